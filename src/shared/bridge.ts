@@ -1,0 +1,135 @@
+/**
+ * The typed bridge between renderer and main process. The preload exposes
+ * exactly this object as `window.backoffice` (namespaced, as Bitwarden
+ * desktop does); the end-to-end harness supplies the same shape. Nothing
+ * else crosses from main to renderer; the session token never does.
+ */
+import { z } from 'zod';
+import type { ArgsOf, ExposedOperationName, ResultOf } from './contract';
+import type { ApiResult } from './result';
+import type { SessionUser } from './contract/session';
+
+/** IPC channel names: one per kind of message. */
+export const IPC = {
+  apiCall: 'backoffice:api:call',
+  sessionCurrent: 'backoffice:session:current',
+  sessionChanged: 'backoffice:session:changed',
+  filesExportExcel: 'backoffice:files:export-excel',
+  filesDownload: 'backoffice:files:download',
+  filesProgress: 'backoffice:files:progress',
+  filesChooseFolder: 'backoffice:files:choose-folder',
+  settingsGet: 'backoffice:settings:get',
+  settingsUpdate: 'backoffice:settings:update',
+  appInfo: 'backoffice:app:info',
+} as const;
+
+export const LOCALES = ['pt-BR', 'en'] as const;
+export type Locale = (typeof LOCALES)[number];
+
+/** Layout settings of spec §3 (defaults as listed there). */
+export const layoutSettingsSchema = z.object({
+  navCollapsed: z.boolean().default(false),
+  sideNavTheme: z.enum(['light', 'dark']).default('light'),
+  navigationType: z.enum(['side', 'top']).default('side'),
+  topNavColor: z.string().regex(/^#[0-9a-fA-F]{6}$/).default('#ffffff'),
+  headerNavColor: z.string().regex(/^#[0-9a-fA-F]{6}$/).default('#ffffff'),
+  mobileNav: z.boolean().default(false),
+});
+export type LayoutSettings = z.infer<typeof layoutSettingsSchema>;
+
+export const settingsSchema = z.object({
+  /** '' means the embedded sandbox backend. */
+  serverUrl: z
+    .string()
+    .trim()
+    .max(500)
+    .refine((v) => v === '' || /^https?:\/\/[^\s/]+(:\d+)?(\/.*)?$/.test(v), { message: 'endereço inválido' })
+    .default(''),
+  locale: z.enum(LOCALES).default('pt-BR'),
+  layout: layoutSettingsSchema.default(layoutSettingsSchema.parse({})),
+  /** '' means the user's Downloads folder. */
+  downloadFolder: z.string().max(1000).default(''),
+  askWhereToSave: z.boolean().default(true),
+});
+export type Settings = z.infer<typeof settingsSchema>;
+export const settingsPatchSchema = settingsSchema.partial().strict();
+export type SettingsPatch = z.input<typeof settingsPatchSchema>;
+
+export type KeychainState = 'available' | 'unavailable';
+
+export interface SessionState {
+  user: SessionUser | null;
+  /** The signed-in user must change a temporary password before anything else. */
+  forcePasswordChange: boolean;
+  /** 'unavailable': the session lives in memory only and ends with the app. */
+  keychain: KeychainState;
+}
+
+export type SessionChangeReason = 'signed-in' | 'signed-out' | 'expired' | 'updated';
+
+export interface SessionChange {
+  state: SessionState;
+  reason: SessionChangeReason;
+}
+
+export interface AppInfo {
+  version: string;
+  /** true when talking to the embedded sandbox backend on loopback */
+  embedded: boolean;
+  serverUrl: string;
+  platform: string;
+}
+
+export interface ExportOptions {
+  /** Report title on the info sheet; default 'Lista Exportada'. */
+  title?: string;
+  /** File name without extension; default 'list_exported'. */
+  fileName?: string;
+  /** Identifies the job in progress events. */
+  jobId?: string;
+}
+
+export interface SavedFile {
+  path: string;
+  bytes: number;
+  /** data rows written (exports) */
+  rows?: number;
+}
+
+export interface FileProgress {
+  jobId: string;
+  phase: 'fetching' | 'writing' | 'done' | 'failed';
+  written: number;
+  total?: number;
+}
+
+export interface BackofficeBridge {
+  api: {
+    call<N extends ExposedOperationName>(name: N, args: ArgsOf<N>): Promise<ApiResult<ResultOf<N>>>;
+  };
+  session: {
+    current(): Promise<SessionState>;
+    onChange(listener: (change: SessionChange) => void): () => void;
+  };
+  files: {
+    exportExcel<N extends ExposedOperationName>(
+      name: N,
+      args: ArgsOf<N>,
+      options?: ExportOptions,
+    ): Promise<ApiResult<SavedFile | null>>;
+    download<N extends ExposedOperationName>(
+      name: N,
+      args: ArgsOf<N>,
+      options?: { fileName?: string; jobId?: string },
+    ): Promise<ApiResult<SavedFile | null>>;
+    chooseFolder(): Promise<string | null>;
+    onProgress(listener: (progress: FileProgress) => void): () => void;
+  };
+  settings: {
+    get(): Promise<Settings>;
+    update(patch: SettingsPatch): Promise<ApiResult<Settings>>;
+  };
+  app: {
+    info(): Promise<AppInfo>;
+  };
+}

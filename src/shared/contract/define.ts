@@ -1,0 +1,121 @@
+/**
+ * The shape of one backend call. Every call the app can make is declared once
+ * with `defineOperation`; the preload, the main process's client, the server's
+ * router and the tests all read these declarations.
+ */
+import { z } from 'zod';
+import type { RoleId } from '../roles';
+import { encodeListQuery, type ListQueryInput } from '../query';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** 'public': no token; 'signed-in': any valid token; a role list: only those roles. */
+export type Access = 'public' | 'signed-in' | readonly RoleId[];
+
+/**
+ * How the arguments that are not path parameters travel:
+ * 'query'  plain query string; 'list' the spec's page/limit/filter/sort encoding;
+ * 'json'   JSON body; 'multipart' a form with one file part; 'none' nothing.
+ */
+export type ArgsEncoding = 'query' | 'list' | 'json' | 'multipart' | 'none';
+
+export interface ExcelColumn {
+  /** key in each exported row */
+  key: string;
+  /** i18n key of the column title (Portuguese by default) */
+  header: string;
+  format?: 'text' | 'date' | 'datetime' | 'currency' | 'integer' | 'boolean' | 'role';
+}
+
+/** A call whose rows the main process writes into an Excel file (spec §5 export). */
+export interface ExcelExportSpec {
+  kind: 'excel-export';
+  columns: readonly ExcelColumn[];
+  /** i18n key of the report title written on the info sheet */
+  title: string;
+}
+
+/** A call whose answer is a file streamed straight to disk (PDF, Excel report, CNAB). */
+export interface DownloadSpec {
+  kind: 'download';
+  extension: string;
+}
+
+export interface OperationDef {
+  method: HttpMethod;
+  /** The spec's exact path under /api, with ':name' path parameters. */
+  path: string;
+  access: Access;
+  args: z.ZodType;
+  result: z.ZodType;
+  encoding: ArgsEncoding;
+  file?: ExcelExportSpec | DownloadSpec;
+  /** A list whose last good answer may be kept for offline viewing. */
+  cacheable?: boolean;
+  /**
+   * Calls that change the session: 'start' and 'renew' answers carry a token
+   * that the main process keeps and strips before the renderer sees the answer;
+   * 'end' closes the session after the call.
+   */
+  session?: 'start' | 'renew' | 'end';
+  /** false: only the main process may make this call (never exposed to the renderer). */
+  exposed?: boolean;
+  /** 'spec': listed in the product spec; 'designed': a call the spec does not show, designed here. */
+  origin: 'spec' | 'designed';
+  description: string;
+}
+
+export function defineOperation<const T extends OperationDef>(def: T): T {
+  return def;
+}
+
+const PARAM = /:([A-Za-z_][A-Za-z0-9_]*)/g;
+
+export function pathParams(path: string): string[] {
+  return [...path.matchAll(PARAM)].map((m) => m[1]);
+}
+
+export interface BuiltRequest {
+  method: HttpMethod;
+  /** path with parameters filled in, without query string */
+  path: string;
+  query: Array<[string, string]>;
+  body?: Record<string, unknown>;
+}
+
+/**
+ * Builds the request for already validated arguments: path parameters are
+ * taken out of the arguments by name, the rest travel as the operation's
+ * encoding says.
+ */
+export function buildRequest(op: OperationDef, args: unknown): BuiltRequest {
+  const rest: Record<string, unknown> = { ...((args ?? {}) as Record<string, unknown>) };
+  const path = op.path.replace(PARAM, (_, name: string) => {
+    const value = rest[name];
+    delete rest[name];
+    if (value === undefined || value === null || value === '') throw new Error(`missing path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+  switch (op.encoding) {
+    case 'list':
+      return { method: op.method, path, query: encodeListQuery(rest as ListQueryInput) };
+    case 'query': {
+      const query: Array<[string, string]> = [];
+      for (const [k, v] of Object.entries(rest)) {
+        if (v === undefined || v === null || v === '') continue;
+        query.push([k, String(v)]);
+      }
+      return { method: op.method, path, query };
+    }
+    case 'json':
+    case 'multipart':
+      return { method: op.method, path, query: [], body: rest };
+    case 'none':
+      return { method: op.method, path, query: [] };
+  }
+}
+
+/** Fastify-style route path (same ':name' syntax). */
+export function routePath(op: OperationDef): string {
+  return op.path;
+}

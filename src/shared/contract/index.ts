@@ -1,0 +1,48 @@
+/**
+ * The API contract: every backend call, once. Areas add their operations
+ * here; nothing outside this folder writes a path.
+ */
+import type { z } from 'zod';
+import type { OperationDef } from './define';
+import { sessionOperations } from './session';
+import { usersOperations } from './users';
+import { genericOperations } from './generic';
+
+export const contract = {
+  ...sessionOperations,
+  ...usersOperations,
+  ...genericOperations,
+} as const satisfies Record<string, OperationDef>;
+
+export type Contract = typeof contract;
+export type OperationName = keyof Contract;
+export type ArgsOf<N extends OperationName> = z.input<Contract[N]['args']>;
+type WireResult<N extends OperationName> = z.output<Contract[N]['result']>;
+
+/** What the renderer receives: session answers never carry the token. */
+export type ResultOf<N extends OperationName> = Contract[N] extends { session: 'start' | 'renew' }
+  ? Omit<WireResult<N>, 'token'>
+  : WireResult<N>;
+
+/** Operations the renderer may call through the bridge. */
+export type ExposedOperationName = {
+  [N in OperationName]: Contract[N] extends { exposed: false } ? never : N;
+}[OperationName];
+
+export function isOperationName(name: unknown): name is OperationName {
+  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(contract, name);
+}
+
+export function isExposed(name: OperationName): boolean {
+  return (contract[name] as OperationDef).exposed !== false;
+}
+
+export function operation(name: OperationName): OperationDef {
+  return contract[name] as OperationDef;
+}
+
+export * from './define';
+export * from './common';
+export * from './session';
+export * from './users';
+export * from './generic';

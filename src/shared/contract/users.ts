@@ -1,0 +1,222 @@
+/** Staff accounts, entrepreneurs (borrower users) and the own profile (spec §7 "Users"). */
+import { z } from 'zod';
+import { AllAdmins, AllOperators, AllPanelUsers } from '../roles';
+import { defineOperation, type ExcelColumn } from './define';
+import {
+  emailSchema,
+  exportArgs,
+  exportRowsSchema,
+  idArgs,
+  idSchema,
+  listArgs,
+  okSchema,
+  paged,
+  passwordSchema,
+  roleIdSchema,
+  timestampSchema,
+} from './common';
+import { sessionUserSchema } from './session';
+
+export const adminUserSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  role_id: roleIdSchema,
+  active: z.boolean(),
+  two_factor: z.boolean(),
+  force_senha: z.boolean(),
+  email_confirmed: z.boolean(),
+  created_at: timestampSchema,
+  updated_at: timestampSchema,
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+export const entrepreneurSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  cpf: z.string().nullable(),
+  phone: z.string().nullable(),
+  active: z.boolean(),
+  created_at: timestampSchema,
+  updated_at: timestampSchema,
+});
+export type Entrepreneur = z.infer<typeof entrepreneurSchema>;
+
+const nameSchema = z.string().trim().min(3, 'o nome deve ter ao menos 3 caracteres').max(120);
+
+/** Filters and sort fields the users list understands (server and screen agree on these). */
+export const ADMIN_USER_FILTERS = ['name', 'email', 'role_id', 'active'] as const;
+export const ADMIN_USER_SORTS = ['id', 'name', 'email', 'role_id', 'active', 'created_at', 'updated_at'] as const;
+export const ENTREPRENEUR_FILTERS = ['name', 'email', 'cpf', 'active'] as const;
+export const ENTREPRENEUR_SORTS = ['id', 'name', 'email', 'created_at'] as const;
+
+export const ADMIN_USER_EXPORT_COLUMNS: readonly ExcelColumn[] = [
+  { key: 'id', header: 'users.columns.id', format: 'integer' },
+  { key: 'name', header: 'users.columns.name' },
+  { key: 'email', header: 'users.columns.email' },
+  { key: 'role_id', header: 'users.columns.role', format: 'role' },
+  { key: 'active', header: 'users.columns.active', format: 'boolean' },
+  { key: 'created_at', header: 'users.columns.createdAt', format: 'datetime' },
+];
+
+const adminUserInput = z.object({
+  name: nameSchema,
+  email: emailSchema,
+  role_id: roleIdSchema,
+  active: z.boolean().default(false),
+  two_factor: z.boolean().default(false),
+});
+
+export const usersOperations = {
+  'users.export': defineOperation({
+    method: 'POST',
+    path: '/api/users/export',
+    access: AllAdmins,
+    encoding: 'json',
+    origin: 'spec',
+    description: 'Every staff account matching the list filters, as rows for the Excel export.',
+    file: { kind: 'excel-export', columns: ADMIN_USER_EXPORT_COLUMNS, title: 'users.exportTitle' },
+    args: exportArgs,
+    result: exportRowsSchema,
+  }),
+  'users.admins': defineOperation({
+    method: 'GET',
+    path: '/api/users/admins',
+    access: AllAdmins,
+    encoding: 'list',
+    cacheable: true,
+    origin: 'spec',
+    description: 'Staff accounts (every role but USER), paged, filtered and sorted.',
+    args: listArgs,
+    result: paged(adminUserSchema),
+  }),
+  'users.entrepreneurs': defineOperation({
+    method: 'GET',
+    path: '/api/users/entrepreneurs',
+    access: AllPanelUsers,
+    encoding: 'list',
+    cacheable: true,
+    origin: 'spec',
+    description: 'Entrepreneur (borrower) accounts, paged, filtered and sorted.',
+    args: listArgs,
+    result: paged(entrepreneurSchema),
+  }),
+  'users.entrepreneur': defineOperation({
+    method: 'GET',
+    path: '/api/users/entrepreneurs/:id',
+    access: AllPanelUsers,
+    encoding: 'none',
+    origin: 'spec',
+    description: 'One entrepreneur account.',
+    args: idArgs,
+    result: entrepreneurSchema,
+  }),
+  'users.byId': defineOperation({
+    method: 'GET',
+    path: '/api/users/:id',
+    access: AllAdmins,
+    encoding: 'none',
+    origin: 'spec',
+    description: 'One staff account.',
+    args: idArgs,
+    result: adminUserSchema,
+  }),
+  'users.register': defineOperation({
+    method: 'POST',
+    path: '/api/users/',
+    access: 'public',
+    encoding: 'json',
+    origin: 'spec',
+    description:
+      'Self-registration: creates an inactive AGENT account (least privilege) that an administrator must activate; a confirmation e-mail goes out.',
+    args: z.object({ name: nameSchema, email: emailSchema, password: passwordSchema }),
+    result: z.object({ id: z.number().int(), email: z.string() }),
+  }),
+  'users.createAdmin': defineOperation({
+    method: 'POST',
+    path: '/api/users/admin',
+    access: AllAdmins,
+    encoding: 'json',
+    origin: 'spec',
+    description:
+      'Creates a staff account of a role the caller may manage; a temporary password is e-mailed and must be changed at first sign-in.',
+    args: adminUserInput,
+    result: adminUserSchema,
+  }),
+  'users.updateAdmin': defineOperation({
+    method: 'PUT',
+    path: '/api/users/admin',
+    access: AllAdmins,
+    encoding: 'json',
+    origin: 'spec',
+    description: 'Edits a staff account (name, e-mail, role, active, two-factor).',
+    args: adminUserInput.extend({ id: idSchema }),
+    result: adminUserSchema,
+  }),
+  'users.updateAdminEntrepreneurs': defineOperation({
+    method: 'PUT',
+    path: '/api/users/admin-entrepreneurs',
+    access: AllAdmins,
+    encoding: 'json',
+    origin: 'spec',
+    description: 'Administrative edit of an entrepreneur account (e-mail, activation).',
+    args: z.object({ id: idSchema, email: emailSchema.optional(), active: z.boolean().optional() }),
+    result: entrepreneurSchema,
+  }),
+  'users.updateEntrepreneur': defineOperation({
+    method: 'PUT',
+    path: '/api/users/entrepreneurs',
+    access: AllOperators,
+    encoding: 'json',
+    origin: 'spec',
+    description: "Edits an entrepreneur's personal data.",
+    args: z.object({
+      id: idSchema,
+      name: nameSchema.optional(),
+      phone: z.string().trim().max(20).nullable().optional(),
+      cpf: z.string().trim().max(14).nullable().optional(),
+    }),
+    result: entrepreneurSchema,
+  }),
+  'users.delete': defineOperation({
+    method: 'DELETE',
+    path: '/api/users/:id',
+    access: AllAdmins,
+    encoding: 'none',
+    origin: 'spec',
+    description: 'Removes an account from use (soft delete: deactivated, hidden, tokens revoked; history kept).',
+    args: idArgs,
+    result: okSchema,
+  }),
+  'users.erase': defineOperation({
+    method: 'DELETE',
+    path: '/api/users/all/:id',
+    access: AllAdmins,
+    encoding: 'none',
+    origin: 'spec',
+    description: 'LGPD full erase: personal data anonymised, tokens revoked; records the law requires are kept, anonymised.',
+    args: idArgs,
+    result: z.object({ erased: z.boolean(), alreadyErased: z.boolean() }),
+  }),
+  'users.creditOperators': defineOperation({
+    method: 'GET',
+    path: '/api/users/creditOperators',
+    access: AllPanelUsers,
+    encoding: 'none',
+    origin: 'spec',
+    description: 'Active credit agents (role AGENT), for assignment pickers.',
+    args: z.object({}),
+    result: z.array(z.object({ id: z.number().int(), name: z.string(), email: z.string() })),
+  }),
+  'profiles.update': defineOperation({
+    method: 'PUT',
+    path: '/api/profiles/',
+    access: AllPanelUsers,
+    encoding: 'json',
+    origin: 'spec',
+    description: "Edits the signed-in user's own profile (name, e-mail, two-factor). Role and activation are not self-editable.",
+    args: z.object({ name: nameSchema, email: emailSchema, two_factor: z.boolean() }),
+    result: sessionUserSchema,
+  }),
+} as const;

@@ -1,0 +1,136 @@
+/**
+ * Formatters and parsers of spec §5. Pure functions shared by the renderer
+ * (display), the main process (Excel cells) and the server (e-mail checks).
+ */
+
+const brl = new Intl.NumberFormat('pt-BR', {
+  style: 'currency',
+  currency: 'BRL',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+const integer = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
+
+/** Intl separates "R$" with a no-break space; plain spaces keep copy/paste and searches predictable. */
+function plainSpaces(text: string): string {
+  return text.replace(/[\u00a0\u202f]/g, ' ');
+}
+
+export const EMPTY_CURRENCY = 'R$ ---';
+
+/** 'R$ ---' when empty; otherwise BRL with comma decimals and dot thousands, 2 decimals. */
+export function formatCurrency(value: number | string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return EMPTY_CURRENCY;
+  const n = typeof value === 'number' ? value : Number(value);
+  if (Number.isNaN(n)) return EMPTY_CURRENCY;
+  return plainSpaces(brl.format(n));
+}
+
+/**
+ * Currency parser, rule by rule as spec §5 lists them:
+ * empty string is 0; thousand separators (dots) stripped; the decimal comma
+ * becomes a dot; any other character removed; with more than two decimals
+ * the number is scaled down by the extra digits (divided by 10 per extra
+ * digit); NaN becomes 0.
+ */
+export function parseCurrency(text: string | null | undefined): number {
+  if (text === null || text === undefined || text === '') return 0;
+  const normalised = String(text)
+    .replace(/\./g, '')
+    .replace(/,/g, '.')
+    .replace(/[^0-9.-]/g, '');
+  // Only the first dot is a decimal separator once commas became dots.
+  const firstDot = normalised.indexOf('.');
+  const cleaned =
+    firstDot === -1 ? normalised : normalised.slice(0, firstDot + 1) + normalised.slice(firstDot + 1).replace(/\./g, '');
+  let value = Number(cleaned);
+  if (Number.isNaN(value) || cleaned === '' || cleaned === '-' || cleaned === '.') return 0;
+  const decimals = firstDot === -1 ? 0 : cleaned.length - firstDot - 1;
+  if (decimals > 2) value = value / 10 ** (decimals - 2);
+  return Number.isNaN(value) ? 0 : value;
+}
+
+/** Remaining value helper: the difference, or -1 when it would be negative. */
+export function remainingValue(total: number, paid: number): number {
+  const rest = total - paid;
+  return rest < 0 ? -1 : rest;
+}
+
+function toDate(value: Date | string | number): Date | null {
+  const d = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+const pad = (n: number, size = 2) => String(n).padStart(size, '0');
+
+/** DD/MM/YYYY read in UTC, so a date stored as midnight UTC never shows as the day before in Brazil. */
+export function formatDate(value: Date | string | number | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const d = toDate(value);
+  if (!d) return '';
+  return `${pad(d.getUTCDate())}/${pad(d.getUTCMonth() + 1)}/${d.getUTCFullYear()}`;
+}
+
+/** DD/MM/YYYY HH:mm in local time (timestamps such as "last updated"). */
+export function formatDateTime(value: Date | string | number | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const d = toDate(value);
+  if (!d) return '';
+  return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+const BR_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
+
+/** DD/MM/YYYY → YYYY-MM-DD; '' when the text is not a real calendar date. */
+export function brDateToIsoDate(text: string): string {
+  const m = BR_DATE.exec(text.trim());
+  if (!m) return '';
+  const [, dd, mm, yyyy] = m;
+  const d = new Date(Date.UTC(Number(yyyy), Number(mm) - 1, Number(dd)));
+  if (d.getUTCDate() !== Number(dd) || d.getUTCMonth() !== Number(mm) - 1) return '';
+  return `${yyyy}-${mm}-${dd}`;
+}
+
+/** DD/MM/YYYY → ISO timestamp at midnight UTC; '' when invalid. */
+export function brDateToIso(text: string): string {
+  const day = brDateToIsoDate(text);
+  return day ? new Date(`${day}T00:00:00.000Z`).toISOString() : '';
+}
+
+/** Integers with dot thousands. */
+export function formatInteger(value: number | null | undefined): string {
+  if (value === null || value === undefined || Number.isNaN(value)) return '';
+  return plainSpaces(integer.format(Math.trunc(value)));
+}
+
+export const TRUNCATE_LENGTH = 50;
+
+/** Cuts at 50 characters and appends '...'. */
+export function truncate(text: string | null | undefined, length = TRUNCATE_LENGTH): string {
+  if (!text) return '';
+  return text.length > length ? `${text.slice(0, length)}...` : text;
+}
+
+/** The standard address pattern: local part, '@', a domain name or a bracketed IPv4 address. */
+export const EMAIL_PATTERN =
+  /^(([^<>()[\]\\.,;:\s@"]+(\.[^<>()[\]\\.,;:\s@"]+)*)|(".+"))@((\[[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\])|(([a-zA-Z\-0-9]+\.)+[a-zA-Z]{2,}))$/;
+
+export function isValidEmail(text: string | null | undefined): boolean {
+  return !!text && EMAIL_PATTERN.test(text);
+}
+
+export const CONTRAST_THRESHOLD = 130;
+
+/**
+ * Picks dark or light foreground for a background colour: perceived
+ * brightness (R*299 + G*587 + B*114) / 1000 at or above 130 wants dark text.
+ */
+export function contrastTone(hexColour: string): 'dark' | 'light' {
+  let hex = hexColour.trim().replace(/^#/, '');
+  if (hex.length === 3) hex = hex.split('').map((c) => c + c).join('');
+  const r = parseInt(hex.slice(0, 2), 16) || 0;
+  const g = parseInt(hex.slice(2, 4), 16) || 0;
+  const b = parseInt(hex.slice(4, 6), 16) || 0;
+  const brightness = (r * 299 + g * 587 + b * 114) / 1000;
+  return brightness >= CONTRAST_THRESHOLD ? 'dark' : 'light';
+}

@@ -1,0 +1,27 @@
+import type { menu as pt } from '../pt-BR/menu';
+/** Menu titles stay in Portuguese in both languages (spec §1); page texts are translated. */
+export const menu: Record<keyof typeof pt, string> = {
+  home: 'Início',
+  dashboard: 'Dashboard',
+  solicitationsGroup: 'Solicitações',
+  solicitationsPending: 'Pendentes',
+  solicitationsAll: 'Todas as solicitações',
+  simulations: 'Simulações',
+  entrepreneurs: 'Empreendedores',
+  operationsGroup: 'Operações',
+  allOperations: 'Todas as operações',
+  clientOperation: 'Clientes',
+  companyOperation: 'Empresa',
+  messages: 'Disparos de SMS',
+  solicitationFormGroup: 'Formulário de solicitação',
+  projects: 'Projetos',
+  howDidFind: 'Como nos conheceu',
+  situations: 'Situações',
+  reasons: 'Motivos',
+  settingsGroup: 'Configurações',
+  users: 'Usuários',
+  logs: 'Logs do sistema',
+  lgpd: 'LGPD',
+  profile: 'Meu perfil',
+  boavista: 'Consulta Boa Vista',
+};

@@ -1,0 +1,44 @@
+/**
+ * The i18n catalogue: pt-BR (default) and English, one file per area in each
+ * language folder. The renderer loads it into i18next; the main process and
+ * the server use `translate` for the few texts they produce (Excel titles,
+ * error messages).
+ */
+import type { Locale } from '../bridge';
+import { common as ptCommon } from './pt-BR/common';
+import { errors as ptErrors } from './pt-BR/errors';
+import { menu as ptMenu } from './pt-BR/menu';
+import { users as ptUsers } from './pt-BR/users';
+import { auth as ptAuth } from './pt-BR/auth';
+import { common as enCommon } from './en/common';
+import { errors as enErrors } from './en/errors';
+import { menu as enMenu } from './en/menu';
+import { users as enUsers } from './en/users';
+import { auth as enAuth } from './en/auth';
+
+export const DEFAULT_LOCALE: Locale = 'pt-BR';
+
+export const resources = {
+  'pt-BR': { translation: { common: ptCommon, errors: ptErrors, menu: ptMenu, users: ptUsers, auth: ptAuth } },
+  en: { translation: { common: enCommon, errors: enErrors, menu: enMenu, users: enUsers, auth: enAuth } },
+} as const;
+
+type Tree = { readonly [key: string]: string | Tree };
+
+function lookup(tree: Tree, key: string): string | undefined {
+  let node: string | Tree | undefined = tree;
+  for (const part of key.split('.')) {
+    if (node === undefined || typeof node === 'string') return undefined;
+    node = node[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+/** Looks a dotted key up, falling back to pt-BR and then to the key itself; {{name}} placeholders are filled. */
+export function translate(locale: Locale, key: string, vars: Record<string, string | number> = {}): string {
+  const text =
+    lookup(resources[locale].translation as Tree, key) ??
+    lookup(resources[DEFAULT_LOCALE].translation as Tree, key) ??
+    key;
+  return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => (name in vars ? String(vars[name]) : ''));
+}
