@@ -9,19 +9,7 @@ import type { ArgsOf, ExposedOperationName, ResultOf } from './contract';
 import type { ApiResult } from './result';
 import type { SessionUser } from './contract/session';
 
-/** IPC channel names: one per kind of message. */
-export const IPC = {
-  apiCall: 'backoffice:api:call',
-  sessionCurrent: 'backoffice:session:current',
-  sessionChanged: 'backoffice:session:changed',
-  filesExportExcel: 'backoffice:files:export-excel',
-  filesDownload: 'backoffice:files:download',
-  filesProgress: 'backoffice:files:progress',
-  filesChooseFolder: 'backoffice:files:choose-folder',
-  settingsGet: 'backoffice:settings:get',
-  settingsUpdate: 'backoffice:settings:update',
-  appInfo: 'backoffice:app:info',
-} as const;
+export { IPC } from './ipc';
 
 export const LOCALES = ['pt-BR', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];

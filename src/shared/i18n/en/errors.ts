@@ -10,4 +10,12 @@ export const errors: Record<keyof typeof pt, string> = {
   unknownOperation: 'Unknown operation.',
   cancelled: 'Operation cancelled.',
   fileWrite: 'Could not write the file: {{detail}}',
+  validation: 'Invalid data. Check the fields and try again.',
+  tooManyRequests: 'Too many attempts. Wait a few minutes and try again.',
+  serverUnreachable: 'Could not connect to the server {{url}}. Check the address and the network.',
+  serverNotApi: 'The address {{url}} answered, but it is not a Back-office server. Check the address.',
+  folderInvalid: 'The folder {{path}} does not exist or cannot be used.',
+  notExportable: 'This operation does not produce a file to export.',
+  forbiddenSender: 'Call refused: unauthorised origin.',
+  backendStart: 'Could not start the embedded server: {{detail}}',
 };

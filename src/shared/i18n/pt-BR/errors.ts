@@ -9,4 +9,12 @@ export const errors = {
   unknownOperation: 'Operação desconhecida.',
   cancelled: 'Operação cancelada.',
   fileWrite: 'Não foi possível gravar o arquivo: {{detail}}',
+  validation: 'Dados inválidos. Revise os campos e tente novamente.',
+  tooManyRequests: 'Muitas tentativas. Aguarde alguns minutos e tente novamente.',
+  serverUnreachable: 'Não foi possível conectar ao servidor {{url}}. Verifique o endereço e a rede.',
+  serverNotApi: 'O endereço {{url}} respondeu, mas não é um servidor do Back-office. Verifique o endereço.',
+  folderInvalid: 'A pasta {{path}} não existe ou não pode ser usada.',
+  notExportable: 'Esta operação não gera arquivo para exportar.',
+  forbiddenSender: 'Chamada recusada: origem não autorizada.',
+  backendStart: 'Não foi possível iniciar o servidor embutido: {{detail}}',
 } as const;
