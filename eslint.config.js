@@ -1,0 +1,173 @@
+// Flat ESLint config. Besides the recommended TypeScript rules it enforces the
+// layer rules of ARCHITECTURE §1 with `no-restricted-imports`, the way VS Code
+// keeps its common/browser/node/electron-main layers apart: a wrong import is
+// a lint error, not a code-review remark.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import { builtinModules } from 'node:module';
+
+/** Every Node built-in, bare and with the `node:` prefix. */
+const nodeBuiltins = [...builtinModules.filter((m) => !m.startsWith('_')), 'node:*'];
+
+/**
+ * A relative import that climbs out of its folder and lands in another layer:
+ * '../../main/services/x', '../../../server', '../src/renderer/...'. Matching
+ * the climb keeps package names such as 'react-dom/server' and local files
+ * that happen to be called 'main' out of it.
+ */
+const layer = (...names) => `^(\\.\\./)+(src/)?(${names.join('|')})(/|$)`;
+
+/**
+ * One `no-restricted-imports` entry from several groups, each with its own
+ * message: `paths` are exact specifiers, `patterns` gitignore-style globs,
+ * `regex` a layer expression from `layer()`.
+ */
+function restrictAll(groups) {
+  const patterns = [];
+  for (const g of groups) {
+    if ((g.patterns ?? []).length > 0) patterns.push({ group: g.patterns, message: g.message });
+    if (g.regex) patterns.push({ regex: g.regex, message: g.message });
+  }
+  return [
+    'error',
+    {
+      paths: groups.flatMap((g) => (g.paths ?? []).map((name) => ({ name, message: g.message }))),
+      patterns,
+    },
+  ];
+}
+
+const ELECTRON_ONLY_IN_SHELL = {
+  paths: ['electron'],
+  patterns: ['electron/*'],
+  message: "'electron' is imported only by the thin shell in src/main/electron/** and by src/preload (ARCHITECTURE §1).",
+};
+
+export default tseslint.config(
+  { ignores: ['out/**', 'node_modules/**', 'release/**', 'dist/**', 'coverage/**', 'test-results/**', 'playwright-report/**', '.data/**', '.tmp/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: { ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      // `any` is allowed only with a comment saying why; the comment is the review, not the linter.
+      '@typescript-eslint/no-explicit-any': 'off',
+    },
+  },
+  {
+    files: ['src/renderer/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  {
+    files: ['tests/e2e/**/*.ts', 'tests/electron/**/*.ts'],
+    // Page functions passed to page.evaluate run in the browser.
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
+
+  // ---- Layer rules (ARCHITECTURE §1) ----
+  {
+    files: ['src/shared/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': restrictAll([
+        {
+          regex: layer('main', 'renderer', 'server', 'preload'),
+          message: 'src/shared is pure TypeScript: it imports nothing from main, renderer, server or preload.',
+        },
+        { paths: nodeBuiltins.filter((m) => m !== 'node:*'), patterns: ['node:*'], message: 'src/shared runs everywhere: no Node built-ins.' },
+        { paths: ['electron'], patterns: ['electron/*'], message: 'src/shared must not import electron.' },
+      ]),
+    },
+  },
+  {
+    files: ['src/renderer/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': restrictAll([
+        {
+          regex: layer('main', 'server', 'preload'),
+          message: 'The renderer talks to the main process only through window.backoffice (src/shared/bridge.ts).',
+        },
+        {
+          paths: nodeBuiltins.filter((m) => m !== 'node:*'),
+          patterns: ['node:*'],
+          message: 'The renderer is sandboxed: no Node built-ins.',
+        },
+        { paths: ['electron'], patterns: ['electron/*'], message: 'The renderer never imports electron; use window.backoffice.' },
+        { paths: ['axios'], patterns: ['axios/*'], message: 'The renderer never does HTTP; every call goes through window.backoffice.' },
+      ]),
+    },
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restrictAll([
+        {
+          regex: layer('main', 'renderer', 'preload'),
+          message: 'The reference server imports only src/shared.',
+        },
+        { paths: ['electron'], patterns: ['electron/*'], message: 'The server runs without Electron (stand-alone or as a utility process).' },
+      ]),
+    },
+  },
+  {
+    files: ['src/main/**/*.ts'],
+    ignores: ['src/main/electron/**', 'src/main/services/backend/**'],
+    rules: {
+      'no-restricted-imports': restrictAll([
+        { regex: layer('renderer', 'preload'), message: 'The main process never imports the renderer or the preload.' },
+        { regex: layer('server'), message: 'Only src/main/services/backend/** may import src/server (the embedded-backend launcher).' },
+        ELECTRON_ONLY_IN_SHELL,
+      ]),
+    },
+  },
+  {
+    files: ['src/main/electron/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restrictAll([
+        { regex: layer('renderer', 'preload'), message: 'The main process never imports the renderer or the preload.' },
+        { regex: layer('server'), message: 'Only src/main/services/backend/** may import src/server (the embedded-backend launcher).' },
+      ]),
+    },
+  },
+  {
+    files: ['src/main/services/backend/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restrictAll([
+        { regex: layer('renderer', 'preload'), message: 'The main process never imports the renderer or the preload.' },
+        ELECTRON_ONLY_IN_SHELL,
+      ]),
+    },
+  },
+  {
+    files: ['src/preload/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restrictAll([
+        {
+          regex: layer('main', 'renderer', 'server'),
+          message: 'The preload exposes the bridge and imports only src/shared and electron.',
+        },
+      ]),
+    },
+  },
+  {
+    // Everything outside src/ (tests, scripts, configs) may reach any layer, but
+    // 'electron' stays confined to the shell and the preload there too, except
+    // in the Electron-binary tests which drive it through Playwright.
+    files: ['tests/**/*.ts', 'scripts/**/*.ts'],
+    ignores: ['tests/electron/**'],
+    rules: {
+      'no-restricted-imports': restrictAll([ELECTRON_ONLY_IN_SHELL]),
+    },
+  },
+);

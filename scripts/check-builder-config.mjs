@@ -1,0 +1,34 @@
+// Packaging cannot run on the build box (electron-builder downloads Electron),
+// so this checks electron-builder.yml against electron-builder's own schema
+// and a few project rules; a misspelt option fails `npm test` instead of the
+// first release build.
+import { readFileSync, existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const yaml = require('js-yaml');
+const { validateConfiguration } = require('app-builder-lib/out/util/config/config.js');
+
+const config = yaml.load(readFileSync('electron-builder.yml', 'utf8'));
+await validateConfiguration(config, { add() {}, isEnabled: false });
+
+const problems = [];
+const fuses = config.electronFuses ?? {};
+const expected = {
+  runAsNode: false,
+  enableNodeOptionsEnvironmentVariable: false,
+  enableNodeCliInspectArguments: false,
+  enableCookieEncryption: true,
+  enableEmbeddedAsarIntegrityValidation: true,
+  onlyLoadAppFromAsar: true,
+};
+for (const [fuse, value] of Object.entries(expected)) {
+  if (fuses[fuse] !== value) problems.push(`electronFuses.${fuse} must be ${value}`);
+}
+if (config.asar !== true) problems.push('asar must be true');
+if (!existsSync(config.icon)) problems.push(`icon ${config.icon} is missing`);
+if (problems.length > 0) {
+  console.error(problems.join('\n'));
+  process.exit(1);
+}
+console.log('electron-builder.yml: valid (schema, fuses, asar, icon)');

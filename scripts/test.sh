@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# npm test: every check the project has, in the order that fails fastest.
+# Exits non-zero if any step fails; each runner prints its own summary.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n\033[1m==> %s\033[0m\n' "$*"; }
+
+step 'Type check'
+npm run --silent typecheck
+
+step 'Lint (layer import rules included)'
+npm run --silent lint
+
+step 'Packaging config (electron-builder.yml schema and fuses)'
+node scripts/check-builder-config.mjs
+
+step 'Unit tests'
+npx vitest run --project unit
+
+step 'Integration tests'
+# The keytar test needs a Secret Service: run inside a private D-Bus session
+# with an unlocked gnome-keyring when the machine has them (a locked keyring
+# makes getPassword answer null silently).
+if command -v dbus-run-session >/dev/null 2>&1 && command -v gnome-keyring-daemon >/dev/null 2>&1; then
+  keyring_home="$(mktemp -d)"
+  trap 'rm -rf "$keyring_home"' EXIT
+  XDG_DATA_HOME="$keyring_home" XDG_RUNTIME_DIR="${XDG_RUNTIME_DIR:-$keyring_home}" \
+    dbus-run-session -- sh -c '
+      printf "backoffice-test" | gnome-keyring-daemon --unlock --components=secrets >/dev/null &&
+      BACKOFFICE_KEYRING=unlocked npx vitest run --project integration'
+else
+  echo 'note: dbus-run-session or gnome-keyring-daemon missing; the real-keychain test will skip itself'
+  npx vitest run --project integration
+fi
+
+step 'Build (electron-vite: main, embedded server, preload, renderer)'
+npm run --silent build
+
+step 'End-to-end tests (built renderer in Chromium, harness bridge, real server)'
+npx playwright test
+
+step 'Electron tests (window security, preload bridge)'
+node --input-type=module -e "
+  import { createRequire } from 'node:module'; import { existsSync } from 'node:fs';
+  const require = createRequire(process.cwd() + '/');
+  let p = null; try { p = require('electron'); } catch {}
+  if (!p || !existsSync(p)) console.log('note: the Electron binary is absent (ELECTRON_SKIP_BINARY_DOWNLOAD=1); tests/electron will be reported as skipped. They run on a workstation with Electron installed.');
+"
+npx playwright test -c tests/electron/playwright.config.ts
+
+step 'All checks passed'
