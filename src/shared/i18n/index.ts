@@ -10,17 +10,19 @@ import { errors as ptErrors } from './pt-BR/errors';
 import { menu as ptMenu } from './pt-BR/menu';
 import { users as ptUsers } from './pt-BR/users';
 import { auth as ptAuth } from './pt-BR/auth';
+import { shell as ptShell } from './pt-BR/shell';
 import { common as enCommon } from './en/common';
 import { errors as enErrors } from './en/errors';
 import { menu as enMenu } from './en/menu';
 import { users as enUsers } from './en/users';
 import { auth as enAuth } from './en/auth';
+import { shell as enShell } from './en/shell';
 
 export const DEFAULT_LOCALE: Locale = 'pt-BR';
 
 export const resources = {
-  'pt-BR': { translation: { common: ptCommon, errors: ptErrors, menu: ptMenu, users: ptUsers, auth: ptAuth } },
-  en: { translation: { common: enCommon, errors: enErrors, menu: enMenu, users: enUsers, auth: enAuth } },
+  'pt-BR': { translation: { common: ptCommon, errors: ptErrors, menu: ptMenu, users: ptUsers, auth: ptAuth, shell: ptShell } },
+  en: { translation: { common: enCommon, errors: enErrors, menu: enMenu, users: enUsers, auth: enAuth, shell: enShell } },
 } as const;
 
 type Tree = { readonly [key: string]: string | Tree };

@@ -1,1 +1,65 @@
-export const auth = {} as const;
+/** Texts of the /auth screens (sign-in, two-factor, password change and recovery, registration). */
+export const auth = {
+  login: {
+    title: 'Entrar',
+    subtitle: 'Acesse o painel com seu e-mail e senha.',
+    email: 'E-mail',
+    password: 'Senha',
+    submit: 'Entrar',
+    forgot: 'Esqueci minha senha',
+    register: 'Criar conta',
+    passwordChanged: 'Senha atualizada com sucesso! Entre com a nova senha.',
+    from: 'Entre para continuar.',
+  },
+  twoFactors: {
+    title: 'Verificação em duas etapas',
+    text: 'Enviamos um código de 6 dígitos para o seu e-mail. Digite-o abaixo.',
+    code: 'Código',
+    submit: 'Verificar',
+    missing: 'A verificação expirou. Entre novamente.',
+  },
+  change: {
+    title: 'Troca de senha obrigatória',
+    text: 'Sua senha é temporária. Escolha uma nova senha para continuar.',
+    newPassword: 'Nova senha',
+    confirmPassword: 'Confirme a nova senha',
+    submit: 'Salvar nova senha',
+  },
+  reset: {
+    title: 'Recuperar senha',
+    text: 'Informe seu e-mail. Enviaremos um código para criar uma nova senha.',
+    email: 'E-mail',
+    submit: 'Enviar código',
+  },
+  feedback: {
+    title: 'Verifique seu e-mail',
+    text: 'Se o e-mail estiver cadastrado, você receberá em instantes um código de recuperação. Digite-o abaixo.',
+    code: 'Código de recuperação',
+    submit: 'Continuar',
+    invalid: 'Código inválido ou expirado.',
+  },
+  newPass: {
+    title: 'Nova senha',
+    forEmail: 'Criando uma nova senha para {{email}}.',
+    password: 'Nova senha',
+    confirm: 'Confirme a nova senha',
+    submit: 'Salvar senha',
+    missingCode: 'Código de recuperação ausente. Solicite a recuperação novamente.',
+  },
+  confirmEmail: {
+    title: 'Confirmação de e-mail',
+    working: 'Confirmando seu e-mail…',
+    done: 'E-mail {{email}} confirmado com sucesso.',
+  },
+  register: {
+    title: 'Criar conta',
+    text: 'Preencha seus dados. Um administrador precisa ativar a conta antes do primeiro acesso.',
+    name: 'Nome',
+    email: 'E-mail',
+    password: 'Senha',
+    submit: 'Criar conta',
+    done: 'Conta criada para {{email}}. Confirme seu e-mail pelo link enviado; um administrador precisa ativar a conta antes que você possa entrar.',
+  },
+  passwordsDiffer: 'As senhas não conferem.',
+  backToLogin: 'Voltar para o login',
+} as const;

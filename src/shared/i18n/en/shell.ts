@@ -1,0 +1,63 @@
+/** Texts of the app shell: header, menu controls, home, not-found notice, profile and the users screens. */
+import type { shell as pt } from '../pt-BR/shell';
+import type { Shape } from '../shape';
+
+export const shell: Shape<typeof pt> = {
+  header: {
+    profile: 'My profile',
+    collapse: 'Collapse menu',
+    expand: 'Expand menu',
+    stale: 'No connection to the server: showing data saved at {{at}}.',
+  },
+  home: {
+    welcome: 'Welcome, {{name}}!',
+    role: 'Your access profile: {{role}}.',
+    dashboardLater: 'The dashboard figures arrive in a later version of the app; for now use the menu to reach the available areas.',
+  },
+  notFound: 'Page not found: {{path}}',
+  profile: {
+    dataTitle: 'My details',
+    name: 'Name',
+    email: 'E-mail',
+    twoFactor: 'Two-step verification (code by e-mail)',
+    save: 'Save details',
+    passwordTitle: 'Change password',
+    oldPassword: 'Current password',
+    newPassword: 'New password',
+    confirmPassword: 'Confirm the new password',
+    savePassword: 'Change password',
+    pictureTitle: 'Profile picture',
+  },
+  upload: {
+    drop: 'Drag an image here or click to choose',
+    tooBig: 'File larger than {{max}} MB.',
+    wrongType: 'File type not accepted: use {{types}}.',
+    send: 'Upload picture',
+  },
+  users: {
+    newUser: 'New user',
+    newTitle: 'New user',
+    editTitle: 'Edit user',
+    filterName: 'Name',
+    filterEmail: 'E-mail',
+    filterRole: 'Role',
+    filterActive: 'Status',
+    apply: 'Filter',
+    name: 'Name',
+    email: 'E-mail',
+    role: 'Role',
+    active: 'Active account',
+    twoFactor: 'Two-step verification',
+    activate: 'Activate',
+    deactivate: 'Deactivate',
+    confirmActivate: "Activate {{name}}'s account?",
+    confirmDeactivate: "Deactivate {{name}}'s account? They lose access immediately.",
+    resetPassword: 'Reset password',
+    confirmReset: "Reset {{name}}'s password? A temporary password is e-mailed and must be changed at the next sign-in.",
+    resetDone: 'Temporary password sent to {{email}}.',
+    statusDone: 'Account status updated.',
+    roleNotManageable: 'Your role cannot change accounts with the role {{role}}.',
+    createdHint: 'A temporary password is e-mailed; it must be changed at the first sign-in.',
+    sortBy: 'Sort by {{column}}',
+  },
+};

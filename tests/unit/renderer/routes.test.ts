@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import {
+  APP_LEAVES,
+  AUTH_PATHS,
+  BOAVISTA_LEAVES,
+  findLeaf,
+  matchPattern,
+} from '../../../src/renderer/src/app/routes';
+import { AllAdmins, AllOperators, AllPanelUsers, Role } from '../../../src/shared/roles';
+
+const sorted = (r: readonly number[] | undefined) => [...(r ?? [])].sort();
+
+describe('route configuration (spec §2)', () => {
+  it('declares every app route of the spec', () => {
+    const patterns = APP_LEAVES.map((l) => l.pattern);
+    const expected = [
+      '/app/home',
+      '/app/users',
+      '/app/users/:form',
+      '/app/profile',
+      '/app/solicitations',
+      '/app/solicitations/:status',
+      '/app/solicitations/view/:id',
+      '/app/solicitations/view-pending/:id',
+      '/app/simulations',
+      '/app/logsPage',
+      '/app/logsPage/view/:id',
+      '/app/situations',
+      '/app/situations/:form',
+      '/app/how-did-find',
+      '/app/how-did-find/:form',
+      '/app/reasons',
+      '/app/reasons/:form',
+      '/app/entrepreneurs',
+      '/app/entrepreneurs/:form',
+      '/app/lgpd',
+      '/app/lgpd/view/:id',
+      '/app/projects',
+      '/app/projects/:form',
+      '/app/company-operation',
+      '/app/company-operation/banks/:bankCode/remessa',
+      '/app/company-operation/banks/:bankCode/assignment-remittances',
+      '/app/company-operation/cnab-integration/:bankId',
+      '/app/company-operation/remittance-operation/:bankId',
+      '/app/company-operation/remittance-operation/manual/:bankId',
+      '/app/allOperations',
+      '/app/clientOperation',
+      '/app/clientOperation/view/:id',
+      '/app/clientOperation/building',
+      '/app/clientOperation/loan-proposal/:id',
+      '/app/clientOperation/analize/:id',
+      '/app/clientOperation/analize/:credit_operation_id/repurchase',
+      '/app/clientOperation/analize/:credit_operation_id/repurchase/title',
+      '/app/clientOperation/analize/:credit_operation_id/repurchase/:installmentId/details',
+      '/app/clientOperation/parcels/:id/:credit_operation_id',
+      '/app/clientOperation/payments/:id/:credit_operation_id',
+      '/app/messages',
+    ];
+    expect([...patterns].sort()).toEqual([...expected].sort());
+    expect(new Set(patterns).size).toBe(patterns.length);
+  });
+
+  it('declares the auth and credit-bureau routes', () => {
+    expect([...AUTH_PATHS].sort()).toEqual(
+      ['login', 'change', 'reset', 'confirmEmail/:token', 'feedbackRecoverPass', 'newPass', 'register', 'twoFactors'].sort(),
+    );
+    expect(BOAVISTA_LEAVES.map((l) => l.pattern)).toEqual(['/boavista/boa-vista/:id']);
+    expect(sorted(BOAVISTA_LEAVES[0].roles)).toEqual(sorted(AllAdmins));
+  });
+
+  it('merges the area roles into children as a union (spec §6)', () => {
+    const roles = (p: string) => sorted(APP_LEAVES.find((l) => l.pattern === p)?.roles);
+    for (const p of ['/app/home', '/app/solicitations/view/:id', '/app/simulations', '/app/entrepreneurs/:form',
+      '/app/company-operation/cnab-integration/:bankId', '/app/allOperations', '/app/clientOperation/building', '/app/messages']) {
+      expect(roles(p), p).toEqual(sorted(AllPanelUsers));
+    }
+    for (const p of ['/app/situations', '/app/how-did-find/:form', '/app/reasons', '/app/projects/:form']) {
+      expect(roles(p), p).toEqual(sorted(AllOperators));
+    }
+    for (const p of ['/app/users', '/app/users/:form', '/app/profile', '/app/logsPage/view/:id', '/app/lgpd']) {
+      expect(roles(p), p).toEqual(sorted(AllAdmins));
+    }
+  });
+
+  it('keeps agents out of operator and admin pages but lets them reach panel pages', () => {
+    expect(findLeaf('/app/users')?.roles).not.toContain(Role.AGENT);
+    expect(findLeaf('/app/projects/new')?.roles).not.toContain(Role.AGENT);
+    expect(findLeaf('/app/projects/new')?.roles).toContain(Role.OPERATOR);
+    expect(findLeaf('/app/clientOperation/analize/7/repurchase/3/details')?.roles).toContain(Role.AGENT);
+  });
+
+  it('matches concrete paths, preferring static segments over parameters', () => {
+    expect(matchPattern('/app/users/:form', '/app/users/12')).toBe(true);
+    expect(matchPattern('/app/users/:form', '/app/users')).toBe(false);
+    expect(findLeaf('/app/clientOperation/analize/9/repurchase/title')?.pattern).toBe(
+      '/app/clientOperation/analize/:credit_operation_id/repurchase/title',
+    );
+    expect(findLeaf('/app/users/new')?.screen).toBe('users.form');
+    expect(findLeaf('/app/nowhere')).toBeUndefined();
+  });
+
+  it('renders later-issue areas as "em construção" while this issue\'s screens are real', () => {
+    expect(findLeaf('/app/users')?.screen).toBe('users.list');
+    expect(findLeaf('/app/profile')?.screen).toBe('profile');
+    expect(findLeaf('/app/home')?.screen).toBe('home');
+    expect(findLeaf('/app/lgpd')?.screen).toBe('underConstruction');
+  });
+});
