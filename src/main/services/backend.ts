@@ -1,0 +1,116 @@
+/**
+ * Where the API lives: the configured server, or the embedded reference
+ * server started on demand (once) on a free loopback port. How it is started
+ * is a spawner: Electron's utility process in the app, a Node child process
+ * or an in-process server in tests.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import type { Settings } from '../../shared/bridge';
+import type { BackendPort } from './ports';
+
+export interface RunningBackend {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export interface BackendSpawner {
+  start(): Promise<RunningBackend>;
+}
+
+export interface EmbeddedBackendPort extends BackendPort {
+  /** Stops the embedded server if it was started. */
+  stop(): Promise<void>;
+}
+
+export function createEmbeddedBackendPort(spawner: BackendSpawner): EmbeddedBackendPort {
+  let running: Promise<RunningBackend> | null = null;
+  return {
+    async resolve(settings: Settings) {
+      if (settings.serverUrl !== '') return { url: settings.serverUrl, embedded: false };
+      if (!running) {
+        running = spawner.start();
+        // A failed start may be retried on the next resolve.
+        running.catch(() => {
+          running = null;
+        });
+      }
+      return { url: (await running).url, embedded: true };
+    },
+    async stop() {
+      const current = running;
+      running = null;
+      if (current) await (await current.catch(() => null))?.stop();
+    },
+  };
+}
+
+/** The messages the server entry sends its parent (src/server/entry.ts). */
+export function readyUrl(message: unknown): string | null {
+  if (!message || typeof message !== 'object') return null;
+  const { type, url } = message as { type?: unknown; url?: unknown };
+  return type === 'ready' && typeof url === 'string' ? url : null;
+}
+
+export const BACKEND_START_TIMEOUT_MS = 60_000;
+
+export interface ChildProcessSpawnerOptions {
+  /** The server entry: built out/main/server.js, or src/server/entry.ts run through tsx (execArgv ['--import', 'tsx']). */
+  entry: string;
+  dataDir: string;
+  seed?: 'demo' | 'none';
+  execArgv?: string[];
+  env?: NodeJS.ProcessEnv;
+  timeoutMs?: number;
+}
+
+/** Waits for the child's 'ready' message; stops it with a 'stop' message, then SIGTERM, then SIGKILL. */
+export function childProcessSpawner(options: ChildProcessSpawnerOptions): BackendSpawner {
+  return {
+    start() {
+      const child: ChildProcess = fork(options.entry, [], {
+        execArgv: options.execArgv ?? [],
+        env: {
+          ...process.env,
+          ...options.env,
+          BACKOFFICE_DATA_DIR: options.dataDir,
+          BACKOFFICE_PORT: '0',
+          BACKOFFICE_SEED: options.seed ?? 'demo',
+        },
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      });
+      return new Promise<RunningBackend>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          child.kill('SIGKILL');
+          reject(new Error('embedded server did not start in time'));
+        }, options.timeoutMs ?? BACKEND_START_TIMEOUT_MS);
+        child.once('error', (error) => {
+          clearTimeout(timer);
+          reject(error);
+        });
+        child.once('exit', (code) => {
+          clearTimeout(timer);
+          reject(new Error(`embedded server exited with code ${code}`));
+        });
+        child.on('message', (message) => {
+          const url = readyUrl(message);
+          if (!url) return;
+          clearTimeout(timer);
+          resolve({ url, stop: () => stopChild(child) });
+        });
+      });
+    },
+  };
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const kill = setTimeout(() => child.kill('SIGKILL'), 5_000);
+    child.once('exit', () => {
+      clearTimeout(kill);
+      resolve();
+    });
+    if (child.connected) child.send({ type: 'stop' });
+    child.kill('SIGTERM');
+  });
+}

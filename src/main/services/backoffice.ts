@@ -1,0 +1,174 @@
+/**
+ * The main process without Electron: settings, backend, session, API calls
+ * and files wired together behind one handler per IPC channel. The Electron
+ * shell registers these handlers; the end-to-end harness calls them
+ * directly. Every handler takes unknown input and never throws.
+ */
+import type { AppInfo, FileProgress, SavedFile, SessionChange, SessionState, Settings } from '../../shared/bridge';
+import type { ApiResult } from '../../shared/result';
+import { createEmitter } from './emitter';
+import { createApiDispatcher } from './dispatcher';
+import { errorText, failure } from './failure';
+import { createFilesService } from './files';
+import { createHttpClient } from './http';
+import type { AppPaths, BackendPort, DialogPort, KeychainPort } from './ports';
+import { createSessionService } from './session';
+import { createSettingsStore } from './settings';
+
+export type { AppPaths, BackendPort, DialogPort, KeychainPort } from './ports';
+
+export interface BackofficeMainOptions {
+  keychain: KeychainPort | null /* null = no keychain reachable */;
+  dialogs: DialogPort;
+  backend: BackendPort;
+  paths: AppPaths;
+  appVersion: string;
+  platform: string;
+}
+
+/** One per IPC channel of src/shared/bridge.ts IPC. */
+export interface MainHandlers {
+  apiCall(name: unknown, args: unknown): Promise<ApiResult<unknown>>;
+  sessionCurrent(): Promise<SessionState>;
+  filesExportExcel(name: unknown, args: unknown, options: unknown): Promise<ApiResult<SavedFile | null>>;
+  filesDownload(name: unknown, args: unknown, options: unknown): Promise<ApiResult<SavedFile | null>>;
+  filesChooseFolder(): Promise<string | null>;
+  settingsGet(): Promise<Settings>;
+  settingsUpdate(patch: unknown): Promise<ApiResult<Settings>>;
+  appInfo(): Promise<AppInfo>;
+}
+
+export interface BackofficeMain {
+  handlers: MainHandlers;
+  onSessionChange(listener: (change: SessionChange) => void): () => void;
+  onFileProgress(listener: (progress: FileProgress) => void): () => void;
+  /** Loads settings, resolves the backend, restores the session from the keychain. */
+  start(): Promise<void>;
+  dispose(): Promise<void>;
+}
+
+interface ResolvedBackend {
+  url: string;
+  embedded: boolean;
+}
+
+export function createBackofficeMain(options: BackofficeMainOptions): BackofficeMain {
+  const http = createHttpClient();
+  const settings = createSettingsStore({ userData: options.paths.userData, probe: (url) => http.probe(url) });
+  const progress = createEmitter<FileProgress>();
+  let backend: ResolvedBackend | null = null;
+  let resolving: Promise<ResolvedBackend> | null = null;
+
+  /** The backend for the current settings; a failed embedded start is retried on the next call. */
+  function currentBackend(): Promise<ResolvedBackend> {
+    if (backend) return Promise.resolve(backend);
+    resolving ??= (async () => {
+      const current = settings.get();
+      try {
+        backend = await options.backend.resolve(current);
+        return backend;
+      } catch (error) {
+        console.error('[backend] could not start:', errorText(error));
+        // No URL: every call answers the 'network' failure until a later attempt works.
+        return { url: '', embedded: current.serverUrl === '' };
+      } finally {
+        resolving = null;
+      }
+    })();
+    return resolving;
+  }
+
+  const session = createSessionService({
+    http,
+    keychain: options.keychain,
+    context: async () => ({ baseUrl: (await currentBackend()).url, locale: settings.get().locale }),
+  });
+  const dispatcher = createApiDispatcher({ session, locale: () => settings.get().locale });
+  const files = createFilesService({
+    session,
+    dialogs: options.dialogs,
+    paths: options.paths,
+    settings: () => settings.get(),
+    emitProgress: (p) => progress.emit(p),
+  });
+
+  let starting: Promise<void> | null = null;
+  function start(): Promise<void> {
+    starting ??= (async () => {
+      await settings.load();
+      await currentBackend();
+      await session.restore();
+    })().catch((error: unknown) => {
+      // Start problems surface as failures of the calls that follow, never as a crash.
+      console.error('[main] start failed:', errorText(error));
+    });
+    return starting;
+  }
+
+  /** Runs a handler after start; an unexpected error becomes a 'server' failure. */
+  async function guarded<T>(run: () => Promise<ApiResult<T>>): Promise<ApiResult<T>> {
+    try {
+      await start();
+      return await run();
+    } catch (error) {
+      console.error('[main] handler failed:', errorText(error));
+      return failure('server', settings.get().locale, { status: null });
+    }
+  }
+
+  const handlers: MainHandlers = {
+    apiCall: (name, args) => guarded(() => dispatcher.apiCall(name, args)),
+    filesExportExcel: (name, args, opts) => guarded(() => files.exportExcel(name, args, opts)),
+    filesDownload: (name, args, opts) => guarded(() => files.download(name, args, opts)),
+
+    async sessionCurrent() {
+      await start();
+      return session.state();
+    },
+
+    async filesChooseFolder() {
+      await start();
+      return files.chooseFolder();
+    },
+
+    async settingsGet() {
+      await start();
+      return settings.get();
+    },
+
+    settingsUpdate: (patch) =>
+      guarded(async () => {
+        const before = settings.get();
+        const result = await settings.update(patch);
+        if (!result.error && result.data.serverUrl !== before.serverUrl) {
+          // The token belongs to the old server: revoke it there (best effort), forget it here.
+          if (session.state().user) await session.call('session.logout', {});
+          await session.end('signed-out');
+          backend = null;
+          await currentBackend();
+        }
+        return result;
+      }),
+
+    async appInfo() {
+      await start();
+      const current = await currentBackend();
+      return {
+        version: options.appVersion,
+        embedded: current.embedded,
+        serverUrl: current.url,
+        platform: options.platform,
+      };
+    },
+  };
+
+  return {
+    handlers,
+    onSessionChange: (listener) => session.onChange(listener),
+    onFileProgress: (listener) => progress.on(listener),
+    start,
+    async dispose() {
+      progress.clear();
+    },
+  };
+}

@@ -1,0 +1,51 @@
+/** Builds the normalised failures every service answers with. */
+import type { Locale } from '../../shared/bridge';
+import type { ApiFailure, ErrorCode } from '../../shared/result';
+import { translate } from '../../shared/i18n';
+
+const MESSAGE_KEYS: Record<ErrorCode, string> = {
+  network: 'errors.network',
+  'invalid-args': 'errors.invalidArgs',
+  unauthorized: 'errors.unauthorized',
+  forbidden: 'errors.forbidden',
+  'not-found': 'errors.notFound',
+  conflict: 'errors.conflict',
+  validation: 'errors.validation',
+  server: 'errors.server',
+  'unknown-operation': 'errors.unknownOperation',
+  cancelled: 'errors.cancelled',
+};
+
+export interface FailureDetails {
+  status?: number | null;
+  /** A message already in the user's language (e.g. the server's); wins over the catalogue text. */
+  message?: string;
+  /** Catalogue key to use instead of the code's default text. */
+  key?: string;
+  vars?: Record<string, string | number>;
+  field?: string;
+}
+
+export function failure(code: ErrorCode, locale: Locale, details: FailureDetails = {}): ApiFailure {
+  const message = details.message ?? translate(locale, details.key ?? MESSAGE_KEYS[code], details.vars ?? {});
+  const out: ApiFailure = { data: null, error: true, status: details.status ?? null, code, message };
+  if (details.field) out.field = details.field;
+  return out;
+}
+
+/** 'invalid-args' naming the first offending field, from a zod error. */
+export function invalidArgs(
+  locale: Locale,
+  issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>,
+  prefix?: string,
+): ApiFailure {
+  const first = issues[0];
+  const path = first ? first.path.map(String).join('.') : '';
+  const field = [prefix, path].filter(Boolean).join('.');
+  const detail = first ? (field ? `${field}: ${first.message}` : first.message) : '';
+  return failure('invalid-args', locale, { vars: { detail }, field: field || undefined });
+}
+
+export function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,256 @@
+/**
+ * Files the app saves: Excel exports of list calls and server files
+ * (PDF, Excel reports, CNAB remittances) streamed to disk. The target comes
+ * from a save dialog or the configured folder (never overwriting there);
+ * bytes go to a temporary file beside the target and are renamed into place,
+ * so a failed or half-written file never carries the user's chosen name.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { access, mkdir, rename, stat, unlink } from 'node:fs/promises';
+import { basename, dirname, extname, join } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { z } from 'zod';
+import type { FileProgress, SavedFile, Settings } from '../../shared/bridge';
+import type { ApiResult } from '../../shared/result';
+import { exportRowsSchema } from '../../shared/contract';
+import { translate } from '../../shared/i18n';
+import { isFailure, resolveCall } from './dispatcher';
+import {
+  DEFAULT_EXPORT_FILE_NAME,
+  DEFAULT_EXPORT_TITLE,
+  EXPORT_EXTENSION,
+  writeExcelFile,
+} from './excel';
+import { errorText, failure, invalidArgs } from './failure';
+import type { AppPaths, DialogPort } from './ports';
+import type { SessionService } from './session';
+
+const exportOptionsSchema = z
+  .object({
+    title: z.string().trim().min(1).max(200).optional(),
+    fileName: z.string().trim().min(1).max(200).optional(),
+    jobId: z.string().min(1).max(100).optional(),
+  })
+  .strict();
+
+const downloadOptionsSchema = z
+  .object({
+    fileName: z.string().trim().min(1).max(200).optional(),
+    jobId: z.string().min(1).max(100).optional(),
+  })
+  .strict();
+
+export interface FilesServiceOptions {
+  session: SessionService;
+  dialogs: DialogPort;
+  paths: AppPaths;
+  settings(): Settings;
+  emitProgress(progress: FileProgress): void;
+  /** Rows between 'writing' progress events. */
+  progressEvery?: number;
+  now?(): Date;
+}
+
+export interface FilesService {
+  exportExcel(name: unknown, args: unknown, options: unknown): Promise<ApiResult<SavedFile | null>>;
+  download(name: unknown, args: unknown, options: unknown): Promise<ApiResult<SavedFile | null>>;
+  chooseFolder(): Promise<string | null>;
+}
+
+/** A file name the user's system accepts: no folders, no reserved characters. */
+export function safeFileName(name: string | undefined, fallback: string): string {
+  const cleaned = (name ?? '')
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
+    .replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_')
+    .replace(/^\.+/, '')
+    .trim()
+    .slice(0, 150);
+  return cleaned === '' ? fallback : cleaned;
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await access(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** 'name.xlsx', else 'name (1).xlsx', 'name (2).xlsx', ... */
+export async function freePath(folder: string, base: string, extension: string): Promise<string> {
+  for (let i = 0; ; i += 1) {
+    const candidate = join(folder, i === 0 ? `${base}${extension}` : `${base} (${i})${extension}`);
+    if (!(await exists(candidate))) return candidate;
+  }
+}
+
+function tempPathFor(target: string): string {
+  return join(dirname(target), `.${basename(target)}.${randomBytes(6).toString('hex')}.part`);
+}
+
+interface Target {
+  path: string;
+  /** chosen in the dialog (the user agreed to replace) or picked by us (must not clobber) */
+  chosen: boolean;
+}
+
+export function createFilesService(options: FilesServiceOptions): FilesService {
+  const now = options.now ?? (() => new Date());
+
+  function folder(): string {
+    return options.settings().downloadFolder || options.paths.downloads;
+  }
+
+  async function chooseTarget(base: string, extension: string): Promise<Target | null> {
+    const settings = options.settings();
+    if (settings.askWhereToSave) {
+      const chosen = await options.dialogs.chooseSaveFile(join(folder(), `${base}${extension}`), extension);
+      if (!chosen) return null;
+      const path = extension && extname(chosen) === '' ? `${chosen}${extension}` : chosen;
+      return { path, chosen: true };
+    }
+    await mkdir(folder(), { recursive: true });
+    return { path: await freePath(folder(), base, extension), chosen: false };
+  }
+
+  /** Moves the finished temporary file to its name; re-picks a free name if one appeared meanwhile. */
+  async function place(temp: string, target: Target): Promise<string> {
+    let final = target.path;
+    if (!target.chosen && (await exists(final))) {
+      const ext = extname(final);
+      final = await freePath(dirname(final), basename(final, ext), ext);
+    }
+    await rename(temp, final);
+    return final;
+  }
+
+  function progress(jobId: string, phase: FileProgress['phase'], written: number, total?: number): void {
+    options.emitProgress(total === undefined ? { jobId, phase, written } : { jobId, phase, written, total });
+  }
+
+  function cancelled(): ApiResult<SavedFile | null> {
+    return { data: null, error: false, status: 200 };
+  }
+
+  return {
+    async exportExcel(name, args, rawOptions) {
+      const locale = options.settings().locale;
+      let jobId = 'export';
+      let temp: string | null = null;
+      try {
+        const call = resolveCall(name, args, locale);
+        if (isFailure(call)) return call;
+        const file = call.op.file;
+        if (!file || file.kind !== 'excel-export') {
+          return failure('invalid-args', locale, { key: 'errors.notExportable' });
+        }
+        const parsedOptions = exportOptionsSchema.safeParse(rawOptions ?? {});
+        if (!parsedOptions.success) return invalidArgs(locale, parsedOptions.error.issues, 'options');
+        const opts = parsedOptions.data;
+        jobId = opts.jobId ?? randomUUID();
+        const titleFromContract = translate('pt-BR', file.title);
+        const title = opts.title ?? (titleFromContract !== file.title ? titleFromContract : DEFAULT_EXPORT_TITLE);
+        const base = safeFileName(opts.fileName, DEFAULT_EXPORT_FILE_NAME);
+
+        const target = await chooseTarget(base, EXPORT_EXTENSION);
+        if (!target) return cancelled();
+
+        progress(jobId, 'fetching', 0);
+        const result = await options.session.call(call.name, call.args);
+        if (result.error) {
+          progress(jobId, 'failed', 0);
+          return result;
+        }
+        const rows = exportRowsSchema.parse(result.data).rows;
+
+        temp = tempPathFor(target.path);
+        const written = await writeExcelFile({
+          filePath: temp,
+          title,
+          date: now(),
+          columns: file.columns,
+          rows,
+          progressEvery: options.progressEvery,
+          onProgress: (count, total) => progress(jobId, 'writing', count, total),
+        });
+        const path = await place(temp, target);
+        temp = null;
+        const bytes = (await stat(path)).size;
+        progress(jobId, 'done', written.rows, rows.length);
+        return { data: { path, bytes, rows: written.rows }, error: false, status: 200 };
+      } catch (error) {
+        if (temp) await unlink(temp).catch(() => undefined);
+        progress(jobId, 'failed', 0);
+        return failure('server', locale, { key: 'errors.fileWrite', vars: { detail: errorText(error) } });
+      }
+    },
+
+    async download(name, args, rawOptions) {
+      const locale = options.settings().locale;
+      let jobId = 'download';
+      let temp: string | null = null;
+      try {
+        const call = resolveCall(name, args, locale);
+        if (isFailure(call)) return call;
+        const file = call.op.file;
+        if (!file || file.kind !== 'download') return failure('invalid-args', locale, { key: 'errors.notExportable' });
+        const parsedOptions = downloadOptionsSchema.safeParse(rawOptions ?? {});
+        if (!parsedOptions.success) return invalidArgs(locale, parsedOptions.error.issues, 'options');
+        const opts = parsedOptions.data;
+        jobId = opts.jobId ?? randomUUID();
+
+        progress(jobId, 'fetching', 0);
+        const answer = await options.session.stream(call.name, call.args);
+        if (!answer.ok) {
+          progress(jobId, 'failed', 0);
+          return answer.failure;
+        }
+        const serverName = answer.fileName ? safeFileName(basename(answer.fileName), '') : '';
+        const extension = file.extension || extname(serverName);
+        const serverBase = serverName ? basename(serverName, extname(serverName)) : '';
+        const base = safeFileName(opts.fileName ?? serverBase, 'download');
+
+        const target = await chooseTarget(base, extension);
+        if (!target) {
+          answer.stream.destroy();
+          return cancelled();
+        }
+        temp = tempPathFor(target.path);
+        let written = 0;
+        const total = answer.contentLength ?? undefined;
+        let lastReport = 0;
+        const counter = new Transform({
+          transform(chunk: Buffer, _encoding, done) {
+            written += chunk.length;
+            // Roughly every 256 KiB, so big files show movement without flooding IPC.
+            if (written - lastReport >= 256 * 1024) {
+              lastReport = written;
+              progress(jobId, 'writing', written, total);
+            }
+            done(null, chunk);
+          },
+        });
+        await pipeline(answer.stream, counter, createWriteStream(temp));
+        const path = await place(temp, target);
+        temp = null;
+        progress(jobId, 'done', written, total);
+        return { data: { path, bytes: written }, error: false, status: answer.status };
+      } catch (error) {
+        if (temp) await unlink(temp).catch(() => undefined);
+        progress(jobId, 'failed', 0);
+        return failure('server', locale, { key: 'errors.fileWrite', vars: { detail: errorText(error) } });
+      }
+    },
+
+    async chooseFolder() {
+      try {
+        return await options.dialogs.chooseFolder();
+      } catch {
+        return null;
+      }
+    },
+  };
+}

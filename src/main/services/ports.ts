@@ -1,0 +1,29 @@
+/**
+ * The capabilities the plain-Node services receive from outside. The
+ * Electron shell supplies real ones (keytar, native dialogs, the utility
+ * process); tests and the end-to-end harness supply their own.
+ */
+import type { Settings } from '../../shared/bridge';
+
+/** The OS keychain, shaped like keytar. */
+export interface KeychainPort {
+  getPassword(service: string, account: string): Promise<string | null>;
+  setPassword(service: string, account: string, password: string): Promise<void>;
+  deletePassword(service: string, account: string): Promise<boolean>;
+}
+
+export interface DialogPort {
+  /** Absolute path chosen by the user, or null when cancelled. */
+  chooseSaveFile(defaultPath: string, extension: string): Promise<string | null>;
+  chooseFolder(): Promise<string | null>;
+}
+
+export interface BackendPort {
+  /** The base URL to use for the current settings, starting the embedded server when serverUrl is ''. */
+  resolve(settings: Settings): Promise<{ url: string; embedded: boolean }>;
+}
+
+export interface AppPaths {
+  userData: string;
+  downloads: string;
+}
