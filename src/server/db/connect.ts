@@ -1,0 +1,53 @@
+/**
+ * Opens the database: PGlite (PostgreSQL in WebAssembly) on a data folder or in
+ * memory, or a real PostgreSQL server through a pg Pool. Both speak the same
+ * SQL and give the same Drizzle API, so nothing above this module knows which.
+ */
+import { mkdir } from 'node:fs/promises';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+
+export type Db = PgDatabase<PgQueryResultHKT>;
+
+export interface DbHandle {
+  db: Db;
+  /** Runs a multi-statement script (migrations). */
+  exec(script: string): Promise<void>;
+  /** Runs one parameterless query and returns its rows. */
+  rows<T>(query: string): Promise<T[]>;
+  close(): Promise<void>;
+  kind: 'pglite' | 'postgres';
+}
+
+export async function openDatabase(options: { dataDir?: string; databaseUrl?: string }): Promise<DbHandle> {
+  if (options.databaseUrl) {
+    const pg = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const pool = new pg.default.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = drizzle(pool);
+    return {
+      kind: 'postgres',
+      db: db as unknown as Db,
+      exec: async (script) => {
+        await pool.query(script);
+      },
+      rows: async <T>(query: string) => (await pool.query(query)).rows as T[],
+      close: () => pool.end(),
+    };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  // PGlite creates only the last folder of the path.
+  if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
+  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  await client.waitReady;
+  const db = drizzle(client);
+  return {
+    kind: 'pglite',
+    db: db as unknown as Db,
+    exec: async (script) => {
+      await client.exec(script);
+    },
+    rows: async <T>(query: string) => (await client.query<T>(query)).rows,
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,24 @@
+/** Applies the migrations that schema_migrations does not list yet, each in its own transaction. */
+import type { DbHandle } from './connect';
+import { migrations as allMigrations, type Migration } from './migrations/index';
+
+export async function migrate(handle: DbHandle, migrations: readonly Migration[] = allMigrations): Promise<string[]> {
+  await handle.exec(
+    'CREATE TABLE IF NOT EXISTS schema_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+  );
+  const done = new Set((await handle.rows<{ id: string }>('SELECT id FROM schema_migrations')).map((r) => r.id));
+  const applied: string[] = [];
+  for (const m of migrations) {
+    if (done.has(m.id)) continue;
+    if (!/^[A-Za-z0-9_]+$/.test(m.id)) throw new Error(`invalid migration id ${m.id}`);
+    try {
+      await handle.exec(`BEGIN;\n${m.sql}\nINSERT INTO schema_migrations (id) VALUES ('${m.id}');\nCOMMIT;`);
+    } catch (error) {
+      // A failed statement leaves the transaction open on PGlite's single connection.
+      await handle.exec('ROLLBACK').catch(() => undefined);
+      throw error;
+    }
+    applied.push(m.id);
+  }
+  return applied;
+}

@@ -1,0 +1,12 @@
+/**
+ * Every migration, in the order it is applied. Append new modules; never edit
+ * one that has shipped (the id is recorded in schema_migrations).
+ */
+import * as m0001 from './0001_initial';
+
+export interface Migration {
+  id: string;
+  sql: string;
+}
+
+export const migrations: readonly Migration[] = [m0001];

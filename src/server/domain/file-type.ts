@@ -1,0 +1,25 @@
+/**
+ * Recognises a file's real type from its first bytes, so a declared
+ * content type cannot smuggle something else in as a picture.
+ */
+export type SniffedType = 'image/png' | 'image/jpeg' | 'image/webp' | 'application/pdf';
+
+function startsWith(bytes: Uint8Array, signature: number[], offset = 0): boolean {
+  if (bytes.length < offset + signature.length) return false;
+  return signature.every((b, i) => bytes[offset + i] === b);
+}
+
+export function sniffFileType(bytes: Uint8Array): SniffedType | null {
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'image/jpeg';
+  // RIFF....WEBP
+  if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp';
+  if (startsWith(bytes, [0x25, 0x50, 0x44, 0x46, 0x2d])) return 'application/pdf';
+  return null;
+}
+
+/** Which real types each kind of upload accepts. */
+export const ACCEPTED_TYPES: Record<'avatar' | 'document', readonly SniffedType[]> = {
+  avatar: ['image/png', 'image/jpeg', 'image/webp'],
+  document: ['image/png', 'image/jpeg', 'image/webp', 'application/pdf'],
+};

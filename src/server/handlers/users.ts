@@ -1,0 +1,439 @@
+/** Staff accounts, entrepreneurs and the own profile (spec §7 "Users" plus the generic status/reset calls). */
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { ADMIN_USER_EXPORT_COLUMNS, pageMeta } from '../../shared/contract/index';
+import { ALL_ROLE_IDS, canManageRole, Role, type RoleId } from '../../shared/roles';
+import type { Db } from '../db/connect';
+import { activityLog, uploads, users, type UserRow } from '../db/schema';
+import { hashPassword, unusablePasswordHash } from '../domain/password';
+import { generateTemporaryPassword } from '../domain/temporary-password';
+import { badRequest, conflict, forbidden, MESSAGES, notFound } from '../http/errors';
+import { requireAuth, type Handler, type ServerDeps } from '../http/handler';
+import { logActivity, PERSONAL_SNAPSHOT_FIELDS, userSnapshot } from '../services/activity';
+import { listConditions, listOrder, type ListSpec } from '../services/list';
+import { revokeUserSessions } from '../services/sessions';
+import { removeFile } from '../services/storage';
+import { assertEmailFree, findUser, isEmailUniqueViolation, toAdminUser, toEntrepreneur, toSessionUser } from '../services/users';
+
+
+const adminListSpec: ListSpec = {
+  filters: {
+    name: { kind: 'contains', column: users.name },
+    email: { kind: 'contains', column: users.email },
+    role_id: { kind: 'int-in', column: users.role_id, allowed: ALL_ROLE_IDS },
+    active: { kind: 'boolean', column: users.active },
+  },
+  sorts: {
+    id: users.id,
+    name: users.name,
+    email: users.email,
+    role_id: users.role_id,
+    active: users.active,
+    created_at: users.created_at,
+    updated_at: users.updated_at,
+  },
+  idColumn: users.id,
+};
+
+const entrepreneurListSpec: ListSpec = {
+  filters: {
+    name: { kind: 'contains', column: users.name },
+    email: { kind: 'contains', column: users.email },
+    cpf: { kind: 'digits', column: users.cpf },
+    active: { kind: 'boolean', column: users.active },
+  },
+  sorts: { id: users.id, name: users.name, email: users.email, created_at: users.created_at },
+  idColumn: users.id,
+};
+
+const isStaff = ne(users.role_id, Role.USER);
+const isEntrepreneur = eq(users.role_id, Role.USER);
+const live = isNull(users.deleted_at);
+
+async function pagedUsers(db: Db, spec: ListSpec, base: ReturnType<typeof eq>, args: ListArgsOut) {
+  const where = and(base, live, ...listConditions(spec, args.filter));
+  const order = listOrder(spec, args.sort);
+  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(users).where(where);
+  const rows = await db
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(...order)
+    .limit(args.limit)
+    .offset((args.page - 1) * args.limit);
+  return { rows, meta: pageMeta(args.page, args.limit, Number(count)) };
+}
+
+interface ListArgsOut {
+  page: number;
+  limit: number;
+  filter?: Record<string, unknown>;
+  sort?: { field?: string | null; order?: string | null } | null;
+}
+
+/** Admins may act on entrepreneurs; on staff only within the roles they manage (spec §6). */
+function assertCanManage(actor: UserRow, targetRole: number): void {
+  if (targetRole === Role.USER) return;
+  if (!canManageRole(actor.role_id as RoleId, targetRole as RoleId)) throw forbidden(MESSAGES.cannotManageRole, 'role-not-manageable');
+}
+
+async function staffOr404(db: Db, id: number): Promise<UserRow> {
+  const user = await findUser(db, id);
+  if (!user || user.role_id === Role.USER) throw notFound();
+  return user;
+}
+
+async function entrepreneurOr404(db: Db, id: number): Promise<UserRow> {
+  const user = await findUser(db, id);
+  if (!user || user.role_id !== Role.USER) throw notFound();
+  return user;
+}
+
+async function withEmailConflict<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isEmailUniqueViolation(error)) throw conflict(MESSAGES.emailInUse, 'email');
+    throw error;
+  }
+}
+
+async function sendTemporaryPassword(deps: ServerDeps, db: Db, user: UserRow, password: string, reason: 'created' | 'reset') {
+  const intro =
+    reason === 'created'
+      ? 'Uma conta foi criada para você no back-office.'
+      : 'Um administrador redefiniu a sua senha do back-office.';
+  await deps.mailer.enqueue(db, {
+    to: user.email,
+    subject: reason === 'created' ? 'Sua conta no back-office' : 'Sua senha foi redefinida',
+    body: `Olá, ${user.name}.\n\n${intro} Entre com a senha temporária abaixo; no primeiro acesso você vai escolher uma nova senha.\n\nSenha temporária: ${password}\n`,
+  });
+}
+
+export const admins: Handler<'users.admins'> = async (args, { deps }) => {
+  const { rows, meta } = await pagedUsers(deps.db, adminListSpec, isStaff, args);
+  return { items: rows.map(toAdminUser), meta };
+};
+
+export const entrepreneurs: Handler<'users.entrepreneurs'> = async (args, { deps }) => {
+  const { rows, meta } = await pagedUsers(deps.db, entrepreneurListSpec, isEntrepreneur, args);
+  return { items: rows.map(toEntrepreneur), meta };
+};
+
+export const entrepreneur: Handler<'users.entrepreneur'> = async ({ id }, { deps }) =>
+  toEntrepreneur(await entrepreneurOr404(deps.db, id));
+
+export const byId: Handler<'users.byId'> = async ({ id }, { deps }) => toAdminUser(await staffOr404(deps.db, id));
+
+export const exportUsers: Handler<'users.export'> = async ({ filter, sort }, { deps }) => {
+  const rows = await deps.db
+    .select()
+    .from(users)
+    .where(and(isStaff, live, ...listConditions(adminListSpec, filter)))
+    .orderBy(...listOrder(adminListSpec, sort));
+  const keys = ADMIN_USER_EXPORT_COLUMNS.map((c) => c.key);
+  return {
+    rows: rows.map((user) => {
+      const record = toAdminUser(user) as unknown as Record<string, string | number | boolean | null>;
+      return Object.fromEntries(keys.map((k) => [k, record[k] ?? null]));
+    }),
+  };
+};
+
+export const createAdmin: Handler<'users.createAdmin'> = async (input, ctx) => {
+  const { user: actor } = requireAuth(ctx);
+  assertCanManage(actor, input.role_id);
+  if (input.role_id === Role.USER) throw forbidden(MESSAGES.cannotManageRole, 'role-not-manageable');
+  const temporary = generateTemporaryPassword();
+  const password_hash = await hashPassword(temporary);
+  return withEmailConflict(() =>
+    ctx.deps.db.transaction(async (tx) => {
+      await assertEmailFree(tx, input.email);
+      const [created] = await tx
+        .insert(users)
+        .values({
+          name: input.name,
+          email: input.email,
+          password_hash,
+          role_id: input.role_id,
+          active: input.active,
+          two_factor: input.two_factor,
+          force_senha: true,
+          email_confirmed: false,
+        })
+        .returning();
+      await sendTemporaryPassword(ctx.deps, tx, created, temporary, 'created');
+      await logActivity(tx, { actorId: actor.id, action: 'user.create', entity: 'user', entityId: created.id, after: userSnapshot(created) });
+      return toAdminUser(created);
+    }),
+  );
+};
+
+export const updateAdmin: Handler<'users.updateAdmin'> = async (input, ctx) => {
+  const { user: actor } = requireAuth(ctx);
+  return withEmailConflict(() =>
+    ctx.deps.db.transaction(async (tx) => {
+      const target = await staffOr404(tx, input.id);
+      assertCanManage(actor, target.role_id);
+      assertCanManage(actor, input.role_id);
+      if (input.role_id === Role.USER) throw forbidden(MESSAGES.cannotManageRole, 'role-not-manageable');
+      if (target.id === actor.id && input.role_id !== target.role_id) throw badRequest(MESSAGES.selfRoleChange, 'role_id');
+      if (target.id === actor.id && !input.active) throw badRequest(MESSAGES.selfDeactivation, 'active');
+      await assertEmailFree(tx, input.email, target.id);
+      const emailChanged = input.email.toLowerCase() !== target.email.toLowerCase();
+      const [updated] = await tx
+        .update(users)
+        .set({
+          name: input.name,
+          email: input.email,
+          role_id: input.role_id,
+          active: input.active,
+          two_factor: input.two_factor,
+          email_confirmed: emailChanged ? false : target.email_confirmed,
+          updated_at: new Date(),
+        })
+        .where(eq(users.id, target.id))
+        .returning();
+      if (target.active && !updated.active) await revokeUserSessions(tx, target.id);
+      await logActivity(tx, {
+        actorId: actor.id,
+        action: 'user.update',
+        entity: 'user',
+        entityId: target.id,
+        before: userSnapshot(target),
+        after: userSnapshot(updated),
+      });
+      return toAdminUser(updated);
+    }),
+  );
+};
+
+export const updateAdminEntrepreneurs: Handler<'users.updateAdminEntrepreneurs'> = async (input, ctx) => {
+  const { user: actor } = requireAuth(ctx);
+  return withEmailConflict(() =>
+    ctx.deps.db.transaction(async (tx) => {
+      const target = await entrepreneurOr404(tx, input.id);
+      if (input.email !== undefined) await assertEmailFree(tx, input.email, target.id);
+      const [updated] = await tx
+        .update(users)
+        .set({
+          email: input.email ?? target.email,
+          active: input.active ?? target.active,
+          updated_at: new Date(),
+        })
+        .where(eq(users.id, target.id))
+        .returning();
+      if (target.active && !updated.active) await revokeUserSessions(tx, target.id);
+      await logActivity(tx, {
+        actorId: actor.id,
+        action: 'entrepreneur.admin-update',
+        entity: 'user',
+        entityId: target.id,
+        before: userSnapshot(target),
+        after: userSnapshot(updated),
+      });
+      return toEntrepreneur(updated);
+    }),
+  );
+};
+
+export const updateEntrepreneur: Handler<'users.updateEntrepreneur'> = async (input, ctx) => {
+  const { user: actor } = requireAuth(ctx);
+  return ctx.deps.db.transaction(async (tx) => {
+    const target = await entrepreneurOr404(tx, input.id);
+    const [updated] = await tx
+      .update(users)
+      .set({
+        name: input.name ?? target.name,
+        phone: input.phone === undefined ? target.phone : input.phone || null,
+        cpf: input.cpf === undefined ? target.cpf : input.cpf || null,
+        updated_at: new Date(),
+      })
+      .where(eq(users.id, target.id))
+      .returning();
+    await logActivity(tx, {
+      actorId: actor.id,
+      action: 'entrepreneur.update',
+      entity: 'user',
+      entityId: target.id,
+      before: userSnapshot(target),
+      after: userSnapshot(updated),
+    });
+    return toEntrepreneur(updated);
+  });
+};
+
+export const deleteUser: Handler<'users.delete'> = async ({ id }, ctx) => {
+  const { user: actor } = requireAuth(ctx);
+  await ctx.deps.db.transaction(async (tx) => {
+    const target = await findUser(tx, id);
+    if (!target) throw notFound();
+    if (target.id === actor.id) throw badRequest(MESSAGES.selfDelete);
+    assertCanManage(actor, target.role_id);
+    const [updated] = await tx
+      .update(users)
+      .set({ deleted_at: new Date(), active: false, updated_at: new Date() })
+      .where(eq(users.id, target.id))
+      .returning();
+    await revokeUserSessions(tx, target.id);
+    await logActivity(tx, {
+      actorId: actor.id,
+      action: 'user.delete',
+      entity: 'user',
+      entityId: target.id,
+      before: userSnapshot(target),
+      after: userSnapshot(updated),
+    });
+  });
+  return { ok: true as const };
+};
+
+/**
+ * LGPD erase: personal data replaced, tokens revoked, uploads removed, and
+ * the personal fields scrubbed from earlier log entries. The row itself stays
+ * (anonymised) because other records the law requires point at it.
+ */
+export const eraseUser: Handler<'users.erase'> = async ({ id }, ctx) => {
+  const { user: actor } = requireAuth(ctx);
+  const { db, uploadsDir } = ctx.deps;
+  const result = await db.transaction(async (tx) => {
+    const rows = await tx.select().from(users).where(eq(users.id, id)).limit(1);
+    const target = rows[0];
+    if (!target) throw notFound();
+    if (target.anonymised_at) return { erased: true, alreadyErased: true, files: [] as string[] };
+    if (target.id === actor.id) throw badRequest(MESSAGES.selfDelete);
+    assertCanManage(actor, target.role_id);
+    const now = new Date();
+    await tx
+      .update(users)
+      .set({
+        name: 'Titular anonimizado',
+        email: `anonimizado-${target.id}@anonimizado.invalid`,
+        cpf: null,
+        phone: null,
+        password_hash: unusablePasswordHash(),
+        avatar_upload_id: null,
+        active: false,
+        two_factor: false,
+        deleted_at: target.deleted_at ?? now,
+        anonymised_at: now,
+        updated_at: now,
+      })
+      .where(eq(users.id, target.id));
+    await revokeUserSessions(tx, target.id);
+    const files = await tx.delete(uploads).where(eq(uploads.owner_id, target.id)).returning({ path: uploads.storage_path });
+    let scrub = sql`${activityLog.before}`;
+    let scrubAfter = sql`${activityLog.after}`;
+    for (const field of PERSONAL_SNAPSHOT_FIELDS) {
+      scrub = sql`(${scrub}) - ${field}::text`;
+      scrubAfter = sql`(${scrubAfter}) - ${field}::text`;
+    }
+    await tx
+      .update(activityLog)
+      .set({ before: scrub, after: scrubAfter })
+      .where(and(eq(activityLog.entity, 'user'), eq(activityLog.entity_id, target.id)));
+    await logActivity(tx, {
+      actorId: actor.id,
+      action: 'user.erase',
+      entity: 'user',
+      entityId: target.id,
+      before: { role_id: target.role_id },
+      after: { anonymised: true, uploads_removed: files.length },
+    });
+    return { erased: true, alreadyErased: false, files: files.map((f) => f.path) };
+  });
+  for (const file of result.files) await removeFile(uploadsDir, file);
+  return { erased: result.erased, alreadyErased: result.alreadyErased };
+};
+
+export const creditOperators: Handler<'users.creditOperators'> = async (_args, { deps }) =>
+  deps.db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(and(eq(users.role_id, Role.AGENT), eq(users.active, true), live))
+    .orderBy(asc(users.name), asc(users.id));
+
+export const listActives: Handler<'users.listActives'> = async (_args, { deps }) =>
+  deps.db
+    .select({ id: users.id, name: users.name, role_id: users.role_id })
+    .from(users)
+    .where(and(isStaff, eq(users.active, true), live))
+    .orderBy(asc(users.name), asc(users.id));
+
+export const setStatus: Handler<'users.setStatus'> = async ({ id, active }, ctx) => {
+  const { user: actor } = requireAuth(ctx);
+  await ctx.deps.db.transaction(async (tx) => {
+    const target = await findUser(tx, id);
+    if (!target) throw notFound();
+    assertCanManage(actor, target.role_id);
+    if (target.id === actor.id && !active) throw badRequest(MESSAGES.selfDeactivation, 'active');
+    const [updated] = await tx.update(users).set({ active, updated_at: new Date() }).where(eq(users.id, id)).returning();
+    if (!active) await revokeUserSessions(tx, id);
+    await logActivity(tx, {
+      actorId: actor.id,
+      action: active ? 'user.activate' : 'user.deactivate',
+      entity: 'user',
+      entityId: id,
+      before: { active: target.active },
+      after: { active: updated.active },
+    });
+  });
+  return { ok: true as const };
+};
+
+export const resetPassword: Handler<'users.resetPassword'> = async ({ id }, ctx) => {
+  const { user: actor } = requireAuth(ctx);
+  const temporary = generateTemporaryPassword();
+  const password_hash = await hashPassword(temporary);
+  await ctx.deps.db.transaction(async (tx) => {
+    const target = await findUser(tx, id);
+    if (!target) throw notFound();
+    assertCanManage(actor, target.role_id);
+    const [updated] = await tx
+      .update(users)
+      .set({ password_hash, force_senha: true, updated_at: new Date() })
+      .where(eq(users.id, id))
+      .returning();
+    await revokeUserSessions(tx, id);
+    await sendTemporaryPassword(ctx.deps, tx, updated, temporary, 'reset');
+    await logActivity(tx, {
+      actorId: actor.id,
+      action: 'user.password.reset',
+      entity: 'user',
+      entityId: id,
+      before: { force_senha: target.force_senha },
+      after: { force_senha: true },
+    });
+  });
+  return { ok: true as const };
+};
+
+export const updateProfile: Handler<'profiles.update'> = async (input, ctx) => {
+  const { user } = requireAuth(ctx);
+  return withEmailConflict(() =>
+    ctx.deps.db.transaction(async (tx) => {
+      await assertEmailFree(tx, input.email, user.id);
+      const emailChanged = input.email.toLowerCase() !== user.email.toLowerCase();
+      const [updated] = await tx
+        .update(users)
+        .set({
+          name: input.name,
+          email: input.email,
+          two_factor: input.two_factor,
+          email_confirmed: emailChanged ? false : user.email_confirmed,
+          updated_at: new Date(),
+        })
+        .where(eq(users.id, user.id))
+        .returning();
+      await logActivity(tx, {
+        actorId: user.id,
+        action: 'profile.update',
+        entity: 'user',
+        entityId: user.id,
+        before: userSnapshot(user),
+        after: userSnapshot(updated),
+      });
+      return toSessionUser(updated);
+    }),
+  );
+};
+

@@ -1,0 +1,50 @@
+/** What a handler receives and may answer; the typed map in handlers/index.ts uses these. */
+import type { z } from 'zod';
+import type { Contract, OperationName } from '../../shared/contract/index';
+import type { Db } from '../db/connect';
+import type { UserRow } from '../db/schema';
+import type { Mailer } from '../services/mailer';
+import { unauthorized } from './errors';
+
+export interface ServerDeps {
+  db: Db;
+  mailer: Mailer;
+  uploadsDir: string;
+}
+
+export interface AuthInfo {
+  user: UserRow;
+  sessionId: number;
+}
+
+export interface HandlerContext {
+  deps: ServerDeps;
+  /** null only on 'public' operations called without a token. */
+  auth: AuthInfo | null;
+}
+
+/** A handler answer that is a stored file, streamed with its own content type. */
+export class FileReply {
+  constructor(
+    readonly path: string,
+    readonly mime: string,
+    readonly name: string,
+    readonly size: number,
+  ) {}
+}
+
+type Output<N extends OperationName> = Contract[N] extends { file: { kind: 'download' } }
+  ? FileReply
+  : z.input<Contract[N]['result']>;
+
+export type Handler<N extends OperationName> = (
+  args: z.output<Contract[N]['args']>,
+  ctx: HandlerContext,
+) => Promise<Output<N>>;
+
+export type Handlers = { [N in OperationName]: Handler<N> };
+
+export function requireAuth(ctx: HandlerContext): AuthInfo {
+  if (!ctx.auth) throw unauthorized();
+  return ctx.auth;
+}

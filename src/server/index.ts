@@ -1,0 +1,105 @@
+/**
+ * The reference backend: starts Fastify with every contract operation over
+ * PGlite (a data folder, or memory) or PostgreSQL (databaseUrl).
+ */
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify from 'fastify';
+import multipart from '@fastify/multipart';
+import { MAX_UPLOAD_BYTES } from '../shared/contract/index';
+import { openDatabase } from './db/connect';
+import { migrate } from './db/migrate';
+import { seedDemo } from './db/seed';
+import { handlers } from './handlers/index';
+import type { ServerDeps } from './http/handler';
+import { installErrorHandling, mountContract } from './http/router';
+import { Mailer, type OutboxMessage, type SmtpSettings } from './services/mailer';
+
+export type { OutboxMessage, SmtpSettings } from './services/mailer';
+
+export interface StartServerOptions {
+  /** default 127.0.0.1 */
+  host?: string;
+  /** 0 = a free port */
+  port?: number;
+  /** PGlite data folder; undefined = in memory */
+  dataDir?: string;
+  /** PostgreSQL connection string; wins over dataDir */
+  databaseUrl?: string;
+  seed?: 'demo' | false;
+  smtp?: SmtpSettings;
+  /** default: '<dataDir>-uploads', or a temporary folder for an in-memory database */
+  uploadsDir?: string;
+  logger?: boolean;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+  outbox: {
+    list(to?: string): Promise<OutboxMessage[]>;
+    latest(to: string): Promise<OutboxMessage | null>;
+  };
+}
+
+/** JSON bodies are small forms; files travel as multipart with their own limit. */
+const JSON_BODY_LIMIT = 1024 * 1024;
+
+async function defaultUploadsDir(options: StartServerOptions): Promise<string> {
+  if (options.uploadsDir) return options.uploadsDir;
+  if (options.dataDir && !options.databaseUrl) return `${options.dataDir.replace(/[\\/]+$/, '')}-uploads`;
+  return mkdtemp(join(tmpdir(), 'backoffice-uploads-'));
+}
+
+export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  const handle = await openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
+  try {
+    await migrate(handle);
+    if (options.seed === 'demo') await seedDemo(handle.db);
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  const mailer = new Mailer(handle.db, options.smtp);
+  const deps: ServerDeps = { db: handle.db, mailer, uploadsDir: await defaultUploadsDir(options) };
+
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: JSON_BODY_LIMIT,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
+  installErrorHandling(app);
+  mountContract(app, deps, handlers);
+  app.addHook('onResponse', async () => {
+    void mailer.deliverPending();
+  });
+
+  let address: string;
+  try {
+    address = await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 });
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  const port = Number(new URL(address).port);
+  const host = options.host ?? '127.0.0.1';
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+
+  let closing: Promise<void> | null = null;
+  return {
+    url,
+    port,
+    outbox: { list: (to) => mailer.list(to), latest: (to) => mailer.latest(to) },
+    close() {
+      closing ??= (async () => {
+        await app.close();
+        await mailer.idle();
+        await handle.close();
+      })();
+      return closing;
+    },
+  };
+}

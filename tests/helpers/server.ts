@@ -1,0 +1,73 @@
+/**
+ * Starts the reference server for a test on a free loopback port, over a copy
+ * of a prepared PGlite folder: migrating and seeding a fresh PGlite costs
+ * seconds, copying a ready one costs milliseconds. The template is built once
+ * per machine for each version of the migrations and seed (keyed by their
+ * hash) and published with an atomic rename, so concurrent test processes
+ * never see a half-built one. Each server's folder is removed when it closes.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { cp, mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer, type RunningServer } from '../../src/server/index';
+import { migrations } from '../../src/server/db/migrations/index';
+import { SEED_VERSION } from '../../src/server/db/seed';
+
+export type TestServer = RunningServer & { dataDir: string };
+
+function templateKey(seed: 'demo' | false): string {
+  const hash = createHash('sha256');
+  for (const m of migrations) hash.update(`${m.id}\n${m.sql}\n`);
+  hash.update(`seed:${seed || 'none'}:${SEED_VERSION}`);
+  return hash.digest('hex').slice(0, 16);
+}
+
+const building = new Map<string, Promise<string>>();
+
+async function buildTemplate(seed: 'demo' | false): Promise<string> {
+  const root = join(tmpdir(), 'backoffice-test-templates');
+  const finalDir = join(root, `${seed || 'empty'}-${templateKey(seed)}`);
+  if (existsSync(join(finalDir, 'pgdata', 'PG_VERSION'))) return finalDir;
+  await mkdir(root, { recursive: true });
+  const workDir = join(root, `.build-${process.pid}-${randomUUID()}`);
+  const server = await startServer({ dataDir: join(workDir, 'pgdata'), uploadsDir: join(workDir, 'uploads'), seed });
+  await server.close();
+  try {
+    await rename(workDir, finalDir);
+  } catch (error) {
+    // Another process published the same template first: use theirs.
+    await rm(workDir, { recursive: true, force: true });
+    if (!existsSync(join(finalDir, 'pgdata', 'PG_VERSION'))) throw error;
+  }
+  return finalDir;
+}
+
+function template(seed: 'demo' | false): Promise<string> {
+  const key = String(seed);
+  let pending = building.get(key);
+  if (!pending) {
+    pending = buildTemplate(seed);
+    pending.catch(() => building.delete(key));
+    building.set(key, pending);
+  }
+  return pending;
+}
+
+export async function startTestServer(opts: { seed?: 'demo' | false } = {}): Promise<TestServer> {
+  const seed = opts.seed ?? 'demo';
+  const source = await template(seed);
+  const dir = await mkdtemp(join(tmpdir(), 'backoffice-test-'));
+  const dataDir = join(dir, 'pgdata');
+  await cp(join(source, 'pgdata'), dataDir, { recursive: true });
+  const server = await startServer({ dataDir, uploadsDir: join(dir, 'uploads'), seed: false });
+  return {
+    ...server,
+    dataDir,
+    async close() {
+      await server.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
