@@ -13,7 +13,7 @@ export interface LocalServer {
   close(): Promise<void>;
 }
 
-export type Handler = (req: IncomingMessage, res: ServerResponse, body: Buffer) => void | Promise<void>;
+export type Handler = (req: IncomingMessage, res: ServerResponse, body: Buffer) => unknown;
 
 export async function startLocalServer(handler: Handler): Promise<LocalServer> {
   const requests: LocalServer['requests'] = [];

@@ -1,0 +1,231 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import { createFilesService } from '../../../src/main/services/files';
+import { createSessionService, type SessionService } from '../../../src/main/services/session';
+import { createHttpClient } from '../../../src/main/services/http';
+import { defaultSettings } from '../../../src/main/services/settings';
+import type { DialogPort } from '../../../src/main/services/ports';
+import type { FileProgress, Settings } from '../../../src/shared/bridge';
+import type { ApiResult } from '../../../src/shared/result';
+import { memoryKeychain, sendJson, startLocalServer, tempDir } from './helpers';
+
+type Row = Record<string, string | number | boolean | null>;
+
+function rowsOf(count: number): Row[] {
+  return Array.from({ length: count }, (_, i) => ({
+    id: i + 1,
+    name: `Pessoa ${i + 1}`,
+    email: `p${i + 1}@demo.local`,
+    role_id: [1, 3, 4, 5][i % 4],
+    active: i % 2 === 0,
+    created_at: '2024-03-15T12:30:00.000Z',
+  }));
+}
+
+/** A session answering the export call with the given rows. */
+function exportSession(rows: Row[] | (() => ApiResult<unknown>)) {
+  const calls: string[] = [];
+  const session = {
+    call: async (name: string) => {
+      calls.push(name);
+      return typeof rows === 'function' ? rows() : { data: { rows }, error: false, status: 200 };
+    },
+  } as unknown as SessionService; // files only uses call() for exports
+  return { session, calls };
+}
+
+let downloads: { path: string; remove(): Promise<void> };
+let settings: Settings;
+let progress: FileProgress[];
+beforeEach(async () => {
+  downloads = await tempDir('backoffice-downloads-');
+  settings = { ...defaultSettings(), askWhereToSave: false };
+  progress = [];
+});
+afterEach(() => downloads.remove());
+
+const noDialogs: DialogPort = { chooseSaveFile: async () => null, chooseFolder: async () => null };
+
+function files(session: SessionService, dialogs: DialogPort = noDialogs) {
+  return createFilesService({
+    session,
+    dialogs,
+    paths: { userData: downloads.path, downloads: downloads.path },
+    settings: () => settings,
+    emitProgress: (p) => progress.push(p),
+    progressEvery: 10,
+    now: () => new Date('2024-06-30T15:00:00.000Z'),
+  });
+}
+
+async function readBack(path: string) {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(path);
+  return workbook;
+}
+
+describe('Excel export', () => {
+  it('writes an info sheet and a data sheet with Portuguese titles and typed values', async () => {
+    const { session } = exportSession(rowsOf(25));
+    const result = await files(session).exportExcel('users.export', {}, { jobId: 'job-1' });
+    expect(result.error).toBe(false);
+    if (result.error || !result.data) throw new Error('no file');
+    expect(result.data.path).toBe(join(downloads.path, 'list_exported.xlsx'));
+    expect(result.data.rows).toBe(25);
+    expect(result.data.bytes).toBeGreaterThan(1000);
+
+    const book = await readBack(result.data.path);
+    expect(book.worksheets.map((s) => s.name)).toEqual(['Informações', 'Dados']);
+    const info = book.getWorksheet('Informações')!;
+    expect(info.getRow(1).values).toEqual([undefined, 'Quantidade de registros', 25]);
+    // The contract's report title for this call.
+    expect(info.getRow(2).values).toEqual([undefined, 'Relatório', 'Usuários do painel']);
+    expect(info.getCell('A3').value).toBe('Data');
+    expect(info.getCell('B3').value).toEqual(new Date('2024-06-30T15:00:00.000Z'));
+    expect(info.getCell('B3').numFmt).toBe('DD/MM/YYYY');
+
+    const data = book.getWorksheet('Dados')!;
+    expect(data.getRow(1).values).toEqual([undefined, 'ID', 'Nome', 'E-mail', 'Perfil', 'Ativo', 'Criado em']);
+    expect(data.actualRowCount).toBe(26);
+    expect(data.getRow(2).values).toEqual([
+      undefined,
+      1,
+      'Pessoa 1',
+      'p1@demo.local',
+      'Administrador',
+      'Sim',
+      new Date('2024-03-15T12:30:00.000Z'),
+    ]);
+    expect(data.getCell('E3').value).toBe('Não');
+    expect(data.getCell('D3').value).toBe('Super Administrador');
+    expect(data.getCell('F2').numFmt).toBe('DD/MM/YYYY HH:mm');
+
+    // No temporary file left beside it.
+    expect(await readdir(downloads.path)).toEqual(['list_exported.xlsx']);
+    // Progress: fetching, writing every 10 rows, done.
+    expect(progress.map((p) => [p.phase, p.written])).toEqual([
+      ['fetching', 0],
+      ['writing', 10],
+      ['writing', 20],
+      ['writing', 25],
+      ['done', 25],
+    ]);
+    expect(progress.every((p) => p.jobId === 'job-1')).toBe(true);
+  });
+
+  it('an empty list still gives a valid workbook with the header row', async () => {
+    const { session } = exportSession([]);
+    const result = await files(session).exportExcel('users.export', {}, { title: 'Relatório vazio', fileName: 'vazio' });
+    if (result.error || !result.data) throw new Error('no file');
+    expect(result.data.rows).toBe(0);
+    const book = await readBack(result.data.path);
+    expect(book.getWorksheet('Informações')!.getCell('B1').value).toBe(0);
+    expect(book.getWorksheet('Informações')!.getCell('B2').value).toBe('Relatório vazio');
+    expect(book.getWorksheet('Dados')!.actualRowCount).toBe(1);
+    expect(result.data.path).toBe(join(downloads.path, 'vazio.xlsx'));
+  });
+
+  it('never overwrites in the download folder', async () => {
+    await writeFile(join(downloads.path, 'list_exported.xlsx'), 'someone else');
+    const { session } = exportSession(rowsOf(1));
+    const service = files(session);
+    const first = await service.exportExcel('users.export', {}, {});
+    const second = await service.exportExcel('users.export', {}, {});
+    expect(first.data?.path).toBe(join(downloads.path, 'list_exported (1).xlsx'));
+    expect(second.data?.path).toBe(join(downloads.path, 'list_exported (2).xlsx'));
+  });
+
+  it('asks where to save when the setting says so; cancelling is a quiet success with no file', async () => {
+    settings = { ...settings, askWhereToSave: true };
+    const asked: Array<[string, string]> = [];
+    const { session, calls } = exportSession(rowsOf(3));
+    const chosen = join(downloads.path, 'escolhido');
+    let answer: string | null = null;
+    const service = files(session, {
+      chooseSaveFile: async (defaultPath: string, extension: string) => {
+        asked.push([defaultPath, extension]);
+        return answer;
+      },
+      chooseFolder: async () => null,
+    });
+    expect(await service.exportExcel('users.export', {}, {})).toEqual({ data: null, error: false, status: 200 });
+    expect(calls).toEqual([]); // nothing fetched for a cancelled export
+    expect(asked[0]).toEqual([join(downloads.path, 'list_exported.xlsx'), '.xlsx']);
+
+    answer = chosen;
+    const saved = await service.exportExcel('users.export', {}, {});
+    expect(saved.data?.path).toBe(`${chosen}.xlsx`);
+    expect((await readBack(`${chosen}.xlsx`)).getWorksheet('Dados')!.actualRowCount).toBe(4);
+  });
+
+  it('server failures come back as they are and write nothing', async () => {
+    const { session } = exportSession(() => ({ data: null, error: true, status: 403, code: 'forbidden', message: 'Sem permissão' }));
+    const result = await files(session).exportExcel('users.export', {}, { jobId: 'j' });
+    expect(result).toMatchObject({ error: true, code: 'forbidden', message: 'Sem permissão' });
+    expect(await readdir(downloads.path)).toEqual([]);
+    expect(progress.at(-1)).toMatchObject({ jobId: 'j', phase: 'failed' });
+  });
+
+  it('refuses calls that are not exports and malformed options', async () => {
+    const { session } = exportSession(rowsOf(1));
+    const service = files(session);
+    expect(await service.exportExcel('users.admins', {}, {})).toMatchObject({ code: 'invalid-args' });
+    expect(await service.exportExcel('nope', {}, {})).toMatchObject({ code: 'unknown-operation' });
+    expect(await service.exportExcel('users.export', {}, { fileName: 42 })).toMatchObject({
+      code: 'invalid-args',
+      field: 'options.fileName',
+    });
+    expect(await service.exportExcel('users.export', {}, { evil: true })).toMatchObject({ code: 'invalid-args' });
+  });
+
+  it('file names cannot escape the folder', async () => {
+    const { session } = exportSession(rowsOf(1));
+    const result = await files(session).exportExcel('users.export', {}, { fileName: '../../etc/passwd' });
+    expect(result.data?.path.startsWith(downloads.path)).toBe(true);
+    expect(await readdir(downloads.path)).toHaveLength(1);
+  });
+
+  it('a folder that cannot be written gives a clear failure and leaves no temporary file', async () => {
+    settings = { ...settings, downloadFolder: join(downloads.path, 'file-not-folder') };
+    await writeFile(settings.downloadFolder, 'x');
+    const { session } = exportSession(rowsOf(5));
+    const result = await files(session).exportExcel('users.export', {}, {});
+    expect(result).toMatchObject({ error: true });
+    expect(result.error && result.message).toMatch(/^Não foi possível gravar o arquivo/);
+    expect(await readdir(downloads.path)).toEqual(['file-not-folder']);
+  });
+});
+
+describe('server file download', () => {
+  it('streams the file to disk under the server name, through a temporary file', async () => {
+    const payload = Buffer.alloc(600 * 1024, 7);
+    const server = await startLocalServer((req, res) => {
+      if (req.url === '/api/login/') return sendJson(res, 200, { token: 't1', force_senha: false, two_factor: false, user: {
+        id: 1, name: 'Ana', email: 'a@demo.local', role_id: 1, active: true, two_factor: false, force_senha: false, updated_at: 'x' } });
+      if (req.headers.authorization !== 'Bearer t1') return sendJson(res, 401, { message: 'não' });
+      res.writeHead(200, { 'content-type': 'application/pdf', 'content-length': String(payload.length), 'content-disposition': 'attachment; filename="contrato.pdf"' });
+      res.end(payload);
+    });
+    try {
+      const session = createSessionService({
+        http: createHttpClient(),
+        keychain: memoryKeychain(),
+        context: async () => ({ baseUrl: server.url, locale: 'pt-BR' }),
+      });
+      await session.call('session.login', { email: 'a@demo.local', password: 'x' });
+      const result = await files(session).download('uploads.get', { id: 3, type: 'document' }, { jobId: 'd1' });
+      expect(result).toEqual({
+        data: { path: join(downloads.path, 'contrato.pdf'), bytes: payload.length },
+        error: false,
+        status: 200,
+      });
+      expect(await readdir(downloads.path)).toEqual(['contrato.pdf']);
+      expect(progress.map((p) => p.phase)).toEqual(['fetching', 'writing', 'writing', 'done']);
+      expect(progress.at(-1)).toEqual({ jobId: 'd1', phase: 'done', written: payload.length, total: payload.length });
+    } finally {
+      await server.close();
+    }
+  });
+});
