@@ -1,17 +1,23 @@
-import { resolve } from 'node:path';
-import { defineConfig, externalizeDepsPlugin } from 'electron-vite';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+
+// package.json has "type": "module", so this config is loaded as ESM where
+// __dirname does not exist.
+const root = dirname(fileURLToPath(import.meta.url));
 
 export default defineConfig({
   main: {
-    plugins: [externalizeDepsPlugin()],
     build: {
+      // Dependencies stay in node_modules (externalizeDeps defaults to true in
+      // electron-vite 6; the old plugin is deprecated).
       outDir: 'out/main',
       rollupOptions: {
         input: {
-          index: resolve(__dirname, 'src/main/index.ts'),
+          index: resolve(root, 'src/main/index.ts'),
           // The embedded reference backend, started in Electron's utility process.
-          server: resolve(__dirname, 'src/server/entry.ts'),
+          server: resolve(root, 'src/server/entry.ts'),
         },
       },
     },
@@ -20,19 +26,19 @@ export default defineConfig({
     build: {
       outDir: 'out/preload',
       rollupOptions: {
-        input: { index: resolve(__dirname, 'src/preload/index.ts') },
+        input: { index: resolve(root, 'src/preload/index.ts') },
         // Sandboxed preloads must be a single CommonJS file with no imports.
         output: { format: 'cjs', entryFileNames: '[name].cjs', inlineDynamicImports: true },
       },
     },
   },
   renderer: {
-    root: resolve(__dirname, 'src/renderer'),
+    root: resolve(root, 'src/renderer'),
     base: './',
     plugins: [react()],
     build: {
-      outDir: resolve(__dirname, 'out/renderer'),
-      rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } },
+      outDir: resolve(root, 'out/renderer'),
+      rollupOptions: { input: { index: resolve(root, 'src/renderer/index.html') } },
     },
   },
 });

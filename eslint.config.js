@@ -39,6 +39,18 @@ function restrictAll(groups) {
   ];
 }
 
+/**
+ * `no-restricted-imports` does not look at dynamic `import()`; the same layer
+ * rule for those, as a syntax restriction.
+ */
+function noDynamicImportOf(names, message) {
+  const re = `/^(\\.\\.\\/)+(src\\/)?(${names.join('|')})(\\/|$)/`;
+  return ['error', { selector: `ImportExpression[source.value=${re}]`, message }];
+}
+
+/** The embedded-backend launcher: the only part of src/main allowed to import src/server. */
+const EMBEDDED_BACKEND = ['src/main/services/backend/**/*.ts', 'src/main/services/backend.ts', 'src/main/services/backend-*.ts'];
+
 const ELECTRON_ONLY_IN_SHELL = {
   paths: ['electron'],
   patterns: ['electron/*'],
@@ -106,6 +118,7 @@ export default tseslint.config(
         { paths: ['electron'], patterns: ['electron/*'], message: 'The renderer never imports electron; use window.backoffice.' },
         { paths: ['axios'], patterns: ['axios/*'], message: 'The renderer never does HTTP; every call goes through window.backoffice.' },
       ]),
+      'no-restricted-syntax': noDynamicImportOf(['main', 'server', 'preload'], 'The renderer talks to the main process only through window.backoffice.'),
     },
   },
   {
@@ -122,13 +135,14 @@ export default tseslint.config(
   },
   {
     files: ['src/main/**/*.ts'],
-    ignores: ['src/main/electron/**', 'src/main/services/backend/**'],
+    ignores: ['src/main/electron/**', ...EMBEDDED_BACKEND],
     rules: {
       'no-restricted-imports': restrictAll([
         { regex: layer('renderer', 'preload'), message: 'The main process never imports the renderer or the preload.' },
-        { regex: layer('server'), message: 'Only src/main/services/backend/** may import src/server (the embedded-backend launcher).' },
+        { regex: layer('server'), message: 'Only the embedded-backend launcher (src/main/services/backend*) may import src/server.' },
         ELECTRON_ONLY_IN_SHELL,
       ]),
+      'no-restricted-syntax': noDynamicImportOf(['server', 'renderer', 'preload'], 'Only the embedded-backend launcher (src/main/services/backend*) may import src/server.'),
     },
   },
   {
@@ -136,12 +150,12 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': restrictAll([
         { regex: layer('renderer', 'preload'), message: 'The main process never imports the renderer or the preload.' },
-        { regex: layer('server'), message: 'Only src/main/services/backend/** may import src/server (the embedded-backend launcher).' },
+        { regex: layer('server'), message: 'Only the embedded-backend launcher (src/main/services/backend*) may import src/server.' },
       ]),
     },
   },
   {
-    files: ['src/main/services/backend/**/*.ts'],
+    files: EMBEDDED_BACKEND,
     rules: {
       'no-restricted-imports': restrictAll([
         { regex: layer('renderer', 'preload'), message: 'The main process never imports the renderer or the preload.' },

@@ -1,0 +1,151 @@
+/**
+ * The end-to-end harness: a real server (startTestServer), the real
+ * main-process services (createBackofficeMain) running in the test process
+ * with inspectable ports, and the built renderer in Chromium with a stand-in
+ * for the preload wired to those services through Playwright bindings.
+ */
+import { test as base, expect, type Page } from '@playwright/test';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { startTestServer } from '../../helpers/server';
+import { createBackofficeMain, type BackofficeMain, type MainHandlers } from '../../../src/main/services/backoffice';
+import type { FileProgress, SessionChange } from '../../../src/shared/bridge';
+import { MemoryKeychain, TempDialogs, TestBackend } from './ports';
+import { DISPATCH, bindingName, installStandIn, packBytes, unpackBytes, type HarnessEventKind } from './stand-in';
+import { serveStatic, type StaticServer } from './static-server';
+
+type StartedServer = Awaited<ReturnType<typeof startTestServer>>;
+
+export interface TestServer extends StartedServer {
+  /** Stops the server (idempotent): the app then finds it unreachable. */
+  stop(): Promise<void>;
+}
+
+export interface Harness {
+  main: BackofficeMain;
+  keychain: MemoryKeychain;
+  dialogs: TempDialogs;
+  paths: { userData: string; downloads: string };
+  /** Every session change the main process announced, in order. */
+  sessionEvents: SessionChange[];
+  progressEvents: FileProgress[];
+  /** URL of a hash route of the built renderer, e.g. url('/app/users'). */
+  url(route: string): string;
+  /** Opens a hash route and waits for the app to render. */
+  goto(route: string): Promise<void>;
+}
+
+const HANDLER_NAMES = [
+  'apiCall',
+  'sessionCurrent',
+  'filesExportExcel',
+  'filesDownload',
+  'filesChooseFolder',
+  'settingsGet',
+  'settingsUpdate',
+  'appInfo',
+] as const satisfies ReadonlyArray<keyof MainHandlers>;
+
+async function installBridge(page: Page, main: BackofficeMain, record: Harness): Promise<() => void> {
+  // Events are delivered into the page; a handler's answer waits for the
+  // deliveries its call caused, so the page sees "session changed" before
+  // the answer of the sign-in that changed it, as with Electron's ordered IPC.
+  const deliveries = new Set<Promise<void>>();
+  const deliver = (kind: HarnessEventKind, payload: unknown) => {
+    const delivery: Promise<void> = page
+      .evaluate(([fn, k, p]) => {
+        const dispatch = (window as unknown as Record<string, unknown>)[fn as string];
+        if (typeof dispatch === 'function') (dispatch as (k: unknown, p: unknown) => void)(k, p);
+      }, [DISPATCH, kind, payload] as const)
+      .catch(() => undefined) // a page that is navigating misses the event, as a reloading Electron window would
+      .finally(() => deliveries.delete(delivery));
+    deliveries.add(delivery);
+  };
+  const offSession = main.onSessionChange((change) => {
+    record.sessionEvents.push(change);
+    deliver('session', change);
+  });
+  const offProgress = main.onFileProgress((progress) => {
+    record.progressEvents.push(progress);
+    deliver('progress', progress);
+  });
+
+  for (const method of HANDLER_NAMES) {
+    await page.exposeBinding(bindingName(method), async (_source, ...args: unknown[]) => {
+      const handler = main.handlers[method] as (...a: unknown[]) => Promise<unknown>;
+      const result = await handler(...args.map(unpackBytes));
+      await Promise.all([...deliveries]);
+      return packBytes(result);
+    });
+  }
+  await page.addInitScript(installStandIn, { prefix: bindingName(''), dispatch: DISPATCH });
+  return () => {
+    offSession();
+    offProgress();
+  };
+}
+
+export const test = base.extend<{ server: TestServer; harness: Harness; keychainAvailable: boolean }, { renderer: StaticServer }>({
+  /** false: the main process gets no keychain (as on a machine without a Secret Service). */
+  keychainAvailable: [true, { option: true }],
+
+  renderer: [
+    async ({}, use) => {
+      const renderer = await serveStatic(resolve('out/renderer'));
+      await use(renderer);
+      await renderer.close();
+    },
+    { scope: 'worker' },
+  ],
+
+  server: async ({}, use) => {
+    const started = await startTestServer({ seed: 'demo' });
+    let stopped: Promise<void> | null = null;
+    const server: TestServer = Object.assign(started, {
+      stop: () => (stopped ??= started.close()),
+    });
+    await use(server);
+    await server.stop();
+    await rm(started.dataDir, { recursive: true, force: true }).catch(() => undefined);
+  },
+
+  harness: async ({ page, server, renderer, keychainAvailable }, use) => {
+    const root = await mkdtemp(join(tmpdir(), 'backoffice-e2e-'));
+    const paths = { userData: join(root, 'userData'), downloads: join(root, 'downloads') };
+    const keychain = new MemoryKeychain();
+    const dialogs = new TempDialogs(paths.downloads);
+    const main = createBackofficeMain({
+      keychain: keychainAvailable ? keychain : null,
+      dialogs,
+      backend: new TestBackend(() => server.url),
+      paths,
+      appVersion: '0.0.0-e2e',
+      platform: 'linux',
+    });
+    const harness: Harness = {
+      main,
+      keychain,
+      dialogs,
+      paths,
+      sessionEvents: [],
+      progressEvents: [],
+      url: (route) => `${renderer.url}/index.html#${route}`,
+      async goto(route) {
+        await page.goto(harness.url(route));
+        await page.waitForFunction(() => document.querySelector('[data-testid]') !== null);
+      },
+    };
+    await mkdir(paths.userData, { recursive: true });
+    await mkdir(paths.downloads, { recursive: true });
+    page.on('pageerror', (error) => console.error(`[page error] ${error.message}`));
+    await main.start();
+    const uninstall = await installBridge(page, main, harness);
+    await use(harness);
+    uninstall();
+    await main.dispose();
+    await rm(root, { recursive: true, force: true });
+  },
+});
+
+export { expect };

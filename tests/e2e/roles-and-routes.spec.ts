@@ -1,0 +1,89 @@
+/**
+ * Signing in as each role, the menu each one sees (spec §2 side-menu table
+ * with its gating), the forbidden screen, and the route guard's redirects.
+ */
+import { test, expect, signIn, menuPaths, DEMO, DEMO_PASSWORD } from './harness';
+import { translate } from '../../src/shared/i18n';
+
+const DASHBOARD = ['/home'];
+const SOLICITATIONS = ['/solicitations/pending', '/solicitations', '/simulations', '/entrepreneurs'];
+const OPERATIONS = ['/allOperations', '/clientOperation', '/company-operation', '/messages'];
+const OPERATOR_FORMS = ['/projects', '/how-did-find', '/situations', '/reasons'];
+const SETTINGS = ['/users', '/logsPage', '/lgpd'];
+
+const EXPECTED_MENU = {
+  superadmin: [...DASHBOARD, ...SOLICITATIONS, ...OPERATIONS, ...OPERATOR_FORMS, ...SETTINGS],
+  admin: [...DASHBOARD, ...SOLICITATIONS, ...OPERATIONS, ...OPERATOR_FORMS, ...SETTINGS],
+  operador: [...DASHBOARD, ...SOLICITATIONS, ...OPERATIONS, ...OPERATOR_FORMS],
+  agente: [...DASHBOARD, ...SOLICITATIONS, ...OPERATIONS],
+} as const;
+
+const FORBIDDEN_TEXT = translate('pt-BR', 'common.forbidden');
+
+for (const who of ['superadmin', 'admin', 'operador', 'agente'] as const) {
+  test(`${who} signs in, lands on home and sees exactly the menu of the role`, async ({ page, harness }) => {
+    await harness.goto('/auth/login');
+    await signIn(page, DEMO[who].email, DEMO_PASSWORD);
+    await expect(page).toHaveURL(/#\/app\/home/);
+    await expect(page.getByTestId('header-user')).toContainText(DEMO[who].name);
+    expect(await menuPaths(page)).toEqual(EXPECTED_MENU[who]);
+    // The embedded sandbox backend is announced.
+    await expect(page.getByTestId('sandbox-badge')).toBeVisible();
+  });
+}
+
+test('a USER (role 2) may sign in but the app area is not for them: forbidden screen, no menu', async ({ page, harness }) => {
+  await harness.goto('/auth/login');
+  await signIn(page, DEMO.usuario.email, DEMO_PASSWORD);
+  await expect(page.getByTestId('forbidden-screen')).toBeVisible();
+  await expect(page.getByTestId('forbidden-screen')).toContainText(FORBIDDEN_TEXT);
+  await expect(page.locator('[data-testid^="menu-item-"]')).toHaveCount(0);
+});
+
+test('an agent opening the users screen gets the forbidden screen, and its button goes home', async ({ page, harness }) => {
+  await harness.goto('/auth/login');
+  await signIn(page, DEMO.agente.email, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/#\/app\/home/);
+  await page.goto(harness.url('/app/users'));
+  await expect(page.getByTestId('forbidden-screen')).toContainText(FORBIDDEN_TEXT);
+  await expect(page.getByTestId('users-table')).toHaveCount(0);
+  await page.getByTestId('forbidden-home').click();
+  await expect(page).toHaveURL(/#\/app\/home/);
+  await expect(page.getByTestId('forbidden-screen')).toHaveCount(0);
+});
+
+test('an unknown path inside the app goes home with a notice naming the original location', async ({ page, harness }) => {
+  await harness.goto('/auth/login');
+  await signIn(page, DEMO.admin.email, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/#\/app\/home/);
+  await page.goto(harness.url('/app/nao-existe/mesmo'));
+  await expect(page).toHaveURL(/#\/app\/home/);
+  await expect(page.getByTestId('not-found-notice')).toBeVisible();
+  await expect(page.getByTestId('not-found-notice')).toContainText('/app/nao-existe/mesmo');
+});
+
+test('signed out, an app route sends to the login screen, and signing in returns to it', async ({ page, harness }) => {
+  await harness.goto('/app/users');
+  await expect(page).toHaveURL(/#\/auth\/login/);
+  await signIn(page, DEMO.admin.email, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/#\/app\/users/);
+  await expect(page.getByTestId('users-table')).toBeVisible();
+});
+
+test('a wrong password is refused with a message and the typed e-mail is kept', async ({ page, harness }) => {
+  await harness.goto('/auth/login');
+  await signIn(page, DEMO.admin.email, 'senha-errada');
+  await expect(page.getByTestId('login-error')).toBeVisible();
+  await expect(page).toHaveURL(/#\/auth\/login/);
+  await expect(page.getByTestId('login-email')).toHaveValue(DEMO.admin.email);
+  expect(harness.keychain.values()).toEqual([]);
+});
+
+test('the breadcrumb and page header are built from the menu configuration', async ({ page, harness }) => {
+  await harness.goto('/auth/login');
+  await signIn(page, DEMO.admin.email, DEMO_PASSWORD);
+  await page.goto(harness.url('/app/users'));
+  await expect(page.getByTestId('page-header-title')).toContainText(translate('pt-BR', 'menu.users'));
+  await expect(page.getByTestId('breadcrumb')).toContainText('home');
+  await expect(page.getByTestId('breadcrumb')).toContainText(translate('pt-BR', 'menu.users'));
+});
