@@ -62,6 +62,7 @@ describe('auth screens guard', () => {
     expect(decideAuthScreen(session(Role.ADMIN, true), 'login')).toEqual({ kind: 'redirect', to: '/auth/change' });
     expect(decideAuthScreen(session(null), 'login')).toEqual({ kind: 'allow' });
     expect(decideAuthScreen(session(Role.ADMIN), 'confirmEmail')).toEqual({ kind: 'allow' });
+    expect(decideAuthScreen(session(Role.ADMIN), 'login', '/app/users?page=2')).toEqual({ kind: 'redirect', to: '/app/users?page=2' });
   });
 });
 

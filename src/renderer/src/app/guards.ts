@@ -32,7 +32,7 @@ export type AuthScreenDecision = { kind: 'wait' } | { kind: 'allow' } | { kind: 
  * Auth screens: the sign-in side is for signed-out users (a signed-in user
  * goes home); /auth/change is only for a signed-in user with a forced change.
  */
-export function decideAuthScreen(session: SessionState | null, screen: string): AuthScreenDecision {
+export function decideAuthScreen(session: SessionState | null, screen: string, from?: unknown): AuthScreenDecision {
   if (session === null) return { kind: 'wait' };
   const signedIn = !!session.user;
   const forced = signedIn && (session.forcePasswordChange || !!session.user?.force_senha);
@@ -43,7 +43,8 @@ export function decideAuthScreen(session: SessionState | null, screen: string): 
   // confirmEmail works whatever the session: it only acts on a link from an e-mail.
   if (screen === 'confirmEmail') return { kind: 'allow' };
   if (forced) return { kind: 'redirect', to: '/auth/change' };
-  if (signedIn) return { kind: 'redirect', to: '/app/home' };
+  // A signed-in user (e.g. the sign-in just finished) continues where they were going.
+  if (signedIn) return { kind: 'redirect', to: afterLoginTarget(from) };
   return { kind: 'allow' };
 }
 

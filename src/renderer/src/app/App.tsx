@@ -1,0 +1,51 @@
+/** Providers around the router: query cache, hotkeys (Table2 needs them), system state, toasts, session. */
+import { HotkeysProvider } from '@blueprintjs/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { HashRouter } from 'react-router-dom';
+import { GlobalSpinner } from '../layout/GlobalSpinner';
+import { AppRoutes } from './AppRoutes';
+import { SessionProvider, useSession } from './session';
+import { SystemStateProvider, useSystem } from './SystemState';
+import { ToastProvider } from './toaster';
+
+function makeQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      // Failures are shown at once; the main process already retries what is safe to retry.
+      queries: { retry: false, refetchOnWindowFocus: false, staleTime: 5_000 },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/** Turns the global spinner off once the session and settings are known. */
+function BootWatcher() {
+  const { state } = useSession();
+  const { settingsLoaded, dispatch } = useSystem();
+  useEffect(() => {
+    if (state && settingsLoaded) dispatch({ type: 'hideLoading' });
+  }, [state, settingsLoaded, dispatch]);
+  return null;
+}
+
+export function App() {
+  const [queryClient] = useState(makeQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <HotkeysProvider>
+        <SystemStateProvider>
+          <ToastProvider>
+            <HashRouter>
+              <SessionProvider>
+                <BootWatcher />
+                <GlobalSpinner />
+                <AppRoutes />
+              </SessionProvider>
+            </HashRouter>
+          </ToastProvider>
+        </SystemStateProvider>
+      </HotkeysProvider>
+    </QueryClientProvider>
+  );
+}

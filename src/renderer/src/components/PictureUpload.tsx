@@ -1,0 +1,117 @@
+/**
+ * Picture upload by drag-and-drop or click, with a local preview and size and
+ * type checks before anything is sent. The file crosses the bridge as bytes.
+ */
+import { Button, Callout } from '@blueprintjs/core';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export interface UploadPayload {
+  name: string;
+  type: string;
+  bytes: Uint8Array<ArrayBuffer>;
+}
+
+export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+
+/** Why a file cannot be sent, or null when it can (pure, so it is tested alone). */
+export function checkFile(
+  file: { size: number; type: string },
+  accept: readonly string[],
+  maxBytes: number,
+): { key: string; vars: Record<string, string | number> } | null {
+  if (!accept.includes(file.type)) {
+    return { key: 'shell.upload.wrongType', vars: { types: accept.map((a) => a.replace('image/', '').toUpperCase()).join(', ') } };
+  }
+  if (file.size > maxBytes) return { key: 'shell.upload.tooBig', vars: { max: Math.round(maxBytes / (1024 * 1024)) } };
+  return null;
+}
+
+export interface PictureUploadProps {
+  accept?: readonly string[];
+  maxBytes: number;
+  testId?: string;
+  onUpload(payload: UploadPayload): Promise<void>;
+}
+
+export function PictureUpload({ accept = IMAGE_TYPES, maxBytes, testId = 'picture-upload', onUpload }: PictureUploadProps) {
+  const { t } = useTranslation();
+  const input = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
+
+  const choose = (f: File | undefined) => {
+    if (!f) return;
+    const issue = checkFile(f, accept, maxBytes);
+    if (issue) {
+      setProblem(t(issue.key, issue.vars));
+      setFile(null);
+      setPreview(null);
+      return;
+    }
+    setProblem(null);
+    setFile(f);
+    setPreview(URL.createObjectURL(f));
+  };
+
+  const send = async () => {
+    if (!file) return;
+    setBusy(true);
+    try {
+      await onUpload({ name: file.name, type: file.type, bytes: new Uint8Array(await file.arrayBuffer()) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="picture-upload">
+      <div
+        role="button"
+        tabIndex={0}
+        data-testid={`${testId}-drop`}
+        className={`drop-zone${dragging ? ' dragging' : ''}`}
+        onClick={() => input.current?.click()}
+        onKeyDown={(e) => (e.key === 'Enter' || e.key === ' ') && input.current?.click()}
+        onDragOver={(e) => {
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={(e) => {
+          e.preventDefault();
+          setDragging(false);
+          choose(e.dataTransfer.files[0]);
+        }}
+      >
+        {preview ? <img src={preview} alt="" className="upload-preview" /> : <span>{t('shell.upload.drop')}</span>}
+      </div>
+      <input
+        ref={input}
+        type="file"
+        hidden
+        accept={accept.join(',')}
+        data-testid={`${testId}-input`}
+        onChange={(e) => choose(e.currentTarget.files?.[0])}
+      />
+      {problem && (
+        <Callout intent="warning" data-testid={`${testId}-problem`}>
+          {problem}
+        </Callout>
+      )}
+      <Button icon="upload" disabled={!file} loading={busy} data-testid={`${testId}-send`} onClick={() => void send()}>
+        {t('shell.upload.send')}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+/**
+ * i18next over the shared catalogue: pt-BR by default, English switchable
+ * while running. No language detector: nothing is read from or written to
+ * browser storage; the choice is persisted by the main process's settings.
+ */
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LOCALE, resources } from '../../shared/i18n';
+import type { Locale } from '../../shared/bridge';
+
+export function initI18n(): void {
+  if (i18next.isInitialized) return;
+  void i18next.use(initReactI18next).init({
+    resources,
+    lng: DEFAULT_LOCALE,
+    fallbackLng: DEFAULT_LOCALE,
+    interpolation: { escapeValue: false },
+    initAsync: false,
+  });
+}
+
+export async function setLanguage(locale: Locale): Promise<void> {
+  await i18next.changeLanguage(locale);
+  document.documentElement.lang = locale;
+}

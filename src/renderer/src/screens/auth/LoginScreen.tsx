@@ -1,0 +1,68 @@
+import { Button, Callout, H4 } from '@blueprintjs/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useApiMutation } from '../../api/hooks';
+import { afterLoginTarget } from '../../app/guards';
+import { useSession } from '../../app/session';
+import { TextField } from '../../components/fields';
+import { FormError } from '../../components/FormError';
+import { useServerErrors } from '../../components/useServerErrors';
+import { loginSchema } from './schemas';
+
+const FIELDS = ['email', 'password'] as const;
+
+export function LoginScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const routeState = (location.state ?? {}) as { from?: string; passwordChanged?: boolean };
+  const { refresh, setPending } = useSession();
+  const form = useForm({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
+  const { formError, report, clear } = useServerErrors(form.setError, FIELDS);
+  const login = useApiMutation('session.login');
+
+  const submit = form.handleSubmit(async (values) => {
+    clear();
+    try {
+      const result = await login.mutateAsync(values);
+      if (result.two_factor && result.hash) {
+        setPending({ hash: result.hash, from: routeState.from });
+        navigate('/auth/twoFactors');
+        return;
+      }
+      await refresh();
+      navigate(result.force_senha ? '/auth/change' : afterLoginTarget(routeState.from), { replace: true });
+    } catch (e) {
+      // Credentials are one question: a wrong pair is reported on the form, not on a field.
+      report(e);
+    }
+  });
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate>
+      <H4>{t('auth.login.title')}</H4>
+      <p className="bp6-text-muted">{routeState.from ? t('auth.login.from') : t('auth.login.subtitle')}</p>
+      {routeState.passwordChanged && (
+        <Callout intent="success" data-testid="login-success">
+          {t('auth.login.passwordChanged')}
+        </Callout>
+      )}
+      <TextField control={form.control} name="email" type="email" label={t('auth.login.email')} testId="login-email" autoComplete="username" autoFocus />
+      <TextField control={form.control} name="password" type="password" label={t('auth.login.password')} testId="login-password" autoComplete="current-password" />
+      <FormError message={formError} testId="login-error" />
+      <Button type="submit" intent="primary" fill loading={form.formState.isSubmitting} data-testid="login-submit">
+        {t('auth.login.submit')}
+      </Button>
+      <div className="auth-links">
+        <Link to="/auth/reset" data-testid="login-forgot">
+          {t('auth.login.forgot')}
+        </Link>
+        <Link to="/auth/register" data-testid="login-register">
+          {t('auth.login.register')}
+        </Link>
+      </div>
+    </form>
+  );
+}

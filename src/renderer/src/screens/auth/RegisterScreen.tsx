@@ -1,0 +1,62 @@
+import { Button, Callout, H4 } from '@blueprintjs/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { useApiMutation } from '../../api/hooks';
+import { TextField } from '../../components/fields';
+import { FormError } from '../../components/FormError';
+import { useServerErrors } from '../../components/useServerErrors';
+import { registerSchema } from './schemas';
+
+const FIELDS = ['name', 'email', 'password'] as const;
+
+export function RegisterScreen() {
+  const { t } = useTranslation();
+  const [done, setDone] = useState<string | null>(null);
+  const form = useForm({ resolver: zodResolver(registerSchema), defaultValues: { name: '', email: '', password: '' } });
+  const { formError, report, clear } = useServerErrors(form.setError, FIELDS);
+  const register = useApiMutation('users.register');
+
+  const submit = form.handleSubmit(async (values) => {
+    clear();
+    try {
+      const result = await register.mutateAsync(values);
+      setDone(result.email);
+    } catch (e) {
+      report(e);
+    }
+  });
+
+  if (done) {
+    return (
+      <div>
+        <H4>{t('auth.register.title')}</H4>
+        <Callout intent="success" data-testid="register-done">
+          {t('auth.register.done', { email: done })}
+        </Callout>
+        <div className="auth-links">
+          <Link to="/auth/login">{t('auth.backToLogin')}</Link>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate>
+      <H4>{t('auth.register.title')}</H4>
+      <p>{t('auth.register.text')}</p>
+      <TextField control={form.control} name="name" label={t('auth.register.name')} testId="register-name" autoFocus />
+      <TextField control={form.control} name="email" type="email" label={t('auth.register.email')} testId="register-email" />
+      <TextField control={form.control} name="password" type="password" label={t('auth.register.password')} testId="register-password" autoComplete="new-password" />
+      <FormError message={formError} />
+      <Button type="submit" intent="primary" fill loading={form.formState.isSubmitting} data-testid="register-submit">
+        {t('auth.register.submit')}
+      </Button>
+      <div className="auth-links">
+        <Link to="/auth/login">{t('auth.backToLogin')}</Link>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,45 @@
+import { Button, H4 } from '@blueprintjs/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { useApiMutation } from '../../api/hooks';
+import { TextField } from '../../components/fields';
+import { FormError } from '../../components/FormError';
+import { useServerErrors } from '../../components/useServerErrors';
+import { resetSchema } from './schemas';
+
+const FIELDS = ['email'] as const;
+
+export function ResetScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const form = useForm({ resolver: zodResolver(resetSchema), defaultValues: { email: '' } });
+  const { formError, report, clear } = useServerErrors(form.setError, FIELDS);
+  const request = useApiMutation('recover.request');
+
+  const submit = form.handleSubmit(async (values) => {
+    clear();
+    try {
+      await request.mutateAsync(values);
+      navigate('/auth/feedbackRecoverPass');
+    } catch (e) {
+      report(e);
+    }
+  });
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate>
+      <H4>{t('auth.reset.title')}</H4>
+      <p>{t('auth.reset.text')}</p>
+      <TextField control={form.control} name="email" type="email" label={t('auth.reset.email')} testId="reset-email" autoFocus />
+      <FormError message={formError} />
+      <Button type="submit" intent="primary" fill loading={form.formState.isSubmitting} data-testid="reset-submit">
+        {t('auth.reset.submit')}
+      </Button>
+      <div className="auth-links">
+        <Link to="/auth/login">{t('auth.backToLogin')}</Link>
+      </div>
+    </form>
+  );
+}

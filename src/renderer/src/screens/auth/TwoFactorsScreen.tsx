@@ -1,0 +1,60 @@
+import { Button, Callout, H4 } from '@blueprintjs/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { useApiMutation } from '../../api/hooks';
+import { afterLoginTarget } from '../../app/guards';
+import { useSession } from '../../app/session';
+import { TextField } from '../../components/fields';
+import { FormError } from '../../components/FormError';
+import { useServerErrors } from '../../components/useServerErrors';
+import { twoFactorSchema } from './schemas';
+
+const FIELDS = ['code'] as const;
+
+/** The two-factor step: the pending hash from the sign-in (memory only) and the e-mailed code. */
+export function TwoFactorsScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pending, setPending, refresh } = useSession();
+  const form = useForm({ resolver: zodResolver(twoFactorSchema), defaultValues: { code: '' } });
+  const { formError, report, clear } = useServerErrors(form.setError, FIELDS);
+  const verify = useApiMutation('session.verifyHash');
+
+  if (!pending) {
+    return (
+      <Callout intent="warning" data-testid="twofactor-missing">
+        {t('auth.twoFactors.missing')} <Link to="/auth/login">{t('auth.backToLogin')}</Link>
+      </Callout>
+    );
+  }
+
+  const submit = form.handleSubmit(async ({ code }) => {
+    clear();
+    try {
+      const result = await verify.mutateAsync({ hash: pending.hash, code });
+      const from = pending.from;
+      setPending(null);
+      await refresh();
+      navigate(result.force_senha ? '/auth/change' : afterLoginTarget(from), { replace: true });
+    } catch (e) {
+      report(e);
+    }
+  });
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate>
+      <H4>{t('auth.twoFactors.title')}</H4>
+      <p>{t('auth.twoFactors.text')}</p>
+      <TextField control={form.control} name="code" label={t('auth.twoFactors.code')} testId="twofactor-code" autoComplete="one-time-code" autoFocus />
+      <FormError message={formError} />
+      <Button type="submit" intent="primary" fill loading={form.formState.isSubmitting} data-testid="twofactor-submit">
+        {t('auth.twoFactors.submit')}
+      </Button>
+      <div className="auth-links">
+        <Link to="/auth/login">{t('auth.backToLogin')}</Link>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,22 @@
+import { Button, NonIdealState } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+
+/** Spec §2: the exact text and a button back to home. */
+export function ForbiddenScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <div data-testid="forbidden-screen" className="screen-center">
+      <NonIdealState
+        icon="lock"
+        title={t('common.forbidden')}
+        action={
+          <Button intent="primary" data-testid="forbidden-home" onClick={() => navigate('/app/home')}>
+            {t('common.backHome')}
+          </Button>
+        }
+      />
+    </div>
+  );
+}
