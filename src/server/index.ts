@@ -42,6 +42,8 @@ export interface RunningServer {
     list(to?: string): Promise<OutboxMessage[]>;
     latest(to: string): Promise<OutboxMessage | null>;
   };
+  /** Read access to the database for tests and diagnostics (e.g. checking activity_log rows). */
+  database: { rows<T>(query: string, params?: unknown[]): Promise<T[]> };
 }
 
 /** JSON bodies are small forms; files travel as multipart with their own limit. */
@@ -93,6 +95,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     url,
     port,
     outbox: { list: (to) => mailer.list(to), latest: (to) => mailer.latest(to) },
+    database: { rows: (query, params) => handle.rows(query, params) },
     close() {
       closing ??= (async () => {
         await app.close();

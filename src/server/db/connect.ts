@@ -12,8 +12,8 @@ export interface DbHandle {
   db: Db;
   /** Runs a multi-statement script (migrations). */
   exec(script: string): Promise<void>;
-  /** Runs one parameterless query and returns its rows. */
-  rows<T>(query: string): Promise<T[]>;
+  /** Runs one query and returns its rows. */
+  rows<T>(query: string, params?: unknown[]): Promise<T[]>;
   close(): Promise<void>;
   kind: 'pglite' | 'postgres';
 }
@@ -30,7 +30,7 @@ export async function openDatabase(options: { dataDir?: string; databaseUrl?: st
       exec: async (script) => {
         await pool.query(script);
       },
-      rows: async <T>(query: string) => (await pool.query(query)).rows as T[],
+      rows: async <T>(query: string, params?: unknown[]) => (await pool.query(query, params)).rows as T[],
       close: () => pool.end(),
     };
   }
@@ -47,7 +47,7 @@ export async function openDatabase(options: { dataDir?: string; databaseUrl?: st
     exec: async (script) => {
       await client.exec(script);
     },
-    rows: async <T>(query: string) => (await client.query<T>(query)).rows,
+    rows: async <T>(query: string, params?: unknown[]) => (await client.query<T>(query, params)).rows,
     close: () => client.close(),
   };
 }

@@ -1,0 +1,46 @@
+/**
+ * Stand-alone server (`npm run server`) for a shared deployment:
+ *   DATABASE_URL (PostgreSQL) or BACKOFFICE_DATA_DIR (PGlite folder; default ./data/pglite),
+ *   HOST (default 127.0.0.1), PORT (default 3333), BACKOFFICE_UPLOADS_DIR,
+ *   SMTP_HOST / SMTP_PORT / SMTP_USER / SMTP_PASS / SMTP_FROM,
+ *   BACKOFFICE_SEED=demo to load the demo accounts (never done otherwise).
+ */
+import { startServer, type SmtpSettings } from './index';
+
+function smtpFromEnv(env: NodeJS.ProcessEnv): SmtpSettings | undefined {
+  if (!env.SMTP_HOST) return undefined;
+  return {
+    host: env.SMTP_HOST,
+    port: Number(env.SMTP_PORT ?? 587),
+    user: env.SMTP_USER || undefined,
+    pass: env.SMTP_PASS || undefined,
+    from: env.SMTP_FROM || 'Back-office <no-reply@localhost>',
+  };
+}
+
+async function main(): Promise<void> {
+  const env = process.env;
+  const databaseUrl = env.DATABASE_URL || undefined;
+  const server = await startServer({
+    databaseUrl,
+    dataDir: databaseUrl ? undefined : env.BACKOFFICE_DATA_DIR || 'data/pglite',
+    uploadsDir: env.BACKOFFICE_UPLOADS_DIR || undefined,
+    host: env.HOST || '127.0.0.1',
+    port: Number(env.PORT ?? 3333),
+    seed: env.BACKOFFICE_SEED === 'demo' ? 'demo' : false,
+    smtp: smtpFromEnv(env),
+    logger: true,
+  });
+  console.log(`Back-office server listening on ${server.url} (${databaseUrl ? 'PostgreSQL' : 'PGlite'})`);
+  const stop = async () => {
+    await server.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop());
+  process.on('SIGINT', () => void stop());
+}
+
+main().catch((error: unknown) => {
+  console.error('Could not start the server:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

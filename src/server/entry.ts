@@ -1,0 +1,61 @@
+/**
+ * Entry for running the embedded server as its own process (Electron utility
+ * process in the app, a Node child process in tests). Reads BACKOFFICE_DATA_DIR,
+ * BACKOFFICE_PORT (default 0 = free port) and BACKOFFICE_SEED ('demo'),
+ * announces the URL to the parent and on stdout, and stops on SIGTERM or a
+ * { type: 'stop' } message.
+ */
+import { startServer, type RunningServer } from './index';
+
+/** Electron's utility-process port, typed here so this module never imports electron. */
+interface ParentPort {
+  postMessage(message: unknown): void;
+  on(event: 'message', listener: (event: { data: unknown }) => void): void;
+}
+
+const parentPort = (process as NodeJS.Process & { parentPort?: ParentPort }).parentPort;
+
+function isStop(message: unknown): boolean {
+  return typeof message === 'object' && message !== null && (message as { type?: unknown }).type === 'stop';
+}
+
+async function main(): Promise<void> {
+  const port = Number(process.env.BACKOFFICE_PORT ?? 0);
+  let server: RunningServer;
+  try {
+    server = await startServer({
+      dataDir: process.env.BACKOFFICE_DATA_DIR || undefined,
+      uploadsDir: process.env.BACKOFFICE_UPLOADS_DIR || undefined,
+      port: Number.isInteger(port) && port >= 0 ? port : 0,
+      seed: process.env.BACKOFFICE_SEED === 'demo' ? 'demo' : false,
+    });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const failure = { type: 'error', message };
+    if (parentPort) parentPort.postMessage(failure);
+    else process.send?.(failure);
+    console.error(`BACKOFFICE_SERVER_FAILED ${message}`);
+    process.exit(1);
+  }
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await server.close().catch(() => undefined);
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop());
+  process.on('SIGINT', () => void stop());
+  if (parentPort) parentPort.on('message', (event) => isStop(event.data) && void stop());
+  else process.on('message', (message) => isStop(message) && void stop());
+  // A child process whose parent went away must not linger holding the data folder.
+  process.on('disconnect', () => void stop());
+
+  const ready = { type: 'ready', url: server.url };
+  if (parentPort) parentPort.postMessage(ready);
+  else process.send?.(ready);
+  console.log(`BACKOFFICE_SERVER_READY ${server.url}`);
+}
+
+void main();
