@@ -91,6 +91,7 @@ export const test = base.extend<{ server: TestServer; harness: Harness; keychain
   keychainAvailable: [true, { option: true }],
 
   renderer: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads fixture dependencies from the pattern
     async ({}, use) => {
       const renderer = await serveStatic(resolve('out/renderer'));
       await use(renderer);
@@ -99,6 +100,7 @@ export const test = base.extend<{ server: TestServer; harness: Harness; keychain
     { scope: 'worker' },
   ],
 
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads fixture dependencies from the pattern
   server: async ({}, use) => {
     const started = await startTestServer({ seed: 'demo' });
     let stopped: Promise<void> | null = null;

@@ -1,0 +1,135 @@
+/**
+ * One Excel-export measurement in its own process, so its peak RSS is its
+ * own. Modes:
+ *   baseline the process and the generated rows only (no workbook)
+ *   writer   the files service's writer (src/main/services/excel.ts), 12 columns
+ *   exceljs  exceljs's streaming WorkbookWriter alone, same rows and columns
+ *   service  the whole files service through createBackofficeMain: HTTP call
+ *            to a local fake API answering the users export, rows written to disk
+ * Prints one JSON line: { mode, rows, seconds, peakRssMB, bytes }.
+ */
+import ExcelJS from 'exceljs';
+import { createServer } from 'node:http';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { writeExcelFile } from '../../src/main/services/excel';
+import { createBackofficeMain } from '../../src/main/services/backoffice';
+import { operation } from '../../src/shared/contract';
+import { BENCH_COLUMNS_12, benchRow, benchRows } from './rows';
+import { MemoryKeychain, TempDialogs } from '../../tests/e2e/harness/ports';
+
+const mode = process.argv[2];
+const count = Number(process.argv[3] ?? 100_000);
+
+function peakRssMB(): number {
+  // maxRSS is in kilobytes.
+  return Math.round(process.resourceUsage().maxRSS / 1024);
+}
+
+async function exceljsAlone(file: string): Promise<void> {
+  const rows = benchRows(count);
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false });
+  const info = workbook.addWorksheet('Informações');
+  info.addRow(['Registros', rows.length]).commit();
+  info.commit();
+  const sheet = workbook.addWorksheet('Dados');
+  sheet.columns = BENCH_COLUMNS_12.map((c) => ({ header: c.header, key: c.key, width: 16 }));
+  for (const row of rows) sheet.addRow(row).commit();
+  sheet.commit();
+  await workbook.commit();
+}
+
+async function viaWriter(file: string): Promise<void> {
+  const rows = benchRows(count);
+  await writeExcelFile({ filePath: file, title: 'Bench', date: new Date(), columns: BENCH_COLUMNS_12, rows });
+}
+
+/** A local API that knows just enough to sign in and answer the users export with generated rows. */
+async function fakeApi(): Promise<{ url: string; close(): void }> {
+  const user = {
+    id: 1,
+    name: 'Bench Admin',
+    email: 'bench@demo.local',
+    role_id: 3,
+    active: true,
+    two_factor: false,
+    force_senha: false,
+    updated_at: new Date().toISOString(),
+  };
+  const routes = new Map<string, () => unknown>([
+    [`POST ${operation('session.login').path}`, () => ({ token: 'bench-token-0123456789abcdef', user, force_senha: false, two_factor: false })],
+    [`GET ${operation('session.logged').path}`, () => ({ user })],
+    [`GET ${operation('session.me').path}`, () => user],
+  ]);
+  const exportRoute = `POST ${operation('users.export').path}`;
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      const key = `${req.method} ${new URL(req.url ?? '/', 'http://x').pathname}`;
+      if (key === exportRoute) {
+        // Streamed so the fake API does not weigh on the measurement more than a real one would.
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write('{"rows":[');
+        let i = 0;
+        const pump = () => {
+          let ok = true;
+          while (i < count && ok) {
+            const r = benchRow(i);
+            ok = res.write((i === 0 ? '' : ',') + JSON.stringify({ id: r.id, name: r.name, email: r.email, role_id: 1 + (i % 5), active: r.active, created_at: r.created_at }));
+            i += 1;
+          }
+          if (i < count) res.once('drain', pump);
+          else res.end(']}');
+        };
+        pump();
+        return;
+      }
+      const answer = routes.get(key);
+      res.writeHead(answer ? 200 : 404, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(answer ? answer() : { message: 'não encontrado' }));
+    });
+  });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
+}
+
+async function viaService(folder: string): Promise<string> {
+  const api = await fakeApi();
+  const main = createBackofficeMain({
+    keychain: new MemoryKeychain(),
+    dialogs: new TempDialogs(folder),
+    backend: { resolve: async () => ({ url: api.url, embedded: false }) },
+    paths: { userData: join(folder, 'userData'), downloads: folder },
+    appVersion: 'bench',
+    platform: process.platform,
+  });
+  await main.start();
+  const login = await main.handlers.apiCall('session.login', { email: 'bench@demo.local', password: 'x' });
+  if (login.error) throw new Error(`fake sign-in failed: ${login.message}`);
+  const result = await main.handlers.filesExportExcel('users.export', {}, { fileName: 'bench' });
+  api.close();
+  if (result.error || !result.data) throw new Error(`export failed: ${result.error ? result.message : 'cancelled'}`);
+  return result.data.path;
+}
+
+const folder = await mkdtemp(join(tmpdir(), 'backoffice-bench-'));
+try {
+  let file = join(folder, `${mode}.xlsx`);
+  const started = performance.now();
+  if (mode === 'baseline') {
+    // Same process, same rows in memory, nothing written: what the others cost on top.
+    const rows = benchRows(count);
+    const { writeFile } = await import('node:fs/promises');
+    await writeFile(file, String(rows.length));
+  } else if (mode === 'exceljs') await exceljsAlone(file);
+  else if (mode === 'writer') await viaWriter(file);
+  else if (mode === 'service') file = await viaService(folder);
+  else throw new Error(`unknown mode ${mode}`);
+  const seconds = (performance.now() - started) / 1000;
+  const { size } = await stat(file);
+  console.log(JSON.stringify({ mode, rows: count, seconds: Number(seconds.toFixed(2)), peakRssMB: peakRssMB(), bytes: size }));
+} finally {
+  await rm(folder, { recursive: true, force: true });
+}

@@ -1,0 +1,171 @@
+/**
+ * `npm run bench`: prints the speed figures issue 2 asks for. No assertions:
+ * the figures are read by people, compared against the targets printed next
+ * to them.
+ *   (a) a small list call through the main-process handlers (the path the
+ *       bridge takes) against a direct HTTP call with the same token;
+ *   (b) Excel export of 100,000 rows: the files service's writer and the whole
+ *       files service, against exceljs's streaming writer alone (child
+ *       processes, so each peak RSS is its own);
+ *   (c) the embedded backend as a process: first start on an empty data
+ *       folder, restart on the same folder, resident memory.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { startTestServer } from '../../tests/helpers/server';
+import { createBackofficeMain } from '../../src/main/services/backoffice';
+import { MemoryKeychain, TempDialogs, TestBackend } from '../../tests/e2e/harness/ports';
+import { directCall } from '../../tests/e2e/harness/direct-api';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 200);
+const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 100_000);
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+async function listCall(): Promise<void> {
+  console.log('\n(a) small list call: users.admins, page of 10');
+  const server = await startTestServer({ seed: 'demo' });
+  const folder = await mkdtemp(join(tmpdir(), 'backoffice-bench-a-'));
+  const keychain = new MemoryKeychain();
+  const main = createBackofficeMain({
+    keychain,
+    dialogs: new TempDialogs(folder),
+    backend: new TestBackend(() => server.url),
+    paths: { userData: join(folder, 'userData'), downloads: folder },
+    appVersion: 'bench',
+    platform: process.platform,
+  });
+  try {
+    await main.start();
+    const login = await main.handlers.apiCall('session.login', { email: 'superadmin@demo.local', password: 'Senha123' });
+    if (login.error) throw new Error(`sign-in failed: ${login.message}`);
+    const stored = keychain.values()[0];
+    const token = (JSON.parse(stored) as { token: string }).token;
+    const args = { page: 1, limit: 10 };
+    const viaMain: number[] = [];
+    const direct: number[] = [];
+    // Warm both paths (JIT, connection pools, query plans) before measuring.
+    for (let i = 0; i < 20; i++) {
+      await main.handlers.apiCall('users.admins', args);
+      await directCall(server.url, 'users.admins', args, token);
+    }
+    // Interleaved, so drift (GC, CPU frequency) hits both the same.
+    for (let i = 0; i < RUNS; i++) {
+      let t = performance.now();
+      const a = await main.handlers.apiCall('users.admins', args);
+      viaMain.push(performance.now() - t);
+      if (a.error) throw new Error(`list via main failed: ${a.message}`);
+      t = performance.now();
+      const b = await directCall(server.url, 'users.admins', args, token);
+      direct.push(performance.now() - t);
+      if (b.status !== 200) throw new Error(`direct list failed: ${b.status}`);
+    }
+    const m = median(viaMain);
+    const d = median(direct);
+    console.log(`    runs: ${RUNS} each, interleaved`);
+    console.log(`    handlers → http → server : median ${m.toFixed(2)} ms`);
+    console.log(`    direct http → server     : median ${d.toFixed(2)} ms`);
+    console.log(`    ratio                    : ${(m / d).toFixed(2)}  (target ≤ 1.3)`);
+    console.log('    (the bridge hop itself — IPC in Electron, a Playwright binding in the e2e harness — is not in either figure)');
+  } finally {
+    await main.dispose();
+    await server.close();
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+function runChild(args: string[]): Promise<string> {
+  return new Promise((ok, fail) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('error', fail);
+    child.on('exit', (code) => (code === 0 ? ok(out.trim().split('\n').pop() ?? '') : fail(new Error(`${args.join(' ')} exited with ${code}`))));
+  });
+}
+
+async function excelExport(): Promise<void> {
+  console.log(`\n(b) Excel export, ${EXPORT_ROWS.toLocaleString('pt-BR')} rows (each in its own process)`);
+  const child = resolve('scripts/bench/excel-child.ts');
+  const results: Record<string, { seconds: number; peakRssMB: number; bytes: number }> = {};
+  for (const mode of ['baseline', 'exceljs', 'writer', 'service']) {
+    results[mode] = JSON.parse(await runChild([child, mode, String(EXPORT_ROWS)]));
+  }
+  const line = (label: string, r: { seconds: number; peakRssMB: number; bytes: number }) =>
+    console.log(`    ${label.padEnd(52)} ${r.seconds.toFixed(2).padStart(6)} s   peak RSS ${String(r.peakRssMB).padStart(4)} MB   ${(r.bytes / 1e6).toFixed(1)} MB file`);
+  line('baseline: process + rows in memory, no workbook', results.baseline);
+  line('exceljs streaming writer alone, 12 columns', results.exceljs);
+  line("files service's writer, 12 columns", results.writer);
+  line('whole files service via HTTP (users export, 6 col.)', results.service);
+  console.log(`    writer / exceljs time ratio: ${(results.writer.seconds / results.exceljs.seconds).toFixed(2)}  (target ≤ 1.2; peak RSS target < 250 MB)`);
+  console.log('    (peak RSS includes the tsx loader and the generated rows held in memory by each process)');
+}
+
+interface StartFigure {
+  ms: number;
+  rssMB: number | null;
+}
+
+/** Starts the server entry as its own process (as the app's utility process does) and measures time to ready and RSS. */
+async function startBackend(dataDir: string): Promise<StartFigure> {
+  const built = resolve('out/main/server.js');
+  const args = existsSync(built) ? [built] : ['--import', 'tsx', resolve('src/server/entry.ts')];
+  const started = performance.now();
+  const child = spawn(process.execPath, args, {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, BACKOFFICE_DATA_DIR: dataDir, BACKOFFICE_PORT: '0', BACKOFFICE_SEED: 'demo' },
+  });
+  const url = await new Promise<string>((ok, fail) => {
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /BACKOFFICE_SERVER_READY (\S+)/.exec(out);
+      if (match) ok(match[1]);
+    });
+    child.on('exit', (code) => fail(new Error(`server exited with ${code} before it was ready`)));
+  });
+  const ms = performance.now() - started;
+  // One real request so the figure is for a server that has answered something.
+  await directCall(url, 'session.login', { email: 'admin@demo.local', password: 'Senha123' });
+  let rssMB: number | null = null;
+  try {
+    const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
+    rssMB = Number.isFinite(kb) ? Math.round(kb / 1024) : null;
+  } catch {
+    rssMB = null; // not Linux
+  }
+  child.removeAllListeners('exit');
+  await new Promise<void>((ok) => {
+    child.once('exit', () => ok());
+    child.kill('SIGTERM');
+  });
+  return { ms, rssMB };
+}
+
+async function embeddedBackend(): Promise<void> {
+  console.log('\n(c) embedded backend (server entry as a child process)');
+  console.log(`    entry: ${existsSync(resolve('out/main/server.js')) ? 'out/main/server.js (built)' : 'src/server/entry.ts via tsx (run `npm run build` for the built figure)'}`);
+  const dataDir = await mkdtemp(join(tmpdir(), 'backoffice-bench-c-'));
+  try {
+    const first = await startBackend(join(dataDir, 'pgdata'));
+    const again = await startBackend(join(dataDir, 'pgdata'));
+    const rss = (f: StartFigure) => (f.rssMB === null ? 'n/a' : `${f.rssMB} MB`);
+    console.log(`    first start, empty data folder (migrate + seed): ${(first.ms / 1000).toFixed(2)} s   RSS ${rss(first)}`);
+    console.log(`    restart on the same folder                     : ${(again.ms / 1000).toFixed(2)} s   RSS ${rss(again)}`);
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+console.log(`Back-office bench — Node ${process.version}, ${process.platform}/${process.arch}`);
+await listCall();
+await excelExport();
+await embeddedBackend();
