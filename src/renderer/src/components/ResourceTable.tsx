@@ -49,6 +49,8 @@ export function ResourceTable<T>(props: ResourceTableProps<T>) {
     return state.sort.order === 'ASC' ? ('caret-up' as const) : ('caret-down' as const);
   };
 
+  const sortBy = (field: string) => onStateChange({ ...state, page: 1, sort: nextSort(state.sort, field) });
+
   const header = (col: ResourceColumn<T>) => () => (
     <ColumnHeaderCell
       name={col.title}
@@ -56,18 +58,18 @@ export function ResourceTable<T>(props: ResourceTableProps<T>) {
         <div className="rt-header">
           <span>{name}</span>
           {col.sortField && (
+            // Table2 draws its header twice (scroll quadrants), so this copy carries no test id;
+            // the sort bar above the table holds the addressable controls.
             <Button
               size="small"
               variant="minimal"
               icon={sortIcon(col.sortField)}
-              data-testid={`sort-${col.sortField}`}
               aria-label={t('shell.users.sortBy', { column: col.title })}
               title={t('shell.users.sortBy', { column: col.title })}
-              data-sort={state.sort?.field === col.sortField ? state.sort.order : ''}
               onMouseDown={(e) => e.stopPropagation()}
               onClick={(e) => {
                 e.stopPropagation();
-                onStateChange({ ...state, page: 1, sort: nextSort(state.sort, col.sortField!) });
+                sortBy(col.sortField!);
               }}
             />
           )}
@@ -101,6 +103,24 @@ export function ResourceTable<T>(props: ResourceTableProps<T>) {
           {error}
         </Callout>
       )}
+      <div className="rt-sortbar">
+        <span className="bp6-text-muted">{t('shell.table.sortBy')}</span>
+        {columns
+          .filter((c) => c.sortField)
+          .map((c) => (
+            <Button
+              key={c.id}
+              size="small"
+              variant={state.sort?.field === c.sortField ? 'solid' : 'minimal'}
+              endIcon={sortIcon(c.sortField!)}
+              data-testid={`sort-${c.sortField}`}
+              data-sort={state.sort && state.sort.field === c.sortField ? state.sort.order : ''}
+              onClick={() => sortBy(c.sortField!)}
+            >
+              {c.title}
+            </Button>
+          ))}
+      </div>
       <div className="rt-body" style={{ height: HEADER_HEIGHT + Math.max(rows.length, 1) * ROW_HEIGHT + 4 }}>
         <Table2
           numRows={rows.length}
@@ -126,16 +146,18 @@ export function ResourceTable<T>(props: ResourceTableProps<T>) {
           disabled={currentPage <= 1 || loading}
           onClick={() => onStateChange(withPage(state, currentPage - 1, totalPages))}
         />
-        <span data-testid="pagination-info">{t('common.page', { page: currentPage, total: totalPages })}</span>
+        {meta && <span data-testid="pagination-info">{t('common.page', { page: currentPage, total: totalPages })}</span>}
         <Button
           icon="chevron-right"
           data-testid="pagination-next"
           disabled={currentPage >= totalPages || loading}
           onClick={() => onStateChange(withPage(state, currentPage + 1, totalPages))}
         />
-        <span className="bp6-text-muted" data-testid="pagination-total">
-          {t('common.totalItems', { count: meta?.totalItems ?? 0 })}
-        </span>
+        {meta && (
+          <span className="bp6-text-muted" data-testid="pagination-total">
+            {t('common.totalItems', { count: meta.totalItems })}
+          </span>
+        )}
         {loading && rows.length > 0 && <Spinner size={16} />}
       </div>
     </div>

@@ -14,6 +14,9 @@ export const shell: Shape<typeof pt> = {
     role: 'Your access profile: {{role}}.',
     dashboardLater: 'The dashboard figures arrive in a later version of the app; for now use the menu to reach the available areas.',
   },
+  table: {
+    sortBy: 'Sort by:',
+  },
   notFound: 'Page not found: {{path}}',
   profile: {
     dataTitle: 'My details',

@@ -11,6 +11,9 @@ export const shell = {
     role: 'Seu perfil de acesso: {{role}}.',
     dashboardLater: 'Os indicadores do painel chegam em uma próxima versão do aplicativo; por enquanto use o menu para acessar as áreas disponíveis.',
   },
+  table: {
+    sortBy: 'Ordenar por:',
+  },
   notFound: 'Página não encontrada: {{path}}',
   profile: {
     dataTitle: 'Meus dados',
