@@ -51,12 +51,20 @@ export function readyUrl(message: unknown): string | null {
   return type === 'ready' && typeof url === 'string' ? url : null;
 }
 
+/** The start failure the server entry reports before exiting, if this message is one. */
+export function startError(message: unknown): string | null {
+  if (!message || typeof message !== 'object') return null;
+  const { type, message: text } = message as { type?: unknown; message?: unknown };
+  return type === 'error' ? String(text ?? 'unknown error') : null;
+}
+
 export const BACKEND_START_TIMEOUT_MS = 60_000;
 
 export interface ChildProcessSpawnerOptions {
   /** The server entry: built out/main/server.js, or src/server/entry.ts run through tsx (execArgv ['--import', 'tsx']). */
   entry: string;
   dataDir: string;
+  uploadsDir?: string;
   seed?: 'demo' | 'none';
   execArgv?: string[];
   env?: NodeJS.ProcessEnv;
@@ -75,6 +83,7 @@ export function childProcessSpawner(options: ChildProcessSpawnerOptions): Backen
           BACKOFFICE_DATA_DIR: options.dataDir,
           BACKOFFICE_PORT: '0',
           BACKOFFICE_SEED: options.seed ?? 'demo',
+          ...(options.uploadsDir ? { BACKOFFICE_UPLOADS_DIR: options.uploadsDir } : {}),
         },
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       });
@@ -92,6 +101,12 @@ export function childProcessSpawner(options: ChildProcessSpawnerOptions): Backen
           reject(new Error(`embedded server exited with code ${code}`));
         });
         child.on('message', (message) => {
+          const problem = startError(message);
+          if (problem) {
+            clearTimeout(timer);
+            reject(new Error(problem));
+            return;
+          }
           const url = readyUrl(message);
           if (!url) return;
           clearTimeout(timer);

@@ -173,6 +173,8 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     if (op.access !== 'public' && ctx.token) headers.Authorization = `Bearer ${ctx.token}`;
     let data: unknown;
     if (built.body !== undefined) data = op.encoding === 'multipart' ? toFormData(built.body) : built.body;
+    // A bodyless POST/PUT/PATCH would go out as an empty form post, which JSON APIs reject; send {}.
+    else if (built.method !== 'GET' && built.method !== 'DELETE') data = {};
     try {
       return await instance(ctx.baseUrl).request({
         method: built.method,

@@ -55,6 +55,14 @@ describe('http client normalisation', () => {
     expect(sent.headers.authorization).toBe('Bearer tok-123');
   });
 
+  it('a POST without arguments goes out as an empty JSON body, not an empty form', async () => {
+    await client.request(operation('session.logout'), {}, ctx());
+    const sent = server.requests.at(-1)!;
+    expect(sent.method).toBe('POST');
+    expect(sent.headers['content-type']).toContain('application/json');
+    expect(sent.body.toString()).toBe('{}');
+  });
+
   it('never sends the token on public calls', async () => {
     await client.request(operation('recover.get'), { hash: 'abc' }, ctx());
     expect(server.requests.at(-1)!.headers.authorization).toBeUndefined();

@@ -1,0 +1,66 @@
+/**
+ * Starts the embedded reference server in Electron's utility process (a
+ * Node process without Electron's window powers), its data in the app's data
+ * folder, on a free loopback port it announces when ready.
+ */
+import { utilityProcess, type UtilityProcess } from 'electron';
+import { BACKEND_START_TIMEOUT_MS, readyUrl, startError, type BackendSpawner } from '../services/backend';
+
+export interface UtilitySpawnerOptions {
+  /** out/main/server.js */
+  entry: string;
+  dataDir: string;
+  uploadsDir: string;
+}
+
+export function utilityProcessSpawner(options: UtilitySpawnerOptions): BackendSpawner {
+  return {
+    start() {
+      const child = utilityProcess.fork(options.entry, [], {
+        serviceName: 'Back-office server',
+        stdio: 'inherit',
+        env: {
+          ...process.env,
+          BACKOFFICE_DATA_DIR: options.dataDir,
+          BACKOFFICE_PORT: '0',
+          BACKOFFICE_SEED: 'demo',
+          BACKOFFICE_UPLOADS_DIR: options.uploadsDir,
+        },
+      });
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          child.kill();
+          reject(new Error('embedded server did not start in time'));
+        }, BACKEND_START_TIMEOUT_MS);
+        child.once('exit', (code) => {
+          clearTimeout(timer);
+          reject(new Error(`embedded server exited with code ${code}`));
+        });
+        child.on('message', (message: unknown) => {
+          const problem = startError(message);
+          if (problem) {
+            clearTimeout(timer);
+            reject(new Error(problem));
+            return;
+          }
+          const url = readyUrl(message);
+          if (!url) return;
+          clearTimeout(timer);
+          resolve({ url, stop: () => stop(child) });
+        });
+      });
+    },
+  };
+}
+
+function stop(child: UtilityProcess): Promise<void> {
+  if (child.pid === undefined) return Promise.resolve();
+  return new Promise((resolve) => {
+    const kill = setTimeout(() => child.kill(), 5_000);
+    child.once('exit', () => {
+      clearTimeout(kill);
+      resolve();
+    });
+    child.postMessage({ type: 'stop' });
+  });
+}
