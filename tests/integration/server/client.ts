@@ -23,7 +23,7 @@ function authHeaders(token?: string): Record<string, string> {
   return token ? { authorization: `Bearer ${token}` } : {};
 }
 
-export async function call(server: RunningServer, name: OperationName, args: unknown = {}, token?: string): Promise<Answer> {
+export async function call(server: Pick<RunningServer, 'url'>, name: OperationName, args: unknown = {}, token?: string): Promise<Answer> {
   const op = operation(name);
   const req = buildRequest(op, args);
   const qs = req.query.length ? `?${toQueryString(req.query)}` : '';
@@ -47,7 +47,7 @@ export async function call(server: RunningServer, name: OperationName, args: unk
 
 /** Fills the operation's path parameters and sends exactly what it is given. */
 export async function raw(
-  server: RunningServer,
+  server: Pick<RunningServer, 'url'>,
   name: OperationName,
   options: { params?: Record<string, string | number>; query?: string; body?: string; token?: string; headers?: Record<string, string> } = {},
 ): Promise<Answer> {

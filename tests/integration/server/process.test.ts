@@ -1,0 +1,114 @@
+/** The server as its own process (entry.ts), and e-mail delivery over SMTP with failures recorded. */
+import { fork } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startServer } from '../../../src/server/index';
+import { call } from './client';
+
+const cleanup: Array<() => Promise<unknown>> = [];
+afterAll(async () => {
+  for (const fn of cleanup.reverse()) await fn();
+});
+
+describe('entry process', () => {
+  it('announces its URL to the parent and on stdout, serves, and stops on a stop message', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'backoffice-entry-'));
+    cleanup.push(() => rm(dir, { recursive: true, force: true }));
+    const child = fork(join(process.cwd(), 'src/server/entry.ts'), [], {
+      execArgv: ['--import', 'tsx'],
+      env: { ...process.env, BACKOFFICE_DATA_DIR: join(dir, 'pgdata'), BACKOFFICE_SEED: 'demo', BACKOFFICE_PORT: '0' },
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+    });
+    let stdout = '';
+    child.stdout?.on('data', (d: Buffer) => (stdout += d.toString()));
+    const ready = await new Promise<{ type: string; url: string }>((resolve, reject) => {
+      child.once('message', (m) => resolve(m as { type: string; url: string }));
+      child.once('exit', (code) => reject(new Error(`entry exited with ${code}`)));
+    });
+    expect(ready.type).toBe('ready');
+    expect(ready.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(stdout).toContain(`BACKOFFICE_SERVER_READY ${ready.url}`);
+    const login = await call({ url: ready.url }, 'session.login', { email: 'admin@demo.local', password: 'Senha123' });
+    expect(login.status).toBe(200);
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    child.send({ type: 'stop' });
+    expect(await exited).toBe(0);
+  }, 60_000);
+});
+
+/** Just enough SMTP to accept messages, or to reject every recipient. */
+function fakeSmtp(rejectRecipients: boolean): Promise<{ server: Server; port: number; received: string[] }> {
+  const received: string[] = [];
+  const server = createServer((socket) => {
+    let data = false;
+    let buffer = '';
+    socket.write('220 fake ESMTP\r\n');
+    socket.on('data', (chunk) => {
+      buffer += chunk.toString();
+      let idx: number;
+      while (true) {
+        if (data) {
+          idx = buffer.indexOf('\r\n.\r\n');
+          if (idx < 0) return;
+          received.push(buffer.slice(0, idx));
+          buffer = buffer.slice(idx + 5);
+          data = false;
+          socket.write('250 queued\r\n');
+          continue;
+        }
+        idx = buffer.indexOf('\r\n');
+        if (idx < 0) return;
+        const line = buffer.slice(0, idx).toUpperCase();
+        buffer = buffer.slice(idx + 2);
+        if (line.startsWith('EHLO') || line.startsWith('HELO')) socket.write('250 fake\r\n');
+        else if (line.startsWith('RCPT')) socket.write(rejectRecipients ? '550 no such user\r\n' : '250 ok\r\n');
+        else if (line.startsWith('DATA')) {
+          data = true;
+          socket.write('354 go\r\n');
+        } else if (line.startsWith('QUIT')) socket.end('221 bye\r\n');
+        else socket.write('250 ok\r\n');
+      }
+    });
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      resolve({ server, port: typeof address === 'object' && address ? address.port : 0, received });
+    }),
+  );
+}
+
+async function waitForStatus(list: () => Promise<Array<{ status: string }>>, status: string) {
+  for (let i = 0; i < 100; i++) {
+    const rows = await list();
+    if (rows.length > 0 && rows.every((r) => r.status === status)) return rows;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`outbox never reached ${status}: ${JSON.stringify(await list())}`);
+}
+
+describe('SMTP delivery', () => {
+  it('sends outbox messages over SMTP and records failures without failing the request', async () => {
+    const good = await fakeSmtp(false);
+    const bad = await fakeSmtp(true);
+    cleanup.push(() => new Promise((r) => good.server.close(r)), () => new Promise((r) => bad.server.close(r)));
+    const delivering = await startServer({ smtp: { host: '127.0.0.1', port: good.port, secure: false, from: 'bo@demo.local' } });
+    cleanup.push(() => delivering.close());
+    const reg = await call(delivering, 'users.register', { name: 'Carla Correio', email: 'carla@demo.local', password: 'Correio12' });
+    expect(reg.status).toBe(200);
+    await waitForStatus(() => delivering.outbox.list('carla@demo.local'), 'sent');
+    expect(good.received.join('\n')).toContain('Token: ');
+
+    const failing = await startServer({ smtp: { host: '127.0.0.1', port: bad.port, secure: false, from: 'bo@demo.local' } });
+    cleanup.push(() => failing.close());
+    const reg2 = await call(failing, 'users.register', { name: 'Davi Devolvido', email: 'davi@demo.local', password: 'Correio12' });
+    expect(reg2.status).toBe(200);
+    await waitForStatus(() => failing.outbox.list('davi@demo.local'), 'failed');
+    const [row] = await failing.database.rows<{ error: string }>('SELECT error FROM outbox');
+    expect(row.error).toMatch(/550|no such user/);
+  }, 60_000);
+});
