@@ -1,0 +1,55 @@
+/**
+ * The embedded backend as the app starts it: the server entry in a separate
+ * process (here a Node child process; Electron's utility process in the app)
+ * with its data in a folder of ours, announcing a loopback URL.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { childProcessSpawner, createEmbeddedBackendPort } from '../../../src/main/services/backend';
+import { createBackofficeMain } from '../../../src/main/services/backoffice';
+import { tempDir } from '../../unit/main/helpers';
+
+const folder = await tempDir('backoffice-embedded-');
+const backend = createEmbeddedBackendPort(
+  childProcessSpawner({
+    entry: join(process.cwd(), 'src/server/entry.ts'),
+    execArgv: ['--import', 'tsx'],
+    dataDir: join(folder.path, 'server-data'),
+    uploadsDir: join(folder.path, 'server-uploads'),
+  }),
+);
+
+afterAll(async () => {
+  await backend.stop();
+  await folder.remove();
+});
+
+describe('embedded backend in a child process', () => {
+  it('starts once on loopback, serves the demo accounts, keeps its data in our folder, and stops', async () => {
+    const main = createBackofficeMain({
+      keychain: null,
+      dialogs: { chooseSaveFile: async () => null, chooseFolder: async () => null },
+      backend,
+      paths: { userData: join(folder.path, 'user-data'), downloads: folder.path },
+      appVersion: '0.1.0',
+      platform: process.platform,
+    });
+    await main.start();
+    const info = await main.handlers.appInfo();
+    expect(info.embedded).toBe(true);
+    expect(info.serverUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+
+    const signIn = await main.handlers.apiCall('session.login', { email: 'superadmin@demo.local', password: 'Senha123' });
+    expect(signIn.error).toBe(false);
+    expect(await main.handlers.sessionCurrent()).toMatchObject({ user: { role_id: 3 }, keychain: 'unavailable' });
+    expect(await readdir(join(folder.path, 'server-data'))).not.toHaveLength(0);
+
+    // Same URL on every resolve: one server per app run.
+    expect((await backend.resolve(await main.handlers.settingsGet())).url).toBe(info.serverUrl);
+    await backend.stop();
+    const after = await main.handlers.apiCall('users.admins', {});
+    expect(after).toMatchObject({ error: true, code: 'network', status: null });
+    await main.dispose();
+  }, 120_000);
+});
