@@ -39,13 +39,13 @@ test('a user created by an admin must change the temporary password at first sig
 
 test('with two-factor on, sign-in asks for the code e-mailed to the user', async ({ page, harness, server }) => {
   const adminToken = await directSignIn(server.url, DEMO.admin.email, DEMO_PASSWORD);
-  const list = await directCall<{ data: Array<{ id: number; name: string; email: string; role_id: number; active: boolean }> }>(
+  const list = await directCall<{ items: Array<{ id: number; name: string; email: string; role_id: number; active: boolean }> }>(
     server.url,
     'users.admins',
     { page: 1, limit: 10, filter: { email: DEMO.operador.email } },
     adminToken,
   );
-  const operator = list.body.data.find((u) => u.email === DEMO.operador.email)!;
+  const operator = list.body.items.find((u) => u.email === DEMO.operador.email)!;
   const update = await directCall(
     server.url,
     'users.updateAdmin',

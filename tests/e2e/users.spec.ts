@@ -12,7 +12,7 @@ import { translate } from '../../src/shared/i18n';
 import type { ListQueryInput } from '../../src/shared/query';
 
 interface Page1 {
-  data: Array<{ id: number; name: string; email: string; active: boolean; role_id: number }>;
+  items: Array<{ id: number; name: string; email: string; active: boolean; role_id: number }>;
   meta: { currentPage: number; totalPages: number; totalItems: number; pageSize: number };
 }
 
@@ -43,50 +43,50 @@ test('paging, sorting and filters come from the server and live in the URL', asy
   const first = await serverList(server.url, {});
   expect(first.meta.totalPages, 'the demo seed has several pages of staff').toBeGreaterThanOrEqual(3);
   await expect(page.getByTestId('pagination-info')).toHaveText(`Página 1 de ${first.meta.totalPages}`);
-  await expectRows(page, first.data.map((u) => u.id));
+  await expectRows(page, first.items.map((u) => u.id));
 
   // Next page.
   await page.getByTestId('pagination-next').click();
   const second = await serverList(server.url, { page: 2 });
   await expect(page.getByTestId('pagination-info')).toHaveText(`Página 2 de ${first.meta.totalPages}`);
-  await expectRows(page, second.data.map((u) => u.id));
+  await expectRows(page, second.items.map((u) => u.id));
   expect(page.url()).toMatch(/page=2/);
   await page.reload();
   await expect(page.getByTestId('pagination-info')).toHaveText(`Página 2 de ${first.meta.totalPages}`);
-  await expectRows(page, second.data.map((u) => u.id));
+  await expectRows(page, second.items.map((u) => u.id));
   await page.getByTestId('pagination-prev').click();
   await expect(page.getByTestId('pagination-info')).toHaveText(`Página 1 de ${first.meta.totalPages}`);
 
   // Sort by name, ascending then descending.
   await page.getByTestId('sort-name').click();
   const byNameAsc = await serverList(server.url, { sort: { field: 'name', order: 'ASC' } });
-  await expectRows(page, byNameAsc.data.map((u) => u.id));
+  await expectRows(page, byNameAsc.items.map((u) => u.id));
   await page.getByTestId('sort-name').click();
   const byNameDesc = await serverList(server.url, { sort: { field: 'name', order: 'DESC' } });
-  await expectRows(page, byNameDesc.data.map((u) => u.id));
+  await expectRows(page, byNameDesc.items.map((u) => u.id));
   const sortedUrl = page.url();
   expect(sortedUrl).toMatch(/name/);
   await page.reload();
-  await expectRows(page, byNameDesc.data.map((u) => u.id));
+  await expectRows(page, byNameDesc.items.map((u) => u.id));
 
   // Filter by role (operators) and name fragment; the URL keeps them.
   await chooseRole(page, page.getByTestId('users-filter-role'), Role.OPERATOR);
   await page.getByTestId('users-filter-apply').click();
   const operators = await serverList(server.url, { filter: { role_id: Role.OPERATOR }, sort: { field: 'name', order: 'DESC' } });
-  expect(operators.data.length).toBeGreaterThan(0);
-  await expectRows(page, operators.data.map((u) => u.id));
+  expect(operators.items.length).toBeGreaterThan(0);
+  await expectRows(page, operators.items.map((u) => u.id));
   await page.reload();
-  await expectRows(page, operators.data.map((u) => u.id));
+  await expectRows(page, operators.items.map((u) => u.id));
 
   await page.getByTestId('users-filter-clear').click();
   await page.getByTestId('users-filter-email').fill('admin@demo.local');
   await page.getByTestId('users-filter-apply').click();
   const byEmail = await serverList(server.url, { filter: { email: 'admin@demo.local' }, sort: { field: 'name', order: 'DESC' } });
-  await expectRows(page, byEmail.data.map((u) => u.id));
+  await expectRows(page, byEmail.items.map((u) => u.id));
   await expect(page.getByTestId('users-table')).toContainText(DEMO.admin.name);
   await page.reload();
   await expect(page.getByTestId('users-filter-email')).toHaveValue('admin@demo.local');
-  await expectRows(page, byEmail.data.map((u) => u.id));
+  await expectRows(page, byEmail.items.map((u) => u.id));
 
   await page.getByTestId('users-filter-clear').click();
   await page.getByTestId('users-filter-name').fill('zzz-ninguém-com-este-nome');
@@ -110,9 +110,9 @@ test('an admin creates, edits and deactivates a user; the deactivated user canno
   await fillUserForm(page, { name: 'Agente Novo', email, role: Role.AGENT, active: true });
   const temporary = await readOutboxCode(server, email, 'Senha temporária');
   let created = await serverList(server.url, { filter: { email } });
-  expect(created.data).toHaveLength(1);
-  const id = created.data[0].id;
-  expect(created.data[0]).toMatchObject({ name: 'Agente Novo', role_id: Role.AGENT, active: true });
+  expect(created.items).toHaveLength(1);
+  const id = created.items[0].id;
+  expect(created.items[0]).toMatchObject({ name: 'Agente Novo', role_id: Role.AGENT, active: true });
 
   // A second account with the same e-mail is refused.
   await page.goto(harness.url('/app/users/new'));
@@ -127,13 +127,13 @@ test('an admin creates, edits and deactivates a user; the deactivated user canno
   await expect(page).toHaveURL(new RegExp(`#/app/users/${id}`));
   await expect(page.getByTestId('user-form-email')).toHaveValue(email);
   await fillUserForm(page, { name: 'Agente Renomeado' });
-  await expect.poll(async () => (await serverList(server.url, { filter: { email } })).data[0]?.name).toBe('Agente Renomeado');
+  await expect.poll(async () => (await serverList(server.url, { filter: { email } })).items[0]?.name).toBe('Agente Renomeado');
 
   // Deactivate (confirmed), then that account cannot sign in.
   await page.goto(harness.url(`/app/users/${id}`));
   await page.getByTestId('user-form-toggle-status').click();
   await page.getByTestId('confirm-dialog-confirm').click();
-  await expect.poll(async () => (await serverList(server.url, { filter: { email } })).data[0]?.active).toBe(false);
+  await expect.poll(async () => (await serverList(server.url, { filter: { email } })).items[0]?.active).toBe(false);
   const attempt = await directCall(server.url, 'session.login', { email, password: temporary });
   expect(attempt.status).toBe(403);
 
@@ -142,7 +142,7 @@ test('an admin creates, edits and deactivates a user; the deactivated user canno
   await expect(page.getByTestId('login-error')).toBeVisible();
   await expect(page).toHaveURL(/#\/auth\/login/);
   created = await serverList(server.url, { filter: { email } });
-  expect(created.data[0].active).toBe(false);
+  expect(created.items[0].active).toBe(false);
 });
 
 test('EXPORTAR EXCEL writes an xlsx with the info and data sheets and every matching row', async ({ page, harness, server }) => {

@@ -21,7 +21,11 @@ export async function chooseRole(page: Page, field: Locator, role: RoleId): Prom
 export async function setSwitch(field: Locator, on: boolean): Promise<void> {
   const tag = await field.evaluate((el) => el.tagName);
   const control = tag === 'INPUT' || tag === 'LABEL' ? field : field.locator('input[type="checkbox"]').first();
-  await control.setChecked(on);
+  if ((await control.isChecked()) !== on) {
+    // Blueprint draws its own indicator over the input: click the label, as a user does.
+    const label = tag === 'LABEL' ? control : control.locator('xpath=ancestor::label[1]');
+    await ((await label.count()) > 0 ? label.click() : control.click({ force: true }));
+  }
   await expect(control).toBeChecked({ checked: on });
 }
 
