@@ -38,7 +38,13 @@ export function registerIpc(options: IpcOptions): () => void {
         console.warn(`[ipc] refused ${channel} from ${event.senderFrame?.url ?? 'unknown frame'}`);
         return failure('forbidden', options.locale(), { key: 'errors.forbiddenSender' });
       }
-      return run(...args);
+      try {
+        return await run(...args);
+      } catch (error) {
+        // The handlers never throw by design; this keeps a bug from becoming a rejected promise in the page.
+        console.error(`[ipc] ${channel} failed:`, error);
+        return failure('server', options.locale());
+      }
     });
   }
 

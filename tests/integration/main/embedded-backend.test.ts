@@ -53,3 +53,18 @@ describe('embedded backend in a child process', () => {
     await main.dispose();
   }, 120_000);
 });
+
+describe('embedded backend in process (tests and the end-to-end harness)', () => {
+  it('starts the reference server in this process and stops it', async () => {
+    const { inProcessSpawner } = await import('../../../src/main/services/backend-inprocess');
+    const port = createEmbeddedBackendPort(inProcessSpawner({ dataDir: join(folder.path, 'in-process-data') }));
+    try {
+      const resolved = await port.resolve({ serverUrl: '' } as never);
+      expect(resolved).toMatchObject({ embedded: true });
+      const answer = await fetch(`${resolved.url}/api/login/logged`);
+      expect(answer.status).toBe(401);
+    } finally {
+      await port.stop();
+    }
+  }, 120_000);
+});
