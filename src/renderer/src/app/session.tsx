@@ -55,25 +55,28 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     }
   }, []);
 
+  // What to do when the session ends; kept in a ref so the bridge listener is registered once.
+  const onEnd = useRef<(reason: 'expired' | 'signed-out') => void>(() => undefined);
+  onEnd.current = (reason) => {
+    // Whatever the previous user saw must not survive their session.
+    queryClient.clear();
+    setPending(null);
+    if (reason === 'expired') {
+      toast.failure(t('errors.unauthorized'));
+      const from = whereRef.current;
+      navigate('/auth/login', { replace: true, state: from.startsWith('/app/') ? { from } : undefined });
+    } else {
+      navigate('/auth/login', { replace: true });
+    }
+  };
+
   useEffect(() => {
     void refresh();
-    const off = bridge().session.onChange(({ state: next, reason }) => {
+    return bridge().session.onChange(({ state: next, reason }) => {
       setState(next);
-      if (reason === 'expired' || reason === 'signed-out') {
-        // Whatever the previous user saw must not survive their session.
-        queryClient.clear();
-        setPending(null);
-        if (reason === 'expired') {
-          toast.failure(t('errors.unauthorized'));
-          const from = whereRef.current;
-          navigate('/auth/login', { replace: true, state: from.startsWith('/app/') ? { from } : undefined });
-        } else {
-          navigate('/auth/login', { replace: true });
-        }
-      }
+      if (reason === 'expired' || reason === 'signed-out') onEnd.current(reason);
     });
-    return off;
-  }, [refresh, queryClient, navigate, toast, t]);
+  }, [refresh]);
 
   const signOut = useCallback(async () => {
     try {

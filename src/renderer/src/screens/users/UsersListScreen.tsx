@@ -57,7 +57,8 @@ export function UsersListScreen() {
   const clear = () => {
     const empty = draftOf({});
     setDraft(empty);
-    setState({ page: 1, filter: {} });
+    // Clearing filters keeps the chosen sort.
+    setState({ ...state, page: 1, filter: {} });
   };
 
   const columns: ResourceColumn<AdminUser>[] = [
