@@ -19,16 +19,10 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { NumberSelectField, SwitchField, TextField } from '../../components/fields';
 import { FormError } from '../../components/FormError';
 import { useServerErrors } from '../../components/useServerErrors';
+import { parseFormParam } from './formParam';
 
 const schema = contract['users.createAdmin'].args;
 const FIELDS = ['name', 'email', 'role_id', 'active', 'two_factor'] as const;
-
-/** 'new' → create; a positive integer → edit; anything else → not a user. */
-export function parseFormParam(form: string | undefined): { mode: 'create' } | { mode: 'edit'; id: number } | { mode: 'invalid' } {
-  if (form === 'new') return { mode: 'create' };
-  const id = Number(form);
-  return Number.isInteger(id) && id > 0 ? { mode: 'edit', id } : { mode: 'invalid' };
-}
 
 export function UserFormScreen() {
   const { t } = useTranslation();
