@@ -5,6 +5,10 @@
  * per machine for each version of the migrations and seed (keyed by their
  * hash) and published with an atomic rename, so concurrent test processes
  * never see a half-built one. Each server's folder is removed when it closes.
+ *
+ * With DATABASE_URL set, every server instead gets a fresh database created
+ * on that PostgreSQL server (migrated and seeded there, dropped on close), so
+ * the same suites run against real PostgreSQL.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -55,12 +59,50 @@ function template(seed: 'demo' | false): Promise<string> {
   return pending;
 }
 
-export async function startTestServer(opts: { seed?: 'demo' | false } = {}): Promise<TestServer> {
-  const seed = opts.seed ?? 'demo';
+/**
+ * A fresh copy of the prepared PGlite folder, for tests that start the server
+ * themselves (other options, another process). The caller removes `dir`.
+ */
+export async function prepareDataDir(seed: 'demo' | false = 'demo'): Promise<{ dir: string; dataDir: string }> {
   const source = await template(seed);
   const dir = await mkdtemp(join(tmpdir(), 'backoffice-test-'));
   const dataDir = join(dir, 'pgdata');
   await cp(join(source, 'pgdata'), dataDir, { recursive: true });
+  return { dir, dataDir };
+}
+
+async function startOnPostgres(baseUrl: string, seed: 'demo' | false): Promise<TestServer> {
+  const pg = (await import('pg')).default;
+  const name = `bo_test_${randomUUID().replace(/-/g, '').slice(0, 20)}`;
+  const adminClient = async (sql: string) => {
+    const client = new pg.Client({ connectionString: baseUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await adminClient(`CREATE DATABASE ${name}`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const dir = await mkdtemp(join(tmpdir(), 'backoffice-test-'));
+  const server = await startServer({ databaseUrl: url.toString(), uploadsDir: join(dir, 'uploads'), seed });
+  return {
+    ...server,
+    dataDir: join(dir, 'pgdata'),
+    async close() {
+      await server.close();
+      await adminClient(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function startTestServer(opts: { seed?: 'demo' | false } = {}): Promise<TestServer> {
+  const seed = opts.seed ?? 'demo';
+  if (process.env.DATABASE_URL) return startOnPostgres(process.env.DATABASE_URL, seed);
+  const { dir, dataDir } = await prepareDataDir(seed);
   const server = await startServer({ dataDir, uploadsDir: join(dir, 'uploads'), seed: false });
   return {
     ...server,

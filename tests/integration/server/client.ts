@@ -7,7 +7,8 @@ import { buildRequest, operation, type OperationName } from '../../../src/shared
 import { toQueryString } from '../../../src/shared/query';
 import type { RunningServer } from '../../../src/server/index';
 
-export interface Answer<T = any> { // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read loosely shaped JSON
+// `any` default: tests read loosely shaped JSON answers and assert on them.
+export interface Answer<T = any> {
   status: number;
   body: T;
   headers: Headers;

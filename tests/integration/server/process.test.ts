@@ -1,11 +1,11 @@
 /** The server as its own process (entry.ts), and e-mail delivery over SMTP with failures recorded. */
 import { fork } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../../src/server/index';
+import { prepareDataDir } from '../../helpers/server';
 import { call } from './client';
 
 const cleanup: Array<() => Promise<unknown>> = [];
@@ -15,11 +15,11 @@ afterAll(async () => {
 
 describe('entry process', () => {
   it('announces its URL to the parent and on stdout, serves, and stops on a stop message', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'backoffice-entry-'));
+    const { dir, dataDir } = await prepareDataDir('demo');
     cleanup.push(() => rm(dir, { recursive: true, force: true }));
     const child = fork(join(process.cwd(), 'src/server/entry.ts'), [], {
       execArgv: ['--import', 'tsx'],
-      env: { ...process.env, BACKOFFICE_DATA_DIR: join(dir, 'pgdata'), BACKOFFICE_SEED: 'demo', BACKOFFICE_PORT: '0' },
+      env: { ...process.env, BACKOFFICE_DATA_DIR: dataDir, BACKOFFICE_SEED: 'demo', BACKOFFICE_PORT: '0' },
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
     let stdout = '';
@@ -40,8 +40,8 @@ describe('entry process', () => {
   }, 60_000);
 });
 
-/** Just enough SMTP to accept messages, or to reject every recipient. */
-function fakeSmtp(rejectRecipients: boolean): Promise<{ server: Server; port: number; received: string[] }> {
+/** Just enough SMTP to accept messages, rejecting recipients whose address contains `reject`. */
+function fakeSmtp(reject: string): Promise<{ server: Server; port: number; received: string[] }> {
   const received: string[] = [];
   const server = createServer((socket) => {
     let data = false;
@@ -65,7 +65,7 @@ function fakeSmtp(rejectRecipients: boolean): Promise<{ server: Server; port: nu
         const line = buffer.slice(0, idx).toUpperCase();
         buffer = buffer.slice(idx + 2);
         if (line.startsWith('EHLO') || line.startsWith('HELO')) socket.write('250 fake\r\n');
-        else if (line.startsWith('RCPT')) socket.write(rejectRecipients ? '550 no such user\r\n' : '250 ok\r\n');
+        else if (line.startsWith('RCPT')) socket.write(line.includes(reject.toUpperCase()) ? '550 no such user\r\n' : '250 ok\r\n');
         else if (line.startsWith('DATA')) {
           data = true;
           socket.write('354 go\r\n');
@@ -93,22 +93,21 @@ async function waitForStatus(list: () => Promise<Array<{ status: string }>>, sta
 
 describe('SMTP delivery', () => {
   it('sends outbox messages over SMTP and records failures without failing the request', async () => {
-    const good = await fakeSmtp(false);
-    const bad = await fakeSmtp(true);
-    cleanup.push(() => new Promise((r) => good.server.close(r)), () => new Promise((r) => bad.server.close(r)));
-    const delivering = await startServer({ smtp: { host: '127.0.0.1', port: good.port, secure: false, from: 'bo@demo.local' } });
-    cleanup.push(() => delivering.close());
-    const reg = await call(delivering, 'users.register', { name: 'Carla Correio', email: 'carla@demo.local', password: 'Correio12' });
+    const smtp = await fakeSmtp('davi@');
+    cleanup.push(() => new Promise((r) => smtp.server.close(r)));
+    const { dir, dataDir } = await prepareDataDir('demo');
+    cleanup.push(() => rm(dir, { recursive: true, force: true }));
+    const server = await startServer({ dataDir, uploadsDir: join(dir, 'uploads'), smtp: { host: '127.0.0.1', port: smtp.port, secure: false, from: 'bo@demo.local' } });
+    cleanup.push(() => server.close());
+    const reg = await call(server, 'users.register', { name: 'Carla Correio', email: 'carla@demo.local', password: 'Correio12' });
     expect(reg.status).toBe(200);
-    await waitForStatus(() => delivering.outbox.list('carla@demo.local'), 'sent');
-    expect(good.received.join('\n')).toContain('Token: ');
+    await waitForStatus(() => server.outbox.list('carla@demo.local'), 'sent');
+    expect(smtp.received.join('\n')).toContain('Token: ');
 
-    const failing = await startServer({ smtp: { host: '127.0.0.1', port: bad.port, secure: false, from: 'bo@demo.local' } });
-    cleanup.push(() => failing.close());
-    const reg2 = await call(failing, 'users.register', { name: 'Davi Devolvido', email: 'davi@demo.local', password: 'Correio12' });
+    const reg2 = await call(server, 'users.register', { name: 'Davi Devolvido', email: 'davi@demo.local', password: 'Correio12' });
     expect(reg2.status).toBe(200);
-    await waitForStatus(() => failing.outbox.list('davi@demo.local'), 'failed');
-    const [row] = await failing.database.rows<{ error: string }>('SELECT error FROM outbox');
+    await waitForStatus(() => server.outbox.list('davi@demo.local'), 'failed');
+    const [row] = await server.database.rows<{ error: string }>("SELECT error FROM outbox WHERE \"to\" = 'davi@demo.local'");
     expect(row.error).toMatch(/550|no such user/);
   }, 60_000);
 });

@@ -1,0 +1,83 @@
+/**
+ * The router's safety nets, with stand-in handlers on Fastify's inject: a
+ * handler answer that drifts from the contract and an unexpected failure
+ * both become a generic Portuguese 500 without internals.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { contract, type OperationName } from '../../../src/shared/contract/index';
+import { MESSAGES } from '../../../src/server/http/errors';
+import type { Handlers, ServerDeps } from '../../../src/server/http/handler';
+import { FORCE_SENHA_ALLOWED, installErrorHandling, mountContract } from '../../../src/server/http/router';
+
+let app: FastifyInstance | null = null;
+afterEach(async () => {
+  await app?.close();
+  app = null;
+});
+
+async function appWith(overrides: Partial<Record<OperationName, (args: unknown) => Promise<unknown>>>) {
+  const names = Object.keys(contract) as OperationName[];
+  const fallback = async () => {
+    throw new Error('not used in this test');
+  };
+  // Stand-ins for the real map: only the public operations under test are reached.
+  const handlers = Object.fromEntries(names.map((n) => [n, overrides[n] ?? fallback])) as unknown as Handlers;
+  app = Fastify({ routerOptions: { ignoreTrailingSlash: true } });
+  installErrorHandling(app);
+  // Public operations never touch the database.
+  mountContract(app, {} as ServerDeps, handlers);
+  await app.ready();
+  return app;
+}
+
+const login = { email: 'a@b.com', password: 'x' };
+
+describe('router safety nets', () => {
+  it('answers what the handler returns when it matches the contract, stripping extra fields', async () => {
+    const server = await appWith({
+      'session.login': async () => ({ two_factor: true, force_senha: false, hash: 'h', password_hash: 'secret' }),
+    });
+    const res = await server.inject({ method: 'POST', url: contract['session.login'].path, payload: login });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ two_factor: true, force_senha: false, hash: 'h' });
+  });
+
+  it('turns a result that drifts from the contract into a generic 500', async () => {
+    const server = await appWith({ 'session.login': async () => ({ token: 42 }) });
+    const res = await server.inject({ method: 'POST', url: contract['session.login'].path, payload: login });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ message: MESSAGES.internal, code: 'server' });
+  });
+
+  it('never leaks an unexpected error', async () => {
+    const server = await appWith({
+      'session.login': async () => {
+        throw new Error('connection to db at 10.0.0.5 refused');
+      },
+    });
+    const res = await server.inject({ method: 'POST', url: contract['session.login'].path, payload: login });
+    expect(res.statusCode).toBe(500);
+    expect(res.body).not.toContain('10.0.0.5');
+    expect(res.body).not.toContain('at ');
+  });
+
+  it('passes validated, typed arguments (coerced path ids) to the handler', async () => {
+    let seen: unknown = null;
+    const server = await appWith({
+      'recover.get': async (args) => {
+        seen = args;
+        return { email: 'a***@b.com', expiresAt: '2024-01-01T00:00:00.000Z' };
+      },
+    });
+    const res = await server.inject({ method: 'GET', url: contract['recover.get'].path.replace(':hash', 'ABCD2345') });
+    expect(res.statusCode).toBe(200);
+    expect(seen).toEqual({ hash: 'ABCD2345' });
+  });
+
+  it('lets only session calls through while a password change is pending', () => {
+    expect([...FORCE_SENHA_ALLOWED].sort()).toEqual(
+      ['session.changePassword', 'session.logged', 'session.logout', 'session.me', 'session.refresh', 'users.newPassword'].sort(),
+    );
+  });
+});
