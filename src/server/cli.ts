@@ -1,6 +1,6 @@
 /**
  * Stand-alone server (`npm run server`) for a shared deployment:
- *   DATABASE_URL (PostgreSQL) or BACKOFFICE_DATA_DIR (PGlite folder; default ./data/pglite),
+ *   DATABASE_URL (PostgreSQL) or BACKOFFICE_DATA_DIR (PGlite folder; default ./.data/pglite),
  *   HOST (default 127.0.0.1), PORT (default 3333), BACKOFFICE_UPLOADS_DIR,
  *   SMTP_HOST / SMTP_PORT / SMTP_USER / SMTP_PASS / SMTP_FROM,
  *   BACKOFFICE_SEED=demo to load the demo accounts (never done otherwise).
@@ -23,7 +23,7 @@ async function main(): Promise<void> {
   const databaseUrl = env.DATABASE_URL || undefined;
   const server = await startServer({
     databaseUrl,
-    dataDir: databaseUrl ? undefined : env.BACKOFFICE_DATA_DIR || 'data/pglite',
+    dataDir: databaseUrl ? undefined : env.BACKOFFICE_DATA_DIR || '.data/pglite',
     uploadsDir: env.BACKOFFICE_UPLOADS_DIR || undefined,
     host: env.HOST || '127.0.0.1',
     port: Number(env.PORT ?? 3333),
