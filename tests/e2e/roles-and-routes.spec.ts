@@ -87,3 +87,15 @@ test('the breadcrumb and page header are built from the menu configuration', asy
   await expect(page.getByTestId('breadcrumb')).toContainText('home');
   await expect(page.getByTestId('breadcrumb')).toContainText(translate('pt-BR', 'menu.users'));
 });
+
+test('the language switches to English while running and the choice is kept by the main process', async ({ page, harness }) => {
+  await harness.goto('/auth/login');
+  await signIn(page, DEMO.admin.email, DEMO_PASSWORD);
+  await expect(page.getByTestId('sign-out')).toHaveText(translate('pt-BR', 'common.signOut'));
+  await page.getByTestId('locale-switch').selectOption('en');
+  await expect(page.getByTestId('sign-out')).toHaveText(translate('en', 'common.signOut'));
+  expect((await harness.main.handlers.settingsGet()).locale).toBe('en');
+  // A reload starts from the saved setting.
+  await page.reload();
+  await expect(page.getByTestId('sign-out')).toHaveText(translate('en', 'common.signOut'));
+});
