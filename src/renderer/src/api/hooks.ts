@@ -7,23 +7,28 @@ import {
   type UseQueryOptions,
 } from '@tanstack/react-query';
 import type { ArgsOf, ExposedOperationName, ResultOf } from '../../../shared/contract';
-import { callApi } from './client';
+import { callApi, callApiEnvelope, type Envelope } from './client';
 import type { ApiError } from './errors';
 
 export function apiKey<N extends ExposedOperationName>(name: N, args?: ArgsOf<N>) {
   return args === undefined ? [name] : [name, args];
 }
 
+/**
+ * A query over one operation. `data` is the result; `stale`/`cachedAt` say
+ * when the main process answered from its offline cache.
+ */
 export function useApiQuery<N extends ExposedOperationName>(
   name: N,
   args: ArgsOf<N>,
-  options: Omit<UseQueryOptions<ResultOf<N>, ApiError>, 'queryKey' | 'queryFn'> = {},
+  options: Omit<UseQueryOptions<Envelope<ResultOf<N>>, ApiError>, 'queryKey' | 'queryFn'> = {},
 ) {
-  return useQuery<ResultOf<N>, ApiError>({
+  const query = useQuery<Envelope<ResultOf<N>>, ApiError>({
     queryKey: apiKey(name, args),
-    queryFn: () => callApi(name, args),
+    queryFn: () => callApiEnvelope(name, args),
     ...options,
   });
+  return { ...query, data: query.data?.data, stale: query.data?.stale ?? false, cachedAt: query.data?.cachedAt };
 }
 
 /**

@@ -8,6 +8,7 @@ import { Cell, Column, ColumnHeaderCell, Table2, type CellProps } from '@bluepri
 import type { ReactElement, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PageMeta } from '../../../shared/contract';
+import { formatDateTime } from '../../../shared/format';
 import { nextSort, withPage, type ListState } from './listParams';
 
 export interface ResourceColumn<T> {
@@ -29,6 +30,8 @@ export interface ResourceTableProps<T> {
   meta: PageMeta | undefined;
   loading: boolean;
   error?: string | null;
+  /** when the rows came from the offline cache: the time they were saved */
+  staleSince?: string | null;
   state: ListState;
   onStateChange(next: ListState): void;
   rowTestId?(row: T): string;
@@ -40,7 +43,7 @@ const HEADER_HEIGHT = 32;
 
 export function ResourceTable<T>(props: ResourceTableProps<T>) {
   const { t } = useTranslation();
-  const { columns, rows = [], meta, loading, error, state, onStateChange, rowTestId, onRowClick } = props;
+  const { columns, rows = [], meta, loading, error, staleSince, state, onStateChange, rowTestId, onRowClick } = props;
   const totalPages = meta?.totalPages ?? 1;
   const currentPage = meta?.currentPage ?? state.page;
 
@@ -101,6 +104,11 @@ export function ResourceTable<T>(props: ResourceTableProps<T>) {
       {error && (
         <Callout intent="danger" icon="error" data-testid={`${props.testId}-error`}>
           {error}
+        </Callout>
+      )}
+      {staleSince != null && (
+        <Callout intent="warning" icon="offline" data-testid={`${props.testId}-stale`}>
+          {t('shell.header.stale', { at: formatDateTime(staleSince) })}
         </Callout>
       )}
       <div className="rt-sortbar">

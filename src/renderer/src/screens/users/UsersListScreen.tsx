@@ -154,6 +154,7 @@ export function UsersListScreen() {
         meta={query.data?.meta}
         loading={query.isFetching}
         error={query.error ? errorText(query.error, t) : null}
+        staleSince={query.stale ? (query.cachedAt ?? '') : null}
         state={state}
         onStateChange={setState}
         rowTestId={(u) => `users-row-${u.id}`}
