@@ -42,7 +42,7 @@ export interface RunningServer {
     list(to?: string): Promise<OutboxMessage[]>;
     latest(to: string): Promise<OutboxMessage | null>;
   };
-  /** Read access to the database for tests and diagnostics (e.g. checking activity_log rows). */
+  /** Direct SQL on the database, for tests and diagnostics (checking activity_log rows, ageing tokens). */
   database: { rows<T>(query: string, params?: unknown[]): Promise<T[]> };
 }
 

@@ -11,9 +11,10 @@
  * the same suites run against real PostgreSQL.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { startServer, type RunningServer } from '../../src/server/index';
 import { migrations } from '../../src/server/db/migrations/index';
@@ -21,8 +22,21 @@ import { SEED_VERSION } from '../../src/server/db/seed';
 
 export type TestServer = RunningServer & { dataDir: string };
 
+/** The PGlite release writes the folder's on-disk format, so it is part of the template's identity. */
+function pgliteVersion(): string {
+  try {
+    // The package does not export its package.json: find it from the resolved entry.
+    const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+    const root = entry.slice(0, entry.lastIndexOf('@electric-sql/pglite') + '@electric-sql/pglite'.length);
+    return (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
+  } catch {
+    return 'unknown';
+  }
+}
+
 function templateKey(seed: 'demo' | false): string {
   const hash = createHash('sha256');
+  hash.update(`pglite:${pgliteVersion()}\n`);
   for (const m of migrations) hash.update(`${m.id}\n${m.sql}\n`);
   hash.update(`seed:${seed || 'none'}:${SEED_VERSION}`);
   return hash.digest('hex').slice(0, 16);

@@ -69,6 +69,35 @@ describe('sign-in', () => {
   });
 });
 
+describe('expiry', () => {
+  it('a session older than its 12 hours is refused', async () => {
+    const token = await signIn(server, 'operador@demo.local');
+    const me = (await call(server, 'session.me', {}, token)).body.id;
+    const [row] = await server.database.rows<{ hours: number }>(
+      'SELECT round(extract(epoch FROM expires_at - created_at) / 3600) AS hours FROM sessions ORDER BY id DESC LIMIT 1',
+    );
+    expect(Number(row.hours)).toBe(12);
+    await server.database.rows("UPDATE sessions SET expires_at = now() - interval '1 second' WHERE user_id = $1", [me]);
+    expect((await call(server, 'session.me', {}, token)).status).toBe(401);
+  });
+
+  it('recovery codes expire after 30 minutes and the sign-in lock lifts after 15', async () => {
+    await call(server, 'recover.request', { email: 'operador@demo.local' });
+    const code = await codeFromOutbox(server, 'operador@demo.local', 'Código');
+    const [row] = await server.database.rows<{ minutes: number }>(
+      'SELECT round(extract(epoch FROM expires_at - created_at) / 60) AS minutes FROM recovery_codes ORDER BY id DESC LIMIT 1',
+    );
+    expect(Number(row.minutes)).toBe(30);
+    await server.database.rows("UPDATE recovery_codes SET expires_at = now() - interval '1 second'");
+    expect((await call(server, 'recover.verifyHash', { hash: code })).body).toEqual({ valid: false });
+
+    for (let i = 0; i < 5; i++) await call(server, 'session.login', { email: 'operador@demo.local', password: 'errada123' });
+    expect((await call(server, 'session.login', { email: 'operador@demo.local', password: 'Senha123' })).status).toBe(429);
+    await server.database.rows("UPDATE login_attempts SET created_at = created_at - interval '16 minutes'");
+    expect((await call(server, 'session.login', { email: 'operador@demo.local', password: 'Senha123' })).status).toBe(200);
+  });
+});
+
 describe('tokens', () => {
   it('logout revokes the token; other sessions of the user live on', async () => {
     const a = await signIn(server, 'operador@demo.local');
