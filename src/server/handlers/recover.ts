@@ -49,6 +49,7 @@ export const recoverRequest: Handler<'recover.request'> = async ({ email }, { de
         subject: 'Recuperação de senha',
         body: `Olá, ${user.name}.\n\nRecebemos um pedido para redefinir a sua senha. Informe o código abaixo no aplicativo; ele vale por 30 minutos e só pode ser usado uma vez.\n\nCódigo: ${code}\n\nSe não foi você, ignore este e-mail: sua senha continua a mesma.`,
       });
+      await logActivity(tx, { actorId: null, action: 'user.password.recover-request', entity: 'user', entityId: user.id });
     });
   }
   return { ok: true as const };
