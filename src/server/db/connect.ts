@@ -23,6 +23,9 @@ export async function openDatabase(options: { dataDir?: string; databaseUrl?: st
     const pg = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const pool = new pg.default.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection dropped by the server (restart, failover) must not crash the process;
+    // the pool replaces it on the next query.
+    pool.on('error', () => undefined);
     const db = drizzle(pool);
     return {
       kind: 'postgres',

@@ -153,6 +153,18 @@ describe('staff accounts', () => {
     expect(JSON.stringify(log)).not.toMatch(/password_hash|scrypt|Senha/);
   });
 
+  it('concurrent creations with one e-mail yield exactly one account and 409 for the rest', async () => {
+    const attempts = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        call(server, 'users.createAdmin', { name: `Corrida ${i}`, email: 'corrida@demo.local', role_id: 5 }, i % 2 ? admin : superadmin),
+      ),
+    );
+    const statuses = attempts.map((a) => a.status).sort();
+    expect(statuses).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
+    const found = await call(server, 'users.admins', { filter: { email: 'corrida@demo.local' } }, admin);
+    expect(found.body.meta.totalItems).toBe(1);
+  });
+
   it('edits within the manageable roles, on both the current and the new role', async () => {
     const created = await call(server, 'users.createAdmin', { name: 'Editável', email: 'editavel@demo.local', role_id: 5 }, superadmin);
     const id = created.body.id as number;
