@@ -5,7 +5,7 @@
  */
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import { IPC } from '../shared/ipc';
-import type { BackofficeBridge, FileProgress, SessionChange } from '../shared/bridge';
+import type { BackofficeBridge, Connectivity, FileProgress, SessionChange } from '../shared/bridge';
 
 function subscribe<T>(channel: string, listener: (value: T) => void): () => void {
   if (typeof listener !== 'function') return () => undefined;
@@ -39,6 +39,7 @@ const bridge: BackofficeBridge = {
   },
   app: {
     info: () => ipcRenderer.invoke(IPC.appInfo),
+    onConnectivity: (listener) => subscribe<Connectivity>(IPC.appConnectivity, listener),
   },
 };
 

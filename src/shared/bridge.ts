@@ -60,6 +60,13 @@ export interface SessionChange {
   reason: SessionChangeReason;
 }
 
+/** Whether the server answers; while offline, cacheable lists come from the offline cache. */
+export interface Connectivity {
+  online: boolean;
+  /** ISO time of the last change */
+  since: string;
+}
+
 export interface AppInfo {
   version: string;
   /** true when talking to the embedded sandbox backend on loopback */
@@ -119,5 +126,7 @@ export interface BackofficeBridge {
   };
   app: {
     info(): Promise<AppInfo>;
+    /** Called when the server stops or starts answering. */
+    onConnectivity(listener: (state: Connectivity) => void): () => void;
   };
 }

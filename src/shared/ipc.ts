@@ -14,4 +14,5 @@ export const IPC = {
   settingsGet: 'backoffice:settings:get',
   settingsUpdate: 'backoffice:settings:update',
   appInfo: 'backoffice:app:info',
+  appConnectivity: 'backoffice:app:connectivity',
 } as const;

@@ -20,7 +20,42 @@ import { startServer, type RunningServer } from '../../src/server/index';
 import { migrations } from '../../src/server/db/migrations/index';
 import { SEED_VERSION } from '../../src/server/db/seed';
 
-export type TestServer = RunningServer & { dataDir: string };
+export type TestServer = RunningServer & {
+  dataDir: string;
+  /** Stops answering (the port is closed) but keeps the data, so restart() can bring the same server back. */
+  stop(): Promise<void>;
+  /** Starts again on the same port over the same data. */
+  restart(): Promise<void>;
+};
+
+/**
+ * A server that can be stopped and started again on the same port and data;
+ * outbox and database always reach the running instance.
+ */
+async function restartable(
+  start: (port: number) => Promise<RunningServer>,
+  dataDir: string,
+  cleanup: () => Promise<void>,
+): Promise<TestServer> {
+  let current = await start(0);
+  const port = current.port;
+  return {
+    url: current.url,
+    port,
+    dataDir,
+    outbox: { list: (to) => current.outbox.list(to), latest: (to) => current.outbox.latest(to) },
+    database: { rows: (query, params) => current.database.rows(query, params) },
+    stop: () => current.close(),
+    async restart() {
+      await current.close();
+      current = await start(port);
+    },
+    async close() {
+      await current.close();
+      await cleanup();
+    },
+  };
+}
 
 /** The PGlite release writes the folder's on-disk format, so it is part of the template's identity. */
 function pgliteVersion(): string {
@@ -101,29 +136,29 @@ async function startOnPostgres(baseUrl: string, seed: 'demo' | false): Promise<T
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   const dir = await mkdtemp(join(tmpdir(), 'backoffice-test-'));
-  const server = await startServer({ databaseUrl: url.toString(), uploadsDir: join(dir, 'uploads'), seed });
-  return {
-    ...server,
-    dataDir: join(dir, 'pgdata'),
-    async close() {
-      await server.close();
+  let seeded = false;
+  return restartable(
+    (port) => {
+      // Seed once: a restart comes back over the data as it was left.
+      const started = startServer({ databaseUrl: url.toString(), uploadsDir: join(dir, 'uploads'), seed: seeded ? false : seed, port });
+      seeded = true;
+      return started;
+    },
+    join(dir, 'pgdata'),
+    async () => {
       await adminClient(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await rm(dir, { recursive: true, force: true });
     },
-  };
+  );
 }
 
 export async function startTestServer(opts: { seed?: 'demo' | false } = {}): Promise<TestServer> {
   const seed = opts.seed ?? 'demo';
   if (process.env.DATABASE_URL) return startOnPostgres(process.env.DATABASE_URL, seed);
   const { dir, dataDir } = await prepareDataDir(seed);
-  const server = await startServer({ dataDir, uploadsDir: join(dir, 'uploads'), seed: false });
-  return {
-    ...server,
+  return restartable(
+    (port) => startServer({ dataDir, uploadsDir: join(dir, 'uploads'), seed: false, port }),
     dataDir,
-    async close() {
-      await server.close();
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
+    () => rm(dir, { recursive: true, force: true }),
+  );
 }

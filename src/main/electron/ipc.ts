@@ -63,10 +63,12 @@ export function registerIpc(options: IpcOptions): () => void {
   }
   const offSession = main.onSessionChange((change) => send(IPC.sessionChanged, change));
   const offProgress = main.onFileProgress((progress) => send(IPC.filesProgress, progress));
+  const offConnectivity = main.onConnectivity((state) => send(IPC.appConnectivity, state));
 
   return () => {
     offSession();
     offProgress();
+    offConnectivity();
     for (const channel of [
       IPC.apiCall,
       IPC.sessionCurrent,

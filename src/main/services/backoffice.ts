@@ -4,9 +4,11 @@
  * shell registers these handlers; the end-to-end harness calls them
  * directly. Every handler takes unknown input and never throws.
  */
-import type { AppInfo, FileProgress, SavedFile, SessionChange, SessionState, Settings } from '../../shared/bridge';
+import type { AppInfo, Connectivity, FileProgress, SavedFile, SessionChange, SessionState, Settings } from '../../shared/bridge';
 import type { ApiResult } from '../../shared/result';
 import { createEmitter } from './emitter';
+import { CACHE_FOLDER, createOfflineCache, type OfflineCache } from './cache';
+import { createConnectivityMonitor } from './cache-connectivity';
 import { createApiDispatcher } from './dispatcher';
 import { errorText, failure } from './failure';
 import { createFilesService } from './files';
@@ -14,6 +16,7 @@ import { createHttpClient } from './http';
 import type { AppPaths, BackendPort, DialogPort, KeychainPort } from './ports';
 import { createSessionService } from './session';
 import { createSettingsStore } from './settings';
+import { join } from 'node:path';
 
 export type { AppPaths, BackendPort, DialogPort, KeychainPort } from './ports';
 
@@ -24,6 +27,10 @@ export interface BackofficeMainOptions {
   paths: AppPaths;
   appVersion: string;
   platform: string;
+  /** Offline cache bound in bytes (default 50 MB). */
+  cacheMaxBytes?: number;
+  /** How often an unreachable server is probed (default 3 s). */
+  connectivityProbeMs?: number;
 }
 
 /** One per IPC channel of src/shared/bridge.ts IPC. */
@@ -42,6 +49,10 @@ export interface BackofficeMain {
   handlers: MainHandlers;
   onSessionChange(listener: (change: SessionChange) => void): () => void;
   onFileProgress(listener: (progress: FileProgress) => void): () => void;
+  /** The server stopped or started answering. */
+  onConnectivity(listener: (state: Connectivity) => void): () => void;
+  /** The offline cache (the bench reads pages from it). */
+  cache: OfflineCache;
   /** Loads settings, resolves the backend, restores the session from the keychain. */
   start(): Promise<void>;
   dispose(): Promise<void>;
@@ -83,7 +94,33 @@ export function createBackofficeMain(options: BackofficeMainOptions): Backoffice
     keychain: options.keychain,
     context: async () => ({ baseUrl: (await currentBackend()).url, locale: settings.get().locale }),
   });
-  const dispatcher = createApiDispatcher({ session, locale: () => settings.get().locale });
+  const cache = createOfflineCache({
+    dir: join(options.paths.userData, CACHE_FOLDER),
+    keychain: options.keychain,
+    maxBytes: options.cacheMaxBytes,
+  });
+  const connectivity = createConnectivityMonitor({
+    intervalMs: options.connectivityProbeMs,
+    probe: async () => {
+      const url = (await currentBackend()).url;
+      return url !== '' && (await http.probe(url)) !== 'unreachable';
+    },
+  });
+  // Cached answers belong to one user: gone at sign-out or expiry, and when someone else signs in.
+  session.onChange((change) => {
+    const purge =
+      change.reason === 'signed-out' || change.reason === 'expired'
+        ? cache.purge()
+        : change.state.user
+          ? cache.keepOnly(change.state.user.id)
+          : Promise.resolve();
+    purge.catch((error: unknown) => console.warn('[cache] purge failed:', errorText(error)));
+  });
+  const dispatcher = createApiDispatcher({
+    session,
+    locale: () => settings.get().locale,
+    offline: { cache, connectivity },
+  });
   const files = createFilesService({
     session,
     dialogs: options.dialogs,
@@ -166,9 +203,12 @@ export function createBackofficeMain(options: BackofficeMainOptions): Backoffice
     handlers,
     onSessionChange: (listener) => session.onChange(listener),
     onFileProgress: (listener) => progress.on(listener),
+    onConnectivity: (listener) => connectivity.onChange(listener),
+    cache,
     start,
     async dispose() {
       progress.clear();
+      connectivity.dispose();
     },
   };
 }

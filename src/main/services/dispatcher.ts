@@ -8,6 +8,7 @@ import type { ApiFailure, ApiResult } from '../../shared/result';
 import { isExposed, isOperationName, operation, type OperationDef, type OperationName } from '../../shared/contract';
 import { errorText, failure, invalidArgs } from './failure';
 import type { SessionService } from './session';
+import { callThroughCache, type CachedCallDeps } from './cache-calls';
 
 export interface ResolvedCall {
   name: OperationName;
@@ -33,13 +34,19 @@ export interface ApiDispatcher {
   apiCall(name: unknown, args: unknown): Promise<ApiResult<unknown>>;
 }
 
-export function createApiDispatcher(deps: { session: SessionService; locale(): Locale }): ApiDispatcher {
+export function createApiDispatcher(deps: {
+  session: SessionService;
+  locale(): Locale;
+  /** The offline cache and connectivity; without it calls go straight to the session. */
+  offline?: Omit<CachedCallDeps, 'session'>;
+}): ApiDispatcher {
   return {
     async apiCall(name, args) {
       const locale = deps.locale();
       try {
         const call = resolveCall(name, args, locale);
         if (isFailure(call)) return call;
+        if (deps.offline) return await callThroughCache({ ...deps.offline, session: deps.session }, call.name, call.op, call.args);
         return await deps.session.call(call.name, call.args);
       } catch (error) {
         console.error('[api] call failed unexpectedly', errorText(error));

@@ -50,7 +50,7 @@ export interface OperationDef {
   result: z.ZodType;
   encoding: ArgsEncoding;
   file?: ExcelExportSpec | DownloadSpec;
-  /** A list whose last good answer may be kept for offline viewing. */
+  /** A list (or a detail record opened from one) whose last good answer may be kept for offline viewing; GET only. */
   cacheable?: boolean;
   /**
    * Calls that change the session: 'start' and 'renew' answers carry a token

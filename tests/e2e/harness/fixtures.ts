@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startTestServer } from '../../helpers/server';
 import { createBackofficeMain, type BackofficeMain, type MainHandlers } from '../../../src/main/services/backoffice';
-import type { FileProgress, SessionChange } from '../../../src/shared/bridge';
+import type { Connectivity, FileProgress, SessionChange } from '../../../src/shared/bridge';
 import { MemoryKeychain, TempDialogs, TestBackend } from './ports';
 import { DISPATCH, bindingName, installStandIn, packBytes, unpackBytes, type HarnessEventKind } from './stand-in';
 import { serveStatic, type StaticServer } from './static-server';
@@ -18,8 +18,10 @@ import { serveStatic, type StaticServer } from './static-server';
 type StartedServer = Awaited<ReturnType<typeof startTestServer>>;
 
 export interface TestServer extends StartedServer {
-  /** Stops the server (idempotent): the app then finds it unreachable. */
+  /** Stops the server (idempotent), keeping its data: the app then finds it unreachable. */
   stop(): Promise<void>;
+  /** Brings the same server back on the same address and data. */
+  restart(): Promise<void>;
 }
 
 export interface Harness {
@@ -30,6 +32,8 @@ export interface Harness {
   /** Every session change the main process announced, in order. */
   sessionEvents: SessionChange[];
   progressEvents: FileProgress[];
+  /** Every connectivity change the main process announced, in order. */
+  connectivityEvents: Connectivity[];
   /** URL of a hash route of the built renderer, e.g. url('/app/users'). */
   url(route: string): string;
   /** Opens a hash route and waits for the app to render. */
@@ -80,9 +84,14 @@ async function installBridge(page: Page, main: BackofficeMain, record: Harness):
     });
   }
   await page.addInitScript(installStandIn, { prefix: bindingName(''), dispatch: DISPATCH });
+  const offConnectivity = main.onConnectivity((state) => {
+    record.connectivityEvents.push(state);
+    deliver('connectivity', state);
+  });
   return () => {
     offSession();
     offProgress();
+    offConnectivity();
   };
 }
 
@@ -102,14 +111,10 @@ export const test = base.extend<{ server: TestServer; harness: Harness; keychain
 
   // eslint-disable-next-line no-empty-pattern -- Playwright reads fixture dependencies from the pattern
   server: async ({}, use) => {
-    const started = await startTestServer({ seed: 'demo' });
-    let stopped: Promise<void> | null = null;
-    const server: TestServer = Object.assign(started, {
-      stop: () => (stopped ??= started.close()),
-    });
+    const server: TestServer = await startTestServer({ seed: 'demo' });
     await use(server);
-    await server.stop();
-    await rm(started.dataDir, { recursive: true, force: true }).catch(() => undefined);
+    await server.close();
+    await rm(server.dataDir, { recursive: true, force: true }).catch(() => undefined);
   },
 
   harness: async ({ page, server, renderer, keychainAvailable }, use) => {
@@ -132,6 +137,7 @@ export const test = base.extend<{ server: TestServer; harness: Harness; keychain
       paths,
       sessionEvents: [],
       progressEvents: [],
+      connectivityEvents: [],
       url: (route) => `${renderer.url}/index.html#${route}`,
       async goto(route) {
         await page.goto(harness.url(route));

@@ -14,7 +14,7 @@ export const bindingName = (method: string): string => `__backoffice_${method}`;
 /** Page function that delivers a main-process event to the registered listeners. */
 export const DISPATCH = '__backofficeHarnessDispatch';
 
-export type HarnessEventKind = 'session' | 'progress';
+export type HarnessEventKind = 'session' | 'progress' | 'connectivity';
 
 /** Uint8Array values cross the binding as `{ __bytes: number[] }` (bindings carry JSON-like values). */
 export interface PackedBytes {
@@ -74,7 +74,7 @@ export function installStandIn(config: { prefix: string; dispatch: string }): vo
     return unpack(await binding(...args.map(pack)));
   };
 
-  const listeners: Record<string, Set<Listener>> = { session: new Set(), progress: new Set() };
+  const listeners: Record<string, Set<Listener>> = { session: new Set(), progress: new Set(), connectivity: new Set() };
   const subscribe = (kind: string, listener: Listener): (() => void) => {
     if (typeof listener !== 'function') throw new TypeError('listener must be a function');
     listeners[kind].add(listener);
@@ -116,6 +116,7 @@ export function installStandIn(config: { prefix: string; dispatch: string }): vo
     },
     app: {
       info: () => invoke('appInfo'),
+      onConnectivity: (listener: Listener) => subscribe('connectivity', listener),
     },
   };
   for (const part of Object.values(bridge)) Object.freeze(part);

@@ -28,6 +28,7 @@ const fake = new Proxy({} as MainHandlers, {
   },
 });
 let sessionListener: ((c: unknown) => void) | null = null;
+let connectivityListener: ((c: unknown) => void) | null = null;
 const main = {
   handlers: fake,
   onSessionChange: (l: (c: unknown) => void) => {
@@ -35,6 +36,10 @@ const main = {
     return () => (sessionListener = null);
   },
   onFileProgress: () => () => undefined,
+  onConnectivity: (l: (c: unknown) => void) => {
+    connectivityListener = l;
+    return () => (connectivityListener = null);
+  },
 } as unknown as BackofficeMain;
 
 let unregister: () => void;
@@ -48,7 +53,7 @@ const event = (frame: object | null, sender: object = webContents) => ({ senderF
 describe('ipc registration', () => {
   it('handles every channel the preload invokes', () => {
     const invoked = Object.entries(IPC)
-      .filter(([key]) => key !== 'sessionChanged' && key !== 'filesProgress')
+      .filter(([key]) => key !== 'sessionChanged' && key !== 'filesProgress' && key !== 'appConnectivity')
       .map(([, channel]) => channel)
       .sort();
     expect([...handlers.keys()].sort()).toEqual(invoked);
@@ -84,8 +89,11 @@ describe('ipc registration', () => {
   it('forwards session changes to the window and unregisters cleanly', () => {
     sessionListener?.({ reason: 'expired' });
     expect(webContents.send).toHaveBeenCalledWith(IPC.sessionChanged, { reason: 'expired' });
+    connectivityListener?.({ online: false, since: '2024-03-05T14:07:00.000Z' });
+    expect(webContents.send).toHaveBeenCalledWith(IPC.appConnectivity, { online: false, since: '2024-03-05T14:07:00.000Z' });
     unregister();
     expect(handlers.size).toBe(0);
     expect(sessionListener).toBeNull();
+    expect(connectivityListener).toBeNull();
   });
 });

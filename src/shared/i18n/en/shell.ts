@@ -7,7 +7,7 @@ export const shell: Shape<typeof pt> = {
     profile: 'My profile',
     collapse: 'Collapse menu',
     expand: 'Expand menu',
-    stale: 'No connection to the server: showing data saved at {{at}}.',
+    stale: 'No connection — showing data from {{at}}',
   },
   home: {
     welcome: 'Welcome, {{name}}!',

@@ -4,7 +4,7 @@ export const shell = {
     profile: 'Meu perfil',
     collapse: 'Recolher menu',
     expand: 'Expandir menu',
-    stale: 'Sem conexão com o servidor: mostrando dados salvos em {{at}}.',
+    stale: 'Sem conexão — exibindo dados de {{at}}',
   },
   home: {
     welcome: 'Bem-vindo(a), {{name}}!',
