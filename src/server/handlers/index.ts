@@ -24,6 +24,8 @@ import {
   updateProfile,
 } from './users';
 import { createUpload, deleteUpload, getUpload } from './uploads';
+import { exportLogs, listLogs, logById } from './logs';
+import { createRequest, findPeople, getRequest, listRequests, refuseRequest } from './lgpd';
 
 export const handlers: Handlers = {
   'session.login': login,
@@ -60,4 +62,12 @@ export const handlers: Handlers = {
   'uploads.create': createUpload,
   'uploads.get': getUpload,
   'uploads.delete': deleteUpload,
+  'logs.all': listLogs,
+  'logs.byId': logById,
+  'logs.export': exportLogs,
+  'lgpd.list': listRequests,
+  'lgpd.people': findPeople,
+  'lgpd.create': createRequest,
+  'lgpd.get': getRequest,
+  'lgpd.refuse': refuseRequest,
 };

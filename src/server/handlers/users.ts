@@ -9,6 +9,7 @@ import { generateTemporaryPassword } from '../domain/temporary-password';
 import { badRequest, conflict, forbidden, MESSAGES, notFound } from '../http/errors';
 import { requireAuth, type Handler, type ServerDeps } from '../http/handler';
 import { logActivity, PERSONAL_SNAPSHOT_FIELDS, userSnapshot } from '../services/activity';
+import { closeRequestsOnErase } from '../services/lgpd';
 import { listConditions, listOrder, type ListSpec } from '../services/list';
 import { revokeUserSessions } from '../services/sessions';
 import { removeFile } from '../services/storage';
@@ -339,6 +340,7 @@ export const eraseUser: Handler<'users.erase'> = async ({ id }, ctx) => {
       before: { role_id: target.role_id },
       after: { anonymised: true, uploads_removed: files.length },
     });
+    await closeRequestsOnErase(tx, target.id, actor.id, files.length);
     return { erased: true, alreadyErased: false, files: files.map((f) => f.path) };
   });
   for (const file of result.files) await removeFile(uploadsDir, file);

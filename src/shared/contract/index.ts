@@ -7,11 +7,15 @@ import type { OperationDef } from './define';
 import { sessionOperations } from './session';
 import { usersOperations } from './users';
 import { genericOperations } from './generic';
+import { logsOperations } from './logs';
+import { lgpdOperations } from './lgpd';
 
 export const contract = {
   ...sessionOperations,
   ...usersOperations,
   ...genericOperations,
+  ...logsOperations,
+  ...lgpdOperations,
 } as const satisfies Record<string, OperationDef>;
 
 export type Contract = typeof contract;
@@ -46,3 +50,5 @@ export * from './common';
 export * from './session';
 export * from './users';
 export * from './generic';
+export * from './logs';
+export * from './lgpd';

@@ -3,10 +3,11 @@
  * one that has shipped (the id is recorded in schema_migrations).
  */
 import * as m0001 from './0001_initial';
+import * as m0003 from './0003_logs_lgpd';
 
 export interface Migration {
   id: string;
   sql: string;
 }
 
-export const migrations: readonly Migration[] = [m0001];
+export const migrations: readonly Migration[] = [m0001, m0003];

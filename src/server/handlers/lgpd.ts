@@ -1,0 +1,197 @@
+/** LGPD erasure requests (designed calls): list, find the person, register, read with holdings, refuse. */
+import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { LGPD_STATUSES, pageMeta, type HoldingSection, type PersonHoldings } from '../../shared/contract/index';
+import { isRoleId } from '../../shared/roles';
+import type { Db } from '../db/connect';
+import { activityLog, uploads, users } from '../db/schema';
+import { containsPattern } from '../domain/like';
+import { badRequest, conflict, MESSAGES, notFound } from '../http/errors';
+import { requireAuth, type Handler } from '../http/handler';
+import { logActivity } from '../services/activity';
+import { lgpdRequests, toLgpdRequest, type LgpdRequestRow } from '../services/lgpd';
+
+const LGPD_MESSAGES = {
+  alreadyOpen: 'Esta pessoa já tem um pedido de exclusão em aberto.',
+  alreadyErased: 'Os dados desta pessoa já foram apagados.',
+  notOpen: 'Este pedido já foi encerrado.',
+  personNotFound: 'Pessoa não encontrada.',
+} as const;
+
+const handler = alias(users, 'handler');
+
+const SORTS = { received_at: lgpdRequests.received_at, status: lgpdRequests.status, closed_at: lgpdRequests.closed_at } as const;
+
+function conditions(filter: Record<string, unknown> | undefined): SQL[] {
+  const out: SQL[] = [];
+  for (const [name, value] of Object.entries(filter ?? {})) {
+    if (name !== 'status') throw badRequest(MESSAGES.unknownFilter(name), `filter.${name}`);
+    if (value === undefined || value === null || value === '') continue;
+    if (!(LGPD_STATUSES as readonly unknown[]).includes(value)) throw badRequest(MESSAGES.badFilterValue(name), `filter.${name}`);
+    out.push(eq(lgpdRequests.status, String(value)));
+  }
+  return out;
+}
+
+function order(sort: { field?: string | null; order?: string | null } | null | undefined): SQL[] {
+  if (!sort || !sort.field || !sort.order) return [desc(lgpdRequests.received_at), desc(lgpdRequests.id)];
+  const column = (SORTS as Record<string, (typeof SORTS)[keyof typeof SORTS]>)[sort.field];
+  if (!column) throw badRequest(MESSAGES.unknownSort(sort.field), 'sort');
+  const dir = sort.order.toUpperCase().startsWith('ASC') ? asc : desc;
+  return [dir(column), dir(lgpdRequests.id)];
+}
+
+function requestRows(db: Db, where: SQL | undefined) {
+  return db
+    .select({ request: lgpdRequests, handledByName: handler.name })
+    .from(lgpdRequests)
+    .leftJoin(handler, eq(handler.id, lgpdRequests.handled_by))
+    .where(where);
+}
+
+async function requestOr404(db: Db, id: number): Promise<LgpdRequestRow> {
+  const rows = await db.select().from(lgpdRequests).where(eq(lgpdRequests.id, id)).limit(1);
+  if (!rows[0]) throw notFound();
+  return rows[0];
+}
+
+async function handlerName(db: Db, id: number | null): Promise<string | null> {
+  if (id === null) return null;
+  const rows = await db.select({ name: users.name }).from(users).where(eq(users.id, id)).limit(1);
+  return rows[0]?.name ?? null;
+}
+
+export const listRequests: Handler<'lgpd.list'> = async (args, { deps }) => {
+  const where = and(...conditions(args.filter));
+  const [rows, [{ total }]] = await Promise.all([
+    requestRows(deps.db, where)
+      .orderBy(...order(args.sort))
+      .limit(args.limit)
+      .offset((args.page - 1) * args.limit),
+    deps.db.select({ total: count() }).from(lgpdRequests).where(where),
+  ]);
+  return { items: rows.map((r) => toLgpdRequest(r.request, r.handledByName)), meta: pageMeta(args.page, args.limit, Number(total)) };
+};
+
+export const findPeople: Handler<'lgpd.people'> = async ({ q }, { deps }) => {
+  const digits = q.replace(/\D/g, '');
+  const byCpf = digits.length >= 3 ? sql`regexp_replace(coalesce(${users.cpf}, ''), '\\D', '', 'g') LIKE ${containsPattern(digits)}` : undefined;
+  const rows = await deps.db
+    .select({ id: users.id, name: users.name, email: users.email, cpf: users.cpf, role_id: users.role_id })
+    .from(users)
+    .where(and(isNull(users.anonymised_at), or(ilike(users.email, containsPattern(q)), byCpf)))
+    .orderBy(asc(users.email), asc(users.id))
+    .limit(10);
+  return rows.filter((r) => isRoleId(r.role_id)).map((r) => ({ ...r, role_id: r.role_id as 1 | 2 | 3 | 4 | 5 }));
+};
+
+export const createRequest: Handler<'lgpd.create'> = async (input, ctx) => {
+  const { user: actor } = requireAuth(ctx);
+  return ctx.deps.db.transaction(async (tx) => {
+    const rows = await tx.select().from(users).where(eq(users.id, input.user_id)).limit(1);
+    const person = rows[0];
+    if (!person) throw badRequest(LGPD_MESSAGES.personNotFound, 'user_id');
+    if (person.anonymised_at) throw conflict(LGPD_MESSAGES.alreadyErased, 'user_id');
+    const open = await tx
+      .select({ id: lgpdRequests.id })
+      .from(lgpdRequests)
+      .where(and(eq(lgpdRequests.user_id, person.id), eq(lgpdRequests.status, 'aberto')))
+      .limit(1);
+    if (open[0]) throw conflict(LGPD_MESSAGES.alreadyOpen, 'user_id');
+    const [created] = await tx
+      .insert(lgpdRequests)
+      .values({
+        user_id: person.id,
+        subject_name: person.name,
+        subject_email: person.email,
+        channel: input.channel,
+        received_at: input.received_at ? new Date(input.received_at) : new Date(),
+        status: 'aberto',
+        notes: input.notes || null,
+        created_by: actor.id,
+      })
+      .returning();
+    // No name or e-mail in the log: the erase must not have to hunt for them here.
+    await logActivity(tx, {
+      actorId: actor.id,
+      action: 'lgpd.request.create',
+      entity: 'lgpd_request',
+      entityId: created.id,
+      after: { user_id: person.id, channel: created.channel, status: created.status, received_at: created.received_at.toISOString() },
+    });
+    return toLgpdRequest(created, null);
+  });
+};
+
+async function holdingsOf(db: Db, userId: number): Promise<PersonHoldings> {
+  const rows = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  const person = rows[0];
+  const files = person
+    ? await db
+        .select({ id: uploads.id, type: uploads.type, name: uploads.name, mime: uploads.mime, size: uploads.size, created_at: uploads.created_at })
+        .from(uploads)
+        .where(eq(uploads.owner_id, userId))
+        .orderBy(asc(uploads.id))
+    : [];
+  const [{ entries }] = await db
+    .select({ entries: count() })
+    .from(activityLog)
+    .where(and(eq(activityLog.entity, 'user'), eq(activityLog.entity_id, userId)));
+  // Areas of later issues (solicitations, borrower records, contracts, payments) have no tables yet:
+  // they are listed as not available rather than as an invented zero.
+  const sections: HoldingSection[] = [
+    { key: 'activityLog', available: true, count: Number(entries) },
+    { key: 'solicitations', available: false, count: null },
+    { key: 'borrowerRecords', available: false, count: null },
+    { key: 'contractsAndPayments', available: false, count: null },
+  ];
+  return {
+    account:
+      person && isRoleId(person.role_id)
+        ? {
+            id: person.id,
+            name: person.name,
+            email: person.email,
+            cpf: person.cpf,
+            phone: person.phone,
+            role_id: person.role_id,
+            active: person.active,
+            created_at: person.created_at.toISOString(),
+            deleted_at: person.deleted_at ? person.deleted_at.toISOString() : null,
+            anonymised_at: person.anonymised_at ? person.anonymised_at.toISOString() : null,
+          }
+        : null,
+    uploads: files.map((f) => ({ ...f, created_at: f.created_at.toISOString() })),
+    sections,
+  };
+}
+
+export const getRequest: Handler<'lgpd.get'> = async ({ id }, { deps }) => {
+  const request = await requestOr404(deps.db, id);
+  return {
+    request: toLgpdRequest(request, await handlerName(deps.db, request.handled_by)),
+    holdings: await holdingsOf(deps.db, request.user_id),
+  };
+};
+
+export const refuseRequest: Handler<'lgpd.refuse'> = async ({ id, outcome }, ctx) => {
+  const { user: actor } = requireAuth(ctx);
+  return ctx.deps.db.transaction(async (tx) => {
+    const request = await requestOr404(tx, id);
+    if (request.status !== 'aberto') throw conflict(LGPD_MESSAGES.notOpen);
+    const [updated] = await tx
+      .update(lgpdRequests)
+      .set({ status: 'recusado', outcome, handled_by: actor.id, closed_at: new Date() })
+      .where(eq(lgpdRequests.id, id))
+      .returning();
+    await logActivity(tx, {
+      actorId: actor.id,
+      action: 'lgpd.request.refuse',
+      entity: 'lgpd_request',
+      entityId: id,
+      before: { status: request.status },
+      after: { status: updated.status, outcome },
+    });
+    return toLgpdRequest(updated, actor.name);
+  });
+};

@@ -1,0 +1,140 @@
+/**
+ * LGPD erasure requests. The spec shows only the erase itself
+ * (DELETE /users/all/:id, users.erase); listing, registering, reading and
+ * refusing requests are designed here.
+ */
+import { z } from 'zod';
+import { AllAdmins } from '../roles';
+import { defineOperation } from './define';
+import { idArgs, idSchema, listArgs, paged, roleIdSchema, timestampSchema } from './common';
+
+export const LGPD_STATUSES = ['aberto', 'concluido', 'recusado'] as const;
+export type LgpdStatus = (typeof LGPD_STATUSES)[number];
+export const LGPD_CHANNELS = ['app', 'email', 'telefone', 'presencial', 'carta', 'outro'] as const;
+export type LgpdChannel = (typeof LGPD_CHANNELS)[number];
+
+export const LGPD_FILTERS = ['status'] as const;
+export const LGPD_SORTS = ['received_at', 'status', 'closed_at'] as const;
+
+/** The word that, typed instead of the person's e-mail, also enables the erase button. */
+export const LGPD_ERASE_WORD = 'APAGAR';
+
+export const lgpdRequestSchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  /** the person's name and e-mail as registered; replaced once the data is erased */
+  subject_name: z.string(),
+  subject_email: z.string().nullable(),
+  channel: z.enum(LGPD_CHANNELS),
+  received_at: timestampSchema,
+  status: z.enum(LGPD_STATUSES),
+  outcome: z.string().nullable(),
+  notes: z.string().nullable(),
+  handled_by: z.number().int().nullable(),
+  handled_by_name: z.string().nullable(),
+  closed_at: timestampSchema.nullable(),
+  created_at: timestampSchema,
+});
+export type LgpdRequest = z.infer<typeof lgpdRequestSchema>;
+
+/** One area of "what the system holds": available false = that area is not built in this version. */
+export const holdingSectionSchema = z.object({
+  key: z.string(),
+  available: z.boolean(),
+  count: z.number().int().nullable(),
+});
+export type HoldingSection = z.infer<typeof holdingSectionSchema>;
+
+export const personHoldingsSchema = z.object({
+  account: z
+    .object({
+      id: z.number().int(),
+      name: z.string(),
+      email: z.string(),
+      cpf: z.string().nullable(),
+      phone: z.string().nullable(),
+      role_id: roleIdSchema,
+      active: z.boolean(),
+      created_at: timestampSchema,
+      deleted_at: timestampSchema.nullable(),
+      anonymised_at: timestampSchema.nullable(),
+    })
+    .nullable(),
+  uploads: z.array(
+    z.object({ id: z.number().int(), type: z.string(), name: z.string(), mime: z.string(), size: z.number().int(), created_at: timestampSchema }),
+  ),
+  sections: z.array(holdingSectionSchema),
+});
+export type PersonHoldings = z.infer<typeof personHoldingsSchema>;
+
+export const lgpdPersonSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  cpf: z.string().nullable(),
+  role_id: roleIdSchema,
+});
+export type LgpdPerson = z.infer<typeof lgpdPersonSchema>;
+
+export const lgpdOperations = {
+  'lgpd.list': defineOperation({
+    method: 'GET',
+    path: '/api/lgpd/requests',
+    access: AllAdmins,
+    encoding: 'list',
+    cacheable: true,
+    origin: 'designed',
+    description: 'Erasure requests, newest first by default, paged, filtered by status.',
+    args: listArgs,
+    result: paged(lgpdRequestSchema),
+  }),
+  'lgpd.people': defineOperation({
+    method: 'GET',
+    path: '/api/lgpd/people',
+    access: AllAdmins,
+    encoding: 'query',
+    origin: 'designed',
+    description: 'Finds the person a request is about by e-mail or CPF (at most 10, erased accounts excluded).',
+    args: z.object({ q: z.string().trim().min(3, 'digite ao menos 3 caracteres').max(254) }),
+    result: z.array(lgpdPersonSchema),
+  }),
+  'lgpd.create': defineOperation({
+    method: 'POST',
+    path: '/api/lgpd/requests',
+    access: AllAdmins,
+    encoding: 'json',
+    origin: 'designed',
+    description: 'Registers a request received through another channel (e-mail, phone, in person…). One open request per person.',
+    args: z.object({
+      user_id: idSchema,
+      channel: z.enum(LGPD_CHANNELS),
+      received_at: z
+        .string()
+        .refine((v) => !Number.isNaN(Date.parse(v)), { message: 'data inválida' })
+        .refine((v) => Date.parse(v) <= Date.now() + 60_000, { message: 'a data de recebimento não pode estar no futuro' })
+        .optional(),
+      notes: z.string().trim().max(2000).optional(),
+    }),
+    result: lgpdRequestSchema,
+  }),
+  'lgpd.get': defineOperation({
+    method: 'GET',
+    path: '/api/lgpd/requests/:id',
+    access: AllAdmins,
+    encoding: 'none',
+    origin: 'designed',
+    description: 'One request with what the system holds about that person.',
+    args: idArgs,
+    result: z.object({ request: lgpdRequestSchema, holdings: personHoldingsSchema }),
+  }),
+  'lgpd.refuse': defineOperation({
+    method: 'PUT',
+    path: '/api/lgpd/requests/:id/refuse',
+    access: AllAdmins,
+    encoding: 'json',
+    origin: 'designed',
+    description: 'Closes an open request as refused, with the reason (e.g. a legal duty to keep the data).',
+    args: z.object({ id: idSchema, outcome: z.string().trim().min(5, 'informe o motivo (ao menos 5 caracteres)').max(2000) }),
+    result: lgpdRequestSchema,
+  }),
+} as const;
