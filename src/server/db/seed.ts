@@ -9,9 +9,10 @@ import type { Db } from './connect';
 import { users } from './schema';
 import { hashPassword } from '../domain/password';
 import { logActivity } from '../services/activity';
+import { seedCatalogues } from '../services/catalogues-seed';
 
 /** Bump when the seed changes, so prepared test templates are rebuilt. */
-export const SEED_VERSION = '1';
+export const SEED_VERSION = '2';
 export const DEMO_PASSWORD = 'Senha123';
 
 export const DEMO_ACCOUNTS = [
@@ -104,6 +105,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
   }
   await db.transaction(async (tx) => {
     await tx.insert(users).values(rows);
+    await seedCatalogues(tx);
     await logActivity(tx, { actorId: null, action: 'seed.demo', entity: 'system', entityId: null, after: { users: rows.length } });
   });
   return true;
