@@ -7,6 +7,7 @@ import type { OperationDef } from './define';
 import { sessionOperations } from './session';
 import { usersOperations } from './users';
 import { genericOperations } from './generic';
+import { cataloguesOperations } from './catalogues';
 import { logsOperations } from './logs';
 import { lgpdOperations } from './lgpd';
 
@@ -14,6 +15,7 @@ export const contract = {
   ...sessionOperations,
   ...usersOperations,
   ...genericOperations,
+  ...cataloguesOperations,
   ...logsOperations,
   ...lgpdOperations,
 } as const satisfies Record<string, OperationDef>;
@@ -50,5 +52,6 @@ export * from './common';
 export * from './session';
 export * from './users';
 export * from './generic';
+export * from './catalogues';
 export * from './logs';
 export * from './lgpd';

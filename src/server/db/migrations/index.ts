@@ -3,6 +3,7 @@
  * one that has shipped (the id is recorded in schema_migrations).
  */
 import * as m0001 from './0001_initial';
+import * as m0002 from './0002_catalogues';
 import * as m0003 from './0003_logs_lgpd';
 
 export interface Migration {
@@ -10,4 +11,4 @@ export interface Migration {
   sql: string;
 }
 
-export const migrations: readonly Migration[] = [m0001, m0003];
+export const migrations: readonly Migration[] = [m0001, m0002, m0003];
