@@ -4,6 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { HashRouter } from 'react-router-dom';
 import { GlobalSpinner } from '../layout/GlobalSpinner';
+import { useRefreshWhenBackOnline } from '../api/connectivity';
 import { AppRoutes } from './AppRoutes';
 import { SessionProvider, useSession } from './session';
 import { SystemStateProvider, useSystem } from './SystemState';
@@ -17,6 +18,12 @@ function makeQueryClient() {
       mutations: { retry: false },
     },
   });
+}
+
+/** Refreshes offline-cache data when the server answers again. */
+function ReconnectWatcher() {
+  useRefreshWhenBackOnline();
+  return null;
 }
 
 /** Turns the global spinner off once the session and settings are known. */
@@ -39,6 +46,7 @@ export function App() {
             <HashRouter>
               <SessionProvider>
                 <BootWatcher />
+                <ReconnectWatcher />
                 <GlobalSpinner />
                 <AppRoutes />
               </SessionProvider>

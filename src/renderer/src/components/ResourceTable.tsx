@@ -8,8 +8,8 @@ import { Cell, Column, ColumnHeaderCell, Table2, type CellProps } from '@bluepri
 import type { ReactElement, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PageMeta } from '../../../shared/contract';
-import { formatDateTime } from '../../../shared/format';
 import { nextSort, withPage, type ListState } from './listParams';
+import { StaleBanner } from './StaleBanner';
 
 export interface ResourceColumn<T> {
   id: string;
@@ -106,11 +106,7 @@ export function ResourceTable<T>(props: ResourceTableProps<T>) {
           {error}
         </Callout>
       )}
-      {staleSince != null && (
-        <Callout intent="warning" icon="offline" data-testid={`${props.testId}-stale`}>
-          {t('shell.header.stale', { at: formatDateTime(staleSince) })}
-        </Callout>
-      )}
+      {staleSince != null && <StaleBanner at={staleSince} testId={`${props.testId}-stale`} />}
       <div className="rt-sortbar">
         <span className="bp6-text-muted">{t('shell.table.sortBy')}</span>
         {columns

@@ -18,6 +18,7 @@ import { useToast } from '../../app/toaster';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { NumberSelectField, SwitchField, TextField } from '../../components/fields';
 import { FormError } from '../../components/FormError';
+import { StaleBanner } from '../../components/StaleBanner';
 import { useServerErrors } from '../../components/useServerErrors';
 import { parseFormParam } from './formParam';
 
@@ -119,6 +120,7 @@ export function UserFormScreen() {
     <div className="screen">
       <Card>
         <form onSubmit={(e) => void submit(e)} noValidate className="user-form">
+          {existing.stale && <StaleBanner at={existing.cachedAt} testId="user-form-stale" />}
           {!roleEditable && current && (
             <Callout intent="warning">{t('shell.users.roleNotManageable', { role: ROLE_LABELS_PT[current.role_id] })}</Callout>
           )}
