@@ -15,8 +15,11 @@ import { handlers } from './handlers/index';
 import type { ServerDeps } from './http/handler';
 import { installErrorHandling, mountContract } from './http/router';
 import { Mailer, type OutboxMessage, type SmtpSettings } from './services/mailer';
+import { BroadcastSender, type SenderOptions } from './services/messages-sender';
+import { smsProviderFromSettings, type SmsProvider } from './services/messages-sms';
 
 export type { OutboxMessage, SmtpSettings } from './services/mailer';
+export type { SmsProvider } from './services/messages-sms';
 
 export interface StartServerOptions {
   /** default 127.0.0.1 */
@@ -32,6 +35,10 @@ export interface StartServerOptions {
   /** default: '<dataDir>-uploads', or a temporary folder for an in-memory database */
   uploadsDir?: string;
   logger?: boolean;
+  /** SMS gateway of the broadcast messages; default: env SMS_PROVIDER (only 'outbox' exists, the default) */
+  smsProvider?: SmsProvider;
+  /** tuning of the broadcast sender (batch size, polling) */
+  messages?: SenderOptions;
 }
 
 export interface RunningServer {
@@ -65,7 +72,15 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     throw error;
   }
   const mailer = new Mailer(handle.db, options.smtp);
-  const deps: ServerDeps = { db: handle.db, mailer, uploadsDir: await defaultUploadsDir(options) };
+  let sms: SmsProvider;
+  try {
+    sms = options.smsProvider ?? smsProviderFromSettings(process.env.SMS_PROVIDER, mailer);
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  const sender = new BroadcastSender(handle.db, mailer, sms, { exclusive: handle.kind === 'pglite', ...options.messages });
+  const deps: ServerDeps = { db: handle.db, mailer, uploadsDir: await defaultUploadsDir(options), broadcasts: sender };
 
   const app = Fastify({
     logger: options.logger ?? false,
@@ -86,6 +101,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     await handle.close();
     throw error;
   }
+  // Queued broadcast messages (also those left by a previous run) go out from now on.
+  await sender.start();
   const port = Number(new URL(address).port);
   const host = options.host ?? '127.0.0.1';
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
@@ -99,6 +116,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     close() {
       closing ??= (async () => {
         await app.close();
+        await sender.stop();
         await mailer.idle();
         await handle.close();
       })();

@@ -15,6 +15,9 @@ export const users = pgTable('users', {
   email_confirmed: boolean('email_confirmed').notNull(),
   cpf: text('cpf'),
   phone: text('phone'),
+  /** entrepreneurs' address (migration 0004), the broadcast filters */
+  state: text('state'),
+  city: text('city'),
   avatar_upload_id: integer('avatar_upload_id'),
   deleted_at: ts('deleted_at'),
   anonymised_at: ts('anonymised_at'),

@@ -26,6 +26,14 @@ export const DEMO_ACCOUNTS = [
 const FIRST = ['Ana', 'Bruno', 'Carla', 'Diego', 'Elisa', 'Fábio', 'Gabriela', 'Heitor', 'Isabela', 'João', 'Karina', 'Lucas', 'Marina', 'Nuno', 'Patrícia', 'Rafael', 'Sabrina', 'Tiago', 'Vanessa', 'Wagner'];
 const LAST = ['Almeida', 'Barbosa', 'Cardoso', 'Duarte', 'Esteves', 'Ferreira', 'Gomes', 'Henriques', 'Lima', 'Moreira', 'Nogueira', 'Oliveira', 'Pereira', 'Ribeiro', 'Santos', 'Teixeira'];
 const STAFF_ROLES = [1, 5, 4, 5, 4, 3] as const;
+/** Where the demo entrepreneurs live (state, city): the broadcast messages filters. */
+export const DEMO_PLACES = [
+  ['SP', 'São Paulo'],
+  ['RJ', 'Rio de Janeiro'],
+  ['MG', 'Belo Horizonte'],
+  ['SP', 'Campinas'],
+  ['BA', 'Salvador'],
+] as const;
 
 function ascii(text: string): string {
   return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
@@ -98,6 +106,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
       force_senha: false,
       email_confirmed: true,
       cpf: cpfFromBase(200000000 + i * 1234567),
+      state: DEMO_PLACES[i % DEMO_PLACES.length][0],
+      city: DEMO_PLACES[i % DEMO_PLACES.length][1],
       phone: `(${11 + (i % 80)}) 9${String(8000_0000 + i * 13579).slice(0, 4)}-${String(1000 + i * 37).slice(-4)}`,
       created_at: when,
       updated_at: when,

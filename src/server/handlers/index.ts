@@ -24,6 +24,7 @@ import {
   updateProfile,
 } from './users';
 import { createUpload, deleteUpload, getUpload } from './uploads';
+import { createMessage, getMessage, listMessages, messageRecipients, previewMessage } from './messages';
 import {
   howDidFindOptions,
   projectsBanner,
@@ -76,6 +77,11 @@ export const handlers: Handlers = {
   'uploads.create': createUpload,
   'uploads.get': getUpload,
   'uploads.delete': deleteUpload,
+  'messages.preview': previewMessage,
+  'messages.create': createMessage,
+  'messages.list': listMessages,
+  'messages.get': getMessage,
+  'messages.recipients': messageRecipients,
   'situations.list': situations.list,
   'situations.listActives': situations.listActives,
   'situations.byId': situations.byId,

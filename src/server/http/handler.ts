@@ -10,6 +10,8 @@ export interface ServerDeps {
   db: Db;
   mailer: Mailer;
   uploadsDir: string;
+  /** the broadcast sender, woken when a broadcast is created (absent: it finds the work at its next poll) */
+  broadcasts?: { wake(): void };
 }
 
 export interface AuthInfo {

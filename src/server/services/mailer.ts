@@ -70,6 +70,47 @@ export class Mailer {
     });
   }
 
+  /**
+   * Writes one message to the outbox and, with SMTP settings, delivers it now,
+   * throwing the SMTP error (the row is marked 'failed' with it). For callers
+   * that record the outcome themselves, such as the broadcast sender.
+   */
+  async deliverNow(message: MailMessage & { channel?: 'email' | 'sms' }): Promise<void> {
+    const smtp = message.channel === 'sms' ? undefined : this.smtp;
+    const [row] = await this.db
+      .insert(outbox)
+      .values({
+        channel: message.channel ?? 'email',
+        to: message.to,
+        subject: message.subject,
+        body: message.body,
+        status: smtp ? 'sending' : 'stored',
+      })
+      .returning({ id: outbox.id });
+    if (!smtp) return;
+    try {
+      await (await this.transport(smtp)).sendMail({ from: smtp.from, to: message.to, subject: message.subject, text: message.body });
+    } catch (error) {
+      const text = error instanceof Error ? error.message : String(error);
+      await this.db.update(outbox).set({ status: 'failed', error: text.slice(0, 1000) }).where(eq(outbox.id, row.id));
+      throw error;
+    }
+    await this.db.update(outbox).set({ status: 'sent', sent_at: new Date(), error: null }).where(eq(outbox.id, row.id));
+  }
+
+  private async transport(smtp: SmtpSettings): Promise<Transporter> {
+    if (!this.transporter) {
+      const nodemailer = await import('nodemailer');
+      this.transporter = nodemailer.default.createTransport({
+        host: smtp.host,
+        port: smtp.port,
+        secure: smtp.secure ?? smtp.port === 465,
+        auth: smtp.user ? { user: smtp.user, pass: smtp.pass ?? '' } : undefined,
+      });
+    }
+    return this.transporter;
+  }
+
   /** Sends pending messages; called after each request, one run at a time. */
   deliverPending(): Promise<void> {
     if (!this.smtp) return Promise.resolve();

@@ -10,6 +10,7 @@ import { genericOperations } from './generic';
 import { cataloguesOperations } from './catalogues';
 import { logsOperations } from './logs';
 import { lgpdOperations } from './lgpd';
+import { messagesOperations } from './messages';
 
 export const contract = {
   ...sessionOperations,
@@ -18,6 +19,7 @@ export const contract = {
   ...cataloguesOperations,
   ...logsOperations,
   ...lgpdOperations,
+  ...messagesOperations,
 } as const satisfies Record<string, OperationDef>;
 
 export type Contract = typeof contract;
@@ -55,3 +57,4 @@ export * from './generic';
 export * from './catalogues';
 export * from './logs';
 export * from './lgpd';
+export * from './messages';
