@@ -103,6 +103,8 @@ describe('route configuration (spec §2)', () => {
     expect(findLeaf('/app/users')?.screen).toBe('users.list');
     expect(findLeaf('/app/profile')?.screen).toBe('profile');
     expect(findLeaf('/app/home')?.screen).toBe('home');
-    expect(findLeaf('/app/lgpd')?.screen).toBe('underConstruction');
+    expect(findLeaf('/app/lgpd')?.screen).toBe('lgpd.list');
+    expect(findLeaf('/app/logsPage/view/7')?.screen).toBe('logs.view');
+    expect(findLeaf('/app/solicitations')?.screen).toBe('underConstruction');
   });
 });

@@ -16,6 +16,10 @@ import { HomeScreen } from '../screens/home/HomeScreen';
 import { ProfileScreen } from '../screens/profile/ProfileScreen';
 import { UserFormScreen } from '../screens/users/UserFormScreen';
 import { UsersListScreen } from '../screens/users/UsersListScreen';
+import { LogDetailScreen } from '../screens/logs/LogDetailScreen';
+import { LogsListScreen } from '../screens/logs/LogsListScreen';
+import { LgpdDetailScreen } from '../screens/lgpd/LgpdDetailScreen';
+import { LgpdListScreen } from '../screens/lgpd/LgpdListScreen';
 import { AreaGate, AuthGate, LeafGate, NotFoundRedirect, RootRedirect } from './RouteGuards';
 import { APP_LEAVES, BOAVISTA_LEAVES, type ScreenKey } from './routes';
 
@@ -23,6 +27,10 @@ const SCREENS: Record<ScreenKey, () => ReactNode> = {
   home: () => <HomeScreen />,
   'users.list': () => <UsersListScreen />,
   'users.form': () => <UserFormScreen />,
+  'logs.list': () => <LogsListScreen />,
+  'logs.view': () => <LogDetailScreen />,
+  'lgpd.list': () => <LgpdListScreen />,
+  'lgpd.view': () => <LgpdDetailScreen />,
   profile: () => <ProfileScreen />,
   underConstruction: () => <UnderConstructionScreen />,
 };

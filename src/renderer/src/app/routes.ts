@@ -10,6 +10,10 @@ export type ScreenKey =
   | 'home'
   | 'users.list'
   | 'users.form'
+  | 'logs.list'
+  | 'logs.view'
+  | 'lgpd.list'
+  | 'lgpd.view'
   | 'profile'
   | 'underConstruction';
 
@@ -48,12 +52,12 @@ export const APP_ROUTES: RouteNode = {
       children: [uc(''), uc(':status'), uc('view/:id'), uc('view-pending/:id')],
     },
     { path: 'simulations', roles: AllPanelUsers, screen: 'underConstruction' },
-    { path: 'logsPage', children: [uc(''), uc('view/:id')] },
+    { path: 'logsPage', children: [{ path: '', screen: 'logs.list' }, { path: 'view/:id', screen: 'logs.view' }] },
     catalogue('situations', AllOperators),
     catalogue('how-did-find', AllOperators),
     catalogue('reasons', AllOperators),
     catalogue('entrepreneurs', AllPanelUsers),
-    { path: 'lgpd', children: [uc(''), uc('view/:id')] },
+    { path: 'lgpd', children: [{ path: '', screen: 'lgpd.list' }, { path: 'view/:id', screen: 'lgpd.view' }] },
     catalogue('projects', AllOperators),
     {
       path: 'company-operation',
