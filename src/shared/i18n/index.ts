@@ -17,6 +17,8 @@ import { menu as enMenu } from './en/menu';
 import { users as enUsers } from './en/users';
 import { auth as enAuth } from './en/auth';
 import { shell as enShell } from './en/shell';
+import { catalogues as ptCatalogues } from './pt-BR/catalogues';
+import { catalogues as enCatalogues } from './en/catalogues';
 import { logs as ptLogs } from './pt-BR/logs';
 import { logs as enLogs } from './en/logs';
 import { lgpd as ptLgpd } from './pt-BR/lgpd';
@@ -25,8 +27,8 @@ import { lgpd as enLgpd } from './en/lgpd';
 export const DEFAULT_LOCALE: Locale = 'pt-BR';
 
 export const resources = {
-  'pt-BR': { translation: { common: ptCommon, errors: ptErrors, menu: ptMenu, users: ptUsers, auth: ptAuth, shell: ptShell, logs: ptLogs, lgpd: ptLgpd } },
-  en: { translation: { common: enCommon, errors: enErrors, menu: enMenu, users: enUsers, auth: enAuth, shell: enShell, logs: enLogs, lgpd: enLgpd } },
+  'pt-BR': { translation: { common: ptCommon, errors: ptErrors, menu: ptMenu, users: ptUsers, auth: ptAuth, shell: ptShell, catalogues: ptCatalogues, logs: ptLogs, lgpd: ptLgpd } },
+  en: { translation: { common: enCommon, errors: enErrors, menu: enMenu, users: enUsers, auth: enAuth, shell: enShell, catalogues: enCatalogues, logs: enLogs, lgpd: enLgpd } },
 } as const;
 
 type Tree = { readonly [key: string]: string | Tree };

@@ -14,6 +14,10 @@ import { TwoFactorsScreen } from '../screens/auth/TwoFactorsScreen';
 import { UnderConstructionScreen } from '../screens/common/UnderConstructionScreen';
 import { HomeScreen } from '../screens/home/HomeScreen';
 import { ProfileScreen } from '../screens/profile/ProfileScreen';
+import { CatalogueFormScreen } from '../screens/catalogues/CatalogueFormScreen';
+import { CatalogueListScreen } from '../screens/catalogues/CatalogueListScreen';
+import { ProjectFormScreen } from '../screens/projects/ProjectFormScreen';
+import { ProjectsListScreen } from '../screens/projects/ProjectsListScreen';
 import { UserFormScreen } from '../screens/users/UserFormScreen';
 import { UsersListScreen } from '../screens/users/UsersListScreen';
 import { LogDetailScreen } from '../screens/logs/LogDetailScreen';
@@ -32,6 +36,15 @@ const SCREENS: Record<ScreenKey, () => ReactNode> = {
   'lgpd.list': () => <LgpdListScreen />,
   'lgpd.view': () => <LgpdDetailScreen />,
   profile: () => <ProfileScreen />,
+  // key: one element per catalogue, so switching between them starts with fresh state.
+  'situations.list': () => <CatalogueListScreen key="situations" kind="situations" />,
+  'situations.form': () => <CatalogueFormScreen key="situations" kind="situations" />,
+  'howDidFind.list': () => <CatalogueListScreen key="howDidFind" kind="howDidFind" />,
+  'howDidFind.form': () => <CatalogueFormScreen key="howDidFind" kind="howDidFind" />,
+  'reasons.list': () => <CatalogueListScreen key="reasons" kind="reasons" />,
+  'reasons.form': () => <CatalogueFormScreen key="reasons" kind="reasons" />,
+  'projects.list': () => <ProjectsListScreen />,
+  'projects.form': () => <ProjectFormScreen />,
   underConstruction: () => <UnderConstructionScreen />,
 };
 

@@ -15,6 +15,14 @@ export type ScreenKey =
   | 'lgpd.list'
   | 'lgpd.view'
   | 'profile'
+  | 'situations.list'
+  | 'situations.form'
+  | 'howDidFind.list'
+  | 'howDidFind.form'
+  | 'reasons.list'
+  | 'reasons.form'
+  | 'projects.list'
+  | 'projects.form'
   | 'underConstruction';
 
 export interface RouteNode {
@@ -38,6 +46,16 @@ const catalogue = (path: string, roles: readonly RoleId[]): RouteNode => ({
   children: [uc(''), uc(':form')],
 });
 
+/** A list screen with its '/:form' create/edit child, both built. */
+const screens = (path: string, roles: readonly RoleId[], list: ScreenKey, form: ScreenKey): RouteNode => ({
+  path,
+  roles,
+  children: [
+    { path: '', screen: list },
+    { path: ':form', screen: form },
+  ],
+});
+
 /** The /app area: AllAdmins, with the children of spec §6 adding their groups (union merge). */
 export const APP_ROUTES: RouteNode = {
   path: 'app',
@@ -53,12 +71,12 @@ export const APP_ROUTES: RouteNode = {
     },
     { path: 'simulations', roles: AllPanelUsers, screen: 'underConstruction' },
     { path: 'logsPage', children: [{ path: '', screen: 'logs.list' }, { path: 'view/:id', screen: 'logs.view' }] },
-    catalogue('situations', AllOperators),
-    catalogue('how-did-find', AllOperators),
-    catalogue('reasons', AllOperators),
+    screens('situations', AllOperators, 'situations.list', 'situations.form'),
+    screens('how-did-find', AllOperators, 'howDidFind.list', 'howDidFind.form'),
+    screens('reasons', AllOperators, 'reasons.list', 'reasons.form'),
     catalogue('entrepreneurs', AllPanelUsers),
     { path: 'lgpd', children: [{ path: '', screen: 'lgpd.list' }, { path: 'view/:id', screen: 'lgpd.view' }] },
-    catalogue('projects', AllOperators),
+    screens('projects', AllOperators, 'projects.list', 'projects.form'),
     {
       path: 'company-operation',
       roles: AllPanelUsers,
