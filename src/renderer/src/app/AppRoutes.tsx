@@ -12,6 +12,7 @@ import { RegisterScreen } from '../screens/auth/RegisterScreen';
 import { ResetScreen } from '../screens/auth/ResetScreen';
 import { TwoFactorsScreen } from '../screens/auth/TwoFactorsScreen';
 import { UnderConstructionScreen } from '../screens/common/UnderConstructionScreen';
+import { MessagesScreen } from '../screens/messages/MessagesScreen';
 import { HomeScreen } from '../screens/home/HomeScreen';
 import { ProfileScreen } from '../screens/profile/ProfileScreen';
 import { CatalogueFormScreen } from '../screens/catalogues/CatalogueFormScreen';
@@ -45,6 +46,7 @@ const SCREENS: Record<ScreenKey, () => ReactNode> = {
   'reasons.form': () => <CatalogueFormScreen key="reasons" kind="reasons" />,
   'projects.list': () => <ProjectsListScreen />,
   'projects.form': () => <ProjectFormScreen />,
+  messages: () => <MessagesScreen />,
   underConstruction: () => <UnderConstructionScreen />,
 };
 

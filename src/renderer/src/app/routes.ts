@@ -23,6 +23,7 @@ export type ScreenKey =
   | 'reasons.form'
   | 'projects.list'
   | 'projects.form'
+  | 'messages'
   | 'underConstruction';
 
 export interface RouteNode {
@@ -106,7 +107,7 @@ export const APP_ROUTES: RouteNode = {
         uc('payments/:id/:credit_operation_id'),
       ],
     },
-    { path: 'messages', roles: AllPanelUsers, screen: 'underConstruction' },
+    { path: 'messages', roles: AllPanelUsers, screen: 'messages' },
   ],
 };
 
