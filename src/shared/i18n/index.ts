@@ -23,14 +23,16 @@ import { logs as ptLogs } from './pt-BR/logs';
 import { logs as enLogs } from './en/logs';
 import { lgpd as ptLgpd } from './pt-BR/lgpd';
 import { lgpd as enLgpd } from './en/lgpd';
+import { preferences as ptPreferences } from './pt-BR/preferences';
+import { preferences as enPreferences } from './en/preferences';
 import { messages as ptMessages } from './pt-BR/messages';
 import { messages as enMessages } from './en/messages';
 
 export const DEFAULT_LOCALE: Locale = 'pt-BR';
 
 export const resources = {
-  'pt-BR': { translation: { common: ptCommon, errors: ptErrors, menu: ptMenu, users: ptUsers, auth: ptAuth, shell: ptShell, catalogues: ptCatalogues, logs: ptLogs, lgpd: ptLgpd, messages: ptMessages } },
-  en: { translation: { common: enCommon, errors: enErrors, menu: enMenu, users: enUsers, auth: enAuth, shell: enShell, catalogues: enCatalogues, logs: enLogs, lgpd: enLgpd, messages: enMessages } },
+  'pt-BR': { translation: { common: ptCommon, errors: ptErrors, menu: ptMenu, users: ptUsers, auth: ptAuth, shell: ptShell, catalogues: ptCatalogues, logs: ptLogs, lgpd: ptLgpd, preferences: ptPreferences, messages: ptMessages } },
+  en: { translation: { common: enCommon, errors: enErrors, menu: enMenu, users: enUsers, auth: enAuth, shell: enShell, catalogues: enCatalogues, logs: enLogs, lgpd: enLgpd, preferences: enPreferences, messages: enMessages } },
 } as const;
 
 type Tree = { readonly [key: string]: string | Tree };

@@ -6,6 +6,7 @@ import { ROLE_LABELS_PT } from '../../../shared/roles';
 import { useSession } from '../app/session';
 import { useSystem } from '../app/SystemState';
 import { LocaleSwitch } from './LocaleSwitch';
+import { PreferencesButton } from '../screens/preferences/PreferencesDialog';
 
 export function SandboxBadge() {
   const { t } = useTranslation();
@@ -30,6 +31,7 @@ export function Header() {
       <SandboxBadge />
       <div className="app-header-spacer" />
       <LocaleSwitch />
+      <PreferencesButton testId="header-preferences" />
       {user && (
         <span data-testid="header-user" className="header-user">
           <strong>{user.name}</strong> <span className="bp6-text-muted">· {ROLE_LABELS_PT[user.role_id]}</span>

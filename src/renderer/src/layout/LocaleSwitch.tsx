@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LOCALES, type Locale } from '../../../shared/bridge';
 import { useSystem } from '../app/SystemState';
 
-const LABELS: Record<Locale, string> = { 'pt-BR': 'Português (Brasil)', en: 'English' };
+export const LOCALE_LABELS: Record<Locale, string> = { 'pt-BR': 'Português (Brasil)', en: 'English' };
 
 export function LocaleSwitch() {
   const { t } = useTranslation();
@@ -14,7 +14,7 @@ export function LocaleSwitch() {
       aria-label={t('common.language')}
       value={state.theme.locale}
       onChange={(e) => changeLocale(e.currentTarget.value as Locale)}
-      options={LOCALES.map((l) => ({ value: l, label: LABELS[l] }))}
+      options={LOCALES.map((l) => ({ value: l, label: LOCALE_LABELS[l] }))}
     />
   );
 }

@@ -10,6 +10,7 @@ import { TextField } from '../../components/fields';
 import { FormError } from '../../components/FormError';
 import { useServerErrors } from '../../components/useServerErrors';
 import { loginSchema } from './schemas';
+import { PreferencesButton } from '../preferences/PreferencesDialog';
 
 const FIELDS = ['email', 'password'] as const;
 
@@ -62,6 +63,9 @@ export function LoginScreen() {
         <Link to="/auth/register" data-testid="login-register">
           {t('auth.login.register')}
         </Link>
+      </div>
+      <div className="auth-links">
+        <PreferencesButton testId="login-preferences" />
       </div>
     </form>
   );
