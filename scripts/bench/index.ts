@@ -19,6 +19,7 @@ import { startTestServer } from '../../tests/helpers/server';
 import { createBackofficeMain } from '../../src/main/services/backoffice';
 import { MemoryKeychain, TempDialogs, TestBackend } from '../../tests/e2e/harness/ports';
 import { directCall } from '../../tests/e2e/harness/direct-api';
+import { logsAtAMillion } from './logs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 100_000);
@@ -169,3 +170,4 @@ console.log(`Back-office bench — Node ${process.version}, ${process.platform}/
 await listCall();
 await excelExport();
 await embeddedBackend();
+await logsAtAMillion();
