@@ -92,7 +92,10 @@ test('cached lists and details stay viewable offline, writes keep the form, and 
   expect(harness.connectivityEvents.map((e) => e.online)).toEqual([false, true]);
   expect(await rows(page)).toEqual(page1);
 
-  // The edit now goes through.
+  // Online again: page 2 and the user opened from it come from the server.
+  await page.getByTestId('pagination-next').click();
+  await expect.poll(() => visibleUserIds(page)).toEqual(page2);
+  await expect(page.getByTestId('users-table-stale')).toHaveCount(0);
   await page.getByTestId(`users-row-${opened}`).first().click();
   await expect(page.getByTestId('user-form-name')).toHaveValue(originalName);
   await expect(page.getByTestId('user-form-stale')).toHaveCount(0);
