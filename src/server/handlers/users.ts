@@ -11,6 +11,7 @@ import { requireAuth, type Handler, type ServerDeps } from '../http/handler';
 import { logActivity, PERSONAL_SNAPSHOT_FIELDS, userSnapshot } from '../services/activity';
 import { closeRequestsOnErase } from '../services/lgpd';
 import { listConditions, listOrder, type ListSpec } from '../services/list';
+import { eraseFromBroadcasts } from '../services/messages-recipients';
 import { revokeUserSessions } from '../services/sessions';
 import { removeFile } from '../services/storage';
 import { assertEmailFree, findUser, isEmailUniqueViolation, toAdminUser, toEntrepreneur, toSessionUser } from '../services/users';
@@ -311,6 +312,8 @@ export const eraseUser: Handler<'users.erase'> = async ({ id }, ctx) => {
         email: `anonimizado-${target.id}@anonimizado.invalid`,
         cpf: null,
         phone: null,
+        state: null,
+        city: null,
         password_hash: unusablePasswordHash(),
         avatar_upload_id: null,
         active: false,
@@ -321,6 +324,7 @@ export const eraseUser: Handler<'users.erase'> = async ({ id }, ctx) => {
       })
       .where(eq(users.id, target.id));
     await revokeUserSessions(tx, target.id);
+    await eraseFromBroadcasts(tx, target);
     const files = await tx.delete(uploads).where(eq(uploads.owner_id, target.id)).returning({ path: uploads.storage_path });
     let scrub = sql`${activityLog.before}`;
     let scrubAfter = sql`${activityLog.after}`;

@@ -5,7 +5,7 @@
  * and the creation use the same function, so the count confirmed is the
  * count queued.
  */
-import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { RecipientSelection } from '../../shared/contract/index';
 import { isValidEmail } from '../../shared/format';
 import { normaliseBrazilianPhone, parseRecipientList, type MessageChannel } from '../../shared/phone';
@@ -13,6 +13,7 @@ import { Role } from '../../shared/roles';
 import type { Db } from '../db/connect';
 import { users } from '../db/schema';
 import { badRequest } from '../http/errors';
+import { broadcastRecipients } from './messages-schema';
 
 export interface ResolvedRecipient {
   user_id: number | null;
@@ -60,4 +61,19 @@ export async function resolveSelection(db: Db, channel: MessageChannel, selectio
     out.recipients.push({ user_id: row.id, name: row.name, contact });
   }
   return out;
+}
+
+/** What an LGPD erase leaves in place of a recipient's address (the row stays: the history keeps its count and status). */
+export const ERASED_CONTACT = 'anonimizado';
+
+/**
+ * LGPD erase: broadcast recipients that were this person (by account, or by
+ * their e-mail/phone in a pasted list) lose the name and the address.
+ */
+export async function eraseFromBroadcasts(db: Db, person: { id: number; email: string; phone: string | null }): Promise<void> {
+  const contacts = [person.email.toLowerCase(), normaliseBrazilianPhone(person.phone)].filter((c): c is string => !!c);
+  await db
+    .update(broadcastRecipients)
+    .set({ name: null, contact: ERASED_CONTACT })
+    .where(or(eq(broadcastRecipients.user_id, person.id), inArray(broadcastRecipients.contact, contacts)));
 }

@@ -4,6 +4,7 @@
  * a failing SMS provider, and restarts that never send a message twice.
  */
 import { rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer, type SmsProvider } from '../../../src/server/index';
@@ -205,6 +206,66 @@ describe('sending', () => {
   });
 });
 
+/** A tiny SMTP server that accepts every message except to addresses containing `reject` (550). */
+function fakeSmtp(reject: string): Promise<{ server: Server; port: number; received: string[] }> {
+  const received: string[] = [];
+  const server = createServer((socket) => {
+    let inData = false;
+    let buffer = '';
+    socket.write('220 fake ESMTP\r\n');
+    socket.on('data', (chunk) => {
+      buffer += chunk.toString();
+      for (;;) {
+        const end = buffer.indexOf(inData ? '\r\n.\r\n' : '\r\n');
+        if (end < 0) return;
+        if (inData) {
+          received.push(buffer.slice(0, end));
+          buffer = buffer.slice(end + 5);
+          inData = false;
+          socket.write('250 queued\r\n');
+          continue;
+        }
+        const line = buffer.slice(0, end).toUpperCase();
+        buffer = buffer.slice(end + 2);
+        if (line.startsWith('RCPT')) socket.write(line.includes(reject.toUpperCase()) ? '550 no such user\r\n' : '250 ok\r\n');
+        else if (line.startsWith('DATA')) {
+          inData = true;
+          socket.write('354 go\r\n');
+        } else if (line.startsWith('QUIT')) socket.end('221 bye\r\n');
+        else socket.write('250 ok\r\n');
+      }
+    });
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      resolve({ server, port: typeof address === 'object' && address ? address.port : 0, received });
+    }),
+  );
+}
+
+describe('LGPD erase', () => {
+  it('removes the person from broadcast recipients (by account and by pasted address) and their state/city', async () => {
+    const [person] = (await activeEntrepreneurs()).filter((p) => p.city === 'Rio de Janeiro' && normaliseBrazilianPhone(p.phone));
+    const byFilter = await call(server, 'messages.create', { channel: 'sms', body: 'LGPD 1', selection: { mode: 'filters', city: 'Rio de Janeiro' } }, tokens.admin);
+    const pasted = await call(server, 'messages.create', { channel: 'email', subject: 'LGPD', body: 'LGPD 2', selection: { mode: 'list', entries: [person.email.toUpperCase(), 'outra@pessoa.com.br'] } }, tokens.admin);
+    await untilDone(server, byFilter.body.id, tokens.admin);
+    await untilDone(server, pasted.body.id, tokens.admin);
+    expect((await call(server, 'users.erase', { id: person.id }, tokens.admin)).status).toBe(200);
+
+    const leftovers = await server.database.rows<{ n: number }>(
+      'SELECT count(*)::int AS n FROM broadcast_recipients WHERE name = $1 OR contact IN ($2, $3)',
+      [person.name, person.email.toLowerCase(), normaliseBrazilianPhone(person.phone)],
+    );
+    expect(leftovers[0].n).toBe(0);
+    const [account] = await server.database.rows<{ state: string | null; city: string | null }>('SELECT state, city FROM users WHERE id = $1', [person.id]);
+    expect(account).toEqual({ state: null, city: null });
+    // The history keeps its counts; the other recipient is untouched.
+    const second = await call(server, 'messages.recipients', { id: pasted.body.id }, tokens.admin);
+    expect(second.body.items.map((r: { contact: string }) => r.contact).sort()).toEqual(['anonimizado', 'outra@pessoa.com.br']);
+  });
+});
+
 describe('providers and restarts', () => {
   const dirs: string[] = [];
   afterAll(async () => {
@@ -235,6 +296,26 @@ describe('providers and restarts', () => {
       expect(failed.body.items).toEqual([expect.objectContaining({ contact: '+5511900000002', status: 'failed', error: 'Número bloqueado pela operadora', sent_at: null })]);
     } finally {
       await own.close();
+    }
+  });
+
+  it('with SMTP configured, e-mails go through SMTP and a refused address is marked failed with the SMTP answer', async () => {
+    const { dir, dataDir } = await freshDir();
+    const smtp = await fakeSmtp('bounce@');
+    const own = await startServer({ dataDir, uploadsDir: join(dir, 'uploads'), smtp: { host: '127.0.0.1', port: smtp.port, secure: false, from: 'bo@demo.local' } });
+    try {
+      const token = await signIn(own, 'admin@demo.local');
+      const created = await call(own, 'messages.create', { channel: 'email', subject: 'Via SMTP', body: 'Corpo', selection: { mode: 'list', entries: ['ok@cliente.com.br', 'bounce@cliente.com.br'] } }, token);
+      const done = await untilDone(own, created.body.id, token);
+      expect(done).toMatchObject({ sent: 1, failed: 1 });
+      const rows = await call(own, 'messages.recipients', { id: created.body.id, sort: { field: 'contact', order: 'DESC' } }, token);
+      expect(rows.body.items[0]).toMatchObject({ contact: 'ok@cliente.com.br', status: 'sent' });
+      expect(rows.body.items[1]).toMatchObject({ contact: 'bounce@cliente.com.br', status: 'failed' });
+      expect(rows.body.items[1].error).toMatch(/550|no such user/);
+      expect(smtp.received.join('\n')).toContain('Subject: Via SMTP');
+    } finally {
+      await own.close();
+      await new Promise((r) => smtp.server.close(r));
     }
   });
 
