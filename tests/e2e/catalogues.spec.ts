@@ -185,6 +185,15 @@ test('a project: banner by upload with preview, api_key generated, regenerated a
   expect(again.body.api_key).not.toBe(project.api_key);
   await expect(page.getByTestId('project-form-api-key')).toHaveValue(again.body.api_key);
 
+  // Where the clipboard permission is refused (the Electron shell denies permission
+  // requests), the copy still works from the selected read-only field.
+  await page.evaluate(() => {
+    navigator.clipboard.writeText = () => Promise.reject(new DOMException('denied', 'NotAllowedError'));
+  });
+  await page.getByTestId('project-form-copy-key').click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Chave copiada' }).first()).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(again.body.api_key);
+
   // Activate it, then delete it from the form.
   await page.getByTestId('project-form-toggle').click();
   await answerDialog(page, 'confirm');

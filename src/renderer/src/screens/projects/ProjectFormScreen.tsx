@@ -102,7 +102,12 @@ export function ProjectFormScreen() {
       await navigator.clipboard.writeText(current.api_key);
       toast.success(t('catalogues.projects.copied'));
     } catch {
-      toast.failure(t('catalogues.projects.copyFailed'));
+      // The Electron shell denies permission requests by default; copying the selected
+      // key from the read-only field is a user-gesture copy that needs none.
+      const field = document.getElementById('project-form-api-key') as HTMLInputElement | null;
+      field?.select();
+      if (field && document.execCommand('copy')) toast.success(t('catalogues.projects.copied'));
+      else toast.failure(t('catalogues.projects.copyFailed'));
     }
   };
 
