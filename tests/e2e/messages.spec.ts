@@ -39,7 +39,7 @@ test('an SMS to a pasted list: invalid entries listed and left out, confirmed wi
   await page.getByTestId('messages-channel-sms').click();
   await page.getByTestId('messages-body').fill(body);
   await expect(page.getByTestId('messages-body-count')).toContainText(`${body.length} caracteres · 1 SMS`);
-  await page.getByTestId('messages-body').fill(body + ' '.repeat(0) + 'x'.repeat(160 - body.length + 1));
+  await page.getByTestId('messages-body').fill(body.padEnd(161, 'x'));
   await expect(page.getByTestId('messages-body-count')).toContainText('161 caracteres · 2 SMS');
   await page.getByTestId('messages-body').fill(body);
 
