@@ -53,3 +53,14 @@ export function contentSecurityPolicy(devServerUrl?: string): string {
   ];
   return directives.join('; ');
 }
+
+/**
+ * The only web permission the app's page may have: writing plain text to the
+ * clipboard (copying a project's api_key). Everything else — camera,
+ * notifications, geolocation, reading the clipboard — stays denied.
+ */
+export const ALLOWED_PERMISSIONS: readonly string[] = ['clipboard-sanitized-write'];
+
+export function isPermissionAllowed(permission: string): boolean {
+  return ALLOWED_PERMISSIONS.includes(permission);
+}

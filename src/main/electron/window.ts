@@ -2,10 +2,11 @@
  * The hardened main window and the app-wide web hardening (Electron's
  * security checklist): isolated, sandboxed renderer without Node; no
  * navigation away from our page; no new windows; external links only to the
- * allow-list in the user's browser; every permission denied; a strict CSP.
+ * allow-list in the user's browser; every permission denied but clipboard
+ * writes (policy.ts); a strict CSP.
  */
 import { app, BrowserWindow, shell, type Session, type WebContents } from 'electron';
-import { contentSecurityPolicy, isAllowedExternal, isAppUrl } from './policy';
+import { contentSecurityPolicy, isAllowedExternal, isAppUrl, isPermissionAllowed } from './policy';
 
 export interface WindowOptions {
   preload: string;
@@ -18,8 +19,8 @@ export function hardenSession(session: Session, devServerUrl?: string): void {
   session.webRequest.onHeadersReceived((details, callback) => {
     callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [csp] } });
   });
-  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
-  session.setPermissionCheckHandler(() => false);
+  session.setPermissionRequestHandler((_contents, permission, callback) => callback(isPermissionAllowed(permission)));
+  session.setPermissionCheckHandler((_contents, permission) => isPermissionAllowed(permission));
 }
 
 /** Applied to every web contents the app ever creates, not only the main window's. */

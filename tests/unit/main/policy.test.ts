@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, isAllowedExternal, isAppUrl } from '../../../src/main/electron/policy';
+import { contentSecurityPolicy, isAllowedExternal, isAppUrl, isPermissionAllowed } from '../../../src/main/electron/policy';
 
 const app = 'file:///opt/Backoffice/resources/app.asar/out/renderer/index.html';
 
@@ -43,5 +43,14 @@ describe('window policy', () => {
 
   it('the dev CSP adds only what hot reload needs', () => {
     expect(contentSecurityPolicy('http://localhost:5173')).toContain("connect-src 'self' ws://localhost:5173");
+  });
+});
+
+describe('web permissions', () => {
+  it('allows only clipboard writes (copying an api_key)', () => {
+    expect(isPermissionAllowed('clipboard-sanitized-write')).toBe(true);
+    for (const p of ['clipboard-read', 'media', 'notifications', 'geolocation', 'openExternal', 'fullscreen']) {
+      expect(isPermissionAllowed(p)).toBe(false);
+    }
   });
 });
