@@ -41,7 +41,12 @@ export interface SessionService {
   end(reason: Extract<SessionChangeReason, 'signed-out' | 'expired'>): Promise<void>;
 }
 
-const storedSchema = z.object({ token: z.string().min(1), baseUrl: z.string() });
+/**
+ * The keychain entry. The user record rides along so that an app started
+ * while the server is unreachable can still open the user's cached lists
+ * (the first answer from the server confirms or ends the session).
+ */
+const storedSchema = z.object({ token: z.string().min(1), baseUrl: z.string(), user: sessionUserSchema.optional() });
 
 /** Answers that carry the signed-in user (the whole answer, or its `user`). */
 const USER_ANSWERS: ReadonlySet<OperationName> = new Set<OperationName>(['session.me', 'profiles.update']);
@@ -86,7 +91,7 @@ export function createSessionService(options: SessionServiceOptions): SessionSer
 
   async function persist(): Promise<void> {
     if (!token) return;
-    const value = JSON.stringify({ token, baseUrl: tokenBaseUrl });
+    const value = JSON.stringify({ token, baseUrl: tokenBaseUrl, user: user ?? undefined });
     const before = keychainWorks;
     await withKeychain((k) => k.setPassword(KEYCHAIN_SERVICE, KEYCHAIN_ACCOUNT, value));
     if (before && !keychainWorks) emit('updated');
@@ -132,8 +137,13 @@ export function createSessionService(options: SessionServiceOptions): SessionSer
       }
       return visible;
     }
-    if (token && USER_ANSWERS.has(name) && setUser(data)) emit('updated');
-    if (token && USER_FIELD_ANSWERS.has(name) && record && setUser(record.user)) emit('updated');
+    const userChanged =
+      (token !== null && USER_ANSWERS.has(name) && setUser(data)) ||
+      (token !== null && USER_FIELD_ANSWERS.has(name) && record !== null && setUser(record.user));
+    if (userChanged) {
+      await persist();
+      emit('updated');
+    }
     return data;
   }
 
@@ -207,8 +217,19 @@ export function createSessionService(options: SessionServiceOptions): SessionSer
         locale: ctx.locale,
       });
       if (result.error) {
-        if (result.status === 401) await forget();
-        // Unreachable server: keep the stored token for the next start, stay signed out for now.
+        if (result.status === 401) {
+          await forget();
+          return;
+        }
+        // Unreachable server: open the session offline with the stored user, so
+        // cached lists stay viewable; the next answer from the server confirms
+        // it, and a 401 then ends it as any other would.
+        if (result.code === 'network' && stored.user) {
+          token = stored.token;
+          tokenBaseUrl = stored.baseUrl;
+          setUser(stored.user);
+          emit('signed-in');
+        }
         return;
       }
       token = stored.token;

@@ -152,7 +152,24 @@ describe('session service', () => {
     }
   });
 
-  it('keeps the stored session when the server is unreachable at start', async () => {
+  it('opens the stored session offline with the stored user when the server is unreachable at start', async () => {
+    const keychain = memoryKeychain();
+    await session(keychain).service.call('session.login', credentials);
+    const port = await closedPort();
+    const stored = JSON.parse(keychain.items.get(KEY)!) as { token: string; user: unknown };
+    expect(stored.user).toEqual(FAKE_USER);
+    keychain.items.set(KEY, JSON.stringify({ ...stored, baseUrl: `http://127.0.0.1:${port}` }));
+    const { service, changes } = session(keychain, () => `http://127.0.0.1:${port}`);
+    await service.restore();
+    expect(service.state().user).toEqual(FAKE_USER);
+    expect(changes.map((c) => c.reason)).toEqual(['signed-in']);
+    // Still offline: a call fails as a network failure and the session stays.
+    const list = await service.call('users.admins', {});
+    expect(list.error && list.code).toBe('network');
+    expect(service.state().user).toEqual(FAKE_USER);
+  });
+
+  it('keeps a stored entry without a user when the server is unreachable at start, signed out', async () => {
     const keychain = memoryKeychain();
     await session(keychain).service.call('session.login', credentials);
     const port = await closedPort();
