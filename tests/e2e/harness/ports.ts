@@ -8,6 +8,7 @@
 import { join, basename } from 'node:path';
 import type { BackendPort, DialogPort, KeychainPort } from '../../../src/main/services/ports';
 import type { Settings } from '../../../src/shared/bridge';
+import { KEYCHAIN_ACCOUNT, KEYCHAIN_SERVICE } from '../../../src/main/services/session';
 
 export class MemoryKeychain implements KeychainPort {
   readonly entries = new Map<string, string>();
@@ -26,6 +27,12 @@ export class MemoryKeychain implements KeychainPort {
 
   async deletePassword(service: string, account: string): Promise<boolean> {
     return this.entries.delete(this.key(service, account));
+  }
+
+  /** The session entry only (token and user): the offline cache's key lives beside it and outlives sign-out. */
+  sessionValues(): string[] {
+    const value = this.entries.get(this.key(KEYCHAIN_SERVICE, KEYCHAIN_ACCOUNT));
+    return value === undefined ? [] : [value];
   }
 
   /** Every secret stored, whatever its service/account. */
