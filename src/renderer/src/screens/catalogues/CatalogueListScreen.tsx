@@ -10,10 +10,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { CatalogueKind, Situation } from '../../../../shared/contract';
 import { formatDate } from '../../../../shared/format';
-import { errorText } from '../../api/errors';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { listArgsOf, withFilter, type FilterDef } from '../../components/listParams';
 import { ResourceTable, type ResourceColumn } from '../../components/ResourceTable';
+import { tableStatusOf } from '../../components/tableStatus';
 import { useListState } from '../../components/useListState';
 import { CATALOGUE_SCREENS } from './config';
 import { useCatalogueActions } from './useCatalogueActions';
@@ -139,10 +139,7 @@ export function CatalogueListScreen({ kind }: { kind: CatalogueKind }) {
         testId={`${testId}-table`}
         columns={columns}
         rows={rows}
-        meta={query.data?.meta}
-        loading={query.isFetching}
-        error={query.error ? errorText(query.error, t) : null}
-        staleSince={query.stale ? (query.cachedAt ?? '') : null}
+        {...tableStatusOf(query, t)}
         state={state}
         onStateChange={setState}
         rowTestId={(r) => `${testId}-row-${r.id}`}

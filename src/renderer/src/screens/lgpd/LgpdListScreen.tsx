@@ -6,11 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { LGPD_SORTS, LGPD_STATUSES, type LgpdRequest } from '../../../../shared/contract';
 import { formatDateTime } from '../../../../shared/format';
-import { errorText } from '../../api/errors';
 import { useApiQuery } from '../../api/hooks';
 import { useToast } from '../../app/toaster';
 import { listArgsOf, withFilter, type FilterDef } from '../../components/listParams';
 import { ResourceTable, type ResourceColumn } from '../../components/ResourceTable';
+import { tableStatusOf } from '../../components/tableStatus';
 import { useListState } from '../../components/useListState';
 import { RegisterRequestDialog } from './RegisterRequestDialog';
 import { statusIntent } from './status';
@@ -63,10 +63,7 @@ export function LgpdListScreen() {
         testId="lgpd-table"
         columns={columns}
         rows={query.data?.items}
-        meta={query.data?.meta}
-        loading={query.isFetching}
-        error={query.error ? errorText(query.error, t) : null}
-        staleSince={query.stale ? (query.cachedAt ?? '') : null}
+        {...tableStatusOf(query, t)}
         state={state}
         onStateChange={setState}
         rowTestId={(r) => `lgpd-row-${r.id}`}

@@ -6,11 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { LOG_COUNT_CAP, LOG_SORTS, type LogItem } from '../../../../shared/contract';
 import { formatDateTime, formatInteger } from '../../../../shared/format';
-import { errorText } from '../../api/errors';
 import { useApiQuery } from '../../api/hooks';
 import { ExportExcelButton } from '../../components/ExportExcelButton';
 import { listArgsOf, withFilter, type FilterDef } from '../../components/listParams';
 import { ResourceTable, type ResourceColumn } from '../../components/ResourceTable';
+import { tableStatusOf } from '../../components/tableStatus';
 import { useListState } from '../../components/useListState';
 
 export const LOG_FILTER_DEFS: readonly FilterDef[] = [
@@ -112,10 +112,7 @@ export function LogsListScreen() {
         testId="logs-table"
         columns={columns}
         rows={query.data?.items}
-        meta={query.data?.meta}
-        loading={query.isFetching}
-        error={query.error ? errorText(query.error, t) : null}
-        staleSince={query.stale ? (query.cachedAt ?? '') : null}
+        {...tableStatusOf(query, t)}
         state={state}
         onStateChange={setState}
         rowTestId={(l) => `logs-row-${l.id}`}

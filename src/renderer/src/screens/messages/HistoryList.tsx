@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { BROADCAST_SORTS, type Broadcast } from '../../../../shared/contract';
 import { formatDateTime, truncate } from '../../../../shared/format';
-import { errorText } from '../../api/errors';
 import { useApiQuery } from '../../api/hooks';
 import { listArgsOf, withFilter, type FilterDef } from '../../components/listParams';
 import { ResourceTable, type ResourceColumn } from '../../components/ResourceTable';
+import { tableStatusOf } from '../../components/tableStatus';
 import { useViewListState } from './useViewListState';
 import { REFRESH_MS } from './view';
 
@@ -66,10 +66,8 @@ export function HistoryList() {
         testId="messages-table"
         columns={columns}
         rows={query.data?.items}
-        meta={query.data?.meta}
+        {...tableStatusOf(query, t)}
         loading={query.isFetching && !query.data}
-        error={query.error ? errorText(query.error, t) : null}
-        staleSince={query.stale ? (query.cachedAt ?? '') : null}
         state={state}
         onStateChange={setState}
         rowTestId={(b) => `messages-row-${b.id}`}

@@ -10,10 +10,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { PROJECT_SORTS, type Project } from '../../../../shared/contract';
 import { formatDate } from '../../../../shared/format';
-import { errorText } from '../../api/errors';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { listArgsOf, withFilter, type FilterDef } from '../../components/listParams';
 import { ResourceTable, type ResourceColumn } from '../../components/ResourceTable';
+import { tableStatusOf } from '../../components/tableStatus';
 import { useListState } from '../../components/useListState';
 import { useCatalogueActions } from '../catalogues/useCatalogueActions';
 import { useDebounced } from './useDebounced';
@@ -177,10 +177,7 @@ export function ProjectsListScreen() {
         testId="projects-table"
         columns={columns}
         rows={rows}
-        meta={query.data?.meta}
-        loading={query.isFetching}
-        error={query.error ? errorText(query.error, t) : null}
-        staleSince={query.stale ? (query.cachedAt ?? '') : null}
+        {...tableStatusOf(query, t)}
         state={state}
         onStateChange={setState}
         rowTestId={(p) => `projects-row-${p.id}`}

@@ -7,11 +7,11 @@ import { useNavigate } from 'react-router-dom';
 import { ADMIN_USER_SORTS, type AdminUser } from '../../../../shared/contract';
 import { formatDate } from '../../../../shared/format';
 import { AllPanelUsers, ROLE_LABELS_PT } from '../../../../shared/roles';
-import { errorText } from '../../api/errors';
 import { useApiQuery } from '../../api/hooks';
 import { ExportExcelButton } from '../../components/ExportExcelButton';
 import { listArgsOf, withFilter, type FilterDef } from '../../components/listParams';
 import { ResourceTable, type ResourceColumn } from '../../components/ResourceTable';
+import { tableStatusOf } from '../../components/tableStatus';
 import { useListState } from '../../components/useListState';
 
 /** role_id travels as text: the numeric 1/2 convention would turn role 1 into 'true'. */
@@ -151,10 +151,7 @@ export function UsersListScreen() {
         testId="users-table"
         columns={columns}
         rows={query.data?.items}
-        meta={query.data?.meta}
-        loading={query.isFetching}
-        error={query.error ? errorText(query.error, t) : null}
-        staleSince={query.stale ? (query.cachedAt ?? '') : null}
+        {...tableStatusOf(query, t)}
         state={state}
         onStateChange={setState}
         rowTestId={(u) => `users-row-${u.id}`}
