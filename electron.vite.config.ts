@@ -37,7 +37,8 @@ export default defineConfig({
     base: './',
     plugins: [react()],
     build: {
-      outDir: resolve(root, 'out/renderer'),
+      // BACKOFFICE_RENDERER_OUT lets several checkouts' e2e runs build side by side.
+      outDir: resolve(root, process.env.BACKOFFICE_RENDERER_OUT ?? 'out/renderer'),
       rollupOptions: { input: { index: resolve(root, 'src/renderer/index.html') } },
     },
   },

@@ -102,7 +102,7 @@ export const test = base.extend<{ server: TestServer; harness: Harness; keychain
   renderer: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads fixture dependencies from the pattern
     async ({}, use) => {
-      const renderer = await serveStatic(resolve('out/renderer'));
+      const renderer = await serveStatic(resolve(process.env.BACKOFFICE_RENDERER_OUT ?? 'out/renderer'));
       await use(renderer);
       await renderer.close();
     },
