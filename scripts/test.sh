@@ -6,6 +6,15 @@ cd "$(dirname "$0")/.."
 
 step() { printf '\n\033[1m==> %s\033[0m\n' "$*"; }
 
+# Temporary folders and the throwaway PostgreSQL cluster go away however the script ends.
+keyring_home=''
+pg_dir=''
+cleanup() {
+  if [ -n "$pg_dir" ]; then bash scripts/pg-cluster.sh stop "$pg_dir" || true; fi
+  if [ -n "$keyring_home" ]; then rm -rf "$keyring_home"; fi
+}
+trap cleanup EXIT
+
 step 'Type check'
 npm run --silent typecheck
 
@@ -18,13 +27,17 @@ node scripts/check-builder-config.mjs
 step 'Unit tests'
 npx vitest run --project unit
 
+step 'Unit tests again, 14 hours ahead of UTC (TZ=Pacific/Kiritimati)'
+# Instants are UTC and calendar dates never go through a time zone: a test
+# that only passes near UTC (or at some hours) fails here.
+TZ=Pacific/Kiritimati npx vitest run --project unit
+
 step 'Integration tests'
 # The keytar test needs a Secret Service: run inside a private D-Bus session
 # with an unlocked gnome-keyring when the machine has them (a locked keyring
 # makes getPassword answer null silently).
 if command -v dbus-run-session >/dev/null 2>&1 && command -v gnome-keyring-daemon >/dev/null 2>&1; then
   keyring_home="$(mktemp -d)"
-  trap 'rm -rf "$keyring_home"' EXIT
   XDG_DATA_HOME="$keyring_home" XDG_RUNTIME_DIR="${XDG_RUNTIME_DIR:-$keyring_home}" \
     dbus-run-session -- sh -c '
       printf "backoffice-test" | gnome-keyring-daemon --unlock --components=secrets >/dev/null &&
@@ -32,6 +45,20 @@ if command -v dbus-run-session >/dev/null 2>&1 && command -v gnome-keyring-daemo
 else
   echo 'note: dbus-run-session or gnome-keyring-daemon missing; the real-keychain test will skip itself'
   npx vitest run --project integration
+fi
+
+step 'Server integration tests on a real PostgreSQL server'
+# The same suites, each test server on a fresh database of a throwaway
+# cluster (scripts/pg-cluster.sh); the two-servers test only runs here.
+if bash scripts/pg-cluster.sh bindir >/dev/null 2>&1; then
+  pg_dir="$(mktemp -u "${TMPDIR:-/tmp}/backoffice-pg-XXXXXX")"
+  pg_url="$(bash scripts/pg-cluster.sh start "$pg_dir")"
+  echo "PostgreSQL $(bash scripts/pg-cluster.sh bindir) on ${pg_url}"
+  TEST_DATABASE_URL="$pg_url" npx vitest run --project integration tests/integration/server
+  bash scripts/pg-cluster.sh stop "$pg_dir"
+  pg_dir=''
+else
+  echo 'skipped: PostgreSQL is not installed (apt-get install postgresql); the server suites ran on PGlite only'
 fi
 
 step 'Build (electron-vite: main, embedded server, preload, renderer)'

@@ -6,9 +6,10 @@
  * hash) and published with an atomic rename, so concurrent test processes
  * never see a half-built one. Each server's folder is removed when it closes.
  *
- * With DATABASE_URL set, every server instead gets a fresh database created
- * on that PostgreSQL server (migrated and seeded there, dropped on close), so
- * the same suites run against real PostgreSQL.
+ * With TEST_DATABASE_URL (or DATABASE_URL) set, every server instead gets a
+ * fresh database created on that PostgreSQL server (migrated and seeded there,
+ * dropped on close), so the same suites run against real PostgreSQL.
+ * scripts/test.sh sets TEST_DATABASE_URL to a throwaway cluster.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -121,9 +122,37 @@ export async function prepareDataDir(seed: 'demo' | false = 'demo'): Promise<{ d
 }
 
 async function startOnPostgres(baseUrl: string, seed: 'demo' | false): Promise<TestServer> {
+  const database = await createTestDatabase(baseUrl);
+  const dir = await mkdtemp(join(tmpdir(), 'backoffice-test-'));
+  let seeded = false;
+  return restartable(
+    (port) => {
+      // Seed once: a restart comes back over the data as it was left.
+      const started = startServer({ databaseUrl: database.url, uploadsDir: join(dir, 'uploads'), seed: seeded ? false : seed, port });
+      seeded = true;
+      return started;
+    },
+    join(dir, 'pgdata'),
+    async () => {
+      await database.drop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  );
+}
+
+/** The PostgreSQL server the test servers use, or undefined for PGlite. */
+export function testDatabaseUrl(): string | undefined {
+  return process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || undefined;
+}
+
+/**
+ * A fresh, empty database on the test PostgreSQL server for tests that start
+ * several servers over one database themselves; `drop` removes it.
+ */
+export async function createTestDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const pg = (await import('pg')).default;
   const name = `bo_test_${randomUUID().replace(/-/g, '').slice(0, 20)}`;
-  const adminClient = async (sql: string) => {
+  const admin = async (sql: string) => {
     const client = new pg.Client({ connectionString: baseUrl });
     await client.connect();
     try {
@@ -132,29 +161,16 @@ async function startOnPostgres(baseUrl: string, seed: 'demo' | false): Promise<T
       await client.end();
     }
   };
-  await adminClient(`CREATE DATABASE ${name}`);
+  await admin(`CREATE DATABASE ${name}`);
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
-  const dir = await mkdtemp(join(tmpdir(), 'backoffice-test-'));
-  let seeded = false;
-  return restartable(
-    (port) => {
-      // Seed once: a restart comes back over the data as it was left.
-      const started = startServer({ databaseUrl: url.toString(), uploadsDir: join(dir, 'uploads'), seed: seeded ? false : seed, port });
-      seeded = true;
-      return started;
-    },
-    join(dir, 'pgdata'),
-    async () => {
-      await adminClient(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await rm(dir, { recursive: true, force: true });
-    },
-  );
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 export async function startTestServer(opts: { seed?: 'demo' | false } = {}): Promise<TestServer> {
   const seed = opts.seed ?? 'demo';
-  if (process.env.DATABASE_URL) return startOnPostgres(process.env.DATABASE_URL, seed);
+  const databaseUrl = testDatabaseUrl();
+  if (databaseUrl) return startOnPostgres(databaseUrl, seed);
   const { dir, dataDir } = await prepareDataDir(seed);
   return restartable(
     (port) => startServer({ dataDir, uploadsDir: join(dir, 'uploads'), seed: false, port }),
