@@ -2,9 +2,14 @@
  * Stand-alone server (`npm run server`) for a shared deployment:
  *   DATABASE_URL (PostgreSQL) or BACKOFFICE_DATA_DIR (PGlite folder; default ./.data/pglite),
  *   HOST (default 127.0.0.1), PORT (default 3333), BACKOFFICE_UPLOADS_DIR,
+ *   ALLOWED_HOSTS: comma-separated Host header values the server answers to
+ *     ('name' for any port, 'name:port'); default HOST:PORT plus the localhost
+ *     forms on loopback. Behind a proxy, list the public name(s).
+
  *   SMTP_HOST / SMTP_PORT / SMTP_USER / SMTP_PASS / SMTP_FROM,
  *   BACKOFFICE_SEED=demo to load the demo accounts (never done otherwise).
  */
+import { parseAllowedHosts } from './http/request-guard';
 import { startServer, type SmtpSettings } from './index';
 
 function smtpFromEnv(env: NodeJS.ProcessEnv): SmtpSettings | undefined {
@@ -20,12 +25,18 @@ function smtpFromEnv(env: NodeJS.ProcessEnv): SmtpSettings | undefined {
 
 async function main(): Promise<void> {
   const env = process.env;
+  const host = env.HOST || '127.0.0.1';
+  const allowedHosts = parseAllowedHosts(env.ALLOWED_HOSTS);
+  if (!allowedHosts && (host === '0.0.0.0' || host === '::')) {
+    console.warn(`HOST=${host} without ALLOWED_HOSTS: only requests addressed to localhost are answered; set ALLOWED_HOSTS to the names clients use.`);
+  }
   const databaseUrl = env.DATABASE_URL || undefined;
   const server = await startServer({
     databaseUrl,
     dataDir: databaseUrl ? undefined : env.BACKOFFICE_DATA_DIR || '.data/pglite',
     uploadsDir: env.BACKOFFICE_UPLOADS_DIR || undefined,
-    host: env.HOST || '127.0.0.1',
+    host,
+    allowedHosts,
     port: Number(env.PORT ?? 3333),
     seed: env.BACKOFFICE_SEED === 'demo' ? 'demo' : false,
     smtp: smtpFromEnv(env),

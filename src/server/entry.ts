@@ -1,10 +1,13 @@
 /**
  * Entry for running the embedded server as its own process (Electron utility
  * process in the app, a Node child process in tests). Reads BACKOFFICE_DATA_DIR,
- * BACKOFFICE_PORT (default 0 = free port) and BACKOFFICE_SEED ('demo'),
+ * BACKOFFICE_PORT (default 0 = free port), BACKOFFICE_SEED ('demo') and
+ * BACKOFFICE_LAUNCH_SECRET (required on every request when set; the app always
+ * sets it), listens on 127.0.0.1 only,
  * announces the URL to the parent and on stdout, and stops on SIGTERM or a
  * { type: 'stop' } message.
  */
+import { LAUNCH_SECRET_ENV } from '../shared/launch';
 import { startServer, type RunningServer } from './index';
 
 /** Electron's utility-process port, typed here so this module never imports electron. */
@@ -21,6 +24,9 @@ function isStop(message: unknown): boolean {
 
 async function main(): Promise<void> {
   const port = Number(process.env.BACKOFFICE_PORT ?? 0);
+  const launchSecret = process.env[LAUNCH_SECRET_ENV] || undefined;
+  // Kept in memory only: nothing this process starts or prints inherits it.
+  delete process.env[LAUNCH_SECRET_ENV];
   let server: RunningServer;
   try {
     server = await startServer({
@@ -28,6 +34,8 @@ async function main(): Promise<void> {
       uploadsDir: process.env.BACKOFFICE_UPLOADS_DIR || undefined,
       port: Number.isInteger(port) && port >= 0 ? port : 0,
       seed: process.env.BACKOFFICE_SEED === 'demo' ? 'demo' : false,
+      host: '127.0.0.1',
+      launchSecret,
     });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

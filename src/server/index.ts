@@ -13,8 +13,10 @@ import { migrate } from './db/migrate';
 import { seedDemo } from './db/seed';
 import { handlers } from './handlers/index';
 import type { ServerDeps } from './http/handler';
+import { allowedHosts, installRequestGuard } from './http/request-guard';
 import { installErrorHandling, mountContract } from './http/router';
 import { Mailer, type OutboxMessage, type SmtpSettings } from './services/mailer';
+import { installRequestContext, loggerOptions } from './services/request-context';
 import { BroadcastSender, type SenderOptions } from './services/messages-sender';
 import { smsProviderFromSettings, type SmsProvider } from './services/messages-sms';
 
@@ -39,6 +41,18 @@ export interface StartServerOptions {
   smsProvider?: SmsProvider;
   /** tuning of the broadcast sender (batch size, polling) */
   messages?: SenderOptions;
+  /**
+   * Host header values this server answers to ('name:port', or a bare name for
+   * any port). Default: the listen host and port, plus the loopback spellings
+   * when listening on loopback (request-guard.ts). Others get 403.
+   */
+  allowedHosts?: readonly string[];
+  /**
+   * When given, every request must carry it in the X-Backoffice-Launch header
+   * (403 otherwise). The embedded backend is always started with one, chosen
+   * at random by the app at each launch.
+   */
+  launchSecret?: string;
 }
 
 export interface RunningServer {
@@ -63,6 +77,8 @@ async function defaultUploadsDir(options: StartServerOptions): Promise<string> {
 }
 
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  // An empty or short secret would be a guard in name only.
+  if (options.launchSecret !== undefined && options.launchSecret.length < 16) throw new Error('launchSecret is too short');
   const handle = await openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
   try {
     await migrate(handle);
@@ -83,12 +99,16 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const deps: ServerDeps = { db: handle.db, mailer, uploadsDir: await defaultUploadsDir(options), broadcasts: sender };
 
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: loggerOptions(options.logger),
     bodyLimit: JSON_BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true },
   });
+  const host = options.host ?? '127.0.0.1';
+  let hosts: readonly string[] = [];
+  installRequestGuard(app, { allowedHosts: () => hosts, launchSecret: options.launchSecret });
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
   installErrorHandling(app);
+  installRequestContext(app);
   mountContract(app, deps, handlers);
   app.addHook('onResponse', async () => {
     void mailer.deliverPending();
@@ -96,7 +116,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
 
   let address: string;
   try {
-    address = await app.listen({ host: options.host ?? '127.0.0.1', port: options.port ?? 0 });
+    address = await app.listen({ host, port: options.port ?? 0 });
   } catch (error) {
     await handle.close();
     throw error;
@@ -104,7 +124,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   // Queued broadcast messages (also those left by a previous run) go out from now on.
   await sender.start();
   const port = Number(new URL(address).port);
-  const host = options.host ?? '127.0.0.1';
+  hosts = allowedHosts(host, port, options.allowedHosts);
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
   let closing: Promise<void> | null = null;

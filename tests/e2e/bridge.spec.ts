@@ -52,7 +52,7 @@ test('uploaded bytes cross the bridge intact and come back byte for byte as a sa
       file: { name: 'avatar.png', type: 'image/png', bytes: Uint8Array.from(bytes) },
     });
     if (upload.error) return { upload, saved: null };
-    const saved = await window.backoffice.files.download('uploads.get', { id: upload.data.id, type: 'avatar' }, { fileName: 'avatar-copia' });
+    const saved = await window.backoffice.files.download('uploads.get', { key: upload.data.key, type: 'avatar' }, { fileName: 'avatar-copia' });
     return { upload, saved };
   }, [...png]);
 

@@ -42,6 +42,8 @@ export type ProjectRow = typeof projects.$inferSelect;
 
 export const projectBanners = pgTable('project_banners', {
   id: serial('id').primaryKey(),
+  /** the random key projects.banner refers to (migration 0005) */
+  key: text('key').notNull(),
   mime: text('mime').notNull(),
   size: integer('size').notNull(),
   storage_path: text('storage_path').notNull(),

@@ -97,6 +97,8 @@ export const outbox = pgTable('outbox', {
 
 export const uploads = pgTable('uploads', {
   id: serial('id').primaryKey(),
+  /** the random key clients name the file by (migration 0005) */
+  key: text('key').notNull(),
   owner_id: integer('owner_id').notNull(),
   type: text('type').notNull(),
   name: text('name').notNull(),

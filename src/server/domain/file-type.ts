@@ -23,3 +23,30 @@ export const ACCEPTED_TYPES: Record<'avatar' | 'document', readonly SniffedType[
   avatar: ['image/png', 'image/jpeg', 'image/webp'],
   document: ['image/png', 'image/jpeg', 'image/webp', 'application/pdf'],
 };
+
+export function isImage(mime: string): boolean {
+  return mime === 'image/png' || mime === 'image/jpeg' || mime === 'image/webp';
+}
+
+/**
+ * Markup a browser would act on. An image carrying any of these is a
+ * polyglot: harmless as a picture, but a page with script if anything ever
+ * renders it as HTML or SVG, so it is refused at upload.
+ */
+const MARKUP = /<(?:html|script|body|head|iframe|svg|object|embed|meta|!doctype|\?xml)\b|javascript:/i;
+
+export function isMarkupPolyglot(bytes: Uint8Array): boolean {
+  // latin1 maps every byte to one character, so the scan sees the raw bytes whatever the encoding.
+  return MARKUP.test(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1'));
+}
+
+/**
+ * The real type of an upload when it is one of `accepted` and is not an
+ * image that also reads as markup; null otherwise (the caller answers 400).
+ */
+export function judgeUpload(bytes: Uint8Array, accepted: readonly string[]): SniffedType | null {
+  const mime = sniffFileType(bytes);
+  if (!mime || !accepted.includes(mime)) return null;
+  if (isImage(mime) && isMarkupPolyglot(bytes)) return null;
+  return mime;
+}

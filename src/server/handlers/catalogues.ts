@@ -13,14 +13,14 @@ import {
   type ProjectRow,
 } from '../db/schema-catalogues';
 import { containsPattern } from '../domain/like';
-import { sniffFileType } from '../domain/file-type';
+import { judgeUpload } from '../domain/file-type';
 import { generateToken } from '../domain/tokens';
 import { badRequest, MESSAGES, notFound } from '../http/errors';
 import { requireAuth, type Handler } from '../http/handler';
 import { logActivity, type Snapshot } from '../services/activity';
 import { assertNotInUse, catalogueHandlers } from '../services/catalogues';
 import { listConditions, listOrder, type ListSpec } from '../services/list';
-import { removeFile, storedPath, storeFile } from '../services/storage';
+import { generateFileKey, removeFile, storedPath, storeFile } from '../services/storage';
 
 export const situations = catalogueHandlers({
   kind: 'situations',
@@ -66,11 +66,10 @@ async function projectOr404(db: Db, id: number): Promise<ProjectRow> {
   return rows[0];
 }
 
-/** A banner reference must name a stored banner (or be empty). */
+/** A banner reference must name a stored banner by its random key (or be empty). */
 async function assertBanner(db: Db, banner: string): Promise<void> {
   if (banner === '') return;
-  const id = Number(banner);
-  const rows = Number.isInteger(id) && id > 0 ? await db.select({ id: projectBanners.id }).from(projectBanners).where(eq(projectBanners.id, id)) : [];
+  const rows = await db.select({ id: projectBanners.id }).from(projectBanners).where(eq(projectBanners.key, banner));
   if (rows.length === 0) throw badRequest('Campo banner: imagem não encontrada; envie o banner novamente', 'banner');
 }
 
@@ -79,7 +78,7 @@ async function dropBannerIfUnused(db: Db, banner: string): Promise<string | null
   if (banner === '') return null;
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(projects).where(eq(projects.banner, banner));
   if (Number(count) > 0) return null;
-  const removed = await db.delete(projectBanners).where(eq(projectBanners.id, Number(banner))).returning();
+  const removed = await db.delete(projectBanners).where(eq(projectBanners.key, banner)).returning();
   return removed[0]?.storage_path ?? null;
 }
 
@@ -164,14 +163,17 @@ export const projectsUpload: Handler<'projects.upload'> = async ({ file }, ctx) 
   const { user } = requireAuth(ctx);
   if (file.bytes.byteLength === 0) throw badRequest(MESSAGES.uploadMissing, 'file');
   if (file.bytes.byteLength > MAX_BANNER_BYTES) throw badRequest('Campo file: o banner excede o tamanho máximo de 5 MB', 'file');
-  const mime = sniffFileType(file.bytes);
-  if (!mime || !(PROJECT_BANNER_TYPES as readonly string[]).includes(mime)) throw badRequest(MESSAGES.uploadType, 'file');
+  const mime = judgeUpload(file.bytes, PROJECT_BANNER_TYPES);
+  if (!mime) throw badRequest(MESSAGES.uploadType, 'file');
   const storageName = await storeFile(ctx.deps.uploadsDir, file.bytes);
   try {
     return await ctx.deps.db.transaction(async (tx) => {
-      const [row] = await tx.insert(projectBanners).values({ mime, size: file.bytes.byteLength, storage_path: storageName }).returning();
+      const [row] = await tx
+        .insert(projectBanners)
+        .values({ key: generateFileKey(), mime, size: file.bytes.byteLength, storage_path: storageName })
+        .returning();
       await logActivity(tx, { actorId: user.id, action: 'project.banner.upload', entity: 'project-banner', entityId: row.id, after: { mime, size: row.size } });
-      return { banner: String(row.id), dataUrl: dataUrl(mime, file.bytes) };
+      return { banner: row.key, dataUrl: dataUrl(mime, file.bytes) };
     });
   } catch (error) {
     await removeFile(ctx.deps.uploadsDir, storageName);
@@ -182,7 +184,7 @@ export const projectsUpload: Handler<'projects.upload'> = async ({ file }, ctx) 
 export const projectsBanner: Handler<'projects.banner'> = async ({ id }, { deps }) => {
   const project = await projectOr404(deps.db, id);
   if (project.banner === '') return { dataUrl: null };
-  const rows = await deps.db.select().from(projectBanners).where(eq(projectBanners.id, Number(project.banner))).limit(1);
+  const rows = await deps.db.select().from(projectBanners).where(eq(projectBanners.key, project.banner)).limit(1);
   if (!rows[0]) return { dataUrl: null };
   const bytes = await readFile(storedPath(deps.uploadsDir, rows[0].storage_path));
   return { dataUrl: dataUrl(rows[0].mime, bytes) };

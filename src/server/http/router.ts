@@ -13,6 +13,7 @@ import { findSession } from '../services/sessions';
 import { FileReply, type AuthInfo, type Handlers, type HandlerContext, type ServerDeps } from './handler';
 import { badRequest, forbidden, HttpError, MESSAGES, unauthorized } from './errors';
 import { assembleArgs } from './args';
+import { fileAnswerHeaders } from './file-headers';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -43,7 +44,25 @@ function bearerToken(request: FastifyRequest): string | null {
 export function validationError(error: z.ZodError): HttpError {
   const issue = error.issues[0];
   const field = issue.path.map(String).join('.');
-  return badRequest(field ? `Campo ${field}: ${issue.message}` : `Dados inválidos: ${issue.message}`, field || undefined);
+  // A refused record key (a filter name) carries the key rule's own message inside.
+  const message = issue.code === 'invalid_key' && issue.issues[0] ? issue.issues[0].message : issue.message;
+  return badRequest(field ? `Campo ${field}: ${message}` : `Dados inválidos: ${message}`, field || undefined);
+}
+
+/**
+ * PostgreSQL "data exception" errors (class 22: invalid text representation,
+ * numeric value out of range, invalid byte sequence, datetime out of range…)
+ * are malformed input that a schema should have refused. Drizzle wraps the
+ * driver's error, so the chain of causes is searched.
+ */
+export function databaseInputErrorCode(error: unknown): string | null {
+  let current: unknown = error;
+  for (let i = 0; i < 5 && current && typeof current === 'object'; i++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
 }
 
 async function authenticate(name: OperationName, op: OperationDef, request: FastifyRequest, deps: ServerDeps) {
@@ -61,12 +80,7 @@ async function authenticate(name: OperationName, op: OperationDef, request: Fast
 }
 
 function sendFile(reply: FastifyReply, file: FileReply) {
-  return reply
-    .type(file.mime)
-    .header('content-length', file.size)
-    .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(file.name)}`)
-    .header('cache-control', 'private, no-store')
-    .send(createReadStream(file.path));
+  return reply.headers(fileAnswerHeaders(file)).send(createReadStream(file.path));
 }
 
 export function mountContract(app: FastifyInstance, deps: ServerDeps, handlers: Handlers): void {
@@ -105,12 +119,20 @@ export function installErrorHandling(app: FastifyInstance): void {
     const e = error as { statusCode?: number; code?: string };
     const status = e.statusCode ?? 500;
     if (status === 413) return reply.status(413).send({ message: MESSAGES.bodyTooLarge, code: 'too-large' });
-    if (status === 415) return reply.status(415).send({ message: 'Tipo de conteúdo não suportado.', code: 'unsupported-media-type' });
+    if (status === 415) return reply.status(415).send({ message: MESSAGES.unsupportedMedia, code: 'unsupported-media-type' });
     if (status >= 400 && status < 500) {
+      // Fastify's JSON parser refuses `__proto__` and `constructor.prototype` keys (prototype poisoning).
+      if (error instanceof SyntaxError && /prototype property/.test(error.message)) {
+        return reply.status(400).send({ message: MESSAGES.reservedKey('__proto__'), field: '__proto__', code: 'validation' });
+      }
       const invalidJson = e.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError;
-      return reply
-        .status(400)
-        .send({ message: invalidJson ? MESSAGES.invalidJson : 'Requisição inválida.', code: 'validation' });
+      return reply.status(400).send({ message: invalidJson ? MESSAGES.invalidJson : MESSAGES.invalidRequest, code: 'validation' });
+    }
+    const dbCode = databaseInputErrorCode(error);
+    if (dbCode) {
+      // A safety net, not the rule: the contract's schemas should refuse such input first, so say which call let it through.
+      request.log.warn({ operation: (request.routeOptions.config as { operation?: string }).operation, dbCode }, 'database refused input the contract accepted');
+      return reply.status(400).send({ message: MESSAGES.invalidInput, code: 'validation' });
     }
     request.log.error(error);
     return reply.status(500).send({ message: MESSAGES.internal, code: 'server' });

@@ -5,16 +5,38 @@
  * DELETE /users/{id} is users.delete) it is declared once, there.
  */
 import { z } from 'zod';
-import { AllAdmins, AllPanelUsers } from '../roles';
+import { AllAdmins, AllOperators, AllPanelUsers, type RoleId } from '../roles';
 import { defineOperation } from './define';
 import { idArgs, idSchema, okSchema, passwordSchema, uploadFileSchema } from './common';
 import { sessionUserSchema } from './session';
+import { usersOperations } from './users';
 
 export const UPLOAD_TYPES = ['avatar', 'document'] as const;
+export type UploadType = (typeof UPLOAD_TYPES)[number];
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
+/**
+ * A stored file is named by a random key (128 bits, base64url), never by a
+ * row id: ids can be counted, keys cannot. Rows from before the keys got
+ * 32 hex characters (migration 0005), hence the range.
+ */
+export const fileKeySchema = z.string().regex(/^[A-Za-z0-9_-]{22,64}$/, 'chave de arquivo inválida');
+
+/**
+ * Who may read or remove a stored file besides its owner, per kind: the
+ * roles that see the record the file belongs to. The one place this rule is
+ * written; the upload handlers apply it.
+ */
+export const UPLOAD_ACCESS: Record<UploadType, { read: readonly RoleId[]; remove: readonly RoleId[] }> = {
+  // A profile picture belongs to the staff account: whoever may open that account.
+  avatar: { read: usersOperations['users.byId'].access, remove: AllAdmins },
+  // A document supports a credit solicitation, reviewed by operators and administrators;
+  // agents see only their own.
+  document: { read: AllOperators, remove: AllAdmins },
+};
+
 export const uploadSchema = z.object({
-  id: z.number().int(),
+  key: fileKeySchema,
   type: z.enum(UPLOAD_TYPES),
   name: z.string(),
   mime: z.string(),
@@ -70,29 +92,29 @@ export const genericOperations = {
     access: AllPanelUsers,
     encoding: 'multipart',
     origin: 'spec',
-    description: 'Stores one file (the profile picture for now) and answers its id and url.',
+    description: 'Stores one file (the profile picture for now) and answers its unguessable key and url.',
     args: z.object({ type: z.enum(UPLOAD_TYPES), file: uploadFileSchema }),
     result: uploadSchema,
   }),
   'uploads.get': defineOperation({
     method: 'GET',
-    path: '/api/upload/id/:id/:type',
+    path: '/api/upload/id/:key/:type',
     access: AllPanelUsers,
     encoding: 'none',
     origin: 'spec',
-    description: 'The stored file itself.',
+    description: 'The stored file itself, by its key; only its owner and the roles of UPLOAD_ACCESS (others: 404).',
     file: { kind: 'download', extension: '' },
-    args: z.object({ id: idSchema, type: z.enum(UPLOAD_TYPES) }),
+    args: z.object({ key: fileKeySchema, type: z.enum(UPLOAD_TYPES) }),
     result: z.unknown(),
   }),
   'uploads.delete': defineOperation({
     method: 'DELETE',
-    path: '/api/upload/:id',
+    path: '/api/upload/:key',
     access: AllPanelUsers,
     encoding: 'none',
     origin: 'spec',
-    description: 'Removes a stored file (its owner or an administrator).',
-    args: idArgs,
+    description: 'Removes a stored file, by its key (its owner or the roles of UPLOAD_ACCESS).',
+    args: z.object({ key: fileKeySchema }),
     result: okSchema,
   }),
 } as const;

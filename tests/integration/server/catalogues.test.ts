@@ -172,11 +172,22 @@ describe('projects', () => {
     const unknown = await call(server, 'projects.update', { id, title: 'Com banner', banner: '99999' }, tokens.operator);
     expect(unknown.status).toBe(400);
     expect(unknown.body.field).toBe('banner');
+    // The reference is a random key: the banner's row id (countable) names nothing.
+    expect(up.body.banner).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    const [row] = await server.database.rows<{ id: number }>('SELECT id FROM project_banners WHERE key = $1', [up.body.banner]);
+    const byId = await call(server, 'projects.update', { id, title: 'Com banner', banner: String(row.id) }, tokens.operator);
+    expect(byId.status).toBe(400);
+    expect(byId.body.field).toBe('banner');
+    // A picture that is also a page is refused.
+    const polyglot = new Uint8Array([...PNG, ...new TextEncoder().encode('<html><script>alert(1)</script>')]);
+    const refused = await call(server, 'projects.upload', { file: { name: 'p.png', type: 'image/png', bytes: polyglot } }, tokens.operator);
+    expect(refused.status).toBe(400);
+    expect(refused.body.field).toBe('file');
     // Replacing the banner drops the old stored image.
     const second = await call(server, 'projects.upload', { file: png('outro.png') }, tokens.operator);
     const updated = await call(server, 'projects.update', { id, title: 'Com banner novo', banner: second.body.banner, active: true }, tokens.operator);
     expect(updated.body).toMatchObject({ title: 'Com banner novo', banner: second.body.banner, active: true, api_key: created.body.api_key });
-    const stored = await server.database.rows<{ id: number }>('SELECT id FROM project_banners WHERE id = $1', [Number(up.body.banner)]);
+    const stored = await server.database.rows<{ id: number }>('SELECT id FROM project_banners WHERE key = $1', [up.body.banner]);
     expect(stored).toEqual([]);
     const cleared = await call(server, 'projects.update', { id, title: 'Sem banner', banner: '' }, tokens.operator);
     expect(cleared.body.banner).toBe('');

@@ -17,6 +17,9 @@ const admin = {
   updated_at: '2024-01-02T03:04:05.000Z',
 };
 
+/** Stored files are named by random keys (22 base64url characters). */
+const FILE_KEY = 'Zk3q9Xw2LmN8pR4tV6yB1c';
+const OTHER_KEY = 'Qa7Ws2Ed4Rf6Tg8Yh0Uj3k';
 let server: LocalServer;
 const client = createHttpClient({ timeoutMs: 400 });
 const ctx = () => ({ baseUrl: server.url, token: 'tok-123', locale: 'pt-BR' as const });
@@ -37,8 +40,8 @@ beforeAll(async () => {
       return sendJson(res, 200, { items: [admin], meta: { currentPage: 2, totalPages: 3, totalItems: 21, pageSize: 10 } });
     if (url.pathname === '/api/login/logged') return sendJson(res, 401, { message: 'Não autenticado.' });
     if (url.pathname === '/api/upload' && req.method === 'POST')
-      return sendJson(res, 200, { id: 1, type: 'avatar', name: 'a.png', mime: 'image/png', size: 3, url: '/api/upload/id/1/avatar' });
-    if (url.pathname === '/api/upload/id/1/avatar') {
+      return sendJson(res, 200, { key: FILE_KEY, type: 'avatar', name: 'a.png', mime: 'image/png', size: 3, url: `/api/upload/id/${FILE_KEY}/avatar` });
+    if (url.pathname === `/api/upload/id/${FILE_KEY}/avatar`) {
       res.writeHead(200, { 'content-type': 'image/png', 'content-length': '4', 'content-disposition': 'attachment; filename="foto.png"' });
       return res.end(Buffer.from([1, 2, 3, 4]));
     }
@@ -160,7 +163,7 @@ describe('http client normalisation', () => {
   });
 
   it('file answers stream with their name and length', async () => {
-    const answer = await client.stream(operation('uploads.get'), { id: 1, type: 'avatar' }, ctx());
+    const answer = await client.stream(operation('uploads.get'), { key: FILE_KEY, type: 'avatar' }, ctx());
     expect(answer.ok).toBe(true);
     if (!answer.ok) return;
     expect(answer.fileName).toBe('foto.png');
@@ -171,7 +174,7 @@ describe('http client normalisation', () => {
   });
 
   it('file error answers are normalised like any other', async () => {
-    const answer = await client.stream(operation('uploads.get'), { id: 2, type: 'avatar' }, ctx());
+    const answer = await client.stream(operation('uploads.get'), { key: OTHER_KEY, type: 'avatar' }, ctx());
     expect(answer.ok).toBe(false);
     if (answer.ok) return;
     expect(answer.failure).toMatchObject({ code: 'not-found', status: 404, message: 'rota' });

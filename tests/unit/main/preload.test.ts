@@ -47,7 +47,7 @@ describe('preload bridge', () => {
     await bridge.api.call('users.admins', { page: 2 });
     await bridge.session.current();
     await bridge.files.exportExcel('users.export', {}, { fileName: 'x' });
-    await bridge.files.download('uploads.get', { id: 1, type: 'avatar' });
+    await bridge.files.download('uploads.get', { key: 'AAAAAAAAAAAAAAAAAAAAAA', type: 'avatar' });
     await bridge.files.chooseFolder();
     await bridge.settings.get();
     await bridge.settings.update({ locale: 'en' });
@@ -56,7 +56,7 @@ describe('preload bridge', () => {
       [IPC.apiCall, 'users.admins', { page: 2 }],
       [IPC.sessionCurrent],
       [IPC.filesExportExcel, 'users.export', {}, { fileName: 'x' }],
-      [IPC.filesDownload, 'uploads.get', { id: 1, type: 'avatar' }, undefined],
+      [IPC.filesDownload, 'uploads.get', { key: 'AAAAAAAAAAAAAAAAAAAAAA', type: 'avatar' }, undefined],
       [IPC.filesChooseFolder],
       [IPC.settingsGet],
       [IPC.settingsUpdate, { locale: 'en' }],
