@@ -3,6 +3,7 @@
  * the record before and after. Snapshots are built from an allow-list of
  * fields so passwords and hashes can never reach the log.
  */
+import type { ActivityAction, ActivityEntityKind } from '../../shared/activity';
 import type { Db } from '../db/connect';
 import { activityLog, type UserRow } from '../db/schema';
 
@@ -10,8 +11,9 @@ export type Snapshot = Record<string, string | number | boolean | null>;
 
 export interface ActivityEntry {
   actorId: number | null;
-  action: string;
-  entity: string;
+  /** one of src/shared/activity.ts, so the logs screens have a label for it */
+  action: ActivityAction | string;
+  entity: ActivityEntityKind;
   entityId: number | null;
   before?: Snapshot | null;
   after?: Snapshot | null;

@@ -6,6 +6,7 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { CATALOGUE_OPERATIONS, pageMeta, type CatalogueKind, type OperationName } from '../../shared/contract/index';
+import type { CatalogueActivityEntity } from '../../shared/activity';
 import type { Db } from '../db/connect';
 import { catalogueReferences, type LabelTable } from '../db/schema-catalogues';
 import { HttpError, notFound } from '../http/errors';
@@ -39,8 +40,8 @@ interface CatalogueConfig {
   kind: CatalogueKind;
   /** the table, seen through the columns all catalogues share */
   table: LabelTable;
-  /** activity-log entity name */
-  entity: string;
+  /** activity-log entity name (src/shared/activity.ts) */
+  entity: CatalogueActivityEntity;
   /** extra columns beyond label/active (situations: percentage) */
   extra: readonly string[];
 }
@@ -127,7 +128,7 @@ export function catalogueHandlers<K extends CatalogueKind>(config: CatalogueConf
       const { user } = requireAuth(ctx);
       return ctx.deps.db.transaction(async (tx) => {
         const [created] = (await tx.insert(table).values(values(input)).returning()) as Row[];
-        await logActivity(tx, { actorId: user.id, action: `${entity}.create`, entity, entityId: created.id, after: snapshot(created, extra) });
+        await logActivity(tx, { actorId: user.id, action: `${entity}.create` as const, entity, entityId: created.id, after: snapshot(created, extra) });
         return toItem(created, extra);
       });
     },
@@ -142,7 +143,7 @@ export function catalogueHandlers<K extends CatalogueKind>(config: CatalogueConf
           .returning()) as Row[];
         await logActivity(tx, {
           actorId: user.id,
-          action: `${entity}.update`,
+          action: `${entity}.update` as const,
           entity,
           entityId: input.id,
           before: snapshot(before, extra),
@@ -158,7 +159,7 @@ export function catalogueHandlers<K extends CatalogueKind>(config: CatalogueConf
         await tx.update(table).set({ active, updated_at: new Date() }).where(eq(table.id, id));
         await logActivity(tx, {
           actorId: user.id,
-          action: active ? `${entity}.activate` : `${entity}.deactivate`,
+          action: active ? (`${entity}.activate` as const) : (`${entity}.deactivate` as const),
           entity,
           entityId: id,
           before: { active: before.active },
@@ -173,7 +174,7 @@ export function catalogueHandlers<K extends CatalogueKind>(config: CatalogueConf
         const before = await find(tx, id);
         await assertNotInUse(tx, kind, id);
         await tx.delete(table).where(eq(table.id, id));
-        await logActivity(tx, { actorId: user.id, action: `${entity}.delete`, entity, entityId: id, before: snapshot(before, extra) });
+        await logActivity(tx, { actorId: user.id, action: `${entity}.delete` as const, entity, entityId: id, before: snapshot(before, extra) });
       });
       return { ok: true as const };
     },

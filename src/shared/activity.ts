@@ -1,0 +1,114 @@
+/**
+ * Every activity-log code the server can write, listed once. The server's
+ * writer types its `action` and `entity` against these lists, and the logs
+ * screens translate them (a unit test checks that each has a pt-BR and an
+ * English label), so a new code cannot reach the screen as a raw string
+ * without somebody noticing.
+ */
+
+/** Record kinds of the three simple catalogues, as the log names them. */
+export const CATALOGUE_ACTIVITY_ENTITIES = ['situation', 'how-did-find', 'lending-reason'] as const;
+export type CatalogueActivityEntity = (typeof CATALOGUE_ACTIVITY_ENTITIES)[number];
+
+/** Verbs the generic catalogue service writes for each simple catalogue. */
+export const CATALOGUE_ACTIVITY_VERBS = ['create', 'update', 'activate', 'deactivate', 'delete'] as const;
+export type CatalogueActivityVerb = (typeof CATALOGUE_ACTIVITY_VERBS)[number];
+
+export const ACTIVITY_ENTITIES = [
+  'user',
+  'lgpd_request',
+  ...CATALOGUE_ACTIVITY_ENTITIES,
+  'project',
+  'project-banner',
+  'upload',
+  'broadcast',
+  'system',
+] as const;
+export type ActivityEntityKind = (typeof ACTIVITY_ENTITIES)[number];
+
+const CATALOGUE_ACTIONS = CATALOGUE_ACTIVITY_ENTITIES.flatMap((entity) =>
+  CATALOGUE_ACTIVITY_VERBS.map((verb) => `${entity}.${verb}` as const),
+);
+
+export const ACTIVITY_ACTIONS = [
+  'session.login',
+  'session.logout',
+  'user.create',
+  'user.update',
+  'user.delete',
+  'user.erase',
+  'user.activate',
+  'user.deactivate',
+  'user.register',
+  'user.register.duplicate',
+  'user.email.confirm',
+  'user.password.reset',
+  'user.password.change',
+  'user.password.forced-change',
+  'user.password.recover-request',
+  'user.password.recover',
+  'profile.update',
+  'entrepreneur.update',
+  'entrepreneur.admin-update',
+  'lgpd.request.create',
+  'lgpd.request.refuse',
+  'lgpd.request.close',
+  ...CATALOGUE_ACTIONS,
+  'project.create',
+  'project.update',
+  'project.delete',
+  'project.banner.upload',
+  'project.api-key.regenerate',
+  'upload.create',
+  'upload.delete',
+  'broadcast.create',
+  'seed.demo',
+] as const;
+export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number] | `${CatalogueActivityEntity}.${CatalogueActivityVerb}`;
+
+/**
+ * Field names that appear in the before/after snapshots the server writes
+ * (users, catalogues, projects, LGPD requests, broadcasts, uploads, the seed).
+ */
+export const ACTIVITY_FIELDS = [
+  'id',
+  'name',
+  'email',
+  'role_id',
+  'active',
+  'two_factor',
+  'force_senha',
+  'email_confirmed',
+  'cpf',
+  'phone',
+  'deleted_at',
+  'label',
+  'percentage',
+  'title',
+  'description',
+  'url',
+  'banner',
+  'api_key',
+  'mime',
+  'size',
+  'type',
+  'owner_id',
+  'user_id',
+  'channel',
+  'status',
+  'received_at',
+  'outcome',
+  'uploads_removed',
+  'anonymised',
+  'subject',
+  'mode',
+  'recipients',
+  'left_out_invalid',
+  'users',
+] as const;
+export type ActivityField = (typeof ACTIVITY_FIELDS)[number];
+
+/** The flat i18n key part of a code: i18next splits keys on '.', so dots and dashes become '_'. */
+export function activityKey(code: string): string {
+  return code.replace(/[.-]/g, '_');
+}
