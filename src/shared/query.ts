@@ -9,6 +9,26 @@
 export const DEFAULT_PAGE = 1;
 export const DEFAULT_LIMIT = 10;
 export const MAX_LIMIT = 1000;
+/** Deeper than this no list is paged by hand; it also keeps page × limit a sane SQL offset. */
+export const MAX_PAGE = 1_000_000;
+
+/** A plain identifier, optionally dotted ('role_id', 'company.name'), at most 64 characters. */
+const FIELD_NAME = /^[A-Za-z][A-Za-z0-9_]*(?:\.[A-Za-z][A-Za-z0-9_]*)*$/;
+
+/**
+ * Whether a filter key or sort field is a name a list may declare: a plain
+ * identifier that no object inherits. `constructor`, `toString`, `valueOf`,
+ * `__proto__`… would otherwise be "found" by a lookup in a plain object of
+ * allowed fields and reach SQL building as if declared.
+ */
+export function isListFieldName(name: string): boolean {
+  return name.length <= 64 && FIELD_NAME.test(name) && !(name in Object.prototype);
+}
+
+/** `table[key]` only when `key` is the table's own entry, never an inherited property. */
+export function ownValue<T>(table: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(table, key) ? table[key] : undefined;
+}
 
 export type FilterScalar = string | number | boolean;
 export type FilterValue = FilterScalar | FilterScalar[] | null | undefined;
@@ -105,7 +125,7 @@ export function toQueryString(pairs: Array<[string, string]>): string {
 const FILTER_KEY = /^filter\[([A-Za-z0-9_.]+)\](\[\])?$/;
 const SORT_KEY = /^sort\[([A-Za-z0-9_.]+)\]$/;
 
-function positiveInt(raw: unknown, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
+function positiveInt(raw: unknown, fallback: number, max: number): number {
   const n = Number(Array.isArray(raw) ? raw[0] : raw);
   if (!Number.isInteger(n) || n < 1) return fallback;
   return Math.min(n, max);
@@ -113,13 +133,15 @@ function positiveInt(raw: unknown, fallback: number, max = Number.MAX_SAFE_INTEG
 
 /**
  * Reads a parsed query object (as a server's querystring parser yields it,
- * with literal keys such as 'filter[name]') back into a ListQuery.
+ * with literal keys such as 'filter[name]') back into a ListQuery. Names are
+ * kept as sent, in a null-prototype map so even `filter[__proto__]` stays an
+ * entry that the contract's field-name rule then refuses by name.
  */
 export function decodeListQuery(query: Record<string, unknown>): ListQuery {
   const result: ListQuery = {
-    page: positiveInt(query.page, DEFAULT_PAGE),
+    page: positiveInt(query.page, DEFAULT_PAGE, MAX_PAGE),
     limit: positiveInt(query.limit, DEFAULT_LIMIT, MAX_LIMIT),
-    filter: {},
+    filter: Object.create(null) as Record<string, string | string[]>,
   };
   for (const [key, raw] of Object.entries(query)) {
     const f = FILTER_KEY.exec(key);

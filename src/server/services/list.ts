@@ -1,9 +1,13 @@
 /**
  * Turns the contract's list arguments (filter map, sort) into SQL for one
  * resource, from a declaration of the filters and sort columns it accepts.
- * Anything outside the declaration is a 400 naming the field.
+ * Anything outside the declaration is a 400 naming the field. Lookups read
+ * only the declaration's own entries: a plain object also "has" `constructor`
+ * or `toString`, which once reached SQL building as a column (a 500).
  */
 import { asc, desc, eq, ilike, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { MAX_DB_INT } from '../../shared/contract/index';
+import { ownValue } from '../../shared/query';
 import { containsPattern } from '../domain/like';
 import { badRequest, MESSAGES } from '../http/errors';
 
@@ -48,8 +52,9 @@ function filterCondition(name: string, kind: FilterKind, value: unknown): SQL | 
       throw badRequest(MESSAGES.badFilterValue(name), `filter.${name}`);
     }
     case 'int-in': {
-      const ints = values.map((v) => Number(v));
-      if (ints.some((n) => !Number.isInteger(n) || (kind.allowed && !kind.allowed.includes(n)))) {
+      // Only plain decimal text or numbers: Number('') is 0 and Number(true) is 1. Values compare with integer columns, so they stay in the database's integer range.
+      const ints = values.map((v) => (typeof v === 'number' || (typeof v === 'string' && /^-?\d{1,10}$/.test(v)) ? Number(v) : Number.NaN));
+      if (ints.some((n) => !Number.isInteger(n) || Math.abs(n) > MAX_DB_INT || (kind.allowed && !kind.allowed.includes(n)))) {
         throw badRequest(MESSAGES.badFilterValue(name), `filter.${name}`);
       }
       return inArray(kind.column, ints);
@@ -60,7 +65,7 @@ function filterCondition(name: string, kind: FilterKind, value: unknown): SQL | 
 export function listConditions(spec: ListSpec, filter: FilterInput): SQL[] {
   const out: SQL[] = [];
   for (const [name, value] of Object.entries(filter ?? {})) {
-    const kind = spec.filters[name];
+    const kind = ownValue(spec.filters, name);
     if (!kind) throw badRequest(MESSAGES.unknownFilter(name), `filter.${name}`);
     const condition = filterCondition(name, kind, value);
     if (condition) out.push(condition);
@@ -70,7 +75,7 @@ export function listConditions(spec: ListSpec, filter: FilterInput): SQL[] {
 
 export function listOrder(spec: ListSpec, sort: SortInput): SQL[] {
   if (!sort || !sort.field || !sort.order) return [asc(spec.idColumn)];
-  const column = spec.sorts[sort.field];
+  const column = ownValue(spec.sorts, sort.field);
   if (!column) throw badRequest(MESSAGES.unknownSort(sort.field), 'sort');
   const dir = sort.order.toUpperCase() === 'ASC' || sort.order.toLowerCase().startsWith('asc') ? asc : desc;
   return [dir(column), asc(spec.idColumn)];

@@ -8,7 +8,8 @@
  * walk that stops after `limit` rows.
  */
 import { and, asc, desc, eq, ilike, inArray, like, lt, gte, or, sql, type SQL } from 'drizzle-orm';
-import { LOG_FILTERS } from '../../shared/contract/index';
+import { instantMs, isCalendarDay, isDbId, LOG_FILTERS } from '../../shared/contract/index';
+import { ownValue } from '../../shared/query';
 import { activityLog, users } from '../db/schema';
 import { containsPattern } from '../domain/like';
 import { badRequest, MESSAGES } from '../http/errors';
@@ -35,11 +36,15 @@ function single(name: string, value: unknown): string | null {
   return text;
 }
 
-/** 'YYYY-MM-DD' (a Brazilian calendar day) or a full ISO timestamp. */
+/**
+ * 'YYYY-MM-DD' (a Brazilian calendar day) or an ISO timestamp with zone, both
+ * in the contract's 1900–2100 range: beyond PostgreSQL's timestamp range a
+ * date failed in the database as a 500.
+ */
 function parseMoment(name: string, text: string, endOfDay: boolean): Date {
-  const day = /^\d{4}-\d{2}-\d{2}$/.test(text);
-  const ms = Date.parse(day ? `${text}T00:00:00${BR_OFFSET}` : text);
-  if (Number.isNaN(ms)) throw badRequest(MESSAGES.badFilterValue(name), `filter.${name}`);
+  const day = isCalendarDay(text);
+  const ms = day ? Date.parse(`${text}T00:00:00${BR_OFFSET}`) : instantMs(text);
+  if (ms === null || Number.isNaN(ms)) throw badRequest(MESSAGES.badDate(name), `filter.${name}`);
   return new Date(day && endOfDay ? ms + DAY_MS : ms);
 }
 
@@ -52,6 +57,8 @@ export function logConditions(filter: Record<string, unknown> | undefined): SQL[
     switch (name) {
       case 'actor': {
         if (/^\d+$/.test(text)) {
+          // An id beyond the integer column's range is no id at all, not a name fragment.
+          if (!isDbId(Number(text))) throw badRequest(MESSAGES.badFilterValue(name), `filter.${name}`);
           out.push(eq(activityLog.actor_id, Number(text)));
         } else {
           // Staff accounts are few: resolve the fragment to ids, then the actor index does the rest.
@@ -72,7 +79,7 @@ export function logConditions(filter: Record<string, unknown> | undefined): SQL[
         out.push(gte(activityLog.created_at, parseMoment(name, text, false)));
         break;
       case 'to': {
-        const day = /^\d{4}-\d{2}-\d{2}$/.test(text);
+        const day = isCalendarDay(text);
         const end = parseMoment(name, text, true);
         // A bare day includes the whole day; a timestamp is an inclusive bound.
         out.push(day ? lt(activityLog.created_at, end) : sql`${activityLog.created_at} <= ${end}`);
@@ -87,7 +94,7 @@ export function logConditions(filter: Record<string, unknown> | undefined): SQL[
 /** Newest first by default; any sort ends in (created_at, id) in the same direction. */
 export function logOrder(sort: SortInput): SQL[] {
   if (!sort || !sort.field || !sort.order) return [desc(activityLog.created_at), desc(activityLog.id)];
-  const column = (SORT_COLUMNS as Record<string, (typeof SORT_COLUMNS)[keyof typeof SORT_COLUMNS]>)[sort.field];
+  const column = ownValue<(typeof SORT_COLUMNS)[keyof typeof SORT_COLUMNS]>(SORT_COLUMNS, sort.field);
   if (!column) throw badRequest(MESSAGES.unknownSort(sort.field), 'sort');
   const dir = sort.order.toUpperCase() === 'ASC' || sort.order.toLowerCase().startsWith('asc') ? asc : desc;
   if (sort.field === 'created_at') return [dir(activityLog.created_at), dir(activityLog.id)];

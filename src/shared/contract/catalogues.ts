@@ -10,7 +10,7 @@
 import { z } from 'zod';
 import { AllOperators } from '../roles';
 import { defineOperation } from './define';
-import { idArgs, idSchema, listArgs, okSchema, paged, timestampSchema, uploadFileSchema } from './common';
+import { idArgs, idSchema, listArgs, okSchema, paged, textSchema, trimmedTextSchema, timestampSchema, uploadFileSchema } from './common';
 
 /** The three simple catalogues, by the key used in operation names and their resource path. */
 export const CATALOGUE_RESOURCES = {
@@ -27,7 +27,7 @@ export const SITUATION_SORTS = [...CATALOGUE_SORTS, 'percentage'] as const;
 export const PROJECT_FILTERS = ['title', 'active'] as const;
 export const PROJECT_SORTS = ['id', 'title', 'active', 'created_at', 'updated_at'] as const;
 
-const labelSchema = z.string().trim().min(2, 'o rótulo deve ter ao menos 2 caracteres').max(120);
+const labelSchema = trimmedTextSchema(120).min(2, 'o rótulo deve ter ao menos 2 caracteres');
 
 export const catalogueItemSchema = z.object({
   id: z.number().int(),
@@ -180,18 +180,15 @@ export const projectSchema = z.object({
 });
 export type Project = z.infer<typeof projectSchema>;
 
-const projectUrlSchema = z
-  .string()
-  .trim()
-  .max(500)
+const projectUrlSchema = trimmedTextSchema(500)
   .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), { message: 'informe um endereço http(s) válido' });
 
 /** A new project is inactive with empty strings (spec §3). */
 const projectInput = z.object({
-  title: z.string().trim().max(200).default(''),
-  description: z.string().trim().max(5000).default(''),
+  title: trimmedTextSchema(200).default(''),
+  description: trimmedTextSchema(5000).default(''),
   url: projectUrlSchema.default(''),
-  banner: z.string().max(40).default(''),
+  banner: textSchema(40).default(''),
   active: z.boolean().default(false),
 });
 
@@ -238,7 +235,7 @@ export const cataloguesOperations = {
     encoding: 'query',
     origin: 'spec',
     description: 'Projects whose title contains the text (at most 20), for the debounced search box.',
-    args: z.object({ search: z.string().trim().max(200).default('') }),
+    args: z.object({ search: trimmedTextSchema(200).default('') }),
     result: z.array(projectSchema),
   }),
   'projects.byId': defineOperation({

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { AllAdmins } from '../roles';
 import { defineOperation } from './define';
-import { idArgs, idSchema, listArgs, paged, roleIdSchema, timestampSchema } from './common';
+import { idArgs, idSchema, instantSchema, listArgs, paged, roleIdSchema, timestampSchema, trimmedTextSchema } from './common';
 
 export const LGPD_STATUSES = ['aberto', 'concluido', 'recusado'] as const;
 export type LgpdStatus = (typeof LGPD_STATUSES)[number];
@@ -95,7 +95,7 @@ export const lgpdOperations = {
     encoding: 'query',
     origin: 'designed',
     description: 'Finds the person a request is about by e-mail or CPF (at most 10, erased accounts excluded).',
-    args: z.object({ q: z.string().trim().min(3, 'digite ao menos 3 caracteres').max(254) }),
+    args: z.object({ q: trimmedTextSchema(254).min(3, 'digite ao menos 3 caracteres') }),
     result: z.array(lgpdPersonSchema),
   }),
   'lgpd.create': defineOperation({
@@ -108,12 +108,10 @@ export const lgpdOperations = {
     args: z.object({
       user_id: idSchema,
       channel: z.enum(LGPD_CHANNELS),
-      received_at: z
-        .string()
-        .refine((v) => !Number.isNaN(Date.parse(v)), { message: 'data inválida' })
+      received_at: instantSchema
         .refine((v) => Date.parse(v) <= Date.now() + 60_000, { message: 'a data de recebimento não pode estar no futuro' })
         .optional(),
-      notes: z.string().trim().max(2000).optional(),
+      notes: trimmedTextSchema(2000).optional(),
     }),
     result: lgpdRequestSchema,
   }),
@@ -134,7 +132,7 @@ export const lgpdOperations = {
     encoding: 'json',
     origin: 'designed',
     description: 'Closes an open request as refused, with the reason (e.g. a legal duty to keep the data).',
-    args: z.object({ id: idSchema, outcome: z.string().trim().min(5, 'informe o motivo (ao menos 5 caracteres)').max(2000) }),
+    args: z.object({ id: idSchema, outcome: trimmedTextSchema(2000).min(5, 'informe o motivo (ao menos 5 caracteres)') }),
     result: lgpdRequestSchema,
   }),
 } as const;

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { AllPanelUsers } from '../roles';
 import { defineOperation } from './define';
-import { idArgs, idSchema, listArgs, paged, timestampSchema } from './common';
+import { idArgs, idSchema, listArgs, paged, textSchema, trimmedTextSchema, timestampSchema } from './common';
 
 export const MESSAGE_CHANNELS = ['sms', 'email'] as const;
 export const channelSchema = z.enum(MESSAGE_CHANNELS);
@@ -27,13 +27,13 @@ export const MAX_EMAIL_BODY = 20000;
 export const recipientSelectionSchema = z.discriminatedUnion('mode', [
   z.object({
     mode: z.literal('filters'),
-    state: z.string().trim().max(2).optional(),
-    city: z.string().trim().max(120).optional(),
-    solicitation_status: z.string().trim().max(40).optional(),
+    state: trimmedTextSchema(2).optional(),
+    city: trimmedTextSchema(120).optional(),
+    solicitation_status: trimmedTextSchema(40).optional(),
   }),
   z.object({
     mode: z.literal('list'),
-    entries: z.array(z.string().max(254)).min(1, 'informe ao menos um destinatário').max(MAX_PASTED_RECIPIENTS),
+    entries: z.array(textSchema(254)).min(1, 'informe ao menos um destinatário').max(MAX_PASTED_RECIPIENTS),
   }),
 ]);
 export type RecipientSelection = z.infer<typeof recipientSelectionSchema>;
@@ -87,8 +87,8 @@ export const BROADCAST_RECIPIENT_SORTS = ['id', 'status', 'contact'] as const;
 
 const createArgs = previewArgs
   .extend({
-    subject: z.string().trim().max(200).optional(),
-    body: z.string().trim().min(1, 'escreva a mensagem').max(MAX_EMAIL_BODY),
+    subject: trimmedTextSchema(200).optional(),
+    body: trimmedTextSchema(MAX_EMAIL_BODY).min(1, 'escreva a mensagem'),
   })
   .superRefine((v, ctx) => {
     if (v.channel === 'email' && !v.subject) ctx.addIssue({ code: 'custom', path: ['subject'], message: 'informe o assunto do e-mail' });
