@@ -59,15 +59,57 @@ export interface FilesService {
   chooseFolder(): Promise<string | null>;
 }
 
-/** A file name the user's system accepts: no folders, no reserved characters. */
+/** Device names Windows reserves in every folder, with or without an extension ("CON.txt" too). */
+const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9¹²³]|lpt[0-9¹²³])(\..*)?$/i;
+
+/**
+ * A base file name the user's system accepts: no folders (path separators),
+ * no control or bidirectional-override characters (which can disguise an
+ * extension), none of Windows' reserved characters or device names, no
+ * leading dots (hidden files) and no trailing dots or spaces (Windows drops
+ * them).
+ */
 export function safeFileName(name: string | undefined, fallback: string): string {
   const cleaned = (name ?? '')
     // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
-    .replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_')
-    .replace(/^\.+/, '')
-    .trim()
-    .slice(0, 150);
-  return cleaned === '' ? fallback : cleaned;
+    .replace(/[\\/:*?"<>|\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '_')
+    .replace(/^[.\s]+/, '')
+    .slice(0, 150)
+    .replace(/[.\s]+$/, '');
+  if (cleaned === '') return fallback;
+  return WINDOWS_RESERVED.test(cleaned) ? `_${cleaned}` : cleaned;
+}
+
+/**
+ * The only extensions a saved server file gets, each with the content types
+ * that carry it. The extension is the app's decision (the contract's, else
+ * the answer's content type); the uploader's file name never chooses it, so
+ * a stored "nota.pdf.exe" or "foto.html" cannot land on disk as something
+ * the system would run or render.
+ */
+export const SAVED_FILE_TYPES: Readonly<Record<string, readonly string[]>> = {
+  '.pdf': ['application/pdf'],
+  '.xlsx': ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+  '.csv': ['text/csv'],
+  // CNAB remittance and return files: plain text; which one is declared by the contract's call.
+  '.rem': [],
+  '.ret': [],
+  '.txt': ['text/plain'],
+  '.png': ['image/png'],
+  '.jpg': ['image/jpeg'],
+};
+
+/** '.pdf' etc. from the allow-list, or '' (saved without an extension) when nothing known applies. */
+export function savedFileExtension(declared: string, contentType: string | null): string {
+  const wanted = declared.trim().toLowerCase();
+  if (wanted !== '') {
+    const dotted = wanted.startsWith('.') ? wanted : `.${wanted}`;
+    return dotted in SAVED_FILE_TYPES ? dotted : '';
+  }
+  const mime = (contentType ?? '').split(';')[0].trim().toLowerCase();
+  if (mime === '') return '';
+  const found = Object.entries(SAVED_FILE_TYPES).find(([, types]) => types.includes(mime));
+  return found ? found[0] : '';
 }
 
 async function exists(path: string): Promise<boolean> {
@@ -109,7 +151,8 @@ export function createFilesService(options: FilesServiceOptions): FilesService {
     if (settings.askWhereToSave) {
       const chosen = await options.dialogs.chooseSaveFile(join(folder(), `${base}${extension}`), extension);
       if (!chosen) return null;
-      const path = extension && extname(chosen) === '' ? `${chosen}${extension}` : chosen;
+      // The app decides the extension: one the user typed that differs from it is kept as part of the name.
+      const path = extension && extname(chosen).toLowerCase() !== extension ? `${chosen}${extension}` : chosen;
       return { path, chosen: true };
     }
     await mkdir(folder(), { recursive: true });
@@ -208,8 +251,9 @@ export function createFilesService(options: FilesServiceOptions): FilesService {
           progress(jobId, 'failed', 0);
           return answer.failure;
         }
-        const serverName = answer.fileName ? safeFileName(basename(answer.fileName), '') : '';
-        const extension = file.extension || extname(serverName);
+        // Only the base of the server's name is kept (its extension came from the uploader).
+        const serverName = answer.fileName ? basename(answer.fileName.replace(/\\/g, '/')) : '';
+        const extension = savedFileExtension(file.extension, answer.contentType);
         const serverBase = serverName ? basename(serverName, extname(serverName)) : '';
         const base = safeFileName(opts.fileName ?? serverBase, 'download');
 

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import { createFilesService } from '../../../src/main/services/files';
+import { Readable } from 'node:stream';
+import { createFilesService, safeFileName, savedFileExtension } from '../../../src/main/services/files';
 import { createSessionService, type SessionService } from '../../../src/main/services/session';
 import { createHttpClient } from '../../../src/main/services/http';
 import { defaultSettings } from '../../../src/main/services/settings';
@@ -12,6 +13,8 @@ import type { ApiResult } from '../../../src/shared/result';
 import { memoryKeychain, sendJson, startLocalServer, tempDir } from './helpers';
 
 type Row = Record<string, string | number | boolean | null>;
+
+const FILE_KEY = 'Zk3q9Xw2LmN8pR4tV6yB1c';
 
 function rowsOf(count: number): Row[] {
   return Array.from({ length: count }, (_, i) => ({
@@ -215,7 +218,7 @@ describe('server file download', () => {
         context: async () => ({ baseUrl: server.url, locale: 'pt-BR' }),
       });
       await session.call('session.login', { email: 'a@demo.local', password: 'x' });
-      const result = await files(session).download('uploads.get', { id: 3, type: 'document' }, { jobId: 'd1' });
+      const result = await files(session).download('uploads.get', { key: FILE_KEY, type: 'document' }, { jobId: 'd1' });
       expect(result).toEqual({
         data: { path: join(downloads.path, 'contrato.pdf'), bytes: payload.length },
         error: false,
@@ -227,5 +230,58 @@ describe('server file download', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+/** A session whose file answer carries the given name and content type. */
+function fileSession(fileName: string | null, contentType: string | null): SessionService {
+  return {
+    stream: async () => ({ ok: true, status: 200, stream: Readable.from([Buffer.from('conteúdo')]), contentType, contentLength: null, fileName }),
+  } as unknown as SessionService; // files only uses stream() for downloads
+}
+
+describe('saved file names: the extension is the app\'s, never the uploader\'s', () => {
+  it.each([
+    ['nota.pdf.exe', 'application/pdf', 'nota.pdf.pdf'],
+    ['foto.html', 'text/html', 'foto'],
+    ['rosto.png', 'image/png', 'rosto.png'],
+    ['rosto.jpeg', 'image/jpeg', 'rosto.jpg'],
+    ['planilha.xlsm', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'planilha.xlsx'],
+    ['lista.csv', 'text/csv; charset=utf-8', 'lista.csv'],
+    ['..\\..\\Startup\\run.bat', 'text/plain', 'run.txt'],
+    ['../../.bashrc', 'text/plain', 'bashrc.txt'],
+    ['CON.txt', 'text/plain', '_CON.txt'],
+    ['arquivo\u202Egpj.exe', 'application/octet-stream', 'arquivo_gpj'],
+  ])('server name %j with %s is saved as %j', async (serverName, contentType, expected) => {
+    const result = await files(fileSession(serverName, contentType)).download('uploads.get', { key: FILE_KEY, type: 'document' }, {});
+    expect(result).toMatchObject({ error: false, data: { path: join(downloads.path, expected) } });
+    expect(await readdir(downloads.path)).toEqual([expected]);
+  });
+
+  it('a name typed in the save dialog keeps the app\'s extension', async () => {
+    settings = { ...settings, askWhereToSave: true };
+    const dialogs: DialogPort = { chooseSaveFile: async () => join(downloads.path, 'meu.html'), chooseFolder: async () => null };
+    const result = await files(fileSession('x.pdf', 'application/pdf'), dialogs).download('uploads.get', { key: FILE_KEY, type: 'document' }, {});
+    expect(result.data?.path).toBe(join(downloads.path, 'meu.html.pdf'));
+  });
+
+  it('the allow-list: pdf, xlsx, csv, CNAB rem/ret/txt, png, jpg; a declared extension outside it gives none', () => {
+    expect(savedFileExtension('.rem', 'text/plain')).toBe('.rem');
+    expect(savedFileExtension('RET', null)).toBe('.ret');
+    expect(savedFileExtension('.exe', 'application/pdf')).toBe('');
+    expect(savedFileExtension('', 'image/webp')).toBe('');
+    expect(savedFileExtension('', 'image/svg+xml')).toBe('');
+    expect(savedFileExtension('', null)).toBe('');
+    expect(savedFileExtension('', 'Application/PDF')).toBe('.pdf');
+  });
+
+  it('base names lose separators, control characters, reserved device names and edge dots', () => {
+    expect(safeFileName('a/b\\c', 'x')).toBe('a_b_c');
+    expect(safeFileName('linha\nnova\u0007', 'x')).toBe('linha_nova_');
+    expect(safeFileName('nul', 'x')).toBe('_nul');
+    expect(safeFileName('LPT1.log', 'x')).toBe('_LPT1.log');
+    expect(safeFileName('console', 'x')).toBe('console');
+    expect(safeFileName(' ..oculto. . ', 'x')).toBe('oculto');
+    expect(safeFileName('...', 'reserva')).toBe('reserva');
   });
 });
