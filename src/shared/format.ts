@@ -134,3 +134,58 @@ export function contrastTone(hexColour: string): 'dark' | 'light' {
   const brightness = (r * 299 + g * 587 + b * 114) / 1000;
   return brightness >= CONTRAST_THRESHOLD ? 'dark' : 'light';
 }
+
+/**
+ * A percentage as people type it: digits with a comma or a dot before at most
+ * two decimals, from 0 to 100. Anything else (exponents "1e2", thousands
+ * "1.000", three decimals "12,345", signs, blanks) is refused with null, so
+ * the value saved is exactly the one read. Numbers are read through their
+ * shortest decimal text, so 37.5 and "37,5" are the same.
+ */
+const PERCENT_INPUT = /^(\d{1,3})(?:[.,](\d{1,2}))?$/;
+export function parsePercentage(input: string | number | null | undefined): number | null {
+  if (input === null || input === undefined) return null;
+  const text = (typeof input === 'number' ? String(input) : input).trim();
+  const m = PERCENT_INPUT.exec(text);
+  if (!m) return null;
+  const value = Number(`${m[1]}.${m[2] ?? '0'}`);
+  return value >= 0 && value <= 100 ? value : null;
+}
+
+const percent = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
+
+/** pt-BR percentage with at most two decimals: 12.35 → "12,35%"; '' when empty. */
+export function formatPercentage(value: number | string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const n = typeof value === 'number' ? value : Number(value);
+  return Number.isNaN(n) ? '' : `${plainSpaces(percent.format(n))}%`;
+}
+
+/** The same value as the percentage field shows it while editing: 37.5 → "37,5". */
+export function percentageInputText(value: number | null | undefined): string {
+  if (value === null || value === undefined || Number.isNaN(value)) return '';
+  return String(value).replace('.', ',');
+}
+
+const MONEY_INPUT = /^(\d{1,3}(?:\.\d{3})+|\d+)(?:,(\d{1,2}))?$/;
+
+/**
+ * Money typed in pt-BR ("1.234,56", "1234,5", "10") → the decimal string sent
+ * on the wire ("1234.56", "1234.50", "10.00"), by text only, never through a
+ * binary float; null when it is not an amount.
+ */
+export function moneyInputToDecimal(text: string | null | undefined): string | null {
+  if (text === null || text === undefined) return null;
+  const m = MONEY_INPUT.exec(text.trim().replace(/^R\$\s*/, ''));
+  if (!m) return null;
+  const whole = m[1].replace(/\./g, '').replace(/^0+(?=\d)/, '');
+  return `${whole}.${(m[2] ?? '').padEnd(2, '0')}`;
+}
+
+/** A wire decimal string ("1234.5") → the text the money field shows ("1.234,50"); '' when not a decimal. */
+export function decimalToMoneyInput(decimal: string | null | undefined): string {
+  const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec((decimal ?? '').trim());
+  if (!m) return '';
+  const grouped = m[2].replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return `${m[1]}${grouped},${(m[3] ?? '').padEnd(2, '0').slice(0, 2)}`;
+}

@@ -1,0 +1,199 @@
+/**
+ * The detail/form screen as a declaration: sections of typed fields over the
+ * contract's zod schema. The kit owns what every form screen does the same
+ * way: the load states (invalid address, loading, load error, offline copy),
+ * the stepped or plain layout, validation messages in the user's language,
+ * server errors on their field (or one toast when no field is to blame), the
+ * question before leaving with unsaved changes, the read-only view, and the
+ * Back / Save buttons (Save → success toast → back to the list).
+ */
+import { Button, Callout, Card, H5, Spinner } from '@blueprintjs/core';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { DefaultValues, FieldValues, Path } from 'react-hook-form';
+import type { z } from 'zod';
+import { errorText } from '../../api/errors';
+import { useToast } from '../../app/toaster';
+import { StaleBanner } from '../StaleBanner';
+import { FieldInput, kebab, type FieldDecl } from './FieldInput';
+import { useKitForm } from './useKitForm';
+import { UnsavedChangesPrompt } from './UnsavedChangesPrompt';
+
+export interface FormSection<T extends FieldValues> {
+  id: string;
+  title?: string;
+  fields: readonly FieldDecl<T>[];
+  /** anything the section shows after its fields (e.g. a read-only key with its buttons) */
+  after?: ReactNode;
+}
+
+/** The state of the query that loads the edited record. */
+export interface FormLoad<D> {
+  data: D | undefined;
+  isLoading: boolean;
+  error: unknown;
+  stale?: boolean;
+  cachedAt?: string;
+}
+
+export interface FormScreenOptions<S extends z.ZodType<unknown, FieldValues>, D> {
+  /** data-testid prefix: `<testId>-<field>`, `<testId>-save`, `<testId>-invalid`, … */
+  testId: string;
+  schema: S;
+  defaultValues: DefaultValues<z.input<S>>;
+  sections: readonly FormSection<z.input<S>>[];
+  /** the edited record (absent when creating) and how it becomes form values */
+  load?: FormLoad<D>;
+  toValues?: (data: D) => DefaultValues<z.input<S>>;
+  /** the address does not name a record */
+  invalid?: boolean;
+  /** the signed-in role may look but not change */
+  readOnly?: boolean;
+  /** one step per section, with Previous / Next */
+  stepped?: boolean;
+  /** where Back and a successful save go */
+  backTo: string;
+  save(values: z.output<S>): Promise<unknown>;
+  savedText?: string;
+}
+
+function labelsOf<T extends FieldValues>(sections: readonly FormSection<T>[]): Record<string, string> {
+  return Object.fromEntries(sections.flatMap((s) => s.fields.map((f) => [f.name, f.label])));
+}
+
+/** The form state and the screen's props; the screen may use `form` for its own actions (setValue, watch). */
+export function useFormScreen<S extends z.ZodType<unknown, FieldValues>, D = unknown>(options: FormScreenOptions<S, D>) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const toast = useToast();
+  // Labels change only with the language; a stable object keeps the resolver and effects still between renders.
+  const labelsKey = JSON.stringify(labelsOf(options.sections));
+  const labels = useMemo(() => JSON.parse(labelsKey) as Record<string, string>, [labelsKey]);
+  const kit = useKitForm({ schema: options.schema, defaultValues: options.defaultValues, labels });
+  const { form } = kit;
+  const [saved, setSaved] = useState(false);
+
+  const data = options.load?.data;
+  const toValues = useRef(options.toValues);
+  toValues.current = options.toValues;
+  const { reset } = form;
+  useEffect(() => {
+    if (data !== undefined && toValues.current) reset(toValues.current(data));
+  }, [data, reset]);
+
+  const submit = form.handleSubmit(async (values) => {
+    kit.clear();
+    try {
+      setSaved(true);
+      await options.save(values);
+      toast.success(options.savedText);
+      navigate(options.backTo);
+    } catch (e) {
+      setSaved(false);
+      // One message per error: on its field when the form has it, otherwise one toast with the server's words.
+      const placed = kit.report(e);
+      if (!placed.field) toast.failure(placed.text);
+    }
+  });
+
+  return { ...kit, options, submit, saved, t, navigate };
+}
+
+export type FormScreenState<S extends z.ZodType<unknown, FieldValues>, D> = ReturnType<typeof useFormScreen<S, D>>;
+
+export interface FormScreenProps<S extends z.ZodType<unknown, FieldValues>, D> {
+  screen: FormScreenState<S, D>;
+  /** shown above the fields (warnings about the record) */
+  notice?: ReactNode;
+  /** extra buttons between Back and Save (status, delete, …) */
+  actions?: ReactNode;
+  /** shown before the buttons (hints) */
+  footer?: ReactNode;
+  /** dialogs of the screen's own actions */
+  children?: ReactNode;
+}
+
+export function FormScreen<S extends z.ZodType<unknown, FieldValues>, D>({ screen, notice, actions, footer, children }: FormScreenProps<S, D>) {
+  const { form, options, submit, saved, t, navigate } = screen;
+  const { testId, load, invalid, readOnly = false, stepped = false, sections } = options;
+  const [step, setStep] = useState(0);
+
+  if (invalid) return <Callout intent="danger" data-testid={`${testId}-invalid`}>{t('errors.notFound')}</Callout>;
+  if (load?.isLoading) return <Spinner />;
+  if (load?.error) {
+    return (
+      <Callout intent="danger" data-testid={`${testId}-load-error`}>
+        {errorText(load.error, t)}
+      </Callout>
+    );
+  }
+
+  const shown = stepped ? [sections[Math.min(step, sections.length - 1)]] : sections;
+  const last = !stepped || step >= sections.length - 1;
+  const next = async () => {
+    const names = sections[step].fields.map((f) => f.name as Path<z.input<S>>);
+    if (await form.trigger(names, { shouldFocus: true })) setStep(step + 1);
+  };
+
+  return (
+    <div className="screen">
+      <Card>
+        <form onSubmit={(e) => void submit(e)} noValidate className="user-form kit-form" data-testid={testId} aria-readonly={readOnly || undefined}>
+          {load?.stale && <StaleBanner at={load.cachedAt} testId={`${testId}-stale`} />}
+          {readOnly && (
+            <Callout intent="primary" icon="lock" data-testid={`${testId}-read-only`}>
+              {t('form.readOnly')}
+            </Callout>
+          )}
+          {notice}
+          {stepped && (
+            <p className="bp6-text-muted" data-testid={`${testId}-step`}>
+              {t('form.step', { current: step + 1, total: sections.length })}
+              {sections[step].title ? ` — ${sections[step].title}` : ''}
+            </p>
+          )}
+          {shown.map((section) => (
+            <section key={section.id} className="kit-section" aria-label={section.title}>
+              {section.title && !stepped && <H5>{section.title}</H5>}
+              {section.fields.map((decl) => (
+                <FieldInput
+                  key={decl.name}
+                  control={form.control}
+                  decl={decl}
+                  testId={decl.testId ?? `${testId}-${kebab(decl.name)}`}
+                  readOnly={readOnly}
+                />
+              ))}
+              {section.after}
+            </section>
+          ))}
+          {footer}
+          <div className="form-actions">
+            <Button onClick={() => navigate(options.backTo)} data-testid={`${testId}-back`}>
+              {t('common.back')}
+            </Button>
+            {actions}
+            {stepped && step > 0 && (
+              <Button icon="arrow-left" onClick={() => setStep(step - 1)} data-testid={`${testId}-previous`}>
+                {t('form.previous')}
+              </Button>
+            )}
+            {!last && (
+              <Button intent="primary" rightIcon="arrow-right" onClick={() => void next()} data-testid={`${testId}-next`}>
+                {t('form.next')}
+              </Button>
+            )}
+            {last && !readOnly && (
+              <Button type="submit" intent="primary" icon="floppy-disk" loading={form.formState.isSubmitting} data-testid={`${testId}-save`}>
+                {t('common.save')}
+              </Button>
+            )}
+          </div>
+        </form>
+      </Card>
+      <UnsavedChangesPrompt state={{ dirty: form.formState.isDirty, saved, readOnly }} />
+      {children}
+    </div>
+  );
+}
