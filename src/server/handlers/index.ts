@@ -4,7 +4,7 @@
  */
 import type { Handlers } from '../http/handler';
 import { auth, changePassword, logged, login, logout, me, newPassword, refresh, verifyHash } from './session';
-import { confirmEmail, recoverChangePass, recoverGet, recoverRequest, recoverVerifyHash, register } from './recover';
+import { confirmEmail, recoverChangePass, recoverGet, recoverLookup, recoverRequest, recoverVerifyHash, register } from './recover';
 import {
   admins,
   byId,
@@ -54,6 +54,7 @@ export const handlers: Handlers = {
   'recover.request': recoverRequest,
   'recover.verifyHash': recoverVerifyHash,
   'recover.get': recoverGet,
+  'recover.lookup': recoverLookup,
   'recover.changePass': recoverChangePass,
   'users.confirmEmail': confirmEmail,
   'users.export': exportUsers,

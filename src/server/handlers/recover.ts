@@ -1,81 +1,183 @@
-/** Password recovery by a code sent by e-mail, self-registration and e-mail confirmation. */
-import { and, eq, gt, isNull } from 'drizzle-orm';
+/**
+ * Password recovery by a code sent by e-mail, self-registration and e-mail
+ * confirmation: the anonymous calls. None of them may reveal whether an
+ * e-mail has an account (same answer, and no sooner than ANONYMOUS_ANSWER_MS,
+ * so the extra work for an existing account does not show in the timing),
+ * and guessing is bounded by counters in the database (services/rate-limit).
+ */
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { Role } from '../../shared/roles';
 import type { Db } from '../db/connect';
-import { emailConfirmations, recoveryCodes, users } from '../db/schema';
+import { emailConfirmations, recoveryCodes, users, type UserRow } from '../db/schema';
 import { maskEmail } from '../domain/mask';
 import { hashPassword } from '../domain/password';
 import { generateRecoveryCode, generateToken, hashToken, normaliseRecoveryCode } from '../domain/tokens';
-import { badRequest, conflict, MESSAGES, notFound } from '../http/errors';
+import { badRequest, HttpError, MESSAGES, notFound } from '../http/errors';
 import type { Handler, ServerDeps } from '../http/handler';
 import { logActivity, userSnapshot } from '../services/activity';
+import { redactSecrets } from '../services/mailer';
+import { returnSlot, takeSlot, type RateLimit } from '../services/rate-limit';
+import { clientIp } from '../services/request-context';
 import { revokeUserSessions } from '../services/sessions';
-import { assertEmailFree, findUser, findUserByEmail, isEmailUniqueViolation } from '../services/users';
+import { findUser, findUserByEmail, isEmailUniqueViolation } from '../services/users';
 
 export const RECOVERY_TTL_MS = 30 * 60 * 1000;
 export const CONFIRMATION_TTL_MS = 48 * 60 * 60 * 1000;
 
-async function liveRecoveryCode(db: Db, code: string) {
+const HOUR_MS = 60 * 60 * 1000;
+/** Wrong tries one recovery code survives; then it is dead and a new one must be requested. */
+export const RECOVERY_TRIES_PER_CODE: RateLimit = { limit: 5, windowMs: RECOVERY_TTL_MS };
+/** Wrong tries per e-mail across its codes (new requests do not restore them). */
+export const RECOVERY_TRIES_PER_ACCOUNT: RateLimit = { limit: 10, windowMs: HOUR_MS };
+/** Wrong tries of the spec's code-only lookup (GET /api/recover-pass/:hash), which names no account. */
+export const RECOVERY_CODE_ONLY_TRIES: RateLimit = { limit: 30, windowMs: 15 * 60 * 1000 };
+/** Recovery e-mails per address: more requests answer the same but send nothing. */
+export const RECOVERY_REQUESTS_PER_EMAIL: RateLimit = { limit: 5, windowMs: HOUR_MS };
+/** Self-registrations send e-mail to any address: per client address and overall. */
+export const REGISTRATIONS_PER_CLIENT: RateLimit = { limit: 5, windowMs: HOUR_MS };
+export const REGISTRATIONS_OVERALL: RateLimit = { limit: 100, windowMs: HOUR_MS };
+/** Anonymous answers take at least this long, whatever work the e-mail caused. */
+export const ANONYMOUS_ANSWER_MS = 400;
+
+/** Runs `work` and answers (or fails) no sooner than `ms` after the start. */
+async function noSoonerThan<T>(ms: number, work: () => Promise<T>): Promise<T> {
+  const until = Date.now() + ms;
+  const wait = () => new Promise((resolve) => setTimeout(resolve, Math.max(0, until - Date.now())));
+  try {
+    const result = await work();
+    await wait();
+    return result;
+  } catch (error) {
+    await wait();
+    throw error;
+  }
+}
+
+const accountKey = (email: string) => `recover-account:${email.trim().toLowerCase()}`;
+
+const tooManyRecoveryTries = () => new HttpError(429, MESSAGES.tooManyRecoveryAttempts, undefined, 'too-many-attempts');
+
+/** The account's newest live code (older ones are invalidated by each request). */
+async function liveCodeOf(db: Db, userId: number) {
   const rows = await db
+    .select()
+    .from(recoveryCodes)
+    .where(and(eq(recoveryCodes.user_id, userId), isNull(recoveryCodes.used_at), gt(recoveryCodes.expires_at, new Date())))
+    .orderBy(desc(recoveryCodes.id))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/**
+ * Checks `code` against the live code of the account of `email`. Every try
+ * takes a slot of the account and of the code before the comparison (so
+ * simultaneous guesses are counted too); a right code gives them back. A
+ * code out of tries is dead. 429 when the account is out of tries, null for
+ * a wrong, dead or unknown code, whether or not the e-mail has an account.
+ */
+async function checkRecoveryCode(db: Db, email: string, code: string) {
+  if (!(await takeSlot(db, accountKey(email), RECOVERY_TRIES_PER_ACCOUNT))) throw tooManyRecoveryTries();
+  const user = await findUserByEmail(db, email);
+  if (!user || user.anonymised_at) return null;
+  const row = await liveCodeOf(db, user.id);
+  if (!row) return null;
+  const codeKey = `recover-code:${row.id}`;
+  if (!(await takeSlot(db, codeKey, RECOVERY_TRIES_PER_CODE))) {
+    await db.update(recoveryCodes).set({ used_at: new Date() }).where(eq(recoveryCodes.id, row.id));
+    return null;
+  }
+  if (hashToken(normaliseRecoveryCode(code)) !== row.code_hash) return null;
+  await returnSlot(db, codeKey);
+  await returnSlot(db, accountKey(email));
+  return { row, user };
+}
+
+export const recoverRequest: Handler<'recover.request'> = async ({ email }, { deps }) =>
+  noSoonerThan(ANONYMOUS_ANSWER_MS, async () => {
+    // Counted for every address, known or not, so the work done does not tell them apart.
+    const allowed = await takeSlot(deps.db, `recover-request:${email.toLowerCase()}`, RECOVERY_REQUESTS_PER_EMAIL);
+    const user = await findUserByEmail(deps.db, email);
+    if (allowed && user && user.anonymised_at === null) await sendRecoveryCode(deps, user);
+    return { ok: true as const };
+  });
+
+async function sendRecoveryCode(deps: ServerDeps, user: UserRow) {
+  const code = generateRecoveryCode(8);
+  const expiresAt = new Date(Date.now() + RECOVERY_TTL_MS);
+  await deps.db.transaction(async (tx) => {
+    // A new request invalidates the previous code, here and in the outbox.
+    await tx
+      .update(recoveryCodes)
+      .set({ used_at: new Date() })
+      .where(and(eq(recoveryCodes.user_id, user.id), isNull(recoveryCodes.used_at)));
+    await redactSecrets(tx, user.id, 'recovery');
+    await tx.insert(recoveryCodes).values({ code_hash: hashToken(code), user_id: user.id, expires_at: expiresAt });
+    await deps.mailer.enqueue(tx, {
+      to: user.email,
+      userId: user.id,
+      secret: { value: code, kind: 'recovery', expiresAt },
+      subject: 'Recuperação de senha',
+      body: `Olá, ${user.name}.\n\nRecebemos um pedido para redefinir a sua senha. Informe o código abaixo no aplicativo; ele vale por 30 minutos e só pode ser usado uma vez.\n\nCódigo: ${code}\n\nSe não foi você, ignore este e-mail: sua senha continua a mesma.`,
+    });
+    await logActivity(tx, { actorId: null, action: 'user.password.recover-request', entity: 'user', entityId: user.id });
+  });
+}
+
+export const recoverVerifyHash: Handler<'recover.verifyHash'> = async ({ email, hash }, { deps }) => ({
+  valid: (await checkRecoveryCode(deps.db, email, hash)) !== null,
+});
+
+export const recoverLookup: Handler<'recover.lookup'> = async ({ email, hash }, { deps }) => {
+  const found = await checkRecoveryCode(deps.db, email, hash);
+  if (!found) throw notFound(MESSAGES.invalidRecoveryCode);
+  return { email: maskEmail(found.user.email), expiresAt: found.row.expires_at.toISOString() };
+};
+
+/**
+ * The spec's GET with the code in the path: it names no account, so its
+ * failures share one overall budget. The app uses recover.lookup instead.
+ */
+export const recoverGet: Handler<'recover.get'> = async ({ hash }, { deps }) => {
+  const key = 'recover-code-only';
+  if (!(await takeSlot(deps.db, key, RECOVERY_CODE_ONLY_TRIES))) throw tooManyRecoveryTries();
+  const rows = await deps.db
     .select()
     .from(recoveryCodes)
     .where(
       and(
-        eq(recoveryCodes.code_hash, hashToken(normaliseRecoveryCode(code))),
+        eq(recoveryCodes.code_hash, hashToken(normaliseRecoveryCode(hash))),
         isNull(recoveryCodes.used_at),
         gt(recoveryCodes.expires_at, new Date()),
       ),
     )
     .limit(1);
-  const row = rows[0];
-  if (!row) return null;
-  const user = await findUser(db, row.user_id);
-  return user ? { row, user } : null;
-}
-
-export const recoverRequest: Handler<'recover.request'> = async ({ email }, { deps }) => {
-  const user = await findUserByEmail(deps.db, email);
-  // The answer is the same whether or not the e-mail exists, so it cannot be used to probe accounts.
-  if (user && user.anonymised_at === null) {
-    const code = generateRecoveryCode(8);
-    await deps.db.transaction(async (tx) => {
-      await tx.insert(recoveryCodes).values({
-        code_hash: hashToken(code),
-        user_id: user.id,
-        expires_at: new Date(Date.now() + RECOVERY_TTL_MS),
-      });
-      await deps.mailer.enqueue(tx, {
-        to: user.email,
-        subject: 'Recuperação de senha',
-        body: `Olá, ${user.name}.\n\nRecebemos um pedido para redefinir a sua senha. Informe o código abaixo no aplicativo; ele vale por 30 minutos e só pode ser usado uma vez.\n\nCódigo: ${code}\n\nSe não foi você, ignore este e-mail: sua senha continua a mesma.`,
-      });
-      await logActivity(tx, { actorId: null, action: 'user.password.recover-request', entity: 'user', entityId: user.id });
-    });
-  }
-  return { ok: true as const };
+  const user = rows[0] ? await findUser(deps.db, rows[0].user_id) : null;
+  if (!rows[0] || !user) throw notFound(MESSAGES.invalidRecoveryCode);
+  await returnSlot(deps.db, key);
+  return { email: maskEmail(user.email), expiresAt: rows[0].expires_at.toISOString() };
 };
 
-export const recoverVerifyHash: Handler<'recover.verifyHash'> = async ({ hash }, { deps }) => ({
-  valid: (await liveRecoveryCode(deps.db, hash)) !== null,
-});
-
-export const recoverGet: Handler<'recover.get'> = async ({ hash }, { deps }) => {
-  const found = await liveRecoveryCode(deps.db, hash);
-  if (!found) throw notFound(MESSAGES.invalidRecoveryCode);
-  return { email: maskEmail(found.user.email), expiresAt: found.row.expires_at.toISOString() };
-};
-
-export const recoverChangePass: Handler<'recover.changePass'> = async ({ hash, password }, { deps }) => {
+export const recoverChangePass: Handler<'recover.changePass'> = async ({ email, hash, password }, { deps }) => {
   const password_hash = await hashPassword(password);
+  const found = await checkRecoveryCode(deps.db, email, hash);
+  if (!found) throw badRequest(`Campo hash: ${MESSAGES.invalidRecoveryCode}`, 'hash');
   await deps.db.transaction(async (tx) => {
-    const found = await liveRecoveryCode(tx, hash);
-    if (!found) throw badRequest(`Campo hash: ${MESSAGES.invalidRecoveryCode}`, 'hash');
-    await tx.update(recoveryCodes).set({ used_at: new Date() }).where(eq(recoveryCodes.user_id, found.user.id));
+    // Consumed only if still live: two simultaneous changes with one code set one password.
+    const consumed = await tx
+      .update(recoveryCodes)
+      .set({ used_at: new Date() })
+      .where(and(eq(recoveryCodes.id, found.row.id), isNull(recoveryCodes.used_at)))
+      .returning({ id: recoveryCodes.id });
+    if (consumed.length === 0) throw badRequest(`Campo hash: ${MESSAGES.invalidRecoveryCode}`, 'hash');
+    await tx.update(recoveryCodes).set({ used_at: new Date() }).where(and(eq(recoveryCodes.user_id, found.user.id), isNull(recoveryCodes.used_at)));
+    await redactSecrets(tx, found.user.id, 'recovery');
     await tx
       .update(users)
       .set({ password_hash, force_senha: false, updated_at: new Date() })
       .where(eq(users.id, found.user.id));
     await revokeUserSessions(tx, found.user.id);
+    // A temporary password e-mailed earlier is no longer the password.
+    await redactSecrets(tx, found.user.id, 'temporary-password');
     await logActivity(tx, {
       actorId: found.user.id,
       action: 'user.password.recover',
@@ -89,46 +191,76 @@ export const recoverChangePass: Handler<'recover.changePass'> = async ({ hash, p
 
 export async function sendConfirmation(deps: ServerDeps, db: Db, user: { id: number; name: string; email: string }) {
   const token = generateToken();
+  const expiresAt = new Date(Date.now() + CONFIRMATION_TTL_MS);
   await db.insert(emailConfirmations).values({
     token_hash: hashToken(token),
     user_id: user.id,
     email: user.email,
-    expires_at: new Date(Date.now() + CONFIRMATION_TTL_MS),
+    expires_at: expiresAt,
   });
   await deps.mailer.enqueue(db, {
     to: user.email,
+    userId: user.id,
+    secret: { value: token, kind: 'confirmation', expiresAt },
     subject: 'Confirme seu e-mail',
     body: `Olá, ${user.name}.\n\nConfirme o seu e-mail no aplicativo (Confirmar e-mail) com o código abaixo. Ele vale por 48 horas.\n\nToken: ${token}\n\nDepois da confirmação, um administrador precisa ativar a sua conta.`,
   });
 }
 
+/** The owner of an e-mail someone tried to register again hears of it; the caller gets the usual answer. */
+async function tellOwnerOfRegistration(deps: ServerDeps, db: Db, owner: UserRow) {
+  await deps.mailer.enqueue(db, {
+    to: owner.email,
+    userId: owner.id,
+    subject: 'Tentativa de cadastro com o seu e-mail',
+    body: `Olá, ${owner.name}.\n\nAlguém tentou criar uma conta no back-office com este e-mail, que já tem uma conta. Nenhuma conta nova foi criada.\n\nSe foi você, entre com a sua senha ou use "Esqueci minha senha". Se não foi, ignore este e-mail.`,
+  });
+  await logActivity(db, { actorId: null, action: 'user.register.duplicate', entity: 'user', entityId: owner.id });
+}
+
 export const register: Handler<'users.register'> = async ({ name, email, password }, { deps }) => {
-  const password_hash = await hashPassword(password);
-  try {
-    return await deps.db.transaction(async (tx) => {
-      await assertEmailFree(tx, email);
-      const [user] = await tx
-        .insert(users)
-        .values({
-          name,
-          email,
-          password_hash,
-          // Least privilege: a self-registered account is an inactive agent until an administrator decides.
-          role_id: Role.AGENT,
-          active: false,
-          two_factor: false,
-          force_senha: false,
-          email_confirmed: false,
-        })
-        .returning();
-      await sendConfirmation(deps, tx, user);
-      await logActivity(tx, { actorId: null, action: 'user.register', entity: 'user', entityId: user.id, after: userSnapshot(user) });
-      return { id: user.id, email: user.email };
-    });
-  } catch (error) {
-    if (isEmailUniqueViolation(error)) throw conflict(MESSAGES.emailInUse, 'email');
-    throw error;
+  // Throttled before any work: each call may send an e-mail to an address the caller chose.
+  if (!(await takeSlot(deps.db, `register-client:${clientIp()}`, REGISTRATIONS_PER_CLIENT))) {
+    throw new HttpError(429, MESSAGES.tooManyRegistrations, undefined, 'too-many-registrations');
   }
+  if (!(await takeSlot(deps.db, 'register-overall', REGISTRATIONS_OVERALL))) {
+    throw new HttpError(429, MESSAGES.tooManyRegistrations, undefined, 'too-many-registrations');
+  }
+  return noSoonerThan(ANONYMOUS_ANSWER_MS, async () => {
+    const password_hash = await hashPassword(password);
+    const answer = { email };
+    try {
+      await deps.db.transaction(async (tx) => {
+        const owner = await findUserByEmail(tx, email);
+        if (owner) {
+          await tellOwnerOfRegistration(deps, tx, owner);
+          return;
+        }
+        const [user] = await tx
+          .insert(users)
+          .values({
+            name,
+            email,
+            password_hash,
+            // Least privilege: a self-registered account is an inactive agent until an administrator decides.
+            role_id: Role.AGENT,
+            active: false,
+            two_factor: false,
+            force_senha: false,
+            email_confirmed: false,
+          })
+          .returning();
+        await sendConfirmation(deps, tx, user);
+        await logActivity(tx, { actorId: null, action: 'user.register', entity: 'user', entityId: user.id, after: userSnapshot(user) });
+      });
+    } catch (error) {
+      // The same address registered at the same moment: that one won, this one is the duplicate.
+      if (!isEmailUniqueViolation(error)) throw error;
+      const owner = await findUserByEmail(deps.db, email);
+      if (owner) await tellOwnerOfRegistration(deps, deps.db, owner);
+    }
+    return answer;
+  });
 };
 
 export const confirmEmail: Handler<'users.confirmEmail'> = async ({ token }, { deps }) =>
@@ -151,6 +283,7 @@ export const confirmEmail: Handler<'users.confirmEmail'> = async ({ token }, { d
       throw badRequest(`Campo token: ${MESSAGES.invalidConfirmation}`, 'token');
     }
     await tx.update(emailConfirmations).set({ used_at: new Date() }).where(eq(emailConfirmations.id, confirmation.id));
+    await redactSecrets(tx, user.id, 'confirmation');
     await tx.update(users).set({ email_confirmed: true, updated_at: new Date() }).where(eq(users.id, user.id));
     await logActivity(tx, {
       actorId: user.id,

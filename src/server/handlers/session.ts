@@ -7,7 +7,8 @@ import { generateNumericCode, generateToken, hashToken } from '../domain/tokens'
 import { badRequest, forbidden, HttpError, MESSAGES, unauthorized } from '../http/errors';
 import { requireAuth, type Handler, type ServerDeps } from '../http/handler';
 import { logActivity } from '../services/activity';
-import { isLocked, recordAttempt } from '../services/login-attempts';
+import { markSucceeded, reserveAttempt } from '../services/login-attempts';
+import { redactSecrets } from '../services/mailer';
 import { findSession, issueSession, revokeSession, revokeUserSessions } from '../services/sessions';
 import { findUser, findUserByEmail, toSessionUser } from '../services/users';
 
@@ -34,6 +35,8 @@ async function sendTwoFactorCode(deps: ServerDeps, db: Db, user: UserRow): Promi
   });
   await deps.mailer.enqueue(db, {
     to: user.email,
+    userId: user.id,
+    secret: { value: code, kind: 'two-factor', expiresAt: new Date(Date.now() + TWO_FACTOR_TTL_MS) },
     subject: 'Seu código de acesso',
     body: `Olá, ${user.name}.\n\nUse o código abaixo para concluir o acesso ao back-office. Ele vale por 10 minutos.\n\nCódigo: ${code}\n\nSe não foi você, ignore este e-mail.`,
   });
@@ -42,17 +45,16 @@ async function sendTwoFactorCode(deps: ServerDeps, db: Db, user: UserRow): Promi
 
 export const login: Handler<'session.login'> = async ({ email, password }, { deps }) => {
   const { db } = deps;
-  if (await isLocked(db, email)) throw new HttpError(429, MESSAGES.tooManyAttempts, undefined, 'too-many-attempts');
+  // The slot is taken (as a failure) before the password is checked, so a burst cannot outrun the lock.
+  const attempt = await reserveAttempt(db, email);
+  if (attempt === null) throw new HttpError(429, MESSAGES.tooManyAttempts, undefined, 'too-many-attempts');
   const user = await findUserByEmail(db, email);
   if (!user) {
     dummyHash ??= hashPassword('not-a-real-password-1');
     await verifyPassword(password, await dummyHash);
   }
-  if (!user || !(await verifyPassword(password, user.password_hash))) {
-    await recordAttempt(db, email, false);
-    throw unauthorized(MESSAGES.invalidCredentials);
-  }
-  await recordAttempt(db, email, true);
+  if (!user || !(await verifyPassword(password, user.password_hash))) throw unauthorized(MESSAGES.invalidCredentials);
+  await markSucceeded(db, attempt);
   if (!user.active) throw forbidden(MESSAGES.inactiveAccount, 'inactive-account');
   if (user.two_factor) {
     const hash = await db.transaction((tx) => sendTwoFactorCode(deps, tx, user));
@@ -88,6 +90,7 @@ export const verifyHash: Handler<'session.verifyHash'> = async ({ hash, code }, 
       return { failed: true as const };
     }
     await tx.update(twoFactorChallenges).set({ consumed_at: new Date() }).where(eq(twoFactorChallenges.id, challenge.id));
+    await redactSecrets(tx, challenge.user_id, 'two-factor');
     const user = await findUser(tx, challenge.user_id);
     if (!user || !user.active) throw forbidden(MESSAGES.inactiveAccount, 'inactive-account');
     return startSession(tx, user);
@@ -133,6 +136,8 @@ async function replacePassword(db: Db, user: UserRow, newPassword: string, actio
       .where(eq(users.id, user.id))
       .returning();
     await revokeUserSessions(tx, user.id);
+    // A temporary password still readable in the outbox is spent now.
+    await redactSecrets(tx, user.id, 'temporary-password');
     const token = await issueSession(tx, user.id);
     await logActivity(tx, {
       actorId: user.id,
@@ -148,8 +153,11 @@ async function replacePassword(db: Db, user: UserRow, newPassword: string, actio
 
 export const changePassword: Handler<'session.changePassword'> = async ({ oldPassword, newPassword }, ctx) => {
   const { user } = requireAuth(ctx);
+  // A temporary password becomes a chosen one only through the forced-change flow (users.newPassword).
+  if (user.force_senha) throw forbidden(MESSAGES.useForcedPasswordChange, 'password-change-required');
   // 400, not 401: a wrong current password must not end the session.
   if (!(await verifyPassword(oldPassword, user.password_hash))) throw badRequest(`Campo oldPassword: ${MESSAGES.wrongOldPassword}`, 'oldPassword');
+  if (await verifyPassword(newPassword, user.password_hash)) throw badRequest(`Campo newPassword: ${MESSAGES.samePassword}`, 'newPassword');
   return replacePassword(ctx.deps.db, user, newPassword, 'user.password.change');
 };
 

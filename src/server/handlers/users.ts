@@ -4,12 +4,15 @@ import { ADMIN_USER_EXPORT_COLUMNS, pageMeta } from '../../shared/contract/index
 import { ALL_ROLE_IDS, canManageRole, Role, type RoleId } from '../../shared/roles';
 import type { Db } from '../db/connect';
 import { activityLog, uploads, users, type UserRow } from '../db/schema';
-import { hashPassword, unusablePasswordHash } from '../domain/password';
+import { maskEmail } from '../domain/mask';
+import { hashPassword, unusablePasswordHash, verifyPassword } from '../domain/password';
 import { generateTemporaryPassword } from '../domain/temporary-password';
-import { badRequest, conflict, forbidden, MESSAGES, notFound } from '../http/errors';
+import { badRequest, conflict, forbidden, HttpError, MESSAGES, notFound } from '../http/errors';
 import { requireAuth, type Handler, type ServerDeps } from '../http/handler';
 import { logActivity, PERSONAL_SNAPSHOT_FIELDS, userSnapshot } from '../services/activity';
 import { closeRequestsOnErase } from '../services/lgpd';
+import { markSucceeded, reserveAttempt } from '../services/login-attempts';
+import { eraseOutboxOf } from '../services/mailer';
 import { listConditions, listOrder, type ListSpec } from '../services/list';
 import { eraseFromBroadcasts } from '../services/messages-recipients';
 import { revokeUserSessions } from '../services/sessions';
@@ -99,6 +102,12 @@ async function withEmailConflict<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * How long a temporary password stays readable in an outbox without SMTP (the
+ * sandbox's only mailbox); the forced change blanks it at once.
+ */
+export const TEMPORARY_PASSWORD_MAIL_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
 async function sendTemporaryPassword(deps: ServerDeps, db: Db, user: UserRow, password: string, reason: 'created' | 'reset') {
   const intro =
     reason === 'created'
@@ -106,6 +115,8 @@ async function sendTemporaryPassword(deps: ServerDeps, db: Db, user: UserRow, pa
       : 'Um administrador redefiniu a sua senha do back-office.';
   await deps.mailer.enqueue(db, {
     to: user.email,
+    userId: user.id,
+    secret: { value: password, kind: 'temporary-password', expiresAt: new Date(Date.now() + TEMPORARY_PASSWORD_MAIL_TTL_MS) },
     subject: reason === 'created' ? 'Sua conta no back-office' : 'Sua senha foi redefinida',
     body: `Olá, ${user.name}.\n\n${intro} Entre com a senha temporária abaixo; no primeiro acesso você vai escolher uma nova senha.\n\nSenha temporária: ${password}\n`,
   });
@@ -304,6 +315,8 @@ export const eraseUser: Handler<'users.erase'> = async ({ id }, ctx) => {
     if (target.anonymised_at) return { erased: true, alreadyErased: true, files: [] as string[] };
     if (target.id === actor.id) throw badRequest(MESSAGES.selfDelete);
     assertCanManage(actor, target.role_id);
+    // Before the e-mail is replaced: the outbox rows are found by it too.
+    const mailsRemoved = await eraseOutboxOf(tx, target);
     const now = new Date();
     await tx
       .update(users)
@@ -342,7 +355,7 @@ export const eraseUser: Handler<'users.erase'> = async ({ id }, ctx) => {
       entity: 'user',
       entityId: target.id,
       before: { role_id: target.role_id },
-      after: { anonymised: true, uploads_removed: files.length },
+      after: { anonymised: true, uploads_removed: files.length, messages_removed: mailsRemoved },
     });
     await closeRequestsOnErase(tx, target.id, actor.id, files.length);
     return { erased: true, alreadyErased: false, files: files.map((f) => f.path) };
@@ -413,12 +426,44 @@ export const resetPassword: Handler<'users.resetPassword'> = async ({ id }, ctx)
   return { ok: true as const };
 };
 
+/**
+ * Changing the own e-mail or turning two-factor off weakens how the account is
+ * reached, so it needs the current password (counted by the sign-in lock, so
+ * a left-open session cannot be used to guess it), and the old address hears
+ * of it.
+ */
+async function assertCurrentPassword(user: UserRow, currentPassword: string | undefined, db: Db): Promise<void> {
+  if (!currentPassword) throw badRequest(`Campo currentPassword: ${MESSAGES.currentPasswordRequired}`, 'currentPassword');
+  const attempt = await reserveAttempt(db, user.email);
+  if (attempt === null) throw new HttpError(429, MESSAGES.tooManyAttempts, undefined, 'too-many-attempts');
+  if (!(await verifyPassword(currentPassword, user.password_hash))) {
+    throw badRequest(`Campo currentPassword: ${MESSAGES.wrongOldPassword}`, 'currentPassword');
+  }
+  await markSucceeded(db, attempt);
+}
+
+async function tellOldAddress(deps: ServerDeps, db: Db, before: UserRow, after: UserRow) {
+  const changes: string[] = [];
+  if (before.email.toLowerCase() !== after.email.toLowerCase()) {
+    changes.push(`O e-mail de acesso da sua conta foi alterado para ${maskEmail(after.email)}.`);
+  }
+  if (before.two_factor && !after.two_factor) changes.push('A verificação em duas etapas da sua conta foi desativada.');
+  if (changes.length === 0) return;
+  await deps.mailer.enqueue(db, {
+    to: before.email,
+    userId: before.id,
+    subject: 'Alteração na segurança da sua conta',
+    body: `Olá, ${before.name}.\n\n${changes.join('\n')}\n\nSe não foi você, fale com um administrador do back-office imediatamente.`,
+  });
+}
+
 export const updateProfile: Handler<'profiles.update'> = async (input, ctx) => {
   const { user } = requireAuth(ctx);
+  const emailChanged = input.email.toLowerCase() !== user.email.toLowerCase();
+  if (emailChanged || (user.two_factor && !input.two_factor)) await assertCurrentPassword(user, input.currentPassword, ctx.deps.db);
   return withEmailConflict(() =>
     ctx.deps.db.transaction(async (tx) => {
       await assertEmailFree(tx, input.email, user.id);
-      const emailChanged = input.email.toLowerCase() !== user.email.toLowerCase();
       const [updated] = await tx
         .update(users)
         .set({
@@ -430,6 +475,7 @@ export const updateProfile: Handler<'profiles.update'> = async (input, ctx) => {
         })
         .where(eq(users.id, user.id))
         .returning();
+      await tellOldAddress(ctx.deps, tx, user, updated);
       await logActivity(tx, {
         actorId: user.id,
         action: 'profile.update',
@@ -442,4 +488,3 @@ export const updateProfile: Handler<'profiles.update'> = async (input, ctx) => {
     }),
   );
 };
-

@@ -3,11 +3,38 @@
  * operators can always see what went out); with SMTP settings it is then
  * delivered by nodemailer after the request that queued it. A delivery
  * failure is recorded on the row and never fails the request.
+ *
+ * Secrets (codes, temporary passwords, confirmation tokens) must not stay in
+ * the outbox: a message that carries one keeps, in `outbox_meta`, its body
+ * with the secret blanked, and that body replaces the original once the
+ * message is delivered over SMTP, once the secret expires, or once it is used
+ * or superseded (redactSecrets). Without SMTP the outbox is the only mailbox
+ * (sandbox, tests), so there the secret stays readable until it expires or is
+ * used. `outbox_meta.user_id` ties messages to their person for the LGPD erase.
  */
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { Transporter } from 'nodemailer';
+import { normaliseBrazilianPhone } from '../../shared/phone';
 import type { Db } from '../db/connect';
 import { outbox } from '../db/schema';
+
+/** Migration 0006: what an outbox row needs beyond the message itself. */
+export const outboxMeta = pgTable('outbox_meta', {
+  outbox_id: integer('outbox_id').primaryKey(),
+  user_id: integer('user_id'),
+  secret_kind: text('secret_kind'),
+  redacted_body: text('redacted_body'),
+  secret_expires_at: timestamp('secret_expires_at', { withTimezone: true, mode: 'date' }),
+});
+
+export type SecretKind = 'two-factor' | 'recovery' | 'temporary-password' | 'confirmation';
+
+/** What replaces a secret in a message once it is delivered, expired or used (not one word, so no code reader takes it for a code). */
+export const REDACTED_SECRET = '•••••• (removido)';
+
+/** How often, at most, one process looks for expired secrets to blank. */
+const SWEEP_INTERVAL_MS = 30 * 1000;
 
 export interface SmtpSettings {
   host: string;
@@ -32,6 +59,10 @@ export interface MailMessage {
   to: string;
   subject: string;
   body: string;
+  /** the account the message is about (LGPD erase removes its messages) */
+  userId?: number;
+  /** the secret the body carries: blanked after delivery, expiry or use */
+  secret?: { value: string; kind: SecretKind; expiresAt: Date };
 }
 
 type OutboxRow = typeof outbox.$inferSelect;
@@ -60,13 +91,25 @@ export class Mailer {
 
   /** Writes the message to the outbox within the caller's transaction (db may be a transaction). */
   async enqueue(db: Db, message: MailMessage): Promise<void> {
-    await db.insert(outbox).values({
-      channel: 'email',
-      to: message.to,
-      subject: message.subject,
-      body: message.body,
-      // Without SMTP the outbox is the delivery: nothing more will happen to the row.
-      status: this.smtp ? 'pending' : 'stored',
+    const [row] = await db
+      .insert(outbox)
+      .values({
+        channel: 'email',
+        to: message.to,
+        subject: message.subject,
+        body: message.body,
+        // Without SMTP the outbox is the delivery: nothing more will happen to the row.
+        status: this.smtp ? 'pending' : 'stored',
+      })
+      .returning({ id: outbox.id });
+    if (message.userId === undefined && !message.secret) return;
+    const secret = message.secret;
+    await db.insert(outboxMeta).values({
+      outbox_id: row.id,
+      user_id: message.userId ?? null,
+      secret_kind: secret?.kind ?? null,
+      redacted_body: secret ? message.body.split(secret.value).join(REDACTED_SECRET) : null,
+      secret_expires_at: secret?.expiresAt ?? null,
     });
   }
 
@@ -113,6 +156,7 @@ export class Mailer {
 
   /** Sends pending messages; called after each request, one run at a time. */
   deliverPending(): Promise<void> {
+    void this.sweepExpired();
     if (!this.smtp) return Promise.resolve();
     if (this.delivering) {
       this.again = true;
@@ -129,7 +173,24 @@ export class Mailer {
   }
 
   async idle(): Promise<void> {
-    while (this.delivering) await this.delivering;
+    while (this.delivering || this.sweeping) await (this.delivering ?? this.sweeping);
+  }
+
+  private sweeping: Promise<void> | null = null;
+  private lastSweep = 0;
+
+  /** Blanks the secrets that expired; at most every SWEEP_INTERVAL_MS (called after each request). */
+  sweepExpired(force = false): Promise<void> {
+    if (this.sweeping) return this.sweeping;
+    if (!force && Date.now() - this.lastSweep < SWEEP_INTERVAL_MS) return Promise.resolve();
+    this.lastSweep = Date.now();
+    this.sweeping = blankSecrets(this.db, lte(outboxMeta.secret_expires_at, new Date()))
+      // Best effort: the next sweep tries again.
+      .catch(() => undefined)
+      .finally(() => {
+        this.sweeping = null;
+      });
+    return this.sweeping;
   }
 
   private async run(): Promise<void> {
@@ -151,6 +212,8 @@ export class Mailer {
         try {
           await this.transporter.sendMail({ from: smtp.from, to: row.to, subject: row.subject, text: row.body });
           await this.db.update(outbox).set({ status: 'sent', sent_at: new Date(), error: null }).where(eq(outbox.id, row.id));
+          // Delivered: the mailbox has it now, the outbox no longer needs the secret.
+          await blankSecrets(this.db, eq(outboxMeta.outbox_id, row.id));
         } catch (error) {
           const text = error instanceof Error ? error.message : String(error);
           await this.db.update(outbox).set({ status: 'failed', error: text.slice(0, 1000) }).where(eq(outbox.id, row.id));
@@ -179,4 +242,34 @@ export class Mailer {
       .limit(1);
     return rows[0] ? toMessage(rows[0]) : null;
   }
+}
+
+/** Replaces the body of every message matching `where` (on outbox_meta) that still carries a secret by its blanked copy. */
+async function blankSecrets(db: Db, where: SQL | undefined): Promise<void> {
+  const condition = and(isNotNull(outboxMeta.redacted_body), where);
+  await db
+    .update(outbox)
+    .set({ body: sql`${outboxMeta.redacted_body}` })
+    .from(outboxMeta)
+    .where(and(eq(outboxMeta.outbox_id, outbox.id), condition));
+  await db.update(outboxMeta).set({ redacted_body: null, secret_expires_at: null }).where(condition);
+}
+
+/** The secrets of one kind sent to an account are used or superseded: blank them in the outbox now. */
+export async function redactSecrets(db: Db, userId: number, kind: SecretKind): Promise<void> {
+  await blankSecrets(db, and(eq(outboxMeta.user_id, userId), eq(outboxMeta.secret_kind, kind)));
+}
+
+/** LGPD erase: every message about the person or sent to one of their addresses goes. */
+export async function eraseOutboxOf(db: Db, person: { id: number; email: string; phone: string | null }): Promise<number> {
+  const linked = db.select({ id: outboxMeta.outbox_id }).from(outboxMeta).where(eq(outboxMeta.user_id, person.id));
+  const addressed = [eq(sql`lower(${outbox.to})`, person.email.toLowerCase())];
+  // SMS rows carry the phone as E.164, as the broadcast sender normalised it.
+  const phone = normaliseBrazilianPhone(person.phone);
+  if (phone) addressed.push(eq(outbox.to, phone));
+  const removed = await db
+    .delete(outbox)
+    .where(or(inArray(outbox.id, linked), ...addressed))
+    .returning({ id: outbox.id });
+  return removed.length;
 }

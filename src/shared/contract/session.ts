@@ -29,6 +29,10 @@ export const loginResultSchema = z.object({
   hash: z.string().optional(),
 });
 
+/** A recovery code is only good for the account it was sent to: the e-mail travels with it. */
+const recoveryCodeArgs = z.object({ email: emailSchema, hash: z.string().trim().min(1, 'informe o código').max(200) });
+const recoveryOwnerSchema = z.object({ email: z.string(), expiresAt: timestampSchema });
+
 export const sessionOperations = {
   'session.login': defineOperation({
     method: 'POST',
@@ -132,8 +136,8 @@ export const sessionOperations = {
     access: 'public',
     encoding: 'json',
     origin: 'spec',
-    description: 'Checks a recovery code from the e-mail.',
-    args: z.object({ hash: z.string().trim().min(1, 'informe o código').max(200) }),
+    description: 'Checks a recovery code from the e-mail against the account it was sent to (tries per code and per account are limited).',
+    args: recoveryCodeArgs,
     result: z.object({ valid: z.boolean() }),
   }),
   'recover.get': defineOperation({
@@ -142,9 +146,20 @@ export const sessionOperations = {
     access: 'public',
     encoding: 'none',
     origin: 'spec',
-    description: 'The masked e-mail a valid recovery code belongs to.',
+    description:
+      'The masked e-mail a valid recovery code belongs to. Kept for the spec; the app uses recover.lookup, which carries the code in the body (a path ends up in logs and histories).',
     args: z.object({ hash: z.string().min(1).max(200) }),
-    result: z.object({ email: z.string(), expiresAt: timestampSchema }),
+    result: recoveryOwnerSchema,
+  }),
+  'recover.lookup': defineOperation({
+    method: 'POST',
+    path: '/api/recover-pass/lookup',
+    access: 'public',
+    encoding: 'json',
+    origin: 'designed',
+    description: 'recover.get with the e-mail and the code in the body: the masked e-mail and expiry of a valid code.',
+    args: recoveryCodeArgs,
+    result: recoveryOwnerSchema,
   }),
   'recover.changePass': defineOperation({
     method: 'PUT',
@@ -152,8 +167,8 @@ export const sessionOperations = {
     access: 'public',
     encoding: 'json',
     origin: 'spec',
-    description: 'Sets a new password with a valid recovery code; revokes every token of that user.',
-    args: z.object({ hash: z.string().min(1).max(200), password: passwordSchema }),
+    description: 'Sets a new password with a valid recovery code of that e-mail; revokes every token of that user.',
+    args: recoveryCodeArgs.extend({ password: passwordSchema }),
     result: okSchema,
   }),
   'users.confirmEmail': defineOperation({

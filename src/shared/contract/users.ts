@@ -131,9 +131,9 @@ export const usersOperations = {
     encoding: 'json',
     origin: 'spec',
     description:
-      'Self-registration: creates an inactive AGENT account (least privilege) that an administrator must activate; a confirmation e-mail goes out.',
+      'Self-registration: creates an inactive AGENT account (least privilege) that an administrator must activate; a confirmation e-mail goes out. An e-mail already in use gets the same answer (its owner is told by e-mail), so the call cannot probe accounts; throttled per client and overall.',
     args: z.object({ name: nameSchema, email: emailSchema, password: passwordSchema }),
-    result: z.object({ id: z.number().int(), email: z.string() }),
+    result: z.object({ email: z.string() }),
   }),
   'users.createAdmin': defineOperation({
     method: 'POST',
@@ -217,8 +217,14 @@ export const usersOperations = {
     access: AllPanelUsers,
     encoding: 'json',
     origin: 'spec',
-    description: "Edits the signed-in user's own profile (name, e-mail, two-factor). Role and activation are not self-editable.",
-    args: z.object({ name: nameSchema, email: emailSchema, two_factor: z.boolean() }),
+    description:
+      "Edits the signed-in user's own profile (name, e-mail, two-factor). Role and activation are not self-editable. Changing the e-mail or turning two-factor off needs the current password, and the old address is told.",
+    args: z.object({
+      name: nameSchema,
+      email: emailSchema,
+      two_factor: z.boolean(),
+      currentPassword: z.string().max(128).optional(),
+    }),
     result: sessionUserSchema,
   }),
 } as const;

@@ -89,7 +89,7 @@ describe('expiry', () => {
     );
     expect(Number(row.minutes)).toBe(30);
     await server.database.rows("UPDATE recovery_codes SET expires_at = now() - interval '1 second'");
-    expect((await call(server, 'recover.verifyHash', { hash: code })).body).toEqual({ valid: false });
+    expect((await call(server, 'recover.verifyHash', { email: 'operador@demo.local', hash: code })).body).toEqual({ valid: false });
 
     for (let i = 0; i < 5; i++) await call(server, 'session.login', { email: 'operador@demo.local', password: 'errada123' });
     expect((await call(server, 'session.login', { email: 'operador@demo.local', password: 'Senha123' })).status).toBe(429);
@@ -213,17 +213,21 @@ describe('password recovery', () => {
     expect((await call(server, 'recover.request', { email: 'esqueci@demo.local' })).status).toBe(200);
     const code = await codeFromOutbox(server, 'esqueci@demo.local', 'Código');
     expect(code).toMatch(/^[A-Z2-9]{8}$/);
-    expect((await call(server, 'recover.verifyHash', { hash: code.toLowerCase() })).body).toEqual({ valid: true });
-    expect((await call(server, 'recover.verifyHash', { hash: 'ZZZZ9999' })).body).toEqual({ valid: false });
-    const info = await call(server, 'recover.get', { hash: code });
+    const email = 'esqueci@demo.local';
+    expect((await call(server, 'recover.verifyHash', { email, hash: code.toLowerCase() })).body).toEqual({ valid: true });
+    expect((await call(server, 'recover.verifyHash', { email, hash: 'ZZZZ9999' })).body).toEqual({ valid: false });
+    const info = await call(server, 'recover.lookup', { email, hash: code });
     expect(info.status).toBe(200);
     expect(info.body.email).toBe('e******@demo.local');
+    expect((await call(server, 'recover.lookup', { email, hash: 'ZZZZ9999' })).status).toBe(404);
+    // The spec's GET with the code in the path still answers.
+    expect((await call(server, 'recover.get', { hash: code })).body.email).toBe('e******@demo.local');
     expect((await call(server, 'recover.get', { hash: 'ZZZZ9999' })).status).toBe(404);
-    const changed = await call(server, 'recover.changePass', { hash: code, password: 'Recuperada1' });
+    const changed = await call(server, 'recover.changePass', { email, hash: code, password: 'Recuperada1' });
     expect(changed.status).toBe(200);
     expect((await call(server, 'session.me', {}, token)).status).toBe(401);
     await signIn(server, 'esqueci@demo.local', 'Recuperada1');
-    const reuse = await call(server, 'recover.changePass', { hash: code, password: 'Outra12345' });
+    const reuse = await call(server, 'recover.changePass', { email, hash: code, password: 'Outra12345' });
     expect(reuse.status).toBe(400);
     expect(reuse.body.field).toBe('hash');
   });
@@ -233,23 +237,29 @@ describe('registration', () => {
   it('creates an inactive agent that cannot sign in until activated, and confirms the e-mail', async () => {
     const reg = await call(server, 'users.register', { name: 'Rita Registro', email: 'rita@demo.local', password: 'Registro1' });
     expect(reg.status).toBe(200);
+    expect(reg.body).toEqual({ email: 'rita@demo.local' });
     const inactive = await call(server, 'session.login', { email: 'rita@demo.local', password: 'Registro1' });
     expect(inactive.status).toBe(403);
-    const user = await call(server, 'users.byId', { id: reg.body.id }, admin);
+    const found = await call(server, 'users.admins', { page: 1, limit: 10, filter: { email: 'rita@demo.local' } }, admin);
+    const id = found.body.items[0].id as number;
+    const user = await call(server, 'users.byId', { id }, admin);
     expect(user.body).toMatchObject({ role_id: 4, active: false, email_confirmed: false });
     const token = await codeFromOutbox(server, 'rita@demo.local', 'Token');
     expect((await call(server, 'users.confirmEmail', { token: 'nope' })).status).toBe(400);
     const confirmed = await call(server, 'users.confirmEmail', { token });
     expect(confirmed.body).toEqual({ email: 'rita@demo.local' });
-    expect((await call(server, 'users.byId', { id: reg.body.id }, admin)).body.email_confirmed).toBe(true);
+    expect((await call(server, 'users.byId', { id }, admin)).body.email_confirmed).toBe(true);
     expect((await call(server, 'users.confirmEmail', { token })).status).toBe(400);
-    await call(server, 'users.setStatus', { id: reg.body.id, active: true }, admin);
+    await call(server, 'users.setStatus', { id, active: true }, admin);
     await signIn(server, 'rita@demo.local', 'Registro1');
   });
 
-  it('answers 409 for an e-mail in use, whatever its case', async () => {
+  it('answers an e-mail in use, whatever its case, like a new one and tells its owner instead', async () => {
     const dup = await call(server, 'users.register', { name: 'Outra Pessoa', email: 'Admin@Demo.local', password: 'Registro1' });
-    expect(dup.status).toBe(409);
-    expect(dup.body.message).toBe('Este e-mail já está em uso');
+    expect(dup.status).toBe(200);
+    expect(dup.body).toEqual({ email: 'Admin@Demo.local' });
+    const told = await server.outbox.latest('admin@demo.local');
+    expect(told?.subject).toBe('Tentativa de cadastro com o seu e-mail');
+    expect(told?.body).not.toMatch(/Token:/);
   });
 });

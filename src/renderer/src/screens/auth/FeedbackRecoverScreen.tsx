@@ -2,32 +2,34 @@ import { Button, Callout, H4 } from '@blueprintjs/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useApiMutation } from '../../api/hooks';
 import { TextField } from '../../components/fields';
 import { FormError } from '../../components/FormError';
 import { useServerErrors } from '../../components/useServerErrors';
-import { recoverCodeSchema } from './schemas';
+import { recoverCodeSchema, recoveryState } from './schemas';
 
-const FIELDS = ['hash'] as const;
+const FIELDS = ['email', 'hash'] as const;
 
 /** After the recovery request: explains the e-mail and takes the code from it. */
 export function FeedbackRecoverScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const form = useForm({ resolver: zodResolver(recoverCodeSchema), defaultValues: { hash: '' } });
+  const { email } = recoveryState(useLocation().state);
+  const form = useForm({ resolver: zodResolver(recoverCodeSchema), defaultValues: { email, hash: '' } });
   const { formError, report, clear } = useServerErrors(form.setError, FIELDS);
   const verify = useApiMutation('recover.verifyHash');
 
-  const submit = form.handleSubmit(async ({ hash }) => {
+  const submit = form.handleSubmit(async ({ email, hash }) => {
     clear();
     try {
-      const { valid } = await verify.mutateAsync({ hash });
+      const { valid } = await verify.mutateAsync({ email, hash });
       if (!valid) {
         form.setError('hash', { type: 'server', message: t('auth.feedback.invalid') });
         return;
       }
-      navigate(`/auth/newPass?code=${encodeURIComponent(hash.trim())}`);
+      // In the navigation state, not the address: a code in a URL ends up in histories and logs.
+      navigate('/auth/newPass', { state: { email, code: hash.trim() } });
     } catch (e) {
       report(e);
     }
@@ -39,6 +41,7 @@ export function FeedbackRecoverScreen() {
       <Callout intent="primary" icon="envelope">
         {t('auth.feedback.text')}
       </Callout>
+      <TextField control={form.control} name="email" type="email" label={t('auth.reset.email')} testId="recover-email" />
       <TextField control={form.control} name="hash" label={t('auth.feedback.code')} testId="recover-code" autoFocus />
       <FormError message={formError} />
       <Button type="submit" intent="primary" fill loading={form.formState.isSubmitting} data-testid="recover-code-submit">

@@ -3,14 +3,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { errorText } from '../../api/errors';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { useToast } from '../../app/toaster';
 import { TextField } from '../../components/fields';
 import { FormError } from '../../components/FormError';
 import { useServerErrors } from '../../components/useServerErrors';
-import { withConfirmation } from './schemas';
+import { recoveryState, withConfirmation } from './schemas';
 
 const FIELDS = ['password', 'confirm'] as const;
 
@@ -18,15 +18,14 @@ export function NewPassScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const toast = useToast();
-  const [params] = useSearchParams();
-  const code = params.get('code') ?? '';
-  const owner = useApiQuery('recover.get', { hash: code }, { enabled: code !== '' });
+  const { email, code } = recoveryState(useLocation().state);
+  const owner = useApiQuery('recover.lookup', { email, hash: code }, { enabled: code !== '' && email !== '', retry: false });
   const schema = useMemo(() => withConfirmation('password', t('auth.passwordsDiffer')), [t]);
   const form = useForm({ resolver: zodResolver(schema), defaultValues: { password: '', confirm: '' } });
   const { formError, report, clear } = useServerErrors(form.setError, FIELDS);
   const change = useApiMutation('recover.changePass');
 
-  if (!code) {
+  if (!code || !email) {
     return (
       <Callout intent="warning" data-testid="newpass-missing">
         {t('auth.newPass.missingCode')} <Link to="/auth/reset">{t('auth.reset.title')}</Link>
@@ -37,7 +36,7 @@ export function NewPassScreen() {
   const submit = form.handleSubmit(async ({ password }) => {
     clear();
     try {
-      await change.mutateAsync({ hash: code, password });
+      await change.mutateAsync({ email, hash: code, password });
       toast.success(t('common.passwordUpdated'));
       navigate('/auth/login', { replace: true, state: { passwordChanged: true } });
     } catch (e) {

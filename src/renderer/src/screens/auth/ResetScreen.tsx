@@ -22,7 +22,8 @@ export function ResetScreen() {
     clear();
     try {
       await request.mutateAsync(values);
-      navigate('/auth/feedbackRecoverPass');
+      // The code is only good with its e-mail: the next screens carry it, never in the address.
+      navigate('/auth/feedbackRecoverPass', { state: { email: values.email } });
     } catch (e) {
       report(e);
     }

@@ -15,3 +15,12 @@ export const twoFactorSchema = contract['session.verifyHash'].args.pick({ code: 
 export const resetSchema = contract['recover.request'].args;
 export const recoverCodeSchema = contract['recover.verifyHash'].args;
 export const registerSchema = contract['users.register'].args;
+
+/** The e-mail and code the recovery screens hand on in the navigation state (never in the address). */
+export function recoveryState(state: unknown): { email: string; code: string } {
+  const value = (state ?? {}) as { email?: unknown; code?: unknown };
+  return {
+    email: typeof value.email === 'string' ? value.email : '',
+    code: typeof value.code === 'string' ? value.code : '',
+  };
+}
