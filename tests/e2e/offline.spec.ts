@@ -11,9 +11,31 @@ import type { Page } from '@playwright/test';
 import { test, expect, signIn, visibleUserIds, DEMO, DEMO_PASSWORD } from './harness';
 import { CACHE_FOLDER } from '../../src/main/services/cache';
 import { translate } from '../../src/shared/i18n';
-import { formatDateTime } from '../../src/shared/format';
 
 const BANNER = /^Sem conexão — exibindo dados de \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/;
+
+/**
+ * DD/MM/YYYY HH:mm of every minute from `from` to `to` as the browser shows
+ * it: in the page's time zone (the project's timezoneId), not the test
+ * process's, so the expectation holds at any hour and under any TZ.
+ */
+function minutesShown(from: Date, to: Date, timeZone: string): string[] {
+  const format = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  const out: string[] = [];
+  for (let t = Math.floor(from.getTime() / 60_000) * 60_000; t <= to.getTime(); t += 60_000) {
+    const part = Object.fromEntries(format.formatToParts(new Date(t)).map((p) => [p.type, p.value]));
+    out.push(`${part.day}/${part.month}/${part.year} ${part.hour}:${part.minute}`);
+  }
+  return out;
+}
 
 async function rows(page: Page): Promise<number[]> {
   await expect.poll(() => visibleUserIds(page)).not.toEqual([]);
@@ -33,6 +55,9 @@ test('cached lists and details stay viewable offline, writes keep the form, and 
   harness,
   server,
 }) => {
+  const timeZone = test.info().project.use.timezoneId;
+  expect(timeZone, 'playwright.config.ts sets the browser time zone').toBeTruthy();
+  const startedAt = new Date();
   await harness.goto('/auth/login');
   await signIn(page, DEMO.admin.email, DEMO_PASSWORD);
   await expect(page).toHaveURL(/#\/app\/home/);
@@ -85,8 +110,10 @@ test('cached lists and details stay viewable offline, writes keep the form, and 
   // Back to the list (cached), then the server returns over the same data: the list refreshes by itself.
   await page.getByRole('button', { name: translate('pt-BR', 'common.back') }).click();
   await expect(page.getByTestId('users-table-stale')).toHaveText(BANNER);
-  const staleText = await page.getByTestId('users-table-stale').textContent();
-  expect(staleText).toContain(formatDateTime(new Date()).slice(0, 10));
+  // The banner dates the cached answer: a minute of this test, in the browser's time zone.
+  const staleText = (await page.getByTestId('users-table-stale').textContent()) ?? '';
+  const shown = staleText.replace('Sem conexão — exibindo dados de ', '');
+  expect(minutesShown(startedAt, new Date(), timeZone ?? '')).toContain(shown);
   await server.restart();
   await expect(page.getByTestId('users-table-stale')).toHaveCount(0, { timeout: 15_000 });
   expect(harness.connectivityEvents.map((e) => e.online)).toEqual([false, true]);
