@@ -9,7 +9,7 @@ import { CATALOGUE_OPERATIONS, pageMeta, type CatalogueKind, type OperationName 
 import type { CatalogueActivityEntity } from '../../shared/activity';
 import type { Db } from '../db/connect';
 import { catalogueReferences, type LabelTable } from '../db/schema-catalogues';
-import { HttpError, notFound } from '../http/errors';
+import { conflict, HttpError, notFound } from '../http/errors';
 import { requireAuth, type Handler, type HandlerContext } from '../http/handler';
 import { logActivity, type Snapshot } from './activity';
 import { listConditions, listOrder, type ListSpec } from './list';
@@ -32,6 +32,24 @@ export async function assertNotInUse(db: Db, catalogue: CatalogueKind | 'project
   const count = await referenceCount(db, catalogue, itemId);
   // The screen recognises the 'in-use' code and offers deactivation instead.
   if (count > 0) throw new HttpError(409, inUseMessage(count), undefined, 'in-use');
+}
+
+/** Labels compare without case, accents or repeated blanks: "Capital de Giro" and "capital de giro " are the same item. */
+export function labelKey(label: string): string {
+  return label.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLocaleLowerCase('pt-BR').replace(/\s+/g, ' ').trim();
+}
+
+export const DUPLICATE_LABEL_MESSAGE = 'Já existe um item com este rótulo neste catálogo.';
+
+/**
+ * Refuses a label another item of the same catalogue already has (409 on the
+ * `label` field). The catalogues are short lists, so the comparison runs here
+ * rather than through a database collation both PGlite and PostgreSQL must have.
+ */
+async function assertLabelFree(db: Db, table: LabelTable, label: string, exceptId?: number): Promise<void> {
+  const key = labelKey(label);
+  const rows = await db.select({ id: table.id, label: table.label }).from(table);
+  if (rows.some((r) => r.id !== exceptId && labelKey(r.label) === key)) throw conflict(DUPLICATE_LABEL_MESSAGE, 'label');
 }
 
 type Row = Record<string, unknown> & { id: number; label: string; active: boolean; created_at: Date; updated_at: Date };
@@ -127,6 +145,7 @@ export function catalogueHandlers<K extends CatalogueKind>(config: CatalogueConf
     create: async (input: Record<string, unknown>, ctx: HandlerContext) => {
       const { user } = requireAuth(ctx);
       return ctx.deps.db.transaction(async (tx) => {
+        await assertLabelFree(tx, table, String(input.label));
         const [created] = (await tx.insert(table).values(values(input)).returning()) as Row[];
         await logActivity(tx, { actorId: user.id, action: `${entity}.create` as const, entity, entityId: created.id, after: snapshot(created, extra) });
         return toItem(created, extra);
@@ -136,6 +155,7 @@ export function catalogueHandlers<K extends CatalogueKind>(config: CatalogueConf
       const { user } = requireAuth(ctx);
       return ctx.deps.db.transaction(async (tx) => {
         const before = await find(tx, input.id);
+        await assertLabelFree(tx, table, String(input.label), input.id);
         const [updated] = (await tx
           .update(table)
           .set({ ...values(input), updated_at: new Date() })

@@ -8,6 +8,7 @@
  * their own designed calls for the api_key and the banner bytes.
  */
 import { z } from 'zod';
+import { parsePercentage } from '../format';
 import { AllOperators } from '../roles';
 import { defineOperation } from './define';
 import { idArgs, idSchema, listArgs, okSchema, paged, textSchema, trimmedTextSchema, timestampSchema, uploadFileSchema } from './common';
@@ -42,9 +43,20 @@ export const situationSchema = catalogueItemSchema.extend({ percentage: z.number
 export type Situation = z.infer<typeof situationSchema>;
 
 const labelInput = z.object({ label: labelSchema, active: z.boolean().default(true) });
-const situationInput = labelInput.extend({
-  percentage: z.coerce.number().min(0, 'o percentual deve estar entre 0 e 100').max(100, 'o percentual deve estar entre 0 e 100'),
+/**
+ * A percentage as a number or as typed ("37,5"): 0 to 100 with at most two
+ * decimals, read by parsePercentage (no exponents, no thousands), so the
+ * screen and the server accept exactly the same inputs.
+ */
+const percentageSchema = z.union([z.number(), z.string().max(10)]).transform((v, ctx) => {
+  const value = parsePercentage(v);
+  if (value === null) {
+    ctx.addIssue({ code: 'custom', message: 'informe um percentual de 0 a 100, com até 2 casas decimais', params: { rule: 'percentage' } });
+    return z.NEVER;
+  }
+  return value;
 });
+const situationInput = labelInput.extend({ percentage: percentageSchema });
 
 export const activeItemSchema = z.object({ id: z.number().int(), label: z.string() });
 const statusArgs = z.object({ id: idSchema, active: z.boolean() });
@@ -181,11 +193,14 @@ export const projectSchema = z.object({
 export type Project = z.infer<typeof projectSchema>;
 
 const projectUrlSchema = trimmedTextSchema(500)
-  .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), { message: 'informe um endereço http(s) válido' });
+  .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), { message: 'informe um endereço http(s) válido', params: { rule: 'url' } });
 
-/** A new project is inactive with empty strings (spec §3). */
+/**
+ * A new project is inactive with empty strings (spec §3), except its title:
+ * a project nobody can name is not saved.
+ */
 const projectInput = z.object({
-  title: trimmedTextSchema(200).default(''),
+  title: trimmedTextSchema(200).min(1, 'informe o título'),
   description: trimmedTextSchema(5000).default(''),
   url: projectUrlSchema.default(''),
   banner: textSchema(40).default(''),

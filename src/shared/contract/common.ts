@@ -1,4 +1,8 @@
-/** Schemas shared by several areas of the contract. */
+/**
+ * Schemas shared by several areas of the contract. Refinements name their rule
+ * in `params.rule`, so the renderer words them in the user's language
+ * (i18n form.rules) while the server keeps these Portuguese texts.
+ */
 import { z } from 'zod';
 import { DEFAULT_LIMIT, DEFAULT_PAGE, isListFieldName, MAX_LIMIT, MAX_PAGE } from '../query';
 import { ALL_ROLE_IDS, type RoleId } from '../roles';
@@ -95,16 +99,16 @@ export const instantSchema = z.string().max(40).refine((v) => instantMs(v) !== n
 export const roleIdSchema = z
   .number()
   .int()
-  .refine((v): v is RoleId => (ALL_ROLE_IDS as readonly number[]).includes(v), { message: 'perfil inválido' });
+  .refine((v): v is RoleId => (ALL_ROLE_IDS as readonly number[]).includes(v), { message: 'perfil inválido', params: { rule: 'role' } });
 
 export const emailSchema = trimmedTextSchema(254)
-  .refine((v) => isValidEmail(v), { message: 'e-mail inválido' });
+  .refine((v) => isValidEmail(v), { message: 'e-mail inválido', params: { rule: 'email' } });
 
 /** Staff passwords: at least 8 characters with a letter and a digit. */
 export const passwordSchema = textSchema(128)
   .min(8, 'a senha deve ter ao menos 8 caracteres')
   .max(128)
-  .refine((v) => /[A-Za-z]/.test(v) && /\d/.test(v), { message: 'a senha deve ter letras e números' });
+  .refine((v) => /[A-Za-z]/.test(v) && /\d/.test(v), { message: 'a senha deve ter letras e números', params: { rule: 'passwordLettersDigits' } });
 
 export const timestampSchema = z.string();
 

@@ -120,11 +120,42 @@ describe.each(KINDS)('catalogue $kind', ({ kind, entity, extra }) => {
   });
 });
 
+describe('catalogue labels', () => {
+  it.each(KINDS)('$kind refuses a label already used in the same catalogue, ignoring case, accents and blanks, with 409 on the label field', async ({ kind, extra }) => {
+    const ops = CATALOGUE_OPERATIONS[kind];
+    const first = await call(server, ops.create, { label: `Órgão Público ${kind}`, ...extra }, tokens.operator);
+    expect(first.status).toBe(200);
+    const twin = await call(server, ops.create, { label: `  orgao   PUBLICO ${kind}`, ...extra }, tokens.operator);
+    expect(twin.status).toBe(409);
+    expect(twin.body.field).toBe('label');
+    expect(twin.body.message).toMatch(/já existe/i);
+    // Another item may not take the label by an edit either; the item itself may keep (or re-case) its own.
+    const other = await call(server, ops.create, { label: `Outro rótulo ${kind}`, ...extra }, tokens.operator);
+    const renamed = await call(server, ops.update, { id: other.body.id, label: `ÓRGÃO público ${kind}`, active: true, ...extra }, tokens.operator);
+    expect(renamed.status).toBe(409);
+    expect(renamed.body.field).toBe('label');
+    const recased = await call(server, ops.update, { id: first.body.id, label: `órgão público ${kind}`, active: true, ...extra }, tokens.operator);
+    expect(recased.status).toBe(200);
+    // Other catalogues are separate lists.
+    const elsewhere = KINDS.find((k) => k.kind !== kind)!;
+    const sameLabelElsewhere = await call(server, CATALOGUE_OPERATIONS[elsewhere.kind].create, { label: `Órgão Público ${kind}`, ...elsewhere.extra }, tokens.operator);
+    expect(sameLabelElsewhere.status).toBe(200);
+  });
+});
+
 describe('situations percentage', () => {
   it('keeps the percentage between 0 and 100 and sorts by it', async () => {
     const bad = await call(server, 'situations.create', { label: 'Percentual inválido', percentage: 150 }, tokens.operator);
     expect(bad.status).toBe(400);
     expect(bad.body.field).toBe('percentage');
+    // Only plain decimals with at most two places: no exponent, no thousands, no third decimal.
+    for (const percentage of ['1e2', '12,345', '1.000', '-1', '']) {
+      const refused = await call(server, 'situations.create', { label: `Percentual ${percentage || 'vazio'}`, percentage }, tokens.operator);
+      expect({ percentage, status: refused.status, field: refused.body.field }).toEqual({ percentage, status: 400, field: 'percentage' });
+    }
+    const typed = await call(server, 'situations.create', { label: 'Percentual com vírgula', percentage: '12,35' }, tokens.operator);
+    expect(typed.status).toBe(200);
+    expect(typed.body.percentage).toBe(12.35);
     expect(SITUATION_SORTS).toContain('percentage');
     const sorted = await call(server, 'situations.list', { sort: { field: 'percentage', order: 'ASC' }, limit: 100 }, tokens.operator);
     const values = sorted.body.items.map((s: { percentage: number }) => s.percentage);
@@ -146,10 +177,15 @@ describe('projects', () => {
     expect((await call(server, 'projects.list', { sort: { field: 'api_key', order: 'ASC' } }, tokens.operator)).status).toBe(400);
   });
 
-  it('a new project is inactive with empty strings and a server-generated api_key', async () => {
-    const created = await call(server, 'projects.create', {}, tokens.operator);
+  it('a new project needs a title, is inactive with empty strings otherwise, and gets a server-generated api_key', async () => {
+    for (const untitled of [{}, { title: '   ' }]) {
+      const refused = await call(server, 'projects.create', untitled, tokens.operator);
+      expect(refused.status).toBe(400);
+      expect(refused.body.field).toBe('title');
+    }
+    const created = await call(server, 'projects.create', { title: 'Só o título' }, tokens.operator);
     expect(created.status).toBe(200);
-    expect(created.body).toMatchObject({ title: '', description: '', url: '', banner: '', active: false });
+    expect(created.body).toMatchObject({ title: 'Só o título', description: '', url: '', banner: '', active: false });
     expect(created.body.api_key).toMatch(/^pk_[A-Za-z0-9_-]{40,}$/);
     const withKey = await call(server, 'projects.create', { title: 'Tentativa', api_key: 'escolhida' }, tokens.operator);
     expect(withKey.body.api_key).not.toBe('escolhida');
@@ -292,9 +328,11 @@ describe('authorization matrix (AllOperators: super admin, admin, operator; agen
   for (const [name, create, args, seed] of perRecord) {
     it(`${name}`, async () => {
       for (const [role, statuses] of Object.entries(expected)) {
-        const made = await call(server, create, seed, tokens.superadmin);
+        // Labels are unique within a catalogue: each role's record gets its own.
+        const own = (body: Record<string, unknown>) => ('label' in body ? { ...body, label: `${String(body.label)} ${name} ${role}` } : body);
+        const made = await call(server, create, own(seed), tokens.superadmin);
         const token = role === 'none' ? undefined : tokens[role];
-        const answer = await call(server, name, args(made.body.id), token);
+        const answer = await call(server, name, own(args(made.body.id)), token);
         expect({ role, status: answer.status }).toEqual({ role, status: statuses[0] });
       }
     });
