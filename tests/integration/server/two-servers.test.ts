@@ -1,0 +1,99 @@
+/**
+ * Two server processes' worth of servers (each with its own pool, sender and
+ * HTTP port) over one PostgreSQL database, as a deployment behind a load
+ * balancer runs them: a session opened on one is honoured and ended on the
+ * other, and a broadcast is delivered exactly once per recipient although
+ * both senders compete for the queue (row locks with SKIP LOCKED).
+ *
+ * Needs PostgreSQL (PGlite is one process's folder): skipped without
+ * TEST_DATABASE_URL / DATABASE_URL; `npm test` provides a throwaway cluster.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer, type RunningServer, type SmsProvider } from '../../../src/server/index';
+import { createTestDatabase, testDatabaseUrl } from '../../helpers/server';
+import { call, signIn } from './client';
+
+const baseUrl = testDatabaseUrl();
+const WHY_SKIPPED = 'needs PostgreSQL: set TEST_DATABASE_URL (npm test starts a throwaway cluster)';
+if (!baseUrl) console.warn(`two-servers.test.ts skipped: ${WHY_SKIPPED}`);
+
+/** An SMS gateway stand-in that records which server sent what; a short pause per message lets the other sender claim work meanwhile. */
+function recordingProvider(server: string, sent: Array<{ server: string; to: string; body: string }>): SmsProvider {
+  return {
+    name: 'recording',
+    async send(to, body) {
+      await new Promise((r) => setTimeout(r, 20));
+      sent.push({ server, to, body });
+    },
+  };
+}
+
+describe.skipIf(!baseUrl)(`two servers on one PostgreSQL database${baseUrl ? '' : ` (skipped: ${WHY_SKIPPED})`}`, () => {
+  let database: { url: string; drop(): Promise<void> };
+  let dir: string;
+  let first: RunningServer;
+  let second: RunningServer;
+  const sent: Array<{ server: string; to: string; body: string }> = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase(baseUrl ?? '');
+    dir = await mkdtemp(join(tmpdir(), 'backoffice-two-servers-'));
+    // Small batches and quick polling so both senders take part in one broadcast.
+    const messages = { batchSize: 2, pollMs: 50 };
+    // The first migrates and seeds; the second starts over the same database as a second instance would.
+    first = await startServer({ databaseUrl: database.url, seed: 'demo', uploadsDir: join(dir, 'uploads'), messages, smsProvider: recordingProvider('first', sent) });
+    second = await startServer({ databaseUrl: database.url, seed: false, uploadsDir: join(dir, 'uploads'), messages, smsProvider: recordingProvider('second', sent) });
+  });
+
+  afterAll(async () => {
+    await first?.close();
+    await second?.close();
+    await database?.drop();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('a token issued by one server works on the other, and signing out on the other ends it on both', async () => {
+    const token = await signIn(first, 'admin@demo.local');
+    const onSecond = await call(second, 'users.admins', { page: 1, limit: 5 }, token);
+    expect(onSecond.status).toBe(200);
+    expect(onSecond.body.items.length).toBeGreaterThan(0);
+    const me = await call(second, 'session.me', {}, token);
+    expect(me.status).toBe(200);
+    expect(me.body.email).toBe('admin@demo.local');
+
+    expect((await call(second, 'session.logout', {}, token)).status).toBe(200);
+    expect((await call(first, 'users.admins', { page: 1, limit: 5 }, token)).status).toBe(401);
+    expect((await call(second, 'users.admins', { page: 1, limit: 5 }, token)).status).toBe(401);
+  });
+
+  it('a broadcast created on one server is sent exactly once per recipient while both servers send', async () => {
+    const token = await signIn(second, 'operador@demo.local');
+    const entries = Array.from({ length: 24 }, (_, i) => `(11) 9${String(6000_0000 + i).padStart(8, '0')}`);
+    const body = 'Aviso enviado por dois servidores.';
+    const created = await call(first, 'messages.create', { channel: 'sms', body, selection: { mode: 'list', entries } }, token);
+    expect(created.status).toBe(200);
+
+    // Either server reports the same progress; wait until nothing is queued or being sent.
+    let detail = await call(second, 'messages.get', { id: created.body.id }, token);
+    while (detail.body.status !== 'done') {
+      await new Promise((r) => setTimeout(r, 100));
+      detail = await call(second, 'messages.get', { id: created.body.id }, token);
+    }
+
+    const ours = sent.filter((s) => s.body === body);
+    const perNumber = new Map<string, number>();
+    for (const s of ours) perNumber.set(s.to, (perNumber.get(s.to) ?? 0) + 1);
+    expect(perNumber.size).toBe(entries.length);
+    expect([...perNumber.values()].every((n) => n === 1)).toBe(true);
+    const statuses = await first.database.rows<{ status: string; n: string }>(
+      'SELECT status, count(*) AS n FROM broadcast_recipients WHERE broadcast_id = $1 GROUP BY status',
+      [created.body.id],
+    );
+    expect(statuses.map((r) => ({ status: r.status, n: Number(r.n) }))).toEqual([{ status: 'sent', n: entries.length }]);
+    // Which server sent how many depends on scheduling; shown for whoever reads the run.
+    console.info(`two-servers: first sent ${ours.filter((s) => s.server === 'first').length}, second ${ours.filter((s) => s.server === 'second').length}`);
+  });
+});
