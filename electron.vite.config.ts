@@ -39,6 +39,8 @@ export default defineConfig({
     build: {
       // BACKOFFICE_RENDERER_OUT lets several checkouts' e2e runs build side by side.
       outDir: resolve(root, process.env.BACKOFFICE_RENDERER_OUT ?? 'out/renderer'),
+      // electron-vite leaves the renderer unminified; minified, the sign-in route's JavaScript is about half the size.
+      minify: true,
       rollupOptions: { input: { index: resolve(root, 'src/renderer/index.html') } },
     },
   },

@@ -20,6 +20,7 @@ import { createBackofficeMain } from '../../src/main/services/backoffice';
 import { MemoryKeychain, TempDialogs, TestBackend } from '../../tests/e2e/harness/ports';
 import { directCall } from '../../tests/e2e/harness/direct-api';
 import { logsAtAMillion } from './logs';
+import { rendererBundle } from './bundle';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 100_000);
@@ -171,3 +172,4 @@ await listCall();
 await excelExport();
 await embeddedBackend();
 await logsAtAMillion();
+await rendererBundle();

@@ -70,7 +70,7 @@ test('paging, sorting and filters come from the server and live in the URL', asy
   await expectRows(page, byNameDesc.items.map((u) => u.id));
 
   // Filter by role (operators) and name fragment; the URL keeps them.
-  await chooseRole(page, page.getByTestId('users-filter-role'), Role.OPERATOR);
+  await chooseRole(page, page.getByTestId('users-filter-role_id'), Role.OPERATOR);
   await page.getByTestId('users-filter-apply').click();
   const operators = await serverList(server.url, { filter: { role_id: Role.OPERATOR }, sort: { field: 'name', order: 'DESC' } });
   expect(operators.items.length).toBeGreaterThan(0);

@@ -27,12 +27,16 @@ import { preferences as ptPreferences } from './pt-BR/preferences';
 import { preferences as enPreferences } from './en/preferences';
 import { messages as ptMessages } from './pt-BR/messages';
 import { messages as enMessages } from './en/messages';
+import { list as ptList } from './pt-BR/list';
+import { list as enList } from './en/list';
+import { form as ptForm } from './pt-BR/form';
+import { form as enForm } from './en/form';
 
 export const DEFAULT_LOCALE: Locale = 'pt-BR';
 
 export const resources = {
-  'pt-BR': { translation: { common: ptCommon, errors: ptErrors, menu: ptMenu, users: ptUsers, auth: ptAuth, shell: ptShell, catalogues: ptCatalogues, logs: ptLogs, lgpd: ptLgpd, preferences: ptPreferences, messages: ptMessages } },
-  en: { translation: { common: enCommon, errors: enErrors, menu: enMenu, users: enUsers, auth: enAuth, shell: enShell, catalogues: enCatalogues, logs: enLogs, lgpd: enLgpd, preferences: enPreferences, messages: enMessages } },
+  'pt-BR': { translation: { common: ptCommon, errors: ptErrors, menu: ptMenu, users: ptUsers, auth: ptAuth, shell: ptShell, catalogues: ptCatalogues, logs: ptLogs, lgpd: ptLgpd, preferences: ptPreferences, messages: ptMessages, list: ptList, form: ptForm } },
+  en: { translation: { common: enCommon, errors: enErrors, menu: enMenu, users: enUsers, auth: enAuth, shell: enShell, catalogues: enCatalogues, logs: enLogs, lgpd: enLgpd, preferences: enPreferences, messages: enMessages, list: enList, form: enForm } },
 } as const;
 
 type Tree = { readonly [key: string]: string | Tree };

@@ -1,7 +1,7 @@
 /** The router, generated from routes.ts: every route of spec §2, each leaf behind its merged roles. */
-import type { ReactNode } from 'react';
+import { Spinner } from '@blueprintjs/core';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { AppLayout } from '../layout/AppLayout';
 import { AuthLayout } from '../layout/AuthLayout';
 import { ChangePasswordScreen } from '../screens/auth/ChangePasswordScreen';
 import { ConfirmEmailScreen } from '../screens/auth/ConfirmEmailScreen';
@@ -11,22 +11,54 @@ import { NewPassScreen } from '../screens/auth/NewPassScreen';
 import { RegisterScreen } from '../screens/auth/RegisterScreen';
 import { ResetScreen } from '../screens/auth/ResetScreen';
 import { TwoFactorsScreen } from '../screens/auth/TwoFactorsScreen';
-import { UnderConstructionScreen } from '../screens/common/UnderConstructionScreen';
-import { MessagesScreen } from '../screens/messages/MessagesScreen';
-import { HomeScreen } from '../screens/home/HomeScreen';
-import { ProfileScreen } from '../screens/profile/ProfileScreen';
-import { CatalogueFormScreen } from '../screens/catalogues/CatalogueFormScreen';
-import { CatalogueListScreen } from '../screens/catalogues/CatalogueListScreen';
-import { ProjectFormScreen } from '../screens/projects/ProjectFormScreen';
-import { ProjectsListScreen } from '../screens/projects/ProjectsListScreen';
-import { UserFormScreen } from '../screens/users/UserFormScreen';
-import { UsersListScreen } from '../screens/users/UsersListScreen';
-import { LogDetailScreen } from '../screens/logs/LogDetailScreen';
-import { LogsListScreen } from '../screens/logs/LogsListScreen';
-import { LgpdDetailScreen } from '../screens/lgpd/LgpdDetailScreen';
-import { LgpdListScreen } from '../screens/lgpd/LgpdListScreen';
 import { AreaGate, AuthGate, LeafGate, NotFoundRedirect, RootRedirect } from './RouteGuards';
 import { APP_LEAVES, BOAVISTA_LEAVES, type ScreenKey } from './routes';
+
+/*
+ * Route-level code splitting: the sign-in screens are in the entry chunk; the
+ * shell and each area's screens (one chunk per area, app/areas/*) load on the
+ * first visit, so signing in does not wait for forty screens.
+ */
+const area = {
+  home: () => import('./areas/home'),
+  users: () => import('./areas/users'),
+  logs: () => import('./areas/logs'),
+  lgpd: () => import('./areas/lgpd'),
+  profile: () => import('./areas/profile'),
+  catalogues: () => import('./areas/catalogues'),
+  messages: () => import('./areas/messages'),
+};
+
+const AppLayout = lazy(() => import('../layout/AppLayout').then((m) => ({ default: m.AppLayout })));
+const HomeScreen = lazy(() => area.home().then((m) => ({ default: m.HomeScreen })));
+const UnderConstructionScreen = lazy(() => area.home().then((m) => ({ default: m.UnderConstructionScreen })));
+const UsersListScreen = lazy(() => area.users().then((m) => ({ default: m.UsersListScreen })));
+const UserFormScreen = lazy(() => area.users().then((m) => ({ default: m.UserFormScreen })));
+const LogsListScreen = lazy(() => area.logs().then((m) => ({ default: m.LogsListScreen })));
+const LogDetailScreen = lazy(() => area.logs().then((m) => ({ default: m.LogDetailScreen })));
+const LgpdListScreen = lazy(() => area.lgpd().then((m) => ({ default: m.LgpdListScreen })));
+const LgpdDetailScreen = lazy(() => area.lgpd().then((m) => ({ default: m.LgpdDetailScreen })));
+const ProfileScreen = lazy(() => area.profile().then((m) => ({ default: m.ProfileScreen })));
+const CatalogueListScreen = lazy(() => area.catalogues().then((m) => ({ default: m.CatalogueListScreen })));
+const CatalogueFormScreen = lazy(() => area.catalogues().then((m) => ({ default: m.CatalogueFormScreen })));
+const ProjectsListScreen = lazy(() => area.catalogues().then((m) => ({ default: m.ProjectsListScreen })));
+const ProjectFormScreen = lazy(() => area.catalogues().then((m) => ({ default: m.ProjectFormScreen })));
+const MessagesScreen = lazy(() => area.messages().then((m) => ({ default: m.MessagesScreen })));
+
+/** While an area's chunk loads. */
+function Loading({ children }: { children: ReactNode }) {
+  return (
+    <Suspense
+      fallback={
+        <div className="center-fill" data-testid="area-loading">
+          <Spinner />
+        </div>
+      }
+    >
+      {children}
+    </Suspense>
+  );
+}
 
 const SCREENS: Record<ScreenKey, () => ReactNode> = {
   home: () => <HomeScreen />,
@@ -75,7 +107,9 @@ export function AppRoutes() {
         path="/app"
         element={
           <AreaGate>
-            <AppLayout />
+            <Loading>
+              <AppLayout />
+            </Loading>
           </AreaGate>
         }
       >
@@ -84,7 +118,7 @@ export function AppRoutes() {
           <Route
             key={leaf.pattern}
             path={leaf.relative}
-            element={<LeafGate roles={leaf.roles}>{SCREENS[leaf.screen]()}</LeafGate>}
+            element={<LeafGate roles={leaf.roles}><Loading>{SCREENS[leaf.screen]()}</Loading></LeafGate>}
           />
         ))}
         <Route path="*" element={<NotFoundRedirect />} />
@@ -93,7 +127,9 @@ export function AppRoutes() {
         path="/boavista"
         element={
           <AreaGate>
-            <AppLayout />
+            <Loading>
+              <AppLayout />
+            </Loading>
           </AreaGate>
         }
       >
@@ -101,7 +137,7 @@ export function AppRoutes() {
           <Route
             key={leaf.pattern}
             path={leaf.relative}
-            element={<LeafGate roles={leaf.roles}>{SCREENS[leaf.screen]()}</LeafGate>}
+            element={<LeafGate roles={leaf.roles}><Loading>{SCREENS[leaf.screen]()}</Loading></LeafGate>}
           />
         ))}
         <Route path="*" element={<NotFoundRedirect />} />

@@ -1,26 +1,30 @@
 /**
- * A server-paged table on @blueprintjs/table's Table2. Paging and sorting
- * write to the URL (through useListState), so back/forward and reload keep
- * them; the rows are whatever the server answered for that state.
+ * A server-paged table: a plain HTML table (Blueprint's HTMLTable), so
+ * screen readers get real rows, headers and aria-sort, and the columns share
+ * the width of the window instead of overflowing it. Sorting is a button in
+ * each sortable header; paging, page size and sort write to the URL (through
+ * the list state), so back/forward and reload keep them.
  */
-import { Button, Callout, NonIdealState, Spinner } from '@blueprintjs/core';
-import { Cell, Column, ColumnHeaderCell, Table2, type CellProps } from '@blueprintjs/table';
-import type { ReactElement, ReactNode } from 'react';
+import { Callout, HTMLTable, Icon, NonIdealState, Spinner } from '@blueprintjs/core';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PageMeta } from '../../../shared/contract';
-import { nextSort, withPage, type ListState } from './listParams';
+import { ariaSortOf, withSortBy, type ListState } from './list/listState';
+import { Pager } from './list/Pager';
 import { StaleBanner } from './StaleBanner';
+import './list/list.css';
 
 export interface ResourceColumn<T> {
   id: string;
   title: string;
-  /** the server's sort field; the column gets a `sort-<field>` control */
+  /** the server's sort field: the header becomes a `sort-<field>` button */
   sortField?: string;
+  /** relative width; the table always fits its container */
   width?: number;
-  /** plain content, wrapped in a Cell */
-  render?(row: T): ReactNode;
-  /** a whole cell (MoneyCell, DateCell…) when the content needs its own cell */
-  cell?(row: T, props: CellProps): ReactElement<CellProps>;
+  render(row: T): ReactNode;
+  /** the full text of the cell, shown on hover when the column cuts it */
+  text?(row: T): string;
+  align?: 'right';
 }
 
 export interface ResourceTableProps<T> {
@@ -38,132 +42,87 @@ export interface ResourceTableProps<T> {
   onRowClick?(row: T): void;
 }
 
-const ROW_HEIGHT = 30;
-const HEADER_HEIGHT = 32;
+const DEFAULT_WIDTH = 150;
 
 export function ResourceTable<T>(props: ResourceTableProps<T>) {
   const { t } = useTranslation();
-  const { columns, rows = [], meta, loading, error, staleSince, state, onStateChange, rowTestId, onRowClick } = props;
-  const totalPages = meta?.totalPages ?? 1;
-  const currentPage = meta?.currentPage ?? state.page;
+  const { testId, columns, rows = [], meta, loading, error, staleSince, state, onStateChange, rowTestId, onRowClick } = props;
+  const total = columns.reduce((sum, c) => sum + (c.width ?? DEFAULT_WIDTH), 0);
 
-  const sortIcon = (field: string) => {
-    if (state.sort?.field !== field) return 'double-caret-vertical' as const;
-    return state.sort.order === 'ASC' ? ('caret-up' as const) : ('caret-down' as const);
-  };
-
-  const sortBy = (field: string) => onStateChange({ ...state, page: 1, sort: nextSort(state.sort, field) });
-
-  const header = (col: ResourceColumn<T>) => () => (
-    <ColumnHeaderCell
-      name={col.title}
-      nameRenderer={(name) => (
-        <div className="rt-header">
-          <span>{name}</span>
-          {col.sortField && (
-            // Table2 draws its header twice (scroll quadrants), so this copy carries no test id;
-            // the sort bar above the table holds the addressable controls.
-            <Button
-              size="small"
-              variant="minimal"
-              icon={sortIcon(col.sortField)}
-              aria-label={t('shell.users.sortBy', { column: col.title })}
-              title={t('shell.users.sortBy', { column: col.title })}
-              onMouseDown={(e) => e.stopPropagation()}
-              onClick={(e) => {
-                e.stopPropagation();
-                sortBy(col.sortField!);
-              }}
-            />
-          )}
-        </div>
-      )}
-    />
-  );
-
-  const cellRenderer = (col: ResourceColumn<T>, first: boolean) => (rowIndex: number) => {
-    const row = rows[rowIndex];
-    if (row === undefined) return <Cell />;
-    if (col.cell) return col.cell(row, {});
-    const content = col.render ? col.render(row) : null;
+  const header = (col: ResourceColumn<T>) => {
+    if (!col.sortField) return col.title;
+    const field = col.sortField;
+    const sorted = ariaSortOf(state.sort, field);
     return (
-      <Cell interactive={!!onRowClick}>
-        <div
-          className={onRowClick ? 'rt-clickable' : undefined}
-          data-testid={first && rowTestId ? rowTestId(row) : undefined}
-          onClick={onRowClick ? () => onRowClick(row) : undefined}
-        >
-          {content}
-        </div>
-      </Cell>
+      <button
+        type="button"
+        className="rt-sort"
+        data-testid={`sort-${field}`}
+        data-sort={state.sort?.field === field ? state.sort.order : ''}
+        title={t('list.sortBy', { column: col.title })}
+        onClick={() => onStateChange(withSortBy(state, field))}
+      >
+        <span className="rt-sort-title">{col.title}</span>
+        <Icon icon={sorted === 'ascending' ? 'caret-up' : sorted === 'descending' ? 'caret-down' : 'double-caret-vertical'} size={12} />
+      </button>
     );
   };
 
+  const onKey = (row: T) => (e: KeyboardEvent) => {
+    if (e.key === 'Enter' && e.target === e.currentTarget) onRowClick?.(row);
+  };
+
   return (
-    <div className="resource-table" data-testid={props.testId}>
+    <div className="resource-table" data-testid={testId}>
       {error && (
-        <Callout intent="danger" icon="error" data-testid={`${props.testId}-error`}>
+        <Callout intent="danger" icon="error" data-testid={`${testId}-error`}>
           {error}
         </Callout>
       )}
-      {staleSince != null && <StaleBanner at={staleSince} testId={`${props.testId}-stale`} />}
-      <div className="rt-sortbar">
-        <span className="bp6-text-muted">{t('shell.table.sortBy')}</span>
-        {columns
-          .filter((c) => c.sortField)
-          .map((c) => (
-            <Button
-              key={c.id}
-              size="small"
-              variant={state.sort?.field === c.sortField ? 'solid' : 'minimal'}
-              endIcon={sortIcon(c.sortField!)}
-              data-testid={`sort-${c.sortField}`}
-              data-sort={state.sort && state.sort.field === c.sortField ? state.sort.order : ''}
-              onClick={() => sortBy(c.sortField!)}
-            >
-              {c.title}
-            </Button>
-          ))}
+      {staleSince != null && <StaleBanner at={staleSince} testId={`${testId}-stale`} />}
+      <div className="rt-body">
+        <HTMLTable compact striped interactive={!!onRowClick} className="rt-table">
+          <colgroup>
+            {columns.map((c) => (
+              <col key={c.id} style={{ width: `${(((c.width ?? DEFAULT_WIDTH) / total) * 100).toFixed(2)}%` }} />
+            ))}
+          </colgroup>
+          <thead>
+            <tr>
+              {columns.map((c) => (
+                <th key={c.id} scope="col" aria-sort={c.sortField ? ariaSortOf(state.sort, c.sortField) : undefined} className={c.align ? 'rt-right' : undefined}>
+                  {header(c)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row, index) => (
+              <tr
+                key={rowTestId ? rowTestId(row) : index}
+                className={onRowClick ? 'rt-clickable' : undefined}
+                tabIndex={onRowClick ? 0 : undefined}
+                onClick={onRowClick ? () => onRowClick(row) : undefined}
+                onKeyDown={onRowClick ? onKey(row) : undefined}
+              >
+                {columns.map((c, i) => (
+                  <td
+                    key={c.id}
+                    data-testid={i === 0 && rowTestId ? rowTestId(row) : undefined}
+                    title={c.text?.(row) || undefined}
+                    className={c.align ? 'rt-right' : undefined}
+                  >
+                    {c.render(row)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+        {loading && rows.length === 0 && <Spinner size={24} className="rt-loading" />}
+        {!loading && !error && rows.length === 0 && <NonIdealState icon="search" title={t('common.noRecords')} className="rt-empty" />}
       </div>
-      <div className="rt-body" style={{ height: HEADER_HEIGHT + Math.max(rows.length, 1) * ROW_HEIGHT + 4 }}>
-        <Table2
-          numRows={rows.length}
-          enableRowHeader={false}
-          enableColumnResizing
-          selectionModes={[]}
-          defaultRowHeight={ROW_HEIGHT}
-          columnWidths={columns.map((c) => c.width ?? 180)}
-          cellRendererDependencies={[rows, state]}
-          enableFocusedCell={false}
-        >
-          {columns.map((col, i) => (
-            <Column key={col.id} id={col.id} name={col.title} columnHeaderCellRenderer={header(col)} cellRenderer={cellRenderer(col, i === 0)} />
-          ))}
-        </Table2>
-      </div>
-      {loading && rows.length === 0 && <Spinner size={24} className="rt-loading" />}
-      {!loading && !error && rows.length === 0 && <NonIdealState icon="search" title={t('common.noRecords')} />}
-      <div className="rt-pagination">
-        <Button
-          icon="chevron-left"
-          data-testid="pagination-prev"
-          disabled={currentPage <= 1 || loading}
-          onClick={() => onStateChange(withPage(state, currentPage - 1, totalPages))}
-        />
-        {meta && <span data-testid="pagination-info">{t('common.page', { page: currentPage, total: totalPages })}</span>}
-        <Button
-          icon="chevron-right"
-          data-testid="pagination-next"
-          disabled={currentPage >= totalPages || loading}
-          onClick={() => onStateChange(withPage(state, currentPage + 1, totalPages))}
-        />
-        {meta && (
-          <span className="bp6-text-muted" data-testid="pagination-total">
-            {t('common.totalItems', { count: meta.totalItems })}
-          </span>
-        )}
-        {loading && rows.length > 0 && <Spinner size={16} />}
-      </div>
+      <Pager meta={meta} rowsShown={rows.length} loading={loading} state={state} onStateChange={onStateChange} />
     </div>
   );
 }

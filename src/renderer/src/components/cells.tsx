@@ -1,15 +1,30 @@
-/** Table cells that format through src/shared/format.ts (spec §5). */
-import { Cell, type CellProps } from '@blueprintjs/table';
-import { formatCurrency, formatDate, formatDateTime } from '../../../shared/format';
+/** The content of a list cell by its kind: yes/no and statuses as coloured tags, money right-aligned, the rest as text. */
+import { Tag } from '@blueprintjs/core';
+import type { ReactNode } from 'react';
+import { cellText, rawValue, type ColumnDecl, type Translate } from './list/columns';
 
-export function MoneyCell({ value, ...props }: CellProps & { value: number | string | null | undefined }) {
-  return (
-    <Cell {...props} className="cell-money">
-      {formatCurrency(value)}
-    </Cell>
-  );
+export function cellContent<T>(col: ColumnDecl<T>, row: T, t: Translate): ReactNode {
+  const text = cellText(col, row, t);
+  const testId = col.testId?.(row);
+  if (col.kind === 'boolean') {
+    return (
+      <Tag data-testid={testId} intent={rawValue(col, row) ? 'success' : 'none'}>
+        {text}
+      </Tag>
+    );
+  }
+  if (col.kind === 'status') {
+    const value = String(rawValue(col, row) ?? '');
+    return (
+      <Tag data-testid={testId} data-status={value} intent={col.intent?.(value) ?? 'none'}>
+        {text}
+      </Tag>
+    );
+  }
+  return testId ? <span data-testid={testId}>{text}</span> : text;
 }
 
-export function DateCell({ value, withTime, ...props }: CellProps & { value: string | null | undefined; withTime?: boolean }) {
-  return <Cell {...props}>{withTime ? formatDateTime(value) : formatDate(value)}</Cell>;
+/** Numbers read best aligned on the right. */
+export function cellAlign<T>(col: ColumnDecl<T>): 'right' | undefined {
+  return col.kind === 'money' || col.kind === 'integer' ? 'right' : undefined;
 }

@@ -9,6 +9,8 @@ import { errorText } from '../api/errors';
 interface PagedQueryLike {
   data?: { meta?: PageMeta } | undefined;
   isFetching: boolean;
+  /** the rows shown belong to the previous arguments while the new ones load */
+  isPlaceholderData?: boolean;
   error: unknown;
   stale: boolean;
   cachedAt?: string;
@@ -17,7 +19,9 @@ interface PagedQueryLike {
 export function tableStatusOf(query: PagedQueryLike, t: (key: string) => string) {
   return {
     meta: query.data?.meta,
-    loading: query.isFetching,
+    // Loading only while the rows shown are not yet the asked ones: a background
+    // refresh (a broadcast still sending) must not blink the pager.
+    loading: query.isFetching && (!query.data || !!query.isPlaceholderData),
     error: query.error ? errorText(query.error, t) : null,
     staleSince: query.stale ? (query.cachedAt ?? '') : null,
   };

@@ -1,19 +1,11 @@
 /** Broadcast history: newest first, paged on the server, filtered by channel; refreshes while any is sending. */
-import { HTMLSelect, FormGroup, Tag } from '@blueprintjs/core';
-import { keepPreviousData } from '@tanstack/react-query';
+import { Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { BROADCAST_SORTS, type Broadcast } from '../../../../shared/contract';
-import { formatDateTime, truncate } from '../../../../shared/format';
-import { useApiQuery } from '../../api/hooks';
-import { listArgsOf, withFilter, type FilterDef } from '../../components/listParams';
-import { ResourceTable, type ResourceColumn } from '../../components/ResourceTable';
-import { tableStatusOf } from '../../components/tableStatus';
-import { useViewListState } from './useViewListState';
+import type { Broadcast } from '../../../../shared/contract';
+import { truncate } from '../../../../shared/format';
+import { ListScreen } from '../../components/list/ListScreen';
 import { REFRESH_MS } from './view';
-
-const FILTERS: readonly FilterDef[] = [{ key: 'channel', type: 'text' }];
-const VIEW = { kind: 'history' } as const;
 
 export function StatusTag({ status, testId }: { status: Broadcast['status']; testId?: string }) {
   const { t } = useTranslation();
@@ -24,55 +16,47 @@ export function StatusTag({ status, testId }: { status: Broadcast['status']; tes
   );
 }
 
+const channelLabel = (b: Broadcast) => (b.channel === 'sms' ? 'messages.channelSms' : 'messages.channelEmail');
+
 export function HistoryList() {
-  const { t } = useTranslation();
   const [, setParams] = useSearchParams();
-  const { state, setState } = useViewListState(VIEW, FILTERS, BROADCAST_SORTS);
-  const query = useApiQuery('messages.list', listArgsOf(state), {
-    placeholderData: keepPreviousData,
-    refetchInterval: (q) => (q.state.data?.data.items.some((b) => b.status === 'sending') ? REFRESH_MS : false),
-  });
-
-  const columns: ResourceColumn<Broadcast>[] = [
-    { id: 'id', title: t('messages.columns.id'), sortField: 'id', width: 70, render: (b) => b.id },
-    { id: 'created', title: t('messages.columns.createdAt'), sortField: 'created_at', width: 140, render: (b) => formatDateTime(b.created_at) },
-    { id: 'channel', title: t('messages.columns.channel'), width: 80, render: (b) => t(b.channel === 'sms' ? 'messages.channelSms' : 'messages.channelEmail') },
-    { id: 'subject', title: t('messages.columns.subject'), width: 280, render: (b) => truncate(b.subject ?? b.body) },
-    { id: 'by', title: t('messages.columns.createdBy'), width: 160, render: (b) => b.created_by_name ?? '' },
-    { id: 'total', title: t('messages.columns.total'), width: 100, render: (b) => b.total },
-    { id: 'sent', title: t('messages.columns.sent'), width: 90, render: (b) => <span data-testid={`messages-sent-${b.id}`}>{b.sent}</span> },
-    { id: 'failed', title: t('messages.columns.failed'), width: 80, render: (b) => b.failed },
-    { id: 'status', title: t('messages.columns.status'), width: 110, render: (b) => <StatusTag status={b.status} testId={`messages-status-${b.id}`} /> },
-  ];
-
   return (
-    <>
-      <div className="filters">
-        <FormGroup label={t('messages.filterChannel')} labelFor="messages-filter-channel">
-          <HTMLSelect
-            id="messages-filter-channel"
-            data-testid="messages-filter-channel"
-            value={String(state.filter.channel ?? '')}
-            options={[
-              { value: '', label: t('common.all') },
-              { value: 'sms', label: t('messages.channelSms') },
-              { value: 'email', label: t('messages.channelEmail') },
-            ]}
-            onChange={(e) => setState(withFilter(state, { channel: e.currentTarget.value }))}
-          />
-        </FormGroup>
-      </div>
-      <ResourceTable
-        testId="messages-table"
-        columns={columns}
-        rows={query.data?.items}
-        {...tableStatusOf(query, t)}
-        loading={query.isFetching && !query.data}
-        state={state}
-        onStateChange={setState}
-        rowTestId={(b) => `messages-row-${b.id}`}
-        onRowClick={(b) => setParams({ id: String(b.id) })}
-      />
-    </>
+    <ListScreen
+      testId="messages"
+      operation="messages.list"
+      columns={[
+        { id: 'id', title: 'messages.columns.id', sort: 'id', width: 60, field: 'id' },
+        { id: 'created', title: 'messages.columns.createdAt', sort: 'created_at', width: 140, kind: 'datetime', field: 'created_at' },
+        { id: 'channel', title: 'messages.columns.channel', width: 80, text: (b, t) => t(channelLabel(b)) },
+        { id: 'subject', title: 'messages.columns.subject', width: 250, text: (b) => truncate(b.subject ?? b.body) },
+        { id: 'by', title: 'messages.columns.createdBy', width: 150, field: 'created_by_name' },
+        { id: 'total', title: 'messages.columns.total', width: 70, kind: 'integer', field: 'total' },
+        { id: 'sent', title: 'messages.columns.sent', width: 70, kind: 'integer', field: 'sent', testId: (b) => `messages-sent-${b.id}` },
+        { id: 'failed', title: 'messages.columns.failed', width: 70, kind: 'integer', field: 'failed' },
+        {
+          id: 'status',
+          title: 'messages.columns.status',
+          width: 100,
+          kind: 'status',
+          field: 'status',
+          labels: 'messages.broadcastStatus',
+          intent: (s) => (s === 'done' ? 'success' : 'primary'),
+          testId: (b) => `messages-status-${b.id}`,
+        },
+      ]}
+      filters={[
+        {
+          kind: 'select',
+          key: 'channel',
+          label: 'messages.filterChannel',
+          options: [
+            { value: 'sms', label: 'messages.channelSms' },
+            { value: 'email', label: 'messages.channelEmail' },
+          ],
+        },
+      ]}
+      onRowClick={(b) => setParams({ id: String(b.id) })}
+      refreshEvery={(rows) => (rows.some((b) => b.status === 'sending') ? REFRESH_MS : false)}
+    />
   );
 }

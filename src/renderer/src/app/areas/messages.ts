@@ -1,0 +1,2 @@
+/** Broadcast messages, loaded on first visit. */
+export { MessagesScreen } from '../../screens/messages/MessagesScreen';

@@ -1,0 +1,218 @@
+/**
+ * A list screen from its declaration (react-admin's `<List filters><Datagrid>`
+ * is the model): the contract call, the columns, the typed filters, what a
+ * row click and the row/toolbar actions do and who may do them, the export.
+ * The kit owns the rest: the URL state (filters, page, page size, sort), the
+ * debounced typed filters, paging with an impossible page corrected, header
+ * sorting, the offline banner, the empty/loading/error states and
+ * 'EXPORTAR EXCEL'.
+ */
+import { Button, type IconName, type Intent } from '@blueprintjs/core';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useEffect, useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { ArgsOf, ResultOf } from '../../../../shared/contract';
+import type { RoleId } from '../../../../shared/roles';
+import { useApiQuery } from '../../api/hooks';
+import { cellAlign, cellContent } from '../cells';
+import { ExportExcelButton } from '../ExportExcelButton';
+import { ResourceTable, type ResourceColumn } from '../ResourceTable';
+import { RoleGate } from '../RoleGate';
+import { tableStatusOf } from '../tableStatus';
+import { useListState } from '../useListState';
+import { cellText, type ColumnDecl } from './columns';
+import type { ExportOperationName, FilterKeyOf, ItemOf, ListOperationName, SortOf } from './contractTypes';
+import { FilterBar } from './FilterBar';
+import { filterDefsOf, type FilterDecl } from './filters';
+import { clampedPage, listArgsOf } from './listState';
+import { useListFilters } from './useListFilters';
+
+export interface RowAction<T> {
+  /** test id `${testId}-${id}-${row.id}` */
+  id: string;
+  /** i18n key of the button text */
+  label(row: T): string;
+  icon?(row: T): IconName;
+  intent?: Intent;
+  /** who sees it; everyone who sees the list when absent */
+  roles?: readonly RoleId[];
+  onClick(row: T): void;
+}
+
+export interface ToolbarAction {
+  /** test id `${testId}-${id}` */
+  id: string;
+  /** i18n key */
+  label: string;
+  icon?: IconName;
+  intent?: Intent;
+  roles?: readonly RoleId[];
+  /** a route to open, or… */
+  to?: string;
+  onClick?(): void;
+}
+
+export interface ListDeclaration<N extends ListOperationName> {
+  /** prefix of every test id: `${testId}-table`, `${testId}-row-<id>`, `${testId}-filter-<key>` */
+  testId: string;
+  operation: N;
+  columns: readonly ColumnDecl<ItemOf<N>, SortOf<N>>[];
+  filters?: readonly FilterDecl<FilterKeyOf<N>>[];
+  /** the route a row opens… */
+  rowLink?(row: ItemOf<N>): string;
+  /** …or what a row click does otherwise */
+  onRowClick?(row: ItemOf<N>): void;
+  rowActions?: readonly RowAction<ItemOf<N>>[];
+  toolbar?: readonly ToolbarAction[];
+  /** 'EXPORTAR EXCEL' of the same filters and sort; `title` is an i18n key */
+  export?: { operation: ExportOperationName; title: string; fileName: string };
+  /** refresh while some rows are still changing (broadcasts being sent) */
+  refreshEvery?(rows: readonly ItemOf<N>[]): number | false;
+  /** a notice over the table about the answer (e.g. a capped count) */
+  notice?(data: ResultOf<N>): ReactNode;
+}
+
+export type ListScreenProps<N extends ListOperationName> = ListDeclaration<N> & {
+  /** above the filters (e.g. a quick search) */
+  header?: ReactNode;
+  /** after the table (dialogs) */
+  children?: ReactNode;
+};
+
+const ACTION_WIDTH = 115;
+
+/** An action for the roles it names; for everyone who sees the list when it names none. */
+function Gated({ roles, children }: { roles: readonly RoleId[] | undefined; children: ReactNode }) {
+  return roles && roles.length > 0 ? <RoleGate roles={roles}>{children}</RoleGate> : <>{children}</>;
+}
+
+/** Every row of the contract's lists has an id; it names the row's test ids and React keys. */
+function rowIdOf(row: unknown): string {
+  return String((row as { id?: string | number }).id);
+}
+
+export function ListScreen<N extends ListOperationName>(props: ListScreenProps<N>) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { testId, operation, columns, filters = [], rowLink, onRowClick, rowActions = [], toolbar = [], refreshEvery, notice } = props;
+  type Row = ItemOf<N>;
+
+  // Stable by content: a declaration written inside a component is a new array on every render.
+  const filterSig = JSON.stringify(filterDefsOf(filters));
+  const sortSig = columns.flatMap((c) => (c.sort ? [c.sort] : [])).join(',');
+  const filterDefs = useMemo(() => JSON.parse(filterSig) as ReturnType<typeof filterDefsOf>, [filterSig]);
+  const sorts = useMemo(() => (sortSig ? sortSig.split(',') : []), [sortSig]);
+  const { state, setState } = useListState(filterDefs, sorts);
+  const inputs = useListFilters(filters, state, setState);
+
+  // The list calls share one argument shape (listArgs); TypeScript cannot see that through the generic name.
+  const args = listArgsOf(state) as ArgsOf<N>;
+  const query = useApiQuery(operation, args, {
+    placeholderData: keepPreviousData,
+    refetchInterval: refreshEvery
+      ? (q) => {
+          const items = (q.state.data?.data as { items?: Row[] } | undefined)?.items;
+          return items ? refreshEvery(items) : false;
+        }
+      : undefined,
+  });
+  const data = query.data as (ResultOf<N> & { items: Row[] }) | undefined;
+
+  // `?page=999` of a 4-page list: show page 4 and correct the URL (no history entry for the mistake).
+  const meta = data?.meta;
+  const settled = !!data && !query.isPlaceholderData;
+  useEffect(() => {
+    if (!settled) return;
+    const page = clampedPage(state.page, meta);
+    if (page !== null) setState({ ...state, page }, { replace: true });
+  }, [settled, meta, state, setState]);
+
+  const tableColumns: ResourceColumn<Row>[] = columns.map((c) => ({
+    id: c.id,
+    title: t(c.title),
+    sortField: c.sort,
+    width: c.width,
+    align: cellAlign(c),
+    render: (row) => cellContent(c, row, t),
+    text: (row) => cellText(c, row, t),
+  }));
+  if (rowActions.length > 0) {
+    tableColumns.push({
+      id: 'actions',
+      title: t('common.actions'),
+      width: ACTION_WIDTH * rowActions.length,
+      render: (row) => (
+        // A button in a row must not also open the row.
+        <span className="rt-row-actions" onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
+          {rowActions.map((a) => (
+            <Gated key={a.id} roles={a.roles}>
+              <Button
+                size="small"
+                variant="minimal"
+                intent={a.intent}
+                icon={a.icon?.(row)}
+                data-testid={`${testId}-${a.id}-${rowIdOf(row)}`}
+                onClick={() => a.onClick(row)}
+              >
+                {t(a.label(row))}
+              </Button>
+            </Gated>
+          ))}
+        </span>
+      ),
+    });
+  }
+
+  const open = rowLink ? (row: Row) => navigate(rowLink(row)) : onRowClick;
+  const hasToolbar = toolbar.length > 0 || !!props.export;
+
+  return (
+    <div className="screen">
+      {props.header}
+      {filters.length > 0 && (
+        <FilterBar
+          testId={testId}
+          filters={filters}
+          draft={inputs.draft}
+          errors={inputs.errors}
+          onChange={inputs.change}
+          onApply={inputs.applyNow}
+          onClear={inputs.clear}
+        />
+      )}
+      {hasToolbar && (
+        <div className="list-toolbar">
+          {toolbar.map((a) => (
+            <Gated key={a.id} roles={a.roles}>
+              <Button intent={a.intent ?? 'success'} icon={a.icon ?? 'add'} data-testid={`${testId}-${a.id}`} onClick={() => (a.to ? navigate(a.to) : a.onClick?.())}>
+                {t(a.label)}
+              </Button>
+            </Gated>
+          ))}
+          <div className="list-toolbar-spacer" />
+          {props.export && (
+            <ExportExcelButton
+              operation={props.export.operation}
+              args={{ filter: state.filter, sort: state.sort ?? null }}
+              title={t(props.export.title)}
+              fileName={props.export.fileName}
+            />
+          )}
+        </div>
+      )}
+      {data && notice?.(data)}
+      <ResourceTable
+        testId={`${testId}-table`}
+        columns={tableColumns}
+        rows={data?.items}
+        {...tableStatusOf(query, t)}
+        state={state}
+        onStateChange={setState}
+        rowTestId={(row) => `${testId}-row-${rowIdOf(row)}`}
+        onRowClick={open}
+      />
+      {props.children}
+    </div>
+  );
+}

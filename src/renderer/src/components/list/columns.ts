@@ -1,0 +1,65 @@
+/**
+ * The columns of a list declaration and the text of each cell, formatted
+ * through src/shared/format.ts (spec §5). The same text is the cell's
+ * tooltip, so a value cut off by the column width can still be read.
+ */
+import type { Intent } from '@blueprintjs/core';
+import { formatCpfCnpj } from '../../../../shared/documents';
+import { formatCurrency, formatDate, formatDateTime, formatInteger } from '../../../../shared/format';
+
+export type CellKind = 'text' | 'integer' | 'money' | 'date' | 'datetime' | 'boolean' | 'status' | 'document';
+
+export type Translate = (key: string, vars?: Record<string, unknown>) => string;
+
+export interface ColumnDecl<T, S extends string = string> {
+  id: string;
+  /** i18n key of the header */
+  title: string;
+  /** the server's sort field: the header becomes a sort button */
+  sort?: S;
+  /** relative width (about pixels of a 1000 px wide table); the table always fits its container */
+  width?: number;
+  /** how the value is formatted; 'text' when absent */
+  kind?: CellKind;
+  /** the row's field shown (or use `value`) */
+  field?: keyof T & string;
+  value?(row: T): unknown;
+  /** a computed text (translations, joined fields) instead of field/value */
+  text?(row: T, t: Translate): string;
+  /** 'status' cells: i18n prefix of the status words, and the tag colour */
+  labels?: string;
+  intent?(value: string): Intent;
+  /** a test id on the cell's content (e.g. a status tag the tests read) */
+  testId?(row: T): string;
+}
+
+export function rawValue<T>(col: ColumnDecl<T>, row: T): unknown {
+  if (col.value) return col.value(row);
+  if (col.field) return row[col.field];
+  return undefined;
+}
+
+/** The text a cell shows (and its tooltip). */
+export function cellText<T>(col: ColumnDecl<T>, row: T, t: Translate): string {
+  if (col.text) return col.text(row, t);
+  const v = rawValue(col, row);
+  if (v === null || v === undefined) return col.kind === 'money' ? formatCurrency(null) : '';
+  switch (col.kind) {
+    case 'money':
+      return formatCurrency(v as number | string);
+    case 'date':
+      return formatDate(v as string);
+    case 'datetime':
+      return formatDateTime(v as string);
+    case 'integer':
+      return formatInteger(Number(v));
+    case 'boolean':
+      return v ? t('common.yes') : t('common.no');
+    case 'status':
+      return col.labels ? t(`${col.labels}.${String(v)}`) : String(v);
+    case 'document':
+      return formatCpfCnpj(String(v));
+    default:
+      return String(v);
+  }
+}

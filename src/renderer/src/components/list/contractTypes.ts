@@ -1,0 +1,67 @@
+/**
+ * What a list declaration is typed against: the contract's paged calls, their
+ * row type, and the filter keys and sort fields the contract declares for
+ * them (ADMIN_USER_SORTS…). A column can only sort by a field the server
+ * sorts by, a filter only use a key the server filters by.
+ */
+import {
+  ADMIN_USER_FILTERS,
+  ADMIN_USER_SORTS,
+  BROADCAST_FILTERS,
+  BROADCAST_SORTS,
+  CATALOGUE_FILTERS,
+  CATALOGUE_SORTS,
+  ENTREPRENEUR_FILTERS,
+  ENTREPRENEUR_SORTS,
+  LGPD_FILTERS,
+  LGPD_SORTS,
+  LOG_FILTERS,
+  LOG_SORTS,
+  PROJECT_FILTERS,
+  PROJECT_SORTS,
+  SITUATION_SORTS,
+  type Contract,
+  type ExposedOperationName,
+  type ResultOf,
+} from '../../../../shared/contract';
+
+/** Calls with the spec's page/limit/filter/sort encoding and a `{ items, meta }` answer. */
+export type ListOperationName = {
+  [N in ExposedOperationName]: Contract[N]['encoding'] extends 'list' ? (ResultOf<N> extends { items: unknown[] } ? N : never) : never;
+}[ExposedOperationName];
+
+/** Calls whose rows the main process writes to an Excel file. */
+export type ExportOperationName = {
+  [N in ExposedOperationName]: Contract[N] extends { file: { kind: 'excel-export' } } ? N : never;
+}[ExposedOperationName];
+
+/** Calls answering `{ id, label }` pickers (the catalogues' list-actives). */
+export type OptionsOperationName = {
+  [N in ExposedOperationName]: Contract[N]['encoding'] extends 'none'
+    ? ResultOf<N> extends ReadonlyArray<{ id: number; label: string }>
+      ? N
+      : never
+    : never;
+}[ExposedOperationName];
+
+export type ItemOf<N extends ListOperationName> = ResultOf<N> extends { items: Array<infer I> } ? I : never;
+
+/** The contract's declared filter keys and sort fields of each list call. */
+export const LIST_FIELDS = {
+  'users.admins': { filters: ADMIN_USER_FILTERS, sorts: ADMIN_USER_SORTS },
+  'users.entrepreneurs': { filters: ENTREPRENEUR_FILTERS, sorts: ENTREPRENEUR_SORTS },
+  'logs.all': { filters: LOG_FILTERS, sorts: LOG_SORTS },
+  'lgpd.list': { filters: LGPD_FILTERS, sorts: LGPD_SORTS },
+  'situations.list': { filters: CATALOGUE_FILTERS, sorts: SITUATION_SORTS },
+  'howDidFind.list': { filters: CATALOGUE_FILTERS, sorts: CATALOGUE_SORTS },
+  'reasons.list': { filters: CATALOGUE_FILTERS, sorts: CATALOGUE_SORTS },
+  'projects.list': { filters: PROJECT_FILTERS, sorts: PROJECT_SORTS },
+  'messages.list': { filters: BROADCAST_FILTERS, sorts: BROADCAST_SORTS },
+} as const satisfies Partial<Record<ListOperationName, { filters: readonly string[]; sorts: readonly string[] }>>;
+
+type Declared = keyof typeof LIST_FIELDS;
+
+/** Sort fields of a list call; any string where the contract declares none yet. */
+export type SortOf<N extends ListOperationName> = N extends Declared ? (typeof LIST_FIELDS)[N]['sorts'][number] : string;
+/** Filter keys of a list call; any string where the contract declares none yet. */
+export type FilterKeyOf<N extends ListOperationName> = N extends Declared ? (typeof LIST_FIELDS)[N]['filters'][number] : string;

@@ -1,0 +1,145 @@
+/**
+ * The typed filters of a list declaration and the pure rules between what the
+ * user types (the draft, strings as the inputs hold them), the list state's
+ * filter record and the URL: text is trimmed, yes/no travels as the spec's
+ * 1/2, money as a decimal string (never a binary float), calendar dates as
+ * YYYY-MM-DD (never through a time zone), and a range whose start is after
+ * its end is refused with a message instead of being sent.
+ */
+import type { OptionsOperationName } from './contractTypes';
+import type { FilterDef } from './listState';
+
+/** `label`: an i18n key. `raw` options show their label as written (e.g. role names). */
+export interface SelectOption {
+  value: string;
+  label: string;
+  raw?: boolean;
+}
+
+interface Base<K extends string> {
+  /** i18n key of the field label */
+  label: string;
+  /** typed filters keep their key; ranges have two (from/to, min/max) */
+  key: K;
+}
+
+export type FilterDecl<K extends string = string> =
+  /** free text, applied 500 ms after the last keystroke (or at once with Enter / the apply button) */
+  | (Base<K> & { kind: 'text' })
+  /** one of fixed options */
+  | (Base<K> & { kind: 'select'; options: readonly SelectOption[] })
+  /** one of the active items of a catalogue call (situations.listActives…) */
+  | (Base<K> & { kind: 'catalogue'; operation: OptionsOperationName })
+  /** one of a status list, each shown as `${labels}.${status}` */
+  | (Base<K> & { kind: 'status'; statuses: readonly string[]; labels: string })
+  /** yes/no (or active/inactive): the spec's 1/2 select convention */
+  | (Base<K> & { kind: 'yesNo'; wording?: 'yesNo' | 'active' })
+  /** a period of calendar dates; `key` is the start, `to` the end */
+  | (Base<K> & { kind: 'dateRange'; to: K })
+  /** an amount range in reais; `key` is the minimum, `to` the maximum */
+  | (Base<K> & { kind: 'moneyRange'; to: K });
+
+export type Draft = Record<string, string>;
+
+/** Filters applied the moment they change (selects); the others wait for typing to pause. */
+export function isImmediate(f: FilterDecl): boolean {
+  return f.kind === 'select' || f.kind === 'catalogue' || f.kind === 'status' || f.kind === 'yesNo';
+}
+
+/** The URL keys a filter owns. */
+export function keysOf(f: FilterDecl): string[] {
+  return f.kind === 'dateRange' || f.kind === 'moneyRange' ? [f.key, f.to] : [f.key];
+}
+
+/** How each URL key is read back (yes/no as a number, the rest as text). */
+export function filterDefsOf(filters: readonly FilterDecl[]): FilterDef[] {
+  return filters.flatMap((f) => keysOf(f).map((key) => ({ key, type: f.kind === 'yesNo' ? ('number' as const) : ('text' as const) })));
+}
+
+/** The inputs' values for a list state's filter record. */
+export function draftOf(filters: readonly FilterDecl[], filter: Record<string, string | number>): Draft {
+  const draft: Draft = {};
+  for (const f of filters) {
+    for (const key of keysOf(f)) {
+      const value = filter[key];
+      draft[key] = value === undefined ? '' : f.kind === 'moneyRange' ? moneyToInput(String(value)) : String(value);
+    }
+  }
+  return draft;
+}
+
+/**
+ * A typed amount ("1.234,56", "R$ 10", "10,5") as a decimal string with the
+ * dot ("1234.56", "10", "10.50"); null when it is not an amount. The pt-BR
+ * convention: dots group thousands, the comma starts the cents.
+ */
+export function parseMoneyInput(text: string): string | null {
+  const cleaned = text.replace(/R\$/gi, '').replace(/\s/g, '');
+  if (cleaned === '') return null;
+  const m = /^(\d{1,3}(?:\.\d{3})+|\d+)(?:,(\d{1,2}))?$/.exec(cleaned);
+  if (!m) return null;
+  const reais = m[1].replace(/\./g, '').replace(/^0+(?=\d)/, '');
+  return m[2] === undefined ? reais : `${reais}.${m[2].padEnd(2, '0')}`;
+}
+
+/** "1234.5" → "1234,50" for the input. */
+function moneyToInput(decimal: string): string {
+  const [reais, cents] = decimal.split('.');
+  return cents === undefined ? reais : `${reais},${cents.padEnd(2, '0')}`;
+}
+
+/** Whole cents of a decimal string, exact (no binary float on the way). */
+function cents(decimal: string): bigint {
+  const [reais, c = ''] = decimal.split('.');
+  return BigInt(reais) * 100n + BigInt(c.padEnd(2, '0') || '0');
+}
+
+/** The list state's filter record for a draft (empty values dropped later by withFilter). */
+export function filterOf(filters: readonly FilterDecl[], draft: Draft): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  for (const f of filters) {
+    for (const key of keysOf(f)) {
+      const raw = (draft[key] ?? '').trim();
+      if (raw === '') continue;
+      if (f.kind === 'yesNo') {
+        const n = Number(raw);
+        if (n === 1 || n === 2) out[key] = n;
+      } else if (f.kind === 'moneyRange') {
+        const value = parseMoneyInput(raw);
+        if (value !== null) out[key] = value;
+      } else {
+        out[key] = raw;
+      }
+    }
+  }
+  return out;
+}
+
+/** i18n keys of the refusals, by the filter's first key: an inverted range or an amount that is not one. */
+export function filterErrors(filters: readonly FilterDecl[], draft: Draft): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const f of filters) {
+    if (f.kind === 'dateRange') {
+      const from = (draft[f.key] ?? '').trim();
+      const to = (draft[f.to] ?? '').trim();
+      // YYYY-MM-DD compares as text in calendar order.
+      if (from && to && from > to) errors[f.key] = 'list.filters.dateRangeInverted';
+    }
+    if (f.kind === 'moneyRange') {
+      const minText = (draft[f.key] ?? '').trim();
+      const maxText = (draft[f.to] ?? '').trim();
+      const min = minText ? parseMoneyInput(minText) : '';
+      const max = maxText ? parseMoneyInput(maxText) : '';
+      if (min === null || max === null) errors[f.key] = 'list.filters.moneyInvalid';
+      else if (min && max && cents(min) > cents(max)) errors[f.key] = 'list.filters.moneyRangeInverted';
+    }
+  }
+  return errors;
+}
+
+/** Two filter records hold the same values (order of keys aside). */
+export function sameFilter(a: Record<string, string | number>, b: Record<string, string | number>): boolean {
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  return ka.every((k) => b[k] === a[k]);
+}

@@ -1,0 +1,64 @@
+/**
+ * The filter inputs of a list between the user and the URL: they follow the
+ * URL (back/forward, a pasted link), selects apply at once, typed filters
+ * 500 ms after the last change, and a refused range is never sent.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { draftOf, filterErrors, filterOf, sameFilter, type Draft, type FilterDecl } from './filters';
+import { withFilter, type ListState } from './listState';
+
+/** The spec's quick-search pause. */
+export const FILTER_DEBOUNCE_MS = 500;
+
+export function useListFilters(filters: readonly FilterDecl[], state: ListState, setState: (next: ListState) => void) {
+  const [draft, setDraft] = useState<Draft>(() => draftOf(filters, state.filter));
+  const [pending, setPending] = useState<Draft | null>(null);
+  // The latest state and filters, so a debounced apply never writes an older page or sort back.
+  const latest = useRef({ filters, state, setState });
+  useEffect(() => {
+    latest.current = { filters, state, setState };
+  });
+
+  const filterKey = JSON.stringify(state.filter);
+  useEffect(() => {
+    setDraft(draftOf(latest.current.filters, latest.current.state.filter));
+  }, [filterKey]);
+
+  const apply = useCallback((next: Draft) => {
+    const { filters: decls, state: current, setState: write } = latest.current;
+    if (Object.keys(filterErrors(decls, next)).length > 0) return;
+    const filter = filterOf(decls, next);
+    if (sameFilter(filter, current.filter)) return;
+    write(withFilter(current, filter));
+  }, []);
+
+  useEffect(() => {
+    if (!pending) return;
+    const timer = setTimeout(() => apply(pending), FILTER_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [pending, apply]);
+
+  return {
+    draft,
+    errors: filterErrors(filters, draft),
+    change(next: Draft, immediate: boolean) {
+      setDraft(next);
+      if (immediate) {
+        setPending(null);
+        apply(next);
+      } else {
+        setPending(next);
+      }
+    },
+    applyNow() {
+      setPending(null);
+      apply(draft);
+    },
+    clear() {
+      setPending(null);
+      setDraft(draftOf(filters, {}));
+      // Clearing filters keeps the chosen sort and page size.
+      setState({ ...state, page: 1, filter: {} });
+    },
+  };
+}

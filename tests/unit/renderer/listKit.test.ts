@@ -1,0 +1,193 @@
+/**
+ * The list kit's rules without a DOM: filters to the URL and back, the
+ * impossible page corrected, page sizes, header sorting, the refused ranges,
+ * and the cell texts (which are also the tooltips of cut-off cells).
+ */
+import { describe, expect, it } from 'vitest';
+import { cellText, type ColumnDecl } from '../../../src/renderer/src/components/list/columns';
+import {
+  draftOf,
+  filterDefsOf,
+  filterErrors,
+  filterOf,
+  parseMoneyInput,
+  sameFilter,
+  type FilterDecl,
+} from '../../../src/renderer/src/components/list/filters';
+import {
+  ariaSortOf,
+  clampedPage,
+  listArgsOf,
+  rangeOf,
+  readListState,
+  withFilter,
+  withPageSize,
+  withSortBy,
+  writeListState,
+  type ListState,
+} from '../../../src/renderer/src/components/list/listState';
+import { pageMeta } from '../../../src/shared/contract';
+import { translate } from '../../../src/shared/i18n';
+import { encodeListQuery } from '../../../src/shared/query';
+
+const FILTERS: FilterDecl[] = [
+  { kind: 'text', key: 'name', label: 'x' },
+  { kind: 'select', key: 'role_id', label: 'x', options: [{ value: '1', label: 'Admin', raw: true }] },
+  { kind: 'yesNo', key: 'active', label: 'x' },
+  { kind: 'dateRange', key: 'from', to: 'to', label: 'x' },
+  { kind: 'moneyRange', key: 'min', to: 'max', label: 'x' },
+];
+const SORTS = ['name', 'created_at'];
+const t = (key: string, vars?: Record<string, unknown>) => translate('pt-BR', key, vars as Record<string, string | number>);
+
+/** What the kit does on Enter: the inputs → the state → the URL, and what a reload reads back. */
+function throughUrl(draft: Record<string, string>, base: ListState = { page: 3, filter: {} }) {
+  const state = withFilter(base, filterOf(FILTERS, draft));
+  const params = writeListState(state);
+  return { state, params, back: readListState(new URLSearchParams(params.toString()), filterDefsOf(FILTERS), SORTS) };
+}
+
+describe('filters to the URL and back', () => {
+  it('keeps every typed filter through the URL, trimmed, yes/no as 1/2, money as a decimal string, dates as typed', () => {
+    const { state, params, back } = throughUrl({
+      name: '  ana ',
+      role_id: '1',
+      active: '2',
+      from: '2024-01-01',
+      to: '2024-01-31',
+      min: '1.234,5',
+      max: '',
+    });
+    expect(params.toString()).toBe('name=ana&role_id=1&active=2&from=2024-01-01&to=2024-01-31&min=1234.50');
+    expect(back).toEqual(state);
+    expect(back.filter.active).toBe(2);
+    expect(draftOf(FILTERS, back.filter)).toEqual({ name: 'ana', role_id: '1', active: '2', from: '2024-01-01', to: '2024-01-31', min: '1234,50', max: '' });
+  });
+
+  it('starts again at page 1 when filters change and drops empty ones', () => {
+    const { state } = throughUrl({ name: '', role_id: '' });
+    expect(state).toEqual({ page: 1, filter: {} });
+  });
+
+  it('role 1 stays text on the wire while yes/no 1 becomes true (the spec select convention)', () => {
+    const { state } = throughUrl({ role_id: '1', active: '1' });
+    expect(encodeListQuery(listArgsOf(state))).toEqual([
+      ['page', '1'],
+      ['limit', '10'],
+      ['filter[role_id]', '1'],
+      ['filter[active]', 'true'],
+    ]);
+  });
+
+  it('leaves params it does not own (the messages view) and removes filters no longer set', () => {
+    const current = new URLSearchParams('view=history&channel=sms&page=2');
+    const next = writeListState({ page: 1, filter: {} }, current, [{ key: 'channel', type: 'text' }]);
+    expect(next.toString()).toBe('view=history');
+  });
+
+  it('ignores junk in the URL', () => {
+    const s = readListState(new URLSearchParams('page=-4&sort=password&order=ASC&active=x&pageSize=33'), filterDefsOf(FILTERS), SORTS);
+    expect(s).toEqual({ page: 1, sort: undefined, filter: {} });
+  });
+
+  it('compares filter records by value', () => {
+    expect(sameFilter({ a: 1, b: 'x' }, { b: 'x', a: 1 })).toBe(true);
+    expect(sameFilter({ a: 1 }, { a: '1' })).toBe(false);
+  });
+});
+
+describe('refused ranges', () => {
+  it('refuses a period whose start is after its end, and accepts equal days', () => {
+    expect(filterErrors(FILTERS, { from: '2024-02-01', to: '2024-01-31' })).toEqual({ from: 'list.filters.dateRangeInverted' });
+    expect(filterErrors(FILTERS, { from: '2024-01-31', to: '2024-01-31' })).toEqual({});
+    expect(filterErrors(FILTERS, { from: '2024-02-01', to: '' })).toEqual({});
+    expect(t('list.filters.dateRangeInverted')).toBe('A data inicial deve ser igual ou anterior à final.');
+  });
+
+  it('refuses an amount that is not one, and a minimum over the maximum (compared in whole cents)', () => {
+    expect(filterErrors(FILTERS, { min: '12abc' })).toEqual({ min: 'list.filters.moneyInvalid' });
+    expect(filterErrors(FILTERS, { min: '1.000,01', max: '1000' })).toEqual({ min: 'list.filters.moneyRangeInverted' });
+    expect(filterErrors(FILTERS, { min: '0,10', max: '0,1' })).toEqual({});
+  });
+
+  it('reads amounts the pt-BR way', () => {
+    expect(parseMoneyInput('R$ 1.234,56')).toBe('1234.56');
+    expect(parseMoneyInput('10')).toBe('10');
+    expect(parseMoneyInput('0,5')).toBe('0.50');
+    expect(parseMoneyInput('1,234')).toBeNull();
+    expect(parseMoneyInput('12.34')).toBeNull();
+  });
+});
+
+describe('paging', () => {
+  it('corrects an impossible page to the last one, and leaves a possible page alone', () => {
+    expect(clampedPage(999, pageMeta(999, 10, 34))).toBe(4);
+    expect(clampedPage(4, pageMeta(4, 10, 34))).toBeNull();
+    expect(clampedPage(3, pageMeta(3, 10, 0))).toBe(1);
+    expect(clampedPage(2, undefined)).toBeNull();
+  });
+
+  it('offers 10, 25, 50 and 100 per page; 10 is the default and stays out of the URL', () => {
+    const params = new URLSearchParams('pageSize=25');
+    const s = readListState(params, [], SORTS);
+    expect(s.pageSize).toBe(25);
+    expect(listArgsOf(s).limit).toBe(25);
+    expect(readListState(new URLSearchParams('pageSize=100000'), [], SORTS).pageSize).toBeUndefined();
+    expect(writeListState(withPageSize(s, 10)).toString()).toBe('');
+    expect(writeListState(withPageSize({ page: 1, filter: {} }, 50)).toString()).toBe('pageSize=50');
+  });
+
+  it('keeps the first row on screen when the page size changes', () => {
+    // Page 3 of 10 starts at row 21: with 25 per page that is page 1; page 7 of 10 (row 61) is page 3.
+    expect(withPageSize({ page: 3, filter: {} }, 25).page).toBe(1);
+    expect(withPageSize({ page: 7, filter: {} }, 25).page).toBe(3);
+    expect(withPageSize({ page: 3, pageSize: 50, filter: {} }, 10).page).toBe(11);
+  });
+
+  it('says which rows are shown: "1–10 de 34", "31–34 de 34", and in English "1–10 of 34"', () => {
+    const first = rangeOf(pageMeta(1, 10, 34), 10);
+    expect(t('list.range', first)).toBe('1–10 de 34');
+    expect(t('list.range', rangeOf(pageMeta(4, 10, 34), 4))).toBe('31–34 de 34');
+    expect(translate('en', 'list.range', first)).toBe('1–10 of 34');
+    expect(rangeOf(pageMeta(1, 10, 0), 0)).toEqual({ from: 0, to: 0, total: 0 });
+  });
+});
+
+describe('sorting from the header', () => {
+  it('cycles ascending, descending, none; another column starts ascending; back to page 1', () => {
+    let s: ListState = { page: 3, filter: { name: 'a' } };
+    s = withSortBy(s, 'name');
+    expect(s).toEqual({ page: 1, sort: { field: 'name', order: 'ASC' }, filter: { name: 'a' } });
+    expect(ariaSortOf(s.sort, 'name')).toBe('ascending');
+    expect(ariaSortOf(s.sort, 'created_at')).toBe('none');
+    s = withSortBy(s, 'name');
+    expect(ariaSortOf(s.sort, 'name')).toBe('descending');
+    expect(writeListState(s).toString()).toBe('sort=name&order=DESC&name=a');
+    expect(withSortBy(s, 'created_at').sort).toEqual({ field: 'created_at', order: 'ASC' });
+    s = withSortBy(s, 'name');
+    expect(s.sort).toBeUndefined();
+  });
+});
+
+describe('cell texts (and tooltips)', () => {
+  interface Row {
+    amount: string | null;
+    active: boolean;
+    status: string;
+    doc: string;
+    day: string;
+    note: string | null;
+  }
+  const row: Row = { amount: '1234.5', active: false, status: 'aberto', doc: '12345678909', day: '2024-03-05', note: null };
+  const col = (c: Omit<ColumnDecl<Row>, 'id' | 'title'>): ColumnDecl<Row> => ({ id: 'c', title: 'x', ...c });
+
+  it('formats by kind', () => {
+    expect(cellText(col({ kind: 'money', field: 'amount' }), row, t)).toBe('R$ 1.234,50');
+    expect(cellText(col({ kind: 'money', field: 'amount' }), { ...row, amount: null }, t)).toBe('R$ ---');
+    expect(cellText(col({ kind: 'boolean', field: 'active' }), row, t)).toBe('Não');
+    expect(cellText(col({ kind: 'status', field: 'status', labels: 'lgpd.status' }), row, t)).toBe(t('lgpd.status.aberto'));
+    expect(cellText(col({ kind: 'document', field: 'doc' }), row, t)).toBe('123.456.789-09');
+    expect(cellText(col({ kind: 'date', field: 'day' }), row, t)).toBe('05/03/2024');
+    expect(cellText(col({ field: 'note' }), row, t)).toBe('');
+  });
+});
