@@ -1,10 +1,12 @@
 /**
  * Starts the embedded reference server in Electron's utility process (a
  * Node process without Electron's window powers), its data in the app's data
- * folder, on a free loopback port it announces when ready.
+ * folder, on a free loopback port it announces when ready, answering only
+ * requests that carry the secret chosen here for this launch.
  */
 import { utilityProcess, type UtilityProcess } from 'electron';
-import { BACKEND_START_TIMEOUT_MS, readyUrl, startError, type BackendSpawner } from '../services/backend';
+import { LAUNCH_SECRET_ENV } from '../../shared/launch';
+import { BACKEND_START_TIMEOUT_MS, newLaunchSecret, readyUrl, startError, type BackendSpawner } from '../services/backend';
 
 export interface UtilitySpawnerOptions {
   /** out/main/server.js */
@@ -16,6 +18,7 @@ export interface UtilitySpawnerOptions {
 export function utilityProcessSpawner(options: UtilitySpawnerOptions): BackendSpawner {
   return {
     start() {
+      const launchSecret = newLaunchSecret();
       const child = utilityProcess.fork(options.entry, [], {
         serviceName: 'Back-office server',
         stdio: 'inherit',
@@ -25,6 +28,8 @@ export function utilityProcessSpawner(options: UtilitySpawnerOptions): BackendSp
           BACKOFFICE_PORT: '0',
           BACKOFFICE_SEED: 'demo',
           BACKOFFICE_UPLOADS_DIR: options.uploadsDir,
+          // The server reads it and drops it from its environment at once (src/server/entry.ts).
+          [LAUNCH_SECRET_ENV]: launchSecret,
         },
       });
       return new Promise((resolve, reject) => {
@@ -46,7 +51,7 @@ export function utilityProcessSpawner(options: UtilitySpawnerOptions): BackendSp
           const url = readyUrl(message);
           if (!url) return;
           clearTimeout(timer);
-          resolve({ url, stop: () => stop(child) });
+          resolve({ url, launchSecret, stop: () => stop(child) });
         });
       });
     },

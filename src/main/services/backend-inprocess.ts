@@ -3,7 +3,7 @@
  * end-to-end harness. The one module of src/main that imports src/server;
  * the Electron shell never loads it (it uses a utility process).
  */
-import type { BackendSpawner } from './backend';
+import { newLaunchSecret, type BackendSpawner } from './backend';
 
 export interface InProcessSpawnerOptions {
   /** PGlite data folder; undefined keeps the database in memory. */
@@ -15,8 +15,9 @@ export function inProcessSpawner(options: InProcessSpawnerOptions = {}): Backend
   return {
     async start() {
       const { startServer } = await import('../../server/index');
-      const server = await startServer({ host: '127.0.0.1', port: 0, dataDir: options.dataDir, seed: options.seed ?? 'demo' });
-      return { url: server.url, stop: () => server.close() };
+      const launchSecret = newLaunchSecret();
+      const server = await startServer({ host: '127.0.0.1', port: 0, dataDir: options.dataDir, seed: options.seed ?? 'demo', launchSecret });
+      return { url: server.url, launchSecret, stop: () => server.close() };
     },
   };
 }

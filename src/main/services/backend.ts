@@ -5,12 +5,28 @@
  * or an in-process server in tests.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import type { Settings } from '../../shared/bridge';
+import { LAUNCH_SECRET_ENV } from '../../shared/launch';
 import type { BackendPort } from './ports';
 
 export interface RunningBackend {
   url: string;
+  /**
+   * Required by the server on every request; known to this process alone.
+   * The app's spawners always set one; a test stand-in server may have none.
+   */
+  launchSecret?: string;
   stop(): Promise<void>;
+}
+
+/**
+ * A fresh secret for each launch of the embedded server (256 random bits):
+ * without it, any local program, or a web page reaching the loopback port
+ * through DNS rebinding, could sign in with the demo accounts.
+ */
+export function newLaunchSecret(): string {
+  return randomBytes(32).toString('base64url');
 }
 
 export interface BackendSpawner {
@@ -34,7 +50,8 @@ export function createEmbeddedBackendPort(spawner: BackendSpawner): EmbeddedBack
           running = null;
         });
       }
-      return { url: (await running).url, embedded: true };
+      const started = await running;
+      return { url: started.url, embedded: true, launchSecret: started.launchSecret };
     },
     async stop() {
       const current = running;
@@ -75,6 +92,7 @@ export interface ChildProcessSpawnerOptions {
 export function childProcessSpawner(options: ChildProcessSpawnerOptions): BackendSpawner {
   return {
     start() {
+      const launchSecret = newLaunchSecret();
       const child: ChildProcess = fork(options.entry, [], {
         execArgv: options.execArgv ?? [],
         env: {
@@ -83,6 +101,7 @@ export function childProcessSpawner(options: ChildProcessSpawnerOptions): Backen
           BACKOFFICE_DATA_DIR: options.dataDir,
           BACKOFFICE_PORT: '0',
           BACKOFFICE_SEED: options.seed ?? 'demo',
+          [LAUNCH_SECRET_ENV]: launchSecret,
           ...(options.uploadsDir ? { BACKOFFICE_UPLOADS_DIR: options.uploadsDir } : {}),
         },
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -110,7 +129,7 @@ export function childProcessSpawner(options: ChildProcessSpawnerOptions): Backen
           const url = readyUrl(message);
           if (!url) return;
           clearTimeout(timer);
-          resolve({ url, stop: () => stopChild(child) });
+          resolve({ url, launchSecret, stop: () => stopChild(child) });
         });
       });
     },

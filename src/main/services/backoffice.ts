@@ -76,7 +76,9 @@ export function createBackofficeMain(options: BackofficeMainOptions): Backoffice
     resolving ??= (async () => {
       const current = settings.get();
       try {
-        backend = await options.backend.resolve(current);
+        const resolved = await options.backend.resolve(current);
+        http.useLaunchSecret(resolved.launchSecret ? { url: resolved.url, secret: resolved.launchSecret } : null);
+        backend = resolved;
         return backend;
       } catch (error) {
         console.error('[backend] could not start:', errorText(error));

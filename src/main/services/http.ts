@@ -11,6 +11,7 @@ import type { ApiFailure, ApiResult, ErrorCode } from '../../shared/result';
 import { buildRequest, operation, type OperationDef } from '../../shared/contract';
 import { toQueryString } from '../../shared/query';
 import { uploadFileSchema } from '../../shared/contract/common';
+import { LAUNCH_SECRET_HEADER } from '../../shared/launch';
 import { errorText, failure } from './failure';
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
@@ -44,6 +45,12 @@ export interface HttpClient {
   stream(op: OperationDef, args: unknown, ctx: HttpContext): Promise<StreamResult>;
   /** Whether a base URL answers like our API (an unauthenticated session check answers 401). */
   probe(baseUrl: string): Promise<ProbeResult>;
+  /**
+   * The embedded server's launch secret, sent (as X-Backoffice-Launch) only on
+   * requests to exactly that loopback URL, never to a configured server;
+   * null forgets it.
+   */
+  useLaunchSecret(embedded: { url: string; secret: string } | null): void;
 }
 
 export interface HttpClientOptions {
@@ -142,6 +149,11 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const fileTimeoutMs = options.fileTimeoutMs ?? FILE_TIMEOUT_MS;
   const instances = new Map<string, AxiosInstance>();
+  let launch: { url: string; secret: string } | null = null;
+
+  function launchHeaders(baseUrl: string): Record<string, string> {
+    return launch && launch.url === baseUrl ? { [LAUNCH_SECRET_HEADER]: launch.secret } : {};
+  }
 
   function instance(baseUrl: string): AxiosInstance {
     let found = instances.get(baseUrl);
@@ -169,7 +181,7 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   ): Promise<AxiosResponse | null> {
     const built = buildRequest(op, args);
     const url = built.query.length > 0 ? `${built.path}?${toQueryString(built.query)}` : built.path;
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = launchHeaders(ctx.baseUrl);
     if (op.access !== 'public' && ctx.token) headers.Authorization = `Bearer ${ctx.token}`;
     let data: unknown;
     if (built.body !== undefined) data = op.encoding === 'multipart' ? toFormData(built.body) : built.body;
@@ -242,12 +254,18 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
         const response = await instance(baseUrl).request({
           method: 'GET',
           url: operation('session.logged').path,
+          headers: launchHeaders(baseUrl),
           timeout: Math.min(timeoutMs, 5_000),
         });
         return response.status === 401 && serverBody(response.data).message !== undefined ? 'api' : 'not-api';
       } catch {
         return 'unreachable';
       }
+    },
+
+    useLaunchSecret(embedded) {
+      // Only a loopback server can be ours; anything else never receives the secret.
+      launch = embedded && isLoopback(embedded.url) ? { url: embedded.url, secret: embedded.secret } : null;
     },
   };
 }

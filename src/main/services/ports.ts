@@ -18,9 +18,16 @@ export interface DialogPort {
   chooseFolder(): Promise<string | null>;
 }
 
+export interface ResolvedBackend {
+  url: string;
+  embedded: boolean;
+  /** The embedded server's per-launch secret (src/shared/launch.ts); never present for a configured server. */
+  launchSecret?: string;
+}
+
 export interface BackendPort {
   /** The base URL to use for the current settings, starting the embedded server when serverUrl is ''. */
-  resolve(settings: Settings): Promise<{ url: string; embedded: boolean }>;
+  resolve(settings: Settings): Promise<ResolvedBackend>;
 }
 
 export interface AppPaths {

@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { childProcessSpawner, createEmbeddedBackendPort } from '../../../src/main/services/backend';
 import { createBackofficeMain } from '../../../src/main/services/backoffice';
 import { tempDir } from '../../unit/main/helpers';
+import { operation } from '../../../src/shared/contract/index';
+import { LAUNCH_SECRET_HEADER } from '../../../src/shared/launch';
 
 const folder = await tempDir('backoffice-embedded-');
 const backend = createEmbeddedBackendPort(
@@ -40,13 +42,27 @@ describe('embedded backend in a child process', () => {
     expect(info.embedded).toBe(true);
     expect(info.serverUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
 
+    // Anyone else on this machine (another program, a page reaching loopback) is refused, the app is not.
+    const stranger = await fetch(`${info.serverUrl}${operation('session.login').path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'superadmin@demo.local', password: 'Senha123' }),
+    });
+    expect(stranger.status).toBe(403);
     const signIn = await main.handlers.apiCall('session.login', { email: 'superadmin@demo.local', password: 'Senha123' });
     expect(signIn.error).toBe(false);
     expect(await main.handlers.sessionCurrent()).toMatchObject({ user: { role_id: 3 }, keychain: 'unavailable' });
     expect(await readdir(join(folder.path, 'server-data'))).not.toHaveLength(0);
 
-    // Same URL on every resolve: one server per app run.
-    expect((await backend.resolve(await main.handlers.settingsGet())).url).toBe(info.serverUrl);
+    // Same URL and secret on every resolve: one server per app run.
+    const first = await backend.resolve(await main.handlers.settingsGet());
+    expect(first.url).toBe(info.serverUrl);
+    expect((await backend.resolve(await main.handlers.settingsGet())).launchSecret).toBe(first.launchSecret);
+    // A configured server is never given the secret.
+    expect(await backend.resolve({ ...(await main.handlers.settingsGet()), serverUrl: 'https://backoffice.example.com.br' })).toEqual({
+      url: 'https://backoffice.example.com.br',
+      embedded: false,
+    });
     await backend.stop();
     const after = await main.handlers.apiCall('users.admins', {});
     expect(after).toMatchObject({ error: true, code: 'network', status: null });
@@ -61,7 +77,11 @@ describe('embedded backend in process (tests and the end-to-end harness)', () =>
     try {
       const resolved = await port.resolve({ serverUrl: '' } as never);
       expect(resolved).toMatchObject({ embedded: true });
-      const answer = await fetch(`${resolved.url}/api/login/logged`);
+      expect(resolved.launchSecret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect((await fetch(`${resolved.url}${operation('session.logged').path}`)).status).toBe(403);
+      const answer = await fetch(`${resolved.url}${operation('session.logged').path}`, {
+        headers: { [LAUNCH_SECRET_HEADER]: resolved.launchSecret ?? '' },
+      });
       expect(answer.status).toBe(401);
     } finally {
       await port.stop();

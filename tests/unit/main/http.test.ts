@@ -194,3 +194,42 @@ describe('http client normalisation', () => {
     expect(await client.probe(`http://127.0.0.1:${await closedPort()}`)).toBe('unreachable');
   });
 });
+
+describe('the embedded backend launch secret', () => {
+  it('goes only to the embedded URL, on calls, files and probes, and never to a configured server', async () => {
+    const secretClient = createHttpClient({ timeoutMs: 2000 });
+    const shared = await startLocalServer((_req, res) => sendJson(res, 401, { message: 'Não autenticado.' }));
+    try {
+      secretClient.useLaunchSecret({ url: server.url, secret: 'segredo-da-execucao' });
+      await secretClient.request(operation('users.byId'), { id: 7 }, ctx());
+      expect(server.requests.at(-1)!.headers['x-backoffice-launch']).toBe('segredo-da-execucao');
+      await secretClient.stream(operation('uploads.get'), { key: FILE_KEY, type: 'avatar' }, ctx());
+      expect(server.requests.at(-1)!.headers['x-backoffice-launch']).toBe('segredo-da-execucao');
+      await secretClient.probe(server.url);
+      expect(server.requests.at(-1)!.headers['x-backoffice-launch']).toBe('segredo-da-execucao');
+
+      await secretClient.request(operation('users.byId'), { id: 7 }, { ...ctx(), baseUrl: shared.url });
+      await secretClient.probe(shared.url);
+      expect(shared.requests.map((r) => r.headers['x-backoffice-launch'])).toEqual([undefined, undefined]);
+
+      secretClient.useLaunchSecret(null);
+      await secretClient.request(operation('users.byId'), { id: 7 }, ctx());
+      expect(server.requests.at(-1)!.headers['x-backoffice-launch']).toBeUndefined();
+    } finally {
+      await shared.close();
+    }
+  });
+
+  it('is never attached to a non-loopback address, even if offered one', async () => {
+    const secretClient = createHttpClient({ timeoutMs: 2000 });
+    const shared = await startLocalServer((_req, res) => sendJson(res, 401, { message: 'Não autenticado.' }));
+    try {
+      // Only a loopback URL can be the embedded backend: offered anything else, the client keeps no secret.
+      secretClient.useLaunchSecret({ url: 'https://backoffice.example.com.br', secret: 'segredo' });
+      await secretClient.request(operation('users.byId'), { id: 7 }, { ...ctx(), baseUrl: shared.url });
+      expect(shared.requests.at(-1)!.headers['x-backoffice-launch']).toBeUndefined();
+    } finally {
+      await shared.close();
+    }
+  });
+});
