@@ -86,7 +86,9 @@ test('filters and sort come from the server and live in the URL; a row opens the
   await page.getByTestId('logs-filter-apply').click();
   await page.getByTestId(`logs-row-${rename.id}`).first().click();
   await expect(page).toHaveURL(new RegExp(`#/app/logsPage/view/${rename.id}`));
-  await expect(page.getByTestId('log-detail-action')).toHaveText('user.update');
+  // Codes are shown as words (screens/logs/labels.ts), never raw.
+  await expect(page.getByTestId('log-detail-action')).toHaveText('Usuário alterado');
+  await expect(page.getByTestId('log-detail-record')).toHaveText(`Usuário ${targetId}`);
   await expect(page.getByTestId('log-detail-who')).toContainText(DEMO.admin.email);
   await expect(page.getByTestId('log-change-name-before')).toHaveText('Pessoa Do Log');
   await expect(page.getByTestId('log-change-name-after')).toHaveText('Pessoa Renomeada');

@@ -2,7 +2,7 @@
  * Signing in as each role, the menu each one sees (spec §2 side-menu table
  * with its gating), the forbidden screen, and the route guard's redirects.
  */
-import { test, expect, signIn, menuPaths, DEMO, DEMO_PASSWORD } from './harness';
+import { test, expect, signIn, menuPaths, directCall, directSignIn, DEMO, DEMO_PASSWORD } from './harness';
 import { translate } from '../../src/shared/i18n';
 
 const DASHBOARD = ['/home'];
@@ -79,13 +79,34 @@ test('a wrong password is refused with a message and the typed e-mail is kept', 
   expect(harness.keychain.sessionValues()).toEqual([]);
 });
 
-test('the breadcrumb and page header are built from the menu configuration', async ({ page, harness }) => {
+test('the breadcrumb and page header are built from the route titles, linking only to real pages', async ({ page, harness, server }) => {
   await harness.goto('/auth/login');
   await signIn(page, DEMO.admin.email, DEMO_PASSWORD);
   await page.goto(harness.url('/app/users'));
-  await expect(page.getByTestId('page-header-title')).toContainText(translate('pt-BR', 'menu.users'));
-  await expect(page.getByTestId('breadcrumb')).toContainText('home');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(translate('pt-BR', 'menu.users'));
+  await expect(page.getByTestId('breadcrumb')).toContainText(translate('pt-BR', 'menu.home'));
   await expect(page.getByTestId('breadcrumb')).toContainText(translate('pt-BR', 'menu.users'));
+
+  // A log entry's detail: 'Início > Logs do sistema > Detalhe', no raw 'view' or id.
+  const token = await directSignIn(server.url, DEMO.admin.email, DEMO_PASSWORD);
+  const logs = await directCall<{ items: Array<{ id: number }> }>(server.url, 'logs.all', { page: 1, limit: 1 }, token);
+  const id = logs.body.items[0].id;
+  await page.goto(harness.url(`/app/logsPage/view/${id}`));
+  const crumbs = page.getByTestId('breadcrumb').getByRole('listitem');
+  await expect(crumbs).toHaveText([
+    translate('pt-BR', 'menu.home'),
+    translate('pt-BR', 'menu.logs'),
+    translate('pt-BR', 'shell.crumbs.detail'),
+  ]);
+  await expect(page.getByTestId('breadcrumb')).not.toContainText('view');
+  await expect(page.getByTestId('breadcrumb')).not.toContainText(String(id));
+  await expect(page.getByTestId('breadcrumb').getByRole('link')).toHaveCount(2);
+  await expect(page.getByTestId('breadcrumb').locator('[aria-current="page"]')).toHaveText(translate('pt-BR', 'shell.crumbs.detail'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    `${translate('pt-BR', 'menu.logs')} > ${translate('pt-BR', 'shell.crumbs.detail')}`,
+  );
+  await page.getByTestId('breadcrumb').getByRole('link', { name: translate('pt-BR', 'menu.logs') }).click();
+  await expect(page).toHaveURL(/#\/app\/logsPage$/);
 });
 
 test('the language switches to English while running and the choice is kept by the main process', async ({ page, harness }) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { breadcrumbTrail, MENU, pageHeading, titleKeyFor, visibleMenu } from '../../../src/renderer/src/app/menu';
-import { findLeaf } from '../../../src/renderer/src/app/routes';
+import { APP_LEAVES, BOAVISTA_LEAVES, findLeaf, titleKeyOf } from '../../../src/renderer/src/app/routes';
 import { translate } from '../../../src/shared/i18n';
 import { Role } from '../../../src/shared/roles';
 
@@ -46,32 +46,62 @@ describe('side menu (spec §2 table)', () => {
 });
 
 describe('breadcrumb', () => {
-  it("starts with 'home' at /app and titles segments from the menu configuration", () => {
-    expect(breadcrumbTrail('/app/users/12')).toEqual([
-      { href: '/app', text: 'home' },
-      { href: '/app/users', titleKey: 'menu.users' },
-      { href: '/app/users/12', text: '12' },
+  const words = (path: string) => breadcrumbTrail(path).map((c) => translate('pt-BR', c.titleKey ?? c.text ?? ''));
+
+  it("starts with 'home' (Início) and titles each page from the route configuration, never a raw segment", () => {
+    expect(breadcrumbTrail('/app/logsPage/view/42')).toEqual([
+      { href: '/app/home', titleKey: 'menu.home' },
+      { href: '/app/logsPage', titleKey: 'menu.logs' },
+      { titleKey: 'shell.crumbs.detail' },
     ]);
-    expect(breadcrumbTrail('/app/solicitations/pending').map((c) => c.titleKey ?? c.text)).toEqual([
-      'home',
-      'menu.solicitationsAll',
-      'menu.solicitationsPending',
-    ]);
+    expect(words('/app/users/new')).toEqual(['Início', 'Usuários', 'Novo usuário']);
+    expect(words('/app/users/12')).toEqual(['Início', 'Usuários', 'Editar usuário']);
+    expect(words('/app/projects/new')).toEqual(['Início', 'Projetos', 'Novo']);
+    expect(words('/app/solicitations/pending')).toEqual(['Início', 'Solicitações', 'Pendentes']);
+    expect(words('/app/home')).toEqual(['Início']);
   });
-  it('is only the root outside the app area', () => {
-    expect(breadcrumbTrail('/boavista/boa-vista/3')).toEqual([{ href: '/app', text: 'home' }]);
+
+  it('links only to pages that exist, with the ids of the current path', () => {
+    // 'view', 'analize' and the ids are not pages of their own: no crumb links to them.
+    expect(breadcrumbTrail('/app/clientOperation/analize/7/repurchase/3/details')).toEqual([
+      { href: '/app/home', titleKey: 'menu.home' },
+      { href: '/app/clientOperation', titleKey: 'menu.clientOperation' },
+      { href: '/app/clientOperation/analize/7', titleKey: 'shell.crumbs.analysis' },
+      { href: '/app/clientOperation/analize/7/repurchase', titleKey: 'shell.crumbs.repurchase' },
+      { titleKey: 'shell.crumbs.installmentDetails' },
+    ]);
+    // '/solicitations/:status' is not above '/solicitations/view/:id' ('view' is no status).
+    expect(words('/app/solicitations/view/9')).toEqual(['Início', 'Solicitações', 'Detalhe']);
+    expect(words('/boavista/boa-vista/3')).toEqual(['Início', 'Consulta Boa Vista']);
+    for (const leaf of [...APP_LEAVES, ...BOAVISTA_LEAVES]) {
+      const path = leaf.pattern.replace(/:[^/]+/g, '5');
+      for (const crumb of breadcrumbTrail(path)) {
+        if (crumb.href) expect(findLeaf(crumb.href), `${path} → ${crumb.href}`).toBeDefined();
+      }
+    }
+  });
+
+  it('has a title in both languages for every page', () => {
+    for (const leaf of [...APP_LEAVES, ...BOAVISTA_LEAVES]) {
+      const path = leaf.pattern.replace(/:[^/]+/g, '5');
+      const key = titleKeyOf(leaf, path);
+      expect(key, leaf.pattern).toBeDefined();
+      for (const locale of ['pt-BR', 'en'] as const) expect(translate(locale, key!), `${locale} ${leaf.pattern}`).not.toBe(key);
+    }
   });
 });
 
 describe('page header', () => {
-  it("defaults to Home and shows 'title > subtitle' for named deeper pages", () => {
+  it("defaults to Home and shows 'title > subtitle' for deeper pages", () => {
     expect(pageHeading('/app')).toEqual({});
     expect(pageHeading('/app/users')).toEqual({ titleKey: 'menu.users' });
     expect(pageHeading('/app/users/new')).toEqual({ titleKey: 'menu.users', subtitleKey: 'shell.users.newTitle' });
+    expect(pageHeading('/app/logsPage/view/3')).toEqual({ titleKey: 'menu.logs', subtitleKey: 'shell.crumbs.detail' });
     expect(pageHeading('/app/solicitations/pending')).toEqual({
       titleKey: 'menu.solicitationsGroup',
       subtitleKey: 'menu.solicitationsPending',
     });
+    expect(pageHeading('/app/profile')).toEqual({ titleKey: 'menu.profile' });
   });
   it('uses the page titles the spec gives', () => {
     expect(translate('pt-BR', pageHeading('/app/company-operation').titleKey!)).toBe('Operações');

@@ -71,13 +71,15 @@ describe('route configuration (spec §2)', () => {
   it('merges the area roles into children as a union (spec §6)', () => {
     const roles = (p: string) => sorted(APP_LEAVES.find((l) => l.pattern === p)?.roles);
     for (const p of ['/app/home', '/app/solicitations/view/:id', '/app/simulations', '/app/entrepreneurs/:form',
-      '/app/company-operation/cnab-integration/:bankId', '/app/allOperations', '/app/clientOperation/building', '/app/messages']) {
+      '/app/company-operation/cnab-integration/:bankId', '/app/allOperations', '/app/clientOperation/building', '/app/messages',
+      // Every panel user manages their own password and two-factor (README "Design choices").
+      '/app/profile']) {
       expect(roles(p), p).toEqual(sorted(AllPanelUsers));
     }
     for (const p of ['/app/situations', '/app/how-did-find/:form', '/app/reasons', '/app/projects/:form']) {
       expect(roles(p), p).toEqual(sorted(AllOperators));
     }
-    for (const p of ['/app/users', '/app/users/:form', '/app/profile', '/app/logsPage/view/:id', '/app/lgpd']) {
+    for (const p of ['/app/users', '/app/users/:form', '/app/logsPage/view/:id', '/app/lgpd']) {
       expect(roles(p), p).toEqual(sorted(AllAdmins));
     }
   });

@@ -4,7 +4,7 @@
  * storage.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, type ReactNode } from 'react';
-import type { AppInfo, Locale } from '../../../shared/bridge';
+import type { AppInfo, Connectivity, Locale } from '../../../shared/bridge';
 import { bridge } from '../api/client';
 import { setLanguage } from '../i18n';
 import { initialSystemState, layoutOf, systemReducer, type SystemAction, type SystemState } from './systemState';
@@ -14,21 +14,29 @@ interface SystemContextValue {
   dispatch: (action: SystemAction) => void;
   appInfo: AppInfo | null;
   settingsLoaded: boolean;
+  /** whether the server answers, as the main process last announced (online until told otherwise) */
+  connection: Connectivity;
   toggleNav(): void;
   changeLocale(locale: Locale): void;
 }
 
 const SystemContext = createContext<SystemContextValue | null>(null);
 
+interface ExtraState {
+  appInfo: AppInfo | null;
+  settingsLoaded: boolean;
+  connection: Connectivity;
+}
+
 export function SystemStateProvider({ children }: { children: ReactNode }) {
   const [state, dispatch] = useReducer(systemReducer, initialSystemState);
   const [extra, setExtra] = useReducer(
-    (s: { appInfo: AppInfo | null; settingsLoaded: boolean }, patch: Partial<{ appInfo: AppInfo | null; settingsLoaded: boolean }>) => ({
-      ...s,
-      ...patch,
-    }),
-    { appInfo: null, settingsLoaded: false },
+    (s: ExtraState, patch: Partial<ExtraState>) => ({ ...s, ...patch }),
+    { appInfo: null, settingsLoaded: false, connection: { online: true, since: new Date().toISOString() } },
   );
+
+  // Held here, above the layouts, so a change announced on the sign-in screen is still known in the shell.
+  useEffect(() => bridge().app.onConnectivity((connection) => setExtra({ connection })), []);
 
   useEffect(() => {
     let alive = true;
@@ -65,7 +73,15 @@ export function SystemStateProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo(
-    () => ({ state, dispatch, appInfo: extra.appInfo, settingsLoaded: extra.settingsLoaded, toggleNav, changeLocale }),
+    () => ({
+      state,
+      dispatch,
+      appInfo: extra.appInfo,
+      settingsLoaded: extra.settingsLoaded,
+      connection: extra.connection,
+      toggleNav,
+      changeLocale,
+    }),
     [state, extra, toggleNav, changeLocale],
   );
   return <SystemContext.Provider value={value}>{children}</SystemContext.Provider>;

@@ -4,6 +4,7 @@
  * written once. Titles are i18n keys (menu titles stay Portuguese in pt-BR).
  */
 import { AllAdmins, AllOperators, AllPanelUsers, hasProfilePermission, type RoleId } from '../../../shared/roles';
+import { ancestorLeaves, findLeaf, titleKeyOf } from './routes';
 
 export type MenuIcon =
   | 'dashboard'
@@ -100,12 +101,6 @@ export const MENU: readonly MenuGroup[] = [
   },
 ];
 
-/** Pages reached outside the menu that still need a title. */
-const EXTRA_TITLES: Record<string, string> = {
-  '/profile': 'menu.profile',
-  '/users/new': 'shell.users.newTitle',
-};
-
 /** Groups a role may see (the spec's profile-permission check: roles 1 and 3 always). */
 export function visibleMenu(role: RoleId | null | undefined): MenuGroup[] {
   return MENU.filter((g) => hasProfilePermission(role, g.roles));
@@ -115,43 +110,53 @@ function allEntries(): MenuEntry[] {
   return MENU.flatMap((g) => g.entries);
 }
 
-/** Menu title key of an exact path under /app, if the configuration knows it. */
+/** Menu title key of an exact path under /app, else the route configuration's title of that page. */
 export function titleKeyFor(path: string): string | undefined {
-  return allEntries().find((e) => e.path === path)?.titleKey ?? EXTRA_TITLES[path];
+  const entry = allEntries().find((e) => e.path === path);
+  if (entry) return entry.titleKey;
+  const leaf = findLeaf(`/app${path}`);
+  return leaf ? titleKeyOf(leaf, path) : undefined;
 }
 
+/** The page title the spec gives a top-level page (menu pageTitleKey), else its menu or route title. */
 function pageTitleKeyFor(path: string): string | undefined {
   const entry = allEntries().find((e) => e.path === path);
-  return entry ? (entry.pageTitleKey ?? entry.titleKey) : EXTRA_TITLES[path];
+  return entry ? (entry.pageTitleKey ?? entry.titleKey) : titleKeyFor(path);
 }
 
 export interface Crumb {
-  /** absolute path, e.g. '/app/users' */
-  href: string;
-  /** i18n key when the configuration names the segment */
+  /** absolute path to link to; absent for the current page */
+  href?: string;
+  /** i18n key of the page's title */
   titleKey?: string;
-  /** the raw segment otherwise (an id, a status) */
+  /** the raw segment, only for a page the configuration does not name */
   text?: string;
 }
 
-/** Strips the '/app' prefix; undefined when the path is outside the app area. */
-function appRelative(pathname: string): string | undefined {
-  if (pathname === '/app' || pathname === '/app/') return '';
-  return pathname.startsWith('/app/') ? pathname.slice(4).replace(/\/+$/, '') : undefined;
+const HOME_CRUMB: Crumb = { href: '/app/home', titleKey: 'menu.home' };
+
+function prefix(pathname: string, segmentCount: number): string {
+  return `/${pathname.split('/').filter(Boolean).slice(0, segmentCount).join('/')}`;
 }
 
-/** Root 'home' at /app, then one crumb per path segment titled from the menu configuration. */
+/**
+ * Root 'home' (Início), then the pages above the current one (each a link to
+ * that page with the same ids), then the current page, all titled from the
+ * route configuration. Segments that are not pages ('view', ids) get no crumb
+ * of their own: an id page is named by its title ('Detalhe', 'Editar').
+ */
 export function breadcrumbTrail(pathname: string): Crumb[] {
-  const crumbs: Crumb[] = [{ href: '/app', text: 'home' }];
-  const rel = appRelative(pathname);
-  if (rel === undefined) return crumbs;
-  const segments = rel.split('/').filter(Boolean);
-  let acc = '';
-  for (const seg of segments) {
-    acc += `/${seg}`;
-    const titleKey = titleKeyFor(acc);
-    crumbs.push(titleKey ? { href: `/app${acc}`, titleKey } : { href: `/app${acc}`, text: decodeURIComponent(seg) });
+  const path = pathname.replace(/\/+$/, '');
+  const leaf = findLeaf(path);
+  if (!leaf) return [HOME_CRUMB];
+  if (leaf.screen === 'home') return [{ titleKey: HOME_CRUMB.titleKey }];
+  const crumbs: Crumb[] = [HOME_CRUMB];
+  for (const above of ancestorLeaves(leaf)) {
+    const href = prefix(path, above.pattern.split('/').filter(Boolean).length);
+    crumbs.push({ href, titleKey: titleKeyOf(above, href) });
   }
+  const titleKey = titleKeyOf(leaf, path);
+  crumbs.push(titleKey ? { titleKey } : { text: decodeURIComponent(path.split('/').pop() ?? '') });
   return crumbs;
 }
 
@@ -162,16 +167,18 @@ export interface Heading {
 }
 
 /**
- * Page header: the first segment's page title, and 'title > subtitle' when
- * the full path is a deeper page the configuration names.
+ * Page header: the top-level page's title, and 'title > subtitle' when the
+ * current page is a deeper one (its route title: 'Logs do sistema > Detalhe').
  */
 export function pageHeading(pathname: string): Heading {
-  const rel = appRelative(pathname);
-  if (!rel) return {};
-  const segments = rel.split('/').filter(Boolean);
-  const top = `/${segments[0]}`;
-  const titleKey = pageTitleKeyFor(top);
-  if (segments.length === 1) return { titleKey };
-  const subtitleKey = titleKeyFor(`/${segments.join('/')}`);
+  const path = pathname.replace(/\/+$/, '');
+  const leaf = findLeaf(path);
+  if (!leaf) return {};
+  const segments = path.split('/').filter(Boolean);
+  const area = segments[0];
+  const top = `/${segments[1] ?? ''}`;
+  const titleKey = area === 'app' ? pageTitleKeyFor(top) : titleKeyOf(leaf, path);
+  if (area !== 'app' || ancestorLeaves(leaf).length === 0) return { titleKey };
+  const subtitleKey = titleKeyOf(leaf, path);
   return subtitleKey ? { titleKey, subtitleKey } : { titleKey };
 }

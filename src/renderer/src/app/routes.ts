@@ -26,34 +26,45 @@ export type ScreenKey =
   | 'messages'
   | 'underConstruction';
 
+/**
+ * A page's title for the breadcrumb and the page header: an i18n key, or for
+ * a page whose last segment is a parameter, keys by that segment's value with
+ * '*' for any other value (':form' is 'new' to create, an id to edit).
+ */
+export type RouteTitle = string | { readonly [value: string]: string; readonly '*': string };
+
 export interface RouteNode {
   /** path segment(s) relative to the parent, without leading slash; '' is the parent's index */
   path: string;
+  /** the page's title; an index child ('') takes its parent's */
+  title?: RouteTitle;
   roles?: readonly RoleId[];
   screen?: ScreenKey;
   children?: readonly RouteNode[];
 }
 
-const uc = (path: string, children?: readonly RouteNode[]): RouteNode => ({
-  path,
-  screen: 'underConstruction',
-  children,
-});
+const uc = (path: string, title: RouteTitle): RouteNode => ({ path, title, screen: 'underConstruction' });
+
+/** Titles of a ':form' page: creating at 'new', editing at an id. */
+const FORM_TITLE: RouteTitle = { new: 'shell.crumbs.new', '*': 'shell.crumbs.edit' };
+const DETAIL = 'shell.crumbs.detail';
 
 /** A list screen with its '/:form' create/edit child, both still to come. */
-const catalogue = (path: string, roles: readonly RoleId[]): RouteNode => ({
+const catalogue = (path: string, title: string, roles: readonly RoleId[]): RouteNode => ({
   path,
+  title,
   roles,
-  children: [uc(''), uc(':form')],
+  children: [{ path: '', screen: 'underConstruction' }, uc(':form', FORM_TITLE)],
 });
 
 /** A list screen with its '/:form' create/edit child, both built. */
-const screens = (path: string, roles: readonly RoleId[], list: ScreenKey, form: ScreenKey): RouteNode => ({
+const screens = (path: string, title: string, roles: readonly RoleId[], list: ScreenKey, form: ScreenKey): RouteNode => ({
   path,
+  title,
   roles,
   children: [
     { path: '', screen: list },
-    { path: ':form', screen: form },
+    { path: ':form', title: FORM_TITLE, screen: form },
   ],
 });
 
@@ -62,52 +73,82 @@ export const APP_ROUTES: RouteNode = {
   path: 'app',
   roles: AllAdmins,
   children: [
-    { path: 'home', roles: AllPanelUsers, screen: 'home' },
-    { path: 'users', children: [{ path: '', screen: 'users.list' }, { path: ':form', screen: 'users.form' }] },
-    { path: 'profile', screen: 'profile' },
+    { path: 'home', title: 'menu.home', roles: AllPanelUsers, screen: 'home' },
+    {
+      path: 'users',
+      title: 'menu.users',
+      children: [
+        { path: '', screen: 'users.list' },
+        { path: ':form', title: { new: 'shell.users.newTitle', '*': 'shell.users.editTitle' }, screen: 'users.form' },
+      ],
+    },
+    // Every panel user has their own profile (password, two-factor): a departure from §6's area rule, see README.
+    { path: 'profile', title: 'menu.profile', roles: AllPanelUsers, screen: 'profile' },
     {
       path: 'solicitations',
+      title: 'menu.solicitationsGroup',
       roles: AllPanelUsers,
-      children: [uc(''), uc(':status'), uc('view/:id'), uc('view-pending/:id')],
+      children: [
+        { path: '', screen: 'underConstruction' },
+        uc(':status', { pending: 'menu.solicitationsPending', '*': 'shell.crumbs.byStatus' }),
+        uc('view/:id', DETAIL),
+        uc('view-pending/:id', 'shell.crumbs.pendingDetail'),
+      ],
     },
-    { path: 'simulations', roles: AllPanelUsers, screen: 'underConstruction' },
-    { path: 'logsPage', children: [{ path: '', screen: 'logs.list' }, { path: 'view/:id', screen: 'logs.view' }] },
-    screens('situations', AllOperators, 'situations.list', 'situations.form'),
-    screens('how-did-find', AllOperators, 'howDidFind.list', 'howDidFind.form'),
-    screens('reasons', AllOperators, 'reasons.list', 'reasons.form'),
-    catalogue('entrepreneurs', AllPanelUsers),
-    { path: 'lgpd', children: [{ path: '', screen: 'lgpd.list' }, { path: 'view/:id', screen: 'lgpd.view' }] },
-    screens('projects', AllOperators, 'projects.list', 'projects.form'),
+    { path: 'simulations', title: 'menu.simulations', roles: AllPanelUsers, screen: 'underConstruction' },
+    {
+      path: 'logsPage',
+      title: 'menu.logs',
+      children: [
+        { path: '', screen: 'logs.list' },
+        { path: 'view/:id', title: DETAIL, screen: 'logs.view' },
+      ],
+    },
+    screens('situations', 'menu.situations', AllOperators, 'situations.list', 'situations.form'),
+    screens('how-did-find', 'menu.howDidFind', AllOperators, 'howDidFind.list', 'howDidFind.form'),
+    screens('reasons', 'menu.reasons', AllOperators, 'reasons.list', 'reasons.form'),
+    catalogue('entrepreneurs', 'menu.entrepreneurs', AllPanelUsers),
+    {
+      path: 'lgpd',
+      title: 'menu.lgpd',
+      children: [
+        { path: '', screen: 'lgpd.list' },
+        { path: 'view/:id', title: DETAIL, screen: 'lgpd.view' },
+      ],
+    },
+    screens('projects', 'menu.projects', AllOperators, 'projects.list', 'projects.form'),
     {
       path: 'company-operation',
+      title: 'menu.companyOperation',
       roles: AllPanelUsers,
       children: [
-        uc(''),
-        uc('banks/:bankCode/remessa'),
-        uc('banks/:bankCode/assignment-remittances'),
-        uc('cnab-integration/:bankId'),
-        uc('remittance-operation/:bankId'),
-        uc('remittance-operation/manual/:bankId'),
+        { path: '', screen: 'underConstruction' },
+        uc('banks/:bankCode/remessa', 'shell.crumbs.remittance'),
+        uc('banks/:bankCode/assignment-remittances', 'shell.crumbs.assignmentRemittances'),
+        uc('cnab-integration/:bankId', 'shell.crumbs.cnabIntegration'),
+        uc('remittance-operation/:bankId', 'shell.crumbs.remittanceOperation'),
+        uc('remittance-operation/manual/:bankId', 'shell.crumbs.manualRemittance'),
       ],
     },
-    { path: 'allOperations', roles: AllPanelUsers, screen: 'underConstruction' },
+    { path: 'allOperations', title: 'menu.allOperations', roles: AllPanelUsers, screen: 'underConstruction' },
     {
       path: 'clientOperation',
+      title: 'menu.clientOperation',
       roles: AllPanelUsers,
       children: [
-        uc(''),
-        uc('view/:id'),
-        uc('building'),
-        uc('loan-proposal/:id'),
-        uc('analize/:id'),
-        uc('analize/:credit_operation_id/repurchase'),
-        uc('analize/:credit_operation_id/repurchase/title'),
-        uc('analize/:credit_operation_id/repurchase/:installmentId/details'),
-        uc('parcels/:id/:credit_operation_id'),
-        uc('payments/:id/:credit_operation_id'),
+        { path: '', screen: 'underConstruction' },
+        uc('view/:id', DETAIL),
+        uc('building', 'shell.crumbs.building'),
+        uc('loan-proposal/:id', 'shell.crumbs.loanProposal'),
+        uc('analize/:id', 'shell.crumbs.analysis'),
+        uc('analize/:credit_operation_id/repurchase', 'shell.crumbs.repurchase'),
+        uc('analize/:credit_operation_id/repurchase/title', 'shell.crumbs.repurchaseTitle'),
+        uc('analize/:credit_operation_id/repurchase/:installmentId/details', 'shell.crumbs.installmentDetails'),
+        uc('parcels/:id/:credit_operation_id', 'shell.crumbs.installments'),
+        uc('payments/:id/:credit_operation_id', 'shell.crumbs.payments'),
       ],
     },
-    { path: 'messages', roles: AllPanelUsers, screen: 'messages' },
+    { path: 'messages', title: 'menu.messages', roles: AllPanelUsers, screen: 'messages' },
   ],
 };
 
@@ -115,7 +156,7 @@ export const APP_ROUTES: RouteNode = {
 export const BOAVISTA_ROUTES: RouteNode = {
   path: 'boavista',
   roles: AllAdmins,
-  children: [uc('boa-vista/:id')],
+  children: [uc('boa-vista/:id', 'menu.boavista')],
 };
 
 export const AUTH_PATHS = [
@@ -137,6 +178,8 @@ export interface LeafRoute {
   /** roles after merging every ancestor's (undefined = no restriction) */
   roles: readonly RoleId[] | undefined;
   screen: ScreenKey;
+  /** the page's title (an index page's is its parent's) */
+  title: RouteTitle | undefined;
 }
 
 function join(a: string, b: string): string {
@@ -148,13 +191,14 @@ function join(a: string, b: string): string {
 /** Flattens an area into its leaves, merging roles from the area root down. */
 export function flattenRoutes(area: RouteNode): LeafRoute[] {
   const out: LeafRoute[] = [];
-  const walk = (node: RouteNode, relative: string, inherited: readonly RoleId[] | undefined) => {
+  const walk = (node: RouteNode, relative: string, inherited: readonly RoleId[] | undefined, parentTitle: RouteTitle | undefined) => {
     const roles = mergeRoles(inherited, node.roles);
-    if (node.screen) out.push({ pattern: `/${join(area.path, relative)}`, relative, roles, screen: node.screen });
-    for (const child of node.children ?? []) walk(child, join(relative, child.path), roles);
+    const title = node.title ?? (node.path === '' ? parentTitle : undefined);
+    if (node.screen) out.push({ pattern: `/${join(area.path, relative)}`, relative, roles, screen: node.screen, title });
+    for (const child of node.children ?? []) walk(child, join(relative, child.path), roles, title);
   };
   const areaRoles = area.roles;
-  for (const child of area.children ?? []) walk(child, child.path, areaRoles);
+  for (const child of area.children ?? []) walk(child, child.path, areaRoles, undefined);
   return out;
 }
 
@@ -174,4 +218,36 @@ export function findLeaf(path: string): LeafRoute | undefined {
   const candidates = [...APP_LEAVES, ...BOAVISTA_LEAVES].filter((l) => matchPattern(l.pattern, path));
   const staticCount = (l: LeafRoute) => l.pattern.split('/').filter((s) => s && !s.startsWith(':')).length;
   return candidates.sort((a, b) => staticCount(b) - staticCount(a))[0];
+}
+
+/** The i18n key of a leaf's title for a concrete path (parameter pages by their last segment's value). */
+export function titleKeyOf(leaf: LeafRoute, path: string): string | undefined {
+  const { title } = leaf;
+  if (title === undefined || typeof title === 'string') return title;
+  const last = path.split('/').filter(Boolean).pop() ?? '';
+  return title[decodeURIComponent(last)] ?? title['*'];
+}
+
+/** Same shape with parameters ignored by name: '/a/:id' and '/a/:x' are one pattern. */
+function patternSegments(pattern: string): string[] {
+  return pattern
+    .split('/')
+    .filter(Boolean)
+    .map((s) => (s.startsWith(':') ? ':' : s));
+}
+
+/**
+ * The pages above a leaf: leaves whose pattern is a proper prefix of its
+ * pattern (parameters only match parameters, so '/solicitations/:status' is
+ * not above '/solicitations/view/:id'), shortest first.
+ */
+export function ancestorLeaves(leaf: LeafRoute): LeafRoute[] {
+  const target = patternSegments(leaf.pattern);
+  const all = leaf.pattern.startsWith('/boavista/') ? BOAVISTA_LEAVES : APP_LEAVES;
+  return all
+    .filter((l) => {
+      const segs = patternSegments(l.pattern);
+      return segs.length < target.length && segs.every((s, i) => s === target[i]);
+    })
+    .sort((a, b) => a.pattern.length - b.pattern.length);
 }

@@ -1,10 +1,11 @@
-/** Header: sandbox badge, language, the signed-in user with role label, profile link and sign-out. */
+/** Header: sandbox badge, connection state, language, the signed-in user with role label, profile link and sign-out. */
 import { Button, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ROLE_LABELS_PT } from '../../../shared/roles';
 import { useSession } from '../app/session';
 import { useSystem } from '../app/SystemState';
+import { ConnectionTag } from './ConnectionTag';
 import { LocaleSwitch } from './LocaleSwitch';
 import { PreferencesButton } from '../screens/preferences/PreferencesDialog';
 
@@ -29,6 +30,7 @@ export function Header() {
       style={{ background: state.theme.headerNavColor }}
     >
       <SandboxBadge />
+      <ConnectionTag />
       <div className="app-header-spacer" />
       <LocaleSwitch />
       <PreferencesButton testId="header-preferences" />

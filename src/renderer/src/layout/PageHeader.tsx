@@ -1,5 +1,9 @@
-/** Page header: a title (default 'Home') and optionally 'title > subtitle'. */
-import { H3 } from '@blueprintjs/core';
+/**
+ * Page header: the page's one h1, a title (default 'Home') and optionally
+ * 'title > subtitle'. It also names the window (document title), which is
+ * what a screen reader announces first.
+ */
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { pageHeading } from '../app/menu';
@@ -12,9 +16,14 @@ export function PageHeader() {
   const heading = pageHeading(location.pathname);
   const title = state.page.title ?? (heading.titleKey ? t(heading.titleKey) : 'Home');
   const subtitle = state.page.subtitle ?? (heading.subtitleKey ? t(heading.subtitleKey) : undefined);
+  const text = subtitle ? `${title} > ${subtitle}` : title;
+  const appName = t('common.appName');
+  useEffect(() => {
+    document.title = `${text} — ${appName}`;
+  }, [text, appName]);
   return (
-    <H3 data-testid="page-header-title" className="page-header">
-      {subtitle ? `${title} > ${subtitle}` : title}
-    </H3>
+    <h1 data-testid="page-header-title" className="bp6-heading page-header">
+      {text}
+    </h1>
   );
 }

@@ -5,12 +5,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { formatDateTime } from '../../../../shared/format';
 import { errorText } from '../../api/errors';
 import { useApiQuery } from '../../api/hooks';
-
-function show(value: unknown, absent: string): string {
-  if (value === undefined) return absent;
-  if (value === null) return 'null';
-  return String(value);
-}
+import { actionLabel, fieldLabel, recordText, valueText } from './labels';
 
 export function LogDetailScreen() {
   const { t } = useTranslation();
@@ -23,7 +18,6 @@ export function LogDetailScreen() {
   if (query.error) return <Callout intent="danger" data-testid="log-detail-error">{errorText(query.error, t)}</Callout>;
   if (!query.data) return <Spinner />;
   const entry = query.data;
-  const absent = t('logs.detail.absent');
 
   return (
     <div className="screen" data-testid="log-detail">
@@ -48,13 +42,13 @@ export function LogDetailScreen() {
             </tr>
             <tr>
               <th>{t('logs.detail.action')}</th>
-              <td data-testid="log-detail-action">{entry.action}</td>
+              <td data-testid="log-detail-action" title={entry.action}>
+                {actionLabel(t, entry.action)}
+              </td>
             </tr>
             <tr>
               <th>{t('logs.detail.record')}</th>
-              <td data-testid="log-detail-record">
-                {entry.entity} {entry.entity_id ?? ''}
-              </td>
+              <td data-testid="log-detail-record">{recordText(t, entry.entity, entry.entity_id)}</td>
             </tr>
           </tbody>
         </HTMLTable>
@@ -81,9 +75,11 @@ export function LogDetailScreen() {
                     data-changed={c.changed ? 'true' : 'false'}
                     style={c.changed ? { background: 'rgba(255, 193, 7, 0.25)', fontWeight: 600 } : undefined}
                   >
-                    <td>{c.field}</td>
-                    <td data-testid={`log-change-${c.field}-before`}>{show(c.before, absent)}</td>
-                    <td data-testid={`log-change-${c.field}-after`}>{show(c.after, absent)}</td>
+                    <th scope="row" title={c.field}>
+                      {fieldLabel(t, c.field)}
+                    </th>
+                    <td data-testid={`log-change-${c.field}-before`}>{valueText(t, c.before, c.field)}</td>
+                    <td data-testid={`log-change-${c.field}-after`}>{valueText(t, c.after, c.field)}</td>
                   </tr>
                 ))}
               </tbody>
