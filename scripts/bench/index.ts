@@ -8,7 +8,10 @@
  *       files service, against exceljs's streaming writer alone (child
  *       processes, so each peak RSS is its own);
  *   (c) the embedded backend as a process: first start on an empty data
- *       folder, restart on the same folder, resident memory.
+ *       folder, restart on the same folder, resident memory;
+ *   (d) logs at 1,000,000 entries (logs.ts); (e) renderer bundle (bundle.ts);
+ *   (f) load: 50 concurrent clients on a paged list for 20 s, PGlite and
+ *       PostgreSQL (load.ts).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -21,6 +24,7 @@ import { MemoryKeychain, TempDialogs, TestBackend } from '../../tests/e2e/harnes
 import { directCall } from '../../tests/e2e/harness/direct-api';
 import { logsAtAMillion } from './logs';
 import { rendererBundle } from './bundle';
+import { loadFigure } from './load';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 100_000);
@@ -173,3 +177,4 @@ await excelExport();
 await embeddedBackend();
 await logsAtAMillion();
 await rendererBundle();
+await loadFigure();
