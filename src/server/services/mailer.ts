@@ -180,9 +180,13 @@ export class Mailer {
   private lastSweep = 0;
 
   /** Blanks the secrets that expired; at most every SWEEP_INTERVAL_MS (called after each request). */
-  sweepExpired(force = false): Promise<void> {
-    if (this.sweeping) return this.sweeping;
-    if (!force && Date.now() - this.lastSweep < SWEEP_INTERVAL_MS) return Promise.resolve();
+  async sweepExpired(force = false): Promise<void> {
+    if (this.sweeping) {
+      // A sweep already running may have started before the caller's secret expired.
+      await this.sweeping;
+      if (!force) return;
+    }
+    if (!force && Date.now() - this.lastSweep < SWEEP_INTERVAL_MS) return;
     this.lastSweep = Date.now();
     this.sweeping = blankSecrets(this.db, lte(outboxMeta.secret_expires_at, new Date()))
       // Best effort: the next sweep tries again.
@@ -224,7 +228,9 @@ export class Mailer {
     }
   }
 
+  /** The outbox as stored (tests, operators); expired secrets are blanked first, so reading never shows one. */
   async list(to?: string): Promise<OutboxMessage[]> {
+    await this.sweepExpired(true);
     const rows = await this.db
       .select()
       .from(outbox)
@@ -234,6 +240,7 @@ export class Mailer {
   }
 
   async latest(to: string): Promise<OutboxMessage | null> {
+    await this.sweepExpired(true);
     const rows = await this.db
       .select()
       .from(outbox)
@@ -246,13 +253,18 @@ export class Mailer {
 
 /** Replaces the body of every message matching `where` (on outbox_meta) that still carries a secret by its blanked copy. */
 async function blankSecrets(db: Db, where: SQL | undefined): Promise<void> {
-  const condition = and(isNotNull(outboxMeta.redacted_body), where);
-  await db
+  const blanked = await db
     .update(outbox)
     .set({ body: sql`${outboxMeta.redacted_body}` })
     .from(outboxMeta)
-    .where(and(eq(outboxMeta.outbox_id, outbox.id), condition));
-  await db.update(outboxMeta).set({ redacted_body: null, secret_expires_at: null }).where(condition);
+    .where(and(eq(outboxMeta.outbox_id, outbox.id), isNotNull(outboxMeta.redacted_body), where))
+    .returning({ id: outbox.id });
+  if (blanked.length === 0) return;
+  // Only the rows blanked above: a secret queued meanwhile keeps its blanked copy for later.
+  await db
+    .update(outboxMeta)
+    .set({ redacted_body: null, secret_expires_at: null })
+    .where(inArray(outboxMeta.outbox_id, blanked.map((r) => r.id)));
 }
 
 /** The secrets of one kind sent to an account are used or superseded: blank them in the outbox now. */

@@ -15,7 +15,7 @@ import { FormError } from '../../components/FormError';
 import { PictureUpload } from '../../components/PictureUpload';
 import { useServerErrors } from '../../components/useServerErrors';
 
-const PROFILE_FIELDS = ['name', 'email', 'two_factor'] as const;
+const PROFILE_FIELDS = ['name', 'email', 'two_factor', 'currentPassword'] as const;
 const PASSWORD_FIELDS = ['oldPassword', 'newPassword', 'confirm'] as const;
 
 function ProfileDataCard() {
@@ -24,15 +24,19 @@ function ProfileDataCard() {
   const { user, refresh } = useSession();
   const form = useForm({
     resolver: zodResolver(contract['profiles.update'].args),
-    defaultValues: { name: user?.name ?? '', email: user?.email ?? '', two_factor: user?.two_factor ?? false },
+    defaultValues: { name: user?.name ?? '', email: user?.email ?? '', two_factor: user?.two_factor ?? false, currentPassword: '' },
   });
+  // The server asks for the current password only for these two changes; the field shows only then.
+  const [email, twoFactor] = form.watch(['email', 'two_factor']);
+  const needsPassword = !!user && (email.trim().toLowerCase() !== user.email.toLowerCase() || (user.two_factor && !twoFactor));
   const { formError, report, clear } = useServerErrors(form.setError, PROFILE_FIELDS);
   const update = useApiMutation('profiles.update');
   const submit = form.handleSubmit(async (values) => {
     clear();
     try {
-      const saved = await update.mutateAsync(values);
-      form.reset({ name: saved.name, email: saved.email, two_factor: saved.two_factor });
+      const { currentPassword, ...rest } = values;
+      const saved = await update.mutateAsync(needsPassword ? { ...rest, currentPassword } : rest);
+      form.reset({ name: saved.name, email: saved.email, two_factor: saved.two_factor, currentPassword: '' });
       await refresh();
       toast.success();
     } catch (e) {
@@ -47,6 +51,19 @@ function ProfileDataCard() {
         <TextField control={form.control} name="name" label={t('shell.profile.name')} testId="profile-name" />
         <TextField control={form.control} name="email" type="email" label={t('shell.profile.email')} testId="profile-email" />
         <SwitchField control={form.control} name="two_factor" label={t('shell.profile.twoFactor')} testId="profile-two-factor" />
+        {needsPassword && (
+          <>
+            <p className="bp6-text-muted">{t('shell.profile.currentPasswordHelp')}</p>
+            <TextField
+              control={form.control}
+              name="currentPassword"
+              type="password"
+              label={t('shell.profile.currentPassword')}
+              testId="profile-current-password"
+              autoComplete="current-password"
+            />
+          </>
+        )}
         <FormError message={formError} />
         <Button type="submit" intent="primary" loading={form.formState.isSubmitting} data-testid="profile-save">
           {t('shell.profile.save')}
