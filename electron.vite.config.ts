@@ -35,7 +35,16 @@ export default defineConfig({
   renderer: {
     root: resolve(root, 'src/renderer'),
     base: './',
-    plugins: [react()],
+    plugins: [
+      react(),
+      {
+        // The meta CSP (connect-src 'none', no inline scripts) would block Vite's hot reload; in dev
+        // the session's header (policy.ts, dev variant) is the policy. Builds keep the meta tag.
+        name: 'backoffice-dev-csp',
+        apply: 'serve',
+        transformIndexHtml: (html: string) => html.replace(/<meta\s+http-equiv="Content-Security-Policy"[^>]*>/i, ''),
+      },
+    ],
     build: {
       // BACKOFFICE_RENDERER_OUT lets several checkouts' e2e runs build side by side.
       outDir: resolve(root, process.env.BACKOFFICE_RENDERER_OUT ?? 'out/renderer'),

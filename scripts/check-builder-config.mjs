@@ -21,6 +21,8 @@ const expected = {
   enableCookieEncryption: true,
   enableEmbeddedAsarIntegrityValidation: true,
   onlyLoadAppFromAsar: true,
+  // The renderer is served from app://, so file:// needs none of its classic privileges.
+  grantFileProtocolExtraPrivileges: false,
 };
 for (const [fuse, value] of Object.entries(expected)) {
   if (fuses[fuse] !== value) problems.push(`electronFuses.${fuse} must be ${value}`);

@@ -92,6 +92,32 @@ test.describe('Electron window and preload bridge', () => {
     expect(shape.bufferGlobal).toBe('undefined');
   });
 
+  test('the page comes from app://backoffice (not file://) with the shared CSP, and reaches neither the network nor local files', async () => {
+    const page = await app.firstWindow();
+    await page.waitForLoadState('domcontentloaded');
+    expect(page.url()).toMatch(/^app:\/\/backoffice\/index\.html(#.*)?$/);
+    const meta = await page.evaluate(() => document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.getAttribute('content'));
+    expect(meta).toContain("connect-src 'none'");
+    const reached = await page.evaluate(async () => {
+      const attempt = async (url: string) => {
+        try {
+          await fetch(url);
+          return true;
+        } catch {
+          return false;
+        }
+      };
+      return { network: await attempt('http://127.0.0.1:9/'), file: await attempt('file:///etc/hostname'), outside: await attempt('app://backoffice/../main/index.js') };
+    });
+    expect(reached).toEqual({ network: false, file: false, outside: false });
+    const before = page.url();
+    await page.evaluate(() => {
+      window.location.href = 'file:///etc/hostname';
+    });
+    await page.waitForTimeout(500);
+    expect(page.url()).toBe(before);
+  });
+
   test('navigation away from the app and new windows are refused', async () => {
     const page = await app.firstWindow();
     const before = page.url();

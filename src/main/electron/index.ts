@@ -4,10 +4,11 @@
  * keychain, dialogs, app paths, the utility process — and to the window.
  */
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { app, session, type BrowserWindow } from 'electron';
+import { fileURLToPath } from 'node:url';
+import { app, protocol, session, type BrowserWindow } from 'electron';
 import { createBackofficeMain, type BackofficeMain } from '../services/backoffice';
 import { createEmbeddedBackendPort, type EmbeddedBackendPort } from '../services/backend';
+import { APP_ENTRY_URL, APP_SCHEME, APP_SCHEME_PRIVILEGES, serveAppRequest } from './app-protocol';
 import { createDialogPort } from './dialogs';
 import { registerIpc } from './ipc';
 import { loadKeytarKeychain } from './keychain';
@@ -17,7 +18,12 @@ import { createMainWindow, hardenSession, hardenWebContents } from './window';
 // Bundled to out/main/index.js; the preload, renderer and server entry sit beside it.
 const here = fileURLToPath(new URL('.', import.meta.url));
 const devServerUrl = !app.isPackaged ? process.env.ELECTRON_RENDERER_URL : undefined;
-const appUrl = devServerUrl ?? pathToFileURL(join(here, '../renderer/index.html')).href;
+const rendererRoot = join(here, '../renderer');
+// Production pages come from app://backoffice (app-protocol.ts), never file://; dev keeps Vite's server.
+const appUrl = devServerUrl ?? APP_ENTRY_URL;
+
+// Must happen before the app is ready: a standard, secure scheme gets a real origin and modern web features.
+protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { ...APP_SCHEME_PRIVILEGES } }]);
 
 let win: BrowserWindow | null = null;
 let backoffice: BackofficeMain | null = null;
@@ -31,6 +37,7 @@ function showWindow(): void {
 }
 
 async function boot(): Promise<void> {
+  if (!devServerUrl) protocol.handle(APP_SCHEME, (request) => serveAppRequest(rendererRoot, request));
   hardenSession(session.defaultSession, devServerUrl);
   app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, appUrl));
 

@@ -10,7 +10,7 @@ import { contentSecurityPolicy, isAllowedExternal, isAppUrl, isPermissionAllowed
 
 export interface WindowOptions {
   preload: string;
-  /** file:// URL of out/renderer/index.html, or the dev server URL */
+  /** app://backoffice/index.html (served from out/renderer by app-protocol.ts), or the dev server URL */
   appUrl: string;
 }
 

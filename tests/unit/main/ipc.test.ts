@@ -15,7 +15,7 @@ vi.mock('electron', () => ({
   },
 }));
 
-const APP = 'file:///app/out/renderer/index.html';
+const APP = 'app://backoffice/index.html';
 const mainFrame = { parent: null, processId: 4, routingId: 1, url: `${APP}#/app/users` };
 const webContents = { mainFrame, isDestroyed: () => false, send: vi.fn() };
 const win = { webContents, isDestroyed: () => false };
@@ -71,6 +71,8 @@ describe('ipc registration', () => {
       event({ ...mainFrame, parent: mainFrame, routingId: 2 }),
       event({ ...mainFrame, url: 'https://evil.example/' }),
       event({ ...mainFrame, url: 'file:///tmp/other.html' }),
+      event({ ...mainFrame, url: 'file:///app/out/renderer/index.html' }),
+      event({ ...mainFrame, url: 'app://other/index.html' }),
       event(mainFrame, { other: 'webContents' }),
       event(null),
     ];

@@ -1,20 +1,52 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, isAllowedExternal, isAppUrl, isPermissionAllowed } from '../../../src/main/electron/policy';
+import {
+  contentSecurityPolicy,
+  HEADER_ONLY_CSP,
+  isAllowedExternal,
+  isAppUrl,
+  isPermissionAllowed,
+  RENDERER_CSP,
+} from '../../../src/main/electron/policy';
+import { APP_ENTRY_URL } from '../../../src/main/electron/app-protocol';
 
-const app = 'file:///opt/Backoffice/resources/app.asar/out/renderer/index.html';
+const app = APP_ENTRY_URL;
+
+/** The directives of a policy, as a name → sources map. */
+function directives(csp: string): Map<string, string> {
+  return new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim())
+      .filter((d) => d !== '')
+      .map((d) => [d.split(/\s+/)[0], d.split(/\s+/).slice(1).join(' ')] as [string, string]),
+  );
+}
 
 describe('window policy', () => {
-  it('our page is our page whatever the hash route', () => {
+  it('our page is app://backoffice/index.html whatever the hash route', () => {
+    expect(app).toBe('app://backoffice/index.html');
     expect(isAppUrl(`${app}#/app/users?page=2`, app)).toBe(true);
     expect(isAppUrl(app, app)).toBe(true);
+    expect(isAppUrl('app://backoffice/', app)).toBe(true);
+    expect(isAppUrl('APP://BACKOFFICE/index.html#/x', app)).toBe(true);
   });
 
-  it('anything else is not: other files, other schemes, remote pages', () => {
+  it('anything else is not: file:// pages (even the built renderer), other hosts and pages of the scheme, remote pages', () => {
     expect(isAppUrl('file:///etc/passwd', app)).toBe(false);
-    expect(isAppUrl('file:///opt/Backoffice/resources/app.asar/out/renderer/other.html', app)).toBe(false);
+    expect(isAppUrl('file:///opt/Backoffice/resources/app.asar/out/renderer/index.html', app)).toBe(false);
+    expect(isAppUrl('app://backoffice/other.html', app)).toBe(false);
+    expect(isAppUrl('app://evil/index.html', app)).toBe(false);
+    expect(isAppUrl('app://user:pw@backoffice/index.html', app)).toBe(false);
+    expect(isAppUrl('https://backoffice/index.html', app)).toBe(false);
     expect(isAppUrl('https://evil.example/index.html', app)).toBe(false);
     expect(isAppUrl('javascript:alert(1)', app)).toBe(false);
     expect(isAppUrl('not a url', app)).toBe(false);
+  });
+
+  it('a file:// app URL is never trusted (the renderer no longer loads from file://)', () => {
+    const fileApp = 'file:///opt/Backoffice/resources/app.asar/out/renderer/index.html';
+    expect(isAppUrl(fileApp, fileApp)).toBe(false);
   });
 
   it('in development the dev server origin is the app', () => {
@@ -41,8 +73,23 @@ describe('window policy', () => {
     expect(csp).toContain("frame-ancestors 'none'");
   });
 
+  it('the meta tag of index.html carries exactly the shared CSP; the header is it plus the header-only directives', () => {
+    const html = readFileSync('src/renderer/index.html', 'utf8');
+    const meta = /<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]*)"/i.exec(html);
+    expect(meta?.[1]).toBe(RENDERER_CSP);
+    expect(contentSecurityPolicy()).toBe(`${RENDERER_CSP}; ${HEADER_ONLY_CSP}`);
+    const header = directives(contentSecurityPolicy());
+    for (const [name, sources] of directives(RENDERER_CSP)) expect(header.get(name), name).toBe(sources);
+    expect(directives(RENDERER_CSP).get('connect-src')).toBe("'none'");
+    // frame-ancestors is ignored (with a console error) in a meta tag, so it lives in the header only.
+    expect(directives(RENDERER_CSP).has('frame-ancestors')).toBe(false);
+  });
+
   it('the dev CSP adds only what hot reload needs', () => {
-    expect(contentSecurityPolicy('http://localhost:5173')).toContain("connect-src 'self' ws://localhost:5173");
+    const dev = contentSecurityPolicy('http://localhost:5173');
+    expect(dev).toContain("connect-src 'self' ws://localhost:5173");
+    expect(dev).toContain("script-src 'self' 'unsafe-inline'");
+    expect(directives(dev).get('object-src')).toBe("'none'");
   });
 });
 
