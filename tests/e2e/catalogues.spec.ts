@@ -135,7 +135,7 @@ test('a project: banner by upload with preview, api_key generated, regenerated a
   await expect(page.getByTestId('projects-table')).toBeVisible();
 
   await page.getByTestId('projects-new').click();
-  await expect(page.getByTestId('project-form-no-banner')).toBeVisible();
+  await expect(page.getByTestId('project-form-banner-empty')).toBeVisible();
   await page.getByTestId('project-form-title').fill('Crédito Rural Familiar');
   await page.getByTestId('project-form-description').fill('Linha para agricultura familiar.');
   await page.getByTestId('project-form-url').fill('ftp://errado');

@@ -5,6 +5,8 @@
  */
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { z } from 'zod';
+import { asTranslate, issueText } from './components/form/messages';
 import { DEFAULT_LOCALE, resources } from '../../shared/i18n';
 import type { Locale } from '../../shared/bridge';
 
@@ -17,6 +19,10 @@ export function initI18n(): void {
     interpolation: { escapeValue: false },
     initAsync: false,
   });
+  // Any zod parse in the renderer words its problems from the catalogue in the language shown,
+  // never in zod's English (forms go further and name the field: components/form/resolver).
+  const t = asTranslate((key, vars) => i18next.t(key, vars));
+  z.config({ customError: (issue) => issueText(issue, t) });
 }
 
 export async function setLanguage(locale: Locale): Promise<void> {

@@ -2,7 +2,7 @@
 import { HotkeysProvider } from '@blueprintjs/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { HashRouter } from 'react-router-dom';
+import { createHashRouter, RouterProvider } from 'react-router-dom';
 import { GlobalSpinner } from '../layout/GlobalSpinner';
 import { useRefreshWhenBackOnline } from '../api/connectivity';
 import { AppRoutes } from './AppRoutes';
@@ -36,21 +36,36 @@ function BootWatcher() {
   return null;
 }
 
+/** Everything under the router; the route table itself lives in AppRoutes. */
+function Root() {
+  return (
+    <SessionProvider>
+      <BootWatcher />
+      <ReconnectWatcher />
+      <GlobalSpinner />
+      <AppRoutes />
+    </SessionProvider>
+  );
+}
+
+/**
+ * A data router with one catch-all route (AppRoutes keeps its own <Routes>):
+ * only data routers support useBlocker, which forms use to ask before
+ * unsaved changes are left.
+ */
+function makeRouter() {
+  return createHashRouter([{ path: '*', element: <Root /> }]);
+}
+
 export function App() {
   const [queryClient] = useState(makeQueryClient);
+  const [router] = useState(makeRouter);
   return (
     <QueryClientProvider client={queryClient}>
       <HotkeysProvider>
         <SystemStateProvider>
           <ToastProvider>
-            <HashRouter>
-              <SessionProvider>
-                <BootWatcher />
-                <ReconnectWatcher />
-                <GlobalSpinner />
-                <AppRoutes />
-              </SessionProvider>
-            </HashRouter>
+            <RouterProvider router={router} />
           </ToastProvider>
         </SystemStateProvider>
       </HotkeysProvider>

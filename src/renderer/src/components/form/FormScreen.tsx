@@ -8,7 +8,7 @@
  * Back / Save buttons (Save → success toast → back to the list).
  */
 import { Button, Callout, Card, H5, Spinner } from '@blueprintjs/core';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { DefaultValues, FieldValues, Path } from 'react-hook-form';
@@ -67,10 +67,7 @@ export function useFormScreen<S extends z.ZodType<unknown, FieldValues>, D = unk
   const { t } = useTranslation();
   const navigate = useNavigate();
   const toast = useToast();
-  // Labels change only with the language; a stable object keeps the resolver and effects still between renders.
-  const labelsKey = JSON.stringify(labelsOf(options.sections));
-  const labels = useMemo(() => JSON.parse(labelsKey) as Record<string, string>, [labelsKey]);
-  const kit = useKitForm({ schema: options.schema, defaultValues: options.defaultValues, labels });
+  const kit = useKitForm({ schema: options.schema, defaultValues: options.defaultValues, labels: labelsOf(options.sections) });
   const { form } = kit;
   const [saved, setSaved] = useState(false);
 

@@ -117,6 +117,11 @@ export function placeServerMessage(
   const { name, text } = splitFieldPrefix(message);
   const blamed = field ?? name;
   if (blamed && placeable.includes(blamed)) return { field: blamed, text: capitalise(endWithStop(text)) };
-  if (!name) return { text: message };
-  return { text: withLabel(text, t, labels[name]) };
+  if (name) return { text: withLabel(text, t, labels[name]) };
+  // "Dados inválidos: serverUrl: …": the blamed name inside the text becomes its label.
+  if (field && labels[field]) {
+    const inside = new RegExp(`(?:\\b(?:Campo|Field)\\s+)?\\b${field.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*:`);
+    return { text: message.replace(inside, `${labels[field]}:`) };
+  }
+  return { text: message };
 }

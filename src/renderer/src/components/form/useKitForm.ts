@@ -20,8 +20,11 @@ export interface KitFormOptions<S extends z.ZodType<unknown, FieldValues>> {
   labels: Readonly<Record<string, string>>;
 }
 
-export function useKitForm<S extends z.ZodType<unknown, FieldValues>>({ schema, defaultValues, labels }: KitFormOptions<S>) {
+export function useKitForm<S extends z.ZodType<unknown, FieldValues>>({ schema, defaultValues, labels: given }: KitFormOptions<S>) {
   const { t, i18n } = useTranslation();
+  // Callers build labels on every render; a stable object (it changes with the language only) keeps the resolver and effects still.
+  const labelsKey = JSON.stringify(given);
+  const labels = useMemo(() => JSON.parse(labelsKey) as Record<string, string>, [labelsKey]);
   const resolver = useMemo(() => localizedResolver(schema, labels, asTranslate(t)), [schema, labels, t]);
   const form = useForm<z.input<S>, unknown, z.output<S>>({
     resolver,

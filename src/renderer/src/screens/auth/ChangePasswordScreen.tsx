@@ -1,7 +1,5 @@
 import { Button, H4 } from '@blueprintjs/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useApiMutation } from '../../api/hooks';
@@ -9,10 +7,8 @@ import { useSession } from '../../app/session';
 import { useToast } from '../../app/toaster';
 import { TextField } from '../../components/fields';
 import { FormError } from '../../components/FormError';
-import { useServerErrors } from '../../components/useServerErrors';
+import { useKitForm } from '../../components/form/useKitForm';
 import { withConfirmation } from './schemas';
-
-const FIELDS = ['newPassword', 'confirm'] as const;
 
 /** The forced change after a temporary password (force_senha). */
 export function ChangePasswordScreen() {
@@ -21,8 +17,7 @@ export function ChangePasswordScreen() {
   const toast = useToast();
   const { refresh, signOut } = useSession();
   const schema = useMemo(() => withConfirmation('newPassword', t('auth.passwordsDiffer')), [t]);
-  const form = useForm({ resolver: zodResolver(schema), defaultValues: { newPassword: '', confirm: '' } });
-  const { formError, report, clear } = useServerErrors(form.setError, FIELDS);
+  const { form, labels, formError, report, clear } = useKitForm({ schema: schema, defaultValues: { newPassword: '', confirm: '' }, labels: { newPassword: t('auth.change.newPassword'), confirm: t('auth.change.confirmPassword') } });
   const change = useApiMutation('users.newPassword');
 
   const submit = form.handleSubmit(async ({ newPassword }) => {
@@ -33,8 +28,8 @@ export function ChangePasswordScreen() {
       await refresh();
       navigate('/app/home', { replace: true });
     } catch (e) {
+      // One message per error: on its field, or in the form's error area.
       report(e);
-      toast.failure();
     }
   });
 
@@ -42,8 +37,8 @@ export function ChangePasswordScreen() {
     <form onSubmit={(e) => void submit(e)} noValidate>
       <H4>{t('auth.change.title')}</H4>
       <p>{t('auth.change.text')}</p>
-      <TextField control={form.control} name="newPassword" type="password" label={t('auth.change.newPassword')} testId="change-new-password" autoComplete="new-password" autoFocus />
-      <TextField control={form.control} name="confirm" type="password" label={t('auth.change.confirmPassword')} testId="change-confirm-password" autoComplete="new-password" />
+      <TextField control={form.control} name="newPassword" type="password" label={labels.newPassword} testId="change-new-password" autoComplete="new-password" autoFocus />
+      <TextField control={form.control} name="confirm" type="password" label={labels.confirm} testId="change-confirm-password" autoComplete="new-password" />
       <FormError message={formError} />
       <Button type="submit" intent="primary" fill loading={form.formState.isSubmitting} data-testid="change-submit">
         {t('auth.change.submit')}

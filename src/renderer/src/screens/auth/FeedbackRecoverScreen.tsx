@@ -1,23 +1,18 @@
 import { Button, Callout, H4 } from '@blueprintjs/core';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useApiMutation } from '../../api/hooks';
 import { TextField } from '../../components/fields';
 import { FormError } from '../../components/FormError';
-import { useServerErrors } from '../../components/useServerErrors';
+import { useKitForm } from '../../components/form/useKitForm';
 import { recoverCodeSchema, recoveryState } from './schemas';
-
-const FIELDS = ['email', 'hash'] as const;
 
 /** After the recovery request: explains the e-mail and takes the code from it. */
 export function FeedbackRecoverScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { email } = recoveryState(useLocation().state);
-  const form = useForm({ resolver: zodResolver(recoverCodeSchema), defaultValues: { email, hash: '' } });
-  const { formError, report, clear } = useServerErrors(form.setError, FIELDS);
+  const { form, labels, formError, report, clear } = useKitForm({ schema: recoverCodeSchema, defaultValues: { email, hash: '' }, labels: { email: t('auth.reset.email'), hash: t('auth.feedback.code') } });
   const verify = useApiMutation('recover.verifyHash');
 
   const submit = form.handleSubmit(async ({ email, hash }) => {
@@ -41,8 +36,8 @@ export function FeedbackRecoverScreen() {
       <Callout intent="primary" icon="envelope">
         {t('auth.feedback.text')}
       </Callout>
-      <TextField control={form.control} name="email" type="email" label={t('auth.reset.email')} testId="recover-email" />
-      <TextField control={form.control} name="hash" label={t('auth.feedback.code')} testId="recover-code" autoFocus />
+      <TextField control={form.control} name="email" type="email" label={labels.email} testId="recover-email" />
+      <TextField control={form.control} name="hash" label={labels.hash} testId="recover-code" autoFocus />
       <FormError message={formError} />
       <Button type="submit" intent="primary" fill loading={form.formState.isSubmitting} data-testid="recover-code-submit">
         {t('auth.feedback.submit')}

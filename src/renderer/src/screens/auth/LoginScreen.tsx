@@ -1,6 +1,4 @@
 import { Button, Callout, H4 } from '@blueprintjs/core';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useApiMutation } from '../../api/hooks';
@@ -8,11 +6,9 @@ import { afterLoginTarget } from '../../app/guards';
 import { useSession } from '../../app/session';
 import { TextField } from '../../components/fields';
 import { FormError } from '../../components/FormError';
-import { useServerErrors } from '../../components/useServerErrors';
+import { useKitForm } from '../../components/form/useKitForm';
 import { loginSchema } from './schemas';
 import { PreferencesButton } from '../preferences/PreferencesDialog';
-
-const FIELDS = ['email', 'password'] as const;
 
 export function LoginScreen() {
   const { t } = useTranslation();
@@ -20,8 +16,7 @@ export function LoginScreen() {
   const location = useLocation();
   const routeState = (location.state ?? {}) as { from?: string; passwordChanged?: boolean };
   const { refresh, setPending } = useSession();
-  const form = useForm({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
-  const { formError, report, clear } = useServerErrors(form.setError, FIELDS);
+  const { form, labels, formError, report, clear } = useKitForm({ schema: loginSchema, defaultValues: { email: '', password: '' }, labels: { email: t('auth.login.email'), password: t('auth.login.password') } });
   const login = useApiMutation('session.login');
 
   const submit = form.handleSubmit(async (values) => {
@@ -50,8 +45,8 @@ export function LoginScreen() {
           {t('auth.login.passwordChanged')}
         </Callout>
       )}
-      <TextField control={form.control} name="email" type="email" label={t('auth.login.email')} testId="login-email" autoComplete="username" autoFocus />
-      <TextField control={form.control} name="password" type="password" label={t('auth.login.password')} testId="login-password" autoComplete="current-password" />
+      <TextField control={form.control} name="email" type="email" label={labels.email} testId="login-email" autoComplete="username" autoFocus />
+      <TextField control={form.control} name="password" type="password" label={labels.password} testId="login-password" autoComplete="current-password" />
       <FormError message={formError} testId="login-error" />
       <Button type="submit" intent="primary" fill loading={form.formState.isSubmitting} data-testid="login-submit">
         {t('auth.login.submit')}

@@ -1,7 +1,5 @@
 import { Button, Callout, H4, Spinner } from '@blueprintjs/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { errorText } from '../../api/errors';
@@ -9,10 +7,8 @@ import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { useToast } from '../../app/toaster';
 import { TextField } from '../../components/fields';
 import { FormError } from '../../components/FormError';
-import { useServerErrors } from '../../components/useServerErrors';
+import { useKitForm } from '../../components/form/useKitForm';
 import { recoveryState, withConfirmation } from './schemas';
-
-const FIELDS = ['password', 'confirm'] as const;
 
 export function NewPassScreen() {
   const { t } = useTranslation();
@@ -21,8 +17,7 @@ export function NewPassScreen() {
   const { email, code } = recoveryState(useLocation().state);
   const owner = useApiQuery('recover.lookup', { email, hash: code }, { enabled: code !== '' && email !== '', retry: false });
   const schema = useMemo(() => withConfirmation('password', t('auth.passwordsDiffer')), [t]);
-  const form = useForm({ resolver: zodResolver(schema), defaultValues: { password: '', confirm: '' } });
-  const { formError, report, clear } = useServerErrors(form.setError, FIELDS);
+  const { form, labels, formError, report, clear } = useKitForm({ schema: schema, defaultValues: { password: '', confirm: '' }, labels: { password: t('auth.newPass.password'), confirm: t('auth.newPass.confirm') } });
   const change = useApiMutation('recover.changePass');
 
   if (!code || !email) {
@@ -54,8 +49,8 @@ export function NewPassScreen() {
           {errorText(owner.error, t)} <Link to="/auth/reset">{t('auth.reset.title')}</Link>
         </Callout>
       )}
-      <TextField control={form.control} name="password" type="password" label={t('auth.newPass.password')} testId="newpass-password" autoComplete="new-password" />
-      <TextField control={form.control} name="confirm" type="password" label={t('auth.newPass.confirm')} testId="newpass-confirm" autoComplete="new-password" />
+      <TextField control={form.control} name="password" type="password" label={labels.password} testId="newpass-password" autoComplete="new-password" />
+      <TextField control={form.control} name="confirm" type="password" label={labels.confirm} testId="newpass-confirm" autoComplete="new-password" />
       <FormError message={formError} />
       <Button type="submit" intent="primary" fill loading={form.formState.isSubmitting} data-testid="newpass-submit">
         {t('auth.newPass.submit')}

@@ -1,22 +1,17 @@
 import { Button, Callout, H4 } from '@blueprintjs/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useApiMutation } from '../../api/hooks';
 import { TextField } from '../../components/fields';
 import { FormError } from '../../components/FormError';
-import { useServerErrors } from '../../components/useServerErrors';
+import { useKitForm } from '../../components/form/useKitForm';
 import { registerSchema } from './schemas';
-
-const FIELDS = ['name', 'email', 'password'] as const;
 
 export function RegisterScreen() {
   const { t } = useTranslation();
   const [done, setDone] = useState<string | null>(null);
-  const form = useForm({ resolver: zodResolver(registerSchema), defaultValues: { name: '', email: '', password: '' } });
-  const { formError, report, clear } = useServerErrors(form.setError, FIELDS);
+  const { form, labels, formError, report, clear } = useKitForm({ schema: registerSchema, defaultValues: { name: '', email: '', password: '' }, labels: { name: t('auth.register.name'), email: t('auth.register.email'), password: t('auth.register.password') } });
   const register = useApiMutation('users.register');
 
   const submit = form.handleSubmit(async (values) => {
@@ -47,9 +42,9 @@ export function RegisterScreen() {
     <form onSubmit={(e) => void submit(e)} noValidate>
       <H4>{t('auth.register.title')}</H4>
       <p>{t('auth.register.text')}</p>
-      <TextField control={form.control} name="name" label={t('auth.register.name')} testId="register-name" autoFocus />
-      <TextField control={form.control} name="email" type="email" label={t('auth.register.email')} testId="register-email" />
-      <TextField control={form.control} name="password" type="password" label={t('auth.register.password')} testId="register-password" autoComplete="new-password" />
+      <TextField control={form.control} name="name" label={labels.name} testId="register-name" autoFocus />
+      <TextField control={form.control} name="email" type="email" label={labels.email} testId="register-email" />
+      <TextField control={form.control} name="password" type="password" label={labels.password} testId="register-password" autoComplete="new-password" />
       <FormError message={formError} />
       <Button type="submit" intent="primary" fill loading={form.formState.isSubmitting} data-testid="register-submit">
         {t('auth.register.submit')}

@@ -1,21 +1,16 @@
 import { Button, H4 } from '@blueprintjs/core';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useApiMutation } from '../../api/hooks';
 import { TextField } from '../../components/fields';
 import { FormError } from '../../components/FormError';
-import { useServerErrors } from '../../components/useServerErrors';
+import { useKitForm } from '../../components/form/useKitForm';
 import { resetSchema } from './schemas';
-
-const FIELDS = ['email'] as const;
 
 export function ResetScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const form = useForm({ resolver: zodResolver(resetSchema), defaultValues: { email: '' } });
-  const { formError, report, clear } = useServerErrors(form.setError, FIELDS);
+  const { form, labels, formError, report, clear } = useKitForm({ schema: resetSchema, defaultValues: { email: '' }, labels: { email: t('auth.reset.email') } });
   const request = useApiMutation('recover.request');
 
   const submit = form.handleSubmit(async (values) => {
@@ -33,7 +28,7 @@ export function ResetScreen() {
     <form onSubmit={(e) => void submit(e)} noValidate>
       <H4>{t('auth.reset.title')}</H4>
       <p>{t('auth.reset.text')}</p>
-      <TextField control={form.control} name="email" type="email" label={t('auth.reset.email')} testId="reset-email" autoFocus />
+      <TextField control={form.control} name="email" type="email" label={labels.email} testId="reset-email" autoFocus />
       <FormError message={formError} />
       <Button type="submit" intent="primary" fill loading={form.formState.isSubmitting} data-testid="reset-submit">
         {t('auth.reset.submit')}

@@ -1,6 +1,4 @@
 import { Button, Callout, H4 } from '@blueprintjs/core';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useApiMutation } from '../../api/hooks';
@@ -8,18 +6,15 @@ import { afterLoginTarget } from '../../app/guards';
 import { useSession } from '../../app/session';
 import { TextField } from '../../components/fields';
 import { FormError } from '../../components/FormError';
-import { useServerErrors } from '../../components/useServerErrors';
+import { useKitForm } from '../../components/form/useKitForm';
 import { twoFactorSchema } from './schemas';
-
-const FIELDS = ['code'] as const;
 
 /** The two-factor step: the pending hash from the sign-in (memory only) and the e-mailed code. */
 export function TwoFactorsScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pending, setPending, refresh } = useSession();
-  const form = useForm({ resolver: zodResolver(twoFactorSchema), defaultValues: { code: '' } });
-  const { formError, report, clear } = useServerErrors(form.setError, FIELDS);
+  const { form, labels, formError, report, clear } = useKitForm({ schema: twoFactorSchema, defaultValues: { code: '' }, labels: { code: t('auth.twoFactors.code') } });
   const verify = useApiMutation('session.verifyHash');
 
   if (!pending) {
@@ -47,7 +42,7 @@ export function TwoFactorsScreen() {
     <form onSubmit={(e) => void submit(e)} noValidate>
       <H4>{t('auth.twoFactors.title')}</H4>
       <p>{t('auth.twoFactors.text')}</p>
-      <TextField control={form.control} name="code" label={t('auth.twoFactors.code')} testId="twofactor-code" autoComplete="one-time-code" autoFocus />
+      <TextField control={form.control} name="code" label={labels.code} testId="twofactor-code" autoComplete="one-time-code" autoFocus />
       <FormError message={formError} />
       <Button type="submit" intent="primary" fill loading={form.formState.isSubmitting} data-testid="twofactor-submit">
         {t('auth.twoFactors.submit')}

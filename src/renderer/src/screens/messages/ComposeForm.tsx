@@ -39,10 +39,18 @@ export function ComposeForm({ onCreated }: { onCreated(id: number): void }) {
   const selection: RecipientSelection =
     mode === 'list' ? { mode, entries: parsed.valid } : { mode, ...(state ? { state } : {}), ...(city.trim() ? { city: city.trim() } : {}) };
 
-  // Any change to what would be sent makes an earlier preview wrong.
+  /** An error goes away as soon as its field is edited (the send checks again). */
+  const corrected = (key: string) =>
+    setErrors((current) => (key in current ? Object.fromEntries(Object.entries(current).filter(([k]) => k !== key)) : current));
+  const typed = (key: string, set: (v: string) => void) => (v: string) => {
+    set(v);
+    corrected(key);
+  };
+  // Any change to what would be sent makes an earlier preview wrong (and may settle "no recipients").
   const changed = <T,>(set: (v: T) => void) => (v: T) => {
     set(v);
     setPreview(null);
+    corrected('selection');
   };
 
   const askServer = async (): Promise<RecipientPreview | null> => {
@@ -100,12 +108,12 @@ export function ComposeForm({ onCreated }: { onCreated(id: number): void }) {
       </FormGroup>
       {channel === 'email' && (
         <FormGroup label={t('messages.subject')} labelFor="messages-subject" intent={errors.subject ? 'danger' : 'none'}>
-          <InputGroup id="messages-subject" data-testid="messages-subject" value={subject} maxLength={200} onChange={(e) => setSubject(e.currentTarget.value)} />
+          <InputGroup id="messages-subject" data-testid="messages-subject" value={subject} maxLength={200} onChange={(e) => typed('subject', setSubject)(e.currentTarget.value)} />
           <FieldError name="subject" message={errors.subject} />
         </FormGroup>
       )}
       <FormGroup label={t('messages.body')} labelFor="messages-body" intent={errors.body ? 'danger' : 'none'}>
-        <TextArea id="messages-body" data-testid="messages-body" fill rows={5} value={body} onChange={(e) => setBody(e.currentTarget.value)} />
+        <TextArea id="messages-body" data-testid="messages-body" fill rows={5} value={body} onChange={(e) => typed('body', setBody)(e.currentTarget.value)} />
         <span className="bp6-text-muted" data-testid="messages-body-count">
           {channel === 'sms' ? t('messages.smsCount', { chars, segments: smsSegments(body) }) : t('messages.emailCount', { chars })}
         </span>

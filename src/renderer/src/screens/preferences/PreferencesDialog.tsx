@@ -13,6 +13,17 @@ import { useSystem } from '../../app/SystemState';
 import { useToast } from '../../app/toaster';
 import { LOCALE_LABELS } from '../../layout/LocaleSwitch';
 import { changedPreferences, type PreferencesForm } from './preferencesPatch';
+import { asTranslate, placeServerMessage, withLabel } from '../../components/form/messages';
+
+/** The main process's answer worded for the dialog: fields by their label, never by their setting name. */
+function preferencesMessage(failure: { code: string; message: string; field?: string }, tr: (key: string) => string): string {
+  const t = asTranslate(tr);
+  const labels = { serverUrl: t('preferences.serverUrl'), locale: t('preferences.language'), downloadFolder: t('preferences.downloadFolder'), askWhereToSave: t('preferences.askWhereToSave') };
+  const label = failure.field ? (labels as Record<string, string>)[failure.field] : undefined;
+  // A setting the main process refused as malformed: its own detail is the validator's wording.
+  if (failure.code === 'invalid-args' && label) return withLabel(t('form.issues.invalid'), t, label);
+  return placeServerMessage(failure.message, failure.field, labels, t, []).text;
+}
 
 export function PreferencesDialog({ isOpen, onClose }: { isOpen: boolean; onClose(): void }) {
   const { t } = useTranslation();
@@ -63,7 +74,7 @@ export function PreferencesDialog({ isOpen, onClose }: { isOpen: boolean; onClos
     try {
       const result = await bridge().settings.update(patch);
       if (result.error) {
-        setError({ message: result.message, field: result.field });
+        setError({ message: preferencesMessage(result, t), field: result.field });
         return;
       }
       // The main process already saved the language; this applies it to the screens.
