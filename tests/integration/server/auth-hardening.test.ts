@@ -13,7 +13,7 @@ import { REDACTED_SECRET } from '../../../src/server/services/mailer';
 import { REGISTRATIONS_PER_CLIENT } from '../../../src/server/handlers/recover';
 import { loggerOptions } from '../../../src/server/services/request-context';
 import { startServer } from '../../../src/server/index';
-import { prepareDataDir, startTestServer, type TestServer } from '../../helpers/server';
+import { createTestDatabase, prepareDataDir, startTestServer, testDatabaseUrl, type TestServer } from '../../helpers/server';
 import { call, codeFromOutbox, signIn } from './client';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -80,6 +80,30 @@ describe('sign-in lock under a simultaneous burst', () => {
     );
     expect(burst.filter((a) => a.status === 401).length).toBeLessThanOrEqual(5);
     expect(burst.filter((a) => a.status === 429).length).toBeGreaterThanOrEqual(7);
+  });
+});
+
+describe.skipIf(!testDatabaseUrl())('sign-in lock across two servers sharing one PostgreSQL database', () => {
+  it('a burst split between both checks at most five passwords', async () => {
+    const database = await createTestDatabase(testDatabaseUrl()!);
+    const first = await startServer({ databaseUrl: database.url, seed: 'demo' });
+    const second = await startServer({ databaseUrl: database.url, seed: false });
+    try {
+      const email = 'operador@demo.local';
+      const burst = await Promise.all(
+        Array.from({ length: 30 }, (_, i) => call(i % 2 ? first : second, 'session.login', { email, password: 'errada123' })),
+      );
+      expect(burst.filter((a) => a.status === 401).length).toBeLessThanOrEqual(5);
+      expect(burst.every((a) => a.status === 401 || a.status === 429)).toBe(true);
+      const [row] = await first.database.rows<{ n: number }>('SELECT count(*)::int AS n FROM login_attempts WHERE lower(email) = $1', [email]);
+      expect(Number(row.n)).toBeLessThanOrEqual(5);
+      expect((await call(second, 'session.login', { email, password: 'Senha123' })).status).toBe(429);
+      expect((await call(first, 'session.login', { email, password: 'Senha123' })).status).toBe(429);
+    } finally {
+      await first.close();
+      await second.close();
+      await database.drop();
+    }
   });
 });
 
