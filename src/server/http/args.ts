@@ -88,7 +88,11 @@ async function rawArgs(op: OperationDef, request: FastifyRequest): Promise<Raw> 
  * headers) is the sender's fault: 400 naming the file field, never a 500.
  */
 async function readMultipart(request: FastifyRequest): Promise<Raw> {
-  if (!request.isMultipart()) return asRecord(request.body);
+  if (!request.isMultipart()) {
+    // No body at all: the schema names the missing file. A body of another type is the wrong media type.
+    if (!request.headers['content-type']) return asRecord(request.body);
+    throw new HttpError(415, MESSAGES.multipartExpected, 'file', 'unsupported-media-type');
+  }
   // Null prototype: a part named '__proto__' stays a field (refused by name) instead of replacing the prototype.
   const out: Raw = Object.create(null) as Raw;
   try {

@@ -69,6 +69,7 @@ export const MESSAGES = {
   multipartMalformed: 'Campo file: formulário multipart inválido ou incompleto',
   multipartTooManyFields: 'Campo file: o formulário tem campos demais',
   multipartOneFile: 'Campo file: envie um único arquivo por vez',
+  multipartExpected: 'Campo file: envie o arquivo como formulário multipart/form-data',
   uploadType: 'Campo file: tipo de arquivo não permitido para este envio',
   uploadTooLarge: 'Campo file: o arquivo excede o tamanho máximo de 10 MB',
   uploadMissing: 'Campo file: envie um arquivo',
