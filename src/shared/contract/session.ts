@@ -1,7 +1,7 @@
 /** Session, two-factor, password recovery and e-mail confirmation (spec §7 "Session and auth"). */
 import { z } from 'zod';
 import { defineOperation } from './define';
-import { emailSchema, okSchema, passwordSchema, roleIdSchema, timestampSchema } from './common';
+import { emailSchema, okSchema, passwordSchema, roleIdSchema, textSchema, timestampSchema, trimmedTextSchema } from './common';
 
 /** The signed-in user as the session knows it (spec §3 "Auth user"). */
 export const sessionUserSchema = z.object({
@@ -30,7 +30,7 @@ export const loginResultSchema = z.object({
 });
 
 /** A recovery code is only good for the account it was sent to: the e-mail travels with it. */
-const recoveryCodeArgs = z.object({ email: emailSchema, hash: z.string().trim().min(1, 'informe o código').max(200) });
+const recoveryCodeArgs = z.object({ email: emailSchema, hash: trimmedTextSchema(200).min(1, 'informe o código') });
 const recoveryOwnerSchema = z.object({ email: z.string(), expiresAt: timestampSchema });
 
 export const sessionOperations = {
@@ -53,7 +53,7 @@ export const sessionOperations = {
     session: 'start',
     origin: 'spec',
     description: 'Two-factor step: the pending sign-in hash and the code sent by e-mail.',
-    args: z.object({ hash: z.string().min(1).max(200), code: z.string().trim().regex(/^\d{6}$/, 'o código tem 6 dígitos') }),
+    args: z.object({ hash: textSchema(200).min(1), code: z.string().trim().regex(/^\d{6}$/, 'o código tem 6 dígitos') }),
     result: loginResultSchema,
   }),
   'session.auth': defineOperation({
@@ -64,7 +64,7 @@ export const sessionOperations = {
     exposed: false,
     origin: 'spec',
     description: 'Checks a token given in the body. Main-process only: the renderer never holds a token.',
-    args: z.object({ token: z.string().min(1).max(500) }),
+    args: z.object({ token: textSchema(500).min(1) }),
     result: z.object({ valid: z.boolean(), user: sessionUserSchema.optional() }),
   }),
   'session.refresh': defineOperation({
@@ -148,7 +148,7 @@ export const sessionOperations = {
     origin: 'spec',
     description:
       'The masked e-mail a valid recovery code belongs to. Kept for the spec; the app uses recover.lookup, which carries the code in the body (a path ends up in logs and histories).',
-    args: z.object({ hash: z.string().min(1).max(200) }),
+    args: z.object({ hash: textSchema(200).min(1) }),
     result: recoveryOwnerSchema,
   }),
   'recover.lookup': defineOperation({
@@ -178,7 +178,7 @@ export const sessionOperations = {
     encoding: 'json',
     origin: 'spec',
     description: 'Confirms an e-mail address with the token sent at registration.',
-    args: z.object({ token: z.string().min(1).max(200) }),
+    args: z.object({ token: textSchema(200).min(1) }),
     result: z.object({ email: z.string() }),
   }),
 } as const;

@@ -14,6 +14,7 @@ import {
   passwordSchema,
   roleIdSchema,
   timestampSchema,
+  trimmedTextSchema,
 } from './common';
 import { sessionUserSchema } from './session';
 
@@ -43,7 +44,7 @@ export const entrepreneurSchema = z.object({
 });
 export type Entrepreneur = z.infer<typeof entrepreneurSchema>;
 
-const nameSchema = z.string().trim().min(3, 'o nome deve ter ao menos 3 caracteres').max(120);
+const nameSchema = trimmedTextSchema(120).min(3, 'o nome deve ter ao menos 3 caracteres');
 
 /** Filters and sort fields the users list understands (server and screen agree on these). */
 export const ADMIN_USER_FILTERS = ['name', 'email', 'role_id', 'active'] as const;
@@ -176,8 +177,8 @@ export const usersOperations = {
     args: z.object({
       id: idSchema,
       name: nameSchema.optional(),
-      phone: z.string().trim().max(20).nullable().optional(),
-      cpf: z.string().trim().max(14).nullable().optional(),
+      phone: trimmedTextSchema(20).nullable().optional(),
+      cpf: trimmedTextSchema(14).nullable().optional(),
     }),
     result: entrepreneurSchema,
   }),
