@@ -75,6 +75,58 @@ describe('router safety nets', () => {
     expect(seen).toEqual({ hash: 'ABCD2345' });
   });
 
+  it('answers 400 when the database refuses input as data (class 22), still 500 for anything else', async () => {
+    const dbError = (code: string) => Object.assign(new Error('query failed'), { cause: Object.assign(new Error('pg'), { code }) });
+    let next = '22003';
+    const server = await appWith({
+      'session.login': async () => {
+        throw dbError(next);
+      },
+    });
+    for (const code of ['22003', '22P02', '22021', '22007', '22008']) {
+      next = code;
+      const res = await server.inject({ method: 'POST', url: contract['session.login'].path, payload: login });
+      expect({ code, status: res.statusCode }).toEqual({ code, status: 400 });
+      expect(res.json()).toEqual({ message: MESSAGES.invalidInput, code: 'validation' });
+    }
+    next = '23505';
+    const other = await server.inject({ method: 'POST', url: contract['session.login'].path, payload: login });
+    expect(other.statusCode).toBe(500);
+  });
+
+  it('refuses NUL, lone surrogates and __proto__ keys anywhere in the arguments before the handler runs', async () => {
+    let reached = false;
+    const server = await appWith({
+      'recover.get': async () => {
+        reached = true;
+        return { email: 'a***@b.com', expiresAt: '2024-01-01T00:00:00.000Z' };
+      },
+      'session.login': async () => {
+        reached = true;
+        return { two_factor: false, force_senha: false };
+      },
+    });
+    const nulPath = await server.inject({ method: 'GET', url: contract['recover.get'].path.replace(':hash', 'a%00b') });
+    expect(nulPath.statusCode).toBe(400);
+    expect(nulPath.json()).toMatchObject({ field: 'hash', code: 'validation' });
+    const surrogate = await server.inject({
+      method: 'POST',
+      url: contract['session.login'].path,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": "a@b.com", "password": "x\\ud800"}',
+    });
+    expect(surrogate.statusCode).toBe(400);
+    expect(surrogate.json().field).toBe('password');
+    const proto = await server.inject({
+      method: 'POST',
+      url: contract['session.login'].path,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": "a@b.com", "password": "x", "__proto__": {"admin": true}}',
+    });
+    expect(proto.statusCode).toBe(400);
+    expect(reached).toBe(false);
+  });
+
   it('lets only session calls through while a password change is pending', () => {
     expect([...FORCE_SENHA_ALLOWED].sort()).toEqual(
       ['session.changePassword', 'session.logged', 'session.logout', 'session.me', 'session.refresh', 'users.newPassword'].sort(),
