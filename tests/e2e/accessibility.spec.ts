@@ -1,0 +1,144 @@
+/**
+ * Accessibility of every screen a role can open: each role signs in and opens
+ * every page the route configuration lets it reach (ids replaced by real
+ * records, ':form' both as 'new' and as an existing record), plus the sign-in
+ * screens signed out; axe (WCAG 2 A and AA rules) must find no serious or
+ * critical violation. The page list comes from src/renderer/src/app/routes.ts,
+ * so a new route is checked without touching this file.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { test, expect, signIn, directCall, directSignIn, DEMO, DEMO_PASSWORD, type Harness } from './harness';
+import { APP_LEAVES, AUTH_PATHS, BOAVISTA_LEAVES, type LeafRoute } from '../../src/renderer/src/app/routes';
+import { isRoleAllowed, type RoleId } from '../../src/shared/roles';
+
+type Who = 'superadmin' | 'admin' | 'operador' | 'agente';
+type Ids = Partial<Record<LeafRoute['screen'], string>>;
+
+interface Violation {
+  path: string;
+  rule: string;
+  impact: string;
+  nodes: string[];
+}
+
+async function firstId(url: string, token: string, operation: string): Promise<number | undefined> {
+  const answer = await directCall<{ items: Array<{ id: number }> }>(url, operation, { page: 1, limit: 1 }, token);
+  expect(answer.status, operation).toBe(200);
+  return answer.body.items[0]?.id;
+}
+
+/** A real record behind each screen that shows one, created when the seed has none. */
+async function realIds(url: string): Promise<Ids> {
+  const token = await directSignIn(url, DEMO.superadmin.email, DEMO_PASSWORD);
+  const ensure = async (list: string, create: string, input: Record<string, unknown>): Promise<string> => {
+    const existing = await firstId(url, token, list);
+    if (existing !== undefined) return String(existing);
+    const created = await directCall<{ id: number }>(url, create, input, token);
+    expect(created.status, create).toBe(200);
+    return String(created.body.id);
+  };
+  const entrepreneur = await firstId(url, token, 'users.entrepreneurs');
+  expect(entrepreneur, 'the demo seed has entrepreneurs').toBeDefined();
+  return {
+    'users.form': String(await firstId(url, token, 'users.admins')),
+    'logs.view': String(await firstId(url, token, 'logs.all')),
+    'lgpd.view': await ensure('lgpd.list', 'lgpd.create', { user_id: entrepreneur, channel: 'email' }),
+    'situations.form': await ensure('situations.list', 'situations.create', { label: 'Situação a11y', percentage: 10 }),
+    'howDidFind.form': await ensure('howDidFind.list', 'howDidFind.create', { label: 'Indicação a11y' }),
+    'reasons.form': await ensure('reasons.list', 'reasons.create', { label: 'Capital de giro a11y' }),
+    'projects.form': await ensure('projects.list', 'projects.create', { title: 'Projeto a11y', active: true }),
+  };
+}
+
+/** Concrete paths of one leaf: ':form' as 'new' and as a real record, other parameters as a real id or 1. */
+function concretePaths(leaf: LeafRoute, ids: Ids): string[] {
+  const id = ids[leaf.screen] ?? '1';
+  if (leaf.pattern.endsWith('/:form')) return [leaf.pattern.replace(':form', 'new'), leaf.pattern.replace(':form', id)];
+  return [leaf.pattern.replace(':status', 'pending').replace(/:[A-Za-z_]+/g, id)];
+}
+
+function pagesFor(role: RoleId, ids: Ids): string[] {
+  return [...APP_LEAVES, ...BOAVISTA_LEAVES]
+    .filter((leaf) => isRoleAllowed(role, leaf.roles))
+    .flatMap((leaf) => concretePaths(leaf, ids));
+}
+
+/** Navigates inside the running app and waits until the page has settled (no spinner). */
+async function open(page: Page, path: string): Promise<void> {
+  await page.evaluate((hash) => {
+    window.location.hash = hash;
+  }, `#${path}`);
+  await expect(page).toHaveURL(new RegExp(`#${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+  await expect(page.locator('.bp6-spinner')).toHaveCount(0);
+}
+
+async function seriousViolations(page: Page, path: string): Promise<Violation[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ path, rule: v.id, impact: v.impact ?? '', nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+}
+
+async function checkPages(page: Page, paths: readonly string[], expectInsideApp: boolean): Promise<Violation[]> {
+  const found: Violation[] = [];
+  for (const path of paths) {
+    await test.step(path, async () => {
+      await open(page, path);
+      if (expectInsideApp) {
+        // The list comes from the roles: none of these pages may be the forbidden screen.
+        await expect(page.getByTestId('forbidden-screen'), path).toHaveCount(0);
+        await expect(page.getByRole('main')).toHaveCount(1);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+      }
+      found.push(...(await seriousViolations(page, path)));
+    });
+  }
+  return found;
+}
+
+const ROLES: ReadonlyArray<[Who, RoleId]> = [
+  ['superadmin', 3],
+  ['admin', 1],
+  ['operador', 5],
+  ['agente', 4],
+];
+
+for (const [who, role] of ROLES) {
+  test(`${who}: every screen the role can open has no serious or critical axe violation`, async ({ page, harness, server }) => {
+    // Forty-odd pages, each analysed: a longer limit than one screen's test, no timing asserted.
+    test.setTimeout(600_000);
+    const ids = await realIds(server.url);
+    await signInAs(page, harness, who);
+    const paths = pagesFor(role, ids);
+    expect(paths).toContain('/app/profile');
+    const violations = await checkPages(page, paths, true);
+    expect(violations).toEqual([]);
+  });
+}
+
+test('the sign-in screens, signed out, have no serious or critical axe violation', async ({ page, harness }) => {
+  test.setTimeout(300_000);
+  await harness.goto('/auth/login');
+  const paths = AUTH_PATHS.map((p) => `/auth/${p.replace(':token', 'token-de-exemplo')}`);
+  const found: Violation[] = [];
+  for (const path of paths) {
+    await test.step(path, async () => {
+      await page.evaluate((hash) => {
+        window.location.hash = hash;
+      }, `#${path}`);
+      // Some auth screens send a signed-out visitor to the login screen: whatever shows is checked.
+      await expect(page.locator('.bp6-spinner')).toHaveCount(0);
+      await expect(page.getByRole('main')).toHaveCount(1);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+      found.push(...(await seriousViolations(page, path)));
+    });
+  }
+  expect(found).toEqual([]);
+});
+
+async function signInAs(page: Page, harness: Harness, who: Who): Promise<void> {
+  await harness.goto('/auth/login');
+  await signIn(page, DEMO[who].email, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/#\/app\/home/);
+}
