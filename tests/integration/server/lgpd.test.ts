@@ -78,7 +78,8 @@ describe('requests', () => {
     expect(detail.status).toBe(200);
     expect(detail.body.request).toMatchObject({ id: created.body.id, channel: 'presencial', received_at: '2024-05-02T13:00:00.000Z' });
     expect(detail.body.holdings.account).toMatchObject({ id: agentId, email: 'agente@demo.local', anonymised_at: null });
-    expect(detail.body.holdings.uploads).toEqual([expect.objectContaining({ id: upload.body.id, name: 'rg.png', type: 'avatar' })]);
+    // Files are known to clients by key only; the holdings list them by name and type.
+    expect(detail.body.holdings.uploads).toEqual([expect.objectContaining({ name: 'rg.png', type: 'avatar', size: upload.body.size })]);
     const sections = Object.fromEntries(detail.body.holdings.sections.map((s: { key: string }) => [s.key, s]));
     expect(sections.solicitations).toEqual({ key: 'solicitations', available: false, count: null });
     expect(sections.borrowerRecords.available).toBe(false);
@@ -134,7 +135,7 @@ describe('erase closes the request', () => {
   it('the outcome counts the uploads the erase removed', async () => {
     const created = await call(server, 'users.createAdmin', { name: 'Agente Arquivos', email: 'arquivos@demo.local', role_id: 4, active: true }, tokens.admin);
     await server.database.rows(
-      "INSERT INTO uploads (owner_id, type, name, mime, size, storage_path) VALUES ($1, 'avatar', 'a.png', 'image/png', 4, 'lgpd-test/a.png')",
+      "INSERT INTO uploads (key, owner_id, type, name, mime, size, storage_path) VALUES ('lgpdTestKey00000000000', $1, 'avatar', 'a.png', 'image/png', 4, 'lgpd-test/a.png')",
       [created.body.id],
     );
     const request = await call(server, 'lgpd.create', { user_id: created.body.id, channel: 'app' }, tokens.admin);
