@@ -10,6 +10,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect, signIn, directCall, directSignIn, DEMO, DEMO_PASSWORD, type Harness } from './harness';
 import { APP_LEAVES, AUTH_PATHS, BOAVISTA_LEAVES, type LeafRoute } from '../../src/renderer/src/app/routes';
+import type { OperationName } from '../../src/shared/contract';
 import { isRoleAllowed, type RoleId } from '../../src/shared/roles';
 
 type Who = 'superadmin' | 'admin' | 'operador' | 'agente';
@@ -22,7 +23,7 @@ interface Violation {
   nodes: string[];
 }
 
-async function firstId(url: string, token: string, operation: string): Promise<number | undefined> {
+async function firstId(url: string, token: string, operation: OperationName): Promise<number | undefined> {
   const answer = await directCall<{ items: Array<{ id: number }> }>(url, operation, { page: 1, limit: 1 }, token);
   expect(answer.status, operation).toBe(200);
   return answer.body.items[0]?.id;
@@ -31,7 +32,7 @@ async function firstId(url: string, token: string, operation: string): Promise<n
 /** A real record behind each screen that shows one, created when the seed has none. */
 async function realIds(url: string): Promise<Ids> {
   const token = await directSignIn(url, DEMO.superadmin.email, DEMO_PASSWORD);
-  const ensure = async (list: string, create: string, input: Record<string, unknown>): Promise<string> => {
+  const ensure = async (list: OperationName, create: OperationName, input: Record<string, unknown>): Promise<string> => {
     const existing = await firstId(url, token, list);
     if (existing !== undefined) return String(existing);
     const created = await directCall<{ id: number }>(url, create, input, token);
