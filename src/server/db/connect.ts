@@ -16,7 +16,16 @@ export interface DbHandle {
   rows<T>(query: string, params?: unknown[]): Promise<T[]>;
   close(): Promise<void>;
   kind: 'pglite' | 'postgres';
+  /**
+   * Runs `work` while no other process holds the same lock on this database,
+   * on one connection (migrations: several servers starting together must not
+   * apply one migration twice). PGlite is one process's folder: no lock needed.
+   */
+  exclusively<T>(work: (conn: Pick<DbHandle, 'exec' | 'rows'>) => Promise<T>): Promise<T>;
 }
+
+/** pg_advisory_lock key of the schema migrations (any constant; "bo-migr" in ASCII). */
+const MIGRATION_LOCK_KEY = 0x626f2d6d696772n;
 
 export async function openDatabase(options: { dataDir?: string; databaseUrl?: string }): Promise<DbHandle> {
   if (options.databaseUrl) {
@@ -35,6 +44,30 @@ export async function openDatabase(options: { dataDir?: string; databaseUrl?: st
       },
       rows: async <T>(query: string, params?: unknown[]) => (await pool.query(query, params)).rows as T[],
       close: () => pool.end(),
+      async exclusively(work) {
+        // A session-level advisory lock belongs to one connection: hold one client for the whole work.
+        const client = await pool.connect();
+        let unlocked = false;
+        try {
+          await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY.toString()]);
+          try {
+            return await work({
+              exec: async (script) => {
+                await client.query(script);
+              },
+              rows: async <T>(query: string, params?: unknown[]) => (await client.query(query, params)).rows as T[],
+            });
+          } finally {
+            await client
+              .query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY.toString()])
+              .then(() => (unlocked = true))
+              .catch(() => undefined);
+          }
+        } finally {
+          // A connection that may still hold the lock (or an aborted transaction) is closed, not pooled: closing frees the lock.
+          client.release(!unlocked);
+        }
+      },
     };
   }
   const { PGlite } = await import('@electric-sql/pglite');
@@ -44,7 +77,7 @@ export async function openDatabase(options: { dataDir?: string; databaseUrl?: st
   const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
   await client.waitReady;
   const db = drizzle(client);
-  return {
+  const handle: DbHandle = {
     kind: 'pglite',
     db: db as unknown as Db,
     exec: async (script) => {
@@ -52,5 +85,7 @@ export async function openDatabase(options: { dataDir?: string; databaseUrl?: st
     },
     rows: async <T>(query: string, params?: unknown[]) => (await client.query<T>(query, params)).rows,
     close: () => client.close(),
+    exclusively: (work) => work(handle),
   };
+  return handle;
 }

@@ -1,8 +1,17 @@
-/** Applies the migrations that schema_migrations does not list yet, each in its own transaction. */
+/**
+ * Applies the migrations that schema_migrations does not list yet, each in its
+ * own transaction, under the database's migration lock: servers starting
+ * together on one PostgreSQL database take turns, and the later ones find the
+ * work done.
+ */
 import type { DbHandle } from './connect';
 import { migrations as allMigrations, type Migration } from './migrations/index';
 
-export async function migrate(handle: DbHandle, migrations: readonly Migration[] = allMigrations): Promise<string[]> {
+export function migrate(handle: DbHandle, migrations: readonly Migration[] = allMigrations): Promise<string[]> {
+  return handle.exclusively((conn) => apply(conn, migrations));
+}
+
+async function apply(handle: Pick<DbHandle, 'exec' | 'rows'>, migrations: readonly Migration[]): Promise<string[]> {
   await handle.exec(
     'CREATE TABLE IF NOT EXISTS schema_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
   );

@@ -13,6 +13,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer, type RunningServer, type SmsProvider } from '../../../src/server/index';
+import { migrations } from '../../../src/server/db/migrations/index';
 import { createTestDatabase, testDatabaseUrl } from '../../helpers/server';
 import { call, signIn } from './client';
 
@@ -95,5 +96,27 @@ describe.skipIf(!baseUrl)(`two servers on one PostgreSQL database${baseUrl ? '' 
     expect(statuses.map((r) => ({ status: r.status, n: Number(r.n) }))).toEqual([{ status: 'sent', n: entries.length }]);
     // Which server sent how many depends on scheduling; shown for whoever reads the run.
     console.info(`two-servers: first sent ${ours.filter((s) => s.server === 'first').length}, second ${ours.filter((s) => s.server === 'second').length}`);
+  });
+});
+
+describe.skipIf(!baseUrl)(`two servers starting at once${baseUrl ? '' : ` (skipped: ${WHY_SKIPPED})`}`, () => {
+  it('on an empty database both come up, and each migration is applied once', async () => {
+    const database = await createTestDatabase(baseUrl ?? '');
+    const dir = await mkdtemp(join(tmpdir(), 'backoffice-two-servers-'));
+    const started = await Promise.allSettled(
+      [0, 1].map(() => startServer({ databaseUrl: database.url, seed: false, uploadsDir: join(dir, 'uploads') })),
+    );
+    try {
+      // A rolling deploy starts new instances together: neither may fail on the other's migration.
+      expect(started.map((s) => (s.status === 'fulfilled' ? 'up' : String(s.reason)))).toEqual(['up', 'up']);
+      const up = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+      const applied = await up[0].database.rows<{ id: string }>('SELECT id FROM schema_migrations ORDER BY id');
+      expect(applied.map((r) => r.id)).toEqual(migrations.map((m) => m.id).sort());
+      expect((await call(up[1], 'session.login', { email: 'nobody@demo.local', password: 'Senha123' })).status).toBe(401);
+    } finally {
+      for (const s of started) if (s.status === 'fulfilled') await s.value.close();
+      await database.drop();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
