@@ -99,6 +99,7 @@ export const ACTIVITY_FIELDS = [
   'received_at',
   'outcome',
   'uploads_removed',
+  'messages_removed',
   'anonymised',
   'subject',
   'mode',

@@ -126,6 +126,7 @@ export const logs: Shape<typeof pt> = {
     received_at: 'Received at',
     outcome: 'Outcome',
     uploads_removed: 'Files removed',
+    messages_removed: 'Messages removed from the outbox',
     anonymised: 'Anonymised',
     subject: 'Subject',
     mode: 'Recipients by',

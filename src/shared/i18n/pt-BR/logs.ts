@@ -124,6 +124,7 @@ export const logs = {
     received_at: 'Recebido em',
     outcome: 'Resultado',
     uploads_removed: 'Arquivos removidos',
+    messages_removed: 'Mensagens removidas da caixa de saída',
     anonymised: 'Anonimizado',
     subject: 'Assunto',
     mode: 'Destinatários por',
