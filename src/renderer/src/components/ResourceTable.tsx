@@ -90,7 +90,14 @@ export function ResourceTable<T>(props: ResourceTableProps<T>) {
           <thead>
             <tr>
               {columns.map((c) => (
-                <th key={c.id} scope="col" aria-sort={c.sortField ? ariaSortOf(state.sort, c.sortField) : undefined} className={c.align ? 'rt-right' : undefined}>
+                <th
+                  key={c.id}
+                  scope="col"
+                  aria-sort={c.sortField ? ariaSortOf(state.sort, c.sortField) : undefined}
+                  className={c.align ? 'rt-right' : undefined}
+                  // A narrow column cuts its title too: the whole title on hover.
+                  title={c.sortField ? undefined : c.title}
+                >
                   {header(c)}
                 </th>
               ))}

@@ -41,7 +41,7 @@ export function Pager({ meta, rowsShown, loading, state, onStateChange }: PagerP
       {meta && <span data-testid="pagination-info">{t('common.page', { page: current, total: totalPages })}</span>}
       {nav('pagination-next', 'chevron-right', t('list.nextPage'), current + 1, current >= totalPages)}
       {nav('pagination-last', 'double-chevron-right', t('list.lastPage'), totalPages, current >= totalPages)}
-      {range && (
+      {range && range.total > 0 && (
         <span className="bp6-text-muted" data-testid="pagination-range">
           {t('list.range', { from: formatInteger(range.from), to: formatInteger(range.to), total: formatInteger(range.total) })}
         </span>

@@ -6,9 +6,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { draftOf, filterErrors, filterOf, sameFilter, type Draft, type FilterDecl } from './filters';
 import { withFilter, type ListState } from './listState';
-
-/** The spec's quick-search pause. */
-export const FILTER_DEBOUNCE_MS = 500;
+import { SEARCH_DEBOUNCE_MS } from './useDebounced';
 
 export function useListFilters(filters: readonly FilterDecl[], state: ListState, setState: (next: ListState) => void) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(filters, state.filter));
@@ -34,7 +32,7 @@ export function useListFilters(filters: readonly FilterDecl[], state: ListState,
 
   useEffect(() => {
     if (!pending) return;
-    const timer = setTimeout(() => apply(pending), FILTER_DEBOUNCE_MS);
+    const timer = setTimeout(() => apply(pending), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [pending, apply]);
 

@@ -8,6 +8,7 @@ import type { ColumnDecl } from '../../components/list/columns';
 import { ListScreen } from '../../components/list/ListScreen';
 import { useApiMutation } from '../../api/hooks';
 import { CATALOGUE_SCREENS } from './config';
+import { activationActions } from './rowActions';
 import { useCatalogueActions } from './useCatalogueActions';
 
 /** A row of any of the three catalogues (only situations have a percentage). */
@@ -46,17 +47,14 @@ export function CatalogueListScreen({ kind }: { kind: CatalogueKind }) {
         { id: 'label', title: 'catalogues.columns.label', sort: 'label', width: 300, field: 'label' },
         ...(config.percentage ? [PERCENTAGE] : []),
         { id: 'active', title: 'catalogues.columns.active', sort: 'active', width: 90, kind: 'boolean', field: 'active' },
-        { id: 'updated', title: 'catalogues.columns.updatedAt', sort: 'updated_at', width: 120, kind: 'date', field: 'updated_at' },
+        { id: 'updated', title: 'catalogues.columns.updatedAt', sort: 'updated_at', width: 140, kind: 'date', field: 'updated_at' },
       ]}
       filters={[
         { kind: 'text', key: 'label', label: 'catalogues.filterLabel' },
         { kind: 'yesNo', key: 'active', label: 'catalogues.filterActive', wording: 'active' },
       ]}
       rowLink={(r) => `${config.base}/${r.id}`}
-      rowActions={[
-        { id: 'toggle', label: (r) => (r.active ? 'catalogues.deactivate' : 'catalogues.activate'), icon: (r) => (r.active ? 'disable' : 'confirm'), onClick: actions.askStatus },
-        { id: 'delete', label: () => 'common.delete', icon: () => 'trash', intent: 'danger', onClick: actions.askDelete },
-      ]}
+      rowActions={activationActions((r) => r, actions)}
       toolbar={[{ id: 'new', label: `catalogues.${kind}.new`, to: `${config.base}/new` }]}
     >
       {actions.dialog}

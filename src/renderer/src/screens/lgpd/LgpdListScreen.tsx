@@ -19,10 +19,10 @@ export function LgpdListScreen() {
       operation="lgpd.list"
       columns={[
         { id: 'id', title: 'lgpd.columns.id', width: 60, field: 'id' },
-        { id: 'subject', title: 'lgpd.columns.subject', width: 200, field: 'subject_name' },
-        { id: 'email', title: 'lgpd.columns.email', width: 220, field: 'subject_email' },
+        { id: 'subject', title: 'lgpd.columns.subject', width: 180, field: 'subject_name' },
+        { id: 'email', title: 'lgpd.columns.email', width: 200, field: 'subject_email' },
         { id: 'channel', title: 'lgpd.columns.channel', width: 110, text: (r, tr) => tr(`lgpd.channel.${r.channel}`) },
-        { id: 'received', title: 'lgpd.columns.receivedAt', sort: 'received_at', width: 140, kind: 'datetime', field: 'received_at' },
+        { id: 'received', title: 'lgpd.columns.receivedAt', sort: 'received_at', width: 150, kind: 'datetime', field: 'received_at' },
         {
           id: 'status',
           title: 'lgpd.columns.status',
@@ -33,7 +33,7 @@ export function LgpdListScreen() {
           labels: 'lgpd.status',
           intent: (s) => statusIntent(s as LgpdStatus),
         },
-        { id: 'closed', title: 'lgpd.columns.closedAt', sort: 'closed_at', width: 140, kind: 'datetime', field: 'closed_at' },
+        { id: 'closed', title: 'lgpd.columns.closedAt', sort: 'closed_at', width: 150, kind: 'datetime', field: 'closed_at' },
       ]}
       filters={[{ kind: 'status', key: 'status', label: 'lgpd.filterStatus', statuses: LGPD_STATUSES, labels: 'lgpd.status' }]}
       rowLink={(r) => `/app/lgpd/view/${r.id}`}

@@ -10,8 +10,9 @@ import { useNavigate } from 'react-router-dom';
 import type { Project } from '../../../../shared/contract';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { ListScreen } from '../../components/list/ListScreen';
+import { activationActions } from '../catalogues/rowActions';
 import { useCatalogueActions } from '../catalogues/useCatalogueActions';
-import { useDebounced } from './useDebounced';
+import { useDebounced } from '../../components/list/useDebounced';
 
 const INVALIDATES = ['projects.list', 'projects.byId', 'projects.search'] as const;
 
@@ -68,27 +69,18 @@ export function ProjectsListScreen() {
       header={<QuickSearch />}
       columns={[
         { id: 'title', title: 'catalogues.columns.title', sort: 'title', width: 260, text: (p, tr) => p.title || tr('catalogues.projects.untitled') },
-        { id: 'url', title: 'catalogues.columns.url', width: 240, field: 'url' },
+        { id: 'url', title: 'catalogues.columns.url', width: 220, field: 'url' },
         { id: 'active', title: 'catalogues.columns.active', sort: 'active', width: 90, kind: 'boolean', field: 'active' },
-        { id: 'updated', title: 'catalogues.columns.updatedAt', sort: 'updated_at', width: 120, kind: 'date', field: 'updated_at' },
+        { id: 'updated', title: 'catalogues.columns.updatedAt', sort: 'updated_at', width: 140, kind: 'date', field: 'updated_at' },
       ]}
       filters={[
         { kind: 'text', key: 'title', label: 'catalogues.projects.filterTitle' },
         { kind: 'yesNo', key: 'active', label: 'catalogues.filterActive', wording: 'active' },
       ]}
       rowLink={(p) => `/app/projects/${p.id}`}
-      rowActions={[
-        {
-          id: 'toggle',
-          label: (p) => (p.active ? 'catalogues.deactivate' : 'catalogues.activate'),
-          icon: (p) => (p.active ? 'disable' : 'confirm'),
-          onClick: (p) => {
-            asked.current = p;
-            actions.askStatus(target(p));
-          },
-        },
-        { id: 'delete', label: () => 'common.delete', icon: () => 'trash', intent: 'danger', onClick: (p) => actions.askDelete(target(p)) },
-      ]}
+      rowActions={activationActions(target, actions, (p) => {
+        asked.current = p;
+      })}
       toolbar={[{ id: 'new', label: 'catalogues.projects.new', to: '/app/projects/new' }]}
     >
       {actions.dialog}
