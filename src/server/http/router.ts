@@ -121,9 +121,11 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (status === 413) return reply.status(413).send({ message: MESSAGES.bodyTooLarge, code: 'too-large' });
     if (status === 415) return reply.status(415).send({ message: MESSAGES.unsupportedMedia, code: 'unsupported-media-type' });
     if (status >= 400 && status < 500) {
-      // Fastify's JSON parser refuses `__proto__` and `constructor.prototype` keys (prototype poisoning).
+      // Fastify's JSON parser refuses `__proto__` and `constructor.prototype` keys (prototype poisoning), with one message for both.
       if (error instanceof SyntaxError && /prototype property/.test(error.message)) {
-        return reply.status(400).send({ message: MESSAGES.reservedKey('__proto__'), field: '__proto__', code: 'validation' });
+        return reply
+          .status(400)
+          .send({ message: MESSAGES.reservedKey('__proto__ ou constructor.prototype'), field: '__proto__', code: 'validation' });
       }
       const invalidJson = e.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError;
       return reply.status(400).send({ message: invalidJson ? MESSAGES.invalidJson : MESSAGES.invalidRequest, code: 'validation' });
