@@ -105,6 +105,7 @@ test('the breadcrumb and page header are built from the route titles, linking on
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
     `${translate('pt-BR', 'menu.logs')} > ${translate('pt-BR', 'shell.crumbs.detail')}`,
   );
+  await page.screenshot({ path: test.info().outputPath('log-detail-breadcrumb.png') });
   await page.getByTestId('breadcrumb').getByRole('link', { name: translate('pt-BR', 'menu.logs') }).click();
   await expect(page).toHaveURL(/#\/app\/logsPage$/);
 });

@@ -1,6 +1,6 @@
 /** The header's "Sem conexão" tag dates the freshest server data the app holds. */
 import { describe, expect, it } from 'vitest';
-import { lastGoodDataAt } from '../../../src/renderer/src/layout/connection';
+import { lastGoodDataAt, shortInstant } from '../../../src/renderer/src/layout/connection';
 
 const fresh = (at: number) => ({ state: { data: { ok: true, data: [] }, dataUpdatedAt: at } });
 const cached = (cachedAt: string, receivedAt: number) => ({
@@ -26,5 +26,22 @@ describe('lastGoodDataAt', () => {
 
   it('ignores a cache answer without a usable date', () => {
     expect(lastGoodDataAt([cached('not a date', 9e12), fresh(2_000)])).toBe(2_000);
+  });
+});
+
+describe('shortInstant', () => {
+  const full = (at: number) => {
+    const d = new Date(at);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  };
+  // Local wall times, so the case holds in any time zone.
+  const at = new Date(2026, 10, 23, 1, 15).getTime();
+
+  it('shows only the time for data from the current day', () => {
+    expect(shortInstant(at, new Date(2026, 10, 23, 23, 59).getTime(), full)).toBe('01:15');
+  });
+  it('shows the date as well for older data', () => {
+    expect(shortInstant(at, new Date(2026, 10, 24, 0, 1).getTime(), full)).toBe('23/11/2026 01:15');
   });
 });

@@ -9,7 +9,7 @@ import { useCallback, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format';
 import { useSystem } from '../app/SystemState';
-import { lastGoodDataAt } from './connection';
+import { lastGoodDataAt, shortInstant } from './connection';
 
 export function ConnectionTag() {
   const { t } = useTranslation();
@@ -26,7 +26,9 @@ export function ConnectionTag() {
           data-testid="offline-tag"
           title={t('shell.header.offlineTitle', { since: formatDateTime(connection.since) })}
         >
-          {lastGood === undefined ? t('shell.header.offline') : t('shell.header.offlineData', { at: formatDateTime(lastGood) })}
+          {lastGood === undefined
+            ? t('shell.header.offline')
+            : t('shell.header.offlineData', { at: shortInstant(lastGood, Date.now(), formatDateTime) })}
         </Tag>
       )}
     </span>

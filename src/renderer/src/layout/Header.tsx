@@ -31,20 +31,21 @@ export function Header() {
     >
       <SandboxBadge />
       <ConnectionTag />
-      <div className="app-header-spacer" />
-      <LocaleSwitch />
-      <PreferencesButton testId="header-preferences" />
-      {user && (
-        <span data-testid="header-user" className="header-user">
-          <strong>{user.name}</strong> <span className="bp6-text-muted">· {ROLE_LABELS_PT[user.role_id]}</span>
-        </span>
-      )}
-      <Link to="/app/profile" data-testid="header-profile" className="bp6-button bp6-minimal">
-        {t('shell.header.profile')}
-      </Link>
-      <Button icon="log-out" variant="minimal" data-testid="sign-out" onClick={() => void signOut()}>
-        {t('common.signOut')}
-      </Button>
+      <div className="app-header-end">
+        <LocaleSwitch />
+        <PreferencesButton testId="header-preferences" />
+        {user && (
+          <span data-testid="header-user" className="header-user">
+            <strong>{user.name}</strong> <span className="bp6-text-muted">· {ROLE_LABELS_PT[user.role_id]}</span>
+          </span>
+        )}
+        <Link to="/app/profile" data-testid="header-profile" className="bp6-button bp6-minimal">
+          {t('shell.header.profile')}
+        </Link>
+        <Button icon="log-out" variant="minimal" data-testid="sign-out" onClick={() => void signOut()}>
+          {t('common.signOut')}
+        </Button>
+      </div>
     </header>
   );
 }

@@ -29,3 +29,12 @@ export function lastGoodDataAt(queries: readonly QueryLike[]): number | undefine
   }
   return newest;
 }
+
+/** 'HH:mm' for an instant on the workstation's current day, 'DD/MM/YYYY HH:mm' otherwise: the tag stays small. */
+export function shortInstant(at: number, now: number, full: (at: number) => string): string {
+  const a = new Date(at);
+  const b = new Date(now);
+  const sameDay = a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
+  const text = full(at);
+  return sameDay ? text.slice(text.indexOf(' ') + 1) : text;
+}
