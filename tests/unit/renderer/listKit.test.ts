@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { cellText, type ColumnDecl } from '../../../src/renderer/src/components/list/columns';
+import type { FilterKeyOf, ListOperationName, SortOf } from '../../../src/renderer/src/components/list/contractTypes';
 import {
   draftOf,
   filterDefsOf,
@@ -189,5 +190,19 @@ describe('cell texts (and tooltips)', () => {
     expect(cellText(col({ kind: 'document', field: 'doc' }), row, t)).toBe('123.456.789-09');
     expect(cellText(col({ kind: 'date', field: 'day' }), row, t)).toBe('05/03/2024');
     expect(cellText(col({ field: 'note' }), row, t)).toBe('');
+  });
+});
+
+describe('declarations are typed against the contract (checked by the type check)', () => {
+  it('accepts the contract\'s sort fields and filter keys only, and lists the kit can call from the URL alone', () => {
+    const sort: SortOf<'users.admins'> = 'created_at';
+    const filter: FilterKeyOf<'logs.all'> = 'from';
+    // @ts-expect-error users are not sorted by password
+    const badSort: SortOf<'users.admins'> = 'password';
+    // @ts-expect-error the LGPD list has no e-mail filter
+    const badFilter: FilterKeyOf<'lgpd.list'> = 'email';
+    // @ts-expect-error the recipients of one broadcast need its id besides the URL state
+    const needsId: ListOperationName = 'messages.recipients';
+    expect([sort, filter, badSort, badFilter, needsId]).toHaveLength(5);
   });
 });

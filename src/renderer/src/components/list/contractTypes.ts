@@ -20,14 +20,28 @@ import {
   PROJECT_FILTERS,
   PROJECT_SORTS,
   SITUATION_SORTS,
+  type ArgsOf,
   type Contract,
   type ExposedOperationName,
   type ResultOf,
 } from '../../../../shared/contract';
 
-/** Calls with the spec's page/limit/filter/sort encoding and a `{ items, meta }` answer. */
+/** What a call needs besides paging, filters and sort (a path id, as the recipients of one broadcast). */
+type OtherArgs<N extends ExposedOperationName> = Omit<ArgsOf<N>, 'page' | 'limit' | 'filter' | 'sort'>;
+
+/**
+ * Calls with the spec's page/limit/filter/sort encoding, a `{ items, meta }`
+ * answer and no other argument: the kit can call them from the URL alone.
+ */
 export type ListOperationName = {
-  [N in ExposedOperationName]: Contract[N]['encoding'] extends 'list' ? (ResultOf<N> extends { items: unknown[] } ? N : never) : never;
+  [N in ExposedOperationName]: Contract[N]['encoding'] extends 'list'
+    ? ResultOf<N> extends { items: unknown[] }
+      ? // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- "no required argument" is exactly {} extends it
+        {} extends OtherArgs<N>
+        ? N
+        : never
+      : never
+    : never;
 }[ExposedOperationName];
 
 /** Calls whose rows the main process writes to an Excel file. */
