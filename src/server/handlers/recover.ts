@@ -16,7 +16,7 @@ import { badRequest, HttpError, MESSAGES, notFound } from '../http/errors';
 import type { Handler, ServerDeps } from '../http/handler';
 import { logActivity, userSnapshot } from '../services/activity';
 import { redactSecrets } from '../services/mailer';
-import { returnSlot, takeSlot, type RateLimit } from '../services/rate-limit';
+import { purgeStale, returnSlot, takeSlot, type RateLimit } from '../services/rate-limit';
 import { clientIp } from '../services/request-context';
 import { revokeUserSessions } from '../services/sessions';
 import { findUser, findUserByEmail, isEmailUniqueViolation } from '../services/users';
@@ -54,6 +54,10 @@ async function noSoonerThan<T>(ms: number, work: () => Promise<T>): Promise<T> {
 }
 
 const accountKey = (email: string) => `recover-account:${email.trim().toLowerCase()}`;
+const requestKey = (email: string) => `recover-request:${email.trim().toLowerCase()}`;
+
+/** The counters named after an e-mail (the LGPD erase removes them). */
+export const recoveryLimitKeys = (email: string) => [accountKey(email), requestKey(email)];
 
 const tooManyRecoveryTries = () => new HttpError(429, MESSAGES.tooManyRecoveryAttempts, undefined, 'too-many-attempts');
 
@@ -95,7 +99,8 @@ async function checkRecoveryCode(db: Db, email: string, code: string) {
 export const recoverRequest: Handler<'recover.request'> = async ({ email }, { deps }) =>
   noSoonerThan(ANONYMOUS_ANSWER_MS, async () => {
     // Counted for every address, known or not, so the work done does not tell them apart.
-    const allowed = await takeSlot(deps.db, `recover-request:${email.toLowerCase()}`, RECOVERY_REQUESTS_PER_EMAIL);
+    const allowed = await takeSlot(deps.db, requestKey(email), RECOVERY_REQUESTS_PER_EMAIL);
+    await purgeStale(deps.db);
     const user = await findUserByEmail(deps.db, email);
     if (allowed && user && user.anonymised_at === null) await sendRecoveryCode(deps, user);
     return { ok: true as const };

@@ -11,7 +11,9 @@ import { badRequest, conflict, forbidden, HttpError, MESSAGES, notFound } from '
 import { requireAuth, type Handler, type ServerDeps } from '../http/handler';
 import { logActivity, PERSONAL_SNAPSHOT_FIELDS, userSnapshot } from '../services/activity';
 import { closeRequestsOnErase } from '../services/lgpd';
-import { markSucceeded, reserveAttempt } from '../services/login-attempts';
+import { eraseAttemptsOf, markSucceeded, reserveAttempt } from '../services/login-attempts';
+import { eraseLimitsOf } from '../services/rate-limit';
+import { recoveryLimitKeys } from './recover';
 import { eraseOutboxOf } from '../services/mailer';
 import { listConditions, listOrder, type ListSpec } from '../services/list';
 import { eraseFromBroadcasts } from '../services/messages-recipients';
@@ -317,6 +319,8 @@ export const eraseUser: Handler<'users.erase'> = async ({ id }, ctx) => {
     assertCanManage(actor, target.role_id);
     // Before the e-mail is replaced: the outbox rows are found by it too.
     const mailsRemoved = await eraseOutboxOf(tx, target);
+    await eraseAttemptsOf(tx, target.email);
+    await eraseLimitsOf(tx, recoveryLimitKeys(target.email));
     const now = new Date();
     await tx
       .update(users)

@@ -56,3 +56,8 @@ export async function reserveAttempt(db: Db, email: string): Promise<number | nu
 export async function markSucceeded(db: Db, attemptId: number): Promise<void> {
   await db.update(loginAttempts).set({ succeeded: true }).where(eq(loginAttempts.id, attemptId));
 }
+
+/** LGPD erase: the sign-in attempts recorded under the person's e-mail. */
+export async function eraseAttemptsOf(db: Db, email: string): Promise<void> {
+  await db.delete(loginAttempts).where(eq(sql`lower(${loginAttempts.email})`, email.toLowerCase()));
+}

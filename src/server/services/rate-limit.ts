@@ -5,7 +5,7 @@
  * is one INSERT … ON CONFLICT DO UPDATE … WHERE … RETURNING, which PostgreSQL
  * (and PGlite) apply atomically per key.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/connect';
 
@@ -63,4 +63,14 @@ export async function isExhausted(db: Db, key: string, { limit, windowMs }: Rate
     )
     .limit(1);
   return rows.length > 0;
+}
+
+/** Counters whose window ended more than a day ago say nothing any more (their keys may hold e-mails). */
+export async function purgeStale(db: Db): Promise<void> {
+  await db.delete(rateLimits).where(sql`${rateLimits.window_started_at} < now() - interval '1 day'`);
+}
+
+/** LGPD erase: the counters named after the person's e-mail. */
+export async function eraseLimitsOf(db: Db, keys: string[]): Promise<void> {
+  if (keys.length > 0) await db.delete(rateLimits).where(inArray(rateLimits.key, keys));
 }

@@ -319,13 +319,18 @@ describe('secrets leave the outbox', () => {
   });
 
   it('the LGPD erase removes the person\'s outbox rows', async () => {
-    const { id } = await readyStaff('apagar.outbox@demo.local');
-    await call(server, 'recover.request', { email: 'apagar.outbox@demo.local' });
-    expect((await server.outbox.list('apagar.outbox@demo.local')).length).toBeGreaterThan(0);
+    const email = 'apagar.outbox@demo.local';
+    const { id } = await readyStaff(email);
+    await call(server, 'recover.request', { email });
+    await call(server, 'recover.verifyHash', { email, hash: 'ZZZZ9999' });
+    await call(server, 'session.login', { email, password: 'errada123' });
+    expect((await server.outbox.list(email)).length).toBeGreaterThan(0);
     expect((await call(server, 'users.erase', { id }, admin)).status).toBe(200);
-    expect(await server.outbox.list('apagar.outbox@demo.local')).toEqual([]);
-    const linked = await server.database.rows('SELECT * FROM outbox_meta WHERE user_id = $1', [id]);
-    expect(linked).toEqual([]);
+    expect(await server.outbox.list(email)).toEqual([]);
+    expect(await server.database.rows('SELECT * FROM outbox_meta WHERE user_id = $1', [id])).toEqual([]);
+    // Nor do the throttling records keep the address.
+    expect(await server.database.rows('SELECT * FROM login_attempts WHERE lower(email) = $1', [email])).toEqual([]);
+    expect(await server.database.rows("SELECT * FROM rate_limits WHERE key LIKE '%' || $1", [email])).toEqual([]);
   });
 });
 
