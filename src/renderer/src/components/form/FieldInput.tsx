@@ -74,10 +74,18 @@ export interface FieldDecl<T extends FieldValues> {
   picture?: PictureSpec;
 }
 
-export function FieldError({ name, message }: { name: string; message?: string }) {
-  if (!message) return null;
+/**
+ * Fields validate when left (mode onTouched), so a message appears while the
+ * pointer is on its way to another control: the line it needs is kept free
+ * (`reserve`), otherwise the page would shift under the pointer between
+ * mouse-down and mouse-up and the click would be lost.
+ */
+const RESERVED_LINE = { minHeight: '1.5em' } as const;
+
+export function FieldError({ name, message, reserve = false }: { name: string; message?: string; reserve?: boolean }) {
+  if (!message) return reserve ? <span className="field-error" aria-hidden="true" style={RESERVED_LINE} /> : null;
   return (
-    <span className="field-error" data-testid={`field-error-${name}`} role="alert">
+    <span className="field-error" data-testid={`field-error-${name}`} role="alert" style={reserve ? RESERVED_LINE : undefined}>
       {message}
     </span>
   );
@@ -300,9 +308,11 @@ export function FieldInput<T extends FieldValues, O = T>({
             helperText={decl.hint}
             intent={invalid ? 'danger' : 'none'}
             className={`kit-field kit-field-${decl.type}`}
+            // The reserved error line already spaces the fields.
+            style={decl.type === 'switch' ? undefined : { marginBottom: 6 }}
           >
             <Input decl={decl as unknown as FieldDecl<FieldValues>} field={field} id={testId} invalid={invalid} readOnly={readOnly} />
-            <FieldError name={field.name} message={fieldState.error?.message} />
+            <FieldError name={field.name} message={fieldState.error?.message} reserve={decl.type !== 'switch'} />
           </FormGroup>
         );
       }}
