@@ -32,7 +32,8 @@ function fieldLabel(path: readonly string[]): string {
  * contract says about a field, no text anywhere in the arguments (keys
  * included) may hold NUL or a lone surrogate (PostgreSQL refuses both, as a
  * 500), no key may be `__proto__` (zod drops it silently and plain objects
- * treat it as their prototype) and nothing nests absurdly deep. Each is a 400
+ * treat it as their prototype) or `constructor.prototype`, and nothing nests
+ * absurdly deep. Each is a 400
  * naming the field. The schemas carry the same text rule; this catches a
  * field a new operation declares with a bare z.string().
  */
@@ -49,7 +50,10 @@ export function checkRawInput(value: unknown, path: string[] = [], depth = 0): v
   }
   for (const key of Object.keys(value)) {
     const at = [...path, key];
-    if (key === '__proto__') throw badRequest(MESSAGES.reservedKey(fieldLabel(at)), fieldLabel(at));
+    // `__proto__` and `constructor.prototype` are the keys of prototype poisoning: never data.
+    if (key === '__proto__' || (key === 'prototype' && path[path.length - 1] === 'constructor')) {
+      throw badRequest(MESSAGES.reservedKey(fieldLabel(at)), fieldLabel(at));
+    }
     if (!isSafeText(key)) throw badRequest(MESSAGES.unsafeText(fieldLabel(at)), fieldLabel(at));
     checkRawInput((value as Raw)[key], at, depth + 1);
   }

@@ -460,6 +460,15 @@ describe('each class of malformed input answers 400 naming the field', () => {
     expect400(await raw(server, 'recover.get', { params: { hash: 'a\u0000b' } }), 'hash');
   });
 
+  it('refuses prototype keys in JSON bodies', async () => {
+    expect400(await raw(server, 'users.resetPassword', { token, body: '{"__proto__": {"id": 2}}' }), '__proto__');
+    expect400(
+      await raw(server, 'users.setStatus', { token, body: '{"constructor": {"prototype": {"id": 2}}, "id": 2, "active": false}' }),
+      'constructor.prototype',
+    );
+    expect400(await raw(server, 'users.export', { token, body: '{"filter": {"__proto__": {"name": "x"}}}' }), 'filter.__proto__');
+  });
+
   it('refuses dates outside 1900–2100 in filters and bodies', async () => {
     expect400(await raw(server, 'logs.all', { token, query: 'filter[from]=-271821-04-20T00:00:00.000Z' }), 'filter.from');
     expect400(await raw(server, 'logs.all', { token, query: 'filter[to]=1800-01-01' }), 'filter.to');
