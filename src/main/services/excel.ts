@@ -2,7 +2,12 @@
  * Writes an export with exceljs's streaming writer (rows go to disk as they
  * are committed, so memory stays flat however many rows there are): an info
  * sheet with record count, report title and date, then the data sheet with
- * Portuguese column titles and values typed per column format.
+ * Portuguese column titles and values typed per column format, columns sized
+ * to their content, the header row frozen and an autofilter over the data.
+ *
+ * Excel has no time zones: a cell shows the wall-clock fields of the stored
+ * value. Instants are therefore written as the workstation's wall time (as
+ * the screens show them); calendar dates (YYYY-MM-DD) are written as they are.
  */
 import ExcelJS from 'exceljs';
 import type { ExcelColumn } from '../../shared/contract';
@@ -51,13 +56,50 @@ function numberFormat(format: ExcelColumn['format']): string | undefined {
   }
 }
 
-function toDate(value: unknown): Date | null {
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
-  if (typeof value === 'string' || typeof value === 'number') {
-    const date = new Date(value);
-    return Number.isNaN(date.getTime()) ? null : date;
+const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * An instant as a Date whose UTC fields are its wall-clock time in `timeZone`
+ * (default: the workstation's zone, read with the fast local getters), which
+ * is what Excel will show.
+ */
+export function wallClock(instant: Date, timeZone?: string): Date {
+  if (timeZone === undefined) {
+    return new Date(
+      Date.UTC(
+        instant.getFullYear(),
+        instant.getMonth(),
+        instant.getDate(),
+        instant.getHours(),
+        instant.getMinutes(),
+        instant.getSeconds(),
+        instant.getMilliseconds(),
+      ),
+    );
   }
-  return null;
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  return new Date(
+    Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'), instant.getUTCMilliseconds()),
+  );
+}
+
+function toDate(value: unknown): Date | null {
+  // A calendar date is no instant: midnight UTC is exactly that day in Excel, whatever the zone.
+  if (typeof value === 'string' && CALENDAR_DATE.test(value)) return new Date(`${value}T00:00:00Z`);
+  let date: Date | null = null;
+  if (value instanceof Date) date = value;
+  else if (typeof value === 'string' || typeof value === 'number') date = new Date(value);
+  return date && !Number.isNaN(date.getTime()) ? wallClock(date) : null;
 }
 
 function toNumber(value: unknown): number | null {
@@ -90,9 +132,41 @@ export function cellValue(format: ExcelColumn['format'], value: unknown): ExcelJ
   }
 }
 
-function columnWidth(format: ExcelColumn['format'], title: string): number {
-  const base = format === 'datetime' ? 18 : format === 'date' ? 12 : format === 'currency' ? 16 : 14;
-  return Math.max(base, title.length + 2);
+export const MIN_COLUMN_WIDTH = 8;
+export const MAX_COLUMN_WIDTH = 60;
+/** Rows read to size the columns: enough to see the long values, bounded so a huge export stays fast. */
+const WIDTH_SAMPLE_ROWS = 2000;
+
+const integerText = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
+const currencyText = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Characters a cell shows once Excel applies the column format (the longest line of a text). */
+function shownLength(format: ExcelColumn['format'], value: ExcelJS.CellValue): number {
+  if (value === null || value === undefined) return 0;
+  if (value instanceof Date) return format === 'datetime' ? DATETIME_FORMAT.length : DATE_FORMAT.length;
+  if (typeof value === 'number') {
+    if (format === 'currency') return currencyText.format(value).length + 3;
+    if (format === 'integer') return integerText.format(value).length;
+    return String(value).length;
+  }
+  const text = String(value);
+  return text.includes('\n') ? Math.max(...text.split('\n').map((line) => line.length)) : text.length;
+}
+
+/**
+ * Column widths from the title and the values (evenly sampled rows), plus a
+ * margin for the autofilter button, bounded to 8–60 characters.
+ */
+export function columnWidths(columns: readonly ExcelColumn[], headers: readonly string[], rows: readonly ExportRow[]): number[] {
+  const longest = headers.map((h) => h.length + 2);
+  const step = Math.max(1, Math.ceil(rows.length / WIDTH_SAMPLE_ROWS));
+  for (let i = 0; i < rows.length; i += step) {
+    columns.forEach((column, c) => {
+      const n = shownLength(column.format, cellValue(column.format, rows[i][column.key]));
+      if (n > longest[c]) longest[c] = n;
+    });
+  }
+  return longest.map((n) => Math.min(MAX_COLUMN_WIDTH, Math.max(MIN_COLUMN_WIDTH, n + 2)));
 }
 
 /** Lets the zip stream drain between batches, so a huge export never piles up in memory. */
@@ -111,22 +185,31 @@ export async function writeExcelFile(input: ExcelWriteInput): Promise<{ rows: nu
   info.columns = [{ width: 28 }, { width: 40 }];
   info.addRow([translate(EXPORT_LOCALE, 'common.exportInfoRecords'), total]).commit();
   info.addRow([translate(EXPORT_LOCALE, 'common.exportInfoTitle'), input.title]).commit();
-  const dateRow = info.addRow([translate(EXPORT_LOCALE, 'common.exportInfoDate'), input.date]);
+  const dateRow = info.addRow([translate(EXPORT_LOCALE, 'common.exportInfoDate'), wallClock(input.date)]);
   dateRow.getCell(2).numFmt = DATE_FORMAT;
   dateRow.commit();
   info.commit();
 
-  const data = workbook.addWorksheet(translate(EXPORT_LOCALE, 'common.exportDataSheet'));
-  data.columns = input.columns.map((column) => {
-    const header = translate(EXPORT_LOCALE, column.header);
+  // The header row stays in view while scrolling (the view is written when the sheet opens).
+  const data = workbook.addWorksheet(translate(EXPORT_LOCALE, 'common.exportDataSheet'), {
+    views: [{ state: 'frozen', xSplit: 0, ySplit: 1, topLeftCell: 'A2', activeCell: 'A2' }],
+  });
+  const headers = input.columns.map((column) => translate(EXPORT_LOCALE, column.header));
+  // Widths go out with the first row, so they are measured before any row is written.
+  const widths = columnWidths(input.columns, headers, input.rows);
+  data.columns = input.columns.map((column, i) => {
     const numFmt = numberFormat(column.format);
     return {
-      header,
+      header: headers[i],
       key: column.key,
-      width: columnWidth(column.format, header),
+      width: widths[i],
       ...(numFmt ? { style: { numFmt } } : {}),
     };
   });
+  if (input.columns.length > 0) {
+    // Written when the sheet is committed: header row down to the last data row.
+    data.autoFilter = { from: { row: 1, column: 1 }, to: { row: total + 1, column: input.columns.length } };
+  }
   data.getRow(1).font = { bold: true };
   data.getRow(1).commit();
 

@@ -3,6 +3,7 @@ import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { Readable } from 'node:stream';
+import { wallClock } from '../../../src/main/services/excel';
 import { createFilesService, safeFileName, savedFileExtension } from '../../../src/main/services/files';
 import { createSessionService, type SessionService } from '../../../src/main/services/session';
 import { createHttpClient } from '../../../src/main/services/http';
@@ -86,7 +87,8 @@ describe('Excel export', () => {
     // The contract's report title for this call.
     expect(info.getRow(2).values).toEqual([undefined, 'Relatório', 'Usuários do painel']);
     expect(info.getCell('A3').value).toBe('Data');
-    expect(info.getCell('B3').value).toEqual(new Date('2024-06-30T15:00:00.000Z'));
+    // Excel has no zones: instants are written as the workstation's wall time (excel.ts wallClock).
+    expect(info.getCell('B3').value).toEqual(wallClock(new Date('2024-06-30T15:00:00.000Z')));
     expect(info.getCell('B3').numFmt).toBe('DD/MM/YYYY');
 
     const data = book.getWorksheet('Dados')!;
@@ -99,7 +101,7 @@ describe('Excel export', () => {
       'p1@demo.local',
       'Administrador',
       'Sim',
-      new Date('2024-03-15T12:30:00.000Z'),
+      wallClock(new Date('2024-03-15T12:30:00.000Z')),
     ]);
     expect(data.getCell('E3').value).toBe('Não');
     expect(data.getCell('D3').value).toBe('Super Administrador');
