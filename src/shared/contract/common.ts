@@ -133,7 +133,13 @@ export const UNKNOWN_FIELD_MESSAGE = 'campo desconhecido';
  * object inherits (`constructor`, `toString`, `__proto__`…), so a lookup in a
  * table of allowed fields can never find something it did not declare.
  */
-export const listFieldNameSchema = z.string().refine(isListFieldName, { message: UNKNOWN_FIELD_MESSAGE });
+export const listFieldNameSchema = z.string().refine(isListFieldName, {
+  // Quote the name when it is short plain text (never echo control characters or endless input).
+  error: (issue) =>
+    typeof issue.input === 'string' && issue.input.length <= 64 && /^[\x20-\x7e]*$/.test(issue.input)
+      ? `${UNKNOWN_FIELD_MESSAGE}: "${issue.input}"`
+      : UNKNOWN_FIELD_MESSAGE,
+});
 
 export const filterSchema = z.record(listFieldNameSchema, filterValueSchema);
 

@@ -131,6 +131,8 @@ describe('list field names', () => {
     expect(filter.error?.issues[0].path).toEqual(['filter', 'constructor']);
     const sort = listArgs.safeParse({ sort: { field: 'toString', order: 'ASC' } });
     expect(sort.error?.issues[0].path).toEqual(['sort', 'field']);
+    expect(sort.error?.issues[0].message).toBe('campo desconhecido: "toString"');
+    expect(listFieldNameSchema.safeParse('a\u0000b').error?.issues[0].message).toBe('campo desconhecido');
     expect(listFieldNameSchema.safeParse('valueOf').success).toBe(false);
     expect(exportArgs.safeParse({ filter: { hasOwnProperty: 'x' } }).success).toBe(false);
   });
