@@ -84,9 +84,3 @@ export function parseRecipientList(text: string | readonly string[], channel: Me
   return out;
 }
 
-export const SMS_SEGMENT_LENGTH = 160;
-
-/** How many 160-character SMS segments a body needs (0 for an empty body). */
-export function smsSegments(body: string): number {
-  return Math.ceil([...body].length / SMS_SEGMENT_LENGTH);
-}

@@ -39,8 +39,13 @@ test('an SMS to a pasted list: invalid entries listed and left out, confirmed wi
   await page.getByTestId('messages-channel-sms').click();
   await page.getByTestId('messages-body').fill(body);
   await expect(page.getByTestId('messages-body-count')).toContainText(`${body.length} caracteres · 1 SMS`);
+  // 'amanhã' and 'não' are outside GSM-7: the SMS goes as UCS-2, 67 characters per part once split.
   await page.getByTestId('messages-body').fill(body.padEnd(161, 'x'));
-  await expect(page.getByTestId('messages-body-count')).toContainText('161 caracteres · 2 SMS');
+  await expect(page.getByTestId('messages-body-count')).toContainText('161 caracteres · 3 SMS');
+  await expect(page.getByTestId('messages-body-count')).toContainText('67 caracteres por SMS');
+  // Plain GSM-7 text: 153 per part once split.
+  await page.getByTestId('messages-body').fill('x'.repeat(161));
+  await expect(page.getByTestId('messages-body-count')).toHaveText('161 caracteres · 2 SMS por destinatário (153 caracteres por SMS)');
   await page.getByTestId('messages-body').fill(body);
 
   await page.getByTestId('messages-mode-list').click();

@@ -1,6 +1,6 @@
 /** Brazilian phone validation, pasted recipient lists and SMS sizing (broadcast messages). */
 import { describe, expect, it } from 'vitest';
-import { normaliseBrazilianPhone, parseRecipientList, smsSegments } from '../../../src/shared/phone';
+import { normaliseBrazilianPhone, parseRecipientList } from '../../../src/shared/phone';
 
 describe('normaliseBrazilianPhone', () => {
   it('turns the usual writings of a mobile into E.164', () => {
@@ -39,14 +39,5 @@ describe('parseRecipientList', () => {
   it('validates e-mails with the shared pattern, case-insensitively unique', () => {
     const parsed = parseRecipientList(['Ana@Demo.local', 'ana@demo.local', 'sem-arroba', 'b@c'], 'email');
     expect(parsed).toEqual({ valid: ['ana@demo.local'], invalid: ['sem-arroba', 'b@c'], duplicates: 1 });
-  });
-});
-
-describe('smsSegments', () => {
-  it('counts 160-character segments', () => {
-    expect(smsSegments('')).toBe(0);
-    expect(smsSegments('a'.repeat(160))).toBe(1);
-    expect(smsSegments('a'.repeat(161))).toBe(2);
-    expect(smsSegments('é'.repeat(320))).toBe(2);
   });
 });

@@ -8,7 +8,8 @@ import { Button, ButtonGroup, Callout, Card, FormGroup, HTMLSelect, InputGroup, 
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RecipientPreview, RecipientSelection } from '../../../../shared/contract';
-import { parseRecipientList, smsSegments, type MessageChannel } from '../../../../shared/phone';
+import { parseRecipientList, type MessageChannel } from '../../../../shared/phone';
+import { smsSegments } from '../../../../shared/sms';
 import { errorText } from '../../api/errors';
 import { useApiMutation } from '../../api/hooks';
 import { useToast } from '../../app/toaster';
@@ -93,6 +94,8 @@ export function ComposeForm({ onCreated }: { onCreated(id: number): void }) {
   };
 
   const chars = [...body].length;
+  // ç, ã and other characters outside GSM-7 send the whole SMS as UCS-2 (70/67 per part, not 160/153).
+  const sms = smsSegments(body);
 
   return (
     <Card className="messages-compose">
@@ -115,7 +118,7 @@ export function ComposeForm({ onCreated }: { onCreated(id: number): void }) {
       <FormGroup label={t('messages.body')} labelFor="messages-body" intent={errors.body ? 'danger' : 'none'}>
         <TextArea id="messages-body" data-testid="messages-body" fill rows={5} value={body} onChange={(e) => typed('body', setBody)(e.currentTarget.value)} />
         <span className="bp6-text-muted" data-testid="messages-body-count">
-          {channel === 'sms' ? t('messages.smsCount', { chars, segments: smsSegments(body) }) : t('messages.emailCount', { chars })}
+          {channel === 'sms' ? t(sms.encoding === 'ucs2' ? 'messages.smsCountUnicode' : 'messages.smsCount', { chars, segments: sms.parts, perPart: sms.perPart }) : t('messages.emailCount', { chars })}
         </span>
         <FieldError name="body" message={errors.body} />
       </FormGroup>
