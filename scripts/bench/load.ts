@@ -13,6 +13,7 @@
  * Run alone: `npx tsx scripts/bench/load.ts` (BENCH_LOAD_CLIENTS, BENCH_LOAD_SECONDS).
  */
 import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -33,6 +34,20 @@ export interface LoadFigures {
   p99: number;
   errors: number;
   firstError: string | null;
+  /** CPU time the server process spent per request (ms), when measurable: unlike latency, contention does not inflate it. */
+  serverCpuMs: number | null;
+}
+
+/** User + system CPU time of a process in ms (Linux /proc), or null elsewhere. */
+function cpuMsOf(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second on Linux).
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -41,7 +56,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /** Starts load-server.ts as a child process; resolves with its URL and a stop function. */
-async function startChild(env: Record<string, string>): Promise<{ url: string; stop(): Promise<void> }> {
+async function startChild(env: Record<string, string>): Promise<{ url: string; pid?: number; stop(): Promise<void> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', resolve('scripts/bench/load-server.ts')], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, ...env },
@@ -58,6 +73,7 @@ async function startChild(env: Record<string, string>): Promise<{ url: string; s
   child.removeAllListeners('exit');
   return {
     url,
+    pid: child.pid,
     stop: () =>
       new Promise<void>((ok) => {
         child.once('exit', () => ok());
@@ -72,7 +88,7 @@ function listUrl(baseUrl: string, page: number): string {
   return `${baseUrl}${req.path}${req.query.length ? `?${toQueryString(req.query)}` : ''}`;
 }
 
-export async function runLoad(baseUrl: string, clients = CLIENTS, seconds = SECONDS): Promise<LoadFigures> {
+export async function runLoad(baseUrl: string, clients = CLIENTS, seconds = SECONDS, serverPid?: number): Promise<LoadFigures> {
   if (!/^http:\/\/127\.0\.0\.1:\d+$/.test(baseUrl)) throw new Error(`load only targets loopback, not ${baseUrl}`);
   const token = await directSignIn(baseUrl, 'superadmin@demo.local', 'Senha123');
   const urls = [1, 2, 3, 4].map((p) => listUrl(baseUrl, p));
@@ -88,6 +104,7 @@ export async function runLoad(baseUrl: string, clients = CLIENTS, seconds = SECO
   const latencies: number[] = [];
   let errors = 0;
   let firstError: string | null = null;
+  const cpuBefore = cpuMsOf(serverPid);
   const started = performance.now();
   const until = started + seconds * 1000;
   await Promise.all(
@@ -105,6 +122,7 @@ export async function runLoad(baseUrl: string, clients = CLIENTS, seconds = SECO
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
+  const cpuAfter = cpuMsOf(serverPid);
   latencies.sort((a, b) => a - b);
   return {
     requests: latencies.length + errors,
@@ -114,12 +132,13 @@ export async function runLoad(baseUrl: string, clients = CLIENTS, seconds = SECO
     p99: percentile(latencies, 99),
     errors,
     firstError,
+    serverCpuMs: cpuBefore !== null && cpuAfter !== null ? (cpuAfter - cpuBefore) / Math.max(1, latencies.length + errors) : null,
   };
 }
 
 function print(label: string, f: LoadFigures): void {
   console.log(
-    `    ${label.padEnd(11)} ${f.perSecond.toFixed(0).padStart(5)} req/s   p50 ${f.p50.toFixed(1).padStart(6)} ms   p95 ${f.p95.toFixed(1).padStart(6)} ms   p99 ${f.p99.toFixed(1).padStart(6)} ms   errors ${f.errors}${f.firstError ? ` (first: ${f.firstError})` : ''}   (${f.requests} requests)`,
+    `    ${label.padEnd(11)} ${f.perSecond.toFixed(0).padStart(5)} req/s   p50 ${f.p50.toFixed(1).padStart(6)} ms   p95 ${f.p95.toFixed(1).padStart(6)} ms   p99 ${f.p99.toFixed(1).padStart(6)} ms   errors ${f.errors}${f.firstError ? ` (first: ${f.firstError})` : ''}   (${f.requests} requests${f.serverCpuMs === null ? '' : `, server CPU ${f.serverCpuMs.toFixed(1)} ms/request`})`,
   );
 }
 
@@ -144,7 +163,7 @@ export async function loadFigure(): Promise<void> {
   try {
     const server = await startChild({ BACKOFFICE_DATA_DIR: join(folder, 'pgdata') });
     try {
-      print('PGlite', await runLoad(server.url));
+      print('PGlite', await runLoad(server.url, CLIENTS, SECONDS, server.pid));
     } finally {
       await server.stop();
     }
@@ -162,7 +181,7 @@ export async function loadFigure(): Promise<void> {
     try {
       const server = await startChild({ DATABASE_URL: database.url });
       try {
-        print('PostgreSQL', await runLoad(server.url));
+        print('PostgreSQL', await runLoad(server.url, CLIENTS, SECONDS, server.pid));
       } finally {
         await server.stop();
       }
