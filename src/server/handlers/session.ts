@@ -1,5 +1,6 @@
 /** Sign-in, two-factor step, token checks and renewal, sign-out, own password. */
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { ActivityAction } from '../../shared/activity';
 import type { Db } from '../db/connect';
 import { twoFactorChallenges, users, type UserRow } from '../db/schema';
 import { hashPassword, verifyPassword } from '../domain/password';
@@ -127,7 +128,7 @@ export const logout: Handler<'session.logout'> = async (_args, ctx) => {
 };
 
 /** Sets a new password, clears force_senha, revokes every token and issues a fresh one. */
-async function replacePassword(db: Db, user: UserRow, newPassword: string, action: string) {
+async function replacePassword(db: Db, user: UserRow, newPassword: string, action: ActivityAction) {
   const password_hash = await hashPassword(newPassword);
   return db.transaction(async (tx) => {
     const [updated] = await tx

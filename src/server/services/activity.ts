@@ -12,7 +12,7 @@ export type Snapshot = Record<string, string | number | boolean | null>;
 export interface ActivityEntry {
   actorId: number | null;
   /** one of src/shared/activity.ts, so the logs screens have a label for it */
-  action: ActivityAction | string;
+  action: ActivityAction;
   entity: ActivityEntityKind;
   entityId: number | null;
   before?: Snapshot | null;
