@@ -107,3 +107,27 @@ test('with the server unreachable, sign-in shows a clear Portuguese message and 
   await expect(page.getByTestId('login-email')).toHaveValue(DEMO.admin.email);
   expect(harness.keychain.sessionValues()).toEqual([]);
 });
+
+test('changing the own e-mail asks for the current password, and the old address hears of it', async ({ page, harness, server }) => {
+  const email = DEMO.operador.email;
+  await harness.goto('/auth/login');
+  await signIn(page, email, DEMO_PASSWORD);
+  await page.goto(harness.url('/app/profile'));
+  // Only this kind of change asks for the password.
+  await expect(page.getByTestId('profile-current-password')).toHaveCount(0);
+  await page.getByTestId('profile-email').fill('olga.nova@demo.local');
+  await expect(page.getByTestId('profile-current-password')).toBeVisible();
+
+  await page.getByTestId('profile-save').click();
+  await expect(page.getByTestId('field-error-currentPassword')).toBeVisible();
+  await page.getByTestId('profile-current-password').fill('Errada1234');
+  await page.getByTestId('profile-save').click();
+  await expect(page.getByTestId('field-error-currentPassword')).toBeVisible();
+
+  await page.getByTestId('profile-current-password').fill(DEMO_PASSWORD);
+  await page.getByTestId('profile-save').click();
+  await expect(page.getByTestId('profile-current-password')).toHaveCount(0);
+  await expect(page.getByTestId('profile-email')).toHaveValue('olga.nova@demo.local');
+  const told = await server.outbox.latest(email);
+  expect(told?.subject).toBe('Alteração na segurança da sua conta');
+});
