@@ -25,12 +25,12 @@ export function HistoryList() {
       testId="messages"
       operation="messages.list"
       columns={[
-        { id: 'id', title: 'messages.columns.id', sort: 'id', width: 50, field: 'id' },
+        { id: 'id', title: 'messages.columns.id', sort: 'id', width: 60, field: 'id' },
         { id: 'created', title: 'messages.columns.createdAt', sort: 'created_at', width: 130, kind: 'datetime', field: 'created_at' },
-        { id: 'channel', title: 'messages.columns.channel', width: 70, text: (b, t) => t(channelLabel(b)) },
-        { id: 'subject', title: 'messages.columns.subject', width: 200, text: (b) => truncate(b.subject ?? b.body) },
+        { id: 'channel', title: 'messages.columns.channel', width: 65, text: (b, t) => t(channelLabel(b)) },
+        { id: 'subject', title: 'messages.columns.subject', width: 190, text: (b) => truncate(b.subject ?? b.body) },
         { id: 'by', title: 'messages.columns.createdBy', width: 120, field: 'created_by_name' },
-        { id: 'total', title: 'messages.columns.total', width: 110, kind: 'integer', field: 'total' },
+        { id: 'total', title: 'messages.columns.total', width: 125, kind: 'integer', field: 'total' },
         { id: 'sent', title: 'messages.columns.sent', width: 90, kind: 'integer', field: 'sent', testId: (b) => `messages-sent-${b.id}` },
         { id: 'failed', title: 'messages.columns.failed', width: 75, kind: 'integer', field: 'failed' },
         {
