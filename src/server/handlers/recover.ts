@@ -128,15 +128,16 @@ async function sendRecoveryCode(deps: ServerDeps, user: UserRow) {
   });
 }
 
-export const recoverVerifyHash: Handler<'recover.verifyHash'> = async ({ email, hash }, { deps }) => ({
-  valid: (await checkRecoveryCode(deps.db, email, hash)) !== null,
-});
+// The checks of a code do less work for an unknown e-mail: they answer no sooner than the floor either.
+export const recoverVerifyHash: Handler<'recover.verifyHash'> = async ({ email, hash }, { deps }) =>
+  noSoonerThan(ANONYMOUS_ANSWER_MS, async () => ({ valid: (await checkRecoveryCode(deps.db, email, hash)) !== null }));
 
-export const recoverLookup: Handler<'recover.lookup'> = async ({ email, hash }, { deps }) => {
-  const found = await checkRecoveryCode(deps.db, email, hash);
-  if (!found) throw notFound(MESSAGES.invalidRecoveryCode);
-  return { email: maskEmail(found.user.email), expiresAt: found.row.expires_at.toISOString() };
-};
+export const recoverLookup: Handler<'recover.lookup'> = async ({ email, hash }, { deps }) =>
+  noSoonerThan(ANONYMOUS_ANSWER_MS, async () => {
+    const found = await checkRecoveryCode(deps.db, email, hash);
+    if (!found) throw notFound(MESSAGES.invalidRecoveryCode);
+    return { email: maskEmail(found.user.email), expiresAt: found.row.expires_at.toISOString() };
+  });
 
 /**
  * The spec's GET with the code in the path: it names no account, so its
@@ -164,7 +165,7 @@ export const recoverGet: Handler<'recover.get'> = async ({ hash }, { deps }) => 
 
 export const recoverChangePass: Handler<'recover.changePass'> = async ({ email, hash, password }, { deps }) => {
   const password_hash = await hashPassword(password);
-  const found = await checkRecoveryCode(deps.db, email, hash);
+  const found = await noSoonerThan(ANONYMOUS_ANSWER_MS, () => checkRecoveryCode(deps.db, email, hash));
   if (!found) throw badRequest(`Campo hash: ${MESSAGES.invalidRecoveryCode}`, 'hash');
   await deps.db.transaction(async (tx) => {
     // Consumed only if still live: two simultaneous changes with one code set one password.

@@ -409,6 +409,9 @@ describe('registration throttle', () => {
       expect(refused.status).toBe(429);
       expect(refused.body.message).toBe(MESSAGES.tooManyRegistrations);
       expect(await own.outbox.list('seguido.demais@demo.local')).toEqual([]);
+      // Counted per client address (the test's loopback), not under one shared key.
+      const keys = await own.database.rows<{ key: string }>("SELECT key FROM rate_limits WHERE key LIKE 'register-client:%'");
+      expect(keys.map((k) => k.key)).toEqual(['register-client:127.0.0.1']);
     } finally {
       await own.close();
     }
