@@ -3,6 +3,7 @@
  * impossible page corrected, page sizes, header sorting, the refused ranges,
  * and the cell texts (which are also the tooltips of cut-off cells).
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { cellText, type ColumnDecl } from '../../../src/renderer/src/components/list/columns';
 import type { FilterKeyOf, ListOperationName, SortOf } from '../../../src/renderer/src/components/list/contractTypes';
@@ -28,7 +29,7 @@ import {
   type ListState,
 } from '../../../src/renderer/src/components/list/listState';
 import { pageMeta } from '../../../src/shared/contract';
-import { translate } from '../../../src/shared/i18n';
+import { resources, translate } from '../../../src/shared/i18n';
 import { encodeListQuery } from '../../../src/shared/query';
 
 const FILTERS: FilterDecl[] = [
@@ -204,5 +205,39 @@ describe('declarations are typed against the contract (checked by the type check
     // @ts-expect-error the recipients of one broadcast need its id besides the URL state
     const needsId: ListOperationName = 'messages.recipients';
     expect([sort, filter, badSort, badFilter, needsId]).toHaveLength(5);
+  });
+});
+
+describe('texts of the list declarations', () => {
+  const SCREENS = [
+    'users/UsersListScreen.tsx',
+    'logs/LogsListScreen.tsx',
+    'lgpd/LgpdListScreen.tsx',
+    'catalogues/CatalogueListScreen.tsx',
+    'catalogues/rowActions.ts',
+    'projects/ProjectsListScreen.tsx',
+    'messages/HistoryList.tsx',
+  ];
+  // Column titles, filter/option/action labels: i18n keys the kit translates.
+  const keys = new Set<string>(['list.filters.period']);
+  for (const file of SCREENS) {
+    const text = readFileSync(new URL(`../../../src/renderer/src/screens/${file}`, import.meta.url), 'utf8');
+    for (const m of text.matchAll(/(?:title|label):\s*'([a-z][A-Za-z]*\.[A-Za-z0-9_.]+)'/g)) keys.add(m[1]);
+    // label functions: `() => 'common.delete'`, `active ? 'catalogues.deactivate' : 'catalogues.activate'`
+    for (const m of text.matchAll(/(?<==>\s*\(?|\?\s*|'\s*:\s*)'([a-z][A-Za-z]*\.[A-Za-z0-9_.]+)'/g)) keys.add(m[1]);
+  }
+  type Tree = { readonly [k: string]: string | Tree };
+  const leaf = (tree: Tree, key: string) => {
+    let node: string | Tree | undefined = tree;
+    for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+    return typeof node === 'string';
+  };
+
+  it('are keys of both catalogues', () => {
+    expect(keys.size).toBeGreaterThan(40);
+    for (const locale of ['pt-BR', 'en'] as const) {
+      const missing = [...keys].filter((k) => !leaf(resources[locale].translation as unknown as Tree, k));
+      expect(missing, locale).toEqual([]);
+    }
   });
 });
