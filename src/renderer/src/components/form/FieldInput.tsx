@@ -301,10 +301,12 @@ export function FieldInput<T extends FieldValues, O = T>({
       render={({ field, fieldState }) => {
         const invalid = !!fieldState.error;
         const labelled = decl.type !== 'switch';
+        // Only a single input carries the field's id; a picture or yes/no group is named by its own controls.
+        const single = labelled && decl.type !== 'picture' && decl.type !== 'yesno';
         return (
           <FormGroup
             label={labelled ? decl.label : undefined}
-            labelFor={labelled ? testId : undefined}
+            labelFor={single ? testId : undefined}
             helperText={decl.hint}
             intent={invalid ? 'danger' : 'none'}
             className={`kit-field kit-field-${decl.type}`}

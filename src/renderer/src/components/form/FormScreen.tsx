@@ -136,7 +136,14 @@ export function FormScreen<S extends z.ZodType<unknown, FieldValues>, D>({ scree
   return (
     <div className="screen">
       <Card>
-        <form onSubmit={(e) => void submit(e)} noValidate className="user-form kit-form" data-testid={testId} aria-readonly={readOnly || undefined}>
+        <form
+          // Enter on an earlier step moves on (checking that step) instead of saving a half-seen form.
+          onSubmit={(e) => {
+            if (last) return void submit(e);
+            e.preventDefault();
+            void next();
+          }}
+          noValidate className="user-form kit-form" data-testid={testId}>
           {load?.stale && <StaleBanner at={load.cachedAt} testId={`${testId}-stale`} />}
           {readOnly && (
             <Callout intent="primary" icon="lock" data-testid={`${testId}-read-only`}>
