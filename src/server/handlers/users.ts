@@ -14,7 +14,7 @@ import { closeRequestsOnErase } from '../services/lgpd';
 import { eraseAttemptsOf, markSucceeded, reserveAttempt } from '../services/login-attempts';
 import { eraseLimitsOf } from '../services/rate-limit';
 import { recoveryLimitKeys } from './recover';
-import { eraseOutboxOf } from '../services/mailer';
+import { eraseOutboxOf, redactSecrets } from '../services/mailer';
 import { listConditions, listOrder, type ListSpec } from '../services/list';
 import { eraseFromBroadcasts } from '../services/messages-recipients';
 import { revokeUserSessions } from '../services/sessions';
@@ -417,6 +417,8 @@ export const resetPassword: Handler<'users.resetPassword'> = async ({ id }, ctx)
       .where(eq(users.id, id))
       .returning();
     await revokeUserSessions(tx, id);
+    // The previous temporary password no longer works: blank it where it was e-mailed.
+    await redactSecrets(tx, id, 'temporary-password');
     await sendTemporaryPassword(ctx.deps, tx, updated, temporary, 'reset');
     await logActivity(tx, {
       actorId: actor.id,

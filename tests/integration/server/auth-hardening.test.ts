@@ -285,6 +285,17 @@ describe('secrets leave the outbox', () => {
     expect(sent?.body).toContain(`Código: ${REDACTED_SECRET}`);
   });
 
+  it('a temporary password is blanked when an administrator resets it again', async () => {
+    const email = 'reset.duas.vezes@demo.local';
+    const created = await call(server, 'users.createAdmin', { name: 'Reset Duplo', email, role_id: 5, active: true }, admin);
+    const first = await codeFromOutbox(server, email, 'Senha temporária');
+    expect((await call(server, 'users.resetPassword', { id: created.body.id }, admin)).status).toBe(200);
+    const second = await codeFromOutbox(server, email, 'Senha temporária');
+    const bodies = (await server.outbox.list(email)).map((m) => m.body).join('\n');
+    expect(bodies).not.toContain(first);
+    expect(bodies).toContain(second);
+  });
+
   it('a recovery code is blanked when superseded and when used; nothing readable stays in the database', async () => {
     const email = 'segredo.recuperacao@demo.local';
     await readyStaff(email);
