@@ -141,3 +141,15 @@ test('an empty project is refused (a title is required), a situation percentage 
   const list = await directCall<{ items: Array<{ percentage: number }> }>(server.url, 'situations.list', { filter: { label: 'Situação percentual' } }, token);
   expect(list.body.items.map((s) => s.percentage)).toEqual([12.35]);
 });
+
+test('an admin sees a super administrator read-only: values shown, nothing to save, leaving never asks', async ({ page, harness, server }) => {
+  const id = await userId(server.url, DEMO.superadmin.email);
+  await openAs(page, harness, DEMO.admin.email, `/app/users/${id}`);
+  await expect(page.getByTestId('user-form-read-only')).toBeVisible();
+  await expect(page.getByTestId('user-form-name')).toHaveValue(DEMO.superadmin.name);
+  await expect(page.getByTestId('user-form-name')).toHaveAttribute('readonly', '');
+  await expect(page.getByTestId('user-form-save')).toHaveCount(0);
+  await expect(page.getByTestId('user-form-toggle-status')).toHaveCount(0);
+  await page.getByTestId('menu-item-/projects').click();
+  await expect(page).toHaveURL(/#\/app\/projects/);
+});
