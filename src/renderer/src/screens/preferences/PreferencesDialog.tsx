@@ -79,7 +79,8 @@ export function PreferencesDialog({ isOpen, onClose }: { isOpen: boolean; onClos
       }
       // The main process already saved the language; this applies it to the screens.
       if (patch.locale) changeLocale(result.data.locale);
-      toast.success(t(patch.serverUrl !== undefined ? 'preferences.serverChanged' : 'preferences.saved'));
+      // Said in the language just chosen (this render's t still speaks the old one).
+      toast.success(t(patch.serverUrl !== undefined ? 'preferences.serverChanged' : 'preferences.saved', { lng: result.data.locale }));
       onClose();
     } catch {
       setError({ message: t('common.failedTryAgain') });
