@@ -201,7 +201,7 @@ export class Mailer {
     const smtp = this.smtp;
     if (!smtp) return;
     try {
-      const pending = await this.db.select().from(outbox).where(eq(outbox.status, 'pending')).orderBy(asc(outbox.id)).limit(50);
+      const pending = await this.claimPending();
       if (pending.length === 0) return;
       if (!this.transporter) {
         const nodemailer = await import('nodemailer');
@@ -226,6 +226,29 @@ export class Mailer {
     } catch {
       // Delivery is best effort; the rows stay 'pending' for the next run.
     }
+  }
+
+  /**
+   * Takes up to 50 pending messages for this process: one statement moves them
+   * to 'sending' under FOR UPDATE SKIP LOCKED, so two servers on one PostgreSQL
+   * database never both send the same message (a code or a temporary password
+   * arriving twice). A crash after the claim leaves the row 'sending', not
+   * resent: the person asks for a new code, as with broadcasts.
+   */
+  private async claimPending(): Promise<Array<typeof outbox.$inferSelect>> {
+    const next = this.db
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(eq(outbox.status, 'pending'))
+      .orderBy(asc(outbox.id))
+      .limit(50)
+      .for('update', { skipLocked: true });
+    const rows = await this.db
+      .update(outbox)
+      .set({ status: 'sending' })
+      .where(and(inArray(outbox.id, next), eq(outbox.status, 'pending')))
+      .returning();
+    return rows.sort((a, b) => a.id - b.id);
   }
 
   /** The outbox as stored (tests, operators); expired secrets are blanked first, so reading never shows one. */

@@ -4,7 +4,6 @@
  * a failing SMS provider, and restarts that never send a message twice.
  */
 import { rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer, type SmsProvider } from '../../../src/server/index';
@@ -12,6 +11,7 @@ import { openDatabase } from '../../../src/server/db/connect';
 import { INTERRUPTED_REASON } from '../../../src/server/services/messages-sender';
 import { normaliseBrazilianPhone } from '../../../src/shared/phone';
 import { prepareDataDir, startTestServer, type TestServer } from '../../helpers/server';
+import { fakeSmtp } from '../../helpers/smtp';
 import { call, signIn } from './client';
 
 let server: TestServer;
@@ -205,44 +205,6 @@ describe('sending', () => {
     expect((await call(server, 'messages.recipients', { id: 999999 }, tokens.admin)).status).toBe(404);
   });
 });
-
-/** A tiny SMTP server that accepts every message except to addresses containing `reject` (550). */
-function fakeSmtp(reject: string): Promise<{ server: Server; port: number; received: string[] }> {
-  const received: string[] = [];
-  const server = createServer((socket) => {
-    let inData = false;
-    let buffer = '';
-    socket.write('220 fake ESMTP\r\n');
-    socket.on('data', (chunk) => {
-      buffer += chunk.toString();
-      for (;;) {
-        const end = buffer.indexOf(inData ? '\r\n.\r\n' : '\r\n');
-        if (end < 0) return;
-        if (inData) {
-          received.push(buffer.slice(0, end));
-          buffer = buffer.slice(end + 5);
-          inData = false;
-          socket.write('250 queued\r\n');
-          continue;
-        }
-        const line = buffer.slice(0, end).toUpperCase();
-        buffer = buffer.slice(end + 2);
-        if (line.startsWith('RCPT')) socket.write(line.includes(reject.toUpperCase()) ? '550 no such user\r\n' : '250 ok\r\n');
-        else if (line.startsWith('DATA')) {
-          inData = true;
-          socket.write('354 go\r\n');
-        } else if (line.startsWith('QUIT')) socket.end('221 bye\r\n');
-        else socket.write('250 ok\r\n');
-      }
-    });
-  });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      resolve({ server, port: typeof address === 'object' && address ? address.port : 0, received });
-    }),
-  );
-}
 
 describe('LGPD erase', () => {
   it('removes the person from broadcast recipients (by account and by pasted address) and their state/city', async () => {

@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { startServer, type RunningServer, type SmsProvider } from '../../../src/server/index';
 import { migrations } from '../../../src/server/db/migrations/index';
 import { createTestDatabase, testDatabaseUrl } from '../../helpers/server';
+import { fakeSmtp } from '../../helpers/smtp';
 import { call, signIn } from './client';
 
 const baseUrl = testDatabaseUrl();
@@ -96,6 +97,44 @@ describe.skipIf(!baseUrl)(`two servers on one PostgreSQL database${baseUrl ? '' 
     expect(statuses.map((r) => ({ status: r.status, n: Number(r.n) }))).toEqual([{ status: 'sent', n: entries.length }]);
     // Which server sent how many depends on scheduling; shown for whoever reads the run.
     console.info(`two-servers: first sent ${ours.filter((s) => s.server === 'first').length}, second ${ours.filter((s) => s.server === 'second').length}`);
+  });
+});
+
+describe.skipIf(!baseUrl)(`two servers delivering e-mail${baseUrl ? '' : ` (skipped: ${WHY_SKIPPED})`}`, () => {
+  it('a pending e-mail (a code, a temporary password) reaches the SMTP server once although both servers deliver', async () => {
+    const database = await createTestDatabase(baseUrl ?? '');
+    const dir = await mkdtemp(join(tmpdir(), 'backoffice-two-servers-'));
+    const smtpServer = await fakeSmtp('never-refused');
+    const smtp = { host: '127.0.0.1', port: smtpServer.port, secure: false, from: 'bo@demo.local' };
+    const one = await startServer({ databaseUrl: database.url, seed: false, uploadsDir: join(dir, 'uploads'), smtp });
+    const two = await startServer({ databaseUrl: database.url, seed: false, uploadsDir: join(dir, 'uploads'), smtp });
+    try {
+      const count = 40;
+      await one.database.rows(
+        `INSERT INTO outbox (channel, "to", subject, body, status)
+         SELECT 'email', 'pessoa' || n || '@demo.local', 'Mensagem ' || n, 'corpo', 'pending' FROM generate_series(1, $1) AS n`,
+        [count],
+      );
+      // Every answered request wakes the server's delivery: both servers are asked at once, several times.
+      for (let round = 0; round < 5; round++) {
+        await Promise.all([one, two, one, two].map((s) => call(s, 'session.login', { email: 'ninguem@demo.local', password: 'Senha123' })));
+      }
+      let left = count;
+      while (left > 0) {
+        await new Promise((r) => setTimeout(r, 100));
+        const [row] = await one.database.rows<{ n: string }>(`SELECT count(*) AS n FROM outbox WHERE status IN ('pending', 'sending')`);
+        left = Number(row.n);
+      }
+      const subjects = smtpServer.received.map((data) => /^Subject: (.*)$/m.exec(data)?.[1]?.trim()).filter((x) => x?.startsWith('Mensagem '));
+      expect(subjects).toHaveLength(count);
+      expect(new Set(subjects).size).toBe(count);
+    } finally {
+      await one.close();
+      await two.close();
+      smtpServer.server.close();
+      await database.drop();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 
