@@ -35,7 +35,8 @@ function conditions(filter: Record<string, unknown> | undefined): SQL[] {
 
 function order(sort: { field?: string | null; order?: string | null } | null | undefined): SQL[] {
   if (!sort || !sort.field || !sort.order) return [desc(lgpdRequests.received_at), desc(lgpdRequests.id)];
-  const column = (SORTS as Record<string, (typeof SORTS)[keyof typeof SORTS]>)[sort.field];
+  // Own keys only: 'constructor' or 'toString' must be unknown fields, not Object.prototype members.
+  const column = Object.hasOwn(SORTS, sort.field) ? (SORTS as Record<string, (typeof SORTS)[keyof typeof SORTS]>)[sort.field] : undefined;
   if (!column) throw badRequest(MESSAGES.unknownSort(sort.field), 'sort');
   const dir = sort.order.toUpperCase().startsWith('ASC') ? asc : desc;
   return [dir(column), dir(lgpdRequests.id)];

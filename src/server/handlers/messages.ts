@@ -186,7 +186,7 @@ export const messageRecipients: Handler<'messages.recipients'> = async (args, { 
   const statuses = oneOf(args.filter, ['status'], 'status', BROADCAST_RECIPIENT_STATUSES);
   const where = and(eq(R.broadcast_id, args.id), statuses ? inArray(R.status, statuses) : undefined);
   const sortField = args.sort?.field;
-  if (sortField && !(sortField in RECIPIENT_SORTS)) throw badRequest(MESSAGES.unknownSort(sortField), 'sort');
+  if (sortField && !Object.hasOwn(RECIPIENT_SORTS, sortField)) throw badRequest(MESSAGES.unknownSort(sortField), 'sort');
   const order: SQL[] =
     sortField && args.sort?.order
       ? [direction(args.sort.order)(RECIPIENT_SORTS[sortField as keyof typeof RECIPIENT_SORTS]), asc(R.id)]
