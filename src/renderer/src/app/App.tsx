@@ -65,7 +65,10 @@ export function App() {
       <HotkeysProvider>
         <SystemStateProvider>
           <ToastProvider>
-            <RouterProvider router={router} />
+            {/* Location changes render at normal priority, like the HashRouter before: inside a transition the
+                session update of a sign-in rendered first, on the old /auth/login, and its guard's redirect
+                then overrode a navigation made right after. */}
+            <RouterProvider router={router} useTransitions={false} />
           </ToastProvider>
         </SystemStateProvider>
       </HotkeysProvider>
