@@ -33,6 +33,10 @@ test('the header says "Sem conexão" on home and on a form while the server is u
   });
   await expect(page.getByTestId('offline-tag')).toBeVisible();
 
+  // A reload while offline: no change is announced any more, the cached list on screen tells.
+  await page.goto(harness.url('/app/logsPage'));
+  await expect(page.getByTestId('offline-tag')).toBeVisible();
+
   await server.restart();
   await expect(page.getByTestId('offline-tag')).toHaveCount(0);
 });

@@ -14,8 +14,8 @@ interface SystemContextValue {
   dispatch: (action: SystemAction) => void;
   appInfo: AppInfo | null;
   settingsLoaded: boolean;
-  /** whether the server answers, as the main process last announced (online until told otherwise) */
-  connection: Connectivity;
+  /** whether the server answers, as the main process last announced (null: nothing announced since this page loaded) */
+  connection: Connectivity | null;
   toggleNav(): void;
   changeLocale(locale: Locale): void;
 }
@@ -25,14 +25,14 @@ const SystemContext = createContext<SystemContextValue | null>(null);
 interface ExtraState {
   appInfo: AppInfo | null;
   settingsLoaded: boolean;
-  connection: Connectivity;
+  connection: Connectivity | null;
 }
 
 export function SystemStateProvider({ children }: { children: ReactNode }) {
   const [state, dispatch] = useReducer(systemReducer, initialSystemState);
   const [extra, setExtra] = useReducer(
     (s: ExtraState, patch: Partial<ExtraState>) => ({ ...s, ...patch }),
-    { appInfo: null, settingsLoaded: false, connection: { online: true, since: new Date().toISOString() } },
+    { appInfo: null, settingsLoaded: false, connection: null },
   );
 
   // Held here, above the layouts, so a change announced on the sign-in screen is still known in the shell.

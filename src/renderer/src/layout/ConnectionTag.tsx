@@ -8,6 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format';
+import { needsRefreshAfterReconnect } from '../api/connectivity';
 import { useSystem } from '../app/SystemState';
 import { lastGoodDataAt, shortInstant } from './connection';
 
@@ -17,14 +18,17 @@ export function ConnectionTag() {
   const cache = useQueryClient().getQueryCache();
   const subscribe = useCallback((onChange: () => void) => cache.subscribe(onChange), [cache]);
   const lastGood = useSyncExternalStore(subscribe, () => lastGoodDataAt(cache.getAll()));
+  // The main process only announces changes: after a reload while offline, the cached answers on screen tell.
+  const showingCache = useSyncExternalStore(subscribe, () => cache.getAll().some(needsRefreshAfterReconnect));
+  const offline = connection ? !connection.online : showingCache;
   return (
     <span role="status" data-testid="connection-status" className="connection-status">
-      {!connection.online && (
+      {offline && (
         <Tag
           intent="warning"
           icon="offline"
           data-testid="offline-tag"
-          title={t('shell.header.offlineTitle', { since: formatDateTime(connection.since) })}
+          title={connection ? t('shell.header.offlineTitle', { since: formatDateTime(connection.since) }) : undefined}
         >
           {lastGood === undefined
             ? t('shell.header.offline')

@@ -14,7 +14,7 @@ export function SandboxBadge() {
   const { appInfo } = useSystem();
   if (!appInfo?.embedded) return null;
   return (
-    <Tag intent="warning" icon="lab-test" data-testid="sandbox-badge" large>
+    <Tag intent="warning" icon="lab-test" data-testid="sandbox-badge" large htmlTitle={t('common.sandboxBadge')}>
       {t('common.sandboxBadge')}
     </Tag>
   );
