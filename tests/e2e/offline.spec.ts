@@ -109,6 +109,8 @@ test('cached lists and details stay viewable offline, writes keep the form, and 
 
   // Back to the list (cached), then the server returns over the same data: the list refreshes by itself.
   await page.getByRole('button', { name: translate('pt-BR', 'common.back') }).click();
+  // The unsaved edit is only given up after the form asks.
+  await page.getByRole('button', { name: translate('pt-BR', 'form.unsaved.leave') }).click();
   await expect(page.getByTestId('users-table-stale')).toHaveText(BANNER);
   // The banner dates the cached answer: a minute of this test, in the browser's time zone.
   const staleText = (await page.getByTestId('users-table-stale').textContent()) ?? '';

@@ -13,7 +13,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { DefaultValues, FieldValues, Path } from 'react-hook-form';
 import type { z } from 'zod';
-import { errorText } from '../../api/errors';
+import { errorText, isApiError } from '../../api/errors';
+import { FormError } from '../FormError';
 import { useToast } from '../../app/toaster';
 import { StaleBanner } from '../StaleBanner';
 import { FieldInput, kebab, type FieldDecl } from './FieldInput';
@@ -88,9 +89,13 @@ export function useFormScreen<S extends z.ZodType<unknown, FieldValues>, D = unk
       navigate(options.backTo);
     } catch (e) {
       setSaved(false);
-      // One message per error: on its field when the form has it, otherwise one toast with the server's words.
+      // One message per error: on its field when the form has it; a lost connection stays beside Save
+      // (it says the input was kept, and holds until the server is back); anything else is one toast.
       const placed = kit.report(e);
-      if (!placed.field) toast.failure(placed.text);
+      if (!placed.field && !(isApiError(e) && e.code === 'network')) {
+        kit.clear();
+        toast.failure(placed.text);
+      }
     }
   });
 
@@ -173,6 +178,7 @@ export function FormScreen<S extends z.ZodType<unknown, FieldValues>, D>({ scree
             </section>
           ))}
           {footer}
+          <FormError message={screen.formError} />
           <div className="form-actions">
             <Button onClick={() => navigate(options.backTo)} data-testid={`${testId}-back`}>
               {t('common.back')}
