@@ -116,7 +116,8 @@ test('the language switches to English while running and the choice is kept by t
   await expect(page.getByTestId('sign-out')).toHaveText(translate('pt-BR', 'common.signOut'));
   await page.getByTestId('locale-switch').selectOption('en');
   await expect(page.getByTestId('sign-out')).toHaveText(translate('en', 'common.signOut'));
-  expect((await harness.main.handlers.settingsGet()).locale).toBe('en');
+  // The screen switches before the main process has written the setting: wait for the write.
+  await expect.poll(async () => (await harness.main.handlers.settingsGet()).locale).toBe('en');
   // A reload starts from the saved setting.
   await page.reload();
   await expect(page.getByTestId('sign-out')).toHaveText(translate('en', 'common.signOut'));

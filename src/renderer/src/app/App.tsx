@@ -1,4 +1,4 @@
-/** Providers around the router: query cache, hotkeys (Table2 needs them), system state, toasts, session. */
+/** Providers around the router: query cache, hotkeys (Blueprint's hotkey dialogs and Table2 grids need them), system state, toasts, session. */
 import { HotkeysProvider } from '@blueprintjs/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';

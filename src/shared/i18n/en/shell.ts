@@ -39,9 +39,6 @@ export const shell: Shape<typeof pt> = {
     role: 'Your access profile: {{role}}.',
     dashboardLater: 'The dashboard figures arrive in a later version of the app; for now use the menu to reach the available areas.',
   },
-  table: {
-    sortBy: 'Sort by:',
-  },
   notFound: 'Page not found: {{path}}',
   profile: {
     dataTitle: 'My details',
@@ -88,6 +85,5 @@ export const shell: Shape<typeof pt> = {
     statusDone: 'Account status updated.',
     roleNotManageable: 'Your role cannot change accounts with the role {{role}}.',
     createdHint: 'A temporary password is e-mailed; it must be changed at the first sign-in.',
-    sortBy: 'Sort by {{column}}',
   },
 };

@@ -36,9 +36,6 @@ export const shell = {
     role: 'Seu perfil de acesso: {{role}}.',
     dashboardLater: 'Os indicadores do painel chegam em uma próxima versão do aplicativo; por enquanto use o menu para acessar as áreas disponíveis.',
   },
-  table: {
-    sortBy: 'Ordenar por:',
-  },
   notFound: 'Página não encontrada: {{path}}',
   profile: {
     dataTitle: 'Meus dados',
@@ -85,6 +82,5 @@ export const shell = {
     statusDone: 'Situação da conta atualizada.',
     roleNotManageable: 'Seu perfil não pode alterar contas com o perfil {{role}}.',
     createdHint: 'Uma senha temporária será enviada por e-mail; ela deverá ser trocada no primeiro acesso.',
-    sortBy: 'Ordenar por {{column}}',
   },
 } as const;

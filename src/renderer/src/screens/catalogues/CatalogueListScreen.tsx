@@ -10,6 +10,7 @@ import { useApiMutation } from '../../api/hooks';
 import { CATALOGUE_SCREENS } from './config';
 import { activationActions } from './rowActions';
 import { useCatalogueActions } from './useCatalogueActions';
+import { formatPercentage } from '../../../../shared/format';
 
 /** A row of any of the three catalogues (only situations have a percentage). */
 interface Row {
@@ -25,7 +26,8 @@ const PERCENTAGE: ColumnDecl<Row, 'percentage'> = {
   title: 'catalogues.columns.percentage',
   sort: 'percentage',
   width: 110,
-  text: (r) => `${r.percentage ?? 0}%`,
+  // pt-BR like the form shows it: 12,35% (not 12.35%).
+  text: (r) => formatPercentage(r.percentage ?? 0),
 };
 
 export function CatalogueListScreen({ kind }: { kind: CatalogueKind }) {
