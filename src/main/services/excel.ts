@@ -13,6 +13,7 @@ import ExcelJS from 'exceljs';
 import type { ExcelColumn } from '../../shared/contract';
 import { translate } from '../../shared/i18n';
 import { isRoleId, ROLE_LABELS_PT } from '../../shared/roles';
+import { activityKey } from '../../shared/activity';
 
 /** Exports are written in Portuguese, like the spec's reports, whatever the screen language. */
 const EXPORT_LOCALE = 'pt-BR' as const;
@@ -127,9 +128,19 @@ export function cellValue(format: ExcelColumn['format'], value: unknown): ExcelJ
       const id = toNumber(value);
       return id !== null && isRoleId(id) ? ROLE_LABELS_PT[id] : String(value);
     }
+    case 'activity-action':
+    case 'activity-entity':
+      return activityText(format, String(value));
     default:
       return typeof value === 'object' ? JSON.stringify(value) : (value as string | number | boolean);
   }
+}
+
+/** An activity code in words, as the logs screen shows it; a code this version does not know stays as written. */
+function activityText(format: 'activity-action' | 'activity-entity', code: string): string {
+  const key = `logs.${format === 'activity-action' ? 'actions' : 'entities'}.${activityKey(code)}`;
+  const text = translate(EXPORT_LOCALE, key);
+  return text === key ? code : text;
 }
 
 export const MIN_COLUMN_WIDTH = 8;

@@ -24,7 +24,8 @@ export interface ExcelColumn {
   key: string;
   /** i18n key of the column title (Portuguese by default) */
   header: string;
-  format?: 'text' | 'date' | 'datetime' | 'currency' | 'integer' | 'boolean' | 'role';
+  /** 'activity-action' / 'activity-entity': an activity-log code written in words (src/shared/activity.ts). */
+  format?: 'text' | 'date' | 'datetime' | 'currency' | 'integer' | 'boolean' | 'role' | 'activity-action' | 'activity-entity';
 }
 
 /** A call whose rows the main process writes into an Excel file (spec §5 export). */

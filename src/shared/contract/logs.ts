@@ -56,8 +56,8 @@ export const LOG_EXPORT_COLUMNS: readonly ExcelColumn[] = [
   { key: 'created_at', header: 'logs.columns.createdAt', format: 'datetime' },
   { key: 'actor_name', header: 'logs.columns.actor' },
   { key: 'actor_email', header: 'logs.columns.actorEmail' },
-  { key: 'action', header: 'logs.columns.action' },
-  { key: 'entity', header: 'logs.columns.entity' },
+  { key: 'action', header: 'logs.columns.action', format: 'activity-action' },
+  { key: 'entity', header: 'logs.columns.entity', format: 'activity-entity' },
   { key: 'entity_id', header: 'logs.columns.entityId', format: 'integer' },
 ];
 

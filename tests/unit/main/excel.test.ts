@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  cellValue,
   MAX_COLUMN_WIDTH,
   MIN_COLUMN_WIDTH,
   wallClock,
@@ -149,5 +150,14 @@ describe('Excel export times', () => {
     const date = workbook.getWorksheet('Informações')!.getRow(3).getCell(2).value as Date;
     const want = expectedWall(INSTANT);
     expect([date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate()]).toEqual([want.y, want.mo, want.d]);
+  });
+});
+
+describe('Excel export of the activity log', () => {
+  it('writes actions and record kinds in words, like the logs screen; an unknown code stays as written', () => {
+    expect(cellValue('activity-action', 'session.login')).toBe('Entrada no sistema');
+    expect(cellValue('activity-action', 'a.code.from.a.newer.server')).toBe('a.code.from.a.newer.server');
+    expect(cellValue('activity-entity', 'user')).not.toBe('user');
+    expect(cellValue('activity-entity', 'user')).toMatch(/Usu/);
   });
 });
