@@ -1,8 +1,8 @@
 /** A stand-in SMTP server on loopback for the server's e-mail tests. */
 import { createServer, type Server } from 'node:net';
 
-/** A tiny SMTP server that accepts every message except to addresses containing `reject` (550). */
-export function fakeSmtp(reject: string): Promise<{ server: Server; port: number; received: string[] }> {
+/** A tiny SMTP server that accepts every message, except to addresses containing `reject` when given (550). */
+export function fakeSmtp(reject?: string): Promise<{ server: Server; port: number; received: string[] }> {
   const received: string[] = [];
   const server = createServer((socket) => {
     let inData = false;
@@ -22,7 +22,7 @@ export function fakeSmtp(reject: string): Promise<{ server: Server; port: number
         }
         const line = buffer.slice(0, end).toUpperCase();
         buffer = buffer.slice(end + 2);
-        if (line.startsWith('RCPT')) socket.write(line.includes(reject.toUpperCase()) ? '550 no such user\r\n' : '250 ok\r\n');
+        if (line.startsWith('RCPT')) socket.write(reject && line.includes(reject.toUpperCase()) ? '550 no such user\r\n' : '250 ok\r\n');
         else if (line.startsWith('DATA')) {
           inData = true;
           socket.write('354 go\r\n');

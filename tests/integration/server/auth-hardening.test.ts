@@ -5,7 +5,6 @@
  * cannot be kept, re-authentication for e-mail and two-factor changes, the
  * registration throttle, and secrets leaving the outbox.
  */
-import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maskEmail } from '../../../src/server/domain/mask';
 import { MESSAGES } from '../../../src/server/http/errors';
@@ -14,6 +13,7 @@ import { REGISTRATIONS_PER_CLIENT } from '../../../src/server/handlers/recover';
 import { loggerOptions } from '../../../src/server/services/request-context';
 import { startServer } from '../../../src/server/index';
 import { createTestDatabase, prepareDataDir, startTestServer, testDatabaseUrl, type TestServer } from '../../helpers/server';
+import { fakeSmtp } from '../../helpers/smtp';
 import { call, codeFromOutbox, signIn } from './client';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -344,45 +344,6 @@ describe('secrets leave the outbox', () => {
     expect(await server.database.rows("SELECT * FROM rate_limits WHERE key LIKE '%' || $1", [email])).toEqual([]);
   });
 });
-
-/** Just enough SMTP to accept every message. */
-function fakeSmtp(): Promise<{ server: Server; port: number; received: string[] }> {
-  const received: string[] = [];
-  const smtp = createServer((socket) => {
-    let data = false;
-    let buffer = '';
-    socket.write('220 fake ESMTP\r\n');
-    socket.on('data', (chunk) => {
-      buffer += chunk.toString('utf8');
-      let index: number;
-      while ((index = buffer.indexOf('\r\n')) >= 0) {
-        const line = buffer.slice(0, index);
-        buffer = buffer.slice(index + 2);
-        if (data) {
-          if (line === '.') {
-            data = false;
-            socket.write('250 queued\r\n');
-          } else received.push(line);
-          continue;
-        }
-        const verb = line.slice(0, 4).toUpperCase();
-        if (verb === 'EHLO' || verb === 'HELO') socket.write('250 fake\r\n');
-        else if (verb === 'DATA') {
-          data = true;
-          socket.write('354 go\r\n');
-        } else if (verb === 'QUIT') {
-          socket.end('221 bye\r\n');
-        } else socket.write('250 ok\r\n');
-      }
-    });
-  });
-  return new Promise((resolve) => {
-    smtp.listen(0, '127.0.0.1', () => {
-      const address = smtp.address();
-      resolve({ server: smtp, port: typeof address === 'object' && address ? address.port : 0, received });
-    });
-  });
-}
 
 describe('after SMTP delivery', () => {
   it('the outbox keeps the message but not its secret', async () => {

@@ -1,11 +1,11 @@
 /** The server as its own process (entry.ts), and e-mail delivery over SMTP with failures recorded. */
 import { fork } from 'node:child_process';
 import { rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServer } from '../../../src/server/index';
 import { prepareDataDir } from '../../helpers/server';
+import { fakeSmtp } from '../../helpers/smtp';
 import { call } from './client';
 
 const cleanup: Array<() => Promise<unknown>> = [];
@@ -39,48 +39,6 @@ describe('entry process', () => {
     expect(await exited).toBe(0);
   }, 60_000);
 });
-
-/** Just enough SMTP to accept messages, rejecting recipients whose address contains `reject`. */
-function fakeSmtp(reject: string): Promise<{ server: Server; port: number; received: string[] }> {
-  const received: string[] = [];
-  const server = createServer((socket) => {
-    let data = false;
-    let buffer = '';
-    socket.write('220 fake ESMTP\r\n');
-    socket.on('data', (chunk) => {
-      buffer += chunk.toString();
-      let idx: number;
-      while (true) {
-        if (data) {
-          idx = buffer.indexOf('\r\n.\r\n');
-          if (idx < 0) return;
-          received.push(buffer.slice(0, idx));
-          buffer = buffer.slice(idx + 5);
-          data = false;
-          socket.write('250 queued\r\n');
-          continue;
-        }
-        idx = buffer.indexOf('\r\n');
-        if (idx < 0) return;
-        const line = buffer.slice(0, idx).toUpperCase();
-        buffer = buffer.slice(idx + 2);
-        if (line.startsWith('EHLO') || line.startsWith('HELO')) socket.write('250 fake\r\n');
-        else if (line.startsWith('RCPT')) socket.write(line.includes(reject.toUpperCase()) ? '550 no such user\r\n' : '250 ok\r\n');
-        else if (line.startsWith('DATA')) {
-          data = true;
-          socket.write('354 go\r\n');
-        } else if (line.startsWith('QUIT')) socket.end('221 bye\r\n');
-        else socket.write('250 ok\r\n');
-      }
-    });
-  });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      resolve({ server, port: typeof address === 'object' && address ? address.port : 0, received });
-    }),
-  );
-}
 
 async function waitForStatus(list: () => Promise<Array<{ status: string }>>, status: string) {
   for (let i = 0; i < 100; i++) {

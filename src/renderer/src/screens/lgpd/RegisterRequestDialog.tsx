@@ -1,25 +1,16 @@
 /** Registering an erasure request received by another channel: staff finds the person by e-mail or CPF and says how it came. */
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, Menu, MenuItem, TextArea } from '@blueprintjs/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LGPD_CHANNELS, type LgpdChannel, type LgpdPerson, type LgpdRequest } from '../../../../shared/contract';
 import { errorText } from '../../api/errors';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
+import { useDebounced } from '../../components/list/useDebounced';
 
 export interface RegisterRequestDialogProps {
   isOpen: boolean;
   onClose(): void;
   onSaved(request: LgpdRequest): void;
-}
-
-/** The search waits for typing to pause, as the other searches of the app do. */
-function useDebounced(value: string, ms: number): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
 }
 
 export function RegisterRequestDialog({ isOpen, onClose, onSaved }: RegisterRequestDialogProps) {
@@ -30,7 +21,8 @@ export function RegisterRequestDialog({ isOpen, onClose, onSaved }: RegisterRequ
   const [receivedAt, setReceivedAt] = useState('');
   const [notes, setNotes] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const search = useDebounced(q.trim(), 400);
+  // The spec's 500 ms debounce, like every search of the app.
+  const search = useDebounced(q.trim());
   const people = useApiQuery('lgpd.people', { q: search }, { enabled: isOpen && search.length >= 3 });
   const create = useApiMutation('lgpd.create', { invalidates: ['lgpd.list'] });
 
