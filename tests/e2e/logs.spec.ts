@@ -56,7 +56,8 @@ test('filters and sort come from the server and live in the URL; a row opens the
   const newest = await serverLogs(server.url, token, {});
   await expect.poll(() => visibleLogIds(page)).toEqual(newest.items.map((i) => i.id));
 
-  await page.getByTestId('logs-filter-action').fill('user.update');
+  // The action is picked in words; the URL keeps its code.
+  await page.getByTestId('logs-filter-action').selectOption({ label: 'Usuário alterado' });
   await page.getByTestId('logs-filter-actor').fill(DEMO.admin.email);
   await page.getByTestId('logs-filter-apply').click();
   const updates = await serverLogs(server.url, token, { filter: { action: 'user.update', actor: DEMO.admin.email } });
@@ -82,7 +83,7 @@ test('filters and sort come from the server and live in the URL; a row opens the
   // Detail of the rename.
   const rename = updates.items.find((i) => i.entity_id === targetId)!;
   await page.goto(harness.url('/app/logsPage'));
-  await page.getByTestId('logs-filter-action').fill('user.update');
+  await page.getByTestId('logs-filter-action').selectOption('user.update');
   await page.getByTestId('logs-filter-apply').click();
   await page.getByTestId(`logs-row-${rename.id}`).first().click();
   await expect(page).toHaveURL(new RegExp(`#/app/logsPage/view/${rename.id}`));

@@ -1,10 +1,15 @@
 /** /app/logsPage: the activity log (who, action, record kind, period; server paging and sort in the URL) and the Excel export. */
 import { Callout } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { ACTIVITY_ACTIONS, ACTIVITY_ENTITIES, activityKey } from '../../../../shared/activity';
 import { LOG_COUNT_CAP } from '../../../../shared/contract';
 import { formatInteger } from '../../../../shared/format';
 import { ListScreen } from '../../components/list/ListScreen';
 import { actionLabel, entityLabel } from './labels';
+
+/** People pick an action or record kind in words; the URL and the server keep the code. */
+const ACTION_OPTIONS = ACTIVITY_ACTIONS.map((code) => ({ value: code, label: `logs.actions.${activityKey(code)}` }));
+const ENTITY_OPTIONS = ACTIVITY_ENTITIES.map((code) => ({ value: code, label: `logs.entities.${activityKey(code)}` }));
 
 function CappedNotice() {
   const { t } = useTranslation();
@@ -35,8 +40,8 @@ export function LogsListScreen() {
       ]}
       filters={[
         { kind: 'text', key: 'actor', label: 'logs.filters.actor' },
-        { kind: 'text', key: 'action', label: 'logs.filters.action' },
-        { kind: 'text', key: 'entity', label: 'logs.filters.entity' },
+        { kind: 'select', key: 'action', label: 'logs.filters.action', options: ACTION_OPTIONS },
+        { kind: 'select', key: 'entity', label: 'logs.filters.entity', options: ENTITY_OPTIONS },
         { kind: 'dateRange', key: 'from', to: 'to', label: 'list.filters.period' },
       ]}
       rowLink={(l) => `/app/logsPage/view/${l.id}`}
