@@ -37,6 +37,9 @@ const bridge: BackofficeBridge = {
     get: () => ipcRenderer.invoke(IPC.settingsGet),
     update: (patch) => ipcRenderer.invoke(IPC.settingsUpdate, patch),
   },
+  address: {
+    lookupCep: (cep) => ipcRenderer.invoke(IPC.addressLookupCep, cep),
+  },
   app: {
     info: () => ipcRenderer.invoke(IPC.appInfo),
     onConnectivity: (listener) => subscribe<Connectivity>(IPC.appConnectivity, listener),

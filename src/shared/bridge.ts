@@ -8,8 +8,10 @@ import { z } from 'zod';
 import type { ArgsOf, ExposedOperationName, ResultOf } from './contract';
 import type { ApiResult } from './result';
 import type { SessionUser } from './contract/session';
+import type { Address } from './address';
 
 export { IPC } from './ipc';
+export type { Address } from './address';
 
 export const LOCALES = ['pt-BR', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -25,14 +27,27 @@ export const layoutSettingsSchema = z.object({
 });
 export type LayoutSettings = z.infer<typeof layoutSettingsSchema>;
 
+/** An http(s) address as the settings accept it. */
+const HTTP_URL = /^https?:\/\/[^\s/]+(:\d+)?(\/.*)?$/;
+
+/** The public postal-code service (ViaCEP's JSON shape) used for address lookup by CEP. */
+export const DEFAULT_CEP_SERVICE_URL = 'https://viacep.com.br';
+
 export const settingsSchema = z.object({
   /** '' means the embedded sandbox backend. */
   serverUrl: z
     .string()
     .trim()
     .max(500)
-    .refine((v) => v === '' || /^https?:\/\/[^\s/]+(:\d+)?(\/.*)?$/.test(v), { message: 'endereço inválido' })
+    .refine((v) => v === '' || HTTP_URL.test(v), { message: 'endereço inválido' })
     .default(''),
+  /** Where CEPs are looked up: GET {cepServiceUrl}/ws/{cep}/json/. */
+  cepServiceUrl: z
+    .string()
+    .trim()
+    .max(500)
+    .refine((v) => HTTP_URL.test(v), { message: 'endereço inválido' })
+    .default(DEFAULT_CEP_SERVICE_URL),
   locale: z.enum(LOCALES).default('pt-BR'),
   layout: layoutSettingsSchema.default(layoutSettingsSchema.parse({})),
   /** '' means the user's Downloads folder. */
@@ -123,6 +138,10 @@ export interface BackofficeBridge {
   settings: {
     get(): Promise<Settings>;
     update(patch: SettingsPatch): Promise<ApiResult<Settings>>;
+  };
+  address: {
+    /** The address of a CEP from the postal-code service in the settings ('01001-000' or '01001000'). */
+    lookupCep(cep: string): Promise<ApiResult<Address>>;
   };
   app: {
     info(): Promise<AppInfo>;

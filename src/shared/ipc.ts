@@ -13,6 +13,7 @@ export const IPC = {
   filesChooseFolder: 'backoffice:files:choose-folder',
   settingsGet: 'backoffice:settings:get',
   settingsUpdate: 'backoffice:settings:update',
+  addressLookupCep: 'backoffice:address:lookup-cep',
   appInfo: 'backoffice:app:info',
   appConnectivity: 'backoffice:app:connectivity',
 } as const;

@@ -55,6 +55,7 @@ export function registerIpc(options: IpcOptions): () => void {
   handle(IPC.filesChooseFolder, () => h.filesChooseFolder());
   handle(IPC.settingsGet, () => h.settingsGet());
   handle(IPC.settingsUpdate, (patch) => h.settingsUpdate(patch));
+  handle(IPC.addressLookupCep, (cep) => h.addressLookupCep(cep));
   handle(IPC.appInfo, () => h.appInfo());
 
   function send(channel: string, payload: unknown): void {
@@ -77,6 +78,7 @@ export function registerIpc(options: IpcOptions): () => void {
       IPC.filesChooseFolder,
       IPC.settingsGet,
       IPC.settingsUpdate,
+      IPC.addressLookupCep,
       IPC.appInfo,
     ]) {
       ipcMain.removeHandler(channel);

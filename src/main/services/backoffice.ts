@@ -4,9 +4,10 @@
  * shell registers these handlers; the end-to-end harness calls them
  * directly. Every handler takes unknown input and never throws.
  */
-import type { AppInfo, Connectivity, FileProgress, SavedFile, SessionChange, SessionState, Settings } from '../../shared/bridge';
+import type { Address, AppInfo, Connectivity, FileProgress, SavedFile, SessionChange, SessionState, Settings } from '../../shared/bridge';
 import type { ApiResult } from '../../shared/result';
 import { createEmitter } from './emitter';
+import { createCepService } from './cep';
 import { CACHE_FOLDER, createOfflineCache, type OfflineCache } from './cache';
 import { createConnectivityMonitor } from './cache-connectivity';
 import { createApiDispatcher } from './dispatcher';
@@ -31,6 +32,8 @@ export interface BackofficeMainOptions {
   cacheMaxBytes?: number;
   /** How often an unreachable server is probed (default 3 s). */
   connectivityProbeMs?: number;
+  /** How long a CEP lookup may take (default 5 s). */
+  cepTimeoutMs?: number;
 }
 
 /** One per IPC channel of src/shared/bridge.ts IPC. */
@@ -42,6 +45,7 @@ export interface MainHandlers {
   filesChooseFolder(): Promise<string | null>;
   settingsGet(): Promise<Settings>;
   settingsUpdate(patch: unknown): Promise<ApiResult<Settings>>;
+  addressLookupCep(cep: unknown): Promise<ApiResult<Address>>;
   appInfo(): Promise<AppInfo>;
 }
 
@@ -131,6 +135,12 @@ export function createBackofficeMain(options: BackofficeMainOptions): Backoffice
     emitProgress: (p) => progress.emit(p),
   });
 
+  const cep = createCepService({
+    baseUrl: () => settings.get().cepServiceUrl,
+    locale: () => settings.get().locale,
+    timeoutMs: options.cepTimeoutMs,
+  });
+
   let starting: Promise<void> | null = null;
   function start(): Promise<void> {
     starting ??= (async () => {
@@ -159,6 +169,8 @@ export function createBackofficeMain(options: BackofficeMainOptions): Backoffice
     apiCall: (name, args) => guarded(() => dispatcher.apiCall(name, args)),
     filesExportExcel: (name, args, opts) => guarded(() => files.exportExcel(name, args, opts)),
     filesDownload: (name, args, opts) => guarded(() => files.download(name, args, opts)),
+    // No session needed: the postal-code service is public, and the form may be filled before saving.
+    addressLookupCep: (value) => guarded(() => cep.lookup(value)),
 
     async sessionCurrent() {
       await start();

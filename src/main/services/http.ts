@@ -58,7 +58,8 @@ export interface HttpClientOptions {
   fileTimeoutMs?: number;
 }
 
-function isLoopback(baseUrl: string): boolean {
+/** Whether a base URL is this machine (no proxy may sit in between). */
+export function isLoopback(baseUrl: string): boolean {
   try {
     const host = new URL(baseUrl).hostname;
     return host === '127.0.0.1' || host === 'localhost' || host === '[::1]';

@@ -48,6 +48,7 @@ const HANDLER_NAMES = [
   'filesChooseFolder',
   'settingsGet',
   'settingsUpdate',
+  'addressLookupCep',
   'appInfo',
 ] as const satisfies ReadonlyArray<keyof MainHandlers>;
 

@@ -114,6 +114,9 @@ export function installStandIn(config: { prefix: string; dispatch: string }): vo
       get: () => invoke('settingsGet'),
       update: (patch: unknown) => invoke('settingsUpdate', patch),
     },
+    address: {
+      lookupCep: (cep: unknown) => invoke('addressLookupCep', cep),
+    },
     app: {
       info: () => invoke('appInfo'),
       onConnectivity: (listener: Listener) => subscribe('connectivity', listener),

@@ -63,6 +63,8 @@ describe('ipc registration', () => {
     const answer = await handlers.get(IPC.apiCall)!(event(mainFrame), 'users.admins', { page: 1 });
     expect(answer).toEqual({ data: 'apiCall', error: false, status: 200 });
     expect(calls.at(-1)).toEqual(['apiCall', 'users.admins', { page: 1 }]);
+    await handlers.get(IPC.addressLookupCep)!(event(mainFrame), '01001-000');
+    expect(calls.at(-1)).toEqual(['addressLookupCep', '01001-000']);
   });
 
   it('refuses subframes, other pages, other windows and missing frames', async () => {

@@ -39,7 +39,7 @@ function emit(channel: string, value: unknown): void {
 describe('preload bridge', () => {
   it('exposes window.backoffice and nothing else', () => {
     expect([...exposed.keys()]).toEqual(['backoffice']);
-    expect(Object.keys(bridge).sort()).toEqual(['api', 'app', 'files', 'session', 'settings']);
+    expect(Object.keys(bridge).sort()).toEqual(['address', 'api', 'app', 'files', 'session', 'settings']);
     expect(JSON.stringify(Object.keys(bridge.files).sort())).toBe('["chooseFolder","download","exportExcel","onProgress"]');
   });
 
@@ -51,6 +51,7 @@ describe('preload bridge', () => {
     await bridge.files.chooseFolder();
     await bridge.settings.get();
     await bridge.settings.update({ locale: 'en' });
+    await bridge.address.lookupCep('01001-000');
     await bridge.app.info();
     expect(invoked).toEqual([
       [IPC.apiCall, 'users.admins', { page: 2 }],
@@ -60,6 +61,7 @@ describe('preload bridge', () => {
       [IPC.filesChooseFolder],
       [IPC.settingsGet],
       [IPC.settingsUpdate, { locale: 'en' }],
+      [IPC.addressLookupCep, '01001-000'],
       [IPC.appInfo],
     ]);
   });

@@ -29,6 +29,7 @@ describe('settings store', () => {
     const settings = await store().load();
     expect(settings).toEqual({
       serverUrl: '',
+      cepServiceUrl: 'https://viacep.com.br',
       locale: 'pt-BR',
       layout: {
         navCollapsed: false,

@@ -18,4 +18,9 @@ export const errors: Record<keyof typeof pt, string> = {
   notExportable: 'This operation does not produce a file to export.',
   forbiddenSender: 'Call refused: unauthorised origin.',
   backendStart: 'Could not start the embedded server: {{detail}}',
+  cepInvalid: 'Invalid CEP: type its 8 digits (for example, 01001-000).',
+  cepNotFound: 'CEP not found. Check the number or fill in the address by hand.',
+  cepTimeout: 'The postal-code service ({{url}}) did not answer in time. Try again or fill in the address by hand.',
+  cepUnreachable: 'Could not reach the postal-code service ({{url}}). Check the connection or the service address in Preferences, or fill in the address by hand.',
+  cepService: 'The postal-code service ({{url}}) gave an unexpected answer. Try again or fill in the address by hand.',
 };

@@ -8,6 +8,8 @@ export const preferences: Shape<typeof pt> = {
   serverUrl: 'Server address',
   serverUrlHelp: 'Leave empty to use the embedded demo server.',
   serverUrlPlaceholder: 'https://backoffice.example.com',
+  cepServiceUrl: 'Postal code (CEP) lookup service',
+  cepServiceUrlHelp: "Address of a service with ViaCEP's format, used to fill in the address from the CEP.",
   language: 'Language',
   downloadFolder: 'Download folder',
   downloadFolderDefault: "The user's Downloads folder",

@@ -17,4 +17,9 @@ export const errors = {
   notExportable: 'Esta operação não gera arquivo para exportar.',
   forbiddenSender: 'Chamada recusada: origem não autorizada.',
   backendStart: 'Não foi possível iniciar o servidor embutido: {{detail}}',
+  cepInvalid: 'CEP inválido: informe os 8 dígitos (por exemplo, 01001-000).',
+  cepNotFound: 'CEP não encontrado. Confira o número ou preencha o endereço à mão.',
+  cepTimeout: 'O serviço de CEP ({{url}}) não respondeu a tempo. Tente novamente ou preencha o endereço à mão.',
+  cepUnreachable: 'Não foi possível consultar o serviço de CEP ({{url}}). Verifique a conexão ou o endereço do serviço em Preferências, ou preencha o endereço à mão.',
+  cepService: 'O serviço de CEP ({{url}}) respondeu de forma inesperada. Tente novamente ou preencha o endereço à mão.',
 } as const;

@@ -5,6 +5,8 @@ export const preferences = {
   serverUrl: 'Endereço do servidor',
   serverUrlHelp: 'Deixe em branco para usar o servidor de demonstração embutido.',
   serverUrlPlaceholder: 'https://backoffice.exemplo.com.br',
+  cepServiceUrl: 'Serviço de consulta de CEP',
+  cepServiceUrlHelp: 'Endereço de um serviço no formato do ViaCEP, usado para preencher o endereço a partir do CEP.',
   language: 'Idioma',
   downloadFolder: 'Pasta de downloads',
   downloadFolderDefault: 'Pasta Downloads do usuário',

@@ -1,13 +1,13 @@
 /**
  * Preferences (issue 3 §5): server address (empty = the embedded sandbox),
- * language, download folder and "always ask where to save". Everything is
+ * postal-code (CEP) service address, language, download folder and "always ask where to save". Everything is
  * saved at once by the main process, which checks a new address before
  * accepting it: a wrong one answers a clear message and nothing changes.
  */
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, Spinner, Switch } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LOCALES, type Locale, type Settings, type SettingsPatch } from '../../../../shared/bridge';
+import { DEFAULT_CEP_SERVICE_URL, LOCALES, type Locale, type Settings, type SettingsPatch } from '../../../../shared/bridge';
 import { bridge } from '../../api/client';
 import { useSystem } from '../../app/SystemState';
 import { useToast } from '../../app/toaster';
@@ -18,7 +18,7 @@ import { asTranslate, placeServerMessage, withLabel } from '../../components/for
 /** The main process's answer worded for the dialog: fields by their label, never by their setting name. */
 function preferencesMessage(failure: { code: string; message: string; field?: string }, tr: (key: string) => string): string {
   const t = asTranslate(tr);
-  const labels = { serverUrl: t('preferences.serverUrl'), locale: t('preferences.language'), downloadFolder: t('preferences.downloadFolder'), askWhereToSave: t('preferences.askWhereToSave') };
+  const labels = { serverUrl: t('preferences.serverUrl'), cepServiceUrl: t('preferences.cepServiceUrl'), locale: t('preferences.language'), downloadFolder: t('preferences.downloadFolder'), askWhereToSave: t('preferences.askWhereToSave') };
   const label = failure.field ? (labels as Record<string, string>)[failure.field] : undefined;
   // A setting the main process refused as malformed: its own detail is the validator's wording.
   if (failure.code === 'invalid-args' && label) return withLabel(t('form.issues.invalid'), t, label);
@@ -45,6 +45,7 @@ export function PreferencesDialog({ isOpen, onClose }: { isOpen: boolean; onClos
         setSaved(current);
         setForm({
           serverUrl: current.serverUrl,
+          cepServiceUrl: current.cepServiceUrl,
           locale: current.locale,
           downloadFolder: current.downloadFolder,
           askWhereToSave: current.askWhereToSave,
@@ -106,6 +107,16 @@ export function PreferencesDialog({ isOpen, onClose }: { isOpen: boolean; onClos
                 placeholder={t('preferences.serverUrlPlaceholder')}
                 intent={fieldIntent('serverUrl')}
                 onChange={(e) => set({ serverUrl: e.currentTarget.value })}
+              />
+            </FormGroup>
+            <FormGroup label={t('preferences.cepServiceUrl')} labelFor="preferences-cep-service-url" helperText={t('preferences.cepServiceUrlHelp')} intent={fieldIntent('cepServiceUrl')}>
+              <InputGroup
+                id="preferences-cep-service-url"
+                data-testid="preferences-cep-service-url"
+                value={form.cepServiceUrl}
+                placeholder={DEFAULT_CEP_SERVICE_URL}
+                intent={fieldIntent('cepServiceUrl')}
+                onChange={(e) => set({ cepServiceUrl: e.currentTarget.value })}
               />
             </FormGroup>
             <FormGroup label={t('preferences.language')} labelFor="preferences-locale">
