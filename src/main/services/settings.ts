@@ -65,7 +65,10 @@ export function createSettingsStore(options: SettingsStoreOptions): SettingsStor
     const locale = current.locale;
     const parsed = settingsPatchSchema.safeParse(patch);
     if (!parsed.success) return invalidArgs(locale, parsed.error.issues);
-    const next = settingsSchema.parse({ ...current, ...parsed.data });
+    // zod 4 fills defaults even in a partial schema: only the settings the patch names may change,
+    // or changing the language would put every other setting (the server address too) back to its default.
+    const named = Object.fromEntries(Object.entries(parsed.data).filter(([key]) => Object.hasOwn(patch as object, key)));
+    const next = settingsSchema.parse({ ...current, ...named });
     next.serverUrl = normaliseServerUrl(next.serverUrl);
 
     if (next.serverUrl !== '' && next.serverUrl !== current.serverUrl) {

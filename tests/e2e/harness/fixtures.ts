@@ -5,10 +5,12 @@
  * for the preload wired to those services through Playwright bindings.
  */
 import { test as base, expect, type Page } from '@playwright/test';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startTestServer } from '../../helpers/server';
+import { startCepStandIn, type CepStandIn } from '../../helpers/cep-stand-in';
+import { SETTINGS_FILE } from '../../../src/main/services/settings';
 import { createBackofficeMain, type BackofficeMain, type MainHandlers } from '../../../src/main/services/backoffice';
 import type { Connectivity, FileProgress, SessionChange } from '../../../src/shared/bridge';
 import { MemoryKeychain, TempDialogs, TestBackend } from './ports';
@@ -96,7 +98,10 @@ async function installBridge(page: Page, main: BackofficeMain, record: Harness):
   };
 }
 
-export const test = base.extend<{ server: TestServer; harness: Harness; keychainAvailable: boolean }, { renderer: StaticServer }>({
+export const test = base.extend<
+  { server: TestServer; harness: Harness; keychainAvailable: boolean; cepService: CepStandIn },
+  { renderer: StaticServer }
+>({
   /** false: the main process gets no keychain (as on a machine without a Secret Service). */
   keychainAvailable: [true, { option: true }],
 
@@ -118,7 +123,15 @@ export const test = base.extend<{ server: TestServer; harness: Harness; keychain
     await rm(server.dataDir, { recursive: true, force: true }).catch(() => undefined);
   },
 
-  harness: async ({ page, server, renderer, keychainAvailable }, use) => {
+  /** The postal-code service the app is set to (no test reaches the public ViaCEP). */
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads fixture dependencies from the pattern
+  cepService: async ({}, use) => {
+    const standIn = await startCepStandIn();
+    await use(standIn);
+    await standIn.close();
+  },
+
+  harness: async ({ page, server, renderer, keychainAvailable, cepService }, use) => {
     const root = await mkdtemp(join(tmpdir(), 'backoffice-e2e-'));
     const paths = { userData: join(root, 'userData'), downloads: join(root, 'downloads') };
     const keychain = new MemoryKeychain();
@@ -147,6 +160,8 @@ export const test = base.extend<{ server: TestServer; harness: Harness; keychain
     };
     await mkdir(paths.userData, { recursive: true });
     await mkdir(paths.downloads, { recursive: true });
+    // As if the user had set it in Preferências; every other setting keeps its default.
+    await writeFile(join(paths.userData, SETTINGS_FILE), JSON.stringify({ cepServiceUrl: cepService.url }), 'utf8');
     page.on('pageerror', (error) => console.error(`[page error] ${error.message}`));
     await main.start();
     const uninstall = await installBridge(page, main, harness);
