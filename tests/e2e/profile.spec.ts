@@ -18,6 +18,15 @@ test('an operator changes their own password from the profile', async ({ page, h
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(translate('pt-BR', 'menu.profile'));
   await expect(page.getByTestId('profile-email')).toHaveValue(DEMO.operador.email);
 
+  // A wrong current password is said once, on its field, with no generic failure toast beside it.
+  await page.getByTestId('profile-old-password').fill('NaoEhEssa123');
+  await page.getByTestId('profile-new-password').fill(newPassword);
+  await page.getByTestId('profile-confirm-password').fill(newPassword);
+  await page.getByTestId('profile-password-save').click();
+  await expect(page.getByText('A senha atual está incorreta.')).toBeVisible();
+  await expect(page.getByTestId('toast')).toHaveCount(0);
+  await expect(page.getByText(translate('pt-BR', 'common.failedTryAgain'))).toHaveCount(0);
+
   await page.getByTestId('profile-old-password').fill(DEMO_PASSWORD);
   await page.getByTestId('profile-new-password').fill(newPassword);
   await page.getByTestId('profile-confirm-password').fill(newPassword);

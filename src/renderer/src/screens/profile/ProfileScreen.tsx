@@ -1,8 +1,11 @@
-/** /app/profile: own details, own password, own picture. */
+/**
+ * /app/profile: own details, own password, own picture. Both forms use the
+ * kit's form setup (localized messages naming fields by label, errors cleared
+ * as they are corrected); one message per error: a field error only on its
+ * field, anything else once beside the button.
+ */
 import { Button, Card, H4 } from '@blueprintjs/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { contract, MAX_UPLOAD_BYTES, passwordSchema } from '../../../../shared/contract';
@@ -13,23 +16,26 @@ import { useToast } from '../../app/toaster';
 import { SwitchField, TextField } from '../../components/fields';
 import { FormError } from '../../components/FormError';
 import { PictureUpload } from '../../components/PictureUpload';
-import { useServerErrors } from '../../components/useServerErrors';
-
-const PROFILE_FIELDS = ['name', 'email', 'two_factor', 'currentPassword'] as const;
-const PASSWORD_FIELDS = ['oldPassword', 'newPassword', 'confirm'] as const;
+import { useKitForm } from '../../components/form/useKitForm';
+import { isApiError } from '../../api/errors';
 
 function ProfileDataCard() {
   const { t } = useTranslation();
   const toast = useToast();
   const { user, refresh } = useSession();
-  const form = useForm({
-    resolver: zodResolver(contract['profiles.update'].args),
+  const { form, formError, report, clear } = useKitForm({
+    schema: contract['profiles.update'].args,
     defaultValues: { name: user?.name ?? '', email: user?.email ?? '', two_factor: user?.two_factor ?? false, currentPassword: '' },
+    labels: {
+      name: t('shell.profile.name'),
+      email: t('shell.profile.email'),
+      two_factor: t('shell.profile.twoFactor'),
+      currentPassword: t('shell.profile.currentPassword'),
+    },
   });
   // The server asks for the current password only for these two changes; the field shows only then.
   const [email, twoFactor] = form.watch(['email', 'two_factor']);
   const needsPassword = !!user && (email.trim().toLowerCase() !== user.email.toLowerCase() || (user.two_factor && !twoFactor));
-  const { formError, report, clear } = useServerErrors(form.setError, PROFILE_FIELDS);
   const update = useApiMutation('profiles.update');
   const submit = form.handleSubmit(async (values) => {
     clear();
@@ -40,8 +46,8 @@ function ProfileDataCard() {
       await refresh();
       toast.success();
     } catch (e) {
+      // Said once: on its field, or beside the button.
       report(e);
-      toast.failure();
     }
   });
   return (
@@ -83,8 +89,15 @@ function PasswordCard() {
         .refine((v) => v.newPassword === v.confirm, { message: t('auth.passwordsDiffer'), path: ['confirm'] }),
     [t],
   );
-  const form = useForm({ resolver: zodResolver(schema), defaultValues: { oldPassword: '', newPassword: '', confirm: '' } });
-  const { formError, report, clear } = useServerErrors(form.setError, PASSWORD_FIELDS);
+  const { form, formError, report, clear } = useKitForm({
+    schema,
+    defaultValues: { oldPassword: '', newPassword: '', confirm: '' },
+    labels: {
+      oldPassword: t('shell.profile.oldPassword'),
+      newPassword: t('shell.profile.newPassword'),
+      confirm: t('shell.profile.confirmPassword'),
+    },
+  });
   const change = useApiMutation('session.changePassword');
   const submit = form.handleSubmit(async ({ oldPassword, newPassword }) => {
     clear();
@@ -93,9 +106,13 @@ function PasswordCard() {
       form.reset();
       toast.success(t('common.passwordUpdated'));
     } catch (e) {
-      report(e);
-      // Spec §8: the failure toast of the password change.
-      toast.failure(t('common.failedTryAgain'));
+      const placed = report(e);
+      // Spec §8's failure toast of the password change, for failures that no field explains
+      // (a lost connection stays beside the button, where it says the input was kept).
+      if (!placed.field && !(isApiError(e) && e.code === 'network')) {
+        clear();
+        toast.failure(t('common.failedTryAgain'));
+      }
     }
   });
   return (
