@@ -41,6 +41,7 @@ import {
 } from './catalogues';
 import { exportLogs, listLogs, logById } from './logs';
 import { createRequest, findPeople, getRequest, listRequests, refuseRequest } from './lgpd';
+import { listInterestOptions, listInterestProfiles } from './interests';
 
 export const handlers: Handlers = {
   'session.login': login,
@@ -121,4 +122,6 @@ export const handlers: Handlers = {
   'lgpd.create': createRequest,
   'lgpd.get': getRequest,
   'lgpd.refuse': refuseRequest,
+  'interests.listProfiles': listInterestProfiles,
+  'interests.listOptions': listInterestOptions,
 };

@@ -11,6 +11,7 @@ import { cataloguesOperations } from './catalogues';
 import { logsOperations } from './logs';
 import { lgpdOperations } from './lgpd';
 import { messagesOperations } from './messages';
+import { interestsOperations } from './interests';
 
 export const contract = {
   ...sessionOperations,
@@ -20,6 +21,7 @@ export const contract = {
   ...logsOperations,
   ...lgpdOperations,
   ...messagesOperations,
+  ...interestsOperations,
 } as const satisfies Record<string, OperationDef>;
 
 export type Contract = typeof contract;
@@ -58,3 +60,4 @@ export * from './catalogues';
 export * from './logs';
 export * from './lgpd';
 export * from './messages';
+export * from './interests';

@@ -73,6 +73,17 @@ describe.skipIf(!SPEC)('contract vs spec §7 (spec file found beside the checkou
       });
     }
   }
+  // The generic section's calls on a named {resource} are templates (each resource's own tests
+  // check its mapping); its concrete calls — uploads and the questionnaire's option lists — must be declared.
+  const generic = specCalls(section(spec, '### Generic resource calls')).filter((c) => !/^\w+ \/api\/:param(\/|$)/.test(c));
+  it('Generic resource calls: finds the concrete calls (upload, interests)', () => {
+    expect(generic).toEqual(expect.arrayContaining(['GET /api/interests/list-perfil/:param', 'GET /api/interests/list-options/:param']));
+  });
+  for (const call of generic) {
+    it(`declares ${call}`, () => {
+      expect(declared.has(call)).toBe(true);
+    });
+  }
 });
 
 describe('contract hygiene', () => {
