@@ -15,7 +15,7 @@ export const logs: Shape<typeof pt> = {
   },
   filters: {
     actor: 'Who (name, e-mail or ID)',
-    action: 'Action (e.g. user.update or user)',
+    action: 'Action',
     entity: 'Record kind',
     from: 'From',
     to: 'To',

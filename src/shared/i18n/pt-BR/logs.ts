@@ -12,7 +12,7 @@ export const logs = {
   },
   filters: {
     actor: 'Quem (nome, e-mail ou ID)',
-    action: 'Ação (ex.: user.update ou user)',
+    action: 'Ação',
     entity: 'Tipo de registro',
     from: 'De',
     to: 'Até',
