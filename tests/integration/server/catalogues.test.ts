@@ -6,17 +6,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE_OPERATIONS, contract, SITUATION_SORTS, type CatalogueKind, type OperationName } from '../../../src/shared/contract/index';
 import { startTestServer, type TestServer } from '../../helpers/server';
-import { call, signIn } from './client';
+import { call, signInEveryRole, type DemoRole } from './client';
 
 let server: TestServer;
-const tokens: Record<string, string> = {};
-const ROLES = {
-  superadmin: 'superadmin@demo.local',
-  admin: 'admin@demo.local',
-  operator: 'operador@demo.local',
-  agent: 'agente@demo.local',
-  user: 'usuario@demo.local',
-} as const;
+/** by role, and looked up by the role names of each matrix row */
+let tokens: Record<string, string>;
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 1, 2, 3, 4]);
 const png = (name = 'banner.png') => ({ name, type: 'image/png', bytes: PNG });
@@ -35,7 +29,7 @@ const useItem = (catalogue: string, itemId: number, referrerId: number) =>
 
 beforeAll(async () => {
   server = await startTestServer();
-  for (const [role, email] of Object.entries(ROLES)) tokens[role] = await signIn(server, email);
+  tokens = await signInEveryRole(server);
 });
 afterAll(() => server?.close());
 
@@ -259,7 +253,7 @@ describe('projects', () => {
 });
 
 describe('authorization matrix (AllOperators: super admin, admin, operator; agent and user 403; no token 401)', () => {
-  const expected: Record<keyof typeof ROLES | 'none', number[]> = {
+  const expected: Record<DemoRole | 'none', number[]> = {
     superadmin: [200],
     admin: [200],
     operator: [200],

@@ -68,6 +68,23 @@ export async function signIn(server: RunningServer, email: string, password = DE
   return answer.body.token as string;
 }
 
+/** One demo account per role (spec §6), for the authorization matrix every area's suite checks. */
+export const DEMO_ROLE_ACCOUNTS = {
+  superadmin: 'superadmin@demo.local',
+  admin: 'admin@demo.local',
+  operator: 'operador@demo.local',
+  agent: 'agente@demo.local',
+  user: 'usuario@demo.local',
+} as const;
+export type DemoRole = keyof typeof DEMO_ROLE_ACCOUNTS;
+
+/** A token for each demo role, signed in one after the other. */
+export async function signInEveryRole(server: RunningServer): Promise<Record<DemoRole, string>> {
+  const tokens = {} as Record<DemoRole, string>;
+  for (const [role, email] of Object.entries(DEMO_ROLE_ACCOUNTS) as Array<[DemoRole, string]>) tokens[role] = await signIn(server, email);
+  return tokens;
+}
+
 /** The value on the line '<label>: value' of the latest e-mail to an address. */
 export async function codeFromOutbox(server: RunningServer, to: string, label: string): Promise<string> {
   const message = await server.outbox.latest(to);

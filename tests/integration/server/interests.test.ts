@@ -8,21 +8,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INTEREST_LISTS, operation, type InterestListName, type OperationName } from '../../../src/shared/contract/index';
 import { startTestServer, type TestServer } from '../../helpers/server';
-import { call, signIn } from './client';
+import { call, signInEveryRole, type DemoRole } from './client';
 
 let server: TestServer;
-const tokens: Record<string, string> = {};
-const ROLES = {
-  superadmin: 'superadmin@demo.local',
-  admin: 'admin@demo.local',
-  operator: 'operador@demo.local',
-  agent: 'agente@demo.local',
-  user: 'usuario@demo.local',
-} as const;
+/** by role, and looked up by the role names of each matrix row */
+let tokens: Record<string, string>;
 
 beforeAll(async () => {
   server = await startTestServer();
-  for (const [role, email] of Object.entries(ROLES)) tokens[role] = await signIn(server, email);
+  tokens = await signInEveryRole(server);
 });
 afterAll(() => server?.close());
 
@@ -143,7 +137,7 @@ describe('list names', () => {
 });
 
 describe('authorization matrix (AllPanelUsers: super admin, admin, operator, agent; user 403; no token 401)', () => {
-  const expected: Record<keyof typeof ROLES | 'none', number> = {
+  const expected: Record<DemoRole | 'none', number> = {
     superadmin: 200,
     admin: 200,
     operator: 200,

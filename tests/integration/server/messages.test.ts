@@ -12,21 +12,15 @@ import { INTERRUPTED_REASON } from '../../../src/server/services/messages-sender
 import { normaliseBrazilianPhone } from '../../../src/shared/phone';
 import { prepareDataDir, startTestServer, type TestServer } from '../../helpers/server';
 import { fakeSmtp } from '../../helpers/smtp';
-import { call, signIn } from './client';
+import { call, signIn, signInEveryRole } from './client';
 
 let server: TestServer;
-const tokens: Record<string, string> = {};
-const ACCOUNTS = {
-  superadmin: 'superadmin@demo.local',
-  admin: 'admin@demo.local',
-  operator: 'operador@demo.local',
-  agent: 'agente@demo.local',
-  user: 'usuario@demo.local',
-} as const;
+/** by role, and looked up by the role names of each matrix row */
+let tokens: Record<string, string>;
 
 beforeAll(async () => {
   server = await startTestServer();
-  for (const [role, email] of Object.entries(ACCOUNTS)) tokens[role] = await signIn(server, email);
+  tokens = await signInEveryRole(server);
 });
 afterAll(() => server?.close());
 
