@@ -42,6 +42,7 @@ import {
 import { exportLogs, listLogs, logById } from './logs';
 import { createRequest, findPeople, getRequest, listRequests, refuseRequest } from './lgpd';
 import { listInterestOptions, listInterestProfiles } from './interests';
+import { solicitationHandlers } from './solicitations';
 
 export const handlers: Handlers = {
   'session.login': login,
@@ -124,4 +125,5 @@ export const handlers: Handlers = {
   'lgpd.refuse': refuseRequest,
   'interests.listProfiles': listInterestProfiles,
   'interests.listOptions': listInterestOptions,
+  ...solicitationHandlers,
 };

@@ -12,6 +12,8 @@ import { logsOperations } from './logs';
 import { lgpdOperations } from './lgpd';
 import { messagesOperations } from './messages';
 import { interestsOperations } from './interests';
+import { simulationsOperations } from './simulations';
+import { solicitationsOperations } from './solicitations';
 
 export const contract = {
   ...sessionOperations,
@@ -22,6 +24,8 @@ export const contract = {
   ...lgpdOperations,
   ...messagesOperations,
   ...interestsOperations,
+  ...simulationsOperations,
+  ...solicitationsOperations,
 } as const satisfies Record<string, OperationDef>;
 
 export type Contract = typeof contract;
@@ -61,3 +65,6 @@ export * from './logs';
 export * from './lgpd';
 export * from './messages';
 export * from './interests';
+export * from './simulations';
+export * from './entrepreneurs';
+export * from './solicitations';
