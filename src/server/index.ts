@@ -80,9 +80,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   // An empty or short secret would be a guard in name only.
   if (options.launchSecret !== undefined && options.launchSecret.length < 16) throw new Error('launchSecret is too short');
   const handle = await openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
+  const uploadsDir = await defaultUploadsDir(options);
   try {
     await migrate(handle);
-    if (options.seed === 'demo') await seedDemo(handle.db);
+    if (options.seed === 'demo') await seedDemo(handle.db, { uploadsDir });
   } catch (error) {
     await handle.close();
     throw error;
@@ -96,7 +97,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     throw error;
   }
   const sender = new BroadcastSender(handle.db, mailer, sms, { exclusive: handle.kind === 'pglite', ...options.messages });
-  const deps: ServerDeps = { db: handle.db, mailer, uploadsDir: await defaultUploadsDir(options), broadcasts: sender };
+  const deps: ServerDeps = { db: handle.db, mailer, uploadsDir, broadcasts: sender };
 
   const app = Fastify({
     logger: loggerOptions(options.logger),

@@ -61,6 +61,20 @@ export function isValidCnpj(value: string): boolean {
   return first === Number(chars[12]) && second === Number(chars[13]);
 }
 
+/** A CPF from its first 9 digits, with the check digits computed (demo data and test fixtures). */
+export function completeCpf(body: string): string {
+  if (!/^\d{9}$/.test(body)) throw new Error('completeCpf takes 9 digits');
+  const first = mod11CheckDigit(body, 10, null);
+  return `${body}${first}${mod11CheckDigit(`${body}${first}`, 11, null)}`;
+}
+
+/** A CNPJ from its first 12 characters (digits or, since NT 49/2024, upper-case letters), check digits computed. */
+export function completeCnpj(body: string): string {
+  if (!/^[0-9A-Z]{12}$/.test(body)) throw new Error('completeCnpj takes 12 characters [0-9A-Z]');
+  const first = mod11CheckDigit(body, 5, 9);
+  return `${body}${first}${mod11CheckDigit(`${body}${first}`, 6, 9)}`;
+}
+
 /** 000.000.000-00 for a complete CPF; anything else comes back as typed, so a form never hides what was entered. */
 export function formatCpf(value: string): string {
   const digits = stripDocumentMask(value);

@@ -110,14 +110,17 @@ function template(seed: 'demo' | false): Promise<string> {
 }
 
 /**
- * A fresh copy of the prepared PGlite folder, for tests that start the server
- * themselves (other options, another process). The caller removes `dir`.
+ * A fresh copy of the prepared PGlite folder and its uploads (`dir/uploads`),
+ * for tests that start the server themselves (other options, another
+ * process). The caller removes `dir`.
  */
 export async function prepareDataDir(seed: 'demo' | false = 'demo'): Promise<{ dir: string; dataDir: string }> {
   const source = await template(seed);
   const dir = await mkdtemp(join(tmpdir(), 'backoffice-test-'));
   const dataDir = join(dir, 'pgdata');
   await cp(join(source, 'pgdata'), dataDir, { recursive: true });
+  // The demo seed's documents are files beside the database: rows without them would be broken links.
+  if (existsSync(join(source, 'uploads'))) await cp(join(source, 'uploads'), join(dir, 'uploads'), { recursive: true });
   return { dir, dataDir };
 }
 

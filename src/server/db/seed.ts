@@ -1,8 +1,9 @@
 /**
  * Demo data for the embedded sandbox only: one account per role (password
- * Senha123), enough staff for several pages of the users list, and
- * entrepreneurs with CPF and phone. Runs only when asked and only on an
- * empty users table.
+ * Senha123), enough staff for several pages of the users list,
+ * entrepreneurs with CPF and phone, and their credit intake
+ * (seed-credit-intake.ts: solicitations, documents, simulations…). Runs only
+ * when asked and only on an empty users table.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from './connect';
@@ -10,9 +11,11 @@ import { users } from './schema';
 import { hashPassword } from '../domain/password';
 import { logActivity } from '../services/activity';
 import { seedCatalogues } from '../services/catalogues-seed';
+import { completeCpf, formatCpf } from '../../shared/documents';
+import { seedCreditIntake } from './seed-credit-intake';
 
 /** Bump when the seed changes, so prepared test templates are rebuilt. */
-export const SEED_VERSION = '2';
+export const SEED_VERSION = '3';
 export const DEMO_PASSWORD = 'Senha123';
 
 export const DEMO_ACCOUNTS = [
@@ -41,17 +44,29 @@ function ascii(text: string): string {
 
 /** A valid CPF (check digits computed) from a 9-digit base, formatted 000.000.000-00. */
 export function cpfFromBase(base: number): string {
-  const digits = String(base).padStart(9, '0').split('').map(Number);
-  for (const len of [9, 10]) {
-    const sum = digits.slice(0, len).reduce((acc, d, i) => acc + d * (len + 1 - i), 0);
-    const rest = (sum * 10) % 11;
-    digits.push(rest === 10 ? 0 : rest);
-  }
-  const s = digits.join('');
-  return `${s.slice(0, 3)}.${s.slice(3, 6)}.${s.slice(6, 9)}-${s.slice(9)}`;
+  return formatCpf(completeCpf(String(base).padStart(9, '0')));
 }
 
-export async function seedDemo(db: Db): Promise<boolean> {
+/**
+ * Where the applicants added for the credit intake live. Not the places above,
+ * so the broadcast filters by those places keep reaching the same people.
+ */
+const APPLICANT_PLACES = [
+  ['PR', 'Curitiba'],
+  ['RS', 'Porto Alegre'],
+  ['PE', 'Recife'],
+  ['CE', 'Fortaleza'],
+  ['GO', 'Goiânia'],
+  ['PA', 'Belém'],
+  ['SC', 'Florianópolis'],
+  ['DF', 'Brasília'],
+  ['AM', 'Manaus'],
+] as const;
+/** Area codes of those places, in the same order (valid DDDs, so their phones pass the SMS checks). */
+const APPLICANT_DDD = [41, 51, 81, 85, 62, 91, 48, 61, 92] as const;
+export const DEMO_APPLICANTS = 150;
+
+export async function seedDemo(db: Db, options: { uploadsDir: string; now?: Date }): Promise<boolean> {
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
   if (Number(count) > 0) return false;
   // One hash for every demo account: scrypt is deliberately slow and these share a public password anyway.
@@ -113,10 +128,45 @@ export async function seedDemo(db: Db): Promise<boolean> {
       updated_at: when,
     });
   }
+  for (let i = 0; i < DEMO_APPLICANTS; i++) {
+    const first = FIRST[(i * 7 + 3) % FIRST.length];
+    const last = LAST[(i * 11 + 5) % LAST.length];
+    const place = i % APPLICANT_PLACES.length;
+    const when = at();
+    rows.push({
+      name: `${first} ${LAST[(i * 3 + 1) % LAST.length]} ${last}`,
+      email: `solicitante${i + 1}.${ascii(last)}@demo.local`,
+      password_hash,
+      role_id: 2,
+      active: true,
+      two_factor: false,
+      force_senha: false,
+      email_confirmed: true,
+      cpf: cpfFromBase(600000000 + i * 104729),
+      state: APPLICANT_PLACES[place][0],
+      city: APPLICANT_PLACES[place][1],
+      phone: `(${APPLICANT_DDD[place]}) 9${String(8100 + i).slice(-4)}-${String(2000 + i * 41).slice(-4)}`,
+      created_at: when,
+      updated_at: when,
+    });
+  }
   await db.transaction(async (tx) => {
     await tx.insert(users).values(rows);
     await seedCatalogues(tx);
-    await logActivity(tx, { actorId: null, action: 'seed.demo', entity: 'system', entityId: null, after: { users: rows.length } });
+    const intake = await seedCreditIntake(tx, { uploadsDir: options.uploadsDir, now: options.now ?? new Date(), staffAuthorsExcept: DEMO_ACCOUNTS.map((a) => a.email) });
+    await logActivity(tx, {
+      actorId: null,
+      action: 'seed.demo',
+      entity: 'system',
+      entityId: null,
+      after: {
+        users: rows.length,
+        seeded_solicitations: intake.solicitations,
+        seeded_documents: intake.documents,
+        seeded_comments: intake.comments,
+        seeded_simulations: intake.simulations,
+      },
+    });
   });
   return true;
 }

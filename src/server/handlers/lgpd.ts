@@ -10,6 +10,7 @@ import { badRequest, conflict, MESSAGES, notFound } from '../http/errors';
 import { requireAuth, type Handler } from '../http/handler';
 import { logActivity } from '../services/activity';
 import { lgpdRequests, toLgpdRequest, type LgpdRequestRow } from '../services/lgpd';
+import { intakeHoldingsOf } from '../services/intake-erase';
 
 const LGPD_MESSAGES = {
   alreadyOpen: 'Esta pessoa já tem um pedido de exclusão em aberto.',
@@ -138,11 +139,11 @@ async function holdingsOf(db: Db, userId: number): Promise<PersonHoldings> {
     .select({ entries: count() })
     .from(activityLog)
     .where(and(eq(activityLog.entity, 'user'), eq(activityLog.entity_id, userId)));
-  // Areas of later issues (solicitations, borrower records, contracts, payments) have no tables yet:
+  // Areas of later issues (borrower records, contracts, payments) have no tables yet:
   // they are listed as not available rather than as an invented zero.
   const sections: HoldingSection[] = [
     { key: 'activityLog', available: true, count: Number(entries) },
-    { key: 'solicitations', available: false, count: null },
+    ...(await intakeHoldingsOf(db, userId)),
     { key: 'borrowerRecords', available: false, count: null },
     { key: 'contractsAndPayments', available: false, count: null },
   ];

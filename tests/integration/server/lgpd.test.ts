@@ -69,7 +69,7 @@ describe('requests', () => {
     expect((await call(server, 'lgpd.list', { sort: { field: 'subject_email', order: 'ASC' } }, tokens.admin)).status).toBe(400);
   });
 
-  it('detail shows the account, the uploads and the areas not built yet as not available', async () => {
+  it('detail shows the account, the uploads, what the intake holds and the areas not built yet as not available', async () => {
     const agentId = (await call(server, 'session.me', {}, tokens.agent)).body.id;
     const upload = await call(server, 'uploads.create', { type: 'avatar', file: { name: 'rg.png', type: 'image/png', bytes: PNG } }, tokens.agent);
     expect(upload.status).toBe(200);
@@ -81,7 +81,9 @@ describe('requests', () => {
     // Files are known to clients by key only; the holdings list them by name and type.
     expect(detail.body.holdings.uploads).toEqual([expect.objectContaining({ name: 'rg.png', type: 'avatar', size: upload.body.size })]);
     const sections = Object.fromEntries(detail.body.holdings.sections.map((s: { key: string }) => [s.key, s]));
-    expect(sections.solicitations).toEqual({ key: 'solicitations', available: false, count: null });
+    // A staff account applied for nothing: the intake areas exist and hold nothing about it.
+    expect(sections.solicitations).toEqual({ key: 'solicitations', available: true, count: 0 });
+    expect(sections.clientInfo).toEqual({ key: 'clientInfo', available: true, count: 0 });
     expect(sections.borrowerRecords.available).toBe(false);
     expect(sections.activityLog.available).toBe(true);
     expect((await call(server, 'lgpd.get', { id: 999999 }, tokens.admin)).status).toBe(404);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCnpj, formatCpf, formatCpfCnpj, isValidCnpj, isValidCpf, stripDocumentMask } from '../../../src/shared/documents';
+import { completeCnpj, completeCpf, formatCnpj, formatCpf, formatCpfCnpj, isValidCnpj, isValidCpf, stripDocumentMask } from '../../../src/shared/documents';
 
 describe('CPF', () => {
   // 529.982.247-25, worked by hand with Receita Federal's modulo-11 rule:
@@ -76,5 +76,19 @@ describe('CNPJ', () => {
     expect(formatCpfCnpj('00000000000191')).toBe('00.000.000/0001-91');
     expect(formatCpfCnpj('123')).toBe('123');
     expect(stripDocumentMask('12.abc.345/01de-35')).toBe('12ABC34501DE35');
+  });
+});
+
+describe('completing a document from its body (demo data and fixtures)', () => {
+  it('computes the check digits of the published examples', () => {
+    // 123.456.789-09 and 11.222.333/0001-81 are the usual worked examples; 12.ABC.345/01DE-35 is the Receita's.
+    expect(completeCpf('123456789')).toBe('12345678909');
+    expect(completeCnpj('112223330001')).toBe('11222333000181');
+    expect(completeCnpj('12ABC34501DE')).toBe('12ABC34501DE35');
+  });
+
+  it('refuses a body of the wrong shape', () => {
+    expect(() => completeCpf('12345678')).toThrow();
+    expect(() => completeCnpj('12abc34501de')).toThrow();
   });
 });

@@ -51,6 +51,9 @@ export const lgpd: Shape<typeof pt> = {
     sections: {
       activityLog: 'Activity entries about the account',
       solicitations: 'Credit solicitations',
+      clientInfo: "Entrepreneur's client info (personal, bank and business data)",
+      simulations: 'Credit simulations',
+      bureauReports: 'Credit bureau reports',
       borrowerRecords: 'Borrower record',
       contractsAndPayments: 'Contracts and payments (legal retention)',
     },

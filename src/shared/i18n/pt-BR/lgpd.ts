@@ -48,6 +48,9 @@ export const lgpd = {
     sections: {
       activityLog: 'Registros de atividade sobre a conta',
       solicitations: 'Solicitações de crédito',
+      clientInfo: 'Dados cadastrais do empreendedor (pessoais, bancários e do negócio)',
+      simulations: 'Simulações de crédito',
+      bureauReports: 'Consultas ao birô de crédito',
       borrowerRecords: 'Cadastro de tomador',
       contractsAndPayments: 'Contratos e pagamentos (guarda legal)',
     },
