@@ -23,6 +23,7 @@ export const ACTIVITY_ENTITIES = [
   'upload',
   'broadcast',
   'system',
+  'simulation',
 ] as const;
 export type ActivityEntityKind = (typeof ACTIVITY_ENTITIES)[number];
 
@@ -63,6 +64,7 @@ export const ACTIVITY_ACTIONS = [
   'upload.delete',
   'broadcast.create',
   'seed.demo',
+  'simulation.delete',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number] | `${CatalogueActivityEntity}.${CatalogueActivityVerb}`;
 
@@ -106,6 +108,20 @@ export const ACTIVITY_FIELDS = [
   'recipients',
   'left_out_invalid',
   'users',
+  // entrepreneurs' client info and simulations
+  'state',
+  'city',
+  'birthday',
+  'cep',
+  'address',
+  'cnpj',
+  'company_name',
+  'bank_accounts',
+  'value',
+  'plots',
+  'monthly_rate',
+  'installment',
+  'solicitation_id',
 ] as const;
 export type ActivityField = (typeof ACTIVITY_FIELDS)[number];
 

@@ -107,14 +107,22 @@ export function encodeListQuery(input: ListQueryInput): Array<[string, string]> 
   return pairs;
 }
 
-/** Simulations: valueStart and valueEnd are sent only when not 0. */
-export function simulationFilter(
-  filter: Record<string, FilterValue> & { valueStart?: number; valueEnd?: number },
-): Record<string, FilterValue> {
+/** A filter value that means the amount zero: 0, "0", "0.00", "0,0"… */
+function isZeroAmount(value: FilterValue): boolean {
+  if (typeof value === 'number') return value === 0;
+  return typeof value === 'string' && /^\s*0*(?:[.,]0*)?\s*$/.test(value) && /0/.test(value);
+}
+
+/**
+ * Simulations (spec §5): valueStart and valueEnd are sent only when not 0.
+ * The contract's simulations filter schema applies it, so the list, the
+ * export and the server all read it from here.
+ */
+export function simulationFilter(filter: Record<string, FilterValue>): Record<string, FilterValue> {
   const { valueStart, valueEnd, ...rest } = filter;
   const out: Record<string, FilterValue> = { ...rest };
-  if (valueStart) out.valueStart = valueStart;
-  if (valueEnd) out.valueEnd = valueEnd;
+  if (valueStart !== undefined && valueStart !== null && valueStart !== '' && !isZeroAmount(valueStart)) out.valueStart = valueStart;
+  if (valueEnd !== undefined && valueEnd !== null && valueEnd !== '' && !isZeroAmount(valueEnd)) out.valueEnd = valueEnd;
   return out;
 }
 

@@ -11,18 +11,16 @@ import {
   createAdmin,
   creditOperators,
   deleteUser,
-  entrepreneur,
-  entrepreneurs,
   eraseUser,
   exportUsers,
   listActives,
   resetPassword,
   setStatus,
   updateAdmin,
-  updateAdminEntrepreneurs,
-  updateEntrepreneur,
   updateProfile,
 } from './users';
+import { entrepreneur, entrepreneurs, exportEntrepreneurs, updateAdminEntrepreneurs, updateEntrepreneur } from './entrepreneurs';
+import { deleteSimulation, exportSimulations, listSimulations, simulationsByUser } from './simulations';
 import { createUpload, deleteUpload, getUpload } from './uploads';
 import { createMessage, getMessage, listMessages, messageRecipients, previewMessage } from './messages';
 import {
@@ -63,6 +61,7 @@ export const handlers: Handlers = {
   'users.admins': admins,
   'users.entrepreneurs': entrepreneurs,
   'users.entrepreneur': entrepreneur,
+  'users.exportEntrepreneurs': exportEntrepreneurs,
   'users.byId': byId,
   'users.register': register,
   'users.createAdmin': createAdmin,
@@ -126,4 +125,8 @@ export const handlers: Handlers = {
   'interests.listProfiles': listInterestProfiles,
   'interests.listOptions': listInterestOptions,
   ...solicitationHandlers,
+  'simulations.all': listSimulations,
+  'simulations.byUser': simulationsByUser,
+  'simulations.delete': deleteSimulation,
+  'simulations.export': exportSimulations,
 };

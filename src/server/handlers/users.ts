@@ -1,5 +1,5 @@
 /** Staff accounts, entrepreneurs and the own profile (spec §7 "Users" plus the generic status/reset calls). */
-import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { ADMIN_USER_EXPORT_COLUMNS, pageMeta } from '../../shared/contract/index';
 import { ALL_ROLE_IDS, canManageRole, Role, type RoleId } from '../../shared/roles';
 import type { Db } from '../db/connect';
@@ -17,9 +17,11 @@ import { recoveryLimitKeys } from './recover';
 import { eraseOutboxOf, redactSecrets } from '../services/mailer';
 import { listConditions, listOrder, type ListSpec } from '../services/list';
 import { eraseFromBroadcasts } from '../services/messages-recipients';
+import { eraseClientInfo } from '../services/entrepreneurs';
+import { eraseCreditIntakeOf } from '../services/intake-erase';
 import { revokeUserSessions } from '../services/sessions';
 import { removeFile } from '../services/storage';
-import { assertEmailFree, findUser, isEmailUniqueViolation, toAdminUser, toEntrepreneur, toSessionUser } from '../services/users';
+import { assertEmailFree, findUser, isEmailUniqueViolation, toAdminUser, toSessionUser } from '../services/users';
 
 
 const adminListSpec: ListSpec = {
@@ -41,22 +43,11 @@ const adminListSpec: ListSpec = {
   idColumn: users.id,
 };
 
-const entrepreneurListSpec: ListSpec = {
-  filters: {
-    name: { kind: 'contains', column: users.name },
-    email: { kind: 'contains', column: users.email },
-    cpf: { kind: 'digits', column: users.cpf },
-    active: { kind: 'boolean', column: users.active },
-  },
-  sorts: { id: users.id, name: users.name, email: users.email, created_at: users.created_at },
-  idColumn: users.id,
-};
-
 const isStaff = ne(users.role_id, Role.USER);
-const isEntrepreneur = eq(users.role_id, Role.USER);
 const live = isNull(users.deleted_at);
 
-async function pagedUsers(db: Db, spec: ListSpec, base: ReturnType<typeof eq>, args: ListArgsOut) {
+/** One page of accounts of a kind (staff, entrepreneurs) under a list declaration. */
+export async function pagedUsers(db: Db, spec: ListSpec, base: ReturnType<typeof eq>, args: ListArgsOut) {
   const where = and(base, live, ...listConditions(spec, args.filter));
   const order = listOrder(spec, args.sort);
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(users).where(where);
@@ -70,7 +61,7 @@ async function pagedUsers(db: Db, spec: ListSpec, base: ReturnType<typeof eq>, a
   return { rows, meta: pageMeta(args.page, args.limit, Number(count)) };
 }
 
-interface ListArgsOut {
+export interface ListArgsOut {
   page: number;
   limit: number;
   filter?: Record<string, unknown>;
@@ -89,13 +80,8 @@ async function staffOr404(db: Db, id: number): Promise<UserRow> {
   return user;
 }
 
-async function entrepreneurOr404(db: Db, id: number): Promise<UserRow> {
-  const user = await findUser(db, id);
-  if (!user || user.role_id !== Role.USER) throw notFound();
-  return user;
-}
-
-async function withEmailConflict<T>(work: () => Promise<T>): Promise<T> {
+/** A race on the unique e-mail index becomes the same 409 the pre-check gives. */
+export async function withEmailConflict<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
@@ -128,14 +114,6 @@ export const admins: Handler<'users.admins'> = async (args, { deps }) => {
   const { rows, meta } = await pagedUsers(deps.db, adminListSpec, isStaff, args);
   return { items: rows.map(toAdminUser), meta };
 };
-
-export const entrepreneurs: Handler<'users.entrepreneurs'> = async (args, { deps }) => {
-  const { rows, meta } = await pagedUsers(deps.db, entrepreneurListSpec, isEntrepreneur, args);
-  return { items: rows.map(toEntrepreneur), meta };
-};
-
-export const entrepreneur: Handler<'users.entrepreneur'> = async ({ id }, { deps }) =>
-  toEntrepreneur(await entrepreneurOr404(deps.db, id));
 
 export const byId: Handler<'users.byId'> = async ({ id }, { deps }) => toAdminUser(await staffOr404(deps.db, id));
 
@@ -222,61 +200,6 @@ export const updateAdmin: Handler<'users.updateAdmin'> = async (input, ctx) => {
   );
 };
 
-export const updateAdminEntrepreneurs: Handler<'users.updateAdminEntrepreneurs'> = async (input, ctx) => {
-  const { user: actor } = requireAuth(ctx);
-  return withEmailConflict(() =>
-    ctx.deps.db.transaction(async (tx) => {
-      const target = await entrepreneurOr404(tx, input.id);
-      if (input.email !== undefined) await assertEmailFree(tx, input.email, target.id);
-      const [updated] = await tx
-        .update(users)
-        .set({
-          email: input.email ?? target.email,
-          active: input.active ?? target.active,
-          updated_at: new Date(),
-        })
-        .where(eq(users.id, target.id))
-        .returning();
-      if (target.active && !updated.active) await revokeUserSessions(tx, target.id);
-      await logActivity(tx, {
-        actorId: actor.id,
-        action: 'entrepreneur.admin-update',
-        entity: 'user',
-        entityId: target.id,
-        before: userSnapshot(target),
-        after: userSnapshot(updated),
-      });
-      return toEntrepreneur(updated);
-    }),
-  );
-};
-
-export const updateEntrepreneur: Handler<'users.updateEntrepreneur'> = async (input, ctx) => {
-  const { user: actor } = requireAuth(ctx);
-  return ctx.deps.db.transaction(async (tx) => {
-    const target = await entrepreneurOr404(tx, input.id);
-    const [updated] = await tx
-      .update(users)
-      .set({
-        name: input.name ?? target.name,
-        phone: input.phone === undefined ? target.phone : input.phone || null,
-        cpf: input.cpf === undefined ? target.cpf : input.cpf || null,
-        updated_at: new Date(),
-      })
-      .where(eq(users.id, target.id))
-      .returning();
-    await logActivity(tx, {
-      actorId: actor.id,
-      action: 'entrepreneur.update',
-      entity: 'user',
-      entityId: target.id,
-      before: userSnapshot(target),
-      after: userSnapshot(updated),
-    });
-    return toEntrepreneur(updated);
-  });
-};
-
 export const deleteUser: Handler<'users.delete'> = async ({ id }, ctx) => {
   const { user: actor } = requireAuth(ctx);
   await ctx.deps.db.transaction(async (tx) => {
@@ -342,7 +265,13 @@ export const eraseUser: Handler<'users.erase'> = async ({ id }, ctx) => {
       .where(eq(users.id, target.id));
     await revokeUserSessions(tx, target.id);
     await eraseFromBroadcasts(tx, target);
-    const files = await tx.delete(uploads).where(eq(uploads.owner_id, target.id)).returning({ path: uploads.storage_path });
+    await eraseClientInfo(tx, target.id);
+    // The intake's rows point at their files, so they go first (services/intake-erase.ts says what stays).
+    const intake = await eraseCreditIntakeOf(tx, target.id);
+    const files = await tx
+      .delete(uploads)
+      .where(intake.uploadIds.length ? or(eq(uploads.owner_id, target.id), inArray(uploads.id, intake.uploadIds)) : eq(uploads.owner_id, target.id))
+      .returning({ path: uploads.storage_path });
     let scrub = sql`${activityLog.before}`;
     let scrubAfter = sql`${activityLog.after}`;
     for (const field of PERSONAL_SNAPSHOT_FIELDS) {
@@ -359,7 +288,14 @@ export const eraseUser: Handler<'users.erase'> = async ({ id }, ctx) => {
       entity: 'user',
       entityId: target.id,
       before: { role_id: target.role_id },
-      after: { anonymised: true, uploads_removed: files.length, messages_removed: mailsRemoved },
+      after: {
+        anonymised: true,
+        uploads_removed: files.length,
+        messages_removed: mailsRemoved,
+        solicitations_anonymised: intake.solicitations,
+        comments_removed: intake.comments,
+        bureau_reports_removed: intake.bureauReports,
+      },
     });
     await closeRequestsOnErase(tx, target.id, actor.id, files.length);
     return { erased: true, alreadyErased: false, files: files.map((f) => f.path) };

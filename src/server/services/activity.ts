@@ -47,4 +47,4 @@ export function userSnapshot(user: UserRow): Snapshot {
 }
 
 /** Personal fields removed from earlier log entries by the LGPD erase. */
-export const PERSONAL_SNAPSHOT_FIELDS = ['name', 'email', 'cpf', 'phone'] as const;
+export const PERSONAL_SNAPSHOT_FIELDS = ['name', 'email', 'cpf', 'phone', 'state', 'city', 'birthday', 'cep', 'address', 'cnpj', 'company_name', 'bank_accounts'] as const;

@@ -47,6 +47,8 @@ export function toEntrepreneur(user: UserRow): Entrepreneur {
     email: user.email,
     cpf: user.cpf,
     phone: user.phone,
+    state: user.state,
+    city: user.city,
     active: user.active,
     created_at: user.created_at.toISOString(),
     updated_at: user.updated_at.toISOString(),

@@ -17,6 +17,17 @@ import {
   trimmedTextSchema,
 } from './common';
 import { sessionUserSchema } from './session';
+import {
+  bankAccountInput,
+  bankAccountSchema,
+  businessDataInput,
+  businessDataSchema,
+  cpfInput,
+  MAX_BANK_ACCOUNTS,
+  personalDataInput,
+  personalDataSchema,
+  stateInput,
+} from './entrepreneurs';
 
 export const adminUserSchema = z.object({
   id: z.number().int(),
@@ -38,19 +49,42 @@ export const entrepreneurSchema = z.object({
   email: z.string(),
   cpf: z.string().nullable(),
   phone: z.string().nullable(),
+  /** UF and city (the broadcasts' recipient filter reads them too) */
+  state: z.string().nullable(),
+  city: z.string().nullable(),
   active: z.boolean(),
   created_at: timestampSchema,
   updated_at: timestampSchema,
 });
 export type Entrepreneur = z.infer<typeof entrepreneurSchema>;
 
+/** One entrepreneur with their client info (spec §3: personalData, bankData list, businessData). */
+export const entrepreneurDetailSchema = entrepreneurSchema.extend({
+  personalData: personalDataSchema,
+  bankData: z.array(bankAccountSchema),
+  businessData: businessDataSchema,
+});
+export type EntrepreneurDetail = z.infer<typeof entrepreneurDetailSchema>;
+
 const nameSchema = trimmedTextSchema(120).min(3, 'o nome deve ter ao menos 3 caracteres');
 
 /** Filters and sort fields the users list understands (server and screen agree on these). */
 export const ADMIN_USER_FILTERS = ['name', 'email', 'role_id', 'active'] as const;
 export const ADMIN_USER_SORTS = ['id', 'name', 'email', 'role_id', 'active', 'created_at', 'updated_at'] as const;
-export const ENTREPRENEUR_FILTERS = ['name', 'email', 'cpf', 'active'] as const;
-export const ENTREPRENEUR_SORTS = ['id', 'name', 'email', 'created_at'] as const;
+export const ENTREPRENEUR_FILTERS = ['name', 'email', 'cpf', 'active', 'state', 'city'] as const;
+export const ENTREPRENEUR_SORTS = ['id', 'name', 'email', 'state', 'city', 'created_at'] as const;
+
+export const ENTREPRENEUR_EXPORT_COLUMNS: readonly ExcelColumn[] = [
+  { key: 'id', header: 'entrepreneurs.columns.id', format: 'integer' },
+  { key: 'name', header: 'entrepreneurs.columns.name' },
+  { key: 'email', header: 'entrepreneurs.columns.email' },
+  { key: 'cpf', header: 'entrepreneurs.columns.cpf' },
+  { key: 'phone', header: 'entrepreneurs.columns.phone' },
+  { key: 'state', header: 'entrepreneurs.columns.state' },
+  { key: 'city', header: 'entrepreneurs.columns.city' },
+  { key: 'active', header: 'entrepreneurs.columns.active', format: 'boolean' },
+  { key: 'created_at', header: 'entrepreneurs.columns.createdAt', format: 'datetime' },
+];
 
 export const ADMIN_USER_EXPORT_COLUMNS: readonly ExcelColumn[] = [
   { key: 'id', header: 'users.columns.id', format: 'integer' },
@@ -110,9 +144,20 @@ export const usersOperations = {
     cacheable: true,
     encoding: 'none',
     origin: 'spec',
-    description: 'One entrepreneur account.',
+    description: 'One entrepreneur account with their client info: personal data, bank accounts and business data.',
     args: idArgs,
-    result: entrepreneurSchema,
+    result: entrepreneurDetailSchema,
+  }),
+  'users.exportEntrepreneurs': defineOperation({
+    method: 'POST',
+    path: '/api/users/entrepreneurs/export',
+    access: AllPanelUsers,
+    encoding: 'json',
+    origin: 'designed',
+    description: 'Every entrepreneur matching the list filters, as rows for the Excel export (like POST /users/export for staff).',
+    file: { kind: 'excel-export', columns: ENTREPRENEUR_EXPORT_COLUMNS, title: 'entrepreneurs.exportTitle' },
+    args: exportArgs,
+    result: exportRowsSchema,
   }),
   'users.byId': defineOperation({
     method: 'GET',
@@ -173,14 +218,20 @@ export const usersOperations = {
     access: AllOperators,
     encoding: 'json',
     origin: 'spec',
-    description: "Edits an entrepreneur's personal data.",
+    description:
+      "Edits an entrepreneur's client info. Each part is optional and only the parts sent change: the account's name, CPF, phone, state (UF) and city; personalData; businessData; bankData, the whole list of accounts (an item with an id edits that account, one without adds one, an account left out is removed). One transaction, one log entry.",
     args: z.object({
       id: idSchema,
       name: nameSchema.optional(),
       phone: trimmedTextSchema(20).nullable().optional(),
-      cpf: trimmedTextSchema(14).nullable().optional(),
+      cpf: cpfInput,
+      state: stateInput,
+      city: trimmedTextSchema(120).nullable().optional(),
+      personalData: personalDataInput.optional(),
+      bankData: z.array(bankAccountInput).max(MAX_BANK_ACCOUNTS).optional(),
+      businessData: businessDataInput.optional(),
     }),
-    result: entrepreneurSchema,
+    result: entrepreneurDetailSchema,
   }),
   'users.delete': defineOperation({
     method: 'DELETE',

@@ -113,7 +113,7 @@ describe('entrepreneurs', () => {
     expect(someone.cpf).toMatch(/^\d{3}\.\d{3}\.\d{3}-\d{2}$/);
     const byCpf = await call(server, 'users.entrepreneurs', { filter: { cpf: someone.cpf.replace(/\D/g, '') } }, operator);
     expect(byCpf.body.items.map((u: { id: number }) => u.id)).toEqual([someone.id]);
-    expect((await call(server, 'users.entrepreneur', { id: someone.id }, operator)).body).toEqual(someone);
+    expect((await call(server, 'users.entrepreneur', { id: someone.id }, operator)).body).toMatchObject(someone);
     expect((await call(server, 'users.entrepreneur', { id: ids.admin }, operator)).status).toBe(404);
     expect((await call(server, 'users.entrepreneur', { id: 99999 }, operator)).status).toBe(404);
     const edited = await call(server, 'users.updateEntrepreneur', { id: someone.id, name: 'Nome Corrigido', phone: '' }, operator);

@@ -72,5 +72,9 @@ describe('simulation filters', () => {
   it('sends valueStart and valueEnd only when not 0', () => {
     expect(simulationFilter({ valueStart: 0, valueEnd: 0, name: 'x' })).toEqual({ name: 'x' });
     expect(simulationFilter({ valueStart: 100, valueEnd: 0 })).toEqual({ valueStart: 100 });
+    // Money travels as decimal strings: a zero amount written any way is no bound either.
+    expect(simulationFilter({ valueStart: '0.00', valueEnd: '0', name: 'x' })).toEqual({ name: 'x' });
+    expect(simulationFilter({ valueStart: '0,0', valueEnd: '1500.50' })).toEqual({ valueEnd: '1500.50' });
+    expect(simulationFilter({ valueStart: '0.01', valueEnd: '' })).toEqual({ valueStart: '0.01' });
   });
 });
