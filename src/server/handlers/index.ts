@@ -41,6 +41,8 @@ import { exportLogs, listLogs, logById } from './logs';
 import { createRequest, findPeople, getRequest, listRequests, refuseRequest } from './lgpd';
 import { listInterestOptions, listInterestProfiles } from './interests';
 import { solicitationHandlers } from './solicitations';
+import { bureauHandlers } from './bureau';
+import { dashboardHandlers } from './dashboard';
 
 export const handlers: Handlers = {
   'session.login': login,
@@ -125,6 +127,8 @@ export const handlers: Handlers = {
   'interests.listProfiles': listInterestProfiles,
   'interests.listOptions': listInterestOptions,
   ...solicitationHandlers,
+  ...bureauHandlers,
+  ...dashboardHandlers,
   'simulations.all': listSimulations,
   'simulations.byUser': simulationsByUser,
   'simulations.delete': deleteSimulation,

@@ -14,6 +14,8 @@ import { messagesOperations } from './messages';
 import { interestsOperations } from './interests';
 import { simulationsOperations } from './simulations';
 import { solicitationsOperations } from './solicitations';
+import { bureauOperations } from './bureau';
+import { dashboardOperations } from './dashboard';
 
 export const contract = {
   ...sessionOperations,
@@ -26,6 +28,8 @@ export const contract = {
   ...interestsOperations,
   ...simulationsOperations,
   ...solicitationsOperations,
+  ...bureauOperations,
+  ...dashboardOperations,
 } as const satisfies Record<string, OperationDef>;
 
 export type Contract = typeof contract;
@@ -68,3 +72,5 @@ export * from './interests';
 export * from './simulations';
 export * from './entrepreneurs';
 export * from './solicitations';
+export * from './bureau';
+export * from './dashboard';
