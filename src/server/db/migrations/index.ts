@@ -10,10 +10,11 @@ import * as m0005FileKeys from './0005_file_keys';
 import * as m0006AuthLimits from './0006_auth_limits';
 import * as m0007InterestProfiles from './0007_interest_profiles';
 import * as m0008CreditIntake from './0008_credit_intake';
+import * as m0009Company from './0009_company';
 
 export interface Migration {
   id: string;
   sql: string;
 }
 
-export const migrations: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005FileKeys, m0006AuthLimits, m0007InterestProfiles, m0008CreditIntake];
+export const migrations: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005FileKeys, m0006AuthLimits, m0007InterestProfiles, m0008CreditIntake, m0009Company];

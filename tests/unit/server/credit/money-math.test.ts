@@ -3,9 +3,10 @@
  * computed outside this code. Each expected figure says where it comes from:
  * - spreadsheet PMT: =PMT(rate; n; -principal) in LibreOffice/Excel, rounded to the cent;
  * - textbook SAC: constant amortization P/n, interest on the balance (total interest i·P·(n+1)/2);
- * - IOF: Decreto 6.306/2007 art. 7 I b (0,0082% a.d. for PF), art. 7 I a (0,0041% a.d. for PJ before
- *   Decreto 12.499/2025; 0,0082% after it) and §15 (0,38% additional; 0,95% for PJ after Decreto
- *   12.499/2025); the one-year caps 3,38% (PF) and 1,88% (PJ, old rates) are the published figures;
+ * - IOF: Decreto 6.306/2007 art. 7 I b (0,0082% a.d. for PF), art. 7 I a (0,0041% a.d. for PJ until
+ *   May 2025; 0,0082% from June 2025) and §15 (0,38% additional; 0,95% for PJ from 1 to 10 June 2025
+ *   under Decreto 12.466/2025); the one-year caps 3,38% (PF), 1,88% (PJ, old rates) and 3,95% (PJ under
+ *   Decreto 12.466/2025) are the published figures;
  * - schedules with a long first period, the financed-IOF gross-up and the CET of a schedule: an
  *   independent implementation in Python's decimal module (prec 50, ROUND_HALF_UP; bisection for the CET),
  *   run once and written down here.
@@ -144,7 +145,7 @@ describe('IOF on credit (Decreto 6.306/2007 art. 7)', () => {
     expect(money(iof.total)).toBe('337.30');
   });
 
-  it('PJ: 0,0041% a.d. plus 0,38% is the published 1,88% cap; the 2025 rates (0,0082% + 0,95%) give 3,95%', () => {
+  it('PJ: 0,0041% a.d. plus 0,38% is the published 1,88% cap; Decreto 12.466/2025 (0,0082% + 0,95%, 1 to 10 June 2025) the published 3,95%', () => {
     expect(money(iofOfSchedule(bullet(365), { dailyPercent: '0.0041', additionalPercent: '0.38' }).total)).toBe('187.65');
     expect(money(iofOfSchedule(bullet(365), { dailyPercent: '0.0082', additionalPercent: '0.95' }).total)).toBe('394.30');
   });

@@ -1,0 +1,122 @@
+/** Drizzle view of the company tables of migration 0009 (the SQL there is the source of truth). */
+import { bigint, boolean, date, integer, jsonb, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
+const percent = (name: string) => numeric(name, { precision: 9, scale: 4 });
+
+export const companies = pgTable('companies', {
+  id: serial('id').primaryKey(),
+  legal_name: text('legal_name').notNull(),
+  trade_name: text('trade_name').notNull(),
+  cnpj: text('cnpj'),
+  state_registration: text('state_registration'),
+  cep: text('cep'),
+  address: text('address'),
+  address_number: text('address_number'),
+  address_complement: text('address_complement'),
+  neighborhood: text('neighborhood'),
+  city: text('city'),
+  state: text('state'),
+  phone: text('phone'),
+  email: text('email'),
+  site: text('site'),
+  updated_at: ts('updated_at').notNull().defaultNow(),
+});
+
+export const companyRepresentatives = pgTable('company_representatives', {
+  id: serial('id').primaryKey(),
+  company_id: integer('company_id').notNull(),
+  name: text('name').notNull(),
+  cpf: text('cpf').notNull(),
+  role: text('role').notNull(),
+  email: text('email'),
+  phone: text('phone'),
+  active: boolean('active').notNull(),
+  created_at: ts('created_at').notNull().defaultNow(),
+  updated_at: ts('updated_at').notNull().defaultNow(),
+});
+
+export const companyWitnesses = pgTable('company_witnesses', {
+  id: serial('id').primaryKey(),
+  company_id: integer('company_id').notNull(),
+  name: text('name').notNull(),
+  cpf: text('cpf').notNull(),
+  email: text('email'),
+  active: boolean('active').notNull(),
+  created_at: ts('created_at').notNull().defaultNow(),
+  updated_at: ts('updated_at').notNull().defaultNow(),
+});
+
+export const companyParameters = pgTable('company_parameters', {
+  company_id: integer('company_id').primaryKey(),
+  min_monthly_rate: percent('min_monthly_rate').notNull(),
+  max_monthly_rate: percent('max_monthly_rate').notNull(),
+  min_installments: integer('min_installments').notNull(),
+  max_installments: integer('max_installments').notNull(),
+  min_value: money('min_value').notNull(),
+  max_value: money('max_value').notNull(),
+  tac: money('tac').notNull(),
+  other_fees: jsonb('other_fees').$type<Array<{ name: string; amount: string }>>().notNull(),
+  late_fee_percent: percent('late_fee_percent').notNull(),
+  default_interest_monthly_percent: percent('default_interest_monthly_percent').notNull(),
+  grace_days: integer('grace_days').notNull(),
+  finance_iof_default: boolean('finance_iof_default').notNull(),
+  updated_at: ts('updated_at').notNull().defaultNow(),
+});
+
+export const contractTemplates = pgTable('contract_templates', {
+  id: serial('id').primaryKey(),
+  company_id: integer('company_id').notNull(),
+  kind: text('kind').notNull(),
+  title: text('title').notNull(),
+  body: text('body').notNull(),
+  version: integer('version').notNull(),
+  updated_by: integer('updated_by'),
+  created_at: ts('created_at').notNull().defaultNow(),
+  updated_at: ts('updated_at').notNull().defaultNow(),
+});
+
+export const companyBankAccounts = pgTable('company_bank_accounts', {
+  id: serial('id').primaryKey(),
+  company_id: integer('company_id').notNull(),
+  bank_code: text('bank_code').notNull(),
+  bank_name: text('bank_name').notNull(),
+  agency: text('agency').notNull(),
+  agency_digit: text('agency_digit'),
+  account: text('account').notNull(),
+  account_digit: text('account_digit'),
+  wallet: text('wallet').notNull(),
+  agreement: text('agreement').notNull(),
+  next_our_number: bigint('next_our_number', { mode: 'number' }).notNull(),
+  active: boolean('active').notNull(),
+  created_at: ts('created_at').notNull().defaultNow(),
+  updated_at: ts('updated_at').notNull().defaultNow(),
+});
+
+export const assignmentBankAccounts = pgTable('assignment_bank_accounts', {
+  id: serial('id').primaryKey(),
+  company_id: integer('company_id').notNull(),
+  assignee_name: text('assignee_name').notNull(),
+  assignee_cnpj: text('assignee_cnpj').notNull(),
+  bank_code: text('bank_code').notNull(),
+  bank_name: text('bank_name').notNull(),
+  agency: text('agency').notNull(),
+  account: text('account').notNull(),
+  account_digit: text('account_digit'),
+  active: boolean('active').notNull(),
+  created_at: ts('created_at').notNull().defaultNow(),
+  updated_at: ts('updated_at').notNull().defaultNow(),
+});
+
+export const iofParameters = pgTable('iof_parameters', {
+  id: serial('id').primaryKey(),
+  person_type: text('person_type').notNull(),
+  daily_percent: numeric('daily_percent', { precision: 9, scale: 6 }).notNull(),
+  additional_percent: percent('additional_percent').notNull(),
+  valid_from: date('valid_from', { mode: 'string' }).notNull(),
+  valid_to: date('valid_to', { mode: 'string' }),
+  legal_basis: text('legal_basis').notNull(),
+  created_at: ts('created_at').notNull().defaultNow(),
+  updated_at: ts('updated_at').notNull().defaultNow(),
+});
