@@ -13,6 +13,8 @@ import { migrate } from './db/migrate';
 import { seedDemo } from './db/seed';
 import { handlers } from './handlers/index';
 import type { ServerDeps } from './http/handler';
+import { randomSigningSecret } from './domain/signed-url';
+import type { ReceitaProvider } from './services/receita';
 import { allowedHosts, installRequestGuard } from './http/request-guard';
 import { installErrorHandling, mountContract } from './http/router';
 import { Mailer, type OutboxMessage, type SmtpSettings } from './services/mailer';
@@ -53,6 +55,10 @@ export interface StartServerOptions {
    * at random by the app at each launch.
    */
   launchSecret?: string;
+  /** HMAC key of signed document URLs; default: random at each start (URLs then end with the process) */
+  signingSecret?: string;
+  /** Receita Federal lookups; default: the deterministic sandbox (services/receita.ts) */
+  receitaProvider?: ReceitaProvider;
 }
 
 export interface RunningServer {
@@ -97,7 +103,14 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     throw error;
   }
   const sender = new BroadcastSender(handle.db, mailer, sms, { exclusive: handle.kind === 'pglite', ...options.messages });
-  const deps: ServerDeps = { db: handle.db, mailer, uploadsDir, broadcasts: sender };
+  const deps: ServerDeps = {
+    db: handle.db,
+    mailer,
+    uploadsDir,
+    broadcasts: sender,
+    signingSecret: options.signingSecret ?? randomSigningSecret(),
+    receita: options.receitaProvider,
+  };
 
   const app = Fastify({
     logger: loggerOptions(options.logger),

@@ -25,6 +25,10 @@ export const ACTIVITY_ENTITIES = [
   'broadcast',
   'system',
   'simulation',
+  'solicitation',
+  'solicitation-document',
+  'solicitation-comment',
+  'solicitation-staff-document',
 ] as const;
 export type ActivityEntityKind = (typeof ACTIVITY_ENTITIES)[number];
 
@@ -67,6 +71,17 @@ export const ACTIVITY_ACTIONS = [
   'broadcast.create',
   'seed.demo',
   'simulation.delete',
+  'solicitation.status',
+  'solicitation.status-only',
+  'solicitation.project',
+  'solicitation.delete',
+  'solicitation.document.upload',
+  'solicitation.document.replace',
+  'solicitation.document.approve',
+  'solicitation.comment.create',
+  'solicitation.comment.delete',
+  'solicitation.staff-document.upload',
+  'solicitation.staff-document.delete',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number] | `${CatalogueActivityEntity}.${CatalogueActivityVerb}`;
 
@@ -127,6 +142,13 @@ export const ACTIVITY_FIELDS = [
   'monthly_rate',
   'installment',
   'solicitation_id',
+  'reason',
+  'notified',
+  'project_id',
+  'slot',
+  'upload_id',
+  'replaces',
+  'approved_at',
 ] as const;
 export type ActivityField = (typeof ACTIVITY_FIELDS)[number];
 

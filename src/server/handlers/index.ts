@@ -40,7 +40,33 @@ import {
 import { exportLogs, listLogs, logById } from './logs';
 import { createRequest, findPeople, getRequest, listRequests, refuseRequest } from './lgpd';
 import { listInterestOptions, listInterestProfiles } from './interests';
-import { solicitationHandlers } from './solicitations';
+import {
+  cancelledApproved,
+  exportSolicitations,
+  getSolicitation,
+  listAll,
+  listByUser,
+  listComplete,
+  listDocumentsAwaiting,
+  listReview,
+  listWithDocuments,
+  receitaLookup,
+  removeSolicitation,
+  setProject,
+  setStatus as setSolicitationStatus,
+  setStatusOnly,
+} from './solicitations';
+import {
+  approveDocument,
+  deleteStaffDoc,
+  documentSignedFile,
+  documentSignedUrl,
+  listStaffDocs,
+  updateDocument,
+  uploadDocument,
+  uploadStaffDoc,
+} from './solicitation-documents';
+import { createComment, deleteComment, listComments } from './solicitation-comments';
 import { bureauHandlers } from './bureau';
 import { dashboardHandlers } from './dashboard';
 
@@ -126,11 +152,35 @@ export const handlers: Handlers = {
   'lgpd.refuse': refuseRequest,
   'interests.listProfiles': listInterestProfiles,
   'interests.listOptions': listInterestOptions,
-  ...solicitationHandlers,
-  ...bureauHandlers,
-  ...dashboardHandlers,
   'simulations.all': listSimulations,
   'simulations.byUser': simulationsByUser,
   'simulations.delete': deleteSimulation,
   'simulations.export': exportSimulations,
+  'solicitations.list': listAll,
+  'solicitations.allWithDocuments': listWithDocuments,
+  'solicitations.reviewDocuments': listDocumentsAwaiting,
+  'solicitations.review': listReview,
+  'solicitations.complete': listComplete,
+  'solicitations.byUser': listByUser,
+  'solicitations.get': getSolicitation,
+  'solicitations.delete': removeSolicitation,
+  'solicitations.export': exportSolicitations,
+  'solicitations.setStatus': setSolicitationStatus,
+  'solicitations.setStatusOnly': setStatusOnly,
+  'solicitations.setProject': setProject,
+  'solicitations.cancelledApproved': cancelledApproved,
+  'solicitations.receita': receitaLookup,
+  'documents.approve': approveDocument,
+  'documents.update': updateDocument,
+  'documents.upload': uploadDocument,
+  'documents.signedUrl': documentSignedUrl,
+  'documents.signedFile': documentSignedFile,
+  'comments.list': listComments,
+  'comments.create': createComment,
+  'comments.delete': deleteComment,
+  'staffDocuments.list': listStaffDocs,
+  'staffDocuments.upload': uploadStaffDoc,
+  'staffDocuments.delete': deleteStaffDoc,
+  ...bureauHandlers,
+  ...dashboardHandlers,
 };

@@ -4,6 +4,7 @@ import type { Contract, OperationName } from '../../shared/contract/index';
 import type { Db } from '../db/connect';
 import type { UserRow } from '../db/schema';
 import type { Mailer } from '../services/mailer';
+import type { ReceitaProvider } from '../services/receita';
 import { unauthorized } from './errors';
 
 export interface ServerDeps {
@@ -12,6 +13,10 @@ export interface ServerDeps {
   uploadsDir: string;
   /** the broadcast sender, woken when a broadcast is created (absent: it finds the work at its next poll) */
   broadcasts?: { wake(): void };
+  /** HMAC key of signed document URLs (StartServerOptions.signingSecret; random per start when not configured) */
+  signingSecret?: string;
+  /** Receita Federal lookups (default: the deterministic sandbox) */
+  receita?: ReceitaProvider;
 }
 
 export interface AuthInfo {
@@ -32,6 +37,8 @@ export class FileReply {
     readonly mime: string,
     readonly name: string,
     readonly size: number,
+    /** also open PDFs inline (signed document URLs for the in-app viewer); images always are */
+    readonly inlinePdf = false,
   ) {}
 }
 

@@ -19,13 +19,28 @@ export function inUseMessage(count: number): string {
   return `Este item está em uso por ${count} ${count === 1 ? 'registro' : 'registros'} e não pode ser excluído. Desative-o para que deixe de ser oferecido.`;
 }
 
-/** How many records refer to a catalogue item (the hook later areas fill in). */
+/**
+ * The solicitation column that refers to each catalogue. Solicitations are
+ * counted straight from their table (soft-deleted ones too: the foreign key
+ * still holds them), so no second bookkeeping can drift from the data.
+ */
+const SOLICITATION_COLUMN: Partial<Record<CatalogueKind | 'projects', string>> = {
+  howDidFind: 'how_did_find',
+  reasons: 'lending_reason',
+  projects: 'project_id',
+};
+
+/** How many records refer to a catalogue item: rows of catalogue_references plus solicitations. */
 export async function referenceCount(db: Db, catalogue: CatalogueKind | 'projects', itemId: number): Promise<number> {
   const [{ count }] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(catalogueReferences)
     .where(and(eq(catalogueReferences.catalogue, catalogue), eq(catalogueReferences.item_id, itemId)));
-  return Number(count);
+  const column = SOLICITATION_COLUMN[catalogue];
+  if (!column) return Number(count);
+  const result = await db.execute(sql`SELECT count(*)::int AS n FROM solicitations WHERE ${sql.identifier(column)} = ${itemId}`);
+  const rows = (result as unknown as { rows: Array<{ n: number | string }> }).rows;
+  return Number(count) + Number(rows[0]?.n ?? 0);
 }
 
 export async function assertNotInUse(db: Db, catalogue: CatalogueKind | 'projects', itemId: number): Promise<void> {

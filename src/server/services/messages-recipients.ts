@@ -10,6 +10,7 @@ import type { RecipientSelection } from '../../shared/contract/index';
 import { isValidEmail } from '../../shared/format';
 import { normaliseBrazilianPhone, parseRecipientList, type MessageChannel } from '../../shared/phone';
 import { Role } from '../../shared/roles';
+import { isSolicitationStatus } from '../../shared/solicitation-status';
 import type { Db } from '../db/connect';
 import { users } from '../db/schema';
 import { badRequest } from '../http/errors';
@@ -27,15 +28,22 @@ export interface ResolvedSelection {
   withoutContact: number;
 }
 
-export const FILTER_UNAVAILABLE = 'filtro indisponível: as solicitações ainda não existem neste sistema';
+export const UNKNOWN_SOLICITATION_STATUS = 'situação de solicitação desconhecida';
 
 export async function resolveSelection(db: Db, channel: MessageChannel, selection: RecipientSelection): Promise<ResolvedSelection> {
   if (selection.mode === 'list') {
     const parsed = parseRecipientList(selection.entries, channel);
     return { recipients: parsed.valid.map((contact) => ({ user_id: null, name: null, contact })), invalid: parsed.invalid, withoutContact: 0 };
   }
-  if (selection.solicitation_status) throw badRequest(FILTER_UNAVAILABLE, 'selection.solicitation_status');
   const conditions: SQL[] = [eq(users.role_id, Role.USER), eq(users.active, true), isNull(users.deleted_at), isNull(users.anonymised_at)];
+  if (selection.solicitation_status) {
+    // Entrepreneurs with at least one live (not deleted) solicitation in that status.
+    const status = selection.solicitation_status;
+    if (!isSolicitationStatus(status)) throw badRequest(UNKNOWN_SOLICITATION_STATUS, 'selection.solicitation_status');
+    conditions.push(
+      sql`EXISTS (SELECT 1 FROM solicitations s WHERE s.user_id = ${users.id} AND s.status = ${status} AND s.deleted_at IS NULL)`,
+    );
+  }
   if (selection.state) conditions.push(eq(sql`upper(${users.state})`, selection.state.toUpperCase()));
   if (selection.city) conditions.push(eq(sql`lower(${users.city})`, selection.city.toLowerCase()));
   const rows = await db

@@ -21,8 +21,9 @@ export const MAX_EMAIL_BODY = 20000;
 
 /**
  * Who receives: entrepreneurs (role USER, active, not erased) matching the
- * filters, or a pasted list of e-mails/phones. `solicitation_status` is
- * declared for the screen to come but answers 400 until solicitations exist.
+ * filters, or a pasted list of e-mails/phones. `solicitation_status` (a code
+ * of shared/solicitation-status.ts) keeps those with at least one live
+ * solicitation in that status; an unknown code is a 400.
  */
 export const recipientSelectionSchema = z.discriminatedUnion('mode', [
   z.object({

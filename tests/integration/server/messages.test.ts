@@ -11,6 +11,7 @@ import { openDatabase } from '../../../src/server/db/connect';
 import { INTERRUPTED_REASON } from '../../../src/server/services/messages-sender';
 import { normaliseBrazilianPhone } from '../../../src/shared/phone';
 import { prepareDataDir, startTestServer, type TestServer } from '../../helpers/server';
+import { insertSolicitation } from '../../helpers/solicitations-fixture';
 import { fakeSmtp } from '../../helpers/smtp';
 import { call, signIn, signInEveryRole } from './client';
 
@@ -107,10 +108,38 @@ describe('recipient selection', () => {
     expect(everyone.body.count).toBe(people.length);
   });
 
-  it('answers 400 "filtro indisponível" for the solicitation status filter (no solicitations yet)', async () => {
-    const answer = await call(server, 'messages.preview', { channel: 'sms', selection: { mode: 'filters', solicitation_status: 'approved' } }, tokens.admin);
-    expect(answer.status).toBe(400);
-    expect(answer.body.message).toMatch(/filtro indisponível/);
+  it('keeps entrepreneurs with a live solicitation in the chosen status (solicitation status filter)', async () => {
+    const preview = (status: string) =>
+      call(server, 'messages.preview', { channel: 'email', selection: { mode: 'filters', solicitation_status: status } }, tokens.admin);
+    const before = (await preview('refused')).body.count as number;
+    const person = async (email: string) =>
+      (
+        await server.database.rows<{ id: number }>(
+          `INSERT INTO users (name, email, password_hash, role_id, active, email_confirmed) VALUES ($1, $2, '!fixture', 2, true, true) RETURNING id`,
+          [email.split('@')[0], email],
+        )
+      )[0].id;
+    const refused = await person('recusada.filtro@teste.local');
+    const deleted = await person('excluida.filtro@teste.local');
+    const approved = await person('aprovada.filtro@teste.local');
+    await insertSolicitation(server.database, { userId: refused, status: 'refused' });
+    await insertSolicitation(server.database, { userId: refused, status: 'refused' });
+    await insertSolicitation(server.database, { userId: deleted, status: 'refused', columns: { deleted_at: new Date().toISOString() } });
+    await insertSolicitation(server.database, { userId: approved, status: 'approved' });
+
+    const after = await preview('refused');
+    expect(after.status).toBe(200);
+    expect(after.body.count).toBe(before + 1);
+    const approvedOnes = await call(
+      server,
+      'messages.preview',
+      { channel: 'email', selection: { mode: 'filters', solicitation_status: 'approved', state: 'AC' } },
+      tokens.admin,
+    );
+    expect(approvedOnes.body.count).toBe(0);
+    const unknown = await preview('aprovadissima');
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toMatchObject({ field: 'selection.solicitation_status', message: expect.stringMatching(/situação de solicitação desconhecida/) });
   });
 
   it('validates a pasted list for the channel and queues only the valid, distinct entries', async () => {
