@@ -107,6 +107,9 @@ describe('route configuration (spec §2)', () => {
     expect(findLeaf('/app/home')?.screen).toBe('home');
     expect(findLeaf('/app/lgpd')?.screen).toBe('lgpd.list');
     expect(findLeaf('/app/logsPage/view/7')?.screen).toBe('logs.view');
+    expect(findLeaf('/app/simulations')?.screen).toBe('simulations.list');
+    expect(findLeaf('/app/entrepreneurs')?.screen).toBe('entrepreneurs.list');
+    expect(findLeaf('/app/entrepreneurs/12')?.screen).toBe('entrepreneurs.form');
     expect(findLeaf('/app/solicitations')?.screen).toBe('underConstruction');
   });
 });

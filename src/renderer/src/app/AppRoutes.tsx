@@ -27,6 +27,7 @@ const area = {
   profile: () => import('./areas/profile'),
   catalogues: () => import('./areas/catalogues'),
   messages: () => import('./areas/messages'),
+  entrepreneurs: () => import('./areas/entrepreneurs'),
 };
 
 const AppLayout = lazy(() => import('../layout/AppLayout').then((m) => ({ default: m.AppLayout })));
@@ -44,6 +45,9 @@ const CatalogueFormScreen = lazy(() => area.catalogues().then((m) => ({ default:
 const ProjectsListScreen = lazy(() => area.catalogues().then((m) => ({ default: m.ProjectsListScreen })));
 const ProjectFormScreen = lazy(() => area.catalogues().then((m) => ({ default: m.ProjectFormScreen })));
 const MessagesScreen = lazy(() => area.messages().then((m) => ({ default: m.MessagesScreen })));
+const EntrepreneursListScreen = lazy(() => area.entrepreneurs().then((m) => ({ default: m.EntrepreneursListScreen })));
+const EntrepreneurScreen = lazy(() => area.entrepreneurs().then((m) => ({ default: m.EntrepreneurScreen })));
+const SimulationsListScreen = lazy(() => area.entrepreneurs().then((m) => ({ default: m.SimulationsListScreen })));
 
 /** While an area's chunk loads. */
 function Loading({ children }: { children: ReactNode }) {
@@ -79,6 +83,9 @@ const SCREENS: Record<ScreenKey, () => ReactNode> = {
   'projects.list': () => <ProjectsListScreen />,
   'projects.form': () => <ProjectFormScreen />,
   messages: () => <MessagesScreen />,
+  'simulations.list': () => <SimulationsListScreen />,
+  'entrepreneurs.list': () => <EntrepreneursListScreen />,
+  'entrepreneurs.form': () => <EntrepreneurScreen />,
   underConstruction: () => <UnderConstructionScreen />,
 };
 

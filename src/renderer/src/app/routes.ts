@@ -24,6 +24,9 @@ export type ScreenKey =
   | 'projects.list'
   | 'projects.form'
   | 'messages'
+  | 'simulations.list'
+  | 'entrepreneurs.list'
+  | 'entrepreneurs.form'
   | 'underConstruction';
 
 /**
@@ -48,14 +51,6 @@ const uc = (path: string, title: RouteTitle): RouteNode => ({ path, title, scree
 /** Titles of a ':form' page: creating at 'new', editing at an id. */
 const FORM_TITLE: RouteTitle = { new: 'shell.crumbs.new', '*': 'shell.crumbs.edit' };
 const DETAIL = 'shell.crumbs.detail';
-
-/** A list screen with its '/:form' create/edit child, both still to come. */
-const catalogue = (path: string, title: string, roles: readonly RoleId[]): RouteNode => ({
-  path,
-  title,
-  roles,
-  children: [{ path: '', screen: 'underConstruction' }, uc(':form', FORM_TITLE)],
-});
 
 /** A list screen with its '/:form' create/edit child, both built. */
 const screens = (path: string, title: string, roles: readonly RoleId[], list: ScreenKey, form: ScreenKey): RouteNode => ({
@@ -95,7 +90,7 @@ export const APP_ROUTES: RouteNode = {
         uc('view-pending/:id', 'shell.crumbs.pendingDetail'),
       ],
     },
-    { path: 'simulations', title: 'menu.simulations', roles: AllPanelUsers, screen: 'underConstruction' },
+    { path: 'simulations', title: 'menu.simulations', roles: AllPanelUsers, screen: 'simulations.list' },
     {
       path: 'logsPage',
       title: 'menu.logs',
@@ -107,7 +102,16 @@ export const APP_ROUTES: RouteNode = {
     screens('situations', 'menu.situations', AllOperators, 'situations.list', 'situations.form'),
     screens('how-did-find', 'menu.howDidFind', AllOperators, 'howDidFind.list', 'howDidFind.form'),
     screens('reasons', 'menu.reasons', AllOperators, 'reasons.list', 'reasons.form'),
-    catalogue('entrepreneurs', 'menu.entrepreneurs', AllPanelUsers),
+    {
+      path: 'entrepreneurs',
+      title: 'menu.entrepreneurs',
+      roles: AllPanelUsers,
+      children: [
+        { path: '', screen: 'entrepreneurs.list' },
+        // ':form' is the person's id: entrepreneurs register themselves in the applicant's app.
+        { path: ':form', title: { '*': 'entrepreneurs.record.title' }, screen: 'entrepreneurs.form' },
+      ],
+    },
     {
       path: 'lgpd',
       title: 'menu.lgpd',

@@ -1,6 +1,7 @@
-/** The content of a list cell by its kind: yes/no and statuses as coloured tags, money right-aligned, the rest as text. */
+/** The content of a list cell by its kind: yes/no and statuses as coloured tags, money right-aligned, links to another page, the rest as text. */
 import { Tag } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { cellText, rawValue, type ColumnDecl, type Translate } from './list/columns';
 
 export function cellContent<T>(col: ColumnDecl<T>, row: T, t: Translate): ReactNode {
@@ -19,6 +20,15 @@ export function cellContent<T>(col: ColumnDecl<T>, row: T, t: Translate): ReactN
       <Tag data-testid={testId} data-status={value} intent={col.intent?.(value) ?? 'none'}>
         {text}
       </Tag>
+    );
+  }
+  const to = col.link?.(row);
+  if (to) {
+    return (
+      // A link in a clickable row opens its own page, not the row's.
+      <Link to={to} data-testid={testId} onClick={(e) => e.stopPropagation()}>
+        {text}
+      </Link>
     );
   }
   return testId ? <span data-testid={testId}>{text}</span> : text;

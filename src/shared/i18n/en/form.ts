@@ -28,6 +28,11 @@ export const form: Shape<typeof pt> = {
     money: 'enter an amount in reais (e.g. 1,234.56).',
     date: 'enter a valid date.',
     passwordsDiffer: 'the passwords do not match.',
+    cpf: 'invalid CPF: check the digits.',
+    cnpj: 'invalid CNPJ: check the characters.',
+    cpfCnpj: 'enter a valid CPF or CNPJ.',
+    cep: 'enter the 8 digits of the CEP (e.g. 01001-000).',
+    state: 'enter a state abbreviation (e.g. SP).',
   },
   unsaved: {
     title: 'Unsaved changes',

@@ -31,6 +31,11 @@ export const form = {
     money: 'informe um valor em reais (ex.: 1.234,56).',
     date: 'informe uma data válida.',
     passwordsDiffer: 'as senhas não conferem.',
+    cpf: 'CPF inválido: confira os dígitos.',
+    cnpj: 'CNPJ inválido: confira os caracteres.',
+    cpfCnpj: 'informe um CPF ou CNPJ válido.',
+    cep: 'informe os 8 dígitos do CEP (ex.: 01001-000).',
+    state: 'informe a sigla de uma UF (ex.: SP).',
   },
   unsaved: {
     title: 'Alterações não salvas',

@@ -31,6 +31,8 @@ export interface ColumnDecl<T, S extends string = string> {
   intent?(value: string): Intent;
   /** a test id on the cell's content (e.g. a status tag the tests read) */
   testId?(row: T): string;
+  /** the cell's text as a link to this route (e.g. the person of a row); no link when it answers null */
+  link?(row: T): string | null;
 }
 
 export function rawValue<T>(col: ColumnDecl<T>, row: T): unknown {

@@ -20,6 +20,8 @@ import {
   PROJECT_FILTERS,
   PROJECT_SORTS,
   SITUATION_SORTS,
+  SIMULATION_FILTERS,
+  SIMULATION_SORTS,
   type ArgsOf,
   type Contract,
   type ExposedOperationName,
@@ -71,6 +73,7 @@ export const LIST_FIELDS = {
   'reasons.list': { filters: CATALOGUE_FILTERS, sorts: CATALOGUE_SORTS },
   'projects.list': { filters: PROJECT_FILTERS, sorts: PROJECT_SORTS },
   'messages.list': { filters: BROADCAST_FILTERS, sorts: BROADCAST_SORTS },
+  'simulations.all': { filters: SIMULATION_FILTERS, sorts: SIMULATION_SORTS },
 } as const satisfies Partial<Record<ListOperationName, { filters: readonly string[]; sorts: readonly string[] }>>;
 
 type Declared = keyof typeof LIST_FIELDS;

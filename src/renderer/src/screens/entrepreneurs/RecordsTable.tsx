@@ -1,0 +1,54 @@
+/**
+ * A short, unpaged list inside a record (a person's simulations,
+ * solicitations, bank accounts): the list kit's table and cells with every
+ * row on one page.
+ */
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { pageMeta } from '../../../../shared/contract';
+import { cellAlign, cellContent } from '../../components/cells';
+import type { ColumnDecl } from '../../components/list/columns';
+import { cellText } from '../../components/list/columns';
+import { ResourceTable, type ResourceColumn } from '../../components/ResourceTable';
+
+const ONE_PAGE = { page: 1, filter: {} };
+
+export function RecordsTable<T extends { id: number }>(props: {
+  testId: string;
+  columns: readonly ColumnDecl<T>[];
+  rows: readonly T[] | undefined;
+  loading: boolean;
+  error?: string | null;
+  staleSince?: string | null;
+  onRowClick?(row: T): void;
+  /** extra cells at the end of each row (buttons) */
+  actions?: { title: string; width: number; render(row: T): ReactNode };
+}) {
+  const { t } = useTranslation();
+  const { rows, columns } = props;
+  const tableColumns: ResourceColumn<T>[] = columns.map((c) => ({
+    id: c.id,
+    title: t(c.title),
+    width: c.width,
+    align: cellAlign(c),
+    render: (row) => cellContent(c, row, t),
+    text: (row) => cellText(c, row, t),
+  }));
+  if (props.actions) tableColumns.push({ id: 'actions', title: props.actions.title, width: props.actions.width, render: props.actions.render });
+  const count = rows?.length ?? 0;
+  return (
+    <ResourceTable
+      testId={props.testId}
+      columns={tableColumns}
+      rows={rows}
+      meta={rows ? pageMeta(1, Math.max(count, 1), count) : undefined}
+      loading={props.loading}
+      error={props.error}
+      staleSince={props.staleSince}
+      state={ONE_PAGE}
+      onStateChange={() => undefined}
+      rowTestId={(row) => `${props.testId}-row-${row.id}`}
+      onRowClick={props.onRowClick}
+    />
+  );
+}
