@@ -4,18 +4,21 @@
  * record it belongs to (UPLOAD_ACCESS in the contract); to anyone else it
  * does not exist (404), so keys cannot be probed either.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { buildRequest, contract, MAX_UPLOAD_BYTES, UPLOAD_ACCESS, type UploadType } from '../../shared/contract/index';
 import type { RoleId } from '../../shared/roles';
 import { uploads, users, type UserRow } from '../db/schema';
 import type { Db } from '../db/connect';
 import { ACCEPTED_TYPES, judgeUpload } from '../domain/file-type';
-import { badRequest, forbidden, MESSAGES, notFound } from '../http/errors';
+import { badRequest, conflict, forbidden, MESSAGES, notFound } from '../http/errors';
 import { FileReply, requireAuth, type Handler } from '../http/handler';
 import { logActivity } from '../services/activity';
 import { generateFileKey, removeFile, storedPath, storeFile } from '../services/storage';
 
 type UploadRow = typeof uploads.$inferSelect;
+
+export const SOLICITATION_FILE_IN_USE =
+  'Este arquivo é um documento de solicitação: substitua-o ou exclua-o pela própria solicitação.';
 
 /** The file's address, built from the contract's path (never written twice). */
 function urlOf(key: string, type: UploadType): string {
@@ -86,6 +89,15 @@ export const deleteUpload: Handler<'uploads.delete'> = async ({ key }, ctx) => {
     // Someone who may not even see the file learns nothing about it.
     if (!row || !mayRead(user, row)) throw notFound();
     if (!mayRemove(user, row)) throw forbidden();
+    // A solicitation's document stays while the solicitation keeps it (replaced through the solicitation instead).
+    const [{ used }] = await tx
+      .select({
+        used: sql<boolean>`EXISTS (SELECT 1 FROM solicitation_slot_documents WHERE upload_id = ${row.id})
+          OR EXISTS (SELECT 1 FROM solicitation_staff_documents WHERE upload_id = ${row.id})`,
+      })
+      .from(uploads)
+      .where(eq(uploads.id, row.id));
+    if (used) throw conflict(SOLICITATION_FILE_IN_USE);
     await tx.delete(uploads).where(eq(uploads.id, row.id));
     await tx.update(users).set({ avatar_upload_id: null }).where(eq(users.avatar_upload_id, row.id));
     await logActivity(tx, {

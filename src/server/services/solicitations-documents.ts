@@ -79,6 +79,12 @@ async function storeThen<T>(db: Db, uploadsDir: string, file: IncomingFile, writ
   }
 }
 
+/**
+ * The uploads row of a solicitation file. Its owner is the applicant, whose
+ * data it is (the LGPD erase of that person removes it with the solicitation's
+ * documents); who sent it is kept beside it (uploaded_by / author_id), so
+ * erasing a staff account never touches the files it handled.
+ */
 async function insertUpload(tx: Db, ownerId: number, file: IncomingFile, mime: string, storageName: string) {
   const [row] = await tx
     .insert(uploads)
@@ -130,7 +136,7 @@ export async function uploadSlotDocument(db: Db, uploadsDir: string, actor: User
       replaced = { id: old.id, slot: old.slot };
     }
     if (solicitationId === undefined) throw badRequest('Campo solicitation_id: informe a solicitação', 'solicitation_id');
-    await findSolicitation(tx, solicitationId, true);
+    const owner = await findSolicitation(tx, solicitationId, true);
     const now = new Date();
     const superseded = await tx
       .update(solicitationSlotDocuments)
@@ -143,7 +149,7 @@ export async function uploadSlotDocument(db: Db, uploadsDir: string, actor: User
         ),
       )
       .returning({ id: solicitationSlotDocuments.id });
-    const upload = await insertUpload(tx, actor.id, input.file, mime, storageName);
+    const upload = await insertUpload(tx, owner.user_id, input.file, mime, storageName);
     const [doc] = await tx
       .insert(solicitationSlotDocuments)
       .values({
@@ -231,8 +237,8 @@ export async function uploadStaffDocument(
   input: { solicitationId: number; title: string; description: string; file: IncomingFile },
 ): Promise<StaffDocument> {
   const id = await storeThen(db, uploadsDir, input.file, async (tx, mime, storageName) => {
-    await findSolicitation(tx, input.solicitationId, true);
-    const upload = await insertUpload(tx, actor.id, input.file, mime, storageName);
+    const owner = await findSolicitation(tx, input.solicitationId, true);
+    const upload = await insertUpload(tx, owner.user_id, input.file, mime, storageName);
     const [doc] = await tx
       .insert(solicitationStaffDocuments)
       .values({ solicitation_id: input.solicitationId, upload_id: upload.id, author_id: actor.id, title: input.title, description: input.description })
