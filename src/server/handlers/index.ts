@@ -70,6 +70,9 @@ import { createComment, deleteComment, listComments } from './solicitation-comme
 import { bureauHandlers } from './bureau';
 import { dashboardHandlers } from './dashboard';
 
+import { createIofParameter, deleteIofParameter, getParameters, listIofParameters, updateIofParameter, updateParameters } from './company';
+import { simulate } from './credit-simulation';
+
 export const handlers: Handlers = {
   'session.login': login,
   'session.verifyHash': verifyHash,
@@ -183,4 +186,11 @@ export const handlers: Handlers = {
   'staffDocuments.delete': deleteStaffDoc,
   ...bureauHandlers,
   ...dashboardHandlers,
+  'company.parameters': getParameters,
+  'company.updateParameters': updateParameters,
+  'company.iofParameters': listIofParameters,
+  'company.createIofParameter': createIofParameter,
+  'company.updateIofParameter': updateIofParameter,
+  'company.deleteIofParameter': deleteIofParameter,
+  'creditOperation.simulation': simulate,
 };

@@ -16,6 +16,8 @@ import { simulationsOperations } from './simulations';
 import { solicitationsOperations } from './solicitations';
 import { bureauOperations } from './bureau';
 import { dashboardOperations } from './dashboard';
+import { companyOperations } from './company';
+import { creditOperationOperations } from './credit-operations';
 
 export const contract = {
   ...sessionOperations,
@@ -30,6 +32,8 @@ export const contract = {
   ...solicitationsOperations,
   ...bureauOperations,
   ...dashboardOperations,
+  ...companyOperations,
+  ...creditOperationOperations,
 } as const satisfies Record<string, OperationDef>;
 
 export type Contract = typeof contract;
@@ -74,3 +78,6 @@ export * from './entrepreneurs';
 export * from './solicitations';
 export * from './bureau';
 export * from './dashboard';
+export * from './money';
+export * from './company';
+export * from './credit-operations';

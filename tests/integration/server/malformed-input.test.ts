@@ -365,9 +365,9 @@ describe('no malformed input reaches a 500', () => {
       });
     }
     expect(failures).toEqual([]);
-    // The walk stays a few thousand requests, most of them refused by name.
+    // The walk stays a few thousand requests (it grows with the contract: ~5,000 with the credit intake), most of them refused by name.
     expect(sent).toBeGreaterThan(1000);
-    expect(sent).toBeLessThan(5000);
+    expect(sent).toBeLessThan(10000);
     expect(namedRefusals).toBeGreaterThan(sent / 3);
 
     // The server still answers normal calls: a list, and a sign-in.

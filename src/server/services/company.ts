@@ -1,0 +1,75 @@
+/**
+ * Company parameters and IOF rates as the rest of the server reads them: the
+ * rows mapped to their contract shapes, the rates in force on a day, and the
+ * overlap rule of rate periods.
+ */
+import { and, desc, eq, gte, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import type { CompanyParameters, IofParameter, IofPersonType } from '../../shared/contract/index';
+import type { Db } from '../db/connect';
+import { companies, companyParameters, iofParameters } from '../db/schema-company';
+import { badRequest, conflict, notFound } from '../http/errors';
+
+export const COMPANY_MESSAGES = {
+  companyNotFound: 'Empresa não encontrada.',
+  noIofRate: (type: IofPersonType, day: string) =>
+    `Não há alíquota de IOF cadastrada para ${type === 'SIMPLES' ? 'Simples Nacional' : type} em ${day.split('-').reverse().join('/')}. Cadastre-a em Operações › Parâmetros de IOF.`,
+  iofOverlap: 'Já existe uma alíquota de IOF deste tipo com vigência nesse período.',
+} as const;
+
+type ParametersRow = typeof companyParameters.$inferSelect;
+type IofRow = typeof iofParameters.$inferSelect;
+
+export function toCompanyParameters(row: ParametersRow): CompanyParameters {
+  return { ...row, updated_at: row.updated_at.toISOString() };
+}
+
+export function toIofParameter(row: IofRow): IofParameter {
+  return {
+    id: row.id,
+    person_type: row.person_type as IofPersonType,
+    daily_percent: row.daily_percent,
+    additional_percent: row.additional_percent,
+    valid_from: row.valid_from,
+    valid_to: row.valid_to,
+    legal_basis: row.legal_basis,
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+export async function parametersOf(db: Db, companyId: number): Promise<ParametersRow> {
+  const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).limit(1);
+  if (!company) throw notFound(COMPANY_MESSAGES.companyNotFound);
+  const [row] = await db.select().from(companyParameters).where(eq(companyParameters.company_id, companyId)).limit(1);
+  if (!row) throw notFound(COMPANY_MESSAGES.companyNotFound);
+  return row;
+}
+
+/** The rate period in force on `day` for `type`; 400 on `field` when none is registered. */
+export async function iofRateOn(db: Db, type: IofPersonType, day: string, field: string): Promise<IofRow> {
+  const [row] = await db
+    .select()
+    .from(iofParameters)
+    .where(and(eq(iofParameters.person_type, type), lte(iofParameters.valid_from, day), or(isNull(iofParameters.valid_to), gte(iofParameters.valid_to, day))))
+    .orderBy(desc(iofParameters.valid_from))
+    .limit(1);
+  if (!row) throw badRequest(COMPANY_MESSAGES.noIofRate(type, day), field);
+  return row;
+}
+
+/** Refuses a period that shares a day with another of the same person type (409 on valid_from). */
+export async function assertNoIofOverlap(db: Db, type: IofPersonType, from: string, to: string | null, exceptId?: number): Promise<void> {
+  const overlapping = await db
+    .select({ id: iofParameters.id })
+    .from(iofParameters)
+    .where(
+      and(
+        eq(iofParameters.person_type, type),
+        exceptId === undefined ? undefined : ne(iofParameters.id, exceptId),
+        // [from, to] meets [valid_from, valid_to] (NULL = open-ended on either side)
+        to === null ? sql`true` : lte(iofParameters.valid_from, to),
+        or(isNull(iofParameters.valid_to), gte(iofParameters.valid_to, from)),
+      ),
+    )
+    .limit(1);
+  if (overlapping.length) throw conflict(COMPANY_MESSAGES.iofOverlap, 'valid_from');
+}
