@@ -110,6 +110,7 @@ describe('route configuration (spec §2)', () => {
     expect(findLeaf('/app/simulations')?.screen).toBe('simulations.list');
     expect(findLeaf('/app/entrepreneurs')?.screen).toBe('entrepreneurs.list');
     expect(findLeaf('/app/entrepreneurs/12')?.screen).toBe('entrepreneurs.form');
+    expect(findLeaf('/boavista/boa-vista/3')?.screen).toBe('bureau.lookup');
     expect(findLeaf('/app/solicitations')?.screen).toBe('underConstruction');
   });
 });

@@ -27,6 +27,7 @@ const area = {
   profile: () => import('./areas/profile'),
   catalogues: () => import('./areas/catalogues'),
   messages: () => import('./areas/messages'),
+  bureau: () => import('./areas/bureau'),
   entrepreneurs: () => import('./areas/entrepreneurs'),
 };
 
@@ -45,6 +46,7 @@ const CatalogueFormScreen = lazy(() => area.catalogues().then((m) => ({ default:
 const ProjectsListScreen = lazy(() => area.catalogues().then((m) => ({ default: m.ProjectsListScreen })));
 const ProjectFormScreen = lazy(() => area.catalogues().then((m) => ({ default: m.ProjectFormScreen })));
 const MessagesScreen = lazy(() => area.messages().then((m) => ({ default: m.MessagesScreen })));
+const BureauLookupScreen = lazy(() => area.bureau().then((m) => ({ default: m.BureauLookupScreen })));
 const EntrepreneursListScreen = lazy(() => area.entrepreneurs().then((m) => ({ default: m.EntrepreneursListScreen })));
 const EntrepreneurScreen = lazy(() => area.entrepreneurs().then((m) => ({ default: m.EntrepreneurScreen })));
 const SimulationsListScreen = lazy(() => area.entrepreneurs().then((m) => ({ default: m.SimulationsListScreen })));
@@ -83,6 +85,7 @@ const SCREENS: Record<ScreenKey, () => ReactNode> = {
   'projects.list': () => <ProjectsListScreen />,
   'projects.form': () => <ProjectFormScreen />,
   messages: () => <MessagesScreen />,
+  'bureau.lookup': () => <BureauLookupScreen />,
   'simulations.list': () => <SimulationsListScreen />,
   'entrepreneurs.list': () => <EntrepreneursListScreen />,
   'entrepreneurs.form': () => <EntrepreneurScreen />,

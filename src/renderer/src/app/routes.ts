@@ -24,6 +24,7 @@ export type ScreenKey =
   | 'projects.list'
   | 'projects.form'
   | 'messages'
+  | 'bureau.lookup'
   | 'simulations.list'
   | 'entrepreneurs.list'
   | 'entrepreneurs.form'
@@ -160,7 +161,7 @@ export const APP_ROUTES: RouteNode = {
 export const BOAVISTA_ROUTES: RouteNode = {
   path: 'boavista',
   roles: AllAdmins,
-  children: [uc('boa-vista/:id', 'menu.boavista')],
+  children: [{ path: 'boa-vista/:id', title: 'menu.boavista', screen: 'bureau.lookup' }],
 };
 
 export const AUTH_PATHS = [

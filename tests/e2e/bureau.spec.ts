@@ -1,0 +1,67 @@
+/**
+ * Credit bureau end to end: an administrator opens a solicitation's lookup,
+ * confirms a billable new lookup (a double click on the confirmation runs it
+ * once), reads the score and sections, sees it in the person's history, and
+ * saves the report as PDF through the main process (read back with
+ * pdftotext). axe finds no serious or critical violation with the report and
+ * with the confirmation open.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { test, expect, signIn, DEMO, DEMO_PASSWORD } from './harness';
+
+async function noSeriousViolations(page: Page): Promise<void> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious).toEqual([]);
+}
+
+test('a bureau lookup confirmed once, shown, in the history and saved as PDF', async ({ page, harness, server }) => {
+  const [person] = await server.database.rows<{ id: number; name: string; cpf: string }>(
+    'SELECT id, name, cpf FROM users WHERE role_id = 2 AND cpf IS NOT NULL AND anonymised_at IS NULL ORDER BY id LIMIT 1',
+  );
+  const [{ id }] = await server.database.rows<{ id: number }>(
+    `INSERT INTO solicitations (user_id, type_credit, name, email, cpf, lending_value, lending_plots_to_pay)
+     VALUES ($1, 'PF', $2, 'pessoa@example.com', $3, 25000.00, 24) RETURNING id`,
+    [person.id, person.name, person.cpf],
+  );
+
+  await harness.goto('/auth/login');
+  await signIn(page, DEMO.admin.email, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/#\/app\/home/);
+  await page.goto(harness.url(`/boavista/boa-vista/${id}`));
+  await expect(page.getByTestId('bureau-applicant')).toHaveText(person.name);
+  await expect(page.getByTestId('bureau-document')).toHaveText(person.cpf);
+  await expect(page.getByTestId('bureau-no-report')).toBeVisible();
+
+  await page.getByTestId('bureau-new').click();
+  await expect(page.getByTestId('bureau-billable')).toContainText('cobrada');
+  await noSeriousViolations(page);
+  // An impatient double click on the confirmation: one billable lookup.
+  await page.getByTestId('bureau-confirm').dblclick();
+  await expect(page.getByTestId('bureau-report')).toBeVisible();
+  await expect(page.getByTestId('bureau-billable')).toHaveCount(0);
+  await expect(page.getByTestId('bureau-score')).toContainText('de 1000');
+  for (const section of ['negative', 'protests', 'inquiries', 'cheques']) await expect(page.getByTestId(`bureau-section-${section}`)).toBeVisible();
+  const rows = await server.database.rows<{ id: number; score: number }>("SELECT id, score FROM bureau_reports WHERE solicitation_id = $1 AND provider <> '__claim__'", [id]);
+  expect(rows).toHaveLength(1);
+  await expect(page.getByTestId('bureau-score')).toHaveText(`${rows[0].score} de 1000`);
+  await expect(page.getByTestId('bureau-history').locator(`[data-report-id="${rows[0].id}"]`)).toBeVisible();
+  await noSeriousViolations(page);
+  await page.screenshot({ path: test.info().outputPath('bureau.png') });
+  await page.getByTestId('bureau-report').screenshot({ path: test.info().outputPath('bureau-report.png') });
+
+  await page.getByTestId('bureau-save-pdf').click();
+  const saved = page.getByTestId('bureau-pdf-saved');
+  await expect(saved).toBeVisible();
+  const path = (await saved.textContent())?.replace(/^.*?(\/\S+\.pdf).*$/, '$1') ?? '';
+  expect(path.endsWith('.pdf')).toBe(true);
+  expect(path.startsWith(harness.paths.downloads)).toBe(true);
+  expect(existsSync(path)).toBe(true);
+  const text = execFileSync('pdftotext', ['-layout', path, '-'], { encoding: 'utf8' });
+  expect(text).toContain('Consulta ao birô de crédito');
+  expect(text).toContain(person.name);
+  expect(text).toContain(`Score: ${rows[0].score} de 1000`);
+});
