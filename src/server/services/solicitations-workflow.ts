@@ -17,18 +17,7 @@ import { solicitations, solicitationStatusHistory } from '../db/schema-credit-in
 import { badRequest, conflict, notFound } from '../http/errors';
 import { logActivity } from './activity';
 import type { Mailer } from './mailer';
-import { findSolicitation } from './solicitations';
-
-/** The statuses in Portuguese, for messages and e-mails (the screens use the i18n catalogue). */
-export const STATUS_LABELS_PT: Record<SolicitationStatus, string> = {
-  pending: 'Pendente',
-  in_review: 'Em análise',
-  documents_requested: 'Documentos solicitados',
-  approved: 'Aprovada',
-  refused: 'Recusada',
-  cancelled: 'Cancelada',
-  contracted: 'Contratada',
-};
+import { findSolicitation, STATUS_LABELS_PT } from './solicitations';
 
 const WHAT_NEXT: Record<SolicitationStatus, string> = {
   pending: 'Ela aguarda a análise da nossa equipe.',

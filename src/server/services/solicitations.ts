@@ -37,6 +37,17 @@ import {
 import { containsPattern } from '../domain/like';
 import { badRequest, MESSAGES, notFound } from '../http/errors';
 
+/** The statuses in Portuguese, for messages, e-mails and the export (the screens use the i18n catalogue). */
+export const STATUS_LABELS_PT: Record<SolicitationStatus, string> = {
+  pending: 'Pendente',
+  in_review: 'Em análise',
+  documents_requested: 'Documentos solicitados',
+  approved: 'Aprovada',
+  refused: 'Recusada',
+  cancelled: 'Cancelada',
+  contracted: 'Contratada',
+};
+
 const BR_OFFSET = '-03:00';
 const DAY_MS = 86_400_000;
 
@@ -363,7 +374,7 @@ export async function exportSolicitationRows(db: Db, filter: FilterInput, sort: 
     state: s.state,
     lendingValue: s.lendingValue,
     lendingPlotsToPay: s.lendingPlotsToPay,
-    status: s.status,
+    status: STATUS_LABELS_PT[s.status] ?? s.status,
     projectTitle: s.projectTitle,
   }));
 }

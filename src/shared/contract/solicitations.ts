@@ -311,6 +311,7 @@ export const SOLICITATION_EXPORT_COLUMNS: readonly ExcelColumn[] = [
   { key: 'state', header: 'solicitations.columns.state' },
   { key: 'lendingValue', header: 'solicitations.columns.lendingValue', format: 'currency' },
   { key: 'lendingPlotsToPay', header: 'solicitations.columns.lendingPlotsToPay', format: 'integer' },
+  /** the status in words (Portuguese), not its code */
   { key: 'status', header: 'solicitations.columns.status' },
   { key: 'projectTitle', header: 'solicitations.columns.project' },
 ];

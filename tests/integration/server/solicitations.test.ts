@@ -151,8 +151,8 @@ describe('lists', () => {
     const answer = await call(server, 'solicitations.export', { filter: { name: MARK, typeCredit: 'PJ' }, sort: { field: 'id', order: 'ASC' } }, tokens.operator);
     expect(answer.status).toBe(200);
     expect(answer.body.rows).toEqual([
-      expect.objectContaining({ id: ids.b, name: `Bruno ${MARK} (Bruno Doces LTDA)`, typeCredit: 'PJ', document: completeCnpj('112223330001'), lendingValue: '25000.00', status: 'in_review', projectTitle: `Projeto ${MARK}` }),
-      expect.objectContaining({ id: ids.d, document: '', status: 'refused' }),
+      expect.objectContaining({ id: ids.b, name: `Bruno ${MARK} (Bruno Doces LTDA)`, typeCredit: 'PJ', document: completeCnpj('112223330001'), lendingValue: '25000.00', status: 'Em análise', projectTitle: `Projeto ${MARK}` }),
+      expect.objectContaining({ id: ids.d, document: '', status: 'Recusada' }),
     ]);
   });
 });
