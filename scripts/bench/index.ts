@@ -25,6 +25,7 @@ import { directCall } from '../../tests/e2e/harness/direct-api';
 import { logsAtAMillion } from './logs';
 import { rendererBundle } from './bundle';
 import { loadFigure } from './load';
+import { dashboardAt200k } from './dashboard';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 100_000);
@@ -178,3 +179,4 @@ await embeddedBackend();
 await logsAtAMillion();
 await rendererBundle();
 await loadFigure();
+await dashboardAt200k();

@@ -86,24 +86,32 @@ export async function dashboardFor(db: Db, year: number): Promise<Omit<Dashboard
     rows<ReceivedRow>(
       db,
       sql`
-        SELECT
-          s.month,
-          s.status,
-          GROUPING(s.month) AS by_status,
-          GROUPING(s.status) AS by_month,
-          count(*)::int AS n,
-          coalesce(sum(s.lending_value), 0)::numeric(16, 2)::text AS value,
-          count(*) FILTER (WHERE s.converted)::int AS converted
-        FROM (
+        WITH grouped AS (
           SELECT
             extract(month FROM r.created_at AT TIME ZONE ${ZONE})::int AS month,
             r.status,
-            r.lending_value,
-            EXISTS (SELECT 1 FROM solicitation_status_history h WHERE h.solicitation_id = r.id AND h.to_status = 'approved') AS converted
+            count(*) AS n,
+            sum(r.lending_value) AS value,
+            count(a.solicitation_id) AS converted
           FROM solicitations r
+          LEFT JOIN (
+            -- approvals happen after arrival: only those from the year's start can be of this year's solicitations
+            SELECT DISTINCT solicitation_id FROM solicitation_status_history
+            WHERE to_status = 'approved' AND created_at >= ${from}
+          ) a ON a.solicitation_id = r.id
           WHERE r.deleted_at IS NULL AND r.created_at >= ${from} AND r.created_at < ${to}
-        ) s
-        GROUP BY GROUPING SETS ((s.month), (s.status), ())`,
+          GROUP BY 1, 2
+        )
+        SELECT
+          month,
+          status,
+          GROUPING(month) AS by_status,
+          GROUPING(status) AS by_month,
+          sum(n)::int AS n,
+          coalesce(sum(value), 0)::numeric(16, 2)::text AS value,
+          sum(converted)::int AS converted
+        FROM grouped
+        GROUP BY GROUPING SETS ((month), (status), ())`,
     ),
     rows<ApprovedRow>(
       db,
