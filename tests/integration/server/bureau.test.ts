@@ -295,3 +295,35 @@ describe('authorization (AllAdmins, the area of spec §6)', () => {
     }
   });
 });
+
+describe('demo seed reports (for the embedded sandbox seed)', () => {
+  it('writes sandbox reports for decided solicitations, deterministic and readable by the calls', async () => {
+    const { openDatabase } = await import('../../../src/server/db/connect');
+    const { migrate } = await import('../../../src/server/db/migrate');
+    const { seedDemoBureauReports } = await import('../../../src/server/services/bureau/demo');
+    const { reportById } = await import('../../../src/server/services/bureau/reports');
+    const handle = await openDatabase({});
+    try {
+      await migrate(handle);
+      const [{ id: staff }] = await handle.rows<{ id: number }>(
+        "INSERT INTO users (name, email, password_hash, role_id, active) VALUES ('Staff', 'staff@example.com', 'x', 1, true) RETURNING id",
+      );
+      for (const status of ['pending', 'in_review', 'approved', 'refused']) {
+        await handle.rows(
+          `INSERT INTO solicitations (user_id, status, type_credit, name, email, cpf, lending_value, lending_plots_to_pay, created_at)
+           VALUES ($1, $2, 'PF', 'Pessoa Demo', 'p@example.com', '529.982.247-25', 1000, 12, '2025-03-01T12:00:00Z')`,
+          [staff, status],
+        );
+      }
+      const written = await seedDemoBureauReports(handle.db, { staffIds: [staff], now: Date.UTC(2026, 0, 1) });
+      // of the three decided solicitations only every third gets a report: the first, twice (every ninth gets a second a month later)
+      expect(written).toBe(2);
+      const rows = await handle.rows<{ id: number; score: number; created_at: Date }>('SELECT id, score, created_at FROM bureau_reports ORDER BY id');
+      const first = await reportById(handle.db, rows[0].id);
+      expect(first).toMatchObject({ provider: 'sandbox', subject_name: 'Pessoa Demo', document: '52998224725', requested_by_name: 'Staff' });
+      expect(rows[0].score).toBe(rows[1].score);
+    } finally {
+      await handle.close();
+    }
+  });
+});
