@@ -1,16 +1,26 @@
 /**
- * Company setup (spec §7 "Company"; issue 9 §1). This first part declares the
- * operating parameters and the IOF rates by period, which the credit
- * simulation reads; the company data, representatives, witnesses, templates
- * and accounts follow on the same tables (migration 0009).
+ * Company setup (spec §7 "Company"; issue 9 §1): the lender's data with its
+ * legal representatives and witnesses (who sign the contracts), the operating
+ * parameters, the IOF rates by period, the contract templates, the bank
+ * accounts boletos and remittances use, and the assignees' accounts.
  *
  * Reading is for every panel user (the simulation screen shows the limits);
  * changes are for administrators (AllAdmins).
+ *
+ * Design choices the spec leaves open:
+ * - GET /company/:id answers the company with its representatives and
+ *   witnesses (the spec has no list call for them);
+ * - the bank accounts' DELETE is /company/:id/banks/:accountId (the spec
+ *   names only /company/{id}/banks for all four verbs);
+ * - a template may use only the placeholders of CONTRACT_ALIASES (answered by
+ *   GET /company/contract/alias); any other {{name}} is a 400 naming it.
  */
 import { z } from 'zod';
 import { AllAdmins, AllPanelUsers } from '../roles';
 import { defineOperation } from './define';
-import { idArgs, idSchema, okSchema, timestampSchema, trimmedTextSchema } from './common';
+import { idArgs, idSchema, okSchema, textSchema, timestampSchema, trimmedTextSchema } from './common';
+import { cnpjInput, cpfInput, stateInput } from './entrepreneurs';
+import { emailSchema } from './common';
 import { calendarDaySchema, moneyInputSchema, moneySchema, percentInputSchema, percentSchema, positiveMoneyInputSchema } from './money';
 
 /** Who an IOF rate applies to: PF, PJ, or a PJ under Simples Nacional (MEI included) in operations up to SIMPLES_IOF_LIMIT. */
@@ -62,7 +72,414 @@ export const companyParametersSchema = z.object({
 });
 export type CompanyParameters = z.infer<typeof companyParametersSchema>;
 
+const optional = (max: number) =>
+  trimmedTextSchema(max)
+    .nullable()
+    .optional()
+    .transform((v) => (v === '' ? null : v));
+const requiredCpf = cpfInput.refine((v) => !!v, { message: 'informe o CPF' });
+const bankCode = trimmedTextSchema(3).regex(/^\d{3}$/, { message: 'código do banco: 3 dígitos (ex.: 001)' });
+const digits = (max: number, label: string) => trimmedTextSchema(max).regex(/^\d+$/, { message: `${label}: somente números` });
+const digit = trimmedTextSchema(2).regex(/^[0-9Xx]{1,2}$/, { message: 'dígito inválido' }).nullable().optional();
+
+export const representativeSchema = z.object({
+  id: z.number().int(),
+  company_id: z.number().int(),
+  name: z.string(),
+  cpf: z.string(),
+  role: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  active: z.boolean(),
+});
+export type Representative = z.infer<typeof representativeSchema>;
+export const witnessSchema = representativeSchema.omit({ role: true, phone: true });
+export type Witness = z.infer<typeof witnessSchema>;
+
+export const companySchema = z.object({
+  id: z.number().int(),
+  legal_name: z.string(),
+  trade_name: z.string(),
+  cnpj: z.string().nullable(),
+  state_registration: z.string().nullable(),
+  cep: z.string().nullable(),
+  address: z.string().nullable(),
+  address_number: z.string().nullable(),
+  address_complement: z.string().nullable(),
+  neighborhood: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  site: z.string().nullable(),
+  updated_at: timestampSchema,
+  representatives: z.array(representativeSchema),
+  witnesses: z.array(witnessSchema),
+});
+export type Company = z.infer<typeof companySchema>;
+
+export const companyBankAccountSchema = z.object({
+  id: z.number().int(),
+  company_id: z.number().int(),
+  bank_code: z.string(),
+  bank_name: z.string(),
+  agency: z.string(),
+  agency_digit: z.string().nullable(),
+  account: z.string(),
+  account_digit: z.string().nullable(),
+  wallet: z.string(),
+  agreement: z.string(),
+  next_our_number: z.number().int(),
+  active: z.boolean(),
+});
+export type CompanyBankAccount = z.infer<typeof companyBankAccountSchema>;
+
+export const assignmentAccountSchema = z.object({
+  id: z.number().int(),
+  company_id: z.number().int(),
+  assignee_name: z.string(),
+  assignee_cnpj: z.string(),
+  bank_code: z.string(),
+  bank_name: z.string(),
+  agency: z.string(),
+  account: z.string(),
+  account_digit: z.string().nullable(),
+  active: z.boolean(),
+});
+export type AssignmentAccount = z.infer<typeof assignmentAccountSchema>;
+
+export const CONTRACT_KINDS = ['CCB', 'MPO'] as const;
+export type ContractKind = (typeof CONTRACT_KINDS)[number];
+
+/**
+ * Placeholders a contract template may use, each filled when a contract is
+ * issued (issue 9 §3): the lender, its signatories, the borrower, the
+ * operation's conditions and its schedule.
+ */
+export const CONTRACT_ALIASES = [
+  { alias: 'empresa.razao_social', description: 'Razão social da credora' },
+  { alias: 'empresa.cnpj', description: 'CNPJ da credora' },
+  { alias: 'empresa.endereco', description: 'Endereço completo da credora' },
+  { alias: 'representantes', description: 'Nome e CPF dos representantes legais que assinam' },
+  { alias: 'testemunhas', description: 'Nome e CPF das testemunhas' },
+  { alias: 'tomador.nome', description: 'Nome ou razão social do tomador' },
+  { alias: 'tomador.documento', description: 'CPF ou CNPJ do tomador' },
+  { alias: 'tomador.endereco', description: 'Endereço completo do tomador' },
+  { alias: 'avalistas', description: 'Nome e CPF dos avalistas e devedores solidários' },
+  { alias: 'operacao.numero', description: 'Número da operação de crédito' },
+  { alias: 'operacao.valor_liberado', description: 'Valor liberado ao tomador' },
+  { alias: 'operacao.valor_financiado', description: 'Valor financiado (principal)' },
+  { alias: 'operacao.taxa_mensal', description: 'Taxa de juros ao mês' },
+  { alias: 'operacao.taxa_anual', description: 'Taxa de juros ao ano' },
+  { alias: 'operacao.cet_mensal', description: 'CET ao mês' },
+  { alias: 'operacao.cet_anual', description: 'CET ao ano' },
+  { alias: 'operacao.iof', description: 'Valor do IOF' },
+  { alias: 'operacao.tarifas', description: 'Tarifas cobradas na liberação' },
+  { alias: 'operacao.parcelas', description: 'Número de parcelas' },
+  { alias: 'operacao.primeiro_vencimento', description: 'Data do primeiro vencimento' },
+  { alias: 'operacao.cronograma', description: 'Tabela de parcelas (vencimento e valor)' },
+  { alias: 'encargos.multa', description: 'Multa por atraso (%)' },
+  { alias: 'encargos.juros_mora', description: 'Juros de mora (% ao mês)' },
+  { alias: 'data.emissao', description: 'Data de emissão do contrato' },
+  { alias: 'local.emissao', description: 'Cidade de emissão' },
+] as const;
+export const CONTRACT_ALIAS_NAMES: readonly string[] = CONTRACT_ALIASES.map((a) => a.alias);
+
+/** The {{name}} placeholders of a template body, in order of first use. */
+export function templatePlaceholders(body: string): string[] {
+  return [...new Set([...body.matchAll(/\{\{\s*([^}\s]+)\s*\}\}/g)].map((m) => m[1]))];
+}
+
+export const contractTemplateSchema = z.object({
+  id: z.number().int(),
+  company_id: z.number().int(),
+  kind: z.enum(CONTRACT_KINDS),
+  title: z.string(),
+  body: z.string(),
+  version: z.number().int(),
+  updated_at: timestampSchema,
+});
+export type ContractTemplate = z.infer<typeof contractTemplateSchema>;
+
+const templateBody = textSchema(100_000)
+  .refine((v) => v.trim().length >= 20, { message: 'o modelo deve ter ao menos 20 caracteres' })
+  .superRefine((v, ctx) => {
+    const unknown = templatePlaceholders(v).filter((name) => !CONTRACT_ALIAS_NAMES.includes(name));
+    if (unknown.length) ctx.addIssue({ code: 'custom', message: `marcador desconhecido: ${unknown.map((n) => `{{${n}}}`).join(', ')}` });
+  });
+
+const companyInput = z.object({
+  id: idSchema,
+  legal_name: trimmedTextSchema(160).min(3, 'informe a razão social'),
+  trade_name: trimmedTextSchema(160),
+  cnpj: cnpjInput.refine((v) => !!v, { message: 'informe o CNPJ' }),
+  state_registration: optional(20),
+  cep: optional(9),
+  address: optional(160),
+  address_number: optional(20),
+  address_complement: optional(80),
+  neighborhood: optional(80),
+  city: optional(80),
+  state: stateInput,
+  phone: optional(20),
+  email: emailSchema.nullable().optional(),
+  site: optional(200),
+});
+
+const representativeInput = z.object({
+  company_id: idSchema,
+  name: trimmedTextSchema(120).min(3, 'informe o nome'),
+  cpf: requiredCpf,
+  role: trimmedTextSchema(80).min(2, 'informe o cargo'),
+  email: emailSchema.nullable().optional(),
+  phone: optional(20),
+  active: z.boolean().optional(),
+});
+const witnessInput = representativeInput.omit({ role: true, phone: true });
+
+const bankAccountInput = z.object({
+  bank_code: bankCode,
+  bank_name: trimmedTextSchema(80).min(2, 'informe o nome do banco'),
+  agency: digits(6, 'agência'),
+  agency_digit: digit,
+  account: digits(15, 'conta'),
+  account_digit: digit,
+  wallet: trimmedTextSchema(5),
+  agreement: trimmedTextSchema(20),
+  next_our_number: z.number().int().min(1, 'ao menos 1').max(99_999_999_999, 'nosso número grande demais'),
+  active: z.boolean().optional(),
+});
+
+const assignmentAccountInput = z.object({
+  assignee_name: trimmedTextSchema(160).min(3, 'informe o cessionário'),
+  assignee_cnpj: cnpjInput.refine((v) => !!v, { message: 'informe o CNPJ do cessionário' }),
+  bank_code: bankCode,
+  bank_name: trimmedTextSchema(80).min(2, 'informe o nome do banco'),
+  agency: digits(6, 'agência'),
+  account: digits(15, 'conta'),
+  account_digit: digit,
+  active: z.boolean().optional(),
+});
+
+const companyAndAccount = z.object({ id: idSchema, accountId: idSchema });
+
 export const companyOperations = {
+  'company.get': defineOperation({
+    method: 'GET',
+    path: '/api/company/:id',
+    access: AllPanelUsers,
+    encoding: 'none',
+    cacheable: true,
+    origin: 'spec',
+    description: 'The company (default id 1) with its legal representatives and witnesses.',
+    args: idArgs,
+    result: companySchema,
+  }),
+  'company.update': defineOperation({
+    method: 'PUT',
+    path: '/api/company',
+    access: AllAdmins,
+    encoding: 'json',
+    origin: 'spec',
+    description: "Changes the company's data (CNPJ checked; logged).",
+    args: companyInput,
+    result: companySchema,
+  }),
+  'company.createRepresentative': defineOperation({
+    method: 'POST',
+    path: '/api/company/representative',
+    access: AllAdmins,
+    encoding: 'json',
+    origin: 'spec',
+    description: 'Adds a legal representative who signs contracts for the company.',
+    args: representativeInput,
+    result: representativeSchema,
+  }),
+  'company.updateRepresentative': defineOperation({
+    method: 'PUT',
+    path: '/api/company/representative',
+    access: AllAdmins,
+    encoding: 'json',
+    origin: 'spec',
+    description: 'Changes a legal representative.',
+    args: representativeInput.extend({ id: idSchema }),
+    result: representativeSchema,
+  }),
+  'company.deleteRepresentative': defineOperation({
+    method: 'DELETE',
+    path: '/api/company/representative/:id',
+    access: AllAdmins,
+    encoding: 'none',
+    origin: 'spec',
+    description: 'Removes a legal representative.',
+    args: idArgs,
+    result: okSchema,
+  }),
+  'company.createWitness': defineOperation({
+    method: 'POST',
+    path: '/api/company/witness',
+    access: AllAdmins,
+    encoding: 'json',
+    origin: 'spec',
+    description: 'Adds a contract witness.',
+    args: witnessInput,
+    result: witnessSchema,
+  }),
+  'company.updateWitness': defineOperation({
+    method: 'PUT',
+    path: '/api/company/witness',
+    access: AllAdmins,
+    encoding: 'json',
+    origin: 'spec',
+    description: 'Changes a contract witness.',
+    args: witnessInput.extend({ id: idSchema }),
+    result: witnessSchema,
+  }),
+  'company.deleteWitness': defineOperation({
+    method: 'DELETE',
+    path: '/api/company/witness/:id',
+    access: AllAdmins,
+    encoding: 'none',
+    origin: 'spec',
+    description: 'Removes a contract witness.',
+    args: idArgs,
+    result: okSchema,
+  }),
+  'company.banks': defineOperation({
+    method: 'GET',
+    path: '/api/company/:id/banks',
+    access: AllPanelUsers,
+    encoding: 'none',
+    cacheable: true,
+    origin: 'spec',
+    description: "The company's bank accounts (boletos and remittance files), active first.",
+    args: idArgs,
+    result: z.array(companyBankAccountSchema),
+  }),
+  'company.createBank': defineOperation({
+    method: 'POST',
+    path: '/api/company/:id/banks',
+    access: AllAdmins,
+    encoding: 'json',
+    origin: 'spec',
+    description: 'Adds a bank account (bank code, agency, account, wallet, agreement, next nosso número).',
+    args: bankAccountInput.extend({ id: idSchema }),
+    result: companyBankAccountSchema,
+  }),
+  'company.updateBank': defineOperation({
+    method: 'PUT',
+    path: '/api/company/:id/banks',
+    access: AllAdmins,
+    encoding: 'json',
+    origin: 'spec',
+    description: 'Changes a bank account (accountId in the body).',
+    args: bankAccountInput.extend({ id: idSchema, accountId: idSchema }),
+    result: companyBankAccountSchema,
+  }),
+  'company.deleteBank': defineOperation({
+    method: 'DELETE',
+    path: '/api/company/:id/banks/:accountId',
+    access: AllAdmins,
+    encoding: 'none',
+    origin: 'spec',
+    description: 'Removes a bank account.',
+    args: companyAndAccount,
+    result: okSchema,
+  }),
+  'company.assignmentAccounts': defineOperation({
+    method: 'GET',
+    path: '/api/company/:id/assignment-bank-accounts',
+    access: AllPanelUsers,
+    encoding: 'none',
+    cacheable: true,
+    origin: 'spec',
+    description: "The assignees' (cessionários) accounts installments can be assigned to.",
+    args: idArgs,
+    result: z.array(assignmentAccountSchema),
+  }),
+  'company.assignmentAccount': defineOperation({
+    method: 'GET',
+    path: '/api/company/:id/assignment-bank-accounts/:accountId',
+    access: AllPanelUsers,
+    encoding: 'none',
+    cacheable: true,
+    origin: 'spec',
+    description: "One assignee's account.",
+    args: companyAndAccount,
+    result: assignmentAccountSchema,
+  }),
+  'company.createAssignmentAccount': defineOperation({
+    method: 'POST',
+    path: '/api/company/:id/assignment-bank-accounts',
+    access: AllAdmins,
+    encoding: 'json',
+    origin: 'spec',
+    description: "Adds an assignee's account (CNPJ checked).",
+    args: assignmentAccountInput.extend({ id: idSchema }),
+    result: assignmentAccountSchema,
+  }),
+  'company.updateAssignmentAccount': defineOperation({
+    method: 'PUT',
+    path: '/api/company/:id/assignment-bank-accounts',
+    access: AllAdmins,
+    encoding: 'json',
+    origin: 'spec',
+    description: "Changes an assignee's account (accountId in the body).",
+    args: assignmentAccountInput.extend({ id: idSchema, accountId: idSchema }),
+    result: assignmentAccountSchema,
+  }),
+  'company.deleteAssignmentAccount': defineOperation({
+    method: 'DELETE',
+    path: '/api/company/:id/assignment-bank-accounts/:accountId',
+    access: AllAdmins,
+    encoding: 'none',
+    origin: 'spec',
+    description: "Removes an assignee's account.",
+    args: companyAndAccount,
+    result: okSchema,
+  }),
+  'company.contractTemplates': defineOperation({
+    method: 'GET',
+    path: '/api/company/:id/contract',
+    access: AllPanelUsers,
+    encoding: 'none',
+    cacheable: true,
+    origin: 'spec',
+    description: 'The CCB and MPO contract templates of the company (those registered).',
+    args: idArgs,
+    result: z.array(contractTemplateSchema),
+  }),
+  'company.createContractTemplate': defineOperation({
+    method: 'POST',
+    path: '/api/company/:id/contract',
+    access: AllAdmins,
+    encoding: 'json',
+    origin: 'spec',
+    description: 'Registers the template of a contract kind (one per kind: 409 when it exists).',
+    args: z.object({ id: idSchema, kind: z.enum(CONTRACT_KINDS), title: trimmedTextSchema(160).min(3, 'informe o título'), body: templateBody }),
+    result: contractTemplateSchema,
+  }),
+  'company.updateContractTemplate': defineOperation({
+    method: 'PUT',
+    path: '/api/company/:id/contract',
+    access: AllAdmins,
+    encoding: 'json',
+    origin: 'spec',
+    description: 'Changes the template of a contract kind; its version goes up by one (contracts already issued keep theirs).',
+    args: z.object({ id: idSchema, kind: z.enum(CONTRACT_KINDS), title: trimmedTextSchema(160).min(3, 'informe o título'), body: templateBody }),
+    result: contractTemplateSchema,
+  }),
+  'company.contractAliases': defineOperation({
+    method: 'GET',
+    path: '/api/company/contract/alias',
+    access: AllPanelUsers,
+    encoding: 'none',
+    cacheable: true,
+    origin: 'spec',
+    description: 'The placeholders a contract template may use, with what each is filled with.',
+    args: z.object({}),
+    result: z.array(z.object({ alias: z.string(), description: z.string() })),
+  }),
   'company.parameters': defineOperation({
     method: 'GET',
     path: '/api/company/:id/parameters',
