@@ -65,23 +65,32 @@ export type ListScope =
 
 const currentDocs = sql`SELECT 1 FROM solicitation_slot_documents d WHERE d.solicitation_id = ${solicitations.id} AND d.superseded_at IS NULL`;
 
-function slotArray(slots: number[]): SQL {
-  // Numbers from the constant slot catalogue, never from a request.
-  return sql.raw(`ARRAY[${slots.map((n) => String(Math.trunc(n))).join(',')}]::int[]`);
-}
-
-/** SQL: every required slot of the solicitation's kind holds a current document. */
-function completeCondition(): SQL {
+/**
+ * The required slots of a solicitation row `alias` as an SQL int array. Built
+ * only from the constant slot catalogue and a fixed alias, never from a request.
+ */
+function requiredSlotsSql(alias: string): string {
   const branches = TYPE_CREDITS.flatMap((type) =>
     [false, true].map(
       (foreign) =>
-        sql`WHEN ${solicitations.type_credit} = ${type} AND ${solicitations.is_foreign} = ${foreign} THEN ${slotArray(requiredDocumentSlots(type, foreign))}`,
+        `WHEN ${alias}.type_credit = '${type}' AND ${alias}.is_foreign = ${foreign} THEN ARRAY[${requiredDocumentSlots(type, foreign).map((n) => Math.trunc(n)).join(',')}]::int[]`,
     ),
   );
-  return sql`NOT EXISTS (
-    SELECT 1 FROM unnest(CASE ${sql.join(branches, sql` `)} END) AS r(slot)
-    WHERE NOT EXISTS (SELECT 1 FROM solicitation_slot_documents d
-      WHERE d.solicitation_id = ${solicitations.id} AND d.slot = r.slot AND d.superseded_at IS NULL))`;
+  return `(CASE ${branches.join(' ')} END)`;
+}
+
+/**
+ * SQL: every required slot of the solicitation's kind holds a current
+ * document. Driven by the documents table (grouped per solicitation), so its
+ * cost follows the number of documents, not of solicitations.
+ */
+function completeCondition(): SQL {
+  const required = requiredSlotsSql('r');
+  return sql`${solicitations.id} IN (
+    SELECT d.solicitation_id FROM solicitation_slot_documents d JOIN solicitations r ON r.id = d.solicitation_id
+    WHERE d.superseded_at IS NULL AND d.slot = ANY(${sql.raw(required)})
+    GROUP BY d.solicitation_id, r.type_credit, r.is_foreign
+    HAVING count(DISTINCT d.slot) = cardinality(${sql.raw(required)}))`;
 }
 
 function scopeCondition(scope: ListScope): SQL | undefined {
