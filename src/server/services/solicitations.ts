@@ -140,7 +140,12 @@ function dayStart(name: string, text: string, endOfDay: boolean): Date {
   return new Date(Date.parse(`${text}T00:00:00${BR_OFFSET}`) + (endOfDay ? DAY_MS : 0));
 }
 
-const MONEY_TEXT = /^\d{1,12}(?:[.,]\d{1,2})?$/;
+/** "1500", "1500.00", "1500,5" or the Brazilian "1.500,00": at most 12 integer digits and 2 decimals. */
+const MONEY_TEXT = /^(?:\d{1,12}(?:[.,]\d{1,2})?|\d{1,3}(?:\.\d{3}){1,3},\d{1,2})$/;
+
+function moneyValue(text: string): string {
+  return text.includes(',') ? text.replace(/\./g, '').replace(',', '.') : text;
+}
 
 function bareDocument(text: string): string {
   return text.toUpperCase().replace(/[^0-9A-Z]/g, '');
@@ -176,8 +181,8 @@ function filterCondition(name: string, value: unknown): SQL | null {
     case 'lendingValue_max': {
       const v = single(name, value);
       if (v === null) return null;
-      if (!MONEY_TEXT.test(v)) throw badRequest(`Campo filter.${name}: informe um valor em reais, como 1500.00`, `filter.${name}`);
-      const amount = v.replace(',', '.');
+      if (!MONEY_TEXT.test(v)) throw badRequest(`Campo filter.${name}: informe um valor em reais, como 1500.00 ou 1.500,00`, `filter.${name}`);
+      const amount = moneyValue(v);
       return name === 'lendingValue_min'
         ? sql`${solicitations.lending_value} >= ${amount}::numeric`
         : sql`${solicitations.lending_value} <= ${amount}::numeric`;

@@ -71,7 +71,7 @@ export type TypeCredit = (typeof TYPE_CREDITS)[number];
  * - typeCredit: 'PF' or 'PJ';
  * - created_from / created_to: calendar days 'YYYY-MM-DD', both inclusive, in
  *   the provider's time zone (America/Sao_Paulo);
- * - lendingValue_min / lendingValue_max: decimal text ("1500.00" or "1500");
+ * - lendingValue_min / lendingValue_max: decimal text ("1500.00", "1500", or as typed "1.500,00");
  * - project: a project id, sent as text ("7"): the list encoding turns the
  *   number 1 into true (spec §5), so ids go as strings;
  * - state (UF, two letters), city (contains, accents ignored);

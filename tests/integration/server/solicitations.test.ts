@@ -97,6 +97,7 @@ describe('lists', () => {
     expect((await names({ created_from: '2025-03-11', created_to: '2025-03-12' })).names).toEqual(['Carla', 'Bruno']);
     expect((await names({ lendingValue_min: '1500', lendingValue_max: '8000.50' })).names).toEqual(['Carla', 'Ana']);
     expect((await names({ lendingValue_min: '8000,51' })).names).toEqual(['Bruno']);
+    expect((await names({ lendingValue_min: '8.000,50', lendingValue_max: '25.000,00' })).names).toEqual(['Carla', 'Bruno']);
     expect((await names({ project: String(projectId) })).names).toEqual(['Bruno']);
     expect((await names({ state: 'sp' })).names).toEqual(['Carla', 'Ana']);
     expect((await names({ city: 'sao paulo' })).names).toEqual(['Ana']);
@@ -126,6 +127,7 @@ describe('lists', () => {
       [{ filter: { typeCredit: 'PX' } }, 'filter.typeCredit'],
       [{ filter: { created_from: '2025-02-30' } }, 'filter.created_from'],
       [{ filter: { lendingValue_min: '1e3' } }, 'filter.lendingValue_min'],
+      [{ filter: { lendingValue_max: '1.50,00' } }, 'filter.lendingValue_max'],
       [{ filter: { project: 'abc' } }, 'filter.project'],
       [{ filter: { state: 'São' } }, 'filter.state'],
       [{ filter: { document: '...' } }, 'filter.document'],
