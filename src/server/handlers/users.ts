@@ -19,6 +19,7 @@ import { listConditions, listOrder, type ListSpec } from '../services/list';
 import { eraseFromBroadcasts } from '../services/messages-recipients';
 import { eraseClientInfo } from '../services/entrepreneurs';
 import { eraseCreditIntakeOf } from '../services/intake-erase';
+import { handOverSolicitationFiles } from '../services/solicitations-documents';
 import { revokeUserSessions } from '../services/sessions';
 import { removeFile } from '../services/storage';
 import { assertEmailFree, findUser, isEmailUniqueViolation, toAdminUser, toSessionUser } from '../services/users';
@@ -268,6 +269,7 @@ export const eraseUser: Handler<'users.erase'> = async ({ id }, ctx) => {
     await eraseClientInfo(tx, target.id);
     // The intake's rows point at their files, so they go first (services/intake-erase.ts says what stays).
     const intake = await eraseCreditIntakeOf(tx, target.id);
+    await handOverSolicitationFiles(tx, target.id);
     const files = await tx
       .delete(uploads)
       .where(intake.uploadIds.length ? or(eq(uploads.owner_id, target.id), inArray(uploads.id, intake.uploadIds)) : eq(uploads.owner_id, target.id))

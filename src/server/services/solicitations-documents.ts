@@ -198,6 +198,21 @@ export async function approveSlotDocument(db: Db, actor: UserRow, id: number): P
   return doc;
 }
 
+/**
+ * LGPD erase of an account, inside its transaction and before the account's
+ * own uploads are deleted: files that other people's solicitations still hold
+ * (a staff member's attachment, or a file stored before files were owned by
+ * the applicant) pass to that solicitation's applicant instead of being
+ * deleted from under it (the foreign key would refuse it).
+ */
+export async function handOverSolicitationFiles(tx: Db, userId: number): Promise<void> {
+  for (const table of ['solicitation_slot_documents', 'solicitation_staff_documents']) {
+    await tx.execute(sql`UPDATE uploads SET owner_id = s.user_id
+      FROM ${sql.identifier(table)} d JOIN solicitations s ON s.id = d.solicitation_id
+      WHERE d.upload_id = uploads.id AND uploads.owner_id = ${userId} AND s.user_id <> ${userId}`);
+  }
+}
+
 // ---- staff documents ----
 
 function staffColumns() {

@@ -326,6 +326,29 @@ describe('staff documents', () => {
   });
 });
 
+describe('LGPD erase of a staff member who sent files', () => {
+  it('hands the files other people\'s solicitations hold to their applicant instead of failing or deleting them', async () => {
+    const [staff] = await server.database.rows<{ id: number }>(
+      `INSERT INTO users (name, email, password_hash, role_id, active, email_confirmed) VALUES ('Analista Saindo', 'analista.saindo@teste.local', '!fixture', 4, true, true) RETURNING id`,
+    );
+    const id = await insertSolicitation(server.database, { userId: applicant });
+    const attached = await call(server, 'staffDocuments.upload', { file: file(PDF, 'laudo.pdf', 'application/pdf'), title: 'Laudo', solicitationId: id }, tokens.operator);
+    const sent = await call(server, 'documents.upload', { file: file(PNG, 'rg.png', 'image/png'), type: 6, solicitation_id: id }, tokens.operator);
+    // as older rows (and the demo seed's staff documents) have it: the file owned by the staff member who sent it
+    await server.database.rows('UPDATE uploads SET owner_id = $1 WHERE key = ANY($2::text[])', [staff.id, [attached.body.fileName, sent.body.fileName]]);
+    await server.database.rows('UPDATE solicitation_staff_documents SET author_id = $1 WHERE id = $2', [staff.id, attached.body.id]);
+
+    const erased = await call(server, 'users.erase', { id: staff.id }, tokens.superadmin);
+    expect(erased.status, JSON.stringify(erased.body)).toBe(200);
+    const owners = await server.database.rows<{ owner_id: number }>('SELECT owner_id FROM uploads WHERE key = ANY($1::text[])', [[attached.body.fileName, sent.body.fileName]]);
+    expect(owners.map((o) => o.owner_id)).toEqual([applicant, applicant]);
+    for (const key of [attached.body.fileName, sent.body.fileName]) {
+      const signed = await call(server, 'documents.signedUrl', { fileName: key }, tokens.agent);
+      expect((await fetch(`${server.url}${signed.body.url}`)).status).toBe(200);
+    }
+  });
+});
+
 describe('authorization matrix of the multipart and public calls (spec §6)', () => {
   const ALL: DemoRole[] = ['superadmin', 'admin', 'operator', 'agent', 'user'];
   const rows: Array<[OperationName, Record<string, unknown>]> = [
