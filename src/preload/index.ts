@@ -31,6 +31,7 @@ const bridge: BackofficeBridge = {
     download: ((name: string, args: unknown, options?: unknown) =>
       ipcRenderer.invoke(IPC.filesDownload, name, args, options)) as BackofficeBridge['files']['download'],
     chooseFolder: () => ipcRenderer.invoke(IPC.filesChooseFolder),
+    preview: ((name: string, args: unknown) => ipcRenderer.invoke(IPC.filesPreview, name, args)) as BackofficeBridge['files']['preview'],
     onProgress: (listener) => subscribe<FileProgress>(IPC.filesProgress, listener),
   },
   settings: {

@@ -106,6 +106,19 @@ export interface SavedFile {
   rows?: number;
 }
 
+/** The content types files.preview shows inside the app (images and PDF); anything else is refused. */
+export const PREVIEW_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'application/pdf'] as const;
+export type PreviewType = (typeof PREVIEW_TYPES)[number];
+/** The largest file files.preview brings into the page (the uploads are capped at 10 MB). */
+export const MAX_PREVIEW_BYTES = 12 * 1024 * 1024;
+
+/** A server file brought into memory to be shown inside the app (never written to disk). */
+export interface FilePreview {
+  mime: PreviewType;
+  bytes: Uint8Array<ArrayBuffer>;
+  size: number;
+}
+
 export interface FileProgress {
   jobId: string;
   phase: 'fetching' | 'writing' | 'done' | 'failed';
@@ -133,6 +146,11 @@ export interface BackofficeBridge {
       options?: { fileName?: string; jobId?: string },
     ): Promise<ApiResult<SavedFile | null>>;
     chooseFolder(): Promise<string | null>;
+    /**
+     * The bytes of a file answer (a 'download' call of the contract) to show inside the app:
+     * images and PDF only, at most MAX_PREVIEW_BYTES; nothing is written to disk.
+     */
+    preview<N extends ExposedOperationName>(name: N, args: ArgsOf<N>): Promise<ApiResult<FilePreview>>;
     onProgress(listener: (progress: FileProgress) => void): () => void;
   };
   settings: {

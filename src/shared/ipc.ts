@@ -11,6 +11,7 @@ export const IPC = {
   filesDownload: 'backoffice:files:download',
   filesProgress: 'backoffice:files:progress',
   filesChooseFolder: 'backoffice:files:choose-folder',
+  filesPreview: 'backoffice:files:preview',
   settingsGet: 'backoffice:settings:get',
   settingsUpdate: 'backoffice:settings:update',
   addressLookupCep: 'backoffice:address:lookup-cep',

@@ -53,6 +53,7 @@ export function registerIpc(options: IpcOptions): () => void {
   handle(IPC.filesExportExcel, (name, args, opts) => h.filesExportExcel(name, args, opts));
   handle(IPC.filesDownload, (name, args, opts) => h.filesDownload(name, args, opts));
   handle(IPC.filesChooseFolder, () => h.filesChooseFolder());
+  handle(IPC.filesPreview, (name, args) => h.filesPreview(name, args));
   handle(IPC.settingsGet, () => h.settingsGet());
   handle(IPC.settingsUpdate, (patch) => h.settingsUpdate(patch));
   handle(IPC.addressLookupCep, (cep) => h.addressLookupCep(cep));
@@ -76,6 +77,7 @@ export function registerIpc(options: IpcOptions): () => void {
       IPC.filesExportExcel,
       IPC.filesDownload,
       IPC.filesChooseFolder,
+      IPC.filesPreview,
       IPC.settingsGet,
       IPC.settingsUpdate,
       IPC.addressLookupCep,

@@ -58,7 +58,8 @@ export const RENDERER_CSP = [
   "base-uri 'none'",
   "form-action 'none'",
   "frame-src 'none'",
-  "worker-src 'none'",
+  // the PDF reader (pdf.js) parses documents in a worker bundled with the app, never one from elsewhere
+  "worker-src 'self'",
 ].join('; ');
 
 /** Directives a meta tag cannot carry (browsers ignore them there), added to the header only. */

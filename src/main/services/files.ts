@@ -12,7 +12,7 @@ import { basename, dirname, extname, join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
-import type { FileProgress, SavedFile, Settings } from '../../shared/bridge';
+import { MAX_PREVIEW_BYTES, PREVIEW_TYPES, type FilePreview, type FileProgress, type PreviewType, type SavedFile, type Settings } from '../../shared/bridge';
 import type { ApiResult } from '../../shared/result';
 import { exportRowsSchema } from '../../shared/contract';
 import { translate } from '../../shared/i18n';
@@ -57,6 +57,28 @@ export interface FilesService {
   exportExcel(name: unknown, args: unknown, options: unknown): Promise<ApiResult<SavedFile | null>>;
   download(name: unknown, args: unknown, options: unknown): Promise<ApiResult<SavedFile | null>>;
   chooseFolder(): Promise<string | null>;
+  preview(name: unknown, args: unknown): Promise<ApiResult<FilePreview>>;
+}
+
+/**
+ * The content type a previewed file is shown as: the server's declared type
+ * when it is an image or PDF and the first bytes agree (magic numbers), so a
+ * mislabelled file is never handed to the image decoder or PDF reader as
+ * something else. Null refuses it.
+ */
+export function previewTypeOf(contentType: string | null, head: Uint8Array): PreviewType | null {
+  const mime = (contentType ?? '').split(';')[0].trim().toLowerCase();
+  if (!(PREVIEW_TYPES as readonly string[]).includes(mime)) return null;
+  const starts = (...bytes: number[]) => bytes.every((b, i) => head[i] === b);
+  const ok =
+    mime === 'application/pdf'
+      ? starts(0x25, 0x50, 0x44, 0x46) // %PDF
+      : mime === 'image/png'
+        ? starts(0x89, 0x50, 0x4e, 0x47)
+        : mime === 'image/jpeg'
+          ? starts(0xff, 0xd8, 0xff)
+          : starts(0x52, 0x49, 0x46, 0x46) && head[8] === 0x57 && head[9] === 0x45 && head[10] === 0x42 && head[11] === 0x50; // RIFF….WEBP
+  return ok ? (mime as PreviewType) : null;
 }
 
 /** Device names Windows reserves in every folder, with or without an extension ("CON.txt" too). */
@@ -286,6 +308,39 @@ export function createFilesService(options: FilesServiceOptions): FilesService {
         if (temp) await unlink(temp).catch(() => undefined);
         progress(jobId, 'failed', 0);
         return failure('server', locale, { key: 'errors.fileWrite', vars: { detail: errorText(error) } });
+      }
+    },
+
+    async preview(name, args) {
+      const locale = options.settings().locale;
+      try {
+        const call = resolveCall(name, args, locale);
+        if (isFailure(call)) return call;
+        const file = call.op.file;
+        if (!file || file.kind !== 'download') return failure('invalid-args', locale, { key: 'errors.notExportable' });
+        const answer = await options.session.stream(call.name, call.args);
+        if (!answer.ok) return answer.failure;
+        if (answer.contentLength !== null && answer.contentLength > MAX_PREVIEW_BYTES) {
+          answer.stream.destroy();
+          return failure('validation', locale, { key: 'errors.previewTooBig', vars: { max: Math.round(MAX_PREVIEW_BYTES / (1024 * 1024)) } });
+        }
+        // Read into memory with the cap enforced as bytes arrive (a missing or wrong length cannot exceed it).
+        const chunks: Buffer[] = [];
+        let size = 0;
+        for await (const chunk of answer.stream as AsyncIterable<Buffer>) {
+          size += chunk.length;
+          if (size > MAX_PREVIEW_BYTES) {
+            answer.stream.destroy();
+            return failure('validation', locale, { key: 'errors.previewTooBig', vars: { max: Math.round(MAX_PREVIEW_BYTES / (1024 * 1024)) } });
+          }
+          chunks.push(chunk);
+        }
+        const bytes = new Uint8Array(Buffer.concat(chunks));
+        const mime = previewTypeOf(answer.contentType, bytes.subarray(0, 16));
+        if (!mime) return failure('validation', locale, { key: 'errors.previewType' });
+        return { data: { mime, bytes, size }, error: false, status: answer.status };
+      } catch (error) {
+        return failure('server', locale, { key: 'errors.previewFailed', vars: { detail: errorText(error) } });
       }
     },
 

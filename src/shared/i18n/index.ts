@@ -35,6 +35,8 @@ import { bureau as ptBureau } from './pt-BR/bureau';
 import { bureau as enBureau } from './en/bureau';
 import { dashboard as ptDashboard } from './pt-BR/dashboard';
 import { dashboard as enDashboard } from './en/dashboard';
+import { solicitations as ptSolicitations } from './pt-BR/solicitations';
+import { solicitations as enSolicitations } from './en/solicitations';
 
 import { simulations as ptSimulations } from './pt-BR/simulations';
 import { simulations as enSimulations } from './en/simulations';
@@ -44,8 +46,8 @@ import { entrepreneurs as enEntrepreneurs } from './en/entrepreneurs';
 export const DEFAULT_LOCALE: Locale = 'pt-BR';
 
 export const resources = {
-  'pt-BR': { translation: { common: ptCommon, errors: ptErrors, menu: ptMenu, users: ptUsers, auth: ptAuth, shell: ptShell, catalogues: ptCatalogues, logs: ptLogs, lgpd: ptLgpd, preferences: ptPreferences, messages: ptMessages, list: ptList, form: ptForm, bureau: ptBureau, dashboard: ptDashboard, simulations: ptSimulations, entrepreneurs: ptEntrepreneurs } },
-  en: { translation: { common: enCommon, errors: enErrors, menu: enMenu, users: enUsers, auth: enAuth, shell: enShell, catalogues: enCatalogues, logs: enLogs, lgpd: enLgpd, preferences: enPreferences, messages: enMessages, list: enList, form: enForm, bureau: enBureau, dashboard: enDashboard, simulations: enSimulations, entrepreneurs: enEntrepreneurs } },
+  'pt-BR': { translation: { common: ptCommon, errors: ptErrors, menu: ptMenu, users: ptUsers, auth: ptAuth, shell: ptShell, catalogues: ptCatalogues, logs: ptLogs, lgpd: ptLgpd, preferences: ptPreferences, messages: ptMessages, list: ptList, form: ptForm, bureau: ptBureau, dashboard: ptDashboard, solicitations: ptSolicitations, simulations: ptSimulations, entrepreneurs: ptEntrepreneurs } },
+  en: { translation: { common: enCommon, errors: enErrors, menu: enMenu, users: enUsers, auth: enAuth, shell: enShell, catalogues: enCatalogues, logs: enLogs, lgpd: enLgpd, preferences: enPreferences, messages: enMessages, list: enList, form: enForm, bureau: enBureau, dashboard: enDashboard, solicitations: enSolicitations, simulations: enSimulations, entrepreneurs: enEntrepreneurs } },
 } as const;
 
 type Tree = { readonly [key: string]: string | Tree };

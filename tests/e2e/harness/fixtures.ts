@@ -48,6 +48,7 @@ const HANDLER_NAMES = [
   'filesExportExcel',
   'filesDownload',
   'filesChooseFolder',
+  'filesPreview',
   'settingsGet',
   'settingsUpdate',
   'addressLookupCep',

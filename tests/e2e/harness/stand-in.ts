@@ -108,6 +108,7 @@ export function installStandIn(config: { prefix: string; dispatch: string }): vo
       exportExcel: (name: unknown, args: unknown, options?: unknown) => invoke('filesExportExcel', name, args, options ?? {}),
       download: (name: unknown, args: unknown, options?: unknown) => invoke('filesDownload', name, args, options ?? {}),
       chooseFolder: () => invoke('filesChooseFolder'),
+      preview: (name: unknown, args: unknown) => invoke('filesPreview', name, args),
       onProgress: (listener: Listener) => subscribe('progress', listener),
     },
     settings: {

@@ -40,7 +40,7 @@ describe('preload bridge', () => {
   it('exposes window.backoffice and nothing else', () => {
     expect([...exposed.keys()]).toEqual(['backoffice']);
     expect(Object.keys(bridge).sort()).toEqual(['address', 'api', 'app', 'files', 'session', 'settings']);
-    expect(JSON.stringify(Object.keys(bridge.files).sort())).toBe('["chooseFolder","download","exportExcel","onProgress"]');
+    expect(JSON.stringify(Object.keys(bridge.files).sort())).toBe('["chooseFolder","download","exportExcel","onProgress","preview"]');
   });
 
   it('forwards each call to its channel with its arguments', async () => {

@@ -111,6 +111,10 @@ describe('route configuration (spec §2)', () => {
     expect(findLeaf('/app/entrepreneurs')?.screen).toBe('entrepreneurs.list');
     expect(findLeaf('/app/entrepreneurs/12')?.screen).toBe('entrepreneurs.form');
     expect(findLeaf('/boavista/boa-vista/3')?.screen).toBe('bureau.lookup');
-    expect(findLeaf('/app/solicitations')?.screen).toBe('underConstruction');
+    expect(findLeaf('/app/solicitations')?.screen).toBe('solicitations.list');
+    expect(findLeaf('/app/solicitations/pending')?.screen).toBe('solicitations.list');
+    expect(findLeaf('/app/solicitations/view/5')?.screen).toBe('solicitations.view');
+    expect(findLeaf('/app/solicitations/view-pending/5')?.screen).toBe('solicitations.view');
+    expect(findLeaf('/app/allOperations')?.screen).toBe('underConstruction');
   });
 });

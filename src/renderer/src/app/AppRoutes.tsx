@@ -27,8 +27,9 @@ const area = {
   profile: () => import('./areas/profile'),
   catalogues: () => import('./areas/catalogues'),
   messages: () => import('./areas/messages'),
-  bureau: () => import('./areas/bureau'),
   entrepreneurs: () => import('./areas/entrepreneurs'),
+  solicitations: () => import('./areas/solicitations'),
+  bureau: () => import('./areas/bureau'),
 };
 
 const AppLayout = lazy(() => import('../layout/AppLayout').then((m) => ({ default: m.AppLayout })));
@@ -46,10 +47,12 @@ const CatalogueFormScreen = lazy(() => area.catalogues().then((m) => ({ default:
 const ProjectsListScreen = lazy(() => area.catalogues().then((m) => ({ default: m.ProjectsListScreen })));
 const ProjectFormScreen = lazy(() => area.catalogues().then((m) => ({ default: m.ProjectFormScreen })));
 const MessagesScreen = lazy(() => area.messages().then((m) => ({ default: m.MessagesScreen })));
-const BureauLookupScreen = lazy(() => area.bureau().then((m) => ({ default: m.BureauLookupScreen })));
 const EntrepreneursListScreen = lazy(() => area.entrepreneurs().then((m) => ({ default: m.EntrepreneursListScreen })));
 const EntrepreneurScreen = lazy(() => area.entrepreneurs().then((m) => ({ default: m.EntrepreneurScreen })));
 const SimulationsListScreen = lazy(() => area.entrepreneurs().then((m) => ({ default: m.SimulationsListScreen })));
+const SolicitationsListScreen = lazy(() => area.solicitations().then((m) => ({ default: m.SolicitationsListScreen })));
+const SolicitationViewScreen = lazy(() => area.solicitations().then((m) => ({ default: m.SolicitationViewScreen })));
+const BureauLookupScreen = lazy(() => area.bureau().then((m) => ({ default: m.BureauLookupScreen })));
 
 /** While an area's chunk loads. */
 function Loading({ children }: { children: ReactNode }) {
@@ -85,10 +88,12 @@ const SCREENS: Record<ScreenKey, () => ReactNode> = {
   'projects.list': () => <ProjectsListScreen />,
   'projects.form': () => <ProjectFormScreen />,
   messages: () => <MessagesScreen />,
-  'bureau.lookup': () => <BureauLookupScreen />,
   'simulations.list': () => <SimulationsListScreen />,
   'entrepreneurs.list': () => <EntrepreneursListScreen />,
   'entrepreneurs.form': () => <EntrepreneurScreen />,
+  'solicitations.list': () => <SolicitationsListScreen />,
+  'solicitations.view': () => <SolicitationViewScreen />,
+  'bureau.lookup': () => <BureauLookupScreen />,
   underConstruction: () => <UnderConstructionScreen />,
 };
 

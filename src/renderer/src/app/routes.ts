@@ -24,10 +24,12 @@ export type ScreenKey =
   | 'projects.list'
   | 'projects.form'
   | 'messages'
-  | 'bureau.lookup'
   | 'simulations.list'
   | 'entrepreneurs.list'
   | 'entrepreneurs.form'
+  | 'solicitations.list'
+  | 'solicitations.view'
+  | 'bureau.lookup'
   | 'underConstruction';
 
 /**
@@ -85,10 +87,10 @@ export const APP_ROUTES: RouteNode = {
       title: 'menu.solicitationsGroup',
       roles: AllPanelUsers,
       children: [
-        { path: '', screen: 'underConstruction' },
-        uc(':status', { pending: 'menu.solicitationsPending', '*': 'shell.crumbs.byStatus' }),
-        uc('view/:id', DETAIL),
-        uc('view-pending/:id', 'shell.crumbs.pendingDetail'),
+        { path: '', screen: 'solicitations.list' },
+        { path: ':status', title: { pending: 'menu.solicitationsPending', '*': 'shell.crumbs.byStatus' }, screen: 'solicitations.list' },
+        { path: 'view/:id', title: DETAIL, screen: 'solicitations.view' },
+        { path: 'view-pending/:id', title: 'shell.crumbs.pendingDetail', screen: 'solicitations.view' },
       ],
     },
     { path: 'simulations', title: 'menu.simulations', roles: AllPanelUsers, screen: 'simulations.list' },

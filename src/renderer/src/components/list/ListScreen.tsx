@@ -71,6 +71,12 @@ export interface ListDeclaration<N extends ListOperationName> {
   refreshEvery?(rows: readonly ItemOf<N>[]): number | false;
   /** a notice over the table about the answer (e.g. a capped count) */
   notice?(data: ResultOf<N>): ReactNode;
+  /**
+   * Filter values the route itself imposes (e.g. the open statuses of a
+   * "pending" list), sent with the list call and the export; a value the user
+   * picks for the same key replaces it. Never written to the URL.
+   */
+  baseFilter?: Readonly<Record<string, string | number | string[]>>;
 }
 
 export type ListScreenProps<N extends ListOperationName> = ListDeclaration<N> & {
@@ -107,7 +113,9 @@ export function ListScreen<N extends ListOperationName>(props: ListScreenProps<N
   const inputs = useListFilters(filters, state, setState);
 
   // The list calls share one argument shape (listArgs); TypeScript cannot see that through the generic name.
-  const args = listArgsOf(state) as ArgsOf<N>;
+  const baseFilter = props.baseFilter;
+  const callFilter = useMemo(() => ({ ...(baseFilter ?? {}), ...state.filter }), [baseFilter, state.filter]);
+  const args = { ...listArgsOf(state), filter: callFilter } as ArgsOf<N>;
   const query = useApiQuery(operation, args, {
     placeholderData: keepPreviousData,
     refetchInterval: refreshEvery
@@ -194,7 +202,7 @@ export function ListScreen<N extends ListOperationName>(props: ListScreenProps<N
           {props.export && (
             <ExportExcelButton
               operation={props.export.operation}
-              args={{ filter: state.filter, sort: state.sort ?? null }}
+              args={{ filter: callFilter, sort: state.sort ?? null }}
               title={t(props.export.title)}
               fileName={props.export.fileName}
             />

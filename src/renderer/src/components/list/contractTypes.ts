@@ -22,6 +22,8 @@ import {
   SITUATION_SORTS,
   SIMULATION_FILTERS,
   SIMULATION_SORTS,
+  SOLICITATION_FILTERS,
+  SOLICITATION_SORTS,
   type ArgsOf,
   type Contract,
   type ExposedOperationName,
@@ -74,6 +76,8 @@ export const LIST_FIELDS = {
   'projects.list': { filters: PROJECT_FILTERS, sorts: PROJECT_SORTS },
   'messages.list': { filters: BROADCAST_FILTERS, sorts: BROADCAST_SORTS },
   'simulations.all': { filters: SIMULATION_FILTERS, sorts: SIMULATION_SORTS },
+  'solicitations.list': { filters: SOLICITATION_FILTERS, sorts: SOLICITATION_SORTS },
+  'solicitations.reviewDocuments': { filters: SOLICITATION_FILTERS, sorts: SOLICITATION_SORTS },
 } as const satisfies Partial<Record<ListOperationName, { filters: readonly string[]; sorts: readonly string[] }>>;
 
 type Declared = keyof typeof LIST_FIELDS;

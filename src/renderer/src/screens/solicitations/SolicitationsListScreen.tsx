@@ -1,0 +1,157 @@
+/**
+ * /app/solicitations, /app/solicitations/pending (the open ones),
+ * /app/solicitations/review-doc (documents awaiting approval) and
+ * /app/solicitations/<status>: one list declaration parameterised by the
+ * route (listScopeOf), filters and sort in the URL, the Excel export of the
+ * same filters, delete behind a confirmation for administrators.
+ */
+import { Tab, Tabs, Tag } from '@blueprintjs/core';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import type { SolicitationFilter, SolicitationListItem } from '../../../../shared/contract/solicitations';
+import { TYPE_CREDITS } from '../../../../shared/contract/solicitations';
+import { formatCpfCnpj } from '../../../../shared/documents';
+import { AllAdmins, AllOperators, hasProfilePermission } from '../../../../shared/roles';
+import type { SolicitationStatus } from '../../../../shared/solicitation-status';
+import { errorText } from '../../api/errors';
+import { useApiMutation, useApiQuery } from '../../api/hooks';
+import { useSession } from '../../app/session';
+import { useToast } from '../../app/toaster';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ListScreen } from '../../components/list/ListScreen';
+import type { FilterDecl } from '../../components/list/filters';
+import { listScopeOf, OPEN_SEGMENT, REVIEW_DOCUMENTS_SEGMENT, statusIntent } from './model';
+import './solicitations.css';
+
+type Filter = FilterDecl<SolicitationFilter>;
+
+const TYPE_OPTIONS = TYPE_CREDITS.map((t) => ({ value: t, label: `solicitations.typeCredit.${t}` }));
+
+/** The projects a solicitation may belong to (operators and administrators read the catalogue). */
+function useProjectOptions(enabled: boolean) {
+  const query = useApiQuery('projects.list', { page: 1, limit: 200, filter: {}, sort: { field: 'title', order: 'ASC' } }, { enabled, staleTime: 60_000 });
+  return useMemo(() => (query.data?.items ?? []).map((p) => ({ value: String(p.id), label: p.title, raw: true })), [query.data]);
+}
+
+function documentOf(row: SolicitationListItem): string {
+  const doc = row.typeCredit === 'PJ' ? (row.cnpj ?? row.cpf) : (row.cpf ?? row.cnpj);
+  return doc ? formatCpfCnpj(doc) : '';
+}
+
+export function SolicitationsListScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const { user } = useSession();
+  const { status: segment } = useParams();
+  const scope = listScopeOf(segment);
+  const canSeeProjects = hasProfilePermission(user?.role_id, AllOperators);
+  const projects = useProjectOptions(canSeeProjects);
+  const remove = useApiMutation('solicitations.delete', { invalidates: ['solicitations.list', 'solicitations.reviewDocuments'] });
+  const [deleting, setDeleting] = useState<SolicitationListItem | null>(null);
+
+  if (!scope) return <Navigate to="/app/solicitations" replace />;
+
+  const statusFilter: Filter[] =
+    scope.statuses.length > 0 ? [{ kind: 'status', key: 'status', label: 'solicitations.filters.status', statuses: scope.statuses, labels: 'solicitations.status' }] : [];
+  const projectFilter: Filter[] = canSeeProjects ? [{ kind: 'select', key: 'project', label: 'solicitations.filters.project', options: projects }] : [];
+  const filters: Filter[] = [
+    ...statusFilter,
+    { kind: 'select', key: 'typeCredit', label: 'solicitations.filters.typeCredit', options: TYPE_OPTIONS },
+    { kind: 'dateRange', key: 'created_from', to: 'created_to', label: 'solicitations.filters.period' },
+    { kind: 'moneyRange', key: 'lendingValue_min', to: 'lendingValue_max', label: 'solicitations.filters.lendingValue' },
+    ...projectFilter,
+    { kind: 'text', key: 'state', label: 'solicitations.filters.state' },
+    { kind: 'text', key: 'city', label: 'solicitations.filters.city' },
+    { kind: 'text', key: 'document', label: 'solicitations.filters.document' },
+    { kind: 'text', key: 'name', label: 'solicitations.filters.name' },
+  ];
+
+  const tabs = (
+    <div className="solicitation-tabs">
+      <Tabs
+        id="solicitation-lists"
+        selectedTabId={scope.tab}
+        onChange={(id) => {
+          const to = id === 'all' ? '' : id === 'open' ? `/${OPEN_SEGMENT}` : `/${String(id)}`;
+          navigate(`/app/solicitations${to}`);
+        }}
+      >
+        <Tab id="all" title={t('solicitations.tabs.all')} data-testid="solicitations-tab-all" />
+        <Tab id="open" title={t('solicitations.tabs.open')} data-testid="solicitations-tab-open" />
+        <Tab id={REVIEW_DOCUMENTS_SEGMENT} title={t('solicitations.tabs.reviewDocuments')} data-testid="solicitations-tab-review-doc" />
+        {scope.statuses.length === 0 && (
+          <Tab id={scope.tab} title={t('solicitations.tabs.byStatus', { status: t(`solicitations.status.${scope.tab}`) })} data-testid="solicitations-tab-status" />
+        )}
+      </Tabs>
+      {scope.tab === 'open' && <span className="bp6-text-muted">{t('solicitations.openHint')}</span>}
+      {scope.tab === 'review-doc' && <span className="bp6-text-muted">{t('solicitations.reviewHint')}</span>}
+    </div>
+  );
+
+  return (
+    <ListScreen
+      // A new declaration per scope: switching tabs starts with that list's own state.
+      key={scope.tab}
+      testId="solicitations"
+      operation={scope.operation}
+      baseFilter={scope.baseFilter}
+      header={tabs}
+      columns={[
+        { id: 'id', title: 'solicitations.columns.id', sort: 'id', width: 60, kind: 'integer', field: 'id' },
+        { id: 'created', title: 'solicitations.columns.createdAt', sort: 'created_at', width: 120, kind: 'datetime', field: 'created_at' },
+        { id: 'name', title: 'solicitations.columns.name', sort: 'name', width: 230, text: (r) => (r.typeCredit === 'PJ' && r.companyName ? `${r.companyName} — ${r.name}` : r.name) },
+        { id: 'type', title: 'solicitations.columns.typeCredit', sort: 'typeCredit', width: 50, text: (r, tr) => tr(`solicitations.typeCreditShort.${r.typeCredit}`) },
+        { id: 'document', title: 'solicitations.columns.document', width: 150, text: (r) => documentOf(r) },
+        { id: 'city', title: 'solicitations.columns.city', sort: 'city', width: 140, text: (r) => (r.city ? `${r.city}${r.state ? ` / ${r.state}` : ''}` : (r.state ?? '')) },
+        { id: 'value', title: 'solicitations.columns.lendingValue', sort: 'lendingValue', width: 120, kind: 'money', field: 'lendingValue' },
+        { id: 'plots', title: 'solicitations.columns.lendingPlotsToPay', sort: 'lendingPlotsToPay', width: 70, kind: 'integer', field: 'lendingPlotsToPay' },
+        {
+          id: 'status',
+          title: 'solicitations.columns.status',
+          sort: 'status',
+          width: 150,
+          kind: 'status',
+          field: 'status',
+          labels: 'solicitations.status',
+          intent: (s) => statusIntent(s as SolicitationStatus),
+          testId: (r) => `solicitations-status-${r.id}`,
+        },
+        { id: 'project', title: 'solicitations.columns.project', width: 130, text: (r) => r.projectTitle ?? '' },
+        {
+          id: 'documents',
+          title: 'solicitations.columns.documents',
+          width: 150,
+          text: (r, tr) => tr('solicitations.documentsCell', { sent: r.documentsSent, awaiting: r.documentsAwaiting }),
+        },
+      ]}
+      filters={filters}
+      rowLink={(r) => `/app/solicitations/${scope.viewPath}/${r.id}`}
+      rowActions={[{ id: 'delete', label: () => 'solicitations.delete.action', icon: () => 'trash', intent: 'danger', roles: AllAdmins, onClick: setDeleting }]}
+      export={{ operation: 'solicitations.export', title: 'solicitations.exportTitle', fileName: 'solicitacoes' }}
+    >
+      {deleting && (
+        <ConfirmDialog
+          isOpen
+          title={t('solicitations.delete.action')}
+          intent="danger"
+          confirmText={t('common.delete')}
+          onClose={() => setDeleting(null)}
+          onConfirm={async () => {
+            try {
+              await remove.mutateAsync({ id: deleting.id });
+              toast.success(t('solicitations.delete.done'));
+            } catch (e) {
+              toast.failure(errorText(e, t));
+            }
+            setDeleting(null);
+          }}
+        >
+          <p>{t('solicitations.delete.confirm', { id: deleting.id, name: deleting.name })}</p>
+          <Tag intent={statusIntent(deleting.status)}>{t(`solicitations.status.${deleting.status}`)}</Tag>
+        </ConfirmDialog>
+      )}
+    </ListScreen>
+  );
+}
