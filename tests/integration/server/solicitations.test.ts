@@ -118,6 +118,12 @@ describe('lists', () => {
     const page2 = await names({}, { field: 'created_at', order: 'ASC' }, 2, 3);
     expect(page2.names).toEqual(['Davi']);
     expect(page2.meta).toEqual({ currentPage: 2, totalPages: 2, totalItems: 4, pageSize: 3 });
+    // a full page and a page past the end count; a partial page knows its total
+    expect((await names({}, undefined, 1, 2)).meta).toEqual({ currentPage: 1, totalPages: 2, totalItems: 4, pageSize: 2 });
+    const past = await names({}, undefined, 5, 3);
+    expect(past.names).toEqual([]);
+    expect(past.meta).toEqual({ currentPage: 5, totalPages: 2, totalItems: 4, pageSize: 3 });
+    expect((await names({ status: 'contracted' })).meta.totalItems).toBe(0);
   });
 
   it('answers 400 naming the field for unknown filters, bad values and unknown sorts', async () => {
