@@ -3,8 +3,8 @@
  * confirms a billable new lookup (a double click on the confirmation runs it
  * once), reads the score and sections, sees it in the person's history, and
  * saves the report as PDF through the main process (read back with
- * pdftotext). axe finds no serious or critical violation with the report and
- * with the confirmation open.
+ * pdftotext), then reads it offline from the cache. axe finds no serious or
+ * critical violation with the report and with the confirmation open.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { execFileSync } from 'node:child_process';
@@ -43,6 +43,9 @@ test('a bureau lookup confirmed once, shown, in the history and saved as PDF', a
   await page.getByTestId('bureau-confirm').dblclick();
   await expect(page.getByTestId('bureau-report')).toBeVisible();
   await expect(page.getByTestId('bureau-billable')).toHaveCount(0);
+  // One request left the screen: one toast, and it is not a replay.
+  await expect(page.getByTestId('toast')).toHaveCount(1);
+  await expect(page.getByTestId('toast')).toContainText('realizada');
   await expect(page.getByTestId('bureau-score')).toContainText('de 1000');
   for (const section of ['negative', 'protests', 'inquiries', 'cheques']) await expect(page.getByTestId(`bureau-section-${section}`)).toBeVisible();
   const rows = await server.database.rows<{ id: number; score: number }>("SELECT id, score FROM bureau_reports WHERE solicitation_id = $1 AND provider <> '__claim__'", [id]);
@@ -64,4 +67,10 @@ test('a bureau lookup confirmed once, shown, in the history and saved as PDF', a
   expect(text).toContain('Consulta ao birô de crédito');
   expect(text).toContain(person.name);
   expect(text).toContain(`Score: ${rows[0].score} de 1000`);
+
+  // Offline: the lookup and its report stay readable from the cache, with the notice.
+  await server.stop();
+  await page.reload();
+  await expect(page.getByTestId('bureau-stale')).toContainText('Sem conexão');
+  await expect(page.getByTestId('bureau-score')).toHaveText(`${rows[0].score} de 1000`);
 });

@@ -1,8 +1,8 @@
 /**
  * Dashboard end to end: the year's figures for solicitations inserted in
  * 2018 and 2017 (years the demo seed never reaches), a year change kept in
- * the URL, a chart's table alternative, the default year, and axe with the
- * charts and with a table shown.
+ * the URL, a chart's table alternative, the default year, axe with the
+ * charts and with a table shown, and the year viewed offline from the cache.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
@@ -68,4 +68,13 @@ test('figures of a year, a year change in the URL and a chart as a table', async
   await expect(page.getByTestId('dashboard-value-requested')).toHaveText('R$ 4.000,00');
   await page.goBack();
   await expect(page.getByTestId('dashboard-title')).toHaveAttribute('data-year', '2018');
+  await expect(page.getByTestId('dashboard-stale')).toHaveCount(0);
+
+  // Offline: the last answer for the year is shown from the cache, with the notice.
+  await server.stop();
+  await harness.goto('/app/home?year=2018');
+  await page.reload();
+  await expect(page.getByTestId('dashboard-stale')).toContainText('Sem conexão');
+  await expect(page.getByTestId('dashboard-value-received')).toHaveText('3');
+  await expect(page.getByTestId('dashboard-chart-counts').locator('.recharts-bar-rectangle').first()).toBeVisible();
 });

@@ -4,7 +4,7 @@
  * a confirmation, and the report saved as a PDF by the main process.
  */
 import { Button, Callout, Card, Dialog, DialogBody, DialogFooter, FormGroup, H3, HTMLSelect, HTMLTable, Spinner, Tag } from '@blueprintjs/core';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { BureauReport } from '../../../../shared/contract';
@@ -66,6 +66,8 @@ export function BureauLookupScreen() {
   const [key, setKey] = useState('');
   const [modelId, setModelId] = useState<number | null>(null);
   const [runError, setRunError] = useState<string | null>(null);
+  // Set synchronously on the first click: a double click's second event comes before React re-renders with isPending.
+  const running = useRef(false);
 
   if (!valid) return <Callout intent="danger" data-testid="bureau-error">{t('bureau.invalidId')}</Callout>;
   if (lookup.error) return <Callout intent="danger" data-testid="bureau-error">{errorText(lookup.error, t)}</Callout>;
@@ -84,7 +86,8 @@ export function BureauLookupScreen() {
     setConfirming(true);
   };
   const confirm = async () => {
-    if (run.isPending) return;
+    if (running.current) return;
+    running.current = true;
     setRunError(null);
     try {
       const answer = await run.mutateAsync({ solicitation_id: solicitation.id, idempotency_key: key, ...(modelId ? { model_id: modelId } : {}) });
@@ -93,6 +96,8 @@ export function BureauLookupScreen() {
       toast.success(answer.replayed ? t('bureau.replayed', { id: answer.report.id }) : t('bureau.done', { id: answer.report.id }));
     } catch (e) {
       setRunError(errorText(e, t));
+    } finally {
+      running.current = false;
     }
   };
 
