@@ -3,9 +3,6 @@
  * the lookup-model catalogue, a solicitation's lookup, reports, a person's
  * reports, the two billable lookups and the report as PDF.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { stripDocumentMask } from '../../shared/documents';
 import type { Db } from '../db/connect';
@@ -144,26 +141,15 @@ export const lookupDocument: Handler<'bureau.lookup'> = async (args, ctx) => {
 };
 
 /**
- * A report never changes, so its PDF is rendered once and kept beside the
- * uploads (bureau-reports/<id>.pdf, written to a temporary name and renamed).
+ * The report as PDF, rendered for each request and sent from memory: nothing
+ * about the person is written to disk, so erasing their reports (LGPD) leaves
+ * no copy behind.
  */
 export const reportPdf: Handler<'bureau.pdf'> = async ({ id }, { deps }) => {
   const report = await reportById(deps.db, id);
   if (!report) throw notFound('Relatório de consulta não encontrado.');
-  const folder = join(deps.uploadsDir, 'bureau-reports');
-  const path = join(folder, `${report.id}.pdf`);
-  let size = await stat(path).then((s) => s.size, () => -1);
-  if (size < 0) {
-    const bytes = await renderReportPdf(report);
-    await mkdir(folder, { recursive: true });
-    const temp = `${path}.${randomBytes(6).toString('hex')}.part`;
-    await writeFile(temp, bytes);
-    await rename(temp, path);
-    size = bytes.length;
-  }
-  return new FileReply(path, 'application/pdf', reportFileName(report), size);
+  return FileReply.fromBytes(await renderReportPdf(report), 'application/pdf', reportFileName(report));
 };
-
 
 export const bureauHandlers = {
   'bureau.models': listModels,

@@ -39,7 +39,14 @@ export class FileReply {
     readonly size: number,
     /** also open PDFs inline (signed document URLs for the in-app viewer); images always are */
     readonly inlinePdf = false,
+    /** the bytes of a file made for this answer (a rendered report), sent from memory; else `path` is read */
+    readonly bytes?: Buffer,
   ) {}
+
+  /** A file made for this answer (e.g. a PDF rendered from a record), never written to disk. */
+  static fromBytes(bytes: Buffer, mime: string, name: string): FileReply {
+    return new FileReply('', mime, name, bytes.length, false, bytes);
+  }
 }
 
 type Output<N extends OperationName> = Contract[N] extends { file: { kind: 'download' } }

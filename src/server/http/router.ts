@@ -80,7 +80,7 @@ async function authenticate(name: OperationName, op: OperationDef, request: Fast
 }
 
 function sendFile(reply: FastifyReply, file: FileReply) {
-  return reply.headers(fileAnswerHeaders(file)).send(createReadStream(file.path));
+  return reply.headers(fileAnswerHeaders(file)).send(file.bytes ?? createReadStream(file.path));
 }
 
 /**
