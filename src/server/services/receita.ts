@@ -6,8 +6,19 @@
  *
  * Failures never reach the client as a 500: a slow provider is a 503, a
  * provider error or a malformed answer a 502, both with a Portuguese message.
+ *
+ * Like a homologation environment, the sandbox has test documents that
+ * simulate failures (the same ones as the bureau sandbox):
+ * SANDBOX_RECEITA_UNAVAILABLE_CPF answers as an unreachable service,
+ * SANDBOX_RECEITA_SLOW_CPF never answers (the deadline ends it).
  */
+import { completeCpf, formatCpf } from '../../shared/documents';
 import { HttpError } from '../http/errors';
+
+/** 999.999.001-xx: the sandbox answers as if the Receita were unreachable. */
+export const SANDBOX_RECEITA_UNAVAILABLE_CPF = formatCpf(completeCpf('999999001'));
+/** 999.999.002-xx: the sandbox never answers. */
+export const SANDBOX_RECEITA_SLOW_CPF = formatCpf(completeCpf('999999002'));
 
 export type ReceitaKind = 'CPF' | 'CNPJ';
 
@@ -26,6 +37,12 @@ export interface ReceitaProvider {
 }
 
 export const RECEITA_TIMEOUT_MS = 8000;
+
+/** The deadline of a lookup: env RECEITA_TIMEOUT_MS (tests, slow links), default 8 s. */
+export function receitaTimeoutMs(): number {
+  const fromEnv = Number(process.env.RECEITA_TIMEOUT_MS);
+  return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : RECEITA_TIMEOUT_MS;
+}
 
 export const RECEITA_MESSAGES = {
   timeout: 'A consulta à Receita Federal demorou demais para responder. Tente novamente em instantes.',
@@ -64,7 +81,11 @@ function pad(n: number): string {
 export class SandboxReceitaProvider implements ReceitaProvider {
   readonly name = 'sandbox';
 
-  lookup(kind: ReceitaKind, document: string): Promise<ReceitaRecord> {
+  lookup(kind: ReceitaKind, document: string, signal: AbortSignal): Promise<ReceitaRecord> {
+    if (document === SANDBOX_RECEITA_UNAVAILABLE_CPF.replace(/\D/g, '')) return Promise.reject(new Error('connect ECONNREFUSED (sandbox)'));
+    if (document === SANDBOX_RECEITA_SLOW_CPF.replace(/\D/g, '')) {
+      return new Promise((_, reject) => signal.addEventListener('abort', () => reject(new Error('aborted (sandbox)')), { once: true }));
+    }
     const h = seed(document);
     const openingDate = `${1990 + (h % 35)}-${pad(1 + (Math.floor(h / 35) % 12))}-${pad(1 + (Math.floor(h / 420) % 28))}`;
     if (kind === 'CNPJ') {
@@ -103,14 +124,15 @@ export async function lookupReceita(
   provider: ReceitaProvider,
   kind: ReceitaKind,
   document: string,
-  timeoutMs: number = RECEITA_TIMEOUT_MS,
+  timeoutMs: number = receitaTimeoutMs(),
 ): Promise<ReceitaRecord> {
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
-      controller.abort();
+      // Settle as a timeout first: aborting makes the provider reject at once, and the race takes the first.
       reject(new ReceitaTimeout());
+      controller.abort();
     }, timeoutMs);
   });
   try {

@@ -11,6 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeCnpj, completeCpf, formatCpf } from '../../../src/shared/documents';
 import type { OperationName } from '../../../src/shared/contract/index';
+import { SANDBOX_RECEITA_SLOW_CPF, SANDBOX_RECEITA_UNAVAILABLE_CPF } from '../../../src/server/services/receita';
 import { startTestServer, type TestServer } from '../../helpers/server';
 import { insertSolicitation } from '../../helpers/solicitations-fixture';
 import { call, signInEveryRole, type DemoRole } from './client';
@@ -317,6 +318,24 @@ describe('Receita Federal', () => {
     const pf = await insertSolicitation(server.database, { userId: applicant, typeCredit: 'PF', cpf: formatCpf(cpf) });
     const person = await call(server, 'solicitations.receita', { id: pf }, tokens.agent);
     expect(person.body).toMatchObject({ kind: 'CPF', document: cpf, cnae: null });
+  });
+
+  it("the sandbox's test documents answer 502 (unreachable) and 503 (no answer in time) in Portuguese, never 500", async () => {
+    const down = await insertSolicitation(server.database, { userId: applicant, typeCredit: 'PF', cpf: SANDBOX_RECEITA_UNAVAILABLE_CPF });
+    const failed = await call(server, 'solicitations.receita', { id: down }, tokens.agent);
+    expect(failed.status).toBe(502);
+    expect(failed.body.message).toMatch(/Receita Federal não respondeu corretamente/);
+    const slow = await insertSolicitation(server.database, { userId: applicant, typeCredit: 'PF', cpf: SANDBOX_RECEITA_SLOW_CPF });
+    const previous = process.env.RECEITA_TIMEOUT_MS;
+    process.env.RECEITA_TIMEOUT_MS = '200';
+    try {
+      const late = await call(server, 'solicitations.receita', { id: slow }, tokens.agent);
+      expect(late.status).toBe(503);
+      expect(late.body.message).toMatch(/demorou demais/);
+    } finally {
+      if (previous === undefined) delete process.env.RECEITA_TIMEOUT_MS;
+      else process.env.RECEITA_TIMEOUT_MS = previous;
+    }
   });
 
   it('409 when there is no valid document to look up; 404 for a missing solicitation', async () => {

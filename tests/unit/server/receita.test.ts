@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../../src/server/http/errors';
-import { lookupReceita, SandboxReceitaProvider, type ReceitaProvider } from '../../../src/server/services/receita';
+import {
+  lookupReceita,
+  SANDBOX_RECEITA_SLOW_CPF,
+  SANDBOX_RECEITA_UNAVAILABLE_CPF,
+  SandboxReceitaProvider,
+  type ReceitaProvider,
+} from '../../../src/server/services/receita';
 
 const sandbox = new SandboxReceitaProvider();
 
@@ -17,6 +23,7 @@ async function failure(provider: ReceitaProvider, timeoutMs = 1000): Promise<Htt
 describe('Receita Federal lookup', () => {
   it('the sandbox answers the same record for the same document, and differs between documents', async () => {
     const a = await lookupReceita(sandbox, 'CNPJ', '11222333000181');
+    expect(a.registrationStatus).toMatch(/^(ATIVA|SUSPENSA|INAPTA|BAIXADA|NULA)$/);
     expect(await lookupReceita(sandbox, 'CNPJ', '11222333000181')).toEqual(a);
     expect(a.name).toMatch(/LTDA$/);
     expect(a.openingDate).toMatch(/^(19|20)\d{2}-(0[1-9]|1[0-2])-(0[1-9]|1\d|2[0-8])$/);
@@ -53,5 +60,11 @@ describe('Receita Federal lookup', () => {
     expect(error.status).toBe(503);
     expect(error.message).toMatch(/demorou demais/);
     expect(aborted).toBe(true);
+  });
+
+  it('the sandbox has test documents for an unreachable (502) and a silent (503) service', async () => {
+    const bare = (cpf: string) => cpf.replace(/\D/g, '');
+    await expect(lookupReceita(sandbox, 'CPF', bare(SANDBOX_RECEITA_UNAVAILABLE_CPF), 1000)).rejects.toMatchObject({ status: 502 });
+    await expect(lookupReceita(sandbox, 'CPF', bare(SANDBOX_RECEITA_SLOW_CPF), 30)).rejects.toMatchObject({ status: 503 });
   });
 });
