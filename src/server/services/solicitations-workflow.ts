@@ -12,6 +12,7 @@ import {
   type SolicitationStatus,
 } from '../../shared/solicitation-status';
 import type { Db } from '../db/connect';
+import { users } from '../db/schema';
 import { projects } from '../db/schema-catalogues';
 import { solicitations, solicitationStatusHistory } from '../db/schema-credit-intake';
 import { badRequest, conflict, notFound } from '../http/errors';
@@ -80,7 +81,9 @@ export async function changeStatus(db: Db, mailer: Mailer, actorId: number, chan
       actor_id: actorId,
       created_at: now,
     });
-    const notified = change.mode === 'status' && change.notify;
+    // An applicant whose data was erased (LGPD) has no address left to tell.
+    const [person] = await tx.select({ anonymised_at: users.anonymised_at }).from(users).where(eq(users.id, row.user_id));
+    const notified = change.mode === 'status' && change.notify && !person?.anonymised_at;
     await logActivity(tx, {
       actorId,
       action: change.mode === 'status' ? 'solicitation.status' : 'solicitation.status-only',

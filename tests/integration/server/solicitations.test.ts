@@ -252,6 +252,17 @@ describe('status workflow', () => {
     ]);
   });
 
+  it('tells nobody when the applicant was erased (LGPD)', async () => {
+    const person = await newApplicant('apagada.lgpd@teste.local');
+    const id = await insertSolicitation(server.database, { userId: person, email: 'apagada.lgpd@teste.local' });
+    expect((await call(server, 'users.erase', { id: person }, tokens.superadmin)).status).toBe(200);
+    const answer = await call(server, 'solicitations.setStatus', { id, status: 'in_review' }, tokens.operator);
+    expect(answer.status).toBe(200);
+    expect((await logsOf(id)).map((l) => l.after?.notified)).toEqual([false]);
+    const [{ n }] = await server.database.rows<{ n: number }>("SELECT count(*)::int AS n FROM outbox WHERE subject LIKE $1", [`Solicitação de crédito nº ${id}:%`]);
+    expect(n).toBe(0);
+  });
+
   it('404 for a missing or deleted solicitation, 400 for an unknown status', async () => {
     expect((await call(server, 'solicitations.setStatus', { id: 999999, status: 'in_review' }, tokens.agent)).status).toBe(404);
     const deleted = await insertSolicitation(server.database, { userId: applicant, columns: { deleted_at: new Date().toISOString() } });
