@@ -41,7 +41,8 @@ export const createComment: Handler<'comments.create'> = async ({ solicitationId
       action: 'solicitation.comment.create',
       entity: 'solicitation-comment',
       entityId: row.id,
-      after: { solicitation_id: solicitationId, description: comment.slice(0, 500) },
+      // The text stays out of the log: it may speak of the applicant, and the log outlives an LGPD erase.
+      after: { solicitation_id: solicitationId, size: comment.length },
     });
     return row.id;
   });
@@ -62,7 +63,7 @@ export const deleteComment: Handler<'comments.delete'> = async ({ id }, ctx) => 
       action: 'solicitation.comment.delete',
       entity: 'solicitation-comment',
       entityId: id,
-      before: { solicitation_id: row.solicitation_id, description: row.comment.slice(0, 500) },
+      before: { solicitation_id: row.solicitation_id, size: row.comment.length },
     });
   });
   return { ok: true as const };
