@@ -167,6 +167,18 @@ describe('a lookup by document (POST /boavista)', () => {
     expect(unknown.body.report.subject_name).toBe(unknown.body.report.result.name);
   });
 
+  it("links a CNPJ to the owner of that registered business, whatever the mask", async () => {
+    await server.database.rows(
+      `INSERT INTO entrepreneur_businesses (user_id, cnpj, legal_name) VALUES ($1, '12.ABC.345/01DE-35', 'Empresa Alfa LTDA')
+       ON CONFLICT (user_id) DO UPDATE SET cnpj = EXCLUDED.cnpj`,
+      [person.id],
+    );
+    const answer = await call(server, 'bureau.lookup', { document: '12abc34501de35', idempotency_key: key() }, admin);
+    expect(answer.status).toBe(200);
+    expect(answer.body.report).toMatchObject({ user_id: person.id, document: '12ABC34501DE35', model_label: 'Score PJ (pessoa jurídica)' });
+    expect(answer.body.report.result).toMatchObject({ documentType: 'CNPJ', document: '12.ABC.345/01DE-35' });
+  });
+
   it('refuses an invalid CPF or CNPJ naming the field', async () => {
     const answer = await call(server, 'bureau.lookup', { document: '123.456.789-00', idempotency_key: key() }, admin);
     expect(answer.status).toBe(400);
