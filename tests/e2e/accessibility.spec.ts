@@ -43,6 +43,7 @@ async function realIds(url: string): Promise<Ids> {
   expect(entrepreneur, 'the demo seed has entrepreneurs').toBeDefined();
   return {
     'users.form': String(await firstId(url, token, 'users.admins')),
+    'entrepreneurs.form': String(entrepreneur),
     'logs.view': String(await firstId(url, token, 'logs.all')),
     'lgpd.view': await ensure('lgpd.list', 'lgpd.create', { user_id: entrepreneur, channel: 'email' }),
     'situations.form': await ensure('situations.list', 'situations.create', { label: 'Situação a11y', percentage: 10 }),
