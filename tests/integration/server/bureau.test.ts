@@ -124,6 +124,39 @@ describe('a solicitation lookup', () => {
     expect(logged).toHaveLength(1);
   });
 
+  it("a claim left by a crash is taken over after two minutes; a live one is waited for, then answered 409", async () => {
+    const [model] = await server.database.rows<{ id: number }>("SELECT id FROM bureau_lookup_models WHERE label = 'Score PF (pessoa física)'");
+    const claim = (k: string, age: string) =>
+      server.database.rows(
+        `INSERT INTO bureau_reports (solicitation_id, user_id, document, subject_name, model_id, provider, result, idempotency_key, created_at)
+         VALUES ($1, $2, $3, '', $4, '__claim__', '{}', $5, now() - $6::interval)`,
+        [solicitationId, person.id, String(person.cpf).replace(/\D/g, ''), model.id, k, age],
+      );
+    const crashed = key();
+    await claim(crashed, '3 minutes');
+    const taken = await call(server, 'bureau.newReport', { solicitation_id: solicitationId, idempotency_key: crashed }, admin);
+    expect(taken.status).toBe(200);
+    expect(taken.body.replayed).toBe(false);
+    expect(await reportRows(crashed)).toEqual([{ id: taken.body.report.id, provider: 'sandbox' }]);
+
+    const live = key();
+    await claim(live, '0 seconds');
+    const before = process.env.BUREAU_TIMEOUT_MS;
+    process.env.BUREAU_TIMEOUT_MS = '100';
+    try {
+      const waited = await call(server, 'bureau.newReport', { solicitation_id: solicitationId, idempotency_key: live }, admin);
+      expect(waited.status).toBe(409);
+      expect(waited.body.message).toMatch(/ainda está em andamento/);
+    } finally {
+      if (before === undefined) delete process.env.BUREAU_TIMEOUT_MS;
+      else process.env.BUREAU_TIMEOUT_MS = before;
+    }
+    // Readers never show a claim.
+    const lookup = await call(server, 'bureau.bySolicitation', { id: solicitationId }, admin);
+    expect(lookup.body.latest.provider).toBe('sandbox');
+    await server.database.rows('DELETE FROM bureau_reports WHERE idempotency_key = $1', [live]);
+  }, 20_000);
+
   it('a key used for another lookup is refused (409 on idempotency_key)', async () => {
     const k = key();
     expect((await call(server, 'bureau.newReport', { solicitation_id: solicitationId, idempotency_key: k }, admin)).status).toBe(200);
