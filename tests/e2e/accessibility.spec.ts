@@ -45,6 +45,7 @@ async function realIds(url: string): Promise<Ids> {
     'users.form': String(await firstId(url, token, 'users.admins')),
     'entrepreneurs.form': String(entrepreneur),
     'logs.view': String(await firstId(url, token, 'logs.all')),
+    'solicitations.view': String(await firstId(url, token, 'solicitations.list')),
     'lgpd.view': await ensure('lgpd.list', 'lgpd.create', { user_id: entrepreneur, channel: 'email' }),
     'situations.form': await ensure('situations.list', 'situations.create', { label: 'Situação a11y', percentage: 10 }),
     'howDidFind.form': await ensure('howDidFind.list', 'howDidFind.create', { label: 'Indicação a11y' }),

@@ -71,7 +71,7 @@ test('list: filters, sort and paging live in the URL; the export writes both she
   expect(first.meta.totalItems, 'the demo seed has about 300 solicitations').toBeGreaterThan(100);
   await expectRows(page, first.items.map((s) => s.id));
   // Money right-aligned, formatted the Brazilian way.
-  const valueCell = page.getByTestId(`solicitations-row-${first.items[0].id}`).locator('xpath=..').locator('td').nth(6);
+  const valueCell = page.getByTestId(`solicitations-row-${first.items[0].id}`).locator('xpath=..').locator('td').nth(5);
   await expect(valueCell).toHaveText(/^R\$\s?[\d.]+,\d{2}$/);
   await expect(valueCell).toHaveCSS('text-align', 'right');
   await shot(page, info, 'list-all');

@@ -27,6 +27,9 @@ export const solicitations = {
     status: 'Status',
     project: 'Project',
     documents: 'Documents',
+    typeAndDocument: 'Type · CPF/CNPJ',
+    plotsShort: 'Inst.',
+    toReview: 'To review',
     statusChangedAt: 'Status since',
   },
   tabs: {
@@ -37,7 +40,7 @@ export const solicitations = {
   },
   openHint: 'Solicitations pending, in review or with documents requested.',
   reviewHint: 'Solicitations with a document sent and not yet approved.',
-  documentsCell: '{{sent}} sent · {{awaiting}} to review',
+  documentsCell: '{{awaiting}} of {{sent}}',
   filters: {
     status: 'Status',
     typeCredit: 'Type',
@@ -188,7 +191,7 @@ export const solicitations = {
     sentBy: 'Sent {{at}} by {{name}}',
     sentAt: 'Sent {{at}}',
     approvedBy: 'Approved {{at}} by {{name}}',
-    replacedCount: '{{count}} earlier version(s) replaced',
+    replacedCount: 'Earlier versions replaced: {{count}}',
     view: 'View',
     approve: 'Approve',
     approved: 'Document approved.',
@@ -225,7 +228,7 @@ export const solicitations = {
   staffDocuments: {
     title: 'Staff documents',
     empty: 'No staff documents.',
-    add: 'Attach document',
+    add: 'Attach',
     dialogTitle: 'Attach a staff document',
     docTitle: 'Title',
     description: 'Description',

@@ -27,6 +27,9 @@ export const solicitations = {
     status: 'Situação',
     project: 'Projeto',
     documents: 'Documentos',
+    typeAndDocument: 'Tipo · CPF/CNPJ',
+    plotsShort: 'Parc.',
+    toReview: 'A revisar',
     statusChangedAt: 'Situação desde',
   },
   tabs: {
@@ -37,7 +40,7 @@ export const solicitations = {
   },
   openHint: 'Solicitações pendentes, em análise ou com documentos solicitados.',
   reviewHint: 'Solicitações com algum documento enviado e ainda não aprovado.',
-  documentsCell: '{{sent}} enviados · {{awaiting}} a revisar',
+  documentsCell: '{{awaiting}} de {{sent}}',
   filters: {
     status: 'Situação',
     typeCredit: 'Tipo',
@@ -188,7 +191,7 @@ export const solicitations = {
     sentBy: 'Enviado em {{at}} por {{name}}',
     sentAt: 'Enviado em {{at}}',
     approvedBy: 'Aprovado em {{at}} por {{name}}',
-    replacedCount: '{{count}} versão(ões) anterior(es) substituída(s)',
+    replacedCount: 'Versões anteriores substituídas: {{count}}',
     view: 'Ver',
     approve: 'Aprovar',
     approved: 'Documento aprovado.',
@@ -225,7 +228,7 @@ export const solicitations = {
   staffDocuments: {
     title: 'Documentos da equipe',
     empty: 'Nenhum documento da equipe.',
-    add: 'Anexar documento',
+    add: 'Anexar',
     dialogTitle: 'Anexar documento da equipe',
     docTitle: 'Título',
     description: 'Descrição',

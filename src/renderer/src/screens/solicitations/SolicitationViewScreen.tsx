@@ -14,7 +14,7 @@ import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { InterestListName } from '../../../../shared/contract/interests';
 import type { Solicitation } from '../../../../shared/contract/solicitations';
 import { formatCpfCnpj } from '../../../../shared/documents';
-import { formatCurrency, formatDate, formatDateTime, formatInteger } from '../../../../shared/format';
+import { formatCurrency, formatDate, formatDateTime, formatInteger, formatPercentage } from '../../../../shared/format';
 import { AllAdmins, AllOperators, hasProfilePermission } from '../../../../shared/roles';
 import { errorText } from '../../api/errors';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
@@ -139,7 +139,7 @@ function StepPanel({ step, s, onView }: { step: StepKey; s: Solicitation; onView
                   <tr key={`${p.cpf}-${i}`}>
                     <td>{p.name}</td>
                     <td>{p.cpf ? formatCpfCnpj(p.cpf) : ''}</td>
-                    <td className="sol-num">{p.share}</td>
+                    <td className="sol-num">{formatPercentage(p.share)}</td>
                   </tr>
                 ))}
               </tbody>

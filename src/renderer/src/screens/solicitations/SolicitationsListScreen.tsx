@@ -5,13 +5,14 @@
  * route (listScopeOf), filters and sort in the URL, the Excel export of the
  * same filters, delete behind a confirmation for administrators.
  */
-import { Tab, Tabs, Tag } from '@blueprintjs/core';
+import { Button, ButtonGroup, Tag } from '@blueprintjs/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import type { SolicitationFilter, SolicitationListItem } from '../../../../shared/contract/solicitations';
 import { TYPE_CREDITS } from '../../../../shared/contract/solicitations';
 import { formatCpfCnpj } from '../../../../shared/documents';
+import { formatDateTime } from '../../../../shared/format';
 import { AllAdmins, AllOperators, hasProfilePermission } from '../../../../shared/roles';
 import type { SolicitationStatus } from '../../../../shared/solicitation-status';
 import { errorText } from '../../api/errors';
@@ -21,7 +22,7 @@ import { useToast } from '../../app/toaster';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ListScreen } from '../../components/list/ListScreen';
 import type { FilterDecl } from '../../components/list/filters';
-import { listScopeOf, OPEN_SEGMENT, REVIEW_DOCUMENTS_SEGMENT, statusIntent } from './model';
+import { joinParts, listScopeOf, OPEN_SEGMENT, REVIEW_DOCUMENTS_SEGMENT, statusIntent } from './model';
 import './solicitations.css';
 
 type Filter = FilterDecl<SolicitationFilter>;
@@ -68,26 +69,28 @@ export function SolicitationsListScreen() {
     { kind: 'text', key: 'name', label: 'solicitations.filters.name' },
   ];
 
+  // Navigation between the lists (links, not tab panels: each is its own route).
+  const go = (id: string) => navigate(`/app/solicitations${id === 'all' ? '' : id === 'open' ? `/${OPEN_SEGMENT}` : `/${id}`}`);
+  const views: Array<{ id: string; label: string; testId: string }> = [
+    { id: 'all', label: t('solicitations.tabs.all'), testId: 'solicitations-tab-all' },
+    { id: 'open', label: t('solicitations.tabs.open'), testId: 'solicitations-tab-open' },
+    { id: REVIEW_DOCUMENTS_SEGMENT, label: t('solicitations.tabs.reviewDocuments'), testId: 'solicitations-tab-review-doc' },
+    ...(scope.statuses.length === 0
+      ? [{ id: scope.tab, label: t('solicitations.tabs.byStatus', { status: t(`solicitations.status.${scope.tab}`) }), testId: 'solicitations-tab-status' }]
+      : []),
+  ];
   const tabs = (
-    <div className="solicitation-tabs">
-      <Tabs
-        id="solicitation-lists"
-        selectedTabId={scope.tab}
-        onChange={(id) => {
-          const to = id === 'all' ? '' : id === 'open' ? `/${OPEN_SEGMENT}` : `/${String(id)}`;
-          navigate(`/app/solicitations${to}`);
-        }}
-      >
-        <Tab id="all" title={t('solicitations.tabs.all')} data-testid="solicitations-tab-all" />
-        <Tab id="open" title={t('solicitations.tabs.open')} data-testid="solicitations-tab-open" />
-        <Tab id={REVIEW_DOCUMENTS_SEGMENT} title={t('solicitations.tabs.reviewDocuments')} data-testid="solicitations-tab-review-doc" />
-        {scope.statuses.length === 0 && (
-          <Tab id={scope.tab} title={t('solicitations.tabs.byStatus', { status: t(`solicitations.status.${scope.tab}`) })} data-testid="solicitations-tab-status" />
-        )}
-      </Tabs>
+    <nav className="solicitation-tabs" aria-label={t('menu.solicitationsGroup')}>
+      <ButtonGroup variant="minimal">
+        {views.map((v) => (
+          <Button key={v.id} active={v.id === scope.tab} aria-current={v.id === scope.tab ? 'page' : undefined} data-testid={v.testId} onClick={() => go(v.id)}>
+            {v.label}
+          </Button>
+        ))}
+      </ButtonGroup>
       {scope.tab === 'open' && <span className="bp6-text-muted">{t('solicitations.openHint')}</span>}
       {scope.tab === 'review-doc' && <span className="bp6-text-muted">{t('solicitations.reviewHint')}</span>}
-    </div>
+    </nav>
   );
 
   return (
@@ -99,30 +102,30 @@ export function SolicitationsListScreen() {
       baseFilter={scope.baseFilter}
       header={tabs}
       columns={[
-        { id: 'id', title: 'solicitations.columns.id', sort: 'id', width: 60, kind: 'integer', field: 'id' },
-        { id: 'created', title: 'solicitations.columns.createdAt', sort: 'created_at', width: 120, kind: 'datetime', field: 'created_at' },
-        { id: 'name', title: 'solicitations.columns.name', sort: 'name', width: 230, text: (r) => (r.typeCredit === 'PJ' && r.companyName ? `${r.companyName} — ${r.name}` : r.name) },
-        { id: 'type', title: 'solicitations.columns.typeCredit', sort: 'typeCredit', width: 50, text: (r, tr) => tr(`solicitations.typeCreditShort.${r.typeCredit}`) },
-        { id: 'document', title: 'solicitations.columns.document', width: 150, text: (r) => documentOf(r) },
-        { id: 'city', title: 'solicitations.columns.city', sort: 'city', width: 140, text: (r) => (r.city ? `${r.city}${r.state ? ` / ${r.state}` : ''}` : (r.state ?? '')) },
+        { id: 'id', title: 'solicitations.columns.id', sort: 'id', width: 50, kind: 'integer', field: 'id' },
+        // The local calendar day of the timestamp (a 23:30 request is not shown as the next day).
+        { id: 'created', title: 'solicitations.columns.createdAt', sort: 'created_at', width: 90, text: (r) => formatDateTime(r.created_at).slice(0, 10) },
+        { id: 'name', title: 'solicitations.columns.name', sort: 'name', width: 210, text: (r) => (r.typeCredit === 'PJ' && r.companyName ? `${r.companyName} — ${r.name}` : r.name) },
+        { id: 'document', title: 'solicitations.columns.typeAndDocument', sort: 'typeCredit', width: 170, text: (r) => joinParts([r.typeCredit, documentOf(r)], ' · ') },
+        { id: 'city', title: 'solicitations.columns.city', sort: 'city', width: 135, text: (r) => joinParts([r.city, r.state], ' / ') },
         { id: 'value', title: 'solicitations.columns.lendingValue', sort: 'lendingValue', width: 120, kind: 'money', field: 'lendingValue' },
-        { id: 'plots', title: 'solicitations.columns.lendingPlotsToPay', sort: 'lendingPlotsToPay', width: 70, kind: 'integer', field: 'lendingPlotsToPay' },
+        { id: 'plots', title: 'solicitations.columns.plotsShort', sort: 'lendingPlotsToPay', width: 50, kind: 'integer', field: 'lendingPlotsToPay' },
         {
           id: 'status',
           title: 'solicitations.columns.status',
           sort: 'status',
-          width: 150,
+          width: 165,
           kind: 'status',
           field: 'status',
           labels: 'solicitations.status',
           intent: (s) => statusIntent(s as SolicitationStatus),
           testId: (r) => `solicitations-status-${r.id}`,
         },
-        { id: 'project', title: 'solicitations.columns.project', width: 130, text: (r) => r.projectTitle ?? '' },
         {
           id: 'documents',
-          title: 'solicitations.columns.documents',
-          width: 150,
+          title: 'solicitations.columns.toReview',
+          width: 85,
+          kind: 'integer',
           text: (r, tr) => tr('solicitations.documentsCell', { sent: r.documentsSent, awaiting: r.documentsAwaiting }),
         },
       ]}
