@@ -11,6 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect, signIn, DEMO, DEMO_PASSWORD } from './harness';
+import { SANDBOX_UNAVAILABLE_CPF } from '../../src/server/services/bureau/sandbox';
 
 async function noSeriousViolations(page: Page): Promise<void> {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
@@ -73,4 +74,25 @@ test('a bureau lookup confirmed once, shown, in the history and saved as PDF', a
   await page.reload();
   await expect(page.getByTestId('bureau-stale')).toContainText('Sem conexão');
   await expect(page.getByTestId('bureau-score')).toHaveText(`${rows[0].score} de 1000`);
+});
+
+test('a bureau that is down: the confirmation says so in Portuguese, stays open, and nothing is stored', async ({ page, harness, server }) => {
+  const [person] = await server.database.rows<{ id: number }>('SELECT id FROM users WHERE role_id = 2 ORDER BY id LIMIT 1');
+  const [{ id }] = await server.database.rows<{ id: number }>(
+    `INSERT INTO solicitations (user_id, type_credit, name, email, cpf, lending_value, lending_plots_to_pay)
+     VALUES ($1, 'PF', 'Pessoa Indisponível', 'p@example.com', $2, 5000.00, 12) RETURNING id`,
+    [person.id, SANDBOX_UNAVAILABLE_CPF],
+  );
+  await harness.goto('/auth/login');
+  await signIn(page, DEMO.superadmin.email, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/#\/app\/home/);
+  await page.goto(harness.url(`/boavista/boa-vista/${id}`));
+  await page.getByTestId('bureau-new').click();
+  await page.getByTestId('bureau-confirm').click();
+  await expect(page.getByTestId('bureau-run-error')).toContainText('birô de crédito está indisponível');
+  await expect(page.getByTestId('bureau-billable')).toBeVisible();
+  await expect(page.getByTestId('bureau-confirm')).toBeEnabled();
+  expect(await server.database.rows('SELECT id FROM bureau_reports WHERE solicitation_id = $1', [id])).toEqual([]);
+  await page.getByTestId('confirm-dialog-cancel').click();
+  await expect(page.getByTestId('bureau-no-report')).toBeVisible();
 });

@@ -71,5 +71,7 @@ export const bureau: Shape<typeof pt> = {
   savePdf: 'Save PDF',
   saved: 'PDF saved to {{path}}',
   invalidId: 'Invalid solicitation.',
+  unavailable: 'The credit bureau is unavailable right now. Nothing was billed or recorded; try again in a few minutes.',
+  timeout: 'The credit bureau did not answer in time. Nothing was recorded; try again in a few minutes.',
   back: 'Back',
 };

@@ -69,5 +69,7 @@ export const bureau = {
   savePdf: 'Salvar PDF',
   saved: 'PDF salvo em {{path}}',
   invalidId: 'Solicitação inválida.',
+  unavailable: 'O birô de crédito está indisponível no momento. Nada foi cobrado nem registrado; tente novamente em alguns minutos.',
+  timeout: 'O birô de crédito não respondeu a tempo. Nada foi registrado; tente novamente em alguns minutos.',
   back: 'Voltar',
 } as const;

@@ -10,12 +10,23 @@ import { useNavigate, useParams } from 'react-router-dom';
 import type { BureauReport } from '../../../../shared/contract';
 import { formatCurrency, formatDateTime } from '../../../../shared/format';
 import { bridge } from '../../api/client';
-import { ApiError, errorText } from '../../api/errors';
+import { ApiError, errorText, isApiError } from '../../api/errors';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { useToast } from '../../app/toaster';
 import { StaleBanner } from '../../components/StaleBanner';
 import { ReportView } from './ReportView';
 import { newIdempotencyKey, useBureauLookup } from './useBureauLookup';
+
+/**
+ * The main process words every 5xx the same way (an internal error is no
+ * business of the user's); a bureau that is down (502) or too slow (504) is
+ * news the user can act on, so it gets its own message.
+ */
+function lookupErrorText(e: unknown, t: (key: string) => string): string {
+  if (isApiError(e) && e.status === 502) return t('bureau.unavailable');
+  if (isApiError(e) && e.status === 504) return t('bureau.timeout');
+  return errorText(e, t);
+}
 
 function SavePdfButton({ report }: { report: BureauReport }) {
   const { t } = useTranslation();
@@ -95,7 +106,7 @@ export function BureauLookupScreen() {
       setSelected(null);
       toast.success(answer.replayed ? t('bureau.replayed', { id: answer.report.id }) : t('bureau.done', { id: answer.report.id }));
     } catch (e) {
-      setRunError(errorText(e, t));
+      setRunError(lookupErrorText(e, t));
     } finally {
       running.current = false;
     }
