@@ -40,7 +40,9 @@ test('an entrepreneur edited with a CEP lookup against the stand-in; a wrong CPF
   await shot(page, info, 'entrepreneurs-list');
   await page.getByTestId(`entrepreneurs-row-${id}`).click();
   await expect(page).toHaveURL(new RegExp(`#/app/entrepreneurs/${id}$`));
-  await expect(page.getByTestId('entrepreneur-name')).toHaveText('Joana Empreendedora Dias');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Joana Empreendedora Dias');
+  await expect(page.getByTestId('entrepreneur-form-name')).toHaveValue('Joana Empreendedora Dias');
+  await shot(page, info, 'entrepreneur-record');
 
   // A CPF with a wrong check digit is refused as it is typed.
   await page.getByTestId('entrepreneur-form-cpf').fill('529.982.247-24');

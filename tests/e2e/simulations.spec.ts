@@ -145,7 +145,7 @@ test('filters, sort and paging live in the URL; links to the person and the soli
   await page.goBack();
   await page.getByTestId(`simulation-person-${linked}`).click();
   await expect(page).toHaveURL(new RegExp(`#/app/entrepreneurs/${data.ana}$`));
-  await expect(page.getByTestId('entrepreneur-name')).toHaveText('Ana Simulada Rocha');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Ana Simulada Rocha');
   await page.getByTestId('entrepreneur-tab-simulations').click();
   await expect(page).toHaveURL(/tab=simulations/);
   await expect(page.getByTestId(`entrepreneur-simulations-row-${linked}`)).toBeVisible();

@@ -40,6 +40,8 @@ export interface ResourceTableProps<T> {
   onStateChange(next: ListState): void;
   rowTestId?(row: T): string;
   onRowClick?(row: T): void;
+  /** false: a short list shown whole (inside a record), without paging controls */
+  pager?: boolean;
 }
 
 const DEFAULT_WIDTH = 150;
@@ -129,7 +131,7 @@ export function ResourceTable<T>(props: ResourceTableProps<T>) {
         {loading && rows.length === 0 && <Spinner size={24} className="rt-loading" />}
         {!loading && !error && rows.length === 0 && <NonIdealState icon="search" title={t('common.noRecords')} className="rt-empty" />}
       </div>
-      <Pager meta={meta} rowsShown={rows.length} loading={loading} state={state} onStateChange={onStateChange} />
+      {props.pager !== false && <Pager meta={meta} rowsShown={rows.length} loading={loading} state={state} onStateChange={onStateChange} />}
     </div>
   );
 }

@@ -29,7 +29,7 @@ export const entrepreneurs: Shape<typeof pt> = {
     since: 'Registered on {{date}}',
   },
   tabs: {
-    personal: 'Personal data',
+    personal: 'Registration data',
     bank: 'Bank data',
     business: 'Company data',
     account: 'Access',

@@ -10,7 +10,7 @@ export const simulations: Shape<typeof pt> = {
     name: 'Person',
     value: 'Value',
     plots: 'Installments',
-    monthlyRate: 'Monthly rate (%)',
+    monthlyRate: 'Monthly rate',
     installment: 'Installment',
     solicitation: 'Solicitation',
   },

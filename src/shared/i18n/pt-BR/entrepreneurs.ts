@@ -27,7 +27,7 @@ export const entrepreneurs = {
     since: 'Cadastrado em {{date}}',
   },
   tabs: {
-    personal: 'Dados pessoais',
+    personal: 'Dados cadastrais',
     bank: 'Dados bancários',
     business: 'Dados da empresa',
     account: 'Acesso',

@@ -8,7 +8,7 @@ export const simulations = {
     name: 'Pessoa',
     value: 'Valor',
     plots: 'Parcelas',
-    monthlyRate: 'Taxa mensal (%)',
+    monthlyRate: 'Taxa mensal',
     installment: 'Parcela',
     solicitation: 'Solicitação',
   },

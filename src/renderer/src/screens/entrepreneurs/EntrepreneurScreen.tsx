@@ -6,7 +6,8 @@
  * person's simulations and solicitations. Every tab stays mounted, so edits
  * survive a tab switch and the form's leave prompt covers them.
  */
-import { Callout, H4, Spinner, Tab, Tabs } from '@blueprintjs/core';
+import { Callout, Spinner, Tab, Tabs } from '@blueprintjs/core';
+import './entrepreneurs.css';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { formatDate } from '../../../../shared/format';
@@ -46,13 +47,11 @@ export function EntrepreneurScreen() {
   const staleSince = query.stale ? (query.cachedAt ?? '') : null;
 
   return (
-    <div className="screen" data-testid="entrepreneur-screen">
-      <div>
-        <H4 data-testid="entrepreneur-name">{person.name}</H4>
-        <p className="bp6-text-muted">
-          {person.email} · {t('entrepreneurs.record.since', { date: formatDate(person.created_at) })}
-        </p>
-      </div>
+    <div className="screen entrepreneur-record" data-testid="entrepreneur-screen">
+      {/* The page header already names the person. */}
+      <p className="bp6-text-muted" data-testid="entrepreneur-summary">
+        {person.email} · {t('entrepreneurs.record.since', { date: formatDate(person.created_at) })}
+      </p>
       <Tabs
         id="entrepreneur-tabs"
         selectedTabId={tab}

@@ -49,6 +49,7 @@ export function RecordsTable<T extends { id: number }>(props: {
       onStateChange={() => undefined}
       rowTestId={(row) => `${props.testId}-row-${row.id}`}
       onRowClick={props.onRowClick}
+      pager={false}
     />
   );
 }
