@@ -17,7 +17,6 @@ import { recoveryLimitKeys } from './recover';
 import { eraseOutboxOf, redactSecrets } from '../services/mailer';
 import { listConditions, listOrder, type ListSpec } from '../services/list';
 import { eraseFromBroadcasts } from '../services/messages-recipients';
-import { eraseClientInfo } from '../services/entrepreneurs';
 import { eraseCreditIntakeOf } from '../services/intake-erase';
 import { handOverSolicitationFiles } from '../services/solicitations-documents';
 import { revokeUserSessions } from '../services/sessions';
@@ -266,7 +265,6 @@ export const eraseUser: Handler<'users.erase'> = async ({ id }, ctx) => {
       .where(eq(users.id, target.id));
     await revokeUserSessions(tx, target.id);
     await eraseFromBroadcasts(tx, target);
-    await eraseClientInfo(tx, target.id);
     // The intake's rows point at their files, so they go first (services/intake-erase.ts says what stays).
     const intake = await eraseCreditIntakeOf(tx, target.id);
     await handOverSolicitationFiles(tx, target.id);

@@ -2,7 +2,7 @@
  * Entrepreneurs' client info (spec §3: personalData, bankData list,
  * businessData) over the tables of migration 0008: reading it into the
  * contract's shape, writing the parts an update sends, the snapshot the
- * activity log keeps, and the LGPD erase of all of it.
+ * activity log keeps (the LGPD erase of it lives in intake-erase.ts).
  */
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import { cepDigits, formatCep } from '../../shared/address';
@@ -291,11 +291,4 @@ export async function writeClientInfo(db: Db, userId: number, input: UpdateEntre
           : eq(entrepreneurBankAccounts.user_id, userId),
       );
   }
-}
-
-/** LGPD erase: the person's client info goes entirely (the account row stays, anonymised, for the records the law requires). */
-export async function eraseClientInfo(db: Db, userId: number): Promise<void> {
-  await db.delete(entrepreneurProfiles).where(eq(entrepreneurProfiles.user_id, userId));
-  await db.delete(entrepreneurBusinesses).where(eq(entrepreneurBusinesses.user_id, userId));
-  await db.delete(entrepreneurBankAccounts).where(eq(entrepreneurBankAccounts.user_id, userId));
 }
