@@ -178,6 +178,35 @@ test('from the open list: steps, approving a document, a comment and a status ch
   await expect(page.getByTestId('comments')).toContainText(comment);
   await expect(page.getByTestId('comment-text')).toHaveValue('');
 
+  // A comment of one's own can be deleted (behind a confirmation).
+  await page.getByTestId('comment-text').fill('Rascunho a apagar');
+  await page.getByTestId('comment-add').click();
+  await expect(page.getByTestId('comments')).toContainText('Rascunho a apagar');
+  const draft = page.getByTestId('comments').locator('li', { hasText: 'Rascunho a apagar' });
+  await draft.getByRole('button').click();
+  await page.getByTestId('confirm-dialog-confirm').click();
+  await expect(page.getByTestId('comments')).not.toContainText('Rascunho a apagar');
+  await expect(page.getByTestId('comments')).toContainText(comment);
+
+  // The Receita Federal lookup of the company's CNPJ: status, name, opening date, CNAE.
+  await page.getByTestId('solicitation-receita').click();
+  await expect(page.getByTestId('receita-result')).toBeVisible();
+  await expect(page.getByTestId('receita-status')).not.toBeEmpty();
+  await expect(page.getByTestId('receita-cnae')).toContainText(/\d/);
+  await shot(page, info, 'view-receita');
+  await page.keyboard.press('Escape');
+
+  // Another project (operators and administrators pick from the catalogue).
+  const projects = await directCall<{ items: Array<{ id: number; title: string }> }>(server.url, 'projects.list', { page: 1, limit: 50 }, await token(server.url));
+  const other = projects.body.items.find((p) => p.id !== before.project);
+  if (other) {
+    await page.getByTestId('solicitation-project').click();
+    await page.getByTestId('project-select').selectOption(String(other.id));
+    await page.getByTestId('project-confirm').click();
+    await expect(page.getByTestId('solicitation-header')).toContainText(other.title);
+    expect((await serverGet(server.url, target.id)).project).toBe(other.id);
+  }
+
   // A reason is required for refusing: the confirm button waits for it.
   await page.getByTestId('solicitation-change-status').click();
   await page.getByTestId('status-to').selectOption('refused');
@@ -259,4 +288,27 @@ test('documents: upload into a slot and view an image and a PDF inside the app',
   const after = await serverGet(server.url, target.id);
   expect(after.slots.find((s) => s.slot === imageSlot)?.current?.name).toBe('identidade-frente.png');
   expect(after.slots.find((s) => s.slot === pdfSlot)?.current?.mime).toBe('application/pdf');
+});
+
+test('offline: the list and a solicitation seen before show from the cache with the banner; decisions wait for the server', async ({ page, harness, server }) => {
+  await signInAs(page, harness, DEMO.admin.email);
+  await harness.goto('/app/solicitations/pending');
+  const open = await serverList(server.url, { filter: { status: [...OPEN_STATUSES] } });
+  await expectRows(page, open.items.map((s) => s.id));
+  const opened = open.items[0];
+  await page.getByTestId(`solicitations-row-${opened.id}`).click();
+  await expect(page.getByTestId('solicitation-view')).toBeVisible();
+  await expect(page.getByTestId('solicitation-stale')).toHaveCount(0);
+
+  await server.stop();
+  await harness.goto('/app/solicitations/pending');
+  await page.reload();
+  await expect(page.getByTestId('solicitations-table-stale')).toContainText('Sem conexão');
+  await expectRows(page, open.items.map((s) => s.id));
+  await harness.goto(`/app/solicitations/view-pending/${opened.id}`);
+  await page.reload();
+  await expect(page.getByTestId('solicitation-stale')).toContainText('Sem conexão');
+  await expect(page.getByTestId('solicitation-value')).toHaveText(/^R\$/);
+  await expect(page.getByTestId('solicitation-change-status')).toBeDisabled();
+  await server.restart();
 });

@@ -27,6 +27,8 @@ export const solicitations = {
     status: 'Status',
     project: 'Project',
     documents: 'Documents',
+    receivedShort: 'Date',
+    valueShort: 'Amount',
     typeAndDocument: 'Type · CPF/CNPJ',
     plotsShort: 'Inst.',
     toReview: 'To review',

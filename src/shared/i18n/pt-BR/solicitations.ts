@@ -27,6 +27,8 @@ export const solicitations = {
     status: 'Situação',
     project: 'Projeto',
     documents: 'Documentos',
+    receivedShort: 'Data',
+    valueShort: 'Valor',
     typeAndDocument: 'Tipo · CPF/CNPJ',
     plotsShort: 'Parc.',
     toReview: 'A revisar',

@@ -10,6 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Solicitation } from '../../../../shared/contract/solicitations';
+import { formatCpfCnpj } from '../../../../shared/documents';
 import { formatDate, formatDateTime } from '../../../../shared/format';
 import type { SolicitationStatus } from '../../../../shared/solicitation-status';
 import { errorText, isApiError } from '../../api/errors';
@@ -197,7 +198,7 @@ export function ReceitaDialog({ solicitationId, onClose }: { solicitationId: num
               <tr>
                 <th>{t('solicitations.receita.kind')}</th>
                 <td>
-                  {r.kind} {r.document}
+                  {r.kind} {formatCpfCnpj(r.document)}
                 </td>
               </tr>
               <tr>

@@ -102,19 +102,19 @@ export function SolicitationsListScreen() {
       baseFilter={scope.baseFilter}
       header={tabs}
       columns={[
-        { id: 'id', title: 'solicitations.columns.id', sort: 'id', width: 50, kind: 'integer', field: 'id' },
+        { id: 'id', title: 'solicitations.columns.id', sort: 'id', width: 62, kind: 'integer', field: 'id' },
         // The local calendar day of the timestamp (a 23:30 request is not shown as the next day).
-        { id: 'created', title: 'solicitations.columns.createdAt', sort: 'created_at', width: 90, text: (r) => formatDateTime(r.created_at).slice(0, 10) },
-        { id: 'name', title: 'solicitations.columns.name', sort: 'name', width: 210, text: (r) => (r.typeCredit === 'PJ' && r.companyName ? `${r.companyName} — ${r.name}` : r.name) },
-        { id: 'document', title: 'solicitations.columns.typeAndDocument', sort: 'typeCredit', width: 170, text: (r) => joinParts([r.typeCredit, documentOf(r)], ' · ') },
-        { id: 'city', title: 'solicitations.columns.city', sort: 'city', width: 135, text: (r) => joinParts([r.city, r.state], ' / ') },
-        { id: 'value', title: 'solicitations.columns.lendingValue', sort: 'lendingValue', width: 120, kind: 'money', field: 'lendingValue' },
-        { id: 'plots', title: 'solicitations.columns.plotsShort', sort: 'lendingPlotsToPay', width: 50, kind: 'integer', field: 'lendingPlotsToPay' },
+        { id: 'created', title: 'solicitations.columns.receivedShort', sort: 'created_at', width: 100, text: (r) => formatDateTime(r.created_at).slice(0, 10) },
+        { id: 'name', title: 'solicitations.columns.name', sort: 'name', width: 150, text: (r) => (r.typeCredit === 'PJ' && r.companyName ? `${r.companyName} — ${r.name}` : r.name) },
+        { id: 'document', title: 'solicitations.columns.typeAndDocument', sort: 'typeCredit', width: 180, text: (r) => joinParts([r.typeCredit, documentOf(r)], ' · ') },
+        { id: 'city', title: 'solicitations.columns.city', sort: 'city', width: 110, text: (r) => joinParts([r.city, r.state], ' / ') },
+        { id: 'value', title: 'solicitations.columns.valueShort', sort: 'lendingValue', width: 115, kind: 'money', field: 'lendingValue' },
+        { id: 'plots', title: 'solicitations.columns.plotsShort', sort: 'lendingPlotsToPay', width: 62, kind: 'integer', field: 'lendingPlotsToPay' },
         {
           id: 'status',
           title: 'solicitations.columns.status',
           sort: 'status',
-          width: 165,
+          width: 180,
           kind: 'status',
           field: 'status',
           labels: 'solicitations.status',
