@@ -12,6 +12,7 @@ import { existsSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect, signIn, DEMO, DEMO_PASSWORD } from './harness';
 import { SANDBOX_UNAVAILABLE_CPF } from '../../src/server/services/bureau/sandbox';
+import { completeCpf, formatCpf } from '../../src/shared/documents';
 
 async function noSeriousViolations(page: Page): Promise<void> {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
@@ -95,4 +96,34 @@ test('a bureau that is down: the confirmation says so in Portuguese, stays open,
   expect(await server.database.rows('SELECT id FROM bureau_reports WHERE solicitation_id = $1', [id])).toEqual([]);
   await page.getByTestId('confirm-dialog-cancel').click();
   await expect(page.getByTestId('bureau-no-report')).toBeVisible();
+});
+
+test('another CPF looked up from the screen (POST /boavista): refused when invalid, shown when done', async ({ page, harness, server }) => {
+  const [person] = await server.database.rows<{ id: number; name: string; cpf: string }>(
+    'SELECT id, name, cpf FROM users WHERE role_id = 2 AND cpf IS NOT NULL ORDER BY id LIMIT 1',
+  );
+  const [{ id }] = await server.database.rows<{ id: number }>(
+    `INSERT INTO solicitations (user_id, type_credit, name, email, cpf, lending_value, lending_plots_to_pay)
+     VALUES ($1, 'PF', $2, 'p@example.com', $3, 8000.00, 12) RETURNING id`,
+    [person.id, person.name, person.cpf],
+  );
+  const partner = formatCpf(completeCpf('390533447'));
+  await harness.goto('/auth/login');
+  await signIn(page, DEMO.admin.email, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/#\/app\/home/);
+  await page.goto(harness.url(`/boavista/boa-vista/${id}`));
+  await page.getByTestId('bureau-other').click();
+  await expect(page.getByTestId('bureau-other-billable')).toBeVisible();
+  await noSeriousViolations(page);
+  await page.getByTestId('bureau-other-document').fill('123.456.789-00');
+  await page.getByTestId('bureau-other-confirm').click();
+  await expect(page.getByTestId('bureau-other-error')).toHaveText('Informe um CPF ou CNPJ válido.');
+  await page.getByTestId('bureau-other-document').fill(partner.replace(/\D/g, ''));
+  await page.getByTestId('bureau-other-confirm').click();
+  await expect(page.getByTestId('bureau-report-subject')).toContainText(partner);
+  const rows = await server.database.rows<{ solicitation_id: number | null }>(
+    "SELECT solicitation_id FROM bureau_reports WHERE document = $1 AND provider <> '__claim__'",
+    [partner.replace(/\D/g, '')],
+  );
+  expect(rows).toEqual([{ solicitation_id: null }]);
 });

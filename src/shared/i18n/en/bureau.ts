@@ -73,5 +73,11 @@ export const bureau: Shape<typeof pt> = {
   invalidId: 'Invalid solicitation.',
   unavailable: 'The credit bureau is unavailable right now. Nothing was billed or recorded; try again in a few minutes.',
   timeout: 'The credit bureau did not answer in time. Nothing was recorded; try again in a few minutes.',
+  other: 'Look up another document',
+  otherTitle: 'Look up another CPF or CNPJ',
+  otherDocument: 'CPF or CNPJ',
+  otherHelp: 'For instance a partner or a guarantor. With or without punctuation.',
+  invalidDocument: 'Enter a valid CPF or CNPJ.',
+  subject: 'Looked up: {{name}} ({{document}})',
   back: 'Back',
 };

@@ -71,5 +71,11 @@ export const bureau = {
   invalidId: 'Solicitação inválida.',
   unavailable: 'O birô de crédito está indisponível no momento. Nada foi cobrado nem registrado; tente novamente em alguns minutos.',
   timeout: 'O birô de crédito não respondeu a tempo. Nada foi registrado; tente novamente em alguns minutos.',
+  other: 'Consultar outro documento',
+  otherTitle: 'Consultar outro CPF ou CNPJ',
+  otherDocument: 'CPF ou CNPJ',
+  otherHelp: 'Por exemplo, de um sócio ou avalista. Com ou sem pontuação.',
+  invalidDocument: 'Informe um CPF ou CNPJ válido.',
+  subject: 'Consultado: {{name}} ({{document}})',
   back: 'Voltar',
 } as const;

@@ -14,6 +14,7 @@ import { ApiError, errorText, isApiError } from '../../api/errors';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { useToast } from '../../app/toaster';
 import { StaleBanner } from '../../components/StaleBanner';
+import { DocumentLookupDialog } from './DocumentLookupDialog';
 import { ReportView } from './ReportView';
 import { newIdempotencyKey, useBureauLookup } from './useBureauLookup';
 
@@ -79,6 +80,7 @@ export function BureauLookupScreen() {
   const [runError, setRunError] = useState<string | null>(null);
   // Set synchronously on the first click: a double click's second event comes before React re-renders with isPending.
   const running = useRef(false);
+  const [other, setOther] = useState(false);
 
   if (!valid) return <Callout intent="danger" data-testid="bureau-error">{t('bureau.invalidId')}</Callout>;
   if (lookup.error) return <Callout intent="danger" data-testid="bureau-error">{errorText(lookup.error, t)}</Callout>;
@@ -121,6 +123,9 @@ export function BureauLookupScreen() {
         </Button>
         <div className="app-header-spacer" />
         {report && <SavePdfButton key={report.id} report={report} />}
+        <Button icon="search-template" data-testid="bureau-other" disabled={run.isPending} onClick={() => setOther(true)}>
+          {t('bureau.other')}
+        </Button>
         <Button intent="primary" icon="search" data-testid="bureau-new" disabled={!solicitation.document || run.isPending} onClick={openConfirm}>
           {t('bureau.newLookup')}
         </Button>
@@ -206,6 +211,17 @@ export function BureauLookupScreen() {
           )}
         </Card>
       )}
+
+      <DocumentLookupDialog
+        isOpen={other}
+        models={models.data ?? []}
+        onClose={() => setOther(false)}
+        onDone={(made, replayed) => {
+          setOther(false);
+          setSelected(made.id);
+          toast.success(replayed ? t('bureau.replayed', { id: made.id }) : t('bureau.done', { id: made.id }));
+        }}
+      />
 
       <Dialog isOpen={confirming} title={t('bureau.confirmTitle')} onClose={run.isPending ? undefined : () => setConfirming(false)} canOutsideClickClose={!run.isPending}>
         <DialogBody>

@@ -59,6 +59,7 @@ export function ReportView({ report }: { report: BureauReport }) {
   return (
     <Card className="bureau-report" data-testid="bureau-report" data-report-id={report.id}>
       <H3>{t('bureau.latest')}</H3>
+      <p data-testid="bureau-report-subject">{t('bureau.subject', { name: r.name, document: r.document })}</p>
       <p className="bp6-text-muted" data-testid="bureau-report-meta">
         {t('bureau.showing', {
           id: report.id,
