@@ -150,6 +150,12 @@ test('filters, sort and paging live in the URL; links to the person and the soli
   await expect(page).toHaveURL(/tab=simulations/);
   await expect(page.getByTestId(`entrepreneur-simulations-row-${linked}`)).toBeVisible();
   await shot(page, info, 'entrepreneur-simulations');
+  // Their solicitations, each opening the solicitation.
+  await page.getByTestId('entrepreneur-tab-solicitations').click();
+  await expect(page.getByTestId(`entrepreneur-solicitations-row-${data.solicitation}`)).toBeVisible();
+  await shot(page, info, 'entrepreneur-solicitations');
+  await page.getByTestId(`entrepreneur-solicitations-row-${data.solicitation}`).click();
+  await expect(page).toHaveURL(new RegExp(`#/app/solicitations/view/${data.solicitation}$`));
 });
 
 test('a simulation is deleted only after confirming; agents see no delete button', async ({ page, harness, server }) => {
