@@ -15,6 +15,8 @@ import { demoPdf, demoPng } from '../../src/server/db/demo-files';
 import type { ListQueryInput } from '../../src/shared/query';
 import type { Solicitation, SolicitationListItem } from '../../src/shared/contract/solicitations';
 import { OPEN_STATUSES } from '../../src/shared/solicitation-status';
+import { SANDBOX_RECEITA_UNAVAILABLE_CPF } from '../../src/server/services/receita';
+import { insertSolicitation } from '../helpers/solicitations-fixture';
 
 interface ListAnswer {
   items: SolicitationListItem[];
@@ -311,4 +313,26 @@ test('offline: the list and a solicitation seen before show from the cache with 
   await expect(page.getByTestId('solicitation-value')).toHaveText(/^R\$/);
   await expect(page.getByTestId('solicitation-change-status')).toBeDisabled();
   await server.restart();
+});
+
+test('the Receita Federal lookup says clearly when the provider fails, and can be tried again', async ({ page, harness, server }, info) => {
+  const applicant = (await serverList(server.url, { limit: 1 })).items[0];
+  const id = await insertSolicitation(server.database, {
+    userId: applicant.user_id,
+    typeCredit: 'PF',
+    name: 'Pessoa com Receita indisponível',
+    cpf: SANDBOX_RECEITA_UNAVAILABLE_CPF,
+    lendingValue: '3000.00',
+  });
+  await signInAs(page, harness, DEMO.agente.email);
+  await harness.goto(`/app/solicitations/view/${id}`);
+  await expect(page.getByTestId('solicitation-name')).toHaveText('Pessoa com Receita indisponível');
+  // Agents do not read the project catalogue: no project action for them.
+  await expect(page.getByTestId('solicitation-project')).toHaveCount(0);
+  await page.getByTestId('solicitation-receita').click();
+  await expect(page.getByTestId('receita-error')).toHaveText(translate('pt-BR', 'solicitations.receita.providerFailed'));
+  await expect(page.getByTestId('receita-result')).toHaveCount(0);
+  await shot(page, info, 'view-receita-failed');
+  await page.getByTestId('receita-again').click();
+  await expect(page.getByTestId('receita-error')).toBeVisible();
 });

@@ -113,7 +113,9 @@ export const solicitations = {
     cnae: 'Main CNAE',
     provider: 'Source',
     checkedAt: 'Checked at',
-    failed: 'The Receita Federal lookup did not answer: {{message}} Try again in a moment.',
+    failed: 'Could not check Receita Federal: {{message}}',
+    providerFailed: 'Receita Federal did not answer the lookup properly. Try again in a moment.',
+    providerSlow: 'The Receita Federal lookup took too long to answer. Try again in a moment.',
     again: 'Check again',
   },
   steps: {

@@ -113,7 +113,9 @@ export const solicitations = {
     cnae: 'CNAE principal',
     provider: 'Fonte',
     checkedAt: 'Consultado em',
-    failed: 'A consulta à Receita Federal não respondeu: {{message}} Tente novamente em instantes.',
+    failed: 'Não foi possível consultar a Receita Federal: {{message}}',
+    providerFailed: 'A Receita Federal não respondeu corretamente à consulta. Tente novamente em instantes.',
+    providerSlow: 'A consulta à Receita Federal demorou demais para responder. Tente novamente em instantes.',
     again: 'Consultar de novo',
   },
   steps: {

@@ -174,6 +174,17 @@ export function ProjectDialog({ solicitation, onClose }: { solicitation: Solicit
   );
 }
 
+/**
+ * The provider's failures (502: it failed, 503: too slow) reach the page only
+ * as their status (the main process never passes a 5xx text on), so they are
+ * worded here; anything else (a 409 for a missing document) keeps its message.
+ */
+function receitaFailure(error: unknown, t: (key: string, vars?: Record<string, unknown>) => string): string {
+  if (isApiError(error) && error.status === 502) return t('solicitations.receita.providerFailed');
+  if (isApiError(error) && error.status === 503) return t('solicitations.receita.providerSlow');
+  return t('solicitations.receita.failed', { message: errorText(error, t) });
+}
+
 export function ReceitaDialog({ solicitationId, onClose }: { solicitationId: number; onClose(): void }) {
   const { t } = useTranslation();
   const query = useApiQuery('solicitations.receita', { id: solicitationId }, { retry: false, gcTime: 0 });
@@ -189,7 +200,7 @@ export function ReceitaDialog({ solicitationId, onClose }: { solicitationId: num
         )}
         {query.error && !query.isFetching && (
           <Callout intent="danger" icon="error" data-testid="receita-error">
-            {t('solicitations.receita.failed', { message: errorText(query.error, t) })}
+            {receitaFailure(query.error, t)}
           </Callout>
         )}
         {r && (
