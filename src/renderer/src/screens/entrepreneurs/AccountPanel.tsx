@@ -1,5 +1,5 @@
 /** The person's sign-in e-mail and activation (PUT /users/admin-entrepreneurs): administrators edit them, everyone else reads them. */
-import { Button, Callout } from '@blueprintjs/core';
+import { Button, Callout, Card } from '@blueprintjs/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contract, type EntrepreneurDetail } from '../../../../shared/contract';
@@ -37,19 +37,21 @@ export function AccountPanel({ person }: { person: EntrepreneurDetail }) {
     }
   });
   return (
-    <form className="kit-form screen" noValidate onSubmit={(e) => void submit(e)} data-testid="entrepreneur-account">
-      {!canEdit && <Callout intent="primary" icon="lock">{t('entrepreneurs.accountHint')}</Callout>}
-      {fields.map((decl) => (
-        <FieldInput key={decl.name} control={kit.form.control} decl={decl} testId={`entrepreneur-account-${decl.name}`} readOnly={!canEdit} />
-      ))}
-      <FormError message={kit.formError} />
-      {canEdit && (
-        <div className="form-actions">
-          <Button type="submit" intent="primary" icon="floppy-disk" loading={kit.form.formState.isSubmitting} data-testid="entrepreneur-account-save">
-            {t('common.save')}
-          </Button>
-        </div>
-      )}
-    </form>
+    <Card>
+      <form className="user-form kit-form" noValidate onSubmit={(e) => void submit(e)} data-testid="entrepreneur-account">
+        {!canEdit && <Callout intent="primary" icon="lock">{t('entrepreneurs.accountHint')}</Callout>}
+        {fields.map((decl) => (
+          <FieldInput key={decl.name} control={kit.form.control} decl={decl} testId={`entrepreneur-account-${decl.name}`} readOnly={!canEdit} />
+        ))}
+        <FormError message={kit.formError} />
+        {canEdit && (
+          <div className="form-actions">
+            <Button type="submit" intent="primary" icon="floppy-disk" loading={kit.form.formState.isSubmitting} data-testid="entrepreneur-account-save">
+              {t('common.save')}
+            </Button>
+          </div>
+        )}
+      </form>
+    </Card>
   );
 }
