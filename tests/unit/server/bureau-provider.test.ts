@@ -57,6 +57,15 @@ describe('deadline', () => {
     };
     await expect(lookupWithDeadline(silent, { document: '1', model: null }, 30)).rejects.toBeInstanceOf(BureauProviderError);
     expect(aborted).toBe(true);
+    // A provider whose own rejection on abort would otherwise win the race: still a timeout.
+    const abortable: BureauProvider = {
+      name: 'abortable',
+      lookup: (_q, signal) =>
+        new Promise((_, reject) => {
+          signal.addEventListener('abort', () => reject(new Error('The operation was aborted')));
+        }),
+    };
+    await expect(lookupWithDeadline(abortable, { document: '1', model: null }, 30)).rejects.toMatchObject({ reason: 'timeout' });
     const broken: BureauProvider = { name: 'broken', lookup: () => Promise.reject(new TypeError('bad answer')) };
     await expect(lookupWithDeadline(broken, { document: '1', model: null }, 1000)).rejects.toMatchObject({ reason: 'unavailable', message: 'bad answer' });
   });

@@ -57,8 +57,9 @@ export async function lookupWithDeadline(provider: BureauProvider, query: Bureau
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
-      controller.abort();
+      // Settle as a timeout first: a provider that rejects when aborted must not turn the 504 into a 502.
       reject(new BureauProviderError('timeout', 'timeout'));
+      controller.abort();
     }, timeoutMs);
   });
   try {
