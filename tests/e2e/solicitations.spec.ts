@@ -268,6 +268,8 @@ test('documents: upload into a slot and view an image and a PDF inside the app',
   expect(await image.getAttribute('src')).toMatch(/^blob:/);
   await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   await shot(page, info, 'viewer-image');
+  await page.getByTestId('viewer-image-size').click();
+  await expect(image).toHaveClass(/sol-viewer-image-actual/);
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('document-viewer')).toHaveCount(0);
 

@@ -216,6 +216,8 @@ export const solicitations = {
     zoomOut: 'Zoom out',
     download: 'Download',
     close: 'Close',
+    actualSize: 'Actual size',
+    fit: 'Fit to window',
     pdfFailed: 'This PDF could not be shown.',
   },
   comments: {

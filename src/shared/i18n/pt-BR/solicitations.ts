@@ -216,6 +216,8 @@ export const solicitations = {
     zoomOut: 'Diminuir',
     download: 'Baixar',
     close: 'Fechar',
+    actualSize: 'Tamanho real',
+    fit: 'Ajustar à janela',
     pdfFailed: 'Não foi possível exibir este PDF.',
   },
   comments: {

@@ -6,7 +6,7 @@
  */
 import { Button, Callout, Dialog, DialogBody, Spinner } from '@blueprintjs/core';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../api/errors';
 import { useToast } from '../../app/toaster';
@@ -25,6 +25,7 @@ const VIEWER_WIDTH = 760;
 export function DocumentViewer({ doc, onClose }: { doc: ViewedDocument; onClose(): void }) {
   const { t } = useTranslation();
   const toast = useToast();
+  const [actualSize, setActualSize] = useState(false);
   const query = useQuery({ queryKey: ['documents.preview', doc.fileName], queryFn: () => fetchPreview(doc.fileName), retry: false, gcTime: 0 });
   const preview = query.data;
   const imageUrl = useMemo(
@@ -51,9 +52,16 @@ export function DocumentViewer({ doc, onClose }: { doc: ViewedDocument; onClose(
       <DialogBody className="sol-viewer-body">
         <div className="sol-viewer-head">
           <span className="bp6-text-muted sol-viewer-name">{doc.name}</span>
-          <Button size="small" icon="download" data-testid="viewer-download" onClick={() => void download()}>
-            {t('solicitations.viewer.download')}
-          </Button>
+          <span className="sol-viewer-tools">
+            {imageUrl && (
+              <Button size="small" icon={actualSize ? 'zoom-to-fit' : 'zoom-in'} data-testid="viewer-image-size" onClick={() => setActualSize((v) => !v)}>
+                {actualSize ? t('solicitations.viewer.fit') : t('solicitations.viewer.actualSize')}
+              </Button>
+            )}
+            <Button size="small" icon="download" data-testid="viewer-download" onClick={() => void download()}>
+              {t('solicitations.viewer.download')}
+            </Button>
+          </span>
         </div>
         {query.isPending && (
           <div className="center-fill" data-testid="viewer-loading">
@@ -68,7 +76,7 @@ export function DocumentViewer({ doc, onClose }: { doc: ViewedDocument; onClose(
         )}
         {imageUrl && (
           <div className="sol-viewer-canvas">
-            <img src={imageUrl} alt={doc.title} data-testid="viewer-image" className="sol-viewer-image" />
+            <img src={imageUrl} alt={doc.title} data-testid="viewer-image" className={actualSize ? 'sol-viewer-image sol-viewer-image-actual' : 'sol-viewer-image'} />
           </div>
         )}
         {pdfFile && (
