@@ -124,3 +124,26 @@ test('bank accounts: added, edited and removed (after confirming); a wrong holde
   await expect.poll(async () => (await serverGet(server.url, id)).email).toBe('carla.nova@teste.local');
   await shot(page, info, 'entrepreneur-account');
 });
+
+test('seen offline: the simulations list, the entrepreneurs list and a record show their cached copies with the banner', async ({ page, harness, server }) => {
+  const id = await insertEntrepreneur(server.database, { name: 'Lia Empreendedora Offline', email: 'lia.offline@teste.local', state: 'PE', city: 'Recife' });
+  await signInAs(page, harness, DEMO.admin.email);
+  await harness.goto('/app/simulations');
+  await expect(page.getByTestId('simulations-table').locator('tbody tr').first()).toBeVisible();
+  await harness.goto('/app/entrepreneurs?name=Offline');
+  await expect(page.getByTestId(`entrepreneurs-row-${id}`)).toBeVisible();
+  await harness.goto(`/app/entrepreneurs/${id}`);
+  await expect(page.getByTestId('entrepreneur-form-name')).toHaveValue('Lia Empreendedora Offline');
+  await expect(page.getByTestId('entrepreneur-simulations')).toBeAttached();
+
+  await server.stop();
+  await page.reload();
+  await expect(page.getByTestId('entrepreneur-form-stale')).toBeVisible();
+  await expect(page.getByTestId('entrepreneur-form-name')).toHaveValue('Lia Empreendedora Offline');
+  await harness.goto('/app/entrepreneurs?name=Offline');
+  await expect(page.getByTestId('entrepreneurs-table-stale')).toBeVisible();
+  await expect(page.getByTestId(`entrepreneurs-row-${id}`)).toBeVisible();
+  await harness.goto('/app/simulations');
+  await expect(page.getByTestId('simulations-table-stale')).toBeVisible();
+  await expect(page.getByTestId('simulations-table').locator('tbody tr').first()).toBeVisible();
+});
