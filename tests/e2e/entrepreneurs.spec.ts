@@ -59,6 +59,12 @@ test('an entrepreneur edited with a CEP lookup against the stand-in; a wrong CPF
   await expect(page.getByTestId('entrepreneur-form-personal-data.address-number')).toHaveValue('42');
   await expect(page.getByTestId('entrepreneur-form-personal-data.cep')).toHaveValue(CEP.unknown);
 
+  // A service that does not answer: after the main process gives up (5 s), a clear message and nothing lost.
+  await page.getByTestId('entrepreneur-form-personal-data.cep').fill(CEP.slow);
+  await page.getByTestId('entrepreneur-form-cep-lookup').click();
+  await expect(page.getByTestId('field-error-personalData.cep')).toHaveText(translate('pt-BR', 'errors.cepTimeout', { url: cepService.url }), { timeout: 15_000 });
+  await expect(page.getByTestId('entrepreneur-form-personal-data.address-number')).toHaveValue('42');
+
   // A known CEP fills the address, the city and the state.
   await page.getByTestId('entrepreneur-form-personal-data.cep').fill('01001-000');
   await page.getByTestId('entrepreneur-form-cep-lookup').click();
@@ -69,7 +75,7 @@ test('an entrepreneur edited with a CEP lookup against the stand-in; a wrong CPF
   await expect(page.getByTestId('entrepreneur-form-city')).toHaveValue('São Paulo');
   await expect(page.getByTestId('entrepreneur-form-state')).toHaveValue('SP');
   await expect(page.getByTestId('entrepreneur-form-personal-data.address-number')).toHaveValue('42');
-  expect(cepService.requests).toEqual([`/ws/${CEP.unknown}/json/`, `/ws/${CEP.found}/json/`]);
+  expect(cepService.requests).toEqual([`/ws/${CEP.unknown}/json/`, `/ws/${CEP.slow}/json/`, `/ws/${CEP.found}/json/`]);
 
   await page.getByTestId('entrepreneur-form-personal-data.profession').fill('Costureira');
   await page.getByTestId('entrepreneur-form-business-data.cnpj').fill('11.222.333/0001-81');

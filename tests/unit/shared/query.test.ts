@@ -78,3 +78,19 @@ describe('simulation filters', () => {
     expect(simulationFilter({ valueStart: '0.01', valueEnd: '' })).toEqual({ valueStart: '0.01' });
   });
 });
+
+describe('simulation filters through the contract', () => {
+  it('the list and export calls drop a zero bound before the request is built (the rule lives in the schema, once)', async () => {
+    const { buildRequest, contract } = await import('../../../src/shared/contract');
+    const list = contract['simulations.all'];
+    const args = list.args.parse({ page: 1, filter: { name: 'Ana', valueStart: '0.00', valueEnd: '1500.50' } });
+    expect(buildRequest(list, args).query).toEqual([
+      ['page', '1'],
+      ['limit', '10'],
+      ['filter[name]', 'Ana'],
+      ['filter[valueEnd]', '1500.50'],
+    ]);
+    const exported = contract['simulations.export'];
+    expect(buildRequest(exported, exported.args.parse({ filter: { valueStart: 0, valueEnd: '0' } })).body).toEqual({ filter: {}, sort: undefined });
+  });
+});
