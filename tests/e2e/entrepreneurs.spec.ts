@@ -153,3 +153,18 @@ test('seen offline: the simulations list, the entrepreneurs list and a record sh
   await expect(page.getByTestId('simulations-table-stale')).toBeVisible();
   await expect(page.getByTestId('simulations-table').locator('tbody tr').first()).toBeVisible();
 });
+
+test('agents consult a person but change nothing: the form is read-only, no bank account or access buttons', async ({ page, harness, server }) => {
+  const id = await insertEntrepreneur(server.database, { name: 'Vera Empreendedora Agente', email: 'vera.agente@teste.local' });
+  await signInAs(page, harness, DEMO.agente.email);
+  await harness.goto(`/app/entrepreneurs/${id}`);
+  await expect(page.getByTestId('entrepreneur-form-read-only')).toBeVisible();
+  await expect(page.getByTestId('entrepreneur-form-save')).toHaveCount(0);
+  await expect(page.getByTestId('entrepreneur-form-cep-lookup')).toHaveCount(0);
+  await page.getByTestId('entrepreneur-tab-bank').click();
+  await expect(page.getByTestId('bank-accounts')).toBeVisible();
+  await expect(page.getByTestId('bank-account-add')).toHaveCount(0);
+  await page.getByTestId('entrepreneur-tab-account').click();
+  await expect(page.getByTestId('entrepreneur-account-save')).toHaveCount(0);
+  await expect(page.getByText(translate('pt-BR', 'entrepreneurs.accountHint'))).toBeVisible();
+});
