@@ -327,6 +327,12 @@ test('the Receita Federal lookup says clearly when the provider fails, and can b
     lendingValue: '3000.00',
   });
   await signInAs(page, harness, DEMO.agente.email);
+  // Agents work the list but take no bulk copy of personal data (the export is for operators and administrators).
+  await harness.goto('/app/solicitations');
+  await expect(page.getByTestId('solicitations-table')).toBeVisible();
+  await expect(page.getByTestId('export-excel')).toHaveCount(0);
+  await expect(page.getByTestId(`solicitations-row-${id}`)).toBeVisible();
+  await expect(page.getByTestId(`solicitations-delete-${id}`)).toHaveCount(0);
   await harness.goto(`/app/solicitations/view/${id}`);
   await expect(page.getByTestId('solicitation-name')).toHaveText('Pessoa com Receita indisponível');
   // Agents do not read the project catalogue: no project action for them.

@@ -12,7 +12,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import type { ArgsOf, ResultOf } from '../../../../shared/contract';
+import { operation as operationDef, type ArgsOf, type ResultOf } from '../../../../shared/contract';
 import type { RoleId } from '../../../../shared/roles';
 import { useApiQuery } from '../../api/hooks';
 import { cellAlign, cellContent } from '../cells';
@@ -91,6 +91,12 @@ const ACTION_WIDTH = 115;
 /** An action for the roles it names; for everyone who sees the list when it names none. */
 function Gated({ roles, children }: { roles: readonly RoleId[] | undefined; children: ReactNode }) {
   return roles && roles.length > 0 ? <RoleGate roles={roles}>{children}</RoleGate> : <>{children}</>;
+}
+
+/** The roles an export call admits; none (everyone who sees the list) when it names no roles. */
+function exportRolesOf(name: ExportOperationName): readonly RoleId[] | undefined {
+  const access = operationDef(name).access;
+  return Array.isArray(access) ? access : undefined;
 }
 
 /** Every row of the contract's lists has an id; it names the row's test ids and React keys. */
@@ -199,13 +205,16 @@ export function ListScreen<N extends ListOperationName>(props: ListScreenProps<N
             </Gated>
           ))}
           <div className="list-toolbar-spacer" />
+          {/* Only for the roles the export call admits (e.g. no bulk copy of personal data for agents). */}
           {props.export && (
-            <ExportExcelButton
-              operation={props.export.operation}
-              args={{ filter: callFilter, sort: state.sort ?? null }}
-              title={t(props.export.title)}
-              fileName={props.export.fileName}
-            />
+            <Gated roles={exportRolesOf(props.export.operation)}>
+              <ExportExcelButton
+                operation={props.export.operation}
+                args={{ filter: callFilter, sort: state.sort ?? null }}
+                title={t(props.export.title)}
+                fileName={props.export.fileName}
+              />
+            </Gated>
           )}
         </div>
       )}
