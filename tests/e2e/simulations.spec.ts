@@ -156,6 +156,8 @@ test('filters, sort and paging live in the URL; links to the person and the soli
   await shot(page, info, 'entrepreneur-solicitations');
   await page.getByTestId(`entrepreneur-solicitations-row-${data.solicitation}`).click();
   await expect(page).toHaveURL(new RegExp(`#/app/solicitations/view/${data.solicitation}$`));
+  // Let the solicitation finish loading (and its answers reach the offline cache) before the harness tears down.
+  await expect(page.locator('.bp6-spinner')).toHaveCount(0);
 });
 
 test('a simulation is deleted only after confirming; agents see no delete button', async ({ page, harness, server }) => {
