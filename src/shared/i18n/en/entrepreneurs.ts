@@ -25,7 +25,6 @@ export const entrepreneurs: Shape<typeof pt> = {
   },
   record: {
     title: 'Entrepreneur',
-    heading: '{{name}}',
     since: 'Registered on {{date}}',
   },
   tabs: {

@@ -23,7 +23,6 @@ export const entrepreneurs = {
   },
   record: {
     title: 'Empreendedor',
-    heading: '{{name}}',
     since: 'Cadastrado em {{date}}',
   },
   tabs: {
