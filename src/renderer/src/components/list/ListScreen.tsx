@@ -37,6 +37,8 @@ export interface RowAction<T> {
   intent?: Intent;
   /** who sees it; everyone who sees the list when absent */
   roles?: readonly RoleId[];
+  /** an icon-only button (the label is its accessible name and tooltip): a narrow column for dense lists */
+  compact?: boolean;
   onClick(row: T): void;
 }
 
@@ -87,6 +89,7 @@ export type ListScreenProps<N extends ListOperationName> = ListDeclaration<N> & 
 };
 
 const ACTION_WIDTH = 115;
+const COMPACT_ACTION_WIDTH = 80;
 
 /** An action for the roles it names; for everyone who sees the list when it names none. */
 function Gated({ roles, children }: { roles: readonly RoleId[] | undefined; children: ReactNode }) {
@@ -155,7 +158,7 @@ export function ListScreen<N extends ListOperationName>(props: ListScreenProps<N
     tableColumns.push({
       id: 'actions',
       title: t('common.actions'),
-      width: ACTION_WIDTH * rowActions.length,
+      width: rowActions.reduce((sum, a) => sum + (a.compact ? COMPACT_ACTION_WIDTH : ACTION_WIDTH), 0),
       render: (row) => (
         // A button in a row must not also open the row.
         <span className="rt-row-actions" onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
@@ -167,9 +170,11 @@ export function ListScreen<N extends ListOperationName>(props: ListScreenProps<N
                 intent={a.intent}
                 icon={a.icon?.(row)}
                 data-testid={`${testId}-${a.id}-${rowIdOf(row)}`}
+                aria-label={a.compact ? t(a.label(row)) : undefined}
+                title={a.compact ? t(a.label(row)) : undefined}
                 onClick={() => a.onClick(row)}
               >
-                {t(a.label(row))}
+                {a.compact ? null : t(a.label(row))}
               </Button>
             </Gated>
           ))}

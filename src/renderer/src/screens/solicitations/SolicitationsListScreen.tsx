@@ -104,17 +104,17 @@ export function SolicitationsListScreen() {
       columns={[
         { id: 'id', title: 'solicitations.columns.id', sort: 'id', width: 62, kind: 'integer', field: 'id' },
         // The local calendar day of the timestamp (a 23:30 request is not shown as the next day).
-        { id: 'created', title: 'solicitations.columns.receivedShort', sort: 'created_at', width: 100, text: (r) => formatDateTime(r.created_at).slice(0, 10) },
-        { id: 'name', title: 'solicitations.columns.name', sort: 'name', width: 150, text: (r) => (r.typeCredit === 'PJ' && r.companyName ? `${r.companyName} — ${r.name}` : r.name) },
-        { id: 'document', title: 'solicitations.columns.typeAndDocument', sort: 'typeCredit', width: 180, text: (r) => joinParts([r.typeCredit, documentOf(r)], ' · ') },
-        { id: 'city', title: 'solicitations.columns.city', sort: 'city', width: 110, text: (r) => joinParts([r.city, r.state], ' / ') },
-        { id: 'value', title: 'solicitations.columns.valueShort', sort: 'lendingValue', width: 115, kind: 'money', field: 'lendingValue' },
+        { id: 'created', title: 'solicitations.columns.receivedShort', sort: 'created_at', width: 108, text: (r) => formatDateTime(r.created_at).slice(0, 10) },
+        { id: 'name', title: 'solicitations.columns.name', sort: 'name', width: 140, text: (r) => (r.typeCredit === 'PJ' && r.companyName ? `${r.companyName} — ${r.name}` : r.name) },
+        { id: 'document', title: 'solicitations.columns.typeAndDocument', sort: 'typeCredit', width: 170, text: (r) => joinParts([r.typeCredit, documentOf(r)], ' · ') },
+        { id: 'city', title: 'solicitations.columns.city', sort: 'city', width: 100, text: (r) => joinParts([r.city, r.state], ' / ') },
+        { id: 'value', title: 'solicitations.columns.valueShort', sort: 'lendingValue', width: 135, kind: 'money', field: 'lendingValue' },
         { id: 'plots', title: 'solicitations.columns.plotsShort', sort: 'lendingPlotsToPay', width: 62, kind: 'integer', field: 'lendingPlotsToPay' },
         {
           id: 'status',
           title: 'solicitations.columns.status',
           sort: 'status',
-          width: 180,
+          width: 185,
           kind: 'status',
           field: 'status',
           labels: 'solicitations.status',
@@ -124,14 +124,14 @@ export function SolicitationsListScreen() {
         {
           id: 'documents',
           title: 'solicitations.columns.toReview',
-          width: 85,
+          width: 95,
           kind: 'integer',
           text: (r, tr) => tr('solicitations.documentsCell', { sent: r.documentsSent, awaiting: r.documentsAwaiting }),
         },
       ]}
       filters={filters}
       rowLink={(r) => `/app/solicitations/${scope.viewPath}/${r.id}`}
-      rowActions={[{ id: 'delete', label: () => 'solicitations.delete.action', icon: () => 'trash', intent: 'danger', roles: AllAdmins, onClick: setDeleting }]}
+      rowActions={[{ id: 'delete', label: () => 'solicitations.delete.action', icon: () => 'trash', intent: 'danger', roles: AllAdmins, compact: true, onClick: setDeleting }]}
       export={{ operation: 'solicitations.export', title: 'solicitations.exportTitle', fileName: 'solicitacoes' }}
     >
       {deleting && (
