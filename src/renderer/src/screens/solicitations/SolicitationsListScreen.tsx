@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import type { SolicitationFilter, SolicitationListItem } from '../../../../shared/contract/solicitations';
 import { TYPE_CREDITS } from '../../../../shared/contract/solicitations';
+import { BRAZIL_STATES } from '../../../../shared/contract/entrepreneurs';
 import { formatCpfCnpj } from '../../../../shared/documents';
 import { formatDateTime } from '../../../../shared/format';
 import { AllAdmins, AllOperators, hasProfilePermission } from '../../../../shared/roles';
@@ -26,6 +27,8 @@ import { joinParts, listScopeOf, OPEN_SEGMENT, REVIEW_DOCUMENTS_SEGMENT, statusI
 import './solicitations.css';
 
 type Filter = FilterDecl<SolicitationFilter>;
+
+const STATE_OPTIONS = BRAZIL_STATES.map((uf) => ({ value: uf, label: uf, raw: true }));
 
 const TYPE_OPTIONS = TYPE_CREDITS.map((t) => ({ value: t, label: `solicitations.typeCredit.${t}` }));
 
@@ -63,7 +66,7 @@ export function SolicitationsListScreen() {
     { kind: 'dateRange', key: 'created_from', to: 'created_to', label: 'solicitations.filters.period' },
     { kind: 'moneyRange', key: 'lendingValue_min', to: 'lendingValue_max', label: 'solicitations.filters.lendingValue' },
     ...projectFilter,
-    { kind: 'text', key: 'state', label: 'solicitations.filters.state' },
+    { kind: 'select', key: 'state', label: 'solicitations.filters.state', options: STATE_OPTIONS },
     { kind: 'text', key: 'city', label: 'solicitations.filters.city' },
     { kind: 'text', key: 'document', label: 'solicitations.filters.document' },
     { kind: 'text', key: 'name', label: 'solicitations.filters.name' },
