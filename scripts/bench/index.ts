@@ -11,7 +11,9 @@
  *       folder, restart on the same folder, resident memory;
  *   (d) logs at 1,000,000 entries (logs.ts); (e) renderer bundle (bundle.ts);
  *   (f) load: 50 concurrent clients on a paged list for 20 s, PGlite and
- *       PostgreSQL (load.ts).
+ *       PostgreSQL (load.ts);
+ *   (g) solicitations list at 200,000 rows (solicitations.ts); (h) dashboard
+ *       for a year over 200,000 solicitations (dashboard.ts).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -26,6 +28,7 @@ import { logsAtAMillion } from './logs';
 import { rendererBundle } from './bundle';
 import { loadFigure } from './load';
 import { dashboardAt200k } from './dashboard';
+import { solicitationsAt200k } from './solicitations';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 100_000);
@@ -179,4 +182,5 @@ await embeddedBackend();
 await logsAtAMillion();
 await rendererBundle();
 await loadFigure();
+await solicitationsAt200k();
 await dashboardAt200k();

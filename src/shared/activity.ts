@@ -180,6 +180,7 @@ export const ACTIVITY_FIELDS = [
   'seeded_documents',
   'seeded_comments',
   'seeded_simulations',
+  'seeded_bureau_reports',
   'solicitations_anonymised',
   'comments_removed',
   'bureau_reports_removed',

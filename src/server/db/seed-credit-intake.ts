@@ -204,6 +204,7 @@ interface Person {
 }
 
 export interface IntakeSeedSummary {
+  staffIds: number[];
   solicitations: number;
   documents: number;
   comments: number;
@@ -244,7 +245,7 @@ export async function seedCreditIntake(
   const reasonIds = (await db.select({ id: lendingReasons.id }).from(lendingReasons).where(eq(lendingReasons.active, true))).map((r) => r.id);
   const projectIds = (await db.select({ id: projects.id }).from(projects).where(eq(projects.active, true))).map((r) => r.id);
 
-  const summary: IntakeSeedSummary = { solicitations: 0, documents: 0, comments: 0, simulations: 0 };
+  const summary: IntakeSeedSummary = { staffIds: staff, solicitations: 0, documents: 0, comments: 0, simulations: 0 };
   let cnpjCounter = 0;
 
   for (const [index, person] of people.entries()) {
@@ -436,7 +437,8 @@ export async function seedCreditIntake(
           const author = random.pick(staff);
           const [upload] = await db
             .insert(uploads)
-            .values({ key: generateFileKey(), owner_id: author, type: 'document', name: 'parecer.pdf', mime: 'application/pdf', size: bytes.length, storage_path: await storeFile(options.uploadsDir, bytes) })
+            // The file belongs to the applicant like every solicitation file (who attached it is the row's author).
+            .values({ key: generateFileKey(), owner_id: person.id, type: 'document', name: 'parecer.pdf', mime: 'application/pdf', size: bytes.length, storage_path: await storeFile(options.uploadsDir, bytes) })
             .returning({ id: uploads.id });
           await db.insert(solicitationStaffDocuments).values({
             solicitation_id: row.id,

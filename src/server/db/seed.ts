@@ -13,9 +13,10 @@ import { logActivity } from '../services/activity';
 import { seedCatalogues } from '../services/catalogues-seed';
 import { completeCpf, formatCpf } from '../../shared/documents';
 import { seedCreditIntake } from './seed-credit-intake';
+import { seedDemoBureauReports } from '../services/bureau/demo';
 
 /** Bump when the seed changes, so prepared test templates are rebuilt. */
-export const SEED_VERSION = '3';
+export const SEED_VERSION = '4';
 export const DEMO_PASSWORD = 'Senha123';
 
 export const DEMO_ACCOUNTS = [
@@ -153,7 +154,9 @@ export async function seedDemo(db: Db, options: { uploadsDir: string; now?: Date
   await db.transaction(async (tx) => {
     await tx.insert(users).values(rows);
     await seedCatalogues(tx);
-    const intake = await seedCreditIntake(tx, { uploadsDir: options.uploadsDir, now: options.now ?? new Date(), staffAuthorsExcept: DEMO_ACCOUNTS.map((a) => a.email) });
+    const now = options.now ?? new Date();
+    const intake = await seedCreditIntake(tx, { uploadsDir: options.uploadsDir, now, staffAuthorsExcept: DEMO_ACCOUNTS.map((a) => a.email) });
+    const reports = await seedDemoBureauReports(tx, { staffIds: intake.staffIds, now: now.getTime() });
     await logActivity(tx, {
       actorId: null,
       action: 'seed.demo',
@@ -165,6 +168,7 @@ export async function seedDemo(db: Db, options: { uploadsDir: string; now?: Date
         seeded_documents: intake.documents,
         seeded_comments: intake.comments,
         seeded_simulations: intake.simulations,
+        seeded_bureau_reports: reports,
       },
     });
   });

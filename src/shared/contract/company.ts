@@ -41,16 +41,19 @@ export const iofParameterSchema = z.object({
 });
 export type IofParameter = z.infer<typeof iofParameterSchema>;
 
-const iofParameterInput = z
-  .object({
-    person_type: z.enum(IOF_PERSON_TYPES),
-    daily_percent: percentInputSchema,
-    additional_percent: percentInputSchema,
-    valid_from: calendarDaySchema,
-    valid_to: calendarDaySchema.nullable().optional(),
-    legal_basis: trimmedTextSchema(200).optional(),
-  })
-  .refine((v) => !v.valid_to || v.valid_to >= v.valid_from, { message: 'o fim da vigência não pode ser antes do início', path: ['valid_to'] });
+const iofParameterFields = z.object({
+  person_type: z.enum(IOF_PERSON_TYPES),
+  daily_percent: percentInputSchema,
+  additional_percent: percentInputSchema,
+  valid_from: calendarDaySchema,
+  valid_to: calendarDaySchema.nullable().optional(),
+  legal_basis: trimmedTextSchema(200).optional(),
+});
+/** The period cannot end before it starts (checked on both the create and the update shape). */
+function periodInOrder<T extends z.ZodType<{ valid_from: string; valid_to?: string | null }>>(schema: T) {
+  return schema.refine((v) => !v.valid_to || v.valid_to >= v.valid_from, { message: 'o fim da vigência não pode ser antes do início', path: ['valid_to'] });
+}
+const iofParameterInput = periodInOrder(iofParameterFields);
 
 export const feeSchema = z.object({ name: trimmedTextSchema(60).min(1, 'informe o nome da tarifa'), amount: moneyInputSchema });
 
@@ -547,7 +550,7 @@ export const companyOperations = {
     encoding: 'json',
     origin: 'spec',
     description: 'Corrects an IOF rate period (same overlap rule).',
-    args: z.intersection(z.object({ id: idSchema }), iofParameterInput),
+    args: periodInOrder(iofParameterFields.extend({ id: idSchema })),
     result: iofParameterSchema,
   }),
   'company.deleteIofParameter': defineOperation({

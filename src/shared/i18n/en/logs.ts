@@ -220,6 +220,7 @@ export const logs: Shape<typeof pt> = {
     seeded_documents: 'Demo documents',
     seeded_comments: 'Demo comments',
     seeded_simulations: 'Demo simulations',
+    seeded_bureau_reports: 'Demo bureau reports',
     uploads_removed: 'Files removed',
     messages_removed: 'Messages removed from the outbox',
     anonymised: 'Anonymised',

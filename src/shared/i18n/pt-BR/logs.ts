@@ -218,6 +218,7 @@ export const logs = {
     seeded_documents: 'Documentos de demonstração',
     seeded_comments: 'Comentários de demonstração',
     seeded_simulations: 'Simulações de demonstração',
+    seeded_bureau_reports: 'Consultas ao birô de demonstração',
     uploads_removed: 'Arquivos removidos',
     messages_removed: 'Mensagens removidas da caixa de saída',
     anonymised: 'Anonimizado',
