@@ -236,6 +236,10 @@ test('from the open list: steps, approving a document, a comment and a status ch
   await page.getByTestId('status-cancel').click();
   await expect(page.getByTestId('solicitation-status')).toHaveAttribute('data-status', 'cancelled');
   await expect(page.getByTestId('solicitation-change-status')).toBeDisabled();
+
+  // Administrators go from the solicitation to its credit-bureau lookup.
+  await page.getByTestId('solicitation-bureau').click();
+  await expect(page).toHaveURL(new RegExp(`#/boavista/boa-vista/${target.id}$`));
 });
 
 test('documents: upload into a slot and view an image and a PDF inside the app', async ({ page, harness, server }, info) => {
@@ -335,8 +339,9 @@ test('the Receita Federal lookup says clearly when the provider fails, and can b
   await expect(page.getByTestId(`solicitations-delete-${id}`)).toHaveCount(0);
   await harness.goto(`/app/solicitations/view/${id}`);
   await expect(page.getByTestId('solicitation-name')).toHaveText('Pessoa com Receita indisponível');
-  // Agents do not read the project catalogue: no project action for them.
+  // Agents do not read the project catalogue nor reach the credit bureau: no such actions for them.
   await expect(page.getByTestId('solicitation-project')).toHaveCount(0);
+  await expect(page.getByTestId('solicitation-bureau')).toHaveCount(0);
   await page.getByTestId('solicitation-receita').click();
   await expect(page.getByTestId('receita-error')).toHaveText(translate('pt-BR', 'solicitations.receita.providerFailed'));
   await expect(page.getByTestId('receita-result')).toHaveCount(0);

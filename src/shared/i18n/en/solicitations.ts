@@ -76,6 +76,7 @@ export const solicitations = {
   actions: {
     changeStatus: 'Change status',
     changeProject: 'Change project',
+    bureau: 'Credit bureau',
     receita: 'Check Receita Federal',
     delete: 'Delete',
   },

@@ -76,6 +76,7 @@ export const solicitations = {
   actions: {
     changeStatus: 'Mudar situação',
     changeProject: 'Mudar projeto',
+    bureau: 'Consulta ao birô',
     receita: 'Consultar Receita Federal',
     delete: 'Excluir',
   },

@@ -23,6 +23,7 @@ import { useToast } from '../../app/toaster';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { StaleBanner } from '../../components/StaleBanner';
 import { ProjectDialog, ReceitaDialog, StatusDialog } from './ActionDialogs';
+import { BOAVISTA_ROUTES } from '../../app/routes';
 import { DocumentSlots } from './DocumentSlots';
 import { DocumentViewer, type ViewedDocument } from './DocumentViewer';
 import { joinParts, optionLabel, pendingCount, slotsOfStep, statusIntent, stepsOf, type StepKey } from './model';
@@ -206,6 +207,11 @@ export function SolicitationViewScreen() {
         <Button icon="search-text" disabled={offline} data-testid="solicitation-receita" onClick={() => setDialog('receita')}>
           {t('solicitations.actions.receita')}
         </Button>
+        {hasProfilePermission(user?.role_id, BOAVISTA_ROUTES.roles ?? []) && (
+          <Button icon="shield" data-testid="solicitation-bureau" onClick={() => navigate(`/boavista/boa-vista/${s.id}`)}>
+            {t('solicitations.actions.bureau')}
+          </Button>
+        )}
         {canSeeProjects && (
           <Button icon="projects" disabled={offline} data-testid="solicitation-project" onClick={() => setDialog('project')}>
             {t('solicitations.actions.changeProject')}
