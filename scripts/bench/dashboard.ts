@@ -9,13 +9,9 @@
  *
  * Run alone: `npx tsx scripts/bench/dashboard.ts` (BENCH_DASHBOARD_ROWS, BENCH_RUNS).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startTestServer } from '../../tests/helpers/server';
-import { createBackofficeMain } from '../../src/main/services/backoffice';
-import { MemoryKeychain, TempDialogs, TestBackend } from '../../tests/e2e/harness/ports';
+import { benchMain } from './main-harness';
 import { timeRuns } from './logs';
 
 const ROWS = Number(process.env.BENCH_DASHBOARD_ROWS ?? 200_000);
@@ -46,16 +42,8 @@ WHERE email LIKE 'dash%' AND (status IN ('approved', 'contracted') OR (status = 
 export async function dashboardAt200k(): Promise<void> {
   console.log(`\n(h) dashboard over ${ROWS.toLocaleString('pt-BR')} solicitations: GET /home/all for a year via main handlers (aim: < 200 ms)`);
   const server = await startTestServer({ seed: 'demo' });
-  const folder = await mkdtemp(join(tmpdir(), 'backoffice-bench-h-'));
-  const keychain = new MemoryKeychain();
-  const main = createBackofficeMain({
-    keychain,
-    dialogs: new TempDialogs(folder),
-    backend: new TestBackend(() => server.url),
-    paths: { userData: join(folder, 'userData'), downloads: folder },
-    appVersion: 'bench',
-    platform: process.platform,
-  });
+  const bench = await benchMain(() => server.url, 'h');
+  const { main } = bench;
   try {
     const fillStart = performance.now();
     for (let from = 1; from <= ROWS; from += CHUNK) {
@@ -69,9 +57,7 @@ export async function dashboardAt200k(): Promise<void> {
     );
     console.log(`    filled ${n.toLocaleString('pt-BR')} solicitations, ${h.toLocaleString('pt-BR')} approvals in ${((performance.now() - fillStart) / 1000).toFixed(1)} s`);
 
-    await main.start();
-    const login = await main.handlers.apiCall('session.login', { email: 'superadmin@demo.local', password: 'Senha123' });
-    if (login.error) throw new Error(`sign-in failed: ${login.message}`);
+    await bench.signIn();
 
     const thisYear = new Date().getUTCFullYear();
     for (const [label, args] of [
@@ -88,9 +74,8 @@ export async function dashboardAt200k(): Promise<void> {
       console.log(`    ${label.padEnd(34)} median ${figure.median.toFixed(1).padStart(7)} ms   p95 ${figure.p95.toFixed(1).padStart(7)} ms   received ${received.toLocaleString('pt-BR')}`);
     }
   } finally {
-    await main.dispose();
+    await bench.dispose();
     await server.close();
-    await rm(folder, { recursive: true, force: true });
   }
 }
 

@@ -10,13 +10,9 @@
  *
  * Run alone: `npx tsx scripts/bench/logs.ts` (BENCH_LOG_ROWS, BENCH_RUNS).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startTestServer } from '../../tests/helpers/server';
-import { createBackofficeMain } from '../../src/main/services/backoffice';
-import { MemoryKeychain, TempDialogs, TestBackend } from '../../tests/e2e/harness/ports';
+import { benchMain } from './main-harness';
 import { LOG_COUNT_CAP, type ArgsOf } from '../../src/shared/contract/index';
 import { offlineCacheFigure } from './cache';
 
@@ -58,16 +54,8 @@ FROM generate_series($1::int, $2::int) g,
 export async function logsAtAMillion(): Promise<void> {
   console.log(`\n(d) logs list at ${ROWS.toLocaleString('pt-BR')} entries: filtered, sorted page of 10 via main handlers`);
   const server = await startTestServer({ seed: 'demo' });
-  const folder = await mkdtemp(join(tmpdir(), 'backoffice-bench-d-'));
-  const keychain = new MemoryKeychain();
-  const main = createBackofficeMain({
-    keychain,
-    dialogs: new TempDialogs(folder),
-    backend: new TestBackend(() => server.url),
-    paths: { userData: join(folder, 'userData'), downloads: folder },
-    appVersion: 'bench',
-    platform: process.platform,
-  });
+  const bench = await benchMain(() => server.url, 'd');
+  const { main } = bench;
   try {
     const fillStart = performance.now();
     for (let from = 1; from <= ROWS; from += CHUNK) {
@@ -77,9 +65,7 @@ export async function logsAtAMillion(): Promise<void> {
     const [{ n }] = await server.database.rows<{ n: number }>('SELECT count(*)::int AS n FROM activity_log');
     console.log(`    filled ${n.toLocaleString('pt-BR')} rows in ${((performance.now() - fillStart) / 1000).toFixed(1)} s (indexes of migration 0003 in place)`);
 
-    await main.start();
-    const login = await main.handlers.apiCall('session.login', { email: 'superadmin@demo.local', password: 'Senha123' });
-    if (login.error) throw new Error(`sign-in failed: ${login.message}`);
+    await bench.signIn();
 
     const since = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
     const cases: Array<[string, ArgsOf<'logs.all'>]> = [
@@ -115,9 +101,8 @@ export async function logsAtAMillion(): Promise<void> {
       `    ${`same page from the offline cache (${cachedLabel})`.padEnd(44)} median ${cached.median.toFixed(2).padStart(7)} ms   p95 ${cached.p95.toFixed(2).padStart(7)} ms`,
     );
   } finally {
-    await main.dispose();
+    await bench.dispose();
     await server.close();
-    await rm(folder, { recursive: true, force: true });
   }
 }
 

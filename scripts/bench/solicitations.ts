@@ -7,13 +7,9 @@
  *
  * Run alone: `npx tsx scripts/bench/solicitations.ts` (BENCH_SOLICITATION_ROWS, BENCH_RUNS).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { startTestServer } from '../../tests/helpers/server';
-import { createBackofficeMain } from '../../src/main/services/backoffice';
-import { MemoryKeychain, TempDialogs, TestBackend } from '../../tests/e2e/harness/ports';
+import { benchMain } from './main-harness';
 import type { ArgsOf } from '../../src/shared/contract/index';
 import { timeRuns } from './logs';
 
@@ -51,16 +47,8 @@ FROM generate_series($1::int, $2::int) g,
 export async function solicitationsAt200k(): Promise<void> {
   console.log(`\n(g) solicitations list at ${ROWS.toLocaleString('pt-BR')} rows: filtered, sorted page of 10 via main handlers (aim: p95 < 50 ms)`);
   const server = await startTestServer({ seed: 'demo' });
-  const folder = await mkdtemp(join(tmpdir(), 'backoffice-bench-g-'));
-  const keychain = new MemoryKeychain();
-  const main = createBackofficeMain({
-    keychain,
-    dialogs: new TempDialogs(folder),
-    backend: new TestBackend(() => server.url),
-    paths: { userData: join(folder, 'userData'), downloads: folder },
-    appVersion: 'bench',
-    platform: process.platform,
-  });
+  const bench = await benchMain(() => server.url, 'g');
+  const { main } = bench;
   try {
     const fillStart = performance.now();
     for (let from = 1; from <= ROWS; from += CHUNK) {
@@ -70,9 +58,7 @@ export async function solicitationsAt200k(): Promise<void> {
     const [{ n }] = await server.database.rows<{ n: number }>('SELECT count(*)::int AS n FROM solicitations');
     console.log(`    filled ${n.toLocaleString('pt-BR')} rows in ${((performance.now() - fillStart) / 1000).toFixed(1)} s (indexes of migration 0008 in place)`);
 
-    await main.start();
-    const login = await main.handlers.apiCall('session.login', { email: 'superadmin@demo.local', password: 'Senha123' });
-    if (login.error) throw new Error(`sign-in failed: ${login.message}`);
+    await bench.signIn();
 
     const cases: Array<[string, ArgsOf<'solicitations.list'>]> = [
       ['newest first, no filter', { page: 1, limit: 10 }],
@@ -94,9 +80,8 @@ export async function solicitationsAt200k(): Promise<void> {
       );
     }
   } finally {
-    await main.dispose();
+    await bench.dispose();
     await server.close();
-    await rm(folder, { recursive: true, force: true });
   }
 }
 

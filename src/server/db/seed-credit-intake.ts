@@ -31,36 +31,11 @@ import {
 import { interestProfiles } from './schema-interests';
 import { uploads, users } from './schema';
 import { generateFileKey, storeFile } from '../services/storage';
+import { seededRandom, type SeededRandom } from '../domain/seeded-random';
 
 const DAY = 86_400_000;
 
-/** mulberry32: small, fast and good enough for demo data that must come out the same every time. */
-function generator(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)],
-    chance: (p: number) => next() < p,
-    weighted: <T>(entries: ReadonlyArray<readonly [T, number]>): T => {
-      const total = entries.reduce((sum, [, w]) => sum + w, 0);
-      let roll = next() * total;
-      for (const [value, weight] of entries) {
-        roll -= weight;
-        if (roll < 0) return value;
-      }
-      return entries[entries.length - 1][0];
-    },
-  };
-}
-type Random = ReturnType<typeof generator>;
+type Random = SeededRandom;
 
 /** Document slots (spec §3) each kind of applicant sends, and whether the demo file is a photo. */
 const PERSONAL_SLOTS = [5, 6, 7, 8, 9, 12] as const;
@@ -220,7 +195,7 @@ export async function seedCreditIntake(
   db: Db,
   options: { uploadsDir: string; now: Date; staffAuthorsExcept: readonly string[] },
 ): Promise<IntakeSeedSummary> {
-  const random = generator(20261124);
+  const random = seededRandom(20261124);
   const now = options.now.getTime();
 
   const people: Person[] = await db

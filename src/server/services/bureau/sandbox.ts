@@ -13,6 +13,7 @@ import { createHash } from 'node:crypto';
 import type { BureauResult } from '../../../shared/contract/bureau';
 import { completeCpf, formatCnpj, formatCpf } from '../../../shared/documents';
 import { BureauProviderError, type BureauProvider, type BureauQuery } from './provider';
+import { seededRandom } from '../../domain/seeded-random';
 
 /** 999.999.001-xx: the sandbox answers as if the bureau were unreachable. */
 export const SANDBOX_UNAVAILABLE_CPF = formatCpf(completeCpf('999999001'));
@@ -23,20 +24,9 @@ export const SANDBOX_SLOW_CPF = formatCpf(completeCpf('999999002'));
 const ANCHOR_DAY = Date.UTC(2026, 0, 1);
 const DAY = 86_400_000;
 
-function seededRandom(document: string) {
+function randomFor(document: string) {
   const digest = createHash('sha256').update(`bureau-sandbox:${document}`).digest();
-  let state = digest.readUInt32LE(0);
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)],
-  };
+  return seededRandom(digest.readUInt32LE(0));
 }
 
 /** Integer cents → '1234.56' (no floating point on money). */
@@ -81,7 +71,7 @@ function riskBand(score: number): BureauResult['riskBand'] {
 
 /** The report the sandbox gives for a document (without mask). */
 export function sandboxReport(document: string, subjectName?: string): BureauResult {
-  const random = seededRandom(document);
+  const random = randomFor(document);
   const isCompany = document.length === 14;
   const score = random.int(0, 1000);
   // Fewer records for better scores: at most 4 of each kind below 300, none above 850.
