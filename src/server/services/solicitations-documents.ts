@@ -30,6 +30,8 @@ import { logActivity } from './activity';
 import { findSolicitation, slotDocuments } from './solicitations';
 import { generateFileKey, removeFile, storedPath, storeFile } from './storage';
 
+import { FINAL_STATUSES, type SolicitationStatus } from '../../shared/solicitation-status';
+
 export const FILE_MESSAGES = {
   empty: 'Campo file: o arquivo está vazio',
   tooLarge: `Campo file: o arquivo excede o tamanho máximo de ${MAX_SOLICITATION_FILE_BYTES / (1024 * 1024)} MB`,
@@ -39,6 +41,7 @@ export const FILE_MESSAGES = {
   signatureInvalid: 'Link de documento inválido ou alterado.',
   signatureExpired: 'Link de documento expirado: abra o documento de novo para gerar outro.',
   notYours: 'Somente quem anexou o documento ou um administrador pode excluí-lo.',
+  closed: 'Esta solicitação está encerrada (recusada, cancelada ou contratada): seus documentos não mudam mais.',
 } as const;
 
 /** Windows (MZ), ELF, Mach-O, Java class / fat Mach-O, and scripts with a #! line. */
@@ -137,6 +140,8 @@ export async function uploadSlotDocument(db: Db, uploadsDir: string, actor: User
     }
     if (solicitationId === undefined) throw badRequest('Campo solicitation_id: informe a solicitação', 'solicitation_id');
     const owner = await findSolicitation(tx, solicitationId, true);
+    // A decided solicitation keeps the documents it was decided on.
+    if (FINAL_STATUSES.includes(owner.status as SolicitationStatus)) throw conflict(FILE_MESSAGES.closed);
     const now = new Date();
     const superseded = await tx
       .update(solicitationSlotDocuments)

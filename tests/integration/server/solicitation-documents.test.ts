@@ -155,6 +155,13 @@ describe('slot documents', () => {
     const deleted = await insertSolicitation(server.database, { userId: applicant, columns: { deleted_at: new Date().toISOString() } });
     expect((await call(server, 'documents.upload', { file: file(PNG, 'doc.png', 'image/png'), type: 5, solicitation_id: deleted }, tokens.agent)).status).toBe(404);
     expect((await call(server, 'documents.update', { id: 999999, file: file(PNG, 'doc.png', 'image/png'), type: 5 }, tokens.agent)).status).toBe(404);
+    // a decided solicitation keeps the documents it was decided on
+    for (const status of ['refused', 'cancelled', 'contracted'] as const) {
+      const closed = await insertSolicitation(server.database, { userId: applicant, status });
+      const answer = await call(server, 'documents.upload', { file: file(PNG, 'doc.png', 'image/png'), type: 5, solicitation_id: closed }, tokens.agent);
+      expect({ status, answer: answer.status }).toEqual({ status, answer: 409 });
+      expect(answer.body.message).toMatch(/encerrada/);
+    }
     expect(await uploadsCount()).toBe(before);
     expect((await slot(id, 5)).state).toBe('missing');
     // no file left behind on disk either

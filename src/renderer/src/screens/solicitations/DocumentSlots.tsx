@@ -22,7 +22,18 @@ import type { ViewedDocument } from './DocumentViewer';
 
 const AFTER_DOCUMENT = ['solicitations.get', 'solicitations.list', 'solicitations.reviewDocuments'] as const;
 
-export function DocumentSlots({ solicitationId, slots, onView }: { solicitationId: number; slots: readonly SlotStatus[]; onView(doc: ViewedDocument): void }) {
+/** `closed`: a decided solicitation (FINAL_STATUSES) keeps its documents; the server refuses new ones (409). */
+export function DocumentSlots({
+  solicitationId,
+  slots,
+  onView,
+  closed = false,
+}: {
+  solicitationId: number;
+  slots: readonly SlotStatus[];
+  onView(doc: ViewedDocument): void;
+  closed?: boolean;
+}) {
   const { t } = useTranslation();
   const toast = useToast();
   const input = useRef<HTMLInputElement>(null);
@@ -146,6 +157,7 @@ export function DocumentSlots({ solicitationId, slots, onView }: { solicitationI
                       {t('solicitations.documents.approve')}
                     </Button>
                   )}
+                  {!closed && (
                   <Button
                     size="small"
                     variant="minimal"
@@ -157,6 +169,7 @@ export function DocumentSlots({ solicitationId, slots, onView }: { solicitationI
                   >
                     {doc ? t('solicitations.documents.replace') : t('solicitations.documents.upload')}
                   </Button>
+                  )}
                 </td>
               </tr>
             );

@@ -24,6 +24,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { StaleBanner } from '../../components/StaleBanner';
 import { ProjectDialog, ReceitaDialog, StatusDialog } from './ActionDialogs';
 import { BOAVISTA_ROUTES } from '../../app/routes';
+import { FINAL_STATUSES } from '../../../../shared/solicitation-status';
 import { DocumentSlots } from './DocumentSlots';
 import { DocumentViewer, type ViewedDocument } from './DocumentViewer';
 import { joinParts, optionLabel, pendingCount, slotsOfStep, statusIntent, stepsOf, type StepKey } from './model';
@@ -165,7 +166,14 @@ function StepPanel({ step, s, onView }: { step: StepKey; s: Solicitation; onView
         />
       );
     default:
-      return <DocumentSlots solicitationId={s.id} slots={slotsOfStep(step, s.slots, s.typeCredit, s.isForeign)} onView={onView} />;
+      return (
+        <DocumentSlots
+          solicitationId={s.id}
+          slots={slotsOfStep(step, s.slots, s.typeCredit, s.isForeign)}
+          onView={onView}
+          closed={FINAL_STATUSES.includes(s.status)}
+        />
+      );
   }
 }
 
