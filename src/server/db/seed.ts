@@ -14,9 +14,10 @@ import { seedCatalogues } from '../services/catalogues-seed';
 import { completeCpf, formatCpf } from '../../shared/documents';
 import { seedCreditIntake } from './seed-credit-intake';
 import { seedDemoBureauReports } from '../services/bureau/demo';
+import { seedCompany } from './seed-company';
 
 /** Bump when the seed changes, so prepared test templates are rebuilt. */
-export const SEED_VERSION = '4';
+export const SEED_VERSION = '5';
 export const DEMO_PASSWORD = 'Senha123';
 
 export const DEMO_ACCOUNTS = [
@@ -157,6 +158,7 @@ export async function seedDemo(db: Db, options: { uploadsDir: string; now?: Date
     const now = options.now ?? new Date();
     const intake = await seedCreditIntake(tx, { uploadsDir: options.uploadsDir, now, staffAuthorsExcept: DEMO_ACCOUNTS.map((a) => a.email) });
     const reports = await seedDemoBureauReports(tx, { staffIds: intake.staffIds, now: now.getTime() });
+    await seedCompany(tx);
     await logActivity(tx, {
       actorId: null,
       action: 'seed.demo',

@@ -17,6 +17,11 @@ let tokens: Record<DemoRole, string>;
 beforeAll(async () => {
   server = await startTestServer({ seed: 'demo' });
   tokens = await signInEveryRole(server);
+  // The figures below are for the broad limits a new install starts with (migration 0009), without the
+  // demo lender's TAC and narrower limits (seed-company.ts).
+  await server.database.rows(
+    "UPDATE company_parameters SET min_monthly_rate = 0, max_monthly_rate = 15, min_installments = 1, max_installments = 360, min_value = 100, max_value = 1000000, tac = 0, other_fees = '[]' WHERE company_id = 1",
+  );
 });
 afterAll(() => server?.close());
 

@@ -176,11 +176,19 @@ export async function runLookup(db: Db, provider: BureauProvider, request: Looku
       const report = await reportById(db, existing.id);
       if (report) return { report, replayed: true };
     } else if (Date.now() - existing.created_at.getTime() > CLAIM_STALE_MS) {
-      // A claim left by a crash: take it over (only one request wins the update).
+      // A claim left by a crash: take it over. Only one request wins the update: it makes the claim fresh,
+      // so the others' condition no longer holds. (Compared in SQL: PostgreSQL keeps microseconds that a
+      // JS Date read back would lose, so an equality with the value read never matched there.)
       const taken = await db
         .update(bureauReports)
         .set({ created_at: new Date() })
-        .where(and(eq(bureauReports.id, existing.id), eq(bureauReports.provider, CLAIM_PROVIDER), eq(bureauReports.created_at, existing.created_at)))
+        .where(
+          and(
+            eq(bureauReports.id, existing.id),
+            eq(bureauReports.provider, CLAIM_PROVIDER),
+            sql`${bureauReports.created_at} < now() - make_interval(secs => ${CLAIM_STALE_MS / 1000})`,
+          ),
+        )
         .returning({ id: bureauReports.id });
       if (taken[0]) return { report: await complete_(db, provider, request, existing.id), replayed: false };
     }
