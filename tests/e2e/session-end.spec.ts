@@ -37,6 +37,8 @@ test('a token revoked elsewhere ends the session at the next call: login screen,
   await harness.goto('/auth/login');
   await signIn(page, DEMO.admin.email, DEMO_PASSWORD);
   await expect(page).toHaveURL(/#\/app\/home/);
+  // The dashboard's own call is done, so the click below is the next call (not a dashboard call racing it).
+  await expect(page.getByTestId('dashboard-title')).toBeVisible();
   const secrets = secretsOf(harness);
 
   // The same person changes the password from another session: every other token is revoked.
