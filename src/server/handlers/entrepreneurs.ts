@@ -13,7 +13,7 @@ import { notFound } from '../http/errors';
 import { requireAuth, type Handler } from '../http/handler';
 import { logActivity } from '../services/activity';
 import { clientSnapshot, entrepreneurDetail, masked, writeClientInfo } from '../services/entrepreneurs';
-import { listConditions, listOrder, type ListSpec } from '../services/list';
+import { exportRows, listConditions, listOrder, type ListSpec } from '../services/list';
 import { revokeUserSessions } from '../services/sessions';
 import { assertEmailFree, findUser, toEntrepreneur } from '../services/users';
 import { pagedUsers, withEmailConflict } from './users';
@@ -53,13 +53,7 @@ export const exportEntrepreneurs: Handler<'users.exportEntrepreneurs'> = async (
     .from(users)
     .where(and(isEntrepreneur, isNull(users.deleted_at), ...listConditions(entrepreneurListSpec, filter)))
     .orderBy(...listOrder(entrepreneurListSpec, sort));
-  const keys = ENTREPRENEUR_EXPORT_COLUMNS.map((c) => c.key);
-  return {
-    rows: rows.map((user) => {
-      const record = toEntrepreneur(user) as unknown as Record<string, string | number | boolean | null>;
-      return Object.fromEntries(keys.map((k) => [k, record[k] ?? null]));
-    }),
-  };
+  return exportRows(rows, ENTREPRENEUR_EXPORT_COLUMNS, toEntrepreneur);
 };
 
 export const updateAdminEntrepreneurs: Handler<'users.updateAdminEntrepreneurs'> = async (input, ctx) => {

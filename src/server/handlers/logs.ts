@@ -6,6 +6,7 @@ import { activityLog, users } from '../db/schema';
 import { notFound } from '../http/errors';
 import type { Handler } from '../http/handler';
 import { logConditions, logOrder } from '../services/logs-query';
+import { exportRows } from '../services/list';
 
 type Value = string | number | boolean | null;
 type Snapshot = Record<string, Value>;
@@ -101,11 +102,5 @@ export const exportLogs: Handler<'logs.export'> = async ({ filter, sort }, { dep
   const rows = await baseQuery(deps.db, and(...logConditions(filter)))
     .orderBy(...logOrder(sort))
     .limit(LOG_EXPORT_MAX);
-  const keys = LOG_EXPORT_COLUMNS.map((c) => c.key);
-  return {
-    rows: rows.map((row) => {
-      const record = toItem(row) as unknown as Record<string, Value>;
-      return Object.fromEntries(keys.map((k) => [k, record[k] ?? null]));
-    }),
-  };
+  return exportRows(rows, LOG_EXPORT_COLUMNS, toItem);
 };

@@ -23,6 +23,7 @@ import { badRequest, MESSAGES, notFound } from '../http/errors';
 import { requireAuth, type Handler } from '../http/handler';
 import { logActivity } from '../services/activity';
 import { findUser } from '../services/users';
+import { exportRows } from '../services/list';
 
 type SortInput = { field?: string | null; order?: string | null } | null | undefined;
 
@@ -177,11 +178,5 @@ export const exportSimulations: Handler<'simulations.export'> = async ({ filter,
   const rows = await query(deps.db, and(...simulationConditions(filter)))
     .orderBy(...simulationOrder(sort))
     .limit(SIMULATION_EXPORT_MAX);
-  const keys = SIMULATION_EXPORT_COLUMNS.map((c) => c.key);
-  return {
-    rows: rows.map((row) => {
-      const record = toSimulation(row) as unknown as Record<string, string | number | null>;
-      return Object.fromEntries(keys.map((k) => [k, record[k] ?? null]));
-    }),
-  };
+  return exportRows(rows, SIMULATION_EXPORT_COLUMNS, toSimulation);
 };

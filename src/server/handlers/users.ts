@@ -15,7 +15,7 @@ import { eraseAttemptsOf, markSucceeded, reserveAttempt } from '../services/logi
 import { eraseLimitsOf } from '../services/rate-limit';
 import { recoveryLimitKeys } from './recover';
 import { eraseOutboxOf, redactSecrets } from '../services/mailer';
-import { listConditions, listOrder, type ListSpec } from '../services/list';
+import { exportRows, listConditions, listOrder, type ListSpec } from '../services/list';
 import { eraseFromBroadcasts } from '../services/messages-recipients';
 import { eraseCreditIntakeOf } from '../services/intake-erase';
 import { handOverSolicitationFiles } from '../services/solicitations-documents';
@@ -123,13 +123,7 @@ export const exportUsers: Handler<'users.export'> = async ({ filter, sort }, { d
     .from(users)
     .where(and(isStaff, live, ...listConditions(adminListSpec, filter)))
     .orderBy(...listOrder(adminListSpec, sort));
-  const keys = ADMIN_USER_EXPORT_COLUMNS.map((c) => c.key);
-  return {
-    rows: rows.map((user) => {
-      const record = toAdminUser(user) as unknown as Record<string, string | number | boolean | null>;
-      return Object.fromEntries(keys.map((k) => [k, record[k] ?? null]));
-    }),
-  };
+  return exportRows(rows, ADMIN_USER_EXPORT_COLUMNS, toAdminUser);
 };
 
 export const createAdmin: Handler<'users.createAdmin'> = async (input, ctx) => {

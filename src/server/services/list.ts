@@ -80,3 +80,16 @@ export function listOrder(spec: ListSpec, sort: SortInput): SQL[] {
   const dir = sort.order.toUpperCase() === 'ASC' || sort.order.toLowerCase().startsWith('asc') ? asc : desc;
   return [dir(column), asc(spec.idColumn)];
 }
+
+type ExportValue = string | number | boolean | null;
+
+/** The rows of an Excel export: each record reduced to the declared columns, in their order (missing → null). */
+export function exportRows<T>(items: readonly T[], columns: ReadonlyArray<{ key: string }>, toRecord: (item: T) => object): { rows: Array<Record<string, ExportValue>> } {
+  const keys = columns.map((c) => c.key);
+  return {
+    rows: items.map((item) => {
+      const record = toRecord(item) as Record<string, ExportValue | undefined>;
+      return Object.fromEntries(keys.map((k) => [k, record[k] ?? null]));
+    }),
+  };
+}
