@@ -36,6 +36,11 @@ export const ACTIVITY_ENTITIES = [
   'solicitation-document',
   'solicitation-comment',
   'solicitation-staff-document',
+  'borrower',
+  'borrower_record',
+  'borrower_bank_account',
+  'credit_operation',
+  'issued_contract',
 ] as const;
 export type ActivityEntityKind = (typeof ACTIVITY_ENTITIES)[number];
 
@@ -108,6 +113,28 @@ export const ACTIVITY_ACTIONS = [
   'solicitation.comment.delete',
   'solicitation.staff-document.upload',
   'solicitation.staff-document.delete',
+  'borrower.create',
+  'borrower.update',
+  'borrower.business.update',
+  'borrower.bank.create',
+  'borrower.bank.update',
+  'borrower.record.create',
+  'borrower.record.update',
+  'borrower.record.delete',
+  'borrower.guarantee.upload',
+  'borrower.other-information.save',
+  'borrower.parameters.update',
+  'credit-operation.create',
+  'credit-operation.update',
+  'credit-operation.send-to-analysis',
+  'credit-operation.approve',
+  'credit-operation.refuse',
+  'credit-operation.return',
+  'credit-operation.cancel',
+  'credit-operation.complement.update',
+  'credit-operation.message',
+  'contract.issue',
+  'contract.cancel',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number] | `${CatalogueActivityEntity}.${CatalogueActivityVerb}`;
 

@@ -97,7 +97,12 @@ import {
   updateWitness,
 } from './company-setup';
 
+import { borrowerHandlers } from './borrowers';
+import { creditOperationHandlers } from './credit-operations';
+
 export const handlers: Handlers = {
+  ...borrowerHandlers,
+  ...creditOperationHandlers,
   'session.login': login,
   'session.verifyHash': verifyHash,
   'session.auth': auth,

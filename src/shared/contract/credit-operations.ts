@@ -19,10 +19,13 @@
  * field and the limit.
  */
 import { z } from 'zod';
-import { AllPanelUsers } from '../roles';
+import { AllOperators, AllPanelUsers } from '../roles';
+import { CREDIT_OPERATION_ACTIONS, CREDIT_OPERATION_STATUSES } from '../credit-operation-status';
 import { defineOperation } from './define';
-import { idSchema } from './common';
-import { feeSchema, IOF_PERSON_TYPES } from './company';
+import { filterSchema, idArgs, idSchema, listArgs, paged, timestampSchema, trimmedTextSchema } from './common';
+import { CONTRACT_KINDS, feeSchema, IOF_PERSON_TYPES } from './company';
+import { idempotencyKeySchema } from './bureau';
+import { PERSON_TYPES, borrowerSchema } from './borrowers';
 import { calendarDaySchema, moneySchema, percentInputSchema, percentSchema, positiveMoneyInputSchema } from './money';
 
 export const AMORTIZATION_SYSTEMS = ['price', 'sac'] as const;
@@ -80,6 +83,197 @@ export const simulationResultSchema = z.object({
 });
 export type SimulationResult = z.infer<typeof simulationResultSchema>;
 
+/**
+ * The credit products the building flow offers, each with the contract it is
+ * formalised by: CCB (Lei 10.931/2004) for working capital and investment, MPO
+ * (Lei 13.636/2018) for oriented productive microcredit.
+ */
+export const CREDIT_PRODUCTS = [
+  { id: 'working_capital', contract: 'CCB' },
+  { id: 'investment', contract: 'CCB' },
+  { id: 'microcredit', contract: 'MPO' },
+] as const;
+export type CreditProductId = (typeof CREDIT_PRODUCTS)[number]['id'];
+export const CREDIT_PRODUCT_IDS = CREDIT_PRODUCTS.map((p) => p.id) as [CreditProductId, ...CreditProductId[]];
+export function contractKindOf(product: CreditProductId) {
+  return CREDIT_PRODUCTS.find((p) => p.id === product)!.contract;
+}
+
+/** How an operation is shown to people: OP-000123. */
+export function operationNumber(id: number): string {
+  return `OP-${String(id).padStart(6, '0')}`;
+}
+
+export const PAYMENT_METHODS = ['boleto', 'pix', 'debit'] as const;
+
+/** The conditions an operation is built with (the simulation's, for a registered borrower). */
+const conditionsInput = z.object({
+  product: z.enum(CREDIT_PRODUCT_IDS),
+  amortization: z.enum(AMORTIZATION_SYSTEMS),
+  /** what the borrower asked (released as is when IOF is financed) */
+  requested_amount: positiveMoneyInputSchema,
+  monthly_rate: percentInputSchema,
+  installments: z
+    .number({ error: 'informe o número de parcelas' })
+    .int('o número de parcelas é inteiro')
+    .min(1, 'informe ao menos 1 parcela')
+    .max(MAX_OPERATION_INSTALLMENTS, `no máximo ${MAX_OPERATION_INSTALLMENTS} parcelas`),
+  disbursement_date: calendarDaySchema,
+  first_due_date: calendarDaySchema,
+  finance_iof: z.boolean().default(false),
+  fees: z.array(feeSchema).max(10, 'no máximo 10 tarifas').optional(),
+  secured_guarantee_ids: z.array(idSchema).max(50).default([]),
+});
+const datesInOrder = <T extends z.ZodType<{ disbursement_date: string; first_due_date: string }>>(schema: T) =>
+  schema.refine((v) => v.first_due_date > v.disbursement_date, {
+    message: 'o primeiro vencimento deve ser depois da data de liberação',
+    path: ['first_due_date'],
+  });
+
+export const creditOperationCreateInput = datesInOrder(
+  conditionsInput.extend({
+    borrower_id: idSchema,
+    solicitation_id: idSchema.optional(),
+    /** drawn by the screen once per confirmed proposal: a retry never creates a second operation */
+    idempotency_key: idempotencyKeySchema,
+  }),
+);
+export const creditOperationUpdateInput = datesInOrder(
+  conditionsInput.extend({
+    id: idSchema,
+    /** the version the change was made on (409 when someone changed it since) */
+    version: z.number().int().min(1),
+  }),
+);
+
+const installmentRow = z.object({
+  number: z.number().int(),
+  due_date: z.string(),
+  payment: moneySchema,
+  interest: moneySchema,
+  amortization: moneySchema,
+  balance: moneySchema,
+});
+
+export const creditOperationSummarySchema = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  status: z.enum(CREDIT_OPERATION_STATUSES),
+  borrower_id: z.number().int(),
+  borrower_name: z.string(),
+  borrower_document: z.string(),
+  product: z.enum(CREDIT_PRODUCT_IDS),
+  contract_kind: z.enum(CONTRACT_KINDS),
+  requested_amount: moneySchema,
+  principal: moneySchema,
+  monthly_rate: percentSchema,
+  installments_count: z.number().int(),
+  disbursement_date: z.string(),
+  total_payable: moneySchema,
+  created_at: timestampSchema,
+  status_changed_at: timestampSchema,
+});
+export type CreditOperationSummary = z.infer<typeof creditOperationSummarySchema>;
+
+export const creditOperationSchema = creditOperationSummarySchema.extend({
+  version: z.number().int(),
+  solicitation_id: z.number().int().nullable(),
+  person_type: z.enum(PERSON_TYPES),
+  amortization: z.enum(AMORTIZATION_SYSTEMS),
+  first_due_date: z.string(),
+  finance_iof: z.boolean(),
+  fees: z.array(z.object({ name: z.string(), amount: moneySchema })),
+  fees_total: moneySchema,
+  iof: z.object({
+    daily: moneySchema,
+    additional: moneySchema,
+    total: moneySchema,
+    rates: z.object({ personType: z.enum(IOF_PERSON_TYPES), dailyPercent: percentSchema, additionalPercent: percentSchema, legalBasis: z.string() }),
+  }),
+  cet: z.object({ monthly: percentSchema, yearly: percentSchema }),
+  total_interest: moneySchema,
+  released: moneySchema,
+  secured_guarantee_ids: z.array(z.number().int()),
+  installments: z.array(installmentRow),
+  /** the moves the person asking may make now */
+  actions: z.array(z.enum(CREDIT_OPERATION_ACTIONS)),
+  editable: z.boolean(),
+  can_issue_contract: z.boolean(),
+  contract: z
+    .object({ id: z.number().int(), number: z.string(), kind: z.enum(CONTRACT_KINDS), status: z.enum(['issued', 'cancelled']), issued_at: timestampSchema })
+    .nullable(),
+  created_by_name: z.string().nullable(),
+  updated_at: timestampSchema,
+});
+export type CreditOperation = z.infer<typeof creditOperationSchema>;
+
+export const managementSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(CREDIT_OPERATION_STATUSES),
+  version: z.number().int(),
+  created_by_name: z.string().nullable(),
+  created_at: timestampSchema,
+  decided_by_name: z.string().nullable(),
+  decided_at: timestampSchema.nullable(),
+  decision_reason: z.string().nullable(),
+  days_in_status: z.number().int(),
+  actions: z.array(z.enum(CREDIT_OPERATION_ACTIONS)),
+});
+
+export const complementSchema = z.object({
+  id: z.number().int(),
+  purpose: z.string().nullable(),
+  payment_method: z.enum(PAYMENT_METHODS),
+  analyst_opinion: z.string().nullable(),
+  notes: z.string().nullable(),
+  orientation_message: z.string().nullable(),
+});
+const optionalLongText = (max: number) =>
+  trimmedTextSchema(max)
+    .nullable()
+    .optional()
+    .transform((v) => (v === '' ? null : v));
+
+export const timelineEventSchema = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  from_status: z.enum(CREDIT_OPERATION_STATUSES).nullable(),
+  to_status: z.enum(CREDIT_OPERATION_STATUSES).nullable(),
+  note: z.string().nullable(),
+  actor_name: z.string().nullable(),
+  created_at: timestampSchema,
+});
+export type TimelineEvent = z.infer<typeof timelineEventSchema>;
+
+export const operationMessageSchema = z.object({
+  id: z.number().int(),
+  author_name: z.string(),
+  body: z.string(),
+  created_at: timestampSchema,
+});
+
+export const issuedContractSchema = z.object({
+  id: z.number().int(),
+  company_id: z.number().int(),
+  credit_operation_id: z.number().int(),
+  operation_number: z.string(),
+  borrower_name: z.string(),
+  kind: z.enum(CONTRACT_KINDS),
+  number: z.string(),
+  title: z.string(),
+  template_version: z.number().int(),
+  status: z.enum(['issued', 'cancelled']),
+  issued_by_name: z.string().nullable(),
+  issued_at: timestampSchema,
+  cancelled_by_name: z.string().nullable(),
+  cancelled_at: timestampSchema.nullable(),
+});
+export type IssuedContract = z.infer<typeof issuedContractSchema>;
+export const issuedContractDetailSchema = issuedContractSchema.extend({ body: z.string() });
+
+export const CREDIT_OPERATION_FILTERS = ['status', 'borrower', 'borrower_id', 'from', 'to', 'valueStart', 'valueEnd', 'product'] as const;
+export const CREDIT_OPERATION_SORTS = ['created_at', 'principal', 'status', 'borrower_name', 'disbursement_date'] as const;
+
 export const creditOperationOperations = {
   'creditOperation.simulation': defineOperation({
     method: 'POST',
@@ -91,5 +285,269 @@ export const creditOperationOperations = {
       'Schedule (Price or SAC), IOF in force on the disbursement date, fees, CET and totals for the conditions given; nothing is stored.',
     args: simulationArgsSchema,
     result: simulationResultSchema,
+  }),
+  'creditOperation.list': defineOperation({
+    method: 'GET',
+    path: '/api/creditOperation',
+    access: AllPanelUsers,
+    encoding: 'list',
+    cacheable: true,
+    origin: 'spec',
+    description:
+      'Credit operations, newest first by default, paged; filters: status (one or a list), borrower (name or document contains), borrower_id, from/to (created, YYYY-MM-DD), valueStart/valueEnd (principal), product.',
+    args: listArgs.extend({ filter: filterSchema.optional() }),
+    result: paged(creditOperationSummarySchema),
+  }),
+  'creditOperation.create': defineOperation({
+    method: 'POST',
+    path: '/api/creditOperation',
+    access: AllPanelUsers,
+    encoding: 'json',
+    origin: 'designed',
+    description:
+      'Saves a proposal built for a borrower: the conditions are simulated again on the server and stored with the schedule (status proposal). Idempotent by key: a repeated request answers the operation it created.',
+    args: creditOperationCreateInput,
+    result: creditOperationSchema,
+  }),
+  'creditOperation.get': defineOperation({
+    method: 'GET',
+    path: '/api/creditOperation/:id',
+    access: AllPanelUsers,
+    encoding: 'none',
+    cacheable: true,
+    origin: 'spec',
+    description: 'One operation with its conditions, IOF, CET, schedule, contract in force and the moves the caller may make.',
+    args: idArgs,
+    result: creditOperationSchema,
+  }),
+  'creditOperation.update': defineOperation({
+    method: 'PUT',
+    path: '/api/creditOperation/:id',
+    access: AllPanelUsers,
+    encoding: 'json',
+    origin: 'spec',
+    description:
+      'Changes the conditions (simulated again, schedule replaced) while the operation is not yet contracted or disbursed; an approved one goes back to analysis. 409 when the version is stale.',
+    args: creditOperationUpdateInput,
+    result: creditOperationSchema,
+  }),
+  'creditOperation.borrower': defineOperation({
+    method: 'GET',
+    path: '/api/creditOperation/:id/borrower',
+    access: AllPanelUsers,
+    encoding: 'none',
+    cacheable: true,
+    origin: 'spec',
+    description: 'The borrower of an operation.',
+    args: idArgs,
+    result: borrowerSchema,
+  }),
+  'creditOperation.decision': defineOperation({
+    method: 'POST',
+    path: '/api/creditOperation/:id/decision',
+    access: AllPanelUsers,
+    encoding: 'json',
+    origin: 'designed',
+    description:
+      'Moves the operation: send_to_analysis, approve, refuse, return (for changes) or cancel; approve, refuse and return are for AllOperators (403 otherwise); refuse, return and cancel need a reason. 409 when not allowed from the current status or the version is stale.',
+    args: z
+      .object({
+        id: idSchema,
+        action: z.enum(CREDIT_OPERATION_ACTIONS),
+        version: z.number().int().min(1),
+        reason: optionalLongText(2000),
+      }),
+    result: creditOperationSchema,
+  }),
+  'creditOperation.management': defineOperation({
+    method: 'GET',
+    path: '/api/creditOperation/:id/management',
+    access: AllPanelUsers,
+    encoding: 'none',
+    cacheable: true,
+    origin: 'spec',
+    description: 'Where the operation stands: status, who created and decided it, why, how long in this status, the moves open to the caller.',
+    args: idArgs,
+    result: managementSchema,
+  }),
+  'creditOperation.complement': defineOperation({
+    method: 'GET',
+    path: '/api/creditOperation/:id/complement',
+    access: AllPanelUsers,
+    encoding: 'none',
+    cacheable: true,
+    origin: 'spec',
+    description: "The operation's complement: purpose of the credit, payment method, the analyst's opinion, notes, the MPO orientation.",
+    args: idArgs,
+    result: complementSchema,
+  }),
+  'creditOperation.updateComplement': defineOperation({
+    method: 'PUT',
+    path: '/api/creditOperation/:id/complement',
+    access: AllPanelUsers,
+    encoding: 'json',
+    origin: 'spec',
+    description: 'Changes the complement (not after disbursement; logged).',
+    args: z.object({
+      id: idSchema,
+      purpose: optionalLongText(1000),
+      payment_method: z.enum(PAYMENT_METHODS),
+      analyst_opinion: optionalLongText(4000),
+      notes: optionalLongText(4000),
+    }),
+    result: complementSchema,
+  }),
+  'creditOperation.others': defineOperation({
+    method: 'GET',
+    path: '/api/creditOperation/:id/others',
+    access: AllPanelUsers,
+    encoding: 'none',
+    cacheable: true,
+    origin: 'spec',
+    description: "The borrower's other operations (the exposure the analysis weighs), newest first.",
+    args: idArgs,
+    result: z.array(creditOperationSummarySchema),
+  }),
+  'creditOperation.timeline': defineOperation({
+    method: 'GET',
+    path: '/api/creditOperation/:id/timeline',
+    access: AllPanelUsers,
+    encoding: 'none',
+    cacheable: true,
+    origin: 'spec',
+    description: 'Every event of the operation, oldest first, with who and when.',
+    args: idArgs,
+    result: z.array(timelineEventSchema),
+  }),
+  'creditOperation.messages': defineOperation({
+    method: 'GET',
+    path: '/api/creditOperation/:id/messages',
+    access: AllPanelUsers,
+    encoding: 'none',
+    cacheable: true,
+    origin: 'spec',
+    description: "The staff's messages about the operation, oldest first.",
+    args: idArgs,
+    result: z.array(operationMessageSchema),
+  }),
+  'creditOperation.sendMessage': defineOperation({
+    method: 'POST',
+    path: '/api/creditOperation/:id/messages',
+    access: AllPanelUsers,
+    encoding: 'json',
+    origin: 'spec',
+    description: 'Adds a message to the operation (on the timeline too).',
+    args: z.object({ id: idSchema, body: trimmedTextSchema(4000).min(1, 'escreva a mensagem') }),
+    result: operationMessageSchema,
+  }),
+  'creditOperation.issueCcb': defineOperation({
+    method: 'POST',
+    path: '/api/creditOperation/:id/contract/ccb',
+    access: AllOperators,
+    encoding: 'json',
+    origin: 'designed',
+    description:
+      "Issues the CCB of an approved operation from the company's template (status contract_issued). Idempotent by key; 409 when a contract is in force or the operation is not approved.",
+    args: z.object({ id: idSchema, idempotency_key: idempotencyKeySchema }),
+    result: issuedContractSchema,
+  }),
+  'creditOperation.ccb': defineOperation({
+    method: 'GET',
+    path: '/api/creditOperation/:id/contract/ccb',
+    access: AllPanelUsers,
+    encoding: 'none',
+    origin: 'spec',
+    description: 'The CCB in force as a PDF (text, signatories, schedule), rendered by the server and saved by the main process.',
+    file: { kind: 'download', extension: 'pdf' },
+    args: idArgs,
+    result: z.unknown(),
+  }),
+  'creditOperation.issueMpo': defineOperation({
+    method: 'POST',
+    path: '/api/creditOperation/:id/contract/mpo',
+    access: AllOperators,
+    encoding: 'json',
+    origin: 'spec',
+    description:
+      'Issues the MPO contract of an approved microcredit operation with the orientation given to the entrepreneur (Lei 13.636/2018). Idempotent by key.',
+    args: z.object({ id: idSchema, message: trimmedTextSchema(4000).min(10, 'descreva a orientação dada ao empreendedor'), idempotency_key: idempotencyKeySchema }),
+    result: issuedContractSchema,
+  }),
+  'creditOperation.mpo': defineOperation({
+    method: 'GET',
+    path: '/api/creditOperation/:id/contract/mpo',
+    access: AllPanelUsers,
+    encoding: 'none',
+    origin: 'spec',
+    description: 'The MPO contract in force as a PDF.',
+    file: { kind: 'download', extension: 'pdf' },
+    args: idArgs,
+    result: z.unknown(),
+  }),
+  'creditOperation.byBorrower': defineOperation({
+    method: 'GET',
+    path: '/api/creditOperation/borrower/:id/',
+    access: AllPanelUsers,
+    encoding: 'list',
+    cacheable: true,
+    origin: 'spec',
+    description: "A borrower's operations, paged (same filters and sorts as the list).",
+    args: listArgs.extend({ id: idSchema, filter: filterSchema.optional() }),
+    result: paged(creditOperationSummarySchema),
+  }),
+  'creditOperation.borrowerActive': defineOperation({
+    method: 'GET',
+    path: '/api/creditOperation/borrower/:id/active',
+    access: AllPanelUsers,
+    encoding: 'none',
+    cacheable: true,
+    origin: 'spec',
+    description: "A borrower's operations not yet final (neither refused, cancelled nor disbursed).",
+    args: idArgs,
+    result: z.array(creditOperationSummarySchema),
+  }),
+  'company.contracts': defineOperation({
+    method: 'GET',
+    path: '/api/company/:id/contracts',
+    access: AllPanelUsers,
+    encoding: 'list',
+    cacheable: true,
+    origin: 'spec',
+    description: 'Contracts issued by the company, newest first, paged; filters: status, kind, borrower.',
+    args: listArgs.extend({ id: idSchema, filter: filterSchema.optional() }),
+    result: paged(issuedContractSchema),
+  }),
+  'company.contractsByOperation': defineOperation({
+    method: 'GET',
+    path: '/api/company/contracts/credit-operation/:id',
+    access: AllPanelUsers,
+    encoding: 'none',
+    cacheable: true,
+    origin: 'spec',
+    description: 'Every contract issued for an operation (the one in force and those cancelled), newest first.',
+    args: idArgs,
+    result: z.array(issuedContractSchema),
+  }),
+  'company.issuedContract': defineOperation({
+    method: 'GET',
+    path: '/api/company/contracts/:contractId',
+    access: AllPanelUsers,
+    encoding: 'none',
+    cacheable: true,
+    origin: 'spec',
+    description: 'One issued contract with its text as issued.',
+    args: z.object({ contractId: idSchema }),
+    result: issuedContractDetailSchema,
+  }),
+  'company.cancelContract': defineOperation({
+    method: 'PATCH',
+    path: '/api/company/contracts/:contractId',
+    access: AllOperators,
+    encoding: 'none',
+    origin: 'spec',
+    description:
+      'Cancels an issued contract (empty body; logged): the operation goes back to approved. 409 when already cancelled or the operation was disbursed.',
+    args: z.object({ contractId: idSchema }),
+    result: issuedContractSchema,
   }),
 } as const;

@@ -18,6 +18,7 @@ import { bureauOperations } from './bureau';
 import { dashboardOperations } from './dashboard';
 import { companyOperations } from './company';
 import { creditOperationOperations } from './credit-operations';
+import { borrowersOperations } from './borrowers';
 
 export const contract = {
   ...sessionOperations,
@@ -34,6 +35,7 @@ export const contract = {
   ...dashboardOperations,
   ...companyOperations,
   ...creditOperationOperations,
+  ...borrowersOperations,
 } as const satisfies Record<string, OperationDef>;
 
 export type Contract = typeof contract;
@@ -81,3 +83,4 @@ export * from './dashboard';
 export * from './money';
 export * from './company';
 export * from './credit-operations';
+export * from './borrowers';

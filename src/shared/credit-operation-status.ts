@@ -1,0 +1,83 @@
+/**
+ * The credit operation workflow (issue 9 §3; the spec shows neither the values
+ * nor the transitions: this is the designed workflow). Codes are English
+ * identifiers; screens label them through i18n (creditOperations.status.*).
+ *
+ *  proposal ──► analysis ──► approved ──► contract_issued ──► disbursed
+ *     ▲  │        │  │          │  ▲             │
+ *     │  │        │  ▼          │  └─ contract cancelled (back to approved)
+ *     │  │        │ refused     │
+ *     │  │        ▼             ▼
+ *     └──┴── returned      cancelled (from any state before disbursed)
+ *
+ * - proposal: built (conditions and schedule saved), editable, not yet sent;
+ * - analysis: sent to analysis; the decision is approve, refuse (reason) or
+ *   return for changes (reason);
+ * - returned: sent back for changes; editable, goes to analysis again;
+ * - approved: credit granted (AllOperators); the contract may be issued;
+ *   editing an approved operation sends it back to analysis;
+ * - contract_issued: the CCB or MPO was issued; cancelling the contract
+ *   (PATCH /company/contracts/:id) brings it back to approved;
+ * - disbursed: the money left (next issue); final for this workflow;
+ * - refused, cancelled: final.
+ */
+export const CREDIT_OPERATION_STATUSES = [
+  'proposal',
+  'analysis',
+  'returned',
+  'approved',
+  'refused',
+  'contract_issued',
+  'disbursed',
+  'cancelled',
+] as const;
+export type CreditOperationStatus = (typeof CREDIT_OPERATION_STATUSES)[number];
+
+/** The decisions and moves a person makes on an operation (POST /creditOperation/:id/decision). */
+export const CREDIT_OPERATION_ACTIONS = ['send_to_analysis', 'approve', 'refuse', 'return', 'cancel'] as const;
+export type CreditOperationAction = (typeof CREDIT_OPERATION_ACTIONS)[number];
+
+interface ActionRule {
+  from: readonly CreditOperationStatus[];
+  to: CreditOperationStatus;
+  /** the person must say why (refusal, return, cancellation) */
+  needsReason: boolean;
+  /** only AllOperators may take it (approval and what follows from it) */
+  operatorsOnly: boolean;
+}
+
+export const ACTION_RULES: Readonly<Record<CreditOperationAction, ActionRule>> = {
+  send_to_analysis: { from: ['proposal', 'returned'], to: 'analysis', needsReason: false, operatorsOnly: false },
+  approve: { from: ['analysis'], to: 'approved', needsReason: false, operatorsOnly: true },
+  refuse: { from: ['analysis'], to: 'refused', needsReason: true, operatorsOnly: true },
+  return: { from: ['analysis', 'approved'], to: 'returned', needsReason: true, operatorsOnly: true },
+  cancel: { from: ['proposal', 'analysis', 'returned', 'approved'], to: 'cancelled', needsReason: true, operatorsOnly: false },
+};
+
+/** Statuses in which the conditions may still change (PUT /creditOperation/:id). */
+export const EDITABLE_STATUSES: readonly CreditOperationStatus[] = ['proposal', 'analysis', 'returned', 'approved'];
+/** Statuses in which a contract may be issued. */
+export const CONTRACT_ISSUABLE_STATUSES: readonly CreditOperationStatus[] = ['approved'];
+export const FINAL_OPERATION_STATUSES: readonly CreditOperationStatus[] = ['refused', 'cancelled', 'disbursed'];
+
+export function isCreditOperationStatus(value: unknown): value is CreditOperationStatus {
+  return typeof value === 'string' && (CREDIT_OPERATION_STATUSES as readonly string[]).includes(value);
+}
+
+/** Whether `action` may be taken on an operation in `status`. */
+export function actionAllowed(action: CreditOperationAction, status: CreditOperationStatus): boolean {
+  return ACTION_RULES[action].from.includes(status);
+}
+
+/** The actions open from `status` (the screen offers only these). */
+export function actionsFrom(status: CreditOperationStatus): CreditOperationAction[] {
+  return CREDIT_OPERATION_ACTIONS.filter((a) => actionAllowed(a, status));
+}
+
+/**
+ * The status an edit leaves the operation in: an approved operation whose
+ * conditions change must be approved again, so it goes back to analysis.
+ */
+export function statusAfterEdit(status: CreditOperationStatus): CreditOperationStatus {
+  return status === 'approved' ? 'analysis' : status;
+}

@@ -1,0 +1,63 @@
+/**
+ * A borrower's risk classification from the days its installments are
+ * overdue (issue 9 §2). Two scales, both shown, each with why:
+ *
+ * - Res. CMN 2.682/1999, art. 4 I: an operation overdue 15–30 days is rated B
+ *   at least; 31–60 C; 61–90 D; 91–120 E; 121–150 F; 151–180 G; over 180 H.
+ *   Below 15 days the rating is the lender's judgement; here AA when nothing
+ *   is overdue and A for 1–14 days.
+ * - Res. CMN 4.966/2021 (in force since 2025-01-01, replacing 2.682's
+ *   provisioning): stage 1 (no significant increase of credit risk), stage 2
+ *   (significant increase, presumed when overdue more than 30 days) and
+ *   stage 3 (problem asset: overdue more than 90 days).
+ *
+ * Pure: the caller gives the largest number of days overdue among the
+ * borrower's open installments.
+ */
+export const RISK_RATINGS = ['AA', 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'] as const;
+export type RiskRating = (typeof RISK_RATINGS)[number];
+export const RISK_STAGES = ['1', '2', '3'] as const;
+export type RiskStage = (typeof RISK_STAGES)[number];
+
+/** [lowest days overdue, rating], highest bands first. */
+const RATING_BANDS: ReadonlyArray<readonly [number, RiskRating]> = [
+  [181, 'H'],
+  [151, 'G'],
+  [121, 'F'],
+  [91, 'E'],
+  [61, 'D'],
+  [31, 'C'],
+  [15, 'B'],
+  [1, 'A'],
+  [0, 'AA'],
+];
+
+export function ratingFor(maxDaysOverdue: number): RiskRating {
+  const days = Math.max(0, Math.floor(maxDaysOverdue));
+  for (const [from, rating] of RATING_BANDS) if (days >= from) return rating;
+  return 'AA';
+}
+
+export function stageFor(maxDaysOverdue: number): RiskStage {
+  if (maxDaysOverdue > 90) return '3';
+  if (maxDaysOverdue > 30) return '2';
+  return '1';
+}
+
+/** The reasons in Portuguese (the server answers them; the screen shows them as they come). */
+export function ratingReason(maxDaysOverdue: number): string {
+  const rating = ratingFor(maxDaysOverdue);
+  if (rating === 'AA') return 'Nenhuma parcela em atraso: nível AA (Res. CMN 2.682/1999).';
+  if (rating === 'A') return `Maior atraso de ${maxDaysOverdue} dia(s), abaixo de 15 dias: nível A (Res. CMN 2.682/1999, art. 4º).`;
+  const band = RATING_BANDS.find(([, r]) => r === rating)!;
+  const next = RATING_BANDS[RATING_BANDS.indexOf(band) - 1];
+  const range = next ? `entre ${band[0]} e ${next[0] - 1} dias` : `acima de 180 dias`;
+  return `Maior atraso de ${maxDaysOverdue} dias (${range}): nível ${rating} no mínimo (Res. CMN 2.682/1999, art. 4º, I).`;
+}
+
+export function stageReason(maxDaysOverdue: number): string {
+  const stage = stageFor(maxDaysOverdue);
+  if (stage === '3') return `Atraso superior a 90 dias (${maxDaysOverdue}): ativo com problema de recuperação de crédito, estágio 3 (Res. CMN 4.966/2021).`;
+  if (stage === '2') return `Atraso superior a 30 dias (${maxDaysOverdue}): aumento significativo do risco de crédito, estágio 2 (Res. CMN 4.966/2021).`;
+  return 'Sem atraso superior a 30 dias: estágio 1 (Res. CMN 4.966/2021).';
+}
