@@ -202,6 +202,7 @@ export const creditOperationInstallments = pgTable('credit_operation_installment
   interest: money('interest').notNull(),
   amortization: money('amortization').notNull(),
   balance: money('balance').notNull(),
+  paid_on: day('paid_on'),
 });
 
 export const creditOperationEvents = pgTable('credit_operation_events', {

@@ -262,8 +262,11 @@ CREATE TABLE credit_operation_installments (
   interest numeric(14,2) NOT NULL,
   amortization numeric(14,2) NOT NULL,
   balance numeric(14,2) NOT NULL,
+  -- servicing (the next issue): paid_on is the calendar day it was settled
+  paid_on date,
   UNIQUE (credit_operation_id, number)
 );
+CREATE INDEX credit_operation_installments_open_idx ON credit_operation_installments (due_date) WHERE paid_on IS NULL;
 
 -- The timeline: every event of an operation, who and when.
 CREATE TABLE credit_operation_events (
