@@ -116,5 +116,7 @@ describe('route configuration (spec §2)', () => {
     expect(findLeaf('/app/solicitations/view/5')?.screen).toBe('solicitations.view');
     expect(findLeaf('/app/solicitations/view-pending/5')?.screen).toBe('solicitations.view');
     expect(findLeaf('/app/allOperations')?.screen).toBe('underConstruction');
+    expect(findLeaf('/app/company-operation')?.screen).toBe('company.setup');
+    expect(findLeaf('/app/company-operation/banks/001/remessa')?.screen).toBe('underConstruction');
   });
 });

@@ -30,6 +30,7 @@ const area = {
   entrepreneurs: () => import('./areas/entrepreneurs'),
   solicitations: () => import('./areas/solicitations'),
   bureau: () => import('./areas/bureau'),
+  company: () => import('./areas/company'),
 };
 
 const AppLayout = lazy(() => import('../layout/AppLayout').then((m) => ({ default: m.AppLayout })));
@@ -53,6 +54,7 @@ const SimulationsListScreen = lazy(() => area.entrepreneurs().then((m) => ({ def
 const SolicitationsListScreen = lazy(() => area.solicitations().then((m) => ({ default: m.SolicitationsListScreen })));
 const SolicitationViewScreen = lazy(() => area.solicitations().then((m) => ({ default: m.SolicitationViewScreen })));
 const BureauLookupScreen = lazy(() => area.bureau().then((m) => ({ default: m.BureauLookupScreen })));
+const CompanyOperationScreen = lazy(() => area.company().then((m) => ({ default: m.CompanyOperationScreen })));
 
 /** While an area's chunk loads. */
 function Loading({ children }: { children: ReactNode }) {
@@ -94,6 +96,7 @@ const SCREENS: Record<ScreenKey, () => ReactNode> = {
   'solicitations.list': () => <SolicitationsListScreen />,
   'solicitations.view': () => <SolicitationViewScreen />,
   'bureau.lookup': () => <BureauLookupScreen />,
+  'company.setup': () => <CompanyOperationScreen />,
   underConstruction: () => <UnderConstructionScreen />,
 };
 

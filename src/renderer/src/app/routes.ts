@@ -30,6 +30,7 @@ export type ScreenKey =
   | 'solicitations.list'
   | 'solicitations.view'
   | 'bureau.lookup'
+  | 'company.setup'
   | 'underConstruction';
 
 /**
@@ -129,7 +130,7 @@ export const APP_ROUTES: RouteNode = {
       title: 'menu.companyOperation',
       roles: AllPanelUsers,
       children: [
-        { path: '', screen: 'underConstruction' },
+        { path: '', screen: 'company.setup' },
         uc('banks/:bankCode/remessa', 'shell.crumbs.remittance'),
         uc('banks/:bankCode/assignment-remittances', 'shell.crumbs.assignmentRemittances'),
         uc('cnab-integration/:bankId', 'shell.crumbs.cnabIntegration'),

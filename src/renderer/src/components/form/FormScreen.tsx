@@ -53,8 +53,11 @@ export interface FormScreenOptions<S extends z.ZodType<unknown, FieldValues>, D>
   readOnly?: boolean;
   /** one step per section, with Previous / Next */
   stepped?: boolean;
-  /** where Back and a successful save go */
-  backTo: string;
+  /**
+   * where Back and a successful save go; without it the form is a settings
+   * page of its own (no Back, a save stays on the page as the new baseline)
+   */
+  backTo?: string;
   save(values: z.output<S>): Promise<unknown>;
   savedText?: string;
 }
@@ -86,7 +89,12 @@ export function useFormScreen<S extends z.ZodType<unknown, FieldValues>, D = unk
       setSaved(true);
       await options.save(values);
       toast.success(options.savedText);
-      navigate(options.backTo);
+      if (options.backTo) navigate(options.backTo);
+      else {
+        // What was saved is the new baseline (the reloaded record replaces it when it arrives).
+        form.reset(form.getValues());
+        setSaved(false);
+      }
     } catch (e) {
       setSaved(false);
       // One message per error: on its field when the form has it; a lost connection stays beside Save
@@ -118,7 +126,7 @@ export interface FormScreenProps<S extends z.ZodType<unknown, FieldValues>, D> {
 
 export function FormScreen<S extends z.ZodType<unknown, FieldValues>, D>({ screen, notice, actions, footer, children }: FormScreenProps<S, D>) {
   const { form, options, submit, saved, t, navigate } = screen;
-  const { testId, load, invalid, readOnly = false, stepped = false, sections } = options;
+  const { testId, load, invalid, readOnly = false, stepped = false, sections, backTo } = options;
   const [step, setStep] = useState(0);
 
   if (invalid) return <Callout intent="danger" data-testid={`${testId}-invalid`}>{t('errors.notFound')}</Callout>;
@@ -180,9 +188,11 @@ export function FormScreen<S extends z.ZodType<unknown, FieldValues>, D>({ scree
           {footer}
           <FormError message={screen.formError} />
           <div className="form-actions">
-            <Button onClick={() => navigate(options.backTo)} data-testid={`${testId}-back`}>
-              {t('common.back')}
-            </Button>
+            {backTo && (
+              <Button onClick={() => navigate(backTo)} data-testid={`${testId}-back`}>
+                {t('common.back')}
+              </Button>
+            )}
             {actions}
             {stepped && step > 0 && (
               <Button icon="arrow-left" onClick={() => setStep(step - 1)} data-testid={`${testId}-previous`}>

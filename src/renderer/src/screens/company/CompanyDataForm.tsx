@@ -1,0 +1,123 @@
+/**
+ * The lender's own data (PUT /company): legal and trade names, CNPJ checked
+ * by its digits while typing (the contract's rule, again on the server), the
+ * address filled from its CEP through the main process, and the contacts.
+ * A settings form: saving stays on the page. Non-administrators read it.
+ */
+import { Button } from '@blueprintjs/core';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { UseFormReturn } from 'react-hook-form';
+import { BRAZIL_STATES, contract, type Company } from '../../../../shared/contract';
+import { useApiMutation } from '../../api/hooks';
+import { FormScreen, useFormScreen, type FormLoad } from '../../components/form/FormScreen';
+import { useCepLookup } from '../entrepreneurs/useCepLookup';
+import { COMPANY_INVALIDATES, useCanChangeCompany } from './access';
+import { COMPANY_ID, formSchema } from './formSchema';
+
+const schema = formSchema(contract['company.update'].args.omit({ id: true }), { nullIfEmpty: ['email'] });
+const STATE_OPTIONS = BRAZIL_STATES.map((uf) => ({ value: uf, label: uf }));
+const text = (v: string | null | undefined) => v ?? '';
+
+function toValues(c: Company) {
+  return {
+    legal_name: c.legal_name,
+    trade_name: c.trade_name,
+    cnpj: text(c.cnpj),
+    state_registration: text(c.state_registration),
+    cep: text(c.cep),
+    address: text(c.address),
+    address_number: text(c.address_number),
+    address_complement: text(c.address_complement),
+    neighborhood: text(c.neighborhood),
+    city: text(c.city),
+    state: text(c.state),
+    phone: text(c.phone),
+    email: text(c.email),
+    site: text(c.site),
+  };
+}
+
+type Values = ReturnType<typeof toValues>;
+type FormRef = { current: UseFormReturn<Values, unknown, unknown> | null };
+
+function CepButton({ formRef }: { formRef: FormRef }) {
+  const { t } = useTranslation();
+  const cep = useCepLookup(() => formRef.current, 'cep', {
+    street: 'address',
+    complement: 'address_complement',
+    neighborhood: 'neighborhood',
+    city: 'city',
+    state: 'state',
+  });
+  return (
+    <div className="cep-lookup">
+      <Button icon="search" loading={cep.busy} onClick={() => void cep.lookup()} data-testid="company-form-cep-lookup">
+        {t('entrepreneurs.cep.lookup')}
+      </Button>
+      {cep.found && (
+        <span className="bp6-text-muted" role="status" data-testid="company-form-cep-lookup-found">
+          {cep.found}
+        </span>
+      )}
+    </div>
+  );
+}
+
+export function CompanyDataForm({ load }: { load: FormLoad<Company> }) {
+  const { t } = useTranslation();
+  const canEdit = useCanChangeCompany();
+  const update = useApiMutation('company.update', { invalidates: COMPANY_INVALIDATES });
+  const f = (key: string) => t(`company.fields.${key}`);
+  const formRef: FormRef = useRef(null);
+  const screen = useFormScreen({
+    testId: 'company-form',
+    schema,
+    defaultValues: {},
+    load,
+    toValues,
+    readOnly: !canEdit,
+    savedText: t('company.data.saved'),
+    sections: [
+      {
+        id: 'identity',
+        title: t('company.sections.identity'),
+        fields: [
+          { name: 'legal_name', type: 'text', label: f('legal_name') },
+          { name: 'trade_name', type: 'text', label: f('trade_name') },
+          { name: 'cnpj', type: 'text', label: f('cnpj'), hint: t('company.data.cnpjHint') },
+          { name: 'state_registration', type: 'text', label: f('state_registration') },
+        ],
+      },
+      {
+        id: 'address',
+        title: t('company.sections.address'),
+        fields: [{ name: 'cep', type: 'text', label: f('cep') }],
+        after: canEdit ? <CepButton formRef={formRef} /> : undefined,
+      },
+      {
+        id: 'address-rest',
+        fields: [
+          { name: 'address', type: 'text', label: f('address') },
+          { name: 'address_number', type: 'text', label: f('address_number') },
+          { name: 'address_complement', type: 'text', label: f('address_complement') },
+          { name: 'neighborhood', type: 'text', label: f('neighborhood') },
+          { name: 'city', type: 'text', label: f('city') },
+          { name: 'state', type: 'select', label: f('state'), options: STATE_OPTIONS },
+        ],
+      },
+      {
+        id: 'contact',
+        title: t('company.sections.contact'),
+        fields: [
+          { name: 'phone', type: 'text', label: f('phone') },
+          { name: 'email', type: 'email', label: f('email') },
+          { name: 'site', type: 'text', label: f('site') },
+        ],
+      },
+    ],
+    save: (values) => update.mutateAsync({ ...values, id: COMPANY_ID }),
+  });
+  formRef.current = screen.form as unknown as UseFormReturn<Values, unknown, unknown>;
+  return <FormScreen screen={screen} />;
+}

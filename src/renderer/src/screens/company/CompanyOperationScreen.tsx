@@ -1,0 +1,76 @@
+/**
+ * /app/company-operation — the lender's setup (issue 9 §1, spec §7
+ * "Company"), in tabs whose choice is kept in the URL (?tab=), so a reload
+ * or the back button returns to it: the company's data, its legal
+ * representatives and witnesses, the operating parameters, the IOF rates by
+ * period, the bank accounts, the assignees' accounts and the contract
+ * templates. Every panel user reads; administrators change (the contract's
+ * roles). Only the open tab is mounted: each form has its own leave prompt.
+ */
+import { Tab, Tabs } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { useApiQuery } from '../../api/hooks';
+import { CompanyDataForm } from './CompanyDataForm';
+import { AssignmentAccountsPanel, BanksPanel, IofPanel, RepresentativesPanel, WitnessesPanel } from './CompanyRecords';
+import { ContractTemplates } from './ContractTemplates';
+import { COMPANY_ID } from './formSchema';
+import { ParametersForm } from './ParametersForm';
+import './company.css';
+
+export const COMPANY_TABS = ['company', 'representatives', 'witnesses', 'parameters', 'iof', 'banks', 'assignment', 'contracts'] as const;
+export type CompanyTab = (typeof COMPANY_TABS)[number];
+
+export function CompanyOperationScreen() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const tabParam = params.get('tab') ?? '';
+  const tab: CompanyTab = (COMPANY_TABS as readonly string[]).includes(tabParam) ? (tabParam as CompanyTab) : 'company';
+  const query = useApiQuery('company.get', { id: COMPANY_ID });
+  const load = {
+    company: query.data,
+    loading: query.isFetching && !query.data,
+    error: query.error,
+    staleSince: query.stale ? (query.cachedAt ?? '') : null,
+  };
+  const panel = (id: CompanyTab) => {
+    switch (id) {
+      case 'company':
+        return <CompanyDataForm load={{ data: query.data, isLoading: query.isLoading, error: query.error, stale: query.stale, cachedAt: query.cachedAt }} />;
+      case 'representatives':
+        return <RepresentativesPanel load={load} />;
+      case 'witnesses':
+        return <WitnessesPanel load={load} />;
+      case 'parameters':
+        return <ParametersForm />;
+      case 'iof':
+        return <IofPanel />;
+      case 'banks':
+        return <BanksPanel />;
+      case 'assignment':
+        return <AssignmentAccountsPanel />;
+      case 'contracts':
+        return <ContractTemplates />;
+    }
+  };
+  return (
+    <div className="screen company-setup" data-testid="company-setup">
+      <Tabs
+        id="company-tabs"
+        selectedTabId={tab}
+        renderActiveTabPanelOnly
+        onChange={(next) => {
+          const copy = new URLSearchParams(params);
+          if (next === 'company') copy.delete('tab');
+          else copy.set('tab', String(next));
+          setParams(copy, { replace: true });
+        }}
+        large
+      >
+        {COMPANY_TABS.map((id) => (
+          <Tab key={id} id={id} title={t(`company.tabs.${id}`)} data-testid={`company-tab-${id}`} panel={panel(id)} />
+        ))}
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+/**
+ * The contract templates (CCB and MPO), one editor at a time: title and body,
+ * with the placeholders the server accepts (GET /company/contract/alias)
+ * listed beside the body — a click puts one where the cursor is (or copies
+ * it, for those who only read). The body is checked as typed by the
+ * contract's rule (an unknown {{name}} is named on the field, as the server's
+ * 400 would be). Each save makes a new version; contracts already issued
+ * keep theirs.
+ */
+import { Button, Callout, Card, H5, SegmentedControl, Tag } from '@blueprintjs/core';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { UseFormReturn } from 'react-hook-form';
+import { CONTRACT_KINDS, contract, type ContractKind, type ContractTemplate } from '../../../../shared/contract';
+import { formatDateTime } from '../../../../shared/format';
+import { errorText } from '../../api/errors';
+import { useApiMutation, useApiQuery } from '../../api/hooks';
+import { useToast } from '../../app/toaster';
+import { FormScreen, useFormScreen } from '../../components/form/FormScreen';
+import { useCanChangeCompany } from './access';
+import { COMPANY_ID } from './formSchema';
+
+const schema = contract['company.updateContractTemplate'].args.omit({ id: true, kind: true });
+const BODY_ID = 'company-template-body';
+const TEMPLATE_INVALIDATES = ['company.contractTemplates'] as const;
+
+type Values = { title: string; body: string };
+type FormRef = { current: UseFormReturn<Values, unknown, unknown> | null };
+
+function Placeholders({ formRef, canEdit }: { formRef: FormRef; canEdit: boolean }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const aliases = useApiQuery('company.contractAliases', {});
+  const use = async (alias: string) => {
+    const token = `{{${alias}}}`;
+    const form = formRef.current;
+    if (!canEdit || !form) {
+      try {
+        await navigator.clipboard.writeText(token);
+        toast.success(t('company.templates.copied', { token }));
+      } catch {
+        toast.failure(t('company.templates.copyFailed'));
+      }
+      return;
+    }
+    const area = document.getElementById(BODY_ID) as HTMLTextAreaElement | null;
+    const body = form.getValues('body') ?? '';
+    const start = area?.selectionStart ?? body.length;
+    const end = area?.selectionEnd ?? start;
+    form.setValue('body', body.slice(0, start) + token + body.slice(end), { shouldDirty: true, shouldValidate: true });
+    requestAnimationFrame(() => {
+      area?.focus();
+      area?.setSelectionRange(start + token.length, start + token.length);
+    });
+  };
+  return (
+    <aside className="company-aliases" aria-labelledby="company-aliases-title" data-testid="company-template-aliases">
+      <H5 id="company-aliases-title">{t('company.templates.placeholders')}</H5>
+      <p className="bp6-text-muted">{t(canEdit ? 'company.templates.placeholdersInsert' : 'company.templates.placeholdersCopy')}</p>
+      {aliases.error && <Callout intent="danger">{errorText(aliases.error, t)}</Callout>}
+      <ul>
+        {(aliases.data ?? []).map((a) => {
+          // The catalogue describes the known placeholders in the screen's language; a new one keeps the server's words.
+          const description = t(`company.templates.aliases.${a.alias.replace(/\./g, '_')}`, { defaultValue: a.description });
+          return (
+          <li key={a.alias}>
+            <Button
+              size="small"
+              variant="minimal"
+              icon={canEdit ? 'insert' : 'clipboard'}
+              className="company-alias"
+              data-testid={`company-alias-${a.alias}`}
+              title={description}
+              onClick={() => void use(a.alias)}
+            >
+              <code>{`{{${a.alias}}}`}</code>
+            </Button>
+            <span className="bp6-text-muted company-alias-description">{description}</span>
+          </li>
+          );
+        })}
+      </ul>
+    </aside>
+  );
+}
+
+function TemplateEditor({ kind, template, loading, error }: { kind: ContractKind; template: ContractTemplate | undefined; loading: boolean; error: unknown }) {
+  const { t } = useTranslation();
+  const canEdit = useCanChangeCompany();
+  const create = useApiMutation('company.createContractTemplate', { invalidates: TEMPLATE_INVALIDATES });
+  const update = useApiMutation('company.updateContractTemplate', { invalidates: TEMPLATE_INVALIDATES });
+  const formRef: FormRef = useRef(null);
+  const screen = useFormScreen({
+    testId: 'company-template',
+    schema,
+    defaultValues: { title: '', body: '' },
+    load: { data: template, isLoading: loading, error },
+    toValues: (tpl: ContractTemplate) => ({ title: tpl.title, body: tpl.body }),
+    readOnly: !canEdit,
+    savedText: t('company.templates.saved'),
+    sections: [
+      { id: 'title', fields: [{ name: 'title', type: 'text', label: t('company.templates.title') }] },
+      {
+        id: 'body',
+        fields: [{ name: 'body', type: 'textarea', rows: 22, label: t('company.templates.body'), testId: BODY_ID }],
+        after: <Placeholders formRef={formRef} canEdit={canEdit} />,
+      },
+    ],
+    save: (values) => (template ? update : create).mutateAsync({ ...values, id: COMPANY_ID, kind }),
+  });
+  formRef.current = screen.form as unknown as UseFormReturn<Values, unknown, unknown>;
+  const notice = template ? (
+    <p className="bp6-text-muted" data-testid="company-template-version">
+      <Tag minimal intent="primary">
+        {t('company.templates.version', { version: template.version })}
+      </Tag>{' '}
+      {t('company.templates.updatedAt', { at: formatDateTime(template.updated_at) })}
+    </p>
+  ) : (
+    <Callout intent="warning" data-testid="company-template-missing">
+      {t('company.templates.missing', { kind })}
+    </Callout>
+  );
+  return <FormScreen screen={screen} notice={notice} />;
+}
+
+export function ContractTemplates() {
+  const { t } = useTranslation();
+  const [kind, setKind] = useState<ContractKind>('CCB');
+  const query = useApiQuery('company.contractTemplates', { id: COMPANY_ID });
+  const template = query.data?.find((tpl) => tpl.kind === kind);
+  return (
+    <div className="company-templates" data-testid="company-templates">
+      <Card className="company-template-kinds" data-testid="company-template-kind">
+        <span id="company-template-kind-label">{t('company.templates.kind')}</span>
+        <div aria-labelledby="company-template-kind-label" role="group">
+          <SegmentedControl
+            options={CONTRACT_KINDS.map((k) => ({ value: k, label: t(`company.templates.kinds.${k}`) }))}
+            value={kind}
+            onValueChange={(v) => setKind(v as ContractKind)}
+          />
+        </div>
+      </Card>
+      {/* One editor per kind: switching starts from that kind's saved text. */}
+      <TemplateEditor key={kind} kind={kind} template={template} loading={query.isLoading} error={query.error} />
+    </div>
+  );
+}

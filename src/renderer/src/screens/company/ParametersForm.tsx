@@ -1,0 +1,145 @@
+/**
+ * The company's operating rules (PUT /company/parameters), which every new
+ * simulation and operation follows: monthly rate, term and value limits, the
+ * TAC and other fees charged on release (a list of name and amount), the late
+ * fee, the default interest, the grace days and whether the IOF is financed
+ * by default. Money stays decimal text end to end (the money input), rates
+ * are typed with a comma or a dot. A settings form: saving stays here.
+ */
+import { Button, FormGroup } from '@blueprintjs/core';
+import { useRef } from 'react';
+import { useFieldArray, type UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { contract, type CompanyParameters } from '../../../../shared/contract';
+import { useApiMutation, useApiQuery } from '../../api/hooks';
+import { FieldInput } from '../../components/form/FieldInput';
+import { FormScreen, useFormScreen } from '../../components/form/FormScreen';
+import { useCanChangeCompany } from './access';
+import { asText, COMPANY_ID, formSchema, rateText } from './formSchema';
+
+const PERCENTS = ['min_monthly_rate', 'max_monthly_rate', 'late_fee_percent', 'default_interest_monthly_percent'] as const;
+const schema = formSchema(contract['company.updateParameters'].args, {
+  integers: ['min_installments', 'max_installments', 'grace_days'],
+  percents: PERCENTS,
+});
+const MAX_FEES = 10;
+
+function toValues(p: CompanyParameters) {
+  return {
+    company_id: p.company_id,
+    min_monthly_rate: rateText(p.min_monthly_rate),
+    max_monthly_rate: rateText(p.max_monthly_rate),
+    // The inputs hold text; the schema reads whole numbers from it.
+    min_installments: asText(p.min_installments) as unknown as number,
+    max_installments: asText(p.max_installments) as unknown as number,
+    min_value: p.min_value,
+    max_value: p.max_value,
+    tac: p.tac,
+    other_fees: p.other_fees.map((fee) => ({ name: fee.name, amount: fee.amount })),
+    late_fee_percent: rateText(p.late_fee_percent),
+    default_interest_monthly_percent: rateText(p.default_interest_monthly_percent),
+    grace_days: asText(p.grace_days) as unknown as number,
+    finance_iof_default: p.finance_iof_default,
+  };
+}
+
+type Values = ReturnType<typeof toValues>;
+type FormRef = { current: UseFormReturn<Values, unknown, unknown> | null };
+
+/** The other fees: one row per fee (name and amount), added and removed in place. */
+function FeesEditor({ formRef, readOnly }: { formRef: FormRef; readOnly: boolean }) {
+  const { t } = useTranslation();
+  // The form exists before its sections render (the screen sets the ref first).
+  const form = formRef.current as UseFormReturn<Values, unknown, unknown>;
+  const fees = useFieldArray({ control: form.control, name: 'other_fees' });
+  return (
+    <FormGroup label={t('company.parameters.otherFees')} className="company-fees" data-testid="company-parameters-fees">
+      {fees.fields.length === 0 && <p className="bp6-text-muted">{t('company.parameters.noFees')}</p>}
+      {fees.fields.map((row, i) => (
+        <div className="company-fee-row" key={row.id} data-testid={`company-parameters-fee-${i}`}>
+          <FieldInput control={form.control} decl={{ name: `other_fees.${i}.name`, type: 'text', label: t('company.parameters.feeName') }} testId={`company-parameters-fee-${i}-name`} readOnly={readOnly} />
+          <FieldInput control={form.control} decl={{ name: `other_fees.${i}.amount`, type: 'money', label: t('company.parameters.feeAmount') }} testId={`company-parameters-fee-${i}-amount`} readOnly={readOnly} />
+          {!readOnly && (
+            <Button
+              variant="minimal"
+              intent="danger"
+              icon="trash"
+              aria-label={t('company.parameters.removeFee')}
+              title={t('company.parameters.removeFee')}
+              data-testid={`company-parameters-fee-${i}-remove`}
+              onClick={() => fees.remove(i)}
+            />
+          )}
+        </div>
+      ))}
+      {!readOnly && fees.fields.length < MAX_FEES && (
+        <Button icon="add" size="small" data-testid="company-parameters-fee-add" onClick={() => fees.append({ name: '', amount: '' })}>
+          {t('company.parameters.addFee')}
+        </Button>
+      )}
+    </FormGroup>
+  );
+}
+
+export function ParametersForm() {
+  const { t } = useTranslation();
+  const canEdit = useCanChangeCompany();
+  const query = useApiQuery('company.parameters', { id: COMPANY_ID });
+  const update = useApiMutation('company.updateParameters', { invalidates: ['company.parameters'] });
+  const f = (key: string) => t(`company.parameters.fields.${key}`);
+  const formRef: FormRef = useRef(null);
+  const screen = useFormScreen({
+    testId: 'company-parameters',
+    schema,
+    defaultValues: { company_id: COMPANY_ID, other_fees: [] },
+    load: { data: query.data, isLoading: query.isLoading, error: query.error, stale: query.stale, cachedAt: query.cachedAt },
+    toValues,
+    readOnly: !canEdit,
+    savedText: t('company.parameters.saved'),
+    sections: [
+      {
+        id: 'rates',
+        title: t('company.parameters.sections.rates'),
+        fields: [
+          { name: 'min_monthly_rate', type: 'percentage', label: f('min_monthly_rate') },
+          { name: 'max_monthly_rate', type: 'percentage', label: f('max_monthly_rate') },
+        ],
+      },
+      {
+        id: 'terms',
+        title: t('company.parameters.sections.terms'),
+        fields: [
+          { name: 'min_installments', type: 'number', label: f('min_installments') },
+          { name: 'max_installments', type: 'number', label: f('max_installments') },
+        ],
+      },
+      {
+        id: 'values',
+        title: t('company.parameters.sections.values'),
+        fields: [
+          { name: 'min_value', type: 'money', label: f('min_value') },
+          { name: 'max_value', type: 'money', label: f('max_value') },
+        ],
+      },
+      {
+        id: 'fees',
+        title: t('company.parameters.sections.fees'),
+        fields: [{ name: 'tac', type: 'money', label: f('tac'), hint: t('company.parameters.tacHint') }],
+        after: <FeesEditor formRef={formRef} readOnly={!canEdit} />,
+      },
+      {
+        id: 'charges',
+        title: t('company.parameters.sections.charges'),
+        fields: [
+          { name: 'late_fee_percent', type: 'percentage', label: f('late_fee_percent') },
+          { name: 'default_interest_monthly_percent', type: 'percentage', label: f('default_interest_monthly_percent') },
+          { name: 'grace_days', type: 'number', label: f('grace_days') },
+          { name: 'finance_iof_default', type: 'switch', label: f('finance_iof_default') },
+        ],
+      },
+    ],
+    save: (values) => update.mutateAsync(values),
+  });
+  formRef.current = screen.form as unknown as UseFormReturn<Values, unknown, unknown>;
+  return <FormScreen screen={screen} />;
+}

@@ -1,0 +1,50 @@
+/**
+ * The company forms read the contract's schemas, with the form's text turned
+ * into what the wire takes first: whole numbers typed as text become numbers
+ * (text that is not one stays text, so the schema refuses it), rates typed
+ * with a decimal comma ("2,5") get the dot the contract reads, and an empty
+ * optional field (a date, a digit, an e-mail) becomes null. Money needs
+ * nothing here: the money input already keeps the wire's decimal text.
+ */
+import { z } from 'zod';
+
+export const COMPANY_ID = 1;
+
+export interface FormTextRules {
+  integers?: readonly string[];
+  percents?: readonly string[];
+  nullIfEmpty?: readonly string[];
+}
+
+export function normaliseFormText(raw: unknown, rules: FormTextRules): unknown {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return raw;
+  const out: Record<string, unknown> = { ...(raw as Record<string, unknown>) };
+  for (const name of rules.integers ?? []) {
+    const v = out[name];
+    if (typeof v === 'string' && /^\s*\d{1,12}\s*$/.test(v)) out[name] = Number(v.trim());
+  }
+  for (const name of rules.percents ?? []) {
+    const v = out[name];
+    if (typeof v === 'string') out[name] = v.trim().replace(',', '.');
+  }
+  for (const name of rules.nullIfEmpty ?? []) {
+    const v = out[name];
+    if (v === undefined || (typeof v === 'string' && v.trim() === '')) out[name] = null;
+  }
+  return out;
+}
+
+/** The contract's schema behind the normalisation, typed as the schema itself (its input is what the form holds). */
+export function formSchema<S extends z.ZodType>(schema: S, rules: FormTextRules): z.ZodType<z.output<S>, z.input<S>> {
+  return z.preprocess((raw) => normaliseFormText(raw, rules), schema) as unknown as z.ZodType<z.output<S>, z.input<S>>;
+}
+
+/** A number or rate as the form shows it (text), from what the server answered. */
+export const asText = (v: string | number | null | undefined): string => (v === null || v === undefined ? '' : String(v));
+
+/** A stored rate ("2.5000") as typed in pt-BR, without trailing zeros ("2,5"). */
+export function rateText(v: string | null | undefined): string {
+  if (!v) return '';
+  const trimmed = v.includes('.') ? v.replace(/0+$/, '').replace(/\.$/, '') : v;
+  return trimmed.replace('.', ',');
+}
