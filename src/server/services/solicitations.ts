@@ -4,10 +4,9 @@
  * rows. Status and project changes are in solicitations-workflow.ts,
  * documents in solicitations-documents.ts.
  */
-import { and, asc, desc, eq, inArray, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   DOCUMENT_SLOTS,
-  isCalendarDay,
   pageMeta,
   requiredDocumentSlots,
   SOLICITATION_FILTERS,
@@ -35,6 +34,7 @@ import {
   type SolicitationRow,
 } from '../db/schema-credit-intake';
 import { containsPattern } from '../domain/like';
+import { bareDocument, dayStart, docColumn, fold, foldSql, MONEY_FILTER_TEXT, moneyValue, single, values } from './list-filters';
 import { badRequest, MESSAGES, notFound } from '../http/errors';
 
 /** The statuses in Portuguese, for messages, e-mails and the export (the screens use the i18n catalogue). */
@@ -48,8 +48,6 @@ export const STATUS_LABELS_PT: Record<SolicitationStatus, string> = {
   contracted: 'Contratada',
 };
 
-const BR_OFFSET = '-03:00';
-const DAY_MS = 86_400_000;
 
 type FilterInput = Record<string, unknown> | undefined;
 type SortInput = { field?: string | null; order?: string | null } | null | undefined;
@@ -110,51 +108,6 @@ function scopeCondition(scope: ListScope): SQL | undefined {
   }
 }
 
-function values(name: string, value: unknown): string[] {
-  const list = (Array.isArray(value) ? value : [value]).filter((v) => v !== null && v !== undefined && v !== '');
-  return list.map((v) => {
-    if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return String(v).trim();
-    throw badRequest(MESSAGES.badFilterValue(name), `filter.${name}`);
-  });
-}
-
-function single(name: string, value: unknown): string | null {
-  const list = values(name, value);
-  if (list.length === 0) return null;
-  if (list.length > 1) throw badRequest(MESSAGES.badFilterValue(name), `filter.${name}`);
-  return list[0];
-}
-
-/** Lower case without accents, so "São Paulo" matches "sao paulo". */
-const ACCENTED = 'áàâãäéèêëíìîïóòôõöúùûüçñ';
-const PLAIN = 'aaaaaeeeeiiiiooooouuuucn';
-function fold(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
-}
-function foldSql(column: AnyColumn): SQL {
-  return sql`translate(lower(coalesce(${column}, '')), ${ACCENTED}, ${PLAIN})`;
-}
-
-function dayStart(name: string, text: string, endOfDay: boolean): Date {
-  if (!isCalendarDay(text)) throw badRequest(`Campo filter.${name}: data inválida: use AAAA-MM-DD`, `filter.${name}`);
-  return new Date(Date.parse(`${text}T00:00:00${BR_OFFSET}`) + (endOfDay ? DAY_MS : 0));
-}
-
-/** "1500", "1500.00", "1500,5" or the Brazilian "1.500,00": at most 12 integer digits and 2 decimals. */
-const MONEY_TEXT = /^(?:\d{1,12}(?:[.,]\d{1,2})?|\d{1,3}(?:\.\d{3}){1,3},\d{1,2})$/;
-
-function moneyValue(text: string): string {
-  return text.includes(',') ? text.replace(/\./g, '').replace(',', '.') : text;
-}
-
-function bareDocument(text: string): string {
-  return text.toUpperCase().replace(/[^0-9A-Z]/g, '');
-}
-
-function docColumn(column: AnyColumn): SQL {
-  return sql`regexp_replace(upper(coalesce(${column}, '')), '[^0-9A-Z]', '', 'g')`;
-}
-
 function filterCondition(name: string, value: unknown): SQL | null {
   switch (name as (typeof SOLICITATION_FILTERS)[number]) {
     case 'status': {
@@ -181,7 +134,7 @@ function filterCondition(name: string, value: unknown): SQL | null {
     case 'lendingValue_max': {
       const v = single(name, value);
       if (v === null) return null;
-      if (!MONEY_TEXT.test(v)) throw badRequest(`Campo filter.${name}: informe um valor em reais, como 1500.00 ou 1.500,00`, `filter.${name}`);
+      if (!MONEY_FILTER_TEXT.test(v)) throw badRequest(`Campo filter.${name}: informe um valor em reais, como 1500.00 ou 1.500,00`, `filter.${name}`);
       const amount = moneyValue(v);
       return name === 'lendingValue_min'
         ? sql`${solicitations.lending_value} >= ${amount}::numeric`
