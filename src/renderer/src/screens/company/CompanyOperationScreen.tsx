@@ -16,10 +16,9 @@ import { AssignmentAccountsPanel, BanksPanel, IofPanel, RepresentativesPanel, Wi
 import { ContractTemplates } from './ContractTemplates';
 import { COMPANY_ID } from './formSchema';
 import { ParametersForm } from './ParametersForm';
+import { COMPANY_TABS, type CompanyTab } from './tabs';
 import './company.css';
 
-export const COMPANY_TABS = ['company', 'representatives', 'witnesses', 'parameters', 'iof', 'banks', 'assignment', 'contracts'] as const;
-export type CompanyTab = (typeof COMPANY_TABS)[number];
 
 export function CompanyOperationScreen() {
   const { t } = useTranslation();

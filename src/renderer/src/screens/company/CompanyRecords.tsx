@@ -162,10 +162,10 @@ export function IofPanel() {
         intro: t('company.iof.intro'),
         columns: [
           { id: 'type', title: 'company.iof.fields.person_type', width: 140, text: (p) => t(`company.iof.types.${p.person_type}`) },
-          { id: 'daily', title: 'company.iof.fields.daily_percent', width: 110, text: (p) => `${rateText(p.daily_percent)}%` },
-          { id: 'additional', title: 'company.iof.fields.additional_percent', width: 110, text: (p) => `${rateText(p.additional_percent)}%` },
+          { id: 'daily', title: 'company.iof.fields.daily_percent', width: 140, text: (p) => `${rateText(p.daily_percent)}%` },
+          { id: 'additional', title: 'company.iof.fields.additional_percent', width: 160, text: (p) => `${rateText(p.additional_percent)}%` },
           { id: 'period', title: 'company.iof.fields.period', width: 190, text: period, testId: (p) => `company-iof-period-${p.id}` },
-          { id: 'basis', title: 'company.iof.fields.legal_basis', width: 220, field: 'legal_basis' },
+          { id: 'basis', title: 'company.iof.fields.legal_basis', width: 200, field: 'legal_basis' },
         ],
         rows: query.data,
         loading: query.isFetching && !query.data,

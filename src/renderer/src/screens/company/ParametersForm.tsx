@@ -7,7 +7,7 @@
  * are typed with a comma or a dot. A settings form: saving stays here.
  */
 import { Button, FormGroup } from '@blueprintjs/core';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useFieldArray, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { contract, type CompanyParameters } from '../../../../shared/contract';
@@ -23,6 +23,12 @@ const schema = formSchema(contract['company.updateParameters'].args, {
   percents: PERCENTS,
 });
 const MAX_FEES = 10;
+/** A maximum is checked against its minimum: changing the minimum re-checks a maximum already refused. */
+const MAXIMUM_OF: Readonly<Record<string, 'max_monthly_rate' | 'max_installments' | 'max_value'>> = {
+  min_monthly_rate: 'max_monthly_rate',
+  min_installments: 'max_installments',
+  min_value: 'max_value',
+};
 
 function toValues(p: CompanyParameters) {
   return {
@@ -141,5 +147,13 @@ export function ParametersForm() {
     save: (values) => update.mutateAsync(values),
   });
   formRef.current = screen.form as unknown as UseFormReturn<Values, unknown, unknown>;
+  const { watch, trigger, getFieldState } = screen.form;
+  useEffect(() => {
+    const subscription = watch((_values, { name }) => {
+      const maximum = name ? MAXIMUM_OF[name] : undefined;
+      if (maximum && getFieldState(maximum).error) void trigger(maximum);
+    });
+    return () => subscription.unsubscribe();
+  }, [watch, trigger, getFieldState]);
   return <FormScreen screen={screen} />;
 }

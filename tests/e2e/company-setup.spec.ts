@@ -1,0 +1,192 @@
+/**
+ * The company setup screen (issue 9 §1) against the real server with the
+ * demo seed: an administrator changes the operating parameters (maximum
+ * installments, TAC, another fee) and finds them saved after a reload; adds
+ * an IOF period, is told clearly when another one overlaps it (the server's
+ * 409 on the period's start) and removes it after confirming; adds and
+ * removes a witness; opens the contract templates with their placeholders.
+ * An operator sees the same tabs read-only. Screenshots go to the test's
+ * output folder.
+ */
+import type { Page, TestInfo } from '@playwright/test';
+import { test, expect, signIn, directCall, directSignIn, DEMO, DEMO_PASSWORD, type Harness } from './harness';
+import type { Company, CompanyParameters, IofParameter } from '../../src/shared/contract';
+
+const shot = (page: Page, info: TestInfo, name: string) => page.screenshot({ path: info.outputPath(`${name}.png`), fullPage: true });
+
+async function signInAs(page: Page, harness: Harness, email: string): Promise<void> {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await harness.goto('/auth/login');
+  await signIn(page, email, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/#\/app\/home/);
+}
+
+async function serverCall<T>(url: string, name: Parameters<typeof directCall>[1], args: unknown): Promise<T> {
+  const token = await directSignIn(url, DEMO.superadmin.email, DEMO_PASSWORD);
+  const answer = await directCall<T>(url, name, args, token);
+  expect(answer.status, name).toBe(200);
+  return answer.body;
+}
+
+test('an administrator changes the operating parameters and finds them after a reload', async ({ page, harness, server }, info) => {
+  await signInAs(page, harness, DEMO.admin.email);
+  await page.getByTestId('menu-item-/company-operation').click();
+  await expect(page).toHaveURL(/#\/app\/company-operation$/);
+  await expect(page.getByTestId('company-form-legal-name')).not.toHaveValue('');
+  await shot(page, info, 'company-data');
+
+  await page.getByTestId('company-tab-parameters').click();
+  await expect(page).toHaveURL(/\?tab=parameters$/);
+  await expect(page.getByTestId('company-parameters-max-installments')).toHaveValue('48');
+  await expect(page.getByTestId('company-parameters-tac')).toHaveValue('150,00');
+
+  await page.getByTestId('company-parameters-max-installments').fill('36');
+  await page.getByTestId('company-parameters-tac').fill('175,50');
+  await page.getByTestId('company-parameters-fee-add').click();
+  await page.getByTestId('company-parameters-fee-0-name').fill('Cadastro');
+  await page.getByTestId('company-parameters-fee-0-amount').fill('1.234,5');
+  // A maximum below the minimum is refused on its field before anything is sent.
+  await page.getByTestId('company-parameters-min-installments').fill('40');
+  await page.getByTestId('company-parameters-save').click();
+  await expect(page.getByTestId('field-error-max_installments')).toBeVisible();
+  await page.getByTestId('company-parameters-min-installments').fill('3');
+  await expect(page.getByTestId('field-error-max_installments')).toHaveCount(0);
+  await shot(page, info, 'company-parameters');
+  await page.getByTestId('company-parameters-save').click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Parâmetros salvos' })).toBeVisible();
+  // A settings form stays on its page.
+  await expect(page).toHaveURL(/\?tab=parameters$/);
+
+  await expect
+    .poll(async () => {
+      const p = await serverCall<CompanyParameters>(server.url, 'company.parameters', { id: 1 });
+      return { max: p.max_installments, tac: p.tac, fees: p.other_fees };
+    })
+    .toEqual({ max: 36, tac: '175.50', fees: [{ name: 'Cadastro', amount: '1234.50' }] });
+
+  await page.reload();
+  await expect(page.getByTestId('company-parameters-max-installments')).toHaveValue('36');
+  await expect(page.getByTestId('company-parameters-tac')).toHaveValue('175,50');
+  await expect(page.getByTestId('company-parameters-fee-0-name')).toHaveValue('Cadastro');
+  await expect(page.getByTestId('company-parameters-fee-0-amount')).toHaveValue('1.234,50');
+
+  // The fee is removed in place and saved.
+  await page.getByTestId('company-parameters-fee-0-remove').click();
+  await page.getByTestId('company-parameters-save').click();
+  await expect.poll(async () => (await serverCall<CompanyParameters>(server.url, 'company.parameters', { id: 1 })).other_fees).toEqual([]);
+});
+
+test('IOF periods: one added, an overlapping one refused with the reason, the first removed after confirming', async ({ page, harness, server }, info) => {
+  await signInAs(page, harness, DEMO.admin.email);
+  await harness.goto('/app/company-operation?tab=iof');
+  await expect(page.getByTestId('company-iof-table')).toBeVisible();
+
+  const add = async (from: string, to: string) => {
+    await page.getByTestId('company-iof-add').click();
+    await page.getByTestId('company-iof-person_type').selectOption('PF');
+    await page.getByTestId('company-iof-daily_percent').fill('0,0082');
+    await page.getByTestId('company-iof-additional_percent').fill('0,38');
+    await page.getByTestId('company-iof-valid_from').fill(from);
+    await page.getByTestId('company-iof-valid_to').fill(to);
+    await page.getByTestId('company-iof-legal_basis').fill('Teste e2e');
+    await page.getByTestId('company-iof-save').click();
+  };
+
+  await add('2007-01-01', '2007-12-31');
+  await expect(page.getByTestId('company-iof-form')).toHaveCount(0);
+  await expect
+    .poll(async () => (await serverCall<IofParameter[]>(server.url, 'company.iofParameters', {})).find((p) => p.valid_from === '2007-01-01'))
+    .toMatchObject({ person_type: 'PF', daily_percent: '0.008200', additional_percent: '0.3800', valid_to: '2007-12-31' });
+  const row = (await serverCall<IofParameter[]>(server.url, 'company.iofParameters', {})).find((p) => p.valid_from === '2007-01-01')!;
+  await expect(page.getByTestId(`company-iof-period-${row.id}`)).toHaveText('01/01/2007 – 31/12/2007');
+
+  // Overlapping the new period (and the seed's 2008 one): the 409 is said on the period's start, the dialog stays open.
+  await add('2007-06-01', '2008-06-30');
+  await expect(page.getByTestId('field-error-valid_from')).toHaveText('Já existe uma alíquota de IOF deste tipo com vigência nesse período.');
+  await expect(page.getByTestId('company-iof-form')).toBeVisible();
+  await shot(page, info, 'company-iof-overlap');
+  await page.getByTestId('company-iof-cancel').click();
+
+  await page.getByTestId(`company-iof-remove-${row.id}`).click();
+  await expect(page.getByTestId('company-iof-confirm-text')).toContainText('01/01/2007 – 31/12/2007');
+  await page.getByTestId('confirm-dialog-confirm').click();
+  await expect(page.getByTestId(`company-iof-table-row-${row.id}`)).toHaveCount(0);
+  expect((await serverCall<IofParameter[]>(server.url, 'company.iofParameters', {})).some((p) => p.id === row.id)).toBe(false);
+});
+
+test('a witness added and removed after confirming; a wrong CPF refused on its field', async ({ page, harness, server }, info) => {
+  await signInAs(page, harness, DEMO.admin.email);
+  await harness.goto('/app/company-operation?tab=witnesses');
+  const before = (await serverCall<Company>(server.url, 'company.get', { id: 1 })).witnesses.length;
+  await page.getByTestId('company-witnesses-add').click();
+  await page.getByTestId('company-witnesses-name').fill('Beatriz Testemunha Lima');
+  await page.getByTestId('company-witnesses-cpf').fill('529.982.247-24');
+  await page.getByTestId('company-witnesses-save').click();
+  await expect(page.getByTestId('field-error-cpf')).toBeVisible();
+  await page.getByTestId('company-witnesses-cpf').fill('529.982.247-25');
+  await page.getByTestId('company-witnesses-save').click();
+  await expect(page.getByTestId('company-witnesses-form')).toHaveCount(0);
+
+  await expect.poll(async () => (await serverCall<Company>(server.url, 'company.get', { id: 1 })).witnesses.length).toBe(before + 1);
+  const witness = (await serverCall<Company>(server.url, 'company.get', { id: 1 })).witnesses.find((w) => w.name === 'Beatriz Testemunha Lima')!;
+  expect(witness).toMatchObject({ cpf: '529.982.247-25', active: true, email: null });
+  await expect(page.getByTestId(`company-witnesses-table-row-${witness.id}`)).toContainText('Beatriz Testemunha Lima');
+  await shot(page, info, 'company-witnesses');
+
+  // Cancelling the question keeps the witness; confirming removes it.
+  await page.getByTestId(`company-witnesses-remove-${witness.id}`).click();
+  await expect(page.getByTestId('company-witnesses-confirm-text')).toContainText('Beatriz Testemunha Lima');
+  await page.getByTestId('confirm-dialog-cancel').click();
+  await expect(page.getByTestId(`company-witnesses-table-row-${witness.id}`)).toBeVisible();
+  await page.getByTestId(`company-witnesses-remove-${witness.id}`).click();
+  await page.getByTestId('confirm-dialog-confirm').click();
+  await expect(page.getByTestId(`company-witnesses-table-row-${witness.id}`)).toHaveCount(0);
+  expect((await serverCall<Company>(server.url, 'company.get', { id: 1 })).witnesses.length).toBe(before);
+});
+
+test('contract templates: a placeholder inserted at the cursor, an unknown one refused on the body, a save makes a new version', async ({ page, harness, server }, info) => {
+  await signInAs(page, harness, DEMO.admin.email);
+  await harness.goto('/app/company-operation?tab=contracts');
+  await expect(page.getByTestId('company-template-version')).toContainText('Versão 1');
+  const body = page.getByTestId('company-template-body');
+  await expect(body).not.toHaveValue('');
+  await shot(page, info, 'company-templates');
+
+  await body.fill('Contrato de teste entre {{empresa.razao_social}} e ');
+  await page.getByTestId('company-alias-tomador.nome').click();
+  await expect(body).toHaveValue('Contrato de teste entre {{empresa.razao_social}} e {{tomador.nome}}');
+  await body.fill('Contrato de teste com {{marcador.inexistente}} no meio.');
+  await page.getByTestId('company-template-save').click();
+  await expect(page.getByTestId('field-error-body')).toContainText('{{marcador.inexistente}}');
+  await body.fill('Contrato de teste entre {{empresa.razao_social}} e {{tomador.nome}}.');
+  await page.getByTestId('company-template-save').click();
+  await expect(page.getByTestId('company-template-version')).toContainText('Versão 2');
+  const templates = await serverCall<Array<{ kind: string; version: number; body: string }>>(server.url, 'company.contractTemplates', { id: 1 });
+  expect(templates.find((tpl) => tpl.kind === 'CCB')).toMatchObject({ version: 2, body: 'Contrato de teste entre {{empresa.razao_social}} e {{tomador.nome}}.' });
+});
+
+test('an operator sees the company setup read-only', async ({ page, harness }, info) => {
+  await signInAs(page, harness, DEMO.operador.email);
+  await harness.goto('/app/company-operation');
+  await expect(page.getByTestId('company-form-read-only')).toBeVisible();
+  await expect(page.getByTestId('company-form-save')).toHaveCount(0);
+  await expect(page.getByTestId('company-form-cep-lookup')).toHaveCount(0);
+
+  await page.getByTestId('company-tab-parameters').click();
+  await expect(page.getByTestId('company-parameters-max-installments')).toHaveValue('48');
+  await expect(page.getByTestId('company-parameters-max-installments')).toHaveAttribute('readonly', '');
+  await expect(page.getByTestId('company-parameters-save')).toHaveCount(0);
+  await expect(page.getByTestId('company-parameters-fee-add')).toHaveCount(0);
+  await shot(page, info, 'company-parameters-read-only');
+
+  for (const tab of ['representatives', 'witnesses', 'iof', 'banks', 'assignment'] as const) {
+    await page.getByTestId(`company-tab-${tab}`).click();
+    const prefix = `company-${tab}`;
+    await expect(page.getByTestId(`${prefix}-read-only`)).toBeVisible();
+    await expect(page.getByTestId(`${prefix}-add`)).toHaveCount(0);
+    await expect(page.locator(`[data-testid^="${prefix}-remove-"]`)).toHaveCount(0);
+  }
+  await page.getByTestId('company-tab-contracts').click();
+  await expect(page.getByTestId('company-template-body')).toHaveAttribute('readonly', '');
+  await expect(page.getByTestId('company-template-save')).toHaveCount(0);
+});
