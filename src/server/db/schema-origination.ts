@@ -234,6 +234,7 @@ export const issuedContracts = pgTable('issued_contracts', {
   template_version: integer('template_version').notNull(),
   title: text('title').notNull(),
   body: text('body').notNull(),
+  signatories: jsonb('signatories').$type<{ borrower: string; guarantors: string[]; representatives: string[]; witnesses: string[] }>().notNull(),
   status: text('status').$type<'issued' | 'cancelled'>().notNull().default('issued'),
   issued_by: integer('issued_by'),
   issued_at: ts('issued_at').notNull().defaultNow(),

@@ -302,6 +302,8 @@ CREATE TABLE issued_contracts (
   title text NOT NULL,
   -- the template filled in at issue; the PDF is drawn from it
   body text NOT NULL,
+  -- { borrower, guarantors[], representatives[], witnesses[] } as signed, for the signature lines
+  signatories jsonb NOT NULL,
   status text NOT NULL DEFAULT 'issued' CHECK (status IN ('issued', 'cancelled')),
   issued_by integer REFERENCES users(id),
   issued_at timestamptz NOT NULL DEFAULT now(),

@@ -1,0 +1,563 @@
+/**
+ * Credit operations (issue 9 §3, §5): the proposal stored with the numbers of
+ * its simulation, its moves through the workflow of
+ * src/shared/credit-operation-status.ts, and how it is read back.
+ *
+ * Money safety: every change locks the operation's row (SELECT … FOR UPDATE)
+ * and checks the version the person saw, so of twenty simultaneous changes one
+ * wins and the others get a 409 naming the version; the change, its timeline
+ * event and its activity-log entry commit together or not at all.
+ */
+import { and, asc, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import {
+  contractKindOf,
+  CREDIT_OPERATION_FILTERS,
+  operationNumber,
+  pageMeta,
+  type CreditOperation,
+  type CreditOperationSummary,
+  type CreditProductId,
+} from '../../shared/contract/index';
+import {
+  ACTION_RULES,
+  actionAllowed,
+  actionsFrom,
+  CONTRACT_ISSUABLE_STATUSES,
+  EDITABLE_STATUSES,
+  FINAL_OPERATION_STATUSES,
+  isCreditOperationStatus,
+  statusAfterEdit,
+  type CreditOperationAction,
+  type CreditOperationStatus,
+} from '../../shared/credit-operation-status';
+import { ownValue } from '../../shared/query';
+import { AllOperators, isRoleAllowed, type RoleId } from '../../shared/roles';
+import type { Db } from '../db/connect';
+import { users } from '../db/schema';
+import {
+  borrowers,
+  borrowerSecuredGuarantees,
+  creditOperationEvents,
+  creditOperationInstallments,
+  creditOperations,
+  issuedContracts,
+} from '../db/schema-origination';
+import { containsPattern } from '../domain/like';
+import { badRequest, conflict, forbidden, MESSAGES, notFound } from '../http/errors';
+import { logActivity, type Snapshot } from './activity';
+import { simulateConditions, type Simulation } from './credit-simulation';
+import { bareDocument, dayStart, docColumn, fold, foldSql, MONEY_FILTER_TEXT, moneyValue, single, values } from './list-filters';
+
+export const OPERATION_MESSAGES = {
+  notFound: 'Operação de crédito não encontrada.',
+  borrowerNotFound: 'Tomador não encontrado.',
+  borrowerInactive: 'Este tomador está inativo: reative-o antes de criar uma operação.',
+  stale: (version: number) =>
+    `A operação foi alterada por outra pessoa enquanto você a via (versão atual ${version}). Recarregue a tela e confira antes de tentar de novo.`,
+  notAllowed: (action: string, status: string) => `Não é possível ${action} uma operação ${status}.`,
+  notEditable: (status: string) => `As condições não podem mais ser alteradas: a operação está ${status}.`,
+  reasonRequired: 'Campo reason: informe o motivo.',
+  guaranteeNotOwned: 'Campo secured_guarantee_ids: a garantia não pertence a este tomador.',
+  solicitationMismatch: 'Campo solicitation_id: a solicitação não é deste tomador.',
+} as const;
+
+/** The status in words, for messages ("em análise"). */
+export const STATUS_PT: Record<CreditOperationStatus, string> = {
+  proposal: 'em proposta',
+  analysis: 'em análise',
+  returned: 'devolvida para ajustes',
+  approved: 'aprovada',
+  refused: 'recusada',
+  contract_issued: 'com contrato emitido',
+  disbursed: 'liberada',
+  cancelled: 'cancelada',
+};
+const ACTION_PT: Record<CreditOperationAction, string> = {
+  send_to_analysis: 'enviar para análise',
+  approve: 'aprovar',
+  refuse: 'recusar',
+  return: 'devolver para ajustes',
+  cancel: 'cancelar',
+};
+
+export type OperationRow = typeof creditOperations.$inferSelect;
+
+export async function findOperation(db: Db, id: number, lock = false): Promise<OperationRow> {
+  const query = db.select().from(creditOperations).where(eq(creditOperations.id, id));
+  const rows = lock ? await query.for('update') : await query;
+  if (!rows[0]) throw notFound(OPERATION_MESSAGES.notFound);
+  return rows[0];
+}
+
+export function statusOf(row: OperationRow): CreditOperationStatus {
+  if (!isCreditOperationStatus(row.status)) throw new Error(`unknown operation status ${row.status}`);
+  return row.status;
+}
+
+/** The moves the person may make: the workflow's, without the operators-only ones for an agent. */
+export function actionsFor(status: CreditOperationStatus, role: RoleId): CreditOperationAction[] {
+  return actionsFrom(status).filter((a) => !ACTION_RULES[a].operatorsOnly || isRoleAllowed(role, AllOperators));
+}
+
+// ---------- reading ----------
+
+const summaryColumns = {
+  id: creditOperations.id,
+  status: creditOperations.status,
+  borrower_id: creditOperations.borrower_id,
+  borrower_name: borrowers.name,
+  borrower_document: borrowers.document,
+  product: creditOperations.product,
+  contract_kind: creditOperations.contract_kind,
+  requested_amount: creditOperations.requested_amount,
+  principal: creditOperations.principal,
+  monthly_rate: creditOperations.monthly_rate,
+  installments_count: creditOperations.installments_count,
+  disbursement_date: creditOperations.disbursement_date,
+  total_payable: creditOperations.total_payable,
+  created_at: creditOperations.created_at,
+  status_changed_at: creditOperations.status_changed_at,
+};
+type SummaryRow = { [K in keyof typeof summaryColumns]: (typeof summaryColumns)[K]['_']['data'] };
+
+function toSummary(row: SummaryRow): CreditOperationSummary {
+  return {
+    ...row,
+    number: operationNumber(row.id),
+    status: row.status as CreditOperationStatus,
+    product: row.product as CreditProductId,
+    created_at: row.created_at.toISOString(),
+    status_changed_at: row.status_changed_at.toISOString(),
+  };
+}
+
+function filterCondition(name: string, value: unknown): SQL | null {
+  switch (name as (typeof CREDIT_OPERATION_FILTERS)[number]) {
+    case 'status': {
+      const list = values(name, value);
+      if (list.length === 0) return null;
+      if (!list.every(isCreditOperationStatus)) throw badRequest(MESSAGES.badFilterValue(name), `filter.${name}`);
+      return inArray(creditOperations.status, list);
+    }
+    case 'borrower': {
+      const v = single(name, value);
+      if (v === null) return null;
+      const bare = bareDocument(v);
+      const byName = sql`${foldSql(borrowers.name)} LIKE ${containsPattern(fold(v))}`;
+      return bare.length >= 3 && /\d/.test(bare) ? sql`(${byName} OR ${docColumn(borrowers.document)} LIKE ${containsPattern(bare)})` : byName;
+    }
+    case 'borrower_id': {
+      const v = single(name, value);
+      if (v === null) return null;
+      if (!/^\d{1,10}$/.test(v)) throw badRequest(MESSAGES.badFilterValue(name), `filter.${name}`);
+      return eq(creditOperations.borrower_id, Number(v));
+    }
+    case 'product': {
+      const v = single(name, value);
+      return v === null ? null : eq(creditOperations.product, v);
+    }
+    case 'from': {
+      const v = single(name, value);
+      return v === null ? null : sql`${creditOperations.created_at} >= ${dayStart(name, v, false)}`;
+    }
+    case 'to': {
+      const v = single(name, value);
+      return v === null ? null : sql`${creditOperations.created_at} < ${dayStart(name, v, true)}`;
+    }
+    case 'valueStart':
+    case 'valueEnd': {
+      const v = single(name, value);
+      if (v === null) return null;
+      if (!MONEY_FILTER_TEXT.test(v)) throw badRequest(`Campo filter.${name}: informe um valor em reais, como 1500.00 ou 1.500,00`, `filter.${name}`);
+      const amount = moneyValue(v);
+      return name === 'valueStart' ? sql`${creditOperations.principal} >= ${amount}::numeric` : sql`${creditOperations.principal} <= ${amount}::numeric`;
+    }
+    default:
+      throw badRequest(MESSAGES.unknownFilter(name), `filter.${name}`);
+  }
+}
+
+const SORTS = {
+  created_at: creditOperations.created_at,
+  principal: creditOperations.principal,
+  status: creditOperations.status,
+  borrower_name: borrowers.name,
+  disbursement_date: creditOperations.disbursement_date,
+} as const;
+
+function order(sort: { field?: string | null; order?: string | null } | null | undefined): SQL[] {
+  if (!sort?.field || !sort.order) return [desc(creditOperations.created_at), desc(creditOperations.id)];
+  const column = ownValue(SORTS, sort.field);
+  if (!column) throw badRequest(MESSAGES.unknownSort(sort.field), 'sort');
+  const ascending = sort.order.toLowerCase().startsWith('asc');
+  return [ascending ? asc(column) : desc(column), ascending ? asc(creditOperations.id) : desc(creditOperations.id)];
+}
+
+export interface OperationListInput {
+  page: number;
+  limit: number;
+  filter?: Record<string, unknown>;
+  sort?: { field?: string | null; order?: string | null } | null;
+}
+
+export async function listOperations(db: Db, args: OperationListInput, extra: SQL[] = []) {
+  const conditions = [...extra];
+  for (const [name, value] of Object.entries(args.filter ?? {})) {
+    const condition = filterCondition(name, value);
+    if (condition) conditions.push(condition);
+  }
+  const where = conditions.length ? and(...conditions) : undefined;
+  // The join is needed only when a condition or the order reads the borrower.
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select(summaryColumns)
+      .from(creditOperations)
+      .innerJoin(borrowers, eq(borrowers.id, creditOperations.borrower_id))
+      .where(where)
+      .orderBy(...order(args.sort))
+      .limit(args.limit)
+      .offset((args.page - 1) * args.limit),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(creditOperations)
+      .innerJoin(borrowers, eq(borrowers.id, creditOperations.borrower_id))
+      .where(where),
+  ]);
+  return { items: rows.map(toSummary), meta: pageMeta(args.page, args.limit, total) };
+}
+
+export async function operationSummaries(db: Db, where: SQL): Promise<CreditOperationSummary[]> {
+  const rows = await db
+    .select(summaryColumns)
+    .from(creditOperations)
+    .innerJoin(borrowers, eq(borrowers.id, creditOperations.borrower_id))
+    .where(where)
+    .orderBy(desc(creditOperations.created_at), desc(creditOperations.id))
+    .limit(500);
+  return rows.map(toSummary);
+}
+
+export function activeOperationsCondition(borrowerId: number): SQL {
+  return and(eq(creditOperations.borrower_id, borrowerId), notInArray(creditOperations.status, [...FINAL_OPERATION_STATUSES]))!;
+}
+
+async function userName(db: Db, id: number | null): Promise<string | null> {
+  if (id === null) return null;
+  const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, id)).limit(1);
+  return row?.name ?? null;
+}
+
+/** The whole operation as the screens read it, with the moves open to `role`. */
+export async function loadOperation(db: Db, id: number, role: RoleId): Promise<CreditOperation> {
+  const row = await findOperation(db, id);
+  const status = statusOf(row);
+  const [[borrower], installments, [contract], createdBy] = await Promise.all([
+    db.select({ name: borrowers.name, document: borrowers.document, person_type: borrowers.person_type }).from(borrowers).where(eq(borrowers.id, row.borrower_id)),
+    db.select().from(creditOperationInstallments).where(eq(creditOperationInstallments.credit_operation_id, id)).orderBy(asc(creditOperationInstallments.number)),
+    db
+      .select()
+      .from(issuedContracts)
+      .where(eq(issuedContracts.credit_operation_id, id))
+      .orderBy(desc(issuedContracts.id))
+      .limit(1),
+    userName(db, row.created_by),
+  ]);
+  return {
+    id: row.id,
+    number: operationNumber(row.id),
+    status,
+    version: row.version,
+    borrower_id: row.borrower_id,
+    borrower_name: borrower.name,
+    borrower_document: borrower.document,
+    person_type: borrower.person_type,
+    solicitation_id: row.solicitation_id,
+    product: row.product as CreditProductId,
+    contract_kind: row.contract_kind,
+    amortization: row.amortization,
+    requested_amount: row.requested_amount,
+    principal: row.principal,
+    monthly_rate: row.monthly_rate,
+    installments_count: row.installments_count,
+    disbursement_date: row.disbursement_date,
+    first_due_date: row.first_due_date,
+    finance_iof: row.finance_iof,
+    fees: row.fees,
+    fees_total: row.fees_total,
+    iof: { daily: row.iof_daily, additional: row.iof_additional, total: row.iof_total, rates: row.iof_rates },
+    cet: { monthly: row.cet_monthly, yearly: row.cet_yearly },
+    total_interest: row.total_interest,
+    total_payable: row.total_payable,
+    released: row.released,
+    secured_guarantee_ids: row.secured_guarantee_ids,
+    installments: installments.map((i) => ({
+      number: i.number,
+      due_date: i.due_date,
+      payment: i.payment,
+      interest: i.interest,
+      amortization: i.amortization,
+      balance: i.balance,
+    })),
+    actions: actionsFor(status, role),
+    editable: EDITABLE_STATUSES.includes(status),
+    can_issue_contract: CONTRACT_ISSUABLE_STATUSES.includes(status) && isRoleAllowed(role, AllOperators),
+    contract: contract
+      ? { id: contract.id, number: contract.number, kind: contract.kind, status: contract.status, issued_at: contract.issued_at.toISOString() }
+      : null,
+    created_by_name: createdBy,
+    created_at: row.created_at.toISOString(),
+    status_changed_at: row.status_changed_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+// ---------- writing ----------
+
+export interface Conditions {
+  product: CreditProductId;
+  amortization: 'price' | 'sac';
+  requested_amount: string;
+  monthly_rate: string;
+  installments: number;
+  disbursement_date: string;
+  first_due_date: string;
+  finance_iof: boolean;
+  fees?: Array<{ name: string; amount: string }>;
+  secured_guarantee_ids: number[];
+}
+
+const FIELD_NAMES = {
+  principal: 'requested_amount',
+  monthlyRate: 'monthly_rate',
+  installments: 'installments',
+  disbursementDate: 'disbursement_date',
+  fees: 'fees',
+} as const;
+
+async function simulate(db: Db, borrowerId: number, c: Conditions): Promise<Simulation> {
+  return simulateConditions(db, {
+    personType: 'PF',
+    amortization: c.amortization,
+    principal: c.requested_amount,
+    monthlyRate: c.monthly_rate,
+    installments: c.installments,
+    disbursementDate: c.disbursement_date,
+    firstDueDate: c.first_due_date,
+    financeIof: c.finance_iof,
+    borrowerId,
+    fees: c.fees,
+    fieldNames: FIELD_NAMES,
+  });
+}
+
+async function assertGuaranteesOwned(db: Db, borrowerId: number, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const owned = await db
+    .select({ id: borrowerSecuredGuarantees.id })
+    .from(borrowerSecuredGuarantees)
+    .where(and(eq(borrowerSecuredGuarantees.borrower_id, borrowerId), inArray(borrowerSecuredGuarantees.id, ids)));
+  if (owned.length !== new Set(ids).size) throw badRequest(OPERATION_MESSAGES.guaranteeNotOwned, 'secured_guarantee_ids');
+}
+
+/** The columns the simulation fills (stored on create and on every edit). */
+function simulatedColumns(c: Conditions, sim: Simulation) {
+  const r = sim.result;
+  return {
+    product: c.product,
+    contract_kind: contractKindOf(c.product),
+    amortization: c.amortization,
+    requested_amount: c.requested_amount,
+    principal: r.principal,
+    monthly_rate: c.monthly_rate,
+    installments_count: c.installments,
+    disbursement_date: c.disbursement_date,
+    first_due_date: c.first_due_date,
+    finance_iof: c.finance_iof,
+    fees: r.fees.items,
+    fees_total: r.fees.total,
+    iof_daily: r.iof.daily,
+    iof_additional: r.iof.additional,
+    iof_total: r.iof.total,
+    iof_rates: r.iof.rates,
+    cet_monthly: r.cet.monthly,
+    cet_yearly: r.cet.yearly,
+    total_interest: r.totalInterest,
+    total_payable: r.totalPayable,
+    released: r.released,
+    secured_guarantee_ids: [...new Set(c.secured_guarantee_ids)],
+  };
+}
+
+async function replaceSchedule(tx: Db, operationId: number, sim: Simulation): Promise<void> {
+  await tx.delete(creditOperationInstallments).where(eq(creditOperationInstallments.credit_operation_id, operationId));
+  const rows = sim.result.installments.map((i) => ({
+    credit_operation_id: operationId,
+    number: i.number,
+    due_date: i.dueDate,
+    payment: i.payment,
+    interest: i.interest,
+    amortization: i.amortization,
+    balance: i.balance,
+  }));
+  // 360 rows × 7 parameters stay far below PostgreSQL's 65,535 bind parameters.
+  if (rows.length) await tx.insert(creditOperationInstallments).values(rows);
+}
+
+/** The conditions as the log keeps them (what changed is readable without the schedule). */
+function conditionsSnapshot(row: Pick<OperationRow, 'status' | 'version' | 'product' | 'amortization' | 'requested_amount' | 'principal' | 'monthly_rate' | 'installments_count' | 'disbursement_date' | 'first_due_date' | 'finance_iof' | 'fees_total' | 'iof_total' | 'total_payable' | 'released'>): Snapshot {
+  return {
+    status: row.status,
+    version: row.version,
+    product: row.product,
+    amortization: row.amortization,
+    requested_amount: row.requested_amount,
+    principal: row.principal,
+    monthly_rate: row.monthly_rate,
+    installments_count: row.installments_count,
+    disbursement_date: row.disbursement_date,
+    first_due_date: row.first_due_date,
+    finance_iof: row.finance_iof,
+    fees_total: row.fees_total,
+    iof_total: row.iof_total,
+    total_payable: row.total_payable,
+    released: row.released,
+  };
+}
+
+export async function addEvent(
+  tx: Db,
+  event: { operationId: number; kind: string; from?: CreditOperationStatus | null; to?: CreditOperationStatus | null; note?: string | null; actorId: number; at?: Date },
+): Promise<void> {
+  await tx.insert(creditOperationEvents).values({
+    credit_operation_id: event.operationId,
+    kind: event.kind,
+    from_status: event.from ?? null,
+    to_status: event.to ?? null,
+    note: event.note ?? null,
+    actor_id: event.actorId,
+    created_at: event.at ?? new Date(),
+  });
+}
+
+/** Creates the proposal (inside the caller's transaction); answers its id. */
+export async function createOperation(
+  tx: Db,
+  actorId: number,
+  input: Conditions & { borrower_id: number; solicitation_id?: number },
+): Promise<number> {
+  const [borrower] = await tx
+    .select({ id: borrowers.id, active: borrowers.active, solicitation_id: borrowers.solicitation_id })
+    .from(borrowers)
+    .where(and(eq(borrowers.id, input.borrower_id), sql`${borrowers.deleted_at} IS NULL`))
+    .limit(1);
+  if (!borrower) throw notFound(OPERATION_MESSAGES.borrowerNotFound);
+  if (!borrower.active) throw conflict(OPERATION_MESSAGES.borrowerInactive, 'borrower_id');
+  if (input.solicitation_id !== undefined && input.solicitation_id !== borrower.solicitation_id) {
+    throw badRequest(OPERATION_MESSAGES.solicitationMismatch, 'solicitation_id');
+  }
+  await assertGuaranteesOwned(tx, input.borrower_id, input.secured_guarantee_ids);
+  const sim = await simulate(tx, input.borrower_id, input);
+  const [row] = await tx
+    .insert(creditOperations)
+    .values({
+      borrower_id: input.borrower_id,
+      solicitation_id: input.solicitation_id ?? borrower.solicitation_id,
+      status: 'proposal',
+      created_by: actorId,
+      ...simulatedColumns(input, sim),
+    })
+    .returning();
+  await replaceSchedule(tx, row.id, sim);
+  await addEvent(tx, { operationId: row.id, kind: 'created', to: 'proposal', actorId });
+  await logActivity(tx, { actorId, action: 'credit-operation.create', entity: 'credit_operation', entityId: row.id, after: conditionsSnapshot(row) });
+  return row.id;
+}
+
+function assertVersion(row: OperationRow, version: number): void {
+  if (row.version !== version) throw conflict(OPERATION_MESSAGES.stale(row.version), 'version');
+}
+
+export async function updateOperation(tx: Db, actorId: number, input: Conditions & { id: number; version: number }): Promise<void> {
+  const before = await findOperation(tx, input.id, true);
+  assertVersion(before, input.version);
+  const from = statusOf(before);
+  if (!EDITABLE_STATUSES.includes(from)) throw conflict(OPERATION_MESSAGES.notEditable(STATUS_PT[from]), 'status');
+  await assertGuaranteesOwned(tx, before.borrower_id, input.secured_guarantee_ids);
+  const sim = await simulate(tx, before.borrower_id, input);
+  const to = statusAfterEdit(from);
+  const now = new Date();
+  const [after] = await tx
+    .update(creditOperations)
+    .set({
+      ...simulatedColumns(input, sim),
+      status: to,
+      ...(to !== from ? { status_changed_at: now } : {}),
+      version: before.version + 1,
+      updated_at: now,
+    })
+    .where(eq(creditOperations.id, input.id))
+    .returning();
+  await replaceSchedule(tx, input.id, sim);
+  await addEvent(tx, { operationId: input.id, kind: 'conditions_changed', from, to: to !== from ? to : null, actorId, at: now });
+  await logActivity(tx, { actorId, action: 'credit-operation.update', entity: 'credit_operation', entityId: input.id, before: conditionsSnapshot(before), after: conditionsSnapshot(after) });
+}
+
+const ACTION_LOG = {
+  send_to_analysis: 'credit-operation.send-to-analysis',
+  approve: 'credit-operation.approve',
+  refuse: 'credit-operation.refuse',
+  return: 'credit-operation.return',
+  cancel: 'credit-operation.cancel',
+} as const;
+
+export async function decide(
+  tx: Db,
+  actor: { id: number; role: RoleId },
+  input: { id: number; action: CreditOperationAction; version: number; reason?: string | null },
+): Promise<void> {
+  const rule = ACTION_RULES[input.action];
+  if (rule.operatorsOnly && !isRoleAllowed(actor.role, AllOperators)) throw forbidden();
+  const row = await findOperation(tx, input.id, true);
+  assertVersion(row, input.version);
+  const from = statusOf(row);
+  if (!actionAllowed(input.action, from)) throw conflict(OPERATION_MESSAGES.notAllowed(ACTION_PT[input.action], STATUS_PT[from]), 'action');
+  const reason = input.reason?.trim() || null;
+  if (rule.needsReason && !reason) throw badRequest(OPERATION_MESSAGES.reasonRequired, 'reason');
+  const now = new Date();
+  const decision = input.action === 'approve' || input.action === 'refuse' || input.action === 'return';
+  await tx
+    .update(creditOperations)
+    .set({
+      status: rule.to,
+      status_changed_at: now,
+      version: row.version + 1,
+      updated_at: now,
+      ...(decision ? { decided_by: actor.id, decided_at: now, decision_reason: reason } : {}),
+      ...(input.action === 'cancel' ? { decision_reason: reason } : {}),
+    })
+    .where(eq(creditOperations.id, row.id));
+  await addEvent(tx, { operationId: row.id, kind: input.action, from, to: rule.to, note: reason, actorId: actor.id, at: now });
+  await logActivity(tx, {
+    actorId: actor.id,
+    action: ACTION_LOG[input.action],
+    entity: 'credit_operation',
+    entityId: row.id,
+    before: { status: from, version: row.version },
+    after: { status: rule.to, version: row.version + 1, reason },
+  });
+}
+
+/** Moves the operation's status as a side effect of its contract (issue, cancel): same lock, version and timeline. */
+export async function moveForContract(
+  tx: Db,
+  row: OperationRow,
+  to: CreditOperationStatus,
+  event: { kind: string; note: string; actorId: number; at: Date },
+): Promise<void> {
+  await tx
+    .update(creditOperations)
+    .set({ status: to, status_changed_at: event.at, version: row.version + 1, updated_at: event.at })
+    .where(eq(creditOperations.id, row.id));
+  await addEvent(tx, { operationId: row.id, kind: event.kind, from: statusOf(row), to, note: event.note, actorId: event.actorId, at: event.at });
+}
+
