@@ -31,6 +31,7 @@ const area = {
   solicitations: () => import('./areas/solicitations'),
   bureau: () => import('./areas/bureau'),
   company: () => import('./areas/company'),
+  borrowers: () => import('./areas/borrowers'),
 };
 
 const AppLayout = lazy(() => import('../layout/AppLayout').then((m) => ({ default: m.AppLayout })));
@@ -55,6 +56,8 @@ const SolicitationsListScreen = lazy(() => area.solicitations().then((m) => ({ d
 const SolicitationViewScreen = lazy(() => area.solicitations().then((m) => ({ default: m.SolicitationViewScreen })));
 const BureauLookupScreen = lazy(() => area.bureau().then((m) => ({ default: m.BureauLookupScreen })));
 const CompanyOperationScreen = lazy(() => area.company().then((m) => ({ default: m.CompanyOperationScreen })));
+const BorrowersListScreen = lazy(() => area.borrowers().then((m) => ({ default: m.BorrowersListScreen })));
+const BorrowerScreen = lazy(() => area.borrowers().then((m) => ({ default: m.BorrowerScreen })));
 
 /** While an area's chunk loads. */
 function Loading({ children }: { children: ReactNode }) {
@@ -97,6 +100,8 @@ const SCREENS: Record<ScreenKey, () => ReactNode> = {
   'solicitations.view': () => <SolicitationViewScreen />,
   'bureau.lookup': () => <BureauLookupScreen />,
   'company.setup': () => <CompanyOperationScreen />,
+  'borrowers.list': () => <BorrowersListScreen />,
+  'borrowers.view': () => <BorrowerScreen />,
   underConstruction: () => <UnderConstructionScreen />,
 };
 

@@ -31,6 +31,8 @@ export type ScreenKey =
   | 'solicitations.view'
   | 'bureau.lookup'
   | 'company.setup'
+  | 'borrowers.list'
+  | 'borrowers.view'
   | 'underConstruction';
 
 /**
@@ -144,8 +146,10 @@ export const APP_ROUTES: RouteNode = {
       title: 'menu.clientOperation',
       roles: AllPanelUsers,
       children: [
-        { path: '', screen: 'underConstruction' },
-        uc('view/:id', DETAIL),
+        // Spec §2 names no borrower route: "Clientes" (clientOperation) lists the borrowers, the
+        // clients of credit operations, and view/:id is one borrower's record (issue 9 §2).
+        { path: '', screen: 'borrowers.list' },
+        { path: 'view/:id', title: { '*': 'borrowers.record.title' }, screen: 'borrowers.view' },
         uc('building', 'shell.crumbs.building'),
         uc('loan-proposal/:id', 'shell.crumbs.loanProposal'),
         uc('analize/:id', 'shell.crumbs.analysis'),

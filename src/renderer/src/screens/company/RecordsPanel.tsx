@@ -36,10 +36,15 @@ export interface RecordsPanelDecl<T extends { id: number }, S extends z.ZodType<
   toValues(row: T): DefaultValues<z.input<S>>;
   create(values: z.output<S>): Promise<unknown>;
   update(row: T, values: z.output<S>): Promise<unknown>;
-  remove(row: T): Promise<unknown>;
+  /** absent: the rows cannot be removed (no remove button) */
+  remove?(row: T): Promise<unknown>;
+  /** more buttons in each row's actions cell, before edit (e.g. a file's upload and download) */
+  rowActions?(row: T): ReactNode;
   /** what the removal question names (the row's own words) */
   describe(row: T): Record<string, string>;
   canEdit: boolean;
+  /** width of the actions column (190 by default) */
+  actionsWidth?: number;
   /** shown above the table (what the list is for) */
   intro?: ReactNode;
 }
@@ -140,15 +145,18 @@ export function RecordsPanel<T extends { id: number }, S extends z.ZodType<unkno
           canEdit
             ? {
                 title: t('common.actions'),
-                width: 190,
+                width: decl.actionsWidth ?? 190,
                 render: (row) => (
                   <span className="rt-row-actions">
+                    {decl.rowActions?.(row)}
                     <Button size="small" variant="minimal" icon="edit" data-testid={`${testId}-edit-${row.id}`} onClick={() => setEditing(row)}>
                       {t('common.edit')}
                     </Button>
-                    <Button size="small" variant="minimal" intent="danger" icon="trash" data-testid={`${testId}-remove-${row.id}`} onClick={() => setRemoving(row)}>
-                      {t('company.remove')}
-                    </Button>
+                    {decl.remove && (
+                      <Button size="small" variant="minimal" intent="danger" icon="trash" data-testid={`${testId}-remove-${row.id}`} onClick={() => setRemoving(row)}>
+                        {t('company.remove')}
+                      </Button>
+                    )}
                   </span>
                 ),
               }
@@ -164,7 +172,7 @@ export function RecordsPanel<T extends { id: number }, S extends z.ZodType<unkno
           confirmText={t('company.remove')}
           onConfirm={async () => {
             try {
-              await decl.remove(removing);
+              await decl.remove?.(removing);
               toast.success(t(`${texts}.removed`));
             } catch (e) {
               toast.failure(errorText(e, t));

@@ -189,6 +189,15 @@ export function SolicitationViewScreen() {
   const backTo = fromPending ? '/app/solicitations/pending' : '/app/solicitations';
   const query = useApiQuery('solicitations.get', { id }, { enabled: valid });
   const remove = useApiMutation('solicitations.delete', { invalidates: ['solicitations.list', 'solicitations.reviewDocuments'] });
+  // An approved solicitation becomes a borrower (issue 9 §2); a second time the server answers 409 saying so.
+  const registerBorrower = useApiMutation('borrowers.create', {
+    invalidates: ['borrowers.list', 'borrowers.all'],
+    onSuccess: (b) => {
+      toast.success(t('borrowers.fromSolicitation.created'));
+      navigate(`/app/clientOperation/view/${b.id}`);
+    },
+    onError: (e) => toast.failure(errorText(e, t)),
+  });
   const [dialog, setDialog] = useState<Dialogs>(null);
   const [viewing, setViewing] = useState<ViewedDocument | null>(null);
   const [step, setStep] = useState<StepKey>('financial');
@@ -223,6 +232,17 @@ export function SolicitationViewScreen() {
         {canSeeProjects && (
           <Button icon="projects" disabled={offline} data-testid="solicitation-project" onClick={() => setDialog('project')}>
             {t('solicitations.actions.changeProject')}
+          </Button>
+        )}
+        {s.status === 'approved' && (
+          <Button
+            icon="new-person"
+            disabled={offline}
+            loading={registerBorrower.isPending}
+            data-testid="solicitation-register-borrower"
+            onClick={() => registerBorrower.mutate({ solicitation_id: s.id })}
+          >
+            {t('borrowers.fromSolicitation.action')}
           </Button>
         )}
         <Button intent="primary" icon="exchange" disabled={offline || s.nextStatuses.length === 0} data-testid="solicitation-change-status" onClick={() => setDialog('status')}>
