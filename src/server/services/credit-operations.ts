@@ -8,6 +8,7 @@
  * wins and the others get a 409 naming the version; the change, its timeline
  * event and its activity-log entry commit together or not at all.
  */
+import Decimal from 'decimal.js';
 import { and, asc, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import {
   contractKindOf,
@@ -120,9 +121,16 @@ const summaryColumns = {
 };
 type SummaryRow = { [K in keyof typeof summaryColumns]: (typeof summaryColumns)[K]['_']['data'] };
 
+/** A rate as the wire carries it: at least two places ("1.00", "0.0082"), without the column's trailing zeros beyond them. */
+export function rateText(value: string): string {
+  const d = new Decimal(value);
+  return d.toFixed(Math.max(2, d.decimalPlaces()));
+}
+
 function toSummary(row: SummaryRow): CreditOperationSummary {
   return {
     ...row,
+    monthly_rate: rateText(row.monthly_rate),
     number: operationNumber(row.id),
     status: row.status as CreditOperationStatus,
     product: row.product as CreditProductId,
@@ -277,7 +285,7 @@ export async function loadOperation(db: Db, id: number, role: RoleId): Promise<C
     amortization: row.amortization,
     requested_amount: row.requested_amount,
     principal: row.principal,
-    monthly_rate: row.monthly_rate,
+    monthly_rate: rateText(row.monthly_rate),
     installments_count: row.installments_count,
     disbursement_date: row.disbursement_date,
     first_due_date: row.first_due_date,
@@ -412,7 +420,7 @@ function conditionsSnapshot(row: Pick<OperationRow, 'status' | 'version' | 'prod
     amortization: row.amortization,
     requested_amount: row.requested_amount,
     principal: row.principal,
-    monthly_rate: row.monthly_rate,
+    monthly_rate: rateText(row.monthly_rate),
     installments_count: row.installments_count,
     disbursement_date: row.disbursement_date,
     first_due_date: row.first_due_date,

@@ -227,8 +227,9 @@ CREATE TABLE credit_operations (
   iof_additional numeric(14,2) NOT NULL,
   iof_total numeric(14,2) NOT NULL,
   iof_rates jsonb NOT NULL,
-  cet_monthly numeric(12,4) NOT NULL,
-  cet_yearly numeric(12,4) NOT NULL,
+  -- percent with two places, as the simulation answers them
+  cet_monthly numeric(12,2) NOT NULL,
+  cet_yearly numeric(12,2) NOT NULL,
   total_interest numeric(14,2) NOT NULL,
   total_payable numeric(14,2) NOT NULL,
   released numeric(14,2) NOT NULL,
