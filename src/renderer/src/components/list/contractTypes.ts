@@ -11,6 +11,8 @@ import {
   BROADCAST_SORTS,
   CATALOGUE_FILTERS,
   CATALOGUE_SORTS,
+  CREDIT_OPERATION_FILTERS,
+  CREDIT_OPERATION_SORTS,
   ENTREPRENEUR_FILTERS,
   ENTREPRENEUR_SORTS,
   LGPD_FILTERS,
@@ -78,6 +80,7 @@ export const LIST_FIELDS = {
   'simulations.all': { filters: SIMULATION_FILTERS, sorts: SIMULATION_SORTS },
   'solicitations.list': { filters: SOLICITATION_FILTERS, sorts: SOLICITATION_SORTS },
   'solicitations.reviewDocuments': { filters: SOLICITATION_FILTERS, sorts: SOLICITATION_SORTS },
+  'creditOperation.list': { filters: CREDIT_OPERATION_FILTERS, sorts: CREDIT_OPERATION_SORTS },
 } as const satisfies Partial<Record<ListOperationName, { filters: readonly string[]; sorts: readonly string[] }>>;
 
 type Declared = keyof typeof LIST_FIELDS;

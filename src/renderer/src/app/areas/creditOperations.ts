@@ -1,0 +1,5 @@
+/** The credit operations area (issue 9 §3: the list, the building flow, the loan proposal and the analysis), loaded on first visit. */
+export { OperationsListScreen } from '../../screens/creditOperations/OperationsListScreen';
+export { BuildingScreen } from '../../screens/creditOperations/BuildingScreen';
+export { ProposalScreen } from '../../screens/creditOperations/ProposalScreen';
+export { AnalysisScreen } from '../../screens/creditOperations/AnalysisScreen';

@@ -1,0 +1,220 @@
+/**
+ * The moves of an operation (issue 9 §5: pessimistic): the buttons are the
+ * `actions` the server says the person may take now; each opens a dialog that
+ * states the amounts, asks the reason where the workflow needs one, waits for
+ * the server and shows its answer (a stale version says so and offers a
+ * reload); on success the operation's calls are read again.
+ */
+import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLTable, TextArea, type Intent } from '@blueprintjs/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CreditOperation } from '../../../../shared/contract/credit-operations';
+import type { CreditOperationAction } from '../../../../shared/credit-operation-status';
+import { formatCurrency, formatDate } from '../../../../shared/format';
+import { errorText, isApiError } from '../../api/errors';
+import { useApiMutation } from '../../api/hooks';
+import { useToast } from '../../app/toaster';
+import { needsReason } from './model';
+
+/** Every cached answer about operations and their contracts is stale after a move. */
+export function useRefreshOperation() {
+  const client = useQueryClient();
+  return async () => {
+    await client.invalidateQueries({ predicate: (q) => typeof q.queryKey[0] === 'string' && /^(creditOperation\.|company\.contracts)/.test(q.queryKey[0]) });
+    await client.invalidateQueries({ queryKey: ['company.issuedContract'] });
+  };
+}
+
+/** The amounts a confirmation states. */
+export function AmountsTable({ principal, released, totalPayable, plots, firstPayment, firstDue, testId }: {
+  principal: string;
+  released: string;
+  totalPayable: string;
+  plots: number;
+  firstPayment?: string;
+  firstDue?: string;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <HTMLTable compact className="op-confirm-amounts" data-testid={testId}>
+      <tbody>
+        <tr>
+          <th scope="row">{t('creditOperations.amounts.principal')}</th>
+          <td className="numeric">{formatCurrency(principal)}</td>
+        </tr>
+        <tr>
+          <th scope="row">{t('creditOperations.amounts.released')}</th>
+          <td className="numeric" data-testid={`${testId}-released`}>
+            <strong>{formatCurrency(released)}</strong>
+          </td>
+        </tr>
+        <tr>
+          <th scope="row">{t('creditOperations.amounts.totalPayable')}</th>
+          <td className="numeric" data-testid={`${testId}-total-payable`}>
+            <strong>{formatCurrency(totalPayable)}</strong>
+          </td>
+        </tr>
+        <tr>
+          <th scope="row">{t('creditOperations.amounts.plots')}</th>
+          <td className="numeric" data-testid={`${testId}-plots`}>
+            {firstPayment ? t('creditOperations.amounts.plotsValue', { count: plots, first: formatCurrency(firstPayment) }) : plots}
+            {firstDue ? ` · ${formatDate(firstDue)}` : ''}
+          </td>
+        </tr>
+      </tbody>
+    </HTMLTable>
+  );
+}
+
+export function operationAmounts(op: CreditOperation) {
+  return {
+    principal: op.principal,
+    released: op.released,
+    totalPayable: op.total_payable,
+    plots: op.installments_count,
+    firstPayment: op.installments[0]?.payment,
+    firstDue: op.installments[0]?.due_date ?? op.first_due_date,
+  };
+}
+
+const ACTION_INTENT: Record<CreditOperationAction, Intent> = {
+  send_to_analysis: 'primary',
+  approve: 'success',
+  refuse: 'danger',
+  return: 'warning',
+  cancel: 'danger',
+};
+
+const ACTION_ICON = {
+  send_to_analysis: 'send-message',
+  approve: 'tick',
+  refuse: 'cross',
+  return: 'undo',
+  cancel: 'disable',
+} as const;
+
+export function StaleCallout({ onReload, testId }: { onReload(): void; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <Callout intent="warning" icon="refresh" data-testid={testId}>
+      <p>{t('creditOperations.stale')}</p>
+      <Button size="small" icon="refresh" data-testid={`${testId}-reload`} onClick={onReload}>
+        {t('creditOperations.reload')}
+      </Button>
+    </Callout>
+  );
+}
+
+function DecisionDialog({ op, action, onClose }: { op: CreditOperation; action: CreditOperationAction; onClose(): void }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const refresh = useRefreshOperation();
+  const decide = useApiMutation('creditOperation.decision');
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [stale, setStale] = useState(false);
+  // Set synchronously: a double click's second event comes before React re-renders with isPending.
+  const busy = useRef(false);
+  const withReason = needsReason(action);
+  const label = t(`creditOperations.actions.${action}`);
+
+  const confirm = async () => {
+    if (busy.current) return;
+    if (withReason && reason.trim() === '') {
+      setReasonError(true);
+      return;
+    }
+    busy.current = true;
+    setFailure(null);
+    try {
+      const answer = await decide.mutateAsync({ id: op.id, action, version: op.version, ...(withReason ? { reason: reason.trim() } : {}) });
+      toast.success(t(`creditOperations.actionDone.${action}`, { number: answer.number }));
+      await refresh();
+      onClose();
+    } catch (e) {
+      if (isApiError(e) && e.status === 409) setStale(true);
+      setFailure(errorText(e, t));
+    } finally {
+      busy.current = false;
+    }
+  };
+
+  return (
+    <Dialog isOpen title={t('creditOperations.decision.title', { action: label, number: op.number })} onClose={decide.isPending ? undefined : onClose} canOutsideClickClose={!decide.isPending}>
+      <DialogBody>
+        <p data-testid="decision-text">{t('creditOperations.decision.text', { action: label, number: op.number, borrower: op.borrower_name })}</p>
+        <AmountsTable {...operationAmounts(op)} testId="decision-amounts" />
+        {withReason && (
+          <FormGroup
+            label={t('creditOperations.decision.reason')}
+            labelFor="decision-reason"
+            helperText={reasonError ? t('creditOperations.decision.reasonRequired') : t('creditOperations.decision.reasonHint')}
+            intent={reasonError ? 'danger' : 'none'}
+          >
+            <TextArea
+              id="decision-reason"
+              data-testid="decision-reason"
+              fill
+              rows={3}
+              maxLength={2000}
+              value={reason}
+              intent={reasonError ? 'danger' : 'none'}
+              disabled={decide.isPending}
+              onChange={(e) => {
+                setReason(e.currentTarget.value);
+                setReasonError(false);
+              }}
+            />
+          </FormGroup>
+        )}
+        {failure && (
+          <Callout intent="danger" data-testid="decision-error">
+            {failure}
+          </Callout>
+        )}
+        {stale && (
+          <StaleCallout
+            testId="decision-stale"
+            onReload={() => {
+              void refresh();
+              onClose();
+            }}
+          />
+        )}
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button data-testid="confirm-dialog-cancel" disabled={decide.isPending} onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button data-testid="decision-confirm" intent={ACTION_INTENT[action]} loading={decide.isPending} disabled={stale} onClick={() => void confirm()}>
+              {decide.isPending ? t('creditOperations.decision.working') : label}
+            </Button>
+          </>
+        }
+      />
+    </Dialog>
+  );
+}
+
+/** The buttons of the moves open to the person now (the server's `actions`), each behind its confirmation. */
+export function DecisionBar({ op, only }: { op: CreditOperation; only?: readonly CreditOperationAction[] }) {
+  const { t } = useTranslation();
+  const [action, setAction] = useState<CreditOperationAction | null>(null);
+  const actions = op.actions.filter((a) => !only || only.includes(a));
+  if (actions.length === 0) return null;
+  return (
+    <div className="op-decisions" data-testid="decision-bar">
+      {actions.map((a) => (
+        <Button key={a} intent={ACTION_INTENT[a]} icon={ACTION_ICON[a]} data-testid={`decision-${a}`} onClick={() => setAction(a)}>
+          {t(`creditOperations.actions.${a}`)}
+        </Button>
+      ))}
+      {action && <DecisionDialog op={op} action={action} onClose={() => setAction(null)} />}
+    </div>
+  );
+}
