@@ -1,19 +1,68 @@
 /**
- * Borrowers and their credit file (spec §7 "Borrowers"; issue 9 §2).
- * PLACEHOLDER being written in this session: every handler answers 501 until implemented.
+ * Borrowers and their credit file (spec §7 "Borrowers"; issue 9 §2). The
+ * rules live in services/borrowers.ts (the borrower, its bank accounts, other
+ * information, parameters, guarantors, classification) and
+ * services/borrower-records.ts (the six sub-record kinds, generated here from
+ * the contract's BORROWER_RECORD_KINDS, and the guarantee's document).
  */
-import { contract, type OperationName } from '../../shared/contract/index';
-import { HttpError } from '../http/errors';
-import type { Handler, Handlers } from '../http/handler';
+import { BORROWER_RECORD_KIND_NAMES, borrowerRecordOperationNames, type BorrowerRecordKind, type OperationName } from '../../shared/contract/index';
+import { requireAuth, type Handler, type Handlers } from '../http/handler';
+import { guaranteeFile, listRecords, removeRecord, saveRecord, uploadGuaranteeFile } from '../services/borrower-records';
+import {
+  borrowerOr404,
+  classificationOf,
+  createBorrower,
+  fullBorrower,
+  guarantorsOf,
+  listBorrowers,
+  otherInformationOf,
+  parametersOfBorrower,
+  pickerBorrowers,
+  saveBankAccount,
+  saveOtherInformation,
+  saveParameters,
+  updateBorrower,
+} from '../services/borrowers';
+import { liveSimulationsOf } from './simulations';
 
 type BorrowerOperationName = Extract<OperationName, `borrowers.${string}`>;
+type RecordOperationName = ReturnType<typeof borrowerRecordOperationNames>[keyof ReturnType<typeof borrowerRecordOperationNames>];
 
-const pending = (async () => {
-  throw new HttpError(501, 'Em construção.');
-}) as unknown as Handler<never>;
+/** list/save/remove of one sub-record kind, all through the one generic implementation. */
+function recordHandlers(kind: BorrowerRecordKind) {
+  const names = borrowerRecordOperationNames(kind);
+  const list: Handler<typeof names.list> = async ({ id }, { deps }) => listRecords(deps.db, kind, id);
+  const save: Handler<typeof names.save> = async (args, ctx) =>
+    saveRecord(ctx.deps.db, requireAuth(ctx).user.id, kind, args as { borrower_id: number; id?: number } & Record<string, unknown>);
+  const remove: Handler<typeof names.remove> = async ({ id }, ctx) => removeRecord(ctx.deps.db, ctx.deps.uploadsDir, requireAuth(ctx).user.id, kind, id);
+  return { [names.list]: list, [names.save]: save, [names.remove]: remove };
+}
 
-export const borrowerHandlers = Object.fromEntries(
-  Object.keys(contract)
-    .filter((name) => name.startsWith('borrowers.'))
-    .map((name) => [name, pending]),
-) as unknown as Pick<Handlers, BorrowerOperationName>;
+const recordOperations = Object.assign({}, ...BORROWER_RECORD_KIND_NAMES.map(recordHandlers)) as Pick<Handlers, RecordOperationName>;
+
+export const borrowerHandlers: Pick<Handlers, BorrowerOperationName> = {
+  ...recordOperations,
+  'borrowers.list': async (args, { deps }) => listBorrowers(deps.db, args),
+  'borrowers.all': async (_args, { deps }) => pickerBorrowers(deps.db),
+  'borrowers.get': async ({ id }, { deps }) => fullBorrower(deps.db, id),
+  'borrowers.create': async (args, ctx) => createBorrower(ctx.deps.db, requireAuth(ctx).user.id, args),
+  'borrowers.update': async ({ id, ...values }, ctx) => updateBorrower(ctx.deps.db, requireAuth(ctx).user.id, id, values, 'borrower.update'),
+  'borrowers.updateBusiness': async ({ id, ...values }, ctx) =>
+    updateBorrower(ctx.deps.db, requireAuth(ctx).user.id, id, values, 'borrower.business.update'),
+  'borrowers.createBank': async (args, ctx) => saveBankAccount(ctx.deps.db, requireAuth(ctx).user.id, args),
+  'borrowers.updateBank': async (args, ctx) => saveBankAccount(ctx.deps.db, requireAuth(ctx).user.id, args),
+  'borrowers.securedguarantee.upload': async ({ file, guarantee_id }, ctx) =>
+    uploadGuaranteeFile(ctx.deps.db, ctx.deps.uploadsDir, requireAuth(ctx).user.id, guarantee_id, file),
+  'borrowers.securedguarantee.file': async ({ id }, { deps }) => guaranteeFile(deps.db, deps.uploadsDir, id),
+  'borrowers.guarantors': async ({ id }, { deps }) => guarantorsOf(deps.db, id),
+  'borrowers.otherInformation': async ({ id }, { deps }) => otherInformationOf(deps.db, id),
+  'borrowers.createOtherInformation': async (args, ctx) => saveOtherInformation(ctx.deps.db, requireAuth(ctx).user.id, args, 'create'),
+  'borrowers.updateOtherInformation': async (args, ctx) => saveOtherInformation(ctx.deps.db, requireAuth(ctx).user.id, args, 'upsert'),
+  'borrowers.parameters': async ({ id }, { deps }) => parametersOfBorrower(deps.db, id),
+  'borrowers.updateParameters': async (args, ctx) => saveParameters(ctx.deps.db, requireAuth(ctx).user.id, args),
+  'borrowers.simulations': async ({ id }, { deps }) => {
+    const borrower = await borrowerOr404(deps.db, id);
+    return borrower.user_id === null ? [] : liveSimulationsOf(deps.db, borrower.user_id);
+  },
+  'borrowers.classification': async ({ id }, { deps }) => classificationOf(deps.db, id),
+};

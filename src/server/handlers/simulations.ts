@@ -136,14 +136,19 @@ export const listSimulations: Handler<'simulations.all'> = async (args, { deps }
   return { items: rows.map(toSimulation), meta: pageMeta(args.page, args.limit, Number(count)) };
 };
 
-export const simulationsByUser: Handler<'simulations.byUser'> = async ({ id }, { deps }) => {
-  const person = await findUser(deps.db, id);
-  if (!person || person.role_id !== Role.USER) throw notFound();
-  const rows = await query(deps.db, and(eq(simulations.user_id, id), isNull(simulations.deleted_at))).orderBy(
+/** One person's live simulations, newest first (also a borrower's, by its user_id). */
+export async function liveSimulationsOf(db: Db, userId: number): Promise<Simulation[]> {
+  const rows = await query(db, and(eq(simulations.user_id, userId), isNull(simulations.deleted_at))).orderBy(
     desc(simulations.created_at),
     desc(simulations.id),
   );
   return rows.map(toSimulation);
+}
+
+export const simulationsByUser: Handler<'simulations.byUser'> = async ({ id }, { deps }) => {
+  const person = await findUser(deps.db, id);
+  if (!person || person.role_id !== Role.USER) throw notFound();
+  return liveSimulationsOf(deps.db, id);
 };
 
 export const deleteSimulation: Handler<'simulations.delete'> = async ({ id }, ctx) => {
