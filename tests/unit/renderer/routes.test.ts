@@ -115,7 +115,11 @@ describe('route configuration (spec §2)', () => {
     expect(findLeaf('/app/solicitations/pending')?.screen).toBe('solicitations.list');
     expect(findLeaf('/app/solicitations/view/5')?.screen).toBe('solicitations.view');
     expect(findLeaf('/app/solicitations/view-pending/5')?.screen).toBe('solicitations.view');
-    expect(findLeaf('/app/allOperations')?.screen).toBe('underConstruction');
+    expect(findLeaf('/app/allOperations')?.screen).toBe('operations.list');
+    expect(findLeaf('/app/clientOperation/building')?.screen).toBe('operations.building');
+    expect(findLeaf('/app/clientOperation/loan-proposal/4')?.screen).toBe('operations.proposal');
+    expect(findLeaf('/app/clientOperation/analize/4')?.screen).toBe('operations.analysis');
+    expect(findLeaf('/app/clientOperation/analize/4/repurchase')?.screen).toBe('underConstruction');
     expect(findLeaf('/app/company-operation')?.screen).toBe('company.setup');
     expect(findLeaf('/app/company-operation/banks/001/remessa')?.screen).toBe('underConstruction');
   });

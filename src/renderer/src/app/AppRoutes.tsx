@@ -32,6 +32,7 @@ const area = {
   bureau: () => import('./areas/bureau'),
   company: () => import('./areas/company'),
   borrowers: () => import('./areas/borrowers'),
+  creditOperations: () => import('./areas/creditOperations'),
 };
 
 const AppLayout = lazy(() => import('../layout/AppLayout').then((m) => ({ default: m.AppLayout })));
@@ -58,6 +59,10 @@ const BureauLookupScreen = lazy(() => area.bureau().then((m) => ({ default: m.Bu
 const CompanyOperationScreen = lazy(() => area.company().then((m) => ({ default: m.CompanyOperationScreen })));
 const BorrowersListScreen = lazy(() => area.borrowers().then((m) => ({ default: m.BorrowersListScreen })));
 const BorrowerScreen = lazy(() => area.borrowers().then((m) => ({ default: m.BorrowerScreen })));
+const OperationsListScreen = lazy(() => area.creditOperations().then((m) => ({ default: m.OperationsListScreen })));
+const BuildingScreen = lazy(() => area.creditOperations().then((m) => ({ default: m.BuildingScreen })));
+const ProposalScreen = lazy(() => area.creditOperations().then((m) => ({ default: m.ProposalScreen })));
+const AnalysisScreen = lazy(() => area.creditOperations().then((m) => ({ default: m.AnalysisScreen })));
 
 /** While an area's chunk loads. */
 function Loading({ children }: { children: ReactNode }) {
@@ -102,6 +107,10 @@ const SCREENS: Record<ScreenKey, () => ReactNode> = {
   'company.setup': () => <CompanyOperationScreen />,
   'borrowers.list': () => <BorrowersListScreen />,
   'borrowers.view': () => <BorrowerScreen />,
+  'operations.list': () => <OperationsListScreen />,
+  'operations.building': () => <BuildingScreen />,
+  'operations.proposal': () => <ProposalScreen />,
+  'operations.analysis': () => <AnalysisScreen />,
   underConstruction: () => <UnderConstructionScreen />,
 };
 

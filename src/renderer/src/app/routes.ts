@@ -33,6 +33,10 @@ export type ScreenKey =
   | 'company.setup'
   | 'borrowers.list'
   | 'borrowers.view'
+  | 'operations.list'
+  | 'operations.building'
+  | 'operations.proposal'
+  | 'operations.analysis'
   | 'underConstruction';
 
 /**
@@ -140,7 +144,7 @@ export const APP_ROUTES: RouteNode = {
         uc('remittance-operation/manual/:bankId', 'shell.crumbs.manualRemittance'),
       ],
     },
-    { path: 'allOperations', title: 'menu.allOperations', roles: AllPanelUsers, screen: 'underConstruction' },
+    { path: 'allOperations', title: 'menu.allOperations', roles: AllPanelUsers, screen: 'operations.list' },
     {
       path: 'clientOperation',
       title: 'menu.clientOperation',
@@ -150,9 +154,9 @@ export const APP_ROUTES: RouteNode = {
         // clients of credit operations, and view/:id is one borrower's record (issue 9 §2).
         { path: '', screen: 'borrowers.list' },
         { path: 'view/:id', title: { '*': 'borrowers.record.title' }, screen: 'borrowers.view' },
-        uc('building', 'shell.crumbs.building'),
-        uc('loan-proposal/:id', 'shell.crumbs.loanProposal'),
-        uc('analize/:id', 'shell.crumbs.analysis'),
+        { path: 'building', title: 'shell.crumbs.building', screen: 'operations.building' },
+        { path: 'loan-proposal/:id', title: { '*': 'shell.crumbs.loanProposal' }, screen: 'operations.proposal' },
+        { path: 'analize/:id', title: { '*': 'shell.crumbs.analysis' }, screen: 'operations.analysis' },
         uc('analize/:credit_operation_id/repurchase', 'shell.crumbs.repurchase'),
         uc('analize/:credit_operation_id/repurchase/title', 'shell.crumbs.repurchaseTitle'),
         uc('analize/:credit_operation_id/repurchase/:installmentId/details', 'shell.crumbs.installmentDetails'),
