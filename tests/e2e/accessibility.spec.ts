@@ -11,6 +11,7 @@ import type { Page } from '@playwright/test';
 import { test, expect, signIn, directCall, directSignIn, DEMO, DEMO_PASSWORD, type Harness } from './harness';
 import { APP_LEAVES, AUTH_PATHS, BOAVISTA_LEAVES, type LeafRoute } from '../../src/renderer/src/app/routes';
 import { COMPANY_TABS } from '../../src/renderer/src/screens/company/tabs';
+import { BORROWER_TABS } from '../../src/renderer/src/screens/borrowers/tabs';
 import type { OperationName } from '../../src/shared/contract';
 import { isRoleAllowed, type RoleId } from '../../src/shared/roles';
 
@@ -52,17 +53,21 @@ async function realIds(url: string): Promise<Ids> {
     'howDidFind.form': await ensure('howDidFind.list', 'howDidFind.create', { label: 'Indicação a11y' }),
     'reasons.form': await ensure('reasons.list', 'reasons.create', { label: 'Capital de giro a11y' }),
     'projects.form': await ensure('projects.list', 'projects.create', { title: 'Projeto a11y', active: true }),
+    'borrowers.view': await ensure('borrowers.list', 'borrowers.create', { person_type: 'PJ', document: '11.222.333/0001-81', name: 'Tomador a11y Ltda' }),
   };
 }
 
 /** Screens whose tabs are kept in the URL (?tab=): every tab is a page of its own to check. */
-const TABBED: Partial<Record<LeafRoute['screen'], readonly string[]>> = { 'company.setup': COMPANY_TABS.slice(1) };
+const TABBED: Partial<Record<LeafRoute['screen'], readonly string[]>> = { 'company.setup': COMPANY_TABS.slice(1), 'borrowers.view': BORROWER_TABS.slice(1) };
 
 /** Concrete paths of one leaf: ':form' as 'new' and as a real record, other parameters as a real id or 1. */
 function concretePaths(leaf: LeafRoute, ids: Ids): string[] {
   const tabs = TABBED[leaf.screen];
-  if (tabs) return [leaf.pattern, ...tabs.map((tab) => `${leaf.pattern}?tab=${tab}`)];
   const id = ids[leaf.screen] ?? '1';
+  if (tabs) {
+    const base = leaf.pattern.replace(/:[A-Za-z_]+/g, id);
+    return [base, ...tabs.map((tab) => `${base}?tab=${tab}`)];
+  }
   if (leaf.pattern.endsWith('/:form')) return [leaf.pattern.replace(':form', 'new'), leaf.pattern.replace(':form', id)];
   return [leaf.pattern.replace(':status', 'pending').replace(/:[A-Za-z_]+/g, id)];
 }

@@ -11,7 +11,7 @@ import { Callout, Card, Spinner, Tab, Tabs, Tag } from '@blueprintjs/core';
 import type { JSX } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { BORROWER_RECORD_KIND_NAMES, type Borrower, type BorrowerRecordKind } from '../../../../shared/contract/borrowers';
+import type { Borrower } from '../../../../shared/contract/borrowers';
 import { formatCpfCnpj } from '../../../../shared/documents';
 import { formatDate } from '../../../../shared/format';
 import { errorText } from '../../api/errors';
@@ -21,25 +21,8 @@ import { StaleBanner } from '../../components/StaleBanner';
 import { BorrowerBusinessForm, BorrowerDataForm } from './BorrowerForms';
 import { BankAccountsTab, GuarantorsTab, OperationsTab, OtherInformationTab, ParametersTab, ratingIntent, RiskTab, SimulationsTab } from './BorrowerPanels';
 import { BorrowerRecordsTab } from './BorrowerRecordsTab';
+import { BORROWER_TABS, isRecordKind, type BorrowerTab } from './tabs';
 import './borrowers.css';
-
-export const BORROWER_TABS = [
-  'data',
-  'business',
-  'bank',
-  ...BORROWER_RECORD_KIND_NAMES,
-  'guarantors',
-  'other',
-  'parameters',
-  'simulations',
-  'risk',
-  'operations',
-] as const;
-export type BorrowerTab = 'data' | 'business' | 'bank' | BorrowerRecordKind | 'guarantors' | 'other' | 'parameters' | 'simulations' | 'risk' | 'operations';
-
-function isRecordKind(tab: BorrowerTab): tab is BorrowerRecordKind {
-  return (BORROWER_RECORD_KIND_NAMES as readonly string[]).includes(tab);
-}
 
 function RiskBadge({ id }: { id: number }) {
   const { t } = useTranslation();
