@@ -208,6 +208,9 @@ export const ACTIVITY_FIELDS = [
   'seeded_comments',
   'seeded_simulations',
   'seeded_bureau_reports',
+  'seeded_borrowers',
+  'seeded_operations',
+  'seeded_contracts',
   'solicitations_anonymised',
   'comments_removed',
   'bureau_reports_removed',
@@ -288,6 +291,8 @@ export const ACTIVITY_FIELDS = [
   'other_loans_description',
   'references_text',
   'notes',
+  'borrowers_removed',
+  'borrowers_kept',
 ] as const;
 export type ActivityField = (typeof ACTIVITY_FIELDS)[number];
 

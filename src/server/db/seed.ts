@@ -15,9 +15,10 @@ import { completeCpf, formatCpf } from '../../shared/documents';
 import { seedCreditIntake } from './seed-credit-intake';
 import { seedDemoBureauReports } from '../services/bureau/demo';
 import { seedCompany } from './seed-company';
+import { seedOrigination } from './seed-origination';
 
 /** Bump when the seed changes, so prepared test templates are rebuilt. */
-export const SEED_VERSION = '5';
+export const SEED_VERSION = '6';
 export const DEMO_PASSWORD = 'Senha123';
 
 export const DEMO_ACCOUNTS = [
@@ -159,6 +160,7 @@ export async function seedDemo(db: Db, options: { uploadsDir: string; now?: Date
     const intake = await seedCreditIntake(tx, { uploadsDir: options.uploadsDir, now, staffAuthorsExcept: DEMO_ACCOUNTS.map((a) => a.email) });
     const reports = await seedDemoBureauReports(tx, { staffIds: intake.staffIds, now: now.getTime() });
     await seedCompany(tx);
+    const origination = await seedOrigination(tx, { staffIds: intake.staffIds, now });
     await logActivity(tx, {
       actorId: null,
       action: 'seed.demo',
@@ -171,6 +173,9 @@ export async function seedDemo(db: Db, options: { uploadsDir: string; now?: Date
         seeded_comments: intake.comments,
         seeded_simulations: intake.simulations,
         seeded_bureau_reports: reports,
+        seeded_borrowers: origination.borrowers,
+        seeded_operations: origination.operations,
+        seeded_contracts: origination.contracts,
       },
     });
   });

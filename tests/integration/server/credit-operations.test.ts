@@ -59,6 +59,27 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => server?.close());
 
+describe('the demo seed', () => {
+  it('has borrowers from solicitations and from scratch, operations in every state, and issued contracts', async () => {
+    const statuses = ['proposal', 'analysis', 'returned', 'approved', 'refused', 'contract_issued', 'disbursed', 'cancelled'];
+    for (const status of statuses) {
+      const list = await call(server, 'creditOperation.list', { filter: { status } }, tokens.agent);
+      expect({ status, some: list.body.meta.totalItems > 0 }).toEqual({ status, some: true });
+    }
+    const [counts] = await server.database.rows<{ borrowers: number; linked: number; contracts: number; overdue: number }>(
+      `SELECT (SELECT count(*)::int FROM borrowers) AS borrowers,
+              (SELECT count(*)::int FROM borrowers WHERE solicitation_id IS NOT NULL) AS linked,
+              (SELECT count(*)::int FROM issued_contracts) AS contracts,
+              (SELECT count(*)::int FROM credit_operation_installments i JOIN credit_operations o ON o.id = i.credit_operation_id
+                WHERE o.status = 'disbursed' AND i.paid_on IS NULL AND i.due_date < CURRENT_DATE - 30) AS overdue`,
+    );
+    expect(counts.borrowers).toBeGreaterThanOrEqual(24);
+    expect(counts.linked).toBeGreaterThanOrEqual(16);
+    expect(counts.contracts).toBeGreaterThanOrEqual(8);
+    expect(counts.overdue).toBeGreaterThan(0);
+  });
+});
+
 describe('the proposal', () => {
   it('stores the numbers of its simulation and the schedule, status proposal, with the moves the caller may make', async () => {
     const simulated = await call(

@@ -248,6 +248,9 @@ export const logs: Shape<typeof pt> = {
     seeded_comments: 'Demo comments',
     seeded_simulations: 'Demo simulations',
     seeded_bureau_reports: 'Demo bureau reports',
+    seeded_borrowers: 'Demo borrowers',
+    seeded_operations: 'Demo credit operations',
+    seeded_contracts: 'Demo contracts',
     uploads_removed: 'Files removed',
     messages_removed: 'Messages removed from the outbox',
     anonymised: 'Anonymised',
@@ -310,6 +313,8 @@ export const logs: Shape<typeof pt> = {
     other_loans_description: 'Other loans',
     references_text: 'References',
     notes: 'Notes',
+    borrowers_removed: 'Borrowers removed',
+    borrowers_kept: 'Borrowers kept (credit operations)',
   },
   values: {
     yes: 'Yes',

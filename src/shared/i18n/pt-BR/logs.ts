@@ -246,6 +246,9 @@ export const logs = {
     seeded_comments: 'Comentários de demonstração',
     seeded_simulations: 'Simulações de demonstração',
     seeded_bureau_reports: 'Consultas ao birô de demonstração',
+    seeded_borrowers: 'Tomadores de demonstração',
+    seeded_operations: 'Operações de demonstração',
+    seeded_contracts: 'Contratos de demonstração',
     uploads_removed: 'Arquivos removidos',
     messages_removed: 'Mensagens removidas da caixa de saída',
     anonymised: 'Anonimizado',
@@ -308,6 +311,8 @@ export const logs = {
     other_loans_description: 'Outros empréstimos',
     references_text: 'Referências',
     notes: 'Observações',
+    borrowers_removed: 'Tomadores excluídos',
+    borrowers_kept: 'Tomadores mantidos (operações de crédito)',
   },
   values: {
     yes: 'Sim',

@@ -1,0 +1,253 @@
+/**
+ * Demo borrowers and credit operations (issue 9 §6): a few dozen borrowers,
+ * most built from the seeded solicitations (approved ones, and the contracted
+ * ones, whose contracts are issued here), some registered from scratch, with
+ * their credit file (shareholders, revenue, products, joint debtors,
+ * guarantees), and operations in every state of the workflow. Everything goes
+ * through the same services the screens call, so the numbers are the
+ * simulation's and the timeline, log and contracts are what a real run
+ * leaves; only the dates are moved back afterwards to spread the history.
+ *
+ * Disbursement is the next issue: the operations shown as disbursed are moved
+ * to that status here, with past installments mostly paid and a few borrowers
+ * overdue (15, 45, 100 and 200 days) so the risk classification has every
+ * band to show.
+ */
+import Decimal from 'decimal.js';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { completeCnpj, completeCpf, formatCnpj, formatCpf } from '../../shared/documents';
+import { Role } from '../../shared/roles';
+import { addMonths } from '../domain/credit/calendar';
+import { seededRandom } from '../domain/seeded-random';
+import { createBorrower, todayInSaoPaulo } from '../services/borrowers';
+import { issueContract } from '../services/contracts';
+import { createOperation, decide, type Conditions } from '../services/credit-operations';
+import type { Db } from './connect';
+import { solicitations, solicitationStatusHistory } from './schema-credit-intake';
+import {
+  borrowerJointDebtors,
+  borrowerProducts,
+  borrowerRevenues,
+  borrowerSecuredGuarantees,
+  borrowerShareholders,
+  creditOperationEvents,
+  creditOperations,
+} from './schema-origination';
+
+const DAY_MS = 86_400_000;
+
+/** What the operation is left as; the path there is the workflow's own moves. */
+type Target = 'proposal' | 'analysis' | 'returned' | 'approved' | 'refused' | 'cancelled' | 'contract_issued' | 'disbursed';
+
+const APPROVED_TARGETS: Target[] = ['proposal', 'analysis', 'analysis', 'returned', 'approved', 'approved', 'refused', 'cancelled'];
+
+const SCRATCH_BORROWERS = [
+  { person_type: 'PJ', name: 'Padaria Pão Dourado Ltda.', trade_name: 'Pão Dourado', body: '412233440001', city: 'Fortaleza', state: 'CE', simples: true, activity: 'Panificação' },
+  { person_type: 'PJ', name: 'Oficina Mecânica Irmãos Prado ME', trade_name: 'Irmãos Prado', body: '523344550001', city: 'Goiânia', state: 'GO', simples: true, activity: 'Manutenção de veículos' },
+  { person_type: 'PJ', name: 'Ateliê Costura Fina Eireli', trade_name: 'Costura Fina', body: '634455660001', city: 'Belém', state: 'PA', simples: true, activity: 'Confecção' },
+  { person_type: 'PJ', name: 'Mercadinho Bom Preço Ltda.', trade_name: 'Bom Preço', body: '745566770001', city: 'Curitiba', state: 'PR', simples: false, activity: 'Comércio varejista' },
+  { person_type: 'PF', name: 'Luzia Aparecida Moraes', trade_name: null, body: '812345670', city: 'Salvador', state: 'BA', simples: false, activity: null },
+  { person_type: 'PF', name: 'Edson Batista Rocha', trade_name: null, body: '823456781', city: 'Manaus', state: 'AM', simples: false, activity: null },
+  { person_type: 'PF', name: 'Cláudia Regina Pires', trade_name: null, body: '834567892', city: 'Porto Alegre', state: 'RS', simples: false, activity: null },
+  { person_type: 'PF', name: 'Francisco das Chagas Lima', trade_name: null, body: '845678903', city: 'Teresina', state: 'PI', simples: false, activity: null },
+] as const;
+
+const SCRATCH_TARGETS: Target[] = ['contract_issued', 'proposal', 'analysis', 'disbursed', 'contract_issued', 'approved', 'disbursed', 'returned'];
+
+export interface OriginationSeedSummary {
+  borrowers: number;
+  operations: number;
+  contracts: number;
+}
+
+function monthsBack(today: string, n: number): string {
+  return addMonths(today.slice(0, 8) + '01', -n).slice(0, 7);
+}
+
+export async function seedOrigination(db: Db, options: { staffIds: number[]; now: Date }): Promise<OriginationSeedSummary> {
+  const random = seededRandom(90_210);
+  const staff = options.staffIds.length ? options.staffIds : [1];
+  const actorId = () => random.pick(staff);
+  const operator = () => ({ id: actorId(), role: Role.OPERATOR });
+  const today = todayInSaoPaulo(options.now);
+  const summary: OriginationSeedSummary = { borrowers: 0, operations: 0, contracts: 0 };
+
+  // The intake seed left some solicitations 'contracted' with no operation behind them: they become
+  // approved again and reach 'contracted' through their operation's contract, as they would for real.
+  const contracted = await db
+    .select({ id: solicitations.id })
+    .from(solicitations)
+    .where(eq(solicitations.status, 'contracted'))
+    .orderBy(asc(solicitations.id))
+    .limit(20);
+  if (contracted.length) {
+    const ids = contracted.map((s) => s.id);
+    await db.update(solicitations).set({ status: 'approved' }).where(inArray(solicitations.id, ids));
+    await db.delete(solicitationStatusHistory).where(sql`${solicitationStatusHistory.solicitation_id} IN ${ids} AND ${solicitationStatusHistory.to_status} = 'contracted'`);
+  }
+  const approved = await db
+    .select({ id: solicitations.id, at: solicitations.status_changed_at, value: solicitations.lending_value, plots: solicitations.lending_plots_to_pay })
+    .from(solicitations)
+    .where(sql`${solicitations.status} = 'approved' AND ${solicitations.deleted_at} IS NULL AND ${solicitations.id} NOT IN ${contracted.length ? contracted.map((s) => s.id) : [0]}`)
+    .orderBy(asc(solicitations.id))
+    .limit(APPROVED_TARGETS.length * 2);
+
+  const plan: Array<{ borrowerId: number; solicitationId: number | null; target: Target; at: Date; value: string | null; plots: number | null; microcredit: boolean }> = [];
+  const fromSolicitation = async (s: { id: number; at: Date; value: string | null; plots: number | null }, target: Target | null) => {
+    try {
+      const borrower = await createBorrower(db, actorId(), { solicitation_id: s.id });
+      summary.borrowers++;
+      await fillCreditFile(db, borrower.id, borrower.person_type, random, today);
+      if (target) plan.push({ borrowerId: borrower.id, solicitationId: s.id, target, at: s.at, value: s.value, plots: s.plots, microcredit: random.chance(0.25) });
+    } catch {
+      // A solicitation without a valid document or already used: not a borrower (the screens say why).
+    }
+  };
+  for (const [i, s] of approved.entries()) await fromSolicitation(s, i < APPROVED_TARGETS.length * 2 - 3 ? APPROVED_TARGETS[i % APPROVED_TARGETS.length] : null);
+  for (const [i, c] of contracted.entries()) {
+    const [s] = await db
+      .select({ id: solicitations.id, at: solicitations.status_changed_at, value: solicitations.lending_value, plots: solicitations.lending_plots_to_pay })
+      .from(solicitations)
+      .where(eq(solicitations.id, c.id));
+    await fromSolicitation(s, i % 5 < 2 ? 'contract_issued' : 'disbursed');
+  }
+  for (const [i, b] of SCRATCH_BORROWERS.entries()) {
+    const document = b.person_type === 'PJ' ? formatCnpj(completeCnpj(b.body)) : formatCpf(completeCpf(b.body));
+    const created = await createBorrower(db, actorId(), {
+      person_type: b.person_type,
+      document,
+      name: b.name,
+      trade_name: b.trade_name,
+      simples_nacional: b.simples,
+      city: b.city,
+      state: b.state,
+      email: `${b.name.split(' ')[0].toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '')}.${i + 1}@cliente.demo.local`,
+      activity: b.activity,
+    });
+    summary.borrowers++;
+    await fillCreditFile(db, created.id, b.person_type, random, today);
+    plan.push({
+      borrowerId: created.id,
+      solicitationId: null,
+      target: SCRATCH_TARGETS[i],
+      at: new Date(options.now.getTime() - random.int(10, 300) * DAY_MS),
+      value: null,
+      plots: null,
+      microcredit: i % 3 === 0,
+    });
+  }
+
+  const overdueDays = [15, 45, 100, 200];
+  let disbursedCount = 0;
+  for (const item of plan) {
+    const ageDays = Math.max(1, Math.floor((options.now.getTime() - item.at.getTime()) / DAY_MS));
+    const started = new Date(options.now.getTime() - ageDays * DAY_MS);
+    // Disbursed ones in the past (so installments fall due); the rest a few days ahead of today.
+    const disbursement = item.target === 'disbursed' ? todayInSaoPaulo(new Date(started.getTime() + 3 * DAY_MS)) : todayInSaoPaulo(new Date(options.now.getTime() + random.int(2, 10) * DAY_MS));
+    const amount = new Decimal(item.value ?? random.int(2, 60) * 1000).clamp(item.microcredit ? 800 : 1500, item.microcredit ? 20000 : 120000).toFixed(2);
+    const conditions: Conditions = {
+      product: item.microcredit ? 'microcredit' : random.pick(['working_capital', 'working_capital', 'investment'] as const),
+      amortization: random.chance(0.8) ? 'price' : 'sac',
+      requested_amount: amount,
+      monthly_rate: random.pick(['1.49', '1.99', '2.49', '2.99', '3.49']),
+      installments: Math.min(48, Math.max(3, item.plots ?? random.pick([6, 12, 18, 24, 36]))),
+      disbursement_date: disbursement,
+      first_due_date: addMonths(disbursement, 1),
+      finance_iof: random.chance(0.3),
+      secured_guarantee_ids: [],
+    };
+    const id = await createOperation(db, actorId(), { ...conditions, borrower_id: item.borrowerId, solicitation_id: item.solicitationId ?? undefined });
+    summary.operations++;
+    let version = 1;
+    const move = async (action: Parameters<typeof decide>[2]['action'], reason?: string) => {
+      await decide(db, action === 'send_to_analysis' || action === 'cancel' ? { id: actorId(), role: Role.AGENT } : operator(), { id, action, version, reason });
+      version++;
+    };
+    const t = item.target;
+    if (t === 'cancelled') await move('cancel', 'O cliente desistiu do crédito.');
+    if (['analysis', 'returned', 'approved', 'refused', 'contract_issued', 'disbursed'].includes(t)) await move('send_to_analysis');
+    if (t === 'returned') await move('return', 'Rever o prazo: parcela acima de 30% do faturamento declarado.');
+    if (t === 'refused') await move('refuse', 'Capacidade de pagamento insuficiente.');
+    if (['approved', 'contract_issued', 'disbursed'].includes(t)) await move('approve');
+    if (t === 'contract_issued' || t === 'disbursed') {
+      const kind = conditions.product === 'microcredit' ? 'MPO' : 'CCB';
+      await issueContract(db, actorId(), {
+        operationId: id,
+        kind,
+        orientationMessage: kind === 'MPO' ? 'Visita ao empreendimento: orientação sobre controle de caixa, separação das contas pessoais e do negócio e planejamento de compras.' : undefined,
+      });
+      summary.contracts++;
+    }
+    if (t === 'disbursed') {
+      await db.update(creditOperations).set({ status: 'disbursed', status_changed_at: new Date(started.getTime() + 3 * DAY_MS) }).where(eq(creditOperations.id, id));
+      // Past installments are paid on their due day, except for the overdue borrowers (their oldest open one is late by the chosen days).
+      const late = disbursedCount < overdueDays.length ? overdueDays[disbursedCount] : null;
+      disbursedCount++;
+      const lateFrom = late === null ? null : todayInSaoPaulo(new Date(options.now.getTime() - late * DAY_MS));
+      await db.execute(sql`
+        UPDATE credit_operation_installments SET paid_on = due_date
+        WHERE credit_operation_id = ${id} AND due_date < ${today}::date ${lateFrom === null ? sql`` : sql`AND due_date < ${lateFrom}::date`}`);
+      if (lateFrom !== null) {
+        // Make one open installment fall due exactly `late` days ago.
+        await db.execute(sql`
+          UPDATE credit_operation_installments SET due_date = ${lateFrom}::date
+          WHERE id = (SELECT id FROM credit_operation_installments WHERE credit_operation_id = ${id} AND paid_on IS NULL ORDER BY number LIMIT 1)
+            AND NOT EXISTS (SELECT 1 FROM credit_operation_installments WHERE credit_operation_id = ${id} AND paid_on IS NULL AND due_date < ${lateFrom}::date)`);
+      }
+      await db.insert(creditOperationEvents).values({ credit_operation_id: id, kind: 'disbursed', from_status: 'contract_issued', to_status: 'disbursed', actor_id: actorId(), created_at: new Date(started.getTime() + 3 * DAY_MS) });
+    }
+    // The history happened over the operation's age, not all today: spread it from `started`.
+    await db.execute(sql`
+      UPDATE credit_operation_events e SET created_at = ${started}::timestamptz + ((e.id - f.first) * interval '7 hours')
+      FROM (SELECT min(id) AS first FROM credit_operation_events WHERE credit_operation_id = ${id}) f
+      WHERE e.credit_operation_id = ${id} AND e.kind <> 'disbursed'`);
+    await db.execute(sql`
+      UPDATE credit_operations o SET created_at = ${started}::timestamptz,
+        status_changed_at = LEAST(now(), (SELECT max(created_at) FROM credit_operation_events WHERE credit_operation_id = o.id))
+      WHERE o.id = ${id}`);
+    await db.execute(sql`
+      UPDATE issued_contracts c SET issued_at = (SELECT max(created_at) FROM credit_operation_events WHERE credit_operation_id = ${id} AND kind = 'contract_issued')
+      WHERE c.credit_operation_id = ${id}`);
+  }
+  return summary;
+}
+
+/** A plausible credit file: PJ get revenue for six months and a product; some get a joint debtor or a guarantee. */
+async function fillCreditFile(db: Db, borrowerId: number, personType: 'PF' | 'PJ', random: ReturnType<typeof seededRandom>, today: string): Promise<void> {
+  if (personType === 'PJ') {
+    const base = random.int(8, 60) * 1000;
+    await db.insert(borrowerRevenues).values(
+      Array.from({ length: 6 }, (_, i) => ({
+        borrower_id: borrowerId,
+        reference_month: monthsBack(today, i + 1),
+        amount: new Decimal(base).times(0.85 + random.next() * 0.3).toDecimalPlaces(2).toFixed(2),
+        source: random.pick(['declared', 'bank_statement', 'invoices'] as const),
+      })),
+    );
+    await db.insert(borrowerProducts).values({
+      borrower_id: borrowerId,
+      name: random.pick(['Revenda de mercadorias', 'Prestação de serviços', 'Alimentação', 'Confecção sob medida']),
+      average_price: `${random.int(15, 400)}.00`,
+      revenue_share_percent: `${random.int(40, 100)}`,
+    });
+    const [hasShareholder] = await db.select({ id: borrowerShareholders.id }).from(borrowerShareholders).where(eq(borrowerShareholders.borrower_id, borrowerId)).limit(1);
+    if (hasShareholder) await db.update(borrowerShareholders).set({ signs_as_guarantor: true }).where(eq(borrowerShareholders.id, hasShareholder.id));
+  }
+  if (random.chance(0.35)) {
+    await db.insert(borrowerJointDebtors).values({
+      borrower_id: borrowerId,
+      name: random.pick(['Maria José Santos', 'Antônio Carlos Souza', 'Rita de Cássia Alves', 'José Ribamar Costa']),
+      document: formatCpf(completeCpf(String(700_000_000 + borrowerId * 7919).slice(0, 9))),
+      relationship: random.pick(['Cônjuge', 'Sócio', 'Irmão(ã)', 'Pai/Mãe']),
+      monthly_income: `${random.int(2, 9) * 1000}.00`,
+    });
+  }
+  if (random.chance(0.25)) {
+    await db.insert(borrowerSecuredGuarantees).values({
+      borrower_id: borrowerId,
+      kind: random.pick(['vehicle', 'equipment', 'receivables'] as const),
+      description: random.pick(['Motocicleta Honda CG 160, 2021', 'Forno industrial a gás', 'Recebíveis de cartão de crédito']),
+      value: `${random.int(5, 40) * 1000}.00`,
+    });
+  }
+}
