@@ -190,3 +190,65 @@ test('an operator sees the company setup read-only', async ({ page, harness }, i
   await expect(page.getByTestId('company-template-body')).toHaveAttribute('readonly', '');
   await expect(page.getByTestId('company-template-save')).toHaveCount(0);
 });
+
+test("company data with a CEP lookup and a checked CNPJ; a bank account and an assignee's account added and edited", async ({ page, harness, server }, info) => {
+  await signInAs(page, harness, DEMO.admin.email);
+  await harness.goto('/app/company-operation');
+  await expect(page.getByTestId('company-form-legal-name')).not.toHaveValue('');
+  await page.getByTestId('company-form-cnpj').fill('11.222.333/0001-82');
+  await page.getByTestId('company-form-trade-name').click();
+  await expect(page.getByTestId('field-error-cnpj')).toContainText('CNPJ');
+  await page.getByTestId('company-form-cnpj').fill('11222333000181');
+  await page.getByTestId('company-form-trade-name').fill('Crédito Popular Centro');
+  await page.getByTestId('company-form-cep').fill('01001-000');
+  await page.getByTestId('company-form-cep-lookup').click();
+  await expect(page.getByTestId('company-form-address')).toHaveValue('Praça da Sé');
+  await expect(page.getByTestId('company-form-state')).toHaveValue('SP');
+  await page.getByTestId('company-form-address-number').fill('1');
+  await page.getByTestId('company-form-save').click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Dados da empresa salvos' })).toBeVisible();
+  await expect
+    .poll(async () => {
+      const c = await serverCall<Company>(server.url, 'company.get', { id: 1 });
+      return { cnpj: c.cnpj, trade: c.trade_name, cep: c.cep, address: c.address, number: c.address_number };
+    })
+    .toEqual({ cnpj: '11.222.333/0001-81', trade: 'Crédito Popular Centro', cep: '01001-000', address: 'Praça da Sé', number: '1' });
+
+  await page.getByTestId('company-tab-banks').click();
+  await expect(page).toHaveURL(/\?tab=banks$/);
+  await page.getByTestId('company-banks-add').click();
+  await page.getByTestId('company-banks-bank_code').fill('756');
+  await page.getByTestId('company-banks-bank_name').fill('Sicoob');
+  await page.getByTestId('company-banks-agency').fill('0501');
+  await page.getByTestId('company-banks-account').fill('45678');
+  await page.getByTestId('company-banks-account_digit').fill('9');
+  await page.getByTestId('company-banks-wallet').fill('109');
+  await page.getByTestId('company-banks-agreement').fill('123456');
+  await page.getByTestId('company-banks-next_our_number').fill('1500');
+  await page.getByTestId('company-banks-save').click();
+  await expect(page.getByTestId('company-banks-form')).toHaveCount(0);
+  const banks = async () => serverCall<Array<{ id: number; bank_code: string; agency_digit: string | null; account_digit: string | null; next_our_number: number }>>(server.url, 'company.banks', { id: 1 });
+  await expect.poll(async () => (await banks()).find((b) => b.bank_code === '756')).toMatchObject({ agency_digit: null, account_digit: '9', next_our_number: 1500 });
+  const bank = (await banks()).find((b) => b.bank_code === '756')!;
+  await page.getByTestId(`company-banks-edit-${bank.id}`).click();
+  await expect(page.getByTestId('company-banks-next_our_number')).toHaveValue('1500');
+  await page.getByTestId('company-banks-next_our_number').fill('1501');
+  await page.getByTestId('company-banks-save').click();
+  await expect.poll(async () => (await banks()).find((b) => b.id === bank.id)?.next_our_number).toBe(1501);
+  await expect(page.getByRole('row').filter({ has: page.getByTestId(`company-banks-table-row-${bank.id}`) })).toContainText('1501');
+  await shot(page, info, 'company-banks');
+
+  await page.getByTestId('company-tab-assignment').click();
+  await page.getByTestId('company-assignment-add').click();
+  await page.getByTestId('company-assignment-assignee_name').fill('FIDC Microcrédito Teste');
+  await page.getByTestId('company-assignment-assignee_cnpj').fill('11.222.333/0001-81');
+  await page.getByTestId('company-assignment-bank_code').fill('001');
+  await page.getByTestId('company-assignment-bank_name').fill('Banco do Brasil');
+  await page.getByTestId('company-assignment-agency').fill('1234');
+  await page.getByTestId('company-assignment-account').fill('99887');
+  await page.getByTestId('company-assignment-save').click();
+  await expect(page.getByTestId('company-assignment-form')).toHaveCount(0);
+  const assignments = await serverCall<Array<{ assignee_name: string; assignee_cnpj: string; account_digit: string | null }>>(server.url, 'company.assignmentAccounts', { id: 1 });
+  expect(assignments.find((a) => a.assignee_name === 'FIDC Microcrédito Teste')).toMatchObject({ assignee_cnpj: '11.222.333/0001-81', account_digit: null });
+  await shot(page, info, 'company-assignment');
+});

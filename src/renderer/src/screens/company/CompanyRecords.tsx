@@ -228,12 +228,13 @@ export function BanksPanel() {
         texts: 'company.banks',
         intro: t('company.banks.intro'),
         columns: [
-          { id: 'bank', title: 'company.fields.bank', width: 190, text: (b) => `${b.bank_code} – ${b.bank_name}` },
+          { id: 'bank', title: 'company.fields.bank', width: 170, text: (b) => `${b.bank_code} – ${b.bank_name}` },
           { id: 'agency', title: 'company.fields.agency', width: 90, text: (b) => withDigit(b.agency, b.agency_digit) },
           { id: 'account', title: 'company.fields.account', width: 110, text: (b) => withDigit(b.account, b.account_digit) },
           { id: 'wallet', title: 'company.fields.wallet', width: 70, field: 'wallet' },
           { id: 'agreement', title: 'company.fields.agreement', width: 110, field: 'agreement' },
-          { id: 'next', title: 'company.fields.next_our_number', width: 110, kind: 'integer', field: 'next_our_number' },
+          // An identifier (the next boleto's number), shown without thousands separators.
+          { id: 'next', title: 'company.fields.next_our_number', width: 150, text: (b) => String(b.next_our_number) },
           { id: 'active', title: 'company.fields.active', width: 70, kind: 'boolean', field: 'active' },
         ],
         rows: query.data,
