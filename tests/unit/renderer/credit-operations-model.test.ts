@@ -57,7 +57,11 @@ describe('credit operation screens: pure parts', () => {
     expect(percentText('0.008200')).toBe('0,0082%');
     expect(percentText('0.38')).toBe('0,38%');
     expect(percentText('34.49')).toBe('34,49%');
+    expect(percentText('2')).toBe('2,00%');
+    expect(percentText('1.5000')).toBe('1,50%');
+    expect(percentText('36.00')).toBe('36,00%');
     expect(percentText(null)).toBe('');
+    expect(percentText('abc')).toBe('');
   });
 
   it("suggests the company's TAC (unless zero) and other fees", () => {

@@ -56,7 +56,7 @@ function BorrowerPicker({ chosen, onChoose }: { chosen: number | null; onChoose(
       {all.error && <Callout intent="danger">{errorText(all.error, t)}</Callout>}
       {all.data && shown.length === 0 && <p className="bp6-text-muted">{t('creditOperations.building.noBorrowers')}</p>}
       {shown.length > 0 && (
-        <div className="op-borrowers">
+        <div className="op-borrowers" tabIndex={0} role="region" aria-label={t('creditOperations.building.chooseBorrower')}>
           <HTMLTable compact striped interactive>
             <thead>
               <tr>

@@ -51,7 +51,8 @@ export function AmountsFacts({ result, testId }: { result: ScheduleView; testId:
 export function ScheduleTable({ result, testId }: { result: ScheduleView; testId: string }) {
   const { t } = useTranslation();
   return (
-    <div className="op-schedule-wrap">
+    // A scrolling region is reachable by keyboard (tab to it, then the arrows scroll it).
+    <div className="op-schedule-wrap" tabIndex={0} role="region" aria-label={t('creditOperations.schedule.title')}>
       <HTMLTable compact striped className="op-schedule" data-testid={`${testId}-schedule`}>
         <caption className="op-caption">{t('creditOperations.schedule.title')}</caption>
         <thead>

@@ -127,10 +127,16 @@ export function rateInputText(rate: string | null | undefined): string {
   return trimmed.replace('.', ',');
 }
 
-/** A rate for reading ("0.008200" → "0,0082%", "2.00" → "2%", "1.50" → "1,5%"), by text so no digit is lost or invented. */
+/**
+ * A rate for reading, with at least two places and no trailing zero beyond
+ * them ("0.008200" → "0,0082%", "2" → "2,00%", "1.5000" → "1,50%"), by text
+ * so no digit is lost or invented.
+ */
 export function percentText(rate: string | null | undefined): string {
-  const text = rateInputText(rate);
-  return text ? `${text}%` : '';
+  const m = /^(-?\d+)(?:\.(\d*))?$/.exec((rate ?? '').trim());
+  if (!m) return '';
+  const places = (m[2] ?? '').replace(/0+$/, '').padEnd(2, '0');
+  return `${m[1]},${places}%`;
 }
 
 /** The fees the company's parameters suggest: the TAC (when not zero) and the other fees, each editable. */
