@@ -18,6 +18,7 @@ import { eraseOutboxOf, redactSecrets } from '../services/mailer';
 import { exportRows, listConditions, listOrder, type ListSpec } from '../services/list';
 import { eraseFromBroadcasts } from '../services/messages-recipients';
 import { eraseCreditIntakeOf } from '../services/intake-erase';
+import { eraseBorrowersOf } from '../services/borrower-erase';
 import { handOverSolicitationFiles } from '../services/solicitations-documents';
 import { revokeUserSessions } from '../services/sessions';
 import { removeFile } from '../services/storage';
@@ -261,6 +262,8 @@ export const eraseUser: Handler<'users.erase'> = async ({ id }, ctx) => {
     await eraseFromBroadcasts(tx, target);
     // The intake's rows point at their files, so they go first (services/intake-erase.ts says what stays).
     const intake = await eraseCreditIntakeOf(tx, target.id);
+    // Borrowers without credit operations go; those with operations stay (legal retention: services/borrower-erase.ts).
+    const borrowerErasure = await eraseBorrowersOf(tx, target.id);
     await handOverSolicitationFiles(tx, target.id);
     const files = await tx
       .delete(uploads)
@@ -289,10 +292,12 @@ export const eraseUser: Handler<'users.erase'> = async ({ id }, ctx) => {
         solicitations_anonymised: intake.solicitations,
         comments_removed: intake.comments,
         bureau_reports_removed: intake.bureauReports,
+        borrowers_removed: borrowerErasure.removed,
+        borrowers_kept: borrowerErasure.kept,
       },
     });
     await closeRequestsOnErase(tx, target.id, actor.id, files.length);
-    return { erased: true, alreadyErased: false, files: files.map((f) => f.path) };
+    return { erased: true, alreadyErased: false, files: [...files.map((f) => f.path), ...borrowerErasure.files] };
   });
   for (const file of result.files) await removeFile(uploadsDir, file);
   return { erased: result.erased, alreadyErased: result.alreadyErased };

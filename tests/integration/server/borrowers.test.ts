@@ -509,6 +509,40 @@ describe('risk classification', () => {
   });
 });
 
+describe('LGPD erase of the person behind a borrower', () => {
+  it('removes the borrowers without credit operations (credit file, documents, log snapshots) and keeps those with operations', async () => {
+    const userId = await insertEntrepreneur(server.database, { name: 'Titular Apagável', email: `apagar${Date.now()}@teste.local` });
+    const freeId = await insertSolicitation(server.database, { userId, status: 'approved', typeCredit: 'PF', name: 'Titular Apagável', cpf: '987.650.001-' + completeCpf('987650001').slice(9) });
+    const owingId = await insertSolicitation(server.database, { userId, status: 'approved', typeCredit: 'PJ', name: 'Titular Apagável', cnpj: '34.028.316/0001-03', legalName: 'Apagável Comércio LTDA' });
+    const free = (await call(server, 'borrowers.create', { solicitation_id: freeId }, tokens.operator)).body;
+    const owing = (await call(server, 'borrowers.create', { solicitation_id: owingId }, tokens.operator)).body;
+    expect([free.user_id, owing.user_id]).toEqual([userId, userId]);
+    const g = await call(server, 'borrowers.securedguarantee.save', { ...RECORDS.securedguarantee.create, borrower_id: free.id }, tokens.agent);
+    await call(server, 'borrowers.securedguarantee.upload', { file: file(PNG, 'doc.png', 'image/png'), guarantee_id: g.body.id }, tokens.agent);
+    await call(server, 'borrowers.shareholder.save', { ...RECORDS.shareholder.create, borrower_id: free.id }, tokens.agent);
+    await server.database.rows(
+      `INSERT INTO credit_operations (borrower_id, status, product, contract_kind, amortization, requested_amount, principal, monthly_rate, installments_count,
+         disbursement_date, first_due_date, finance_iof, fees_total, iof_daily, iof_additional, iof_total, iof_rates, cet_monthly, cet_yearly,
+         total_interest, total_payable, released)
+       VALUES ($1, 'disbursed', 'Capital de giro', 'CCB', 'price', 1000, 1000, 2, 1, '2026-01-05', '2026-02-05', false, 0, 0, 0, 0, '{}'::jsonb, 2, 26.82, 20, 1020, 1000)`,
+      [owing.id],
+    );
+    const createLog = (await call(server, 'logs.all', { filter: { action: 'borrower.create' } }, tokens.admin)).body.items.find(
+      (e: { entity_id: number }) => e.entity_id === free.id,
+    );
+
+    const erased = await call(server, 'users.erase', { id: userId }, tokens.superadmin);
+    expect(erased.status).toBe(200);
+    expect((await call(server, 'borrowers.get', { id: free.id }, tokens.agent)).status).toBe(404);
+    expect(await server.database.rows('SELECT id FROM borrower_shareholders WHERE borrower_id = $1', [free.id])).toEqual([]);
+    expect(await server.database.rows('SELECT id FROM borrower_secured_guarantees WHERE id = $1', [g.body.id])).toEqual([]);
+    const kept = await call(server, 'borrowers.get', { id: owing.id }, tokens.agent);
+    expect(kept.body).toMatchObject({ name: 'Apagável Comércio LTDA', document: '34.028.316/0001-03', operations: 1 });
+    expect((await call(server, 'logs.byId', { id: createLog.id }, tokens.admin)).body.after).toEqual({ id: free.id });
+    expect(await logDetail('user.erase')).toMatchObject({ entity_id: userId, after: { borrowers_removed: 1, borrowers_kept: 1 } });
+  });
+});
+
 describe('authorization matrix (every panel role; not the applicant; not anonymous)', () => {
   const panel = (status: number): Record<DemoRole, number> => ({ superadmin: status, admin: status, operator: status, agent: status, user: 403 });
   const recordCases = BORROWER_RECORD_KIND_NAMES.flatMap((kind): Array<[OperationName, unknown, Record<DemoRole, number>]> => {
