@@ -45,6 +45,12 @@ test('an administrator changes the operating parameters and finds them after a r
   await page.getByTestId('company-parameters-fee-add').click();
   await page.getByTestId('company-parameters-fee-0-name').fill('Cadastro');
   await page.getByTestId('company-parameters-fee-0-amount').fill('1.234,5');
+  // Another tab would drop the edits: the screen asks first, and staying keeps them.
+  await page.getByTestId('company-tab-iof').click();
+  await expect(page.getByTestId('company-unsaved-prompt')).toBeVisible();
+  await page.getByRole('button', { name: 'Continuar editando' }).click();
+  await expect(page).toHaveURL(/\?tab=parameters$/);
+  await expect(page.getByTestId('company-parameters-max-installments')).toHaveValue('36');
   // A maximum below the minimum is refused on its field before anything is sent.
   await page.getByTestId('company-parameters-min-installments').fill('40');
   await page.getByTestId('company-parameters-save').click();

@@ -13,6 +13,7 @@ import { useApiMutation } from '../../api/hooks';
 import { FormScreen, useFormScreen, type FormLoad } from '../../components/form/FormScreen';
 import { useCepLookup } from '../entrepreneurs/useCepLookup';
 import { COMPANY_INVALIDATES, useCanChangeCompany } from './access';
+import { useReportUnsaved } from './TabLeaveGuard';
 import { COMPANY_ID, formSchema } from './formSchema';
 
 const schema = formSchema(contract['company.update'].args.omit({ id: true }), { nullIfEmpty: ['email'] });
@@ -118,6 +119,7 @@ export function CompanyDataForm({ load }: { load: FormLoad<Company> }) {
     ],
     save: (values) => update.mutateAsync({ ...values, id: COMPANY_ID }),
   });
+  useReportUnsaved(canEdit && screen.form.formState.isDirty);
   formRef.current = screen.form as unknown as UseFormReturn<Values, unknown, unknown>;
   return <FormScreen screen={screen} />;
 }

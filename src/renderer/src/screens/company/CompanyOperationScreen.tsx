@@ -5,7 +5,8 @@
  * representatives and witnesses, the operating parameters, the IOF rates by
  * period, the bank accounts, the assignees' accounts and the contract
  * templates. Every panel user reads; administrators change (the contract's
- * roles). Only the open tab is mounted: each form has its own leave prompt.
+ * roles). Only the open tab is mounted; switching away from unsaved edits
+ * asks first (TabLeaveGuard), as leaving the page does.
  */
 import { Tab, Tabs } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
@@ -17,11 +18,21 @@ import { ContractTemplates } from './ContractTemplates';
 import { COMPANY_ID } from './formSchema';
 import { ParametersForm } from './ParametersForm';
 import { COMPANY_TABS, type CompanyTab } from './tabs';
+import { TabLeaveGuard, useTabGuard } from './TabLeaveGuard';
 import './company.css';
 
 
 export function CompanyOperationScreen() {
+  return (
+    <TabLeaveGuard>
+      <CompanyTabs />
+    </TabLeaveGuard>
+  );
+}
+
+function CompanyTabs() {
   const { t } = useTranslation();
+  const guard = useTabGuard();
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab') ?? '';
   const tab: CompanyTab = (COMPANY_TABS as readonly string[]).includes(tabParam) ? (tabParam as CompanyTab) : 'company';
@@ -58,12 +69,14 @@ export function CompanyOperationScreen() {
         id="company-tabs"
         selectedTabId={tab}
         renderActiveTabPanelOnly
-        onChange={(next) => {
-          const copy = new URLSearchParams(params);
-          if (next === 'company') copy.delete('tab');
-          else copy.set('tab', String(next));
-          setParams(copy, { replace: true });
-        }}
+        onChange={(next) =>
+          guard(() => {
+            const copy = new URLSearchParams(params);
+            if (next === 'company') copy.delete('tab');
+            else copy.set('tab', String(next));
+            setParams(copy, { replace: true });
+          })
+        }
         large
       >
         {COMPANY_TABS.map((id) => (

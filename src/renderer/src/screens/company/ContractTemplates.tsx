@@ -18,6 +18,7 @@ import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { useToast } from '../../app/toaster';
 import { FormScreen, useFormScreen } from '../../components/form/FormScreen';
 import { useCanChangeCompany } from './access';
+import { useReportUnsaved, useTabGuard } from './TabLeaveGuard';
 import { COMPANY_ID } from './formSchema';
 
 const schema = contract['company.updateContractTemplate'].args.omit({ id: true, kind: true });
@@ -108,6 +109,7 @@ function TemplateEditor({ kind, template, loading, error }: { kind: ContractKind
     ],
     save: (values) => (template ? update : create).mutateAsync({ ...values, id: COMPANY_ID, kind }),
   });
+  useReportUnsaved(canEdit && screen.form.formState.isDirty);
   formRef.current = screen.form as unknown as UseFormReturn<Values, unknown, unknown>;
   const notice = template ? (
     <p className="bp6-text-muted" data-testid="company-template-version">
@@ -127,6 +129,7 @@ function TemplateEditor({ kind, template, loading, error }: { kind: ContractKind
 export function ContractTemplates() {
   const { t } = useTranslation();
   const [kind, setKind] = useState<ContractKind>('CCB');
+  const guard = useTabGuard();
   const query = useApiQuery('company.contractTemplates', { id: COMPANY_ID });
   const template = query.data?.find((tpl) => tpl.kind === kind);
   return (
@@ -137,7 +140,7 @@ export function ContractTemplates() {
           <SegmentedControl
             options={CONTRACT_KINDS.map((k) => ({ value: k, label: t(`company.templates.kinds.${k}`) }))}
             value={kind}
-            onValueChange={(v) => setKind(v as ContractKind)}
+            onValueChange={(v) => guard(() => setKind(v as ContractKind))}
           />
         </div>
       </Card>

@@ -15,6 +15,7 @@ import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { FieldInput } from '../../components/form/FieldInput';
 import { FormScreen, useFormScreen } from '../../components/form/FormScreen';
 import { useCanChangeCompany } from './access';
+import { useReportUnsaved } from './TabLeaveGuard';
 import { asText, COMPANY_ID, formSchema, rateText } from './formSchema';
 
 const PERCENTS = ['min_monthly_rate', 'max_monthly_rate', 'late_fee_percent', 'default_interest_monthly_percent'] as const;
@@ -146,6 +147,7 @@ export function ParametersForm() {
     ],
     save: (values) => update.mutateAsync(values),
   });
+  useReportUnsaved(canEdit && screen.form.formState.isDirty);
   formRef.current = screen.form as unknown as UseFormReturn<Values, unknown, unknown>;
   const { watch, trigger, getFieldState } = screen.form;
   useEffect(() => {
