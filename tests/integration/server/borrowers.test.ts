@@ -89,6 +89,15 @@ describe('registration', () => {
     expect((await call(server, 'borrowers.get', { id: 999999 }, tokens.agent)).status).toBe(404);
   });
 
+  it('the same document sent ten times at once makes one borrower and nine 409s', async () => {
+    const document = completeCpf('987659999');
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => call(server, 'borrowers.create', { person_type: 'PF', document, name: `Corrida ${i}` }, tokens.agent)),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, ...Array(9).fill(409)]);
+    expect(answers.filter((a) => a.status === 409).every((a) => a.body.field === 'document')).toBe(true);
+  });
+
   it('registers from an approved solicitation (once), copying the person, company, partners and bank data', async () => {
     const userId = await insertEntrepreneur(server.database, { name: 'Joana Empreendedora', email: `joana${Date.now()}@teste.local`, cpf: '390.533.447-05' });
     const solicitationId = await insertSolicitation(server.database, {
