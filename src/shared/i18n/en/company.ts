@@ -2,7 +2,6 @@ import type { Shape } from '../shape';
 import type { company as pt } from '../pt-BR/company';
 
 export const company: Shape<typeof pt> = {
-  readOnly: 'Read only: only administrators change the company setup.',
   remove: 'Remove',
   tabs: {
     company: 'Company',

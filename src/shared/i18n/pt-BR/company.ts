@@ -1,6 +1,5 @@
 /** Company setup (Operações › Empresa): the lender's data, signatories, operating parameters, IOF rates, accounts and contract templates. */
 export const company = {
-  readOnly: 'Somente leitura: apenas administradores alteram a configuração da empresa.',
   remove: 'Remover',
   tabs: {
     company: 'Empresa',

@@ -131,7 +131,7 @@ export function RecordsPanel<T extends { id: number }, S extends z.ZodType<unkno
       )}
       {!canEdit && (
         <Callout intent="primary" icon="lock" data-testid={`${testId}-read-only`}>
-          {t('company.readOnly')}
+          {t('form.readOnly')}
         </Callout>
       )}
       <RecordsTable<T>
