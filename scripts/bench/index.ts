@@ -13,7 +13,9 @@
  *   (f) load: 50 concurrent clients on a paged list for 20 s, PGlite and
  *       PostgreSQL (load.ts);
  *   (g) solicitations list at 200,000 rows (solicitations.ts); (h) dashboard
- *       for a year over 200,000 solicitations (dashboard.ts).
+ *       for a year over 200,000 solicitations (dashboard.ts);
+ *   (i) 360-plot simulation, (j) CCB PDF of a 360-plot operation, (k)
+ *       operations list at 100,000 operations (origination.ts).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -29,6 +31,7 @@ import { rendererBundle } from './bundle';
 import { loadFigure } from './load';
 import { dashboardAt200k } from './dashboard';
 import { solicitationsAt200k } from './solicitations';
+import { originationFigures } from './origination';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 100_000);
@@ -184,3 +187,4 @@ await rendererBundle();
 await loadFigure();
 await solicitationsAt200k();
 await dashboardAt200k();
+await originationFigures();

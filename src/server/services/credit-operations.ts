@@ -215,23 +215,31 @@ export async function listOperations(db: Db, args: OperationListInput, extra: SQ
     if (condition) conditions.push(condition);
   }
   const where = conditions.length ? and(...conditions) : undefined;
-  // The join is needed only when a condition or the order reads the borrower.
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select(summaryColumns)
-      .from(creditOperations)
-      .innerJoin(borrowers, eq(borrowers.id, creditOperations.borrower_id))
+  // Borrowers are joined only when a filter or the order reads them: the page of ids and the count
+  // then run on credit_operations and its indexes alone, and the ten rows are joined afterwards.
+  const needsBorrower = 'borrower' in (args.filter ?? {}) || args.sort?.field === 'borrower_name';
+  const from = () => {
+    const base = db.select({ id: creditOperations.id }).from(creditOperations);
+    return needsBorrower ? base.innerJoin(borrowers, eq(borrowers.id, creditOperations.borrower_id)) : base;
+  };
+  const counted = () => {
+    const base = db.select({ total: sql<number>`count(*)::int` }).from(creditOperations);
+    return needsBorrower ? base.innerJoin(borrowers, eq(borrowers.id, creditOperations.borrower_id)) : base;
+  };
+  const [page, [{ total }]] = await Promise.all([
+    from()
       .where(where)
       .orderBy(...order(args.sort))
       .limit(args.limit)
       .offset((args.page - 1) * args.limit),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(creditOperations)
-      .innerJoin(borrowers, eq(borrowers.id, creditOperations.borrower_id))
-      .where(where),
+    counted().where(where),
   ]);
-  return { items: rows.map(toSummary), meta: pageMeta(args.page, args.limit, total) };
+  const ids = page.map((r) => r.id);
+  const rows = ids.length
+    ? await db.select(summaryColumns).from(creditOperations).innerJoin(borrowers, eq(borrowers.id, creditOperations.borrower_id)).where(inArray(creditOperations.id, ids))
+    : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return { items: ids.map((id) => toSummary(byId.get(id)!)), meta: pageMeta(args.page, args.limit, total) };
 }
 
 export async function operationSummaries(db: Db, where: SQL): Promise<CreditOperationSummary[]> {

@@ -1,0 +1,128 @@
+/**
+ * Origination speed (issue 9, "Speed"), through the main-process handlers
+ * (the path the bridge takes) over a PGlite test server with the demo seed:
+ *   (i) a 360-plot simulation (aim: median under 20 ms);
+ *   (j) the CCB PDF of a 360-plot operation, fetched and saved to disk by the
+ *       main process (aim: under 1 s);
+ *   (k) the operations list at 100,000 operations, filtered and sorted pages
+ *       of 10 (aim: p95 under 50 ms).
+ *
+ * Run alone: `npx tsx scripts/bench/origination.ts` (BENCH_OPERATION_ROWS, BENCH_RUNS).
+ */
+import { randomUUID } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
+import { startTestServer } from '../../tests/helpers/server';
+import type { ArgsOf } from '../../src/shared/contract/index';
+import { benchMain } from './main-harness';
+import { timeRuns } from './logs';
+
+const ROWS = Number(process.env.BENCH_OPERATION_ROWS ?? 100_000);
+const CHUNK = 25_000;
+
+/** Operations spread over the seeded borrowers, statuses and values like real use, one every ten minutes back in time. */
+const FILL_SQL = `
+INSERT INTO credit_operations (borrower_id, status, status_changed_at, product, contract_kind, amortization, requested_amount, principal,
+  monthly_rate, installments_count, disbursement_date, first_due_date, finance_iof, fees, fees_total, iof_daily, iof_additional,
+  iof_total, iof_rates, cet_monthly, cet_yearly, total_interest, total_payable, released, created_at, updated_at)
+SELECT b.ids[1 + (g % array_length(b.ids, 1))],
+       (ARRAY['proposal','analysis','returned','approved','refused','contract_issued','disbursed','disbursed','disbursed','cancelled'])[1 + (g % 10)],
+       now() - (g * interval '10 minutes'),
+       (ARRAY['working_capital','investment','microcredit'])[1 + (g % 3)],
+       CASE WHEN g % 3 = 2 THEN 'MPO' ELSE 'CCB' END,
+       'price',
+       (1000 + (g * 37) % 119000)::numeric(14,2),
+       (1000 + (g * 37) % 119000)::numeric(14,2),
+       2.49, (ARRAY[6,12,18,24,36,48])[1 + (g % 6)],
+       (now() - (g * interval '10 minutes'))::date + 3, (now() - (g * interval '10 minutes'))::date + 33,
+       false, '[]'::jsonb, 0, 10, 3.8, 13.8,
+       '{"personType":"PF","dailyPercent":"0.0082","additionalPercent":"0.38","legalBasis":"bench"}'::jsonb,
+       2.9, 41.0, 500, 1500, 980,
+       now() - (g * interval '10 minutes'), now() - (g * interval '10 minutes')
+FROM generate_series($1::int, $2::int) g,
+     (SELECT array_agg(id ORDER BY id) AS ids FROM borrowers) b`;
+
+const LONG = {
+  personType: 'PF',
+  amortization: 'price',
+  principal: '150000.00',
+  monthlyRate: '0.99',
+  installments: 360,
+  disbursementDate: '2026-01-15',
+  firstDueDate: '2026-02-15',
+} as const;
+
+export async function originationFigures(): Promise<void> {
+  const server = await startTestServer({ seed: 'demo' });
+  const bench = await benchMain(() => server.url, 'i');
+  const { main } = bench;
+  try {
+    await server.database.rows('UPDATE company_parameters SET max_installments = 360, min_installments = 1, max_value = 1000000 WHERE company_id = 1');
+    await bench.signIn();
+
+    console.log('\n(i) 360-plot simulation via main handlers (aim: median < 20 ms)');
+    const sim = await timeRuns(async () => {
+      const answer = await main.handlers.apiCall('creditOperation.simulation', LONG);
+      if (answer.error) throw new Error(`simulation failed: ${answer.message}`);
+    }, 100);
+    console.log(`    Price, R$ 150.000,00, 360 plots             median ${sim.median.toFixed(2).padStart(7)} ms   p95 ${sim.p95.toFixed(2).padStart(7)} ms`);
+
+    console.log('\n(j) CCB PDF of a 360-plot operation, fetched and saved by the main process (aim: < 1 s)');
+    const [{ id: borrowerId }] = await server.database.rows<{ id: number }>('SELECT id FROM borrowers WHERE active ORDER BY id LIMIT 1');
+    const created = await main.handlers.apiCall('creditOperation.create', {
+      borrower_id: borrowerId,
+      product: 'working_capital',
+      amortization: 'price',
+      requested_amount: '150000.00',
+      monthly_rate: '0.99',
+      installments: 360,
+      disbursement_date: '2026-01-15',
+      first_due_date: '2026-02-15',
+      idempotency_key: `bench-${randomUUID()}`,
+    });
+    if (created.error) throw new Error(`create failed: ${created.message}`);
+    const opId = (created.data as { id: number }).id;
+    for (const [action, version] of [['send_to_analysis', 1], ['approve', 2]] as const) {
+      const moved = await main.handlers.apiCall('creditOperation.decision', { id: opId, action, version });
+      if (moved.error) throw new Error(`${action} failed: ${moved.message}`);
+    }
+    const issued = await main.handlers.apiCall('creditOperation.issueCcb', { id: opId, idempotency_key: `bench-${randomUUID()}` });
+    if (issued.error) throw new Error(`issue failed: ${issued.message}`);
+    let size = 0;
+    const pdf = await timeRuns(async () => {
+      const saved = await main.handlers.filesDownload('creditOperation.ccb', { id: opId }, {});
+      if (saved.error) throw new Error(`download failed: ${saved.message}`);
+      size = (saved.data as { bytes?: number } | null)?.bytes ?? 0;
+    }, 10);
+    console.log(`    CCB, 360 plots (${Math.round(size / 1024)} KB)              median ${pdf.median.toFixed(2).padStart(7)} ms   p95 ${pdf.p95.toFixed(2).padStart(7)} ms`);
+
+    console.log(`\n(k) operations list at ${ROWS.toLocaleString('pt-BR')} operations, page of 10 via main handlers (aim: p95 < 50 ms)`);
+    const fillStart = performance.now();
+    for (let from = 1; from <= ROWS; from += CHUNK) await server.database.rows(FILL_SQL, [from, Math.min(ROWS, from + CHUNK - 1)]);
+    await server.database.rows('ANALYZE credit_operations');
+    await server.database.rows('ANALYZE borrowers');
+    const [{ n }] = await server.database.rows<{ n: number }>('SELECT count(*)::int AS n FROM credit_operations');
+    console.log(`    filled ${n.toLocaleString('pt-BR')} operations in ${((performance.now() - fillStart) / 1000).toFixed(1)} s (indexes of migration 0010 in place)`);
+    const cases: Array<[string, ArgsOf<'creditOperation.list'>]> = [
+      ['newest first, no filter', { page: 1, limit: 10 }],
+      ['status analysis, newest first', { page: 1, limit: 10, filter: { status: 'analysis' } }],
+      ['approved + contract issued, by value', { page: 1, limit: 10, filter: { status: ['approved', 'contract_issued'] }, sort: { field: 'principal', order: 'DESC' } }],
+      ['one borrower', { page: 1, limit: 10, filter: { borrower_id: String(borrowerId) } }],
+      ['value 10k–50k, period of a month', { page: 1, limit: 10, filter: { valueStart: '10000', valueEnd: '50000', from: '2026-01-01', to: '2026-01-31' } }],
+      ["borrower name contains 'silva'", { page: 1, limit: 10, filter: { borrower: 'silva' } }],
+    ];
+    for (const [label, args] of cases) {
+      let total = 0;
+      const figure = await timeRuns(async () => {
+        const answer = await main.handlers.apiCall('creditOperation.list', args);
+        if (answer.error) throw new Error(`creditOperation.list failed: ${answer.message}`);
+        total = (answer.data as { meta: { totalItems: number } }).meta.totalItems;
+      });
+      console.log(`    ${label.padEnd(44)} median ${figure.median.toFixed(2).padStart(7)} ms   p95 ${figure.p95.toFixed(2).padStart(7)} ms   totalItems ${total}`);
+    }
+  } finally {
+    await bench.dispose();
+    await server.close();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await originationFigures();
