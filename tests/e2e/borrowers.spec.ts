@@ -11,6 +11,7 @@
 import type { Page, TestInfo } from '@playwright/test';
 import { test, expect, signIn, directCall, directSignIn, DEMO, DEMO_PASSWORD, type Harness } from './harness';
 import type { BorrowerRecord, SolicitationListItem } from '../../src/shared/contract';
+import { demoPdf } from '../../src/server/db/demo-files';
 
 const shot = (page: Page, info: TestInfo, name: string) => page.screenshot({ path: info.outputPath(`${name}.png`), fullPage: true });
 
@@ -152,4 +153,64 @@ test('an approved solicitation becomes a borrower from its page, once', async ({
   await page.getByTestId('solicitation-register-borrower').click();
   await expect(page.getByTestId('toast').filter({ hasText: 'já deu origem a um tomador' })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`solicitations/view/${solicitation!.id}$`));
+});
+
+test("a person's credit file: payout account, a guarantee with its document, other information saved twice, own limits inside the company's", async ({ page, harness, server }, info) => {
+  const created = await serverCall<{ id: number }>(server.url, 'borrowers.create', { person_type: 'PF', document: '529.982.247-25', name: 'João Tomador Pereira' });
+  const id = created.id;
+  await signInAs(page, harness, DEMO.operador.email);
+
+  // Contas bancárias: the first account is the payout account.
+  await harness.goto(`/app/clientOperation/view/${id}?tab=bank`);
+  await expect(page.getByTestId('borrower-person-type')).toHaveText('Pessoa física');
+  await page.getByTestId('borrower-bank-add').click();
+  await page.getByTestId('borrower-bank-bank_code').fill('001');
+  await page.getByTestId('borrower-bank-bank_name').fill('Banco do Brasil');
+  await page.getByTestId('borrower-bank-agency').fill('1234');
+  await page.getByTestId('borrower-bank-account').fill('98765');
+  await page.getByTestId('borrower-bank-account_digit').fill('0');
+  await page.getByTestId('borrower-bank-save').click();
+  await expect(page.getByTestId('borrower-bank-form')).toHaveCount(0);
+  await expect(page.getByTestId('borrower-bank-table')).toContainText('98765-0');
+  await expect(page.locator('[data-testid^="borrower-bank-payout-"]')).toHaveText('Sim');
+
+  // Garantias: a property with its deed attached and offered back for download.
+  await page.getByTestId('borrower-tab-securedguarantee').click();
+  await page.getByTestId('securedguarantee-add').click();
+  await page.getByTestId('securedguarantee-kind').selectOption('property');
+  await page.getByTestId('securedguarantee-description').fill('Sala comercial, matrícula 12.345');
+  await page.getByTestId('securedguarantee-value').fill('250.000,00');
+  await page.getByTestId('securedguarantee-save').click();
+  await expect(page.getByTestId('securedguarantee-form')).toHaveCount(0);
+  const [guarantee] = await serverCall<BorrowerRecord<'securedguarantee'>[]>(server.url, 'borrowers.securedguarantee.list', { id });
+  expect(guarantee).toMatchObject({ kind: 'property', value: '250000.00', file_name: null });
+  await expect(page.getByTestId(`guarantee-file-${guarantee.id}`)).toHaveText('Sem documento');
+  await page.getByTestId(`securedguarantee-upload-${guarantee.id}`).click();
+  await page.getByTestId('securedguarantee-file-input').setInputFiles({ name: 'matricula.pdf', mimeType: 'application/pdf', buffer: demoPdf('Matrícula', ['Sala comercial']) });
+  await expect(page.getByTestId(`guarantee-file-${guarantee.id}`)).toHaveText('matricula.pdf');
+  await expect(page.getByTestId(`securedguarantee-download-${guarantee.id}`)).toBeVisible();
+  await shot(page, info, 'borrower-guarantees');
+
+  // Outras informações: the first save creates them (POST), the second changes them (PUT).
+  await page.getByTestId('borrower-tab-other').click();
+  await page.getByTestId('borrower-other-years-in-business').fill('7');
+  await page.getByTestId('borrower-other-notes').fill('Cliente desde a feira.');
+  await page.getByTestId('borrower-other-save').click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Outras informações salvas' })).toBeVisible();
+  await page.getByTestId('borrower-other-notes').fill('Cliente desde a feira; indicado pelo agente.');
+  await page.getByTestId('borrower-other-save').click();
+  await expect
+    .poll(async () => (await serverCall<{ notes: string | null; years_in_business: number | null }>(server.url, 'borrowers.otherInformation', { id })).notes)
+    .toBe('Cliente desde a feira; indicado pelo agente.');
+
+  // Parâmetros: blank follows the company; the company's limit is shown beside each field.
+  await page.getByTestId('borrower-tab-parameters').click();
+  await expect(page.getByTestId('borrower-parameters')).toContainText('Empresa:');
+  await page.getByTestId('borrower-parameters-max-installments').fill('12');
+  await page.getByTestId('borrower-parameters-save').click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Parâmetros do tomador salvos' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('borrower-parameters-max-installments')).toHaveValue('12');
+  await expect(page.getByTestId('borrower-parameters-max-value')).toHaveValue('');
+  await shot(page, info, 'borrower-parameters');
 });

@@ -35,15 +35,21 @@ function GuaranteeFileActions({ row, onPick }: { row: Guarantee; onPick(row: Gua
     if (result.error) toast.failure(errorText(new ApiError(result), t));
     else if (result.data) toast.success(t('borrowers.guarantee.downloaded', { path: result.data.path }));
   };
+  // Icon buttons (named by aria-label and tooltip): the row keeps room for edit and remove.
+  const send = row.file_name ? t('borrowers.guarantee.replace') : t('borrowers.guarantee.upload');
   return (
     <>
-      <Button size="small" variant="minimal" icon="upload" data-testid={`securedguarantee-upload-${row.id}`} onClick={() => onPick(row)}>
-        {row.file_name ? t('borrowers.guarantee.replace') : t('borrowers.guarantee.upload')}
-      </Button>
+      <Button size="small" variant="minimal" icon="upload" aria-label={send} title={send} data-testid={`securedguarantee-upload-${row.id}`} onClick={() => onPick(row)} />
       {row.file_name && (
-        <Button size="small" variant="minimal" icon="download" data-testid={`securedguarantee-download-${row.id}`} onClick={() => void download()}>
-          {t('borrowers.guarantee.download')}
-        </Button>
+        <Button
+          size="small"
+          variant="minimal"
+          icon="download"
+          aria-label={t('borrowers.guarantee.download')}
+          title={t('borrowers.guarantee.download')}
+          data-testid={`securedguarantee-download-${row.id}`}
+          onClick={() => void download()}
+        />
       )}
     </>
   );
@@ -113,7 +119,7 @@ export function BorrowerRecordsTab({ kind, borrowerId }: { kind: BorrowerRecordK
           remove: (row) => remove.mutateAsync({ id: row.id }),
           describe: (row) => ({ name: decl.describe(row, t) }),
           canEdit: true,
-          actionsWidth: kind === 'securedguarantee' ? 380 : undefined,
+          actionsWidth: kind === 'securedguarantee' ? 260 : undefined,
           rowActions: kind === 'securedguarantee' ? (row) => <GuaranteeFileActions row={row as unknown as Guarantee} onPick={pick} /> : undefined,
         }}
       />
