@@ -213,4 +213,10 @@ test("a person's credit file: payout account, a guarantee with its document, oth
   await expect(page.getByTestId('borrower-parameters-max-installments')).toHaveValue('12');
   await expect(page.getByTestId('borrower-parameters-max-value')).toHaveValue('');
   await shot(page, info, 'borrower-parameters');
+
+  // Operações: none yet; "Nova operação" starts one for this borrower.
+  await page.getByTestId('borrower-tab-operations').click();
+  await expect(page.getByTestId('borrower-operations-table')).toBeVisible();
+  await page.getByTestId('borrower-new-operation').click();
+  await expect(page).toHaveURL(new RegExp(`#/app/clientOperation/building\\?borrower=${id}$`));
 });

@@ -121,6 +121,8 @@ describe('route configuration (spec §2)', () => {
     expect(findLeaf('/app/clientOperation/analize/4')?.screen).toBe('operations.analysis');
     expect(findLeaf('/app/clientOperation/analize/4/repurchase')?.screen).toBe('underConstruction');
     expect(findLeaf('/app/company-operation')?.screen).toBe('company.setup');
+    expect(findLeaf('/app/clientOperation')?.screen).toBe('borrowers.list');
+    expect(findLeaf('/app/clientOperation/view/4')?.screen).toBe('borrowers.view');
     expect(findLeaf('/app/company-operation/banks/001/remessa')?.screen).toBe('underConstruction');
   });
 });
