@@ -209,6 +209,13 @@ test("a person's credit file: payout account, a guarantee with its document, oth
   await page.getByTestId('borrower-parameters-max-installments').fill('12');
   await page.getByTestId('borrower-parameters-save').click();
   await expect(page.getByTestId('toast').filter({ hasText: 'Parâmetros do tomador salvos' })).toBeVisible();
+  // A limit beyond the company's is refused by the server on its field.
+  await page.getByTestId('borrower-parameters-max-installments').fill('60');
+  await page.getByTestId('borrower-parameters-save').click();
+  await expect(page.getByTestId('field-error-max_installments')).toBeVisible();
+  await page.getByTestId('borrower-parameters-max-installments').fill('12');
+  await page.getByTestId('borrower-parameters-save').click();
+  await expect(page.getByTestId('field-error-max_installments')).toHaveCount(0);
   await page.reload();
   await expect(page.getByTestId('borrower-parameters-max-installments')).toHaveValue('12');
   await expect(page.getByTestId('borrower-parameters-max-value')).toHaveValue('');
@@ -219,4 +226,21 @@ test("a person's credit file: payout account, a guarantee with its document, oth
   await expect(page.getByTestId('borrower-operations-table')).toBeVisible();
   await page.getByTestId('borrower-new-operation').click();
   await expect(page).toHaveURL(new RegExp(`#/app/clientOperation/building\\?borrower=${id}$`));
+});
+
+test('"Novo tomador" from an approved solicitation copies its data and opens the record', async ({ page, harness }) => {
+  await signInAs(page, harness, DEMO.admin.email);
+  await harness.goto('/app/clientOperation');
+  await page.getByTestId('borrowers-new').click();
+  // Nothing chosen: the contract asks for the solicitation (or the data of a new borrower).
+  await page.getByTestId('new-borrower-save').click();
+  await expect(page.getByTestId('field-error-solicitation_id')).toBeVisible();
+  const select = page.getByTestId('new-borrower-solicitation_id');
+  await expect(select.locator('option')).not.toHaveCount(1);
+  const label = (await select.locator('option').nth(1).textContent()) ?? '';
+  const solicitationId = /^#(\d+)/.exec(label)![1];
+  await select.selectOption({ index: 1 });
+  await page.getByTestId('new-borrower-save').click();
+  await expect(page).toHaveURL(/#\/app\/clientOperation\/view\/\d+$/);
+  await expect(page.getByTestId('borrower-header')).toContainText(`Solicitação #${solicitationId}`);
 });
