@@ -44,15 +44,15 @@ test('register a request, see what is held, erase with typed confirmation, then 
   await expect(page.getByTestId('lgpd-detail-status')).toHaveAttribute('data-status', 'aberto');
   await expect(page.getByTestId('lgpd-detail-channel')).toHaveText('Telefone');
   await expect(page.getByTestId('lgpd-account-email')).toHaveText(person.email);
-  // The demo applicant has solicitations with their documents: the intake areas say what they hold,
-  // the areas of later issues that they do not exist yet.
+  // The demo applicant has solicitations with their documents: the intake and borrower areas say what they hold.
   const [{ n: solicitations }] = await server.database.rows<{ n: number }>('SELECT count(*)::int AS n FROM solicitations WHERE user_id = $1', [person.id]);
   expect(solicitations).toBeGreaterThan(0);
   await expect(page.getByTestId('lgpd-section-solicitations')).toHaveAttribute('data-available', 'true');
   await expect(page.getByTestId('lgpd-section-solicitations')).toContainText(`${solicitations} registro(s)`);
   await expect(page.getByTestId('lgpd-section-clientInfo')).toHaveAttribute('data-available', 'true');
-  await expect(page.getByTestId('lgpd-section-borrowerRecords')).toHaveAttribute('data-available', 'false');
-  await expect(page.getByTestId('lgpd-section-borrowerRecords')).toContainText('ainda não existe');
+  const [{ n: borrowerRows }] = await server.database.rows<{ n: number }>('SELECT count(*)::int AS n FROM borrowers WHERE user_id = $1', [person.id]);
+  await expect(page.getByTestId('lgpd-section-borrowerRecords')).toHaveAttribute('data-available', 'true');
+  await expect(page.getByTestId('lgpd-section-borrowerRecords')).toContainText(`${borrowerRows} registro(s)`);
   await expect(page.getByTestId('lgpd-holdings-uploads')).toBeVisible();
 
   // The list shows it, open.

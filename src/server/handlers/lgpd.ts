@@ -5,6 +5,7 @@ import { LGPD_STATUSES, pageMeta, type HoldingSection, type PersonHoldings } fro
 import { isRoleId } from '../../shared/roles';
 import type { Db } from '../db/connect';
 import { activityLog, uploads, users } from '../db/schema';
+import { borrowers, creditOperations } from '../db/schema-origination';
 import { containsPattern } from '../domain/like';
 import { badRequest, conflict, MESSAGES, notFound } from '../http/errors';
 import { requireAuth, type Handler } from '../http/handler';
@@ -139,13 +140,21 @@ async function holdingsOf(db: Db, userId: number): Promise<PersonHoldings> {
     .select({ entries: count() })
     .from(activityLog)
     .where(and(eq(activityLog.entity, 'user'), eq(activityLog.entity_id, userId)));
-  // Areas of later issues (borrower records, contracts, payments) have no tables yet:
-  // they are listed as not available rather than as an invented zero.
+  // Borrower records of the person's account, and the credit operations behind them (kept by law
+  // even after an erase: services/borrower-erase.ts).
+  const [{ borrowerCount, operationCount }] = await db
+    .select({
+      borrowerCount: sql<number>`count(DISTINCT ${borrowers.id})::int`,
+      operationCount: sql<number>`count(${creditOperations.id})::int`,
+    })
+    .from(borrowers)
+    .leftJoin(creditOperations, eq(creditOperations.borrower_id, borrowers.id))
+    .where(eq(borrowers.user_id, userId));
   const sections: HoldingSection[] = [
     { key: 'activityLog', available: true, count: Number(entries) },
     ...(await intakeHoldingsOf(db, userId)),
-    { key: 'borrowerRecords', available: false, count: null },
-    { key: 'contractsAndPayments', available: false, count: null },
+    { key: 'borrowerRecords', available: true, count: borrowerCount },
+    { key: 'contractsAndPayments', available: true, count: operationCount },
   ];
   return {
     account:

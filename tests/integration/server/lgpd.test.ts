@@ -69,7 +69,7 @@ describe('requests', () => {
     expect((await call(server, 'lgpd.list', { sort: { field: 'subject_email', order: 'ASC' } }, tokens.admin)).status).toBe(400);
   });
 
-  it('detail shows the account, the uploads, what the intake holds and the areas not built yet as not available', async () => {
+  it('detail shows the account, the uploads, what the intake and the borrower records hold', async () => {
     const agentId = (await call(server, 'session.me', {}, tokens.agent)).body.id;
     const upload = await call(server, 'uploads.create', { type: 'avatar', file: { name: 'rg.png', type: 'image/png', bytes: PNG } }, tokens.agent);
     expect(upload.status).toBe(200);
@@ -84,7 +84,8 @@ describe('requests', () => {
     // A staff account applied for nothing: the intake areas exist and hold nothing about it.
     expect(sections.solicitations).toEqual({ key: 'solicitations', available: true, count: 0 });
     expect(sections.clientInfo).toEqual({ key: 'clientInfo', available: true, count: 0 });
-    expect(sections.borrowerRecords.available).toBe(false);
+    expect(sections.borrowerRecords).toEqual({ key: 'borrowerRecords', available: true, count: 0 });
+    expect(sections.contractsAndPayments).toEqual({ key: 'contractsAndPayments', available: true, count: 0 });
     expect(sections.activityLog.available).toBe(true);
     expect((await call(server, 'lgpd.get', { id: 999999 }, tokens.admin)).status).toBe(404);
   });
