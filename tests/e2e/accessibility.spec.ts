@@ -12,6 +12,7 @@ import { test, expect, signIn, directCall, directSignIn, DEMO, DEMO_PASSWORD, ty
 import { APP_LEAVES, AUTH_PATHS, BOAVISTA_LEAVES, type LeafRoute } from '../../src/renderer/src/app/routes';
 import { COMPANY_TABS } from '../../src/renderer/src/screens/company/tabs';
 import { BORROWER_TABS } from '../../src/renderer/src/screens/borrowers/tabs';
+import { ANALYSIS_TABS } from '../../src/renderer/src/screens/creditOperations/tabs';
 import type { OperationName } from '../../src/shared/contract';
 import { isRoleAllowed, type RoleId } from '../../src/shared/roles';
 
@@ -41,6 +42,18 @@ async function realIds(url: string): Promise<Ids> {
     expect(created.status, create).toBe(200);
     return String(created.body.id);
   };
+  const borrower = await ensure('borrowers.list', 'borrowers.create', { person_type: 'PJ', document: '11.222.333/0001-81', name: 'Tomador a11y Ltda' });
+  const operation = await ensure('creditOperation.list', 'creditOperation.create', {
+    borrower_id: Number(borrower),
+    product: 'working_capital',
+    amortization: 'price',
+    requested_amount: '10000.00',
+    monthly_rate: '1.99',
+    installments: 12,
+    disbursement_date: '2026-01-15',
+    first_due_date: '2026-02-15',
+    idempotency_key: 'a11y-walk-operation-0001',
+  });
   const entrepreneur = await firstId(url, token, 'users.entrepreneurs');
   expect(entrepreneur, 'the demo seed has entrepreneurs').toBeDefined();
   return {
@@ -53,12 +66,18 @@ async function realIds(url: string): Promise<Ids> {
     'howDidFind.form': await ensure('howDidFind.list', 'howDidFind.create', { label: 'Indicação a11y' }),
     'reasons.form': await ensure('reasons.list', 'reasons.create', { label: 'Capital de giro a11y' }),
     'projects.form': await ensure('projects.list', 'projects.create', { title: 'Projeto a11y', active: true }),
-    'borrowers.view': await ensure('borrowers.list', 'borrowers.create', { person_type: 'PJ', document: '11.222.333/0001-81', name: 'Tomador a11y Ltda' }),
+    'borrowers.view': borrower,
+    'operations.proposal': operation,
+    'operations.analysis': operation,
   };
 }
 
 /** Screens whose tabs are kept in the URL (?tab=): every tab is a page of its own to check. */
-const TABBED: Partial<Record<LeafRoute['screen'], readonly string[]>> = { 'company.setup': COMPANY_TABS.slice(1), 'borrowers.view': BORROWER_TABS.slice(1) };
+const TABBED: Partial<Record<LeafRoute['screen'], readonly string[]>> = {
+  'company.setup': COMPANY_TABS.slice(1),
+  'borrowers.view': BORROWER_TABS.slice(1),
+  'operations.analysis': ANALYSIS_TABS.slice(1),
+};
 
 /** Concrete paths of one leaf: ':form' as 'new' and as a real record, other parameters as a real id or 1. */
 function concretePaths(leaf: LeafRoute, ids: Ids): string[] {

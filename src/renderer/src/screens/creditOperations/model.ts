@@ -21,6 +21,7 @@ import { calendarDaySchema, percentInputSchema, positiveMoneyInputSchema } from 
 import { idSchema } from '../../../../shared/contract/common';
 import { ACTION_RULES, FINAL_OPERATION_STATUSES, type CreditOperationAction, type CreditOperationStatus } from '../../../../shared/credit-operation-status';
 import { formSchema } from '../company/formSchema';
+import { ANALYSIS_TABS, type AnalysisTab } from './tabs';
 
 export function statusIntent(status: CreditOperationStatus): Intent {
   switch (status) {
@@ -311,8 +312,7 @@ export function buildingPreset(params: URLSearchParams): { borrowerId: number | 
   return { borrowerId: id('borrower'), solicitationId: id('solicitation') };
 }
 
-export const ANALYSIS_TABS = ['management', 'complement', 'others', 'timeline', 'messages', 'contract', 'schedule'] as const;
-export type AnalysisTab = (typeof ANALYSIS_TABS)[number];
+export { ANALYSIS_TABS, type AnalysisTab };
 export function analysisTabOf(value: string | null): AnalysisTab {
   return (ANALYSIS_TABS as readonly string[]).includes(value ?? '') ? (value as AnalysisTab) : 'management';
 }
