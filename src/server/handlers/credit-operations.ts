@@ -36,6 +36,7 @@ import {
   operationSummaries,
   statusOf,
   updateOperation,
+  type OperationRow,
 } from '../services/credit-operations';
 import { once } from '../services/idempotency';
 
@@ -71,6 +72,17 @@ async function contractPdf(ctx: HandlerContext, operationId: number, kind: 'CCB'
     signatories: contract.signatories,
   });
   return FileReply.fromBytes(bytes, 'application/pdf', contractFileName(contract.number));
+}
+
+function toComplement(row: OperationRow) {
+  return {
+    id: row.id,
+    purpose: row.purpose,
+    payment_method: row.payment_method,
+    analyst_opinion: row.analyst_opinion,
+    notes: row.notes,
+    orientation_message: row.orientation_message,
+  };
 }
 
 export const creditOperationHandlers: Pick<Handlers, CreditOperationName> = {
@@ -130,14 +142,7 @@ export const creditOperationHandlers: Pick<Handlers, CreditOperationName> = {
 
   'creditOperation.complement': async ({ id }, { deps }) => {
     const row = await findOperation(deps.db, id);
-    return {
-      id: row.id,
-      purpose: row.purpose,
-      payment_method: row.payment_method,
-      analyst_opinion: row.analyst_opinion,
-      notes: row.notes,
-      orientation_message: row.orientation_message,
-    };
+    return toComplement(row);
   },
 
   'creditOperation.updateComplement': async (args, ctx) => {
@@ -162,14 +167,7 @@ export const creditOperationHandlers: Pick<Handlers, CreditOperationName> = {
       });
       return after;
     });
-    return {
-      id: row.id,
-      purpose: row.purpose,
-      payment_method: row.payment_method,
-      analyst_opinion: row.analyst_opinion,
-      notes: row.notes,
-      orientation_message: row.orientation_message,
-    };
+    return toComplement(row);
   },
 
   'creditOperation.others': async ({ id }, { deps }) => {

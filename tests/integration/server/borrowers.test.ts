@@ -16,6 +16,7 @@ import { insertEntrepreneur, insertSimulation } from '../../helpers/credit-fixtu
 import { startTestServer, type TestServer } from '../../helpers/server';
 import { insertSolicitation } from '../../helpers/solicitations-fixture';
 import { call, signInEveryRole, type DemoRole } from './client';
+import { itAnswersTheMatrix, type MatrixCase } from './matrix';
 
 let server: TestServer;
 let tokens: Record<DemoRole, string>;
@@ -562,7 +563,7 @@ describe('authorization matrix (every panel role; not the applicant; not anonymo
       [names.remove, { id: 999999 }, panel(404)],
     ];
   });
-  const cases: Array<[OperationName, unknown, Record<DemoRole, number>]> = [
+  const cases: MatrixCase[] = [
     ['borrowers.list', {}, panel(200)],
     ['borrowers.all', {}, panel(200)],
     ['borrowers.get', { id: 999999 }, panel(404)],
@@ -592,13 +593,5 @@ describe('authorization matrix (every panel role; not the applicant; not anonymo
     expect(covered).toEqual(all);
   });
 
-  for (const [name, args, expected] of cases) {
-    it(`${name}: ${JSON.stringify(expected)}, no token 401`, async () => {
-      for (const role of Object.keys(expected) as DemoRole[]) {
-        const answer = await call(server, name, args, tokens[role]);
-        expect({ role, status: answer.status }).toEqual({ role, status: expected[role] });
-      }
-      expect((await call(server, name, args)).status).toBe(401);
-    });
-  }
+  itAnswersTheMatrix(cases, () => ({ server, tokens }));
 });

@@ -12,9 +12,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OperationName } from '../../../src/shared/contract/index';
 import { startTestServer, type TestServer } from '../../helpers/server';
 import { call, signInEveryRole, type DemoRole } from './client';
+import { itAnswersTheMatrix, type MatrixCase } from './matrix';
 
 let server: TestServer;
 let tokens: Record<DemoRole, string>;
@@ -360,7 +360,7 @@ describe('authorization matrix (panel users; approval and contracts: operators)'
   const read = { superadmin: 200, admin: 200, operator: 200, agent: 200, user: 403 } as const;
   const notFoundForStaff = { superadmin: 404, admin: 404, operator: 404, agent: 404, user: 403 } as const;
   const operators = (status: number) => ({ superadmin: status, admin: status, operator: status, agent: 403, user: 403 });
-  const cases: Array<[OperationName, unknown, Record<DemoRole, number>]> = [
+  const cases: MatrixCase[] = [
     ['creditOperation.list', {}, read],
     ['creditOperation.create', { borrower_id: 1 }, { ...read, superadmin: 400, admin: 400, operator: 400, agent: 400 }],
     ['creditOperation.get', { id: 999999 }, notFoundForStaff],
@@ -385,13 +385,5 @@ describe('authorization matrix (panel users; approval and contracts: operators)'
     ['company.issuedContract', { contractId: 999999 }, notFoundForStaff],
     ['company.cancelContract', { contractId: 999999 }, operators(404)],
   ];
-  for (const [name, args, expected] of cases) {
-    it(`${name}: ${JSON.stringify(expected)}, no token 401`, async () => {
-      for (const role of Object.keys(expected) as DemoRole[]) {
-        const answer = await call(server, name, args, tokens[role]);
-        expect({ role, status: answer.status }).toEqual({ role, status: expected[role] });
-      }
-      expect((await call(server, name, args)).status).toBe(401);
-    });
-  }
+  itAnswersTheMatrix(cases, () => ({ server, tokens }));
 });
