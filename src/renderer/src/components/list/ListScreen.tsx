@@ -22,7 +22,7 @@ import { RoleGate } from '../RoleGate';
 import { tableStatusOf } from '../tableStatus';
 import { useListState } from '../useListState';
 import { cellText, type ColumnDecl } from './columns';
-import type { ExportOperationName, FilterKeyOf, ItemOf, ListOperationName, SortOf } from './contractTypes';
+import type { AnyListOperationName, ExportOperationName, FilterKeyOf, ItemOf, PathArgsOf, SortOf } from './contractTypes';
 import { FilterBar } from './FilterBar';
 import { filterDefsOf, type FilterDecl } from './filters';
 import { clampedPage, listArgsOf } from './listState';
@@ -39,6 +39,8 @@ export interface RowAction<T> {
   roles?: readonly RoleId[];
   /** an icon-only button (the label is its accessible name and tooltip): a narrow column for dense lists */
   compact?: boolean;
+  /** whether the row has it (e.g. only a contract in force can be cancelled); every row when absent */
+  shown?(row: T): boolean;
   onClick(row: T): void;
 }
 
@@ -55,10 +57,12 @@ export interface ToolbarAction {
   onClick?(): void;
 }
 
-export interface ListDeclaration<N extends ListOperationName> {
+export interface ListDeclaration<N extends AnyListOperationName> {
   /** prefix of every test id: `${testId}-table`, `${testId}-row-<id>`, `${testId}-filter-<key>` */
   testId: string;
   operation: N;
+  /** the path argument of a call that needs one (the company of `/company/:id/contracts`); never written to the URL */
+  pathArgs?: PathArgsOf<N>;
   columns: readonly ColumnDecl<ItemOf<N>, SortOf<N>>[];
   filters?: readonly FilterDecl<FilterKeyOf<N>>[];
   /** the route a row opens… */
@@ -81,7 +85,7 @@ export interface ListDeclaration<N extends ListOperationName> {
   baseFilter?: Readonly<Record<string, string | number | string[]>>;
 }
 
-export type ListScreenProps<N extends ListOperationName> = ListDeclaration<N> & {
+export type ListScreenProps<N extends AnyListOperationName> = ListDeclaration<N> & {
   /** above the filters (e.g. a quick search) */
   header?: ReactNode;
   /** after the table (dialogs) */
@@ -107,7 +111,7 @@ function rowIdOf(row: unknown): string {
   return String((row as { id?: string | number }).id);
 }
 
-export function ListScreen<N extends ListOperationName>(props: ListScreenProps<N>) {
+export function ListScreen<N extends AnyListOperationName>(props: ListScreenProps<N>) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { testId, operation, columns, filters = [], rowLink, onRowClick, rowActions = [], toolbar = [], refreshEvery, notice } = props;
@@ -124,7 +128,7 @@ export function ListScreen<N extends ListOperationName>(props: ListScreenProps<N
   // The list calls share one argument shape (listArgs); TypeScript cannot see that through the generic name.
   const baseFilter = props.baseFilter;
   const callFilter = useMemo(() => ({ ...(baseFilter ?? {}), ...state.filter }), [baseFilter, state.filter]);
-  const args = { ...listArgsOf(state), filter: callFilter } as ArgsOf<N>;
+  const args = { ...props.pathArgs, ...listArgsOf(state), filter: callFilter } as ArgsOf<N>;
   const query = useApiQuery(operation, args, {
     placeholderData: keepPreviousData,
     refetchInterval: refreshEvery
@@ -162,7 +166,8 @@ export function ListScreen<N extends ListOperationName>(props: ListScreenProps<N
       render: (row) => (
         // A button in a row must not also open the row.
         <span className="rt-row-actions" onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
-          {rowActions.map((a) => (
+          {rowActions.map((a) =>
+            a.shown && !a.shown(row) ? null : (
             <Gated key={a.id} roles={a.roles}>
               <Button
                 size="small"
@@ -177,7 +182,8 @@ export function ListScreen<N extends ListOperationName>(props: ListScreenProps<N
                 {a.compact ? null : t(a.label(row))}
               </Button>
             </Gated>
-          ))}
+            ),
+          )}
         </span>
       ),
     });

@@ -64,7 +64,28 @@ export type OptionsOperationName = {
     : never;
 }[ExposedOperationName];
 
-export type ItemOf<N extends ListOperationName> = ResultOf<N> extends { items: Array<infer I> } ? I : never;
+/**
+ * List calls that also need a path argument (a company's issued contracts:
+ * `/company/:id/contracts`): the declaration gives it as `pathArgs`.
+ */
+export type PathListOperationName = {
+  [N in ExposedOperationName]: Contract[N]['encoding'] extends 'list'
+    ? ResultOf<N> extends { items: unknown[] }
+      ? // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- "no required argument" is exactly {} extends it
+        {} extends OtherArgs<N>
+        ? never
+        : N
+      : never
+    : never;
+}[ExposedOperationName];
+
+/** Every list call the kit draws: from the URL alone, or with the path argument of its declaration. */
+export type AnyListOperationName = ListOperationName | PathListOperationName;
+
+/** What a path list call needs besides paging, filters and sort. */
+export type PathArgsOf<N extends AnyListOperationName> = OtherArgs<N>;
+
+export type ItemOf<N extends AnyListOperationName> = ResultOf<N> extends { items: Array<infer I> } ? I : never;
 
 /** The contract's declared filter keys and sort fields of each list call. */
 export const LIST_FIELDS = {
@@ -81,11 +102,13 @@ export const LIST_FIELDS = {
   'solicitations.list': { filters: SOLICITATION_FILTERS, sorts: SOLICITATION_SORTS },
   'solicitations.reviewDocuments': { filters: SOLICITATION_FILTERS, sorts: SOLICITATION_SORTS },
   'creditOperation.list': { filters: CREDIT_OPERATION_FILTERS, sorts: CREDIT_OPERATION_SORTS },
-} as const satisfies Partial<Record<ListOperationName, { filters: readonly string[]; sorts: readonly string[] }>>;
+  // The server's filters and sort of a company's issued contracts (services/contracts.ts listContracts).
+  'company.contracts': { filters: ['status', 'kind', 'borrower'], sorts: ['issued_at'] },
+} as const satisfies Partial<Record<AnyListOperationName, { filters: readonly string[]; sorts: readonly string[] }>>;
 
 type Declared = keyof typeof LIST_FIELDS;
 
 /** Sort fields of a list call; any string where the contract declares none yet. */
-export type SortOf<N extends ListOperationName> = N extends Declared ? (typeof LIST_FIELDS)[N]['sorts'][number] : string;
+export type SortOf<N extends AnyListOperationName> = N extends Declared ? (typeof LIST_FIELDS)[N]['sorts'][number] : string;
 /** Filter keys of a list call; any string where the contract declares none yet. */
-export type FilterKeyOf<N extends ListOperationName> = N extends Declared ? (typeof LIST_FIELDS)[N]['filters'][number] : string;
+export type FilterKeyOf<N extends AnyListOperationName> = N extends Declared ? (typeof LIST_FIELDS)[N]['filters'][number] : string;

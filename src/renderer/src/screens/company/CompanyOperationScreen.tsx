@@ -3,8 +3,8 @@
  * "Company"), in tabs whose choice is kept in the URL (?tab=), so a reload
  * or the back button returns to it: the company's data, its legal
  * representatives and witnesses, the operating parameters, the IOF rates by
- * period, the bank accounts, the assignees' accounts and the contract
- * templates. Every panel user reads; administrators change (the contract's
+ * period, the bank accounts, the assignees' accounts, the contract
+ * templates and the contracts issued from them. Every panel user reads; administrators change (the contract's
  * roles). Only the open tab is mounted; switching away from unsaved edits
  * asks first (TabLeaveGuard), as leaving the page does.
  */
@@ -16,6 +16,7 @@ import { CompanyDataForm } from './CompanyDataForm';
 import { AssignmentAccountsPanel, BanksPanel, IofPanel, RepresentativesPanel, WitnessesPanel } from './CompanyRecords';
 import { ContractTemplates } from './ContractTemplates';
 import { COMPANY_ID } from './formSchema';
+import { IssuedContractsPanel } from './IssuedContracts';
 import { ParametersForm } from './ParametersForm';
 import { COMPANY_TABS, type CompanyTab } from './tabs';
 import { TabLeaveGuard, useTabGuard } from './TabLeaveGuard';
@@ -61,6 +62,8 @@ function CompanyTabs() {
         return <AssignmentAccountsPanel />;
       case 'contracts':
         return <ContractTemplates />;
+      case 'issued':
+        return <IssuedContractsPanel />;
     }
   };
   return (
@@ -71,7 +74,8 @@ function CompanyTabs() {
         renderActiveTabPanelOnly
         onChange={(next) =>
           guard(() => {
-            const copy = new URLSearchParams(params);
+            // A fresh query for the next tab: one tab's list state (page, filters) means nothing to another.
+            const copy = new URLSearchParams();
             if (next === 'company') copy.delete('tab');
             else copy.set('tab', String(next));
             setParams(copy, { replace: true });
