@@ -14,8 +14,10 @@ import AxeBuilder from '@axe-core/playwright';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { test, expect, signIn, DEMO, DEMO_PASSWORD, setSwitch } from './harness';
+import { test, expect, signIn, directCall, directSignIn, DEMO, DEMO_PASSWORD, setSwitch, type Harness } from './harness';
+import type { CreditOperation } from '../../src/shared/contract';
 import { completeCpf, formatCpf } from '../../src/shared/documents';
+import { translate } from '../../src/shared/i18n';
 
 async function noSeriousViolations(page: Page): Promise<void> {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
@@ -23,6 +25,42 @@ async function noSeriousViolations(page: Page): Promise<void> {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(serious).toEqual([]);
+}
+
+let keySeq = 0;
+const freshKey = () => `e2e-operation-key-${Date.now()}-${++keySeq}`;
+
+/** A borrower and an operation made through the API, as another session would. */
+async function operationFor(url: string, name: string, cpfBody: string, extra: Record<string, unknown> = {}): Promise<{ op: CreditOperation; token: string }> {
+  const token = await directSignIn(url, DEMO.superadmin.email, DEMO_PASSWORD);
+  const borrower = await directCall<{ id: number }>(url, 'borrowers.create', { person_type: 'PF', document: formatCpf(completeCpf(cpfBody)), name }, token);
+  expect(borrower.status, 'borrowers.create').toBe(200);
+  const created = await directCall<CreditOperation>(
+    url,
+    'creditOperation.create',
+    {
+      borrower_id: borrower.body.id,
+      product: 'working_capital',
+      amortization: 'price',
+      requested_amount: '5000.00',
+      monthly_rate: '2.00',
+      installments: 12,
+      disbursement_date: '2026-03-10',
+      first_due_date: '2026-04-10',
+      idempotency_key: freshKey(),
+      ...extra,
+    },
+    token,
+  );
+  expect(created.status, 'creditOperation.create').toBe(200);
+  return { op: created.body, token };
+}
+
+async function signInAdmin(page: Page, harness: Harness): Promise<void> {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await harness.goto('/auth/login');
+  await signIn(page, DEMO.admin.email, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/#\/app\/home/);
 }
 
 test('an operation built in steps, proposed, approved, its CCB issued and saved as PDF, and listed', async ({ page, harness, server }) => {
@@ -61,6 +99,13 @@ test('an operation built in steps, proposed, approved, its CCB issued and saved 
   await setSwitch(page.getByTestId('building-finance-iof'), false);
   await page.getByTestId(`building-guarantee-${guaranteeId}`).check({ force: true });
   await noSeriousViolations(page);
+  await page.screenshot({ path: 'test-results/operations/building-step2.png', fullPage: true });
+  // Leaving with the conditions typed asks first; staying keeps them.
+  await page.getByTestId('menu-item-/allOperations').click();
+  await expect(page.getByTestId('unsaved-changes-prompt')).toBeVisible();
+  await page.getByRole('button', { name: translate('pt-BR', 'form.unsaved.stay') }).click();
+  await expect(page).toHaveURL(/#\/app\/clientOperation\/building\?borrower=\d+$/);
+  await expect(page.getByTestId('building-requested-amount')).toHaveValue('10.000,00');
   // A rate above the company's limit: the server's 400 lands on the rate.
   await page.getByTestId('building-next').click();
   await expect(page.getByTestId('field-error-monthly_rate')).toBeVisible();
@@ -110,6 +155,7 @@ test('an operation built in steps, proposed, approved, its CCB issued and saved 
   // The proposal, then to analysis (confirmed with the amounts).
   await expect(page.getByTestId('operation-status')).toHaveText('Proposta');
   await expect(page.getByTestId('proposal-result-released')).toHaveText(released);
+  await page.screenshot({ path: 'test-results/operations/proposal.png', fullPage: true });
   await page.getByTestId('decision-send_to_analysis').click();
   await expect(page.getByTestId('decision-amounts-released')).toHaveText(released);
   await page.getByTestId('decision-confirm').click();
@@ -160,7 +206,116 @@ test('an operation built in steps, proposed, approved, its CCB issued and saved 
   await expect(page.getByTestId(`operations-row-${operationId}`)).toBeVisible();
   await expect(page.getByTestId(`operations-status-${operationId}`)).toHaveText('Contrato emitido');
   await expect(page.getByTestId('operations-table').locator('tbody tr')).toHaveCount(1);
+  await page.getByTestId('operations-filter-clear').click();
+  await expect(page.getByTestId('operations-table').locator('tbody tr').nth(5)).toBeVisible();
+  await page.screenshot({ path: 'test-results/operations/operations-list.png', fullPage: true });
+  await page.getByTestId('operations-filter-borrower').fill('Ponta a Ponta');
+  await expect(page.getByTestId('operations-table').locator('tbody tr')).toHaveCount(1);
   await noSeriousViolations(page);
   await page.getByTestId(`operations-row-${operationId}`).click();
   await expect(page).toHaveURL(new RegExp(`/analize/${operationId}$`));
+});
+
+test('the proposal\'s conditions edited with its version; a change made elsewhere meanwhile is a clear stale-version message', async ({ page, harness, server }) => {
+  test.setTimeout(120_000);
+  const { op, token } = await operationFor(server.url, 'Carlos Condições Editadas', '271828182');
+  await signInAdmin(page, harness);
+  await harness.goto(`/app/clientOperation/loan-proposal/${op.id}`);
+  await expect(page.getByTestId('operation-status')).toHaveText('Proposta');
+
+  // An edit: 24 plots, simulated, confirmed with the new amounts, saved.
+  await page.getByTestId('proposal-edit-open').click();
+  await expect(page.getByTestId('proposal-edit-installments')).toHaveValue('12');
+  await page.getByTestId('proposal-edit-installments').fill('24');
+  await expect(page.getByTestId('proposal-edit-save')).toBeDisabled();
+  await page.getByTestId('proposal-edit-simulate').click();
+  await expect(page.getByTestId('proposal-edit-result-installment-24')).toBeVisible();
+  await noSeriousViolations(page);
+  // A change after the simulation must be simulated again before saving.
+  await page.getByTestId('proposal-edit-installments').fill('18');
+  await expect(page.getByTestId('proposal-edit-outdated')).toBeVisible();
+  await expect(page.getByTestId('proposal-edit-save')).toBeDisabled();
+  await page.getByTestId('proposal-edit-installments').fill('24');
+  await expect(page.getByTestId('proposal-edit-save')).toBeEnabled();
+  await page.getByTestId('proposal-edit-save').click();
+  await expect(page.getByTestId('proposal-edit-confirm-amounts-plots')).toContainText('24 ×');
+  await page.getByTestId('proposal-edit-confirm').click();
+  await expect(page.getByTestId('proposal-edit')).toHaveCount(0);
+  await expect(page.getByTestId('proposal-result-installment-24')).toBeVisible();
+  const saved = await directCall<CreditOperation>(server.url, 'creditOperation.get', { id: op.id }, token);
+  expect({ plots: saved.body.installments_count, version: saved.body.version }).toEqual({ plots: 24, version: op.version + 1 });
+
+  // Another session changes it while this one edits: saving says so instead of writing over it.
+  await page.getByTestId('proposal-edit-open').click();
+  const elsewhere = await directCall<CreditOperation>(
+    server.url,
+    'creditOperation.update',
+    {
+      id: op.id,
+      version: saved.body.version,
+      product: 'working_capital',
+      amortization: 'sac',
+      requested_amount: '5000.00',
+      monthly_rate: '2.00',
+      installments: 10,
+      disbursement_date: '2026-03-10',
+      first_due_date: '2026-04-10',
+    },
+    token,
+  );
+  expect(elsewhere.status).toBe(200);
+  await page.getByTestId('proposal-edit-installments').fill('30');
+  await page.getByTestId('proposal-edit-simulate').click();
+  await expect(page.getByTestId('proposal-edit-result-installment-30')).toBeVisible();
+  await page.getByTestId('proposal-edit-save').click();
+  await page.getByTestId('proposal-edit-confirm').click();
+  await expect(page.getByTestId('proposal-edit-confirm-stale')).toContainText('alterada por outra pessoa');
+  const after = await directCall<CreditOperation>(server.url, 'creditOperation.get', { id: op.id }, token);
+  expect(after.body.installments_count).toBe(10);
+  await page.getByTestId('proposal-edit-confirm-stale-reload').click();
+  await expect(page.getByTestId('proposal-edit')).toHaveCount(0);
+  await expect(page.getByTestId('proposal-result-installment-10')).toBeVisible();
+  await expect(page.getByTestId('proposal-result-installment-11')).toHaveCount(0);
+});
+
+test('a microcredit operation: a return asks for its reason, then the MPO issued with the orientation and cancelled after confirming', async ({ page, harness, server }) => {
+  test.setTimeout(120_000);
+  const { op, token } = await operationFor(server.url, 'Marta Microcrédito Orientado', '161803398', { product: 'microcredit', requested_amount: '3000.00' });
+  for (const action of ['send_to_analysis', 'approve'] as const) {
+    const current = await directCall<CreditOperation>(server.url, 'creditOperation.get', { id: op.id }, token);
+    const moved = await directCall(server.url, 'creditOperation.decision', { id: op.id, action, version: current.body.version }, token);
+    expect(moved.status, action).toBe(200);
+  }
+  await signInAdmin(page, harness);
+  await harness.goto(`/app/clientOperation/analize/${op.id}?tab=contract`);
+  await expect(page.getByTestId('operation-status')).toHaveText('Aprovada');
+
+  // "Return for changes" needs a reason: the dialog asks before anything is sent.
+  await page.getByTestId('decision-return').click();
+  await page.getByTestId('decision-confirm').click();
+  await expect(page.getByText('Informe o motivo.')).toBeVisible();
+  await page.getByTestId('confirm-dialog-cancel').click();
+  await expect(page.getByTestId('operation-status')).toHaveText('Aprovada');
+
+  // The MPO needs the orientation given to the entrepreneur.
+  await page.getByTestId('contract-issue').click();
+  await expect(page.getByTestId('contract-orientation')).toBeVisible();
+  await page.getByTestId('contract-orientation').fill('curta');
+  await page.getByTestId('contract-issue-confirm').click();
+  await expect(page.getByText('Descreva a orientação com ao menos 10 caracteres.')).toBeVisible();
+  await page.getByTestId('contract-orientation').fill('Orientação sobre fluxo de caixa, estoque e capital de giro do negócio.');
+  await noSeriousViolations(page);
+  await page.getByTestId('contract-issue-confirm').click();
+  await expect(page.getByTestId('operation-status')).toHaveText('Contrato emitido');
+  const number = (await page.getByTestId('contract-number').textContent()) ?? '';
+  expect(number).toMatch(/MPO/);
+
+  // Cancelled behind a confirmation that names it; the operation is approved again.
+  await page.getByTestId('contract-cancel').click();
+  await expect(page.getByTestId('contract-cancel-text')).toContainText(number);
+  await page.getByTestId('confirm-dialog-confirm').click();
+  await expect(page.getByTestId('operation-status')).toHaveText('Aprovada');
+  await expect(page.getByTestId('contract-none')).toBeVisible();
+  await expect(page.getByTestId('contract-history')).toContainText('Cancelado');
+  await expect(page.getByTestId('contract-issue')).toBeVisible();
 });

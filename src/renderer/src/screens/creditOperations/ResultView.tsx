@@ -115,12 +115,13 @@ export function CostsCards({ result, testId }: { result: ScheduleView; testId: s
               <td className="numeric" data-testid={`${testId}-iof-total`}>
                 <strong>{formatCurrency(iof.total)}</strong>
               </td>
-              <td>
-                <Tag minimal>{iof.financed ? t('creditOperations.iof.financed') : t('creditOperations.iof.notFinanced')}</Tag>
-              </td>
+              <td />
             </tr>
           </tbody>
         </HTMLTable>
+        <Tag minimal data-testid={`${testId}-iof-financed`}>
+          {iof.financed ? t('creditOperations.iof.financed') : t('creditOperations.iof.notFinanced')}
+        </Tag>
         <p className="op-note">
           {t('creditOperations.iof.personType')} {t(`creditOperations.personTypes.${iof.rates.personType}`)} · {t('creditOperations.iof.legalBasis')}:{' '}
           <span data-testid={`${testId}-iof-basis`}>{iof.rates.legalBasis}</span>
