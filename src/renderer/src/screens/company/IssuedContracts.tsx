@@ -87,7 +87,7 @@ export function IssuedContractsPanel() {
     setSaving(contract.id);
     setSaved(null);
     try {
-      const result = await bridge().files.download(pdfOperation(contract.kind), { id: contract.credit_operation_id }, { fileName: `${contract.kind}-${contract.number}` });
+      const result = await bridge().files.download(pdfOperation(contract.kind), { id: contract.credit_operation_id }, { fileName: contract.number });
       if (result.error) toast.failure(errorText(new ApiError(result), t));
       else if (result.data) setSaved(result.data.path);
     } catch {
@@ -114,19 +114,19 @@ export function IssuedContractsPanel() {
           </>
         }
         columns={[
-          { id: 'number', title: 'company.issued.columns.number', width: 120, field: 'number', testId: (r) => `issued-contracts-number-${r.id}` },
-          { id: 'kind', title: 'company.issued.columns.kind', width: 60, field: 'kind' },
+          { id: 'number', title: 'company.issued.columns.number', width: 150, field: 'number', testId: (r) => `issued-contracts-number-${r.id}` },
+          { id: 'kind', title: 'company.issued.columns.kind', width: 55, field: 'kind' },
           {
             id: 'operation',
             title: 'company.issued.columns.operation',
-            width: 110,
+            width: 100,
             field: 'operation_number',
             link: (r) => `/app/clientOperation/analize/${r.credit_operation_id}`,
             testId: (r) => `issued-contracts-operation-${r.id}`,
           },
-          { id: 'borrower', title: 'company.issued.columns.borrower', width: 200, field: 'borrower_name' },
+          { id: 'borrower', title: 'company.issued.columns.borrower', width: 190, field: 'borrower_name' },
           { id: 'issued_at', title: 'company.issued.columns.issuedAt', sort: 'issued_at', width: 130, text: (r) => formatDateTime(r.issued_at) },
-          { id: 'issued_by', title: 'company.issued.columns.issuedBy', width: 140, text: (r) => r.issued_by_name ?? '' },
+          { id: 'issued_by', title: 'company.issued.columns.issuedBy', width: 130, text: (r) => r.issued_by_name ?? '' },
           {
             id: 'status',
             title: 'company.issued.columns.status',

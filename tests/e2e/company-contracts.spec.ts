@@ -1,0 +1,158 @@
+/**
+ * The company's issued contracts (issue 9 §1, /app/company-operation?tab=issued)
+ * against the real server with the demo seed: an administrator sees the
+ * seeded CCB and MPO contracts, filters by kind (kept in the URL), reads a
+ * contract's text as issued, saves the PDF of one in force (pdftotext finds
+ * its number), cancels one after a confirmation that names it and says the
+ * operation goes back to approved, and sees it cancelled; a contract
+ * cancelled meanwhile by someone else is answered with the server's 409
+ * words. An agent sees the list without the cancel button. Screenshots go to
+ * the test's output folder.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import type { Page, TestInfo } from '@playwright/test';
+import { test, expect, signIn, directCall, directSignIn, DEMO, DEMO_PASSWORD, type Harness } from './harness';
+import type { CreditOperation, IssuedContract } from '../../src/shared/contract/credit-operations';
+
+/** The serious or critical axe findings of what is on screen (the tab itself is walked by accessibility.spec.ts; this covers its dialogs). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+const shot = (page: Page, info: TestInfo, name: string) => page.screenshot({ path: info.outputPath(`${name}.png`), fullPage: true });
+
+async function signInAs(page: Page, harness: Harness, email: string): Promise<void> {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await harness.goto('/auth/login');
+  await signIn(page, email, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/#\/app\/home/);
+}
+
+async function serverCall<T>(url: string, name: Parameters<typeof directCall>[1], args: unknown): Promise<{ status: number; body: T }> {
+  const token = await directSignIn(url, DEMO.superadmin.email, DEMO_PASSWORD);
+  return directCall<T>(url, name, args, token);
+}
+
+async function contracts(url: string, filter: Record<string, string> = {}): Promise<IssuedContract[]> {
+  const answer = await serverCall<{ items: IssuedContract[] }>(url, 'company.contracts', { id: 1, page: 1, limit: 100, filter });
+  expect(answer.status).toBe(200);
+  return answer.body.items;
+}
+
+/** Contracts in force whose operation is not disbursed (the ones that can be cancelled). */
+async function cancellable(url: string): Promise<IssuedContract[]> {
+  const out: IssuedContract[] = [];
+  for (const c of await contracts(url, { status: 'issued' })) {
+    const op = await serverCall<CreditOperation>(url, 'creditOperation.get', { id: c.credit_operation_id });
+    if (op.body.status !== 'disbursed') out.push(c);
+  }
+  return out;
+}
+
+test('an administrator lists, filters, reads, saves and cancels issued contracts', async ({ page, harness, server }, info) => {
+  const all = await contracts(server.url);
+  expect(all.some((c) => c.kind === 'CCB')).toBe(true);
+  expect(all.some((c) => c.kind === 'MPO')).toBe(true);
+
+  await signInAs(page, harness, DEMO.admin.email);
+  await page.getByTestId('menu-item-/company-operation').click();
+  await page.getByTestId('company-tab-issued').click();
+  await expect(page).toHaveURL(/\?tab=issued$/);
+  const newest = all[0];
+  await expect(page.getByTestId(`issued-contracts-row-${newest.id}`)).toBeVisible();
+  await expect(page.getByTestId(`issued-contracts-number-${newest.id}`)).toHaveText(newest.number);
+  await expect(page.getByTestId(`issued-contracts-operation-${newest.id}`)).toHaveAttribute('href', `#/app/clientOperation/analize/${newest.credit_operation_id}`);
+  await shot(page, info, 'issued-contracts');
+
+  // Only MPO, kept in the URL: a reload keeps the filter.
+  await page.getByTestId('issued-contracts-filter-kind').selectOption('MPO');
+  await expect(page).toHaveURL(/kind=MPO/);
+  await expect(page).toHaveURL(/tab=issued/);
+  const mpo = all.filter((c) => c.kind === 'MPO');
+  await expect(page.getByTestId(`issued-contracts-row-${mpo[0].id}`)).toBeVisible();
+  const ccb = all.find((c) => c.kind === 'CCB')!;
+  await expect(page.getByTestId(`issued-contracts-row-${ccb.id}`)).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId('issued-contracts-filter-kind')).toHaveValue('MPO');
+  await expect(page.getByTestId(`issued-contracts-row-${ccb.id}`)).toHaveCount(0);
+  await shot(page, info, 'issued-contracts-mpo');
+
+  // The text as issued.
+  await page.getByTestId(`issued-contracts-text-${mpo[0].id}`).click();
+  const text = page.getByTestId('issued-contract-text');
+  await expect(text).toBeVisible();
+  const detail = await serverCall<{ body: string }>(server.url, 'company.issuedContract', { contractId: mpo[0].id });
+  expect(detail.body.body.length).toBeGreaterThan(50);
+  await expect(text).toContainText(detail.body.body.split('\n').find((l) => l.trim().length > 10)!.trim());
+  await expect(text).toHaveCSS('white-space', 'pre-wrap');
+  await shot(page, info, 'issued-contract-text');
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByTestId('issued-contract-text-close').click();
+  await expect(text).toHaveCount(0);
+
+  // A contract in force whose operation is not disbursed: its PDF saved, then cancelled after confirming.
+  await page.getByTestId('issued-contracts-filter-clear').click();
+  const target = (await cancellable(server.url))[0];
+  expect(target, 'the seed has a contract that can be cancelled').toBeTruthy();
+  await page.getByTestId('issued-contracts-filter-borrower').fill(target.borrower_name);
+  await page.getByTestId('issued-contracts-filter-status').selectOption('issued');
+  await expect(page.getByTestId(`issued-contracts-row-${target.id}`)).toBeVisible();
+
+  await page.getByTestId(`issued-contracts-pdf-${target.id}`).click();
+  const saved = page.getByTestId('issued-contracts-pdf-saved');
+  await expect(saved).toBeVisible();
+  const path = (await saved.textContent())?.replace(/^.*?(\/\S+\.pdf).*$/, '$1') ?? '';
+  expect(path.startsWith(harness.paths.downloads)).toBe(true);
+  expect(path.endsWith(`/${target.number}.pdf`)).toBe(true);
+  expect(existsSync(path)).toBe(true);
+  expect(execFileSync('pdftotext', ['-layout', path, '-'], { encoding: 'utf8' })).toContain(target.number);
+
+  await page.getByTestId(`issued-contracts-cancel-${target.id}`).click();
+  await expect(page.getByTestId('issued-contracts-cancel-text')).toContainText(target.number);
+  await expect(page.getByTestId('issued-contracts-cancel-text')).toContainText('volta para aprovada');
+  await shot(page, info, 'issued-contract-cancel');
+  expect(await seriousViolations(page)).toEqual([]);
+  // Saying no keeps it in force.
+  await page.getByTestId('confirm-dialog-cancel').click();
+  await expect(page.getByTestId(`issued-contracts-status-${target.id}`)).toHaveAttribute('data-status', 'issued');
+  await page.getByTestId(`issued-contracts-cancel-${target.id}`).click();
+  await page.getByTestId('confirm-dialog-confirm').click();
+  await expect(page.getByText(`Contrato ${target.number} cancelado`)).toBeVisible();
+  // The list (still filtered by "Vigente") drops it; without the status filter it reads "Cancelado", with no cancel or PDF button.
+  await expect(page.getByTestId(`issued-contracts-row-${target.id}`)).toHaveCount(0);
+  await page.getByTestId('issued-contracts-filter-status').selectOption('');
+  await expect(page.getByTestId(`issued-contracts-status-${target.id}`)).toHaveAttribute('data-status', 'cancelled');
+  await expect(page.getByTestId(`issued-contracts-status-${target.id}`)).toHaveText('Cancelado');
+  await expect(page.getByTestId(`issued-contracts-cancel-${target.id}`)).toHaveCount(0);
+  await expect(page.getByTestId(`issued-contracts-pdf-${target.id}`)).toHaveCount(0);
+  const after = await serverCall<CreditOperation>(server.url, 'creditOperation.get', { id: target.credit_operation_id });
+  expect(after.body.status).toBe('approved');
+  await shot(page, info, 'issued-contract-cancelled');
+
+  // Cancelled by someone else meanwhile: the server's 409 is shown and the row refreshed.
+  const other = (await cancellable(server.url))[0];
+  expect(other, 'the seed has a second contract that can be cancelled').toBeTruthy();
+  await page.getByTestId('issued-contracts-filter-borrower').fill(other.borrower_name);
+  await expect(page.getByTestId(`issued-contracts-cancel-${other.id}`)).toBeVisible();
+  expect((await serverCall(server.url, 'company.cancelContract', { contractId: other.id })).status).toBe(200);
+  await page.getByTestId(`issued-contracts-cancel-${other.id}`).click();
+  await page.getByTestId('confirm-dialog-confirm').click();
+  await expect(page.locator('.bp6-toast.bp6-intent-danger')).toContainText('Este contrato já foi cancelado.');
+  await expect(page.getByTestId(`issued-contracts-status-${other.id}`)).toHaveAttribute('data-status', 'cancelled');
+  await shot(page, info, 'issued-contract-conflict');
+});
+
+test('an agent reads the issued contracts without the cancel button', async ({ page, harness, server }, info) => {
+  const inForce = await contracts(server.url, { status: 'issued' });
+  expect(inForce.length).toBeGreaterThan(0);
+  await signInAs(page, harness, DEMO.agente.email);
+  await harness.goto('/app/company-operation?tab=issued');
+  await expect(page.getByTestId(`issued-contracts-row-${inForce[0].id}`)).toBeVisible();
+  await expect(page.getByTestId(`issued-contracts-text-${inForce[0].id}`)).toBeVisible();
+  await expect(page.getByTestId(`issued-contracts-pdf-${inForce[0].id}`)).toBeVisible();
+  await expect(page.locator('[data-testid^="issued-contracts-cancel-"]')).toHaveCount(0);
+  await shot(page, info, 'issued-contracts-agent');
+});
