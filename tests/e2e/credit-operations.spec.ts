@@ -318,4 +318,26 @@ test('a microcredit operation: a return asks for its reason, then the MPO issued
   await expect(page.getByTestId('contract-none')).toBeVisible();
   await expect(page.getByTestId('contract-history')).toContainText('Cancelado');
   await expect(page.getByTestId('contract-issue')).toBeVisible();
+
+  // The complement keeps the orientation recorded with the MPO and saves the analyst's fields.
+  await page.getByTestId('analysis-tab-complement').click();
+  await expect(page).toHaveURL(/\?tab=complement$/);
+  await expect(page.getByTestId('complement-orientation')).toContainText('fluxo de caixa');
+  await page.getByTestId('complement-purpose').fill('Compra de estoque para o fim de ano');
+  await page.getByTestId('complement-payment-method').selectOption('pix');
+  await page.getByTestId('complement-analyst-opinion').fill('Faturamento compatível com as parcelas.');
+  await page.getByTestId('complement-save').click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Complemento salvo' })).toBeVisible();
+  await expect
+    .poll(async () => (await directCall<{ purpose: string; payment_method: string }>(server.url, 'creditOperation.complement', { id: op.id }, token)).body)
+    .toMatchObject({ purpose: 'Compra de estoque para o fim de ano', payment_method: 'pix' });
+
+  // A message to the team, shown with its author.
+  await page.getByTestId('analysis-tab-messages').click();
+  await page.getByTestId('message-body').fill('Cliente pediu para assinar na agência.');
+  await page.getByTestId('message-send').click();
+  await expect(page.getByTestId('analysis-messages')).toContainText('Cliente pediu para assinar na agência.');
+  await expect(page.getByTestId('analysis-messages')).toContainText(DEMO.admin.name);
+  await expect(page.getByTestId('message-body')).toHaveValue('');
+  await noSeriousViolations(page);
 });

@@ -79,7 +79,7 @@ function GuaranteesPicker({ form, borrowerId, testId, readOnly }: { form: Condit
     <Controller
       control={form.control as unknown as Control<ConditionsValues>}
       name="secured_guarantee_ids"
-      render={({ field }) => {
+      render={({ field, fieldState }) => {
         const chosen = new Set<number>(field.value ?? []);
         return (
           <fieldset className="op-guarantees" data-testid={`${testId}-guarantees`}>
@@ -106,6 +106,8 @@ function GuaranteesPicker({ form, borrowerId, testId, readOnly }: { form: Condit
                 }}
               />
             ))}
+            {/* e.g. the server refusing a guarantee that is not this borrower's */}
+            <FieldError name="secured_guarantee_ids" message={fieldState.error?.message} />
           </fieldset>
         );
       }}
