@@ -341,3 +341,30 @@ test('a microcredit operation: a return asks for its reason, then the MPO issued
   await expect(page.getByTestId('message-body')).toHaveValue('');
   await noSeriousViolations(page);
 });
+
+test('an agent analyses without deciding: no approve, refuse or return; contracts are for operators; the list filters by status in the URL', async ({ page, harness, server }) => {
+  test.setTimeout(120_000);
+  const { op, token } = await operationFor(server.url, 'Pedro Proposta do Agente', '141421356');
+  const sent = await directCall(server.url, 'creditOperation.decision', { id: op.id, action: 'send_to_analysis', version: op.version }, token);
+  expect(sent.status).toBe(200);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await harness.goto('/auth/login');
+  await signIn(page, DEMO.agente.email, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/#\/app\/home/);
+
+  await harness.goto(`/app/clientOperation/analize/${op.id}`);
+  await expect(page.getByTestId('operation-status')).toHaveText('Em análise');
+  await expect(page.getByTestId('decision-cancel')).toBeVisible();
+  for (const action of ['approve', 'refuse', 'return']) await expect(page.getByTestId(`decision-${action}`)).toHaveCount(0);
+  await page.getByTestId('analysis-tab-contract').click();
+  await expect(page.getByTestId('analysis-contract')).toContainText('operadores e administradores');
+  await expect(page.getByTestId('contract-issue')).toHaveCount(0);
+
+  await harness.goto('/app/allOperations');
+  await page.getByTestId('operations-filter-status').selectOption('analysis');
+  await expect(page).toHaveURL(/status=analysis/);
+  await expect(page.getByTestId(`operations-row-${op.id}`)).toBeVisible();
+  const statuses = await page.locator('[data-testid^="operations-status-"]').allTextContents();
+  expect(statuses.length).toBeGreaterThan(0);
+  expect(new Set(statuses)).toEqual(new Set(['Em análise']));
+});
