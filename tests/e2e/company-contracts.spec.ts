@@ -88,6 +88,7 @@ test('an administrator lists, filters, reads, saves and cancels issued contracts
   expect(detail.body.body.length).toBeGreaterThan(50);
   await expect(text).toContainText(detail.body.body.split('\n').find((l) => l.trim().length > 10)!.trim());
   await expect(text).toHaveCSS('white-space', 'pre-wrap');
+  await expect(page.getByTestId('issued-contract-meta')).toContainText(mpo[0].operation_number);
   await shot(page, info, 'issued-contract-text');
   expect(await seriousViolations(page)).toEqual([]);
   await page.getByTestId('issued-contract-text-close').click();
@@ -128,6 +129,10 @@ test('an administrator lists, filters, reads, saves and cancels issued contracts
   await expect(page.getByTestId(`issued-contracts-status-${target.id}`)).toHaveText('Cancelado');
   await expect(page.getByTestId(`issued-contracts-cancel-${target.id}`)).toHaveCount(0);
   await expect(page.getByTestId(`issued-contracts-pdf-${target.id}`)).toHaveCount(0);
+  await page.getByTestId(`issued-contracts-text-${target.id}`).click();
+  await expect(page.getByTestId('issued-contract-meta')).toContainText('Cancelado em');
+  await expect(page.getByTestId('issued-contract-meta')).toContainText('Arthur Admin');
+  await page.getByTestId('issued-contract-text-close').click();
   const after = await serverCall<CreditOperation>(server.url, 'creditOperation.get', { id: target.credit_operation_id });
   expect(after.body.status).toBe('approved');
   await shot(page, info, 'issued-contract-cancelled');

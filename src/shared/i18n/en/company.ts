@@ -34,6 +34,8 @@ export const company: Shape<typeof pt> = {
     viewText: 'View text',
     textTitle: 'Contract {{number}} ({{kind}})',
     textLabel: 'Contract text',
+    issuedLine: 'Operation {{operation}} of {{borrower}}; issued at {{at}} by {{by}}.',
+    cancelledLine: 'Cancelled at {{at}} by {{by}}.',
     close: 'Close',
     downloadPdf: 'Download PDF',
     saved: 'PDF saved to {{path}}',

@@ -32,6 +32,8 @@ export const company = {
     viewText: 'Ver texto',
     textTitle: 'Contrato {{number}} ({{kind}})',
     textLabel: 'Texto do contrato',
+    issuedLine: 'Operação {{operation}} de {{borrower}}; emitido em {{at}} por {{by}}.',
+    cancelledLine: 'Cancelado em {{at}} por {{by}}.',
     close: 'Fechar',
     downloadPdf: 'Baixar PDF',
     saved: 'PDF salvo em {{path}}',

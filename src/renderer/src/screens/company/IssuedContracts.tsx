@@ -47,9 +47,15 @@ function pdfOperation(kind: IssuedContract['kind']) {
 function ContractTextDialog({ contract, onClose }: { contract: IssuedContract; onClose(): void }) {
   const { t } = useTranslation();
   const query = useApiQuery('company.issuedContract', { contractId: contract.id });
+  // The server's answer is the freshest word on the contract; the row's until it arrives.
+  const c = query.data ?? contract;
   return (
     <Dialog isOpen title={t('company.issued.textTitle', { number: contract.number, kind: contract.kind })} onClose={onClose} style={{ width: 860 }}>
       <DialogBody>
+        <p className="bp6-text-muted" data-testid="issued-contract-meta">
+          {t('company.issued.issuedLine', { at: formatDateTime(c.issued_at), by: c.issued_by_name ?? '—', operation: c.operation_number, borrower: c.borrower_name })}
+          {c.cancelled_at && ` ${t('company.issued.cancelledLine', { at: formatDateTime(c.cancelled_at), by: c.cancelled_by_name ?? '—' })}`}
+        </p>
         {query.error ? (
           <Callout intent="danger">{errorText(query.error, t)}</Callout>
         ) : query.data ? (
@@ -178,6 +184,8 @@ export function IssuedContractsPanel() {
               try {
                 const done = await cancel.mutateAsync({ contractId: cancelling.id });
                 toast.success(t('company.issued.cancelled', { number: done.number, operation: done.operation_number }));
+                // A PDF saved before is no longer of a contract in force.
+                setSaved(null);
               } catch (e) {
                 // The server's words (e.g. the 409 of an operation already disbursed); the list may have changed meanwhile.
                 toast.failure(errorText(e, t));
