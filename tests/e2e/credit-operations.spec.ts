@@ -1,6 +1,8 @@
 /**
  * A credit operation end to end (issue 9 §3, §5) against the real server with
- * the demo seed: an administrator builds an operation for a borrower through
+ * the demo seed: an administrator registers an approved solicitation's
+ * applicant as a borrower from the solicitation's page, builds an operation
+ * from the borrower's record through
  * the steps (the borrower preselected by the address, the conditions with the
  * company's fees and a guarantee ticked, a rate above the company's limit
  * refused on its field, the inputs kept when going back), simulates, confirms
@@ -63,26 +65,33 @@ async function signInAdmin(page: Page, harness: Harness): Promise<void> {
   await expect(page).toHaveURL(/#\/app\/home/);
 }
 
-test('an operation built in steps, proposed, approved, its CCB issued and saved as PDF, and listed', async ({ page, harness, server }) => {
+test('an approved solicitation becomes a borrower, its operation is built in steps, proposed, approved, its CCB issued and saved as PDF, and listed', async ({ page, harness, server }) => {
   test.setTimeout(180_000);
-  const name = 'Joana Operação de Ponta a Ponta';
-  const cpf = formatCpf(completeCpf('318476520'));
-  const [{ id: borrowerId }] = await server.database.rows<{ id: number }>(
-    "INSERT INTO borrowers (person_type, name, document, city, state) VALUES ('PF', $1, $2, 'Recife', 'PE') RETURNING id",
-    [name, cpf],
+  // An approved solicitation of the demo seed that has no borrower yet.
+  const [solicitation] = await server.database.rows<{ id: number }>(
+    `SELECT s.id FROM solicitations s
+      WHERE s.status = 'approved' AND s.deleted_at IS NULL AND s.type_credit = 'PF' AND s.cpf IS NOT NULL
+        AND NOT EXISTS (SELECT 1 FROM borrowers b WHERE b.solicitation_id = s.id)
+      ORDER BY s.id DESC LIMIT 1`,
   );
+  expect(solicitation, 'the demo seed has an approved solicitation without a borrower').toBeDefined();
+  await signInAdmin(page, harness);
+
+  // 0 — the solicitation's page registers its applicant as a borrower, whose record offers a new operation.
+  await harness.goto(`/app/solicitations/view/${solicitation.id}`);
+  await page.getByTestId('solicitation-register-borrower').click();
+  await expect(page).toHaveURL(/#\/app\/clientOperation\/view\/\d+$/);
+  const borrowerId = Number(/view\/(\d+)$/.exec(page.url())![1]);
+  const [{ name, document: cpf }] = await server.database.rows<{ name: string; document: string }>('SELECT name, document FROM borrowers WHERE id = $1', [borrowerId]);
   const [{ id: guaranteeId }] = await server.database.rows<{ id: number }>(
     "INSERT INTO borrower_secured_guarantees (borrower_id, kind, description, value) VALUES ($1, 'vehicle', 'Moto Honda 2022', 12000) RETURNING id",
     [borrowerId],
   );
-
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await harness.goto('/auth/login');
-  await signIn(page, DEMO.admin.email, DEMO_PASSWORD);
-  await expect(page).toHaveURL(/#\/app\/home/);
+  await harness.goto(`/app/clientOperation/view/${borrowerId}?tab=operations`);
+  await page.getByTestId('borrower-new-operation').click();
 
   // 1 — the borrower, preselected by the address.
-  await harness.goto(`/app/clientOperation/building?borrower=${borrowerId}`);
+  await expect(page).toHaveURL(new RegExp(`/building\\?borrower=${borrowerId}$`));
   await expect(page.getByTestId('building-borrower-chosen')).toContainText(name);
   await expect(page.getByTestId('building-borrower-chosen')).toContainText(cpf);
   await noSeriousViolations(page);
@@ -199,17 +208,20 @@ test('an operation built in steps, proposed, approved, its CCB issued and saved 
   expect(text).toContain(name);
   expect(text).toContain('R$ 10.000,00');
   expect(text).toContain('15/02/2026');
+  // The contract made the solicitation it came from contracted.
+  const [{ status: solicitationStatus }] = await server.database.rows<{ status: string }>('SELECT status FROM solicitations WHERE id = $1', [solicitation.id]);
+  expect(solicitationStatus).toBe('contracted');
 
-  // The list shows it; its row opens the analysis.
+  // The list shows it (found by the borrower's CPF); its row opens the analysis.
   await harness.goto('/app/allOperations');
-  await page.getByTestId('operations-filter-borrower').fill('Ponta a Ponta');
+  await page.getByTestId('operations-filter-borrower').fill(cpf.replace(/\D/g, ''));
   await expect(page.getByTestId(`operations-row-${operationId}`)).toBeVisible();
   await expect(page.getByTestId(`operations-status-${operationId}`)).toHaveText('Contrato emitido');
   await expect(page.getByTestId('operations-table').locator('tbody tr')).toHaveCount(1);
   await page.getByTestId('operations-filter-clear').click();
   await expect(page.getByTestId('operations-table').locator('tbody tr').nth(5)).toBeVisible();
   await page.screenshot({ path: 'test-results/operations/operations-list.png', fullPage: true });
-  await page.getByTestId('operations-filter-borrower').fill('Ponta a Ponta');
+  await page.getByTestId('operations-filter-borrower').fill(cpf.replace(/\D/g, ''));
   await expect(page.getByTestId('operations-table').locator('tbody tr')).toHaveCount(1);
   await noSeriousViolations(page);
   await page.getByTestId(`operations-row-${operationId}`).click();
