@@ -61,12 +61,14 @@ export function renderContractPdf(input: ContractPdfInput): Promise<Buffer> {
   const rowHeight = 14;
   const header = () => {
     let x = left;
+    // Every cell at the same y: pdfkit moves doc.y after each text call.
+    const y = doc.y;
     doc.font('Helvetica-Bold').fontSize(8.5);
     for (const c of COLUMNS) {
-      doc.text(c.title, x, doc.y, { width: c.width - 6, align: c.align, lineBreak: false });
+      doc.text(c.title, x, y, { width: c.width - 6, align: c.align, lineBreak: false });
       x += c.width;
     }
-    doc.y += rowHeight;
+    doc.y = y + rowHeight;
     doc.font('Helvetica').fontSize(8.5);
   };
   header();
