@@ -148,6 +148,10 @@ test('an administrator lists, filters, reads, saves and cancels issued contracts
   await expect(page.locator('.bp6-toast.bp6-intent-danger')).toContainText('Este contrato já foi cancelado.');
   await expect(page.getByTestId(`issued-contracts-status-${other.id}`)).toHaveAttribute('data-status', 'cancelled');
   await shot(page, info, 'issued-contract-conflict');
+
+  // Another tab starts clean: the list's filters are not carried over to it.
+  await page.getByTestId('company-tab-iof').click();
+  await expect(page).toHaveURL(/#\/app\/company-operation\?tab=iof$/);
 });
 
 test('an agent reads the issued contracts without the cancel button', async ({ page, harness, server }, info) => {
