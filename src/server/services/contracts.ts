@@ -11,7 +11,7 @@
  */
 import Decimal from 'decimal.js';
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { CONTRACT_ALIAS_NAMES, operationNumber, pageMeta, templatePlaceholders, type ContractKind, type IssuedContract } from '../../shared/contract/index';
+import { CONTRACT_ALIAS_NAMES, ISSUED_CONTRACT_FILTERS, ISSUED_CONTRACT_SORTS, operationNumber, pageMeta, templatePlaceholders, type ContractKind, type IssuedContract } from '../../shared/contract/index';
 import { formatCurrency, formatPercentage } from '../../shared/format';
 import type { Db } from '../db/connect';
 import { solicitations, solicitationStatusHistory } from '../db/schema-credit-intake';
@@ -302,8 +302,6 @@ export async function contractInForce(db: Db, operationId: number, kind: Contrac
   return row;
 }
 
-const CONTRACT_FILTERS = ['status', 'kind', 'borrower'] as const;
-
 export async function listContracts(
   db: Db,
   companyId: number,
@@ -313,7 +311,7 @@ export async function listContracts(
   if (!company) throw notFound('Empresa não encontrada.');
   const conditions: SQL[] = [eq(issuedContracts.company_id, companyId)];
   for (const [name, value] of Object.entries(args.filter ?? {})) {
-    if (!(CONTRACT_FILTERS as readonly string[]).includes(name)) throw badRequest(MESSAGES.unknownFilter(name), `filter.${name}`);
+    if (!(ISSUED_CONTRACT_FILTERS as readonly string[]).includes(name)) throw badRequest(MESSAGES.unknownFilter(name), `filter.${name}`);
     if (name === 'status' || name === 'kind') {
       const list = values(name, value);
       const allowed = name === 'status' ? ['issued', 'cancelled'] : ['CCB', 'MPO'];
@@ -324,7 +322,7 @@ export async function listContracts(
       if (v) conditions.push(sql`${issuedContracts.credit_operation_id} IN (SELECT co.id FROM credit_operations co JOIN borrowers b ON b.id = co.borrower_id WHERE b.name ILIKE ${containsPattern(v)})`);
     }
   }
-  if (args.sort?.field && args.sort.field !== 'issued_at') throw badRequest(MESSAGES.unknownSort(args.sort.field), 'sort');
+  if (args.sort?.field && !(ISSUED_CONTRACT_SORTS as readonly string[]).includes(args.sort.field)) throw badRequest(MESSAGES.unknownSort(args.sort.field), 'sort');
   const ascending = args.sort?.order?.toLowerCase().startsWith('asc') ?? false;
   const where = and(...conditions);
   const [rows, [{ total }]] = await Promise.all([

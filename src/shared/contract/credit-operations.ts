@@ -273,6 +273,9 @@ export const issuedContractDetailSchema = issuedContractSchema.extend({ body: z.
 
 export const CREDIT_OPERATION_FILTERS = ['status', 'borrower', 'borrower_id', 'from', 'to', 'valueStart', 'valueEnd', 'product'] as const;
 export const CREDIT_OPERATION_SORTS = ['created_at', 'principal', 'status', 'borrower_name', 'disbursement_date'] as const;
+/** Filters and sort of a company's issued contracts (GET /company/:id/contracts). */
+export const ISSUED_CONTRACT_FILTERS = ['status', 'kind', 'borrower'] as const;
+export const ISSUED_CONTRACT_SORTS = ['issued_at'] as const;
 
 export const creditOperationOperations = {
   'creditOperation.simulation': defineOperation({

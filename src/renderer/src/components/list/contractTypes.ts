@@ -14,6 +14,8 @@ import {
   CREDIT_OPERATION_FILTERS,
   CREDIT_OPERATION_SORTS,
   ENTREPRENEUR_FILTERS,
+  ISSUED_CONTRACT_FILTERS,
+  ISSUED_CONTRACT_SORTS,
   ENTREPRENEUR_SORTS,
   LGPD_FILTERS,
   LGPD_SORTS,
@@ -102,8 +104,7 @@ export const LIST_FIELDS = {
   'solicitations.list': { filters: SOLICITATION_FILTERS, sorts: SOLICITATION_SORTS },
   'solicitations.reviewDocuments': { filters: SOLICITATION_FILTERS, sorts: SOLICITATION_SORTS },
   'creditOperation.list': { filters: CREDIT_OPERATION_FILTERS, sorts: CREDIT_OPERATION_SORTS },
-  // The server's filters and sort of a company's issued contracts (services/contracts.ts listContracts).
-  'company.contracts': { filters: ['status', 'kind', 'borrower'], sorts: ['issued_at'] },
+  'company.contracts': { filters: ISSUED_CONTRACT_FILTERS, sorts: ISSUED_CONTRACT_SORTS },
 } as const satisfies Partial<Record<AnyListOperationName, { filters: readonly string[]; sorts: readonly string[] }>>;
 
 type Declared = keyof typeof LIST_FIELDS;

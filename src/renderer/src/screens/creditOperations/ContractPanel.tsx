@@ -176,7 +176,7 @@ export function ContractPanel({ op }: { op: CreditOperation }) {
     setSaving(true);
     setSaved(null);
     try {
-      const result = await bridge().files.download(pdfOperation(contract.kind), { id: op.id }, { fileName: `${contract.kind}-${contract.number}` });
+      const result = await bridge().files.download(pdfOperation(contract.kind), { id: op.id }, { fileName: contract.number });
       if (result.error) toast.failure(errorText(new ApiError(result), t));
       else if (result.data) setSaved(result.data.path);
     } catch {
