@@ -16,7 +16,8 @@ import { useToast } from '../../app/toaster';
 import { StaleBanner } from '../../components/StaleBanner';
 import { DocumentLookupDialog } from './DocumentLookupDialog';
 import { ReportView } from './ReportView';
-import { newIdempotencyKey, useBureauLookup } from './useBureauLookup';
+import { newIdempotencyKey } from '../../components/idempotencyKey';
+import { useBureauLookup } from './useBureauLookup';
 
 /**
  * The main process words every 5xx the same way (an internal error is no

@@ -11,7 +11,7 @@ import type { BureauModel, BureauReport } from '../../../../shared/contract';
 import { isValidCnpj, isValidCpf, stripDocumentMask } from '../../../../shared/documents';
 import { errorText, isApiError } from '../../api/errors';
 import { useApiMutation } from '../../api/hooks';
-import { newIdempotencyKey } from './useBureauLookup';
+import { newIdempotencyKey } from '../../components/idempotencyKey';
 
 function validDocument(text: string): boolean {
   const bare = stripDocumentMask(text);

@@ -9,9 +9,3 @@ export function useBureauLookup(solicitationId: number) {
   return useApiQuery('bureau.bySolicitation', { id: solicitationId }, { enabled: Number.isInteger(solicitationId) && solicitationId > 0 });
 }
 
-/** A fresh idempotency key: one per confirmation, so a double click or a retry of the same confirmation runs once. */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}

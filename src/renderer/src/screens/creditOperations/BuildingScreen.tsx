@@ -19,7 +19,7 @@ import { errorText } from '../../api/errors';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { useToast } from '../../app/toaster';
 import { UnsavedChangesPrompt } from '../../components/form/UnsavedChangesPrompt';
-import { newIdempotencyKey } from '../bureau/useBureauLookup';
+import { newIdempotencyKey } from '../../components/idempotencyKey';
 import { ConditionsFields } from './ConditionsFields';
 import { AmountsTable } from './Decision';
 import { buildingPreset, conditionsBody, initialConditions, localToday, matchesBorrower, percentText } from './model';

@@ -22,7 +22,7 @@ import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { useToast } from '../../app/toaster';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { RoleGate } from '../../components/RoleGate';
-import { newIdempotencyKey } from '../bureau/useBureauLookup';
+import { newIdempotencyKey } from '../../components/idempotencyKey';
 import { AmountsTable, operationAmounts, useRefreshOperation } from './Decision';
 
 const PdfView = lazy(() => import('../solicitations/PdfView'));
