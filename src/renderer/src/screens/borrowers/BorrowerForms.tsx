@@ -6,7 +6,7 @@
  * (PUT /borrowers/business: trade name, legal representative with the CPF
  * checked by its digits, registration, activity, employees, revenue).
  */
-import { Button, Callout } from '@blueprintjs/core';
+import { Callout } from '@blueprintjs/core';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UseFormReturn } from 'react-hook-form';
@@ -15,7 +15,7 @@ import type { Borrower } from '../../../../shared/contract/borrowers';
 import { useApiMutation } from '../../api/hooks';
 import { FormScreen, useFormScreen, type FormLoad } from '../../components/form/FormScreen';
 import { asText, formSchema } from '../company/formSchema';
-import { useCepLookup } from '../entrepreneurs/useCepLookup';
+import { PlainAddressCepLookup } from '../../components/form/useCepLookup';
 
 export const BORROWER_INVALIDATES = ['borrowers.get', 'borrowers.list', 'borrowers.all'] as const;
 const STATE_OPTIONS = BRAZIL_STATES.map((uf) => ({ value: uf, label: uf }));
@@ -48,28 +48,6 @@ function dataValues(b: Borrower) {
 type DataValues = ReturnType<typeof dataValues>;
 type FormRef = { current: UseFormReturn<DataValues, unknown, unknown> | null };
 
-function CepButton({ formRef }: { formRef: FormRef }) {
-  const { t } = useTranslation();
-  const cep = useCepLookup(() => formRef.current, 'cep', {
-    street: 'address',
-    complement: 'address_complement',
-    neighborhood: 'neighborhood',
-    city: 'city',
-    state: 'state',
-  });
-  return (
-    <div className="cep-lookup">
-      <Button icon="search" loading={cep.busy} onClick={() => void cep.lookup()} data-testid="borrower-form-cep-lookup">
-        {t('entrepreneurs.cep.lookup')}
-      </Button>
-      {cep.found && (
-        <span className="bp6-text-muted" role="status" data-testid="borrower-form-cep-lookup-found">
-          {cep.found}
-        </span>
-      )}
-    </div>
-  );
-}
 
 export function BorrowerDataForm({ borrower, load }: { borrower: Borrower; load: FormLoad<Borrower> }) {
   const { t } = useTranslation();
@@ -112,7 +90,7 @@ export function BorrowerDataForm({ borrower, load }: { borrower: Borrower; load:
         id: 'address',
         title: t('borrowers.sections.address'),
         fields: [{ name: 'cep', type: 'text', label: f('cep') }],
-        after: <CepButton formRef={formRef} />,
+        after: <PlainAddressCepLookup formRef={formRef} testId="borrower-form-cep-lookup" />,
       },
       {
         id: 'address-rest',

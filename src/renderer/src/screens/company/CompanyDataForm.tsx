@@ -4,14 +4,13 @@
  * address filled from its CEP through the main process, and the contacts.
  * A settings form: saving stays on the page. Non-administrators read it.
  */
-import { Button } from '@blueprintjs/core';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UseFormReturn } from 'react-hook-form';
 import { BRAZIL_STATES, contract, type Company } from '../../../../shared/contract';
 import { useApiMutation } from '../../api/hooks';
 import { FormScreen, useFormScreen, type FormLoad } from '../../components/form/FormScreen';
-import { useCepLookup } from '../entrepreneurs/useCepLookup';
+import { PlainAddressCepLookup } from '../../components/form/useCepLookup';
 import { COMPANY_INVALIDATES, useCanChangeCompany } from './access';
 import { useReportUnsaved } from './TabLeaveGuard';
 import { COMPANY_ID, formSchema } from './formSchema';
@@ -42,28 +41,6 @@ function toValues(c: Company) {
 type Values = ReturnType<typeof toValues>;
 type FormRef = { current: UseFormReturn<Values, unknown, unknown> | null };
 
-function CepButton({ formRef }: { formRef: FormRef }) {
-  const { t } = useTranslation();
-  const cep = useCepLookup(() => formRef.current, 'cep', {
-    street: 'address',
-    complement: 'address_complement',
-    neighborhood: 'neighborhood',
-    city: 'city',
-    state: 'state',
-  });
-  return (
-    <div className="cep-lookup">
-      <Button icon="search" loading={cep.busy} onClick={() => void cep.lookup()} data-testid="company-form-cep-lookup">
-        {t('entrepreneurs.cep.lookup')}
-      </Button>
-      {cep.found && (
-        <span className="bp6-text-muted" role="status" data-testid="company-form-cep-lookup-found">
-          {cep.found}
-        </span>
-      )}
-    </div>
-  );
-}
 
 export function CompanyDataForm({ load }: { load: FormLoad<Company> }) {
   const { t } = useTranslation();
@@ -94,7 +71,7 @@ export function CompanyDataForm({ load }: { load: FormLoad<Company> }) {
         id: 'address',
         title: t('company.sections.address'),
         fields: [{ name: 'cep', type: 'text', label: f('cep') }],
-        after: canEdit ? <CepButton formRef={formRef} /> : undefined,
+        after: canEdit ? <PlainAddressCepLookup formRef={formRef} testId="company-form-cep-lookup" /> : undefined,
       },
       {
         id: 'address-rest',

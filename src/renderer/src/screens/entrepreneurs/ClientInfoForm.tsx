@@ -5,7 +5,6 @@
  * process. CPF and CNPJ are checked by their digits while typing (the
  * contract's rule) and again by the server. Agents see it read-only.
  */
-import { Button } from '@blueprintjs/core';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UseFormReturn } from 'react-hook-form';
@@ -16,7 +15,7 @@ import { useSession } from '../../app/session';
 import { FormScreen, useFormScreen } from '../../components/form/FormScreen';
 import type { FormLoad } from '../../components/form/FormScreen';
 import { useInterestOptions } from './options';
-import { useCepLookup } from './useCepLookup';
+import { CepLookupView, useCepLookup } from '../../components/form/useCepLookup';
 
 const schema = contract['users.updateEntrepreneur'].args.pick({
   name: true,
@@ -76,21 +75,6 @@ function toValues(d: EntrepreneurDetail) {
   };
 }
 
-function CepButton({ testId, onClick, busy, found }: { testId: string; onClick(): void; busy: boolean; found: string | null }) {
-  const { t } = useTranslation();
-  return (
-    <div className="cep-lookup">
-      <Button icon="search" loading={busy} onClick={onClick} data-testid={testId}>
-        {t('entrepreneurs.cep.lookup')}
-      </Button>
-      {found && (
-        <span className="bp6-text-muted" role="status" data-testid={`${testId}-found`}>
-          {found}
-        </span>
-      )}
-    </div>
-  );
-}
 
 export function ClientInfoForm({ id, load }: { id: number; load: FormLoad<EntrepreneurDetail> }) {
   const { t } = useTranslation();
@@ -207,7 +191,7 @@ function PersonalCep({ formRef }: { formRef: FormRef }) {
     city: 'city',
     state: 'state',
   });
-  return <CepButton testId="entrepreneur-form-cep-lookup" onClick={() => void cep.lookup()} busy={cep.busy} found={cep.found} />;
+  return <CepLookupView testId="entrepreneur-form-cep-lookup" onClick={() => void cep.lookup()} busy={cep.busy} found={cep.found} />;
 }
 
 function CompanyCep({ formRef }: { formRef: FormRef }) {
@@ -218,5 +202,5 @@ function CompanyCep({ formRef }: { formRef: FormRef }) {
     city: 'businessData.companyCity',
     state: 'businessData.companyState',
   });
-  return <CepButton testId="entrepreneur-form-company-cep-lookup" onClick={() => void cep.lookup()} busy={cep.busy} found={cep.found} />;
+  return <CepLookupView testId="entrepreneur-form-company-cep-lookup" onClick={() => void cep.lookup()} busy={cep.busy} found={cep.found} />;
 }

@@ -4,6 +4,7 @@
  * and says so; when the CEP is unknown or the service is slow or down, the
  * message goes on the CEP field and everything typed stays as it was.
  */
+import { Button } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
@@ -47,4 +48,30 @@ export function useCepLookup<T extends FieldValues>(
     }
   };
   return { lookup, busy, found };
+}
+
+/** The plain Brazilian address fields most forms use (cep, address, address_complement, neighborhood, city, state). */
+const PLAIN_ADDRESS = { street: 'address', complement: 'address_complement', neighborhood: 'neighborhood', city: 'city', state: 'state' } as const;
+
+/** The "Buscar CEP" button with what it found; `testId` names the button, `${testId}-found` the message. */
+export function CepLookupView({ testId, onClick, busy, found }: { testId: string; onClick(): void; busy: boolean; found: string | null }) {
+  const { t } = useTranslation();
+  return (
+    <div className="cep-lookup">
+      <Button icon="search" loading={busy} onClick={onClick} data-testid={testId}>
+        {t('entrepreneurs.cep.lookup')}
+      </Button>
+      {found && (
+        <span className="bp6-text-muted" role="status" data-testid={`${testId}-found`}>
+          {found}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** "Buscar CEP" for a form whose address uses the plain field names (PLAIN_ADDRESS). */
+export function PlainAddressCepLookup<T extends FieldValues>({ formRef, testId }: { formRef: { current: UseFormReturn<T, unknown, unknown> | null }; testId: string }) {
+  const cep = useCepLookup(() => formRef.current, 'cep' as Path<T>, PLAIN_ADDRESS as unknown as AddressTargets<T>);
+  return <CepLookupView testId={testId} onClick={() => void cep.lookup()} busy={cep.busy} found={cep.found} />;
 }
