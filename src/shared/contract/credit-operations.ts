@@ -108,8 +108,8 @@ export const PAYMENT_METHODS = ['boleto', 'pix', 'debit'] as const;
 
 /** The conditions an operation is built with (the simulation's, for a registered borrower). */
 const conditionsInput = z.object({
-  product: z.enum(CREDIT_PRODUCT_IDS),
-  amortization: z.enum(AMORTIZATION_SYSTEMS),
+  product: z.enum(CREDIT_PRODUCT_IDS, { error: 'escolha o produto' }),
+  amortization: z.enum(AMORTIZATION_SYSTEMS, { error: 'escolha o sistema de amortização' }),
   /** what the borrower asked (released as is when IOF is financed) */
   requested_amount: positiveMoneyInputSchema,
   monthly_rate: percentInputSchema,
@@ -129,6 +129,9 @@ const datesInOrder = <T extends z.ZodType<{ disbursement_date: string; first_due
     message: 'o primeiro vencimento deve ser depois da data de liberação',
     path: ['first_due_date'],
   });
+
+/** The conditions alone, as the building and edit forms check them before asking the server. */
+export const creditConditionsSchema = datesInOrder(conditionsInput);
 
 export const creditOperationCreateInput = datesInOrder(
   conditionsInput.extend({

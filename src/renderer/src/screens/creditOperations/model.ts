@@ -9,16 +9,7 @@
 import type { Intent } from '@blueprintjs/core';
 import { z } from 'zod';
 import type { CompanyParameters } from '../../../../shared/contract/company';
-import { feeSchema } from '../../../../shared/contract/company';
-import {
-  AMORTIZATION_SYSTEMS,
-  CREDIT_PRODUCT_IDS,
-  MAX_OPERATION_INSTALLMENTS,
-  type CreditOperation,
-  type SimulationResult,
-} from '../../../../shared/contract/credit-operations';
-import { calendarDaySchema, percentInputSchema, positiveMoneyInputSchema } from '../../../../shared/contract/money';
-import { idSchema } from '../../../../shared/contract/common';
+import { creditConditionsSchema, type CreditOperation, type SimulationResult } from '../../../../shared/contract/credit-operations';
 import { ACTION_RULES, FINAL_OPERATION_STATUSES, type CreditOperationAction, type CreditOperationStatus } from '../../../../shared/credit-operation-status';
 import { formSchema } from '../company/formSchema';
 import { ANALYSIS_TABS, type AnalysisTab } from './tabs';
@@ -65,27 +56,8 @@ export interface ConditionsValues {
   secured_guarantee_ids: number[];
 }
 
-const conditionsObject = z
-  .object({
-    product: z.enum(CREDIT_PRODUCT_IDS, { error: 'escolha o produto' }),
-    amortization: z.enum(AMORTIZATION_SYSTEMS, { error: 'escolha o sistema de amortização' }),
-    requested_amount: positiveMoneyInputSchema,
-    monthly_rate: percentInputSchema,
-    installments: z
-      .number({ error: 'informe o número de parcelas' })
-      .int('o número de parcelas é inteiro')
-      .min(1, 'informe ao menos 1 parcela')
-      .max(MAX_OPERATION_INSTALLMENTS, `no máximo ${MAX_OPERATION_INSTALLMENTS} parcelas`),
-    disbursement_date: calendarDaySchema,
-    first_due_date: calendarDaySchema,
-    finance_iof: z.boolean(),
-    fees: z.array(feeSchema).max(10, 'no máximo 10 tarifas'),
-    secured_guarantee_ids: z.array(idSchema).max(50),
-  })
-  .refine((v) => v.first_due_date > v.disbursement_date, {
-    message: 'o primeiro vencimento deve ser depois da data de liberação',
-    path: ['first_due_date'],
-  });
+/** The contract's own conditions schema: the form checks exactly what the server will. */
+const conditionsObject = creditConditionsSchema;
 
 /** The conditions form's schema: the contract's rules, over the typed text (plots as a whole number, the rate with a dot). */
 export const conditionsSchema = formSchema(conditionsObject, { integers: ['installments'], percents: ['monthly_rate'] });
@@ -198,7 +170,7 @@ export function simulationArgsOf(c: Conditions, borrower: SimulationBorrower) {
     firstDueDate: c.first_due_date,
     financeIof: c.finance_iof,
     borrowerId: borrower.id,
-    fees: c.fees.map((f) => ({ name: f.name, amount: f.amount })),
+    fees: c.fees?.map((f) => ({ name: f.name, amount: f.amount })),
   };
 }
 
@@ -213,7 +185,7 @@ export function conditionsBody(c: Conditions) {
     disbursement_date: c.disbursement_date,
     first_due_date: c.first_due_date,
     finance_iof: c.finance_iof,
-    fees: c.fees.map((f) => ({ name: f.name, amount: f.amount })),
+    fees: c.fees?.map((f) => ({ name: f.name, amount: f.amount })),
     secured_guarantee_ids: [...c.secured_guarantee_ids],
   };
 }
