@@ -9,18 +9,12 @@
  * words. An agent sees the list without the cancel button. Screenshots go to
  * the test's output folder.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { Page, TestInfo } from '@playwright/test';
-import { test, expect, signIn, directCall, directSignIn, DEMO, DEMO_PASSWORD, type Harness } from './harness';
+import { test, expect, signIn, directCall, directSignIn, DEMO, DEMO_PASSWORD, seriousViolations, type Harness } from './harness';
 import type { CreditOperation, IssuedContract } from '../../src/shared/contract/credit-operations';
 
-/** The serious or critical axe findings of what is on screen (the tab itself is walked by accessibility.spec.ts; this covers its dialogs). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 const shot = (page: Page, info: TestInfo, name: string) => page.screenshot({ path: info.outputPath(`${name}.png`), fullPage: true });
 

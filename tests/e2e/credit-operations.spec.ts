@@ -12,22 +12,14 @@
  * first due date; the operations list shows it. Screenshots go to the test's
  * output folder.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { test, expect, signIn, directCall, directSignIn, DEMO, DEMO_PASSWORD, setSwitch, type Harness } from './harness';
+import { test, expect, signIn, directCall, directSignIn, DEMO, DEMO_PASSWORD, expectNoSeriousViolations, setSwitch, type Harness } from './harness';
 import type { CreditOperation } from '../../src/shared/contract';
 import { completeCpf, formatCpf } from '../../src/shared/documents';
 import { translate } from '../../src/shared/i18n';
 
-async function noSeriousViolations(page: Page): Promise<void> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const serious = result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious).toEqual([]);
-}
 
 let keySeq = 0;
 const freshKey = () => `e2e-operation-key-${Date.now()}-${++keySeq}`;
@@ -94,7 +86,7 @@ test('an approved solicitation becomes a borrower, its operation is built in ste
   await expect(page).toHaveURL(new RegExp(`/building\\?borrower=${borrowerId}$`));
   await expect(page.getByTestId('building-borrower-chosen')).toContainText(name);
   await expect(page.getByTestId('building-borrower-chosen')).toContainText(cpf);
-  await noSeriousViolations(page);
+  await expectNoSeriousViolations(page);
   await page.getByTestId('building-next').click();
 
   // 2 — the conditions: the company's TAC suggested, a guarantee of this borrower ticked.
@@ -107,7 +99,7 @@ test('an approved solicitation becomes a borrower, its operation is built in ste
   await page.getByTestId('building-first-due-date').fill('2026-02-15');
   await setSwitch(page.getByTestId('building-finance-iof'), false);
   await page.getByTestId(`building-guarantee-${guaranteeId}`).check({ force: true });
-  await noSeriousViolations(page);
+  await expectNoSeriousViolations(page);
   await page.screenshot({ path: 'test-results/operations/building-step2.png', fullPage: true });
   // Leaving with the conditions typed asks first; staying keeps them.
   await page.getByTestId('menu-item-/allOperations').click();
@@ -132,7 +124,7 @@ test('an approved solicitation becomes a borrower, its operation is built in ste
   const released = (await page.getByTestId('building-result-released').textContent()) ?? '';
   const totalPayable = (await page.getByTestId('building-result-total-payable').textContent()) ?? '';
   expect(released).toMatch(/^R\$ 9\.\d{3},\d{2}$/);
-  await noSeriousViolations(page);
+  await expectNoSeriousViolations(page);
   await page.screenshot({ path: 'test-results/operations/building-step3.png', fullPage: true });
 
   // Back to the conditions: everything typed is still there; forward again reuses the simulation.
@@ -150,7 +142,7 @@ test('an approved solicitation becomes a borrower, its operation is built in ste
   await expect(page.getByTestId('building-confirm-amounts-released')).toHaveText(released);
   await expect(page.getByTestId('building-confirm-amounts-total-payable')).toHaveText(totalPayable);
   await expect(page.getByTestId('building-confirm-amounts-plots')).toContainText('12 ×');
-  await noSeriousViolations(page);
+  await expectNoSeriousViolations(page);
   await page.getByTestId('building-confirm').dblclick();
   await expect(page).toHaveURL(/#\/app\/clientOperation\/loan-proposal\/\d+$/);
   const operations = await server.database.rows<{ id: number; status: string; secured_guarantee_ids: unknown }>(
@@ -194,7 +186,7 @@ test('an approved solicitation becomes a borrower, its operation is built in ste
   await expect(page.getByTestId('contract-number')).not.toBeEmpty();
   await expect(page.getByTestId('operation-status')).toHaveText('Contrato emitido');
   const contractNumber = (await page.getByTestId('contract-number').textContent()) ?? '';
-  await noSeriousViolations(page);
+  await expectNoSeriousViolations(page);
   await page.screenshot({ path: 'test-results/operations/analysis.png', fullPage: true });
 
   await page.getByTestId('contract-download').click();
@@ -223,7 +215,7 @@ test('an approved solicitation becomes a borrower, its operation is built in ste
   await page.screenshot({ path: 'test-results/operations/operations-list.png', fullPage: true });
   await page.getByTestId('operations-filter-borrower').fill(cpf.replace(/\D/g, ''));
   await expect(page.getByTestId('operations-table').locator('tbody tr')).toHaveCount(1);
-  await noSeriousViolations(page);
+  await expectNoSeriousViolations(page);
   await page.getByTestId(`operations-row-${operationId}`).click();
   await expect(page).toHaveURL(new RegExp(`/analize/${operationId}$`));
 });
@@ -242,7 +234,7 @@ test('the proposal\'s conditions edited with its version; a change made elsewher
   await expect(page.getByTestId('proposal-edit-save')).toBeDisabled();
   await page.getByTestId('proposal-edit-simulate').click();
   await expect(page.getByTestId('proposal-edit-result-installment-24')).toBeVisible();
-  await noSeriousViolations(page);
+  await expectNoSeriousViolations(page);
   // A change after the simulation must be simulated again before saving.
   await page.getByTestId('proposal-edit-installments').fill('18');
   await expect(page.getByTestId('proposal-edit-outdated')).toBeVisible();
@@ -316,7 +308,7 @@ test('a microcredit operation: a return asks for its reason, then the MPO issued
   await page.getByTestId('contract-issue-confirm').click();
   await expect(page.getByText('Descreva a orientação com ao menos 10 caracteres.')).toBeVisible();
   await page.getByTestId('contract-orientation').fill('Orientação sobre fluxo de caixa, estoque e capital de giro do negócio.');
-  await noSeriousViolations(page);
+  await expectNoSeriousViolations(page);
   await page.getByTestId('contract-issue-confirm').click();
   await expect(page.getByTestId('operation-status')).toHaveText('Contrato emitido');
   const number = (await page.getByTestId('contract-number').textContent()) ?? '';
@@ -351,7 +343,7 @@ test('a microcredit operation: a return asks for its reason, then the MPO issued
   await expect(page.getByTestId('analysis-messages')).toContainText('Cliente pediu para assinar na agência.');
   await expect(page.getByTestId('analysis-messages')).toContainText(DEMO.admin.name);
   await expect(page.getByTestId('message-body')).toHaveValue('');
-  await noSeriousViolations(page);
+  await expectNoSeriousViolations(page);
 });
 
 test('an agent analyses without deciding: no approve, refuse or return; contracts are for operators; the list filters by status in the URL', async ({ page, harness, server }) => {

@@ -4,15 +4,8 @@
  * the URL, a chart's table alternative, the default year, axe with the
  * charts and with a table shown, and the year viewed offline from the cache.
  */
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { test, expect, signIn, DEMO, DEMO_PASSWORD } from './harness';
+import { test, expect, signIn, DEMO, DEMO_PASSWORD, expectNoSeriousViolations } from './harness';
 
-async function noSeriousViolations(page: Page): Promise<void> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious).toEqual([]);
-}
 
 test('figures of a year, a year change in the URL and a chart as a table', async ({ page, harness, server }) => {
   const [{ id: userId }] = await server.database.rows<{ id: number }>('SELECT id FROM users WHERE role_id = 2 ORDER BY id LIMIT 1');
@@ -49,7 +42,7 @@ test('figures of a year, a year change in the URL and a chart as a table', async
   await expect(page.getByTestId('dashboard-value-ticket')).toHaveText('R$ 1.000,00');
   await expect(page.getByTestId('dashboard-status-refused')).toHaveText('1');
   await expect(page.getByTestId('dashboard-chart-counts').locator('.recharts-bar-rectangle').first()).toBeVisible();
-  await noSeriousViolations(page);
+  await expectNoSeriousViolations(page);
   await page.screenshot({ path: test.info().outputPath('dashboard.png') });
   await page.getByTestId('dashboard-chart-counts').screenshot({ path: test.info().outputPath('dashboard-counts.png') });
   await page.getByTestId('dashboard-chart-values').screenshot({ path: test.info().outputPath('dashboard-values.png') });
@@ -60,7 +53,7 @@ test('figures of a year, a year change in the URL and a chart as a table', async
   await expect(table.getByRole('row', { name: /janeiro/ })).toContainText('R$ 1.000,00');
   await expect(table.getByRole('row', { name: /fevereiro/ })).toContainText('R$ 1.000,00');
   await expect(table.getByRole('row', { name: /março/ })).toContainText('R$ 2.500,50');
-  await noSeriousViolations(page);
+  await expectNoSeriousViolations(page);
 
   await page.getByTestId('dashboard-year').selectOption('2017');
   await expect(page).toHaveURL(/[?&]year=2017/);

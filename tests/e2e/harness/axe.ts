@@ -1,0 +1,21 @@
+/**
+ * axe-core on what is on screen (WCAG 2 A and AA): the serious or critical
+ * findings, each as "rule: selectors". Waits first for toasts to finish
+ * fading in or out, since a half-transparent toast fails the contrast rule
+ * only because axe caught it mid-animation.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+export async function seriousViolations(page: Page, within?: string): Promise<string[]> {
+  await expect(page.locator('.bp6-toast-enter-active, .bp6-toast-exit-active, .bp6-toast-appear-active')).toHaveCount(0);
+  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']);
+  const result = await (within ? builder.include(within) : builder).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+export async function expectNoSeriousViolations(page: Page, within?: string): Promise<void> {
+  expect(await seriousViolations(page, within)).toEqual([]);
+}
