@@ -17,6 +17,7 @@ import { randomSigningSecret } from './domain/signed-url';
 import type { ReceitaProvider } from './services/receita';
 import { allowedHosts, installRequestGuard } from './http/request-guard';
 import { installErrorHandling, mountContract } from './http/router';
+import { clockFromEnv, type Clock } from './platform/clock';
 import { Mailer, type OutboxMessage, type SmtpSettings } from './services/mailer';
 import { installRequestContext, loggerOptions } from './services/request-context';
 import { BroadcastSender, type SenderOptions } from './services/messages-sender';
@@ -59,6 +60,12 @@ export interface StartServerOptions {
   signingSecret?: string;
   /** Receita Federal lookups; default: the deterministic sandbox (services/receita.ts) */
   receitaProvider?: ReceitaProvider;
+  /**
+   * The lender's business date (platform/clock.ts); default: env
+   * BACKOFFICE_BUSINESS_DATE when set, else the system's day in São Paulo.
+   * Tests pass a SettableClock to move the date.
+   */
+  clock?: Clock;
 }
 
 export interface RunningServer {
@@ -69,6 +76,8 @@ export interface RunningServer {
     list(to?: string): Promise<OutboxMessage[]>;
     latest(to: string): Promise<OutboxMessage | null>;
   };
+  /** the clock the server reads the business date from */
+  clock: Clock;
   /** Direct SQL on the database, for tests and diagnostics (checking activity_log rows, ageing tokens). */
   database: { rows<T>(query: string, params?: unknown[]): Promise<T[]> };
 }
@@ -85,11 +94,12 @@ async function defaultUploadsDir(options: StartServerOptions): Promise<string> {
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   // An empty or short secret would be a guard in name only.
   if (options.launchSecret !== undefined && options.launchSecret.length < 16) throw new Error('launchSecret is too short');
+  const clock = options.clock ?? clockFromEnv();
   const handle = await openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
   const uploadsDir = await defaultUploadsDir(options);
   try {
     await migrate(handle);
-    if (options.seed === 'demo') await seedDemo(handle.db, { uploadsDir });
+    if (options.seed === 'demo') await seedDemo(handle.db, { uploadsDir, clock });
   } catch (error) {
     await handle.close();
     throw error;
@@ -110,6 +120,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     broadcasts: sender,
     signingSecret: options.signingSecret ?? randomSigningSecret(),
     receita: options.receitaProvider,
+    clock,
   };
 
   const app = Fastify({
@@ -145,6 +156,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   return {
     url,
     port,
+    clock,
     outbox: { list: (to) => mailer.list(to), latest: (to) => mailer.latest(to) },
     database: { rows: (query, params) => handle.rows(query, params) },
     close() {

@@ -18,11 +18,14 @@ import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { startServer, type RunningServer } from '../../src/server/index';
+import { SettableClock, systemClock } from '../../src/server/platform/clock';
 import { migrations } from '../../src/server/db/migrations/index';
 import { SEED_VERSION } from '../../src/server/db/seed';
 
 export type TestServer = RunningServer & {
   dataDir: string;
+  /** the server's business date: tests move it with set()/advance(); it survives restart() */
+  clock: SettableClock;
   /** Stops answering (the port is closed) but keeps the data, so restart() can bring the same server back. */
   stop(): Promise<void>;
   /** Starts again on the same port over the same data. */
@@ -34,22 +37,24 @@ export type TestServer = RunningServer & {
  * outbox and database always reach the running instance.
  */
 async function restartable(
-  start: (port: number) => Promise<RunningServer>,
+  start: (port: number, clock: SettableClock) => Promise<RunningServer>,
   dataDir: string,
   cleanup: () => Promise<void>,
+  clock: SettableClock,
 ): Promise<TestServer> {
-  let current = await start(0);
+  let current = await start(0, clock);
   const port = current.port;
   return {
     url: current.url,
     port,
     dataDir,
+    clock,
     outbox: { list: (to) => current.outbox.list(to), latest: (to) => current.outbox.latest(to) },
     database: { rows: (query, params) => current.database.rows(query, params) },
     stop: () => current.close(),
     async restart() {
       await current.close();
-      current = await start(port);
+      current = await start(port, clock);
     },
     async close() {
       await current.close();
@@ -74,7 +79,8 @@ function templateKey(seed: 'demo' | false): string {
   const hash = createHash('sha256');
   hash.update(`pglite:${pgliteVersion()}\n`);
   for (const m of migrations) hash.update(`${m.id}\n${m.sql}\n`);
-  hash.update(`seed:${seed || 'none'}:${SEED_VERSION}`);
+  // The demo seed tells its story up to the business date it ran on, so a template is good for that day only.
+  hash.update(`seed:${seed || 'none'}:${SEED_VERSION}:${seed ? systemClock.today() : ''}`);
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -124,14 +130,14 @@ export async function prepareDataDir(seed: 'demo' | false = 'demo'): Promise<{ d
   return { dir, dataDir };
 }
 
-async function startOnPostgres(baseUrl: string, seed: 'demo' | false): Promise<TestServer> {
+async function startOnPostgres(baseUrl: string, seed: 'demo' | false, clock: SettableClock): Promise<TestServer> {
   const database = await createTestDatabase(baseUrl);
   const dir = await mkdtemp(join(tmpdir(), 'backoffice-test-'));
   let seeded = false;
   return restartable(
-    (port) => {
+    (port, clock) => {
       // Seed once: a restart comes back over the data as it was left.
-      const started = startServer({ databaseUrl: database.url, uploadsDir: join(dir, 'uploads'), seed: seeded ? false : seed, port });
+      const started = startServer({ databaseUrl: database.url, uploadsDir: join(dir, 'uploads'), seed: seeded ? false : seed, port, clock });
       seeded = true;
       return started;
     },
@@ -140,6 +146,7 @@ async function startOnPostgres(baseUrl: string, seed: 'demo' | false): Promise<T
       await database.drop();
       await rm(dir, { recursive: true, force: true });
     },
+    clock,
   );
 }
 
@@ -170,14 +177,20 @@ export async function createTestDatabase(baseUrl: string): Promise<{ url: string
   return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
-export async function startTestServer(opts: { seed?: 'demo' | false } = {}): Promise<TestServer> {
+/**
+ * A test server over a fresh copy of the seeded database. Its business date
+ * follows the system's day unless `today` fixes it; `server.clock` moves it.
+ */
+export async function startTestServer(opts: { seed?: 'demo' | false; today?: string } = {}): Promise<TestServer> {
   const seed = opts.seed ?? 'demo';
+  const clock = new SettableClock(opts.today);
   const databaseUrl = testDatabaseUrl();
-  if (databaseUrl) return startOnPostgres(databaseUrl, seed);
+  if (databaseUrl) return startOnPostgres(databaseUrl, seed, clock);
   const { dir, dataDir } = await prepareDataDir(seed);
   return restartable(
-    (port) => startServer({ dataDir, uploadsDir: join(dir, 'uploads'), seed: false, port }),
+    (port, clock) => startServer({ dataDir, uploadsDir: join(dir, 'uploads'), seed: false, port, clock }),
     dataDir,
     () => rm(dir, { recursive: true, force: true }),
+    clock,
   );
 }

@@ -5,6 +5,7 @@
  * (seed-credit-intake.ts: solicitations, documents, simulations…). Runs only
  * when asked and only on an empty users table.
  */
+import type { Clock } from '../platform/clock';
 import { sql } from 'drizzle-orm';
 import type { Db } from './connect';
 import { users } from './schema';
@@ -69,7 +70,7 @@ const APPLICANT_PLACES = [
 const APPLICANT_DDD = [41, 51, 81, 85, 62, 91, 48, 61, 92] as const;
 export const DEMO_APPLICANTS = 150;
 
-export async function seedDemo(db: Db, options: { uploadsDir: string; now?: Date }): Promise<boolean> {
+export async function seedDemo(db: Db, options: { uploadsDir: string; now?: Date; clock?: Clock }): Promise<boolean> {
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
   if (Number(count) > 0) return false;
   // One hash for every demo account: scrypt is deliberately slow and these share a public password anyway.

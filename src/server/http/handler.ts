@@ -1,4 +1,5 @@
 /** What a handler receives and may answer; the typed map in handlers/index.ts uses these. */
+import type { Clock } from '../platform/clock';
 import type { z } from 'zod';
 import type { Contract, OperationName } from '../../shared/contract/index';
 import type { Db } from '../db/connect';
@@ -17,6 +18,8 @@ export interface ServerDeps {
   signingSecret?: string;
   /** Receita Federal lookups (default: the deterministic sandbox) */
   receita?: ReceitaProvider;
+  /** the lender's business date and the real instant (platform/clock.ts) */
+  clock: Clock;
 }
 
 export interface AuthInfo {

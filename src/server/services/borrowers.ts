@@ -11,6 +11,7 @@
  * and unique among live borrowers: a duplicate is a 409, checked first and
  * caught again from the unique index (two requests at once).
  */
+import { calendarDayInSaoPaulo, LENDER_ZONE } from '../platform/clock';
 import Decimal from 'decimal.js';
 import { and, asc, desc, eq, ilike, isNull, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import {
@@ -623,13 +624,11 @@ export async function saveParameters(db: Db, actorId: number, input: ParametersI
 // ---------- risk classification ----------
 
 /** The zone the lender's calendar days are counted in (as the dashboard's months). */
-export const CLASSIFICATION_ZONE = 'America/Sao_Paulo';
+export const CLASSIFICATION_ZONE = LENDER_ZONE;
 
-/** Today's calendar day in São Paulo, 'YYYY-MM-DD', whatever the machine's time zone. */
+/** The calendar day an instant falls on in São Paulo, 'YYYY-MM-DD' (platform/clock.ts). */
 export function todayInSaoPaulo(now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: CLASSIFICATION_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
-  const get = (type: string) => parts.find((p) => p.type === type)!.value;
-  return `${get('year')}-${get('month')}-${get('day')}`;
+  return calendarDayInSaoPaulo(now);
 }
 
 /**
