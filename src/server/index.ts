@@ -17,6 +17,7 @@ import { randomSigningSecret } from './domain/signed-url';
 import type { ReceitaProvider } from './services/receita';
 import { allowedHosts, installRequestGuard } from './http/request-guard';
 import { installErrorHandling, mountContract } from './http/router';
+import { installOpenApi } from './http/openapi';
 import { clockFromEnv, type Clock } from './platform/clock';
 import { Mailer, type OutboxMessage, type SmtpSettings } from './services/mailer';
 import { installRequestContext, loggerOptions } from './services/request-context';
@@ -135,6 +136,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   installErrorHandling(app);
   installRequestContext(app);
   mountContract(app, deps, handlers);
+  installOpenApi(app);
   app.addHook('onResponse', async () => {
     void mailer.deliverPending();
   });

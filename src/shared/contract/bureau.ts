@@ -116,7 +116,7 @@ export type BureauReportSummary = z.infer<typeof bureauReportSummarySchema>;
 
 export const BUREAU_IDEMPOTENCY_MESSAGE = 'chave de idempotência inválida: use de 16 a 100 letras, números, "-" ou "_"';
 /** Drawn by the screen once per confirmation (a UUID does). */
-export const idempotencyKeySchema = textSchema(100).regex(/^[A-Za-z0-9_-]{16,100}$/, BUREAU_IDEMPOTENCY_MESSAGE);
+export const idempotencyKeySchema = textSchema(100).regex(/^[A-Za-z0-9_-]{16,100}$/, BUREAU_IDEMPOTENCY_MESSAGE).meta({ examples: ['3f2b9c1e-7a4d-4e8b-9c2a-5d6e7f8a9b0c'] });
 
 export const bureauDocumentSchema = textSchema(32)
   .trim()

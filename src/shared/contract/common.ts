@@ -102,13 +102,15 @@ export const roleIdSchema = z
   .refine((v): v is RoleId => (ALL_ROLE_IDS as readonly number[]).includes(v), { message: 'perfil inválido', params: { rule: 'role' } });
 
 export const emailSchema = trimmedTextSchema(254)
-  .refine((v) => isValidEmail(v), { message: 'e-mail inválido', params: { rule: 'email' } });
+  .refine((v) => isValidEmail(v), { message: 'e-mail inválido', params: { rule: 'email' } })
+  .meta({ format: 'email', examples: ['analista@demo.local'] });
 
 /** Staff passwords: at least 8 characters with a letter and a digit. */
 export const passwordSchema = textSchema(128)
   .min(8, 'a senha deve ter ao menos 8 caracteres')
   .max(128)
-  .refine((v) => /[A-Za-z]/.test(v) && /\d/.test(v), { message: 'a senha deve ter letras e números', params: { rule: 'passwordLettersDigits' } });
+  .refine((v) => /[A-Za-z]/.test(v) && /\d/.test(v), { message: 'a senha deve ter letras e números', params: { rule: 'passwordLettersDigits' } })
+  .meta({ examples: ['Senha123'] });
 
 export const timestampSchema = z.string();
 

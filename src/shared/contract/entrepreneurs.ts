@@ -86,8 +86,8 @@ export function optionalText(max: number) {
 /** An option of one of the questionnaire lists (its id); the server checks it belongs to the field's list. */
 const optionInput = idSchema.nullable().optional();
 
-export const cpfInput = optionalText(18).refine((v) => !v || isValidCpf(v), { message: 'CPF inválido', params: { rule: 'cpf' } });
-export const cnpjInput = optionalText(18).refine((v) => !v || isValidCnpj(v), { message: 'CNPJ inválido', params: { rule: 'cnpj' } });
+export const cpfInput = optionalText(18).refine((v) => !v || isValidCpf(v), { message: 'CPF inválido', params: { rule: 'cpf' } }).meta({ examples: ['529.982.247-25'] });
+export const cnpjInput = optionalText(18).refine((v) => !v || isValidCnpj(v), { message: 'CNPJ inválido', params: { rule: 'cnpj' } }).meta({ examples: ['11.222.333/0001-81'] });
 const cpfCnpjInput = optionalText(18).refine((v) => !v || isValidCpf(v) || isValidCnpj(v), {
   message: 'CPF ou CNPJ inválido',
   params: { rule: 'cpfCnpj' },

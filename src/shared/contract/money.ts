@@ -29,7 +29,7 @@ export const percentInputSchema = z
   .refine((v) => !v.trim().startsWith('-'), { message: 'a taxa não pode ser negativa' })
   .pipe(z.string().regex(PERCENT_TEXT, { message: PERCENT_MESSAGE }));
 /** A calendar day 'YYYY-MM-DD' (due dates, disbursement dates, validity periods). */
-export const calendarDaySchema = z.string().max(10).refine(isCalendarDay, { message: CALENDAR_DAY_MESSAGE });
+export const calendarDaySchema = z.string().max(10).refine(isCalendarDay, { message: CALENDAR_DAY_MESSAGE }).meta({ format: 'date' });
 
 /** Answers: money always with two places, rates as the column keeps them. */
 export const moneySchema = z.string();
