@@ -30,34 +30,19 @@
  * objects.
  */
 import Holidays from 'date-holidays';
-import { formatCalendarDay, parseCalendarDay } from '../credit/calendar';
+import { parseCalendarDay } from '../credit/calendar';
+import { addDays, weekday } from './days';
 
-const DAY_MS = 86_400_000;
+export { addDays, weekday } from './days';
+
 /** Years the calendar answers for; outside them a date is a mistake, not a plan. */
 const FIRST_YEAR = 1990;
 const LAST_YEAR = 2100;
 
-function dayNumber(date: string): number {
-  const { year, month, day } = parseCalendarDay(date);
+function checkYear(date: string): number {
+  const { year } = parseCalendarDay(date);
   if (year < FIRST_YEAR || year > LAST_YEAR) throw new RangeError(`date out of the supported range: ${date}`);
-  return Date.UTC(year, month - 1, day) / DAY_MS;
-}
-
-function fromDayNumber(n: number): string {
-  const d = new Date(n * DAY_MS);
-  return formatCalendarDay({ year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() });
-}
-
-/** The calendar day `days` days after `date` (before it when negative). */
-export function addDays(date: string, days: number): string {
-  if (!Number.isInteger(days)) throw new RangeError(`days must be an integer: ${days}`);
-  return fromDayNumber(dayNumber(date) + days);
-}
-
-/** 0 = Sunday … 6 = Saturday. */
-export function weekday(date: string): number {
-  // 1970-01-01 (day 0) was a Thursday.
-  return (((dayNumber(date) + 4) % 7) + 7) % 7;
+  return year;
 }
 
 export interface BankHoliday {
@@ -89,7 +74,7 @@ export function bankHolidays(year: number): readonly BankHoliday[] {
 }
 
 export function isBankHoliday(date: string): boolean {
-  const year = parseCalendarDay(date).year;
+  const year = checkYear(date);
   bankHolidays(year);
   return setByYear.get(year)!.has(date);
 }
