@@ -79,9 +79,17 @@ export function isBankHoliday(date: string): boolean {
   return setByYear.get(year)!.has(date);
 }
 
+/** Answers by date string; at most one entry per day of the supported years. */
+const businessDayCache = new Map<string, boolean>();
+
 export function isBusinessDay(date: string): boolean {
+  const cached = businessDayCache.get(date);
+  if (cached !== undefined) return cached;
+  checkYear(date);
   const wd = weekday(date);
-  return wd !== 0 && wd !== 6 && !isBankHoliday(date);
+  const answer = wd !== 0 && wd !== 6 && !isBankHoliday(date);
+  businessDayCache.set(date, answer);
+  return answer;
 }
 
 /** The first business day strictly after `date`. */

@@ -92,5 +92,7 @@ describe('business-day arithmetic', () => {
     expect(() => isBusinessDay('2025-02-30')).toThrow(RangeError);
     expect(() => isBusinessDay('25-02-01')).toThrow(RangeError);
     expect(() => addBusinessDays('2025-02-03', 1.5)).toThrow(RangeError);
+    expect(() => isBusinessDay('1800-01-04')).toThrow(/supported range/); // a Saturday, still refused
+    expect(() => isBusinessDay('2101-01-03')).toThrow(/supported range/);
   });
 });
