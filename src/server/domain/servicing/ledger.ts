@@ -1,0 +1,251 @@
+/**
+ * Double-entry postings under every money movement of servicing.
+ *
+ * Conventions:
+ * - Every posting's debits equal its credits (assertBalanced), so the trial
+ *   balance of any set of postings sums to zero; a movement that would post
+ *   unbalanced lines is a bug and throws before anything is written.
+ * - The chart is small and ours; its groups follow COSIF's (assets,
+ *   liabilities, income, expenses), its codes do not. This is the operational
+ *   ledger of the servicing desk — it proves where every real went — not the
+ *   institution's statutory books.
+ * - Loans receivable carries principal only. Interest and charges are income
+ *   when received (the payment's split says how much of each); nothing is
+ *   accrued ahead of receipt, so a write-off removes principal only.
+ * - Disbursement: the amount financed enters the receivable; what the
+ *   borrower receives leaves the bank; the IOF financed is owed to the
+ *   Treasury until remitted; financed fees are income.
+ * - A transaction is never edited: a re-allocation (a payment or reversal
+ *   dated in the past moved a later payment's split) posts only the
+ *   difference between the old and new split — the bank line does not move;
+ *   a reversal is a posting of its own with the lines of the payment as it
+ *   stands swapped: reversalPosting(paymentPosting(current split)), which is
+ *   the original posting swapped when no re-allocation touched it since.
+ * - "Due to assignee" is in the chart for cessions (receivables sold to a
+ *   fund), whose postings come with that work.
+ */
+import Decimal from 'decimal.js';
+import type { Split } from './allocation';
+import { money, ZERO } from './money';
+
+export type AccountNature = 'asset' | 'liability' | 'income' | 'expense';
+
+export interface Account {
+  code: string;
+  name: string;
+  nature: AccountNature;
+}
+
+export const CHART_OF_ACCOUNTS = {
+  bank: { code: '1.1.01', name: 'Bancos — conta movimento', nature: 'asset' },
+  loans_receivable: { code: '1.2.01', name: 'Operações de crédito a receber', nature: 'asset' },
+  iof_payable: { code: '2.1.01', name: 'IOF a recolher', nature: 'liability' },
+  due_to_assignee: { code: '2.1.02', name: 'Valores a repassar a cessionários', nature: 'liability' },
+  interest_income: { code: '3.1.01', name: 'Rendas de juros de operações de crédito', nature: 'income' },
+  fee_income: { code: '3.1.02', name: 'Rendas de tarifas', nature: 'income' },
+  late_charge_income: { code: '3.1.03', name: 'Rendas de multa e juros de mora', nature: 'income' },
+  credit_losses: { code: '4.1.01', name: 'Perdas com operações de crédito', nature: 'expense' },
+} as const satisfies Record<string, Account>;
+
+export type AccountKey = keyof typeof CHART_OF_ACCOUNTS;
+export const ACCOUNT_KEYS = Object.keys(CHART_OF_ACCOUNTS) as AccountKey[];
+
+export type Side = 'debit' | 'credit';
+
+export interface JournalLine {
+  account: AccountKey;
+  side: Side;
+  /** positive, whole cents */
+  amount: Decimal;
+}
+
+export type PostingKind = 'disbursement' | 'payment' | 'reversal' | 'write_off' | 'prepayment' | 'reallocation' | 'iof_remittance';
+
+export interface Posting {
+  kind: PostingKind;
+  lines: JournalLine[];
+}
+
+export class UnbalancedPostingError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UnbalancedPostingError';
+  }
+}
+
+/** Throws unless the lines are well formed (known accounts, positive whole cents) and debits equal credits. */
+export function assertBalanced(lines: readonly JournalLine[]): void {
+  if (lines.length < 2) throw new UnbalancedPostingError('a posting needs at least two lines');
+  let debits = ZERO;
+  let credits = ZERO;
+  for (const line of lines) {
+    if (!Object.hasOwn(CHART_OF_ACCOUNTS, line.account)) throw new UnbalancedPostingError(`unknown account ${String(line.account)}`);
+    if (!(line.amount instanceof Decimal) || !line.amount.isFinite() || line.amount.lte(0) || line.amount.decimalPlaces() > 2) {
+      throw new UnbalancedPostingError(`line on ${line.account} must be a positive amount in whole cents`);
+    }
+    if (line.side === 'debit') debits = debits.plus(line.amount);
+    else if (line.side === 'credit') credits = credits.plus(line.amount);
+    else throw new UnbalancedPostingError(`line on ${line.account} has no side`);
+  }
+  if (!debits.eq(credits)) throw new UnbalancedPostingError(`debits ${debits.toFixed(2)} differ from credits ${credits.toFixed(2)}`);
+}
+
+export function isBalanced(lines: readonly JournalLine[]): boolean {
+  try {
+    assertBalanced(lines);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A posting from signed amounts (positive = debit, negative = credit); zero amounts are left out. */
+function post(kind: PostingKind, signed: readonly [AccountKey, Decimal][]): Posting {
+  const lines: JournalLine[] = signed
+    .filter(([, amount]) => !amount.isZero())
+    .map(([account, amount]) => ({ account, side: amount.isNeg() ? 'credit' : 'debit', amount: amount.abs() }));
+  assertBalanced(lines);
+  return { kind, lines };
+}
+
+export interface DisbursementFigures {
+  /** the contract's principal: what the borrower owes */
+  financed: Decimal.Value;
+  /** what reaches the borrower's account */
+  released: Decimal.Value;
+  /** IOF financed, owed to the Treasury */
+  iof: Decimal.Value;
+  /** fees financed (tarifa de cadastro and the like) */
+  fees: Decimal.Value;
+}
+
+export function disbursementPosting(figures: DisbursementFigures): Posting {
+  const financed = money(figures.financed, 'financed');
+  const released = money(figures.released, 'released');
+  const iof = money(figures.iof, 'iof');
+  const fees = money(figures.fees, 'fees');
+  if (!financed.eq(released.plus(iof).plus(fees))) {
+    throw new RangeError(`financed ${financed.toFixed(2)} must equal released + IOF + fees (${released.plus(iof).plus(fees).toFixed(2)})`);
+  }
+  return post('disbursement', [
+    ['loans_receivable', financed],
+    ['bank', released.neg()],
+    ['iof_payable', iof.neg()],
+    ['fee_income', fees.neg()],
+  ]);
+}
+
+function checkSplit(split: Split): Split {
+  return {
+    lateFee: money(split.lateFee, 'late fee'),
+    defaultInterest: money(split.defaultInterest, 'default interest'),
+    interest: money(split.interest, 'interest'),
+    principal: money(split.principal, 'principal'),
+  };
+}
+
+/** A payment received, by its split (allocation.ts). */
+export function paymentPosting(split: Split): Posting {
+  const s = checkSplit(split);
+  const total = s.lateFee.plus(s.defaultInterest).plus(s.interest).plus(s.principal);
+  if (total.isZero()) throw new RangeError('a payment must have an amount');
+  return post('payment', [
+    ['bank', total],
+    ['loans_receivable', s.principal.neg()],
+    ['interest_income', s.interest.neg()],
+    ['late_charge_income', s.lateFee.plus(s.defaultInterest).neg()],
+  ]);
+}
+
+/** The reversal of a posting: the same lines, sides swapped. */
+export function reversalPosting(original: Posting): Posting {
+  assertBalanced(original.lines);
+  const lines = original.lines.map((l) => ({ account: l.account, side: (l.side === 'debit' ? 'credit' : 'debit') as Side, amount: l.amount }));
+  return { kind: 'reversal', lines };
+}
+
+/** Principal written off as a loss. */
+export function writeOffPosting(principal: Decimal.Value): Posting {
+  const amount = money(principal, 'principal');
+  if (amount.isZero()) throw new RangeError('nothing to write off');
+  return post('write_off', [
+    ['credit_losses', amount],
+    ['loans_receivable', amount.neg()],
+  ]);
+}
+
+export interface PrepaymentFigures {
+  amount: Decimal.Value;
+  principal: Decimal.Value;
+  /** accrued interest paid; negative when the present value fell below the principal owed (a discount) */
+  interest: Decimal.Value;
+}
+
+/** A prepayment, total or partial (prepayment.ts gives the split). */
+export function prepaymentPosting(figures: PrepaymentFigures): Posting {
+  const amount = money(figures.amount, 'amount');
+  const principal = money(figures.principal, 'principal');
+  const interest = new Decimal(figures.interest);
+  if (!interest.isFinite() || interest.decimalPlaces() > 2) throw new RangeError('interest must be a number in whole cents');
+  if (!amount.eq(principal.plus(interest))) throw new RangeError('amount must equal principal + interest');
+  if (amount.isZero()) throw new RangeError('a prepayment must have an amount');
+  return post('prepayment', [
+    ['bank', amount],
+    ['loans_receivable', principal.neg()],
+    ['interest_income', interest.neg()],
+  ]);
+}
+
+/**
+ * The difference between a payment's old and new split after a
+ * re-allocation (the amount is the same, so the bank does not move); null
+ * when the accounts do not change (a shift between late fee and default
+ * interest stays within one account).
+ */
+export function reallocationPosting(before: Split, after: Split): Posting | null {
+  const b = checkSplit(before);
+  const a = checkSplit(after);
+  const total = (s: Split) => s.lateFee.plus(s.defaultInterest).plus(s.interest).plus(s.principal);
+  if (!total(a).eq(total(b))) throw new RangeError('a re-allocation keeps the payment amount');
+  const signed: [AccountKey, Decimal][] = [
+    ['loans_receivable', b.principal.minus(a.principal)],
+    ['interest_income', b.interest.minus(a.interest)],
+    ['late_charge_income', b.lateFee.plus(b.defaultInterest).minus(a.lateFee).minus(a.defaultInterest)],
+  ];
+  if (signed.every(([, amount]) => amount.isZero())) return null;
+  return post('reallocation', signed);
+}
+
+/** IOF paid over to the Treasury. */
+export function iofRemittancePosting(amount: Decimal.Value): Posting {
+  const value = money(amount, 'amount');
+  if (value.isZero()) throw new RangeError('nothing to remit');
+  return post('iof_remittance', [
+    ['iof_payable', value],
+    ['bank', value.neg()],
+  ]);
+}
+
+export interface TrialBalance {
+  /** debit − credit per account (assets and expenses positive in the normal case) */
+  balances: Record<AccountKey, Decimal>;
+  debits: Decimal;
+  credits: Decimal;
+}
+
+/** Balances per account of any set of lines; debits equal credits when every posting balanced. */
+export function trialBalance(lines: readonly JournalLine[]): TrialBalance {
+  const balances = Object.fromEntries(ACCOUNT_KEYS.map((k) => [k, ZERO])) as Record<AccountKey, Decimal>;
+  let debits = ZERO;
+  let credits = ZERO;
+  for (const l of lines) {
+    if (l.side === 'debit') {
+      balances[l.account] = balances[l.account].plus(l.amount);
+      debits = debits.plus(l.amount);
+    } else {
+      balances[l.account] = balances[l.account].minus(l.amount);
+      credits = credits.plus(l.amount);
+    }
+  }
+  return { balances, debits, credits };
+}

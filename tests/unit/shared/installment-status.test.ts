@@ -1,0 +1,92 @@
+/** The designed installment workflow (src/shared/installment-status.ts). */
+import { describe, expect, it } from 'vitest';
+import {
+  canBeOverdue,
+  canMoveInstallment,
+  COLLECTIBLE_STATUSES,
+  FINAL_INSTALLMENT_STATUSES,
+  INSTALLMENT_STATUS_LABELS_PT,
+  INSTALLMENT_STATUSES,
+  installmentTransitionMessage,
+  isInstallmentStatus,
+  nextInstallmentStatuses,
+  statusFromPayments,
+  type InstallmentOwner,
+  type PaymentProgress,
+} from '../../../src/shared/installment-status';
+
+describe('installment status workflow', () => {
+  it('moves among open, partially paid and paid by payments and reversals', () => {
+    for (const [from, to] of [
+      ['open', 'partially_paid'],
+      ['open', 'paid'],
+      ['partially_paid', 'paid'],
+      ['partially_paid', 'open'],
+      ['paid', 'partially_paid'],
+      ['paid', 'open'],
+    ] as const) {
+      expect(canMoveInstallment(from, to)).toBe(true);
+    }
+  });
+
+  it('has no stored overdue status: overdue is derived from the date', () => {
+    expect(isInstallmentStatus('overdue')).toBe(false);
+    expect(canBeOverdue('open')).toBe(true);
+    expect(canBeOverdue('partially_paid')).toBe(true);
+    expect(canBeOverdue('paid')).toBe(false);
+    expect(canBeOverdue('written_off')).toBe(false);
+  });
+
+  it('never renegotiates, writes off or assigns what is already paid', () => {
+    expect(canMoveInstallment('paid', 'renegotiated')).toBe(false);
+    expect(canMoveInstallment('paid', 'written_off')).toBe(false);
+    expect(canMoveInstallment('written_off', 'assigned')).toBe(false);
+    expect(canMoveInstallment('written_off', 'paid')).toBe(false);
+  });
+
+  it('keeps renegotiated final and does not count staying put as a move', () => {
+    for (const final of FINAL_INSTALLMENT_STATUSES) {
+      expect(nextInstallmentStatuses(final)).toEqual([]);
+      for (const to of INSTALLMENT_STATUSES) expect(canMoveInstallment(final, to)).toBe(false);
+    }
+    for (const s of INSTALLMENT_STATUSES) expect(canMoveInstallment(s, s)).toBe(false);
+  });
+
+  it('takes an assigned installment only to paid or back to the lender by repurchase', () => {
+    expect(nextInstallmentStatuses('assigned')).toEqual(['paid', 'repurchased']);
+    expect(canMoveInstallment('assigned', 'open')).toBe(false);
+    expect(canMoveInstallment('repurchased', 'assigned')).toBe(false);
+  });
+
+  it('gives every status a path back from a payment reversal (statusFromPayments is always an allowed move)', () => {
+    const owners: InstallmentOwner[] = ['lender', 'assignee', 'repurchased'];
+    const progress: PaymentProgress[] = ['open', 'partially_paid', 'paid'];
+    for (const owner of owners) {
+      const reachable = progress.map((p) => statusFromPayments(p, owner));
+      for (const from of reachable) for (const to of reachable) if (from !== to) expect(canMoveInstallment(from, to), `${from} → ${to} (${owner})`).toBe(true);
+    }
+    expect(statusFromPayments('partially_paid', 'assignee')).toBe('assigned');
+    expect(statusFromPayments('open', 'repurchased')).toBe('repurchased');
+    expect(statusFromPayments('partially_paid', 'repurchased')).toBe('partially_paid');
+    // an undone write-off lands where the payments say
+    expect(canMoveInstallment('written_off', statusFromPayments('open', 'lender'))).toBe(true);
+    expect(canMoveInstallment('written_off', statusFromPayments('partially_paid', 'lender'))).toBe(true);
+  });
+
+  it('every transition leads to a known status, and every collectible status can be paid', () => {
+    for (const s of INSTALLMENT_STATUSES) for (const to of nextInstallmentStatuses(s)) expect(isInstallmentStatus(to)).toBe(true);
+    for (const s of COLLECTIBLE_STATUSES) expect(canMoveInstallment(s, 'paid')).toBe(true);
+  });
+
+  it('refuses a move with a Portuguese message naming both statuses', () => {
+    expect(installmentTransitionMessage('paid', 'renegotiated')).toBe('Não é possível passar a parcela da situação "Paga" para "Renegociada".');
+    expect(installmentTransitionMessage('open', 'open')).toBe('A parcela já está na situação "Em aberto".');
+    expect(installmentTransitionMessage('bogus', 'paid')).toContain('"bogus"');
+    for (const s of INSTALLMENT_STATUSES) expect(INSTALLMENT_STATUS_LABELS_PT[s]).toMatch(/\S/);
+  });
+
+  it('recognises only the declared codes', () => {
+    expect(isInstallmentStatus('partially_paid')).toBe(true);
+    for (const bad of ['PAID', 'paga', '', 'constructor', '__proto__', 1, null, undefined]) expect(isInstallmentStatus(bad)).toBe(false);
+  });
+});
