@@ -113,9 +113,9 @@ async function moveStatus(
 }
 
 export async function changeStatus(db: Db, mailer: Mailer, actorId: number, change: StatusChange): Promise<void> {
-  if (CONTRACT_ONLY_STATUSES.includes(change.status)) throw conflict(CONTRACTED_BY_CONTRACT, 'status');
   await db.transaction(async (tx) => {
     const row = await findSolicitation(tx, change.id, true);
+    if (CONTRACT_ONLY_STATUSES.includes(change.status)) throw conflict(CONTRACTED_BY_CONTRACT, 'status');
     const from = row.status;
     if (!isSolicitationStatus(from) || !canTransition(from, change.status)) throw conflict(transitionMessage(from, change.status), 'status');
     const reason = change.reason?.trim() || null;
