@@ -203,6 +203,9 @@ export const company: Shape<typeof pt> = {
     placeholdersCopy: 'Click to copy.',
     copied: '{{token}} copied.',
     copyFailed: 'Could not copy.',
+    warningsCcb: 'The CCB template lacks what Lei 10.931/2004 (art. 29) requires',
+    warnings: 'The template is incomplete',
+    warningsHint: 'The template was saved, but contracts issued from it will lack the following. Complete the text:',
     /** What each placeholder is filled with, by its name with the dots as underscores. */
     aliases: {
       contrato_numero: 'This contract\'s number (the same as in the PDF\'s heading)',

@@ -201,6 +201,9 @@ export const company = {
     placeholdersCopy: 'Clique para copiar.',
     copied: '{{token}} copiado.',
     copyFailed: 'Não foi possível copiar.',
+    warningsCcb: 'O modelo CCB não traz tudo o que a Lei 10.931/2004 (art. 29) exige',
+    warnings: 'O modelo está incompleto',
+    warningsHint: 'O modelo foi salvo, mas os contratos emitidos com ele ficarão sem o que segue. Complete o texto:',
     /** What each placeholder is filled with, by its name with the dots as underscores. */
     aliases: {
       contrato_numero: 'Número deste contrato (o mesmo do cabeçalho do PDF)',
