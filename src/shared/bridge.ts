@@ -9,6 +9,7 @@ import type { ArgsOf, ExposedOperationName, ResultOf } from './contract';
 import type { ApiResult } from './result';
 import type { SessionUser } from './contract/session';
 import type { Address } from './address';
+import { CEP_SERVICE_URL_MESSAGES, cepServiceUrlProblem } from './cep-service-url';
 
 export { IPC } from './ipc';
 export type { Address } from './address';
@@ -41,12 +42,15 @@ export const settingsSchema = z.object({
     .max(500)
     .refine((v) => v === '' || HTTP_URL.test(v), { message: 'endereço inválido' })
     .default(''),
-  /** Where CEPs are looked up: GET {cepServiceUrl}/ws/{cep}/json/. */
+  /** Where CEPs are looked up: GET {cepServiceUrl}/ws/{cep}/json/ (rules in cep-service-url.ts). */
   cepServiceUrl: z
     .string()
     .trim()
     .max(500)
-    .refine((v) => HTTP_URL.test(v), { message: 'endereço inválido' })
+    .superRefine((v, ctx) => {
+      const problem = cepServiceUrlProblem(v);
+      if (problem) ctx.addIssue({ code: 'custom', message: CEP_SERVICE_URL_MESSAGES[problem] });
+    })
     .default(DEFAULT_CEP_SERVICE_URL),
   locale: z.enum(LOCALES).default('pt-BR'),
   layout: layoutSettingsSchema.default(layoutSettingsSchema.parse({})),

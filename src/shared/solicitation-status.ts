@@ -18,7 +18,8 @@
  * - documents_requested: the applicant was asked for documents; it goes back
  *   to in_review when they arrive (or is refused / cancelled).
  * - approved: credit granted in principle; becomes contracted when the
- *   credit operation is signed (issue 9), or cancelled if the applicant gives up.
+ *   contract of its credit operation is issued (only then: see
+ *   CONTRACT_ONLY_STATUSES), or cancelled if the applicant gives up.
  * - refused, cancelled, contracted: final. A refused applicant applies again
  *   with a new solicitation, so the decision stays in the record as it was.
  */
@@ -59,6 +60,18 @@ export function isSolicitationStatus(value: unknown): value is SolicitationStatu
 /** The statuses a solicitation in `from` may move to (empty for final ones). */
 export function nextStatuses(from: SolicitationStatus): readonly SolicitationStatus[] {
   return TRANSITIONS[from];
+}
+
+/**
+ * Statuses no person sets by hand: a solicitation becomes contracted only when
+ * the contract of its credit operation is issued (the server refuses it on
+ * the status calls).
+ */
+export const CONTRACT_ONLY_STATUSES: readonly SolicitationStatus[] = ['contracted'];
+
+/** The statuses staff may move a solicitation in `from` to through the status calls. */
+export function manualNextStatuses(from: SolicitationStatus): readonly SolicitationStatus[] {
+  return TRANSITIONS[from].filter((to) => !CONTRACT_ONLY_STATUSES.includes(to));
 }
 
 /** Whether the workflow allows `from` → `to`; staying in the same status is not a transition. */

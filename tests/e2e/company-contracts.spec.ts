@@ -6,8 +6,10 @@
  * its number), cancels one after a confirmation that names it and says the
  * operation goes back to approved, and sees it cancelled; a contract
  * cancelled meanwhile by someone else is answered with the server's 409
- * words. An agent sees the list without the cancel button. Screenshots go to
- * the test's output folder.
+ * words. An agent sees the list without the cancel button. A CCB template
+ * saved without the order clause (Lei 10.931/2004 art. 29) is saved with a
+ * warning naming it, which goes away when the clause is back. Screenshots go
+ * to the test's output folder.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -103,7 +105,11 @@ test('an administrator lists, filters, reads, saves and cancels issued contracts
   expect(path.startsWith(harness.paths.downloads)).toBe(true);
   expect(path.endsWith(`/${target.number}.pdf`)).toBe(true);
   expect(existsSync(path)).toBe(true);
-  expect(execFileSync('pdftotext', ['-layout', path, '-'], { encoding: 'utf8' })).toContain(target.number);
+  const pdfText = execFileSync('pdftotext', ['-layout', path, '-'], { encoding: 'utf8' });
+  expect(pdfText).toContain(target.number);
+  // One number: the text's "nº" is the contract's own, not the operation's OP-…; the amounts are summarised.
+  expect(pdfText).not.toMatch(/OP-\d{6}/);
+  expect(pdfText).toContain('Quadro-resumo da operação');
 
   await page.getByTestId(`issued-contracts-cancel-${target.id}`).click();
   await expect(page.getByTestId('issued-contracts-cancel-text')).toContainText(target.number);
@@ -158,4 +164,32 @@ test('an agent reads the issued contracts without the cancel button', async ({ p
   await expect(page.getByTestId(`issued-contracts-pdf-${inForce[0].id}`)).toBeVisible();
   await expect(page.locator('[data-testid^="issued-contracts-cancel-"]')).toHaveCount(0);
   await shot(page, info, 'issued-contracts-agent');
+});
+
+test('a CCB template without a requisite of art. 29 saves with a warning naming it, gone once the text is complete', async ({ page, harness, server }, info) => {
+  const templates = await serverCall<Array<{ kind: string; body: string; version: number; warnings: string[] }>>(server.url, 'company.contractTemplates', { id: 1 });
+  const ccb = templates.body.find((tpl) => tpl.kind === 'CCB')!;
+  expect(ccb.warnings).toEqual([]);
+  expect(ccb.body).toContain('ou à sua ordem, ');
+
+  await signInAs(page, harness, DEMO.admin.email);
+  await harness.goto('/app/company-operation?tab=contracts');
+  const body = page.getByTestId('company-template-body');
+  await expect(body).toHaveValue(ccb.body);
+  await expect(page.getByTestId('company-template-warnings')).toHaveCount(0);
+
+  await body.fill(ccb.body.replace('ou à sua ordem, ', ''));
+  await page.getByTestId('company-template-save').click();
+  await expect(page.getByTestId('company-template-version')).toContainText(`Versão ${ccb.version + 1}`);
+  const warnings = page.getByTestId('company-template-warnings');
+  await expect(warnings).toContainText('Lei 10.931/2004');
+  await expect(warnings).toContainText('Falta a cláusula à ordem (art. 29, IV)');
+  await expect(warnings.locator('li')).toHaveCount(1);
+  await shot(page, info, 'contract-template-warning');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await body.fill(ccb.body);
+  await page.getByTestId('company-template-save').click();
+  await expect(page.getByTestId('company-template-version')).toContainText(`Versão ${ccb.version + 2}`);
+  await expect(page.getByTestId('company-template-warnings')).toHaveCount(0);
 });

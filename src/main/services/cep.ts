@@ -5,21 +5,37 @@
  * never talks to a third-party host. Every outcome is a normalised result
  * with a message in the user's language; it never throws.
  *
+ * The service's address is a setting anyone can type, and the main process
+ * must not become a way to reach other hosts: the address must pass
+ * shared/cep-service-url.ts (https, or http to this computer only; no user or
+ * password; no query), the lookup's URL is built by URL parsing, and a
+ * redirect is followed only within the same origin.
+ *
  * Answers (found and "erro": true) are kept in memory: an address does not
  * change between two lookups of a session, and a form that looks the same
  * CEP up again should not wait for the network. Failures are never kept, so
  * the next attempt asks the service again.
  */
-import axios from 'axios';
+import axios, { type AxiosResponse } from 'axios';
 import { z } from 'zod';
 import type { Locale } from '../../shared/bridge';
 import { cepDigits, formatCep, type Address } from '../../shared/address';
+import { cepLookupUrl, cepServiceUrlProblem, isLoopbackHost } from '../../shared/cep-service-url';
 import type { ApiResult } from '../../shared/result';
 import { errorText, failure } from './failure';
-import { isLoopback } from './http';
 
 export const DEFAULT_CEP_TIMEOUT_MS = 5_000;
 export const DEFAULT_CEP_CACHE_SIZE = 500;
+/** Redirects followed within the service's own origin before giving up. */
+export const MAX_REDIRECTS = 3;
+
+function safeUrl(location: string, from: URL): URL | null {
+  try {
+    return new URL(location, from);
+  } catch {
+    return null;
+  }
+}
 
 export interface CepServiceOptions {
   /** The service's address, read at each lookup so a changed setting applies at once. */
@@ -87,28 +103,54 @@ export function createCepService(options: CepServiceOptions): CepService {
     return failure('not-found', locale(), { status: 404, key: 'errors.cepNotFound', field: 'cep' });
   }
 
+  /**
+   * One GET without following redirects: axios (follow-redirects) would go
+   * wherever a Location points, another host included. A redirect is followed
+   * here only within the service's origin (scheme, host and port), at most
+   * MAX_REDIRECTS times.
+   */
+  async function get(url: URL, base: string): Promise<{ response: AxiosResponse } | ApiResult<Address>> {
+    const vars = { url: base };
+    let current = url;
+    for (let hop = 0; ; hop++) {
+      let response: AxiosResponse;
+      try {
+        response = await axios.request({
+          method: 'GET',
+          url: current.href,
+          // axios's timeout only watches an idle socket; the signal bounds the whole exchange and aborts it.
+          timeout: timeoutMs,
+          signal: AbortSignal.timeout(timeoutMs),
+          maxRedirects: 0,
+          validateStatus: () => true,
+          responseType: 'json',
+          headers: { Accept: 'application/json' },
+          proxy: isLoopbackHost(current.hostname) ? false : undefined,
+        });
+      } catch (error) {
+        const timedOut =
+          axios.isAxiosError(error) && (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT' || error.code === 'ERR_CANCELED');
+        if (!timedOut) console.warn('[cep] service unreachable:', errorText(error));
+        return failure('network', locale(), { status: null, key: timedOut ? 'errors.cepTimeout' : 'errors.cepUnreachable', vars });
+      }
+      if (response.status < 300 || response.status >= 400) return { response };
+      const location = response.headers.location;
+      const next = typeof location === 'string' ? safeUrl(location, current) : null;
+      if (!next || next.origin !== url.origin) {
+        console.warn('[cep] redirect to another origin refused');
+        return failure('server', locale(), { status: response.status, key: 'errors.cepRedirect', vars });
+      }
+      if (hop >= MAX_REDIRECTS) return failure('server', locale(), { status: response.status, key: 'errors.cepService', vars });
+      current = next;
+    }
+  }
+
   /** Asks the service: an answer worth keeping, or the failure to show (never kept). */
   async function ask(base: string, digits: string): Promise<Cached | ApiResult<Address>> {
     const vars = { url: base };
-    let response;
-    try {
-      response = await axios.request({
-        method: 'GET',
-        url: `${base}/ws/${digits}/json/`,
-        // axios's timeout only watches an idle socket; the signal bounds the whole exchange and aborts it.
-        timeout: timeoutMs,
-        signal: AbortSignal.timeout(timeoutMs),
-        validateStatus: () => true,
-        responseType: 'json',
-        headers: { Accept: 'application/json' },
-        proxy: isLoopback(base) ? false : undefined,
-      });
-    } catch (error) {
-      const timedOut =
-        axios.isAxiosError(error) && (error.code === 'ECONNABORTED' || error.code === 'ETIMEDOUT' || error.code === 'ERR_CANCELED');
-      if (!timedOut) console.warn('[cep] service unreachable:', errorText(error));
-      return failure('network', locale(), { status: null, key: timedOut ? 'errors.cepTimeout' : 'errors.cepUnreachable', vars });
-    }
+    const outcome = await get(cepLookupUrl(base, digits), base);
+    if (!('response' in outcome)) return outcome;
+    const { response } = outcome;
     if (response.status === 400) {
       // We only send 8 digits, so this is the service disagreeing about the CEP: say so on the field.
       return failure('validation', locale(), { status: 400, key: 'errors.cepInvalid', field: 'cep' });
@@ -133,6 +175,9 @@ export function createCepService(options: CepServiceOptions): CepService {
         if (!digits) return failure('invalid-args', locale(), { key: 'errors.cepInvalid', field: 'cep' });
         const base = options.baseUrl().trim().replace(/\/+$/, '');
         if (base === '') return failure('network', locale(), { status: null, key: 'errors.cepUnreachable', vars: { url: '' } });
+        // The settings refuse such an address; this holds for one written to the file by hand too. The address is not
+        // echoed: it may carry a password.
+        if (cepServiceUrlProblem(base)) return failure('validation', locale(), { status: null, key: 'errors.cepServiceUrl', field: 'cepServiceUrl' });
         // Keyed by service too: answers of a service the user has since replaced are not reused.
         const key = `${base} ${digits}`;
         const cached = cache.get(key);

@@ -102,7 +102,14 @@ export function createSettingsStore(options: SettingsStoreOptions): SettingsStor
   return {
     async load() {
       try {
-        const parsed = settingsSchema.safeParse(JSON.parse(await readFile(file, 'utf8')));
+        const raw: unknown = JSON.parse(await readFile(file, 'utf8'));
+        let parsed = settingsSchema.safeParse(raw);
+        if (!parsed.success && raw !== null && typeof raw === 'object' && 'cepServiceUrl' in raw) {
+          // A CEP service address an earlier version accepted (plain http to another host, a password in it) goes back
+          // to the default alone: the server address and the rest are kept.
+          const { cepServiceUrl: _refused, ...rest } = raw as Record<string, unknown>;
+          parsed = settingsSchema.safeParse(rest);
+        }
         current = parsed.success ? parsed.data : defaultSettings();
         if (!parsed.success) console.warn('[settings] invalid settings file, using defaults');
       } catch {

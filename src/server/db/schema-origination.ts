@@ -224,6 +224,31 @@ export const creditOperationMessages = pgTable('credit_operation_messages', {
   created_at: ts('created_at').notNull().defaultNow(),
 });
 
+/** What an issued contract shows, frozen at issue (migration 0013): decimal text, calendar days as 'YYYY-MM-DD'. */
+export interface FrozenContract {
+  amounts: {
+    amortization: 'price' | 'sac';
+    requested_amount: string;
+    principal: string;
+    released: string;
+    iof_total: string;
+    fees: Array<{ name: string; amount: string }>;
+    fees_total: string;
+    total_interest: string;
+    total_payable: string;
+    monthly_rate: string;
+    yearly_rate: string;
+    cet_monthly: string;
+    cet_yearly: string;
+    installments_count: number;
+    disbursement_date: string;
+    first_due_date: string;
+    payment_method: 'boleto' | 'pix' | 'debit';
+  };
+  schedule: Array<{ number: number; due_date: string; payment: string; interest: string; amortization: string; balance: string }>;
+  orientation_message: string | null;
+}
+
 export const issuedContracts = pgTable('issued_contracts', {
   id: serial('id').primaryKey(),
   company_id: integer('company_id').notNull(),
@@ -235,6 +260,7 @@ export const issuedContracts = pgTable('issued_contracts', {
   title: text('title').notNull(),
   body: text('body').notNull(),
   signatories: jsonb('signatories').$type<{ borrower: string; guarantors: string[]; representatives: string[]; witnesses: string[] }>().notNull(),
+  frozen: jsonb('frozen').$type<FrozenContract>().notNull(),
   status: text('status').$type<'issued' | 'cancelled'>().notNull().default('issued'),
   issued_by: integer('issued_by'),
   issued_at: ts('issued_at').notNull().defaultNow(),

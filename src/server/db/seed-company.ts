@@ -16,29 +16,32 @@ import {
   contractTemplates,
 } from './schema-company';
 
-const CCB = `CÉDULA DE CRÉDITO BANCÁRIO nº {{operacao.numero}} (Lei 10.931/2004)
+const CCB = `CÉDULA DE CRÉDITO BANCÁRIO nº {{contrato.numero}} (Lei 10.931/2004)
 
 Credora: {{empresa.razao_social}}, CNPJ {{empresa.cnpj}}, {{empresa.endereco}}.
 Emitente: {{tomador.nome}}, {{tomador.documento}}, {{tomador.endereco}}.
 Avalistas e devedores solidários: {{avalistas}}.
 
-Valor financiado: {{operacao.valor_financiado}}; valor liberado: {{operacao.valor_liberado}}.
-Juros: {{operacao.taxa_mensal}} ao mês ({{operacao.taxa_anual}} ao ano). IOF: {{operacao.iof}}. Tarifas: {{operacao.tarifas}}.
-Custo Efetivo Total: {{operacao.cet_mensal}} ao mês, {{operacao.cet_anual}} ao ano.
-{{operacao.parcelas}} parcelas, a primeira em {{operacao.primeiro_vencimento}}:
+O emitente promete pagar à credora, ou à sua ordem, em dinheiro, a dívida certa, líquida e exigível desta cédula, de {{operacao.valor_financiado}} (valor financiado, com IOF de {{operacao.iof}} e tarifas: {{operacao.tarifas}}), acrescida de juros de {{operacao.taxa_mensal}} ao mês ({{operacao.taxa_anual}} ao ano), no total de {{operacao.total_a_pagar}}, em {{operacao.parcelas}} parcelas, a primeira em {{operacao.primeiro_vencimento}} e a última em {{operacao.ultimo_vencimento}}, nas datas e valores abaixo:
 {{operacao.cronograma}}
 
+Valor liberado ao emitente: {{operacao.valor_liberado}}. Custo Efetivo Total: {{operacao.cet_mensal}} ao mês, {{operacao.cet_anual}} ao ano.
+Praça de pagamento: {{local.pagamento}}.
 Em caso de atraso: multa de {{encargos.multa}} e juros de mora de {{encargos.juros_mora}} ao mês.
 
 {{local.emissao}}, {{data.emissao}}.
 Representantes da credora: {{representantes}}. Testemunhas: {{testemunhas}}.`;
 
-const MPO = `CONTRATO DE MICROCRÉDITO PRODUTIVO ORIENTADO nº {{operacao.numero}} (Lei 13.636/2018)
+const MPO = `CONTRATO DE MICROCRÉDITO PRODUTIVO ORIENTADO nº {{contrato.numero}} (Lei 13.636/2018)
 
-Credora: {{empresa.razao_social}}, CNPJ {{empresa.cnpj}}. Tomador: {{tomador.nome}}, {{tomador.documento}}.
-Valor liberado: {{operacao.valor_liberado}}, em {{operacao.parcelas}} parcelas a partir de {{operacao.primeiro_vencimento}}.
-Juros de {{operacao.taxa_mensal}} ao mês; CET {{operacao.cet_mensal}} ao mês.
+Credora: {{empresa.razao_social}}, CNPJ {{empresa.cnpj}}, {{empresa.endereco}}.
+Tomador: {{tomador.nome}}, {{tomador.documento}}, {{tomador.endereco}}. Avalistas: {{avalistas}}.
+Valor financiado: {{operacao.valor_financiado}} (IOF {{operacao.iof}}; tarifas: {{operacao.tarifas}}); valor liberado: {{operacao.valor_liberado}}.
+Juros de {{operacao.taxa_mensal}} ao mês ({{operacao.taxa_anual}} ao ano); CET {{operacao.cet_mensal}} ao mês, {{operacao.cet_anual}} ao ano.
+Total a pagar: {{operacao.total_a_pagar}}, em {{operacao.parcelas}} parcelas a partir de {{operacao.primeiro_vencimento}}, pagas em {{local.pagamento}}:
 {{operacao.cronograma}}
+
+Em caso de atraso: multa de {{encargos.multa}} e juros de mora de {{encargos.juros_mora}} ao mês.
 
 {{local.emissao}}, {{data.emissao}}. Representantes: {{representantes}}. Testemunhas: {{testemunhas}}.`;
 

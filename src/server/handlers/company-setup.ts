@@ -15,6 +15,7 @@ import {
   companyWitnesses,
   contractTemplates,
 } from '../db/schema-company';
+import { templateWarnings } from '../domain/contract-requirements';
 import { conflict, notFound } from '../http/errors';
 import { requireAuth, type Handler } from '../http/handler';
 import { logActivity, type Snapshot } from '../services/activity';
@@ -53,10 +54,9 @@ function toWitness(row: typeof companyWitnesses.$inferSelect) {
 
 async function fullCompany(db: Db, id: number) {
   const company = await companyOr404(db, id);
-  const [representatives, witnesses] = await Promise.all([
-    db.select().from(companyRepresentatives).where(eq(companyRepresentatives.company_id, id)).orderBy(asc(companyRepresentatives.id)),
-    db.select().from(companyWitnesses).where(eq(companyWitnesses.company_id, id)).orderBy(asc(companyWitnesses.id)),
-  ]);
+  // In sequence: `db` may be a transaction's one connection (pg refuses overlapping queries on a client).
+  const representatives = await db.select().from(companyRepresentatives).where(eq(companyRepresentatives.company_id, id)).orderBy(asc(companyRepresentatives.id));
+  const witnesses = await db.select().from(companyWitnesses).where(eq(companyWitnesses.company_id, id)).orderBy(asc(companyWitnesses.id));
   return {
     ...company,
     updated_at: company.updated_at.toISOString(),
@@ -255,7 +255,17 @@ export const deleteAssignmentAccount: Handler<'company.deleteAssignmentAccount'>
 };
 
 function toTemplate(row: typeof contractTemplates.$inferSelect) {
-  return { id: row.id, company_id: row.company_id, kind: row.kind as ContractKind, title: row.title, body: row.body, version: row.version, updated_at: row.updated_at.toISOString() };
+  const kind = row.kind as ContractKind;
+  return {
+    id: row.id,
+    company_id: row.company_id,
+    kind,
+    title: row.title,
+    body: row.body,
+    version: row.version,
+    updated_at: row.updated_at.toISOString(),
+    warnings: templateWarnings(kind, row.title, row.body),
+  };
 }
 
 /** Templates are long texts: the log keeps their kind, title and version, not the body. */
@@ -285,7 +295,13 @@ export const updateTemplate: Handler<'company.updateContractTemplate'> = async (
   const { user } = requireAuth(ctx);
   return ctx.deps.db.transaction(async (tx) => {
     await companyOr404(tx, args.id);
-    const [before] = await tx.select().from(contractTemplates).where(and(eq(contractTemplates.company_id, args.id), eq(contractTemplates.kind, args.kind))).limit(1);
+    // Locked: two saves at once make two versions, not one version number twice.
+    const [before] = await tx
+      .select()
+      .from(contractTemplates)
+      .where(and(eq(contractTemplates.company_id, args.id), eq(contractTemplates.kind, args.kind)))
+      .limit(1)
+      .for('update');
     if (!before) throw notFound(SETUP_MESSAGES.templateMissing);
     const [after] = await tx
       .update(contractTemplates)

@@ -9,7 +9,7 @@ import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { OperationName } from '../../shared/contract/index';
 import { isRoleId, type RoleId } from '../../shared/roles';
 import { users } from '../db/schema';
-import { creditOperationEvents, creditOperationInstallments, creditOperationMessages, creditOperations } from '../db/schema-origination';
+import { creditOperationEvents, creditOperationMessages, creditOperations } from '../db/schema-origination';
 import { badRequest, conflict } from '../http/errors';
 import { FileReply, requireAuth, type HandlerContext, type Handlers } from '../http/handler';
 import { logActivity } from '../services/activity';
@@ -19,6 +19,7 @@ import {
   cancelContract,
   contractInForce,
   contractsOfOperation,
+  frozenPdfInput,
   issueContract,
   listContracts,
   loadContract,
@@ -55,22 +56,10 @@ function actor(ctx: HandlerContext): { id: number; role: RoleId } {
   return { id: user.id, role: user.role_id };
 }
 
+/** The contract in force as a PDF, drawn only from what was frozen when it was issued. */
 async function contractPdf(ctx: HandlerContext, operationId: number, kind: 'CCB' | 'MPO'): Promise<FileReply> {
-  const { db } = ctx.deps;
-  const contract = await contractInForce(db, operationId, kind);
-  const [op, schedule] = await Promise.all([
-    findOperation(db, operationId),
-    db.select().from(creditOperationInstallments).where(eq(creditOperationInstallments.credit_operation_id, operationId)).orderBy(asc(creditOperationInstallments.number)),
-  ]);
-  const bytes = await renderContractPdf({
-    number: contract.number,
-    title: contract.title,
-    body: contract.body,
-    cancelled: false,
-    orientationMessage: kind === 'MPO' ? op.orientation_message : null,
-    schedule,
-    signatories: contract.signatories,
-  });
+  const contract = await contractInForce(ctx.deps.db, operationId, kind);
+  const bytes = await renderContractPdf(frozenPdfInput(contract));
   return FileReply.fromBytes(bytes, 'application/pdf', contractFileName(contract.number));
 }
 
@@ -227,7 +216,7 @@ export const creditOperationHandlers: Pick<Handlers, CreditOperationName> = {
     const me = actor(ctx);
     const { value } = await ctx.deps.db.transaction((tx) =>
       once(tx, { key: args.idempotency_key, operation: 'creditOperation.issueCcb', userId: me.id, args }, async () => ({
-        id: await issueContract(tx, me.id, { operationId: args.id, kind: 'CCB' }),
+        id: await issueContract(tx, me.id, { operationId: args.id, kind: 'CCB', issuedOn: ctx.deps.clock.today() }),
       })),
     );
     return loadContract(ctx.deps.db, value.id);
@@ -239,7 +228,7 @@ export const creditOperationHandlers: Pick<Handlers, CreditOperationName> = {
     const me = actor(ctx);
     const { value } = await ctx.deps.db.transaction((tx) =>
       once(tx, { key: args.idempotency_key, operation: 'creditOperation.issueMpo', userId: me.id, args }, async () => ({
-        id: await issueContract(tx, me.id, { operationId: args.id, kind: 'MPO', orientationMessage: args.message }),
+        id: await issueContract(tx, me.id, { operationId: args.id, kind: 'MPO', orientationMessage: args.message, issuedOn: ctx.deps.clock.today() }),
       })),
     );
     return loadContract(ctx.deps.db, value.id);

@@ -214,10 +214,9 @@ export function toBankAccount(row: BankRow): BorrowerBankAccount {
 
 export async function fullBorrower(db: Db, id: number): Promise<Borrower> {
   const row = await borrowerOr404(db, id);
-  const [banks, [{ operations }]] = await Promise.all([
-    db.select().from(borrowerBankAccounts).where(eq(borrowerBankAccounts.borrower_id, id)).orderBy(asc(borrowerBankAccounts.id)),
-    db.select({ operations: operationsCount }).from(borrowers).where(eq(borrowers.id, id)),
-  ]);
+  // In sequence: the demo seed calls this on its transaction, one connection that takes one query at a time.
+  const banks = await db.select().from(borrowerBankAccounts).where(eq(borrowerBankAccounts.borrower_id, id)).orderBy(asc(borrowerBankAccounts.id));
+  const [{ operations }] = await db.select({ operations: operationsCount }).from(borrowers).where(eq(borrowers.id, id));
   const { company_id: _company, created_by: _by, deleted_at: _deleted, ...rest } = row;
   return {
     ...rest,

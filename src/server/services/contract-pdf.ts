@@ -1,13 +1,17 @@
 /**
  * An issued contract as a PDF (pdfkit, standard Helvetica: its WinAnsi
- * encoding has every Portuguese letter). The text is the one stored at issue;
- * after it come the payment schedule as a table (every installment, so a
- * 360-plot contract runs over several pages with the header repeated) and the
- * signature lines of the borrower, the guarantors, the lender's
- * representatives and the witnesses.
+ * encoding has every Portuguese letter), drawn only from what was frozen at
+ * issue. The text comes first; then a summary of the amounts (financed, IOF,
+ * fees, released, rates, interest, total payable, CET) and the whole payment
+ * schedule as a table (a 360-plot contract runs over several pages with the
+ * header repeated) — the same summary and table for a CCB and an MPO, so both
+ * carry the same amounts whatever their templates say —, the MPO's
+ * orientation, and the signature lines of the issuer, the guarantors, the
+ * lender's representatives and the witnesses.
  */
 import PDFDocument from 'pdfkit';
-import { formatCurrency } from '../../shared/format';
+import { formatCurrency, formatPercentage } from '../../shared/format';
+import type { FrozenContract } from '../db/schema-origination';
 import { dayPt } from './contracts';
 
 export interface ContractPdfInput {
@@ -16,8 +20,31 @@ export interface ContractPdfInput {
   body: string;
   cancelled: boolean;
   orientationMessage: string | null;
-  schedule: Array<{ number: number; due_date: string; payment: string; interest: string; amortization: string; balance: string }>;
+  amounts: FrozenContract['amounts'];
+  schedule: FrozenContract['schedule'];
   signatories: { borrower: string; guarantors: string[]; representatives: string[]; witnesses: string[] };
+}
+
+const AMORTIZATION_PT: Record<FrozenContract['amounts']['amortization'], string> = { price: 'Tabela Price', sac: 'SAC' };
+const PAYMENT_PT: Record<FrozenContract['amounts']['payment_method'], string> = { boleto: 'boleto bancário', pix: 'Pix', debit: 'débito em conta' };
+
+/** The summary's lines, label and value, in the order the PDF shows them. */
+export function summaryLines(amounts: FrozenContract['amounts'], schedule: FrozenContract['schedule']): Array<[string, string]> {
+  const fees = amounts.fees.length ? `${amounts.fees.map((f) => `${f.name} ${formatCurrency(f.amount)}`).join('; ')} (total ${formatCurrency(amounts.fees_total)})` : 'nenhuma';
+  const last = schedule[schedule.length - 1]?.due_date ?? amounts.first_due_date;
+  return [
+    ['Valor financiado', formatCurrency(amounts.principal)],
+    ['IOF', formatCurrency(amounts.iof_total)],
+    ['Tarifas', fees],
+    ['Valor liberado ao emitente', formatCurrency(amounts.released)],
+    ['Data da liberação', dayPt(amounts.disbursement_date)],
+    ['Taxa de juros', `${formatPercentage(amounts.monthly_rate)} ao mês (${formatPercentage(amounts.yearly_rate)} ao ano)`],
+    ['Total de juros', formatCurrency(amounts.total_interest)],
+    ['Valor total a pagar', formatCurrency(amounts.total_payable)],
+    ['Custo Efetivo Total (CET)', `${formatPercentage(amounts.cet_monthly)} ao mês; ${formatPercentage(amounts.cet_yearly)} ao ano`],
+    ['Parcelas', `${amounts.installments_count} (${AMORTIZATION_PT[amounts.amortization]}), de ${dayPt(amounts.first_due_date)} a ${dayPt(last)}`],
+    ['Pagamento', PAYMENT_PT[amounts.payment_method]],
+  ];
 }
 
 export function contractFileName(number: string): string {
@@ -50,13 +77,22 @@ export function renderContractPdf(input: ContractPdfInput): Promise<Buffer> {
   doc.moveDown();
   doc.font('Helvetica').fontSize(10).fillColor('#1c2127').text(input.body, { align: 'justify', lineGap: 2 });
 
-  if (input.orientationMessage) {
-    doc.moveDown().font('Helvetica-Bold').fontSize(11).text('Orientação ao empreendedor (Lei 13.636/2018)');
-    doc.font('Helvetica').fontSize(10).text(input.orientationMessage, { align: 'justify' });
+  doc.moveDown().font('Helvetica-Bold').fontSize(11).text('Quadro-resumo da operação', left);
+  doc.moveDown(0.3);
+  const labelWidth = 170;
+  const valueWidth = doc.page.width - doc.page.margins.left - doc.page.margins.right - labelWidth;
+  for (const [label, value] of summaryLines(input.amounts, input.schedule)) {
+    const height = Math.max(doc.font('Helvetica').fontSize(9.5).heightOfString(value, { width: valueWidth }), 12);
+    if (doc.y + height > bottom()) doc.addPage();
+    const y = doc.y;
+    doc.font('Helvetica-Bold').fontSize(9.5).text(label, left, y, { width: labelWidth - 8 });
+    doc.font('Helvetica').fontSize(9.5).text(value, left + labelWidth, y, { width: valueWidth });
+    doc.y = Math.max(doc.y, y + height) + 2;
   }
+  doc.x = left;
 
   // The schedule as a table; the header repeats on each new page.
-  doc.moveDown().font('Helvetica-Bold').fontSize(11).text('Cronograma de pagamento');
+  doc.moveDown().font('Helvetica-Bold').fontSize(11).text('Cronograma de pagamento', left);
   doc.moveDown(0.3);
   const rowHeight = 14;
   const header = () => {
@@ -87,6 +123,11 @@ export function renderContractPdf(input: ContractPdfInput): Promise<Buffer> {
     doc.y = y + rowHeight;
   }
   doc.x = left;
+
+  if (input.orientationMessage) {
+    doc.moveDown().font('Helvetica-Bold').fontSize(11).text('Orientação ao empreendedor (Lei 13.636/2018)', left);
+    doc.font('Helvetica').fontSize(10).text(input.orientationMessage, left, doc.y, { align: 'justify' });
+  }
 
   const sign = (label: string, who: string) => {
     if (doc.y + 60 > bottom()) doc.addPage();

@@ -4,25 +4,30 @@
  * company's template in force with the company, its representatives and
  * witnesses, the borrower, its guarantors and the operation's schedule.
  *
- * The filled text is stored at issue, so the PDF of a contract is the same
- * whenever it is drawn, whatever happens to the template later. Cancelling
- * marks the contract (never deletes) and brings the operation back to
- * approved, where the conditions can change or a new contract be issued.
+ * A contract is frozen when issued: the filled text, the signatories and
+ * (`frozen`) the amounts and the whole schedule are stored then, and its PDF
+ * is drawn only from them (`frozenPdfInput`), so a later change to the
+ * installments, the template, the company or the borrower never alters a
+ * signed contract. The contract's number is drawn before the text is filled,
+ * so the text ({{contrato.numero}}) and the PDF's heading carry the same one.
+ * Cancelling marks the contract (never deletes) and brings the operation back
+ * to approved, where the conditions can change or a new contract be issued.
  */
 import Decimal from 'decimal.js';
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { CONTRACT_ALIAS_NAMES, ISSUED_CONTRACT_FILTERS, ISSUED_CONTRACT_SORTS, operationNumber, pageMeta, templatePlaceholders, type ContractKind, type IssuedContract } from '../../shared/contract/index';
 import { formatCurrency, formatPercentage } from '../../shared/format';
 import type { Db } from '../db/connect';
-import { solicitations, solicitationStatusHistory } from '../db/schema-credit-intake';
 import { companies, companyParameters, companyRepresentatives, companyWitnesses, contractTemplates } from '../db/schema-company';
-import { borrowerJointDebtors, borrowers, borrowerShareholders, creditOperationInstallments, creditOperations, issuedContracts } from '../db/schema-origination';
+import { borrowerJointDebtors, borrowers, borrowerShareholders, creditOperationInstallments, creditOperations, issuedContracts, type FrozenContract } from '../db/schema-origination';
 import { containsPattern } from '../domain/like';
 import { badRequest, conflict, MESSAGES, notFound } from '../http/errors';
 import { logActivity } from './activity';
 import { todayInSaoPaulo } from './borrowers';
 import { findOperation, moveForContract, STATUS_PT, statusOf, type OperationRow } from './credit-operations';
+import type { ContractPdfInput } from './contract-pdf';
 import { single, values } from './list-filters';
+import { markContracted } from './solicitations-workflow';
 
 export const CONTRACT_MESSAGES = {
   notFound: 'Contrato não encontrado.',
@@ -59,38 +64,80 @@ function address(parts: Array<string | null | undefined>): string {
 
 export interface ContractData {
   values: Record<string, string>;
-  schedule: Array<{ number: number; due_date: string; payment: string }>;
+  frozen: FrozenContract;
   signatories: { borrower: string; guarantors: string[]; representatives: string[]; witnesses: string[] };
 }
 
-/** Everything a template may use, read at issue. */
-async function contractData(tx: Db, op: OperationRow, issuedOn: string): Promise<ContractData> {
-  const [[company], [params], representatives, witnesses, [borrower], jointDebtors, shareholders, schedule] = await Promise.all([
-    tx.select().from(companies).where(eq(companies.id, op.company_id)),
-    tx.select().from(companyParameters).where(eq(companyParameters.company_id, op.company_id)),
-    tx
-      .select()
-      .from(companyRepresentatives)
-      .where(and(eq(companyRepresentatives.company_id, op.company_id), eq(companyRepresentatives.active, true)))
-      .orderBy(asc(companyRepresentatives.id)),
-    tx
-      .select()
-      .from(companyWitnesses)
-      .where(and(eq(companyWitnesses.company_id, op.company_id), eq(companyWitnesses.active, true)))
-      .orderBy(asc(companyWitnesses.id)),
-    tx.select().from(borrowers).where(eq(borrowers.id, op.borrower_id)),
-    tx.select().from(borrowerJointDebtors).where(eq(borrowerJointDebtors.borrower_id, op.borrower_id)).orderBy(asc(borrowerJointDebtors.id)),
-    tx
-      .select()
-      .from(borrowerShareholders)
-      .where(and(eq(borrowerShareholders.borrower_id, op.borrower_id), eq(borrowerShareholders.signs_as_guarantor, true)))
-      .orderBy(asc(borrowerShareholders.id)),
-    tx
-      .select({ number: creditOperationInstallments.number, due_date: creditOperationInstallments.due_date, payment: creditOperationInstallments.payment })
-      .from(creditOperationInstallments)
-      .where(eq(creditOperationInstallments.credit_operation_id, op.id))
-      .orderBy(asc(creditOperationInstallments.number)),
-  ]);
+const PAYMENT_METHOD_PT: Record<FrozenContract['amounts']['payment_method'], string> = {
+  boleto: 'boleto bancário',
+  pix: 'Pix',
+  debit: 'débito em conta',
+};
+
+/** The operation's amounts and schedule as the contract shows them, taken once, at issue. */
+function freeze(op: OperationRow, schedule: FrozenContract['schedule'], orientationMessage: string | null): FrozenContract {
+  return {
+    amounts: {
+      amortization: op.amortization,
+      requested_amount: op.requested_amount,
+      principal: op.principal,
+      released: op.released,
+      iof_total: op.iof_total,
+      fees: op.fees.map((f) => ({ name: f.name, amount: f.amount })),
+      fees_total: op.fees_total,
+      total_interest: op.total_interest,
+      total_payable: op.total_payable,
+      monthly_rate: op.monthly_rate,
+      yearly_rate: yearlyRate(op.monthly_rate),
+      cet_monthly: op.cet_monthly,
+      cet_yearly: op.cet_yearly,
+      installments_count: op.installments_count,
+      disbursement_date: op.disbursement_date,
+      first_due_date: op.first_due_date,
+      payment_method: op.payment_method,
+    },
+    schedule,
+    orientation_message: orientationMessage,
+  };
+}
+
+/**
+ * Everything a template may use, read at issue. The queries run one after
+ * another: `tx` is one connection, and pg does not take a query while another
+ * is running on it.
+ */
+async function contractData(tx: Db, op: OperationRow, issue: { number: string; issuedOn: string; orientationMessage: string | null }): Promise<ContractData> {
+  const [company] = await tx.select().from(companies).where(eq(companies.id, op.company_id));
+  const [params] = await tx.select().from(companyParameters).where(eq(companyParameters.company_id, op.company_id));
+  const representatives = await tx
+    .select()
+    .from(companyRepresentatives)
+    .where(and(eq(companyRepresentatives.company_id, op.company_id), eq(companyRepresentatives.active, true)))
+    .orderBy(asc(companyRepresentatives.id));
+  const witnesses = await tx
+    .select()
+    .from(companyWitnesses)
+    .where(and(eq(companyWitnesses.company_id, op.company_id), eq(companyWitnesses.active, true)))
+    .orderBy(asc(companyWitnesses.id));
+  const [borrower] = await tx.select().from(borrowers).where(eq(borrowers.id, op.borrower_id));
+  const jointDebtors = await tx.select().from(borrowerJointDebtors).where(eq(borrowerJointDebtors.borrower_id, op.borrower_id)).orderBy(asc(borrowerJointDebtors.id));
+  const shareholders = await tx
+    .select()
+    .from(borrowerShareholders)
+    .where(and(eq(borrowerShareholders.borrower_id, op.borrower_id), eq(borrowerShareholders.signs_as_guarantor, true)))
+    .orderBy(asc(borrowerShareholders.id));
+  const schedule = await tx
+    .select({
+      number: creditOperationInstallments.number,
+      due_date: creditOperationInstallments.due_date,
+      payment: creditOperationInstallments.payment,
+      interest: creditOperationInstallments.interest,
+      amortization: creditOperationInstallments.amortization,
+      balance: creditOperationInstallments.balance,
+    })
+    .from(creditOperationInstallments)
+    .where(eq(creditOperationInstallments.credit_operation_id, op.id))
+    .orderBy(asc(creditOperationInstallments.number));
   if (!company.legal_name.trim() || !company.cnpj) throw conflict(CONTRACT_MESSAGES.noCompanyData);
   if (representatives.length === 0) throw conflict(CONTRACT_MESSAGES.noRepresentative);
   const guarantors = [
@@ -100,10 +147,14 @@ async function contractData(tx: Db, op: OperationRow, issuedOn: string): Promise
   const reps = representatives.map((r) => `${r.name} (CPF ${r.cpf}), ${r.role}`);
   const wits = witnesses.map((w) => `${w.name} (CPF ${w.cpf})`);
   const feesText = op.fees.length ? op.fees.map((f) => `${f.name} ${formatCurrency(f.amount)}`).join('; ') : 'nenhuma';
+  const companyCity = company.city && company.state ? `${company.city}/${company.state}` : company.city;
+  const frozen = freeze(op, schedule, issue.orientationMessage);
+  const last = schedule[schedule.length - 1];
   const values: Record<string, string> = {
+    'contrato.numero': issue.number,
     'empresa.razao_social': company.legal_name,
     'empresa.cnpj': company.cnpj,
-    'empresa.endereco': address([company.address, company.address_number, company.address_complement, company.neighborhood, company.city && company.state ? `${company.city}/${company.state}` : company.city, company.cep ? `CEP ${company.cep}` : null]),
+    'empresa.endereco': address([company.address, company.address_number, company.address_complement, company.neighborhood, companyCity, company.cep ? `CEP ${company.cep}` : null]),
     representantes: reps.join('; '),
     testemunhas: wits.length ? wits.join('; ') : 'sem testemunhas',
     'tomador.nome': borrower.name,
@@ -111,25 +162,29 @@ async function contractData(tx: Db, op: OperationRow, issuedOn: string): Promise
     'tomador.endereco': address([borrower.address, borrower.address_number, borrower.address_complement, borrower.neighborhood, borrower.city && borrower.state ? `${borrower.city}/${borrower.state}` : borrower.city, borrower.cep ? `CEP ${borrower.cep}` : null]),
     avalistas: guarantors.length ? guarantors.join('; ') : 'sem avalistas',
     'operacao.numero': operationNumber(op.id),
-    'operacao.valor_liberado': formatCurrency(op.released),
-    'operacao.valor_financiado': formatCurrency(op.principal),
-    'operacao.taxa_mensal': percentPt(op.monthly_rate),
-    'operacao.taxa_anual': percentPt(yearlyRate(op.monthly_rate)),
-    'operacao.cet_mensal': percentPt(op.cet_monthly),
-    'operacao.cet_anual': percentPt(op.cet_yearly),
-    'operacao.iof': formatCurrency(op.iof_total),
+    'operacao.valor_liberado': formatCurrency(frozen.amounts.released),
+    'operacao.valor_financiado': formatCurrency(frozen.amounts.principal),
+    'operacao.taxa_mensal': percentPt(frozen.amounts.monthly_rate),
+    'operacao.taxa_anual': percentPt(frozen.amounts.yearly_rate),
+    'operacao.cet_mensal': percentPt(frozen.amounts.cet_monthly),
+    'operacao.cet_anual': percentPt(frozen.amounts.cet_yearly),
+    'operacao.iof': formatCurrency(frozen.amounts.iof_total),
     'operacao.tarifas': feesText,
-    'operacao.parcelas': String(op.installments_count),
-    'operacao.primeiro_vencimento': dayPt(op.first_due_date),
+    'operacao.total_juros': formatCurrency(frozen.amounts.total_interest),
+    'operacao.total_a_pagar': formatCurrency(frozen.amounts.total_payable),
+    'operacao.parcelas': String(frozen.amounts.installments_count),
+    'operacao.primeiro_vencimento': dayPt(frozen.amounts.first_due_date),
+    'operacao.ultimo_vencimento': last ? dayPt(last.due_date) : dayPt(frozen.amounts.first_due_date),
     'operacao.cronograma': schedule.map((s) => `${s.number}ª parcela: ${dayPt(s.due_date)} — ${formatCurrency(s.payment)}`).join('\n'),
+    'local.pagamento': `${companyCity ?? 'na sede da credora'}, por ${PAYMENT_METHOD_PT[frozen.amounts.payment_method]}`,
     'encargos.multa': percentPt(params?.late_fee_percent ?? '0'),
     'encargos.juros_mora': percentPt(params?.default_interest_monthly_percent ?? '0'),
-    'data.emissao': dayPt(issuedOn),
+    'data.emissao': dayPt(issue.issuedOn),
     'local.emissao': company.city ?? 'São Paulo',
   };
   return {
     values,
-    schedule,
+    frozen,
     signatories: { borrower: `${borrower.name} (${borrower.document})`, guarantors, representatives: reps, witnesses: wits },
   };
 }
@@ -142,19 +197,17 @@ export function fillTemplate(body: string, values: Record<string, string>): stri
 type ContractRow = typeof issuedContracts.$inferSelect;
 
 async function toIssuedContract(db: Db, row: ContractRow): Promise<IssuedContract> {
-  const [[names], [borrower]] = await Promise.all([
-    db
-      .select({
-        issued: sql<string | null>`(SELECT name FROM users WHERE id = ${row.issued_by})`,
-        cancelled: sql<string | null>`(SELECT name FROM users WHERE id = ${row.cancelled_by})`,
-      })
-      .from(sql`(SELECT 1) AS one`),
-    db
-      .select({ name: borrowers.name })
-      .from(creditOperations)
-      .innerJoin(borrowers, eq(borrowers.id, creditOperations.borrower_id))
-      .where(eq(creditOperations.id, row.credit_operation_id)),
-  ]);
+  const [names] = await db
+    .select({
+      issued: sql<string | null>`(SELECT name FROM users WHERE id = ${row.issued_by})`,
+      cancelled: sql<string | null>`(SELECT name FROM users WHERE id = ${row.cancelled_by})`,
+    })
+    .from(sql`(SELECT 1) AS one`);
+  const [borrower] = await db
+    .select({ name: borrowers.name })
+    .from(creditOperations)
+    .innerJoin(borrowers, eq(borrowers.id, creditOperations.borrower_id))
+    .where(eq(creditOperations.id, row.credit_operation_id));
   return {
     id: row.id,
     company_id: row.company_id,
@@ -176,7 +229,13 @@ async function toIssuedContract(db: Db, row: ContractRow): Promise<IssuedContrac
 export async function issueContract(
   tx: Db,
   actorId: number,
-  input: { operationId: number; kind: ContractKind; orientationMessage?: string },
+  input: {
+    operationId: number;
+    kind: ContractKind;
+    orientationMessage?: string;
+    /** the lender's business date (platform/clock.ts); the São Paulo day of `now` when not given */
+    issuedOn?: string;
+  },
 ): Promise<number> {
   const op = await findOperation(tx, input.operationId, true);
   const status = statusOf(op);
@@ -198,10 +257,12 @@ export async function issueContract(
   if (unknown.length) throw badRequest(`O modelo usa marcadores desconhecidos: ${unknown.join(', ')}. Corrija-o em Operações › Modelos de contrato.`);
 
   const now = new Date();
-  const issuedOn = todayInSaoPaulo(now);
-  const data = await contractData(tx, op, issuedOn);
+  const issuedOn = input.issuedOn ?? todayInSaoPaulo(now);
+  // The number first: the text carries it ({{contrato.numero}}) and the PDF's heading shows the same one.
   const [{ id }] = await tx.select({ id: sql<number>`nextval(pg_get_serial_sequence('issued_contracts', 'id'))::int` }).from(sql`(SELECT 1) AS one`);
   const number = `${input.kind}-${issuedOn.slice(0, 4)}-${String(id).padStart(6, '0')}`;
+  const orientationMessage = input.kind === 'MPO' ? (input.orientationMessage ?? op.orientation_message) : null;
+  const data = await contractData(tx, op, { number, issuedOn, orientationMessage });
   await tx.insert(issuedContracts).values({
     id,
     company_id: op.company_id,
@@ -213,6 +274,7 @@ export async function issueContract(
     title: template.title,
     body: fillTemplate(template.body, data.values),
     signatories: data.signatories,
+    frozen: data.frozen,
     issued_by: actorId,
     issued_at: now,
   });
@@ -220,24 +282,8 @@ export async function issueContract(
     await tx.update(creditOperations).set({ orientation_message: input.orientationMessage }).where(eq(creditOperations.id, op.id));
   }
   await moveForContract(tx, op, 'contract_issued', { kind: 'contract_issued', note: number, actorId, at: now });
-  // The solicitation the operation came from is now contracted (its workflow's last step).
-  if (op.solicitation_id !== null) {
-    const moved = await tx
-      .update(solicitations)
-      .set({ status: 'contracted', status_changed_at: now, updated_at: now })
-      .where(and(eq(solicitations.id, op.solicitation_id), eq(solicitations.status, 'approved')))
-      .returning({ id: solicitations.id });
-    if (moved.length) {
-      await tx.insert(solicitationStatusHistory).values({
-        solicitation_id: op.solicitation_id,
-        from_status: 'approved',
-        to_status: 'contracted',
-        reason: `Contrato ${number}`,
-        actor_id: actorId,
-        created_at: now,
-      });
-    }
-  }
+  // The solicitation the operation came from reaches its last step, through its own workflow.
+  if (op.solicitation_id !== null) await markContracted(tx, actorId, op.solicitation_id, number, now);
   await logActivity(tx, {
     actorId,
     action: 'contract.issue',
@@ -300,6 +346,20 @@ export async function contractInForce(db: Db, operationId: number, kind: Contrac
     .limit(1);
   if (!row) throw notFound(CONTRACT_MESSAGES.noContract(kind));
   return row;
+}
+
+/** What the PDF of an issued contract shows: only what was frozen at issue, never the live rows. */
+export function frozenPdfInput(row: ContractRow): ContractPdfInput {
+  return {
+    number: row.number,
+    title: row.title,
+    body: row.body,
+    cancelled: row.status === 'cancelled',
+    orientationMessage: row.kind === 'MPO' ? row.frozen.orientation_message : null,
+    amounts: row.frozen.amounts,
+    schedule: row.frozen.schedule,
+    signatories: row.signatories,
+  };
 }
 
 export async function listContracts(

@@ -123,12 +123,11 @@ interface ClientRows {
   accounts: AccountRow[];
 }
 
+/** In sequence: the update handlers pass their transaction, one connection that takes one query at a time. */
 async function clientRows(db: Db, userId: number): Promise<ClientRows> {
-  const [profiles, businesses, accounts] = await Promise.all([
-    db.select().from(entrepreneurProfiles).where(eq(entrepreneurProfiles.user_id, userId)).limit(1),
-    db.select().from(entrepreneurBusinesses).where(eq(entrepreneurBusinesses.user_id, userId)).limit(1),
-    db.select().from(entrepreneurBankAccounts).where(eq(entrepreneurBankAccounts.user_id, userId)).orderBy(entrepreneurBankAccounts.id),
-  ]);
+  const profiles = await db.select().from(entrepreneurProfiles).where(eq(entrepreneurProfiles.user_id, userId)).limit(1);
+  const businesses = await db.select().from(entrepreneurBusinesses).where(eq(entrepreneurBusinesses.user_id, userId)).limit(1);
+  const accounts = await db.select().from(entrepreneurBankAccounts).where(eq(entrepreneurBankAccounts.user_id, userId)).orderBy(entrepreneurBankAccounts.id);
   return { profile: profiles[0], business: businesses[0], accounts };
 }
 

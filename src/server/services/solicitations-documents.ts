@@ -42,7 +42,16 @@ export const FILE_MESSAGES = {
   signatureExpired: 'Link de documento expirado: abra o documento de novo para gerar outro.',
   notYours: 'Somente quem anexou o documento ou um administrador pode excluí-lo.',
   closed: 'Esta solicitação está encerrada (recusada, cancelada ou contratada): seus documentos não mudam mais.',
+  refusedOrCancelled: (status: string) =>
+    `Esta solicitação está ${status === 'refused' ? 'recusada' : 'cancelada'}: ela não recebe novos documentos nem aprovações de documentos.`,
 } as const;
+
+/** Statuses that end a solicitation without a credit: no staff documents or approvals are added to them. */
+const CLOSED_WITHOUT_CREDIT: readonly SolicitationStatus[] = ['refused', 'cancelled'];
+
+function refuseIfClosedWithoutCredit(status: string): void {
+  if (CLOSED_WITHOUT_CREDIT.includes(status as SolicitationStatus)) throw conflict(FILE_MESSAGES.refusedOrCancelled(status));
+}
 
 /** Windows (MZ), ELF, Mach-O, Java class / fat Mach-O, and scripts with a #! line. */
 function isExecutable(bytes: Uint8Array): boolean {
@@ -185,7 +194,9 @@ export async function approveSlotDocument(db: Db, actor: UserRow, id: number): P
   await db.transaction(async (tx) => {
     const [doc] = await tx.select().from(solicitationSlotDocuments).where(eq(solicitationSlotDocuments.id, id)).for('update');
     if (!doc) throw notFound('Documento não encontrado.');
-    await findSolicitation(tx, doc.solicitation_id);
+    // Locked: a refusal committing meanwhile is seen, not raced.
+    const owner = await findSolicitation(tx, doc.solicitation_id, true);
+    refuseIfClosedWithoutCredit(owner.status);
     if (doc.superseded_at) throw conflict(FILE_MESSAGES.superseded);
     if (doc.approved_at) return;
     const now = new Date();
@@ -258,6 +269,7 @@ export async function uploadStaffDocument(
 ): Promise<StaffDocument> {
   const id = await storeThen(db, uploadsDir, input.file, async (tx, mime, storageName) => {
     const owner = await findSolicitation(tx, input.solicitationId, true);
+    refuseIfClosedWithoutCredit(owner.status);
     const upload = await insertUpload(tx, owner.user_id, input.file, mime, storageName);
     const [doc] = await tx
       .insert(solicitationStaffDocuments)

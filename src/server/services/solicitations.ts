@@ -20,7 +20,7 @@ import {
 import { ownValue } from '../../shared/query';
 import {
   isSolicitationStatus,
-  nextStatuses,
+  manualNextStatuses,
   OPEN_STATUSES,
   type SolicitationStatus,
 } from '../../shared/solicitation-status';
@@ -513,7 +513,7 @@ export async function loadSolicitation(db: Db, id: number): Promise<Solicitation
     lendingReasonLabel: reason?.label ?? null,
     howDidFind: row.how_did_find,
     howDidFindLabel: found?.label ?? null,
-    nextStatuses: isSolicitationStatus(status) ? [...nextStatuses(status)] : [],
+    nextStatuses: isSolicitationStatus(status) ? [...manualNextStatuses(status)] : [],
     statusHistory: history.map((e) => ({
       id: e.id,
       fromStatus: e.from_status && isSolicitationStatus(e.from_status) ? e.from_status : null,

@@ -160,6 +160,7 @@ export type ContractKind = (typeof CONTRACT_KINDS)[number];
  * operation's conditions and its schedule.
  */
 export const CONTRACT_ALIASES = [
+  { alias: 'contrato.numero', description: 'Número deste contrato (o mesmo do cabeçalho do PDF)' },
   { alias: 'empresa.razao_social', description: 'Razão social da credora' },
   { alias: 'empresa.cnpj', description: 'CNPJ da credora' },
   { alias: 'empresa.endereco', description: 'Endereço completo da credora' },
@@ -169,7 +170,7 @@ export const CONTRACT_ALIASES = [
   { alias: 'tomador.documento', description: 'CPF ou CNPJ do tomador' },
   { alias: 'tomador.endereco', description: 'Endereço completo do tomador' },
   { alias: 'avalistas', description: 'Nome e CPF dos avalistas e devedores solidários' },
-  { alias: 'operacao.numero', description: 'Número da operação de crédito' },
+  { alias: 'operacao.numero', description: 'Número interno da operação de crédito (OP-…), não o do contrato' },
   { alias: 'operacao.valor_liberado', description: 'Valor liberado ao tomador' },
   { alias: 'operacao.valor_financiado', description: 'Valor financiado (principal)' },
   { alias: 'operacao.taxa_mensal', description: 'Taxa de juros ao mês' },
@@ -178,9 +179,13 @@ export const CONTRACT_ALIASES = [
   { alias: 'operacao.cet_anual', description: 'CET ao ano' },
   { alias: 'operacao.iof', description: 'Valor do IOF' },
   { alias: 'operacao.tarifas', description: 'Tarifas cobradas na liberação' },
+  { alias: 'operacao.total_juros', description: 'Total de juros' },
+  { alias: 'operacao.total_a_pagar', description: 'Valor total a pagar (soma das parcelas)' },
   { alias: 'operacao.parcelas', description: 'Número de parcelas' },
   { alias: 'operacao.primeiro_vencimento', description: 'Data do primeiro vencimento' },
+  { alias: 'operacao.ultimo_vencimento', description: 'Data do último vencimento' },
   { alias: 'operacao.cronograma', description: 'Tabela de parcelas (vencimento e valor)' },
+  { alias: 'local.pagamento', description: 'Praça de pagamento (cidade da credora) e meio de pagamento' },
   { alias: 'encargos.multa', description: 'Multa por atraso (%)' },
   { alias: 'encargos.juros_mora', description: 'Juros de mora (% ao mês)' },
   { alias: 'data.emissao', description: 'Data de emissão do contrato' },
@@ -201,6 +206,8 @@ export const contractTemplateSchema = z.object({
   body: z.string(),
   version: z.number().int(),
   updated_at: timestampSchema,
+  /** what the text lacks (for a CCB, the requisites of Lei 10.931/2004 art. 29), in Portuguese; a template with gaps still saves */
+  warnings: z.array(z.string()),
 });
 export type ContractTemplate = z.infer<typeof contractTemplateSchema>;
 
@@ -458,7 +465,7 @@ export const companyOperations = {
     access: AllAdmins,
     encoding: 'json',
     origin: 'spec',
-    description: 'Registers the template of a contract kind (one per kind: 409 when it exists).',
+    description: 'Registers the template of a contract kind (one per kind: 409 when it exists); the answer lists what the text lacks in `warnings` (a CCB: Lei 10.931/2004 art. 29).',
     args: z.object({ id: idSchema, kind: z.enum(CONTRACT_KINDS), title: trimmedTextSchema(160).min(3, 'informe o título'), body: templateBody }),
     result: contractTemplateSchema,
   }),
@@ -468,7 +475,7 @@ export const companyOperations = {
     access: AllAdmins,
     encoding: 'json',
     origin: 'spec',
-    description: 'Changes the template of a contract kind; its version goes up by one (contracts already issued keep theirs).',
+    description: 'Changes the template of a contract kind; its version goes up by one (contracts already issued keep theirs); the answer lists what the text lacks in `warnings`.',
     args: z.object({ id: idSchema, kind: z.enum(CONTRACT_KINDS), title: trimmedTextSchema(160).min(3, 'informe o título'), body: templateBody }),
     result: contractTemplateSchema,
   }),

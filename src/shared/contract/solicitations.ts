@@ -16,7 +16,9 @@
  * - `status` changes the status and tells the applicant by e-mail (unless
  *   notify is false); `status_only` changes it without any e-mail (a correction
  *   or an outcome told another way); `project_only` changes only the project.
- *   Every change is in the status history and the activity log.
+ *   Every change is in the status history and the activity log. Neither
+ *   moves a solicitation to contracted (409): issuing the contract of its
+ *   credit operation does.
  * - `review` = solicitations in_review; `complete` = open solicitations whose
  *   every required document slot (requiredDocumentSlots) holds a current
  *   document; `all-ser/doc` = solicitations with at least one current document;
@@ -284,6 +286,7 @@ export const solicitationSchema = solicitationListItemSchema.extend({
   howDidFind: z.number().int().nullable(),
   howDidFindLabel: z.string().nullable(),
   // workflow
+  /** the statuses staff may move it to (never contracted: only issuing its operation's contract does that) */
   nextStatuses: z.array(statusSchema),
   statusHistory: z.array(statusHistoryEntrySchema),
   slots: z.array(slotStatusSchema),
@@ -472,7 +475,7 @@ export const solicitationsOperations = {
     encoding: 'json',
     origin: 'spec',
     description:
-      'Moves a solicitation to another status of the workflow (409 when not allowed from the current one; reason required for documents requested, refused and cancelled), records it in the history and the log, and tells the applicant by e-mail unless notify is false.',
+      'Moves a solicitation to another status of the workflow (409 when not allowed from the current one, and for contracted, which only issuing the contract of its credit operation sets; reason required for documents requested, refused and cancelled), records it in the history and the log, and tells the applicant by e-mail unless notify is false.',
     args: statusChangeArgs.extend({ notify: z.boolean().default(true) }),
     result: solicitationSchema,
   }),
@@ -525,7 +528,7 @@ export const solicitationsOperations = {
     access: AllPanelUsers,
     encoding: 'json',
     origin: 'spec',
-    description: 'Approves a slot document (id = the slot document). Only the current one of its slot (409 for a replaced one); approving twice is harmless.',
+    description: 'Approves a slot document (id = the slot document). Only the current one of its slot (409 for a replaced one, or when the solicitation is refused or cancelled); approving twice is harmless.',
     args: idArgs,
     result: slotDocumentSchema,
   }),
@@ -641,7 +644,7 @@ export const solicitationsOperations = {
     access: AllPanelUsers,
     encoding: 'multipart',
     origin: 'spec',
-    description: 'Attaches a document (JPEG, PNG, WebP or PDF judged by content, up to 10 MB) with a title and description to a solicitation.',
+    description: 'Attaches a document (JPEG, PNG, WebP or PDF judged by content, up to 10 MB) with a title and description to a solicitation (409 when it is refused or cancelled).',
     args: z.object({
       file: uploadFileSchema,
       title: trimmedTextSchema(200).min(1, 'informe o título'),

@@ -333,6 +333,41 @@ describe('staff documents', () => {
   });
 });
 
+describe('a refused or cancelled solicitation', () => {
+  it('takes no new staff documents and no approvals of its documents (409), storing nothing; a contracted one still does', async () => {
+    for (const status of ['refused', 'cancelled'] as const) {
+      const id = await insertSolicitation(server.database, { userId: applicant, email: `fechada.${status}@teste.local` });
+      const sent = await call(server, 'documents.upload', { file: file(PNG, 'rg.png', 'image/png'), type: 5, solicitation_id: id }, tokens.agent);
+      expect(sent.status).toBe(200);
+      const reason = 'Documentação insuficiente';
+      expect((await call(server, 'solicitations.setStatus', { id, status, reason, notify: false }, tokens.operator)).status).toBe(200);
+      const before = await uploadsCount();
+      const uploadsDir = join(dirname(server.dataDir), 'uploads');
+      const filesBefore = (await readdir(uploadsDir).catch(() => [])).length;
+
+      const staff = await call(server, 'staffDocuments.upload', { file: file(PDF, 'parecer.pdf', 'application/pdf'), title: 'Parecer', solicitationId: id }, tokens.operator);
+      expect({ status, answer: staff.status }).toEqual({ status, answer: 409 });
+      expect(staff.body.message).toMatch(status === 'refused' ? /recusada/ : /cancelada/);
+      const approval = await call(server, 'documents.approve', { id: sent.body.id }, tokens.operator);
+      expect({ status, answer: approval.status }).toEqual({ status, answer: 409 });
+      expect(approval.body.message).toContain('nem aprovações de documentos');
+
+      expect(await uploadsCount()).toBe(before);
+      expect((await readdir(uploadsDir).catch(() => [])).length).toBe(filesBefore);
+      expect((await call(server, 'staffDocuments.list', { id }, tokens.agent)).body).toEqual([]);
+      expect((await slot(id, 5)).state).toBe('sent');
+      const [log] = await server.database.rows<{ n: number }>(
+        "SELECT count(*)::int AS n FROM activity_log WHERE action IN ('solicitation.staff-document.upload', 'solicitation.document.approve') AND (after->>'solicitation_id')::int = $1",
+        [id],
+      );
+      expect(log.n).toBe(0);
+    }
+    const contracted = await insertSolicitation(server.database, { userId: applicant, status: 'contracted' });
+    const staff = await call(server, 'staffDocuments.upload', { file: file(PDF, 'contrato.pdf', 'application/pdf'), title: 'Contrato assinado', solicitationId: contracted }, tokens.operator);
+    expect(staff.status).toBe(200);
+  });
+});
+
 describe('LGPD erase of a staff member who sent files', () => {
   it('hands the files other people\'s solicitations hold to their applicant instead of failing or deleting them', async () => {
     const [staff] = await server.database.rows<{ id: number }>(

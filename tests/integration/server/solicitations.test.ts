@@ -224,6 +224,23 @@ describe('status workflow', () => {
     expect(await logsOf(id)).toEqual([]);
   });
 
+  it('never moves a solicitation to contracted (409 saying only the contract does), with either call, and does not offer it', async () => {
+    const email = 'workflow.contratada@teste.local';
+    const id = await insertSolicitation(server.database, { userId: applicant, status: 'approved', email });
+    expect((await call(server, 'solicitations.get', { id }, tokens.admin)).body.nextStatuses).toEqual(['cancelled']);
+    for (const name of ['solicitations.setStatus', 'solicitations.setStatusOnly'] as const) {
+      for (const token of [tokens.superadmin, tokens.operator]) {
+        const answer = await call(server, name, { id, status: 'contracted', reason: 'Contrato assinado' }, token);
+        expect({ status: answer.status, field: answer.body.field }).toEqual({ status: 409, field: 'status' });
+        expect(answer.body.message).toContain('somente pela emissão do contrato');
+      }
+    }
+    expect((await call(server, 'solicitations.get', { id }, tokens.admin)).body).toMatchObject({ status: 'approved', statusHistory: [] });
+    expect(await server.outbox.list(email)).toEqual([]);
+    expect(await logsOf(id)).toEqual([]);
+    expect((await call(server, 'solicitations.setStatus', { id: 999999, status: 'contracted' }, tokens.admin)).status).toBe(404);
+  });
+
   it('asks a reason (400 on reason) for documents requested, refused and cancelled', async () => {
     const id = await insertSolicitation(server.database, { userId: applicant, email: 'workflow.tres@teste.local' });
     for (const status of ['documents_requested', 'refused', 'cancelled']) {

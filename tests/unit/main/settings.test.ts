@@ -56,13 +56,13 @@ describe('settings store', () => {
   it('a change keeps every setting it does not name', async () => {
     const settings = store();
     await settings.load();
-    await settings.update({ locale: 'en', askWhereToSave: false, cepServiceUrl: 'http://cep.example' });
+    await settings.update({ locale: 'en', askWhereToSave: false, cepServiceUrl: 'https://cep.example' });
     const result = await settings.update({ downloadFolder: dir.path });
     expect(result).toMatchObject({
       error: false,
-      data: { locale: 'en', askWhereToSave: false, cepServiceUrl: 'http://cep.example', downloadFolder: dir.path },
+      data: { locale: 'en', askWhereToSave: false, cepServiceUrl: 'https://cep.example', downloadFolder: dir.path },
     });
-    expect(await store().load()).toMatchObject({ locale: 'en', askWhereToSave: false, cepServiceUrl: 'http://cep.example' });
+    expect(await store().load()).toMatchObject({ locale: 'en', askWhereToSave: false, cepServiceUrl: 'https://cep.example' });
   });
 
   it('rejects an invalid patch naming the field, and changes nothing', async () => {

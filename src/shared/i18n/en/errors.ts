@@ -23,6 +23,8 @@ export const errors: Record<keyof typeof pt, string> = {
   cepTimeout: 'The postal-code service ({{url}}) did not answer in time. Try again or fill in the address by hand.',
   cepUnreachable: 'Could not reach the postal-code service ({{url}}). Check the connection or the service address in Preferences, or fill in the address by hand.',
   cepService: 'The postal-code service ({{url}}) gave an unexpected answer. Try again or fill in the address by hand.',
+  cepRedirect: 'The postal-code service ({{url}}) redirected the lookup to another address; for safety it was not followed. Check the service address in Preferences or fill in the address by hand.',
+  cepServiceUrl: 'The postal-code service address in Preferences is not accepted: use https (http only for this computer), with no user, password, query (?) or fragment (#). Correct it or fill in the address by hand.',
   previewTooBig: 'The file is larger than {{max}} MB and cannot be shown here; download it.',
   previewType: 'This file is not an image (PNG, JPEG, WebP) or a PDF and cannot be shown here.',
   previewFailed: 'Could not open the file: {{detail}}',

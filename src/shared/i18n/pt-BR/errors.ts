@@ -22,6 +22,8 @@ export const errors = {
   cepTimeout: 'O serviço de CEP ({{url}}) não respondeu a tempo. Tente novamente ou preencha o endereço à mão.',
   cepUnreachable: 'Não foi possível consultar o serviço de CEP ({{url}}). Verifique a conexão ou o endereço do serviço em Preferências, ou preencha o endereço à mão.',
   cepService: 'O serviço de CEP ({{url}}) respondeu de forma inesperada. Tente novamente ou preencha o endereço à mão.',
+  cepRedirect: 'O serviço de CEP ({{url}}) redirecionou a consulta para outro endereço; por segurança, ela não foi seguida. Confira o endereço do serviço em Preferências ou preencha o endereço à mão.',
+  cepServiceUrl: 'O endereço do serviço de CEP em Preferências não é aceito: use https (http só para este computador), sem usuário, senha, consulta (?) ou fragmento (#). Corrija-o ou preencha o endereço à mão.',
   previewTooBig: 'O arquivo passa de {{max}} MB e não pode ser exibido aqui; baixe-o.',
   previewType: 'Este arquivo não é uma imagem (PNG, JPEG, WebP) nem um PDF e não pode ser exibido aqui.',
   previewFailed: 'Não foi possível abrir o arquivo: {{detail}}',

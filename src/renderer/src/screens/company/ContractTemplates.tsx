@@ -5,7 +5,9 @@
  * it, for those who only read). The body is checked as typed by the
  * contract's rule (an unknown {{name}} is named on the field, as the server's
  * 400 would be). Each save makes a new version; contracts already issued
- * keep theirs.
+ * keep theirs. What the saved text lacks (for a CCB, the requisites of Lei
+ * 10.931/2004 art. 29) is listed above the form: the save goes through, the
+ * warnings stay until the text is complete.
  */
 import { Button, Callout, Card, H5, SegmentedControl, Tag } from '@blueprintjs/core';
 import { useRef, useState } from 'react';
@@ -85,6 +87,22 @@ function Placeholders({ formRef, canEdit }: { formRef: FormRef; canEdit: boolean
   );
 }
 
+/** What the saved text lacks, as the server judged it (for a CCB, the requisites of Lei 10.931/2004 art. 29). */
+function TemplateWarnings({ kind, warnings }: { kind: ContractKind; warnings: readonly string[] }) {
+  const { t } = useTranslation();
+  if (warnings.length === 0) return null;
+  return (
+    <Callout intent="warning" icon="warning-sign" title={t(kind === 'CCB' ? 'company.templates.warningsCcb' : 'company.templates.warnings')} data-testid="company-template-warnings">
+      <p>{t('company.templates.warningsHint')}</p>
+      <ul>
+        {warnings.map((w) => (
+          <li key={w}>{w}</li>
+        ))}
+      </ul>
+    </Callout>
+  );
+}
+
 function TemplateEditor({ kind, template, loading, error }: { kind: ContractKind; template: ContractTemplate | undefined; loading: boolean; error: unknown }) {
   const { t } = useTranslation();
   const canEdit = useCanChangeCompany();
@@ -112,12 +130,15 @@ function TemplateEditor({ kind, template, loading, error }: { kind: ContractKind
   useReportUnsaved(canEdit && screen.form.formState.isDirty);
   formRef.current = screen.form as unknown as UseFormReturn<Values, unknown, unknown>;
   const notice = template ? (
-    <p className="bp6-text-muted" data-testid="company-template-version">
-      <Tag minimal intent="primary">
-        {t('company.templates.version', { version: template.version })}
-      </Tag>{' '}
-      {t('company.templates.updatedAt', { at: formatDateTime(template.updated_at) })}
-    </p>
+    <>
+      <p className="bp6-text-muted" data-testid="company-template-version">
+        <Tag minimal intent="primary">
+          {t('company.templates.version', { version: template.version })}
+        </Tag>{' '}
+        {t('company.templates.updatedAt', { at: formatDateTime(template.updated_at) })}
+      </p>
+      <TemplateWarnings kind={kind} warnings={template.warnings} />
+    </>
   ) : (
     <Callout intent="warning" data-testid="company-template-missing">
       {t('company.templates.missing', { kind })}
