@@ -67,6 +67,7 @@ export const BORROWER_MESSAGES = {
     `Campo ${field}: ${what} deve estar dentro dos parâmetros da empresa (${limit}).`,
   payoutLocked:
     'Campo is_payout: este tomador tem contrato em vigor; somente operadores e administradores alteram a conta de liberação.',
+  guarantorNotFound: 'Campo guarantor_id: avalista não encontrado entre os avalistas do tomador desta solicitação.',
   tacBelowCompany: (limit: string) =>
     `Campo tac: somente operadores e administradores definem a TAC do tomador abaixo da TAC da empresa (${limit}).`,
 } as const;
@@ -517,6 +518,22 @@ export async function guarantorsOf(db: Db, borrowerId: number): Promise<Guaranto
     ...debtors.map((d) => ({ source: 'jointdebtor' as const, id: d.id, name: d.name, document: d.document, relationship: d.relationship })),
     ...partners.map((p) => ({ source: 'shareholder' as const, id: p.id, name: p.name, document: p.document, relationship: p.position ?? 'Sócio(a)' })),
   ];
+}
+
+/**
+ * A document filed for a guarantor of a solicitation names one that exists:
+ * a guarantor (joint debtor or shareholder signing as guarantor, by the id
+ * borrowers.guarantors answers) of the borrower registered from that
+ * solicitation. Anything else is a 400 on guarantor_id.
+ */
+export async function assertGuarantorOfSolicitation(db: Db, solicitationId: number, guarantorId: number): Promise<void> {
+  const [borrower] = await db
+    .select({ id: borrowers.id })
+    .from(borrowers)
+    .where(and(eq(borrowers.solicitation_id, solicitationId), live))
+    .limit(1);
+  const guarantors = borrower ? await guarantorsOf(db, borrower.id) : [];
+  if (!guarantors.some((g) => g.id === guarantorId)) throw badRequest(BORROWER_MESSAGES.guarantorNotFound, 'guarantor_id');
 }
 
 // ---------- other information ----------
