@@ -34,8 +34,8 @@ function ApprovalFacts({ approval, limit }: { approval: ApprovalRequest | null; 
   const policy = <p className="bp6-text-muted" data-testid="management-approval-policy">{t(k('policy'), { limit: formatCurrency(limit) })}</p>;
   if (!approval) {
     return (
-      <section data-testid="management-approval" aria-labelledby="management-approval-title">
-        <h4 id="management-approval-title">{t(k('title'))}</h4>
+      <section className="op-approval" data-testid="management-approval" aria-labelledby="management-approval-title">
+        <h4 id="management-approval-title" className="op-section-title">{t(k('title'))}</h4>
         <p data-testid="management-approval-none">{t(k('none'))}</p>
         {policy}
       </section>
@@ -50,13 +50,11 @@ function ApprovalFacts({ approval, limit }: { approval: ApprovalRequest | null; 
       <td data-testid={testId}>{value}</td>
     </tr>
   );
-  const roles = approval.next_check_roles
-    .filter(isRoleId)
-    .map((r) => ROLE_LABELS_PT[r])
-    .join(' / ');
+  const labels = approval.next_check_roles.filter(isRoleId).map((r) => ROLE_LABELS_PT[r]);
+  const roles = labels.length > 1 ? `${labels.slice(0, -1).join(', ')} ${t(k('or'))} ${labels[labels.length - 1]}` : (labels[0] ?? '');
   return (
-    <section data-testid="management-approval" data-status={approval.status} aria-labelledby="management-approval-title">
-      <h4 id="management-approval-title">{t(k('title'))}</h4>
+    <section className="op-approval" data-testid="management-approval" data-status={approval.status} aria-labelledby="management-approval-title">
+      <h4 id="management-approval-title" className="op-section-title">{t(k('title'))}</h4>
       <HTMLTable compact className="op-facts-table">
         <tbody>
           {row(t(k('state')), <Tag intent={pending ? 'warning' : approval.status === 'approved' ? 'success' : 'danger'} minimal>{t(k(`status.${approval.status}`))}</Tag>, 'management-approval-status')}
@@ -64,7 +62,7 @@ function ApprovalFacts({ approval, limit }: { approval: ApprovalRequest | null; 
           {row(two ? t(k('checker')) : t(k('singleChecker')), when(approval.checker_name, approval.checked_at), 'management-approval-checker')}
           {two && row(t(k('secondChecker')), when(approval.second_checker_name, approval.second_checked_at), 'management-approval-second-checker')}
           {row(t(k('amount')), formatCurrency(approval.amount), 'management-approval-amount')}
-          {approval.limit_amount && two && row(t(k('limit'), { limit: formatCurrency(approval.limit_amount) }), '', 'management-approval-limit')}
+          {approval.limit_amount && two && row(t(k('limit')), formatCurrency(approval.limit_amount), 'management-approval-limit')}
           {approval.closed_by_name && approval.status !== 'approved' && row(t(k('closedBy')), when(approval.closed_by_name, approval.closed_at), 'management-approval-closed-by')}
           {approval.reason && row(t(k('reason')), approval.reason, 'management-approval-reason')}
         </tbody>
