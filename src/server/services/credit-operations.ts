@@ -736,8 +736,10 @@ export async function decide(
   if (rule.needsReason && !reason) throw badRequest(OPERATION_MESSAGES.reasonRequired, 'reason');
   const now = new Date();
 
+  let approvalId: number | null = null;
   if (input.action === 'approve') {
     const request = await approve(tx, actor, row, now);
+    approvalId = request.id;
     if (request.status === 'pending') {
       // The first of two approvals: the operation stays in analysis, its version moves (the screens reload it).
       await tx.update(creditOperations).set({ version: row.version + 1, updated_at: now }).where(eq(creditOperations.id, row.id));
@@ -753,9 +755,9 @@ export async function decide(
       return;
     }
   } else if (pending) {
-    // Refused, returned or cancelled while a second approval was awaited: the request ends with it. The first
-    // approver taking it back withdraws their own approval (cancelled); anyone else says no to it (rejected).
-    const withdrawn = input.action === 'cancel' || pending.checker_id === actor.id;
+    // Refused, returned or cancelled while a second approval was awaited: the request ends with it. The maker or
+    // the first approver taking it back withdraws it (cancelled); anyone else says no to it (rejected).
+    const withdrawn = input.action === 'cancel' || pending.checker_id === actor.id || pending.maker_id === actor.id;
     await closeApproval(tx, pending, { status: withdrawn ? 'cancelled' : 'rejected', by: actor.id, reason, at: now });
   }
 
@@ -778,7 +780,7 @@ export async function decide(
     entity: 'credit_operation',
     entityId: row.id,
     before: { status: from, version: row.version },
-    after: { status: rule.to, version: row.version + 1, reason },
+    after: { status: rule.to, version: row.version + 1, reason, ...(approvalId !== null ? { approval_request_id: approvalId } : {}) },
   });
 }
 
