@@ -41,6 +41,7 @@ export const ACTIVITY_ENTITIES = [
   'borrower_bank_account',
   'credit_operation',
   'issued_contract',
+  'approval_request',
 ] as const;
 export type ActivityEntityKind = (typeof ACTIVITY_ENTITIES)[number];
 
@@ -128,6 +129,7 @@ export const ACTIVITY_ACTIONS = [
   'credit-operation.update',
   'credit-operation.send-to-analysis',
   'credit-operation.approve',
+  'credit-operation.first-approval',
   'credit-operation.refuse',
   'credit-operation.return',
   'credit-operation.cancel',
@@ -135,6 +137,11 @@ export const ACTIVITY_ACTIONS = [
   'credit-operation.message',
   'contract.issue',
   'contract.cancel',
+  'approval-request.create',
+  'approval-request.check',
+  'approval-request.approve',
+  'approval-request.reject',
+  'approval-request.cancel',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number] | `${CatalogueActivityEntity}.${CatalogueActivityVerb}`;
 
@@ -293,6 +300,19 @@ export const ACTIVITY_FIELDS = [
   'notes',
   'borrowers_removed',
   'borrowers_kept',
+  // four eyes (approval requests, the operation's maker, the company's limit)
+  'entity',
+  'entity_id',
+  'limit_amount',
+  'required_checks',
+  'maker_id',
+  'checker_id',
+  'second_checker_id',
+  'approval_request_id',
+  'second_approval_above',
+  'purpose',
+  'payment_method',
+  'analyst_opinion',
 ] as const;
 export type ActivityField = (typeof ACTIVITY_FIELDS)[number];
 

@@ -14,8 +14,12 @@
  * - analysis: sent to analysis; the decision is approve, refuse (reason) or
  *   return for changes (reason);
  * - returned: sent back for changes; editable, goes to analysis again;
- * - approved: credit granted (AllOperators); the contract may be issued;
- *   editing an approved operation sends it back to analysis;
+ * - approved: credit granted (AllOperators, never by the person who built or
+ *   last changed the conditions; above the company's limit a second person of
+ *   AllAdmins confirms it, and until then it stays in analysis with its first
+ *   approval pending: src/server/services/approvals.ts); the contract may be
+ *   issued; editing an approved operation sends it back to analysis; only
+ *   AllOperators cancel it (an agent does not undo an operator's decision);
  * - contract_issued: the CCB or MPO was issued; cancelling the contract
  *   (PATCH /company/contracts/:id) brings it back to approved;
  * - disbursed: the money left (next issue); final for this workflow;
@@ -44,15 +48,28 @@ interface ActionRule {
   needsReason: boolean;
   /** only AllOperators may take it (approval and what follows from it) */
   operatorsOnly: boolean;
+  /** only AllOperators may take it from these statuses (an operator's approval stands until an operator undoes it) */
+  operatorsOnlyFrom: readonly CreditOperationStatus[];
 }
 
 export const ACTION_RULES: Readonly<Record<CreditOperationAction, ActionRule>> = {
-  send_to_analysis: { from: ['proposal', 'returned'], to: 'analysis', needsReason: false, operatorsOnly: false },
-  approve: { from: ['analysis'], to: 'approved', needsReason: false, operatorsOnly: true },
-  refuse: { from: ['analysis'], to: 'refused', needsReason: true, operatorsOnly: true },
-  return: { from: ['analysis', 'approved'], to: 'returned', needsReason: true, operatorsOnly: true },
-  cancel: { from: ['proposal', 'analysis', 'returned', 'approved'], to: 'cancelled', needsReason: true, operatorsOnly: false },
+  send_to_analysis: { from: ['proposal', 'returned'], to: 'analysis', needsReason: false, operatorsOnly: false, operatorsOnlyFrom: [] },
+  approve: { from: ['analysis'], to: 'approved', needsReason: false, operatorsOnly: true, operatorsOnlyFrom: [] },
+  refuse: { from: ['analysis'], to: 'refused', needsReason: true, operatorsOnly: true, operatorsOnlyFrom: [] },
+  return: { from: ['analysis', 'approved'], to: 'returned', needsReason: true, operatorsOnly: true, operatorsOnlyFrom: [] },
+  cancel: { from: ['proposal', 'analysis', 'returned', 'approved'], to: 'cancelled', needsReason: true, operatorsOnly: false, operatorsOnlyFrom: ['approved'] },
 };
+
+/**
+ * Whether only AllOperators may take `action` from `status`. An operation
+ * with its first approval given (the second pending) counts as approved by
+ * an operator: an agent cannot cancel it either.
+ */
+export function operatorsOnlyMove(action: CreditOperationAction, status: CreditOperationStatus, approvalPending = false): boolean {
+  const rule = ACTION_RULES[action];
+  if (rule.operatorsOnly || rule.operatorsOnlyFrom.includes(status)) return true;
+  return action === 'cancel' && approvalPending;
+}
 
 /** Statuses in which the conditions may still change (PUT /creditOperation/:id). */
 export const EDITABLE_STATUSES: readonly CreditOperationStatus[] = ['proposal', 'analysis', 'returned', 'approved'];

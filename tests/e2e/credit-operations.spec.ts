@@ -7,15 +7,19 @@
  * company's fees and a guarantee ticked, a rate above the company's limit
  * refused on its field, the inputs kept when going back), simulates, confirms
  * with the amounts (a double click creates one proposal), lands on the
- * proposal, sends it to analysis, approves it, issues the CCB and saves its
- * PDF, whose text (pdftotext) carries the borrower, the principal and the
- * first due date; the operations list shows it. Screenshots go to the test's
- * output folder.
+ * proposal, sends it to analysis; its own approval is refused with the
+ * reason shown (four eyes), it writes the analyst's opinion, and an operator
+ * — a second person — approves it, the management tab showing both; the
+ * operator issues the CCB and saves its PDF, whose text (pdftotext) carries
+ * the borrower, the principal and the first due date; the operations list
+ * shows it. Above the company's limit, an administrator's approval waits for
+ * a second administrator, and the management tab says who can give it.
+ * Screenshots go to the test's output folder.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { test, expect, signIn, directCall, directSignIn, DEMO, DEMO_PASSWORD, expectNoSeriousViolations, setSwitch, type Harness } from './harness';
+import { test, expect, signIn, signOut, directCall, directSignIn, DEMO, DEMO_PASSWORD, expectNoSeriousViolations, setSwitch, type Harness } from './harness';
 import type { CreditOperation } from '../../src/shared/contract';
 import { completeCpf, formatCpf } from '../../src/shared/documents';
 import { translate } from '../../src/shared/i18n';
@@ -50,11 +54,29 @@ async function operationFor(url: string, name: string, cpfBody: string, extra: R
   return { op: created.body, token };
 }
 
-async function signInAdmin(page: Page, harness: Harness): Promise<void> {
+async function signInAs(page: Page, harness: Harness, email: string): Promise<void> {
   await page.setViewportSize({ width: 1440, height: 900 });
   await harness.goto('/auth/login');
-  await signIn(page, DEMO.admin.email, DEMO_PASSWORD);
+  await signIn(page, email, DEMO_PASSWORD);
   await expect(page).toHaveURL(/#\/app\/home/);
+}
+
+async function signInAdmin(page: Page, harness: Harness): Promise<void> {
+  await signInAs(page, harness, DEMO.admin.email);
+}
+
+/** Sent to analysis with the analyst's opinion, through the API, by the session of `token` (its maker). */
+async function readyForApproval(url: string, op: CreditOperation, token: string): Promise<number> {
+  const sent = await directCall<CreditOperation>(url, 'creditOperation.decision', { id: op.id, action: 'send_to_analysis', version: op.version }, token);
+  expect(sent.status, 'send_to_analysis').toBe(200);
+  const opinion = await directCall<{ version: number }>(
+    url,
+    'creditOperation.updateComplement',
+    { id: op.id, version: sent.body.version, payment_method: 'boleto', analyst_opinion: 'Renda e faturamento compatíveis com as parcelas.' },
+    token,
+  );
+  expect(opinion.status, 'updateComplement').toBe(200);
+  return opinion.body.version;
 }
 
 test('an approved solicitation becomes a borrower, its operation is built in steps, proposed, approved, its CCB issued and saved as PDF, and listed', async ({ page, harness, server }) => {
@@ -162,20 +184,47 @@ test('an approved solicitation becomes a borrower, its operation is built in ste
   await page.getByTestId('decision-confirm').click();
   await expect(page.getByTestId('operation-status')).toHaveText('Em análise');
 
-  // The analysis: approve (an administrator is an operator too).
+  // The analysis. Four eyes: who built the proposal cannot approve it — the server says why and the screen shows it.
   await page.getByTestId('proposal-open-analysis').click();
   await expect(page).toHaveURL(new RegExp(`/analize/${operationId}$`));
+  await expect(page.getByTestId('management-approve-refusal')).toContainText('montou ou alterou por último');
+  await page.getByTestId('decision-approve').click();
+  await page.getByTestId('decision-confirm').click();
+  await expect(page.getByTestId('decision-error')).toContainText('a aprovação cabe a outra pessoa');
+  await expectNoSeriousViolations(page);
+  await page.getByTestId('confirm-dialog-cancel').click();
+  await expect(page.getByTestId('operation-status')).toHaveText('Em análise');
+  // The analyst's opinion, which an approval needs (the maker may write it: it is the analysis, not the proposal).
+  await page.getByTestId('analysis-tab-complement').click();
+  await page.getByTestId('complement-analyst-opinion').fill('Faturamento compatível com as parcelas; garantia suficiente.');
+  await page.getByTestId('complement-save').click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Complemento salvo' })).toBeVisible();
+
+  // A second person approves.
+  await signOut(page);
+  await signIn(page, DEMO.operador.email, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/#\/app\/home/);
+  await harness.goto(`/app/clientOperation/analize/${operationId}`);
+  await expect(page.getByTestId('management-approve-refusal')).toHaveCount(0);
   await page.getByTestId('decision-approve').click();
   await expect(page.getByTestId('decision-amounts-total-payable')).toHaveText(totalPayable);
   await page.getByTestId('decision-confirm').click();
   await expect(page.getByTestId('operation-status')).toHaveText('Aprovada');
-  await expect(page.getByTestId('management-decided-by')).toHaveText(DEMO.admin.name);
+  // The management tab shows both: who made the conditions and who approved them.
+  await expect(page.getByTestId('management-decided-by')).toHaveText(DEMO.operador.name);
+  await expect(page.getByTestId('management-maker')).toHaveText(DEMO.admin.name);
+  await expect(page.getByTestId('management-approval')).toHaveAttribute('data-status', 'approved');
+  await expect(page.getByTestId('management-approval-maker')).toContainText(DEMO.admin.name);
+  await expect(page.getByTestId('management-approval-checker')).toContainText(DEMO.operador.name);
+  await expectNoSeriousViolations(page);
+  await page.getByTestId('analysis-management').screenshot({ path: 'test-results/operations/management-four-eyes.png' });
 
   // The timeline says who did what.
   await page.getByTestId('analysis-tab-timeline').click();
   await expect(page).toHaveURL(/\?tab=timeline$/);
-  await expect(page.getByTestId('analysis-timeline').locator('li')).toHaveCount(3);
+  await expect(page.getByTestId('analysis-timeline').locator('li')).toHaveCount(4);
   await expect(page.getByTestId('analysis-timeline')).toContainText(DEMO.admin.name);
+  await expect(page.getByTestId('analysis-timeline')).toContainText(DEMO.operador.name);
 
   // The contract: issue the CCB, save the PDF and read it.
   await page.getByTestId('analysis-tab-contract').click();
@@ -285,11 +334,11 @@ test('the proposal\'s conditions edited with its version; a change made elsewher
 test('a microcredit operation: a return asks for its reason, then the MPO issued with the orientation and cancelled after confirming', async ({ page, harness, server }) => {
   test.setTimeout(120_000);
   const { op, token } = await operationFor(server.url, 'Marta Microcrédito Orientado', '161803398', { product: 'microcredit', requested_amount: '3000.00' });
-  for (const action of ['send_to_analysis', 'approve'] as const) {
-    const current = await directCall<CreditOperation>(server.url, 'creditOperation.get', { id: op.id }, token);
-    const moved = await directCall(server.url, 'creditOperation.decision', { id: op.id, action, version: current.body.version }, token);
-    expect(moved.status, action).toBe(200);
-  }
+  const version = await readyForApproval(server.url, op, token);
+  // Approved by someone other than its maker (the super administrator built it).
+  const approver = await directSignIn(server.url, DEMO.operador.email, DEMO_PASSWORD);
+  const approved = await directCall(server.url, 'creditOperation.decision', { id: op.id, action: 'approve', version }, approver);
+  expect(approved.status, 'approve').toBe(200);
   await signInAdmin(page, harness);
   await harness.goto(`/app/clientOperation/analize/${op.id}?tab=contract`);
   await expect(page.getByTestId('operation-status')).toHaveText('Aprovada');
@@ -371,4 +420,62 @@ test('an agent analyses without deciding: no approve, refuse or return; contract
   const statuses = await page.locator('[data-testid^="operations-status-"]').allTextContents();
   expect(statuses.length).toBeGreaterThan(0);
   expect(new Set(statuses)).toEqual(new Set(['Em análise']));
+});
+
+test('above the company\'s limit an administrator\'s approval waits for a second one: the management tab says who can give it, and another administrator completes it', async ({ page, harness, server }) => {
+  test.setTimeout(120_000);
+  const agent = await directSignIn(server.url, DEMO.agente.email, DEMO_PASSWORD);
+  const borrower = await directCall<{ id: number }>(server.url, 'borrowers.create', { person_type: 'PF', document: formatCpf(completeCpf('314159265')), name: 'Beatriz Valor Alto' }, agent);
+  expect(borrower.status, 'borrowers.create').toBe(200);
+  const created = await directCall<CreditOperation>(
+    server.url,
+    'creditOperation.create',
+    {
+      borrower_id: borrower.body.id,
+      product: 'working_capital',
+      amortization: 'price',
+      requested_amount: '80000.00',
+      monthly_rate: '2.00',
+      installments: 24,
+      disbursement_date: '2026-03-10',
+      first_due_date: '2026-04-10',
+      idempotency_key: freshKey(),
+    },
+    agent,
+  );
+  expect(created.status, 'creditOperation.create').toBe(200);
+  await readyForApproval(server.url, created.body, agent);
+
+  await signInAdmin(page, harness);
+  await harness.goto(`/app/clientOperation/analize/${created.body.id}`);
+  await expect(page.getByTestId('management-approval-none')).toBeVisible();
+  await page.getByTestId('decision-approve').click();
+  await expect(page.getByTestId('decision-second-needed')).toBeVisible();
+  await page.getByTestId('decision-confirm').click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'falta a segunda aprovação' })).toBeVisible();
+  await expect(page.getByTestId('operation-status')).toHaveText('Em análise');
+  await expect(page.getByTestId('management-approval')).toHaveAttribute('data-status', 'pending');
+  await expect(page.getByTestId('management-approval-checker')).toContainText(DEMO.admin.name);
+  await expect(page.getByTestId('management-approval-second-checker')).toContainText('aguardando');
+  await expect(page.getByTestId('management-approval-next')).toContainText('Super Administrador ou Administrador');
+  await expect(page.getByTestId('management-approval-next-checkers')).toContainText(DEMO.superadmin.name);
+  await expect(page.getByTestId('management-approval-next-checkers')).not.toContainText(DEMO.admin.name);
+  await expect(page.getByTestId('management-approve-refusal')).toContainText('já deu a primeira aprovação');
+  await expectNoSeriousViolations(page);
+  await page.getByTestId('management-approval').screenshot({ path: 'test-results/operations/management-second-approval.png' });
+
+  await signOut(page);
+  await signIn(page, DEMO.superadmin.email, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/#\/app\/home/);
+  await harness.goto(`/app/clientOperation/analize/${created.body.id}`);
+  await expect(page.getByTestId('management-approval-you-can')).toBeVisible();
+  await page.getByTestId('decision-approve').click();
+  await expect(page.getByTestId('decision-completes')).toContainText(DEMO.admin.name);
+  await page.getByTestId('decision-confirm').click();
+  await expect(page.getByTestId('operation-status')).toHaveText('Aprovada');
+  await expect(page.getByTestId('management-approval')).toHaveAttribute('data-status', 'approved');
+  await expect(page.getByTestId('management-approval-maker')).toContainText(DEMO.agente.name);
+  await expect(page.getByTestId('management-approval-checker')).toContainText(DEMO.admin.name);
+  await expect(page.getByTestId('management-approval-second-checker')).toContainText(DEMO.superadmin.name);
+  await expect(page.getByTestId('management-decided-by')).toHaveText(DEMO.superadmin.name);
 });

@@ -62,6 +62,8 @@ export const companyParameters = pgTable('company_parameters', {
   default_interest_monthly_percent: percent('default_interest_monthly_percent').notNull(),
   grace_days: integer('grace_days').notNull(),
   finance_iof_default: boolean('finance_iof_default').notNull(),
+  /** above this amount financed a credit approval needs a second approver (migration 0012) */
+  second_approval_above: money('second_approval_above').notNull(),
   updated_at: ts('updated_at').notNull().defaultNow(),
 });
 

@@ -189,6 +189,9 @@ export const creditOperations = pgTable('credit_operations', {
   decided_by: integer('decided_by'),
   decided_at: ts('decided_at'),
   created_by: integer('created_by'),
+  /** who built or last changed the conditions, and when (migration 0012): the person who may not approve them */
+  maker_id: integer('maker_id'),
+  made_at: ts('made_at').notNull().defaultNow(),
   created_at: ts('created_at').notNull().defaultNow(),
   updated_at: ts('updated_at').notNull().defaultNow(),
 });

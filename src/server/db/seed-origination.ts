@@ -16,13 +16,14 @@
 import Decimal from 'decimal.js';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { completeCnpj, completeCpf, formatCnpj, formatCpf } from '../../shared/documents';
-import { Role } from '../../shared/roles';
+import { AllAdmins, AllOperators, isRoleAllowed, isRoleId, Role, type RoleId } from '../../shared/roles';
 import { addMonths } from '../domain/credit/calendar';
 import { seededRandom } from '../domain/seeded-random';
 import { createBorrower, todayInSaoPaulo } from '../services/borrowers';
 import { issueContract } from '../services/contracts';
-import { createOperation, decide, type Conditions } from '../services/credit-operations';
+import { createOperation, decide, updateComplement, type Conditions } from '../services/credit-operations';
 import type { Db } from './connect';
+import { users } from './schema';
 import { solicitations, solicitationStatusHistory } from './schema-credit-intake';
 import {
   borrowerJointDebtors,
@@ -71,6 +72,17 @@ export async function seedOrigination(db: Db, options: { staffIds: number[]; now
   const operator = () => ({ id: actorId(), role: Role.OPERATOR });
   const today = todayInSaoPaulo(options.now);
   const summary: OriginationSeedSummary = { borrowers: 0, operations: 0, contracts: 0 };
+  // Four eyes: approvals come from real operators who did not make the proposal, and above the company's
+  // limit an administrator confirms; chosen without drawing from `random`, so the rest of the story stays.
+  const roles = new Map<number, RoleId>();
+  for (const u of await db.select({ id: users.id, role: users.role_id }).from(users).where(inArray(users.id, staff))) if (isRoleId(u.role)) roles.set(u.id, u.role);
+  const approverAmong = (allowed: readonly RoleId[], except: number[], turn: number, preferred?: number) => {
+    if (preferred !== undefined && isRoleAllowed(roles.get(preferred), allowed) && !except.includes(preferred)) return { id: preferred, role: roles.get(preferred)! };
+    const candidates = staff.filter((id) => isRoleAllowed(roles.get(id), allowed) && !except.includes(id));
+    if (candidates.length === 0) throw new Error('demo seed: no staff member may approve this operation');
+    const id = candidates[turn % candidates.length];
+    return { id, role: roles.get(id)! };
+  };
 
   // The intake seed left some solicitations 'contracted' with no operation behind them: they become
   // approved again and reach 'contracted' through their operation's contract, as they would for real.
@@ -156,12 +168,28 @@ export async function seedOrigination(db: Db, options: { staffIds: number[]; now
       finance_iof: random.chance(0.3),
       secured_guarantee_ids: [],
     };
-    const id = await createOperation(db, actorId(), { ...conditions, borrower_id: item.borrowerId, solicitation_id: item.solicitationId ?? undefined });
+    const maker = actorId();
+    const id = await createOperation(db, { id: maker, role: roles.get(maker) ?? Role.AGENT }, { ...conditions, borrower_id: item.borrowerId, solicitation_id: item.solicitationId ?? undefined });
     summary.operations++;
     let version = 1;
     const move = async (action: Parameters<typeof decide>[2]['action'], reason?: string) => {
-      await decide(db, action === 'send_to_analysis' || action === 'cancel' ? { id: actorId(), role: Role.AGENT } : operator(), { id, action, version, reason });
+      const actor = action === 'send_to_analysis' || action === 'cancel' ? { id: actorId(), role: Role.AGENT } : operator();
+      if (action !== 'approve') {
+        await decide(db, actor, { id, action, version, reason });
+        version++;
+        return;
+      }
+      // The analyst's opinion first (approval needs it), then one or two approvers other than the maker.
+      await updateComplement(db, actor.id, { id, version, payment_method: 'boleto', analyst_opinion: 'Capacidade de pagamento compatível com as parcelas; cadastro e documentos conferidos.' });
       version++;
+      const first = approverAmong(AllOperators, [maker], id, actor.id);
+      await decide(db, first, { id, action, version });
+      version++;
+      const [{ status }] = await db.select({ status: creditOperations.status }).from(creditOperations).where(eq(creditOperations.id, id));
+      if (status === 'analysis') {
+        await decide(db, approverAmong(AllAdmins, [maker, first.id], id), { id, action, version });
+        version++;
+      }
     };
     const t = item.target;
     if (t === 'cancelled') await move('cancel', 'O cliente desistiu do crédito.');

@@ -5,15 +5,15 @@
  * calls: who asks, one transaction per change, idempotency for the writes
  * that create money records.
  */
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import type { OperationName } from '../../shared/contract/index';
-import { isRoleId, type RoleId } from '../../shared/roles';
+import { isRoleId } from '../../shared/roles';
 import { users } from '../db/schema';
 import { creditOperationEvents, creditOperationMessages, creditOperations } from '../db/schema-origination';
 import { badRequest, conflict } from '../http/errors';
 import { FileReply, requireAuth, type HandlerContext, type Handlers } from '../http/handler';
-import { logActivity } from '../services/activity';
 import { fullBorrower } from '../services/borrowers';
+import { logActivity } from '../services/activity';
 import { contractFileName, renderContractPdf } from '../services/contract-pdf';
 import {
   cancelContract,
@@ -26,17 +26,18 @@ import {
   loadContractDetail,
 } from '../services/contracts';
 import {
-  actionsFor,
   activeOperationsCondition,
   addEvent,
   createOperation,
   decide,
   findOperation,
   listOperations,
+  loadManagement,
   loadOperation,
   operationSummaries,
-  statusOf,
+  updateComplement,
   updateOperation,
+  type Actor,
   type OperationRow,
 } from '../services/credit-operations';
 import { once } from '../services/idempotency';
@@ -48,9 +49,7 @@ export type CreditOperationName =
   | 'company.issuedContract'
   | 'company.cancelContract';
 
-const DAY_MS = 86_400_000;
-
-function actor(ctx: HandlerContext): { id: number; role: RoleId } {
+function actor(ctx: HandlerContext): Actor {
   const { user } = requireAuth(ctx);
   if (!isRoleId(user.role_id)) throw new Error(`user ${user.id} has no known role`);
   return { id: user.id, role: user.role_id };
@@ -66,6 +65,7 @@ async function contractPdf(ctx: HandlerContext, operationId: number, kind: 'CCB'
 function toComplement(row: OperationRow) {
   return {
     id: row.id,
+    version: row.version,
     purpose: row.purpose,
     payment_method: row.payment_method,
     analyst_opinion: row.analyst_opinion,
@@ -82,18 +82,18 @@ export const creditOperationHandlers: Pick<Handlers, CreditOperationName> = {
     const { idempotency_key, ...input } = args;
     const { value } = await ctx.deps.db.transaction((tx) =>
       once(tx, { key: idempotency_key, operation: 'creditOperation.create', userId: me.id, args }, async () => ({
-        id: await createOperation(tx, me.id, input),
+        id: await createOperation(tx, me, input),
       })),
     );
-    return loadOperation(ctx.deps.db, value.id, me.role);
+    return loadOperation(ctx.deps.db, value.id, me);
   },
 
-  'creditOperation.get': async ({ id }, ctx) => loadOperation(ctx.deps.db, id, actor(ctx).role),
+  'creditOperation.get': async ({ id }, ctx) => loadOperation(ctx.deps.db, id, actor(ctx)),
 
   'creditOperation.update': async (args, ctx) => {
     const me = actor(ctx);
-    await ctx.deps.db.transaction((tx) => updateOperation(tx, me.id, args));
-    return loadOperation(ctx.deps.db, args.id, me.role);
+    await ctx.deps.db.transaction((tx) => updateOperation(tx, me, args));
+    return loadOperation(ctx.deps.db, args.id, me);
   },
 
   'creditOperation.borrower': async ({ id }, { deps }) => {
@@ -104,30 +104,10 @@ export const creditOperationHandlers: Pick<Handlers, CreditOperationName> = {
   'creditOperation.decision': async (args, ctx) => {
     const me = actor(ctx);
     await ctx.deps.db.transaction((tx) => decide(tx, me, args));
-    return loadOperation(ctx.deps.db, args.id, me.role);
+    return loadOperation(ctx.deps.db, args.id, me);
   },
 
-  'creditOperation.management': async ({ id }, ctx) => {
-    const me = actor(ctx);
-    const { db } = ctx.deps;
-    const row = await findOperation(db, id);
-    const ids = [row.created_by, row.decided_by].filter((v): v is number => v !== null);
-    const names = ids.length ? await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids)) : [];
-    const nameOf = (userId: number | null) => names.find((u) => u.id === userId)?.name ?? null;
-    const status = statusOf(row);
-    return {
-      id: row.id,
-      status,
-      version: row.version,
-      created_by_name: nameOf(row.created_by),
-      created_at: row.created_at.toISOString(),
-      decided_by_name: nameOf(row.decided_by),
-      decided_at: row.decided_at ? row.decided_at.toISOString() : null,
-      decision_reason: row.decision_reason,
-      days_in_status: Math.max(0, Math.floor((Date.now() - row.status_changed_at.getTime()) / DAY_MS)),
-      actions: actionsFor(status, me.role),
-    };
-  },
+  'creditOperation.management': async ({ id }, ctx) => loadManagement(ctx.deps.db, id, actor(ctx), ctx.deps.clock.now()),
 
   'creditOperation.complement': async ({ id }, { deps }) => {
     const row = await findOperation(deps.db, id);
@@ -136,26 +116,7 @@ export const creditOperationHandlers: Pick<Handlers, CreditOperationName> = {
 
   'creditOperation.updateComplement': async (args, ctx) => {
     const me = actor(ctx);
-    const { id, ...values } = args;
-    const row = await ctx.deps.db.transaction(async (tx) => {
-      const before = await findOperation(tx, id, true);
-      if (statusOf(before) === 'disbursed') throw conflict('A operação já foi liberada: o complemento não pode mais ser alterado.');
-      const [after] = await tx
-        .update(creditOperations)
-        .set({ ...values, updated_at: new Date() })
-        .where(eq(creditOperations.id, id))
-        .returning();
-      await addEvent(tx, { operationId: id, kind: 'complement_changed', actorId: me.id });
-      await logActivity(tx, {
-        actorId: me.id,
-        action: 'credit-operation.complement.update',
-        entity: 'credit_operation',
-        entityId: id,
-        before: { purpose: before.purpose, payment_method: before.payment_method, analyst_opinion: before.analyst_opinion, notes: before.notes },
-        after: { purpose: after.purpose, payment_method: after.payment_method, analyst_opinion: after.analyst_opinion, notes: after.notes },
-      });
-      return after;
-    });
+    const row = await ctx.deps.db.transaction((tx) => updateComplement(tx, me.id, args));
     return toComplement(row);
   },
 

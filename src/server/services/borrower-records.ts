@@ -17,13 +17,19 @@
  * (which never leaves the server), and replaces the previous one, which is
  * removed from disk once the change is committed.
  *
+ * A secured guarantee pledged to an operation whose contract is in force
+ * keeps its value and its document unless AllOperators change them (403 on
+ * value / file): the signed contract relies on them.
+ *
  * Every change is one transaction with its activity-log entry (entity
  * borrower_record, the kind in record_kind, before and after).
  */
+import Decimal from 'decimal.js';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { PgTableWithColumns } from 'drizzle-orm/pg-core';
 import { BORROWER_RECORD_KINDS, type BorrowerRecord, type BorrowerRecordKind } from '../../shared/contract/index';
 import { formatCpf, formatCpfCnpj } from '../../shared/documents';
+import { AllOperators, isRoleAllowed } from '../../shared/roles';
 import type { Db } from '../db/connect';
 import {
   borrowerAttorneys,
@@ -32,11 +38,13 @@ import {
   borrowerRevenues,
   borrowerSecuredGuarantees,
   borrowerShareholders,
+  creditOperations,
+  issuedContracts,
 } from '../db/schema-origination';
 import { conflict, notFound } from '../http/errors';
 import { FileReply } from '../http/handler';
 import { logActivity } from './activity';
-import { borrowerOr404, isUniqueViolation, snapshotOf } from './borrowers';
+import { borrowerOr404, forbiddenField, isUniqueViolation, snapshotOf, type StaffActor } from './borrowers';
 import { judgeSolicitationFile } from './solicitations-documents';
 import { removeFile, storedPath, storeFile } from './storage';
 
@@ -56,7 +64,26 @@ export const RECORD_MESSAGES = {
   guaranteeInUse: 'Esta garantia está vinculada a uma operação de crédito em andamento: ela não pode ser excluída.',
   guaranteeNotFound: 'Garantia não encontrada.',
   noFile: 'Esta garantia não tem documento anexado.',
+  guaranteeLocked: (field: string) =>
+    `Campo ${field}: esta garantia está em um contrato em vigor; somente operadores e administradores alteram o seu valor ou o seu documento.`,
 } as const;
+
+/** Whether the guarantee is pledged to an operation whose contract is in force. */
+export async function guaranteeUnderContract(db: Db, guaranteeId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: issuedContracts.id })
+    .from(issuedContracts)
+    .innerJoin(creditOperations, eq(creditOperations.id, issuedContracts.credit_operation_id))
+    .where(and(eq(issuedContracts.status, 'issued'), sql`${guaranteeId} = ANY(${creditOperations.secured_guarantee_ids})`))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** An agent may not change the value or the document of a guarantee a contract in force relies on. */
+async function assertGuaranteeChangeAllowed(tx: Db, actor: StaffActor, guaranteeId: number, field: 'value' | 'file'): Promise<void> {
+  if (isRoleAllowed(actor.role, AllOperators)) return;
+  if (await guaranteeUnderContract(tx, guaranteeId)) throw forbiddenField(RECORD_MESSAGES.guaranteeLocked(field), field);
+}
 
 // drizzle's generics do not follow a union of tables through select/insert/update; every table has these columns.
 type AnyRecordTable = PgTableWithColumns<{
@@ -135,17 +162,21 @@ async function assertRevenueMonthFree(tx: Db, borrowerId: number, month: unknown
 
 export async function saveRecord<K extends BorrowerRecordKind>(
   db: Db,
-  actorId: number,
+  actor: StaffActor,
   kind: K,
   input: { borrower_id: number; id?: number } & Record<string, unknown>,
 ): Promise<BorrowerRecord<K>> {
   const table = tableOf(kind);
   const { id, borrower_id: borrowerId, ...fields } = input;
   const values = normalise(fields);
+  const actorId = actor.id;
   try {
     return await db.transaction(async (tx) => {
       await borrowerOr404(tx, borrowerId, true);
       const before = id === undefined ? null : await recordOfBorrower(tx, kind, id, borrowerId);
+      if (kind === 'securedguarantee' && before && typeof values.value === 'string' && !new Decimal(values.value).eq(String(before.value))) {
+        await assertGuaranteeChangeAllowed(tx, actor, before.id, 'value');
+      }
       if (kind === 'revenue') await assertRevenueMonthFree(tx, borrowerId, values.reference_month, id);
       const [after] = (
         before
@@ -200,7 +231,7 @@ export async function removeRecord(db: Db, uploadsDir: string, actorId: number, 
 export async function uploadGuaranteeFile(
   db: Db,
   uploadsDir: string,
-  actorId: number,
+  actor: StaffActor,
   guaranteeId: number,
   file: { name: string; bytes: Uint8Array },
 ): Promise<BorrowerRecord<'securedguarantee'>> {
@@ -213,13 +244,14 @@ export async function uploadGuaranteeFile(
       const [before] = await tx.select().from(g).where(eq(g.id, guaranteeId)).for('update');
       if (!before) throw notFound(RECORD_MESSAGES.guaranteeNotFound);
       await borrowerOr404(tx, before.borrower_id);
+      await assertGuaranteeChangeAllowed(tx, actor, guaranteeId, 'file');
       const [after] = await tx
         .update(g)
         .set({ file_key: storageName, file_name: file.name.slice(0, 255), file_mime: mime, file_size: file.bytes.byteLength })
         .where(eq(g.id, guaranteeId))
         .returning();
       await logActivity(tx, {
-        actorId,
+        actorId: actor.id,
         action: 'borrower.guarantee.upload',
         entity: 'borrower_record',
         entityId: guaranteeId,

@@ -9,7 +9,14 @@
  * Every change runs in one transaction with its activity-log entry (before and
  * after). Documents are stored formatted (000.000.000-00, 00.000.000/0000-00)
  * and unique among live borrowers: a duplicate is a 409, checked first and
- * caught again from the unique index (two requests at once).
+ * caught again from the unique index (two requests at once). Queries inside a
+ * transaction run one after another (one client, one query at a time).
+ *
+ * Money an agent may not redirect or discount: while a contract is in force
+ * for the borrower, only AllOperators give it a new payout account (where the
+ * credit is released); only AllOperators set its TAC below the company's.
+ * Both answer 403 naming the field; the change is logged with before and
+ * after like any other.
  */
 import { calendarDayInSaoPaulo, LENDER_ZONE } from '../platform/clock';
 import Decimal from 'decimal.js';
@@ -27,6 +34,7 @@ import {
 } from '../../shared/contract/index';
 import { formatCnpj, formatCpf, isValidCnpj, isValidCpf } from '../../shared/documents';
 import { ownValue } from '../../shared/query';
+import { AllOperators, isRoleAllowed, type RoleId } from '../../shared/roles';
 import { ratingFor, ratingReason, stageFor, stageReason } from '../../shared/risk-classification';
 import type { Db } from '../db/connect';
 import { solicitations } from '../db/schema-credit-intake';
@@ -38,9 +46,11 @@ import {
   borrowerParameters,
   borrowers,
   borrowerShareholders,
+  creditOperations,
+  issuedContracts,
 } from '../db/schema-origination';
 import { containsPattern } from '../domain/like';
-import { badRequest, conflict, MESSAGES, notFound } from '../http/errors';
+import { badRequest, conflict, HttpError, MESSAGES, notFound } from '../http/errors';
 import { logActivity, type Snapshot } from './activity';
 import { parametersOf } from './company';
 
@@ -55,7 +65,34 @@ export const BORROWER_MESSAGES = {
   otherInformationExists: 'As outras informações deste tomador já foram cadastradas: altere-as.',
   outsideCompany: (field: string, what: string, limit: string) =>
     `Campo ${field}: ${what} deve estar dentro dos parâmetros da empresa (${limit}).`,
+  payoutLocked:
+    'Campo is_payout: este tomador tem contrato em vigor; somente operadores e administradores alteram a conta de liberação.',
+  guarantorNotFound: 'Campo guarantor_id: avalista não encontrado entre os avalistas do tomador desta solicitação.',
+  tacBelowCompany: (limit: string) =>
+    `Campo tac: somente operadores e administradores definem a TAC do tomador abaixo da TAC da empresa (${limit}).`,
 } as const;
+
+/** Who is acting: the role decides what money they may redirect or discount. */
+export interface StaffActor {
+  id: number;
+  role: RoleId;
+}
+
+/** A 403 naming the field and saying why (not the generic "sem permissão"). */
+export function forbiddenField(message: string, field: string): HttpError {
+  return new HttpError(403, message, field, 'forbidden');
+}
+
+/** Whether the borrower has an issued contract not cancelled (signed money: its payout account and guarantees are held). */
+export async function hasContractInForce(db: Db, borrowerId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: issuedContracts.id })
+    .from(issuedContracts)
+    .innerJoin(creditOperations, eq(creditOperations.id, issuedContracts.credit_operation_id))
+    .where(and(eq(creditOperations.borrower_id, borrowerId), eq(issuedContracts.status, 'issued')))
+    .limit(1);
+  return rows.length > 0;
+}
 
 type BorrowerRow = typeof borrowers.$inferSelect;
 type BankRow = typeof borrowerBankAccounts.$inferSelect;
@@ -178,16 +215,14 @@ export async function listBorrowers(
   args: { page: number; limit: number; filter?: Record<string, unknown>; sort?: SortInput },
 ): Promise<{ items: BorrowerSummary[]; meta: ReturnType<typeof pageMeta> }> {
   const where = and(...borrowerConditions(args.filter));
-  const [rows, [{ count }]] = await Promise.all([
-    db
-      .select(summaryColumns)
-      .from(borrowers)
-      .where(where)
-      .orderBy(...borrowerOrder(args.sort))
-      .limit(args.limit)
-      .offset((args.page - 1) * args.limit),
-    db.select({ count: sql<number>`count(*)::int` }).from(borrowers).where(where),
-  ]);
+  const rows = await db
+    .select(summaryColumns)
+    .from(borrowers)
+    .where(where)
+    .orderBy(...borrowerOrder(args.sort))
+    .limit(args.limit)
+    .offset((args.page - 1) * args.limit);
+  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(borrowers).where(where);
   return { items: rows.map(toSummary), meta: pageMeta(args.page, args.limit, Number(count)) };
 }
 
@@ -404,8 +439,28 @@ export async function updateBorrower(
 
 export type BankInput = Omit<BankInsert, 'id' | 'created_at' | 'updated_at'> & { id?: number };
 
-/** Adds (no id) or changes a bank account; is_payout makes it the only payout account of the borrower. */
-export async function saveBankAccount(db: Db, actorId: number, input: BankInput): Promise<BorrowerBankAccount> {
+/** The fields that say where money goes: changing them on the payout account is a new payout account. */
+const PAYOUT_FIELDS = ['bank_code', 'agency', 'agency_digit', 'account', 'account_digit', 'account_type', 'pix_key'] as const;
+
+/**
+ * Whether saving `values` over `before` gives the borrower a new payout
+ * account: a new account marked payout, another account made payout, the
+ * payout account unmarked, or its bank, branch, account or PIX key changed.
+ */
+function changesPayout(before: BankRow | undefined, values: Omit<BankInput, 'id'>): boolean {
+  if (!before) return values.is_payout === true;
+  if (values.is_payout !== undefined && values.is_payout !== before.is_payout) return true;
+  if (!before.is_payout) return false;
+  return PAYOUT_FIELDS.some((field) => values[field] !== undefined && (values[field] ?? null) !== (before[field] ?? null));
+}
+
+/**
+ * Adds (no id) or changes a bank account; is_payout makes it the only payout
+ * account of the borrower. While a contract is in force a new payout account
+ * is for AllOperators only (403 on is_payout).
+ */
+export async function saveBankAccount(db: Db, actor: StaffActor, input: BankInput): Promise<BorrowerBankAccount> {
+  const actorId = actor.id;
   return db.transaction(async (tx) => {
     await borrowerOr404(tx, input.borrower_id, true);
     const { id, ...values } = input;
@@ -417,6 +472,9 @@ export async function saveBankAccount(db: Db, actorId: number, input: BankInput)
         .where(and(eq(borrowerBankAccounts.id, id), eq(borrowerBankAccounts.borrower_id, input.borrower_id)))
         .for('update');
       if (!before) throw notFound(BORROWER_MESSAGES.bankNotFound);
+    }
+    if (!isRoleAllowed(actor.role, AllOperators) && changesPayout(before, values) && (await hasContractInForce(tx, input.borrower_id))) {
+      throw forbiddenField(BORROWER_MESSAGES.payoutLocked, 'is_payout');
     }
     if (values.is_payout) {
       await tx
@@ -451,18 +509,32 @@ export async function saveBankAccount(db: Db, actorId: number, input: BankInput)
 /** The CCB's guarantors (avalistas): the joint debtors, then the shareholders marked signs_as_guarantor. */
 export async function guarantorsOf(db: Db, borrowerId: number): Promise<Guarantor[]> {
   await borrowerOr404(db, borrowerId);
-  const [debtors, partners] = await Promise.all([
-    db.select().from(borrowerJointDebtors).where(eq(borrowerJointDebtors.borrower_id, borrowerId)).orderBy(asc(borrowerJointDebtors.id)),
-    db
-      .select()
-      .from(borrowerShareholders)
-      .where(and(eq(borrowerShareholders.borrower_id, borrowerId), eq(borrowerShareholders.signs_as_guarantor, true)))
-      .orderBy(asc(borrowerShareholders.id)),
-  ]);
+  const debtors = await db.select().from(borrowerJointDebtors).where(eq(borrowerJointDebtors.borrower_id, borrowerId)).orderBy(asc(borrowerJointDebtors.id));
+  const partners = await db
+    .select()
+    .from(borrowerShareholders)
+    .where(and(eq(borrowerShareholders.borrower_id, borrowerId), eq(borrowerShareholders.signs_as_guarantor, true)))
+    .orderBy(asc(borrowerShareholders.id));
   return [
     ...debtors.map((d) => ({ source: 'jointdebtor' as const, id: d.id, name: d.name, document: d.document, relationship: d.relationship })),
     ...partners.map((p) => ({ source: 'shareholder' as const, id: p.id, name: p.name, document: p.document, relationship: p.position ?? 'Sócio(a)' })),
   ];
+}
+
+/**
+ * A document filed for a guarantor of a solicitation names one that exists:
+ * a guarantor (joint debtor or shareholder signing as guarantor, by the id
+ * borrowers.guarantors answers) of the borrower registered from that
+ * solicitation. Anything else is a 400 on guarantor_id.
+ */
+export async function assertGuarantorOfSolicitation(db: Db, solicitationId: number, guarantorId: number): Promise<void> {
+  const [borrower] = await db
+    .select({ id: borrowers.id })
+    .from(borrowers)
+    .where(and(eq(borrowers.solicitation_id, solicitationId), live))
+    .limit(1);
+  const guarantors = borrower ? await guarantorsOf(db, borrower.id) : [];
+  if (!guarantors.some((g) => g.id === guarantorId)) throw badRequest(BORROWER_MESSAGES.guarantorNotFound, 'guarantor_id');
 }
 
 // ---------- other information ----------
@@ -589,10 +661,19 @@ function assertInsideCompany(input: ParametersInput, company: Awaited<ReturnType
   }
 }
 
-export async function saveParameters(db: Db, actorId: number, input: ParametersInput): Promise<BorrowerParameters> {
+/** An agent keeps at least the company's TAC: only operators negotiate it down (403 on tac). */
+function assertTacAllowed(input: ParametersInput, company: Awaited<ReturnType<typeof parametersOf>>, actor: StaffActor): void {
+  if (input.tac === null || input.tac === undefined || isRoleAllowed(actor.role, AllOperators)) return;
+  if (new Decimal(input.tac).lt(company.tac)) throw forbiddenField(BORROWER_MESSAGES.tacBelowCompany(reais(new Decimal(company.tac))), 'tac');
+}
+
+export async function saveParameters(db: Db, actor: StaffActor, input: ParametersInput): Promise<BorrowerParameters> {
+  const actorId = actor.id;
   return db.transaction(async (tx) => {
     const borrower = await borrowerOr404(tx, input.borrower_id, true);
-    assertInsideCompany(input, await parametersOf(tx, borrower.company_id));
+    const company = await parametersOf(tx, borrower.company_id);
+    assertInsideCompany(input, company);
+    assertTacAllowed(input, company, actor);
     const [before] = await tx.select().from(borrowerParameters).where(eq(borrowerParameters.borrower_id, input.borrower_id)).for('update');
     const values = {
       min_monthly_rate: input.min_monthly_rate ?? null,

@@ -3,10 +3,20 @@
  * its simulation, its moves through the workflow of
  * src/shared/credit-operation-status.ts, and how it is read back.
  *
- * Money safety: every change locks the operation's row (SELECT … FOR UPDATE)
- * and checks the version the person saw, so of twenty simultaneous changes one
- * wins and the others get a 409 naming the version; the change, its timeline
- * event and its activity-log entry commit together or not at all.
+ * Money safety: every change (conditions, moves, the complement) locks the
+ * operation's row (SELECT … FOR UPDATE) and checks the version the person
+ * saw, so of twenty simultaneous changes one wins and the others get a 409
+ * naming the version; the change, its timeline event and its activity-log
+ * entry commit together or not at all. Queries inside a transaction run one
+ * after another (one client serves one query at a time).
+ *
+ * Four eyes: the person who built or last changed the conditions (maker_id)
+ * never approves them; approving needs the analyst's opinion; above the
+ * company's second_approval_above the first approval stays pending until a
+ * second person of AllAdmins confirms it. Every approval is a request of the
+ * generic maker-checker mechanism (services/approvals.ts), opened and checked
+ * under the operation's row lock. Agents cannot undo an operator's approval
+ * (cancel) nor lower the fees below the company's.
  */
 import Decimal from 'decimal.js';
 import { and, asc, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
@@ -27,12 +37,16 @@ import {
   EDITABLE_STATUSES,
   FINAL_OPERATION_STATUSES,
   isCreditOperationStatus,
+  operatorsOnlyMove,
   statusAfterEdit,
   type CreditOperationAction,
   type CreditOperationStatus,
 } from '../../shared/credit-operation-status';
 import { ownValue } from '../../shared/query';
+import { APPROVAL_KINDS, type ApprovalRequest } from '../../shared/contract/approvals';
+import { formatCurrency } from '../../shared/format';
 import { AllOperators, isRoleAllowed, type RoleId } from '../../shared/roles';
+import type { ApprovalRequestRow } from '../db/schema-approvals';
 import type { Db } from '../db/connect';
 import { users } from '../db/schema';
 import {
@@ -44,8 +58,10 @@ import {
   issuedContracts,
 } from '../db/schema-origination';
 import { containsPattern } from '../domain/like';
-import { badRequest, conflict, forbidden, MESSAGES, notFound } from '../http/errors';
+import { badRequest, conflict, forbidden, HttpError, MESSAGES, notFound } from '../http/errors';
 import { logActivity, type Snapshot } from './activity';
+import { checkRefusal, closeApproval, describeApproval, giveCheck, latestApproval, openApproval, pendingApproval } from './approvals';
+import { parametersOf } from './company';
 import { simulateConditions, type Simulation } from './credit-simulation';
 import { bareDocument, dayStart, docColumn, fold, foldSql, MONEY_FILTER_TEXT, moneyValue, single, values } from './list-filters';
 
@@ -60,7 +76,25 @@ export const OPERATION_MESSAGES = {
   reasonRequired: 'Campo reason: informe o motivo.',
   guaranteeNotOwned: 'Campo secured_guarantee_ids: a garantia não pertence a este tomador.',
   solicitationMismatch: 'Campo solicitation_id: a solicitação não é deste tomador.',
+  opinionRequired: 'Campo analyst_opinion: registre o parecer do analista no complemento antes de aprovar.',
+  operatorsOnlyCancel: 'Somente operadores e administradores cancelam uma operação já aprovada por um operador.',
+  feesBelowCompany: (given: string, floor: string) =>
+    `Campo fees: as tarifas (${formatCurrency(given)}) não podem ficar abaixo das da empresa (${formatCurrency(floor)}); somente operadores e administradores concedem desconto.`,
+  feesBelowCompanyNoFloor: 'Campo fees: as tarifas não podem ficar abaixo das da empresa; somente operadores e administradores concedem desconto.',
+  complementClosed: 'A operação já foi liberada: o complemento não pode mais ser alterado.',
+  conditionsChanged: 'As condições mudaram depois da primeira aprovação.',
+  // Only for rows written outside the services (every proposal records its maker).
+  noMaker: 'A operação não registra quem montou as condições: salve as condições novamente antes de aprovar.',
 } as const;
+
+/** The maker-checker kind of a credit approval. */
+export const APPROVAL_KIND = 'credit_operation.approve' as const;
+
+/** Who is acting: their id and role (the role decides the moves, the id the four eyes). */
+export interface Actor {
+  id: number;
+  role: RoleId;
+}
 
 /** The status in words, for messages ("em análise"). */
 export const STATUS_PT: Record<CreditOperationStatus, string> = {
@@ -83,6 +117,8 @@ const ACTION_PT: Record<CreditOperationAction, string> = {
 
 export type OperationRow = typeof creditOperations.$inferSelect;
 
+const DAY_MS = 86_400_000;
+
 export async function findOperation(db: Db, id: number, lock = false): Promise<OperationRow> {
   const query = db.select().from(creditOperations).where(eq(creditOperations.id, id));
   const rows = lock ? await query.for('update') : await query;
@@ -95,9 +131,38 @@ export function statusOf(row: OperationRow): CreditOperationStatus {
   return row.status;
 }
 
-/** The moves the person may make: the workflow's, without the operators-only ones for an agent. */
-export function actionsFor(status: CreditOperationStatus, role: RoleId): CreditOperationAction[] {
-  return actionsFrom(status).filter((a) => !ACTION_RULES[a].operatorsOnly || isRoleAllowed(role, AllOperators));
+/**
+ * The moves the person may make: the workflow's, without those their role may
+ * not take (the operators-only ones for an agent; with a first approval
+ * pending, the second one for anyone outside its roles). Refusals about the
+ * person (the maker, the first approver) stay offered: the server answers
+ * them with the reason, which the screens also show (approve_refusal).
+ */
+export function actionsFor(status: CreditOperationStatus, role: RoleId, approvalPending = false): CreditOperationAction[] {
+  const operator = isRoleAllowed(role, AllOperators);
+  return actionsFrom(status).filter((a) => {
+    if (operatorsOnlyMove(a, status, approvalPending) && !operator) return false;
+    if (a === 'approve' && approvalPending && !isRoleAllowed(role, APPROVAL_KINDS[APPROVAL_KIND].secondCheckers)) return false;
+    return true;
+  });
+}
+
+/** Who may not approve the conditions: who built or last changed them (the creator for rows without a maker). */
+export function makerOf(row: Pick<OperationRow, 'maker_id' | 'created_by'>): number | null {
+  return row.maker_id ?? row.created_by;
+}
+
+/**
+ * Why `viewer` may not approve the operation now (four eyes), or null: the
+ * same rule the approval enforces (services/approvals.ts checkRefusal), so
+ * the screen says beforehand what the server would answer.
+ */
+export function approveRefusal(row: OperationRow, pending: ApprovalRequestRow | null, viewer: Actor): string | null {
+  if (statusOf(row) !== 'analysis' || !isRoleAllowed(viewer.role, AllOperators)) return null;
+  if (pending) return checkRefusal(pending, viewer);
+  const maker = makerOf(row);
+  if (maker === null) return null;
+  return checkRefusal({ kind: APPROVAL_KIND, status: 'pending', maker_id: maker, checker_id: null, required_checks: 1, limit_amount: null }, viewer);
 }
 
 // ---------- reading ----------
@@ -226,14 +291,12 @@ export async function listOperations(db: Db, args: OperationListInput, extra: SQ
     const base = db.select({ total: sql<number>`count(*)::int` }).from(creditOperations);
     return needsBorrower ? base.innerJoin(borrowers, eq(borrowers.id, creditOperations.borrower_id)) : base;
   };
-  const [page, [{ total }]] = await Promise.all([
-    from()
-      .where(where)
-      .orderBy(...order(args.sort))
-      .limit(args.limit)
-      .offset((args.page - 1) * args.limit),
-    counted().where(where),
-  ]);
+  const page = await from()
+    .where(where)
+    .orderBy(...order(args.sort))
+    .limit(args.limit)
+    .offset((args.page - 1) * args.limit);
+  const [{ total }] = await counted().where(where);
   const ids = page.map((r) => r.id);
   const rows = ids.length
     ? await db.select(summaryColumns).from(creditOperations).innerJoin(borrowers, eq(borrowers.id, creditOperations.borrower_id)).where(inArray(creditOperations.id, ids))
@@ -263,21 +326,32 @@ async function userName(db: Db, id: number | null): Promise<string | null> {
   return row?.name ?? null;
 }
 
-/** The whole operation as the screens read it, with the moves open to `role`. */
-export async function loadOperation(db: Db, id: number, role: RoleId): Promise<CreditOperation> {
+/** Whether approving the operation now takes two approvers: a second one is awaited, or its principal is above the company's limit. */
+async function needsSecondApproval(db: Db, row: OperationRow, pending: ApprovalRequestRow | null): Promise<boolean> {
+  if (pending) return pending.required_checks === 2;
+  const company = await parametersOf(db, row.company_id);
+  return new Decimal(row.principal).gt(company.second_approval_above);
+}
+
+/** The whole operation as the screens read it, with the moves open to `viewer` and why they may not approve it, if so. */
+export async function loadOperation(db: Db, id: number, viewer: Actor): Promise<CreditOperation> {
   const row = await findOperation(db, id);
   const status = statusOf(row);
-  const [[borrower], installments, [contract], createdBy] = await Promise.all([
-    db.select({ name: borrowers.name, document: borrowers.document, person_type: borrowers.person_type }).from(borrowers).where(eq(borrowers.id, row.borrower_id)),
-    db.select().from(creditOperationInstallments).where(eq(creditOperationInstallments.credit_operation_id, id)).orderBy(asc(creditOperationInstallments.number)),
-    db
-      .select()
-      .from(issuedContracts)
-      .where(eq(issuedContracts.credit_operation_id, id))
-      .orderBy(desc(issuedContracts.id))
-      .limit(1),
-    userName(db, row.created_by),
-  ]);
+  const [borrower] = await db
+    .select({ name: borrowers.name, document: borrowers.document, person_type: borrowers.person_type })
+    .from(borrowers)
+    .where(eq(borrowers.id, row.borrower_id));
+  const installments = await db
+    .select()
+    .from(creditOperationInstallments)
+    .where(eq(creditOperationInstallments.credit_operation_id, id))
+    .orderBy(asc(creditOperationInstallments.number));
+  const [contract] = await db.select().from(issuedContracts).where(eq(issuedContracts.credit_operation_id, id)).orderBy(desc(issuedContracts.id)).limit(1);
+  const createdBy = await userName(db, row.created_by);
+  const makerName = row.maker_id === row.created_by ? createdBy : await userName(db, row.maker_id);
+  const pending = await pendingApproval(db, APPROVAL_KIND, id);
+  const pendingView: ApprovalRequest | null = pending ? await describeApproval(db, pending, viewer) : null;
+  const needsSecond = status === 'analysis' ? await needsSecondApproval(db, row, pending) : false;
   return {
     id: row.id,
     number: operationNumber(row.id),
@@ -314,16 +388,50 @@ export async function loadOperation(db: Db, id: number, role: RoleId): Promise<C
       amortization: i.amortization,
       balance: i.balance,
     })),
-    actions: actionsFor(status, role),
+    actions: actionsFor(status, viewer.role, pending !== null),
     editable: EDITABLE_STATUSES.includes(status),
-    can_issue_contract: CONTRACT_ISSUABLE_STATUSES.includes(status) && isRoleAllowed(role, AllOperators),
+    can_issue_contract: CONTRACT_ISSUABLE_STATUSES.includes(status) && isRoleAllowed(viewer.role, AllOperators),
     contract: contract
       ? { id: contract.id, number: contract.number, kind: contract.kind, status: contract.status, issued_at: contract.issued_at.toISOString() }
       : null,
     created_by_name: createdBy,
+    maker_name: makerName,
+    made_at: row.made_at.toISOString(),
+    pending_approval: pendingView,
+    needs_second_approval: needsSecond,
+    approve_refusal: approveRefusal(row, pending, viewer),
     created_at: row.created_at.toISOString(),
     status_changed_at: row.status_changed_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
+  };
+}
+
+/** The management tab: status, who made, decided and checked it, the approval awaited and who may give it. */
+export async function loadManagement(db: Db, id: number, viewer: Actor, now: Date) {
+  const row = await findOperation(db, id);
+  const status = statusOf(row);
+  const ids = [...new Set([row.created_by, row.decided_by, row.maker_id].filter((v): v is number => v !== null))];
+  const names = ids.length ? await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids)) : [];
+  const nameOf = (userId: number | null) => names.find((u) => u.id === userId)?.name ?? null;
+  const latest = await latestApproval(db, APPROVAL_KIND, id);
+  const pending = latest?.status === 'pending' ? latest : null;
+  const company = await parametersOf(db, row.company_id);
+  return {
+    id: row.id,
+    status,
+    version: row.version,
+    created_by_name: nameOf(row.created_by),
+    created_at: row.created_at.toISOString(),
+    decided_by_name: nameOf(row.decided_by),
+    decided_at: row.decided_at ? row.decided_at.toISOString() : null,
+    decision_reason: row.decision_reason,
+    days_in_status: Math.max(0, Math.floor((now.getTime() - row.status_changed_at.getTime()) / DAY_MS)),
+    actions: actionsFor(status, viewer.role, pending !== null),
+    maker_name: nameOf(row.maker_id),
+    made_at: row.made_at.toISOString(),
+    approval: latest ? await describeApproval(db, latest, viewer) : null,
+    second_approval_above: company.second_approval_above,
+    approve_refusal: approveRefusal(row, pending, viewer),
   };
 }
 
@@ -455,10 +563,38 @@ export async function addEvent(
   });
 }
 
-/** Creates the proposal (inside the caller's transaction); answers its id. */
+/** A 403 that names the field and says why (not the generic "sem permissão"). */
+function forbiddenField(message: string, field: string): HttpError {
+  return new HttpError(403, message, field, 'forbidden');
+}
+
+/**
+ * An agent's fees may not total less than the company's (the simulation's
+ * default fees for this borrower) — nor, on an edit, less than what the
+ * operation already charges when an operator negotiated a discount: the agent
+ * keeps that discount but cannot deepen it. Operators and administrators
+ * negotiate freely.
+ */
+async function assertAgentFees(tx: Db, actor: Actor, borrowerId: number, c: Conditions, sim: Simulation, current: string | null): Promise<void> {
+  if (c.fees === undefined || isRoleAllowed(actor.role, AllOperators)) return;
+  const given = new Decimal(sim.result.fees.total);
+  if (current !== null && given.gte(current)) return;
+  let companyTotal: Decimal;
+  try {
+    companyTotal = new Decimal((await simulate(tx, borrowerId, { ...c, fees: undefined })).result.fees.total);
+  } catch (error) {
+    // The company's fees would not even fit in this operation: anything the agent sent is less than them.
+    if (error instanceof HttpError && error.status === 400) throw forbiddenField(OPERATION_MESSAGES.feesBelowCompanyNoFloor, 'fees');
+    throw error;
+  }
+  const floor = current === null ? companyTotal : Decimal.min(companyTotal, current);
+  if (given.lt(floor)) throw forbiddenField(OPERATION_MESSAGES.feesBelowCompany(given.toFixed(2), floor.toFixed(2)), 'fees');
+}
+
+/** Creates the proposal (inside the caller's transaction); answers its id. The creator is its maker. */
 export async function createOperation(
   tx: Db,
-  actorId: number,
+  actor: Actor,
   input: Conditions & { borrower_id: number; solicitation_id?: number },
 ): Promise<number> {
   const [borrower] = await tx
@@ -473,19 +609,23 @@ export async function createOperation(
   }
   await assertGuaranteesOwned(tx, input.borrower_id, input.secured_guarantee_ids);
   const sim = await simulate(tx, input.borrower_id, input);
+  await assertAgentFees(tx, actor, input.borrower_id, input, sim, null);
+  const now = new Date();
   const [row] = await tx
     .insert(creditOperations)
     .values({
       borrower_id: input.borrower_id,
       solicitation_id: input.solicitation_id ?? borrower.solicitation_id,
       status: 'proposal',
-      created_by: actorId,
+      created_by: actor.id,
+      maker_id: actor.id,
+      made_at: now,
       ...simulatedColumns(input, sim),
     })
     .returning();
   await replaceSchedule(tx, row.id, sim);
-  await addEvent(tx, { operationId: row.id, kind: 'created', to: 'proposal', actorId });
-  await logActivity(tx, { actorId, action: 'credit-operation.create', entity: 'credit_operation', entityId: row.id, after: conditionsSnapshot(row) });
+  await addEvent(tx, { operationId: row.id, kind: 'created', to: 'proposal', actorId: actor.id, at: now });
+  await logActivity(tx, { actorId: actor.id, action: 'credit-operation.create', entity: 'credit_operation', entityId: row.id, after: conditionsSnapshot(row) });
   return row.id;
 }
 
@@ -493,29 +633,39 @@ function assertVersion(row: OperationRow, version: number): void {
   if (row.version !== version) throw conflict(OPERATION_MESSAGES.stale(row.version), 'version');
 }
 
-export async function updateOperation(tx: Db, actorId: number, input: Conditions & { id: number; version: number }): Promise<void> {
+/**
+ * Changes the conditions (simulated again, schedule replaced). The editor
+ * becomes the maker (who may not approve them); a first approval awaiting its
+ * second is cancelled, since the amounts it was given on are gone.
+ */
+export async function updateOperation(tx: Db, actor: Actor, input: Conditions & { id: number; version: number }): Promise<void> {
   const before = await findOperation(tx, input.id, true);
   assertVersion(before, input.version);
   const from = statusOf(before);
   if (!EDITABLE_STATUSES.includes(from)) throw conflict(OPERATION_MESSAGES.notEditable(STATUS_PT[from]), 'status');
   await assertGuaranteesOwned(tx, before.borrower_id, input.secured_guarantee_ids);
   const sim = await simulate(tx, before.borrower_id, input);
+  await assertAgentFees(tx, actor, before.borrower_id, input, sim, before.fees_total);
   const to = statusAfterEdit(from);
   const now = new Date();
+  const pending = await pendingApproval(tx, APPROVAL_KIND, input.id, true);
+  if (pending) await closeApproval(tx, pending, { status: 'cancelled', by: actor.id, reason: OPERATION_MESSAGES.conditionsChanged, at: now });
   const [after] = await tx
     .update(creditOperations)
     .set({
       ...simulatedColumns(input, sim),
       status: to,
       ...(to !== from ? { status_changed_at: now } : {}),
+      maker_id: actor.id,
+      made_at: now,
       version: before.version + 1,
       updated_at: now,
     })
     .where(eq(creditOperations.id, input.id))
     .returning();
   await replaceSchedule(tx, input.id, sim);
-  await addEvent(tx, { operationId: input.id, kind: 'conditions_changed', from, to: to !== from ? to : null, actorId, at: now });
-  await logActivity(tx, { actorId, action: 'credit-operation.update', entity: 'credit_operation', entityId: input.id, before: conditionsSnapshot(before), after: conditionsSnapshot(after) });
+  await addEvent(tx, { operationId: input.id, kind: 'conditions_changed', from, to: to !== from ? to : null, note: pending ? OPERATION_MESSAGES.conditionsChanged : null, actorId: actor.id, at: now });
+  await logActivity(tx, { actorId: actor.id, action: 'credit-operation.update', entity: 'credit_operation', entityId: input.id, before: conditionsSnapshot(before), after: conditionsSnapshot(after) });
 }
 
 const ACTION_LOG = {
@@ -526,9 +676,50 @@ const ACTION_LOG = {
   cancel: 'credit-operation.cancel',
 } as const;
 
+/** The figures an approver sees, kept on the approval request. */
+function approvalAmounts(row: OperationRow): Record<string, string> {
+  return { principal: row.principal, released: row.released, total_payable: row.total_payable, fees_total: row.fees_total, iof_total: row.iof_total };
+}
+
+/**
+ * Gives `actor`'s approval (the row is locked and its version checked):
+ * refused to the maker, without the analyst's opinion, or by a person who may
+ * not give the next check (services/approvals.ts). The request is opened at
+ * the first approval with the maker and the amounts; it needs two checks when
+ * the principal is above the company's limit. Answers the request after the
+ * check: approved, or still pending its second approval.
+ */
+async function approve(tx: Db, actor: Actor, row: OperationRow, at: Date): Promise<ApprovalRequestRow> {
+  const maker = makerOf(row);
+  let request = await pendingApproval(tx, APPROVAL_KIND, row.id, true);
+  // The person comes first: the maker hears that the approval is someone else's, whatever else is missing.
+  const refusal = approveRefusal(row, request, actor);
+  if (refusal) throw new HttpError(403, refusal, undefined, 'four-eyes');
+  if (!row.analyst_opinion?.trim()) throw badRequest(OPERATION_MESSAGES.opinionRequired, 'analyst_opinion');
+  if (!request) {
+    if (maker === null) throw conflict(OPERATION_MESSAGES.noMaker, 'maker');
+    const company = await parametersOf(tx, row.company_id);
+    const twoChecks = new Decimal(row.principal).gt(company.second_approval_above);
+    request = await openApproval(tx, {
+      kind: APPROVAL_KIND,
+      entityId: row.id,
+      companyId: row.company_id,
+      makerId: maker,
+      madeAt: row.made_at,
+      amount: row.principal,
+      limit: company.second_approval_above,
+      amounts: approvalAmounts(row),
+      requiredChecks: twoChecks ? 2 : 1,
+      actorId: actor.id,
+      at,
+    });
+  }
+  return giveCheck(tx, request, actor, at);
+}
+
 export async function decide(
   tx: Db,
-  actor: { id: number; role: RoleId },
+  actor: Actor,
   input: { id: number; action: CreditOperationAction; version: number; reason?: string | null },
 ): Promise<void> {
   const rule = ACTION_RULES[input.action];
@@ -537,9 +728,39 @@ export async function decide(
   assertVersion(row, input.version);
   const from = statusOf(row);
   if (!actionAllowed(input.action, from)) throw conflict(OPERATION_MESSAGES.notAllowed(ACTION_PT[input.action], STATUS_PT[from]), 'action');
+  const pending = input.action === 'approve' ? null : await pendingApproval(tx, APPROVAL_KIND, row.id, true);
+  if (operatorsOnlyMove(input.action, from, pending !== null) && !isRoleAllowed(actor.role, AllOperators)) {
+    throw forbidden(OPERATION_MESSAGES.operatorsOnlyCancel);
+  }
   const reason = input.reason?.trim() || null;
   if (rule.needsReason && !reason) throw badRequest(OPERATION_MESSAGES.reasonRequired, 'reason');
   const now = new Date();
+
+  let approvalId: number | null = null;
+  if (input.action === 'approve') {
+    const request = await approve(tx, actor, row, now);
+    approvalId = request.id;
+    if (request.status === 'pending') {
+      // The first of two approvals: the operation stays in analysis, its version moves (the screens reload it).
+      await tx.update(creditOperations).set({ version: row.version + 1, updated_at: now }).where(eq(creditOperations.id, row.id));
+      await addEvent(tx, { operationId: row.id, kind: 'first_approval', actorId: actor.id, at: now });
+      await logActivity(tx, {
+        actorId: actor.id,
+        action: 'credit-operation.first-approval',
+        entity: 'credit_operation',
+        entityId: row.id,
+        before: { status: from, version: row.version },
+        after: { status: from, version: row.version + 1, approval_request_id: request.id },
+      });
+      return;
+    }
+  } else if (pending) {
+    // Refused, returned or cancelled while a second approval was awaited: the request ends with it. The maker or
+    // the first approver taking it back withdraws it (cancelled); anyone else says no to it (rejected).
+    const withdrawn = input.action === 'cancel' || pending.checker_id === actor.id || pending.maker_id === actor.id;
+    await closeApproval(tx, pending, { status: withdrawn ? 'cancelled' : 'rejected', by: actor.id, reason, at: now });
+  }
+
   const decision = input.action === 'approve' || input.action === 'refuse' || input.action === 'return';
   await tx
     .update(creditOperations)
@@ -559,8 +780,41 @@ export async function decide(
     entity: 'credit_operation',
     entityId: row.id,
     before: { status: from, version: row.version },
-    after: { status: rule.to, version: row.version + 1, reason },
+    after: { status: rule.to, version: row.version + 1, reason, ...(approvalId !== null ? { approval_request_id: approvalId } : {}) },
   });
+}
+
+export interface ComplementInput {
+  id: number;
+  version: number;
+  purpose?: string | null;
+  payment_method: 'boleto' | 'pix' | 'debit';
+  analyst_opinion?: string | null;
+  notes?: string | null;
+}
+
+/** Changes the complement under the operation's lock with the version it was made on, like every other change. */
+export async function updateComplement(tx: Db, actorId: number, input: ComplementInput): Promise<OperationRow> {
+  const { id, version, ...values } = input;
+  const before = await findOperation(tx, id, true);
+  assertVersion(before, version);
+  if (statusOf(before) === 'disbursed') throw conflict(OPERATION_MESSAGES.complementClosed, 'status');
+  const now = new Date();
+  const [after] = await tx
+    .update(creditOperations)
+    .set({ ...values, version: before.version + 1, updated_at: now })
+    .where(eq(creditOperations.id, id))
+    .returning();
+  await addEvent(tx, { operationId: id, kind: 'complement_changed', actorId, at: now });
+  const snap = (r: OperationRow): Snapshot => ({
+    version: r.version,
+    purpose: r.purpose,
+    payment_method: r.payment_method,
+    analyst_opinion: r.analyst_opinion,
+    notes: r.notes,
+  });
+  await logActivity(tx, { actorId, action: 'credit-operation.complement.update', entity: 'credit_operation', entityId: id, before: snap(before), after: snap(after) });
+  return after;
 }
 
 /** Moves the operation's status as a side effect of its contract (issue, cancel): same lock, version and timeline. */

@@ -27,6 +27,7 @@ import { signFileName, verifyFileSignature } from '../domain/signed-url';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors';
 import { FileReply } from '../http/handler';
 import { logActivity } from './activity';
+import { assertGuarantorOfSolicitation } from './borrowers';
 import { findSolicitation, slotDocuments } from './solicitations';
 import { generateFileKey, removeFile, storedPath, storeFile } from './storage';
 
@@ -151,6 +152,7 @@ export async function uploadSlotDocument(db: Db, uploadsDir: string, actor: User
     const owner = await findSolicitation(tx, solicitationId, true);
     // A decided solicitation keeps the documents it was decided on.
     if (FINAL_STATUSES.includes(owner.status as SolicitationStatus)) throw conflict(FILE_MESSAGES.closed);
+    if (input.guarantorId !== undefined) await assertGuarantorOfSolicitation(tx, solicitationId, input.guarantorId);
     const now = new Date();
     const superseded = await tx
       .update(solicitationSlotDocuments)

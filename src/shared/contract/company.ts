@@ -71,6 +71,8 @@ export const companyParametersSchema = z.object({
   default_interest_monthly_percent: percentSchema,
   grace_days: z.number().int(),
   finance_iof_default: z.boolean(),
+  /** above this amount financed a credit approval needs a second approver of AllAdmins (four eyes) */
+  second_approval_above: moneySchema,
   updated_at: timestampSchema,
 });
 export type CompanyParameters = z.infer<typeof companyParametersSchema>;
@@ -523,6 +525,8 @@ export const companyOperations = {
         default_interest_monthly_percent: percentInputSchema,
         grace_days: z.number().int().min(0, 'não pode ser negativo').max(60, 'no máximo 60 dias'),
         finance_iof_default: z.boolean(),
+        /** kept when left out */
+        second_approval_above: moneyInputSchema.optional(),
       })
       .refine((v) => Number(v.max_monthly_rate) >= Number(v.min_monthly_rate), { message: 'a taxa máxima não pode ser menor que a mínima', path: ['max_monthly_rate'] })
       .refine((v) => v.max_installments >= v.min_installments, { message: 'o prazo máximo não pode ser menor que o mínimo', path: ['max_installments'] })

@@ -27,6 +27,7 @@ import { CONTRACT_KINDS, feeSchema, IOF_PERSON_TYPES } from './company';
 import { idempotencyKeySchema } from './bureau';
 import { PERSON_TYPES, borrowerSchema } from './borrowers';
 import { calendarDaySchema, moneySchema, percentInputSchema, percentSchema, positiveMoneyInputSchema } from './money';
+import { approvalRequestSchema } from './approvals';
 
 export const AMORTIZATION_SYSTEMS = ['price', 'sac'] as const;
 export type AmortizationSystemName = (typeof AMORTIZATION_SYSTEMS)[number];
@@ -206,6 +207,15 @@ export const creditOperationSchema = creditOperationSummarySchema.extend({
     .object({ id: z.number().int(), number: z.string(), kind: z.enum(CONTRACT_KINDS), status: z.enum(['issued', 'cancelled']), issued_at: timestampSchema })
     .nullable(),
   created_by_name: z.string().nullable(),
+  /** who built or last changed the conditions (may not approve them), and when */
+  maker_name: z.string().nullable(),
+  made_at: timestampSchema,
+  /** the first approval given and the second awaited (above the company's limit) */
+  pending_approval: approvalRequestSchema.nullable(),
+  /** whether approving it now takes two approvers (its principal is above the company's second_approval_above) */
+  needs_second_approval: z.boolean(),
+  /** why the person asking may not approve it now (four eyes), or null */
+  approve_refusal: z.string().nullable(),
   updated_at: timestampSchema,
 });
 export type CreditOperation = z.infer<typeof creditOperationSchema>;
@@ -221,10 +231,21 @@ export const managementSchema = z.object({
   decision_reason: z.string().nullable(),
   days_in_status: z.number().int(),
   actions: z.array(z.enum(CREDIT_OPERATION_ACTIONS)),
+  /** the maker: who built or last changed the conditions, and when */
+  maker_name: z.string().nullable(),
+  made_at: timestampSchema,
+  /** the newest approval request (four eyes): its checkers, or the second approval awaited and who may give it */
+  approval: approvalRequestSchema.nullable(),
+  /** the company's amount financed above which an approval needs a second approver */
+  second_approval_above: moneySchema,
+  /** why the person asking may not approve it now (four eyes), or null */
+  approve_refusal: z.string().nullable(),
 });
 
 export const complementSchema = z.object({
   id: z.number().int(),
+  /** the operation's version: a complement edit carries it like every other change */
+  version: z.number().int(),
   purpose: z.string().nullable(),
   payment_method: z.enum(PAYMENT_METHODS),
   analyst_opinion: z.string().nullable(),
@@ -355,7 +376,7 @@ export const creditOperationOperations = {
     encoding: 'json',
     origin: 'designed',
     description:
-      'Moves the operation: send_to_analysis, approve, refuse, return (for changes) or cancel; approve, refuse and return are for AllOperators (403 otherwise); refuse, return and cancel need a reason. 409 when not allowed from the current status or the version is stale.',
+      "Moves the operation: send_to_analysis, approve, refuse, return (for changes) or cancel; approve, refuse and return are for AllOperators (403 otherwise), and so is cancelling an operation an operator approved; refuse, return and cancel need a reason. Approving (four eyes): 403 saying why for the person who built or last changed the conditions; 400 on analyst_opinion without the analyst's opinion; above the company's second_approval_above the first approval stays pending (status analysis) until a second person of AllAdmins, neither the maker nor the first approver, approves too. 409 when not allowed from the current status or the version is stale.",
     args: z
       .object({
         id: idSchema,
@@ -372,7 +393,8 @@ export const creditOperationOperations = {
     encoding: 'none',
     cacheable: true,
     origin: 'spec',
-    description: 'Where the operation stands: status, who created and decided it, why, how long in this status, the moves open to the caller.',
+    description:
+      'Where the operation stands: status, who created, last changed (maker) and decided it, why, how long in this status, the moves open to the caller, and its newest approval request (who checked it, or the second approval awaited and who may give it).',
     args: idArgs,
     result: managementSchema,
   }),
@@ -393,9 +415,10 @@ export const creditOperationOperations = {
     access: AllPanelUsers,
     encoding: 'json',
     origin: 'spec',
-    description: 'Changes the complement (not after disbursement; logged).',
+    description: 'Changes the complement (not after disbursement; logged) with the version it was made on: 409 when the operation changed since.',
     args: z.object({
       id: idSchema,
+      version: z.number().int().min(1),
       purpose: optionalLongText(1000),
       payment_method: z.enum(PAYMENT_METHODS),
       analyst_opinion: optionalLongText(4000),

@@ -84,3 +84,4 @@ export * from './money';
 export * from './company';
 export * from './credit-operations';
 export * from './borrowers';
+export * from './approvals';

@@ -5,7 +5,9 @@
  * and business data, the six sub-record kinds (one loop over the contract's
  * BORROWER_RECORD_KINDS), the guarantee's document, guarantors, other
  * information, parameters inside the company's, simulations and the risk
- * classification; every change logged; the authorization matrix of spec §6
+ * classification; every change logged; while a contract is in force a new
+ * payout account and a pledged guarantee's value or document only by
+ * operators; a guarantor id that exists; the authorization matrix of spec §6
  * (every panel role, not the applicant, not anonymous).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -550,6 +552,116 @@ describe('LGPD erase of the person behind a borrower', () => {
     expect(kept.body).toMatchObject({ name: 'Apagável Comércio LTDA', document: '34.028.316/0001-03', operations: 1 });
     expect((await call(server, 'logs.byId', { id: createLog.id }, tokens.admin)).body.after).toEqual({ id: free.id });
     expect(await logDetail('user.erase')).toMatchObject({ entity_id: userId, after: { borrowers_removed: 1, borrowers_kept: 1 } });
+  });
+});
+
+describe('while a contract is in force', () => {
+  const ACCOUNT = { bank_code: '001', bank_name: 'Banco do Brasil', agency: '1234', account: '99887', account_digit: '1', account_type: 'checking' } as const;
+
+  /** An operation of the borrower pledging the guarantees, with a CCB issued (in force) for it; answers the contract's id. */
+  async function contractInForce(borrowerId: number, guaranteeIds: number[]): Promise<number> {
+    const [{ id }] = await server.database.rows<{ id: number }>(
+      `INSERT INTO credit_operations (borrower_id, status, product, contract_kind, amortization, requested_amount, principal, monthly_rate, installments_count,
+         disbursement_date, first_due_date, finance_iof, fees, fees_total, iof_daily, iof_additional, iof_total, iof_rates, cet_monthly, cet_yearly,
+         total_interest, total_payable, released, secured_guarantee_ids)
+       VALUES ($1, 'contract_issued', 'working_capital', 'CCB', 'price', 1000, 1000, 2, 1, '2026-01-10', '2026-02-10', false, '[]'::jsonb, 0, 0, 0, 0,
+         '{"personType":"PF","dailyPercent":"0.0082","additionalPercent":"0.38","legalBasis":"Decreto 6.306/2007"}'::jsonb, 2, 26.82, 20, 1020, 1000, $2::integer[])
+       RETURNING id`,
+      [borrowerId, guaranteeIds],
+    );
+    const [contract] = await server.database.rows<{ id: number }>(
+      `INSERT INTO issued_contracts (company_id, credit_operation_id, kind, number, template_version, title, body, signatories)
+       VALUES (1, $1, 'CCB', $2, 1, 'CCB', 'texto', '{"borrower":"x","guarantors":[],"representatives":[],"witnesses":[]}'::jsonb) RETURNING id`,
+      [id, `CCB-TESTE-${id}`],
+    );
+    return contract.id;
+  }
+
+  it('a new payout account is for operators and administrators only (any change of where the money goes), logged with before and after', async () => {
+    const b = await newPerson();
+    const payout = (await call(server, 'borrowers.createBank', { ...ACCOUNT, borrower_id: b.id, is_payout: true }, tokens.agent)).body;
+    const contractId = await contractInForce(b.id, []);
+
+    const created = await call(server, 'borrowers.createBank', { ...ACCOUNT, borrower_id: b.id, bank_code: '260', bank_name: 'Nu Pagamentos', is_payout: true }, tokens.agent);
+    expect({ status: created.status, field: created.body.field }).toEqual({ status: 403, field: 'is_payout' });
+    expect(created.body.message).toContain('contrato em vigor');
+    // Another account, not for payout: allowed; making it the payout one, or unmarking the payout one, is not.
+    const other = await call(server, 'borrowers.createBank', { ...ACCOUNT, borrower_id: b.id, bank_code: '260', bank_name: 'Nu Pagamentos' }, tokens.agent);
+    expect(other.status).toBe(200);
+    const promote = await call(server, 'borrowers.updateBank', { ...ACCOUNT, borrower_id: b.id, id: other.body.id, bank_code: '260', bank_name: 'Nu Pagamentos', is_payout: true }, tokens.agent);
+    expect({ status: promote.status, field: promote.body.field }).toEqual({ status: 403, field: 'is_payout' });
+    const unmark = await call(server, 'borrowers.updateBank', { ...ACCOUNT, borrower_id: b.id, id: payout.id, is_payout: false }, tokens.agent);
+    expect(unmark.status).toBe(403);
+    for (const change of [{ account: '11111' }, { agency: '9999' }, { pix_key: 'outra@chave' }, { bank_code: '237' }]) {
+      const redirected = await call(server, 'borrowers.updateBank', { ...ACCOUNT, borrower_id: b.id, id: payout.id, is_payout: true, ...change }, tokens.agent);
+      expect({ change, status: redirected.status }).toEqual({ change, status: 403 });
+    }
+    // The bank's name as written is not where the money goes.
+    const renamed = await call(server, 'borrowers.updateBank', { ...ACCOUNT, borrower_id: b.id, id: payout.id, is_payout: true, bank_name: 'Banco do Brasil S.A.' }, tokens.agent);
+    expect(renamed.status).toBe(200);
+    const accounts = (await call(server, 'borrowers.get', { id: b.id }, tokens.agent)).body.bank_accounts;
+    expect(accounts.find((a: { id: number }) => a.id === payout.id)).toMatchObject({ is_payout: true, account: '99887', agency: '1234' });
+
+    const byOperator = await call(server, 'borrowers.updateBank', { ...ACCOUNT, borrower_id: b.id, id: payout.id, is_payout: true, account: '22222' }, tokens.operator);
+    expect(byOperator.body).toMatchObject({ account: '22222', is_payout: true });
+    const log = await logDetail('borrower.bank.update');
+    expect(log).toMatchObject({ entity_id: payout.id, before: expect.objectContaining({ account: '99887' }), after: expect.objectContaining({ account: '22222' }) });
+
+    // Once the contract is cancelled the agent may change it again.
+    await server.database.rows("UPDATE issued_contracts SET status = 'cancelled', cancelled_at = now() WHERE id = $1", [contractId]);
+    expect((await call(server, 'borrowers.updateBank', { ...ACCOUNT, borrower_id: b.id, id: payout.id, is_payout: true, account: '33333' }, tokens.agent)).status).toBe(200);
+  });
+
+  it("a pledged guarantee's value and document are for operators and administrators only, logged with before and after; its other fields and other guarantees stay open", async () => {
+    const b = await newPerson();
+    const pledged = (await call(server, 'borrowers.securedguarantee.save', { ...RECORDS.securedguarantee.create, borrower_id: b.id }, tokens.agent)).body;
+    const free = (await call(server, 'borrowers.securedguarantee.save', { ...RECORDS.securedguarantee.create, borrower_id: b.id }, tokens.agent)).body;
+    await contractInForce(b.id, [pledged.id]);
+
+    const value = await call(server, 'borrowers.securedguarantee.save', { ...RECORDS.securedguarantee.create, borrower_id: b.id, id: pledged.id, value: '9000' }, tokens.agent);
+    expect({ status: value.status, field: value.body.field }).toEqual({ status: 403, field: 'value' });
+    expect(value.body.message).toContain('contrato em vigor');
+    const upload = await call(server, 'borrowers.securedguarantee.upload', { file: file(PNG, 'crlv.png', 'image/png'), guarantee_id: pledged.id }, tokens.agent);
+    expect({ status: upload.status, field: upload.body.field }).toEqual({ status: 403, field: 'file' });
+    // The same value written another way, and the description: allowed.
+    const same = await call(server, 'borrowers.securedguarantee.save', { ...RECORDS.securedguarantee.create, borrower_id: b.id, id: pledged.id, value: '18000.00', description: 'Fiat Uno 2015 prata' }, tokens.agent);
+    expect(same.body).toMatchObject({ value: '18000.00', description: 'Fiat Uno 2015 prata' });
+    expect((await call(server, 'borrowers.securedguarantee.save', { ...RECORDS.securedguarantee.create, borrower_id: b.id, id: free.id, value: '9000' }, tokens.agent)).status).toBe(200);
+    expect((await call(server, 'borrowers.securedguarantee.upload', { file: file(PNG, 'livre.png', 'image/png'), guarantee_id: free.id }, tokens.agent)).status).toBe(200);
+
+    const byOperator = await call(server, 'borrowers.securedguarantee.save', { ...RECORDS.securedguarantee.create, borrower_id: b.id, id: pledged.id, value: '15000' }, tokens.operator);
+    expect(byOperator.body.value).toBe('15000.00');
+    const log = await logDetail('borrower.record.update');
+    expect(log).toMatchObject({ entity_id: pledged.id, before: expect.objectContaining({ value: '18000.00' }), after: expect.objectContaining({ value: '15000.00' }) });
+    const doc = await call(server, 'borrowers.securedguarantee.upload', { file: file(PNG, 'laudo.png', 'image/png'), guarantee_id: pledged.id }, tokens.admin);
+    expect(doc.body).toMatchObject({ file_name: 'laudo.png' });
+    expect(await logDetail('borrower.guarantee.upload')).toMatchObject({ entity_id: pledged.id, before: expect.objectContaining({ file_name: null }), after: expect.objectContaining({ file_name: 'laudo.png' }) });
+  });
+});
+
+describe('a guarantor id must exist', () => {
+  it("a solicitation's document for a guarantor names one of the guarantors of the borrower registered from it (400 on guarantor_id otherwise)", async () => {
+    const userId = await insertEntrepreneur(server.database, { name: 'Gil Garantido', email: `gil${Date.now()}@teste.local`, cpf: '111.444.777-35' });
+    const solicitationId = await insertSolicitation(server.database, { userId, status: 'approved', typeCredit: 'PF', name: 'Gil Garantido', cpf: '111.444.777-35' });
+    const upload = (guarantor_id: number) =>
+      call(server, 'documents.upload', { file: file(PNG, 'avalista.png', 'image/png'), type: 7, solicitation_id: solicitationId, guarantor_id }, tokens.agent);
+
+    const beforeBorrower = await upload(1);
+    expect({ status: beforeBorrower.status, field: beforeBorrower.body.field }).toEqual({ status: 400, field: 'guarantor_id' });
+    const borrower = (await call(server, 'borrowers.create', { solicitation_id: solicitationId }, tokens.agent)).body;
+    const debtor = (await call(server, 'borrowers.jointdebtor.save', { ...RECORDS.jointdebtor.create, borrower_id: borrower.id }, tokens.agent)).body;
+    const unknown = await upload(999999);
+    expect({ status: unknown.status, field: unknown.body.field }).toEqual({ status: 400, field: 'guarantor_id' });
+    expect(unknown.body.message).toContain('avalista não encontrado');
+    // Someone else's guarantor is not this solicitation's.
+    const stranger = await newPerson();
+    const foreign = (await call(server, 'borrowers.jointdebtor.save', { ...RECORDS.jointdebtor.create, borrower_id: stranger.id }, tokens.agent)).body;
+    expect((await upload(foreign.id)).status).toBe(400);
+    const ok = await upload(debtor.id);
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body).toMatchObject({ guarantor_id: debtor.id, solicitation_id: solicitationId });
+    // Without a guarantor the document is the applicant's, as before.
+    expect((await call(server, 'documents.upload', { file: file(PNG, 'rg.png', 'image/png'), type: 7, solicitation_id: solicitationId }, tokens.agent)).status).toBe(200);
   });
 });
 

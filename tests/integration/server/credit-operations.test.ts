@@ -3,8 +3,11 @@
  * of its simulation, the workflow's moves and who may make them, stale
  * versions and concurrent changes (one winner, clear 409s), idempotent
  * creation and contract issue, the CCB read back with pdftotext, issued
- * contracts listed and cancelled, the timeline and messages, and the
- * authorization matrix of every new call.
+ * contracts listed and cancelled, the timeline and messages, four eyes on
+ * approvals (the maker never approves, the analyst's opinion is required,
+ * above the company's limit a second administrator confirms), what an agent
+ * may not undo or discount, complement edits under the version, and the
+ * authorization matrix of every call.
  */
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -12,6 +15,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { completeCnpj, formatCnpj } from '../../../src/shared/documents';
 import { startTestServer, type TestServer } from '../../helpers/server';
 import { call, signInEveryRole, type DemoRole } from './client';
 import { itAnswersTheMatrix, type MatrixCase } from './matrix';
@@ -46,6 +50,26 @@ async function insertBorrower(name: string, document: string, solicitationId: nu
 async function createOperation(extra: Record<string, unknown> = {}, token = tokens.agent) {
   return call(server, 'creditOperation.create', { ...CONDITIONS, borrower_id: borrowerId, idempotency_key: key(), ...extra }, token);
 }
+
+const OPINION = 'Renda comprovada e compatível com as parcelas; sem restrições no bureau.';
+
+/** Records the analyst's opinion (approval needs it); answers the operation's new version. */
+async function writeOpinion(id: number, version: number, token = tokens.agent): Promise<number> {
+  const saved = await call(server, 'creditOperation.updateComplement', { id, version, payment_method: 'boleto', analyst_opinion: OPINION }, token);
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  return saved.body.version;
+}
+
+/** Sent to analysis by the agent, with the analyst's opinion: ready for someone other than its maker to approve. */
+async function readyForApproval(extra: Record<string, unknown> = {}, maker = tokens.agent) {
+  const op = (await createOperation(extra, maker)).body;
+  const sent = await call(server, 'creditOperation.decision', { id: op.id, action: 'send_to_analysis', version: op.version }, maker);
+  expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+  const version = await writeOpinion(op.id, sent.body.version, maker);
+  return { ...op, version };
+}
+
+const NAMES = { superadmin: 'Sofia Super', admin: 'Arthur Admin', operator: 'Olga Operadora', agent: 'Alice Agente' } as const;
 
 beforeAll(async () => {
   server = await startTestServer({ seed: 'demo' });
@@ -164,40 +188,41 @@ describe('the workflow', () => {
     expect({ status: stale.status, field: stale.body.field }).toEqual({ status: 409, field: 'version' });
     const noReason = await call(server, 'creditOperation.decision', { id: op.id, action: 'refuse', version: 2 }, tokens.operator);
     expect({ status: noReason.status, field: noReason.body.field }).toEqual({ status: 400, field: 'reason' });
-    const approved = await call(server, 'creditOperation.decision', { id: op.id, action: 'approve', version: 2 }, tokens.operator);
-    expect(approved.body).toMatchObject({ status: 'approved', version: 3, can_issue_contract: true });
-    const wrongMove = await call(server, 'creditOperation.decision', { id: op.id, action: 'send_to_analysis', version: 3 }, tokens.operator);
+    const version = await writeOpinion(op.id, 2);
+    expect(version).toBe(3);
+    const approved = await call(server, 'creditOperation.decision', { id: op.id, action: 'approve', version: 3 }, tokens.operator);
+    expect(approved.body).toMatchObject({ status: 'approved', version: 4, can_issue_contract: true });
+    const wrongMove = await call(server, 'creditOperation.decision', { id: op.id, action: 'send_to_analysis', version: 4 }, tokens.operator);
     expect({ status: wrongMove.status, field: wrongMove.body.field }).toEqual({ status: 409, field: 'action' });
     expect(wrongMove.body.message).toContain('aprovada');
 
-    const edited = await call(server, 'creditOperation.update', { ...CONDITIONS, id: op.id, version: 3, installments: 10, amortization: 'sac' }, tokens.agent);
+    const edited = await call(server, 'creditOperation.update', { ...CONDITIONS, id: op.id, version: 4, installments: 10, amortization: 'sac' }, tokens.agent);
     expect(edited.status).toBe(200);
-    expect(edited.body).toMatchObject({ status: 'analysis', version: 4, installments_count: 10, amortization: 'sac' });
+    expect(edited.body).toMatchObject({ status: 'analysis', version: 5, installments_count: 10, amortization: 'sac' });
     expect(edited.body.installments).toHaveLength(10);
     // SAC: constant amortization of 10.000,00 / 10.
     expect(edited.body.installments[0]).toMatchObject({ amortization: '1000.00', interest: '100.00', payment: '1100.00' });
     const management = await call(server, 'creditOperation.management', { id: op.id }, tokens.operator);
-    expect(management.body).toMatchObject({ status: 'analysis', version: 4, decided_by_name: expect.any(String), actions: ['approve', 'refuse', 'return', 'cancel'] });
+    expect(management.body).toMatchObject({ status: 'analysis', version: 5, decided_by_name: expect.any(String), actions: ['approve', 'refuse', 'return', 'cancel'] });
     const kinds = (await call(server, 'creditOperation.timeline', { id: op.id }, tokens.agent)).body.map((e: { kind: string }) => e.kind);
-    expect(kinds).toEqual(['created', 'send_to_analysis', 'approve', 'conditions_changed']);
+    expect(kinds).toEqual(['created', 'send_to_analysis', 'complement_changed', 'approve', 'conditions_changed']);
     const logged = await call(server, 'logs.all', { filter: { action: 'credit-operation.update' } }, tokens.admin);
     expect(logged.body.items[0]).toMatchObject({ entity: 'credit_operation', entity_id: op.id });
   });
 
   it('serialises twenty simultaneous decisions on the same version: one winner, nineteen 409s', async () => {
-    const op = (await createOperation()).body;
-    await call(server, 'creditOperation.decision', { id: op.id, action: 'send_to_analysis', version: 1 }, tokens.agent);
+    const op = await readyForApproval();
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        call(server, 'creditOperation.decision', i % 2 ? { id: op.id, action: 'approve', version: 2 } : { id: op.id, action: 'refuse', version: 2, reason: 'Renda insuficiente' }, tokens.operator),
+        call(server, 'creditOperation.decision', i % 2 ? { id: op.id, action: 'approve', version: op.version } : { id: op.id, action: 'refuse', version: op.version, reason: 'Renda insuficiente' }, tokens.operator),
       ),
     );
     const statuses = answers.map((a) => a.status).sort();
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(19);
-    for (const a of answers.filter((x) => x.status === 409)) expect(a.body.message).toMatch(/versão atual 3|alterada/);
+    for (const a of answers.filter((x) => x.status === 409)) expect(a.body.message).toMatch(new RegExp(`versão atual ${op.version + 1}|alterada`));
     const after = await call(server, 'creditOperation.get', { id: op.id }, tokens.agent);
-    expect(after.body.version).toBe(3);
+    expect(after.body.version).toBe(op.version + 1);
     const events = (await call(server, 'creditOperation.timeline', { id: op.id }, tokens.agent)).body;
     expect(events.filter((e: { kind: string }) => e.kind === 'approve' || e.kind === 'refuse')).toHaveLength(1);
   });
@@ -220,10 +245,10 @@ describe('the workflow', () => {
 
 describe('contracts', () => {
   async function approvedOperation(borrower = borrowerId) {
-    const op = (await createOperation({ borrower_id: borrower })).body;
-    await call(server, 'creditOperation.decision', { id: op.id, action: 'send_to_analysis', version: 1 }, tokens.agent);
-    await call(server, 'creditOperation.decision', { id: op.id, action: 'approve', version: 2 }, tokens.operator);
-    return op;
+    const op = await readyForApproval({ borrower_id: borrower });
+    const approved = await call(server, 'creditOperation.decision', { id: op.id, action: 'approve', version: op.version }, tokens.operator);
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    return approved.body;
   }
 
   it('issues the CCB once per key for operators, draws it as a PDF with the borrower, the values and the schedule, and cancels it back to approved', async () => {
@@ -292,10 +317,9 @@ describe('contracts', () => {
       "SELECT s.id FROM solicitations s WHERE s.status = 'approved' AND NOT EXISTS (SELECT 1 FROM borrowers b WHERE b.solicitation_id = s.id) ORDER BY s.id LIMIT 1",
     );
     const linked = await insertBorrower('Empreendedora da Solicitação', '390.533.447-05', solicitation.id);
-    const op = (await createOperation({ borrower_id: linked, product: 'microcredit', requested_amount: '3000.00' })).body;
+    const op = await readyForApproval({ borrower_id: linked, product: 'microcredit', requested_amount: '3000.00' });
     expect(op).toMatchObject({ contract_kind: 'MPO', solicitation_id: solicitation.id });
-    await call(server, 'creditOperation.decision', { id: op.id, action: 'send_to_analysis', version: 1 }, tokens.agent);
-    await call(server, 'creditOperation.decision', { id: op.id, action: 'approve', version: 2 }, tokens.admin);
+    expect((await call(server, 'creditOperation.decision', { id: op.id, action: 'approve', version: op.version }, tokens.admin)).status).toBe(200);
     const short = await call(server, 'creditOperation.issueMpo', { id: op.id, message: 'curta', idempotency_key: key() }, tokens.operator);
     expect({ status: short.status, field: short.body.field }).toEqual({ status: 400, field: 'message' });
     const issued = await call(server, 'creditOperation.issueMpo', { id: op.id, message: 'Visita ao negócio: orientação sobre capital de giro e controle de estoque.', idempotency_key: key() }, tokens.operator);
@@ -312,9 +336,9 @@ describe('contracts', () => {
 describe('complement, messages, others and lists', () => {
   it('keeps the complement and the messages (on the timeline too), and lists the borrower’s other operations', async () => {
     const op = (await createOperation()).body;
-    const saved = await call(server, 'creditOperation.updateComplement', { id: op.id, purpose: 'Capital de giro', payment_method: 'pix', analyst_opinion: 'Fluxo de caixa compatível.' }, tokens.agent);
-    expect(saved.body).toMatchObject({ purpose: 'Capital de giro', payment_method: 'pix', notes: null });
-    const bad = await call(server, 'creditOperation.updateComplement', { id: op.id, payment_method: 'cheque' }, tokens.agent);
+    const saved = await call(server, 'creditOperation.updateComplement', { id: op.id, version: 1, purpose: 'Capital de giro', payment_method: 'pix', analyst_opinion: 'Fluxo de caixa compatível.' }, tokens.agent);
+    expect(saved.body).toMatchObject({ purpose: 'Capital de giro', payment_method: 'pix', notes: null, version: 2 });
+    const bad = await call(server, 'creditOperation.updateComplement', { id: op.id, version: 2, payment_method: 'cheque' }, tokens.agent);
     expect({ status: bad.status, field: bad.body.field }).toEqual({ status: 400, field: 'payment_method' });
     const message = await call(server, 'creditOperation.sendMessage', { id: op.id, body: 'Pedir extrato de outubro.' }, tokens.operator);
     expect(message.body).toMatchObject({ body: 'Pedir extrato de outubro.', author_name: expect.any(String) });
@@ -356,6 +380,291 @@ describe('complement, messages, others and lists', () => {
   });
 });
 
+describe('four eyes on approvals', () => {
+  const BIG = { requested_amount: '60000.00' };
+
+  it('refuses the approval of whoever built the proposal, saying why; needs the analyst’s opinion; another operator approves, and the management tab shows both', async () => {
+    const op = (await createOperation({}, tokens.operator)).body;
+    expect(op).toMatchObject({ maker_name: NAMES.operator, needs_second_approval: false, pending_approval: null, approve_refusal: null });
+    const sent = await call(server, 'creditOperation.decision', { id: op.id, action: 'send_to_analysis', version: 1 }, tokens.operator);
+    // The screen knows beforehand what the server will answer: the maker may not approve, the others may.
+    expect(sent.body.approve_refusal).toContain('montou ou alterou por último');
+    expect((await call(server, 'creditOperation.get', { id: op.id }, tokens.admin)).body.approve_refusal).toBeNull();
+
+    const own = await call(server, 'creditOperation.decision', { id: op.id, action: 'approve', version: 2 }, tokens.operator);
+    expect(own.status).toBe(403);
+    expect(own.body).toMatchObject({ code: 'four-eyes' });
+    expect(own.body.message).toBe('Você montou ou alterou por último as condições desta operação: a aprovação cabe a outra pessoa (regra dos quatro olhos).');
+    const noOpinion = await call(server, 'creditOperation.decision', { id: op.id, action: 'approve', version: 2 }, tokens.admin);
+    expect({ status: noOpinion.status, field: noOpinion.body.field }).toEqual({ status: 400, field: 'analyst_opinion' });
+    expect(noOpinion.body.message).toContain('parecer');
+    // Blank text is no opinion either.
+    const blank = await call(server, 'creditOperation.updateComplement', { id: op.id, version: 2, payment_method: 'boleto', analyst_opinion: '   ' }, tokens.operator);
+    expect(blank.body.analyst_opinion).toBeNull();
+    expect((await call(server, 'creditOperation.decision', { id: op.id, action: 'approve', version: 3 }, tokens.admin)).status).toBe(400);
+    // The maker may write the opinion: it is the analysis, not the proposal.
+    const version = await writeOpinion(op.id, 3, tokens.operator);
+    expect((await call(server, 'creditOperation.decision', { id: op.id, action: 'approve', version }, tokens.operator)).status).toBe(403);
+    const approved = await call(server, 'creditOperation.decision', { id: op.id, action: 'approve', version }, tokens.admin);
+    expect(approved.body).toMatchObject({ status: 'approved', version: version + 1, maker_name: NAMES.operator, pending_approval: null });
+
+    const management = (await call(server, 'creditOperation.management', { id: op.id }, tokens.agent)).body;
+    expect(management).toMatchObject({
+      maker_name: NAMES.operator,
+      decided_by_name: NAMES.admin,
+      second_approval_above: '50000.00',
+      approval: {
+        kind: 'credit_operation.approve',
+        status: 'approved',
+        required_checks: 1,
+        amount: op.principal,
+        limit_amount: '50000.00',
+        amounts: { principal: op.principal, released: op.released, total_payable: op.total_payable },
+        maker_name: NAMES.operator,
+        checker_name: NAMES.admin,
+        second_checker_name: null,
+        next_checkers: [],
+        can_check: false,
+      },
+    });
+    expect(management.approval.checked_at).toEqual(expect.any(String));
+    const [row] = await server.database.rows<{ maker_id: number; checker_id: number; status: string }>(
+      "SELECT maker_id, checker_id, status FROM approval_requests WHERE kind = 'credit_operation.approve' AND entity_id = $1",
+      [op.id],
+    );
+    expect(row.status).toBe('approved');
+    expect(row.maker_id).not.toBe(row.checker_id);
+    const logged = await call(server, 'logs.all', { filter: { action: 'approval-request.approve' } }, tokens.admin);
+    expect(logged.body.items[0]).toMatchObject({ entity: 'approval_request' });
+  });
+
+  it('makes whoever changes the conditions the maker: the creator may then approve, the editor may not', async () => {
+    const op = await readyForApproval({}, tokens.operator);
+    const edited = await call(server, 'creditOperation.update', { ...CONDITIONS, id: op.id, version: op.version, installments: 6 }, tokens.admin);
+    expect(edited.body).toMatchObject({ maker_name: NAMES.admin, created_by_name: NAMES.operator });
+    const byEditor = await call(server, 'creditOperation.decision', { id: op.id, action: 'approve', version: edited.body.version }, tokens.admin);
+    expect(byEditor.status).toBe(403);
+    const byCreator = await call(server, 'creditOperation.decision', { id: op.id, action: 'approve', version: edited.body.version }, tokens.operator);
+    expect(byCreator.body).toMatchObject({ status: 'approved' });
+    const management = (await call(server, 'creditOperation.management', { id: op.id }, tokens.operator)).body;
+    expect(management.approval).toMatchObject({ maker_name: NAMES.admin, checker_name: NAMES.operator });
+  });
+
+  it('above the company’s limit: the first approval waits for a second administrator, who cannot be the maker or the first approver', async () => {
+    const op = await readyForApproval(BIG);
+    expect(Number(op.principal)).toBeGreaterThan(50000);
+    const first = await call(server, 'creditOperation.decision', { id: op.id, action: 'approve', version: op.version }, tokens.admin);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({
+      status: 'analysis',
+      version: op.version + 1,
+      needs_second_approval: true,
+      pending_approval: { status: 'pending', required_checks: 2, maker_name: NAMES.agent, checker_name: NAMES.admin, second_checker_name: null, next_check_roles: [3, 1], can_check: false },
+    });
+    // Who may complete it: the active administrators, neither the maker nor the first approver.
+    expect(first.body.pending_approval.next_checkers).toContain(NAMES.superadmin);
+    expect(first.body.pending_approval.next_checkers).not.toContain(NAMES.admin);
+    expect(first.body.approve_refusal).toContain('já deu a primeira aprovação');
+    const version = first.body.version;
+
+    const twice = await call(server, 'creditOperation.decision', { id: op.id, action: 'approve', version }, tokens.admin);
+    expect(twice.status).toBe(403);
+    expect(twice.body.message).toContain('já deu a primeira aprovação');
+    const operator = await call(server, 'creditOperation.get', { id: op.id }, tokens.operator);
+    expect(operator.body.actions).toEqual(['refuse', 'return', 'cancel']);
+    const byOperator = await call(server, 'creditOperation.decision', { id: op.id, action: 'approve', version }, tokens.operator);
+    expect(byOperator.status).toBe(403);
+    expect(byOperator.body.message).toBe('A segunda aprovação (valor acima de R$ 50.000,00) cabe a um Super Administrador ou Administrador.');
+    const forSuper = (await call(server, 'creditOperation.management', { id: op.id }, tokens.superadmin)).body;
+    expect(forSuper.approval).toMatchObject({ status: 'pending', can_check: true });
+    expect(forSuper.actions).toContain('approve');
+
+    const second = await call(server, 'creditOperation.decision', { id: op.id, action: 'approve', version }, tokens.superadmin);
+    expect(second.body).toMatchObject({ status: 'approved', version: version + 1, pending_approval: null });
+    const management = (await call(server, 'creditOperation.management', { id: op.id }, tokens.agent)).body;
+    expect(management).toMatchObject({
+      decided_by_name: NAMES.superadmin,
+      approval: { status: 'approved', required_checks: 2, maker_name: NAMES.agent, checker_name: NAMES.admin, second_checker_name: NAMES.superadmin },
+    });
+    const kinds = (await call(server, 'creditOperation.timeline', { id: op.id }, tokens.agent)).body.map((e: { kind: string }) => e.kind);
+    expect(kinds).toEqual(['created', 'send_to_analysis', 'complement_changed', 'first_approval', 'approve']);
+    // The database holds the rule too: nobody gives both checks.
+    await expect(
+      server.database.rows("UPDATE approval_requests SET second_checker_id = checker_id WHERE kind = 'credit_operation.approve' AND entity_id = $1", [op.id]),
+    ).rejects.toThrow();
+  });
+
+  it('serialises twenty simultaneous first approvals above the limit: one pending request, nineteen 409s', async () => {
+    const op = await readyForApproval(BIG);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => call(server, 'creditOperation.decision', { id: op.id, action: 'approve', version: op.version }, i % 2 ? tokens.admin : tokens.operator)),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 409 && a.body.field === 'version')).toHaveLength(19);
+    const [{ count }] = await server.database.rows<{ count: number }>(
+      "SELECT count(*)::int AS count FROM approval_requests WHERE kind = 'credit_operation.approve' AND entity_id = $1",
+      [op.id],
+    );
+    expect(count).toBe(1);
+  });
+
+  it('ends a pending first approval when the operation is edited (cancelled) or returned by another person (rejected)', async () => {
+    const op = await readyForApproval(BIG);
+    const first = (await call(server, 'creditOperation.decision', { id: op.id, action: 'approve', version: op.version }, tokens.operator)).body;
+    const edited = await call(server, 'creditOperation.update', { ...CONDITIONS, ...BIG, id: op.id, version: first.version, installments: 24 }, tokens.agent);
+    expect(edited.body).toMatchObject({ status: 'analysis', pending_approval: null });
+    const cancelled = (await call(server, 'creditOperation.management', { id: op.id }, tokens.agent)).body.approval;
+    expect(cancelled).toMatchObject({ status: 'cancelled', closed_by_name: NAMES.agent, reason: 'As condições mudaram depois da primeira aprovação.' });
+
+    const again = (await call(server, 'creditOperation.decision', { id: op.id, action: 'approve', version: edited.body.version }, tokens.operator)).body;
+    expect(again.pending_approval).toMatchObject({ status: 'pending', checker_name: NAMES.operator });
+    const returned = await call(server, 'creditOperation.decision', { id: op.id, action: 'return', version: again.version, reason: 'Rever o prazo.' }, tokens.admin);
+    expect(returned.body).toMatchObject({ status: 'returned', pending_approval: null });
+    const rejected = (await call(server, 'creditOperation.management', { id: op.id }, tokens.agent)).body.approval;
+    expect(rejected).toMatchObject({ status: 'rejected', closed_by_name: NAMES.admin, reason: 'Rever o prazo.', checker_name: NAMES.operator });
+    const [{ pending }] = await server.database.rows<{ pending: number }>(
+      "SELECT count(*)::int AS pending FROM approval_requests WHERE entity_id = $1 AND status = 'pending'",
+      [op.id],
+    );
+    expect(pending).toBe(0);
+  });
+
+  it('keeps the limit as a company parameter (administrators change it; left out, it stays)', async () => {
+    const current = (await call(server, 'company.parameters', { id: 1 }, tokens.agent)).body;
+    expect(current.second_approval_above).toBe('50000.00');
+    const { updated_at: _u, ...values } = current;
+    const changed = await call(server, 'company.updateParameters', { ...values, second_approval_above: '75000.5' }, tokens.admin);
+    expect(changed.body.second_approval_above).toBe('75000.50');
+    const { second_approval_above: _s, ...without } = values;
+    const kept = await call(server, 'company.updateParameters', without, tokens.admin);
+    expect(kept.body.second_approval_above).toBe('75000.50');
+    const bad = await call(server, 'company.updateParameters', { ...values, second_approval_above: '-1' }, tokens.admin);
+    expect({ status: bad.status, field: bad.body.field }).toEqual({ status: 400, field: 'second_approval_above' });
+    expect((await call(server, 'company.updateParameters', { ...values, second_approval_above: '50000.00' }, tokens.admin)).status).toBe(200);
+  });
+
+  it('left the demo seed’s approvals to people other than their makers, with a second administrator above the limit', async () => {
+    const rows = await server.database.rows<{ id: number; principal: string; maker_id: number; checker_id: number; second_checker_id: number | null; second_role: number | null }>(
+      `SELECT o.id, o.principal, r.maker_id, r.checker_id, r.second_checker_id, u.role_id AS second_role
+         FROM credit_operations o
+         JOIN approval_requests r ON r.entity_id = o.id AND r.kind = 'credit_operation.approve' AND r.status = 'approved'
+         LEFT JOIN users u ON u.id = r.second_checker_id
+        WHERE o.status IN ('approved', 'contract_issued', 'disbursed') AND o.borrower_id <> $1`,
+      [borrowerId],
+    );
+    expect(rows.length).toBeGreaterThan(5);
+    for (const r of rows) {
+      expect(r.checker_id).not.toBe(r.maker_id);
+      if (Number(r.principal) > 50000) expect([1, 3]).toContain(r.second_role);
+    }
+    const [{ missing }] = await server.database.rows<{ missing: number }>(
+      `SELECT count(*)::int AS missing FROM credit_operations o
+        WHERE o.status IN ('approved', 'contract_issued', 'disbursed')
+          AND NOT EXISTS (SELECT 1 FROM approval_requests r WHERE r.entity_id = o.id AND r.status = 'approved')`,
+    );
+    expect(missing).toBe(0);
+  });
+});
+
+describe('what an agent may not undo or discount', () => {
+  it('an agent cannot cancel an operation an operator approved (nor one whose first approval is given); an operator can', async () => {
+    const op = await readyForApproval();
+    const approved = (await call(server, 'creditOperation.decision', { id: op.id, action: 'approve', version: op.version }, tokens.operator)).body;
+    const forAgent = await call(server, 'creditOperation.get', { id: op.id }, tokens.agent);
+    expect(forAgent.body.actions).toEqual([]);
+    const byAgent = await call(server, 'creditOperation.decision', { id: op.id, action: 'cancel', version: approved.version, reason: 'Desistência' }, tokens.agent);
+    expect(byAgent.status).toBe(403);
+    expect(byAgent.body.message).toContain('já aprovada por um operador');
+    expect((await call(server, 'creditOperation.get', { id: op.id }, tokens.operator)).body.status).toBe('approved');
+
+    const big = await readyForApproval({ requested_amount: '60000.00' });
+    const pending = (await call(server, 'creditOperation.decision', { id: big.id, action: 'approve', version: big.version }, tokens.operator)).body;
+    expect((await call(server, 'creditOperation.get', { id: big.id }, tokens.agent)).body.actions).toEqual([]);
+    const pendingByAgent = await call(server, 'creditOperation.decision', { id: big.id, action: 'cancel', version: pending.version, reason: 'Desistência' }, tokens.agent);
+    expect(pendingByAgent.status).toBe(403);
+
+    const byOperator = await call(server, 'creditOperation.decision', { id: op.id, action: 'cancel', version: approved.version, reason: 'Desistência' }, tokens.operator);
+    expect(byOperator.body).toMatchObject({ status: 'cancelled' });
+    const cancelledPending = await call(server, 'creditOperation.decision', { id: big.id, action: 'cancel', version: pending.version, reason: 'Desistência' }, tokens.admin);
+    expect(cancelledPending.body).toMatchObject({ status: 'cancelled' });
+    expect((await call(server, 'creditOperation.management', { id: big.id }, tokens.agent)).body.approval).toMatchObject({ status: 'cancelled', closed_by_name: NAMES.admin });
+  });
+
+  describe('fees', () => {
+    let company: number;
+    beforeAll(async () => {
+      await server.database.rows("UPDATE company_parameters SET tac = 150, other_fees = '[{\"name\": \"Cadastro\", \"amount\": \"50.00\"}]' WHERE company_id = 1");
+      // A company (PJ): the TAC is the company's to charge whatever the person-type rules say of individuals.
+      const [row] = await server.database.rows<{ id: number }>(
+        "INSERT INTO borrowers (person_type, name, document, city, state) VALUES ('PJ', 'Empresa das Tarifas Ltda.', $1, 'Recife', 'PE') RETURNING id",
+        [formatCnpj(completeCnpj('556677880001'))],
+      );
+      company = row.id;
+    });
+    afterAll(async () => {
+      await server.database.rows("UPDATE company_parameters SET tac = 0, other_fees = '[]' WHERE company_id = 1");
+    });
+
+    it('an agent cannot zero or lower the fees of a proposal below the company’s; an operator negotiates them, and the agent keeps that discount', async () => {
+      const company200 = [{ name: 'TAC', amount: '150.00' }, { name: 'Cadastro', amount: '50.00' }];
+      const zero = await createOperation({ borrower_id: company, fees: [] });
+      expect({ status: zero.status, field: zero.body.field }).toEqual({ status: 403, field: 'fees' });
+      expect(zero.body.message).toContain('R$ 200,00');
+      const lower = await createOperation({ borrower_id: company, fees: [{ name: 'TAC', amount: '100.00' }] });
+      expect({ status: lower.status, field: lower.body.field }).toEqual({ status: 403, field: 'fees' });
+      expect((await createOperation({ borrower_id: company, fees: company200 })).status).toBe(200);
+      expect((await createOperation({ borrower_id: company, fees: [{ name: 'TAC', amount: '300.00' }] })).status).toBe(200);
+      const byDefault = await createOperation({ borrower_id: company });
+      expect(byDefault.body.fees_total).toBe('200.00');
+      const kept = await call(server, 'creditOperation.update', { ...CONDITIONS, id: byDefault.body.id, version: 1, fees: [] }, tokens.agent);
+      expect({ status: kept.status, field: kept.body.field }).toEqual({ status: 403, field: 'fees' });
+
+      const negotiated = await createOperation({ borrower_id: company, fees: [] }, tokens.operator);
+      expect(negotiated.body.fees_total).toBe('0.00');
+      const agentEdit = await call(server, 'creditOperation.update', { ...CONDITIONS, id: negotiated.body.id, version: 1, installments: 10, fees: [] }, tokens.agent);
+      expect(agentEdit.status, JSON.stringify(agentEdit.body)).toBe(200);
+    });
+
+    it('an agent cannot set a borrower’s TAC below the company’s; an operator can', async () => {
+      const low = await call(server, 'borrowers.updateParameters', { borrower_id: company, tac: '50.00' }, tokens.agent);
+      expect({ status: low.status, field: low.body.field }).toEqual({ status: 403, field: 'tac' });
+      expect(low.body.message).toContain('R$ 150,00');
+      expect((await call(server, 'borrowers.parameters', { id: company }, tokens.agent)).body.tac).toBeNull();
+      expect((await call(server, 'borrowers.updateParameters', { borrower_id: company, tac: '150.00' }, tokens.agent)).status).toBe(200);
+      expect((await call(server, 'borrowers.updateParameters', { borrower_id: company, tac: '0' }, tokens.operator)).body.tac).toBe('0.00');
+      // Without a TAC of its own (null) the borrower pays the company's: nothing to refuse.
+      expect((await call(server, 'borrowers.updateParameters', { borrower_id: company, tac: null }, tokens.agent)).status).toBe(200);
+    });
+  });
+});
+
+describe('complement edits carry the version', () => {
+  it('answers the version, refuses a stale one naming it, and of twenty simultaneous edits on one version one wins', async () => {
+    const op = (await createOperation()).body;
+    const complement = await call(server, 'creditOperation.complement', { id: op.id }, tokens.agent);
+    expect(complement.body.version).toBe(1);
+    const missing = await call(server, 'creditOperation.updateComplement', { id: op.id, payment_method: 'boleto' }, tokens.agent);
+    expect({ status: missing.status, field: missing.body.field }).toEqual({ status: 400, field: 'version' });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        call(server, 'creditOperation.updateComplement', { id: op.id, version: 1, payment_method: 'pix', notes: `Nota ${i}` }, i % 2 ? tokens.agent : tokens.operator),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    const stale = answers.filter((a) => a.status === 409);
+    expect(stale).toHaveLength(19);
+    for (const a of stale) expect(a.body).toMatchObject({ field: 'version', message: expect.stringContaining('versão atual 2') });
+    const winner = answers.find((a) => a.status === 200)!.body;
+    const now = (await call(server, 'creditOperation.complement', { id: op.id }, tokens.agent)).body;
+    expect(now).toMatchObject({ version: 2, notes: winner.notes });
+    const events = (await call(server, 'creditOperation.timeline', { id: op.id }, tokens.agent)).body;
+    expect(events.filter((e: { kind: string }) => e.kind === 'complement_changed')).toHaveLength(1);
+    // The operation moved with it: a decision on the version read before the edit is stale.
+    const late = await call(server, 'creditOperation.decision', { id: op.id, action: 'send_to_analysis', version: 1 }, tokens.agent);
+    expect({ status: late.status, field: late.body.field }).toEqual({ status: 409, field: 'version' });
+  });
+});
+
 describe('authorization matrix (panel users; approval and contracts: operators)', () => {
   const read = { superadmin: 200, admin: 200, operator: 200, agent: 200, user: 403 } as const;
   const notFoundForStaff = { superadmin: 404, admin: 404, operator: 404, agent: 404, user: 403 } as const;
@@ -369,7 +678,7 @@ describe('authorization matrix (panel users; approval and contracts: operators)'
     ['creditOperation.decision', { id: 999999, action: 'cancel', version: 1, reason: 'x' }, notFoundForStaff],
     ['creditOperation.management', { id: 999999 }, notFoundForStaff],
     ['creditOperation.complement', { id: 999999 }, notFoundForStaff],
-    ['creditOperation.updateComplement', { id: 999999, payment_method: 'boleto' }, notFoundForStaff],
+    ['creditOperation.updateComplement', { id: 999999, version: 1, payment_method: 'boleto' }, notFoundForStaff],
     ['creditOperation.others', { id: 999999 }, notFoundForStaff],
     ['creditOperation.timeline', { id: 999999 }, notFoundForStaff],
     ['creditOperation.messages', { id: 999999 }, notFoundForStaff],

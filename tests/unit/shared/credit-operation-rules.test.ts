@@ -18,6 +18,7 @@ import {
   CREDIT_OPERATION_STATUSES,
   EDITABLE_STATUSES,
   FINAL_OPERATION_STATUSES,
+  operatorsOnlyMove,
   statusAfterEdit,
 } from '../../../src/shared/credit-operation-status';
 import { ratingFor, ratingReason, stageFor, stageReason } from '../../../src/shared/risk-classification';
@@ -49,6 +50,25 @@ describe('credit operation workflow', () => {
     const operatorsOnly = CREDIT_OPERATION_ACTIONS.filter((a) => ACTION_RULES[a].operatorsOnly);
     expect(needReason).toEqual(['refuse', 'return', 'cancel']);
     expect(operatorsOnly).toEqual(['approve', 'refuse', 'return']);
+  });
+
+  it('keeps an operator’s approval for operators to undo: cancelling an approved operation, or one with its first approval given', () => {
+    const table = Object.fromEntries(
+      CREDIT_OPERATION_STATUSES.map((s) => [s, actionsFrom(s).filter((a) => operatorsOnlyMove(a, s))]),
+    );
+    expect(table).toEqual({
+      proposal: [],
+      analysis: ['approve', 'refuse', 'return'],
+      returned: [],
+      approved: ['return', 'cancel'],
+      refused: [],
+      contract_issued: [],
+      disbursed: [],
+      cancelled: [],
+    });
+    expect(operatorsOnlyMove('cancel', 'analysis', true)).toBe(true);
+    expect(operatorsOnlyMove('cancel', 'analysis', false)).toBe(false);
+    expect(operatorsOnlyMove('send_to_analysis', 'returned', true)).toBe(false);
   });
 });
 

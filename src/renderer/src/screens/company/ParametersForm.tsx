@@ -47,6 +47,7 @@ function toValues(p: CompanyParameters) {
     default_interest_monthly_percent: rateText(p.default_interest_monthly_percent),
     grace_days: asText(p.grace_days) as unknown as number,
     finance_iof_default: p.finance_iof_default,
+    second_approval_above: p.second_approval_above,
   };
 }
 
@@ -126,6 +127,7 @@ export function ParametersForm() {
         fields: [
           { name: 'min_value', type: 'money', label: f('min_value') },
           { name: 'max_value', type: 'money', label: f('max_value') },
+          { name: 'second_approval_above', type: 'money', label: f('second_approval_above'), hint: t('company.parameters.secondApprovalHint') },
         ],
       },
       {

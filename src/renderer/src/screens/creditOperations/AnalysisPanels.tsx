@@ -1,6 +1,8 @@
 /**
  * The analysis tabs that read and write the operation's records: management
- * (where it stands and who decided), the complement form, the borrower's
+ * (where it stands, who made the conditions, who approved them — one or two
+ * people besides the maker — or whose second approval is awaited and who may
+ * give it), the complement form (saved with the version, like every change), the borrower's
  * other operations (the exposure), the timeline (every event, who and when,
  * in the workstation's time zone) and the staff's messages.
  */
@@ -8,19 +10,75 @@ import { Button, Callout, FormGroup, HTMLTable, Spinner, Tag, TextArea } from '@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { contract } from '../../../../shared/contract';
+import { contract, type ApprovalRequest } from '../../../../shared/contract';
 import { PAYMENT_METHODS, type CreditOperation } from '../../../../shared/contract/credit-operations';
 import { formatCurrency, formatDate, formatDateTime } from '../../../../shared/format';
+import { ROLE_LABELS_PT, isRoleId } from '../../../../shared/roles';
 import { errorText } from '../../api/errors';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { useToast } from '../../app/toaster';
 import { FormScreen, useFormScreen } from '../../components/form/FormScreen';
+import { useRefreshOperation } from './Decision';
 import { isFinal, percentText, statusIntent, sumMoney } from './model';
 
 function Loading({ error }: { error: unknown }) {
   const { t } = useTranslation();
   if (error) return <Callout intent="danger">{errorText(error, t)}</Callout>;
   return <Spinner size={24} />;
+}
+
+/** Who made the conditions, who checked them, and — while the second approval is awaited — who may give it. */
+function ApprovalFacts({ approval, limit }: { approval: ApprovalRequest | null; limit: string }) {
+  const { t } = useTranslation();
+  const k = (key: string) => `creditOperations.analysis.management.approval.${key}`;
+  const policy = <p className="bp6-text-muted" data-testid="management-approval-policy">{t(k('policy'), { limit: formatCurrency(limit) })}</p>;
+  if (!approval) {
+    return (
+      <section className="op-approval" data-testid="management-approval" aria-labelledby="management-approval-title">
+        <h4 id="management-approval-title" className="op-section-title">{t(k('title'))}</h4>
+        <p data-testid="management-approval-none">{t(k('none'))}</p>
+        {policy}
+      </section>
+    );
+  }
+  const pending = approval.status === 'pending';
+  const two = approval.required_checks === 2;
+  const when = (name: string | null, at: string | null) => (name ? `${name}${at ? ` · ${formatDateTime(at)}` : ''}` : t(k('waiting')));
+  const row = (label: string, value: React.ReactNode, testId: string) => (
+    <tr>
+      <th scope="row">{label}</th>
+      <td data-testid={testId}>{value}</td>
+    </tr>
+  );
+  const labels = approval.next_check_roles.filter(isRoleId).map((r) => ROLE_LABELS_PT[r]);
+  const roles = labels.length > 1 ? `${labels.slice(0, -1).join(', ')} ${t(k('or'))} ${labels[labels.length - 1]}` : (labels[0] ?? '');
+  return (
+    <section className="op-approval" data-testid="management-approval" data-status={approval.status} aria-labelledby="management-approval-title">
+      <h4 id="management-approval-title" className="op-section-title">{t(k('title'))}</h4>
+      <HTMLTable compact className="op-facts-table">
+        <tbody>
+          {row(t(k('state')), <Tag intent={pending ? 'warning' : approval.status === 'approved' ? 'success' : 'danger'} minimal>{t(k(`status.${approval.status}`))}</Tag>, 'management-approval-status')}
+          {row(t(k('maker')), when(approval.maker_name, approval.made_at), 'management-approval-maker')}
+          {row(two ? t(k('checker')) : t(k('singleChecker')), when(approval.checker_name, approval.checked_at), 'management-approval-checker')}
+          {two && row(t(k('secondChecker')), when(approval.second_checker_name, approval.second_checked_at), 'management-approval-second-checker')}
+          {row(t(k('amount')), formatCurrency(approval.amount), 'management-approval-amount')}
+          {approval.limit_amount && two && row(t(k('limit')), formatCurrency(approval.limit_amount), 'management-approval-limit')}
+          {approval.closed_by_name && approval.status !== 'approved' && row(t(k('closedBy')), when(approval.closed_by_name, approval.closed_at), 'management-approval-closed-by')}
+          {approval.reason && row(t(k('reason')), approval.reason, 'management-approval-reason')}
+        </tbody>
+      </HTMLTable>
+      {pending && (
+        <Callout intent="warning" icon="people" data-testid="management-approval-next">
+          <p>
+            <strong>{t(k('nextCheckers'))}:</strong> {t(k('nextRoles'), { roles })}
+          </p>
+          <p data-testid="management-approval-next-checkers">{approval.next_checkers.length ? approval.next_checkers.join(', ') : t(k('nobody'))}</p>
+          {approval.can_check && <p data-testid="management-approval-you-can">{t(k('youCan'))}</p>}
+        </Callout>
+      )}
+      {policy}
+    </section>
+  );
 }
 
 export function ManagementPanel({ op }: { op: CreditOperation }) {
@@ -36,18 +94,28 @@ export function ManagementPanel({ op }: { op: CreditOperation }) {
     </tr>
   );
   return (
-    <HTMLTable compact className="op-facts-table" data-testid="analysis-management">
-      <tbody>
-        {row('status', <Tag intent={statusIntent(m.status)}>{t(`creditOperations.status.${m.status}`)}</Tag>, 'management-status')}
-        {row('daysInStatus', t('creditOperations.analysis.management.days', { count: m.days_in_status }))}
-        {row('createdBy', m.created_by_name ?? none)}
-        {row('createdAt', formatDateTime(m.created_at))}
-        {row('decidedBy', m.decided_by_name ?? none, 'management-decided-by')}
-        {row('decidedAt', m.decided_at ? formatDateTime(m.decided_at) : none)}
-        {row('reason', m.decision_reason ?? none, 'management-reason')}
-        {row('version', m.version)}
-      </tbody>
-    </HTMLTable>
+    <div data-testid="analysis-management">
+      {m.approve_refusal && (
+        <Callout intent="primary" icon="eye-open" data-testid="management-approve-refusal">
+          {m.approve_refusal}
+        </Callout>
+      )}
+      <HTMLTable compact className="op-facts-table">
+        <tbody>
+          {row('status', <Tag intent={statusIntent(m.status)}>{t(`creditOperations.status.${m.status}`)}</Tag>, 'management-status')}
+          {row('daysInStatus', t('creditOperations.analysis.management.days', { count: m.days_in_status }))}
+          {row('createdBy', m.created_by_name ?? none)}
+          {row('createdAt', formatDateTime(m.created_at))}
+          {row('madeBy', m.maker_name ?? none, 'management-maker')}
+          {row('madeAt', formatDateTime(m.made_at))}
+          {row('decidedBy', m.decided_by_name ?? none, 'management-decided-by')}
+          {row('decidedAt', m.decided_at ? formatDateTime(m.decided_at) : none)}
+          {row('reason', m.decision_reason ?? none, 'management-reason')}
+          {row('version', m.version)}
+        </tbody>
+      </HTMLTable>
+      <ApprovalFacts approval={m.approval} limit={m.second_approval_above} />
+    </div>
   );
 }
 
@@ -55,15 +123,17 @@ const complementSchema = contract['creditOperation.updateComplement'].args;
 
 export function ComplementPanel({ op }: { op: CreditOperation }) {
   const { t } = useTranslation();
+  const refresh = useRefreshOperation();
   const query = useApiQuery('creditOperation.complement', { id: op.id });
-  const save = useApiMutation('creditOperation.updateComplement', { invalidates: ['creditOperation.complement', 'creditOperation.timeline'] });
+  const save = useApiMutation('creditOperation.updateComplement');
   const f = (k: string) => t(`creditOperations.analysis.complement.${k}`);
   const screen = useFormScreen({
     testId: 'complement',
     schema: complementSchema,
-    defaultValues: { id: op.id, purpose: '', payment_method: 'boleto', analyst_opinion: '', notes: '' },
+    defaultValues: { id: op.id, version: op.version, purpose: '', payment_method: 'boleto', analyst_opinion: '', notes: '' },
     load: { data: query.data, isLoading: query.isLoading, error: query.error, stale: query.stale, cachedAt: query.cachedAt },
-    toValues: (c) => ({ id: op.id, purpose: c.purpose ?? '', payment_method: c.payment_method, analyst_opinion: c.analyst_opinion ?? '', notes: c.notes ?? '' }),
+    // The version read with the complement goes back with the change: an edit made elsewhere meanwhile is a 409, not overwritten.
+    toValues: (c) => ({ id: op.id, version: c.version, purpose: c.purpose ?? '', payment_method: c.payment_method, analyst_opinion: c.analyst_opinion ?? '', notes: c.notes ?? '' }),
     readOnly: op.status === 'disbursed',
     savedText: f('saved'),
     sections: [
@@ -77,7 +147,12 @@ export function ComplementPanel({ op }: { op: CreditOperation }) {
         ],
       },
     ],
-    save: (values) => save.mutateAsync(values),
+    save: async (values) => {
+      const saved = await save.mutateAsync(values);
+      // The operation's version moved: the decision bar and the other tabs read it again.
+      await refresh();
+      return saved;
+    },
   });
   const orientation = query.data?.orientation_message;
   return (

@@ -3,7 +3,9 @@
  * `actions` the server says the person may take now; each opens a dialog that
  * states the amounts, asks the reason where the workflow needs one, waits for
  * the server and shows its answer (a stale version says so and offers a
- * reload); on success the operation's calls are read again.
+ * reload; a four-eyes refusal says why); on success the operation's calls
+ * are read again. Approving says beforehand when it will wait for a second
+ * approver, or that it completes the approval someone else began.
  */
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLTable, TextArea, type Intent } from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
@@ -131,7 +133,8 @@ function DecisionDialog({ op, action, onClose }: { op: CreditOperation; action: 
     setFailure(null);
     try {
       const answer = await decide.mutateAsync({ id: op.id, action, version: op.version, ...(withReason ? { reason: reason.trim() } : {}) });
-      toast.success(t(`creditOperations.actionDone.${action}`, { number: answer.number }));
+      const waiting = action === 'approve' && answer.status === 'analysis' && answer.pending_approval !== null;
+      toast.success(t(waiting ? 'creditOperations.actionDone.approvePending' : `creditOperations.actionDone.${action}`, { number: answer.number }));
       await refresh();
       onClose();
     } catch (e) {
@@ -147,6 +150,16 @@ function DecisionDialog({ op, action, onClose }: { op: CreditOperation; action: 
       <DialogBody>
         <p data-testid="decision-text">{t('creditOperations.decision.text', { action: label, number: op.number, borrower: op.borrower_name })}</p>
         <AmountsTable {...operationAmounts(op)} testId="decision-amounts" />
+        {action === 'approve' && op.pending_approval && (
+          <Callout intent="primary" icon="people" data-testid="decision-completes">
+            {t('creditOperations.decision.completes', { name: op.pending_approval.checker_name ?? '—' })}
+          </Callout>
+        )}
+        {action === 'approve' && !op.pending_approval && op.needs_second_approval && (
+          <Callout intent="warning" icon="people" data-testid="decision-second-needed">
+            {t('creditOperations.decision.secondNeeded')}
+          </Callout>
+        )}
         {withReason && (
           <FormGroup
             label={t('creditOperations.decision.reason')}

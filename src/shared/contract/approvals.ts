@@ -1,0 +1,66 @@
+/**
+ * Four eyes (maker-checker): what a pending approval request is on the wire
+ * and which roles may check each kind. The server's mechanism is
+ * src/server/services/approvals.ts (its header has the design); the kinds are
+ * declared here once so the server's rules and the screens' texts read the
+ * same list. Servicing adds its money actions (reversals, write-offs,
+ * repurchases, cessions) as new kinds.
+ */
+import { z } from 'zod';
+import { AllAdmins, AllOperators, type RoleId } from '../roles';
+import { timestampSchema } from './common';
+import { moneySchema } from './money';
+
+export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected', 'cancelled'] as const;
+export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+
+interface ApprovalKindRule {
+  /** the record kind the request is about (activity-log entity names) */
+  entity: 'credit_operation';
+  /** who may give the first (or only) check */
+  checkers: readonly RoleId[];
+  /** who may give the second check, when the amount asks for two */
+  secondCheckers: readonly RoleId[];
+}
+
+/**
+ * Each kind of decision that needs a second person. A credit approval is
+ * checked by AllOperators; above the company's `second_approval_above` a
+ * second person of AllAdmins must confirm it.
+ */
+export const APPROVAL_KINDS = {
+  'credit_operation.approve': { entity: 'credit_operation', checkers: AllOperators, secondCheckers: AllAdmins },
+} as const satisfies Record<string, ApprovalKindRule>;
+export type ApprovalKind = keyof typeof APPROVAL_KINDS;
+export const APPROVAL_KIND_NAMES = Object.keys(APPROVAL_KINDS) as [ApprovalKind, ...ApprovalKind[]];
+
+/** One request as a screen shows it: who made what, who checked it, where it stands, and who may act next. */
+export const approvalRequestSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(APPROVAL_KIND_NAMES),
+  status: z.enum(APPROVAL_STATUSES),
+  /** the amount that decided how many checks it needs */
+  amount: moneySchema,
+  /** the limit in force when it was opened, above which two checks are needed */
+  limit_amount: moneySchema.nullable(),
+  /** the figures the checkers saw (principal, released, total payable…), decimal text */
+  amounts: z.record(z.string(), moneySchema),
+  required_checks: z.number().int(),
+  maker_name: z.string().nullable(),
+  made_at: timestampSchema,
+  checker_name: z.string().nullable(),
+  checked_at: timestampSchema.nullable(),
+  second_checker_name: z.string().nullable(),
+  second_checked_at: timestampSchema.nullable(),
+  closed_by_name: z.string().nullable(),
+  closed_at: timestampSchema.nullable(),
+  reason: z.string().nullable(),
+  /** while pending: the roles that may give the next check */
+  next_check_roles: z.array(z.number().int()),
+  /** while pending: the active people who may give the next check (the maker and the first checker left out) */
+  next_checkers: z.array(z.string()),
+  /** whether the person asking may give the next check now */
+  can_check: z.boolean(),
+  created_at: timestampSchema,
+});
+export type ApprovalRequest = z.infer<typeof approvalRequestSchema>;
