@@ -54,7 +54,9 @@ async function approvedOperation(extra: Record<string, unknown> = {}) {
   const created = await call(server, 'creditOperation.create', { ...CONDITIONS, borrower_id: borrowerId, idempotency_key: key(), ...extra }, tokens.agent);
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   const op = created.body;
-  await call(server, 'creditOperation.updateComplement', { id: op.id, analyst_opinion: 'Capacidade de pagamento compatível com a parcela.' }, tokens.agent);
+  // The complement is changed on the version it was read at, like every other change.
+  const opinion = await call(server, 'creditOperation.updateComplement', { id: op.id, version: op.version, payment_method: 'boleto', analyst_opinion: 'Capacidade de pagamento compatível com a parcela.' }, tokens.agent);
+  expect(opinion.status, JSON.stringify(opinion.body)).toBe(200);
   let current = (await call(server, 'creditOperation.get', { id: op.id }, tokens.agent)).body;
   await call(server, 'creditOperation.decision', { id: op.id, action: 'send_to_analysis', version: current.version }, tokens.agent);
   current = (await call(server, 'creditOperation.get', { id: op.id }, tokens.agent)).body;
