@@ -10,7 +10,7 @@ import type { OperationName } from '../../shared/contract/index';
 import { isRoleId } from '../../shared/roles';
 import { users } from '../db/schema';
 import { creditOperationEvents, creditOperationMessages, creditOperations } from '../db/schema-origination';
-import { badRequest, conflict } from '../http/errors';
+import { badRequest } from '../http/errors';
 import { FileReply, requireAuth, type HandlerContext, type Handlers } from '../http/handler';
 import { fullBorrower } from '../services/borrowers';
 import { logActivity } from '../services/activity';
