@@ -156,7 +156,9 @@ export async function seedOrigination(db: Db, options: { staffIds: number[]; now
       finance_iof: random.chance(0.3),
       secured_guarantee_ids: [],
     };
-    const id = await createOperation(db, actorId(), { ...conditions, borrower_id: item.borrowerId, solicitation_id: item.solicitationId ?? undefined });
+    // Proposed on the day the story says (a disbursed one three days before its release), as of that business date.
+    const proposedOn = item.target === 'disbursed' ? todayInSaoPaulo(started) : today;
+    const id = await createOperation(db, actorId(), { ...conditions, borrower_id: item.borrowerId, solicitation_id: item.solicitationId ?? undefined }, proposedOn);
     summary.operations++;
     let version = 1;
     const move = async (action: Parameters<typeof decide>[2]['action'], reason?: string) => {

@@ -93,7 +93,7 @@ export const creditOperationHandlers: Pick<Handlers, CreditOperationName> = {
     const { idempotency_key, ...input } = args;
     const { value } = await ctx.deps.db.transaction((tx) =>
       once(tx, { key: idempotency_key, operation: 'creditOperation.create', userId: me.id, args }, async () => ({
-        id: await createOperation(tx, me.id, input),
+        id: await createOperation(tx, me.id, input, ctx.deps.clock.today()),
       })),
     );
     return loadOperation(ctx.deps.db, value.id, me.role);
@@ -103,7 +103,7 @@ export const creditOperationHandlers: Pick<Handlers, CreditOperationName> = {
 
   'creditOperation.update': async (args, ctx) => {
     const me = actor(ctx);
-    await ctx.deps.db.transaction((tx) => updateOperation(tx, me.id, args));
+    await ctx.deps.db.transaction((tx) => updateOperation(tx, me.id, args, ctx.deps.clock.today()));
     return loadOperation(ctx.deps.db, args.id, me.role);
   },
 

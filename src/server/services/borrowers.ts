@@ -55,7 +55,15 @@ export const BORROWER_MESSAGES = {
   otherInformationExists: 'As outras informações deste tomador já foram cadastradas: altere-as.',
   outsideCompany: (field: string, what: string, limit: string) =>
     `Campo ${field}: ${what} deve estar dentro dos parâmetros da empresa (${limit}).`,
+  noTacForIndividuals:
+    'Campo tac: a TAC (tarifa de abertura de crédito) não pode ser cobrada de pessoa física desde 30/04/2008 (Res. CMN 3.518/2007; STJ, Súmula 565).',
+  meiIsSimples: 'Campo mei: o MEI é pessoa jurídica optante pelo Simples Nacional (LC 123/2006, art. 18-A): marque também o Simples Nacional.',
 } as const;
+
+/** A MEI is a company under Simples Nacional (the database holds the same rule). */
+function assertMeiIsSimples(row: { person_type?: string; simples_nacional?: boolean | null; mei?: boolean | null }): void {
+  if (row.mei && !(row.person_type === 'PJ' && row.simples_nacional)) throw badRequest(BORROWER_MESSAGES.meiIsSimples, 'mei');
+}
 
 type BorrowerRow = typeof borrowers.$inferSelect;
 type BankRow = typeof borrowerBankAccounts.$inferSelect;
@@ -96,6 +104,7 @@ const summaryColumns = {
   id: borrowers.id,
   person_type: borrowers.person_type,
   simples_nacional: borrowers.simples_nacional,
+  mei: borrowers.mei,
   name: borrowers.name,
   trade_name: borrowers.trade_name,
   document: borrowers.document,
@@ -347,6 +356,7 @@ export async function createBorrower(db: Db, actorId: number, input: BorrowerCre
         };
       }
       await assertDocumentFree(tx, values.document);
+      assertMeiIsSimples(values);
       const [row] = await tx
         .insert(borrowers)
         .values({ ...values, created_by: actorId })
@@ -384,6 +394,7 @@ export async function updateBorrower(
     const before = await borrowerOr404(tx, id, true);
     const changes: Partial<Insert> = { ...values };
     if (typeof changes.legal_representative_cpf === 'string') changes.legal_representative_cpf = formatCpf(changes.legal_representative_cpf);
+    assertMeiIsSimples({ ...before, ...changes });
     const [after] = await tx
       .update(borrowers)
       .set({ ...changes, updated_at: new Date() })
@@ -593,6 +604,9 @@ function assertInsideCompany(input: ParametersInput, company: Awaited<ReturnType
 export async function saveParameters(db: Db, actorId: number, input: ParametersInput): Promise<BorrowerParameters> {
   return db.transaction(async (tx) => {
     const borrower = await borrowerOr404(tx, input.borrower_id, true);
+    if (borrower.person_type === 'PF' && input.tac !== null && input.tac !== undefined && new Decimal(input.tac).gt(0)) {
+      throw badRequest(BORROWER_MESSAGES.noTacForIndividuals, 'tac');
+    }
     assertInsideCompany(input, await parametersOf(tx, borrower.company_id));
     const [before] = await tx.select().from(borrowerParameters).where(eq(borrowerParameters.borrower_id, input.borrower_id)).for('update');
     const values = {

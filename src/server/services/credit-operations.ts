@@ -347,10 +347,12 @@ const FIELD_NAMES = {
   monthlyRate: 'monthly_rate',
   installments: 'installments',
   disbursementDate: 'disbursement_date',
+  firstDueDate: 'first_due_date',
   fees: 'fees',
 } as const;
 
-async function simulate(db: Db, borrowerId: number, c: Conditions): Promise<Simulation> {
+/** `today`: the lender's business date the conditions are checked against (the disbursement is not before it). */
+async function simulate(db: Db, borrowerId: number, c: Conditions, today: string): Promise<Simulation> {
   return simulateConditions(db, {
     personType: 'PF',
     amortization: c.amortization,
@@ -363,7 +365,7 @@ async function simulate(db: Db, borrowerId: number, c: Conditions): Promise<Simu
     borrowerId,
     fees: c.fees,
     fieldNames: FIELD_NAMES,
-  });
+  }, today);
 }
 
 async function assertGuaranteesOwned(db: Db, borrowerId: number, ids: number[]): Promise<void> {
@@ -460,6 +462,7 @@ export async function createOperation(
   tx: Db,
   actorId: number,
   input: Conditions & { borrower_id: number; solicitation_id?: number },
+  today: string,
 ): Promise<number> {
   const [borrower] = await tx
     .select({ id: borrowers.id, active: borrowers.active, solicitation_id: borrowers.solicitation_id })
@@ -472,7 +475,7 @@ export async function createOperation(
     throw badRequest(OPERATION_MESSAGES.solicitationMismatch, 'solicitation_id');
   }
   await assertGuaranteesOwned(tx, input.borrower_id, input.secured_guarantee_ids);
-  const sim = await simulate(tx, input.borrower_id, input);
+  const sim = await simulate(tx, input.borrower_id, input, today);
   const [row] = await tx
     .insert(creditOperations)
     .values({
@@ -493,13 +496,13 @@ function assertVersion(row: OperationRow, version: number): void {
   if (row.version !== version) throw conflict(OPERATION_MESSAGES.stale(row.version), 'version');
 }
 
-export async function updateOperation(tx: Db, actorId: number, input: Conditions & { id: number; version: number }): Promise<void> {
+export async function updateOperation(tx: Db, actorId: number, input: Conditions & { id: number; version: number }, today: string): Promise<void> {
   const before = await findOperation(tx, input.id, true);
   assertVersion(before, input.version);
   const from = statusOf(before);
   if (!EDITABLE_STATUSES.includes(from)) throw conflict(OPERATION_MESSAGES.notEditable(STATUS_PT[from]), 'status');
   await assertGuaranteesOwned(tx, before.borrower_id, input.secured_guarantee_ids);
-  const sim = await simulate(tx, before.borrower_id, input);
+  const sim = await simulate(tx, before.borrower_id, input, today);
   const to = statusAfterEdit(from);
   const now = new Date();
   const [after] = await tx

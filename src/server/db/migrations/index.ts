@@ -12,10 +12,11 @@ import * as m0007InterestProfiles from './0007_interest_profiles';
 import * as m0008CreditIntake from './0008_credit_intake';
 import * as m0009Company from './0009_company';
 import * as m0010Origination from './0010_origination';
+import * as m0011LawfulMoney from './0011_lawful_money';
 
 export interface Migration {
   id: string;
   sql: string;
 }
 
-export const migrations: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005FileKeys, m0006AuthLimits, m0007InterestProfiles, m0008CreditIntake, m0009Company, m0010Origination];
+export const migrations: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005FileKeys, m0006AuthLimits, m0007InterestProfiles, m0008CreditIntake, m0009Company, m0010Origination, m0011LawfulMoney];

@@ -248,6 +248,7 @@ export function resultOfOperation(op: CreditOperation): ScheduleView {
     totalInterest: op.total_interest,
     totalPayable: op.total_payable,
     released: op.released,
+    releasedExcess: op.finance_iof ? decimalOfCents(centsOf(op.released) - centsOf(op.requested_amount)) : '0.00',
   };
 }
 
