@@ -40,10 +40,16 @@ export interface IofAmounts {
 const ZERO = new Decimal(0);
 const CENT = new Decimal('0.01');
 const HUNDRED = new Decimal(100);
+/** How many cents the search walks from its estimate before it bisects the whole bracket. */
+const NEAR_STEPS = 4;
 
-function amountsOf(dailyBase: Decimal, principal: Decimal, rates: IofRates): IofAmounts {
-  const daily = cents(dailyBase.mul(rates.dailyPercent).div(HUNDRED));
-  const additional = cents(principal.mul(rates.additionalPercent).div(HUNDRED));
+const YEAR_DAYS = new Decimal(IOF_MAX_DAYS);
+/** A monthly installment after the twelfth falls at least a year and a day after the disbursement. */
+const MOST_WITHIN_A_YEAR = 12;
+
+function amountsOf(dailyBase: Decimal, principal: Decimal, dailyPercent: Decimal, additionalPercent: Decimal): IofAmounts {
+  const daily = cents(dailyBase.mul(dailyPercent).div(HUNDRED));
+  const additional = cents(principal.mul(additionalPercent).div(HUNDRED));
   return { daily, additional, total: daily.plus(additional) };
 }
 
@@ -60,7 +66,7 @@ export function iofOf(amortizations: ReadonlyArray<{ amortization: Decimal; days
     base = base.plus(row.amortization.mul(Math.max(row.days, 0)));
     counted = counted.plus(row.amortization);
   }
-  return amountsOf(base.plus(principal.minus(counted).mul(IOF_MAX_DAYS)), principal, rates);
+  return amountsOf(base.plus(principal.minus(counted).mul(YEAR_DAYS)), principal, new Decimal(rates.dailyPercent), new Decimal(rates.additionalPercent));
 }
 
 /**
@@ -72,13 +78,15 @@ export function iofOf(amortizations: ReadonlyArray<{ amortization: Decimal; days
 export function iofCalculator(conditions: Omit<ScheduleInput, 'principal'>, rates: IofRates): (principal: Decimal) => IofAmounts {
   const n = conditions.installments;
   const start = dayNumber(conditions.disbursementDate);
-  const days: number[] = [];
-  for (const due of monthlyDates(conditions.firstDueDate, n)) {
+  const days: Decimal[] = [];
+  for (const due of monthlyDates(conditions.firstDueDate, Math.min(n, MOST_WITHIN_A_YEAR + 1))) {
     const d = due.day - start;
     if (d >= IOF_MAX_DAYS) break;
-    days.push(d);
+    days.push(new Decimal(d));
   }
   const balances = balancesOf(conditions.amortization, conditions.monthlyRatePercent, n);
+  const dailyPercent = new Decimal(rates.dailyPercent);
+  const additionalPercent = new Decimal(rates.additionalPercent);
   return (principal) => {
     const after = balances.after(principal, days.length);
     let base = ZERO;
@@ -87,7 +95,7 @@ export function iofCalculator(conditions: Omit<ScheduleInput, 'principal'>, rate
       base = base.plus(before.minus(after[k]).mul(days[k]));
       before = after[k];
     }
-    return amountsOf(base.plus(before.mul(IOF_MAX_DAYS)), principal, rates);
+    return amountsOf(base.plus(before.mul(YEAR_DAYS)), principal, dailyPercent, additionalPercent);
   };
 }
 
@@ -111,19 +119,26 @@ export interface GrossUp {
  * Bounds: with c = daily rate × 365 + additional rate (the most IOF per real
  * of principal), IOF(P) ≤ c·P + 0.01, so P = ⌈(released + 0.01)/(1 − c)⌉
  * releases enough, and released − 0.01 does not (the IOF is never negative).
- * Bisection over the cents between them keeps "the lower end releases too
- * little, the upper end enough" and ends with two neighbouring cents: at most
+ * The search first walks at most four cents from the linear estimate
+ * released / (1 − IOF(released)/released) looking for two neighbouring cents
+ * of which the lower releases too little and the upper enough (usually the
+ * estimate and its neighbour); failing that, it bisects the whole bracket,
+ * which keeps the same property and ends with such a pair: at most
  * log2(c·released/0.01) + 2 steps (about 25 for a million reais, 45 at the
  * contract's largest amount), never a cent-by-cent walk.
  *
- * The release is not monotone by the cent (the two roundings of the IOF can
- * each take a cent at the same step), but it cannot fall back far: raising P
- * by δ raises the IOF by at most c·δ + 0.03 (each rounding a cent, the
- * schedule's balances a cent each, which add at most 365 days × the daily
- * rate < 0.01), so the release rises by at least δ·(1 − c) − 0.03, which is
- * positive once δ > 0.03/(1 − c). Below the cent Q the bisection found
- * releasing too little, only the cents within that distance could release
- * enough; they are tried too, so the answer is the smallest principal.
+ * The release is not monotone by the cent in general (the two roundings of the
+ * IOF can each take a cent at the same step), but it cannot fall back far:
+ * raising P by δ raises the IOF by at most c·δ + g, with g = 0.02 + 0.01 ×
+ * the daily rate × 365 (each rounding a cent, and the schedule's balances a
+ * cent each, which weigh at most 365 days of the daily rate), so the release
+ * rises by at least δ·(1 − c) − g, which is positive once δ > g/(1 − c).
+ * Below the cent the bisection found releasing too little, only the cents
+ * within that distance (two, at any rate Brazil has had) could release
+ * enough; they are tried too, so the answer is the smallest principal. (With
+ * this module's schedules the IOF never falls when P rises — every balance is
+ * P times a fixed share, rounded — so the release passes every cent and the
+ * excess is zero; the rule does not depend on it.)
  */
 export function grossUpForIof(input: Omit<ScheduleInput, 'principal'> & { released: Decimal.Value }, rates: IofRates): GrossUp {
   const target = cents(new Decimal(input.released));
@@ -131,22 +146,47 @@ export function grossUpForIof(input: Omit<ScheduleInput, 'principal'> & { releas
   const perReal = new Decimal(rates.dailyPercent).mul(IOF_MAX_DAYS).plus(rates.additionalPercent).div(HUNDRED);
   if (perReal.gte(1)) throw new RangeError('the IOF would take the whole principal');
   const iofAt = iofCalculator(input, rates);
+  const seen = new Map<string, { iof: IofAmounts; release: Decimal }>();
   const releases = (principal: Decimal) => {
-    const iof = iofAt(principal);
-    return { iof, release: principal.minus(iof.total) };
+    const key = principal.toFixed(2);
+    let known = seen.get(key);
+    if (!known) {
+      const iof = iofAt(principal);
+      known = { iof, release: principal.minus(iof.total) };
+      seen.set(key, known);
+    }
+    return known;
   };
 
-  let low = target.minus(CENT); // releases too little (or is no principal at all)
-  let high = target.plus(CENT).div(new Decimal(1).minus(perReal)).toDecimalPlaces(2, Decimal.ROUND_UP);
-  if (high.lte(low)) high = low.plus(CENT);
-  while (releases(high).release.lt(target)) high = high.mul(2); // never happens by the bound above; kept as a guard
+  const releasesEnough = (principal: Decimal) => releases(principal).release.gte(target);
+  let low: Decimal | null = null;
+  let high: Decimal | null = null;
+  // From the linear estimate, a walk of a few cents finds the neighbouring pair (usually at once).
+  let at = target.div(new Decimal(1).minus(iofAt(target).total.div(target))).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+  const direction = releasesEnough(at) ? CENT.neg() : CENT;
+  for (let step = 0; step < NEAR_STEPS && !low; step++) {
+    const next = at.plus(direction);
+    if (next.lt(CENT.mul(input.installments))) break;
+    const nextEnough = releasesEnough(next);
+    if (direction.isNegative() && !nextEnough) [low, high] = [next, at];
+    else if (direction.isPositive() && nextEnough) [low, high] = [at, next];
+    at = next;
+  }
+  if (!low || !high) {
+    low = target.minus(CENT); // releases too little (or is no principal at all)
+    high = target.plus(CENT).div(new Decimal(1).minus(perReal)).toDecimalPlaces(2, Decimal.ROUND_UP);
+    if (high.lte(low)) high = low.plus(CENT);
+    while (!releasesEnough(high)) high = high.mul(2); // never happens by the bound above; kept as a guard
+  }
   while (high.minus(low).gt(CENT)) {
     const middle = low.plus(high).div(2).toDecimalPlaces(2, Decimal.ROUND_DOWN);
-    if (releases(middle).release.gte(target)) high = middle;
+    if (releasesEnough(middle)) high = middle;
     else low = middle;
   }
-  // The cents just below `low` that could still release enough (see above).
-  const reach = new Decimal('0.03').div(new Decimal(1).minus(perReal)).div(CENT).ceil().toNumber();
+  // The cents just below `low` that could still release enough (see above): those within
+  // (0.02 + 0.01·daily rate·365)/(1 − c), the most two roundings and the balances' cents can give back.
+  const giveBack = new Decimal('0.02').plus(CENT.mul(rates.dailyPercent).mul(IOF_MAX_DAYS).div(HUNDRED));
+  const reach = giveBack.div(CENT.mul(new Decimal(1).minus(perReal))).floor().toNumber();
   let best = high;
   for (let j = 1; j <= reach; j++) {
     const candidate = low.minus(CENT.mul(j));

@@ -157,6 +157,11 @@ class PriceBalances implements Balances {
     this.inverse = ONE.div(this.total.minus(ONE));
   }
 
+  /** The level payment P·i/(1 − (1 + i)^−n) = P·i·(1 + i)^n/((1 + i)^n − 1), half-up to the cent. */
+  level(principal: Decimal, monthlyRate: Decimal): Decimal {
+    return cents(principal.mul(monthlyRate).mul(this.total).mul(this.inverse));
+  }
+
   /** P·((1 + i)^n − (1 + i)^k)/((1 + i)^n − 1) = P·(1+i)^n/((1+i)^n − 1) − P/((1+i)^n − 1)·(1+i)^k, half-up to the cent. */
   after(principal: Decimal, count: number): Decimal[] {
     const share = principal.mul(this.inverse);
@@ -195,10 +200,9 @@ export function balancesOf(system: AmortizationSystem, monthlyRatePercent: Decim
   return isLevelPayment(system, rate) ? new PriceBalances(rate, installments) : new EqualPartsBalances(installments);
 }
 
-/** The level payment of a Price schedule, rounded half-up to the cent: P × i / (1 − (1 + i)^−n). */
+/** The level payment of a Price schedule, rounded half-up to the cent: P × i / (1 − (1 + i)^−n) (as buildSchedule computes it). */
 export function levelPayment(principal: Decimal, monthlyRate: Decimal, installments: number): Decimal {
-  const growth = ONE.plus(monthlyRate);
-  return cents(principal.mul(monthlyRate).div(ONE.minus(growth.pow(-installments))));
+  return new PriceBalances(monthlyRate, installments).level(principal, monthlyRate);
 }
 
 export function buildSchedule(input: ScheduleInput): ScheduleRow[] {
@@ -210,7 +214,7 @@ export function buildSchedule(input: ScheduleInput): ScheduleRow[] {
   const start = dayNumber(input.disbursementDate);
   const firstRate = firstPeriodRate(i, input.disbursementDate, input.firstDueDate);
   const balances = balancesOf(input.amortization, i.mul(100), n);
-  const level = isLevelPayment(input.amortization, i) ? levelPayment(principal, i, n) : null;
+  const level = balances instanceof PriceBalances ? balances.level(principal, i) : null;
   // What the first period's days add to (or take from) a whole month's interest, for the level payment.
   const firstExtra = level ? cents(principal.mul(firstRate)).minus(cents(principal.mul(i))) : ZERO;
 
