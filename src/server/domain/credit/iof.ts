@@ -159,20 +159,22 @@ export function grossUpForIof(input: Omit<ScheduleInput, 'principal'> & { releas
   };
 
   const releasesEnough = (principal: Decimal) => releases(principal).release.gte(target);
-  let low: Decimal | null = null;
-  let high: Decimal | null = null;
   // From the linear estimate, a walk of a few cents finds the neighbouring pair (usually at once).
+  let pair: [Decimal, Decimal] | null = null;
   let at = target.div(new Decimal(1).minus(iofAt(target).total.div(target))).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
   const direction = releasesEnough(at) ? CENT.neg() : CENT;
-  for (let step = 0; step < NEAR_STEPS && !low; step++) {
+  for (let step = 0; step < NEAR_STEPS && !pair; step++) {
     const next = at.plus(direction);
     if (next.lt(CENT.mul(input.installments))) break;
     const nextEnough = releasesEnough(next);
-    if (direction.isNegative() && !nextEnough) [low, high] = [next, at];
-    else if (direction.isPositive() && nextEnough) [low, high] = [at, next];
+    if (direction.isNegative() && !nextEnough) pair = [next, at];
+    else if (direction.isPositive() && nextEnough) pair = [at, next];
     at = next;
   }
-  if (!low || !high) {
+  let low: Decimal;
+  let high: Decimal;
+  if (pair) [low, high] = pair;
+  else {
     low = target.minus(CENT); // releases too little (or is no principal at all)
     high = target.plus(CENT).div(new Decimal(1).minus(perReal)).toDecimalPlaces(2, Decimal.ROUND_UP);
     if (high.lte(low)) high = low.plus(CENT);
