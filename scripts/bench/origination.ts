@@ -1,7 +1,10 @@
 /**
  * Origination speed (issue 9, "Speed"), through the main-process handlers
  * (the path the bridge takes) over a PGlite test server with the demo seed:
- *   (i) a 360-plot simulation (aim: median under 20 ms);
+ *   (i) a 360-plot simulation (aim: median under 20 ms); and the money math
+ *       alone (domain/credit): schedule + IOF + CET of 360 plots (aim: median
+ *       under 2 ms) and the financed-IOF gross-up at its worst (aim: under
+ *       5 ms);
  *   (j) the CCB PDF of a 360-plot operation, fetched and saved to disk by the
  *       main process (aim: under 1 s);
  *   (k) the operations list at 100,000 operations, filtered and sorted pages
@@ -11,6 +14,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
+import Decimal from 'decimal.js';
+import { addMonths } from '../../src/server/domain/credit/calendar';
+import { cetOf } from '../../src/server/domain/credit/cet';
+import { grossUpForIof, iofOf, type IofRates } from '../../src/server/domain/credit/iof';
+import { buildSchedule, type ScheduleInput } from '../../src/server/domain/credit/schedule';
 import { startTestServer } from '../../tests/helpers/server';
 import type { ArgsOf } from '../../src/shared/contract/index';
 import { benchMain } from './main-harness';
@@ -41,15 +49,59 @@ SELECT b.ids[1 + (g % array_length(b.ids, 1))],
 FROM generate_series($1::int, $2::int) g,
      (SELECT array_agg(id ORDER BY id) AS ids FROM borrowers) b`;
 
-const LONG = {
-  personType: 'PF',
-  amortization: 'price',
-  principal: '150000.00',
-  monthlyRate: '0.99',
-  installments: 360,
-  disbursementDate: '2026-01-15',
-  firstDueDate: '2026-02-15',
-} as const;
+/** The 360-plot conditions, released on the server's business date (a release before it is refused). */
+const long = (today: string) =>
+  ({
+    personType: 'PF',
+    amortization: 'price',
+    principal: '150000.00',
+    monthlyRate: '0.99',
+    installments: 360,
+    disbursementDate: today,
+    firstDueDate: addMonths(today, 1),
+  }) as const;
+
+const PF_RATES: IofRates = { dailyPercent: '0.0082', additionalPercent: '0.38' };
+
+/** Median and p95 of a synchronous piece of work, in milliseconds. */
+function timeSync(work: () => void, runs = 200): { median: number; p95: number } {
+  for (let i = 0; i < 20; i++) work();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    work();
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  return { median: times[Math.floor(runs / 2)], p95: times[Math.floor(runs * 0.95)] };
+}
+
+/** (i) without the server: the money math of domain/credit alone. */
+export function moneyMathFigures(): void {
+  const line = (label: string, f: { median: number; p95: number }) =>
+    console.log(`    ${label.padEnd(44)} median ${f.median.toFixed(2).padStart(7)} ms   p95 ${f.p95.toFixed(2).padStart(7)} ms`);
+  console.log('\n(i) the money math alone (domain/credit), 360 plots (aims: schedule + IOF + CET median < 2 ms; worst gross-up < 5 ms)');
+  const input: ScheduleInput = { amortization: 'price', principal: '150000.00', monthlyRatePercent: '0.99', installments: 360, disbursementDate: '2026-01-15', firstDueDate: '2026-02-15' };
+  const principal = new Decimal(input.principal);
+  line('Price: schedule + IOF + CET', timeSync(() => {
+    const rows = buildSchedule(input);
+    const iof = iofOf(rows, principal, PF_RATES);
+    cetOf(principal.minus(iof.total), rows.map((r) => ({ days: r.days, amount: r.payment })));
+  }));
+  line('SAC: schedule + IOF + CET', timeSync(() => {
+    const rows = buildSchedule({ ...input, amortization: 'sac' });
+    const iof = iofOf(rows, principal, PF_RATES);
+    cetOf(principal.minus(iof.total), rows.map((r) => ({ days: r.days, amount: r.payment })));
+  }));
+  const rows = buildSchedule(input);
+  line('  of which the schedule', timeSync(() => buildSchedule(input)));
+  line('  of which the CET', timeSync(() => cetOf('145000.00', rows.map((r) => ({ days: r.days, amount: r.payment })))));
+  const { principal: _p, ...conditions } = input;
+  // The largest amount the contract takes, 360 plots at 15% with a 60-day first period, and the highest IOF rates.
+  const worst = { ...conditions, monthlyRatePercent: '15', firstDueDate: '2026-03-16', released: '999999999999.99' };
+  line('gross-up, R$ 10.000,00 in 12 plots', timeSync(() => grossUpForIof({ ...conditions, installments: 12, released: '10000.00' }, PF_RATES)));
+  line('gross-up, R$ 999.999.999.999,99, 360 at 15%', timeSync(() => grossUpForIof(worst, { dailyPercent: '0.01118', additionalPercent: '0.95' })));
+}
 
 export async function originationFigures(): Promise<void> {
   const server = await startTestServer({ seed: 'demo' });
@@ -58,13 +110,15 @@ export async function originationFigures(): Promise<void> {
   try {
     await server.database.rows('UPDATE company_parameters SET max_installments = 360, min_installments = 1, max_value = 1000000 WHERE company_id = 1');
     await bench.signIn();
+    const today = server.clock.today();
 
     console.log('\n(i) 360-plot simulation via main handlers (aim: median < 20 ms)');
     const sim = await timeRuns(async () => {
-      const answer = await main.handlers.apiCall('creditOperation.simulation', LONG);
+      const answer = await main.handlers.apiCall('creditOperation.simulation', long(today));
       if (answer.error) throw new Error(`simulation failed: ${answer.message}`);
     }, 100);
     console.log(`    Price, R$ 150.000,00, 360 plots             median ${sim.median.toFixed(2).padStart(7)} ms   p95 ${sim.p95.toFixed(2).padStart(7)} ms`);
+    moneyMathFigures();
 
     console.log('\n(j) CCB PDF of a 360-plot operation, fetched and saved by the main process (aim: < 1 s)');
     const [{ id: borrowerId }] = await server.database.rows<{ id: number }>('SELECT id FROM borrowers WHERE active ORDER BY id LIMIT 1');
@@ -75,8 +129,8 @@ export async function originationFigures(): Promise<void> {
       requested_amount: '150000.00',
       monthly_rate: '0.99',
       installments: 360,
-      disbursement_date: '2026-01-15',
-      first_due_date: '2026-02-15',
+      disbursement_date: today,
+      first_due_date: addMonths(today, 1),
       idempotency_key: `bench-${randomUUID()}`,
     });
     if (created.error) throw new Error(`create failed: ${created.message}`);

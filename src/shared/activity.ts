@@ -234,6 +234,8 @@ export const ACTIVITY_FIELDS = [
   'default_interest_monthly_percent',
   'grace_days',
   'finance_iof_default',
+  'max_first_period_days',
+  'max_disbursement_days_ahead',
   'person_type',
   'daily_percent',
   'additional_percent',
@@ -265,6 +267,7 @@ export const ACTIVITY_FIELDS = [
   'version',
   // borrowers and their credit file
   'simples_nacional',
+  'mei',
   'document',
   'profession',
   'monthly_income',

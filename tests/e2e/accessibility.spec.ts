@@ -6,6 +6,7 @@
  * critical violation. The page list comes from src/renderer/src/app/routes.ts,
  * so a new route is checked without touching this file.
  */
+import { addMonths } from '../../src/server/domain/credit/calendar';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect, signIn, directCall, directSignIn, DEMO, DEMO_PASSWORD, type Harness } from './harness';
@@ -33,7 +34,7 @@ async function firstId(url: string, token: string, operation: OperationName): Pr
 }
 
 /** A real record behind each screen that shows one, created when the seed has none. */
-async function realIds(url: string): Promise<Ids> {
+async function realIds(url: string, today: string): Promise<Ids> {
   const token = await directSignIn(url, DEMO.superadmin.email, DEMO_PASSWORD);
   const ensure = async (list: OperationName, create: OperationName, input: Record<string, unknown>): Promise<string> => {
     const existing = await firstId(url, token, list);
@@ -50,8 +51,8 @@ async function realIds(url: string): Promise<Ids> {
     requested_amount: '10000.00',
     monthly_rate: '1.99',
     installments: 12,
-    disbursement_date: '2026-01-15',
-    first_due_date: '2026-02-15',
+    disbursement_date: today,
+    first_due_date: addMonths(today, 1),
     idempotency_key: 'a11y-walk-operation-0001',
   });
   const entrepreneur = await firstId(url, token, 'users.entrepreneurs');
@@ -141,7 +142,7 @@ for (const [who, role] of ROLES) {
   test(`${who}: every screen the role can open has no serious or critical axe violation`, async ({ page, harness, server }) => {
     // Forty-odd pages, each analysed: a longer limit than one screen's test, no timing asserted.
     test.setTimeout(600_000);
-    const ids = await realIds(server.url);
+    const ids = await realIds(server.url, server.clock.today());
     await signInAs(page, harness, who);
     const paths = pagesFor(role, ids);
     expect(paths).toContain('/app/profile');

@@ -23,13 +23,26 @@ import { test, expect, signIn, signOut, directCall, directSignIn, DEMO, DEMO_PAS
 import type { CreditOperation } from '../../src/shared/contract';
 import { completeCpf, formatCpf } from '../../src/shared/documents';
 import { translate } from '../../src/shared/i18n';
+import { addMonths } from '../../src/server/domain/credit/calendar';
 
 
 let keySeq = 0;
 const freshKey = () => `e2e-operation-key-${Date.now()}-${++keySeq}`;
 
 /** A borrower and an operation made through the API, as another session would. */
-async function operationFor(url: string, name: string, cpfBody: string, extra: Record<string, unknown> = {}): Promise<{ op: CreditOperation; token: string }> {
+/** Released on the server's business date (a release before it is refused), the first due date a month later. */
+function releaseDates(server: { clock: { today(): string } }) {
+  const today = server.clock.today();
+  return { disbursement_date: today, first_due_date: addMonths(today, 1) };
+}
+
+async function operationFor(
+  server: { url: string; clock: { today(): string } },
+  name: string,
+  cpfBody: string,
+  extra: Record<string, unknown> = {},
+): Promise<{ op: CreditOperation; token: string }> {
+  const url = server.url;
   const token = await directSignIn(url, DEMO.superadmin.email, DEMO_PASSWORD);
   const borrower = await directCall<{ id: number }>(url, 'borrowers.create', { person_type: 'PF', document: formatCpf(completeCpf(cpfBody)), name }, token);
   expect(borrower.status, 'borrowers.create').toBe(200);
@@ -43,8 +56,7 @@ async function operationFor(url: string, name: string, cpfBody: string, extra: R
       requested_amount: '5000.00',
       monthly_rate: '2.00',
       installments: 12,
-      disbursement_date: '2026-03-10',
-      first_due_date: '2026-04-10',
+      ...releaseDates(server),
       idempotency_key: freshKey(),
       ...extra,
     },
@@ -111,14 +123,15 @@ test('an approved solicitation becomes a borrower, its operation is built in ste
   await expectNoSeriousViolations(page);
   await page.getByTestId('building-next').click();
 
-  // 2 — the conditions: the company's TAC suggested, a guarantee of this borrower ticked.
-  await expect(page.getByTestId('building-fee-0-name')).toHaveValue('TAC');
-  await expect(page.getByTestId('building-fee-0-amount')).toHaveValue('150,00');
+  // 2 — the conditions: the company's TAC not suggested to a person (Res. CMN 3.518/2007), a guarantee of this borrower ticked.
+  await expect(page.getByTestId('building-requested-amount')).toBeVisible();
+  await expect(page.getByTestId('building-fee-0-name')).toHaveCount(0);
   await page.getByTestId('building-requested-amount').fill('10.000,00');
   await page.getByTestId('building-monthly-rate').fill('9');
   await page.getByTestId('building-installments').fill('12');
-  await page.getByTestId('building-disbursement-date').fill('2026-01-15');
-  await page.getByTestId('building-first-due-date').fill('2026-02-15');
+  const release = releaseDates(server);
+  await page.getByTestId('building-disbursement-date').fill(release.disbursement_date);
+  await page.getByTestId('building-first-due-date').fill(release.first_due_date);
   await setSwitch(page.getByTestId('building-finance-iof'), false);
   await page.getByTestId(`building-guarantee-${guaranteeId}`).check({ force: true });
   await expectNoSeriousViolations(page);
@@ -140,7 +153,8 @@ test('an approved solicitation becomes a borrower, its operation is built in ste
   const result = page.getByTestId('building-result');
   await expect(result).toBeVisible();
   await expect(page.getByTestId('building-result-principal')).toHaveText('R$ 10.000,00');
-  await expect(page.getByTestId('building-result-first-due')).toHaveText('15/02/2026');
+  const firstDue = release.first_due_date.split('-').reverse().join('/');
+  await expect(page.getByTestId('building-result-first-due')).toHaveText(firstDue);
   await expect(page.getByTestId('building-result-installment-12')).toBeVisible();
   await expect(page.getByTestId('building-result-iof-basis')).toContainText('6.306');
   const released = (await page.getByTestId('building-result-released').textContent()) ?? '';
@@ -248,7 +262,7 @@ test('an approved solicitation becomes a borrower, its operation is built in ste
   expect(text).toContain(contractNumber);
   expect(text).toContain(name);
   expect(text).toContain('R$ 10.000,00');
-  expect(text).toContain('15/02/2026');
+  expect(text).toContain(firstDue);
   // The contract made the solicitation it came from contracted.
   const [{ status: solicitationStatus }] = await server.database.rows<{ status: string }>('SELECT status FROM solicitations WHERE id = $1', [solicitation.id]);
   expect(solicitationStatus).toBe('contracted');
@@ -271,7 +285,7 @@ test('an approved solicitation becomes a borrower, its operation is built in ste
 
 test('the proposal\'s conditions edited with its version; a change made elsewhere meanwhile is a clear stale-version message', async ({ page, harness, server }) => {
   test.setTimeout(120_000);
-  const { op, token } = await operationFor(server.url, 'Carlos Condições Editadas', '271828182');
+  const { op, token } = await operationFor(server, 'Carlos Condições Editadas', '271828182');
   await signInAdmin(page, harness);
   await harness.goto(`/app/clientOperation/loan-proposal/${op.id}`);
   await expect(page.getByTestId('operation-status')).toHaveText('Proposta');
@@ -311,8 +325,7 @@ test('the proposal\'s conditions edited with its version; a change made elsewher
       requested_amount: '5000.00',
       monthly_rate: '2.00',
       installments: 10,
-      disbursement_date: '2026-03-10',
-      first_due_date: '2026-04-10',
+      ...releaseDates(server),
     },
     token,
   );
@@ -333,7 +346,7 @@ test('the proposal\'s conditions edited with its version; a change made elsewher
 
 test('a microcredit operation: a return asks for its reason, then the MPO issued with the orientation and cancelled after confirming', async ({ page, harness, server }) => {
   test.setTimeout(120_000);
-  const { op, token } = await operationFor(server.url, 'Marta Microcrédito Orientado', '161803398', { product: 'microcredit', requested_amount: '3000.00' });
+  const { op, token } = await operationFor(server, 'Marta Microcrédito Orientado', '161803398', { product: 'microcredit', requested_amount: '3000.00' });
   const version = await readyForApproval(server.url, op, token);
   // Approved by someone other than its maker (the super administrator built it).
   const approver = await directSignIn(server.url, DEMO.operador.email, DEMO_PASSWORD);
@@ -397,7 +410,7 @@ test('a microcredit operation: a return asks for its reason, then the MPO issued
 
 test('an agent analyses without deciding: no approve, refuse or return; contracts are for operators; the list filters by status in the URL', async ({ page, harness, server }) => {
   test.setTimeout(120_000);
-  const { op, token } = await operationFor(server.url, 'Pedro Proposta do Agente', '141421356');
+  const { op, token } = await operationFor(server, 'Pedro Proposta do Agente', '141421356');
   const sent = await directCall(server.url, 'creditOperation.decision', { id: op.id, action: 'send_to_analysis', version: op.version }, token);
   expect(sent.status).toBe(200);
   await page.setViewportSize({ width: 1440, height: 900 });

@@ -1,4 +1,4 @@
-/** Drizzle view of the company tables of migration 0009 (the SQL there is the source of truth). */
+/** Drizzle view of the company tables of migrations 0009 and 0011 (the SQL there is the source of truth). */
 import { bigint, boolean, date, integer, jsonb, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -64,6 +64,8 @@ export const companyParameters = pgTable('company_parameters', {
   finance_iof_default: boolean('finance_iof_default').notNull(),
   /** above this amount financed a credit approval needs a second approver (migration 0012) */
   second_approval_above: money('second_approval_above').notNull(),
+  max_first_period_days: integer('max_first_period_days').notNull().default(60),
+  max_disbursement_days_ahead: integer('max_disbursement_days_ahead').notNull().default(30),
   updated_at: ts('updated_at').notNull().defaultNow(),
 });
 

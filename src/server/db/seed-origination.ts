@@ -168,8 +168,10 @@ export async function seedOrigination(db: Db, options: { staffIds: number[]; now
       finance_iof: random.chance(0.3),
       secured_guarantee_ids: [],
     };
+    // Proposed on the day the story says (a disbursed one three days before its release), as of that business date.
+    const proposedOn = item.target === 'disbursed' ? todayInSaoPaulo(started) : today;
     const maker = actorId();
-    const id = await createOperation(db, { id: maker, role: roles.get(maker) ?? Role.AGENT }, { ...conditions, borrower_id: item.borrowerId, solicitation_id: item.solicitationId ?? undefined });
+    const id = await createOperation(db, { id: maker, role: roles.get(maker) ?? Role.AGENT }, { ...conditions, borrower_id: item.borrowerId, solicitation_id: item.solicitationId ?? undefined }, proposedOn);
     summary.operations++;
     let version = 1;
     const move = async (action: Parameters<typeof decide>[2]['action'], reason?: string) => {

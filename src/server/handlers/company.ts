@@ -1,10 +1,11 @@
 /** Company parameters and IOF rates by period (spec §7 "Company"; issue 9 §1). */
 import { desc, eq } from 'drizzle-orm';
+import type { IofPersonType } from '../../shared/contract/index';
 import { companyParameters, iofParameters } from '../db/schema-company';
-import { notFound } from '../http/errors';
+import { conflict, notFound } from '../http/errors';
 import { requireAuth, type Handler } from '../http/handler';
 import { logActivity, type Snapshot } from '../services/activity';
-import { assertNoIofOverlap, parametersOf, toCompanyParameters, toIofParameter } from '../services/company';
+import { assertNoIofOverlap, COMPANY_MESSAGES, isIofOverlap, parametersOf, toCompanyParameters, toIofParameter } from '../services/company';
 
 function parametersSnapshot(row: typeof companyParameters.$inferSelect): Snapshot {
   const { updated_at: _updated, other_fees, ...rest } = row;
@@ -45,23 +46,33 @@ export const listIofParameters: Handler<'company.iofParameters'> = async (_args,
   return rows.map(toIofParameter);
 };
 
+/** A period written at the same time as an overlapping one: the exclusion constraint refuses the later (409 naming it). */
+async function refusingRaces<T>(period: { person_type: IofPersonType; valid_from: string; valid_to?: string | null }, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isIofOverlap(error)) throw conflict(COMPANY_MESSAGES.iofOverlapRace(period.person_type, period.valid_from, period.valid_to ?? null), 'valid_from');
+    throw error;
+  }
+}
+
 export const createIofParameter: Handler<'company.createIofParameter'> = async (args, ctx) => {
   const { user } = requireAuth(ctx);
-  return ctx.deps.db.transaction(async (tx) => {
+  return refusingRaces(args, () => ctx.deps.db.transaction(async (tx) => {
     const validTo = args.valid_to ?? null;
     await assertNoIofOverlap(tx, args.person_type, args.valid_from, validTo);
     const [row] = await tx
       .insert(iofParameters)
-      .values({ ...args, valid_to: validTo, legal_basis: args.legal_basis ?? '' })
+      .values({ ...args, valid_to: validTo })
       .returning();
     await logActivity(tx, { actorId: user.id, action: 'iof-parameter.create', entity: 'iof_parameter', entityId: row.id, after: iofSnapshot(row) });
     return toIofParameter(row);
-  });
+  }));
 };
 
 export const updateIofParameter: Handler<'company.updateIofParameter'> = async (args, ctx) => {
   const { user } = requireAuth(ctx);
-  return ctx.deps.db.transaction(async (tx) => {
+  return refusingRaces(args, () => ctx.deps.db.transaction(async (tx) => {
     const [before] = await tx.select().from(iofParameters).where(eq(iofParameters.id, args.id)).limit(1);
     if (!before) throw notFound();
     const validTo = args.valid_to ?? null;
@@ -74,7 +85,7 @@ export const updateIofParameter: Handler<'company.updateIofParameter'> = async (
       .returning();
     await logActivity(tx, { actorId: user.id, action: 'iof-parameter.update', entity: 'iof_parameter', entityId: id, before: iofSnapshot(before), after: iofSnapshot(after) });
     return toIofParameter(after);
-  });
+  }));
 };
 
 export const deleteIofParameter: Handler<'company.deleteIofParameter'> = async ({ id }, ctx) => {

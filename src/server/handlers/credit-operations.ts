@@ -82,7 +82,7 @@ export const creditOperationHandlers: Pick<Handlers, CreditOperationName> = {
     const { idempotency_key, ...input } = args;
     const { value } = await ctx.deps.db.transaction((tx) =>
       once(tx, { key: idempotency_key, operation: 'creditOperation.create', userId: me.id, args }, async () => ({
-        id: await createOperation(tx, me, input),
+        id: await createOperation(tx, me, input, ctx.deps.clock.today()),
       })),
     );
     return loadOperation(ctx.deps.db, value.id, me);
@@ -92,7 +92,7 @@ export const creditOperationHandlers: Pick<Handlers, CreditOperationName> = {
 
   'creditOperation.update': async (args, ctx) => {
     const me = actor(ctx);
-    await ctx.deps.db.transaction((tx) => updateOperation(tx, me, args));
+    await ctx.deps.db.transaction((tx) => updateOperation(tx, me, args, ctx.deps.clock.today()));
     return loadOperation(ctx.deps.db, args.id, me);
   },
 

@@ -70,6 +70,9 @@ export const BORROWER_MESSAGES = {
   guarantorNotFound: 'Campo guarantor_id: avalista não encontrado entre os avalistas do tomador desta solicitação.',
   tacBelowCompany: (limit: string) =>
     `Campo tac: somente operadores e administradores definem a TAC do tomador abaixo da TAC da empresa (${limit}).`,
+  noTacForIndividuals:
+    'Campo tac: a TAC (tarifa de abertura de crédito) não pode ser cobrada de pessoa física desde 30/04/2008 (Res. CMN 3.518/2007; STJ, Súmula 565).',
+  meiIsSimples: 'Campo mei: o MEI é pessoa jurídica optante pelo Simples Nacional (LC 123/2006, art. 18-A): marque também o Simples Nacional.',
 } as const;
 
 /** Who is acting: the role decides what money they may redirect or discount. */
@@ -92,6 +95,11 @@ export async function hasContractInForce(db: Db, borrowerId: number): Promise<bo
     .where(and(eq(creditOperations.borrower_id, borrowerId), eq(issuedContracts.status, 'issued')))
     .limit(1);
   return rows.length > 0;
+}
+
+/** A MEI is a company under Simples Nacional (the database holds the same rule). */
+function assertMeiIsSimples(row: { person_type?: string; simples_nacional?: boolean | null; mei?: boolean | null }): void {
+  if (row.mei && !(row.person_type === 'PJ' && row.simples_nacional)) throw badRequest(BORROWER_MESSAGES.meiIsSimples, 'mei');
 }
 
 type BorrowerRow = typeof borrowers.$inferSelect;
@@ -133,6 +141,7 @@ const summaryColumns = {
   id: borrowers.id,
   person_type: borrowers.person_type,
   simples_nacional: borrowers.simples_nacional,
+  mei: borrowers.mei,
   name: borrowers.name,
   trade_name: borrowers.trade_name,
   document: borrowers.document,
@@ -381,6 +390,7 @@ export async function createBorrower(db: Db, actorId: number, input: BorrowerCre
         };
       }
       await assertDocumentFree(tx, values.document);
+      assertMeiIsSimples(values);
       const [row] = await tx
         .insert(borrowers)
         .values({ ...values, created_by: actorId })
@@ -418,6 +428,7 @@ export async function updateBorrower(
     const before = await borrowerOr404(tx, id, true);
     const changes: Partial<Insert> = { ...values };
     if (typeof changes.legal_representative_cpf === 'string') changes.legal_representative_cpf = formatCpf(changes.legal_representative_cpf);
+    assertMeiIsSimples({ ...before, ...changes });
     const [after] = await tx
       .update(borrowers)
       .set({ ...changes, updated_at: new Date() })
@@ -671,6 +682,9 @@ export async function saveParameters(db: Db, actor: StaffActor, input: Parameter
   const actorId = actor.id;
   return db.transaction(async (tx) => {
     const borrower = await borrowerOr404(tx, input.borrower_id, true);
+    if (borrower.person_type === 'PF' && input.tac !== null && input.tac !== undefined && new Decimal(input.tac).gt(0)) {
+      throw badRequest(BORROWER_MESSAGES.noTacForIndividuals, 'tac');
+    }
     const company = await parametersOf(tx, borrower.company_id);
     assertInsideCompany(input, company);
     assertTacAllowed(input, company, actor);

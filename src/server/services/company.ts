@@ -1,7 +1,10 @@
 /**
  * Company parameters and IOF rates as the rest of the server reads them: the
  * rows mapped to their contract shapes, the rates in force on a day, and the
- * overlap rule of rate periods.
+ * overlap rule of rate periods. The database enforces that rule on its own
+ * (migration 0011: an exclusion constraint per person type), so two periods
+ * written at once cannot both land; the check here names the period in the
+ * way, and isIofOverlap recognises the constraint's refusal of a race.
  */
 import { and, desc, eq, gte, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { CompanyParameters, IofParameter, IofPersonType } from '../../shared/contract/index';
@@ -12,9 +15,26 @@ import { badRequest, conflict, notFound } from '../http/errors';
 export const COMPANY_MESSAGES = {
   companyNotFound: 'Empresa não encontrada.',
   noIofRate: (type: IofPersonType, day: string) =>
-    `Não há alíquota de IOF cadastrada para ${type === 'SIMPLES' ? 'Simples Nacional' : type} em ${day.split('-').reverse().join('/')}. Cadastre-a em Operações › Parâmetros de IOF.`,
-  iofOverlap: 'Já existe uma alíquota de IOF deste tipo com vigência nesse período.',
+    `Não há alíquota de IOF cadastrada para ${typeName(type)} em ${dayPt(day)}. Cadastre-a em Operações › Parâmetros de IOF.`,
+  iofOverlap: (type: IofPersonType, from: string, to: string | null) =>
+    `Já existe uma alíquota de IOF de ${typeName(type)} com vigência de ${dayPt(from)} a ${to ? dayPt(to) : 'período em aberto'}, que se sobrepõe a esse período.`,
+  iofOverlapRace: (type: IofPersonType, from: string, to: string | null) =>
+    `Outra alíquota de IOF de ${typeName(type)} com vigência sobreposta a ${dayPt(from)} – ${to ? dayPt(to) : 'em aberto'} acabou de ser gravada. Recarregue a lista.`,
 } as const;
+
+function dayPt(day: string): string {
+  return day.split('-').reverse().join('/');
+}
+
+function typeName(type: IofPersonType): string {
+  return type === 'SIMPLES' ? 'Simples Nacional' : type;
+}
+
+/** True when the database refused a period overlapping another of its type (SQLSTATE 23P01, exclusion violation). */
+export function isIofOverlap(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } } | null;
+  return (e?.code ?? e?.cause?.code) === '23P01';
+}
 
 type ParametersRow = typeof companyParameters.$inferSelect;
 type IofRow = typeof iofParameters.$inferSelect;
@@ -56,10 +76,10 @@ export async function iofRateOn(db: Db, type: IofPersonType, day: string, field:
   return row;
 }
 
-/** Refuses a period that shares a day with another of the same person type (409 on valid_from). */
+/** Refuses a period that shares a day with another of the same person type (409 on valid_from, naming that period). */
 export async function assertNoIofOverlap(db: Db, type: IofPersonType, from: string, to: string | null, exceptId?: number): Promise<void> {
   const overlapping = await db
-    .select({ id: iofParameters.id })
+    .select({ from: iofParameters.valid_from, to: iofParameters.valid_to })
     .from(iofParameters)
     .where(
       and(
@@ -71,5 +91,5 @@ export async function assertNoIofOverlap(db: Db, type: IofPersonType, from: stri
       ),
     )
     .limit(1);
-  if (overlapping.length) throw conflict(COMPANY_MESSAGES.iofOverlap, 'valid_from');
+  if (overlapping.length) throw conflict(COMPANY_MESSAGES.iofOverlap(type, overlapping[0].from, overlapping[0].to), 'valid_from');
 }

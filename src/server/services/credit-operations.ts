@@ -455,10 +455,12 @@ const FIELD_NAMES = {
   monthlyRate: 'monthly_rate',
   installments: 'installments',
   disbursementDate: 'disbursement_date',
+  firstDueDate: 'first_due_date',
   fees: 'fees',
 } as const;
 
-async function simulate(db: Db, borrowerId: number, c: Conditions): Promise<Simulation> {
+/** `today`: the lender's business date the conditions are checked against (the disbursement is not before it). */
+async function simulate(db: Db, borrowerId: number, c: Conditions, today: string): Promise<Simulation> {
   return simulateConditions(db, {
     personType: 'PF',
     amortization: c.amortization,
@@ -471,7 +473,7 @@ async function simulate(db: Db, borrowerId: number, c: Conditions): Promise<Simu
     borrowerId,
     fees: c.fees,
     fieldNames: FIELD_NAMES,
-  });
+  }, today);
 }
 
 async function assertGuaranteesOwned(db: Db, borrowerId: number, ids: number[]): Promise<void> {
@@ -575,13 +577,13 @@ function forbiddenField(message: string, field: string): HttpError {
  * keeps that discount but cannot deepen it. Operators and administrators
  * negotiate freely.
  */
-async function assertAgentFees(tx: Db, actor: Actor, borrowerId: number, c: Conditions, sim: Simulation, current: string | null): Promise<void> {
+async function assertAgentFees(tx: Db, actor: Actor, borrowerId: number, c: Conditions, sim: Simulation, current: string | null, today: string): Promise<void> {
   if (c.fees === undefined || isRoleAllowed(actor.role, AllOperators)) return;
   const given = new Decimal(sim.result.fees.total);
   if (current !== null && given.gte(current)) return;
   let companyTotal: Decimal;
   try {
-    companyTotal = new Decimal((await simulate(tx, borrowerId, { ...c, fees: undefined })).result.fees.total);
+    companyTotal = new Decimal((await simulate(tx, borrowerId, { ...c, fees: undefined }, today)).result.fees.total);
   } catch (error) {
     // The company's fees would not even fit in this operation: anything the agent sent is less than them.
     if (error instanceof HttpError && error.status === 400) throw forbiddenField(OPERATION_MESSAGES.feesBelowCompanyNoFloor, 'fees');
@@ -596,6 +598,7 @@ export async function createOperation(
   tx: Db,
   actor: Actor,
   input: Conditions & { borrower_id: number; solicitation_id?: number },
+  today: string,
 ): Promise<number> {
   const [borrower] = await tx
     .select({ id: borrowers.id, active: borrowers.active, solicitation_id: borrowers.solicitation_id })
@@ -608,8 +611,8 @@ export async function createOperation(
     throw badRequest(OPERATION_MESSAGES.solicitationMismatch, 'solicitation_id');
   }
   await assertGuaranteesOwned(tx, input.borrower_id, input.secured_guarantee_ids);
-  const sim = await simulate(tx, input.borrower_id, input);
-  await assertAgentFees(tx, actor, input.borrower_id, input, sim, null);
+  const sim = await simulate(tx, input.borrower_id, input, today);
+  await assertAgentFees(tx, actor, input.borrower_id, input, sim, null, today);
   const now = new Date();
   const [row] = await tx
     .insert(creditOperations)
@@ -638,14 +641,14 @@ function assertVersion(row: OperationRow, version: number): void {
  * becomes the maker (who may not approve them); a first approval awaiting its
  * second is cancelled, since the amounts it was given on are gone.
  */
-export async function updateOperation(tx: Db, actor: Actor, input: Conditions & { id: number; version: number }): Promise<void> {
+export async function updateOperation(tx: Db, actor: Actor, input: Conditions & { id: number; version: number }, today: string): Promise<void> {
   const before = await findOperation(tx, input.id, true);
   assertVersion(before, input.version);
   const from = statusOf(before);
   if (!EDITABLE_STATUSES.includes(from)) throw conflict(OPERATION_MESSAGES.notEditable(STATUS_PT[from]), 'status');
   await assertGuaranteesOwned(tx, before.borrower_id, input.secured_guarantee_ids);
-  const sim = await simulate(tx, before.borrower_id, input);
-  await assertAgentFees(tx, actor, before.borrower_id, input, sim, before.fees_total);
+  const sim = await simulate(tx, before.borrower_id, input, today);
+  await assertAgentFees(tx, actor, before.borrower_id, input, sim, before.fees_total, today);
   const to = statusAfterEdit(from);
   const now = new Date();
   const pending = await pendingApproval(tx, APPROVAL_KIND, input.id, true);

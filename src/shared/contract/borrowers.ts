@@ -37,7 +37,7 @@ import {
   uploadFileSchema,
 } from './common';
 import { cpfInput, optionalText, stateInput } from './entrepreneurs';
-import { calendarDaySchema, moneyInputSchema, percentInputSchema, positiveMoneyInputSchema } from './money';
+import { calendarDaySchema, moneyInputSchema, monthlyRateInputSchema, percentInputSchema, positiveMoneyInputSchema } from './money';
 import { simulationSchema } from './simulations';
 
 export const PERSON_TYPES = ['PF', 'PJ'] as const;
@@ -80,6 +80,8 @@ export const borrowerSummarySchema = z.object({
   id: z.number().int(),
   person_type: z.enum(PERSON_TYPES),
   simples_nacional: z.boolean(),
+  /** Microempreendedor Individual (always under Simples Nacional): its own IOF rates */
+  mei: z.boolean(),
   name: z.string(),
   trade_name: z.string().nullable(),
   document: z.string(),
@@ -120,6 +122,7 @@ const personFields = z.object({
   name: requiredText(200, 'informe o nome ou a razão social'),
   trade_name: optionalText(200),
   simples_nacional: z.boolean().optional(),
+  mei: z.boolean().optional(),
   birthday: optionalDay,
   email: optionalEmail,
   phone: optionalText(20),
@@ -175,6 +178,7 @@ export const businessInput = z.object({
   id: idSchema,
   trade_name: optionalText(200),
   simples_nacional: z.boolean().optional(),
+  mei: z.boolean().optional(),
   legal_representative_name: optionalText(200),
   legal_representative_cpf: cpfInput,
   state_registration: optionalText(20),
@@ -589,12 +593,12 @@ export const borrowersOperations = {
     access: AllPanelUsers,
     encoding: 'json',
     origin: 'spec',
-    description: "Sets the borrower's own limits; each must lie inside the company's (400 naming the limit).",
+    description: "Sets the borrower's own limits; each must lie inside the company's (400 naming the limit); no TAC for an individual (400 on tac).",
     args: z
       .object({
         borrower_id: idSchema,
-        min_monthly_rate: percentInputSchema.nullable().optional(),
-        max_monthly_rate: percentInputSchema.nullable().optional(),
+        min_monthly_rate: monthlyRateInputSchema.nullable().optional(),
+        max_monthly_rate: monthlyRateInputSchema.nullable().optional(),
         max_installments: z.number().int().min(1, 'ao menos 1 parcela').max(360, 'no máximo 360 parcelas').nullable().optional(),
         max_value: positiveMoneyInputSchema.nullable().optional(),
         tac: moneyInputSchema.nullable().optional(),

@@ -21,13 +21,37 @@ import { defineOperation } from './define';
 import { idArgs, idSchema, okSchema, textSchema, timestampSchema, trimmedTextSchema } from './common';
 import { cnpjInput, cpfInput, stateInput } from './entrepreneurs';
 import { emailSchema } from './common';
-import { calendarDaySchema, moneyInputSchema, moneySchema, percentInputSchema, percentSchema, positiveMoneyInputSchema } from './money';
+import {
+  calendarDaySchema,
+  iofAdditionalPercentInputSchema,
+  iofDailyPercentInputSchema,
+  moneyInputSchema,
+  moneySchema,
+  monthlyRateInputSchema,
+  percentInputSchema,
+  percentSchema,
+  positiveMoneyInputSchema,
+} from './money';
 
-/** Who an IOF rate applies to: PF, PJ, or a PJ under Simples Nacional (MEI included) in operations up to SIMPLES_IOF_LIMIT. */
-export const IOF_PERSON_TYPES = ['PF', 'PJ', 'SIMPLES'] as const;
+/**
+ * Who an IOF rate applies to: PF, PJ, a PJ under Simples Nacional, or a MEI
+ * (a Simples optant with rates of its own since Decreto 12.466/2025); the
+ * last two only in operations whose financed principal is at most
+ * SIMPLES_IOF_LIMIT, the ordinary PJ rates above it.
+ */
+export const IOF_PERSON_TYPES = ['PF', 'PJ', 'SIMPLES', 'MEI'] as const;
 export type IofPersonType = (typeof IOF_PERSON_TYPES)[number];
-/** Decreto 6.306/2007 art. 7 §13: the Simples Nacional rate covers operations up to R$ 30.000,00. */
+/** Decreto 6.306/2007 art. 7 §13: the Simples Nacional rate covers operations up to R$ 30.000,00 (of principal financed). */
 export const SIMPLES_IOF_LIMIT = '30000.00';
+
+/** Multa for late payment: at most 2% of the installment (Código de Defesa do Consumidor, art. 52, §1). */
+export const MAX_LATE_FEE_PERCENT = '2';
+/** Juros de mora: at most 1% a month (STJ, Súmula 379). */
+export const MAX_DEFAULT_INTEREST_MONTHLY_PERCENT = '1';
+/** Bounds of the days from the disbursement to the first due date a company may allow (a whole month always fits). */
+export const FIRST_PERIOD_DAYS_RANGE = { min: 31, max: 365 } as const;
+/** Bounds of how many days ahead of the business date a company may let a disbursement be planned. */
+export const DISBURSEMENT_DAYS_AHEAD_RANGE = { min: 0, max: 365 } as const;
 
 export const iofParameterSchema = z.object({
   id: z.number().int(),
@@ -43,11 +67,12 @@ export type IofParameter = z.infer<typeof iofParameterSchema>;
 
 const iofParameterFields = z.object({
   person_type: z.enum(IOF_PERSON_TYPES),
-  daily_percent: percentInputSchema,
-  additional_percent: percentInputSchema,
+  daily_percent: iofDailyPercentInputSchema,
+  additional_percent: iofAdditionalPercentInputSchema,
   valid_from: calendarDaySchema,
   valid_to: calendarDaySchema.nullable().optional(),
-  legal_basis: trimmedTextSchema(200).optional(),
+  /** the act and article the rates come from (e.g. "Decreto 6.306/2007, art. 7º, I, b") */
+  legal_basis: trimmedTextSchema(300).min(3, 'informe a base legal (ato e artigo)'),
 });
 /** The period cannot end before it starts (checked on both the create and the update shape). */
 function periodInOrder<T extends z.ZodType<{ valid_from: string; valid_to?: string | null }>>(schema: T) {
@@ -73,6 +98,8 @@ export const companyParametersSchema = z.object({
   finance_iof_default: z.boolean(),
   /** above this amount financed a credit approval needs a second approver of AllAdmins (four eyes) */
   second_approval_above: moneySchema,
+  max_first_period_days: z.number().int(),
+  max_disbursement_days_ahead: z.number().int(),
   updated_at: timestampSchema,
 });
 export type CompanyParameters = z.infer<typeof companyParametersSchema>;
@@ -499,7 +526,8 @@ export const companyOperations = {
     encoding: 'none',
     cacheable: true,
     origin: 'spec',
-    description: "The company's operating rules: rate, term and value limits, fees, late fee, default interest, grace days, IOF financed by default.",
+    description:
+      "The company's operating rules: rate, term and value limits, fees (the TAC for PJ only), late fee (≤ 2%), default interest (≤ 1% a month), grace days, IOF financed by default, the longest first period and how far ahead a disbursement may be.",
     args: idArgs,
     result: companyParametersSchema,
   }),
@@ -513,20 +541,38 @@ export const companyOperations = {
     args: z
       .object({
         company_id: idSchema,
-        min_monthly_rate: percentInputSchema,
-        max_monthly_rate: percentInputSchema,
+        min_monthly_rate: monthlyRateInputSchema,
+        max_monthly_rate: monthlyRateInputSchema,
         min_installments: z.number().int().min(1, 'ao menos 1 parcela').max(360, 'no máximo 360 parcelas'),
         max_installments: z.number().int().min(1, 'ao menos 1 parcela').max(360, 'no máximo 360 parcelas'),
         min_value: positiveMoneyInputSchema,
         max_value: positiveMoneyInputSchema,
         tac: moneyInputSchema,
         other_fees: z.array(feeSchema).max(10, 'no máximo 10 tarifas'),
-        late_fee_percent: percentInputSchema,
-        default_interest_monthly_percent: percentInputSchema,
+        late_fee_percent: percentInputSchema.refine((v) => Number(v) <= Number(MAX_LATE_FEE_PERCENT), {
+          message: `a multa é de no máximo ${MAX_LATE_FEE_PERCENT}% (Código de Defesa do Consumidor, art. 52, § 1º)`,
+        }),
+        default_interest_monthly_percent: percentInputSchema.refine((v) => Number(v) <= Number(MAX_DEFAULT_INTEREST_MONTHLY_PERCENT), {
+          message: `os juros de mora são de no máximo ${MAX_DEFAULT_INTEREST_MONTHLY_PERCENT}% ao mês (STJ, Súmula 379)`,
+        }),
         grace_days: z.number().int().min(0, 'não pode ser negativo').max(60, 'no máximo 60 dias'),
         finance_iof_default: z.boolean(),
         /** kept when left out */
         second_approval_above: moneyInputSchema.optional(),
+        /** absent: unchanged */
+        max_first_period_days: z
+          .number()
+          .int()
+          .min(FIRST_PERIOD_DAYS_RANGE.min, `ao menos ${FIRST_PERIOD_DAYS_RANGE.min} dias (um mês inteiro)`)
+          .max(FIRST_PERIOD_DAYS_RANGE.max, `no máximo ${FIRST_PERIOD_DAYS_RANGE.max} dias`)
+          .optional(),
+        /** absent: unchanged */
+        max_disbursement_days_ahead: z
+          .number()
+          .int()
+          .min(DISBURSEMENT_DAYS_AHEAD_RANGE.min, 'não pode ser negativo')
+          .max(DISBURSEMENT_DAYS_AHEAD_RANGE.max, `no máximo ${DISBURSEMENT_DAYS_AHEAD_RANGE.max} dias`)
+          .optional(),
       })
       .refine((v) => Number(v.max_monthly_rate) >= Number(v.min_monthly_rate), { message: 'a taxa máxima não pode ser menor que a mínima', path: ['max_monthly_rate'] })
       .refine((v) => v.max_installments >= v.min_installments, { message: 'o prazo máximo não pode ser menor que o mínimo', path: ['max_installments'] })
@@ -550,7 +596,7 @@ export const companyOperations = {
     access: AllAdmins,
     encoding: 'json',
     origin: 'spec',
-    description: 'Adds an IOF rate period; a period overlapping another of the same person type is refused (409).',
+    description: 'Adds an IOF rate period with its legal basis; a period overlapping another of the same person type is refused (409, also under concurrency: an exclusion constraint).',
     args: iofParameterInput,
     result: iofParameterSchema,
   }),
@@ -560,8 +606,8 @@ export const companyOperations = {
     access: AllAdmins,
     encoding: 'json',
     origin: 'spec',
-    description: 'Corrects an IOF rate period (same overlap rule).',
-    args: periodInOrder(iofParameterFields.extend({ id: idSchema })),
+    description: 'Corrects an IOF rate period (same overlap rule; without legal_basis the current one stays).',
+    args: periodInOrder(iofParameterFields.extend({ id: idSchema, legal_basis: iofParameterFields.shape.legal_basis.optional() })),
     result: iofParameterSchema,
   }),
   'company.deleteIofParameter': defineOperation({

@@ -6,13 +6,19 @@
  * Design of the rest of the answer:
  * - `principal` is the amount financed: what was asked, or, with financeIof,
  *   grossed up so that principal − IOF − fees is exactly what was asked;
- * - `released` is what reaches the borrower: principal − IOF − fees without
- *   financeIof, the amount asked with it;
+ * - `released` is what reaches the borrower: principal − IOF − fees; with
+ *   financeIof the principal is the smallest whose release is at least the
+ *   amount asked, and `releasedExcess` the cent(s) by which it passes it (the
+ *   IOF is rounded to the cent, so some amounts no principal releases exactly);
  * - fees default to the company's TAC and other fees; when given they replace
  *   them (an operator's negotiated fees), each charged at disbursement;
  * - the IOF rates are those in force on the disbursement date for the
- *   borrower's kind (PJ under Simples Nacional up to SIMPLES_IOF_LIMIT gets the
- *   Simples rate), named in `iof.rates`;
+ *   borrower's kind (a PJ under Simples Nacional, or a MEI, whose financed
+ *   principal is at most SIMPLES_IOF_LIMIT gets its reduced rate), named in
+ *   `iof.rates`;
+ * - the disbursement date lies between the business date and the company's
+ *   days ahead; the first due date at most the company's first-period days
+ *   after it; TAC is never charged to an individual (PF);
  * - CET per Res. CMN 3.517/2007 on the released amount and the payments by
  *   their dates (yearly and monthly, percent, two places).
  * A value, rate or term outside the company's parameters is a 400 naming the
@@ -26,7 +32,7 @@ import { filterSchema, idArgs, idSchema, listArgs, paged, timestampSchema, trimm
 import { CONTRACT_KINDS, feeSchema, IOF_PERSON_TYPES } from './company';
 import { idempotencyKeySchema } from './bureau';
 import { PERSON_TYPES, borrowerSchema } from './borrowers';
-import { calendarDaySchema, moneySchema, percentInputSchema, percentSchema, positiveMoneyInputSchema } from './money';
+import { calendarDaySchema, moneySchema, monthlyRateInputSchema, percentSchema, positiveMoneyInputSchema } from './money';
 import { approvalRequestSchema } from './approvals';
 
 export const AMORTIZATION_SYSTEMS = ['price', 'sac'] as const;
@@ -37,9 +43,11 @@ export const simulationArgsSchema = z
   .object({
     personType: z.enum(['PF', 'PJ']),
     simplesNacional: z.boolean().optional(),
+    /** a PJ under Simples Nacional as Microempreendedor Individual (its own IOF rates) */
+    mei: z.boolean().optional(),
     amortization: z.enum(AMORTIZATION_SYSTEMS),
     principal: positiveMoneyInputSchema,
-    monthlyRate: percentInputSchema,
+    monthlyRate: monthlyRateInputSchema,
     installments: z
       .number({ error: 'informe o número de parcelas' })
       .int('o número de parcelas é inteiro')
@@ -81,6 +89,8 @@ export const simulationResultSchema = z.object({
   totalInterest: moneySchema,
   totalPayable: moneySchema,
   released: moneySchema,
+  /** with financed IOF: what is released beyond the amount asked (the cent(s) no principal can avoid), else "0.00" */
+  releasedExcess: moneySchema,
 });
 export type SimulationResult = z.infer<typeof simulationResultSchema>;
 
@@ -113,7 +123,7 @@ const conditionsInput = z.object({
   amortization: z.enum(AMORTIZATION_SYSTEMS, { error: 'escolha o sistema de amortização' }),
   /** what the borrower asked (released as is when IOF is financed) */
   requested_amount: positiveMoneyInputSchema,
-  monthly_rate: percentInputSchema,
+  monthly_rate: monthlyRateInputSchema,
   installments: z
     .number({ error: 'informe o número de parcelas' })
     .int('o número de parcelas é inteiro')

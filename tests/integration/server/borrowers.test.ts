@@ -455,9 +455,12 @@ describe('other information and parameters', () => {
     }
     const inverted = await call(server, 'borrowers.updateParameters', { borrower_id: b.id, min_monthly_rate: '3', max_monthly_rate: '2' }, tokens.agent);
     expect({ status: inverted.status, field: inverted.body.field }).toEqual({ status: 400, field: 'max_monthly_rate' });
-    const saved = await call(server, 'borrowers.updateParameters', { borrower_id: b.id, min_monthly_rate: '2', max_monthly_rate: '3.5', max_installments: 24, max_value: '20000', tac: '150' }, tokens.agent);
+    // No TAC for a person (Res. CMN 3.518/2007; STJ Súmula 565): a 400 on tac; zero is no TAC.
+    const tac = await call(server, 'borrowers.updateParameters', { borrower_id: b.id, tac: '150' }, tokens.agent);
+    expect({ status: tac.status, field: tac.body.field }).toEqual({ status: 400, field: 'tac' });
+    const saved = await call(server, 'borrowers.updateParameters', { borrower_id: b.id, min_monthly_rate: '2', max_monthly_rate: '3.5', max_installments: 24, max_value: '20000', tac: '0' }, tokens.agent);
     expect(saved.status).toBe(200);
-    expect(saved.body).toMatchObject({ min_monthly_rate: '2.0000', max_monthly_rate: '3.5000', max_installments: 24, max_value: '20000.00', tac: '150.00' });
+    expect(saved.body).toMatchObject({ min_monthly_rate: '2.0000', max_monthly_rate: '3.5000', max_installments: 24, max_value: '20000.00', tac: '0.00' });
     expect((await call(server, 'borrowers.parameters', { id: b.id }, tokens.agent)).body).toEqual(saved.body);
     const cleared = await call(server, 'borrowers.updateParameters', { borrower_id: b.id, max_value: '10000' }, tokens.agent);
     expect(cleared.body).toMatchObject({ min_monthly_rate: null, max_value: '10000.00' });

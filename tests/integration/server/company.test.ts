@@ -133,6 +133,125 @@ describe('contract templates', () => {
   });
 });
 
+describe('operating parameters within the law and within their columns', () => {
+  const parameters = async () => {
+    const { updated_at: _u, ...values } = (await call(server, 'company.parameters', { id: 1 }, tokens.admin)).body;
+    return values;
+  };
+  const refused = async (patch: Record<string, unknown>, field: string, message?: RegExp) => {
+    const answer = await call(server, 'company.updateParameters', { ...(await parameters()), ...patch }, tokens.admin);
+    expect({ status: answer.status, field: answer.body.field }).toEqual({ status: 400, field });
+    if (message) expect(answer.body.message).toMatch(message);
+  };
+
+  it('starts with 60 days to the first due date and 30 days ahead for a release, and takes other values in their bounds', async () => {
+    expect(await parameters()).toMatchObject({ max_first_period_days: 60, max_disbursement_days_ahead: 30 });
+    const changed = await call(server, 'company.updateParameters', { ...(await parameters()), max_first_period_days: 45, max_disbursement_days_ahead: 0 }, tokens.admin);
+    expect(changed.body).toMatchObject({ max_first_period_days: 45, max_disbursement_days_ahead: 0 });
+    const detail = await call(server, 'logs.byId', { id: (await lastLog('company.parameters.update')).id }, tokens.admin);
+    expect(detail.body.after).toMatchObject({ max_first_period_days: 45, max_disbursement_days_ahead: 0 });
+    // Absent, they stay as they are.
+    const { max_first_period_days: _f, max_disbursement_days_ahead: _d, ...withoutDates } = await parameters();
+    expect((await call(server, 'company.updateParameters', withoutDates, tokens.admin)).body).toMatchObject({ max_first_period_days: 45 });
+    await refused({ max_first_period_days: 30 }, 'max_first_period_days', /31 dias/);
+    await refused({ max_first_period_days: 366 }, 'max_first_period_days');
+    await refused({ max_disbursement_days_ahead: -1 }, 'max_disbursement_days_ahead');
+    await call(server, 'company.updateParameters', { ...(await parameters()), max_first_period_days: 60, max_disbursement_days_ahead: 30 }, tokens.admin);
+  });
+
+  it('refuses a multa above 2% (CDC art. 52 §1) and juros de mora above 1% a month (STJ Súmula 379), naming the limit', async () => {
+    await refused({ late_fee_percent: '2.01' }, 'late_fee_percent', /no máximo 2% \(Código de Defesa do Consumidor, art\. 52, § 1º\)/);
+    await refused({ default_interest_monthly_percent: '1.5' }, 'default_interest_monthly_percent', /no máximo 1% ao mês \(STJ, Súmula 379\)/);
+    expect((await call(server, 'company.updateParameters', { ...(await parameters()), late_fee_percent: '2', default_interest_monthly_percent: '1' }, tokens.admin)).status).toBe(200);
+    // The database holds the same caps on its own.
+    await expect(server.database.rows('UPDATE company_parameters SET late_fee_percent = 10 WHERE company_id = 1')).rejects.toThrow(/company_parameters_late_fee_cap/);
+    await expect(server.database.rows('UPDATE company_parameters SET default_interest_monthly_percent = 2 WHERE company_id = 1')).rejects.toThrow(/company_parameters_default_interest_cap/);
+  });
+
+  it('takes rates with at most the four places their columns keep', async () => {
+    await refused({ max_monthly_rate: '4.12345' }, 'max_monthly_rate', /até 4 casas/);
+    await refused({ max_monthly_rate: '150' }, 'max_monthly_rate', /100% ao mês/);
+    const precise = await call(server, 'company.updateParameters', { ...(await parameters()), max_monthly_rate: '14.9999' }, tokens.admin);
+    expect(precise.body.max_monthly_rate).toBe('14.9999');
+  });
+});
+
+describe('IOF periods', () => {
+  const PERIOD = { person_type: 'PJ', daily_percent: '0.0082', additional_percent: '0.38', legal_basis: 'Decreto de teste, art. 1º' } as const;
+
+  /** Runs `work` with the open period of `type` ending in 2094 (so periods after it are free), then opens it again. */
+  async function withOpenPeriodClosed(type: string, work: () => Promise<void>): Promise<void> {
+    const [open] = await server.database.rows<{ id: number }>('SELECT id FROM iof_parameters WHERE person_type = $1 AND valid_to IS NULL', [type]);
+    await server.database.rows("UPDATE iof_parameters SET valid_to = '2094-12-31' WHERE id = $1", [open.id]);
+    try {
+      await work();
+    } finally {
+      await server.database.rows('UPDATE iof_parameters SET valid_to = NULL WHERE id = $1', [open.id]);
+    }
+  }
+
+  it('each seeded period carries its legal source; the MEI has its own periods (Decreto 12.466/2025)', async () => {
+    const list = (await call(server, 'company.iofParameters', {}, tokens.agent)).body as Array<{ person_type: string; valid_from: string; legal_basis: string; additional_percent: string }>;
+    expect(list.every((p) => p.legal_basis.trim().length > 0)).toBe(true);
+    expect(list.find((p) => p.person_type === 'PF' && p.valid_from === '2015-01-21')?.legal_basis).toBe('Decreto 6.306/2007, art. 7º, I, b, na redação do Decreto 8.392/2015');
+    const mei = list.filter((p) => p.person_type === 'MEI');
+    expect(mei.map((p) => p.valid_from).sort()).toEqual(['2009-07-01', '2020-04-03', '2021-01-01', '2025-06-01', '2025-06-11']);
+    expect(mei.find((p) => p.valid_from === '2025-06-01')).toMatchObject({ additional_percent: '0.3800', legal_basis: expect.stringContaining('Decreto 12.466/2025') });
+  });
+
+  it('puts in the contract the bounds that lived only in the database: rates, places, the legal basis', async () => {
+    const refused = async (patch: Record<string, unknown>, field: string, message?: RegExp) => {
+      const answer = await call(server, 'company.createIofParameter', { ...PERIOD, valid_from: '2090-01-01', ...patch }, tokens.admin);
+      expect({ status: answer.status, field: answer.body.field }).toEqual({ status: 400, field });
+      if (message) expect(answer.body.message).toMatch(message);
+    };
+    await refused({ daily_percent: '9999' }, 'daily_percent');
+    await refused({ daily_percent: '1.6' }, 'daily_percent', /1,5% \(Lei 8\.894\/1994/);
+    await refused({ daily_percent: '0.0000001' }, 'daily_percent', /6 casas/);
+    await refused({ additional_percent: '0.38001' }, 'additional_percent', /4 casas/);
+    await refused({ additional_percent: '2' }, 'additional_percent');
+    await refused({ legal_basis: undefined }, 'legal_basis');
+    await refused({ legal_basis: '  ' }, 'legal_basis');
+  });
+
+  it('refuses an overlapping period in the database too: ten concurrent creations store exactly one', async () => {
+    await withOpenPeriodClosed('SIMPLES', async () => {
+      // Ten different periods of one type, all sharing December 2095 (the check before the insert cannot see the others).
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, k) =>
+          call(server, 'company.createIofParameter', { ...PERIOD, person_type: 'SIMPLES', valid_from: `2095-01-${String(k + 1).padStart(2, '0')}`, valid_to: '2095-12-31' }, tokens.admin),
+        ),
+      );
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+      for (const refused of answers.filter((a) => a.status !== 200)) {
+        expect({ status: refused.status, field: refused.body.field }).toEqual({ status: 409, field: 'valid_from' });
+        expect(refused.body.message).toMatch(/Simples Nacional .*2095/);
+      }
+      const stored = await server.database.rows<{ n: number }>("SELECT count(*)::int AS n FROM iof_parameters WHERE person_type = 'SIMPLES' AND valid_to = '2095-12-31'");
+      expect(stored[0].n).toBe(1);
+      // Whatever writes, the constraint holds: even straight SQL is refused.
+      await expect(
+        server.database.rows("INSERT INTO iof_parameters (person_type, daily_percent, additional_percent, valid_from, valid_to, legal_basis) VALUES ('SIMPLES', 0.001, 0.38, '2095-06-01', NULL, 'x')"),
+      ).rejects.toThrow(/iof_parameters_no_overlap_simples/);
+      const [row] = await server.database.rows<{ id: number }>("SELECT id FROM iof_parameters WHERE person_type = 'SIMPLES' AND valid_to = '2095-12-31'");
+      expect((await call(server, 'company.deleteIofParameter', { id: row.id }, tokens.admin)).status).toBe(200);
+    });
+  });
+
+  it('refuses a correction that would overlap another period, naming it', async () => {
+    await withOpenPeriodClosed('PJ', async () => {
+      const created = await call(server, 'company.createIofParameter', { ...PERIOD, valid_from: '2096-01-01', valid_to: '2096-12-31' }, tokens.admin);
+      expect(created.status).toBe(200);
+      const other = await call(server, 'company.createIofParameter', { ...PERIOD, valid_from: '2097-01-01', valid_to: '2097-12-31' }, tokens.admin);
+      expect(other.status).toBe(200);
+      const moved = await call(server, 'company.updateIofParameter', { ...PERIOD, id: other.body.id, valid_from: '2096-06-01', valid_to: '2097-12-31' }, tokens.admin);
+      expect({ status: moved.status, field: moved.body.field }).toEqual({ status: 409, field: 'valid_from' });
+      expect(moved.body.message).toMatch(/de PJ com vigência de 01\/01\/2096 a 31\/12\/2096/);
+      for (const id of [created.body.id, other.body.id]) await call(server, 'company.deleteIofParameter', { id }, tokens.admin);
+    });
+  });
+});
+
 describe('authorization matrix (reading: panel users; changes: administrators)', () => {
   const read = { superadmin: 200, admin: 200, operator: 200, agent: 200, user: 403 } as const;
   const write = (status: number) => ({ superadmin: status, admin: status, operator: 403, agent: 403, user: 403 });

@@ -72,7 +72,8 @@ async function readyForApproval(extra: Record<string, unknown> = {}, maker = tok
 const NAMES = { superadmin: 'Sofia Super', admin: 'Arthur Admin', operator: 'Olga Operadora', agent: 'Alice Agente' } as const;
 
 beforeAll(async () => {
-  server = await startTestServer({ seed: 'demo' });
+  // The business date of the conditions' release (the server refuses a release before it).
+  server = await startTestServer({ seed: 'demo', today: '2026-01-15' });
   tokens = await signInEveryRole(server);
   // The figures below are for the broad limits a new install starts with, without the demo lender's TAC.
   await server.database.rows(
@@ -124,7 +125,7 @@ describe('the proposal', () => {
       principal: simulated.body.principal,
       released: simulated.body.released,
       total_payable: simulated.body.totalPayable,
-      iof: { daily: '164.43', additional: '38.00', total: '202.43' },
+      iof: { daily: '164.44', additional: '38.00', total: '202.44' },
       cet: simulated.body.cet,
       editable: true,
       contract: null,

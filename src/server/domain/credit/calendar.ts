@@ -25,13 +25,23 @@ export function formatCalendarDay({ year, month, day }: CalendarDay): string {
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
 export function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return month === 2 && leap ? 29 : MONTH_DAYS[month - 1];
 }
 
-function dayNumber(text: string): number {
+/** The day's number on a continuous count of days (differences between two are calendar days). */
+export function dayNumber(text: string): number {
   const { year, month, day } = parseCalendarDay(text);
   return Date.UTC(year, month - 1, day) / DAY_MS;
+}
+
+/** The day `days` calendar days after `start` (before it when negative). */
+export function addDays(start: string, days: number): string {
+  const at = new Date((dayNumber(start) + days) * DAY_MS);
+  return formatCalendarDay({ year: at.getUTCFullYear(), month: at.getUTCMonth() + 1, day: at.getUTCDate() });
 }
 
 /** Calendar days from `from` to `to` (negative when `to` is earlier). */
@@ -52,4 +62,24 @@ export function addMonths(start: string, months: number, anchorDay?: number): st
   const targetMonth = (index % 12) + 1;
   const wanted = anchorDay ?? day;
   return formatCalendarDay({ year: targetYear, month: targetMonth, day: Math.min(wanted, daysInMonth(targetYear, targetMonth)) });
+}
+
+/**
+ * `count` monthly dates from `first` (the first included), each on the
+ * first's day of the month clamped to the month's end, with their day
+ * numbers: the same days as addMonths(first, k, first's day), without parsing
+ * each one again (a 360-installment schedule asks for all of them).
+ */
+export function monthlyDates(first: string, count: number): Array<{ date: string; day: number }> {
+  const { year, month, day } = parseCalendarDay(first);
+  const start = year * 12 + (month - 1);
+  const out: Array<{ date: string; day: number }> = [];
+  for (let k = 0; k < count; k++) {
+    const index = start + k;
+    const y = Math.floor(index / 12);
+    const m = (index % 12) + 1;
+    const d = Math.min(day, daysInMonth(y, m));
+    out.push({ date: formatCalendarDay({ year: y, month: m, day: d }), day: Date.UTC(y, m - 1, d) / DAY_MS });
+  }
+  return out;
 }

@@ -76,6 +76,7 @@ export const borrowers: Shape<typeof pt> = {
     person_type: 'Person type',
     document: 'CPF / CNPJ',
     simples_nacional: 'Taxed under Simples Nacional',
+    mei: 'Individual microentrepreneur (MEI)',
     birthday: 'Date of birth',
     email: 'E-mail',
     phone: 'Phone',

@@ -107,7 +107,8 @@ export const company: Shape<typeof pt> = {
     removed: 'Witness removed.',
   },
   iof: {
-    intro: 'IOF rates by person type and validity period, newest first. Periods of the same type may not overlap.',
+    intro:
+      'IOF rates by person type and validity period, newest first, each with its legal basis. Periods of the same type may not overlap. Simples Nacional and MEI apply to operations of up to R$ 30,000.00 financed; above that, the company rates.',
     add: 'Add period',
     addTitle: 'New IOF period',
     editTitle: 'Edit IOF period',
@@ -123,6 +124,7 @@ export const company: Shape<typeof pt> = {
       PF: 'Individual',
       PJ: 'Company',
       SIMPLES: 'Simples Nacional',
+      MEI: 'MEI',
     },
     fields: {
       person_type: 'Person type',
@@ -164,6 +166,7 @@ export const company: Shape<typeof pt> = {
       values: 'Operation amount',
       fees: 'Fees',
       charges: 'Late charges and IOF',
+      dates: 'Operation dates',
     },
     fields: {
       min_monthly_rate: 'Minimum rate (% p.m.)',
@@ -178,9 +181,15 @@ export const company: Shape<typeof pt> = {
       default_interest_monthly_percent: 'Default interest (% p.m.)',
       grace_days: 'Grace days',
       finance_iof_default: 'Finance the IOF by default',
+      max_first_period_days: 'Longest time to the 1st due date (days)',
+      max_disbursement_days_ahead: 'Furthest release date ahead (days)',
     },
-    tacHint: 'Credit opening fee, charged on release.',
     secondApprovalHint: 'Approving an operation whose financed amount is above this needs a second approver (administrator) besides the first one.',
+    tacHint: 'Credit opening fee, charged on release to companies only: forbidden for individuals since 30/04/2008 (Res. CMN 3.518/2007; STJ Súmula 565).',
+    lateFeeHint: 'At most 2% (Consumer Protection Code, art. 52 §1).',
+    defaultInterestHint: 'At most 1% per month (STJ Súmula 379).',
+    firstPeriodHint: 'Days from the release to the first due date: 31 to 365.',
+    daysAheadHint: 'How many days after today a release may be set: 0 (today only) to 365.',
     otherFees: 'Other fees',
     noFees: 'No other fees.',
     feeName: 'Fee name',

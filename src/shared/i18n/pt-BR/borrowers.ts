@@ -73,6 +73,7 @@ export const borrowers = {
     person_type: 'Tipo de pessoa',
     document: 'CPF / CNPJ',
     simples_nacional: 'Optante pelo Simples Nacional',
+    mei: 'Microempreendedor individual (MEI)',
     birthday: 'Data de nascimento',
     email: 'E-mail',
     phone: 'Telefone',

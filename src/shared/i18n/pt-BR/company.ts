@@ -105,7 +105,8 @@ export const company = {
     removed: 'Testemunha removida.',
   },
   iof: {
-    intro: 'Alíquotas de IOF por tipo de pessoa e período de vigência, do mais recente ao mais antigo. Períodos do mesmo tipo não podem se sobrepor.',
+    intro:
+      'Alíquotas de IOF por tipo de pessoa e período de vigência, do mais recente ao mais antigo, cada uma com a sua base legal. Períodos do mesmo tipo não podem se sobrepor. Simples Nacional e MEI valem para operações de até R$ 30.000,00 financiados; acima disso, as de pessoa jurídica.',
     add: 'Adicionar período',
     addTitle: 'Novo período de IOF',
     editTitle: 'Alterar período de IOF',
@@ -121,6 +122,7 @@ export const company = {
       PF: 'Pessoa física',
       PJ: 'Pessoa jurídica',
       SIMPLES: 'Simples Nacional',
+      MEI: 'MEI',
     },
     fields: {
       person_type: 'Tipo de pessoa',
@@ -162,6 +164,7 @@ export const company = {
       values: 'Valor da operação',
       fees: 'Tarifas',
       charges: 'Encargos e IOF',
+      dates: 'Datas da operação',
     },
     fields: {
       min_monthly_rate: 'Taxa mínima (% a.m.)',
@@ -176,9 +179,15 @@ export const company = {
       default_interest_monthly_percent: 'Juros de mora (% a.m.)',
       grace_days: 'Dias de carência',
       finance_iof_default: 'Financiar o IOF por padrão',
+      max_first_period_days: 'Prazo máximo até o 1º vencimento (dias)',
+      max_disbursement_days_ahead: 'Antecedência máxima da liberação (dias)',
     },
-    tacHint: 'Tarifa de abertura de crédito, cobrada na liberação.',
     secondApprovalHint: 'Aprovações de operações com valor financiado acima deste precisam de um segundo aprovador (administrador) além de quem aprovou primeiro.',
+    tacHint: 'Tarifa de abertura de crédito, cobrada na liberação somente de pessoas jurídicas: é vedada para pessoas físicas desde 30/04/2008 (Res. CMN 3.518/2007; STJ, Súmula 565).',
+    lateFeeHint: 'No máximo 2% (Código de Defesa do Consumidor, art. 52, § 1º).',
+    defaultInterestHint: 'No máximo 1% ao mês (STJ, Súmula 379).',
+    firstPeriodHint: 'Dias da liberação ao primeiro vencimento: de 31 a 365.',
+    daysAheadHint: 'Quantos dias depois de hoje a liberação pode ser marcada: de 0 (só hoje) a 365.',
     otherFees: 'Outras tarifas',
     noFees: 'Nenhuma outra tarifa.',
     feeName: 'Nome da tarifa',

@@ -7,9 +7,12 @@
  *   May 2025; 0,0082% from June 2025) and §15 (0,38% additional; 0,95% for PJ from 1 to 10 June 2025
  *   under Decreto 12.466/2025); the one-year caps 3,38% (PF), 1,88% (PJ, old rates) and 3,95% (PJ under
  *   Decreto 12.466/2025) are the published figures;
- * - schedules with a long first period, the financed-IOF gross-up and the CET of a schedule: an
- *   independent implementation in Python's decimal module (prec 50, ROUND_HALF_UP; bisection for the CET),
- *   run once and written down here.
+ * - the conventions of src/server/domain/credit (the first period's interest paid in the first
+ *   installment; Price balances the exact ones rounded to the cent; level payments), schedules with a long
+ *   first period, the financed-IOF gross-up and the CET of a schedule: the independent implementation in
+ *   reference_figures.py beside this file (exact fractions for the balances, Python's decimal module at 50
+ *   digits, ROUND_HALF_UP, bisection for the CET, a cent-by-cent scan for the gross-up), run once and
+ *   written down here.
  */
 import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
@@ -19,6 +22,7 @@ import { grossUpForIof, iofOfSchedule } from '../../../../src/server/domain/cred
 import { buildSchedule, dueDates, MAX_INSTALLMENTS } from '../../../../src/server/domain/credit/schedule';
 
 const money = (d: Decimal) => d.toFixed(2);
+const price12At = (rate: string) => ({ amortization: 'price' as const, monthlyRatePercent: rate, installments: 12, disbursementDate: '2026-01-15', firstDueDate: '2026-02-15' });
 const sum = (values: Decimal[]) => values.reduce((a, b) => a.plus(b), new Decimal(0));
 
 describe('calendar days', () => {
@@ -48,15 +52,18 @@ describe('Price (French) schedule', () => {
     expect(money(schedule[0].balance)).toBe('9211.51');
   });
 
-  it('lets the last installment absorb the rounding so the amortizations sum to the principal', () => {
+  it('keeps every balance at the exact Price balance rounded to the cent, so the last installment is level too', () => {
+    expect(schedule.map((r) => money(r.balance))).toEqual([
+      '9211.51', '8415.14', '7610.80', '6798.42', '5977.92', '5149.21', '4312.21', '3466.85', '2613.03', '1750.67', '879.69', '0.00',
+    ]);
     const last = schedule[11];
-    expect([money(last.payment), money(last.interest), money(last.amortization), money(last.balance)]).toEqual(['888.47', '8.80', '879.67', '0.00']);
+    expect([money(last.payment), money(last.interest), money(last.amortization), money(last.balance)]).toEqual(['888.49', '8.80', '879.69', '0.00']);
     expect(money(sum(schedule.map((r) => r.amortization)))).toBe('10000.00');
-    expect(money(sum(schedule.map((r) => r.interest)))).toBe('661.86');
+    expect(money(sum(schedule.map((r) => r.interest)))).toBe('661.88');
     expect(schedule.map((r) => r.dueDate).slice(0, 3)).toEqual(['2026-02-15', '2026-03-15', '2026-04-15']);
   });
 
-  it('charges a first period longer than a month pro rata by days (45 days: (1,01)^(45/30) − 1)', () => {
+  it('charges a first period longer than a month pro rata by days in the first installment (45 days: (1,01)^(45/30) − 1)', () => {
     const long = buildSchedule({
       amortization: 'price',
       principal: '10000.00',
@@ -65,8 +72,10 @@ describe('Price (French) schedule', () => {
       disbursementDate: '2026-01-10',
       firstDueDate: '2026-02-24',
     });
-    expect([money(long[0].payment), money(long[0].interest), money(long[0].amortization), money(long[0].balance)]).toEqual(['892.92', '150.37', '742.55', '9257.45']);
-    expect([money(long[11].payment), money(long[11].interest), money(long[11].amortization)]).toEqual(['892.90', '8.84', '884.06']);
+    // The level payment of a whole month plus the 15 extra days' interest (150,37 − 100,00); the rest is the ordinary schedule.
+    expect([money(long[0].payment), money(long[0].interest), money(long[0].amortization), money(long[0].balance)]).toEqual(['938.86', '150.37', '788.49', '9211.51']);
+    expect([money(long[1].payment), money(long[1].interest), money(long[1].amortization)]).toEqual(['888.49', '92.12', '796.37']);
+    expect([money(long[11].payment), money(long[11].interest), money(long[11].amortization)]).toEqual(['888.49', '8.80', '879.69']);
     expect(money(long[11].balance)).toBe('0.00');
   });
 
@@ -82,7 +91,8 @@ describe('Price (French) schedule', () => {
     expect(rows).toHaveLength(360);
     expect(money(rows[0].payment)).toBe('2544.48');
     expect(rows[359].dueDate).toBe('2056-03-05');
-    expect([money(rows[359].payment), money(rows[359].interest), money(rows[359].amortization), money(rows[359].balance)]).toEqual(['2544.21', '20.19', '2524.02', '0.00']);
+    expect(money(rows[0].balance)).toBe('299855.52');
+    expect([money(rows[359].payment), money(rows[359].interest), money(rows[359].amortization), money(rows[359].balance)]).toEqual(['2544.48', '20.19', '2524.29', '0.00']);
     expect(money(sum(rows.map((r) => r.amortization)))).toBe('300000.00');
   });
 
@@ -95,7 +105,7 @@ describe('Price (French) schedule', () => {
     expect(() => buildSchedule({ ...base, principal: '0' })).toThrow(RangeError);
   });
 
-  it('splits the principal evenly at a zero rate', () => {
+  it('splits the principal evenly at a zero rate, the cent the division leaves in the last installment', () => {
     const rows = buildSchedule({ amortization: 'price', principal: '100.00', monthlyRatePercent: '0', installments: 3, disbursementDate: '2026-01-10', firstDueDate: '2026-02-10' });
     expect(rows.map((r) => money(r.payment))).toEqual(['33.33', '33.33', '33.34']);
   });
@@ -153,9 +163,9 @@ describe('IOF on credit (Decreto 6.306/2007 art. 7)', () => {
   it('charges each installment of a schedule for its own days', () => {
     const input = { amortization: 'price' as const, principal: '10000.00', monthlyRatePercent: '1.00', installments: 12, disbursementDate: '2026-01-15', firstDueDate: '2026-02-15' };
     const pf = iofOfSchedule(input, { dailyPercent: '0.0082', additionalPercent: '0.38' });
-    expect([money(pf.daily), money(pf.additional), money(pf.total)]).toEqual(['164.43', '38.00', '202.43']);
+    expect([money(pf.daily), money(pf.additional), money(pf.total)]).toEqual(['164.44', '38.00', '202.44']);
     const pj = iofOfSchedule(input, { dailyPercent: '0.0082', additionalPercent: '0.95' });
-    expect(money(pj.total)).toBe('259.43');
+    expect(money(pj.total)).toBe('259.44');
   });
 
   it('financed IOF: grosses the principal up so exactly the amount asked is released', () => {
@@ -165,8 +175,11 @@ describe('IOF on credit (Decreto 6.306/2007 art. 7)', () => {
       { amortization: 'price', monthlyRatePercent: '1.00', installments: 12, disbursementDate: '2026-01-15', firstDueDate: '2026-02-15', released: '10000.00' },
       { dailyPercent: '0.0082', additionalPercent: '0.38' },
     );
-    expect([money(price.principal), money(price.iof.total)]).toEqual(['10206.62', '206.62']);
+    expect([money(price.principal), money(price.iof.total), money(price.excess)]).toEqual(['10206.62', '206.62', '0.00']);
     expect(money(price.principal.minus(price.iof.total))).toBe('10000.00');
+    // The reference scan: 2% a month, 12 plots.
+    const two = grossUpForIof({ ...price12At('2.00'), released: '10000.00' }, { dailyPercent: '0.0082', additionalPercent: '0.38' });
+    expect([money(two.principal), money(two.iof.total)]).toEqual(['10209.68', '209.68']);
   });
 });
 
@@ -180,8 +193,11 @@ describe('CET (Res. CMN 3.517/2007)', () => {
   it('matches the independent XIRR-style solution for the Price schedule above', () => {
     const rows = buildSchedule({ amortization: 'price', principal: '10000.00', monthlyRatePercent: '1.00', installments: 12, disbursementDate: '2026-01-15', firstDueDate: '2026-02-15' });
     const cet = cetOf('10000.00', rows.map((r) => ({ days: r.days, amount: r.payment })));
-    expect(cet.yearly.toFixed(4)).toBe('12.7383');
+    expect(cet.yearly.toFixed(4)).toBe('12.7387');
     expect(cet.monthly.toFixed(4)).toBe('1.0042');
+    // What the simulation shows for it with the PF IOF deducted (released 9.797,56).
+    const net = cetOf('9797.56', rows.map((r) => ({ days: r.days, amount: r.payment })));
+    expect([percentText(net.yearly), percentText(net.monthly)]).toEqual(['17.19', '1.33']);
   });
 
   it('refuses flows that cannot have a CET', () => {

@@ -119,6 +119,7 @@ function businessValues(b: Borrower) {
   return {
     trade_name: text(b.trade_name),
     simples_nacional: b.simples_nacional,
+    mei: b.mei,
     legal_representative_name: text(b.legal_representative_name),
     legal_representative_cpf: text(b.legal_representative_cpf),
     state_registration: text(b.state_registration),
@@ -153,6 +154,7 @@ export function BorrowerBusinessForm({ borrower, load }: { borrower: Borrower; l
           { name: 'employees', type: 'number', label: f('employees') },
           { name: 'monthly_revenue', type: 'money', label: f('monthly_revenue') },
           { name: 'simples_nacional', type: 'switch', label: f('simples_nacional') },
+          { name: 'mei', type: 'switch', label: f('mei') },
         ],
       },
       {

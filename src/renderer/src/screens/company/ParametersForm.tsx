@@ -1,9 +1,10 @@
 /**
  * The company's operating rules (PUT /company/parameters), which every new
  * simulation and operation follows: monthly rate, term and value limits, the
- * TAC and other fees charged on release (a list of name and amount), the late
- * fee, the default interest, the grace days and whether the IOF is financed
- * by default. Money stays decimal text end to end (the money input), rates
+ * TAC (charged to companies only) and other fees charged on release (a list
+ * of name and amount), the late fee and the default interest within their
+ * legal caps, the grace days, whether the IOF is financed by default, the
+ * longest first period and how far ahead a release may be planned. Money stays decimal text end to end (the money input), rates
  * are typed with a comma or a dot. A settings form: saving stays here.
  */
 import { Button, FormGroup } from '@blueprintjs/core';
@@ -20,7 +21,7 @@ import { asText, COMPANY_ID, formSchema, rateText } from './formSchema';
 
 const PERCENTS = ['min_monthly_rate', 'max_monthly_rate', 'late_fee_percent', 'default_interest_monthly_percent'] as const;
 const schema = formSchema(contract['company.updateParameters'].args, {
-  integers: ['min_installments', 'max_installments', 'grace_days'],
+  integers: ['min_installments', 'max_installments', 'grace_days', 'max_first_period_days', 'max_disbursement_days_ahead'],
   percents: PERCENTS,
 });
 const MAX_FEES = 10;
@@ -48,6 +49,8 @@ function toValues(p: CompanyParameters) {
     grace_days: asText(p.grace_days) as unknown as number,
     finance_iof_default: p.finance_iof_default,
     second_approval_above: p.second_approval_above,
+    max_first_period_days: asText(p.max_first_period_days) as unknown as number,
+    max_disbursement_days_ahead: asText(p.max_disbursement_days_ahead) as unknown as number,
   };
 }
 
@@ -122,6 +125,14 @@ export function ParametersForm() {
         ],
       },
       {
+        id: 'dates',
+        title: t('company.parameters.sections.dates'),
+        fields: [
+          { name: 'max_first_period_days', type: 'number', label: f('max_first_period_days'), hint: t('company.parameters.firstPeriodHint') },
+          { name: 'max_disbursement_days_ahead', type: 'number', label: f('max_disbursement_days_ahead'), hint: t('company.parameters.daysAheadHint') },
+        ],
+      },
+      {
         id: 'values',
         title: t('company.parameters.sections.values'),
         fields: [
@@ -140,8 +151,8 @@ export function ParametersForm() {
         id: 'charges',
         title: t('company.parameters.sections.charges'),
         fields: [
-          { name: 'late_fee_percent', type: 'percentage', label: f('late_fee_percent') },
-          { name: 'default_interest_monthly_percent', type: 'percentage', label: f('default_interest_monthly_percent') },
+          { name: 'late_fee_percent', type: 'percentage', label: f('late_fee_percent'), hint: t('company.parameters.lateFeeHint') },
+          { name: 'default_interest_monthly_percent', type: 'percentage', label: f('default_interest_monthly_percent'), hint: t('company.parameters.defaultInterestHint') },
           { name: 'grace_days', type: 'number', label: f('grace_days') },
           { name: 'finance_iof_default', type: 'switch', label: f('finance_iof_default') },
         ],

@@ -22,7 +22,7 @@ import { UnsavedChangesPrompt } from '../../components/form/UnsavedChangesPrompt
 import { newIdempotencyKey } from '../../components/idempotencyKey';
 import { ConditionsFields } from './ConditionsFields';
 import { AmountsTable } from './Decision';
-import { buildingPreset, conditionsBody, initialConditions, localToday, matchesBorrower, percentText } from './model';
+import { buildingPreset, conditionsBody, initialConditions, localToday, matchesBorrower, percentText, withoutTac } from './model';
 import { ResultView } from './ResultView';
 import { Steps } from './Steps';
 import { useConditions } from './useConditions';
@@ -141,6 +141,8 @@ export function BuildingScreen() {
     setStepError(null);
     if (step === 0) {
       if (!chosen) return setStepError(t('creditOperations.building.borrowerRequired'));
+      // A person is never charged a TAC: the company's suggested one goes.
+      if (chosen.person_type === 'PF') form.setValue('fees', withoutTac(form.getValues('fees')));
       return setStep(1);
     }
     if (step === 1 && chosen) {

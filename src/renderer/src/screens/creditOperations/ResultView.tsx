@@ -33,6 +33,7 @@ export function AmountsFacts({ result, testId }: { result: ScheduleView; testId:
       </Fact>
       <Fact label={t('creditOperations.summary.released')} testId={`${testId}-released`}>
         <strong>{formatCurrency(result.released)}</strong>
+        {result.releasedExcess !== '0.00' && <span className="bp6-text-muted" data-testid={`${testId}-released-excess`}> {t('creditOperations.summary.releasedExcess', { amount: formatCurrency(result.releasedExcess) })}</span>}
       </Fact>
       <Fact label={t('creditOperations.summary.totalPayable')} testId={`${testId}-total-payable`}>
         <strong>{formatCurrency(result.totalPayable)}</strong>

@@ -6,6 +6,7 @@
  * an operation seen as a simulation result (one view for both), money sums
  * by whole cents (never a binary float) and rates shown as typed text.
  */
+import { isTacName } from '../../../../shared/tac';
 import type { Intent } from '@blueprintjs/core';
 import { z } from 'zod';
 import type { CompanyParameters } from '../../../../shared/contract/company';
@@ -110,6 +111,11 @@ export function percentText(rate: string | null | undefined): string {
   if (!m) return '';
   const places = (m[2] ?? '').replace(/0+$/, '').padEnd(2, '0');
   return `${m[1]},${places}%`;
+}
+
+/** The fees without a TAC: what an individual (PF) may be charged (shared/tac.ts). */
+export function withoutTac(fees: ConditionsValues['fees']): ConditionsValues['fees'] {
+  return fees.filter((f) => !isTacName(f.name));
 }
 
 /** The fees the company's parameters suggest: the TAC (when not zero) and the other fees, each editable. */
@@ -248,6 +254,7 @@ export function resultOfOperation(op: CreditOperation): ScheduleView {
     totalInterest: op.total_interest,
     totalPayable: op.total_payable,
     released: op.released,
+    releasedExcess: op.finance_iof ? decimalOfCents(centsOf(op.released) - centsOf(op.requested_amount)) : '0.00',
   };
 }
 
