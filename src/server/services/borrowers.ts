@@ -687,7 +687,8 @@ export async function saveParameters(db: Db, actor: StaffActor, input: Parameter
     }
     const company = await parametersOf(tx, borrower.company_id);
     assertInsideCompany(input, company);
-    assertTacAllowed(input, company, actor);
+    // A person pays no TAC at all (checked above), so the company's TAC is no floor for them.
+    if (borrower.person_type === 'PJ') assertTacAllowed(input, company, actor);
     const [before] = await tx.select().from(borrowerParameters).where(eq(borrowerParameters.borrower_id, input.borrower_id)).for('update');
     const values = {
       min_monthly_rate: input.min_monthly_rate ?? null,

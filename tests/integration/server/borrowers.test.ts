@@ -573,8 +573,8 @@ describe('while a contract is in force', () => {
       [borrowerId, guaranteeIds],
     );
     const [contract] = await server.database.rows<{ id: number }>(
-      `INSERT INTO issued_contracts (company_id, credit_operation_id, kind, number, template_version, title, body, signatories)
-       VALUES (1, $1, 'CCB', $2, 1, 'CCB', 'texto', '{"borrower":"x","guarantors":[],"representatives":[],"witnesses":[]}'::jsonb) RETURNING id`,
+      `INSERT INTO issued_contracts (company_id, credit_operation_id, kind, number, template_version, title, body, signatories, frozen)
+       VALUES (1, $1, 'CCB', $2, 1, 'CCB', 'texto', '{"borrower":"x","guarantors":[],"representatives":[],"witnesses":[]}'::jsonb, '{}'::jsonb) RETURNING id`,
       [id, `CCB-TESTE-${id}`],
     );
     return contract.id;
