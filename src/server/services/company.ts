@@ -90,6 +90,7 @@ export async function assertNoIofOverlap(db: Db, type: IofPersonType, from: stri
         or(isNull(iofParameters.valid_to), gte(iofParameters.valid_to, from)),
       ),
     )
+    .orderBy(iofParameters.valid_from)
     .limit(1);
   if (overlapping.length) throw conflict(COMPANY_MESSAGES.iofOverlap(type, overlapping[0].from, overlapping[0].to), 'valid_from');
 }
