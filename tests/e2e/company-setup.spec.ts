@@ -57,6 +57,14 @@ test('an administrator changes the operating parameters and finds them after a r
   await expect(page.getByTestId('field-error-max_installments')).toBeVisible();
   await page.getByTestId('company-parameters-min-installments').fill('3');
   await expect(page.getByTestId('field-error-max_installments')).toHaveCount(0);
+  // The dates of an operation; a multa above the law's 2% is refused on its field with the limit.
+  await expect(page.getByTestId('company-parameters-max-first-period-days')).toHaveValue('60');
+  await page.getByTestId('company-parameters-max-first-period-days').fill('45');
+  await page.getByTestId('company-parameters-max-disbursement-days-ahead').fill('10');
+  await page.getByTestId('company-parameters-late-fee-percent').fill('3');
+  await page.getByTestId('company-parameters-save').click();
+  await expect(page.getByTestId('field-error-late_fee_percent')).toContainText('art. 52');
+  await page.getByTestId('company-parameters-late-fee-percent').fill('2');
   await shot(page, info, 'company-parameters');
   await page.getByTestId('company-parameters-save').click();
   await expect(page.getByTestId('toast').filter({ hasText: 'Parâmetros salvos' })).toBeVisible();
@@ -66,9 +74,9 @@ test('an administrator changes the operating parameters and finds them after a r
   await expect
     .poll(async () => {
       const p = await serverCall<CompanyParameters>(server.url, 'company.parameters', { id: 1 });
-      return { max: p.max_installments, tac: p.tac, fees: p.other_fees };
+      return { max: p.max_installments, tac: p.tac, fees: p.other_fees, firstPeriod: p.max_first_period_days, ahead: p.max_disbursement_days_ahead };
     })
-    .toEqual({ max: 36, tac: '175.50', fees: [{ name: 'Cadastro', amount: '1234.50' }] });
+    .toEqual({ max: 36, tac: '175.50', fees: [{ name: 'Cadastro', amount: '1234.50' }], firstPeriod: 45, ahead: 10 });
 
   await page.reload();
   await expect(page.getByTestId('company-parameters-max-installments')).toHaveValue('36');
@@ -106,9 +114,9 @@ test('IOF periods: one added, an overlapping one refused with the reason, the fi
   const row = (await serverCall<IofParameter[]>(server.url, 'company.iofParameters', {})).find((p) => p.valid_from === '2007-01-01')!;
   await expect(page.getByTestId(`company-iof-period-${row.id}`)).toHaveText('01/01/2007 – 31/12/2007');
 
-  // Overlapping the new period (and the seed's 2008 one): the 409 is said on the period's start, the dialog stays open.
+  // Overlapping the new period (and the seed's 2008 one): the 409 names the earliest period in the way, on the period's start; the dialog stays open.
   await add('2007-06-01', '2008-06-30');
-  await expect(page.getByTestId('field-error-valid_from')).toHaveText('Já existe uma alíquota de IOF deste tipo com vigência nesse período.');
+  await expect(page.getByTestId('field-error-valid_from')).toHaveText('Já existe uma alíquota de IOF de PF com vigência de 01/01/2007 a 31/12/2007, que se sobrepõe a esse período.');
   await expect(page.getByTestId('company-iof-form')).toBeVisible();
   await shot(page, info, 'company-iof-overlap');
   await page.getByTestId('company-iof-cancel').click();

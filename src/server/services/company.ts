@@ -9,7 +9,7 @@
 import { and, desc, eq, gte, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { CompanyParameters, IofParameter, IofPersonType } from '../../shared/contract/index';
 import type { Db } from '../db/connect';
-import { companies, companyParameters, iofParameters } from '../db/schema-company';
+import { companyParameters, iofParameters } from '../db/schema-company';
 import { badRequest, conflict, notFound } from '../http/errors';
 
 export const COMPANY_MESSAGES = {
@@ -56,9 +56,8 @@ export function toIofParameter(row: IofRow): IofParameter {
   };
 }
 
+/** The company's parameters (one query: a parameters row exists only for a company, so none is a 404 either way). */
 export async function parametersOf(db: Db, companyId: number): Promise<ParametersRow> {
-  const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).limit(1);
-  if (!company) throw notFound(COMPANY_MESSAGES.companyNotFound);
   const [row] = await db.select().from(companyParameters).where(eq(companyParameters.company_id, companyId)).limit(1);
   if (!row) throw notFound(COMPANY_MESSAGES.companyNotFound);
   return row;
@@ -90,6 +89,7 @@ export async function assertNoIofOverlap(db: Db, type: IofPersonType, from: stri
         or(isNull(iofParameters.valid_to), gte(iofParameters.valid_to, from)),
       ),
     )
+    .orderBy(iofParameters.valid_from)
     .limit(1);
   if (overlapping.length) throw conflict(COMPANY_MESSAGES.iofOverlap(type, overlapping[0].from, overlapping[0].to), 'valid_from');
 }

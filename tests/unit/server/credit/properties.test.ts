@@ -25,6 +25,8 @@ import { buildSchedule, cents, levelPayment, type ScheduleInput, type ScheduleRo
 
 const SEED = 20_140_430;
 const RUNS = { schedules: 6_000, iof: 3_000, simulations: 1_000 };
+/** Seconds on a quiet machine; a loaded one (other suites, other worktrees) can take several times that. */
+const TIMEOUT_MS = 60_000;
 const MAX_FIRST_PERIOD_DAYS = 60;
 const CENT = new Decimal('0.01');
 
@@ -114,7 +116,7 @@ describe('every schedule in the allowed space is a loan (property)', () => {
       fc.property(scheduleInput, (input) => assertLoan(input, buildSchedule(input))),
       { seed: SEED, numRuns: RUNS.schedules },
     );
-  });
+  }, TIMEOUT_MS);
 });
 
 describe('IOF and the financed gross-up over the space (property)', () => {
@@ -148,7 +150,7 @@ describe('IOF and the financed gross-up over the space (property)', () => {
       }),
       { seed: SEED + 1, numRuns: RUNS.iof },
     );
-  });
+  }, TIMEOUT_MS);
 });
 
 describe('the whole simulation over the space: schedule, IOF, fees, CET (property)', () => {
@@ -183,5 +185,5 @@ describe('the whole simulation over the space: schedule, IOF, fees, CET (propert
       }),
       { seed: SEED + 2, numRuns: RUNS.simulations },
     );
-  });
+  }, TIMEOUT_MS);
 });
