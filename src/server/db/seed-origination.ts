@@ -17,7 +17,7 @@ import Decimal from 'decimal.js';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { completeCnpj, completeCpf, formatCnpj, formatCpf } from '../../shared/documents';
 import { AllAdmins, AllOperators, isRoleAllowed, isRoleId, Role, type RoleId } from '../../shared/roles';
-import { addMonths } from '../domain/credit/calendar';
+import { addDays, addMonths, daysBetween } from '../domain/credit/calendar';
 import { seededRandom } from '../domain/seeded-random';
 import { createBorrower, todayInSaoPaulo } from '../services/borrowers';
 import { issueContract } from '../services/contracts';
@@ -149,13 +149,30 @@ export async function seedOrigination(db: Db, options: { staffIds: number[]; now
     });
   }
 
-  const overdueDays = [15, 45, 100, 200];
+  // The story of the disbursed operations is told by the passage of time, never by moving a due date after
+  // the contract was issued: each overdue one was released long enough ago that its oldest open installment
+  // is now late by the days of one risk band (Res. CMN 2.682/1999: A 1–14, B 15–30, C 31–60, D 61–90,
+  // E 91–120, F 121–150, G 151–180, H over 180), its earlier installments paid on their due day.
+  const overdueDays = [200, 165, 135, 105, 75, 45, 20, 7];
   let disbursedCount = 0;
   for (const item of plan) {
-    const ageDays = Math.max(1, Math.floor((options.now.getTime() - item.at.getTime()) / DAY_MS));
-    const started = new Date(options.now.getTime() - ageDays * DAY_MS);
-    // Disbursed ones in the past (so installments fall due); the rest a few days ahead of today.
-    const disbursement = item.target === 'disbursed' ? todayInSaoPaulo(new Date(started.getTime() + 3 * DAY_MS)) : todayInSaoPaulo(new Date(options.now.getTime() + random.int(2, 10) * DAY_MS));
+    const late = item.target === 'disbursed' && disbursedCount < overdueDays.length ? overdueDays[disbursedCount] : null;
+    const paidBefore = late === null ? 0 : disbursedCount % 3;
+    let started: Date;
+    let disbursement: string;
+    let firstDue: string;
+    if (late !== null) {
+      // The (paidBefore + 1)-th installment fell due `late` days ago; the release was one month before the first.
+      firstDue = addMonths(addDays(today, -late), -paidBefore);
+      disbursement = addMonths(firstDue, -1);
+      started = new Date(options.now.getTime() - (daysBetween(disbursement, today) + 3) * DAY_MS);
+    } else {
+      const ageDays = Math.max(4, Math.floor((options.now.getTime() - item.at.getTime()) / DAY_MS));
+      started = new Date(options.now.getTime() - ageDays * DAY_MS);
+      // Disbursed ones in the past (so installments fall due); the rest a few days ahead of today.
+      disbursement = item.target === 'disbursed' ? todayInSaoPaulo(new Date(started.getTime() + 3 * DAY_MS)) : todayInSaoPaulo(new Date(options.now.getTime() + random.int(2, 10) * DAY_MS));
+      firstDue = addMonths(disbursement, 1);
+    }
     const amount = new Decimal(item.value ?? random.int(2, 60) * 1000).clamp(item.microcredit ? 800 : 1500, item.microcredit ? 20000 : 120000).toFixed(2);
     const conditions: Conditions = {
       product: item.microcredit ? 'microcredit' : random.pick(['working_capital', 'working_capital', 'investment'] as const),
@@ -164,7 +181,7 @@ export async function seedOrigination(db: Db, options: { staffIds: number[]; now
       monthly_rate: random.pick(['1.49', '1.99', '2.49', '2.99', '3.49']),
       installments: Math.min(48, Math.max(3, item.plots ?? random.pick([6, 12, 18, 24, 36]))),
       disbursement_date: disbursement,
-      first_due_date: addMonths(disbursement, 1),
+      first_due_date: firstDue,
       finance_iof: random.chance(0.3),
       secured_guarantee_ids: [],
     };
@@ -199,38 +216,37 @@ export async function seedOrigination(db: Db, options: { staffIds: number[]; now
     if (t === 'returned') await move('return', 'Rever o prazo: parcela acima de 30% do faturamento declarado.');
     if (t === 'refused') await move('refuse', 'Capacidade de pagamento insuficiente.');
     if (['approved', 'contract_issued', 'disbursed'].includes(t)) await move('approve');
+    // Issued on the story's day: the day before a past release (at noon there), today for those still to be released.
+    const issuedOn = t === 'disbursed' ? addDays(disbursement, -1) : today;
+    const issuedAt = t === 'disbursed' ? sql`(${issuedOn}::date + time '12:00') AT TIME ZONE 'America/Sao_Paulo'` : sql`now() - interval '1 minute'`;
     if (t === 'contract_issued' || t === 'disbursed') {
       const kind = conditions.product === 'microcredit' ? 'MPO' : 'CCB';
       await issueContract(db, actorId(), {
         operationId: id,
         kind,
+        issuedOn,
         orientationMessage: kind === 'MPO' ? 'Visita ao empreendimento: orientação sobre controle de caixa, separação das contas pessoais e do negócio e planejamento de compras.' : undefined,
       });
       summary.contracts++;
     }
     if (t === 'disbursed') {
       await db.update(creditOperations).set({ status: 'disbursed', status_changed_at: new Date(started.getTime() + 3 * DAY_MS) }).where(eq(creditOperations.id, id));
-      // Past installments are paid on their due day, except for the overdue borrowers (their oldest open one is late by the chosen days).
-      const late = disbursedCount < overdueDays.length ? overdueDays[disbursedCount] : null;
+      // Past installments were paid on their due day, except from the overdue one on (late by its band's days).
       disbursedCount++;
-      const lateFrom = late === null ? null : todayInSaoPaulo(new Date(options.now.getTime() - late * DAY_MS));
+      const paidUntil = late === null ? today : addDays(today, -late);
       await db.execute(sql`
         UPDATE credit_operation_installments SET paid_on = due_date
-        WHERE credit_operation_id = ${id} AND due_date < ${today}::date ${lateFrom === null ? sql`` : sql`AND due_date < ${lateFrom}::date`}`);
-      if (lateFrom !== null) {
-        // Make one open installment fall due exactly `late` days ago.
-        await db.execute(sql`
-          UPDATE credit_operation_installments SET due_date = ${lateFrom}::date
-          WHERE id = (SELECT id FROM credit_operation_installments WHERE credit_operation_id = ${id} AND paid_on IS NULL ORDER BY number LIMIT 1)
-            AND NOT EXISTS (SELECT 1 FROM credit_operation_installments WHERE credit_operation_id = ${id} AND paid_on IS NULL AND due_date < ${lateFrom}::date)`);
-      }
+        WHERE credit_operation_id = ${id} AND due_date < ${paidUntil}::date`);
       await db.insert(creditOperationEvents).values({ credit_operation_id: id, kind: 'disbursed', from_status: 'contract_issued', to_status: 'disbursed', actor_id: actorId(), created_at: new Date(started.getTime() + 3 * DAY_MS) });
     }
     // The history happened over the operation's age, not all today: spread it from `started`.
     await db.execute(sql`
       UPDATE credit_operation_events e SET created_at = ${started}::timestamptz + ((e.id - f.first) * interval '7 hours')
       FROM (SELECT min(id) AS first FROM credit_operation_events WHERE credit_operation_id = ${id}) f
-      WHERE e.credit_operation_id = ${id} AND e.kind <> 'disbursed'`);
+      WHERE e.credit_operation_id = ${id} AND e.kind NOT IN ('disbursed', 'contract_issued')`);
+    await db.execute(sql`UPDATE credit_operation_events SET created_at = ${issuedAt} WHERE credit_operation_id = ${id} AND kind = 'contract_issued'`);
+    // The borrower was registered before its first operation was proposed, not on the day the seed ran.
+    await db.execute(sql`UPDATE borrowers SET created_at = LEAST(created_at, ${started}::timestamptz - interval '1 day'), updated_at = LEAST(updated_at, ${started}::timestamptz - interval '1 day') WHERE id = ${item.borrowerId}`);
     await db.execute(sql`
       UPDATE credit_operations o SET created_at = ${started}::timestamptz,
         status_changed_at = LEAST(now(), (SELECT max(created_at) FROM credit_operation_events WHERE credit_operation_id = o.id))

@@ -5,7 +5,7 @@
  * (seed-credit-intake.ts: solicitations, documents, simulations…). Runs only
  * when asked and only on an empty users table.
  */
-import type { Clock } from '../platform/clock';
+import { calendarDayInSaoPaulo, type Clock } from '../platform/clock';
 import { sql } from 'drizzle-orm';
 import type { Db } from './connect';
 import { users } from './schema';
@@ -19,7 +19,7 @@ import { seedCompany } from './seed-company';
 import { seedOrigination } from './seed-origination';
 
 /** Bump when the seed changes, so prepared test templates are rebuilt. */
-export const SEED_VERSION = '6';
+export const SEED_VERSION = '7';
 export const DEMO_PASSWORD = 'Senha123';
 
 export const DEMO_ACCOUNTS = [
@@ -157,7 +157,9 @@ export async function seedDemo(db: Db, options: { uploadsDir: string; now?: Date
   await db.transaction(async (tx) => {
     await tx.insert(users).values(rows);
     await seedCatalogues(tx);
-    const now = options.now ?? new Date();
+    // The story runs up to the clock's business date: the real instant when that is today, else noon of that day.
+    const businessDay = options.clock?.today();
+    const now = options.now ?? (businessDay && businessDay !== calendarDayInSaoPaulo(new Date()) ? new Date(`${businessDay}T12:00:00-03:00`) : new Date());
     const intake = await seedCreditIntake(tx, { uploadsDir: options.uploadsDir, now, staffAuthorsExcept: DEMO_ACCOUNTS.map((a) => a.email) });
     const reports = await seedDemoBureauReports(tx, { staffIds: intake.staffIds, now: now.getTime() });
     await seedCompany(tx);
