@@ -10,6 +10,8 @@ export const list: Shape<typeof pt> = {
   lastPage: 'Last page',
   range: '{{from}}–{{to}} of {{total}}',
   pageSize: 'Rows per page',
+  resizeColumn: 'Resize the {{column}} column',
+  resizeHint: 'Drag to change the width; when focused, use the arrow keys; double-click for the automatic width',
   filters: {
     title: 'Filters',
     period: 'Period',

@@ -8,6 +8,8 @@ export const list = {
   lastPage: 'Última página',
   range: '{{from}}–{{to}} de {{total}}',
   pageSize: 'Linhas por página',
+  resizeColumn: 'Redimensionar a coluna {{column}}',
+  resizeHint: 'Arraste para mudar a largura; com o foco, use as setas; clique duas vezes para voltar à largura automática',
   filters: {
     title: 'Filtros',
     period: 'Período',

@@ -15,13 +15,13 @@ import { useNavigate } from 'react-router-dom';
 import { operation as operationDef, type ArgsOf, type ResultOf } from '../../../../shared/contract';
 import type { RoleId } from '../../../../shared/roles';
 import { useApiQuery } from '../../api/hooks';
-import { cellAlign, cellContent } from '../cells';
+import { resourceColumnOf } from '../cells';
 import { ExportExcelButton } from '../ExportExcelButton';
 import { ResourceTable, type ResourceColumn } from '../ResourceTable';
 import { RoleGate } from '../RoleGate';
 import { tableStatusOf } from '../tableStatus';
 import { useListState } from '../useListState';
-import { cellText, type ColumnDecl } from './columns';
+import type { ColumnDecl } from './columns';
 import type { AnyListOperationName, ExportOperationName, FilterKeyOf, ItemOf, PathArgsOf, SortOf } from './contractTypes';
 import { FilterBar } from './FilterBar';
 import { filterDefsOf, type FilterDecl } from './filters';
@@ -92,9 +92,6 @@ export type ListScreenProps<N extends AnyListOperationName> = ListDeclaration<N>
   children?: ReactNode;
 };
 
-const ACTION_WIDTH = 115;
-const COMPACT_ACTION_WIDTH = 80;
-
 /** An action for the roles it names; for everyone who sees the list when it names none. */
 function Gated({ roles, children }: { roles: readonly RoleId[] | undefined; children: ReactNode }) {
   return roles && roles.length > 0 ? <RoleGate roles={roles}>{children}</RoleGate> : <>{children}</>;
@@ -149,20 +146,12 @@ export function ListScreen<N extends AnyListOperationName>(props: ListScreenProp
     if (page !== null) setState({ ...state, page }, { replace: true });
   }, [settled, meta, state, setState]);
 
-  const tableColumns: ResourceColumn<Row>[] = columns.map((c) => ({
-    id: c.id,
-    title: t(c.title),
-    sortField: c.sort,
-    width: c.width,
-    align: cellAlign(c),
-    render: (row) => cellContent(c, row, t),
-    text: (row) => cellText(c, row, t),
-  }));
+  const tableColumns: ResourceColumn<Row>[] = columns.map((c) => resourceColumnOf(c, t));
   if (rowActions.length > 0) {
     tableColumns.push({
       id: 'actions',
       title: t('common.actions'),
-      width: rowActions.reduce((sum, a) => sum + (a.compact ? COMPACT_ACTION_WIDTH : ACTION_WIDTH), 0),
+      fit: 'actions',
       render: (row) => (
         // A button in a row must not also open the row.
         <span className="rt-row-actions" onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>

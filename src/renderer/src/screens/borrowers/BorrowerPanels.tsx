@@ -61,8 +61,8 @@ export function BankAccountsTab({ borrower, loading, staleSince }: { borrower: B
         intro: t('borrowers.bank.intro'),
         columns: [
           { id: 'bank', title: F('bank_name'), width: 200, text: (a) => `${a.bank_code} · ${a.bank_name}` },
-          { id: 'agency', title: F('agency'), width: 90, text: (a) => (a.agency_digit ? `${a.agency}-${a.agency_digit}` : a.agency) },
-          { id: 'account', title: F('account'), width: 120, text: accountText },
+          { id: 'agency', title: F('agency'), width: 90, kind: 'identifier', text: (a) => (a.agency_digit ? `${a.agency}-${a.agency_digit}` : a.agency) },
+          { id: 'account', title: F('account'), width: 120, kind: 'identifier', text: accountText },
           { id: 'type', title: F('account_type'), width: 110, text: (a, tr) => tr(`borrowers.bank.types.${a.account_type}`) },
           { id: 'pix', title: F('pix_key'), width: 160, field: 'pix_key' },
           { id: 'payout', title: 'borrowers.bank.payout', width: 120, kind: 'boolean', field: 'is_payout', testId: (a) => `borrower-bank-payout-${a.id}` },
@@ -311,11 +311,11 @@ export function OperationsTab({ borrowerId }: { borrowerId: number }) {
       <RecordsTable<CreditOperationSummary>
         testId="borrower-operations-table"
         columns={[
-          { id: 'number', title: C('number'), width: 120, field: 'number', link: (o) => `/app/clientOperation/analize/${o.id}` },
+          { id: 'number', title: C('number'), width: 120, kind: 'identifier', field: 'number', link: (o) => `/app/clientOperation/analize/${o.id}` },
           { id: 'status', title: C('status'), width: 140, kind: 'status', field: 'status', labels: 'borrowers.operations.status' },
           { id: 'product', title: C('product'), width: 180, text: (o, tr) => tr(`borrowers.operations.products.${o.product}`) },
           { id: 'principal', title: C('principal'), width: 130, kind: 'money', field: 'principal' },
-          { id: 'rate', title: C('rate'), width: 100, text: (o) => `${rateText(o.monthly_rate)}%` },
+          { id: 'rate', title: C('rate'), width: 100, kind: 'integer', text: (o) => `${rateText(o.monthly_rate)}%` },
           { id: 'installments', title: C('installments'), width: 90, kind: 'integer', field: 'installments_count' },
           { id: 'disbursement', title: C('disbursement'), width: 110, kind: 'date', field: 'disbursement_date' },
           { id: 'created', title: C('createdAt'), width: 110, kind: 'date', field: 'created_at' },
