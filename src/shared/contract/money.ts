@@ -21,15 +21,15 @@ export const CALENDAR_DAY_MESSAGE = 'data inválida: use AAAA-MM-DD, entre 1900 
 /** A non-negative amount in reais as decimal text. */
 export const moneyInputSchema = z.string().max(20).regex(MONEY_TEXT, { message: MONEY_MESSAGE });
 /** A positive amount in reais as decimal text. */
-export const positiveMoneyInputSchema = moneyInputSchema.refine((v) => /[1-9]/.test(v), { message: 'informe um valor maior que zero' });
+export const positiveMoneyInputSchema = moneyInputSchema.refine((v) => /[1-9]/.test(v), { message: 'informe um valor maior que zero', params: { rule: 'positiveAmount' } });
 /** A non-negative percentage as decimal text (a negative rate is refused here, with its own message). */
 export const percentInputSchema = z
   .string()
   .max(20)
-  .refine((v) => !v.trim().startsWith('-'), { message: 'a taxa não pode ser negativa' })
+  .refine((v) => !v.trim().startsWith('-'), { message: 'a taxa não pode ser negativa', params: { rule: 'nonNegativeRate' } })
   .pipe(z.string().regex(PERCENT_TEXT, { message: PERCENT_MESSAGE }));
 /** A calendar day 'YYYY-MM-DD' (due dates, disbursement dates, validity periods). */
-export const calendarDaySchema = z.string().max(10).refine(isCalendarDay, { message: CALENDAR_DAY_MESSAGE });
+export const calendarDaySchema = z.string().max(10).refine(isCalendarDay, { message: CALENDAR_DAY_MESSAGE, params: { rule: 'calendarDay' } });
 
 /** Answers: money always with two places, rates as the column keeps them. */
 export const moneySchema = z.string();

@@ -12,14 +12,16 @@
  * column (drag, or the arrow keys; double-click returns to the automatic
  * width); the width is kept in the settings per table.
  */
-import { Callout, HTMLTable, Icon, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Callout, HTMLTable, Icon, Spinner } from '@blueprintjs/core';
 import { useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PageMeta } from '../../../shared/contract';
+import { isShortcut } from '../app/shortcuts';
 import { useChosenWidths } from './list/columnPrefs';
 import { allocateWidths, clampChosen, MIN_CHOSEN_WIDTH, type ColumnFit } from './list/columnWidths';
 import { ariaSortOf, withSortBy, type ListState } from './list/listState';
 import { Pager } from './list/Pager';
+import { EmptyState } from './EmptyState';
 import { StaleBanner } from './StaleBanner';
 import './list/list.css';
 
@@ -200,7 +202,7 @@ export function ResourceTable<T>(props: ResourceTableProps<T>) {
 
   const onKey = (row: T) => (e: KeyboardEvent<HTMLTableRowElement>) => {
     if (e.target !== e.currentTarget) return;
-    if (e.key === 'Enter') onRowClick?.(row);
+    if (isShortcut('listOpen', e)) onRowClick?.(row);
     else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
       const next = e.key === 'ArrowDown' ? e.currentTarget.nextElementSibling : e.currentTarget.previousElementSibling;
       if (next instanceof HTMLElement) {
@@ -303,7 +305,7 @@ export function ResourceTable<T>(props: ResourceTableProps<T>) {
           </tbody>
         </HTMLTable>
         {loading && rows.length === 0 && <Spinner size={24} className="rt-loading" />}
-        {!loading && !error && rows.length === 0 && <NonIdealState icon="search" title={t('common.noRecords')} className="rt-empty" />}
+        {!loading && !error && rows.length === 0 && <EmptyState icon="search" title={t('common.noRecords')} level={0} className="rt-empty" />}
       </div>
       {props.pager !== false && <Pager meta={meta} rowsShown={rows.length} loading={loading} state={state} onStateChange={onStateChange} />}
     </div>

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ROLE_LABELS_PT } from '../../../shared/roles';
 import { useSession } from '../app/session';
+import { useShellKeys } from '../app/ShellKeys';
 import { useSystem } from '../app/SystemState';
 import { ConnectionTag } from './ConnectionTag';
 import { LocaleSwitch } from './LocaleSwitch';
@@ -29,6 +30,7 @@ export function Header() {
   const { t } = useTranslation();
   const { user, signOut } = useSession();
   const { state } = useSystem();
+  const keys = useShellKeys();
   return (
     <header
       className={`app-header tone-${state.theme.headerNavTone}`}
@@ -37,6 +39,23 @@ export function Header() {
       <SandboxBadge />
       <ConnectionTag />
       <div className="app-header-end">
+        <Button
+          icon="search"
+          variant="minimal"
+          data-testid="header-palette"
+          aria-label={t('shell.palette.label')}
+          title={`${t('shell.palette.label')} (Ctrl+K)`}
+          aria-keyshortcuts="Control+K Meta+K"
+          onClick={keys.openPalette}
+        />
+        <Button
+          icon="key-command"
+          variant="minimal"
+          data-testid="header-shortcuts"
+          aria-label={t('shell.shortcuts.open')}
+          title={`${t('shell.shortcuts.open')} (?)`}
+          onClick={keys.openHelp}
+        />
         <LocaleSwitch />
         <PreferencesButton testId="header-preferences" compact />
         {user && (

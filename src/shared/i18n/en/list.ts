@@ -20,8 +20,9 @@ export const list: Shape<typeof pt> = {
     to: 'to',
     min: 'minimum',
     max: 'maximum',
+    dateInvalid: 'Write the date as DD/MM/YYYY, for example 31/12/2025.',
     dateRangeInverted: 'The start date must be on or before the end date.',
-    moneyInvalid: 'Type an amount such as 1.234,56.',
+    moneyInvalid: 'Type an amount such as 1,234.56.',
     moneyRangeInverted: 'The minimum must be less than or equal to the maximum.',
   },
 };

@@ -18,6 +18,7 @@ export const list = {
     to: 'até',
     min: 'mínimo',
     max: 'máximo',
+    dateInvalid: 'Escreva a data como DD/MM/AAAA, por exemplo 31/12/2025.',
     dateRangeInverted: 'A data inicial deve ser igual ou anterior à final.',
     moneyInvalid: 'Informe um valor como 1.234,56.',
     moneyRangeInverted: 'O valor mínimo deve ser igual ou menor que o máximo.',

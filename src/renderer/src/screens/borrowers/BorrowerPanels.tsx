@@ -15,6 +15,7 @@ import type { ResultOf } from '../../../../shared/contract';
 
 type OtherInformation = ResultOf<'borrowers.otherInformation'>;
 import { formatCurrency, formatDate, formatInteger } from '../../../../shared/format';
+import { ratingReasonOf, stageReasonOf, type RiskReason } from '../../../../shared/risk-classification';
 import { errorText } from '../../api/errors';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { FormScreen, useFormScreen } from '../../components/form/FormScreen';
@@ -258,21 +259,23 @@ export function RiskTab({ borrowerId }: { borrowerId: number }) {
   const r = query.data;
   if (!r) return query.error ? <p className="field-error">{errorText(query.error, t)}</p> : null;
   const stageIntent = r.stage === '1' ? 'success' : r.stage === '2' ? 'warning' : 'danger';
+  // Worded here in the language shown (the server's rating_reason / stage_reason are its Portuguese of the same reasons).
+  const reasonText = (reason: RiskReason) => t(reason.key, reason.vars);
   return (
     <div className="borrower-risk" data-testid="borrower-risk">
       <Card compact>
-        <h4 className="borrower-risk-title">{t('borrowers.risk.rating')}</h4>
+        <h3 className="bp6-heading heading-as-h4 borrower-risk-title">{t('borrowers.risk.rating')}</h3>
         <Tag size="large" intent={ratingIntent(r.rating)} data-testid="borrower-risk-rating">
           {r.rating}
         </Tag>
-        <p data-testid="borrower-risk-rating-reason">{r.rating_reason}</p>
+        <p data-testid="borrower-risk-rating-reason">{reasonText(ratingReasonOf(r.max_days_overdue))}</p>
       </Card>
       <Card compact>
-        <h4 className="borrower-risk-title">{t('borrowers.risk.stage')}</h4>
+        <h3 className="bp6-heading heading-as-h4 borrower-risk-title">{t('borrowers.risk.stage')}</h3>
         <Tag size="large" intent={stageIntent} data-testid="borrower-risk-stage">
           {t('borrowers.risk.stageValue', { stage: r.stage })}
         </Tag>
-        <p data-testid="borrower-risk-stage-reason">{r.stage_reason}</p>
+        <p data-testid="borrower-risk-stage-reason">{reasonText(stageReasonOf(r.max_days_overdue))}</p>
       </Card>
       <Card compact>
         <dl className="borrower-facts">
