@@ -1,10 +1,13 @@
 import { defineConfig } from '@playwright/test';
+import { launchOptions } from './tests/e2e/harness/browser';
 
 /**
- * End-to-end tests: the built renderer (out/renderer) in Debian's Chromium,
- * with the harness in tests/e2e/harness standing in for the preload and
- * wiring the bridge to the real main-process services and a real server.
- * Never `playwright install`: the browser is the system's /usr/bin/chromium.
+ * End-to-end tests: the built renderer (out/renderer) in Chromium, with the
+ * harness in tests/e2e/harness standing in for the preload and wiring the
+ * bridge to the real main-process services and a real server. The browser is
+ * CHROMIUM_PATH, else Playwright's own when installed, else the system's
+ * (tests/e2e/harness/browser.ts), speaking pt-BR like the app. A test that
+ * passes only on CI's retry is listed at the end (flaky-reporter.ts).
  */
 const isCI = !!process.env.CI;
 
@@ -18,7 +21,7 @@ export default defineConfig({
   forbidOnly: isCI,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list']],
+  reporter: [['list'], ['./tests/e2e/harness/flaky-reporter.ts']],
   outputDir: 'test-results/e2e',
   use: {
     browserName: 'chromium',
@@ -28,19 +31,7 @@ export default defineConfig({
     navigationTimeout: 20_000,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: launchOptions(),
   },
   projects: [{ name: 'chromium' }],
 });

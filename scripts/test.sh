@@ -74,4 +74,11 @@ if [ ! -f node_modules/electron/path.txt ] && [ -z "${ELECTRON_OVERRIDE_DIST_PAT
 fi
 npx playwright test -c tests/electron/playwright.config.ts
 
+# CI retries a failed end-to-end test once; one that passed only then is flaky and is named here, last.
+flaky_list='test-results/e2e-passed-on-retry.txt'
+if [ -s "$flaky_list" ]; then
+  printf '\n\033[1;33m==> End-to-end tests that passed only on retry (flaky):\033[0m\n'
+  sed 's/^/  - /' "$flaky_list"
+fi
+
 step 'All checks passed'

@@ -28,6 +28,13 @@ export const layoutSettingsSchema = z.object({
 });
 export type LayoutSettings = z.infer<typeof layoutSettingsSchema>;
 
+/** Widths of resized list columns, kept per table; ids are the kit's test ids (short, no personal data). */
+export const columnWidthsSchema = z.record(
+  z.string().max(80),
+  z.record(z.string().max(60), z.number().int().min(48).max(2000)),
+);
+export type ColumnWidthsSetting = z.infer<typeof columnWidthsSchema>;
+
 /** An http(s) address as the settings accept it. */
 const HTTP_URL = /^https?:\/\/[^\s/]+(:\d+)?(\/.*)?$/;
 
@@ -57,6 +64,8 @@ export const settingsSchema = z.object({
   /** '' means the user's Downloads folder. */
   downloadFolder: z.string().max(1000).default(''),
   askWhereToSave: z.boolean().default(true),
+  /** Column widths the person set by dragging a list's header edges: table id → column id → pixels. */
+  columnWidths: columnWidthsSchema.default({}),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 export const settingsPatchSchema = settingsSchema.partial().strict();

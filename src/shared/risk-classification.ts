@@ -14,6 +14,8 @@
  * Pure: the caller gives the largest number of days overdue among the
  * borrower's open installments.
  */
+import { borrowers as ptBorrowers } from './i18n/pt-BR/borrowers';
+
 export const RISK_RATINGS = ['AA', 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'] as const;
 export type RiskRating = (typeof RISK_RATINGS)[number];
 export const RISK_STAGES = ['1', '2', '3'] as const;
@@ -44,20 +46,42 @@ export function stageFor(maxDaysOverdue: number): RiskStage {
   return '1';
 }
 
-/** The reasons in Portuguese (the server answers them; the screen shows them as they come). */
-export function ratingReason(maxDaysOverdue: number): string {
+/** A reason as a catalogue key (borrowers.risk.reasons.*) and its values, for the screen to word in the person's language. */
+export interface RiskReason {
+  key: string;
+  vars: Record<string, string | number>;
+}
+
+const REASONS = 'borrowers.risk.reasons';
+
+export function ratingReasonOf(maxDaysOverdue: number): RiskReason {
+  const days = maxDaysOverdue;
   const rating = ratingFor(maxDaysOverdue);
-  if (rating === 'AA') return 'Nenhuma parcela em atraso: nível AA (Res. CMN 2.682/1999).';
-  if (rating === 'A') return `Maior atraso de ${maxDaysOverdue} dia(s), abaixo de 15 dias: nível A (Res. CMN 2.682/1999, art. 4º).`;
+  if (rating === 'AA') return { key: `${REASONS}.ratingNone`, vars: {} };
+  if (rating === 'A') return { key: `${REASONS}.ratingUnder15`, vars: { days } };
   const band = RATING_BANDS.find(([, r]) => r === rating)!;
   const next = RATING_BANDS[RATING_BANDS.indexOf(band) - 1];
-  const range = next ? `entre ${band[0]} e ${next[0] - 1} dias` : `acima de 180 dias`;
-  return `Maior atraso de ${maxDaysOverdue} dias (${range}): nível ${rating} no mínimo (Res. CMN 2.682/1999, art. 4º, I).`;
+  return next
+    ? { key: `${REASONS}.ratingBetween`, vars: { days, from: band[0], to: next[0] - 1, rating } }
+    : { key: `${REASONS}.ratingAbove`, vars: { days, rating } };
+}
+
+export function stageReasonOf(maxDaysOverdue: number): RiskReason {
+  const stage = stageFor(maxDaysOverdue);
+  return { key: `${REASONS}.stage${stage}`, vars: { days: maxDaysOverdue } };
+}
+
+/** The Portuguese text of a reason, from the pt-BR catalogue's template (what the server answers). */
+function portuguese(reason: RiskReason): string {
+  const leaf = reason.key.split('.').pop() as keyof typeof ptBorrowers.risk.reasons;
+  return ptBorrowers.risk.reasons[leaf].replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(reason.vars[name] ?? ''));
+}
+
+/** The reasons in Portuguese (the server answers them; the screen words them from ratingReasonOf/stageReasonOf in its language). */
+export function ratingReason(maxDaysOverdue: number): string {
+  return portuguese(ratingReasonOf(maxDaysOverdue));
 }
 
 export function stageReason(maxDaysOverdue: number): string {
-  const stage = stageFor(maxDaysOverdue);
-  if (stage === '3') return `Atraso superior a 90 dias (${maxDaysOverdue}): ativo com problema de recuperação de crédito, estágio 3 (Res. CMN 4.966/2021).`;
-  if (stage === '2') return `Atraso superior a 30 dias (${maxDaysOverdue}): aumento significativo do risco de crédito, estágio 2 (Res. CMN 4.966/2021).`;
-  return 'Sem atraso superior a 30 dias: estágio 1 (Res. CMN 4.966/2021).';
+  return portuguese(stageReasonOf(maxDaysOverdue));
 }

@@ -138,6 +138,7 @@ const conditionsInput = z.object({
 const datesInOrder = <T extends z.ZodType<{ disbursement_date: string; first_due_date: string }>>(schema: T) =>
   schema.refine((v) => v.first_due_date > v.disbursement_date, {
     message: 'o primeiro vencimento deve ser depois da data de liberação',
+    params: { rule: 'firstDueAfterDisbursement' },
     path: ['first_due_date'],
   });
 

@@ -28,12 +28,12 @@ export const CALENDAR_DAY_MESSAGE = 'data inválida: use AAAA-MM-DD, entre 1900 
 /** A non-negative amount in reais as decimal text. */
 export const moneyInputSchema = z.string().max(20).regex(MONEY_TEXT, { message: MONEY_MESSAGE });
 /** A positive amount in reais as decimal text. */
-export const positiveMoneyInputSchema = moneyInputSchema.refine((v) => /[1-9]/.test(v), { message: 'informe um valor maior que zero' });
+export const positiveMoneyInputSchema = moneyInputSchema.refine((v) => /[1-9]/.test(v), { message: 'informe um valor maior que zero', params: { rule: 'positiveAmount' } });
 /** A non-negative percentage as decimal text (a negative rate is refused here, with its own message). */
 export const percentInputSchema = z
   .string()
   .max(20)
-  .refine((v) => !v.trim().startsWith('-'), { message: 'a taxa não pode ser negativa' })
+  .refine((v) => !v.trim().startsWith('-'), { message: 'a taxa não pode ser negativa', params: { rule: 'nonNegativeRate' } })
   .pipe(z.string().regex(PERCENT_TEXT, { message: PERCENT_MESSAGE }));
 /** A monthly interest rate in percent: at most 100% a month (far above any lawful offer; keeps the CET inside its column). */
 export const monthlyRateInputSchema = percentInputSchema.refine((v) => Number(v) <= 100, { message: 'no máximo 100% ao mês' });
@@ -50,7 +50,7 @@ export const iofDailyPercentInputSchema = z
   .refine((v) => Number(v) <= 1.5, { message: IOF_CEILING });
 export const iofAdditionalPercentInputSchema = percentInputSchema.refine((v) => Number(v) <= 1.5, { message: IOF_CEILING });
 /** A calendar day 'YYYY-MM-DD' (due dates, disbursement dates, validity periods). */
-export const calendarDaySchema = z.string().max(10).refine(isCalendarDay, { message: CALENDAR_DAY_MESSAGE }).meta({ format: 'date' });
+export const calendarDaySchema = z.string().max(10).refine(isCalendarDay, { message: CALENDAR_DAY_MESSAGE, params: { rule: 'calendarDay' } }).meta({ format: 'date' });
 
 /** Answers: money always with two places, rates as the column keeps them. */
 export const moneySchema = z.string();

@@ -41,7 +41,17 @@ describe('settings store', () => {
       },
       downloadFolder: '',
       askWhereToSave: true,
+      columnWidths: {},
     });
+  });
+
+  it('keeps the list column widths a person set, per table, and refuses absurd ones', async () => {
+    const settings = store();
+    await settings.load();
+    const saved = await settings.update({ columnWidths: { 'operations-table': { borrower: 240 } } });
+    expect(saved).toMatchObject({ error: false, data: { columnWidths: { 'operations-table': { borrower: 240 } } } });
+    expect((await settings.update({ columnWidths: { 'operations-table': { borrower: 5 } } })).error).toBe(true);
+    expect((await store().load()).columnWidths).toEqual({ 'operations-table': { borrower: 240 } });
   });
 
   it('saves a valid change and reads it back after a restart', async () => {

@@ -50,12 +50,13 @@ function throughUrl(draft: Record<string, string>, base: ListState = { page: 3, 
 }
 
 describe('filters to the URL and back', () => {
-  it('keeps every typed filter through the URL, trimmed, yes/no as 1/2, money as a decimal string, dates as typed', () => {
+  it('keeps every typed filter through the URL, trimmed, yes/no as 1/2, money as a decimal string, dates as calendar days', () => {
     const { state, params, back } = throughUrl({
       name: '  ana ',
       role_id: '1',
       active: '2',
-      from: '2024-01-01',
+      // DD/MM/YYYY as the field shows it; an ISO day is understood too.
+      from: '01/01/2024',
       to: '2024-01-31',
       min: '1.234,5',
       max: '',
@@ -63,7 +64,15 @@ describe('filters to the URL and back', () => {
     expect(params.toString()).toBe('name=ana&role_id=1&active=2&from=2024-01-01&to=2024-01-31&min=1234.50');
     expect(back).toEqual(state);
     expect(back.filter.active).toBe(2);
-    expect(draftOf(FILTERS, back.filter)).toEqual({ name: 'ana', role_id: '1', active: '2', from: '2024-01-01', to: '2024-01-31', min: '1234,50', max: '' });
+    expect(draftOf(FILTERS, back.filter)).toEqual({ name: 'ana', role_id: '1', active: '2', from: '01/01/2024', to: '31/01/2024', min: '1234,50', max: '' });
+  });
+
+  it('reads amounts the way the language writes them, and refuses a date that is not one', () => {
+    expect(filterOf(FILTERS, { min: '5,000.00', max: '10000' }, 'en')).toEqual({ min: '5000.00', max: '10000' });
+    expect(filterErrors(FILTERS, { min: '5,000.00' }, 'pt-BR')).toEqual({ min: 'list.filters.moneyInvalid' });
+    expect(draftOf(FILTERS, { min: '1234.5' }, 'en').min).toBe('1234.50');
+    expect(filterErrors(FILTERS, { from: '31/02/2024' })).toEqual({ from: 'list.filters.dateInvalid' });
+    expect(filterErrors(FILTERS, { from: '01/02/2024', to: '31/01/2024' })).toEqual({ from: 'list.filters.dateRangeInverted' });
   });
 
   it('starts again at page 1 when filters change and drops empty ones', () => {

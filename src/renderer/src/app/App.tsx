@@ -8,6 +8,7 @@ import { useRefreshWhenBackOnline } from '../api/connectivity';
 import { AppRoutes } from './AppRoutes';
 import { SessionProvider, useSession } from './session';
 import { SystemStateProvider, useSystem } from './SystemState';
+import { ShortcutsHelp } from './ShortcutsHelp';
 import { ToastProvider } from './toaster';
 
 function makeQueryClient() {
@@ -62,7 +63,8 @@ export function App() {
   const [router] = useState(makeRouter);
   return (
     <QueryClientProvider client={queryClient}>
-      <HotkeysProvider>
+      {/* "?" opens the app's own help, listing every shortcut from app/shortcuts.ts (not only those mounted). */}
+      <HotkeysProvider renderDialog={(state, { handleDialogClose }) => <ShortcutsHelp isOpen={state.isDialogOpen} onClose={handleDialogClose} />}>
         <SystemStateProvider>
           <ToastProvider>
             {/* Location changes render at normal priority, like the HashRouter before: inside a transition the

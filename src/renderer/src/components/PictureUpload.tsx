@@ -1,6 +1,10 @@
 /**
  * Picture upload by drag-and-drop or click, with a local preview and size and
  * type checks before anything is sent. The file crosses the bridge as bytes.
+ * The preview is a data: URL read from the chosen file (the policy already
+ * lets pictures arrive that way); nothing is fetched from a blob: address.
+ * The drop zone keeps its name ("drop or click…", then the chosen file's) so
+ * a screen reader still knows what it is once a picture is in it.
  */
 import { Button, Callout } from '@blueprintjs/core';
 import { useEffect, useRef, useState } from 'react';
@@ -22,12 +26,13 @@ export function PictureUpload({ accept = IMAGE_TYPES, maxBytes, testId = 'pictur
   const [problem, setProblem] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
   const [busy, setBusy] = useState(false);
-
+  // Only the latest choice may set the preview (a slow read of an earlier file must not overwrite it).
+  const reading = useRef(0);
   useEffect(
     () => () => {
-      if (preview) URL.revokeObjectURL(preview);
+      reading.current += 1;
     },
-    [preview],
+    [],
   );
 
   const choose = (f: File | undefined) => {
@@ -41,7 +46,13 @@ export function PictureUpload({ accept = IMAGE_TYPES, maxBytes, testId = 'pictur
     }
     setProblem(null);
     setFile(f);
-    setPreview(URL.createObjectURL(f));
+    setPreview(null);
+    const ticket = ++reading.current;
+    const reader = new FileReader();
+    reader.onload = () => {
+      if (ticket === reading.current && typeof reader.result === 'string') setPreview(reader.result);
+    };
+    reader.readAsDataURL(f);
   };
 
   const send = async () => {
@@ -59,6 +70,7 @@ export function PictureUpload({ accept = IMAGE_TYPES, maxBytes, testId = 'pictur
       <div
         role="button"
         tabIndex={0}
+        aria-label={file ? t('shell.upload.chosen', { name: file.name }) : t('shell.upload.drop')}
         data-testid={`${testId}-drop`}
         className={`drop-zone${dragging ? ' dragging' : ''}`}
         onClick={() => input.current?.click()}
@@ -74,7 +86,11 @@ export function PictureUpload({ accept = IMAGE_TYPES, maxBytes, testId = 'pictur
           choose(e.dataTransfer.files[0]);
         }}
       >
-        {preview ? <img src={preview} alt="" className="upload-preview" /> : <span>{t('shell.upload.drop')}</span>}
+        {preview ? (
+          <img src={preview} alt="" className="upload-preview" data-testid={`${testId}-local-preview`} />
+        ) : (
+          <span>{file ? file.name : t('shell.upload.drop')}</span>
+        )}
       </div>
       <input
         ref={input}

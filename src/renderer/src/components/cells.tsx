@@ -2,7 +2,8 @@
 import { Tag } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { cellText, rawValue, type ColumnDecl, type Translate } from './list/columns';
+import { cellText, fitOf, rawValue, type ColumnDecl, type Translate } from './list/columns';
+import type { ResourceColumn } from './ResourceTable';
 
 export function cellContent<T>(col: ColumnDecl<T>, row: T, t: Translate): ReactNode {
   const text = cellText(col, row, t);
@@ -37,4 +38,19 @@ export function cellContent<T>(col: ColumnDecl<T>, row: T, t: Translate): ReactN
 /** Numbers read best aligned on the right. */
 export function cellAlign<T>(col: ColumnDecl<T>): 'right' | undefined {
   return col.kind === 'money' || col.kind === 'integer' ? 'right' : undefined;
+}
+
+/** A declared column as the table draws it: translated title, cell content and text, alignment and fit by kind. */
+export function resourceColumnOf<T>(col: ColumnDecl<T>, t: Translate): ResourceColumn<T> {
+  return {
+    id: col.id,
+    title: t(col.title),
+    sortField: col.sort,
+    width: col.width,
+    align: cellAlign(col),
+    fit: fitOf(col.kind),
+    kind: col.kind ?? 'text',
+    render: (row) => cellContent(col, row, t),
+    text: (row) => cellText(col, row, t),
+  };
 }

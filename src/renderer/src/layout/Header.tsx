@@ -1,9 +1,15 @@
-/** Header: sandbox badge, connection state, language, the signed-in user with role label, profile link and sign-out. */
-import { Button, Tag } from '@blueprintjs/core';
+/**
+ * Header: sandbox badge, connection state, language, the signed-in user with
+ * role label, profile link and sign-out. One row at any width from 1024 px:
+ * below 1200 px the buttons show their icon only (their name stays their
+ * accessible name and tooltip) and the role label gives way to the name.
+ */
+import { Button, Icon, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ROLE_LABELS_PT } from '../../../shared/roles';
 import { useSession } from '../app/session';
+import { useShellKeys } from '../app/ShellKeys';
 import { useSystem } from '../app/SystemState';
 import { ConnectionTag } from './ConnectionTag';
 import { LocaleSwitch } from './LocaleSwitch';
@@ -24,6 +30,7 @@ export function Header() {
   const { t } = useTranslation();
   const { user, signOut } = useSession();
   const { state } = useSystem();
+  const keys = useShellKeys();
   return (
     <header
       className={`app-header tone-${state.theme.headerNavTone}`}
@@ -32,18 +39,42 @@ export function Header() {
       <SandboxBadge />
       <ConnectionTag />
       <div className="app-header-end">
+        <Button
+          icon="search"
+          variant="minimal"
+          data-testid="header-palette"
+          aria-label={t('shell.palette.label')}
+          title={`${t('shell.palette.label')} (Ctrl+K)`}
+          aria-keyshortcuts="Control+K Meta+K"
+          onClick={keys.openPalette}
+        />
+        <Button
+          icon="key-command"
+          variant="minimal"
+          data-testid="header-shortcuts"
+          aria-label={t('shell.shortcuts.open')}
+          title={`${t('shell.shortcuts.open')} (?)`}
+          onClick={keys.openHelp}
+        />
         <LocaleSwitch />
-        <PreferencesButton testId="header-preferences" />
+        <PreferencesButton testId="header-preferences" compact />
         {user && (
-          <span data-testid="header-user" className="header-user">
-            <strong>{user.name}</strong> <span className="bp6-text-muted">· {ROLE_LABELS_PT[user.role_id]}</span>
+          <span data-testid="header-user" className="header-user" title={`${user.name} · ${ROLE_LABELS_PT[user.role_id]}`}>
+            <strong>{user.name}</strong> <span className="bp6-text-muted header-role">· {ROLE_LABELS_PT[user.role_id]}</span>
           </span>
         )}
-        <Link to="/app/profile" data-testid="header-profile" className="bp6-button bp6-minimal">
-          {t('shell.header.profile')}
+        <Link
+          to="/app/profile"
+          data-testid="header-profile"
+          className="bp6-button bp6-minimal"
+          aria-label={t('shell.header.profile')}
+          title={t('shell.header.profile')}
+        >
+          <Icon icon="person" />
+          <span className="header-label">{t('shell.header.profile')}</span>
         </Link>
-        <Button icon="log-out" variant="minimal" data-testid="sign-out" onClick={() => void signOut()}>
-          {t('common.signOut')}
+        <Button icon="log-out" variant="minimal" data-testid="sign-out" aria-label={t('common.signOut')} title={t('common.signOut')} onClick={() => void signOut()}>
+          <span className="header-label">{t('common.signOut')}</span>
         </Button>
       </div>
     </header>

@@ -35,6 +35,7 @@ export const borrowers: Shape<typeof pt> = {
   },
   fromSolicitation: {
     action: 'Register borrower',
+    open: 'Open the borrower',
     created: 'Borrower registered from the solicitation.',
   },
   record: {
@@ -272,6 +273,15 @@ export const borrowers: Shape<typeof pt> = {
     overdueInstallments: 'Overdue instalments',
     operationsConsidered: 'Operations considered',
     asOf: 'Computed on',
+    reasons: {
+      ratingNone: 'No installment overdue: level AA (CMN Resolution 2,682/1999).',
+      ratingUnder15: 'Longest delay of {{days}} day(s), under 15 days: level A (CMN Resolution 2,682/1999, art. 4).',
+      ratingBetween: 'Longest delay of {{days}} days (between {{from}} and {{to}} days): level {{rating}} at least (CMN Resolution 2,682/1999, art. 4, I).',
+      ratingAbove: 'Longest delay of {{days}} days (over 180 days): level {{rating}} at least (CMN Resolution 2,682/1999, art. 4, I).',
+      stage3: 'Overdue more than 90 days ({{days}}): credit-impaired asset, stage 3 (CMN Resolution 4,966/2021).',
+      stage2: 'Overdue more than 30 days ({{days}}): significant increase in credit risk, stage 2 (CMN Resolution 4,966/2021).',
+      stage1: 'Nothing overdue more than 30 days: stage 1 (CMN Resolution 4,966/2021).',
+    },
   },
   operations: {
     new: 'New operation',

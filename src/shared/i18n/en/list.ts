@@ -10,6 +10,8 @@ export const list: Shape<typeof pt> = {
   lastPage: 'Last page',
   range: '{{from}}–{{to}} of {{total}}',
   pageSize: 'Rows per page',
+  resizeColumn: 'Resize the {{column}} column',
+  resizeHint: 'Drag to change the width; when focused, use the arrow keys; double-click for the automatic width',
   filters: {
     title: 'Filters',
     period: 'Period',
@@ -18,8 +20,9 @@ export const list: Shape<typeof pt> = {
     to: 'to',
     min: 'minimum',
     max: 'maximum',
+    dateInvalid: 'Write the date as DD/MM/YYYY, for example 31/12/2025.',
     dateRangeInverted: 'The start date must be on or before the end date.',
-    moneyInvalid: 'Type an amount such as 1.234,56.',
+    moneyInvalid: 'Type an amount such as 1,234.56.',
     moneyRangeInverted: 'The minimum must be less than or equal to the maximum.',
   },
 };

@@ -32,6 +32,7 @@ export const borrowers = {
   },
   fromSolicitation: {
     action: 'Cadastrar tomador',
+    open: 'Abrir o tomador',
     created: 'Tomador cadastrado a partir da solicitação.',
   },
   record: {
@@ -269,6 +270,16 @@ export const borrowers = {
     overdueInstallments: 'Parcelas em atraso',
     operationsConsidered: 'Operações consideradas',
     asOf: 'Apurado em',
+    /** Why the rating and the stage (the server answers the same Portuguese text, from these templates). */
+    reasons: {
+      ratingNone: 'Nenhuma parcela em atraso: nível AA (Res. CMN 2.682/1999).',
+      ratingUnder15: 'Maior atraso de {{days}} dia(s), abaixo de 15 dias: nível A (Res. CMN 2.682/1999, art. 4º).',
+      ratingBetween: 'Maior atraso de {{days}} dias (entre {{from}} e {{to}} dias): nível {{rating}} no mínimo (Res. CMN 2.682/1999, art. 4º, I).',
+      ratingAbove: 'Maior atraso de {{days}} dias (acima de 180 dias): nível {{rating}} no mínimo (Res. CMN 2.682/1999, art. 4º, I).',
+      stage3: 'Atraso superior a 90 dias ({{days}}): ativo com problema de recuperação de crédito, estágio 3 (Res. CMN 4.966/2021).',
+      stage2: 'Atraso superior a 30 dias ({{days}}): aumento significativo do risco de crédito, estágio 2 (Res. CMN 4.966/2021).',
+      stage1: 'Sem atraso superior a 30 dias: estágio 1 (Res. CMN 4.966/2021).',
+    },
   },
   operations: {
     new: 'Nova operação',

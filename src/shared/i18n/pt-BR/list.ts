@@ -8,6 +8,8 @@ export const list = {
   lastPage: 'Última página',
   range: '{{from}}–{{to}} de {{total}}',
   pageSize: 'Linhas por página',
+  resizeColumn: 'Redimensionar a coluna {{column}}',
+  resizeHint: 'Arraste para mudar a largura; com o foco, use as setas; clique duas vezes para voltar à largura automática',
   filters: {
     title: 'Filtros',
     period: 'Período',
@@ -16,6 +18,7 @@ export const list = {
     to: 'até',
     min: 'mínimo',
     max: 'máximo',
+    dateInvalid: 'Escreva a data como DD/MM/AAAA, por exemplo 31/12/2025.',
     dateRangeInverted: 'A data inicial deve ser igual ou anterior à final.',
     moneyInvalid: 'Informe um valor como 1.234,56.',
     moneyRangeInverted: 'O valor mínimo deve ser igual ou menor que o máximo.',

@@ -7,33 +7,27 @@
  * typed text (the schema reads them), money as the wire decimal string
  * ("1234.56", converted by text, never through a float), date as YYYY-MM-DD
  * (no time zone), select as the option's value, yes/no as a boolean and a
- * picture as the stored reference.
+ * picture as the stored reference. Money and dates are typed the way the
+ * app's language writes them (1.234,56 / 1,234.56; DD/MM/YYYY), never the
+ * operating system's (a native date input follows the workstation's locale);
+ * text that does not read as one stays as typed, so the schema refuses it and
+ * the message says how to write it.
  */
 import { Button, FormGroup, HTMLSelect, InputGroup, Radio, RadioGroup, Switch, TextArea } from '@blueprintjs/core';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Controller, type Control, type ControllerRenderProps, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { CATALOGUE_OPERATIONS, CatalogueKind } from '../../../../shared/contract';
-import { decimalToMoneyInput, moneyInputToDecimal } from '../../../../shared/format';
 import { errorText } from '../../api/errors';
 import { useApiQuery } from '../../api/hooks';
 import { useToast } from '../../app/toaster';
 import { PictureUpload } from '../PictureUpload';
 import type { UploadPayload } from '../uploadChecks';
+import { amountTextToDecimal, dateTextToIso, decimalToAmountText, isoToDateText, maskDateTyping, textLocaleOf } from './localeText';
+import { asTranslate, type FieldKind } from './messages';
+import { kitFieldMessage } from './resolver';
 
-export type FieldType =
-  | 'text'
-  | 'email'
-  | 'password'
-  | 'number'
-  | 'percentage'
-  | 'money'
-  | 'date'
-  | 'select'
-  | 'yesno'
-  | 'switch'
-  | 'textarea'
-  | 'picture';
+export type FieldType = FieldKind;
 
 export interface SelectOption {
   value: string | number;
@@ -105,13 +99,26 @@ interface InputProps {
   readOnly: boolean;
 }
 
-function TextInput({ decl, field, id, invalid, readOnly, type = 'text', left, right }: InputProps & { type?: string; left?: ReactNode; right?: ReactNode }) {
+const INPUT_MODES: Partial<Record<FieldType, 'decimal' | 'numeric'>> = { number: 'numeric', percentage: 'decimal', money: 'decimal', date: 'numeric' };
+
+function TextInput({
+  decl,
+  field,
+  id,
+  invalid,
+  readOnly,
+  type = 'text',
+  left,
+  right,
+  placeholder,
+}: InputProps & { type?: string; left?: ReactNode; right?: ReactNode; placeholder?: string }) {
   return (
     <InputGroup
       id={id}
       data-testid={id}
       type={type}
-      inputMode={decl.type === 'number' || decl.type === 'percentage' || decl.type === 'money' ? 'decimal' : undefined}
+      inputMode={INPUT_MODES[decl.type]}
+      placeholder={placeholder}
       autoComplete={decl.autoComplete}
       autoFocus={decl.autoFocus && !readOnly}
       disabled={decl.disabled}
@@ -128,25 +135,53 @@ function TextInput({ decl, field, id, invalid, readOnly, type = 'text', left, ri
   );
 }
 
-/** Money: shown as pt-BR text while typed, kept as the wire decimal string when it reads as an amount. */
+/** Money: shown as the language writes amounts while typed, kept as the wire decimal string when it reads as an amount. */
 function MoneyInput(props: InputProps) {
   const { field } = props;
-  const [text, setText] = useState(() => decimalToMoneyInput(field.value as string));
+  const locale = textLocaleOf(useTranslation().i18n.language);
+  const [text, setText] = useState(() => decimalToAmountText(field.value as string, locale));
   const value = field.value as string | undefined;
   useEffect(() => {
-    // A value set from outside (load, reset) replaces the text unless it is what the text already means.
-    setText((current) => (moneyInputToDecimal(current) === value || current === value ? current : decimalToMoneyInput(value)));
-  }, [value]);
+    // A value set from outside (load, reset, another language) replaces the text unless it is what the text already means.
+    setText((current) => (amountTextToDecimal(current, locale) === value || current === value ? current : decimalToAmountText(value, locale)));
+  }, [value, locale]);
   const bound: Bound = {
     ...field,
     value: text,
     onChange: (typed: string) => {
       setText(typed);
       // Text that is not an amount stays as typed, so the schema refuses it.
-      field.onChange(moneyInputToDecimal(typed) ?? typed);
+      field.onChange(amountTextToDecimal(typed, locale) ?? typed);
     },
   };
   return <TextInput {...props} field={bound} left={<span className="field-affix">R$</span>} />;
+}
+
+/** A date: typed as DD/MM/YYYY (slashes put in while typing), kept as YYYY-MM-DD when it is a real day. */
+function DateInput(props: InputProps) {
+  const { field } = props;
+  const { t } = useTranslation();
+  const [text, setText] = useState(() => isoToDateText(field.value as string));
+  const value = field.value as string | undefined;
+  useEffect(() => {
+    setText((current) => (dateTextToIso(current) === value || current === value ? current : isoToDateText(value)));
+  }, [value]);
+  const bound: Bound = {
+    ...field,
+    value: text,
+    onChange: (typed: string) => {
+      const next = maskDateTyping(text, typed);
+      setText(next);
+      field.onChange(dateTextToIso(next) ?? next);
+    },
+    onBlur: () => {
+      // "1/2/2026" or "2026-02-01" reads as a day: shown the one way, 01/02/2026.
+      const iso = dateTextToIso(text);
+      if (iso) setText(isoToDateText(iso));
+      field.onBlur();
+    },
+  };
+  return <TextInput {...props} field={bound} placeholder={t('form.datePlaceholder')} />;
 }
 
 function SelectInput({ decl, field, id, readOnly, options }: InputProps & { options: readonly SelectOption[] }) {
@@ -225,8 +260,7 @@ function Input(props: InputProps) {
     case 'password':
       return <TextInput {...props} type={decl.type} />;
     case 'date':
-      // The browser's date input speaks YYYY-MM-DD: no Date object, no time zone.
-      return <TextInput {...props} type="date" />;
+      return <DateInput {...props} />;
     case 'percentage':
       return <TextInput {...props} right={<span className="field-affix">%</span>} />;
     case 'money':
@@ -293,6 +327,7 @@ export function FieldInput<T extends FieldValues, O = T>({
   testId: string;
   readOnly?: boolean;
 }) {
+  const { t, i18n } = useTranslation();
   return (
     <Controller
       // The kit's inputs work on any form: the value types are checked by the form's schema.
@@ -300,6 +335,7 @@ export function FieldInput<T extends FieldValues, O = T>({
       name={decl.name}
       render={({ field, fieldState }) => {
         const invalid = !!fieldState.error;
+        const message = kitFieldMessage(fieldState.error, asTranslate(t), { kind: decl.type, language: i18n.language });
         const labelled = decl.type !== 'switch';
         // Only a single input carries the field's id; a picture or yes/no group is named by its own controls.
         const single = labelled && decl.type !== 'picture' && decl.type !== 'yesno';
@@ -314,7 +350,7 @@ export function FieldInput<T extends FieldValues, O = T>({
             style={decl.type === 'switch' ? undefined : { marginBottom: 6 }}
           >
             <Input decl={decl as unknown as FieldDecl<FieldValues>} field={field} id={testId} invalid={invalid} readOnly={readOnly} />
-            <FieldError name={field.name} message={fieldState.error?.message} reserve={decl.type !== 'switch'} />
+            <FieldError name={field.name} message={message} reserve={decl.type !== 'switch'} />
           </FormGroup>
         );
       }}

@@ -7,7 +7,7 @@
  * question before leaving with unsaved changes, the read-only view, and the
  * Back / Save buttons (Save → success toast → back to the list).
  */
-import { Button, Callout, Card, H5, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Card, H2, Spinner } from '@blueprintjs/core';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -15,6 +15,7 @@ import type { DefaultValues, FieldValues, Path } from 'react-hook-form';
 import type { z } from 'zod';
 import { errorText, isApiError } from '../../api/errors';
 import { FormError } from '../FormError';
+import { useShortcuts } from '../../app/shortcuts';
 import { useToast } from '../../app/toaster';
 import { StaleBanner } from '../StaleBanner';
 import { FieldInput, kebab, type FieldDecl } from './FieldInput';
@@ -128,6 +129,14 @@ export function FormScreen<S extends z.ZodType<unknown, FieldValues>, D>({ scree
   const { form, options, submit, saved, t, navigate } = screen;
   const { testId, load, invalid, readOnly = false, stepped = false, sections, backTo } = options;
   const [step, setStep] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  const ready = !invalid && !load?.isLoading && !load?.error;
+  const onLastStep = !stepped || step >= sections.length - 1;
+  // Save and cancel from the keyboard (app/shortcuts.ts); saving goes through the form, as the Save button does.
+  useShortcuts({
+    formSave: ready && !readOnly && onLastStep ? () => formRef.current?.requestSubmit() : undefined,
+    formCancel: ready && backTo ? () => navigate(backTo) : undefined,
+  });
 
   if (invalid) return <Callout intent="danger" data-testid={`${testId}-invalid`}>{t('errors.notFound')}</Callout>;
   if (load?.isLoading) return <Spinner />;
@@ -150,6 +159,7 @@ export function FormScreen<S extends z.ZodType<unknown, FieldValues>, D>({ scree
     <div className="screen">
       <Card>
         <form
+          ref={formRef}
           // Enter on an earlier step moves on (checking that step) instead of saving a half-seen form.
           onSubmit={(e) => {
             if (last) return void submit(e);
@@ -172,7 +182,8 @@ export function FormScreen<S extends z.ZodType<unknown, FieldValues>, D>({ scree
           )}
           {shown.map((section) => (
             <section key={section.id} className="kit-section" aria-label={section.title}>
-              {section.title && !stepped && <H5>{section.title}</H5>}
+              {/* Sections are the page's second level, under its one h1. */}
+              {section.title && !stepped && <H2 className="kit-section-title">{section.title}</H2>}
               {section.fields.map((decl) => (
                 <FieldInput
                   key={decl.name}

@@ -7,6 +7,7 @@ import { Button, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../api/hooks';
+import { maskDateTyping } from '../form/localeText';
 import type { OptionsOperationName } from './contractTypes';
 import { type Draft, type FilterDecl, type SelectOption } from './filters';
 
@@ -51,14 +52,20 @@ export function FilterBar({ testId, filters, draft, errors, onChange, onApply, o
     <HTMLSelect id={idOf(f.key)} data-testid={idOf(f.key)} value={draft[f.key] ?? ''} options={options(list)} onChange={(e) => set(f.key, e.currentTarget.value, true)} />
   );
 
-  const typed = (key: string, type: 'text' | 'date', label?: string) => (
+  // Dates are typed DD/MM/YYYY whatever the workstation's locale (a native date input would follow the operating system's).
+  const typed = (key: string, type: 'text' | 'date' | 'money', label?: string) => (
     <InputGroup
       id={idOf(key)}
       data-testid={idOf(key)}
-      type={type}
+      type="text"
+      inputMode={type === 'text' ? undefined : type === 'date' ? 'numeric' : 'decimal'}
+      placeholder={type === 'date' ? t('form.datePlaceholder') : undefined}
       aria-label={label}
       value={draft[key] ?? ''}
-      onChange={(e) => set(key, e.currentTarget.value, false)}
+      onChange={(e) => {
+        const value = e.currentTarget.value;
+        set(key, type === 'date' ? maskDateTyping(draft[key] ?? '', value) : value, false);
+      }}
     />
   );
 
@@ -82,7 +89,7 @@ export function FilterBar({ testId, filters, draft, errors, onChange, onApply, o
         return <CatalogueSelect id={idOf(f.key)} testId={idOf(f.key)} operation={f.operation} value={draft[f.key] ?? ''} onChange={(v) => set(f.key, v, true)} />;
       case 'dateRange':
       case 'moneyRange': {
-        const type = f.kind === 'dateRange' ? 'date' : 'text';
+        const type = f.kind === 'dateRange' ? 'date' : 'money';
         return (
           <div className="list-filter-range" role="group" aria-label={t(f.label)}>
             {typed(f.key, type, `${t(f.label)} — ${t(f.kind === 'dateRange' ? 'list.filters.from' : 'list.filters.min')}`)}

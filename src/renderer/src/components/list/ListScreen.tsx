@@ -9,23 +9,25 @@
  */
 import { Button, type IconName, type Intent } from '@blueprintjs/core';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { operation as operationDef, type ArgsOf, type ResultOf } from '../../../../shared/contract';
-import type { RoleId } from '../../../../shared/roles';
+import { hasProfilePermission, type RoleId } from '../../../../shared/roles';
 import { useApiQuery } from '../../api/hooks';
-import { cellAlign, cellContent } from '../cells';
+import { useSession } from '../../app/session';
+import { useShortcuts } from '../../app/shortcuts';
+import { resourceColumnOf } from '../cells';
 import { ExportExcelButton } from '../ExportExcelButton';
 import { ResourceTable, type ResourceColumn } from '../ResourceTable';
 import { RoleGate } from '../RoleGate';
 import { tableStatusOf } from '../tableStatus';
 import { useListState } from '../useListState';
-import { cellText, type ColumnDecl } from './columns';
+import type { ColumnDecl } from './columns';
 import type { AnyListOperationName, ExportOperationName, FilterKeyOf, ItemOf, PathArgsOf, SortOf } from './contractTypes';
 import { FilterBar } from './FilterBar';
 import { filterDefsOf, type FilterDecl } from './filters';
-import { clampedPage, listArgsOf } from './listState';
+import { clampedPage, listArgsOf, withPage } from './listState';
 import { useListFilters } from './useListFilters';
 
 export interface RowAction<T> {
@@ -92,9 +94,6 @@ export type ListScreenProps<N extends AnyListOperationName> = ListDeclaration<N>
   children?: ReactNode;
 };
 
-const ACTION_WIDTH = 115;
-const COMPACT_ACTION_WIDTH = 80;
-
 /** An action for the roles it names; for everyone who sees the list when it names none. */
 function Gated({ roles, children }: { roles: readonly RoleId[] | undefined; children: ReactNode }) {
   return roles && roles.length > 0 ? <RoleGate roles={roles}>{children}</RoleGate> : <>{children}</>;
@@ -104,6 +103,15 @@ function Gated({ roles, children }: { roles: readonly RoleId[] | undefined; chil
 function exportRolesOf(name: ExportOperationName): readonly RoleId[] | undefined {
   const access = operationDef(name).access;
   return Array.isArray(access) ? access : undefined;
+}
+
+/** Moves the keyboard focus to the next or previous row of the list (the "selected" row Enter opens). */
+function focusRow(screen: HTMLElement | null, step: 1 | -1): void {
+  const rows = [...(screen?.querySelectorAll<HTMLElement>('tbody tr.rt-clickable') ?? [])];
+  if (rows.length === 0) return;
+  const at = rows.indexOf(document.activeElement as HTMLElement);
+  const next = at === -1 ? (step === 1 ? 0 : rows.length - 1) : Math.min(rows.length - 1, Math.max(0, at + step));
+  rows[next].focus();
 }
 
 /** Every row of the contract's lists has an id; it names the row's test ids and React keys. */
@@ -149,20 +157,12 @@ export function ListScreen<N extends AnyListOperationName>(props: ListScreenProp
     if (page !== null) setState({ ...state, page }, { replace: true });
   }, [settled, meta, state, setState]);
 
-  const tableColumns: ResourceColumn<Row>[] = columns.map((c) => ({
-    id: c.id,
-    title: t(c.title),
-    sortField: c.sort,
-    width: c.width,
-    align: cellAlign(c),
-    render: (row) => cellContent(c, row, t),
-    text: (row) => cellText(c, row, t),
-  }));
+  const tableColumns: ResourceColumn<Row>[] = columns.map((c) => resourceColumnOf(c, t));
   if (rowActions.length > 0) {
     tableColumns.push({
       id: 'actions',
       title: t('common.actions'),
-      width: rowActions.reduce((sum, a) => sum + (a.compact ? COMPACT_ACTION_WIDTH : ACTION_WIDTH), 0),
+      fit: 'actions',
       render: (row) => (
         // A button in a row must not also open the row.
         <span className="rt-row-actions" onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
@@ -192,8 +192,22 @@ export function ListScreen<N extends AnyListOperationName>(props: ListScreenProp
   const open = rowLink ? (row: Row) => navigate(rowLink(row)) : onRowClick;
   const hasToolbar = toolbar.length > 0 || !!props.export;
 
+  // The list's keys (app/shortcuts.ts): filter, rows, pages and the first toolbar action the role has.
+  const screenRef = useRef<HTMLDivElement>(null);
+  const { user } = useSession();
+  const totalPages = Math.max(1, meta?.totalPages ?? 1);
+  const creator = toolbar.find((a) => !a.roles || a.roles.length === 0 || hasProfilePermission(user?.role_id, a.roles));
+  useShortcuts({
+    listFilter: filters.length > 0 ? () => screenRef.current?.querySelector<HTMLElement>('.list-filters input, .list-filters select')?.focus() : undefined,
+    listNextRow: open ? () => focusRow(screenRef.current, 1) : undefined,
+    listPreviousRow: open ? () => focusRow(screenRef.current, -1) : undefined,
+    listNextPage: state.page < totalPages ? () => setState(withPage(state, state.page + 1, totalPages)) : undefined,
+    listPreviousPage: state.page > 1 ? () => setState(withPage(state, state.page - 1, totalPages)) : undefined,
+    listNew: creator ? () => (creator.to ? navigate(creator.to) : creator.onClick?.()) : undefined,
+  });
+
   return (
-    <div className="screen">
+    <div className="screen" ref={screenRef}>
       {props.header}
       {filters.length > 0 && (
         <FilterBar

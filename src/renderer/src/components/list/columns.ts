@@ -1,13 +1,26 @@
 /**
  * The columns of a list declaration and the text of each cell, formatted
  * through src/shared/format.ts (spec §5). The same text is the cell's
- * tooltip, so a value cut off by the column width can still be read.
+ * tooltip, so a value cut off by the column width can still be read. The
+ * kind also says how the column is sized: identifiers, documents, dates,
+ * amounts and counts are read whole and never cut (columnWidths.ts).
  */
 import type { Intent } from '@blueprintjs/core';
+import type { ColumnFit } from './columnWidths';
 import { formatCpfCnpj } from '../../../../shared/documents';
 import { formatCurrency, formatDate, formatDateTime, formatInteger } from '../../../../shared/format';
 
-export type CellKind = 'text' | 'integer' | 'money' | 'date' | 'datetime' | 'boolean' | 'status' | 'document';
+/** 'identifier': a record's number or code as people quote it (OP-000123, a slot number). */
+export type CellKind = 'text' | 'identifier' | 'integer' | 'money' | 'date' | 'datetime' | 'boolean' | 'status' | 'document';
+
+/** Kinds whose values are read whole: their column is never narrower than its widest value. */
+export const WHOLE_KINDS: readonly CellKind[] = ['identifier', 'integer', 'money', 'date', 'datetime', 'document'];
+
+export function fitOf(kind: CellKind | undefined): ColumnFit {
+  if (kind && WHOLE_KINDS.includes(kind)) return 'whole';
+  if (kind === 'status' || kind === 'boolean') return 'tag';
+  return 'text';
+}
 
 export type Translate = (key: string, vars?: Record<string, unknown>) => string;
 
@@ -17,7 +30,7 @@ export interface ColumnDecl<T, S extends string = string> {
   title: string;
   /** the server's sort field: the header becomes a sort button */
   sort?: S;
-  /** relative width (about pixels of a 1000 px wide table); the table always fits its container */
+  /** relative width: the share of spare room a text column takes (whole values are sized by their content) */
   width?: number;
   /** how the value is formatted; 'text' when absent */
   kind?: CellKind;

@@ -4,8 +4,11 @@
  * filter record and the URL: text is trimmed, yes/no travels as the spec's
  * 1/2, money as a decimal string (never a binary float), calendar dates as
  * YYYY-MM-DD (never through a time zone), and a range whose start is after
- * its end is refused with a message instead of being sent.
+ * its end is refused with a message instead of being sent. Dates are typed
+ * DD/MM/YYYY and amounts the way the app's language writes them, whatever the
+ * workstation's locale (form/localeText.ts).
  */
+import { amountTextToDecimal, dateTextToIso, isoToDateText, type TextLocale } from '../form/localeText';
 import type { OptionsOperationName } from './contractTypes';
 import type { FilterDef } from './listState';
 
@@ -57,12 +60,19 @@ export function filterDefsOf(filters: readonly FilterDecl[]): FilterDef[] {
 }
 
 /** The inputs' values for a list state's filter record. */
-export function draftOf(filters: readonly FilterDecl[], filter: Record<string, string | number>): Draft {
+export function draftOf(filters: readonly FilterDecl[], filter: Record<string, string | number>, locale: TextLocale = 'pt-BR'): Draft {
   const draft: Draft = {};
   for (const f of filters) {
     for (const key of keysOf(f)) {
       const value = filter[key];
-      draft[key] = value === undefined ? '' : f.kind === 'moneyRange' ? moneyToInput(String(value)) : String(value);
+      draft[key] =
+        value === undefined
+          ? ''
+          : f.kind === 'moneyRange'
+            ? moneyToInput(String(value), locale)
+            : f.kind === 'dateRange'
+              ? isoToDateText(String(value))
+              : String(value);
     }
   }
   return draft;
@@ -73,19 +83,20 @@ export function draftOf(filters: readonly FilterDecl[], filter: Record<string, s
  * dot ("1234.56", "10", "10.50"); null when it is not an amount. The pt-BR
  * convention: dots group thousands, the comma starts the cents.
  */
-export function parseMoneyInput(text: string): string | null {
+export function parseMoneyInput(text: string, locale: TextLocale = 'pt-BR'): string | null {
   const cleaned = text.replace(/R\$/gi, '').replace(/\s/g, '');
   if (cleaned === '') return null;
-  const m = /^(\d{1,3}(?:\.\d{3})+|\d+)(?:,(\d{1,2}))?$/.exec(cleaned);
-  if (!m) return null;
-  const reais = m[1].replace(/\./g, '').replace(/^0+(?=\d)/, '');
-  return m[2] === undefined ? reais : `${reais}.${m[2].padEnd(2, '0')}`;
+  const decimal = amountTextToDecimal(cleaned, locale);
+  if (decimal === null) return null;
+  // Whole reais travel without cents, as typed ("10", not "10.00").
+  const [reais, cents] = decimal.split('.');
+  return cleaned.includes(locale === 'pt-BR' ? ',' : '.') ? `${reais}.${cents}` : reais;
 }
 
-/** "1234.5" → "1234,50" for the input. */
-function moneyToInput(decimal: string): string {
+/** "1234.5" → "1234,50" (or "1234.50" in English) for the input. */
+function moneyToInput(decimal: string, locale: TextLocale): string {
   const [reais, cents] = decimal.split('.');
-  return cents === undefined ? reais : `${reais},${cents.padEnd(2, '0')}`;
+  return cents === undefined ? reais : `${reais}${locale === 'pt-BR' ? ',' : '.'}${cents.padEnd(2, '0')}`;
 }
 
 /** Whole cents of a decimal string, exact (no binary float on the way). */
@@ -95,7 +106,7 @@ function cents(decimal: string): bigint {
 }
 
 /** The list state's filter record for a draft (empty values dropped later by withFilter). */
-export function filterOf(filters: readonly FilterDecl[], draft: Draft): Record<string, string | number> {
+export function filterOf(filters: readonly FilterDecl[], draft: Draft, locale: TextLocale = 'pt-BR'): Record<string, string | number> {
   const out: Record<string, string | number> = {};
   for (const f of filters) {
     for (const key of keysOf(f)) {
@@ -105,8 +116,11 @@ export function filterOf(filters: readonly FilterDecl[], draft: Draft): Record<s
         const n = Number(raw);
         if (n === 1 || n === 2) out[key] = n;
       } else if (f.kind === 'moneyRange') {
-        const value = parseMoneyInput(raw);
+        const value = parseMoneyInput(raw, locale);
         if (value !== null) out[key] = value;
+      } else if (f.kind === 'dateRange') {
+        const day = dateTextToIso(raw);
+        if (day !== null) out[key] = day;
       } else {
         out[key] = raw;
       }
@@ -115,21 +129,24 @@ export function filterOf(filters: readonly FilterDecl[], draft: Draft): Record<s
   return out;
 }
 
-/** i18n keys of the refusals, by the filter's first key: an inverted range or an amount that is not one. */
-export function filterErrors(filters: readonly FilterDecl[], draft: Draft): Record<string, string> {
+/** i18n keys of the refusals, by the filter's first key: a date or amount that is not one, or an inverted range. */
+export function filterErrors(filters: readonly FilterDecl[], draft: Draft, locale: TextLocale = 'pt-BR'): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const f of filters) {
     if (f.kind === 'dateRange') {
-      const from = (draft[f.key] ?? '').trim();
-      const to = (draft[f.to] ?? '').trim();
+      const fromText = (draft[f.key] ?? '').trim();
+      const toText = (draft[f.to] ?? '').trim();
+      const from = fromText ? dateTextToIso(fromText) : '';
+      const to = toText ? dateTextToIso(toText) : '';
       // YYYY-MM-DD compares as text in calendar order.
-      if (from && to && from > to) errors[f.key] = 'list.filters.dateRangeInverted';
+      if (from === null || to === null) errors[f.key] = 'list.filters.dateInvalid';
+      else if (from && to && from > to) errors[f.key] = 'list.filters.dateRangeInverted';
     }
     if (f.kind === 'moneyRange') {
       const minText = (draft[f.key] ?? '').trim();
       const maxText = (draft[f.to] ?? '').trim();
-      const min = minText ? parseMoneyInput(minText) : '';
-      const max = maxText ? parseMoneyInput(maxText) : '';
+      const min = minText ? parseMoneyInput(minText, locale) : '';
+      const max = maxText ? parseMoneyInput(maxText, locale) : '';
       if (min === null || max === null) errors[f.key] = 'list.filters.moneyInvalid';
       else if (min && max && cents(min) > cents(max)) errors[f.key] = 'list.filters.moneyRangeInverted';
     }

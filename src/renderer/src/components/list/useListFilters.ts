@@ -4,28 +4,31 @@
  * 500 ms after the last change, and a refused range is never sent.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { textLocaleOf } from '../form/localeText';
 import { draftOf, filterErrors, filterOf, sameFilter, type Draft, type FilterDecl } from './filters';
 import { withFilter, type ListState } from './listState';
 import { SEARCH_DEBOUNCE_MS } from './useDebounced';
 
 export function useListFilters(filters: readonly FilterDecl[], state: ListState, setState: (next: ListState) => void) {
-  const [draft, setDraft] = useState<Draft>(() => draftOf(filters, state.filter));
+  const locale = textLocaleOf(useTranslation().i18n.language);
+  const [draft, setDraft] = useState<Draft>(() => draftOf(filters, state.filter, locale));
   const [pending, setPending] = useState<Draft | null>(null);
   // The latest state and filters, so a debounced apply never writes an older page or sort back.
-  const latest = useRef({ filters, state, setState });
+  const latest = useRef({ filters, state, setState, locale });
   useEffect(() => {
-    latest.current = { filters, state, setState };
+    latest.current = { filters, state, setState, locale };
   });
 
   const filterKey = JSON.stringify(state.filter);
   useEffect(() => {
-    setDraft(draftOf(latest.current.filters, latest.current.state.filter));
-  }, [filterKey]);
+    setDraft(draftOf(latest.current.filters, latest.current.state.filter, latest.current.locale));
+  }, [filterKey, locale]);
 
   const apply = useCallback((next: Draft) => {
-    const { filters: decls, state: current, setState: write } = latest.current;
-    if (Object.keys(filterErrors(decls, next)).length > 0) return;
-    const filter = filterOf(decls, next);
+    const { filters: decls, state: current, setState: write, locale: language } = latest.current;
+    if (Object.keys(filterErrors(decls, next, language)).length > 0) return;
+    const filter = filterOf(decls, next, language);
     if (sameFilter(filter, current.filter)) return;
     write(withFilter(current, filter));
   }, []);
@@ -38,7 +41,7 @@ export function useListFilters(filters: readonly FilterDecl[], state: ListState,
 
   return {
     draft,
-    errors: filterErrors(filters, draft),
+    errors: filterErrors(filters, draft, locale),
     change(next: Draft, immediate: boolean) {
       setDraft(next);
       if (immediate) {
@@ -54,7 +57,7 @@ export function useListFilters(filters: readonly FilterDecl[], state: ListState,
     },
     clear() {
       setPending(null);
-      setDraft(draftOf(filters, {}));
+      setDraft(draftOf(filters, {}, locale));
       // Clearing filters keeps the chosen sort and page size.
       setState({ ...state, page: 1, filter: {} });
     },

@@ -15,6 +15,7 @@ import type { ResultOf } from '../../../../shared/contract';
 
 type OtherInformation = ResultOf<'borrowers.otherInformation'>;
 import { formatCurrency, formatDate, formatInteger } from '../../../../shared/format';
+import { ratingReasonOf, stageReasonOf, type RiskReason } from '../../../../shared/risk-classification';
 import { errorText } from '../../api/errors';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { FormScreen, useFormScreen } from '../../components/form/FormScreen';
@@ -61,8 +62,8 @@ export function BankAccountsTab({ borrower, loading, staleSince }: { borrower: B
         intro: t('borrowers.bank.intro'),
         columns: [
           { id: 'bank', title: F('bank_name'), width: 200, text: (a) => `${a.bank_code} · ${a.bank_name}` },
-          { id: 'agency', title: F('agency'), width: 90, text: (a) => (a.agency_digit ? `${a.agency}-${a.agency_digit}` : a.agency) },
-          { id: 'account', title: F('account'), width: 120, text: accountText },
+          { id: 'agency', title: F('agency'), width: 90, kind: 'identifier', text: (a) => (a.agency_digit ? `${a.agency}-${a.agency_digit}` : a.agency) },
+          { id: 'account', title: F('account'), width: 120, kind: 'identifier', text: accountText },
           { id: 'type', title: F('account_type'), width: 110, text: (a, tr) => tr(`borrowers.bank.types.${a.account_type}`) },
           { id: 'pix', title: F('pix_key'), width: 160, field: 'pix_key' },
           { id: 'payout', title: 'borrowers.bank.payout', width: 120, kind: 'boolean', field: 'is_payout', testId: (a) => `borrower-bank-payout-${a.id}` },
@@ -258,21 +259,23 @@ export function RiskTab({ borrowerId }: { borrowerId: number }) {
   const r = query.data;
   if (!r) return query.error ? <p className="field-error">{errorText(query.error, t)}</p> : null;
   const stageIntent = r.stage === '1' ? 'success' : r.stage === '2' ? 'warning' : 'danger';
+  // Worded here in the language shown (the server's rating_reason / stage_reason are its Portuguese of the same reasons).
+  const reasonText = (reason: RiskReason) => t(reason.key, reason.vars);
   return (
     <div className="borrower-risk" data-testid="borrower-risk">
       <Card compact>
-        <h4 className="borrower-risk-title">{t('borrowers.risk.rating')}</h4>
+        <h3 className="bp6-heading heading-as-h4 borrower-risk-title">{t('borrowers.risk.rating')}</h3>
         <Tag size="large" intent={ratingIntent(r.rating)} data-testid="borrower-risk-rating">
           {r.rating}
         </Tag>
-        <p data-testid="borrower-risk-rating-reason">{r.rating_reason}</p>
+        <p data-testid="borrower-risk-rating-reason">{reasonText(ratingReasonOf(r.max_days_overdue))}</p>
       </Card>
       <Card compact>
-        <h4 className="borrower-risk-title">{t('borrowers.risk.stage')}</h4>
+        <h3 className="bp6-heading heading-as-h4 borrower-risk-title">{t('borrowers.risk.stage')}</h3>
         <Tag size="large" intent={stageIntent} data-testid="borrower-risk-stage">
           {t('borrowers.risk.stageValue', { stage: r.stage })}
         </Tag>
-        <p data-testid="borrower-risk-stage-reason">{r.stage_reason}</p>
+        <p data-testid="borrower-risk-stage-reason">{reasonText(stageReasonOf(r.max_days_overdue))}</p>
       </Card>
       <Card compact>
         <dl className="borrower-facts">
@@ -311,11 +314,11 @@ export function OperationsTab({ borrowerId }: { borrowerId: number }) {
       <RecordsTable<CreditOperationSummary>
         testId="borrower-operations-table"
         columns={[
-          { id: 'number', title: C('number'), width: 120, field: 'number', link: (o) => `/app/clientOperation/analize/${o.id}` },
+          { id: 'number', title: C('number'), width: 120, kind: 'identifier', field: 'number', link: (o) => `/app/clientOperation/analize/${o.id}` },
           { id: 'status', title: C('status'), width: 140, kind: 'status', field: 'status', labels: 'borrowers.operations.status' },
           { id: 'product', title: C('product'), width: 180, text: (o, tr) => tr(`borrowers.operations.products.${o.product}`) },
           { id: 'principal', title: C('principal'), width: 130, kind: 'money', field: 'principal' },
-          { id: 'rate', title: C('rate'), width: 100, text: (o) => `${rateText(o.monthly_rate)}%` },
+          { id: 'rate', title: C('rate'), width: 100, kind: 'integer', text: (o) => `${rateText(o.monthly_rate)}%` },
           { id: 'installments', title: C('installments'), width: 90, kind: 'integer', field: 'installments_count' },
           { id: 'disbursement', title: C('disbursement'), width: 110, kind: 'date', field: 'disbursement_date' },
           { id: 'created', title: C('createdAt'), width: 110, kind: 'date', field: 'created_at' },

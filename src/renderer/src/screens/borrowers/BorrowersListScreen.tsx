@@ -27,7 +27,7 @@ export function BorrowersListScreen() {
       columns={[
         { id: 'name', title: 'borrowers.columns.name', sort: 'name', width: 240, field: 'name' },
         { id: 'document', title: 'borrowers.columns.document', sort: 'document', width: 160, kind: 'document', field: 'document' },
-        { id: 'type', title: 'borrowers.columns.personType', width: 60, field: 'person_type' },
+        { id: 'type', title: 'borrowers.columns.personType', width: 60, kind: 'identifier', field: 'person_type' },
         { id: 'city', title: 'borrowers.columns.city', width: 160, text: (b) => [b.city, b.state].filter(Boolean).join(' / ') },
         { id: 'operations', title: 'borrowers.columns.operations', sort: 'operations', width: 90, kind: 'integer', field: 'operations' },
         { id: 'active', title: 'borrowers.columns.active', width: 70, kind: 'boolean', field: 'active' },

@@ -57,7 +57,7 @@ export const RECORD_KINDS: { [K in BorrowerRecordKind]: RecordKindDecl<K> } = {
     columns: [
       { id: 'name', title: F('name'), width: 220, field: 'name' },
       { id: 'document', title: F('document'), width: 160, kind: 'document', field: 'document' },
-      { id: 'share', title: F('share_percent'), width: 110, text: (r) => rate(r.share_percent) },
+      { id: 'share', title: F('share_percent'), width: 110, kind: 'integer', text: (r) => rate(r.share_percent) },
       { id: 'position', title: F('position'), width: 140, field: 'position' },
       { id: 'guarantor', title: F('signs_as_guarantor'), width: 110, kind: 'boolean', field: 'signs_as_guarantor' },
     ],
@@ -134,7 +134,7 @@ export const RECORD_KINDS: { [K in BorrowerRecordKind]: RecordKindDecl<K> } = {
       { id: 'name', title: F('product_name'), width: 220, field: 'name' },
       { id: 'description', title: F('description'), width: 260, field: 'description' },
       { id: 'price', title: F('average_price'), width: 130, kind: 'money', field: 'average_price' },
-      { id: 'share', title: F('revenue_share_percent'), width: 130, text: (r) => rate(r.revenue_share_percent) },
+      { id: 'share', title: F('revenue_share_percent'), width: 130, kind: 'integer', text: (r) => rate(r.revenue_share_percent) },
     ],
     fields: (t) => [
       { name: 'name', type: 'text', label: f(t, 'product_name') },
@@ -153,7 +153,7 @@ export const RECORD_KINDS: { [K in BorrowerRecordKind]: RecordKindDecl<K> } = {
   },
   revenue: {
     columns: [
-      { id: 'month', title: F('reference_month'), width: 120, text: (r) => monthText(r.reference_month), testId: (r) => `revenue-month-${r.id}` },
+      { id: 'month', title: F('reference_month'), width: 120, kind: 'date', text: (r) => monthText(r.reference_month), testId: (r) => `revenue-month-${r.id}` },
       { id: 'amount', title: F('amount'), width: 150, kind: 'money', field: 'amount' },
       { id: 'source', title: F('source'), width: 180, text: (r, t) => t(`borrowers.revenueSources.${r.source}`) },
     ],

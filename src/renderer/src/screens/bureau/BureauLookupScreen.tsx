@@ -3,7 +3,7 @@
  * bureau lookup, the person's lookup history, a new (billable) lookup behind
  * a confirmation, and the report saved as a PDF by the main process.
  */
-import { Button, Callout, Card, Dialog, DialogBody, DialogFooter, FormGroup, H3, HTMLSelect, HTMLTable, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Callout, Card, Dialog, DialogBody, DialogFooter, FormGroup, H2, HTMLSelect, HTMLTable, Spinner, Tag } from '@blueprintjs/core';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -132,7 +132,7 @@ export function BureauLookupScreen() {
         </Button>
       </div>
       <Card>
-        <H3 data-testid="bureau-solicitation">{t('bureau.solicitation', { id: solicitation.id })}</H3>
+        <H2 className="heading-as-h3" data-testid="bureau-solicitation">{t('bureau.solicitation', { id: solicitation.id })}</H2>
         <HTMLTable compact className="bureau-facts">
           <tbody>
             <tr>
@@ -169,7 +169,7 @@ export function BureauLookupScreen() {
 
       {person && (
         <Card data-testid="bureau-history">
-          <H3>{t('bureau.history', { name: person.name })}</H3>
+          <H2 className="heading-as-h3">{t('bureau.history', { name: person.name })}</H2>
           {history.data && history.data.items.length === 0 && <p>{t('bureau.historyEmpty')}</p>}
           {history.data && history.data.items.length > 0 && (
             <HTMLTable compact striped interactive className="bureau-table">

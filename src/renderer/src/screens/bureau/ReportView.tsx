@@ -1,5 +1,5 @@
 /** One bureau report: the score and key figures, then each section of the provider's answer as a table. */
-import { Card, H3, H4, HTMLTable, Tag } from '@blueprintjs/core';
+import { Card, H2, H3, HTMLTable, Tag } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BureauReport } from '../../../../shared/contract';
@@ -19,9 +19,9 @@ function Section({ id, title, headers, rows, numeric = [] }: { id: string; title
   const headingId = `bureau-section-${id}-title`;
   return (
     <section className="bureau-section" data-testid={`bureau-section-${id}`} aria-labelledby={headingId}>
-      <H4 id={headingId}>
+      <H3 id={headingId} className="heading-as-h4">
         {title} <Tag minimal round>{rows.length}</Tag>
-      </H4>
+      </H3>
       {rows.length === 0 ? (
         <p className="bp6-text-muted">{t('bureau.nothing')}</p>
       ) : (
@@ -58,7 +58,7 @@ export function ReportView({ report }: { report: BureauReport }) {
   const c = (key: string) => t(`bureau.columns.${key}`);
   return (
     <Card className="bureau-report" data-testid="bureau-report" data-report-id={report.id}>
-      <H3>{t('bureau.latest')}</H3>
+      <H2 className="heading-as-h3">{t('bureau.latest')}</H2>
       <p data-testid="bureau-report-subject">{t('bureau.subject', { name: r.name, document: r.document })}</p>
       <p className="bp6-text-muted" data-testid="bureau-report-meta">
         {t('bureau.showing', {

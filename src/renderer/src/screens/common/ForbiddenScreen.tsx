@@ -1,4 +1,5 @@
-import { Button, NonIdealState } from '@blueprintjs/core';
+import { Button } from '@blueprintjs/core';
+import { EmptyState } from '../../components/EmptyState';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 
@@ -8,7 +9,7 @@ export function ForbiddenScreen() {
   const navigate = useNavigate();
   return (
     <div data-testid="forbidden-screen" className="screen-center">
-      <NonIdealState
+      <EmptyState
         icon="lock"
         title={t('common.forbidden')}
         action={

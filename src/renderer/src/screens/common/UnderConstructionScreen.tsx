@@ -1,4 +1,4 @@
-import { NonIdealState } from '@blueprintjs/core';
+import { EmptyState } from '../../components/EmptyState';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 
@@ -8,9 +8,9 @@ export function UnderConstructionScreen() {
   const location = useLocation();
   return (
     <div data-testid="under-construction" className="screen-center">
-      <NonIdealState icon="build" title={t('common.underConstruction')} description={t('common.underConstructionText')}>
+      <EmptyState icon="build" title={t('common.underConstruction')} text={t('common.underConstructionText')}>
         <code>{location.pathname}</code>
-      </NonIdealState>
+      </EmptyState>
     </div>
   );
 }

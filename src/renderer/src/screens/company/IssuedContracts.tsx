@@ -120,8 +120,8 @@ export function IssuedContractsPanel() {
           </>
         }
         columns={[
-          { id: 'number', title: 'company.issued.columns.number', width: 150, field: 'number', testId: (r) => `issued-contracts-number-${r.id}` },
-          { id: 'kind', title: 'company.issued.columns.kind', width: 55, field: 'kind' },
+          { id: 'number', title: 'company.issued.columns.number', width: 150, kind: 'identifier', field: 'number', testId: (r) => `issued-contracts-number-${r.id}` },
+          { id: 'kind', title: 'company.issued.columns.kind', width: 55, kind: 'identifier', field: 'kind' },
           {
             id: 'operation',
             title: 'company.issued.columns.operation',
@@ -131,7 +131,7 @@ export function IssuedContractsPanel() {
             testId: (r) => `issued-contracts-operation-${r.id}`,
           },
           { id: 'borrower', title: 'company.issued.columns.borrower', width: 190, field: 'borrower_name' },
-          { id: 'issued_at', title: 'company.issued.columns.issuedAt', sort: 'issued_at', width: 130, text: (r) => formatDateTime(r.issued_at) },
+          { id: 'issued_at', title: 'company.issued.columns.issuedAt', sort: 'issued_at', width: 130, kind: 'datetime', text: (r) => formatDateTime(r.issued_at) },
           { id: 'issued_by', title: 'company.issued.columns.issuedBy', width: 130, text: (r) => r.issued_by_name ?? '' },
           {
             id: 'status',

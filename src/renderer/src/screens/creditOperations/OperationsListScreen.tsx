@@ -19,7 +19,7 @@ export function OperationsListScreen() {
       testId="operations"
       operation="creditOperation.list"
       columns={[
-        { id: 'number', title: 'creditOperations.list.columns.number', width: 95, text: (r: CreditOperationSummary) => r.number },
+        { id: 'number', title: 'creditOperations.list.columns.number', width: 95, kind: 'identifier', text: (r: CreditOperationSummary) => r.number },
         { id: 'borrower', title: 'creditOperations.list.columns.borrower', sort: 'borrower_name', width: 180, field: 'borrower_name' },
         { id: 'document', title: 'creditOperations.list.columns.document', width: 140, kind: 'document', field: 'borrower_document' },
         { id: 'product', title: 'creditOperations.list.columns.product', width: 120, text: (r, t) => t(`creditOperations.products.${r.product}`) },
@@ -38,7 +38,7 @@ export function OperationsListScreen() {
           testId: (r) => `operations-status-${r.id}`,
         },
         // The local calendar day of the timestamp (an operation made at 23:30 is not shown as the next day).
-        { id: 'created', title: 'creditOperations.list.columns.created', sort: 'created_at', width: 100, text: (r) => formatDateTime(r.created_at).slice(0, 10) },
+        { id: 'created', title: 'creditOperations.list.columns.created', sort: 'created_at', width: 100, kind: 'date', text: (r) => formatDateTime(r.created_at).slice(0, 10) },
       ]}
       filters={[
         { kind: 'status', key: 'status', label: 'creditOperations.list.filters.status', statuses: CREDIT_OPERATION_STATUSES, labels: 'creditOperations.status' },

@@ -151,7 +151,7 @@ export function BankAccountsPanel({ person, loading, staleSince }: { person: Ent
         rows={person.bankData}
         columns={[
           { id: 'bank', title: 'entrepreneurs.fields.bankName', width: 180, field: 'bankName' },
-          { id: 'agency', title: 'entrepreneurs.fields.bankAgency', width: 90, field: 'bankAgency' },
+          { id: 'agency', title: 'entrepreneurs.fields.bankAgency', width: 90, kind: 'identifier', field: 'bankAgency' },
           {
             id: 'account',
             title: 'entrepreneurs.fields.bankNumber',

@@ -30,9 +30,9 @@ export function PersonSolicitations({ id }: { id: number }) {
     <RecordsTable<SolicitationListItem>
       testId="entrepreneur-solicitations"
       columns={[
-        { id: 'id', title: 'entrepreneurs.solicitationsColumns.id', width: 70, field: 'id' },
+        { id: 'id', title: 'entrepreneurs.solicitationsColumns.id', width: 70, kind: 'identifier', field: 'id' },
         { id: 'created', title: 'entrepreneurs.solicitationsColumns.createdAt', width: 140, kind: 'datetime', field: 'created_at' },
-        { id: 'type', title: 'entrepreneurs.solicitationsColumns.type', width: 60, field: 'typeCredit' },
+        { id: 'type', title: 'entrepreneurs.solicitationsColumns.type', width: 60, kind: 'identifier', field: 'typeCredit' },
         { id: 'value', title: 'entrepreneurs.solicitationsColumns.value', width: 130, kind: 'money', field: 'lendingValue' },
         { id: 'plots', title: 'entrepreneurs.solicitationsColumns.plots', width: 90, kind: 'integer', field: 'lendingPlotsToPay' },
         { id: 'status', title: 'entrepreneurs.solicitationsColumns.status', width: 160, kind: 'status', field: 'status', labels: 'solicitations.status' },

@@ -6,9 +6,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { pageMeta } from '../../../../shared/contract';
-import { cellAlign, cellContent } from '../../components/cells';
+import { resourceColumnOf } from '../../components/cells';
 import type { ColumnDecl } from '../../components/list/columns';
-import { cellText } from '../../components/list/columns';
 import { ResourceTable, type ResourceColumn } from '../../components/ResourceTable';
 
 const ONE_PAGE = { page: 1, filter: {} };
@@ -21,20 +20,14 @@ export function RecordsTable<T extends { id: number }>(props: {
   error?: string | null;
   staleSince?: string | null;
   onRowClick?(row: T): void;
-  /** extra cells at the end of each row (buttons) */
-  actions?: { title: string; width: number; render(row: T): ReactNode };
+  /** extra cells at the end of each row (buttons), as wide as they are */
+  actions?: { title: string; width?: number; render(row: T): ReactNode };
 }) {
   const { t } = useTranslation();
   const { rows, columns } = props;
-  const tableColumns: ResourceColumn<T>[] = columns.map((c) => ({
-    id: c.id,
-    title: t(c.title),
-    width: c.width,
-    align: cellAlign(c),
-    render: (row) => cellContent(c, row, t),
-    text: (row) => cellText(c, row, t),
-  }));
-  if (props.actions) tableColumns.push({ id: 'actions', title: props.actions.title, width: props.actions.width, render: props.actions.render });
+  // Unsorted: a record's short lists come whole, in the server's order.
+  const tableColumns: ResourceColumn<T>[] = columns.map((c) => ({ ...resourceColumnOf(c, t), sortField: undefined }));
+  if (props.actions) tableColumns.push({ id: 'actions', title: props.actions.title, fit: 'actions', render: props.actions.render });
   const count = rows?.length ?? 0;
   return (
     <ResourceTable

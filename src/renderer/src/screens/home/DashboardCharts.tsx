@@ -4,7 +4,7 @@
  * HomeScreen), so recharts never weighs on the sign-in route. Each chart has
  * a table alternative behind "Ver como tabela" with the same figures.
  */
-import { Button, Card, Colors, H4, HTMLTable } from '@blueprintjs/core';
+import { Button, Card, Colors, H3, HTMLTable } from '@blueprintjs/core';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
@@ -57,7 +57,9 @@ function ChartCard({
   return (
     <Card className="dashboard-chart" data-testid={`dashboard-chart-${id}`}>
       <div className="dashboard-chart-header">
-        <H4 id={titleId}>{title}</H4>
+        <H3 id={titleId} className="dashboard-card-title">
+          {title}
+        </H3>
         <Button
           small
           minimal

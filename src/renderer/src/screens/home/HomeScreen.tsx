@@ -4,7 +4,7 @@
  * data, else the current year). Key figures as cards, received solicitations
  * by status, and monthly charts loaded on their own chunk (recharts).
  */
-import { Callout, Card, FormGroup, H2, H4, HTMLSelect, HTMLTable, Spinner } from '@blueprintjs/core';
+import { Callout, Card, FormGroup, H2, H3, HTMLSelect, HTMLTable, Spinner } from '@blueprintjs/core';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router-dom';
@@ -30,6 +30,7 @@ function Figure({ id, label, value, hint }: { id: string; label: string; value: 
   return (
     <Card className="dashboard-figure-card" data-testid={`dashboard-figure-${id}`}>
       <div className="dashboard-figure-label">{label}</div>
+      {/* An amount is read whole: it never wraps nor is cut (the cards are sized to hold R$ 999.999.999,99). */}
       <div className="dashboard-figure-value" data-testid={`dashboard-value-${id}`}>
         {value}
       </div>
@@ -85,7 +86,10 @@ export function HomeScreen() {
       )}
       <div className="dashboard-head">
         <div>
-          <H4 data-testid="home-welcome">{t('shell.home.welcome', { name: user?.name ?? '' })}</H4>
+          {/* A greeting, not a section: the page's sections start at the year's title (h2). */}
+          <p className="dashboard-welcome" data-testid="home-welcome">
+            {t('shell.home.welcome', { name: user?.name ?? '' })}
+          </p>
           {user && (
             <p className="bp6-text-muted" data-testid="home-role">
               {t('shell.home.role', { role: ROLE_LABELS_PT[user.role_id] })}
@@ -126,8 +130,10 @@ export function HomeScreen() {
           )}
           <Figures data={data} />
           <Card className="dashboard-status" data-testid="dashboard-by-status">
-            <H4 id="dashboard-by-status-title">{t('dashboard.byStatus')}</H4>
-            <HTMLTable compact aria-labelledby="dashboard-by-status-title">
+            <H3 id="dashboard-by-status-title" className="dashboard-card-title">
+              {t('dashboard.byStatus')}
+            </H3>
+            <HTMLTable compact aria-labelledby="dashboard-by-status-title" className="dashboard-status-table">
               <thead>
                 <tr>
                   {SOLICITATION_STATUSES.map((s) => (

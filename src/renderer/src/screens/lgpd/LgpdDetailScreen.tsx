@@ -94,7 +94,7 @@ export function LgpdDetailScreen() {
         </Callout>
       )}
       <Card>
-        <h3>{t('lgpd.detail.title', { id: request.id })}</h3>
+        <h2 className="bp6-heading heading-as-h3">{t('lgpd.detail.title', { id: request.id })}</h2>
         <HTMLTable compact>
           <tbody>
             <tr>
@@ -143,8 +143,8 @@ export function LgpdDetailScreen() {
         </HTMLTable>
       </Card>
       <Card data-testid="lgpd-holdings">
-        <h3>{t('lgpd.detail.holdings')}</h3>
-        <h4>{t('lgpd.detail.account')}</h4>
+        <h2 className="bp6-heading heading-as-h3">{t('lgpd.detail.holdings')}</h2>
+        <h3 className="bp6-heading heading-as-h4">{t('lgpd.detail.account')}</h3>
         {account ? (
           <HTMLTable compact data-testid="lgpd-holdings-account">
             <tbody>
@@ -183,7 +183,7 @@ export function LgpdDetailScreen() {
         ) : (
           <p>{t('lgpd.detail.noAccount')}</p>
         )}
-        <h4>{t('lgpd.detail.uploads')}</h4>
+        <h3 className="bp6-heading heading-as-h4">{t('lgpd.detail.uploads')}</h3>
         {holdings.uploads.length === 0 ? (
           <p data-testid="lgpd-holdings-no-uploads">{t('lgpd.detail.noUploads')}</p>
         ) : (

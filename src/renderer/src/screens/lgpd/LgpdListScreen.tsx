@@ -18,7 +18,7 @@ export function LgpdListScreen() {
       testId="lgpd"
       operation="lgpd.list"
       columns={[
-        { id: 'id', title: 'lgpd.columns.id', width: 60, field: 'id' },
+        { id: 'id', title: 'lgpd.columns.id', width: 60, kind: 'identifier', field: 'id' },
         { id: 'subject', title: 'lgpd.columns.subject', width: 180, field: 'subject_name' },
         { id: 'email', title: 'lgpd.columns.email', width: 200, field: 'subject_email' },
         { id: 'channel', title: 'lgpd.columns.channel', width: 110, text: (r, tr) => tr(`lgpd.channel.${r.channel}`) },

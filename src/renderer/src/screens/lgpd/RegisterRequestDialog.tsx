@@ -3,6 +3,9 @@ import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelec
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LGPD_CHANNELS, type LgpdChannel, type LgpdPerson, type LgpdRequest } from '../../../../shared/contract';
+import { DateTextInput } from '../../components/form/DateTextInput';
+import { dateTextToIso } from '../../components/form/localeText';
+import { asTranslate, withLabel } from '../../components/form/messages';
 import { errorText } from '../../api/errors';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { useDebounced } from '../../components/list/useDebounced';
@@ -30,6 +33,10 @@ export function RegisterRequestDialog({ isOpen, onClose, onSaved }: RegisterRequ
     setError(null);
     if (!person) {
       setError(t('lgpd.register.pickFirst'));
+      return;
+    }
+    if (receivedAt && !dateTextToIso(receivedAt)) {
+      setError(withLabel(t('form.issues.dateFormat', { example: t('form.examples.date') }), asTranslate(t), t('lgpd.register.receivedAt')));
       return;
     }
     try {
@@ -80,7 +87,7 @@ export function RegisterRequestDialog({ isOpen, onClose, onSaved }: RegisterRequ
           />
         </FormGroup>
         <FormGroup label={t('lgpd.register.receivedAt')} labelFor="lgpd-register-received">
-          <InputGroup id="lgpd-register-received" data-testid="lgpd-register-received" type="date" value={receivedAt} onChange={(e) => setReceivedAt(e.currentTarget.value)} />
+          <DateTextInput id="lgpd-register-received" value={receivedAt} onChange={setReceivedAt} />
         </FormGroup>
         <FormGroup label={t('lgpd.register.notes')} labelFor="lgpd-register-notes">
           <TextArea id="lgpd-register-notes" data-testid="lgpd-register-notes" fill value={notes} onChange={(e) => setNotes(e.currentTarget.value)} />

@@ -27,7 +27,7 @@ export function LogDetailScreen() {
         </Button>
       </div>
       <Card>
-        <h3>{t('logs.detail.title', { id: entry.id })}</h3>
+        <h2 className="bp6-heading heading-as-h3">{t('logs.detail.title', { id: entry.id })}</h2>
         <HTMLTable compact>
           <tbody>
             <tr>

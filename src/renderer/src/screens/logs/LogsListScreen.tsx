@@ -36,7 +36,7 @@ export function LogsListScreen() {
         },
         { id: 'action', title: 'logs.columns.action', sort: 'action', width: 190, text: (l, t) => actionLabel(t, l.action) },
         { id: 'entity', title: 'logs.columns.entity', sort: 'entity', width: 150, text: (l, t) => entityLabel(t, l.entity) },
-        { id: 'entityId', title: 'logs.columns.entityId', width: 90, field: 'entity_id' },
+        { id: 'entityId', title: 'logs.columns.entityId', width: 90, kind: 'identifier', field: 'entity_id' },
       ]}
       filters={[
         { kind: 'text', key: 'actor', label: 'logs.filters.actor' },

@@ -51,7 +51,7 @@ export function BroadcastDetail({ id }: { id: number }) {
       ),
     },
     { id: 'error', title: t('messages.columns.error'), width: 320, render: (r) => <span title={r.error ?? ''}>{r.error ?? ''}</span> },
-    { id: 'sentAt', title: t('messages.columns.sentAt'), width: 140, render: (r) => formatDateTime(r.sent_at) },
+    { id: 'sentAt', title: t('messages.columns.sentAt'), width: 140, fit: 'whole', kind: 'datetime', render: (r) => formatDateTime(r.sent_at) },
   ];
 
   return (

@@ -25,7 +25,7 @@ export function HistoryList() {
       testId="messages"
       operation="messages.list"
       columns={[
-        { id: 'id', title: 'messages.columns.id', sort: 'id', width: 60, field: 'id' },
+        { id: 'id', title: 'messages.columns.id', sort: 'id', width: 60, kind: 'identifier', field: 'id' },
         { id: 'created', title: 'messages.columns.createdAt', sort: 'created_at', width: 130, kind: 'datetime', field: 'created_at' },
         { id: 'channel', title: 'messages.columns.channel', width: 65, text: (b, t) => t(channelLabel(b)) },
         { id: 'subject', title: 'messages.columns.subject', width: 190, text: (b) => truncate(b.subject ?? b.body) },

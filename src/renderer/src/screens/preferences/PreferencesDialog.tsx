@@ -178,13 +178,22 @@ export function PreferencesDialog({ isOpen, onClose }: { isOpen: boolean; onClos
 }
 
 /** The button that opens the dialog (login screen and header). */
-export function PreferencesButton({ testId, minimal = true }: { testId: string; minimal?: boolean }) {
+/** `compact`: in the header, where narrow windows show the icon only (the name stays the accessible name). */
+export function PreferencesButton({ testId, minimal = true, compact = false }: { testId: string; minimal?: boolean; compact?: boolean }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  const name = t('preferences.open');
   return (
     <>
-      <Button icon="cog" variant={minimal ? 'minimal' : 'outlined'} data-testid={testId} onClick={() => setOpen(true)}>
-        {t('preferences.open')}
+      <Button
+        icon="cog"
+        variant={minimal ? 'minimal' : 'outlined'}
+        data-testid={testId}
+        aria-label={compact ? name : undefined}
+        title={compact ? name : undefined}
+        onClick={() => setOpen(true)}
+      >
+        {compact ? <span className="header-label">{name}</span> : name}
       </Button>
       <PreferencesDialog isOpen={open} onClose={() => setOpen(false)} />
     </>

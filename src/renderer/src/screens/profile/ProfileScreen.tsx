@@ -4,7 +4,7 @@
  * as they are corrected); one message per error: a field error only on its
  * field, anything else once beside the button.
  */
-import { Button, Card, H4 } from '@blueprintjs/core';
+import { Button, Card, H2 } from '@blueprintjs/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -52,7 +52,7 @@ function ProfileDataCard() {
   });
   return (
     <Card>
-      <H4>{t('shell.profile.dataTitle')}</H4>
+      <H2 className="heading-as-h4">{t('shell.profile.dataTitle')}</H2>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <TextField control={form.control} name="name" label={t('shell.profile.name')} testId="profile-name" />
         <TextField control={form.control} name="email" type="email" label={t('shell.profile.email')} testId="profile-email" />
@@ -117,7 +117,7 @@ function PasswordCard() {
   });
   return (
     <Card>
-      <H4>{t('shell.profile.passwordTitle')}</H4>
+      <H2 className="heading-as-h4">{t('shell.profile.passwordTitle')}</H2>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <TextField control={form.control} name="oldPassword" type="password" label={t('shell.profile.oldPassword')} testId="profile-old-password" autoComplete="current-password" />
         <TextField control={form.control} name="newPassword" type="password" label={t('shell.profile.newPassword')} testId="profile-new-password" autoComplete="new-password" />
@@ -136,7 +136,7 @@ function PictureCard() {
   const toast = useToast();
   return (
     <Card>
-      <H4>{t('shell.profile.pictureTitle')}</H4>
+      <H2 className="heading-as-h4">{t('shell.profile.pictureTitle')}</H2>
       <PictureUpload
         testId="profile-picture"
         maxBytes={MAX_UPLOAD_BYTES}

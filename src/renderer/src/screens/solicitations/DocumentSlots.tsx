@@ -88,12 +88,13 @@ export function DocumentSlots({
 
   return (
     <>
+      {/* Three columns: the document (its name, then the file's whole name and who sent it), its state, and icon
+          buttons named for screen readers and on hover, so names keep their width at 1024 px. */}
       <HTMLTable compact striped className="sol-slots" data-testid="document-slots">
         <thead>
           <tr>
             <th>{t('solicitations.columns.documents')}</th>
             <th className="sol-slot-state">{t('solicitations.columns.status')}</th>
-            <th>{t('solicitations.staffDocuments.file')}</th>
             <th className="sol-slot-actions">{t('common.actions')}</th>
           </tr>
         </thead>
@@ -101,6 +102,7 @@ export function DocumentSlots({
           {slots.map((s) => {
             const doc = s.current;
             const title = t(`solicitations.slots.${s.key}`);
+            const uploadLabel = doc ? t('solicitations.documents.replace') : t('solicitations.documents.upload');
             return (
               <tr key={s.slot} data-testid={`slot-${s.slot}`} data-state={s.state}>
                 <td>
@@ -108,18 +110,9 @@ export function DocumentSlots({
                   <div className="bp6-text-muted bp6-text-small">
                     {t('solicitations.documents.slot', { slot: s.slot })} · {s.required ? t('solicitations.documents.required') : t('solicitations.documents.optional')}
                   </div>
-                </td>
-                <td className="sol-slot-state">
-                  <Tag intent={slotStateIntent(s.state)} minimal={s.state === 'missing'} data-testid={`slot-${s.slot}-state`}>
-                    {t(`solicitations.slotState.${s.state}`)}
-                  </Tag>
-                </td>
-                <td className="bp6-text-small">
                   {doc && (
-                    <>
-                      <div className="sol-slot-file" title={doc.name}>
-                        {doc.name}
-                      </div>
+                    <div className="bp6-text-small sol-slot-doc">
+                      <div className="sol-slot-file">{doc.name}</div>
                       <div className="bp6-text-muted">
                         {doc.uploaded_by_name
                           ? t('solicitations.documents.sentBy', { at: formatDateTime(doc.created_at), name: doc.uploaded_by_name })
@@ -131,44 +124,48 @@ export function DocumentSlots({
                         </div>
                       )}
                       {s.replacedCount > 0 && <div className="bp6-text-muted">{t('solicitations.documents.replacedCount', { count: s.replacedCount })}</div>}
-                    </>
+                    </div>
                   )}
+                </td>
+                <td className="sol-slot-state">
+                  <Tag intent={slotStateIntent(s.state)} minimal={s.state === 'missing'} data-testid={`slot-${s.slot}-state`}>
+                    {t(`solicitations.slotState.${s.state}`)}
+                  </Tag>
                 </td>
                 <td className="sol-slot-actions">
                   {doc && (
                     <Button
                       size="small"
                       icon="eye-open"
+                      aria-label={`${t('solicitations.documents.view')}: ${title}`}
+                      title={t('solicitations.documents.view')}
                       data-testid={`slot-${s.slot}-view`}
-                      onClick={() => onView({ fileName: doc.fileName, name: doc.name, title })}
-                    >
-                      {t('solicitations.documents.view')}
-                    </Button>
+                      onClick={() => onView({ fileName: doc.fileName, name: doc.name, title, id: doc.id, approved: doc.approved })}
+                    />
                   )}
                   {doc && !doc.approved && (
                     <Button
                       size="small"
                       intent="success"
                       icon="tick"
+                      aria-label={`${t('solicitations.documents.approve')}: ${title}`}
+                      title={t('solicitations.documents.approve')}
                       loading={busySlot === s.slot && approve.isPending}
                       data-testid={`slot-${s.slot}-approve`}
                       onClick={() => void doApprove(s)}
-                    >
-                      {t('solicitations.documents.approve')}
-                    </Button>
+                    />
                   )}
                   {!closed && (
-                  <Button
-                    size="small"
-                    variant="minimal"
-                    icon="upload"
-                    loading={busySlot === s.slot && (upload.isPending || replace.isPending)}
-                    data-testid={`slot-${s.slot}-upload`}
-                    title={t('solicitations.documents.uploadHint', { max })}
-                    onClick={() => pick(s)}
-                  >
-                    {doc ? t('solicitations.documents.replace') : t('solicitations.documents.upload')}
-                  </Button>
+                    <Button
+                      size="small"
+                      variant="minimal"
+                      icon="upload"
+                      aria-label={`${uploadLabel}: ${title}`}
+                      loading={busySlot === s.slot && (upload.isPending || replace.isPending)}
+                      data-testid={`slot-${s.slot}-upload`}
+                      title={`${uploadLabel} — ${t('solicitations.documents.uploadHint', { max })}`}
+                      onClick={() => pick(s)}
+                    />
                   )}
                 </td>
               </tr>

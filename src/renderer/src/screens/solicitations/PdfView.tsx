@@ -18,7 +18,8 @@ const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2] as const;
  * `file` must keep its identity across renders (react-pdf loads again for a
  * new one): the caller, already mounted, makes it once per document.
  */
-export default function PdfView({ file, width }: { file: { data: Uint8Array }; width: number }) {
+/** `label` names the scrolling page for screen readers ("Documento PDF" when the caller gives none). */
+export default function PdfView({ file, width, label }: { file: { data: Uint8Array }; width: number; label?: string }) {
   const { t } = useTranslation();
   const [pages, setPages] = useState(0);
   const [page, setPage] = useState(1);
@@ -39,7 +40,8 @@ export default function PdfView({ file, width }: { file: { data: Uint8Array }; w
           <Button icon="zoom-in" aria-label={t('solicitations.viewer.zoomIn')} disabled={zoom >= ZOOMS.length - 1} onClick={() => setZoom((z) => z + 1)} />
         </ButtonGroup>
       </div>
-      <div className="sol-viewer-canvas">
+      {/* The scrolling page is reachable by Tab, so the arrow keys scroll it (and screen readers name it). */}
+      <div className="sol-viewer-canvas" tabIndex={0} role="region" aria-label={label ?? t('solicitations.viewer.pdfArea')} data-testid="viewer-scroll">
         <Document
           file={file}
           options={OPTIONS}

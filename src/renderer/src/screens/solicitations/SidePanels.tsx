@@ -27,7 +27,7 @@ export function HistoryPanel({ entries }: { entries: readonly StatusHistoryEntry
   const ordered = [...entries].sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : b.id - a.id));
   return (
     <Card compact className="sol-side-card" data-testid="status-history">
-      <h4 className="sol-card-title">{t('solicitations.history.title')}</h4>
+      <h2 className="bp6-heading heading-as-h4 sol-card-title">{t('solicitations.history.title')}</h2>
       {ordered.length === 0 ? (
         <p className="bp6-text-muted">{t('solicitations.history.empty')}</p>
       ) : (
@@ -79,7 +79,7 @@ export function CommentsPanel({ solicitationId }: { solicitationId: number }) {
 
   return (
     <Card compact className="sol-side-card" data-testid="comments">
-      <h4 className="sol-card-title">{t('solicitations.comments.title')}</h4>
+      <h2 className="bp6-heading heading-as-h4 sol-card-title">{t('solicitations.comments.title')}</h2>
       {list.isPending && <Spinner size={20} />}
       {list.error && <Callout intent="danger">{errorText(list.error, t)}</Callout>}
       {list.data && list.data.length === 0 && <p className="bp6-text-muted">{t('solicitations.comments.empty')}</p>}
@@ -216,7 +216,7 @@ export function StaffDocumentsPanel({ solicitationId, onView }: { solicitationId
   return (
     <Card compact className="sol-side-card" data-testid="staff-documents">
       <div className="sol-card-head">
-        <h4 className="sol-card-title">{t('solicitations.staffDocuments.title')}</h4>
+        <h2 className="bp6-heading heading-as-h4 sol-card-title">{t('solicitations.staffDocuments.title')}</h2>
         <Button size="small" icon="paperclip" data-testid="staff-doc-add" onClick={() => setAdding(true)}>
           {t('solicitations.staffDocuments.add')}
         </Button>

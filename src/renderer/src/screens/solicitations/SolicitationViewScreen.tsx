@@ -124,7 +124,7 @@ function StepPanel({ step, s, onView }: { step: StepKey; s: Solicitation; onView
               [f('city'), joinParts([s.companyCity, s.companyState], ' / ')],
             ]}
           />
-          <h5 className="sol-subtitle">{f('partners')}</h5>
+          <h3 className="sol-subtitle">{f('partners')}</h3>
           {s.partners.length === 0 ? (
             <p className="bp6-text-muted">{f('notInformed')}</p>
           ) : (
@@ -201,6 +201,17 @@ export function SolicitationViewScreen() {
   const [dialog, setDialog] = useState<Dialogs>(null);
   const [viewing, setViewing] = useState<ViewedDocument | null>(null);
   const [step, setStep] = useState<StepKey>('financial');
+  // The applicant may already be a borrower (registered from this solicitation or on their own): then the button opens them.
+  const s0 = query.data;
+  const applicantDocument = s0 ? ((s0.typeCredit === 'PJ' ? s0.cnpj : s0.cpf) ?? '').replace(/[^0-9A-Za-z]/g, '') : '';
+  const existing = useApiQuery(
+    'borrowers.list',
+    { page: 1, limit: 5, filter: { name: applicantDocument } },
+    { enabled: !!s0 && s0.status === 'approved' && applicantDocument.length >= 11 },
+  );
+  const borrower = s0
+    ? existing.data?.items.find((b) => b.solicitation_id === s0.id || b.document.replace(/[^0-9A-Za-z]/g, '').toUpperCase() === applicantDocument.toUpperCase())
+    : undefined;
 
   if (!valid) return <Callout intent="danger" data-testid="solicitation-error">{t('solicitations.view.notFound')}</Callout>;
   if (query.error && !query.data) return <Callout intent="danger" data-testid="solicitation-error">{errorText(query.error, t)}</Callout>;
@@ -212,44 +223,57 @@ export function SolicitationViewScreen() {
   const title = s.typeCredit === 'PJ' && s.companyName ? s.companyName : s.name;
   const document = s.typeCredit === 'PJ' ? s.cnpj : s.isForeign ? s.numDocumentForeign : s.cpf;
   const offline = query.stale;
+  // The documents the viewer walks: every slot holding one, in the order of the steps.
+  const queue: ViewedDocument[] = steps.flatMap((key) =>
+    slotsOfStep(key, s.slots, s.typeCredit, s.isForeign).flatMap((slot) =>
+      slot.current
+        ? [{ fileName: slot.current.fileName, name: slot.current.name, title: t(`solicitations.slots.${slot.key}`), id: slot.current.id, approved: slot.current.approved }]
+        : [],
+    ),
+  );
 
   return (
     <div className="screen sol-view" data-testid="solicitation-view" data-status={s.status}>
       {offline && <StaleBanner at={query.cachedAt} testId="solicitation-stale" />}
-      <div className="toolbar">
+      <div className="toolbar sol-toolbar">
         <Button icon="arrow-left" data-testid="solicitation-back" onClick={() => navigate(backTo)}>
           {t('solicitations.view.back')}
         </Button>
         <div className="app-header-spacer" />
-        <Button icon="search-text" disabled={offline} data-testid="solicitation-receita" onClick={() => setDialog('receita')}>
+        <Button icon="search-text" disabled={offline} data-testid="solicitation-receita" className="sol-tool" aria-label={t('solicitations.actions.receita')} title={t('solicitations.actions.receita')} onClick={() => setDialog('receita')}>
           {t('solicitations.actions.receita')}
         </Button>
         {hasProfilePermission(user?.role_id, BOAVISTA_ROUTES.roles ?? []) && (
-          <Button icon="shield" data-testid="solicitation-bureau" onClick={() => navigate(`/boavista/boa-vista/${s.id}`)}>
+          <Button icon="shield" data-testid="solicitation-bureau" className="sol-tool" aria-label={t('solicitations.actions.bureau')} title={t('solicitations.actions.bureau')} onClick={() => navigate(`/boavista/boa-vista/${s.id}`)}>
             {t('solicitations.actions.bureau')}
           </Button>
         )}
         {canSeeProjects && (
-          <Button icon="projects" disabled={offline} data-testid="solicitation-project" onClick={() => setDialog('project')}>
+          <Button icon="projects" disabled={offline} data-testid="solicitation-project" className="sol-tool" aria-label={t('solicitations.actions.changeProject')} title={t('solicitations.actions.changeProject')} onClick={() => setDialog('project')}>
             {t('solicitations.actions.changeProject')}
           </Button>
         )}
-        {s.status === 'approved' && (
-          <Button
-            icon="new-person"
-            disabled={offline}
-            loading={registerBorrower.isPending}
-            data-testid="solicitation-register-borrower"
-            onClick={() => registerBorrower.mutate({ solicitation_id: s.id })}
-          >
-            {t('borrowers.fromSolicitation.action')}
-          </Button>
-        )}
+        {s.status === 'approved' &&
+          (borrower ? (
+            <Button icon="person" data-testid="solicitation-open-borrower" className="sol-tool" aria-label={t('borrowers.fromSolicitation.open')} title={t('borrowers.fromSolicitation.open')} onClick={() => navigate(`/app/clientOperation/view/${borrower.id}`)}>
+              {t('borrowers.fromSolicitation.open')}
+            </Button>
+          ) : (
+            <Button
+              icon="new-person"
+              disabled={offline || existing.isFetching}
+              loading={registerBorrower.isPending}
+              data-testid="solicitation-register-borrower" className="sol-tool" aria-label={t('borrowers.fromSolicitation.action')} title={t('borrowers.fromSolicitation.action')}
+              onClick={() => registerBorrower.mutate({ solicitation_id: s.id })}
+            >
+              {t('borrowers.fromSolicitation.action')}
+            </Button>
+          ))}
         <Button intent="primary" icon="exchange" disabled={offline || s.nextStatuses.length === 0} data-testid="solicitation-change-status" onClick={() => setDialog('status')}>
           {t('solicitations.actions.changeStatus')}
         </Button>
         {hasProfilePermission(user?.role_id, AllAdmins) && s.status !== 'contracted' && (
-          <Button intent="danger" variant="minimal" icon="trash" disabled={offline} data-testid="solicitation-delete" onClick={() => setDialog('delete')}>
+          <Button intent="danger" variant="minimal" icon="trash" disabled={offline} data-testid="solicitation-delete" className="sol-tool" aria-label={t('solicitations.actions.delete')} title={t('solicitations.actions.delete')} onClick={() => setDialog('delete')}>
             {t('solicitations.actions.delete')}
           </Button>
         )}
@@ -353,7 +377,9 @@ export function SolicitationViewScreen() {
           {t('solicitations.delete.confirm', { id: s.id, name: s.name })}
         </ConfirmDialog>
       )}
-      {viewing && <DocumentViewer doc={viewing} onClose={() => setViewing(null)} />}
+      {viewing && (
+        <DocumentViewer doc={viewing} queue={queue} onNavigate={setViewing} canApprove={!offline && !FINAL_STATUSES.includes(s.status)} onClose={() => setViewing(null)} />
+      )}
     </div>
   );
 }

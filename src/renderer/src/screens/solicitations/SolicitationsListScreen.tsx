@@ -107,9 +107,9 @@ export function SolicitationsListScreen() {
       columns={[
         { id: 'id', title: 'solicitations.columns.id', sort: 'id', width: 62, kind: 'integer', field: 'id' },
         // The local calendar day of the timestamp (a 23:30 request is not shown as the next day).
-        { id: 'created', title: 'solicitations.columns.receivedShort', sort: 'created_at', width: 108, text: (r) => formatDateTime(r.created_at).slice(0, 10) },
+        { id: 'created', title: 'solicitations.columns.receivedShort', sort: 'created_at', width: 108, kind: 'date', text: (r) => formatDateTime(r.created_at).slice(0, 10) },
         { id: 'name', title: 'solicitations.columns.name', sort: 'name', width: 140, text: (r) => (r.typeCredit === 'PJ' && r.companyName ? `${r.companyName} — ${r.name}` : r.name) },
-        { id: 'document', title: 'solicitations.columns.typeAndDocument', sort: 'typeCredit', width: 170, text: (r) => joinParts([r.typeCredit, documentOf(r)], ' · ') },
+        { id: 'document', title: 'solicitations.columns.typeAndDocument', sort: 'typeCredit', width: 170, kind: 'document', text: (r) => joinParts([r.typeCredit, documentOf(r)], ' · ') },
         { id: 'city', title: 'solicitations.columns.city', sort: 'city', width: 100, text: (r) => joinParts([r.city, r.state], ' / ') },
         { id: 'value', title: 'solicitations.columns.valueShort', sort: 'lendingValue', width: 135, kind: 'money', field: 'lendingValue' },
         { id: 'plots', title: 'solicitations.columns.plotsShort', sort: 'lendingPlotsToPay', width: 62, kind: 'integer', field: 'lendingPlotsToPay' },
