@@ -6,7 +6,20 @@
  */
 type Schema = Record<string, unknown>;
 
-const TEXT_CANDIDATES = ['2.5', '1000.00', '001', '123456', '2027-01', '12', '2027-01-15', 'Texto de exemplo', 'exemplo@demo.local', '01001-000', '01001000', 'SP', 'PF', 'x', 'a1', '11987654321', '529.982.247-25', '52998224725', '11.222.333/0001-81', '11222333000181'];
+const TEXT_CANDIDATES = ['0.5', '1000.00', '001', '123456', '2027-01', '12', '2027-01-15', 'Texto de exemplo', 'exemplo@demo.local', '01001-000', '01001000', 'SP', 'PF', 'x', 'a1', '11987654321', '529.982.247-25', '52998224725', '11.222.333/0001-81', '11222333000181'];
+
+/**
+ * Documents and long texts whose rules are refinements (check digits, a
+ * minimum of words) that JSON Schema cannot carry: told apart by the
+ * property's name, as a person filling the form would.
+ */
+function byName(key: string, schema: Schema | undefined): string | undefined {
+  if (!schema || (schema.type !== undefined && schema.type !== 'string' && !(Array.isArray(schema.type) && schema.type.includes('string')))) return undefined;
+  if (/cnpj/i.test(key)) return '11.222.333/0001-81';
+  if (/cpf|document/i.test(key)) return '529.982.247-25';
+  if (key === 'body') return 'Texto do modelo de contrato com mais de vinte caracteres.';
+  return undefined;
+}
 
 /**
  * Calendar days come out in increasing order (2027-01-15, 2027-02-15, …) in the
@@ -45,7 +58,9 @@ function sample(schema: Schema | undefined, root: Schema, nextDay: () => string)
     case 'object': {
       const properties = (schema.properties as Record<string, Schema> | undefined) ?? {};
       const required = (schema.required as string[] | undefined) ?? [];
-      return Object.fromEntries(required.map((key) => [key, exampleOf(properties[key], root)]));
+      // Documents are filled even when optional in the schema: some are required by a refinement JSON Schema cannot show.
+      const keys = [...new Set([...required, ...Object.keys(properties).filter((key) => /^(cpf|cnpj|assignee_cnpj)$/.test(key))])];
+      return Object.fromEntries(keys.map((key) => [key, byName(key, properties[key]) ?? exampleOf(properties[key], root)]));
     }
     case 'array': {
       const count = Number(schema.minItems ?? 0);

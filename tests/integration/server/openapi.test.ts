@@ -53,7 +53,8 @@ describe('GET /api/openapi.json', () => {
     // Business rules may still refuse the example's values, but never the schema ("Campo …: …" from the router).
     if (answer.status === 400) expect(answer.body.message).not.toMatch(/^Campo [\w.]+: /);
 
-    // Across the contract, the examples of most JSON bodies pass their schema as they stand.
+    // Across the contract, the examples of nearly every JSON body pass their schema as they stand (the rest need
+    // a choice between fields, e.g. a borrower from a solicitation or from a document).
     const jsonOps = names.filter((n) => operation(n).encoding === 'json');
     const passing = jsonOps.filter((n) => {
       const def = operation(n);
@@ -61,6 +62,6 @@ describe('GET /api/openapi.json', () => {
       const args = { ...(exampleOf(body) as object), ...Object.fromEntries(pathParams(def.path).map((p) => [p, 1])) };
       return def.args.safeParse(args).success;
     });
-    expect(passing.length / jsonOps.length).toBeGreaterThan(0.8);
+    expect(passing.length / jsonOps.length).toBeGreaterThan(0.9);
   });
 });
