@@ -139,7 +139,7 @@ test('a company borrower registered from scratch: shareholder and revenue kept a
   await shot(page, info, 'borrower-view');
 });
 
-test('an approved solicitation becomes a borrower from its page, once', async ({ page, harness, server }) => {
+test('an approved solicitation becomes a borrower from its page, once; afterwards its page opens that borrower', async ({ page, harness, server }) => {
   const approved = await serverCall<{ items: SolicitationListItem[] }>(server.url, 'solicitations.list', { page: 1, limit: 50, filter: { status: 'approved' } });
   const solicitation = approved.items.find((s) => (s.typeCredit === 'PJ' ? s.cnpj : s.cpf));
   expect(solicitation, 'the demo seed has an approved solicitation with its document').toBeDefined();
@@ -148,11 +148,14 @@ test('an approved solicitation becomes a borrower from its page, once', async ({
   await page.getByTestId('solicitation-register-borrower').click();
   await expect(page).toHaveURL(/#\/app\/clientOperation\/view\/\d+$/);
   await expect(page.getByTestId('borrower-header')).toContainText(`Solicitação #${solicitation!.id}`);
+  const borrowerUrl = page.url();
 
+  // Registered once: the solicitation's page no longer offers to register, it opens that borrower.
   await harness.goto(`/app/solicitations/view/${solicitation!.id}`);
-  await page.getByTestId('solicitation-register-borrower').click();
-  await expect(page.getByTestId('toast').filter({ hasText: 'já deu origem a um tomador' })).toBeVisible();
-  await expect(page).toHaveURL(new RegExp(`solicitations/view/${solicitation!.id}$`));
+  await expect(page.getByTestId('solicitation-open-borrower')).toBeVisible();
+  await expect(page.getByTestId('solicitation-register-borrower')).toHaveCount(0);
+  await page.getByTestId('solicitation-open-borrower').click();
+  await expect(page).toHaveURL(borrowerUrl);
 });
 
 test("a person's credit file: payout account, a guarantee with its document, other information saved twice, own limits inside the company's", async ({ page, harness, server }, info) => {

@@ -169,7 +169,8 @@ export const test = base.extend<
     await use(harness);
     uninstall();
     await main.dispose();
-    await rm(root, { recursive: true, force: true });
+    // The offline cache may still be writing its last answer as the main process stops: retry the removal.
+    await rm(root, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
   },
 });
 

@@ -32,6 +32,8 @@ describe('the palette', () => {
     expect(paletteItems('pao dourado', Role.OPERATOR, RECENT, t)[0].path).toBe('/app/clientOperation/view/40');
     expect(paletteItems('41223344000147', Role.OPERATOR, RECENT, t)[0].path).toBe('/app/clientOperation/view/40');
     expect(paletteItems('213', Role.OPERATOR, RECENT, t).map((i) => i.path)).toContain('/app/solicitations/view/213');
+    // A long number is a document, not a record number.
+    expect(typedItems('60471280', Role.OPERATOR, t)).toEqual([]);
   });
 
   it('never offers a page the role cannot open', () => {

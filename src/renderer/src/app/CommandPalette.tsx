@@ -4,18 +4,16 @@
  * recently, an operation or solicitation by its number). Arrow keys move,
  * Enter opens, Escape closes. Loaded on first use, with the select library.
  */
-import { Menu, MenuDivider, MenuItem } from '@blueprintjs/core';
+import { Menu, MenuItem } from '@blueprintjs/core';
 import { Omnibar, type ItemListRenderer, type ItemRenderer } from '@blueprintjs/select';
 import '@blueprintjs/select/lib/css/blueprint-select.css';
-import { Fragment, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { asTranslate } from '../components/form/messages';
 import { paletteItems, type PaletteItem } from './palette';
 import { useRecentRecords } from './recent';
 import { useSession } from './session';
-
-const SECTION_TITLES: Record<PaletteItem['section'], string | null> = { go: null, recent: 'shell.palette.recent', menu: 'shell.palette.menu' };
 
 export default function CommandPalette({ isOpen, onClose }: { isOpen: boolean; onClose(): void }) {
   const { t } = useTranslation();
@@ -34,7 +32,6 @@ export default function CommandPalette({ isOpen, onClose }: { isOpen: boolean; o
     <MenuItem
       key={item.key}
       ref={ref}
-      roleStructure="listoption"
       active={modifiers.active}
       icon={item.icon}
       text={item.title}
@@ -45,30 +42,16 @@ export default function CommandPalette({ isOpen, onClose }: { isOpen: boolean; o
     />
   );
 
-  // Sections in the order of the items (typed numbers, recent records, menu), each under its title.
-  const renderList: ItemListRenderer<PaletteItem> = ({ filteredItems, itemsParentRef, renderItem: draw, menuProps }) => {
-    if (filteredItems.length === 0) {
-      return (
-        <Menu ulRef={itemsParentRef} {...menuProps}>
-          <MenuItem disabled roleStructure="listoption" text={t('shell.palette.noResults')} data-testid="palette-empty" />
-        </Menu>
-      );
-    }
-    return (
-      <Menu ulRef={itemsParentRef} {...menuProps} data-testid="palette-list">
-        {filteredItems.map((item, index) => {
-          const title = SECTION_TITLES[item.section];
-          const first = index === 0 || filteredItems[index - 1].section !== item.section;
-          return (
-            <Fragment key={item.key}>
-              {first && title && <MenuDivider title={t(title)} />}
-              {draw(item, index)}
-            </Fragment>
-          );
-        })}
-      </Menu>
-    );
-  };
+  // One menu of items (Omnibar makes the list a menu); each item's label says what it is.
+  const renderList: ItemListRenderer<PaletteItem> = ({ filteredItems, itemsParentRef, renderItem: draw, menuProps }) => (
+    <Menu {...menuProps} ulRef={itemsParentRef} data-testid="palette-list">
+      {filteredItems.length === 0 ? (
+        <MenuItem disabled text={t('shell.palette.noResults')} data-testid="palette-empty" />
+      ) : (
+        filteredItems.map((item, index) => draw(item, index))
+      )}
+    </Menu>
+  );
 
   return (
     <Omnibar<PaletteItem>

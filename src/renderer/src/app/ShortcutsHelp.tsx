@@ -10,8 +10,10 @@ import { SHORTCUT_SCOPES, shortcutsOf } from './shortcuts';
 export function ShortcutsHelp({ isOpen, onClose }: { isOpen: boolean; onClose(): void }) {
   const { t } = useTranslation();
   return (
-    <Dialog isOpen={isOpen} onClose={onClose} title={t('shell.shortcuts.title')} icon="key-command" data-testid="shortcuts-help" style={{ width: 560 }}>
-      <DialogBody>
+    <Dialog isOpen={isOpen} onClose={onClose} title={t('shell.shortcuts.title')} icon="key-command" style={{ width: 560 }}>
+      <DialogBody className="shortcuts-help" data-testid="shortcuts-help">
+        {/* The list may scroll in a short window: Tab reaches it, so the arrow keys scroll it. */}
+        <div className="shortcuts-scroll" tabIndex={0} role="region" aria-label={t('shell.shortcuts.title')}>
         <p className={Classes.TEXT_MUTED}>{t('shell.shortcuts.intro')}</p>
         {SHORTCUT_SCOPES.map(({ scope, title }) => (
           <section key={scope} aria-labelledby={`shortcuts-${scope}`} className="shortcuts-group">
@@ -32,6 +34,7 @@ export function ShortcutsHelp({ isOpen, onClose }: { isOpen: boolean; onClose():
             </HTMLTable>
           </section>
         ))}
+        </div>
       </DialogBody>
       <DialogFooter
         actions={

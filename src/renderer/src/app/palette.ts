@@ -40,7 +40,7 @@ export function menuItems(role: RoleId | null | undefined, t: Translate): Palett
       key: `menu:${entry.path}`,
       section: 'menu' as const,
       title: t(entry.titleKey),
-      detail: t(group.titleKey),
+      detail: `${t('shell.palette.menu')} · ${t(group.titleKey)}`,
       icon: entry.icon,
       path: `/app${entry.path}`,
       words: entry.pageTitleKey ? [t(entry.pageTitleKey)] : [],
@@ -55,15 +55,16 @@ export function recentItems(records: readonly RecentRecord[], role: RoleId | nul
       key: `recent:${r.kind}:${r.id}`,
       section: 'recent' as const,
       title: r.title,
-      detail: r.detail ? `${t(`shell.palette.kinds.${r.kind}`)} · ${r.detail}` : t(`shell.palette.kinds.${r.kind}`),
+      detail: [t('shell.palette.recent'), t(`shell.palette.kinds.${r.kind}`), r.detail].filter(Boolean).join(' · '),
       icon: KIND_ICONS[r.kind],
       path: r.path,
       words: [t(`shell.palette.kinds.${r.kind}`), ...r.keys],
     }));
 }
 
-const OPERATION_NUMBER = /^\s*(?:op[\s-]*)?0*(\d{1,9})\s*$/i;
-const PLAIN_NUMBER = /^\s*(?:n[ºo°.]?\s*)?0*(\d{1,9})\s*$/i;
+/** Up to 7 significant digits: a longer number typed is a document (CPF, CNPJ), found among the recent records instead. */
+const OPERATION_NUMBER = /^\s*(?:op[\s-]*)?0*(\d{1,7})\s*$/i;
+const PLAIN_NUMBER = /^\s*(?:n[ºo°.]?\s*)?0*(\d{1,7})\s*$/i;
 
 /** "OP-000123" or a plain number: the operation it names; a plain number also names a solicitation. */
 export function typedItems(query: string, role: RoleId | null | undefined, t: Translate): PaletteItem[] {

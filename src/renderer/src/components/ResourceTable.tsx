@@ -164,7 +164,7 @@ export function ResourceTable<T>(props: ResourceTableProps<T>) {
       handle.removeEventListener('pointerup', end);
       handle.removeEventListener('pointercancel', end);
       setDragging(null);
-      if (ev.type === 'pointerup' && ev.clientX !== x0) choose(id, widthAt(ev.clientX));
+      if (ev.type === 'pointerup' && ev.clientX !== x0) choose(id, widthAt(ev.clientX), true);
     };
     handle.addEventListener('pointermove', move);
     handle.addEventListener('pointerup', end);
@@ -269,7 +269,7 @@ export function ResourceTable<T>(props: ResourceTableProps<T>) {
                       data-testid={`${testId}-resize-${c.id}`}
                       title={t('list.resizeHint')}
                       onPointerDown={startDrag(c.id)}
-                      onDoubleClick={() => choose(c.id, null)}
+                      onDoubleClick={() => choose(c.id, null, true)}
                       onKeyDown={resizeKey(c.id, widths?.[i] ?? MIN_CHOSEN_WIDTH)}
                       onClick={(e) => e.stopPropagation()}
                     />

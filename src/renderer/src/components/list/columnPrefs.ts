@@ -32,14 +32,24 @@ function load(): void {
     .catch(() => undefined);
 }
 
+function save(): void {
+  if (saveTimer) clearTimeout(saveTimer);
+  saveTimer = null;
+  void bridge()
+    .settings.update({ columnWidths: widths })
+    .catch(() => undefined);
+}
+
 function scheduleSave(): void {
   if (saveTimer) clearTimeout(saveTimer);
-  saveTimer = setTimeout(() => {
-    saveTimer = null;
-    void bridge()
-      .settings.update({ columnWidths: widths })
-      .catch(() => undefined);
-  }, SAVE_DELAY_MS);
+  saveTimer = setTimeout(save, SAVE_DELAY_MS);
+}
+
+// A resize still waiting to be written when the window goes is written then.
+if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', () => {
+    if (saveTimer) save();
+  });
 }
 
 function subscribe(listener: () => void): () => void {
@@ -48,8 +58,11 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** One column's new width (null: back to the automatic width). */
-export function setChosenWidth(table: string, column: string, width: number | null): void {
+/**
+ * One column's new width (null: back to the automatic width). `now`: written
+ * at once (the end of a drag); else a moment after the last change (arrow keys).
+ */
+export function setChosenWidth(table: string, column: string, width: number | null, now = false): void {
   const current = { ...(widths[table] ?? {}) };
   if (width === null) delete current[column];
   else current[column] = clampChosen(width);
@@ -58,16 +71,17 @@ export function setChosenWidth(table: string, column: string, width: number | nu
   else next[table] = current;
   widths = next;
   emit();
-  scheduleSave();
+  if (now) save();
+  else scheduleSave();
 }
 
 /** The widths chosen for one table, and the setter. */
-export function useChosenWidths(table: string): [ChosenWidths, (column: string, width: number | null) => void] {
+export function useChosenWidths(table: string): [ChosenWidths, (column: string, width: number | null, now?: boolean) => void] {
   const chosen = useSyncExternalStore(
     subscribe,
     () => widths[table] ?? NONE,
     () => NONE,
   );
-  const set = useCallback((column: string, width: number | null) => setChosenWidth(table, column, width), [table]);
+  const set = useCallback((column: string, width: number | null, now?: boolean) => setChosenWidth(table, column, width, now), [table]);
   return [chosen, set];
 }

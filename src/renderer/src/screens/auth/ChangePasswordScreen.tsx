@@ -1,4 +1,4 @@
-import { Button, H4 } from '@blueprintjs/core';
+import { Button, H2 } from '@blueprintjs/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -35,7 +35,7 @@ export function ChangePasswordScreen() {
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate>
-      <H4>{t('auth.change.title')}</H4>
+      <H2 className="heading-as-h4">{t('auth.change.title')}</H2>
       <p>{t('auth.change.text')}</p>
       <TextField control={form.control} name="newPassword" type="password" label={labels.newPassword} testId="change-new-password" autoComplete="new-password" autoFocus />
       <TextField control={form.control} name="confirm" type="password" label={labels.confirm} testId="change-confirm-password" autoComplete="new-password" />

@@ -1,4 +1,4 @@
-import { Callout, H4, Spinner } from '@blueprintjs/core';
+import { Callout, H2, Spinner } from '@blueprintjs/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
@@ -21,7 +21,7 @@ export function ConfirmEmailScreen() {
 
   return (
     <div data-testid="confirm-email">
-      <H4>{t('auth.confirmEmail.title')}</H4>
+      <H2 className="heading-as-h4">{t('auth.confirmEmail.title')}</H2>
       {confirm.isPending && (
         <p>
           <Spinner size={16} /> {t('auth.confirmEmail.working')}

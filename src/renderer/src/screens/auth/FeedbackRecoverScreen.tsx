@@ -1,4 +1,4 @@
-import { Button, Callout, H4 } from '@blueprintjs/core';
+import { Button, Callout, H2 } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useApiMutation } from '../../api/hooks';
@@ -32,7 +32,7 @@ export function FeedbackRecoverScreen() {
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate>
-      <H4>{t('auth.feedback.title')}</H4>
+      <H2 className="heading-as-h4">{t('auth.feedback.title')}</H2>
       <Callout intent="primary" icon="envelope">
         {t('auth.feedback.text')}
       </Callout>

@@ -1,4 +1,4 @@
-import { Button, Callout, H4 } from '@blueprintjs/core';
+import { Button, Callout, H2 } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useApiMutation } from '../../api/hooks';
@@ -38,7 +38,7 @@ export function LoginScreen() {
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate>
-      <H4>{t('auth.login.title')}</H4>
+      <H2 className="heading-as-h4">{t('auth.login.title')}</H2>
       <p className="bp6-text-muted">{routeState.from ? t('auth.login.from') : t('auth.login.subtitle')}</p>
       {routeState.passwordChanged && (
         <Callout intent="success" data-testid="login-success">

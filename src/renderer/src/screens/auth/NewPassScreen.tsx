@@ -1,4 +1,4 @@
-import { Button, Callout, H4, Spinner } from '@blueprintjs/core';
+import { Button, Callout, H2, Spinner } from '@blueprintjs/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
@@ -41,7 +41,7 @@ export function NewPassScreen() {
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate>
-      <H4>{t('auth.newPass.title')}</H4>
+      <H2 className="heading-as-h4">{t('auth.newPass.title')}</H2>
       {owner.isLoading && <Spinner size={20} />}
       {owner.data && <p data-testid="newpass-email">{t('auth.newPass.forEmail', { email: owner.data.email })}</p>}
       {owner.error && (

@@ -1,4 +1,4 @@
-import { Button, Callout, H4 } from '@blueprintjs/core';
+import { Button, Callout, H2 } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -27,7 +27,7 @@ export function RegisterScreen() {
   if (done) {
     return (
       <div>
-        <H4>{t('auth.register.title')}</H4>
+        <H2 className="heading-as-h4">{t('auth.register.title')}</H2>
         <Callout intent="success" data-testid="register-done">
           {t('auth.register.done', { email: done })}
         </Callout>
@@ -40,7 +40,7 @@ export function RegisterScreen() {
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate>
-      <H4>{t('auth.register.title')}</H4>
+      <H2 className="heading-as-h4">{t('auth.register.title')}</H2>
       <p>{t('auth.register.text')}</p>
       <TextField control={form.control} name="name" label={labels.name} testId="register-name" autoFocus />
       <TextField control={form.control} name="email" type="email" label={labels.email} testId="register-email" />

@@ -1,4 +1,4 @@
-import { Button, H4 } from '@blueprintjs/core';
+import { Button, H2 } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useApiMutation } from '../../api/hooks';
@@ -26,7 +26,7 @@ export function ResetScreen() {
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate>
-      <H4>{t('auth.reset.title')}</H4>
+      <H2 className="heading-as-h4">{t('auth.reset.title')}</H2>
       <p>{t('auth.reset.text')}</p>
       <TextField control={form.control} name="email" type="email" label={labels.email} testId="reset-email" autoFocus />
       <FormError message={formError} />

@@ -1,4 +1,4 @@
-import { Button, Callout, H4 } from '@blueprintjs/core';
+import { Button, Callout, H2 } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useApiMutation } from '../../api/hooks';
@@ -40,7 +40,7 @@ export function TwoFactorsScreen() {
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate>
-      <H4>{t('auth.twoFactors.title')}</H4>
+      <H2 className="heading-as-h4">{t('auth.twoFactors.title')}</H2>
       <p>{t('auth.twoFactors.text')}</p>
       <TextField control={form.control} name="code" label={labels.code} testId="twofactor-code" autoComplete="one-time-code" autoFocus />
       <FormError message={formError} />

@@ -9,7 +9,7 @@
  * 10.931/2004 art. 29) is listed above the form: the save goes through, the
  * warnings stay until the text is complete.
  */
-import { Button, Callout, Card, H5, SegmentedControl, Tag } from '@blueprintjs/core';
+import { Button, Callout, Card, H2, SegmentedControl, Tag } from '@blueprintjs/core';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UseFormReturn } from 'react-hook-form';
@@ -58,7 +58,7 @@ function Placeholders({ formRef, canEdit }: { formRef: FormRef; canEdit: boolean
   };
   return (
     <aside className="company-aliases" aria-labelledby="company-aliases-title" data-testid="company-template-aliases">
-      <H5 id="company-aliases-title">{t('company.templates.placeholders')}</H5>
+      <H2 id="company-aliases-title" className="heading-as-h5">{t('company.templates.placeholders')}</H2>
       <p className="bp6-text-muted">{t(canEdit ? 'company.templates.placeholdersInsert' : 'company.templates.placeholdersCopy')}</p>
       {aliases.error && <Callout intent="danger">{errorText(aliases.error, t)}</Callout>}
       <ul>

@@ -9,7 +9,7 @@
  * the server before opening the proposal. Going back keeps every input;
  * leaving with something typed asks first.
  */
-import { Button, Callout, Card, Dialog, DialogBody, DialogFooter, H4, HTMLTable, InputGroup, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Callout, Card, Dialog, DialogBody, DialogFooter, H2, HTMLTable, InputGroup, Spinner, Tag } from '@blueprintjs/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -207,7 +207,7 @@ export function BuildingScreen() {
       <Card>
         {step === 0 && (
           <section aria-label={steps[0].label}>
-            <H4>{t('creditOperations.building.chooseBorrower')}</H4>
+            <H2 className="heading-as-h4">{t('creditOperations.building.chooseBorrower')}</H2>
             {chosen && (
               <Callout intent="success" icon="person" data-testid={`${TEST_ID}-borrower-chosen`}>
                 <strong>{chosen.name}</strong> · {formatCpfCnpj(chosen.document)} · {t(`creditOperations.personTypes.${chosen.person_type}`)}
@@ -227,7 +227,7 @@ export function BuildingScreen() {
         )}
         {step === 1 && chosen && (
           <section aria-label={steps[1].label}>
-            <H4>{steps[1].label}</H4>
+            <H2 className="heading-as-h4">{steps[1].label}</H2>
             <ConditionsFields form={form} borrowerId={chosen.id} testId={TEST_ID} />
           </section>
         )}
@@ -238,7 +238,7 @@ export function BuildingScreen() {
         )}
         {step === 3 && simulated && chosen && (
           <section aria-label={steps[3].label} data-testid={`${TEST_ID}-summary`}>
-            <H4>{steps[3].label}</H4>
+            <H2 className="heading-as-h4">{steps[3].label}</H2>
             <HTMLTable compact className="op-facts-table">
               <tbody>
                 <tr>

@@ -6,7 +6,7 @@
  * the operation meanwhile) says so and offers a reload instead of saving over
  * it.
  */
-import { Button, Callout, Card, Dialog, DialogBody, DialogFooter, H4 } from '@blueprintjs/core';
+import { Button, Callout, Card, Dialog, DialogBody, DialogFooter, H2 } from '@blueprintjs/core';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CreditOperation } from '../../../../shared/contract/credit-operations';
@@ -63,7 +63,7 @@ export function ConditionsEditor({ op, onDone }: { op: CreditOperation; onDone()
 
   return (
     <Card data-testid={TEST_ID}>
-      <H4>{t('creditOperations.proposal.edit')}</H4>
+      <H2 className="heading-as-h4">{t('creditOperations.proposal.edit')}</H2>
       <p className="bp6-text-muted">{t('creditOperations.proposal.editHint')}</p>
       <ConditionsFields form={form} borrowerId={op.borrower_id} testId={TEST_ID} />
       {conditions.error && (

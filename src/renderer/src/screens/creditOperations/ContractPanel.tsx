@@ -9,7 +9,7 @@
  * behind a confirmation. Issuing and cancelling are for operators and
  * administrators (the contract's roles).
  */
-import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, H5, HTMLTable, Spinner, Tag, TextArea } from '@blueprintjs/core';
+import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, H3, HTMLTable, Spinner, Tag, TextArea } from '@blueprintjs/core';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CreditOperation } from '../../../../shared/contract/credit-operations';
@@ -188,7 +188,7 @@ export function ContractPanel({ op }: { op: CreditOperation }) {
 
   return (
     <div data-testid="analysis-contract">
-      <H5>{t('creditOperations.analysis.contract.inForce')}</H5>
+      <H3 className="heading-as-h5">{t('creditOperations.analysis.contract.inForce')}</H3>
       {contract ? (
         <HTMLTable compact className="op-facts-table" data-testid="contract-in-force">
           <tbody>
@@ -245,7 +245,7 @@ export function ContractPanel({ op }: { op: CreditOperation }) {
         </Callout>
       )}
 
-      <H5 className="op-section-title">{t('creditOperations.analysis.contract.history')}</H5>
+      <H3 className="heading-as-h5 op-section-title">{t('creditOperations.analysis.contract.history')}</H3>
       {!history.data ? (
         history.error ? (
           <Callout intent="danger">{errorText(history.error, t)}</Callout>

@@ -1,5 +1,5 @@
 /** The top of an operation's screens: its number and status, the borrower and the conditions agreed. */
-import { Card, H3, HTMLTable, Tag } from '@blueprintjs/core';
+import { Card, H2, HTMLTable, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { CreditOperation } from '../../../../shared/contract/credit-operations';
@@ -12,7 +12,7 @@ export function OperationHeader({ op, title }: { op: CreditOperation; title: str
   return (
     <Card data-testid="operation-header">
       <div className="op-header">
-        <H3 data-testid="operation-number">{title}</H3>
+        <H2 className="heading-as-h3" data-testid="operation-number">{title}</H2>
         <Tag large intent={statusIntent(op.status)} data-testid="operation-status" data-status={op.status}>
           {t(`creditOperations.status.${op.status}`)}
         </Tag>

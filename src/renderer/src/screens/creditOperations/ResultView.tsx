@@ -6,7 +6,7 @@
  * shown through the shared formatter from the server's decimal strings;
  * calendar days through formatDate (read as the day written, no time zone).
  */
-import { Card, H4, H5, HTMLTable, Tag } from '@blueprintjs/core';
+import { Card, H2, H3, HTMLTable, Tag } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCurrency, formatDate } from '../../../../shared/format';
@@ -98,7 +98,7 @@ export function CostsCards({ result, testId }: { result: ScheduleView; testId: s
   return (
     <div className="op-costs">
       <Card compact data-testid={`${testId}-iof`}>
-        <H5>{t('creditOperations.iof.title')}</H5>
+        <H3 className="heading-as-h5">{t('creditOperations.iof.title')}</H3>
         <HTMLTable compact className="op-facts-table">
           <tbody>
             <tr>
@@ -129,7 +129,7 @@ export function CostsCards({ result, testId }: { result: ScheduleView; testId: s
         </p>
       </Card>
       <Card compact data-testid={`${testId}-fees`}>
-        <H5>{t('creditOperations.feesTable.title')}</H5>
+        <H3 className="heading-as-h5">{t('creditOperations.feesTable.title')}</H3>
         {fees.items.length === 0 ? (
           <p className="bp6-text-muted">{t('creditOperations.feesTable.none')}</p>
         ) : (
@@ -152,7 +152,7 @@ export function CostsCards({ result, testId }: { result: ScheduleView; testId: s
         )}
       </Card>
       <Card compact data-testid={`${testId}-cet`}>
-        <H5>{t('creditOperations.cet.title')}</H5>
+        <H3 className="heading-as-h5">{t('creditOperations.cet.title')}</H3>
         <HTMLTable compact className="op-facts-table">
           <tbody>
             <tr>
@@ -174,7 +174,7 @@ export function CostsCards({ result, testId }: { result: ScheduleView; testId: s
 export function ResultView({ result, testId, title }: { result: ScheduleView; testId: string; title?: string }) {
   return (
     <div className="op-result" data-testid={testId}>
-      {title && <H4>{title}</H4>}
+      {title && <H2 className="heading-as-h4">{title}</H2>}
       <AmountsFacts result={result} testId={testId} />
       <CostsCards result={result} testId={testId} />
       <ScheduleTable result={result} testId={testId} />
