@@ -36,8 +36,9 @@
  *
  * The solicitations lists: pg_trgm indexes for the "contains" filter on the
  * applicant's and company's names (ILIKE '%…%' reads the index instead of
- * every row), and one index for the state / person type / value filters
- * (state and type are equalities, the value a range).
+ * every row), one index for the state / person type / value filters (state
+ * and type are equalities, the value a range), and one for a status sorted by
+ * value. Their count stops at SOLICITATION_COUNT_CAP (services/solicitations.ts).
  */
 export const id = '0014_speed';
 
@@ -48,6 +49,8 @@ CREATE INDEX solicitations_name_trgm_idx ON solicitations USING gin (name gin_tr
 CREATE INDEX solicitations_legal_name_trgm_idx ON solicitations USING gin (legal_name gin_trgm_ops) WHERE deleted_at IS NULL;
 CREATE INDEX solicitations_company_name_trgm_idx ON solicitations USING gin (company_name gin_trgm_ops) WHERE deleted_at IS NULL;
 CREATE INDEX solicitations_kind_idx ON solicitations (upper(state), type_credit, lending_value) WHERE deleted_at IS NULL;
+-- A status list sorted by the value asked (either direction): an index walk that stops after the page.
+CREATE INDEX solicitations_status_value_idx ON solicitations (status, lending_value, id) WHERE deleted_at IS NULL;
 
 -- One solicitation's moves into approved: what every figure below probes, one small index range per solicitation.
 CREATE INDEX solicitation_status_history_approved_idx ON solicitation_status_history (solicitation_id, created_at) WHERE to_status = 'approved';
