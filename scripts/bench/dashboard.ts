@@ -4,9 +4,10 @@
  * about two years, every status, with a status history move into approved
  * for those decided so), then times GET /home/all for a whole year through
  * the main-process handlers (the path the bridge takes), and the server's
- * default year; then a status change (pending → in review, which also keeps
- * the per-month figures), and checks the figures against a recount from the
- * rows. On PGlite, then on PostgreSQL (BENCH_DATABASE_URL, else a throwaway
+ * default year; beside it, in the same minute, the two scans of the year the
+ * handler ran before the per-month figures (the same machine load for both);
+ * then a status change (pending → in review, which also keeps the per-month
+ * figures), and checks the figures against a recount from the rows. On PGlite, then on PostgreSQL (BENCH_DATABASE_URL, else a throwaway
  * cluster from scripts/pg-cluster.sh when PostgreSQL is installed). Aims
  * printed beside the figures: p95 under 150 ms on PGlite, 50 ms on PostgreSQL.
  *
@@ -53,6 +54,32 @@ WITH received AS (
 ), kept AS (SELECT month, status, converted, n, value FROM dashboard_received WHERE n <> 0 OR value <> 0)
 SELECT (SELECT count(*)::int FROM ((TABLE received EXCEPT TABLE kept) UNION ALL (TABLE kept EXCEPT TABLE received)) d) AS differences`;
 
+/** What GET /home/all read before migration 0014, for a year: every solicitation of it, and its approvals. */
+const SCAN_SQL = [
+  `WITH grouped AS (
+     SELECT extract(month FROM r.created_at AT TIME ZONE 'America/Sao_Paulo')::int AS month, r.status,
+            count(*) AS n, sum(r.lending_value) AS value, count(a.solicitation_id) AS converted
+     FROM solicitations r
+     LEFT JOIN (SELECT DISTINCT solicitation_id FROM solicitation_status_history
+                WHERE to_status = 'approved' AND created_at >= make_timestamptz($1::int, 1, 1, 0, 0, 0, 'America/Sao_Paulo')) a
+       ON a.solicitation_id = r.id
+     WHERE r.deleted_at IS NULL
+       AND r.created_at >= make_timestamptz($1::int, 1, 1, 0, 0, 0, 'America/Sao_Paulo')
+       AND r.created_at < make_timestamptz($1::int + 1, 1, 1, 0, 0, 0, 'America/Sao_Paulo')
+     GROUP BY 1, 2)
+   SELECT month, status, sum(n)::int AS n, coalesce(sum(value), 0)::numeric(16, 2)::text AS value, sum(converted)::int AS converted
+   FROM grouped GROUP BY GROUPING SETS ((month), (status), ())`,
+  `SELECT a.month, count(*)::int AS n, coalesce(sum(s.lending_value), 0)::numeric(16, 2)::text AS value
+   FROM (SELECT solicitation_id, extract(month FROM min(created_at) AT TIME ZONE 'America/Sao_Paulo')::int AS month
+         FROM solicitation_status_history
+         WHERE to_status = 'approved'
+           AND created_at >= make_timestamptz($1::int, 1, 1, 0, 0, 0, 'America/Sao_Paulo')
+           AND created_at < make_timestamptz($1::int + 1, 1, 1, 0, 0, 0, 'America/Sao_Paulo')
+         GROUP BY solicitation_id) a
+   JOIN solicitations s ON s.id = a.solicitation_id AND s.deleted_at IS NULL
+   GROUP BY GROUPING SETS ((a.month), ())`,
+];
+
 async function figures(label: string, server: TestServer, aim: number): Promise<void> {
   const bench = await benchMain(() => server.url, 'h');
   const { main } = bench;
@@ -89,6 +116,14 @@ async function figures(label: string, server: TestServer, aim: number): Promise<
         `    ${label.padEnd(10)} ${caseLabel.padEnd(28)} median ${figure.median.toFixed(1).padStart(7)} ms   p95 ${figure.p95.toFixed(1).padStart(7)} ms   received ${received.toLocaleString('pt-BR')}  (aim p95 < ${aim} ms)`,
       );
     }
+
+    const lastYear = thisYear - 1;
+    const scan = await timeRuns(async () => {
+      for (const query of SCAN_SQL) await server.database.rows(query, [lastYear]);
+    }, Math.min(Number(process.env.BENCH_RUNS ?? 50), 20));
+    console.log(
+      `    ${label.padEnd(10)} ${`before: the two scans of ${lastYear}`.padEnd(28)} median ${scan.median.toFixed(1).padStart(7)} ms   p95 ${scan.p95.toFixed(1).padStart(7)} ms   (SQL alone, without the handler and HTTP)`,
+    );
 
     // The write side: each change also moves the month's figures (two upserts in the same transaction).
     const pending = await server.database.rows<{ id: number }>(

@@ -21,9 +21,9 @@
  * history move into approved inserted, changed or deleted, and a hard delete
  * (counted out before its history cascades away). Statement-level triggers
  * with transition tables, so a bulk INSERT … SELECT pays one aggregate
- * upsert per statement, not per row. Each upsert touches its keys in key
- * order, so two transactions never lock the same figures in opposite orders
- * within one statement.
+ * upsert per statement (and an index probe per row), not an upsert per row.
+ * Each upsert touches its keys in key order, so two transactions never lock
+ * the same figures in opposite orders within one statement.
  *
  * What the triggers cannot see: a single statement that writes a solicitation
  * and its history together (data-modifying CTEs): each trigger would count
