@@ -8,7 +8,8 @@
  *       files service, against exceljs's streaming writer alone (child
  *       processes, so each peak RSS is its own);
  *   (c) the embedded backend as a process: first start on an empty data
- *       folder, restart on the same folder, resident memory;
+ *       folder, restarts on the same folder, resident memory and its peak,
+ *       and where a first start's time and memory go (backend.ts);
  *   (d) logs at 1,000,000 entries (logs.ts); (e) renderer bundle (bundle.ts);
  *   (f) load: 50 concurrent clients on a paged list for 20 s, PGlite and
  *       PostgreSQL (load.ts);
@@ -18,7 +19,6 @@
  *       operations list at 100,000 operations (origination.ts).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -32,6 +32,7 @@ import { loadFigure } from './load';
 import { dashboardAt200k } from './dashboard';
 import { solicitationsAt200k } from './solicitations';
 import { originationFigures } from './origination';
+import { embeddedBackend } from './backend';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 100_000);
@@ -119,63 +120,6 @@ async function excelExport(): Promise<void> {
   line('whole files service via HTTP (users export, 6 col.)', results.service);
   console.log(`    writer / exceljs time ratio: ${(results.writer.seconds / results.exceljs.seconds).toFixed(2)}  (target ≤ 1.2; peak RSS target < 250 MB)`);
   console.log('    (peak RSS includes the tsx loader and the generated rows held in memory by each process)');
-}
-
-interface StartFigure {
-  ms: number;
-  rssMB: number | null;
-}
-
-/** Starts the server entry as its own process (as the app's utility process does) and measures time to ready and RSS. */
-async function startBackend(dataDir: string): Promise<StartFigure> {
-  const built = resolve('out/main/server.js');
-  const args = existsSync(built) ? [built] : ['--import', 'tsx', resolve('src/server/entry.ts')];
-  const started = performance.now();
-  const child = spawn(process.execPath, args, {
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, BACKOFFICE_DATA_DIR: dataDir, BACKOFFICE_PORT: '0', BACKOFFICE_SEED: 'demo' },
-  });
-  const url = await new Promise<string>((ok, fail) => {
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /BACKOFFICE_SERVER_READY (\S+)/.exec(out);
-      if (match) ok(match[1]);
-    });
-    child.on('exit', (code) => fail(new Error(`server exited with ${code} before it was ready`)));
-  });
-  const ms = performance.now() - started;
-  // One real request so the figure is for a server that has answered something.
-  await directCall(url, 'session.login', { email: 'admin@demo.local', password: 'Senha123' });
-  let rssMB: number | null = null;
-  try {
-    const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
-    rssMB = Number.isFinite(kb) ? Math.round(kb / 1024) : null;
-  } catch {
-    rssMB = null; // not Linux
-  }
-  child.removeAllListeners('exit');
-  await new Promise<void>((ok) => {
-    child.once('exit', () => ok());
-    child.kill('SIGTERM');
-  });
-  return { ms, rssMB };
-}
-
-async function embeddedBackend(): Promise<void> {
-  console.log('\n(c) embedded backend (server entry as a child process)');
-  console.log(`    entry: ${existsSync(resolve('out/main/server.js')) ? 'out/main/server.js (built)' : 'src/server/entry.ts via tsx (run `npm run build` for the built figure)'}`);
-  const dataDir = await mkdtemp(join(tmpdir(), 'backoffice-bench-c-'));
-  try {
-    const first = await startBackend(join(dataDir, 'pgdata'));
-    const again = await startBackend(join(dataDir, 'pgdata'));
-    const rss = (f: StartFigure) => (f.rssMB === null ? 'n/a' : `${f.rssMB} MB`);
-    console.log(`    first start, empty data folder (migrate + seed): ${(first.ms / 1000).toFixed(2)} s   RSS ${rss(first)}`);
-    console.log(`    restart on the same folder                     : ${(again.ms / 1000).toFixed(2)} s   RSS ${rss(again)}`);
-  } finally {
-    await rm(dataDir, { recursive: true, force: true });
-  }
 }
 
 console.log(`Back-office bench — Node ${process.version}, ${process.platform}/${process.arch}`);

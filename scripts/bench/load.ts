@@ -143,7 +143,7 @@ function print(label: string, f: LoadFigures): void {
 }
 
 /** A PostgreSQL server to create the bench database on, and how to give it back. */
-async function postgres(): Promise<{ url: string; release(): Promise<void> } | null> {
+export async function postgres(): Promise<{ url: string; release(): Promise<void> } | null> {
   if (process.env.BENCH_DATABASE_URL) return { url: process.env.BENCH_DATABASE_URL, release: async () => undefined };
   const script = resolve('scripts/pg-cluster.sh');
   try {

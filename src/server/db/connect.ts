@@ -72,9 +72,12 @@ export async function openDatabase(options: { dataDir?: string; databaseUrl?: st
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
+  // Trigram indexes for the lists' "contains" filters (migration 0014); PostgreSQL ships pg_trgm in contrib.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   // PGlite creates only the last folder of the path.
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
-  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  const extensions = { pg_trgm };
+  const client = options.dataDir ? new PGlite(options.dataDir, { extensions }) : new PGlite({ extensions });
   await client.waitReady;
   const db = drizzle(client);
   const handle: DbHandle = {

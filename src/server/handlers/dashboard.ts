@@ -1,175 +1,125 @@
 /**
  * Dashboard (spec §7 GET /home/all?year; design in shared/contract/dashboard.ts).
- * Three aggregate queries over the year's range of the indexed instants
- * (solicitations.created_at, the status history's moves into approved), in
- * the Brazilian calendar whatever the server's zone; sums stay numeric in SQL
- * and travel as decimal text.
+ * Reads the per-month figures that migration 0014's triggers keep in step with
+ * the solicitations and their status history (months of the Brazilian
+ * calendar, America/Sao_Paulo, whatever the server's zone), so the cost of an
+ * answer does not grow with the number of solicitations: one query over at
+ * most a few hundred small rows. Sums stay numeric in SQL and travel as
+ * decimal text; the two ratios are decimal.js.
  */
+import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import { DASHBOARD_MAX_YEAR, DASHBOARD_MIN_YEAR, DASHBOARD_SPEC_DEFAULT_YEAR, type Dashboard } from '../../shared/contract/dashboard';
 import { SOLICITATION_STATUSES, type SolicitationStatus } from '../../shared/solicitation-status';
 import type { Db } from '../db/connect';
 import type { Handler } from '../http/handler';
 
-/** Months and years are those of the Brazilian calendar. */
-export const DASHBOARD_ZONE = 'America/Sao_Paulo';
-/** The zone as an SQL literal (a constant, so every expression that names it is the same expression). */
-const ZONE = sql.raw(`'${DASHBOARD_ZONE}'`);
-
-async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = await db.execute(query);
-  return (result as unknown as { rows: T[] }).rows;
-}
-
-const yearStart = (year: number) => sql`make_timestamptz(${year}::int, 1, 1, 0, 0, 0, ${ZONE})`;
-
-/** Years with received or approved solicitations, newest first: range probes on the indexes, never a full scan. */
-export async function yearsWithData(db: Db): Promise<number[]> {
-  const found = await rows<{ year: number }>(
-    db,
-    sql`
-      WITH bounds AS (
-        SELECT
-          least(
-            (SELECT min(created_at) FROM solicitations WHERE deleted_at IS NULL),
-            (SELECT min(created_at) FROM solicitation_status_history WHERE to_status = 'approved')
-          ) AS first,
-          greatest(
-            (SELECT max(created_at) FROM solicitations WHERE deleted_at IS NULL),
-            (SELECT max(created_at) FROM solicitation_status_history WHERE to_status = 'approved')
-          ) AS last
-      )
-      SELECT y::int AS year
-      FROM bounds,
-        generate_series(
-          greatest(extract(year FROM first AT TIME ZONE ${ZONE})::int, ${DASHBOARD_MIN_YEAR}::int),
-          least(extract(year FROM last AT TIME ZONE ${ZONE})::int, ${DASHBOARD_MAX_YEAR}::int)
-        ) AS y
-      WHERE first IS NOT NULL AND (
-        EXISTS (
-          SELECT 1 FROM solicitations s
-          WHERE s.deleted_at IS NULL
-            AND s.created_at >= make_timestamptz(y::int, 1, 1, 0, 0, 0, ${ZONE})
-            AND s.created_at < make_timestamptz(y::int + 1, 1, 1, 0, 0, 0, ${ZONE})
-        ) OR EXISTS (
-          SELECT 1 FROM solicitation_status_history h
-          WHERE h.to_status = 'approved'
-            AND h.created_at >= make_timestamptz(y::int, 1, 1, 0, 0, 0, ${ZONE})
-            AND h.created_at < make_timestamptz(y::int + 1, 1, 1, 0, 0, 0, ${ZONE})
-        )
-      )
-      ORDER BY y DESC`,
-  );
-  return found.map((r) => Number(r.year));
-}
-
-interface ReceivedRow {
-  month: number | null;
+/** One row of the answer's query; `kind` says which figure it carries. */
+interface FigureRow {
+  kind: 'year' | 'month' | 'status' | 'total' | 'approved' | 'approved-total';
+  /** the month (1–12), or the year for kind 'year' */
+  at: number | null;
   status: string | null;
-  by_month: number;
-  by_status: number;
-  n: number;
-  value: string;
-  converted: number;
+  n: number | null;
+  value: string | null;
+  converted: number | null;
 }
 
-interface ApprovedRow {
-  month: number | null;
-  n: number;
-  value: string;
+/**
+ * Every figure of `year` (or of the server's default year, found in the same
+ * query: 2020 when it has data) and the years with data, newest first.
+ */
+async function figureRows(db: Db, year: number | null, fallbackYear: number): Promise<FigureRow[]> {
+  const result = await db.execute(sql`
+    WITH years AS (
+      SELECT DISTINCT extract(year FROM month)::int AS y
+      FROM (SELECT month FROM dashboard_received WHERE n > 0 UNION SELECT month FROM dashboard_approved WHERE n > 0) m
+      WHERE month >= make_date(${DASHBOARD_MIN_YEAR}::int, 1, 1) AND month < make_date(${DASHBOARD_MAX_YEAR}::int + 1, 1, 1)
+    ),
+    chosen AS (
+      SELECT coalesce(${year}::int, CASE WHEN EXISTS (SELECT 1 FROM years WHERE y = ${DASHBOARD_SPEC_DEFAULT_YEAR}::int) THEN ${DASHBOARD_SPEC_DEFAULT_YEAR}::int ELSE ${fallbackYear}::int END) AS y
+    ),
+    r AS (
+      SELECT extract(month FROM d.month)::int AS m, d.status, d.converted, d.n, d.value
+      FROM dashboard_received d, chosen c
+      WHERE d.month >= make_date(c.y, 1, 1) AND d.month < make_date(c.y + 1, 1, 1)
+    ),
+    a AS (
+      SELECT extract(month FROM d.month)::int AS m, d.n, d.value
+      FROM dashboard_approved d, chosen c
+      WHERE d.month >= make_date(c.y, 1, 1) AND d.month < make_date(c.y + 1, 1, 1)
+    )
+    SELECT 'year' AS kind, y AS at, NULL AS status, NULL::int AS n, NULL AS value, NULL::int AS converted FROM years
+    UNION ALL
+    SELECT 'year', y, 'chosen', NULL, NULL, NULL FROM chosen
+    UNION ALL
+    SELECT 'month', m, NULL, sum(n)::int, sum(value)::numeric(16, 2)::text, NULL FROM r GROUP BY m
+    UNION ALL
+    SELECT 'status', NULL, status, sum(n)::int, NULL, NULL FROM r GROUP BY status
+    UNION ALL
+    SELECT 'total', NULL, NULL, coalesce(sum(n), 0)::int, coalesce(sum(value), 0)::numeric(16, 2)::text,
+           coalesce(sum(n) FILTER (WHERE converted), 0)::int
+    FROM r
+    UNION ALL
+    SELECT 'approved', m, NULL, sum(n)::int, sum(value)::numeric(16, 2)::text, NULL FROM a GROUP BY m
+    UNION ALL
+    SELECT 'approved-total', NULL, NULL, coalesce(sum(n), 0)::int, coalesce(sum(value), 0)::numeric(16, 2)::text, NULL FROM a`);
+  return (result as unknown as { rows: FigureRow[] }).rows;
 }
 
-export async function dashboardFor(db: Db, year: number): Promise<Omit<Dashboard, 'defaulted' | 'years'>> {
-  const from = yearStart(year);
-  const to = yearStart(year + 1);
-  const [received, approved] = await Promise.all([
-    rows<ReceivedRow>(
-      db,
-      sql`
-        WITH grouped AS (
-          SELECT
-            extract(month FROM r.created_at AT TIME ZONE ${ZONE})::int AS month,
-            r.status,
-            count(*) AS n,
-            sum(r.lending_value) AS value,
-            count(a.solicitation_id) AS converted
-          FROM solicitations r
-          LEFT JOIN (
-            -- approvals happen after arrival: only those from the year's start can be of this year's solicitations
-            SELECT DISTINCT solicitation_id FROM solicitation_status_history
-            WHERE to_status = 'approved' AND created_at >= ${from}
-          ) a ON a.solicitation_id = r.id
-          WHERE r.deleted_at IS NULL AND r.created_at >= ${from} AND r.created_at < ${to}
-          GROUP BY 1, 2
-        )
-        SELECT
-          month,
-          status,
-          GROUPING(month) AS by_status,
-          GROUPING(status) AS by_month,
-          sum(n)::int AS n,
-          coalesce(sum(value), 0)::numeric(16, 2)::text AS value,
-          sum(converted)::int AS converted
-        FROM grouped
-        GROUP BY GROUPING SETS ((month), (status), ())`,
-    ),
-    rows<ApprovedRow>(
-      db,
-      sql`
-        SELECT
-          a.month,
-          count(*)::int AS n,
-          coalesce(sum(s.lending_value), 0)::numeric(16, 2)::text AS value
-        FROM (
-          SELECT solicitation_id, extract(month FROM min(created_at) AT TIME ZONE ${ZONE})::int AS month
-          FROM solicitation_status_history
-          WHERE to_status = 'approved' AND created_at >= ${from} AND created_at < ${to}
-          GROUP BY solicitation_id
-        ) a
-        JOIN solicitations s ON s.id = a.solicitation_id AND s.deleted_at IS NULL
-        GROUP BY GROUPING SETS ((a.month), ())`,
-    ),
-  ]);
+/** percent of `part` in `whole`, two places; null when there is no whole */
+function percent(part: number, whole: number): string | null {
+  return whole === 0 ? null : new Decimal(part).times(100).div(whole).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+}
 
+function average(total: string, count: number): string | null {
+  return count === 0 ? null : new Decimal(total).div(count).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
+}
+
+export async function dashboard(db: Db, year: number | undefined, now: Date = new Date()): Promise<Omit<Dashboard, 'defaulted'>> {
+  const rows = await figureRows(db, year ?? null, defaultYear([], now));
   const months = Array.from({ length: 12 }, (_, i) => ({ month: i + 1, received: 0, approved: 0, requestedValue: '0.00', approvedValue: '0.00' }));
   const byStatus = Object.fromEntries(SOLICITATION_STATUSES.map((s) => [s, 0])) as Record<SolicitationStatus, number>;
-  let total = { n: 0, value: '0.00', converted: 0 };
-  for (const r of received) {
-    const groupedByMonth = Number(r.by_month) === 1 && Number(r.by_status) === 0;
-    const groupedByStatus = Number(r.by_status) === 1 && Number(r.by_month) === 0;
-    if (groupedByMonth && r.month !== null) {
-      months[Number(r.month) - 1].received = Number(r.n);
-      months[Number(r.month) - 1].requestedValue = r.value;
-    } else if (groupedByStatus && r.status !== null) {
-      if (r.status in byStatus) byStatus[r.status as SolicitationStatus] = Number(r.n);
-    } else if (Number(r.by_month) === 1 && Number(r.by_status) === 1) {
-      total = { n: Number(r.n), value: r.value, converted: Number(r.converted) };
+  const years: number[] = [];
+  let chosen = year ?? now.getUTCFullYear();
+  let received = { n: 0, value: '0.00', converted: 0 };
+  let approved = { n: 0, value: '0.00' };
+  for (const r of rows) {
+    const at = r.at === null ? null : Number(r.at);
+    switch (r.kind) {
+      case 'year':
+        if (r.status === 'chosen' && at !== null) chosen = at;
+        else if (at !== null) years.push(at);
+        break;
+      case 'month':
+        if (at !== null) Object.assign(months[at - 1], { received: Number(r.n), requestedValue: r.value ?? '0.00' });
+        break;
+      case 'status':
+        if (r.status !== null && r.status in byStatus) byStatus[r.status as SolicitationStatus] = Number(r.n);
+        break;
+      case 'total':
+        received = { n: Number(r.n), value: r.value ?? '0.00', converted: Number(r.converted) };
+        break;
+      case 'approved':
+        if (at !== null) Object.assign(months[at - 1], { approved: Number(r.n), approvedValue: r.value ?? '0.00' });
+        break;
+      case 'approved-total':
+        approved = { n: Number(r.n), value: r.value ?? '0.00' };
+        break;
     }
   }
-  let approvedTotal = { n: 0, value: '0.00' };
-  for (const r of approved) {
-    if (r.month === null) approvedTotal = { n: Number(r.n), value: r.value };
-    else {
-      months[Number(r.month) - 1].approved = Number(r.n);
-      months[Number(r.month) - 1].approvedValue = r.value;
-    }
-  }
-  const [ratios] = await rows<{ conversion: string | null; ticket: string | null }>(
-    db,
-    sql`SELECT
-          CASE WHEN ${total.n}::int = 0 THEN NULL ELSE round(100.0 * ${total.converted}::int / ${total.n}::int, 2)::numeric(7, 2)::text END AS conversion,
-          CASE WHEN ${approvedTotal.n}::int = 0 THEN NULL ELSE round(${approvedTotal.value}::numeric / ${approvedTotal.n}::int, 2)::numeric(16, 2)::text END AS ticket`,
-  );
+  years.sort((a, b) => b - a);
   return {
-    year,
+    year: chosen,
+    years,
     totals: {
-      received: total.n,
+      received: received.n,
       byStatus,
-      requestedValue: total.value,
-      approved: approvedTotal.n,
-      approvedValue: approvedTotal.value,
-      conversionRate: ratios?.conversion ?? null,
-      averageTicket: ratios?.ticket ?? null,
+      requestedValue: received.value,
+      approved: approved.n,
+      approvedValue: approved.value,
+      conversionRate: percent(received.converted, received.n),
+      averageTicket: average(approved.value, approved.n),
     },
     months,
   };
@@ -181,10 +131,8 @@ export function defaultYear(years: readonly number[], now: Date = new Date()): n
 }
 
 export const homeAll: Handler<'home.all'> = async (args, { deps }) => {
-  const years = await yearsWithData(deps.db);
-  const year = args.year ?? defaultYear(years);
-  const figures = await dashboardFor(deps.db, year);
-  return { ...figures, defaulted: args.year === undefined, years };
+  const figures = await dashboard(deps.db, args.year);
+  return { ...figures, defaulted: args.year === undefined };
 };
 
 export const dashboardHandlers = { 'home.all': homeAll } as const;

@@ -9,6 +9,7 @@ import {
   DOCUMENT_SLOTS,
   pageMeta,
   requiredDocumentSlots,
+  SOLICITATION_COUNT_CAP,
   SOLICITATION_FILTERS,
   TYPE_CREDITS,
   type Solicitation,
@@ -314,8 +315,16 @@ export async function listSolicitations(db: Db, scope: ListScope, args: ListInpu
     .offset(offset);
   // A page that is not full ends the list, so its total is known without counting (the count is the costly part).
   const known = rows.length < args.limit && (rows.length > 0 || offset === 0) ? offset + rows.length : null;
-  const total = known ?? Number((await db.select({ total: sql<number>`count(*)::int` }).from(solicitations).where(where))[0].total);
-  return { items: rows.map((r) => toListItem(r as ListRow)), meta: pageMeta(args.page, args.limit, total) };
+  const total = known !== null && known <= SOLICITATION_COUNT_CAP ? { count: known, capped: false } : await cappedCount(db, where);
+  return { items: rows.map((r) => toListItem(r as ListRow)), meta: pageMeta(args.page, args.limit, total.count), capped: total.capped };
+}
+
+/** Exact up to the cap: counting stops at cap + 1 rows, so 200,000 matches cost what ten thousand do. */
+async function cappedCount(db: Db, where: SQL | undefined): Promise<{ count: number; capped: boolean }> {
+  const matches = db.select({ one: sql`1` }).from(solicitations).where(where).limit(SOLICITATION_COUNT_CAP + 1).as('matches');
+  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(matches);
+  const n = Number(count);
+  return { count: Math.min(n, SOLICITATION_COUNT_CAP), capped: n > SOLICITATION_COUNT_CAP };
 }
 
 /** Rows for an unpaged answer (cancelled-approved) or the export. */

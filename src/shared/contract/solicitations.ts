@@ -386,7 +386,15 @@ const signedQuery = z.object({
   signature: textSchema(64).regex(/^[A-Za-z0-9_-]{43}$/, 'assinatura inválida'),
 });
 
-const listResult = paged(solicitationListItemSchema);
+/**
+ * meta.totalItems of the solicitation lists is exact up to this many matches;
+ * above it the count stops there and `capped` is true (the screen says "mais
+ * de …", as the logs list does). Counting 200,000 rows on every page turn was
+ * most of a list call's time.
+ */
+export const SOLICITATION_COUNT_CAP = 10_000;
+
+const listResult = paged(solicitationListItemSchema).extend({ capped: z.boolean() });
 
 function solicitationList(path: string, description: string) {
   return defineOperation({

@@ -145,3 +145,130 @@ describe('authorization (AllPanelUsers)', () => {
     expect((await call(server, 'home.all', { year: 2018 })).status).toBe(401);
   });
 });
+
+/**
+ * The per-month figures the dashboard reads are kept by triggers (migration
+ * 0014) in the same transaction as each write. After every kind of write —
+ * rows created one by one and in bulk, the status workflow through the API,
+ * the soft delete, the LGPD erase of an applicant, and direct SQL that changes
+ * a value, moves or removes an approval, or hard-deletes a solicitation — they
+ * must equal a recount from the rows themselves.
+ */
+describe('per-month figures kept with the rows', () => {
+  const RECOUNT = `
+    WITH received AS (
+      SELECT date_trunc('month', s.created_at AT TIME ZONE 'America/Sao_Paulo')::date AS month, s.status,
+             EXISTS (SELECT 1 FROM solicitation_status_history h WHERE h.solicitation_id = s.id AND h.to_status = 'approved') AS converted,
+             count(*)::int AS n, sum(s.lending_value)::numeric(16, 2)::text AS value
+      FROM solicitations s WHERE s.deleted_at IS NULL GROUP BY 1, 2, 3
+    ), firsts AS (
+      SELECT solicitation_id, date_trunc('month', min(created_at) AT TIME ZONE 'America/Sao_Paulo')::date AS month
+      FROM solicitation_status_history WHERE to_status = 'approved'
+      GROUP BY solicitation_id, extract(year FROM created_at AT TIME ZONE 'America/Sao_Paulo')
+    ), approved AS (
+      SELECT f.month, count(*)::int AS n, sum(s.lending_value)::numeric(16, 2)::text AS value
+      FROM firsts f JOIN solicitations s ON s.id = f.solicitation_id AND s.deleted_at IS NULL GROUP BY 1
+    )
+    SELECT 'received' AS kind, month::text, status, converted, n, value FROM received
+    UNION ALL
+    SELECT 'approved', month::text, NULL, NULL, n, value FROM approved
+    ORDER BY 1, 2, 3, 4`;
+  const KEPT = `
+    SELECT 'received' AS kind, month::text, status, converted, n, value::numeric(16, 2)::text AS value FROM dashboard_received WHERE n <> 0 OR value <> 0
+    UNION ALL
+    SELECT 'approved', month::text, NULL, NULL, n, value::numeric(16, 2)::text FROM dashboard_approved WHERE n <> 0 OR value <> 0
+    ORDER BY 1, 2, 3, 4`;
+
+  async function expectRecount(step: string): Promise<void> {
+    const [recount, kept] = [await server.database.rows(RECOUNT), await server.database.rows(KEPT)];
+    expect(recount.length, step).toBeGreaterThan(0);
+    expect(kept, step).toEqual(recount);
+  }
+
+  async function status(id: number, to: string, mode: 'solicitations.setStatus' | 'solicitations.setStatusOnly' = 'solicitations.setStatus') {
+    const answer = await call(server, mode, { id, status: to, reason: 'motivo do teste', ...(mode === 'solicitations.setStatus' ? { notify: false } : {}) }, tokens.operator);
+    expect(answer.status, `${id} → ${to}: ${JSON.stringify(answer.body)}`).toBe(200);
+  }
+
+  async function fresh(value: string): Promise<number> {
+    const [row] = await server.database.rows<{ id: number }>(
+      `INSERT INTO solicitations (user_id, type_credit, name, email, lending_value, lending_plots_to_pay) VALUES ($1, 'PJ', 'Agregada', 'agregada@example.com', $2::numeric, 12) RETURNING id`,
+      [userId, value],
+    );
+    return row.id;
+  }
+
+  it('start equal: the seed and the fixtures were counted as they were written', async () => {
+    await expectRecount('after the seed and the fixtures');
+  });
+
+  it('stay equal through creation, the workflow, deletes, an erase and direct SQL', async () => {
+    const a = await fresh('1000.00');
+    const b = await fresh('2000.10');
+    const c = await fresh('333.33');
+    // Several rows in one statement.
+    await server.database.rows(
+      `INSERT INTO solicitations (user_id, status, type_credit, name, email, lending_value, lending_plots_to_pay, created_at)
+       SELECT $1, (ARRAY['pending','in_review','approved'])[1 + g % 3], 'PF', 'Lote ' || g, 'lote@example.com', 100 + g, 6, now() - g * interval '20 days'
+       FROM generate_series(1, 30) g`,
+      [userId],
+    );
+    await expectRecount('created');
+
+    await status(a, 'in_review');
+    await status(a, 'approved');
+    await status(b, 'documents_requested');
+    await status(b, 'in_review', 'solicitations.setStatusOnly');
+    await status(b, 'approved', 'solicitations.setStatusOnly');
+    await status(b, 'cancelled');
+    await status(c, 'refused');
+    await expectRecount('workflow');
+
+    expect((await call(server, 'solicitations.delete', { id: a }, tokens.admin)).status).toBe(200);
+    await expectRecount('soft delete of an approved one');
+
+    const [applicant] = await server.database.rows<{ user_id: number }>(
+      `SELECT s.user_id FROM solicitations s JOIN users u ON u.id = s.user_id
+        WHERE s.user_id <> $1 AND s.deleted_at IS NULL AND u.anonymised_at IS NULL AND u.role_id = 2
+        GROUP BY s.user_id ORDER BY count(*) DESC, s.user_id LIMIT 1`,
+      [userId],
+    );
+    const erased = await call(server, 'users.erase', { id: applicant.user_id }, tokens.superadmin);
+    expect(erased.status).toBe(200);
+    await expectRecount('LGPD erase of an applicant');
+
+    // Direct SQL: a value changed, an approval moved to another year, another removed, two approvals of one
+    // solicitation written in one statement, a hard delete whose history goes by cascade, a deleted one restored.
+    await server.database.rows(`UPDATE solicitations SET lending_value = lending_value + 10 WHERE id = ANY($1::int[])`, [[b, c]]);
+    await server.database.rows(
+      `UPDATE solicitation_status_history SET created_at = created_at - interval '400 days'
+        WHERE id = (SELECT max(id) FROM solicitation_status_history WHERE to_status = 'approved' AND solicitation_id = $1)`,
+      [b],
+    );
+    await server.database.rows(
+      `DELETE FROM solicitation_status_history
+        WHERE id = (SELECT min(h.id) FROM solicitation_status_history h JOIN solicitations s ON s.id = h.solicitation_id
+                     WHERE h.to_status = 'approved' AND s.deleted_at IS NULL AND s.id <> $1)`,
+      [b],
+    );
+    const d = await fresh('55.55');
+    await server.database.rows(
+      `INSERT INTO solicitation_status_history (solicitation_id, from_status, to_status, created_at)
+       VALUES ($1, 'in_review', 'approved', now() - interval '1 day'), ($1, 'approved', 'approved', now())`,
+      [d],
+    );
+    await expectRecount('direct SQL on values and approvals');
+    await server.database.rows('DELETE FROM solicitations WHERE id = $1', [d]);
+    await server.database.rows('UPDATE solicitations SET deleted_at = NULL WHERE id = $1', [a]);
+    await expectRecount('hard delete and a restored one');
+  });
+
+  it('stay equal when status changes run at the same time', async () => {
+    const ids = await Promise.all(Array.from({ length: 8 }, (_, i) => fresh(`${100 + i}.00`)));
+    await Promise.all(ids.map((id) => status(id, 'in_review')));
+    await Promise.all(ids.map((id, i) => status(id, i % 2 ? 'approved' : 'refused')));
+    await expectRecount('concurrent changes');
+    const thisYear = await call(server, 'home.all', { year: new Date().getUTCFullYear() }, tokens.admin);
+    expect(thisYear.status).toBe(200);
+  });
+});

@@ -10,7 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeCnpj, completeCpf, formatCpf } from '../../../src/shared/documents';
-import type { OperationName } from '../../../src/shared/contract/index';
+import { SOLICITATION_COUNT_CAP, type OperationName } from '../../../src/shared/contract/index';
 import { SANDBOX_RECEITA_SLOW_CPF, SANDBOX_RECEITA_UNAVAILABLE_CPF } from '../../../src/server/services/receita';
 import { startTestServer, type TestServer } from '../../helpers/server';
 import { insertSolicitation } from '../../helpers/solicitations-fixture';
@@ -458,5 +458,89 @@ describe('authorization matrix (spec §6)', () => {
       if (allowed.includes(role)) expect([200, 404], `${role}: ${JSON.stringify(answer.body)}`).toContain(answer.status);
       else expect(answer.status, role).toBe(403);
     }
+  });
+});
+
+/**
+ * Lists at scale: the count is exact up to SOLICITATION_COUNT_CAP and says
+ * `capped` above it (as the logs list does), and the name "contains" filter
+ * (served by trigram indexes over the applicant's, legal and company names)
+ * keeps its meaning: case ignored, % and _ typed by the person match
+ * themselves, patterns too short for a trigram still filter.
+ */
+describe('lists at scale: capped count and the name filter', () => {
+  const CAP = SOLICITATION_COUNT_CAP;
+  const ROWS = CAP + 50;
+  let person: number;
+
+  beforeAll(async () => {
+    person = await newApplicant('capivara@teste.local', 'Capivara Multidão');
+    // One statement: every tenth a PJ with a legal name, three with a company name.
+    await server.database.rows(
+      `INSERT INTO solicitations (user_id, status, type_credit, name, email, legal_name, company_name, state, lending_value, lending_plots_to_pay)
+       SELECT $1, 'pending', CASE WHEN g % 10 = 0 THEN 'PJ' ELSE 'PF' END, 'Capivara ' || g, 'capivara@teste.local',
+              CASE WHEN g % 10 = 0 THEN 'Jabuticaba ' || g || ' LTDA' END,
+              CASE WHEN g IN (7, 8, 9) THEN 'Pitanga_Sul 100% ' || g END,
+              'PR', 1000 + g, 12
+       FROM generate_series(1, $2::int) g`,
+      [person, ROWS],
+    );
+  });
+
+  const list = (filter: Record<string, unknown>, page = 1, limit = 10) => call(server, 'solicitations.list', { page, limit, filter }, tokens.agent);
+
+  it('stops counting at the cap and says so; below it the count is exact', async () => {
+    const all = await list({ name: 'capivara' });
+    expect(all.status).toBe(200);
+    expect(all.body.meta).toMatchObject({ totalItems: CAP, totalPages: CAP / 10 });
+    expect(all.body.capped).toBe(true);
+    expect(all.body.items).toHaveLength(10);
+
+    const mine = await call(server, 'solicitations.byUser', { id: person, page: 1, limit: 10 }, tokens.agent);
+    expect(mine.body).toMatchObject({ capped: true, meta: { totalItems: CAP } });
+
+    // A page past the cap still answers its rows; the count stays at the cap.
+    const far = await list({ name: 'capivara' }, CAP / 10 + 1);
+    expect(far.body.items.length).toBeGreaterThan(0);
+    expect(far.body).toMatchObject({ capped: true, meta: { totalItems: CAP } });
+
+    const pj = await list({ name: 'capivara', typeCredit: 'PJ', state: 'pr', lendingValue_min: '1000.00', lendingValue_max: '1500.00' });
+    // PJ every tenth from 10 to 500 (values 1010–1500): 50, a full first page, so counted.
+    expect(pj.body).toMatchObject({ capped: false, meta: { totalItems: 50 } });
+    expect(pj.body.items.every((s: { typeCredit: string }) => s.typeCredit === 'PJ')).toBe(true);
+  });
+
+  /** What the person would expect: rows whose name, legal name or company name contains `text`, case ignored. */
+  function expected(text: string): number[] {
+    const found: number[] = [];
+    for (let g = 1; g <= ROWS; g++) {
+      const names = [`Capivara ${g}`, g % 10 === 0 ? `Jabuticaba ${g} LTDA` : '', [7, 8, 9].includes(g) ? `Pitanga_Sul 100% ${g}` : ''];
+      if (names.some((n) => n.toLowerCase().includes(text.toLowerCase()))) found.push(g);
+    }
+    return found;
+  }
+
+  it('finds names through any of the three name columns, case ignored', async () => {
+    const byName = await list({ name: 'CAPIVARA 1234' });
+    expect(byName.body).toMatchObject({ capped: false, meta: { totalItems: expected('capivara 1234').length } });
+    expect(byName.body.items[0].name).toBe('Capivara 1234');
+
+    const legal = await list({ name: 'jabuticaba 99' }, 1, 100);
+    expect(legal.body.items.map((s: { legalName: string }) => s.legalName).sort()).toEqual(
+      expected('jabuticaba 99').map((g) => `Jabuticaba ${g} LTDA`).sort(),
+    );
+
+    const company = await list({ name: 'pitanga' });
+    expect(company.body.meta.totalItems).toBe(3);
+  });
+
+  it('matches % and _ literally, and filters by patterns shorter than a trigram', async () => {
+    // Read as wildcards, each of these would match thousands of rows.
+    expect((await list({ name: '100%' })).body.meta.totalItems).toBe(3);
+    expect((await list({ name: 'ra_7' })).body).toMatchObject({ capped: false, meta: { totalItems: 0 } });
+    expect((await list({ name: '10%0' })).body).toMatchObject({ capped: false, meta: { totalItems: 0 }, items: [] });
+
+    const short = await call(server, 'solicitations.byUser', { id: person, page: 1, limit: 10, filter: { name: '77' } }, tokens.agent);
+    expect(short.body).toMatchObject({ capped: false, meta: { totalItems: expected('77').length } });
   });
 });

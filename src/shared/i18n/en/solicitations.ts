@@ -42,6 +42,7 @@ export const solicitations = {
   },
   openHint: 'Solicitations pending, in review or with documents requested.',
   reviewHint: 'Solicitations with a document sent and not yet approved.',
+  capped: 'More than {{count}} solicitations: narrow the filters to browse them all.',
   documentsCell: '{{awaiting}} of {{sent}}',
   filters: {
     status: 'Status',

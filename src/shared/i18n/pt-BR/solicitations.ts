@@ -42,6 +42,7 @@ export const solicitations = {
   },
   openHint: 'Solicitações pendentes, em análise ou com documentos solicitados.',
   reviewHint: 'Solicitações com algum documento enviado e ainda não aprovado.',
+  capped: 'Mais de {{count}} solicitações: refine os filtros para navegar por todas.',
   documentsCell: '{{awaiting}} de {{sent}}',
   filters: {
     status: 'Situação',

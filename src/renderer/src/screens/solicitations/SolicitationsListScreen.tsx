@@ -5,15 +5,15 @@
  * route (listScopeOf), filters and sort in the URL, the Excel export of the
  * same filters, delete behind a confirmation for administrators.
  */
-import { Button, ButtonGroup, Tag } from '@blueprintjs/core';
+import { Button, ButtonGroup, Callout, Tag } from '@blueprintjs/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import type { SolicitationFilter, SolicitationListItem } from '../../../../shared/contract/solicitations';
-import { TYPE_CREDITS } from '../../../../shared/contract/solicitations';
+import { SOLICITATION_COUNT_CAP, TYPE_CREDITS } from '../../../../shared/contract/solicitations';
 import { BRAZIL_STATES } from '../../../../shared/contract/entrepreneurs';
 import { formatCpfCnpj } from '../../../../shared/documents';
-import { formatDateTime } from '../../../../shared/format';
+import { formatDateTime, formatInteger } from '../../../../shared/format';
 import { AllAdmins, AllOperators, hasProfilePermission } from '../../../../shared/roles';
 import type { SolicitationStatus } from '../../../../shared/solicitation-status';
 import { errorText } from '../../api/errors';
@@ -136,6 +136,13 @@ export function SolicitationsListScreen() {
       rowLink={(r) => `/app/solicitations/${scope.viewPath}/${r.id}`}
       rowActions={[{ id: 'delete', label: () => 'solicitations.delete.action', icon: () => 'trash', intent: 'danger', roles: AllAdmins, compact: true, onClick: setDeleting }]}
       export={{ operation: 'solicitations.export', title: 'solicitations.exportTitle', fileName: 'solicitacoes' }}
+      notice={(data) =>
+        data.capped && (
+          <Callout intent="primary" icon="info-sign" data-testid="solicitations-capped">
+            {t('solicitations.capped', { count: formatInteger(SOLICITATION_COUNT_CAP) })}
+          </Callout>
+        )
+      }
     >
       {deleting && (
         <ConfirmDialog

@@ -1,0 +1,141 @@
+/**
+ * (c) The embedded backend as the app runs it: the server entry as its own
+ * process on a data folder, seeded with the demo data. Prints the first start
+ * on an empty folder (PGlite's initdb, migrations, demo seed), restarts on the
+ * same folder, resident memory once it has answered a sign-in and again after
+ * a few idle seconds, and the peak (VmHWM). Then, in one process, where the
+ * time and the memory of a first start go (open, migrate, seed).
+ *
+ * Each figure twice: as the app starts the backend today, and with V8's
+ * optimizing compiler kept off PGlite's WebAssembly (--liftoff-only): in the
+ * first seconds V8 recompiles PostgreSQL's hottest functions (the parser, the
+ * executor) with TurboFan, which is where the peak near 1 GB comes from.
+ *
+ * Entry: BENCH_SERVER_ENTRY, else out/main/server.js when built, else
+ * src/server/entry.ts via tsx (whose loader alone holds about 200 MB more).
+ * Run alone: `npx tsx scripts/bench/backend.ts` (BENCH_RESTARTS).
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { directCall } from '../../tests/e2e/harness/direct-api';
+
+const RESTARTS = Number(process.env.BENCH_RESTARTS ?? 3);
+/** Idle time before the second memory reading: V8 frees WebAssembly compilation memory after the start. */
+const SETTLE_MS = 5_000;
+
+interface StartFigure {
+  ms: number;
+  rssMB: number | null;
+  settledMB: number | null;
+  peakMB: number | null;
+}
+
+function entryArgs(): { args: string[]; label: string } {
+  const chosen = process.env.BENCH_SERVER_ENTRY;
+  if (chosen) return { args: [resolve(chosen)], label: chosen };
+  const built = resolve('out/main/server.js');
+  if (existsSync(built)) return { args: [built], label: 'out/main/server.js (built)' };
+  return { args: ['--import', 'tsx', resolve('src/server/entry.ts')], label: 'src/server/entry.ts via tsx (run `npm run build` for the built figure)' };
+}
+
+/** VmRSS and VmHWM (peak) of a process in MB; nulls where /proc is not there. */
+function memoryOf(pid: number | undefined): { rss: number | null; peak: number | null } {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const mb = (key: string) => {
+      const kb = Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1]);
+      return Number.isFinite(kb) ? Math.round(kb / 1024) : null;
+    };
+    return { rss: mb('VmRSS'), peak: mb('VmHWM') };
+  } catch {
+    return { rss: null, peak: null };
+  }
+}
+
+/** Starts the server entry as its own process (as the app's utility process does) and measures it. */
+async function startBackend(dataDir: string, v8Flags: string[]): Promise<StartFigure> {
+  const started = performance.now();
+  const child = spawn(process.execPath, [...v8Flags, ...entryArgs().args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, BACKOFFICE_DATA_DIR: dataDir, BACKOFFICE_PORT: '0', BACKOFFICE_SEED: 'demo' },
+  });
+  const url = await new Promise<string>((ok, fail) => {
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /BACKOFFICE_SERVER_READY (\S+)/.exec(out);
+      if (match) ok(match[1]);
+    });
+    child.on('exit', (code) => fail(new Error(`server exited with ${code} before it was ready`)));
+  });
+  const ms = performance.now() - started;
+  // One real request so the figure is for a server that has answered something.
+  await directCall(url, 'session.login', { email: 'admin@demo.local', password: 'Senha123' });
+  const answered = memoryOf(child.pid);
+  await new Promise((ok) => setTimeout(ok, SETTLE_MS));
+  const settled = memoryOf(child.pid);
+  child.removeAllListeners('exit');
+  await new Promise<void>((ok) => {
+    child.once('exit', () => ok());
+    child.kill('SIGTERM');
+  });
+  return { ms, rssMB: answered.rss, settledMB: settled.rss, peakMB: settled.peak };
+}
+
+const mb = (v: number | null) => (v === null ? '  n/a' : `${String(v).padStart(4)} MB`);
+
+function line(label: string, f: StartFigure): void {
+  console.log(`      ${label.padEnd(44)} ${(f.ms / 1000).toFixed(2).padStart(6)} s   RSS ${mb(f.rssMB)}, ${mb(f.settledMB)} after ${SETTLE_MS / 1000} s   peak ${mb(f.peakMB)}`);
+}
+
+/** The phases of a first start in one process (phases.ts), each with its time and memory. */
+function phases(dataDir: string, v8Flags: string[]): Promise<string> {
+  return new Promise((ok, fail) => {
+    const child = spawn(process.execPath, [...v8Flags, '--import', 'tsx', resolve('scripts/bench/backend-phases.ts'), dataDir], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('error', fail);
+    child.on('exit', (code) => (code === 0 ? ok(out.trimEnd()) : fail(new Error(`backend-phases exited with ${code}`))));
+  });
+}
+
+const MODES: Array<[label: string, v8Flags: string[]]> = [
+  ['as started today', []],
+  ['--liftoff-only', ['--liftoff-only']],
+];
+
+export async function embeddedBackend(): Promise<void> {
+  console.log('\n(c) embedded backend (server entry as a child process, demo seed; aims: first start < 3 s, restart < 0.5 s, RSS < 250 MB, peak < 400 MB)');
+  console.log(`    entry: ${entryArgs().label}`);
+  for (const [mode, flags] of MODES) {
+    const folder = await mkdtemp(join(tmpdir(), 'backoffice-bench-c-'));
+    try {
+      console.log(`    ${mode}:`);
+      const dataDir = join(folder, 'pgdata');
+      line('first start, empty data folder', await startBackend(dataDir, flags));
+      const again: StartFigure[] = [];
+      for (let i = 0; i < RESTARTS; i++) again.push(await startBackend(dataDir, flags));
+      again.sort((a, b) => a.ms - b.ms);
+      line(`restart on the same folder (median of ${RESTARTS})`, again[Math.floor(again.length / 2)]);
+      console.log(`      data folder with its uploads: ${folderMB(folder)} MB; one first start in one process (via tsx), phase by phase:`);
+      console.log((await phases(join(folder, 'phases'), flags)).replace(/^/gm, '        '));
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  }
+}
+
+function folderMB(folder: string): string {
+  // du is on every machine this bench runs on; without it only this figure is missing.
+  try {
+    return String(Math.round(Number(execFileSync('du', ['-sk', folder], { encoding: 'utf8' }).split('\t')[0]) / 1024));
+  } catch {
+    return 'n/a';
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await embeddedBackend();
