@@ -551,9 +551,11 @@ export const companyOperations = {
         other_fees: z.array(feeSchema).max(10, 'no máximo 10 tarifas'),
         late_fee_percent: percentInputSchema.refine((v) => Number(v) <= Number(MAX_LATE_FEE_PERCENT), {
           message: `a multa é de no máximo ${MAX_LATE_FEE_PERCENT}% (Código de Defesa do Consumidor, art. 52, § 1º)`,
+          params: { rule: 'lateFeeLimit', max: MAX_LATE_FEE_PERCENT },
         }),
         default_interest_monthly_percent: percentInputSchema.refine((v) => Number(v) <= Number(MAX_DEFAULT_INTEREST_MONTHLY_PERCENT), {
           message: `os juros de mora são de no máximo ${MAX_DEFAULT_INTEREST_MONTHLY_PERCENT}% ao mês (STJ, Súmula 379)`,
+          params: { rule: 'defaultInterestLimit', max: MAX_DEFAULT_INTEREST_MONTHLY_PERCENT },
         }),
         grace_days: z.number().int().min(0, 'não pode ser negativo').max(60, 'no máximo 60 dias'),
         finance_iof_default: z.boolean(),

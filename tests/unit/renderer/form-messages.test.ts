@@ -125,6 +125,17 @@ describe.each(['pt-BR', 'en'] as const)('messages in %s', (locale) => {
     expectFourDistinct([required, format, negative, rule], locale);
   });
 
+  it("percentage: a number above the law's limit names the limit and the law, not the format", async () => {
+    const parameters = contract['company.updateParameters'].args as unknown as z.ZodObject;
+    const lateFee = parameters.shape.late_fee_percent as z.ZodType;
+    const mora = parameters.shape.default_interest_monthly_percent as z.ZodType;
+    expect(await one('percentage', lateFee, '3', locale)).toBe(
+      pt ? 'Campo: a multa é de no máximo 2% (Código de Defesa do Consumidor, art. 52, § 1º).' : 'Field: the late fee is at most 2% (Consumer Defence Code, art. 52, § 1).',
+    );
+    expect(await one('percentage', mora, '1.5', locale)).toBe(pt ? 'Campo: os juros de mora são de no máximo 1% ao mês (STJ, Súmula 379).' : 'Field: default interest is at most 1% a month (STJ, Súmula 379).');
+    expect(await one('percentage', lateFee, 'dois', locale)).toBe(pt ? 'Campo: escreva o percentual como 2,5.' : 'Field: write the percentage like 2.5.');
+  });
+
   it('date: required, DD/MM/YYYY with an example, the years taken, a rule between two dates', async () => {
     const required = await one('date', calendarDaySchema, '', locale);
     const format = await one('date', calendarDaySchema, '31/02/2025', locale);

@@ -32,10 +32,11 @@ import Decimal from 'decimal.js';
 import { daysBetween } from '../credit/calendar';
 import { payableUntil } from './business-days';
 import { cents, money, percent, ZERO } from './money';
+import { MAX_DEFAULT_INTEREST_MONTHLY_PERCENT as MAX_MORA_TEXT, MAX_LATE_FEE_PERCENT as MAX_FEE_TEXT } from '../../../shared/contract/company';
 
-/** The legal ceilings (percent). */
-export const MAX_LATE_FEE_PERCENT = new Decimal(2);
-export const MAX_DEFAULT_INTEREST_MONTHLY_PERCENT = new Decimal(1);
+/** The legal ceilings (percent), declared once in the contract. */
+export const MAX_LATE_FEE_PERCENT = new Decimal(MAX_FEE_TEXT);
+export const MAX_DEFAULT_INTEREST_MONTHLY_PERCENT = new Decimal(MAX_MORA_TEXT);
 
 export interface LateChargeTerms {
   /** multa, percent of the value overdue, once */

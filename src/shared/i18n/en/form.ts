@@ -57,6 +57,8 @@ export const form: Shape<typeof pt> = {
     firstDueAfterDisbursement: 'the first due date must be after the disbursement date.',
     positiveAmount: 'enter an amount greater than zero.',
     nonNegativeRate: 'the rate cannot be negative.',
+    lateFeeLimit: 'the late fee is at most {{max}}% (Consumer Defence Code, art. 52, § 1).',
+    defaultInterestLimit: 'default interest is at most {{max}}% a month (STJ, Súmula 379).',
   },
   unsaved: {
     title: 'Unsaved changes',

@@ -61,6 +61,8 @@ export const form = {
     firstDueAfterDisbursement: 'o primeiro vencimento deve ser depois da data de liberação.',
     positiveAmount: 'informe um valor maior que zero.',
     nonNegativeRate: 'a taxa não pode ser negativa.',
+    lateFeeLimit: 'a multa é de no máximo {{max}}% (Código de Defesa do Consumidor, art. 52, § 1º).',
+    defaultInterestLimit: 'os juros de mora são de no máximo {{max}}% ao mês (STJ, Súmula 379).',
   },
   unsaved: {
     title: 'Alterações não salvas',

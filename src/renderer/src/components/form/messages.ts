@@ -141,7 +141,11 @@ function percentageIssue(issue: IssueLike, ctx: FieldContext, locale: TextLocale
   if (typeof issue.input !== 'string') return null;
   const n = numberTextToNumber(issue.input, locale) ?? numberTextToNumber(issue.input.replace('.', ','), 'pt-BR');
   if (n !== null && n < 0) return { key: 'form.issues.percentMin', vars: { min: '0' } };
-  if (issue.code === 'invalid_format' || issue.code === 'invalid_type' || (issue.code === 'custom' && issue.params?.rule === undefined)) {
+  if (issue.code === 'invalid_format' || issue.code === 'invalid_type') {
+    return { key: 'form.issues.percentFormat', vars: { example: 'form.examples.percentage' } };
+  }
+  // A refinement without a named rule on text that is not a number; one on a number is the contract's rule and keeps its words.
+  if (issue.code === 'custom' && issue.params?.rule === undefined && n === null) {
     return { key: 'form.issues.percentFormat', vars: { example: 'form.examples.percentage' } };
   }
   return null;
@@ -220,8 +224,9 @@ export function issueKey(issue: IssueLike): { key: string; vars?: Record<string,
     case 'unrecognized_keys':
       return { key: 'form.issues.invalid' };
     case 'custom': {
-      const rule = issue.params?.rule;
-      return typeof rule === 'string' ? { key: `form.rules.${rule}` } : null;
+      // The rule's other params (a legal limit, say) fill its text.
+      const { rule, ...vars } = issue.params ?? {};
+      return typeof rule === 'string' ? { key: `form.rules.${rule}`, vars } : null;
     }
     default:
       return null;
