@@ -29,13 +29,13 @@ import { addMonths } from '../../src/server/domain/credit/calendar';
 let keySeq = 0;
 const freshKey = () => `e2e-operation-key-${Date.now()}-${++keySeq}`;
 
-/** A borrower and an operation made through the API, as another session would. */
 /** Released on the server's business date (a release before it is refused), the first due date a month later. */
 function releaseDates(server: { clock: { today(): string } }) {
   const today = server.clock.today();
   return { disbursement_date: today, first_due_date: addMonths(today, 1) };
 }
 
+/** A borrower and an operation made through the API, as another session would. */
 async function operationFor(
   server: { url: string; clock: { today(): string } },
   name: string,
@@ -450,8 +450,7 @@ test('above the company\'s limit an administrator\'s approval waits for a second
       requested_amount: '80000.00',
       monthly_rate: '2.00',
       installments: 24,
-      disbursement_date: '2026-03-10',
-      first_due_date: '2026-04-10',
+      ...releaseDates(server),
       idempotency_key: freshKey(),
     },
     agent,
