@@ -6,7 +6,7 @@
  * other operations (the exposure), the timeline (every event, who and when,
  * in the workstation's time zone) and the staff's messages.
  */
-import { Button, Callout, FormGroup, HTMLTable, Spinner, Tag, TextArea } from '@blueprintjs/core';
+import { Button, Callout, FormGroup, H3, HTMLTable, Spinner, Tag, TextArea } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -35,7 +35,7 @@ function ApprovalFacts({ approval, limit }: { approval: ApprovalRequest | null; 
   if (!approval) {
     return (
       <section className="op-approval" data-testid="management-approval" aria-labelledby="management-approval-title">
-        <h4 id="management-approval-title" className="op-section-title">{t(k('title'))}</h4>
+        <H3 id="management-approval-title" className="heading-as-h5 op-section-title">{t(k('title'))}</H3>
         <p data-testid="management-approval-none">{t(k('none'))}</p>
         {policy}
       </section>
@@ -54,7 +54,7 @@ function ApprovalFacts({ approval, limit }: { approval: ApprovalRequest | null; 
   const roles = labels.length > 1 ? `${labels.slice(0, -1).join(', ')} ${t(k('or'))} ${labels[labels.length - 1]}` : (labels[0] ?? '');
   return (
     <section className="op-approval" data-testid="management-approval" data-status={approval.status} aria-labelledby="management-approval-title">
-      <h4 id="management-approval-title" className="op-section-title">{t(k('title'))}</h4>
+      <H3 id="management-approval-title" className="heading-as-h5 op-section-title">{t(k('title'))}</H3>
       <HTMLTable compact className="op-facts-table">
         <tbody>
           {row(t(k('state')), <Tag intent={pending ? 'warning' : approval.status === 'approved' ? 'success' : 'danger'} minimal>{t(k(`status.${approval.status}`))}</Tag>, 'management-approval-status')}
