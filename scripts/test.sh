@@ -4,14 +4,54 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-step() { printf '\n\033[1m==> %s\033[0m\n' "$*"; }
+# Each step says how long it took when the next one starts, and the EXIT trap
+# prints every step's time in one table, so a slow step shows even when a later
+# one fails.
+step_names=()
+step_times=()
+current_step=''
+current_started=0
+duration() {
+  if [ "$1" -lt 60 ]; then printf '%d s' "$1"; else printf '%d min %02d s' $(($1 / 60)) $(($1 % 60)); fi
+}
+end_step() {
+  if [ -z "$current_step" ]; then return; fi
+  local took=$((SECONDS - current_started))
+  printf '    (took %s)\n' "$(duration "$took")"
+  step_names+=("$current_step")
+  step_times+=("$(duration "$took")")
+  current_step=''
+}
+step() {
+  end_step
+  printf '\n\033[1m==> %s\033[0m\n' "$*"
+  current_step="$*"
+  current_started=$SECONDS
+}
+step_summary() {
+  local status=$1
+  # On success the step still open is the closing banner; on failure it is the step that failed.
+  if [ -n "$current_step" ] && [ "$status" -ne 0 ]; then
+    step_names+=("$current_step")
+    step_times+=("$(duration $((SECONDS - current_started))), failed (exit $status)")
+  fi
+  if [ "${#step_names[@]}" -eq 0 ]; then return; fi
+  printf '\n\033[1m==> Step times\033[0m\n'
+  local i
+  for i in "${!step_names[@]}"; do
+    printf '  %-72s %s\n' "${step_names[$i]}" "${step_times[$i]}"
+  done
+  printf '  %-72s %s\n' 'Total' "$(duration "$SECONDS")"
+}
 
 # Temporary folders and the throwaway PostgreSQL cluster go away however the script ends.
 keyring_home=''
 pg_dir=''
 cleanup() {
+  local status=$?
   if [ -n "$pg_dir" ]; then bash scripts/pg-cluster.sh stop "$pg_dir" || true; fi
   if [ -n "$keyring_home" ]; then rm -rf "$keyring_home"; fi
+  step_summary "$status"
 }
 trap cleanup EXIT
 

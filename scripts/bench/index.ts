@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: prints the speed figures issue 2 asks for. No assertions:
+ * `npm run bench`: prints the speed figures of docs/performance.md. No assertions:
  * the figures are read by people, compared against the targets printed next
  * to them.
  *   (a) a small list call through the main-process handlers (the path the

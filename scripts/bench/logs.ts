@@ -1,8 +1,8 @@
 /**
- * Logs list at 1,000,000 entries (issue 3, "Speed"): fills activity_log in a
+ * Logs list at 1,000,000 entries: fills activity_log in a
  * PGlite test server with INSERT … SELECT generate_series, then times a
  * filtered, sorted page through the main-process handlers (the path the
- * bridge takes), as the list bench of issue 2 does.
+ * bridge takes), as the users-list figure (a) of index.ts does.
  *
  * The "same page from the offline cache" figure (OFFLINE_CACHE_FIGURE below)
  * uses the offline-cache bench's offlineCacheFigure: the server is stopped and

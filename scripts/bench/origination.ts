@@ -1,5 +1,5 @@
 /**
- * Origination speed (issue 9, "Speed"), through the main-process handlers
+ * Origination speed, through the main-process handlers
  * (the path the bridge takes) over a PGlite test server with the demo seed:
  *   (i) a 360-plot simulation (aim: median under 20 ms); and the money math
  *       alone (domain/credit): schedule + IOF + CET of 360 plots (aim: median

@@ -1,6 +1,6 @@
 /**
  * Brazilian postal addresses: the CEP rule and the address a CEP lookup
- * answers (spec §3). Shared so the main process (which asks the postal-code
+ * answers (the spec's address fields). Shared so the main process (which asks the postal-code
  * service) and the forms that will show the address apply the same rule.
  */
 

@@ -17,7 +17,7 @@ export type { Address } from './address';
 export const LOCALES = ['pt-BR', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
 
-/** Layout settings of spec §3 (defaults as listed there). */
+/** The "Layout settings" of the spec's entities (defaults as listed there). */
 export const layoutSettingsSchema = z.object({
   navCollapsed: z.boolean().default(false),
   sideNavTheme: z.enum(['light', 'dark']).default('light'),

@@ -1,5 +1,5 @@
 /**
- * The credit operation workflow (issue 9 §3; the spec shows neither the values
+ * The credit operation workflow (the spec shows neither the values
  * nor the transitions: this is the designed workflow). Codes are English
  * identifiers; screens label them through i18n (creditOperations.status.*).
  *
@@ -22,7 +22,7 @@
  *   AllOperators cancel it (an agent does not undo an operator's decision);
  * - contract_issued: the CCB or MPO was issued; cancelling the contract
  *   (PATCH /company/contracts/:id) brings it back to approved;
- * - disbursed: the money left (next issue); final for this workflow;
+ * - disbursed: the money left (servicing takes it from there); final for this workflow;
  * - refused, cancelled: final.
  */
 export const CREDIT_OPERATION_STATUSES = [

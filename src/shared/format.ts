@@ -1,5 +1,5 @@
 /**
- * Formatters and parsers of spec §5. Pure functions shared by the renderer
+ * Formatters and parsers of the spec's validation rules. Pure functions shared by the renderer
  * (display), the main process (Excel cells) and the server (e-mail checks).
  */
 
@@ -27,7 +27,7 @@ export function formatCurrency(value: number | string | null | undefined): strin
 }
 
 /**
- * Currency parser, rule by rule as spec §5 lists them:
+ * Currency parser, rule by rule as the spec's validation rules list them:
  * empty string is 0; thousand separators (dots) stripped; the decimal comma
  * becomes a dot; any other character removed; with more than two decimals
  * the number is scaled down by the extra digits (divided by 10 per extra

@@ -1,5 +1,5 @@
 /**
- * Query encoding of spec §5, used by the main process to build requests and
+ * Query encoding of the spec's validation rules, used by the main process to build requests and
  * by the server to read them back: the one place the wire format of paging,
  * filters and sorting is written.
  *
@@ -114,7 +114,7 @@ function isZeroAmount(value: FilterValue): boolean {
 }
 
 /**
- * Simulations (spec §5): valueStart and valueEnd are sent only when not 0.
+ * Simulations (the spec's validation rules): valueStart and valueEnd are sent only when not 0.
  * The contract's simulations filter schema applies it, so the list, the
  * export and the server all read it from here.
  */

@@ -1,5 +1,5 @@
 /**
- * The normalised answer of every call (spec §7: data, error flag, status),
+ * The normalised answer of every call (the spec's calls: data, error flag, status),
  * with `message` on errors and `stale`/`cachedAt` when served from the
  * offline cache.
  */

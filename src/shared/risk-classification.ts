@@ -1,6 +1,6 @@
 /**
  * A borrower's risk classification from the days its installments are
- * overdue (issue 9 §2). Two scales, both shown, each with why:
+ * overdue, shown on the borrower's record. Two scales, both shown, each with why:
  *
  * - Res. CMN 2.682/1999, art. 4 I: an operation overdue 15–30 days is rated B
  *   at least; 31–60 C; 61–90 D; 91–120 E; 121–150 F; 151–180 G; over 180 H.

@@ -1,5 +1,5 @@
 /**
- * Roles of spec §3/§6. The single source of role ids, labels and groups:
+ * Roles of the spec's entities and its roles and permissions. The single source of role ids, labels and groups:
  * the contract, the server's guard, the router and the side menu all read
  * from here.
  */
@@ -19,7 +19,7 @@ export function isRoleId(value: unknown): value is RoleId {
   return typeof value === 'number' && (ALL_ROLE_IDS as readonly number[]).includes(value);
 }
 
-/** Portuguese labels exactly as the spec gives them (§6). */
+/** Portuguese labels exactly as the spec's roles and permissions give them. */
 export const ROLE_LABELS_PT: Record<RoleId, string> = {
   3: 'Super Administrador',
   1: 'Administrador',
@@ -33,7 +33,7 @@ export const AllAdmins: readonly RoleId[] = [Role.SUPER_ADMIN, Role.ADMIN];
 export const AllOperators: readonly RoleId[] = [...AllAdmins, Role.OPERATOR];
 export const AllPanelUsers: readonly RoleId[] = [...AllOperators, Role.AGENT];
 
-/** Which roles a user of a given role may create or edit (spec §6). */
+/** Which roles a user of a given role may create or edit (the spec's roles and permissions). */
 export function manageableRoles(actor: RoleId): readonly RoleId[] {
   if (actor === Role.SUPER_ADMIN) return [Role.SUPER_ADMIN, Role.ADMIN, Role.OPERATOR, Role.AGENT];
   if (actor === Role.ADMIN) return [Role.ADMIN, Role.OPERATOR, Role.AGENT];
@@ -45,7 +45,7 @@ export function canManageRole(actor: RoleId, target: RoleId): boolean {
 }
 
 /**
- * Profile-permission check of spec §6: roles 1 and 3 are always allowed;
+ * Profile-permission check of the spec's roles and permissions: roles 1 and 3 are always allowed;
  * anyone else must be in the allowed list.
  */
 export function hasProfilePermission(role: RoleId | undefined | null, allowed: readonly RoleId[]): boolean {
@@ -61,7 +61,7 @@ export function isRoleAllowed(role: RoleId | undefined | null, allowed: readonly
 }
 
 /**
- * Child routes inherit and merge their parent's roles (spec §2). "Merge" is
+ * Child routes inherit and merge their parent's roles (the spec's screens and routes). "Merge" is
  * read as a union: that is the reading under which the spec's two statements
  * agree (the /app area declares AllAdmins; home, solicitations, operations and
  * messages add the operator and agent roles, so AllPanelUsers reach them,

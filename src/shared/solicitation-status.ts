@@ -1,5 +1,5 @@
 /**
- * The solicitation status workflow (spec §4 says status changes exist but shows
+ * The solicitation status workflow (the spec's states and transitions say status changes exist but shows
  * neither the values nor the transitions; this is the designed workflow).
  *
  * Codes are English identifiers (they appear in URLs such as
@@ -81,7 +81,7 @@ export function canTransition(from: SolicitationStatus, to: SolicitationStatus):
 
 /**
  * The upper-case form of GET /v1/solicitations/cancelled-approved/:a/:STATUS
- * (spec §7 says the status is upper-cased): only the two statuses the call is
+ * (the spec's call writes the status upper-cased): only the two statuses the call is
  * named after.
  */
 export const CANCELLED_APPROVED_STATUSES = ['CANCELLED', 'APPROVED'] as const;

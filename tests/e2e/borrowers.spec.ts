@@ -1,5 +1,5 @@
 /**
- * The borrower screens (issue 9 §2) against the real server with the demo
+ * The borrower screens against the real server with the demo
  * seed: an administrator registers a company borrower from scratch in
  * "Clientes", lands on its record, adds a shareholder (an invalid CPF refused
  * on its field first) and a revenue month, finds both after a reload, removes

@@ -1,5 +1,5 @@
 /**
- * The company's issued contracts (issue 9 §1, /app/company-operation?tab=issued)
+ * The company's issued contracts (/app/company-operation?tab=issued)
  * against the real server with the demo seed: an administrator sees the
  * seeded CCB and MPO contracts, filters by kind (kept in the URL), reads a
  * contract's text as issued, saves the PDF of one in force (pdftotext finds

@@ -1,5 +1,5 @@
 /**
- * The company setup screen (issue 9 §1) against the real server with the
+ * The company setup screen against the real server with the
  * demo seed: an administrator changes the operating parameters (maximum
  * installments, TAC, another fee) and finds them saved after a reload; adds
  * an IOF period, is told clearly when another one overlaps it (the server's

@@ -1,5 +1,5 @@
 /**
- * A credit operation end to end (issue 9 §3, §5) against the real server with
+ * A credit operation end to end against the real server with
  * the demo seed: an administrator registers an approved solicitation's
  * applicant as a borrower from the solicitation's page, builds an operation
  * from the borrower's record through

@@ -1,5 +1,5 @@
 /**
- * The entrepreneurs screens against the real server (issue 8 §4): the list
+ * The entrepreneurs screens against the real server: the list
  * opening a person; their registration data edited with the address filled
  * from a CEP looked up through the main process against the local ViaCEP
  * stand-in (found, unknown CEP: message on the field and what was typed

@@ -1,5 +1,5 @@
 /**
- * Signing in as each role, the menu each one sees (spec §2 side-menu table
+ * Signing in as each role, the menu each one sees (the spec's side-menu table
  * with its gating), the forbidden screen, and the route guard's redirects.
  */
 import { test, expect, signIn, menuPaths, directCall, directSignIn, DEMO, DEMO_PASSWORD } from './harness';

@@ -1,5 +1,5 @@
 /**
- * The simulations screen against the real server (issue 8 §3): filters by
+ * The simulations screen against the real server: filters by
  * name and value range (typed the pt-BR way, sent as decimal text; a zero
  * bound is no bound), sort and paging kept in the URL through a reload, the
  * person and solicitation links, the Excel export with both sheets, and a
@@ -98,7 +98,7 @@ test('filters, sort and paging live in the URL; links to the person and the soli
   expect(ranged.meta.totalItems).toBe(10);
   await expectRows(page, ranged.items.map((s) => s.id));
 
-  // A zero minimum is no bound (spec §5): the call leaves it out, the list is the one of the maximum alone.
+  // A zero minimum is no bound (the spec's validation rule): the call leaves it out, the list is the one of the maximum alone.
   await page.getByTestId('simulations-filter-valueStart').fill('0');
   await page.getByTestId('simulations-filter-apply').click();
   const upTo = await serverList(server.url, { filter: { name: 'Simulada', valueEnd: '12000' } });

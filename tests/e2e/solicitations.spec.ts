@@ -1,5 +1,5 @@
 /**
- * The solicitation screens against the real server (issue 8 §2): the list
+ * The solicitation screens against the real server: the list
  * with filters, sort and paging in the URL and the Excel export; a
  * solicitation from the open ("pending") list through its questionnaire
  * steps, approving a document, commenting and a status change whose e-mail

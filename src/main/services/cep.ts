@@ -1,5 +1,5 @@
 /**
- * Address lookup by CEP (spec §3) against a public postal-code service with
+ * Address lookup by CEP (the spec's postal-code lookup) against a public postal-code service with
  * ViaCEP's JSON shape: GET {base}/ws/{8 digits}/json/. It runs in the main
  * process (the renderer reaches it only through the bridge), so the page
  * never talks to a third-party host. Every outcome is a normalised result

@@ -1,7 +1,7 @@
 /**
- * The lender of the embedded sandbox (issue 9 §6, first part): company 1's
+ * The lender of the embedded sandbox: company 1's
  * data, who signs its contracts, two bank accounts, an assignee's account and
- * the CCB and MPO templates. Borrowers and operations come with their issue.
+ * the CCB and MPO templates. Borrowers and operations are seeded by seed-origination.ts.
  */
 import { eq } from 'drizzle-orm';
 import { completeCnpj, completeCpf, formatCnpj, formatCpf } from '../../shared/documents';

@@ -1,5 +1,5 @@
 /**
- * Demo data of the credit intake (issue 8), for the embedded sandbox only:
+ * Demo data of the credit intake (solicitations, entrepreneurs, simulations), for the embedded sandbox only:
  * several hundred solicitations over the last two years in every status, PF
  * and PJ, a few foreign applicants, each with its status history, documents
  * in their slots (generated PNGs and PDFs, some replaced, approved ones where
@@ -37,7 +37,7 @@ const DAY = 86_400_000;
 
 type Random = SeededRandom;
 
-/** Document slots (spec §3) each kind of applicant sends, and whether the demo file is a photo. */
+/** Document slots (the spec's list) each kind of applicant sends, and whether the demo file is a photo. */
 const PERSONAL_SLOTS = [5, 6, 7, 8, 9, 12] as const;
 const FOREIGN_SLOTS = [14, 15, 6, 7, 8, 9, 12] as const;
 const COMPANY_SLOTS = [1, 3, 4, 10, 11] as const;

@@ -1,5 +1,5 @@
 /**
- * Demo borrowers and credit operations (issue 9 §6): a few dozen borrowers,
+ * Demo borrowers and credit operations: a few dozen borrowers,
  * most built from the seeded solicitations (approved ones, and the contracted
  * ones, whose contracts are issued here), some registered from scratch, with
  * their credit file (shareholders, revenue, products, joint debtors,
@@ -8,7 +8,7 @@
  * simulation's and the timeline, log and contracts are what a real run
  * leaves; only the dates are moved back afterwards to spread the history.
  *
- * Disbursement is the next issue: the operations shown as disbursed are moved
+ * Disbursement belongs to servicing, not built yet: the operations shown as disbursed are moved
  * to that status here, with past installments mostly paid and a few borrowers
  * overdue (15, 45, 100 and 200 days) so the risk classification has every
  * band to show.

@@ -1,5 +1,5 @@
 /**
- * Borrowers and their credit file (spec §7 "Borrowers"; issue 9 §2). The
+ * Borrowers and their credit file (the spec's "Borrowers" calls). The
  * rules live in services/borrowers.ts (the borrower, its bank accounts, other
  * information, parameters, guarantors, classification) and
  * services/borrower-records.ts (the six sub-record kinds, generated here from

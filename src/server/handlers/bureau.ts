@@ -1,5 +1,5 @@
 /**
- * Credit bureau (spec §7 "Credit bureau"; design in shared/contract/bureau.ts):
+ * Credit bureau (the spec's "Credit bureau" calls; design in shared/contract/bureau.ts):
  * the lookup-model catalogue, a solicitation's lookup, reports, a person's
  * reports, the two billable lookups and the report as PDF.
  */

@@ -1,4 +1,4 @@
-/** Catalogues of the solicitation form (spec §7 "company-situations, how-did-find, lending-reasons" and "Projects"). */
+/** Catalogues of the solicitation form (the spec's calls "company-situations, how-did-find, lending-reasons" and "Projects"). */
 import { readFile } from 'node:fs/promises';
 import { and, eq, ilike, sql, asc } from 'drizzle-orm';
 import { MAX_BANNER_BYTES, pageMeta, PROJECT_BANNER_TYPES } from '../../shared/contract/index';

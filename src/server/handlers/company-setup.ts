@@ -1,6 +1,6 @@
 /**
- * The company's data, signatories, accounts and contract templates (spec §7
- * "Company"; issue 9 §1). Every change runs in one transaction with its
+ * The company's data, signatories, accounts and contract templates (the spec's
+ * "Company" calls). Every change runs in one transaction with its
  * activity-log entry.
  */
 import { and, asc, desc, eq } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-/** Company parameters and IOF rates by period (spec §7 "Company"; issue 9 §1). */
+/** Company parameters and IOF rates by period (the spec's "Company" calls). */
 import { desc, eq } from 'drizzle-orm';
 import type { IofPersonType } from '../../shared/contract/index';
 import { companyParameters, iofParameters } from '../db/schema-company';

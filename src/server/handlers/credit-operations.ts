@@ -1,6 +1,6 @@
 /**
- * Credit operations and their contracts (spec §7 "Credit operations" and
- * "Company" issued contracts; issue 9 §3, §5). The logic is in
+ * Credit operations and their contracts (the spec's "Credit operations" calls and
+ * its "Company" issued contracts). The logic is in
  * services/credit-operations.ts and services/contracts.ts; these shape the
  * calls: who asks, one transaction per change, idempotency for the writes
  * that create money records.

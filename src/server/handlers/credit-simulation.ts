@@ -1,5 +1,5 @@
 /**
- * POST /api/creditOperation/simulation (issue 9 §4): the schedule, IOF, fees,
+ * POST /api/creditOperation/simulation: the schedule, IOF, fees,
  * CET and totals for the conditions asked, checked against the company's
  * parameters (and the borrower's, with borrowerId) and the lender's business
  * date. Nothing is stored.

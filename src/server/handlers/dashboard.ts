@@ -1,5 +1,5 @@
 /**
- * Dashboard (spec §7 GET /home/all?year; design in shared/contract/dashboard.ts).
+ * Dashboard (the spec's call GET /home/all?year; design in shared/contract/dashboard.ts).
  * Reads the per-month figures that migration 0014's triggers keep in step with
  * the solicitations and their status history (months of the Brazilian
  * calendar, America/Sao_Paulo, whatever the server's zone), so the cost of an
@@ -125,7 +125,7 @@ export async function dashboard(db: Db, year: number | undefined, now: Date = ne
   };
 }
 
-/** spec §9's 2020 when it has data, else the current calendar year (UTC). */
+/** The spec's default year (2020, a business constant) when it has data, else the current calendar year (UTC). */
 export function defaultYear(years: readonly number[], now: Date = new Date()): number {
   return years.includes(DASHBOARD_SPEC_DEFAULT_YEAR) ? DASHBOARD_SPEC_DEFAULT_YEAR : now.getUTCFullYear();
 }

@@ -1,5 +1,5 @@
 /**
- * Entrepreneurs (spec §2, §7 "Users"): the list, one person with their
+ * Entrepreneurs (the spec's entrepreneurs screens and "Users" calls): the list, one person with their
  * client info, the export, the staff's edit of the client info and the
  * administrators' edit of the account (e-mail, activation). Each edit is one
  * transaction with its activity-log entry.

@@ -1,5 +1,5 @@
 /**
- * Questionnaire option lists (spec §7 "GET /interests/list-perfil/{x}",
+ * Questionnaire option lists (the spec's calls "GET /interests/list-perfil/{x}",
  * "GET /interests/list-options/{x}"). The router has already checked that x
  * is one of INTEREST_LISTS, so these only read that list in its order.
  */

@@ -1,5 +1,5 @@
 /**
- * Simulations (spec §5, §7): the list with its filters (the person's name,
+ * Simulations (the spec's validation rules and calls): the list with its filters (the person's name,
  * the value range, the period) and sorts, one person's simulations, the
  * soft delete and the export rows. List, count and export read the same
  * conditions, so an export is exactly what the list shows.

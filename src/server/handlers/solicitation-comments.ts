@@ -1,5 +1,5 @@
 /**
- * Comments on a solicitation (spec §3: username, comment, createdAt). Anyone
+ * Comments on a solicitation (the spec's "Solicitation comment" entity: username, comment, createdAt). Anyone
  * on the panel reads and writes them; only the author deletes one (403 for
  * anyone else, administrators included: a comment is signed by its author).
  */

@@ -1,5 +1,5 @@
 /**
- * Solicitations (issue 8 §2): lists, the whole record, status/project changes,
+ * Solicitations: lists, the whole record, status/project changes,
  * delete, export, cancelled-approved and the Receita Federal lookup. Design
  * notes in shared/contract/solicitations.ts and src/server/README.md.
  */

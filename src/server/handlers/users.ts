@@ -1,4 +1,4 @@
-/** Staff accounts, entrepreneurs and the own profile (spec §7 "Users" plus the generic status/reset calls). */
+/** Staff accounts, entrepreneurs and the own profile (the spec's "Users" calls plus the generic status/reset calls). */
 import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { ADMIN_USER_EXPORT_COLUMNS, pageMeta } from '../../shared/contract/index';
 import { ALL_ROLE_IDS, canManageRole, Role, type RoleId } from '../../shared/roles';
@@ -69,7 +69,7 @@ export interface ListArgsOut {
   sort?: { field?: string | null; order?: string | null } | null;
 }
 
-/** Admins may act on entrepreneurs; on staff only within the roles they manage (spec §6). */
+/** Admins may act on entrepreneurs; on staff only within the roles they manage (the spec's roles and permissions). */
 function assertCanManage(actor: UserRow, targetRole: number): void {
   if (targetRole === Role.USER) return;
   if (!canManageRole(actor.role_id as RoleId, targetRole as RoleId)) throw forbidden(MESSAGES.cannotManageRole, 'role-not-manageable');

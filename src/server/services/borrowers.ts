@@ -1,5 +1,5 @@
 /**
- * Borrowers (spec §3, §7 "Borrowers"; issue 9 §2): the list, the picker, one
+ * Borrowers (the spec's "Borrowers" calls): the list, the picker, one
  * borrower with its bank accounts, registration from an approved solicitation
  * or from scratch, the registration, business and bank data, and the parts of
  * the credit file that are one row per borrower (other information, own

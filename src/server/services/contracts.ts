@@ -1,5 +1,5 @@
 /**
- * Issued contracts (issue 9 §1 "Issued contracts", §3 "Contracts"): a CCB
+ * Issued contracts (the company's issued contracts and the operation's contract): a CCB
  * (Lei 10.931/2004) or an MPO contract (Lei 13.636/2018) filled from the
  * company's template in force with the company, its representatives and
  * witnesses, the borrower, its guarantors and the operation's schedule.

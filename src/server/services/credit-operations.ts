@@ -1,5 +1,5 @@
 /**
- * Credit operations (issue 9 §3, §5): the proposal stored with the numbers of
+ * Credit operations: the proposal stored with the numbers of
  * its simulation, its moves through the workflow of
  * src/shared/credit-operation-status.ts, and how it is read back.
  *

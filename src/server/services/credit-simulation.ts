@@ -1,5 +1,5 @@
 /**
- * The simulation of a credit operation's conditions (issue 9 §4): the
+ * The simulation of a credit operation's conditions: the
  * schedule, IOF in force on the disbursement date, fees, CET and totals,
  * checked against the company's parameters narrowed by the borrower's own and
  * against the lender's business date. Used by POST /creditOperation/simulation

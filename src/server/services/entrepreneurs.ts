@@ -1,5 +1,5 @@
 /**
- * Entrepreneurs' client info (spec §3: personalData, bankData list,
+ * Entrepreneurs' client info (the spec's entities: personalData, bankData list,
  * businessData) over the tables of migration 0008: reading it into the
  * contract's shape, writing the parts an update sends, the snapshot the
  * activity log keeps (the LGPD erase of it lives in intake-erase.ts).

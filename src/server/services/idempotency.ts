@@ -1,5 +1,5 @@
 /**
- * Idempotency of the writes that create money records (issue 9 §5): the
+ * Idempotency of the writes that create money records, so a retry or a double click never creates two: the
  * request carries a key drawn by the screen once per confirmed intent; the
  * first request with a key does the work and keeps its answer, any later one
  * with the same key gets that answer back instead of creating a second record.

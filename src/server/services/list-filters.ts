@@ -1,5 +1,5 @@
 /**
- * Reading the values of a list filter (spec §5's filter map) the same way in
+ * Reading the values of a list filter (the filter map of the spec's query encoding) the same way in
  * every list: one value or several, calendar days as São Paulo days, money in
  * reais written either way, documents compared by their letters and digits,
  * names without accents. A value that does not fit is a 400 naming filter.<name>.

@@ -1,5 +1,5 @@
 /**
- * Files of a solicitation: the applicant's documents in the slots of spec §3
+ * Files of a solicitation: the applicant's documents in the spec's document slots
  * and the documents staff attach, plus the signed URLs that show them.
  *
  * A file is checked before anything is stored (not empty, at most

@@ -1,5 +1,5 @@
 /**
- * Borrowers and their credit file (spec §3, §7 "Borrowers"; issue 9 §2). The
+ * Borrowers and their credit file (the spec's "Borrowers" calls). The
  * spec names the calls but not the fields: these are the fields a Brazilian
  * lender's credit file needs, CPF and CNPJ checked by their digits.
  *

@@ -1,7 +1,7 @@
 /**
- * Credit bureau (spec §2 /boavista/boa-vista/:id, §7 "Credit bureau"): the
+ * Credit bureau (the spec's route /boavista/boa-vista/:id and its "Credit bureau" calls): the
  * lookup-model catalogue, the lookups (billable queries to the bureau
- * provider) and their reports. AllAdmins, the area's roles (spec §6).
+ * provider) and their reports. AllAdmins, the area's roles (the spec's roles and permissions).
  *
  * Design choices (the spec shows only the paths):
  * - GET /boavista: the lookup-model catalogue (active, label), inactive ones

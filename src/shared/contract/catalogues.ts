@@ -1,5 +1,5 @@
 /**
- * Lookup catalogues of the solicitation form (spec §3 entities, §7 "company-situations,
+ * Lookup catalogues of the solicitation form (the spec's entities and its calls "company-situations,
  * how-did-find, lending-reasons" and "Projects"): situations, how-did-find options,
  * lending reasons and projects.
  *
@@ -196,7 +196,7 @@ const projectUrlSchema = trimmedTextSchema(500)
   .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v), { message: 'informe um endereço http(s) válido', params: { rule: 'url' } });
 
 /**
- * A new project is inactive with empty strings (spec §3), except its title:
+ * A new project is inactive with empty strings (the spec's Project entity), except its title:
  * a project nobody can name is not saved.
  */
 const projectInput = z.object({

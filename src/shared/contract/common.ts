@@ -149,7 +149,7 @@ export const sortSchema = z
   .object({ field: listFieldNameSchema.nullish(), order: textSchema(16).nullish() })
   .nullish();
 
-/** Arguments of every paged list call (spec §5/§9 defaults: page 1, limit 10). */
+/** Arguments of every paged list call (the spec's defaults: page 1, limit 10). */
 export const listArgs = z.object({
   page: z.coerce.number().int().min(1).max(MAX_PAGE).default(DEFAULT_PAGE),
   limit: z.coerce.number().int().min(1).max(MAX_LIMIT).default(DEFAULT_LIMIT),
@@ -159,7 +159,7 @@ export const listArgs = z.object({
 
 export type ListArgs = z.input<typeof listArgs>;
 
-/** Pagination meta of spec §3: defaults 1, 1, 0, 10. */
+/** Pagination meta of the spec's entities: defaults 1, 1, 0, 10. */
 export const pageMetaSchema = z.object({
   currentPage: z.number().int().default(1),
   totalPages: z.number().int().default(1),

@@ -1,5 +1,5 @@
 /**
- * Company setup (spec §7 "Company"; issue 9 §1): the lender's data with its
+ * Company setup (the spec's "Company" calls): the lender's data with its
  * legal representatives and witnesses (who sign the contracts), the operating
  * parameters, the IOF rates by period, the contract templates, the bank
  * accounts boletos and remittances use, and the assignees' accounts.
@@ -185,7 +185,7 @@ export type ContractKind = (typeof CONTRACT_KINDS)[number];
 
 /**
  * Placeholders a contract template may use, each filled when a contract is
- * issued (issue 9 §3): the lender, its signatories, the borrower, the
+ * issued: the lender, its signatories, the borrower, the
  * operation's conditions and its schedule.
  */
 export const CONTRACT_ALIASES = [

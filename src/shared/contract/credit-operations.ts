@@ -1,9 +1,11 @@
 /**
- * Credit operations (spec §7 "Credit operations"; issue 9 §3–4). This first
- * part is the simulation the building flow and the loan proposal show:
- * POST /api/creditOperation/simulation with the names issue 9 fixes.
+ * Credit operations (the spec's "Credit operations" calls): the simulation,
+ * the proposal and its edits, the decision, the analysis tabs (management,
+ * complement, other operations, timeline, messages) and the CCB/MPO contracts.
  *
- * Design of the rest of the answer:
+ * The simulation the building flow and the loan proposal show is
+ * POST /api/creditOperation/simulation; the spec names the call, not its
+ * answer, which is designed this way:
  * - `principal` is the amount financed: what was asked, or, with financeIof,
  *   grossed up so that principal − IOF − fees is exactly what was asked;
  * - `released` is what reaches the borrower: principal − IOF − fees; with

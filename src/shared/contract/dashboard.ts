@@ -1,6 +1,7 @@
 /**
- * Dashboard (spec §7 GET /home/all and /home/all?year={year}, default year
- * 2020 per spec §9). Every panel user (spec §6: home is AllPanelUsers).
+ * Dashboard (the spec's calls GET /home/all and /home/all?year={year}, default year
+ * 2020 per the spec's business constants). Every panel user (the spec's roles
+ * and permissions: home is AllPanelUsers).
  *
  * Design of the answer (the spec shows only the call):
  * - the year: the one asked for, else 2020 when 2020 has data, else the
@@ -21,7 +22,7 @@ import { SOLICITATION_STATUSES } from '../solicitation-status';
 import { AllPanelUsers } from '../roles';
 import { defineOperation } from './define';
 
-/** spec §9 */
+/** The default year the spec's business constants give. */
 export const DASHBOARD_SPEC_DEFAULT_YEAR = 2020;
 export const DASHBOARD_MIN_YEAR = 2000;
 export const DASHBOARD_MAX_YEAR = 2100;

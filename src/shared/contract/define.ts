@@ -28,7 +28,7 @@ export interface ExcelColumn {
   format?: 'text' | 'date' | 'datetime' | 'currency' | 'integer' | 'boolean' | 'role' | 'activity-action' | 'activity-entity';
 }
 
-/** A call whose rows the main process writes into an Excel file (spec §5 export). */
+/** A call whose rows the main process writes into an Excel file (the spec's export rule). */
 export interface ExcelExportSpec {
   kind: 'excel-export';
   columns: readonly ExcelColumn[];

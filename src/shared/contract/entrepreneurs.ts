@@ -1,7 +1,7 @@
 /**
- * An entrepreneur's client info (spec §3: personalData, bankData list,
+ * An entrepreneur's client info (the spec's entities: personalData, bankData list,
  * businessData), read by `users.entrepreneur` and written by
- * `users.updateEntrepreneur`. Field names follow spec §3's solicitation
+ * `users.updateEntrepreneur`. Field names follow the spec's Solicitation
  * fields, so the questionnaire's option lists (INTEREST_LISTS) name the
  * choice fields they feed. Documents are checked by their check digits
  * (src/shared/documents.ts): an invalid CPF or CNPJ is a 400 naming the field.

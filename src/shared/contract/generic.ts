@@ -1,5 +1,5 @@
 /**
- * The spec's generic resource calls (§7 "Generic resource calls") as they
+ * The spec's generic resource calls (its "Generic resource calls") as they
  * apply to the resources this app has so far. Where a generic call and a
  * Users-section call are the same request (POST /users/ is registration,
  * DELETE /users/{id} is users.delete) it is declared once, there.

@@ -1,10 +1,10 @@
 /**
- * Option lists of the solicitation questionnaire (spec §7 generic calls
+ * Option lists of the solicitation questionnaire (the spec's generic calls
  * "GET /interests/list-perfil/{x}" and "GET /interests/list-options/{x}",
- * spec §3 entity Profile: titulo, ativo, texto).
+ * the spec's entity Profile: titulo, ativo, texto).
  *
  * The spec does not say what {x} is. Here it is the name of one option list:
- * the solicitation fields of spec §3 that are a choice among fixed options.
+ * the fields of the spec's Solicitation entity that are a choice among fixed options.
  * The names are declared once, below; any other name is refused with a 400
  * naming the field `x` (never a 404: a wrong list name is a malformed call,
  * not a record that went missing).
@@ -16,7 +16,7 @@ import { textSchema } from './common';
 
 /**
  * The option lists, named after the solicitation field each one feeds
- * (spec §3 Solicitation): 'relations' is the marital status.
+ * (the spec's Solicitation entity): 'relations' is the marital status.
  */
 export const INTEREST_LISTS = [
   'relations',
@@ -42,7 +42,7 @@ export const interestListSchema = textSchema(40).pipe(z.enum(INTEREST_LISTS, { e
 
 export const interestListArgs = z.object({ x: interestListSchema });
 
-/** One Profile item of spec §3 (ativo as a boolean, like every other catalogue's active). */
+/** One item of the spec's Profile entity (ativo as a boolean, like every other catalogue's active). */
 export const interestProfileSchema = z.object({
   id: z.number().int(),
   titulo: z.string(),

@@ -1,4 +1,4 @@
-/** The activity log (spec §7 "logs": GET /logs/all, GET /logs/:id, POST /logs/export). */
+/** The activity log (the spec's "logs" calls: GET /logs/all, GET /logs/:id, POST /logs/export). */
 import { z } from 'zod';
 import { AllAdmins } from '../roles';
 import { defineOperation, type ExcelColumn } from './define';

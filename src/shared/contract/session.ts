@@ -1,9 +1,9 @@
-/** Session, two-factor, password recovery and e-mail confirmation (spec §7 "Session and auth"). */
+/** Session, two-factor, password recovery and e-mail confirmation (the spec's "Session and auth" calls). */
 import { z } from 'zod';
 import { defineOperation } from './define';
 import { emailSchema, okSchema, passwordSchema, roleIdSchema, textSchema, timestampSchema, trimmedTextSchema } from './common';
 
-/** The signed-in user as the session knows it (spec §3 "Auth user"). */
+/** The signed-in user as the session knows it (the spec's "Auth user" entity). */
 export const sessionUserSchema = z.object({
   id: z.number().int(),
   name: z.string(),

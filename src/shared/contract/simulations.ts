@@ -1,5 +1,5 @@
 /**
- * Simulations (spec §5, §7): what a prospective borrower simulated in the
+ * Simulations (the spec's validation rules and calls): what a prospective borrower simulated in the
  * applicant's app (value, plots, monthly rate, installment), linked to the
  * person and, once they applied, to their solicitation.
  */
@@ -18,7 +18,7 @@ export const SIMULATION_FILTERS = ['name', 'valueStart', 'valueEnd', 'from', 'to
 export const SIMULATION_SORTS = ['created_at', 'name', 'value', 'plots', 'monthly_rate', 'installment'] as const;
 
 /**
- * The list filters with spec §5's rule applied once, here: valueStart and
+ * The list filters with the spec's validation rule applied once, here: valueStart and
  * valueEnd are sent only when not 0 (a zero bound is no bound). The list and
  * the export read their filters through this schema, in the main process
  * before the request is built and in the server, so no screen repeats it.

@@ -1,8 +1,8 @@
 /**
- * Credit solicitations and their documents (spec §2, §3, §4, §7 "Solicitations
- * and documents"; issue 8 §2).
+ * Credit solicitations and their documents (the spec's screens, entities, states and its calls "Solicitations
+ * and documents").
  *
- * Wire names follow spec §3 (camelCase: typeCredit, legalName, lendingValue…);
+ * Wire names follow the spec's entities (camelCase: typeCredit, legalName, lendingValue…);
  * record metadata keeps the app's snake_case (id, user_id, created_at…), like
  * every other area. Money travels as decimal text with two places ("1500.00"),
  * calendar days as 'YYYY-MM-DD'. Questionnaire choice fields (genre, relations,
@@ -75,7 +75,7 @@ export type TypeCredit = (typeof TYPE_CREDITS)[number];
  *   the provider's time zone (America/Sao_Paulo);
  * - lendingValue_min / lendingValue_max: decimal text ("1500.00", "1500", or as typed "1.500,00");
  * - project: a project id, sent as text ("7"): the list encoding turns the
- *   number 1 into true (spec §5), so ids go as strings;
+ *   number 1 into true (the spec's query encoding), so ids go as strings;
  * - state (UF, two letters), city (contains, accents ignored);
  * - document: CPF or CNPJ, masked or bare (matches cpf, cnpj or cpfCnpj);
  * - name: contains, on the applicant's name, legal and company names.
@@ -117,7 +117,7 @@ export const MAX_SOLICITATION_FILE_BYTES = 10 * 1024 * 1024;
 export const SIGNED_URL_TTL_SECONDS = 5 * 60;
 
 /**
- * Document slots of spec §3 (slot number → meaning). `key` names the meaning
+ * The spec's document slots (slot number → meaning). `key` names the meaning
  * (i18n solicitations.slots.<key>); `group` the questionnaire step that shows
  * it; `pf` / `pj` whether the slot is asked of individuals / companies;
  * `brazilian` / `foreign` whether it is asked of Brazilian / foreign applicants
@@ -564,7 +564,7 @@ export const solicitationsOperations = {
     encoding: 'multipart',
     origin: 'spec',
     description:
-      'Stores a document in slot type (1–15, spec §3) of a solicitation (JPEG, PNG, WebP or PDF judged by content, up to 10 MB); a document already in the slot is kept as replaced.',
+      'Stores a document in slot type (1–15, as the spec numbers the document slots) of a solicitation (JPEG, PNG, WebP or PDF judged by content, up to 10 MB); a document already in the slot is kept as replaced.',
     args: z.object({
       file: uploadFileSchema,
       type: slotSchema,

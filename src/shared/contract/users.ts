@@ -1,4 +1,4 @@
-/** Staff accounts, entrepreneurs (borrower users) and the own profile (spec §7 "Users"). */
+/** Staff accounts, entrepreneurs (borrower users) and the own profile (the spec's "Users" calls). */
 import { z } from 'zod';
 import { AllAdmins, AllOperators, AllPanelUsers } from '../roles';
 import { defineOperation, type ExcelColumn } from './define';
@@ -58,7 +58,7 @@ export const entrepreneurSchema = z.object({
 });
 export type Entrepreneur = z.infer<typeof entrepreneurSchema>;
 
-/** One entrepreneur with their client info (spec §3: personalData, bankData list, businessData). */
+/** One entrepreneur with their client info (the spec's entities: personalData, bankData list, businessData). */
 export const entrepreneurDetailSchema = entrepreneurSchema.extend({
   personalData: personalDataSchema,
   bankData: z.array(bankAccountSchema),

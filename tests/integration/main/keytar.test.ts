@@ -1,7 +1,7 @@
 /**
  * The real OS keychain through keytar, as the app uses it. Needs a Secret
  * Service on a D-Bus session bus (CI runs the suite inside dbus-run-session
- * with an unlocked gnome-keyring, see ARCHITECTURE §7); skipped otherwise.
+ * with an unlocked gnome-keyring, see ARCHITECTURE.md, Tests); skipped otherwise.
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';

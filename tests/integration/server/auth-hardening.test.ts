@@ -1,5 +1,5 @@
 /**
- * Issue 6, sign-in/recovery/registration hardening, over HTTP: the sign-in
+ * Sign-in, recovery and registration hardening, over HTTP: the sign-in
  * lock under a simultaneous burst, recovery-code guessing limits, answers that
  * do not tell whether an e-mail has an account, the temporary password that
  * cannot be kept, re-authentication for e-mail and two-factor changes, the

@@ -1,5 +1,5 @@
 /**
- * Borrowers and their credit file (spec §3, §7 "Borrowers"; issue 9 §2):
+ * Borrowers and their credit file (the spec's "Borrowers" calls):
  * registration from an approved solicitation or from scratch (documents
  * checked, formatted and unique), the list with its filters and sorts, bank
  * and business data, the six sub-record kinds (one loop over the contract's
@@ -7,7 +7,7 @@
  * information, parameters inside the company's, simulations and the risk
  * classification; every change logged; while a contract is in force a new
  * payout account and a pledged guarantee's value or document only by
- * operators; a guarantor id that exists; the authorization matrix of spec §6
+ * operators; a guarantor id that exists; the authorization matrix of the spec's roles and permissions
  * (every panel role, not the applicant, not anonymous).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

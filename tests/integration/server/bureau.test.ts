@@ -1,5 +1,5 @@
 /**
- * Credit bureau (spec §7 "Credit bureau", design in shared/contract/bureau.ts):
+ * Credit bureau (the spec's "Credit bureau" calls, design in shared/contract/bureau.ts):
  * the lookup-model catalogue, a solicitation's lookup, reports, a person's
  * reports, the billable lookups run once per idempotency key (repeats and 10
  * concurrent identical requests make one row), the sandbox provider's
@@ -318,7 +318,7 @@ describe('missing records and bad input', () => {
   });
 });
 
-describe('authorization (AllAdmins, the area of spec §6)', () => {
+describe('authorization (AllAdmins, the roles of the area in the spec)', () => {
   const allowed: Record<DemoRole, boolean> = { superadmin: true, admin: true, operator: false, agent: false, user: false };
 
   it('every call: super admin and admin pass; operator, agent and user get 403; no token 401', async () => {

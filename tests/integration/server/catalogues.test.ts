@@ -1,7 +1,7 @@
 /**
  * Catalogues (situations, how-did-find, lending reasons) and projects: every call,
  * the 409 "in use" path through the reference hook, the activity log, the banner
- * upload and the api_key, and the authorization matrix of spec §6 (AllOperators).
+ * upload and the api_key, and the authorization matrix of the spec's roles and permissions (AllOperators).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE_OPERATIONS, contract, SITUATION_SORTS, type CatalogueKind, type OperationName } from '../../../src/shared/contract/index';

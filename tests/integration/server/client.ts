@@ -68,7 +68,7 @@ export async function signIn(server: RunningServer, email: string, password = DE
   return answer.body.token as string;
 }
 
-/** One demo account per role (spec §6), for the authorization matrix every area's suite checks. */
+/** One demo account per role (the spec's roles and permissions), for the authorization matrix every area's suite checks. */
 export const DEMO_ROLE_ACCOUNTS = {
   superadmin: 'superadmin@demo.local',
   admin: 'admin@demo.local',

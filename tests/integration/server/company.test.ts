@@ -1,7 +1,7 @@
 /**
- * Company setup (spec §7 "Company"; issue 9 §1): the lender's data, who signs
+ * Company setup (the spec's "Company" calls): the lender's data, who signs
  * its contracts, its accounts and its contract templates; every change logged,
- * documents checked, and the authorization matrix of spec §6 (reading for
+ * documents checked, and the authorization matrix of the spec's roles and permissions (reading for
  * panel users, changes for administrators).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

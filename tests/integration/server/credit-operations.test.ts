@@ -1,5 +1,5 @@
 /**
- * Credit operations (issue 9 §3, §5): the proposal keeps exactly the numbers
+ * Credit operations: the proposal keeps exactly the numbers
  * of its simulation, the workflow's moves and who may make them, stale
  * versions and concurrent changes (one winner, clear 409s), idempotent
  * creation and contract issue, the CCB read back with pdftotext, issued

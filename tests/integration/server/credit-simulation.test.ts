@@ -277,7 +277,7 @@ describe('IOF periods and the simulation', () => {
   });
 });
 
-describe('authorization matrix (spec §6: reading for panel users, changes for administrators)', () => {
+describe('authorization matrix (spec roles and permissions: reading for panel users, changes for administrators)', () => {
   const cases: Array<[OperationName, () => unknown, Record<DemoRole, number>]> = [
     ['creditOperation.simulation', () => PRICE_12, { superadmin: 200, admin: 200, operator: 200, agent: 200, user: 403 }],
     ['company.parameters', () => ({ id: 1 }), { superadmin: 200, admin: 200, operator: 200, agent: 200, user: 403 }],

@@ -1,5 +1,5 @@
 /**
- * Dashboard (spec §7 GET /home/all?year, default year 2020 per §9; design in
+ * Dashboard (the spec's call GET /home/all?year, default year 2020 per its business constants; design in
  * shared/contract/dashboard.ts): figures computed by hand for solicitations
  * inserted in 2017–2018 (years the demo seed never reaches), months of the
  * Brazilian calendar at the edges (a Jan 31 night in Brazil is Feb 1 in UTC),

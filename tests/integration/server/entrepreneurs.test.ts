@@ -1,5 +1,5 @@
 /**
- * Entrepreneurs (spec §2, §7 "Users"): the list with its filters, sorts and
+ * Entrepreneurs (the spec's entrepreneurs screens and "Users" calls): the list with its filters, sorts and
  * export; one person with their client info (personal data, bank accounts,
  * business data); the staff's edit of it (CPF/CNPJ checked by their digits,
  * options from the questionnaire lists, the bank account list synced); the
@@ -211,7 +211,7 @@ describe('account (administrators)', () => {
   });
 });
 
-describe('authorization (spec §6)', () => {
+describe('authorization (spec roles and permissions)', () => {
   const read: Record<DemoRole, number> = { superadmin: 200, admin: 200, operator: 200, agent: 200, user: 403 };
   const cases: Array<[OperationName, () => Record<string, unknown>, Record<DemoRole, number>]> = [
     ['users.entrepreneurs', () => ({}), read],

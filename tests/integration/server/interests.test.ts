@@ -1,5 +1,5 @@
 /**
- * Questionnaire option lists (spec §7 "GET /interests/list-perfil/{x}",
+ * Questionnaire option lists (the spec's calls "GET /interests/list-perfil/{x}",
  * "GET /interests/list-options/{x}"): every declared list answers its seeded
  * options in order, list-options leaves inactive ones out, an unknown or
  * malformed list name is a 400 on field x (never a 500), and the

@@ -7,7 +7,7 @@
  * scalars belong, long strings, prototype keys, wrong content types and
  * invalid JSON; signed in as super admin and without a token. Every answer
  * must be below 500 with a JSON message, and the server must still serve
- * normal calls afterwards. The classes the issue names are then checked one
+ * normal calls afterwards. The classes that once answered 500 are then checked one
  * by one for the exact 400 naming the field.
  */
 import { connect } from 'node:net';

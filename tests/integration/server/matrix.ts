@@ -1,5 +1,5 @@
 /**
- * The authorization matrix every area's suite checks (spec §6): for each call,
+ * The authorization matrix every area's suite checks (the spec's roles and permissions): for each call,
  * the status each demo role gets, and 401 without a token.
  */
 import { expect, it } from 'vitest';

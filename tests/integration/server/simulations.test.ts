@@ -1,6 +1,6 @@
 /**
- * Simulations (spec §5, §7): the list with its filters (name, value range with
- * spec §5's "only when not 0" rule, period), sorts and paging; one person's
+ * Simulations (the spec's validation rules and calls): the list with its filters (name, value range with
+ * the spec's "only when not 0" rule, period), sorts and paging; one person's
  * simulations; the soft delete with its log entry; the export; and who may
  * call each of these (five roles and no token).
  */
@@ -83,7 +83,7 @@ describe('list', () => {
     expect((await list({ filter: { name: 'Nobody Zzz' } })).body.items).toEqual([]);
   });
 
-  it('filters by value range, both ends included; a zero bound is no bound (spec §5)', async () => {
+  it('filters by value range, both ends included; a zero bound is no bound (spec validation rule)', async () => {
     const range = await list({ filter: mine({ valueStart: '5000', valueEnd: '10000.00' }), limit: 20 });
     expect(keysOf(range.body.items).sort()).toEqual(['u3', 'u4', 'z3', 'z4', 'z5']);
     const from = await list({ filter: mine({ valueStart: '12000.00' }), limit: 20 });
@@ -176,7 +176,7 @@ describe('delete', () => {
   });
 });
 
-describe('authorization (spec §6)', () => {
+describe('authorization (spec roles and permissions)', () => {
   const everyPanelRole: Record<DemoRole, number> = { superadmin: 200, admin: 200, operator: 200, agent: 200, user: 403 };
   const cases: Array<[OperationName, () => Record<string, unknown>, Record<DemoRole, number>]> = [
     ['simulations.all', () => ({ filter: mine() }), everyPanelRole],

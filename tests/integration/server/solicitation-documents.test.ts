@@ -1,5 +1,5 @@
 /**
- * Files of a solicitation (issue 8 §2): slot upload, replacement and approval,
+ * Files of a solicitation: slot upload, replacement and approval,
  * the review-doc / all-ser/doc / complete lists they drive, refused files
  * (nothing half-stored), signed URLs (valid, expired, altered), comments and
  * staff documents, and who may call each of these.
@@ -391,7 +391,7 @@ describe('LGPD erase of a staff member who sent files', () => {
   });
 });
 
-describe('authorization matrix of the multipart and public calls (spec §6)', () => {
+describe('authorization matrix of the multipart and public calls (spec roles and permissions)', () => {
   const ALL: DemoRole[] = ['superadmin', 'admin', 'operator', 'agent', 'user'];
   const rows: Array<[OperationName, Record<string, unknown>]> = [
     ['documents.upload', { file: file(PNG, 'a.png', 'image/png'), type: 5, solicitation_id: 999999 }],

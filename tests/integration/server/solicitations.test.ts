@@ -1,5 +1,5 @@
 /**
- * Solicitations (issue 8 §2): the lists with their filters, sorts and paging,
+ * Solicitations: the lists with their filters, sorts and paging,
  * the whole record, the status workflow (history, log, e-mail), status_only,
  * project_only, cancelled-approved, the Receita Federal lookup, delete, the
  * catalogue items they keep "in use", and who may call each of these.
@@ -421,7 +421,7 @@ describe('catalogue items used by solicitations are in use', () => {
   });
 });
 
-describe('authorization matrix (spec §6)', () => {
+describe('authorization matrix (spec roles and permissions)', () => {
   const PANEL: DemoRole[] = ['superadmin', 'admin', 'operator', 'agent'];
   const ADMINS: DemoRole[] = ['superadmin', 'admin'];
   const OPERATORS: DemoRole[] = ['superadmin', 'admin', 'operator'];

@@ -241,7 +241,7 @@ describe('staff accounts', () => {
     const token = await signIn(server, 'operador@demo.local');
     const answer = await call(server, 'profiles.update', { name: 'Olga Operadora Souza', email: 'operador@demo.local', two_factor: false }, token);
     expect(answer.body).toMatchObject({ id: ids.operator, name: 'Olga Operadora Souza', role_id: 5 });
-    // Changing the e-mail asks for the current password (issue 6); with it, a taken e-mail is still a conflict.
+    // Changing the e-mail asks for the current password (so a stolen session cannot take the account); with it, a taken e-mail is still a conflict.
     const dup = await call(server, 'profiles.update', { name: 'Olga', email: 'admin@demo.local', two_factor: false, currentPassword: 'Senha123' }, token);
     expect(dup.status).toBe(409);
     const bad = await call(server, 'profiles.update', { name: 'O', email: 'operador@demo.local', two_factor: false }, token);

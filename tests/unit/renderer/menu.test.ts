@@ -6,7 +6,7 @@ import { Role } from '../../../src/shared/roles';
 
 const paths = (role: (typeof Role)[keyof typeof Role]) => visibleMenu(role).flatMap((g) => g.entries.map((e) => e.path));
 
-describe('side menu (spec §2 table)', () => {
+describe('side menu (spec side-menu table)', () => {
   it('has exactly the spec groups and entries in order', () => {
     expect(MENU.map((g) => [translate('pt-BR', g.titleKey), g.entries.map((e) => e.path)])).toEqual([
       ['Dashboard', ['/home']],

@@ -10,7 +10,7 @@ import { AllAdmins, AllOperators, AllPanelUsers, Role } from '../../../src/share
 
 const sorted = (r: readonly number[] | undefined) => [...(r ?? [])].sort();
 
-describe('route configuration (spec §2)', () => {
+describe('route configuration (spec screens and routes)', () => {
   it('declares every app route of the spec', () => {
     const patterns = APP_LEAVES.map((l) => l.pattern);
     const expected = [
@@ -68,7 +68,7 @@ describe('route configuration (spec §2)', () => {
     expect(sorted(BOAVISTA_LEAVES[0].roles)).toEqual(sorted(AllAdmins));
   });
 
-  it('merges the area roles into children as a union (spec §6)', () => {
+  it('merges the area roles into children as a union (spec roles and permissions)', () => {
     const roles = (p: string) => sorted(APP_LEAVES.find((l) => l.pattern === p)?.roles);
     for (const p of ['/app/home', '/app/solicitations/view/:id', '/app/simulations', '/app/entrepreneurs/:form',
       '/app/company-operation/cnab-integration/:bankId', '/app/allOperations', '/app/clientOperation/building', '/app/messages',

@@ -3,7 +3,7 @@ import { initialSystemState, layoutOf, systemReducer } from '../../../src/render
 import { errorText, ApiError, fieldOf } from '../../../src/renderer/src/api/errors';
 import { translate } from '../../../src/shared/i18n';
 
-describe('system state events (spec §4)', () => {
+describe('system state events (spec states and transitions)', () => {
   it('starts with the global spinner on and the spec layout defaults', () => {
     expect(initialSystemState.loading).toBe(true);
     expect(layoutOf(initialSystemState.theme)).toEqual({

@@ -1,5 +1,5 @@
 /**
- * The catalogue calls of spec §7 ("company-situations, how-did-find, lending-reasons each:
+ * The spec's catalogue calls ("company-situations, how-did-find, lending-reasons each:
  * GET list; GET /{id}; POST (body); PUT (body with id); DELETE /{id}" and "### Projects")
  * are all declared, for AllOperators, with lists cacheable and designed calls marked.
  */

@@ -59,7 +59,7 @@ const declared = new Set(
   Object.values(contract as Record<string, OperationDef>).map((op) => `${op.method} ${normalise(op.path)}`),
 );
 
-describe.skipIf(!SPEC)('contract vs spec §7 (spec file found beside the checkout)', () => {
+describe.skipIf(!SPEC)('contract vs spec calls (spec file found beside the checkout)', () => {
   const spec = SPEC ? readFileSync(SPEC, 'utf8') : '';
   for (const heading of COVERED_SECTIONS) {
     const calls = specCalls(section(spec, heading));

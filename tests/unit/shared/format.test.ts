@@ -13,7 +13,7 @@ import {
   truncate,
 } from '../../../src/shared/format';
 
-describe('formatCurrency (spec §5)', () => {
+describe('formatCurrency (spec validation rules)', () => {
   it.each([null, undefined, ''])('shows R$ --- when empty (%s)', (v) => {
     expect(formatCurrency(v as null)).toBe(EMPTY_CURRENCY);
     expect(EMPTY_CURRENCY).toBe('R$ ---');
@@ -29,7 +29,7 @@ describe('formatCurrency (spec §5)', () => {
   });
 });
 
-describe('parseCurrency (spec §5)', () => {
+describe('parseCurrency (spec validation rules)', () => {
   it('reads an empty string as 0', () => {
     expect(parseCurrency('')).toBe(0);
   });

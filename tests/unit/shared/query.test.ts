@@ -8,7 +8,7 @@ import {
   toQueryString,
 } from '../../../src/shared/query';
 
-describe('list query encoding (spec §5)', () => {
+describe('list query encoding (spec validation rules)', () => {
   it('defaults to page 1 and limit 10', () => {
     expect(encodeListQuery({})).toEqual([
       ['page', '1'],

@@ -12,7 +12,7 @@ import {
   mergeRoles,
 } from '../../../src/shared/roles';
 
-describe('roles (spec §3, §6)', () => {
+describe('roles (spec entities and spec roles and permissions)', () => {
   it('has the spec ids and labels', () => {
     expect(Role).toEqual({ ADMIN: 1, USER: 2, SUPER_ADMIN: 3, AGENT: 4, OPERATOR: 5 });
     expect(ROLE_LABELS_PT).toEqual({ 3: 'Super Administrador', 1: 'Administrador', 2: 'Usuário', 5: 'Operador', 4: 'Agente' });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DOCUMENT_SLOT_NUMBERS, DOCUMENT_SLOTS, documentSlot, requiredDocumentSlots, SOLICITATION_FILTERS, SOLICITATION_SORTS } from '../../../src/shared/contract/solicitations';
 import { isListFieldName } from '../../../src/shared/query';
 
-describe('document slot catalogue (spec §3)', () => {
+describe('document slot catalogue (spec document slots)', () => {
   it('holds the spec slots 1, 3–12, 14, 15 once each, with distinct meaning keys', () => {
     expect(DOCUMENT_SLOT_NUMBERS).toEqual([1, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14, 15]);
     expect(new Set(DOCUMENT_SLOTS.map((s) => s.key)).size).toBe(DOCUMENT_SLOTS.length);

@@ -1,4 +1,4 @@
-/** The router, generated from routes.ts: every route of spec §2, each leaf behind its merged roles. */
+/** The router, generated from routes.ts: every route of the spec, each leaf behind its merged roles. */
 import { Spinner } from '@blueprintjs/core';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';

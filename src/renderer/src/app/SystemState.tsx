@@ -1,5 +1,5 @@
 /**
- * React side of the system/theme state (spec §4). Theme changes that the
+ * React side of the system/theme state (the spec's states and transitions). Theme changes that the
  * user makes are persisted through the bridge's settings, never in browser
  * storage.
  */

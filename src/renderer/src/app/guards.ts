@@ -1,5 +1,5 @@
 /**
- * The guards' decisions as plain functions (spec §2 route guard), so the
+ * The guards' decisions as plain functions (the spec's route guard), so the
  * rules are tested without rendering; the guard components only act on them.
  */
 import type { SessionState } from '../../../shared/bridge';

@@ -1,5 +1,5 @@
 /**
- * The one menu configuration of spec §2. The side menu, the breadcrumb and
+ * The one menu configuration of the spec's side-menu table. The side menu, the breadcrumb and
  * the page header all read their titles from here, so a screen's name is
  * written once. Titles are i18n keys (menu titles stay Portuguese in pt-BR).
  */
@@ -31,7 +31,7 @@ export interface MenuEntry {
   /** path under /app, e.g. '/users' */
   path: string;
   titleKey: string;
-  /** page-header title when it differs from the menu title (spec §2 gives a few) */
+  /** page-header title when it differs from the menu title (the spec's screens give a few) */
   pageTitleKey?: string;
   icon: MenuIcon;
 }

@@ -1,5 +1,5 @@
 /**
- * Every route of spec §2 declared once, as data: the router renders it, the
+ * Every route of the spec's screens and routes declared once, as data: the router renders it, the
  * guards read its roles, the tests check it against the spec. Screens are
  * named by key so this module stays free of React and can be unit-tested.
  */
@@ -73,7 +73,7 @@ const screens = (path: string, title: string, roles: readonly RoleId[], list: Sc
   ],
 });
 
-/** The /app area: AllAdmins, with the children of spec §6 adding their groups (union merge). */
+/** The /app area: AllAdmins, with the children the spec's area list names adding their groups (union merge). */
 export const APP_ROUTES: RouteNode = {
   path: 'app',
   roles: AllAdmins,
@@ -87,7 +87,7 @@ export const APP_ROUTES: RouteNode = {
         { path: ':form', title: { new: 'shell.users.newTitle', '*': 'shell.users.editTitle' }, screen: 'users.form' },
       ],
     },
-    // Every panel user has their own profile (password, two-factor): a departure from §6's area rule, see README.
+    // Every panel user has their own profile (password, two-factor): a departure from the spec's area rule (docs/architecture.md).
     { path: 'profile', title: 'menu.profile', roles: AllPanelUsers, screen: 'profile' },
     {
       path: 'solicitations',
@@ -150,8 +150,8 @@ export const APP_ROUTES: RouteNode = {
       title: 'menu.clientOperation',
       roles: AllPanelUsers,
       children: [
-        // Spec §2 names no borrower route: "Clientes" (clientOperation) lists the borrowers, the
-        // clients of credit operations, and view/:id is one borrower's record (issue 9 §2).
+        // The spec's route table names no borrower route: "Clientes" (clientOperation) lists the borrowers, the
+        // clients of credit operations, and view/:id is one borrower's record with their credit file.
         { path: '', screen: 'borrowers.list' },
         { path: 'view/:id', title: { '*': 'borrowers.record.title' }, screen: 'borrowers.view' },
         { path: 'building', title: 'shell.crumbs.building', screen: 'operations.building' },

@@ -1,5 +1,5 @@
 /**
- * The system and theme state of spec §4 as one reducer: the global spinner,
+ * The system and theme state of the spec's states and transitions as one reducer: the global spinner,
  * message, files, page and banner; and the layout/theme events. Kept pure so
  * the events are tested directly; the React context lives in SystemState.tsx.
  */
@@ -18,7 +18,7 @@ export interface SystemFile {
 
 export interface ThemeState extends LayoutSettings {
   locale: Locale;
-  /** text tone that reads on the top navigation colour (contrast rule of spec §9) */
+  /** text tone that reads on the top navigation colour (contrast rule of the spec's business constants) */
   topNavTone: 'dark' | 'light';
   headerNavTone: 'dark' | 'light';
 }

@@ -1,5 +1,5 @@
 /**
- * Toasts of spec §8 (2 s): success 'SUCESSO' / 'Registro salvo com sucesso',
+ * Toasts of the spec's error catalogue (2 s): success 'SUCESSO' / 'Registro salvo com sucesso',
  * failure 'Alerta' / 'Houve uma falha, tente novamente!'. One OverlayToaster
  * rendered in the tree (React 19 has no legacy render for a detached one).
  */

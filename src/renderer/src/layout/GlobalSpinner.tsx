@@ -1,7 +1,7 @@
 import { Spinner } from '@blueprintjs/core';
 import { useSystem } from '../app/SystemState';
 
-/** The global spinner of spec §4: on at start, off once the app has booted. */
+/** The global spinner of the spec's states and transitions: on at start, off once the app has booted. */
 export function GlobalSpinner() {
   const { state } = useSystem();
   if (!state.loading) return null;

@@ -1,5 +1,5 @@
 /**
- * Stored files get an unguessable key (issue 6): uploads and project banners
+ * Stored files get an unguessable key: uploads and project banners
  * were named by their serial id, which anyone could count. Existing rows get
  * a random key here; projects that referred to a banner by its id now refer
  * to it by its key.

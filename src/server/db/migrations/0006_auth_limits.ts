@@ -1,5 +1,5 @@
 /**
- * Sign-in, recovery and registration hardening (issue 6): counters shared by
+ * Sign-in, recovery and registration hardening: counters shared by
  * every server process on the database, and what an outbox message needs so
  * its secret (code, temporary password, token) can be blanked after delivery
  * or expiry and so the LGPD erase finds the person's messages.

@@ -1,5 +1,5 @@
 /**
- * Option lists of the solicitation questionnaire (spec §3 Profile: titulo,
+ * Option lists of the solicitation questionnaire (the spec's Profile entity: titulo,
  * ativo, texto; served by `GET /interests/list-perfil|list-options/{x}`).
  * `list_name` is one of INTEREST_LISTS (src/shared/contract/interests.ts).
  *

@@ -1,9 +1,9 @@
 /**
- * Company setup (issue 9 §1): the lender's own data, who signs its contracts,
+ * Company setup: the lender's own data, who signs its contracts,
  * its operating parameters, contract templates, bank accounts, assignees'
  * accounts and the IOF rates by period.
  *
- * Company 1 (the default of spec §7) exists from the start with empty data, so
+ * Company 1 (the default of the spec's company calls) exists from the start with empty data, so
  * GET /company/1 answers and the screen offers the form to fill in. Its
  * parameters start with broad limits an administrator narrows.
  *

@@ -1,5 +1,5 @@
 /**
- * Origination (issue 9 §2–§5): borrowers with their credit file, and credit
+ * Origination: borrowers with their credit file, and credit
  * operations from the proposal to the issued contract.
  *
  * Borrowers. A borrower is a person (PF) or a company (PJ) the lender may
@@ -21,10 +21,10 @@
  * Credit operations. Conditions and the results of the money math are stored
  * when the proposal is saved and again on every edit (numeric columns; fees as
  * a list of {name, amount} decimal strings with their total in a numeric
- * column), with the schedule in credit_operation_installments (the next issue
- * services those rows). `version` goes up on every change: a change carries
+ * column), with the schedule in credit_operation_installments (servicing
+ * works on those rows). `version` goes up on every change: a change carries
  * the version it was made on, so two people (or twenty requests) changing the
- * same operation find one winner and 409s (issue 9 §5). Every event goes to
+ * same operation find one winner and 409s, never a lost update. Every event goes to
  * credit_operation_events (the timeline) in the same transaction as the
  * change and its activity-log entry.
  *
@@ -263,7 +263,7 @@ CREATE TABLE credit_operation_installments (
   interest numeric(14,2) NOT NULL,
   amortization numeric(14,2) NOT NULL,
   balance numeric(14,2) NOT NULL,
-  -- servicing (the next issue): paid_on is the calendar day it was settled
+  -- servicing: paid_on is the calendar day it was settled
   paid_on date,
   UNIQUE (credit_operation_id, number)
 );

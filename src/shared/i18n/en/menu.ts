@@ -1,5 +1,5 @@
 import type { menu as pt } from '../pt-BR/menu';
-/** Menu titles stay in Portuguese in both languages (spec §1); page texts are translated. */
+/** Menu titles stay in Portuguese in both languages (the spec's product description); page texts are translated. */
 export const menu: Record<keyof typeof pt, string> = {
   home: 'Início',
   dashboard: 'Dashboard',

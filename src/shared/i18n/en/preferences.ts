@@ -1,4 +1,4 @@
-/** Texts of the preferences dialog (issue 3 §5). */
+/** Texts of the preferences dialog (server address, language, downloads, CEP service). */
 import type { Shape } from '../shape';
 import type { preferences as pt } from '../pt-BR/preferences';
 

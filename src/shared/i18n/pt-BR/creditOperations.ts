@@ -1,4 +1,4 @@
-/** Credit operations (issue 9 §3, §5): the list, the building flow, the loan proposal and the analysis. */
+/** Credit operations: the list, the building flow, the loan proposal and the analysis. */
 export const creditOperations = {
   status: {
     proposal: 'Proposta',

@@ -1,4 +1,4 @@
-/** Menu and page titles (spec §2: menu titles in Portuguese). */
+/** Menu and page titles (the spec's screens and routes: menu titles in Portuguese). */
 export const menu = {
   home: 'Início',
   dashboard: 'Dashboard',

@@ -1,4 +1,4 @@
-/** Texts of the preferences dialog (issue 3 §5). */
+/** Texts of the preferences dialog (server address, language, downloads, CEP service). */
 export const preferences = {
   open: 'Preferências',
   title: 'Preferências',

@@ -1,4 +1,4 @@
-/** Simulations screen (spec §5, §7). */
+/** Simulations screen (the spec's validation rules and calls). */
 export const simulations = {
   title: 'Simulações',
   exportTitle: 'Simulações',

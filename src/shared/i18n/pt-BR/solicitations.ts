@@ -1,4 +1,4 @@
-/** Solicitations (issue 8 §2): lists, the view screen, its steps, documents, comments and history. */
+/** Solicitations: lists, the view screen, its steps, documents, comments and history. */
 export const solicitations = {
   exportTitle: 'Solicitações de crédito',
   status: {

@@ -1,3 +1,3 @@
-/** The borrowers area (issue 9 §2: Operações › Clientes, the borrowers and their credit file), loaded on first visit. */
+/** The borrowers area (Operações › Clientes, the borrowers and their credit file), loaded on first visit. */
 export { BorrowersListScreen } from '../../screens/borrowers/BorrowersListScreen';
 export { BorrowerScreen } from '../../screens/borrowers/BorrowerScreen';

@@ -1,4 +1,4 @@
-/** The credit operations area (issue 9 §3: the list, the building flow, the loan proposal and the analysis), loaded on first visit. */
+/** The credit operations area (the list, the building flow, the loan proposal and the analysis), loaded on first visit. */
 export { OperationsListScreen } from '../../screens/creditOperations/OperationsListScreen';
 export { BuildingScreen } from '../../screens/creditOperations/BuildingScreen';
 export { ProposalScreen } from '../../screens/creditOperations/ProposalScreen';

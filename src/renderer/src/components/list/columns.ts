@@ -1,6 +1,6 @@
 /**
  * The columns of a list declaration and the text of each cell, formatted
- * through src/shared/format.ts (spec §5). The same text is the cell's
+ * through src/shared/format.ts (the spec's formatting rules). The same text is the cell's
  * tooltip, so a value cut off by the column width can still be read. The
  * kind also says how the column is sized: identifiers, documents, dates,
  * amounts and counts are read whole and never cut (columnWidths.ts).

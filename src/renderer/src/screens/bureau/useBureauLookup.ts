@@ -1,5 +1,5 @@
 /**
- * The one lookup result the bureau screens share (spec §2: "its screens share
+ * The one lookup result the bureau screens share (the spec's credit-bureau area: "its screens share
  * one lookup result"): one query, one cache key per solicitation, kept for
  * offline viewing by the main process like every cacheable call.
  */

@@ -3,7 +3,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 
-/** Spec §2: the exact text and a button back to home. */
+/** The spec's forbidden screen: the exact text and a button back to home. */
 export function ForbiddenScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -1,6 +1,6 @@
 /**
- * /app/company-operation — the lender's setup (issue 9 §1, spec §7
- * "Company"), in tabs whose choice is kept in the URL (?tab=), so a reload
+ * /app/company-operation — the lender's setup (the spec's
+ * "Company" calls), in tabs whose choice is kept in the URL (?tab=), so a reload
  * or the back button returns to it: the company's data, its legal
  * representatives and witnesses, the operating parameters, the IOF rates by
  * period, the bank accounts, the assignees' accounts, the contract

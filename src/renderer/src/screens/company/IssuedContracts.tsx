@@ -1,5 +1,5 @@
 /**
- * The company's issued contracts (issue 9 §1, ?tab=issued): one list
+ * The company's issued contracts (?tab=issued): one list
  * declaration over company.contracts — number, kind, the operation (a link to
  * its analysis), borrower, when (the workstation's time zone, through the
  * shared formatters) and by whom it was issued, its status — with the

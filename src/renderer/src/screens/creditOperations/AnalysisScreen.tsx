@@ -1,6 +1,6 @@
 /**
- * /app/clientOperation/analize/:id — the analysis of an operation (issue 9
- * §3): the operation and its amounts on top, the decision bar (the moves the
+ * /app/clientOperation/analize/:id — the analysis of an operation:
+ * the operation and its amounts on top, the decision bar (the moves the
  * server offers the person now: approve, refuse and return with a reason,
  * cancel with a reason, send to analysis; each confirmed with the amounts and
  * waited for), and tabs kept in the URL (?tab=): management, complement,

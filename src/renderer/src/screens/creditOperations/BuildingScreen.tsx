@@ -1,9 +1,9 @@
 /**
- * /app/clientOperation/building (issue 9 §3): the operation built in steps —
+ * /app/clientOperation/building: the operation built in steps —
  * 1 the borrower (?borrower=ID preselects; ?solicitation=ID is remembered as
  * the origin), 2 the product and conditions, 3 the simulation (the server's
  * schedule, IOF, fees, CET and totals), 4 the confirmation. The proposal is
- * created pessimistically (issue 9 §5): a dialog states the amounts, the
+ * created pessimistically, as every money change is: a dialog states the amounts, the
  * idempotency key is drawn once per confirmed proposal (a retry of the same
  * confirmation reuses it, so it never creates two), and the screen waits for
  * the server before opening the proposal. Going back keeps every input;

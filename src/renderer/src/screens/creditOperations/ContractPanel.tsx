@@ -1,5 +1,5 @@
 /**
- * The operation's contract (issue 9 §3): the one in force and every contract
+ * The operation's contract: the one in force and every contract
  * issued for it; "Emitir CCB" (or, for microcredit, "Emitir MPO" with the
  * orientation given to the entrepreneur) behind a confirmation that states
  * the amounts, with one idempotency key per confirmation (a retry reuses it,

@@ -1,5 +1,5 @@
 /**
- * The moves of an operation (issue 9 §5: pessimistic): the buttons are the
+ * The moves of an operation (pessimistic, since each moves money or its terms): the buttons are the
  * `actions` the server says the person may take now; each opens a dialog that
  * states the amounts, asks the reason where the workflow needs one, waits for
  * the server and shows its answer (a stale version says so and offers a

@@ -1,5 +1,5 @@
 /**
- * /app/allOperations — every credit operation (issue 9 §3): one list
+ * /app/allOperations — every credit operation: one list
  * declaration over creditOperation.list with its filters kept in the URL
  * (status, borrower name or document, creation period, financed amount,
  * product) and the server's sorts; a row opens the operation's analysis.

@@ -1,5 +1,5 @@
 /**
- * /app/clientOperation/loan-proposal/:id — the loan proposal (issue 9 §3):
+ * /app/clientOperation/loan-proposal/:id — the loan proposal:
  * the borrower, the conditions, the amounts (financed, released, total
  * payable), IOF, fees, CET and the schedule as saved; "Enviar para análise"
  * (the decision, with the version read) and, while the operation is editable,

@@ -1,5 +1,5 @@
 /**
- * The pure parts of the credit operation screens (issue 9 §3, §5), tested
+ * The pure parts of the credit operation screens, tested
  * alone: the conditions form and what it sends (the simulation's camelCase
  * call and the create/update snake_case bodies), the fees the company's
  * parameters suggest, the server's field names mapped back onto the form,

@@ -1,5 +1,5 @@
 /**
- * The person's bank accounts (spec §3 bankData, a list): add, edit and
+ * The person's bank accounts (the spec's bankData, a list): add, edit and
  * remove, each saved at once through PUT /users/entrepreneurs with the whole
  * list (the server edits the accounts named by id, adds the new one, removes
  * the one left out). Removing asks first. Agents see the list only.

@@ -1,6 +1,6 @@
 /**
  * The person's registration data as one kit form: personal data (the
- * account's name, CPF, phone, state and city with spec §3's personal fields)
+ * account's name, CPF, phone, state and city with the spec's personal fields)
  * and business data, each address filled from its CEP through the main
  * process. CPF and CNPJ are checked by their digits while typing (the
  * contract's rule) and again by the server. Agents see it read-only.

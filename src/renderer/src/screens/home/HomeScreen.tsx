@@ -1,5 +1,5 @@
 /**
- * /app/home: the dashboard (spec §7 GET /home/all?year). The year lives in
+ * /app/home: the dashboard (the spec's call GET /home/all?year). The year lives in
  * the URL (?year=2025); without one the server picks it (2020 when it has
  * data, else the current year). Key figures as cards, received solicitations
  * by status, and monthly charts loaded on their own chunk (recharts).

@@ -1,5 +1,5 @@
 /**
- * Preferences (issue 3 §5): server address (empty = the embedded sandbox),
+ * Preferences: server address (empty = the embedded sandbox),
  * postal-code (CEP) service address, language, download folder and "always ask where to save". Everything is
  * saved at once by the main process, which checks a new address before
  * accepting it: a wrong one answers a clear message and nothing changes.

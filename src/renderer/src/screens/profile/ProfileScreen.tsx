@@ -107,7 +107,7 @@ function PasswordCard() {
       toast.success(t('common.passwordUpdated'));
     } catch (e) {
       const placed = report(e);
-      // Spec §8's failure toast of the password change, for failures that no field explains
+      // The spec's failure toast of the password change, for failures that no field explains
       // (a lost connection stays beside the button, where it says the input was kept).
       if (!placed.field && !(isApiError(e) && e.code === 'network')) {
         clear();

@@ -2,7 +2,7 @@
  * /app/simulations: what prospective borrowers simulated, with the person's
  * name, value range and period filters, sort and paging kept in the URL, the
  * Excel export, and delete behind a confirmation (operators and
- * administrators; spec §5's zero rule for the value range lives in the
+ * administrators; the spec's zero rule for the value range lives in the
  * contract's filter schema, not here).
  */
 import { useState } from 'react';

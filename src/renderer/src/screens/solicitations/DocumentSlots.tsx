@@ -1,5 +1,5 @@
 /**
- * The document slots of a questionnaire step: each slot's meaning (spec §3),
+ * The document slots of a questionnaire step: each slot's meaning (the spec's document slots),
  * whether it is required, its state (missing, sent, replaced, approved), who
  * sent and approved it; view inside the app, approve, upload or replace
  * through a file picker (the bytes cross the bridge like the project banner).

@@ -189,7 +189,7 @@ export function SolicitationViewScreen() {
   const backTo = fromPending ? '/app/solicitations/pending' : '/app/solicitations';
   const query = useApiQuery('solicitations.get', { id }, { enabled: valid });
   const remove = useApiMutation('solicitations.delete', { invalidates: ['solicitations.list', 'solicitations.reviewDocuments'] });
-  // An approved solicitation becomes a borrower (issue 9 §2); a second time the server answers 409 saying so.
+  // An approved solicitation becomes a borrower (registered from its data); a second time the server answers 409 saying so.
   const registerBorrower = useApiMutation('borrowers.create', {
     invalidates: ['borrowers.list', 'borrowers.all'],
     onSuccess: (b) => {
