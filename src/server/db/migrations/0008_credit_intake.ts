@@ -102,7 +102,7 @@ CREATE TABLE solicitation_status_history (
 CREATE INDEX solicitation_status_history_idx ON solicitation_status_history (solicitation_id, id);
 CREATE INDEX solicitation_status_history_to_idx ON solicitation_status_history (to_status, created_at);
 
--- The applicant's documents in the spec's document slots (1–15). Every upload is a
+-- The applicant's documents in the slots of spec §3 (1–15). Every upload is a
 -- row; a newer upload of the same slot supersedes the older one, which stays
 -- for the record. The file itself is an uploads row (random key).
 CREATE TABLE solicitation_slot_documents (
@@ -131,7 +131,7 @@ CREATE TABLE solicitation_comments (
 );
 CREATE INDEX solicitation_comments_idx ON solicitation_comments (solicitation_id, id);
 
--- Documents staff attach to a solicitation (the spec's "Solicitation document" entity: title, description).
+-- Documents staff attach to a solicitation (spec §3 "Solicitation document": title, description).
 CREATE TABLE solicitation_staff_documents (
   id serial PRIMARY KEY,
   solicitation_id integer NOT NULL REFERENCES solicitations(id) ON DELETE CASCADE,
@@ -143,7 +143,7 @@ CREATE TABLE solicitation_staff_documents (
 );
 CREATE INDEX solicitation_staff_documents_idx ON solicitation_staff_documents (solicitation_id, id);
 
--- Entrepreneurs' client info (the spec's entities: personalData, bankData list, businessData).
+-- Entrepreneurs' client info (spec §3: personalData, bankData list, businessData).
 -- users already holds name, e-mail, cpf, phone, state and city.
 CREATE TABLE entrepreneur_profiles (
   user_id integer PRIMARY KEY REFERENCES users(id),

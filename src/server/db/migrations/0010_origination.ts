@@ -263,7 +263,7 @@ CREATE TABLE credit_operation_installments (
   interest numeric(14,2) NOT NULL,
   amortization numeric(14,2) NOT NULL,
   balance numeric(14,2) NOT NULL,
-  -- servicing: paid_on is the calendar day it was settled
+  -- servicing (the next issue): paid_on is the calendar day it was settled
   paid_on date,
   UNIQUE (credit_operation_id, number)
 );
