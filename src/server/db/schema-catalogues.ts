@@ -1,5 +1,5 @@
 /** Drizzle view of the catalogue tables of migration 0002 (the SQL there is the source of truth). */
-import { boolean, doublePrecision, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, integer, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -7,7 +7,7 @@ function labelTable<N extends string>(name: N) {
   return pgTable(name, {
     id: serial('id').primaryKey(),
     label: text('label').notNull(),
-    active: boolean('active').notNull(),
+    active: boolean('active').notNull().default(true),
     created_at: ts('created_at').notNull().defaultNow(),
     updated_at: ts('updated_at').notNull().defaultNow(),
   });
@@ -18,8 +18,8 @@ export const lendingReasons = labelTable('lending_reasons');
 export const companySituations = pgTable('company_situations', {
   id: serial('id').primaryKey(),
   label: text('label').notNull(),
-  percentage: doublePrecision('percentage').notNull(),
-  active: boolean('active').notNull(),
+  percentage: doublePrecision('percentage').notNull().default(0),
+  active: boolean('active').notNull().default(true),
   created_at: ts('created_at').notNull().defaultNow(),
   updated_at: ts('updated_at').notNull().defaultNow(),
 });
@@ -29,12 +29,13 @@ export type LabelTable = ReturnType<typeof labelTable<string>>;
 
 export const projects = pgTable('projects', {
   id: serial('id').primaryKey(),
-  title: text('title').notNull(),
-  description: text('description').notNull(),
-  url: text('url').notNull(),
-  banner: text('banner').notNull(),
-  api_key: text('api_key').notNull(),
-  active: boolean('active').notNull(),
+  /** a new project is inactive with empty texts (spec §3); the server generates the api_key */
+  title: text('title').notNull().default(''),
+  description: text('description').notNull().default(''),
+  url: text('url').notNull().default(''),
+  banner: text('banner').notNull().default(''),
+  api_key: text('api_key').notNull().unique(),
+  active: boolean('active').notNull().default(false),
   created_at: ts('created_at').notNull().defaultNow(),
   updated_at: ts('updated_at').notNull().defaultNow(),
 });
@@ -50,11 +51,15 @@ export const projectBanners = pgTable('project_banners', {
   created_at: ts('created_at').notNull().defaultNow(),
 });
 
-export const catalogueReferences = pgTable('catalogue_references', {
-  id: serial('id').primaryKey(),
-  catalogue: text('catalogue').notNull(),
-  item_id: integer('item_id').notNull(),
-  referrer: text('referrer').notNull(),
-  referrer_id: integer('referrer_id').notNull(),
-  created_at: ts('created_at').notNull().defaultNow(),
-});
+export const catalogueReferences = pgTable(
+  'catalogue_references',
+  {
+    id: serial('id').primaryKey(),
+    catalogue: text('catalogue').notNull(),
+    item_id: integer('item_id').notNull(),
+    referrer: text('referrer').notNull(),
+    referrer_id: integer('referrer_id').notNull(),
+    created_at: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [unique().on(t.catalogue, t.item_id, t.referrer, t.referrer_id)],
+);

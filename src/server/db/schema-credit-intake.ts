@@ -1,5 +1,9 @@
 /** Drizzle view of the credit intake tables of migration 0008 (the SQL there is the source of truth). */
 import { boolean, date, integer, jsonb, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { PERSON_TYPES, SOLICITATION_STATUSES } from '../../shared/enums';
+import { uploads, users } from './schema';
+import { howDidFind, lendingReasons, projects } from './schema-catalogues';
+import { interestProfiles } from './schema-interests';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 /** Money: numeric(14,2), read and written as decimal strings (never a JS number). */
@@ -9,21 +13,21 @@ const calendarDate = (name: string) => date(name, { mode: 'string' });
 
 export const solicitations = pgTable('solicitations', {
   id: serial('id').primaryKey(),
-  user_id: integer('user_id').notNull(),
-  status: text('status').notNull(),
+  user_id: integer('user_id').notNull().references(() => users.id),
+  status: text('status', { enum: SOLICITATION_STATUSES }).notNull().default('pending'),
   status_changed_at: ts('status_changed_at').notNull().defaultNow(),
-  type_credit: text('type_credit').notNull(),
-  is_foreign: boolean('is_foreign').notNull(),
-  project_id: integer('project_id'),
+  type_credit: text('type_credit', { enum: PERSON_TYPES }).notNull(),
+  is_foreign: boolean('is_foreign').notNull().default(false),
+  project_id: integer('project_id').references(() => projects.id),
 
   name: text('name').notNull(),
   cpf: text('cpf'),
-  type_document: integer('type_document'),
+  type_document: integer('type_document').references(() => interestProfiles.id),
   num_document_foreign: text('num_document_foreign'),
   birthday: calendarDate('birthday'),
-  genre: integer('genre'),
-  relations: integer('relations'),
-  nationality: integer('nationality'),
+  genre: integer('genre').references(() => interestProfiles.id),
+  relations: integer('relations').references(() => interestProfiles.id),
+  nationality: integer('nationality').references(() => interestProfiles.id),
   profession: text('profession'),
   email: text('email').notNull(),
   phone: text('phone'),
@@ -41,8 +45,8 @@ export const solicitations = pgTable('solicitations', {
   cnpj: text('cnpj'),
   legal_name: text('legal_name'),
   company_name: text('company_name'),
-  company_type: integer('company_type'),
-  branch_of_activity: integer('branch_of_activity'),
+  company_type: integer('company_type').references(() => interestProfiles.id),
+  branch_of_activity: integer('branch_of_activity').references(() => interestProfiles.id),
   company_cep: text('company_cep'),
   company_address: text('company_address'),
   company_address_number: text('company_address_number'),
@@ -50,23 +54,23 @@ export const solicitations = pgTable('solicitations', {
   company_address_neighborhood: text('company_address_neighborhood'),
   company_city: text('company_city'),
   company_state: text('company_state'),
-  partners: jsonb('partners').$type<{ name: string; cpf: string; share: string }[]>().notNull(),
+  partners: jsonb('partners').$type<{ name: string; cpf: string; share: string }[]>().notNull().default([]),
 
-  profile_account_bank: integer('profile_account_bank'),
+  profile_account_bank: integer('profile_account_bank').references(() => interestProfiles.id),
   cpf_cnpj: text('cpf_cnpj'),
   name_credit_card: text('name_credit_card'),
   bank_name: text('bank_name'),
   bank_agency: text('bank_agency'),
   bank_number: text('bank_number'),
   bank_digit: text('bank_digit'),
-  type_account: integer('type_account'),
+  type_account: integer('type_account').references(() => interestProfiles.id),
   key_pix: text('key_pix'),
 
   financing_value: money('financing_value'),
   lending_value: money('lending_value').notNull(),
   lending_plots_to_pay: integer('lending_plots_to_pay').notNull(),
-  lending_reason: integer('lending_reason'),
-  how_did_find: integer('how_did_find'),
+  lending_reason: integer('lending_reason').references(() => lendingReasons.id),
+  how_did_find: integer('how_did_find').references(() => howDidFind.id),
 
   deleted_at: ts('deleted_at'),
   created_at: ts('created_at').notNull().defaultNow(),
@@ -76,22 +80,22 @@ export type SolicitationRow = typeof solicitations.$inferSelect;
 
 export const solicitationStatusHistory = pgTable('solicitation_status_history', {
   id: serial('id').primaryKey(),
-  solicitation_id: integer('solicitation_id').notNull(),
+  solicitation_id: integer('solicitation_id').notNull().references(() => solicitations.id, { onDelete: 'cascade' }),
   from_status: text('from_status'),
   to_status: text('to_status').notNull(),
   reason: text('reason'),
-  actor_id: integer('actor_id'),
+  actor_id: integer('actor_id').references(() => users.id),
   created_at: ts('created_at').notNull().defaultNow(),
 });
 
 export const solicitationSlotDocuments = pgTable('solicitation_slot_documents', {
   id: serial('id').primaryKey(),
-  solicitation_id: integer('solicitation_id').notNull(),
+  solicitation_id: integer('solicitation_id').notNull().references(() => solicitations.id, { onDelete: 'cascade' }),
   slot: integer('slot').notNull(),
   guarantor_id: integer('guarantor_id'),
-  upload_id: integer('upload_id').notNull(),
-  uploaded_by: integer('uploaded_by'),
-  approved_by: integer('approved_by'),
+  upload_id: integer('upload_id').notNull().references(() => uploads.id),
+  uploaded_by: integer('uploaded_by').references(() => users.id),
+  approved_by: integer('approved_by').references(() => users.id),
   approved_at: ts('approved_at'),
   superseded_at: ts('superseded_at'),
   created_at: ts('created_at').notNull().defaultNow(),
@@ -99,29 +103,29 @@ export const solicitationSlotDocuments = pgTable('solicitation_slot_documents', 
 
 export const solicitationComments = pgTable('solicitation_comments', {
   id: serial('id').primaryKey(),
-  solicitation_id: integer('solicitation_id').notNull(),
-  author_id: integer('author_id').notNull(),
+  solicitation_id: integer('solicitation_id').notNull().references(() => solicitations.id, { onDelete: 'cascade' }),
+  author_id: integer('author_id').notNull().references(() => users.id),
   comment: text('comment').notNull(),
   created_at: ts('created_at').notNull().defaultNow(),
 });
 
 export const solicitationStaffDocuments = pgTable('solicitation_staff_documents', {
   id: serial('id').primaryKey(),
-  solicitation_id: integer('solicitation_id').notNull(),
-  upload_id: integer('upload_id').notNull(),
-  author_id: integer('author_id').notNull(),
+  solicitation_id: integer('solicitation_id').notNull().references(() => solicitations.id, { onDelete: 'cascade' }),
+  upload_id: integer('upload_id').notNull().references(() => uploads.id),
+  author_id: integer('author_id').notNull().references(() => users.id),
   title: text('title').notNull(),
-  description: text('description').notNull(),
+  description: text('description').notNull().default(''),
   created_at: ts('created_at').notNull().defaultNow(),
 });
 
 export const entrepreneurProfiles = pgTable('entrepreneur_profiles', {
-  user_id: integer('user_id').primaryKey(),
+  user_id: integer('user_id').primaryKey().references(() => users.id),
   birthday: calendarDate('birthday'),
-  genre: integer('genre'),
-  relations: integer('relations'),
-  nationality: integer('nationality'),
-  type_document: integer('type_document'),
+  genre: integer('genre').references(() => interestProfiles.id),
+  relations: integer('relations').references(() => interestProfiles.id),
+  nationality: integer('nationality').references(() => interestProfiles.id),
+  type_document: integer('type_document').references(() => interestProfiles.id),
   num_document_foreign: text('num_document_foreign'),
   profession: text('profession'),
   cep: text('cep'),
@@ -137,27 +141,27 @@ export const entrepreneurProfiles = pgTable('entrepreneur_profiles', {
 
 export const entrepreneurBankAccounts = pgTable('entrepreneur_bank_accounts', {
   id: serial('id').primaryKey(),
-  user_id: integer('user_id').notNull(),
-  profile_account_bank: integer('profile_account_bank'),
+  user_id: integer('user_id').notNull().references(() => users.id),
+  profile_account_bank: integer('profile_account_bank').references(() => interestProfiles.id),
   cpf_cnpj: text('cpf_cnpj'),
   holder_name: text('holder_name'),
   bank_name: text('bank_name').notNull(),
   bank_agency: text('bank_agency').notNull(),
   bank_number: text('bank_number').notNull(),
   bank_digit: text('bank_digit'),
-  type_account: integer('type_account'),
+  type_account: integer('type_account').references(() => interestProfiles.id),
   key_pix: text('key_pix'),
   created_at: ts('created_at').notNull().defaultNow(),
   updated_at: ts('updated_at').notNull().defaultNow(),
 });
 
 export const entrepreneurBusinesses = pgTable('entrepreneur_businesses', {
-  user_id: integer('user_id').primaryKey(),
+  user_id: integer('user_id').primaryKey().references(() => users.id),
   cnpj: text('cnpj'),
   legal_name: text('legal_name'),
   company_name: text('company_name'),
-  company_type: integer('company_type'),
-  branch_of_activity: integer('branch_of_activity'),
+  company_type: integer('company_type').references(() => interestProfiles.id),
+  branch_of_activity: integer('branch_of_activity').references(() => interestProfiles.id),
   cep: text('cep'),
   address: text('address'),
   address_number: text('address_number'),
@@ -170,8 +174,8 @@ export const entrepreneurBusinesses = pgTable('entrepreneur_businesses', {
 
 export const simulations = pgTable('simulations', {
   id: serial('id').primaryKey(),
-  user_id: integer('user_id').notNull(),
-  solicitation_id: integer('solicitation_id'),
+  user_id: integer('user_id').notNull().references(() => users.id),
+  solicitation_id: integer('solicitation_id').references(() => solicitations.id, { onDelete: 'set null' }),
   value: money('value').notNull(),
   plots: integer('plots').notNull(),
   monthly_rate: numeric('monthly_rate', { precision: 9, scale: 4 }).notNull(),
@@ -183,22 +187,22 @@ export const simulations = pgTable('simulations', {
 export const bureauLookupModels = pgTable('bureau_lookup_models', {
   id: serial('id').primaryKey(),
   label: text('label').notNull(),
-  active: boolean('active').notNull(),
+  active: boolean('active').notNull().default(true),
   created_at: ts('created_at').notNull().defaultNow(),
   updated_at: ts('updated_at').notNull().defaultNow(),
 });
 
 export const bureauReports = pgTable('bureau_reports', {
   id: serial('id').primaryKey(),
-  solicitation_id: integer('solicitation_id'),
-  user_id: integer('user_id'),
+  solicitation_id: integer('solicitation_id').references(() => solicitations.id, { onDelete: 'set null' }),
+  user_id: integer('user_id').references(() => users.id),
   document: text('document').notNull(),
   subject_name: text('subject_name').notNull(),
-  model_id: integer('model_id'),
+  model_id: integer('model_id').references(() => bureauLookupModels.id),
   provider: text('provider').notNull(),
   score: integer('score'),
   result: jsonb('result').notNull(),
-  requested_by: integer('requested_by'),
-  idempotency_key: text('idempotency_key'),
+  requested_by: integer('requested_by').references(() => users.id),
+  idempotency_key: text('idempotency_key').unique(),
   created_at: ts('created_at').notNull().defaultNow(),
 });

@@ -7,9 +7,9 @@ export const interestProfiles = pgTable('interest_profiles', {
   id: serial('id').primaryKey(),
   list_name: text('list_name').notNull(),
   titulo: text('titulo').notNull(),
-  texto: text('texto').notNull(),
-  ativo: boolean('ativo').notNull(),
-  sort_order: integer('sort_order').notNull(),
+  texto: text('texto').notNull().default(''),
+  ativo: boolean('ativo').notNull().default(true),
+  sort_order: integer('sort_order').notNull().default(0),
   created_at: ts('created_at').notNull().defaultNow(),
   updated_at: ts('updated_at').notNull().defaultNow(),
 });

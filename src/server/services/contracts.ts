@@ -16,6 +16,7 @@
 import Decimal from 'decimal.js';
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { CONTRACT_ALIAS_NAMES, ISSUED_CONTRACT_FILTERS, ISSUED_CONTRACT_SORTS, operationNumber, pageMeta, templatePlaceholders, type ContractKind, type IssuedContract } from '../../shared/contract/index';
+import { CONTRACT_KINDS, ISSUED_CONTRACT_STATUSES } from '../../shared/enums';
 import { formatCurrency, formatPercentage } from '../../shared/format';
 import type { Db } from '../db/connect';
 import { companies, companyParameters, companyRepresentatives, companyWitnesses, contractTemplates } from '../db/schema-company';
@@ -374,7 +375,7 @@ export async function listContracts(
     if (!(ISSUED_CONTRACT_FILTERS as readonly string[]).includes(name)) throw badRequest(MESSAGES.unknownFilter(name), `filter.${name}`);
     if (name === 'status' || name === 'kind') {
       const list = values(name, value);
-      const allowed = name === 'status' ? ['issued', 'cancelled'] : ['CCB', 'MPO'];
+      const allowed: readonly string[] = name === 'status' ? ISSUED_CONTRACT_STATUSES : CONTRACT_KINDS;
       if (!list.every((v) => allowed.includes(v))) throw badRequest(MESSAGES.badFilterValue(name), `filter.${name}`);
       if (list.length) conditions.push(sql`${name === 'status' ? issuedContracts.status : issuedContracts.kind} IN (${sql.join(list.map((v) => sql`${v}`), sql`, `)})`);
     } else {

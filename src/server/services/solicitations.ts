@@ -18,6 +18,7 @@ import {
   type SlotStatus,
   type TypeCredit,
 } from '../../shared/contract/index';
+import { isOneOf } from '../../shared/enums';
 import { ownValue } from '../../shared/query';
 import {
   isSolicitationStatus,
@@ -120,7 +121,7 @@ function filterCondition(name: string, value: unknown): SQL | null {
     case 'typeCredit': {
       const v = single(name, value);
       if (v === null) return null;
-      if (!(TYPE_CREDITS as readonly string[]).includes(v)) throw badRequest(MESSAGES.badFilterValue(name), `filter.${name}`);
+      if (!isOneOf(TYPE_CREDITS, v)) throw badRequest(MESSAGES.badFilterValue(name), `filter.${name}`);
       return eq(solicitations.type_credit, v);
     }
     case 'created_from': {

@@ -10,8 +10,9 @@ import { z } from 'zod';
 import { AllAdmins, AllOperators, type RoleId } from '../roles';
 import { timestampSchema } from './common';
 import { moneySchema } from './money';
+import { APPROVAL_STATUSES } from '../enums';
 
-export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected', 'cancelled'] as const;
+export { APPROVAL_STATUSES };
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 
 interface ApprovalKindRule {

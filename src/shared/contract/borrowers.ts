@@ -39,8 +39,9 @@ import {
 import { cpfInput, optionalText, stateInput } from './entrepreneurs';
 import { calendarDaySchema, moneyInputSchema, monthlyRateInputSchema, percentInputSchema, positiveMoneyInputSchema } from './money';
 import { simulationSchema } from './simulations';
+import { BANK_ACCOUNT_TYPES, GUARANTEE_KINDS, PERSON_TYPES, REVENUE_SOURCES } from '../enums';
 
-export const PERSON_TYPES = ['PF', 'PJ'] as const;
+export { PERSON_TYPES };
 export type PersonType = (typeof PERSON_TYPES)[number];
 
 const requiredText = (max: number, message: string) => trimmedTextSchema(max).min(1, message);
@@ -70,7 +71,7 @@ export const borrowerBankAccountSchema = z.object({
   agency_digit: z.string().nullable(),
   account: z.string(),
   account_digit: z.string().nullable(),
-  account_type: z.enum(['checking', 'savings', 'payment']),
+  account_type: z.enum(BANK_ACCOUNT_TYPES),
   pix_key: z.string().nullable(),
   is_payout: z.boolean(),
 });
@@ -169,7 +170,7 @@ export const borrowerBankAccountInput = z.object({
   agency_digit: optionalText(2),
   account: trimmedTextSchema(15).regex(/^\d+$/, { message: 'conta: somente números' }),
   account_digit: optionalText(2),
-  account_type: z.enum(['checking', 'savings', 'payment']),
+  account_type: z.enum(BANK_ACCOUNT_TYPES),
   pix_key: optionalText(140),
   is_payout: z.boolean().optional(),
 });
@@ -278,20 +279,20 @@ export const BORROWER_RECORD_KINDS = {
     input: z.object({
       reference_month: trimmedTextSchema(7).regex(/^\d{4}-(0[1-9]|1[0-2])$/, { message: 'mês inválido: use AAAA-MM' }),
       amount: moneyInputSchema,
-      source: z.enum(['declared', 'bank_statement', 'invoices', 'tax_return']),
+      source: z.enum(REVENUE_SOURCES),
     }),
-    row: z.object({ ...recordBase, reference_month: z.string(), amount: z.string(), source: z.enum(['declared', 'bank_statement', 'invoices', 'tax_return']) }),
+    row: z.object({ ...recordBase, reference_month: z.string(), amount: z.string(), source: z.enum(REVENUE_SOURCES) }),
   },
   securedguarantee: {
     input: z.object({
-      kind: z.enum(['vehicle', 'property', 'equipment', 'receivables', 'investment', 'other']),
+      kind: z.enum(GUARANTEE_KINDS),
       description: requiredText(1000, 'descreva o bem'),
       value: positiveMoneyInputSchema,
       registry: optionalText(200),
     }),
     row: z.object({
       ...recordBase,
-      kind: z.enum(['vehicle', 'property', 'equipment', 'receivables', 'investment', 'other']),
+      kind: z.enum(GUARANTEE_KINDS),
       description: z.string(),
       value: z.string(),
       registry: z.string().nullable(),

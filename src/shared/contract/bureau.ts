@@ -26,6 +26,7 @@ import { isValidCnpj, isValidCpf, stripDocumentMask } from '../documents';
 import { AllAdmins } from '../roles';
 import { defineOperation } from './define';
 import { idArgs, idSchema, textSchema, timestampSchema } from './common';
+import { PERSON_TYPES } from '../enums';
 
 const money = z.string().regex(/^-?\d+\.\d{2}$/);
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -98,7 +99,7 @@ export const bureauLookupSchema = z.object({
     id: z.number().int(),
     user_id: z.number().int(),
     name: z.string(),
-    type_credit: z.enum(['PF', 'PJ']),
+    type_credit: z.enum(PERSON_TYPES),
     /** the document a lookup asks about: the CNPJ of a company (PJ), else the CPF */
     document: z.string().nullable(),
     status: z.string(),

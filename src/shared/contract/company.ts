@@ -32,6 +32,7 @@ import {
   percentSchema,
   positiveMoneyInputSchema,
 } from './money';
+import { IOF_PERSON_TYPES, CONTRACT_KINDS } from '../enums';
 
 /**
  * Who an IOF rate applies to: PF, PJ, a PJ under Simples Nacional, or a MEI
@@ -39,7 +40,7 @@ import {
  * last two only in operations whose financed principal is at most
  * SIMPLES_IOF_LIMIT, the ordinary PJ rates above it.
  */
-export const IOF_PERSON_TYPES = ['PF', 'PJ', 'SIMPLES', 'MEI'] as const;
+export { IOF_PERSON_TYPES };
 export type IofPersonType = (typeof IOF_PERSON_TYPES)[number];
 /** Decreto 6.306/2007 art. 7 §13: the Simples Nacional rate covers operations up to R$ 30.000,00 (of principal financed). */
 export const SIMPLES_IOF_LIMIT = '30000.00';
@@ -180,7 +181,7 @@ export const assignmentAccountSchema = z.object({
 });
 export type AssignmentAccount = z.infer<typeof assignmentAccountSchema>;
 
-export const CONTRACT_KINDS = ['CCB', 'MPO'] as const;
+export { CONTRACT_KINDS };
 export type ContractKind = (typeof CONTRACT_KINDS)[number];
 
 /**

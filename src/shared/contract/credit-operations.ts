@@ -36,14 +36,15 @@ import { idempotencyKeySchema } from './bureau';
 import { PERSON_TYPES, borrowerSchema } from './borrowers';
 import { calendarDaySchema, moneySchema, monthlyRateInputSchema, percentSchema, positiveMoneyInputSchema } from './money';
 import { approvalRequestSchema } from './approvals';
+import { AMORTIZATION_SYSTEMS, ISSUED_CONTRACT_STATUSES, PAYMENT_METHODS } from '../enums';
 
-export const AMORTIZATION_SYSTEMS = ['price', 'sac'] as const;
+export { AMORTIZATION_SYSTEMS };
 export type AmortizationSystemName = (typeof AMORTIZATION_SYSTEMS)[number];
 export const MAX_OPERATION_INSTALLMENTS = 360;
 
 export const simulationArgsSchema = z
   .object({
-    personType: z.enum(['PF', 'PJ']),
+    personType: z.enum(PERSON_TYPES),
     simplesNacional: z.boolean().optional(),
     /** a PJ under Simples Nacional as Microempreendedor Individual (its own IOF rates) */
     mei: z.boolean().optional(),
@@ -117,7 +118,7 @@ export function operationNumber(id: number): string {
   return `OP-${String(id).padStart(6, '0')}`;
 }
 
-export const PAYMENT_METHODS = ['boleto', 'pix', 'debit'] as const;
+export { PAYMENT_METHODS };
 
 /** The conditions an operation is built with (the simulation's, for a registered borrower). */
 const conditionsInput = z.object({
@@ -217,7 +218,7 @@ export const creditOperationSchema = creditOperationSummarySchema.extend({
   editable: z.boolean(),
   can_issue_contract: z.boolean(),
   contract: z
-    .object({ id: z.number().int(), number: z.string(), kind: z.enum(CONTRACT_KINDS), status: z.enum(['issued', 'cancelled']), issued_at: timestampSchema })
+    .object({ id: z.number().int(), number: z.string(), kind: z.enum(CONTRACT_KINDS), status: z.enum(ISSUED_CONTRACT_STATUSES), issued_at: timestampSchema })
     .nullable(),
   created_by_name: z.string().nullable(),
   /** who built or last changed the conditions (may not approve them), and when */
@@ -299,7 +300,7 @@ export const issuedContractSchema = z.object({
   number: z.string(),
   title: z.string(),
   template_version: z.number().int(),
-  status: z.enum(['issued', 'cancelled']),
+  status: z.enum(ISSUED_CONTRACT_STATUSES),
   issued_by_name: z.string().nullable(),
   issued_at: timestampSchema,
   cancelled_by_name: z.string().nullable(),

@@ -7,10 +7,11 @@ import { z } from 'zod';
 import { AllAdmins } from '../roles';
 import { defineOperation } from './define';
 import { idArgs, idSchema, instantSchema, listArgs, paged, roleIdSchema, timestampSchema, trimmedTextSchema } from './common';
+import { LGPD_STATUSES, LGPD_CHANNELS } from '../enums';
 
-export const LGPD_STATUSES = ['aberto', 'concluido', 'recusado'] as const;
+export { LGPD_STATUSES };
 export type LgpdStatus = (typeof LGPD_STATUSES)[number];
-export const LGPD_CHANNELS = ['app', 'email', 'telefone', 'presencial', 'carta', 'outro'] as const;
+export { LGPD_CHANNELS };
 export type LgpdChannel = (typeof LGPD_CHANNELS)[number];
 
 export const LGPD_FILTERS = ['status'] as const;

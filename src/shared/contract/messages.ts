@@ -7,11 +7,12 @@ import { z } from 'zod';
 import { AllPanelUsers } from '../roles';
 import { defineOperation } from './define';
 import { idArgs, idSchema, listArgs, paged, textSchema, trimmedTextSchema, timestampSchema } from './common';
+import { MESSAGE_CHANNELS, BROADCAST_RECIPIENT_STATUSES } from '../enums';
 
-export const MESSAGE_CHANNELS = ['sms', 'email'] as const;
+export { MESSAGE_CHANNELS };
 export const channelSchema = z.enum(MESSAGE_CHANNELS);
 
-export const BROADCAST_RECIPIENT_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
+export { BROADCAST_RECIPIENT_STATUSES };
 export const recipientStatusSchema = z.enum(BROADCAST_RECIPIENT_STATUSES);
 
 /** Most entries a pasted list may hold in one broadcast. */

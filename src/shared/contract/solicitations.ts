@@ -63,8 +63,10 @@ import {
   uploadFileSchema,
 } from './common';
 import { fileKeySchema } from './generic';
+import { PERSON_TYPES } from '../enums';
 
-export const TYPE_CREDITS = ['PF', 'PJ'] as const;
+/** the applicant's person type: the same codes as a borrower's */
+export const TYPE_CREDITS = PERSON_TYPES;
 export type TypeCredit = (typeof TYPE_CREDITS)[number];
 
 /**

@@ -12,6 +12,7 @@ import { useNavigate } from 'react-router-dom';
 import { contract, type CreditOperationSummary } from '../../../../shared/contract';
 import type { Borrower, BorrowerBankAccount, Guarantor, RiskClassification } from '../../../../shared/contract/borrowers';
 import type { ResultOf } from '../../../../shared/contract';
+import { BANK_ACCOUNT_TYPES } from '../../../../shared/enums';
 
 type OtherInformation = ResultOf<'borrowers.otherInformation'>;
 import { formatCurrency, formatDate, formatInteger } from '../../../../shared/format';
@@ -34,7 +35,6 @@ const staleOf = (q: { stale: boolean; cachedAt?: string }) => (q.stale ? (q.cach
 const bankSchema = formSchema(contract['borrowers.createBank'].args.omit({ borrower_id: true }), {
   nullIfEmpty: ['agency_digit', 'account_digit', 'pix_key'],
 });
-const ACCOUNT_TYPES = ['checking', 'savings', 'payment'] as const;
 const accountText = (a: BorrowerBankAccount) => (a.account_digit ? `${a.account}-${a.account_digit}` : a.account);
 
 export function BankAccountsTab({ borrower, loading, staleSince }: { borrower: Borrower; loading: boolean; staleSince: string | null }) {
@@ -50,7 +50,7 @@ export function BankAccountsTab({ borrower, loading, staleSince }: { borrower: B
     { name: 'agency_digit', type: 'text', label: f('agency_digit') },
     { name: 'account', type: 'text', label: f('account') },
     { name: 'account_digit', type: 'text', label: f('account_digit') },
-    { name: 'account_type', type: 'select', label: f('account_type'), options: ACCOUNT_TYPES.map((v) => ({ value: v, label: t(`borrowers.bank.types.${v}`) })) },
+    { name: 'account_type', type: 'select', label: f('account_type'), options: BANK_ACCOUNT_TYPES.map((v) => ({ value: v, label: t(`borrowers.bank.types.${v}`) })) },
     { name: 'pix_key', type: 'text', label: f('pix_key') },
     { name: 'is_payout', type: 'switch', label: f('is_payout') },
   ];

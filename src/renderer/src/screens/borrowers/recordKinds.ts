@@ -7,6 +7,7 @@
  */
 import type { z } from 'zod';
 import { BORROWER_RECORD_KINDS, type BorrowerRecord, type BorrowerRecordKind } from '../../../../shared/contract/borrowers';
+import { GUARANTEE_KINDS, REVENUE_SOURCES } from '../../../../shared/enums';
 import type { FieldDecl } from '../../components/form/FieldInput';
 import type { ColumnDecl, Translate } from '../../components/list/columns';
 import { formSchema, rateText, type FormTextRules } from '../company/formSchema';
@@ -48,9 +49,6 @@ export function monthText(month: string): string {
   const m = /^(\d{4})-(\d{2})$/.exec(month);
   return m ? `${m[2]}/${m[1]}` : month;
 }
-
-const REVENUE_SOURCES = ['declared', 'bank_statement', 'invoices', 'tax_return'] as const;
-const GUARANTEE_KINDS = ['vehicle', 'property', 'equipment', 'receivables', 'investment', 'other'] as const;
 
 export const RECORD_KINDS: { [K in BorrowerRecordKind]: RecordKindDecl<K> } = {
   shareholder: {

@@ -17,6 +17,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CONTRACT_KINDS } from '../../../../shared/contract/company';
+import { ISSUED_CONTRACT_STATUSES } from '../../../../shared/enums';
 import type { IssuedContract } from '../../../../shared/contract/credit-operations';
 import { formatDateTime } from '../../../../shared/format';
 import { AllOperators } from '../../../../shared/roles';
@@ -28,7 +29,6 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ListScreen } from '../../components/list/ListScreen';
 import { COMPANY_ID } from './formSchema';
 
-const STATUSES = ['issued', 'cancelled'] as const;
 const KIND_OPTIONS = CONTRACT_KINDS.map((kind) => ({ value: kind, label: kind, raw: true }));
 /** What a cancellation changes: the list, the operation's contract history and the operation itself. */
 const CANCEL_INVALIDATES = [
@@ -145,7 +145,7 @@ export function IssuedContractsPanel() {
           },
         ]}
         filters={[
-          { kind: 'status', key: 'status', label: 'company.issued.filters.status', statuses: STATUSES, labels: 'company.issued.statuses' },
+          { kind: 'status', key: 'status', label: 'company.issued.filters.status', statuses: ISSUED_CONTRACT_STATUSES, labels: 'company.issued.statuses' },
           { kind: 'select', key: 'kind', label: 'company.issued.filters.kind', options: KIND_OPTIONS },
           { kind: 'text', key: 'borrower', label: 'company.issued.filters.borrower' },
         ]}

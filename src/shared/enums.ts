@@ -1,0 +1,71 @@
+/**
+ * Every closed list of codes the database checks (statuses and kinds), once.
+ * Each list feeds the contract's zod schema (`z.enum(LIST)`), the Drizzle
+ * column (`text(name, { enum: LIST })`, which types it and carries the list
+ * at run time) and the screens' options, whose labels come from the i18n
+ * catalogue by code. The SQL CHECK constraints of the shipped migrations
+ * hold the same values; tests/integration/server/schema-agreement.test.ts
+ * reads them back from the database and fails when a list and its CHECK
+ * differ, so a new code is a new migration plus a change here.
+ *
+ * Workflow statuses live beside their transitions and are re-exported here,
+ * so this module is where every enumeration is found.
+ */
+export { SOLICITATION_STATUSES, type SolicitationStatus } from './solicitation-status';
+export { CREDIT_OPERATION_STATUSES, type CreditOperationStatus } from './credit-operation-status';
+export { INSTALLMENT_STATUSES, type InstallmentStatus } from './installment-status';
+
+/** Whether `value` is one of the codes of `list` (a filter value, a row read as text), narrowing its type. */
+export function isOneOf<T extends string>(list: readonly T[], value: unknown): value is T {
+  return typeof value === 'string' && (list as readonly string[]).includes(value);
+}
+
+/** A borrower, or the applicant of a solicitation: an individual (CPF) or a company (CNPJ). */
+export const PERSON_TYPES = ['PF', 'PJ'] as const;
+export type PersonType = (typeof PERSON_TYPES)[number];
+
+/** The IOF's person types: a company under Simples Nacional, and a MEI, have their own rates up to R$ 30.000,00. */
+export const IOF_PERSON_TYPES = ['PF', 'PJ', 'SIMPLES', 'MEI'] as const;
+export type IofPersonType = (typeof IOF_PERSON_TYPES)[number];
+
+/** Cédula de Crédito Bancário (Lei 10.931/2004) or microcrédito produtivo orientado (Lei 13.636/2018). */
+export const CONTRACT_KINDS = ['CCB', 'MPO'] as const;
+export type ContractKind = (typeof CONTRACT_KINDS)[number];
+
+/** An issued contract is in force until it is cancelled (never deleted). */
+export const ISSUED_CONTRACT_STATUSES = ['issued', 'cancelled'] as const;
+export type IssuedContractStatus = (typeof ISSUED_CONTRACT_STATUSES)[number];
+
+export const AMORTIZATION_SYSTEMS = ['price', 'sac'] as const;
+export type AmortizationSystemName = (typeof AMORTIZATION_SYSTEMS)[number];
+
+export const PAYMENT_METHODS = ['boleto', 'pix', 'debit'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** A borrower's bank account: conta corrente, poupança or conta de pagamento. */
+export const BANK_ACCOUNT_TYPES = ['checking', 'savings', 'payment'] as const;
+export type BankAccountType = (typeof BANK_ACCOUNT_TYPES)[number];
+
+/** Where a borrower's monthly revenue figure comes from. */
+export const REVENUE_SOURCES = ['declared', 'bank_statement', 'invoices', 'tax_return'] as const;
+export type RevenueSource = (typeof REVENUE_SOURCES)[number];
+
+/** Kinds of a borrower's secured guarantee (garantia real). */
+export const GUARANTEE_KINDS = ['vehicle', 'property', 'equipment', 'receivables', 'investment', 'other'] as const;
+export type GuaranteeKind = (typeof GUARANTEE_KINDS)[number];
+
+/** A four-eyes approval request: pending until approved, rejected or cancelled. */
+export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected', 'cancelled'] as const;
+export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+
+/** An LGPD request's status and the channel it came through (Portuguese codes, as the spec's). */
+export const LGPD_STATUSES = ['aberto', 'concluido', 'recusado'] as const;
+export type LgpdStatus = (typeof LGPD_STATUSES)[number];
+export const LGPD_CHANNELS = ['app', 'email', 'telefone', 'presencial', 'carta', 'outro'] as const;
+export type LgpdChannel = (typeof LGPD_CHANNELS)[number];
+
+/** A broadcast's channel and each recipient's delivery status. */
+export const MESSAGE_CHANNELS = ['sms', 'email'] as const;
+export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
+export const BROADCAST_RECIPIENT_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
+export type BroadcastRecipientStatus = (typeof BROADCAST_RECIPIENT_STATUSES)[number];
