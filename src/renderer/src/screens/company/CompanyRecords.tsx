@@ -22,7 +22,8 @@ import { formatDate } from '../../../../shared/format';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import type { FieldDecl } from '../../components/form/FieldInput';
 import { COMPANY_INVALIDATES, useCanChangeCompany } from './access';
-import { asText, COMPANY_ID, formSchema, rateText } from './formSchema';
+import { COMPANY_ID } from '../../app/company';
+import { asText, formSchema, rateText } from './formSchema';
 import { RecordsPanel } from './RecordsPanel';
 
 const text = (v: string | null | undefined) => v ?? '';

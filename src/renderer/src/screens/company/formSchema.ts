@@ -8,8 +8,6 @@
  */
 import { z } from 'zod';
 
-export const COMPANY_ID = 1;
-
 export interface FormTextRules {
   integers?: readonly string[];
   percents?: readonly string[];
