@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { BORROWER_RECORD_KINDS, type BorrowerRecord, type BorrowerRecordKind } from '../../../../shared/contract/borrowers';
 import type { FieldDecl } from '../../components/form/FieldInput';
 import type { ColumnDecl, Translate } from '../../components/list/columns';
-import { formSchema, rateText, type FormTextRules } from '../company/formSchema';
+import { formSchema, rateText, type FormTextRules } from '../../components/form/formSchema';
 
 const RULES: Record<BorrowerRecordKind, FormTextRules> = {
   shareholder: { percents: ['share_percent'], nullIfEmpty: ['email', 'position', 'phone'] },

@@ -14,7 +14,7 @@ import { PlainAddressCepLookup } from '../../components/form/useCepLookup';
 import { COMPANY_INVALIDATES, useCanChangeCompany } from './access';
 import { useReportUnsaved } from './TabLeaveGuard';
 import { COMPANY_ID } from '../../app/company';
-import { formSchema } from './formSchema';
+import { formSchema } from '../../components/form/formSchema';
 
 const schema = formSchema(contract['company.update'].args.omit({ id: true }), { nullIfEmpty: ['email'] });
 const STATE_OPTIONS = BRAZIL_STATES.map((uf) => ({ value: uf, label: uf }));

@@ -23,8 +23,8 @@ import { useApiMutation, useApiQuery } from '../../api/hooks';
 import type { FieldDecl } from '../../components/form/FieldInput';
 import { COMPANY_INVALIDATES, useCanChangeCompany } from './access';
 import { COMPANY_ID } from '../../app/company';
-import { asText, formSchema, rateText } from './formSchema';
-import { RecordsPanel } from './RecordsPanel';
+import { asText, formSchema, rateText } from '../../components/form/formSchema';
+import { RecordsPanel } from '../../components/RecordsPanel';
 
 const text = (v: string | null | undefined) => v ?? '';
 

@@ -25,7 +25,7 @@ import { RoleGate } from '../../components/RoleGate';
 import { newIdempotencyKey } from '../../components/idempotencyKey';
 import { AmountsTable, operationAmounts, useRefreshOperation } from './Decision';
 
-const PdfView = lazy(() => import('../solicitations/PdfView'));
+const PdfView = lazy(() => import('../../components/PdfView'));
 const MIN_ORIENTATION = 10;
 
 function pdfOperation(kind: 'CCB' | 'MPO') {

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import type { CompanyParameters } from '../../../../shared/contract/company';
 import { creditConditionsSchema, type CreditOperation, type SimulationResult } from '../../../../shared/contract/credit-operations';
 import { ACTION_RULES, FINAL_OPERATION_STATUSES, type CreditOperationAction, type CreditOperationStatus } from '../../../../shared/credit-operation-status';
-import { formSchema } from '../company/formSchema';
+import { formSchema } from '../../components/form/formSchema';
 import { ANALYSIS_TABS, type AnalysisTab } from './tabs';
 
 export function statusIntent(status: CreditOperationStatus): Intent {

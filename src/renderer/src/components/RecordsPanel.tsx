@@ -11,14 +11,14 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DefaultValues, FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
-import { errorText } from '../../api/errors';
-import { useToast } from '../../app/toaster';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { FieldInput, type FieldDecl } from '../../components/form/FieldInput';
-import { FormError } from '../../components/FormError';
-import { useKitForm } from '../../components/form/useKitForm';
-import type { ColumnDecl } from '../../components/list/columns';
-import { RecordsTable } from '../entrepreneurs/RecordsTable';
+import { errorText } from '../api/errors';
+import { useToast } from '../app/toaster';
+import { ConfirmDialog } from './ConfirmDialog';
+import { FieldInput, type FieldDecl } from './form/FieldInput';
+import { FormError } from './FormError';
+import { useKitForm } from './form/useKitForm';
+import type { ColumnDecl } from './list/columns';
+import { RecordsTable } from './RecordsTable';
 
 export interface RecordsPanelDecl<T extends { id: number }, S extends z.ZodType<unknown, FieldValues>> {
   /** data-testid prefix: `<testId>-add`, `<testId>-table-row-<id>`, `<testId>-edit-<id>`, `<testId>-remove-<id>`, `<testId>-form`, `<testId>-<field>` */
