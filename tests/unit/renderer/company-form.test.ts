@@ -1,4 +1,4 @@
-/** The company forms' text → wire normalisation (components/form/formSchema.ts) over the contract's own schemas. */
+/** The forms' text → wire normalisation (components/form/formSchema.ts) over the contract's own schemas. */
 import { describe, expect, it } from 'vitest';
 import { contract } from '../../../src/shared/contract';
 import { formSchema, normaliseFormText, rateText } from '../../../src/renderer/src/components/form/formSchema';

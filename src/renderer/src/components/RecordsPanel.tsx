@@ -1,10 +1,11 @@
 /**
- * One of the company's short record lists (representatives, witnesses, IOF
- * periods, bank and assignee accounts) as a declaration: the table's columns,
+ * A record's short list of sub-records (the company's representatives,
+ * witnesses, IOF periods and accounts; a borrower's shareholders, guarantees
+ * and accounts) as a declaration: the table's columns,
  * the dialog's fields over the contract's schema, and the three calls. The
  * panel draws the table, the add / edit dialog (server errors on their field,
  * e.g. the IOF overlap on the period's start) and the removal behind a
- * confirmation. Roles that may not change the company see the table only.
+ * confirmation. Roles that may not change the record see the table only.
  */
 import { Button, Callout, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
 import { useState, type ReactNode } from 'react';

@@ -1,6 +1,6 @@
 /**
- * The company forms read the contract's schemas, with the form's text turned
- * into what the wire takes first: whole numbers typed as text become numbers
+ * Forms read the contract's schemas, with the form's text turned into what
+ * the wire takes first: whole numbers typed as text become numbers
  * (text that is not one stays text, so the schema refuses it), rates typed
  * with a decimal comma ("2,5") get the dot the contract reads, and an empty
  * optional field (a date, a digit, an e-mail) becomes null. Money needs
