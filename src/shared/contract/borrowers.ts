@@ -25,18 +25,20 @@ import { AllPanelUsers } from '../roles';
 import { RISK_RATINGS, RISK_STAGES } from '../risk-classification';
 import { defineOperation } from './define';
 import {
+  cpfInput,
   emailSchema,
   filterSchema,
   idArgs,
   idSchema,
   listArgs,
   okSchema,
+  optionalText,
   paged,
   timestampSchema,
   trimmedTextSchema,
   uploadFileSchema,
 } from './common';
-import { cpfInput, optionalText, stateInput } from './entrepreneurs';
+import { stateInput } from './entrepreneurs';
 import { calendarDaySchema, moneyInputSchema, monthlyRateInputSchema, percentInputSchema, positiveMoneyInputSchema } from './money';
 import { simulationSchema } from './simulations';
 import { BANK_ACCOUNT_TYPES, GUARANTEE_KINDS, PERSON_TYPES, REVENUE_SOURCES } from '../enums';

@@ -25,7 +25,7 @@ import { z } from 'zod';
 import { isValidCnpj, isValidCpf, stripDocumentMask } from '../documents';
 import { AllAdmins } from '../roles';
 import { defineOperation } from './define';
-import { idArgs, idSchema, textSchema, timestampSchema } from './common';
+import { idArgs, idSchema, idempotencyKeySchema, textSchema, timestampSchema } from './common';
 import { PERSON_TYPES } from '../enums';
 
 const money = z.string().regex(/^-?\d+\.\d{2}$/);
@@ -114,10 +114,6 @@ export type BureauLookup = z.infer<typeof bureauLookupSchema>;
 /** A summary line of the person's report history. */
 export const bureauReportSummarySchema = bureauReportSchema.omit({ result: true });
 export type BureauReportSummary = z.infer<typeof bureauReportSummarySchema>;
-
-export const BUREAU_IDEMPOTENCY_MESSAGE = 'chave de idempotência inválida: use de 16 a 100 letras, números, "-" ou "_"';
-/** Drawn by the screen once per confirmation (a UUID does). */
-export const idempotencyKeySchema = textSchema(100).regex(/^[A-Za-z0-9_-]{16,100}$/, BUREAU_IDEMPOTENCY_MESSAGE).meta({ examples: ['3f2b9c1e-7a4d-4e8b-9c2a-5d6e7f8a9b0c'] });
 
 export const bureauDocumentSchema = textSchema(32)
   .trim()

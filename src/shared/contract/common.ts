@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { DEFAULT_LIMIT, DEFAULT_PAGE, isListFieldName, MAX_LIMIT, MAX_PAGE } from '../query';
 import { ALL_ROLE_IDS, type RoleId } from '../roles';
 import { isValidEmail } from '../format';
+import { isValidCpf } from '../documents';
 
 /** Record ids are PostgreSQL `integer` (serial) columns: 1..2^31-1. */
 export const MAX_DB_INT = 2_147_483_647;
@@ -113,6 +114,25 @@ export const passwordSchema = textSchema(128)
   .meta({ examples: ['Senha123'] });
 
 export const timestampSchema = z.string();
+
+/** Typed text; blank means "none" (stored as null). */
+export function optionalText(max: number) {
+  return trimmedTextSchema(max)
+    .nullable()
+    .optional()
+    .transform((v) => (v === '' ? null : v));
+}
+
+/** A CPF typed by people, masked or bare, checked by its check digits; blank means none. */
+export const cpfInput = optionalText(18).refine((v) => !v || isValidCpf(v), { message: 'CPF inválido', params: { rule: 'cpf' } }).meta({ examples: ['529.982.247-25'] });
+
+export const IDEMPOTENCY_KEY_MESSAGE = 'chave de idempotência inválida: use de 16 a 100 letras, números, "-" ou "_"';
+/**
+ * The key of a call that must not run twice (a billable lookup, a money
+ * movement): drawn by the screen once per confirmation (a UUID does), so a
+ * repeated request answers what the first one did.
+ */
+export const idempotencyKeySchema = textSchema(100).regex(/^[A-Za-z0-9_-]{16,100}$/, IDEMPOTENCY_KEY_MESSAGE).meta({ examples: ['3f2b9c1e-7a4d-4e8b-9c2a-5d6e7f8a9b0c'] });
 
 /** The longest text a list filter takes (an e-mail address is the longest thing searched for). */
 export const MAX_FILTER_TEXT = 254;

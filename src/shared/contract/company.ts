@@ -19,8 +19,8 @@ import { z } from 'zod';
 import { AllAdmins, AllPanelUsers } from '../roles';
 import { defineOperation } from './define';
 import { idArgs, idSchema, okSchema, textSchema, timestampSchema, trimmedTextSchema } from './common';
-import { cnpjInput, cpfInput, stateInput } from './entrepreneurs';
-import { emailSchema } from './common';
+import { cnpjInput, stateInput } from './entrepreneurs';
+import { cpfInput, emailSchema } from './common';
 import {
   calendarDaySchema,
   iofAdditionalPercentInputSchema,

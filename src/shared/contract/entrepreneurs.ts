@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import { cepDigits } from '../address';
 import { isValidCnpj, isValidCpf } from '../documents';
-import { idSchema, isCalendarDay, trimmedTextSchema } from './common';
+import { idSchema, isCalendarDay, optionalText, trimmedTextSchema } from './common';
 
 /** The 27 federative units (UF). */
 export const BRAZIL_STATES = [
@@ -75,18 +75,9 @@ export type BusinessData = z.infer<typeof businessDataSchema>;
 
 // ---------- what the server takes ----------
 
-/** Typed text; blank means "none" (stored as null). */
-export function optionalText(max: number) {
-  return trimmedTextSchema(max)
-    .nullable()
-    .optional()
-    .transform((v) => (v === '' ? null : v));
-}
-
 /** An option of one of the questionnaire lists (its id); the server checks it belongs to the field's list. */
 const optionInput = idSchema.nullable().optional();
 
-export const cpfInput = optionalText(18).refine((v) => !v || isValidCpf(v), { message: 'CPF inválido', params: { rule: 'cpf' } }).meta({ examples: ['529.982.247-25'] });
 export const cnpjInput = optionalText(18).refine((v) => !v || isValidCnpj(v), { message: 'CNPJ inválido', params: { rule: 'cnpj' } }).meta({ examples: ['11.222.333/0001-81'] });
 const cpfCnpjInput = optionalText(18).refine((v) => !v || isValidCpf(v) || isValidCnpj(v), {
   message: 'CPF ou CNPJ inválido',

@@ -1,7 +1,7 @@
-/** The company forms' text → wire normalisation (screens/company/formSchema.ts) over the contract's own schemas. */
+/** The forms' text → wire normalisation (components/form/formSchema.ts) over the contract's own schemas. */
 import { describe, expect, it } from 'vitest';
 import { contract } from '../../../src/shared/contract';
-import { formSchema, normaliseFormText, rateText } from '../../../src/renderer/src/screens/company/formSchema';
+import { formSchema, normaliseFormText, rateText } from '../../../src/renderer/src/components/form/formSchema';
 
 describe('company form text', () => {
   it('reads whole numbers, decimal commas and empty optionals as the contract wants them', () => {

@@ -14,7 +14,7 @@ import { BRAZIL_STATES, contract } from '../../../../shared/contract';
 import type { Borrower } from '../../../../shared/contract/borrowers';
 import { useApiMutation } from '../../api/hooks';
 import { FormScreen, useFormScreen, type FormLoad } from '../../components/form/FormScreen';
-import { asText, formSchema } from '../company/formSchema';
+import { asText, formSchema } from '../../components/form/formSchema';
 import { PlainAddressCepLookup } from '../../components/form/useCepLookup';
 
 export const BORROWER_INVALIDATES = ['borrowers.get', 'borrowers.list', 'borrowers.all'] as const;

@@ -21,9 +21,10 @@ import { errorText } from '../../api/errors';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { FormScreen, useFormScreen } from '../../components/form/FormScreen';
 import type { FieldDecl } from '../../components/form/FieldInput';
-import { asText, COMPANY_ID, formSchema, rateText } from '../company/formSchema';
-import { RecordsPanel } from '../company/RecordsPanel';
-import { RecordsTable } from '../entrepreneurs/RecordsTable';
+import { COMPANY_ID } from '../../app/company';
+import { asText, formSchema, rateText } from '../../components/form/formSchema';
+import { RecordsPanel } from '../../components/RecordsPanel';
+import { RecordsTable } from '../../components/RecordsTable';
 import { simulationColumns } from '../simulations/columns';
 import { BORROWER_INVALIDATES } from './BorrowerForms';
 

@@ -17,7 +17,7 @@ import { bridge } from '../../api/client';
 import { ApiError, errorText } from '../../api/errors';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { useToast } from '../../app/toaster';
-import { RecordsPanel } from '../company/RecordsPanel';
+import { RecordsPanel } from '../../components/RecordsPanel';
 import { payloadOf } from '../solicitations/files';
 import { fileProblem } from '../solicitations/model';
 import { RECORD_KINDS, recordSchema, type RecordKindDecl, type RecordSchema } from './recordKinds';

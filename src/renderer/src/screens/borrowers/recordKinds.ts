@@ -1,33 +1,53 @@
 /**
  * The borrower's six sub-record kinds as screen declarations, one per kind of
- * the contract's BORROWER_RECORD_KINDS: the table's columns, the dialog's
- * fields over the kind's input schema (rates typed with a comma get the dot,
- * empty optional fields become null), how a row becomes form values and what
- * the removal question names. BorrowerRecordsTab draws any of them.
+ * the contract's BORROWER_RECORD_KINDS. Each kind lists its fields once (name,
+ * kind, label, and the column width when the table shows it); the table's
+ * columns, the dialog's fields, the empty form, how a row becomes form values
+ * and the form-text rules are derived from that list and from the kind's
+ * input schema in the contract: a field the schema lets be null is sent as
+ * null when left empty, a percentage typed with a comma gets the dot, and a
+ * choice offers the schema's own options. BorrowerRecordsTab draws any kind.
  */
-import type { z } from 'zod';
+import type { Path } from 'react-hook-form';
+import { z } from 'zod';
 import { BORROWER_RECORD_KINDS, type BorrowerRecord, type BorrowerRecordKind } from '../../../../shared/contract/borrowers';
-import { GUARANTEE_KINDS, REVENUE_SOURCES } from '../../../../shared/enums';
-import type { FieldDecl } from '../../components/form/FieldInput';
-import type { ColumnDecl, Translate } from '../../components/list/columns';
-import { formSchema, rateText, type FormTextRules } from '../company/formSchema';
-
-const RULES: Record<BorrowerRecordKind, FormTextRules> = {
-  shareholder: { percents: ['share_percent'], nullIfEmpty: ['email', 'position', 'phone'] },
-  attorney: { nullIfEmpty: ['email', 'phone', 'valid_until'] },
-  jointdebtor: { nullIfEmpty: ['email', 'phone', 'address', 'monthly_income'] },
-  product: { percents: ['revenue_share_percent'], nullIfEmpty: ['description', 'average_price', 'revenue_share_percent'] },
-  revenue: {},
-  securedguarantee: { nullIfEmpty: ['registry'] },
-};
+import type { FieldDecl, FieldType } from '../../components/form/FieldInput';
+import { formSchema, rateText, type FormTextRules } from '../../components/form/formSchema';
+import type { CellKind, ColumnDecl, Translate } from '../../components/list/columns';
 
 type KindInput<K extends BorrowerRecordKind> = (typeof BORROWER_RECORD_KINDS)[K]['input'];
 export type RecordValues<K extends BorrowerRecordKind> = z.input<KindInput<K>>;
 export type RecordSchema<K extends BorrowerRecordKind> = z.ZodType<z.output<KindInput<K>>, RecordValues<K>>;
 
-/** The dialog's schema of a kind: the contract's input behind the form-text normalisation. */
-export function recordSchema<K extends BorrowerRecordKind>(kind: K): RecordSchema<K> {
-  return formSchema(BORROWER_RECORD_KINDS[kind].input, RULES[kind]) as unknown as RecordSchema<K>;
+/**
+ * What a field holds, which decides its input, its cell and its empty value:
+ * 'month' is 'YYYY-MM' typed as text and shown as MM/YYYY; 'choice' is one of
+ * the schema's enum options, worded by `words`.
+ */
+export type RecordFieldKind = 'text' | 'document' | 'email' | 'textarea' | 'percent' | 'money' | 'date' | 'month' | 'switch' | 'choice';
+
+export interface RecordField<K extends BorrowerRecordKind> {
+  /** a field of the kind's input (and of its rows) */
+  name: keyof RecordValues<K> & string;
+  kind: RecordFieldKind;
+  /** key under borrowers.recordFields; the name when absent */
+  label?: string;
+  /** relative width of its column; absent: the table does not show it */
+  column?: number;
+  /** a test id on the cell's content: `<cellTestId>-<row id>` */
+  cellTestId?: string;
+  /** choice: i18n prefix of the options' words */
+  words?: string;
+  /** textarea: visible lines */
+  rows?: number;
+}
+
+interface KindSpec<K extends BorrowerRecordKind> {
+  fields: readonly RecordField<K>[];
+  /** columns that are not input fields (what the server adds to the row) */
+  extraColumns?: readonly ColumnDecl<BorrowerRecord<K>>[];
+  /** the words the removal question names ({{name}}) */
+  describe(row: BorrowerRecord<K>, t: Translate): string;
 }
 
 export interface RecordKindDecl<K extends BorrowerRecordKind> {
@@ -39,9 +59,6 @@ export interface RecordKindDecl<K extends BorrowerRecordKind> {
   describe(row: BorrowerRecord<K>, t: Translate): string;
 }
 
-const text = (v: string | null | undefined) => v ?? '';
-const rate = (v: string | null) => (v ? `${rateText(v)}%` : '');
-const f = (t: Translate, key: string) => t(`borrowers.recordFields.${key}`);
 const F = (key: string) => `borrowers.recordFields.${key}`;
 
 /** 'YYYY-MM' as 'MM/YYYY', by text (no date object). */
@@ -50,126 +67,160 @@ export function monthText(month: string): string {
   return m ? `${m[2]}/${m[1]}` : month;
 }
 
-export const RECORD_KINDS: { [K in BorrowerRecordKind]: RecordKindDecl<K> } = {
+const INPUT_TYPE: Record<RecordFieldKind, FieldType> = {
+  text: 'text',
+  document: 'text',
+  email: 'email',
+  textarea: 'textarea',
+  percent: 'percentage',
+  money: 'money',
+  date: 'date',
+  month: 'text',
+  switch: 'switch',
+  choice: 'select',
+};
+
+const CELL_KIND: Record<RecordFieldKind, CellKind | undefined> = {
+  text: undefined,
+  document: 'document',
+  email: undefined,
+  textarea: undefined,
+  // A share is read whole, like a count.
+  percent: 'integer',
+  money: 'money',
+  date: 'date',
+  month: 'date',
+  switch: 'boolean',
+  choice: undefined,
+};
+
+function shapeOf(kind: BorrowerRecordKind): Record<string, z.ZodType> {
+  return BORROWER_RECORD_KINDS[kind].input.shape as Record<string, z.ZodType>;
+}
+
+/** The options of a choice, as the contract's enum lists them. */
+export function choicesOf(kind: BorrowerRecordKind, name: string): readonly string[] {
+  const schema = shapeOf(kind)[name];
+  if (!(schema instanceof z.ZodEnum)) throw new Error(`${kind}.${name} is not an enum in the contract`);
+  return schema.options as readonly string[];
+}
+
+/** The form-text rules of a kind: its percentages, and every field the contract lets be null (sent as null when left empty). */
+export function recordRules<K extends BorrowerRecordKind>(kind: K, fields: readonly RecordField<K>[]): FormTextRules {
+  const shape = shapeOf(kind);
+  return {
+    percents: fields.filter((f) => f.kind === 'percent').map((f) => f.name),
+    nullIfEmpty: Object.keys(shape).filter((name) => shape[name].safeParse(null).success),
+  };
+}
+
+type Row = Record<string, unknown>;
+
+function columnOf<K extends BorrowerRecordKind>(f: RecordField<K>, width: number): ColumnDecl<BorrowerRecord<K>> {
+  const value = (r: BorrowerRecord<K>) => (r as unknown as Row)[f.name];
+  const col: ColumnDecl<BorrowerRecord<K>> = { id: f.name, title: F(f.label ?? f.name), width, kind: CELL_KIND[f.kind] };
+  if (f.kind === 'percent') col.text = (r) => (value(r) ? `${rateText(value(r) as string)}%` : '');
+  else if (f.kind === 'month') col.text = (r) => monthText(value(r) as string);
+  else if (f.kind === 'choice') col.text = (r, t) => t(`${f.words}.${String(value(r))}`);
+  else col.field = f.name as keyof BorrowerRecord<K> & string;
+  if (f.cellTestId) col.testId = (r) => `${f.cellTestId}-${r.id}`;
+  return col;
+}
+
+function inputOf<K extends BorrowerRecordKind>(kind: K, f: RecordField<K>, t: Translate): FieldDecl<RecordValues<K>> {
+  // A top-level key of the values is one of their paths; TypeScript cannot see it through the generic kind.
+  const decl = { name: f.name as unknown as Path<RecordValues<K>>, type: INPUT_TYPE[f.kind], label: t(F(f.label ?? f.name)) } as FieldDecl<RecordValues<K>>;
+  if (f.rows) decl.rows = f.rows;
+  if (f.kind === 'choice') decl.options = choicesOf(kind, f.name).map((value) => ({ value, label: t(`${f.words}.${value}`) }));
+  return decl;
+}
+
+function emptyOf<K extends BorrowerRecordKind>(kind: K, f: RecordField<K>): unknown {
+  if (f.kind === 'switch') return false;
+  if (f.kind === 'choice') return choicesOf(kind, f.name)[0];
+  return '';
+}
+
+/** A row as the form holds it: rates as typed ("2,5"), nothing null (an empty field is ''). */
+function formValueOf<K extends BorrowerRecordKind>(f: RecordField<K>, row: BorrowerRecord<K>): unknown {
+  const v = (row as unknown as Row)[f.name];
+  if (f.kind === 'percent') return rateText(v as string | null);
+  return v ?? '';
+}
+
+/** One kind's declaration, derived from its field list. */
+export function recordKind<K extends BorrowerRecordKind>(kind: K, spec: KindSpec<K>): RecordKindDecl<K> {
+  const byField = (make: (f: RecordField<K>) => unknown) => Object.fromEntries(spec.fields.map((f) => [f.name, make(f)])) as RecordValues<K>;
+  return {
+    columns: [...spec.fields.flatMap((f) => (f.column === undefined ? [] : [columnOf(f, f.column)])), ...(spec.extraColumns ?? [])],
+    fields: (t) => spec.fields.map((f) => inputOf(kind, f, t)),
+    empty: byField((f) => emptyOf(kind, f)),
+    toValues: (row) => byField((f) => formValueOf(f, row)),
+    describe: spec.describe,
+  };
+}
+
+const SPECS: { [K in BorrowerRecordKind]: KindSpec<K> } = {
   shareholder: {
-    columns: [
-      { id: 'name', title: F('name'), width: 220, field: 'name' },
-      { id: 'document', title: F('document'), width: 160, kind: 'document', field: 'document' },
-      { id: 'share', title: F('share_percent'), width: 110, kind: 'integer', text: (r) => rate(r.share_percent) },
-      { id: 'position', title: F('position'), width: 140, field: 'position' },
-      { id: 'guarantor', title: F('signs_as_guarantor'), width: 110, kind: 'boolean', field: 'signs_as_guarantor' },
+    fields: [
+      { name: 'name', kind: 'text', column: 220 },
+      { name: 'document', kind: 'document', column: 160 },
+      { name: 'share_percent', kind: 'percent', column: 110 },
+      { name: 'position', kind: 'text', column: 140 },
+      { name: 'email', kind: 'email' },
+      { name: 'phone', kind: 'text' },
+      { name: 'signs_as_guarantor', kind: 'switch', column: 110 },
     ],
-    fields: (t) => [
-      { name: 'name', type: 'text', label: f(t, 'name') },
-      { name: 'document', type: 'text', label: f(t, 'document') },
-      { name: 'share_percent', type: 'percentage', label: f(t, 'share_percent') },
-      { name: 'position', type: 'text', label: f(t, 'position') },
-      { name: 'email', type: 'email', label: f(t, 'email') },
-      { name: 'phone', type: 'text', label: f(t, 'phone') },
-      { name: 'signs_as_guarantor', type: 'switch', label: f(t, 'signs_as_guarantor') },
-    ],
-    empty: { name: '', document: '', share_percent: '', position: '', email: '', phone: '', signs_as_guarantor: false },
-    toValues: (r) => ({
-      name: r.name,
-      document: r.document,
-      share_percent: rateText(r.share_percent),
-      position: text(r.position),
-      email: text(r.email),
-      phone: text(r.phone),
-      signs_as_guarantor: r.signs_as_guarantor,
-    }),
     describe: (r) => r.name,
   },
   attorney: {
-    columns: [
-      { id: 'name', title: F('name'), width: 200, field: 'name' },
-      { id: 'cpf', title: F('cpf'), width: 140, kind: 'document', field: 'cpf' },
-      { id: 'powers', title: F('powers'), width: 280, field: 'powers' },
-      { id: 'valid', title: F('valid_until'), width: 110, kind: 'date', field: 'valid_until' },
+    fields: [
+      { name: 'name', kind: 'text', column: 200 },
+      { name: 'cpf', kind: 'document', column: 140 },
+      { name: 'email', kind: 'email' },
+      { name: 'phone', kind: 'text' },
+      { name: 'powers', kind: 'textarea', rows: 3, column: 280 },
+      { name: 'valid_until', kind: 'date', column: 110 },
     ],
-    fields: (t) => [
-      { name: 'name', type: 'text', label: f(t, 'name') },
-      { name: 'cpf', type: 'text', label: f(t, 'cpf') },
-      { name: 'email', type: 'email', label: f(t, 'email') },
-      { name: 'phone', type: 'text', label: f(t, 'phone') },
-      { name: 'powers', type: 'textarea', label: f(t, 'powers'), rows: 3 },
-      { name: 'valid_until', type: 'date', label: f(t, 'valid_until') },
-    ],
-    empty: { name: '', cpf: '', email: '', phone: '', powers: '', valid_until: '' },
-    toValues: (r) => ({ name: r.name, cpf: r.cpf, email: text(r.email), phone: text(r.phone), powers: r.powers, valid_until: text(r.valid_until) }),
     describe: (r) => r.name,
   },
   jointdebtor: {
-    columns: [
-      { id: 'name', title: F('name'), width: 200, field: 'name' },
-      { id: 'document', title: F('document'), width: 160, kind: 'document', field: 'document' },
-      { id: 'relationship', title: F('relationship'), width: 160, field: 'relationship' },
-      { id: 'income', title: F('monthly_income'), width: 130, kind: 'money', field: 'monthly_income' },
+    fields: [
+      { name: 'name', kind: 'text', column: 200 },
+      { name: 'document', kind: 'document', column: 160 },
+      { name: 'relationship', kind: 'text', column: 160 },
+      { name: 'email', kind: 'email' },
+      { name: 'phone', kind: 'text' },
+      { name: 'address', kind: 'text' },
+      { name: 'monthly_income', kind: 'money', column: 130 },
     ],
-    fields: (t) => [
-      { name: 'name', type: 'text', label: f(t, 'name') },
-      { name: 'document', type: 'text', label: f(t, 'document') },
-      { name: 'relationship', type: 'text', label: f(t, 'relationship') },
-      { name: 'email', type: 'email', label: f(t, 'email') },
-      { name: 'phone', type: 'text', label: f(t, 'phone') },
-      { name: 'address', type: 'text', label: f(t, 'address') },
-      { name: 'monthly_income', type: 'money', label: f(t, 'monthly_income') },
-    ],
-    empty: { name: '', document: '', relationship: '', email: '', phone: '', address: '', monthly_income: '' },
-    toValues: (r) => ({
-      name: r.name,
-      document: r.document,
-      relationship: r.relationship,
-      email: text(r.email),
-      phone: text(r.phone),
-      address: text(r.address),
-      monthly_income: text(r.monthly_income),
-    }),
     describe: (r) => r.name,
   },
   product: {
-    columns: [
-      { id: 'name', title: F('product_name'), width: 220, field: 'name' },
-      { id: 'description', title: F('description'), width: 260, field: 'description' },
-      { id: 'price', title: F('average_price'), width: 130, kind: 'money', field: 'average_price' },
-      { id: 'share', title: F('revenue_share_percent'), width: 130, kind: 'integer', text: (r) => rate(r.revenue_share_percent) },
+    fields: [
+      { name: 'name', kind: 'text', label: 'product_name', column: 220 },
+      { name: 'description', kind: 'textarea', rows: 3, column: 260 },
+      { name: 'average_price', kind: 'money', column: 130 },
+      { name: 'revenue_share_percent', kind: 'percent', column: 130 },
     ],
-    fields: (t) => [
-      { name: 'name', type: 'text', label: f(t, 'product_name') },
-      { name: 'description', type: 'textarea', label: f(t, 'description'), rows: 3 },
-      { name: 'average_price', type: 'money', label: f(t, 'average_price') },
-      { name: 'revenue_share_percent', type: 'percentage', label: f(t, 'revenue_share_percent') },
-    ],
-    empty: { name: '', description: '', average_price: '', revenue_share_percent: '' },
-    toValues: (r) => ({
-      name: r.name,
-      description: text(r.description),
-      average_price: text(r.average_price),
-      revenue_share_percent: rateText(r.revenue_share_percent),
-    }),
     describe: (r) => r.name,
   },
   revenue: {
-    columns: [
-      { id: 'month', title: F('reference_month'), width: 120, kind: 'date', text: (r) => monthText(r.reference_month), testId: (r) => `revenue-month-${r.id}` },
-      { id: 'amount', title: F('amount'), width: 150, kind: 'money', field: 'amount' },
-      { id: 'source', title: F('source'), width: 180, text: (r, t) => t(`borrowers.revenueSources.${r.source}`) },
+    fields: [
+      { name: 'reference_month', kind: 'month', column: 120, cellTestId: 'revenue-month' },
+      { name: 'amount', kind: 'money', column: 150 },
+      { name: 'source', kind: 'choice', words: 'borrowers.revenueSources', column: 180 },
     ],
-    fields: (t) => [
-      { name: 'reference_month', type: 'text', label: f(t, 'reference_month') },
-      { name: 'amount', type: 'money', label: f(t, 'amount') },
-      { name: 'source', type: 'select', label: f(t, 'source'), options: REVENUE_SOURCES.map((s) => ({ value: s, label: t(`borrowers.revenueSources.${s}`) })) },
-    ],
-    empty: { reference_month: '', amount: '', source: 'declared' },
-    toValues: (r) => ({ reference_month: r.reference_month, amount: r.amount, source: r.source }),
     describe: (r) => monthText(r.reference_month),
   },
   securedguarantee: {
-    columns: [
-      { id: 'kind', title: F('kind'), width: 130, text: (r, t) => t(`borrowers.guaranteeKinds.${r.kind}`) },
-      { id: 'description', title: F('description'), width: 240, field: 'description' },
-      { id: 'value', title: F('value'), width: 130, kind: 'money', field: 'value' },
-      { id: 'registry', title: F('registry'), width: 160, field: 'registry' },
+    fields: [
+      { name: 'kind', kind: 'choice', words: 'borrowers.guaranteeKinds', column: 130 },
+      { name: 'description', kind: 'textarea', rows: 3, column: 240 },
+      { name: 'value', kind: 'money', column: 130 },
+      { name: 'registry', kind: 'text', column: 160 },
+    ],
+    extraColumns: [
       {
         id: 'file',
         title: F('file'),
@@ -178,14 +229,16 @@ export const RECORD_KINDS: { [K in BorrowerRecordKind]: RecordKindDecl<K> } = {
         testId: (r) => `guarantee-file-${r.id}`,
       },
     ],
-    fields: (t) => [
-      { name: 'kind', type: 'select', label: f(t, 'kind'), options: GUARANTEE_KINDS.map((k) => ({ value: k, label: t(`borrowers.guaranteeKinds.${k}`) })) },
-      { name: 'description', type: 'textarea', label: f(t, 'description'), rows: 3 },
-      { name: 'value', type: 'money', label: f(t, 'value') },
-      { name: 'registry', type: 'text', label: f(t, 'registry') },
-    ],
-    empty: { kind: 'vehicle', description: '', value: '', registry: '' },
-    toValues: (r) => ({ kind: r.kind, description: r.description, value: r.value, registry: text(r.registry) }),
     describe: (r) => r.description,
   },
 };
+
+export const RECORD_KINDS = Object.fromEntries(
+  (Object.keys(SPECS) as BorrowerRecordKind[]).map((kind) => [kind, recordKind(kind, SPECS[kind] as KindSpec<typeof kind>)]),
+) as { [K in BorrowerRecordKind]: RecordKindDecl<K> };
+
+/** The dialog's schema of a kind: the contract's input behind the form-text normalisation. */
+export function recordSchema<K extends BorrowerRecordKind>(kind: K): RecordSchema<K> {
+  const spec = SPECS[kind] as KindSpec<K>;
+  return formSchema(BORROWER_RECORD_KINDS[kind].input, recordRules(kind, spec.fields)) as unknown as RecordSchema<K>;
+}

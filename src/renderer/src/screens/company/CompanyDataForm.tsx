@@ -13,7 +13,8 @@ import { FormScreen, useFormScreen, type FormLoad } from '../../components/form/
 import { PlainAddressCepLookup } from '../../components/form/useCepLookup';
 import { COMPANY_INVALIDATES, useCanChangeCompany } from './access';
 import { useReportUnsaved } from './TabLeaveGuard';
-import { COMPANY_ID, formSchema } from './formSchema';
+import { COMPANY_ID } from '../../app/company';
+import { formSchema } from '../../components/form/formSchema';
 
 const schema = formSchema(contract['company.update'].args.omit({ id: true }), { nullIfEmpty: ['email'] });
 const STATE_OPTIONS = BRAZIL_STATES.map((uf) => ({ value: uf, label: uf }));

@@ -15,7 +15,7 @@ import { useApiQuery } from '../../api/hooks';
 import { CompanyDataForm } from './CompanyDataForm';
 import { AssignmentAccountsPanel, BanksPanel, IofPanel, RepresentativesPanel, WitnessesPanel } from './CompanyRecords';
 import { ContractTemplates } from './ContractTemplates';
-import { COMPANY_ID } from './formSchema';
+import { COMPANY_ID } from '../../app/company';
 import { IssuedContractsPanel } from './IssuedContracts';
 import { ParametersForm } from './ParametersForm';
 import { COMPANY_TABS, type CompanyTab } from './tabs';

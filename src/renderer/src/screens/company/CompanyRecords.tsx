@@ -22,8 +22,9 @@ import { formatDate } from '../../../../shared/format';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import type { FieldDecl } from '../../components/form/FieldInput';
 import { COMPANY_INVALIDATES, useCanChangeCompany } from './access';
-import { asText, COMPANY_ID, formSchema, rateText } from './formSchema';
-import { RecordsPanel } from './RecordsPanel';
+import { COMPANY_ID } from '../../app/company';
+import { asText, formSchema, rateText } from '../../components/form/formSchema';
+import { RecordsPanel } from '../../components/RecordsPanel';
 
 const text = (v: string | null | undefined) => v ?? '';
 

@@ -21,7 +21,7 @@ import { useToast } from '../../app/toaster';
 import { FormScreen, useFormScreen } from '../../components/form/FormScreen';
 import { useCanChangeCompany } from './access';
 import { useReportUnsaved, useTabGuard } from './TabLeaveGuard';
-import { COMPANY_ID } from './formSchema';
+import { COMPANY_ID } from '../../app/company';
 
 const schema = contract['company.updateContractTemplate'].args.omit({ id: true, kind: true });
 const BODY_ID = 'company-template-body';

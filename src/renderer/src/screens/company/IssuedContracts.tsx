@@ -27,7 +27,7 @@ import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { useToast } from '../../app/toaster';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ListScreen } from '../../components/list/ListScreen';
-import { COMPANY_ID } from './formSchema';
+import { COMPANY_ID } from '../../app/company';
 
 const KIND_OPTIONS = CONTRACT_KINDS.map((kind) => ({ value: kind, label: kind, raw: true }));
 /** What a cancellation changes: the list, the operation's contract history and the operation itself. */

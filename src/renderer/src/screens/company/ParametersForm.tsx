@@ -17,7 +17,8 @@ import { FieldInput } from '../../components/form/FieldInput';
 import { FormScreen, useFormScreen } from '../../components/form/FormScreen';
 import { useCanChangeCompany } from './access';
 import { useReportUnsaved } from './TabLeaveGuard';
-import { asText, COMPANY_ID, formSchema, rateText } from './formSchema';
+import { COMPANY_ID } from '../../app/company';
+import { asText, formSchema, rateText } from '../../components/form/formSchema';
 
 const PERCENTS = ['min_monthly_rate', 'max_monthly_rate', 'late_fee_percent', 'default_interest_monthly_percent'] as const;
 const schema = formSchema(contract['company.updateParameters'].args, {

@@ -9,7 +9,7 @@
  * the server before opening the proposal. Going back keeps every input;
  * leaving with something typed asks first.
  */
-import { Button, Callout, Card, Dialog, DialogBody, DialogFooter, H2, HTMLTable, InputGroup, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Callout, Card, H2, HTMLTable, InputGroup, Spinner, Tag } from '@blueprintjs/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -20,9 +20,9 @@ import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { useToast } from '../../app/toaster';
 import { UnsavedChangesPrompt } from '../../components/form/UnsavedChangesPrompt';
 import { newIdempotencyKey } from '../../components/idempotencyKey';
+import { MoneyConfirmDialog, MoneyRowsTable } from '../../components/MoneyConfirmDialog';
 import { ConditionsFields } from './ConditionsFields';
-import { AmountsTable } from './Decision';
-import { buildingPreset, conditionsBody, initialConditions, localToday, matchesBorrower, percentText, withoutTac } from './model';
+import { amountRows, buildingPreset, conditionsBody, initialConditions, localToday, matchesBorrower, percentText, simulatedAmounts, withoutTac } from './model';
 import { ResultView } from './ResultView';
 import { Steps } from './Steps';
 import { useConditions } from './useConditions';
@@ -118,7 +118,6 @@ export function BuildingScreen() {
   const [stepError, setStepError] = useState<string | null>(null);
   // One key per confirmed proposal (its conditions): a retry of the same confirmation reuses it.
   const proposalKey = useRef<{ conditions: string; key: string } | null>(null);
-  const creating = useRef(false);
 
   // The company's defaults (fees, rate, financed IOF) arrive after the form exists: applied while nothing was typed.
   const defaultsApplied = useRef(false);
@@ -161,8 +160,7 @@ export function BuildingScreen() {
   };
 
   const confirm = async () => {
-    if (creating.current || !simulated || !chosen || !proposalKey.current) return;
-    creating.current = true;
+    if (!simulated || !chosen || !proposalKey.current) return;
     setCreateError(null);
     try {
       setSaved(true);
@@ -182,8 +180,6 @@ export function BuildingScreen() {
         setConfirming(false);
         setStep(1);
       } else setCreateError(text);
-    } finally {
-      creating.current = false;
     }
   };
 
@@ -263,15 +259,7 @@ export function BuildingScreen() {
                 </tr>
               </tbody>
             </HTMLTable>
-            <AmountsTable
-              principal={simulated.result.principal}
-              released={simulated.result.released}
-              totalPayable={simulated.result.totalPayable}
-              plots={simulated.result.installments.length}
-              firstPayment={simulated.result.installments[0]?.payment}
-              firstDue={simulated.result.installments[0]?.dueDate}
-              testId={`${TEST_ID}-amounts`}
-            />
+            <MoneyRowsTable rows={amountRows(simulatedAmounts(simulated.result), t)} testId={`${TEST_ID}-amounts`} />
           </section>
         )}
         {(stepError || conditions.error) && (
@@ -300,38 +288,26 @@ export function BuildingScreen() {
       </Card>
 
       {confirming && simulated && chosen && (
-        <Dialog isOpen title={t('creditOperations.building.confirmTitle')} onClose={create.isPending ? undefined : () => setConfirming(false)} canOutsideClickClose={!create.isPending}>
-          <DialogBody>
-            <p>{t('creditOperations.building.confirmText', { borrower: chosen.name })}</p>
-            <AmountsTable
-              principal={simulated.result.principal}
-              released={simulated.result.released}
-              totalPayable={simulated.result.totalPayable}
-              plots={simulated.result.installments.length}
-              firstPayment={simulated.result.installments[0]?.payment}
-              firstDue={simulated.result.installments[0]?.dueDate}
-              testId={`${TEST_ID}-confirm-amounts`}
-            />
-            {createError && (
-              <Callout intent="danger" data-testid={`${TEST_ID}-create-error`}>
-                <p>{createError}</p>
-                <p className="bp6-text-muted">{t('creditOperations.building.retryHint')}</p>
-              </Callout>
-            )}
-          </DialogBody>
-          <DialogFooter
-            actions={
-              <>
-                <Button data-testid="confirm-dialog-cancel" disabled={create.isPending} onClick={() => setConfirming(false)}>
-                  {t('common.cancel')}
-                </Button>
-                <Button intent="success" data-testid={`${TEST_ID}-confirm`} loading={create.isPending} onClick={() => void confirm()}>
-                  {create.isPending ? t('creditOperations.building.creating') : t('creditOperations.building.confirmButton')}
-                </Button>
-              </>
-            }
-          />
-        </Dialog>
+        <MoneyConfirmDialog
+          title={t('creditOperations.building.confirmTitle')}
+          consequence={t('creditOperations.building.confirmText', { borrower: chosen.name })}
+          rows={amountRows(simulatedAmounts(simulated.result), t)}
+          amountsTestId={`${TEST_ID}-confirm-amounts`}
+          intent="success"
+          confirmText={t('creditOperations.building.confirmButton')}
+          busyText={t('creditOperations.building.creating')}
+          confirmTestId={`${TEST_ID}-confirm`}
+          busy={create.isPending}
+          onConfirm={confirm}
+          onClose={() => setConfirming(false)}
+        >
+          {createError && (
+            <Callout intent="danger" data-testid={`${TEST_ID}-create-error`}>
+              <p>{createError}</p>
+              <p className="bp6-text-muted">{t('creditOperations.building.retryHint')}</p>
+            </Callout>
+          )}
+        </MoneyConfirmDialog>
       )}
       <UnsavedChangesPrompt state={{ dirty, saved, readOnly: false }} />
     </div>

@@ -6,17 +6,18 @@
  * the operation meanwhile) says so and offers a reload instead of saving over
  * it.
  */
-import { Button, Callout, Card, Dialog, DialogBody, DialogFooter, H2 } from '@blueprintjs/core';
-import { useRef, useState } from 'react';
+import { Button, Callout, Card, H2 } from '@blueprintjs/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CreditOperation } from '../../../../shared/contract/credit-operations';
 import { isApiError } from '../../api/errors';
 import { useApiMutation } from '../../api/hooks';
 import { useToast } from '../../app/toaster';
 import { UnsavedChangesPrompt } from '../../components/form/UnsavedChangesPrompt';
+import { MoneyConfirmDialog } from '../../components/MoneyConfirmDialog';
 import { ConditionsFields } from './ConditionsFields';
-import { AmountsTable, StaleCallout, useRefreshOperation } from './Decision';
-import { conditionsBody, conditionsOf } from './model';
+import { StaleCallout, useRefreshOperation } from './Decision';
+import { amountRows, conditionsBody, conditionsOf, simulatedAmounts } from './model';
 import { ResultView } from './ResultView';
 import { useConditions } from './useConditions';
 
@@ -33,12 +34,10 @@ export function ConditionsEditor({ op, onDone }: { op: CreditOperation; onDone()
   const [failure, setFailure] = useState<string | null>(null);
   const [stale, setStale] = useState(false);
   const [saved, setSaved] = useState(false);
-  const busy = useRef(false);
   const borrower = { id: op.borrower_id, person_type: op.person_type };
 
   const save = async () => {
-    if (busy.current || !simulated) return;
-    busy.current = true;
+    if (!simulated) return;
     setFailure(null);
     try {
       setSaved(true);
@@ -56,8 +55,6 @@ export function ConditionsEditor({ op, onDone }: { op: CreditOperation; onDone()
         if (text === null) setConfirming(false);
         else setFailure(text);
       }
-    } finally {
-      busy.current = false;
     }
   };
 
@@ -100,38 +97,25 @@ export function ConditionsEditor({ op, onDone }: { op: CreditOperation; onDone()
       )}
       {simulated && !outdated && <ResultView result={simulated.result} testId={`${TEST_ID}-result`} title={t('creditOperations.steps.simulation')} />}
       {confirming && simulated && (
-        <Dialog isOpen title={t('creditOperations.proposal.confirmEditTitle')} onClose={update.isPending ? undefined : () => setConfirming(false)} canOutsideClickClose={!update.isPending}>
-          <DialogBody>
-            <p>{t('creditOperations.proposal.confirmEditText', { number: op.number })}</p>
-            <AmountsTable
-              principal={simulated.result.principal}
-              released={simulated.result.released}
-              totalPayable={simulated.result.totalPayable}
-              plots={simulated.result.installments.length}
-              firstPayment={simulated.result.installments[0]?.payment}
-              firstDue={simulated.result.installments[0]?.dueDate}
-              testId={`${TEST_ID}-confirm-amounts`}
-            />
-            {failure && (
-              <Callout intent="danger" data-testid={`${TEST_ID}-save-error`}>
-                {failure}
-              </Callout>
-            )}
-            {stale && <StaleCallout testId={`${TEST_ID}-confirm-stale`} onReload={() => void refresh().then(onDone)} />}
-          </DialogBody>
-          <DialogFooter
-            actions={
-              <>
-                <Button data-testid="confirm-dialog-cancel" disabled={update.isPending} onClick={() => setConfirming(false)}>
-                  {t('common.cancel')}
-                </Button>
-                <Button intent="primary" data-testid={`${TEST_ID}-confirm`} loading={update.isPending} disabled={stale} onClick={() => void save()}>
-                  {t('creditOperations.proposal.saveEdit')}
-                </Button>
-              </>
-            }
-          />
-        </Dialog>
+        <MoneyConfirmDialog
+          title={t('creditOperations.proposal.confirmEditTitle')}
+          consequence={t('creditOperations.proposal.confirmEditText', { number: op.number })}
+          rows={amountRows(simulatedAmounts(simulated.result), t)}
+          amountsTestId={`${TEST_ID}-confirm-amounts`}
+          confirmText={t('creditOperations.proposal.saveEdit')}
+          confirmTestId={`${TEST_ID}-confirm`}
+          busy={update.isPending}
+          confirmDisabled={stale}
+          onConfirm={save}
+          onClose={() => setConfirming(false)}
+        >
+          {failure && (
+            <Callout intent="danger" data-testid={`${TEST_ID}-save-error`}>
+              {failure}
+            </Callout>
+          )}
+          {stale && <StaleCallout testId={`${TEST_ID}-confirm-stale`} onReload={() => void refresh().then(onDone)} />}
+        </MoneyConfirmDialog>
       )}
       <UnsavedChangesPrompt state={{ dirty: form.formState.isDirty, saved, readOnly: false }} />
     </Card>

@@ -10,7 +10,7 @@
  * administrators (the contract's roles).
  */
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, H3, HTMLTable, Spinner, Tag, TextArea } from '@blueprintjs/core';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CreditOperation } from '../../../../shared/contract/credit-operations';
 import type { FilePreview } from '../../../../shared/bridge';
@@ -20,12 +20,13 @@ import { bridge } from '../../api/client';
 import { ApiError, errorText } from '../../api/errors';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { useToast } from '../../app/toaster';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { RoleGate } from '../../components/RoleGate';
 import { newIdempotencyKey } from '../../components/idempotencyKey';
-import { AmountsTable, operationAmounts, useRefreshOperation } from './Decision';
+import { MoneyConfirmDialog } from '../../components/MoneyConfirmDialog';
+import { useRefreshOperation } from './Decision';
+import { amountRows, operationAmounts } from './model';
 
-const PdfView = lazy(() => import('../solicitations/PdfView'));
+const PdfView = lazy(() => import('../../components/PdfView'));
 const MIN_ORIENTATION = 10;
 
 function pdfOperation(kind: 'CCB' | 'MPO') {
@@ -45,15 +46,12 @@ function IssueDialog({ op, onClose }: { op: CreditOperation; onClose(): void }) 
   const [message, setMessage] = useState('');
   const [messageError, setMessageError] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const busy = useRef(false);
 
   const confirm = async () => {
-    if (busy.current) return;
     if (kind === 'MPO' && message.trim().length < MIN_ORIENTATION) {
       setMessageError(true);
       return;
     }
-    busy.current = true;
     setFailure(null);
     try {
       const issued =
@@ -65,59 +63,51 @@ function IssueDialog({ op, onClose }: { op: CreditOperation; onClose(): void }) 
       onClose();
     } catch (e) {
       setFailure(errorText(e, t));
-    } finally {
-      busy.current = false;
     }
   };
 
   return (
-    <Dialog isOpen title={t('creditOperations.analysis.contract.issueTitle', { kind })} onClose={pending ? undefined : onClose} canOutsideClickClose={!pending}>
-      <DialogBody>
-        <p>{t('creditOperations.analysis.contract.issueText', { kind, number: op.number, borrower: op.borrower_name })}</p>
-        <AmountsTable {...operationAmounts(op)} testId="contract-issue-amounts" />
-        {kind === 'MPO' && (
-          <FormGroup
-            label={t('creditOperations.analysis.contract.orientation')}
-            labelFor="contract-orientation"
-            helperText={messageError ? t('creditOperations.analysis.contract.orientationShort') : t('creditOperations.analysis.contract.orientationHint')}
+    <MoneyConfirmDialog
+      title={t('creditOperations.analysis.contract.issueTitle', { kind })}
+      consequence={t('creditOperations.analysis.contract.issueText', { kind, number: op.number, borrower: op.borrower_name })}
+      rows={amountRows(operationAmounts(op), t)}
+      amountsTestId="contract-issue-amounts"
+      confirmText={kind === 'MPO' ? t('creditOperations.analysis.contract.issueMpo') : t('creditOperations.analysis.contract.issueCcb')}
+      confirmTestId="contract-issue-confirm"
+      busy={pending}
+      onConfirm={confirm}
+      onClose={onClose}
+    >
+      {kind === 'MPO' && (
+        <FormGroup
+          label={t('creditOperations.analysis.contract.orientation')}
+          labelFor="contract-orientation"
+          helperText={messageError ? t('creditOperations.analysis.contract.orientationShort') : t('creditOperations.analysis.contract.orientationHint')}
+          intent={messageError ? 'danger' : 'none'}
+        >
+          <TextArea
+            id="contract-orientation"
+            data-testid="contract-orientation"
+            fill
+            rows={4}
+            maxLength={4000}
+            value={message}
+            disabled={pending}
             intent={messageError ? 'danger' : 'none'}
-          >
-            <TextArea
-              id="contract-orientation"
-              data-testid="contract-orientation"
-              fill
-              rows={4}
-              maxLength={4000}
-              value={message}
-              disabled={pending}
-              intent={messageError ? 'danger' : 'none'}
-              onChange={(e) => {
-                setMessage(e.currentTarget.value);
-                setMessageError(false);
-              }}
-            />
-          </FormGroup>
-        )}
-        {failure && (
-          <Callout intent="danger" data-testid="contract-issue-error">
-            <p>{failure}</p>
-            <p className="bp6-text-muted">{t('creditOperations.building.retryHint')}</p>
-          </Callout>
-        )}
-      </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button data-testid="confirm-dialog-cancel" disabled={pending} onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button intent="primary" data-testid="contract-issue-confirm" loading={pending} onClick={() => void confirm()}>
-              {kind === 'MPO' ? t('creditOperations.analysis.contract.issueMpo') : t('creditOperations.analysis.contract.issueCcb')}
-            </Button>
-          </>
-        }
-      />
-    </Dialog>
+            onChange={(e) => {
+              setMessage(e.currentTarget.value);
+              setMessageError(false);
+            }}
+          />
+        </FormGroup>
+      )}
+      {failure && (
+        <Callout intent="danger" data-testid="contract-issue-error">
+          <p>{failure}</p>
+          <p className="bp6-text-muted">{t('creditOperations.building.retryHint')}</p>
+        </Callout>
+      )}
+    </MoneyConfirmDialog>
   );
 }
 
@@ -290,11 +280,15 @@ export function ContractPanel({ op }: { op: CreditOperation }) {
       {issuing && <IssueDialog op={op} onClose={() => setIssuing(false)} />}
       {viewing && <PdfPreview op={op} onClose={() => setViewing(false)} />}
       {cancelling && contract && (
-        <ConfirmDialog
-          isOpen
+        <MoneyConfirmDialog
           title={t('creditOperations.analysis.contract.cancelTitle', { number: contract.number })}
+          consequence={t('creditOperations.analysis.contract.cancelText', { number: contract.number, borrower: op.borrower_name, amount })}
+          consequenceTestId="contract-cancel-text"
+          rows={amountRows(operationAmounts(op), t)}
+          amountsTestId="contract-cancel-amounts"
           intent="danger"
           confirmText={t('creditOperations.analysis.contract.cancel')}
+          confirmTestId="confirm-dialog-confirm"
           onClose={() => setCancelling(false)}
           onConfirm={async () => {
             try {
@@ -307,10 +301,7 @@ export function ContractPanel({ op }: { op: CreditOperation }) {
             }
             setCancelling(false);
           }}
-        >
-          <p data-testid="contract-cancel-text">{t('creditOperations.analysis.contract.cancelText', { number: contract.number, borrower: op.borrower_name, amount })}</p>
-          <AmountsTable {...operationAmounts(op)} testId="contract-cancel-amounts" />
-        </ConfirmDialog>
+        />
       )}
     </div>
   );

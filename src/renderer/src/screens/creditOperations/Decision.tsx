@@ -7,17 +7,17 @@
  * are read again. Approving says beforehand when it will wait for a second
  * approver, or that it completes the approval someone else began.
  */
-import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLTable, TextArea, type Intent } from '@blueprintjs/core';
+import { Button, Callout, FormGroup, TextArea, type Intent } from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CreditOperation } from '../../../../shared/contract/credit-operations';
 import type { CreditOperationAction } from '../../../../shared/credit-operation-status';
-import { formatCurrency, formatDate } from '../../../../shared/format';
 import { errorText, isApiError } from '../../api/errors';
 import { useApiMutation } from '../../api/hooks';
 import { useToast } from '../../app/toaster';
-import { needsReason } from './model';
+import { MoneyConfirmDialog } from '../../components/MoneyConfirmDialog';
+import { amountRows, needsReason, operationAmounts } from './model';
 
 /** Every cached answer about operations and their contracts is stale after a move. */
 export function useRefreshOperation() {
@@ -25,59 +25,6 @@ export function useRefreshOperation() {
   return async () => {
     await client.invalidateQueries({ predicate: (q) => typeof q.queryKey[0] === 'string' && /^(creditOperation\.|company\.contracts)/.test(q.queryKey[0]) });
     await client.invalidateQueries({ queryKey: ['company.issuedContract'] });
-  };
-}
-
-/** The amounts a confirmation states. */
-export function AmountsTable({ principal, released, totalPayable, plots, firstPayment, firstDue, testId }: {
-  principal: string;
-  released: string;
-  totalPayable: string;
-  plots: number;
-  firstPayment?: string;
-  firstDue?: string;
-  testId: string;
-}) {
-  const { t } = useTranslation();
-  return (
-    <HTMLTable compact className="op-confirm-amounts" data-testid={testId}>
-      <tbody>
-        <tr>
-          <th scope="row">{t('creditOperations.amounts.principal')}</th>
-          <td className="numeric">{formatCurrency(principal)}</td>
-        </tr>
-        <tr>
-          <th scope="row">{t('creditOperations.amounts.released')}</th>
-          <td className="numeric" data-testid={`${testId}-released`}>
-            <strong>{formatCurrency(released)}</strong>
-          </td>
-        </tr>
-        <tr>
-          <th scope="row">{t('creditOperations.amounts.totalPayable')}</th>
-          <td className="numeric" data-testid={`${testId}-total-payable`}>
-            <strong>{formatCurrency(totalPayable)}</strong>
-          </td>
-        </tr>
-        <tr>
-          <th scope="row">{t('creditOperations.amounts.plots')}</th>
-          <td className="numeric" data-testid={`${testId}-plots`}>
-            {firstPayment ? t('creditOperations.amounts.plotsValue', { count: plots, first: formatCurrency(firstPayment) }) : plots}
-            {firstDue ? ` · ${formatDate(firstDue)}` : ''}
-          </td>
-        </tr>
-      </tbody>
-    </HTMLTable>
-  );
-}
-
-export function operationAmounts(op: CreditOperation) {
-  return {
-    principal: op.principal,
-    released: op.released,
-    totalPayable: op.total_payable,
-    plots: op.installments_count,
-    firstPayment: op.installments[0]?.payment,
-    firstDue: op.installments[0]?.due_date ?? op.first_due_date,
   };
 }
 
@@ -118,18 +65,14 @@ function DecisionDialog({ op, action, onClose }: { op: CreditOperation; action: 
   const [reasonError, setReasonError] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [stale, setStale] = useState(false);
-  // Set synchronously: a double click's second event comes before React re-renders with isPending.
-  const busy = useRef(false);
   const withReason = needsReason(action);
   const label = t(`creditOperations.actions.${action}`);
 
   const confirm = async () => {
-    if (busy.current) return;
     if (withReason && reason.trim() === '') {
       setReasonError(true);
       return;
     }
-    busy.current = true;
     setFailure(null);
     try {
       const answer = await decide.mutateAsync({ id: op.id, action, version: op.version, ...(withReason ? { reason: reason.trim() } : {}) });
@@ -140,77 +83,73 @@ function DecisionDialog({ op, action, onClose }: { op: CreditOperation; action: 
     } catch (e) {
       if (isApiError(e) && e.status === 409) setStale(true);
       setFailure(errorText(e, t));
-    } finally {
-      busy.current = false;
     }
   };
 
   return (
-    <Dialog isOpen title={t('creditOperations.decision.title', { action: label, number: op.number })} onClose={decide.isPending ? undefined : onClose} canOutsideClickClose={!decide.isPending}>
-      <DialogBody>
-        <p data-testid="decision-text">{t('creditOperations.decision.text', { action: label, number: op.number, borrower: op.borrower_name })}</p>
-        <AmountsTable {...operationAmounts(op)} testId="decision-amounts" />
-        {action === 'approve' && op.pending_approval && (
-          <Callout intent="primary" icon="people" data-testid="decision-completes">
-            {t('creditOperations.decision.completes', { name: op.pending_approval.checker_name ?? '—' })}
-          </Callout>
-        )}
-        {action === 'approve' && !op.pending_approval && op.needs_second_approval && (
-          <Callout intent="warning" icon="people" data-testid="decision-second-needed">
-            {t('creditOperations.decision.secondNeeded')}
-          </Callout>
-        )}
-        {withReason && (
-          <FormGroup
-            label={t('creditOperations.decision.reason')}
-            labelFor="decision-reason"
-            helperText={reasonError ? t('creditOperations.decision.reasonRequired') : t('creditOperations.decision.reasonHint')}
+    <MoneyConfirmDialog
+      title={t('creditOperations.decision.title', { action: label, number: op.number })}
+      consequence={t('creditOperations.decision.text', { action: label, number: op.number, borrower: op.borrower_name })}
+      consequenceTestId="decision-text"
+      rows={amountRows(operationAmounts(op), t)}
+      amountsTestId="decision-amounts"
+      intent={ACTION_INTENT[action]}
+      confirmText={label}
+      busyText={t('creditOperations.decision.working')}
+      confirmTestId="decision-confirm"
+      busy={decide.isPending}
+      confirmDisabled={stale}
+      onConfirm={confirm}
+      onClose={onClose}
+    >
+      {action === 'approve' && op.pending_approval && (
+        <Callout intent="primary" icon="people" data-testid="decision-completes">
+          {t('creditOperations.decision.completes', { name: op.pending_approval.checker_name ?? '—' })}
+        </Callout>
+      )}
+      {action === 'approve' && !op.pending_approval && op.needs_second_approval && (
+        <Callout intent="warning" icon="people" data-testid="decision-second-needed">
+          {t('creditOperations.decision.secondNeeded')}
+        </Callout>
+      )}
+      {withReason && (
+        <FormGroup
+          label={t('creditOperations.decision.reason')}
+          labelFor="decision-reason"
+          helperText={reasonError ? t('creditOperations.decision.reasonRequired') : t('creditOperations.decision.reasonHint')}
+          intent={reasonError ? 'danger' : 'none'}
+        >
+          <TextArea
+            id="decision-reason"
+            data-testid="decision-reason"
+            fill
+            rows={3}
+            maxLength={2000}
+            value={reason}
             intent={reasonError ? 'danger' : 'none'}
-          >
-            <TextArea
-              id="decision-reason"
-              data-testid="decision-reason"
-              fill
-              rows={3}
-              maxLength={2000}
-              value={reason}
-              intent={reasonError ? 'danger' : 'none'}
-              disabled={decide.isPending}
-              onChange={(e) => {
-                setReason(e.currentTarget.value);
-                setReasonError(false);
-              }}
-            />
-          </FormGroup>
-        )}
-        {failure && (
-          <Callout intent="danger" data-testid="decision-error">
-            {failure}
-          </Callout>
-        )}
-        {stale && (
-          <StaleCallout
-            testId="decision-stale"
-            onReload={() => {
-              void refresh();
-              onClose();
+            disabled={decide.isPending}
+            onChange={(e) => {
+              setReason(e.currentTarget.value);
+              setReasonError(false);
             }}
           />
-        )}
-      </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button data-testid="confirm-dialog-cancel" disabled={decide.isPending} onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button data-testid="decision-confirm" intent={ACTION_INTENT[action]} loading={decide.isPending} disabled={stale} onClick={() => void confirm()}>
-              {decide.isPending ? t('creditOperations.decision.working') : label}
-            </Button>
-          </>
-        }
-      />
-    </Dialog>
+        </FormGroup>
+      )}
+      {failure && (
+        <Callout intent="danger" data-testid="decision-error">
+          {failure}
+        </Callout>
+      )}
+      {stale && (
+        <StaleCallout
+          testId="decision-stale"
+          onReload={() => {
+            void refresh();
+            onClose();
+          }}
+        />
+      )}
+    </MoneyConfirmDialog>
   );
 }
 

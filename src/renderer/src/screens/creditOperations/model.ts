@@ -12,8 +12,55 @@ import { z } from 'zod';
 import type { CompanyParameters } from '../../../../shared/contract/company';
 import { creditConditionsSchema, type CreditOperation, type SimulationResult } from '../../../../shared/contract/credit-operations';
 import { ACTION_RULES, FINAL_OPERATION_STATUSES, type CreditOperationAction, type CreditOperationStatus } from '../../../../shared/credit-operation-status';
-import { formSchema } from '../company/formSchema';
+import { formatCurrency, formatDate } from '../../../../shared/format';
+import { formSchema } from '../../components/form/formSchema';
+import type { Translate } from '../../components/list/columns';
+import type { MoneyRow } from '../../components/moneyRows';
 import { ANALYSIS_TABS, type AnalysisTab } from './tabs';
+
+/** The amounts every confirmation of an operation states, whatever the move. */
+export interface OperationAmounts {
+  principal: string;
+  released: string;
+  totalPayable: string;
+  plots: number;
+  firstPayment?: string;
+  firstDue?: string;
+}
+
+export function operationAmounts(op: CreditOperation): OperationAmounts {
+  return {
+    principal: op.principal,
+    released: op.released,
+    totalPayable: op.total_payable,
+    plots: op.installments_count,
+    firstPayment: op.installments[0]?.payment,
+    firstDue: op.installments[0]?.due_date ?? op.first_due_date,
+  };
+}
+
+/** The same amounts of a simulation not yet saved (building, editing the conditions). */
+export function simulatedAmounts(result: SimulationResult): OperationAmounts {
+  return {
+    principal: result.principal,
+    released: result.released,
+    totalPayable: result.totalPayable,
+    plots: result.installments.length,
+    firstPayment: result.installments[0]?.payment,
+    firstDue: result.installments[0]?.dueDate,
+  };
+}
+
+/** The rows of the amounts table: what is lent, what is released and what is owed, and the installments. */
+export function amountRows(a: OperationAmounts, t: Translate): MoneyRow[] {
+  const plots = a.firstPayment ? t('creditOperations.amounts.plotsValue', { count: a.plots, first: formatCurrency(a.firstPayment) }) : String(a.plots);
+  return [
+    { label: t('creditOperations.amounts.principal'), amount: a.principal },
+    { label: t('creditOperations.amounts.released'), amount: a.released, strong: true, id: 'released' },
+    { label: t('creditOperations.amounts.totalPayable'), amount: a.totalPayable, strong: true, id: 'total-payable' },
+    { label: t('creditOperations.amounts.plots'), text: a.firstDue ? `${plots} · ${formatDate(a.firstDue)}` : plots, id: 'plots' },
+  ];
+}
 
 export function statusIntent(status: CreditOperationStatus): Intent {
   switch (status) {

@@ -20,7 +20,7 @@ import { FormError } from '../../components/FormError';
 import { useKitForm } from '../../components/form/useKitForm';
 import { ENTREPRENEUR_INVALIDATES } from './ClientInfoForm';
 import { useInterestOptions } from './options';
-import { RecordsTable } from './RecordsTable';
+import { RecordsTable } from '../../components/RecordsTable';
 
 const schema = bankAccountInput.omit({ id: true });
 type Values = z.input<typeof schema>;

@@ -5,7 +5,7 @@ import type { SolicitationListItem } from '../../../../shared/contract';
 import { errorText } from '../../api/errors';
 import { useApiQuery } from '../../api/hooks';
 import { simulationColumns } from '../simulations/columns';
-import { RecordsTable } from './RecordsTable';
+import { RecordsTable } from '../../components/RecordsTable';
 
 export function PersonSimulations({ id }: { id: number }) {
   const { t } = useTranslation();

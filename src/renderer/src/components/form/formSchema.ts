@@ -1,14 +1,12 @@
 /**
- * The company forms read the contract's schemas, with the form's text turned
- * into what the wire takes first: whole numbers typed as text become numbers
+ * Forms read the contract's schemas, with the form's text turned into what
+ * the wire takes first: whole numbers typed as text become numbers
  * (text that is not one stays text, so the schema refuses it), rates typed
  * with a decimal comma ("2,5") get the dot the contract reads, and an empty
  * optional field (a date, a digit, an e-mail) becomes null. Money needs
  * nothing here: the money input already keeps the wire's decimal text.
  */
 import { z } from 'zod';
-
-export const COMPANY_ID = 1;
 
 export interface FormTextRules {
   integers?: readonly string[];

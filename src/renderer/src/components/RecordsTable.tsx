@@ -5,10 +5,10 @@
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pageMeta } from '../../../../shared/contract';
-import { resourceColumnOf } from '../../components/cells';
-import type { ColumnDecl } from '../../components/list/columns';
-import { ResourceTable, type ResourceColumn } from '../../components/ResourceTable';
+import { pageMeta } from '../../../shared/contract';
+import { resourceColumnOf } from './cells';
+import type { ColumnDecl } from './list/columns';
+import { ResourceTable, type ResourceColumn } from './ResourceTable';
 
 const ONE_PAGE = { page: 1, filter: {} };
 

@@ -1,24 +1,25 @@
 /**
- * One of the company's short record lists (representatives, witnesses, IOF
- * periods, bank and assignee accounts) as a declaration: the table's columns,
+ * A record's short list of sub-records (the company's representatives,
+ * witnesses, IOF periods and accounts; a borrower's shareholders, guarantees
+ * and accounts) as a declaration: the table's columns,
  * the dialog's fields over the contract's schema, and the three calls. The
  * panel draws the table, the add / edit dialog (server errors on their field,
  * e.g. the IOF overlap on the period's start) and the removal behind a
- * confirmation. Roles that may not change the company see the table only.
+ * confirmation. Roles that may not change the record see the table only.
  */
 import { Button, Callout, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DefaultValues, FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
-import { errorText } from '../../api/errors';
-import { useToast } from '../../app/toaster';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { FieldInput, type FieldDecl } from '../../components/form/FieldInput';
-import { FormError } from '../../components/FormError';
-import { useKitForm } from '../../components/form/useKitForm';
-import type { ColumnDecl } from '../../components/list/columns';
-import { RecordsTable } from '../entrepreneurs/RecordsTable';
+import { errorText } from '../api/errors';
+import { useToast } from '../app/toaster';
+import { ConfirmDialog } from './ConfirmDialog';
+import { FieldInput, type FieldDecl } from './form/FieldInput';
+import { FormError } from './FormError';
+import { useKitForm } from './form/useKitForm';
+import type { ColumnDecl } from './list/columns';
+import { RecordsTable } from './RecordsTable';
 
 export interface RecordsPanelDecl<T extends { id: number }, S extends z.ZodType<unknown, FieldValues>> {
   /** data-testid prefix: `<testId>-add`, `<testId>-table-row-<id>`, `<testId>-edit-<id>`, `<testId>-remove-<id>`, `<testId>-form`, `<testId>-<field>` */
