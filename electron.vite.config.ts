@@ -7,11 +7,21 @@ import react from '@vitejs/plugin-react';
 // __dirname does not exist.
 const root = dirname(fileURLToPath(import.meta.url));
 
+const SERVER_BUNDLED_DEPS = ['drizzle-orm', 'zod', 'decimal.js', 'fastify', '@fastify/multipart', 'date-holidays', 'nodemailer'];
+
 export default defineConfig({
   main: {
     build: {
-      // Dependencies stay in node_modules (externalizeDeps defaults to true in
-      // electron-vite 6; the old plugin is deprecated).
+      // Dependencies stay in node_modules (electron-vite 6 externalizes every
+      // package.json dependency), except the pure-JavaScript ones the embedded
+      // server needs at start: resolved and loaded as separate modules they cost
+      // the server's process about 110 MB and a third of a restart's CPU
+      // (docs/performance.md, (c)). Kept external: PGlite (it reads its .wasm and
+      // .data files next to its own module), pg (only against a PostgreSQL URL,
+      // optional native binding), pdfkit (reads its font metrics from its folder),
+      // and everything only the main process imports (electron, keytar, exceljs, axios).
+      // zod is in the chunk both entries share, so the main process gets it bundled too.
+      externalizeDeps: { exclude: SERVER_BUNDLED_DEPS },
       outDir: 'out/main',
       rollupOptions: {
         input: {

@@ -1,7 +1,7 @@
 /**
  * Child of bench (c): one first start of the embedded backend in this process,
  * phase by phase (PGlite opening an empty folder — its initdb —, migrations,
- * demo seed, then the same folder opened again), each with its time, the
+ * demo seed, VACUUM ANALYZE, then the same folder opened again), each with its time, the
  * resident memory after it, the peak so far, and the WebAssembly memory
  * PGlite's PostgreSQL lives in. Prints plain lines; `npx tsx
  * scripts/bench/backend-phases.ts <empty folder>`.
@@ -44,6 +44,9 @@ await migrate(handle);
 phase('migrations');
 await seedDemo(handle.db, { uploadsDir: join(folder, 'uploads') });
 phase('demo seed');
+// As the server does after seeding a PGlite folder (src/server/index.ts): PGlite runs no autovacuum.
+await handle.exec('VACUUM ANALYZE');
+phase('VACUUM ANALYZE');
 await handle.close();
 phase('closed');
 const again = await openDatabase({ dataDir });

@@ -6,10 +6,11 @@
  * a few idle seconds, and the peak (VmHWM). Then, in one process, where the
  * time and the memory of a first start go (open, migrate, seed).
  *
- * Each figure twice: as the app starts the backend today, and with V8's
- * optimizing compiler kept off PGlite's WebAssembly (--liftoff-only): in the
- * first seconds V8 recompiles PostgreSQL's hottest functions (the parser, the
- * executor) with TurboFan, which is where the peak near 1 GB comes from.
+ * Each figure twice: with the V8 flags the app starts the backend with
+ * (EMBEDDED_BACKEND_V8_FLAGS: --liftoff-only, V8's optimizing compiler kept off
+ * PGlite's WebAssembly), and without them: in the first seconds V8 would
+ * recompile PostgreSQL's hottest functions (the parser, the executor) with
+ * TurboFan, which is where a peak near 1 GB comes from.
  *
  * Entry: BENCH_SERVER_ENTRY, else out/main/server.js when built, else
  * src/server/entry.ts via tsx (whose loader alone holds about 200 MB more).
@@ -21,6 +22,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { EMBEDDED_BACKEND_V8_FLAGS } from '../../src/main/services/backend';
 import { directCall } from '../../tests/e2e/harness/direct-api';
 
 const RESTARTS = Number(process.env.BENCH_RESTARTS ?? 3);
@@ -104,8 +106,8 @@ function phases(dataDir: string, v8Flags: string[]): Promise<string> {
 }
 
 const MODES: Array<[label: string, v8Flags: string[]]> = [
-  ['as started today', []],
-  ['--liftoff-only', ['--liftoff-only']],
+  [`as the app starts it (${EMBEDDED_BACKEND_V8_FLAGS.join(' ')})`, [...EMBEDDED_BACKEND_V8_FLAGS]],
+  ['without those flags (TurboFan on, for comparison)', []],
 ];
 
 export async function embeddedBackend(): Promise<void> {

@@ -100,7 +100,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const uploadsDir = await defaultUploadsDir(options);
   try {
     await migrate(handle);
-    if (options.seed === 'demo') await seedDemo(handle.db, { uploadsDir, clock });
+    const seeded = options.seed === 'demo' && (await seedDemo(handle.db, { uploadsDir, clock }));
+    // PGlite runs no autovacuum: without this the freshly seeded tables would have no
+    // planner statistics and no visibility map (index-only scans) until someone ran it.
+    if (seeded && handle.kind === 'pglite') await handle.exec('VACUUM ANALYZE');
   } catch (error) {
     await handle.close();
     throw error;

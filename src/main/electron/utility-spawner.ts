@@ -6,7 +6,7 @@
  */
 import { utilityProcess, type UtilityProcess } from 'electron';
 import { LAUNCH_SECRET_ENV } from '../../shared/launch';
-import { BACKEND_START_TIMEOUT_MS, newLaunchSecret, readyUrl, startError, type BackendSpawner } from '../services/backend';
+import { BACKEND_START_TIMEOUT_MS, EMBEDDED_BACKEND_V8_FLAGS, newLaunchSecret, readyUrl, startError, type BackendSpawner } from '../services/backend';
 
 export interface UtilitySpawnerOptions {
   /** out/main/server.js */
@@ -21,6 +21,8 @@ export function utilityProcessSpawner(options: UtilitySpawnerOptions): BackendSp
       const launchSecret = newLaunchSecret();
       const child = utilityProcess.fork(options.entry, [], {
         serviceName: 'Back-office server',
+        // A utility process takes execArgv as Chromium switches; its V8 reads them from --js-flags.
+        execArgv: [`--js-flags=${EMBEDDED_BACKEND_V8_FLAGS.join(' ')}`],
         stdio: 'inherit',
         env: {
           ...process.env,

@@ -77,12 +77,23 @@ export function startError(message: unknown): string | null {
 
 export const BACKEND_START_TIMEOUT_MS = 60_000;
 
+/**
+ * V8 flags of the embedded server's process, whatever starts it. Liftoff only:
+ * in its first seconds V8 otherwise recompiles PostgreSQL's hottest WebAssembly
+ * functions (PGlite's parser and executor) with TurboFan, about 500 MB of
+ * compiler memory that takes the process's peak near 1 GB; with the baseline
+ * compiler alone the peak is the working set, small queries are as fast, and
+ * only large scans are slower (docs/performance.md, (c)).
+ */
+export const EMBEDDED_BACKEND_V8_FLAGS: readonly string[] = ['--liftoff-only'];
+
 export interface ChildProcessSpawnerOptions {
   /** The server entry: built out/main/server.js, or src/server/entry.ts run through tsx (execArgv ['--import', 'tsx']). */
   entry: string;
   dataDir: string;
   uploadsDir?: string;
   seed?: 'demo' | 'none';
+  /** Node options after EMBEDDED_BACKEND_V8_FLAGS, which every start gets. */
   execArgv?: string[];
   env?: NodeJS.ProcessEnv;
   timeoutMs?: number;
@@ -94,7 +105,7 @@ export function childProcessSpawner(options: ChildProcessSpawnerOptions): Backen
     start() {
       const launchSecret = newLaunchSecret();
       const child: ChildProcess = fork(options.entry, [], {
-        execArgv: options.execArgv ?? [],
+        execArgv: [...EMBEDDED_BACKEND_V8_FLAGS, ...(options.execArgv ?? [])],
         env: {
           ...process.env,
           ...options.env,
