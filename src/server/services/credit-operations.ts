@@ -62,6 +62,7 @@ import {
   borrowerSecuredGuarantees,
   creditOperationEvents,
   creditOperationInstallments,
+  creditOperationMessages,
   creditOperations,
   issuedContracts,
 } from '../db/schema-origination';
@@ -923,6 +924,16 @@ export async function updateComplement(tx: Db, actorId: number, input: Complemen
     log: { action: 'credit-operation.complement.update', before: snap, after: snap },
   });
   return after;
+}
+
+/** A message on the operation: stored, shown on its timeline (cut to 140 characters) and logged. */
+export async function sendMessage(tx: Db, authorId: number, operationId: number, body: string): Promise<typeof creditOperationMessages.$inferSelect> {
+  await findOperation(tx, operationId);
+  const now = new Date();
+  const [message] = await tx.insert(creditOperationMessages).values({ credit_operation_id: operationId, author_id: authorId, body, created_at: now }).returning();
+  await addEvent(tx, { operationId, kind: 'message', note: body.length > 140 ? `${body.slice(0, 139)}…` : body, actorId: authorId, at: now });
+  await logActivity(tx, { actorId: authorId, action: 'credit-operation.message', entity: 'credit_operation', entityId: operationId, after: { id: message.id } });
+  return message;
 }
 
 /**
