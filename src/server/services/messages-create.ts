@@ -36,7 +36,7 @@ export async function createBroadcast(db: Db, actorId: number, input: CreateBroa
       );
     }
     await logActivity(tx, {
-      actorId: actorId,
+      actorId,
       action: 'broadcast.create',
       entity: 'broadcast',
       entityId: created.id,
