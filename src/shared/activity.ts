@@ -134,6 +134,8 @@ export const ACTIVITY_ACTIONS = [
   'credit-operation.return',
   'credit-operation.cancel',
   'credit-operation.complement.update',
+  'credit-operation.contract-issued',
+  'credit-operation.contract-cancelled',
   'credit-operation.message',
   'contract.issue',
   'contract.cancel',

@@ -98,3 +98,45 @@ export function actionsFrom(status: CreditOperationStatus): CreditOperationActio
 export function statusAfterEdit(status: CreditOperationStatus): CreditOperationStatus {
   return status === 'approved' ? 'analysis' : status;
 }
+
+/**
+ * The moves the contract makes, not a person's decision: issuing it, and
+ * cancelling it, which brings the operation back to approved.
+ */
+export const CONTRACT_MOVES = {
+  issue: { from: CONTRACT_ISSUABLE_STATUSES, to: 'contract_issued' },
+  cancel: { from: ['contract_issued'], to: 'approved' },
+} as const satisfies Record<string, { from: readonly CreditOperationStatus[]; to: CreditOperationStatus }>;
+
+/**
+ * Whether the workflow takes an operation from `from` to `to` by any of its
+ * moves: a person's action, an edit of approved conditions, or the contract.
+ * Staying in the same status is not a move.
+ */
+export function canMoveOperation(from: CreditOperationStatus, to: CreditOperationStatus): boolean {
+  if (from === to) return false;
+  if (CREDIT_OPERATION_ACTIONS.some((a) => ACTION_RULES[a].to === to && actionAllowed(a, from))) return true;
+  if (EDITABLE_STATUSES.includes(from) && statusAfterEdit(from) === to) return true;
+  return Object.values(CONTRACT_MOVES).some((m) => (m.from as readonly CreditOperationStatus[]).includes(from) && m.to === to);
+}
+
+/** The status a new proposal starts in. */
+export const INITIAL_OPERATION_STATUS: CreditOperationStatus = 'proposal';
+
+/** Whether the money left: the schedule is being collected, so its installments may be overdue. */
+export function isDisbursed(status: CreditOperationStatus): boolean {
+  return status === 'disbursed';
+}
+/** The statuses whose installments are being collected. */
+export const COLLECTING_STATUSES: readonly CreditOperationStatus[] = CREDIT_OPERATION_STATUSES.filter(isDisbursed);
+
+/**
+ * Statuses of an operation that still holds the guarantees pledged to it:
+ * every one but a refusal or a cancellation, which release them.
+ */
+export const GUARANTEE_HOLDING_STATUSES: readonly CreditOperationStatus[] = CREDIT_OPERATION_STATUSES.filter((s) => s !== 'refused' && s !== 'cancelled');
+
+/** Whether the first (or only) approval is decided in `status`. */
+export function awaitsApproval(status: CreditOperationStatus): boolean {
+  return actionAllowed('approve', status);
+}

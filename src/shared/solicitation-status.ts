@@ -86,3 +86,14 @@ export function canTransition(from: SolicitationStatus, to: SolicitationStatus):
  */
 export const CANCELLED_APPROVED_STATUSES = ['CANCELLED', 'APPROVED'] as const;
 export type CancelledApprovedStatus = (typeof CANCELLED_APPROVED_STATUSES)[number];
+
+/** Statuses an analyst is working in (the "in review" list). */
+export const REVIEW_STATUSES: readonly SolicitationStatus[] = ['in_review'];
+
+/** Statuses that end a solicitation without a credit: nothing new is added to them. */
+export const CLOSED_WITHOUT_CREDIT_STATUSES: readonly SolicitationStatus[] = ['refused', 'cancelled'];
+
+/** Whether the credit was granted and the contract is still to come: a borrower may be registered from it. */
+export function awaitsContract(status: string): boolean {
+  return status === 'approved';
+}

@@ -2,7 +2,6 @@
 import { readFile } from 'node:fs/promises';
 import { and, eq, ilike, sql, asc } from 'drizzle-orm';
 import { MAX_BANNER_BYTES, pageMeta, PROJECT_BANNER_TYPES } from '../../shared/contract/index';
-import type { Db } from '../db/connect';
 import {
   companySituations,
   howDidFind,
@@ -10,17 +9,15 @@ import {
   projectBanners,
   projects,
   type LabelTable,
-  type ProjectRow,
 } from '../db/schema-catalogues';
 import { containsPattern } from '../domain/like';
 import { judgeUpload } from '../domain/file-type';
-import { generateToken } from '../domain/tokens';
-import { badRequest, MESSAGES, notFound } from '../http/errors';
+import { badRequest, MESSAGES } from '../http/errors';
 import { requireAuth, type Handler } from '../http/handler';
-import { logActivity, type Snapshot } from '../services/activity';
-import { assertNotInUse, catalogueHandlers } from '../services/catalogues';
+import { createProject, deleteProject, projectOr404, recordBanner, regenerateProjectKey, toProject, updateProject } from '../services/projects';
+import { catalogueHandlers } from '../services/catalogues';
 import { listConditions, listOrder, type ListSpec } from '../services/list';
-import { generateFileKey, removeFile, storedPath, storeFile } from '../services/storage';
+import { removeFile, storedPath, storeFile } from '../services/storage';
 
 export const situations = catalogueHandlers({
   kind: 'situations',
@@ -47,40 +44,6 @@ const projectListSpec: ListSpec = {
 };
 
 /** Project api keys: a prefix that says what they are, then 32 random bytes. */
-export function generateApiKey(): string {
-  return `pk_${generateToken()}`;
-}
-
-function toProject(row: ProjectRow) {
-  return { ...row, created_at: row.created_at.toISOString(), updated_at: row.updated_at.toISOString() };
-}
-
-/** The api_key is a secret: the log records that it changed, never its value. */
-function projectSnapshot(row: ProjectRow): Snapshot {
-  return { id: row.id, title: row.title, description: row.description, url: row.url, banner: row.banner, active: row.active };
-}
-
-async function projectOr404(db: Db, id: number): Promise<ProjectRow> {
-  const rows = await db.select().from(projects).where(eq(projects.id, id)).limit(1);
-  if (!rows[0]) throw notFound();
-  return rows[0];
-}
-
-/** A banner reference must name a stored banner by its random key (or be empty). */
-async function assertBanner(db: Db, banner: string): Promise<void> {
-  if (banner === '') return;
-  const rows = await db.select({ id: projectBanners.id }).from(projectBanners).where(eq(projectBanners.key, banner));
-  if (rows.length === 0) throw badRequest('Campo banner: imagem não encontrada; envie o banner novamente', 'banner');
-}
-
-/** Removes a banner no project uses any more; answers the stored file to delete after the transaction. */
-async function dropBannerIfUnused(db: Db, banner: string): Promise<string | null> {
-  if (banner === '') return null;
-  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(projects).where(eq(projects.banner, banner));
-  if (Number(count) > 0) return null;
-  const removed = await db.delete(projectBanners).where(eq(projectBanners.key, banner)).returning();
-  return removed[0]?.storage_path ?? null;
-}
 
 export const projectsList: Handler<'projects.list'> = async (args, { deps }) => {
   const where = and(...listConditions(projectListSpec, args.filter));
@@ -109,48 +72,19 @@ export const projectsById: Handler<'projects.byId'> = async ({ id }, { deps }) =
 
 export const projectsCreate: Handler<'projects.create'> = async (input, ctx) => {
   const { user } = requireAuth(ctx);
-  return ctx.deps.db.transaction(async (tx) => {
-    await assertBanner(tx, input.banner);
-    const [created] = await tx.insert(projects).values({ ...input, api_key: generateApiKey() }).returning();
-    await logActivity(tx, { actorId: user.id, action: 'project.create', entity: 'project', entityId: created.id, after: projectSnapshot(created) });
-    return toProject(created);
-  });
+  return createProject(ctx.deps.db, user.id, input);
 };
 
-export const projectsUpdate: Handler<'projects.update'> = async ({ id, ...input }, ctx) => {
+export const projectsUpdate: Handler<'projects.update'> = async (args, ctx) => {
   const { user } = requireAuth(ctx);
-  const result = await ctx.deps.db.transaction(async (tx) => {
-    const before = await projectOr404(tx, id);
-    await assertBanner(tx, input.banner);
-    const [updated] = await tx
-      .update(projects)
-      .set({ ...input, updated_at: new Date() })
-      .where(eq(projects.id, id))
-      .returning();
-    const orphan = before.banner !== updated.banner ? await dropBannerIfUnused(tx, before.banner) : null;
-    await logActivity(tx, {
-      actorId: user.id,
-      action: 'project.update',
-      entity: 'project',
-      entityId: id,
-      before: projectSnapshot(before),
-      after: projectSnapshot(updated),
-    });
-    return { project: toProject(updated), orphan };
-  });
+  const result = await updateProject(ctx.deps.db, user.id, args);
   if (result.orphan) await removeFile(ctx.deps.uploadsDir, result.orphan);
   return result.project;
 };
 
 export const projectsDelete: Handler<'projects.delete'> = async ({ id }, ctx) => {
   const { user } = requireAuth(ctx);
-  const orphan = await ctx.deps.db.transaction(async (tx) => {
-    const before = await projectOr404(tx, id);
-    await assertNotInUse(tx, 'projects', id);
-    await tx.delete(projects).where(eq(projects.id, id));
-    await logActivity(tx, { actorId: user.id, action: 'project.delete', entity: 'project', entityId: id, before: projectSnapshot(before) });
-    return dropBannerIfUnused(tx, before.banner);
-  });
+  const orphan = await deleteProject(ctx.deps.db, user.id, id);
   if (orphan) await removeFile(ctx.deps.uploadsDir, orphan);
   return { ok: true as const };
 };
@@ -167,14 +101,8 @@ export const projectsUpload: Handler<'projects.upload'> = async ({ file }, ctx) 
   if (!mime) throw badRequest(MESSAGES.uploadType, 'file');
   const storageName = await storeFile(ctx.deps.uploadsDir, file.bytes);
   try {
-    return await ctx.deps.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(projectBanners)
-        .values({ key: generateFileKey(), mime, size: file.bytes.byteLength, storage_path: storageName })
-        .returning();
-      await logActivity(tx, { actorId: user.id, action: 'project.banner.upload', entity: 'project-banner', entityId: row.id, after: { mime, size: row.size } });
-      return { banner: row.key, dataUrl: dataUrl(mime, file.bytes) };
-    });
+    const key = await recordBanner(ctx.deps.db, user.id, { mime, size: file.bytes.byteLength, storageName });
+    return { banner: key, dataUrl: dataUrl(mime, file.bytes) };
   } catch (error) {
     await removeFile(ctx.deps.uploadsDir, storageName);
     throw error;
@@ -192,14 +120,5 @@ export const projectsBanner: Handler<'projects.banner'> = async ({ id }, { deps 
 
 export const projectsRegenerateKey: Handler<'projects.regenerateKey'> = async ({ id }, ctx) => {
   const { user } = requireAuth(ctx);
-  return ctx.deps.db.transaction(async (tx) => {
-    await projectOr404(tx, id);
-    const [updated] = await tx
-      .update(projects)
-      .set({ api_key: generateApiKey(), updated_at: new Date() })
-      .where(eq(projects.id, id))
-      .returning();
-    await logActivity(tx, { actorId: user.id, action: 'project.api-key.regenerate', entity: 'project', entityId: id, after: { api_key: 'regenerada' } });
-    return toProject(updated);
-  });
+  return regenerateProjectKey(ctx.deps.db, user.id, id);
 };

@@ -13,7 +13,6 @@ import { creditOperationEvents, creditOperationMessages, creditOperations } from
 import { badRequest } from '../http/errors';
 import { FileReply, requireAuth, type HandlerContext, type Handlers } from '../http/handler';
 import { fullBorrower } from '../services/borrowers';
-import { logActivity } from '../services/activity';
 import { contractFileName, renderContractPdf } from '../services/contract-pdf';
 import {
   cancelContract,
@@ -27,7 +26,6 @@ import {
 } from '../services/contracts';
 import {
   activeOperationsCondition,
-  addEvent,
   createOperation,
   decide,
   findOperation,
@@ -35,6 +33,7 @@ import {
   loadManagement,
   loadOperation,
   operationSummaries,
+  sendMessage,
   updateComplement,
   updateOperation,
   type Actor,
@@ -162,14 +161,7 @@ export const creditOperationHandlers: Pick<Handlers, CreditOperationName> = {
 
   'creditOperation.sendMessage': async ({ id, body }, ctx) => {
     const { user } = requireAuth(ctx);
-    const row = await ctx.deps.db.transaction(async (tx) => {
-      await findOperation(tx, id);
-      const now = new Date();
-      const [message] = await tx.insert(creditOperationMessages).values({ credit_operation_id: id, author_id: user.id, body, created_at: now }).returning();
-      await addEvent(tx, { operationId: id, kind: 'message', note: body.length > 140 ? `${body.slice(0, 139)}…` : body, actorId: user.id, at: now });
-      await logActivity(tx, { actorId: user.id, action: 'credit-operation.message', entity: 'credit_operation', entityId: id, after: { id: message.id } });
-      return message;
-    });
+    const row = await ctx.deps.db.transaction((tx) => sendMessage(tx, user.id, id, body));
     return { id: row.id, author_name: user.name, body: row.body, created_at: row.created_at.toISOString() };
   },
 

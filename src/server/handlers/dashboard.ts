@@ -16,7 +16,7 @@ import type { Handler } from '../http/handler';
 
 /** One row of the answer's query; `kind` says which figure it carries. */
 interface FigureRow {
-  kind: 'year' | 'month' | 'status' | 'total' | 'approved' | 'approved-total';
+  kind: 'year' | 'month' | 'status' | 'total' | 'approved-month' | 'approved-total';
   /** the month (1–12), or the year for kind 'year' */
   at: number | null;
   status: string | null;
@@ -61,7 +61,7 @@ async function figureRows(db: Db, year: number | null, fallbackYear: number): Pr
            coalesce(sum(n) FILTER (WHERE converted), 0)::int
     FROM r
     UNION ALL
-    SELECT 'approved', m, NULL, sum(n)::int, sum(value)::numeric(16, 2)::text, NULL FROM a GROUP BY m
+    SELECT 'approved-month', m, NULL, sum(n)::int, sum(value)::numeric(16, 2)::text, NULL FROM a GROUP BY m
     UNION ALL
     SELECT 'approved-total', NULL, NULL, coalesce(sum(n), 0)::int, coalesce(sum(value), 0)::numeric(16, 2)::text, NULL FROM a`);
   return (result as unknown as { rows: FigureRow[] }).rows;
@@ -100,7 +100,7 @@ export async function dashboard(db: Db, year: number | undefined, now: Date = ne
       case 'total':
         received = { n: Number(r.n), value: r.value ?? '0.00', converted: Number(r.converted) };
         break;
-      case 'approved':
+      case 'approved-month':
         if (at !== null) Object.assign(months[at - 1], { approved: Number(r.n), approvedValue: r.value ?? '0.00' });
         break;
       case 'approved-total':

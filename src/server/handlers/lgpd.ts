@@ -7,18 +7,12 @@ import type { Db } from '../db/connect';
 import { activityLog, uploads, users } from '../db/schema';
 import { borrowers, creditOperations } from '../db/schema-origination';
 import { containsPattern } from '../domain/like';
-import { badRequest, conflict, MESSAGES, notFound } from '../http/errors';
+import { badRequest, MESSAGES } from '../http/errors';
 import { requireAuth, type Handler } from '../http/handler';
-import { logActivity } from '../services/activity';
-import { lgpdRequests, toLgpdRequest, type LgpdRequestRow } from '../services/lgpd';
+import { createLgpdRequest, refuseLgpdRequest, requestOr404 } from '../services/lgpd-requests';
+import { lgpdRequests, toLgpdRequest } from '../services/lgpd';
 import { intakeHoldingsOf } from '../services/intake-erase';
 
-const LGPD_MESSAGES = {
-  alreadyOpen: 'Esta pessoa já tem um pedido de exclusão em aberto.',
-  alreadyErased: 'Os dados desta pessoa já foram apagados.',
-  notOpen: 'Este pedido já foi encerrado.',
-  personNotFound: 'Pessoa não encontrada.',
-} as const;
 
 const handler = alias(users, 'handler');
 
@@ -50,12 +44,6 @@ function requestRows(db: Db, where: SQL | undefined) {
     .from(lgpdRequests)
     .leftJoin(handler, eq(handler.id, lgpdRequests.handled_by))
     .where(where);
-}
-
-async function requestOr404(db: Db, id: number): Promise<LgpdRequestRow> {
-  const rows = await db.select().from(lgpdRequests).where(eq(lgpdRequests.id, id)).limit(1);
-  if (!rows[0]) throw notFound();
-  return rows[0];
 }
 
 async function handlerName(db: Db, id: number | null): Promise<string | null> {
@@ -90,40 +78,7 @@ export const findPeople: Handler<'lgpd.people'> = async ({ q }, { deps }) => {
 
 export const createRequest: Handler<'lgpd.create'> = async (input, ctx) => {
   const { user: actor } = requireAuth(ctx);
-  return ctx.deps.db.transaction(async (tx) => {
-    const rows = await tx.select().from(users).where(eq(users.id, input.user_id)).limit(1);
-    const person = rows[0];
-    if (!person) throw badRequest(LGPD_MESSAGES.personNotFound, 'user_id');
-    if (person.anonymised_at) throw conflict(LGPD_MESSAGES.alreadyErased, 'user_id');
-    const open = await tx
-      .select({ id: lgpdRequests.id })
-      .from(lgpdRequests)
-      .where(and(eq(lgpdRequests.user_id, person.id), eq(lgpdRequests.status, 'aberto')))
-      .limit(1);
-    if (open[0]) throw conflict(LGPD_MESSAGES.alreadyOpen, 'user_id');
-    const [created] = await tx
-      .insert(lgpdRequests)
-      .values({
-        user_id: person.id,
-        subject_name: person.name,
-        subject_email: person.email,
-        channel: input.channel,
-        received_at: input.received_at ? new Date(input.received_at) : new Date(),
-        status: 'aberto',
-        notes: input.notes || null,
-        created_by: actor.id,
-      })
-      .returning();
-    // No name or e-mail in the log: the erase must not have to hunt for them here.
-    await logActivity(tx, {
-      actorId: actor.id,
-      action: 'lgpd.request.create',
-      entity: 'lgpd_request',
-      entityId: created.id,
-      after: { user_id: person.id, channel: created.channel, status: created.status, received_at: created.received_at.toISOString() },
-    });
-    return toLgpdRequest(created, null);
-  });
+  return createLgpdRequest(ctx.deps.db, actor.id, input);
 };
 
 async function holdingsOf(db: Db, userId: number): Promise<PersonHoldings> {
@@ -187,22 +142,5 @@ export const getRequest: Handler<'lgpd.get'> = async ({ id }, { deps }) => {
 
 export const refuseRequest: Handler<'lgpd.refuse'> = async ({ id, outcome }, ctx) => {
   const { user: actor } = requireAuth(ctx);
-  return ctx.deps.db.transaction(async (tx) => {
-    const request = await requestOr404(tx, id);
-    if (request.status !== 'aberto') throw conflict(LGPD_MESSAGES.notOpen);
-    const [updated] = await tx
-      .update(lgpdRequests)
-      .set({ status: 'recusado', outcome, handled_by: actor.id, closed_at: new Date() })
-      .where(eq(lgpdRequests.id, id))
-      .returning();
-    await logActivity(tx, {
-      actorId: actor.id,
-      action: 'lgpd.request.refuse',
-      entity: 'lgpd_request',
-      entityId: id,
-      before: { status: request.status },
-      after: { status: updated.status, outcome },
-    });
-    return toLgpdRequest(updated, actor.name);
-  });
+  return refuseLgpdRequest(ctx.deps.db, actor, id, outcome);
 };

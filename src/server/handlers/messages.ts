@@ -13,13 +13,11 @@ import type { Db } from '../db/connect';
 import { users } from '../db/schema';
 import { badRequest, MESSAGES, notFound } from '../http/errors';
 import { requireAuth, type Handler } from '../http/handler';
-import { logActivity } from '../services/activity';
+import { createBroadcast } from '../services/messages-create';
 import { resolveSelection } from '../services/messages-recipients';
 import { broadcastRecipients as R, broadcasts, type BroadcastRow } from '../services/messages-schema';
 
 const PREVIEW_SAMPLE = 5;
-const INSERT_CHUNK = 500;
-export const NO_RECIPIENTS = 'Nenhum destinatário válido para este canal.';
 
 type Filter = Record<string, unknown> | undefined;
 
@@ -113,40 +111,7 @@ export const previewMessage: Handler<'messages.preview'> = async ({ channel, sel
 
 export const createMessage: Handler<'messages.create'> = async (input, ctx) => {
   const { user: actor } = requireAuth(ctx);
-  const id = await ctx.deps.db.transaction(async (tx) => {
-    const resolved = await resolveSelection(tx, input.channel, input.selection);
-    if (resolved.recipients.length === 0) throw badRequest(NO_RECIPIENTS, 'selection');
-    const [created] = await tx
-      .insert(broadcasts)
-      .values({
-        channel: input.channel,
-        subject: input.channel === 'email' ? (input.subject ?? null) : null,
-        body: input.body,
-        selection: input.selection,
-        created_by: actor.id,
-      })
-      .returning({ id: broadcasts.id });
-    for (let i = 0; i < resolved.recipients.length; i += INSERT_CHUNK) {
-      await tx.insert(R).values(
-        resolved.recipients.slice(i, i + INSERT_CHUNK).map((r) => ({ broadcast_id: created.id, user_id: r.user_id, name: r.name, contact: r.contact, status: 'queued' })),
-      );
-    }
-    await logActivity(tx, {
-      actorId: actor.id,
-      action: 'broadcast.create',
-      entity: 'broadcast',
-      entityId: created.id,
-      after: {
-        id: created.id,
-        channel: input.channel,
-        subject: input.channel === 'email' ? (input.subject ?? null) : null,
-        mode: input.selection.mode,
-        recipients: resolved.recipients.length,
-        left_out_invalid: resolved.invalid.length,
-      },
-    });
-    return created.id;
-  });
+  const id = await createBroadcast(ctx.deps.db, actor.id, input);
   ctx.deps.broadcasts?.wake();
   return broadcastOr404(ctx.deps.db, id);
 };

@@ -21,7 +21,7 @@ import { simulations } from '../db/schema-credit-intake';
 import { containsPattern } from '../domain/like';
 import { badRequest, MESSAGES, notFound } from '../http/errors';
 import { requireAuth, type Handler } from '../http/handler';
-import { logActivity } from '../services/activity';
+import { deleteSimulation as removeSimulation } from '../services/simulations';
 import { findUser } from '../services/users';
 import { exportRows } from '../services/list';
 
@@ -153,29 +153,7 @@ export const simulationsByUser: Handler<'simulations.byUser'> = async ({ id }, {
 
 export const deleteSimulation: Handler<'simulations.delete'> = async ({ id }, ctx) => {
   const { user: actor } = requireAuth(ctx);
-  await ctx.deps.db.transaction(async (tx) => {
-    const [removed] = await tx
-      .update(simulations)
-      .set({ deleted_at: new Date() })
-      .where(and(eq(simulations.id, id), isNull(simulations.deleted_at)))
-      .returning();
-    if (!removed) throw notFound();
-    await logActivity(tx, {
-      actorId: actor.id,
-      action: 'simulation.delete',
-      entity: 'simulation',
-      entityId: removed.id,
-      before: {
-        user_id: removed.user_id,
-        solicitation_id: removed.solicitation_id,
-        value: removed.value,
-        plots: removed.plots,
-        monthly_rate: removed.monthly_rate,
-        installment: removed.installment,
-      },
-      after: { deleted_at: removed.deleted_at ? removed.deleted_at.toISOString() : null },
-    });
-  });
+  await removeSimulation(ctx.deps.db, actor.id, id);
   return { ok: true as const };
 };
 

@@ -122,6 +122,11 @@ function snapshot(row: ApprovalRequestRow): Snapshot {
   };
 }
 
+/** Whether the request still awaits a check (neither approved, rejected nor cancelled). */
+export function isPending(row: Pick<ApprovalRequestRow, 'status'>): boolean {
+  return row.status === 'pending';
+}
+
 /** The pending request of `kind` on record `entityId`, locked when asked (inside the record's own lock). */
 export async function pendingApproval(db: Db, kind: ApprovalKind, entityId: number, lock = false): Promise<ApprovalRequestRow | null> {
   const query = db

@@ -45,6 +45,7 @@ import { conflict, notFound } from '../http/errors';
 import { FileReply } from '../http/handler';
 import { logActivity } from './activity';
 import { borrowerOr404, forbiddenField, isUniqueViolation, snapshotOf, type StaffActor } from './borrowers';
+import { guaranteeHeld } from './credit-operations';
 import { judgeSolicitationFile } from './solicitations-documents';
 import { removeFile, storedPath, storeFile } from './storage';
 
@@ -206,10 +207,7 @@ export async function removeRecord(db: Db, uploadsDir: string, actorId: number, 
   const table = tableOf(kind);
   const file = await db.transaction(async (tx) => {
     if (kind === 'securedguarantee') {
-      const inUse = await tx.execute(
-        sql`SELECT 1 FROM credit_operations WHERE ${id} = ANY(secured_guarantee_ids) AND status NOT IN ('refused', 'cancelled') LIMIT 1`,
-      );
-      if ((inUse as unknown as { rows: unknown[] }).rows.length) throw conflict(RECORD_MESSAGES.guaranteeInUse);
+      if (await guaranteeHeld(tx, id)) throw conflict(RECORD_MESSAGES.guaranteeInUse);
     }
     const [before] = (await tx.delete(table).where(eq(table.id, id)).returning()) as Row[];
     if (!before) throw notFound(RECORD_MESSAGES.notFound);

@@ -36,6 +36,7 @@ import { formatCnpj, formatCpf, isValidCnpj, isValidCpf } from '../../shared/doc
 import { ownValue } from '../../shared/query';
 import { AllOperators, isRoleAllowed, type RoleId } from '../../shared/roles';
 import { ratingFor, ratingReason, stageFor, stageReason } from '../../shared/risk-classification';
+import { awaitsContract } from '../../shared/solicitation-status';
 import type { Db } from '../db/connect';
 import { solicitations } from '../db/schema-credit-intake';
 import { interestProfiles } from '../db/schema-interests';
@@ -53,6 +54,7 @@ import { containsPattern } from '../domain/like';
 import { badRequest, conflict, HttpError, MESSAGES, notFound } from '../http/errors';
 import { logActivity, type Snapshot } from './activity';
 import { parametersOf } from './company';
+import { overdueOf } from './credit-operations';
 
 export const BORROWER_MESSAGES = {
   notFound: 'Tomador não encontrado.',
@@ -313,7 +315,7 @@ async function fromSolicitation(tx: Db, solicitationId: number) {
     .for('update')
     .limit(1);
   if (!s) throw notFound('Solicitação não encontrada.');
-  if (s.status !== 'approved') throw conflict(BORROWER_MESSAGES.solicitationNotApproved, 'solicitation_id');
+  if (!awaitsContract(s.status)) throw conflict(BORROWER_MESSAGES.solicitationNotApproved, 'solicitation_id');
   const taken = await tx.select({ id: borrowers.id }).from(borrowers).where(eq(borrowers.solicitation_id, s.id)).limit(1);
   if (taken.length) throw conflict(BORROWER_MESSAGES.solicitationTaken, 'solicitation_id');
   const company = s.type_credit === 'PJ';
@@ -727,33 +729,23 @@ export function todayInSaoPaulo(now: Date = new Date()): string {
 }
 
 /**
- * The borrower's rating and stage from the largest number of days an unpaid
- * installment of its disbursed operations is past due, counted to today in
- * São Paulo (calendar-day arithmetic in SQL: no time zone involved).
+ * The borrower's rating and stage from the largest number of days one of its
+ * installments is overdue (the operations' rule: `overdueOf`), counted to
+ * today in São Paulo.
  */
 export async function classificationOf(db: Db, borrowerId: number, asOf = todayInSaoPaulo()): Promise<RiskClassification> {
   await borrowerOr404(db, borrowerId);
-  const result = await db.execute(sql`
-    SELECT
-      (SELECT max(${asOf}::date - i.due_date)::int
-         FROM credit_operation_installments i JOIN credit_operations o ON o.id = i.credit_operation_id
-        WHERE o.borrower_id = ${borrowerId} AND o.status = 'disbursed' AND i.paid_on IS NULL AND i.due_date < ${asOf}::date) AS max_days,
-      (SELECT count(*)::int
-         FROM credit_operation_installments i JOIN credit_operations o ON o.id = i.credit_operation_id
-        WHERE o.borrower_id = ${borrowerId} AND o.status = 'disbursed' AND i.paid_on IS NULL AND i.due_date < ${asOf}::date) AS overdue,
-      (SELECT count(*)::int FROM credit_operations o WHERE o.borrower_id = ${borrowerId} AND o.status = 'disbursed') AS operations
-  `);
-  const [row] = (result as unknown as { rows: Array<{ max_days: number | string | null; overdue: number | string; operations: number | string }> }).rows;
-  const days = Number(row?.max_days ?? 0);
+  const overdue = await overdueOf(db, borrowerId, asOf);
+  const days = overdue.maxDays;
   return {
     borrower_id: borrowerId,
     as_of: asOf,
     max_days_overdue: days,
-    overdue_installments: Number(row?.overdue ?? 0),
+    overdue_installments: overdue.installments,
     rating: ratingFor(days),
     rating_reason: ratingReason(days),
     stage: stageFor(days),
     stage_reason: stageReason(days),
-    operations_considered: Number(row?.operations ?? 0),
+    operations_considered: overdue.operations,
   };
 }

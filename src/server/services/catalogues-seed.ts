@@ -1,7 +1,7 @@
 /** Demo entries of the catalogues for the embedded sandbox (called by the demo seed). */
 import type { Db } from '../db/connect';
 import { companySituations, howDidFind, lendingReasons, projects } from '../db/schema-catalogues';
-import { generateApiKey } from '../handlers/catalogues';
+import { generateApiKey } from './projects';
 
 export async function seedCatalogues(db: Db): Promise<number> {
   const situations = await db

@@ -17,6 +17,7 @@ import Decimal from 'decimal.js';
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { CONTRACT_ALIAS_NAMES, ISSUED_CONTRACT_FILTERS, ISSUED_CONTRACT_SORTS, operationNumber, pageMeta, templatePlaceholders, type ContractKind, type IssuedContract } from '../../shared/contract/index';
 import { CONTRACT_KINDS, ISSUED_CONTRACT_STATUSES } from '../../shared/enums';
+import { CONTRACT_MOVES, isDisbursed, type CreditOperationStatus } from '../../shared/credit-operation-status';
 import { formatCurrency, formatPercentage } from '../../shared/format';
 import type { Db } from '../db/connect';
 import { companies, companyParameters, companyRepresentatives, companyWitnesses, contractTemplates } from '../db/schema-company';
@@ -247,7 +248,7 @@ export async function issueContract(
     .where(and(eq(issuedContracts.credit_operation_id, op.id), eq(issuedContracts.status, 'issued')))
     .limit(1);
   if (inForce) throw conflict(CONTRACT_MESSAGES.inForce);
-  if (status !== 'approved') throw conflict(CONTRACT_MESSAGES.notApproved(STATUS_PT[status]), 'status');
+  if (!CONTRACT_MOVES.issue.from.includes(status)) throw conflict(CONTRACT_MESSAGES.notApproved(STATUS_PT[status]), 'status');
   const [template] = await tx
     .select()
     .from(contractTemplates)
@@ -279,10 +280,12 @@ export async function issueContract(
     issued_by: actorId,
     issued_at: now,
   });
-  if (input.orientationMessage !== undefined) {
-    await tx.update(creditOperations).set({ orientation_message: input.orientationMessage }).where(eq(creditOperations.id, op.id));
-  }
-  await moveForContract(tx, op, 'contract_issued', { kind: 'contract_issued', note: number, actorId, at: now });
+  await moveForContract(tx, op, 'issue', {
+    note: number,
+    actorId,
+    at: now,
+    patch: input.orientationMessage !== undefined ? { orientation_message: input.orientationMessage } : undefined,
+  });
   // The solicitation the operation came from reaches its last step, through its own workflow.
   if (op.solicitation_id !== null) await markContracted(tx, actorId, op.solicitation_id, number, now);
   await logActivity(tx, {
@@ -306,11 +309,11 @@ export async function cancelContract(tx: Db, actorId: number, contractId: number
   const contract = await findContract(tx, contractId, true);
   const op = await findOperation(tx, contract.credit_operation_id, true);
   if (contract.status === 'cancelled') throw conflict(CONTRACT_MESSAGES.alreadyCancelled);
-  if (statusOf(op) === 'disbursed') throw conflict(CONTRACT_MESSAGES.disbursed);
+  if (isDisbursed(statusOf(op))) throw conflict(CONTRACT_MESSAGES.disbursed);
   const now = new Date();
   await tx.update(issuedContracts).set({ status: 'cancelled', cancelled_by: actorId, cancelled_at: now }).where(eq(issuedContracts.id, contract.id));
-  if (statusOf(op) === 'contract_issued') {
-    await moveForContract(tx, op, 'approved', { kind: 'contract_cancelled', note: contract.number, actorId, at: now });
+  if ((CONTRACT_MOVES.cancel.from as readonly CreditOperationStatus[]).includes(statusOf(op))) {
+    await moveForContract(tx, op, 'cancel', { note: contract.number, actorId, at: now });
   }
   await logActivity(tx, {
     actorId,

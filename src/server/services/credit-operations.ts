@@ -33,10 +33,17 @@ import {
   ACTION_RULES,
   actionAllowed,
   actionsFrom,
+  awaitsApproval,
+  canMoveOperation,
   CONTRACT_ISSUABLE_STATUSES,
+  COLLECTING_STATUSES,
+  CONTRACT_MOVES,
   EDITABLE_STATUSES,
+  GUARANTEE_HOLDING_STATUSES,
   FINAL_OPERATION_STATUSES,
+  INITIAL_OPERATION_STATUS,
   isCreditOperationStatus,
+  isDisbursed,
   operatorsOnlyMove,
   statusAfterEdit,
   type CreditOperationAction,
@@ -44,6 +51,7 @@ import {
 } from '../../shared/credit-operation-status';
 import { ownValue } from '../../shared/query';
 import { APPROVAL_KINDS, type ApprovalRequest } from '../../shared/contract/approvals';
+import type { ActivityAction } from '../../shared/activity';
 import { formatCurrency } from '../../shared/format';
 import { AllOperators, isRoleAllowed, type RoleId } from '../../shared/roles';
 import type { ApprovalRequestRow } from '../db/schema-approvals';
@@ -54,13 +62,14 @@ import {
   borrowerSecuredGuarantees,
   creditOperationEvents,
   creditOperationInstallments,
+  creditOperationMessages,
   creditOperations,
   issuedContracts,
 } from '../db/schema-origination';
 import { containsPattern } from '../domain/like';
 import { badRequest, conflict, forbidden, HttpError, MESSAGES, notFound } from '../http/errors';
 import { logActivity, type Snapshot } from './activity';
-import { checkRefusal, closeApproval, describeApproval, giveCheck, latestApproval, openApproval, pendingApproval } from './approvals';
+import { checkRefusal, closeApproval, describeApproval, giveCheck, isPending, latestApproval, openApproval, pendingApproval } from './approvals';
 import { parametersOf } from './company';
 import { simulateConditions, type Simulation } from './credit-simulation';
 import { bareDocument, dayStart, docColumn, fold, foldSql, MONEY_FILTER_TEXT, moneyValue, single, values } from './list-filters';
@@ -83,6 +92,7 @@ export const OPERATION_MESSAGES = {
   feesBelowCompanyNoFloor: 'Campo fees: as tarifas não podem ficar abaixo das da empresa; somente operadores e administradores concedem desconto.',
   complementClosed: 'A operação já foi liberada: o complemento não pode mais ser alterado.',
   conditionsChanged: 'As condições mudaram depois da primeira aprovação.',
+  noMove: (from: string, to: string) => `Não é possível passar a operação de ${from} para ${to}.`,
   // Only for rows written outside the services (every proposal records its maker).
   noMaker: 'A operação não registra quem montou as condições: salve as condições novamente antes de aprovar.',
 } as const;
@@ -158,7 +168,7 @@ export function makerOf(row: Pick<OperationRow, 'maker_id' | 'created_by'>): num
  * the screen says beforehand what the server would answer.
  */
 export function approveRefusal(row: OperationRow, pending: ApprovalRequestRow | null, viewer: Actor): string | null {
-  if (statusOf(row) !== 'analysis' || !isRoleAllowed(viewer.role, AllOperators)) return null;
+  if (!awaitsApproval(statusOf(row)) || !isRoleAllowed(viewer.role, AllOperators)) return null;
   if (pending) return checkRefusal(pending, viewer);
   const maker = makerOf(row);
   if (maker === null) return null;
@@ -316,6 +326,51 @@ export async function operationSummaries(db: Db, where: SQL): Promise<CreditOper
   return rows.map(toSummary);
 }
 
+/** SQL list of the statuses whose installments are being collected. */
+function collectingStatuses(): SQL {
+  return sql.join(COLLECTING_STATUSES.map((s) => sql`${s}`), sql`, `);
+}
+
+/**
+ * Overdue, the rule the risk classification counts by: an installment (`i`)
+ * of an operation (`o`) whose schedule is being collected, not paid, with its
+ * due date before the calendar day `asOf` ('YYYY-MM-DD', compared as a date in
+ * SQL: no time zone involved).
+ */
+export function overdueInstallment(asOf: string): SQL {
+  return sql`o.status IN (${collectingStatuses()}) AND i.paid_on IS NULL AND i.due_date < ${asOf}::date`;
+}
+
+/**
+ * How overdue the borrower is on `asOf`: the largest number of days one of
+ * its installments is overdue (0 when none), how many are, and how many of its
+ * operations are being collected.
+ */
+export async function overdueOf(db: Db, borrowerId: number, asOf: string): Promise<{ maxDays: number; installments: number; operations: number }> {
+  const result = await db.execute(sql`
+    SELECT
+      (SELECT max(${asOf}::date - i.due_date)::int
+         FROM credit_operation_installments i JOIN credit_operations o ON o.id = i.credit_operation_id
+        WHERE o.borrower_id = ${borrowerId} AND ${overdueInstallment(asOf)}) AS max_days,
+      (SELECT count(*)::int
+         FROM credit_operation_installments i JOIN credit_operations o ON o.id = i.credit_operation_id
+        WHERE o.borrower_id = ${borrowerId} AND ${overdueInstallment(asOf)}) AS overdue,
+      (SELECT count(*)::int FROM credit_operations o WHERE o.borrower_id = ${borrowerId} AND o.status IN (${collectingStatuses()})) AS operations
+  `);
+  const [row] = (result as unknown as { rows: Array<{ max_days: number | string | null; overdue: number | string; operations: number | string }> }).rows;
+  return { maxDays: Number(row?.max_days ?? 0), installments: Number(row?.overdue ?? 0), operations: Number(row?.operations ?? 0) };
+}
+
+/** Whether a secured guarantee is pledged to an operation that still holds it (any but a refused or cancelled one). */
+export async function guaranteeHeld(db: Db, guaranteeId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: creditOperations.id })
+    .from(creditOperations)
+    .where(and(sql`${guaranteeId} = ANY(${creditOperations.secured_guarantee_ids})`, inArray(creditOperations.status, [...GUARANTEE_HOLDING_STATUSES])))
+    .limit(1);
+  return rows.length > 0;
+}
+
 export function activeOperationsCondition(borrowerId: number): SQL {
   return and(eq(creditOperations.borrower_id, borrowerId), notInArray(creditOperations.status, [...FINAL_OPERATION_STATUSES]))!;
 }
@@ -351,7 +406,7 @@ export async function loadOperation(db: Db, id: number, viewer: Actor): Promise<
   const makerName = row.maker_id === row.created_by ? createdBy : await userName(db, row.maker_id);
   const pending = await pendingApproval(db, APPROVAL_KIND, id);
   const pendingView: ApprovalRequest | null = pending ? await describeApproval(db, pending, viewer) : null;
-  const needsSecond = status === 'analysis' ? await needsSecondApproval(db, row, pending) : false;
+  const needsSecond = awaitsApproval(status) ? await needsSecondApproval(db, row, pending) : false;
   return {
     id: row.id,
     number: operationNumber(row.id),
@@ -414,7 +469,7 @@ export async function loadManagement(db: Db, id: number, viewer: Actor, now: Dat
   const names = ids.length ? await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, ids)) : [];
   const nameOf = (userId: number | null) => names.find((u) => u.id === userId)?.name ?? null;
   const latest = await latestApproval(db, APPROVAL_KIND, id);
-  const pending = latest?.status === 'pending' ? latest : null;
+  const pending = latest && isPending(latest) ? latest : null;
   const company = await parametersOf(db, row.company_id);
   return {
     id: row.id,
@@ -619,7 +674,7 @@ export async function createOperation(
     .values({
       borrower_id: input.borrower_id,
       solicitation_id: input.solicitation_id ?? borrower.solicitation_id,
-      status: 'proposal',
+      status: INITIAL_OPERATION_STATUS,
       created_by: actor.id,
       maker_id: actor.id,
       made_at: now,
@@ -627,7 +682,7 @@ export async function createOperation(
     })
     .returning();
   await replaceSchedule(tx, row.id, sim);
-  await addEvent(tx, { operationId: row.id, kind: 'created', to: 'proposal', actorId: actor.id, at: now });
+  await addEvent(tx, { operationId: row.id, kind: 'created', to: INITIAL_OPERATION_STATUS, actorId: actor.id, at: now });
   await logActivity(tx, { actorId: actor.id, action: 'credit-operation.create', entity: 'credit_operation', entityId: row.id, after: conditionsSnapshot(row) });
   return row.id;
 }
@@ -637,13 +692,79 @@ function assertVersion(row: OperationRow, version: number): void {
 }
 
 /**
+ * The operation's row, locked for the rest of the transaction, when it is
+ * still at the version the person saw (else a 409 naming the current one):
+ * for the checks a change makes before `changeOperation` writes it.
+ */
+export async function lockOperation(tx: Db, id: number, version: number): Promise<OperationRow> {
+  const row = await findOperation(tx, id, true);
+  assertVersion(row, version);
+  return row;
+}
+
+/** The columns a change may write besides the status, the version and the times, which `changeOperation` owns. */
+export type OperationPatch = Partial<Omit<typeof creditOperations.$inferInsert, 'id' | 'status' | 'status_changed_at' | 'version' | 'updated_at'>>;
+
+export interface OperationChange {
+  id: number;
+  /** the version the person saw: a stale one is a 409 naming the current one */
+  version: number;
+  /** the status the change moves the operation to; absent or the current one when it does not move */
+  to?: CreditOperationStatus;
+  /** the timeline entry; it names the move when there is one */
+  event: { kind: string; note?: string | null; actorId: number; at: Date };
+  /** the other columns the change writes */
+  patch?: OperationPatch;
+  /** the activity-log entry: its action and the snapshots of the row before and after */
+  log: { action: ActivityAction; before: (row: OperationRow) => Snapshot; after: (row: OperationRow) => Snapshot };
+}
+
+/**
+ * The one way an operation changes, inside the caller's transaction, always
+ * in this order: the row lock (SELECT … FOR UPDATE; taking it again after a
+ * `lockOperation` costs nothing), the version check, the workflow's rule for
+ * the move, the row (status, version + 1, times and the patch), the timeline
+ * event, the activity log. Answers the row before and after.
+ */
+export async function changeOperation(tx: Db, change: OperationChange): Promise<{ before: OperationRow; after: OperationRow }> {
+  const before = await lockOperation(tx, change.id, change.version);
+  const from = statusOf(before);
+  const to = change.to ?? from;
+  const moves = to !== from;
+  if (moves && !canMoveOperation(from, to)) throw conflict(OPERATION_MESSAGES.noMove(STATUS_PT[from], STATUS_PT[to]), 'status');
+  const at = change.event.at;
+  const [after] = await tx
+    .update(creditOperations)
+    .set({ ...change.patch, status: to, ...(moves ? { status_changed_at: at } : {}), version: before.version + 1, updated_at: at })
+    .where(eq(creditOperations.id, before.id))
+    .returning();
+  await addEvent(tx, {
+    operationId: before.id,
+    kind: change.event.kind,
+    from: change.to === undefined ? null : from,
+    to: moves ? to : null,
+    note: change.event.note ?? null,
+    actorId: change.event.actorId,
+    at,
+  });
+  await logActivity(tx, {
+    actorId: change.event.actorId,
+    action: change.log.action,
+    entity: 'credit_operation',
+    entityId: before.id,
+    before: change.log.before(before),
+    after: change.log.after(after),
+  });
+  return { before, after };
+}
+
+/**
  * Changes the conditions (simulated again, schedule replaced). The editor
  * becomes the maker (who may not approve them); a first approval awaiting its
  * second is cancelled, since the amounts it was given on are gone.
  */
 export async function updateOperation(tx: Db, actor: Actor, input: Conditions & { id: number; version: number }, today: string): Promise<void> {
-  const before = await findOperation(tx, input.id, true);
-  assertVersion(before, input.version);
+  const before = await lockOperation(tx, input.id, input.version);
   const from = statusOf(before);
   if (!EDITABLE_STATUSES.includes(from)) throw conflict(OPERATION_MESSAGES.notEditable(STATUS_PT[from]), 'status');
   await assertGuaranteesOwned(tx, before.borrower_id, input.secured_guarantee_ids);
@@ -653,22 +774,15 @@ export async function updateOperation(tx: Db, actor: Actor, input: Conditions & 
   const now = new Date();
   const pending = await pendingApproval(tx, APPROVAL_KIND, input.id, true);
   if (pending) await closeApproval(tx, pending, { status: 'cancelled', by: actor.id, reason: OPERATION_MESSAGES.conditionsChanged, at: now });
-  const [after] = await tx
-    .update(creditOperations)
-    .set({
-      ...simulatedColumns(input, sim),
-      status: to,
-      ...(to !== from ? { status_changed_at: now } : {}),
-      maker_id: actor.id,
-      made_at: now,
-      version: before.version + 1,
-      updated_at: now,
-    })
-    .where(eq(creditOperations.id, input.id))
-    .returning();
   await replaceSchedule(tx, input.id, sim);
-  await addEvent(tx, { operationId: input.id, kind: 'conditions_changed', from, to: to !== from ? to : null, note: pending ? OPERATION_MESSAGES.conditionsChanged : null, actorId: actor.id, at: now });
-  await logActivity(tx, { actorId: actor.id, action: 'credit-operation.update', entity: 'credit_operation', entityId: input.id, before: conditionsSnapshot(before), after: conditionsSnapshot(after) });
+  await changeOperation(tx, {
+    id: input.id,
+    version: input.version,
+    to,
+    patch: { ...simulatedColumns(input, sim), maker_id: actor.id, made_at: now },
+    event: { kind: 'conditions_changed', note: pending ? OPERATION_MESSAGES.conditionsChanged : null, actorId: actor.id, at: now },
+    log: { action: 'credit-operation.update', before: conditionsSnapshot, after: conditionsSnapshot },
+  });
 }
 
 const ACTION_LOG = {
@@ -727,8 +841,7 @@ export async function decide(
 ): Promise<void> {
   const rule = ACTION_RULES[input.action];
   if (rule.operatorsOnly && !isRoleAllowed(actor.role, AllOperators)) throw forbidden();
-  const row = await findOperation(tx, input.id, true);
-  assertVersion(row, input.version);
+  const row = await lockOperation(tx, input.id, input.version);
   const from = statusOf(row);
   if (!actionAllowed(input.action, from)) throw conflict(OPERATION_MESSAGES.notAllowed(ACTION_PT[input.action], STATUS_PT[from]), 'action');
   const pending = input.action === 'approve' ? null : await pendingApproval(tx, APPROVAL_KIND, row.id, true);
@@ -743,17 +856,17 @@ export async function decide(
   if (input.action === 'approve') {
     const request = await approve(tx, actor, row, now);
     approvalId = request.id;
-    if (request.status === 'pending') {
+    if (isPending(request)) {
       // The first of two approvals: the operation stays in analysis, its version moves (the screens reload it).
-      await tx.update(creditOperations).set({ version: row.version + 1, updated_at: now }).where(eq(creditOperations.id, row.id));
-      await addEvent(tx, { operationId: row.id, kind: 'first_approval', actorId: actor.id, at: now });
-      await logActivity(tx, {
-        actorId: actor.id,
-        action: 'credit-operation.first-approval',
-        entity: 'credit_operation',
-        entityId: row.id,
-        before: { status: from, version: row.version },
-        after: { status: from, version: row.version + 1, approval_request_id: request.id },
+      await changeOperation(tx, {
+        id: row.id,
+        version: input.version,
+        event: { kind: 'first_approval', actorId: actor.id, at: now },
+        log: {
+          action: 'credit-operation.first-approval',
+          before: (r) => ({ status: r.status, version: r.version }),
+          after: (r) => ({ status: r.status, version: r.version, approval_request_id: request.id }),
+        },
       });
       return;
     }
@@ -765,25 +878,20 @@ export async function decide(
   }
 
   const decision = input.action === 'approve' || input.action === 'refuse' || input.action === 'return';
-  await tx
-    .update(creditOperations)
-    .set({
-      status: rule.to,
-      status_changed_at: now,
-      version: row.version + 1,
-      updated_at: now,
+  await changeOperation(tx, {
+    id: row.id,
+    version: input.version,
+    to: rule.to,
+    patch: {
       ...(decision ? { decided_by: actor.id, decided_at: now, decision_reason: reason } : {}),
       ...(input.action === 'cancel' ? { decision_reason: reason } : {}),
-    })
-    .where(eq(creditOperations.id, row.id));
-  await addEvent(tx, { operationId: row.id, kind: input.action, from, to: rule.to, note: reason, actorId: actor.id, at: now });
-  await logActivity(tx, {
-    actorId: actor.id,
-    action: ACTION_LOG[input.action],
-    entity: 'credit_operation',
-    entityId: row.id,
-    before: { status: from, version: row.version },
-    after: { status: rule.to, version: row.version + 1, reason, ...(approvalId !== null ? { approval_request_id: approvalId } : {}) },
+    },
+    event: { kind: input.action, note: reason, actorId: actor.id, at: now },
+    log: {
+      action: ACTION_LOG[input.action],
+      before: (r) => ({ status: r.status, version: r.version }),
+      after: (r) => ({ status: r.status, version: r.version, reason, ...(approvalId !== null ? { approval_request_id: approvalId } : {}) }),
+    },
   });
 }
 
@@ -799,16 +907,8 @@ export interface ComplementInput {
 /** Changes the complement under the operation's lock with the version it was made on, like every other change. */
 export async function updateComplement(tx: Db, actorId: number, input: ComplementInput): Promise<OperationRow> {
   const { id, version, ...values } = input;
-  const before = await findOperation(tx, id, true);
-  assertVersion(before, version);
-  if (statusOf(before) === 'disbursed') throw conflict(OPERATION_MESSAGES.complementClosed, 'status');
-  const now = new Date();
-  const [after] = await tx
-    .update(creditOperations)
-    .set({ ...values, version: before.version + 1, updated_at: now })
-    .where(eq(creditOperations.id, id))
-    .returning();
-  await addEvent(tx, { operationId: id, kind: 'complement_changed', actorId, at: now });
+  const before = await lockOperation(tx, id, version);
+  if (isDisbursed(statusOf(before))) throw conflict(OPERATION_MESSAGES.complementClosed, 'status');
   const snap = (r: OperationRow): Snapshot => ({
     version: r.version,
     purpose: r.purpose,
@@ -816,21 +916,53 @@ export async function updateComplement(tx: Db, actorId: number, input: Complemen
     analyst_opinion: r.analyst_opinion,
     notes: r.notes,
   });
-  await logActivity(tx, { actorId, action: 'credit-operation.complement.update', entity: 'credit_operation', entityId: id, before: snap(before), after: snap(after) });
+  const { after } = await changeOperation(tx, {
+    id,
+    version,
+    patch: values,
+    event: { kind: 'complement_changed', actorId, at: new Date() },
+    log: { action: 'credit-operation.complement.update', before: snap, after: snap },
+  });
   return after;
 }
 
-/** Moves the operation's status as a side effect of its contract (issue, cancel): same lock, version and timeline. */
+/** A message on the operation: stored, shown on its timeline (cut to 140 characters) and logged. */
+export async function sendMessage(tx: Db, authorId: number, operationId: number, body: string): Promise<typeof creditOperationMessages.$inferSelect> {
+  await findOperation(tx, operationId);
+  const now = new Date();
+  const [message] = await tx.insert(creditOperationMessages).values({ credit_operation_id: operationId, author_id: authorId, body, created_at: now }).returning();
+  await addEvent(tx, { operationId, kind: 'message', note: body.length > 140 ? `${body.slice(0, 139)}…` : body, actorId: authorId, at: now });
+  await logActivity(tx, { actorId: authorId, action: 'credit-operation.message', entity: 'credit_operation', entityId: operationId, after: { id: message.id } });
+  return message;
+}
+
+/**
+ * Moves the operation as its contract is issued or cancelled (CONTRACT_MOVES),
+ * through `changeOperation` like every other change: the version is the one
+ * the contract's caller locked the row at.
+ */
 export async function moveForContract(
   tx: Db,
   row: OperationRow,
-  to: CreditOperationStatus,
-  event: { kind: string; note: string; actorId: number; at: Date },
+  move: keyof typeof CONTRACT_MOVES,
+  event: { note: string; actorId: number; at: Date; patch?: OperationPatch },
 ): Promise<void> {
-  await tx
-    .update(creditOperations)
-    .set({ status: to, status_changed_at: event.at, version: row.version + 1, updated_at: event.at })
-    .where(eq(creditOperations.id, row.id));
-  await addEvent(tx, { operationId: row.id, kind: event.kind, from: statusOf(row), to, note: event.note, actorId: event.actorId, at: event.at });
+  await changeOperation(tx, {
+    id: row.id,
+    version: row.version,
+    to: CONTRACT_MOVES[move].to,
+    patch: event.patch,
+    event: { kind: CONTRACT_EVENT[move], note: event.note, actorId: event.actorId, at: event.at },
+    log: {
+      action: CONTRACT_LOG[move],
+      before: (r) => ({ status: r.status, version: r.version }),
+      after: (r) => ({ status: r.status, version: r.version, number: event.note }),
+    },
+  });
 }
 
+const CONTRACT_EVENT = { issue: 'contract_issued', cancel: 'contract_cancelled' } as const satisfies Record<keyof typeof CONTRACT_MOVES, string>;
+const CONTRACT_LOG = {
+  issue: 'credit-operation.contract-issued',
+  cancel: 'credit-operation.contract-cancelled',
+} as const satisfies Record<keyof typeof CONTRACT_MOVES, ActivityAction>;

@@ -21,8 +21,12 @@ import type { UserRow } from '../db/schema';
 import { entrepreneurBankAccounts, entrepreneurBusinesses, entrepreneurProfiles } from '../db/schema-credit-intake';
 import { interestProfiles } from '../db/schema-interests';
 import { badRequest } from '../http/errors';
-import type { Snapshot } from './activity';
-import { toEntrepreneur } from './users';
+import { Role } from '../../shared/roles';
+import { users } from '../db/schema';
+import { notFound } from '../http/errors';
+import { logActivity, type Snapshot } from './activity';
+import { revokeUserSessions } from './sessions';
+import { assertEmailFree, findUser, toEntrepreneur } from './users';
 
 export type UpdateEntrepreneurInput = z.output<(typeof contract)['users.updateEntrepreneur']['args']>;
 
@@ -290,4 +294,75 @@ export async function writeClientInfo(db: Db, userId: number, input: UpdateEntre
           : eq(entrepreneurBankAccounts.user_id, userId),
       );
   }
+}
+
+export type AdminEntrepreneurInput = z.output<(typeof contract)['users.updateAdminEntrepreneurs']['args']>;
+
+/** The entrepreneur's account (not staff), or a 404. */
+export async function entrepreneurOr404(db: Db, id: number): Promise<UserRow> {
+  const user = await findUser(db, id);
+  if (!user || user.role_id !== Role.USER) throw notFound();
+  return user;
+}
+
+/**
+ * An administrator's change to the account (e-mail, activation), logged; a
+ * deactivation ends the person's sessions. A taken e-mail is the caller's to
+ * answer (the unique index, caught around it).
+ */
+export async function updateEntrepreneurAccount(db: Db, actorId: number, input: AdminEntrepreneurInput): Promise<UserRow> {
+  return db.transaction(async (tx) => {
+    const target = await entrepreneurOr404(tx, input.id);
+    if (input.email !== undefined) await assertEmailFree(tx, input.email, target.id);
+    const before = await clientSnapshot(tx, target);
+    const [updated] = await tx
+      .update(users)
+      .set({
+        email: input.email ?? target.email,
+        active: input.active ?? target.active,
+        updated_at: new Date(),
+      })
+      .where(eq(users.id, target.id))
+      .returning();
+    if (target.active && !updated.active) await revokeUserSessions(tx, target.id);
+    await logActivity(tx, {
+      actorId,
+      action: 'entrepreneur.admin-update',
+      entity: 'user',
+      entityId: target.id,
+      before,
+      after: await clientSnapshot(tx, updated),
+    });
+    return updated;
+  });
+}
+
+/** The staff's change to the person and their client info, logged; answers the detail as the screen shows it. */
+export async function updateEntrepreneurInfo(db: Db, actorId: number, input: UpdateEntrepreneurInput): Promise<EntrepreneurDetail> {
+  return db.transaction(async (tx) => {
+    const target = await entrepreneurOr404(tx, input.id);
+    const before = await clientSnapshot(tx, target);
+    const [updated] = await tx
+      .update(users)
+      .set({
+        name: input.name ?? target.name,
+        phone: input.phone === undefined ? target.phone : input.phone || null,
+        cpf: input.cpf === undefined ? target.cpf : masked.cpf(input.cpf),
+        state: input.state === undefined ? target.state : input.state,
+        city: input.city === undefined ? target.city : input.city || null,
+        updated_at: new Date(),
+      })
+      .where(eq(users.id, target.id))
+      .returning();
+    await writeClientInfo(tx, target.id, input);
+    await logActivity(tx, {
+      actorId,
+      action: 'entrepreneur.update',
+      entity: 'user',
+      entityId: target.id,
+      before,
+      after: await clientSnapshot(tx, updated),
+    });
+    return entrepreneurDetail(tx, updated);
+  });
 }

@@ -28,10 +28,10 @@ import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/er
 import { FileReply } from '../http/handler';
 import { logActivity } from './activity';
 import { assertGuarantorOfSolicitation } from './borrowers';
-import { findSolicitation, slotDocuments } from './solicitations';
+import { findSolicitation, slotDocuments, STATUS_LABELS_PT } from './solicitations';
 import { generateFileKey, removeFile, storedPath, storeFile } from './storage';
 
-import { FINAL_STATUSES, type SolicitationStatus } from '../../shared/solicitation-status';
+import { CLOSED_WITHOUT_CREDIT_STATUSES, FINAL_STATUSES, type SolicitationStatus } from '../../shared/solicitation-status';
 
 export const FILE_MESSAGES = {
   empty: 'Campo file: o arquivo está vazio',
@@ -43,15 +43,13 @@ export const FILE_MESSAGES = {
   signatureExpired: 'Link de documento expirado: abra o documento de novo para gerar outro.',
   notYours: 'Somente quem anexou o documento ou um administrador pode excluí-lo.',
   closed: 'Esta solicitação está encerrada (recusada, cancelada ou contratada): seus documentos não mudam mais.',
-  refusedOrCancelled: (status: string) =>
-    `Esta solicitação está ${status === 'refused' ? 'recusada' : 'cancelada'}: ela não recebe novos documentos nem aprovações de documentos.`,
+  refusedOrCancelled: (status: SolicitationStatus) =>
+    `Esta solicitação está ${STATUS_LABELS_PT[status].toLowerCase()}: ela não recebe novos documentos nem aprovações de documentos.`,
 } as const;
 
-/** Statuses that end a solicitation without a credit: no staff documents or approvals are added to them. */
-const CLOSED_WITHOUT_CREDIT: readonly SolicitationStatus[] = ['refused', 'cancelled'];
-
+/** No staff documents or approvals are added to a solicitation that ended without a credit. */
 function refuseIfClosedWithoutCredit(status: string): void {
-  if (CLOSED_WITHOUT_CREDIT.includes(status as SolicitationStatus)) throw conflict(FILE_MESSAGES.refusedOrCancelled(status));
+  if (CLOSED_WITHOUT_CREDIT_STATUSES.includes(status as SolicitationStatus)) throw conflict(FILE_MESSAGES.refusedOrCancelled(status as SolicitationStatus));
 }
 
 /** Windows (MZ), ELF, Mach-O, Java class / fat Mach-O, and scripts with a #! line. */

@@ -24,6 +24,7 @@ import {
   isSolicitationStatus,
   manualNextStatuses,
   OPEN_STATUSES,
+  REVIEW_STATUSES,
   type SolicitationStatus,
 } from '../../shared/solicitation-status';
 import type { Db } from '../db/connect';
@@ -102,7 +103,7 @@ function scopeCondition(scope: ListScope): SQL | undefined {
     case 'documents-awaiting':
       return sql`EXISTS (${currentDocs} AND d.approved_at IS NULL)`;
     case 'review':
-      return eq(solicitations.status, 'in_review');
+      return inArray(solicitations.status, [...REVIEW_STATUSES]);
     case 'complete':
       return and(inArray(solicitations.status, [...OPEN_STATUSES]), completeCondition());
     case 'user':

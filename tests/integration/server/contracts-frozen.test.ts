@@ -348,6 +348,30 @@ describe('the source solicitation becomes contracted only by the contract', () =
     expect(again.body.statusHistory.filter((h: { toStatus: string }) => h.toStatus === 'contracted')).toHaveLength(1);
   });
 
+  it("the operation's own timeline and log record each contract move, with its version", async () => {
+    const op = await approvedOperation();
+    const contract = await issue(op.id, 'CCB');
+    expect((await call(server, 'company.cancelContract', { contractId: contract.id }, tokens.operator)).status).toBe(200);
+    const events = await server.database.rows<{ kind: string; from_status: string | null; to_status: string | null; note: string | null }>(
+      "SELECT kind, from_status, to_status, note FROM credit_operation_events WHERE credit_operation_id = $1 AND kind LIKE 'contract%' ORDER BY id",
+      [op.id],
+    );
+    expect(events).toEqual([
+      { kind: 'contract_issued', from_status: 'approved', to_status: 'contract_issued', note: contract.number },
+      { kind: 'contract_cancelled', from_status: 'contract_issued', to_status: 'approved', note: contract.number },
+    ]);
+    const logs = await server.database.rows<{ action: string; before: { version: number }; after: { status: string; version: number; number: string } }>(
+      "SELECT action, before, after FROM activity_log WHERE entity = 'credit_operation' AND entity_id = $1 AND action LIKE 'credit-operation.contract-%' ORDER BY id",
+      [op.id],
+    );
+    expect(logs.map((l) => [l.action, l.after.status, l.after.number])).toEqual([
+      ['credit-operation.contract-issued', 'contract_issued', contract.number],
+      ['credit-operation.contract-cancelled', 'approved', contract.number],
+    ]);
+    expect(logs[1].before.version).toBe(logs[0].after.version);
+    expect(logs[1].after.version).toBe(logs[0].after.version + 1);
+  });
+
   it('a source solicitation cancelled meanwhile stops the issue (409), and nothing is issued', async () => {
     const { solicitationId, borrower } = await solicitationBorrower('Solicitante Desistente', '853.513.468-93');
     const op = await approvedOperation({ borrower_id: borrower });

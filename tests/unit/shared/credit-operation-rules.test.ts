@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ACTION_RULES,
   actionAllowed,
+  canMoveOperation,
   actionsFrom,
   CREDIT_OPERATION_ACTIONS,
   CREDIT_OPERATION_STATUSES,
@@ -69,6 +70,34 @@ describe('credit operation workflow', () => {
     expect(operatorsOnlyMove('cancel', 'analysis', true)).toBe(true);
     expect(operatorsOnlyMove('cancel', 'analysis', false)).toBe(false);
     expect(operatorsOnlyMove('send_to_analysis', 'returned', true)).toBe(false);
+  });
+});
+
+describe('the moves changeOperation accepts', () => {
+  it('are exactly the actions, the edit of an approved operation and the contract’s two moves', () => {
+    const moves = CREDIT_OPERATION_STATUSES.flatMap((from) => CREDIT_OPERATION_STATUSES.filter((to) => canMoveOperation(from, to)).map((to) => `${from}>${to}`));
+    expect(moves.sort()).toEqual(
+      [
+        'proposal>analysis',
+        'returned>analysis',
+        'analysis>approved',
+        'analysis>refused',
+        'analysis>returned',
+        'approved>returned',
+        'proposal>cancelled',
+        'analysis>cancelled',
+        'returned>cancelled',
+        'approved>cancelled',
+        'approved>analysis',
+        'approved>contract_issued',
+        'contract_issued>approved',
+      ].sort(),
+    );
+  });
+
+  it('never leaves a final status nor stays in place', () => {
+    for (const from of FINAL_OPERATION_STATUSES) for (const to of CREDIT_OPERATION_STATUSES) expect(canMoveOperation(from, to)).toBe(false);
+    for (const s of CREDIT_OPERATION_STATUSES) expect(canMoveOperation(s, s)).toBe(false);
   });
 });
 

@@ -9,30 +9,10 @@
  * nothing when the provider fails or is too slow.
  */
 import type { BureauResult } from '../../../shared/contract/bureau';
+import { BureauProviderError, type BureauProvider, type BureauQuery } from './provider-interface';
 import { createSandboxProvider } from './sandbox';
 
-export interface BureauQuery {
-  /** CPF (11 digits) or CNPJ (14 characters), without mask */
-  document: string;
-  /** the lookup model's label, as the provider names its products */
-  model: string | null;
-  /** the name the provider should expect (the solicitation's); the answer's name wins */
-  subjectName?: string;
-}
-
-export interface BureauProvider {
-  /** stored in bureau_reports.provider */
-  readonly name: string;
-  /** Rejects with BureauProviderError when the provider cannot answer; must stop when `signal` aborts. */
-  lookup(query: BureauQuery, signal: AbortSignal): Promise<BureauResult>;
-}
-
-/** The provider could not answer (unreachable, refused, broken answer). */
-export class BureauProviderError extends Error {
-  constructor(message: string, readonly reason: 'unavailable' | 'timeout' = 'unavailable') {
-    super(message);
-  }
-}
+export { BureauProviderError, type BureauProvider, type BureauQuery };
 
 /** How long a lookup may take before it is abandoned (env BUREAU_TIMEOUT_MS, default 15 s). */
 export function bureauTimeoutMs(): number {

@@ -136,6 +136,8 @@ export const logs: Shape<typeof pt> = {
     credit_operation_return: 'Operation returned for changes',
     credit_operation_cancel: 'Operation cancelled',
     credit_operation_complement_update: 'Operation complement changed',
+    credit_operation_contract_issued: 'Operation contract issued',
+    credit_operation_contract_cancelled: 'Operation back to approved (contract cancelled)',
     credit_operation_message: 'Message on the operation',
     contract_issue: 'Contract issued',
     contract_cancel: 'Contract cancelled',

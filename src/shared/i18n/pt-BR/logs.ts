@@ -134,6 +134,8 @@ export const logs = {
     credit_operation_return: 'Operação devolvida para ajustes',
     credit_operation_cancel: 'Operação cancelada',
     credit_operation_complement_update: 'Complemento da operação alterado',
+    credit_operation_contract_issued: 'Operação com contrato emitido',
+    credit_operation_contract_cancelled: 'Operação de volta a aprovada (contrato cancelado)',
     credit_operation_message: 'Mensagem na operação',
     contract_issue: 'Contrato emitido',
     contract_cancel: 'Contrato cancelado',
