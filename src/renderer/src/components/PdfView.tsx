@@ -8,6 +8,7 @@ import { Button, ButtonGroup, Callout, Spinner } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Document, Page, pdfjs } from 'react-pdf';
+import './PdfView.css';
 
 pdfjs.GlobalWorkerOptions.workerSrc = new URL('pdfjs-dist/build/pdf.worker.min.mjs', import.meta.url).toString();
 
@@ -28,8 +29,8 @@ export default function PdfView({ file, width, label }: { file: { data: Uint8Arr
 
   if (failed) return <Callout intent="danger" data-testid="viewer-pdf-error">{t('solicitations.viewer.pdfFailed')}</Callout>;
   return (
-    <div className="sol-pdf" data-testid="viewer-pdf" data-pages={pages}>
-      <div className="sol-viewer-bar">
+    <div className="pdf-view" data-testid="viewer-pdf" data-pages={pages}>
+      <div className="pdf-view-bar">
         <ButtonGroup>
           <Button icon="chevron-left" aria-label={t('solicitations.viewer.previous')} disabled={page <= 1} onClick={() => setPage((p) => p - 1)} />
           <Button icon="chevron-right" aria-label={t('solicitations.viewer.next')} disabled={page >= pages} onClick={() => setPage((p) => p + 1)} data-testid="viewer-pdf-next" />
@@ -41,7 +42,7 @@ export default function PdfView({ file, width, label }: { file: { data: Uint8Arr
         </ButtonGroup>
       </div>
       {/* The scrolling page is reachable by Tab, so the arrow keys scroll it (and screen readers name it). */}
-      <div className="sol-viewer-canvas" tabIndex={0} role="region" aria-label={label ?? t('solicitations.viewer.pdfArea')} data-testid="viewer-scroll">
+      <div className="pdf-view-canvas" tabIndex={0} role="region" aria-label={label ?? t('solicitations.viewer.pdfArea')} data-testid="viewer-scroll">
         <Document
           file={file}
           options={OPTIONS}

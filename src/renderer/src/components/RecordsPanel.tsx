@@ -20,6 +20,7 @@ import { FormError } from './FormError';
 import { useKitForm } from './form/useKitForm';
 import type { ColumnDecl } from './list/columns';
 import { RecordsTable } from './RecordsTable';
+import './RecordsPanel.css';
 
 export interface RecordsPanelDecl<T extends { id: number }, S extends z.ZodType<unknown, FieldValues>> {
   /** data-testid prefix: `<testId>-add`, `<testId>-table-row-<id>`, `<testId>-edit-<id>`, `<testId>-remove-<id>`, `<testId>-form`, `<testId>-<field>` */
@@ -117,9 +118,9 @@ export function RecordsPanel<T extends { id: number }, S extends z.ZodType<unkno
   const { testId, texts, canEdit } = decl;
 
   return (
-    <div className="screen company-records" data-testid={testId}>
+    <div className="screen records-panel" data-testid={testId}>
       {decl.intro && (
-        <p className="bp6-text-muted company-intro" data-testid={`${testId}-intro`}>
+        <p className="bp6-text-muted records-intro" data-testid={`${testId}-intro`}>
           {decl.intro}
         </p>
       )}
