@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { catalogueHas } from '../../helpers/catalogue';
 import { describe, expect, it } from 'vitest';
 import { checkFile, IMAGE_TYPES } from '../../../src/renderer/src/components/uploadChecks';
 import { parseFormParam } from '../../../src/renderer/src/screens/users/formParam';
-import { resources } from '../../../src/shared/i18n';
 import { MAX_UPLOAD_BYTES } from '../../../src/shared/contract';
 
 describe('picture upload checks', () => {
@@ -34,15 +34,6 @@ describe('users/:form parameter', () => {
   });
 });
 
-type Tree = { readonly [k: string]: string | Tree };
-function has(tree: Tree, key: string): boolean {
-  let node: string | Tree | undefined = tree;
-  for (const part of key.split('.')) {
-    if (node === undefined || typeof node === 'string') return false;
-    node = node[part];
-  }
-  return typeof node === 'string';
-}
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -66,7 +57,7 @@ describe('every text the renderer asks for exists in both languages', () => {
   });
   for (const locale of ['pt-BR', 'en'] as const) {
     it(`${locale} has them all`, () => {
-      const missing = [...keys].filter((k) => !has(resources[locale].translation as unknown as Tree, k));
+      const missing = [...keys].filter((k) => !catalogueHas(locale, k));
       expect(missing).toEqual([]);
     });
   }

@@ -5,23 +5,15 @@
  * schema, so a field added to the contract and to the list reaches every one
  * of them and a field the contract does not know is caught here.
  */
+import { catalogueHas } from '../../helpers/catalogue';
 import { describe, expect, it } from 'vitest';
 import { BORROWER_RECORD_KINDS, BORROWER_RECORD_KIND_NAMES, type BorrowerRecord } from '../../../src/shared/contract/borrowers';
-import { resources, translate } from '../../../src/shared/i18n';
+import { translate } from '../../../src/shared/i18n';
 import { cellText } from '../../../src/renderer/src/components/list/columns';
 import { choicesOf, RECORD_KINDS, recordSchema } from '../../../src/renderer/src/screens/borrowers/recordKinds';
 
 const t = (key: string, vars?: Record<string, unknown>) => translate('pt-BR', key, vars as Record<string, string | number> | undefined);
 
-type Tree = { readonly [k: string]: string | Tree };
-function has(tree: Tree, key: string): boolean {
-  let node: string | Tree | undefined = tree;
-  for (const part of key.split('.')) {
-    if (node === undefined || typeof node === 'string') return false;
-    node = node[part];
-  }
-  return typeof node === 'string';
-}
 
 const base = { id: 7, borrower_id: 3, created_at: '2026-01-05T10:00:00Z' };
 
@@ -39,7 +31,7 @@ describe('record kinds derived from one field list', () => {
     const decl = RECORD_KINDS[kind];
     const keys = decl.columns.map((c) => c.title);
     for (const locale of ['pt-BR', 'en'] as const) {
-      const missing = keys.filter((k) => !has(resources[locale].translation as unknown as Tree, k));
+      const missing = keys.filter((k) => !catalogueHas(locale, k));
       expect(missing, locale).toEqual([]);
     }
     for (const field of decl.fields(t)) expect(field.label, field.name).not.toMatch(/^borrowers\./);

@@ -9,7 +9,8 @@
  * behind a confirmation. Issuing and cancelling are for operators and
  * administrators (the contract's roles).
  */
-import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, H3, HTMLTable, Spinner, Tag, TextArea } from '@blueprintjs/core';
+import { Button, Callout, Dialog, DialogBody, DialogFooter, H3, HTMLTable, Spinner, Tag } from '@blueprintjs/core';
+import { NoteField } from '../../components/form/NoteField';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CreditOperation } from '../../../../shared/contract/credit-operations';
@@ -79,27 +80,21 @@ function IssueDialog({ op, onClose }: { op: CreditOperation; onClose(): void }) 
       onClose={onClose}
     >
       {kind === 'MPO' && (
-        <FormGroup
+        <NoteField
+          id="contract-orientation"
           label={t('creditOperations.analysis.contract.orientation')}
-          labelFor="contract-orientation"
-          helperText={messageError ? t('creditOperations.analysis.contract.orientationShort') : t('creditOperations.analysis.contract.orientationHint')}
-          intent={messageError ? 'danger' : 'none'}
-        >
-          <TextArea
-            id="contract-orientation"
-            data-testid="contract-orientation"
-            fill
-            rows={4}
-            maxLength={4000}
-            value={message}
-            disabled={pending}
-            intent={messageError ? 'danger' : 'none'}
-            onChange={(e) => {
-              setMessage(e.currentTarget.value);
-              setMessageError(false);
-            }}
-          />
-        </FormGroup>
+          hint={t('creditOperations.analysis.contract.orientationHint')}
+          invalidText={t('creditOperations.analysis.contract.orientationShort')}
+          invalid={messageError}
+          rows={4}
+          maxLength={4000}
+          value={message}
+          disabled={pending}
+          onChange={(text) => {
+            setMessage(text);
+            setMessageError(false);
+          }}
+        />
       )}
       {failure && (
         <Callout intent="danger" data-testid="contract-issue-error">

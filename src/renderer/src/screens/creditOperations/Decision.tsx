@@ -7,7 +7,8 @@
  * are read again. Approving says beforehand when it will wait for a second
  * approver, or that it completes the approval someone else began.
  */
-import { Button, Callout, FormGroup, TextArea, type Intent } from '@blueprintjs/core';
+import { Button, Callout, type Intent } from '@blueprintjs/core';
+import { NoteField } from '../../components/form/NoteField';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -113,27 +114,21 @@ function DecisionDialog({ op, action, onClose }: { op: CreditOperation; action: 
         </Callout>
       )}
       {withReason && (
-        <FormGroup
+        <NoteField
+          id="decision-reason"
           label={t('creditOperations.decision.reason')}
-          labelFor="decision-reason"
-          helperText={reasonError ? t('creditOperations.decision.reasonRequired') : t('creditOperations.decision.reasonHint')}
-          intent={reasonError ? 'danger' : 'none'}
-        >
-          <TextArea
-            id="decision-reason"
-            data-testid="decision-reason"
-            fill
-            rows={3}
-            maxLength={2000}
-            value={reason}
-            intent={reasonError ? 'danger' : 'none'}
-            disabled={decide.isPending}
-            onChange={(e) => {
-              setReason(e.currentTarget.value);
-              setReasonError(false);
-            }}
-          />
-        </FormGroup>
+          hint={t('creditOperations.decision.reasonHint')}
+          invalidText={t('creditOperations.decision.reasonRequired')}
+          invalid={reasonError}
+          rows={3}
+          maxLength={2000}
+          value={reason}
+          disabled={decide.isPending}
+          onChange={(text) => {
+            setReason(text);
+            setReasonError(false);
+          }}
+        />
       )}
       {failure && (
         <Callout intent="danger" data-testid="decision-error">
