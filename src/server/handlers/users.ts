@@ -13,7 +13,7 @@ import { logActivity, PERSONAL_SNAPSHOT_FIELDS, userSnapshot } from '../services
 import { closeRequestsOnErase } from '../services/lgpd';
 import { eraseAttemptsOf, markSucceeded, reserveAttempt } from '../services/login-attempts';
 import { eraseLimitsOf } from '../services/rate-limit';
-import { recoveryLimitKeys } from './recover';
+import { recoveryLimitKeys } from '../services/recovery';
 import { eraseOutboxOf, redactSecrets } from '../services/mailer';
 import { exportRows, listConditions, listOrder, type ListSpec } from '../services/list';
 import { eraseFromBroadcasts } from '../services/messages-recipients';
