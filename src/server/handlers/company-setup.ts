@@ -34,16 +34,16 @@ export const getCompany: Handler<'company.get'> = async ({ id }, { deps }) => fu
 export const updateCompany: Handler<'company.update'> = async (args, ctx) => updateCompanyData(ctx.deps.db, requireAuth(ctx).user.id, args);
 
 export const createRepresentative: Handler<'company.createRepresentative'> = async (args, ctx) =>
-  toRepresentative(await representativeWrites.create(args, requireAuth(ctx).user.id, ctx.deps.db));
+  toRepresentative(await representativeWrites.add(args, requireAuth(ctx).user.id, ctx.deps.db));
 export const updateRepresentative: Handler<'company.updateRepresentative'> = async (args, ctx) =>
-  toRepresentative(await representativeWrites.update(args, requireAuth(ctx).user.id, ctx.deps.db));
+  toRepresentative(await representativeWrites.change(args, requireAuth(ctx).user.id, ctx.deps.db));
 export const deleteRepresentative: Handler<'company.deleteRepresentative'> = async ({ id }, ctx) => representativeWrites.remove(id, requireAuth(ctx).user.id, ctx.deps.db);
 export const createWitness: Handler<'company.createWitness'> = async (args, ctx) => {
-  const row = await witnessWrites.create(args, requireAuth(ctx).user.id, ctx.deps.db);
+  const row = await witnessWrites.add(args, requireAuth(ctx).user.id, ctx.deps.db);
   return toWitness(row as unknown as typeof companyWitnesses.$inferSelect);
 };
 export const updateWitness: Handler<'company.updateWitness'> = async (args, ctx) => {
-  const row = await witnessWrites.update(args, requireAuth(ctx).user.id, ctx.deps.db);
+  const row = await witnessWrites.change(args, requireAuth(ctx).user.id, ctx.deps.db);
   return toWitness(row as unknown as typeof companyWitnesses.$inferSelect);
 };
 export const deleteWitness: Handler<'company.deleteWitness'> = async ({ id }, ctx) => witnessWrites.remove(id, requireAuth(ctx).user.id, ctx.deps.db);

@@ -66,7 +66,7 @@ export async function fullCompany(db: Db, id: number) {
   };
 }
 
-/** Create, update and delete of a signatory table, each with its log entry (representatives and witnesses share the shape of the work). */
+/** Add, change and remove of a signatory table, each with its log entry (representatives and witnesses share the shape of the work). */
 function signatoryWrites<T extends typeof companyRepresentatives | typeof companyWitnesses>(
   table: T,
   entity: 'company_representative' | 'company_witness',
@@ -75,7 +75,7 @@ function signatoryWrites<T extends typeof companyRepresentatives | typeof compan
   // drizzle's generics do not follow a union of tables through insert/update; the two tables share these columns.
   const t = table as typeof companyRepresentatives;
   return {
-    async create(args: { company_id: number; cpf?: string | null } & Record<string, unknown>, actorId: number, db: Db) {
+    async add(args: { company_id: number; cpf?: string | null } & Record<string, unknown>, actorId: number, db: Db) {
       return db.transaction(async (tx) => {
         await companyOr404(tx, args.company_id);
         const [row] = await tx
@@ -86,7 +86,7 @@ function signatoryWrites<T extends typeof companyRepresentatives | typeof compan
         return row;
       });
     },
-    async update(args: { id: number; company_id: number; cpf?: string | null } & Record<string, unknown>, actorId: number, db: Db) {
+    async change(args: { id: number; company_id: number; cpf?: string | null } & Record<string, unknown>, actorId: number, db: Db) {
       return db.transaction(async (tx) => {
         const [before] = await tx.select().from(t).where(and(eq(t.id, args.id), eq(t.company_id, args.company_id))).limit(1);
         if (!before) throw notFound();
