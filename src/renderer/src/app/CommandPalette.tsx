@@ -7,7 +7,7 @@
 import { Menu, MenuItem } from '@blueprintjs/core';
 import { Omnibar, type ItemListRenderer, type ItemRenderer } from '@blueprintjs/select';
 import '@blueprintjs/select/lib/css/blueprint-select.css';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { asTranslate } from '../components/form/messages';
@@ -22,6 +22,15 @@ export default function CommandPalette({ isOpen, onClose }: { isOpen: boolean; o
   const records = useRecentRecords();
   const [query, setQuery] = useState('');
   const items = useMemo(() => paletteItems(query, user?.role_id, records, asTranslate(t)), [query, user?.role_id, records, t]);
+
+  const input = useRef<HTMLInputElement | null>(null);
+  // Opened again while its closing transition still runs, the overlay keeps the
+  // input mounted and its autofocus does not fire again: focus it on every opening.
+  useEffect(() => {
+    if (!isOpen) return undefined;
+    const frame = requestAnimationFrame(() => input.current?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, [isOpen]);
 
   const close = () => {
     setQuery('');
@@ -70,7 +79,7 @@ export default function CommandPalette({ isOpen, onClose }: { isOpen: boolean; o
         navigate(item.path);
       }}
       onClose={close}
-      inputProps={{ placeholder: t('shell.palette.placeholder'), 'aria-label': t('shell.palette.label'), 'data-testid': 'palette-input' } as never}
+      inputProps={{ inputRef: input, placeholder: t('shell.palette.placeholder'), 'aria-label': t('shell.palette.label'), 'data-testid': 'palette-input' } as never}
       overlayProps={{ className: 'command-palette' }}
     />
   );
