@@ -9,7 +9,7 @@
  *   SMTP_HOST / SMTP_PORT / SMTP_USER / SMTP_PASS / SMTP_FROM,
  *   BACKOFFICE_SEED=demo to load the demo accounts (never done otherwise).
  */
-import { parseAllowedHosts } from './http/request-guard';
+import { parseAllowedHosts } from './platform/http/request-guard';
 import { startServer, type SmtpSettings } from './index';
 
 function smtpFromEnv(env: NodeJS.ProcessEnv): SmtpSettings | undefined {

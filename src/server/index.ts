@@ -11,21 +11,21 @@ import { MAX_UPLOAD_BYTES } from '../shared/contract/index';
 import { openDatabase } from './db/connect';
 import { migrate } from './db/migrate';
 import { seedDemo } from './db/seed';
-import { handlers } from './handlers/index';
-import type { ServerDeps } from './http/handler';
+import { handlers } from './routes';
+import type { ServerDeps } from './platform/http/handler';
 import { randomSigningSecret } from './domain/signed-url';
-import type { ReceitaProvider } from './services/receita';
-import { allowedHosts, installRequestGuard } from './http/request-guard';
-import { installErrorHandling, mountContract } from './http/router';
-import { installOpenApi } from './http/openapi';
+import type { ReceitaProvider } from './areas/intake/receita';
+import { allowedHosts, installRequestGuard } from './platform/http/request-guard';
+import { installErrorHandling, mountContract } from './platform/http/router';
+import { installOpenApi } from './platform/http/openapi';
 import { clockFromEnv, type Clock } from './platform/clock';
-import { Mailer, type OutboxMessage, type SmtpSettings } from './services/mailer';
-import { installRequestContext, loggerOptions } from './services/request-context';
-import { BroadcastSender, type SenderOptions } from './services/messages-sender';
-import { smsProviderFromSettings, type SmsProvider } from './services/messages-sms';
+import { Mailer, type OutboxMessage, type SmtpSettings } from './platform/mailer';
+import { installRequestContext, loggerOptions } from './platform/request-context';
+import { BroadcastSender, type SenderOptions } from './areas/messages/messages-sender';
+import { smsProviderFromSettings, type SmsProvider } from './areas/messages/messages-sms';
 
-export type { OutboxMessage, SmtpSettings } from './services/mailer';
-export type { SmsProvider } from './services/messages-sms';
+export type { OutboxMessage, SmtpSettings } from './platform/mailer';
+export type { SmsProvider } from './areas/messages/messages-sms';
 
 export interface StartServerOptions {
   /** default 127.0.0.1 */

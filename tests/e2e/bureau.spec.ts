@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect, signIn, DEMO, DEMO_PASSWORD } from './harness';
-import { SANDBOX_UNAVAILABLE_CPF } from '../../src/server/services/bureau/sandbox';
+import { SANDBOX_UNAVAILABLE_CPF } from '../../src/server/areas/intake/bureau/sandbox';
 import { completeCpf, formatCpf } from '../../src/shared/documents';
 
 async function noSeriousViolations(page: Page): Promise<void> {

@@ -15,7 +15,7 @@ import { demoPdf, demoPng } from '../../src/server/db/demo-files';
 import type { ListQueryInput } from '../../src/shared/query';
 import type { Solicitation, SolicitationListItem } from '../../src/shared/contract/solicitations';
 import { OPEN_STATUSES } from '../../src/shared/solicitation-status';
-import { SANDBOX_RECEITA_UNAVAILABLE_CPF } from '../../src/server/services/receita';
+import { SANDBOX_RECEITA_UNAVAILABLE_CPF } from '../../src/server/areas/intake/receita';
 import { insertSolicitation } from '../helpers/solicitations-fixture';
 
 interface ListAnswer {

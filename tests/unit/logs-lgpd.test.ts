@@ -1,6 +1,6 @@
 /** Pure parts of logs and LGPD: the before/after diff behind the detail screen and the erase's typed confirmation. */
 import { describe, expect, it } from 'vitest';
-import { diffSnapshots } from '../../src/server/handlers/logs';
+import { diffSnapshots } from '../../src/server/areas/logs/handlers/logs';
 import { erasureConfirmed } from '../../src/renderer/src/screens/lgpd/status';
 import { LGPD_ERASE_WORD } from '../../src/shared/contract/index';
 

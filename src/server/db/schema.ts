@@ -1,129 +1,19 @@
 /**
- * Drizzle view of the tables created by the migrations (the SQL there is the
- * source of truth; tests/integration/server/schema-agreement.test.ts checks
- * that both agree, keys and defaults included).
+ * Every table the code declares, gathered from the areas that own them and
+ * from the platform. Areas import their own schema.ts and another area's
+ * tables from that area's schema.ts; this list is for what looks at the whole
+ * database at once (the schema agreement test).
  */
-import { boolean, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-
-export const users = pgTable('users', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  email: text('email').notNull(),
-  password_hash: text('password_hash').notNull(),
-  role_id: integer('role_id').notNull().default(1),
-  active: boolean('active').notNull().default(false),
-  two_factor: boolean('two_factor').notNull().default(false),
-  force_senha: boolean('force_senha').notNull().default(false),
-  email_confirmed: boolean('email_confirmed').notNull().default(false),
-  cpf: text('cpf'),
-  phone: text('phone'),
-  /** entrepreneurs' address (migration 0004), the broadcast filters */
-  state: text('state'),
-  city: text('city'),
-  avatar_upload_id: integer('avatar_upload_id'),
-  deleted_at: ts('deleted_at'),
-  anonymised_at: ts('anonymised_at'),
-  created_at: ts('created_at').notNull().defaultNow(),
-  updated_at: ts('updated_at').notNull().defaultNow(),
-});
-export type UserRow = typeof users.$inferSelect;
-
-export const sessions = pgTable('sessions', {
-  id: serial('id').primaryKey(),
-  token_hash: text('token_hash').notNull().unique(),
-  user_id: integer('user_id').notNull().references(() => users.id),
-  created_at: ts('created_at').notNull().defaultNow(),
-  expires_at: ts('expires_at').notNull(),
-  revoked_at: ts('revoked_at'),
-});
-
-export const twoFactorChallenges = pgTable('two_factor_challenges', {
-  id: serial('id').primaryKey(),
-  hash: text('hash').notNull().unique(),
-  user_id: integer('user_id').notNull().references(() => users.id),
-  code_hash: text('code_hash').notNull(),
-  attempts: integer('attempts').notNull().default(0),
-  created_at: ts('created_at').notNull().defaultNow(),
-  expires_at: ts('expires_at').notNull(),
-  consumed_at: ts('consumed_at'),
-});
-
-export const recoveryCodes = pgTable('recovery_codes', {
-  id: serial('id').primaryKey(),
-  code_hash: text('code_hash').notNull().unique(),
-  user_id: integer('user_id').notNull().references(() => users.id),
-  created_at: ts('created_at').notNull().defaultNow(),
-  expires_at: ts('expires_at').notNull(),
-  used_at: ts('used_at'),
-});
-
-export const emailConfirmations = pgTable('email_confirmations', {
-  id: serial('id').primaryKey(),
-  token_hash: text('token_hash').notNull().unique(),
-  user_id: integer('user_id').notNull().references(() => users.id),
-  email: text('email').notNull(),
-  created_at: ts('created_at').notNull().defaultNow(),
-  expires_at: ts('expires_at').notNull(),
-  used_at: ts('used_at'),
-});
-
-export const loginAttempts = pgTable('login_attempts', {
-  id: serial('id').primaryKey(),
-  email: text('email').notNull(),
-  succeeded: boolean('succeeded').notNull(),
-  created_at: ts('created_at').notNull().defaultNow(),
-});
-
-export const activityLog = pgTable('activity_log', {
-  id: serial('id').primaryKey(),
-  actor_id: integer('actor_id').references(() => users.id),
-  action: text('action').notNull(),
-  entity: text('entity').notNull(),
-  entity_id: integer('entity_id'),
-  before: jsonb('before'),
-  after: jsonb('after'),
-  created_at: ts('created_at').notNull().defaultNow(),
-});
-
-export const outbox = pgTable('outbox', {
-  id: serial('id').primaryKey(),
-  channel: text('channel').notNull().default('email'),
-  to: text('to').notNull(),
-  subject: text('subject').notNull(),
-  body: text('body').notNull(),
-  status: text('status').notNull(),
-  error: text('error'),
-  created_at: ts('created_at').notNull().defaultNow(),
-  sent_at: ts('sent_at'),
-});
-
-export const uploads = pgTable('uploads', {
-  id: serial('id').primaryKey(),
-  /** the random key clients name the file by (migration 0005) */
-  key: text('key').notNull(),
-  owner_id: integer('owner_id').notNull().references(() => users.id),
-  type: text('type').notNull(),
-  name: text('name').notNull(),
-  mime: text('mime').notNull(),
-  size: integer('size').notNull(),
-  storage_path: text('storage_path').notNull(),
-  created_at: ts('created_at').notNull().defaultNow(),
-});
-
-/** Counters shared by every server process (sign-in, recovery and registration limits), migration 0006. */
-export const rateLimits = pgTable('rate_limits', {
-  key: text('key').primaryKey(),
-  used: integer('used').notNull(),
-  window_started_at: ts('window_started_at').notNull().defaultNow(),
-});
-
-/** What an outbox message needs so its secret can be blanked and the LGPD erase finds it (migration 0006). */
-export const outboxMeta = pgTable('outbox_meta', {
-  outbox_id: integer('outbox_id').primaryKey().references(() => outbox.id, { onDelete: 'cascade' }),
-  user_id: integer('user_id'),
-  secret_kind: text('secret_kind'),
-  redacted_body: text('redacted_body'),
-  secret_expires_at: ts('secret_expires_at'),
-});
+export * as platformSchema from '../platform/schema';
+export * as accessSchema from '../areas/access/schema';
+export * as uploadsSchema from '../areas/uploads/schema';
+export * as cataloguesSchema from '../areas/catalogues/schema';
+export * as interestsSchema from '../areas/catalogues/schema-interests';
+export * as companySchema from '../areas/company/schema';
+export * as intakeSchema from '../areas/intake/schema';
+export * as dashboardSchema from '../areas/intake/schema-dashboard';
+export * as lgpdSchema from '../areas/lgpd/schema';
+export * as messagesSchema from '../areas/messages/schema';
+export * as borrowersSchema from '../areas/borrowers/schema';
+export * as operationsSchema from '../areas/operations/schema';
+export * as approvalsSchema from '../areas/operations/schema-approvals';

@@ -14,7 +14,7 @@ import {
   companyRepresentatives,
   companyWitnesses,
   contractTemplates,
-} from './schema-company';
+} from '../areas/company/schema';
 
 const CCB = `CÉDULA DE CRÉDITO BANCÁRIO nº {{contrato.numero}} (Lei 10.931/2004)
 

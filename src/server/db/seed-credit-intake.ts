@@ -16,7 +16,7 @@ import { completeCnpj, completeCpf, formatCnpj, formatCpf } from '../../shared/d
 import type { SolicitationStatus } from '../../shared/solicitation-status';
 import type { Db } from './connect';
 import { demoPdf, demoPng, type Rgb } from './demo-files';
-import { howDidFind, lendingReasons, projects } from './schema-catalogues';
+import { howDidFind, lendingReasons, projects } from '../areas/catalogues/schema';
 import {
   entrepreneurBankAccounts,
   entrepreneurBusinesses,
@@ -27,10 +27,11 @@ import {
   solicitationSlotDocuments,
   solicitationStaffDocuments,
   solicitationStatusHistory,
-} from './schema-credit-intake';
-import { interestProfiles } from './schema-interests';
-import { uploads, users } from './schema';
-import { generateFileKey, storeFile } from '../services/storage';
+} from '../areas/intake/schema';
+import { interestProfiles } from '../areas/catalogues/schema-interests';
+import { uploads } from '../areas/uploads/schema';
+import { users } from '../areas/access/schema';
+import { generateFileKey, storeFile } from '../platform/storage';
 import { seededRandom, type SeededRandom } from '../domain/seeded-random';
 
 const DAY = 86_400_000;

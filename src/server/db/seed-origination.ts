@@ -19,21 +19,14 @@ import { completeCnpj, completeCpf, formatCnpj, formatCpf } from '../../shared/d
 import { AllAdmins, AllOperators, isRoleAllowed, isRoleId, Role, type RoleId } from '../../shared/roles';
 import { addDays, addMonths, daysBetween } from '../domain/credit/calendar';
 import { seededRandom } from '../domain/seeded-random';
-import { createBorrower, todayInSaoPaulo } from '../services/borrowers';
-import { issueContract } from '../services/contracts';
-import { createOperation, decide, updateComplement, type Conditions } from '../services/credit-operations';
+import { createBorrower, todayInSaoPaulo } from '../areas/borrowers/borrowers';
+import { issueContract } from '../areas/operations/contracts';
+import { createOperation, decide, updateComplement, type Conditions } from '../areas/operations/credit-operations';
 import type { Db } from './connect';
-import { users } from './schema';
-import { solicitations, solicitationStatusHistory } from './schema-credit-intake';
-import {
-  borrowerJointDebtors,
-  borrowerProducts,
-  borrowerRevenues,
-  borrowerSecuredGuarantees,
-  borrowerShareholders,
-  creditOperationEvents,
-  creditOperations,
-} from './schema-origination';
+import { users } from '../areas/access/schema';
+import { solicitations, solicitationStatusHistory } from '../areas/intake/schema';
+import { borrowerJointDebtors, borrowerProducts, borrowerRevenues, borrowerSecuredGuarantees, borrowerShareholders } from '../areas/borrowers/schema';
+import { creditOperationEvents, creditOperations } from '../areas/operations/schema';
 
 const DAY_MS = 86_400_000;
 

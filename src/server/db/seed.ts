@@ -8,13 +8,13 @@
 import { calendarDayInSaoPaulo, type Clock } from '../platform/clock';
 import { sql } from 'drizzle-orm';
 import type { Db } from './connect';
-import { users } from './schema';
+import { users } from '../areas/access/schema';
 import { hashPassword } from '../domain/password';
-import { logActivity } from '../services/activity';
-import { seedCatalogues } from '../services/catalogues-seed';
+import { logActivity } from '../platform/activity';
+import { seedCatalogues } from '../areas/catalogues/catalogues-seed';
 import { completeCpf, formatCpf } from '../../shared/documents';
 import { seedCreditIntake } from './seed-credit-intake';
-import { seedDemoBureauReports } from '../services/bureau/demo';
+import { seedDemoBureauReports } from '../areas/intake/bureau/demo';
 import { seedCompany } from './seed-company';
 import { seedOrigination } from './seed-origination';
 

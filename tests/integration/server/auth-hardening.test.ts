@@ -7,10 +7,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maskEmail } from '../../../src/server/domain/mask';
-import { MESSAGES } from '../../../src/server/http/errors';
-import { REDACTED_SECRET } from '../../../src/server/services/mailer';
-import { REGISTRATIONS_PER_CLIENT } from '../../../src/server/handlers/recover';
-import { loggerOptions } from '../../../src/server/services/request-context';
+import { MESSAGES } from '../../../src/server/platform/http/errors';
+import { REDACTED_SECRET } from '../../../src/server/platform/mailer';
+import { REGISTRATIONS_PER_CLIENT } from '../../../src/server/areas/access/handlers/recover';
+import { loggerOptions } from '../../../src/server/platform/request-context';
 import { startServer } from '../../../src/server/index';
 import { createTestDatabase, prepareDataDir, startTestServer, testDatabaseUrl, type TestServer } from '../../helpers/server';
 import { fakeSmtp } from '../../helpers/smtp';

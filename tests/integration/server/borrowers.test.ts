@@ -12,7 +12,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BORROWER_RECORD_KIND_NAMES, borrowerRecordOperationNames, contract, type BorrowerRecordKind, type OperationName } from '../../../src/shared/contract/index';
-import { todayInSaoPaulo } from '../../../src/server/services/borrowers';
+import { todayInSaoPaulo } from '../../../src/server/areas/borrowers/borrowers';
 import { completeCpf } from '../../../src/shared/documents';
 import { insertEntrepreneur, insertSimulation } from '../../helpers/credit-fixtures';
 import { startTestServer, type TestServer } from '../../helpers/server';

@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../src/server/db/connect';
 import { migrate } from '../../../src/server/db/migrate';
 import { migrations } from '../../../src/server/db/migrations/index';
-import { yearlyRate } from '../../../src/server/services/contracts';
+import { yearlyRate } from '../../../src/server/areas/operations/contracts';
 import { formatCurrency } from '../../../src/shared/format';
 import { startTestServer, type TestServer } from '../../helpers/server';
 import { call, signInEveryRole, type DemoRole } from './client';

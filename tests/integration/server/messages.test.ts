@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer, type SmsProvider } from '../../../src/server/index';
 import { openDatabase } from '../../../src/server/db/connect';
-import { INTERRUPTED_REASON } from '../../../src/server/services/messages-sender';
+import { INTERRUPTED_REASON } from '../../../src/server/areas/messages/messages-sender';
 import { normaliseBrazilianPhone } from '../../../src/shared/phone';
 import { prepareDataDir, startTestServer, type TestServer } from '../../helpers/server';
 import { insertSolicitation } from '../../helpers/solicitations-fixture';

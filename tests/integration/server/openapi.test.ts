@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract, operation, pathParams, type OperationName } from '../../../src/shared/contract/index';
 import { ROLE_LABELS_PT } from '../../../src/shared/roles';
-import { OPENAPI_PATH } from '../../../src/server/http/openapi';
+import { OPENAPI_PATH } from '../../../src/server/platform/http/openapi';
 import { startTestServer, type TestServer } from '../../helpers/server';
 import { exampleOf } from '../../helpers/json-schema-example';
 import { call, signIn } from './client';

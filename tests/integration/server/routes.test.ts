@@ -1,7 +1,7 @@
 /** The router as a whole: every contract operation is mounted, guarded and validated the same way. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract, operation, type OperationName } from '../../../src/shared/contract/index';
-import { MESSAGES } from '../../../src/server/http/errors';
+import { MESSAGES } from '../../../src/server/platform/http/errors';
 import { startTestServer, type TestServer } from '../../helpers/server';
 import { call, raw, signIn } from './client';
 

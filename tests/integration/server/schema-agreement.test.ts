@@ -11,16 +11,7 @@ import { getTableConfig } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DbHandle } from '../../../src/server/db/connect';
 import { migrate } from '../../../src/server/db/migrate';
-import * as coreSchema from '../../../src/server/db/schema';
-import * as approvalsSchema from '../../../src/server/db/schema-approvals';
-import * as cataloguesSchema from '../../../src/server/db/schema-catalogues';
-import * as companySchema from '../../../src/server/db/schema-company';
-import * as intakeSchema from '../../../src/server/db/schema-credit-intake';
-import * as dashboardSchema from '../../../src/server/db/schema-dashboard';
-import * as interestsSchema from '../../../src/server/db/schema-interests';
-import * as lgpdSchema from '../../../src/server/db/schema-lgpd';
-import * as messagesSchema from '../../../src/server/db/schema-messages';
-import * as originationSchema from '../../../src/server/db/schema-origination';
+import * as areaSchemas from '../../../src/server/db/schema';
 import { createTestDatabase, testDatabaseUrl } from '../../helpers/server';
 import * as enums from '../../../src/shared/enums';
 import {
@@ -38,18 +29,7 @@ const SQL_ONLY: Record<string, string> = {
   schema_migrations: 'the migration runner (db/migrate.ts) creates and writes it itself, before any migration and outside Drizzle',
 };
 
-const declared = tablesOf(
-  coreSchema,
-  approvalsSchema,
-  cataloguesSchema,
-  companySchema,
-  dashboardSchema,
-  intakeSchema,
-  interestsSchema,
-  lgpdSchema,
-  messagesSchema,
-  originationSchema,
-);
+const declared = tablesOf(...Object.values(areaSchemas));
 
 let handle: DbHandle;
 let drop: (() => Promise<void>) | undefined;

@@ -1,6 +1,6 @@
 /** Sign-in, two-factor, tokens, forced password change, recovery and registration, end to end over HTTP. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../../src/server/http/errors';
+import { MESSAGES } from '../../../src/server/platform/http/errors';
 import { startTestServer, type TestServer } from '../../helpers/server';
 import { call, codeFromOutbox, signIn } from './client';
 

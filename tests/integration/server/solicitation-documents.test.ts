@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requiredDocumentSlots, type OperationName } from '../../../src/shared/contract/index';
 import { startServer, type RunningServer } from '../../../src/server/index';
 import { signFileName } from '../../../src/server/domain/signed-url';
-import type { ReceitaProvider } from '../../../src/server/services/receita';
+import type { ReceitaProvider } from '../../../src/server/areas/intake/receita';
 import { prepareDataDir, startTestServer, type TestServer } from '../../helpers/server';
 import { insertSolicitation } from '../../helpers/solicitations-fixture';
 import { call, signIn, signInEveryRole, type DemoRole } from './client';

@@ -11,7 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeCnpj, completeCpf, formatCpf } from '../../../src/shared/documents';
 import { SOLICITATION_COUNT_CAP, type OperationName } from '../../../src/shared/contract/index';
-import { SANDBOX_RECEITA_SLOW_CPF, SANDBOX_RECEITA_UNAVAILABLE_CPF } from '../../../src/server/services/receita';
+import { SANDBOX_RECEITA_SLOW_CPF, SANDBOX_RECEITA_UNAVAILABLE_CPF } from '../../../src/server/areas/intake/receita';
 import { startTestServer, type TestServer } from '../../helpers/server';
 import { insertSolicitation } from '../../helpers/solicitations-fixture';
 import { call, signInEveryRole, type DemoRole } from './client';

@@ -7,9 +7,9 @@
 import { describe, expect, it } from 'vitest';
 import { APPROVAL_KINDS } from '../../../src/shared/contract/approvals';
 import { ALL_ROLE_IDS, AllAdmins, AllOperators, Role, type RoleId } from '../../../src/shared/roles';
-import type { ApprovalRequestRow } from '../../../src/server/db/schema-approvals';
-import { APPROVAL_MESSAGES, checkRefusal, nextCheckRoles } from '../../../src/server/services/approvals';
-import { actionsFor, approveRefusal, type OperationRow } from '../../../src/server/services/credit-operations';
+import type { ApprovalRequestRow } from '../../../src/server/areas/operations/schema-approvals';
+import { APPROVAL_MESSAGES, checkRefusal, nextCheckRoles } from '../../../src/server/areas/operations/approvals';
+import { actionsFor, approveRefusal, type OperationRow } from '../../../src/server/areas/operations/credit-operations';
 
 const MAKER = 10;
 const FIRST = 20;

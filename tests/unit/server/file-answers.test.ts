@@ -1,8 +1,8 @@
 /** Upload judging (real type, polyglots) and the headers of a file answer. */
 import { describe, expect, it } from 'vitest';
 import { isMarkupPolyglot, judgeUpload } from '../../../src/server/domain/file-type';
-import { contentDisposition, fileAnswerHeaders } from '../../../src/server/http/file-headers';
-import { generateFileKey } from '../../../src/server/services/storage';
+import { contentDisposition, fileAnswerHeaders } from '../../../src/server/platform/http/file-headers';
+import { generateFileKey } from '../../../src/server/platform/storage';
 
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13];
 const JPEG = [0xff, 0xd8, 0xff, 0xe0, 0, 16];

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError } from '../../../src/server/http/errors';
+import { HttpError } from '../../../src/server/platform/http/errors';
 import {
   lookupReceita,
   SANDBOX_RECEITA_SLOW_CPF,
   SANDBOX_RECEITA_UNAVAILABLE_CPF,
   SandboxReceitaProvider,
   type ReceitaProvider,
-} from '../../../src/server/services/receita';
+} from '../../../src/server/areas/intake/receita';
 
 const sandbox = new SandboxReceitaProvider();
 

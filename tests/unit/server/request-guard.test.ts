@@ -1,6 +1,6 @@
 /** The server's own names (DNS rebinding defence) and the launch-secret comparison. */
 import { describe, expect, it } from 'vitest';
-import { allowedHosts, hostAllowed, isLoopbackHost, launchSecretMatches, parseAllowedHosts } from '../../../src/server/http/request-guard';
+import { allowedHosts, hostAllowed, isLoopbackHost, launchSecretMatches, parseAllowedHosts } from '../../../src/server/platform/http/request-guard';
 
 describe('allowed Host values', () => {
   it('a loopback server answers to its address and the localhost spellings on its port only', () => {

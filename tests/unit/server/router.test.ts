@@ -6,9 +6,9 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { contract, type OperationName } from '../../../src/shared/contract/index';
-import { MESSAGES } from '../../../src/server/http/errors';
-import type { Handlers, ServerDeps } from '../../../src/server/http/handler';
-import { FORCE_SENHA_ALLOWED, installErrorHandling, mountContract } from '../../../src/server/http/router';
+import { MESSAGES } from '../../../src/server/platform/http/errors';
+import type { Handlers, ServerDeps } from '../../../src/server/platform/http/handler';
+import { FORCE_SENHA_ALLOWED, installErrorHandling, mountContract } from '../../../src/server/platform/http/router';
 
 let app: FastifyInstance | null = null;
 afterEach(async () => {

@@ -26,19 +26,19 @@ const SERVER = join(ROOT, 'src/server');
 const WORKFLOW_STATUSES: ReadonlySet<string> = new Set<string>([...CREDIT_OPERATION_STATUSES, ...SOLICITATION_STATUSES, ...INSTALLMENT_STATUSES]);
 
 /** Workflow modules of the server: the one place each writes its statuses (the shared ones live outside src/server). */
-const WORKFLOW_MODULES = ['services/solicitations-workflow.ts'];
+const WORKFLOW_MODULES = ['areas/intake/solicitations-workflow.ts'];
 
 /** The database's history and the demo data, not its rules. */
-const HISTORY = [/^db\/migrations\//, /^db\/seed[^/]*\.ts$/, /^db\/demo-files\.ts$/, /^services\/bureau\/demo\.ts$/];
+const HISTORY = [/^db\/migrations\//, /^db\/seed[^/]*\.ts$/, /^db\/demo-files\.ts$/, /^areas\/intake\/bureau\/demo\.ts$/];
 
 /**
  * Modules that own the status of another table whose words a workflow also
  * uses ('pending', 'cancelled'…): there, their own words are theirs.
  */
 const OTHER_OWNERS: Readonly<Record<string, readonly string[]>> = {
-  'services/approvals.ts': APPROVAL_STATUSES,
-  'services/contracts.ts': ['issued', 'cancelled'],
-  'services/mailer.ts': ['pending', 'stored', 'sent', 'failed'],
+  'areas/operations/approvals.ts': APPROVAL_STATUSES,
+  'areas/operations/contracts.ts': ['issued', 'cancelled'],
+  'platform/mailer.ts': ['pending', 'stored', 'sent', 'failed'],
 };
 
 export interface StatusLiteral {

@@ -1,0 +1,127 @@
+/** Staff accounts, entrepreneurs and the own profile (the spec's "Users" calls plus the generic status/reset calls). */
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { ADMIN_USER_EXPORT_COLUMNS, pageMeta } from '../../../../shared/contract/index';
+import { ALL_ROLE_IDS, Role } from '../../../../shared/roles';
+import type { Db } from '../../../db/connect';
+import { users } from '../schema';
+import { requireAuth, type Handler } from '../../../platform/http/handler';
+import { exportRows, listConditions, listOrder, type ListSpec } from '../../../platform/list';
+import { updateOwnProfile } from '../profile';
+import { createStaff, deleteAccount, resetAccountPassword, setAccountStatus, staffOr404, updateStaff } from '../staff-accounts';
+import { eraseAccount } from '../user-erase';
+import { toAdminUser } from '../users';
+
+// The entrepreneurs' handlers share the e-mail conflict rule with the staff accounts.
+export { withEmailConflict } from '../staff-accounts';
+
+const adminListSpec: ListSpec = {
+  filters: {
+    name: { kind: 'contains', column: users.name },
+    email: { kind: 'contains', column: users.email },
+    role_id: { kind: 'int-in', column: users.role_id, allowed: ALL_ROLE_IDS },
+    active: { kind: 'boolean', column: users.active },
+  },
+  sorts: {
+    id: users.id,
+    name: users.name,
+    email: users.email,
+    role_id: users.role_id,
+    active: users.active,
+    created_at: users.created_at,
+    updated_at: users.updated_at,
+  },
+  idColumn: users.id,
+};
+
+const isStaff = ne(users.role_id, Role.USER);
+const live = isNull(users.deleted_at);
+
+/** One page of accounts of a kind (staff, entrepreneurs) under a list declaration. */
+export async function pagedUsers(db: Db, spec: ListSpec, base: ReturnType<typeof eq>, args: ListArgsOut) {
+  const where = and(base, live, ...listConditions(spec, args.filter));
+  const order = listOrder(spec, args.sort);
+  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(users).where(where);
+  const rows = await db
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(...order)
+    .limit(args.limit)
+    .offset((args.page - 1) * args.limit);
+  return { rows, meta: pageMeta(args.page, args.limit, Number(count)) };
+}
+
+export interface ListArgsOut {
+  page: number;
+  limit: number;
+  filter?: Record<string, unknown>;
+  sort?: { field?: string | null; order?: string | null } | null;
+}
+
+export const admins: Handler<'users.admins'> = async (args, { deps }) => {
+  const { rows, meta } = await pagedUsers(deps.db, adminListSpec, isStaff, args);
+  return { items: rows.map(toAdminUser), meta };
+};
+
+export const byId: Handler<'users.byId'> = async ({ id }, { deps }) => toAdminUser(await staffOr404(deps.db, id));
+
+export const exportUsers: Handler<'users.export'> = async ({ filter, sort }, { deps }) => {
+  const rows = await deps.db
+    .select()
+    .from(users)
+    .where(and(isStaff, live, ...listConditions(adminListSpec, filter)))
+    .orderBy(...listOrder(adminListSpec, sort));
+  return exportRows(rows, ADMIN_USER_EXPORT_COLUMNS, toAdminUser);
+};
+
+export const createAdmin: Handler<'users.createAdmin'> = async (input, ctx) => {
+  const { user: actor } = requireAuth(ctx);
+  return createStaff(ctx.deps, actor, input);
+};
+
+export const updateAdmin: Handler<'users.updateAdmin'> = async (input, ctx) => {
+  const { user: actor } = requireAuth(ctx);
+  return updateStaff(ctx.deps.db, actor, input);
+};
+
+export const deleteUser: Handler<'users.delete'> = async ({ id }, ctx) => {
+  const { user: actor } = requireAuth(ctx);
+  await deleteAccount(ctx.deps.db, actor, id);
+  return { ok: true as const };
+};
+
+export const eraseUser: Handler<'users.erase'> = async ({ id }, ctx) => {
+  const { user: actor } = requireAuth(ctx);
+  return eraseAccount(ctx.deps, actor, id);
+};
+
+export const creditOperators: Handler<'users.creditOperators'> = async (_args, { deps }) =>
+  deps.db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(and(eq(users.role_id, Role.AGENT), eq(users.active, true), live))
+    .orderBy(asc(users.name), asc(users.id));
+
+export const listActives: Handler<'users.listActives'> = async (_args, { deps }) =>
+  deps.db
+    .select({ id: users.id, name: users.name, role_id: users.role_id })
+    .from(users)
+    .where(and(isStaff, eq(users.active, true), live))
+    .orderBy(asc(users.name), asc(users.id));
+
+export const setStatus: Handler<'users.setStatus'> = async ({ id, active }, ctx) => {
+  const { user: actor } = requireAuth(ctx);
+  await setAccountStatus(ctx.deps.db, actor, { id, active });
+  return { ok: true as const };
+};
+
+export const resetPassword: Handler<'users.resetPassword'> = async ({ id }, ctx) => {
+  const { user: actor } = requireAuth(ctx);
+  await resetAccountPassword(ctx.deps, actor, id);
+  return { ok: true as const };
+};
+
+export const updateProfile: Handler<'profiles.update'> = async (input, ctx) => {
+  const { user } = requireAuth(ctx);
+  return updateOwnProfile(ctx.deps, user, input);
+};

@@ -1,0 +1,132 @@
+/** Drizzle view of the company tables of migrations 0009 and 0011 (the SQL there is the source of truth). */
+import { bigint, boolean, date, integer, jsonb, numeric, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { CONTRACT_KINDS, IOF_PERSON_TYPES } from '../../../shared/enums';
+import { users } from '../access/schema';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
+const percent = (name: string) => numeric(name, { precision: 9, scale: 4 });
+
+export const companies = pgTable('companies', {
+  id: serial('id').primaryKey(),
+  legal_name: text('legal_name').notNull().default(''),
+  trade_name: text('trade_name').notNull().default(''),
+  cnpj: text('cnpj'),
+  state_registration: text('state_registration'),
+  cep: text('cep'),
+  address: text('address'),
+  address_number: text('address_number'),
+  address_complement: text('address_complement'),
+  neighborhood: text('neighborhood'),
+  city: text('city'),
+  state: text('state'),
+  phone: text('phone'),
+  email: text('email'),
+  site: text('site'),
+  updated_at: ts('updated_at').notNull().defaultNow(),
+});
+
+export const companyRepresentatives = pgTable('company_representatives', {
+  id: serial('id').primaryKey(),
+  company_id: integer('company_id').notNull().references(() => companies.id),
+  name: text('name').notNull(),
+  cpf: text('cpf').notNull(),
+  role: text('role').notNull().default(''),
+  email: text('email'),
+  phone: text('phone'),
+  active: boolean('active').notNull().default(true),
+  created_at: ts('created_at').notNull().defaultNow(),
+  updated_at: ts('updated_at').notNull().defaultNow(),
+});
+
+export const companyWitnesses = pgTable('company_witnesses', {
+  id: serial('id').primaryKey(),
+  company_id: integer('company_id').notNull().references(() => companies.id),
+  name: text('name').notNull(),
+  cpf: text('cpf').notNull(),
+  email: text('email'),
+  active: boolean('active').notNull().default(true),
+  created_at: ts('created_at').notNull().defaultNow(),
+  updated_at: ts('updated_at').notNull().defaultNow(),
+});
+
+export const companyParameters = pgTable('company_parameters', {
+  company_id: integer('company_id').primaryKey().references(() => companies.id),
+  min_monthly_rate: percent('min_monthly_rate').notNull(),
+  max_monthly_rate: percent('max_monthly_rate').notNull(),
+  min_installments: integer('min_installments').notNull(),
+  max_installments: integer('max_installments').notNull(),
+  min_value: money('min_value').notNull(),
+  max_value: money('max_value').notNull(),
+  tac: money('tac').notNull().default('0'),
+  other_fees: jsonb('other_fees').$type<Array<{ name: string; amount: string }>>().notNull().default([]),
+  late_fee_percent: percent('late_fee_percent').notNull().default('2'),
+  default_interest_monthly_percent: percent('default_interest_monthly_percent').notNull().default('1'),
+  grace_days: integer('grace_days').notNull().default(0),
+  finance_iof_default: boolean('finance_iof_default').notNull().default(false),
+  /** above this amount financed a credit approval needs a second approver (migration 0012) */
+  second_approval_above: money('second_approval_above').notNull().default('50000.00'),
+  max_first_period_days: integer('max_first_period_days').notNull().default(60),
+  max_disbursement_days_ahead: integer('max_disbursement_days_ahead').notNull().default(30),
+  updated_at: ts('updated_at').notNull().defaultNow(),
+});
+
+export const contractTemplates = pgTable(
+  'contract_templates',
+  {
+    id: serial('id').primaryKey(),
+    company_id: integer('company_id').notNull().references(() => companies.id),
+    kind: text('kind', { enum: CONTRACT_KINDS }).notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    version: integer('version').notNull().default(1),
+    updated_by: integer('updated_by').references(() => users.id),
+    created_at: ts('created_at').notNull().defaultNow(),
+    updated_at: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [unique().on(t.company_id, t.kind)],
+);
+
+export const companyBankAccounts = pgTable('company_bank_accounts', {
+  id: serial('id').primaryKey(),
+  company_id: integer('company_id').notNull().references(() => companies.id),
+  bank_code: text('bank_code').notNull(),
+  bank_name: text('bank_name').notNull(),
+  agency: text('agency').notNull(),
+  agency_digit: text('agency_digit'),
+  account: text('account').notNull(),
+  account_digit: text('account_digit'),
+  wallet: text('wallet').notNull().default(''),
+  agreement: text('agreement').notNull().default(''),
+  next_our_number: bigint('next_our_number', { mode: 'number' }).notNull().default(1),
+  active: boolean('active').notNull().default(true),
+  created_at: ts('created_at').notNull().defaultNow(),
+  updated_at: ts('updated_at').notNull().defaultNow(),
+});
+
+export const assignmentBankAccounts = pgTable('assignment_bank_accounts', {
+  id: serial('id').primaryKey(),
+  company_id: integer('company_id').notNull().references(() => companies.id),
+  assignee_name: text('assignee_name').notNull(),
+  assignee_cnpj: text('assignee_cnpj').notNull(),
+  bank_code: text('bank_code').notNull(),
+  bank_name: text('bank_name').notNull(),
+  agency: text('agency').notNull(),
+  account: text('account').notNull(),
+  account_digit: text('account_digit'),
+  active: boolean('active').notNull().default(true),
+  created_at: ts('created_at').notNull().defaultNow(),
+  updated_at: ts('updated_at').notNull().defaultNow(),
+});
+
+export const iofParameters = pgTable('iof_parameters', {
+  id: serial('id').primaryKey(),
+  person_type: text('person_type', { enum: IOF_PERSON_TYPES }).notNull(),
+  daily_percent: numeric('daily_percent', { precision: 9, scale: 6 }).notNull(),
+  additional_percent: percent('additional_percent').notNull(),
+  valid_from: date('valid_from', { mode: 'string' }).notNull(),
+  valid_to: date('valid_to', { mode: 'string' }),
+  legal_basis: text('legal_basis').notNull().default(''),
+  created_at: ts('created_at').notNull().defaultNow(),
+  updated_at: ts('updated_at').notNull().defaultNow(),
+});

@@ -1,0 +1,94 @@
+/**
+ * Stored files' records: who may read or remove one (UPLOAD_ACCESS in the
+ * contract, and always its owner), and recording or removing one in a
+ * transaction with its activity-log entry. The bytes on disk are the
+ * caller's (storage.ts), written before the record and removed after it.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { UPLOAD_ACCESS, type UploadType } from '../../../shared/contract/index';
+import type { RoleId } from '../../../shared/roles';
+import type { Db } from '../../db/connect';
+import { uploads } from './schema';
+import { users, type UserRow } from '../access/schema';
+import { conflict, forbidden, notFound } from '../../platform/http/errors';
+import { logActivity } from '../../platform/activity';
+import { generateFileKey } from '../../platform/storage';
+
+export type UploadRow = typeof uploads.$inferSelect;
+
+export const SOLICITATION_FILE_IN_USE =
+  'Este arquivo é um documento de solicitação: substitua-o ou exclua-o pela própria solicitação.';
+
+function isUploadType(type: string): type is UploadType {
+  return type in UPLOAD_ACCESS;
+}
+
+export function mayRead(user: UserRow, row: UploadRow): boolean {
+  if (row.owner_id === user.id) return true;
+  return isUploadType(row.type) && UPLOAD_ACCESS[row.type].read.includes(user.role_id as RoleId);
+}
+
+export function mayRemove(user: UserRow, row: UploadRow): boolean {
+  if (row.owner_id === user.id) return true;
+  return isUploadType(row.type) && UPLOAD_ACCESS[row.type].remove.includes(user.role_id as RoleId);
+}
+
+export async function findByKey(db: Db, key: string): Promise<UploadRow | null> {
+  const rows = await db.select().from(uploads).where(eq(uploads.key, key)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** Records a stored file of `ownerId` (an avatar becomes the owner's picture); answers its row. */
+export async function recordUpload(db: Db, ownerId: number, file: { type: UploadType; name: string; mime: string; size: number; storageName: string }): Promise<UploadRow> {
+  const { type, name, mime, size, storageName } = file;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(uploads)
+      .values({ key: generateFileKey(), owner_id: ownerId, type, name, mime, size, storage_path: storageName })
+      .returning();
+    if (type === 'avatar') {
+      await tx.update(users).set({ avatar_upload_id: row.id, updated_at: new Date() }).where(eq(users.id, ownerId));
+    }
+    await logActivity(tx, {
+      actorId: ownerId,
+      action: 'upload.create',
+      entity: 'upload',
+      entityId: row.id,
+      after: { type, name: row.name, mime, size: row.size },
+    });
+    return row;
+  });
+}
+
+/**
+ * Removes the record of a file `user` may remove (404 to who may not even
+ * see it, 403 to who sees but may not remove it); answers the disk name for
+ * the caller to remove after the commit.
+ */
+export async function removeUpload(db: Db, user: UserRow, key: string): Promise<string> {
+  return db.transaction(async (tx) => {
+    const row = await findByKey(tx, key);
+    // Someone who may not even see the file learns nothing about it.
+    if (!row || !mayRead(user, row)) throw notFound();
+    if (!mayRemove(user, row)) throw forbidden();
+    // A solicitation's document stays while the solicitation keeps it (replaced through the solicitation instead).
+    const [{ used }] = await tx
+      .select({
+        used: sql<boolean>`EXISTS (SELECT 1 FROM solicitation_slot_documents WHERE upload_id = ${row.id})
+          OR EXISTS (SELECT 1 FROM solicitation_staff_documents WHERE upload_id = ${row.id})`,
+      })
+      .from(uploads)
+      .where(eq(uploads.id, row.id));
+    if (used) throw conflict(SOLICITATION_FILE_IN_USE);
+    await tx.delete(uploads).where(eq(uploads.id, row.id));
+    await tx.update(users).set({ avatar_upload_id: null }).where(eq(users.avatar_upload_id, row.id));
+    await logActivity(tx, {
+      actorId: user.id,
+      action: 'upload.delete',
+      entity: 'upload',
+      entityId: row.id,
+      before: { type: row.type, name: row.name, owner_id: row.owner_id },
+    });
+    return row.storage_path;
+  });
+}

@@ -1,0 +1,157 @@
+/**
+ * Mounts every operation of the contract on Fastify. One central path for all
+ * of them: token → session, access from the contract, the forced password
+ * change gate, argument assembly and validation, the handler, and the result
+ * checked against the contract's result schema.
+ */
+import { createReadStream } from 'node:fs';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { contract, type OperationDef, type OperationName } from '../../../shared/contract/index';
+import type { RoleId } from '../../../shared/roles';
+import { findSession } from '../../areas/access/sessions';
+import { FileReply, type AuthInfo, type Handlers, type HandlerContext, type ServerDeps } from './handler';
+import { badRequest, forbidden, HttpError, MESSAGES, unauthorized } from './errors';
+import { assembleArgs } from './args';
+import { fileAnswerHeaders } from './file-headers';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthInfo | null;
+  }
+}
+
+/** The only calls allowed while the account must still replace a temporary password. */
+export const FORCE_SENHA_ALLOWED: ReadonlySet<OperationName> = new Set<OperationName>([
+  'session.logged',
+  'session.me',
+  'session.logout',
+  'session.refresh',
+  'session.changePassword',
+  'users.newPassword',
+]);
+
+const ptErrors = z.locales.pt().localeError;
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match ? match[1] : null;
+}
+
+/** 'Campo <path>: <message>', naming the first field the schema rejected. */
+export function validationError(error: z.ZodError): HttpError {
+  const issue = error.issues[0];
+  const field = issue.path.map(String).join('.');
+  // A refused record key (a filter name) carries the key rule's own message inside.
+  const message = issue.code === 'invalid_key' && issue.issues[0] ? issue.issues[0].message : issue.message;
+  return badRequest(field ? `Campo ${field}: ${message}` : `Dados inválidos: ${message}`, field || undefined);
+}
+
+/**
+ * PostgreSQL "data exception" errors (class 22: invalid text representation,
+ * numeric value out of range, invalid byte sequence, datetime out of range…)
+ * are malformed input that a schema should have refused. Drizzle wraps the
+ * driver's error, so the chain of causes is searched.
+ */
+export function databaseInputErrorCode(error: unknown): string | null {
+  let current: unknown = error;
+  for (let i = 0; i < 5 && current && typeof current === 'object'; i++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+async function authenticate(name: OperationName, op: OperationDef, request: FastifyRequest, deps: ServerDeps) {
+  if (op.access === 'public') return null;
+  const token = bearerToken(request);
+  const auth = token ? await findSession(deps.db, token) : null;
+  if (!auth) throw unauthorized();
+  if (op.access !== 'signed-in' && !(op.access as readonly RoleId[]).includes(auth.user.role_id as RoleId)) {
+    throw forbidden();
+  }
+  if (auth.user.force_senha && !FORCE_SENHA_ALLOWED.has(name)) {
+    throw forbidden(MESSAGES.passwordChangeRequired, 'password-change-required');
+  }
+  return auth;
+}
+
+function sendFile(reply: FastifyReply, file: FileReply) {
+  return reply.headers(fileAnswerHeaders(file)).send(file.bytes ?? createReadStream(file.path));
+}
+
+/**
+ * JSON bodies are read with JSON.parse, which keeps a `__proto__` key as a
+ * plain own entry (it never touches a prototype), so the argument check
+ * refuses it naming the exact field. Fastify's own parser refuses such keys
+ * too, but only as "malformed JSON", without saying where.
+ */
+function installJsonParser(app: FastifyInstance): void {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    try {
+      if (text.trim() === '') throw new SyntaxError('empty body');
+      done(null, JSON.parse(text));
+    } catch {
+      done(new HttpError(400, MESSAGES.invalidJson, undefined, 'validation'), undefined);
+    }
+  });
+}
+
+export function mountContract(app: FastifyInstance, deps: ServerDeps, handlers: Handlers): void {
+  app.decorateRequest('auth', null);
+  installJsonParser(app);
+  for (const name of Object.keys(contract) as OperationName[]) {
+    const op = contract[name] as OperationDef;
+    // The typed map guarantees a handler per operation; the cast only widens its argument type.
+    const handler = handlers[name] as (args: unknown, ctx: HandlerContext) => Promise<unknown>;
+    app.route({
+      method: op.method,
+      url: op.path,
+      config: { operation: name },
+      preHandler: async (request) => {
+        request.auth = await authenticate(name, op, request, deps);
+      },
+      handler: async (request, reply) => {
+        const parsed = op.args.safeParse(await assembleArgs(op, request), { error: ptErrors });
+        if (!parsed.success) throw validationError(parsed.error);
+        const output = await handler(parsed.data, { deps, auth: request.auth });
+        if (output instanceof FileReply) return sendFile(reply, output);
+        const checked = op.result.safeParse(output);
+        if (!checked.success) {
+          request.log.error({ operation: name, issues: checked.error.issues }, 'handler result does not match the contract');
+          throw new Error(`result of ${name} does not match the contract`);
+        }
+        return reply.status(200).send(checked.data);
+      },
+    });
+  }
+}
+
+/** Errors become `{ message, field?, code? }` in Portuguese; never a stack. */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof HttpError) return reply.status(error.status).send(error.body());
+    const e = error as { statusCode?: number; code?: string };
+    const status = e.statusCode ?? 500;
+    if (status === 413) return reply.status(413).send({ message: MESSAGES.bodyTooLarge, code: 'too-large' });
+    if (status === 415) return reply.status(415).send({ message: MESSAGES.unsupportedMedia, code: 'unsupported-media-type' });
+    if (status >= 400 && status < 500) {
+      const invalidJson = e.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError;
+      return reply.status(400).send({ message: invalidJson ? MESSAGES.invalidJson : MESSAGES.invalidRequest, code: 'validation' });
+    }
+    const dbCode = databaseInputErrorCode(error);
+    if (dbCode) {
+      // A safety net, not the rule: the contract's schemas should refuse such input first, so say which call let it through.
+      request.log.warn({ operation: (request.routeOptions.config as { operation?: string }).operation, dbCode }, 'database refused input the contract accepted');
+      return reply.status(400).send({ message: MESSAGES.invalidInput, code: 'validation' });
+    }
+    request.log.error(error);
+    return reply.status(500).send({ message: MESSAGES.internal, code: 'server' });
+  });
+  app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: MESSAGES.routeNotFound, code: 'not-found' }));
+}
