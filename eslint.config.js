@@ -7,6 +7,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { builtinModules } from 'node:module';
+import serverAreas from './eslint-rules/area-boundaries.js';
 
 /** Every Node built-in, bare and with the `node:` prefix. */
 const nodeBuiltins = [...builtinModules.filter((m) => !m.startsWith('_')), 'node:*'];
@@ -132,6 +133,12 @@ export default tseslint.config(
         { paths: ['electron'], patterns: ['electron/*'], message: 'The server runs without Electron (stand-alone or as a utility process).' },
       ]),
     },
+  },
+  {
+    // Each area of the server is reached through its index.ts (calls) and schema*.ts (tables) only.
+    files: ['src/server/**/*.ts'],
+    plugins: { 'server-areas': serverAreas },
+    rules: { 'server-areas/area-boundaries': 'error' },
   },
   {
     files: ['src/main/**/*.ts'],

@@ -14,18 +14,19 @@ import { seedDemo } from './db/seed';
 import { handlers } from './routes';
 import type { ServerDeps } from './platform/http/handler';
 import { randomSigningSecret } from './domain/signed-url';
-import type { ReceitaProvider } from './areas/intake/receita';
+import type { ReceitaProvider } from './areas/intake';
 import { allowedHosts, installRequestGuard } from './platform/http/request-guard';
 import { installErrorHandling, mountContract } from './platform/http/router';
+import { findSession } from './areas/access';
 import { installOpenApi } from './platform/http/openapi';
 import { clockFromEnv, type Clock } from './platform/clock';
 import { Mailer, type OutboxMessage, type SmtpSettings } from './platform/mailer';
 import { installRequestContext, loggerOptions } from './platform/request-context';
-import { BroadcastSender, type SenderOptions } from './areas/messages/messages-sender';
-import { smsProviderFromSettings, type SmsProvider } from './areas/messages/messages-sms';
+import { BroadcastSender, type SenderOptions } from './areas/messages';
+import { smsProviderFromSettings, type SmsProvider } from './areas/messages';
 
 export type { OutboxMessage, SmtpSettings } from './platform/mailer';
-export type { SmsProvider } from './areas/messages/messages-sms';
+export type { SmsProvider } from './areas/messages';
 
 export interface StartServerOptions {
   /** default 127.0.0.1 */
@@ -138,7 +139,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
   installErrorHandling(app);
   installRequestContext(app);
-  mountContract(app, deps, handlers);
+  mountContract(app, deps, handlers, findSession);
   installOpenApi(app);
   app.addHook('onResponse', async () => {
     void mailer.deliverPending();

@@ -3,8 +3,8 @@
  * misnamed handler a compile error.
  */
 import type { Handlers } from './platform/http/handler';
-import { auth, changePassword, logged, login, logout, me, newPassword, refresh, verifyHash } from './areas/access/handlers/session';
-import { confirmEmail, recoverChangePass, recoverGet, recoverLookup, recoverRequest, recoverVerifyHash, register } from './areas/access/handlers/recover';
+import { auth, changePassword, logged, login, logout, me, newPassword, refresh, verifyHash } from './areas/access';
+import { confirmEmail, recoverChangePass, recoverGet, recoverLookup, recoverRequest, recoverVerifyHash, register } from './areas/access';
 import {
   admins,
   byId,
@@ -18,11 +18,11 @@ import {
   setStatus,
   updateAdmin,
   updateProfile,
-} from './areas/access/handlers/users';
-import { entrepreneur, entrepreneurs, exportEntrepreneurs, updateAdminEntrepreneurs, updateEntrepreneur } from './areas/intake/handlers/entrepreneurs';
-import { deleteSimulation, exportSimulations, listSimulations, simulationsByUser } from './areas/intake/handlers/simulations';
-import { createUpload, deleteUpload, getUpload } from './areas/uploads/handlers/uploads';
-import { createMessage, getMessage, listMessages, messageRecipients, previewMessage } from './areas/messages/handlers/messages';
+} from './areas/access';
+import { entrepreneur, entrepreneurs, exportEntrepreneurs, updateAdminEntrepreneurs, updateEntrepreneur } from './areas/intake';
+import { deleteSimulation, exportSimulations, listSimulations, simulationsByUser } from './areas/intake';
+import { createUpload, deleteUpload, getUpload } from './areas/uploads';
+import { createMessage, getMessage, listMessages, messageRecipients, previewMessage } from './areas/messages';
 import {
   howDidFindOptions,
   projectsBanner,
@@ -36,10 +36,10 @@ import {
   projectsUpload,
   reasons,
   situations,
-} from './areas/catalogues/handlers/catalogues';
-import { exportLogs, listLogs, logById } from './areas/logs/handlers/logs';
-import { createRequest, findPeople, getRequest, listRequests, refuseRequest } from './areas/lgpd/handlers/lgpd';
-import { listInterestOptions, listInterestProfiles } from './areas/catalogues/handlers/interests';
+} from './areas/catalogues';
+import { exportLogs, listLogs, logById } from './areas/logs';
+import { createRequest, findPeople, getRequest, listRequests, refuseRequest } from './areas/lgpd';
+import { listInterestOptions, listInterestProfiles } from './areas/catalogues';
 import {
   cancelledApproved,
   exportSolicitations,
@@ -55,7 +55,7 @@ import {
   setProject,
   setStatus as setSolicitationStatus,
   setStatusOnly,
-} from './areas/intake/handlers/solicitations';
+} from './areas/intake';
 import {
   approveDocument,
   deleteStaffDoc,
@@ -65,13 +65,13 @@ import {
   updateDocument,
   uploadDocument,
   uploadStaffDoc,
-} from './areas/intake/handlers/solicitation-documents';
-import { createComment, deleteComment, listComments } from './areas/intake/handlers/solicitation-comments';
-import { bureauHandlers } from './areas/intake/handlers/bureau';
-import { dashboardHandlers } from './areas/intake/handlers/dashboard';
+} from './areas/intake';
+import { createComment, deleteComment, listComments } from './areas/intake';
+import { bureauHandlers } from './areas/intake';
+import { dashboardHandlers } from './areas/intake';
 
-import { createIofParameter, deleteIofParameter, getParameters, listIofParameters, updateIofParameter, updateParameters } from './areas/company/handlers/company';
-import { simulate } from './areas/intake/handlers/credit-simulation';
+import { createIofParameter, deleteIofParameter, getParameters, listIofParameters, updateIofParameter, updateParameters } from './areas/company';
+import { simulate } from './areas/intake';
 
 import {
   contractAliases,
@@ -95,10 +95,10 @@ import {
   updateRepresentative,
   updateTemplate,
   updateWitness,
-} from './areas/company/handlers/company-setup';
+} from './areas/company';
 
-import { borrowerHandlers } from './areas/borrowers/handlers/borrowers';
-import { creditOperationHandlers } from './areas/operations/handlers/credit-operations';
+import { borrowerHandlers } from './areas/borrowers';
+import { creditOperationHandlers } from './areas/operations';
 
 export const handlers: Handlers = {
   ...borrowerHandlers,

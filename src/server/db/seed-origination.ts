@@ -19,9 +19,9 @@ import { completeCnpj, completeCpf, formatCnpj, formatCpf } from '../../shared/d
 import { AllAdmins, AllOperators, isRoleAllowed, isRoleId, Role, type RoleId } from '../../shared/roles';
 import { addDays, addMonths, daysBetween } from '../domain/credit/calendar';
 import { seededRandom } from '../domain/seeded-random';
-import { createBorrower, todayInSaoPaulo } from '../areas/borrowers/borrowers';
-import { issueContract } from '../areas/operations/contracts';
-import { createOperation, decide, updateComplement, type Conditions } from '../areas/operations/credit-operations';
+import { createBorrower, todayInSaoPaulo } from '../areas/borrowers';
+import { issueContract } from '../areas/operations';
+import { createOperation, decide, updateComplement, type Conditions } from '../areas/operations';
 import type { Db } from './connect';
 import { users } from '../areas/access/schema';
 import { solicitations, solicitationStatusHistory } from '../areas/intake/schema';

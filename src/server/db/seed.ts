@@ -11,10 +11,10 @@ import type { Db } from './connect';
 import { users } from '../areas/access/schema';
 import { hashPassword } from '../domain/password';
 import { logActivity } from '../platform/activity';
-import { seedCatalogues } from '../areas/catalogues/catalogues-seed';
+import { seedCatalogues } from '../areas/catalogues';
 import { completeCpf, formatCpf } from '../../shared/documents';
 import { seedCreditIntake } from './seed-credit-intake';
-import { seedDemoBureauReports } from '../areas/intake/bureau/demo';
+import { seedDemoBureauReports } from '../areas/intake';
 import { seedCompany } from './seed-company';
 import { seedOrigination } from './seed-origination';
 

@@ -26,7 +26,7 @@ async function appWith(overrides: Partial<Record<OperationName, (args: unknown) 
   app = Fastify({ routerOptions: { ignoreTrailingSlash: true } });
   installErrorHandling(app);
   // Public operations never touch the database.
-  mountContract(app, {} as ServerDeps, handlers);
+  mountContract(app, {} as ServerDeps, handlers, async () => null);
   await app.ready();
   return app;
 }

@@ -37,8 +37,8 @@ import { conflict, notFound } from '../../platform/http/errors';
 import { FileReply } from '../../platform/http/handler';
 import { logActivity } from '../../platform/activity';
 import { borrowerOr404, forbiddenField, isUniqueViolation, snapshotOf, type StaffActor } from './borrowers';
-import { guaranteeHeld } from '../operations/credit-operations';
-import { judgeSolicitationFile } from '../intake/solicitations-documents';
+import { guaranteeHeld } from '../operations';
+import { judgeSolicitationFile } from '../intake';
 import { removeFile, storedPath, storeFile } from '../../platform/storage';
 
 /** Which table keeps each kind (the contract declares the kinds; this maps them to storage). */

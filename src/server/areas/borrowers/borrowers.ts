@@ -45,8 +45,8 @@ import { creditOperations, issuedContracts } from '../operations/schema';
 import { containsPattern } from '../../domain/like';
 import { badRequest, conflict, HttpError, MESSAGES, notFound } from '../../platform/http/errors';
 import { logActivity, type Snapshot } from '../../platform/activity';
-import { parametersOf } from '../company/company';
-import { overdueOf } from '../operations/credit-operations';
+import { parametersOf } from '../company';
+import { overdueOf } from '../operations';
 
 export const BORROWER_MESSAGES = {
   notFound: 'Tomador não encontrado.',

@@ -23,7 +23,7 @@ import { isTacName } from '../../domain/credit/fees';
 import { grossUpForIof, iofOfSchedule, type IofAmounts, type IofRates } from '../../domain/credit/iof';
 import { buildSchedule, cents, type AmortizationSystem } from '../../domain/credit/schedule';
 import { badRequest, notFound } from '../../platform/http/errors';
-import { iofRateOn, parametersOf } from '../company/company';
+import { iofRateOn, parametersOf } from '../company';
 
 export const DEFAULT_COMPANY_ID = 1;
 

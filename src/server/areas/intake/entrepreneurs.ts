@@ -25,8 +25,8 @@ import { Role } from '../../../shared/roles';
 import { users } from '../access/schema';
 import { notFound } from '../../platform/http/errors';
 import { logActivity, type Snapshot } from '../../platform/activity';
-import { revokeUserSessions } from '../access/sessions';
-import { assertEmailFree, findUser, toEntrepreneur } from '../access/users';
+import { revokeUserSessions } from '../access';
+import { assertEmailFree, findUser, toEntrepreneur } from '../access';
 
 export type UpdateEntrepreneurInput = z.output<(typeof contract)['users.updateEntrepreneur']['args']>;
 

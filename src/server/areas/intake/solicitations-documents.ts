@@ -28,7 +28,7 @@ import { signFileName, verifyFileSignature } from '../../domain/signed-url';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../platform/http/errors';
 import { FileReply } from '../../platform/http/handler';
 import { logActivity } from '../../platform/activity';
-import { assertGuarantorOfSolicitation } from '../borrowers/borrowers';
+import { assertGuarantorOfSolicitation } from '../borrowers';
 import { findSolicitation, slotDocuments, STATUS_LABELS_PT } from './solicitations';
 import { generateFileKey, removeFile, storedPath, storeFile } from '../../platform/storage';
 

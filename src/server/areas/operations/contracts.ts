@@ -26,11 +26,11 @@ import { creditOperationInstallments, creditOperations, issuedContracts, type Fr
 import { containsPattern } from '../../domain/like';
 import { badRequest, conflict, MESSAGES, notFound } from '../../platform/http/errors';
 import { logActivity } from '../../platform/activity';
-import { todayInSaoPaulo } from '../borrowers/borrowers';
+import { todayInSaoPaulo } from '../borrowers';
 import { findOperation, moveForContract, STATUS_PT, statusOf, type OperationRow } from './credit-operations';
 import type { ContractPdfInput } from './contract-pdf';
 import { single, values } from '../../platform/list-filters';
-import { markContracted } from '../intake/solicitations-workflow';
+import { markContracted } from '../intake';
 
 export const CONTRACT_MESSAGES = {
   notFound: 'Contrato não encontrado.',

@@ -63,8 +63,8 @@ import { containsPattern } from '../../domain/like';
 import { badRequest, conflict, forbidden, HttpError, MESSAGES, notFound } from '../../platform/http/errors';
 import { logActivity, type Snapshot } from '../../platform/activity';
 import { checkRefusal, closeApproval, describeApproval, giveCheck, isPending, latestApproval, openApproval, pendingApproval } from './approvals';
-import { parametersOf } from '../company/company';
-import { simulateConditions, type Simulation } from '../intake/credit-simulation';
+import { parametersOf } from '../company';
+import { simulateConditions, type Simulation } from '../intake';
 import { bareDocument, dayStart, docColumn, fold, foldSql, MONEY_FILTER_TEXT, moneyValue, single, values } from '../../platform/list-filters';
 
 export const OPERATION_MESSAGES = {

@@ -5,7 +5,7 @@ import type { Contract, OperationName } from '../../../shared/contract/index';
 import type { Db } from '../../db/connect';
 import type { UserRow } from '../../areas/access/schema';
 import type { Mailer } from '../mailer';
-import type { ReceitaProvider } from '../../areas/intake/receita';
+import type { ReceitaProvider } from '../../areas/intake';
 import { unauthorized } from './errors';
 
 export interface ServerDeps {

@@ -9,7 +9,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { contract, type OperationDef, type OperationName } from '../../../shared/contract/index';
 import type { RoleId } from '../../../shared/roles';
-import { findSession } from '../../areas/access/sessions';
 import { FileReply, type AuthInfo, type Handlers, type HandlerContext, type ServerDeps } from './handler';
 import { badRequest, forbidden, HttpError, MESSAGES, unauthorized } from './errors';
 import { assembleArgs } from './args';
@@ -65,7 +64,10 @@ export function databaseInputErrorCode(error: unknown): string | null {
   return null;
 }
 
-async function authenticate(name: OperationName, op: OperationDef, request: FastifyRequest, deps: ServerDeps) {
+/** How a bearer token becomes a signed-in user: the access area's, handed in by the server so the platform imports no area. */
+export type SessionLookup = (db: ServerDeps['db'], token: string) => Promise<AuthInfo | null>;
+
+async function authenticate(name: OperationName, op: OperationDef, request: FastifyRequest, deps: ServerDeps, findSession: SessionLookup) {
   if (op.access === 'public') return null;
   const token = bearerToken(request);
   const auth = token ? await findSession(deps.db, token) : null;
@@ -102,7 +104,7 @@ function installJsonParser(app: FastifyInstance): void {
   });
 }
 
-export function mountContract(app: FastifyInstance, deps: ServerDeps, handlers: Handlers): void {
+export function mountContract(app: FastifyInstance, deps: ServerDeps, handlers: Handlers, findSession: SessionLookup): void {
   app.decorateRequest('auth', null);
   installJsonParser(app);
   for (const name of Object.keys(contract) as OperationName[]) {
@@ -114,7 +116,7 @@ export function mountContract(app: FastifyInstance, deps: ServerDeps, handlers: 
       url: op.path,
       config: { operation: name },
       preHandler: async (request) => {
-        request.auth = await authenticate(name, op, request, deps);
+        request.auth = await authenticate(name, op, request, deps, findSession);
       },
       handler: async (request, reply) => {
         const parsed = op.args.safeParse(await assembleArgs(op, request), { error: ptErrors });

@@ -25,7 +25,7 @@ import {
   updateBorrower,
   type StaffActor,
 } from '../borrowers';
-import { liveSimulationsOf } from '../../intake/handlers/simulations';
+import { liveSimulationsOf } from '../../intake';
 
 /** Who asks, with the role that decides what money they may redirect or discount. */
 function staff(ctx: HandlerContext): StaffActor {

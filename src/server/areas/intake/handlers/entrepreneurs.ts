@@ -11,8 +11,8 @@ import { users } from '../../access/schema';
 import { requireAuth, type Handler } from '../../../platform/http/handler';
 import { entrepreneurDetail, entrepreneurOr404, updateEntrepreneurAccount, updateEntrepreneurInfo } from '../entrepreneurs';
 import { exportRows, listConditions, listOrder, type ListSpec } from '../../../platform/list';
-import { toEntrepreneur } from '../../access/users';
-import { pagedUsers, withEmailConflict } from '../../access/handlers/users';
+import { toEntrepreneur } from '../../access';
+import { pagedUsers, withEmailConflict } from '../../access';
 
 const entrepreneurListSpec: ListSpec = {
   filters: {

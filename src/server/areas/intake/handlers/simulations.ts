@@ -22,7 +22,7 @@ import { containsPattern } from '../../../domain/like';
 import { badRequest, MESSAGES, notFound } from '../../../platform/http/errors';
 import { requireAuth, type Handler } from '../../../platform/http/handler';
 import { deleteSimulation as removeSimulation } from '../simulations';
-import { findUser } from '../../access/users';
+import { findUser } from '../../access';
 import { exportRows } from '../../../platform/list';
 
 type SortInput = { field?: string | null; order?: string | null } | null | undefined;

@@ -14,7 +14,7 @@ import { badRequest, MESSAGES } from '../../../platform/http/errors';
 import { requireAuth, type Handler } from '../../../platform/http/handler';
 import { createLgpdRequest, refuseLgpdRequest, requestOr404 } from '../lgpd-requests';
 import { lgpdRequests, toLgpdRequest } from '../lgpd';
-import { intakeHoldingsOf } from '../../intake/intake-erase';
+import { intakeHoldingsOf } from '../../intake';
 
 
 const handler = alias(users, 'handler');

@@ -12,7 +12,7 @@ import { users } from '../../access/schema';
 import { creditOperationEvents, creditOperationMessages, creditOperations } from '../schema';
 import { badRequest } from '../../../platform/http/errors';
 import { FileReply, requireAuth, type HandlerContext, type Handlers } from '../../../platform/http/handler';
-import { fullBorrower } from '../../borrowers/borrowers';
+import { fullBorrower } from '../../borrowers';
 import { contractFileName, renderContractPdf } from '../contract-pdf';
 import {
   cancelContract,

@@ -1,0 +1,8 @@
+/**
+ * The lender's company: its setup, representatives, bank accounts, parameters and contract templates.
+ * This file is the area's only way in for other areas and the server's
+ * composition (routes, seeds); its schema*.ts files declare its tables.
+ */
+export { iofRateOn, parametersOf } from './company';
+export { createIofParameter, deleteIofParameter, getParameters, listIofParameters, updateIofParameter, updateParameters } from './handlers/company';
+export { contractAliases, createAssignmentAccount, createBank, createRepresentative, createTemplate, createWitness, deleteAssignmentAccount, deleteBank, deleteRepresentative, deleteWitness, getAssignmentAccount, getCompany, listAssignmentAccounts, listBanks, listTemplates, updateAssignmentAccount, updateBank, updateCompany, updateRepresentative, updateTemplate, updateWitness } from './handlers/company-setup';

@@ -1,0 +1,6 @@
+/**
+ * Temporary uploads a form sends before the record that keeps them exists.
+ * This file is the area's only way in for other areas and the server's
+ * composition (routes, seeds); its schema*.ts files declare its tables.
+ */
+export { createUpload, deleteUpload, getUpload } from './handlers/uploads';

@@ -1,0 +1,46 @@
+/**
+ * The server's area rule, through the project's real ESLint config: code
+ * outside an area reaches it only through its index.ts (calls) and schema*.ts
+ * (tables); the platform imports no area (types and tables aside); the pure
+ * domain imports neither. Each case lints a one-line file placed where the
+ * rule must bite, so a config change that drops the rule fails here.
+ */
+import { ESLint } from 'eslint';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = join(__dirname, '../../..');
+const eslint = new ESLint({ cwd: ROOT });
+
+async function areaMessages(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${code}\nexport const used = 1;\n`, { filePath: join(ROOT, file) });
+  return result.messages.filter((m) => m.ruleId === 'server-areas/area-boundaries').map((m) => m.message);
+}
+
+describe('server area boundaries', () => {
+  it("refuses another area's private file, from an area and from the server's composition", async () => {
+    expect(await areaMessages('src/server/areas/borrowers/probe.ts', "import { changeOperation } from '../operations/credit-operations';")).toEqual([
+      expect.stringContaining('areas/operations/credit-operations'),
+    ]);
+    expect(await areaMessages('src/server/db/probe.ts', "export { markContracted } from '../areas/intake/solicitations-workflow';")).toHaveLength(1);
+    expect(await areaMessages('src/server/areas/lgpd/probe.ts', "const m = import('../access/user-erase');\nvoid m;")).toHaveLength(1);
+  });
+
+  it("allows the area's index and its tables, and any file of one's own area", async () => {
+    expect(await areaMessages('src/server/areas/borrowers/probe.ts', "import { markContracted } from '../intake';")).toEqual([]);
+    expect(await areaMessages('src/server/areas/borrowers/probe.ts', "import { creditOperations } from '../operations/schema';")).toEqual([]);
+    expect(await areaMessages('src/server/areas/operations/probe.ts', "import { approvalRequests } from './schema-approvals';")).toEqual([]);
+    expect(await areaMessages('src/server/areas/intake/handlers/probe.ts', "import { markContracted } from '../solicitations-workflow';")).toEqual([]);
+  });
+
+  it('keeps the platform free of areas, except types and tables', async () => {
+    expect(await areaMessages('src/server/platform/probe.ts', "import { findSession } from '../areas/access';")).toEqual([expect.stringContaining('platform')]);
+    expect(await areaMessages('src/server/platform/http/probe.ts', "import type { ReceitaProvider } from '../../areas/intake';")).toEqual([]);
+    expect(await areaMessages('src/server/platform/probe.ts', "import { users } from '../areas/access/schema';")).toEqual([]);
+  });
+
+  it('keeps the pure domain free of areas and of the platform', async () => {
+    expect(await areaMessages('src/server/domain/probe.ts', "import { clock } from '../platform/clock';")).toEqual([expect.stringContaining('domain')]);
+    expect(await areaMessages('src/server/domain/credit/probe.ts', "import { creditOperations } from '../../areas/operations/schema';")).toHaveLength(1);
+  });
+});
