@@ -60,7 +60,7 @@ export interface StartServerOptions {
   launchSecret?: string;
   /** HMAC key of signed document URLs; default: random at each start (URLs then end with the process) */
   signingSecret?: string;
-  /** Receita Federal lookups; default: the deterministic sandbox (services/receita.ts) */
+  /** Receita Federal lookups; default: the deterministic sandbox (areas/intake/receita.ts) */
   receitaProvider?: ReceitaProvider;
   /**
    * The lender's business date (platform/clock.ts); default: env

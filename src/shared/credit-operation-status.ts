@@ -17,7 +17,7 @@
  * - approved: credit granted (AllOperators, never by the person who built or
  *   last changed the conditions; above the company's limit a second person of
  *   AllAdmins confirms it, and until then it stays in analysis with its first
- *   approval pending: src/server/services/approvals.ts); the contract may be
+ *   approval pending: src/server/areas/operations/approvals.ts); the contract may be
  *   issued; editing an approved operation sends it back to analysis; only
  *   AllOperators cancel it (an agent does not undo an operator's decision);
  * - contract_issued: the CCB or MPO was issued; cancelling the contract

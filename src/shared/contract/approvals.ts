@@ -1,7 +1,7 @@
 /**
  * Four eyes (maker-checker): what a pending approval request is on the wire
  * and which roles may check each kind. The server's mechanism is
- * src/server/services/approvals.ts (its header has the design); the kinds are
+ * src/server/areas/operations/approvals.ts (its header has the design); the kinds are
  * declared here once so the server's rules and the screens' texts read the
  * same list. Servicing adds its money actions (reversals, write-offs,
  * repurchases, cessions) as new kinds.

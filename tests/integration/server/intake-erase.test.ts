@@ -1,5 +1,5 @@
 /**
- * The LGPD erase of a person who applied for credit (services/intake-erase.ts):
+ * The LGPD erase of a person who applied for credit (areas/intake/intake-erase.ts):
  * their documents leave the disk, their client info and bureau reports go,
  * their solicitations stay only as anonymised figures; the erasure request's
  * holdings say what there was before.

@@ -1,5 +1,5 @@
 /**
- * The four-eyes rules alone (services/approvals.ts and the credit operation's
+ * The four-eyes rules alone (areas/operations/approvals.ts and the credit operation's
  * use of them): who may give the next check of a request, and what the
  * screens are told beforehand, for every role and every position a person can
  * hold (maker, first checker, someone else).

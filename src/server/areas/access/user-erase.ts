@@ -58,9 +58,9 @@ export async function eraseAccount(deps: Pick<ServerDeps, 'db' | 'uploadsDir'>, 
       .where(eq(users.id, target.id));
     await revokeUserSessions(tx, target.id);
     await eraseFromBroadcasts(tx, target);
-    // The intake's rows point at their files, so they go first (services/intake-erase.ts says what stays).
+    // The intake's rows point at their files, so they go first (areas/intake/intake-erase.ts says what stays).
     const intake = await eraseCreditIntakeOf(tx, target.id);
-    // Borrowers without credit operations go; those with operations stay (legal retention: services/borrower-erase.ts).
+    // Borrowers without credit operations go; those with operations stay (legal retention: areas/borrowers/borrower-erase.ts).
     const borrowerErasure = await eraseBorrowersOf(tx, target.id);
     await handOverSolicitationFiles(tx, target.id);
     const files = await tx

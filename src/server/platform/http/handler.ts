@@ -1,4 +1,4 @@
-/** What a handler receives and may answer; the typed map in handlers/index.ts uses these. */
+/** What a handler receives and may answer; the typed map in routes.ts uses these. */
 import type { Clock } from '../clock';
 import type { z } from 'zod';
 import type { Contract, OperationName } from '../../../shared/contract/index';

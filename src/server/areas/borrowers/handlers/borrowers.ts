@@ -1,8 +1,8 @@
 /**
  * Borrowers and their credit file (the spec's "Borrowers" calls). The
- * rules live in services/borrowers.ts (the borrower, its bank accounts, other
+ * rules live in areas/borrowers/borrowers.ts (the borrower, its bank accounts, other
  * information, parameters, guarantors, classification) and
- * services/borrower-records.ts (the six sub-record kinds, generated here from
+ * areas/borrowers/borrower-records.ts (the six sub-record kinds, generated here from
  * the contract's BORROWER_RECORD_KINDS, and the guarantee's document).
  */
 import { BORROWER_RECORD_KIND_NAMES, borrowerRecordOperationNames, type BorrowerRecordKind, type OperationName } from '../../../../shared/contract/index';

@@ -1,6 +1,6 @@
 /**
  * The company's data, signatories, accounts and contract templates (the spec's
- * "Company" calls). The changes are written by services/company-setup.ts,
+ * "Company" calls). The changes are written by areas/company/company-setup.ts,
  * each in one transaction with its activity-log entry.
  */
 import { and, asc, desc, eq } from 'drizzle-orm';

@@ -4,7 +4,7 @@
  * that exists today. A real bureau (Boa Vista SCPC, Serasa…) is a new class
  * here plus its name in `bureauProviderFromSettings`.
  *
- * A provider call is billable: the caller (services/bureau/reports.ts) makes
+ * A provider call is billable: the caller (areas/intake/bureau/reports.ts) makes
  * sure one idempotency key reaches the provider at most once, and stores
  * nothing when the provider fails or is too slow.
  */

@@ -1,7 +1,7 @@
 /**
  * Documents of a solicitation: slot uploads, replacements and approvals
  * (/documents), the signed URLs that show a file, and the documents staff
- * attach (/solicitation-documents). Rules in services/solicitations-documents.ts.
+ * attach (/solicitation-documents). Rules in areas/intake/solicitations-documents.ts.
  */
 import { randomSigningSecret } from '../../../domain/signed-url';
 import { requireAuth, type Handler, type ServerDeps } from '../../../platform/http/handler';

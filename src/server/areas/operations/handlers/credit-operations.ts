@@ -1,7 +1,7 @@
 /**
  * Credit operations and their contracts (the spec's "Credit operations" calls and
  * its "Company" issued contracts). The logic is in
- * services/credit-operations.ts and services/contracts.ts; these shape the
+ * areas/operations/credit-operations.ts and areas/operations/contracts.ts; these shape the
  * calls: who asks, one transaction per change, idempotency for the writes
  * that create money records.
  */
