@@ -2,6 +2,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import { IMPORT_ALIASES } from './aliases.config.ts';
 
 // package.json has "type": "module", so this config is loaded as ESM where
 // __dirname does not exist.
@@ -11,6 +12,7 @@ const SERVER_BUNDLED_DEPS = ['drizzle-orm', 'zod', 'decimal.js', 'fastify', '@fa
 
 export default defineConfig({
   main: {
+    resolve: { alias: IMPORT_ALIASES },
     build: {
       // Dependencies stay in node_modules (electron-vite 6 externalizes every
       // package.json dependency), except the pure-JavaScript ones the embedded
@@ -33,6 +35,7 @@ export default defineConfig({
     },
   },
   preload: {
+    resolve: { alias: IMPORT_ALIASES },
     build: {
       outDir: 'out/preload',
       rollupOptions: {
@@ -45,6 +48,7 @@ export default defineConfig({
   renderer: {
     root: resolve(root, 'src/renderer'),
     base: './',
+    resolve: { alias: IMPORT_ALIASES },
     plugins: [
       react(),
       {

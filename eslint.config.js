@@ -52,6 +52,12 @@ function noDynamicImportOf(names, message) {
 /** The embedded-backend launcher: the only part of src/main allowed to import src/server. */
 const EMBEDDED_BACKEND = ['src/main/services/backend/**/*.ts', 'src/main/services/backend.ts', 'src/main/services/backend-*.ts'];
 
+/** The shared layer is imported by its alias, from every layer: '@shared/format', not '../../../shared/format'. */
+const SHARED_BY_ALIAS = { regex: layer('shared'), message: "Import the shared layer by its alias: '@shared/…' (aliases.config.ts)." };
+/** The screen kit is the renderer's: '@kit/…' from its screens, and from nowhere else. */
+const KIT_BY_ALIAS = { regex: '^(\\.\\./)+components(/|$)', message: "Import the screen kit by its alias: '@kit/…' (aliases.config.ts)." };
+const KIT_ONLY_IN_RENDERER = { patterns: ['@kit/*', '@kit'], message: 'The screen kit (@kit) is the renderer\'s; other layers never import it.' };
+
 const ELECTRON_ONLY_IN_SHELL = {
   paths: ['electron'],
   patterns: ['electron/*'],
@@ -100,6 +106,7 @@ export default tseslint.config(
         },
         { paths: nodeBuiltins.filter((m) => m !== 'node:*'), patterns: ['node:*'], message: 'src/shared runs everywhere: no Node built-ins.' },
         { paths: ['electron'], patterns: ['electron/*'], message: 'src/shared must not import electron.' },
+        KIT_ONLY_IN_RENDERER,
       ]),
     },
   },
@@ -118,6 +125,8 @@ export default tseslint.config(
         },
         { paths: ['electron'], patterns: ['electron/*'], message: 'The renderer never imports electron; use window.backoffice.' },
         { paths: ['axios'], patterns: ['axios/*'], message: 'The renderer never does HTTP; every call goes through window.backoffice.' },
+        SHARED_BY_ALIAS,
+        KIT_BY_ALIAS,
       ]),
       'no-restricted-syntax': noDynamicImportOf(['main', 'server', 'preload'], 'The renderer talks to the main process only through window.backoffice.'),
     },
@@ -131,6 +140,8 @@ export default tseslint.config(
           message: 'The reference server imports only src/shared.',
         },
         { paths: ['electron'], patterns: ['electron/*'], message: 'The server runs without Electron (stand-alone or as a utility process).' },
+        SHARED_BY_ALIAS,
+        KIT_ONLY_IN_RENDERER,
       ]),
     },
   },
@@ -148,6 +159,8 @@ export default tseslint.config(
         { regex: layer('renderer', 'preload'), message: 'The main process never imports the renderer or the preload.' },
         { regex: layer('server'), message: 'Only the embedded-backend launcher (src/main/services/backend*) may import src/server.' },
         ELECTRON_ONLY_IN_SHELL,
+        SHARED_BY_ALIAS,
+        KIT_ONLY_IN_RENDERER,
       ]),
       'no-restricted-syntax': noDynamicImportOf(['server', 'renderer', 'preload'], 'Only the embedded-backend launcher (src/main/services/backend*) may import src/server.'),
     },
@@ -158,6 +171,8 @@ export default tseslint.config(
       'no-restricted-imports': restrictAll([
         { regex: layer('renderer', 'preload'), message: 'The main process never imports the renderer or the preload.' },
         { regex: layer('server'), message: 'Only the embedded-backend launcher (src/main/services/backend*) may import src/server.' },
+        SHARED_BY_ALIAS,
+        KIT_ONLY_IN_RENDERER,
       ]),
     },
   },
@@ -167,6 +182,8 @@ export default tseslint.config(
       'no-restricted-imports': restrictAll([
         { regex: layer('renderer', 'preload'), message: 'The main process never imports the renderer or the preload.' },
         ELECTRON_ONLY_IN_SHELL,
+        SHARED_BY_ALIAS,
+        KIT_ONLY_IN_RENDERER,
       ]),
     },
   },
@@ -178,6 +195,8 @@ export default tseslint.config(
           regex: layer('main', 'renderer', 'server'),
           message: 'The preload exposes the bridge and imports only src/shared and electron.',
         },
+        SHARED_BY_ALIAS,
+        KIT_ONLY_IN_RENDERER,
       ]),
     },
   },

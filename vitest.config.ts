@@ -1,9 +1,11 @@
 import { defineConfig } from 'vitest/config';
+import { IMPORT_ALIASES } from './aliases.config.ts';
 
 export default defineConfig({
   test: {
     projects: [
       {
+        resolve: { alias: IMPORT_ALIASES },
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
@@ -11,6 +13,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias: IMPORT_ALIASES },
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],

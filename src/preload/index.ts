@@ -4,8 +4,8 @@
  * the sandbox; it imports only the channel names at run time.
  */
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import { IPC } from '../shared/ipc';
-import type { BackofficeBridge, Connectivity, FileProgress, SessionChange } from '../shared/bridge';
+import { IPC } from '@shared/ipc';
+import type { BackofficeBridge, Connectivity, FileProgress, SessionChange } from '@shared/bridge';
 
 function subscribe<T>(channel: string, listener: (value: T) => void): () => void {
   if (typeof listener !== 'function') return () => undefined;

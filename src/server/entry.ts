@@ -7,7 +7,7 @@
  * announces the URL to the parent and on stdout, and stops on SIGTERM or a
  * { type: 'stop' } message.
  */
-import { LAUNCH_SECRET_ENV } from '../shared/launch';
+import { LAUNCH_SECRET_ENV } from '@shared/launch';
 import { startServer, type RunningServer } from './index';
 
 /** Electron's utility-process port, typed here so this module never imports electron. */

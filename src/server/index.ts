@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import multipart from '@fastify/multipart';
-import { MAX_UPLOAD_BYTES } from '../shared/contract/index';
+import { MAX_UPLOAD_BYTES } from '@shared/contract/index';
 import { openDatabase } from './db/connect';
 import { migrate } from './db/migrate';
 import { seedDemo } from './db/seed';

@@ -5,8 +5,8 @@
  * validates them. Session and progress events go back with webContents.send.
  */
 import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
-import { IPC } from '../../shared/ipc';
-import type { Locale } from '../../shared/bridge';
+import { IPC } from '@shared/ipc';
+import type { Locale } from '@shared/bridge';
 import type { BackofficeMain } from '../services/backoffice';
 import { failure } from '../services/failure';
 import { isAppUrl } from './policy';

@@ -5,7 +5,7 @@
  * requests that carry the secret chosen here for this launch.
  */
 import { utilityProcess, type UtilityProcess } from 'electron';
-import { LAUNCH_SECRET_ENV } from '../../shared/launch';
+import { LAUNCH_SECRET_ENV } from '@shared/launch';
 import { BACKEND_START_TIMEOUT_MS, EMBEDDED_BACKEND_V8_FLAGS, newLaunchSecret, readyUrl, startError, type BackendSpawner } from '../services/backend';
 
 export interface UtilitySpawnerOptions {

@@ -6,8 +6,8 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import type { Settings } from '../../shared/bridge';
-import { LAUNCH_SECRET_ENV } from '../../shared/launch';
+import type { Settings } from '@shared/bridge';
+import { LAUNCH_SECRET_ENV } from '@shared/launch';
 import type { BackendPort } from './ports';
 
 export interface RunningBackend {

@@ -4,8 +4,8 @@
  * shell registers these handlers; the end-to-end harness calls them
  * directly. Every handler takes unknown input and never throws.
  */
-import type { Address, AppInfo, Connectivity, FilePreview, FileProgress, SavedFile, SessionChange, SessionState, Settings } from '../../shared/bridge';
-import type { ApiResult } from '../../shared/result';
+import type { Address, AppInfo, Connectivity, FilePreview, FileProgress, SavedFile, SessionChange, SessionState, Settings } from '@shared/bridge';
+import type { ApiResult } from '@shared/result';
 import { createEmitter } from './emitter';
 import { createCepService } from './cep';
 import { CACHE_FOLDER, createOfflineCache, type OfflineCache } from './cache';

@@ -5,8 +5,8 @@
  * Writes are never answered from the cache: they keep failing with the
  * network message so the screen keeps what the user typed.
  */
-import type { ApiResult } from '../../shared/result';
-import type { OperationDef, OperationName } from '../../shared/contract';
+import type { ApiResult } from '@shared/result';
+import type { OperationDef, OperationName } from '@shared/contract';
 import type { OfflineCache } from './cache';
 import type { ConnectivityMonitor } from './cache-connectivity';
 import { errorText } from './failure';

@@ -4,7 +4,7 @@
  * answers again, and each change is announced so the renderer can refresh
  * what it shows from the offline cache.
  */
-import type { Connectivity } from '../../shared/bridge';
+import type { Connectivity } from '@shared/bridge';
 import { createEmitter } from './emitter';
 
 export const DEFAULT_PROBE_INTERVAL_MS = 3_000;

@@ -18,10 +18,10 @@
  */
 import axios, { type AxiosResponse } from 'axios';
 import { z } from 'zod';
-import type { Locale } from '../../shared/bridge';
-import { cepDigits, formatCep, type Address } from '../../shared/address';
-import { cepLookupUrl, cepServiceUrlProblem, isLoopbackHost } from '../../shared/cep-service-url';
-import type { ApiResult } from '../../shared/result';
+import type { Locale } from '@shared/bridge';
+import { cepDigits, formatCep, type Address } from '@shared/address';
+import { cepLookupUrl, cepServiceUrlProblem, isLoopbackHost } from '@shared/cep-service-url';
+import type { ApiResult } from '@shared/result';
 import { errorText, failure } from './failure';
 
 export const DEFAULT_CEP_TIMEOUT_MS = 5_000;

@@ -3,9 +3,9 @@
  * contract and its arguments. Unknown or main-only operations and malformed
  * arguments are refused with a clear failure before anything leaves the app.
  */
-import type { Locale } from '../../shared/bridge';
-import type { ApiFailure, ApiResult } from '../../shared/result';
-import { isExposed, isOperationName, operation, type OperationDef, type OperationName } from '../../shared/contract';
+import type { Locale } from '@shared/bridge';
+import type { ApiFailure, ApiResult } from '@shared/result';
+import { isExposed, isOperationName, operation, type OperationDef, type OperationName } from '@shared/contract';
 import { errorText, failure, invalidArgs } from './failure';
 import type { SessionService } from './session';
 import { callThroughCache, type CachedCallDeps } from './cache-calls';

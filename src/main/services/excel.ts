@@ -10,10 +10,10 @@
  * the screens show them); calendar dates (YYYY-MM-DD) are written as they are.
  */
 import ExcelJS from 'exceljs';
-import type { ExcelColumn } from '../../shared/contract';
-import { translate } from '../../shared/i18n';
-import { isRoleId, ROLE_LABELS_PT } from '../../shared/roles';
-import { activityKey } from '../../shared/activity';
+import type { ExcelColumn } from '@shared/contract';
+import { translate } from '@shared/i18n';
+import { isRoleId, ROLE_LABELS_PT } from '@shared/roles';
+import { activityKey } from '@shared/activity';
 
 /** Exports are written in Portuguese, like the spec's reports, whatever the screen language. */
 const EXPORT_LOCALE = 'pt-BR' as const;

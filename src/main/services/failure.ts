@@ -1,7 +1,7 @@
 /** Builds the normalised failures every service answers with. */
-import type { Locale } from '../../shared/bridge';
-import type { ApiFailure, ErrorCode } from '../../shared/result';
-import { translate } from '../../shared/i18n';
+import type { Locale } from '@shared/bridge';
+import type { ApiFailure, ErrorCode } from '@shared/result';
+import { translate } from '@shared/i18n';
 
 const MESSAGE_KEYS: Record<ErrorCode, string> = {
   network: 'errors.network',

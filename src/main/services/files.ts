@@ -12,10 +12,10 @@ import { basename, dirname, extname, join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
-import { MAX_PREVIEW_BYTES, PREVIEW_TYPES, type FilePreview, type FileProgress, type PreviewType, type SavedFile, type Settings } from '../../shared/bridge';
-import type { ApiResult } from '../../shared/result';
-import { exportRowsSchema } from '../../shared/contract';
-import { translate } from '../../shared/i18n';
+import { MAX_PREVIEW_BYTES, PREVIEW_TYPES, type FilePreview, type FileProgress, type PreviewType, type SavedFile, type Settings } from '@shared/bridge';
+import type { ApiResult } from '@shared/result';
+import { exportRowsSchema } from '@shared/contract';
+import { translate } from '@shared/i18n';
 import { isFailure, resolveCall } from './dispatcher';
 import {
   DEFAULT_EXPORT_FILE_NAME,

@@ -6,12 +6,12 @@
  */
 import type { Readable } from 'node:stream';
 import axios, { type AxiosInstance, type AxiosResponse } from 'axios';
-import type { Locale } from '../../shared/bridge';
-import type { ApiFailure, ApiResult, ErrorCode } from '../../shared/result';
-import { buildRequest, operation, type OperationDef } from '../../shared/contract';
-import { toQueryString } from '../../shared/query';
-import { uploadFileSchema } from '../../shared/contract/common';
-import { LAUNCH_SECRET_HEADER } from '../../shared/launch';
+import type { Locale } from '@shared/bridge';
+import type { ApiFailure, ApiResult, ErrorCode } from '@shared/result';
+import { buildRequest, operation, type OperationDef } from '@shared/contract';
+import { toQueryString } from '@shared/query';
+import { uploadFileSchema } from '@shared/contract/common';
+import { LAUNCH_SECRET_HEADER } from '@shared/launch';
 import { errorText, failure } from './failure';
 
 export const DEFAULT_TIMEOUT_MS = 15_000;

@@ -3,7 +3,7 @@
  * Electron shell supplies real ones (keytar, native dialogs, the utility
  * process); tests and the end-to-end harness supply their own.
  */
-import type { Settings } from '../../shared/bridge';
+import type { Settings } from '@shared/bridge';
 
 /** The OS keychain, shaped like keytar. */
 export interface KeychainPort {

@@ -5,9 +5,9 @@
  * it. The renderer sees the user and flags, never the token.
  */
 import { z } from 'zod';
-import type { Locale, SessionChange, SessionChangeReason, SessionState } from '../../shared/bridge';
-import type { ApiResult } from '../../shared/result';
-import { operation, sessionUserSchema, type OperationName, type SessionUser } from '../../shared/contract';
+import type { Locale, SessionChange, SessionChangeReason, SessionState } from '@shared/bridge';
+import type { ApiResult } from '@shared/result';
+import { operation, sessionUserSchema, type OperationName, type SessionUser } from '@shared/contract';
 import { createEmitter } from './emitter';
 import { failure } from './failure';
 import type { HttpClient, StreamResult } from './http';

@@ -7,8 +7,8 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
-import { settingsPatchSchema, settingsSchema, type Settings } from '../../shared/bridge';
-import type { ApiResult } from '../../shared/result';
+import { settingsPatchSchema, settingsSchema, type Settings } from '@shared/bridge';
+import type { ApiResult } from '@shared/result';
 import { failure, invalidArgs } from './failure';
 import type { ProbeResult } from './http';
 

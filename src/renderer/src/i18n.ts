@@ -6,9 +6,9 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { z } from 'zod';
-import { asTranslate, issueText } from './components/form/messages';
-import { DEFAULT_LOCALE, resources } from '../../shared/i18n';
-import type { Locale } from '../../shared/bridge';
+import { asTranslate, issueText } from '@kit/form/messages';
+import { DEFAULT_LOCALE, resources } from '@shared/i18n';
+import type { Locale } from '@shared/bridge';
 
 export function initI18n(): void {
   if (i18next.isInitialized) return;

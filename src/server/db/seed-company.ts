@@ -4,7 +4,7 @@
  * the CCB and MPO templates. Borrowers and operations are seeded by seed-origination.ts.
  */
 import { eq } from 'drizzle-orm';
-import { completeCnpj, completeCpf, formatCnpj, formatCpf } from '../../shared/documents';
+import { completeCnpj, completeCpf, formatCnpj, formatCpf } from '@shared/documents';
 import type { Db } from './connect';
 import {
   assignmentBankAccounts,

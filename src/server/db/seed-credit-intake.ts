@@ -12,8 +12,8 @@
  */
 import Decimal from 'decimal.js';
 import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
-import { completeCnpj, completeCpf, formatCnpj, formatCpf } from '../../shared/documents';
-import type { SolicitationStatus } from '../../shared/solicitation-status';
+import { completeCnpj, completeCpf, formatCnpj, formatCpf } from '@shared/documents';
+import type { SolicitationStatus } from '@shared/solicitation-status';
 import type { Db } from './connect';
 import { demoPdf, demoPng, type Rgb } from './demo-files';
 import { howDidFind, lendingReasons, projects } from '../areas/catalogues/schema';

@@ -15,8 +15,8 @@
  */
 import Decimal from 'decimal.js';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import { completeCnpj, completeCpf, formatCnpj, formatCpf } from '../../shared/documents';
-import { AllAdmins, AllOperators, isRoleAllowed, isRoleId, Role, type RoleId } from '../../shared/roles';
+import { completeCnpj, completeCpf, formatCnpj, formatCpf } from '@shared/documents';
+import { AllAdmins, AllOperators, isRoleAllowed, isRoleId, Role, type RoleId } from '@shared/roles';
 import { addDays, addMonths, daysBetween } from '../domain/credit/calendar';
 import { seededRandom } from '../domain/seeded-random';
 import { createBorrower, todayInSaoPaulo } from '../areas/borrowers';

@@ -12,7 +12,7 @@ import { users } from '../areas/access/schema';
 import { hashPassword } from '../domain/password';
 import { logActivity } from '../platform/activity';
 import { seedCatalogues } from '../areas/catalogues';
-import { completeCpf, formatCpf } from '../../shared/documents';
+import { completeCpf, formatCpf } from '@shared/documents';
 import { seedCreditIntake } from './seed-credit-intake';
 import { seedDemoBureauReports } from '../areas/intake';
 import { seedCompany } from './seed-company';

@@ -32,7 +32,7 @@
  * number in the PDF's heading. "nº {{operacao.numero}}" names the contract by
  * the operation's internal number (OP-…): a second number for one contract.
  */
-import { templatePlaceholders, type ContractKind } from '../../shared/contract/index';
+import { templatePlaceholders, type ContractKind } from '@shared/contract/index';
 
 interface TemplateText {
   placeholders: ReadonlySet<string>;

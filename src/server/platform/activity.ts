@@ -3,7 +3,7 @@
  * the record before and after. Snapshots are built from an allow-list of
  * fields so passwords and hashes can never reach the log.
  */
-import type { ActivityAction, ActivityEntityKind } from '../../shared/activity';
+import type { ActivityAction, ActivityEntityKind } from '@shared/activity';
 import type { Db } from '../db/connect';
 import { activityLog } from './schema';
 import { type UserRow } from '../areas/access/schema';

@@ -5,7 +5,7 @@
  * names without accents. A value that does not fit is a 400 naming filter.<name>.
  */
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { isCalendarDay } from '../../shared/contract/index';
+import { isCalendarDay } from '@shared/contract/index';
 import { badRequest, MESSAGES } from './http/errors';
 
 /** Brazil has had no daylight saving time since 2019: a São Paulo day starts at 03:00 UTC. */

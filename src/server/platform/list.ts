@@ -6,8 +6,8 @@
  * or `toString`, which once reached SQL building as a column (a 500).
  */
 import { asc, desc, eq, ilike, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { MAX_DB_INT } from '../../shared/contract/index';
-import { ownValue } from '../../shared/query';
+import { MAX_DB_INT } from '@shared/contract/index';
+import { ownValue } from '@shared/query';
 import { containsPattern } from '../domain/like';
 import { badRequest, MESSAGES } from './http/errors';
 

@@ -15,7 +15,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { Transporter } from 'nodemailer';
-import { normaliseBrazilianPhone } from '../../shared/phone';
+import { normaliseBrazilianPhone } from '@shared/phone';
 import type { Db } from '../db/connect';
 import { outbox } from './schema';
 

@@ -2,8 +2,8 @@
  * Calls through the bridge, typed from the contract. A failure becomes a
  * thrown ApiError; this is the only place the renderer reaches the backend.
  */
-import type { ArgsOf, ExposedOperationName, ResultOf } from '../../../shared/contract';
-import type { BackofficeBridge } from '../../../shared/bridge';
+import type { ArgsOf, ExposedOperationName, ResultOf } from '@shared/contract';
+import type { BackofficeBridge } from '@shared/bridge';
 import { ApiError } from './errors';
 
 export function bridge(): BackofficeBridge {

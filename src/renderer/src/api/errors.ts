@@ -2,7 +2,7 @@
  * A failed bridge call as a thrown, typed error, so TanStack Query and forms
  * can treat it like any other rejection while keeping code, status and field.
  */
-import type { ApiFailure, ErrorCode } from '../../../shared/result';
+import type { ApiFailure, ErrorCode } from '@shared/result';
 
 export class ApiError extends Error {
   readonly code: ErrorCode;

@@ -6,7 +6,7 @@ import {
   type UseMutationOptions,
   type UseQueryOptions,
 } from '@tanstack/react-query';
-import type { ArgsOf, ExposedOperationName, ResultOf } from '../../../shared/contract';
+import type { ArgsOf, ExposedOperationName, ResultOf } from '@shared/contract';
 import { callApi, callApiEnvelope, type Envelope } from './client';
 import type { ApiError } from './errors';
 

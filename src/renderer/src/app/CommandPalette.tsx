@@ -10,7 +10,7 @@ import '@blueprintjs/select/lib/css/blueprint-select.css';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { asTranslate } from '../components/form/messages';
+import { asTranslate } from '@kit/form/messages';
 import { paletteItems, type PaletteItem } from './palette';
 import { useRecentRecords } from './recent';
 import { useSession } from './session';

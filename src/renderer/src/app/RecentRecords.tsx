@@ -6,8 +6,8 @@
  */
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import type { ArgsOf, ExposedOperationName, ResultOf } from '../../../shared/contract';
-import { formatCpfCnpj } from '../../../shared/documents';
+import type { ArgsOf, ExposedOperationName, ResultOf } from '@shared/contract';
+import { formatCpfCnpj } from '@shared/documents';
 import { useApiQuery } from '../api/hooks';
 import { forgetRecentRecords, rememberRecord, type RecentKind, type RecentRecord } from './recent';
 import { matchPattern } from './routes';

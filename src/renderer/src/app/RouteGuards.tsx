@@ -2,7 +2,7 @@
 import { Spinner } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
-import type { RoleId } from '../../../shared/roles';
+import type { RoleId } from '@shared/roles';
 import { ForbiddenScreen } from '../screens/common/ForbiddenScreen';
 import { decideArea, decideAuthScreen, decideLeaf, rootTarget } from './guards';
 import { useSession } from './session';

@@ -4,7 +4,7 @@
  * storage.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useReducer, type ReactNode } from 'react';
-import type { AppInfo, Connectivity, Locale } from '../../../shared/bridge';
+import type { AppInfo, Connectivity, Locale } from '@shared/bridge';
 import { bridge } from '../api/client';
 import { setLanguage } from '../i18n';
 import { initialSystemState, layoutOf, systemReducer, type SystemAction, type SystemState } from './systemState';

@@ -2,8 +2,8 @@
  * The guards' decisions as plain functions (the spec's route guard), so the
  * rules are tested without rendering; the guard components only act on them.
  */
-import type { SessionState } from '../../../shared/bridge';
-import { isRoleAllowed, type RoleId } from '../../../shared/roles';
+import type { SessionState } from '@shared/bridge';
+import { isRoleAllowed, type RoleId } from '@shared/roles';
 
 export type AreaDecision =
   | { kind: 'wait' }

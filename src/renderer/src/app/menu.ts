@@ -3,7 +3,7 @@
  * the page header all read their titles from here, so a screen's name is
  * written once. Titles are i18n keys (menu titles stay Portuguese in pt-BR).
  */
-import { AllAdmins, AllOperators, AllPanelUsers, hasProfilePermission, type RoleId } from '../../../shared/roles';
+import { AllAdmins, AllOperators, AllPanelUsers, hasProfilePermission, type RoleId } from '@shared/roles';
 import { ancestorLeaves, findLeaf, titleKeyOf } from './routes';
 
 export type MenuIcon =

@@ -5,8 +5,8 @@
  * it names, when the role may open that page. Matching ignores case and
  * accents and needs every typed word somewhere in the item.
  */
-import type { RoleId } from '../../../shared/roles';
-import { isRoleAllowed } from '../../../shared/roles';
+import type { RoleId } from '@shared/roles';
+import { isRoleAllowed } from '@shared/roles';
 import { visibleMenu, type MenuIcon } from './menu';
 import type { RecentKind, RecentRecord } from './recent';
 import { findLeaf } from './routes';

@@ -3,7 +3,7 @@
  * guards read its roles, the tests check it against the spec. Screens are
  * named by key so this module stays free of React and can be unit-tested.
  */
-import { AllAdmins, AllOperators, AllPanelUsers, mergeRoles, type RoleId } from '../../../shared/roles';
+import { AllAdmins, AllOperators, AllPanelUsers, mergeRoles, type RoleId } from '@shared/roles';
 
 /** Screens that exist in this version; any other leaf shows "Em construção". */
 export type ScreenKey =

@@ -7,8 +7,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { SessionState } from '../../../shared/bridge';
-import type { SessionUser } from '../../../shared/contract';
+import type { SessionState } from '@shared/bridge';
+import type { SessionUser } from '@shared/contract';
 import { bridge, callApi } from '../api/client';
 import { useToast } from './toaster';
 

@@ -3,8 +3,8 @@
  * message, files, page and banner; and the layout/theme events. Kept pure so
  * the events are tested directly; the React context lives in SystemState.tsx.
  */
-import type { LayoutSettings, Locale } from '../../../shared/bridge';
-import { contrastTone } from '../../../shared/format';
+import type { LayoutSettings, Locale } from '@shared/bridge';
+import { contrastTone } from '@shared/format';
 
 export interface PageInfo {
   title?: string;

@@ -6,8 +6,8 @@
 import { Button, Callout, ProgressBar } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FileProgress, SavedFile } from '../../../shared/bridge';
-import type { ArgsOf, ExposedOperationName } from '../../../shared/contract';
+import type { FileProgress, SavedFile } from '@shared/bridge';
+import type { ArgsOf, ExposedOperationName } from '@shared/contract';
 import { bridge } from '../api/client';
 import { errorText } from '../api/errors';
 import { ApiError } from '../api/errors';

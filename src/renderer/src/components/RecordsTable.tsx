@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { pageMeta } from '../../../shared/contract';
+import { pageMeta } from '@shared/contract';
 import { resourceColumnOf } from './cells';
 import type { ColumnDecl } from './list/columns';
 import { ResourceTable, type ResourceColumn } from './ResourceTable';

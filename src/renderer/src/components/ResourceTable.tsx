@@ -15,7 +15,7 @@
 import { Callout, HTMLTable, Icon, Spinner } from '@blueprintjs/core';
 import { useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PageMeta } from '../../../shared/contract';
+import type { PageMeta } from '@shared/contract';
 import { isShortcut } from '../app/shortcuts';
 import { useChosenWidths } from './list/columnPrefs';
 import { allocateWidths, clampChosen, MIN_CHOSEN_WIDTH, type ColumnFit } from './list/columnWidths';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { hasProfilePermission, type RoleId } from '../../../shared/roles';
+import { hasProfilePermission, type RoleId } from '@shared/roles';
 import { useSession } from '../app/session';
 
 /** Shows its children only to the allowed roles (the spec's profile-permission check: roles 1 and 3 always). */

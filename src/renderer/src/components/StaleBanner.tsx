@@ -1,7 +1,7 @@
 /** The notice over data served from the offline cache: "Sem conexão — exibindo dados de DD/MM/AAAA HH:mm". */
 import { Callout } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../shared/format';
+import { formatDateTime } from '@shared/format';
 
 export function StaleBanner({ at, testId }: { at: string | undefined; testId: string }) {
   const { t } = useTranslation();

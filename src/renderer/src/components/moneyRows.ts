@@ -5,7 +5,7 @@
  * way; a row that is not one amount (a count of installments with the first
  * one's value) brings its own words.
  */
-import { formatCurrency } from '../../../shared/format';
+import { formatCurrency } from '@shared/format';
 
 export interface MoneyRow {
   /** the row's heading, already translated */

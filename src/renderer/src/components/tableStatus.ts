@@ -3,7 +3,7 @@
  * way from its query: page meta, loading, the error text and, for answers
  * from the offline cache, when they were saved.
  */
-import type { PageMeta } from '../../../shared/contract';
+import type { PageMeta } from '@shared/contract';
 import { errorText } from '../api/errors';
 
 interface PagedQueryLike {

@@ -7,7 +7,7 @@ import { Tag } from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../shared/format';
+import { formatDateTime } from '@shared/format';
 import { needsRefreshAfterReconnect } from '../api/connectivity';
 import { useSystem } from '../app/SystemState';
 import { lastGoodDataAt, shortInstant } from './connection';

@@ -7,7 +7,7 @@
 import { Button, Icon, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { ROLE_LABELS_PT } from '../../../shared/roles';
+import { ROLE_LABELS_PT } from '@shared/roles';
 import { useSession } from '../app/session';
 import { useShellKeys } from '../app/ShellKeys';
 import { useSystem } from '../app/SystemState';

@@ -1,6 +1,6 @@
 import { HTMLSelect } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { LOCALES, type Locale } from '../../../shared/bridge';
+import { LOCALES, type Locale } from '@shared/bridge';
 import { useSystem } from '../app/SystemState';
 
 export const LOCALE_LABELS: Record<Locale, string> = { 'pt-BR': 'Português (Brasil)', en: 'English' };

@@ -1,7 +1,7 @@
 /** The own profile: name, e-mail and two-factor, with the checks that a weaker way in demands. */
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { contract } from '../../../shared/contract/index';
+import type { contract } from '@shared/contract/index';
 import type { Db } from '../../db/connect';
 import { users, type UserRow } from './schema';
 import { maskEmail } from '../../domain/mask';

@@ -6,7 +6,7 @@
  * counters in the database (services/rate-limit).
  */
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
-import { Role } from '../../../shared/roles';
+import { Role } from '@shared/roles';
 import type { Db } from '../../db/connect';
 import { emailConfirmations, recoveryCodes, users, type UserRow } from './schema';
 import { hashPassword } from '../../domain/password';

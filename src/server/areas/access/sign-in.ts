@@ -4,7 +4,7 @@
  * though the request fails), a token's renewal and a password's replacement.
  */
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { ActivityAction } from '../../../shared/activity';
+import type { ActivityAction } from '@shared/activity';
 import type { Db } from '../../db/connect';
 import { twoFactorChallenges, users, type UserRow } from './schema';
 import { hashPassword } from '../../domain/password';

@@ -6,8 +6,8 @@
  */
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { contract } from '../../../shared/contract/index';
-import { canManageRole, Role, type RoleId } from '../../../shared/roles';
+import type { contract } from '@shared/contract/index';
+import { canManageRole, Role, type RoleId } from '@shared/roles';
 import type { Db } from '../../db/connect';
 import { users, type UserRow } from './schema';
 import { hashPassword } from '../../domain/password';

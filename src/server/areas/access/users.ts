@@ -1,7 +1,7 @@
 /** Reading accounts and shaping them into the contract's records. */
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { AdminUser, Entrepreneur, SessionUser } from '../../../shared/contract/index';
-import { isRoleId, type RoleId } from '../../../shared/roles';
+import type { AdminUser, Entrepreneur, SessionUser } from '@shared/contract/index';
+import { isRoleId, type RoleId } from '@shared/roles';
 import type { Db } from '../../db/connect';
 import { users, type UserRow } from './schema';
 import { conflict, MESSAGES } from '../../platform/http/errors';

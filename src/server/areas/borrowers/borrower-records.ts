@@ -27,9 +27,9 @@
 import Decimal from 'decimal.js';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { PgTableWithColumns } from 'drizzle-orm/pg-core';
-import { BORROWER_RECORD_KINDS, type BorrowerRecord, type BorrowerRecordKind } from '../../../shared/contract/index';
-import { formatCpf, formatCpfCnpj } from '../../../shared/documents';
-import { AllOperators, isRoleAllowed } from '../../../shared/roles';
+import { BORROWER_RECORD_KINDS, type BorrowerRecord, type BorrowerRecordKind } from '@shared/contract/index';
+import { formatCpf, formatCpfCnpj } from '@shared/documents';
+import { AllOperators, isRoleAllowed } from '@shared/roles';
 import type { Db } from '../../db/connect';
 import { borrowerAttorneys, borrowerJointDebtors, borrowerProducts, borrowerRevenues, borrowerSecuredGuarantees, borrowerShareholders } from './schema';
 import { creditOperations, issuedContracts } from '../operations/schema';

@@ -31,12 +31,12 @@ import {
   type BorrowerSummary,
   type Guarantor,
   type RiskClassification,
-} from '../../../shared/contract/index';
-import { formatCnpj, formatCpf, isValidCnpj, isValidCpf } from '../../../shared/documents';
-import { ownValue } from '../../../shared/query';
-import { AllOperators, isRoleAllowed, type RoleId } from '../../../shared/roles';
-import { ratingFor, ratingReason, stageFor, stageReason } from '../../../shared/risk-classification';
-import { awaitsContract } from '../../../shared/solicitation-status';
+} from '@shared/contract/index';
+import { formatCnpj, formatCpf, isValidCnpj, isValidCpf } from '@shared/documents';
+import { ownValue } from '@shared/query';
+import { AllOperators, isRoleAllowed, type RoleId } from '@shared/roles';
+import { ratingFor, ratingReason, stageFor, stageReason } from '@shared/risk-classification';
+import { awaitsContract } from '@shared/solicitation-status';
 import type { Db } from '../../db/connect';
 import { solicitations } from '../intake/schema';
 import { interestProfiles } from '../catalogues/schema-interests';

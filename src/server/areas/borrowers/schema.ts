@@ -1,6 +1,6 @@
 /** Drizzle view of the origination tables of migration 0010 (the SQL there is the source of truth). */
 import { boolean, date, integer, numeric, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
-import { BANK_ACCOUNT_TYPES, GUARANTEE_KINDS, PERSON_TYPES, REVENUE_SOURCES } from '../../../shared/enums';
+import { BANK_ACCOUNT_TYPES, GUARANTEE_KINDS, PERSON_TYPES, REVENUE_SOURCES } from '@shared/enums';
 import { users } from '../access/schema';
 import { companies } from '../company/schema';
 import { solicitations } from '../intake/schema';

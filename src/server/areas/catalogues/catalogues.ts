@@ -5,8 +5,8 @@
  * item still referenced in `catalogue_references` answers 409.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { CATALOGUE_OPERATIONS, pageMeta, type CatalogueKind, type OperationName } from '../../../shared/contract/index';
-import type { CatalogueActivityEntity } from '../../../shared/activity';
+import { CATALOGUE_OPERATIONS, pageMeta, type CatalogueKind, type OperationName } from '@shared/contract/index';
+import type { CatalogueActivityEntity } from '@shared/activity';
 import type { Db } from '../../db/connect';
 import { catalogueReferences, type LabelTable } from './schema';
 import { conflict, HttpError, notFound } from '../../platform/http/errors';

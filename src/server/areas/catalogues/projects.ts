@@ -6,7 +6,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { contract } from '../../../shared/contract/index';
+import type { contract } from '@shared/contract/index';
 import type { Db } from '../../db/connect';
 import { projectBanners, projects, type ProjectRow } from './schema';
 import { generateToken } from '../../domain/tokens';

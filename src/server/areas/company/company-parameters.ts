@@ -6,7 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { contract, IofPersonType } from '../../../shared/contract/index';
+import type { contract, IofPersonType } from '@shared/contract/index';
 import type { Db } from '../../db/connect';
 import { companyParameters, iofParameters } from './schema';
 import { conflict, notFound } from '../../platform/http/errors';

@@ -4,8 +4,8 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { contract, ContractKind } from '../../../shared/contract/index';
-import { formatCnpj, formatCpf } from '../../../shared/documents';
+import type { contract, ContractKind } from '@shared/contract/index';
+import { formatCnpj, formatCpf } from '@shared/documents';
 import type { Db } from '../../db/connect';
 import {
   assignmentBankAccounts,

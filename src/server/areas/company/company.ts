@@ -7,7 +7,7 @@
  * way, and isIofOverlap recognises the constraint's refusal of a race.
  */
 import { and, desc, eq, gte, isNull, lte, ne, or, sql } from 'drizzle-orm';
-import type { CompanyParameters, IofParameter, IofPersonType } from '../../../shared/contract/index';
+import type { CompanyParameters, IofParameter, IofPersonType } from '@shared/contract/index';
 import type { Db } from '../../db/connect';
 import { companyParameters, iofParameters } from './schema';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';

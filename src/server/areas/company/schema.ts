@@ -1,6 +1,6 @@
 /** Drizzle view of the company tables of migrations 0009 and 0011 (the SQL there is the source of truth). */
 import { bigint, boolean, date, integer, jsonb, numeric, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
-import { CONTRACT_KINDS, IOF_PERSON_TYPES } from '../../../shared/enums';
+import { CONTRACT_KINDS, IOF_PERSON_TYPES } from '@shared/enums';
 import { users } from '../access/schema';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });

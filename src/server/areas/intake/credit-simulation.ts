@@ -13,8 +13,8 @@
  */
 import Decimal from 'decimal.js';
 import { eq } from 'drizzle-orm';
-import { SIMPLES_IOF_LIMIT, type IofPersonType, type SimulationResult } from '../../../shared/contract/index';
-import { formatCurrency } from '../../../shared/format';
+import { SIMPLES_IOF_LIMIT, type IofPersonType, type SimulationResult } from '@shared/contract/index';
+import { formatCurrency } from '@shared/format';
 import type { Db } from '../../db/connect';
 import { borrowerParameters, borrowers } from '../borrowers/schema';
 import { cetOf, percentText } from '../../domain/credit/cet';

@@ -5,23 +5,23 @@
  * activity log keeps (the LGPD erase of it lives in intake-erase.ts).
  */
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
-import { cepDigits, formatCep } from '../../../shared/address';
+import { cepDigits, formatCep } from '@shared/address';
 import {
   CLIENT_INFO_OPTION_FIELDS,
   type BankAccount,
   type BusinessData,
   type EntrepreneurDetail,
   type PersonalData,
-} from '../../../shared/contract/index';
-import { formatCnpj, formatCpf, isValidCpf } from '../../../shared/documents';
+} from '@shared/contract/index';
+import { formatCnpj, formatCpf, isValidCpf } from '@shared/documents';
 import type { z } from 'zod';
-import type { contract } from '../../../shared/contract/index';
+import type { contract } from '@shared/contract/index';
 import type { Db } from '../../db/connect';
 import type { UserRow } from '../access/schema';
 import { entrepreneurBankAccounts, entrepreneurBusinesses, entrepreneurProfiles } from './schema';
 import { interestProfiles } from '../catalogues/schema-interests';
 import { badRequest } from '../../platform/http/errors';
-import { Role } from '../../../shared/roles';
+import { Role } from '@shared/roles';
 import { users } from '../access/schema';
 import { notFound } from '../../platform/http/errors';
 import { logActivity, type Snapshot } from '../../platform/activity';

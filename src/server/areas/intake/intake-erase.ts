@@ -11,7 +11,7 @@
  * its statistics (the dashboard) and the record of its own decisions.
  */
 import { count, eq, inArray, or } from 'drizzle-orm';
-import type { HoldingSection } from '../../../shared/contract/index';
+import type { HoldingSection } from '@shared/contract/index';
 import type { Db } from '../../db/connect';
 import {
   bureauReports,

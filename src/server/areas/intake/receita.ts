@@ -12,7 +12,7 @@
  * SANDBOX_RECEITA_UNAVAILABLE_CPF answers as an unreachable service,
  * SANDBOX_RECEITA_SLOW_CPF never answers (the deadline ends it).
  */
-import { completeCpf, formatCpf } from '../../../shared/documents';
+import { completeCpf, formatCpf } from '@shared/documents';
 import { HttpError } from '../../platform/http/errors';
 
 /** 999.999.001-xx: the sandbox answers as if the Receita were unreachable. */

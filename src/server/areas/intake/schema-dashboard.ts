@@ -5,7 +5,7 @@
  * the next dashboard_rebuild()).
  */
 import { boolean, date, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import type { SolicitationStatus } from '../../../shared/enums';
+import type { SolicitationStatus } from '@shared/enums';
 
 export const dashboardReceived = pgTable(
   'dashboard_received',

@@ -1,6 +1,6 @@
 /** Drizzle view of the credit intake tables of migration 0008 (the SQL there is the source of truth). */
 import { boolean, date, integer, jsonb, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { PERSON_TYPES, SOLICITATION_STATUSES } from '../../../shared/enums';
+import { PERSON_TYPES, SOLICITATION_STATUSES } from '@shared/enums';
 import { uploads } from '../uploads/schema';
 import { users } from '../access/schema';
 import { howDidFind, lendingReasons, projects } from '../catalogues/schema';

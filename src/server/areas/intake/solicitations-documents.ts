@@ -17,8 +17,8 @@ import {
   SOLICITATION_FILE_TYPES,
   type SlotDocument,
   type StaffDocument,
-} from '../../../shared/contract/index';
-import { AllAdmins, type RoleId } from '../../../shared/roles';
+} from '@shared/contract/index';
+import { AllAdmins, type RoleId } from '@shared/roles';
 import type { Db } from '../../db/connect';
 import { uploads } from '../uploads/schema';
 import { users, type UserRow } from '../access/schema';
@@ -32,7 +32,7 @@ import { assertGuarantorOfSolicitation } from '../borrowers';
 import { findSolicitation, slotDocuments, STATUS_LABELS_PT } from './solicitations';
 import { generateFileKey, removeFile, storedPath, storeFile } from '../../platform/storage';
 
-import { CLOSED_WITHOUT_CREDIT_STATUSES, FINAL_STATUSES, type SolicitationStatus } from '../../../shared/solicitation-status';
+import { CLOSED_WITHOUT_CREDIT_STATUSES, FINAL_STATUSES, type SolicitationStatus } from '@shared/solicitation-status';
 
 export const FILE_MESSAGES = {
   empty: 'Campo file: o arquivo está vazio',

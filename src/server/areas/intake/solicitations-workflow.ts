@@ -11,7 +11,7 @@ import {
   isSolicitationStatus,
   STATUSES_NEEDING_REASON,
   type SolicitationStatus,
-} from '../../../shared/solicitation-status';
+} from '@shared/solicitation-status';
 import type { Db } from '../../db/connect';
 import { users } from '../access/schema';
 import { projects } from '../catalogues/schema';

@@ -17,16 +17,16 @@ import {
   type SlotDocument,
   type SlotStatus,
   type TypeCredit,
-} from '../../../shared/contract/index';
-import { isOneOf } from '../../../shared/enums';
-import { ownValue } from '../../../shared/query';
+} from '@shared/contract/index';
+import { isOneOf } from '@shared/enums';
+import { ownValue } from '@shared/query';
 import {
   isSolicitationStatus,
   manualNextStatuses,
   OPEN_STATUSES,
   REVIEW_STATUSES,
   type SolicitationStatus,
-} from '../../../shared/solicitation-status';
+} from '@shared/solicitation-status';
 import type { Db } from '../../db/connect';
 import { uploads } from '../uploads/schema';
 import { users } from '../access/schema';

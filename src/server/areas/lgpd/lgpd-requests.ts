@@ -6,7 +6,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { contract } from '../../../shared/contract/index';
+import type { contract } from '@shared/contract/index';
 import type { Db } from '../../db/connect';
 import { users } from '../access/schema';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';

@@ -4,7 +4,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import type { LgpdChannel, LgpdRequest, LgpdStatus } from '../../../shared/contract/index';
+import type { LgpdChannel, LgpdRequest, LgpdStatus } from '@shared/contract/index';
 import type { Db } from '../../db/connect';
 import { logActivity } from '../../platform/activity';
 

@@ -1,6 +1,6 @@
 /** Drizzle view of lgpd_requests (migration 0003, whose SQL is the source of truth). */
 import { integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { LGPD_CHANNELS, LGPD_STATUSES } from '../../../shared/enums';
+import { LGPD_CHANNELS, LGPD_STATUSES } from '@shared/enums';
 import { users } from '../access/schema';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });

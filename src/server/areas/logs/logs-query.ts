@@ -8,8 +8,8 @@
  * walk that stops after `limit` rows.
  */
 import { and, asc, desc, eq, ilike, inArray, like, lt, gte, or, sql, type SQL } from 'drizzle-orm';
-import { instantMs, isCalendarDay, isDbId, LOG_FILTERS } from '../../../shared/contract/index';
-import { ownValue } from '../../../shared/query';
+import { instantMs, isCalendarDay, isDbId, LOG_FILTERS } from '@shared/contract/index';
+import { ownValue } from '@shared/query';
 import { activityLog } from '../../platform/schema';
 import { users } from '../access/schema';
 import { containsPattern } from '../../domain/like';

@@ -3,7 +3,7 @@
  * the sender works through), in one transaction with its activity-log entry.
  */
 import type { z } from 'zod';
-import type { contract } from '../../../shared/contract/index';
+import type { contract } from '@shared/contract/index';
 import type { Db } from '../../db/connect';
 import { badRequest } from '../../platform/http/errors';
 import { logActivity } from '../../platform/activity';

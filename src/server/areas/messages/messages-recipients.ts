@@ -6,11 +6,11 @@
  * count queued.
  */
 import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { RecipientSelection } from '../../../shared/contract/index';
-import { isValidEmail } from '../../../shared/format';
-import { normaliseBrazilianPhone, parseRecipientList, type MessageChannel } from '../../../shared/phone';
-import { Role } from '../../../shared/roles';
-import { isSolicitationStatus } from '../../../shared/solicitation-status';
+import type { RecipientSelection } from '@shared/contract/index';
+import { isValidEmail } from '@shared/format';
+import { normaliseBrazilianPhone, parseRecipientList, type MessageChannel } from '@shared/phone';
+import { Role } from '@shared/roles';
+import { isSolicitationStatus } from '@shared/solicitation-status';
 import type { Db } from '../../db/connect';
 import { users } from '../access/schema';
 import { badRequest } from '../../platform/http/errors';

@@ -1,6 +1,6 @@
 /** Drizzle view of the broadcast tables of migration 0004 (the SQL there is the source of truth). */
 import { integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { BROADCAST_RECIPIENT_STATUSES, MESSAGE_CHANNELS } from '../../../shared/enums';
+import { BROADCAST_RECIPIENT_STATUSES, MESSAGE_CHANNELS } from '@shared/enums';
 import { users } from '../access/schema';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });

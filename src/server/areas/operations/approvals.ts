@@ -41,9 +41,9 @@
  * entries commit together or not at all.
  */
 import { and, asc, desc, eq, inArray, isNull, notInArray } from 'drizzle-orm';
-import { APPROVAL_KINDS, type ApprovalKind, type ApprovalRequest } from '../../../shared/contract/approvals';
-import { formatCurrency } from '../../../shared/format';
-import { isRoleAllowed, ROLE_LABELS_PT, type RoleId } from '../../../shared/roles';
+import { APPROVAL_KINDS, type ApprovalKind, type ApprovalRequest } from '@shared/contract/approvals';
+import { formatCurrency } from '@shared/format';
+import { isRoleAllowed, ROLE_LABELS_PT, type RoleId } from '@shared/roles';
 import type { Db } from '../../db/connect';
 import { users } from '../access/schema';
 import { approvalRequests, type ApprovalRequestRow } from './schema-approvals';

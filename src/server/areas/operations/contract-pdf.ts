@@ -10,7 +10,7 @@
  * lender's representatives and the witnesses.
  */
 import PDFDocument from 'pdfkit';
-import { formatCurrency, formatPercentage } from '../../../shared/format';
+import { formatCurrency, formatPercentage } from '@shared/format';
 import type { FrozenContract } from './schema';
 import { dayPt } from './contracts';
 

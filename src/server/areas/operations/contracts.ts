@@ -15,10 +15,10 @@
  */
 import Decimal from 'decimal.js';
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { CONTRACT_ALIAS_NAMES, ISSUED_CONTRACT_FILTERS, ISSUED_CONTRACT_SORTS, operationNumber, pageMeta, templatePlaceholders, type ContractKind, type IssuedContract } from '../../../shared/contract/index';
-import { CONTRACT_KINDS, ISSUED_CONTRACT_STATUSES } from '../../../shared/enums';
-import { CONTRACT_MOVES, isDisbursed, type CreditOperationStatus } from '../../../shared/credit-operation-status';
-import { formatCurrency, formatPercentage } from '../../../shared/format';
+import { CONTRACT_ALIAS_NAMES, ISSUED_CONTRACT_FILTERS, ISSUED_CONTRACT_SORTS, operationNumber, pageMeta, templatePlaceholders, type ContractKind, type IssuedContract } from '@shared/contract/index';
+import { CONTRACT_KINDS, ISSUED_CONTRACT_STATUSES } from '@shared/enums';
+import { CONTRACT_MOVES, isDisbursed, type CreditOperationStatus } from '@shared/credit-operation-status';
+import { formatCurrency, formatPercentage } from '@shared/format';
 import type { Db } from '../../db/connect';
 import { companies, companyParameters, companyRepresentatives, companyWitnesses, contractTemplates } from '../company/schema';
 import { borrowerJointDebtors, borrowers, borrowerShareholders } from '../borrowers/schema';

@@ -28,7 +28,7 @@ import {
   type CreditOperation,
   type CreditOperationSummary,
   type CreditProductId,
-} from '../../../shared/contract/index';
+} from '@shared/contract/index';
 import {
   ACTION_RULES,
   actionAllowed,
@@ -48,12 +48,12 @@ import {
   statusAfterEdit,
   type CreditOperationAction,
   type CreditOperationStatus,
-} from '../../../shared/credit-operation-status';
-import { ownValue } from '../../../shared/query';
-import { APPROVAL_KINDS, type ApprovalRequest } from '../../../shared/contract/approvals';
-import type { ActivityAction } from '../../../shared/activity';
-import { formatCurrency } from '../../../shared/format';
-import { AllOperators, isRoleAllowed, type RoleId } from '../../../shared/roles';
+} from '@shared/credit-operation-status';
+import { ownValue } from '@shared/query';
+import { APPROVAL_KINDS, type ApprovalRequest } from '@shared/contract/approvals';
+import type { ActivityAction } from '@shared/activity';
+import { formatCurrency } from '@shared/format';
+import { AllOperators, isRoleAllowed, type RoleId } from '@shared/roles';
 import type { ApprovalRequestRow } from './schema-approvals';
 import type { Db } from '../../db/connect';
 import { users } from '../access/schema';

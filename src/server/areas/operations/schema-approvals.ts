@@ -1,7 +1,7 @@
 /** Drizzle view of approval_requests (migration 0012, whose SQL is the source of truth). */
 import { integer, jsonb, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import type { ApprovalKind } from '../../../shared/contract/approvals';
-import { APPROVAL_STATUSES } from '../../../shared/enums';
+import type { ApprovalKind } from '@shared/contract/approvals';
+import { APPROVAL_STATUSES } from '@shared/enums';
 import { users } from '../access/schema';
 import { companies } from '../company/schema';
 

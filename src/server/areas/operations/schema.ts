@@ -9,7 +9,7 @@ import {
   type AmortizationSystemName,
   type IofPersonType,
   type PaymentMethod,
-} from '../../../shared/enums';
+} from '@shared/enums';
 import { users } from '../access/schema';
 import { companies, contractTemplates } from '../company/schema';
 import { solicitations } from '../intake/schema';

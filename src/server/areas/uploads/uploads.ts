@@ -5,8 +5,8 @@
  * caller's (storage.ts), written before the record and removed after it.
  */
 import { eq, sql } from 'drizzle-orm';
-import { UPLOAD_ACCESS, type UploadType } from '../../../shared/contract/index';
-import type { RoleId } from '../../../shared/roles';
+import { UPLOAD_ACCESS, type UploadType } from '@shared/contract/index';
+import type { RoleId } from '@shared/roles';
 import type { Db } from '../../db/connect';
 import { uploads } from './schema';
 import { users, type UserRow } from '../access/schema';

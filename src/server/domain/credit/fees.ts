@@ -4,4 +4,4 @@
  * fee list naming it (the rule and its sources: shared/tac.ts). A company
  * (PJ) may be charged it.
  */
-export { isTacName } from '../../../shared/tac';
+export { isTacName } from '@shared/tac';

@@ -32,7 +32,7 @@ import Decimal from 'decimal.js';
 import { daysBetween } from '../credit/calendar';
 import { payableUntil } from './business-days';
 import { cents, money, percent, ZERO } from './money';
-import { MAX_DEFAULT_INTEREST_MONTHLY_PERCENT as MAX_MORA_TEXT, MAX_LATE_FEE_PERCENT as MAX_FEE_TEXT } from '../../../shared/contract/company';
+import { MAX_DEFAULT_INTEREST_MONTHLY_PERCENT as MAX_MORA_TEXT, MAX_LATE_FEE_PERCENT as MAX_FEE_TEXT } from '@shared/contract/company';
 
 /** The legal ceilings (percent), declared once in the contract. */
 export const MAX_LATE_FEE_PERCENT = new Decimal(MAX_FEE_TEXT);

@@ -4,9 +4,9 @@
  * win over body or query fields of the same name.
  */
 import type { FastifyRequest } from 'fastify';
-import type { OperationDef } from '../../../shared/contract/index';
-import { isSafeText, MAX_UPLOAD_BYTES } from '../../../shared/contract/index';
-import { decodeListQuery } from '../../../shared/query';
+import type { OperationDef } from '@shared/contract/index';
+import { isSafeText, MAX_UPLOAD_BYTES } from '@shared/contract/index';
+import { decodeListQuery } from '@shared/query';
 import { badRequest, HttpError, MESSAGES } from './errors';
 
 type Raw = Record<string, unknown>;

@@ -1,5 +1,5 @@
 /** Errors a handler throws to answer with a status and a Portuguese message (body: ServerErrorBody). */
-import type { ServerErrorBody } from '../../../shared/result';
+import type { ServerErrorBody } from '@shared/result';
 
 export class HttpError extends Error {
   constructor(

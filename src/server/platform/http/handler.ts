@@ -1,7 +1,7 @@
 /** What a handler receives and may answer; the typed map in routes.ts uses these. */
 import type { Clock } from '../clock';
 import type { z } from 'zod';
-import type { Contract, OperationName } from '../../../shared/contract/index';
+import type { Contract, OperationName } from '@shared/contract/index';
 import type { Db } from '../../db/connect';
 import type { UserRow } from '../../areas/access/schema';
 import type { Mailer } from '../mailer';

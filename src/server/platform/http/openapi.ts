@@ -11,8 +11,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { contract, pathParams, type OperationDef, type OperationName } from '../../../shared/contract/index';
-import { ROLE_LABELS_PT, type RoleId } from '../../../shared/roles';
+import { contract, pathParams, type OperationDef, type OperationName } from '@shared/contract/index';
+import { ROLE_LABELS_PT, type RoleId } from '@shared/roles';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 

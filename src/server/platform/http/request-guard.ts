@@ -7,7 +7,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { LAUNCH_SECRET_HEADER } from '../../../shared/launch';
+import { LAUNCH_SECRET_HEADER } from '@shared/launch';
 import { forbidden, MESSAGES } from './errors';
 import { NOSNIFF } from './file-headers';
 

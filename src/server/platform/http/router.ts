@@ -7,8 +7,8 @@
 import { createReadStream } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { contract, type OperationDef, type OperationName } from '../../../shared/contract/index';
-import type { RoleId } from '../../../shared/roles';
+import { contract, type OperationDef, type OperationName } from '@shared/contract/index';
+import type { RoleId } from '@shared/roles';
 import { FileReply, type AuthInfo, type Handlers, type HandlerContext, type ServerDeps } from './handler';
 import { badRequest, forbidden, HttpError, MESSAGES, unauthorized } from './errors';
 import { assembleArgs } from './args';

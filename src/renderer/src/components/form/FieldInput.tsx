@@ -17,7 +17,7 @@ import { Button, FormGroup, HTMLSelect, InputGroup, Radio, RadioGroup, Switch, T
 import { useEffect, useState, type ReactNode } from 'react';
 import { Controller, type Control, type ControllerRenderProps, type FieldValues, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { CATALOGUE_OPERATIONS, CatalogueKind } from '../../../../shared/contract';
+import type { CATALOGUE_OPERATIONS, CatalogueKind } from '@shared/contract';
 import { errorText } from '../../api/errors';
 import { useApiQuery } from '../../api/hooks';
 import { useToast } from '../../app/toaster';

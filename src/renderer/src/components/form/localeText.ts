@@ -11,7 +11,7 @@
  *   "31122025", "31-12-2025" and an ISO "2025-12-31" are understood too; kept
  *   as the wire's 'YYYY-MM-DD'.
  */
-import { decimalToMoneyInput, moneyInputToDecimal } from '../../../../shared/format';
+import { decimalToMoneyInput, moneyInputToDecimal } from '@shared/format';
 
 /** The languages of the catalogue; anything else reads as Portuguese, the app's default. */
 export type TextLocale = 'pt-BR' | 'en';

@@ -8,7 +8,7 @@ import { Button } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
-import type { Address } from '../../../../shared/address';
+import type { Address } from '@shared/address';
 import { bridge } from '../../api/client';
 
 export type AddressTargets<T extends FieldValues> = Partial<Record<keyof Omit<Address, 'cep' | 'ibge'>, Path<T>>>;

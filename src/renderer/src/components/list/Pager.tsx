@@ -2,8 +2,8 @@
 import { Button, HTMLSelect, Spinner } from '@blueprintjs/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PageMeta } from '../../../../shared/contract';
-import { formatInteger } from '../../../../shared/format';
+import type { PageMeta } from '@shared/contract';
+import { formatInteger } from '@shared/format';
 import { PAGE_SIZES, pageSizeOf, rangeOf, withPage, withPageSize, type ListState } from './listState';
 
 export interface PagerProps {

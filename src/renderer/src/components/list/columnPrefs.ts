@@ -4,7 +4,7 @@
  * table, and written a moment after the last drag so a resize is one write.
  */
 import { useCallback, useSyncExternalStore } from 'react';
-import type { ColumnWidthsSetting } from '../../../../shared/bridge';
+import type { ColumnWidthsSetting } from '@shared/bridge';
 import { bridge } from '../../api/client';
 import { clampChosen, type ChosenWidths } from './columnWidths';
 

@@ -7,8 +7,8 @@
  */
 import type { Intent } from '@blueprintjs/core';
 import type { ColumnFit } from './columnWidths';
-import { formatCpfCnpj } from '../../../../shared/documents';
-import { formatCurrency, formatDate, formatDateTime, formatInteger } from '../../../../shared/format';
+import { formatCpfCnpj } from '@shared/documents';
+import { formatCurrency, formatDate, formatDateTime, formatInteger } from '@shared/format';
 
 /** 'identifier': a record's number or code as people quote it (OP-000123, a slot number). */
 export type CellKind = 'text' | 'identifier' | 'integer' | 'money' | 'date' | 'datetime' | 'boolean' | 'status' | 'document';

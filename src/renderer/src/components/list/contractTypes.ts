@@ -32,7 +32,7 @@ import {
   type Contract,
   type ExposedOperationName,
   type ResultOf,
-} from '../../../../shared/contract';
+} from '@shared/contract';
 
 /** What a call needs besides paging, filters and sort (a path id, as the recipients of one broadcast). */
 type OtherArgs<N extends ExposedOperationName> = Omit<ArgsOf<N>, 'page' | 'limit' | 'filter' | 'sort'>;

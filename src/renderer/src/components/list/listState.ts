@@ -4,8 +4,8 @@
  * the wire encoding of the call (1/2 as true/false, empty filters dropped) is
  * src/shared/query.ts's job; this module only reads and writes the URL.
  */
-import type { PageMeta } from '../../../../shared/contract';
-import { DEFAULT_LIMIT, DEFAULT_PAGE, type SortOrder } from '../../../../shared/query';
+import type { PageMeta } from '@shared/contract';
+import { DEFAULT_LIMIT, DEFAULT_PAGE, type SortOrder } from '@shared/query';
 
 export interface FilterDef {
   key: string;

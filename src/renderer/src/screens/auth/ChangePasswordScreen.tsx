@@ -5,9 +5,9 @@ import { useNavigate } from 'react-router-dom';
 import { useApiMutation } from '../../api/hooks';
 import { useSession } from '../../app/session';
 import { useToast } from '../../app/toaster';
-import { TextField } from '../../components/fields';
-import { FormError } from '../../components/FormError';
-import { useKitForm } from '../../components/form/useKitForm';
+import { TextField } from '@kit/fields';
+import { FormError } from '@kit/FormError';
+import { useKitForm } from '@kit/form/useKitForm';
 import { withConfirmation } from './schemas';
 
 /** The forced change after a temporary password (force_senha). */

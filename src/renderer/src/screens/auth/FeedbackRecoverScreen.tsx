@@ -2,9 +2,9 @@ import { Button, Callout, H2 } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useApiMutation } from '../../api/hooks';
-import { TextField } from '../../components/fields';
-import { FormError } from '../../components/FormError';
-import { useKitForm } from '../../components/form/useKitForm';
+import { TextField } from '@kit/fields';
+import { FormError } from '@kit/FormError';
+import { useKitForm } from '@kit/form/useKitForm';
 import { recoverCodeSchema, recoveryState } from './schemas';
 
 /** After the recovery request: explains the e-mail and takes the code from it. */

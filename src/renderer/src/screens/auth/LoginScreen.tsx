@@ -4,9 +4,9 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useApiMutation } from '../../api/hooks';
 import { afterLoginTarget } from '../../app/guards';
 import { useSession } from '../../app/session';
-import { TextField } from '../../components/fields';
-import { FormError } from '../../components/FormError';
-import { useKitForm } from '../../components/form/useKitForm';
+import { TextField } from '@kit/fields';
+import { FormError } from '@kit/FormError';
+import { useKitForm } from '@kit/form/useKitForm';
 import { loginSchema } from './schemas';
 import { PreferencesButton } from '../preferences/PreferencesDialog';
 

@@ -5,9 +5,9 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { errorText } from '../../api/errors';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { useToast } from '../../app/toaster';
-import { TextField } from '../../components/fields';
-import { FormError } from '../../components/FormError';
-import { useKitForm } from '../../components/form/useKitForm';
+import { TextField } from '@kit/fields';
+import { FormError } from '@kit/FormError';
+import { useKitForm } from '@kit/form/useKitForm';
 import { recoveryState, withConfirmation } from './schemas';
 
 export function NewPassScreen() {

@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useApiMutation } from '../../api/hooks';
-import { TextField } from '../../components/fields';
-import { FormError } from '../../components/FormError';
-import { useKitForm } from '../../components/form/useKitForm';
+import { TextField } from '@kit/fields';
+import { FormError } from '@kit/FormError';
+import { useKitForm } from '@kit/form/useKitForm';
 import { registerSchema } from './schemas';
 
 export function RegisterScreen() {

@@ -4,9 +4,9 @@ import { Link, useNavigate } from 'react-router-dom';
 import { useApiMutation } from '../../api/hooks';
 import { afterLoginTarget } from '../../app/guards';
 import { useSession } from '../../app/session';
-import { TextField } from '../../components/fields';
-import { FormError } from '../../components/FormError';
-import { useKitForm } from '../../components/form/useKitForm';
+import { TextField } from '@kit/fields';
+import { FormError } from '@kit/FormError';
+import { useKitForm } from '@kit/form/useKitForm';
 import { twoFactorSchema } from './schemas';
 
 /** The two-factor step: the pending hash from the sign-in (memory only) and the e-mailed code. */

@@ -1,6 +1,6 @@
 /** Form schemas built from the contract's argument schemas (never re-declared here). */
 import { z } from 'zod';
-import { contract, passwordSchema } from '../../../../shared/contract';
+import { contract, passwordSchema } from '@shared/contract';
 
 /** New password + confirmation; the confirmation must match. */
 export function withConfirmation<K extends 'newPassword' | 'password'>(key: K, differ: string) {

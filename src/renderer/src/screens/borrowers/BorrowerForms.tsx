@@ -10,12 +10,12 @@ import { Callout } from '@blueprintjs/core';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UseFormReturn } from 'react-hook-form';
-import { BRAZIL_STATES, contract } from '../../../../shared/contract';
-import type { Borrower } from '../../../../shared/contract/borrowers';
+import { BRAZIL_STATES, contract } from '@shared/contract';
+import type { Borrower } from '@shared/contract/borrowers';
 import { useApiMutation } from '../../api/hooks';
-import { FormScreen, useFormScreen, type FormLoad } from '../../components/form/FormScreen';
-import { asText, formSchema } from '../../components/form/formSchema';
-import { PlainAddressCepLookup } from '../../components/form/useCepLookup';
+import { FormScreen, useFormScreen, type FormLoad } from '@kit/form/FormScreen';
+import { asText, formSchema } from '@kit/form/formSchema';
+import { PlainAddressCepLookup } from '@kit/form/useCepLookup';
 
 export const BORROWER_INVALIDATES = ['borrowers.get', 'borrowers.list', 'borrowers.all'] as const;
 const STATE_OPTIONS = BRAZIL_STATES.map((uf) => ({ value: uf, label: uf }));

@@ -9,22 +9,22 @@
 import { Button, Card, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { contract, type CreditOperationSummary } from '../../../../shared/contract';
-import type { Borrower, BorrowerBankAccount, Guarantor, RiskClassification } from '../../../../shared/contract/borrowers';
-import type { ResultOf } from '../../../../shared/contract';
-import { BANK_ACCOUNT_TYPES } from '../../../../shared/enums';
+import { contract, type CreditOperationSummary } from '@shared/contract';
+import type { Borrower, BorrowerBankAccount, Guarantor, RiskClassification } from '@shared/contract/borrowers';
+import type { ResultOf } from '@shared/contract';
+import { BANK_ACCOUNT_TYPES } from '@shared/enums';
 
 type OtherInformation = ResultOf<'borrowers.otherInformation'>;
-import { formatCurrency, formatDate, formatInteger } from '../../../../shared/format';
-import { ratingReasonOf, stageReasonOf, type RiskReason } from '../../../../shared/risk-classification';
+import { formatCurrency, formatDate, formatInteger } from '@shared/format';
+import { ratingReasonOf, stageReasonOf, type RiskReason } from '@shared/risk-classification';
 import { errorText } from '../../api/errors';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
-import { FormScreen, useFormScreen } from '../../components/form/FormScreen';
-import type { FieldDecl } from '../../components/form/FieldInput';
+import { FormScreen, useFormScreen } from '@kit/form/FormScreen';
+import type { FieldDecl } from '@kit/form/FieldInput';
 import { COMPANY_ID } from '../../app/company';
-import { asText, formSchema, rateText } from '../../components/form/formSchema';
-import { RecordsPanel } from '../../components/RecordsPanel';
-import { RecordsTable } from '../../components/RecordsTable';
+import { asText, formSchema, rateText } from '@kit/form/formSchema';
+import { RecordsPanel } from '@kit/RecordsPanel';
+import { RecordsTable } from '@kit/RecordsTable';
 import { simulationColumns } from '../simulations/columns';
 import { BORROWER_INVALIDATES } from './BorrowerForms';
 

@@ -10,14 +10,14 @@
 import { Button } from '@blueprintjs/core';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ExposedOperationName } from '../../../../shared/contract';
-import { borrowerRecordOperationNames, type BorrowerRecord, type BorrowerRecordKind } from '../../../../shared/contract/borrowers';
-import { MAX_SOLICITATION_FILE_BYTES, SOLICITATION_FILE_TYPES } from '../../../../shared/contract/solicitations';
+import type { ExposedOperationName } from '@shared/contract';
+import { borrowerRecordOperationNames, type BorrowerRecord, type BorrowerRecordKind } from '@shared/contract/borrowers';
+import { MAX_SOLICITATION_FILE_BYTES, SOLICITATION_FILE_TYPES } from '@shared/contract/solicitations';
 import { bridge } from '../../api/client';
 import { ApiError, errorText } from '../../api/errors';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { useToast } from '../../app/toaster';
-import { RecordsPanel } from '../../components/RecordsPanel';
+import { RecordsPanel } from '@kit/RecordsPanel';
 import { payloadOf } from '../solicitations/files';
 import { fileProblem } from '../solicitations/model';
 import { RECORD_KINDS, recordSchema, type RecordKindDecl, type RecordSchema } from './recordKinds';

@@ -7,9 +7,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { BRAZIL_STATES, PERSON_TYPES } from '../../../../shared/contract';
+import { BRAZIL_STATES, PERSON_TYPES } from '@shared/contract';
 import { useToast } from '../../app/toaster';
-import { ListScreen } from '../../components/list/ListScreen';
+import { ListScreen } from '@kit/list/ListScreen';
 import { NewBorrowerDialog } from './NewBorrowerDialog';
 
 const STATE_OPTIONS = BRAZIL_STATES.map((uf) => ({ value: uf, label: uf, raw: true }));

@@ -8,12 +8,12 @@
 import { Button, Dialog, DialogBody, DialogFooter, Radio, RadioGroup } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { contract, PERSON_TYPES, type Borrower } from '../../../../shared/contract';
-import { formatCpfCnpj } from '../../../../shared/documents';
+import { contract, PERSON_TYPES, type Borrower } from '@shared/contract';
+import { formatCpfCnpj } from '@shared/documents';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
-import { FieldInput, type FieldDecl } from '../../components/form/FieldInput';
-import { FormError } from '../../components/FormError';
-import { useKitForm } from '../../components/form/useKitForm';
+import { FieldInput, type FieldDecl } from '@kit/form/FieldInput';
+import { FormError } from '@kit/FormError';
+import { useKitForm } from '@kit/form/useKitForm';
 import type { z } from 'zod';
 
 type Mode = 'solicitation' | 'scratch';

@@ -10,10 +10,10 @@
  */
 import type { Path } from 'react-hook-form';
 import { z } from 'zod';
-import { BORROWER_RECORD_KINDS, type BorrowerRecord, type BorrowerRecordKind } from '../../../../shared/contract/borrowers';
-import type { FieldDecl, FieldType } from '../../components/form/FieldInput';
-import { formSchema, rateText, type FormTextRules } from '../../components/form/formSchema';
-import type { CellKind, ColumnDecl, Translate } from '../../components/list/columns';
+import { BORROWER_RECORD_KINDS, type BorrowerRecord, type BorrowerRecordKind } from '@shared/contract/borrowers';
+import type { FieldDecl, FieldType } from '@kit/form/FieldInput';
+import { formSchema, rateText, type FormTextRules } from '@kit/form/formSchema';
+import type { CellKind, ColumnDecl, Translate } from '@kit/list/columns';
 
 type KindInput<K extends BorrowerRecordKind> = (typeof BORROWER_RECORD_KINDS)[K]['input'];
 export type RecordValues<K extends BorrowerRecordKind> = z.input<KindInput<K>>;

@@ -1,5 +1,5 @@
 /** A borrower's tabs, in order, as kept in the URL (?tab=; the first is the page without it). Plain data, so tests read it too. */
-import { BORROWER_RECORD_KIND_NAMES, type BorrowerRecordKind } from '../../../../shared/contract/borrowers';
+import { BORROWER_RECORD_KIND_NAMES, type BorrowerRecordKind } from '@shared/contract/borrowers';
 
 export const BORROWER_TABS = [
   'data',

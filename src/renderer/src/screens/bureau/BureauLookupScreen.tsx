@@ -7,16 +7,16 @@ import { Button, Callout, Card, Dialog, DialogBody, DialogFooter, FormGroup, H2,
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import type { BureauReport } from '../../../../shared/contract';
-import { formatCurrency, formatDateTime } from '../../../../shared/format';
+import type { BureauReport } from '@shared/contract';
+import { formatCurrency, formatDateTime } from '@shared/format';
 import { bridge } from '../../api/client';
 import { ApiError, errorText, isApiError } from '../../api/errors';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { useToast } from '../../app/toaster';
-import { StaleBanner } from '../../components/StaleBanner';
+import { StaleBanner } from '@kit/StaleBanner';
 import { DocumentLookupDialog } from './DocumentLookupDialog';
 import { ReportView } from './ReportView';
-import { newIdempotencyKey } from '../../components/idempotencyKey';
+import { newIdempotencyKey } from '@kit/idempotencyKey';
 import { useBureauLookup } from './useBureauLookup';
 
 /**

@@ -7,11 +7,11 @@
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BureauModel, BureauReport } from '../../../../shared/contract';
-import { isValidCnpj, isValidCpf, stripDocumentMask } from '../../../../shared/documents';
+import type { BureauModel, BureauReport } from '@shared/contract';
+import { isValidCnpj, isValidCpf, stripDocumentMask } from '@shared/documents';
 import { errorText, isApiError } from '../../api/errors';
 import { useApiMutation } from '../../api/hooks';
-import { newIdempotencyKey } from '../../components/idempotencyKey';
+import { newIdempotencyKey } from '@kit/idempotencyKey';
 
 function validDocument(text: string): boolean {
   const bare = stripDocumentMask(text);

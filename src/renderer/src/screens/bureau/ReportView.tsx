@@ -2,8 +2,8 @@
 import { Card, H2, H3, HTMLTable, Tag } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BureauReport } from '../../../../shared/contract';
-import { formatCurrency, formatDateTime, formatPercentage } from '../../../../shared/format';
+import type { BureauReport } from '@shared/contract';
+import { formatCurrency, formatDateTime, formatPercentage } from '@shared/format';
 import { ScoreGauge } from './ScoreGauge';
 
 /** 'YYYY-MM-DD' → 'DD/MM/YYYY' by text: a calendar date never passes through a zone. */

@@ -1,6 +1,6 @@
 /** The score as a half-circle gauge (0–1000) in Blueprint's intent colours, with the figure written under it. */
 import { Colors } from '@blueprintjs/core';
-import type { BureauRiskBand } from '../../../../shared/contract';
+import type { BureauRiskBand } from '@shared/contract';
 
 const BAND_COLOUR: Record<BureauRiskBand, string> = {
   A: Colors.GREEN3,

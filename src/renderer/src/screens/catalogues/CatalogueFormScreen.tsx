@@ -6,13 +6,13 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { z } from 'zod';
-import { contract, type CatalogueKind } from '../../../../shared/contract';
-import { percentageInputText } from '../../../../shared/format';
+import { contract, type CatalogueKind } from '@shared/contract';
+import { percentageInputText } from '@shared/format';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { usePageInfo } from '../../app/SystemState';
-import { FormScreen, useFormScreen } from '../../components/form/FormScreen';
-import type { FieldDecl } from '../../components/form/FieldInput';
-import { RecordActions } from '../../components/form/RecordActions';
+import { FormScreen, useFormScreen } from '@kit/form/FormScreen';
+import type { FieldDecl } from '@kit/form/FieldInput';
+import { RecordActions } from '@kit/form/RecordActions';
 import { parseFormParam } from '../users/formParam';
 import { CATALOGUE_SCREENS } from './config';
 import { useCatalogueActions } from './useCatalogueActions';

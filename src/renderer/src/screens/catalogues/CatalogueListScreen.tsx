@@ -3,14 +3,14 @@
  * the three catalogues (label and active filters, sort and paging in the URL),
  * with activate/deactivate/delete from each row.
  */
-import type { CatalogueKind } from '../../../../shared/contract';
-import type { ColumnDecl } from '../../components/list/columns';
-import { ListScreen } from '../../components/list/ListScreen';
+import type { CatalogueKind } from '@shared/contract';
+import type { ColumnDecl } from '@kit/list/columns';
+import { ListScreen } from '@kit/list/ListScreen';
 import { useApiMutation } from '../../api/hooks';
 import { CATALOGUE_SCREENS } from './config';
 import { activationActions } from './rowActions';
 import { useCatalogueActions } from './useCatalogueActions';
-import { formatPercentage } from '../../../../shared/format';
+import { formatPercentage } from '@shared/format';
 
 /** A row of any of the three catalogues (only situations have a percentage). */
 interface Row {

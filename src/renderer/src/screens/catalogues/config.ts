@@ -1,5 +1,5 @@
 /** The three simple catalogues as data: where they live, which calls they use, which texts they show. */
-import { CATALOGUE_OPERATIONS, CATALOGUE_SORTS, SITUATION_SORTS, type CatalogueKind } from '../../../../shared/contract';
+import { CATALOGUE_OPERATIONS, CATALOGUE_SORTS, SITUATION_SORTS, type CatalogueKind } from '@shared/contract';
 
 export interface CatalogueScreenConfig {
   kind: CatalogueKind;

@@ -1,5 +1,5 @@
 /** The activate/deactivate and delete buttons of a catalogue or project row, each asking through useCatalogueActions. */
-import type { RowAction } from '../../components/list/ListScreen';
+import type { RowAction } from '@kit/list/ListScreen';
 import type { ActionTarget } from './useCatalogueActions';
 
 export function activationActions<T>(

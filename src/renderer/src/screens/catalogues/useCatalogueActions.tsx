@@ -8,7 +8,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText, isApiError } from '../../api/errors';
 import { useToast } from '../../app/toaster';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ConfirmDialog } from '@kit/ConfirmDialog';
 
 export interface ActionTarget {
   id: number;

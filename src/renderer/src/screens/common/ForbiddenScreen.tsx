@@ -1,5 +1,5 @@
 import { Button } from '@blueprintjs/core';
-import { EmptyState } from '../../components/EmptyState';
+import { EmptyState } from '@kit/EmptyState';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 

@@ -1,4 +1,4 @@
-import { EmptyState } from '../../components/EmptyState';
+import { EmptyState } from '@kit/EmptyState';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 

@@ -7,14 +7,14 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UseFormReturn } from 'react-hook-form';
-import { BRAZIL_STATES, contract, type Company } from '../../../../shared/contract';
+import { BRAZIL_STATES, contract, type Company } from '@shared/contract';
 import { useApiMutation } from '../../api/hooks';
-import { FormScreen, useFormScreen, type FormLoad } from '../../components/form/FormScreen';
-import { PlainAddressCepLookup } from '../../components/form/useCepLookup';
+import { FormScreen, useFormScreen, type FormLoad } from '@kit/form/FormScreen';
+import { PlainAddressCepLookup } from '@kit/form/useCepLookup';
 import { COMPANY_INVALIDATES, useCanChangeCompany } from './access';
 import { useReportUnsaved } from './TabLeaveGuard';
 import { COMPANY_ID } from '../../app/company';
-import { formSchema } from '../../components/form/formSchema';
+import { formSchema } from '@kit/form/formSchema';
 
 const schema = formSchema(contract['company.update'].args.omit({ id: true }), { nullIfEmpty: ['email'] });
 const STATE_OPTIONS = BRAZIL_STATES.map((uf) => ({ value: uf, label: uf }));

@@ -16,15 +16,15 @@ import {
   type IofParameter,
   type Representative,
   type Witness,
-} from '../../../../shared/contract';
-import { formatCpfCnpj } from '../../../../shared/documents';
-import { formatDate } from '../../../../shared/format';
+} from '@shared/contract';
+import { formatCpfCnpj } from '@shared/documents';
+import { formatDate } from '@shared/format';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
-import type { FieldDecl } from '../../components/form/FieldInput';
+import type { FieldDecl } from '@kit/form/FieldInput';
 import { COMPANY_INVALIDATES, useCanChangeCompany } from './access';
 import { COMPANY_ID } from '../../app/company';
-import { asText, formSchema, rateText } from '../../components/form/formSchema';
-import { RecordsPanel } from '../../components/RecordsPanel';
+import { asText, formSchema, rateText } from '@kit/form/formSchema';
+import { RecordsPanel } from '@kit/RecordsPanel';
 
 const text = (v: string | null | undefined) => v ?? '';
 

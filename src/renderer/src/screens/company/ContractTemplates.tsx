@@ -13,12 +13,12 @@ import { Button, Callout, Card, H2, SegmentedControl, Tag } from '@blueprintjs/c
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UseFormReturn } from 'react-hook-form';
-import { CONTRACT_KINDS, contract, type ContractKind, type ContractTemplate } from '../../../../shared/contract';
-import { formatDateTime } from '../../../../shared/format';
+import { CONTRACT_KINDS, contract, type ContractKind, type ContractTemplate } from '@shared/contract';
+import { formatDateTime } from '@shared/format';
 import { errorText } from '../../api/errors';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { useToast } from '../../app/toaster';
-import { FormScreen, useFormScreen } from '../../components/form/FormScreen';
+import { FormScreen, useFormScreen } from '@kit/form/FormScreen';
 import { useCanChangeCompany } from './access';
 import { useReportUnsaved, useTabGuard } from './TabLeaveGuard';
 import { COMPANY_ID } from '../../app/company';

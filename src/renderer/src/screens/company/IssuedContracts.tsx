@@ -16,17 +16,17 @@ import { Button, Callout, Dialog, DialogBody, DialogFooter, Spinner } from '@blu
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CONTRACT_KINDS } from '../../../../shared/contract/company';
-import { ISSUED_CONTRACT_STATUSES } from '../../../../shared/enums';
-import type { IssuedContract } from '../../../../shared/contract/credit-operations';
-import { formatDateTime } from '../../../../shared/format';
-import { AllOperators } from '../../../../shared/roles';
+import { CONTRACT_KINDS } from '@shared/contract/company';
+import { ISSUED_CONTRACT_STATUSES } from '@shared/enums';
+import type { IssuedContract } from '@shared/contract/credit-operations';
+import { formatDateTime } from '@shared/format';
+import { AllOperators } from '@shared/roles';
 import { bridge } from '../../api/client';
 import { ApiError, errorText } from '../../api/errors';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { useToast } from '../../app/toaster';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { ListScreen } from '../../components/list/ListScreen';
+import { ConfirmDialog } from '@kit/ConfirmDialog';
+import { ListScreen } from '@kit/list/ListScreen';
 import { COMPANY_ID } from '../../app/company';
 
 const KIND_OPTIONS = CONTRACT_KINDS.map((kind) => ({ value: kind, label: kind, raw: true }));

@@ -11,14 +11,14 @@ import { Button, FormGroup } from '@blueprintjs/core';
 import { useEffect, useRef } from 'react';
 import { useFieldArray, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { contract, type CompanyParameters } from '../../../../shared/contract';
+import { contract, type CompanyParameters } from '@shared/contract';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
-import { FieldInput } from '../../components/form/FieldInput';
-import { FormScreen, useFormScreen } from '../../components/form/FormScreen';
+import { FieldInput } from '@kit/form/FieldInput';
+import { FormScreen, useFormScreen } from '@kit/form/FormScreen';
 import { useCanChangeCompany } from './access';
 import { useReportUnsaved } from './TabLeaveGuard';
 import { COMPANY_ID } from '../../app/company';
-import { asText, formSchema, rateText } from '../../components/form/formSchema';
+import { asText, formSchema, rateText } from '@kit/form/formSchema';
 
 const PERCENTS = ['min_monthly_rate', 'max_monthly_rate', 'late_fee_percent', 'default_interest_monthly_percent'] as const;
 const schema = formSchema(contract['company.updateParameters'].args, {

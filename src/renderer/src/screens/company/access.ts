@@ -1,6 +1,6 @@
 /** Who may change the company's setup: the roles the contract's update calls admit (AllAdmins); everyone else reads. */
-import { contract } from '../../../../shared/contract';
-import { hasProfilePermission, type RoleId } from '../../../../shared/roles';
+import { contract } from '@shared/contract';
+import { hasProfilePermission, type RoleId } from '@shared/roles';
 import { useSession } from '../../app/session';
 
 export const COMPANY_CHANGE_ROLES = contract['company.update'].access as readonly RoleId[];

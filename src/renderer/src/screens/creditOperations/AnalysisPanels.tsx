@@ -10,14 +10,14 @@ import { Button, Callout, FormGroup, H3, HTMLTable, Spinner, Tag, TextArea } fro
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { contract, type ApprovalRequest } from '../../../../shared/contract';
-import { PAYMENT_METHODS, type CreditOperation } from '../../../../shared/contract/credit-operations';
-import { formatCurrency, formatDate, formatDateTime } from '../../../../shared/format';
-import { ROLE_LABELS_PT, isRoleId } from '../../../../shared/roles';
+import { contract, type ApprovalRequest } from '@shared/contract';
+import { PAYMENT_METHODS, type CreditOperation } from '@shared/contract/credit-operations';
+import { formatCurrency, formatDate, formatDateTime } from '@shared/format';
+import { ROLE_LABELS_PT, isRoleId } from '@shared/roles';
 import { errorText } from '../../api/errors';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { useToast } from '../../app/toaster';
-import { FormScreen, useFormScreen } from '../../components/form/FormScreen';
+import { FormScreen, useFormScreen } from '@kit/form/FormScreen';
 import { useRefreshOperation } from './Decision';
 import { isFinal, percentText, statusIntent, sumMoney } from './model';
 

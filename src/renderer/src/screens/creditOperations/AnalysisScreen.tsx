@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { errorText } from '../../api/errors';
 import { useApiQuery } from '../../api/hooks';
-import { StaleBanner } from '../../components/StaleBanner';
+import { StaleBanner } from '@kit/StaleBanner';
 import { ComplementPanel, ManagementPanel, MessagesPanel, OthersPanel, TimelinePanel } from './AnalysisPanels';
 import { ContractPanel } from './ContractPanel';
 import { DecisionBar } from './Decision';

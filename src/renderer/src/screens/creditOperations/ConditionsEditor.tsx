@@ -9,12 +9,12 @@
 import { Button, Callout, Card, H2 } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CreditOperation } from '../../../../shared/contract/credit-operations';
+import type { CreditOperation } from '@shared/contract/credit-operations';
 import { isApiError } from '../../api/errors';
 import { useApiMutation } from '../../api/hooks';
 import { useToast } from '../../app/toaster';
-import { UnsavedChangesPrompt } from '../../components/form/UnsavedChangesPrompt';
-import { MoneyConfirmDialog } from '../../components/MoneyConfirmDialog';
+import { UnsavedChangesPrompt } from '@kit/form/UnsavedChangesPrompt';
+import { MoneyConfirmDialog } from '@kit/MoneyConfirmDialog';
 import { ConditionsFields } from './ConditionsFields';
 import { StaleCallout, useRefreshOperation } from './Decision';
 import { amountRows, conditionsBody, conditionsOf, simulatedAmounts } from './model';

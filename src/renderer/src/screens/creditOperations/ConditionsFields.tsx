@@ -8,11 +8,11 @@
 import { Button, Checkbox, FormGroup } from '@blueprintjs/core';
 import { Controller, useFieldArray, type Control, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { BorrowerRecord } from '../../../../shared/contract/borrowers';
-import { AMORTIZATION_SYSTEMS, CREDIT_PRODUCTS } from '../../../../shared/contract/credit-operations';
-import { formatCurrency } from '../../../../shared/format';
+import type { BorrowerRecord } from '@shared/contract/borrowers';
+import { AMORTIZATION_SYSTEMS, CREDIT_PRODUCTS } from '@shared/contract/credit-operations';
+import { formatCurrency } from '@shared/format';
 import { useApiQuery } from '../../api/hooks';
-import { FieldError, FieldInput } from '../../components/form/FieldInput';
+import { FieldError, FieldInput } from '@kit/form/FieldInput';
 import type { ConditionsValues } from './model';
 
 const MAX_FEES = 10;

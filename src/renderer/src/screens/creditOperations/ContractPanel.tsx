@@ -10,24 +10,24 @@
  * administrators (the contract's roles).
  */
 import { Button, Callout, Dialog, DialogBody, DialogFooter, H3, HTMLTable, Spinner, Tag } from '@blueprintjs/core';
-import { NoteField } from '../../components/form/NoteField';
+import { NoteField } from '@kit/form/NoteField';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CreditOperation } from '../../../../shared/contract/credit-operations';
-import type { FilePreview } from '../../../../shared/bridge';
-import { formatCurrency, formatDateTime } from '../../../../shared/format';
-import { AllOperators } from '../../../../shared/roles';
+import type { CreditOperation } from '@shared/contract/credit-operations';
+import type { FilePreview } from '@shared/bridge';
+import { formatCurrency, formatDateTime } from '@shared/format';
+import { AllOperators } from '@shared/roles';
 import { bridge } from '../../api/client';
 import { ApiError, errorText } from '../../api/errors';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { useToast } from '../../app/toaster';
-import { RoleGate } from '../../components/RoleGate';
-import { newIdempotencyKey } from '../../components/idempotencyKey';
-import { MoneyConfirmDialog } from '../../components/MoneyConfirmDialog';
+import { RoleGate } from '@kit/RoleGate';
+import { newIdempotencyKey } from '@kit/idempotencyKey';
+import { MoneyConfirmDialog } from '@kit/MoneyConfirmDialog';
 import { useRefreshOperation } from './Decision';
 import { amountRows, operationAmounts } from './model';
 
-const PdfView = lazy(() => import('../../components/PdfView'));
+const PdfView = lazy(() => import('@kit/PdfView'));
 const MIN_ORIENTATION = 10;
 
 function pdfOperation(kind: 'CCB' | 'MPO') {

@@ -8,16 +8,16 @@
  * approver, or that it completes the approval someone else began.
  */
 import { Button, Callout, type Intent } from '@blueprintjs/core';
-import { NoteField } from '../../components/form/NoteField';
+import { NoteField } from '@kit/form/NoteField';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CreditOperation } from '../../../../shared/contract/credit-operations';
-import type { CreditOperationAction } from '../../../../shared/credit-operation-status';
+import type { CreditOperation } from '@shared/contract/credit-operations';
+import type { CreditOperationAction } from '@shared/credit-operation-status';
 import { errorText, isApiError } from '../../api/errors';
 import { useApiMutation } from '../../api/hooks';
 import { useToast } from '../../app/toaster';
-import { MoneyConfirmDialog } from '../../components/MoneyConfirmDialog';
+import { MoneyConfirmDialog } from '@kit/MoneyConfirmDialog';
 import { amountRows, needsReason, operationAmounts } from './model';
 
 /** Every cached answer about operations and their contracts is stale after a move. */

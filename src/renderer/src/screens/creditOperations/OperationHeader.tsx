@@ -2,9 +2,9 @@
 import { Card, H2, HTMLTable, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { CreditOperation } from '../../../../shared/contract/credit-operations';
-import { formatCpfCnpj } from '../../../../shared/documents';
-import { formatCurrency, formatDate, formatDateTime } from '../../../../shared/format';
+import type { CreditOperation } from '@shared/contract/credit-operations';
+import { formatCpfCnpj } from '@shared/documents';
+import { formatCurrency, formatDate, formatDateTime } from '@shared/format';
 import { percentText, statusIntent } from './model';
 
 export function OperationHeader({ op, title }: { op: CreditOperation; title: string }) {

@@ -4,10 +4,10 @@
  * (status, borrower name or document, creation period, financed amount,
  * product) and the server's sorts; a row opens the operation's analysis.
  */
-import { CREDIT_PRODUCTS, type CreditOperationSummary } from '../../../../shared/contract/credit-operations';
-import { CREDIT_OPERATION_STATUSES, type CreditOperationStatus } from '../../../../shared/credit-operation-status';
-import { formatDateTime } from '../../../../shared/format';
-import { ListScreen } from '../../components/list/ListScreen';
+import { CREDIT_PRODUCTS, type CreditOperationSummary } from '@shared/contract/credit-operations';
+import { CREDIT_OPERATION_STATUSES, type CreditOperationStatus } from '@shared/credit-operation-status';
+import { formatDateTime } from '@shared/format';
+import { ListScreen } from '@kit/list/ListScreen';
 import { percentText, statusIntent } from './model';
 import './operations.css';
 

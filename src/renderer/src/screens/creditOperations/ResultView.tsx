@@ -9,7 +9,7 @@
 import { Card, H2, H3, HTMLTable, Tag } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatCurrency, formatDate } from '../../../../shared/format';
+import { formatCurrency, formatDate } from '@shared/format';
 import { percentText, type ScheduleView } from './model';
 
 function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {

@@ -6,16 +6,16 @@
  * an operation seen as a simulation result (one view for both), money sums
  * by whole cents (never a binary float) and rates shown as typed text.
  */
-import { isTacName } from '../../../../shared/tac';
+import { isTacName } from '@shared/tac';
 import type { Intent } from '@blueprintjs/core';
 import { z } from 'zod';
-import type { CompanyParameters } from '../../../../shared/contract/company';
-import { creditConditionsSchema, type CreditOperation, type SimulationResult } from '../../../../shared/contract/credit-operations';
-import { ACTION_RULES, FINAL_OPERATION_STATUSES, type CreditOperationAction, type CreditOperationStatus } from '../../../../shared/credit-operation-status';
-import { formatCurrency, formatDate } from '../../../../shared/format';
-import { formSchema } from '../../components/form/formSchema';
-import type { Translate } from '../../components/list/columns';
-import type { MoneyRow } from '../../components/moneyRows';
+import type { CompanyParameters } from '@shared/contract/company';
+import { creditConditionsSchema, type CreditOperation, type SimulationResult } from '@shared/contract/credit-operations';
+import { ACTION_RULES, FINAL_OPERATION_STATUSES, type CreditOperationAction, type CreditOperationStatus } from '@shared/credit-operation-status';
+import { formatCurrency, formatDate } from '@shared/format';
+import { formSchema } from '@kit/form/formSchema';
+import type { Translate } from '@kit/list/columns';
+import type { MoneyRow } from '@kit/moneyRows';
 import { ANALYSIS_TABS, type AnalysisTab } from './tabs';
 
 /** The amounts every confirmation of an operation states, whatever the move. */

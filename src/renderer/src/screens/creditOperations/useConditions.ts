@@ -11,8 +11,8 @@ import type { Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorText, isApiError } from '../../api/errors';
 import { useApiMutation } from '../../api/hooks';
-import { useKitForm } from '../../components/form/useKitForm';
-import { asTranslate, placeServerMessage } from '../../components/form/messages';
+import { useKitForm } from '@kit/form/useKitForm';
+import { asTranslate, placeServerMessage } from '@kit/form/messages';
 import { conditionLabels, type ConditionsForm } from './ConditionsFields';
 import {
   CONDITION_FIELDS,

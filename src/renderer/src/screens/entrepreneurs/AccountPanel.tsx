@@ -2,14 +2,14 @@
 import { Button, Callout, Card } from '@blueprintjs/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { contract, type EntrepreneurDetail } from '../../../../shared/contract';
-import { AllAdmins } from '../../../../shared/roles';
+import { contract, type EntrepreneurDetail } from '@shared/contract';
+import { AllAdmins } from '@shared/roles';
 import { useApiMutation } from '../../api/hooks';
 import { useSession } from '../../app/session';
 import { useToast } from '../../app/toaster';
-import { FieldInput, type FieldDecl } from '../../components/form/FieldInput';
-import { FormError } from '../../components/FormError';
-import { useKitForm } from '../../components/form/useKitForm';
+import { FieldInput, type FieldDecl } from '@kit/form/FieldInput';
+import { FormError } from '@kit/FormError';
+import { useKitForm } from '@kit/form/useKitForm';
 import { ENTREPRENEUR_INVALIDATES } from './ClientInfoForm';
 
 const schema = contract['users.updateAdminEntrepreneurs'].args.pick({ email: true, active: true });

@@ -8,14 +8,14 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UseFormReturn } from 'react-hook-form';
-import { BRAZIL_STATES, contract, type EntrepreneurDetail } from '../../../../shared/contract';
-import { AllOperators } from '../../../../shared/roles';
+import { BRAZIL_STATES, contract, type EntrepreneurDetail } from '@shared/contract';
+import { AllOperators } from '@shared/roles';
 import { useApiMutation } from '../../api/hooks';
 import { useSession } from '../../app/session';
-import { FormScreen, useFormScreen } from '../../components/form/FormScreen';
-import type { FormLoad } from '../../components/form/FormScreen';
+import { FormScreen, useFormScreen } from '@kit/form/FormScreen';
+import type { FormLoad } from '@kit/form/FormScreen';
 import { useInterestOptions } from './options';
-import { CepLookupView, useCepLookup } from '../../components/form/useCepLookup';
+import { CepLookupView, useCepLookup } from '@kit/form/useCepLookup';
 
 const schema = contract['users.updateEntrepreneur'].args.pick({
   name: true,

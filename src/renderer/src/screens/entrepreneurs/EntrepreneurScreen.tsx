@@ -10,7 +10,7 @@ import { Callout, Spinner, Tab, Tabs } from '@blueprintjs/core';
 import './entrepreneurs.css';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { formatDate } from '../../../../shared/format';
+import { formatDate } from '@shared/format';
 import { errorText } from '../../api/errors';
 import { useApiQuery } from '../../api/hooks';
 import { usePageInfo } from '../../app/SystemState';

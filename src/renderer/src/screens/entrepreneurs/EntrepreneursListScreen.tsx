@@ -1,6 +1,6 @@
 /** /app/entrepreneurs: borrower accounts with filters, sort and paging in the URL, opening the person's record, and the Excel export. */
-import { BRAZIL_STATES } from '../../../../shared/contract';
-import { ListScreen } from '../../components/list/ListScreen';
+import { BRAZIL_STATES } from '@shared/contract';
+import { ListScreen } from '@kit/list/ListScreen';
 
 const STATE_OPTIONS = BRAZIL_STATES.map((uf) => ({ value: uf, label: uf, raw: true }));
 

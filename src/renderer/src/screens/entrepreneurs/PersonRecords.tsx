@@ -1,11 +1,11 @@
 /** The person's simulations (GET /simulations/user/:id) and solicitations (GET /solicitations/user/:id), each opening its own page. */
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import type { SolicitationListItem } from '../../../../shared/contract';
+import type { SolicitationListItem } from '@shared/contract';
 import { errorText } from '../../api/errors';
 import { useApiQuery } from '../../api/hooks';
 import { simulationColumns } from '../simulations/columns';
-import { RecordsTable } from '../../components/RecordsTable';
+import { RecordsTable } from '@kit/RecordsTable';
 
 export function PersonSimulations({ id }: { id: number }) {
   const { t } = useTranslation();

@@ -8,8 +8,8 @@ import { Button, Card, Colors, H3, HTMLTable } from '@blueprintjs/core';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { Dashboard, DashboardMonth } from '../../../../shared/contract';
-import { formatCurrency, formatInteger } from '../../../../shared/format';
+import type { Dashboard, DashboardMonth } from '@shared/contract';
+import { formatCurrency, formatInteger } from '@shared/format';
 
 const AXIS = { stroke: Colors.GRAY3, tick: { fill: Colors.DARK_GRAY5, fontSize: 12 } };
 

@@ -8,14 +8,14 @@ import { Callout, Card, FormGroup, H2, H3, HTMLSelect, HTMLTable, Spinner } from
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router-dom';
-import { DASHBOARD_MAX_YEAR, DASHBOARD_MIN_YEAR, type Dashboard } from '../../../../shared/contract';
-import { ROLE_LABELS_PT } from '../../../../shared/roles';
-import { SOLICITATION_STATUSES } from '../../../../shared/solicitation-status';
-import { formatCurrency, formatInteger, formatPercentage } from '../../../../shared/format';
+import { DASHBOARD_MAX_YEAR, DASHBOARD_MIN_YEAR, type Dashboard } from '@shared/contract';
+import { ROLE_LABELS_PT } from '@shared/roles';
+import { SOLICITATION_STATUSES } from '@shared/solicitation-status';
+import { formatCurrency, formatInteger, formatPercentage } from '@shared/format';
 import { errorText } from '../../api/errors';
 import { useApiQuery } from '../../api/hooks';
 import { useSession } from '../../app/session';
-import { StaleBanner } from '../../components/StaleBanner';
+import { StaleBanner } from '@kit/StaleBanner';
 
 const DashboardCharts = lazy(() => import('./DashboardCharts'));
 

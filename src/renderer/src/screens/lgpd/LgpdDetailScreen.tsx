@@ -7,9 +7,9 @@ import { Button, Callout, Card, Dialog, DialogBody, DialogFooter, FormGroup, HTM
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { LGPD_ERASE_WORD } from '../../../../shared/contract';
-import { formatDateTime, formatInteger } from '../../../../shared/format';
-import { ROLE_LABELS_PT } from '../../../../shared/roles';
+import { LGPD_ERASE_WORD } from '@shared/contract';
+import { formatDateTime, formatInteger } from '@shared/format';
+import { ROLE_LABELS_PT } from '@shared/roles';
 import { errorText } from '../../api/errors';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { useToast } from '../../app/toaster';

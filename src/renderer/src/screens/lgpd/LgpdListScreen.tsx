@@ -2,9 +2,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { LGPD_STATUSES, type LgpdStatus } from '../../../../shared/contract';
+import { LGPD_STATUSES, type LgpdStatus } from '@shared/contract';
 import { useToast } from '../../app/toaster';
-import { ListScreen } from '../../components/list/ListScreen';
+import { ListScreen } from '@kit/list/ListScreen';
 import { RegisterRequestDialog } from './RegisterRequestDialog';
 import { statusIntent } from './status';
 

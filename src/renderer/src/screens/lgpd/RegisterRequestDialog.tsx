@@ -2,13 +2,13 @@
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, Menu, MenuItem, TextArea } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LGPD_CHANNELS, type LgpdChannel, type LgpdPerson, type LgpdRequest } from '../../../../shared/contract';
-import { DateTextInput } from '../../components/form/DateTextInput';
-import { dateTextToIso } from '../../components/form/localeText';
-import { asTranslate, withLabel } from '../../components/form/messages';
+import { LGPD_CHANNELS, type LgpdChannel, type LgpdPerson, type LgpdRequest } from '@shared/contract';
+import { DateTextInput } from '@kit/form/DateTextInput';
+import { dateTextToIso } from '@kit/form/localeText';
+import { asTranslate, withLabel } from '@kit/form/messages';
 import { errorText } from '../../api/errors';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
-import { useDebounced } from '../../components/list/useDebounced';
+import { useDebounced } from '@kit/list/useDebounced';
 
 export interface RegisterRequestDialogProps {
   isOpen: boolean;

@@ -1,6 +1,6 @@
 /** Colour of a request's status tag. */
 import type { Intent } from '@blueprintjs/core';
-import type { LgpdStatus } from '../../../../shared/contract';
+import type { LgpdStatus } from '@shared/contract';
 
 export function statusIntent(status: LgpdStatus): Intent {
   if (status === 'aberto') return 'warning';

@@ -2,7 +2,7 @@
 import { Button, Callout, Card, HTMLTable, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { formatDateTime } from '../../../../shared/format';
+import { formatDateTime } from '@shared/format';
 import { errorText } from '../../api/errors';
 import { useApiQuery } from '../../api/hooks';
 import { actionLabel, fieldLabel, recordText, valueText } from './labels';

@@ -1,10 +1,10 @@
 /** /app/logsPage: the activity log (who, action, record kind, period; server paging and sort in the URL) and the Excel export. */
 import { Callout } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { ACTIVITY_ACTIONS, ACTIVITY_ENTITIES, activityKey } from '../../../../shared/activity';
-import { LOG_COUNT_CAP } from '../../../../shared/contract';
-import { formatInteger } from '../../../../shared/format';
-import { ListScreen } from '../../components/list/ListScreen';
+import { ACTIVITY_ACTIONS, ACTIVITY_ENTITIES, activityKey } from '@shared/activity';
+import { LOG_COUNT_CAP } from '@shared/contract';
+import { formatInteger } from '@shared/format';
+import { ListScreen } from '@kit/list/ListScreen';
 import { actionLabel, entityLabel } from './labels';
 
 /** People pick an action or record kind in words; the URL and the server keep the code. */

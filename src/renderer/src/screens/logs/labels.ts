@@ -4,9 +4,9 @@
  * mean in the chosen language. A code this version does not know (a newer
  * server) is shown as written rather than hidden.
  */
-import { activityKey } from '../../../../shared/activity';
-import { isRoleId, ROLE_LABELS_PT } from '../../../../shared/roles';
-import { formatDateTime } from '../../../../shared/format';
+import { activityKey } from '@shared/activity';
+import { isRoleId, ROLE_LABELS_PT } from '@shared/roles';
+import { formatDateTime } from '@shared/format';
 
 /** The part of i18next's `t` these helpers use. */
 export type Translate = (key: string, options?: { defaultValue: string }) => string;

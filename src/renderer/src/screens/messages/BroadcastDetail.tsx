@@ -3,13 +3,13 @@ import { Button, Callout, Card, FormGroup, HTMLSelect, Spinner, Tag, type Intent
 import { keepPreviousData } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { BROADCAST_RECIPIENT_SORTS, BROADCAST_RECIPIENT_STATUSES, type BroadcastRecipient } from '../../../../shared/contract';
-import { formatDateTime } from '../../../../shared/format';
+import { BROADCAST_RECIPIENT_SORTS, BROADCAST_RECIPIENT_STATUSES, type BroadcastRecipient } from '@shared/contract';
+import { formatDateTime } from '@shared/format';
 import { errorText } from '../../api/errors';
 import { useApiQuery } from '../../api/hooks';
 import { usePageInfo } from '../../app/SystemState';
-import { listArgsOf, withFilter, type FilterDef } from '../../components/listParams';
-import { ResourceTable, type ResourceColumn } from '../../components/ResourceTable';
+import { listArgsOf, withFilter, type FilterDef } from '@kit/listParams';
+import { ResourceTable, type ResourceColumn } from '@kit/ResourceTable';
 import { StatusTag } from './HistoryList';
 import { useViewListState } from './useViewListState';
 import { REFRESH_MS } from './view';

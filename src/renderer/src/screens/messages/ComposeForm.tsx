@@ -7,14 +7,14 @@
 import { Button, ButtonGroup, Callout, Card, FormGroup, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RecipientPreview, RecipientSelection } from '../../../../shared/contract';
-import { parseRecipientList, type MessageChannel } from '../../../../shared/phone';
-import { smsSegments } from '../../../../shared/sms';
+import type { RecipientPreview, RecipientSelection } from '@shared/contract';
+import { parseRecipientList, type MessageChannel } from '@shared/phone';
+import { smsSegments } from '@shared/sms';
 import { errorText } from '../../api/errors';
 import { useApiMutation } from '../../api/hooks';
 import { useToast } from '../../app/toaster';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { FieldError } from '../../components/fields';
+import { ConfirmDialog } from '@kit/ConfirmDialog';
+import { FieldError } from '@kit/fields';
 
 const STATES = ['AC', 'AL', 'AM', 'AP', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MG', 'MS', 'MT', 'PA', 'PB', 'PE', 'PI', 'PR', 'RJ', 'RN', 'RO', 'RR', 'RS', 'SC', 'SE', 'SP', 'TO'];
 

@@ -2,9 +2,9 @@
 import { Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import type { Broadcast } from '../../../../shared/contract';
-import { truncate } from '../../../../shared/format';
-import { ListScreen } from '../../components/list/ListScreen';
+import type { Broadcast } from '@shared/contract';
+import { truncate } from '@shared/format';
+import { ListScreen } from '@kit/list/ListScreen';
 import { REFRESH_MS } from './view';
 
 export function StatusTag({ status, testId }: { status: Broadcast['status']; testId?: string }) {

@@ -1,7 +1,7 @@
 /** A table's paging/sort/filters in the URL, keeping the messages view params beside them. */
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { readListState, writeListState, type FilterDef, type ListState } from '../../components/listParams';
+import { readListState, writeListState, type FilterDef, type ListState } from '@kit/listParams';
 import { withView, type MessagesView } from './view';
 
 export function useViewListState(view: MessagesView, filters: readonly FilterDef[], sortable: readonly string[]) {

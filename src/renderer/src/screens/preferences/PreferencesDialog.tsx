@@ -7,13 +7,13 @@
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, Spinner, Switch } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_CEP_SERVICE_URL, LOCALES, type Locale, type Settings, type SettingsPatch } from '../../../../shared/bridge';
+import { DEFAULT_CEP_SERVICE_URL, LOCALES, type Locale, type Settings, type SettingsPatch } from '@shared/bridge';
 import { bridge } from '../../api/client';
 import { useSystem } from '../../app/SystemState';
 import { useToast } from '../../app/toaster';
 import { LOCALE_LABELS } from '../../layout/LocaleSwitch';
 import { changedPreferences, type PreferencesForm } from './preferencesPatch';
-import { asTranslate, placeServerMessage, withLabel } from '../../components/form/messages';
+import { asTranslate, placeServerMessage, withLabel } from '@kit/form/messages';
 
 /** The main process's answer worded for the dialog: fields by their label, never by their setting name. */
 function preferencesMessage(failure: { code: string; message: string; field?: string }, tr: (key: string) => string): string {

@@ -1,5 +1,5 @@
 /** What the preferences dialog edits, and the settings patch of only what changed. */
-import type { Settings, SettingsPatch } from '../../../../shared/bridge';
+import type { Settings, SettingsPatch } from '@shared/bridge';
 
 export type PreferencesForm = Pick<Settings, 'serverUrl' | 'cepServiceUrl' | 'locale' | 'downloadFolder' | 'askWhereToSave'>;
 

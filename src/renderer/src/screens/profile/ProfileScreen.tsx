@@ -8,15 +8,15 @@ import { Button, Card, H2 } from '@blueprintjs/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { contract, MAX_UPLOAD_BYTES, passwordSchema } from '../../../../shared/contract';
+import { contract, MAX_UPLOAD_BYTES, passwordSchema } from '@shared/contract';
 import { callApi } from '../../api/client';
 import { useApiMutation } from '../../api/hooks';
 import { useSession } from '../../app/session';
 import { useToast } from '../../app/toaster';
-import { SwitchField, TextField } from '../../components/fields';
-import { FormError } from '../../components/FormError';
-import { PictureUpload } from '../../components/PictureUpload';
-import { useKitForm } from '../../components/form/useKitForm';
+import { SwitchField, TextField } from '@kit/fields';
+import { FormError } from '@kit/FormError';
+import { PictureUpload } from '@kit/PictureUpload';
+import { useKitForm } from '@kit/form/useKitForm';
 import { isApiError } from '../../api/errors';
 
 function ProfileDataCard() {

@@ -9,14 +9,14 @@ import { Button, ControlGroup, FormGroup, InputGroup } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { contract, MAX_BANNER_BYTES, PROJECT_BANNER_TYPES } from '../../../../shared/contract';
+import { contract, MAX_BANNER_BYTES, PROJECT_BANNER_TYPES } from '@shared/contract';
 import { errorText } from '../../api/errors';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { usePageInfo } from '../../app/SystemState';
 import { useToast } from '../../app/toaster';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { FormScreen, useFormScreen } from '../../components/form/FormScreen';
-import { RecordActions } from '../../components/form/RecordActions';
+import { ConfirmDialog } from '@kit/ConfirmDialog';
+import { FormScreen, useFormScreen } from '@kit/form/FormScreen';
+import { RecordActions } from '@kit/form/RecordActions';
 import { parseFormParam } from '../users/formParam';
 import { useCatalogueActions } from '../catalogues/useCatalogueActions';
 

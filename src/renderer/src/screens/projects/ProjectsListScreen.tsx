@@ -7,12 +7,12 @@ import { FormGroup, InputGroup, Menu, MenuItem } from '@blueprintjs/core';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import type { Project } from '../../../../shared/contract';
+import type { Project } from '@shared/contract';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
-import { ListScreen } from '../../components/list/ListScreen';
+import { ListScreen } from '@kit/list/ListScreen';
 import { activationActions } from '../catalogues/rowActions';
 import { useCatalogueActions } from '../catalogues/useCatalogueActions';
-import { useDebounced } from '../../components/list/useDebounced';
+import { useDebounced } from '@kit/list/useDebounced';
 
 const INVALIDATES = ['projects.list', 'projects.byId', 'projects.search'] as const;
 

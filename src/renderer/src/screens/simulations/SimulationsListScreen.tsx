@@ -7,14 +7,14 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Simulation } from '../../../../shared/contract';
-import { formatCurrency } from '../../../../shared/format';
-import { AllOperators } from '../../../../shared/roles';
+import type { Simulation } from '@shared/contract';
+import { formatCurrency } from '@shared/format';
+import { AllOperators } from '@shared/roles';
 import { errorText } from '../../api/errors';
 import { useApiMutation } from '../../api/hooks';
 import { useToast } from '../../app/toaster';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { ListScreen } from '../../components/list/ListScreen';
+import { ConfirmDialog } from '@kit/ConfirmDialog';
+import { ListScreen } from '@kit/list/ListScreen';
 import { simulationColumns } from './columns';
 
 export function SimulationsListScreen() {

@@ -4,9 +4,9 @@
  * plots, monthly rate, installment, date and, when there is one, the
  * solicitation (a link to it).
  */
-import type { Simulation } from '../../../../shared/contract';
-import { formatPercentage } from '../../../../shared/format';
-import type { ColumnDecl } from '../../components/list/columns';
+import type { Simulation } from '@shared/contract';
+import { formatPercentage } from '@shared/format';
+import type { ColumnDecl } from '@kit/list/columns';
 
 type SimulationSort = 'created_at' | 'name' | 'value' | 'plots' | 'monthly_rate' | 'installment';
 

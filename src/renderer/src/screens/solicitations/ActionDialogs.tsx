@@ -9,10 +9,10 @@ import { Button, Callout, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup,
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Solicitation } from '../../../../shared/contract/solicitations';
-import { formatCpfCnpj } from '../../../../shared/documents';
-import { formatDate, formatDateTime } from '../../../../shared/format';
-import type { SolicitationStatus } from '../../../../shared/solicitation-status';
+import type { Solicitation } from '@shared/contract/solicitations';
+import { formatCpfCnpj } from '@shared/documents';
+import { formatDate, formatDateTime } from '@shared/format';
+import type { SolicitationStatus } from '@shared/solicitation-status';
 import { errorText, isApiError } from '../../api/errors';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { useToast } from '../../app/toaster';

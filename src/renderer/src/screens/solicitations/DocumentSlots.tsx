@@ -11,8 +11,8 @@ import {
   MAX_SOLICITATION_FILE_BYTES,
   SOLICITATION_FILE_TYPES,
   type SlotStatus,
-} from '../../../../shared/contract/solicitations';
-import { formatDateTime } from '../../../../shared/format';
+} from '@shared/contract/solicitations';
+import { formatDateTime } from '@shared/format';
 import { errorText } from '../../api/errors';
 import { useApiMutation } from '../../api/hooks';
 import { useToast } from '../../app/toaster';

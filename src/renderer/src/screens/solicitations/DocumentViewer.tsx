@@ -19,7 +19,7 @@ import { useShortcuts } from '../../app/shortcuts';
 import { useToast } from '../../app/toaster';
 import { downloadDocument, fetchPreview } from './files';
 
-const PdfView = lazy(() => import('../../components/PdfView'));
+const PdfView = lazy(() => import('@kit/PdfView'));
 
 export interface ViewedDocument {
   fileName: string;

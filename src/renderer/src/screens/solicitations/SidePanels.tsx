@@ -10,14 +10,14 @@ import {
   MAX_SOLICITATION_FILE_BYTES,
   SOLICITATION_FILE_TYPES,
   type StatusHistoryEntry,
-} from '../../../../shared/contract/solicitations';
-import { formatDateTime } from '../../../../shared/format';
-import { AllAdmins, hasProfilePermission } from '../../../../shared/roles';
+} from '@shared/contract/solicitations';
+import { formatDateTime } from '@shared/format';
+import { AllAdmins, hasProfilePermission } from '@shared/roles';
 import { errorText } from '../../api/errors';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { useSession } from '../../app/session';
 import { useToast } from '../../app/toaster';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ConfirmDialog } from '@kit/ConfirmDialog';
 import type { ViewedDocument } from './DocumentViewer';
 import { payloadOf } from './files';
 import { fileProblem, statusIntent } from './model';

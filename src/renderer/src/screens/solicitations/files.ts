@@ -1,8 +1,8 @@
 /** Reading a chosen file into the bridge's upload shape, and bringing a solicitation document in for the viewer. */
-import type { FilePreview } from '../../../../shared/bridge';
+import type { FilePreview } from '@shared/bridge';
 import { bridge, callApi } from '../../api/client';
 import { ApiError } from '../../api/errors';
-import type { UploadPayload } from '../../components/uploadChecks';
+import type { UploadPayload } from '@kit/uploadChecks';
 
 export async function payloadOf(file: File): Promise<UploadPayload> {
   return { name: file.name, type: file.type, bytes: new Uint8Array(await file.arrayBuffer()) };

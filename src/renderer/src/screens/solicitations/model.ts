@@ -9,14 +9,14 @@ import {
   type SlotState,
   type SlotStatus,
   type TypeCredit,
-} from '../../../../shared/contract/solicitations';
+} from '@shared/contract/solicitations';
 import {
   OPEN_STATUSES,
   SOLICITATION_STATUSES,
   STATUSES_NEEDING_REASON,
   isSolicitationStatus,
   type SolicitationStatus,
-} from '../../../../shared/solicitation-status';
+} from '@shared/solicitation-status';
 
 /** Route segments of /app/solicitations/:status that are not a status code. */
 export const OPEN_SEGMENT = 'pending';

@@ -1,6 +1,6 @@
 /** /app/users: staff accounts (server paging, filters and sort in the URL) and the Excel export. */
-import { AllPanelUsers, ROLE_LABELS_PT } from '../../../../shared/roles';
-import { ListScreen } from '../../components/list/ListScreen';
+import { AllPanelUsers, ROLE_LABELS_PT } from '@shared/roles';
+import { ListScreen } from '@kit/list/ListScreen';
 
 const ROLE_OPTIONS = AllPanelUsers.map((r) => ({ value: String(r), label: ROLE_LABELS_PT[r], raw: true }));
 

@@ -1,7 +1,7 @@
 /** Staff accounts, entrepreneurs and the own profile (the spec's "Users" calls plus the generic status/reset calls). */
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
-import { ADMIN_USER_EXPORT_COLUMNS, pageMeta } from '../../../../shared/contract/index';
-import { ALL_ROLE_IDS, Role } from '../../../../shared/roles';
+import { ADMIN_USER_EXPORT_COLUMNS, pageMeta } from '@shared/contract/index';
+import { ALL_ROLE_IDS, Role } from '@shared/roles';
 import type { Db } from '../../../db/connect';
 import { users } from '../schema';
 import { requireAuth, type Handler } from '../../../platform/http/handler';

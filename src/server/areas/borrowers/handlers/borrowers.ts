@@ -5,8 +5,8 @@
  * areas/borrowers/borrower-records.ts (the six sub-record kinds, generated here from
  * the contract's BORROWER_RECORD_KINDS, and the guarantee's document).
  */
-import { BORROWER_RECORD_KIND_NAMES, borrowerRecordOperationNames, type BorrowerRecordKind, type OperationName } from '../../../../shared/contract/index';
-import { isRoleId } from '../../../../shared/roles';
+import { BORROWER_RECORD_KIND_NAMES, borrowerRecordOperationNames, type BorrowerRecordKind, type OperationName } from '@shared/contract/index';
+import { isRoleId } from '@shared/roles';
 import { requireAuth, type Handler, type HandlerContext, type Handlers } from '../../../platform/http/handler';
 import { guaranteeFile, listRecords, removeRecord, saveRecord, uploadGuaranteeFile } from '../borrower-records';
 import {

@@ -1,7 +1,7 @@
 /** Catalogues of the solicitation form (the spec's calls "company-situations, how-did-find, lending-reasons" and "Projects"). */
 import { readFile } from 'node:fs/promises';
 import { and, eq, ilike, sql, asc } from 'drizzle-orm';
-import { MAX_BANNER_BYTES, pageMeta, PROJECT_BANNER_TYPES } from '../../../../shared/contract/index';
+import { MAX_BANNER_BYTES, pageMeta, PROJECT_BANNER_TYPES } from '@shared/contract/index';
 import {
   companySituations,
   howDidFind,

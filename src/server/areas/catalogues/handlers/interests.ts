@@ -4,7 +4,7 @@
  * is one of INTEREST_LISTS, so these only read that list in its order.
  */
 import { and, asc, eq } from 'drizzle-orm';
-import type { InterestListName } from '../../../../shared/contract/index';
+import type { InterestListName } from '@shared/contract/index';
 import type { Db } from '../../../db/connect';
 import { interestProfiles } from '../schema-interests';
 import type { Handler } from '../../../platform/http/handler';

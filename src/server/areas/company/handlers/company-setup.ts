@@ -4,7 +4,7 @@
  * each in one transaction with its activity-log entry.
  */
 import { and, asc, desc, eq } from 'drizzle-orm';
-import { CONTRACT_ALIASES } from '../../../../shared/contract/index';
+import { CONTRACT_ALIASES } from '@shared/contract/index';
 import { assignmentBankAccounts, companyBankAccounts, companyWitnesses, contractTemplates } from '../schema';
 import { notFound } from '../../../platform/http/errors';
 import { requireAuth, type Handler } from '../../../platform/http/handler';

@@ -6,7 +6,7 @@
  * itself once as 'seed.demo').
  */
 import { and, inArray, isNull, ne } from 'drizzle-orm';
-import { stripDocumentMask } from '../../../../shared/documents';
+import { stripDocumentMask } from '@shared/documents';
 import type { Db } from '../../../db/connect';
 import { bureauLookupModels, bureauReports, solicitations } from '../schema';
 import { sandboxReport } from './sandbox';

@@ -4,8 +4,8 @@
  * dates DD/MM/YYYY through the shared formatters, as the screens show them.
  */
 import PDFDocument from 'pdfkit';
-import type { BureauReport } from '../../../../shared/contract/bureau';
-import { formatCurrency, formatPercentage } from '../../../../shared/format';
+import type { BureauReport } from '@shared/contract/bureau';
+import { formatCurrency, formatPercentage } from '@shared/format';
 
 /** 'YYYY-MM-DD' → 'DD/MM/YYYY' by text (a calendar date never passes through a zone). */
 function day(value: string): string {

@@ -4,7 +4,7 @@
  * bureau later) depend on this file alone, so provider.ts can choose among
  * them without the two importing each other.
  */
-import type { BureauResult } from '../../../../shared/contract/bureau';
+import type { BureauResult } from '@shared/contract/bureau';
 
 export interface BureauQuery {
   /** CPF (11 digits) or CNPJ (14 characters), without mask */

@@ -8,7 +8,7 @@
  * sure one idempotency key reaches the provider at most once, and stores
  * nothing when the provider fails or is too slow.
  */
-import type { BureauResult } from '../../../../shared/contract/bureau';
+import type { BureauResult } from '@shared/contract/bureau';
 import { BureauProviderError, type BureauProvider, type BureauQuery } from './provider-interface';
 import { createSandboxProvider } from './sandbox';
 

@@ -14,7 +14,7 @@
  */
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { bureauResultSchema, type BureauReport, type BureauReportSummary, type BureauResult } from '../../../../shared/contract/bureau';
+import { bureauResultSchema, type BureauReport, type BureauReportSummary, type BureauResult } from '@shared/contract/bureau';
 import type { Db } from '../../../db/connect';
 import { bureauLookupModels, bureauReports } from '../schema';
 import { users } from '../../access/schema';

@@ -10,8 +10,8 @@
  * ends it).
  */
 import { createHash } from 'node:crypto';
-import type { BureauResult } from '../../../../shared/contract/bureau';
-import { completeCpf, formatCnpj, formatCpf } from '../../../../shared/documents';
+import type { BureauResult } from '@shared/contract/bureau';
+import { completeCpf, formatCnpj, formatCpf } from '@shared/documents';
 import { BureauProviderError, type BureauProvider, type BureauQuery } from './provider-interface';
 import { seededRandom } from '../../../domain/seeded-random';
 

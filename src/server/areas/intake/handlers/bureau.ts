@@ -4,7 +4,7 @@
  * reports, the two billable lookups and the report as PDF.
  */
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { stripDocumentMask } from '../../../../shared/documents';
+import { stripDocumentMask } from '@shared/documents';
 import type { Db } from '../../../db/connect';
 import { users } from '../../access/schema';
 import { bureauLookupModels, entrepreneurBusinesses, solicitations } from '../schema';

@@ -9,8 +9,8 @@
  */
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
-import { DASHBOARD_MAX_YEAR, DASHBOARD_MIN_YEAR, DASHBOARD_SPEC_DEFAULT_YEAR, type Dashboard } from '../../../../shared/contract/dashboard';
-import { SOLICITATION_STATUSES, type SolicitationStatus } from '../../../../shared/solicitation-status';
+import { DASHBOARD_MAX_YEAR, DASHBOARD_MIN_YEAR, DASHBOARD_SPEC_DEFAULT_YEAR, type Dashboard } from '@shared/contract/dashboard';
+import { SOLICITATION_STATUSES, type SolicitationStatus } from '@shared/solicitation-status';
 import type { Db } from '../../../db/connect';
 import type { Handler } from '../../../platform/http/handler';
 

@@ -5,8 +5,8 @@
  * transaction with its activity-log entry.
  */
 import { and, eq, isNull } from 'drizzle-orm';
-import { ENTREPRENEUR_EXPORT_COLUMNS } from '../../../../shared/contract/index';
-import { Role } from '../../../../shared/roles';
+import { ENTREPRENEUR_EXPORT_COLUMNS } from '@shared/contract/index';
+import { Role } from '@shared/roles';
 import { users } from '../../access/schema';
 import { requireAuth, type Handler } from '../../../platform/http/handler';
 import { entrepreneurDetail, entrepreneurOr404, updateEntrepreneurAccount, updateEntrepreneurInfo } from '../entrepreneurs';

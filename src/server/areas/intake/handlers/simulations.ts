@@ -12,9 +12,9 @@ import {
   SIMULATION_EXPORT_MAX,
   SIMULATION_FILTERS,
   type Simulation,
-} from '../../../../shared/contract/index';
-import { ownValue } from '../../../../shared/query';
-import { Role } from '../../../../shared/roles';
+} from '@shared/contract/index';
+import { ownValue } from '@shared/query';
+import { Role } from '@shared/roles';
 import type { Db } from '../../../db/connect';
 import { users } from '../../access/schema';
 import { simulations } from '../schema';

@@ -4,7 +4,7 @@
  * anyone else, administrators included: a comment is signed by its author).
  */
 import { asc, eq } from 'drizzle-orm';
-import type { SolicitationComment } from '../../../../shared/contract/index';
+import type { SolicitationComment } from '@shared/contract/index';
 import type { Db } from '../../../db/connect';
 import { users } from '../../access/schema';
 import { solicitationComments } from '../schema';

@@ -4,8 +4,8 @@
  * notes in shared/contract/solicitations.ts and src/server/README.md.
  */
 import { and, eq } from 'drizzle-orm';
-import { isValidCnpj, isValidCpf, stripDocumentMask } from '../../../../shared/documents';
-import type { CancelledApprovedStatus } from '../../../../shared/solicitation-status';
+import { isValidCnpj, isValidCpf, stripDocumentMask } from '@shared/documents';
+import type { CancelledApprovedStatus } from '@shared/solicitation-status';
 import { solicitations } from '../schema';
 import { conflict } from '../../../platform/http/errors';
 import { requireAuth, type Handler } from '../../../platform/http/handler';

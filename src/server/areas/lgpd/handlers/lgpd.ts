@@ -1,8 +1,8 @@
 /** LGPD erasure requests (designed calls): list, find the person, register, read with holdings, refuse. */
 import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { LGPD_STATUSES, pageMeta, type HoldingSection, type PersonHoldings } from '../../../../shared/contract/index';
-import { isRoleId } from '../../../../shared/roles';
+import { LGPD_STATUSES, pageMeta, type HoldingSection, type PersonHoldings } from '@shared/contract/index';
+import { isRoleId } from '@shared/roles';
 import type { Db } from '../../../db/connect';
 import { activityLog } from '../../../platform/schema';
 import { uploads } from '../../uploads/schema';

@@ -1,6 +1,6 @@
 /** The activity log screens (the spec's "logs" calls): list, one entry with what changed, and the export rows. */
 import { and, eq, sql } from 'drizzle-orm';
-import { LOG_COUNT_CAP, LOG_EXPORT_COLUMNS, LOG_EXPORT_MAX, pageMeta, type LogChange, type LogItem } from '../../../../shared/contract/index';
+import { LOG_COUNT_CAP, LOG_EXPORT_COLUMNS, LOG_EXPORT_MAX, pageMeta, type LogChange, type LogItem } from '@shared/contract/index';
 import type { Db } from '../../../db/connect';
 import { activityLog } from '../../../platform/schema';
 import { users } from '../../access/schema';

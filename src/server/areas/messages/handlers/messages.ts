@@ -8,7 +8,7 @@ import {
   type Broadcast,
   type BroadcastRecipient,
   type RecipientSelection,
-} from '../../../../shared/contract/index';
+} from '@shared/contract/index';
 import type { Db } from '../../../db/connect';
 import { users } from '../../access/schema';
 import { badRequest, MESSAGES, notFound } from '../../../platform/http/errors';

@@ -6,8 +6,8 @@
  * that create money records.
  */
 import { and, asc, eq, ne } from 'drizzle-orm';
-import type { OperationName } from '../../../../shared/contract/index';
-import { isRoleId } from '../../../../shared/roles';
+import type { OperationName } from '@shared/contract/index';
+import { isRoleId } from '@shared/roles';
 import { users } from '../../access/schema';
 import { creditOperationEvents, creditOperationMessages, creditOperations } from '../schema';
 import { badRequest } from '../../../platform/http/errors';

@@ -4,7 +4,7 @@
  * record it belongs to (UPLOAD_ACCESS in the contract); to anyone else it
  * does not exist (404), so keys cannot be probed either.
  */
-import { buildRequest, contract, MAX_UPLOAD_BYTES, type UploadType } from '../../../../shared/contract/index';
+import { buildRequest, contract, MAX_UPLOAD_BYTES, type UploadType } from '@shared/contract/index';
 import { ACCEPTED_TYPES, judgeUpload } from '../../../domain/file-type';
 import { badRequest, MESSAGES, notFound } from '../../../platform/http/errors';
 import { FileReply, requireAuth, type Handler } from '../../../platform/http/handler';

@@ -1,5 +1,8 @@
 /**
- * The server's area rule, through the project's real ESLint config: code
+ * Import rules, through the project's real ESLint config. The aliases: the
+ * shared layer is '@shared/…' and the renderer's kit '@kit/…' (relative climbs
+ * into them are refused), and no other layer imports the kit. The server's
+ * area rule: code
  * outside an area reaches it only through its index.ts (calls) and schema*.ts
  * (tables); the platform imports no area (types and tables aside); the pure
  * domain imports neither. Each case lints a one-line file placed where the
@@ -11,6 +14,11 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = join(__dirname, '../../..');
 const eslint = new ESLint({ cwd: ROOT });
+
+async function restrictedImports(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${code}\nexport const used = 1;\n`, { filePath: join(ROOT, file) });
+  return result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
 
 async function areaMessages(file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(`${code}\nexport const used = 1;\n`, { filePath: join(ROOT, file) });
@@ -42,5 +50,21 @@ describe('server area boundaries', () => {
   it('keeps the pure domain free of areas and of the platform', async () => {
     expect(await areaMessages('src/server/domain/probe.ts', "import { clock } from '../platform/clock';")).toEqual([expect.stringContaining('domain')]);
     expect(await areaMessages('src/server/domain/credit/probe.ts', "import { creditOperations } from '../../areas/operations/schema';")).toHaveLength(1);
+  });
+});
+
+describe('aliases', () => {
+  it("takes the shared layer only as '@shared/…', from every layer", async () => {
+    expect(await restrictedImports('src/renderer/src/screens/users/probe.ts', "import { formatCpf } from '../../../../shared/format';")).toEqual([expect.stringContaining('@shared/')]);
+    expect(await restrictedImports('src/server/areas/access/probe.ts', "import { formatCpf } from '../../../shared/format';")).toEqual([expect.stringContaining('@shared/')]);
+    expect(await restrictedImports('src/main/services/probe.ts', "import { contract } from '../../shared/contract';")).toEqual([expect.stringContaining('@shared/')]);
+    expect(await restrictedImports('src/server/areas/access/probe.ts', "import { formatCpf } from '@shared/format';")).toEqual([]);
+  });
+
+  it("takes the kit only as '@kit/…', and only in the renderer", async () => {
+    expect(await restrictedImports('src/renderer/src/screens/users/probe.ts', "import { ListScreen } from '../../components/list/ListScreen';")).toEqual([expect.stringContaining('@kit/')]);
+    expect(await restrictedImports('src/renderer/src/screens/users/probe.ts', "import { ListScreen } from '@kit/list/ListScreen';")).toEqual([]);
+    expect(await restrictedImports('src/server/platform/probe.ts', "import { ListScreen } from '@kit/list/ListScreen';")).toEqual([expect.stringContaining('renderer')]);
+    expect(await restrictedImports('src/shared/probe.ts', "import { ListScreen } from '@kit/list/ListScreen';")).toEqual([expect.stringContaining('renderer')]);
   });
 });
