@@ -11,7 +11,7 @@
  * not compile, so the screen, the contract and the server read one list.
  */
 import { asc, desc, eq, ilike, inArray, or, sql, type AnyColumn, type SQL, type Subquery } from 'drizzle-orm';
-import { MAX_DB_INT } from '../../shared/contract/index';
+import { isCalendarDay, MAX_DB_INT } from '../../shared/contract/index';
 import { ownValue } from '../../shared/query';
 import type { Db } from '../db/connect';
 import { containsPattern } from '../domain/like';
@@ -50,9 +50,9 @@ export type FilterKind =
   /**
    * Any other condition on one text value, as an SQL expression (a join
    * through a subquery, a name-or-document search): `where` builds it and may
-   * call `bad()` for the filter's 400. `max` limits the text's length.
+   * call `bad()` for the filter's 400.
    */
-  | { kind: 'where'; where: (text: string, bad: (message?: string) => Error) => SQL; max?: number };
+  | { kind: 'where'; where: (text: string, bad: (message?: string) => Error) => SQL };
 
 export interface ListSpec<F extends string = string, S extends string = string> {
   filters: Record<F, FilterKind>;
@@ -67,7 +67,9 @@ export interface ListSpec<F extends string = string, S extends string = string> 
    * names still fits `ListSpec`.
    */
   tiebreak?(direction: Direction, field: S): SQL[];
-  /** Counting stops past `countCap` matches (`cappedCount`); absent, counts are exact. */
+  /** The longest text a one-value filter takes, when shorter than the contract's MAX_FILTER_TEXT; longer is a 400. */
+  maxText?: number;
+  /** Counting stops past `countCap` matches (`listTotal`); absent, counts are exact. */
   countCap?: number;
 }
 
@@ -79,7 +81,7 @@ function columns(column: AnyColumn | readonly AnyColumn[]): readonly AnyColumn[]
   return Array.isArray(column) ? column : [column as AnyColumn];
 }
 
-function filterCondition(name: string, kind: FilterKind, value: unknown): SQL | null {
+function filterCondition(name: string, kind: FilterKind, value: unknown, maxText: number | undefined): SQL | null {
   // Kinds that take several values read them all; every other kind takes one.
   if (kind.kind === 'int-in' || (kind.kind === 'one-of' && kind.many)) {
     const list = values(name, value);
@@ -95,6 +97,7 @@ function filterCondition(name: string, kind: FilterKind, value: unknown): SQL | 
   }
   const text = single(name, value);
   if (text === null) return null;
+  if (maxText !== undefined && text.length > maxText) throw bad(name);
   switch (kind.kind) {
     case 'contains': {
       const pattern = containsPattern(text);
@@ -136,7 +139,7 @@ function filterCondition(name: string, kind: FilterKind, value: unknown): SQL | 
       if (!kind.instants) return sql`${kind.column} < ${dayStart(name, text, true)}`;
       // A bare day includes the whole day; a timestamp is an inclusive bound.
       const end = momentOf(name, text, true);
-      return /^\d{4}-\d{2}-\d{2}$/.test(text) ? sql`${kind.column} < ${end}` : sql`${kind.column} <= ${end}`;
+      return isCalendarDay(text) ? sql`${kind.column} < ${end}` : sql`${kind.column} <= ${end}`;
     }
     case 'money-min':
     case 'money-max': {
@@ -145,7 +148,6 @@ function filterCondition(name: string, kind: FilterKind, value: unknown): SQL | 
       return kind.kind === 'money-min' ? sql`${kind.column} >= ${amount}::numeric` : sql`${kind.column} <= ${amount}::numeric`;
     }
     case 'where':
-      if (kind.max !== undefined && text.length > kind.max) throw bad(name);
       return kind.where(text, (message) => bad(name, message));
   }
 }
@@ -155,7 +157,7 @@ export function listConditions(spec: ListSpec, filter: FilterInput): SQL[] {
   for (const [name, value] of Object.entries(filter ?? {})) {
     const kind = ownValue<FilterKind>(spec.filters, name);
     if (!kind) throw badRequest(MESSAGES.unknownFilter(name), `filter.${name}`);
-    const condition = filterCondition(name, kind, value);
+    const condition = filterCondition(name, kind, value, spec.maxText);
     if (condition) out.push(condition);
   }
   return out;
