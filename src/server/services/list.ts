@@ -45,8 +45,12 @@ export type FilterKind =
    * (an inclusive bound).
    */
   | { kind: 'since' | 'until'; column: AnyColumn; instants?: boolean }
-  /** A bound on a `numeric` money column: reais as "1500", "1500.00" or "1.500,00", compared as numeric. */
-  | { kind: 'money-min' | 'money-max'; column: AnyColumn }
+  /**
+   * A bound on a `numeric` money column, compared as numeric: reais as "1500",
+   * "1500.00" or "1.500,00"; with `plain`, only as the contract carries amounts
+   * ("1500.50").
+   */
+  | { kind: 'money-min' | 'money-max'; column: AnyColumn; plain?: boolean }
   /**
    * Any other condition on one text value, as an SQL expression (a join
    * through a subquery, a name-or-document search): `where` builds it and may
@@ -72,6 +76,9 @@ export interface ListSpec<F extends string = string, S extends string = string> 
   /** Counting stops past `countCap` matches (`listTotal`); absent, counts are exact. */
   countCap?: number;
 }
+
+/** Amounts as the contract carries them: decimal text with at most two places, below numeric(14,2)'s limit. */
+const PLAIN_AMOUNT = /^\d{1,12}(?:\.\d{1,2})?$/;
 
 export function bad(name: string, message?: string): Error {
   return badRequest(message ?? MESSAGES.badFilterValue(name), `filter.${name}`);
@@ -143,7 +150,9 @@ function filterCondition(name: string, kind: FilterKind, value: unknown, maxText
     }
     case 'money-min':
     case 'money-max': {
-      if (!MONEY_FILTER_TEXT.test(text)) throw bad(name, `Campo filter.${name}: informe um valor em reais, como 1500.00 ou 1.500,00`);
+      if (kind.plain) {
+        if (!PLAIN_AMOUNT.test(text)) throw bad(name, `Campo filter.${name}: informe um valor em reais com até duas casas decimais (ex.: 1500.50)`);
+      } else if (!MONEY_FILTER_TEXT.test(text)) throw bad(name, `Campo filter.${name}: informe um valor em reais, como 1500.00 ou 1.500,00`);
       const amount = moneyValue(text);
       return kind.kind === 'money-min' ? sql`${kind.column} >= ${amount}::numeric` : sql`${kind.column} <= ${amount}::numeric`;
     }

@@ -22,7 +22,7 @@ const things = pgTable('things', {
 });
 
 /** As a contract names a list's filters and sorts. */
-type Filter = 'status' | 'kind' | 'owner' | 'from' | 'to' | 'after' | 'before' | 'min' | 'max' | 'document' | 'expr';
+type Filter = 'status' | 'kind' | 'owner' | 'from' | 'to' | 'after' | 'before' | 'min' | 'max' | 'plainMin' | 'document' | 'expr';
 type Sort = 'created_at' | 'amount';
 
 const spec: ListSpec<Filter, Sort> = {
@@ -36,6 +36,7 @@ const spec: ListSpec<Filter, Sort> = {
     before: { kind: 'until', column: things.created_at, instants: true },
     min: { kind: 'money-min', column: things.amount },
     max: { kind: 'money-max', column: things.amount },
+    plainMin: { kind: 'money-min', column: things.amount, plain: true },
     document: { kind: 'document', columns: [things.cpf, things.cnpj] },
     expr: {
       kind: 'where',
@@ -116,6 +117,15 @@ describe('filter kinds', () => {
       const answer = refusal(() => listConditions(spec, { min: bad }));
       expect(answer, bad).toMatchObject({ status: 400, field: 'filter.min' });
       expect(answer?.message).toContain('reais');
+    }
+  });
+
+  it('with plain, reads money only as the contract carries it', () => {
+    expect(render(listConditions(spec, { plainMin: '1500.5' }))[0].params).toEqual(['1500.5']);
+    for (const bad of ['1.500,00', '1500,50', '1500.505', '0x10']) {
+      const answer = refusal(() => listConditions(spec, { plainMin: bad }));
+      expect(answer, bad).toMatchObject({ status: 400, field: 'filter.plainMin' });
+      expect(answer?.message).toContain('duas casas decimais');
     }
   });
 
