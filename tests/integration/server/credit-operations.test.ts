@@ -379,6 +379,28 @@ describe('complement, messages, others and lists', () => {
     expect((await call(server, 'creditOperation.byBorrower', { id: 999999 }, tokens.agent)).status).toBe(404);
     expect((await call(server, 'creditOperation.get', { id: 999999 }, tokens.agent)).status).toBe(404);
   });
+
+  it('refuses bad values of the operations’ and contracts’ list filters with a 400 naming the filter', async () => {
+    const refusals: Array<['creditOperation.list' | 'company.contracts', Record<string, unknown>, string]> = [
+      ['creditOperation.list', { from: '2025-02-30' }, 'filter.from'],
+      ['creditOperation.list', { to: '30/01/2025' }, 'filter.to'],
+      ['creditOperation.list', { valueStart: '1.5.0' }, 'filter.valueStart'],
+      ['creditOperation.list', { valueEnd: '12,345' }, 'filter.valueEnd'],
+      ['creditOperation.list', { borrower_id: '2147483648' }, 'filter.borrower_id'],
+      ['creditOperation.list', { status: ['analysis', 'lost'] }, 'filter.status'],
+      ['company.contracts', { status: 'lost' }, 'filter.status'],
+      ['company.contracts', { kind: ['CCB', 'XYZ'] }, 'filter.kind'],
+    ];
+    for (const [name, filter, field] of refusals) {
+      const args = name === 'company.contracts' ? { id: 1, filter } : { filter };
+      const answer = await call(server, name, args, tokens.agent);
+      expect({ name, filter, status: answer.status, field: answer.body.field }).toEqual({ name, filter, status: 400, field });
+    }
+    const money = await call(server, 'creditOperation.list', { filter: { valueStart: '1.5.0' } }, tokens.agent);
+    expect(money.body.message).toBe('Campo filter.valueStart: informe um valor em reais, como 1500.00 ou 1.500,00');
+    const contracts = await call(server, 'company.contracts', { id: 1, filter: { kind: ['CCB', 'MPO'] }, sort: { field: 'issued_at', order: 'ASC' } }, tokens.agent);
+    expect(contracts.status).toBe(200);
+  });
 });
 
 describe('four eyes on approvals', () => {

@@ -20,9 +20,10 @@
  */
 import { calendarDayInSaoPaulo, LENDER_ZONE } from '../../platform/clock';
 import Decimal from 'decimal.js';
-import { and, asc, desc, eq, ilike, isNull, ne, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   BORROWER_FILTERS,
+  BORROWER_SORTS,
   BRAZIL_STATES,
   pageMeta,
   type Borrower,
@@ -33,7 +34,7 @@ import {
   type RiskClassification,
 } from '@shared/contract/index';
 import { formatCnpj, formatCpf, isValidCnpj, isValidCpf } from '@shared/documents';
-import { ownValue } from '@shared/query';
+import { isOneOf, PERSON_TYPES } from '@shared/enums';
 import { AllOperators, isRoleAllowed, type RoleId } from '@shared/roles';
 import { ratingFor, ratingReason, stageFor, stageReason } from '@shared/risk-classification';
 import { awaitsContract } from '@shared/solicitation-status';
@@ -43,10 +44,11 @@ import { interestProfiles } from '../catalogues/schema-interests';
 import { borrowerBankAccounts, borrowerJointDebtors, borrowerOtherInformation, borrowerParameters, borrowers, borrowerShareholders } from './schema';
 import { creditOperations, issuedContracts } from '../operations/schema';
 import { containsPattern } from '../../domain/like';
-import { badRequest, conflict, HttpError, MESSAGES, notFound } from '../../platform/http/errors';
+import { badRequest, conflict, HttpError, notFound } from '../../platform/http/errors';
 import { logActivity, type Snapshot } from '../../platform/activity';
 import { parametersOf } from '../company';
 import { overdueOf } from '../operations';
+import { listConditions, listOrder, ordered, type ListSpec } from '../../platform/list';
 
 export const BORROWER_MESSAGES = {
   notFound: 'Tomador não encontrado.',
@@ -147,66 +149,52 @@ const summaryColumns = {
   created_at: borrowers.created_at,
 };
 
-function single(name: string, value: unknown): string | null {
-  if (value === undefined || value === null || value === '') return null;
-  if (Array.isArray(value) || typeof value === 'object') throw badRequest(MESSAGES.badFilterValue(name), `filter.${name}`);
-  const text = String(value).trim();
-  return text === '' ? null : text;
-}
-
-/** The list's conditions from its filters (BORROWER_FILTERS); anything else is a 400 naming the filter. */
-export function borrowerConditions(filter: Record<string, unknown> | undefined): SQL[] {
-  const out: SQL[] = [live];
-  for (const [name, value] of Object.entries(filter ?? {})) {
-    if (!(BORROWER_FILTERS as readonly string[]).includes(name)) throw badRequest(MESSAGES.unknownFilter(name), `filter.${name}`);
-    const text = single(name, value);
-    if (text === null) continue;
-    const bad = () => badRequest(MESSAGES.badFilterValue(name), `filter.${name}`);
-    switch (name) {
-      case 'name': {
+/** The list's filters and sorts, named by the contract (BORROWER_FILTERS / _SORTS); newest first by default. */
+const BORROWER_LIST: ListSpec<(typeof BORROWER_FILTERS)[number], (typeof BORROWER_SORTS)[number]> = {
+  filters: {
+    // A name or trade-name fragment, or (with three letters or digits, one a digit) also part of the document.
+    name: {
+      kind: 'where',
+      where: (text) => {
         const digits = text.replace(/[^0-9A-Za-z]/g, '');
         const byDocument =
           digits.length >= 3 && /\d/.test(digits)
             ? sql`regexp_replace(${borrowers.document}, '[^0-9A-Z]', '', 'g') LIKE ${containsPattern(digits.toUpperCase())}`
             : undefined;
-        out.push(or(ilike(borrowers.name, containsPattern(text)), ilike(borrowers.trade_name, containsPattern(text)), byDocument)!);
-        break;
-      }
-      case 'person_type':
-        if (text !== 'PF' && text !== 'PJ') throw bad();
-        out.push(eq(borrowers.person_type, text));
-        break;
-      case 'state': {
+        return or(ilike(borrowers.name, containsPattern(text)), ilike(borrowers.trade_name, containsPattern(text)), byDocument)!;
+      },
+    },
+    person_type: { kind: 'one-of', column: borrowers.person_type, codes: PERSON_TYPES },
+    state: {
+      kind: 'where',
+      where: (text, bad) => {
         const uf = text.toUpperCase();
-        if (!(BRAZIL_STATES as readonly string[]).includes(uf)) throw bad();
-        out.push(eq(borrowers.state, uf));
-        break;
-      }
-      case 'active':
-        if (text === 'true') out.push(eq(borrowers.active, true));
-        else if (text === 'false') out.push(eq(borrowers.active, false));
-        else throw bad();
-        break;
-    }
-  }
-  return out;
-}
-
-const SORT_COLUMNS: Record<string, SQL | AnyColumn> = {
-  created_at: sql`${borrowers.created_at}`,
-  name: borrowers.name,
-  document: borrowers.document,
-  operations: operationsCount,
+        if (!isOneOf(BRAZIL_STATES, uf)) throw bad();
+        return eq(borrowers.state, uf);
+      },
+    },
+    active: { kind: 'boolean', column: borrowers.active },
+  },
+  sorts: {
+    created_at: sql`${borrowers.created_at}`,
+    name: borrowers.name,
+    document: borrowers.document,
+    operations: operationsCount,
+  },
+  idColumn: borrowers.id,
+  defaultOrder: [desc(borrowers.created_at), desc(borrowers.id)],
+  // Any sort ends in (created_at, id) so pages never overlap.
+  tiebreak: (direction, field) =>
+    field === 'created_at' ? [ordered(direction, borrowers.id)] : [desc(borrowers.created_at), desc(borrowers.id)],
 };
 
-/** Newest first by default; any sort ends in (created_at, id) so pages never overlap. */
+/** The list's conditions from its filters; anything else is a 400 naming the filter. */
+export function borrowerConditions(filter: Record<string, unknown> | undefined): SQL[] {
+  return [live, ...listConditions(BORROWER_LIST, filter)];
+}
+
 export function borrowerOrder(sort: SortInput): SQL[] {
-  if (!sort || !sort.field || !sort.order) return [desc(borrowers.created_at), desc(borrowers.id)];
-  const column = ownValue<SQL | AnyColumn>(SORT_COLUMNS, sort.field);
-  if (!column) throw badRequest(MESSAGES.unknownSort(sort.field), 'sort');
-  const dir = sort.order.toUpperCase() === 'ASC' || sort.order.toLowerCase().startsWith('asc') ? asc : desc;
-  if (sort.field === 'created_at') return [dir(borrowers.created_at), dir(borrowers.id)];
-  return [dir(column), desc(borrowers.created_at), desc(borrowers.id)];
+  return listOrder(BORROWER_LIST, sort);
 }
 
 function toSummary(row: Omit<BorrowerSummary, 'created_at'> & { created_at: Date }): BorrowerSummary {

@@ -10,7 +10,8 @@ import {
   pageMeta,
   requiredDocumentSlots,
   SOLICITATION_COUNT_CAP,
-  SOLICITATION_FILTERS,
+  type SolicitationFilter,
+  type SolicitationSort,
   TYPE_CREDITS,
   type Solicitation,
   type SolicitationListItem,
@@ -18,13 +19,12 @@ import {
   type SlotStatus,
   type TypeCredit,
 } from '@shared/contract/index';
-import { isOneOf } from '@shared/enums';
-import { ownValue } from '@shared/query';
 import {
   isSolicitationStatus,
   manualNextStatuses,
   OPEN_STATUSES,
   REVIEW_STATUSES,
+  SOLICITATION_STATUSES,
   type SolicitationStatus,
 } from '@shared/solicitation-status';
 import type { Db } from '../../db/connect';
@@ -37,9 +37,8 @@ import {
   solicitationStatusHistory,
   type SolicitationRow,
 } from './schema';
-import { containsPattern } from '../../domain/like';
-import { bareDocument, dayStart, docColumn, fold, foldSql, MONEY_FILTER_TEXT, moneyValue, single, values } from '../../platform/list-filters';
-import { badRequest, MESSAGES, notFound } from '../../platform/http/errors';
+import { listConditions, listOrder, listTotal, ordered, type ListSpec } from '../../platform/list';
+import { notFound } from '../../platform/http/errors';
 
 /** The statuses in Portuguese, for messages, e-mails and the export (the screens use the i18n catalogue). */
 export const STATUS_LABELS_PT: Record<SolicitationStatus, string> = {
@@ -112,105 +111,56 @@ function scopeCondition(scope: ListScope): SQL | undefined {
   }
 }
 
-function filterCondition(name: string, value: unknown): SQL | null {
-  switch (name as (typeof SOLICITATION_FILTERS)[number]) {
-    case 'status': {
-      const list = values(name, value);
-      if (list.length === 0) return null;
-      if (!list.every(isSolicitationStatus)) throw badRequest(MESSAGES.badFilterValue(name), `filter.${name}`);
-      return inArray(solicitations.status, list);
-    }
-    case 'typeCredit': {
-      const v = single(name, value);
-      if (v === null) return null;
-      if (!isOneOf(TYPE_CREDITS, v)) throw badRequest(MESSAGES.badFilterValue(name), `filter.${name}`);
-      return eq(solicitations.type_credit, v);
-    }
-    case 'created_from': {
-      const v = single(name, value);
-      return v === null ? null : sql`${solicitations.created_at} >= ${dayStart(name, v, false)}`;
-    }
-    case 'created_to': {
-      const v = single(name, value);
-      return v === null ? null : sql`${solicitations.created_at} < ${dayStart(name, v, true)}`;
-    }
-    case 'lendingValue_min':
-    case 'lendingValue_max': {
-      const v = single(name, value);
-      if (v === null) return null;
-      if (!MONEY_FILTER_TEXT.test(v)) throw badRequest(`Campo filter.${name}: informe um valor em reais, como 1500.00 ou 1.500,00`, `filter.${name}`);
-      const amount = moneyValue(v);
-      return name === 'lendingValue_min'
-        ? sql`${solicitations.lending_value} >= ${amount}::numeric`
-        : sql`${solicitations.lending_value} <= ${amount}::numeric`;
-    }
-    case 'project': {
-      const v = single(name, value);
-      if (v === null) return null;
-      if (!/^[1-9]\d{0,9}$/.test(v) || Number(v) > 2_147_483_647) throw badRequest(MESSAGES.badFilterValue(name), `filter.${name}`);
-      return eq(solicitations.project_id, Number(v));
-    }
-    case 'state': {
-      const v = single(name, value);
-      if (v === null) return null;
-      if (!/^[A-Za-z]{2}$/.test(v)) throw badRequest(`Campo filter.${name}: informe a UF com duas letras`, `filter.${name}`);
-      return sql`upper(${solicitations.state}) = ${v.toUpperCase()}`;
-    }
-    case 'city': {
-      const v = single(name, value);
-      return v === null ? null : sql`${foldSql(solicitations.city)} LIKE ${containsPattern(fold(v))}`;
-    }
-    case 'document': {
-      const v = single(name, value);
-      if (v === null) return null;
-      const bare = bareDocument(v);
-      if (!bare) throw badRequest(MESSAGES.badFilterValue(name), `filter.${name}`);
-      const pattern = containsPattern(bare);
-      return sql`(${docColumn(solicitations.cpf)} LIKE ${pattern} OR ${docColumn(solicitations.cnpj)} LIKE ${pattern} OR ${docColumn(solicitations.cpf_cnpj)} LIKE ${pattern})`;
-    }
-    case 'name': {
-      const v = single(name, value);
-      if (v === null) return null;
-      const pattern = containsPattern(v);
-      return sql`(${solicitations.name} ILIKE ${pattern} OR ${solicitations.legal_name} ILIKE ${pattern} OR ${solicitations.company_name} ILIKE ${pattern})`;
-    }
-    default:
-      throw badRequest(MESSAGES.unknownFilter(name), `filter.${name}`);
-  }
-}
+/** The lists' filters and sorts, named by the contract (SOLICITATION_FILTERS / _SORTS); newest first by default. */
+const SOLICITATION_LIST: ListSpec<SolicitationFilter, SolicitationSort> = {
+  filters: {
+    status: { kind: 'one-of', column: solicitations.status, codes: SOLICITATION_STATUSES, many: true },
+    typeCredit: { kind: 'one-of', column: solicitations.type_credit, codes: TYPE_CREDITS },
+    created_from: { kind: 'since', column: solicitations.created_at },
+    created_to: { kind: 'until', column: solicitations.created_at },
+    lendingValue_min: { kind: 'money-min', column: solicitations.lending_value },
+    lendingValue_max: { kind: 'money-max', column: solicitations.lending_value },
+    project: { kind: 'id', column: solicitations.project_id },
+    // Stored as typed (some in lower case): compared in upper case.
+    state: {
+      kind: 'where',
+      where: (text, bad) => {
+        if (!/^[A-Za-z]{2}$/.test(text)) throw bad('Campo filter.state: informe a UF com duas letras');
+        return sql`upper(${solicitations.state}) = ${text.toUpperCase()}`;
+      },
+    },
+    city: { kind: 'folded', column: solicitations.city },
+    document: { kind: 'document', columns: [solicitations.cpf, solicitations.cnpj, solicitations.cpf_cnpj] },
+    name: { kind: 'contains', column: [solicitations.name, solicitations.legal_name, solicitations.company_name] },
+  },
+  sorts: {
+    id: solicitations.id,
+    name: solicitations.name,
+    typeCredit: solicitations.type_credit,
+    status: solicitations.status,
+    lendingValue: solicitations.lending_value,
+    lendingPlotsToPay: solicitations.lending_plots_to_pay,
+    state: solicitations.state,
+    city: solicitations.city,
+    created_at: solicitations.created_at,
+    status_changed_at: solicitations.status_changed_at,
+  },
+  idColumn: solicitations.id,
+  defaultOrder: [desc(solicitations.created_at), desc(solicitations.id)],
+  // The id breaks ties in the same direction.
+  tiebreak: (direction) => [ordered(direction, solicitations.id)],
+  countCap: SOLICITATION_COUNT_CAP,
+};
 
 export function solicitationConditions(scope: ListScope, filter: FilterInput): SQL[] {
   const out: SQL[] = [isNull(solicitations.deleted_at)];
   const scoped = scopeCondition(scope);
   if (scoped) out.push(scoped);
-  for (const [name, value] of Object.entries(filter ?? {})) {
-    if (!(SOLICITATION_FILTERS as readonly string[]).includes(name)) throw badRequest(MESSAGES.unknownFilter(name), `filter.${name}`);
-    const condition = filterCondition(name, value);
-    if (condition) out.push(condition);
-  }
-  return out;
+  return [...out, ...listConditions(SOLICITATION_LIST, filter)];
 }
 
-const SORT_COLUMNS = {
-  id: solicitations.id,
-  name: solicitations.name,
-  typeCredit: solicitations.type_credit,
-  status: solicitations.status,
-  lendingValue: solicitations.lending_value,
-  lendingPlotsToPay: solicitations.lending_plots_to_pay,
-  state: solicitations.state,
-  city: solicitations.city,
-  created_at: solicitations.created_at,
-  status_changed_at: solicitations.status_changed_at,
-} as const;
-
-/** Newest first unless a sort is given; the id breaks ties in the same direction. */
 export function solicitationOrder(sort: SortInput): SQL[] {
-  if (!sort || !sort.field || !sort.order) return [desc(solicitations.created_at), desc(solicitations.id)];
-  const column = ownValue(SORT_COLUMNS, sort.field);
-  if (!column) throw badRequest(MESSAGES.unknownSort(sort.field), 'sort');
-  const ascending = sort.order.toUpperCase() === 'ASC' || sort.order.toLowerCase().startsWith('asc');
-  return ascending ? [asc(column), asc(solicitations.id)] : [desc(column), desc(solicitations.id)];
+  return listOrder(SOLICITATION_LIST, sort);
 }
 
 const listColumns = {
@@ -316,18 +266,12 @@ export async function listSolicitations(db: Db, scope: ListScope, args: ListInpu
     .orderBy(...order)
     .limit(args.limit)
     .offset(offset);
-  // A page that is not full ends the list, so its total is known without counting (the count is the costly part).
-  const known = rows.length < args.limit && (rows.length > 0 || offset === 0) ? offset + rows.length : null;
-  const total = known !== null && known <= SOLICITATION_COUNT_CAP ? { count: known, capped: false } : await cappedCount(db, where);
+  const total = await listTotal(db, SOLICITATION_LIST, (n) => db.select({ one: sql`1` }).from(solicitations).where(where).limit(n).as('matches'), {
+    offset,
+    rows: rows.length,
+    limit: args.limit,
+  });
   return { items: rows.map((r) => toListItem(r as ListRow)), meta: pageMeta(args.page, args.limit, total.count), capped: total.capped };
-}
-
-/** Exact up to the cap: counting stops at cap + 1 rows, so 200,000 matches cost what ten thousand do. */
-async function cappedCount(db: Db, where: SQL | undefined): Promise<{ count: number; capped: boolean }> {
-  const matches = db.select({ one: sql`1` }).from(solicitations).where(where).limit(SOLICITATION_COUNT_CAP + 1).as('matches');
-  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(matches);
-  const n = Number(count);
-  return { count: Math.min(n, SOLICITATION_COUNT_CAP), capped: n > SOLICITATION_COUNT_CAP };
 }
 
 /** Rows for an unpaged answer (cancelled-approved) or the export. */

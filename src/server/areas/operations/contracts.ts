@@ -14,7 +14,7 @@
  * to approved, where the conditions can change or a new contract be issued.
  */
 import Decimal from 'decimal.js';
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { CONTRACT_ALIAS_NAMES, ISSUED_CONTRACT_FILTERS, ISSUED_CONTRACT_SORTS, operationNumber, pageMeta, templatePlaceholders, type ContractKind, type IssuedContract } from '@shared/contract/index';
 import { CONTRACT_KINDS, ISSUED_CONTRACT_STATUSES } from '@shared/enums';
 import { CONTRACT_MOVES, isDisbursed, type CreditOperationStatus } from '@shared/credit-operation-status';
@@ -24,12 +24,12 @@ import { companies, companyParameters, companyRepresentatives, companyWitnesses,
 import { borrowerJointDebtors, borrowers, borrowerShareholders } from '../borrowers/schema';
 import { creditOperationInstallments, creditOperations, issuedContracts, type FrozenContract } from './schema';
 import { containsPattern } from '../../domain/like';
-import { badRequest, conflict, MESSAGES, notFound } from '../../platform/http/errors';
+import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import { logActivity } from '../../platform/activity';
 import { todayInSaoPaulo } from '../borrowers';
 import { findOperation, moveForContract, STATUS_PT, statusOf, type OperationRow } from './credit-operations';
 import type { ContractPdfInput } from './contract-pdf';
-import { single, values } from '../../platform/list-filters';
+import { listConditions, listOrder, ordered, type ListSpec } from '../../platform/list';
 import { markContracted } from '../intake';
 
 export const CONTRACT_MESSAGES = {
@@ -367,6 +367,24 @@ export function frozenPdfInput(row: ContractRow): ContractPdfInput {
   };
 }
 
+/** The company's contracts list, named by the contract (ISSUED_CONTRACT_FILTERS / _SORTS); newest first by default. */
+const CONTRACT_LIST: ListSpec<(typeof ISSUED_CONTRACT_FILTERS)[number], (typeof ISSUED_CONTRACT_SORTS)[number]> = {
+  filters: {
+    status: { kind: 'one-of', column: issuedContracts.status, codes: ISSUED_CONTRACT_STATUSES, many: true },
+    kind: { kind: 'one-of', column: issuedContracts.kind, codes: CONTRACT_KINDS, many: true },
+    // The borrower's name is on the operation's borrower: a subquery, so the list reads the contracts alone.
+    borrower: {
+      kind: 'where',
+      where: (text) =>
+        sql`${issuedContracts.credit_operation_id} IN (SELECT co.id FROM credit_operations co JOIN borrowers b ON b.id = co.borrower_id WHERE b.name ILIKE ${containsPattern(text)})`,
+    },
+  },
+  sorts: { issued_at: issuedContracts.issued_at },
+  idColumn: issuedContracts.id,
+  defaultOrder: [desc(issuedContracts.issued_at), desc(issuedContracts.id)],
+  tiebreak: (direction) => [ordered(direction, issuedContracts.id)],
+};
+
 export async function listContracts(
   db: Db,
   companyId: number,
@@ -374,28 +392,13 @@ export async function listContracts(
 ) {
   const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
   if (!company) throw notFound('Empresa não encontrada.');
-  const conditions: SQL[] = [eq(issuedContracts.company_id, companyId)];
-  for (const [name, value] of Object.entries(args.filter ?? {})) {
-    if (!(ISSUED_CONTRACT_FILTERS as readonly string[]).includes(name)) throw badRequest(MESSAGES.unknownFilter(name), `filter.${name}`);
-    if (name === 'status' || name === 'kind') {
-      const list = values(name, value);
-      const allowed: readonly string[] = name === 'status' ? ISSUED_CONTRACT_STATUSES : CONTRACT_KINDS;
-      if (!list.every((v) => allowed.includes(v))) throw badRequest(MESSAGES.badFilterValue(name), `filter.${name}`);
-      if (list.length) conditions.push(sql`${name === 'status' ? issuedContracts.status : issuedContracts.kind} IN (${sql.join(list.map((v) => sql`${v}`), sql`, `)})`);
-    } else {
-      const v = single(name, value);
-      if (v) conditions.push(sql`${issuedContracts.credit_operation_id} IN (SELECT co.id FROM credit_operations co JOIN borrowers b ON b.id = co.borrower_id WHERE b.name ILIKE ${containsPattern(v)})`);
-    }
-  }
-  if (args.sort?.field && !(ISSUED_CONTRACT_SORTS as readonly string[]).includes(args.sort.field)) throw badRequest(MESSAGES.unknownSort(args.sort.field), 'sort');
-  const ascending = args.sort?.order?.toLowerCase().startsWith('asc') ?? false;
-  const where = and(...conditions);
+  const where = and(eq(issuedContracts.company_id, companyId), ...listConditions(CONTRACT_LIST, args.filter));
   const [rows, [{ total }]] = await Promise.all([
     db
       .select()
       .from(issuedContracts)
       .where(where)
-      .orderBy(ascending ? asc(issuedContracts.issued_at) : desc(issuedContracts.issued_at), ascending ? asc(issuedContracts.id) : desc(issuedContracts.id))
+      .orderBy(...listOrder(CONTRACT_LIST, args.sort))
       .limit(args.limit)
       .offset((args.page - 1) * args.limit),
     db.select({ total: sql<number>`count(*)::int` }).from(issuedContracts).where(where),

@@ -14,7 +14,7 @@
  * never approves them; approving needs the analyst's opinion; above the
  * company's second_approval_above the first approval stays pending until a
  * second person of AllAdmins confirms it. Every approval is a request of the
- * generic maker-checker mechanism (areas/operations/approvals.ts), opened and checked
+ * generic maker-checker mechanism (services/approvals.ts), opened and checked
  * under the operation's row lock. Agents cannot undo an operator's approval
  * (cancel) nor lower the fees below the company's.
  */
@@ -23,6 +23,7 @@ import { and, asc, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-
 import {
   contractKindOf,
   CREDIT_OPERATION_FILTERS,
+  CREDIT_OPERATION_SORTS,
   operationNumber,
   pageMeta,
   type CreditOperation,
@@ -38,6 +39,7 @@ import {
   CONTRACT_ISSUABLE_STATUSES,
   COLLECTING_STATUSES,
   CONTRACT_MOVES,
+  CREDIT_OPERATION_STATUSES,
   EDITABLE_STATUSES,
   GUARANTEE_HOLDING_STATUSES,
   FINAL_OPERATION_STATUSES,
@@ -49,7 +51,6 @@ import {
   type CreditOperationAction,
   type CreditOperationStatus,
 } from '@shared/credit-operation-status';
-import { ownValue } from '@shared/query';
 import { APPROVAL_KINDS, type ApprovalRequest } from '@shared/contract/approvals';
 import type { ActivityAction } from '@shared/activity';
 import { formatCurrency } from '@shared/format';
@@ -60,12 +61,13 @@ import { users } from '../access/schema';
 import { borrowers, borrowerSecuredGuarantees } from '../borrowers/schema';
 import { creditOperationEvents, creditOperationInstallments, creditOperationMessages, creditOperations, issuedContracts } from './schema';
 import { containsPattern } from '../../domain/like';
-import { badRequest, conflict, forbidden, HttpError, MESSAGES, notFound } from '../../platform/http/errors';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../../platform/http/errors';
 import { logActivity, type Snapshot } from '../../platform/activity';
 import { checkRefusal, closeApproval, describeApproval, giveCheck, isPending, latestApproval, openApproval, pendingApproval } from './approvals';
 import { parametersOf } from '../company';
 import { simulateConditions, type Simulation } from '../intake';
-import { bareDocument, dayStart, docColumn, fold, foldSql, MONEY_FILTER_TEXT, moneyValue, single, values } from '../../platform/list-filters';
+import { listConditions, listOrder, ordered, type ListSpec } from '../../platform/list';
+import { bareDocument, docColumn, fold, foldSql } from '../../platform/list-filters';
 
 export const OPERATION_MESSAGES = {
   notFound: 'Operação de crédito não encontrada.',
@@ -157,7 +159,7 @@ export function makerOf(row: Pick<OperationRow, 'maker_id' | 'created_by'>): num
 
 /**
  * Why `viewer` may not approve the operation now (four eyes), or null: the
- * same rule the approval enforces (areas/operations/approvals.ts checkRefusal), so
+ * same rule the approval enforces (services/approvals.ts checkRefusal), so
  * the screen says beforehand what the server would answer.
  */
 export function approveRefusal(row: OperationRow, pending: ApprovalRequestRow | null, viewer: Actor): string | null {
@@ -207,67 +209,37 @@ function toSummary(row: SummaryRow): CreditOperationSummary {
   };
 }
 
-function filterCondition(name: string, value: unknown): SQL | null {
-  switch (name as (typeof CREDIT_OPERATION_FILTERS)[number]) {
-    case 'status': {
-      const list = values(name, value);
-      if (list.length === 0) return null;
-      if (!list.every(isCreditOperationStatus)) throw badRequest(MESSAGES.badFilterValue(name), `filter.${name}`);
-      return inArray(creditOperations.status, list);
-    }
-    case 'borrower': {
-      const v = single(name, value);
-      if (v === null) return null;
-      const bare = bareDocument(v);
-      const byName = sql`${foldSql(borrowers.name)} LIKE ${containsPattern(fold(v))}`;
-      return bare.length >= 3 && /\d/.test(bare) ? sql`(${byName} OR ${docColumn(borrowers.document)} LIKE ${containsPattern(bare)})` : byName;
-    }
-    case 'borrower_id': {
-      const v = single(name, value);
-      if (v === null) return null;
-      if (!/^\d{1,10}$/.test(v)) throw badRequest(MESSAGES.badFilterValue(name), `filter.${name}`);
-      return eq(creditOperations.borrower_id, Number(v));
-    }
-    case 'product': {
-      const v = single(name, value);
-      return v === null ? null : eq(creditOperations.product, v);
-    }
-    case 'from': {
-      const v = single(name, value);
-      return v === null ? null : sql`${creditOperations.created_at} >= ${dayStart(name, v, false)}`;
-    }
-    case 'to': {
-      const v = single(name, value);
-      return v === null ? null : sql`${creditOperations.created_at} < ${dayStart(name, v, true)}`;
-    }
-    case 'valueStart':
-    case 'valueEnd': {
-      const v = single(name, value);
-      if (v === null) return null;
-      if (!MONEY_FILTER_TEXT.test(v)) throw badRequest(`Campo filter.${name}: informe um valor em reais, como 1500.00 ou 1.500,00`, `filter.${name}`);
-      const amount = moneyValue(v);
-      return name === 'valueStart' ? sql`${creditOperations.principal} >= ${amount}::numeric` : sql`${creditOperations.principal} <= ${amount}::numeric`;
-    }
-    default:
-      throw badRequest(MESSAGES.unknownFilter(name), `filter.${name}`);
-  }
-}
-
-const SORTS = {
-  created_at: creditOperations.created_at,
-  principal: creditOperations.principal,
-  status: creditOperations.status,
-  borrower_name: borrowers.name,
-  disbursement_date: creditOperations.disbursement_date,
-} as const;
-
-function order(sort: { field?: string | null; order?: string | null } | null | undefined): SQL[] {
-  if (!sort?.field || !sort.order) return [desc(creditOperations.created_at), desc(creditOperations.id)];
-  const column = ownValue(SORTS, sort.field);
-  if (!column) throw badRequest(MESSAGES.unknownSort(sort.field), 'sort');
-  const ascending = sort.order.toLowerCase().startsWith('asc');
-  return [ascending ? asc(column) : desc(column), ascending ? asc(creditOperations.id) : desc(creditOperations.id)];
-}
+/** The list's filters and sorts, named by the contract (CREDIT_OPERATION_FILTERS / _SORTS). */
+const OPERATION_LIST: ListSpec<(typeof CREDIT_OPERATION_FILTERS)[number], (typeof CREDIT_OPERATION_SORTS)[number]> = {
+  filters: {
+    status: { kind: 'one-of', column: creditOperations.status, codes: CREDIT_OPERATION_STATUSES, many: true },
+    // A name fragment, or (with three letters or digits, one a digit) also part of the CPF/CNPJ.
+    borrower: {
+      kind: 'where',
+      where: (text) => {
+        const bare = bareDocument(text);
+        const byName = sql`${foldSql(borrowers.name)} LIKE ${containsPattern(fold(text))}`;
+        return bare.length >= 3 && /\d/.test(bare) ? sql`(${byName} OR ${docColumn(borrowers.document)} LIKE ${containsPattern(bare)})` : byName;
+      },
+    },
+    borrower_id: { kind: 'id', column: creditOperations.borrower_id },
+    product: { kind: 'equals', column: creditOperations.product },
+    from: { kind: 'since', column: creditOperations.created_at },
+    to: { kind: 'until', column: creditOperations.created_at },
+    valueStart: { kind: 'money-min', column: creditOperations.principal },
+    valueEnd: { kind: 'money-max', column: creditOperations.principal },
+  },
+  sorts: {
+    created_at: creditOperations.created_at,
+    principal: creditOperations.principal,
+    status: creditOperations.status,
+    borrower_name: borrowers.name,
+    disbursement_date: creditOperations.disbursement_date,
+  },
+  idColumn: creditOperations.id,
+  defaultOrder: [desc(creditOperations.created_at), desc(creditOperations.id)],
+  tiebreak: (direction) => [ordered(direction, creditOperations.id)],
+};
 
 export interface OperationListInput {
   page: number;
@@ -277,11 +249,7 @@ export interface OperationListInput {
 }
 
 export async function listOperations(db: Db, args: OperationListInput, extra: SQL[] = []) {
-  const conditions = [...extra];
-  for (const [name, value] of Object.entries(args.filter ?? {})) {
-    const condition = filterCondition(name, value);
-    if (condition) conditions.push(condition);
-  }
+  const conditions = [...extra, ...listConditions(OPERATION_LIST, args.filter)];
   const where = conditions.length ? and(...conditions) : undefined;
   // Borrowers are joined only when a filter or the order reads them: the page of ids and the count
   // then run on credit_operations and its indexes alone, and the ten rows are joined afterwards.
@@ -296,7 +264,7 @@ export async function listOperations(db: Db, args: OperationListInput, extra: SQ
   };
   const page = await from()
     .where(where)
-    .orderBy(...order(args.sort))
+    .orderBy(...listOrder(OPERATION_LIST, args.sort))
     .limit(args.limit)
     .offset((args.page - 1) * args.limit);
   const [{ total }] = await counted().where(where);
@@ -794,7 +762,7 @@ function approvalAmounts(row: OperationRow): Record<string, string> {
 /**
  * Gives `actor`'s approval (the row is locked and its version checked):
  * refused to the maker, without the analyst's opinion, or by a person who may
- * not give the next check (areas/operations/approvals.ts). The request is opened at
+ * not give the next check (services/approvals.ts). The request is opened at
  * the first approval with the maker and the amounts; it needs two checks when
  * the principal is above the company's limit. Answers the request after the
  * check: approved, or still pending its second approval.

@@ -1,6 +1,6 @@
 /** Staff accounts, entrepreneurs and the own profile (the spec's "Users" calls plus the generic status/reset calls). */
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
-import { ADMIN_USER_EXPORT_COLUMNS, pageMeta } from '@shared/contract/index';
+import { ADMIN_USER_EXPORT_COLUMNS, pageMeta, type ADMIN_USER_FILTERS, type ADMIN_USER_SORTS } from '@shared/contract/index';
 import { ALL_ROLE_IDS, Role } from '@shared/roles';
 import type { Db } from '../../../db/connect';
 import { users } from '../schema';
@@ -14,7 +14,7 @@ import { toAdminUser } from '../users';
 // The entrepreneurs' handlers share the e-mail conflict rule with the staff accounts.
 export { withEmailConflict } from '../staff-accounts';
 
-const adminListSpec: ListSpec = {
+const adminListSpec: ListSpec<(typeof ADMIN_USER_FILTERS)[number], (typeof ADMIN_USER_SORTS)[number]> = {
   filters: {
     name: { kind: 'contains', column: users.name },
     email: { kind: 'contains', column: users.email },

@@ -1,7 +1,7 @@
 /** Catalogues of the solicitation form (the spec's calls "company-situations, how-did-find, lending-reasons" and "Projects"). */
 import { readFile } from 'node:fs/promises';
 import { and, eq, ilike, sql, asc } from 'drizzle-orm';
-import { MAX_BANNER_BYTES, pageMeta, PROJECT_BANNER_TYPES } from '@shared/contract/index';
+import { MAX_BANNER_BYTES, pageMeta, PROJECT_BANNER_TYPES, type PROJECT_FILTERS, type PROJECT_SORTS } from '@shared/contract/index';
 import {
   companySituations,
   howDidFind,
@@ -31,7 +31,7 @@ export const reasons = catalogueHandlers({ kind: 'reasons', table: lendingReason
 
 // ---- projects ----
 
-const projectListSpec: ListSpec = {
+const projectListSpec: ListSpec<(typeof PROJECT_FILTERS)[number], (typeof PROJECT_SORTS)[number]> = {
   filters: { title: { kind: 'contains', column: projects.title }, active: { kind: 'boolean', column: projects.active } },
   sorts: {
     id: projects.id,

@@ -5,7 +5,7 @@
  * transaction with its activity-log entry.
  */
 import { and, eq, isNull } from 'drizzle-orm';
-import { ENTREPRENEUR_EXPORT_COLUMNS } from '@shared/contract/index';
+import { ENTREPRENEUR_EXPORT_COLUMNS, type ENTREPRENEUR_FILTERS, type ENTREPRENEUR_SORTS } from '@shared/contract/index';
 import { Role } from '@shared/roles';
 import { users } from '../../access/schema';
 import { requireAuth, type Handler } from '../../../platform/http/handler';
@@ -14,7 +14,7 @@ import { exportRows, listConditions, listOrder, type ListSpec } from '../../../p
 import { toEntrepreneur } from '../../access';
 import { pagedUsers, withEmailConflict } from '../../access';
 
-const entrepreneurListSpec: ListSpec = {
+const entrepreneurListSpec: ListSpec<(typeof ENTREPRENEUR_FILTERS)[number], (typeof ENTREPRENEUR_SORTS)[number]> = {
   filters: {
     name: { kind: 'contains', column: users.name },
     email: { kind: 'contains', column: users.email },

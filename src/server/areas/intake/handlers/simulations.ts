@@ -4,43 +4,51 @@
  * soft delete and the export rows. List, count and export read the same
  * conditions, so an export is exactly what the list shows.
  */
-import { and, asc, desc, eq, gte, ilike, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import {
-  isCalendarDay,
   pageMeta,
   SIMULATION_EXPORT_COLUMNS,
   SIMULATION_EXPORT_MAX,
-  SIMULATION_FILTERS,
+  type SIMULATION_FILTERS,
+  type SIMULATION_SORTS,
   type Simulation,
 } from '@shared/contract/index';
-import { ownValue } from '@shared/query';
 import { Role } from '@shared/roles';
 import type { Db } from '../../../db/connect';
 import { users } from '../../access/schema';
 import { simulations } from '../schema';
-import { containsPattern } from '../../../domain/like';
-import { badRequest, MESSAGES, notFound } from '../../../platform/http/errors';
+import { notFound } from '../../../platform/http/errors';
 import { requireAuth, type Handler } from '../../../platform/http/handler';
 import { deleteSimulation as removeSimulation } from '../simulations';
 import { findUser } from '../../access';
-import { exportRows } from '../../../platform/list';
+import { exportRows, listConditions, listOrder, ordered, type ListSpec } from '../../../platform/list';
 
 type SortInput = { field?: string | null; order?: string | null } | null | undefined;
 
-/** Brazil has had no daylight saving since 2019: a calendar day starts at 00:00 in UTC-3. */
-const BR_OFFSET = '-03:00';
-const DAY_MS = 86_400_000;
-/** Amounts as the contract carries them: decimal text with at most two places, below numeric(14,2)'s limit. */
-const AMOUNT = /^\d{1,12}(?:\.\d{1,2})?$/;
-
-const SORT_COLUMNS = {
-  created_at: simulations.created_at,
-  name: users.name,
-  value: simulations.value,
-  plots: simulations.plots,
-  monthly_rate: simulations.monthly_rate,
-  installment: simulations.installment,
-} as const;
+/** The list's filters and sorts, named by the contract (SIMULATION_FILTERS / _SORTS); newest first by default. */
+const SIMULATION_LIST: ListSpec<(typeof SIMULATION_FILTERS)[number], (typeof SIMULATION_SORTS)[number]> = {
+  filters: {
+    name: { kind: 'contains', column: users.name },
+    valueStart: { kind: 'money-min', column: simulations.value, plain: true },
+    valueEnd: { kind: 'money-max', column: simulations.value, plain: true },
+    from: { kind: 'since', column: simulations.created_at },
+    to: { kind: 'until', column: simulations.created_at },
+  },
+  sorts: {
+    created_at: simulations.created_at,
+    name: users.name,
+    value: simulations.value,
+    plots: simulations.plots,
+    monthly_rate: simulations.monthly_rate,
+    installment: simulations.installment,
+  },
+  idColumn: simulations.id,
+  defaultOrder: [desc(simulations.created_at), desc(simulations.id)],
+  // Any sort ends in (created_at, id) so pages never overlap.
+  tiebreak: (direction, field) =>
+    field === 'created_at' ? [ordered(direction, simulations.id)] : [desc(simulations.created_at), desc(simulations.id)],
+  maxText: 200,
+};
 
 const columns = {
   id: simulations.id,
@@ -60,60 +68,12 @@ function toSimulation(row: Row): Simulation {
   return { ...row, created_at: row.created_at.toISOString() };
 }
 
-function single(name: string, value: unknown): string | null {
-  if (value === undefined || value === null || value === '') return null;
-  if (Array.isArray(value) || typeof value === 'object') throw badRequest(MESSAGES.badFilterValue(name), `filter.${name}`);
-  const text = String(value).trim();
-  return text === '' ? null : text;
-}
-
-function dayStart(name: string, text: string): Date {
-  if (!isCalendarDay(text)) throw badRequest(`Campo filter.${name}: data inválida: use AAAA-MM-DD`, `filter.${name}`);
-  return new Date(Date.parse(`${text}T00:00:00${BR_OFFSET}`));
-}
-
-function amount(name: string, text: string): string {
-  if (!AMOUNT.test(text)) throw badRequest(`Campo filter.${name}: informe um valor em reais com até duas casas decimais (ex.: 1500.50)`, `filter.${name}`);
-  return text;
-}
-
 export function simulationConditions(filter: Record<string, unknown> | undefined): SQL[] {
-  const out: SQL[] = [isNull(simulations.deleted_at)];
-  for (const [name, value] of Object.entries(filter ?? {})) {
-    if (!(SIMULATION_FILTERS as readonly string[]).includes(name)) throw badRequest(MESSAGES.unknownFilter(name), `filter.${name}`);
-    const text = single(name, value);
-    if (text === null) continue;
-    switch (name) {
-      case 'name':
-        if (text.length > 200) throw badRequest(MESSAGES.badFilterValue(name), `filter.${name}`);
-        out.push(ilike(users.name, containsPattern(text)));
-        break;
-      case 'valueStart':
-        out.push(sql`${simulations.value} >= ${amount(name, text)}::numeric`);
-        break;
-      case 'valueEnd':
-        out.push(sql`${simulations.value} <= ${amount(name, text)}::numeric`);
-        break;
-      case 'from':
-        out.push(gte(simulations.created_at, dayStart(name, text)));
-        break;
-      case 'to':
-        // The whole last day is included.
-        out.push(lt(simulations.created_at, new Date(dayStart(name, text).getTime() + DAY_MS)));
-        break;
-    }
-  }
-  return out;
+  return [isNull(simulations.deleted_at), ...listConditions(SIMULATION_LIST, filter)];
 }
 
-/** Newest first by default; any sort ends in (created_at, id) so pages never overlap. */
 export function simulationOrder(sort: SortInput): SQL[] {
-  if (!sort || !sort.field || !sort.order) return [desc(simulations.created_at), desc(simulations.id)];
-  const column = ownValue<(typeof SORT_COLUMNS)[keyof typeof SORT_COLUMNS]>(SORT_COLUMNS, sort.field);
-  if (!column) throw badRequest(MESSAGES.unknownSort(sort.field), 'sort');
-  const dir = sort.order.toUpperCase() === 'ASC' || sort.order.toLowerCase().startsWith('asc') ? asc : desc;
-  if (sort.field === 'created_at') return [dir(simulations.created_at), dir(simulations.id)];
-  return [dir(column), desc(simulations.created_at), desc(simulations.id)];
+  return listOrder(SIMULATION_LIST, sort);
 }
 
 function query(db: Db, where: SQL | undefined) {

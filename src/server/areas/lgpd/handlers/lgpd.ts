@@ -1,7 +1,7 @@
 /** LGPD erasure requests (designed calls): list, find the person, register, read with holdings, refuse. */
 import { and, asc, count, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { LGPD_STATUSES, pageMeta, type HoldingSection, type PersonHoldings } from '@shared/contract/index';
+import { LGPD_STATUSES, pageMeta, type LGPD_FILTERS, type LGPD_SORTS, type HoldingSection, type PersonHoldings } from '@shared/contract/index';
 import { isRoleId } from '@shared/roles';
 import type { Db } from '../../../db/connect';
 import { activityLog } from '../../../platform/schema';
@@ -10,36 +10,23 @@ import { users } from '../../access/schema';
 import { borrowers } from '../../borrowers/schema';
 import { creditOperations } from '../../operations/schema';
 import { containsPattern } from '../../../domain/like';
-import { badRequest, MESSAGES } from '../../../platform/http/errors';
 import { requireAuth, type Handler } from '../../../platform/http/handler';
 import { createLgpdRequest, refuseLgpdRequest, requestOr404 } from '../lgpd-requests';
 import { lgpdRequests, toLgpdRequest } from '../lgpd';
 import { intakeHoldingsOf } from '../../intake';
+import { listConditions, listOrder, ordered, type ListSpec } from '../../../platform/list';
 
 
 const handler = alias(users, 'handler');
 
-const SORTS = { received_at: lgpdRequests.received_at, status: lgpdRequests.status, closed_at: lgpdRequests.closed_at } as const;
-
-function conditions(filter: Record<string, unknown> | undefined): SQL[] {
-  const out: SQL[] = [];
-  for (const [name, value] of Object.entries(filter ?? {})) {
-    if (name !== 'status') throw badRequest(MESSAGES.unknownFilter(name), `filter.${name}`);
-    if (value === undefined || value === null || value === '') continue;
-    if (!(LGPD_STATUSES as readonly unknown[]).includes(value)) throw badRequest(MESSAGES.badFilterValue(name), `filter.${name}`);
-    out.push(eq(lgpdRequests.status, String(value)));
-  }
-  return out;
-}
-
-function order(sort: { field?: string | null; order?: string | null } | null | undefined): SQL[] {
-  if (!sort || !sort.field || !sort.order) return [desc(lgpdRequests.received_at), desc(lgpdRequests.id)];
-  // Own keys only: 'constructor' or 'toString' must be unknown fields, not Object.prototype members.
-  const column = Object.hasOwn(SORTS, sort.field) ? (SORTS as Record<string, (typeof SORTS)[keyof typeof SORTS]>)[sort.field] : undefined;
-  if (!column) throw badRequest(MESSAGES.unknownSort(sort.field), 'sort');
-  const dir = sort.order.toUpperCase().startsWith('ASC') ? asc : desc;
-  return [dir(column), dir(lgpdRequests.id)];
-}
+/** The list's filters and sorts, named by the contract (LGPD_FILTERS / LGPD_SORTS); newest first by default. */
+const LGPD_LIST: ListSpec<(typeof LGPD_FILTERS)[number], (typeof LGPD_SORTS)[number]> = {
+  filters: { status: { kind: 'one-of', column: lgpdRequests.status, codes: LGPD_STATUSES } },
+  sorts: { received_at: lgpdRequests.received_at, status: lgpdRequests.status, closed_at: lgpdRequests.closed_at },
+  idColumn: lgpdRequests.id,
+  defaultOrder: [desc(lgpdRequests.received_at), desc(lgpdRequests.id)],
+  tiebreak: (direction) => [ordered(direction, lgpdRequests.id)],
+};
 
 function requestRows(db: Db, where: SQL | undefined) {
   return db
@@ -56,10 +43,10 @@ async function handlerName(db: Db, id: number | null): Promise<string | null> {
 }
 
 export const listRequests: Handler<'lgpd.list'> = async (args, { deps }) => {
-  const where = and(...conditions(args.filter));
+  const where = and(...listConditions(LGPD_LIST, args.filter));
   const [rows, [{ total }]] = await Promise.all([
     requestRows(deps.db, where)
-      .orderBy(...order(args.sort))
+      .orderBy(...listOrder(LGPD_LIST, args.sort))
       .limit(args.limit)
       .offset((args.page - 1) * args.limit),
     deps.db.select({ total: count() }).from(lgpdRequests).where(where),
@@ -99,7 +86,7 @@ async function holdingsOf(db: Db, userId: number): Promise<PersonHoldings> {
     .from(activityLog)
     .where(and(eq(activityLog.entity, 'user'), eq(activityLog.entity_id, userId)));
   // Borrower records of the person's account, and the credit operations behind them (kept by law
-  // even after an erase: areas/borrowers/borrower-erase.ts).
+  // even after an erase: services/borrower-erase.ts).
   const [{ borrowerCount, operationCount }] = await db
     .select({
       borrowerCount: sql<number>`count(DISTINCT ${borrowers.id})::int`,

@@ -1,13 +1,13 @@
 /** The activity log screens (the spec's "logs" calls): list, one entry with what changed, and the export rows. */
 import { and, eq, sql } from 'drizzle-orm';
-import { LOG_COUNT_CAP, LOG_EXPORT_COLUMNS, LOG_EXPORT_MAX, pageMeta, type LogChange, type LogItem } from '@shared/contract/index';
+import { LOG_EXPORT_COLUMNS, LOG_EXPORT_MAX, pageMeta, type LogChange, type LogItem } from '@shared/contract/index';
 import type { Db } from '../../../db/connect';
 import { activityLog } from '../../../platform/schema';
 import { users } from '../../access/schema';
 import { notFound } from '../../../platform/http/errors';
 import type { Handler } from '../../../platform/http/handler';
-import { logConditions, logOrder } from '../logs-query';
-import { exportRows } from '../../../platform/list';
+import { LOG_LIST, logConditions, logOrder } from '../logs-query';
+import { exportRows, listTotal } from '../../../platform/list';
 
 type Value = string | number | boolean | null;
 type Snapshot = Record<string, Value>;
@@ -42,14 +42,6 @@ function baseQuery(db: Db, where: ReturnType<typeof and>) {
   return db.select(itemColumns).from(activityLog).leftJoin(users, eq(users.id, activityLog.actor_id)).where(where);
 }
 
-/** Exact up to the cap: counting stops at cap + 1 rows, so a million matches cost what ten thousand do. */
-async function cappedCount(db: Db, where: ReturnType<typeof and>): Promise<{ count: number; capped: boolean }> {
-  const inner = db.select({ one: sql`1` }).from(activityLog).where(where).limit(LOG_COUNT_CAP + 1).as('matches');
-  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(inner);
-  const n = Number(count);
-  return { count: Math.min(n, LOG_COUNT_CAP), capped: n > LOG_COUNT_CAP };
-}
-
 export const listLogs: Handler<'logs.all'> = async (args, { deps }) => {
   const where = and(...logConditions(args.filter));
   const order = logOrder(args.sort);
@@ -58,7 +50,7 @@ export const listLogs: Handler<'logs.all'> = async (args, { deps }) => {
       .orderBy(...order)
       .limit(args.limit)
       .offset((args.page - 1) * args.limit),
-    cappedCount(deps.db, where),
+    listTotal(deps.db, LOG_LIST, (n) => deps.db.select({ one: sql`1` }).from(activityLog).where(where).limit(n).as('matches')),
   ]);
   return { items: rows.map(toItem), meta: pageMeta(args.page, args.limit, total.count), capped: total.capped };
 };

@@ -1,8 +1,11 @@
 /** Broadcast messages: preview, create (recipients fixed and queued), history and per-recipient status. */
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   BROADCAST_RECIPIENT_STATUSES,
-  BROADCAST_SORTS,
+  type BROADCAST_FILTERS,
+  type BROADCAST_RECIPIENT_FILTERS,
+  type BROADCAST_RECIPIENT_SORTS,
+  type BROADCAST_SORTS,
   MESSAGE_CHANNELS,
   pageMeta,
   type Broadcast,
@@ -11,31 +14,31 @@ import {
 } from '@shared/contract/index';
 import type { Db } from '../../../db/connect';
 import { users } from '../../access/schema';
-import { badRequest, MESSAGES, notFound } from '../../../platform/http/errors';
+import { notFound } from '../../../platform/http/errors';
 import { requireAuth, type Handler } from '../../../platform/http/handler';
 import { createBroadcast } from '../messages-create';
 import { resolveSelection } from '../messages-recipients';
+import { listConditions, listOrder, type ListSpec } from '../../../platform/list';
 import { broadcastRecipients as R, broadcasts, type BroadcastRow } from '../messages-schema';
 
 const PREVIEW_SAMPLE = 5;
 
-type Filter = Record<string, unknown> | undefined;
+/** The history's filters and sorts, named by the contract (BROADCAST_FILTERS / _SORTS); newest first by default. */
+const BROADCAST_LIST: ListSpec<(typeof BROADCAST_FILTERS)[number], (typeof BROADCAST_SORTS)[number]> = {
+  filters: { channel: { kind: 'one-of', column: broadcasts.channel, codes: MESSAGE_CHANNELS, many: true } },
+  sorts: { id: broadcasts.id, created_at: broadcasts.created_at },
+  idColumn: broadcasts.id,
+  // The history is read from the top.
+  defaultOrder: [desc(broadcasts.id)],
+  tiebreak: () => [desc(broadcasts.id)],
+};
 
-/** One allowed value (or a list of them) of a text filter; anything else is a 400 naming it. */
-function oneOf(filter: Filter, allowedKeys: readonly string[], key: string, values: readonly string[]): string[] | null {
-  for (const name of Object.keys(filter ?? {})) {
-    if (!allowedKeys.includes(name)) throw badRequest(MESSAGES.unknownFilter(name), `filter.${name}`);
-  }
-  const raw = filter?.[key];
-  const list = (Array.isArray(raw) ? raw : [raw]).filter((v) => v !== undefined && v !== null && v !== '').map(String);
-  if (list.length === 0) return null;
-  if (list.some((v) => !values.includes(v))) throw badRequest(MESSAGES.badFilterValue(key), `filter.${key}`);
-  return list;
-}
-
-function direction(order: string | null | undefined) {
-  return order && (order.toUpperCase() === 'ASC' || order.toLowerCase().startsWith('asc')) ? asc : desc;
-}
+/** One broadcast's recipients (BROADCAST_RECIPIENT_FILTERS / _SORTS), in the order they were fixed by default. */
+const RECIPIENT_LIST: ListSpec<(typeof BROADCAST_RECIPIENT_FILTERS)[number], (typeof BROADCAST_RECIPIENT_SORTS)[number]> = {
+  filters: { status: { kind: 'one-of', column: R.status, codes: BROADCAST_RECIPIENT_STATUSES, many: true } },
+  sorts: { id: R.id, status: R.status, contact: R.contact },
+  idColumn: R.id,
+};
 
 async function countsOf(db: Db, ids: number[]) {
   const out = new Map<number, Record<string, number>>();
@@ -117,15 +120,8 @@ export const createMessage: Handler<'messages.create'> = async (input, ctx) => {
 };
 
 export const listMessages: Handler<'messages.list'> = async (args, { deps }) => {
-  const channels = oneOf(args.filter, ['channel'], 'channel', MESSAGE_CHANNELS);
-  const where = channels ? inArray(broadcasts.channel, channels) : undefined;
-  const sortField = args.sort?.field;
-  if (sortField && !(BROADCAST_SORTS as readonly string[]).includes(sortField)) throw badRequest(MESSAGES.unknownSort(sortField), 'sort');
-  // Newest first unless asked otherwise: the history is read from the top.
-  const order: SQL[] =
-    sortField && args.sort?.order
-      ? [direction(args.sort.order)(sortField === 'created_at' ? broadcasts.created_at : broadcasts.id), desc(broadcasts.id)]
-      : [desc(broadcasts.id)];
+  const where = and(...listConditions(BROADCAST_LIST, args.filter));
+  const order = listOrder(BROADCAST_LIST, args.sort);
   const [{ count }] = await deps.db.select({ count: sql<number>`count(*)::int` }).from(broadcasts).where(where);
   const rows = await deps.db
     .select(broadcastColumns)
@@ -144,18 +140,10 @@ function toStatus(status: string): BroadcastRecipient['status'] {
   return (BROADCAST_RECIPIENT_STATUSES as readonly string[]).includes(status) ? (status as BroadcastRecipient['status']) : 'queued';
 }
 
-const RECIPIENT_SORTS = { id: R.id, status: R.status, contact: R.contact } as const;
-
 export const messageRecipients: Handler<'messages.recipients'> = async (args, { deps }) => {
   await broadcastOr404(deps.db, args.id);
-  const statuses = oneOf(args.filter, ['status'], 'status', BROADCAST_RECIPIENT_STATUSES);
-  const where = and(eq(R.broadcast_id, args.id), statuses ? inArray(R.status, statuses) : undefined);
-  const sortField = args.sort?.field;
-  if (sortField && !Object.hasOwn(RECIPIENT_SORTS, sortField)) throw badRequest(MESSAGES.unknownSort(sortField), 'sort');
-  const order: SQL[] =
-    sortField && args.sort?.order
-      ? [direction(args.sort.order)(RECIPIENT_SORTS[sortField as keyof typeof RECIPIENT_SORTS]), asc(R.id)]
-      : [asc(R.id)];
+  const where = and(eq(R.broadcast_id, args.id), ...listConditions(RECIPIENT_LIST, args.filter));
+  const order = listOrder(RECIPIENT_LIST, args.sort);
   const [{ count }] = await deps.db.select({ count: sql<number>`count(*)::int` }).from(R).where(where);
   const rows = await deps.db
     .select()
