@@ -14,7 +14,7 @@
  * never approves them; approving needs the analyst's opinion; above the
  * company's second_approval_above the first approval stays pending until a
  * second person of AllAdmins confirms it. Every approval is a request of the
- * generic maker-checker mechanism (services/approvals.ts), opened and checked
+ * generic maker-checker mechanism (approvals.ts), opened and checked
  * under the operation's row lock. Agents cannot undo an operator's approval
  * (cancel) nor lower the fees below the company's.
  */
@@ -159,7 +159,7 @@ export function makerOf(row: Pick<OperationRow, 'maker_id' | 'created_by'>): num
 
 /**
  * Why `viewer` may not approve the operation now (four eyes), or null: the
- * same rule the approval enforces (services/approvals.ts checkRefusal), so
+ * same rule the approval enforces (approvals.ts checkRefusal), so
  * the screen says beforehand what the server would answer.
  */
 export function approveRefusal(row: OperationRow, pending: ApprovalRequestRow | null, viewer: Actor): string | null {
@@ -762,7 +762,7 @@ function approvalAmounts(row: OperationRow): Record<string, string> {
 /**
  * Gives `actor`'s approval (the row is locked and its version checked):
  * refused to the maker, without the analyst's opinion, or by a person who may
- * not give the next check (services/approvals.ts). The request is opened at
+ * not give the next check (approvals.ts). The request is opened at
  * the first approval with the maker and the amounts; it needs two checks when
  * the principal is above the company's limit. Answers the request after the
  * check: approved, or still pending its second approval.

@@ -86,7 +86,7 @@ async function holdingsOf(db: Db, userId: number): Promise<PersonHoldings> {
     .from(activityLog)
     .where(and(eq(activityLog.entity, 'user'), eq(activityLog.entity_id, userId)));
   // Borrower records of the person's account, and the credit operations behind them (kept by law
-  // even after an erase: services/borrower-erase.ts).
+  // even after an erase: areas/borrowers/borrower-erase.ts).
   const [{ borrowerCount, operationCount }] = await db
     .select({
       borrowerCount: sql<number>`count(DISTINCT ${borrowers.id})::int`,
