@@ -1,6 +1,11 @@
 import { defineConfig } from 'vitest/config';
 import { IMPORT_ALIASES } from './aliases.config.ts';
 
+// Vitest's default is one worker fewer than the cores: a single worker on
+// CI's 2-core machine, leaving a core idle while the main process only waits.
+// Two workers keep both cores busy (each file still runs in its own process).
+const WORKERS = 2;
+
 export default defineConfig({
   test: {
     projects: [
@@ -10,6 +15,7 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
           environment: 'node',
+          maxWorkers: WORKERS,
         },
       },
       {
@@ -20,8 +26,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // PGlite instances are heavy; one file at a time keeps 2-core CI machines steady.
-          fileParallelism: false,
+          // Each file has its own server over its own copy of the database (a
+          // PGlite folder or a PostgreSQL database made from a template), its
+          // own ports and temporary folders, so two files can run side by side.
+          maxWorkers: WORKERS,
         },
       },
     ],

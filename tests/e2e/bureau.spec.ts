@@ -6,16 +6,15 @@
  * pdftotext), then reads it offline from the cache. axe finds no serious or
  * critical violation with the report and with the confirmation open.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { test, expect, signIn, DEMO, DEMO_PASSWORD } from './harness';
+import { test, expect, axeBuilder, signIn, DEMO, DEMO_PASSWORD } from './harness';
 import { SANDBOX_UNAVAILABLE_CPF } from '../../src/server/areas/intake/bureau/sandbox';
 import { completeCpf, formatCpf } from '../../src/shared/documents';
 
 async function noSeriousViolations(page: Page): Promise<void> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const result = await axeBuilder(page).withTags(['wcag2a', 'wcag2aa']).analyze();
   const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(serious).toEqual([]);
 }

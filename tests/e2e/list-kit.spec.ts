@@ -6,9 +6,8 @@
  * message, the users list at 1280×800 fitting the window, and no serious or
  * critical axe violation in any kit list (filters, table, pager).
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { test, expect, signIn, directCall, directSignIn, visibleUserIds, DEMO, DEMO_PASSWORD, type Harness } from './harness';
+import { test, expect, axeBuilder, signIn, directCall, directSignIn, visibleUserIds, DEMO, DEMO_PASSWORD, type Harness } from './harness';
 import type { ListQueryInput } from '../../src/shared/query';
 
 interface UsersPage {
@@ -142,7 +141,7 @@ test('the kit lists have no serious or critical accessibility violation (filters
     const fit = await page.getByTestId(table).locator('table').evaluate((el) => el.scrollWidth <= el.parentElement!.clientWidth);
     expect(fit, `${route} fits 1280×800`).toBe(true);
     await page.screenshot({ path: test.info().outputPath(`${table}-1280x800.png`) });
-    const result = await new AxeBuilder({ page }).include('.screen').withTags(['wcag2a', 'wcag2aa']).analyze();
+    const result = await axeBuilder(page).include('.screen').withTags(['wcag2a', 'wcag2aa']).analyze();
     for (const v of result.violations) {
       if (v.impact === 'serious' || v.impact === 'critical') found.push(`${route}: ${v.id} (${v.impact}) ${v.nodes.slice(0, 2).map((n) => n.target.join(' ')).join(', ')}`);
     }

@@ -7,8 +7,9 @@
  * never see a half-built one. Each server's folder is removed when it closes.
  *
  * With TEST_DATABASE_URL (or DATABASE_URL) set, every server instead gets a
- * fresh database created on that PostgreSQL server (migrated and seeded there,
- * dropped on close), so the same suites run against real PostgreSQL.
+ * fresh database on that PostgreSQL server, copied from a template database
+ * migrated and seeded there once (dropped on close), so the same suites run
+ * against real PostgreSQL.
  * scripts/test.sh sets TEST_DATABASE_URL to a throwaway cluster.
  */
 import { createHash, randomUUID } from 'node:crypto';
@@ -16,7 +17,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { startServer, type RunningServer } from '../../src/server/index';
 import { SettableClock, systemClock } from '../../src/server/platform/clock';
 import { migrations } from '../../src/server/db/migrations/index';
@@ -130,17 +131,69 @@ export async function prepareDataDir(seed: 'demo' | false = 'demo'): Promise<{ d
   return { dir, dataDir };
 }
 
+/**
+ * A template database on the test PostgreSQL server, migrated and seeded once
+ * per cluster for each version of the migrations and seed (the same key as the
+ * PGlite folders), with the seed's uploads in a folder beside it. Each test
+ * server's database is then a CREATE DATABASE … TEMPLATE copy, which costs a
+ * fraction of migrating and seeding. An advisory lock makes the test processes
+ * of one run build it once; it is published under its final name only when
+ * complete.
+ */
+async function postgresTemplate(baseUrl: string, seed: 'demo' | false): Promise<{ name: string; uploadsDir: string }> {
+  const pg = (await import('pg')).default;
+  const name = `bo_tpl_${seed || 'empty'}_${templateKey(seed)}`;
+  const cluster = createHash('sha256').update(baseUrl).digest('hex').slice(0, 12);
+  const uploadsDir = join(tmpdir(), 'backoffice-test-templates', `pg-${cluster}-${name}`, 'uploads');
+  const client = new pg.Client({ connectionString: baseUrl });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (found.rowCount && existsSync(uploadsDir)) return { name, uploadsDir };
+    const building = `${name}_build`;
+    await client.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await client.query(`CREATE DATABASE ${building}`);
+    const workDir = await mkdtemp(join(tmpdir(), 'backoffice-pg-template-'));
+    const url = new URL(baseUrl);
+    url.pathname = `/${building}`;
+    const server = await startServer({ databaseUrl: url.toString(), uploadsDir: join(workDir, 'uploads'), seed });
+    await server.close();
+    await rm(dirname(uploadsDir), { recursive: true, force: true });
+    await mkdir(dirname(uploadsDir), { recursive: true });
+    // A seed that wrote no documents still gets its (empty) folder: the folder marks the template complete.
+    await mkdir(join(workDir, 'uploads'), { recursive: true });
+    await rename(join(workDir, 'uploads'), uploadsDir);
+    await rm(workDir, { recursive: true, force: true });
+    await client.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
+    return { name, uploadsDir };
+  } finally {
+    await client.query('SELECT pg_advisory_unlock_all()').catch(() => undefined);
+    await client.end();
+  }
+}
+
+const pgTemplates = new Map<string, Promise<{ name: string; uploadsDir: string }>>();
+
+function postgresTemplateOnce(baseUrl: string, seed: 'demo' | false): Promise<{ name: string; uploadsDir: string }> {
+  const key = `${baseUrl}\n${String(seed)}`;
+  let pending = pgTemplates.get(key);
+  if (!pending) {
+    pending = postgresTemplate(baseUrl, seed);
+    pending.catch(() => pgTemplates.delete(key));
+    pgTemplates.set(key, pending);
+  }
+  return pending;
+}
+
 async function startOnPostgres(baseUrl: string, seed: 'demo' | false, clock: SettableClock): Promise<TestServer> {
-  const database = await createTestDatabase(baseUrl);
+  const source = await postgresTemplateOnce(baseUrl, seed);
+  const database = await createTestDatabase(baseUrl, source.name);
   const dir = await mkdtemp(join(tmpdir(), 'backoffice-test-'));
-  let seeded = false;
+  await cp(source.uploadsDir, join(dir, 'uploads'), { recursive: true });
   return restartable(
-    (port, clock) => {
-      // Seed once: a restart comes back over the data as it was left.
-      const started = startServer({ databaseUrl: database.url, uploadsDir: join(dir, 'uploads'), seed: seeded ? false : seed, port, clock });
-      seeded = true;
-      return started;
-    },
+    (port, clock) => startServer({ databaseUrl: database.url, uploadsDir: join(dir, 'uploads'), seed: false, port, clock }),
     join(dir, 'pgdata'),
     async () => {
       await database.drop();
@@ -156,10 +209,11 @@ export function testDatabaseUrl(): string | undefined {
 }
 
 /**
- * A fresh, empty database on the test PostgreSQL server for tests that start
- * several servers over one database themselves; `drop` removes it.
+ * A fresh database on the test PostgreSQL server, empty or a copy of
+ * `template`, for tests that start several servers over one database
+ * themselves; `drop` removes it.
  */
-export async function createTestDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createTestDatabase(baseUrl: string, template?: string): Promise<{ url: string; drop(): Promise<void> }> {
   const pg = (await import('pg')).default;
   const name = `bo_test_${randomUUID().replace(/-/g, '').slice(0, 20)}`;
   const admin = async (sql: string) => {
@@ -171,7 +225,7 @@ export async function createTestDatabase(baseUrl: string): Promise<{ url: string
       await client.end();
     }
   };
-  await admin(`CREATE DATABASE ${name}`);
+  await admin(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };

@@ -3,4 +3,4 @@ export { readOutboxCode, lastOutboxId, type OutboxLabel } from './outbox';
 export { directCall, directSignIn } from './direct-api';
 export { signIn, signOut, DEMO_PASSWORD, DEMO, menuPaths, expectSignedOutAndClean } from './actions';
 export { chooseRole, setSwitch, fillUserForm, visibleUserIds, type NewUser } from './forms';
-export { seriousViolations, expectNoSeriousViolations } from './axe';
+export { axeBuilder, seriousViolations, expectNoSeriousViolations } from './axe';
