@@ -1,14 +1,15 @@
 /**
  * Child of bench (c): one first start of the embedded backend in this process,
  * phase by phase (PGlite opening an empty folder — its initdb —, migrations,
- * demo seed, VACUUM ANALYZE, then the same folder opened again), each with its time, the
+ * demo seed, VACUUM ANALYZE, then the same folder opened again, and an empty
+ * folder filled from the build's template when there is one), each with its time, the
  * resident memory after it, the peak so far, and the WebAssembly memory
  * PGlite's PostgreSQL lives in. Prints plain lines; `npx tsx
  * scripts/bench/backend-phases.ts <empty folder>`.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { openDatabase } from '../../src/server/db/connect';
+import { DATA_TEMPLATE_ENV, DATA_TEMPLATE_FILE, openDatabase } from '../../src/server/db/connect';
 import { migrate } from '../../src/server/db/migrate';
 import { seedDemo } from '../../src/server/db/seed';
 
@@ -53,3 +54,14 @@ const again = await openDatabase({ dataDir });
 await again.rows('SELECT 1');
 phase('same folder opened again');
 await again.close();
+// What the built app does instead of initdb and the migrations (scripts/build-data-template.ts).
+const template = join('out/main', DATA_TEMPLATE_FILE);
+if (existsSync(template)) {
+  process.env[DATA_TEMPLATE_ENV] = template;
+  last = performance.now();
+  const fromTemplate = await openDatabase({ dataDir: join(folder, 'from-template') });
+  phase('PGlite open from the template');
+  await migrate(fromTemplate);
+  phase('migrations (none to apply)');
+  await fromTemplate.close();
+}

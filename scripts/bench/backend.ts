@@ -14,15 +14,16 @@
  *
  * Entry: BENCH_SERVER_ENTRY, else out/main/server.js when built, else
  * src/server/entry.ts via tsx (whose loader alone holds about 200 MB more).
- * Run alone: `npx tsx scripts/bench/backend.ts` (BENCH_RESTARTS).
+ * Run alone: `npx tsx scripts/bench/backend.ts` (BENCH_RESTARTS; BENCH_C_APP_ONLY=1 for the app's flags alone).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { EMBEDDED_BACKEND_V8_FLAGS } from '../../src/main/services/backend';
+import { DATA_TEMPLATE_ENV, DATA_TEMPLATE_FILE } from '../../src/server/db/connect';
 import { directCall } from '../../tests/e2e/harness/direct-api';
 
 const RESTARTS = Number(process.env.BENCH_RESTARTS ?? 3);
@@ -31,6 +32,8 @@ const SETTLE_MS = 5_000;
 
 interface StartFigure {
   ms: number;
+  /** CPU time the process used until it was ready: unlike the wall time, barely moved by other work on the machine. */
+  cpuS: number | null;
   rssMB: number | null;
   settledMB: number | null;
   peakMB: number | null;
@@ -58,12 +61,23 @@ function memoryOf(pid: number | undefined): { rss: number | null; peak: number |
   }
 }
 
+/** User + system CPU seconds a process has used so far; null where /proc is not there. */
+function cpuOf(pid: number | undefined): number | null {
+  try {
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
 /** Starts the server entry as its own process (as the app's utility process does) and measures it. */
-async function startBackend(dataDir: string, v8Flags: string[]): Promise<StartFigure> {
+async function startBackend(dataDir: string, v8Flags: string[], env: NodeJS.ProcessEnv = {}): Promise<StartFigure> {
   const started = performance.now();
   const child = spawn(process.execPath, [...v8Flags, ...entryArgs().args], {
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, BACKOFFICE_DATA_DIR: dataDir, BACKOFFICE_PORT: '0', BACKOFFICE_SEED: 'demo' },
+    env: { ...process.env, BACKOFFICE_DATA_DIR: dataDir, BACKOFFICE_PORT: '0', BACKOFFICE_SEED: 'demo', ...env },
   });
   const url = await new Promise<string>((ok, fail) => {
     let out = '';
@@ -75,6 +89,7 @@ async function startBackend(dataDir: string, v8Flags: string[]): Promise<StartFi
     child.on('exit', (code) => fail(new Error(`server exited with ${code} before it was ready`)));
   });
   const ms = performance.now() - started;
+  const cpuS = cpuOf(child.pid);
   // One real request so the figure is for a server that has answered something.
   await directCall(url, 'session.login', { email: 'admin@demo.local', password: 'Senha123' });
   const answered = memoryOf(child.pid);
@@ -85,13 +100,14 @@ async function startBackend(dataDir: string, v8Flags: string[]): Promise<StartFi
     child.once('exit', () => ok());
     child.kill('SIGTERM');
   });
-  return { ms, rssMB: answered.rss, settledMB: settled.rss, peakMB: settled.peak };
+  return { ms, cpuS, rssMB: answered.rss, settledMB: settled.rss, peakMB: settled.peak };
 }
 
 const mb = (v: number | null) => (v === null ? '  n/a' : `${String(v).padStart(4)} MB`);
 
 function line(label: string, f: StartFigure): void {
-  console.log(`      ${label.padEnd(44)} ${(f.ms / 1000).toFixed(2).padStart(6)} s   RSS ${mb(f.rssMB)}, ${mb(f.settledMB)} after ${SETTLE_MS / 1000} s   peak ${mb(f.peakMB)}`);
+  const cpu = f.cpuS === null ? '' : ` (CPU ${f.cpuS.toFixed(2)} s)`;
+  console.log(`      ${label.padEnd(50)} ${(f.ms / 1000).toFixed(2).padStart(6)} s${cpu}   RSS ${mb(f.rssMB)}, ${mb(f.settledMB)} after ${SETTLE_MS / 1000} s   peak ${mb(f.peakMB)}`);
 }
 
 /** The phases of a first start in one process (phases.ts), each with its time and memory. */
@@ -109,16 +125,23 @@ const MODES: Array<[label: string, v8Flags: string[]]> = [
   [`as the app starts it (${EMBEDDED_BACKEND_V8_FLAGS.join(' ')})`, [...EMBEDDED_BACKEND_V8_FLAGS]],
   ['without those flags (TurboFan on, for comparison)', []],
 ];
+/** BENCH_C_APP_ONLY=1: only the flags the app uses (the comparison doubles the run). */
+const modes = () => (process.env.BENCH_C_APP_ONLY ? MODES.slice(0, 1) : MODES);
+/** The built entry fills an empty folder from the template next to it; a path that is not there turns that off. */
+const NO_TEMPLATE = { [DATA_TEMPLATE_ENV]: '/nonexistent/no-template' };
 
 export async function embeddedBackend(): Promise<void> {
   console.log('\n(c) embedded backend (server entry as a child process, demo seed; aims: first start < 3 s, restart < 0.5 s, RSS < 250 MB, peak < 400 MB)');
   console.log(`    entry: ${entryArgs().label}`);
-  for (const [mode, flags] of MODES) {
+  const template = join(dirname(entryArgs().args.at(-1) ?? ''), DATA_TEMPLATE_FILE);
+  console.log(`    data folder template: ${existsSync(template) ? template : 'none (run `npm run build`)'}`);
+  for (const [mode, flags] of modes()) {
     const folder = await mkdtemp(join(tmpdir(), 'backoffice-bench-c-'));
     try {
       console.log(`    ${mode}:`);
       const dataDir = join(folder, 'pgdata');
-      line('first start, empty data folder', await startBackend(dataDir, flags));
+      if (existsSync(template)) line('first start, empty folder, no template (initdb)', await startBackend(join(folder, 'initdb'), flags, NO_TEMPLATE));
+      line(`first start, empty data folder${existsSync(template) ? ' (from the template)' : ''}`, await startBackend(dataDir, flags));
       const again: StartFigure[] = [];
       for (let i = 0; i < RESTARTS; i++) again.push(await startBackend(dataDir, flags));
       again.sort((a, b) => a.ms - b.ms);

@@ -3,11 +3,15 @@
  * process in the app, a Node child process in tests). Reads BACKOFFICE_DATA_DIR,
  * BACKOFFICE_PORT (default 0 = free port), BACKOFFICE_SEED ('demo') and
  * BACKOFFICE_LAUNCH_SECRET (required on every request when set; the app always
- * sets it), listens on 127.0.0.1 only,
+ * sets it) and BACKOFFICE_DATA_TEMPLATE (db/connect.ts), listens on 127.0.0.1 only,
  * announces the URL to the parent and on stdout, and stops on SIGTERM or a
  * { type: 'stop' } message.
  */
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { LAUNCH_SECRET_ENV } from '@shared/launch';
+import { DATA_TEMPLATE_ENV, DATA_TEMPLATE_FILE } from './db/connect';
 import { startServer, type RunningServer } from './index';
 
 /** Electron's utility-process port, typed here so this module never imports electron. */
@@ -22,7 +26,19 @@ function isStop(message: unknown): boolean {
   return typeof message === 'object' && message !== null && (message as { type?: unknown }).type === 'stop';
 }
 
+/**
+ * The built app ships an initialised, migrated data folder next to this entry
+ * (scripts/build-data-template.ts): a first start fills the empty folder from
+ * it instead of running initdb and the migrations. An explicit setting wins.
+ */
+function useBuiltDataTemplate(): void {
+  if (process.env[DATA_TEMPLATE_ENV]) return;
+  const template = join(dirname(fileURLToPath(import.meta.url)), DATA_TEMPLATE_FILE);
+  if (existsSync(template)) process.env[DATA_TEMPLATE_ENV] = template;
+}
+
 async function main(): Promise<void> {
+  useBuiltDataTemplate();
   const port = Number(process.env.BACKOFFICE_PORT ?? 0);
   const launchSecret = process.env[LAUNCH_SECRET_ENV] || undefined;
   // Kept in memory only: nothing this process starts or prints inherits it.

@@ -75,7 +75,12 @@ export function startError(message: unknown): string | null {
   return type === 'error' ? String(text ?? 'unknown error') : null;
 }
 
-export const BACKEND_START_TIMEOUT_MS = 60_000;
+/**
+ * Long enough for a first start on a slow or busy workstation: the demo seed
+ * alone is about 30 s of CPU (docs/performance.md, (c)), and a start killed
+ * part-way only rolls the seed back for the next attempt to redo.
+ */
+export const BACKEND_START_TIMEOUT_MS = 180_000;
 
 /**
  * V8 flags of the embedded server's process, whatever starts it. Liftoff only:

@@ -3,7 +3,9 @@
  * memory, or a real PostgreSQL server through a pg Pool. Both speak the same
  * SQL and give the same Drizzle API, so nothing above this module knows which.
  */
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -22,6 +24,68 @@ export interface DbHandle {
    * apply one migration twice). PGlite is one process's folder: no lock needed.
    */
   exclusively<T>(work: (conn: Pick<DbHandle, 'exec' | 'rows'>) => Promise<T>): Promise<T>;
+}
+
+/**
+ * A tarball (PGlite's dumpDataDir, made when the app is built: an initialised
+ * database with every migration applied) that an empty PGlite data folder is
+ * filled from instead of running initdb. Unset, or the file missing: initdb.
+ */
+export const DATA_TEMPLATE_ENV = 'BACKOFFICE_DATA_TEMPLATE';
+/** Its name next to the built server entry (scripts/build-data-template.ts writes it). */
+export const DATA_TEMPLATE_FILE = 'pgdata-template.tgz';
+
+/**
+ * PostgreSQL's shared buffers in the embedded database. PGlite 0.3 starts
+ * PostgreSQL with `-c shared_buffers=128MB` compiled into its WebAssembly
+ * (it outranks postgresql.conf and ALTER SYSTEM, and the constructor takes no
+ * start-up options), and the whole pool is resident from the first second:
+ * about half the backend's memory, for a data folder of a few tens of MB.
+ * 32MB already scanned and looked up as fast as 128MB on a 200,000-row table
+ * and 16MB made lookups slower (docs/performance.md, (c)); 48MB keeps a margin
+ * and ends like the built-in value ("8MB"), in case the linker let another
+ * string share that tail.
+ */
+export const PGLITE_SHARED_BUFFERS = '48MB';
+/** Another size for a workstation with more data ('64MB'; '128MB' is PGlite's own): five characters at most. */
+export const PGLITE_SHARED_BUFFERS_ENV = 'BACKOFFICE_PGLITE_SHARED_BUFFERS';
+const BUILT_IN_SHARED_BUFFERS = 'shared_buffers=128MB\0';
+
+/**
+ * PGlite's WebAssembly with another shared_buffers setting, compiled once per
+ * process; null (PGlite then loads its own) when the binary does not hold the
+ * expected setting, as a future PGlite build would not, or when PGlite's own
+ * size is asked for. The value is written over the built-in one at the same
+ * length (padded with spaces, which PostgreSQL skips), so nothing else in the
+ * binary moves.
+ */
+let pgliteModule: Promise<WebAssembly.Module | null> | null = null;
+function pgliteModuleWithBuffers(): Promise<WebAssembly.Module | null> {
+  pgliteModule ??= (async () => {
+    const size = process.env[PGLITE_SHARED_BUFFERS_ENV] || PGLITE_SHARED_BUFFERS;
+    if (!/^\d{1,3}MB$/.test(size) || size === '128MB') return null;
+    const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+    const bytes = await readFile(join(dirname(entry), 'pglite.wasm'));
+    const from = Buffer.from(BUILT_IN_SHARED_BUFFERS, 'latin1');
+    const at = bytes.indexOf(from);
+    if (at < 0 || bytes.indexOf(from, at + 1) >= 0) return null;
+    Buffer.from(`shared_buffers=${size.padStart(5, ' ')}\0`, 'latin1').copy(bytes, at);
+    return WebAssembly.compile(bytes);
+  })().catch(() => null);
+  return pgliteModule;
+}
+
+/** The template to fill an empty data folder from, when there is one and the folder is empty. */
+async function templateFor(dataDir: string): Promise<Blob | undefined> {
+  const template = process.env[DATA_TEMPLATE_ENV];
+  if (!template) return undefined;
+  const initialised = await stat(join(dataDir, 'PG_VERSION')).then(
+    () => true,
+    () => false,
+  );
+  if (initialised) return undefined;
+  const bytes = await readFile(template).catch(() => null);
+  return bytes ? new Blob([bytes]) : undefined;
 }
 
 /** pg_advisory_lock key of the schema migrations (any constant; "bo-migr" in ASCII). */
@@ -77,7 +141,9 @@ export async function openDatabase(options: { dataDir?: string; databaseUrl?: st
   // PGlite creates only the last folder of the path.
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
   const extensions = { pg_trgm };
-  const client = options.dataDir ? new PGlite(options.dataDir, { extensions }) : new PGlite({ extensions });
+  const wasmModule = (await pgliteModuleWithBuffers()) ?? undefined;
+  const loadDataDir = options.dataDir ? await templateFor(options.dataDir) : undefined;
+  const client = options.dataDir ? new PGlite(options.dataDir, { extensions, wasmModule, loadDataDir }) : new PGlite({ extensions, wasmModule });
   await client.waitReady;
   const db = drizzle(client);
   const handle: DbHandle = {

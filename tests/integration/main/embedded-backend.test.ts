@@ -13,6 +13,11 @@ import { operation } from '../../../src/shared/contract/index';
 import { LAUNCH_SECRET_HEADER } from '../../../src/shared/launch';
 
 const folder = await tempDir('backoffice-embedded-');
+/**
+ * Each test is a first start (initdb, migrations, demo seed): about 30 s of CPU,
+ * and several times that in wall time on the shared, busy test machine.
+ */
+const FIRST_START_TEST_MS = 400_000;
 const backend = createEmbeddedBackendPort(
   childProcessSpawner({
     entry: join(process.cwd(), 'src/server/entry.ts'),
@@ -71,7 +76,7 @@ describe('embedded backend in a child process', () => {
     const after = await main.handlers.apiCall('users.admins', {});
     expect(after).toMatchObject({ error: true, code: 'network', status: null });
     await main.dispose();
-  }, 180_000);
+  }, FIRST_START_TEST_MS);
 });
 
 describe('embedded backend in process (tests and the end-to-end harness)', () => {
@@ -90,5 +95,5 @@ describe('embedded backend in process (tests and the end-to-end harness)', () =>
     } finally {
       await port.stop();
     }
-  }, 120_000);
+  }, FIRST_START_TEST_MS);
 });
