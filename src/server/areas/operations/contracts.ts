@@ -406,3 +406,13 @@ export async function listContracts(
   return { items: await Promise.all(rows.map((r) => toIssuedContract(db, r))), meta: pageMeta(args.page, args.limit, total) };
 }
 
+
+/** The frozen amounts and schedule of the operation's contract in force (any kind), or null when none is. */
+export async function frozenContractInForce(db: Db, operationId: number): Promise<{ id: number; number: string; frozen: FrozenContract } | null> {
+  const [row] = await db
+    .select({ id: issuedContracts.id, number: issuedContracts.number, frozen: issuedContracts.frozen })
+    .from(issuedContracts)
+    .where(and(eq(issuedContracts.credit_operation_id, operationId), eq(issuedContracts.status, 'issued')))
+    .limit(1);
+  return row ?? null;
+}
