@@ -142,6 +142,22 @@ describe('authorization', () => {
   });
 });
 
+describe('the demo data', () => {
+  it('releases its disbursed operations and pays their past installments through servicing, with balanced books', async () => {
+    const missing = await server.database.rows(
+      "SELECT o.id FROM credit_operations o LEFT JOIN disbursements d ON d.credit_operation_id = o.id WHERE o.status = 'disbursed' AND d.id IS NULL",
+    );
+    expect(missing).toEqual([]);
+    const unpaidSettled = await server.database.rows(
+      "SELECT i.id FROM credit_operation_installments i WHERE i.paid_on IS NOT NULL AND NOT EXISTS (SELECT 1 FROM installment_transactions t WHERE t.installment_id = i.id AND t.kind = 'payment')",
+    );
+    expect(unpaidSettled).toEqual([]);
+    const payments = await server.database.rows<{ n: number }>("SELECT count(*)::int AS n FROM installment_transactions WHERE kind = 'payment'");
+    expect(payments[0].n).toBeGreaterThan(0);
+    await expectBalancedBooks();
+  });
+});
+
 describe('disbursement', () => {
   it('moves an issued operation to disbursed on the business date, posts the entries once, and answers a retry with the same key', async () => {
     const op = await issuedOperation();
