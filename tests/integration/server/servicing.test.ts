@@ -185,8 +185,11 @@ describe('disbursement', () => {
     expect(late.body.field).toBe('first_due_date');
 
     server.clock.set('2026-01-16');
+    // The multa changes after the contract was issued: the debt keeps what was signed.
+    await server.database.rows('UPDATE company_parameters SET late_fee_percent = 1.5 WHERE company_id = 1');
     const args = { id: op.id, version: op.version, idempotency_key: key(), method: 'ted', transfer_reference: '' };
     const done = await call(server, 'servicing.disburse', args, tokens.operator);
+    await server.database.rows('UPDATE company_parameters SET late_fee_percent = 2 WHERE company_id = 1');
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     expect(done.body.status).toBe('disbursed');
     expect(done.body.disbursement).toMatchObject({ disbursed_on: '2026-01-16', released: amounts.released, method: 'ted', transfer_reference: null, late_fee_percent: '2.0000' });

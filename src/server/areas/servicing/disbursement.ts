@@ -15,8 +15,9 @@
  *   day on or after the first due date would leave an installment due before
  *   the money, so it is refused (409 on first_due_date): the contract must be
  *   cancelled and issued again with new dates.
- * - The late-charge terms (multa, juros de mora: the company's in force; the
- *   contract's monthly rate) are kept on the row: later changes of the
+ * - The late-charge terms are the contract's (multa and juros de mora frozen
+ *   at issue; for contracts issued before they were frozen, the company's in
+ *   force now) with its monthly rate, kept on the row: later changes of the
  *   company's parameters never move this debt.
  * - The payout account is the borrower's payout account, or the borrower's
  *   account named; a copy of it as it is now is kept.
@@ -180,8 +181,8 @@ export async function disburse(tx: Db, actor: Actor, input: DisburseInput, today
       bank_account_id: account.id,
       payout_account: payoutCopy(account),
       transfer_reference: input.transfer_reference ?? null,
-      late_fee_percent: params.late_fee_percent,
-      default_interest_monthly_percent: params.default_interest_monthly_percent,
+      late_fee_percent: contract.frozen.late_charges?.late_fee_percent ?? params.late_fee_percent,
+      default_interest_monthly_percent: contract.frozen.late_charges?.default_interest_monthly_percent ?? params.default_interest_monthly_percent,
       contract_monthly_percent: a.monthly_rate,
       actor_id: actor.id,
     })
