@@ -29,7 +29,7 @@ import { z } from 'zod';
 import { AllOperators, AllPanelUsers } from '../roles';
 import { CREDIT_OPERATION_STATUSES } from '../credit-operation-status';
 import { INSTALLMENT_STATUSES } from '../installment-status';
-import { DISBURSEMENT_METHODS, INSTALLMENT_TRANSACTION_KINDS, LEDGER_ACCOUNTS, RECEIPT_METHODS } from '../servicing';
+import { DISBURSEMENT_METHODS, INSTALLMENT_TRANSACTION_KINDS, LEDGER_ACCOUNTS, LEDGER_SIDES, POSTING_KINDS, RECEIPT_METHODS } from '../servicing';
 import { defineOperation } from './define';
 import { idSchema, idempotencyKeySchema, optionalText, timestampSchema, trimmedTextSchema } from './common';
 import { calendarDaySchema, moneySchema, percentSchema, positiveMoneyInputSchema } from './money';
@@ -155,6 +155,24 @@ export const trialBalanceSchema = z.object({
 });
 export type TrialBalanceView = z.infer<typeof trialBalanceSchema>;
 
+export const operationJournalSchema = z.object({
+  credit_operation_id: z.number().int(),
+  postings: z.array(
+    z.object({
+      posting_id: z.number().int(),
+      kind: z.enum(POSTING_KINDS),
+      business_date: z.string(),
+      transaction_id: z.number().int().nullable(),
+      disbursement_id: z.number().int().nullable(),
+      created_at: timestampSchema,
+      lines: z.array(z.object({ account: z.enum(LEDGER_ACCOUNTS), code: z.string(), name: z.string(), side: z.enum(LEDGER_SIDES), amount: moneySchema })),
+    }),
+  ),
+  /** debits − credits of this operation's entries, per account that has any */
+  balances: z.array(z.object({ account: z.enum(LEDGER_ACCOUNTS), balance: moneySchema })),
+});
+export type OperationJournal = z.infer<typeof operationJournalSchema>;
+
 const installmentPath = { id: idSchema, installment: idSchema };
 
 export const servicingOperations = {
@@ -241,6 +259,17 @@ export const servicingOperations = {
       reason: trimmedTextSchema(1000).min(5, 'informe o motivo do estorno (ao menos 5 caracteres)'),
     }),
     result: installmentDetailsSchema,
+  }),
+  'servicing.journal': defineOperation({
+    method: 'GET',
+    path: '/api/creditOperation/:id/journal',
+    access: AllPanelUsers,
+    encoding: 'none',
+    origin: 'designed',
+    description:
+      "The operation's journal: every posting under its money movements (disbursement, payments, reversals, re-allocations), oldest first, each with its balanced lines, and the operation's balance per account.",
+    args: z.object({ id: idSchema }),
+    result: operationJournalSchema,
   }),
   'ledger.trialBalance': defineOperation({
     method: 'GET',

@@ -123,7 +123,7 @@ describe('authorization', () => {
     () => ({ server, tokens }),
   );
   it('the disbursement and the installments: panel roles read, the registered role does not, no token 401', async () => {
-    for (const name of ['servicing.disbursement', 'servicing.installments'] as const) {
+    for (const name of ['servicing.disbursement', 'servicing.installments', 'servicing.journal'] as const) {
       for (const role of ['superadmin', 'admin', 'operator', 'agent', 'user'] as const) {
         const answer = await call(server, name, { id: opId }, tokens[role]);
         expect({ name, role, status: answer.status }).toEqual({ name, role, status: role === 'user' ? 403 : 200 });
@@ -346,6 +346,17 @@ describe('installments, payments and reversals', () => {
     expect(books.loans_receivable).toBe(new Decimal(financed).minus(principalPaid).toFixed(2));
     expect(paidPrincipal.gt(0)).toBe(true);
     await expectBalancedBooks();
+    // The operation's journal shows the same: balanced postings, the receivable as above, the re-allocation linked.
+    const journal = await call(server, 'servicing.journal', { id: opId }, tokens.agent);
+    expect(journal.status).toBe(200);
+    for (const posting of journal.body.postings as Array<{ lines: Array<{ side: string; amount: string }> }>) {
+      const net = posting.lines.reduce((s, l) => (l.side === 'debit' ? s.plus(l.amount) : s.minus(l.amount)), new Decimal(0));
+      expect(net.toFixed(2)).toBe('0.00');
+    }
+    expect(journal.body.postings[0].kind).toBe('disbursement');
+    expect(journal.body.postings.some((p: { kind: string; transaction_id: number }) => p.kind === 'reallocation' && p.transaction_id === moved.id)).toBe(true);
+    expect(journal.body.balances.find((b: { account: string }) => b.account === 'loans_receivable').balance).toBe(books.loans_receivable);
+    expect((await call(server, 'servicing.journal', { id: 999999 }, tokens.agent)).status).toBe(404);
   }, 60_000);
 
   it('twenty concurrent payments on one installment never pass its balance', async () => {

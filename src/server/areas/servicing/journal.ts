@@ -6,9 +6,9 @@
  * migration 0015), so an unbalanced posting can never be committed.
  */
 import Decimal from 'decimal.js';
-import { sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { LEDGER_ACCOUNTS, type LedgerAccount } from '@shared/servicing';
-import type { TrialBalanceView } from '@shared/contract/servicing';
+import type { OperationJournal, TrialBalanceView } from '@shared/contract/servicing';
 import type { Db } from '../../db/connect';
 import { assertBalanced, CHART_OF_ACCOUNTS, type Posting } from '../../domain/servicing/ledger';
 import { journalEntries } from './schema';
@@ -63,4 +63,35 @@ export async function trialBalanceOn(db: Db, date: string): Promise<TrialBalance
     return { account, code: chart.code, name: chart.name, nature: chart.nature, debits: d.toFixed(2), credits: c.toFixed(2), balance: d.minus(c).toFixed(2) };
   });
   return { date, accounts, debits: debits.toFixed(2), credits: credits.toFixed(2), difference: debits.minus(credits).toFixed(2) };
+}
+
+/** The operation's postings, oldest first, with their lines, and its balance per account. */
+export async function operationJournal(db: Db, operationId: number): Promise<OperationJournal> {
+  const rows = await db.select().from(journalEntries).where(eq(journalEntries.credit_operation_id, operationId)).orderBy(asc(journalEntries.id));
+  const postings = new Map<number, OperationJournal['postings'][number]>();
+  const balances = new Map<LedgerAccount, Decimal>();
+  for (const r of rows) {
+    let posting = postings.get(r.posting_id);
+    if (!posting) {
+      posting = {
+        posting_id: r.posting_id,
+        kind: r.kind,
+        business_date: r.business_date,
+        transaction_id: r.transaction_id,
+        disbursement_id: r.disbursement_id,
+        created_at: r.created_at.toISOString(),
+        lines: [],
+      };
+      postings.set(r.posting_id, posting);
+    }
+    const chart = CHART_OF_ACCOUNTS[r.account];
+    posting.lines.push({ account: r.account, code: chart.code, name: chart.name, side: r.side, amount: new Decimal(r.amount).toFixed(2) });
+    const signed = r.side === 'debit' ? new Decimal(r.amount) : new Decimal(r.amount).neg();
+    balances.set(r.account, (balances.get(r.account) ?? new Decimal(0)).plus(signed));
+  }
+  return {
+    credit_operation_id: operationId,
+    postings: [...postings.values()],
+    balances: LEDGER_ACCOUNTS.filter((a) => balances.has(a)).map((account) => ({ account, balance: balances.get(account)!.toFixed(2) })),
+  };
 }

@@ -10,7 +10,8 @@ import type { Actor } from '../../operations';
 import { disburse, loadDisbursement } from '../disbursement';
 import { loadInstallmentDetails, loadInstallments } from '../installments';
 import { pay, reverse } from '../payments';
-import { trialBalanceOn } from '../journal';
+import { operationJournal, trialBalanceOn } from '../journal';
+import { findOperation } from '../../operations';
 
 export type ServicingName = Extract<OperationName, `servicing.${string}` | `ledger.${string}`>;
 
@@ -55,6 +56,11 @@ export const servicingHandlers: Pick<Handlers, ServicingName> = {
       once(tx, { key: idempotency_key, operation: 'servicing.reverse', userId: me.id, args }, async () => ({ id: await reverse(tx, me, input, today) })),
     );
     return loadInstallmentDetails(ctx.deps.db, args.id, args.installment, today);
+  },
+
+  'servicing.journal': async ({ id }, { deps }) => {
+    const op = await findOperation(deps.db, id);
+    return operationJournal(deps.db, op.id);
   },
 
   'ledger.trialBalance': async ({ date }, { deps }) => trialBalanceOn(deps.db, date ?? deps.clock.today()),
