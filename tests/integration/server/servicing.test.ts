@@ -205,6 +205,12 @@ describe('disbursement', () => {
     expect(balances.loans_receivable).toBe(amounts.financed);
     expect(balances.bank).toBe(new Decimal(amounts.released).neg().toFixed(2));
     await expectBalancedBooks();
+    // The trial balance on a date counts the entries dated up to it: the day before, this release is not there.
+    const on = async (date: string) => (await call(server, 'ledger.trialBalance', { date }, tokens.admin)).body.accounts.find((a: { account: string }) => a.account === 'loans_receivable').balance as string;
+    expect(new Decimal(await on('2026-01-16')).minus(await on('2026-01-15')).toFixed(2)).toBe(amounts.financed);
+    const badDate = await call(server, 'ledger.trialBalance', { date: '16/01/2026' }, tokens.admin);
+    expect(badDate.status).toBe(400);
+    expect(badDate.body.field).toBe('date');
     const log = await server.database.rows<{ n: number }>("SELECT count(*)::int AS n FROM activity_log WHERE action = 'credit-operation.disbursed' AND entity_id = $1", [op.id]);
     expect(log[0].n).toBe(1);
   }, 60_000);
