@@ -215,12 +215,17 @@ describe('disbursement', () => {
     expect(log[0].n).toBe(1);
   }, 60_000);
 
-  it('refuses an operation without an issued contract', async () => {
+  it('refuses an operation without an issued contract, and takes no payment before the money left', async () => {
     server.clock.set('2026-01-10');
     const created = await call(server, 'creditOperation.create', { ...CONDITIONS, borrower_id: borrowerId, idempotency_key: key() }, tokens.agent);
     const answer = await call(server, 'servicing.disburse', { id: created.body.id, version: created.body.version, idempotency_key: key(), method: 'pix' }, tokens.operator);
     expect(answer.status).toBe(409);
     expect(answer.body.field).toBe('status');
+    const schedule = await installments(created.body.id);
+    expect(schedule.installments[0]).toMatchObject({ status: 'open', overdue: false });
+    const early = await call(server, 'servicing.pay', { id: created.body.id, installment: schedule.installments[0].id, idempotency_key: key(), amount: '10.00', paid_on: '2026-01-10', method: 'pix' }, tokens.operator);
+    expect(early.status).toBe(409);
+    expect(early.body.field).toBe('status');
   }, 60_000);
 });
 
@@ -267,6 +272,13 @@ describe('installments, payments and reversals', () => {
     expect(tooMuch.status).toBe(409);
     expect(tooMuch.body.field).toBe('amount');
     expect(tooMuch.body.message).toContain(`Valor devido: ${first.value}`);
+    // A key used again for other arguments is refused (on the last installment, which no other test pays).
+    const last = (await installments(opId)).installments[11];
+    const reusedKey = key();
+    expect((await pay({ installment: last.id, idempotency_key: reusedKey, amount: '1.00' })).status).toBe(200);
+    const reused = await pay({ installment: last.id, idempotency_key: reusedKey, amount: '2.00' });
+    expect(reused.status).toBe(409);
+    expect(reused.body.field).toBe('idempotency_key');
     const otherOperation = await call(server, 'servicing.pay', { id: opId, installment: 999999, idempotency_key: key(), amount: '10.00', paid_on: '2026-02-10', method: 'pix' }, tokens.operator);
     expect(otherOperation.status).toBe(404);
     await expectBalancedBooks();
