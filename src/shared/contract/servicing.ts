@@ -121,6 +121,8 @@ export const installmentTransactionSchema = z.object({
   reverses_id: z.number().int().nullable(),
   /** a payment's reversal, when it has one */
   reversed_by: z.number().int().nullable(),
+  /** a reversal of this payment awaiting a second person (four eyes): the request's id */
+  reversal_request_id: z.number().int().nullable(),
   reason: z.string().nullable(),
   actor_name: z.string().nullable(),
   created_at: timestampSchema,
@@ -251,12 +253,29 @@ export const servicingOperations = {
     encoding: 'json',
     origin: 'spec',
     description:
-      'Reverses (estorno) a payment with a reason, on the business date: a reversal entry of its own that undoes it, the payment kept and marked reversed, the later payments re-allocated. 409 when it is already reversed. Idempotent by key.',
+      "Reverses (estorno) a payment with a reason, on the business date: a reversal entry of its own that undoes it, the payment kept and marked reversed, the later payments re-allocated. Above the company's reversal_approval_above it opens a four-eyes request instead (the payment shows reversal_request_id) for servicing.decideReversal. 409 when it is already reversed or a request is pending. Idempotent by key.",
     args: z.object({
       ...installmentPath,
       detailId: idSchema,
       idempotency_key: idempotencyKeySchema,
       reason: trimmedTextSchema(1000).min(5, 'informe o motivo do estorno (ao menos 5 caracteres)'),
+    }),
+    result: installmentDetailsSchema,
+  }),
+  'servicing.decideReversal': defineOperation({
+    method: 'POST',
+    path: '/api/creditOperation/:id/installments/:installment/details/:detailId/reversal-approval',
+    access: AllOperators,
+    encoding: 'json',
+    origin: 'designed',
+    description:
+      'The second person on a pending reversal: approve posts it (dated the business date); refuse (with a reason) closes the request and nothing moves. 403 four-eyes for the person who asked for it; 409 when none is pending. Idempotent by key.',
+    args: z.object({
+      ...installmentPath,
+      detailId: idSchema,
+      idempotency_key: idempotencyKeySchema,
+      approve: z.boolean({ error: 'informe se aprova o estorno' }),
+      reason: optionalText(1000),
     }),
     result: installmentDetailsSchema,
   }),

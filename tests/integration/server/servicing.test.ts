@@ -118,6 +118,7 @@ describe('authorization', () => {
       ['servicing.disburse', { id: 999999, version: 1, idempotency_key: key(), method: 'pix' }, moneyMovers],
       ['servicing.pay', { id: 999999, installment: 1, idempotency_key: key(), amount: '10.00', paid_on: '2026-01-15', method: 'pix' }, moneyMovers],
       ['servicing.reverse', { id: 999999, installment: 1, detailId: 1, idempotency_key: key(), reason: 'Pagamento em duplicidade' }, moneyMovers],
+      ['servicing.decideReversal', { id: 999999, installment: 1, detailId: 1, idempotency_key: key(), approve: true }, moneyMovers],
       ['ledger.trialBalance', {}, { superadmin: 200, admin: 200, operator: 200, agent: 403, user: 403 }],
     ],
     () => ({ server, tokens }),
@@ -375,6 +376,59 @@ describe('installments, payments and reversals', () => {
     expect(journal.body.postings.some((p: { kind: string; transaction_id: number }) => p.kind === 'reallocation' && p.transaction_id === moved.id)).toBe(true);
     expect(journal.body.balances.find((b: { account: string }) => b.account === 'loans_receivable').balance).toBe(books.loans_receivable);
     expect((await call(server, 'servicing.journal', { id: 999999 }, tokens.agent)).status).toBe(404);
+  }, 60_000);
+
+  it('a reversal above the company’s limit waits for a second person, who posts or refuses it', async () => {
+    server.clock.set('2026-03-20');
+    const fourth = (await installments(opId)).installments[3];
+    const payAndGet = async () => {
+      const paid = await call(server, 'servicing.pay', { id: opId, installment: fourth.id, idempotency_key: key(), amount: '80.00', paid_on: '2026-03-20', method: 'ted' }, tokens.operator);
+      expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+      return (paid.body.transactions as Array<{ id: number; kind: string }>).filter((t) => t.kind === 'payment').at(-1)!;
+    };
+    await server.database.rows('UPDATE company_parameters SET reversal_approval_above = 50 WHERE company_id = 1');
+    try {
+      const payment = await payAndGet();
+      const reverseArgs = { id: opId, installment: fourth.id, detailId: payment.id, reason: 'Cliente pagou em duplicidade' };
+      const asked = await call(server, 'servicing.reverse', { ...reverseArgs, idempotency_key: key() }, tokens.operator);
+      expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+      expect(asked.body.installment.paid_total).toBe('80.00');
+      const pendingRow = asked.body.transactions.find((t: { id: number }) => t.id === payment.id);
+      expect(pendingRow.reversal_request_id).toEqual(expect.any(Number));
+      expect(pendingRow.reversed_by).toBeNull();
+      expect((await call(server, 'servicing.reverse', { ...reverseArgs, idempotency_key: key() }, tokens.operator)).status).toBe(409);
+
+      const decide = (token: string, extra: Record<string, unknown>) =>
+        call(server, 'servicing.decideReversal', { id: opId, installment: fourth.id, detailId: payment.id, idempotency_key: key(), ...extra }, token);
+      const own = await decide(tokens.operator, { approve: true });
+      expect(own.status).toBe(403);
+      expect(own.body.code).toBe('four-eyes');
+      expect((await decide(tokens.agent, { approve: true })).status).toBe(403);
+      const noReason = await decide(tokens.admin, { approve: false, reason: '' });
+      expect(noReason.status).toBe(400);
+      expect(noReason.body.field).toBe('reason');
+      server.clock.set('2026-03-21');
+      const approved = await decide(tokens.admin, { approve: true });
+      expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+      expect(approved.body.installment.paid_total).toBe('0.00');
+      const reversal = approved.body.transactions.find((t: { reverses_id: number | null }) => t.reverses_id === payment.id);
+      expect(reversal).toMatchObject({ kind: 'reversal', reason: 'Cliente pagou em duplicidade', paid_on: '2026-03-21' });
+      expect((await decide(tokens.admin, { approve: true })).status).toBe(409);
+
+      // Refused: the request closes, the payment stands.
+      const second = await payAndGet();
+      await call(server, 'servicing.reverse', { ...reverseArgs, detailId: second.id, idempotency_key: key() }, tokens.operator);
+      const refused = await call(server, 'servicing.decideReversal', { id: opId, installment: fourth.id, detailId: second.id, idempotency_key: key(), approve: false, reason: 'O crédito entrou na conta' }, tokens.admin);
+      expect(refused.status, JSON.stringify(refused.body)).toBe(200);
+      const stands = refused.body.transactions.find((t: { id: number }) => t.id === second.id);
+      expect(stands).toMatchObject({ reversed_by: null, reversal_request_id: null });
+      expect(refused.body.installment.paid_total).toBe('80.00');
+      const requests = await server.database.rows<{ status: string }>("SELECT status FROM approval_requests WHERE kind = 'installment.reverse' AND entity_id IN ($1, $2) ORDER BY id", [payment.id, second.id]);
+      expect(requests.map((r) => r.status)).toEqual(['approved', 'rejected']);
+      await expectBalancedBooks();
+    } finally {
+      await server.database.rows('UPDATE company_parameters SET reversal_approval_above = 1000 WHERE company_id = 1');
+    }
   }, 60_000);
 
   it('twenty concurrent payments on one installment never pass its balance', async () => {

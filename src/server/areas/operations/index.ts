@@ -18,4 +18,5 @@ export {
   updateComplement,
 } from './credit-operations';
 export type { Actor, Conditions, OperationRow } from './credit-operations';
+export { closeApproval, giveCheck, openApproval, pendingApproval, pendingApprovalsOf } from './approvals';
 export { creditOperationHandlers } from './handlers/credit-operations';

@@ -24,7 +24,7 @@ import type { installmentStateSchema, installmentTransactionSchema } from '@shar
 import type { Db } from '../../db/connect';
 import { users } from '../access/schema';
 import { parametersOf } from '../company';
-import { findOperation, statusOf, type OperationRow } from '../operations';
+import { findOperation, pendingApprovalsOf, statusOf, type OperationRow } from '../operations';
 import { creditOperationInstallments } from '../operations/schema';
 import { notFound } from '../../platform/http/errors';
 import { activePayments, replayInstallment, type InstallmentEvent, type InstallmentFigures, type Replay, type Split } from '../../domain/servicing/allocation';
@@ -189,6 +189,7 @@ export async function loadInstallmentDetails(db: Db, operationId: number, instal
   // Each standing payment's split today comes from the replay of every transaction written.
   const current = new Map(replayOf(ctx, installment, rows, maxDate(rows, asOf)).allocations.map((a) => [a.id, a.split]));
   const reversedBy = new Map(rows.filter((r) => r.reverses_id !== null).map((r) => [r.reverses_id!, r.id]));
+  const pending = await pendingApprovalsOf(db, 'installment.reverse', rows.filter((r) => r.kind === 'payment').map((r) => r.id));
   const actorIds = [...new Set(rows.map((r) => r.actor_id).filter((v): v is number => v !== null))];
   const names = new Map(
     actorIds.length ? (await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, actorIds))).map((u) => [u.id, u.name]) : [],
@@ -206,6 +207,7 @@ export async function loadInstallmentDetails(db: Db, operationId: number, instal
       current_split: split ? splitView(split) : null,
       reverses_id: r.reverses_id,
       reversed_by: reversedBy.get(r.id) ?? null,
+      reversal_request_id: pending.get(r.id) ?? null,
       reason: r.reason,
       actor_name: r.actor_id === null ? null : (names.get(r.actor_id) ?? null),
       created_at: r.created_at.toISOString(),

@@ -13,7 +13,11 @@
  * - Rows are only inserted: the payment with its split as recorded; the
  *   reversal as its own row naming the payment (the unique reverses_id makes
  *   a second reversal impossible even past the lock), with a reason, dated
- *   today (the day the money went back).
+ *   the day it is posted (the day the money went back).
+ * - Four eyes: a reversal of a payment above the company's
+ *   reversal_approval_above opens an approval request (approvals.ts, kind
+ *   installment.reverse) instead; another person of AllOperators confirms it
+ *   (then it is posted, dated that day) or refuses it with a reason.
  * - Ledger: a payment posts paymentPosting(split); a reversal posts
  *   reversalPosting(paymentPosting(the payment's split as it stands)); every
  *   other standing payment whose split the movement changed posts the
@@ -27,7 +31,8 @@ import Decimal from 'decimal.js';
 import { formatCurrency } from '@shared/format';
 import type { ReceiptMethod } from '@shared/servicing';
 import type { Db } from '../../db/connect';
-import { findOperation, recordInstallmentSettlement, statusOf, STATUS_PT, type Actor } from '../operations';
+import { closeApproval, findOperation, giveCheck, openApproval, pendingApproval, recordInstallmentSettlement, statusOf, STATUS_PT, type Actor } from '../operations';
+import { parametersOf } from '../company';
 import { isDisbursed } from '@shared/credit-operation-status';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import { logActivity } from '../../platform/activity';
@@ -48,6 +53,9 @@ export const PAYMENT_MESSAGES = {
   transactionNotFound: 'Pagamento não encontrado nesta parcela.',
   notAPayment: 'Somente um pagamento pode ser estornado.',
   alreadyReversed: 'Este pagamento já foi estornado.',
+  reversalPending: 'O estorno deste pagamento já aguarda a aprovação de outra pessoa.',
+  noPendingReversal: 'Não há estorno deste pagamento aguardando aprovação.',
+  refusalReason: 'Campo reason: informe por que o estorno foi recusado.',
 } as const;
 
 /** The installment's standing payments as of every transaction written (the replay the ledger follows). */
@@ -151,8 +159,20 @@ export interface ReversalInput {
   reason: string;
 }
 
-/** Reverses a payment on `today` (inside the caller's transaction); answers the reversal's id. */
-export async function reverse(tx: Db, actor: Actor, input: ReversalInput, today: string): Promise<number> {
+/** What a reversal request did: reversed at once, or opened a request for a second person. */
+export type ReversalOutcome = { reversalId: number; approvalId: null } | { reversalId: null; approvalId: number };
+
+export const REVERSAL_KIND = 'installment.reverse' as const;
+
+interface ReversalTarget {
+  ctx: ServicingContext;
+  installment: InstallmentRow;
+  rows: InstallmentTransactionRow[];
+  original: InstallmentTransactionRow;
+}
+
+/** The payment to reverse, under the operation's lock: 404 when it is not this installment's, 409 when reversed. */
+async function reversalTarget(tx: Db, input: Omit<ReversalInput, 'reason'>): Promise<ReversalTarget> {
   const ctx = await lockedContext(tx, input.id);
   const installment = await findInstallment(tx, ctx.op.id, input.installment);
   const rows = await transactionsOf(tx, [installment.id]);
@@ -160,10 +180,67 @@ export async function reverse(tx: Db, actor: Actor, input: ReversalInput, today:
   if (!original) throw notFound(PAYMENT_MESSAGES.transactionNotFound);
   if (original.kind !== 'payment') throw conflict(PAYMENT_MESSAGES.notAPayment, 'detailId');
   if (rows.some((r) => r.reverses_id === original.id)) throw conflict(PAYMENT_MESSAGES.alreadyReversed, 'detailId');
+  return { ctx, installment, rows, original };
+}
+
+/**
+ * Asks for a payment's reversal (inside the caller's transaction). Up to the
+ * company's reversal_approval_above it is reversed at once; above it, a
+ * request waits for a second person (four eyes), who confirms or refuses it
+ * with `decideReversal`.
+ */
+export async function reverse(tx: Db, actor: Actor, input: ReversalInput, today: string): Promise<ReversalOutcome> {
+  const target = await reversalTarget(tx, input);
+  if (await pendingApproval(tx, REVERSAL_KIND, target.original.id, true)) throw conflict(PAYMENT_MESSAGES.reversalPending, 'detailId');
+  const params = await parametersOf(tx, target.ctx.op.company_id);
+  const limit = params.reversal_approval_above;
+  if (new Decimal(target.original.amount).gt(limit)) {
+    const now = new Date();
+    const request = await openApproval(tx, {
+      kind: REVERSAL_KIND,
+      entityId: target.original.id,
+      companyId: target.ctx.op.company_id,
+      makerId: actor.id,
+      madeAt: now,
+      amount: target.original.amount,
+      limit,
+      amounts: { amount: target.original.amount, paid_on: target.original.paid_on, reason: input.reason, installment_id: String(target.installment.id) },
+      requiredChecks: 1,
+      actorId: actor.id,
+      at: now,
+    });
+    return { reversalId: null, approvalId: request.id };
+  }
+  return { reversalId: await performReversal(tx, actor, target, input.reason, today), approvalId: null };
+}
+
+/** The second person's answer to a pending reversal: approved, the reversal is posted; refused, nothing moves. */
+export async function decideReversal(
+  tx: Db,
+  checker: Actor,
+  input: Omit<ReversalInput, 'reason'> & { approve: boolean; reason?: string | null },
+  today: string,
+): Promise<void> {
+  const target = await reversalTarget(tx, input);
+  const request = await pendingApproval(tx, REVERSAL_KIND, target.original.id, true);
+  if (!request) throw conflict(PAYMENT_MESSAGES.noPendingReversal, 'detailId');
+  const now = new Date();
+  if (!input.approve) {
+    const reason = input.reason?.trim() || null;
+    if (!reason) throw badRequest(PAYMENT_MESSAGES.refusalReason, 'reason');
+    await closeApproval(tx, request, { status: request.maker_id === checker.id ? 'cancelled' : 'rejected', by: checker.id, reason, at: now });
+    return;
+  }
+  await giveCheck(tx, request, checker, now);
+  await performReversal(tx, checker, target, request.amounts.reason ?? '', today);
+}
+
+/** Posts the reversal of `target.original` on `today` (or the payment's day, when later). */
+async function performReversal(tx: Db, actor: Actor, target: ReversalTarget, reason: string, today: string): Promise<number> {
+  const { ctx, installment, rows, original } = target;
   const before = replayAll(ctx, installment, rows, today);
   const standing = before.allocations.find((a) => a.id === String(original.id));
   if (!standing) throw new Error(`payment ${original.id} is not standing in its installment's replay`);
-  // The money went back today, or on the payment's own day when that is later (a payment dated ahead never is).
   const day = original.paid_on > today ? original.paid_on : today;
   const [row] = await tx
     .insert(installmentTransactions)
@@ -178,7 +255,7 @@ export async function reverse(tx: Db, actor: Actor, input: ReversalInput, today:
       interest: standing.split.interest.toFixed(2),
       principal: standing.split.principal.toFixed(2),
       reverses_id: original.id,
-      reason: input.reason,
+      reason,
       actor_id: actor.id,
     })
     .returning();
@@ -192,7 +269,7 @@ export async function reverse(tx: Db, actor: Actor, input: ReversalInput, today:
     entity: 'installment',
     entityId: installment.id,
     before: { ...dueSnapshot(before.state.dueTotal, before.state.status), transaction_id: original.id },
-    after: { ...dueSnapshot(after.state.dueTotal, after.state.status), transaction_id: row.id, reverses_id: original.id, amount: row.amount, paid_on: day, reason: input.reason },
+    after: { ...dueSnapshot(after.state.dueTotal, after.state.status), transaction_id: row.id, reverses_id: original.id, amount: row.amount, paid_on: day, reason },
   });
   return row.id;
 }

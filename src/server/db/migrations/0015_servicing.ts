@@ -20,10 +20,16 @@
  * every posting written in the transaction has debits equal to credits, so no
  * unbalanced posting can ever be committed, whatever the code does; UPDATE and
  * DELETE are refused like the transactions'.
+ *
+ * company_parameters.reversal_approval_above: a reversal of a payment above it
+ * waits for a second person (four eyes, approval kind installment.reverse).
  */
 export const id = '0015_servicing';
 
 export const sql = /* sql */ `
+ALTER TABLE company_parameters
+  ADD COLUMN reversal_approval_above numeric(14,2) NOT NULL DEFAULT 1000.00 CHECK (reversal_approval_above >= 0);
+
 CREATE TABLE disbursements (
   id serial PRIMARY KEY,
   credit_operation_id integer NOT NULL UNIQUE REFERENCES credit_operations(id),

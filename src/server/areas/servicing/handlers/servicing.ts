@@ -9,7 +9,7 @@ import { once } from '../../../platform/idempotency';
 import type { Actor } from '../../operations';
 import { disburse, loadDisbursement } from '../disbursement';
 import { loadInstallmentDetails, loadInstallments } from '../installments';
-import { pay, reverse } from '../payments';
+import { decideReversal, pay, reverse } from '../payments';
 import { operationJournal, trialBalanceOn } from '../journal';
 import { findOperation } from '../../operations';
 
@@ -53,7 +53,20 @@ export const servicingHandlers: Pick<Handlers, ServicingName> = {
     const { idempotency_key, ...input } = args;
     const today = ctx.deps.clock.today();
     await ctx.deps.db.transaction((tx) =>
-      once(tx, { key: idempotency_key, operation: 'servicing.reverse', userId: me.id, args }, async () => ({ id: await reverse(tx, me, input, today) })),
+      once(tx, { key: idempotency_key, operation: 'servicing.reverse', userId: me.id, args }, async () => reverse(tx, me, input, today)),
+    );
+    return loadInstallmentDetails(ctx.deps.db, args.id, args.installment, today);
+  },
+
+  'servicing.decideReversal': async (args, ctx) => {
+    const me = actor(ctx);
+    const { idempotency_key, ...input } = args;
+    const today = ctx.deps.clock.today();
+    await ctx.deps.db.transaction((tx) =>
+      once(tx, { key: idempotency_key, operation: 'servicing.decideReversal', userId: me.id, args }, async () => {
+        await decideReversal(tx, me, input, today);
+        return { ok: true };
+      }),
     );
     return loadInstallmentDetails(ctx.deps.db, args.id, args.installment, today);
   },
