@@ -336,6 +336,8 @@ type Doc = PDFKit.PDFDocument;
 const MM = 72 / 25.4;
 const BARCODE_LENGTH = 103 * MM;
 const BARCODE_HEIGHT = 13 * MM;
+/** Blank left of the first bar (the carnê's cut line runs beside it). */
+const BARCODE_QUIET_ZONE = 5 * MM;
 const INK = '#000000';
 const GREY = '#444444';
 
@@ -501,11 +503,11 @@ function drawFicha(doc: Doc, slip: BoletoSlip, x: number, y: number, w: number, 
   put(doc, `${slip.payerAddress[0]} — ${slip.payerAddress[1]}`, x + 2, top + 18.5, w - 4);
   top += payerH;
   // Beside the barcode, never over it: the carnê's ficha leaves little room on the right.
-  const labelW = w - BARCODE_LENGTH - 16;
+  const labelW = w - BARCODE_QUIET_ZONE - BARCODE_LENGTH - 16;
   doc.font('Helvetica').fontSize(6).fillColor(GREY);
   put(doc, 'Autenticação mecânica —', x + w - labelW, top + 3, labelW, 'right');
   put(doc, 'Ficha de Compensação', x + w - labelW, top + 10, labelW, 'right');
-  drawBarcode(doc, slip.codes.barcode, x + 6, top + 4);
+  drawBarcode(doc, slip.codes.barcode, x + BARCODE_QUIET_ZONE, top + 4);
   return top + 4 + BARCODE_HEIGHT;
 }
 
@@ -515,7 +517,7 @@ function cutLine(doc: Doc, x: number, y: number, w: number, label?: string): voi
 }
 
 function documentStream(title: string): { doc: Doc; done: Promise<Buffer> } {
-  // bufferPages off and no compression of many tiny paths beyond the default: the stream is flushed page by page.
+  // Pages are not buffered: each goes to the stream when the next begins, so a 120-page carnê is never all in memory.
   const doc = new PDFDocument({ size: 'A4', margin: 24, info: { Title: title, Author: 'Back-office de Crédito' } });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -560,8 +562,10 @@ function drawReceipt(doc: Doc, slip: BoletoSlip, x: number, y: number, w: number
   }
   if (slip.pixPayload) {
     const qx = x + fieldsW + 16;
-    doc.font('Helvetica-Bold').fontSize(8).fillColor(INK).text('Pague com Pix', qx, fieldsTop + 2, { width: qrSide, align: 'center', lineBreak: false });
-    drawQrCode(doc, slip.pixPayload, qx, fieldsTop + 12, qrSide);
+    doc.font('Helvetica-Bold').fontSize(8).fillColor(INK);
+    put(doc, 'Pague com Pix', qx, fieldsTop + 2, qrSide, 'center');
+    // Room around the code for its quiet zone (four modules).
+    drawQrCode(doc, slip.pixPayload, qx + 5, fieldsTop + 20, qrSide - 10);
   }
   top += 6;
   doc.font('Helvetica').fontSize(6.5).fillColor(GREY).text('Linha digitável', x, top, { lineBreak: false });
