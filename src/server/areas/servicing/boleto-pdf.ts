@@ -24,7 +24,7 @@ import bwipjs from 'bwip-js/node';
 import Decimal from 'decimal.js';
 import PDFDocument from 'pdfkit';
 import { cepDigits, formatCep } from '@shared/address';
-import { formatCnpj, formatCpfCnpj, stripDocumentMask } from '@shared/documents';
+import { formatCnpj, formatCpfCnpj, isValidCnpj, isValidCpf, stripDocumentMask } from '@shared/documents';
 import { formatCurrency } from '@shared/format';
 import {
   buildBoleto,
@@ -236,6 +236,16 @@ export interface BoletoSlip {
   pixPayload: string | null;
 }
 
+/** The domain rules' RangeErrors say what is wrong; this says in which part of the input. */
+function naming<T>(field: string, build: () => T): T {
+  try {
+    return build();
+  } catch (error) {
+    if (error instanceof RangeError) throw new RangeError(`${field}: ${error.message}`);
+    throw error;
+  }
+}
+
 export function boletoSlip(input: BoletoPdfInput): BoletoSlip {
   const amount = moneyText(input.amount, 'amount');
   if (new Decimal(amount).isZero()) throw new RangeError('amount must be positive');
@@ -244,13 +254,14 @@ export function boletoSlip(input: BoletoPdfInput): BoletoSlip {
   const bank = input.bank.account.bank;
   if (!(bank in BANKS)) throw new RangeError('bank.account.bank is not a boleto bank');
   const payerDoc = stripDocumentMask(input.payer.document ?? '');
-  if (payerDoc.length !== 11 && payerDoc.length !== 14) throw new RangeError('payer.document must be a CPF or a CNPJ');
-  if (stripDocumentMask(input.beneficiary.cnpj ?? '').length !== 14) throw new RangeError('beneficiary.cnpj must be a CNPJ');
+  if (!(payerDoc.length === 11 ? isValidCpf(payerDoc) : isValidCnpj(payerDoc))) throw new RangeError('payer.document must be a valid CPF or CNPJ');
+  if (!isValidCnpj(input.beneficiary.cnpj ?? '')) throw new RangeError('beneficiary.cnpj must be a valid CNPJ');
   if (!input.payer.name?.trim()) throw new RangeError('payer.name is empty');
   if (!input.beneficiary.name?.trim()) throw new RangeError('beneficiary.name is empty');
-  const codes = buildBoleto({ account: input.bank.account, sequence: input.sequence, amount, dueDate: input.dueDate });
-  const pixPayload = input.pix
-    ? staticBrCode({ key: input.pix.key, merchantName: input.beneficiary.name, merchantCity: input.pix.city, amount, txid: input.pix.txid })
+  const codes = naming('bank.account', () => buildBoleto({ account: input.bank.account, sequence: input.sequence, amount, dueDate: input.dueDate }));
+  const pix = input.pix;
+  const pixPayload = pix
+    ? naming('pix', () => staticBrCode({ key: pix.key, merchantName: input.beneficiary.name, merchantCity: pix.city, amount, txid: pix.txid }))
     : null;
   return {
     bank,

@@ -143,6 +143,9 @@ describe('what a slip prints', () => {
     // Above the legal ceiling of the multa.
     expect(() => boletoSlip(input('341', { lateCharges: { lateFeePercent: '3.00', defaultInterestMonthlyPercent: '1.00' } }))).toThrow(RangeError);
     expect(() => boletoSlip(input('001', { bank: { account: ACCOUNTS['001'], branch: '0057' } }))).toThrow(/accountNumber/);
+    expect(() => boletoSlip(input('341', { payer: { ...input('341').payer, document: '52998224724' } }))).toThrow(/payer\.document/);
+    expect(() => boletoSlip(input('341', { sequence: 0 }))).toThrow(/^bank\.account: sequence/);
+    expect(() => boletoSlip(input('341', { pix: { key: 'not a key', city: 'São Paulo', txid: 'X1' } }))).toThrow(/^pix: /);
   });
 });
 
