@@ -99,10 +99,12 @@ import {
 
 import { borrowerHandlers } from './areas/borrowers';
 import { creditOperationHandlers } from './areas/operations';
+import { servicingHandlers } from './areas/servicing';
 
 export const handlers: Handlers = {
   ...borrowerHandlers,
   ...creditOperationHandlers,
+  ...servicingHandlers,
   'session.login': login,
   'session.verifyHash': verifyHash,
   'session.auth': auth,

@@ -42,6 +42,7 @@ export const ACTIVITY_ENTITIES = [
   'credit_operation',
   'issued_contract',
   'approval_request',
+  'installment',
 ] as const;
 export type ActivityEntityKind = (typeof ACTIVITY_ENTITIES)[number];
 
@@ -144,6 +145,9 @@ export const ACTIVITY_ACTIONS = [
   'approval-request.approve',
   'approval-request.reject',
   'approval-request.cancel',
+  'credit-operation.disbursed',
+  'installment.payment',
+  'installment.reversal',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number] | `${CatalogueActivityEntity}.${CatalogueActivityVerb}`;
 

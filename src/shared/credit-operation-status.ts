@@ -109,14 +109,24 @@ export const CONTRACT_MOVES = {
 } as const satisfies Record<string, { from: readonly CreditOperationStatus[]; to: CreditOperationStatus }>;
 
 /**
+ * The release of the money (PATCH /creditOperation/:id/disbursement): only
+ * an operation whose contract is issued is disbursed, by AllOperators.
+ */
+export const DISBURSEMENT_MOVE = { from: ['contract_issued'], to: 'disbursed' } as const satisfies {
+  from: readonly CreditOperationStatus[];
+  to: CreditOperationStatus;
+};
+
+/**
  * Whether the workflow takes an operation from `from` to `to` by any of its
- * moves: a person's action, an edit of approved conditions, or the contract.
+ * moves: a person's action, an edit of approved conditions, the contract, or the disbursement.
  * Staying in the same status is not a move.
  */
 export function canMoveOperation(from: CreditOperationStatus, to: CreditOperationStatus): boolean {
   if (from === to) return false;
   if (CREDIT_OPERATION_ACTIONS.some((a) => ACTION_RULES[a].to === to && actionAllowed(a, from))) return true;
   if (EDITABLE_STATUSES.includes(from) && statusAfterEdit(from) === to) return true;
+  if ((DISBURSEMENT_MOVE.from as readonly CreditOperationStatus[]).includes(from) && DISBURSEMENT_MOVE.to === to) return true;
   return Object.values(CONTRACT_MOVES).some((m) => (m.from as readonly CreditOperationStatus[]).includes(from) && m.to === to);
 }
 

@@ -69,3 +69,17 @@ export const MESSAGE_CHANNELS = ['sms', 'email'] as const;
 export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
 export const BROADCAST_RECIPIENT_STATUSES = ['queued', 'sending', 'sent', 'failed'] as const;
 export type BroadcastRecipientStatus = (typeof BROADCAST_RECIPIENT_STATUSES)[number];
+export {
+  DISBURSEMENT_METHODS,
+  INSTALLMENT_TRANSACTION_KINDS,
+  LEDGER_ACCOUNTS,
+  LEDGER_SIDES,
+  POSTING_KINDS,
+  RECEIPT_METHODS,
+  type DisbursementMethod,
+  type InstallmentTransactionKind,
+  type LedgerAccount,
+  type LedgerSide,
+  type PostingKind,
+  type ReceiptMethod,
+} from './servicing';

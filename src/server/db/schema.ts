@@ -17,3 +17,4 @@ export * as messagesSchema from '../areas/messages/schema';
 export * as borrowersSchema from '../areas/borrowers/schema';
 export * as operationsSchema from '../areas/operations/schema';
 export * as approvalsSchema from '../areas/operations/schema-approvals';
+export * as servicingSchema from '../areas/servicing/schema';

@@ -8,13 +8,13 @@
  * simulation's and the timeline, log and contracts are what a real run
  * leaves; only the dates are moved back afterwards to spread the history.
  *
- * Disbursement belongs to servicing, not built yet: the operations shown as disbursed are moved
- * to that status here, with past installments mostly paid and a few borrowers
- * overdue (15, 45, 100 and 200 days) so the risk classification has every
- * band to show.
+ * The operations shown as disbursed are released through servicing on their
+ * story's day, with past installments paid through it on their due day and a
+ * few borrowers overdue (one per risk band) so the risk classification and the
+ * collections desk have every band to show.
  */
 import Decimal from 'decimal.js';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { completeCnpj, completeCpf, formatCnpj, formatCpf } from '@shared/documents';
 import { AllAdmins, AllOperators, isRoleAllowed, isRoleId, Role, type RoleId } from '@shared/roles';
 import { addDays, addMonths, daysBetween } from '../domain/credit/calendar';
@@ -26,7 +26,9 @@ import type { Db } from './connect';
 import { users } from '../areas/access/schema';
 import { solicitations, solicitationStatusHistory } from '../areas/intake/schema';
 import { borrowerJointDebtors, borrowerProducts, borrowerRevenues, borrowerSecuredGuarantees, borrowerShareholders } from '../areas/borrowers/schema';
-import { creditOperationEvents, creditOperations } from '../areas/operations/schema';
+import { creditOperationInstallments, creditOperations } from '../areas/operations/schema';
+import { borrowerBankAccounts } from '../areas/borrowers/schema';
+import { disburse, pay } from '../areas/servicing';
 
 const DAY_MS = 86_400_000;
 
@@ -223,14 +225,25 @@ export async function seedOrigination(db: Db, options: { staffIds: number[]; now
       summary.contracts++;
     }
     if (t === 'disbursed') {
-      await db.update(creditOperations).set({ status: 'disbursed', status_changed_at: new Date(started.getTime() + 3 * DAY_MS) }).where(eq(creditOperations.id, id));
-      // Past installments were paid on their due day, except from the overdue one on (late by its band's days).
+      // Released through servicing on the story's day, its past installments paid on their due day through the same
+      // calls the desk makes, except from the overdue one on (late by its band's days).
       disbursedCount++;
+      await ensurePayoutAccount(db, item.borrowerId);
+      const [{ version: current }] = await db.select({ version: creditOperations.version }).from(creditOperations).where(eq(creditOperations.id, id));
+      const desk = operator();
+      await db.transaction((tx) => disburse(tx, desk, { id, version: current, method: random.chance(0.7) ? 'pix' : 'ted', transfer_reference: `E${String(id).padStart(8, '0')}` }, disbursement));
       const paidUntil = late === null ? today : addDays(today, -late);
-      await db.execute(sql`
-        UPDATE credit_operation_installments SET paid_on = due_date
-        WHERE credit_operation_id = ${id} AND due_date < ${paidUntil}::date`);
-      await db.insert(creditOperationEvents).values({ credit_operation_id: id, kind: 'disbursed', from_status: 'contract_issued', to_status: 'disbursed', actor_id: actorId(), created_at: new Date(started.getTime() + 3 * DAY_MS) });
+      const due = await db
+        .select({ id: creditOperationInstallments.id, due_date: creditOperationInstallments.due_date, amortization: creditOperationInstallments.amortization, interest: creditOperationInstallments.interest })
+        .from(creditOperationInstallments)
+        .where(and(eq(creditOperationInstallments.credit_operation_id, id), lt(creditOperationInstallments.due_date, paidUntil)))
+        .orderBy(asc(creditOperationInstallments.number));
+      for (const installment of due) {
+        await db.transaction((tx) =>
+          pay(tx, desk, { id, installment: installment.id, amount: new Decimal(installment.amortization).plus(installment.interest).toFixed(2), paid_on: installment.due_date, method: 'boleto' }, installment.due_date),
+        );
+      }
+      await db.execute(sql`UPDATE credit_operation_events SET created_at = ${new Date(started.getTime() + 3 * DAY_MS)} WHERE credit_operation_id = ${id} AND kind = 'disbursed'`);
     }
     // The history happened over the operation's age, not all today: spread it from `started`.
     await db.execute(sql`
@@ -289,4 +302,24 @@ async function fillCreditFile(db: Db, borrowerId: number, personType: 'PF' | 'PJ
       value: `${random.int(5, 40) * 1000}.00`,
     });
   }
+}
+
+/** A disbursement needs the borrower's payout account: borrowers registered without one get a demo account. */
+async function ensurePayoutAccount(db: Db, borrowerId: number): Promise<void> {
+  const [payout] = await db
+    .select({ id: borrowerBankAccounts.id })
+    .from(borrowerBankAccounts)
+    .where(and(eq(borrowerBankAccounts.borrower_id, borrowerId), eq(borrowerBankAccounts.is_payout, true)))
+    .limit(1);
+  if (payout) return;
+  await db.insert(borrowerBankAccounts).values({
+    borrower_id: borrowerId,
+    bank_code: '001',
+    bank_name: 'Banco do Brasil',
+    agency: String(1000 + (borrowerId % 9000)),
+    account: String(10000 + borrowerId),
+    account_digit: String(borrowerId % 10),
+    account_type: 'checking',
+    is_payout: true,
+  });
 }

@@ -19,6 +19,7 @@ import { dashboardOperations } from './dashboard';
 import { companyOperations } from './company';
 import { creditOperationOperations } from './credit-operations';
 import { borrowersOperations } from './borrowers';
+import { servicingOperations } from './servicing';
 
 export const contract = {
   ...sessionOperations,
@@ -36,6 +37,7 @@ export const contract = {
   ...companyOperations,
   ...creditOperationOperations,
   ...borrowersOperations,
+  ...servicingOperations,
 } as const satisfies Record<string, OperationDef>;
 
 export type Contract = typeof contract;
@@ -85,3 +87,4 @@ export * from './company';
 export * from './credit-operations';
 export * from './borrowers';
 export * from './approvals';
+export * from './servicing';

@@ -74,7 +74,7 @@ describe('credit operation workflow', () => {
 });
 
 describe('the moves changeOperation accepts', () => {
-  it('are exactly the actions, the edit of an approved operation and the contract’s two moves', () => {
+  it('are exactly the actions, the edit of an approved operation, the contract’s two moves and the disbursement', () => {
     const moves = CREDIT_OPERATION_STATUSES.flatMap((from) => CREDIT_OPERATION_STATUSES.filter((to) => canMoveOperation(from, to)).map((to) => `${from}>${to}`));
     expect(moves.sort()).toEqual(
       [
@@ -91,6 +91,7 @@ describe('the moves changeOperation accepts', () => {
         'approved>analysis',
         'approved>contract_issued',
         'contract_issued>approved',
+        'contract_issued>disbursed',
       ].sort(),
     );
   });

@@ -66,6 +66,8 @@ export const companyParameters = pgTable('company_parameters', {
   finance_iof_default: boolean('finance_iof_default').notNull().default(false),
   /** above this amount financed a credit approval needs a second approver (migration 0012) */
   second_approval_above: money('second_approval_above').notNull().default('50000.00'),
+  /** a payment reversal above this amount needs a second person (migration 0015) */
+  reversal_approval_above: money('reversal_approval_above').notNull().default('1000.00'),
   max_first_period_days: integer('max_first_period_days').notNull().default(60),
   max_disbursement_days_ahead: integer('max_disbursement_days_ahead').notNull().default(30),
   updated_at: ts('updated_at').notNull().defaultNow(),

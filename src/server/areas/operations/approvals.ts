@@ -53,6 +53,7 @@ import { logActivity, type Snapshot } from '../../platform/activity';
 /** What each kind calls the thing made, in the refusals' words. */
 const MADE: Record<ApprovalKind, string> = {
   'credit_operation.approve': 'montou ou alterou por último as condições desta operação',
+  'installment.reverse': 'pediu este estorno',
 };
 
 function rolesText(roles: readonly RoleId[]): string {
@@ -287,4 +288,14 @@ export async function describeApproval(db: Db, row: ApprovalRequestRow, viewer: 
     can_check: pending && checkRefusal(row, viewer) === null,
     created_at: row.created_at.toISOString(),
   };
+}
+
+/** The pending requests of `kind` on these records, as entity id → request id (one pending per record). */
+export async function pendingApprovalsOf(db: Db, kind: ApprovalKind, entityIds: readonly number[]): Promise<Map<number, number>> {
+  if (entityIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: approvalRequests.id, entity_id: approvalRequests.entity_id })
+    .from(approvalRequests)
+    .where(and(eq(approvalRequests.kind, kind), inArray(approvalRequests.entity_id, [...entityIds]), eq(approvalRequests.status, 'pending')));
+  return new Map(rows.map((r) => [r.entity_id, r.id]));
 }

@@ -78,7 +78,12 @@ const PAYMENT_METHOD_PT: Record<FrozenContract['amounts']['payment_method'], str
 };
 
 /** The operation's amounts and schedule as the contract shows them, taken once, at issue. */
-function freeze(op: OperationRow, schedule: FrozenContract['schedule'], orientationMessage: string | null): FrozenContract {
+function freeze(
+  op: OperationRow,
+  schedule: FrozenContract['schedule'],
+  orientationMessage: string | null,
+  lateCharges: FrozenContract['late_charges'],
+): FrozenContract {
   return {
     amounts: {
       amortization: op.amortization,
@@ -101,6 +106,7 @@ function freeze(op: OperationRow, schedule: FrozenContract['schedule'], orientat
     },
     schedule,
     orientation_message: orientationMessage,
+    ...(lateCharges ? { late_charges: lateCharges } : {}),
   };
 }
 
@@ -151,7 +157,8 @@ async function contractData(tx: Db, op: OperationRow, issue: { number: string; i
   const wits = witnesses.map((w) => `${w.name} (CPF ${w.cpf})`);
   const feesText = op.fees.length ? op.fees.map((f) => `${f.name} ${formatCurrency(f.amount)}`).join('; ') : 'nenhuma';
   const companyCity = company.city && company.state ? `${company.city}/${company.state}` : company.city;
-  const frozen = freeze(op, schedule, issue.orientationMessage);
+  const lateCharges = params ? { late_fee_percent: params.late_fee_percent, default_interest_monthly_percent: params.default_interest_monthly_percent } : undefined;
+  const frozen = freeze(op, schedule, issue.orientationMessage, lateCharges);
   const last = schedule[schedule.length - 1];
   const values: Record<string, string> = {
     'contrato.numero': issue.number,
@@ -180,8 +187,8 @@ async function contractData(tx: Db, op: OperationRow, issue: { number: string; i
     'operacao.ultimo_vencimento': last ? dayPt(last.due_date) : dayPt(frozen.amounts.first_due_date),
     'operacao.cronograma': schedule.map((s) => `${s.number}ª parcela: ${dayPt(s.due_date)} — ${formatCurrency(s.payment)}`).join('\n'),
     'local.pagamento': `${companyCity ?? 'na sede da credora'}, por ${PAYMENT_METHOD_PT[frozen.amounts.payment_method]}`,
-    'encargos.multa': percentPt(params?.late_fee_percent ?? '0'),
-    'encargos.juros_mora': percentPt(params?.default_interest_monthly_percent ?? '0'),
+    'encargos.multa': percentPt(frozen.late_charges?.late_fee_percent ?? '0'),
+    'encargos.juros_mora': percentPt(frozen.late_charges?.default_interest_monthly_percent ?? '0'),
     'data.emissao': dayPt(issue.issuedOn),
     'local.emissao': company.city ?? 'São Paulo',
   };
@@ -406,3 +413,13 @@ export async function listContracts(
   return { items: await Promise.all(rows.map((r) => toIssuedContract(db, r))), meta: pageMeta(args.page, args.limit, total) };
 }
 
+
+/** The frozen amounts and schedule of the operation's contract in force (any kind), or null when none is. */
+export async function frozenContractInForce(db: Db, operationId: number): Promise<{ id: number; number: string; frozen: FrozenContract } | null> {
+  const [row] = await db
+    .select({ id: issuedContracts.id, number: issuedContracts.number, frozen: issuedContracts.frozen })
+    .from(issuedContracts)
+    .where(and(eq(issuedContracts.credit_operation_id, operationId), eq(issuedContracts.status, 'issued')))
+    .limit(1);
+  return row ?? null;
+}

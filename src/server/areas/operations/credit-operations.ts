@@ -927,3 +927,14 @@ const CONTRACT_LOG = {
   issue: 'credit-operation.contract-issued',
   cancel: 'credit-operation.contract-cancelled',
 } as const satisfies Record<keyof typeof CONTRACT_MOVES, ActivityAction>;
+
+/**
+ * Keeps an installment's settlement day (`paid_on`, what the risk
+ * classification and the overdue lists read) in step with servicing's
+ * payments: the day of the payment that settled it, or null when a reversal
+ * reopened it. Called by servicing inside its payment's transaction, under
+ * the operation's row lock.
+ */
+export async function recordInstallmentSettlement(tx: Db, installmentId: number, paidOn: string | null): Promise<void> {
+  await tx.update(creditOperationInstallments).set({ paid_on: paidOn }).where(eq(creditOperationInstallments.id, installmentId));
+}

@@ -3,7 +3,20 @@
  * This file is the area's only way in for other areas and the server's
  * composition (routes, seeds); its schema*.ts files declare its tables.
  */
-export { issueContract } from './contracts';
-export { createOperation, decide, guaranteeHeld, overdueOf, updateComplement } from './credit-operations';
-export type { Conditions } from './credit-operations';
+export { frozenContractInForce, issueContract } from './contracts';
+export {
+  changeOperation,
+  createOperation,
+  decide,
+  findOperation,
+  guaranteeHeld,
+  lockOperation,
+  overdueOf,
+  recordInstallmentSettlement,
+  statusOf,
+  STATUS_PT,
+  updateComplement,
+} from './credit-operations';
+export type { Actor, Conditions, OperationRow } from './credit-operations';
+export { closeApproval, giveCheck, openApproval, pendingApproval, pendingApprovalsOf } from './approvals';
 export { creditOperationHandlers } from './handlers/credit-operations';

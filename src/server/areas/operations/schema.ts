@@ -130,6 +130,11 @@ export interface FrozenContract {
   };
   schedule: Array<{ number: number; due_date: string; payment: string; interest: string; amortization: string; balance: string }>;
   orientation_message: string | null;
+  /**
+   * The late charges the contract states (percent), frozen at issue so servicing charges what was signed; absent
+   * in contracts issued before they were frozen (servicing then takes the company's in force at disbursement).
+   */
+  late_charges?: { late_fee_percent: string; default_interest_monthly_percent: string };
 }
 
 

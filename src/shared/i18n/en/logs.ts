@@ -146,8 +146,12 @@ export const logs: Shape<typeof pt> = {
     approval_request_approve: 'Approval completed',
     approval_request_reject: 'Approval rejected',
     approval_request_cancel: 'Approval cancelled',
+    credit_operation_disbursed: 'Operation disbursed',
+    installment_payment: 'Installment payment recorded',
+    installment_reversal: 'Installment payment reversed',
   },
   entities: {
+    installment: 'Installment',
     borrower: 'Borrower',
     borrower_record: "Borrower's record",
     borrower_bank_account: "Borrower's bank account",

@@ -144,8 +144,12 @@ export const logs = {
     approval_request_approve: 'Aprovação concluída',
     approval_request_reject: 'Aprovação recusada',
     approval_request_cancel: 'Aprovação cancelada',
+    credit_operation_disbursed: 'Operação liberada (desembolso)',
+    installment_payment: 'Pagamento de parcela registrado',
+    installment_reversal: 'Pagamento de parcela estornado',
   },
   entities: {
+    installment: 'Parcela',
     borrower: 'Tomador',
     borrower_record: 'Registro do tomador',
     borrower_bank_account: 'Conta bancária do tomador',

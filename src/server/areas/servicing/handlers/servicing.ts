@@ -1,0 +1,80 @@
+/**
+ * Servicing's calls: who asks, one transaction per money movement with its
+ * idempotency key, then the answer read back after the commit.
+ */
+import type { OperationName } from '@shared/contract/index';
+import { isRoleId } from '@shared/roles';
+import { requireAuth, type HandlerContext, type Handlers } from '../../../platform/http/handler';
+import { once } from '../../../platform/idempotency';
+import type { Actor } from '../../operations';
+import { disburse, loadDisbursement } from '../disbursement';
+import { loadInstallmentDetails, loadInstallments } from '../installments';
+import { decideReversal, pay, reverse } from '../payments';
+import { operationJournal, trialBalanceOn } from '../journal';
+import { findOperation } from '../../operations';
+
+export type ServicingName = Extract<OperationName, `servicing.${string}` | `ledger.${string}`>;
+
+function actor(ctx: HandlerContext): Actor {
+  const { user } = requireAuth(ctx);
+  if (!isRoleId(user.role_id)) throw new Error(`user ${user.id} has no known role`);
+  return { id: user.id, role: user.role_id };
+}
+
+export const servicingHandlers: Pick<Handlers, ServicingName> = {
+  'servicing.disbursement': async ({ id }, { deps }) => loadDisbursement(deps.db, id),
+
+  'servicing.disburse': async (args, ctx) => {
+    const me = actor(ctx);
+    const { idempotency_key, ...input } = args;
+    const today = ctx.deps.clock.today();
+    await ctx.deps.db.transaction((tx) =>
+      once(tx, { key: idempotency_key, operation: 'servicing.disburse', userId: me.id, args }, async () => ({ id: await disburse(tx, me, input, today) })),
+    );
+    return loadDisbursement(ctx.deps.db, args.id);
+  },
+
+  'servicing.installments': async ({ id, date }, { deps }) => loadInstallments(deps.db, id, date ?? deps.clock.today()),
+
+  'servicing.installmentDetails': async ({ id, installment, date }, { deps }) => loadInstallmentDetails(deps.db, id, installment, date ?? deps.clock.today()),
+
+  'servicing.pay': async (args, ctx) => {
+    const me = actor(ctx);
+    const { idempotency_key, ...input } = args;
+    const today = ctx.deps.clock.today();
+    await ctx.deps.db.transaction((tx) =>
+      once(tx, { key: idempotency_key, operation: 'servicing.pay', userId: me.id, args }, async () => ({ id: await pay(tx, me, input, today) })),
+    );
+    return loadInstallmentDetails(ctx.deps.db, args.id, args.installment, today);
+  },
+
+  'servicing.reverse': async (args, ctx) => {
+    const me = actor(ctx);
+    const { idempotency_key, ...input } = args;
+    const today = ctx.deps.clock.today();
+    await ctx.deps.db.transaction((tx) =>
+      once(tx, { key: idempotency_key, operation: 'servicing.reverse', userId: me.id, args }, async () => reverse(tx, me, input, today)),
+    );
+    return loadInstallmentDetails(ctx.deps.db, args.id, args.installment, today);
+  },
+
+  'servicing.decideReversal': async (args, ctx) => {
+    const me = actor(ctx);
+    const { idempotency_key, ...input } = args;
+    const today = ctx.deps.clock.today();
+    await ctx.deps.db.transaction((tx) =>
+      once(tx, { key: idempotency_key, operation: 'servicing.decideReversal', userId: me.id, args }, async () => {
+        await decideReversal(tx, me, input, today);
+        return { ok: true };
+      }),
+    );
+    return loadInstallmentDetails(ctx.deps.db, args.id, args.installment, today);
+  },
+
+  'servicing.journal': async ({ id }, { deps }) => {
+    const op = await findOperation(deps.db, id);
+    return operationJournal(deps.db, op.id);
+  },
+
+  'ledger.trialBalance': async ({ date }, { deps }) => trialBalanceOn(deps.db, date ?? deps.clock.today()),
+};

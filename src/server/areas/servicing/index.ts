@@ -1,0 +1,37 @@
+/**
+ * Servicing: what happens to an operation after its contract is issued — the
+ * disbursement, the installments as of any date, payments and their
+ * reversals, and the double-entry journal under every money movement.
+ * This file is the area's only way in for other areas and the server's
+ * composition (routes, seeds); schema.ts declares its tables.
+ *
+ * Design choices (the rules are written beside each in its module):
+ * - Money transactions are never edited or deleted (the database refuses it):
+ *   a reversal is its own row naming the payment it undoes, with a reason.
+ *   Each row keeps the split it was recorded with; a payment's split today
+ *   is the replay of the installment's standing payments in date order
+ *   (domain/servicing/allocation.ts), so a payment or reversal dated in the
+ *   past re-allocates the later ones, and the journal posts the difference.
+ * - The installment's state (open, partially paid, paid; overdue; days late;
+ *   charges) is derived from its transactions and the day asked, never stored
+ *   by a job. The settlement day is kept on the schedule row (operations'
+ *   paid_on) through the operations area, for the overdue rule the risk
+ *   classification reads.
+ * - Every movement of one operation takes that operation's row lock, so
+ *   concurrent payments are checked one after another against what is left
+ *   (twenty at once never pass an installment's balance); every money write
+ *   carries an idempotency key (platform/idempotency.ts) and commits with its
+ *   journal entries and activity-log entry.
+ * - The business date is the lender's (deps.clock.today()), passed down;
+ *   created_at keeps the real instant.
+ * - The journal: balanced postings (domain/servicing/ledger.ts), checked by
+ *   the code before writing and by a deferred trigger at commit; the trial
+ *   balance on a date sums the entries dated up to it, and is read by
+ *   AllOperators.
+ * - Disbursement keeps the signed schedule; a release on or after the first
+ *   due date is refused (the contract must be issued again).
+ */
+export { servicingHandlers } from './handlers/servicing';
+export { disburse } from './disbursement';
+export { pay, reverse } from './payments';
+export { trialBalanceOn } from './journal';

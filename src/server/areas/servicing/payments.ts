@@ -1,0 +1,275 @@
+/**
+ * Payments of an installment and their reversals (estornos).
+ *
+ * - Under the operation's row lock (SELECT … FOR UPDATE through the
+ *   operations area): every money movement of one operation runs one at a
+ *   time, so twenty simultaneous payments of one installment are checked one
+ *   after another against what is left, and never pass its balance.
+ * - A payment is checked by replaying the installment's standing payments
+ *   with it (checkNewPayment): above what is due on its date is a 409 naming
+ *   `amount` with the amount due; a back-dated payment that would leave a
+ *   later one above its due is a 409 naming `paid_on`. Its date lies between
+ *   the disbursement and today (400 on `paid_on`).
+ * - Rows are only inserted: the payment with its split as recorded; the
+ *   reversal as its own row naming the payment (the unique reverses_id makes
+ *   a second reversal impossible even past the lock), with a reason, dated
+ *   the day it is posted (the day the money went back).
+ * - Four eyes: a reversal of a payment above the company's
+ *   reversal_approval_above opens an approval request (approvals.ts, kind
+ *   installment.reverse) instead; another person of AllOperators confirms it
+ *   (then it is posted, dated that day) or refuses it with a reason.
+ * - Ledger: a payment posts paymentPosting(split); a reversal posts
+ *   reversalPosting(paymentPosting(the payment's split as it stands)); every
+ *   other standing payment whose split the movement changed posts the
+ *   difference (reallocationPosting), so the receivable and the income always
+ *   follow the replay.
+ * - The installment's settlement day on the schedule (operations' paid_on)
+ *   follows, and the activity log gets the movement with the installment's
+ *   due before and after.
+ */
+import Decimal from 'decimal.js';
+import { formatCurrency } from '@shared/format';
+import type { ReceiptMethod } from '@shared/servicing';
+import type { Db } from '../../db/connect';
+import { closeApproval, findOperation, giveCheck, openApproval, pendingApproval, recordInstallmentSettlement, statusOf, STATUS_PT, type Actor } from '../operations';
+import { parametersOf } from '../company';
+import { isDisbursed } from '@shared/credit-operation-status';
+import { badRequest, conflict, notFound } from '../../platform/http/errors';
+import { logActivity } from '../../platform/activity';
+import { activePayments, checkNewPayment, reallocationChanges, replayInstallment, type Allocation, type Split } from '../../domain/servicing/allocation';
+import { paymentPosting, reallocationPosting, reversalPosting } from '../../domain/servicing/ledger';
+import { postJournal } from './journal';
+import { eventsOf, figuresOf, findInstallment, lateChargeTerms, servicingContext, transactionsOf, type InstallmentRow, type ServicingContext } from './installments';
+import { installmentTransactions, type InstallmentTransactionRow } from './schema';
+
+export const PAYMENT_MESSAGES = {
+  notCollecting: (status: string) => `A operação não está em cobrança (está ${status}): pagamentos só depois da liberação.`,
+  beforeDisbursement: (day: string) => `Campo paid_on: a data do pagamento não pode ser anterior à liberação (${day}).`,
+  future: (today: string) => `Campo paid_on: a data do pagamento não pode ser depois de hoje (${today}).`,
+  aboveDue: (due: Decimal, day: string) =>
+    `Campo amount: o valor é maior que o devido em ${day} (${formatCurrency(due.toFixed(2))}). Valor devido: ${due.toFixed(2)}.`,
+  squeezesLater: (day: string, due: Decimal) =>
+    `Campo paid_on: com este pagamento, o pagamento de ${day} ficaria acima do devido naquela data (${formatCurrency(due.toFixed(2))}); estorne-o antes ou ajuste o valor.`,
+  transactionNotFound: 'Pagamento não encontrado nesta parcela.',
+  notAPayment: 'Somente um pagamento pode ser estornado.',
+  alreadyReversed: 'Este pagamento já foi estornado.',
+  reversalPending: 'O estorno deste pagamento já aguarda a aprovação de outra pessoa.',
+  noPendingReversal: 'Não há estorno deste pagamento aguardando aprovação.',
+  refusalReason: 'Campo reason: informe por que o estorno foi recusado.',
+} as const;
+
+/** The installment's standing payments as of every transaction written (the replay the ledger follows). */
+function replayAll(ctx: ServicingContext, i: InstallmentRow, rows: readonly InstallmentTransactionRow[], today: string) {
+  const payments = activePayments(eventsOf(rows));
+  return replayInstallment(figuresOf(i), lateChargeTerms(ctx.terms), payments, today);
+}
+
+/** Posts the difference of every standing payment whose split moved between two replays. */
+async function postReallocations(tx: Db, operationId: number, before: readonly Allocation[], after: readonly Allocation[], businessDate: string): Promise<void> {
+  for (const change of reallocationChanges(before, after)) {
+    const posting = reallocationPosting(change.before, change.after);
+    if (posting) await postJournal(tx, posting, { operationId, businessDate, transactionId: Number(change.id) });
+  }
+}
+
+async function settle(tx: Db, i: InstallmentRow, paidOn: string | null): Promise<void> {
+  if (i.paid_on !== paidOn) await recordInstallmentSettlement(tx, i.id, paidOn);
+}
+
+const dueSnapshot = (dueTotal: Decimal, status: string) => ({ due_total: dueTotal.toFixed(2), status });
+
+export interface PaymentInput {
+  id: number;
+  installment: number;
+  amount: string;
+  paid_on: string;
+  method: ReceiptMethod;
+  reference?: string | null;
+}
+
+async function lockedContext(tx: Db, operationId: number) {
+  const op = await findOperation(tx, operationId, true);
+  const status = statusOf(op);
+  if (!isDisbursed(status)) throw conflict(PAYMENT_MESSAGES.notCollecting(STATUS_PT[status]), 'status');
+  return servicingContext(tx, op);
+}
+
+/** Records a payment (inside the caller's transaction); answers its id. */
+export async function pay(tx: Db, actor: Actor, input: PaymentInput, today: string): Promise<number> {
+  const ctx = await lockedContext(tx, input.id);
+  if (input.paid_on < ctx.disbursedOn) throw badRequest(PAYMENT_MESSAGES.beforeDisbursement(ctx.disbursedOn), 'paid_on');
+  if (input.paid_on > today) throw badRequest(PAYMENT_MESSAGES.future(today), 'paid_on');
+  const installment = await findInstallment(tx, ctx.op.id, input.installment);
+  const rows = await transactionsOf(tx, [installment.id]);
+  const before = replayAll(ctx, installment, rows, today);
+  const payments = activePayments(eventsOf(rows));
+  const candidate = { id: 'new', date: input.paid_on, amount: input.amount };
+  const check = checkNewPayment(figuresOf(installment), lateChargeTerms(ctx.terms), payments, candidate, today);
+  if (!check.ok) {
+    if (check.conflict.id === 'new') throw conflict(PAYMENT_MESSAGES.aboveDue(check.amountDue, input.paid_on), 'amount');
+    throw conflict(PAYMENT_MESSAGES.squeezesLater(check.conflict.date, check.conflict.amountDue), 'paid_on');
+  }
+  const split: Split = check.allocation.split;
+  const [row] = await tx
+    .insert(installmentTransactions)
+    .values({
+      installment_id: installment.id,
+      credit_operation_id: ctx.op.id,
+      kind: 'payment',
+      amount: new Decimal(input.amount).toFixed(2),
+      paid_on: input.paid_on,
+      method: input.method,
+      reference: input.reference ?? null,
+      late_fee: split.lateFee.toFixed(2),
+      default_interest: split.defaultInterest.toFixed(2),
+      interest: split.interest.toFixed(2),
+      principal: split.principal.toFixed(2),
+      actor_id: actor.id,
+    })
+    .returning();
+  await postJournal(tx, paymentPosting(split), { operationId: ctx.op.id, businessDate: input.paid_on, transactionId: row.id });
+  const after = check.replay.allocations.filter((a) => a.id !== 'new');
+  await postReallocations(tx, ctx.op.id, before.allocations, after, input.paid_on);
+  await settle(tx, installment, check.replay.state.paidOn);
+  await logActivity(tx, {
+    actorId: actor.id,
+    action: 'installment.payment',
+    entity: 'installment',
+    entityId: installment.id,
+    before: dueSnapshot(before.state.dueTotal, before.state.status),
+    after: {
+      ...dueSnapshot(check.replay.state.dueTotal, check.replay.state.status),
+      transaction_id: row.id,
+      amount: row.amount,
+      paid_on: row.paid_on,
+      method: row.method,
+      late_fee: row.late_fee,
+      default_interest: row.default_interest,
+      interest: row.interest,
+      principal: row.principal,
+    },
+  });
+  return row.id;
+}
+
+export interface ReversalInput {
+  id: number;
+  installment: number;
+  detailId: number;
+  reason: string;
+}
+
+/** What a reversal request did: reversed at once, or opened a request for a second person. */
+export type ReversalOutcome = { reversalId: number; approvalId: null } | { reversalId: null; approvalId: number };
+
+export const REVERSAL_KIND = 'installment.reverse' as const;
+
+interface ReversalTarget {
+  ctx: ServicingContext;
+  installment: InstallmentRow;
+  rows: InstallmentTransactionRow[];
+  original: InstallmentTransactionRow;
+}
+
+/** The payment to reverse, under the operation's lock: 404 when it is not this installment's, 409 when reversed. */
+async function reversalTarget(tx: Db, input: Omit<ReversalInput, 'reason'>): Promise<ReversalTarget> {
+  const ctx = await lockedContext(tx, input.id);
+  const installment = await findInstallment(tx, ctx.op.id, input.installment);
+  const rows = await transactionsOf(tx, [installment.id]);
+  const original = rows.find((r) => r.id === input.detailId);
+  if (!original) throw notFound(PAYMENT_MESSAGES.transactionNotFound);
+  if (original.kind !== 'payment') throw conflict(PAYMENT_MESSAGES.notAPayment, 'detailId');
+  if (rows.some((r) => r.reverses_id === original.id)) throw conflict(PAYMENT_MESSAGES.alreadyReversed, 'detailId');
+  return { ctx, installment, rows, original };
+}
+
+/**
+ * Asks for a payment's reversal (inside the caller's transaction). Up to the
+ * company's reversal_approval_above it is reversed at once; above it, a
+ * request waits for a second person (four eyes), who confirms or refuses it
+ * with `decideReversal`.
+ */
+export async function reverse(tx: Db, actor: Actor, input: ReversalInput, today: string): Promise<ReversalOutcome> {
+  const target = await reversalTarget(tx, input);
+  if (await pendingApproval(tx, REVERSAL_KIND, target.original.id, true)) throw conflict(PAYMENT_MESSAGES.reversalPending, 'detailId');
+  const params = await parametersOf(tx, target.ctx.op.company_id);
+  const limit = params.reversal_approval_above;
+  if (new Decimal(target.original.amount).gt(limit)) {
+    const now = new Date();
+    const request = await openApproval(tx, {
+      kind: REVERSAL_KIND,
+      entityId: target.original.id,
+      companyId: target.ctx.op.company_id,
+      makerId: actor.id,
+      madeAt: now,
+      amount: target.original.amount,
+      limit,
+      amounts: { amount: target.original.amount, paid_on: target.original.paid_on, reason: input.reason, installment_id: String(target.installment.id) },
+      requiredChecks: 1,
+      actorId: actor.id,
+      at: now,
+    });
+    return { reversalId: null, approvalId: request.id };
+  }
+  return { reversalId: await performReversal(tx, actor, target, input.reason, today), approvalId: null };
+}
+
+/** The second person's answer to a pending reversal: approved, the reversal is posted; refused, nothing moves. */
+export async function decideReversal(
+  tx: Db,
+  checker: Actor,
+  input: Omit<ReversalInput, 'reason'> & { approve: boolean; reason?: string | null },
+  today: string,
+): Promise<void> {
+  const target = await reversalTarget(tx, input);
+  const request = await pendingApproval(tx, REVERSAL_KIND, target.original.id, true);
+  if (!request) throw conflict(PAYMENT_MESSAGES.noPendingReversal, 'detailId');
+  const now = new Date();
+  if (!input.approve) {
+    const reason = input.reason?.trim() || null;
+    if (!reason) throw badRequest(PAYMENT_MESSAGES.refusalReason, 'reason');
+    await closeApproval(tx, request, { status: request.maker_id === checker.id ? 'cancelled' : 'rejected', by: checker.id, reason, at: now });
+    return;
+  }
+  await giveCheck(tx, request, checker, now);
+  await performReversal(tx, checker, target, request.amounts.reason ?? '', today);
+}
+
+/** Posts the reversal of `target.original` on `today` (or the payment's day, when later). */
+async function performReversal(tx: Db, actor: Actor, target: ReversalTarget, reason: string, today: string): Promise<number> {
+  const { ctx, installment, rows, original } = target;
+  const before = replayAll(ctx, installment, rows, today);
+  const standing = before.allocations.find((a) => a.id === String(original.id));
+  if (!standing) throw new Error(`payment ${original.id} is not standing in its installment's replay`);
+  const day = original.paid_on > today ? original.paid_on : today;
+  const [row] = await tx
+    .insert(installmentTransactions)
+    .values({
+      installment_id: installment.id,
+      credit_operation_id: ctx.op.id,
+      kind: 'reversal',
+      amount: original.amount,
+      paid_on: day,
+      late_fee: standing.split.lateFee.toFixed(2),
+      default_interest: standing.split.defaultInterest.toFixed(2),
+      interest: standing.split.interest.toFixed(2),
+      principal: standing.split.principal.toFixed(2),
+      reverses_id: original.id,
+      reason,
+      actor_id: actor.id,
+    })
+    .returning();
+  await postJournal(tx, reversalPosting(paymentPosting(standing.split)), { operationId: ctx.op.id, businessDate: day, transactionId: row.id });
+  const after = replayAll(ctx, installment, [...rows, row], today);
+  await postReallocations(tx, ctx.op.id, before.allocations, after.allocations, day);
+  await settle(tx, installment, after.state.paidOn);
+  await logActivity(tx, {
+    actorId: actor.id,
+    action: 'installment.reversal',
+    entity: 'installment',
+    entityId: installment.id,
+    before: { ...dueSnapshot(before.state.dueTotal, before.state.status), transaction_id: original.id },
+    after: { ...dueSnapshot(after.state.dueTotal, after.state.status), transaction_id: row.id, reverses_id: original.id, amount: row.amount, paid_on: day, reason },
+  });
+  return row.id;
+}

@@ -1,0 +1,37 @@
+/**
+ * Servicing's closed lists, once: the kinds of an installment's money
+ * transactions, how money leaves (disbursement) and arrives (payment), and
+ * the ledger's accounts, sides and posting kinds. The database checks the
+ * same values (migration 0015); the ledger's chart (server domain) is tested
+ * against LEDGER_ACCOUNTS and POSTING_KINDS so the two never drift.
+ */
+
+/** A payment received, or the reversal (estorno) of one: its own row, never an edit of the payment. */
+export const INSTALLMENT_TRANSACTION_KINDS = ['payment', 'reversal'] as const;
+export type InstallmentTransactionKind = (typeof INSTALLMENT_TRANSACTION_KINDS)[number];
+
+/** How the released amount reaches the borrower's payout account. */
+export const DISBURSEMENT_METHODS = ['pix', 'ted'] as const;
+export type DisbursementMethod = (typeof DISBURSEMENT_METHODS)[number];
+
+/** How a payment arrived. */
+export const RECEIPT_METHODS = ['boleto', 'pix', 'ted', 'debit'] as const;
+export type ReceiptMethod = (typeof RECEIPT_METHODS)[number];
+
+export const LEDGER_ACCOUNTS = [
+  'bank',
+  'loans_receivable',
+  'iof_payable',
+  'due_to_assignee',
+  'interest_income',
+  'fee_income',
+  'late_charge_income',
+  'credit_losses',
+] as const;
+export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
+
+export const LEDGER_SIDES = ['debit', 'credit'] as const;
+export type LedgerSide = (typeof LEDGER_SIDES)[number];
+
+export const POSTING_KINDS = ['disbursement', 'payment', 'reversal', 'write_off', 'prepayment', 'reallocation', 'iof_remittance'] as const;
+export type PostingKind = (typeof POSTING_KINDS)[number];
