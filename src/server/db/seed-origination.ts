@@ -14,7 +14,7 @@
  * collections desk have every band to show.
  */
 import Decimal from 'decimal.js';
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { completeCnpj, completeCpf, formatCnpj, formatCpf } from '@shared/documents';
 import { AllAdmins, AllOperators, isRoleAllowed, isRoleId, Role, type RoleId } from '@shared/roles';
 import { addDays, addMonths, daysBetween } from '../domain/credit/calendar';
@@ -28,7 +28,7 @@ import { solicitations, solicitationStatusHistory } from '../areas/intake/schema
 import { borrowerJointDebtors, borrowerProducts, borrowerRevenues, borrowerSecuredGuarantees, borrowerShareholders } from '../areas/borrowers/schema';
 import { creditOperationInstallments, creditOperations } from '../areas/operations/schema';
 import { borrowerBankAccounts } from '../areas/borrowers/schema';
-import { disburse, pay } from '../areas/servicing';
+import { decideReversal, disburse, loadInstallmentDetails, pay, reverse } from '../areas/servicing';
 
 const DAY_MS = 86_400_000;
 
@@ -149,6 +149,8 @@ export async function seedOrigination(db: Db, options: { staffIds: number[]; now
   // is now late by the days of one risk band (Res. CMN 2.682/1999: A 1–14, B 15–30, C 31–60, D 61–90,
   // E 91–120, F 121–150, G 151–180, H over 180), its earlier installments paid on their due day.
   const overdueDays = [200, 165, 135, 105, 75, 45, 20, 7];
+  // What happens to the first operations paid on time, beyond paying on the due day.
+  const onTimeStories: ('reversed' | 'partial')[] = ['reversed', 'partial', 'reversed', 'partial'];
   let disbursedCount = 0;
   for (const item of plan) {
     const late = item.target === 'disbursed' && disbursedCount < overdueDays.length ? overdueDays[disbursedCount] : null;
@@ -238,10 +240,29 @@ export async function seedOrigination(db: Db, options: { staffIds: number[]; now
         .from(creditOperationInstallments)
         .where(and(eq(creditOperationInstallments.credit_operation_id, id), lt(creditOperationInstallments.due_date, paidUntil)))
         .orderBy(asc(creditOperationInstallments.number));
+      // One operation on time tells the story of a bounced transfer: its last payment came by TED, was reversed two
+      // days later (four eyes when above the company's limit) and paid again late by PIX with the charges.
+      const story = late === null ? onTimeStories.shift() : undefined;
+      const bounced = story === 'reversed' && due.length > 0 && addDays(due[due.length - 1].due_date, 6) < today ? due[due.length - 1] : undefined;
       for (const installment of due) {
+        const method = installment === bounced ? 'ted' : 'boleto';
         await db.transaction((tx) =>
-          pay(tx, desk, { id, installment: installment.id, amount: new Decimal(installment.amortization).plus(installment.interest).toFixed(2), paid_on: installment.due_date, method: 'boleto' }, installment.due_date),
+          pay(tx, desk, { id, installment: installment.id, amount: new Decimal(installment.amortization).plus(installment.interest).toFixed(2), paid_on: installment.due_date, method }, installment.due_date),
         );
+      }
+      if (bounced) await bounceAndRepay(db, { desk, checker: approverAmong(AllOperators, [desk.id], id), operationId: id, installment: bounced });
+      if (story === 'partial') {
+        // Another pays part of the installment falling due next, ahead of its due day: it shows partially paid.
+        const [next] = await db
+          .select({ id: creditOperationInstallments.id, amortization: creditOperationInstallments.amortization, interest: creditOperationInstallments.interest })
+          .from(creditOperationInstallments)
+          .where(and(eq(creditOperationInstallments.credit_operation_id, id), gte(creditOperationInstallments.due_date, today)))
+          .orderBy(asc(creditOperationInstallments.number))
+          .limit(1);
+        const part = next ? new Decimal(next.amortization).plus(next.interest).times(0.4).toDecimalPlaces(2, Decimal.ROUND_DOWN) : null;
+        if (next && part && part.gt(0)) {
+          await db.transaction((tx) => pay(tx, desk, { id, installment: next.id, amount: part.toFixed(2), paid_on: today, method: 'pix', reference: `E${String(id).padStart(8, '0')}P` }, today));
+        }
       }
       await db.execute(sql`UPDATE credit_operation_events SET created_at = ${new Date(started.getTime() + 3 * DAY_MS)} WHERE credit_operation_id = ${id} AND kind = 'disbursed'`);
     }
@@ -302,6 +323,28 @@ async function fillCreditFile(db: Db, borrowerId: number, personType: 'PF' | 'PJ
       value: `${random.int(5, 40) * 1000}.00`,
     });
   }
+}
+
+/**
+ * A payment whose transfer was returned: reversed two days after it was made, with the bank's reason (a second
+ * operator confirms when the amount is above the company's limit), and paid again four days later with what was
+ * then due, charges included.
+ */
+async function bounceAndRepay(
+  db: Db,
+  story: { desk: { id: number; role: RoleId }; checker: { id: number; role: RoleId }; operationId: number; installment: { id: number; due_date: string } },
+): Promise<void> {
+  const { desk, checker, operationId: id, installment } = story;
+  const reversedOn = addDays(installment.due_date, 2);
+  const repaidOn = addDays(installment.due_date, 6);
+  const details = await loadInstallmentDetails(db, id, installment.id, installment.due_date);
+  const payment = details.transactions.find((t) => t.kind === 'payment');
+  if (!payment) return;
+  const input = { id, installment: installment.id, detailId: payment.id, reason: 'TED devolvida pelo banco do cliente (conta de origem encerrada).' };
+  const outcome = await db.transaction((tx) => reverse(tx, desk, input, reversedOn));
+  if (outcome.approvalId !== null) await db.transaction((tx) => decideReversal(tx, checker, { ...input, approve: true }, reversedOn));
+  const owed = (await loadInstallmentDetails(db, id, installment.id, repaidOn)).installment.due_total;
+  await db.transaction((tx) => pay(tx, desk, { id, installment: installment.id, amount: owed, paid_on: repaidOn, method: 'pix', reference: `E${String(id).padStart(8, '0')}R` }, repaidOn));
 }
 
 /** A disbursement needs the borrower's payout account: borrowers registered without one get a demo account. */

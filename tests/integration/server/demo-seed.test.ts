@@ -2,7 +2,9 @@
  * The demo seed tells one consistent story whatever the day it runs: operations
  * were issued and disbursed in the past, overdue installments are late because
  * time passed (no due date moved after a contract was issued), and every risk
- * band of Res. CMN 2.682/1999 has a borrower in it.
+ * band of Res. CMN 2.682/1999 has a borrower in it. Its money moved through
+ * servicing: a returned transfer reversed and paid again late, a part paid
+ * ahead, and the books balance.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RISK_RATINGS } from '../../../src/shared/risk-classification';
@@ -47,5 +49,33 @@ describe('the demo seed', () => {
       ratings.add(answer.body.rating);
     }
     expect([...ratings].sort()).toEqual([...RISK_RATINGS].sort());
+  });
+
+  it('reverses a returned transfer and takes it again late with charges, shows a part paid ahead, and balances its books', async () => {
+    const token = await signIn(server, 'admin@demo.local');
+    const [reversal] = await server.database.rows<{ credit_operation_id: number; installment_id: number; reason: string }>(
+      `SELECT credit_operation_id, installment_id, reason FROM installment_transactions WHERE kind = 'reversal' ORDER BY id LIMIT 1`,
+    );
+    expect(reversal?.reason).toMatch(/TED devolvida/);
+    const details = await call(server, 'servicing.installmentDetails', { id: reversal.credit_operation_id, installment: reversal.installment_id }, token);
+    expect(details.status).toBe(200);
+    expect(details.body.installment.status).toBe('paid');
+    const payments = details.body.transactions.filter((t: { kind: string }) => t.kind === 'payment');
+    expect(payments).toHaveLength(2);
+    expect(payments[0].reversed_by).not.toBeNull();
+    // Paid again after its due day: the second payment carries the late fee.
+    expect(Number(payments[1].current_split.late_fee)).toBeGreaterThan(0);
+
+    const [partial] = await server.database.rows<{ credit_operation_id: number; installment_id: number }>(
+      `SELECT t.credit_operation_id, t.installment_id FROM installment_transactions t JOIN credit_operation_installments i ON i.id = t.installment_id
+        WHERE t.kind = 'payment' AND t.paid_on < i.due_date ORDER BY t.id LIMIT 1`,
+    );
+    const ahead = await call(server, 'servicing.installmentDetails', { id: partial.credit_operation_id, installment: partial.installment_id }, token);
+    expect(ahead.body.installment.status).toBe('partially_paid');
+
+    const balance = await call(server, 'ledger.trialBalance', {}, token);
+    expect(balance.status).toBe(200);
+    expect(balance.body.difference).toBe('0.00');
+    expect(balance.body.debits).toBe(balance.body.credits);
   });
 });

@@ -33,5 +33,6 @@
  */
 export { servicingHandlers } from './handlers/servicing';
 export { disburse } from './disbursement';
-export { pay, reverse } from './payments';
+export { decideReversal, pay, reverse } from './payments';
+export { loadInstallmentDetails } from './installments';
 export { trialBalanceOn } from './journal';
