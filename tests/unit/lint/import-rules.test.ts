@@ -25,7 +25,8 @@ async function areaMessages(file: string, code: string): Promise<string[]> {
   return result.messages.filter((m) => m.ruleId === 'server-areas/area-boundaries').map((m) => m.message);
 }
 
-describe('server area boundaries', () => {
+// Linting or parsing the whole server takes seconds; a busy machine must not make it a timeout.
+describe('server area boundaries', { timeout: 60_000 }, () => {
   it("refuses another area's private file, from an area and from the server's composition", async () => {
     expect(await areaMessages('src/server/areas/borrowers/probe.ts', "import { changeOperation } from '../operations/credit-operations';")).toEqual([
       expect.stringContaining('areas/operations/credit-operations'),
@@ -53,7 +54,7 @@ describe('server area boundaries', () => {
   });
 });
 
-describe('aliases', () => {
+describe('aliases', { timeout: 60_000 }, () => {
   it("takes the shared layer only as '@shared/…', from every layer", async () => {
     expect(await restrictedImports('src/renderer/src/screens/users/probe.ts', "import { formatCpf } from '../../../../shared/format';")).toEqual([expect.stringContaining('@shared/')]);
     expect(await restrictedImports('src/server/areas/access/probe.ts', "import { formatCpf } from '../../../shared/format';")).toEqual([expect.stringContaining('@shared/')]);

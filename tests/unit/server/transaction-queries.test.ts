@@ -109,7 +109,8 @@ export function concurrentTransactionQueries(files: string[]): string[] {
   return [...new Set(found)].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
 }
 
-describe('queries inside a transaction run one at a time', () => {
+// Linting or parsing the whole server takes seconds; a busy machine must not make it a timeout.
+describe('queries inside a transaction run one at a time', { timeout: 60_000 }, () => {
   it('no Promise.all runs queries on a transaction client anywhere in the server', () => {
     expect(concurrentTransactionQueries(sources(SERVER))).toEqual([]);
   });
