@@ -29,10 +29,13 @@ const typed = (decimal: string) => decimal.replace('.', ',');
 /** "R$ 1.234,56" → "1234.56". */
 const decimalOf = (shown: string) => shown.replace(/[^\d,]/g, '').replace(',', '.');
 
-async function shoot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `${SHOTS}/${name}-1280.png`, fullPage: true });
-  await page.setViewportSize({ width: 1024, height: 800 });
-  await page.screenshot({ path: `${SHOTS}/${name}-1024.png`, fullPage: true });
+/** What a person sees at 1280×800 and at 1024 wide, `focus` scrolled into view (the app scrolls inside its frame). */
+async function shoot(page: Page, name: string, focus?: string): Promise<void> {
+  for (const width of [1280, 1024]) {
+    await page.setViewportSize({ width, height: 800 });
+    if (focus) await page.getByTestId(focus).first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
+  }
   await page.setViewportSize({ width: 1280, height: 800 });
 }
 
@@ -72,7 +75,7 @@ test('an operator releases an operation, pays an installment in part, reverses i
   const released = (await page.getByTestId('disbursement-pending-amounts-released').textContent()) ?? '';
   expect(released).toMatch(/^R\$ [\d.]+,\d{2}$/);
   await expectNoSeriousViolations(page);
-  await shoot(page, 'release-pending');
+  await shoot(page, 'release-pending', 'disbursement-pending');
   await page.getByTestId('disbursement-open').click();
   await expect(page.getByTestId('disbursement-form')).toBeVisible();
   await expect(page.getByTestId('disbursement-amounts-released')).toHaveText(released);
@@ -111,7 +114,7 @@ test('an operator releases an operation, pays an installment in part, reverses i
   expect(Number(count), 'a double click releases once').toBe(1);
   await expect(page.getByTestId('installment-status-1')).toHaveText('Em aberto');
   await expectNoSeriousViolations(page);
-  await shoot(page, 'installments-tab');
+  await shoot(page, 'installments-tab', 'installments');
 
   // 2 — a partial payment of the first installment.
   await page.getByTestId('installment-open-payments-1').click();
@@ -149,11 +152,14 @@ test('an operator releases an operation, pays an installment in part, reverses i
   await expect(page.getByTestId('payments-outcome')).toContainText(`#${payment.id}`);
   await expect(page.getByTestId(`payment-state-${payment.id}`)).toHaveText('Pagamento estornado');
   await expect(page.getByTestId('payments-table')).toContainText(`Estorno do pagamento #${payment.id}`);
-  await expect(page.getByTestId('payments-table')).toContainText('Pagamento lançado na parcela errada.');
+  // The reason is kept with the reversal: its entry in full, chosen in the table.
+  const [reversal] = await server.database.rows<{ id: number }>('SELECT id FROM installment_transactions WHERE reverses_id = $1', [payment.id]);
+  await page.getByTestId(`payments-table-row-${reversal.id}`).click();
+  await expect(page.getByTestId(`payment-detail-reason-${reversal.id}`)).toHaveText('Pagamento lançado na parcela errada.');
   await expect(page.getByTestId('installment-status')).toHaveText('Em aberto');
   await expect(page.getByTestId('installment-paid')).toHaveText('R$ 0,00');
   await expectNoSeriousViolations(page);
-  await shoot(page, 'payments-reversed');
+  await shoot(page, 'payments-reversed', 'payments-table');
 
   // 4 — ten days after the due date: late, with charges; more than due is refused with the amount due.
   const [{ due_date: dueDate }] = await server.database.rows<{ due_date: string }>(
@@ -185,7 +191,7 @@ test('an operator releases an operation, pays an installment in part, reverses i
   await page.getByTestId('pay-confirm').click();
   await expect(page.getByTestId('installment-status')).toHaveText('Paga');
   await expect(page.getByTestId('installment-due-total')).toHaveText('R$ 0,00');
-  await shoot(page, 'payments-paid-late');
+  await shoot(page, 'payments-paid-late', 'installment-facts');
 
   // 5 — the parcels screen, as of a day between the due date and the payment: late with charges then.
   await page.getByTestId('payments-back').click();
@@ -202,7 +208,7 @@ test('an operator releases an operation, pays an installment in part, reverses i
   await expect(page.getByTestId('installment-late-fee-1')).toHaveText(`R$ ${typed(lateFee)}`);
   expect(Number(await page.getByTestId('installment-days-late-1').textContent())).toBeGreaterThan(0);
   await expectNoSeriousViolations(page);
-  await shoot(page, 'parcels-as-of');
+  await shoot(page, 'parcels-as-of', 'parcels-table');
 
   // 6 — the journal: every posting balanced; the books too.
   await harness.goto(`/app/clientOperation/analize/${op.id}?tab=journal`);
@@ -212,7 +218,7 @@ test('an operator releases an operation, pays an installment in part, reverses i
   await expect(page.getByTestId('journal-lines')).toContainText('Estorno');
   await expect(page.getByTestId('journal-debits')).toHaveText((await page.getByTestId('journal-credits').textContent()) ?? '');
   await expectNoSeriousViolations(page);
-  await shoot(page, 'journal');
+  await shoot(page, 'journal', 'journal-totals');
   const token = await directSignIn(server.url, DEMO.superadmin.email, DEMO_PASSWORD);
   const trial = await directCall<TrialBalanceView>(server.url, 'ledger.trialBalance', {}, token);
   expect(trial.status).toBe(200);

@@ -217,7 +217,7 @@ export const creditOperations = {
       contract: 'Contrato',
       schedule: 'Cronograma',
       installments: 'Parcelas',
-      journal: 'Lançamentos contábeis',
+      journal: 'Lançamentos',
     },
     management: {
       status: 'Situação',

@@ -21,6 +21,7 @@ import { RoleGate } from '@kit/RoleGate';
 import { MoneyRowsTable } from '@kit/MoneyConfirmDialog';
 import { contractRows, DisbursementDialog } from './DisbursementDialog';
 import { InstallmentsTable, InstallmentTotals } from './InstallmentsTable';
+import { percentText } from '../creditOperations/model';
 import { accountText, parcelsPath } from './model';
 import './servicing.css';
 
@@ -41,7 +42,7 @@ function Made({ made }: { made: NonNullable<DisbursementView['disbursement']> })
         {row('method', t(`servicing.disbursementMethods.${made.method}`), 'disbursement-made-method')}
         {row('account', accountText(made.payout_account, words), 'disbursement-made-account')}
         {row('reference', made.transfer_reference ?? t('servicing.disbursement.noReference'), 'disbursement-made-reference')}
-        {row('terms', t('servicing.disbursement.made.termsValue', { fee: made.late_fee_percent, mora: made.default_interest_monthly_percent, rate: made.contract_monthly_percent }))}
+        {row('terms', t('servicing.disbursement.made.termsValue', { fee: percentText(made.late_fee_percent), mora: percentText(made.default_interest_monthly_percent), rate: percentText(made.contract_monthly_percent) }))}
         {row('by', `${made.actor_name ?? '—'} · ${formatDateTime(made.created_at)}`)}
       </tbody>
     </HTMLTable>

@@ -19,36 +19,44 @@ import { badgeIntent, badgeKeys, badgeValue, isPayable, paymentsPath, type Insta
 const c = (key: string) => `servicing.installments.columns.${key}`;
 
 function columnsOf(charges: boolean): ColumnDecl<InstallmentState>[] {
-  const base: ColumnDecl<InstallmentState>[] = [
-    { id: 'number', title: c('number'), kind: 'integer', field: 'number' },
-    { id: 'due_date', title: c('dueDate'), kind: 'date', field: 'due_date' },
-    { id: 'payable_until', title: c('payableUntil'), kind: 'date', field: 'payable_until' },
-    { id: 'value', title: c('value'), kind: 'money', field: 'value' },
-    { id: 'paid', title: c('paid'), kind: 'money', field: 'paid_total', testId: (r) => `installment-paid-${r.number}` },
-    { id: 'open', title: c('open'), kind: 'money', field: 'due_total', testId: (r) => `installment-open-${r.number}` },
-    { id: 'days_late', title: c('daysLate'), kind: 'integer', field: 'days_late', testId: (r) => `installment-days-late-${r.number}` },
-  ];
-  const extra: ColumnDecl<InstallmentState>[] = charges
-    ? [
-        { id: 'late_fee', title: c('lateFee'), kind: 'money', value: (r) => r.charges.late_fee, testId: (r) => `installment-late-fee-${r.number}` },
-        { id: 'default_interest', title: c('defaultInterest'), kind: 'money', value: (r) => r.charges.default_interest, testId: (r) => `installment-default-interest-${r.number}` },
-        { id: 'contract_interest', title: c('contractInterest'), kind: 'money', value: (r) => r.charges.contract_interest },
-        { id: 'paid_on', title: c('paidOn'), kind: 'date', field: 'paid_on' },
-      ]
-    : [];
+  const status: ColumnDecl<InstallmentState> = {
+    id: 'status',
+    title: c('status'),
+    kind: 'status',
+    // Overdue is derived from the date: it colours the tag red and is said in words beside the status.
+    value: badgeValue,
+    intent: badgeIntent,
+    text: (r, t) => badgeKeys(r).map((k) => t(k)).join(' · '),
+    testId: (r) => `installment-status-${r.number}`,
+  };
+  const number: ColumnDecl<InstallmentState> = { id: 'number', title: c('number'), kind: 'integer', field: 'number' };
+  const due: ColumnDecl<InstallmentState> = { id: 'due_date', title: c('dueDate'), kind: 'date', field: 'due_date' };
+  const value: ColumnDecl<InstallmentState> = { id: 'value', title: c('value'), kind: 'money', field: 'value' };
+  const open: ColumnDecl<InstallmentState> = { id: 'open', title: c('open'), kind: 'money', field: 'due_total', testId: (r) => `installment-open-${r.number}` };
+  const late: ColumnDecl<InstallmentState> = { id: 'days_late', title: c('daysLate'), kind: 'integer', field: 'days_late', testId: (r) => `installment-days-late-${r.number}` };
+  if (charges) {
+    // The charges as of the day asked, beside what they add up to; when it was paid and until when it was payable are on the installment's page.
+    return [
+      number,
+      due,
+      value,
+      late,
+      { id: 'late_fee', title: c('lateFee'), kind: 'money', value: (r) => r.charges.late_fee, testId: (r) => `installment-late-fee-${r.number}` },
+      { id: 'default_interest', title: c('defaultInterest'), kind: 'money', value: (r) => r.charges.default_interest, testId: (r) => `installment-default-interest-${r.number}` },
+      { id: 'contract_interest', title: c('contractInterest'), kind: 'money', value: (r) => r.charges.contract_interest },
+      open,
+      status,
+    ];
+  }
   return [
-    ...base,
-    ...extra,
-    {
-      id: 'status',
-      title: c('status'),
-      kind: 'status',
-      // Overdue is derived from the date: it colours the tag red and is said in words beside the status.
-      value: badgeValue,
-      intent: badgeIntent,
-      text: (r, t) => badgeKeys(r).map((k) => t(k)).join(' · '),
-      testId: (r) => `installment-status-${r.number}`,
-    },
+    number,
+    due,
+    { id: 'payable_until', title: c('payableUntil'), kind: 'date', field: 'payable_until' },
+    value,
+    { id: 'paid', title: c('paid'), kind: 'money', field: 'paid_total', testId: (r) => `installment-paid-${r.number}` },
+    open,
+    late,
+    status,
   ];
 }
 
@@ -81,16 +89,20 @@ export function InstallmentsTable({
       error={error}
       actions={{
         title: t(c('actions')),
-        render: (row) => (
-          <Button
+        render: (row) => {
+          // Icon only (its words are its name and tooltip): the amounts need the room.
+          const label = t(operator && isPayable(row) ? 'servicing.installments.receive' : 'servicing.installments.payments', { number: row.number });
+          return (
+            <Button
               size="small"
               icon={operator && isPayable(row) ? 'bank-account' : 'eye-open'}
+              aria-label={label}
+              title={label}
               data-testid={`installment-open-payments-${row.number}`}
               onClick={() => navigate(paymentsPath(row.id, operationId))}
-            >
-              {operator && isPayable(row) ? t('servicing.installments.receive') : t('servicing.installments.payments')}
-          </Button>
-        ),
+            />
+          );
+        },
       }}
     />
   );

@@ -22,7 +22,8 @@ const COLUMNS: ColumnDecl<JournalLineRow>[] = [
   { id: 'posting', title: c('posting'), kind: 'identifier', text: (r) => (r.first ? `#${r.posting_id}` : '') },
   { id: 'date', title: c('date'), kind: 'date', value: (r) => (r.first ? r.business_date : null) },
   { id: 'kind', title: c('kind'), text: (r, t) => (r.first ? t(`servicing.postingKinds.${r.kind}`) : '') },
-  { id: 'account', title: c('account'), width: 220, text: (r) => `${r.code} ${r.name}` },
+  { id: 'code', title: c('code'), kind: 'identifier', field: 'code' },
+  { id: 'account', title: c('account'), width: 220, field: 'name' },
   { id: 'debit', title: c('debit'), kind: 'money', text: (r) => (r.debit ? formatCurrency(r.debit) : '') },
   { id: 'credit', title: c('credit'), kind: 'money', text: (r) => (r.credit ? formatCurrency(r.credit) : '') },
 ];

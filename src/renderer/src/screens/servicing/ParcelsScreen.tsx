@@ -18,6 +18,7 @@ import { DateTextInput } from '@kit/form/DateTextInput';
 import { StaleBanner } from '@kit/StaleBanner';
 import { OperationHeader } from '../creditOperations/OperationHeader';
 import { InstallmentsTable, InstallmentTotals } from './InstallmentsTable';
+import { percentText } from '../creditOperations/model';
 import { dateParam, idParam } from './model';
 import '../creditOperations/operations.css';
 import './servicing.css';
@@ -98,7 +99,7 @@ export function ParcelsScreen() {
         </H2>
         {data && (
           <p className="bp6-text-muted" data-testid="parcels-terms">
-            {t('servicing.parcels.terms', { fee: data.terms.late_fee_percent, mora: data.terms.default_interest_monthly_percent, rate: data.terms.contract_monthly_percent })}
+            {t('servicing.parcels.terms', { fee: percentText(data.terms.late_fee_percent), mora: percentText(data.terms.default_interest_monthly_percent), rate: percentText(data.terms.contract_monthly_percent) })}
           </p>
         )}
         <InstallmentsTable

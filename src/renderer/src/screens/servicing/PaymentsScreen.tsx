@@ -61,23 +61,60 @@ function transactionColumns(): ColumnDecl<InstallmentTransaction>[] {
     { id: 'amount', title: c('amount'), kind: 'money', text: (r) => (r.kind === 'reversal' ? `− ${formatCurrency(r.amount)}` : formatCurrency(r.amount)), testId: (r) => `payment-amount-${r.id}` },
     { id: 'method', title: c('method'), text: (r, t) => (r.method ? t(`servicing.receiptMethods.${r.method}`) : '') },
     { id: 'reference', title: c('reference'), kind: 'identifier', text: (r) => r.reference ?? '' },
-    {
-      id: 'split',
-      title: c('split'),
-      width: 260,
-      text: (r, t) => {
-        const s = r.current_split ?? r.split;
-        return [
-          `${t('servicing.split.late_fee')} ${formatCurrency(s.late_fee)}`,
-          `${t('servicing.split.default_interest')} ${formatCurrency(s.default_interest)}`,
-          `${t('servicing.split.interest')} ${formatCurrency(s.interest)}`,
-          `${t('servicing.split.principal')} ${formatCurrency(s.principal)}`,
-        ].join(' · ');
-      },
-    },
-    { id: 'reason', title: c('reason'), width: 200, text: (r) => r.reason ?? '' },
-    { id: 'who', title: c('who'), text: (r) => `${r.actor_name ?? '—'} · ${formatDateTime(r.created_at)}` },
+    { id: 'who', title: c('who'), text: (r) => r.actor_name ?? '—' },
   ];
+}
+
+/** One entry in full (chosen in the table): its split as recorded and as it stands, the reason, who and when. */
+function EntryDetail({ tx }: { tx: InstallmentTransaction }) {
+  const { t } = useTranslation();
+  const split = (s: InstallmentTransaction['split']) =>
+    (['late_fee', 'default_interest', 'interest', 'principal'] as const).map((k) => (
+      <tr key={k}>
+        <th scope="row">{t(`servicing.split.${k}`)}</th>
+        <td className="numeric">{formatCurrency(s[k])}</td>
+      </tr>
+    ));
+  const moved = tx.current_split !== null && JSON.stringify(tx.current_split) !== JSON.stringify(tx.split);
+  return (
+    <section className="svc-entry" data-testid={`payment-detail-${tx.id}`} aria-labelledby="payment-detail-title">
+      <H3 id="payment-detail-title" className="heading-as-h5">
+        {t('servicing.payments.detail.title', { id: tx.id })}
+      </H3>
+      <div className="svc-facts">
+        <HTMLTable compact className="op-facts-table">
+          <caption className="op-caption">{t('servicing.payments.detail.split')}</caption>
+          <tbody>{split(tx.split)}</tbody>
+        </HTMLTable>
+        {moved && tx.current_split && (
+          <HTMLTable compact className="op-facts-table" data-testid={`payment-detail-current-${tx.id}`}>
+            <caption className="op-caption">{t('servicing.payments.detail.currentSplit')}</caption>
+            <tbody>{split(tx.current_split)}</tbody>
+          </HTMLTable>
+        )}
+        <HTMLTable compact className="op-facts-table">
+          <tbody>
+            <tr>
+              <th scope="row">{t('servicing.payments.detail.reason')}</th>
+              <td data-testid={`payment-detail-reason-${tx.id}`}>{tx.reason ?? '—'}</td>
+            </tr>
+            <tr>
+              <th scope="row">{t('servicing.payments.detail.who')}</th>
+              <td>
+                {tx.actor_name ?? '—'} · {formatDateTime(tx.created_at)}
+              </td>
+            </tr>
+            {tx.reversal_request_id !== null && (
+              <tr>
+                <th scope="row">{t('servicing.payments.detail.request')}</th>
+                <td>#{tx.reversal_request_id}</td>
+              </tr>
+            )}
+          </tbody>
+        </HTMLTable>
+      </div>
+    </section>
+  );
 }
 
 function Facts({ details }: { details: InstallmentDetails }) {
@@ -138,6 +175,7 @@ export function PaymentsScreen() {
   const query = useApiQuery('servicing.installmentDetails', { id: operationId ?? 0, installment: installmentId ?? 0 }, { enabled: valid });
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [chosen, setChosen] = useState<number | null>(null);
 
   if (!valid) return <Callout intent="danger" data-testid="payments-invalid">{t('errors.notFound')}</Callout>;
   const error = op.error ?? query.error;
@@ -197,22 +235,23 @@ export function PaymentsScreen() {
           columns={transactionColumns()}
           rows={details.transactions}
           loading={false}
+          onRowClick={(tx) => setChosen(tx.id)}
           actions={
             operator
               ? {
                   title: t(c('actions')),
                   render: (tx) =>
                     canReverse(tx) ? (
-                      <Button size="small" intent="danger" icon="undo" data-testid={`payment-reverse-${tx.id}`} onClick={() => setDialog({ kind: 'reverse', payment: tx })}>
+                      <Button size="small" intent="danger" icon="undo" data-testid={`payment-reverse-${tx.id}`} onClick={(e) => { e.stopPropagation(); setDialog({ kind: 'reverse', payment: tx }); }}>
                         {t('servicing.payments.reverse')}
                       </Button>
                     ) : transactionState(tx) === 'reversal_pending' ? (
                       <span className="svc-row-actions">
-                        <Button size="small" intent="danger" icon="tick" data-testid={`payment-approve-${tx.id}`} onClick={() => setDialog({ kind: 'approve', payment: tx })}>
-                          {t('servicing.decide.approve')}
+                        <Button size="small" intent="danger" icon="tick" data-testid={`payment-approve-${tx.id}`} aria-label={t('servicing.decide.approve')} title={t('servicing.decide.approve')} onClick={(e) => { e.stopPropagation(); setDialog({ kind: 'approve', payment: tx }); }}>
+                          {t('servicing.decide.approveShort')}
                         </Button>
-                        <Button size="small" icon="cross" data-testid={`payment-refuse-${tx.id}`} onClick={() => setDialog({ kind: 'refuse', payment: tx })}>
-                          {t('servicing.decide.refuse')}
+                        <Button size="small" icon="cross" data-testid={`payment-refuse-${tx.id}`} aria-label={t('servicing.decide.refuse')} title={t('servicing.decide.refuse')} onClick={(e) => { e.stopPropagation(); setDialog({ kind: 'refuse', payment: tx }); }}>
+                          {t('servicing.decide.refuseShort')}
                         </Button>
                       </span>
                     ) : null,
@@ -220,6 +259,11 @@ export function PaymentsScreen() {
               : undefined
           }
         />
+        {details.transactions.length > 0 && <p className="bp6-text-muted op-note">{t('servicing.payments.detail.hint')}</p>}
+        {(() => {
+          const tx = details.transactions.find((x) => x.id === chosen);
+          return tx ? <EntryDetail tx={tx} /> : null;
+        })()}
       </Card>
 
       {dialog?.kind === 'pay' && (
