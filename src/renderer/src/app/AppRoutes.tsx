@@ -33,6 +33,7 @@ const area = {
   company: () => import('./areas/company'),
   borrowers: () => import('./areas/borrowers'),
   creditOperations: () => import('./areas/creditOperations'),
+  servicing: () => import('./areas/servicing'),
 };
 
 const AppLayout = lazy(() => import('../layout/AppLayout').then((m) => ({ default: m.AppLayout })));
@@ -63,6 +64,8 @@ const OperationsListScreen = lazy(() => area.creditOperations().then((m) => ({ d
 const BuildingScreen = lazy(() => area.creditOperations().then((m) => ({ default: m.BuildingScreen })));
 const ProposalScreen = lazy(() => area.creditOperations().then((m) => ({ default: m.ProposalScreen })));
 const AnalysisScreen = lazy(() => area.creditOperations().then((m) => ({ default: m.AnalysisScreen })));
+const ParcelsScreen = lazy(() => area.servicing().then((m) => ({ default: m.ParcelsScreen })));
+const PaymentsScreen = lazy(() => area.servicing().then((m) => ({ default: m.PaymentsScreen })));
 
 /** While an area's chunk loads. */
 function Loading({ children }: { children: ReactNode }) {
@@ -111,6 +114,8 @@ const SCREENS: Record<ScreenKey, () => ReactNode> = {
   'operations.building': () => <BuildingScreen />,
   'operations.proposal': () => <ProposalScreen />,
   'operations.analysis': () => <AnalysisScreen />,
+  'servicing.parcels': () => <ParcelsScreen />,
+  'servicing.payments': () => <PaymentsScreen />,
   underConstruction: () => <UnderConstructionScreen />,
 };
 

@@ -37,6 +37,8 @@ export type ScreenKey =
   | 'operations.building'
   | 'operations.proposal'
   | 'operations.analysis'
+  | 'servicing.parcels'
+  | 'servicing.payments'
   | 'underConstruction';
 
 /**
@@ -160,8 +162,9 @@ export const APP_ROUTES: RouteNode = {
         uc('analize/:credit_operation_id/repurchase', 'shell.crumbs.repurchase'),
         uc('analize/:credit_operation_id/repurchase/title', 'shell.crumbs.repurchaseTitle'),
         uc('analize/:credit_operation_id/repurchase/:installmentId/details', 'shell.crumbs.installmentDetails'),
-        uc('parcels/:id/:credit_operation_id', 'shell.crumbs.installments'),
-        uc('payments/:id/:credit_operation_id', 'shell.crumbs.payments'),
+        // ':id' is the borrower on parcels (the client of the operation) and the installment on payments.
+        { path: 'parcels/:id/:credit_operation_id', title: 'shell.crumbs.installments', screen: 'servicing.parcels' },
+        { path: 'payments/:id/:credit_operation_id', title: 'shell.crumbs.payments', screen: 'servicing.payments' },
       ],
     },
     { path: 'messages', title: 'menu.messages', roles: AllPanelUsers, screen: 'messages' },

@@ -218,6 +218,8 @@ export const creditOperations: Shape<typeof pt> = {
       messages: 'Messages',
       contract: 'Contract',
       schedule: 'Schedule',
+      installments: 'Installments',
+      journal: 'Journal',
     },
     management: {
       status: 'Status',

@@ -216,6 +216,8 @@ export const creditOperations = {
       messages: 'Mensagens',
       contract: 'Contrato',
       schedule: 'Cronograma',
+      installments: 'Parcelas',
+      journal: 'Lançamentos',
     },
     management: {
       status: 'Situação',

@@ -4,7 +4,8 @@
  * server offers the person now: approve, refuse and return with a reason,
  * cancel with a reason, send to analysis; each confirmed with the amounts and
  * waited for), and tabs kept in the URL (?tab=): management, complement,
- * other operations, timeline, messages, contract and schedule.
+ * other operations, timeline, messages, contract and schedule, and
+ * servicing's installments (or the release) and journal.
  */
 import { Button, Callout, Card, Spinner, Tab, Tabs } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +15,8 @@ import { useApiQuery } from '../../api/hooks';
 import { StaleBanner } from '@kit/StaleBanner';
 import { ComplementPanel, ManagementPanel, MessagesPanel, OthersPanel, TimelinePanel } from './AnalysisPanels';
 import { ContractPanel } from './ContractPanel';
+import { InstallmentsTab } from '../servicing/InstallmentsTab';
+import { JournalTab } from '../servicing/JournalTab';
 import { DecisionBar } from './Decision';
 import { ANALYSIS_TABS, analysisTabOf, resultOfOperation, type AnalysisTab } from './model';
 import { OperationHeader } from './OperationHeader';
@@ -56,6 +59,10 @@ export function AnalysisScreen() {
             <ScheduleTable result={result} testId="analysis-result" />
           </>
         );
+      case 'installments':
+        return <InstallmentsTab op={op} />;
+      case 'journal':
+        return <JournalTab op={op} />;
     }
   };
 

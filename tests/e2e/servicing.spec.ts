@@ -1,0 +1,270 @@
+/**
+ * Servicing end to end against the real server with the demo seed: an
+ * operator releases an operation whose contract is issued (a 400 on the
+ * account shown on its field, the amounts confirmed), pays its first
+ * installment in part, reverses that payment with a reason (it stays,
+ * marked, beside its reversal), tries to pay more than is due (the 409 shows
+ * the amount due), and, the business date moved past the due date, pays it in
+ * full with the late charges; the parcels screen shows the charges as of a
+ * chosen day; the operation's journal balances and so does the trial
+ * balance. A second test: a reversal above the company's limit waits for a
+ * second person, who approves it. axe on every new screen and dialog;
+ * screenshots at 1280×800 and 1024 wide go to test-results/servicing/.
+ */
+import type { Page } from '@playwright/test';
+import { test, expect, signIn, signOut, directCall, directSignIn, DEMO, DEMO_PASSWORD, expectNoSeriousViolations, type Harness } from './harness';
+import type { TrialBalanceView } from '../../src/shared/contract';
+
+const SHOTS = 'test-results/servicing';
+
+async function signInAs(page: Page, harness: Harness, email: string): Promise<void> {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await harness.goto('/auth/login');
+  await signIn(page, email, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/#\/app\/home/);
+}
+
+/** "1234.56" as a person types it in pt-BR ("1234,56"). */
+const typed = (decimal: string) => decimal.replace('.', ',');
+/** "R$ 1.234,56" → "1234.56". */
+const decimalOf = (shown: string) => shown.replace(/[^\d,]/g, '').replace(',', '.');
+
+/** What a person sees at 1280×800 and at 1024 wide, `focus` scrolled into view (the app scrolls inside its frame). */
+async function shoot(page: Page, name: string, focus?: string): Promise<void> {
+  for (const width of [1280, 1024]) {
+    await page.setViewportSize({ width, height: 800 });
+    if (focus) await page.getByTestId(focus).first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+test('an operator releases an operation, pays an installment in part, reverses it, pays it late in full with charges; parcels and journal agree', async ({ page, harness, server }) => {
+  test.setTimeout(240_000);
+  // An operation of the demo seed whose contract is issued and not yet released.
+  const [op] = await server.database.rows<{ id: number; borrower_id: number }>(
+    `SELECT id, borrower_id FROM credit_operations WHERE status = 'contract_issued' ORDER BY id LIMIT 1`,
+  );
+  expect(op, 'the demo seed has an operation with its contract issued').toBeDefined();
+  // Its borrower's payout account, and a second account of theirs that will vanish before the release is confirmed.
+  await server.database.rows(
+    `INSERT INTO borrower_bank_accounts (borrower_id, bank_code, bank_name, agency, account, account_digit, account_type, is_payout)
+     SELECT $1::int, '001', 'Banco do Brasil', '4321', '778899', '0', 'checking', true
+      WHERE NOT EXISTS (SELECT 1 FROM borrower_bank_accounts WHERE borrower_id = $1::int AND is_payout)`,
+    [op.borrower_id],
+  );
+  const [other] = await server.database.rows<{ id: number }>(
+    `INSERT INTO borrower_bank_accounts (borrower_id, bank_code, bank_name, agency, account, account_digit, account_type, is_payout)
+     VALUES ($1, '341', 'Itaú Unibanco', '0912', '55443', '7', 'checking', false) RETURNING id`,
+    [op.borrower_id],
+  );
+
+  // An agent reads but does not release.
+  await signInAs(page, harness, DEMO.agente.email);
+  await harness.goto(`/app/clientOperation/analize/${op.id}?tab=installments`);
+  await expect(page.getByTestId('disbursement-pending')).toBeVisible();
+  await expect(page.getByTestId('disbursement-only-operators')).toBeVisible();
+  await expect(page.getByTestId('disbursement-open')).toHaveCount(0);
+  await signOut(page);
+
+  // 1 — the release, by an operator.
+  await signIn(page, DEMO.operador.email, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/#\/app\/home/);
+  await harness.goto(`/app/clientOperation/analize/${op.id}?tab=installments`);
+  await expect(page.getByTestId('disbursement-pending')).toBeVisible();
+  const released = (await page.getByTestId('disbursement-pending-amounts-released').textContent()) ?? '';
+  expect(released).toMatch(/^R\$ [\d.]+,\d{2}$/);
+  await expectNoSeriousViolations(page);
+  await shoot(page, 'release-pending', 'disbursement-pending');
+  await page.getByTestId('disbursement-open').click();
+  await expect(page.getByTestId('disbursement-form')).toBeVisible();
+  await expect(page.getByTestId('disbursement-amounts-released')).toHaveText(released);
+  await page.getByTestId('disbursement-method').selectOption('ted');
+  await page.getByTestId('disbursement-bank-account-id').selectOption(String(other.id));
+  await page.getByTestId('disbursement-transfer-reference').fill('TED-E2E-000123');
+  await expectNoSeriousViolations(page);
+  await page.getByTestId('disbursement-review').click();
+  await expect(page.getByTestId('disbursement-confirm-amounts-released')).toHaveText(released);
+  await expect(page.getByTestId('disbursement-confirm-amounts-method')).toHaveText('TED');
+  await expect(page.getByTestId('disbursement-confirm-amounts-account')).toContainText('341 Itaú Unibanco');
+  await expect(page.getByTestId('disbursement-confirm-amounts-reference')).toHaveText('TED-E2E-000123');
+  await expect(page.getByTestId('disbursement-confirm-amounts-date')).toHaveText(server.clock.today().split('-').reverse().join('/'));
+  await expectNoSeriousViolations(page);
+  await shoot(page, 'release-confirm');
+  // The chosen account is removed meanwhile: the server's 400 lands on the account field, the rest kept.
+  await server.database.rows('DELETE FROM borrower_bank_accounts WHERE id = $1', [other.id]);
+  await page.getByTestId('disbursement-confirm').click();
+  await expect(page.getByTestId('disbursement-form')).toBeVisible();
+  await expect(page.getByTestId('field-error-bank_account_id')).toBeVisible();
+  await expect(page.getByTestId('disbursement-transfer-reference')).toHaveValue('TED-E2E-000123');
+  // Back to the payout account (no choice: sent as null, the server takes the payout account).
+  await page.reload();
+  await page.getByTestId('disbursement-open').click();
+  await page.getByTestId('disbursement-method').selectOption('ted');
+  await page.getByTestId('disbursement-transfer-reference').fill('TED-E2E-000123');
+  await page.getByTestId('disbursement-review').click();
+  const [payout] = await server.database.rows<{ account: string }>('SELECT account FROM borrower_bank_accounts WHERE borrower_id = $1 AND is_payout', [op.borrower_id]);
+  await expect(page.getByTestId('disbursement-confirm-amounts-account')).toContainText(payout.account);
+  await page.getByTestId('disbursement-confirm').dblclick();
+  await expect(page.getByTestId('disbursement-made')).toBeVisible();
+  await expect(page.getByTestId('operation-status')).toHaveText('Liberada');
+  await expect(page.getByTestId('disbursement-made-released')).toHaveText(released);
+  await expect(page.getByTestId('disbursement-made-reference')).toHaveText('TED-E2E-000123');
+  const [{ count }] = await server.database.rows<{ count: string }>('SELECT count(*) FROM disbursements WHERE credit_operation_id = $1', [op.id]);
+  expect(Number(count), 'a double click releases once').toBe(1);
+  await expect(page.getByTestId('installment-status-1')).toHaveText('Em aberto');
+  await expectNoSeriousViolations(page);
+  await shoot(page, 'installments-tab', 'installments');
+
+  // 2 — a partial payment of the first installment.
+  await page.getByTestId('installment-open-payments-1').click();
+  await expect(page).toHaveURL(new RegExp(`/payments/\\d+/${op.id}$`));
+  const value = decimalOf((await page.getByTestId('installment-value').textContent()) ?? '');
+  await expectNoSeriousViolations(page);
+  await page.getByTestId('payments-pay').click();
+  await page.getByTestId('pay-amount').fill('100,00');
+  await page.getByTestId('pay-reference').fill('PIX-E2E-1');
+  await page.getByTestId('pay-method').selectOption('pix');
+  await expectNoSeriousViolations(page);
+  await page.getByTestId('pay-review').click();
+  await expect(page.getByTestId('pay-confirm-amounts-amount')).toHaveText('R$ 100,00');
+  await expect(page.getByTestId('pay-confirm-amounts-due')).not.toHaveText('…');
+  await expect(page.getByTestId('pay-consequence')).toContainText('parcial');
+  await expectNoSeriousViolations(page);
+  await shoot(page, 'pay-confirm');
+  await page.getByTestId('pay-confirm').click();
+  await expect(page.getByTestId('payments-outcome')).toContainText('R$ 100,00');
+  await expect(page.getByTestId('installment-status')).toHaveText('Paga em parte');
+  await expect(page.getByTestId('installment-paid')).toHaveText('R$ 100,00');
+
+  // 3 — reversed with a reason: the payment stays, marked, beside its reversal entry.
+  const [payment] = await server.database.rows<{ id: number }>(
+    "SELECT id FROM installment_transactions WHERE credit_operation_id = $1 AND kind = 'payment' ORDER BY id DESC LIMIT 1",
+    [op.id],
+  );
+  await page.getByTestId(`payment-reverse-${payment.id}`).click();
+  await expect(page.getByTestId('reverse-amounts-amount')).toHaveText('R$ 100,00');
+  await page.getByTestId('reverse-confirm').click();
+  await expect(page.getByRole('dialog')).toContainText('Informe o motivo do estorno');
+  await page.getByTestId('reverse-reason').fill('Pagamento lançado na parcela errada.');
+  await expectNoSeriousViolations(page);
+  await page.getByTestId('reverse-confirm').click();
+  await expect(page.getByTestId('payments-outcome')).toContainText(`#${payment.id}`);
+  await expect(page.getByTestId(`payment-state-${payment.id}`)).toHaveText('Pagamento estornado');
+  await expect(page.getByTestId('payments-table')).toContainText(`Estorno do pagamento #${payment.id}`);
+  // The reason is kept with the reversal: its entry in full, chosen in the table.
+  const [reversal] = await server.database.rows<{ id: number }>('SELECT id FROM installment_transactions WHERE reverses_id = $1', [payment.id]);
+  await page.getByTestId(`payments-table-row-${reversal.id}`).click();
+  await expect(page.getByTestId(`payment-detail-reason-${reversal.id}`)).toHaveText('Pagamento lançado na parcela errada.');
+  await expect(page.getByTestId('installment-status')).toHaveText('Em aberto');
+  await expect(page.getByTestId('installment-paid')).toHaveText('R$ 0,00');
+  await expectNoSeriousViolations(page);
+  await shoot(page, 'payments-reversed', 'payments-table');
+
+  // 4 — ten days after the due date: late, with charges; more than due is refused with the amount due.
+  const [{ due_date: dueDate }] = await server.database.rows<{ due_date: string }>(
+    "SELECT to_char(due_date, 'YYYY-MM-DD') AS due_date FROM credit_operation_installments WHERE credit_operation_id = $1 AND number = 1",
+    [op.id],
+  );
+  const late = new Date(`${dueDate}T00:00:00Z`);
+  late.setUTCDate(late.getUTCDate() + 10);
+  const lateDay = late.toISOString().slice(0, 10);
+  server.clock.set(lateDay);
+  // The same address: a reload, so nothing read before the day moved is kept.
+  await page.reload();
+  await expect(page.getByTestId('installment-status')).toContainText('Vencida');
+  const lateFee = decimalOf((await page.getByTestId('installment-due-late-fee').textContent()) ?? '');
+  expect(Number(lateFee)).toBeGreaterThan(0);
+  const dueTotal = decimalOf((await page.getByTestId('installment-due-total').textContent()) ?? '');
+  expect(Number(dueTotal)).toBeGreaterThan(Number(value));
+  await page.getByTestId('payments-pay').click();
+  await expect(page.getByTestId('pay-paid-on')).toHaveValue(lateDay.split('-').reverse().join('/'));
+  const tooMuch = (Number(dueTotal.replace('.', '')) + 100).toString();
+  await page.getByTestId('pay-amount').fill(`${tooMuch.slice(0, -2)},${tooMuch.slice(-2)}`);
+  await page.getByTestId('pay-review').click();
+  await page.getByTestId('pay-confirm').click();
+  await expect(page.getByTestId('field-error-amount')).toContainText(dueTotal);
+  await page.getByTestId('pay-amount').fill(typed(dueTotal));
+  await page.getByTestId('pay-review').click();
+  await expect(page.getByTestId('pay-consequence')).toContainText('quita');
+  await expect(page.getByTestId('pay-confirm-amounts-open-after')).toHaveText('R$ 0,00');
+  await page.getByTestId('pay-confirm').click();
+  await expect(page.getByTestId('installment-status')).toHaveText('Paga');
+  await expect(page.getByTestId('installment-due-total')).toHaveText('R$ 0,00');
+  await shoot(page, 'payments-paid-late', 'installment-facts');
+
+  // 5 — the parcels screen, as of a day between the due date and the payment: late with charges then.
+  await page.getByTestId('payments-back').click();
+  await expect(page).toHaveURL(new RegExp(`/parcels/${op.borrower_id}/${op.id}$`));
+  await expect(page.getByTestId('installment-status-1')).toHaveText('Paga');
+  const asOf = new Date(`${dueDate}T00:00:00Z`);
+  asOf.setUTCDate(asOf.getUTCDate() + 5);
+  const asOfDay = asOf.toISOString().slice(0, 10);
+  await page.getByTestId('parcels-date').fill(asOfDay.split('-').reverse().join('/'));
+  await page.getByTestId('parcels-date-apply').click();
+  await expect(page).toHaveURL(new RegExp(`\\?date=${asOfDay}$`));
+  await expect(page.getByTestId('parcels-as-of')).toContainText(asOfDay.split('-').reverse().join('/'));
+  await expect(page.getByTestId('installment-status-1')).toContainText('Vencida');
+  await expect(page.getByTestId('installment-late-fee-1')).toHaveText(`R$ ${typed(lateFee)}`);
+  expect(Number(await page.getByTestId('installment-days-late-1').textContent())).toBeGreaterThan(0);
+  await expectNoSeriousViolations(page);
+  await shoot(page, 'parcels-as-of', 'parcels-table');
+
+  // 6 — the journal: every posting balanced; the books too.
+  await harness.goto(`/app/clientOperation/analize/${op.id}?tab=journal`);
+  await expect(page.getByTestId('journal-balanced')).toHaveText('Débitos = créditos');
+  await expect(page.getByTestId('journal-totals')).toHaveAttribute('data-balanced', 'true');
+  await expect(page.getByTestId('journal-lines')).toContainText('Liberação');
+  await expect(page.getByTestId('journal-lines')).toContainText('Estorno');
+  await expect(page.getByTestId('journal-debits')).toHaveText((await page.getByTestId('journal-credits').textContent()) ?? '');
+  await expectNoSeriousViolations(page);
+  await shoot(page, 'journal', 'journal-totals');
+  const token = await directSignIn(server.url, DEMO.superadmin.email, DEMO_PASSWORD);
+  const trial = await directCall<TrialBalanceView>(server.url, 'ledger.trialBalance', {}, token);
+  expect(trial.status).toBe(200);
+  expect(trial.body.difference).toBe('0.00');
+});
+
+test('a reversal above the company limit waits for a second person, who approves it', async ({ page, harness, server }) => {
+  test.setTimeout(120_000);
+  // A payment of the demo seed (installments paid on their due day), and a limit below it.
+  const [paid] = await server.database.rows<{ id: number; installment_id: number; credit_operation_id: number }>(
+    `SELECT t.id, t.installment_id, t.credit_operation_id FROM installment_transactions t
+      WHERE t.kind = 'payment' AND NOT EXISTS (SELECT 1 FROM installment_transactions r WHERE r.reverses_id = t.id)
+      ORDER BY t.id LIMIT 1`,
+  );
+  expect(paid, 'the demo seed has payments').toBeDefined();
+  await server.database.rows('UPDATE company_parameters SET reversal_approval_above = 0.01');
+  const url = `/app/clientOperation/payments/${paid.installment_id}/${paid.credit_operation_id}`;
+
+  await signInAs(page, harness, DEMO.operador.email);
+  await harness.goto(url);
+  await expect(page.getByTestId('installment-status')).toHaveText('Paga');
+  await page.getByTestId(`payment-reverse-${paid.id}`).click();
+  await page.getByTestId('reverse-reason').fill('Boleto compensado em duplicidade pelo banco.');
+  await page.getByTestId('reverse-confirm').click();
+  await expect(page.getByTestId('payments-outcome')).toContainText('aguarda a aprovação');
+  await expect(page.getByTestId(`payment-state-${paid.id}`)).toHaveText('Estorno aguardando aprovação');
+  await expect(page.getByTestId('payments-four-eyes')).toBeVisible();
+  await expect(page.getByTestId('installment-status')).toHaveText('Paga');
+  // Whoever asked may not approve it: the server's refusal shows in the dialog.
+  await page.getByTestId(`payment-approve-${paid.id}`).click();
+  await page.getByTestId('decide-confirm').click();
+  await expect(page.getByTestId('decide-error')).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await shoot(page, 'four-eyes-refused-to-maker');
+  await page.getByTestId('confirm-dialog-cancel').click();
+  await signOut(page);
+
+  // The second person approves: the reversal is posted.
+  await signIn(page, DEMO.admin.email, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/#\/app\/home/);
+  await harness.goto(url);
+  await page.getByTestId(`payment-approve-${paid.id}`).click();
+  await expect(page.getByTestId('decide-amounts-amount')).not.toBeEmpty();
+  await page.getByTestId('decide-confirm').click();
+  await expect(page.getByTestId('payments-outcome')).toContainText('aprovado');
+  await expect(page.getByTestId(`payment-state-${paid.id}`)).toHaveText('Pagamento estornado');
+  await expect(page.getByTestId('installment-status')).not.toHaveText('Paga');
+  await expectNoSeriousViolations(page);
+});
