@@ -35,11 +35,11 @@ function columnsOf(charges: boolean): ColumnDecl<InstallmentState>[] {
   const open: ColumnDecl<InstallmentState> = { id: 'open', title: c('open'), kind: 'money', field: 'due_total', testId: (r) => `installment-open-${r.number}` };
   const late: ColumnDecl<InstallmentState> = { id: 'days_late', title: c('daysLate'), kind: 'integer', field: 'days_late', testId: (r) => `installment-days-late-${r.number}` };
   if (charges) {
-    // The charges as of the day asked, beside what they add up to; when it was paid and until when it was payable are on the installment's page.
+    // The charges as of the day asked, beside what they add up to; the installment's value (in the operation's tab),
+    // when it was paid and until when it was payable are on the installment's page: at 1024 px the rest must read whole.
     return [
       number,
       due,
-      value,
       late,
       { id: 'late_fee', title: c('lateFee'), kind: 'money', value: (r) => r.charges.late_fee, testId: (r) => `installment-late-fee-${r.number}` },
       { id: 'default_interest', title: c('defaultInterest'), kind: 'money', value: (r) => r.charges.default_interest, testId: (r) => `installment-default-interest-${r.number}` },
