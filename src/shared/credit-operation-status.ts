@@ -150,6 +150,13 @@ export const INITIAL_OPERATION_STATUS: CreditOperationStatus = 'proposal';
 export function isDisbursed(status: CreditOperationStatus): boolean {
   return status === 'disbursed';
 }
+/**
+ * Whether the money left at some point (disbursed, or settled after it): its
+ * installments are valued by the real dates of their payments and charges.
+ */
+export function wasDisbursed(status: CreditOperationStatus): boolean {
+  return isDisbursed(status) || status === SETTLEMENT_MOVE.to;
+}
 /** The statuses whose installments are being collected. */
 export const COLLECTING_STATUSES: readonly CreditOperationStatus[] = CREDIT_OPERATION_STATUSES.filter(isDisbursed);
 
