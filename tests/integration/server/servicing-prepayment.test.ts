@@ -283,6 +283,9 @@ describe('partial prepayment', () => {
     const oldPay = await call(server, 'servicing.pay', { id: opId, installment: oldIds[5], idempotency_key: key(), amount: '10.00', paid_on: '2026-02-25', method: 'pix' }, tokens.operator);
     expect(oldPay.status).toBe(409);
     expect(oldPay.body.field).toBe('installment');
+    const beforeItsSchedule = await call(server, 'servicing.pay', { id: opId, installment: p.added[0].id, idempotency_key: key(), amount: '10.00', paid_on: '2026-02-24', method: 'pix' }, tokens.operator);
+    expect(beforeItsSchedule.status).toBe(400);
+    expect(beforeItsSchedule.body.field).toBe('paid_on');
     const newPay = await call(server, 'servicing.pay', { id: opId, installment: p.added[0].id, idempotency_key: key(), amount: '10.00', paid_on: '2026-02-25', method: 'pix' }, tokens.operator);
     expect(newPay.status, JSON.stringify(newPay.body)).toBe(200);
 
@@ -385,6 +388,26 @@ describe('full prepayment', () => {
     expect(again.body.field).toBe('status');
     const payAfter = await call(server, 'servicing.pay', { id: opId, installment: current[1].id, idempotency_key: key(), amount: '1.00', paid_on: '2026-04-02', method: 'pix' }, tokens.operator);
     expect(payAfter.status).toBe(409);
+    await expectBalancedBooks();
+  }, 120_000);
+});
+
+describe('concurrency', () => {
+  it('five simultaneous settlements of one operation: one settles it, the others 409, the books balance', async () => {
+    const opId = await disbursed();
+    server.clock.set('2026-02-01');
+    const quote = (await call(server, 'prepayment.quote', { id: opId }, tokens.agent)).body;
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        call(server, 'prepayment.apply', { id: opId, idempotency_key: key(), kind: 'full', amount: quote.present_value, method: 'ted' }, tokens.operator),
+      ),
+    );
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses).toEqual([200, 409, 409, 409, 409]);
+    for (const refused of answers.filter((a) => a.status === 409)) expect(refused.body.field).toBe('status');
+    const rows = await server.database.rows<{ n: number }>('SELECT count(*)::int AS n FROM prepayments WHERE credit_operation_id = $1', [opId]);
+    expect(rows[0].n).toBe(1);
+    expect(await balanceOf(opId, 'loans_receivable')).toBe('0.00');
     await expectBalancedBooks();
   }, 120_000);
 });

@@ -41,7 +41,7 @@ import { paymentPosting, reallocationPosting, reversalPosting } from '../../doma
 import { postJournal } from './journal';
 import { eventsOf, figuresOf, findInstallment, lateChargeTerms, servicingContext, transactionsOf, type InstallmentRow, type ServicingContext } from './installments';
 import { installmentTransactions, type InstallmentTransactionRow } from './schema';
-import { assertCurrentInstallment } from './prepayment';
+import { assertCurrentInstallment, assertPayableInstallment } from './prepayment';
 
 export const PAYMENT_MESSAGES = {
   notCollecting: (status: string) => `A operação não está em cobrança (está ${status}): pagamentos só depois da liberação.`,
@@ -101,7 +101,7 @@ export async function pay(tx: Db, actor: Actor, input: PaymentInput, today: stri
   if (input.paid_on < ctx.disbursedOn) throw badRequest(PAYMENT_MESSAGES.beforeDisbursement(ctx.disbursedOn), 'paid_on');
   if (input.paid_on > today) throw badRequest(PAYMENT_MESSAGES.future(today), 'paid_on');
   const installment = await findInstallment(tx, ctx.op.id, input.installment);
-  assertCurrentInstallment(installment);
+  await assertPayableInstallment(tx, installment, input.paid_on);
   const rows = await transactionsOf(tx, [installment.id]);
   const before = replayAll(ctx, installment, rows, today);
   const payments = activePayments(eventsOf(rows));

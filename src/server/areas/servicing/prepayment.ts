@@ -68,6 +68,7 @@ export const PREPAYMENT_MESSAGES = {
   noLongerCoversInterest: 'A parcela atual não cobre mais os juros do novo saldo: reduza a parcela em vez do prazo.',
   fullAmount: (pv: Decimal, day: string) => `Campo amount: o valor para quitar em ${day} é ${brl(pv)} (valor presente). Valor devido: ${pv.toFixed(2)}.`,
   supersededInstallment: 'Campo installment: esta parcela foi substituída por um novo cronograma (antecipação); use a parcela atual.',
+  beforeItsSchedule: (day: string) => `Campo paid_on: esta parcela é do cronograma criado pela antecipação de ${day}; o pagamento não pode ter data anterior.`,
 } as const;
 
 const text = (d: Decimal.Value) => new Decimal(d).toFixed(2);
@@ -424,4 +425,15 @@ export async function loadPrepayment(db: Db, operationId: number, prepaymentId: 
 /** Refuses a payment or reversal on an installment a prepayment replaced (payments.ts calls it under the lock). */
 export function assertCurrentInstallment(i: InstallmentRow): void {
   if (i.superseded_in !== null) throw conflict(PREPAYMENT_MESSAGES.supersededInstallment, 'installment');
+}
+
+/** Refuses a payment of a replaced installment, or one dated before the prepayment that created the installment. */
+export async function assertPayableInstallment(db: Db, i: InstallmentRow, paidOn: string): Promise<void> {
+  assertCurrentInstallment(i);
+  if (i.schedule_version === 1) return;
+  const [p] = await db
+    .select({ paid_on: prepayments.paid_on })
+    .from(prepayments)
+    .where(and(eq(prepayments.credit_operation_id, i.credit_operation_id), eq(prepayments.to_version, i.schedule_version)));
+  if (p && paidOn < p.paid_on) throw badRequest(PREPAYMENT_MESSAGES.beforeItsSchedule(p.paid_on), 'paid_on');
 }
