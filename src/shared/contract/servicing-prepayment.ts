@@ -150,6 +150,23 @@ export const prepaymentListSchema = z.object({
 });
 export type PrepaymentList = z.infer<typeof prepaymentListSchema>;
 
+export const scheduleVersionSchema = z.object({
+  credit_operation_id: z.number().int(),
+  version: z.number().int(),
+  /** the version in force now */
+  current_version: z.number().int(),
+  /** the installments of that version, as scheduled (payments are read through the installment's details) */
+  installments: z.array(
+    newRowSchema.extend({
+      id: z.number().int(),
+      schedule_version: z.number().int(),
+      /** the version whose prepayment replaced it (null: still in the current schedule) */
+      superseded_in: z.number().int().nullable(),
+    }),
+  ),
+});
+export type ScheduleVersion = z.infer<typeof scheduleVersionSchema>;
+
 const operationPath = { id: idSchema };
 
 export const prepaymentOperations = {
@@ -185,6 +202,17 @@ export const prepaymentOperations = {
       "The operation's prepayments, oldest first (partial ones and the full settlement, if any), each with its split, the discount, and the installments it replaced beside the new ones (the old schedule stays readable).",
     args: z.object(operationPath),
     result: prepaymentListSchema,
+  }),
+  'prepayment.scheduleVersion': defineOperation({
+    method: 'GET',
+    path: '/api/creditOperation/:id/installments/versions/:version',
+    access: AllPanelUsers,
+    encoding: 'none',
+    origin: 'designed',
+    description:
+      "The operation's schedule as it stood in `version` (1: the signed one; each prepayment adds one): the installments of that version with the version that replaced each, if any. 404 for a version the operation never had.",
+    args: z.object({ ...operationPath, version: idSchema }),
+    result: scheduleVersionSchema,
   }),
   'prepayment.apply': defineOperation({
     method: 'POST',

@@ -277,6 +277,15 @@ describe('partial prepayment', () => {
     expect(list.status).toBe(200);
     expect(list.body.schedule_version).toBe(2);
     expect(list.body.prepayments[0].replaced.map((r: { due_date: string }) => r.due_date)).toEqual(oldRows.slice(1).map((r) => r.due_date));
+    const v1 = await call(server, 'prepayment.scheduleVersion', { id: opId, version: 1 }, tokens.agent);
+    expect(v1.status).toBe(200);
+    expect(v1.body.current_version).toBe(2);
+    expect(v1.body.installments.map((r: { id: number }) => r.id)).toEqual(oldIds);
+    expect(v1.body.installments[5]).toMatchObject({ schedule_version: 1, superseded_in: 2, payment: oldRows[5].value });
+    const v2 = await call(server, 'prepayment.scheduleVersion', { id: opId, version: 2 }, tokens.agent);
+    expect(v2.body.installments.map((r: { id: number }) => r.id)).toEqual(now.map((r) => r.id));
+    expect((await call(server, 'prepayment.scheduleVersion', { id: opId, version: 3 }, tokens.agent)).status).toBe(404);
+    expect((await call(server, 'prepayment.scheduleVersion', { id: opId, version: 2 }, tokens.user)).status).toBe(403);
     const oldDetails = await call(server, 'servicing.installmentDetails', { id: opId, installment: oldIds[5] }, tokens.agent);
     expect(oldDetails.status).toBe(200);
     expect(oldDetails.body.installment.value).toBe(oldRows[5].value);

@@ -27,16 +27,16 @@
  *   would otherwise change under the new schedule).
  */
 import Decimal from 'decimal.js';
-import { and, asc, desc, eq, inArray, max } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, lte, max, or } from 'drizzle-orm';
 import { isDisbursed, SETTLEMENT_MOVE } from '@shared/credit-operation-status';
 import { formatCurrency } from '@shared/format';
 import type { PrepaymentKind, PrepaymentMode, ReceiptMethod } from '@shared/servicing';
-import type { PrepaymentList, PrepaymentQuote, PrepaymentSimulation, PrepaymentView } from '@shared/contract/servicing-prepayment';
+import type { PrepaymentList, PrepaymentQuote, PrepaymentSimulation, PrepaymentView, ScheduleVersion } from '@shared/contract/servicing-prepayment';
 import type { Db } from '../../db/connect';
 import { users } from '../access/schema';
 import { changeOperation, findOperation, replaceInstallments, statusOf, STATUS_PT, type Actor, type OperationRow } from '../operations';
 import { creditOperationInstallments } from '../operations/schema';
-import { badRequest, conflict } from '../../platform/http/errors';
+import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import { logActivity } from '../../platform/activity';
 import {
   fullPrepayment,
@@ -68,6 +68,7 @@ export const PREPAYMENT_MESSAGES = {
   noLongerCoversInterest: 'A parcela atual não cobre mais os juros do novo saldo: reduza a parcela em vez do prazo.',
   fullAmount: (pv: Decimal, day: string) => `Campo amount: o valor para quitar em ${day} é ${brl(pv)} (valor presente). Valor devido: ${pv.toFixed(2)}.`,
   supersededInstallment: 'Campo installment: esta parcela foi substituída por um novo cronograma (antecipação); use a parcela atual.',
+  versionNotFound: 'Versão do cronograma não encontrada nesta operação.',
   beforeItsSchedule: (day: string) => `Campo paid_on: esta parcela é do cronograma criado pela antecipação de ${day}; o pagamento não pode ter data anterior.`,
 } as const;
 
@@ -407,6 +408,33 @@ export async function listPrepayments(db: Db, operationId: number): Promise<Prep
     status: statusOf(op),
     schedule_version: rows.at(-1)?.to_version ?? 1,
     prepayments: await views(db, op.id, rows),
+  };
+}
+
+/**
+ * The schedule as it stood in `version`: the rows added in it or before,
+ * not yet replaced by then (replaced in a later version, or never).
+ */
+export async function scheduleVersionOf(db: Db, operationId: number, version: number): Promise<ScheduleVersion> {
+  const op = await findOperation(db, operationId);
+  const current = await currentVersion(db, op.id);
+  if (version > current) throw notFound(PREPAYMENT_MESSAGES.versionNotFound);
+  const rows = await db
+    .select()
+    .from(creditOperationInstallments)
+    .where(
+      and(
+        eq(creditOperationInstallments.credit_operation_id, op.id),
+        lte(creditOperationInstallments.schedule_version, version),
+        or(isNull(creditOperationInstallments.superseded_in), gt(creditOperationInstallments.superseded_in, version)),
+      ),
+    )
+    .orderBy(asc(creditOperationInstallments.number));
+  return {
+    credit_operation_id: op.id,
+    version,
+    current_version: current,
+    installments: rows.map((i) => ({ ...scheduleRowView(i), schedule_version: i.schedule_version, superseded_in: i.superseded_in })),
   };
 }
 

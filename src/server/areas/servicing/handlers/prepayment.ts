@@ -8,7 +8,7 @@ import { isRoleId } from '@shared/roles';
 import { requireAuth, type HandlerContext, type Handlers } from '../../../platform/http/handler';
 import { once } from '../../../platform/idempotency';
 import type { Actor } from '../../operations';
-import { applyPrepayment, listPrepayments, loadPrepayment, quotePrepayment, simulatePrepayment } from '../prepayment';
+import { applyPrepayment, listPrepayments, loadPrepayment, quotePrepayment, scheduleVersionOf, simulatePrepayment } from '../prepayment';
 
 export type PrepaymentName = Extract<OperationName, `prepayment.${string}`>;
 
@@ -24,6 +24,8 @@ export const prepaymentHandlers: Pick<Handlers, PrepaymentName> = {
   'prepayment.simulate': async ({ id, amount, date }, { deps }) => simulatePrepayment(deps.db, id, { amount, date }, deps.clock.today()),
 
   'prepayment.list': async ({ id }, { deps }) => listPrepayments(deps.db, id),
+
+  'prepayment.scheduleVersion': async ({ id, version }, { deps }) => scheduleVersionOf(deps.db, id, version),
 
   'prepayment.apply': async (args, ctx) => {
     const me = actor(ctx);
