@@ -148,6 +148,8 @@ export const ACTIVITY_ACTIONS = [
   'credit-operation.disbursed',
   'installment.payment',
   'installment.reversal',
+  'installment.prepayment',
+  'credit-operation.settled',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number] | `${CatalogueActivityEntity}.${CatalogueActivityVerb}`;
 

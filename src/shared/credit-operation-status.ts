@@ -3,7 +3,7 @@
  * nor the transitions: this is the designed workflow). Codes are English
  * identifiers; screens label them through i18n (creditOperations.status.*).
  *
- *  proposal ──► analysis ──► approved ──► contract_issued ──► disbursed
+ *  proposal ──► analysis ──► approved ──► contract_issued ──► disbursed ──► settled
  *     ▲  │        │  │          │  ▲             │
  *     │  │        │  ▼          │  └─ contract cancelled (back to approved)
  *     │  │        │ refused     │
@@ -23,6 +23,8 @@
  * - contract_issued: the CCB or MPO was issued; cancelling the contract
  *   (PATCH /company/contracts/:id) brings it back to approved;
  * - disbursed: the money left (servicing takes it from there); final for this workflow;
+ * - settled: a disbursed operation paid off in full ahead of its schedule
+ *   (prepayment at the present value of the remaining installments); final;
  * - refused, cancelled: final.
  */
 export const CREDIT_OPERATION_STATUSES = [
@@ -34,6 +36,7 @@ export const CREDIT_OPERATION_STATUSES = [
   'contract_issued',
   'disbursed',
   'cancelled',
+  'settled',
 ] as const;
 export type CreditOperationStatus = (typeof CREDIT_OPERATION_STATUSES)[number];
 
@@ -75,7 +78,7 @@ export function operatorsOnlyMove(action: CreditOperationAction, status: CreditO
 export const EDITABLE_STATUSES: readonly CreditOperationStatus[] = ['proposal', 'analysis', 'returned', 'approved'];
 /** Statuses in which a contract may be issued. */
 export const CONTRACT_ISSUABLE_STATUSES: readonly CreditOperationStatus[] = ['approved'];
-export const FINAL_OPERATION_STATUSES: readonly CreditOperationStatus[] = ['refused', 'cancelled', 'disbursed'];
+export const FINAL_OPERATION_STATUSES: readonly CreditOperationStatus[] = ['refused', 'cancelled', 'disbursed', 'settled'];
 
 export function isCreditOperationStatus(value: unknown): value is CreditOperationStatus {
   return typeof value === 'string' && (CREDIT_OPERATION_STATUSES as readonly string[]).includes(value);
@@ -118,6 +121,15 @@ export const DISBURSEMENT_MOVE = { from: ['contract_issued'], to: 'disbursed' } 
 };
 
 /**
+ * Full prepayment (servicing's prepayment): a disbursed operation whose
+ * remaining installments were paid at their present value is settled.
+ */
+export const SETTLEMENT_MOVE = { from: ['disbursed'], to: 'settled' } as const satisfies {
+  from: readonly CreditOperationStatus[];
+  to: CreditOperationStatus;
+};
+
+/**
  * Whether the workflow takes an operation from `from` to `to` by any of its
  * moves: a person's action, an edit of approved conditions, the contract, or the disbursement.
  * Staying in the same status is not a move.
@@ -127,6 +139,7 @@ export function canMoveOperation(from: CreditOperationStatus, to: CreditOperatio
   if (CREDIT_OPERATION_ACTIONS.some((a) => ACTION_RULES[a].to === to && actionAllowed(a, from))) return true;
   if (EDITABLE_STATUSES.includes(from) && statusAfterEdit(from) === to) return true;
   if ((DISBURSEMENT_MOVE.from as readonly CreditOperationStatus[]).includes(from) && DISBURSEMENT_MOVE.to === to) return true;
+  if ((SETTLEMENT_MOVE.from as readonly CreditOperationStatus[]).includes(from) && SETTLEMENT_MOVE.to === to) return true;
   return Object.values(CONTRACT_MOVES).some((m) => (m.from as readonly CreditOperationStatus[]).includes(from) && m.to === to);
 }
 
@@ -137,14 +150,21 @@ export const INITIAL_OPERATION_STATUS: CreditOperationStatus = 'proposal';
 export function isDisbursed(status: CreditOperationStatus): boolean {
   return status === 'disbursed';
 }
+/**
+ * Whether the money left at some point (disbursed, or settled after it): its
+ * installments are valued by the real dates of their payments and charges.
+ */
+export function wasDisbursed(status: CreditOperationStatus): boolean {
+  return isDisbursed(status) || status === SETTLEMENT_MOVE.to;
+}
 /** The statuses whose installments are being collected. */
 export const COLLECTING_STATUSES: readonly CreditOperationStatus[] = CREDIT_OPERATION_STATUSES.filter(isDisbursed);
 
 /**
  * Statuses of an operation that still holds the guarantees pledged to it:
- * every one but a refusal or a cancellation, which release them.
+ * every one but a refusal, a cancellation or a settlement, which release them.
  */
-export const GUARANTEE_HOLDING_STATUSES: readonly CreditOperationStatus[] = CREDIT_OPERATION_STATUSES.filter((s) => s !== 'refused' && s !== 'cancelled');
+export const GUARANTEE_HOLDING_STATUSES: readonly CreditOperationStatus[] = CREDIT_OPERATION_STATUSES.filter((s) => s !== 'refused' && s !== 'cancelled' && s !== 'settled');
 
 /** Whether the first (or only) approval is decided in `status`. */
 export function awaitsApproval(status: CreditOperationStatus): boolean {

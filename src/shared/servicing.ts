@@ -35,3 +35,11 @@ export type LedgerSide = (typeof LEDGER_SIDES)[number];
 
 export const POSTING_KINDS = ['disbursement', 'payment', 'reversal', 'write_off', 'prepayment', 'reallocation', 'iof_remittance'] as const;
 export type PostingKind = (typeof POSTING_KINDS)[number];
+
+/** A prepayment settles the operation (full) or leaves a new schedule (partial). */
+export const PREPAYMENT_KINDS = ['partial', 'full'] as const;
+export type PrepaymentKind = (typeof PREPAYMENT_KINDS)[number];
+
+/** What a partial prepayment keeps: the installment (fewer of them) or the term (smaller ones). */
+export const PREPAYMENT_MODES = ['reduce_term', 'reduce_installment'] as const;
+export type PrepaymentMode = (typeof PREPAYMENT_MODES)[number];

@@ -50,12 +50,14 @@ import { borrowers as ptBorrowers } from './pt-BR/borrowers';
 import { borrowers as enBorrowers } from './en/borrowers';
 import { servicing as ptServicing } from './pt-BR/servicing';
 import { servicing as enServicing } from './en/servicing';
+import { prepayment as ptPrepayment } from './pt-BR/prepayment';
+import { prepayment as enPrepayment } from './en/prepayment';
 
 export const DEFAULT_LOCALE: Locale = 'pt-BR';
 
 export const resources = {
-  'pt-BR': { translation: { common: ptCommon, errors: ptErrors, menu: ptMenu, users: ptUsers, auth: ptAuth, shell: ptShell, catalogues: ptCatalogues, logs: ptLogs, lgpd: ptLgpd, preferences: ptPreferences, messages: ptMessages, list: ptList, form: ptForm, bureau: ptBureau, dashboard: ptDashboard, solicitations: ptSolicitations, simulations: ptSimulations, entrepreneurs: ptEntrepreneurs, company: ptCompany, borrowers: ptBorrowers, creditOperations: ptCreditOperations, servicing: ptServicing } },
-  en: { translation: { common: enCommon, errors: enErrors, menu: enMenu, users: enUsers, auth: enAuth, shell: enShell, catalogues: enCatalogues, logs: enLogs, lgpd: enLgpd, preferences: enPreferences, messages: enMessages, list: enList, form: enForm, bureau: enBureau, dashboard: enDashboard, solicitations: enSolicitations, simulations: enSimulations, entrepreneurs: enEntrepreneurs, company: enCompany, borrowers: enBorrowers, creditOperations: enCreditOperations, servicing: enServicing } },
+  'pt-BR': { translation: { common: ptCommon, errors: ptErrors, menu: ptMenu, users: ptUsers, auth: ptAuth, shell: ptShell, catalogues: ptCatalogues, logs: ptLogs, lgpd: ptLgpd, preferences: ptPreferences, messages: ptMessages, list: ptList, form: ptForm, bureau: ptBureau, dashboard: ptDashboard, solicitations: ptSolicitations, simulations: ptSimulations, entrepreneurs: ptEntrepreneurs, company: ptCompany, borrowers: ptBorrowers, creditOperations: ptCreditOperations, servicing: ptServicing, prepayment: ptPrepayment } },
+  en: { translation: { common: enCommon, errors: enErrors, menu: enMenu, users: enUsers, auth: enAuth, shell: enShell, catalogues: enCatalogues, logs: enLogs, lgpd: enLgpd, preferences: enPreferences, messages: enMessages, list: enList, form: enForm, bureau: enBureau, dashboard: enDashboard, solicitations: enSolicitations, simulations: enSimulations, entrepreneurs: enEntrepreneurs, company: enCompany, borrowers: enBorrowers, creditOperations: enCreditOperations, servicing: enServicing, prepayment: enPrepayment } },
 } as const;
 
 type Tree = { readonly [key: string]: string | Tree };

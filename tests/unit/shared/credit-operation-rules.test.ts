@@ -20,6 +20,7 @@ import {
   EDITABLE_STATUSES,
   FINAL_OPERATION_STATUSES,
   operatorsOnlyMove,
+  SETTLEMENT_MOVE,
   statusAfterEdit,
 } from '../../../src/shared/credit-operation-status';
 import { ratingFor, ratingReason, stageFor, stageReason } from '../../../src/shared/risk-classification';
@@ -36,6 +37,7 @@ describe('credit operation workflow', () => {
       contract_issued: [],
       disbursed: [],
       cancelled: [],
+      settled: [],
     });
   });
 
@@ -66,6 +68,7 @@ describe('credit operation workflow', () => {
       contract_issued: [],
       disbursed: [],
       cancelled: [],
+      settled: [],
     });
     expect(operatorsOnlyMove('cancel', 'analysis', true)).toBe(true);
     expect(operatorsOnlyMove('cancel', 'analysis', false)).toBe(false);
@@ -74,7 +77,7 @@ describe('credit operation workflow', () => {
 });
 
 describe('the moves changeOperation accepts', () => {
-  it('are exactly the actions, the edit of an approved operation, the contract’s two moves and the disbursement', () => {
+  it('are exactly the actions, the edit of an approved operation, the contract’s two moves, the disbursement and the settlement', () => {
     const moves = CREDIT_OPERATION_STATUSES.flatMap((from) => CREDIT_OPERATION_STATUSES.filter((to) => canMoveOperation(from, to)).map((to) => `${from}>${to}`));
     expect(moves.sort()).toEqual(
       [
@@ -92,12 +95,16 @@ describe('the moves changeOperation accepts', () => {
         'approved>contract_issued',
         'contract_issued>approved',
         'contract_issued>disbursed',
+        'disbursed>settled',
       ].sort(),
     );
   });
 
-  it('never leaves a final status nor stays in place', () => {
-    for (const from of FINAL_OPERATION_STATUSES) for (const to of CREDIT_OPERATION_STATUSES) expect(canMoveOperation(from, to)).toBe(false);
+  it('never leaves a final status, but for servicing’s settlement of a disbursed one, nor stays in place', () => {
+    // disbursed is final for origination; servicing moves it once more, when a prepayment settles it.
+    for (const from of FINAL_OPERATION_STATUSES) {
+      for (const to of CREDIT_OPERATION_STATUSES) expect({ from, to, moves: canMoveOperation(from, to) }).toEqual({ from, to, moves: from === SETTLEMENT_MOVE.from[0] && to === SETTLEMENT_MOVE.to });
+    }
     for (const s of CREDIT_OPERATION_STATUSES) expect(canMoveOperation(s, s)).toBe(false);
   });
 });

@@ -19,7 +19,7 @@
  * (cancel) nor lower the fees below the company's.
  */
 import Decimal from 'decimal.js';
-import { and, asc, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import {
   contractKindOf,
   CREDIT_OPERATION_FILTERS,
@@ -45,7 +45,7 @@ import {
   FINAL_OPERATION_STATUSES,
   INITIAL_OPERATION_STATUS,
   isCreditOperationStatus,
-  isDisbursed,
+  wasDisbursed,
   operatorsOnlyMove,
   statusAfterEdit,
   type CreditOperationAction,
@@ -111,6 +111,7 @@ export const STATUS_PT: Record<CreditOperationStatus, string> = {
   contract_issued: 'com contrato emitido',
   disbursed: 'liberada',
   cancelled: 'cancelada',
+  settled: 'quitada',
 };
 const ACTION_PT: Record<CreditOperationAction, string> = {
   send_to_analysis: 'enviar para análise',
@@ -294,12 +295,13 @@ function collectingStatuses(): SQL {
 
 /**
  * Overdue, the rule the risk classification counts by: an installment (`i`)
- * of an operation (`o`) whose schedule is being collected, not paid, with its
+ * of an operation (`o`) whose schedule is being collected, in its current
+ * schedule (not replaced by a prepayment), not paid, with its
  * due date before the calendar day `asOf` ('YYYY-MM-DD', compared as a date in
  * SQL: no time zone involved).
  */
 export function overdueInstallment(asOf: string): SQL {
-  return sql`o.status IN (${collectingStatuses()}) AND i.paid_on IS NULL AND i.due_date < ${asOf}::date`;
+  return sql`o.status IN (${collectingStatuses()}) AND i.superseded_in IS NULL AND i.paid_on IS NULL AND i.due_date < ${asOf}::date`;
 }
 
 /**
@@ -360,7 +362,7 @@ export async function loadOperation(db: Db, id: number, viewer: Actor): Promise<
   const installments = await db
     .select()
     .from(creditOperationInstallments)
-    .where(eq(creditOperationInstallments.credit_operation_id, id))
+    .where(and(eq(creditOperationInstallments.credit_operation_id, id), isNull(creditOperationInstallments.superseded_in)))
     .orderBy(asc(creditOperationInstallments.number));
   const [contract] = await db.select().from(issuedContracts).where(eq(issuedContracts.credit_operation_id, id)).orderBy(desc(issuedContracts.id)).limit(1);
   const createdBy = await userName(db, row.created_by);
@@ -869,7 +871,7 @@ export interface ComplementInput {
 export async function updateComplement(tx: Db, actorId: number, input: ComplementInput): Promise<OperationRow> {
   const { id, version, ...values } = input;
   const before = await lockOperation(tx, id, version);
-  if (isDisbursed(statusOf(before))) throw conflict(OPERATION_MESSAGES.complementClosed, 'status');
+  if (wasDisbursed(statusOf(before))) throw conflict(OPERATION_MESSAGES.complementClosed, 'status');
   const snap = (r: OperationRow): Snapshot => ({
     version: r.version,
     purpose: r.purpose,

@@ -20,3 +20,4 @@ export {
 export type { Actor, Conditions, OperationRow } from './credit-operations';
 export { closeApproval, giveCheck, openApproval, pendingApproval, pendingApprovalsOf } from './approvals';
 export { creditOperationHandlers } from './handlers/credit-operations';
+export { replaceInstallments, type NewInstallment } from './schedule-versions';

@@ -81,8 +81,12 @@ export const creditOperationInstallments = pgTable(
     amortization: money('amortization').notNull(),
     balance: money('balance').notNull(),
     paid_on: day('paid_on'),
+    /** the schedule version that added the row (1: the signed schedule; a prepayment adds one) */
+    schedule_version: integer('schedule_version').notNull().default(1),
+    /** the version whose rows replaced this one (null: in the current schedule); migration 0017 */
+    superseded_in: integer('superseded_in'),
   },
-  (t) => [unique().on(t.credit_operation_id, t.number)],
+  (t) => [unique('credit_operation_installments_version_number_key').on(t.credit_operation_id, t.schedule_version, t.number)],
 );
 
 

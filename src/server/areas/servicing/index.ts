@@ -30,8 +30,14 @@
  *   AllOperators.
  * - Disbursement keeps the signed schedule; a release on or after the first
  *   due date is refused (the contract must be issued again).
+ * - Prepayment (prepayment.ts) discounts the remaining installments at the
+ *   contract rate and stores the new schedule as a new version: the replaced
+ *   rows stay (marked superseded_in), take no more payments or reversals,
+ *   and are read through the prepayment that replaced them; a full
+ *   prepayment settles the operation.
  */
 export { servicingHandlers } from './handlers/servicing';
+export { prepaymentHandlers } from './handlers/prepayment';
 export { disburse } from './disbursement';
 export { decideReversal, pay, reverse } from './payments';
 export { loadInstallmentDetails } from './installments';

@@ -15,8 +15,8 @@
  *   multa and juros de mora in force and its own monthly rate.
  */
 import Decimal from 'decimal.js';
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import { isDisbursed } from '@shared/credit-operation-status';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { wasDisbursed } from '@shared/credit-operation-status';
 import { statusFromPayments } from '@shared/installment-status';
 import type { InstallmentsView } from '@shared/contract/servicing';
 import type { z } from 'zod';
@@ -57,7 +57,7 @@ export interface ServicingContext {
 
 export async function servicingContext(db: Db, op: OperationRow): Promise<ServicingContext> {
   const d = await disbursementOf(db, op.id);
-  const collecting = isDisbursed(statusOf(op));
+  const collecting = wasDisbursed(statusOf(op));
   if (d) {
     return {
       op,
@@ -142,8 +142,13 @@ function byInstallment(rows: readonly InstallmentTransactionRow[]): Map<number, 
   return map;
 }
 
+/** The current schedule (a prepayment's replaced rows left out: they stay readable through the prepayments). */
 export async function scheduleOf(db: Db, operationId: number): Promise<InstallmentRow[]> {
-  return db.select().from(creditOperationInstallments).where(eq(creditOperationInstallments.credit_operation_id, operationId)).orderBy(asc(creditOperationInstallments.number));
+  return db
+    .select()
+    .from(creditOperationInstallments)
+    .where(and(eq(creditOperationInstallments.credit_operation_id, operationId), isNull(creditOperationInstallments.superseded_in)))
+    .orderBy(asc(creditOperationInstallments.number));
 }
 
 export async function findInstallment(db: Db, operationId: number, installmentId: number): Promise<InstallmentRow> {

@@ -18,6 +18,7 @@ export interface PostingLink {
   businessDate: string;
   transactionId?: number | null;
   disbursementId?: number | null;
+  prepaymentId?: number | null;
 }
 
 /** Writes a posting's lines under a new posting id; answers the id. */
@@ -34,6 +35,7 @@ export async function postJournal(tx: Db, posting: Posting, link: PostingLink): 
       credit_operation_id: link.operationId,
       transaction_id: link.transactionId ?? null,
       disbursement_id: link.disbursementId ?? null,
+      prepayment_id: link.prepaymentId ?? null,
       business_date: link.businessDate,
     })),
   );

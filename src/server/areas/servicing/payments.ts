@@ -41,6 +41,7 @@ import { paymentPosting, reallocationPosting, reversalPosting } from '../../doma
 import { postJournal } from './journal';
 import { eventsOf, figuresOf, findInstallment, lateChargeTerms, servicingContext, transactionsOf, type InstallmentRow, type ServicingContext } from './installments';
 import { installmentTransactions, type InstallmentTransactionRow } from './schema';
+import { assertCurrentInstallment, assertPayableInstallment } from './prepayment';
 
 export const PAYMENT_MESSAGES = {
   notCollecting: (status: string) => `A operação não está em cobrança (está ${status}): pagamentos só depois da liberação.`,
@@ -100,6 +101,7 @@ export async function pay(tx: Db, actor: Actor, input: PaymentInput, today: stri
   if (input.paid_on < ctx.disbursedOn) throw badRequest(PAYMENT_MESSAGES.beforeDisbursement(ctx.disbursedOn), 'paid_on');
   if (input.paid_on > today) throw badRequest(PAYMENT_MESSAGES.future(today), 'paid_on');
   const installment = await findInstallment(tx, ctx.op.id, input.installment);
+  await assertPayableInstallment(tx, installment, input.paid_on);
   const rows = await transactionsOf(tx, [installment.id]);
   const before = replayAll(ctx, installment, rows, today);
   const payments = activePayments(eventsOf(rows));
@@ -175,6 +177,7 @@ interface ReversalTarget {
 async function reversalTarget(tx: Db, input: Omit<ReversalInput, 'reason'>): Promise<ReversalTarget> {
   const ctx = await lockedContext(tx, input.id);
   const installment = await findInstallment(tx, ctx.op.id, input.installment);
+  assertCurrentInstallment(installment);
   const rows = await transactionsOf(tx, [installment.id]);
   const original = rows.find((r) => r.id === input.detailId);
   if (!original) throw notFound(PAYMENT_MESSAGES.transactionNotFound);

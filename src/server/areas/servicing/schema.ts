@@ -4,6 +4,7 @@ import { DISBURSEMENT_METHODS, INSTALLMENT_TRANSACTION_KINDS, LEDGER_ACCOUNTS, L
 import { users } from '../access/schema';
 import { borrowerBankAccounts } from '../borrowers/schema';
 import { creditOperationInstallments, creditOperations } from '../operations/schema';
+import { prepayments } from './schema-prepayment';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
@@ -72,6 +73,7 @@ export const journalEntries = pgTable('journal_entries', {
   credit_operation_id: integer('credit_operation_id').notNull().references(() => creditOperations.id),
   transaction_id: integer('transaction_id').references(() => installmentTransactions.id),
   disbursement_id: integer('disbursement_id').references(() => disbursements.id),
+  prepayment_id: integer('prepayment_id').references(() => prepayments.id),
   business_date: day('business_date').notNull(),
   created_at: ts('created_at').notNull().defaultNow(),
 });

@@ -71,7 +71,7 @@ function isMonthEnd(date: string): boolean {
  * built it.
  */
 export function periodsBetween(from: string, to: string, anchorDay?: number): Decimal {
-  if (daysBetween(from, to) < 0) throw new RangeError(`${to} is before ${from}`);
+  if (daysBetween(day(from, 'from'), day(to, 'to')) < 0) throw new RangeError(`to: ${to} is before ${from}`);
   const a = parseCalendarDay(from);
   const b = parseCalendarDay(to);
   const anchor = anchorDay !== undefined && anchorDay > b.day && isMonthEnd(to) ? Math.min(anchorDay, 31) : b.day;
@@ -98,11 +98,22 @@ interface Row {
   principal: Decimal;
 }
 
+/** A calendar day, or a RangeError naming the field. */
+function day(text: unknown, field: string): string {
+  if (typeof text !== 'string') throw new RangeError(`${field} must be a calendar day (YYYY-MM-DD)`);
+  try {
+    parseCalendarDay(text);
+  } catch {
+    throw new RangeError(`${field} must be a calendar day (YYYY-MM-DD): ${text}`);
+  }
+  return text;
+}
+
 function checkRows(rows: readonly RemainingInstallment[], date: string): Row[] {
-  parseCalendarDay(date);
-  if (rows.length === 0) throw new RangeError('no remaining installments');
+  day(date, 'date');
+  if (!Array.isArray(rows) || rows.length === 0) throw new RangeError('rows: no remaining installments');
   const checked = rows.map((r) => {
-    parseCalendarDay(r.dueDate);
+    day(r.dueDate, `due date of installment ${r.number}`);
     if (r.dueDate < date) throw new RangeError(`installment ${r.number} is overdue on ${date}: settle it with its charges`);
     const payment = money(r.payment, `payment of installment ${r.number}`);
     const principal = money(r.principal, `principal of installment ${r.number}`);
@@ -110,7 +121,7 @@ function checkRows(rows: readonly RemainingInstallment[], date: string): Row[] {
     return { number: r.number, dueDate: r.dueDate, payment, principal };
   });
   for (let k = 1; k < checked.length; k++) {
-    if (checked[k].dueDate <= checked[k - 1].dueDate) throw new RangeError('installments must be in due-date order, one per date');
+    if (checked[k].dueDate <= checked[k - 1].dueDate) throw new RangeError('rows: installments must be in due-date order, one per date');
   }
   return checked;
 }
@@ -158,7 +169,8 @@ export function presentValue(rows: readonly RemainingInstallment[], monthlyRateP
   return { date, nominal, presentValue: pv, discount: nominal.minus(pv), principal, accruedInterest: pv.minus(principal), rows: pvRows };
 }
 
-export type PrepaymentMode = 'reduce_term' | 'reduce_installment';
+export const PREPAYMENT_MODES = ['reduce_term', 'reduce_installment'] as const;
+export type PrepaymentMode = (typeof PREPAYMENT_MODES)[number];
 
 export interface PartialPrepaymentInput {
   rows: readonly RemainingInstallment[];
@@ -193,15 +205,17 @@ export interface PartialPrepayment {
 
 /** A partial prepayment on `date` and the new schedule rows it leaves. */
 export function simulatePartialPrepayment(input: PartialPrepaymentInput): PartialPrepayment {
+  if (!(PREPAYMENT_MODES as readonly unknown[]).includes(input.mode)) throw new RangeError(`mode must be one of ${PREPAYMENT_MODES.join(', ')}`);
+  if (input.amortization !== 'price' && input.amortization !== 'sac') throw new RangeError('amortization must be price or sac');
   const pv = presentValue(input.rows, input.monthlyRatePercent, input.date);
   const checked = checkRows(input.rows, input.date);
   const i = monthlyRate(input.monthlyRatePercent);
   const amount = positiveMoney(input.amount, 'amount');
   if (amount.gte(pv.presentValue)) {
-    throw new RangeError(`the amount settles the whole balance (${pv.presentValue.toFixed(2)}): that is a full settlement, not a partial prepayment`);
+    throw new RangeError(`amount: it settles the whole balance (${pv.presentValue.toFixed(2)}): that is a full settlement, not a partial prepayment`);
   }
   if (pv.accruedInterest.gt(0) && amount.lte(pv.accruedInterest)) {
-    throw new RangeError(`the amount must exceed the interest accrued since the last due date (${pv.accruedInterest.toFixed(2)})`);
+    throw new RangeError(`amount: it must exceed the interest accrued since the last due date (${pv.accruedInterest.toFixed(2)})`);
   }
   const newBalance = pv.presentValue.minus(amount);
   const anchor = anchorDayOf(checked.map((r) => r.dueDate));
@@ -243,7 +257,7 @@ export function simulatePartialPrepayment(input: PartialPrepaymentInput): Partia
       let amortization: Decimal;
       if (input.amortization === 'price') {
         amortization = lastDate || balance.plus(interest).lte(keep) ? balance : keep.minus(interest);
-        if (amortization.lte(0)) throw new RangeError('the installment no longer covers the interest: reduce the installment instead');
+        if (amortization.lte(0)) throw new RangeError('mode: the installment no longer covers the interest: reduce the installment instead');
       } else {
         amortization = lastDate ? balance : Decimal.min(keep, balance);
       }
@@ -260,4 +274,23 @@ export function simulatePartialPrepayment(input: PartialPrepaymentInput): Partia
     newBalance,
     rows,
   };
+}
+
+export interface FullPrepayment {
+  date: string;
+  /** what settles the remaining installments: their present value */
+  amount: Decimal;
+  /** the principal still owed, all of it received */
+  principal: Decimal;
+  /** amount − principal: the interest accrued since the last due date (negative when the discount reached principal) */
+  interest: Decimal;
+  /** nominal − amount: the interest the borrower does not pay (CDC art. 52 §2º) */
+  discount: Decimal;
+  nominal: Decimal;
+}
+
+/** Settling every remaining installment on `date`: their present value, split into principal and accrued interest. */
+export function fullPrepayment(rows: readonly RemainingInstallment[], monthlyRatePercent: Decimal.Value, date: string): FullPrepayment {
+  const pv = presentValue(rows, monthlyRatePercent, date);
+  return { date, amount: pv.presentValue, principal: pv.principal, interest: pv.accruedInterest, discount: pv.discount, nominal: pv.nominal };
 }

@@ -304,6 +304,7 @@ export const borrowers: Shape<typeof pt> = {
       contract_issued: 'Contract issued',
       disbursed: 'Disbursed',
       cancelled: 'Cancelled',
+      settled: 'Settled',
     },
     products: {
       working_capital: 'Working capital',

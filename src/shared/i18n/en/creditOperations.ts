@@ -11,6 +11,7 @@ export const creditOperations: Shape<typeof pt> = {
     contract_issued: 'Contract issued',
     disbursed: 'Disbursed',
     cancelled: 'Cancelled',
+    settled: 'Settled',
   },
   actions: {
     send_to_analysis: 'Send to analysis',
@@ -296,6 +297,7 @@ export const creditOperations: Shape<typeof pt> = {
         conditions_changed: 'Conditions changed',
         complement_changed: 'Complement changed',
         disbursed: 'Disbursed',
+        settled: 'Settled by prepayment',
       },
     },
     messages: {

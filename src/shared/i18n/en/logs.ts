@@ -149,6 +149,8 @@ export const logs: Shape<typeof pt> = {
     credit_operation_disbursed: 'Operation disbursed',
     installment_payment: 'Installment payment recorded',
     installment_reversal: 'Installment payment reversed',
+    installment_prepayment: 'Installments prepaid (partial or full)',
+    credit_operation_settled: 'Operation settled by prepayment',
   },
   entities: {
     installment: 'Installment',

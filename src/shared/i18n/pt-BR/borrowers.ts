@@ -302,6 +302,7 @@ export const borrowers = {
       contract_issued: 'Contrato emitido',
       disbursed: 'Liberada',
       cancelled: 'Cancelada',
+      settled: 'Quitada',
     },
     products: {
       working_capital: 'Capital de giro',

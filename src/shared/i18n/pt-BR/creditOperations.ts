@@ -9,6 +9,7 @@ export const creditOperations = {
     contract_issued: 'Contrato emitido',
     disbursed: 'Liberada',
     cancelled: 'Cancelada',
+    settled: 'Quitada',
   },
   actions: {
     send_to_analysis: 'Enviar para análise',
@@ -294,6 +295,7 @@ export const creditOperations = {
         conditions_changed: 'Condições alteradas',
         complement_changed: 'Complemento alterado',
         disbursed: 'Liberada',
+        settled: 'Quitada por liquidação antecipada',
       },
     },
     messages: {

@@ -147,6 +147,8 @@ export const logs = {
     credit_operation_disbursed: 'Operação liberada (desembolso)',
     installment_payment: 'Pagamento de parcela registrado',
     installment_reversal: 'Pagamento de parcela estornado',
+    installment_prepayment: 'Antecipação de parcelas (amortização ou quitação)',
+    credit_operation_settled: 'Operação quitada por liquidação antecipada',
   },
   entities: {
     installment: 'Parcela',

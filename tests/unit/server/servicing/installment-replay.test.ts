@@ -18,6 +18,8 @@ const installment: InstallmentRow = {
   amortization: '240.00',
   balance: '2760.00',
   paid_on: null,
+  schedule_version: 1,
+  superseded_in: null,
 };
 
 function tx(id: number, kind: 'payment' | 'reversal', paidOn: string, amount: string, reverses: number | null = null): InstallmentTransactionRow {

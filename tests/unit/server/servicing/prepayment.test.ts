@@ -6,6 +6,7 @@ import { buildSchedule, dueDates, type ScheduleRow } from '../../../../src/serve
 import { addDays } from '../../../../src/server/domain/servicing/days';
 import {
   anchorDayOf,
+  fullPrepayment,
   periodsBetween,
   presentValue,
   simulatePartialPrepayment,
@@ -182,3 +183,133 @@ describe('partial prepayment (CDC art. 52 §2º)', () => {
     expect(() => simulatePartialPrepayment({ ...base, amount: '10.001' })).toThrow(RangeError);
   });
 });
+
+describe('full prepayment (settlement at the present value)', () => {
+  it('splits the present value into the principal owed and the interest accrued (worked by hand)', () => {
+    // Two installments of 100.00 (principal 95.00 and 98.00) due 2025-03-10 and 2025-04-10, rate 1% a month, settled 2025-02-25.
+    // 2025-02-25 → 2025-03-10: 0 months + 13 days = 13/30; → 2025-04-10: 1 + 13/30.
+    // PV = 100/1.01^(13/30) + 100/1.01^(43/30) = 99.56973 + 98.58389 = 198.15362 → 198.15
+    const rows = [
+      { number: 5, dueDate: '2025-03-10', payment: '100.00', principal: '95.00' },
+      { number: 6, dueDate: '2025-04-10', payment: '100.00', principal: '98.00' },
+    ];
+    const full = fullPrepayment(rows, '1', '2025-02-25');
+    expect(full.amount.toFixed(2)).toBe('198.15');
+    expect(full.principal.toFixed(2)).toBe('193.00');
+    expect(full.interest.toFixed(2)).toBe('5.15');
+    expect(full.discount.toFixed(2)).toBe('1.85');
+    expect(full.principal.plus(full.interest).eq(full.amount)).toBe(true);
+  });
+
+  it('on a due date, with the installments up to it paid, is the schedule balance (Price, R$ 10.000,00 at 2%, 12 months)', () => {
+    // Source: the schedule itself (domain/credit/schedule.ts): the balance after the 6th installment is what is owed.
+    const full = fullPrepayment(remaining(price.slice(6)), '2', price[5].dueDate);
+    expect(full.amount.minus(price[5].balance).abs().lte('0.05')).toBe(true);
+    expect(full.principal.eq(price.slice(6).reduce((s, r) => s.plus(r.amortization), new Decimal(0)))).toBe(true);
+  });
+});
+
+/** A schedule with the installments up to `paidUpTo` paid, and a day between the last paid one and the next due date. */
+const arbitraryCase = fc.record({
+  system: fc.constantFrom('price' as const, 'sac' as const),
+  principalCents: fc.integer({ min: 10_000, max: 50_000_000 }),
+  rateBp: fc.integer({ min: 0, max: 800 }),
+  count: fc.integer({ min: 2, max: 48 }),
+  firstOffset: fc.integer({ min: 0, max: 2000 }),
+  paidShare: fc.double({ min: 0, max: 0.95, noNaN: true }),
+  lead: fc.integer({ min: 0, max: 27 }),
+  amountShare: fc.double({ min: 0.01, max: 0.99, noNaN: true }),
+  mode: fc.constantFrom('reduce_term' as const, 'reduce_installment' as const),
+});
+
+describe('partial prepayment properties', () => {
+  it('the new schedule amortizes exactly the principal left after the prepayment, to the cent, and ends at zero (property)', () => {
+    fc.assert(
+      fc.property(arbitraryCase, (c) => {
+        const disbursementDate = addDays('2024-01-05', c.firstOffset);
+        const firstDueDate = addDays(disbursementDate, 30);
+        const rate = new Decimal(c.rateBp).div(100);
+        const schedule = buildSchedule({
+          amortization: c.system,
+          principal: new Decimal(c.principalCents).div(100),
+          monthlyRatePercent: rate,
+          installments: c.count,
+          disbursementDate,
+          firstDueDate,
+        });
+        const paid = Math.min(Math.floor(c.paidShare * c.count), c.count - 1);
+        const from = paid === 0 ? disbursementDate : schedule[paid - 1].dueDate;
+        const date = addDays(from, Math.min(c.lead, Math.max(0, daysUntil(from, schedule[paid].dueDate) - 1)));
+        const rows = remaining(schedule.slice(paid));
+        const pv = presentValue(rows, rate, date);
+        const low = Decimal.max(pv.accruedInterest, 0);
+        const amount = low.plus(pv.presentValue.minus(low).mul(c.amountShare)).toDecimalPlaces(2, Decimal.ROUND_DOWN);
+        if (amount.lte(low) || amount.gte(pv.presentValue)) return;
+        let sim;
+        try {
+          sim = simulatePartialPrepayment({ rows, monthlyRatePercent: rate, amortization: c.system, date, amount, mode: c.mode });
+        } catch (e) {
+          // the only refusal left for a valid amount: a level installment that no longer covers the interest
+          expect(e).toBeInstanceOf(RangeError);
+          expect((e as Error).message).toMatch(/^mode:/);
+          return;
+        }
+        const amortized = sim.rows.reduce((s, r) => s.plus(r.amortization), new Decimal(0));
+        expect(amortized.toFixed(2)).toBe(sim.newBalance.toFixed(2));
+        expect(sim.newBalance.eq(pv.presentValue.minus(amount))).toBe(true);
+        expect(sim.principalPaid.plus(sim.interestPaid).eq(amount)).toBe(true);
+        expect(sim.rows.at(-1)!.balance.toFixed(2)).toBe('0.00');
+        expect(sim.rows.length).toBeLessThanOrEqual(rows.length);
+        for (const r of sim.rows) {
+          expect(r.amortization.gte(0) && r.interest.gte(0)).toBe(true);
+          expect(r.payment.eq(r.amortization.plus(r.interest))).toBe(true);
+          expect(r.amortization.decimalPlaces() <= 2 && r.interest.decimalPlaces() <= 2).toBe(true);
+        }
+        if (c.mode === 'reduce_installment') expect(sim.rows.map((r) => r.dueDate)).toEqual(rows.map((r) => r.dueDate));
+        // the borrower never pays more for the same installments after prepaying
+        expect(sim.rows.reduce((s, r) => s.plus(r.payment), new Decimal(0)).lte(pv.nominal)).toBe(true);
+      }),
+      { seed: 52, numRuns: 80 },
+    );
+  }, 60_000);
+
+  it('present value is at most the nominal sum, and equals it when discounted on the due date of a single installment (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10_000_000 }), fc.integer({ min: 0, max: 1500 }), (cents, rateBp) => {
+        const payment = new Decimal(cents).div(100);
+        const rows = [{ number: 1, dueDate: '2026-03-10', payment, principal: payment }];
+        expect(presentValue(rows, new Decimal(rateBp).div(100), '2026-03-10').presentValue.eq(payment)).toBe(true);
+        expect(presentValue(rows, new Decimal(rateBp).div(100), '2026-01-02').presentValue.lte(payment)).toBe(true);
+      }),
+      { seed: 3517, numRuns: 60 },
+    );
+  });
+
+  it('answers any malformed input with a RangeError naming the field, never another error (property)', () => {
+    const anyValue = fc.oneof(fc.string(), fc.double(), fc.integer(), fc.constant(null), fc.constant(undefined), fc.constant('1.005'), fc.constant('-3'), fc.constant('2025-02-30'));
+    fc.assert(
+      fc.property(anyValue, anyValue, anyValue, anyValue, anyValue, (amount, date, rate, mode, due) => {
+        const rows = [{ number: 1, dueDate: due as string, payment: '100.00', principal: '90.00' }];
+        for (const run of [
+          () => simulatePartialPrepayment({ rows, monthlyRatePercent: rate as string, amortization: 'price', date: date as string, amount: amount as string, mode: mode as 'reduce_term' }),
+          () => presentValue(rows, rate as string, date as string),
+          () => fullPrepayment(rows, rate as string, date as string),
+        ]) {
+          try {
+            run();
+          } catch (e) {
+            expect(e).toBeInstanceOf(RangeError);
+            expect((e as Error).message).toMatch(/^(amount|date|rows|mode|amortization|monthly rate|due date|payment|principal|from|to)\b/);
+          }
+        }
+      }),
+      { seed: 2007, numRuns: 300 },
+    );
+  }, 30_000);
+});
+
+function daysUntil(from: string, to: string): number {
+  let n = 0;
+  while (addDays(from, n) < to) n++;
+  return n;
+}

@@ -73,6 +73,7 @@ export function statusIntent(status: CreditOperationStatus): Intent {
     case 'contract_issued':
       return 'primary';
     case 'disbursed':
+    case 'settled':
       return 'success';
     case 'refused':
     case 'cancelled':

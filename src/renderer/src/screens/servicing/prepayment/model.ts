@@ -1,0 +1,63 @@
+/**
+ * What the prepayment dialog states, computed from the server's answers only
+ * (the quote and the simulation): the rows of the confirmation with the
+ * amounts, and the apply call's arguments. No money is computed here: the
+ * figures are the server's decimal text.
+ */
+import type { ArgsOf } from '@shared/contract/index';
+import type { PrepaymentQuote, PrepaymentSimulation } from '@shared/contract/servicing-prepayment';
+import type { PrepaymentMode, ReceiptMethod } from '@shared/servicing';
+import type { MoneyRow } from '@kit/MoneyConfirmDialog';
+
+type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+export type Choice = { kind: 'full' } | { kind: 'partial'; mode: PrepaymentMode };
+
+export type SimulatedMode = PrepaymentSimulation['modes'][number];
+
+/** The simulated mode chosen, when the server could apply it. */
+export function chosenResult(sim: PrepaymentSimulation | null, mode: PrepaymentMode): NonNullable<SimulatedMode['result']> | null {
+  return sim?.modes.find((m) => m.mode === mode)?.result ?? null;
+}
+
+/** The confirmation's amounts: what is received and how it splits, what is left afterwards. */
+export function confirmRows(choice: Choice, quote: PrepaymentQuote, sim: PrepaymentSimulation | null, t: Translate): MoneyRow[] {
+  if (choice.kind === 'full') {
+    return [
+      { label: t('prepayment.confirm.amount'), amount: quote.present_value, strong: true, id: 'amount' },
+      { label: t('prepayment.confirm.principal'), amount: quote.principal, id: 'principal' },
+      { label: t('prepayment.confirm.interest'), amount: quote.accrued_interest, id: 'interest' },
+      { label: t('prepayment.confirm.discount'), amount: quote.discount, id: 'discount' },
+      { label: t('prepayment.confirm.installments'), text: '0', id: 'installments' },
+    ];
+  }
+  const result = chosenResult(sim, choice.mode);
+  if (!sim || !result) return [];
+  return [
+    { label: t('prepayment.confirm.amount'), amount: sim.amount, strong: true, id: 'amount' },
+    { label: t('prepayment.confirm.principal'), amount: result.principal_paid, id: 'principal' },
+    { label: t('prepayment.confirm.interest'), amount: result.interest_paid, id: 'interest' },
+    { label: t('prepayment.confirm.newBalance'), amount: result.new_balance, strong: true, id: 'new-balance' },
+    { label: t('prepayment.confirm.installments'), text: String(result.installments), id: 'installments' },
+  ];
+}
+
+/** The apply call for the choice confirmed: a full settlement carries the present value the person saw. */
+export function applyArgs(
+  operationId: number,
+  choice: Choice,
+  quote: PrepaymentQuote,
+  sim: PrepaymentSimulation | null,
+  receipt: { method: ReceiptMethod; reference: string; key: string },
+): ArgsOf<'prepayment.apply'> {
+  const common = { id: operationId, idempotency_key: receipt.key, method: receipt.method, reference: receipt.reference.trim() || null };
+  if (choice.kind === 'full') return { ...common, kind: 'full', amount: quote.present_value, paid_on: quote.date };
+  return { ...common, kind: 'partial', mode: choice.mode, amount: sim?.amount ?? '0', paid_on: sim?.date ?? quote.date };
+}
+
+/** The amount as typed, in the wire's form: a Brazilian "1.234,56" or "1234,56" becomes "1234.56". */
+export function normalise(text: string): string {
+  const trimmed = text.trim().replace(/^R\$\s*/, '');
+  if (trimmed.includes(',')) return trimmed.replace(/\./g, '').replace(',', '.');
+  return trimmed;
+}
