@@ -6,6 +6,8 @@
  * opening its payments; the parcels screen takes another date. Before that,
  * with the contract issued, the release itself ("Liberar recursos", for
  * operators and administrators; agents read); earlier still, what is missing.
+ * Operators open the prepayment (partial or full) from here while it is
+ * being collected; a settled operation keeps its installments readable.
  */
 import { Button, Callout, H3, HTMLTable, Spinner } from '@blueprintjs/core';
 import { useState } from 'react';
@@ -19,7 +21,9 @@ import { errorText } from '../../api/errors';
 import { useApiQuery } from '../../api/hooks';
 import { RoleGate } from '@kit/RoleGate';
 import { MoneyRowsTable } from '@kit/MoneyConfirmDialog';
+import { isDisbursed, wasDisbursed } from '@shared/credit-operation-status';
 import { contractRows, DisbursementDialog } from './DisbursementDialog';
+import { PrepaymentDialog } from './prepayment';
 import { InstallmentsTable, InstallmentTotals } from './InstallmentsTable';
 import { percentText } from '../creditOperations/model';
 import { accountText, parcelsPath } from './model';
@@ -52,6 +56,7 @@ function Made({ made }: { made: NonNullable<DisbursementView['disbursement']> })
 function Collecting({ op, view }: { op: CreditOperation; view: DisbursementView }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const [prepaying, setPrepaying] = useState(false);
   const query = useApiQuery('servicing.installments', { id: op.id });
   const data = query.data;
   return (
@@ -62,7 +67,15 @@ function Collecting({ op, view }: { op: CreditOperation; view: DisbursementView 
         <Button icon="calendar" data-testid="installments-open-parcels" onClick={() => navigate(parcelsPath(op.borrower_id, op.id))}>
           {t('servicing.installments.openParcels')}
         </Button>
+        {isDisbursed(view.status) && (
+          <RoleGate roles={AllOperators}>
+            <Button icon="fast-forward" data-testid="installments-open-prepayment" onClick={() => setPrepaying(true)}>
+              {t('prepayment.open')}
+            </Button>
+          </RoleGate>
+        )}
       </div>
+      {prepaying && <PrepaymentDialog creditOperationId={op.id} onApplied={() => setPrepaying(false)} onClose={() => setPrepaying(false)} />}
       <InstallmentsTable
         testId="installments"
         operationId={op.id}
@@ -112,5 +125,5 @@ export function InstallmentsTab({ op }: { op: CreditOperation }) {
   const query = useApiQuery('servicing.disbursement', { id: op.id });
   const view = query.data;
   if (!view) return query.error ? <Callout intent="danger">{errorText(query.error, t)}</Callout> : <Spinner size={24} />;
-  return <div data-testid="analysis-installments">{view.status === 'disbursed' ? <Collecting op={op} view={view} /> : <BeforeRelease op={op} view={view} />}</div>;
+  return <div data-testid="analysis-installments">{wasDisbursed(view.status) ? <Collecting op={op} view={view} /> : <BeforeRelease op={op} view={view} />}</div>;
 }
