@@ -99,12 +99,13 @@ import {
 
 import { borrowerHandlers } from './areas/borrowers';
 import { creditOperationHandlers } from './areas/operations';
-import { servicingHandlers } from './areas/servicing';
+import { boletoHandlers, servicingHandlers } from './areas/servicing';
 
 export const handlers: Handlers = {
   ...borrowerHandlers,
   ...creditOperationHandlers,
   ...servicingHandlers,
+  ...boletoHandlers,
   'session.login': login,
   'session.verifyHash': verifyHash,
   'session.auth': auth,

@@ -148,6 +148,9 @@ export const ACTIVITY_ACTIONS = [
   'credit-operation.disbursed',
   'installment.payment',
   'installment.reversal',
+  'boleto.issue',
+  'boleto.reprint',
+  'boleto.carne',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number] | `${CatalogueActivityEntity}.${CatalogueActivityVerb}`;
 
@@ -322,6 +325,15 @@ export const ACTIVITY_FIELDS = [
   'purpose',
   'payment_method',
   'analyst_opinion',
+  // boletos (the slip issued, the carnê's counts)
+  'bank_account_id',
+  'our_number',
+  'due_date',
+  'digitable_line',
+  'reused',
+  'installments_count',
+  'slips_issued',
+  'slips_reused',
 ] as const;
 export type ActivityField = (typeof ACTIVITY_FIELDS)[number];
 

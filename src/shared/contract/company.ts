@@ -164,6 +164,8 @@ export const companyBankAccountSchema = z.object({
   agreement: z.string(),
   next_our_number: z.number().int(),
   active: z.boolean(),
+  /** the key the boletos' PIX QR code pays to (null: slips without PIX) */
+  pix_key: z.string().nullable(),
 });
 export type CompanyBankAccount = z.infer<typeof companyBankAccountSchema>;
 
@@ -288,6 +290,8 @@ const bankAccountInput = z.object({
   agreement: trimmedTextSchema(20),
   next_our_number: z.number().int().min(1, 'ao menos 1').max(99_999_999_999, 'nosso número grande demais'),
   active: z.boolean().optional(),
+  /** CPF/CNPJ digits, e-mail, +55 phone or random key; absent leaves it as it is, empty clears it */
+  pix_key: optional(77),
 });
 
 const assignmentAccountInput = z.object({

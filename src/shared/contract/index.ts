@@ -20,6 +20,7 @@ import { companyOperations } from './company';
 import { creditOperationOperations } from './credit-operations';
 import { borrowersOperations } from './borrowers';
 import { servicingOperations } from './servicing';
+import { servicingBoletoOperations } from './servicing-boleto';
 
 export const contract = {
   ...sessionOperations,
@@ -38,6 +39,7 @@ export const contract = {
   ...creditOperationOperations,
   ...borrowersOperations,
   ...servicingOperations,
+  ...servicingBoletoOperations,
 } as const satisfies Record<string, OperationDef>;
 
 export type Contract = typeof contract;

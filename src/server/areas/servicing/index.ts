@@ -32,6 +32,7 @@
  *   due date is refused (the contract must be issued again).
  */
 export { servicingHandlers } from './handlers/servicing';
+export { boletoHandlers } from './handlers/boleto';
 export { disburse } from './disbursement';
 export { pay, reverse } from './payments';
 export { trialBalanceOn } from './journal';
