@@ -328,7 +328,7 @@ export const ACTIVITY_FIELDS = [
   // boletos (the slip issued, the carnê's counts)
   'bank_account_id',
   'our_number',
-  'due_date',
+  'slip_due_date',
   'digitable_line',
   'reused',
   'installments_count',

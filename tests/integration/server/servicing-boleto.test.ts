@@ -220,7 +220,7 @@ describe('one installment\'s boleto', () => {
       [first.id],
     );
     expect(log.map((l) => l.action)).toEqual(['boleto.issue', 'boleto.reprint']);
-    expect(log[0].after).toMatchObject({ our_number: slips[0].our_number, amount: first.value, due_date: '2026-02-15', reused: false });
+    expect(log[0].after).toMatchObject({ our_number: slips[0].our_number, amount: first.value, slip_due_date: '2026-02-15', reused: false });
   });
 
   it('after a partial payment, a new slip with the next number for what is left; the first keeps its number', async () => {

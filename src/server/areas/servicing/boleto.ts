@@ -293,7 +293,7 @@ function slipSnapshot(s: IssuedSlip) {
     bank_account_id: s.slip.bank_account_id,
     our_number: s.slip.our_number,
     amount: s.slip.amount,
-    due_date: s.slip.due_date,
+    slip_due_date: s.slip.due_date,
     digitable_line: s.slip.digitable_line,
     reused: s.reused,
   };

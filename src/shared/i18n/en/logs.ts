@@ -188,7 +188,7 @@ export const logs: Shape<typeof pt> = {
   fields: {
     bank_account_id: 'Collecting account (ID)',
     our_number: 'Nosso número',
-    due_date: 'Due date',
+    slip_due_date: 'Slip due date',
     digitable_line: 'Digitable line',
     reused: 'Reprint',
     installments_count: 'Installments',

@@ -186,7 +186,7 @@ export const logs = {
   fields: {
     bank_account_id: 'Conta de cobrança (ID)',
     our_number: 'Nosso número',
-    due_date: 'Vencimento',
+    slip_due_date: 'Vencimento do boleto',
     digitable_line: 'Linha digitável',
     reused: 'Reimpressão',
     installments_count: 'Parcelas',
