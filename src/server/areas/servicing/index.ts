@@ -30,6 +30,11 @@
  *   AllOperators.
  * - Disbursement keeps the signed schedule; a release on or after the first
  *   due date is refused (the contract must be issued again).
+ * - Boletos (boleto.ts): one recorded slip per installment while its amount
+ *   and due date do not change (a reprint gives the same nosso número); an
+ *   overdue installment gets an updated slip due today with its charges; the
+ *   nosso número is the collecting account's sequence (company area), never
+ *   reused; the PDF is drawn after the commit from what was recorded.
  */
 export { servicingHandlers } from './handlers/servicing';
 export { boletoHandlers } from './handlers/boleto';
