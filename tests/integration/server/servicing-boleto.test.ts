@@ -347,6 +347,9 @@ describe('nosso número', () => {
     const back = await call(server, 'company.updateBank', { ...account, id: 1, accountId: itauId, next_our_number: last }, tokens.admin);
     expect(back.status).toBe(400);
     expect(back.body.field).toBe('next_our_number');
+    const badKey = await call(server, 'company.updateBank', { ...account, id: 1, accountId: itauId, pix_key: 'chave qualquer' }, tokens.admin);
+    expect(badKey.status).toBe(400);
+    expect(badKey.body.field).toBe('pix_key');
     const forward = await call(server, 'company.updateBank', { ...account, id: 1, accountId: itauId, next_our_number: last + 10 }, tokens.admin);
     expect(forward.status, JSON.stringify(forward.body)).toBe(200);
 
