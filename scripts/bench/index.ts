@@ -33,6 +33,7 @@ import { dashboardAt200k } from './dashboard';
 import { solicitationsAt200k } from './solicitations';
 import { originationFigures } from './origination';
 import { embeddedBackend } from './backend';
+import { carneFigure } from './carne';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 100_000);
@@ -132,3 +133,4 @@ await loadFigure();
 await solicitationsAt200k();
 await dashboardAt200k();
 await originationFigures();
+await carneFigure();

@@ -99,13 +99,14 @@ import {
 
 import { borrowerHandlers } from './areas/borrowers';
 import { creditOperationHandlers } from './areas/operations';
-import { prepaymentHandlers, servicingHandlers } from './areas/servicing';
+import { boletoHandlers, prepaymentHandlers, servicingHandlers } from './areas/servicing';
 
 export const handlers: Handlers = {
   ...borrowerHandlers,
   ...creditOperationHandlers,
   ...servicingHandlers,
   ...prepaymentHandlers,
+  ...boletoHandlers,
   'session.login': login,
   'session.verifyHash': verifyHash,
   'session.auth': auth,

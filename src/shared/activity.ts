@@ -150,6 +150,9 @@ export const ACTIVITY_ACTIONS = [
   'installment.reversal',
   'installment.prepayment',
   'credit-operation.settled',
+  'boleto.issue',
+  'boleto.reprint',
+  'boleto.carne',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number] | `${CatalogueActivityEntity}.${CatalogueActivityVerb}`;
 
@@ -324,6 +327,15 @@ export const ACTIVITY_FIELDS = [
   'purpose',
   'payment_method',
   'analyst_opinion',
+  // boletos (the slip issued, the carnê's counts)
+  'bank_account_id',
+  'our_number',
+  'slip_due_date',
+  'digitable_line',
+  'reused',
+  'installments_count',
+  'slips_issued',
+  'slips_reused',
 ] as const;
 export type ActivityField = (typeof ACTIVITY_FIELDS)[number];
 

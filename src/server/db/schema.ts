@@ -19,3 +19,4 @@ export * as operationsSchema from '../areas/operations/schema';
 export * as approvalsSchema from '../areas/operations/schema-approvals';
 export * as servicingSchema from '../areas/servicing/schema';
 export * as servicingPrepaymentSchema from '../areas/servicing/schema-prepayment';
+export * as boletoSchema from '../areas/servicing/schema-boleto';

@@ -78,7 +78,7 @@ export async function seedCompany(db: Db): Promise<void> {
     { company_id: 1, name: 'Tiago Ferreira', cpf: cpfFromDigits('700100500') },
   ]);
   await db.insert(companyBankAccounts).values([
-    { company_id: 1, bank_code: '341', bank_name: 'Itaú Unibanco', agency: '0912', account: '45021', account_digit: '7', wallet: '109', agreement: '0912450217', next_our_number: 1 },
+    { company_id: 1, bank_code: '341', bank_name: 'Itaú Unibanco', agency: '0912', account: '45021', account_digit: '7', wallet: '109', agreement: '0912450217', next_our_number: 1, pix_key: completeCnpj('271856420001') },
     { company_id: 1, bank_code: '237', bank_name: 'Bradesco', agency: '3381', agency_digit: '2', account: '0012345', account_digit: '6', wallet: '09', agreement: '4481230', next_our_number: 1 },
   ]);
   await db.insert(assignmentBankAccounts).values({

@@ -33,6 +33,7 @@ import {
   positiveMoneyInputSchema,
 } from './money';
 import { IOF_PERSON_TYPES, CONTRACT_KINDS } from '../enums';
+import { isPixKey, MAX_PIX_KEY } from '../pix-key';
 
 /**
  * Who an IOF rate applies to: PF, PJ, a PJ under Simples Nacional, or a MEI
@@ -164,6 +165,8 @@ export const companyBankAccountSchema = z.object({
   agreement: z.string(),
   next_our_number: z.number().int(),
   active: z.boolean(),
+  /** the key the boletos' PIX QR code pays to (null: slips without PIX) */
+  pix_key: z.string().nullable(),
 });
 export type CompanyBankAccount = z.infer<typeof companyBankAccountSchema>;
 
@@ -288,6 +291,10 @@ const bankAccountInput = z.object({
   agreement: trimmedTextSchema(20),
   next_our_number: z.number().int().min(1, 'ao menos 1').max(99_999_999_999, 'nosso número grande demais'),
   active: z.boolean().optional(),
+  /** CPF/CNPJ digits, e-mail, +55 phone or random key; absent leaves it as it is, empty clears it */
+  pix_key: optional(MAX_PIX_KEY).refine((v) => v == null || isPixKey(v), {
+    message: 'chave Pix inválida: CPF ou CNPJ só com números, e-mail, telefone +55 com DDD ou chave aleatória',
+  }),
 });
 
 const assignmentAccountInput = z.object({

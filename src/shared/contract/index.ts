@@ -21,6 +21,7 @@ import { creditOperationOperations } from './credit-operations';
 import { borrowersOperations } from './borrowers';
 import { servicingOperations } from './servicing';
 import { prepaymentOperations } from './servicing-prepayment';
+import { servicingBoletoOperations } from './servicing-boleto';
 
 export const contract = {
   ...sessionOperations,
@@ -40,6 +41,7 @@ export const contract = {
   ...borrowersOperations,
   ...servicingOperations,
   ...prepaymentOperations,
+  ...servicingBoletoOperations,
 } as const satisfies Record<string, OperationDef>;
 
 export type Contract = typeof contract;

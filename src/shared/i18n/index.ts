@@ -52,12 +52,14 @@ import { servicing as ptServicing } from './pt-BR/servicing';
 import { servicing as enServicing } from './en/servicing';
 import { prepayment as ptPrepayment } from './pt-BR/prepayment';
 import { prepayment as enPrepayment } from './en/prepayment';
+import { boleto as ptBoleto } from './pt-BR/boleto';
+import { boleto as enBoleto } from './en/boleto';
 
 export const DEFAULT_LOCALE: Locale = 'pt-BR';
 
 export const resources = {
-  'pt-BR': { translation: { common: ptCommon, errors: ptErrors, menu: ptMenu, users: ptUsers, auth: ptAuth, shell: ptShell, catalogues: ptCatalogues, logs: ptLogs, lgpd: ptLgpd, preferences: ptPreferences, messages: ptMessages, list: ptList, form: ptForm, bureau: ptBureau, dashboard: ptDashboard, solicitations: ptSolicitations, simulations: ptSimulations, entrepreneurs: ptEntrepreneurs, company: ptCompany, borrowers: ptBorrowers, creditOperations: ptCreditOperations, servicing: ptServicing, prepayment: ptPrepayment } },
-  en: { translation: { common: enCommon, errors: enErrors, menu: enMenu, users: enUsers, auth: enAuth, shell: enShell, catalogues: enCatalogues, logs: enLogs, lgpd: enLgpd, preferences: enPreferences, messages: enMessages, list: enList, form: enForm, bureau: enBureau, dashboard: enDashboard, solicitations: enSolicitations, simulations: enSimulations, entrepreneurs: enEntrepreneurs, company: enCompany, borrowers: enBorrowers, creditOperations: enCreditOperations, servicing: enServicing, prepayment: enPrepayment } },
+  'pt-BR': { translation: { common: ptCommon, errors: ptErrors, menu: ptMenu, users: ptUsers, auth: ptAuth, shell: ptShell, catalogues: ptCatalogues, logs: ptLogs, lgpd: ptLgpd, preferences: ptPreferences, messages: ptMessages, list: ptList, form: ptForm, bureau: ptBureau, dashboard: ptDashboard, solicitations: ptSolicitations, simulations: ptSimulations, entrepreneurs: ptEntrepreneurs, company: ptCompany, borrowers: ptBorrowers, creditOperations: ptCreditOperations, servicing: ptServicing, prepayment: ptPrepayment, boleto: ptBoleto } },
+  en: { translation: { common: enCommon, errors: enErrors, menu: enMenu, users: enUsers, auth: enAuth, shell: enShell, catalogues: enCatalogues, logs: enLogs, lgpd: enLgpd, preferences: enPreferences, messages: enMessages, list: enList, form: enForm, bureau: enBureau, dashboard: enDashboard, solicitations: enSolicitations, simulations: enSimulations, entrepreneurs: enEntrepreneurs, company: enCompany, borrowers: enBorrowers, creditOperations: enCreditOperations, servicing: enServicing, prepayment: enPrepayment, boleto: enBoleto } },
 } as const;
 
 type Tree = { readonly [key: string]: string | Tree };

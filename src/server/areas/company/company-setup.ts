@@ -16,7 +16,8 @@ import {
   contractTemplates,
 } from './schema';
 import { templateWarnings } from '../../domain/contract-requirements';
-import { conflict, notFound } from '../../platform/http/errors';
+import { badRequest, conflict, notFound } from '../../platform/http/errors';
+import { COLLECTING_MESSAGES, lastIssuedSequence } from './collecting-accounts';
 import { logActivity, type Snapshot } from '../../platform/activity';
 import { COMPANY_MESSAGES } from './company';
 
@@ -154,8 +155,11 @@ export async function addBankAccount(db: Db, actorId: number, args: Args<'compan
 export async function changeBankAccount(db: Db, actorId: number, args: Args<'company.updateBank'>) {
   return db.transaction(async (tx) => {
     const { id, accountId, ...values } = args;
-    const [before] = await tx.select().from(companyBankAccounts).where(and(eq(companyBankAccounts.id, accountId), eq(companyBankAccounts.company_id, id))).limit(1);
+    const [before] = await tx.select().from(companyBankAccounts).where(and(eq(companyBankAccounts.id, accountId), eq(companyBankAccounts.company_id, id))).limit(1).for('update');
     if (!before) throw notFound();
+    // A nosso número once issued is never handed out again.
+    const last = await lastIssuedSequence(tx, accountId);
+    if (values.next_our_number <= last) throw badRequest(COLLECTING_MESSAGES.counterBack(last), 'next_our_number');
     const [after] = await tx.update(companyBankAccounts).set({ ...values, updated_at: new Date() }).where(eq(companyBankAccounts.id, accountId)).returning();
     await logActivity(tx, { actorId: actorId, action: 'company.bank.update', entity: 'company_bank_account', entityId: accountId, before: snapshot(before), after: snapshot(after) });
     return toBank(after);
@@ -164,6 +168,7 @@ export async function changeBankAccount(db: Db, actorId: number, args: Args<'com
 
 export async function removeBankAccount(db: Db, actorId: number, { id, accountId }: Args<'company.deleteBank'>) {
   return db.transaction(async (tx) => {
+    if ((await lastIssuedSequence(tx, accountId)) > 0) throw conflict(COLLECTING_MESSAGES.accountWithSlips, 'accountId');
     const [before] = await tx.delete(companyBankAccounts).where(and(eq(companyBankAccounts.id, accountId), eq(companyBankAccounts.company_id, id))).returning();
     if (!before) throw notFound();
     await logActivity(tx, { actorId: actorId, action: 'company.bank.delete', entity: 'company_bank_account', entityId: accountId, before: snapshot(before) });

@@ -104,6 +104,8 @@ export const companyBankAccounts = pgTable('company_bank_accounts', {
   active: boolean('active').notNull().default(true),
   created_at: ts('created_at').notNull().defaultNow(),
   updated_at: ts('updated_at').notNull().defaultNow(),
+  /** the key the boletos' PIX QR code pays to; null: slips without PIX (migration 0016) */
+  pix_key: text('pix_key'),
 });
 
 export const assignmentBankAccounts = pgTable('assignment_bank_accounts', {

@@ -35,9 +35,15 @@
  *   rows stay (marked superseded_in), take no more payments or reversals,
  *   and are read through the prepayment that replaced them; a full
  *   prepayment settles the operation.
+ * - Boletos (boleto.ts): one recorded slip per installment while its amount
+ *   and due date do not change (a reprint gives the same nosso número); an
+ *   overdue installment gets an updated slip due today with its charges; the
+ *   nosso número is the collecting account's sequence (company area), never
+ *   reused; the PDF is drawn after the commit from what was recorded.
  */
 export { servicingHandlers } from './handlers/servicing';
 export { prepaymentHandlers } from './handlers/prepayment';
+export { boletoHandlers } from './handlers/boleto';
 export { disburse } from './disbursement';
 export { decideReversal, pay, reverse } from './payments';
 export { loadInstallmentDetails } from './installments';

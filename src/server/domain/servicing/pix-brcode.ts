@@ -27,6 +27,7 @@
  * and the txid are never altered: a bad one is a RangeError.
  */
 import Decimal from 'decimal.js';
+import { isPixKey } from '@shared/pix-key';
 
 export interface StaticBrCodeInput {
   /** PIX key: CPF or CNPJ digits, e-mail, +55 phone or random key (EVP) */
@@ -51,13 +52,6 @@ const MAX_AMOUNT_CHARS = 13;
 const MAX_PAYLOAD = 512;
 
 const TXID = /^[A-Za-z0-9]{1,25}$/;
-const KEY_PATTERNS: readonly RegExp[] = [
-  /^\d{11}$/, // CPF
-  /^\d{14}$/, // CNPJ
-  /^\+55\d{10,11}$/, // phone in E.164
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, // EVP (random key), lower case
-  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/, // e-mail
-];
 
 /** CRC16-CCITT-FALSE of an ASCII text, as 4 upper-case hex digits. */
 export function crc16(text: string): string {
@@ -86,10 +80,6 @@ export function emvText(text: string, max: number): string {
     .replace(/ {2,}/g, ' ')
     .trim();
   return plain.slice(0, max).trimEnd();
-}
-
-function isPixKey(key: string): boolean {
-  return key.length <= 77 && KEY_PATTERNS.some((p) => p.test(key));
 }
 
 function amountText(amount: Decimal.Value): string {

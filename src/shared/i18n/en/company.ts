@@ -83,6 +83,7 @@ export const company: Shape<typeof pt> = {
     wallet: 'Wallet',
     agreement: 'Agreement',
     next_our_number: 'Next "nosso número"',
+    pix_key: 'PIX key (boletos)',
     assignee_name: 'Assignee',
     assignee_cnpj: "Assignee's CNPJ",
   },
@@ -147,6 +148,7 @@ export const company: Shape<typeof pt> = {
     removed: 'Bank account removed.',
     codeHint: 'Three digits (e.g. 001).',
     ourNumberHint: 'Number of the next boleto issued on this account.',
+    pixKeyHint: "Key for the PIX QR code printed on this account's boletos (CPF/CNPJ digits, e-mail, +55 phone or random key). Empty: boletos without PIX.",
   },
   assignment: {
     intro: "The assignees' accounts that assigned installments are paid to.",

@@ -81,6 +81,7 @@ export const company = {
     wallet: 'Carteira',
     agreement: 'Convênio',
     next_our_number: 'Próximo nosso número',
+    pix_key: 'Chave Pix (boletos)',
     assignee_name: 'Cessionário',
     assignee_cnpj: 'CNPJ do cessionário',
   },
@@ -145,6 +146,7 @@ export const company = {
     removed: 'Conta bancária removida.',
     codeHint: 'Três dígitos (ex.: 001).',
     ourNumberHint: 'Número do próximo boleto emitido nesta conta.',
+    pixKeyHint: "Chave para o QR code Pix impresso nos boletos desta conta (CPF/CNPJ só números, e-mail, +55 telefone ou chave aleatória). Vazia: boletos sem Pix.",
   },
   assignment: {
     intro: 'Contas dos cessionários para onde as parcelas cedidas são pagas.',

@@ -220,6 +220,7 @@ export function BanksPanel() {
     { name: 'wallet', type: 'text', label: f('wallet') },
     { name: 'agreement', type: 'text', label: f('agreement') },
     { name: 'next_our_number', type: 'number', label: f('next_our_number'), hint: t('company.banks.ourNumberHint') },
+    { name: 'pix_key', type: 'text', label: f('pix_key'), hint: t('company.banks.pixKeyHint') },
     { name: 'active', type: 'switch', label: f('active') },
   ];
   return (
@@ -244,7 +245,7 @@ export function BanksPanel() {
         staleSince: query.stale ? (query.cachedAt ?? '') : null,
         schema: bankSchema,
         fields,
-        empty: { bank_code: '', bank_name: '', agency: '', agency_digit: '', account: '', account_digit: '', wallet: '', agreement: '', next_our_number: '1' as never, active: true },
+        empty: { bank_code: '', bank_name: '', agency: '', agency_digit: '', account: '', account_digit: '', wallet: '', agreement: '', next_our_number: '1' as never, pix_key: '', active: true },
         toValues: (b) => ({
           bank_code: b.bank_code,
           bank_name: b.bank_name,
@@ -255,6 +256,7 @@ export function BanksPanel() {
           wallet: b.wallet,
           agreement: b.agreement,
           next_our_number: asText(b.next_our_number) as never,
+          pix_key: text(b.pix_key),
           active: b.active,
         }),
         create: (v) => create.mutateAsync({ ...v, id: COMPANY_ID }),

@@ -1,0 +1,73 @@
+/**
+ * The company's collecting accounts as boletos use them: which account a
+ * boleto is issued from, and the nosso número sequence each account hands out.
+ *
+ * - The collecting account is the company's first active account (lowest id)
+ *   of a bank whose boleto rules the server knows (001, 104, 341); an
+ *   administrator chooses another by deactivating the first. One rule, so the
+ *   same installment always goes to the same account while nothing changes.
+ * - Sequences are reserved under the account's row lock, so concurrent
+ *   requests never take the same one. The next number is the larger of the
+ *   account's counter and one past the highest sequence ever issued on it, so
+ *   a counter an administrator moved back never hands out a number again; the
+ *   issued slips' UNIQUE (account, sequence) is the last guard.
+ * - The counter cannot be moved back to or below a sequence already issued
+ *   (400 on next_our_number), and an account with issued slips cannot be
+ *   removed (409): deactivate it instead — its slips stay registered titles.
+ */
+import { and, asc, eq, inArray, max } from 'drizzle-orm';
+import type { Db } from '../../db/connect';
+import { boletoSlips } from '../servicing/schema-boleto';
+import { companies, companyBankAccounts } from './schema';
+import { notFound } from '../../platform/http/errors';
+
+/** The banks whose boleto layouts the domain rules build. */
+export const BOLETO_BANK_CODES = ['001', '104', '341'] as const;
+
+export const COLLECTING_MESSAGES = {
+  counterBack: (last: number) => `Campo next_our_number: esta conta já emitiu boletos até o nosso número ${last}; o próximo deve ser maior.`,
+  accountWithSlips: 'Esta conta já emitiu boletos: desative-a em vez de removê-la (os títulos continuam registrados).',
+} as const;
+
+export type CollectingAccountRow = typeof companyBankAccounts.$inferSelect;
+export type CompanyRow = typeof companies.$inferSelect;
+
+/** The account boletos of the company are issued from, or null when it has none. */
+export async function collectingAccountOf(db: Db, companyId: number): Promise<CollectingAccountRow | null> {
+  const [row] = await db
+    .select()
+    .from(companyBankAccounts)
+    .where(and(eq(companyBankAccounts.company_id, companyId), eq(companyBankAccounts.active, true), inArray(companyBankAccounts.bank_code, [...BOLETO_BANK_CODES])))
+    .orderBy(asc(companyBankAccounts.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The company as the boleto's beneficiary prints it. */
+export async function companyOf(db: Db, companyId: number): Promise<CompanyRow> {
+  const [row] = await db.select().from(companies).where(eq(companies.id, companyId));
+  if (!row) throw notFound('Empresa não encontrada.');
+  return row;
+}
+
+/** The highest sequence issued on an account (0 when none). */
+export async function lastIssuedSequence(db: Db, accountId: number): Promise<number> {
+  const [row] = await db.select({ last: max(boletoSlips.sequence) }).from(boletoSlips).where(eq(boletoSlips.bank_account_id, accountId));
+  return Number(row?.last ?? 0);
+}
+
+/**
+ * Takes `count` consecutive sequences of the account inside the caller's
+ * transaction (the row stays locked until it ends) and answers the first.
+ */
+export async function reserveSequences(tx: Db, accountId: number, count: number): Promise<number> {
+  if (!Number.isInteger(count) || count < 1) throw new RangeError('count must be a positive integer');
+  const [locked] = await tx.select({ next: companyBankAccounts.next_our_number }).from(companyBankAccounts).where(eq(companyBankAccounts.id, accountId)).for('update');
+  if (!locked) throw notFound('Conta bancária não encontrada.');
+  const first = Math.max(locked.next, (await lastIssuedSequence(tx, accountId)) + 1);
+  await tx
+    .update(companyBankAccounts)
+    .set({ next_our_number: first + count, updated_at: new Date() })
+    .where(eq(companyBankAccounts.id, accountId));
+  return first;
+}

@@ -1,0 +1,345 @@
+/**
+ * Boletos and the carnê: which slip an installment gets, with which nosso
+ * número, for which amount and due date — reserved and recorded in one
+ * transaction before any PDF is drawn (boleto-pdf.ts draws it afterwards from
+ * what was recorded).
+ *
+ * - Amount and due date, as of the business date:
+ *   · not yet overdue (today on or before the due date, or the next business
+ *     day when it falls on a weekend or bank holiday): the installment's open
+ *     value on its own due date — what it still owes after partial payments —
+ *     with the late-charge instructions (multa, juros de mora pro rata die, the
+ *     contract's rate) for the bank to charge if paid late;
+ *   · overdue: an updated slip due today for everything due today (open value,
+ *     multa, juros de mora and contract interest so far); its instructions say
+ *     so and ask only for the interest that keeps running (the multa is in the
+ *     amount already, and is never charged twice).
+ * - One title per installment while nothing changes: the installment asked
+ *   again with the same account, amount and due date gets its recorded slip
+ *   (same nosso número, same barcode), so preview, download and reprints never
+ *   register a second title at the bank. A payment, a new day for an overdue
+ *   slip, or another collecting account makes a new slip with a new number;
+ *   the old one stays recorded.
+ * - Nosso número: the collecting account's next sequence, reserved under its
+ *   row lock (company area); UNIQUE per account in the database; a slip row is
+ *   never changed or deleted, so its number is never given again.
+ * - The operation's row is locked first (as payments do), so the amounts read
+ *   are the ones the slip is issued for, and two requests for one installment
+ *   never both issue.
+ * - Refusals: installment or operation unknown 404; operation not disbursed,
+ *   installment paid (or in a status that takes no payment), no collecting
+ *   account, or company, borrower or account data a boleto needs missing or
+ *   invalid: 409 naming what is wrong.
+ */
+import Decimal from 'decimal.js';
+import { and, desc, eq } from 'drizzle-orm';
+import { isDisbursed } from '@shared/credit-operation-status';
+import { COLLECTIBLE_STATUSES, INSTALLMENT_STATUS_LABELS_PT } from '@shared/installment-status';
+import { operationNumber } from '@shared/contract/credit-operations';
+import type { Db } from '../../db/connect';
+import { collectingAccountOf, companyOf, reserveSequences, type CollectingAccountRow, type CompanyRow } from '../company';
+import { findOperation, STATUS_PT, statusOf, type Actor, type OperationRow } from '../operations';
+import { creditOperationInstallments } from '../operations/schema';
+import { borrowers } from '../borrowers/schema';
+import { conflict, notFound } from '../../platform/http/errors';
+import { logActivity } from '../../platform/activity';
+import { buildBoleto, SEQUENCE_DIGITS, type BoletoAccount, type BoletoBank } from '../../domain/boleto';
+import { boletoSlip, calendarDayPt, type BoletoBankAccount, type BoletoPdfInput, type BoletoPayer } from './boleto-pdf';
+import { replayOf, scheduleOf, servicingContext, stateView, transactionsOf, type InstallmentRow, type ServicingContext } from './installments';
+import { boletoSlips, type BoletoSlipRow } from './schema-boleto';
+
+export const BOLETO_MESSAGES = {
+  installmentNotFound: 'Parcela não encontrada.',
+  notDisbursed: (status: string) => `A operação está ${status}: boletos só são emitidos para operações liberadas.`,
+  notPayable: (status: string) => `A parcela está na situação "${status}": não há valor a cobrar por boleto.`,
+  nothingOpen: 'A operação não tem parcelas em aberto para o carnê.',
+  noAccount: 'A empresa não tem conta de cobrança ativa de um banco com boleto (001, 104 ou 341). Cadastre-a em Empresa › Contas bancárias.',
+  badAccount: (detail: string) => `A conta de cobrança não serve para boletos: ${detail}. Corrija-a em Empresa › Contas bancárias.`,
+  sequenceExhausted: (digits: number) => `A conta de cobrança esgotou os ${digits} dígitos do nosso número: cadastre outra conta ou convênio.`,
+  companyData: (what: string) => `Os dados da empresa estão incompletos para o boleto: ${what}. Complete-os em Empresa.`,
+  borrowerData: (what: string) => `O cadastro do tomador está incompleto para o boleto: ${what}. Complete o cadastro antes de emitir.`,
+  badSlip: (detail: string) => `Não foi possível montar o boleto: ${detail}.`,
+} as const;
+
+/** What one slip is issued from: recorded row plus everything the renderer prints. */
+export interface IssuedSlip {
+  slip: BoletoSlipRow;
+  input: BoletoPdfInput;
+  /** true when the installment's recorded slip was given again */
+  reused: boolean;
+}
+
+// ---------------------------------------------------------------------------
+// The parts of the slip that do not depend on the installment
+
+interface SlipParties {
+  op: OperationRow;
+  ctx: ServicingContext;
+  account: CollectingAccountRow;
+  bank: BoletoBankAccount;
+  company: CompanyRow;
+  payer: BoletoPayer;
+}
+
+function boletoAccount(row: CollectingAccountRow): BoletoBankAccount {
+  const bank = row.bank_code as BoletoBank;
+  let account: BoletoAccount;
+  switch (bank) {
+    case '001':
+      account = { bank, agreement: row.agreement, wallet: row.wallet };
+      break;
+    case '104':
+      account = { bank, agreement: row.agreement, wallet: row.wallet as '1' | '2' };
+      break;
+    case '341':
+      account = { bank, wallet: row.wallet, branch: row.agency, account: row.account };
+      break;
+    default:
+      throw conflict(BOLETO_MESSAGES.noAccount, 'bank_account');
+  }
+  return {
+    account,
+    branch: row.agency,
+    ...(row.agency_digit ? { branchDigit: row.agency_digit } : {}),
+    accountNumber: row.account,
+    ...(row.account_digit ? { accountDigit: row.account_digit } : {}),
+  };
+}
+
+async function payerOf(db: Db, borrowerId: number): Promise<BoletoPayer> {
+  const [b] = await db.select().from(borrowers).where(eq(borrowers.id, borrowerId));
+  if (!b) throw conflict(BOLETO_MESSAGES.borrowerData('tomador não encontrado'), 'borrower');
+  const missing = (
+    [
+      ['address', 'endereço'],
+      ['city', 'cidade'],
+      ['state', 'UF'],
+      ['cep', 'CEP'],
+    ] as const
+  ).filter(([key]) => !b[key]?.trim());
+  if (missing.length) throw conflict(BOLETO_MESSAGES.borrowerData(missing.map(([, label]) => label).join(', ')), `borrower.${missing[0][0]}`);
+  return {
+    name: b.name,
+    document: b.document,
+    address: {
+      street: b.address!,
+      ...(b.address_number ? { number: b.address_number } : {}),
+      ...(b.address_complement ? { complement: b.address_complement } : {}),
+      ...(b.neighborhood ? { neighborhood: b.neighborhood } : {}),
+      city: b.city!,
+      state: b.state!,
+      cep: b.cep!,
+    },
+  };
+}
+
+function beneficiaryAddress(c: CompanyRow): string {
+  const street = [c.address, c.address_number].filter(Boolean).join(', ');
+  const place = c.city && c.state ? `${c.city}/${c.state}` : (c.city ?? '');
+  return [street, place].filter(Boolean).join(' — ');
+}
+
+async function partiesOf(tx: Db, op: OperationRow): Promise<SlipParties> {
+  const status = statusOf(op);
+  if (!isDisbursed(status)) throw conflict(BOLETO_MESSAGES.notDisbursed(STATUS_PT[status]), 'status');
+  const account = await collectingAccountOf(tx, op.company_id);
+  if (!account) throw conflict(BOLETO_MESSAGES.noAccount, 'bank_account');
+  const company = await companyOf(tx, op.company_id);
+  if (!company.legal_name.trim()) throw conflict(BOLETO_MESSAGES.companyData('razão social'), 'company.legal_name');
+  if (!company.cnpj) throw conflict(BOLETO_MESSAGES.companyData('CNPJ'), 'company.cnpj');
+  return { op, ctx: await servicingContext(tx, op), account, bank: boletoAccount(account), company, payer: await payerOf(tx, op.borrower_id) };
+}
+
+// ---------------------------------------------------------------------------
+// One installment's slip
+
+/** Percent with two places for the slip, never above what the contract says. */
+function percent2(value: string): string {
+  return new Decimal(value).toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed(2);
+}
+
+interface Wanted {
+  installment: InstallmentRow;
+  amount: string;
+  dueDate: string;
+  overdueSince: string | null;
+  charges: { lateFee: Decimal; defaultInterest: Decimal; contractInterest: Decimal } | null;
+}
+
+/** What the installment's slip must say as of `today` (amount and due date), or the status that leaves nothing to collect. */
+async function wantedSlip(tx: Db, ctx: ServicingContext, installment: InstallmentRow, today: string): Promise<Wanted | { refused: string }> {
+  const replay = replayOf(ctx, installment, await transactionsOf(tx, [installment.id]), today);
+  const view = stateView(installment, replay);
+  if (!COLLECTIBLE_STATUSES.includes(view.status) || replay.state.dueTotal.lte(0)) return { refused: INSTALLMENT_STATUS_LABELS_PT[view.status] };
+  const s = replay.state;
+  if (!s.overdue) return { installment, amount: s.dueTotal.toFixed(2), dueDate: installment.due_date, overdueSince: null, charges: null };
+  return { installment, amount: s.dueTotal.toFixed(2), dueDate: today, overdueSince: installment.due_date, charges: s.charges };
+}
+
+function pdfInput(p: SlipParties, w: Wanted, sequence: number, issueDate: string): BoletoPdfInput {
+  const terms = p.ctx.terms;
+  const instructions: string[] = [];
+  if (w.overdueSince && w.charges) {
+    const c = w.charges;
+    instructions.push(
+      `Boleto atualizado em ${calendarDayPt(issueDate)}: parcela vencida em ${calendarDayPt(w.overdueSince)}; o valor inclui multa de R$ ${c.lateFee.toFixed(2).replace('.', ',')}, ` +
+        `juros de mora de R$ ${c.defaultInterest.toFixed(2).replace('.', ',')} e juros do contrato de R$ ${c.contractInterest.toFixed(2).replace('.', ',')} até esta data.`,
+    );
+  }
+  const number = String(w.installment.number).padStart(3, '0');
+  return {
+    bank: p.bank,
+    beneficiary: { name: p.company.legal_name, cnpj: p.company.cnpj ?? '', address: beneficiaryAddress(p.company) },
+    payer: p.payer,
+    sequence,
+    documentNumber: `${operationNumber(p.op.id)}/${number}`,
+    amount: w.amount,
+    dueDate: w.dueDate,
+    issueDate,
+    installment: { number: w.installment.number, count: p.op.installments_count },
+    lateCharges: {
+      // An updated slip already carries the multa: only the interest keeps running after its due date.
+      lateFeePercent: w.overdueSince ? '0.00' : percent2(terms.late_fee_percent),
+      defaultInterestMonthlyPercent: percent2(terms.default_interest_monthly_percent),
+      contractMonthlyPercent: percent2(terms.contract_monthly_percent),
+    },
+    ...(p.account.pix_key && p.company.city
+      ? { pix: { key: p.account.pix_key, city: p.company.city, txid: `OP${p.op.id}P${w.installment.id}` } }
+      : {}),
+    instructions,
+  };
+}
+
+/** The domain's and renderer's RangeErrors, as the 409 that says which record to fix. */
+function checkedSlip(input: BoletoPdfInput): void {
+  try {
+    boletoSlip(input);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    const detail = error.message;
+    if (detail.startsWith('bank')) throw conflict(BOLETO_MESSAGES.badAccount(detail), 'bank_account');
+    if (detail.startsWith('pix')) throw conflict(BOLETO_MESSAGES.badAccount(detail), 'bank_account.pix_key');
+    if (detail.startsWith('beneficiary')) throw conflict(BOLETO_MESSAGES.companyData(detail), 'company');
+    if (detail.startsWith('payer')) throw conflict(BOLETO_MESSAGES.borrowerData(detail), 'borrower');
+    throw conflict(BOLETO_MESSAGES.badSlip(detail));
+  }
+}
+
+async function recordedSlip(tx: Db, accountId: number, account: BoletoAccount, w: Wanted): Promise<BoletoSlipRow | null> {
+  const [row] = await tx
+    .select()
+    .from(boletoSlips)
+    .where(and(eq(boletoSlips.installment_id, w.installment.id), eq(boletoSlips.bank_account_id, accountId)))
+    .orderBy(desc(boletoSlips.id))
+    .limit(1);
+  if (!row || !new Decimal(row.amount).eq(w.amount) || row.due_date !== w.dueDate) return null;
+  // The account's boleto data changed since (wallet, agreement…): that title is not what the bank would read now.
+  try {
+    return buildBoleto({ account, sequence: row.sequence, amount: w.amount, dueDate: w.dueDate }).barcode === row.barcode ? row : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The slips of `wanted` (in order): recorded ones given again, the others
+ * with newly reserved sequences, recorded and logged. Runs inside the
+ * caller's transaction, after the operation's row lock.
+ */
+async function issueSlips(tx: Db, actor: Actor, p: SlipParties, wanted: readonly Wanted[], today: string): Promise<IssuedSlip[]> {
+  const found = [];
+  for (const w of wanted) found.push(await recordedSlip(tx, p.account.id, p.bank.account, w));
+  const fresh = found.filter((r) => r === null).length;
+  let next = fresh ? await reserveSequences(tx, p.account.id, fresh) : 0;
+  const limit = 10 ** SEQUENCE_DIGITS[p.bank.account.bank];
+  if (fresh && next + fresh - 1 >= limit) throw conflict(BOLETO_MESSAGES.sequenceExhausted(SEQUENCE_DIGITS[p.bank.account.bank]), 'bank_account');
+  const issued: IssuedSlip[] = [];
+  for (let k = 0; k < wanted.length; k++) {
+    const w = wanted[k];
+    const recorded = found[k];
+    if (recorded) {
+      const input = pdfInput(p, w, recorded.sequence, recorded.issued_on);
+      checkedSlip(input);
+      issued.push({ slip: recorded, input, reused: true });
+      continue;
+    }
+    const sequence = next++;
+    const input = pdfInput(p, w, sequence, today);
+    checkedSlip(input);
+    const codes = buildBoleto({ account: p.bank.account, sequence, amount: w.amount, dueDate: w.dueDate });
+    const [row] = await tx
+      .insert(boletoSlips)
+      .values({
+        installment_id: w.installment.id,
+        credit_operation_id: p.op.id,
+        bank_account_id: p.account.id,
+        sequence,
+        our_number: codes.nossoNumero.printed,
+        amount: w.amount,
+        due_date: w.dueDate,
+        barcode: codes.barcode,
+        digitable_line: codes.digitableLine,
+        issued_on: today,
+        actor_id: actor.id,
+      })
+      .returning();
+    issued.push({ slip: row, input, reused: false });
+  }
+  return issued;
+}
+
+function slipSnapshot(s: IssuedSlip) {
+  return {
+    bank_account_id: s.slip.bank_account_id,
+    our_number: s.slip.our_number,
+    amount: s.slip.amount,
+    slip_due_date: s.slip.due_date,
+    digitable_line: s.slip.digitable_line,
+    reused: s.reused,
+  };
+}
+
+/** One installment's boleto (GET /boleto/:x). */
+export async function issueBoleto(tx: Db, actor: Actor, installmentId: number, today: string): Promise<IssuedSlip> {
+  const [installment] = await tx.select().from(creditOperationInstallments).where(eq(creditOperationInstallments.id, installmentId));
+  if (!installment) throw notFound(BOLETO_MESSAGES.installmentNotFound);
+  const op = await findOperation(tx, installment.credit_operation_id, true);
+  const parties = await partiesOf(tx, op);
+  const wanted = await wantedSlip(tx, parties.ctx, installment, today);
+  if ('refused' in wanted) throw conflict(BOLETO_MESSAGES.notPayable(wanted.refused), 'status');
+  const [slip] = await issueSlips(tx, actor, parties, [wanted], today);
+  await logActivity(tx, { actorId: actor.id, action: slip.reused ? 'boleto.reprint' : 'boleto.issue', entity: 'installment', entityId: installment.id, after: slipSnapshot(slip) });
+  return slip;
+}
+
+/** Every open installment's slip, in installment order (POST /boleto/carne). */
+export async function issueCarne(tx: Db, actor: Actor, operationId: number, today: string): Promise<IssuedSlip[]> {
+  const op = await findOperation(tx, operationId, true);
+  const parties = await partiesOf(tx, op);
+  const wanted: Wanted[] = [];
+  for (const installment of await scheduleOf(tx, op.id)) {
+    const w = await wantedSlip(tx, parties.ctx, installment, today);
+    // Paid installments are simply not in the carnê.
+    if (!('refused' in w)) wanted.push(w);
+  }
+  if (!wanted.length) throw conflict(BOLETO_MESSAGES.nothingOpen, 'credit_operation_id');
+  const slips = await issueSlips(tx, actor, parties, wanted, today);
+  const issued = slips.filter((s) => !s.reused).length;
+  await logActivity(tx, {
+    actorId: actor.id,
+    action: 'boleto.carne',
+    entity: 'credit_operation',
+    entityId: op.id,
+    after: { installments_count: slips.length, slips_issued: issued, slips_reused: slips.length - issued, bank_account_id: parties.account.id },
+  });
+  return slips;
+}
+
+/** "boleto-OP-000123-005" / "carne-OP-000123": the saved file's name without its extension. */
+export function boletoFileName(slip: IssuedSlip): string {
+  return `boleto-${slip.input.documentNumber.replace('/', '-')}.pdf`;
+}
+
+export function carneFileName(operationId: number): string {
+  return `carne-${operationNumber(operationId)}.pdf`;
+}

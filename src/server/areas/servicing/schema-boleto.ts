@@ -1,0 +1,27 @@
+/** Drizzle view of the boleto slips of migration 0016 (the SQL there is the source of truth, with its trigger). */
+import { bigint, date, integer, numeric, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { users } from '../access/schema';
+import { companyBankAccounts } from '../company/schema';
+import { creditOperationInstallments, creditOperations } from '../operations/schema';
+
+export const boletoSlips = pgTable(
+  'boleto_slips',
+  {
+    id: serial('id').primaryKey(),
+    installment_id: integer('installment_id').notNull().references(() => creditOperationInstallments.id),
+    credit_operation_id: integer('credit_operation_id').notNull().references(() => creditOperations.id),
+    bank_account_id: integer('bank_account_id').notNull().references(() => companyBankAccounts.id),
+    sequence: bigint('sequence', { mode: 'number' }).notNull(),
+    our_number: text('our_number').notNull(),
+    amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+    due_date: date('due_date', { mode: 'string' }).notNull(),
+    barcode: text('barcode').notNull(),
+    digitable_line: text('digitable_line').notNull(),
+    issued_on: date('issued_on', { mode: 'string' }).notNull(),
+    actor_id: integer('actor_id').references(() => users.id),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [unique().on(t.bank_account_id, t.sequence)],
+);
+
+export type BoletoSlipRow = typeof boletoSlips.$inferSelect;

@@ -1,0 +1,54 @@
+/**
+ * Boletos and the carnê (the spec's GET /boleto/{x} and POST /boleto/carne):
+ * PDF answers the main process saves or shows in the app's viewer.
+ *
+ * Design choices:
+ * - `x` is the installment's id (ids never repeat across schedule versions);
+ *   the carnê's body names the credit operation: `credit_operation_id`.
+ * - Who: every panel role that reads servicing (AllPanelUsers: superadmin,
+ *   admin, operator, agent) — agents hand boletos to borrowers; the registered
+ *   (panel applicant) role does not.
+ * - A GET that records: asking for a boleto reserves the collecting account's
+ *   next nosso número and records the slip the first time; asking again with
+ *   the same amount and due date gives the same slip (same number, same
+ *   barcode), so viewing, saving and reprinting never make a second title.
+ * - Amount and due date as of the lender's business date: before the due date
+ *   (or the next business day when it is not one) the open value with the
+ *   late-charge instructions; overdue, an updated slip due today with the
+ *   charges so far in the amount.
+ * - The carnê has every installment with something to collect, in order,
+ *   three per A4 page; paid ones are left out; none left is a 409.
+ * - 404 unknown installment or operation; 409 operation not disbursed,
+ *   installment paid (or in a status that takes no payment), no collecting
+ *   account or data a boleto needs missing (the answer names it).
+ */
+import { z } from 'zod';
+import { AllPanelUsers } from '../roles';
+import { defineOperation } from './define';
+import { idSchema } from './common';
+
+export const servicingBoletoOperations = {
+  'boleto.slip': defineOperation({
+    method: 'GET',
+    path: '/api/boleto/:x',
+    access: AllPanelUsers,
+    encoding: 'none',
+    origin: 'spec',
+    description:
+      "One installment's boleto as a PDF (payer's receipt with a PIX QR code, ficha de compensação with the barcode). x = installment id. Reuses the slip's nosso número while amount and due date are unchanged.",
+    file: { kind: 'download', extension: 'pdf' },
+    args: z.object({ x: idSchema }),
+    result: z.unknown(),
+  }),
+  'boleto.carne': defineOperation({
+    method: 'POST',
+    path: '/api/boleto/carne',
+    access: AllPanelUsers,
+    encoding: 'json',
+    origin: 'spec',
+    description: "The carnê of an operation as a PDF: every installment with something to collect, three slips per A4 page.",
+    file: { kind: 'download', extension: 'pdf' },
+    args: z.object({ credit_operation_id: idSchema }),
+    result: z.unknown(),
+  }),
+} as const;
