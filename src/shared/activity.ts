@@ -319,6 +319,7 @@ export const ACTIVITY_FIELDS = [
   'second_checker_id',
   'approval_request_id',
   'second_approval_above',
+  'reversal_approval_above',
   'purpose',
   'payment_method',
   'analyst_opinion',

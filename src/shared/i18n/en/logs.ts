@@ -340,6 +340,7 @@ export const logs: Shape<typeof pt> = {
     second_checker_id: 'Second approver (id)',
     approval_request_id: 'Approval (id)',
     second_approval_above: 'Second approval above',
+    reversal_approval_above: 'Reversal needs a second person above',
     purpose: 'Purpose of the credit',
     payment_method: 'Payment method',
     analyst_opinion: "Analyst's opinion",

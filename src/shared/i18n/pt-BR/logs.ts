@@ -338,6 +338,7 @@ export const logs = {
     second_checker_id: 'Segundo aprovador (id)',
     approval_request_id: 'Aprovação (id)',
     second_approval_above: 'Segunda aprovação acima de',
+    reversal_approval_above: 'Estorno com segunda pessoa acima de',
     purpose: 'Finalidade do crédito',
     payment_method: 'Forma de pagamento',
     analyst_opinion: 'Parecer do analista',
