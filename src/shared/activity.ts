@@ -148,6 +148,12 @@ export const ACTIVITY_ACTIONS = [
   'credit-operation.disbursed',
   'installment.payment',
   'installment.reversal',
+  'installment.status',
+  'installment.write-off',
+  'installment.write-off-undone',
+  'installment.title',
+  'credit-operation.written-off',
+  'credit-operation.write-off-undone',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number] | `${CatalogueActivityEntity}.${CatalogueActivityVerb}`;
 

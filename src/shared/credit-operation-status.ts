@@ -22,7 +22,10 @@
  *   AllOperators cancel it (an agent does not undo an operator's decision);
  * - contract_issued: the CCB or MPO was issued; cancelling the contract
  *   (PATCH /company/contracts/:id) brings it back to approved;
- * - disbursed: the money left (servicing takes it from there); final for this workflow;
+ * - disbursed: the money left (servicing takes it from there);
+ * - written_off: servicing wrote off everything still to collect (behind a
+ *   second person); undoing the write-off of an installment brings it back
+ *   to disbursed (WRITE_OFF_MOVES);
  * - refused, cancelled: final.
  */
 export const CREDIT_OPERATION_STATUSES = [
@@ -34,6 +37,7 @@ export const CREDIT_OPERATION_STATUSES = [
   'contract_issued',
   'disbursed',
   'cancelled',
+  'written_off',
 ] as const;
 export type CreditOperationStatus = (typeof CREDIT_OPERATION_STATUSES)[number];
 
@@ -118,8 +122,18 @@ export const DISBURSEMENT_MOVE = { from: ['contract_issued'], to: 'disbursed' } 
 };
 
 /**
+ * Servicing's moves: the write-off of what was left to collect (the last
+ * collectible installment written off, alone or with the operation's whole
+ * balance), and its undoing (a written-off installment brought back).
+ */
+export const WRITE_OFF_MOVES = {
+  writeOff: { from: ['disbursed'], to: 'written_off' },
+  undo: { from: ['written_off'], to: 'disbursed' },
+} as const satisfies Record<string, { from: readonly CreditOperationStatus[]; to: CreditOperationStatus }>;
+
+/**
  * Whether the workflow takes an operation from `from` to `to` by any of its
- * moves: a person's action, an edit of approved conditions, the contract, or the disbursement.
+ * moves: a person's action, an edit of approved conditions, the contract, the disbursement, or a write-off.
  * Staying in the same status is not a move.
  */
 export function canMoveOperation(from: CreditOperationStatus, to: CreditOperationStatus): boolean {
@@ -127,15 +141,20 @@ export function canMoveOperation(from: CreditOperationStatus, to: CreditOperatio
   if (CREDIT_OPERATION_ACTIONS.some((a) => ACTION_RULES[a].to === to && actionAllowed(a, from))) return true;
   if (EDITABLE_STATUSES.includes(from) && statusAfterEdit(from) === to) return true;
   if ((DISBURSEMENT_MOVE.from as readonly CreditOperationStatus[]).includes(from) && DISBURSEMENT_MOVE.to === to) return true;
+  if (Object.values(WRITE_OFF_MOVES).some((m) => (m.from as readonly CreditOperationStatus[]).includes(from) && m.to === to)) return true;
   return Object.values(CONTRACT_MOVES).some((m) => (m.from as readonly CreditOperationStatus[]).includes(from) && m.to === to);
 }
 
 /** The status a new proposal starts in. */
 export const INITIAL_OPERATION_STATUS: CreditOperationStatus = 'proposal';
 
-/** Whether the money left: the schedule is being collected, so its installments may be overdue. */
+/**
+ * Whether the money left: the schedule is being serviced (its installments
+ * bear charges and may be overdue). A written-off operation counts: the debt
+ * is still the borrower's, and the risk classification still sees it.
+ */
 export function isDisbursed(status: CreditOperationStatus): boolean {
-  return status === 'disbursed';
+  return status === 'disbursed' || status === 'written_off';
 }
 /** The statuses whose installments are being collected. */
 export const COLLECTING_STATUSES: readonly CreditOperationStatus[] = CREDIT_OPERATION_STATUSES.filter(isDisbursed);

@@ -18,3 +18,4 @@ export * as borrowersSchema from '../areas/borrowers/schema';
 export * as operationsSchema from '../areas/operations/schema';
 export * as approvalsSchema from '../areas/operations/schema-approvals';
 export * as servicingSchema from '../areas/servicing/schema';
+export * as servicingMovesSchema from '../areas/servicing/schema-moves';

@@ -111,6 +111,7 @@ export const STATUS_PT: Record<CreditOperationStatus, string> = {
   contract_issued: 'com contrato emitido',
   disbursed: 'liberada',
   cancelled: 'cancelada',
+  written_off: 'baixada como perda',
 };
 const ACTION_PT: Record<CreditOperationAction, string> = {
   send_to_analysis: 'enviar para análise',

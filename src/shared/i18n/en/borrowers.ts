@@ -304,6 +304,7 @@ export const borrowers: Shape<typeof pt> = {
       contract_issued: 'Contract issued',
       disbursed: 'Disbursed',
       cancelled: 'Cancelled',
+      written_off: 'Written off',
     },
     products: {
       working_capital: 'Working capital',

@@ -11,6 +11,7 @@ export const creditOperations: Shape<typeof pt> = {
     contract_issued: 'Contract issued',
     disbursed: 'Disbursed',
     cancelled: 'Cancelled',
+    written_off: 'Written off',
   },
   actions: {
     send_to_analysis: 'Send to analysis',
@@ -294,6 +295,8 @@ export const creditOperations: Shape<typeof pt> = {
         conditions_changed: 'Conditions changed',
         complement_changed: 'Complement changed',
         disbursed: 'Disbursed',
+        written_off: 'Written off',
+        write_off_undone: 'Write-off undone',
       },
     },
     messages: {

@@ -149,6 +149,12 @@ export const logs: Shape<typeof pt> = {
     credit_operation_disbursed: 'Operation disbursed',
     installment_payment: 'Installment payment recorded',
     installment_reversal: 'Installment payment reversed',
+    installment_status: 'Installment status changed',
+    installment_write_off: 'Installment written off',
+    installment_write_off_undone: 'Installment write-off undone',
+    installment_title: 'Installment title data changed',
+    credit_operation_written_off: 'Operation written off',
+    credit_operation_write_off_undone: 'Operation back to disbursed (write-off undone)',
   },
   entities: {
     installment: 'Installment',

@@ -302,6 +302,7 @@ export const borrowers = {
       contract_issued: 'Contrato emitido',
       disbursed: 'Liberada',
       cancelled: 'Cancelada',
+      written_off: 'Baixada como perda',
     },
     products: {
       working_capital: 'Capital de giro',

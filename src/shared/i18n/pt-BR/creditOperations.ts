@@ -9,6 +9,7 @@ export const creditOperations = {
     contract_issued: 'Contrato emitido',
     disbursed: 'Liberada',
     cancelled: 'Cancelada',
+    written_off: 'Baixada como perda',
   },
   actions: {
     send_to_analysis: 'Enviar para análise',
@@ -292,6 +293,8 @@ export const creditOperations = {
         conditions_changed: 'Condições alteradas',
         complement_changed: 'Complemento alterado',
         disbursed: 'Liberada',
+        written_off: 'Baixada como perda',
+        write_off_undone: 'Baixa como perda desfeita',
       },
     },
     messages: {

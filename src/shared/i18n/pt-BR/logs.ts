@@ -147,6 +147,12 @@ export const logs = {
     credit_operation_disbursed: 'Operação liberada (desembolso)',
     installment_payment: 'Pagamento de parcela registrado',
     installment_reversal: 'Pagamento de parcela estornado',
+    installment_status: 'Situação da parcela alterada',
+    installment_write_off: 'Parcela baixada como perda',
+    installment_write_off_undone: 'Baixa da parcela desfeita',
+    installment_title: 'Dados do título da parcela alterados',
+    credit_operation_written_off: 'Operação baixada como perda',
+    credit_operation_write_off_undone: 'Operação de volta a liberada (baixa desfeita)',
   },
   entities: {
     installment: 'Parcela',
