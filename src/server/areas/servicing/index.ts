@@ -30,8 +30,15 @@
  *   AllOperators.
  * - Disbursement keeps the signed schedule; a release on or after the first
  *   due date is refused (the contract must be issued again).
+ * - Moves besides payments (installment-moves.ts, write-off.ts): the
+ *   installment's non-payment status is stored beside the schedule
+ *   (installment_states: renegotiated, written off), payment progress stays
+ *   derived; every write-off, of an installment or of an operation's whole
+ *   balance, waits for a second person and posts loans receivable → credit
+ *   losses; one function changes the status (installment-change.ts).
  */
 export { servicingHandlers } from './handlers/servicing';
+export { servicingMovesHandlers } from './handlers/moves';
 export { disburse } from './disbursement';
 export { pay, reverse } from './payments';
 export { trialBalanceOn } from './journal';
