@@ -79,7 +79,8 @@ export function operatorsOnlyMove(action: CreditOperationAction, status: CreditO
 export const EDITABLE_STATUSES: readonly CreditOperationStatus[] = ['proposal', 'analysis', 'returned', 'approved'];
 /** Statuses in which a contract may be issued. */
 export const CONTRACT_ISSUABLE_STATUSES: readonly CreditOperationStatus[] = ['approved'];
-export const FINAL_OPERATION_STATUSES: readonly CreditOperationStatus[] = ['refused', 'cancelled', 'disbursed'];
+/** Final for origination: no person's action leaves them; servicing's WRITE_OFF_MOVES still move a disbursed operation and back. */
+export const FINAL_OPERATION_STATUSES: readonly CreditOperationStatus[] = ['refused', 'cancelled', 'disbursed', 'written_off'];
 
 export function isCreditOperationStatus(value: unknown): value is CreditOperationStatus {
   return typeof value === 'string' && (CREDIT_OPERATION_STATUSES as readonly string[]).includes(value);

@@ -21,6 +21,7 @@ import {
   FINAL_OPERATION_STATUSES,
   operatorsOnlyMove,
   statusAfterEdit,
+  WRITE_OFF_MOVES,
 } from '../../../src/shared/credit-operation-status';
 import { ratingFor, ratingReason, stageFor, stageReason } from '../../../src/shared/risk-classification';
 
@@ -36,6 +37,7 @@ describe('credit operation workflow', () => {
       contract_issued: [],
       disbursed: [],
       cancelled: [],
+      written_off: [],
     });
   });
 
@@ -66,6 +68,7 @@ describe('credit operation workflow', () => {
       contract_issued: [],
       disbursed: [],
       cancelled: [],
+      written_off: [],
     });
     expect(operatorsOnlyMove('cancel', 'analysis', true)).toBe(true);
     expect(operatorsOnlyMove('cancel', 'analysis', false)).toBe(false);
@@ -74,7 +77,7 @@ describe('credit operation workflow', () => {
 });
 
 describe('the moves changeOperation accepts', () => {
-  it('are exactly the actions, the edit of an approved operation, the contract’s two moves and the disbursement', () => {
+  it('are exactly the actions, the edit of an approved operation, the contract’s two moves, the disbursement and the write-off with its undoing', () => {
     const moves = CREDIT_OPERATION_STATUSES.flatMap((from) => CREDIT_OPERATION_STATUSES.filter((to) => canMoveOperation(from, to)).map((to) => `${from}>${to}`));
     expect(moves.sort()).toEqual(
       [
@@ -92,12 +95,18 @@ describe('the moves changeOperation accepts', () => {
         'approved>contract_issued',
         'contract_issued>approved',
         'contract_issued>disbursed',
+        'disbursed>written_off',
+        'written_off>disbursed',
       ].sort(),
     );
   });
 
-  it('never leaves a final status nor stays in place', () => {
-    for (const from of FINAL_OPERATION_STATUSES) for (const to of CREDIT_OPERATION_STATUSES) expect(canMoveOperation(from, to)).toBe(false);
+  it('never leaves a final status but by servicing’s write-off and its undoing, nor stays in place', () => {
+    const servicing = Object.values(WRITE_OFF_MOVES).flatMap((m) => m.from.map((from) => `${from}>${m.to}`));
+    expect(servicing).toEqual(['disbursed>written_off', 'written_off>disbursed']);
+    for (const from of FINAL_OPERATION_STATUSES) {
+      for (const to of CREDIT_OPERATION_STATUSES) expect(canMoveOperation(from, to)).toBe(servicing.includes(`${from}>${to}`));
+    }
     for (const s of CREDIT_OPERATION_STATUSES) expect(canMoveOperation(s, s)).toBe(false);
   });
 });
