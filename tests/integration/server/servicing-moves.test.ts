@@ -7,10 +7,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
+import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../helpers/server';
 import { call, signInEveryRole, type DemoRole } from './client';
 import { itAnswersTheMatrix } from './matrix';
+import { stillCollected } from '../../../src/server/areas/servicing';
 
 let server: TestServer;
 let tokens: Record<DemoRole, string>;
@@ -326,6 +329,22 @@ describe('an installment written off behind four eyes, and undone', () => {
     expect((await pay(opId, fifth.id, '10.00', '2026-05-02')).status).toBe(409);
     await expectBalancedBooks();
   }, 60_000);
+
+  it('under concurrency: twenty asks open one request, two approvals post one write-off', async () => {
+    server.clock.set('2026-05-02');
+    const sixth = list[5];
+    const asks = await Promise.all(Array.from({ length: 20 }, () => setStatus(opId, sixth.id, 'written_off', tokens.operator)));
+    expect(asks.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(asks.every((a) => a.status === 200 || (a.status === 409 && a.body.field === 'status'))).toBe(true);
+    const decisions = await Promise.all([tokens.admin, tokens.superadmin].map((token) => decide(opId, sixth.id, token, { approve: true })));
+    expect(decisions.map((d) => d.status).sort()).toEqual([200, 409]);
+    const rows = await server.database.rows<{ n: number; postings: number }>(
+      'SELECT count(*)::int AS n, count(posting_id)::int AS postings FROM installment_write_offs WHERE installment_id = $1',
+      [sixth.id],
+    );
+    expect(rows[0]).toEqual({ n: 1, postings: 1 });
+    await expectBalancedBooks();
+  }, 120_000);
 });
 
 describe("an operation's whole balance written off", () => {
@@ -426,4 +445,12 @@ describe("an operation's whole balance written off", () => {
     const logged = await server.database.rows<{ n: number }>("SELECT count(*)::int AS n FROM activity_log WHERE action = 'installment.title' AND entity_id = $1", [last.id]);
     expect(logged[0].n).toBe(2);
   }, 60_000);
+
+  it('lists of overdue installments can leave the written-off ones out (stillCollected)', async () => {
+    const query = new PgDialect().sqlToQuery(
+      sql`SELECT i.number FROM credit_operation_installments i WHERE i.credit_operation_id = ${opId} AND ${stillCollected(sql`i.id`)} ORDER BY i.number`,
+    );
+    const rows = await server.database.rows<{ number: number }>(query.sql, query.params);
+    expect(rows.map((r) => r.number)).toEqual([1, 12]);
+  });
 });

@@ -42,3 +42,4 @@ export { servicingMovesHandlers } from './handlers/moves';
 export { disburse } from './disbursement';
 export { pay, reverse } from './payments';
 export { trialBalanceOn } from './journal';
+export { stillCollected } from './stored-status';

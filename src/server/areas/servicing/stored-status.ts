@@ -5,7 +5,7 @@
  * paid), as the replay says. Read by the installments' views and by payments
  * and reversals, which an installment out of collection refuses.
  */
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import {
   canBeOverdue,
   INSTALLMENT_STATUS_LABELS_PT,
@@ -73,4 +73,18 @@ export async function storedStatusesOfOperation(db: Db, operationId: number): Pr
     .from(installmentStates)
     .where(and(eq(installmentStates.credit_operation_id, operationId), isNotNull(installmentStates.status)));
   return new Map(rows.flatMap((r) => (r.status ? [[r.id, r.status] as const] : [])));
+}
+
+/**
+ * SQL condition: the installment (its id column given, e.g. sql`i.id`) is
+ * still collected, i.e. has no stored status that ends collection (written
+ * off, renegotiated). Lists of overdue installments (the collections desk's
+ * expired list) add it, so an installment written off leaves them.
+ */
+export function stillCollected(installmentId: SQL): SQL {
+  const ended = STORED_INSTALLMENT_STATUSES.filter((s) => !canBeOverdue(s));
+  return sql`NOT EXISTS (SELECT 1 FROM installment_states s WHERE s.installment_id = ${installmentId} AND s.status IN (${sql.join(
+    ended.map((s) => sql`${s}`),
+    sql`, `,
+  )}))`;
 }
