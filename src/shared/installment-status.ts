@@ -133,3 +133,15 @@ export function installmentTransitionMessage(from: string, to: string): string {
   if (from === to) return `A parcela já está na situação "${label(to)}".`;
   return `Não é possível passar a parcela da situação "${label(from)}" para "${label(to)}".`;
 }
+
+/**
+ * The 409 message for a manual move refused (manualInstallmentMove gave
+ * null): both statuses, and, for a write-off undone to another status than
+ * its payments give, the one they give.
+ */
+export function manualMoveMessage(from: InstallmentStatus, to: InstallmentStatus, progress: PaymentProgress): string {
+  const message = installmentTransitionMessage(from, to);
+  const landing = statusFromPayments(progress, 'lender');
+  if (from === 'written_off' && canMoveInstallment(from, to) && to !== landing) return `${message} Pelos pagamentos, ela volta para "${label(landing)}".`;
+  return message;
+}

@@ -11,6 +11,7 @@ import {
   isInstallmentStatus,
   MANUAL_INSTALLMENT_STATUSES,
   manualInstallmentMove,
+  manualMoveMessage,
   nextInstallmentStatuses,
   STORED_INSTALLMENT_STATUSES,
   statusFromPayments,
@@ -135,6 +136,14 @@ describe('the moves a person asks for (PATCH …/installments/:x)', () => {
     // an undone write-off never invents a payment nor forgets one
     expect(manualInstallmentMove('written_off', 'open', 'partially_paid')).toBeNull();
     expect(manualInstallmentMove('written_off', 'partially_paid', 'open')).toBeNull();
+  });
+
+  it('refuses naming both statuses, and says where an undone write-off would land', () => {
+    expect(manualMoveMessage('paid', 'written_off', 'paid')).toBe('Não é possível passar a parcela da situação "Paga" para "Baixada como perda".');
+    expect(manualMoveMessage('written_off', 'open', 'partially_paid')).toBe(
+      'Não é possível passar a parcela da situação "Baixada como perda" para "Em aberto". Pelos pagamentos, ela volta para "Paga parcialmente".',
+    );
+    expect(manualMoveMessage('open', 'open', 'open')).toBe('A parcela já está na situação "Em aberto".');
   });
 
   it('stores only the statuses payments do not give, and every manual target is a workflow status', () => {

@@ -11,9 +11,9 @@ import { isDisbursed } from '@shared/credit-operation-status';
 import {
   canBeOverdue,
   INSTALLMENT_STATUS_LABELS_PT,
-  installmentTransitionMessage,
   MANUAL_INSTALLMENT_STATUSES,
   manualInstallmentMove,
+  manualMoveMessage,
   type ManualInstallmentStatus,
 } from '@shared/installment-status';
 import type { InstallmentMoves, InstallmentTitle, OperationWriteOff } from '@shared/contract/servicing-moves';
@@ -39,8 +39,6 @@ import {
 } from './write-off';
 
 export const MOVE_MESSAGES = {
-  samePaymentStatus: (to: ManualInstallmentStatus, progress: string) =>
-    `${installmentTransitionMessage('written_off', to)} Pelos pagamentos, ela volta para "${progress}".`,
   renegotiatedCancels: 'A parcela foi renegociada antes da aprovação da baixa.',
   staleTitle: (version: number) => `Campo version: os dados do título foram alterados por outra pessoa (versão atual ${version}). Recarregue a tela.`,
 } as const;
@@ -62,18 +60,13 @@ export async function setInstallmentStatus(tx: Db, actor: Actor, input: StatusIn
   const target = await loadTarget(tx, ctx, input.installment, today);
   const progress = target.replay.state.status;
   const move = manualInstallmentMove(target.status, input.status, progress);
-  if (!move) {
-    if (target.status === 'written_off' && (input.status === 'open' || input.status === 'partially_paid')) {
-      throw conflict(MOVE_MESSAGES.samePaymentStatus(input.status, INSTALLMENT_STATUS_LABELS_PT[progress]), 'status');
-    }
-    throw conflict(installmentTransitionMessage(target.status, input.status), 'status');
-  }
+  if (!move) throw conflict(manualMoveMessage(target.status, input.status, progress), 'status');
   if (move === 'write_off') {
     await requestInstallmentWriteOff(tx, actor, target, input.reason);
     return;
   }
   if (move === 'undo_write_off') {
-    await undoWriteOff(tx, actor, target, input.status as 'open' | 'partially_paid', input.reason, today);
+    await undoWriteOff(tx, actor, target, input.status, input.reason, today);
     return;
   }
   // A renegotiated installment is final: a write-off still waiting for its second person has nothing left to decide.

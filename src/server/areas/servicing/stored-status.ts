@@ -19,10 +19,14 @@ import type { Db } from '../../db/connect';
 import { conflict } from '../../platform/http/errors';
 import { installmentStates } from './schema-moves';
 
+/** What to do instead, by status. */
+const NEXT_STEP: Partial<Record<InstallmentStatus, string>> = {
+  written_off: ' Para receber uma recuperação, desfaça a baixa antes.',
+};
+
 export const STORED_STATUS_MESSAGES = {
   notCollecting: (status: InstallmentStatus) =>
-    `A parcela está na situação "${INSTALLMENT_STATUS_LABELS_PT[status]}": não recebe pagamentos, estornos nem alterações do título.` +
-    (status === 'written_off' ? ' Para receber uma recuperação, desfaça a baixa antes.' : ''),
+    `A parcela está na situação "${INSTALLMENT_STATUS_LABELS_PT[status]}": não recebe pagamentos, estornos nem alterações do título.${NEXT_STEP[status] ?? ''}`,
 } as const;
 
 export function isStoredStatus(status: InstallmentStatus): status is StoredInstallmentStatus {

@@ -20,7 +20,7 @@
  */
 import Decimal from 'decimal.js';
 import { asc, desc, eq, inArray } from 'drizzle-orm';
-import { manualInstallmentMove } from '@shared/installment-status';
+import { manualInstallmentMove, type InstallmentStatus } from '@shared/installment-status';
 import type { Db } from '../../db/connect';
 import { closeApproval, giveCheck, openApproval, pendingApproval, pendingApprovalsOf, type Actor } from '../operations';
 import type { ApprovalRequestRow } from '../operations/schema-approvals';
@@ -152,7 +152,7 @@ export async function decideInstallmentWriteOff(tx: Db, checker: Actor, input: W
 }
 
 /** Undoes the write-off in force (inside the caller's transaction and lock): its own row, the posting swapped. */
-export async function undoWriteOff(tx: Db, actor: Actor, target: InstallmentTarget, to: 'open' | 'partially_paid', reason: string, today: string): Promise<void> {
+export async function undoWriteOff(tx: Db, actor: Actor, target: InstallmentTarget, to: InstallmentStatus, reason: string, today: string): Promise<void> {
   const standing = await standingWriteOff(tx, target.installment.id);
   if (!standing) throw conflict(WRITE_OFF_MESSAGES.noStandingWriteOff, 'status');
   const principal = new Decimal(standing.principal);
