@@ -150,15 +150,19 @@ export function canMoveOperation(from: CreditOperationStatus, to: CreditOperatio
 export const INITIAL_OPERATION_STATUS: CreditOperationStatus = 'proposal';
 
 /**
- * Whether the money left: the schedule is being serviced (its installments
- * bear charges and may be overdue). A written-off operation counts: the debt
- * is still the borrower's, and the risk classification still sees it.
+ * Whether the money left: the schedule is serviced (its installments bear
+ * charges, the contract and the complement are closed). A written-off
+ * operation counts: the debt is still the borrower's.
  */
 export function isDisbursed(status: CreditOperationStatus): boolean {
   return status === 'disbursed' || status === 'written_off';
 }
+/** Whether its installments are being collected (payments expected, overdue counted): not once written off. */
+export function isCollecting(status: CreditOperationStatus): boolean {
+  return status === 'disbursed';
+}
 /** The statuses whose installments are being collected. */
-export const COLLECTING_STATUSES: readonly CreditOperationStatus[] = CREDIT_OPERATION_STATUSES.filter(isDisbursed);
+export const COLLECTING_STATUSES: readonly CreditOperationStatus[] = CREDIT_OPERATION_STATUSES.filter(isCollecting);
 
 /**
  * Statuses of an operation that still holds the guarantees pledged to it:

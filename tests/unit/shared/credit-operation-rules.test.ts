@@ -22,6 +22,8 @@ import {
   operatorsOnlyMove,
   statusAfterEdit,
   WRITE_OFF_MOVES,
+  COLLECTING_STATUSES,
+  isDisbursed,
 } from '../../../src/shared/credit-operation-status';
 import { ratingFor, ratingReason, stageFor, stageReason } from '../../../src/shared/risk-classification';
 
@@ -108,6 +110,13 @@ describe('the moves changeOperation accepts', () => {
       for (const to of CREDIT_OPERATION_STATUSES) expect(canMoveOperation(from, to)).toBe(servicing.includes(`${from}>${to}`));
     }
     for (const s of CREDIT_OPERATION_STATUSES) expect(canMoveOperation(s, s)).toBe(false);
+  });
+});
+
+describe('after the money left', () => {
+  it('a written-off operation was disbursed but is no longer collected', () => {
+    expect(CREDIT_OPERATION_STATUSES.filter(isDisbursed)).toEqual(['disbursed', 'written_off']);
+    expect(COLLECTING_STATUSES).toEqual(['disbursed']);
   });
 });
 
