@@ -149,20 +149,20 @@ export function canMoveOperation(from: CreditOperationStatus, to: CreditOperatio
 /** The status a new proposal starts in. */
 export const INITIAL_OPERATION_STATUS: CreditOperationStatus = 'proposal';
 
-/**
- * Whether the money left: the schedule is serviced (its installments bear
- * charges, the contract and the complement are closed). A written-off
- * operation counts: the debt is still the borrower's.
- */
+/** Whether the money left: the schedule is being collected, so its installments may be overdue. */
 export function isDisbursed(status: CreditOperationStatus): boolean {
-  return status === 'disbursed' || status === 'written_off';
-}
-/** Whether its installments are being collected (payments expected, overdue counted): not once written off. */
-export function isCollecting(status: CreditOperationStatus): boolean {
   return status === 'disbursed';
 }
+/**
+ * Whether the money left at some point (disbursed, or written off after it):
+ * its installments bear their charges, the contract and the complement stay
+ * closed. A written-off operation is no longer collected (COLLECTING_STATUSES).
+ */
+export function wasDisbursed(status: CreditOperationStatus): boolean {
+  return isDisbursed(status) || status === WRITE_OFF_MOVES.writeOff.to;
+}
 /** The statuses whose installments are being collected. */
-export const COLLECTING_STATUSES: readonly CreditOperationStatus[] = CREDIT_OPERATION_STATUSES.filter(isCollecting);
+export const COLLECTING_STATUSES: readonly CreditOperationStatus[] = CREDIT_OPERATION_STATUSES.filter(isDisbursed);
 
 /**
  * Statuses of an operation that still holds the guarantees pledged to it:

@@ -23,7 +23,7 @@ import {
   statusAfterEdit,
   WRITE_OFF_MOVES,
   COLLECTING_STATUSES,
-  isDisbursed,
+  wasDisbursed,
 } from '../../../src/shared/credit-operation-status';
 import { ratingFor, ratingReason, stageFor, stageReason } from '../../../src/shared/risk-classification';
 
@@ -115,7 +115,7 @@ describe('the moves changeOperation accepts', () => {
 
 describe('after the money left', () => {
   it('a written-off operation was disbursed but is no longer collected', () => {
-    expect(CREDIT_OPERATION_STATUSES.filter(isDisbursed)).toEqual(['disbursed', 'written_off']);
+    expect(CREDIT_OPERATION_STATUSES.filter(wasDisbursed)).toEqual(['disbursed', 'written_off']);
     expect(COLLECTING_STATUSES).toEqual(['disbursed']);
   });
 });

@@ -17,7 +17,7 @@ import Decimal from 'decimal.js';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { CONTRACT_ALIAS_NAMES, ISSUED_CONTRACT_FILTERS, ISSUED_CONTRACT_SORTS, operationNumber, pageMeta, templatePlaceholders, type ContractKind, type IssuedContract } from '@shared/contract/index';
 import { CONTRACT_KINDS, ISSUED_CONTRACT_STATUSES } from '@shared/enums';
-import { CONTRACT_MOVES, isDisbursed, type CreditOperationStatus } from '@shared/credit-operation-status';
+import { CONTRACT_MOVES, wasDisbursed, type CreditOperationStatus } from '@shared/credit-operation-status';
 import { formatCurrency, formatPercentage } from '@shared/format';
 import type { Db } from '../../db/connect';
 import { companies, companyParameters, companyRepresentatives, companyWitnesses, contractTemplates } from '../company/schema';
@@ -317,7 +317,7 @@ export async function cancelContract(tx: Db, actorId: number, contractId: number
   const contract = await findContract(tx, contractId, true);
   const op = await findOperation(tx, contract.credit_operation_id, true);
   if (contract.status === 'cancelled') throw conflict(CONTRACT_MESSAGES.alreadyCancelled);
-  if (isDisbursed(statusOf(op))) throw conflict(CONTRACT_MESSAGES.disbursed);
+  if (wasDisbursed(statusOf(op))) throw conflict(CONTRACT_MESSAGES.disbursed);
   const now = new Date();
   await tx.update(issuedContracts).set({ status: 'cancelled', cancelled_by: actorId, cancelled_at: now }).where(eq(issuedContracts.id, contract.id));
   if ((CONTRACT_MOVES.cancel.from as readonly CreditOperationStatus[]).includes(statusOf(op))) {

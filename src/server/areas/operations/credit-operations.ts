@@ -45,7 +45,7 @@ import {
   FINAL_OPERATION_STATUSES,
   INITIAL_OPERATION_STATUS,
   isCreditOperationStatus,
-  isDisbursed,
+  wasDisbursed,
   operatorsOnlyMove,
   statusAfterEdit,
   type CreditOperationAction,
@@ -870,7 +870,7 @@ export interface ComplementInput {
 export async function updateComplement(tx: Db, actorId: number, input: ComplementInput): Promise<OperationRow> {
   const { id, version, ...values } = input;
   const before = await lockOperation(tx, id, version);
-  if (isDisbursed(statusOf(before))) throw conflict(OPERATION_MESSAGES.complementClosed, 'status');
+  if (wasDisbursed(statusOf(before))) throw conflict(OPERATION_MESSAGES.complementClosed, 'status');
   const snap = (r: OperationRow): Snapshot => ({
     version: r.version,
     purpose: r.purpose,

@@ -24,7 +24,7 @@
  */
 import Decimal from 'decimal.js';
 import { and, eq } from 'drizzle-orm';
-import { DISBURSEMENT_MOVE, isDisbursed, type CreditOperationStatus } from '@shared/credit-operation-status';
+import { DISBURSEMENT_MOVE, wasDisbursed, type CreditOperationStatus } from '@shared/credit-operation-status';
 import type { DisbursementMethod } from '@shared/servicing';
 import type { DisbursementView } from '@shared/contract/servicing';
 import { formatCurrency } from '@shared/format';
@@ -141,7 +141,7 @@ export interface DisburseInput {
 export async function disburse(tx: Db, actor: Actor, input: DisburseInput, today: string): Promise<number> {
   const op = await lockOperation(tx, input.id, input.version);
   const status: CreditOperationStatus = statusOf(op);
-  if (isDisbursed(status)) throw conflict(DISBURSEMENT_MESSAGES.already, 'status');
+  if (wasDisbursed(status)) throw conflict(DISBURSEMENT_MESSAGES.already, 'status');
   if (!(DISBURSEMENT_MOVE.from as readonly CreditOperationStatus[]).includes(status)) throw conflict(DISBURSEMENT_MESSAGES.notIssued(STATUS_PT[status]), 'status');
   const contract = await frozenContractInForce(tx, op.id);
   if (!contract) throw conflict(DISBURSEMENT_MESSAGES.noContract, 'status');

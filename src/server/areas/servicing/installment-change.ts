@@ -14,7 +14,7 @@
  * changeOperation (its workflow's WRITE_OFF_MOVES).
  */
 import Decimal from 'decimal.js';
-import { isDisbursed, WRITE_OFF_MOVES, type CreditOperationStatus } from '@shared/credit-operation-status';
+import { wasDisbursed, WRITE_OFF_MOVES, type CreditOperationStatus } from '@shared/credit-operation-status';
 import { canBeOverdue, canMoveInstallment, installmentTransitionMessage, type InstallmentStatus } from '@shared/installment-status';
 import type { ActivityAction } from '@shared/activity';
 import type { Db } from '../../db/connect';
@@ -34,7 +34,7 @@ export const CHANGE_MESSAGES = {
 export async function lockedServicing(tx: Db, operationId: number): Promise<ServicingContext> {
   const op = await findOperation(tx, operationId, true);
   const status = statusOf(op);
-  if (!isDisbursed(status)) throw conflict(CHANGE_MESSAGES.notCollecting(STATUS_PT[status]), 'status');
+  if (!wasDisbursed(status)) throw conflict(CHANGE_MESSAGES.notCollecting(STATUS_PT[status]), 'status');
   return servicingContext(tx, op);
 }
 

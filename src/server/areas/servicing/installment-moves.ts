@@ -7,7 +7,7 @@
  * installment-change.ts's, the write-offs write-off.ts's.
  */
 import { eq, inArray } from 'drizzle-orm';
-import { isDisbursed } from '@shared/credit-operation-status';
+import { isDisbursed, wasDisbursed } from '@shared/credit-operation-status';
 import {
   canBeOverdue,
   INSTALLMENT_STATUS_LABELS_PT,
@@ -151,7 +151,7 @@ export async function loadInstallmentMoves(db: Db, operationId: number, installm
   const { installment, replay } = target;
   const request = await pendingApproval(db, WRITE_OFF_KIND, installment.id);
   const operationRequest = await pendingApproval(db, OPERATION_WRITE_OFF_KIND, op.id);
-  const collecting = isDisbursed(statusOf(op));
+  const collecting = wasDisbursed(statusOf(op));
   const next = collecting
     ? MANUAL_INSTALLMENT_STATUSES.filter((to) => {
         const move = manualInstallmentMove(target.status, to, replay.state.status);

@@ -16,7 +16,7 @@
  */
 import Decimal from 'decimal.js';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { isDisbursed } from '@shared/credit-operation-status';
+import { wasDisbursed } from '@shared/credit-operation-status';
 import { canBeOverdue, type StoredInstallmentStatus } from '@shared/installment-status';
 import type { InstallmentsView } from '@shared/contract/servicing';
 import type { z } from 'zod';
@@ -58,7 +58,7 @@ export interface ServicingContext {
 
 export async function servicingContext(db: Db, op: OperationRow): Promise<ServicingContext> {
   const d = await disbursementOf(db, op.id);
-  const collecting = isDisbursed(statusOf(op));
+  const collecting = wasDisbursed(statusOf(op));
   if (d) {
     return {
       op,

@@ -22,14 +22,30 @@
  * 409.
  *
  * credit_operations.status takes 'written_off': everything the operation had
- * left to collect was written off.
+ * left to collect was written off. The check is rebuilt from the values it
+ * holds plus this one (read from the catalogue), so migrations written in
+ * parallel that add other statuses compose in any order.
  */
 export const id = '0018_installment_moves';
 
 export const sql = /* sql */ `
-ALTER TABLE credit_operations DROP CONSTRAINT credit_operations_status_check;
-ALTER TABLE credit_operations ADD CONSTRAINT credit_operations_status_check
-  CHECK (status IN ('proposal', 'analysis', 'returned', 'approved', 'refused', 'contract_issued', 'disbursed', 'cancelled', 'written_off'));
+-- Adds 'written_off' to whatever values the status check holds now, so that
+-- another migration adding its own status before this one keeps it.
+DO $$
+DECLARE
+  allowed text;
+BEGIN
+  SELECT string_agg(quote_literal(v), ', ' ORDER BY v) INTO allowed FROM (
+    SELECT (regexp_matches(pg_get_constraintdef(c.oid), '''([a-z_]+)''', 'g'))[1] AS v
+      FROM pg_constraint c
+     WHERE c.conrelid = 'credit_operations'::regclass AND c.conname = 'credit_operations_status_check'
+    UNION
+    SELECT 'written_off'
+  ) statuses;
+  ALTER TABLE credit_operations DROP CONSTRAINT credit_operations_status_check;
+  EXECUTE format('ALTER TABLE credit_operations ADD CONSTRAINT credit_operations_status_check CHECK (status IN (%s))', allowed);
+END;
+$$;
 
 CREATE TABLE installment_states (
   installment_id integer PRIMARY KEY REFERENCES credit_operation_installments(id),
