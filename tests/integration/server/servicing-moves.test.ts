@@ -394,6 +394,9 @@ describe("an operation's whole balance written off", () => {
     expect(statuses).toEqual(['paid', ...Array.from({ length: 11 }, () => 'written_off')]);
     const op = (await call(server, 'creditOperation.get', { id: opId }, tokens.agent)).body;
     expect(op.status).toBe('written_off');
+    // The money left: the complement stays closed as after the disbursement.
+    const complement = await call(server, 'creditOperation.updateComplement', { id: opId, version: op.version, payment_method: 'pix' }, tokens.operator);
+    expect({ status: complement.status, field: complement.body.field }).toEqual({ status: 409, field: 'status' });
     const events = await server.database.rows<{ kind: string; from_status: string; to_status: string }>(
       'SELECT kind, from_status, to_status FROM credit_operation_events WHERE credit_operation_id = $1 ORDER BY id DESC LIMIT 1',
       [opId],
