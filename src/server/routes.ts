@@ -99,7 +99,7 @@ import {
 
 import { borrowerHandlers } from './areas/borrowers';
 import { creditOperationHandlers } from './areas/operations';
-import { boletoHandlers, prepaymentHandlers, servicingHandlers } from './areas/servicing';
+import { boletoHandlers, prepaymentHandlers, servicingHandlers, servicingMovesHandlers } from './areas/servicing';
 
 export const handlers: Handlers = {
   ...borrowerHandlers,
@@ -107,6 +107,7 @@ export const handlers: Handlers = {
   ...servicingHandlers,
   ...prepaymentHandlers,
   ...boletoHandlers,
+  ...servicingMovesHandlers,
   'session.login': login,
   'session.verifyHash': verifyHash,
   'session.auth': auth,

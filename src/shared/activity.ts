@@ -153,6 +153,12 @@ export const ACTIVITY_ACTIONS = [
   'boleto.issue',
   'boleto.reprint',
   'boleto.carne',
+  'installment.status',
+  'installment.write-off',
+  'installment.write-off-undone',
+  'installment.title',
+  'credit-operation.written-off',
+  'credit-operation.write-off-undone',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number] | `${CatalogueActivityEntity}.${CatalogueActivityVerb}`;
 
@@ -324,6 +330,7 @@ export const ACTIVITY_FIELDS = [
   'second_checker_id',
   'approval_request_id',
   'second_approval_above',
+  'reversal_approval_above',
   'purpose',
   'payment_method',
   'analyst_opinion',

@@ -22,9 +22,12 @@
  *   AllOperators cancel it (an agent does not undo an operator's decision);
  * - contract_issued: the CCB or MPO was issued; cancelling the contract
  *   (PATCH /company/contracts/:id) brings it back to approved;
- * - disbursed: the money left (servicing takes it from there); final for this workflow;
+ * - disbursed: the money left (servicing takes it from there);
  * - settled: a disbursed operation paid off in full ahead of its schedule
  *   (prepayment at the present value of the remaining installments); final;
+ * - written_off: servicing wrote off everything still to collect (behind a
+ *   second person); undoing the write-off of an installment brings it back
+ *   to disbursed (WRITE_OFF_MOVES);
  * - refused, cancelled: final.
  */
 export const CREDIT_OPERATION_STATUSES = [
@@ -37,6 +40,7 @@ export const CREDIT_OPERATION_STATUSES = [
   'disbursed',
   'cancelled',
   'settled',
+  'written_off',
 ] as const;
 export type CreditOperationStatus = (typeof CREDIT_OPERATION_STATUSES)[number];
 
@@ -78,7 +82,8 @@ export function operatorsOnlyMove(action: CreditOperationAction, status: CreditO
 export const EDITABLE_STATUSES: readonly CreditOperationStatus[] = ['proposal', 'analysis', 'returned', 'approved'];
 /** Statuses in which a contract may be issued. */
 export const CONTRACT_ISSUABLE_STATUSES: readonly CreditOperationStatus[] = ['approved'];
-export const FINAL_OPERATION_STATUSES: readonly CreditOperationStatus[] = ['refused', 'cancelled', 'disbursed', 'settled'];
+/** Final for origination: no person's action leaves them; servicing's SETTLEMENT_MOVE and WRITE_OFF_MOVES still move a disbursed operation (and a written-off one back). */
+export const FINAL_OPERATION_STATUSES: readonly CreditOperationStatus[] = ['refused', 'cancelled', 'disbursed', 'settled', 'written_off'];
 
 export function isCreditOperationStatus(value: unknown): value is CreditOperationStatus {
   return typeof value === 'string' && (CREDIT_OPERATION_STATUSES as readonly string[]).includes(value);
@@ -130,8 +135,18 @@ export const SETTLEMENT_MOVE = { from: ['disbursed'], to: 'settled' } as const s
 };
 
 /**
+ * Servicing's moves: the write-off of what was left to collect (the last
+ * collectible installment written off, alone or with the operation's whole
+ * balance), and its undoing (a written-off installment brought back).
+ */
+export const WRITE_OFF_MOVES = {
+  writeOff: { from: ['disbursed'], to: 'written_off' },
+  undo: { from: ['written_off'], to: 'disbursed' },
+} as const satisfies Record<string, { from: readonly CreditOperationStatus[]; to: CreditOperationStatus }>;
+
+/**
  * Whether the workflow takes an operation from `from` to `to` by any of its
- * moves: a person's action, an edit of approved conditions, the contract, or the disbursement.
+ * moves: a person's action, an edit of approved conditions, the contract, the disbursement, or a write-off.
  * Staying in the same status is not a move.
  */
 export function canMoveOperation(from: CreditOperationStatus, to: CreditOperationStatus): boolean {
@@ -140,6 +155,7 @@ export function canMoveOperation(from: CreditOperationStatus, to: CreditOperatio
   if (EDITABLE_STATUSES.includes(from) && statusAfterEdit(from) === to) return true;
   if ((DISBURSEMENT_MOVE.from as readonly CreditOperationStatus[]).includes(from) && DISBURSEMENT_MOVE.to === to) return true;
   if ((SETTLEMENT_MOVE.from as readonly CreditOperationStatus[]).includes(from) && SETTLEMENT_MOVE.to === to) return true;
+  if (Object.values(WRITE_OFF_MOVES).some((m) => (m.from as readonly CreditOperationStatus[]).includes(from) && m.to === to)) return true;
   return Object.values(CONTRACT_MOVES).some((m) => (m.from as readonly CreditOperationStatus[]).includes(from) && m.to === to);
 }
 
@@ -151,11 +167,13 @@ export function isDisbursed(status: CreditOperationStatus): boolean {
   return status === 'disbursed';
 }
 /**
- * Whether the money left at some point (disbursed, or settled after it): its
- * installments are valued by the real dates of their payments and charges.
+ * Whether the money left at some point (disbursed, or settled or written off
+ * after it): its installments are valued by the real dates of their payments
+ * and charges, the contract and the complement stay closed. Settled and
+ * written-off operations are no longer collected (COLLECTING_STATUSES).
  */
 export function wasDisbursed(status: CreditOperationStatus): boolean {
-  return isDisbursed(status) || status === SETTLEMENT_MOVE.to;
+  return isDisbursed(status) || status === SETTLEMENT_MOVE.to || status === WRITE_OFF_MOVES.writeOff.to;
 }
 /** The statuses whose installments are being collected. */
 export const COLLECTING_STATUSES: readonly CreditOperationStatus[] = CREDIT_OPERATION_STATUSES.filter(isDisbursed);

@@ -14,6 +14,7 @@
 export { SOLICITATION_STATUSES, type SolicitationStatus } from './solicitation-status';
 export { CREDIT_OPERATION_STATUSES, type CreditOperationStatus } from './credit-operation-status';
 export { INSTALLMENT_STATUSES, type InstallmentStatus } from './installment-status';
+export { STORED_INSTALLMENT_STATUSES } from './installment-status';
 
 /** Whether `value` is one of the codes of `list` (a filter value, a row read as text), narrowing its type. */
 export function isOneOf<T extends string>(list: readonly T[], value: unknown): value is T {

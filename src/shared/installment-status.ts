@@ -20,8 +20,9 @@
  *   never decides it.
  * - renegotiated: replaced by the installments of a renegotiation; final.
  * - written_off: the open principal went to losses (behind a second person);
- *   a later recovery payment does not move it; undoing the write-off brings
- *   it back to what its payments say.
+ *   it takes no payment nor reversal (a recovery is received after the
+ *   write-off is undone, so the loss and the receivable never disagree);
+ *   undoing the write-off brings it back to what its payments say.
  * - assigned: sold to an assignee (a receivables fund); payments received on
  *   it are owed to the assignee and move it to paid only when settled.
  *   repurchased: bought back; the lender's again, payable like an open one.
@@ -41,6 +42,14 @@ const TRANSITIONS: Readonly<Record<InstallmentStatus, readonly InstallmentStatus
   assigned: ['paid', 'repurchased'],
   repurchased: ['partially_paid', 'paid', 'renegotiated', 'written_off'],
 };
+
+/**
+ * The statuses kept in the database (installment_states, migration 0018):
+ * the ones payments do not give. Open, partially paid and paid are always
+ * derived from the payments; overdue from the date.
+ */
+export const STORED_INSTALLMENT_STATUSES = ['renegotiated', 'written_off', 'assigned', 'repurchased'] as const satisfies readonly InstallmentStatus[];
+export type StoredInstallmentStatus = (typeof STORED_INSTALLMENT_STATUSES)[number];
 
 /** Portuguese labels for the server's messages (the screens use the i18n catalogue). */
 export const INSTALLMENT_STATUS_LABELS_PT: Readonly<Record<InstallmentStatus, string>> = {
@@ -92,6 +101,29 @@ export function statusFromPayments(progress: PaymentProgress, owner: Installment
   return progress;
 }
 
+/**
+ * The moves a person asks for by name (PATCH …/installments/:x with `status`);
+ * every other move comes from a payment, a reversal or a cession.
+ */
+export const MANUAL_INSTALLMENT_STATUSES = ['renegotiated', 'written_off', 'open', 'partially_paid'] as const;
+export type ManualInstallmentStatus = (typeof MANUAL_INSTALLMENT_STATUSES)[number];
+export type ManualInstallmentMove = 'renegotiate' | 'write_off' | 'undo_write_off';
+
+/**
+ * Which manual move takes an installment from `from` to `to`, or null when
+ * none does: renegotiated or written off from a status the workflow allows
+ * (never what is paid or belongs to an assignee), and back from written off
+ * only to the status its payments give (`progress`): undoing a write-off
+ * never invents a payment. Open ⇄ partially paid ⇄ paid stay the payments'.
+ */
+export function manualInstallmentMove(from: InstallmentStatus, to: InstallmentStatus, progress: PaymentProgress): ManualInstallmentMove | null {
+  if (!canMoveInstallment(from, to)) return null;
+  if (to === 'renegotiated') return 'renegotiate';
+  if (to === 'written_off') return 'write_off';
+  if (from === 'written_off' && to === statusFromPayments(progress, 'lender')) return 'undo_write_off';
+  return null;
+}
+
 function label(status: string): string {
   return isInstallmentStatus(status) ? INSTALLMENT_STATUS_LABELS_PT[status] : status;
 }
@@ -100,4 +132,16 @@ function label(status: string): string {
 export function installmentTransitionMessage(from: string, to: string): string {
   if (from === to) return `A parcela já está na situação "${label(to)}".`;
   return `Não é possível passar a parcela da situação "${label(from)}" para "${label(to)}".`;
+}
+
+/**
+ * The 409 message for a manual move refused (manualInstallmentMove gave
+ * null): both statuses, and, for a write-off undone to another status than
+ * its payments give, the one they give.
+ */
+export function manualMoveMessage(from: InstallmentStatus, to: InstallmentStatus, progress: PaymentProgress): string {
+  const message = installmentTransitionMessage(from, to);
+  const landing = statusFromPayments(progress, 'lender');
+  if (from === 'written_off' && canMoveInstallment(from, to) && to !== landing) return `${message} Pelos pagamentos, ela volta para "${label(landing)}".`;
+  return message;
 }

@@ -61,6 +61,9 @@ test('an administrator changes the operating parameters and finds them after a r
   await expect(page.getByTestId('company-parameters-max-first-period-days')).toHaveValue('60');
   await page.getByTestId('company-parameters-max-first-period-days').fill('45');
   await page.getByTestId('company-parameters-max-disbursement-days-ahead').fill('10');
+  // The reversal limit (four eyes above it) is set here too.
+  await expect(page.getByTestId('company-parameters-reversal-approval-above')).toHaveValue('1.000,00');
+  await page.getByTestId('company-parameters-reversal-approval-above').fill('750');
   await page.getByTestId('company-parameters-late-fee-percent').fill('3');
   await page.getByTestId('company-parameters-save').click();
   await expect(page.getByTestId('field-error-late_fee_percent')).toContainText('art. 52');
@@ -74,15 +77,16 @@ test('an administrator changes the operating parameters and finds them after a r
   await expect
     .poll(async () => {
       const p = await serverCall<CompanyParameters>(server.url, 'company.parameters', { id: 1 });
-      return { max: p.max_installments, tac: p.tac, fees: p.other_fees, firstPeriod: p.max_first_period_days, ahead: p.max_disbursement_days_ahead };
+      return { max: p.max_installments, tac: p.tac, fees: p.other_fees, firstPeriod: p.max_first_period_days, ahead: p.max_disbursement_days_ahead, reversal: p.reversal_approval_above };
     })
-    .toEqual({ max: 36, tac: '175.50', fees: [{ name: 'Cadastro', amount: '1234.50' }], firstPeriod: 45, ahead: 10 });
+    .toEqual({ max: 36, tac: '175.50', fees: [{ name: 'Cadastro', amount: '1234.50' }], firstPeriod: 45, ahead: 10, reversal: '750.00' });
 
   await page.reload();
   await expect(page.getByTestId('company-parameters-max-installments')).toHaveValue('36');
   await expect(page.getByTestId('company-parameters-tac')).toHaveValue('175,50');
   await expect(page.getByTestId('company-parameters-fee-0-name')).toHaveValue('Cadastro');
   await expect(page.getByTestId('company-parameters-fee-0-amount')).toHaveValue('1.234,50');
+  await expect(page.getByTestId('company-parameters-reversal-approval-above')).toHaveValue('750,00');
 
   // The fee is removed in place and saved.
   await page.getByTestId('company-parameters-fee-0-remove').click();

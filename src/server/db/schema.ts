@@ -20,3 +20,4 @@ export * as approvalsSchema from '../areas/operations/schema-approvals';
 export * as servicingSchema from '../areas/servicing/schema';
 export * as servicingPrepaymentSchema from '../areas/servicing/schema-prepayment';
 export * as boletoSchema from '../areas/servicing/schema-boleto';
+export * as servicingMovesSchema from '../areas/servicing/schema-moves';

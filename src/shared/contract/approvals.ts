@@ -17,7 +17,7 @@ export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 
 interface ApprovalKindRule {
   /** the record kind the request is about (activity-log entity names) */
-  entity: 'credit_operation' | 'installment_transaction';
+  entity: 'credit_operation' | 'installment_transaction' | 'installment';
   /** who may give the first (or only) check */
   checkers: readonly RoleId[];
   /** who may give the second check, when the amount asks for two */
@@ -33,6 +33,10 @@ export const APPROVAL_KINDS = {
   'credit_operation.approve': { entity: 'credit_operation', checkers: AllOperators, secondCheckers: AllAdmins },
   /** a reversal (estorno) of a payment above the company's reversal_approval_above: another person of AllOperators confirms it */
   'installment.reverse': { entity: 'installment_transaction', checkers: AllOperators, secondCheckers: AllAdmins },
+  /** a write-off of an installment's open principal as a loss: always another person of AllOperators (no amount is small enough to forgive alone) */
+  'installment.write_off': { entity: 'installment', checkers: AllOperators, secondCheckers: AllAdmins },
+  /** a write-off of everything an operation has left to collect: always another person of AllOperators */
+  'credit_operation.write_off': { entity: 'credit_operation', checkers: AllOperators, secondCheckers: AllAdmins },
 } as const satisfies Record<string, ApprovalKindRule>;
 export type ApprovalKind = keyof typeof APPROVAL_KINDS;
 export const APPROVAL_KIND_NAMES = Object.keys(APPROVAL_KINDS) as [ApprovalKind, ...ApprovalKind[]];

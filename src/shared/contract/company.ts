@@ -100,6 +100,8 @@ export const companyParametersSchema = z.object({
   finance_iof_default: z.boolean(),
   /** above this amount financed a credit approval needs a second approver of AllAdmins (four eyes) */
   second_approval_above: moneySchema,
+  /** a reversal (estorno) of a payment above this amount waits for a second person of AllOperators (four eyes); write-offs always do */
+  reversal_approval_above: moneySchema,
   max_first_period_days: z.number().int(),
   max_disbursement_days_ahead: z.number().int(),
   updated_at: timestampSchema,
@@ -569,6 +571,8 @@ export const companyOperations = {
         finance_iof_default: z.boolean(),
         /** kept when left out */
         second_approval_above: moneyInputSchema.optional(),
+        /** kept when left out */
+        reversal_approval_above: moneyInputSchema.optional(),
         /** absent: unchanged */
         max_first_period_days: z
           .number()

@@ -22,6 +22,7 @@ import { borrowersOperations } from './borrowers';
 import { servicingOperations } from './servicing';
 import { prepaymentOperations } from './servicing-prepayment';
 import { servicingBoletoOperations } from './servicing-boleto';
+import { servicingMovesOperations } from './servicing-moves';
 
 export const contract = {
   ...sessionOperations,
@@ -42,6 +43,7 @@ export const contract = {
   ...servicingOperations,
   ...prepaymentOperations,
   ...servicingBoletoOperations,
+  ...servicingMovesOperations,
 } as const satisfies Record<string, OperationDef>;
 
 export type Contract = typeof contract;
@@ -93,3 +95,4 @@ export * from './borrowers';
 export * from './approvals';
 export * from './servicing';
 export * from './servicing-prepayment';
+export * from './servicing-moves';

@@ -22,6 +22,9 @@ import {
   operatorsOnlyMove,
   SETTLEMENT_MOVE,
   statusAfterEdit,
+  WRITE_OFF_MOVES,
+  COLLECTING_STATUSES,
+  wasDisbursed,
 } from '../../../src/shared/credit-operation-status';
 import { ratingFor, ratingReason, stageFor, stageReason } from '../../../src/shared/risk-classification';
 
@@ -38,6 +41,7 @@ describe('credit operation workflow', () => {
       disbursed: [],
       cancelled: [],
       settled: [],
+      written_off: [],
     });
   });
 
@@ -69,6 +73,7 @@ describe('credit operation workflow', () => {
       disbursed: [],
       cancelled: [],
       settled: [],
+      written_off: [],
     });
     expect(operatorsOnlyMove('cancel', 'analysis', true)).toBe(true);
     expect(operatorsOnlyMove('cancel', 'analysis', false)).toBe(false);
@@ -77,7 +82,7 @@ describe('credit operation workflow', () => {
 });
 
 describe('the moves changeOperation accepts', () => {
-  it('are exactly the actions, the edit of an approved operation, the contract’s two moves, the disbursement and the settlement', () => {
+  it('are exactly the actions, the edit of an approved operation, the contract’s two moves, the disbursement, the settlement and the write-off with its undoing', () => {
     const moves = CREDIT_OPERATION_STATUSES.flatMap((from) => CREDIT_OPERATION_STATUSES.filter((to) => canMoveOperation(from, to)).map((to) => `${from}>${to}`));
     expect(moves.sort()).toEqual(
       [
@@ -96,16 +101,27 @@ describe('the moves changeOperation accepts', () => {
         'contract_issued>approved',
         'contract_issued>disbursed',
         'disbursed>settled',
+        'disbursed>written_off',
+        'written_off>disbursed',
       ].sort(),
     );
   });
 
-  it('never leaves a final status, but for servicing’s settlement of a disbursed one, nor stays in place', () => {
-    // disbursed is final for origination; servicing moves it once more, when a prepayment settles it.
+  it('never leaves a final status but by servicing’s settlement, write-off and its undoing, nor stays in place', () => {
+    // disbursed is final for origination; servicing moves it once more, when a prepayment settles it or it is written off.
+    const servicing = [SETTLEMENT_MOVE, ...Object.values(WRITE_OFF_MOVES)].flatMap((m) => m.from.map((from) => `${from}>${m.to}`));
+    expect(servicing).toEqual(['disbursed>settled', 'disbursed>written_off', 'written_off>disbursed']);
     for (const from of FINAL_OPERATION_STATUSES) {
-      for (const to of CREDIT_OPERATION_STATUSES) expect({ from, to, moves: canMoveOperation(from, to) }).toEqual({ from, to, moves: from === SETTLEMENT_MOVE.from[0] && to === SETTLEMENT_MOVE.to });
+      for (const to of CREDIT_OPERATION_STATUSES) expect(canMoveOperation(from, to)).toBe(servicing.includes(`${from}>${to}`));
     }
     for (const s of CREDIT_OPERATION_STATUSES) expect(canMoveOperation(s, s)).toBe(false);
+  });
+});
+
+describe('after the money left', () => {
+  it('a settled or written-off operation was disbursed but is no longer collected', () => {
+    expect(CREDIT_OPERATION_STATUSES.filter(wasDisbursed)).toEqual(['disbursed', 'settled', 'written_off']);
+    expect(COLLECTING_STATUSES).toEqual(['disbursed']);
   });
 });
 

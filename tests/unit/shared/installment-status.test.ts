@@ -9,7 +9,11 @@ import {
   INSTALLMENT_STATUSES,
   installmentTransitionMessage,
   isInstallmentStatus,
+  MANUAL_INSTALLMENT_STATUSES,
+  manualInstallmentMove,
+  manualMoveMessage,
   nextInstallmentStatuses,
+  STORED_INSTALLMENT_STATUSES,
   statusFromPayments,
   type InstallmentOwner,
   type PaymentProgress,
@@ -88,5 +92,64 @@ describe('installment status workflow', () => {
   it('recognises only the declared codes', () => {
     expect(isInstallmentStatus('partially_paid')).toBe(true);
     for (const bad of ['PAID', 'paga', '', 'constructor', '__proto__', 1, null, undefined]) expect(isInstallmentStatus(bad)).toBe(false);
+  });
+});
+
+describe('the moves a person asks for (PATCH …/installments/:x)', () => {
+  const progress: PaymentProgress[] = ['open', 'partially_paid', 'paid'];
+
+  it('is exactly this table: renegotiate and write off what the lender still collects, undo a write-off to what the payments say', () => {
+    const table: string[] = [];
+    for (const from of INSTALLMENT_STATUSES) {
+      for (const to of MANUAL_INSTALLMENT_STATUSES) {
+        for (const p of progress) {
+          const move = manualInstallmentMove(from, to, p);
+          if (move) table.push(`${from}>${to}@${p}:${move}`);
+        }
+      }
+    }
+    const everyProgress = (from: string, to: string, move: string) => progress.map((p) => `${from}>${to}@${p}:${move}`);
+    expect(table.sort()).toEqual(
+      [
+        ...everyProgress('open', 'renegotiated', 'renegotiate'),
+        ...everyProgress('open', 'written_off', 'write_off'),
+        ...everyProgress('partially_paid', 'renegotiated', 'renegotiate'),
+        ...everyProgress('partially_paid', 'written_off', 'write_off'),
+        ...everyProgress('repurchased', 'renegotiated', 'renegotiate'),
+        ...everyProgress('repurchased', 'written_off', 'write_off'),
+        'written_off>open@open:undo_write_off',
+        'written_off>partially_paid@partially_paid:undo_write_off',
+      ].sort(),
+    );
+  });
+
+  it('never moves by hand what payments move, nor what is paid, renegotiated or assigned', () => {
+    for (const p of progress) {
+      expect(manualInstallmentMove('open', 'partially_paid', p)).toBeNull();
+      expect(manualInstallmentMove('partially_paid', 'open', p)).toBeNull();
+      for (const to of MANUAL_INSTALLMENT_STATUSES) {
+        expect(manualInstallmentMove('paid', to, p)).toBeNull();
+        expect(manualInstallmentMove('renegotiated', to, p)).toBeNull();
+        expect(manualInstallmentMove('assigned', to, p)).toBeNull();
+      }
+    }
+    // an undone write-off never invents a payment nor forgets one
+    expect(manualInstallmentMove('written_off', 'open', 'partially_paid')).toBeNull();
+    expect(manualInstallmentMove('written_off', 'partially_paid', 'open')).toBeNull();
+  });
+
+  it('refuses naming both statuses, and says where an undone write-off would land', () => {
+    expect(manualMoveMessage('paid', 'written_off', 'paid')).toBe('Não é possível passar a parcela da situação "Paga" para "Baixada como perda".');
+    expect(manualMoveMessage('written_off', 'open', 'partially_paid')).toBe(
+      'Não é possível passar a parcela da situação "Baixada como perda" para "Em aberto". Pelos pagamentos, ela volta para "Paga parcialmente".',
+    );
+    expect(manualMoveMessage('open', 'open', 'open')).toBe('A parcela já está na situação "Em aberto".');
+  });
+
+  it('stores only the statuses payments do not give, and every manual target is a workflow status', () => {
+    expect([...STORED_INSTALLMENT_STATUSES]).toEqual(['renegotiated', 'written_off', 'assigned', 'repurchased']);
+    for (const s of STORED_INSTALLMENT_STATUSES) expect(['open', 'partially_paid', 'paid']).not.toContain(s);
+    for (const s of MANUAL_INSTALLMENT_STATUSES) expect(isInstallmentStatus(s)).toBe(true);
+    for (const s of ['written_off', 'renegotiated'] as const) expect(canBeOverdue(s)).toBe(false);
   });
 });

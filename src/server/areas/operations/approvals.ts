@@ -54,6 +54,8 @@ import { logActivity, type Snapshot } from '../../platform/activity';
 const MADE: Record<ApprovalKind, string> = {
   'credit_operation.approve': 'montou ou alterou por último as condições desta operação',
   'installment.reverse': 'pediu este estorno',
+  'installment.write_off': 'pediu esta baixa como perda',
+  'credit_operation.write_off': 'pediu esta baixa como perda',
 };
 
 function rolesText(roles: readonly RoleId[]): string {

@@ -112,6 +112,7 @@ export const STATUS_PT: Record<CreditOperationStatus, string> = {
   disbursed: 'liberada',
   cancelled: 'cancelada',
   settled: 'quitada',
+  written_off: 'baixada como perda',
 };
 const ACTION_PT: Record<CreditOperationAction, string> = {
   send_to_analysis: 'enviar para análise',

@@ -40,11 +40,19 @@
  *   overdue installment gets an updated slip due today with its charges; the
  *   nosso número is the collecting account's sequence (company area), never
  *   reused; the PDF is drawn after the commit from what was recorded.
+ * - Moves besides payments (installment-moves.ts, write-off.ts): the
+ *   installment's non-payment status is stored beside the schedule
+ *   (installment_states: renegotiated, written off), payment progress stays
+ *   derived; every write-off, of an installment or of an operation's whole
+ *   balance, waits for a second person and posts loans receivable → credit
+ *   losses; one function changes the status (installment-change.ts).
  */
 export { servicingHandlers } from './handlers/servicing';
 export { prepaymentHandlers } from './handlers/prepayment';
 export { boletoHandlers } from './handlers/boleto';
+export { servicingMovesHandlers } from './handlers/moves';
 export { disburse } from './disbursement';
 export { decideReversal, pay, reverse } from './payments';
 export { loadInstallmentDetails } from './installments';
 export { trialBalanceOn } from './journal';
+export { stillCollected } from './stored-status';

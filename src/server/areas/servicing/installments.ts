@@ -17,7 +17,7 @@
 import Decimal from 'decimal.js';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { wasDisbursed } from '@shared/credit-operation-status';
-import { statusFromPayments } from '@shared/installment-status';
+import { canBeOverdue, statusFromPayments, type StoredInstallmentStatus } from '@shared/installment-status';
 import type { InstallmentsView } from '@shared/contract/servicing';
 import type { z } from 'zod';
 import type { installmentStateSchema, installmentTransactionSchema } from '@shared/contract/servicing';
@@ -32,6 +32,7 @@ import type { LateChargeTerms } from '../../domain/servicing/late-charges';
 import { payableUntil } from '../../domain/servicing/business-days';
 import { disbursementOf } from './disbursement';
 import { installmentTransactions, type InstallmentTransactionRow } from './schema';
+import { currentStatus, storedStatusesOf, storedStatusOf } from './stored-status';
 
 export const INSTALLMENT_MESSAGES = {
   notFound: 'Parcela não encontrada nesta operação.',
@@ -105,8 +106,11 @@ export function splitView(s: Split) {
   return { late_fee: text(s.lateFee), default_interest: text(s.defaultInterest), interest: text(s.interest), principal: text(s.principal) };
 }
 
-export function stateView(i: InstallmentRow, replay: Replay): InstallmentState {
+/** `stored`: the installment's stored status (written off, renegotiated…), which payments do not move; such a one is never overdue. */
+export function stateView(i: InstallmentRow, replay: Replay, stored: StoredInstallmentStatus | null = null): InstallmentState {
   const s = replay.state;
+  const status = currentStatus(stored, s.status);
+  const collecting = canBeOverdue(status);
   return {
     id: i.id,
     number: i.number,
@@ -115,9 +119,9 @@ export function stateView(i: InstallmentRow, replay: Replay): InstallmentState {
     value: new Decimal(i.amortization).plus(i.interest).toFixed(2),
     principal: new Decimal(i.amortization).toFixed(2),
     interest: new Decimal(i.interest).toFixed(2),
-    status: statusFromPayments(s.status, 'lender'),
-    overdue: s.overdue,
-    days_late: s.daysLate,
+    status,
+    overdue: collecting && s.overdue,
+    days_late: collecting ? s.daysLate : 0,
     due: splitView(s.due),
     due_total: text(s.dueTotal),
     paid: splitView(s.paid),
@@ -165,11 +169,12 @@ export async function loadInstallments(db: Db, operationId: number, asOf: string
   const ctx = await servicingContext(db, op);
   const schedule = await scheduleOf(db, op.id);
   const txs = byInstallment(await transactionsOf(db, schedule.map((i) => i.id)));
+  const stored = await storedStatusesOf(db, schedule.map((i) => i.id));
   let value = new Decimal(0);
   let paid = new Decimal(0);
   let due = new Decimal(0);
   const installments = schedule.map((i) => {
-    const view = stateView(i, replayOf(ctx, i, txs.get(i.id) ?? [], asOf));
+    const view = stateView(i, replayOf(ctx, i, txs.get(i.id) ?? [], asOf), stored.get(i.id) ?? null);
     value = value.plus(view.value);
     paid = paid.plus(view.paid_total);
     due = due.plus(view.due_total);
@@ -218,7 +223,7 @@ export async function loadInstallmentDetails(db: Db, operationId: number, instal
       created_at: r.created_at.toISOString(),
     };
   });
-  return { credit_operation_id: op.id, as_of: asOf, installment: stateView(installment, replay), transactions };
+  return { credit_operation_id: op.id, as_of: asOf, installment: stateView(installment, replay, await storedStatusOf(db, installment.id)), transactions };
 }
 
 function maxDate(rows: readonly InstallmentTransactionRow[], floor: string): string {

@@ -23,6 +23,8 @@
  *   other standing payment whose split the movement changed posts the
  *   difference (reallocationPosting), so the receivable and the income always
  *   follow the replay.
+ * - An installment out of collection (written off, renegotiated: its stored
+ *   status) takes neither a payment nor a reversal (409 naming status).
  * - The installment's settlement day on the schedule (operations' paid_on)
  *   follows, and the activity log gets the movement with the installment's
  *   due before and after.
@@ -42,6 +44,7 @@ import { postJournal } from './journal';
 import { eventsOf, figuresOf, findInstallment, lateChargeTerms, servicingContext, transactionsOf, type InstallmentRow, type ServicingContext } from './installments';
 import { installmentTransactions, type InstallmentTransactionRow } from './schema';
 import { assertCurrentInstallment, assertPayableInstallment } from './prepayment';
+import { assertCollecting } from './stored-status';
 
 export const PAYMENT_MESSAGES = {
   notCollecting: (status: string) => `A operação não está em cobrança (está ${status}): pagamentos só depois da liberação.`,
@@ -102,6 +105,7 @@ export async function pay(tx: Db, actor: Actor, input: PaymentInput, today: stri
   if (input.paid_on > today) throw badRequest(PAYMENT_MESSAGES.future(today), 'paid_on');
   const installment = await findInstallment(tx, ctx.op.id, input.installment);
   await assertPayableInstallment(tx, installment, input.paid_on);
+  await assertCollecting(tx, installment.id);
   const rows = await transactionsOf(tx, [installment.id]);
   const before = replayAll(ctx, installment, rows, today);
   const payments = activePayments(eventsOf(rows));
@@ -178,6 +182,7 @@ async function reversalTarget(tx: Db, input: Omit<ReversalInput, 'reason'>): Pro
   const ctx = await lockedContext(tx, input.id);
   const installment = await findInstallment(tx, ctx.op.id, input.installment);
   assertCurrentInstallment(installment);
+  await assertCollecting(tx, installment.id);
   const rows = await transactionsOf(tx, [installment.id]);
   const original = rows.find((r) => r.id === input.detailId);
   if (!original) throw notFound(PAYMENT_MESSAGES.transactionNotFound);

@@ -305,6 +305,7 @@ export const borrowers: Shape<typeof pt> = {
       disbursed: 'Disbursed',
       cancelled: 'Cancelled',
       settled: 'Settled',
+      written_off: 'Written off',
     },
     products: {
       working_capital: 'Working capital',

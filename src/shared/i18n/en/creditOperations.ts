@@ -12,6 +12,7 @@ export const creditOperations: Shape<typeof pt> = {
     disbursed: 'Disbursed',
     cancelled: 'Cancelled',
     settled: 'Settled',
+    written_off: 'Written off',
   },
   actions: {
     send_to_analysis: 'Send to analysis',
@@ -298,6 +299,8 @@ export const creditOperations: Shape<typeof pt> = {
         complement_changed: 'Complement changed',
         disbursed: 'Disbursed',
         settled: 'Settled by prepayment',
+        written_off: 'Written off',
+        write_off_undone: 'Write-off undone',
       },
     },
     messages: {

@@ -303,6 +303,7 @@ export const borrowers = {
       disbursed: 'Liberada',
       cancelled: 'Cancelada',
       settled: 'Quitada',
+      written_off: 'Baixada como perda',
     },
     products: {
       working_capital: 'Capital de giro',

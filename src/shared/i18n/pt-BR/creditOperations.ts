@@ -10,6 +10,7 @@ export const creditOperations = {
     disbursed: 'Liberada',
     cancelled: 'Cancelada',
     settled: 'Quitada',
+    written_off: 'Baixada como perda',
   },
   actions: {
     send_to_analysis: 'Enviar para análise',
@@ -296,6 +297,8 @@ export const creditOperations = {
         complement_changed: 'Complemento alterado',
         disbursed: 'Liberada',
         settled: 'Quitada por liquidação antecipada',
+        written_off: 'Baixada como perda',
+        write_off_undone: 'Baixa como perda desfeita',
       },
     },
     messages: {

@@ -4,7 +4,8 @@
  * TAC (charged to companies only) and other fees charged on release (a list
  * of name and amount), the late fee and the default interest within their
  * legal caps, the grace days, whether the IOF is financed by default, the
- * longest first period and how far ahead a release may be planned. Money stays decimal text end to end (the money input), rates
+ * longest first period, how far ahead a release may be planned, and the amount
+ * above which a payment's reversal needs a second person. Money stays decimal text end to end (the money input), rates
  * are typed with a comma or a dot. A settings form: saving stays here.
  */
 import { Button, FormGroup } from '@blueprintjs/core';
@@ -50,6 +51,7 @@ function toValues(p: CompanyParameters) {
     grace_days: asText(p.grace_days) as unknown as number,
     finance_iof_default: p.finance_iof_default,
     second_approval_above: p.second_approval_above,
+    reversal_approval_above: p.reversal_approval_above,
     max_first_period_days: asText(p.max_first_period_days) as unknown as number,
     max_disbursement_days_ahead: asText(p.max_disbursement_days_ahead) as unknown as number,
   };
@@ -140,6 +142,7 @@ export function ParametersForm() {
           { name: 'min_value', type: 'money', label: f('min_value') },
           { name: 'max_value', type: 'money', label: f('max_value') },
           { name: 'second_approval_above', type: 'money', label: f('second_approval_above'), hint: t('company.parameters.secondApprovalHint') },
+          { name: 'reversal_approval_above', type: 'money', label: f('reversal_approval_above'), hint: t('company.parameters.reversalApprovalHint') },
         ],
       },
       {

@@ -77,6 +77,7 @@ export function statusIntent(status: CreditOperationStatus): Intent {
       return 'success';
     case 'refused':
     case 'cancelled':
+    case 'written_off':
       return 'danger';
   }
 }

@@ -1,0 +1,94 @@
+/**
+ * The installment's stored status (installment_states): only the statuses
+ * payments do not give (renegotiated, written off; assigned and repurchased
+ * with cessions). Without one, the payments decide (open, partially paid,
+ * paid), as the replay says. Read by the installments' views and by payments
+ * and reversals, which an installment out of collection refuses.
+ */
+import { and, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import {
+  canBeOverdue,
+  INSTALLMENT_STATUS_LABELS_PT,
+  STORED_INSTALLMENT_STATUSES,
+  statusFromPayments,
+  type InstallmentStatus,
+  type PaymentProgress,
+  type StoredInstallmentStatus,
+} from '@shared/installment-status';
+import type { Db } from '../../db/connect';
+import { conflict } from '../../platform/http/errors';
+import { installmentStates } from './schema-moves';
+
+/** What to do instead, by status. */
+const NEXT_STEP: Partial<Record<InstallmentStatus, string>> = {
+  written_off: ' Para receber uma recuperação, desfaça a baixa antes.',
+};
+
+export const STORED_STATUS_MESSAGES = {
+  notCollecting: (status: InstallmentStatus) =>
+    `A parcela está na situação "${INSTALLMENT_STATUS_LABELS_PT[status]}": não recebe pagamentos, estornos nem alterações do título.${NEXT_STEP[status] ?? ''}`,
+} as const;
+
+export function isStoredStatus(status: InstallmentStatus): status is StoredInstallmentStatus {
+  return (STORED_INSTALLMENT_STATUSES as readonly string[]).includes(status);
+}
+
+/** The installment's status: the stored one, or what its payments give. */
+export function currentStatus(stored: StoredInstallmentStatus | null, progress: PaymentProgress): InstallmentStatus {
+  return stored ?? statusFromPayments(progress, 'lender');
+}
+
+/** The stored statuses of these installments (those without one are left out). */
+export async function storedStatusesOf(db: Db, installmentIds: readonly number[]): Promise<Map<number, StoredInstallmentStatus>> {
+  if (installmentIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: installmentStates.installment_id, status: installmentStates.status })
+    .from(installmentStates)
+    .where(and(inArray(installmentStates.installment_id, [...installmentIds]), isNotNull(installmentStates.status)));
+  return new Map(rows.flatMap((r) => (r.status ? [[r.id, r.status] as const] : [])));
+}
+
+export async function storedStatusOf(db: Db, installmentId: number): Promise<StoredInstallmentStatus | null> {
+  return (await storedStatusesOf(db, [installmentId])).get(installmentId) ?? null;
+}
+
+/** 409 naming `status` when the installment's stored status takes no more payments (written off, renegotiated). */
+export async function assertCollecting(db: Db, installmentId: number): Promise<void> {
+  const stored = await storedStatusOf(db, installmentId);
+  if (stored && !canBeOverdue(stored)) throw conflict(STORED_STATUS_MESSAGES.notCollecting(stored), 'status');
+}
+
+/** Writes the stored status (null: the payments decide again), inside the caller's transaction and lock. */
+export async function storeStatus(
+  tx: Db,
+  row: { installmentId: number; operationId: number; status: StoredInstallmentStatus | null; reason: string; actorId: number; at: Date },
+): Promise<void> {
+  const values = { status: row.status, reason: row.reason, actor_id: row.actorId, updated_at: row.at };
+  await tx
+    .insert(installmentStates)
+    .values({ installment_id: row.installmentId, credit_operation_id: row.operationId, ...values })
+    .onConflictDoUpdate({ target: installmentStates.installment_id, set: values });
+}
+
+/** The installments of an operation with a stored status. */
+export async function storedStatusesOfOperation(db: Db, operationId: number): Promise<Map<number, StoredInstallmentStatus>> {
+  const rows = await db
+    .select({ id: installmentStates.installment_id, status: installmentStates.status })
+    .from(installmentStates)
+    .where(and(eq(installmentStates.credit_operation_id, operationId), isNotNull(installmentStates.status)));
+  return new Map(rows.flatMap((r) => (r.status ? [[r.id, r.status] as const] : [])));
+}
+
+/**
+ * SQL condition: the installment (its id column given, e.g. sql`i.id`) is
+ * still collected, i.e. has no stored status that ends collection (written
+ * off, renegotiated). Lists of overdue installments (the collections desk's
+ * expired list) add it, so an installment written off leaves them.
+ */
+export function stillCollected(installmentId: SQL): SQL {
+  const ended = STORED_INSTALLMENT_STATUSES.filter((s) => !canBeOverdue(s));
+  return sql`NOT EXISTS (SELECT 1 FROM installment_states s WHERE s.installment_id = ${installmentId} AND s.status IN (${sql.join(
+    ended.map((s) => sql`${s}`),
+    sql`, `,
+  )}))`;
+}
