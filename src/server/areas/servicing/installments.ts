@@ -17,7 +17,7 @@
 import Decimal from 'decimal.js';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { wasDisbursed } from '@shared/credit-operation-status';
-import { canBeOverdue, statusFromPayments, type StoredInstallmentStatus } from '@shared/installment-status';
+import { canBeOverdue, type StoredInstallmentStatus } from '@shared/installment-status';
 import type { InstallmentsView } from '@shared/contract/servicing';
 import type { z } from 'zod';
 import type { installmentStateSchema, installmentTransactionSchema } from '@shared/contract/servicing';
