@@ -319,7 +319,8 @@ describe('providers and restarts', () => {
   it('stopped mid-queue, a new server on the same data sends the rest: every recipient exactly once', async () => {
     const { dir, dataDir } = await freshDir();
     const entries = phones(24);
-    const first = await startServer({ dataDir, uploadsDir: join(dir, 'uploads'), messages: { batchSize: 2, batchPauseMs: 120 } });
+    // A second between batches: the stop must come mid-queue even on a loaded machine (at 120 ms all 24 went out first).
+    const first = await startServer({ dataDir, uploadsDir: join(dir, 'uploads'), messages: { batchSize: 2, batchPauseMs: 1_000 } });
     let id: number;
     try {
       const token = await signIn(first, 'operador@demo.local');
