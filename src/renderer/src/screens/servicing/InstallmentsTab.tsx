@@ -24,6 +24,7 @@ import { MoneyRowsTable } from '@kit/MoneyConfirmDialog';
 import { isDisbursed, wasDisbursed } from '@shared/credit-operation-status';
 import { contractRows, DisbursementDialog } from './DisbursementDialog';
 import { PrepaymentDialog } from './prepayment';
+import { CarneButton } from './boleto/CarneButton';
 import { InstallmentsTable, InstallmentTotals } from './InstallmentsTable';
 import { percentText } from '../creditOperations/model';
 import { accountText, parcelsPath } from './model';
@@ -67,6 +68,7 @@ function Collecting({ op, view }: { op: CreditOperation; view: DisbursementView 
         <Button icon="calendar" data-testid="installments-open-parcels" onClick={() => navigate(parcelsPath(op.borrower_id, op.id))}>
           {t('servicing.installments.openParcels')}
         </Button>
+        {isDisbursed(view.status) && <CarneButton creditOperationId={op.id} />}
         {isDisbursed(view.status) && (
           <RoleGate roles={AllOperators}>
             <Button icon="fast-forward" data-testid="installments-open-prepayment" onClick={() => setPrepaying(true)}>

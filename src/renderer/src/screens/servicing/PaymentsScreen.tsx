@@ -16,6 +16,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import type { InstallmentDetails } from '@shared/contract';
 import { formatCurrency, formatDate, formatDateTime } from '@shared/format';
 import { AllOperators, hasProfilePermission } from '@shared/roles';
+import { isDisbursed } from '@shared/credit-operation-status';
 import { errorText } from '../../api/errors';
 import { useApiQuery } from '../../api/hooks';
 import { useSession } from '../../app/session';
@@ -27,6 +28,7 @@ import { StaleBanner } from '@kit/StaleBanner';
 import { OperationHeader } from '../creditOperations/OperationHeader';
 import { badgeIntent, badgeKeys, badgeValue, canReverse, idParam, isPayable, parcelsPath, TRANSACTION_INTENT, transactionState, type InstallmentTransaction } from './model';
 import { PayDialog } from './PayDialog';
+import { BoletoButton } from './boleto/BoletoButton';
 import { DecideReversalDialog, ReverseDialog, type ReversalTarget } from './ReversalDialogs';
 import { useRefreshServicing } from './refresh';
 import '../creditOperations/operations.css';
@@ -214,13 +216,14 @@ export function PaymentsScreen() {
         )}
         <div className="op-actions">
           <RoleGate roles={AllOperators} fallback={<p className="bp6-text-muted" data-testid="payments-only-operators">{t('servicing.payments.onlyOperators')}</p>}>
-            {isPayable(i) && operation.status === 'disbursed' && (
+            {isPayable(i) && isDisbursed(operation.status) && (
               <Button intent="success" icon="bank-account" data-testid="payments-pay" onClick={() => setDialog({ kind: 'pay' })}>
                 {t('servicing.payments.pay')}
               </Button>
             )}
           </RoleGate>
-          {/* Boleto slot: the installment's boleto (save or view the PDF) goes here — <BoletoButton operationId={operationId} installmentId={installmentId} /> from ./boleto, built separately. */}
+          {/* The boleto is for the borrower to pay with: agents may hand it over too (the call's roles decide). */}
+          {isPayable(i) && isDisbursed(operation.status) && <BoletoButton installmentId={i.id} />}
         </div>
       </Card>
       <Card>
