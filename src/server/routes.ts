@@ -100,11 +100,13 @@ import {
 import { borrowerHandlers } from './areas/borrowers';
 import { creditOperationHandlers } from './areas/operations';
 import { servicingHandlers } from './areas/servicing';
+import { collectionsHandlers } from './areas/servicing';
 
 export const handlers: Handlers = {
   ...borrowerHandlers,
   ...creditOperationHandlers,
   ...servicingHandlers,
+  ...collectionsHandlers,
   'session.login': login,
   'session.verifyHash': verifyHash,
   'session.auth': auth,

@@ -20,6 +20,7 @@ import { companyOperations } from './company';
 import { creditOperationOperations } from './credit-operations';
 import { borrowersOperations } from './borrowers';
 import { servicingOperations } from './servicing';
+import { collectionsOperations } from './servicing-collections';
 
 export const contract = {
   ...sessionOperations,
@@ -38,6 +39,7 @@ export const contract = {
   ...creditOperationOperations,
   ...borrowersOperations,
   ...servicingOperations,
+  ...collectionsOperations,
 } as const satisfies Record<string, OperationDef>;
 
 export type Contract = typeof contract;
@@ -88,3 +90,4 @@ export * from './credit-operations';
 export * from './borrowers';
 export * from './approvals';
 export * from './servicing';
+export * from './servicing-collections';

@@ -48,12 +48,14 @@ import { creditOperations as ptCreditOperations } from './pt-BR/creditOperations
 import { creditOperations as enCreditOperations } from './en/creditOperations';
 import { borrowers as ptBorrowers } from './pt-BR/borrowers';
 import { borrowers as enBorrowers } from './en/borrowers';
+import { collections as ptCollections } from './pt-BR/collections';
+import { collections as enCollections } from './en/collections';
 
 export const DEFAULT_LOCALE: Locale = 'pt-BR';
 
 export const resources = {
-  'pt-BR': { translation: { common: ptCommon, errors: ptErrors, menu: ptMenu, users: ptUsers, auth: ptAuth, shell: ptShell, catalogues: ptCatalogues, logs: ptLogs, lgpd: ptLgpd, preferences: ptPreferences, messages: ptMessages, list: ptList, form: ptForm, bureau: ptBureau, dashboard: ptDashboard, solicitations: ptSolicitations, simulations: ptSimulations, entrepreneurs: ptEntrepreneurs, company: ptCompany, borrowers: ptBorrowers, creditOperations: ptCreditOperations } },
-  en: { translation: { common: enCommon, errors: enErrors, menu: enMenu, users: enUsers, auth: enAuth, shell: enShell, catalogues: enCatalogues, logs: enLogs, lgpd: enLgpd, preferences: enPreferences, messages: enMessages, list: enList, form: enForm, bureau: enBureau, dashboard: enDashboard, solicitations: enSolicitations, simulations: enSimulations, entrepreneurs: enEntrepreneurs, company: enCompany, borrowers: enBorrowers, creditOperations: enCreditOperations } },
+  'pt-BR': { translation: { common: ptCommon, errors: ptErrors, menu: ptMenu, users: ptUsers, auth: ptAuth, shell: ptShell, catalogues: ptCatalogues, logs: ptLogs, lgpd: ptLgpd, preferences: ptPreferences, messages: ptMessages, list: ptList, form: ptForm, bureau: ptBureau, dashboard: ptDashboard, solicitations: ptSolicitations, simulations: ptSimulations, entrepreneurs: ptEntrepreneurs, company: ptCompany, borrowers: ptBorrowers, creditOperations: ptCreditOperations, collections: ptCollections } },
+  en: { translation: { common: enCommon, errors: enErrors, menu: enMenu, users: enUsers, auth: enAuth, shell: enShell, catalogues: enCatalogues, logs: enLogs, lgpd: enLgpd, preferences: enPreferences, messages: enMessages, list: enList, form: enForm, bureau: enBureau, dashboard: enDashboard, solicitations: enSolicitations, simulations: enSimulations, entrepreneurs: enEntrepreneurs, company: enCompany, borrowers: enBorrowers, creditOperations: enCreditOperations, collections: enCollections } },
 } as const;
 
 type Tree = { readonly [key: string]: string | Tree };

@@ -28,10 +28,14 @@
  *   the code before writing and by a deferred trigger at commit; the trial
  *   balance on a date sums the entries dated up to it, and is read by
  *   AllOperators.
+ * - The expired-installments list filters candidates by an index on the
+ *   schedule (unsettled, due on or before the last business day before today)
+ *   and replays only the page's rows for their charges (collections.ts).
  * - Disbursement keeps the signed schedule; a release on or after the first
  *   due date is refused (the contract must be issued again).
  */
 export { servicingHandlers } from './handlers/servicing';
+export { collectionsHandlers } from './handlers/collections';
 export { disburse } from './disbursement';
 export { pay, reverse } from './payments';
 export { trialBalanceOn } from './journal';

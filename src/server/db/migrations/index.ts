@@ -17,10 +17,11 @@ import * as m0012FourEyes from './0012_four_eyes';
 import * as m0013FrozenContracts from './0013_frozen_contracts';
 import * as m0014Speed from './0014_speed';
 import * as m0015Servicing from './0015_servicing';
+import * as m0019Collections from './0019_collections';
 
 export interface Migration {
   id: string;
   sql: string;
 }
 
-export const migrations: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005FileKeys, m0006AuthLimits, m0007InterestProfiles, m0008CreditIntake, m0009Company, m0010Origination, m0011LawfulMoney, m0012FourEyes, m0013FrozenContracts, m0014Speed, m0015Servicing];
+export const migrations: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005FileKeys, m0006AuthLimits, m0007InterestProfiles, m0008CreditIntake, m0009Company, m0010Origination, m0011LawfulMoney, m0012FourEyes, m0013FrozenContracts, m0014Speed, m0015Servicing, m0019Collections];
