@@ -105,7 +105,7 @@ describe('contract hygiene', () => {
   });
   it('marks calls the spec does not show as designed', () => {
     expect(contract['session.logout'].origin).toBe('designed');
-    expect(entries.filter(([, op]) => op.origin === 'designed').map(([n]) => n)).toEqual(['session.logout', 'recover.lookup', 'users.exportEntrepreneurs', 'projects.banner', 'projects.regenerateKey', 'lgpd.list', 'lgpd.people', 'lgpd.create', 'lgpd.get', 'lgpd.refuse', 'messages.preview', 'messages.create', 'messages.list', 'messages.get', 'messages.recipients', 'documents.signedFile', 'bureau.pdf', 'creditOperation.create', 'creditOperation.decision', 'creditOperation.issueCcb', 'borrowers.securedguarantee.file', 'servicing.decideReversal', 'servicing.journal', 'ledger.trialBalance']);
+    expect(entries.filter(([, op]) => op.origin === 'designed').map(([n]) => n)).toEqual(['session.logout', 'recover.lookup', 'users.exportEntrepreneurs', 'projects.banner', 'projects.regenerateKey', 'lgpd.list', 'lgpd.people', 'lgpd.create', 'lgpd.get', 'lgpd.refuse', 'messages.preview', 'messages.create', 'messages.list', 'messages.get', 'messages.recipients', 'documents.signedFile', 'bureau.pdf', 'creditOperation.create', 'creditOperation.decision', 'creditOperation.issueCcb', 'borrowers.securedguarantee.file', 'servicing.decideReversal', 'servicing.journal', 'ledger.trialBalance', 'collections.expiredInstallmentsExport', 'home.portfolio']);
   });
   it('never exposes the token-in-body check to the renderer', () => {
     expect(contract['session.auth'].exposed).toBe(false);
