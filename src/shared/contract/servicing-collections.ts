@@ -137,7 +137,7 @@ export const collectionsOperations = {
     description:
       'Every overdue installment on the business date (operations being collected, not settled, past their charge-free day), most days late first: days late, value, open value, multa, juros de mora, contract interest and amount due as of today, borrower and product. Filters: band (1-15, 16-30, 31-60, 61-90, 90+; one or a list), borrower (name or document contains), borrower_id, product, credit_operation_id, valueStart/valueEnd (the scheduled value). The count stops at EXPIRED_INSTALLMENT_COUNT_CAP (capped).',
     args: listArgs.extend({ filter: expiredFilterSchema.optional() }),
-    result: paged(expiredInstallmentSchema).extend({ capped: z.boolean() }),
+    result: paged(expiredInstallmentSchema).extend({ capped: z.boolean(), /** the business date the list is of */ as_of: z.string() }),
   }),
   'collections.expiredInstallmentsExport': defineOperation({
     method: 'POST',

@@ -33,6 +33,7 @@ const area = {
   company: () => import('./areas/company'),
   borrowers: () => import('./areas/borrowers'),
   creditOperations: () => import('./areas/creditOperations'),
+  collections: () => import('./areas/collections'),
 };
 
 const AppLayout = lazy(() => import('../layout/AppLayout').then((m) => ({ default: m.AppLayout })));
@@ -63,6 +64,7 @@ const OperationsListScreen = lazy(() => area.creditOperations().then((m) => ({ d
 const BuildingScreen = lazy(() => area.creditOperations().then((m) => ({ default: m.BuildingScreen })));
 const ProposalScreen = lazy(() => area.creditOperations().then((m) => ({ default: m.ProposalScreen })));
 const AnalysisScreen = lazy(() => area.creditOperations().then((m) => ({ default: m.AnalysisScreen })));
+const ExpiredInstallmentsScreen = lazy(() => area.collections().then((m) => ({ default: m.ExpiredInstallmentsScreen })));
 
 /** While an area's chunk loads. */
 function Loading({ children }: { children: ReactNode }) {
@@ -111,6 +113,7 @@ const SCREENS: Record<ScreenKey, () => ReactNode> = {
   'operations.building': () => <BuildingScreen />,
   'operations.proposal': () => <ProposalScreen />,
   'operations.analysis': () => <AnalysisScreen />,
+  'collections.expired': () => <ExpiredInstallmentsScreen />,
   underConstruction: () => <UnderConstructionScreen />,
 };
 

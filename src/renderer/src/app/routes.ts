@@ -37,6 +37,7 @@ export type ScreenKey =
   | 'operations.building'
   | 'operations.proposal'
   | 'operations.analysis'
+  | 'collections.expired'
   | 'underConstruction';
 
 /**
@@ -165,6 +166,8 @@ export const APP_ROUTES: RouteNode = {
       ],
     },
     { path: 'messages', title: 'menu.messages', roles: AllPanelUsers, screen: 'messages' },
+    // Designed (the spec shows the call GET /expired-installments, not its screen): the collections desk's list, every panel role.
+    { path: 'collections', title: 'collections.title', roles: AllPanelUsers, screen: 'collections.expired' },
   ],
 };
 

@@ -253,7 +253,7 @@ export async function listExpiredInstallments(db: Db, args: ExpiredPageArgs, tod
   const page = await idsQuery(db, p).orderBy(...p.order).limit(args.limit).offset(offset);
   const total = await listTotal(db, p.spec, (n) => idsQuery(db, p).limit(n).as('matches'), { offset, rows: page.length, limit: args.limit });
   const items = await expiredRows(db, page.map((r) => r.id), today);
-  return { items, meta: pageMeta(args.page, args.limit, total.count), capped: total.capped };
+  return { items, meta: pageMeta(args.page, args.limit, total.count), capped: total.capped, as_of: today };
 }
 
 /** The export's rows: the list's filters and order, charged in chunks so memory stays flat. */
