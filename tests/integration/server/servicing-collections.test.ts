@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../helpers/server';
 import { call, signInEveryRole, type DemoRole } from './client';
 import { itAnswersTheMatrix } from './matrix';
+import { COLLECTING_STATUSES } from '../../../src/shared/credit-operation-status';
 
 let server: TestServer;
 let tokens: Record<DemoRole, string>;
@@ -99,7 +100,7 @@ beforeAll(async () => {
   await server.database.rows(
     "UPDATE company_parameters SET min_monthly_rate = 0, max_monthly_rate = 15, min_installments = 1, max_installments = 360, min_value = 100, max_value = 1000000, tac = 0, other_fees = '[]', late_fee_percent = 2, default_interest_monthly_percent = 1 WHERE company_id = 1",
   );
-}, 120_000);
+}, 300_000);
 afterAll(() => server?.close());
 
 describe('authorization', () => {
@@ -271,6 +272,22 @@ describe('expired installments', () => {
       'operation_number', 'number', 'borrower_name', 'borrower_document', 'product', 'due_date', 'days_late',
       'value', 'open_value', 'late_fee', 'default_interest', 'contract_interest', 'amount_due',
     ]);
+  });
+});
+
+describe('the collecting flag (migration 0019)', () => {
+  it("agrees with every operation's status and with COLLECTING_STATUSES", async () => {
+    const rows = await server.database.rows<{ status: string; collecting: boolean; n: number }>(
+      'SELECT o.status, i.collecting, count(*)::int AS n FROM credit_operation_installments i JOIN credit_operations o ON o.id = i.credit_operation_id GROUP BY 1, 2',
+    );
+    expect(rows.length).toBeGreaterThan(1);
+    for (const r of rows) expect({ status: r.status, collecting: r.collecting }).toEqual({ status: r.status, collecting: COLLECTING_STATUSES.includes(r.status as never) });
+    // A status change moves the flag of the operation's installments, both ways.
+    const [op] = await server.database.rows<{ id: number; status: string }>("SELECT id, status FROM credit_operations WHERE status = 'disbursed' ORDER BY id LIMIT 1");
+    await server.database.rows("UPDATE credit_operations SET status = 'cancelled' WHERE id = $1", [op.id]);
+    expect(await server.database.rows('SELECT DISTINCT collecting FROM credit_operation_installments WHERE credit_operation_id = $1', [op.id])).toEqual([{ collecting: false }]);
+    await server.database.rows('UPDATE credit_operations SET status = $2 WHERE id = $1', [op.id, op.status]);
+    expect(await server.database.rows('SELECT DISTINCT collecting FROM credit_operation_installments WHERE credit_operation_id = $1', [op.id])).toEqual([{ collecting: true }]);
   });
 });
 

@@ -81,6 +81,8 @@ export const creditOperationInstallments = pgTable(
     amortization: money('amortization').notNull(),
     balance: money('balance').notNull(),
     paid_on: day('paid_on'),
+    /** whether the operation is being collected; kept by migration 0019's triggers from the operation's status */
+    collecting: boolean('collecting').notNull().default(false),
   },
   (t) => [unique().on(t.credit_operation_id, t.number)],
 );

@@ -5,14 +5,16 @@
  * Overdue is derived, never stored, and still read through an index:
  * - An installment is overdue on `today` when it is not settled (operations'
  *   `paid_on`, kept by the payment that settles it and cleared by the
- *   reversal that reopens it), its operation is being collected, and `today`
+ *   reversal that reopens it), its operation is being collected (the
+ *   `collecting` flag migration 0019's triggers keep from the operation's
+ *   status, so no candidate needs its operation read), and `today`
  *   is after its charge-free day (payableUntil: the due date, or the next
  *   business day). Because that day is the first business day on or after
  *   the due date, "today > payableUntil(due)" is exactly "due <= the last
  *   business day before today": one bound on `due_date`, computed in
  *   TypeScript with the bank calendar, so SQL never needs the holidays. The
- *   partial index of migration 0019 (due_date, id) WHERE paid_on IS NULL
- *   then serves the filter and the default order (most days late first).
+ *   partial index of migration 0019 (due_date, id) WHERE paid_on IS NULL AND
+ *   collecting then serves the filter and the default order (most days late first).
  * - Days late count from the due date, so a days-late band is a range of due
  *   dates too.
  * - Only the page's rows are replayed (domain/servicing/allocation.ts, the
@@ -42,7 +44,6 @@ import {
   type EXPIRED_INSTALLMENT_SORTS,
   type ExpiredInstallment,
 } from '@shared/contract/index';
-import { COLLECTING_STATUSES } from '@shared/credit-operation-status';
 import { CREDIT_PRODUCT_IDS } from '@shared/contract/credit-operations';
 import type { Db } from '../../db/connect';
 import { borrowers } from '../borrowers/schema';
@@ -80,7 +81,8 @@ function bandCondition(code: DaysLateBand, today: string): SQL {
 /** What keeps an installment in collection on `today`; a stored non-payment status joins here. */
 export function collectible(today: string): SQL[] {
   return [
-    inArray(operations.status, [...COLLECTING_STATUSES]),
+    // The operation's status, kept on the installment (migration 0019): no join per candidate.
+    sql`${installments.collecting}`,
     sql`${installments.paid_on} IS NULL`,
     sql`${installments.due_date} <= ${overdueThrough(today)}::date`,
   ];
@@ -146,6 +148,7 @@ interface Plan {
   where: SQL | undefined;
   order: SQL[];
   needsBorrower: boolean;
+  needsOperation: boolean;
   spec: ListSpec<Filter, Sort>;
 }
 
@@ -159,14 +162,18 @@ function plan(args: ExpiredQuery, today: string): Plan {
   const spec = expiredList(today);
   const where = and(...collectible(today), ...listConditions(spec, withBandText(args.filter)));
   const order = expiredOrder(spec, args.sort);
-  // Borrowers are joined only when a filter or the order reads them: the ids run on the installments' index alone.
-  const needsBorrower = 'borrower' in (args.filter ?? {}) || args.sort?.field === 'borrower_name';
-  return { spec, where, order, needsBorrower };
+  // Operations and borrowers are joined only when a filter or the order reads them: the ids and the count run on the installments' index alone.
+  const filter = args.filter ?? {};
+  const needsBorrower = 'borrower' in filter || args.sort?.field === 'borrower_name';
+  const needsOperation = needsBorrower || 'borrower_id' in filter || 'product' in filter || args.sort?.field === 'product';
+  return { spec, where, order, needsBorrower, needsOperation };
 }
 
 function idsQuery(db: Db, p: Plan) {
-  const base = db.select({ id: installments.id }).from(installments).innerJoin(operations, eq(operations.id, installments.credit_operation_id));
-  return (p.needsBorrower ? base.innerJoin(borrowers, eq(borrowers.id, operations.borrower_id)) : base).where(p.where);
+  const base = db.select({ id: installments.id }).from(installments);
+  if (!p.needsOperation) return base.where(p.where);
+  const withOperation = base.innerJoin(operations, eq(operations.id, installments.credit_operation_id));
+  return (p.needsBorrower ? withOperation.innerJoin(borrowers, eq(borrowers.id, operations.borrower_id)) : withOperation).where(p.where);
 }
 
 /** Late-charge contexts of several operations: their disbursements in one query, the rest one by one. */

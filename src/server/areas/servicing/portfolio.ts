@@ -21,7 +21,7 @@ import { and, sql } from 'drizzle-orm';
 import { PORTFOLIO_RISK_DAYS, type Portfolio } from '@shared/contract/index';
 import { COLLECTING_STATUSES } from '@shared/credit-operation-status';
 import type { Db } from '../../db/connect';
-import { creditOperationInstallments as installments, creditOperations as operations } from '../operations/schema';
+import { creditOperationInstallments as installments } from '../operations/schema';
 import { addDays } from '../../domain/servicing/business-days';
 import { collectible } from './collections';
 
@@ -40,7 +40,7 @@ async function atRisk(db: Db, today: string, days: number): Promise<Portfolio['a
     sql`
     WITH late AS (
       SELECT ${installments.id} AS id, ${installments.credit_operation_id} AS op, ${installments.amortization} AS principal
-        FROM ${installments} JOIN ${operations} ON ${operations.id} = ${installments.credit_operation_id}
+        FROM ${installments}
        WHERE ${late}
     ),
     ops AS (SELECT DISTINCT op AS id FROM late),

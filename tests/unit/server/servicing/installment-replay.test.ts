@@ -18,6 +18,7 @@ const installment: InstallmentRow = {
   amortization: '240.00',
   balance: '2760.00',
   paid_on: null,
+  collecting: true,
 };
 
 function tx(id: number, kind: 'payment' | 'reversal', paidOn: string, amount: string, reverses: number | null = null): InstallmentTransactionRow {
