@@ -189,6 +189,10 @@ describe('expired installments', () => {
     expect(await numbers('1-15')).toEqual([5]);
     expect(await numbers(['1-15', '61-90'])).toEqual([3, 5]);
     expect(await numbers('1-15,31-60')).toEqual([4, 5]);
+    // Adjacent bands read as one range.
+    expect(await numbers(['31-60', '61-90'])).toEqual([3, 4]);
+    expect(await numbers(['1-15', '16-30', '31-60'])).toEqual([4, 5]);
+    expect(await numbers(['61-90', '90+', '1-15'])).toEqual([1, 2, 3, 5]);
   });
 
   it('filters by borrower (name or document), product, operation and value; sorts; pages', async () => {

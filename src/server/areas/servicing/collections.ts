@@ -31,6 +31,7 @@
 import Decimal from 'decimal.js';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
+  MAX_DB_INT,
   DAYS_LATE_BANDS,
   DAYS_LATE_BAND_CODES,
   EXPIRED_INSTALLMENT_COUNT_CAP,
@@ -71,11 +72,32 @@ export function bandOf(daysLate: number): DaysLateBand {
   return (band ?? DAYS_LATE_BANDS[0])[0];
 }
 
-/** Due dates of a band on `today`: days late d in [from, to] is due in [today − to, today − from]. */
-function bandCondition(code: DaysLateBand, today: string): SQL {
-  const [, from, to] = DAYS_LATE_BANDS.find((b) => b[0] === code)!;
+/** Due dates of days late [from, to] on `today`: due in [today − to, today − from]. */
+function daysLateRange(from: number, to: number | null, today: string): SQL {
   const latest = sql`${installments.due_date} <= ${addDays(today, -from)}::date`;
   return to === null ? latest : sql`(${latest} AND ${installments.due_date} >= ${addDays(today, -to)}::date)`;
+}
+
+/** The bands asked for, adjacent ones merged (31–60 and 61–90 read as 31–90: one index range instead of a filter). */
+function bandsCondition(codes: readonly DaysLateBand[], today: string): SQL {
+  const ranges: Array<[number, number | null]> = [];
+  for (const [code, from, to] of DAYS_LATE_BANDS) {
+    if (!codes.includes(code)) continue;
+    const last = ranges[ranges.length - 1];
+    if (last && last[1] !== null && last[1] + 1 === from) last[1] = to;
+    else ranges.push([from, to]);
+  }
+  const each = ranges.map(([from, to]) => daysLateRange(from, to, today));
+  return each.length === 1 ? each[0] : sql`(${sql.join(each, sql` OR `)})`;
+}
+
+/**
+ * Installments of the operations matching `condition`, as a list of operation
+ * ids (a hashed semi-join): the candidates are read from the installments'
+ * index, never one operation per candidate.
+ */
+function ofOperations(condition: SQL): SQL {
+  return sql`${installments.credit_operation_id} IN (SELECT ${operations.id} FROM ${operations} WHERE ${condition})`;
 }
 
 /** What keeps an installment in collection on `today`; a stored non-payment status joins here. */
@@ -97,8 +119,7 @@ function expiredList(today: string): ListSpec<Filter, Sort> {
         where: (text, bad) => {
           const codes = text.split(',').map((c) => c.trim());
           if (codes.some((c) => !(DAYS_LATE_BAND_CODES as string[]).includes(c))) throw bad(`Campo filter.band: use ${DAYS_LATE_BAND_CODES.join(', ')}`);
-          const each = [...new Set(codes as DaysLateBand[])].map((c) => bandCondition(c, today));
-          return each.length === 1 ? each[0] : sql`(${sql.join(each, sql` OR `)})`;
+          return bandsCondition(codes as DaysLateBand[], today);
         },
       },
       // A name fragment, or (with three letters or digits, one a digit) also part of the CPF/CNPJ.
@@ -107,11 +128,24 @@ function expiredList(today: string): ListSpec<Filter, Sort> {
         where: (text) => {
           const bare = bareDocument(text);
           const byName = sql`${foldSql(borrowers.name)} LIKE ${containsPattern(fold(text))}`;
-          return bare.length >= 3 && /\d/.test(bare) ? sql`(${byName} OR ${docColumn(borrowers.document)} LIKE ${containsPattern(bare)})` : byName;
+          const matches = bare.length >= 3 && /\d/.test(bare) ? sql`(${byName} OR ${docColumn(borrowers.document)} LIKE ${containsPattern(bare)})` : byName;
+          return ofOperations(sql`${operations.borrower_id} IN (SELECT ${borrowers.id} FROM ${borrowers} WHERE ${matches})`);
         },
       },
-      borrower_id: { kind: 'id', column: operations.borrower_id },
-      product: { kind: 'one-of', column: operations.product, codes: CREDIT_PRODUCT_IDS },
+      borrower_id: {
+        kind: 'where',
+        where: (text, bad) => {
+          if (!/^[1-9]\d{0,9}$/.test(text) || Number(text) > MAX_DB_INT) throw bad();
+          return ofOperations(sql`${operations.borrower_id} = ${Number(text)}`);
+        },
+      },
+      product: {
+        kind: 'where',
+        where: (text, bad) => {
+          if (!(CREDIT_PRODUCT_IDS as readonly string[]).includes(text)) throw bad();
+          return ofOperations(sql`${operations.product} = ${text}`);
+        },
+      },
       credit_operation_id: { kind: 'id', column: installments.credit_operation_id },
       valueStart: { kind: 'money-min', column: installments.payment, plain: true },
       valueEnd: { kind: 'money-max', column: installments.payment, plain: true },
@@ -162,10 +196,9 @@ function plan(args: ExpiredQuery, today: string): Plan {
   const spec = expiredList(today);
   const where = and(...collectible(today), ...listConditions(spec, withBandText(args.filter)));
   const order = expiredOrder(spec, args.sort);
-  // Operations and borrowers are joined only when a filter or the order reads them: the ids and the count run on the installments' index alone.
-  const filter = args.filter ?? {};
-  const needsBorrower = 'borrower' in filter || args.sort?.field === 'borrower_name';
-  const needsOperation = needsBorrower || 'borrower_id' in filter || 'product' in filter || args.sort?.field === 'product';
+  // Operations and borrowers are joined only when the order reads them (filters are semi-joins): the ids and the count run on the installments' index alone.
+  const needsBorrower = args.sort?.field === 'borrower_name';
+  const needsOperation = needsBorrower || args.sort?.field === 'product';
   return { spec, where, order, needsBorrower, needsOperation };
 }
 

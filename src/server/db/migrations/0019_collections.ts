@@ -21,8 +21,11 @@
  * Partial indexes on the unsettled installments being collected only — a
  * small part of a mature portfolio, shrinking as installments are paid — by
  * due date then id (the filter and the default order, most days late first,
- * and its reverse) and by value (the sort by value). They also serve the
- * dashboard's portfolio-at-risk figures.
+ * and its reverse) and by value (the sort by value). Each carries the other
+ * columns the list filters on (operation, value, due date), so a filtered
+ * page and its count read the index alone, the operation's filters being a
+ * hashed list of operation ids. They also serve the dashboard's
+ * portfolio-at-risk figures.
  *
  * A stored non-payment status of an installment (written off, renegotiated)
  * joins the list's conditions on the same row; these indexes stay usable.
@@ -57,6 +60,8 @@ $$;
 CREATE TRIGGER credit_operation_installments_collecting BEFORE INSERT OR UPDATE OF credit_operation_id, collecting ON credit_operation_installments
   FOR EACH ROW EXECUTE FUNCTION installment_collecting_of_operation();
 
-CREATE INDEX credit_operation_installments_expired_due ON credit_operation_installments (due_date, id) WHERE paid_on IS NULL AND collecting;
-CREATE INDEX credit_operation_installments_expired_value ON credit_operation_installments (payment, id) WHERE paid_on IS NULL AND collecting;
+CREATE INDEX credit_operation_installments_expired_due ON credit_operation_installments (due_date, id)
+  INCLUDE (credit_operation_id, payment) WHERE paid_on IS NULL AND collecting;
+CREATE INDEX credit_operation_installments_expired_value ON credit_operation_installments (payment, id)
+  INCLUDE (due_date, credit_operation_id) WHERE paid_on IS NULL AND collecting;
 `;
