@@ -32,7 +32,6 @@ const COLUMNS: ColumnDecl<ExpiredInstallment, Sort>[] = [
     link: (r) => `/app/clientOperation/view/${r.borrower_id}`,
     testId: (r) => `expired-borrower-${r.id}`,
   },
-  { id: 'document', title: 'collections.columns.document', kind: 'document', field: 'borrower_document' },
   { id: 'product', title: 'collections.columns.product', sort: 'product', width: 120, kind: 'status', labels: 'collections.products', field: 'product' },
   { id: 'due', title: 'collections.columns.dueDate', sort: 'due_date', kind: 'date', field: 'due_date' },
   { id: 'daysLate', title: 'collections.columns.daysLate', sort: 'days_late', kind: 'integer', field: 'days_late', testId: (r) => `expired-days-${r.id}` },
