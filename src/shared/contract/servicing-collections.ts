@@ -46,8 +46,13 @@ export const DAYS_LATE_BAND_CODES = DAYS_LATE_BANDS.map((b) => b[0]) as DaysLate
 export const EXPIRED_INSTALLMENT_FILTERS = ['band', 'borrower', 'borrower_id', 'product', 'credit_operation_id', 'valueStart', 'valueEnd'] as const;
 export const EXPIRED_INSTALLMENT_SORTS = ['days_late', 'due_date', 'value', 'borrower_name', 'product'] as const;
 
-/** Counting stops here ("mais de 10.000"): the count is the costly part of a page at a million installments. */
-export const EXPIRED_INSTALLMENT_COUNT_CAP = 10_000;
+/**
+ * Counting stops here ("mais de 1.000"): the count is the costly part of a
+ * filtered page at a million installments (each candidate checked against
+ * its operation's filter), and a desk works the most late first; narrower
+ * filters give exact counts.
+ */
+export const EXPIRED_INSTALLMENT_COUNT_CAP = 1_000;
 /** The most rows one export writes (each needs its charges computed). */
 export const EXPIRED_INSTALLMENT_EXPORT_MAX = 50_000;
 

@@ -24,8 +24,8 @@
  * and its reverse) and by value (the sort by value). Each carries the other
  * columns the list filters on (operation, value, due date), so a filtered
  * page and its count read the index alone, the operation's filters being a
- * hashed list of operation ids. They also serve the dashboard's
- * portfolio-at-risk figures.
+ * list of operation ids (credit_operations (product, id) gives the ids of a
+ * product). They also serve the dashboard's portfolio-at-risk figures.
  *
  * A stored non-payment status of an installment (written off, renegotiated)
  * joins the list's conditions on the same row; these indexes stay usable.
@@ -62,6 +62,7 @@ CREATE TRIGGER credit_operation_installments_collecting BEFORE INSERT OR UPDATE 
 
 CREATE INDEX credit_operation_installments_expired_due ON credit_operation_installments (due_date, id)
   INCLUDE (credit_operation_id, payment) WHERE paid_on IS NULL AND collecting;
+CREATE INDEX credit_operations_product ON credit_operations (product, id);
 CREATE INDEX credit_operation_installments_expired_value ON credit_operation_installments (payment, id)
   INCLUDE (due_date, credit_operation_id) WHERE paid_on IS NULL AND collecting;
 `;
