@@ -49,6 +49,7 @@ export const collections: Shape<typeof pt> = {
     operations: '{{count}} operations being collected',
     disbursedMonth: 'Disbursed this month',
     disbursedHint: '{{count}} disbursements in {{month}}',
+    atRiskCard: 'Outstanding more than {{days}} days late',
     atRiskTitle: 'Portfolio in arrears',
     atRiskDays: 'More than {{days}} days',
     atRiskOutstanding: 'Outstanding of operations in arrears',

@@ -47,6 +47,7 @@ export const collections = {
     operations: '{{count}} operações em cobrança',
     disbursedMonth: 'Liberado no mês',
     disbursedHint: '{{count}} liberações em {{month}}',
+    atRiskCard: 'Saldo em atraso há mais de {{days}} dias',
     atRiskTitle: 'Carteira em atraso',
     atRiskDays: 'Mais de {{days}} dias',
     atRiskOutstanding: 'Saldo das operações em atraso',

@@ -139,7 +139,7 @@ export default function PortfolioPanel() {
           hint={t('collections.portfolio.disbursedHint', { count: formatInteger(data.disbursed_month.count), month })}
         />
         {data.at_risk.map((r) => (
-          <Figure key={r.days} id={`risk-${r.days}`} label={t('collections.portfolio.atRiskDays', { days: r.days })} value={formatCurrency(r.outstanding)} hint={shareOf(r.outstanding, data.outstanding)} />
+          <Figure key={r.days} id={`risk-${r.days}`} label={t('collections.portfolio.atRiskCard', { days: r.days })} value={formatCurrency(r.outstanding)} hint={shareOf(r.outstanding, data.outstanding)} />
         ))}
       </div>
       <AtRisk data={data} />
