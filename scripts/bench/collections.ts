@@ -8,8 +8,8 @@
  *       (aim: p95 under 100 ms on PostgreSQL);
  *   (n) the trial balance over 1,000,000 journal entries (aim: under 200 ms).
  * (m) and (n) fill one PostgreSQL database with INSERT … SELECT
- * generate_series: 50,000 operations (a tenth not being collected) of 20
- * installments released over the last three years, the past ones paid on
+ * generate_series: 20,000 borrowers, 50,000 operations (a tenth not being
+ * collected) of 20 installments released over the last three years, the past ones paid on
  * their due date except one in ten; then balanced pairs of journal lines
  * (the deferred balance trigger checks each at commit).
  *
@@ -32,6 +32,15 @@ const JOURNAL = Number(process.env.BENCH_JOURNAL_ROWS ?? 1_000_000);
 const PER_OPERATION = 20;
 const OPERATION_CHUNK = 10_000;
 const JOURNAL_CHUNK = 100_000;
+
+/** Borrowers like a real book's: about two operations and a half each, names of common surnames. */
+const BORROWERS_SQL = `
+INSERT INTO borrowers (person_type, name, document, city, state)
+SELECT 'PF',
+       (ARRAY['Ana','Bruno','Carla','Diego','Elisa','Fábio','Gabriela','Heitor'])[1 + (g % 8)] || ' ' ||
+       (ARRAY['Silva','Souza','Oliveira','Pereira','Lima','Gomes','Ribeiro','Almeida','Nogueira'])[1 + ((g / 8) % 9)] || ' ' || g,
+       lpad((900000000 + g)::text, 11, '0'), 'Recife', 'PE'
+FROM generate_series(1, $1::int) g`;
 
 /** Operations released over the last three years (before the business date $3), a tenth approved but not yet released. */
 const OPERATIONS_SQL = `
@@ -126,6 +135,7 @@ async function fill(server: TestServer): Promise<void> {
   const today = server.clock.today();
   const operations = Math.ceil(INSTALLMENTS / PER_OPERATION);
   const started = performance.now();
+  await server.database.rows(BORROWERS_SQL, [Math.ceil(operations / 2.5)]);
   const [{ base }] = await server.database.rows<{ base: number }>('SELECT coalesce(max(id), 0)::int AS base FROM credit_operations');
   for (let from = 1; from <= operations; from += OPERATION_CHUNK) {
     const to = Math.min(operations, from + OPERATION_CHUNK - 1);
