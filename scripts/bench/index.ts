@@ -16,7 +16,10 @@
  *   (g) solicitations list at 200,000 rows (solicitations.ts); (h) dashboard
  *       for a year over 200,000 solicitations (dashboard.ts);
  *   (i) 360-plot simulation, (j) CCB PDF of a 360-plot operation, (k)
- *       operations list at 100,000 operations (origination.ts).
+ *       operations list at 100,000 operations (origination.ts);
+ *   (l) a payment through the main-process handlers, (m) expired
+ *       installments at 1,000,000 installments and (n) the trial balance over
+ *       1,000,000 journal entries, both on PostgreSQL (collections.ts).
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -34,6 +37,7 @@ import { solicitationsAt200k } from './solicitations';
 import { originationFigures } from './origination';
 import { embeddedBackend } from './backend';
 import { carneFigure } from './carne';
+import { collectionsFigures } from './collections';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 100_000);
@@ -134,3 +138,4 @@ await solicitationsAt200k();
 await dashboardAt200k();
 await originationFigures();
 await carneFigure();
+await collectionsFigures();

@@ -99,7 +99,7 @@ import {
 
 import { borrowerHandlers } from './areas/borrowers';
 import { creditOperationHandlers } from './areas/operations';
-import { boletoHandlers, prepaymentHandlers, servicingHandlers, servicingMovesHandlers } from './areas/servicing';
+import { boletoHandlers, collectionsHandlers, prepaymentHandlers, servicingHandlers, servicingMovesHandlers } from './areas/servicing';
 
 export const handlers: Handlers = {
   ...borrowerHandlers,
@@ -108,6 +108,7 @@ export const handlers: Handlers = {
   ...prepaymentHandlers,
   ...boletoHandlers,
   ...servicingMovesHandlers,
+  ...collectionsHandlers,
   'session.login': login,
   'session.verifyHash': verifyHash,
   'session.auth': auth,

@@ -23,6 +23,7 @@ import { servicingOperations } from './servicing';
 import { prepaymentOperations } from './servicing-prepayment';
 import { servicingBoletoOperations } from './servicing-boleto';
 import { servicingMovesOperations } from './servicing-moves';
+import { collectionsOperations } from './servicing-collections';
 
 export const contract = {
   ...sessionOperations,
@@ -44,6 +45,7 @@ export const contract = {
   ...prepaymentOperations,
   ...servicingBoletoOperations,
   ...servicingMovesOperations,
+  ...collectionsOperations,
 } as const satisfies Record<string, OperationDef>;
 
 export type Contract = typeof contract;
@@ -96,3 +98,4 @@ export * from './approvals';
 export * from './servicing';
 export * from './servicing-prepayment';
 export * from './servicing-moves';
+export * from './servicing-collections';

@@ -34,6 +34,7 @@ const area = {
   borrowers: () => import('./areas/borrowers'),
   creditOperations: () => import('./areas/creditOperations'),
   servicing: () => import('./areas/servicing'),
+  collections: () => import('./areas/collections'),
 };
 
 const AppLayout = lazy(() => import('../layout/AppLayout').then((m) => ({ default: m.AppLayout })));
@@ -66,6 +67,7 @@ const ProposalScreen = lazy(() => area.creditOperations().then((m) => ({ default
 const AnalysisScreen = lazy(() => area.creditOperations().then((m) => ({ default: m.AnalysisScreen })));
 const ParcelsScreen = lazy(() => area.servicing().then((m) => ({ default: m.ParcelsScreen })));
 const PaymentsScreen = lazy(() => area.servicing().then((m) => ({ default: m.PaymentsScreen })));
+const ExpiredInstallmentsScreen = lazy(() => area.collections().then((m) => ({ default: m.ExpiredInstallmentsScreen })));
 
 /** While an area's chunk loads. */
 function Loading({ children }: { children: ReactNode }) {
@@ -116,6 +118,7 @@ const SCREENS: Record<ScreenKey, () => ReactNode> = {
   'operations.analysis': () => <AnalysisScreen />,
   'servicing.parcels': () => <ParcelsScreen />,
   'servicing.payments': () => <PaymentsScreen />,
+  'collections.expired': () => <ExpiredInstallmentsScreen />,
   underConstruction: () => <UnderConstructionScreen />,
 };
 

@@ -39,6 +39,7 @@ export type ScreenKey =
   | 'operations.analysis'
   | 'servicing.parcels'
   | 'servicing.payments'
+  | 'collections.expired'
   | 'underConstruction';
 
 /**
@@ -168,6 +169,8 @@ export const APP_ROUTES: RouteNode = {
       ],
     },
     { path: 'messages', title: 'menu.messages', roles: AllPanelUsers, screen: 'messages' },
+    // Designed (the spec shows the call GET /expired-installments, not its screen): the collections desk's list, every panel role.
+    { path: 'collections', title: 'collections.title', roles: AllPanelUsers, screen: 'collections.expired' },
   ],
 };
 

@@ -85,6 +85,8 @@ export const creditOperationInstallments = pgTable(
     schedule_version: integer('schedule_version').notNull().default(1),
     /** the version whose rows replaced this one (null: in the current schedule); migration 0017 */
     superseded_in: integer('superseded_in'),
+    /** whether the operation is being collected; kept by migration 0019's triggers from the operation's status */
+    collecting: boolean('collecting').notNull().default(false),
   },
   (t) => [unique('credit_operation_installments_version_number_key').on(t.credit_operation_id, t.schedule_version, t.number)],
 );

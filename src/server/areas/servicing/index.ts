@@ -28,6 +28,9 @@
  *   the code before writing and by a deferred trigger at commit; the trial
  *   balance on a date sums the entries dated up to it, and is read by
  *   AllOperators.
+ * - The expired-installments list filters candidates by an index on the
+ *   schedule (unsettled, due on or before the last business day before today)
+ *   and replays only the page's rows for their charges (collections.ts).
  * - Disbursement keeps the signed schedule; a release on or after the first
  *   due date is refused (the contract must be issued again).
  * - Prepayment (prepayment.ts) discounts the remaining installments at the
@@ -51,6 +54,7 @@ export { servicingHandlers } from './handlers/servicing';
 export { prepaymentHandlers } from './handlers/prepayment';
 export { boletoHandlers } from './handlers/boleto';
 export { servicingMovesHandlers } from './handlers/moves';
+export { collectionsHandlers } from './handlers/collections';
 export { disburse } from './disbursement';
 export { decideReversal, pay, reverse } from './payments';
 export { loadInstallmentDetails } from './installments';

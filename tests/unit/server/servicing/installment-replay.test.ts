@@ -20,6 +20,7 @@ const installment: InstallmentRow = {
   paid_on: null,
   schedule_version: 1,
   superseded_in: null,
+  collecting: true,
 };
 
 function tx(id: number, kind: 'payment' | 'reversal', paidOn: string, amount: string, reverses: number | null = null): InstallmentTransactionRow {

@@ -18,6 +18,8 @@ import { useSession } from '../../app/session';
 import { StaleBanner } from '@kit/StaleBanner';
 
 const DashboardCharts = lazy(() => import('./DashboardCharts'));
+// The servicing portfolio (outstanding, disbursed in the month, arrears), with its own call and chart.
+const PortfolioPanel = lazy(() => import('../collections/PortfolioPanel'));
 
 /** The year of the URL when it is a plain year in range, else none (the server's default). */
 export function yearFromSearch(value: string | null): number | undefined {
@@ -161,6 +163,9 @@ export function HomeScreen() {
           </Suspense>
         </>
       )}
+      <Suspense fallback={<Spinner />}>
+        <PortfolioPanel />
+      </Suspense>
     </div>
   );
 }

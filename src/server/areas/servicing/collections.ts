@@ -1,0 +1,312 @@
+/**
+ * The collections desk's list of expired installments, as of the business
+ * date, at a million installments.
+ *
+ * Overdue is derived, never stored, and still read through an index:
+ * - An installment is overdue on `today` when it is not settled (operations'
+ *   `paid_on`, kept by the payment that settles it and cleared by the
+ *   reversal that reopens it), its operation is being collected (the
+ *   `collecting` flag migration 0019's triggers keep from the operation's
+ *   status, so no candidate needs its operation read), and `today`
+ *   is after its charge-free day (payableUntil: the due date, or the next
+ *   business day). Because that day is the first business day on or after
+ *   the due date, "today > payableUntil(due)" is exactly "due <= the last
+ *   business day before today": one bound on `due_date`, computed in
+ *   TypeScript with the bank calendar, so SQL never needs the holidays. The
+ *   partial index of migration 0019 (due_date, id) WHERE paid_on IS NULL AND
+ *   collecting then serves the filter and the default order (most days late first).
+ * - Days late count from the due date, so a days-late band is a range of due
+ *   dates too.
+ * - Only the page's rows are replayed (domain/servicing/allocation.ts, the
+ *   same replay the installment's details use) for their charges and amount
+ *   due; a page of ten costs three small queries after the page of ids.
+ * - `collectible()` lists what keeps an installment in collection: the
+ *   operation collected, unpaid, past its charge-free day, in the current
+ *   schedule (not replaced by a prepayment) and without a stored status that
+ *   ends collection (written off, renegotiated: an anti-join on
+ *   installment_states, which holds few rows); the partial index stays usable.
+ * - As of the business date only: an installment settled by a payment dated
+ *   after it (possible only when the business date is moved back) counts as
+ *   settled; the as-of-any-date view is the operation's installments call.
+ */
+import Decimal from 'decimal.js';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import {
+  MAX_DB_INT,
+  DAYS_LATE_BANDS,
+  DAYS_LATE_BAND_CODES,
+  EXPIRED_INSTALLMENT_COUNT_CAP,
+  EXPIRED_INSTALLMENT_EXPORT_COLUMNS,
+  EXPIRED_INSTALLMENT_EXPORT_MAX,
+  operationNumber,
+  pageMeta,
+  type CreditProductId,
+  type DaysLateBand,
+  type EXPIRED_INSTALLMENT_FILTERS,
+  type EXPIRED_INSTALLMENT_SORTS,
+  type ExpiredInstallment,
+} from '@shared/contract/index';
+import { CREDIT_PRODUCT_IDS } from '@shared/contract/credit-operations';
+import type { Db } from '../../db/connect';
+import { borrowers } from '../borrowers/schema';
+import { creditOperationInstallments as installments, creditOperations as operations } from '../operations/schema';
+import { containsPattern } from '../../domain/like';
+import { addDays, payableUntil, previousBusinessDay } from '../../domain/servicing/business-days';
+import { bareDocument, docColumn, fold, foldSql } from '../../platform/list-filters';
+import { exportRows, listConditions, listOrder, listTotal, ordered, type Direction, type ListSpec } from '../../platform/list';
+import type { OperationRow } from '../operations';
+import { replayOf, servicingContext, transactionsOf, type InstallmentRow, type ServicingContext } from './installments';
+import { disbursements, type InstallmentTransactionRow } from './schema';
+import { stillCollected } from './stored-status';
+
+type Filter = (typeof EXPIRED_INSTALLMENT_FILTERS)[number];
+type Sort = (typeof EXPIRED_INSTALLMENT_SORTS)[number];
+type SortInput = { field?: string | null; order?: string | null } | null | undefined;
+
+/** The last due date that is overdue on `today` (see the header). */
+export function overdueThrough(today: string): string {
+  return previousBusinessDay(today);
+}
+
+/** The days-late band of a number of days late (≥ 1). */
+export function bandOf(daysLate: number): DaysLateBand {
+  const band = DAYS_LATE_BANDS.find(([, from, to]) => daysLate >= from && (to === null || daysLate <= to));
+  return (band ?? DAYS_LATE_BANDS[0])[0];
+}
+
+/** Due dates of days late [from, to] on `today`: due in [today − to, today − from]. */
+function daysLateRange(from: number, to: number | null, today: string): SQL {
+  const latest = sql`${installments.due_date} <= ${addDays(today, -from)}::date`;
+  return to === null ? latest : sql`(${latest} AND ${installments.due_date} >= ${addDays(today, -to)}::date)`;
+}
+
+/** The bands asked for, adjacent ones merged (31–60 and 61–90 read as 31–90: one index range instead of a filter). */
+function bandsCondition(codes: readonly DaysLateBand[], today: string): SQL {
+  const ranges: Array<[number, number | null]> = [];
+  for (const [code, from, to] of DAYS_LATE_BANDS) {
+    if (!codes.includes(code)) continue;
+    const last = ranges[ranges.length - 1];
+    if (last && last[1] !== null && last[1] + 1 === from) last[1] = to;
+    else ranges.push([from, to]);
+  }
+  const each = ranges.map(([from, to]) => daysLateRange(from, to, today));
+  return each.length === 1 ? each[0] : sql`(${sql.join(each, sql` OR `)})`;
+}
+
+/**
+ * Installments of the operations matching `condition`, as a list of operation
+ * ids (a hashed semi-join): the candidates are read from the installments'
+ * index, never one operation per candidate.
+ */
+function ofOperations(condition: SQL): SQL {
+  return sql`${installments.credit_operation_id} IN (SELECT ${operations.id} FROM ${operations} WHERE ${condition})`;
+}
+
+/** What keeps an installment in collection on `today`. */
+export function collectible(today: string): SQL[] {
+  return [
+    // The operation's status, kept on the installment (migration 0019): no join per candidate.
+    sql`${installments.collecting}`,
+    sql`${installments.paid_on} IS NULL`,
+    sql`${installments.due_date} <= ${overdueThrough(today)}::date`,
+    // In the current schedule: a row a prepayment replaced is history, its debt carried by the new rows.
+    sql`${installments.superseded_in} IS NULL`,
+    // Not written off or renegotiated (their stored status ends the collection of that installment).
+    stillCollected(sql`${installments.id}`),
+  ];
+}
+
+/** The list's filters and sorts, named by the contract; built for the day asked (the bands move with it). */
+function expiredList(today: string): ListSpec<Filter, Sort> {
+  return {
+    filters: {
+      band: {
+        kind: 'where',
+        where: (text, bad) => {
+          const codes = text.split(',').map((c) => c.trim());
+          if (codes.some((c) => !(DAYS_LATE_BAND_CODES as string[]).includes(c))) throw bad(`Campo filter.band: use ${DAYS_LATE_BAND_CODES.join(', ')}`);
+          return bandsCondition(codes as DaysLateBand[], today);
+        },
+      },
+      // A name fragment, or (with three letters or digits, one a digit) also part of the CPF/CNPJ.
+      borrower: {
+        kind: 'where',
+        where: (text) => {
+          const bare = bareDocument(text);
+          const byName = sql`${foldSql(borrowers.name)} LIKE ${containsPattern(fold(text))}`;
+          const matches = bare.length >= 3 && /\d/.test(bare) ? sql`(${byName} OR ${docColumn(borrowers.document)} LIKE ${containsPattern(bare)})` : byName;
+          return ofOperations(sql`${operations.borrower_id} IN (SELECT ${borrowers.id} FROM ${borrowers} WHERE ${matches})`);
+        },
+      },
+      borrower_id: {
+        kind: 'where',
+        where: (text, bad) => {
+          if (!/^[1-9]\d{0,9}$/.test(text) || Number(text) > MAX_DB_INT) throw bad();
+          return ofOperations(sql`${operations.borrower_id} = ${Number(text)}`);
+        },
+      },
+      product: {
+        kind: 'where',
+        where: (text, bad) => {
+          if (!(CREDIT_PRODUCT_IDS as readonly string[]).includes(text)) throw bad();
+          return ofOperations(sql`${operations.product} = ${text}`);
+        },
+      },
+      credit_operation_id: { kind: 'id', column: installments.credit_operation_id },
+      valueStart: { kind: 'money-min', column: installments.payment, plain: true },
+      valueEnd: { kind: 'money-max', column: installments.payment, plain: true },
+    },
+    sorts: {
+      // Days late is the due date read the other way (expiredOrder flips it), so the due-date index serves both.
+      days_late: installments.due_date,
+      due_date: installments.due_date,
+      value: installments.payment,
+      borrower_name: borrowers.name,
+      product: operations.product,
+    },
+    idColumn: installments.id,
+    defaultOrder: [ordered('asc', installments.due_date), ordered('asc', installments.id)],
+    tiebreak: (direction: Direction) => [ordered(direction, installments.id)],
+    countCap: EXPIRED_INSTALLMENT_COUNT_CAP,
+  };
+}
+
+function expiredOrder(spec: ListSpec<Filter, Sort>, sort: SortInput): SQL[] {
+  if (sort?.field === 'days_late' && sort.order) {
+    const flipped = sort.order.toLowerCase().startsWith('asc') ? 'desc' : 'asc';
+    return listOrder(spec, { field: 'due_date', order: flipped });
+  }
+  return listOrder(spec, sort);
+}
+
+export interface ExpiredQuery {
+  filter?: Record<string, unknown>;
+  sort?: SortInput;
+}
+
+interface Plan {
+  where: SQL | undefined;
+  order: SQL[];
+  needsBorrower: boolean;
+  needsOperation: boolean;
+  spec: ListSpec<Filter, Sort>;
+}
+
+/** Several bands may come as a list (or comma-separated): one text for the band filter. */
+function withBandText(filter: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+  if (!filter || !Array.isArray(filter.band)) return filter;
+  return { ...filter, band: filter.band.map((v) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '\u0000')).join(',') };
+}
+
+function plan(args: ExpiredQuery, today: string): Plan {
+  const spec = expiredList(today);
+  const where = and(...collectible(today), ...listConditions(spec, withBandText(args.filter)));
+  const order = expiredOrder(spec, args.sort);
+  // Operations and borrowers are joined only when the order reads them (filters are semi-joins): the ids and the count run on the installments' index alone.
+  const needsBorrower = args.sort?.field === 'borrower_name';
+  const needsOperation = needsBorrower || args.sort?.field === 'product';
+  return { spec, where, order, needsBorrower, needsOperation };
+}
+
+function idsQuery(db: Db, p: Plan) {
+  const base = db.select({ id: installments.id }).from(installments);
+  if (!p.needsOperation) return base.where(p.where);
+  const withOperation = base.innerJoin(operations, eq(operations.id, installments.credit_operation_id));
+  return (p.needsBorrower ? withOperation.innerJoin(borrowers, eq(borrowers.id, operations.borrower_id)) : withOperation).where(p.where);
+}
+
+/** Late-charge contexts of several operations: their disbursements in one query, the rest one by one. */
+async function contextsOf(db: Db, ops: readonly OperationRow[]): Promise<Map<number, ServicingContext>> {
+  const out = new Map<number, ServicingContext>();
+  if (ops.length === 0) return out;
+  const rows = await db.select().from(disbursements).where(inArray(disbursements.credit_operation_id, ops.map((o) => o.id)));
+  const byOp = new Map(rows.map((d) => [d.credit_operation_id, d]));
+  for (const op of ops) {
+    const d = byOp.get(op.id);
+    out.set(
+      op.id,
+      d
+        ? {
+            op,
+            collecting: true,
+            disbursedOn: d.disbursed_on,
+            terms: { late_fee_percent: d.late_fee_percent, default_interest_monthly_percent: d.default_interest_monthly_percent, contract_monthly_percent: d.contract_monthly_percent },
+          }
+        : await servicingContext(db, op),
+    );
+  }
+  return out;
+}
+
+const text = (d: Decimal) => d.toFixed(2);
+
+/** The rows of these installment ids, in the ids' order, with their charges as of `today`. */
+async function expiredRows(db: Db, ids: readonly number[], today: string): Promise<ExpiredInstallment[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select().from(installments).where(inArray(installments.id, [...ids]));
+  const opIds = [...new Set(rows.map((r) => r.credit_operation_id))];
+  const [ops, people, txs] = await Promise.all([
+    db.select().from(operations).where(inArray(operations.id, opIds)),
+    db
+      .select({ op: operations.id, id: borrowers.id, name: borrowers.name, document: borrowers.document })
+      .from(operations)
+      .innerJoin(borrowers, eq(borrowers.id, operations.borrower_id))
+      .where(inArray(operations.id, opIds)),
+    transactionsOf(db, ids),
+  ]);
+  const contexts = await contextsOf(db, ops);
+  const personOf = new Map(people.map((p) => [p.op, p]));
+  const txsOf = new Map<number, InstallmentTransactionRow[]>();
+  for (const t of txs) txsOf.set(t.installment_id, [...(txsOf.get(t.installment_id) ?? []), t]);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => {
+    const i = byId.get(id) as InstallmentRow;
+    const ctx = contexts.get(i.credit_operation_id)!;
+    const person = personOf.get(i.credit_operation_id)!;
+    const s = replayOf(ctx, i, txsOf.get(i.id) ?? [], today).state;
+    return {
+      id: i.id,
+      credit_operation_id: i.credit_operation_id,
+      operation_number: operationNumber(i.credit_operation_id),
+      number: i.number,
+      installments_count: ctx.op.installments_count,
+      due_date: i.due_date,
+      payable_until: payableUntil(i.due_date),
+      days_late: s.daysLate,
+      band: bandOf(s.daysLate),
+      value: new Decimal(i.amortization).plus(i.interest).toFixed(2),
+      open_value: text(s.valueOpen),
+      late_fee: text(s.charges.lateFee),
+      default_interest: text(s.charges.defaultInterest),
+      contract_interest: text(s.charges.contractInterest),
+      amount_due: text(s.dueTotal),
+      borrower_id: person.id,
+      borrower_name: person.name,
+      borrower_document: person.document,
+      product: ctx.op.product as CreditProductId,
+    };
+  });
+}
+
+export interface ExpiredPageArgs extends ExpiredQuery {
+  page: number;
+  limit: number;
+}
+
+export async function listExpiredInstallments(db: Db, args: ExpiredPageArgs, today: string) {
+  const p = plan(args, today);
+  const offset = (args.page - 1) * args.limit;
+  const page = await idsQuery(db, p).orderBy(...p.order).limit(args.limit).offset(offset);
+  const total = await listTotal(db, p.spec, (n) => idsQuery(db, p).limit(n).as('matches'), { offset, rows: page.length, limit: args.limit });
+  const items = await expiredRows(db, page.map((r) => r.id), today);
+  return { items, meta: pageMeta(args.page, args.limit, total.count), capped: total.capped, as_of: today };
+}
+
+/** The export's rows: the list's filters and order, charged in chunks so memory stays flat. */
+export async function exportExpiredInstallments(db: Db, args: ExpiredQuery, today: string) {
+  const p = plan(args, today);
+  const ids = (await idsQuery(db, p).orderBy(...p.order).limit(EXPIRED_INSTALLMENT_EXPORT_MAX)).map((r) => r.id);
+  const items: ExpiredInstallment[] = [];
+  for (let at = 0; at < ids.length; at += 1000) items.push(...(await expiredRows(db, ids.slice(at, at + 1000), today)));
+  return exportRows(items, EXPIRED_INSTALLMENT_EXPORT_COLUMNS, (row) => row);
+}
