@@ -8,9 +8,13 @@
  * full with the late charges; the parcels screen shows the charges as of a
  * chosen day; the operation's journal balances and so does the trial
  * balance. A second test: a reversal above the company's limit waits for a
- * second person, who approves it. axe on every new screen and dialog;
+ * second person, who approves it. A third: the carnê and one installment's
+ * boleto saved to disk and read back with pdftotext (the linha digitável is
+ * in the text), then a partial prepayment simulated and applied from the
+ * installments tab (a new schedule version). axe on every new screen and dialog;
  * screenshots at 1280×800 and 1024 wide go to test-results/servicing/.
  */
+import { execFileSync } from 'node:child_process';
 import type { Page } from '@playwright/test';
 import { test, expect, signIn, signOut, directCall, directSignIn, DEMO, DEMO_PASSWORD, expectNoSeriousViolations, type Harness } from './harness';
 import type { TrialBalanceView } from '../../src/shared/contract';
@@ -267,4 +271,78 @@ test('a reversal above the company limit waits for a second person, who approves
   await expect(page.getByTestId(`payment-state-${paid.id}`)).toHaveText('Pagamento estornado');
   await expect(page.getByTestId('installment-status')).not.toHaveText('Paga');
   await expectNoSeriousViolations(page);
+});
+
+/** The path a "saved" toast names ("Arquivo salvo em /…/x.pdf"). */
+async function savedPath(page: Page, harness: Harness): Promise<string> {
+  const toast = page.locator('.bp6-toast').filter({ hasText: 'Arquivo salvo em' }).last();
+  await expect(toast).toBeVisible();
+  const path = ((await toast.textContent()) ?? '').replace(/^.*?(\/\S+\.pdf).*$/s, '$1');
+  expect(path.startsWith(harness.paths.downloads)).toBe(true);
+  return path;
+}
+
+/** A linha digitável as printed: 5.5 5.6 5.6 1 14 digits. */
+const DIGITABLE_LINE = /\d{5}\.\d{5} \d{5}\.\d{6} \d{5}\.\d{6} \d \d{14}/g;
+
+test('the carnê and a boleto saved and read back, then a partial prepayment simulated and applied', async ({ page, harness, server }) => {
+  test.setTimeout(240_000);
+  // A disbursed operation of the demo seed with nothing overdue and at least three installments still to pay.
+  const [op] = await server.database.rows<{ id: number; open: number; versions: number }>(
+    `SELECT o.id,
+            (SELECT count(DISTINCT schedule_version)::int FROM credit_operation_installments i WHERE i.credit_operation_id = o.id) AS versions,
+            (SELECT count(*)::int FROM credit_operation_installments i
+                    WHERE i.credit_operation_id = o.id AND i.superseded_in IS NULL AND i.paid_on IS NULL) AS open
+       FROM credit_operations o
+      WHERE o.status = 'disbursed'
+        AND NOT EXISTS (SELECT 1 FROM credit_operation_installments i
+                         WHERE i.credit_operation_id = o.id AND i.superseded_in IS NULL AND i.paid_on IS NULL AND i.due_date < $1::date)
+        AND (SELECT count(*) FROM credit_operation_installments i
+              WHERE i.credit_operation_id = o.id AND i.superseded_in IS NULL AND i.paid_on IS NULL) >= 3
+      ORDER BY o.id LIMIT 1`,
+    [server.clock.today()],
+  );
+  expect(op, 'the demo seed has a disbursed operation on time with installments to pay').toBeDefined();
+  await signInAs(page, harness, DEMO.operador.email);
+  await harness.goto(`/app/clientOperation/analize/${op.id}?tab=installments`);
+
+  // The carnê: one slip per open installment, each with its linha digitável.
+  await page.getByTestId(`carne-${op.id}-download`).click();
+  const carne = execFileSync('pdftotext', ['-layout', await savedPath(page, harness), '-'], { encoding: 'utf8' });
+  expect(new Set(carne.match(DIGITABLE_LINE)).size).toBe(op.open);
+
+  // One installment's boleto, from its payments screen: its line is the carnê's for that installment (same slip).
+  const firstOpen = page.locator('[data-testid^="installment-open-payments-"]').first();
+  await firstOpen.click();
+  await expect(page).toHaveURL(/\/payments\//);
+  const installmentId = Number(/payments\/(\d+)\//.exec(page.url())?.[1]);
+  await page.getByTestId(`boleto-${installmentId}-download`).click();
+  const boleto = execFileSync('pdftotext', ['-layout', await savedPath(page, harness), '-'], { encoding: 'utf8' });
+  const [line] = boleto.match(DIGITABLE_LINE) ?? [];
+  expect(line).toBeDefined();
+  expect(carne).toContain(line);
+  await expectNoSeriousViolations(page);
+
+  // The prepayment: the present value, a partial amount simulated both ways, the shorter term applied.
+  await harness.goto(`/app/clientOperation/analize/${op.id}?tab=installments`);
+  await page.getByTestId('installments-open-prepayment').click();
+  await expect(page.getByTestId('prepayment-quote')).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await page.getByTestId('prepayment-amount').fill('500,00');
+  await page.getByTestId('prepayment-simulate').click();
+  await expect(page.getByTestId('prepayment-simulation')).toBeVisible();
+  await page.getByTestId('prepayment-choose-reduce_term').click();
+  await shoot(page, 'prepayment-simulation', 'prepayment-simulation');
+  await page.getByTestId('prepayment-apply').click();
+  await expect(page.getByTestId('prepayment-confirm-amounts')).toContainText('R$ 500,00');
+  await page.getByTestId('prepayment-confirm').click();
+  await expect(page.locator('.bp6-toast').filter({ hasText: /versão|cronograma/i }).last()).toBeVisible();
+  const [{ versions }] = await server.database.rows<{ versions: number }>(
+    'SELECT count(DISTINCT schedule_version)::int AS versions FROM credit_operation_installments WHERE credit_operation_id = $1',
+    [op.id],
+  );
+  expect(versions).toBe(op.versions + 1);
+  const token = await directSignIn(server.url, DEMO.superadmin.email, DEMO_PASSWORD);
+  const trial = await directCall<TrialBalanceView>(server.url, 'ledger.trialBalance', {}, token);
+  expect(trial.body.difference).toBe('0.00');
 });

@@ -28,7 +28,7 @@ import { solicitations, solicitationStatusHistory } from '../areas/intake/schema
 import { borrowerJointDebtors, borrowerProducts, borrowerRevenues, borrowerSecuredGuarantees, borrowerShareholders } from '../areas/borrowers/schema';
 import { creditOperationInstallments, creditOperations } from '../areas/operations/schema';
 import { borrowerBankAccounts } from '../areas/borrowers/schema';
-import { decideReversal, disburse, loadInstallmentDetails, pay, reverse } from '../areas/servicing';
+import { applyPrepayment, decideOperationWriteOff, decideReversal, disburse, loadInstallmentDetails, pay, quotePrepayment, requestOperationWriteOff, reverse } from '../areas/servicing';
 
 const DAY_MS = 86_400_000;
 
@@ -116,7 +116,7 @@ export async function seedOrigination(db: Db, options: { staffIds: number[]; now
       .select({ id: solicitations.id, at: solicitations.status_changed_at, value: solicitations.lending_value, plots: solicitations.lending_plots_to_pay })
       .from(solicitations)
       .where(eq(solicitations.id, c.id));
-    await fromSolicitation(s, i % 5 < 2 ? 'contract_issued' : 'disbursed');
+    await fromSolicitation(s, i % 5 < 1 ? 'contract_issued' : 'disbursed');
   }
   for (const [i, b] of SCRATCH_BORROWERS.entries()) {
     const document = b.person_type === 'PJ' ? formatCnpj(completeCnpj(b.body)) : formatCpf(completeCpf(b.body));
@@ -149,11 +149,17 @@ export async function seedOrigination(db: Db, options: { staffIds: number[]; now
   // is now late by the days of one risk band (Res. CMN 2.682/1999: A 1–14, B 15–30, C 31–60, D 61–90,
   // E 91–120, F 121–150, G 151–180, H over 180), its earlier installments paid on their due day.
   const overdueDays = [200, 165, 135, 105, 75, 45, 20, 7];
+  // The last one, when there are more than the bands need, went a year without a payment and was written off as a
+  // loss (a second person approving).
+  const WRITTEN_OFF_LATE = 400;
+  const disbursedTotal = plan.filter((p) => p.target === 'disbursed').length;
   // What happens to the first operations paid on time, beyond paying on the due day.
-  const onTimeStories: ('reversed' | 'partial')[] = ['reversed', 'partial', 'reversed', 'partial'];
+  type Story = 'reversed' | 'partial' | 'prepaid' | 'settled';
+  const onTimeStories: Story[][] = [['reversed', 'prepaid'], ['partial'], ['settled'], ['reversed'], ['partial']];
   let disbursedCount = 0;
   for (const item of plan) {
-    const late = item.target === 'disbursed' && disbursedCount < overdueDays.length ? overdueDays[disbursedCount] : null;
+    const writtenOff = item.target === 'disbursed' && disbursedCount === disbursedTotal - 1 && disbursedTotal > overdueDays.length;
+    const late = item.target === 'disbursed' && disbursedCount < overdueDays.length ? overdueDays[disbursedCount] : writtenOff ? WRITTEN_OFF_LATE : null;
     const paidBefore = late === null ? 0 : disbursedCount % 3;
     let started: Date;
     let disbursement: string;
@@ -242,8 +248,8 @@ export async function seedOrigination(db: Db, options: { staffIds: number[]; now
         .orderBy(asc(creditOperationInstallments.number));
       // One operation on time tells the story of a bounced transfer: its last payment came by TED, was reversed two
       // days later (four eyes when above the company's limit) and paid again late by PIX with the charges.
-      const story = late === null ? onTimeStories.shift() : undefined;
-      const bounced = story === 'reversed' && due.length > 0 && addDays(due[due.length - 1].due_date, 6) < today ? due[due.length - 1] : undefined;
+      const story = new Set(late === null ? onTimeStories.shift() : []);
+      const bounced = story.has('reversed') && due.length > 0 && addDays(due[due.length - 1].due_date, 6) < today ? due[due.length - 1] : undefined;
       for (const installment of due) {
         const method = installment === bounced ? 'ted' : 'boleto';
         await db.transaction((tx) =>
@@ -251,7 +257,7 @@ export async function seedOrigination(db: Db, options: { staffIds: number[]; now
         );
       }
       if (bounced) await bounceAndRepay(db, { desk, checker: approverAmong(AllOperators, [desk.id], id), operationId: id, installment: bounced });
-      if (story === 'partial') {
+      if (story.has('partial')) {
         // Another pays part of the installment falling due next, ahead of its due day: it shows partially paid.
         const [next] = await db
           .select({ id: creditOperationInstallments.id, amortization: creditOperationInstallments.amortization, interest: creditOperationInstallments.interest })
@@ -263,6 +269,21 @@ export async function seedOrigination(db: Db, options: { staffIds: number[]; now
         if (next && part && part.gt(0)) {
           await db.transaction((tx) => pay(tx, desk, { id, installment: next.id, amount: part.toFixed(2), paid_on: today, method: 'pix', reference: `E${String(id).padStart(8, '0')}P` }, today));
         }
+      }
+      if (story.has('prepaid') || story.has('settled')) {
+        // One borrower prepaid part of the debt today (smaller installments, same term); another paid it all off.
+        const quote = await quotePrepayment(db, id, undefined, today);
+        if (quote.overdue.length === 0 && quote.rows.length > 1) {
+          const full = story.has('settled');
+          const amount = full ? quote.present_value : new Decimal(quote.present_value).times(0.3).toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed(2);
+          const input = { id, kind: full ? ('full' as const) : ('partial' as const), mode: full ? undefined : ('reduce_installment' as const), amount, method: 'ted' as const, reference: `E${String(id).padStart(8, '0')}A` };
+          await db.transaction((tx) => applyPrepayment(tx, desk, input, today));
+        }
+      }
+      if (late === WRITTEN_OFF_LATE) {
+        const input = { id, reason: 'Sem pagamento há mais de um ano; cobrança extrajudicial esgotada.' };
+        await db.transaction((tx) => requestOperationWriteOff(tx, desk, input, today));
+        await db.transaction((tx) => decideOperationWriteOff(tx, approverAmong(AllOperators, [desk.id], id + 1), { id, approve: true }, today));
       }
       await db.execute(sql`UPDATE credit_operation_events SET created_at = ${new Date(started.getTime() + 3 * DAY_MS)} WHERE credit_operation_id = ${id} AND kind = 'disbursed'`);
     }

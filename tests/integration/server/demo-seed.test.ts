@@ -4,7 +4,7 @@
  * time passed (no due date moved after a contract was issued), and every risk
  * band of Res. CMN 2.682/1999 has a borrower in it. Its money moved through
  * servicing: a returned transfer reversed and paid again late, a part paid
- * ahead, and the books balance.
+ * ahead, a prepayment, a settlement, a write-off, and the books balance.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RISK_RATINGS } from '../../../src/shared/risk-classification';
@@ -51,7 +51,7 @@ describe('the demo seed', () => {
     expect([...ratings].sort()).toEqual([...RISK_RATINGS].sort());
   });
 
-  it('reverses a returned transfer and takes it again late with charges, shows a part paid ahead, and balances its books', async () => {
+  it('reverses a returned transfer and takes it again late with charges, shows a part paid ahead, prepaid, settled and written-off operations, and balances its books', async () => {
     const token = await signIn(server, 'admin@demo.local');
     const [reversal] = await server.database.rows<{ credit_operation_id: number; installment_id: number; reason: string }>(
       `SELECT credit_operation_id, installment_id, reason FROM installment_transactions WHERE kind = 'reversal' ORDER BY id LIMIT 1`,
@@ -72,6 +72,22 @@ describe('the demo seed', () => {
     );
     const ahead = await call(server, 'servicing.installmentDetails', { id: partial.credit_operation_id, installment: partial.installment_id }, token);
     expect(ahead.body.installment.status).toBe('partially_paid');
+
+    // Prepaid in part (a second schedule version), paid off (settled), and written off as a loss behind four eyes.
+    const stories = await server.database.rows<{ status: string; prepayments: number; versions: number }>(
+      `SELECT o.status, (SELECT count(*)::int FROM prepayments p WHERE p.credit_operation_id = o.id) AS prepayments,
+              (SELECT max(schedule_version) FROM credit_operation_installments i WHERE i.credit_operation_id = o.id) AS versions
+         FROM credit_operations o WHERE o.status IN ('settled', 'written_off')
+            OR EXISTS (SELECT 1 FROM prepayments p WHERE p.credit_operation_id = o.id)`,
+    );
+    expect(stories.some((o) => o.status === 'disbursed' && o.prepayments === 1 && o.versions === 2)).toBe(true);
+    expect(stories.some((o) => o.status === 'settled' && o.prepayments === 1)).toBe(true);
+    expect(stories.filter((o) => o.status === 'written_off')).toHaveLength(1);
+    const writeOff = await server.database.rows<{ maker: number; checker: number }>(
+      `SELECT maker_id AS maker, checker_id AS checker FROM approval_requests WHERE kind = 'credit_operation.write_off' AND status = 'approved'`,
+    );
+    expect(writeOff).toHaveLength(1);
+    expect(writeOff[0].checker).not.toBe(writeOff[0].maker);
 
     const balance = await call(server, 'ledger.trialBalance', {}, token);
     expect(balance.status).toBe(200);

@@ -60,3 +60,5 @@ export { decideReversal, pay, reverse } from './payments';
 export { loadInstallmentDetails } from './installments';
 export { trialBalanceOn } from './journal';
 export { stillCollected } from './stored-status';
+export { applyPrepayment, quotePrepayment } from './prepayment';
+export { decideOperationWriteOff, requestOperationWriteOff } from './write-off';
