@@ -312,7 +312,8 @@ test('the carnê and a boleto saved and read back, then a partial prepayment sim
   expect(new Set(carne.match(DIGITABLE_LINE)).size).toBe(op.open);
 
   // One installment's boleto, from its payments screen: its line is the carnê's for that installment (same slip).
-  const firstOpen = page.locator('[data-testid^="installment-open-payments-"]').first();
+  // The first installment still to pay (an operator's row action for it is "Receber").
+  const firstOpen = page.getByRole('button', { name: /^Receber a parcela/ }).first();
   await firstOpen.click();
   await expect(page).toHaveURL(/\/payments\//);
   const installmentId = Number(/payments\/(\d+)\//.exec(page.url())?.[1]);
@@ -331,7 +332,7 @@ test('the carnê and a boleto saved and read back, then a partial prepayment sim
   await page.getByTestId('prepayment-amount').fill('500,00');
   await page.getByTestId('prepayment-simulate').click();
   await expect(page.getByTestId('prepayment-simulation')).toBeVisible();
-  await page.getByTestId('prepayment-choose-reduce_term').click();
+  await page.getByRole('radio', { name: /Reduzir o prazo/ }).check();
   await shoot(page, 'prepayment-simulation', 'prepayment-simulation');
   await page.getByTestId('prepayment-apply').click();
   await expect(page.getByTestId('prepayment-confirm-amounts')).toContainText('R$ 500,00');

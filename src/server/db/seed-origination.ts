@@ -38,14 +38,14 @@ type Target = 'proposal' | 'analysis' | 'returned' | 'approved' | 'refused' | 'c
 const APPROVED_TARGETS: Target[] = ['proposal', 'analysis', 'analysis', 'returned', 'approved', 'approved', 'refused', 'cancelled'];
 
 const SCRATCH_BORROWERS = [
-  { person_type: 'PJ', name: 'Padaria Pão Dourado Ltda.', trade_name: 'Pão Dourado', body: '412233440001', city: 'Fortaleza', state: 'CE', simples: true, activity: 'Panificação' },
-  { person_type: 'PJ', name: 'Oficina Mecânica Irmãos Prado ME', trade_name: 'Irmãos Prado', body: '523344550001', city: 'Goiânia', state: 'GO', simples: true, activity: 'Manutenção de veículos' },
-  { person_type: 'PJ', name: 'Ateliê Costura Fina Eireli', trade_name: 'Costura Fina', body: '634455660001', city: 'Belém', state: 'PA', simples: true, activity: 'Confecção' },
-  { person_type: 'PJ', name: 'Mercadinho Bom Preço Ltda.', trade_name: 'Bom Preço', body: '745566770001', city: 'Curitiba', state: 'PR', simples: false, activity: 'Comércio varejista' },
-  { person_type: 'PF', name: 'Luzia Aparecida Moraes', trade_name: null, body: '812345670', city: 'Salvador', state: 'BA', simples: false, activity: null },
-  { person_type: 'PF', name: 'Edson Batista Rocha', trade_name: null, body: '823456781', city: 'Manaus', state: 'AM', simples: false, activity: null },
-  { person_type: 'PF', name: 'Cláudia Regina Pires', trade_name: null, body: '834567892', city: 'Porto Alegre', state: 'RS', simples: false, activity: null },
-  { person_type: 'PF', name: 'Francisco das Chagas Lima', trade_name: null, body: '845678903', city: 'Teresina', state: 'PI', simples: false, activity: null },
+  { person_type: 'PJ', name: 'Padaria Pão Dourado Ltda.', trade_name: 'Pão Dourado', body: '412233440001', cep: '60025-061', address: 'Rua Barão do Rio Branco', address_number: '137', neighborhood: 'Centro', city: 'Fortaleza', state: 'CE', simples: true, activity: 'Panificação' },
+  { person_type: 'PJ', name: 'Oficina Mecânica Irmãos Prado ME', trade_name: 'Irmãos Prado', body: '523344550001', cep: '74005-010', address: 'Avenida Goiás', address_number: '174', neighborhood: 'Setor Central', city: 'Goiânia', state: 'GO', simples: true, activity: 'Manutenção de veículos' },
+  { person_type: 'PJ', name: 'Ateliê Costura Fina Eireli', trade_name: 'Costura Fina', body: '634455660001', cep: '66017-000', address: 'Avenida Presidente Vargas', address_number: '211', neighborhood: 'Campina', city: 'Belém', state: 'PA', simples: true, activity: 'Confecção' },
+  { person_type: 'PJ', name: 'Mercadinho Bom Preço Ltda.', trade_name: 'Bom Preço', body: '745566770001', cep: '80020-310', address: 'Rua XV de Novembro', address_number: '248', neighborhood: 'Centro', city: 'Curitiba', state: 'PR', simples: false, activity: 'Comércio varejista' },
+  { person_type: 'PF', name: 'Luzia Aparecida Moraes', trade_name: null, body: '812345670', cep: '40060-001', address: 'Avenida Sete de Setembro', address_number: '285', neighborhood: 'Centro', city: 'Salvador', state: 'BA', simples: false, activity: null },
+  { person_type: 'PF', name: 'Edson Batista Rocha', trade_name: null, body: '823456781', cep: '69010-001', address: 'Avenida Eduardo Ribeiro', address_number: '322', neighborhood: 'Centro', city: 'Manaus', state: 'AM', simples: false, activity: null },
+  { person_type: 'PF', name: 'Cláudia Regina Pires', trade_name: null, body: '834567892', cep: '90020-007', address: 'Rua dos Andradas', address_number: '359', neighborhood: 'Centro Histórico', city: 'Porto Alegre', state: 'RS', simples: false, activity: null },
+  { person_type: 'PF', name: 'Francisco das Chagas Lima', trade_name: null, body: '845678903', cep: '64000-060', address: 'Rua Álvaro Mendes', address_number: '396', neighborhood: 'Centro', city: 'Teresina', state: 'PI', simples: false, activity: null },
 ] as const;
 
 const SCRATCH_TARGETS: Target[] = ['contract_issued', 'proposal', 'analysis', 'disbursed', 'contract_issued', 'approved', 'disbursed', 'returned'];
@@ -126,6 +126,11 @@ export async function seedOrigination(db: Db, options: { staffIds: number[]; now
       name: b.name,
       trade_name: b.trade_name,
       simples_nacional: b.simples,
+      // A payer's address with CEP: the boleto and the carnê print it (FEBRABAN's payer block).
+      cep: b.cep,
+      address: b.address,
+      address_number: b.address_number,
+      neighborhood: b.neighborhood,
       city: b.city,
       state: b.state,
       email: `${b.name.split(' ')[0].toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '')}.${i + 1}@cliente.demo.local`,

@@ -19,7 +19,7 @@ import { seedCompany } from './seed-company';
 import { seedOrigination } from './seed-origination';
 
 /** Bump when the seed changes, so prepared test templates are rebuilt. */
-export const SEED_VERSION = '11';
+export const SEED_VERSION = '12';
 export const DEMO_PASSWORD = 'Senha123';
 
 export const DEMO_ACCOUNTS = [
