@@ -31,19 +31,22 @@ import { CREDIT_OPERATION_STATUSES } from '../credit-operation-status';
 import { INSTALLMENT_STATUSES } from '../installment-status';
 import { DISBURSEMENT_METHODS, INSTALLMENT_TRANSACTION_KINDS, LEDGER_ACCOUNTS, LEDGER_SIDES, POSTING_KINDS, RECEIPT_METHODS } from '../servicing';
 import { defineOperation } from './define';
+import { borrowerBankAccountSchema } from './borrowers';
 import { idSchema, idempotencyKeySchema, optionalText, timestampSchema, trimmedTextSchema } from './common';
 import { calendarDaySchema, moneySchema, percentSchema, positiveMoneyInputSchema } from './money';
 
-const payoutAccountSchema = z.object({
-  bank_code: z.string(),
-  bank_name: z.string(),
-  agency: z.string(),
-  agency_digit: z.string().nullable(),
-  account: z.string(),
-  account_digit: z.string().nullable(),
-  account_type: z.string(),
-  pix_key: z.string().nullable(),
+/** The account the money went to: the borrower's bank account's fields (a copy is kept with the disbursement). */
+const payoutAccountSchema = borrowerBankAccountSchema.pick({
+  bank_code: true,
+  bank_name: true,
+  agency: true,
+  agency_digit: true,
+  account: true,
+  account_digit: true,
+  account_type: true,
+  pix_key: true,
 });
+export type PayoutAccount = z.infer<typeof payoutAccountSchema>;
 
 export const disbursementViewSchema = z.object({
   credit_operation_id: z.number().int(),

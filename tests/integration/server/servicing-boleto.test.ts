@@ -10,7 +10,6 @@
  * payable without charges until Wednesday 2026-02-18.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +19,7 @@ import { barcodeToDigitableLine, buildBoleto, formatDigitableLine } from '../../
 import { startTestServer, type TestServer } from '../../helpers/server';
 import { call, raw, signInEveryRole, type DemoRole } from './client';
 import { itAnswersTheMatrix } from './matrix';
+import { CONDITIONS, key } from './servicing-fixtures';
 
 const hasPdftotext = spawnSync('pdftotext', ['-v']).error === undefined;
 if (!hasPdftotext) console.warn('servicing-boleto.test: pdftotext (poppler-utils) not found — the read-back assertions are skipped');
@@ -30,20 +30,8 @@ let borrowerId: number;
 let itauId: number;
 const scratch = mkdtempSync(join(tmpdir(), 'boleto-it-'));
 
-const key = () => `test-${randomUUID()}`;
 /** The demo company's collecting account (Itaú 0912 / 45021, wallet 109). */
 const ITAU = { bank: '341', wallet: '109', branch: '0912', account: '45021' } as const;
-
-const CONDITIONS = {
-  product: 'working_capital',
-  amortization: 'price',
-  requested_amount: '3000.00',
-  monthly_rate: '2.00',
-  installments: 12,
-  disbursement_date: '2026-01-15',
-  first_due_date: '2026-02-15',
-  finance_iof: false,
-} as const;
 
 interface SlipRow {
   id: number;

@@ -10,18 +10,16 @@
  * overdue from Thursday 2026-02-19 (4 days late, counted from the due date).
  * The second, 2026-03-15, is a Sunday too (payable on Monday 16).
  */
-import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../helpers/server';
 import { call, signInEveryRole, type DemoRole } from './client';
 import { itAnswersTheMatrix } from './matrix';
 import { COLLECTING_STATUSES } from '../../../src/shared/credit-operation-status';
+import { insertBorrower, key } from './servicing-fixtures';
 
 let server: TestServer;
 let tokens: Record<DemoRole, string>;
-
-const key = () => `test-${randomUUID()}`;
 
 const CONDITIONS = {
   amortization: 'price',
@@ -31,18 +29,6 @@ const CONDITIONS = {
   first_due_date: '2026-02-15',
   finance_iof: false,
 } as const;
-
-async function insertBorrower(name: string, document: string): Promise<number> {
-  const [row] = await server.database.rows<{ id: number }>(
-    "INSERT INTO borrowers (person_type, name, document, city, state) VALUES ('PF', $1, $2, 'Recife', 'PE') RETURNING id",
-    [name, document],
-  );
-  await server.database.rows(
-    "INSERT INTO borrower_bank_accounts (borrower_id, bank_code, bank_name, agency, account, account_digit, account_type, is_payout) VALUES ($1, '341', 'Itaú Unibanco', '1234', '56789', '0', 'checking', true)",
-    [row.id],
-  );
-  return row.id;
-}
 
 /** Built by an agent, approved by an operator, its CCB issued and disbursed on 2026-01-15. */
 async function disbursed(borrowerId: number, product: 'working_capital' | 'investment', amount: string): Promise<number> {
@@ -123,8 +109,8 @@ describe('expired installments', () => {
   const both = (filter: Record<string, unknown> = {}) => ({ filter: { borrower: 'Cobrança Teste', ...filter } });
 
   beforeAll(async () => {
-    ritaId = await insertBorrower('Rita Cobrança Teste', '111.444.777-35');
-    joaoId = await insertBorrower('João Cobrança Teste', '529.982.247-25');
+    ritaId = await insertBorrower(server, 'Rita Cobrança Teste', '111.444.777-35');
+    joaoId = await insertBorrower(server, 'João Cobrança Teste', '529.982.247-25');
     ritaOp = await disbursed(ritaId, 'working_capital', '3000.00');
     joaoOp = await disbursed(joaoId, 'investment', '6000.00');
   }, 120_000);
@@ -322,7 +308,7 @@ describe('portfolio figures', () => {
     expect(januaryBefore.disbursed_month.month).toBe('2026-01');
     expect(juneBefore.at_risk.map((r) => r.days)).toEqual([15, 30, 60, 90]);
 
-    const borrower = await insertBorrower('Carla Carteira Teste', '390.533.447-05');
+    const borrower = await insertBorrower(server, 'Carla Carteira Teste', '390.533.447-05');
     const op = await disbursed(borrower, 'working_capital', '2400.00');
     const plan = await schedule(op);
     // #1 paid on its last charge-free day; #2..#5 open on 2026-06-20 (97, 66, 36 and 5 days late).

@@ -5,7 +5,6 @@
  * company's reversal limit. One seeded server for the file; the business date
  * is moved with the server's clock. The books must balance after every move.
  */
-import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -14,35 +13,11 @@ import { startTestServer, type TestServer } from '../../helpers/server';
 import { call, signInEveryRole, type DemoRole } from './client';
 import { itAnswersTheMatrix } from './matrix';
 import { stillCollected } from '../../../src/server/areas/servicing';
+import { CONDITIONS, insertBorrower, key } from './servicing-fixtures';
 
 let server: TestServer;
 let tokens: Record<DemoRole, string>;
 let borrowerId: number;
-
-const key = () => `test-${randomUUID()}`;
-
-const CONDITIONS = {
-  product: 'working_capital',
-  amortization: 'price',
-  requested_amount: '3000.00',
-  monthly_rate: '2.00',
-  installments: 12,
-  disbursement_date: '2026-01-15',
-  first_due_date: '2026-02-15',
-  finance_iof: false,
-} as const;
-
-async function insertBorrower(name: string, document: string): Promise<number> {
-  const [row] = await server.database.rows<{ id: number }>(
-    "INSERT INTO borrowers (person_type, name, document, city, state) VALUES ('PF', $1, $2, 'Recife', 'PE') RETURNING id",
-    [name, document],
-  );
-  await server.database.rows(
-    "INSERT INTO borrower_bank_accounts (borrower_id, bank_code, bank_name, agency, account, account_digit, account_type, is_payout) VALUES ($1, '341', 'Itaú Unibanco', '1234', '56789', '0', 'checking', true)",
-    [row.id],
-  );
-  return row.id;
-}
 
 /** Built by an agent, approved by an operator, its CCB issued, released on 2026-01-15. */
 async function disbursed(): Promise<number> {
@@ -103,7 +78,7 @@ beforeAll(async () => {
   await server.database.rows(
     "UPDATE company_parameters SET min_monthly_rate = 0, max_monthly_rate = 15, min_installments = 1, max_installments = 360, min_value = 100, max_value = 1000000, tac = 0, other_fees = '[]', late_fee_percent = 2, default_interest_monthly_percent = 1 WHERE company_id = 1",
   );
-  borrowerId = await insertBorrower('Otávio Baixa', '390.533.447-05');
+  borrowerId = await insertBorrower(server, 'Otávio Baixa', '390.533.447-05');
 }, 120_000);
 afterAll(() => server?.close());
 

@@ -10,29 +10,16 @@
  * disbursed 2026-01-15, due on the 15th from 2026-02-15 (a Sunday before
  * Carnival: payable until Wednesday 2026-02-18).
  */
-import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../helpers/server';
 import { call, signInEveryRole, type DemoRole } from './client';
 import { itAnswersTheMatrix } from './matrix';
+import { CONDITIONS, key } from './servicing-fixtures';
 
 let server: TestServer;
 let tokens: Record<DemoRole, string>;
 let borrowerId: number;
-
-const key = () => `test-${randomUUID()}`;
-
-const CONDITIONS = {
-  product: 'working_capital',
-  amortization: 'price',
-  requested_amount: '3000.00',
-  monthly_rate: '2.00',
-  installments: 12,
-  disbursement_date: '2026-01-15',
-  first_due_date: '2026-02-15',
-  finance_iof: false,
-} as const;
 
 /** Built by an agent, approved by an operator, its CCB issued, released on 2026-01-15. */
 async function disbursed(): Promise<number> {

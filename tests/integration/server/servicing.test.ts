@@ -6,41 +6,16 @@
  * The schedule's first due date, 2026-02-15, is a Sunday followed by Carnival
  * Monday and Tuesday: payable without charges until Wednesday 2026-02-18.
  */
-import { randomUUID } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../helpers/server';
 import { call, signInEveryRole, type DemoRole } from './client';
 import { itAnswersTheMatrix } from './matrix';
+import { CONDITIONS, insertBorrower, key } from './servicing-fixtures';
 
 let server: TestServer;
 let tokens: Record<DemoRole, string>;
 let borrowerId: number;
-
-const key = () => `test-${randomUUID()}`;
-
-const CONDITIONS = {
-  product: 'working_capital',
-  amortization: 'price',
-  requested_amount: '3000.00',
-  monthly_rate: '2.00',
-  installments: 12,
-  disbursement_date: '2026-01-15',
-  first_due_date: '2026-02-15',
-  finance_iof: false,
-} as const;
-
-async function insertBorrower(name: string, document: string): Promise<number> {
-  const [row] = await server.database.rows<{ id: number }>(
-    "INSERT INTO borrowers (person_type, name, document, city, state) VALUES ('PF', $1, $2, 'Recife', 'PE') RETURNING id",
-    [name, document],
-  );
-  await server.database.rows(
-    "INSERT INTO borrower_bank_accounts (borrower_id, bank_code, bank_name, agency, account, account_digit, account_type, is_payout) VALUES ($1, '341', 'Itaú Unibanco', '1234', '56789', '0', 'checking', true)",
-    [row.id],
-  );
-  return row.id;
-}
 
 /** Built by an agent, approved by an operator, its CCB issued: ready to disburse. */
 async function issuedOperation(): Promise<{ id: number; version: number }> {
@@ -103,7 +78,7 @@ beforeAll(async () => {
   await server.database.rows(
     "UPDATE company_parameters SET min_monthly_rate = 0, max_monthly_rate = 15, min_installments = 1, max_installments = 360, min_value = 100, max_value = 1000000, tac = 0, other_fees = '[]', late_fee_percent = 2, default_interest_monthly_percent = 1 WHERE company_id = 1",
   );
-  borrowerId = await insertBorrower('Rita Cobrança', '111.444.777-35');
+  borrowerId = await insertBorrower(server, 'Rita Cobrança', '111.444.777-35');
 }, 120_000);
 afterAll(() => server?.close());
 

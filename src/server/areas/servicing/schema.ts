@@ -5,23 +5,15 @@ import { users } from '../access/schema';
 import { borrowerBankAccounts } from '../borrowers/schema';
 import { creditOperationInstallments, creditOperations } from '../operations/schema';
 import { prepayments } from './schema-prepayment';
+import type { PayoutAccount } from '@shared/contract/servicing';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
 const percent = (name: string) => numeric(name, { precision: 9, scale: 4 });
 const day = (name: string) => date(name, { mode: 'string' });
 
-/** The borrower's account the money went to, as it was at the disbursement. */
-export interface PayoutAccount {
-  bank_code: string;
-  bank_name: string;
-  agency: string;
-  agency_digit: string | null;
-  account: string;
-  account_digit: string | null;
-  account_type: string;
-  pix_key: string | null;
-}
+/** The borrower's account the money went to, as it was at the disbursement (the contract's shape). */
+export type { PayoutAccount };
 
 export const disbursements = pgTable('disbursements', {
   id: serial('id').primaryKey(),
