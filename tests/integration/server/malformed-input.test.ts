@@ -365,9 +365,10 @@ describe('no malformed input reaches a 500', () => {
       });
     }
     expect(failures).toEqual([]);
-    // The walk stays a few thousand requests (it grows with the contract: ~5,000 with the credit intake), most of them refused by name.
+    // The walk stays some thousands of requests (it grows with the contract: ~5,000 with the credit intake, ~10,300 with
+    // servicing), most of them refused by name; the bound catches a probe generator that runs away.
     expect(sent).toBeGreaterThan(1000);
-    expect(sent).toBeLessThan(10000);
+    expect(sent).toBeLessThan(20000);
     expect(namedRefusals).toBeGreaterThan(sent / 3);
 
     // The server still answers normal calls: a list, and a sign-in.

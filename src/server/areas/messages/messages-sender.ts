@@ -140,20 +140,28 @@ export class BroadcastSender {
   }
 
   private async claim(): Promise<BroadcastRecipientRow[]> {
-    const next = this.db
-      .select({ id: R.id })
-      .from(R)
-      .where(eq(R.status, 'queued'))
-      .orderBy(asc(R.id))
-      .limit(this.batchSize)
-      .for('update', { skipLocked: true });
-    const rows = await this.db
-      .update(R)
-      .set({ status: 'sending', claimed_at: new Date(), attempt_id: null, attempted_at: null })
-      .where(and(inArray(R.id, next), eq(R.status, 'queued')))
-      .returning();
-    return rows.sort((a, b) => a.id - b.id);
+    // Two statements in one transaction, not UPDATE … WHERE id IN (SELECT … LIMIT n FOR UPDATE SKIP LOCKED): the
+    // planner may run that subquery as the inner side of a nested loop and rescan it per row, each rescan skipping
+    // the rows the same UPDATE just changed, so one "batch" claimed every queued row (seen once the database held
+    // the servicing tables; the batch size and a clean stop mid-queue depend on it).
+    return this.db.transaction(async (tx) => {
+      const next = await tx
+        .select({ id: R.id })
+        .from(R)
+        .where(eq(R.status, 'queued'))
+        .orderBy(asc(R.id))
+        .limit(this.batchSize)
+        .for('update', { skipLocked: true });
+      if (next.length === 0) return [];
+      const rows = await tx
+        .update(R)
+        .set({ status: 'sending', claimed_at: new Date(), attempt_id: null, attempted_at: null })
+        .where(and(inArray(R.id, next.map((r) => r.id)), eq(R.status, 'queued')))
+        .returning();
+      return rows.sort((a, b) => a.id - b.id);
+    });
   }
+
 
   private async release(rows: BroadcastRecipientRow[]): Promise<void> {
     if (rows.length === 0) return;
