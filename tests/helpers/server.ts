@@ -12,12 +12,14 @@
  * against real PostgreSQL.
  * scripts/test.sh sets TEST_DATABASE_URL to a throwaway cluster.
  */
+import { execFile } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
 import { startServer, type RunningServer } from '../../src/server/index';
 import { SettableClock, systemClock } from '../../src/server/platform/clock';
 import { migrations } from '../../src/server/db/migrations/index';
@@ -62,6 +64,25 @@ async function restartable(
       await cleanup();
     },
   };
+}
+
+const run = promisify(execFile);
+
+/**
+ * Copies a folder tree. Node's fs.cp walks it file by file through the
+ * thread pool: for the demo template (some 4,000 files, 50 MB) that took
+ * 1.6 s a server against 0.25 s for the system's cp, and every end-to-end
+ * test starts a server. Windows keeps fs.cp.
+ */
+async function copyTree(from: string, to: string): Promise<void> {
+  if (process.platform === 'win32') return cp(from, to, { recursive: true });
+  await run('cp', ['-R', from, to]);
+}
+
+/** Removes a folder tree; the system's rm for the same reason as copyTree (0.55 s against 0.05 s). */
+async function removeTree(path: string): Promise<void> {
+  if (process.platform === 'win32') return rm(path, { recursive: true, force: true });
+  await run('rm', ['-rf', path]);
 }
 
 /** The PGlite release writes the folder's on-disk format, so it is part of the template's identity. */
@@ -125,9 +146,9 @@ export async function prepareDataDir(seed: 'demo' | false = 'demo'): Promise<{ d
   const source = await template(seed);
   const dir = await mkdtemp(join(tmpdir(), 'backoffice-test-'));
   const dataDir = join(dir, 'pgdata');
-  await cp(join(source, 'pgdata'), dataDir, { recursive: true });
+  await copyTree(join(source, 'pgdata'), dataDir);
   // The demo seed's documents are files beside the database: rows without them would be broken links.
-  if (existsSync(join(source, 'uploads'))) await cp(join(source, 'uploads'), join(dir, 'uploads'), { recursive: true });
+  if (existsSync(join(source, 'uploads'))) await copyTree(join(source, 'uploads'), join(dir, 'uploads'));
   return { dir, dataDir };
 }
 
@@ -191,13 +212,13 @@ async function startOnPostgres(baseUrl: string, seed: 'demo' | false, clock: Set
   const source = await postgresTemplateOnce(baseUrl, seed);
   const database = await createTestDatabase(baseUrl, source.name);
   const dir = await mkdtemp(join(tmpdir(), 'backoffice-test-'));
-  await cp(source.uploadsDir, join(dir, 'uploads'), { recursive: true });
+  await copyTree(source.uploadsDir, join(dir, 'uploads'));
   return restartable(
     (port, clock) => startServer({ databaseUrl: database.url, uploadsDir: join(dir, 'uploads'), seed: false, port, clock }),
     join(dir, 'pgdata'),
     async () => {
       await database.drop();
-      await rm(dir, { recursive: true, force: true });
+      await removeTree(dir);
     },
     clock,
   );
@@ -244,7 +265,7 @@ export async function startTestServer(opts: { seed?: 'demo' | false; today?: str
   return restartable(
     (port, clock) => startServer({ dataDir, uploadsDir: join(dir, 'uploads'), seed: false, port, clock }),
     dataDir,
-    () => rm(dir, { recursive: true, force: true }),
+    () => removeTree(dir),
     clock,
   );
 }
