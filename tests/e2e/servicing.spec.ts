@@ -8,7 +8,9 @@
  * full with the late charges; the parcels screen shows the charges as of a
  * chosen day; the operation's journal balances and so does the trial
  * balance. A second test: a reversal above the company's limit waits for a
- * second person, who approves it. A third: the carnê and one installment's
+ * second person, who approves it; the installment is then written off (asked
+ * by one person, approved by another), the write-off undone, its title data
+ * saved, and the operation's write-off dialog states the amounts. A third: the carnê and one installment's
  * boleto saved to disk and read back with pdftotext (the linha digitável is
  * in the text), then a partial prepayment simulated and applied from the
  * installments tab (a new schedule version). axe on every new screen and dialog;
@@ -229,8 +231,8 @@ test('an operator releases an operation, pays an installment in part, reverses i
   expect(trial.body.difference).toBe('0.00');
 });
 
-test('a reversal above the company limit waits for a second person, who approves it', async ({ page, harness, server }) => {
-  test.setTimeout(120_000);
+test('a reversal above the company limit and a write-off each wait for a second person; the write-off is undone; the title data saved', async ({ page, harness, server }) => {
+  test.setTimeout(180_000);
   // A payment of the demo seed (installments paid on their due day), and a limit below it.
   const [paid] = await server.database.rows<{ id: number; installment_id: number; credit_operation_id: number }>(
     `SELECT t.id, t.installment_id, t.credit_operation_id FROM installment_transactions t
@@ -271,6 +273,60 @@ test('a reversal above the company limit waits for a second person, who approves
   await expect(page.getByTestId(`payment-state-${paid.id}`)).toHaveText('Pagamento estornado');
   await expect(page.getByTestId('installment-status')).not.toHaveText('Paga');
   await expectNoSeriousViolations(page);
+
+  // The installment, open again, is written off: the administrator asks (the amounts and a reason), nothing moves yet.
+  await page.getByTestId('installment-move-written_off').click();
+  await expect(page.getByTestId('move-amounts-principal')).not.toHaveText('R$ 0,00');
+  await page.getByTestId('move-confirm').click();
+  await expect(page.getByText('Informe o motivo (ao menos 5 caracteres).')).toBeVisible();
+  await page.getByTestId('move-reason').fill('Tomador em recuperação judicial.');
+  await page.getByTestId('move-confirm').click();
+  await expect(page.getByTestId('installment-write-off-pending')).toContainText('aguardando a aprovação');
+  await expect(page.getByTestId('installment-status')).not.toHaveText('Baixada como perda');
+  await shoot(page, 'write-off-pending', 'installment-moves');
+  await signOut(page);
+
+  // The operator is the second person: approving posts the loss; the history shows it; undoing brings it back.
+  await signIn(page, DEMO.operador.email, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/#\/app\/home/);
+  await harness.goto(url);
+  await page.getByTestId('installment-write-off-pending-approve').click();
+  await expect(page.getByTestId('write-off-decide-amounts-requested')).not.toHaveText('R$ 0,00');
+  await page.getByTestId('write-off-decide-confirm').click();
+  await expect(page.getByTestId('installment-status')).toHaveText('Baixada como perda');
+  await expect(page.getByTestId('installment-write-offs')).toContainText('Tomador em recuperação judicial.');
+  // No longer collected: the title is read-only and no payment is offered.
+  await expect(page.getByTestId('installment-title-not-collecting')).toBeVisible();
+  await expect(page.getByTestId('payments-pay')).toHaveCount(0);
+  await expectNoSeriousViolations(page);
+  await page.getByTestId('installment-move-undo').click();
+  await page.getByTestId('move-reason').fill('Acordo de pagamento fechado com o tomador.');
+  await page.getByTestId('move-confirm').click();
+  await expect(page.getByTestId('installment-status')).not.toHaveText('Baixada como perda');
+  await expect(page.getByTestId('installment-write-offs')).toContainText('desfeita');
+
+  // The title data: protest and credit-bureau report together are refused on the field; one of them is saved.
+  await page.getByTestId('installment-title-document-number').fill('DOC-2026/07');
+  await page.getByTestId('installment-title-protest-days').fill('5');
+  await page.getByTestId('installment-title-negativation-days').fill('10');
+  await page.getByTestId('installment-title-save').click();
+  await expect(page.getByTestId('field-error-negativation_days')).toContainText('protesto ou negativação');
+  await page.getByTestId('installment-title-negativation-days').fill('');
+  await page.getByTestId('installment-title-save').click();
+  await expect(page.locator('.bp6-toast').filter({ hasText: 'Dados do título salvos' })).toBeVisible();
+  const [title] = await server.database.rows<{ document_number: string; protest_days: number; negativation_days: number | null }>(
+    'SELECT document_number, protest_days, negativation_days FROM installment_titles WHERE installment_id = $1',
+    [paid.installment_id],
+  );
+  expect(title).toEqual({ document_number: 'DOC-2026/07', protest_days: 5, negativation_days: null });
+
+  // The operation's balance: the dialog states each installment's open principal and the sum; cancelled, nothing is asked.
+  await harness.goto(`/app/clientOperation/analize/${paid.credit_operation_id}?tab=installments`);
+  await page.getByTestId('operation-write-off-open').click();
+  await expect(page.getByTestId('operation-write-off-amounts-total')).not.toHaveText('R$ 0,00');
+  await expectNoSeriousViolations(page);
+  await page.getByTestId('confirm-dialog-cancel').click();
+  await expect(page.getByTestId('operation-write-off-pending')).toHaveCount(0);
 });
 
 /** The path a "saved" toast names ("Arquivo salvo em /…/x.pdf"). */

@@ -7,7 +7,9 @@
  * with the contract issued, the release itself ("Liberar recursos", for
  * operators and administrators; agents read); earlier still, what is missing.
  * Operators open the prepayment (partial or full) from here while it is
- * being collected; a settled operation keeps its installments readable.
+ * being collected, and ask for the write-off of its whole balance (a second
+ * person approves it here); a settled or written-off operation keeps its
+ * installments readable.
  */
 import { Button, Callout, H3, HTMLTable, Spinner } from '@blueprintjs/core';
 import { useState } from 'react';
@@ -25,6 +27,7 @@ import { isDisbursed, wasDisbursed } from '@shared/credit-operation-status';
 import { contractRows, DisbursementDialog } from './DisbursementDialog';
 import { PrepaymentDialog } from './prepayment';
 import { CarneButton } from './boleto/CarneButton';
+import { OperationWriteOffButton, OperationWriteOffPanel, useOperationWriteOff } from './moves/OperationWriteOff';
 import { InstallmentsTable, InstallmentTotals } from './InstallmentsTable';
 import { percentText } from '../creditOperations/model';
 import { accountText, parcelsPath } from './model';
@@ -58,7 +61,9 @@ function Collecting({ op, view }: { op: CreditOperation; view: DisbursementView 
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [prepaying, setPrepaying] = useState(false);
+  const [writingOff, setWritingOff] = useState(false);
   const query = useApiQuery('servicing.installments', { id: op.id });
+  const writeOff = useOperationWriteOff(op.id).data;
   const data = query.data;
   return (
     <>
@@ -76,7 +81,9 @@ function Collecting({ op, view }: { op: CreditOperation; view: DisbursementView 
             </Button>
           </RoleGate>
         )}
+        {isDisbursed(view.status) && writeOff && <OperationWriteOffButton view={writeOff} onOpen={() => setWritingOff(true)} />}
       </div>
+      {writeOff && <OperationWriteOffPanel view={writeOff} operationNumber={op.number} asking={writingOff} onCloseAsk={() => setWritingOff(false)} />}
       {prepaying && <PrepaymentDialog creditOperationId={op.id} onApplied={() => setPrepaying(false)} onClose={() => setPrepaying(false)} />}
       <InstallmentsTable
         testId="installments"

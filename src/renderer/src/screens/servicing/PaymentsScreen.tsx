@@ -7,7 +7,9 @@
  * money actions for operators and administrators: receive a payment, reverse
  * one with a reason, and answer a reversal awaiting a second person. Agents
  * read. Each action confirms with the amounts, waits for the server and then
- * shows what it answered.
+ * shows what it answered. Below the payments, the installment's other moves
+ * (renegotiated, written off behind four eyes, the write-off undone) and its
+ * title data for the bank (moves/InstallmentMovesCard).
  */
 import { Button, Callout, Card, H2, H3, HTMLTable, Spinner, Tag } from '@blueprintjs/core';
 import { useState, type ReactNode } from 'react';
@@ -16,7 +18,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import type { InstallmentDetails } from '@shared/contract';
 import { formatCurrency, formatDate, formatDateTime } from '@shared/format';
 import { AllOperators, hasProfilePermission } from '@shared/roles';
-import { isDisbursed } from '@shared/credit-operation-status';
+import { isDisbursed, wasDisbursed } from '@shared/credit-operation-status';
 import { errorText } from '../../api/errors';
 import { useApiQuery } from '../../api/hooks';
 import { useSession } from '../../app/session';
@@ -31,6 +33,7 @@ import { PayDialog } from './PayDialog';
 import { BoletoButton } from './boleto/BoletoButton';
 import { DecideReversalDialog, ReverseDialog, type ReversalTarget } from './ReversalDialogs';
 import { useRefreshServicing } from './refresh';
+import { InstallmentMovesCard } from './moves/InstallmentMovesCard';
 import '../creditOperations/operations.css';
 import './servicing.css';
 
@@ -268,6 +271,7 @@ export function PaymentsScreen() {
           return tx ? <EntryDetail tx={tx} /> : null;
         })()}
       </Card>
+      {wasDisbursed(operation.status) && <InstallmentMovesCard operationId={operationId} installmentId={installmentId} />}
 
       {dialog?.kind === 'pay' && (
         <PayDialog

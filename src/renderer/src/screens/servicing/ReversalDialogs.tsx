@@ -8,17 +8,13 @@
  * confirmation has its own idempotency key; a refusal of the server shows in
  * the dialog, a missing or short reason on the reason.
  */
-import { Callout } from '@blueprintjs/core';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InstallmentDetails } from '@shared/contract';
 import { formatDate } from '@shared/format';
-import { errorText, isApiError } from '../../api/errors';
 import { useApiMutation } from '../../api/hooks';
-import { NoteField } from '@kit/form/NoteField';
-import { newIdempotencyKey } from '@kit/idempotencyKey';
-import { MoneyConfirmDialog, type MoneyRow } from '@kit/MoneyConfirmDialog';
+import type { MoneyRow } from '@kit/MoneyConfirmDialog';
 import type { InstallmentTransaction } from './model';
+import { decisionReasonRule, ReasonMoneyDialog } from './ReasonMoneyDialog';
 
 const MIN_REASON = 5;
 
@@ -45,63 +41,23 @@ export function paymentRows(p: InstallmentTransaction, t: (key: string) => strin
 export function ReverseDialog({ target, onClose, onDone }: { target: ReversalTarget; onClose(): void; onDone(result: InstallmentDetails): void }) {
   const { t } = useTranslation();
   const reverse = useApiMutation('servicing.reverse');
-  const [key] = useState(() => newIdempotencyKey());
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const { payment } = target;
-
-  const confirm = async () => {
-    if (reason.trim().length < MIN_REASON) {
-      setReasonError(t('servicing.reverse.reasonShort'));
-      return;
-    }
-    setFailure(null);
-    try {
-      const result = await reverse.mutateAsync({ id: target.operationId, installment: target.installmentId, detailId: payment.id, idempotency_key: key, reason: reason.trim() });
-      onDone(result);
-    } catch (e) {
-      if (isApiError(e) && e.field === 'reason') setReasonError(errorText(e, t));
-      else setFailure(errorText(e, t));
-    }
-  };
-
   return (
-    <MoneyConfirmDialog
+    <ReasonMoneyDialog
+      testPrefix="reverse"
       title={t('servicing.reverse.title', { number: target.installmentNumber })}
       consequence={t('servicing.reverse.consequence', { id: payment.id, date: formatDate(payment.paid_on) })}
-      consequenceTestId="reverse-consequence"
       rows={paymentRows(payment, t)}
-      amountsTestId="reverse-amounts"
       intent="danger"
       confirmText={t('servicing.reverse.confirmButton')}
       busyText={t('servicing.reverse.working')}
-      confirmTestId="reverse-confirm"
-      busy={reverse.isPending}
-      onConfirm={confirm}
+      reason={{ label: t('servicing.reverse.reason'), hint: t('servicing.reverse.reasonHint'), minLength: MIN_REASON, tooShort: t('servicing.reverse.reasonShort') }}
+      send={(reason, key) =>
+        reverse.mutateAsync({ id: target.operationId, installment: target.installmentId, detailId: payment.id, idempotency_key: key, reason: reason ?? '' })
+      }
+      onDone={onDone}
       onClose={onClose}
-    >
-      <NoteField
-        id="reverse-reason"
-        label={t('servicing.reverse.reason')}
-        hint={t('servicing.reverse.reasonHint')}
-        invalidText={reasonError ?? ''}
-        invalid={reasonError !== null}
-        rows={3}
-        maxLength={1000}
-        value={reason}
-        disabled={reverse.isPending}
-        onChange={(text) => {
-          setReason(text);
-          setReasonError(null);
-        }}
-      />
-      {failure && (
-        <Callout intent="danger" data-testid="reverse-error">
-          {failure}
-        </Callout>
-      )}
-    </MoneyConfirmDialog>
+    />
   );
 }
 
@@ -118,69 +74,22 @@ export function DecideReversalDialog({
 }) {
   const { t } = useTranslation();
   const decide = useApiMutation('servicing.decideReversal');
-  const [key] = useState(() => newIdempotencyKey());
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const { payment } = target;
   const k = approve ? 'approve' : 'refuse';
-
-  const confirm = async () => {
-    if (!approve && reason.trim().length === 0) {
-      setReasonError(t('servicing.decide.reasonRequired'));
-      return;
-    }
-    setFailure(null);
-    try {
-      const result = await decide.mutateAsync({
-        id: target.operationId,
-        installment: target.installmentId,
-        detailId: payment.id,
-        idempotency_key: key,
-        approve,
-        reason: reason.trim() || null,
-      });
-      onDone(result);
-    } catch (e) {
-      if (isApiError(e) && e.field === 'reason') setReasonError(errorText(e, t));
-      else setFailure(errorText(e, t));
-    }
-  };
-
   return (
-    <MoneyConfirmDialog
+    <ReasonMoneyDialog
+      testPrefix="decide"
       title={t(`servicing.decide.${k}Title`, { number: target.installmentNumber })}
       consequence={t(`servicing.decide.${k}Text`, { id: payment.id, date: formatDate(payment.paid_on) })}
-      consequenceTestId="decide-consequence"
       rows={paymentRows(payment, t)}
-      amountsTestId="decide-amounts"
       intent={approve ? 'danger' : 'primary'}
       confirmText={t(`servicing.decide.${k}`)}
-      confirmTestId="decide-confirm"
-      busy={decide.isPending}
-      onConfirm={confirm}
+      reason={decisionReasonRule(approve, t)}
+      send={(reason, key) =>
+        decide.mutateAsync({ id: target.operationId, installment: target.installmentId, detailId: payment.id, idempotency_key: key, approve, reason })
+      }
+      onDone={onDone}
       onClose={onClose}
-    >
-      <NoteField
-        id="decide-reason"
-        label={approve ? t('servicing.decide.note') : t('servicing.decide.reason')}
-        hint={approve ? t('servicing.decide.noteHint') : t('servicing.decide.reasonHint')}
-        invalidText={reasonError ?? ''}
-        invalid={reasonError !== null}
-        rows={3}
-        maxLength={1000}
-        value={reason}
-        disabled={decide.isPending}
-        onChange={(text) => {
-          setReason(text);
-          setReasonError(null);
-        }}
-      />
-      {failure && (
-        <Callout intent="danger" data-testid="decide-error">
-          {failure}
-        </Callout>
-      )}
-    </MoneyConfirmDialog>
+    />
   );
 }

@@ -1,7 +1,11 @@
-/** After money moves, every cached answer about the operation, its installments and the books is read again. */
+/**
+ * After money moves, every cached answer about the operation, its
+ * installments, their moves and title, prepayments, the books, the overdue
+ * list and the portfolio figures is read again.
+ */
 import { useQueryClient } from '@tanstack/react-query';
 
-const STALE_AFTER_MONEY = /^(creditOperation\.|servicing\.|ledger\.|company\.contracts)/;
+const STALE_AFTER_MONEY = /^(creditOperation\.|servicing\.|servicingMoves\.|prepayment\.|ledger\.|company\.contracts|collections\.|home\.portfolio)/;
 
 export function useRefreshServicing() {
   const client = useQueryClient();
