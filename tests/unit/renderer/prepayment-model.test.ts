@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { PrepaymentQuote, PrepaymentSimulation } from '../../../src/shared/contract/servicing-prepayment';
 import { translate } from '../../../src/shared/i18n';
-import { applyArgs, chosenResult, confirmRows, normalise } from '../../../src/renderer/src/screens/servicing/prepayment/model';
+import { centsOf } from '../../../src/renderer/src/screens/creditOperations/model';
+import { applyArgs, chosenResult, confirmRows, interestCell, normalise } from '../../../src/renderer/src/screens/servicing/prepayment/model';
 
 const t = (key: string, vars?: Record<string, unknown>) => translate('pt-BR', key, vars as Record<string, string | number> | undefined);
 
@@ -90,5 +91,19 @@ describe('prepayment dialog model', () => {
     expect(normalise('1.234,56')).toBe('1234.56');
     expect(normalise('R$ 1000,5')).toBe('1000.5');
     expect(normalise(' 1000.00 ')).toBe('1000.00');
+  });
+
+  it('on a due day the schedule’s rounding cents are their own line, never negative interest, and the rows still add up', () => {
+    // present value 2741.28 against 2741.32 of scheduled principal: −0.04 of "interest".
+    const onDueDay = { ...quote, present_value: '2741.28', accrued_interest: '-0.04', settlement_total: '2741.28' };
+    const rows = confirmRows({ kind: 'full' }, onDueDay, null, t);
+    expect(rows.find((r) => r.id === 'interest')?.amount).toBe('0.00');
+    expect(rows.find((r) => r.id === 'interest-rounding')).toMatchObject({ amount: '-0.04', label: 'Arredondamento do cronograma (a favor do tomador)' });
+    const cents = (id: string) => centsOf(rows.find((r) => r.id === id)?.amount ?? 'x');
+    expect(cents('principal') + cents('interest') + cents('interest-rounding')).toBe(cents('amount'));
+    expect(interestCell('-0.04')).toBe('0.00');
+    expect(interestCell('16.79')).toBe('16.79');
+    // A positive interest keeps one line.
+    expect(confirmRows({ kind: 'full' }, quote, null, t).some((r) => r.id === 'interest-rounding')).toBe(false);
   });
 });

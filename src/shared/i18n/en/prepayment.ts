@@ -31,6 +31,7 @@ export const prepayment: Shape<typeof pt> = {
   },
   amount: 'Prepayment amount (R$)',
   amountHint: 'More than the accrued interest and less than the present value.',
+  rounding: "The schedule's rounding (in the borrower's favour)",
   simulate: 'Simulate',
   simulating: 'Simulating…',
   method: 'Received by',

@@ -29,6 +29,7 @@ export const prepayment = {
   },
   amount: 'Valor da amortização (R$)',
   amountHint: 'Maior que os juros corridos e menor que o valor presente.',
+  rounding: 'Arredondamento do cronograma (a favor do tomador)',
   simulate: 'Simular',
   simulating: 'Simulando…',
   method: 'Forma de recebimento',

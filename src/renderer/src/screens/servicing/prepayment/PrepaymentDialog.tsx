@@ -6,7 +6,6 @@
  * computes no money: every figure is the server's.
  */
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, HTMLTable, InputGroup, Radio, RadioGroup, Spinner } from '@blueprintjs/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResultOf } from '@shared/contract/index';
@@ -18,19 +17,14 @@ import { newIdempotencyKey } from '@kit/idempotencyKey';
 import { errorText, isApiError } from '../../../api/errors';
 import { useApiMutation, useApiQuery } from '../../../api/hooks';
 import { useToast } from '../../../app/toaster';
-import { applyArgs, chosenResult, confirmRows, normalise, type Choice } from './model';
+import { applyArgs, chosenResult, confirmRows, interestCell, interestRows, normalise, type Choice } from './model';
+import { useRefreshServicing } from '../refresh';
 
 export interface PrepaymentDialogProps {
   creditOperationId: number;
   /** after the server recorded the prepayment (the schedule, the operation and the journal changed) */
   onApplied(result: ResultOf<'prepayment.apply'>): void;
   onClose(): void;
-}
-
-/** Every cached answer about the operation's money is stale after a prepayment. */
-function useRefreshServicing() {
-  const client = useQueryClient();
-  return () => client.invalidateQueries({ predicate: (q) => typeof q.queryKey[0] === 'string' && /^(servicing\.|prepayment\.|ledger\.|creditOperation\.)/.test(q.queryKey[0]) });
 }
 
 function SimulationTable({ sim, mode, onChoose }: { sim: PrepaymentSimulation; mode: PrepaymentMode; onChoose(mode: PrepaymentMode): void }) {
@@ -70,7 +64,9 @@ function SimulationTable({ sim, mode, onChoose }: { sim: PrepaymentSimulation; m
         {line(t('prepayment.result.firstPayment'), (r) => (r.rows[0] ? formatCurrency(r.rows[0].payment) : '—'), 'first-payment')}
         {line(t('prepayment.result.totalPayable'), (r) => formatCurrency(r.total_payable), 'total-payable')}
         {line(t('prepayment.result.savings'), (r) => formatCurrency(r.savings), 'savings')}
-        {line(t('prepayment.result.interestPaid'), (r) => formatCurrency(r.interest_paid), 'interest-paid')}
+        {line(t('prepayment.result.interestPaid'), (r) => formatCurrency(interestCell(r.interest_paid)), 'interest-paid')}
+        {sim.modes.some((m) => m.result && interestCell(m.result.interest_paid) !== m.result.interest_paid) &&
+          line(t('prepayment.rounding'), (r) => formatCurrency(interestCell(r.interest_paid) === r.interest_paid ? '0.00' : r.interest_paid), 'rounding')}
         {line(t('prepayment.result.principalPaid'), (r) => formatCurrency(r.principal_paid), 'principal-paid')}
         {line(t('prepayment.result.newBalance'), (r) => formatCurrency(r.new_balance), 'new-balance')}
       </tbody>
@@ -172,7 +168,7 @@ export function PrepaymentDialog({ creditOperationId, onApplied, onClose }: Prep
         { label: t('prepayment.quote.remaining'), text: String(q.rows.length), id: 'remaining' },
         { label: t('prepayment.quote.nominal'), amount: q.nominal, id: 'nominal' },
         { label: t('prepayment.quote.principal'), amount: q.principal, id: 'principal' },
-        { label: t('prepayment.quote.accrued'), amount: q.accrued_interest, id: 'accrued' },
+        ...interestRows(q.accrued_interest, t('prepayment.quote.accrued'), 'accrued', t),
         { label: t('prepayment.quote.discount'), amount: q.discount, id: 'discount' },
         { label: t('prepayment.quote.presentValue'), amount: q.present_value, strong: true, id: 'present-value' },
         ...(q.overdue.length ? [{ label: t('prepayment.quote.overdue'), amount: q.overdue_total, id: 'overdue' }] : []),

@@ -20,13 +20,35 @@ export function chosenResult(sim: PrepaymentSimulation | null, mode: PrepaymentM
   return sim?.modes.find((m) => m.mode === mode)?.result ?? null;
 }
 
+/**
+ * The interest a prepayment pays, as rows. On a due date the schedule's
+ * amortizations, each rounded to the cent, can sum a few cents above the
+ * present value, so "present value − principal" comes out at −R$ 0,01…0,05.
+ * The server posts it as it is (balanced: interest income gives back those
+ * cents, in the borrower's favour); shown as negative interest it read like
+ * an error. So interest never shows below zero: the cents are a line of
+ * their own, the schedule's rounding, and the rows still add up.
+ */
+export function interestRows(interest: string, label: string, id: string, t: Translate): MoneyRow[] {
+  if (!interest.trim().startsWith('-')) return [{ label, amount: interest, id }];
+  return [
+    { label, amount: '0.00', id },
+    { label: t('prepayment.rounding'), amount: interest, id: `${id}-rounding` },
+  ];
+}
+
+/** Interest as one cell: never below zero (interestRows says why). */
+export function interestCell(interest: string): string {
+  return interest.trim().startsWith('-') ? '0.00' : interest;
+}
+
 /** The confirmation's amounts: what is received and how it splits, what is left afterwards. */
 export function confirmRows(choice: Choice, quote: PrepaymentQuote, sim: PrepaymentSimulation | null, t: Translate): MoneyRow[] {
   if (choice.kind === 'full') {
     return [
       { label: t('prepayment.confirm.amount'), amount: quote.present_value, strong: true, id: 'amount' },
       { label: t('prepayment.confirm.principal'), amount: quote.principal, id: 'principal' },
-      { label: t('prepayment.confirm.interest'), amount: quote.accrued_interest, id: 'interest' },
+      ...interestRows(quote.accrued_interest, t('prepayment.confirm.interest'), 'interest', t),
       { label: t('prepayment.confirm.discount'), amount: quote.discount, id: 'discount' },
       { label: t('prepayment.confirm.installments'), text: '0', id: 'installments' },
     ];
@@ -36,7 +58,7 @@ export function confirmRows(choice: Choice, quote: PrepaymentQuote, sim: Prepaym
   return [
     { label: t('prepayment.confirm.amount'), amount: sim.amount, strong: true, id: 'amount' },
     { label: t('prepayment.confirm.principal'), amount: result.principal_paid, id: 'principal' },
-    { label: t('prepayment.confirm.interest'), amount: result.interest_paid, id: 'interest' },
+    ...interestRows(result.interest_paid, t('prepayment.confirm.interest'), 'interest', t),
     { label: t('prepayment.confirm.newBalance'), amount: result.new_balance, strong: true, id: 'new-balance' },
     { label: t('prepayment.confirm.installments'), text: String(result.installments), id: 'installments' },
   ];
