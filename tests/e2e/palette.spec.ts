@@ -126,6 +126,8 @@ test('"?" lists the shortcuts from their declaration, and a list shortcut read t
 test('on a form Ctrl+S saves through the form (its checks run) and Escape leaves, asking first', async ({ page, harness }) => {
   await signInAs(page, harness, DEMO.admin.email);
   await page.goto(harness.url('/app/users'));
+  // The list's keys exist once the list has drawn (pressed earlier, "n" reached no one: a flake on CI).
+  await expect(page.getByTestId('users-table').locator('tbody tr')).toHaveCount(10);
   await page.locator('body').click({ position: { x: 5, y: 5 } });
   // "n": the list's new record.
   await page.keyboard.press(SHORTCUTS.listNew.combo);
