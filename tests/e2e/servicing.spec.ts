@@ -314,6 +314,7 @@ test('a reversal above the company limit and a write-off each wait for a second 
   await page.getByTestId('installment-title-negativation-days').fill('');
   await page.getByTestId('installment-title-save').click();
   await expect(page.locator('.bp6-toast').filter({ hasText: 'Dados do título salvos' })).toBeVisible();
+  await shoot(page, 'installment-title', 'installment-title');
   const [title] = await server.database.rows<{ document_number: string; protest_days: number; negativation_days: number | null }>(
     'SELECT document_number, protest_days, negativation_days FROM installment_titles WHERE installment_id = $1',
     [paid.installment_id],

@@ -40,8 +40,11 @@ describe('servicing screens: how an installment reads', () => {
   });
 
   it('takes payments only while something is open', () => {
-    expect(isPayable({ due_total: '0.00' })).toBe(false);
-    expect(isPayable({ due_total: '0.01' })).toBe(true);
+    expect(isPayable({ due_total: '0.00', status: 'open' })).toBe(false);
+    expect(isPayable({ due_total: '0.01', status: 'open' })).toBe(true);
+    // Open amounts stay on view, but a written-off or renegotiated installment takes no payment.
+    expect(isPayable({ due_total: '10.00', status: 'written_off' })).toBe(false);
+    expect(isPayable({ due_total: '10.00', status: 'renegotiated' })).toBe(false);
   });
 });
 

@@ -203,7 +203,7 @@ export const servicing: Shape<typeof pt> = {
     refused: 'Request to reverse payment #{{id}} closed; nothing was posted.',
   },
   moves: {
-    title: "Installment status and bank title",
+    title: 'Installment status',
     onlyOperators: 'Only operators and administrators change an installment\'s status or its title data.',
     actions: {
       renegotiated: 'Mark as renegotiated',

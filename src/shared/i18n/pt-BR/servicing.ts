@@ -200,7 +200,7 @@ export const servicing = {
     refused: 'Pedido de estorno do pagamento #{{id}} encerrado; nada foi lançado.',
   },
   moves: {
-    title: 'Situação da parcela e título',
+    title: 'Situação da parcela',
     onlyOperators: 'Somente operadores e administradores mudam a situação da parcela ou os dados do título.',
     actions: {
       renegotiated: 'Marcar como renegociada',
