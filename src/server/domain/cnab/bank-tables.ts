@@ -3,7 +3,7 @@
  * bank's own fields only where its manual differs. A record the bank's manual
  * prints exactly as FEBRABAN's keeps the base table.
  */
-import { alpha, blank, num, overrideFields, zeros, type FieldSpec, type RecordTable } from './field-table';
+import { alpha, blank, num, overrideFields, zeros, type FieldSpec } from './field-table';
 import { FEBRABAN_TABLES, type CnabTables } from './febraban-240';
 
 export type CnabBank = '001' | '104' | '341';

@@ -9,7 +9,6 @@
  * case without accents, cut to the field's length because names and addresses
  * may be longer than a bank's field; read back without the trailing spaces).
  */
-import Decimal from 'decimal.js';
 import { daysInMonth } from '../credit/calendar';
 import { fieldLength, LINE_LENGTH, type FieldSpec, type RecordTable } from './field-table';
 
@@ -31,9 +30,14 @@ const DIGITS = /^\d+$/;
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 /** What a bank accepts in an alphanumeric field once accents are gone (FEBRABAN: no special characters). */
 const NOT_ALLOWED = /[^A-Z0-9 .,;:/()&@'+*=_#-]/g;
+const ALREADY_CLEAN = /^[A-Z0-9 .,;:/()&@'+*=_#-]*$/;
+/** A plain decimal string: the money strings of the API ('1234.50'), never exponents or signs. */
+const DECIMAL_TEXT = /^(\d+)(?:\.(\d+))?$/;
 
 /** Upper case, accents removed (Ç → C, Ã → A), anything else a bank would refuse turned into a space. */
 export function cnabText(text: string): string {
+  // Most values (codes, numbers, names already stored in capitals) need nothing; NFD is the slow part.
+  if (ALREADY_CLEAN.test(text)) return text;
   return text
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -68,15 +72,13 @@ function encodeField(table: RecordTable, field: FieldSpec, raw: string | undefin
     }
     case 'numeric': {
       if (field.decimals !== undefined) {
-        let amount: Decimal;
-        try {
-          amount = new Decimal(value === '' ? '0' : value);
-        } catch {
-          return fail(`valor inválido: '${value}'`);
-        }
-        if (amount.isNegative()) fail('valor negativo');
-        if (amount.decimalPlaces() > field.decimals) fail(`mais de ${field.decimals} casas decimais: '${value}'`);
-        const digits = amount.times(new Decimal(10).pow(field.decimals)).toFixed(0);
+        // Amounts are laid out from their decimal text, digit by digit: exact, and without a
+        // Decimal per field (a remittance of 10,000 boletos has 50,000 amount fields).
+        const match = DECIMAL_TEXT.exec(value === '' ? '0' : value);
+        if (!match) return fail(value.startsWith('-') ? 'valor negativo' : `valor inválido: '${value}'`);
+        const fraction = (match[2] ?? '').replace(/0+$/, '');
+        if (fraction.length > field.decimals) fail(`mais de ${field.decimals} casas decimais: '${value}'`);
+        const digits = ((match[1] ?? '') + fraction.padEnd(field.decimals, '0')).replace(/^0+(?=\d)/, '');
         if (digits.length > width) fail(`valor maior que o campo (${width} posições): '${value}'`);
         return digits.padStart(width, '0');
       }
@@ -108,7 +110,8 @@ function decodeField(field: FieldSpec, text: string): string {
     case 'numeric':
       if (text.trim() === '') return '';
       if (field.decimals !== undefined && DIGITS.test(text)) {
-        return new Decimal(text).dividedBy(new Decimal(10).pow(field.decimals)).toFixed(field.decimals);
+        const units = text.slice(0, text.length - field.decimals).replace(/^0+(?=\d)/, '') || '0';
+        return field.decimals === 0 ? units : `${units}.${text.slice(text.length - field.decimals)}`;
       }
       return text;
   }

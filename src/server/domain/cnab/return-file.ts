@@ -62,7 +62,8 @@ export type ReturnResult = { readonly ok: true; readonly file: ReturnFile } | { 
 /** Lines of a file as banks send them: CR LF or LF, maybe a final newline or an end-of-file mark. */
 export function splitLines(text: string): string[] {
   const lines = text.split(/\r?\n/);
-  while (lines.length > 0 && /^[\s\x1a]*$/.test(lines[lines.length - 1] ?? '')) lines.pop();
+  const END_OF_FILE = String.fromCharCode(0x1a); // DOS end-of-file mark some bank channels still append
+  while (lines.length > 0 && (lines[lines.length - 1] ?? '').replaceAll(END_OF_FILE, '').trim() === '') lines.pop();
   return lines;
 }
 
