@@ -26,7 +26,8 @@
  *   positive, a loss when negative, per installment and in total.
  */
 import Decimal from 'decimal.js';
-import { daysBetween, parseCalendarDay } from '../credit/calendar';
+import { daysBetween } from '../credit/calendar';
+import { checkedDay } from './days';
 import { cents, money, percent, positiveMoney, sum, ZERO } from './money';
 
 export interface AssignableInstallment {
@@ -69,16 +70,6 @@ const THIRTY = new Decimal(30);
 /** A monthly rate above this is a typing error, not an agreement. */
 const MAX_MONTHLY_RATE = 100;
 
-function calendarDay(text: unknown, field: string): string {
-  if (typeof text !== 'string') throw new RangeError(`${field} must be a calendar day (YYYY-MM-DD)`);
-  try {
-    parseCalendarDay(text);
-  } catch {
-    throw new RangeError(`${field} must be a calendar day (YYYY-MM-DD): ${text}`);
-  }
-  return text;
-}
-
 interface Checked {
   id: number;
   dueDate: string;
@@ -93,7 +84,7 @@ function checkInstallments(date: string, installments: readonly AssignableInstal
   return installments.map((i, k) => {
     if (!Number.isInteger(i.id) || seen.has(i.id)) throw new RangeError(`installments[${k}].id must be a distinct whole number`);
     seen.add(i.id);
-    const dueDate = calendarDay(i.dueDate, `installments[${k}].dueDate`);
+    const dueDate = checkedDay(i.dueDate, `installments[${k}].dueDate`);
     const faceValue = positiveMoney(i.faceValue, `installments[${k}].faceValue`);
     const carrying = money(i.openPrincipal, `installments[${k}].openPrincipal`);
     if (carrying.gt(faceValue)) throw new RangeError(`installments[${k}].openPrincipal must not exceed its face value`);
@@ -121,7 +112,7 @@ export function shareInCents(total: Decimal, weights: readonly Decimal[]): Decim
 
 /** What the installments sell for on `date`, priced at a monthly rate or at a stated price. */
 export function priceCession(date: string, installments: readonly AssignableInstallment[], pricing: CessionPricing): CessionPrice {
-  calendarDay(date, 'date');
+  checkedDay(date, 'date');
   const checked = checkInstallments(date, installments);
   let prices: Decimal[];
   if (pricing.kind === 'rate') {

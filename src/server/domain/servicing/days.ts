@@ -29,3 +29,14 @@ export function weekday(date: string): number {
   // Day 0 (1970-01-01) was a Thursday.
   return (((dayNumber(date) + 4) % 7) + 7) % 7;
 }
+
+/** A calendar day given to a rule, or a RangeError naming the field (never a time-zone guess). */
+export function checkedDay(text: unknown, field: string): string {
+  if (typeof text !== 'string') throw new RangeError(`${field} must be a calendar day (YYYY-MM-DD)`);
+  try {
+    parseCalendarDay(text);
+  } catch {
+    throw new RangeError(`${field} must be a calendar day (YYYY-MM-DD): ${text}`);
+  }
+  return text;
+}

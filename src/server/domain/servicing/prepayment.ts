@@ -44,6 +44,7 @@
 import Decimal from 'decimal.js';
 import { addMonths, daysBetween, daysInMonth, parseCalendarDay } from '../credit/calendar';
 import type { AmortizationSystem } from '../credit/schedule';
+import { checkedDay } from './days';
 import { cents, money, percent, positiveMoney, sum, ZERO } from './money';
 
 export interface RemainingInstallment {
@@ -99,15 +100,7 @@ interface Row {
 }
 
 /** A calendar day, or a RangeError naming the field. */
-function day(text: unknown, field: string): string {
-  if (typeof text !== 'string') throw new RangeError(`${field} must be a calendar day (YYYY-MM-DD)`);
-  try {
-    parseCalendarDay(text);
-  } catch {
-    throw new RangeError(`${field} must be a calendar day (YYYY-MM-DD): ${text}`);
-  }
-  return text;
-}
+const day = checkedDay;
 
 function checkRows(rows: readonly RemainingInstallment[], date: string): Row[] {
   day(date, 'date');
