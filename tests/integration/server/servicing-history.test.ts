@@ -8,30 +8,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../helpers/server';
 import { call, signInEveryRole, type DemoRole } from './client';
-import { CONDITIONS, insertBorrower, key } from './servicing-fixtures';
+import { disbursedOperation, insertBorrower, key, SERVICING_PARAMETERS_SQL } from './servicing-fixtures';
 
 let server: TestServer;
 let tokens: Record<DemoRole, string>;
 let opId = 0;
 let ids: number[] = [];
-
-async function disbursed(borrowerId: number): Promise<number> {
-  server.clock.set('2026-01-10');
-  const created = await call(server, 'creditOperation.create', { ...CONDITIONS, borrower_id: borrowerId, idempotency_key: key() }, tokens.agent);
-  expect(created.status, JSON.stringify(created.body)).toBe(200);
-  const id = created.body.id as number;
-  await call(server, 'creditOperation.updateComplement', { id, version: created.body.version, payment_method: 'boleto', analyst_opinion: 'Capacidade de pagamento compatível.' }, tokens.agent);
-  let current = (await call(server, 'creditOperation.get', { id }, tokens.agent)).body;
-  await call(server, 'creditOperation.decision', { id, action: 'send_to_analysis', version: current.version }, tokens.agent);
-  current = (await call(server, 'creditOperation.get', { id }, tokens.agent)).body;
-  expect((await call(server, 'creditOperation.decision', { id, action: 'approve', version: current.version }, tokens.operator)).status).toBe(200);
-  expect((await call(server, 'creditOperation.issueCcb', { id, idempotency_key: key() }, tokens.operator)).status).toBe(200);
-  current = (await call(server, 'creditOperation.get', { id }, tokens.agent)).body;
-  server.clock.set('2026-01-15');
-  const answer = await call(server, 'servicing.disburse', { id, version: current.version, idempotency_key: key(), method: 'pix' }, tokens.operator);
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return id;
-}
 
 const setStatus = (installment: number, status: string, reason: string) =>
   call(server, 'servicingMoves.setStatus', { id: opId, installment, status, reason, idempotency_key: key() }, tokens.operator);
@@ -52,10 +34,8 @@ async function detailsOn(installment: number, date: string): Promise<Record<stri
 beforeAll(async () => {
   server = await startTestServer({ seed: 'demo', today: '2026-01-10' });
   tokens = await signInEveryRole(server);
-  await server.database.rows(
-    "UPDATE company_parameters SET min_monthly_rate = 0, max_monthly_rate = 15, min_installments = 1, max_installments = 360, min_value = 100, max_value = 1000000, tac = 0, other_fees = '[]', late_fee_percent = 2, default_interest_monthly_percent = 1 WHERE company_id = 1",
-  );
-  opId = await disbursed(await insertBorrower(server, 'Helena Histórico', '529.982.247-25'));
+  await server.database.rows(SERVICING_PARAMETERS_SQL);
+  opId = await disbursedOperation(server, tokens, await insertBorrower(server, 'Helena Histórico', '529.982.247-25'));
   ids = (await listOn('2026-01-15')).map((i) => i.id as number);
 
   // The first installment (due 2026-02-15) is asked to be written off on 03-19, approved on 03-20, undone on 04-10.
