@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../helpers/server';
 import { call, signInEveryRole, type DemoRole } from './client';
+import * as statusHistoryMigration from '../../../src/server/db/migrations/0022_installment_status_history';
 import { disbursedOperation, insertBorrower, key, SERVICING_PARAMETERS_SQL } from './servicing-fixtures';
 
 let server: TestServer;
@@ -106,5 +107,26 @@ describe('installments as of a past day', () => {
     ]);
     await expect(server.database.rows('UPDATE installment_status_history SET status = NULL WHERE credit_operation_id = $1', [opId])).rejects.toThrow(/never changed/);
     await expect(server.database.rows('DELETE FROM installment_status_history WHERE credit_operation_id = $1', [opId])).rejects.toThrow(/never changed/);
+  });
+
+  it('the migration rebuilds the same history from the write-offs, and a renegotiation from the day its row was written', async () => {
+    type Row = { installment_id: number; status: string | null; effective_on: string };
+    const read = () =>
+      server.database.rows<Row>(
+        "SELECT installment_id, status, to_char(effective_on, 'YYYY-MM-DD') AS effective_on FROM installment_status_history WHERE credit_operation_id = $1 ORDER BY id",
+        [opId],
+      );
+    const written = await read();
+    const [renegotiated] = await server.database.rows<{ day: string }>(
+      "SELECT to_char((updated_at AT TIME ZONE 'America/Sao_Paulo')::date, 'YYYY-MM-DD') AS day FROM installment_states WHERE installment_id = $1",
+      [ids[1]],
+    );
+    // As on a database written before the history existed: the table gone, the migration run again.
+    await server.database.rows('DROP TABLE installment_status_history');
+    for (const statement of statusHistoryMigration.sql.split(/;\s*\n/).map((q) => q.trim()).filter(Boolean)) await server.database.rows(statement);
+    const rebuilt = await read();
+    const writeOffs = (rows: Row[]) => rows.filter((r) => r.installment_id === ids[0]);
+    expect(writeOffs(rebuilt)).toEqual(writeOffs(written));
+    expect(rebuilt.filter((r) => r.installment_id === ids[1])).toEqual([{ installment_id: ids[1], status: 'renegotiated', effective_on: renegotiated.day }]);
   });
 });
