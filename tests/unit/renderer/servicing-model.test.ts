@@ -39,9 +39,12 @@ describe('servicing screens: how an installment reads', () => {
     expect(badgeIntent('anything else')).toBe('none');
   });
 
-  it('takes payments only while something is open', () => {
-    expect(isPayable({ due_total: '0.00' })).toBe(false);
-    expect(isPayable({ due_total: '0.01' })).toBe(true);
+  it('takes payments only while something is open and the installment is still collected', () => {
+    expect(isPayable({ due_total: '0.00', status: 'paid' })).toBe(false);
+    expect(isPayable({ due_total: '0.01', status: 'partially_paid' })).toBe(true);
+    expect(isPayable({ due_total: '0.01', status: 'open' })).toBe(true);
+    expect(isPayable({ due_total: '100.00', status: 'written_off' })).toBe(false);
+    expect(isPayable({ due_total: '100.00', status: 'renegotiated' })).toBe(false);
   });
 });
 

@@ -8,7 +8,7 @@
 import type { Intent } from '@blueprintjs/core';
 import type { InstallmentDetails, InstallmentsView, OperationJournal } from '@shared/contract/servicing';
 import { isCalendarDay } from '@shared/contract/common';
-import type { InstallmentStatus } from '@shared/installment-status';
+import { canBeOverdue, type InstallmentStatus } from '@shared/installment-status';
 import type { DisbursementMethod, LedgerAccount, ReceiptMethod } from '@shared/servicing';
 import { centsOf, decimalOfCents } from '../creditOperations/model';
 
@@ -65,9 +65,9 @@ export function badgeKeys(i: Pick<InstallmentState, 'status' | 'overdue'>): stri
   return i.overdue ? [`servicing.status.${i.status}`, 'servicing.status.overdue'] : [`servicing.status.${i.status}`];
 }
 
-/** Whether the installment still takes payments (something is open on it). */
-export function isPayable(i: Pick<InstallmentState, 'due_total'>): boolean {
-  return centsOf(i.due_total) > 0n;
+/** Whether the installment still takes payments: still collected (not written off, renegotiated…; the server refuses those) and something is open on it. */
+export function isPayable(i: Pick<InstallmentState, 'due_total' | 'status'>): boolean {
+  return canBeOverdue(i.status) && centsOf(i.due_total) > 0n;
 }
 
 // ---------- disbursement ----------
