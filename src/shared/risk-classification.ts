@@ -11,8 +11,20 @@
  *   (significant increase, presumed when overdue more than 30 days) and
  *   stage 3 (problem asset: overdue more than 90 days).
  *
+ * - Losses: Res. CMN 2.682/1999 art. 7 writes off (transfers to compensation
+ *   accounts) only an operation rated H, so an operation or installment
+ *   written off is at level H; art. 3 rates all of a client's operations by
+ *   the riskiest. The borrower is therefore rated H while a loss weighs on
+ *   it: a write-off in force (not undone) dated within the last
+ *   LOSS_MEMORY_MONTHS months of the day asked. The window is the lender's
+ *   policy (2.682 keeps the written-off operation in compensation for five
+ *   years but says nothing of how long it colours new credit). Under Res. CMN
+ *   4.966/2021 the loss is a problem asset: stage 3. An installment written
+ *   off no longer counts as overdue (its days late are not collected any
+ *   more): the loss, not the delay, rates the borrower.
+ *
  * Pure: the caller gives the largest number of days overdue among the
- * borrower's open installments.
+ * borrower's open installments and the day of its latest write-off in force.
  */
 import { borrowers as ptBorrowers } from './i18n/pt-BR/borrowers';
 
@@ -71,17 +83,67 @@ export function stageReasonOf(maxDaysOverdue: number): RiskReason {
   return { key: `${REASONS}.stage${stage}`, vars: { days: maxDaysOverdue } };
 }
 
-/** The Portuguese text of a reason, from the pt-BR catalogue's template (what the server answers). */
-function portuguese(reason: RiskReason): string {
+/** How long a loss written off keeps the borrower at H, in months (the lender's policy, see above). */
+export const LOSS_MEMORY_MONTHS = 12;
+
+/** The calendar day `months` months before `day` ('YYYY-MM-DD'; the 31st of a shorter month becomes its last day). */
+export function monthsBefore(day: string, months: number): string {
+  const [y, m, d] = day.split('-').map(Number);
+  const index = y * 12 + (m - 1) - months;
+  const year = Math.floor(index / 12);
+  const month = (index % 12) + 1;
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+  return `${pad(year, 4)}-${pad(month)}-${pad(Math.min(d, last))}`;
+}
+
+/** What the borrower is rated by on a day. */
+export interface RiskFacts {
+  /** the day asked, 'YYYY-MM-DD' */
+  asOf: string;
+  maxDaysOverdue: number;
+  /** the day of the latest write-off in force on `asOf` (null: none) */
+  lastLossOn: string | null;
+}
+
+/** Whether the borrower's latest loss still weighs on `asOf`: dated within the last LOSS_MEMORY_MONTHS months. */
+export function lossWeighs(facts: Pick<RiskFacts, 'asOf' | 'lastLossOn'>): boolean {
+  const on = facts.lastLossOn;
+  return on !== null && on <= facts.asOf && on > monthsBefore(facts.asOf, LOSS_MEMORY_MONTHS);
+}
+
+export function riskRatingOf(facts: RiskFacts): RiskRating {
+  return lossWeighs(facts) ? 'H' : ratingFor(facts.maxDaysOverdue);
+}
+
+export function riskStageOf(facts: RiskFacts): RiskStage {
+  return lossWeighs(facts) ? '3' : stageFor(facts.maxDaysOverdue);
+}
+
+export function riskRatingReasonOf(facts: RiskFacts): RiskReason {
+  return lossWeighs(facts) ? { key: `${REASONS}.ratingLoss`, vars: { date: facts.lastLossOn!, months: LOSS_MEMORY_MONTHS } } : ratingReasonOf(facts.maxDaysOverdue);
+}
+
+export function riskStageReasonOf(facts: RiskFacts): RiskReason {
+  return lossWeighs(facts) ? { key: `${REASONS}.stageLoss`, vars: { date: facts.lastLossOn!, months: LOSS_MEMORY_MONTHS } } : stageReasonOf(facts.maxDaysOverdue);
+}
+
+/** 'YYYY-MM-DD' as the Brazilian DD/MM/YYYY, for the server's Portuguese. */
+const brazilianDate = (day: string) => day.split('-').reverse().join('/');
+
+/** The Portuguese text of a reason, from the pt-BR catalogue's template (what the server answers); a `date` reads DD/MM/YYYY. */
+export function portugueseReason(reason: RiskReason): string {
   const leaf = reason.key.split('.').pop() as keyof typeof ptBorrowers.risk.reasons;
-  return ptBorrowers.risk.reasons[leaf].replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(reason.vars[name] ?? ''));
+  return ptBorrowers.risk.reasons[leaf].replace(/\{\{(\w+)\}\}/g, (_, name: string) =>
+    name === 'date' ? brazilianDate(String(reason.vars[name] ?? '')) : String(reason.vars[name] ?? ''),
+  );
 }
 
 /** The reasons in Portuguese (the server answers them; the screen words them from ratingReasonOf/stageReasonOf in its language). */
 export function ratingReason(maxDaysOverdue: number): string {
-  return portuguese(ratingReasonOf(maxDaysOverdue));
+  return portugueseReason(ratingReasonOf(maxDaysOverdue));
 }
 
 export function stageReason(maxDaysOverdue: number): string {
-  return portuguese(stageReasonOf(maxDaysOverdue));
+  return portugueseReason(stageReasonOf(maxDaysOverdue));
 }

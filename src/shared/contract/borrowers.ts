@@ -400,6 +400,8 @@ export const riskClassificationSchema = z.object({
   as_of: z.string(),
   max_days_overdue: z.number().int(),
   overdue_installments: z.number().int(),
+  /** the day of the borrower's latest write-off in force (YYYY-MM-DD; null: none); within twelve months it rates the borrower H */
+  last_loss_on: z.string().nullable(),
   /** Res. CMN 2.682/1999 art. 4 scale */
   rating: z.enum(RISK_RATINGS),
   rating_reason: z.string(),
@@ -630,7 +632,7 @@ export const borrowersOperations = {
     encoding: 'none',
     cacheable: true,
     origin: 'spec',
-    description: 'The risk rating (Res. CMN 2.682/1999, AA–H) and stage (Res. CMN 4.966/2021) from the days overdue of its installments, with why.',
+    description: 'The risk rating (Res. CMN 2.682/1999, AA–H) and stage (Res. CMN 4.966/2021) from the days overdue of its installments and its losses written off in the last twelve months, with why.',
     args: idArgs,
     result: riskClassificationSchema,
   }),

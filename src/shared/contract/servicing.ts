@@ -134,6 +134,8 @@ export const installmentTransactionSchema = z.object({
 export const installmentDetailsSchema = z.object({
   credit_operation_id: z.number().int(),
   as_of: z.string(),
+  /** the schedule version that added the installment (1: the signed schedule; each prepayment applied adds one) */
+  schedule_version: z.number().int().min(1),
   installment: installmentStateSchema,
   transactions: z.array(installmentTransactionSchema),
 });

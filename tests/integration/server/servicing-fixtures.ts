@@ -3,7 +3,9 @@
  * date) and a borrower with a payout account. Each suite seeds its own server; only the declarations are shared.
  */
 import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
 import type { TestServer } from '../../helpers/server';
+import { call, type DemoRole } from './client';
 
 /** A fresh idempotency key for each money write. */
 export const key = () => `test-${randomUUID()}`;
@@ -31,3 +33,29 @@ export async function insertBorrower(server: TestServer, name: string, document:
   );
   return row.id;
 }
+
+/**
+ * An operation of CONDITIONS for the borrower, built by an agent on 2026-01-10, approved by an operator, its CCB
+ * issued, and released on 2026-01-15 (the server's clock is left there). Answers its id.
+ */
+export async function disbursedOperation(server: TestServer, tokens: Record<DemoRole, string>, borrowerId: number): Promise<number> {
+  server.clock.set('2026-01-10');
+  const created = await call(server, 'creditOperation.create', { ...CONDITIONS, borrower_id: borrowerId, idempotency_key: key() }, tokens.agent);
+  expect(created.status, JSON.stringify(created.body)).toBe(200);
+  const id = created.body.id as number;
+  await call(server, 'creditOperation.updateComplement', { id, version: created.body.version, payment_method: 'boleto', analyst_opinion: 'Capacidade de pagamento compatível.' }, tokens.agent);
+  let current = (await call(server, 'creditOperation.get', { id }, tokens.agent)).body;
+  await call(server, 'creditOperation.decision', { id, action: 'send_to_analysis', version: current.version }, tokens.agent);
+  current = (await call(server, 'creditOperation.get', { id }, tokens.agent)).body;
+  expect((await call(server, 'creditOperation.decision', { id, action: 'approve', version: current.version }, tokens.operator)).status).toBe(200);
+  expect((await call(server, 'creditOperation.issueCcb', { id, idempotency_key: key() }, tokens.operator)).status).toBe(200);
+  current = (await call(server, 'creditOperation.get', { id }, tokens.agent)).body;
+  server.clock.set('2026-01-15');
+  const answer = await call(server, 'servicing.disburse', { id, version: current.version, idempotency_key: key(), method: 'pix' }, tokens.operator);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return id;
+}
+
+/** The company parameters the servicing suites lend under (wide limits, no fees, 2% late fee, 1% a month default interest). */
+export const SERVICING_PARAMETERS_SQL =
+  "UPDATE company_parameters SET min_monthly_rate = 0, max_monthly_rate = 15, min_installments = 1, max_installments = 360, min_value = 100, max_value = 1000000, tac = 0, other_fees = '[]', late_fee_percent = 2, default_interest_monthly_percent = 1 WHERE company_id = 1";

@@ -36,7 +36,7 @@ import {
 import { formatCnpj, formatCpf, isValidCnpj, isValidCpf } from '@shared/documents';
 import { isOneOf, PERSON_TYPES } from '@shared/enums';
 import { AllOperators, isRoleAllowed, type RoleId } from '@shared/roles';
-import { ratingFor, ratingReason, stageFor, stageReason } from '@shared/risk-classification';
+import { portugueseReason, riskRatingOf, riskRatingReasonOf, riskStageOf, riskStageReasonOf, type RiskFacts } from '@shared/risk-classification';
 import { awaitsContract } from '@shared/solicitation-status';
 import type { Db } from '../../db/connect';
 import { solicitations } from '../intake/schema';
@@ -709,23 +709,26 @@ export function todayInSaoPaulo(now: Date = new Date()): string {
 }
 
 /**
- * The borrower's rating and stage from the largest number of days one of its
- * installments is overdue (the operations' rule: `overdueOf`), counted to
- * today in São Paulo.
+ * The borrower's rating and stage on `asOf` (the lender's business date): H
+ * and stage 3 while a loss written off in the last twelve months weighs on it,
+ * else from the largest number of days one of its installments is overdue
+ * (the operations' rule: `overdueOf`). The rule and its sources are in
+ * src/shared/risk-classification.ts.
  */
 export async function classificationOf(db: Db, borrowerId: number, asOf = todayInSaoPaulo()): Promise<RiskClassification> {
   await borrowerOr404(db, borrowerId);
   const overdue = await overdueOf(db, borrowerId, asOf);
-  const days = overdue.maxDays;
+  const facts: RiskFacts = { asOf, maxDaysOverdue: overdue.maxDays, lastLossOn: overdue.lastLossOn };
   return {
     borrower_id: borrowerId,
     as_of: asOf,
-    max_days_overdue: days,
+    max_days_overdue: overdue.maxDays,
     overdue_installments: overdue.installments,
-    rating: ratingFor(days),
-    rating_reason: ratingReason(days),
-    stage: stageFor(days),
-    stage_reason: stageReason(days),
+    last_loss_on: overdue.lastLossOn,
+    rating: riskRatingOf(facts),
+    rating_reason: portugueseReason(riskRatingReasonOf(facts)),
+    stage: riskStageOf(facts),
+    stage_reason: portugueseReason(riskStageReasonOf(facts)),
     operations_considered: overdue.operations,
   };
 }

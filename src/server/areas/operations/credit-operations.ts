@@ -295,22 +295,39 @@ function collectingStatuses(): SQL {
 }
 
 /**
+ * A write-off (servicing's installment_write_offs row `w`) in force on `asOf`:
+ * dated on or before it and not undone by then (an undoing is its own row,
+ * dated the day it was made).
+ */
+function writeOffInForce(asOf: string): SQL {
+  return sql`w.undoes_id IS NULL AND w.written_off_on <= ${asOf}::date
+    AND NOT EXISTS (SELECT 1 FROM installment_write_offs u WHERE u.undoes_id = w.id AND u.written_off_on <= ${asOf}::date)`;
+}
+
+/**
  * Overdue, the rule the risk classification counts by: an installment (`i`)
  * of an operation (`o`) whose schedule is being collected, in its current
- * schedule (not replaced by a prepayment), not paid, with its
- * due date before the calendar day `asOf` ('YYYY-MM-DD', compared as a date in
- * SQL: no time zone involved).
+ * schedule (not replaced by a prepayment), not paid, not written off on
+ * `asOf` (a loss is rated as such, not as a delay), with its due date before
+ * the calendar day `asOf` ('YYYY-MM-DD', compared as a date in SQL: no time
+ * zone involved).
  */
 export function overdueInstallment(asOf: string): SQL {
-  return sql`o.status IN (${collectingStatuses()}) AND i.superseded_in IS NULL AND i.paid_on IS NULL AND i.due_date < ${asOf}::date`;
+  return sql`o.status IN (${collectingStatuses()}) AND i.superseded_in IS NULL AND i.paid_on IS NULL AND i.due_date < ${asOf}::date
+    AND NOT EXISTS (SELECT 1 FROM installment_write_offs w WHERE w.installment_id = i.id AND ${writeOffInForce(asOf)})`;
 }
 
 /**
  * How overdue the borrower is on `asOf`: the largest number of days one of
- * its installments is overdue (0 when none), how many are, and how many of its
- * operations are being collected.
+ * its installments is overdue (0 when none), how many are, how many of its
+ * operations are being collected, and the day of its latest write-off in
+ * force (null: none), of any of its operations, written off or not.
  */
-export async function overdueOf(db: Db, borrowerId: number, asOf: string): Promise<{ maxDays: number; installments: number; operations: number }> {
+export async function overdueOf(
+  db: Db,
+  borrowerId: number,
+  asOf: string,
+): Promise<{ maxDays: number; installments: number; operations: number; lastLossOn: string | null }> {
   const result = await db.execute(sql`
     SELECT
       (SELECT max(${asOf}::date - i.due_date)::int
@@ -319,10 +336,20 @@ export async function overdueOf(db: Db, borrowerId: number, asOf: string): Promi
       (SELECT count(*)::int
          FROM credit_operation_installments i JOIN credit_operations o ON o.id = i.credit_operation_id
         WHERE o.borrower_id = ${borrowerId} AND ${overdueInstallment(asOf)}) AS overdue,
-      (SELECT count(*)::int FROM credit_operations o WHERE o.borrower_id = ${borrowerId} AND o.status IN (${collectingStatuses()})) AS operations
+      (SELECT count(*)::int FROM credit_operations o WHERE o.borrower_id = ${borrowerId} AND o.status IN (${collectingStatuses()})) AS operations,
+      (SELECT to_char(max(w.written_off_on), 'YYYY-MM-DD')
+         FROM installment_write_offs w JOIN credit_operations o ON o.id = w.credit_operation_id
+        WHERE o.borrower_id = ${borrowerId} AND ${writeOffInForce(asOf)}) AS last_loss_on
   `);
-  const [row] = (result as unknown as { rows: Array<{ max_days: number | string | null; overdue: number | string; operations: number | string }> }).rows;
-  return { maxDays: Number(row?.max_days ?? 0), installments: Number(row?.overdue ?? 0), operations: Number(row?.operations ?? 0) };
+  const [row] = (
+    result as unknown as { rows: Array<{ max_days: number | string | null; overdue: number | string; operations: number | string; last_loss_on: string | null }> }
+  ).rows;
+  return {
+    maxDays: Number(row?.max_days ?? 0),
+    installments: Number(row?.overdue ?? 0),
+    operations: Number(row?.operations ?? 0),
+    lastLossOn: row?.last_loss_on ?? null,
+  };
 }
 
 /** Whether a secured guarantee is pledged to an operation that still holds it (any but a refused or cancelled one). */

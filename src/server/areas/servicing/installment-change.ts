@@ -76,6 +76,8 @@ export interface InstallmentChange {
   actorId: number;
   action: ActivityAction;
   at: Date;
+  /** the business date the status holds from */
+  on: string;
   /** what else the log keeps (the write-off's principal, its request) */
   before?: Snapshot;
   after?: Snapshot;
@@ -93,6 +95,7 @@ export async function changeInstallment(tx: Db, change: InstallmentChange): Prom
     reason: change.reason,
     actorId: change.actorId,
     at: change.at,
+    on: change.on,
   });
   const state = target.replay.state;
   await logActivity(tx, {

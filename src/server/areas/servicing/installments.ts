@@ -32,7 +32,7 @@ import type { LateChargeTerms } from '../../domain/servicing/late-charges';
 import { payableUntil } from '../../domain/servicing/business-days';
 import { disbursementOf } from './disbursement';
 import { installmentTransactions, type InstallmentTransactionRow } from './schema';
-import { currentStatus, storedStatusesOf, storedStatusOf } from './stored-status';
+import { currentStatus, storedStatusesAsOf } from './stored-status';
 
 export const INSTALLMENT_MESSAGES = {
   notFound: 'Parcela não encontrada nesta operação.',
@@ -169,7 +169,7 @@ export async function loadInstallments(db: Db, operationId: number, asOf: string
   const ctx = await servicingContext(db, op);
   const schedule = await scheduleOf(db, op.id);
   const txs = byInstallment(await transactionsOf(db, schedule.map((i) => i.id)));
-  const stored = await storedStatusesOf(db, schedule.map((i) => i.id));
+  const stored = await storedStatusesAsOf(db, schedule.map((i) => i.id), asOf);
   let value = new Decimal(0);
   let paid = new Decimal(0);
   let due = new Decimal(0);
@@ -223,7 +223,14 @@ export async function loadInstallmentDetails(db: Db, operationId: number, instal
       created_at: r.created_at.toISOString(),
     };
   });
-  return { credit_operation_id: op.id, as_of: asOf, installment: stateView(installment, replay, await storedStatusOf(db, installment.id)), transactions };
+  const stored = (await storedStatusesAsOf(db, [installment.id], asOf)).get(installment.id) ?? null;
+  return {
+    credit_operation_id: op.id,
+    as_of: asOf,
+    schedule_version: installment.schedule_version,
+    installment: stateView(installment, replay, stored),
+    transactions,
+  };
 }
 
 function maxDate(rows: readonly InstallmentTransactionRow[], floor: string): string {

@@ -5,7 +5,7 @@
  * paid), as the replay says. Read by the installments' views and by payments
  * and reversals, which an installment out of collection refuses.
  */
-import { and, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import {
   canBeOverdue,
   INSTALLMENT_STATUS_LABELS_PT,
@@ -18,6 +18,7 @@ import {
 import type { Db } from '../../db/connect';
 import { conflict } from '../../platform/http/errors';
 import { installmentStates } from './schema-moves';
+import { installmentStatusHistory } from './schema-status-history';
 
 /** What to do instead, by status. */
 const NEXT_STEP: Partial<Record<InstallmentStatus, string>> = {
@@ -58,16 +59,46 @@ export async function assertCollecting(db: Db, installmentId: number): Promise<v
   if (stored && !canBeOverdue(stored)) throw conflict(STORED_STATUS_MESSAGES.notCollecting(stored), 'status');
 }
 
-/** Writes the stored status (null: the payments decide again), inside the caller's transaction and lock. */
+/**
+ * Writes the stored status (null: the payments decide again) in force from the
+ * business date `on`, inside the caller's transaction and lock: the status now,
+ * and a history row that the views of a past day read.
+ */
 export async function storeStatus(
   tx: Db,
-  row: { installmentId: number; operationId: number; status: StoredInstallmentStatus | null; reason: string; actorId: number; at: Date },
+  row: { installmentId: number; operationId: number; status: StoredInstallmentStatus | null; reason: string; actorId: number; at: Date; on: string },
 ): Promise<void> {
   const values = { status: row.status, reason: row.reason, actor_id: row.actorId, updated_at: row.at };
   await tx
     .insert(installmentStates)
     .values({ installment_id: row.installmentId, credit_operation_id: row.operationId, ...values })
     .onConflictDoUpdate({ target: installmentStates.installment_id, set: values });
+  await tx.insert(installmentStatusHistory).values({
+    installment_id: row.installmentId,
+    credit_operation_id: row.operationId,
+    status: row.status,
+    effective_on: row.on,
+    reason: row.reason,
+    actor_id: row.actorId,
+    created_at: row.at,
+  });
+}
+
+/**
+ * The stored statuses these installments had on `asOf` (those without one that
+ * day are left out): each one's latest move dated on or before it, the one
+ * written last when a day has several.
+ */
+export async function storedStatusesAsOf(db: Db, installmentIds: readonly number[], asOf: string): Promise<Map<number, StoredInstallmentStatus>> {
+  if (installmentIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: installmentStatusHistory.installment_id, status: installmentStatusHistory.status })
+    .from(installmentStatusHistory)
+    .where(and(inArray(installmentStatusHistory.installment_id, [...installmentIds]), lte(installmentStatusHistory.effective_on, asOf)))
+    .orderBy(asc(installmentStatusHistory.effective_on), asc(installmentStatusHistory.id));
+  const latest = new Map<number, StoredInstallmentStatus | null>();
+  for (const r of rows) latest.set(r.id, r.status);
+  return new Map([...latest].flatMap(([id, status]) => (status ? [[id, status] as const] : [])));
 }
 
 /** The installments of an operation with a stored status. */

@@ -122,6 +122,7 @@ async function performWriteOff(tx: Db, actor: Actor, target: InstallmentTarget, 
     actorId: actor.id,
     action: 'installment.write-off',
     at: new Date(),
+    on: today,
     after: { principal: row.principal, write_off_id: row.id, approval_request_id: request.id, maker_id: request.maker_id, written_off_on: today },
   });
 }
@@ -179,6 +180,7 @@ export async function undoWriteOff(tx: Db, actor: Actor, target: InstallmentTarg
     actorId: actor.id,
     action: 'installment.write-off-undone',
     at: new Date(),
+    on: today,
     before: { write_off_id: standing.id, principal: standing.principal },
     after: { undoes_id: standing.id, write_off_id: row.id, principal: row.principal },
   });

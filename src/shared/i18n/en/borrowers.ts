@@ -273,6 +273,7 @@ export const borrowers: Shape<typeof pt> = {
     overdueInstallments: 'Overdue instalments',
     operationsConsidered: 'Operations considered',
     asOf: 'Computed on',
+    lastLossOn: 'Latest loss written off (in force)',
     reasons: {
       ratingNone: 'No installment overdue: level AA (CMN Resolution 2,682/1999).',
       ratingUnder15: 'Longest delay of {{days}} day(s), under 15 days: level A (CMN Resolution 2,682/1999, art. 4).',
@@ -281,6 +282,8 @@ export const borrowers: Shape<typeof pt> = {
       stage3: 'Overdue more than 90 days ({{days}}): credit-impaired asset, stage 3 (CMN Resolution 4,966/2021).',
       stage2: 'Overdue more than 30 days ({{days}}): significant increase in credit risk, stage 2 (CMN Resolution 4,966/2021).',
       stage1: 'Nothing overdue more than 30 days: stage 1 (CMN Resolution 4,966/2021).',
+      ratingLoss: 'Loss written off on {{date}}, within the last {{months}} months: level H (CMN Resolution 2,682/1999, art. 7: only a level H operation is written off as a loss; art. 3: the client takes the level of its riskiest operation).',
+      stageLoss: 'Loss written off on {{date}}, within the last {{months}} months: credit-impaired asset, stage 3 (CMN Resolution 4,966/2021).',
     },
   },
   operations: {

@@ -125,6 +125,7 @@ export const servicing: Shape<typeof pt> = {
       interest: 'Interest',
       principal: 'Principal',
       dueTotal: 'Total due',
+      scheduleVersion: 'Schedule version',
     },
     state: {
       standing: 'Payment',

@@ -271,6 +271,7 @@ export const borrowers = {
     operationsConsidered: 'Operações consideradas',
     asOf: 'Apurado em',
     /** Why the rating and the stage (the server answers the same Portuguese text, from these templates). */
+    lastLossOn: 'Última perda baixada (em vigor)',
     reasons: {
       ratingNone: 'Nenhuma parcela em atraso: nível AA (Res. CMN 2.682/1999).',
       ratingUnder15: 'Maior atraso de {{days}} dia(s), abaixo de 15 dias: nível A (Res. CMN 2.682/1999, art. 4º).',
@@ -279,6 +280,8 @@ export const borrowers = {
       stage3: 'Atraso superior a 90 dias ({{days}}): ativo com problema de recuperação de crédito, estágio 3 (Res. CMN 4.966/2021).',
       stage2: 'Atraso superior a 30 dias ({{days}}): aumento significativo do risco de crédito, estágio 2 (Res. CMN 4.966/2021).',
       stage1: 'Sem atraso superior a 30 dias: estágio 1 (Res. CMN 4.966/2021).',
+      ratingLoss: 'Perda baixada em {{date}}, nos últimos {{months}} meses: nível H (Res. CMN 2.682/1999, art. 7º: só se baixa como prejuízo a operação de nível H; art. 3º: o cliente fica no nível da sua operação de maior risco).',
+      stageLoss: 'Perda baixada em {{date}}, nos últimos {{months}} meses: ativo com problema de recuperação de crédito, estágio 3 (Res. CMN 4.966/2021).',
     },
   },
   operations: {

@@ -122,6 +122,7 @@ export const servicing = {
       interest: 'Juros',
       principal: 'Principal',
       dueTotal: 'Total devido',
+      scheduleVersion: 'Versão do cronograma',
     },
     state: {
       standing: 'Pagamento',

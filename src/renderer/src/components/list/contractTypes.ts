@@ -14,6 +14,8 @@ import {
   CREDIT_OPERATION_FILTERS,
   CREDIT_OPERATION_SORTS,
   ENTREPRENEUR_FILTERS,
+  EXPIRED_INSTALLMENT_FILTERS,
+  EXPIRED_INSTALLMENT_SORTS,
   ISSUED_CONTRACT_FILTERS,
   ISSUED_CONTRACT_SORTS,
   ENTREPRENEUR_SORTS,
@@ -105,6 +107,7 @@ export const LIST_FIELDS = {
   'solicitations.reviewDocuments': { filters: SOLICITATION_FILTERS, sorts: SOLICITATION_SORTS },
   'creditOperation.list': { filters: CREDIT_OPERATION_FILTERS, sorts: CREDIT_OPERATION_SORTS },
   'company.contracts': { filters: ISSUED_CONTRACT_FILTERS, sorts: ISSUED_CONTRACT_SORTS },
+  'collections.expiredInstallments': { filters: EXPIRED_INSTALLMENT_FILTERS, sorts: EXPIRED_INSTALLMENT_SORTS },
 } as const satisfies Partial<Record<AnyListOperationName, { filters: readonly string[]; sorts: readonly string[] }>>;
 
 type Declared = keyof typeof LIST_FIELDS;

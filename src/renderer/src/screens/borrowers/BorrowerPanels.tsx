@@ -16,7 +16,7 @@ import { BANK_ACCOUNT_TYPES } from '@shared/enums';
 
 type OtherInformation = ResultOf<'borrowers.otherInformation'>;
 import { formatCurrency, formatDate, formatInteger } from '@shared/format';
-import { ratingReasonOf, stageReasonOf, type RiskReason } from '@shared/risk-classification';
+import { riskRatingReasonOf, riskStageReasonOf, type RiskFacts, type RiskReason } from '@shared/risk-classification';
 import { errorText } from '../../api/errors';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { FormScreen, useFormScreen } from '@kit/form/FormScreen';
@@ -260,8 +260,9 @@ export function RiskTab({ borrowerId }: { borrowerId: number }) {
   const r = query.data;
   if (!r) return query.error ? <p className="field-error">{errorText(query.error, t)}</p> : null;
   const stageIntent = r.stage === '1' ? 'success' : r.stage === '2' ? 'warning' : 'danger';
-  // Worded here in the language shown (the server's rating_reason / stage_reason are its Portuguese of the same reasons).
-  const reasonText = (reason: RiskReason) => t(reason.key, reason.vars);
+  // Worded here in the language shown (the server's rating_reason / stage_reason are its Portuguese of the same reasons); a date in the person's format.
+  const reasonText = (reason: RiskReason) => t(reason.key, { ...reason.vars, ...(reason.vars.date ? { date: formatDate(String(reason.vars.date)) } : {}) });
+  const facts: RiskFacts = { asOf: r.as_of, maxDaysOverdue: r.max_days_overdue, lastLossOn: r.last_loss_on };
   return (
     <div className="borrower-risk" data-testid="borrower-risk">
       <Card compact>
@@ -269,14 +270,14 @@ export function RiskTab({ borrowerId }: { borrowerId: number }) {
         <Tag size="large" intent={ratingIntent(r.rating)} data-testid="borrower-risk-rating">
           {r.rating}
         </Tag>
-        <p data-testid="borrower-risk-rating-reason">{reasonText(ratingReasonOf(r.max_days_overdue))}</p>
+        <p data-testid="borrower-risk-rating-reason">{reasonText(riskRatingReasonOf(facts))}</p>
       </Card>
       <Card compact>
         <h3 className="bp6-heading heading-as-h4 borrower-risk-title">{t('borrowers.risk.stage')}</h3>
         <Tag size="large" intent={stageIntent} data-testid="borrower-risk-stage">
           {t('borrowers.risk.stageValue', { stage: r.stage })}
         </Tag>
-        <p data-testid="borrower-risk-stage-reason">{reasonText(stageReasonOf(r.max_days_overdue))}</p>
+        <p data-testid="borrower-risk-stage-reason">{reasonText(riskStageReasonOf(facts))}</p>
       </Card>
       <Card compact>
         <dl className="borrower-facts">
@@ -286,6 +287,8 @@ export function RiskTab({ borrowerId }: { borrowerId: number }) {
           <dd>{formatInteger(r.overdue_installments)}</dd>
           <dt>{t('borrowers.risk.operationsConsidered')}</dt>
           <dd>{formatInteger(r.operations_considered)}</dd>
+          <dt>{t('borrowers.risk.lastLossOn')}</dt>
+          <dd data-testid="borrower-risk-last-loss">{r.last_loss_on ? formatDate(r.last_loss_on) : '—'}</dd>
           <dt>{t('borrowers.risk.asOf')}</dt>
           {/* as_of is a calendar day: shown by text, never through a time zone. */}
           <dd data-testid="borrower-risk-as-of">{formatDate(r.as_of)}</dd>

@@ -12,8 +12,10 @@ import { DAYS_LATE_BAND_CODES, EXPIRED_INSTALLMENT_COUNT_CAP, CREDIT_PRODUCT_IDS
 import { formatDate, formatInteger } from '@shared/format';
 import { ListScreen } from '@kit/list/ListScreen';
 import type { ColumnDecl } from '@kit/list/columns';
+import type { SortOf } from '@kit/list/contractTypes';
 
-type Sort = 'days_late' | 'due_date' | 'value' | 'borrower_name' | 'product';
+/** The sort fields the contract declares for the list (EXPIRED_INSTALLMENT_SORTS). */
+type Sort = SortOf<'collections.expiredInstallments'>;
 
 /** The payments screen of one installment (route /app/clientOperation/payments/:id/:credit_operation_id). */
 export function paymentsPath(row: Pick<ExpiredInstallment, 'id' | 'credit_operation_id'>): string {

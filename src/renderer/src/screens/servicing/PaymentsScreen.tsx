@@ -149,6 +149,7 @@ function Facts({ details }: { details: InstallmentDetails }) {
           {row('value', formatCurrency(i.value), 'installment-value')}
           {row('paid', formatCurrency(i.paid_total), 'installment-paid')}
           {row('paidOn', i.paid_on ? formatDate(i.paid_on) : '—', 'installment-paid-on')}
+          {row('scheduleVersion', String(details.schedule_version), 'installment-schedule-version')}
         </tbody>
       </HTMLTable>
       <HTMLTable compact className="op-facts-table" data-testid="installment-due">

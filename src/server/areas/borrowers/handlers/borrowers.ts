@@ -73,5 +73,5 @@ export const borrowerHandlers: Pick<Handlers, BorrowerOperationName> = {
     const borrower = await borrowerOr404(deps.db, id);
     return borrower.user_id === null ? [] : liveSimulationsOf(deps.db, borrower.user_id);
   },
-  'borrowers.classification': async ({ id }, { deps }) => classificationOf(deps.db, id),
+  'borrowers.classification': async ({ id }, { deps }) => classificationOf(deps.db, id, deps.clock.today()),
 };
