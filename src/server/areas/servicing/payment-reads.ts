@@ -6,8 +6,8 @@
  * again (plus the reversal requests and the actors' names) for the answer.
  *
  * - The operation is locked (FOR UPDATE OF the operation only) in the same
- *   statement that reads its disbursement's late-charge terms.
- * - The installment comes with its stored status.
+ *   statement that reads its disbursement's late-charge terms and, for a
+ *   payment, the installment with its stored status.
  * - The transactions come with their actors' names and any pending reversal
  *   request, so the details answer is built from the same rows the payment
  *   was checked against (detailsView), with the new row appended.
@@ -22,7 +22,7 @@ import { creditOperationInstallments, creditOperations } from '../operations/sch
 import { wasDisbursed } from '@shared/credit-operation-status';
 import { notFound } from '../../platform/http/errors';
 import { INSTALLMENT_MESSAGES, type InstallmentRow, type ServicingContext } from './installments';
-import { disbursements, installmentTransactions, type InstallmentTransactionRow } from './schema';
+import { disbursements, installmentTransactions, type DisbursementRow, type InstallmentTransactionRow } from './schema';
 import { installmentStates } from './schema-moves';
 
 /** The operation locked for this transaction, with its late-charge terms (one statement when it has a disbursement). */
@@ -35,10 +35,45 @@ export async function lockedServicingContext(tx: Db, operationId: number): Promi
     .limit(1)
     .for('update', { of: creditOperations });
   if (!row) throw notFound(OPERATION_MESSAGES.notFound);
-  const op: OperationRow = row.op;
+  return contextOf(tx, row.op, row.d);
+}
+
+export interface PaymentTarget {
+  ctx: ServicingContext;
+  /** null when the installment is not this operation's (the caller answers 404 after its own checks of the operation) */
+  installment: InstallmentRow | null;
+  stored: StoredInstallmentStatus | null;
+  actorName: string | null;
+}
+
+/**
+ * A payment's first statement: the operation locked (FOR UPDATE of the
+ * operation only) with its disbursement's terms, the installment with its
+ * stored status, and the acting person's name for the answer's new row.
+ */
+export async function lockedPaymentTarget(tx: Db, operationId: number, installmentId: number, actorId: number): Promise<PaymentTarget> {
+  const [row] = await tx
+    .select({
+      op: creditOperations,
+      d: disbursements,
+      installment: creditOperationInstallments,
+      stored: installmentStates.status,
+      actorName: sql<string | null>`(SELECT u.name FROM users u WHERE u.id = ${actorId})`,
+    })
+    .from(creditOperations)
+    .leftJoin(disbursements, eq(disbursements.credit_operation_id, creditOperations.id))
+    .leftJoin(creditOperationInstallments, and(eq(creditOperationInstallments.id, installmentId), eq(creditOperationInstallments.credit_operation_id, creditOperations.id)))
+    .leftJoin(installmentStates, eq(installmentStates.installment_id, creditOperationInstallments.id))
+    .where(eq(creditOperations.id, operationId))
+    .limit(1)
+    .for('update', { of: creditOperations });
+  if (!row) throw notFound(OPERATION_MESSAGES.notFound);
+  return { ctx: await contextOf(tx, row.op, row.d), installment: row.installment, stored: row.stored ?? null, actorName: row.actorName ?? null };
+}
+
+async function contextOf(tx: Db, op: OperationRow, d: DisbursementRow | null): Promise<ServicingContext> {
   const collecting = wasDisbursed(statusOf(op));
-  if (row.d) {
-    const d = row.d;
+  if (d) {
     return {
       op,
       collecting,
@@ -56,28 +91,15 @@ export async function lockedServicingContext(tx: Db, operationId: number): Promi
   };
 }
 
-/**
- * The operation's installment with its stored status (written off,
- * renegotiated…), and the acting person's name for the answer's new row; 404
- * when the installment is not this operation's.
- */
-export async function installmentWithStatus(
-  tx: Db,
-  operationId: number,
-  installmentId: number,
-  actorId: number | null,
-): Promise<{ installment: InstallmentRow; stored: StoredInstallmentStatus | null; actorName: string | null }> {
+/** The operation's installment with its stored status (written off, renegotiated…), 404 when not this operation's. */
+export async function installmentWithStatus(tx: Db, operationId: number, installmentId: number): Promise<{ installment: InstallmentRow; stored: StoredInstallmentStatus | null }> {
   const [row] = await tx
-    .select({
-      installment: creditOperationInstallments,
-      stored: installmentStates.status,
-      actorName: actorId === null ? sql<string | null>`NULL::text` : sql<string | null>`(SELECT u.name FROM users u WHERE u.id = ${actorId})`,
-    })
+    .select({ installment: creditOperationInstallments, stored: installmentStates.status })
     .from(creditOperationInstallments)
     .leftJoin(installmentStates, eq(installmentStates.installment_id, creditOperationInstallments.id))
     .where(and(eq(creditOperationInstallments.id, installmentId), eq(creditOperationInstallments.credit_operation_id, operationId)));
   if (!row) throw notFound(INSTALLMENT_MESSAGES.notFound);
-  return { installment: row.installment, stored: row.stored ?? null, actorName: row.actorName ?? null };
+  return { installment: row.installment, stored: row.stored ?? null };
 }
 
 export interface TransactionsWithNames {

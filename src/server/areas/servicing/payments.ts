@@ -41,8 +41,8 @@ import { logActivity } from '../../platform/activity';
 import { activePayments, checkNewPayment, reallocationChanges, replayInstallment, type Allocation, type Split } from '../../domain/servicing/allocation';
 import { paymentPosting, reallocationPosting, reversalPosting } from '../../domain/servicing/ledger';
 import { postJournal } from './journal';
-import { detailsView, eventsOf, figuresOf, lateChargeTerms, transactionsOf, type InstallmentRow, type ServicingContext } from './installments';
-import { installmentWithStatus, lockedServicingContext, transactionsWithNames } from './payment-reads';
+import { detailsView, eventsOf, figuresOf, INSTALLMENT_MESSAGES, lateChargeTerms, transactionsOf, type InstallmentRow, type ServicingContext } from './installments';
+import { installmentWithStatus, lockedPaymentTarget, lockedServicingContext, transactionsWithNames } from './payment-reads';
 import { installmentTransactions, type InstallmentTransactionRow } from './schema';
 import { assertCurrentInstallment, assertPayableInstallment } from './prepayment';
 import { refuseUnlessCollecting } from './stored-status';
@@ -92,10 +92,14 @@ export interface PaymentInput {
   reference?: string | null;
 }
 
-async function lockedContext(tx: Db, operationId: number) {
-  const ctx = await lockedServicingContext(tx, operationId);
+function assertCollectingOperation(ctx: ServicingContext): void {
   const status = statusOf(ctx.op);
   if (!isDisbursed(status)) throw conflict(PAYMENT_MESSAGES.notCollecting(STATUS_PT[status]), 'status');
+}
+
+async function lockedContext(tx: Db, operationId: number) {
+  const ctx = await lockedServicingContext(tx, operationId);
+  assertCollectingOperation(ctx);
   return ctx;
 }
 
@@ -116,10 +120,13 @@ export interface PaymentOutcome {
  * no second read after its commit.
  */
 export async function payAndDescribe(tx: Db, actor: Actor, input: PaymentInput, today: string): Promise<PaymentOutcome> {
-  const ctx = await lockedContext(tx, input.id);
+  const target = await lockedPaymentTarget(tx, input.id, input.installment, actor.id);
+  const { ctx, stored, actorName } = target;
+  assertCollectingOperation(ctx);
   if (input.paid_on < ctx.disbursedOn) throw badRequest(PAYMENT_MESSAGES.beforeDisbursement(ctx.disbursedOn), 'paid_on');
   if (input.paid_on > today) throw badRequest(PAYMENT_MESSAGES.future(today), 'paid_on');
-  const { installment, stored, actorName } = await installmentWithStatus(tx, ctx.op.id, input.installment, actor.id);
+  if (!target.installment) throw notFound(INSTALLMENT_MESSAGES.notFound);
+  const installment = target.installment;
   await assertPayableInstallment(tx, installment, input.paid_on);
   refuseUnlessCollecting(stored);
   const { rows, names, pending } = await transactionsWithNames(tx, installment.id);
@@ -197,7 +204,7 @@ interface ReversalTarget {
 /** The payment to reverse, under the operation's lock: 404 when it is not this installment's, 409 when reversed. */
 async function reversalTarget(tx: Db, input: Omit<ReversalInput, 'reason'>): Promise<ReversalTarget> {
   const ctx = await lockedContext(tx, input.id);
-  const { installment, stored } = await installmentWithStatus(tx, ctx.op.id, input.installment, null);
+  const { installment, stored } = await installmentWithStatus(tx, ctx.op.id, input.installment);
   assertCurrentInstallment(installment);
   refuseUnlessCollecting(stored);
   const rows = await transactionsOf(tx, [installment.id]);
