@@ -38,6 +38,7 @@ export const id = '0021_servicing_speed';
 export const sql = /* sql */ `
 CREATE TABLE ledger_daily_balances (
   business_date date NOT NULL,
+  -- No CHECK of its own: only the trigger writes here, from journal_entries, whose CHECK names the accounts (one list to extend).
   account text NOT NULL,
   debits numeric NOT NULL DEFAULT 0,
   credits numeric NOT NULL DEFAULT 0,
