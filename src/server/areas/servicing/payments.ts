@@ -1,8 +1,9 @@
 /**
  * Payments of an installment and their reversals (estornos).
  *
- * - Under the operation's row lock (SELECT … FOR UPDATE through the
- *   operations area): every money movement of one operation runs one at a
+ * - Under the operation's row lock (SELECT … FOR UPDATE OF the operation,
+ *   payment-reads.ts, in the statement that reads what the payment needs):
+ *   every money movement of one operation runs one at a
  *   time, so twenty simultaneous payments of one installment are checked one
  *   after another against what is left, and never pass its balance.
  * - A payment is checked by replaying the installment's standing payments
