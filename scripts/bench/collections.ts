@@ -105,7 +105,9 @@ export async function paymentFigure(): Promise<void> {
     const today = server.clock.today();
     const open = await server.database.rows<{ id: number; op: number }>(
       `SELECT i.id, i.credit_operation_id AS op FROM credit_operation_installments i JOIN credit_operations o ON o.id = i.credit_operation_id
-        WHERE o.status = 'disbursed' AND i.paid_on IS NULL AND i.payment >= 100 ORDER BY i.due_date, i.id LIMIT 40`,
+        WHERE o.status = 'disbursed' AND i.paid_on IS NULL AND i.superseded_in IS NULL AND i.payment >= 100
+          AND NOT EXISTS (SELECT 1 FROM installment_states s WHERE s.installment_id = i.id AND s.status IS NOT NULL)
+        ORDER BY i.due_date, i.id LIMIT 40`,
     );
     if (open.length === 0) throw new Error('the demo seed has no open installment to pay');
     let n = 0;

@@ -22,3 +22,4 @@ export * as servicingPrepaymentSchema from '../areas/servicing/schema-prepayment
 export * as boletoSchema from '../areas/servicing/schema-boleto';
 export * as servicingMovesSchema from '../areas/servicing/schema-moves';
 export * as servicingStatusHistorySchema from '../areas/servicing/schema-status-history';
+export * as servicingLedgerSchema from '../areas/servicing/schema-ledger';

@@ -11,6 +11,7 @@ export {
   findOperation,
   guaranteeHeld,
   lockOperation,
+  OPERATION_MESSAGES,
   overdueOf,
   recordInstallmentSettlement,
   statusOf,

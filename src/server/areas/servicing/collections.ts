@@ -52,7 +52,7 @@ import { borrowers } from '../borrowers/schema';
 import { creditOperationInstallments as installments, creditOperations as operations } from '../operations/schema';
 import { containsPattern } from '../../domain/like';
 import { addDays, payableUntil, previousBusinessDay } from '../../domain/servicing/business-days';
-import { bareDocument, docColumn, fold, foldSql } from '../../platform/list-filters';
+import { bareDocument, docColumn, fold, foldSql, single } from '../../platform/list-filters';
 import { exportRows, listConditions, listOrder, listTotal, ordered, type Direction, type ListSpec } from '../../platform/list';
 import type { OperationRow } from '../operations';
 import { replayOf, servicingContext, transactionsOf, type InstallmentRow, type ServicingContext } from './installments';
@@ -116,8 +116,40 @@ export function collectible(today: string): SQL[] {
   ];
 }
 
-/** The list's filters and sorts, named by the contract; built for the day asked (the bands move with it). */
-function expiredList(today: string): ListSpec<Filter, Sort> {
+/** A name fragment (folded: trigram index of migration 0021), or with three letters or digits, one a digit, also part of the CPF/CNPJ. */
+function borrowerMatches(text: string): SQL {
+  const bare = bareDocument(text);
+  const byName = sql`${foldSql(borrowers.name)} LIKE ${containsPattern(fold(text))}`;
+  return bare.length >= 3 && /\d/.test(bare) ? sql`(${byName} OR ${docColumn(borrowers.document)} LIKE ${containsPattern(bare)})` : byName;
+}
+
+/** The operations of the borrowers the text finds (the borrower filter's first step), or undefined without that filter. */
+async function borrowerOperations(db: Db, filter: Record<string, unknown> | undefined): Promise<BorrowerOperations | undefined> {
+  let text: string | null;
+  try {
+    text = filter?.borrower === undefined ? null : single('borrower', filter.borrower);
+  } catch {
+    return undefined; // the list's own reading of the filter answers the 400
+  }
+  if (text === null) return undefined;
+  const rows = await db
+    .select({ id: operations.id })
+    .from(operations)
+    .innerJoin(borrowers, eq(borrowers.id, operations.borrower_id))
+    .where(borrowerMatches(text));
+  return { text, ids: rows.map((r) => r.id) };
+}
+
+interface BorrowerOperations {
+  text: string;
+  ids: number[];
+}
+
+/**
+ * The list's filters and sorts, named by the contract; built for the day asked (the bands move with it).
+ * `borrowerOps`: the borrower filter's operations, already found.
+ */
+function expiredList(today: string, borrowerOps?: BorrowerOperations): ListSpec<Filter, Sort> {
   return {
     filters: {
       band: {
@@ -131,12 +163,12 @@ function expiredList(today: string): ListSpec<Filter, Sort> {
       // A name fragment, or (with three letters or digits, one a digit) also part of the CPF/CNPJ.
       borrower: {
         kind: 'where',
-        where: (text) => {
-          const bare = bareDocument(text);
-          const byName = sql`${foldSql(borrowers.name)} LIKE ${containsPattern(fold(text))}`;
-          const matches = bare.length >= 3 && /\d/.test(bare) ? sql`(${byName} OR ${docColumn(borrowers.document)} LIKE ${containsPattern(bare)})` : byName;
-          return ofOperations(sql`${operations.borrower_id} IN (SELECT ${borrowers.id} FROM ${borrowers} WHERE ${matches})`);
-        },
+        // The operations found first (borrowerOperations), as a list: the planner then reads each one's expired installments
+        // (credit_operation_installments_expired_operation) instead of walking every candidate against a join.
+        where: (text) =>
+          borrowerOps?.text === text
+            ? sql`${installments.credit_operation_id} = ANY(${`{${borrowerOps.ids.join(',')}}`}::int[])`
+            : ofOperations(sql`${operations.borrower_id} IN (SELECT ${borrowers.id} FROM ${borrowers} WHERE ${borrowerMatches(text)})`),
       },
       borrower_id: {
         kind: 'where',
@@ -198,8 +230,8 @@ function withBandText(filter: Record<string, unknown> | undefined): Record<strin
   return { ...filter, band: filter.band.map((v) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '\u0000')).join(',') };
 }
 
-function plan(args: ExpiredQuery, today: string): Plan {
-  const spec = expiredList(today);
+function plan(args: ExpiredQuery, today: string, borrowerOps?: BorrowerOperations): Plan {
+  const spec = expiredList(today, borrowerOps);
   const where = and(...collectible(today), ...listConditions(spec, withBandText(args.filter)));
   const order = expiredOrder(spec, args.sort);
   // Operations and borrowers are joined only when the order reads them (filters are semi-joins): the ids and the count run on the installments' index alone.
@@ -294,7 +326,7 @@ export interface ExpiredPageArgs extends ExpiredQuery {
 }
 
 export async function listExpiredInstallments(db: Db, args: ExpiredPageArgs, today: string) {
-  const p = plan(args, today);
+  const p = plan(args, today, await borrowerOperations(db, args.filter));
   const offset = (args.page - 1) * args.limit;
   const page = await idsQuery(db, p).orderBy(...p.order).limit(args.limit).offset(offset);
   const total = await listTotal(db, p.spec, (n) => idsQuery(db, p).limit(n).as('matches'), { offset, rows: page.length, limit: args.limit });
@@ -304,7 +336,7 @@ export async function listExpiredInstallments(db: Db, args: ExpiredPageArgs, tod
 
 /** The export's rows: the list's filters and order, charged in chunks so memory stays flat. */
 export async function exportExpiredInstallments(db: Db, args: ExpiredQuery, today: string) {
-  const p = plan(args, today);
+  const p = plan(args, today, await borrowerOperations(db, args.filter));
   const ids = (await idsQuery(db, p).orderBy(...p.order).limit(EXPIRED_INSTALLMENT_EXPORT_MAX)).map((r) => r.id);
   const items: ExpiredInstallment[] = [];
   for (let at = 0; at < ids.length; at += 1000) items.push(...(await expiredRows(db, ids.slice(at, at + 1000), today)));

@@ -26,7 +26,8 @@
  *   created_at keeps the real instant.
  * - The journal: balanced postings (domain/servicing/ledger.ts), checked by
  *   the code before writing and by a deferred trigger at commit; the trial
- *   balance on a date sums the entries dated up to it, and is read by
+ *   balance on a date sums the per-day account balances up to it (kept by a
+ *   trigger in each posting's transaction, migration 0021), and is read by
  *   AllOperators.
  * - The expired-installments list filters candidates by an index on the
  *   schedule (unsettled, due on or before the last business day before today)

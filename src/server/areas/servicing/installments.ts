@@ -195,15 +195,36 @@ export async function loadInstallmentDetails(db: Db, operationId: number, instal
   const ctx = await servicingContext(db, op);
   const installment = await findInstallment(db, op.id, installmentId);
   const rows = await transactionsOf(db, [installment.id]);
-  const replay = replayOf(ctx, installment, rows, asOf);
-  // Each standing payment's split today comes from the replay of every transaction written.
-  const current = new Map(replayOf(ctx, installment, rows, maxDate(rows, asOf)).allocations.map((a) => [a.id, a.split]));
-  const reversedBy = new Map(rows.filter((r) => r.reverses_id !== null).map((r) => [r.reverses_id!, r.id]));
   const pending = await pendingApprovalsOf(db, 'installment.reverse', rows.filter((r) => r.kind === 'payment').map((r) => r.id));
   const actorIds = [...new Set(rows.map((r) => r.actor_id).filter((v): v is number => v !== null))];
   const names = new Map(
     actorIds.length ? (await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, actorIds))).map((u) => [u.id, u.name]) : [],
   );
+  // The status held on the day asked (a write-off or renegotiation after it is not shown yet).
+  const stored = (await storedStatusesAsOf(db, [installment.id], asOf)).get(installment.id) ?? null;
+  return detailsView({ ctx, installment, rows, stored, pending, names }, asOf);
+}
+
+/** What the details view is made of, read by loadInstallmentDetails or already at hand (a payment under its lock). */
+export interface DetailsSource {
+  ctx: ServicingContext;
+  installment: InstallmentRow;
+  /** every transaction of the installment, in the order written */
+  rows: readonly InstallmentTransactionRow[];
+  stored: StoredInstallmentStatus | null;
+  /** payment id → its pending reversal request */
+  pending: ReadonlyMap<number, number>;
+  /** actor id → name */
+  names: ReadonlyMap<number, string>;
+}
+
+/** The installment's details as of `asOf`, from rows already read (no query). */
+export function detailsView(src: DetailsSource, asOf: string) {
+  const { ctx, installment, rows, pending, names } = src;
+  const replay = replayOf(ctx, installment, rows, asOf);
+  // Each standing payment's split today comes from the replay of every transaction written.
+  const current = new Map(replayOf(ctx, installment, rows, maxDate(rows, asOf)).allocations.map((a) => [a.id, a.split]));
+  const reversedBy = new Map(rows.filter((r) => r.reverses_id !== null).map((r) => [r.reverses_id!, r.id]));
   const transactions: TransactionView[] = rows.map((r) => {
     const split = current.get(String(r.id));
     return {
@@ -223,12 +244,11 @@ export async function loadInstallmentDetails(db: Db, operationId: number, instal
       created_at: r.created_at.toISOString(),
     };
   });
-  const stored = (await storedStatusesAsOf(db, [installment.id], asOf)).get(installment.id) ?? null;
   return {
-    credit_operation_id: op.id,
+    credit_operation_id: ctx.op.id,
     as_of: asOf,
     schedule_version: installment.schedule_version,
-    installment: stateView(installment, replay, stored),
+    installment: stateView(installment, replay, src.stored),
     transactions,
   };
 }

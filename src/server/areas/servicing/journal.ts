@@ -6,12 +6,13 @@
  * migration 0015), so an unbalanced posting can never be committed.
  */
 import Decimal from 'decimal.js';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, lte, sql } from 'drizzle-orm';
 import { LEDGER_ACCOUNTS, type LedgerAccount } from '@shared/servicing';
 import type { OperationJournal, TrialBalanceView } from '@shared/contract/servicing';
 import type { Db } from '../../db/connect';
 import { assertBalanced, CHART_OF_ACCOUNTS, type Posting } from '../../domain/servicing/ledger';
 import { journalEntries } from './schema';
+import { ledgerDailyBalances } from './schema-ledger';
 
 export interface PostingLink {
   operationId: number;
@@ -21,37 +22,36 @@ export interface PostingLink {
   prepaymentId?: number | null;
 }
 
-/** Writes a posting's lines under a new posting id; answers the id. */
+/** Writes a posting's lines under a new posting id, in one statement (the id drawn in it, the lines' ids in their order); answers the id. */
 export async function postJournal(tx: Db, posting: Posting, link: PostingLink): Promise<number> {
   assertBalanced(posting.lines);
-  const [{ id }] = await tx.select({ id: sql<number>`nextval('journal_posting_ids')::int` }).from(sql`(SELECT 1) AS one`);
-  await tx.insert(journalEntries).values(
-    posting.lines.map((line) => ({
-      posting_id: id,
-      kind: posting.kind,
-      account: line.account,
-      side: line.side,
-      amount: line.amount.toFixed(2),
-      credit_operation_id: link.operationId,
-      transaction_id: link.transactionId ?? null,
-      disbursement_id: link.disbursementId ?? null,
-      prepayment_id: link.prepaymentId ?? null,
-      business_date: link.businessDate,
-    })),
+  const lines = sql.join(
+    posting.lines.map((line, n) => sql`(${n}::int, ${line.account}::text, ${line.side}::text, ${line.amount.toFixed(2)}::numeric)`),
+    sql`, `,
   );
-  return id;
+  const result = await tx.execute(sql`
+    WITH posting AS (SELECT nextval('journal_posting_ids')::int AS id)
+    INSERT INTO journal_entries (posting_id, kind, account, side, amount, credit_operation_id, transaction_id, disbursement_id, prepayment_id, business_date)
+    SELECT posting.id, ${posting.kind}::text, v.account, v.side, v.amount, ${link.operationId}::int, ${link.transactionId ?? null}::int,
+           ${link.disbursementId ?? null}::int, ${link.prepaymentId ?? null}::int, ${link.businessDate}::date
+      FROM posting CROSS JOIN (VALUES ${lines}) AS v(n, account, side, amount)
+     ORDER BY v.n
+    RETURNING posting_id`);
+  const rows = (result as unknown as { rows: Array<{ posting_id: number }> }).rows;
+  return rows[0].posting_id;
 }
 
-/** Every account's debits, credits and balance from the entries dated up to `date`. */
+/**
+ * Every account's debits, credits and balance from the entries dated up to
+ * `date`: the sum of the per-day balances (migration 0021's table, kept with
+ * each posting), a few rows a day instead of every entry.
+ */
 export async function trialBalanceOn(db: Db, date: string): Promise<TrialBalanceView> {
-  const result = await db.execute(sql`
-    SELECT account,
-           coalesce(sum(amount) FILTER (WHERE side = 'debit'), 0)::text AS debits,
-           coalesce(sum(amount) FILTER (WHERE side = 'credit'), 0)::text AS credits
-      FROM journal_entries
-     WHERE business_date <= ${date}::date
-     GROUP BY account`);
-  const rows = (result as unknown as { rows: Array<{ account: LedgerAccount; debits: string; credits: string }> }).rows;
+  const rows = await db
+    .select({ account: ledgerDailyBalances.account, debits: sql<string>`sum(${ledgerDailyBalances.debits})::text`, credits: sql<string>`sum(${ledgerDailyBalances.credits})::text` })
+    .from(ledgerDailyBalances)
+    .where(lte(ledgerDailyBalances.business_date, date))
+    .groupBy(ledgerDailyBalances.account);
   const byAccount = new Map(rows.map((r) => [r.account, r]));
   let debits = new Decimal(0);
   let credits = new Decimal(0);

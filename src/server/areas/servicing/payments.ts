@@ -1,8 +1,9 @@
 /**
  * Payments of an installment and their reversals (estornos).
  *
- * - Under the operation's row lock (SELECT … FOR UPDATE through the
- *   operations area): every money movement of one operation runs one at a
+ * - Under the operation's row lock (SELECT … FOR UPDATE OF the operation,
+ *   payment-reads.ts, in the statement that reads what the payment needs):
+ *   every money movement of one operation runs one at a
  *   time, so twenty simultaneous payments of one installment are checked one
  *   after another against what is left, and never pass its balance.
  * - A payment is checked by replaying the installment's standing payments
@@ -33,7 +34,7 @@ import Decimal from 'decimal.js';
 import { formatCurrency } from '@shared/format';
 import type { ReceiptMethod } from '@shared/servicing';
 import type { Db } from '../../db/connect';
-import { closeApproval, findOperation, giveCheck, openApproval, pendingApproval, recordInstallmentSettlement, statusOf, STATUS_PT, type Actor } from '../operations';
+import { closeApproval, giveCheck, openApproval, pendingApproval, recordInstallmentSettlement, statusOf, STATUS_PT, type Actor } from '../operations';
 import { parametersOf } from '../company';
 import { isDisbursed } from '@shared/credit-operation-status';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
@@ -41,10 +42,11 @@ import { logActivity } from '../../platform/activity';
 import { activePayments, checkNewPayment, reallocationChanges, replayInstallment, type Allocation, type Split } from '../../domain/servicing/allocation';
 import { paymentPosting, reallocationPosting, reversalPosting } from '../../domain/servicing/ledger';
 import { postJournal } from './journal';
-import { eventsOf, figuresOf, findInstallment, lateChargeTerms, servicingContext, transactionsOf, type InstallmentRow, type ServicingContext } from './installments';
+import { detailsView, eventsOf, figuresOf, INSTALLMENT_MESSAGES, lateChargeTerms, transactionsOf, type InstallmentRow, type ServicingContext } from './installments';
+import { installmentWithStatus, lockedPaymentTarget, lockedServicingContext, transactionsWithNames } from './payment-reads';
 import { installmentTransactions, type InstallmentTransactionRow } from './schema';
 import { assertCurrentInstallment, assertPayableInstallment } from './prepayment';
-import { assertCollecting } from './stored-status';
+import { refuseUnlessCollecting } from './stored-status';
 
 export const PAYMENT_MESSAGES = {
   notCollecting: (status: string) => `A operação não está em cobrança (está ${status}): pagamentos só depois da liberação.`,
@@ -91,22 +93,44 @@ export interface PaymentInput {
   reference?: string | null;
 }
 
-async function lockedContext(tx: Db, operationId: number) {
-  const op = await findOperation(tx, operationId, true);
-  const status = statusOf(op);
+function assertCollectingOperation(ctx: ServicingContext): void {
+  const status = statusOf(ctx.op);
   if (!isDisbursed(status)) throw conflict(PAYMENT_MESSAGES.notCollecting(STATUS_PT[status]), 'status');
-  return servicingContext(tx, op);
+}
+
+async function lockedContext(tx: Db, operationId: number) {
+  const ctx = await lockedServicingContext(tx, operationId);
+  assertCollectingOperation(ctx);
+  return ctx;
 }
 
 /** Records a payment (inside the caller's transaction); answers its id. */
 export async function pay(tx: Db, actor: Actor, input: PaymentInput, today: string): Promise<number> {
-  const ctx = await lockedContext(tx, input.id);
+  return (await payAndDescribe(tx, actor, input, today)).id;
+}
+
+export interface PaymentOutcome {
+  id: number;
+  /** the installment's details as of `today` with the payment, as committed with it (the same view as loadInstallmentDetails) */
+  details: ReturnType<typeof detailsView>;
+}
+
+/**
+ * Records a payment (inside the caller's transaction) and answers the
+ * installment's details from the rows read under the lock, so the call needs
+ * no second read after its commit.
+ */
+export async function payAndDescribe(tx: Db, actor: Actor, input: PaymentInput, today: string): Promise<PaymentOutcome> {
+  const target = await lockedPaymentTarget(tx, input.id, input.installment, actor.id);
+  const { ctx, stored, actorName } = target;
+  assertCollectingOperation(ctx);
   if (input.paid_on < ctx.disbursedOn) throw badRequest(PAYMENT_MESSAGES.beforeDisbursement(ctx.disbursedOn), 'paid_on');
   if (input.paid_on > today) throw badRequest(PAYMENT_MESSAGES.future(today), 'paid_on');
-  const installment = await findInstallment(tx, ctx.op.id, input.installment);
+  if (!target.installment) throw notFound(INSTALLMENT_MESSAGES.notFound);
+  const installment = target.installment;
   await assertPayableInstallment(tx, installment, input.paid_on);
-  await assertCollecting(tx, installment.id);
-  const rows = await transactionsOf(tx, [installment.id]);
+  refuseUnlessCollecting(stored);
+  const { rows, names, pending } = await transactionsWithNames(tx, installment.id);
   const before = replayAll(ctx, installment, rows, today);
   const payments = activePayments(eventsOf(rows));
   const candidate = { id: 'new', date: input.paid_on, amount: input.amount };
@@ -155,7 +179,8 @@ export async function pay(tx: Db, actor: Actor, input: PaymentInput, today: stri
       principal: row.principal,
     },
   });
-  return row.id;
+  if (actorName !== null) names.set(actor.id, actorName);
+  return { id: row.id, details: detailsView({ ctx, installment, rows: [...rows, row], stored, pending, names }, today) };
 }
 
 export interface ReversalInput {
@@ -180,9 +205,9 @@ interface ReversalTarget {
 /** The payment to reverse, under the operation's lock: 404 when it is not this installment's, 409 when reversed. */
 async function reversalTarget(tx: Db, input: Omit<ReversalInput, 'reason'>): Promise<ReversalTarget> {
   const ctx = await lockedContext(tx, input.id);
-  const installment = await findInstallment(tx, ctx.op.id, input.installment);
+  const { installment, stored } = await installmentWithStatus(tx, ctx.op.id, input.installment);
   assertCurrentInstallment(installment);
-  await assertCollecting(tx, installment.id);
+  refuseUnlessCollecting(stored);
   const rows = await transactionsOf(tx, [installment.id]);
   const original = rows.find((r) => r.id === input.detailId);
   if (!original) throw notFound(PAYMENT_MESSAGES.transactionNotFound);

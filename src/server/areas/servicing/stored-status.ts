@@ -55,7 +55,11 @@ export async function storedStatusOf(db: Db, installmentId: number): Promise<Sto
 
 /** 409 naming `status` when the installment's stored status takes no more payments (written off, renegotiated). */
 export async function assertCollecting(db: Db, installmentId: number): Promise<void> {
-  const stored = await storedStatusOf(db, installmentId);
+  refuseUnlessCollecting(await storedStatusOf(db, installmentId));
+}
+
+/** The same check on a stored status already read. */
+export function refuseUnlessCollecting(stored: StoredInstallmentStatus | null): void {
   if (stored && !canBeOverdue(stored)) throw conflict(STORED_STATUS_MESSAGES.notCollecting(stored), 'status');
 }
 

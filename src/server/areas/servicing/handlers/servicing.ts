@@ -9,7 +9,7 @@ import { once } from '../../../platform/idempotency';
 import type { Actor } from '../../operations';
 import { disburse, loadDisbursement } from '../disbursement';
 import { loadInstallmentDetails, loadInstallments } from '../installments';
-import { decideReversal, pay, reverse } from '../payments';
+import { decideReversal, payAndDescribe, reverse, type PaymentOutcome } from '../payments';
 import { operationJournal, trialBalanceOn } from '../journal';
 import { findOperation } from '../../operations';
 
@@ -42,10 +42,16 @@ export const servicingHandlers: Pick<Handlers, ServicingName> = {
     const me = actor(ctx);
     const { idempotency_key, ...input } = args;
     const today = ctx.deps.clock.today();
+    // The details built under the lock answer the call; a replayed key (no work done now) reads them back.
+    let details: PaymentOutcome['details'] | null = null;
     await ctx.deps.db.transaction((tx) =>
-      once(tx, { key: idempotency_key, operation: 'servicing.pay', userId: me.id, args }, async () => ({ id: await pay(tx, me, input, today) })),
+      once(tx, { key: idempotency_key, operation: 'servicing.pay', userId: me.id, args }, async () => {
+        const outcome = await payAndDescribe(tx, me, input, today);
+        details = outcome.details;
+        return { id: outcome.id };
+      }),
     );
-    return loadInstallmentDetails(ctx.deps.db, args.id, args.installment, today);
+    return details ?? loadInstallmentDetails(ctx.deps.db, args.id, args.installment, today);
   },
 
   'servicing.reverse': async (args, ctx) => {

@@ -1,0 +1,132 @@
+/**
+ * What a payment reads under the operation's lock, in as few statements as
+ * the answer allows: on PGlite every statement is a round trip through one
+ * connection, and a payment used to read the operation, its disbursement,
+ * the installment, its stored status, its transactions, then read all of it
+ * again (plus the reversal requests and the actors' names) for the answer.
+ *
+ * - The operation is locked (FOR UPDATE OF the operation only) in the same
+ *   statement that reads its disbursement's late-charge terms and, for a
+ *   payment, the installment with its stored status.
+ * - The transactions come with their actors' names and any pending reversal
+ *   request, so the details answer is built from the same rows the payment
+ *   was checked against (detailsView), with the new row appended.
+ */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { StoredInstallmentStatus } from '@shared/installment-status';
+import type { Db } from '../../db/connect';
+import { users } from '../access/schema';
+import { parametersOf } from '../company';
+import { OPERATION_MESSAGES, statusOf, type OperationRow } from '../operations';
+import { creditOperationInstallments, creditOperations } from '../operations/schema';
+import { wasDisbursed } from '@shared/credit-operation-status';
+import { notFound } from '../../platform/http/errors';
+import { INSTALLMENT_MESSAGES, type InstallmentRow, type ServicingContext } from './installments';
+import { disbursements, installmentTransactions, type DisbursementRow, type InstallmentTransactionRow } from './schema';
+import { installmentStates } from './schema-moves';
+
+/** The operation locked for this transaction, with its late-charge terms (one statement when it has a disbursement). */
+export async function lockedServicingContext(tx: Db, operationId: number): Promise<ServicingContext> {
+  const [row] = await tx
+    .select({ op: creditOperations, d: disbursements })
+    .from(creditOperations)
+    .leftJoin(disbursements, eq(disbursements.credit_operation_id, creditOperations.id))
+    .where(eq(creditOperations.id, operationId))
+    .limit(1)
+    .for('update', { of: creditOperations });
+  if (!row) throw notFound(OPERATION_MESSAGES.notFound);
+  return contextOf(tx, row.op, row.d);
+}
+
+export interface PaymentTarget {
+  ctx: ServicingContext;
+  /** null when the installment is not this operation's (the caller answers 404 after its own checks of the operation) */
+  installment: InstallmentRow | null;
+  stored: StoredInstallmentStatus | null;
+  actorName: string | null;
+}
+
+/**
+ * A payment's first statement: the operation locked (FOR UPDATE of the
+ * operation only) with its disbursement's terms, the installment with its
+ * stored status, and the acting person's name for the answer's new row.
+ */
+export async function lockedPaymentTarget(tx: Db, operationId: number, installmentId: number, actorId: number): Promise<PaymentTarget> {
+  const [row] = await tx
+    .select({
+      op: creditOperations,
+      d: disbursements,
+      installment: creditOperationInstallments,
+      stored: installmentStates.status,
+      actorName: sql<string | null>`(SELECT u.name FROM users u WHERE u.id = ${actorId})`,
+    })
+    .from(creditOperations)
+    .leftJoin(disbursements, eq(disbursements.credit_operation_id, creditOperations.id))
+    .leftJoin(creditOperationInstallments, and(eq(creditOperationInstallments.id, installmentId), eq(creditOperationInstallments.credit_operation_id, creditOperations.id)))
+    .leftJoin(installmentStates, eq(installmentStates.installment_id, creditOperationInstallments.id))
+    .where(eq(creditOperations.id, operationId))
+    .limit(1)
+    .for('update', { of: creditOperations });
+  if (!row) throw notFound(OPERATION_MESSAGES.notFound);
+  return { ctx: await contextOf(tx, row.op, row.d), installment: row.installment, stored: row.stored ?? null, actorName: row.actorName ?? null };
+}
+
+async function contextOf(tx: Db, op: OperationRow, d: DisbursementRow | null): Promise<ServicingContext> {
+  const collecting = wasDisbursed(statusOf(op));
+  if (d) {
+    return {
+      op,
+      collecting,
+      disbursedOn: d.disbursed_on,
+      terms: { late_fee_percent: d.late_fee_percent, default_interest_monthly_percent: d.default_interest_monthly_percent, contract_monthly_percent: d.contract_monthly_percent },
+    };
+  }
+  // Disbursed before servicing recorded disbursements: the company's charges in force (as servicingContext).
+  const params = await parametersOf(tx, op.company_id);
+  return {
+    op,
+    collecting,
+    disbursedOn: op.disbursement_date,
+    terms: { late_fee_percent: params.late_fee_percent, default_interest_monthly_percent: params.default_interest_monthly_percent, contract_monthly_percent: op.monthly_rate },
+  };
+}
+
+/** The operation's installment with its stored status (written off, renegotiated…), 404 when not this operation's. */
+export async function installmentWithStatus(tx: Db, operationId: number, installmentId: number): Promise<{ installment: InstallmentRow; stored: StoredInstallmentStatus | null }> {
+  const [row] = await tx
+    .select({ installment: creditOperationInstallments, stored: installmentStates.status })
+    .from(creditOperationInstallments)
+    .leftJoin(installmentStates, eq(installmentStates.installment_id, creditOperationInstallments.id))
+    .where(and(eq(creditOperationInstallments.id, installmentId), eq(creditOperationInstallments.credit_operation_id, operationId)));
+  if (!row) throw notFound(INSTALLMENT_MESSAGES.notFound);
+  return { installment: row.installment, stored: row.stored ?? null };
+}
+
+export interface TransactionsWithNames {
+  rows: InstallmentTransactionRow[];
+  names: Map<number, string>;
+  pending: Map<number, number>;
+}
+
+/** The installment's transactions in the order written, with their actors' names and pending reversal requests. */
+export async function transactionsWithNames(tx: Db, installmentId: number): Promise<TransactionsWithNames> {
+  const found = await tx
+    .select({
+      t: installmentTransactions,
+      actor_name: users.name,
+      request_id: sql<number | null>`(SELECT a.id FROM approval_requests a
+        WHERE a.kind = 'installment.reverse' AND a.entity_id = ${installmentTransactions.id} AND a.status = 'pending'
+        ORDER BY a.id DESC LIMIT 1)`,
+    })
+    .from(installmentTransactions)
+    .leftJoin(users, eq(users.id, installmentTransactions.actor_id))
+    .where(eq(installmentTransactions.installment_id, installmentId))
+    .orderBy(asc(installmentTransactions.id));
+  const names = new Map<number, string>();
+  const pending = new Map<number, number>();
+  for (const r of found) {
+    if (r.t.actor_id !== null && r.actor_name !== null) names.set(r.t.actor_id, r.actor_name);
+    if (r.request_id !== null) pending.set(r.t.id, Number(r.request_id));
+  }
+  return { rows: found.map((r) => r.t), names, pending };
+}
