@@ -1,85 +1,29 @@
 /**
  * Entry for running the embedded server as its own process (Electron utility
- * process in the app, a Node child process in tests). Reads BACKOFFICE_DATA_DIR,
- * BACKOFFICE_PORT (default 0 = free port), BACKOFFICE_SEED ('demo') and
- * BACKOFFICE_LAUNCH_SECRET (required on every request when set; the app always
- * sets it) and BACKOFFICE_DATA_TEMPLATE (db/connect.ts), listens on 127.0.0.1 only,
- * announces the URL to the parent and on stdout, and stops on SIGTERM or a
- * { type: 'stop' } message.
+ * process in the app, a Node child process in tests); the server itself is in
+ * embedded-server.ts. Reads BACKOFFICE_DATA_DIR, BACKOFFICE_PORT (default 0 =
+ * free port), BACKOFFICE_SEED ('demo'), BACKOFFICE_LAUNCH_SECRET (required on
+ * every request when set; the app always sets it) and BACKOFFICE_DATA_TEMPLATE
+ * (db/connect.ts), listens on 127.0.0.1 only, announces the URL to the parent
+ * and on stdout, and stops on SIGTERM or a { type: 'stop' } message.
+ *
+ * This module only turns on Node's compile cache before anything else is
+ * loaded: compiling the server's modules (the bundle, PGlite) is about a
+ * quarter of every restart's CPU, and with the cache a restart reads V8's code
+ * from disk instead (docs/performance.md, (c)). The static imports of a module
+ * are evaluated before its body, hence the dynamic import of the server.
  */
-import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import * as nodeModule from 'node:module';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LAUNCH_SECRET_ENV } from '@shared/launch';
-import { DATA_TEMPLATE_ENV, DATA_TEMPLATE_FILE } from './db/connect';
-import { startServer, type RunningServer } from './index';
 
-/** Electron's utility-process port, typed here so this module never imports electron. */
-interface ParentPort {
-  postMessage(message: unknown): void;
-  on(event: 'message', listener: (event: { data: unknown }) => void): void;
+/** Beside the data folder (as the uploads are), so it lives as long as the install; stale entries are ignored by Node. */
+function compileCacheDir(): string | undefined {
+  const dataDir = process.env.BACKOFFICE_DATA_DIR;
+  return dataDir ? `${dataDir.replace(/[\\/]+$/, '')}-compile-cache` : undefined;
 }
 
-const parentPort = (process as NodeJS.Process & { parentPort?: ParentPort }).parentPort;
-
-function isStop(message: unknown): boolean {
-  return typeof message === 'object' && message !== null && (message as { type?: unknown }).type === 'stop';
-}
-
-/**
- * The built app ships an initialised, migrated data folder next to this entry
- * (scripts/build-data-template.ts): a first start fills the empty folder from
- * it instead of running initdb and the migrations. An explicit setting wins.
- */
-function useBuiltDataTemplate(): void {
-  if (process.env[DATA_TEMPLATE_ENV]) return;
-  const template = join(dirname(fileURLToPath(import.meta.url)), DATA_TEMPLATE_FILE);
-  if (existsSync(template)) process.env[DATA_TEMPLATE_ENV] = template;
-}
-
-async function main(): Promise<void> {
-  useBuiltDataTemplate();
-  const port = Number(process.env.BACKOFFICE_PORT ?? 0);
-  const launchSecret = process.env[LAUNCH_SECRET_ENV] || undefined;
-  // Kept in memory only: nothing this process starts or prints inherits it.
-  delete process.env[LAUNCH_SECRET_ENV];
-  let server: RunningServer;
-  try {
-    server = await startServer({
-      dataDir: process.env.BACKOFFICE_DATA_DIR || undefined,
-      uploadsDir: process.env.BACKOFFICE_UPLOADS_DIR || undefined,
-      port: Number.isInteger(port) && port >= 0 ? port : 0,
-      seed: process.env.BACKOFFICE_SEED === 'demo' ? 'demo' : false,
-      host: '127.0.0.1',
-      launchSecret,
-    });
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const failure = { type: 'error', message };
-    if (parentPort) parentPort.postMessage(failure);
-    else process.send?.(failure);
-    console.error(`BACKOFFICE_SERVER_FAILED ${message}`);
-    process.exit(1);
-  }
-
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
-    await server.close().catch(() => undefined);
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void stop());
-  process.on('SIGINT', () => void stop());
-  if (parentPort) parentPort.on('message', (event) => isStop(event.data) && void stop());
-  else process.on('message', (message) => isStop(message) && void stop());
-  // A child process whose parent went away must not linger holding the data folder.
-  process.on('disconnect', () => void stop());
-
-  const ready = { type: 'ready', url: server.url };
-  if (parentPort) parentPort.postMessage(ready);
-  else process.send?.(ready);
-  console.log(`BACKOFFICE_SERVER_READY ${server.url}`);
-}
-
-void main();
+// Node 22.1+ (Electron 45's utility process has it); an older runtime starts without the cache.
+if (typeof nodeModule.enableCompileCache === 'function') nodeModule.enableCompileCache(compileCacheDir());
+const { runEmbeddedServer } = await import('./embedded-server');
+await runEmbeddedServer(dirname(fileURLToPath(import.meta.url)));

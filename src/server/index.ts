@@ -10,7 +10,9 @@ import multipart from '@fastify/multipart';
 import { MAX_UPLOAD_BYTES } from '@shared/contract/index';
 import { openDatabase } from './db/connect';
 import { migrate } from './db/migrate';
-import { seedDemo } from './db/seed';
+import { seedDemo, startDemoSeed, type DemoSeedInBackground } from './db/seed';
+import { SeedStopped } from './db/seed-stories';
+import { RequestsInFlight } from './platform/http/in-flight';
 import { handlers } from './routes';
 import type { ServerDeps } from './platform/http/handler';
 import { randomSigningSecret } from './domain/signed-url';
@@ -38,6 +40,14 @@ export interface StartServerOptions {
   /** PostgreSQL connection string; wins over dataDir */
   databaseUrl?: string;
   seed?: 'demo' | false;
+  /**
+   * With seed 'demo' on an empty database: listen once the accounts, the
+   * lender and the catalogues are in, and write the rest of the demo records
+   * in the background, one transaction per story, between requests
+   * (db/seed.ts, startDemoSeed); `seeded` settles when it is done. The
+   * embedded backend starts this way; default: the whole seed before listening.
+   */
+  seedInBackground?: boolean;
   smtp?: SmtpSettings;
   /** default: '<dataDir>-uploads', or a temporary folder for an in-memory database */
   uploadsDir?: string;
@@ -80,9 +90,18 @@ export interface RunningServer {
   };
   /** the clock the server reads the business date from */
   clock: Clock;
+  /**
+   * Settles when the demo seed is complete: at once unless it runs in the
+   * background (seedInBackground); rejects if the background seed failed or
+   * was stopped by close().
+   */
+  seeded: Promise<void>;
   /** Direct SQL on the database, for tests and diagnostics (checking activity_log rows, ageing tokens). */
   database: { rows<T>(query: string, params?: unknown[]): Promise<T[]> };
 }
+
+/** The longest a background seed's story waits for the requests being answered to finish. */
+const BACKGROUND_SEED_MAX_WAIT_MS = 2_000;
 
 /** JSON bodies are small forms; files travel as multipart with their own limit. */
 const JSON_BODY_LIMIT = 1024 * 1024;
@@ -99,22 +118,43 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const clock = options.clock ?? clockFromEnv();
   const handle = await openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl });
   const uploadsDir = await defaultUploadsDir(options);
+  const requests = new RequestsInFlight();
+  // The background seed's stories wait for a moment without requests (at most this long, so a busy client cannot starve it).
+  const betweenRequests = () => requests.whenIdle(BACKGROUND_SEED_MAX_WAIT_MS);
+  // PGlite runs no autovacuum: without this the freshly seeded tables would have no
+  // planner statistics and no visibility map (index-only scans) until someone ran it.
+  const tidyAfterSeed = async () => {
+    if (handle.kind === 'pglite') await handle.exec('VACUUM ANALYZE');
+  };
+  let backgroundSeed: DemoSeedInBackground | null = null;
+  let seeded: Promise<void> = Promise.resolve();
   try {
     await migrate(handle);
-    const seeded = options.seed === 'demo' && (await seedDemo(handle.db, { uploadsDir, clock }));
-    // PGlite runs no autovacuum: without this the freshly seeded tables would have no
-    // planner statistics and no visibility map (index-only scans) until someone ran it.
-    if (seeded && handle.kind === 'pglite') await handle.exec('VACUUM ANALYZE');
+    if (options.seed === 'demo' && options.seedInBackground) {
+      backgroundSeed = await startDemoSeed(handle.db, { uploadsDir, clock, beforeEachStory: betweenRequests });
+      const done = backgroundSeed?.done;
+      if (done) seeded = done.then(betweenRequests).then(tidyAfterSeed);
+      // Reported here; whoever awaits `seeded` sees the failure too.
+      seeded.catch((error: unknown) => {
+        if (!(error instanceof SeedStopped)) console.error(`BACKOFFICE_SEED_FAILED ${error instanceof Error ? error.message : String(error)}`);
+      });
+    } else if (options.seed === 'demo' && (await seedDemo(handle.db, { uploadsDir, clock }))) await tidyAfterSeed();
   } catch (error) {
     await handle.close();
     throw error;
   }
+  // A start that fails after this point stops the background seed before closing the database.
+  const abandon = async () => {
+    backgroundSeed?.stop();
+    await seeded.catch(() => undefined);
+    await handle.close();
+  };
   const mailer = new Mailer(handle.db, options.smtp);
   let sms: SmsProvider;
   try {
     sms = options.smsProvider ?? smsProviderFromSettings(process.env.SMS_PROVIDER, mailer);
   } catch (error) {
-    await handle.close();
+    await abandon();
     throw error;
   }
   const sender = new BroadcastSender(handle.db, mailer, sms, { exclusive: handle.kind === 'pglite', ...options.messages });
@@ -136,6 +176,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const host = options.host ?? '127.0.0.1';
   let hosts: readonly string[] = [];
   installRequestGuard(app, { allowedHosts: () => hosts, launchSecret: options.launchSecret });
+  requests.install(app);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
   installErrorHandling(app);
   installRequestContext(app);
@@ -149,7 +190,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   try {
     address = await app.listen({ host, port: options.port ?? 0 });
   } catch (error) {
-    await handle.close();
+    await abandon();
     throw error;
   }
   // Queued broadcast messages (also those left by a previous run) go out from now on.
@@ -163,11 +204,15 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     url,
     port,
     clock,
+    seeded,
     outbox: { list: (to) => mailer.list(to), latest: (to) => mailer.latest(to) },
     database: { rows: (query, params) => handle.rows(query, params) },
     close() {
       closing ??= (async () => {
         await app.close();
+        // A background seed stops at its next statement; the story it was writing is rolled back.
+        backgroundSeed?.stop();
+        await seeded.catch(() => undefined);
         await sender.stop();
         await mailer.idle();
         await handle.close();

@@ -52,6 +52,8 @@ async function restartable(
     port,
     dataDir,
     clock,
+    // Test servers start from a template that holds the whole seed.
+    seeded: Promise.resolve(),
     outbox: { list: (to) => current.outbox.list(to), latest: (to) => current.outbox.latest(to) },
     database: { rows: (query, params) => current.database.rows(query, params) },
     stop: () => current.close(),
@@ -115,6 +117,8 @@ async function buildTemplate(seed: 'demo' | false): Promise<string> {
   await mkdir(root, { recursive: true });
   const workDir = join(root, `.build-${process.pid}-${randomUUID()}`);
   const server = await startServer({ dataDir: join(workDir, 'pgdata'), uploadsDir: join(workDir, 'uploads'), seed });
+  // The template must hold the whole seed, also if the server seeds in the background.
+  await server.seeded;
   await server.close();
   try {
     await rename(workDir, finalDir);
@@ -180,6 +184,7 @@ async function postgresTemplate(baseUrl: string, seed: 'demo' | false): Promise<
     const url = new URL(baseUrl);
     url.pathname = `/${building}`;
     const server = await startServer({ databaseUrl: url.toString(), uploadsDir: join(workDir, 'uploads'), seed });
+    await server.seeded;
     await server.close();
     await rm(dirname(uploadsDir), { recursive: true, force: true });
     await mkdir(dirname(uploadsDir), { recursive: true });

@@ -18,6 +18,12 @@ export interface RunningBackend {
    */
   launchSecret?: string;
   stop(): Promise<void>;
+  /**
+   * Settles once the server's demo seed is complete: a first start announces
+   * itself ready when sign-in works and writes the rest of the demo records
+   * afterwards (src/server/db/seed.ts). Rejects if the server exits first.
+   */
+  seeded?: Promise<void>;
 }
 
 /**
@@ -61,11 +67,16 @@ export function createEmbeddedBackendPort(spawner: BackendSpawner): EmbeddedBack
   };
 }
 
-/** The messages the server entry sends its parent (src/server/entry.ts). */
+/** The messages the server entry sends its parent (src/server/embedded-server.ts). */
 export function readyUrl(message: unknown): string | null {
   if (!message || typeof message !== 'object') return null;
   const { type, url } = message as { type?: unknown; url?: unknown };
   return type === 'ready' && typeof url === 'string' ? url : null;
+}
+
+/** Whether this message is the server entry's "the demo seed is complete". */
+export function isSeeded(message: unknown): boolean {
+  return !!message && typeof message === 'object' && (message as { type?: unknown }).type === 'seeded';
 }
 
 /** The start failure the server entry reports before exiting, if this message is one. */
@@ -76,9 +87,10 @@ export function startError(message: unknown): string | null {
 }
 
 /**
- * Long enough for a first start on a slow or busy workstation: the demo seed
- * alone is about 30 s of CPU (docs/performance.md, (c)), and a start killed
- * part-way only rolls the seed back for the next attempt to redo.
+ * Long enough for a first start on a slow or busy workstation. The server now
+ * announces itself ready before the demo records (about 30 s of CPU) are
+ * written, in the background (docs/performance.md, (c)); the margin stays for
+ * a server started with the whole seed first, and for a very slow machine.
  */
 export const BACKEND_START_TIMEOUT_MS = 180_000;
 
@@ -122,6 +134,14 @@ export function childProcessSpawner(options: ChildProcessSpawnerOptions): Backen
         },
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       });
+      let markSeeded!: () => void;
+      let seedLost!: (error: Error) => void;
+      const seeded = new Promise<void>((resolve, reject) => {
+        markSeeded = resolve;
+        seedLost = reject;
+      });
+      // Nobody has to wait for it.
+      seeded.catch(() => undefined);
       return new Promise<RunningBackend>((resolve, reject) => {
         const timer = setTimeout(() => {
           child.kill('SIGKILL');
@@ -134,8 +154,10 @@ export function childProcessSpawner(options: ChildProcessSpawnerOptions): Backen
         child.once('exit', (code) => {
           clearTimeout(timer);
           reject(new Error(`embedded server exited with code ${code}`));
+          seedLost(new Error(`embedded server exited with code ${code} before its demo seed was complete`));
         });
         child.on('message', (message) => {
+          if (isSeeded(message)) markSeeded();
           const problem = startError(message);
           if (problem) {
             clearTimeout(timer);
@@ -145,7 +167,7 @@ export function childProcessSpawner(options: ChildProcessSpawnerOptions): Backen
           const url = readyUrl(message);
           if (!url) return;
           clearTimeout(timer);
-          resolve({ url, launchSecret, stop: () => stopChild(child) });
+          resolve({ url, launchSecret, seeded, stop: () => stopChild(child) });
         });
       });
     },

@@ -7,6 +7,7 @@ import { mkdir, readFile, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { fillFromTemplate } from './data-template';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 
@@ -75,17 +76,17 @@ function pgliteModuleWithBuffers(): Promise<WebAssembly.Module | null> {
   return pgliteModule;
 }
 
-/** The template to fill an empty data folder from, when there is one and the folder is empty. */
-async function templateFor(dataDir: string): Promise<Blob | undefined> {
+/** Fills an empty data folder from the template, when there is one (data-template.ts); a folder with PG_VERSION is never touched. */
+async function fillFromTemplateIfEmpty(dataDir: string): Promise<void> {
   const template = process.env[DATA_TEMPLATE_ENV];
-  if (!template) return undefined;
+  if (!template) return;
   const initialised = await stat(join(dataDir, 'PG_VERSION')).then(
     () => true,
     () => false,
   );
-  if (initialised) return undefined;
+  if (initialised) return;
   const bytes = await readFile(template).catch(() => null);
-  return bytes ? new Blob([bytes]) : undefined;
+  if (bytes) await fillFromTemplate(dataDir, bytes);
 }
 
 /** pg_advisory_lock key of the schema migrations (any constant; "bo-migr" in ASCII). */
@@ -142,8 +143,8 @@ export async function openDatabase(options: { dataDir?: string; databaseUrl?: st
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
   const extensions = { pg_trgm };
   const wasmModule = (await pgliteModuleWithBuffers()) ?? undefined;
-  const loadDataDir = options.dataDir ? await templateFor(options.dataDir) : undefined;
-  const client = options.dataDir ? new PGlite(options.dataDir, { extensions, wasmModule, loadDataDir }) : new PGlite({ extensions, wasmModule });
+  if (options.dataDir) await fillFromTemplateIfEmpty(options.dataDir);
+  const client = options.dataDir ? new PGlite(options.dataDir, { extensions, wasmModule }) : new PGlite({ extensions, wasmModule });
   await client.waitReady;
   const db = drizzle(client);
   const handle: DbHandle = {

@@ -190,11 +190,12 @@ export interface IntakeSeedSummary {
 /**
  * `staffAuthorsExcept`: staff e-mails that author no comments or documents
  * (the demo sign-in accounts, so what tests and people see of "their own"
- * records is only what they did themselves).
+ * records is only what they did themselves). `story`, when given, is awaited
+ * before each applicant's records.
  */
 export async function seedCreditIntake(
   db: Db,
-  options: { uploadsDir: string; now: Date; staffAuthorsExcept: readonly string[] },
+  options: { uploadsDir: string; now: Date; staffAuthorsExcept: readonly string[]; story?: () => Promise<void> },
 ): Promise<IntakeSeedSummary> {
   const random = seededRandom(20261124);
   const now = options.now.getTime();
@@ -225,6 +226,8 @@ export async function seedCreditIntake(
   let cnpjCounter = 0;
 
   for (const [index, person] of people.entries()) {
+    // Each applicant's records are one story (seed-stories.ts: the background seed commits here).
+    await options.story?.();
     const count = 1 + (random.chance(0.55) ? 1 : 0) + (random.chance(0.2) ? 1 : 0);
     // A quarter from the last six weeks, so the pending and review lists have work in them.
     const ages = Array.from({ length: count }, () => (random.chance(0.25) ? random.int(0, 45) : random.int(0, 690))).sort((a, b) => b - a);

@@ -60,7 +60,7 @@ function monthsBack(today: string, n: number): string {
   return addMonths(today.slice(0, 8) + '01', -n).slice(0, 7);
 }
 
-export async function seedOrigination(db: Db, options: { staffIds: number[]; now: Date }): Promise<OriginationSeedSummary> {
+export async function seedOrigination(db: Db, options: { staffIds: number[]; now: Date; story?: () => Promise<void> }): Promise<OriginationSeedSummary> {
   const random = seededRandom(90_210);
   const staff = options.staffIds.length ? options.staffIds : [1];
   const actorId = () => random.pick(staff);
@@ -163,6 +163,8 @@ export async function seedOrigination(db: Db, options: { staffIds: number[]; now
   const onTimeStories: Story[][] = [['reversed', 'prepaid'], ['partial'], ['settled'], ['reversed'], ['partial']];
   let disbursedCount = 0;
   for (const item of plan) {
+    // Each operation's story (proposal to payments) is one transaction in the background seed (seed-stories.ts).
+    await options.story?.();
     const writtenOff = item.target === 'disbursed' && disbursedCount === disbursedTotal - 1 && disbursedTotal > overdueDays.length;
     const late = item.target === 'disbursed' && disbursedCount < overdueDays.length ? overdueDays[disbursedCount] : writtenOff ? WRITTEN_OFF_LATE : null;
     const paidBefore = late === null ? 0 : disbursedCount % 3;

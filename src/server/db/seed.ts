@@ -17,6 +17,7 @@ import { seedCreditIntake } from './seed-credit-intake';
 import { seedDemoBureauReports } from '../areas/intake';
 import { seedCompany } from './seed-company';
 import { seedOrigination } from './seed-origination';
+import { storyTransactions } from './seed-stories';
 
 /** Bump when the seed changes, so prepared test templates are rebuilt. */
 export const SEED_VERSION = '12';
@@ -70,9 +71,77 @@ const APPLICANT_PLACES = [
 const APPLICANT_DDD = [41, 51, 81, 85, 62, 91, 48, 61, 92] as const;
 export const DEMO_APPLICANTS = 150;
 
-export async function seedDemo(db: Db, options: { uploadsDir: string; now?: Date; clock?: Clock }): Promise<boolean> {
+export interface DemoSeedOptions {
+  uploadsDir: string;
+  now?: Date;
+  clock?: Clock;
+}
+
+/** Only an empty users table is seeded: a database someone has used is never touched. */
+async function hasNoUsers(db: Db): Promise<boolean> {
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
-  if (Number(count) > 0) return false;
+  return Number(count) === 0;
+}
+
+/** The instant the story runs up to: the real instant when the business date is today, else noon of that day. */
+function storyNow(options: DemoSeedOptions): Date {
+  const businessDay = options.clock?.today();
+  return options.now ?? (businessDay && businessDay !== calendarDayInSaoPaulo(new Date()) ? new Date(`${businessDay}T12:00:00-03:00`) : new Date());
+}
+
+/**
+ * Everything the whole demo seed runs in one transaction, in the same order:
+ * the accounts, the lender and the catalogues (`seedAccounts`), then the
+ * records (`seedRecords`). The server starts the seed in two steps instead
+ * (`startDemoSeed`).
+ */
+export async function seedDemo(db: Db, options: DemoSeedOptions): Promise<boolean> {
+  if (!(await hasNoUsers(db))) return false;
+  const rows = await demoUsers();
+  await db.transaction(async (tx) => {
+    await seedAccounts(tx, rows);
+    await seedRecords(tx, { ...options, users: rows.length, story: async () => undefined });
+  });
+  return true;
+}
+
+export interface DemoSeedInBackground {
+  /** Settles when the last story has committed (rejects with SeedStopped after `stop()`). */
+  done: Promise<void>;
+  /** Stops at the next statement, rolling back the story being written. */
+  stop(): void;
+}
+
+/**
+ * The demo seed in two steps, for a server that answers while it seeds: the
+ * accounts, the lender and the catalogues (sign-in and the first screens) in
+ * one transaction before this returns, then the records (solicitations,
+ * bureau reports, borrowers, operations: about 30 s of CPU) in the background,
+ * one transaction per story (seed-stories.ts), each story waiting for
+ * `beforeEachStory`. The stories and what they write are the same as
+ * seedDemo's; the 'seed.demo' activity entry, written with the last story,
+ * marks the seed complete. null when the database already had users.
+ */
+export async function startDemoSeed(db: Db, options: DemoSeedOptions & { beforeEachStory?: () => Promise<void> }): Promise<DemoSeedInBackground | null> {
+  if (!(await hasNoUsers(db))) return null;
+  const rows = await demoUsers();
+  await db.transaction((tx) => seedAccounts(tx, rows));
+  const stories = storyTransactions(db, options.beforeEachStory);
+  const done = (async () => {
+    try {
+      await stories.next();
+      await seedRecords(stories.db, { ...options, users: rows.length, story: () => stories.next() });
+      await stories.finish();
+    } catch (error) {
+      await stories.abort().catch(() => undefined);
+      throw error;
+    }
+  })();
+  return { done, stop: () => stories.stop() };
+}
+
+/** The accounts: one per role, staff for several pages of the users list, entrepreneurs and applicants. */
+async function demoUsers(): Promise<Array<typeof users.$inferInsert>> {
   // One hash for every demo account: scrypt is deliberately slow and these share a public password anyway.
   const password_hash = await hashPassword(DEMO_PASSWORD);
   const start = Date.UTC(2024, 0, 2, 12, 0, 0);
@@ -154,33 +223,43 @@ export async function seedDemo(db: Db, options: { uploadsDir: string; now?: Date
       updated_at: when,
     });
   }
-  await db.transaction(async (tx) => {
-    await tx.insert(users).values(rows);
-    await seedCatalogues(tx);
-    // The story runs up to the clock's business date: the real instant when that is today, else noon of that day.
-    const businessDay = options.clock?.today();
-    const now = options.now ?? (businessDay && businessDay !== calendarDayInSaoPaulo(new Date()) ? new Date(`${businessDay}T12:00:00-03:00`) : new Date());
-    const intake = await seedCreditIntake(tx, { uploadsDir: options.uploadsDir, now, staffAuthorsExcept: DEMO_ACCOUNTS.map((a) => a.email) });
-    const reports = await seedDemoBureauReports(tx, { staffIds: intake.staffIds, now: now.getTime() });
-    await seedCompany(tx);
-    const origination = await seedOrigination(tx, { staffIds: intake.staffIds, now });
-    await logActivity(tx, {
-      actorId: null,
-      action: 'seed.demo',
-      entity: 'system',
-      entityId: null,
-      after: {
-        users: rows.length,
-        seeded_solicitations: intake.solicitations,
-        seeded_documents: intake.documents,
-        seeded_comments: intake.comments,
-        seeded_simulations: intake.simulations,
-        seeded_bureau_reports: reports,
-        seeded_borrowers: origination.borrowers,
-        seeded_operations: origination.operations,
-        seeded_contracts: origination.contracts,
-      },
-    });
+  return rows;
+}
+
+/** What sign-in and the first screens need: the accounts, the catalogues and the lender. */
+async function seedAccounts(db: Db, rows: Array<typeof users.$inferInsert>): Promise<void> {
+  await db.insert(users).values(rows);
+  await seedCatalogues(db);
+  await seedCompany(db);
+}
+
+/**
+ * The records, story by story: `story` is called at the start of each (one
+ * applicant, one credit operation), where the background seed commits what it
+ * has written and lets waiting requests through.
+ */
+async function seedRecords(db: Db, options: DemoSeedOptions & { users: number; story: () => Promise<void> }): Promise<void> {
+  const now = storyNow(options);
+  const intake = await seedCreditIntake(db, { uploadsDir: options.uploadsDir, now, staffAuthorsExcept: DEMO_ACCOUNTS.map((a) => a.email), story: options.story });
+  await options.story();
+  const reports = await seedDemoBureauReports(db, { staffIds: intake.staffIds, now: now.getTime() });
+  await options.story();
+  const origination = await seedOrigination(db, { staffIds: intake.staffIds, now, story: options.story });
+  await logActivity(db, {
+    actorId: null,
+    action: 'seed.demo',
+    entity: 'system',
+    entityId: null,
+    after: {
+      users: options.users,
+      seeded_solicitations: intake.solicitations,
+      seeded_documents: intake.documents,
+      seeded_comments: intake.comments,
+      seeded_simulations: intake.simulations,
+      seeded_bureau_reports: reports,
+      seeded_borrowers: origination.borrowers,
+      seeded_operations: origination.operations,
+      seeded_contracts: origination.contracts,
+    },
   });
-  return true;
 }

@@ -2,7 +2,8 @@
  * The embedded backend's first start from the data folder template the build
  * makes (scripts/build-data-template.ts): the empty folder is filled from the
  * tarball instead of initdb and the migrations, the demo seed still runs on
- * that first start, and the next start reuses the folder as it is.
+ * that first start (its records in the background, after the server is
+ * ready), and the next start reuses the folder as it is.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeFile } from 'node:fs/promises';
@@ -67,6 +68,8 @@ describe('embedded backend started from the data folder template', () => {
     const first = await spawner().start();
     try {
       expect(await signIn(first.url, first.launchSecret)).toBe(200);
+      // Ready comes before the demo records, written in the background: the folder is compared once they are in.
+      await first.seeded;
     } finally {
       await first.stop();
     }

@@ -9,10 +9,14 @@
  * orientation, and the signature lines of the issuer, the guarantors, the
  * lender's representatives and the witnesses.
  */
-import PDFDocument from 'pdfkit';
+import type PdfKitDocument from 'pdfkit';
+import { lazyRequire } from '../../platform/lazy-require';
 import { formatCurrency, formatPercentage } from '@shared/format';
 import type { FrozenContract } from './schema';
 import { dayPt } from './contracts';
+
+/** pdfkit is loaded by the first PDF, not at every start of the server (platform/lazy-require.ts). */
+const pdfDocument = lazyRequire<typeof PdfKitDocument>('pdfkit');
 
 export interface ContractPdfInput {
   number: string;
@@ -61,7 +65,7 @@ const COLUMNS = [
 ];
 
 export function renderContractPdf(input: ContractPdfInput): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 48, bufferPages: false, info: { Title: `${input.title} — ${input.number}`, Author: 'Back-office de Crédito' } });
+  const doc = new (pdfDocument())({ size: 'A4', margin: 48, bufferPages: false, info: { Title: `${input.title} — ${input.number}`, Author: 'Back-office de Crédito' } });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -22,7 +22,8 @@
 // The node entry: the package's root export has only platform conditions, which the Bundler resolution of tsc does not pick.
 import bwipjs from 'bwip-js/node';
 import Decimal from 'decimal.js';
-import PDFDocument from 'pdfkit';
+import type PdfKitDocument from 'pdfkit';
+import { lazyRequire } from '../../platform/lazy-require';
 import { cepDigits, formatCep } from '@shared/address';
 import { formatCnpj, formatCpfCnpj, isValidCnpj, isValidCpf, stripDocumentMask } from '@shared/documents';
 import { formatCurrency } from '@shared/format';
@@ -37,6 +38,9 @@ import {
 import { parseCalendarDay } from '../../domain/credit/calendar';
 import { checkTerms, lateFeeOn } from '../../domain/servicing/late-charges';
 import { staticBrCode } from '../../domain/servicing/pix-brcode';
+
+/** pdfkit is loaded by the first PDF, not at every start of the server (platform/lazy-require.ts). */
+const pdfDocument = lazyRequire<typeof PdfKitDocument>('pdfkit');
 
 // ---------------------------------------------------------------------------
 // Input
@@ -529,7 +533,7 @@ function cutLine(doc: Doc, x: number, y: number, w: number, label?: string): voi
 
 function documentStream(title: string): { doc: Doc; done: Promise<Buffer> } {
   // Pages are not buffered: each goes to the stream when the next begins, so a 120-page carnê is never all in memory.
-  const doc = new PDFDocument({ size: 'A4', margin: 24, info: { Title: title, Author: 'Back-office de Crédito' } });
+  const doc = new (pdfDocument())({ size: 'A4', margin: 24, info: { Title: title, Author: 'Back-office de Crédito' } });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -3,9 +3,13 @@
  * WinAnsi encoding has every Portuguese letter). Money in Brazilian reais and
  * dates DD/MM/YYYY through the shared formatters, as the screens show them.
  */
-import PDFDocument from 'pdfkit';
+import type PdfKitDocument from 'pdfkit';
+import { lazyRequire } from '../../../platform/lazy-require';
 import type { BureauReport } from '@shared/contract/bureau';
 import { formatCurrency, formatPercentage } from '@shared/format';
+
+/** pdfkit is loaded by the first PDF, not at every start of the server (platform/lazy-require.ts). */
+const pdfDocument = lazyRequire<typeof PdfKitDocument>('pdfkit');
 
 /** 'YYYY-MM-DD' → 'DD/MM/YYYY' by text (a calendar date never passes through a zone). */
 function day(value: string): string {
@@ -39,7 +43,7 @@ export function reportFileName(report: BureauReport): string {
 }
 
 export function renderReportPdf(report: BureauReport): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: `Consulta ao birô de crédito nº ${report.id}`, Author: 'Back-office de Crédito' } });
+  const doc = new (pdfDocument())({ size: 'A4', margin: 48, info: { Title: `Consulta ao birô de crédito nº ${report.id}`, Author: 'Back-office de Crédito' } });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
