@@ -20,6 +20,13 @@
  *   register a second title at the bank. A payment, a new day for an overdue
  *   slip, or another collecting account makes a new slip with a new number;
  *   the old one stays recorded.
+ * - Title data (installment_titles: document number, protest or credit-bureau
+ *   report after N days, a note) is printed as the slip's document number
+ *   (else "<operation>/<installment>") and as instruction lines. A registered
+ *   title must not silently change what it says: each slip records the title
+ *   version it printed (0: none), and a recorded slip is given again only
+ *   while that version is current — a saved title change makes a new slip
+ *   with a new nosso número, like a new amount or due date.
  * - Nosso número: the collecting account's next sequence, reserved under its
  *   row lock (company area); UNIQUE per account in the database; a slip row is
  *   never changed or deleted, so its number is never given again.
@@ -47,6 +54,7 @@ import { buildBoleto, SEQUENCE_DIGITS, type BoletoAccount, type BoletoBank } fro
 import { boletoSlip, calendarDayPt, type BoletoBankAccount, type BoletoPdfInput, type BoletoPayer } from './boleto-pdf';
 import { replayOf, scheduleOf, servicingContext, stateView, transactionsOf, type InstallmentRow, type ServicingContext } from './installments';
 import { boletoSlips, type BoletoSlipRow } from './schema-boleto';
+import { installmentTitles, type InstallmentTitleRow } from './schema-moves';
 
 export const BOLETO_MESSAGES = {
   installmentNotFound: 'Parcela não encontrada.',
@@ -164,16 +172,39 @@ interface Wanted {
   dueDate: string;
   overdueSince: string | null;
   charges: { lateFee: Decimal; defaultInterest: Decimal; contractInterest: Decimal } | null;
+  /** the installment's title data, null when it has none (version 0) */
+  title: InstallmentTitleRow | null;
+}
+
+function titleVersion(w: Wanted): number {
+  return w.title?.version ?? 0;
 }
 
 /** What the installment's slip must say as of `today` (amount and due date), or the status that leaves nothing to collect. */
-async function wantedSlip(tx: Db, ctx: ServicingContext, installment: InstallmentRow, today: string): Promise<Wanted | { refused: string }> {
+async function wantedSlip(
+  tx: Db,
+  ctx: ServicingContext,
+  installment: InstallmentRow,
+  title: InstallmentTitleRow | null,
+  today: string,
+): Promise<Wanted | { refused: string }> {
   const replay = replayOf(ctx, installment, await transactionsOf(tx, [installment.id]), today);
   const view = stateView(installment, replay);
   if (!COLLECTIBLE_STATUSES.includes(view.status) || replay.state.dueTotal.lte(0)) return { refused: INSTALLMENT_STATUS_LABELS_PT[view.status] };
   const s = replay.state;
-  if (!s.overdue) return { installment, amount: s.dueTotal.toFixed(2), dueDate: installment.due_date, overdueSince: null, charges: null };
-  return { installment, amount: s.dueTotal.toFixed(2), dueDate: today, overdueSince: installment.due_date, charges: s.charges };
+  if (!s.overdue) return { installment, amount: s.dueTotal.toFixed(2), dueDate: installment.due_date, overdueSince: null, charges: null, title };
+  return { installment, amount: s.dueTotal.toFixed(2), dueDate: today, overdueSince: installment.due_date, charges: s.charges, title };
+}
+
+/** The title data's instruction lines: protest or credit-bureau report (never both, the table's check), then the note. */
+export function titleInstructions(title: Pick<InstallmentTitleRow, 'protest_days' | 'negativation_days' | 'note'> | null): string[] {
+  if (!title) return [];
+  const lines: string[] = [];
+  if (title.protest_days) lines.push(`Protestar após ${title.protest_days} dias corridos do vencimento.`);
+  if (title.negativation_days) lines.push(`Negativar nos órgãos de proteção ao crédito após ${title.negativation_days} dias do vencimento.`);
+  const note = title.note?.trim();
+  if (note) lines.push(note);
+  return lines;
 }
 
 function pdfInput(p: SlipParties, w: Wanted, sequence: number, issueDate: string): BoletoPdfInput {
@@ -186,13 +217,14 @@ function pdfInput(p: SlipParties, w: Wanted, sequence: number, issueDate: string
         `juros de mora de R$ ${c.defaultInterest.toFixed(2).replace('.', ',')} e juros do contrato de R$ ${c.contractInterest.toFixed(2).replace('.', ',')} até esta data.`,
     );
   }
+  instructions.push(...titleInstructions(w.title));
   const number = String(w.installment.number).padStart(3, '0');
   return {
     bank: p.bank,
     beneficiary: { name: p.company.legal_name, cnpj: p.company.cnpj ?? '', address: beneficiaryAddress(p.company) },
     payer: p.payer,
     sequence,
-    documentNumber: `${operationNumber(p.op.id)}/${number}`,
+    documentNumber: w.title?.document_number ?? `${operationNumber(p.op.id)}/${number}`,
     amount: w.amount,
     dueDate: w.dueDate,
     issueDate,
@@ -232,7 +264,7 @@ async function recordedSlip(tx: Db, accountId: number, account: BoletoAccount, w
     .where(and(eq(boletoSlips.installment_id, w.installment.id), eq(boletoSlips.bank_account_id, accountId)))
     .orderBy(desc(boletoSlips.id))
     .limit(1);
-  if (!row || !new Decimal(row.amount).eq(w.amount) || row.due_date !== w.dueDate) return null;
+  if (!row || !new Decimal(row.amount).eq(w.amount) || row.due_date !== w.dueDate || row.title_version !== titleVersion(w)) return null;
   // The account's boleto data changed since (wallet, agreement…): that title is not what the bank would read now.
   try {
     return buildBoleto({ account, sequence: row.sequence, amount: w.amount, dueDate: w.dueDate }).barcode === row.barcode ? row : null;
@@ -280,6 +312,7 @@ async function issueSlips(tx: Db, actor: Actor, p: SlipParties, wanted: readonly
         barcode: codes.barcode,
         digitable_line: codes.digitableLine,
         issued_on: today,
+        title_version: titleVersion(w),
         actor_id: actor.id,
       })
       .returning();
@@ -295,6 +328,7 @@ function slipSnapshot(s: IssuedSlip) {
     amount: s.slip.amount,
     slip_due_date: s.slip.due_date,
     digitable_line: s.slip.digitable_line,
+    title_version: s.slip.title_version,
     reused: s.reused,
   };
 }
@@ -305,7 +339,8 @@ export async function issueBoleto(tx: Db, actor: Actor, installmentId: number, t
   if (!installment) throw notFound(BOLETO_MESSAGES.installmentNotFound);
   const op = await findOperation(tx, installment.credit_operation_id, true);
   const parties = await partiesOf(tx, op);
-  const wanted = await wantedSlip(tx, parties.ctx, installment, today);
+  const [title] = await tx.select().from(installmentTitles).where(eq(installmentTitles.installment_id, installment.id));
+  const wanted = await wantedSlip(tx, parties.ctx, installment, title ?? null, today);
   if ('refused' in wanted) throw conflict(BOLETO_MESSAGES.notPayable(wanted.refused), 'status');
   const [slip] = await issueSlips(tx, actor, parties, [wanted], today);
   await logActivity(tx, { actorId: actor.id, action: slip.reused ? 'boleto.reprint' : 'boleto.issue', entity: 'installment', entityId: installment.id, after: slipSnapshot(slip) });
@@ -316,9 +351,10 @@ export async function issueBoleto(tx: Db, actor: Actor, installmentId: number, t
 export async function issueCarne(tx: Db, actor: Actor, operationId: number, today: string): Promise<IssuedSlip[]> {
   const op = await findOperation(tx, operationId, true);
   const parties = await partiesOf(tx, op);
+  const titles = new Map((await tx.select().from(installmentTitles).where(eq(installmentTitles.credit_operation_id, op.id))).map((t) => [t.installment_id, t]));
   const wanted: Wanted[] = [];
   for (const installment of await scheduleOf(tx, op.id)) {
-    const w = await wantedSlip(tx, parties.ctx, installment, today);
+    const w = await wantedSlip(tx, parties.ctx, installment, titles.get(installment.id) ?? null, today);
     // Paid installments are simply not in the carnê.
     if (!('refused' in w)) wanted.push(w);
   }
@@ -335,9 +371,9 @@ export async function issueCarne(tx: Db, actor: Actor, operationId: number, toda
   return slips;
 }
 
-/** "boleto-OP-000123-005" / "carne-OP-000123": the saved file's name without its extension. */
+/** "boleto-OP-000123-005.pdf" / "carne-OP-000123.pdf": named after the operation and installment, whatever document number the title prints. */
 export function boletoFileName(slip: IssuedSlip): string {
-  return `boleto-${slip.input.documentNumber.replace('/', '-')}.pdf`;
+  return `boleto-${operationNumber(slip.slip.credit_operation_id)}-${String(slip.input.installment?.number ?? 0).padStart(3, '0')}.pdf`;
 }
 
 export function carneFileName(operationId: number): string {
