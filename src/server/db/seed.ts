@@ -19,7 +19,7 @@ import { seedCompany } from './seed-company';
 import { seedOrigination } from './seed-origination';
 
 /** Bump when the seed changes, so prepared test templates are rebuilt. */
-export const SEED_VERSION = '12';
+export const SEED_VERSION = '13';
 export const DEMO_PASSWORD = 'Senha123';
 
 export const DEMO_ACCOUNTS = [
@@ -179,6 +179,7 @@ export async function seedDemo(db: Db, options: { uploadsDir: string; now?: Date
         seeded_borrowers: origination.borrowers,
         seeded_operations: origination.operations,
         seeded_contracts: origination.contracts,
+        seeded_boletos: origination.boletos,
       },
     });
   });
