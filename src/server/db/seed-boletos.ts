@@ -17,7 +17,7 @@ import { creditOperationInstallments } from '../areas/operations/schema';
 import type { Db } from './connect';
 
 export interface BoletoSeedPlan {
-  /** disbursed operations paid on time: the first two with installments still to fall due get a carnê */
+  /** disbursed operations paid on time: two of them with installments still to fall due get a carnê */
   carne: readonly number[];
   /** overdue operations: the first one's oldest open installment gets an updated slip */
   overdue: readonly number[];
@@ -34,16 +34,19 @@ async function openInstallments(db: Db, operationId: number, from?: string): Pro
 }
 
 /**
- * Issues slips as of `today` for the first two carnê candidates with open
- * installments and the first overdue one; answers how many slips were recorded.
+ * Issues slips as of `today`: two carnês and the first overdue operation's
+ * updated slip; answers how many slips were recorded.
  */
 export async function seedBoletos(db: Db, desk: Actor, plan: BoletoSeedPlan, today: string): Promise<number> {
   let slips = 0;
-  const carne: number[] = [];
-  for (const id of plan.carne) {
-    if (carne.length === 2) break;
-    if ((await openInstallments(db, id, today)).length) carne.push(id);
-  }
+  // The two with the fewest installments still to fall due (at least two, so each is a carnê): the seed stays quick.
+  const open = [];
+  for (const id of plan.carne) open.push({ id, count: (await openInstallments(db, id, today)).length });
+  const carne = open
+    .filter((o) => o.count >= 2)
+    .sort((a, b) => a.count - b.count || a.id - b.id)
+    .slice(0, 2)
+    .map((o) => o.id);
   const [titled] = carne;
   if (titled !== undefined) {
     const [next] = await openInstallments(db, titled, today);

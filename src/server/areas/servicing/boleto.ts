@@ -39,7 +39,7 @@
  *   invalid: 409 naming what is wrong.
  */
 import Decimal from 'decimal.js';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { isDisbursed } from '@shared/credit-operation-status';
 import { COLLECTIBLE_STATUSES, INSTALLMENT_STATUS_LABELS_PT } from '@shared/installment-status';
 import { operationNumber } from '@shared/contract/credit-operations';
@@ -54,6 +54,7 @@ import { buildBoleto, SEQUENCE_DIGITS, type BoletoAccount, type BoletoBank } fro
 import { boletoSlip, calendarDayPt, type BoletoBankAccount, type BoletoPdfInput, type BoletoPayer } from './boleto-pdf';
 import { replayOf, scheduleOf, servicingContext, stateView, transactionsOf, type InstallmentRow, type ServicingContext } from './installments';
 import { boletoSlips, type BoletoSlipRow } from './schema-boleto';
+import type { InstallmentTransactionRow } from './schema';
 import { installmentTitles, type InstallmentTitleRow } from './schema-moves';
 
 export const BOLETO_MESSAGES = {
@@ -181,14 +182,14 @@ function titleVersion(w: Wanted): number {
 }
 
 /** What the installment's slip must say as of `today` (amount and due date), or the status that leaves nothing to collect. */
-async function wantedSlip(
-  tx: Db,
+function wantedSlip(
   ctx: ServicingContext,
   installment: InstallmentRow,
+  transactions: readonly InstallmentTransactionRow[],
   title: InstallmentTitleRow | null,
   today: string,
-): Promise<Wanted | { refused: string }> {
-  const replay = replayOf(ctx, installment, await transactionsOf(tx, [installment.id]), today);
+): Wanted | { refused: string } {
+  const replay = replayOf(ctx, installment, transactions, today);
   const view = stateView(installment, replay);
   if (!COLLECTIBLE_STATUSES.includes(view.status) || replay.state.dueTotal.lte(0)) return { refused: INSTALLMENT_STATUS_LABELS_PT[view.status] };
   const s = replay.state;
@@ -257,13 +258,18 @@ function checkedSlip(input: BoletoPdfInput): void {
   }
 }
 
-async function recordedSlip(tx: Db, accountId: number, account: BoletoAccount, w: Wanted): Promise<BoletoSlipRow | null> {
-  const [row] = await tx
+/** Each installment's latest slip at the account, read at once (a carnê asks for hundreds). */
+async function latestSlips(tx: Db, accountId: number, installmentIds: readonly number[]): Promise<Map<number, BoletoSlipRow>> {
+  const rows = await tx
     .select()
     .from(boletoSlips)
-    .where(and(eq(boletoSlips.installment_id, w.installment.id), eq(boletoSlips.bank_account_id, accountId)))
-    .orderBy(desc(boletoSlips.id))
-    .limit(1);
+    .where(and(inArray(boletoSlips.installment_id, [...installmentIds]), eq(boletoSlips.bank_account_id, accountId)))
+    .orderBy(asc(boletoSlips.id));
+  return new Map(rows.map((r) => [r.installment_id, r]));
+}
+
+/** The installment's latest slip when it says what the slip wanted now would say, else null. */
+function reusableSlip(row: BoletoSlipRow | undefined, account: BoletoAccount, w: Wanted): BoletoSlipRow | null {
   if (!row || !new Decimal(row.amount).eq(w.amount) || row.due_date !== w.dueDate || row.title_version !== titleVersion(w)) return null;
   // The account's boleto data changed since (wallet, agreement…): that title is not what the bank would read now.
   try {
@@ -279,46 +285,41 @@ async function recordedSlip(tx: Db, accountId: number, account: BoletoAccount, w
  * caller's transaction, after the operation's row lock.
  */
 async function issueSlips(tx: Db, actor: Actor, p: SlipParties, wanted: readonly Wanted[], today: string): Promise<IssuedSlip[]> {
-  const found = [];
-  for (const w of wanted) found.push(await recordedSlip(tx, p.account.id, p.bank.account, w));
+  const latest = await latestSlips(tx, p.account.id, wanted.map((w) => w.installment.id));
+  const found = wanted.map((w) => reusableSlip(latest.get(w.installment.id), p.bank.account, w));
   const fresh = found.filter((r) => r === null).length;
   let next = fresh ? await reserveSequences(tx, p.account.id, fresh) : 0;
   const limit = 10 ** SEQUENCE_DIGITS[p.bank.account.bank];
   if (fresh && next + fresh - 1 >= limit) throw conflict(BOLETO_MESSAGES.sequenceExhausted(SEQUENCE_DIGITS[p.bank.account.bank]), 'bank_account');
-  const issued: IssuedSlip[] = [];
+  const slips: { input: BoletoPdfInput; recorded: BoletoSlipRow | null }[] = [];
+  const freshRows: (typeof boletoSlips.$inferInsert)[] = [];
   for (let k = 0; k < wanted.length; k++) {
     const w = wanted[k];
     const recorded = found[k];
-    if (recorded) {
-      const input = pdfInput(p, w, recorded.sequence, recorded.issued_on);
-      checkedSlip(input);
-      issued.push({ slip: recorded, input, reused: true });
-      continue;
-    }
-    const sequence = next++;
-    const input = pdfInput(p, w, sequence, today);
+    const sequence = recorded ? recorded.sequence : next++;
+    const input = pdfInput(p, w, sequence, recorded ? recorded.issued_on : today);
     checkedSlip(input);
+    slips.push({ input, recorded });
+    if (recorded) continue;
     const codes = buildBoleto({ account: p.bank.account, sequence, amount: w.amount, dueDate: w.dueDate });
-    const [row] = await tx
-      .insert(boletoSlips)
-      .values({
-        installment_id: w.installment.id,
-        credit_operation_id: p.op.id,
-        bank_account_id: p.account.id,
-        sequence,
-        our_number: codes.nossoNumero.printed,
-        amount: w.amount,
-        due_date: w.dueDate,
-        barcode: codes.barcode,
-        digitable_line: codes.digitableLine,
-        issued_on: today,
-        title_version: titleVersion(w),
-        actor_id: actor.id,
-      })
-      .returning();
-    issued.push({ slip: row, input, reused: false });
+    freshRows.push({
+      installment_id: w.installment.id,
+      credit_operation_id: p.op.id,
+      bank_account_id: p.account.id,
+      sequence,
+      our_number: codes.nossoNumero.printed,
+      amount: w.amount,
+      due_date: w.dueDate,
+      barcode: codes.barcode,
+      digitable_line: codes.digitableLine,
+      issued_on: today,
+      title_version: titleVersion(w),
+      actor_id: actor.id,
+    });
   }
-  return issued;
+  // One statement for the whole carnê; each new row is found again by its sequence (unique at the account).
+  const inserted = new Map(freshRows.length ? (await tx.insert(boletoSlips).values(freshRows).returning()).map((r) => [r.sequence, r]) : []);
+  return slips.map(({ input, recorded }) => (recorded ? { slip: recorded, input, reused: true } : { slip: inserted.get(Number(input.sequence))!, input, reused: false }));
 }
 
 function slipSnapshot(s: IssuedSlip) {
@@ -340,7 +341,7 @@ export async function issueBoleto(tx: Db, actor: Actor, installmentId: number, t
   const op = await findOperation(tx, installment.credit_operation_id, true);
   const parties = await partiesOf(tx, op);
   const [title] = await tx.select().from(installmentTitles).where(eq(installmentTitles.installment_id, installment.id));
-  const wanted = await wantedSlip(tx, parties.ctx, installment, title ?? null, today);
+  const wanted = wantedSlip(parties.ctx, installment, await transactionsOf(tx, [installment.id]), title ?? null, today);
   if ('refused' in wanted) throw conflict(BOLETO_MESSAGES.notPayable(wanted.refused), 'status');
   const [slip] = await issueSlips(tx, actor, parties, [wanted], today);
   await logActivity(tx, { actorId: actor.id, action: slip.reused ? 'boleto.reprint' : 'boleto.issue', entity: 'installment', entityId: installment.id, after: slipSnapshot(slip) });
@@ -352,9 +353,12 @@ export async function issueCarne(tx: Db, actor: Actor, operationId: number, toda
   const op = await findOperation(tx, operationId, true);
   const parties = await partiesOf(tx, op);
   const titles = new Map((await tx.select().from(installmentTitles).where(eq(installmentTitles.credit_operation_id, op.id))).map((t) => [t.installment_id, t]));
+  const schedule = await scheduleOf(tx, op.id);
+  const transactions = new Map<number, InstallmentTransactionRow[]>();
+  for (const t of await transactionsOf(tx, schedule.map((i) => i.id))) transactions.set(t.installment_id, [...(transactions.get(t.installment_id) ?? []), t]);
   const wanted: Wanted[] = [];
-  for (const installment of await scheduleOf(tx, op.id)) {
-    const w = await wantedSlip(tx, parties.ctx, installment, titles.get(installment.id) ?? null, today);
+  for (const installment of schedule) {
+    const w = wantedSlip(parties.ctx, installment, transactions.get(installment.id) ?? [], titles.get(installment.id) ?? null, today);
     // Paid installments are simply not in the carnê.
     if (!('refused' in w)) wanted.push(w);
   }
