@@ -5,6 +5,7 @@
  * records the title version it printed: asked again while the title is
  * unchanged it is the same slip (same nosso número); after a title change it
  * is a new slip with a new number, and the old one stays recorded as it was.
+ * A renegotiated installment gets no slip (409 naming its status).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -191,5 +192,21 @@ describe("the installment's title data on its boleto", () => {
     expect(await count()).toBe(14);
     const slips = await slipsOf(second.id);
     expect(slips.map((s) => s.title_version)).toEqual([0, 1]);
+  }, 60_000);
+});
+
+describe('an installment no longer collected', () => {
+  it('renegotiated: its boleto is a 409 naming the status and the carnê leaves it out', async () => {
+    const opId = await disbursed();
+    server.clock.set('2026-01-20');
+    const [first, second] = await installmentsOf(opId);
+    const moved = await call(server, 'servicingMoves.setStatus', { id: opId, installment: second.id, status: 'renegotiated', reason: 'Acordo de renegociação assinado', idempotency_key: key() }, tokens.operator);
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const refused = await call(server, 'boleto.slip', { x: second.id }, tokens.agent);
+    expect({ status: refused.status, field: refused.body.field }).toEqual({ status: 409, field: 'status' });
+    expect(refused.body.message).toContain('Renegociada');
+    expect((await call(server, 'boleto.carne', { credit_operation_id: opId }, tokens.agent)).status).toBe(200);
+    expect(await slipsOf(second.id)).toEqual([]);
+    expect(await slipsOf(first.id)).toHaveLength(1);
   }, 60_000);
 });

@@ -34,14 +34,15 @@
  *   are the ones the slip is issued for, and two requests for one installment
  *   never both issue.
  * - Refusals: installment or operation unknown 404; operation not disbursed,
- *   installment paid (or in a status that takes no payment), no collecting
+ *   installment paid (or in a status that takes no payment: renegotiated,
+ *   written off — the carnê leaves those out), no collecting
  *   account, or company, borrower or account data a boleto needs missing or
  *   invalid: 409 naming what is wrong.
  */
 import Decimal from 'decimal.js';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { isDisbursed } from '@shared/credit-operation-status';
-import { COLLECTIBLE_STATUSES, INSTALLMENT_STATUS_LABELS_PT } from '@shared/installment-status';
+import { COLLECTIBLE_STATUSES, INSTALLMENT_STATUS_LABELS_PT, type StoredInstallmentStatus } from '@shared/installment-status';
 import { operationNumber } from '@shared/contract/credit-operations';
 import type { Db } from '../../db/connect';
 import { collectingAccountOf, companyOf, reserveSequences, type CollectingAccountRow, type CompanyRow } from '../company';
@@ -55,6 +56,7 @@ import { boletoSlip, calendarDayPt, type BoletoBankAccount, type BoletoPdfInput,
 import { replayOf, scheduleOf, servicingContext, stateView, transactionsOf, type InstallmentRow, type ServicingContext } from './installments';
 import { boletoSlips, type BoletoSlipRow } from './schema-boleto';
 import type { InstallmentTransactionRow } from './schema';
+import { storedStatusesOfOperation, storedStatusOf } from './stored-status';
 import { installmentTitles, type InstallmentTitleRow } from './schema-moves';
 
 export const BOLETO_MESSAGES = {
@@ -186,11 +188,13 @@ function wantedSlip(
   ctx: ServicingContext,
   installment: InstallmentRow,
   transactions: readonly InstallmentTransactionRow[],
+  stored: StoredInstallmentStatus | null,
   title: InstallmentTitleRow | null,
   today: string,
 ): Wanted | { refused: string } {
   const replay = replayOf(ctx, installment, transactions, today);
-  const view = stateView(installment, replay);
+  // A renegotiated or written-off installment is not collected any more, whatever its payments leave open.
+  const view = stateView(installment, replay, stored);
   if (!COLLECTIBLE_STATUSES.includes(view.status) || replay.state.dueTotal.lte(0)) return { refused: INSTALLMENT_STATUS_LABELS_PT[view.status] };
   const s = replay.state;
   if (!s.overdue) return { installment, amount: s.dueTotal.toFixed(2), dueDate: installment.due_date, overdueSince: null, charges: null, title };
@@ -341,7 +345,7 @@ export async function issueBoleto(tx: Db, actor: Actor, installmentId: number, t
   const op = await findOperation(tx, installment.credit_operation_id, true);
   const parties = await partiesOf(tx, op);
   const [title] = await tx.select().from(installmentTitles).where(eq(installmentTitles.installment_id, installment.id));
-  const wanted = wantedSlip(parties.ctx, installment, await transactionsOf(tx, [installment.id]), title ?? null, today);
+  const wanted = wantedSlip(parties.ctx, installment, await transactionsOf(tx, [installment.id]), await storedStatusOf(tx, installment.id), title ?? null, today);
   if ('refused' in wanted) throw conflict(BOLETO_MESSAGES.notPayable(wanted.refused), 'status');
   const [slip] = await issueSlips(tx, actor, parties, [wanted], today);
   await logActivity(tx, { actorId: actor.id, action: slip.reused ? 'boleto.reprint' : 'boleto.issue', entity: 'installment', entityId: installment.id, after: slipSnapshot(slip) });
@@ -356,9 +360,10 @@ export async function issueCarne(tx: Db, actor: Actor, operationId: number, toda
   const schedule = await scheduleOf(tx, op.id);
   const transactions = new Map<number, InstallmentTransactionRow[]>();
   for (const t of await transactionsOf(tx, schedule.map((i) => i.id))) transactions.set(t.installment_id, [...(transactions.get(t.installment_id) ?? []), t]);
+  const stored = await storedStatusesOfOperation(tx, op.id);
   const wanted: Wanted[] = [];
   for (const installment of schedule) {
-    const w = wantedSlip(parties.ctx, installment, transactions.get(installment.id) ?? [], titles.get(installment.id) ?? null, today);
+    const w = wantedSlip(parties.ctx, installment, transactions.get(installment.id) ?? [], stored.get(installment.id) ?? null, titles.get(installment.id) ?? null, today);
     // Paid installments are simply not in the carnê.
     if (!('refused' in w)) wanted.push(w);
   }
