@@ -28,6 +28,7 @@ import { solicitations, solicitationStatusHistory } from '../areas/intake/schema
 import { borrowerJointDebtors, borrowerProducts, borrowerRevenues, borrowerSecuredGuarantees, borrowerShareholders } from '../areas/borrowers/schema';
 import { creditOperationInstallments, creditOperations } from '../areas/operations/schema';
 import { borrowerBankAccounts } from '../areas/borrowers/schema';
+import { seedBoletos } from './seed-boletos';
 import { applyPrepayment, decideOperationWriteOff, decideReversal, disburse, loadInstallmentDetails, pay, quotePrepayment, requestOperationWriteOff, reverse } from '../areas/servicing';
 
 const DAY_MS = 86_400_000;
@@ -54,6 +55,7 @@ export interface OriginationSeedSummary {
   borrowers: number;
   operations: number;
   contracts: number;
+  boletos: number;
 }
 
 function monthsBack(today: string, n: number): string {
@@ -66,7 +68,7 @@ export async function seedOrigination(db: Db, options: { staffIds: number[]; now
   const actorId = () => random.pick(staff);
   const operator = () => ({ id: actorId(), role: Role.OPERATOR });
   const today = todayInSaoPaulo(options.now);
-  const summary: OriginationSeedSummary = { borrowers: 0, operations: 0, contracts: 0 };
+  const summary: OriginationSeedSummary = { borrowers: 0, operations: 0, contracts: 0, boletos: 0 };
   // Four eyes: approvals come from real operators who did not make the proposal, and above the company's
   // limit an administrator confirms; chosen without drawing from `random`, so the rest of the story stays.
   const roles = new Map<number, RoleId>();
@@ -162,6 +164,8 @@ export async function seedOrigination(db: Db, options: { staffIds: number[]; now
   type Story = 'reversed' | 'partial' | 'prepaid' | 'settled';
   const onTimeStories: Story[][] = [['reversed', 'prepaid'], ['partial'], ['settled'], ['reversed'], ['partial']];
   let disbursedCount = 0;
+  // Who gets demo boletos: carnês for operations still collecting on time, an updated slip for an overdue one.
+  const boletoPlan = { carne: [] as number[], overdue: [] as number[] };
   for (const item of plan) {
     // Each operation's story (proposal to payments) is one transaction in the background seed (seed-stories.ts).
     await options.story?.();
@@ -292,6 +296,8 @@ export async function seedOrigination(db: Db, options: { staffIds: number[]; now
         await db.transaction((tx) => requestOperationWriteOff(tx, desk, input, today));
         await db.transaction((tx) => decideOperationWriteOff(tx, approverAmong(AllOperators, [desk.id], id + 1), { id, approve: true }, today));
       }
+      if (late === null && !story.has('settled')) boletoPlan.carne.push(id);
+      else if (late !== null && late !== WRITTEN_OFF_LATE) boletoPlan.overdue.push(id);
       await db.execute(sql`UPDATE credit_operation_events SET created_at = ${new Date(started.getTime() + 3 * DAY_MS)} WHERE credit_operation_id = ${id} AND kind = 'disbursed'`);
     }
     // The history happened over the operation's age, not all today: spread it from `started`.
@@ -310,6 +316,9 @@ export async function seedOrigination(db: Db, options: { staffIds: number[]; now
       UPDATE issued_contracts c SET issued_at = (SELECT max(created_at) FROM credit_operation_events WHERE credit_operation_id = ${id} AND kind = 'contract_issued')
       WHERE c.credit_operation_id = ${id}`);
   }
+  // The demo boletos are a story of their own (one transaction in the background seed).
+  await options.story?.();
+  summary.boletos = await seedBoletos(db, operator(), boletoPlan, today);
   return summary;
 }
 

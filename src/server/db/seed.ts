@@ -20,7 +20,7 @@ import { seedOrigination } from './seed-origination';
 import { storyTransactions } from './seed-stories';
 
 /** Bump when the seed changes, so prepared test templates are rebuilt. */
-export const SEED_VERSION = '12';
+export const SEED_VERSION = '13';
 export const DEMO_PASSWORD = 'Senha123';
 
 export const DEMO_ACCOUNTS = [
@@ -260,6 +260,7 @@ async function seedRecords(db: Db, options: DemoSeedOptions & { users: number; s
       seeded_borrowers: origination.borrowers,
       seeded_operations: origination.operations,
       seeded_contracts: origination.contracts,
+      seeded_boletos: origination.boletos,
     },
   });
 }

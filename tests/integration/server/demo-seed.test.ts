@@ -5,6 +5,9 @@
  * band of Res. CMN 2.682/1999 has a borrower in it. Its money moved through
  * servicing: a returned transfer reversed and paid again late, a part paid
  * ahead, a prepayment, a settlement, a write-off, and the books balance.
+ * Its boletos were issued through the boleto service: carnês and an updated
+ * overdue slip, nosso números unique per collecting account, one slip printing
+ * its installment's title data.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RISK_RATINGS } from '../../../src/shared/risk-classification';
@@ -93,5 +96,35 @@ describe('the demo seed', () => {
     expect(balance.status).toBe(200);
     expect(balance.body.difference).toBe('0.00');
     expect(balance.body.debits).toBe(balance.body.credits);
+  });
+
+  it('has boletos issued through the service: carnês of two operations and an overdue slip, nosso números unique per account, one with title data', async () => {
+    const slips = await server.database.rows<{ credit_operation_id: number; installment_id: number; bank_account_id: number; sequence: number; our_number: string; due_date: string; title_version: number }>(
+      'SELECT credit_operation_id, installment_id, bank_account_id, sequence::int AS sequence, our_number, due_date::text, title_version FROM boleto_slips ORDER BY id',
+    );
+    const operations = new Set(slips.map((s) => s.credit_operation_id));
+    expect(operations.size).toBe(3);
+    // A carnê: every open installment of its operation, one slip each.
+    const perOperation = [...operations].map((id) => slips.filter((s) => s.credit_operation_id === id).length);
+    expect(perOperation.filter((n) => n > 1).length).toBe(2);
+    expect(new Set(slips.map((s) => s.installment_id)).size).toBe(slips.length);
+    const perAccount = new Map<number, typeof slips>();
+    for (const s of slips) perAccount.set(s.bank_account_id, [...(perAccount.get(s.bank_account_id) ?? []), s]);
+    for (const [accountId, rows] of perAccount) {
+      expect(new Set(rows.map((r) => r.sequence)).size).toBe(rows.length);
+      expect(new Set(rows.map((r) => r.our_number)).size).toBe(rows.length);
+      const [{ next }] = await server.database.rows<{ next: number }>('SELECT next_our_number::int AS next FROM company_bank_accounts WHERE id = $1', [accountId]);
+      expect(Math.max(...rows.map((r) => r.sequence))).toBeLessThan(next);
+    }
+    // The overdue installment's slip is an updated one, due today.
+    expect(slips.some((s) => s.due_date === server.clock.today())).toBe(true);
+    const titled = slips.filter((s) => s.title_version > 0);
+    expect(titled).toHaveLength(1);
+    const [title] = await server.database.rows<{ document_number: string; protest_days: number; version: number }>(
+      'SELECT document_number, protest_days, version FROM installment_titles WHERE installment_id = $1',
+      [titled[0].installment_id],
+    );
+    expect(title).toMatchObject({ protest_days: 5, version: titled[0].title_version });
+    expect(title.document_number).toMatch(/^NF-\d{6}$/);
   });
 });

@@ -20,6 +20,13 @@
  *   register a second title at the bank. A payment, a new day for an overdue
  *   slip, or another collecting account makes a new slip with a new number;
  *   the old one stays recorded.
+ * - Title data (installment_titles: document number, protest or credit-bureau
+ *   report after N days, a note) is printed as the slip's document number
+ *   (else "<operation>/<installment>") and as instruction lines. A registered
+ *   title must not silently change what it says: each slip records the title
+ *   version it printed (0: none), and a recorded slip is given again only
+ *   while that version is current — a saved title change makes a new slip
+ *   with a new nosso número, like a new amount or due date.
  * - Nosso número: the collecting account's next sequence, reserved under its
  *   row lock (company area); UNIQUE per account in the database; a slip row is
  *   never changed or deleted, so its number is never given again.
@@ -27,14 +34,15 @@
  *   are the ones the slip is issued for, and two requests for one installment
  *   never both issue.
  * - Refusals: installment or operation unknown 404; operation not disbursed,
- *   installment paid (or in a status that takes no payment), no collecting
+ *   installment paid (or in a status that takes no payment: renegotiated,
+ *   written off — the carnê leaves those out), no collecting
  *   account, or company, borrower or account data a boleto needs missing or
  *   invalid: 409 naming what is wrong.
  */
 import Decimal from 'decimal.js';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { isDisbursed } from '@shared/credit-operation-status';
-import { COLLECTIBLE_STATUSES, INSTALLMENT_STATUS_LABELS_PT } from '@shared/installment-status';
+import { COLLECTIBLE_STATUSES, INSTALLMENT_STATUS_LABELS_PT, type StoredInstallmentStatus } from '@shared/installment-status';
 import { operationNumber } from '@shared/contract/credit-operations';
 import type { Db } from '../../db/connect';
 import { collectingAccountOf, companyOf, reserveSequences, type CollectingAccountRow, type CompanyRow } from '../company';
@@ -47,6 +55,9 @@ import { buildBoleto, SEQUENCE_DIGITS, type BoletoAccount, type BoletoBank } fro
 import { boletoSlip, calendarDayPt, type BoletoBankAccount, type BoletoPdfInput, type BoletoPayer } from './boleto-pdf';
 import { replayOf, scheduleOf, servicingContext, stateView, transactionsOf, type InstallmentRow, type ServicingContext } from './installments';
 import { boletoSlips, type BoletoSlipRow } from './schema-boleto';
+import type { InstallmentTransactionRow } from './schema';
+import { storedStatusesOfOperation, storedStatusOf } from './stored-status';
+import { installmentTitles, type InstallmentTitleRow } from './schema-moves';
 
 export const BOLETO_MESSAGES = {
   installmentNotFound: 'Parcela não encontrada.',
@@ -164,16 +175,41 @@ interface Wanted {
   dueDate: string;
   overdueSince: string | null;
   charges: { lateFee: Decimal; defaultInterest: Decimal; contractInterest: Decimal } | null;
+  /** the installment's title data, null when it has none (version 0) */
+  title: InstallmentTitleRow | null;
+}
+
+function titleVersion(w: Wanted): number {
+  return w.title?.version ?? 0;
 }
 
 /** What the installment's slip must say as of `today` (amount and due date), or the status that leaves nothing to collect. */
-async function wantedSlip(tx: Db, ctx: ServicingContext, installment: InstallmentRow, today: string): Promise<Wanted | { refused: string }> {
-  const replay = replayOf(ctx, installment, await transactionsOf(tx, [installment.id]), today);
-  const view = stateView(installment, replay);
+function wantedSlip(
+  ctx: ServicingContext,
+  installment: InstallmentRow,
+  transactions: readonly InstallmentTransactionRow[],
+  stored: StoredInstallmentStatus | null,
+  title: InstallmentTitleRow | null,
+  today: string,
+): Wanted | { refused: string } {
+  const replay = replayOf(ctx, installment, transactions, today);
+  // A renegotiated or written-off installment is not collected any more, whatever its payments leave open.
+  const view = stateView(installment, replay, stored);
   if (!COLLECTIBLE_STATUSES.includes(view.status) || replay.state.dueTotal.lte(0)) return { refused: INSTALLMENT_STATUS_LABELS_PT[view.status] };
   const s = replay.state;
-  if (!s.overdue) return { installment, amount: s.dueTotal.toFixed(2), dueDate: installment.due_date, overdueSince: null, charges: null };
-  return { installment, amount: s.dueTotal.toFixed(2), dueDate: today, overdueSince: installment.due_date, charges: s.charges };
+  if (!s.overdue) return { installment, amount: s.dueTotal.toFixed(2), dueDate: installment.due_date, overdueSince: null, charges: null, title };
+  return { installment, amount: s.dueTotal.toFixed(2), dueDate: today, overdueSince: installment.due_date, charges: s.charges, title };
+}
+
+/** The title data's instruction lines: protest or credit-bureau report (never both, the table's check), then the note. */
+export function titleInstructions(title: Pick<InstallmentTitleRow, 'protest_days' | 'negativation_days' | 'note'> | null): string[] {
+  if (!title) return [];
+  const lines: string[] = [];
+  if (title.protest_days) lines.push(`Protestar após ${title.protest_days} dias corridos do vencimento.`);
+  if (title.negativation_days) lines.push(`Negativar nos órgãos de proteção ao crédito após ${title.negativation_days} dias do vencimento.`);
+  const note = title.note?.trim();
+  if (note) lines.push(note);
+  return lines;
 }
 
 function pdfInput(p: SlipParties, w: Wanted, sequence: number, issueDate: string): BoletoPdfInput {
@@ -186,13 +222,14 @@ function pdfInput(p: SlipParties, w: Wanted, sequence: number, issueDate: string
         `juros de mora de R$ ${c.defaultInterest.toFixed(2).replace('.', ',')} e juros do contrato de R$ ${c.contractInterest.toFixed(2).replace('.', ',')} até esta data.`,
     );
   }
+  instructions.push(...titleInstructions(w.title));
   const number = String(w.installment.number).padStart(3, '0');
   return {
     bank: p.bank,
     beneficiary: { name: p.company.legal_name, cnpj: p.company.cnpj ?? '', address: beneficiaryAddress(p.company) },
     payer: p.payer,
     sequence,
-    documentNumber: `${operationNumber(p.op.id)}/${number}`,
+    documentNumber: w.title?.document_number ?? `${operationNumber(p.op.id)}/${number}`,
     amount: w.amount,
     dueDate: w.dueDate,
     issueDate,
@@ -225,14 +262,19 @@ function checkedSlip(input: BoletoPdfInput): void {
   }
 }
 
-async function recordedSlip(tx: Db, accountId: number, account: BoletoAccount, w: Wanted): Promise<BoletoSlipRow | null> {
-  const [row] = await tx
+/** Each installment's latest slip at the account, read at once (a carnê asks for hundreds). */
+async function latestSlips(tx: Db, accountId: number, installmentIds: readonly number[]): Promise<Map<number, BoletoSlipRow>> {
+  const rows = await tx
     .select()
     .from(boletoSlips)
-    .where(and(eq(boletoSlips.installment_id, w.installment.id), eq(boletoSlips.bank_account_id, accountId)))
-    .orderBy(desc(boletoSlips.id))
-    .limit(1);
-  if (!row || !new Decimal(row.amount).eq(w.amount) || row.due_date !== w.dueDate) return null;
+    .where(and(inArray(boletoSlips.installment_id, [...installmentIds]), eq(boletoSlips.bank_account_id, accountId)))
+    .orderBy(asc(boletoSlips.id));
+  return new Map(rows.map((r) => [r.installment_id, r]));
+}
+
+/** The installment's latest slip when it says what the slip wanted now would say, else null. */
+function reusableSlip(row: BoletoSlipRow | undefined, account: BoletoAccount, w: Wanted): BoletoSlipRow | null {
+  if (!row || !new Decimal(row.amount).eq(w.amount) || row.due_date !== w.dueDate || row.title_version !== titleVersion(w)) return null;
   // The account's boleto data changed since (wallet, agreement…): that title is not what the bank would read now.
   try {
     return buildBoleto({ account, sequence: row.sequence, amount: w.amount, dueDate: w.dueDate }).barcode === row.barcode ? row : null;
@@ -247,45 +289,41 @@ async function recordedSlip(tx: Db, accountId: number, account: BoletoAccount, w
  * caller's transaction, after the operation's row lock.
  */
 async function issueSlips(tx: Db, actor: Actor, p: SlipParties, wanted: readonly Wanted[], today: string): Promise<IssuedSlip[]> {
-  const found = [];
-  for (const w of wanted) found.push(await recordedSlip(tx, p.account.id, p.bank.account, w));
+  const latest = await latestSlips(tx, p.account.id, wanted.map((w) => w.installment.id));
+  const found = wanted.map((w) => reusableSlip(latest.get(w.installment.id), p.bank.account, w));
   const fresh = found.filter((r) => r === null).length;
   let next = fresh ? await reserveSequences(tx, p.account.id, fresh) : 0;
   const limit = 10 ** SEQUENCE_DIGITS[p.bank.account.bank];
   if (fresh && next + fresh - 1 >= limit) throw conflict(BOLETO_MESSAGES.sequenceExhausted(SEQUENCE_DIGITS[p.bank.account.bank]), 'bank_account');
-  const issued: IssuedSlip[] = [];
+  const slips: { input: BoletoPdfInput; recorded: BoletoSlipRow | null }[] = [];
+  const freshRows: (typeof boletoSlips.$inferInsert)[] = [];
   for (let k = 0; k < wanted.length; k++) {
     const w = wanted[k];
     const recorded = found[k];
-    if (recorded) {
-      const input = pdfInput(p, w, recorded.sequence, recorded.issued_on);
-      checkedSlip(input);
-      issued.push({ slip: recorded, input, reused: true });
-      continue;
-    }
-    const sequence = next++;
-    const input = pdfInput(p, w, sequence, today);
+    const sequence = recorded ? recorded.sequence : next++;
+    const input = pdfInput(p, w, sequence, recorded ? recorded.issued_on : today);
     checkedSlip(input);
+    slips.push({ input, recorded });
+    if (recorded) continue;
     const codes = buildBoleto({ account: p.bank.account, sequence, amount: w.amount, dueDate: w.dueDate });
-    const [row] = await tx
-      .insert(boletoSlips)
-      .values({
-        installment_id: w.installment.id,
-        credit_operation_id: p.op.id,
-        bank_account_id: p.account.id,
-        sequence,
-        our_number: codes.nossoNumero.printed,
-        amount: w.amount,
-        due_date: w.dueDate,
-        barcode: codes.barcode,
-        digitable_line: codes.digitableLine,
-        issued_on: today,
-        actor_id: actor.id,
-      })
-      .returning();
-    issued.push({ slip: row, input, reused: false });
+    freshRows.push({
+      installment_id: w.installment.id,
+      credit_operation_id: p.op.id,
+      bank_account_id: p.account.id,
+      sequence,
+      our_number: codes.nossoNumero.printed,
+      amount: w.amount,
+      due_date: w.dueDate,
+      barcode: codes.barcode,
+      digitable_line: codes.digitableLine,
+      issued_on: today,
+      title_version: titleVersion(w),
+      actor_id: actor.id,
+    });
   }
-  return issued;
+  // One statement for the whole carnê; each new row is found again by its sequence (unique at the account).
+  const inserted = new Map(freshRows.length ? (await tx.insert(boletoSlips).values(freshRows).returning()).map((r) => [r.sequence, r]) : []);
+  return slips.map(({ input, recorded }) => (recorded ? { slip: recorded, input, reused: true } : { slip: inserted.get(Number(input.sequence))!, input, reused: false }));
 }
 
 function slipSnapshot(s: IssuedSlip) {
@@ -295,6 +333,7 @@ function slipSnapshot(s: IssuedSlip) {
     amount: s.slip.amount,
     slip_due_date: s.slip.due_date,
     digitable_line: s.slip.digitable_line,
+    title_version: s.slip.title_version,
     reused: s.reused,
   };
 }
@@ -305,7 +344,8 @@ export async function issueBoleto(tx: Db, actor: Actor, installmentId: number, t
   if (!installment) throw notFound(BOLETO_MESSAGES.installmentNotFound);
   const op = await findOperation(tx, installment.credit_operation_id, true);
   const parties = await partiesOf(tx, op);
-  const wanted = await wantedSlip(tx, parties.ctx, installment, today);
+  const [title] = await tx.select().from(installmentTitles).where(eq(installmentTitles.installment_id, installment.id));
+  const wanted = wantedSlip(parties.ctx, installment, await transactionsOf(tx, [installment.id]), await storedStatusOf(tx, installment.id), title ?? null, today);
   if ('refused' in wanted) throw conflict(BOLETO_MESSAGES.notPayable(wanted.refused), 'status');
   const [slip] = await issueSlips(tx, actor, parties, [wanted], today);
   await logActivity(tx, { actorId: actor.id, action: slip.reused ? 'boleto.reprint' : 'boleto.issue', entity: 'installment', entityId: installment.id, after: slipSnapshot(slip) });
@@ -316,9 +356,14 @@ export async function issueBoleto(tx: Db, actor: Actor, installmentId: number, t
 export async function issueCarne(tx: Db, actor: Actor, operationId: number, today: string): Promise<IssuedSlip[]> {
   const op = await findOperation(tx, operationId, true);
   const parties = await partiesOf(tx, op);
+  const titles = new Map((await tx.select().from(installmentTitles).where(eq(installmentTitles.credit_operation_id, op.id))).map((t) => [t.installment_id, t]));
+  const schedule = await scheduleOf(tx, op.id);
+  const transactions = new Map<number, InstallmentTransactionRow[]>();
+  for (const t of await transactionsOf(tx, schedule.map((i) => i.id))) transactions.set(t.installment_id, [...(transactions.get(t.installment_id) ?? []), t]);
+  const stored = await storedStatusesOfOperation(tx, op.id);
   const wanted: Wanted[] = [];
-  for (const installment of await scheduleOf(tx, op.id)) {
-    const w = await wantedSlip(tx, parties.ctx, installment, today);
+  for (const installment of schedule) {
+    const w = wantedSlip(parties.ctx, installment, transactions.get(installment.id) ?? [], stored.get(installment.id) ?? null, titles.get(installment.id) ?? null, today);
     // Paid installments are simply not in the carnê.
     if (!('refused' in w)) wanted.push(w);
   }
@@ -335,9 +380,9 @@ export async function issueCarne(tx: Db, actor: Actor, operationId: number, toda
   return slips;
 }
 
-/** "boleto-OP-000123-005" / "carne-OP-000123": the saved file's name without its extension. */
+/** "boleto-OP-000123-005.pdf" / "carne-OP-000123.pdf": named after the operation and installment, whatever document number the title prints. */
 export function boletoFileName(slip: IssuedSlip): string {
-  return `boleto-${slip.input.documentNumber.replace('/', '-')}.pdf`;
+  return `boleto-${operationNumber(slip.slip.credit_operation_id)}-${String(slip.input.installment?.number ?? 0).padStart(3, '0')}.pdf`;
 }
 
 export function carneFileName(operationId: number): string {

@@ -63,3 +63,5 @@ export { trialBalanceOn } from './journal';
 export { stillCollected } from './stored-status';
 export { applyPrepayment, quotePrepayment } from './prepayment';
 export { decideOperationWriteOff, requestOperationWriteOff } from './write-off';
+export { issueBoleto, issueCarne } from './boleto';
+export { saveTitle } from './installment-moves';

@@ -1,4 +1,4 @@
-/** Drizzle view of the boleto slips of migration 0016 (the SQL there is the source of truth, with its trigger). */
+/** Drizzle view of the boleto slips of migrations 0016 and 0020 (the SQL there is the source of truth, with its trigger). */
 import { bigint, date, integer, numeric, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { users } from '../access/schema';
 import { companyBankAccounts } from '../company/schema';
@@ -18,6 +18,8 @@ export const boletoSlips = pgTable(
     barcode: text('barcode').notNull(),
     digitable_line: text('digitable_line').notNull(),
     issued_on: date('issued_on', { mode: 'string' }).notNull(),
+    /** installment_titles.version the slip printed (0: no title data) */
+    title_version: integer('title_version').notNull().default(0),
     actor_id: integer('actor_id').references(() => users.id),
     created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

@@ -1,0 +1,212 @@
+/**
+ * Boletos print the installment's title data (PUT …/title): its document
+ * number instead of "<operation>/<installment>", the protest or credit-bureau
+ * instruction and the note, read back from the PDF with pdftotext. A slip
+ * records the title version it printed: asked again while the title is
+ * unchanged it is the same slip (same nosso número); after a title change it
+ * is a new slip with a new number, and the old one stays recorded as it was.
+ * A renegotiated installment gets no slip (409 naming its status).
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatDigitableLine } from '../../../src/server/domain/boleto';
+import { startTestServer, type TestServer } from '../../helpers/server';
+import { call, signInEveryRole, type DemoRole } from './client';
+import { CONDITIONS, key } from './servicing-fixtures';
+
+const hasPdftotext = spawnSync('pdftotext', ['-v']).error === undefined;
+if (!hasPdftotext) console.warn('servicing-boleto-title.test: pdftotext (poppler-utils) not found — the read-back assertions are skipped');
+
+let server: TestServer;
+let tokens: Record<DemoRole, string>;
+let borrowerId: number;
+const scratch = mkdtempSync(join(tmpdir(), 'boleto-title-it-'));
+
+interface SlipRow {
+  id: number;
+  sequence: number;
+  our_number: string;
+  digitable_line: string;
+  title_version: number;
+}
+
+async function slipsOf(installmentId: number): Promise<SlipRow[]> {
+  return server.database.rows<SlipRow>(
+    'SELECT id, sequence::int AS sequence, our_number, digitable_line, title_version FROM boleto_slips WHERE installment_id = $1 ORDER BY id',
+    [installmentId],
+  );
+}
+
+/** Approved, its CCB issued and released on 2026-01-15 (first due date 2026-02-15). */
+async function disbursed(): Promise<number> {
+  server.clock.set('2026-01-10');
+  const created = await call(server, 'creditOperation.create', { ...CONDITIONS, borrower_id: borrowerId, idempotency_key: key() }, tokens.agent);
+  expect(created.status, JSON.stringify(created.body)).toBe(200);
+  const id = created.body.id as number;
+  await call(server, 'creditOperation.updateComplement', { id, version: created.body.version, payment_method: 'boleto', analyst_opinion: 'Capacidade de pagamento compatível.' }, tokens.agent);
+  let current = (await call(server, 'creditOperation.get', { id }, tokens.agent)).body;
+  await call(server, 'creditOperation.decision', { id, action: 'send_to_analysis', version: current.version }, tokens.agent);
+  current = (await call(server, 'creditOperation.get', { id }, tokens.agent)).body;
+  expect((await call(server, 'creditOperation.decision', { id, action: 'approve', version: current.version }, tokens.operator)).status).toBe(200);
+  expect((await call(server, 'creditOperation.issueCcb', { id, idempotency_key: key() }, tokens.operator)).status).toBe(200);
+  current = (await call(server, 'creditOperation.get', { id }, tokens.agent)).body;
+  server.clock.set('2026-01-15');
+  const released = await call(server, 'servicing.disburse', { id, version: current.version, idempotency_key: key(), method: 'pix', transfer_reference: 'E1234' }, tokens.operator);
+  expect(released.status, JSON.stringify(released.body)).toBe(200);
+  return id;
+}
+
+async function installmentsOf(operationId: number) {
+  const answer = await call(server, 'servicing.installments', { id: operationId }, tokens.agent);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body.installments as Array<{ id: number; number: number; value: string; due_date: string }>;
+}
+
+/** The PDF's text (pdftotext -layout), or null where poppler is missing. */
+function pdfText(bytes: Uint8Array, name: string): string | null {
+  if (!hasPdftotext) return null;
+  const file = join(scratch, `${name}.pdf`);
+  writeFileSync(file, bytes);
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+}
+
+async function saveTitle(operationId: number, installmentId: number, title: Record<string, unknown>) {
+  const answer = await call(server, 'servicingMoves.saveTitle', { id: operationId, installment: installmentId, ...title }, tokens.operator);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ seed: 'demo', today: '2026-01-10' });
+  tokens = await signInEveryRole(server);
+  await server.database.rows(
+    "UPDATE company_parameters SET min_monthly_rate = 0, max_monthly_rate = 15, min_installments = 1, max_installments = 360, min_value = 100, max_value = 1000000, tac = 0, other_fees = '[]', late_fee_percent = 2, default_interest_monthly_percent = 1 WHERE company_id = 1",
+  );
+  const [row] = await server.database.rows<{ id: number }>(
+    "INSERT INTO borrowers (person_type, name, document, cep, address, address_number, neighborhood, city, state) VALUES ('PF', 'Teresa Título', '111.444.777-35', '50030-230', 'Rua do Bom Jesus', '125', 'Recife Antigo', 'Recife', 'PE') RETURNING id",
+  );
+  borrowerId = row.id;
+  await server.database.rows(
+    "INSERT INTO borrower_bank_accounts (borrower_id, bank_code, bank_name, agency, account, account_digit, account_type, is_payout) VALUES ($1, '341', 'Itaú Unibanco', '1234', '56789', '0', 'checking', true)",
+    [borrowerId],
+  );
+}, 120_000);
+afterAll(async () => {
+  await server?.close();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+describe("the installment's title data on its boleto", () => {
+  let opId = 0;
+  let first: Awaited<ReturnType<typeof installmentsOf>>[number];
+  let second: Awaited<ReturnType<typeof installmentsOf>>[number];
+  beforeAll(async () => {
+    opId = await disbursed();
+    server.clock.set('2026-01-20');
+    [first, second] = await installmentsOf(opId);
+  }, 60_000);
+
+  it('without title data: the operation and installment as document number, no protest line, version 0 recorded', async () => {
+    const answer = await call(server, 'boleto.slip', { x: second.id }, tokens.agent);
+    expect(answer.status).toBe(200);
+    const [slip] = await slipsOf(second.id);
+    expect(slip.title_version).toBe(0);
+    const text = pdfText(answer.body as Uint8Array, 'plain');
+    if (text !== null) {
+      expect(text).toContain(`OP-${String(opId).padStart(6, '0')}/002`);
+      expect(text).not.toContain('Protestar');
+      expect(text).not.toContain('Negativar');
+    }
+  });
+
+  it("prints the title's document number, its protest instruction and its note; the same slip while the title is unchanged", async () => {
+    await saveTitle(opId, first.id, { version: 0, document_number: 'NF-2026/0042', protest_days: 5, note: 'Não receber após 60 dias do vencimento.' });
+    const answer = await call(server, 'boleto.slip', { x: first.id }, tokens.agent);
+    expect(answer.status).toBe(200);
+    // The saved file keeps the operation's name whatever the title prints.
+    expect(answer.headers.get('content-disposition')).toContain(`boleto-OP-${String(opId).padStart(6, '0')}-001.pdf`);
+    const slips = await slipsOf(first.id);
+    expect(slips).toHaveLength(1);
+    expect(slips[0].title_version).toBe(1);
+    const text = pdfText(answer.body as Uint8Array, 'protest');
+    if (text !== null) {
+      expect(text).toContain('NF-2026/0042');
+      expect(text).not.toContain(`OP-${String(opId).padStart(6, '0')}/001`);
+      expect(text).toContain('Protestar após 5 dias corridos do vencimento.');
+      expect(text).toContain('Não receber após 60 dias do vencimento.');
+      expect(text).toContain(formatDigitableLine(slips[0].digitable_line));
+    }
+    const again = await call(server, 'boleto.slip', { x: first.id }, tokens.operator);
+    expect(again.status).toBe(200);
+    expect(await slipsOf(first.id)).toEqual(slips);
+    const againText = pdfText(again.body as Uint8Array, 'protest-again');
+    if (againText !== null) {
+      expect(againText).toContain('NF-2026/0042');
+      expect(againText).toContain(slips[0].our_number);
+    }
+  });
+
+  it('a title change makes a new slip with a new nosso número; the first stays recorded with its version', async () => {
+    const [before] = await slipsOf(first.id);
+    await saveTitle(opId, first.id, { version: 1, document_number: 'NF-2026/0043', negativation_days: 15 });
+    const answer = await call(server, 'boleto.slip', { x: first.id }, tokens.agent);
+    expect(answer.status).toBe(200);
+    const slips = await slipsOf(first.id);
+    expect(slips).toHaveLength(2);
+    expect(slips[0]).toEqual(before);
+    expect(slips[1].title_version).toBe(2);
+    expect(slips[1].sequence).toBeGreaterThan(before.sequence);
+    expect(slips[1].our_number).not.toBe(before.our_number);
+    const text = pdfText(answer.body as Uint8Array, 'negativation');
+    if (text !== null) {
+      expect(text).toContain('NF-2026/0043');
+      expect(text).toContain('Negativar nos órgãos de proteção ao crédito após 15 dias do vencimento.');
+      expect(text).not.toContain('Protestar');
+      expect(text).not.toContain('Não receber após 60 dias');
+      expect(text).toContain(formatDigitableLine(slips[1].digitable_line));
+      expect(text).not.toContain(formatDigitableLine(before.digitable_line));
+    }
+    const log = await server.database.rows<{ action: string; after: Record<string, unknown> }>(
+      "SELECT action, after FROM activity_log WHERE entity = 'installment' AND entity_id = $1 AND action LIKE 'boleto.%' ORDER BY id",
+      [first.id],
+    );
+    expect(log.map((l) => [l.action, l.after.title_version])).toEqual([
+      ['boleto.issue', 1],
+      ['boleto.reprint', 1],
+      ['boleto.issue', 2],
+    ]);
+  });
+
+  it('the carnê prints the title data too, gives the recorded slips again, and issues anew only the installment whose title changed', async () => {
+    const carne = await call(server, 'boleto.carne', { credit_operation_id: opId }, tokens.agent);
+    expect(carne.status).toBe(200);
+    const count = async () => (await server.database.rows<{ n: number }>('SELECT count(*)::int AS n FROM boleto_slips WHERE credit_operation_id = $1', [opId]))[0].n;
+    // 3 slips so far (first ×2, second ×1) plus the ten installments never asked for.
+    expect(await count()).toBe(13);
+    const text = pdfText(carne.body as Uint8Array, 'carne');
+    if (text !== null) expect(text).toContain('NF-2026/0043');
+    await saveTitle(opId, second.id, { version: 0, note: 'Pagável em qualquer banco até o vencimento.' });
+    expect((await call(server, 'boleto.carne', { credit_operation_id: opId }, tokens.agent)).status).toBe(200);
+    expect(await count()).toBe(14);
+    const slips = await slipsOf(second.id);
+    expect(slips.map((s) => s.title_version)).toEqual([0, 1]);
+  }, 60_000);
+});
+
+describe('an installment no longer collected', () => {
+  it('renegotiated: its boleto is a 409 naming the status and the carnê leaves it out', async () => {
+    const opId = await disbursed();
+    server.clock.set('2026-01-20');
+    const [first, second] = await installmentsOf(opId);
+    const moved = await call(server, 'servicingMoves.setStatus', { id: opId, installment: second.id, status: 'renegotiated', reason: 'Acordo de renegociação assinado', idempotency_key: key() }, tokens.operator);
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const refused = await call(server, 'boleto.slip', { x: second.id }, tokens.agent);
+    expect({ status: refused.status, field: refused.body.field }).toEqual({ status: 409, field: 'status' });
+    expect(refused.body.message).toContain('Renegociada');
+    expect((await call(server, 'boleto.carne', { credit_operation_id: opId }, tokens.agent)).status).toBe(200);
+    expect(await slipsOf(second.id)).toEqual([]);
+    expect(await slipsOf(first.id)).toHaveLength(1);
+  }, 60_000);
+});
