@@ -21,3 +21,4 @@ export * as servicingSchema from '../areas/servicing/schema';
 export * as servicingPrepaymentSchema from '../areas/servicing/schema-prepayment';
 export * as boletoSchema from '../areas/servicing/schema-boleto';
 export * as servicingMovesSchema from '../areas/servicing/schema-moves';
+export * as remittanceSchema from '../areas/servicing/schema-remittance';

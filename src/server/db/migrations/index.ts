@@ -21,10 +21,11 @@ import * as m0016BoletoNumbers from './0016_boleto_numbers';
 import * as m0017Prepayments from './0017_prepayments';
 import * as m0018InstallmentMoves from './0018_installment_moves';
 import * as m0019Collections from './0019_collections';
+import * as m0023Remittances from './0023_remittances';
 
 export interface Migration {
   id: string;
   sql: string;
 }
 
-export const migrations: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005FileKeys, m0006AuthLimits, m0007InterestProfiles, m0008CreditIntake, m0009Company, m0010Origination, m0011LawfulMoney, m0012FourEyes, m0013FrozenContracts, m0014Speed, m0015Servicing, m0016BoletoNumbers, m0017Prepayments, m0018InstallmentMoves, m0019Collections];
+export const migrations: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005FileKeys, m0006AuthLimits, m0007InterestProfiles, m0008CreditIntake, m0009Company, m0010Origination, m0011LawfulMoney, m0012FourEyes, m0013FrozenContracts, m0014Speed, m0015Servicing, m0016BoletoNumbers, m0017Prepayments, m0018InstallmentMoves, m0019Collections, m0023Remittances];
