@@ -29,6 +29,7 @@
  *   has one, else REM<bank><NSA, 6 digits>.rem.
  */
 import { z } from 'zod';
+import { REMITTANCE_INSTRUCTIONS } from '../enums';
 import { AllOperators, AllPanelUsers } from '../roles';
 import { defineOperation } from './define';
 import { idSchema, idempotencyKeySchema, timestampSchema } from './common';
@@ -37,9 +38,6 @@ import { calendarDaySchema, moneySchema } from './money';
 /** The banks whose CNAB 240 cobrança layouts the server writes. */
 export const REMITTANCE_BANK_CODES = ['001', '104', '341'] as const;
 export type RemittanceBankCode = (typeof REMITTANCE_BANK_CODES)[number];
-
-export const REMITTANCE_INSTRUCTIONS = ['entry', 'writeOff'] as const;
-export type RemittanceInstructionCode = (typeof REMITTANCE_INSTRUCTIONS)[number];
 
 export const REMITTANCE_WRITE_OFF_REASONS = ['paid', 'renegotiated', 'written_off', 'assigned', 'prepaid', 'replaced'] as const;
 

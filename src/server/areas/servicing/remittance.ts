@@ -403,7 +403,7 @@ export async function generateRemittance(tx: Db, actor: Actor, request: Required
       remittance_id: stored.id,
       boleto_slip_id: r.slip_id,
       installment_id: r.installment_id,
-      instruction: slips[k].instruction,
+      instruction: r.sent ? ('writeOff' as const) : ('entry' as const),
       reference: slips[k].reference,
       amount: slips[k].amount,
     })),

@@ -1,11 +1,11 @@
 /** Drizzle view of the CNAB remittances of migration 0023 (the SQL there is the source of truth, with its checks and trigger). */
 import { date, integer, numeric, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { REMITTANCE_INSTRUCTIONS } from '@shared/enums';
 import { users } from '../access/schema';
 import { companyBankAccounts } from '../company/schema';
 import { creditOperationInstallments } from '../operations/schema';
 import { boletoSlips } from './schema-boleto';
 
-export const REMITTANCE_INSTRUCTIONS = ['entry', 'writeOff', 'dueDateChange'] as const;
 
 export const remittances = pgTable(
   'remittances',

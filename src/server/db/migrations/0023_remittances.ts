@@ -51,7 +51,7 @@ CREATE TABLE remittance_items (
   remittance_id integer NOT NULL REFERENCES remittances(id),
   boleto_slip_id integer NOT NULL REFERENCES boleto_slips(id),
   installment_id integer NOT NULL REFERENCES credit_operation_installments(id),
-  instruction text NOT NULL CHECK (instruction IN ('entry', 'writeOff', 'dueDateChange')),
+  instruction text NOT NULL CHECK (instruction IN ('entry', 'writeOff')),
   reference text NOT NULL,
   amount numeric(14,2) NOT NULL CHECK (amount > 0),
   UNIQUE (boleto_slip_id, instruction)
