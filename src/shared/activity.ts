@@ -279,6 +279,7 @@ export const ACTIVITY_FIELDS = [
   'wallet',
   'agreement',
   'next_our_number',
+  'wallet_variation',
   'assignee_name',
   'assignee_cnpj',
   'kind',

@@ -287,4 +287,42 @@ describe('generating', () => {
     expect(view.history[0].nsa).toBe(rows.length);
     expect(view.next_nsa).toBe(rows.length + 1);
   });
+
+  it('Banco do Brasil: the wallet variation missing is a 400 naming it; set on the account, the file for 001 checks out', async () => {
+    const created = await call(
+      server,
+      'company.createBank',
+      { id: 1, bank_code: '001', bank_name: 'Banco do Brasil', agency: '1769', agency_digit: '8', account: '88012', account_digit: '3', wallet: '17', agreement: '1234567', next_our_number: 1 },
+      tokens.admin,
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(created.body.wallet_variation).toBeNull();
+    const bbId = created.body.id as number;
+    // Boletos go to the first active account of a boleto bank: the Itaú one steps aside for this slip.
+    await server.database.rows('UPDATE company_bank_accounts SET active = false WHERE id = $1', [itauId]);
+    try {
+      await issueBoleto(installments[7].id);
+    } finally {
+      await server.database.rows('UPDATE company_bank_accounts SET active = true WHERE id = $1', [itauId]);
+    }
+    const bb = { bankCode: '001', date: TODAY, bank_account_id: bbId };
+    const missing = await call(server, 'remittance.generate', { ...bb, idempotency_key: key() }, tokens.operator);
+    expect(missing.status).toBe(400);
+    expect(missing.body.field).toBe('account.walletVariation');
+    const badVariation = await call(server, 'company.updateBank', { ...created.body, id: 1, accountId: bbId, next_our_number: 2, wallet_variation: '19' }, tokens.admin);
+    expect(badVariation.status).toBe(400);
+    expect(badVariation.body.field).toBe('wallet_variation');
+    const updated = await call(server, 'company.updateBank', { ...created.body, id: 1, accountId: bbId, next_our_number: 2, wallet_variation: '019' }, tokens.admin);
+    expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+    expect(updated.body.wallet_variation).toBe('019');
+    const generated = await call(server, 'remittance.generate', { ...bb, idempotency_key: key() }, tokens.operator);
+    expect(generated.status, JSON.stringify(generated.body)).toBe(200);
+    expect(generated.body).toMatchObject({ nsa: 1, slip_count: 1, file_name: 'REM001000001.rem' });
+    const answer = await call(server, 'remittance.file', { bankCode: '001', remittanceId: generated.body.id }, tokens.agent);
+    const lines = linesOf(answer.body as Uint8Array);
+    expect(lines.every((l) => l.length === 240)).toBe(true);
+    expect(checkRemittance('001', lines)).toEqual([]);
+    // Another bank's path does not reach it.
+    expect((await call(server, 'remittance.file', { bankCode: '341', remittanceId: generated.body.id }, tokens.agent)).status).toBe(404);
+  });
 });

@@ -336,6 +336,7 @@ export const logs: Shape<typeof pt> = {
     borrower_id: 'Borrower (ID)',
     account_type: 'Account type',
     pix_key: 'Pix key',
+    wallet_variation: 'Wallet variation',
     is_payout: 'Payout account',
     record_kind: 'Record kind',
     share_percent: 'Share (%)',

@@ -334,6 +334,7 @@ export const logs = {
     borrower_id: 'Tomador (ID)',
     account_type: 'Tipo de conta',
     pix_key: 'Chave Pix',
+    wallet_variation: 'Variação da carteira',
     is_payout: 'Conta de liberação do crédito',
     record_kind: 'Tipo de registro',
     share_percent: 'Participação (%)',
