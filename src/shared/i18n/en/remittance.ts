@@ -1,5 +1,8 @@
 /** CNAB 240 remittances (Operations › Company › Banks › Remittance). */
-export const remittance = {
+import type { Shape } from '../shape';
+import type { remittance as pt } from '../pt-BR/remittance';
+
+export const remittance: Shape<typeof pt> = {
   title: 'CNAB 240 remittance — bank {{bank}}',
   intro: 'Pick the account and the cut-off date: the remittance carries the entries of slips issued up to that date and not yet sent, and the write-offs of sent slips whose installments were paid outside the bank, renegotiated, written off or replaced.',
   account: 'Account',
