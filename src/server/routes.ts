@@ -99,7 +99,7 @@ import {
 
 import { borrowerHandlers } from './areas/borrowers';
 import { creditOperationHandlers } from './areas/operations';
-import { boletoHandlers, collectionsHandlers, prepaymentHandlers, servicingHandlers, servicingMovesHandlers } from './areas/servicing';
+import { boletoHandlers, collectionsHandlers, prepaymentHandlers, remittanceHandlers, servicingHandlers, servicingMovesHandlers } from './areas/servicing';
 
 export const handlers: Handlers = {
   ...borrowerHandlers,
@@ -109,6 +109,7 @@ export const handlers: Handlers = {
   ...boletoHandlers,
   ...servicingMovesHandlers,
   ...collectionsHandlers,
+  ...remittanceHandlers,
   'session.login': login,
   'session.verifyHash': verifyHash,
   'session.auth': auth,

@@ -159,6 +159,7 @@ export const ACTIVITY_ACTIONS = [
   'installment.title',
   'credit-operation.written-off',
   'credit-operation.write-off-undone',
+  'remittance.generate',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number] | `${CatalogueActivityEntity}.${CatalogueActivityVerb}`;
 
@@ -279,6 +280,7 @@ export const ACTIVITY_FIELDS = [
   'wallet',
   'agreement',
   'next_our_number',
+  'wallet_variation',
   'assignee_name',
   'assignee_cnpj',
   'kind',
@@ -345,6 +347,15 @@ export const ACTIVITY_FIELDS = [
   'installments_count',
   'slips_issued',
   'slips_reused',
+  // CNAB remittances (the file generated)
+  'remittance_id',
+  'nsa',
+  'sha256',
+  'slip_count',
+  'entry_count',
+  'write_off_count',
+  'total',
+  'cutoff_date',
 ] as const;
 export type ActivityField = (typeof ACTIVITY_FIELDS)[number];
 

@@ -88,3 +88,7 @@ export {
   type PrepaymentMode,
   type ReceiptMethod,
 } from './servicing';
+
+/** What a CNAB remittance asks of the bank for a title: register it (entrada, 01) or write it off (baixa, 02). */
+export const REMITTANCE_INSTRUCTIONS = ['entry', 'writeOff'] as const;
+export type RemittanceInstructionCode = (typeof REMITTANCE_INSTRUCTIONS)[number];

@@ -23,3 +23,4 @@ export * as boletoSchema from '../areas/servicing/schema-boleto';
 export * as servicingMovesSchema from '../areas/servicing/schema-moves';
 export * as servicingStatusHistorySchema from '../areas/servicing/schema-status-history';
 export * as servicingLedgerSchema from '../areas/servicing/schema-ledger';
+export * as remittanceSchema from '../areas/servicing/schema-remittance';

@@ -169,6 +169,8 @@ export const companyBankAccountSchema = z.object({
   active: z.boolean(),
   /** the key the boletos' PIX QR code pays to (null: slips without PIX) */
   pix_key: z.string().nullable(),
+  /** Banco do Brasil's variação da carteira (3 digits), which its remittance files need */
+  wallet_variation: z.string().nullable(),
 });
 export type CompanyBankAccount = z.infer<typeof companyBankAccountSchema>;
 
@@ -297,6 +299,8 @@ const bankAccountInput = z.object({
   pix_key: optional(MAX_PIX_KEY).refine((v) => v == null || isPixKey(v), {
     message: 'chave Pix inválida: CPF ou CNPJ só com números, e-mail, telefone +55 com DDD ou chave aleatória',
   }),
+  /** Banco do Brasil's variação da carteira for remittance files; absent leaves it as it is, empty clears it */
+  wallet_variation: optional(3).refine((v) => v == null || /^\d{3}$/.test(v), { message: 'variação da carteira: 3 dígitos (ex.: 019)' }),
 });
 
 const assignmentAccountInput = z.object({

@@ -24,6 +24,7 @@ import { prepaymentOperations } from './servicing-prepayment';
 import { servicingBoletoOperations } from './servicing-boleto';
 import { servicingMovesOperations } from './servicing-moves';
 import { collectionsOperations } from './servicing-collections';
+import { companyRemittanceOperations } from './company-remittance';
 
 export const contract = {
   ...sessionOperations,
@@ -46,6 +47,7 @@ export const contract = {
   ...servicingBoletoOperations,
   ...servicingMovesOperations,
   ...collectionsOperations,
+  ...companyRemittanceOperations,
 } as const satisfies Record<string, OperationDef>;
 
 export type Contract = typeof contract;
@@ -99,3 +101,4 @@ export * from './servicing';
 export * from './servicing-prepayment';
 export * from './servicing-moves';
 export * from './servicing-collections';
+export * from './company-remittance';

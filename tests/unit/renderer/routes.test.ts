@@ -125,6 +125,6 @@ describe('route configuration (spec screens and routes)', () => {
     expect(findLeaf('/app/company-operation')?.screen).toBe('company.setup');
     expect(findLeaf('/app/clientOperation')?.screen).toBe('borrowers.list');
     expect(findLeaf('/app/clientOperation/view/4')?.screen).toBe('borrowers.view');
-    expect(findLeaf('/app/company-operation/banks/001/remessa')?.screen).toBe('underConstruction');
+    expect(findLeaf('/app/company-operation/banks/001/remessa')?.screen).toBe('company.remittance');
   });
 });

@@ -59,6 +59,7 @@ const SolicitationsListScreen = lazy(() => area.solicitations().then((m) => ({ d
 const SolicitationViewScreen = lazy(() => area.solicitations().then((m) => ({ default: m.SolicitationViewScreen })));
 const BureauLookupScreen = lazy(() => area.bureau().then((m) => ({ default: m.BureauLookupScreen })));
 const CompanyOperationScreen = lazy(() => area.company().then((m) => ({ default: m.CompanyOperationScreen })));
+const RemittanceScreen = lazy(() => area.company().then((m) => ({ default: m.RemittanceScreen })));
 const BorrowersListScreen = lazy(() => area.borrowers().then((m) => ({ default: m.BorrowersListScreen })));
 const BorrowerScreen = lazy(() => area.borrowers().then((m) => ({ default: m.BorrowerScreen })));
 const OperationsListScreen = lazy(() => area.creditOperations().then((m) => ({ default: m.OperationsListScreen })));
@@ -110,6 +111,7 @@ const SCREENS: Record<ScreenKey, () => ReactNode> = {
   'solicitations.view': () => <SolicitationViewScreen />,
   'bureau.lookup': () => <BureauLookupScreen />,
   'company.setup': () => <CompanyOperationScreen />,
+  'company.remittance': () => <RemittanceScreen />,
   'borrowers.list': () => <BorrowersListScreen />,
   'borrowers.view': () => <BorrowerScreen />,
   'operations.list': () => <OperationsListScreen />,

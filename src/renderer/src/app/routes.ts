@@ -31,6 +31,7 @@ export type ScreenKey =
   | 'solicitations.view'
   | 'bureau.lookup'
   | 'company.setup'
+  | 'company.remittance'
   | 'borrowers.list'
   | 'borrowers.view'
   | 'operations.list'
@@ -140,7 +141,7 @@ export const APP_ROUTES: RouteNode = {
       roles: AllPanelUsers,
       children: [
         { path: '', screen: 'company.setup' },
-        uc('banks/:bankCode/remessa', 'shell.crumbs.remittance'),
+        { path: 'banks/:bankCode/remessa', title: 'shell.crumbs.remittance', screen: 'company.remittance' },
         uc('banks/:bankCode/assignment-remittances', 'shell.crumbs.assignmentRemittances'),
         uc('cnab-integration/:bankId', 'shell.crumbs.cnabIntegration'),
         uc('remittance-operation/:bankId', 'shell.crumbs.remittanceOperation'),

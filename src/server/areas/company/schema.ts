@@ -106,6 +106,8 @@ export const companyBankAccounts = pgTable('company_bank_accounts', {
   updated_at: ts('updated_at').notNull().defaultNow(),
   /** the key the boletos' PIX QR code pays to; null: slips without PIX (migration 0016) */
   pix_key: text('pix_key'),
+  /** Banco do Brasil's variação da carteira (3 digits) for its remittance files; migration 0023 */
+  wallet_variation: text('wallet_variation'),
 });
 
 export const assignmentBankAccounts = pgTable('assignment_bank_accounts', {

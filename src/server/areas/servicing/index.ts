@@ -50,12 +50,17 @@
  *   derived; every write-off, of an installment or of an operation's whole
  *   balance, waits for a second person and posts loans receivable → credit
  *   losses; one function changes the status (installment-change.ts).
+ * - CNAB 240 remittances (remittance.ts): entries for slips never sent,
+ *   write-offs for sent slips whose installment left the bank's collection;
+ *   the NSA under the account's row lock; a file is stored (text, SHA-256,
+ *   what it carried) only when every line checks out, and never changed.
  */
 export { servicingHandlers } from './handlers/servicing';
 export { prepaymentHandlers } from './handlers/prepayment';
 export { boletoHandlers } from './handlers/boleto';
 export { servicingMovesHandlers } from './handlers/moves';
 export { collectionsHandlers } from './handlers/collections';
+export { remittanceHandlers } from './handlers/remittance';
 export { disburse } from './disbursement';
 export { decideReversal, pay, reverse } from './payments';
 export { loadInstallmentDetails } from './installments';

@@ -84,6 +84,7 @@ export const company: Shape<typeof pt> = {
     agreement: 'Agreement',
     next_our_number: 'Next "nosso número"',
     pix_key: 'PIX key (boletos)',
+    wallet_variation: 'Wallet variation (BB)',
     assignee_name: 'Assignee',
     assignee_cnpj: "Assignee's CNPJ",
   },

@@ -82,6 +82,7 @@ export const company = {
     agreement: 'Convênio',
     next_our_number: 'Próximo nosso número',
     pix_key: 'Chave Pix (boletos)',
+    wallet_variation: 'Variação da carteira (BB)',
     assignee_name: 'Cessionário',
     assignee_cnpj: 'CNPJ do cessionário',
   },

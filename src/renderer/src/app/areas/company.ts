@@ -1,2 +1,3 @@
 /** The company setup area (Operações › Empresa), loaded on first visit. */
 export { CompanyOperationScreen } from '../../screens/company/CompanyOperationScreen';
+export { RemittanceScreen } from '../../screens/company/remittance/RemittanceScreen';

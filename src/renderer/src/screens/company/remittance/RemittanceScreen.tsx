@@ -1,0 +1,189 @@
+/**
+ * A bank's CNAB 240 remittances (/app/company-operation/banks/:bankCode/remessa):
+ * pick the company's account of that bank and the cut-off date, see what the
+ * next file carries with its totals (remittance.overview), generate it behind
+ * a confirmation that states the amounts (remittance.generate, one
+ * idempotency key per confirmed intent), and the account's files with a
+ * download that saves the stored bytes again (remittance.file, written to
+ * disk by the main process). Declarations on the kit: RecordsTable columns
+ * and MoneyConfirmDialog rows.
+ */
+import { Button, Callout, FormGroup, HTMLSelect, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
+import { useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { contract } from '@shared/contract';
+import type { RemittanceBankCode, RemittanceCandidate, RemittanceSummary } from '@shared/contract/company-remittance';
+import { formatCurrency, formatDate } from '@shared/format';
+import { bridge } from '../../../api/client';
+import { ApiError, errorText } from '../../../api/errors';
+import { useApiMutation, useApiQuery } from '../../../api/hooks';
+import { useToast } from '../../../app/toaster';
+import { COMPANY_ID } from '../../../app/company';
+import { MoneyConfirmDialog } from '@kit/MoneyConfirmDialog';
+import { RecordsTable } from '@kit/RecordsTable';
+import { RoleGate } from '@kit/RoleGate';
+import { newIdempotencyKey } from '@kit/idempotencyKey';
+
+type PendingRow = RemittanceCandidate & { id: number };
+
+export function RemittanceScreen() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const bankCode = useParams().bankCode ?? '';
+  // The route's code as the contract types it; another code is answered by the server with a 400 naming bankCode.
+  const bank = bankCode as RemittanceBankCode;
+  const banks = useApiQuery('company.banks', { id: COMPANY_ID });
+  const accounts = (banks.data ?? []).filter((b) => b.bank_code === bankCode && b.active);
+  const [accountId, setAccountId] = useState<number | null>(null);
+  const [date, setDate] = useState('');
+  const account = accountId ?? accounts[0]?.id ?? null;
+  const overview = useApiQuery(
+    'remittance.overview',
+    { bankCode: bank, ...(date ? { date } : {}), ...(account !== null ? { bank_account_id: account } : {}) },
+    { enabled: account !== null },
+  );
+  const generate = useApiMutation('remittance.generate', { invalidates: ['remittance.overview'] });
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  const [saving, setSaving] = useState<number | null>(null);
+
+  const save = async (remittanceId: number) => {
+    setSaving(remittanceId);
+    try {
+      const result = await bridge().files.download('remittance.file', { bankCode: bank, remittanceId }, {});
+      if (result.error) toast.failure(errorText(new ApiError(result), t));
+      else if (result.data) setSaved(result.data.path);
+    } catch {
+      toast.failure();
+    } finally {
+      setSaving(null);
+    }
+  };
+
+  const data = overview.data;
+  const pending = data?.pending;
+  const rows: PendingRow[] = (pending?.items ?? []).map((i) => ({ ...i, id: i.boleto_slip_id }));
+
+  return (
+    <div className="company-remittance" data-testid="remittance">
+      <h2>{t('remittance.title', { bank: bankCode })}</h2>
+      <p className="bp6-text-muted">{t('remittance.intro')}</p>
+      {banks.data && accounts.length === 0 ? (
+        <NonIdealState icon="bank-account" description={t('remittance.noAccount')} />
+      ) : (
+        <>
+          <div className="company-remittance-pick">
+            <FormGroup label={t('remittance.account')} labelFor="remittance-account">
+              <HTMLSelect
+                id="remittance-account"
+                data-testid="remittance-account"
+                value={account ?? ''}
+                onChange={(e) => setAccountId(Number(e.currentTarget.value))}
+                options={accounts.map((a) => ({ value: a.id, label: `${a.agency} / ${a.account}${a.account_digit ? `-${a.account_digit}` : ''}` }))}
+              />
+            </FormGroup>
+            <FormGroup label={t('remittance.date')} labelFor="remittance-date">
+              <InputGroup id="remittance-date" data-testid="remittance-date" type="date" value={date || data?.date || ''} onChange={(e) => setDate(e.currentTarget.value)} />
+            </FormGroup>
+          </div>
+          {overview.error && <Callout intent="danger">{errorText(overview.error, t)}</Callout>}
+          {saved && (
+            <Callout intent="success" icon="tick" data-testid="remittance-saved" className="export-result">
+              {t('remittance.saved', { path: saved })}
+            </Callout>
+          )}
+          {!data && !overview.error && account !== null && <Spinner />}
+          {data && pending && (
+            <>
+              <h3>{t('remittance.pendingTitle', { nsa: data.next_nsa })}</h3>
+              <p data-testid="remittance-totals">
+                {pending.slip_count === 0
+                  ? t('remittance.nothing')
+                  : t('remittance.totals', {
+                      entries: pending.entry_count,
+                      entryTotal: formatCurrency(pending.entry_total),
+                      writeOffs: pending.write_off_count,
+                      writeOffTotal: formatCurrency(pending.write_off_total),
+                      total: formatCurrency(pending.total),
+                    })}
+              </p>
+              <RecordsTable<PendingRow>
+                testId="remittance-pending"
+                loading={overview.isFetching && !data}
+                rows={rows}
+                columns={[
+                  { id: 'reference', title: 'remittance.columns.reference', width: 130, kind: 'identifier', field: 'reference' },
+                  {
+                    id: 'instruction',
+                    title: 'remittance.columns.instruction',
+                    width: 150,
+                    text: (r, tr) => (r.reason ? `${tr(`remittance.instructions.${r.instruction}`)} (${tr(`remittance.reasons.${r.reason}`)})` : tr(`remittance.instructions.${r.instruction}`)),
+                  },
+                  { id: 'our_number', title: 'remittance.columns.ourNumber', width: 150, kind: 'identifier', field: 'our_number' },
+                  { id: 'payer', title: 'remittance.columns.payer', width: 200, field: 'payer_name' },
+                  { id: 'due_date', title: 'remittance.columns.dueDate', width: 100, kind: 'date', text: (r) => formatDate(r.due_date) },
+                  { id: 'amount', title: 'remittance.columns.amount', width: 110, kind: 'money', field: 'amount' },
+                ]}
+              />
+              <RoleGate roles={contract['remittance.generate'].access}>
+                <Button intent="primary" icon="export" data-testid="remittance-generate" disabled={pending.slip_count === 0} onClick={() => setConfirming(newIdempotencyKey())}>
+                  {t('remittance.generate')}
+                </Button>
+              </RoleGate>
+              {confirming && account !== null && (
+                <MoneyConfirmDialog
+                  title={t('remittance.confirmTitle', { nsa: data.next_nsa })}
+                  consequence={t('remittance.confirmConsequence')}
+                  amountsTestId="remittance-confirm-amounts"
+                  rows={[
+                    { label: t('remittance.confirmEntries', { count: pending.entry_count }), amount: pending.entry_total, id: 'entries' },
+                    { label: t('remittance.confirmWriteOffs', { count: pending.write_off_count }), amount: pending.write_off_total, id: 'writeOffs' },
+                    { label: t('remittance.confirmTotal'), amount: pending.total, strong: true, id: 'total' },
+                  ]}
+                  confirmText={t('remittance.confirm')}
+                  busyText={t('remittance.generating')}
+                  confirmTestId="remittance-confirm"
+                  busy={generate.isPending}
+                  onConfirm={async () => {
+                    try {
+                      const summary = await generate.mutateAsync({ bankCode: bank, date: data.date, bank_account_id: account, idempotency_key: confirming });
+                      setConfirming(null);
+                      await save(summary.id);
+                    } catch (error) {
+                      toast.failure(errorText(error, t));
+                    }
+                  }}
+                  onClose={() => setConfirming(null)}
+                />
+              )}
+              <h3>{t('remittance.historyTitle')}</h3>
+              <RecordsTable<RemittanceSummary>
+                testId="remittance-history"
+                loading={false}
+                rows={data.history}
+                columns={[
+                  { id: 'nsa', title: 'remittance.columns.nsa', width: 60, kind: 'integer', field: 'nsa' },
+                  { id: 'generated_on', title: 'remittance.columns.generatedOn', width: 100, kind: 'date', text: (r) => formatDate(r.generated_on) },
+                  { id: 'cutoff', title: 'remittance.columns.cutoff', width: 100, kind: 'date', text: (r) => formatDate(r.cutoff_date) },
+                  { id: 'slips', title: 'remittance.columns.slips', width: 70, kind: 'integer', field: 'slip_count' },
+                  { id: 'total', title: 'remittance.columns.total', width: 110, kind: 'money', field: 'total' },
+                  { id: 'actor', title: 'remittance.columns.actor', width: 140, text: (r) => r.actor_name ?? '' },
+                  { id: 'file', title: 'remittance.columns.file', width: 150, kind: 'identifier', field: 'file_name' },
+                ]}
+                actions={{
+                  title: t('remittance.actions'),
+                  render: (r) => (
+                    <Button small icon="download" loading={saving === r.id} data-testid={`remittance-download-${r.id}`} onClick={() => void save(r.id)}>
+                      {t('remittance.download')}
+                    </Button>
+                  ),
+                }}
+              />
+            </>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,439 @@
+/**
+ * CNAB 240 remittances of the company's collecting accounts: which titles a
+ * file carries, and generating, storing and reading back the file. The
+ * layout, the line checks and the trailers are the CNAB domain's
+ * (domain/cnab); this module decides what goes in and keeps what went out.
+ *
+ * - What a file carries, for an account up to a cut-off day:
+ *   · entry (01): a slip issued on or before the day and never sent, whose
+ *     installment it still collects (not paid, not replaced by a newer slip or
+ *     a prepayment, not renegotiated, written off or assigned);
+ *   · write-off (baixa, 02): a slip sent before whose installment left the
+ *     bank's collection — paid outside the bank (every payment is, until
+ *     return files settle them), renegotiated, written off, assigned, replaced
+ *     by a prepayment or by a newer slip — and whose baixa was never sent.
+ *   A slip goes out once per instruction (UNIQUE in the database).
+ * - The NSA is the account's last plus one, taken under the account's row
+ *   lock (the same lock that hands out nosso números), so two generations at
+ *   once run one after the other: the second sees what the first carried.
+ *   UNIQUE (account, NSA) is the last guard.
+ * - Nothing is stored unless the whole file passed the domain's checks:
+ *   problems are a 400 naming the installment and the field; nothing to carry
+ *   is a 409. The stored text is the file (CNAB is ASCII), hashed with
+ *   SHA-256, and a download answers exactly it.
+ * - Late charges go in the entry as the contract states them: the multa as a
+ *   percentage (segment R) and the juros de mora as an amount per day (the
+ *   one form every one of the three banks takes), rounded down so the bank
+ *   never charges more than the contract; both from the day after the due date.
+ */
+import { createHash } from 'node:crypto';
+import Decimal from 'decimal.js';
+import { and, asc, desc, eq, max } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import { operationNumber } from '@shared/contract/credit-operations';
+import type { RemittanceCandidate, RemittanceOverview, RemittanceSummary } from '@shared/contract/company-remittance';
+import type { Db } from '../../db/connect';
+import { companyOf } from '../company';
+import { companyBankAccounts } from '../company/schema';
+import type { Actor } from '../operations';
+import { users } from '../access/schema';
+import { badRequest, conflict, notFound } from '../../platform/http/errors';
+import { logActivity } from '../../platform/activity';
+import { itauAccountCheckDigit, nossoNumero, type BoletoAccount } from '../../domain/boleto';
+import { buildRemittance, type RemittanceAccount, type RemittanceProblem, type RemittanceSlip } from '../../domain/cnab';
+import { addDays } from '../../domain/servicing/days';
+import { remittanceItems, remittances, type RemittanceRow } from './schema-remittance';
+
+export const REMITTANCE_MESSAGES = {
+  noAccount: (bank: string) => `Campo bank_account_id: a empresa não tem conta ativa do banco ${bank}. Cadastre-a em Empresa › Contas bancárias.`,
+  accountNotFound: 'Conta bancária não encontrada.',
+  otherBank: (bank: string) => `Campo bank_account_id: a conta não é do banco ${bank}.`,
+  futureDate: (today: string) => `Campo date: a data de corte não pode ser depois da data de hoje (${today}).`,
+  nothingToCarry: 'Nada a remeter até esta data: nenhum boleto novo nem baixa pendente nesta conta. O arquivo não é gerado vazio.',
+  companyData: (what: string) => `Os dados da empresa estão incompletos para a remessa: ${what}. Complete-os em Empresa.`,
+  badAccount: (field: string, detail: string) => `Campo ${field}: a conta de cobrança não serve para a remessa (${detail}). Corrija-a em Empresa › Contas bancárias.`,
+  problems: (list: string) => `Remessa não gerada, nada foi gravado: ${list}.`,
+  remittanceNotFound: 'Remessa não encontrada.',
+} as const;
+
+/** How many problems the refusal spells out (the rest are counted). */
+const PROBLEMS_SHOWN = 5;
+/** The history the overview lists (newest first). */
+const HISTORY_LIMIT = 200;
+
+type AccountRow = typeof companyBankAccounts.$inferSelect;
+
+// ---------------------------------------------------------------------------
+// The account
+
+/**
+ * The account the remittance is for: the one named (which must be of that
+ * bank), or the bank's first active account; locked when generating.
+ */
+async function accountFor(db: Db, bankCode: string, accountId: number | undefined, lock: boolean): Promise<AccountRow> {
+  if (accountId === undefined) {
+    const [first] = await db
+      .select()
+      .from(companyBankAccounts)
+      .where(and(eq(companyBankAccounts.bank_code, bankCode), eq(companyBankAccounts.active, true)))
+      .orderBy(asc(companyBankAccounts.id))
+      .limit(1);
+    if (!first) throw notFound(REMITTANCE_MESSAGES.noAccount(bankCode));
+    return first;
+  }
+  const query = db.select().from(companyBankAccounts).where(eq(companyBankAccounts.id, accountId));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw notFound(REMITTANCE_MESSAGES.accountNotFound);
+  if (row.bank_code !== bankCode) throw badRequest(REMITTANCE_MESSAGES.otherBank(bankCode), 'bank_account_id');
+  return row;
+}
+
+function boletoAccountOf(row: AccountRow): BoletoAccount {
+  switch (row.bank_code) {
+    case '001':
+      return { bank: '001', agreement: row.agreement, wallet: row.wallet };
+    case '104':
+      return { bank: '104', agreement: row.agreement, wallet: row.wallet as '1' | '2' };
+    default:
+      return { bank: '341', wallet: row.wallet, branch: row.agency, account: row.account };
+  }
+}
+
+/** The account field a boleto-domain RangeError is about. */
+function accountFieldOf(detail: string): string {
+  if (/agreement|beneficiary/i.test(detail)) return 'account.agreement';
+  if (/wallet/i.test(detail)) return 'account.wallet';
+  if (/branch/i.test(detail)) return 'account.agency';
+  return 'account.account';
+}
+
+async function remittanceAccountOf(db: Db, row: AccountRow): Promise<RemittanceAccount> {
+  const company = await companyOf(db, row.company_id);
+  if (!company.legal_name.trim()) throw badRequest(REMITTANCE_MESSAGES.companyData('razão social'), 'company.legal_name');
+  const document = (company.cnpj ?? '').replace(/\D/g, '');
+  if (!document) throw badRequest(REMITTANCE_MESSAGES.companyData('CNPJ'), 'company.cnpj');
+  let accountDac: string | undefined;
+  if (row.bank_code === '341') {
+    try {
+      accountDac = row.account_digit || String(itauAccountCheckDigit(row.agency, row.account));
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+      throw badRequest(REMITTANCE_MESSAGES.badAccount(accountFieldOf(error.message), error.message), accountFieldOf(error.message));
+    }
+  }
+  return {
+    bank: row.bank_code as RemittanceAccount['bank'],
+    companyName: company.legal_name,
+    companyDocument: document,
+    agency: row.agency,
+    ...(row.agency_digit ? { agencyDigit: row.agency_digit } : {}),
+    account: row.account,
+    ...(row.account_digit ? { accountDigit: row.account_digit } : {}),
+    ...(accountDac !== undefined ? { accountDac } : {}),
+    ...(row.agreement ? { agreement: row.agreement } : {}),
+    ...(row.wallet ? { wallet: row.wallet } : {}),
+    ...(row.wallet_variation ? { walletVariation: row.wallet_variation } : {}),
+  };
+}
+
+// ---------------------------------------------------------------------------
+// What a file carries
+
+interface CandidateRow {
+  slip_id: number;
+  installment_id: number;
+  credit_operation_id: number;
+  number: number;
+  sequence: string;
+  our_number: string;
+  amount: string;
+  due_date: string;
+  issued_on: string;
+  payer_name: string;
+  payer_document: string;
+  address: string | null;
+  address_number: string | null;
+  neighborhood: string | null;
+  cep: string | null;
+  city: string | null;
+  state: string | null;
+  late_fee_percent: string | null;
+  default_interest_monthly_percent: string | null;
+  gone: RemittanceCandidate['reason'];
+  sent: boolean;
+}
+
+/**
+ * The slips of the account a file would carry up to `date`, entries and
+ * write-offs, in slip order. One pass over the account's slips; the kind of
+ * each comes from its installment's state and what was sent before.
+ */
+async function candidatesOf(db: Db, accountId: number, date: string): Promise<CandidateRow[]> {
+  const result = await db.execute(sql`
+    SELECT c.* FROM (
+      SELECT s.id AS slip_id, s.installment_id, s.credit_operation_id, i.number, s.sequence::text AS sequence, s.our_number,
+             s.amount::text AS amount, s.due_date::text AS due_date, s.issued_on::text AS issued_on,
+             b.name AS payer_name, b.document AS payer_document, b.address, b.address_number, b.neighborhood, b.cep, b.city, b.state,
+             d.late_fee_percent::text AS late_fee_percent, d.default_interest_monthly_percent::text AS default_interest_monthly_percent,
+             CASE
+               WHEN i.paid_on IS NOT NULL THEN 'paid'
+               WHEN i.superseded_in IS NOT NULL THEN 'prepaid'
+               WHEN st.status IN ('renegotiated', 'written_off', 'assigned') THEN st.status
+               WHEN EXISTS (SELECT 1 FROM boleto_slips n WHERE n.installment_id = s.installment_id AND n.bank_account_id = s.bank_account_id AND n.id > s.id) THEN 'replaced'
+             END AS gone,
+             EXISTS (SELECT 1 FROM remittance_items r WHERE r.boleto_slip_id = s.id AND r.instruction = 'entry') AS sent,
+             EXISTS (SELECT 1 FROM remittance_items r WHERE r.boleto_slip_id = s.id AND r.instruction = 'writeOff') AS written_off
+        FROM boleto_slips s
+        JOIN credit_operation_installments i ON i.id = s.installment_id
+        JOIN credit_operations o ON o.id = s.credit_operation_id
+        JOIN borrowers b ON b.id = o.borrower_id
+        LEFT JOIN disbursements d ON d.credit_operation_id = s.credit_operation_id
+        LEFT JOIN installment_states st ON st.installment_id = s.installment_id
+       WHERE s.bank_account_id = ${accountId} AND s.issued_on <= ${date}::date
+    ) c
+    WHERE (NOT c.sent AND c.gone IS NULL) OR (c.sent AND NOT c.written_off AND c.gone IS NOT NULL)
+    ORDER BY c.slip_id
+  `);
+  const rows = (result as unknown as { rows: CandidateRow[] }).rows;
+  return rows.map((r) => ({ ...r, slip_id: Number(r.slip_id), installment_id: Number(r.installment_id), credit_operation_id: Number(r.credit_operation_id), number: Number(r.number) }));
+}
+
+function referenceOf(row: CandidateRow): string {
+  return `${operationNumber(row.credit_operation_id)}/${String(row.number).padStart(3, '0')}`;
+}
+
+function candidateView(row: CandidateRow): RemittanceCandidate {
+  return {
+    boleto_slip_id: row.slip_id,
+    installment_id: row.installment_id,
+    credit_operation_id: row.credit_operation_id,
+    installment_number: row.number,
+    reference: referenceOf(row),
+    instruction: row.sent ? 'writeOff' : 'entry',
+    reason: row.sent ? row.gone : null,
+    our_number: row.our_number,
+    payer_name: row.payer_name,
+    amount: new Decimal(row.amount).toFixed(2),
+    due_date: row.due_date,
+    issued_on: row.issued_on,
+  };
+}
+
+function sumOf(items: readonly RemittanceCandidate[]): string {
+  return items.reduce((sum, i) => sum.plus(i.amount), new Decimal(0)).toFixed(2);
+}
+
+/** Juros de mora per day at the contract's monthly rate, rounded down; null when it rounds to nothing. */
+function dailyInterest(amount: string, monthlyPercent: string): string | null {
+  const daily = new Decimal(amount).times(monthlyPercent).dividedBy(3000).toDecimalPlaces(2, Decimal.ROUND_DOWN);
+  return daily.gt(0) ? daily.toFixed(2) : null;
+}
+
+function slipOf(account: AccountRow, boleto: BoletoAccount, row: CandidateRow): RemittanceSlip {
+  let number;
+  try {
+    number = nossoNumero(boleto, row.sequence);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    const field = accountFieldOf(error.message);
+    throw badRequest(REMITTANCE_MESSAGES.badAccount(field, error.message), field);
+  }
+  const instruction = row.sent ? 'writeOff' : 'entry';
+  const from = addDays(row.due_date, 1);
+  const fee = row.late_fee_percent ? new Decimal(row.late_fee_percent).toDecimalPlaces(2, Decimal.ROUND_DOWN) : new Decimal(0);
+  const interest = row.default_interest_monthly_percent ? dailyInterest(row.amount, row.default_interest_monthly_percent) : null;
+  const lateCharges =
+    instruction === 'entry'
+      ? {
+          ...(interest ? { interest: { kind: 'dailyAmount' as const, value: interest, from } } : {}),
+          ...(fee.gt(0) ? { fine: { kind: 'percent' as const, value: fee.toFixed(2), from } } : {}),
+        }
+      : undefined;
+  return {
+    reference: referenceOf(row),
+    instruction,
+    nossoNumero: number.digits,
+    ...(account.bank_code === '341' && number.checkDigit ? { nossoNumeroDigit: number.checkDigit } : {}),
+    documentNumber: `${row.credit_operation_id}/${String(row.number).padStart(3, '0')}`,
+    issuedOn: row.issued_on,
+    dueDate: row.due_date,
+    amount: new Decimal(row.amount).toFixed(2),
+    payer: {
+      name: row.payer_name,
+      document: row.payer_document.replace(/\D/g, ''),
+      address: [row.address, row.address_number].filter((part) => part && part.trim()).join(', '),
+      district: row.neighborhood ?? '',
+      postalCode: (row.cep ?? '').replace(/\D/g, ''),
+      city: row.city ?? '',
+      state: row.state ?? '',
+    },
+    ...(lateCharges && Object.keys(lateCharges).length ? { lateCharges } : {}),
+  };
+}
+
+function problemsText(problems: readonly RemittanceProblem[]): string {
+  const shown = problems.slice(0, PROBLEMS_SHOWN).map((p) => {
+    const where = [p.reference ? `parcela ${p.reference}` : null, p.line ? `linha ${p.line}` : null].filter(Boolean).join(', ');
+    return `${where ? `${where}, ` : ''}campo ${p.field}: ${p.message}`;
+  });
+  const more = problems.length > PROBLEMS_SHOWN ? ` (e mais ${problems.length - PROBLEMS_SHOWN} problema(s))` : '';
+  return `${shown.join('; ')}${more}`;
+}
+
+// ---------------------------------------------------------------------------
+// Stored files
+
+/** The name the bank's upload channel takes: none of the three imposes one for CNAB 240 cobrança, so REM<bank><NSA>.rem. */
+export function remittanceFileName(bankCode: string, nsa: number): string {
+  return `REM${bankCode}${String(nsa).padStart(6, '0')}.rem`;
+}
+
+async function lastNsa(db: Db, accountId: number): Promise<number | null> {
+  const [row] = await db.select({ last: max(remittances.nsa) }).from(remittances).where(eq(remittances.bank_account_id, accountId));
+  return row?.last ?? null;
+}
+
+function summaryOf(row: RemittanceRow, actorName: string | null): RemittanceSummary {
+  return {
+    id: row.id,
+    bank_account_id: row.bank_account_id,
+    bank_code: row.bank_code,
+    nsa: row.nsa,
+    generated_on: row.generated_on,
+    cutoff_date: row.cutoff_date,
+    file_name: row.file_name,
+    sha256: row.sha256,
+    slip_count: row.slip_count,
+    entry_count: row.entry_count,
+    write_off_count: row.write_off_count,
+    total: new Decimal(row.total).toFixed(2),
+    actor_name: actorName,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+async function historyOf(db: Db, accountId: number): Promise<RemittanceSummary[]> {
+  const rows = await db
+    .select({ row: remittances, actor: users.name })
+    .from(remittances)
+    .leftJoin(users, eq(users.id, remittances.actor_id))
+    .where(eq(remittances.bank_account_id, accountId))
+    .orderBy(desc(remittances.nsa))
+    .limit(HISTORY_LIMIT);
+  return rows.map((r) => summaryOf(r.row, r.actor));
+}
+
+// ---------------------------------------------------------------------------
+// The calls
+
+export interface RemittanceRequest {
+  bankCode: string;
+  date: string;
+  bankAccountId?: number;
+}
+
+function checkDate(date: string, today: string): void {
+  if (date > today) throw badRequest(REMITTANCE_MESSAGES.futureDate(today), 'date');
+}
+
+/** What a file generated now would carry up to `date`, and the account's files. */
+export async function remittanceOverview(db: Db, request: RemittanceRequest, today: string): Promise<RemittanceOverview> {
+  checkDate(request.date, today);
+  const account = await accountFor(db, request.bankCode, request.bankAccountId, false);
+  const items = (await candidatesOf(db, account.id, request.date)).map(candidateView);
+  const entries = items.filter((i) => i.instruction === 'entry');
+  const writeOffs = items.filter((i) => i.instruction === 'writeOff');
+  return {
+    bank_code: request.bankCode,
+    bank_account_id: account.id,
+    date: request.date,
+    next_nsa: ((await lastNsa(db, account.id)) ?? 0) + 1,
+    pending: {
+      items,
+      entry_count: entries.length,
+      entry_total: sumOf(entries),
+      write_off_count: writeOffs.length,
+      write_off_total: sumOf(writeOffs),
+      slip_count: items.length,
+      total: sumOf(items),
+    },
+    history: await historyOf(db, account.id),
+  };
+}
+
+/**
+ * Generates, checks and stores the account's next remittance inside the
+ * caller's transaction; throws (and so stores nothing) on any problem.
+ */
+export async function generateRemittance(tx: Db, actor: Actor, request: Required<RemittanceRequest>, today: string): Promise<RemittanceSummary> {
+  checkDate(request.date, today);
+  const account = await accountFor(tx, request.bankCode, request.bankAccountId, true);
+  const remittanceAccount = await remittanceAccountOf(tx, account);
+  const rows = await candidatesOf(tx, account.id, request.date);
+  if (rows.length === 0) throw conflict(REMITTANCE_MESSAGES.nothingToCarry, 'date');
+  const boleto = boletoAccountOf(account);
+  const slips = rows.map((r) => slipOf(account, boleto, r));
+  const previous = await lastNsa(tx, account.id);
+  const nsa = (previous ?? 0) + 1;
+  const built = buildRemittance({ account: remittanceAccount, slips, fileSequence: nsa, previousFileSequence: previous, generatedOn: today });
+  if (!built.ok) throw badRequest(REMITTANCE_MESSAGES.problems(problemsText(built.problems)), built.problems[0]?.field);
+
+  const content = built.file.content;
+  const entryCount = slips.filter((s) => s.instruction === 'entry').length;
+  const [stored] = await tx
+    .insert(remittances)
+    .values({
+      bank_account_id: account.id,
+      bank_code: account.bank_code,
+      nsa,
+      generated_on: today,
+      cutoff_date: request.date,
+      content,
+      sha256: createHash('sha256').update(Buffer.from(content, 'latin1')).digest('hex'),
+      file_name: remittanceFileName(account.bank_code, nsa),
+      slip_count: built.file.slipCount,
+      entry_count: entryCount,
+      write_off_count: slips.length - entryCount,
+      total: built.file.total,
+      actor_id: actor.id,
+    })
+    .returning();
+  await tx.insert(remittanceItems).values(
+    rows.map((r, k) => ({
+      remittance_id: stored.id,
+      boleto_slip_id: r.slip_id,
+      installment_id: r.installment_id,
+      instruction: r.sent ? ('writeOff' as const) : ('entry' as const),
+      reference: slips[k].reference,
+      amount: slips[k].amount,
+    })),
+  );
+  await logActivity(tx, {
+    actorId: actor.id,
+    action: 'remittance.generate',
+    entity: 'company_bank_account',
+    entityId: account.id,
+    after: {
+      remittance_id: stored.id,
+      nsa,
+      sha256: stored.sha256,
+      slip_count: stored.slip_count,
+      entry_count: entryCount,
+      write_off_count: stored.write_off_count,
+      total: built.file.total,
+      cutoff_date: request.date,
+    },
+  });
+  const [me] = await tx.select({ name: users.name }).from(users).where(eq(users.id, actor.id));
+  return summaryOf(stored, me?.name ?? null);
+}
+
+/** A stored file, as it was generated. */
+export async function storedRemittance(db: Db, bankCode: string, remittanceId: number): Promise<{ bytes: Buffer; name: string }> {
+  const [row] = await db
+    .select()
+    .from(remittances)
+    .where(and(eq(remittances.id, remittanceId), eq(remittances.bank_code, bankCode)));
+  if (!row) throw notFound(REMITTANCE_MESSAGES.remittanceNotFound);
+  return { bytes: Buffer.from(row.content, 'latin1'), name: row.file_name };
+}

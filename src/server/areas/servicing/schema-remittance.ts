@@ -1,0 +1,46 @@
+/** Drizzle view of the CNAB remittances of migration 0023 (the SQL there is the source of truth, with its checks and trigger). */
+import { date, integer, numeric, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { REMITTANCE_INSTRUCTIONS } from '@shared/enums';
+import { users } from '../access/schema';
+import { companyBankAccounts } from '../company/schema';
+import { creditOperationInstallments } from '../operations/schema';
+import { boletoSlips } from './schema-boleto';
+
+
+export const remittances = pgTable(
+  'remittances',
+  {
+    id: serial('id').primaryKey(),
+    bank_account_id: integer('bank_account_id').notNull().references(() => companyBankAccounts.id),
+    bank_code: text('bank_code').notNull(),
+    nsa: integer('nsa').notNull(),
+    generated_on: date('generated_on', { mode: 'string' }).notNull(),
+    cutoff_date: date('cutoff_date', { mode: 'string' }).notNull(),
+    content: text('content').notNull(),
+    sha256: text('sha256').notNull(),
+    file_name: text('file_name').notNull(),
+    slip_count: integer('slip_count').notNull(),
+    entry_count: integer('entry_count').notNull(),
+    write_off_count: integer('write_off_count').notNull(),
+    total: numeric('total', { precision: 14, scale: 2 }).notNull(),
+    actor_id: integer('actor_id').references(() => users.id),
+    created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [unique().on(t.bank_account_id, t.nsa)],
+);
+
+export const remittanceItems = pgTable(
+  'remittance_items',
+  {
+    id: serial('id').primaryKey(),
+    remittance_id: integer('remittance_id').notNull().references(() => remittances.id),
+    boleto_slip_id: integer('boleto_slip_id').notNull().references(() => boletoSlips.id),
+    installment_id: integer('installment_id').notNull().references(() => creditOperationInstallments.id),
+    instruction: text('instruction', { enum: REMITTANCE_INSTRUCTIONS }).notNull(),
+    reference: text('reference').notNull(),
+    amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+  },
+  (t) => [unique().on(t.boleto_slip_id, t.instruction)],
+);
+
+export type RemittanceRow = typeof remittances.$inferSelect;

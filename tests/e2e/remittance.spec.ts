@@ -1,0 +1,66 @@
+/**
+ * A CNAB 240 remittance end to end against the real server with the demo
+ * seed: the carnê of a disbursed operation is issued (its slips take nosso
+ * números on the Itaú account), an operator opens Empresa › Bancos › Remessa
+ * for 341, sees what the file carries with its totals, generates it behind a
+ * confirmation that states the amounts, and the main process saves it to the
+ * download folder; the file is read back from disk (240-character lines, the
+ * CNAB reader finds nothing wrong, the lot trailer's count and total). The
+ * history then lists it, nothing is left to carry, and axe finds no serious
+ * violation on the screen and the dialog.
+ */
+import { readFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { buildRequest, operation } from '../../src/shared/contract/index';
+import { checkRemittance, cnabTables, readRecord } from '../../src/server/domain/cnab';
+import { test, expect, signIn, directSignIn, DEMO, DEMO_PASSWORD, expectNoSeriousViolations, type Harness } from './harness';
+
+async function signInAs(page: Page, harness: Harness, email: string): Promise<void> {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await harness.goto('/auth/login');
+  await signIn(page, email, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/#\/app\/home/);
+}
+
+test('an operator generates a 341 remittance and reads it from disk', async ({ page, harness, server }) => {
+  test.setTimeout(240_000);
+  const [op] = await server.database.rows<{ id: number }>(
+    `SELECT o.id FROM credit_operations o
+      WHERE o.status = 'disbursed'
+        AND EXISTS (SELECT 1 FROM credit_operation_installments i WHERE i.credit_operation_id = o.id AND i.superseded_in IS NULL AND i.paid_on IS NULL)
+      ORDER BY o.id LIMIT 1`,
+  );
+  expect(op, 'the demo seed has a disbursed operation with installments to pay').toBeDefined();
+  const token = await directSignIn(server.url, DEMO.operador.email, DEMO_PASSWORD);
+  const req = buildRequest(operation('boleto.carne'), { credit_operation_id: op.id });
+  const carne = await fetch(new URL(req.path, server.url), { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(req.body) });
+  expect(carne.status, await carne.clone().text().catch(() => '')).toBe(200);
+
+  await signInAs(page, harness, DEMO.operador.email);
+  await harness.goto('/app/company-operation/banks/341/remessa');
+  const totals = page.getByTestId('remittance-totals');
+  await expect(totals).toContainText('entrada');
+  await expectNoSeriousViolations(page);
+
+  await page.getByTestId('remittance-generate').click();
+  await expect(page.getByTestId('remittance-confirm-amounts-total')).toBeVisible();
+  await expectNoSeriousViolations(page, '.bp6-dialog');
+  await page.getByTestId('remittance-confirm').click();
+
+  const saved = page.getByTestId('remittance-saved');
+  await expect(saved).toBeVisible();
+  const path = ((await saved.textContent()) ?? '').replace(/^.*?(\/\S+\.rem).*$/s, '$1');
+  expect(path.startsWith(harness.paths.downloads)).toBe(true);
+  expect(path).toMatch(/REM341\d{6}\.rem$/);
+  const text = readFileSync(path, 'latin1');
+  const lines = text.slice(0, -2).split('\r\n');
+  expect(lines.every((l) => l.length === 240)).toBe(true);
+  expect(checkRemittance('341', lines)).toEqual([]);
+  const [stored] = await server.database.rows<{ slip_count: number; total: string }>('SELECT slip_count, total::text FROM remittances ORDER BY id DESC LIMIT 1');
+  const trailer = readRecord(cnabTables('341').lotTrailer, lines[lines.length - 2]);
+  expect(Number(trailer.simpleCount)).toBe(stored.slip_count);
+  expect(trailer.simpleTotal).toBe(stored.total);
+
+  await expect(page.getByTestId('remittance-history')).toContainText('REM341');
+  await expect(totals).toContainText('Nada a remeter');
+});

@@ -1,0 +1,328 @@
+/**
+ * CNAB 240 remittances over HTTP: who may read, generate and download them;
+ * bad input named; nothing to carry refused without a file; a generated file
+ * read back with the CNAB reader (240-character lines, trailer counts and
+ * totals, the NSA) and downloaded again byte for byte; a slip never carried
+ * twice; the baixa of a sent slip whose installment was paid; concurrent
+ * generations never sharing an NSA. Runs on PGlite, and on PostgreSQL with
+ * TEST_DATABASE_URL.
+ *
+ * Slips come from the boleto call on the demo company's Itaú account
+ * (0912 / 45021-7, wallet 109); the operation is released on 2026-01-15.
+ */
+import { createHash } from 'node:crypto';
+import Decimal from 'decimal.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkRemittance, cnabTables, readRecord } from '../../../src/server/domain/cnab';
+import { startTestServer, type TestServer } from '../../helpers/server';
+import { call, raw, signInEveryRole, type DemoRole } from './client';
+import { itAnswersTheMatrix } from './matrix';
+import { CONDITIONS, key } from './servicing-fixtures';
+
+let server: TestServer;
+let tokens: Record<DemoRole, string>;
+let itauId: number;
+let bradescoId: number;
+let opId: number;
+let installments: Array<{ id: number; number: number; value: string; due_date: string }>;
+
+const ITAU = cnabTables('341');
+const TODAY = '2026-01-20';
+
+async function insertBorrower(name: string, document: string): Promise<number> {
+  const [row] = await server.database.rows<{ id: number }>(
+    "INSERT INTO borrowers (person_type, name, document, cep, address, address_number, neighborhood, city, state) VALUES ('PF', $1, $2, '50030-230', 'Rua do Bom Jesus', '125', 'Recife Antigo', 'Recife', 'PE') RETURNING id",
+    [name, document],
+  );
+  await server.database.rows(
+    "INSERT INTO borrower_bank_accounts (borrower_id, bank_code, bank_name, agency, account, account_digit, account_type, is_payout) VALUES ($1, '341', 'Itaú Unibanco', '1234', '56789', '0', 'checking', true)",
+    [row.id],
+  );
+  return row.id;
+}
+
+/** Built by an agent, approved by an operator, its CCB issued, released on 2026-01-15. */
+async function disbursed(borrowerId: number): Promise<number> {
+  server.clock.set('2026-01-10');
+  const created = await call(server, 'creditOperation.create', { ...CONDITIONS, borrower_id: borrowerId, idempotency_key: key() }, tokens.agent);
+  expect(created.status, JSON.stringify(created.body)).toBe(200);
+  const id = created.body.id as number;
+  await call(server, 'creditOperation.updateComplement', { id, version: created.body.version, payment_method: 'boleto', analyst_opinion: 'Capacidade de pagamento compatível.' }, tokens.agent);
+  let current = (await call(server, 'creditOperation.get', { id }, tokens.agent)).body;
+  await call(server, 'creditOperation.decision', { id, action: 'send_to_analysis', version: current.version }, tokens.agent);
+  current = (await call(server, 'creditOperation.get', { id }, tokens.agent)).body;
+  expect((await call(server, 'creditOperation.decision', { id, action: 'approve', version: current.version }, tokens.operator)).status).toBe(200);
+  expect((await call(server, 'creditOperation.issueCcb', { id, idempotency_key: key() }, tokens.operator)).status).toBe(200);
+  current = (await call(server, 'creditOperation.get', { id }, tokens.agent)).body;
+  server.clock.set('2026-01-15');
+  const answer = await call(server, 'servicing.disburse', { id, version: current.version, idempotency_key: key(), method: 'pix', transfer_reference: 'E1234' }, tokens.operator);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return id;
+}
+
+async function issueBoleto(installmentId: number): Promise<void> {
+  const answer = await call(server, 'boleto.slip', { x: installmentId }, tokens.agent);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+}
+
+async function generate(role: DemoRole = 'operator', overrides: Record<string, unknown> = {}) {
+  return call(server, 'remittance.generate', { bankCode: '341', date: TODAY, bank_account_id: itauId, idempotency_key: key(), ...overrides }, tokens[role]);
+}
+
+async function overview(date = TODAY) {
+  const answer = await call(server, 'remittance.overview', { bankCode: '341', date, bank_account_id: itauId }, tokens.agent);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body;
+}
+
+async function download(id: number): Promise<Uint8Array> {
+  const answer = await call(server, 'remittance.file', { bankCode: '341', remittanceId: id }, tokens.agent);
+  expect(answer.status).toBe(200);
+  expect(answer.headers.get('content-type')).toContain('text/plain');
+  return answer.body as Uint8Array;
+}
+
+async function remittanceCount(): Promise<number> {
+  const [row] = await server.database.rows<{ n: number }>('SELECT count(*)::int AS n FROM remittances');
+  return row.n;
+}
+
+function linesOf(bytes: Uint8Array): string[] {
+  const text = Buffer.from(bytes).toString('latin1');
+  expect(text.endsWith('\r\n')).toBe(true);
+  return text.slice(0, -2).split('\r\n');
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ seed: 'demo', today: '2026-01-10' });
+  tokens = await signInEveryRole(server);
+  await server.database.rows(
+    "UPDATE company_parameters SET min_monthly_rate = 0, max_monthly_rate = 15, min_installments = 1, max_installments = 360, min_value = 100, max_value = 1000000, tac = 0, other_fees = '[]', late_fee_percent = 2, default_interest_monthly_percent = 1 WHERE company_id = 1",
+  );
+  [{ id: itauId }] = await server.database.rows<{ id: number }>("SELECT id FROM company_bank_accounts WHERE company_id = 1 AND bank_code = '341' ORDER BY id LIMIT 1");
+  [{ id: bradescoId }] = await server.database.rows<{ id: number }>("SELECT id FROM company_bank_accounts WHERE company_id = 1 AND bank_code = '237' ORDER BY id LIMIT 1");
+  opId = await disbursed(await insertBorrower('Rita Remessa', '111.444.777-35'));
+  const schedule = await call(server, 'servicing.installments', { id: opId }, tokens.agent);
+  installments = schedule.body.installments;
+  server.clock.set(TODAY);
+}, 180_000);
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('authorization', () => {
+  const readers = { superadmin: 200, admin: 200, operator: 200, agent: 200, user: 403 };
+  itAnswersTheMatrix(
+    [
+      ['remittance.overview', { bankCode: '341', date: TODAY }, readers],
+      ['remittance.generate', { bankCode: '341', date: TODAY, bank_account_id: 999999, idempotency_key: 'matrix-key-0000000001' }, { superadmin: 404, admin: 404, operator: 404, agent: 403, user: 403 }],
+      ['remittance.file', { bankCode: '341', remittanceId: 999999 }, { superadmin: 404, admin: 404, operator: 404, agent: 404, user: 403 }],
+    ],
+    () => ({ server, tokens }),
+  );
+});
+
+describe('bad input', () => {
+  it('400 naming the field, nothing stored', async () => {
+    const otherBank = await call(server, 'remittance.overview', { bankCode: '237', date: TODAY }, tokens.agent);
+    expect(otherBank.status).toBe(400);
+    expect(otherBank.body.field).toBe('bankCode');
+    const badDate = await raw(server, 'remittance.overview', { params: { bankCode: '341' }, query: 'date=2026-02-30', token: tokens.agent });
+    expect(badDate.status).toBe(400);
+    expect(badDate.body.field).toBe('date');
+    const future = await generate('operator', { date: '2026-01-21' });
+    expect(future.status).toBe(400);
+    expect(future.body.field).toBe('date');
+    const wrongAccount = await generate('operator', { bank_account_id: bradescoId });
+    expect(wrongAccount.status).toBe(400);
+    expect(wrongAccount.body.field).toBe('bank_account_id');
+    const noAccount = await raw(server, 'remittance.generate', { params: { bankCode: '341' }, body: JSON.stringify({ date: TODAY, idempotency_key: key() }), token: tokens.operator });
+    expect(noAccount.status).toBe(400);
+    expect(noAccount.body.field).toBe('bank_account_id');
+    const noKey = await raw(server, 'remittance.generate', { params: { bankCode: '341' }, body: JSON.stringify({ date: TODAY, bank_account_id: itauId }), token: tokens.operator });
+    expect(noKey.status).toBe(400);
+    expect(noKey.body.field).toBe('idempotency_key');
+    const badId = await raw(server, 'remittance.file', { params: { bankCode: '341', remittanceId: 'abc' }, token: tokens.agent });
+    expect(badId.status).toBe(400);
+    expect(badId.body.field).toBe('remittanceId');
+    expect(await remittanceCount()).toBe(0);
+  });
+
+  it('nothing to carry: 409 with a clear message and no file', async () => {
+    const nothing = await generate();
+    expect(nothing.status).toBe(409);
+    expect(nothing.body.message).toContain('Nada a remeter');
+    expect(await remittanceCount()).toBe(0);
+  });
+});
+
+describe('generating', () => {
+  let firstId = 0;
+
+  it('the overview lists the slips issued and not yet sent, with totals', async () => {
+    server.clock.set('2026-01-15');
+    for (const i of installments.slice(0, 3)) await issueBoleto(i.id);
+    server.clock.set(TODAY);
+    const view = await overview();
+    expect(view.next_nsa).toBe(1);
+    expect(view.pending.entry_count).toBe(3);
+    expect(view.pending.write_off_count).toBe(0);
+    expect(view.pending.items.map((i: { installment_id: number }) => i.installment_id)).toEqual(installments.slice(0, 3).map((i) => i.id));
+    const total = installments.slice(0, 3).reduce((sum, i) => sum.plus(i.value), new Decimal(0));
+    expect(view.pending.total).toBe(total.toFixed(2));
+    // A cut-off before the slips were issued carries nothing.
+    expect((await overview('2026-01-14')).pending.slip_count).toBe(0);
+  });
+
+  it('a missing account or payer field is a 400 naming it, and nothing is stored', async () => {
+    await server.database.rows("UPDATE company_bank_accounts SET wallet = '' WHERE id = $1", [itauId]);
+    const badWallet = await generate();
+    await server.database.rows("UPDATE company_bank_accounts SET wallet = '109' WHERE id = $1", [itauId]);
+    expect(badWallet.status).toBe(400);
+    expect(badWallet.body.field).toBe('account.wallet');
+
+    const [{ borrower_id }] = await server.database.rows<{ borrower_id: number }>('SELECT borrower_id FROM credit_operations WHERE id = $1', [opId]);
+    await server.database.rows('UPDATE borrowers SET cep = NULL WHERE id = $1', [borrower_id]);
+    const badPayer = await generate();
+    await server.database.rows("UPDATE borrowers SET cep = '50030-230' WHERE id = $1", [borrower_id]);
+    expect(badPayer.status).toBe(400);
+    expect(badPayer.body.field).toBe('payer.postalCode');
+    expect(badPayer.body.message).toContain(`OP-${String(opId).padStart(6, '0')}/001`);
+    expect(await remittanceCount()).toBe(0);
+  });
+
+  it('generates NSA 1: 240-character lines, trailers that add up, stored with its hash and downloaded byte for byte', async () => {
+    const answer = await generate();
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const summary = answer.body;
+    firstId = summary.id;
+    expect(summary).toMatchObject({ nsa: 1, slip_count: 3, entry_count: 3, write_off_count: 0, bank_code: '341', file_name: 'REM341000001.rem', generated_on: TODAY, cutoff_date: TODAY });
+
+    const bytes = await download(firstId);
+    expect(createHash('sha256').update(bytes).digest('hex')).toBe(summary.sha256);
+    const lines = linesOf(bytes);
+    expect(lines.every((l) => l.length === 240)).toBe(true);
+    expect(checkRemittance('341', lines)).toEqual([]);
+    expect(Number(readRecord(ITAU.fileHeader, lines[0]).fileSequence)).toBe(1);
+    const lotTrailer = readRecord(ITAU.lotTrailer, lines[lines.length - 2]);
+    expect(Number(lotTrailer.simpleCount)).toBe(3);
+    expect(lotTrailer.simpleTotal).toBe(summary.total);
+    expect(Number(readRecord(ITAU.fileTrailer, lines[lines.length - 1]).recordCount)).toBe(lines.length);
+    const segmentsP = lines.filter((l) => l[13] === 'P').map((l) => readRecord(ITAU.segmentP, l));
+    expect(segmentsP.map((p) => p.movement)).toEqual(['01', '01', '01']);
+    expect(segmentsP[0].companyReference).toBe(`OP-${String(opId).padStart(6, '0')}/001`);
+
+    // Again: the same bytes, the stored text itself.
+    const again = await download(firstId);
+    expect(Buffer.from(again).equals(Buffer.from(bytes))).toBe(true);
+    const [stored] = await server.database.rows<{ content: string; sha256: string }>('SELECT content, sha256 FROM remittances WHERE id = $1', [firstId]);
+    expect(Buffer.from(stored.content, 'latin1').equals(Buffer.from(bytes))).toBe(true);
+    const items = await server.database.rows<{ n: number }>("SELECT count(*)::int AS n FROM remittance_items WHERE remittance_id = $1 AND instruction = 'entry'", [firstId]);
+    expect(items[0].n).toBe(3);
+    const [log] = await server.database.rows<{ n: number }>("SELECT count(*)::int AS n FROM activity_log WHERE action = 'remittance.generate' AND entity_id = $1", [itauId]);
+    expect(log.n).toBe(1);
+
+    // A stored remittance is never changed.
+    await expect(server.database.rows("UPDATE remittances SET content = 'x' WHERE id = $1", [firstId])).rejects.toThrow();
+  });
+
+  it('a slip is not carried twice: nothing left is a 409, a new slip goes in NSA 2 alone', async () => {
+    const nothing = await generate();
+    expect(nothing.status).toBe(409);
+    expect((await overview()).history).toHaveLength(1);
+
+    await issueBoleto(installments[3].id);
+    const second = await generate();
+    expect(second.status, JSON.stringify(second.body)).toBe(200);
+    expect(second.body).toMatchObject({ nsa: 2, slip_count: 1, entry_count: 1 });
+    const [{ n }] = await server.database.rows<{ n: number }>('SELECT count(DISTINCT boleto_slip_id)::int AS n FROM remittance_items');
+    expect(n).toBe(4);
+    const lines = linesOf(await download(second.body.id));
+    expect(checkRemittance('341', lines)).toEqual([]);
+    expect(Number(readRecord(ITAU.fileHeader, lines[0]).fileSequence)).toBe(2);
+  });
+
+  it('an installment paid outside the bank: its sent slip goes out as a baixa (02), once', async () => {
+    const first = installments[0];
+    const details = await call(server, 'servicing.installmentDetails', { id: opId, installment: first.id }, tokens.agent);
+    const paid = await call(server, 'servicing.pay', { id: opId, installment: first.id, idempotency_key: key(), amount: details.body.installment.due_total, paid_on: TODAY, method: 'pix' }, tokens.operator);
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    const view = await overview();
+    expect(view.pending.items).toHaveLength(1);
+    expect(view.pending.items[0]).toMatchObject({ installment_id: first.id, instruction: 'writeOff', reason: 'paid' });
+    const third = await generate();
+    expect(third.status, JSON.stringify(third.body)).toBe(200);
+    expect(third.body).toMatchObject({ nsa: 3, write_off_count: 1, entry_count: 0 });
+    const lines = linesOf(await download(third.body.id));
+    expect(checkRemittance('341', lines)).toEqual([]);
+    expect(readRecord(ITAU.segmentP, lines[2]).movement).toBe('02');
+    expect((await generate()).status).toBe(409);
+  });
+
+  it('the same idempotency key answers the same remittance', async () => {
+    await issueBoleto(installments[4].id);
+    const sameKey = key();
+    const a = await generate('operator', { idempotency_key: sameKey });
+    const b = await generate('operator', { idempotency_key: sameKey });
+    expect(a.status).toBe(200);
+    expect(b.status).toBe(200);
+    expect(b.body.id).toBe(a.body.id);
+    expect(a.body.nsa).toBe(4);
+  });
+
+  it('two generations at once: distinct NSAs or one 409, never a duplicate NSA', async () => {
+    await issueBoleto(installments[5].id);
+    await issueBoleto(installments[6].id);
+    const answers = await Promise.all([generate('operator'), generate('admin')]);
+    const statuses = answers.map((a) => a.status).sort();
+    expect([[200, 200], [200, 409]]).toContainEqual(statuses);
+    const rows = await server.database.rows<{ nsa: number; n: number }>('SELECT nsa, count(*)::int AS n FROM remittances WHERE bank_account_id = $1 GROUP BY nsa ORDER BY nsa', [itauId]);
+    expect(rows.every((r) => r.n === 1)).toBe(true);
+    expect(rows.map((r) => r.nsa)).toEqual(rows.map((_, k) => k + 1));
+    const [{ n }] = await server.database.rows<{ n: number }>("SELECT count(*)::int AS n FROM remittance_items WHERE instruction = 'entry' AND boleto_slip_id IN (SELECT id FROM boleto_slips WHERE installment_id = ANY($1::int[]))", [
+      [installments[5].id, installments[6].id],
+    ]);
+    expect(n).toBe(2);
+    const view = await overview();
+    expect(view.history[0].nsa).toBe(rows.length);
+    expect(view.next_nsa).toBe(rows.length + 1);
+  });
+
+  it('Banco do Brasil: the wallet variation missing is a 400 naming it; set on the account, the file for 001 checks out', async () => {
+    const created = await call(
+      server,
+      'company.createBank',
+      { id: 1, bank_code: '001', bank_name: 'Banco do Brasil', agency: '1769', agency_digit: '8', account: '88012', account_digit: '3', wallet: '17', agreement: '1234567', next_our_number: 1 },
+      tokens.admin,
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(created.body.wallet_variation).toBeNull();
+    const bbId = created.body.id as number;
+    // Boletos go to the first active account of a boleto bank: the Itaú one steps aside for this slip.
+    await server.database.rows('UPDATE company_bank_accounts SET active = false WHERE id = $1', [itauId]);
+    try {
+      await issueBoleto(installments[7].id);
+    } finally {
+      await server.database.rows('UPDATE company_bank_accounts SET active = true WHERE id = $1', [itauId]);
+    }
+    const bb = { bankCode: '001', date: TODAY, bank_account_id: bbId };
+    const missing = await call(server, 'remittance.generate', { ...bb, idempotency_key: key() }, tokens.operator);
+    expect(missing.status).toBe(400);
+    expect(missing.body.field).toBe('account.walletVariation');
+    const badVariation = await call(server, 'company.updateBank', { ...created.body, id: 1, accountId: bbId, next_our_number: 2, wallet_variation: '19' }, tokens.admin);
+    expect(badVariation.status).toBe(400);
+    expect(badVariation.body.field).toBe('wallet_variation');
+    const updated = await call(server, 'company.updateBank', { ...created.body, id: 1, accountId: bbId, next_our_number: 2, wallet_variation: '019' }, tokens.admin);
+    expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+    expect(updated.body.wallet_variation).toBe('019');
+    const generated = await call(server, 'remittance.generate', { ...bb, idempotency_key: key() }, tokens.operator);
+    expect(generated.status, JSON.stringify(generated.body)).toBe(200);
+    expect(generated.body).toMatchObject({ nsa: 1, slip_count: 1, file_name: 'REM001000001.rem' });
+    const answer = await call(server, 'remittance.file', { bankCode: '001', remittanceId: generated.body.id }, tokens.agent);
+    const lines = linesOf(answer.body as Uint8Array);
+    expect(lines.every((l) => l.length === 240)).toBe(true);
+    expect(checkRemittance('001', lines)).toEqual([]);
+    // Another bank's path does not reach it.
+    expect((await call(server, 'remittance.file', { bankCode: '341', remittanceId: generated.body.id }, tokens.agent)).status).toBe(404);
+  });
+});
