@@ -17,7 +17,7 @@ import { checkRemittance, cnabTables, readRecord } from '../../../src/server/dom
 import { startTestServer, type TestServer } from '../../helpers/server';
 import { call, raw, signInEveryRole, type DemoRole } from './client';
 import { itAnswersTheMatrix } from './matrix';
-import { CONDITIONS, key } from './servicing-fixtures';
+import { disbursedOperation, insertBorrower, key, SERVICING_PARAMETERS_SQL } from './servicing-fixtures';
 
 let server: TestServer;
 let tokens: Record<DemoRole, string>;
@@ -29,36 +29,8 @@ let installments: Array<{ id: number; number: number; value: string; due_date: s
 const ITAU = cnabTables('341');
 const TODAY = '2026-01-20';
 
-async function insertBorrower(name: string, document: string): Promise<number> {
-  const [row] = await server.database.rows<{ id: number }>(
-    "INSERT INTO borrowers (person_type, name, document, cep, address, address_number, neighborhood, city, state) VALUES ('PF', $1, $2, '50030-230', 'Rua do Bom Jesus', '125', 'Recife Antigo', 'Recife', 'PE') RETURNING id",
-    [name, document],
-  );
-  await server.database.rows(
-    "INSERT INTO borrower_bank_accounts (borrower_id, bank_code, bank_name, agency, account, account_digit, account_type, is_payout) VALUES ($1, '341', 'Itaú Unibanco', '1234', '56789', '0', 'checking', true)",
-    [row.id],
-  );
-  return row.id;
-}
 
-/** Built by an agent, approved by an operator, its CCB issued, released on 2026-01-15. */
-async function disbursed(borrowerId: number): Promise<number> {
-  server.clock.set('2026-01-10');
-  const created = await call(server, 'creditOperation.create', { ...CONDITIONS, borrower_id: borrowerId, idempotency_key: key() }, tokens.agent);
-  expect(created.status, JSON.stringify(created.body)).toBe(200);
-  const id = created.body.id as number;
-  await call(server, 'creditOperation.updateComplement', { id, version: created.body.version, payment_method: 'boleto', analyst_opinion: 'Capacidade de pagamento compatível.' }, tokens.agent);
-  let current = (await call(server, 'creditOperation.get', { id }, tokens.agent)).body;
-  await call(server, 'creditOperation.decision', { id, action: 'send_to_analysis', version: current.version }, tokens.agent);
-  current = (await call(server, 'creditOperation.get', { id }, tokens.agent)).body;
-  expect((await call(server, 'creditOperation.decision', { id, action: 'approve', version: current.version }, tokens.operator)).status).toBe(200);
-  expect((await call(server, 'creditOperation.issueCcb', { id, idempotency_key: key() }, tokens.operator)).status).toBe(200);
-  current = (await call(server, 'creditOperation.get', { id }, tokens.agent)).body;
-  server.clock.set('2026-01-15');
-  const answer = await call(server, 'servicing.disburse', { id, version: current.version, idempotency_key: key(), method: 'pix', transfer_reference: 'E1234' }, tokens.operator);
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return id;
-}
+const disbursed = (borrowerId: number) => disbursedOperation(server, tokens, borrowerId);
 
 async function issueBoleto(installmentId: number): Promise<void> {
   const answer = await call(server, 'boleto.slip', { x: installmentId }, tokens.agent);
@@ -96,12 +68,10 @@ function linesOf(bytes: Uint8Array): string[] {
 beforeAll(async () => {
   server = await startTestServer({ seed: 'demo', today: '2026-01-10' });
   tokens = await signInEveryRole(server);
-  await server.database.rows(
-    "UPDATE company_parameters SET min_monthly_rate = 0, max_monthly_rate = 15, min_installments = 1, max_installments = 360, min_value = 100, max_value = 1000000, tac = 0, other_fees = '[]', late_fee_percent = 2, default_interest_monthly_percent = 1 WHERE company_id = 1",
-  );
+  await server.database.rows(SERVICING_PARAMETERS_SQL);
   [{ id: itauId }] = await server.database.rows<{ id: number }>("SELECT id FROM company_bank_accounts WHERE company_id = 1 AND bank_code = '341' ORDER BY id LIMIT 1");
   [{ id: bradescoId }] = await server.database.rows<{ id: number }>("SELECT id FROM company_bank_accounts WHERE company_id = 1 AND bank_code = '237' ORDER BY id LIMIT 1");
-  opId = await disbursed(await insertBorrower('Rita Remessa', '111.444.777-35'));
+  opId = await disbursed(await insertBorrower(server, 'Rita Remessa', '111.444.777-35'));
   const schedule = await call(server, 'servicing.installments', { id: opId }, tokens.agent);
   installments = schedule.body.installments;
   server.clock.set(TODAY);

@@ -19,7 +19,7 @@ import { barcodeToDigitableLine, buildBoleto, formatDigitableLine } from '../../
 import { startTestServer, type TestServer } from '../../helpers/server';
 import { call, raw, signInEveryRole, type DemoRole } from './client';
 import { itAnswersTheMatrix } from './matrix';
-import { CONDITIONS, key } from './servicing-fixtures';
+import { disbursedOperation, insertBorrower, issuedOperation as issuedOperationOf, key, SERVICING_PARAMETERS_SQL } from './servicing-fixtures';
 
 const hasPdftotext = spawnSync('pdftotext', ['-v']).error === undefined;
 if (!hasPdftotext) console.warn('servicing-boleto.test: pdftotext (poppler-utils) not found — the read-back assertions are skipped');
@@ -53,43 +53,10 @@ async function slipsOf(installmentId: number): Promise<SlipRow[]> {
   );
 }
 
-async function insertBorrower(name: string, document: string): Promise<number> {
-  const [row] = await server.database.rows<{ id: number }>(
-    "INSERT INTO borrowers (person_type, name, document, cep, address, address_number, neighborhood, city, state) VALUES ('PF', $1, $2, '50030-230', 'Rua do Bom Jesus', '125', 'Recife Antigo', 'Recife', 'PE') RETURNING id",
-    [name, document],
-  );
-  await server.database.rows(
-    "INSERT INTO borrower_bank_accounts (borrower_id, bank_code, bank_name, agency, account, account_digit, account_type, is_payout) VALUES ($1, '341', 'Itaú Unibanco', '1234', '56789', '0', 'checking', true)",
-    [row.id],
-  );
-  return row.id;
-}
 
-/** Built by an agent, approved by an operator, its CCB issued. */
-async function issuedOperation(borrower = borrowerId): Promise<{ id: number; version: number }> {
-  server.clock.set('2026-01-10');
-  const created = await call(server, 'creditOperation.create', { ...CONDITIONS, borrower_id: borrower, idempotency_key: key() }, tokens.agent);
-  expect(created.status, JSON.stringify(created.body)).toBe(200);
-  const id = created.body.id as number;
-  await call(server, 'creditOperation.updateComplement', { id, version: created.body.version, payment_method: 'boleto', analyst_opinion: 'Capacidade de pagamento compatível.' }, tokens.agent);
-  let current = (await call(server, 'creditOperation.get', { id }, tokens.agent)).body;
-  await call(server, 'creditOperation.decision', { id, action: 'send_to_analysis', version: current.version }, tokens.agent);
-  current = (await call(server, 'creditOperation.get', { id }, tokens.agent)).body;
-  const approved = await call(server, 'creditOperation.decision', { id, action: 'approve', version: current.version }, tokens.operator);
-  expect(approved.status, JSON.stringify(approved.body)).toBe(200);
-  const issued = await call(server, 'creditOperation.issueCcb', { id, idempotency_key: key() }, tokens.operator);
-  expect(issued.status, JSON.stringify(issued.body)).toBe(200);
-  current = (await call(server, 'creditOperation.get', { id }, tokens.agent)).body;
-  return { id, version: current.version };
-}
+const issuedOperation = (borrower = borrowerId) => issuedOperationOf(server, tokens, borrower);
 
-async function disbursed(borrower = borrowerId): Promise<number> {
-  const op = await issuedOperation(borrower);
-  server.clock.set('2026-01-15');
-  const answer = await call(server, 'servicing.disburse', { id: op.id, version: op.version, idempotency_key: key(), method: 'pix', transfer_reference: 'E1234' }, tokens.operator);
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return op.id;
-}
+const disbursed = (borrower = borrowerId) => disbursedOperation(server, tokens, borrower);
 
 async function schedule(operationId: number, date?: string) {
   const answer = await call(server, 'servicing.installments', { id: operationId, ...(date ? { date } : {}) }, tokens.agent);
@@ -117,10 +84,8 @@ async function boleto(installmentId: number, role: DemoRole = 'agent') {
 beforeAll(async () => {
   server = await startTestServer({ seed: 'demo', today: '2026-01-10' });
   tokens = await signInEveryRole(server);
-  await server.database.rows(
-    "UPDATE company_parameters SET min_monthly_rate = 0, max_monthly_rate = 15, min_installments = 1, max_installments = 360, min_value = 100, max_value = 1000000, tac = 0, other_fees = '[]', late_fee_percent = 2, default_interest_monthly_percent = 1 WHERE company_id = 1",
-  );
-  borrowerId = await insertBorrower('Rita Cobrança', '111.444.777-35');
+  await server.database.rows(SERVICING_PARAMETERS_SQL);
+  borrowerId = await insertBorrower(server, 'Rita Cobrança', '111.444.777-35');
   [{ id: itauId }] = await server.database.rows<{ id: number }>("SELECT id FROM company_bank_accounts WHERE company_id = 1 AND bank_code = '341' ORDER BY id LIMIT 1");
 }, 120_000);
 afterAll(async () => {
@@ -409,7 +374,7 @@ describe('refusals', () => {
   }, 60_000);
 
   it('a borrower without an address with CEP is a 409 naming it, and no number is taken', async () => {
-    const homeless = await insertBorrower('Sem Endereço', '529.982.247-25');
+    const homeless = await insertBorrower(server, 'Sem Endereço', '529.982.247-25');
     await server.database.rows('UPDATE borrowers SET cep = NULL WHERE id = $1', [homeless]);
     const opId = await disbursed(homeless);
     server.clock.set('2026-01-20');

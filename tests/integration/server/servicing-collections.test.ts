@@ -16,7 +16,7 @@ import { startTestServer, type TestServer } from '../../helpers/server';
 import { call, signInEveryRole, type DemoRole } from './client';
 import { itAnswersTheMatrix } from './matrix';
 import { COLLECTING_STATUSES } from '../../../src/shared/credit-operation-status';
-import { insertBorrower, key } from './servicing-fixtures';
+import { insertBorrower, key, SERVICING_PARAMETERS_SQL } from './servicing-fixtures';
 
 let server: TestServer;
 let tokens: Record<DemoRole, string>;
@@ -83,9 +83,7 @@ async function payInFull(operationId: number, installment: number, day: string, 
 beforeAll(async () => {
   server = await startTestServer({ seed: 'demo', today: '2026-01-10' });
   tokens = await signInEveryRole(server);
-  await server.database.rows(
-    "UPDATE company_parameters SET min_monthly_rate = 0, max_monthly_rate = 15, min_installments = 1, max_installments = 360, min_value = 100, max_value = 1000000, tac = 0, other_fees = '[]', late_fee_percent = 2, default_interest_monthly_percent = 1 WHERE company_id = 1",
-  );
+  await server.database.rows(SERVICING_PARAMETERS_SQL);
 }, 300_000);
 afterAll(() => server?.close());
 

@@ -21,10 +21,10 @@ export const CONDITIONS = {
   finance_iof: false,
 } as const;
 
-/** A borrower (PF, Recife) with a payout account at Itaú. */
+/** A borrower (PF, Recife, with the address and CEP a boleto's payer block needs) with a payout account at Itaú. */
 export async function insertBorrower(server: TestServer, name: string, document: string): Promise<number> {
   const [row] = await server.database.rows<{ id: number }>(
-    "INSERT INTO borrowers (person_type, name, document, city, state) VALUES ('PF', $1, $2, 'Recife', 'PE') RETURNING id",
+    "INSERT INTO borrowers (person_type, name, document, cep, address, address_number, neighborhood, city, state) VALUES ('PF', $1, $2, '50030-230', 'Rua do Bom Jesus', '125', 'Recife Antigo', 'Recife', 'PE') RETURNING id",
     [name, document],
   );
   await server.database.rows(
@@ -35,10 +35,10 @@ export async function insertBorrower(server: TestServer, name: string, document:
 }
 
 /**
- * An operation of CONDITIONS for the borrower, built by an agent on 2026-01-10, approved by an operator, its CCB
- * issued, and released on 2026-01-15 (the server's clock is left there). Answers its id.
+ * An operation of CONDITIONS for the borrower, built by an agent on 2026-01-10, approved by an operator and its CCB
+ * issued (the server's clock is left on 2026-01-10). Answers its id and version.
  */
-export async function disbursedOperation(server: TestServer, tokens: Record<DemoRole, string>, borrowerId: number): Promise<number> {
+export async function issuedOperation(server: TestServer, tokens: Record<DemoRole, string>, borrowerId: number): Promise<{ id: number; version: number }> {
   server.clock.set('2026-01-10');
   const created = await call(server, 'creditOperation.create', { ...CONDITIONS, borrower_id: borrowerId, idempotency_key: key() }, tokens.agent);
   expect(created.status, JSON.stringify(created.body)).toBe(200);
@@ -47,13 +47,21 @@ export async function disbursedOperation(server: TestServer, tokens: Record<Demo
   let current = (await call(server, 'creditOperation.get', { id }, tokens.agent)).body;
   await call(server, 'creditOperation.decision', { id, action: 'send_to_analysis', version: current.version }, tokens.agent);
   current = (await call(server, 'creditOperation.get', { id }, tokens.agent)).body;
-  expect((await call(server, 'creditOperation.decision', { id, action: 'approve', version: current.version }, tokens.operator)).status).toBe(200);
-  expect((await call(server, 'creditOperation.issueCcb', { id, idempotency_key: key() }, tokens.operator)).status).toBe(200);
+  const approved = await call(server, 'creditOperation.decision', { id, action: 'approve', version: current.version }, tokens.operator);
+  expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+  const issued = await call(server, 'creditOperation.issueCcb', { id, idempotency_key: key() }, tokens.operator);
+  expect(issued.status, JSON.stringify(issued.body)).toBe(200);
   current = (await call(server, 'creditOperation.get', { id }, tokens.agent)).body;
+  return { id, version: current.version as number };
+}
+
+/** issuedOperation, then released by PIX on 2026-01-15 (the server's clock is left there). Answers its id. */
+export async function disbursedOperation(server: TestServer, tokens: Record<DemoRole, string>, borrowerId: number): Promise<number> {
+  const op = await issuedOperation(server, tokens, borrowerId);
   server.clock.set('2026-01-15');
-  const answer = await call(server, 'servicing.disburse', { id, version: current.version, idempotency_key: key(), method: 'pix' }, tokens.operator);
+  const answer = await call(server, 'servicing.disburse', { id: op.id, version: op.version, idempotency_key: key(), method: 'pix', transfer_reference: 'E1234' }, tokens.operator);
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return id;
+  return op.id;
 }
 
 /** The company parameters the servicing suites lend under (wide limits, no fees, 2% late fee, 1% a month default interest). */

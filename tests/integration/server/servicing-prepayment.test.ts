@@ -15,30 +15,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../helpers/server';
 import { call, signInEveryRole, type DemoRole } from './client';
 import { itAnswersTheMatrix } from './matrix';
-import { CONDITIONS, key } from './servicing-fixtures';
+import { disbursedOperation, insertBorrower, key, SERVICING_PARAMETERS_SQL } from './servicing-fixtures';
 
 let server: TestServer;
 let tokens: Record<DemoRole, string>;
 let borrowerId: number;
 
-/** Built by an agent, approved by an operator, its CCB issued, released on 2026-01-15. */
-async function disbursed(): Promise<number> {
-  server.clock.set('2026-01-10');
-  const created = await call(server, 'creditOperation.create', { ...CONDITIONS, borrower_id: borrowerId, idempotency_key: key() }, tokens.agent);
-  expect(created.status, JSON.stringify(created.body)).toBe(200);
-  const id = created.body.id as number;
-  await call(server, 'creditOperation.updateComplement', { id, version: created.body.version, payment_method: 'boleto', analyst_opinion: 'Capacidade de pagamento compatível.' }, tokens.agent);
-  let current = (await call(server, 'creditOperation.get', { id }, tokens.agent)).body;
-  await call(server, 'creditOperation.decision', { id, action: 'send_to_analysis', version: current.version }, tokens.agent);
-  current = (await call(server, 'creditOperation.get', { id }, tokens.agent)).body;
-  expect((await call(server, 'creditOperation.decision', { id, action: 'approve', version: current.version }, tokens.operator)).status).toBe(200);
-  expect((await call(server, 'creditOperation.issueCcb', { id, idempotency_key: key() }, tokens.operator)).status).toBe(200);
-  current = (await call(server, 'creditOperation.get', { id }, tokens.agent)).body;
-  server.clock.set('2026-01-15');
-  const released = await call(server, 'servicing.disburse', { id, version: current.version, idempotency_key: key(), method: 'pix', transfer_reference: 'E1234' }, tokens.operator);
-  expect(released.status, JSON.stringify(released.body)).toBe(200);
-  return id;
-}
+const disbursed = () => disbursedOperation(server, tokens, borrowerId);
 
 async function expectBalancedBooks(): Promise<void> {
   const tb = await call(server, 'ledger.trialBalance', {}, tokens.operator);
@@ -79,17 +62,8 @@ const sum = (values: readonly string[]) => values.reduce((a, v) => a.plus(v), ne
 beforeAll(async () => {
   server = await startTestServer({ seed: 'demo', today: '2026-01-10' });
   tokens = await signInEveryRole(server);
-  await server.database.rows(
-    "UPDATE company_parameters SET min_monthly_rate = 0, max_monthly_rate = 15, min_installments = 1, max_installments = 360, min_value = 100, max_value = 1000000, tac = 0, other_fees = '[]', late_fee_percent = 2, default_interest_monthly_percent = 1 WHERE company_id = 1",
-  );
-  const [row] = await server.database.rows<{ id: number }>(
-    "INSERT INTO borrowers (person_type, name, document, city, state) VALUES ('PF', 'Lia Antecipa', '529.982.247-25', 'Natal', 'RN') RETURNING id",
-  );
-  borrowerId = row.id;
-  await server.database.rows(
-    "INSERT INTO borrower_bank_accounts (borrower_id, bank_code, bank_name, agency, account, account_digit, account_type, is_payout) VALUES ($1, '001', 'Banco do Brasil', '1234', '56789', '0', 'checking', true)",
-    [borrowerId],
-  );
+  await server.database.rows(SERVICING_PARAMETERS_SQL);
+  borrowerId = await insertBorrower(server, 'Lia Antecipa', '529.982.247-25');
 }, 120_000);
 afterAll(() => server?.close());
 
