@@ -29,9 +29,10 @@
 import { createHash } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { and, asc, desc, eq, max } from 'drizzle-orm';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { operationNumber } from '@shared/contract/credit-operations';
-import type { RemittanceCandidate, RemittanceOverview, RemittanceSummary } from '@shared/contract/company-remittance';
+import { REMITTANCE_WRITE_OFF_REASONS, type RemittanceCandidate, type RemittanceOverview, type RemittanceSummary } from '@shared/contract/company-remittance';
+import { STORED_INSTALLMENT_STATUSES } from '@shared/installment-status';
 import type { Db } from '../../db/connect';
 import { companyOf } from '../company';
 import { companyBankAccounts } from '../company/schema';
@@ -163,6 +164,14 @@ interface CandidateRow {
   sent: boolean;
 }
 
+type WriteOffReason = (typeof REMITTANCE_WRITE_OFF_REASONS)[number];
+
+/** Each write-off reason as an SQL text value (the contract's words, never a literal in the query). */
+const REASON = Object.fromEntries(REMITTANCE_WRITE_OFF_REASONS.map((r) => [r, sql`${r}::text`])) as Record<WriteOffReason, SQL>;
+
+/** The stored statuses that take an installment away from the bank's collection (renegotiated, written off, assigned). */
+const STATUSES_LEAVING_THE_BANK = STORED_INSTALLMENT_STATUSES.filter((s) => (REMITTANCE_WRITE_OFF_REASONS as readonly string[]).includes(s));
+
 /**
  * The slips of the account a file would carry up to `date`, entries and
  * write-offs, in slip order. One pass over the account's slips; the kind of
@@ -176,10 +185,10 @@ async function candidatesOf(db: Db, accountId: number, date: string): Promise<Ca
              b.name AS payer_name, b.document AS payer_document, b.address, b.address_number, b.neighborhood, b.cep, b.city, b.state,
              d.late_fee_percent::text AS late_fee_percent, d.default_interest_monthly_percent::text AS default_interest_monthly_percent,
              CASE
-               WHEN i.paid_on IS NOT NULL THEN 'paid'
-               WHEN i.superseded_in IS NOT NULL THEN 'prepaid'
-               WHEN st.status IN ('renegotiated', 'written_off', 'assigned') THEN st.status
-               WHEN EXISTS (SELECT 1 FROM boleto_slips n WHERE n.installment_id = s.installment_id AND n.bank_account_id = s.bank_account_id AND n.id > s.id) THEN 'replaced'
+               WHEN i.paid_on IS NOT NULL THEN ${REASON.paid}
+               WHEN i.superseded_in IS NOT NULL THEN ${REASON.prepaid}
+               WHEN st.status IN (${sql.join(STATUSES_LEAVING_THE_BANK.map((st) => sql`${st}`), sql`, `)}) THEN st.status
+               WHEN EXISTS (SELECT 1 FROM boleto_slips n WHERE n.installment_id = s.installment_id AND n.bank_account_id = s.bank_account_id AND n.id > s.id) THEN ${REASON.replaced}
              END AS gone,
              EXISTS (SELECT 1 FROM remittance_items r WHERE r.boleto_slip_id = s.id AND r.instruction = 'entry') AS sent,
              EXISTS (SELECT 1 FROM remittance_items r WHERE r.boleto_slip_id = s.id AND r.instruction = 'writeOff') AS written_off
