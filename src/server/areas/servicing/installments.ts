@@ -57,7 +57,14 @@ export interface ServicingContext {
 }
 
 export async function servicingContext(db: Db, op: OperationRow): Promise<ServicingContext> {
-  const d = await disbursementOf(db, op.id);
+  return contextFrom(db, op, await disbursementOf(db, op.id));
+}
+
+/**
+ * The context from the operation and its disbursement already read (null when it was disbursed before servicing
+ * recorded disbursements: the company's charges in force then).
+ */
+export async function contextFrom(db: Db, op: OperationRow, d: Awaited<ReturnType<typeof disbursementOf>>): Promise<ServicingContext> {
   const collecting = wasDisbursed(statusOf(op));
   if (d) {
     return {

@@ -16,13 +16,11 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { StoredInstallmentStatus } from '@shared/installment-status';
 import type { Db } from '../../db/connect';
 import { users } from '../access/schema';
-import { parametersOf } from '../company';
-import { OPERATION_MESSAGES, statusOf, type OperationRow } from '../operations';
+import { OPERATION_MESSAGES } from '../operations';
 import { creditOperationInstallments, creditOperations } from '../operations/schema';
-import { wasDisbursed } from '@shared/credit-operation-status';
 import { notFound } from '../../platform/http/errors';
-import { INSTALLMENT_MESSAGES, type InstallmentRow, type ServicingContext } from './installments';
-import { disbursements, installmentTransactions, type DisbursementRow, type InstallmentTransactionRow } from './schema';
+import { contextFrom, INSTALLMENT_MESSAGES, type InstallmentRow, type ServicingContext } from './installments';
+import { disbursements, installmentTransactions, type InstallmentTransactionRow } from './schema';
 import { installmentStates } from './schema-moves';
 
 /** The operation locked for this transaction, with its late-charge terms (one statement when it has a disbursement). */
@@ -35,7 +33,7 @@ export async function lockedServicingContext(tx: Db, operationId: number): Promi
     .limit(1)
     .for('update', { of: creditOperations });
   if (!row) throw notFound(OPERATION_MESSAGES.notFound);
-  return contextOf(tx, row.op, row.d);
+  return contextFrom(tx, row.op, row.d);
 }
 
 export interface PaymentTarget {
@@ -68,28 +66,9 @@ export async function lockedPaymentTarget(tx: Db, operationId: number, installme
     .limit(1)
     .for('update', { of: creditOperations });
   if (!row) throw notFound(OPERATION_MESSAGES.notFound);
-  return { ctx: await contextOf(tx, row.op, row.d), installment: row.installment, stored: row.stored ?? null, actorName: row.actorName ?? null };
+  return { ctx: await contextFrom(tx, row.op, row.d), installment: row.installment, stored: row.stored ?? null, actorName: row.actorName ?? null };
 }
 
-async function contextOf(tx: Db, op: OperationRow, d: DisbursementRow | null): Promise<ServicingContext> {
-  const collecting = wasDisbursed(statusOf(op));
-  if (d) {
-    return {
-      op,
-      collecting,
-      disbursedOn: d.disbursed_on,
-      terms: { late_fee_percent: d.late_fee_percent, default_interest_monthly_percent: d.default_interest_monthly_percent, contract_monthly_percent: d.contract_monthly_percent },
-    };
-  }
-  // Disbursed before servicing recorded disbursements: the company's charges in force (as servicingContext).
-  const params = await parametersOf(tx, op.company_id);
-  return {
-    op,
-    collecting,
-    disbursedOn: op.disbursement_date,
-    terms: { late_fee_percent: params.late_fee_percent, default_interest_monthly_percent: params.default_interest_monthly_percent, contract_monthly_percent: op.monthly_rate },
-  };
-}
 
 /** The operation's installment with its stored status (written off, renegotiated…), 404 when not this operation's. */
 export async function installmentWithStatus(tx: Db, operationId: number, installmentId: number): Promise<{ installment: InstallmentRow; stored: StoredInstallmentStatus | null }> {
