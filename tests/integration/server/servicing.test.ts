@@ -11,38 +11,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../helpers/server';
 import { call, signInEveryRole, type DemoRole } from './client';
 import { itAnswersTheMatrix } from './matrix';
-import { CONDITIONS, insertBorrower, key, SERVICING_PARAMETERS_SQL } from './servicing-fixtures';
+import { CONDITIONS, disbursedOperation, insertBorrower, issuedOperation as issuedOperationOf, key, SERVICING_PARAMETERS_SQL } from './servicing-fixtures';
 
 let server: TestServer;
 let tokens: Record<DemoRole, string>;
 let borrowerId: number;
 
 /** Built by an agent, approved by an operator, its CCB issued: ready to disburse. */
-async function issuedOperation(): Promise<{ id: number; version: number }> {
-  server.clock.set('2026-01-10');
-  const created = await call(server, 'creditOperation.create', { ...CONDITIONS, borrower_id: borrowerId, idempotency_key: key() }, tokens.agent);
-  expect(created.status, JSON.stringify(created.body)).toBe(200);
-  const id = created.body.id as number;
-  const opinion = await call(server, 'creditOperation.updateComplement', { id, version: created.body.version, payment_method: 'boleto', analyst_opinion: 'Capacidade de pagamento compatível.' }, tokens.agent);
-  expect(opinion.status, JSON.stringify(opinion.body)).toBe(200);
-  let current = (await call(server, 'creditOperation.get', { id }, tokens.agent)).body;
-  await call(server, 'creditOperation.decision', { id, action: 'send_to_analysis', version: current.version }, tokens.agent);
-  current = (await call(server, 'creditOperation.get', { id }, tokens.agent)).body;
-  const approved = await call(server, 'creditOperation.decision', { id, action: 'approve', version: current.version }, tokens.operator);
-  expect(approved.status, JSON.stringify(approved.body)).toBe(200);
-  const issued = await call(server, 'creditOperation.issueCcb', { id, idempotency_key: key() }, tokens.operator);
-  expect(issued.status, JSON.stringify(issued.body)).toBe(200);
-  current = (await call(server, 'creditOperation.get', { id }, tokens.agent)).body;
-  return { id, version: current.version };
-}
-
-async function disbursed(): Promise<number> {
-  const op = await issuedOperation();
-  server.clock.set('2026-01-15');
-  const answer = await call(server, 'servicing.disburse', { id: op.id, version: op.version, idempotency_key: key(), method: 'pix', transfer_reference: 'E1234' }, tokens.operator);
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return op.id;
-}
+const issuedOperation = () => issuedOperationOf(server, tokens, borrowerId);
+const disbursed = () => disbursedOperation(server, tokens, borrowerId);
 
 async function expectBalancedBooks(): Promise<Record<string, string>> {
   const tb = await call(server, 'ledger.trialBalance', {}, tokens.operator);
