@@ -2,7 +2,7 @@
  * Signing in as each role, the menu each one sees (the spec's side-menu table
  * with its gating), the forbidden screen, and the route guard's redirects.
  */
-import { test, expect, signIn, menuPaths, directCall, directSignIn, DEMO, DEMO_PASSWORD } from './harness';
+import { test, expect, signIn, signOut, menuPaths, directCall, directSignIn, DEMO, DEMO_PASSWORD } from './harness';
 import { translate } from '../../src/shared/i18n';
 
 const DASHBOARD = ['/home'];
@@ -20,17 +20,21 @@ const EXPECTED_MENU = {
 
 const FORBIDDEN_TEXT = translate('pt-BR', 'common.forbidden');
 
-for (const who of ['superadmin', 'admin', 'operador', 'agente'] as const) {
-  test(`${who} signs in, lands on home and sees exactly the menu of the role`, async ({ page, harness }) => {
-    await harness.goto('/auth/login');
-    await signIn(page, DEMO[who].email, DEMO_PASSWORD);
-    await expect(page).toHaveURL(/#\/app\/home/);
-    await expect(page.getByTestId('header-user')).toContainText(DEMO[who].name);
-    expect(await menuPaths(page)).toEqual(EXPECTED_MENU[who]);
-    // The embedded sandbox backend is announced.
-    await expect(page.getByTestId('sandbox-badge')).toBeVisible();
-  });
-}
+// One server and window for the four roles, signing out between them (a server and sign-in per role cost more than the checks).
+test('each role signs in, lands on home and sees exactly the menu of the role', async ({ page, harness }) => {
+  await harness.goto('/auth/login');
+  for (const who of ['superadmin', 'admin', 'operador', 'agente'] as const) {
+    await test.step(who, async () => {
+      await signIn(page, DEMO[who].email, DEMO_PASSWORD);
+      await expect(page).toHaveURL(/#\/app\/home/);
+      await expect(page.getByTestId('header-user')).toContainText(DEMO[who].name);
+      expect(await menuPaths(page), who).toEqual(EXPECTED_MENU[who]);
+      // The embedded sandbox backend is announced.
+      await expect(page.getByTestId('sandbox-badge')).toBeVisible();
+      await signOut(page);
+    });
+  }
+});
 
 test('a USER (role 2) may sign in but the app area is not for them: forbidden screen, no menu', async ({ page, harness }) => {
   await harness.goto('/auth/login');
