@@ -37,7 +37,6 @@ import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import { logActivity } from '../../platform/activity';
 import { bareDocument, fold } from '../../platform/list-filters';
 import { candidatesOf, generateRemittance, lastNsa, summaryOf, type CandidateRow } from './remittance';
-import { boletoSlips } from './schema-boleto';
 import { remittances } from './schema-remittance';
 import { manualRemittances, remittanceManualHidden } from './schema-remittance-manual';
 
@@ -234,16 +233,19 @@ class NotEligible extends Error {
 
 /** Why each installment is not eligible on the account, as the 409 names it. */
 async function notEligibleText(db: Db, accountId: number, ids: readonly number[]): Promise<string> {
-  const rows = await db
-    .select({
-      id: installments.id,
-      operation: installments.credit_operation_id,
-      number: installments.number,
-      here: sql<boolean>`EXISTS (SELECT 1 FROM ${boletoSlips} s WHERE s.installment_id = ${installments.id} AND s.bank_account_id = ${accountId})`,
-      anywhere: sql<boolean>`EXISTS (SELECT 1 FROM ${boletoSlips} s WHERE s.installment_id = ${installments.id})`,
-    })
-    .from(installments)
-    .where(inArray(installments.id, [...ids]));
+  const result = await db.execute(sql`
+    SELECT i.id, i.credit_operation_id AS operation, i.number,
+           EXISTS (SELECT 1 FROM boleto_slips s WHERE s.installment_id = i.id AND s.bank_account_id = ${accountId}) AS here,
+           EXISTS (SELECT 1 FROM boleto_slips s WHERE s.installment_id = i.id) AS anywhere
+      FROM credit_operation_installments i
+     WHERE i.id = ANY(${`{${ids.join(',')}}`}::int[])
+  `);
+  const rows = (result as unknown as { rows: Array<{ id: number; operation: number; number: number; here: boolean; anywhere: boolean }> }).rows.map((r) => ({
+    ...r,
+    id: Number(r.id),
+    operation: Number(r.operation),
+    number: Number(r.number),
+  }));
   const known = new Map(rows.map((r) => [r.id, r]));
   const { reasons } = MANUAL_REMITTANCE_MESSAGES;
   return ids
