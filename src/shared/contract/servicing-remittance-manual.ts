@@ -47,7 +47,7 @@
 import { z } from 'zod';
 import { AllOperators, AllPanelUsers } from '../roles';
 import { defineOperation } from './define';
-import { idSchema, idempotencyKeySchema, pageMetaSchema, textSchema, timestampSchema } from './common';
+import { idSchema, idempotencyKeySchema, isDbId, pageMetaSchema, textSchema, timestampSchema } from './common';
 import { remittanceSummarySchema } from './company-remittance';
 import { calendarDaySchema, moneySchema } from './money';
 
@@ -63,9 +63,19 @@ export const MANUAL_REMITTANCE_FILTERS = ['bank_account_id', 'due_from', 'due_to
 /** "OP-000012", "op 12" or "12": the operation's number as people quote it. */
 export const OPERATION_REFERENCE = /^\s*(?:op[\s-]*)?0*([1-9]\d{0,9})\s*$/i;
 
+/**
+ * The account in the list's filter stays text after parsing: the list
+ * encoding sends a filter number 1 as "true" (the spec's yes/no convention),
+ * so a parsed id 1 would reach the server as "true".
+ */
+const filterAccountSchema = z
+  .union([z.number(), z.string()], { error: 'informe o id da conta bancária' })
+  .transform((v) => String(v).trim())
+  .refine((v) => /^[1-9]\d{0,9}$/.test(v) && isDbId(Number(v)), { message: 'conta inválida: informe o id da conta bancária (número inteiro)' });
+
 const manualFilterSchema = z.strictObject(
   {
-    bank_account_id: idSchema,
+    bank_account_id: filterAccountSchema,
     due_from: calendarDaySchema.optional(),
     due_to: calendarDaySchema.optional(),
     borrower: textSchema(120).optional(),

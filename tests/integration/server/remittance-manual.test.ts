@@ -15,6 +15,7 @@
 import { createHash } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildRequest, operation } from '../../../src/shared/contract/index';
 import { checkRemittance, cnabTables, readRecord } from '../../../src/server/domain/cnab';
 import { startTestServer, type TestServer } from '../../helpers/server';
 import { call, raw, signInEveryRole, type DemoRole } from './client';
@@ -37,7 +38,7 @@ const TODAY = '2026-01-20';
 const op = (id: number) => `OP-${String(id).padStart(6, '0')}`;
 const ref = (opId: number, number: number) => `${op(opId)}/${String(number).padStart(3, '0')}`;
 
-/** The list of the Itaú account; the account id travels as text (a filter number 1 would be sent as "true"). */
+/** The list of the Itaú account; `call` sends the arguments unparsed, so the account id goes as text (a filter number 1 would be sent as "true"). */
 async function list(filter: Record<string, string> = {}, limit = 100, role: DemoRole = 'agent') {
   const answer = await call(server, 'remittanceManual.list', { page: 1, limit, filter: { bank_account_id: String(itauId), ...filter } }, tokens[role]);
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
@@ -98,6 +99,11 @@ describe('authorization', () => {
 });
 
 describe('bad input', () => {
+  it('the account parsed by the app still travels as its number (a filter number 1 would go as "true")', () => {
+    const list = operation('remittanceManual.list');
+    expect(buildRequest(list, list.args.parse({ filter: { bank_account_id: 1 } })).query).toContainEqual(['filter[bank_account_id]', '1']);
+  });
+
   it('400 naming the field, nothing stored', async () => {
     const noAccount = await raw(server, 'remittanceManual.list', { query: 'page=1', token: tokens.agent });
     expect(noAccount.status).toBe(400);

@@ -112,7 +112,8 @@ function viewOf(row: CandidateRow, hidden: HiddenRow | undefined): ManualRemitta
 export interface ManualListRequest {
   limit: number;
   filter: {
-    bank_account_id: number;
+    /** the account's id as the filter carries it (text) */
+    bank_account_id: string;
     due_from?: string;
     due_to?: string;
     borrower?: string;
@@ -132,7 +133,7 @@ function borrowerTest(text: string): (row: CandidateRow) => boolean {
 /** The eligible installments of the account on `today`, filtered, by due date; the first `limit` of them. */
 export async function listManualInstallments(db: Db, request: ManualListRequest, today: string): Promise<ManualRemittanceList> {
   const { filter } = request;
-  const account = await manualAccount(db, filter.bank_account_id, 'filter.bank_account_id');
+  const account = await manualAccount(db, Number(filter.bank_account_id), 'filter.bank_account_id');
   const rows = eligible(await candidatesOf(db, account.id, today));
   const hidden = await hiddenOf(
     db,

@@ -68,8 +68,8 @@ export function ManualRemittanceScreen() {
 
   const { state, setState } = useListState(FILTER_DEFS, NO_SORTS);
   const inputs = useListFilters(FILTERS, state, setState);
-  // The list's filter values travel as the list encoding writes them (yes/no 1/2 as true/false); the account id as text, since a filter number 1 would be sent as "true".
-  const filter = { ...state.filter, bank_account_id: String(bankId) } as unknown as ListFilter;
+  // The URL's filter values as the list encoding sends them (yes/no 1/2 become true/false, which the contract reads).
+  const filter = { ...state.filter, bank_account_id: bankId ?? 0 } as unknown as ListFilter;
   const list = useApiQuery('remittanceManual.list', { page: 1, limit: MANUAL_REMITTANCE_LIST_MAX, filter }, { enabled: bankId !== null });
   const history = useApiQuery('remittanceManual.history', { bank_account_id: bankId ?? undefined }, { enabled: bankId !== null });
   const hide = useApiMutation('remittanceManual.hide', { invalidates: ['remittanceManual.list'] });
