@@ -80,8 +80,9 @@ test('an operator generates a 341 remittance and reads it from disk', async ({ p
  */
 async function manualRemittanceFromDisk(page: Page, harness: Harness, server: TestServer, token: string, after: number): Promise<void> {
   const [op] = await server.database.rows<{ id: number }>(
-    `SELECT o.id FROM credit_operations o
-      WHERE o.status = 'disbursed' AND o.id > $1
+    // A borrower with a numeric CPF/CNPJ: the CNAB 240 payer field takes digits only, and the seed has alphanumeric CNPJs too.
+    `SELECT o.id FROM credit_operations o JOIN borrowers b ON b.id = o.borrower_id
+      WHERE o.status = 'disbursed' AND o.id > $1 AND b.document !~ '[A-Za-z]'
         AND EXISTS (SELECT 1 FROM credit_operation_installments i WHERE i.credit_operation_id = o.id AND i.superseded_in IS NULL AND i.paid_on IS NULL)
       ORDER BY o.id LIMIT 1`,
     [after],
