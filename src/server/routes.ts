@@ -100,6 +100,7 @@ import {
 import { borrowerHandlers } from './areas/borrowers';
 import { creditOperationHandlers } from './areas/operations';
 import { boletoHandlers, collectionsHandlers, prepaymentHandlers, remittanceHandlers, servicingHandlers, servicingMovesHandlers } from './areas/servicing';
+import { remittanceManualHandlers } from './areas/servicing';
 
 export const handlers: Handlers = {
   ...borrowerHandlers,
@@ -110,6 +111,7 @@ export const handlers: Handlers = {
   ...servicingMovesHandlers,
   ...collectionsHandlers,
   ...remittanceHandlers,
+  ...remittanceManualHandlers,
   'session.login': login,
   'session.verifyHash': verifyHash,
   'session.auth': auth,

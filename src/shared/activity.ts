@@ -160,6 +160,8 @@ export const ACTIVITY_ACTIONS = [
   'credit-operation.written-off',
   'credit-operation.write-off-undone',
   'remittance.generate',
+  'remittance.manual-hide',
+  'remittance.manual-unhide',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number] | `${CatalogueActivityEntity}.${CatalogueActivityVerb}`;
 
@@ -356,6 +358,9 @@ export const ACTIVITY_FIELDS = [
   'write_off_count',
   'total',
   'cutoff_date',
+  // manual remittances (an installment taken off the list, or shown again)
+  'credit_operation_id',
+  'manual_remittance_hidden',
 ] as const;
 export type ActivityField = (typeof ACTIVITY_FIELDS)[number];
 

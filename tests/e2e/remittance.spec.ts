@@ -7,12 +7,15 @@
  * download folder; the file is read back from disk (240-character lines, the
  * CNAB reader finds nothing wrong, the lot trailer's count and total). The
  * history then lists it, nothing is left to carry, and axe finds no serious
- * violation on the screen and the dialog.
+ * violation on the screen and the dialog. On the same server, a manual
+ * remittance of two picked installments is generated and read from disk too.
  */
 import { readFileSync } from 'node:fs';
+import Decimal from 'decimal.js';
 import type { Page } from '@playwright/test';
 import { buildRequest, operation } from '../../src/shared/contract/index';
 import { checkRemittance, cnabTables, readRecord } from '../../src/server/domain/cnab';
+import type { TestServer } from '../helpers/server';
 import { test, expect, signIn, directSignIn, DEMO, DEMO_PASSWORD, expectNoSeriousViolations, type Harness } from './harness';
 
 async function signInAs(page: Page, harness: Harness, email: string): Promise<void> {
@@ -63,4 +66,69 @@ test('an operator generates a 341 remittance and reads it from disk', async ({ p
 
   await expect(page.getByTestId('remittance-history')).toContainText('REM341');
   await expect(totals).toContainText('Nada a remeter');
+
+  await manualRemittanceFromDisk(page, harness, server, token, op.id);
 });
+
+/**
+ * On the same server and session: a second operation's carnê gives new slips on
+ * the Itaú account; on Remessa manual the operator filters by that operation,
+ * picks two installments (the running total is theirs), confirms the count and
+ * total, and the main process saves the file; read back from disk it carries
+ * exactly those two entries, under the account's next NSA; the history lists
+ * it and the two leave the list. axe on the screen and the dialog.
+ */
+async function manualRemittanceFromDisk(page: Page, harness: Harness, server: TestServer, token: string, after: number): Promise<void> {
+  const [op] = await server.database.rows<{ id: number }>(
+    // A borrower with a numeric CPF/CNPJ: the CNAB 240 payer field takes digits only, and the seed has alphanumeric CNPJs too.
+    `SELECT o.id FROM credit_operations o JOIN borrowers b ON b.id = o.borrower_id
+      WHERE o.status = 'disbursed' AND o.id > $1 AND b.document !~ '[A-Za-z]'
+        AND EXISTS (SELECT 1 FROM credit_operation_installments i WHERE i.credit_operation_id = o.id AND i.superseded_in IS NULL AND i.paid_on IS NULL)
+      ORDER BY o.id LIMIT 1`,
+    [after],
+  );
+  expect(op, 'the demo seed has a second disbursed operation with installments to pay').toBeDefined();
+  const req = buildRequest(operation('boleto.carne'), { credit_operation_id: op.id });
+  const carne = await fetch(new URL(req.path, server.url), { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(req.body) });
+  expect(carne.status, await carne.clone().text().catch(() => '')).toBe(200);
+  const [{ id: accountId }] = await server.database.rows<{ id: number }>("SELECT id FROM company_bank_accounts WHERE bank_code = '341' AND active ORDER BY id LIMIT 1");
+  const picked = await server.database.rows<{ installment_id: number; amount: string }>(
+    `SELECT s.installment_id, s.amount::text AS amount FROM boleto_slips s
+      WHERE s.credit_operation_id = $1 AND s.bank_account_id = $2
+        AND NOT EXISTS (SELECT 1 FROM remittance_items r WHERE r.boleto_slip_id = s.id)
+      ORDER BY s.due_date, s.id LIMIT 2`,
+    [op.id, accountId],
+  );
+  expect(picked).toHaveLength(2);
+
+  await harness.goto(`/app/company-operation/remittance-operation/manual/${accountId}`);
+  await page.getByTestId('manual-remittance-filter-operation').fill(`OP-${String(op.id).padStart(6, '0')}`);
+  for (const p of picked) await expect(page.getByTestId(`manual-remittance-pick-${p.installment_id}`)).toBeVisible();
+  await expectNoSeriousViolations(page);
+  for (const p of picked) await page.getByTestId(`manual-remittance-pick-${p.installment_id}`).check({ force: true });
+  const totalText = picked.reduce((sum, p) => sum.plus(p.amount), new Decimal(0)).toFixed(2);
+  await expect(page.getByTestId('manual-remittance-selection')).toContainText('2 parcela(s)');
+
+  await page.getByTestId('manual-remittance-generate').click();
+  await expect(page.getByTestId('manual-remittance-confirm-amounts-total')).toBeVisible();
+  await expectNoSeriousViolations(page, '.bp6-dialog');
+  await page.getByTestId('manual-remittance-confirm').click();
+
+  const saved = page.getByTestId('manual-remittance-saved');
+  await expect(saved).toBeVisible();
+  const path = ((await saved.textContent()) ?? '').replace(/^.*?(\/\S+\.rem).*$/s, '$1');
+  expect(path.startsWith(harness.paths.downloads)).toBe(true);
+  const text = readFileSync(path, 'latin1');
+  const lines = text.slice(0, -2).split('\r\n');
+  expect(lines.every((l) => l.length === 240)).toBe(true);
+  expect(checkRemittance('341', lines)).toEqual([]);
+  const [stored] = await server.database.rows<{ nsa: number; file_name: string }>('SELECT r.nsa, r.file_name FROM remittances r JOIN manual_remittances m ON m.remittance_id = r.id ORDER BY r.id DESC LIMIT 1');
+  expect(path.endsWith(stored.file_name)).toBe(true);
+  expect(Number(readRecord(cnabTables('341').fileHeader, lines[0]).fileSequence)).toBe(stored.nsa);
+  const segmentsP = lines.filter((l) => l[13] === 'P').map((l) => readRecord(cnabTables('341').segmentP, l));
+  expect(segmentsP.map((p) => p.movement)).toEqual(['01', '01']);
+  expect(readRecord(cnabTables('341').lotTrailer, lines[lines.length - 2]).simpleTotal).toBe(totalText);
+
+  await expect(page.getByTestId('manual-remittance-history')).toContainText(stored.file_name);
+  for (const p of picked) await expect(page.getByTestId(`manual-remittance-pick-${p.installment_id}`)).toHaveCount(0);
+}

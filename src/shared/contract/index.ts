@@ -25,6 +25,7 @@ import { servicingBoletoOperations } from './servicing-boleto';
 import { servicingMovesOperations } from './servicing-moves';
 import { collectionsOperations } from './servicing-collections';
 import { companyRemittanceOperations } from './company-remittance';
+import { remittanceManualOperations } from './servicing-remittance-manual';
 
 export const contract = {
   ...sessionOperations,
@@ -48,6 +49,7 @@ export const contract = {
   ...servicingMovesOperations,
   ...collectionsOperations,
   ...companyRemittanceOperations,
+  ...remittanceManualOperations,
 } as const satisfies Record<string, OperationDef>;
 
 export type Contract = typeof contract;
@@ -102,3 +104,4 @@ export * from './servicing-prepayment';
 export * from './servicing-moves';
 export * from './servicing-collections';
 export * from './company-remittance';
+export * from './servicing-remittance-manual';

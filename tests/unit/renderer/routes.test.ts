@@ -126,5 +126,6 @@ describe('route configuration (spec screens and routes)', () => {
     expect(findLeaf('/app/clientOperation')?.screen).toBe('borrowers.list');
     expect(findLeaf('/app/clientOperation/view/4')?.screen).toBe('borrowers.view');
     expect(findLeaf('/app/company-operation/banks/001/remessa')?.screen).toBe('company.remittance');
+    expect(findLeaf('/app/company-operation/remittance-operation/manual/1')?.screen).toBe('company.manualRemittance');
   });
 });

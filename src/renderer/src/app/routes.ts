@@ -32,6 +32,7 @@ export type ScreenKey =
   | 'bureau.lookup'
   | 'company.setup'
   | 'company.remittance'
+  | 'company.manualRemittance'
   | 'borrowers.list'
   | 'borrowers.view'
   | 'operations.list'
@@ -145,7 +146,8 @@ export const APP_ROUTES: RouteNode = {
         uc('banks/:bankCode/assignment-remittances', 'shell.crumbs.assignmentRemittances'),
         uc('cnab-integration/:bankId', 'shell.crumbs.cnabIntegration'),
         uc('remittance-operation/:bankId', 'shell.crumbs.remittanceOperation'),
-        uc('remittance-operation/manual/:bankId', 'shell.crumbs.manualRemittance'),
+        // ':bankId' is the company's collecting account (company_bank_accounts.id): a manual file is of one account.
+        { path: 'remittance-operation/manual/:bankId', title: 'shell.crumbs.manualRemittance', screen: 'company.manualRemittance' },
       ],
     },
     { path: 'allOperations', title: 'menu.allOperations', roles: AllPanelUsers, screen: 'operations.list' },

@@ -140,7 +140,7 @@ async function remittanceAccountOf(db: Db, row: AccountRow): Promise<RemittanceA
 // ---------------------------------------------------------------------------
 // What a file carries
 
-interface CandidateRow {
+export interface CandidateRow {
   slip_id: number;
   installment_id: number;
   credit_operation_id: number;
@@ -177,7 +177,7 @@ const STATUSES_LEAVING_THE_BANK = STORED_INSTALLMENT_STATUSES.filter((s) => (REM
  * write-offs, in slip order. One pass over the account's slips; the kind of
  * each comes from its installment's state and what was sent before.
  */
-async function candidatesOf(db: Db, accountId: number, date: string): Promise<CandidateRow[]> {
+export async function candidatesOf(db: Db, accountId: number, date: string): Promise<CandidateRow[]> {
   const result = await db.execute(sql`
     SELECT c.* FROM (
       SELECT s.id AS slip_id, s.installment_id, s.credit_operation_id, i.number, s.sequence::text AS sequence, s.our_number,
@@ -297,12 +297,12 @@ export function remittanceFileName(bankCode: string, nsa: number): string {
   return `REM${bankCode}${String(nsa).padStart(6, '0')}.rem`;
 }
 
-async function lastNsa(db: Db, accountId: number): Promise<number | null> {
+export async function lastNsa(db: Db, accountId: number): Promise<number | null> {
   const [row] = await db.select({ last: max(remittances.nsa) }).from(remittances).where(eq(remittances.bank_account_id, accountId));
   return row?.last ?? null;
 }
 
-function summaryOf(row: RemittanceRow, actorName: string | null): RemittanceSummary {
+export function summaryOf(row: RemittanceRow, actorName: string | null): RemittanceSummary {
   return {
     id: row.id,
     bank_account_id: row.bank_account_id,
@@ -371,14 +371,22 @@ export async function remittanceOverview(db: Db, request: RemittanceRequest, tod
 }
 
 /**
+ * Chooses which of the account's candidates a file carries (a manual
+ * remittance's selection), read under the account's lock so the choice sees
+ * what other files carried; without it a file carries them all.
+ */
+export type RemittancePick = (candidates: readonly CandidateRow[]) => CandidateRow[];
+
+/**
  * Generates, checks and stores the account's next remittance inside the
  * caller's transaction; throws (and so stores nothing) on any problem.
  */
-export async function generateRemittance(tx: Db, actor: Actor, request: Required<RemittanceRequest>, today: string): Promise<RemittanceSummary> {
+export async function generateRemittance(tx: Db, actor: Actor, request: Required<RemittanceRequest>, today: string, pick?: RemittancePick): Promise<RemittanceSummary> {
   checkDate(request.date, today);
   const account = await accountFor(tx, request.bankCode, request.bankAccountId, true);
   const remittanceAccount = await remittanceAccountOf(tx, account);
-  const rows = await candidatesOf(tx, account.id, request.date);
+  const candidates = await candidatesOf(tx, account.id, request.date);
+  const rows = pick ? pick(candidates) : candidates;
   if (rows.length === 0) throw conflict(REMITTANCE_MESSAGES.nothingToCarry, 'date');
   const boleto = boletoAccountOf(account);
   const slips = rows.map((r) => slipOf(account, boleto, r));

@@ -161,6 +161,8 @@ export const logs: Shape<typeof pt> = {
     credit_operation_written_off: 'Operation written off',
     credit_operation_write_off_undone: 'Operation back to disbursed (write-off undone)',
     remittance_generate: 'CNAB remittance generated',
+    remittance_manual_hide: 'Installment hidden from the manual remittance list',
+    remittance_manual_unhide: 'Installment back on the manual remittance list',
   },
   entities: {
     installment: 'Installment',
@@ -212,6 +214,8 @@ export const logs: Shape<typeof pt> = {
     write_off_count: 'Write-offs',
     total: 'Total',
     cutoff_date: 'Cut-off date',
+    credit_operation_id: 'Operation (ID)',
+    manual_remittance_hidden: 'Hidden from the manual remittance',
     legal_name: 'Legal name',
     trade_name: 'Trade name',
     state_registration: 'State registration',

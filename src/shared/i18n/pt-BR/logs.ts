@@ -159,6 +159,8 @@ export const logs = {
     credit_operation_written_off: 'Operação baixada como perda',
     credit_operation_write_off_undone: 'Operação de volta a liberada (baixa desfeita)',
     remittance_generate: 'Remessa CNAB gerada',
+    remittance_manual_hide: 'Parcela ocultada da remessa manual',
+    remittance_manual_unhide: 'Parcela de volta à lista da remessa manual',
   },
   entities: {
     installment: 'Parcela',
@@ -210,6 +212,8 @@ export const logs = {
     write_off_count: 'Baixas',
     total: 'Total',
     cutoff_date: 'Data de corte',
+    credit_operation_id: 'Operação (ID)',
+    manual_remittance_hidden: 'Oculta da remessa manual',
     legal_name: 'Razão social',
     trade_name: 'Nome fantasia',
     state_registration: 'Inscrição estadual',
