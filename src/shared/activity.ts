@@ -160,6 +160,7 @@ export const ACTIVITY_ACTIONS = [
   'credit-operation.written-off',
   'credit-operation.write-off-undone',
   'remittance.generate',
+  'cnab-return.settle',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number] | `${CatalogueActivityEntity}.${CatalogueActivityVerb}`;
 
@@ -356,6 +357,13 @@ export const ACTIVITY_FIELDS = [
   'write_off_count',
   'total',
   'cutoff_date',
+  // CNAB return files (the file settled)
+  'return_file_id',
+  'line_count',
+  'settled_count',
+  'settled_total',
+  'fee_total',
+  'rejected_count',
 ] as const;
 export type ActivityField = (typeof ACTIVITY_FIELDS)[number];
 

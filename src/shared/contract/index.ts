@@ -25,6 +25,7 @@ import { servicingBoletoOperations } from './servicing-boleto';
 import { servicingMovesOperations } from './servicing-moves';
 import { collectionsOperations } from './servicing-collections';
 import { companyRemittanceOperations } from './company-remittance';
+import { companyCnabReturnOperations } from './company-cnab-return';
 
 export const contract = {
   ...sessionOperations,
@@ -48,6 +49,7 @@ export const contract = {
   ...servicingMovesOperations,
   ...collectionsOperations,
   ...companyRemittanceOperations,
+  ...companyCnabReturnOperations,
 } as const satisfies Record<string, OperationDef>;
 
 export type Contract = typeof contract;

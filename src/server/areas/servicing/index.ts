@@ -54,6 +54,10 @@
  *   write-offs for sent slips whose installment left the bank's collection;
  *   the NSA under the account's row lock; a file is stored (text, SHA-256,
  *   what it carried) only when every line checks out, and never changed.
+ * - CNAB 240 return files (cnab-return.ts): previewed without writing, then
+ *   settled in one transaction under the account's lock — payments through
+ *   pay(), the bank's fee as its own posting, rejected entries kept as marks
+ *   on their slips; the same file or line is never applied twice.
  */
 export { servicingHandlers } from './handlers/servicing';
 export { prepaymentHandlers } from './handlers/prepayment';
@@ -61,6 +65,7 @@ export { boletoHandlers } from './handlers/boleto';
 export { servicingMovesHandlers } from './handlers/moves';
 export { collectionsHandlers } from './handlers/collections';
 export { remittanceHandlers } from './handlers/remittance';
+export { cnabReturnHandlers } from './handlers/cnab-return';
 export { disburse } from './disbursement';
 export { decideReversal, pay, reverse } from './payments';
 export { loadInstallmentDetails } from './installments';
