@@ -149,7 +149,7 @@ async function slipsBySequence(db: Db, accountId: number, sequences: readonly nu
 async function slipFacts(db: Db, where: SQL): Promise<SlipFacts[]> {
   const result = await db.execute(sql`
     SELECT s.id AS slip_id, s.sequence, s.installment_id, i.number AS installment_number, s.credit_operation_id, b.name AS borrower_name,
-           (i.paid_on IS NOT NULL OR i.superseded_in IS NOT NULL OR NOT ${stillCollected(sql`s.installment_id`)}) AS closed
+           (i.paid_on IS NOT NULL OR i.superseded_in IS NOT NULL OR NOT ${stillCollected(sql`i.id`)}) AS closed
       FROM boleto_slips s
       JOIN credit_operation_installments i ON i.id = s.installment_id
       JOIN credit_operations o ON o.id = s.credit_operation_id
