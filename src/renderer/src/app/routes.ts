@@ -32,6 +32,7 @@ export type ScreenKey =
   | 'bureau.lookup'
   | 'company.setup'
   | 'company.remittance'
+  | 'company.cnabReturn'
   | 'borrowers.list'
   | 'borrowers.view'
   | 'operations.list'
@@ -143,7 +144,7 @@ export const APP_ROUTES: RouteNode = {
         { path: '', screen: 'company.setup' },
         { path: 'banks/:bankCode/remessa', title: 'shell.crumbs.remittance', screen: 'company.remittance' },
         uc('banks/:bankCode/assignment-remittances', 'shell.crumbs.assignmentRemittances'),
-        uc('cnab-integration/:bankId', 'shell.crumbs.cnabIntegration'),
+        { path: 'cnab-integration/:bankId', title: 'shell.crumbs.cnabIntegration', screen: 'company.cnabReturn' },
         uc('remittance-operation/:bankId', 'shell.crumbs.remittanceOperation'),
         uc('remittance-operation/manual/:bankId', 'shell.crumbs.manualRemittance'),
       ],
