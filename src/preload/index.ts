@@ -32,6 +32,7 @@ const bridge: BackofficeBridge = {
       ipcRenderer.invoke(IPC.filesDownload, name, args, options)) as BackofficeBridge['files']['download'],
     chooseFolder: () => ipcRenderer.invoke(IPC.filesChooseFolder),
     preview: ((name: string, args: unknown) => ipcRenderer.invoke(IPC.filesPreview, name, args)) as BackofficeBridge['files']['preview'],
+    openReturnFile: () => ipcRenderer.invoke(IPC.filesOpenReturn),
     onProgress: (listener) => subscribe<FileProgress>(IPC.filesProgress, listener),
   },
   settings: {

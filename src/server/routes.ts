@@ -99,8 +99,16 @@ import {
 
 import { borrowerHandlers } from './areas/borrowers';
 import { creditOperationHandlers } from './areas/operations';
-import { boletoHandlers, collectionsHandlers, prepaymentHandlers, remittanceHandlers, servicingHandlers, servicingMovesHandlers } from './areas/servicing';
-import { remittanceManualHandlers } from './areas/servicing';
+import {
+  boletoHandlers,
+  cnabReturnHandlers,
+  collectionsHandlers,
+  prepaymentHandlers,
+  remittanceHandlers,
+  remittanceManualHandlers,
+  servicingHandlers,
+  servicingMovesHandlers,
+} from './areas/servicing';
 
 export const handlers: Handlers = {
   ...borrowerHandlers,
@@ -112,6 +120,7 @@ export const handlers: Handlers = {
   ...collectionsHandlers,
   ...remittanceHandlers,
   ...remittanceManualHandlers,
+  ...cnabReturnHandlers,
   'session.login': login,
   'session.verifyHash': verifyHash,
   'session.auth': auth,

@@ -162,6 +162,7 @@ export const ACTIVITY_ACTIONS = [
   'remittance.generate',
   'remittance.manual-hide',
   'remittance.manual-unhide',
+  'cnab-return.settle',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number] | `${CatalogueActivityEntity}.${CatalogueActivityVerb}`;
 
@@ -361,6 +362,13 @@ export const ACTIVITY_FIELDS = [
   // manual remittances (an installment taken off the list, or shown again)
   'credit_operation_id',
   'manual_remittance_hidden',
+  // CNAB return files (the file settled)
+  'return_file_id',
+  'line_count',
+  'settled_count',
+  'settled_total',
+  'fee_total',
+  'rejected_count',
 ] as const;
 export type ActivityField = (typeof ACTIVITY_FIELDS)[number];
 

@@ -10,6 +10,7 @@ import type { ApiResult } from './result';
 import type { SessionUser } from './contract/session';
 import type { Address } from './address';
 import { CEP_SERVICE_URL_MESSAGES, cepServiceUrlProblem } from './cep-service-url';
+import { MAX_RETURN_FILE_CHARS } from './contract/company-cnab-return';
 
 export { IPC } from './ipc';
 export type { Address } from './address';
@@ -132,6 +133,16 @@ export interface FilePreview {
   size: number;
 }
 
+/** The largest bank file files.openReturnFile reads (what the return calls accept: CNAB is one byte a character). */
+export const MAX_OPEN_FILE_BYTES = MAX_RETURN_FILE_CHARS;
+
+/** A bank file the person chose in the native open dialog, read by the main process (latin1 text). */
+export interface OpenedFile {
+  name: string;
+  text: string;
+  size: number;
+}
+
 export interface FileProgress {
   jobId: string;
   phase: 'fetching' | 'writing' | 'done' | 'failed';
@@ -164,6 +175,12 @@ export interface BackofficeBridge {
      * images and PDF only, at most MAX_PREVIEW_BYTES; nothing is written to disk.
      */
     preview<N extends ExposedOperationName>(name: N, args: ArgsOf<N>): Promise<ApiResult<FilePreview>>;
+    /**
+     * A CNAB return file chosen in the native open dialog, read by the main
+     * process and handed over as text (at most MAX_OPEN_FILE_BYTES); null when
+     * the person cancels. The page never sees a path nor gets to read one.
+     */
+    openReturnFile(): Promise<ApiResult<OpenedFile | null>>;
     onProgress(listener: (progress: FileProgress) => void): () => void;
   };
   settings: {

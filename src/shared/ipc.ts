@@ -12,6 +12,7 @@ export const IPC = {
   filesProgress: 'backoffice:files:progress',
   filesChooseFolder: 'backoffice:files:choose-folder',
   filesPreview: 'backoffice:files:preview',
+  filesOpenReturn: 'backoffice:files:open-return',
   settingsGet: 'backoffice:settings:get',
   settingsUpdate: 'backoffice:settings:update',
   addressLookupCep: 'backoffice:address:lookup-cep',

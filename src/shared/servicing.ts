@@ -27,13 +27,14 @@ export const LEDGER_ACCOUNTS = [
   'fee_income',
   'late_charge_income',
   'credit_losses',
+  'bank_fees',
 ] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
 
 export const LEDGER_SIDES = ['debit', 'credit'] as const;
 export type LedgerSide = (typeof LEDGER_SIDES)[number];
 
-export const POSTING_KINDS = ['disbursement', 'payment', 'reversal', 'write_off', 'prepayment', 'reallocation', 'iof_remittance'] as const;
+export const POSTING_KINDS = ['disbursement', 'payment', 'reversal', 'write_off', 'prepayment', 'reallocation', 'iof_remittance', 'bank_fee'] as const;
 export type PostingKind = (typeof POSTING_KINDS)[number];
 
 /** A prepayment settles the operation (full) or leaves a new schedule (partial). */

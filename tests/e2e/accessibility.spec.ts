@@ -69,6 +69,8 @@ async function realIds(url: string, today: string): Promise<Ids> {
     'borrowers.view': borrower,
     'operations.proposal': operation,
     'operations.analysis': operation,
+    // The return screen's parameter is a bank code.
+    'company.cnabReturn': '341',
   };
 }
 

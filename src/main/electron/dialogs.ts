@@ -15,6 +15,18 @@ export function createDialogPort(getWindow: () => BrowserWindow | null): DialogP
       const answer = win ? await dialog.showSaveDialog(win, options) : await dialog.showSaveDialog(options);
       return answer.canceled || !answer.filePath ? null : answer.filePath;
     },
+    async chooseOpenFile(extensions) {
+      const options: Electron.OpenDialogOptions = {
+        properties: ['openFile'],
+        filters: [
+          { name: extensions.map((e) => e.toUpperCase()).join(', '), extensions: [...extensions] },
+          { name: '*', extensions: ['*'] },
+        ],
+      };
+      const win = getWindow();
+      const answer = win ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options);
+      return answer.canceled || answer.filePaths.length === 0 ? null : answer.filePaths[0];
+    },
     async chooseFolder() {
       const options: Electron.OpenDialogOptions = { properties: ['openDirectory', 'createDirectory'] };
       const win = getWindow();

@@ -54,6 +54,7 @@ export function registerIpc(options: IpcOptions): () => void {
   handle(IPC.filesDownload, (name, args, opts) => h.filesDownload(name, args, opts));
   handle(IPC.filesChooseFolder, () => h.filesChooseFolder());
   handle(IPC.filesPreview, (name, args) => h.filesPreview(name, args));
+  handle(IPC.filesOpenReturn, () => h.filesOpenReturn());
   handle(IPC.settingsGet, () => h.settingsGet());
   handle(IPC.settingsUpdate, (patch) => h.settingsUpdate(patch));
   handle(IPC.addressLookupCep, (cep) => h.addressLookupCep(cep));
@@ -78,6 +79,7 @@ export function registerIpc(options: IpcOptions): () => void {
       IPC.filesDownload,
       IPC.filesChooseFolder,
       IPC.filesPreview,
+      IPC.filesOpenReturn,
       IPC.settingsGet,
       IPC.settingsUpdate,
       IPC.addressLookupCep,

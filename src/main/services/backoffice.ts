@@ -4,7 +4,7 @@
  * shell registers these handlers; the end-to-end harness calls them
  * directly. Every handler takes unknown input and never throws.
  */
-import type { Address, AppInfo, Connectivity, FilePreview, FileProgress, SavedFile, SessionChange, SessionState, Settings } from '@shared/bridge';
+import type { Address, AppInfo, Connectivity, FilePreview, OpenedFile, FileProgress, SavedFile, SessionChange, SessionState, Settings } from '@shared/bridge';
 import type { ApiResult } from '@shared/result';
 import { createEmitter } from './emitter';
 import { createCepService } from './cep';
@@ -44,6 +44,7 @@ export interface MainHandlers {
   filesDownload(name: unknown, args: unknown, options: unknown): Promise<ApiResult<SavedFile | null>>;
   filesChooseFolder(): Promise<string | null>;
   filesPreview(name: unknown, args: unknown): Promise<ApiResult<FilePreview>>;
+  filesOpenReturn(): Promise<ApiResult<OpenedFile | null>>;
   settingsGet(): Promise<Settings>;
   settingsUpdate(patch: unknown): Promise<ApiResult<Settings>>;
   addressLookupCep(cep: unknown): Promise<ApiResult<Address>>;
@@ -171,6 +172,7 @@ export function createBackofficeMain(options: BackofficeMainOptions): Backoffice
     filesExportExcel: (name, args, opts) => guarded(() => files.exportExcel(name, args, opts)),
     filesDownload: (name, args, opts) => guarded(() => files.download(name, args, opts)),
     filesPreview: (name, args) => guarded(() => files.preview(name, args)),
+    filesOpenReturn: () => guarded(() => files.openReturnFile()),
     // No session needed: the postal-code service is public, and the form may be filled before saving.
     addressLookupCep: (value) => guarded(() => cep.lookup(value)),
 

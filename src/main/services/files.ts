@@ -7,12 +7,12 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { access, mkdir, rename, stat, unlink } from 'node:fs/promises';
+import { access, mkdir, readFile, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
-import { MAX_PREVIEW_BYTES, PREVIEW_TYPES, type FilePreview, type FileProgress, type PreviewType, type SavedFile, type Settings } from '@shared/bridge';
+import { MAX_OPEN_FILE_BYTES, MAX_PREVIEW_BYTES, PREVIEW_TYPES, type FilePreview, type OpenedFile, type FileProgress, type PreviewType, type SavedFile, type Settings } from '@shared/bridge';
 import type { ApiResult } from '@shared/result';
 import { exportRowsSchema } from '@shared/contract';
 import { translate } from '@shared/i18n';
@@ -58,6 +58,8 @@ export interface FilesService {
   download(name: unknown, args: unknown, options: unknown): Promise<ApiResult<SavedFile | null>>;
   chooseFolder(): Promise<string | null>;
   preview(name: unknown, args: unknown): Promise<ApiResult<FilePreview>>;
+  /** A bank return file chosen in the open dialog, read here (latin1 text, size-capped); null when cancelled. */
+  openReturnFile(): Promise<ApiResult<OpenedFile | null>>;
 }
 
 /**
@@ -160,6 +162,9 @@ interface Target {
   /** chosen in the dialog (the user agreed to replace) or picked by us (must not clobber) */
   chosen: boolean;
 }
+
+/** The names banks give return files (retorno), offered first in the open dialog. */
+export const RETURN_FILE_EXTENSIONS = ['ret', 'RET', 'txt', 'TXT'] as const;
 
 export function createFilesService(options: FilesServiceOptions): FilesService {
   const now = options.now ?? (() => new Date());
@@ -341,6 +346,29 @@ export function createFilesService(options: FilesServiceOptions): FilesService {
         return { data: { mime, bytes, size }, error: false, status: answer.status };
       } catch (error) {
         return failure('server', locale, { key: 'errors.previewFailed', vars: { detail: errorText(error) } });
+      }
+    },
+
+    async openReturnFile() {
+      const locale = options.settings().locale;
+      let path: string | null;
+      try {
+        path = (await options.dialogs.chooseOpenFile?.(RETURN_FILE_EXTENSIONS)) ?? null;
+      } catch {
+        path = null;
+      }
+      if (path === null) return { data: null, error: false, status: 200 };
+      try {
+        const info = await stat(path);
+        if (!info.isFile()) return failure('invalid-args', locale, { key: 'errors.openFailed', vars: { detail: basename(path) }, field: 'file' });
+        if (info.size > MAX_OPEN_FILE_BYTES) {
+          return failure('invalid-args', locale, { key: 'errors.openTooBig', vars: { max: Math.floor(MAX_OPEN_FILE_BYTES / 1024) }, field: 'file' });
+        }
+        // CNAB files are ASCII; latin1 keeps every byte as one character, so the server hashes what the bank sent.
+        const text = (await readFile(path)).toString('latin1');
+        return { data: { name: basename(path), text, size: info.size }, error: false, status: 200 };
+      } catch (error) {
+        return failure('invalid-args', locale, { key: 'errors.openFailed', vars: { detail: errorText(error) }, field: 'file' });
       }
     },
 

@@ -16,6 +16,11 @@ export interface DialogPort {
   /** Absolute path chosen by the user, or null when cancelled. */
   chooseSaveFile(defaultPath: string, extension: string): Promise<string | null>;
   chooseFolder(): Promise<string | null>;
+  /**
+   * A file to open, chosen by the user among these extensions (without dots), or null when cancelled.
+   * Optional so the ports made for other purposes (tests of saving) need not answer it: absent, opening is cancelled.
+   */
+  chooseOpenFile?(extensions: readonly string[]): Promise<string | null>;
 }
 
 export interface ResolvedBackend {

@@ -26,6 +26,7 @@ import { servicingMovesOperations } from './servicing-moves';
 import { collectionsOperations } from './servicing-collections';
 import { companyRemittanceOperations } from './company-remittance';
 import { remittanceManualOperations } from './servicing-remittance-manual';
+import { companyCnabReturnOperations } from './company-cnab-return';
 
 export const contract = {
   ...sessionOperations,
@@ -50,6 +51,7 @@ export const contract = {
   ...collectionsOperations,
   ...companyRemittanceOperations,
   ...remittanceManualOperations,
+  ...companyCnabReturnOperations,
 } as const satisfies Record<string, OperationDef>;
 
 export type Contract = typeof contract;

@@ -49,6 +49,7 @@ const HANDLER_NAMES = [
   'filesDownload',
   'filesChooseFolder',
   'filesPreview',
+  'filesOpenReturn',
   'settingsGet',
   'settingsUpdate',
   'addressLookupCep',

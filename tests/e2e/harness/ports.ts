@@ -59,6 +59,17 @@ export class TempDialogs implements DialogPort {
     return join(this.folder, basename(defaultPath));
   }
 
+  /** The file the next open dialog answers (a test writes it first); unset, the dialog is cancelled. */
+  nextOpenAnswer: string | null | undefined;
+  readonly openRequests: Array<readonly string[]> = [];
+
+  async chooseOpenFile(extensions: readonly string[]): Promise<string | null> {
+    this.openRequests.push(extensions);
+    const answer = this.nextOpenAnswer ?? null;
+    this.nextOpenAnswer = undefined;
+    return answer;
+  }
+
   async chooseFolder(): Promise<string | null> {
     return this.folder;
   }

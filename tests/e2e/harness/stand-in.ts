@@ -109,6 +109,7 @@ export function installStandIn(config: { prefix: string; dispatch: string }): vo
       download: (name: unknown, args: unknown, options?: unknown) => invoke('filesDownload', name, args, options ?? {}),
       chooseFolder: () => invoke('filesChooseFolder'),
       preview: (name: unknown, args: unknown) => invoke('filesPreview', name, args),
+      openReturnFile: () => invoke('filesOpenReturn'),
       onProgress: (listener: Listener) => subscribe('progress', listener),
     },
     settings: {

@@ -40,7 +40,7 @@ describe('preload bridge', () => {
   it('exposes window.backoffice and nothing else', () => {
     expect([...exposed.keys()]).toEqual(['backoffice']);
     expect(Object.keys(bridge).sort()).toEqual(['address', 'api', 'app', 'files', 'session', 'settings']);
-    expect(JSON.stringify(Object.keys(bridge.files).sort())).toBe('["chooseFolder","download","exportExcel","onProgress","preview"]');
+    expect(JSON.stringify(Object.keys(bridge.files).sort())).toBe('["chooseFolder","download","exportExcel","onProgress","openReturnFile","preview"]');
   });
 
   it('forwards each call to its channel with its arguments', async () => {
@@ -49,6 +49,7 @@ describe('preload bridge', () => {
     await bridge.files.exportExcel('users.export', {}, { fileName: 'x' });
     await bridge.files.download('uploads.get', { key: 'AAAAAAAAAAAAAAAAAAAAAA', type: 'avatar' });
     await bridge.files.chooseFolder();
+    await bridge.files.openReturnFile();
     await bridge.settings.get();
     await bridge.settings.update({ locale: 'en' });
     await bridge.address.lookupCep('01001-000');
@@ -59,6 +60,7 @@ describe('preload bridge', () => {
       [IPC.filesExportExcel, 'users.export', {}, { fileName: 'x' }],
       [IPC.filesDownload, 'uploads.get', { key: 'AAAAAAAAAAAAAAAAAAAAAA', type: 'avatar' }, undefined],
       [IPC.filesChooseFolder],
+      [IPC.filesOpenReturn],
       [IPC.settingsGet],
       [IPC.settingsUpdate, { locale: 'en' }],
       [IPC.addressLookupCep, '01001-000'],

@@ -15,6 +15,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { APPROVAL_STATUSES } from '../../../src/shared/contract/approvals';
+import { RETURN_LINE_OUTCOMES, RETURN_MOVEMENT_KINDS } from '../../../src/shared/contract/company-cnab-return';
 import { CREDIT_OPERATION_STATUSES } from '../../../src/shared/credit-operation-status';
 import { INSTALLMENT_STATUSES } from '../../../src/shared/installment-status';
 import { SOLICITATION_STATUSES } from '../../../src/shared/solicitation-status';
@@ -39,6 +40,8 @@ const OTHER_OWNERS: Readonly<Record<string, readonly string[]>> = {
   'areas/operations/approvals.ts': APPROVAL_STATUSES,
   'areas/operations/contracts.ts': ['issued', 'cancelled'],
   'platform/mailer.ts': ['pending', 'stored', 'sent', 'failed'],
+  // A return line's outcome and the bank's movement kind ('settled' there is the bank's word, not the operation's).
+  'areas/servicing/cnab-return.ts': [...RETURN_LINE_OUTCOMES, ...RETURN_MOVEMENT_KINDS],
 };
 
 export interface StatusLiteral {

@@ -61,6 +61,7 @@ const BureauLookupScreen = lazy(() => area.bureau().then((m) => ({ default: m.Bu
 const CompanyOperationScreen = lazy(() => area.company().then((m) => ({ default: m.CompanyOperationScreen })));
 const RemittanceScreen = lazy(() => area.company().then((m) => ({ default: m.RemittanceScreen })));
 const ManualRemittanceScreen = lazy(() => area.company().then((m) => ({ default: m.ManualRemittanceScreen })));
+const CnabReturnScreen = lazy(() => area.company().then((m) => ({ default: m.CnabReturnScreen })));
 const BorrowersListScreen = lazy(() => area.borrowers().then((m) => ({ default: m.BorrowersListScreen })));
 const BorrowerScreen = lazy(() => area.borrowers().then((m) => ({ default: m.BorrowerScreen })));
 const OperationsListScreen = lazy(() => area.creditOperations().then((m) => ({ default: m.OperationsListScreen })));
@@ -114,6 +115,7 @@ const SCREENS: Record<ScreenKey, () => ReactNode> = {
   'company.setup': () => <CompanyOperationScreen />,
   'company.remittance': () => <RemittanceScreen />,
   'company.manualRemittance': () => <ManualRemittanceScreen />,
+  'company.cnabReturn': () => <CnabReturnScreen />,
   'borrowers.list': () => <BorrowersListScreen />,
   'borrowers.view': () => <BorrowerScreen />,
   'operations.list': () => <OperationsListScreen />,

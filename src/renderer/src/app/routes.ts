@@ -33,6 +33,7 @@ export type ScreenKey =
   | 'company.setup'
   | 'company.remittance'
   | 'company.manualRemittance'
+  | 'company.cnabReturn'
   | 'borrowers.list'
   | 'borrowers.view'
   | 'operations.list'
@@ -144,7 +145,7 @@ export const APP_ROUTES: RouteNode = {
         { path: '', screen: 'company.setup' },
         { path: 'banks/:bankCode/remessa', title: 'shell.crumbs.remittance', screen: 'company.remittance' },
         uc('banks/:bankCode/assignment-remittances', 'shell.crumbs.assignmentRemittances'),
-        uc('cnab-integration/:bankId', 'shell.crumbs.cnabIntegration'),
+        { path: 'cnab-integration/:bankId', title: 'shell.crumbs.cnabIntegration', screen: 'company.cnabReturn' },
         uc('remittance-operation/:bankId', 'shell.crumbs.remittanceOperation'),
         // ':bankId' is the company's collecting account (company_bank_accounts.id): a manual file is of one account.
         { path: 'remittance-operation/manual/:bankId', title: 'shell.crumbs.manualRemittance', screen: 'company.manualRemittance' },

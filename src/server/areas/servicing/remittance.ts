@@ -44,6 +44,7 @@ import { itauAccountCheckDigit, nossoNumero, type BoletoAccount } from '../../do
 import { buildRemittance, type RemittanceAccount, type RemittanceProblem, type RemittanceSlip } from '../../domain/cnab';
 import { addDays } from '../../domain/servicing/days';
 import { remittanceItems, remittances, type RemittanceRow } from './schema-remittance';
+import { closedByTheBank } from './cnab-return';
 
 export const REMITTANCE_MESSAGES = {
   noAccount: (bank: string) => `Campo bank_account_id: a empresa não tem conta ativa do banco ${bank}. Cadastre-a em Empresa › Contas bancárias.`,
@@ -200,7 +201,7 @@ export async function candidatesOf(db: Db, accountId: number, date: string): Pro
         LEFT JOIN installment_states st ON st.installment_id = s.installment_id
        WHERE s.bank_account_id = ${accountId} AND s.issued_on <= ${date}::date
     ) c
-    WHERE (NOT c.sent AND c.gone IS NULL) OR (c.sent AND NOT c.written_off AND c.gone IS NOT NULL)
+    WHERE (NOT c.sent AND c.gone IS NULL) OR (c.sent AND NOT c.written_off AND c.gone IS NOT NULL AND NOT ${closedByTheBank(sql`c.slip_id`)})
     ORDER BY c.slip_id
   `);
   const rows = (result as unknown as { rows: CandidateRow[] }).rows;

@@ -18,3 +18,14 @@ export {
 export { checkRemittance, type FileProblem } from './remittance-check';
 export { readReturnFile, splitLines, type ReturnEntry, type ReturnFile, type ReturnHeader, type ReturnResult } from './return-file';
 export { lineProblems, type LineCheckOptions, type LineProblem } from './validate';
+export {
+  APPLIED_OUTCOMES,
+  headerAccountKey,
+  headerNamesAccount,
+  lineOutcome,
+  slipSequenceOf,
+  type CollectingAccount,
+  type HeaderAccountKey,
+  type LineFacts,
+  type LineOutcome,
+} from './return-settlement';

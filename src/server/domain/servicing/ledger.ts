@@ -45,6 +45,7 @@ export const CHART_OF_ACCOUNTS = {
   fee_income: { code: '3.1.02', name: 'Rendas de tarifas', nature: 'income' },
   late_charge_income: { code: '3.1.03', name: 'Rendas de multa e juros de mora', nature: 'income' },
   credit_losses: { code: '4.1.01', name: 'Perdas com operações de crédito', nature: 'expense' },
+  bank_fees: { code: '4.1.02', name: 'Despesas de tarifas bancárias (cobrança)', nature: 'expense' },
 } as const satisfies Record<string, Account>;
 
 export type AccountKey = keyof typeof CHART_OF_ACCOUNTS;
@@ -59,7 +60,7 @@ export interface JournalLine {
   amount: Decimal;
 }
 
-export type PostingKind = 'disbursement' | 'payment' | 'reversal' | 'write_off' | 'prepayment' | 'reallocation' | 'iof_remittance';
+export type PostingKind = 'disbursement' | 'payment' | 'reversal' | 'write_off' | 'prepayment' | 'reallocation' | 'iof_remittance' | 'bank_fee';
 
 export interface Posting {
   kind: PostingKind;
@@ -222,6 +223,20 @@ export function iofRemittancePosting(amount: Decimal.Value): Posting {
   if (value.isZero()) throw new RangeError('nothing to remit');
   return post('iof_remittance', [
     ['iof_payable', value],
+    ['bank', value.neg()],
+  ]);
+}
+
+/**
+ * The collecting bank's fee for a title (registration, settlement), taken
+ * from what it credits: an expense of its own, so the payment keeps the
+ * amount the borrower paid and the bank line nets to what was credited.
+ */
+export function bankFeePosting(amount: Decimal.Value): Posting {
+  const value = money(amount, 'amount');
+  if (value.isZero()) throw new RangeError('no fee to post');
+  return post('bank_fee', [
+    ['bank_fees', value],
     ['bank', value.neg()],
   ]);
 }

@@ -28,4 +28,6 @@ export const errors: Record<keyof typeof pt, string> = {
   previewTooBig: 'The file is larger than {{max}} MB and cannot be shown here; download it.',
   previewType: 'This file is not an image (PNG, JPEG, WebP) or a PDF and cannot be shown here.',
   previewFailed: 'Could not open the file: {{detail}}',
+  openTooBig: 'The file is larger than {{max}} KB; ask the bank for smaller files (by movement date).',
+  openFailed: 'Could not read the file: {{detail}}',
 };

@@ -23,6 +23,7 @@ export const remittance: Shape<typeof pt> = {
   historyTitle: 'Remittances generated',
   historyEmpty: 'No remittance generated for this account.',
   download: 'Download again',
+  importReturn: 'Import return file',
   actions: 'File',
   instructions: { entry: 'Entry', writeOff: 'Write-off' },
   reasons: { paid: 'paid', renegotiated: 'renegotiated', written_off: 'written off', assigned: 'assigned', prepaid: 'prepaid', replaced: 'slip replaced' },

@@ -26,6 +26,7 @@ export const servicing: Shape<typeof pt> = {
     fee_income: 'Fee income',
     late_charge_income: 'Late-charge income',
     credit_losses: 'Credit losses',
+    bank_fees: 'Bank fees',
   },
   postingKinds: {
     disbursement: 'Disbursement',
@@ -35,6 +36,7 @@ export const servicing: Shape<typeof pt> = {
     prepayment: 'Prepayment',
     reallocation: 'Reallocation',
     iof_remittance: 'IOF remittance',
+    bank_fee: 'Bank fee',
   },
   installments: {
     title: 'Installments on {{date}}',

@@ -27,4 +27,6 @@ export const errors = {
   previewTooBig: 'O arquivo passa de {{max}} MB e não pode ser exibido aqui; baixe-o.',
   previewType: 'Este arquivo não é uma imagem (PNG, JPEG, WebP) nem um PDF e não pode ser exibido aqui.',
   previewFailed: 'Não foi possível abrir o arquivo: {{detail}}',
+  openTooBig: 'O arquivo passa de {{max}} KB; peça ao banco arquivos menores (por data de movimento).',
+  openFailed: 'Não foi possível ler o arquivo: {{detail}}',
 } as const;

@@ -20,6 +20,7 @@ export const remittance = {
   historyTitle: 'Remessas geradas',
   historyEmpty: 'Nenhuma remessa gerada nesta conta.',
   download: 'Baixar de novo',
+  importReturn: 'Importar retorno',
   actions: 'Arquivo',
   instructions: { entry: 'Entrada', writeOff: 'Baixa' },
   reasons: { paid: 'paga', renegotiated: 'renegociada', written_off: 'baixada como perda', assigned: 'cedida', prepaid: 'antecipada', replaced: 'boleto substituído' },

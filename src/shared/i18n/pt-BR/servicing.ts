@@ -23,6 +23,7 @@ export const servicing = {
     fee_income: 'Receita de tarifas',
     late_charge_income: 'Receita de encargos de atraso',
     credit_losses: 'Perdas com crédito',
+    bank_fees: 'Despesas de tarifas bancárias',
   },
   postingKinds: {
     disbursement: 'Liberação',
@@ -32,6 +33,7 @@ export const servicing = {
     prepayment: 'Amortização antecipada',
     reallocation: 'Realocação',
     iof_remittance: 'Recolhimento de IOF',
+    bank_fee: 'Tarifa bancária',
   },
   installments: {
     title: 'Parcelas em {{date}}',

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_KEYS } from '../../../../src/server/domain/servicing/ledger';
 import { LEDGER_ACCOUNTS, POSTING_KINDS } from '../../../../src/shared/servicing';
-import { disbursementPosting, paymentPosting, prepaymentPosting, reversalPosting, writeOffPosting, iofRemittancePosting } from '../../../../src/server/domain/servicing/ledger';
+import { disbursementPosting, paymentPosting, prepaymentPosting, reversalPosting, writeOffPosting, iofRemittancePosting, bankFeePosting } from '../../../../src/server/domain/servicing/ledger';
 import Decimal from 'decimal.js';
 
 describe('servicing enumerations', () => {
@@ -19,6 +19,7 @@ describe('servicing enumerations', () => {
       writeOffPosting('1.00').kind,
       prepaymentPosting({ amount: '2.00', principal: '1.00', interest: '1.00' }).kind,
       iofRemittancePosting('1.00').kind,
+      bankFeePosting('1.00').kind,
     ];
     for (const kind of kinds) expect(POSTING_KINDS).toContain(kind);
   });

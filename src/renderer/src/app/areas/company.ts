@@ -2,3 +2,4 @@
 export { CompanyOperationScreen } from '../../screens/company/CompanyOperationScreen';
 export { RemittanceScreen } from '../../screens/company/remittance/RemittanceScreen';
 export { ManualRemittanceScreen } from '../../screens/company/remittance-manual/ManualRemittanceScreen';
+export { CnabReturnScreen } from '../../screens/company/cnab-return/CnabReturnScreen';

@@ -10,7 +10,7 @@
  */
 import { Button, Callout, FormGroup, HTMLSelect, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { contract } from '@shared/contract';
 import type { RemittanceBankCode, RemittanceCandidate, RemittanceSummary } from '@shared/contract/company-remittance';
@@ -68,7 +68,9 @@ export function RemittanceScreen() {
   return (
     <div className="company-remittance" data-testid="remittance">
       <h2>{t('remittance.title', { bank: bankCode })}</h2>
-      <p className="bp6-text-muted">{t('remittance.intro')}</p>
+      <p className="bp6-text-muted">
+        {t('remittance.intro')} <Link to={`/app/company-operation/cnab-integration/${bankCode}`} data-testid="remittance-import-return">{t('remittance.importReturn')}</Link>
+      </p>
       {banks.data && accounts.length === 0 ? (
         <NonIdealState icon="bank-account" description={t('remittance.noAccount')} />
       ) : (

@@ -1,0 +1,472 @@
+/**
+ * CNAB 240 return files (retornos): reading one against the company's
+ * accounts and slips (preview, nothing written), and settling it.
+ *
+ * - The file is read by the CNAB domain (readReturnFile): a line of the wrong
+ *   length or of another bank, a record out of place or a trailer whose counts
+ *   disagree refuse the whole file, naming the line (400 on content).
+ * - The account is the one the header names among the company's accounts of
+ *   that bank (headerNamesAccount); none is a 400 on header, before anything
+ *   is settled.
+ * - A line's nosso número names a slip through the account's sequence
+ *   (slipSequenceOf and the UNIQUE (account, sequence) of boleto_slips).
+ * - Settling runs in the caller's transaction under the account's row lock
+ *   (the lock remittances take), so two imports of one account run one after
+ *   the other and the second sees the first's lines:
+ *   · the same file (SHA-256, per account) answers the stored import and
+ *     settles nothing;
+ *   · each line's outcome comes from lineOutcome; a paid line becomes a
+ *     payment of its installment through the payment service (method boleto,
+ *     dated by the credit date), inside a savepoint, so when the payment rules
+ *     refuse it (above what is due, before the disbursement) the line is kept
+ *     as refused with the reason and the rest of the file settles;
+ *   · the fee of every applied line is its own posting (bankFeePosting) on the
+ *     installment's operation;
+ *   · the file and every line are stored (immutable); an applied line's
+ *     identity is UNIQUE per account in the database as the last guard.
+ */
+import { createHash } from 'node:crypto';
+import Decimal from 'decimal.js';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { operationNumber } from '@shared/contract/credit-operations';
+import type { ReturnFileSummary, ReturnLine, ReturnLineOutcome, ReturnPreview, ReturnSettlement } from '@shared/contract/company-cnab-return';
+import type { Db } from '../../db/connect';
+import { companyBankAccounts } from '../company/schema';
+import { users } from '../access/schema';
+import type { Actor } from '../operations';
+import { badRequest, HttpError, notFound } from '../../platform/http/errors';
+import { logActivity } from '../../platform/activity';
+import {
+  APPLIED_OUTCOMES,
+  headerAccountKey,
+  headerNamesAccount,
+  lineOutcome,
+  readReturnFile,
+  slipSequenceOf,
+  splitLines,
+  type CnabBank,
+  type ReturnEntry,
+} from '../../domain/cnab';
+import { bankFeePosting } from '../../domain/servicing/ledger';
+import { postJournal } from './journal';
+import { pay } from './payments';
+import { stillCollected } from './stored-status';
+import { returnFileLines, returnFiles, type ReturnFileLineRow, type ReturnFileRow } from './schema-return';
+
+export const RETURN_MESSAGES = {
+  broken: (list: string) => `Campo content: arquivo retorno recusado, nada foi liquidado: ${list}.`,
+  otherAccount: (bank: string, what: string) =>
+    `Campo header: o arquivo é de uma conta que a empresa não tem no banco ${bank} (${what}). Confira o banco escolhido e as contas em Empresa › Contas bancárias; nada foi liquidado.`,
+  notFound: 'Arquivo retorno não encontrado.',
+  unmatched: 'Nenhum boleto desta conta tem este nosso número.',
+  alreadyPaid: 'A parcela já estava paga ou fora de cobrança: não foi liquidada de novo. Confira se o pagador pagou duas vezes.',
+  duplicate: 'Linha já aplicada por um arquivo importado antes.',
+  noCreditDate: 'Campo creditedOn: a linha não traz a data do crédito nem a da ocorrência.',
+} as const;
+
+/**
+ * Whether the bank itself closed the slip (settled it or wrote it off in a
+ * return file): a remittance then sends it no baixa.
+ */
+export function closedByTheBank(slipId: SQL): SQL {
+  const closing: ReturnLineOutcome[] = ['settled', 'written_off'];
+  return sql`EXISTS (SELECT 1 FROM return_file_lines rl WHERE rl.boleto_slip_id = ${slipId} AND rl.outcome IN (${sql.join(
+    closing.map((o) => sql`${o}`),
+    sql`, `,
+  )}))`;
+}
+
+/** How many problems a refusal spells out (the rest are counted). */
+const PROBLEMS_SHOWN = 5;
+const HISTORY_LIMIT = 200;
+
+type AccountRow = typeof companyBankAccounts.$inferSelect;
+
+interface SlipFacts {
+  slip_id: number;
+  sequence: number;
+  installment_id: number;
+  installment_number: number;
+  credit_operation_id: number;
+  borrower_name: string;
+  closed: boolean;
+}
+
+/** A line of the file with what it names and what settling does (before the payment rules). */
+interface LineDraft {
+  entry: ReturnEntry;
+  slip: SlipFacts | null;
+  outcome: ReturnLineOutcome;
+  message: string | null;
+}
+
+interface Analysis {
+  bank: CnabBank;
+  account: AccountRow;
+  text: string;
+  sha256: string;
+  fileSequence: string;
+  generatedOn: string | null;
+  drafts: LineDraft[];
+}
+
+const money = (value: Decimal.Value) => new Decimal(value).toFixed(2);
+const orNull = (day: string) => (day ? day : null);
+
+function hashOf(text: string): string {
+  return createHash('sha256').update(Buffer.from(text, 'latin1')).digest('hex');
+}
+
+function readOrRefuse(bank: CnabBank, text: string) {
+  const result = readReturnFile(bank, text);
+  if (result.ok) return result.file;
+  const shown = result.problems.slice(0, PROBLEMS_SHOWN).map((p) => `${p.line ? `linha ${p.line}` : 'arquivo'} (registro ${p.record}), campo ${p.field}: ${p.message}`);
+  const more = result.problems.length > PROBLEMS_SHOWN ? ` (e mais ${result.problems.length - PROBLEMS_SHOWN} problema(s))` : '';
+  throw badRequest(RETURN_MESSAGES.broken(`${shown.join('; ')}${more}`), 'content');
+}
+
+/** The company's account of the bank the header names (locked when settling). */
+async function accountOfHeader(db: Db, bank: CnabBank, headerLine: string, lock: boolean): Promise<AccountRow> {
+  const key = headerAccountKey(bank, headerLine);
+  const rows = await db.select().from(companyBankAccounts).where(eq(companyBankAccounts.bank_code, bank)).orderBy(asc(companyBankAccounts.id));
+  const found = rows.find((r) => headerNamesAccount(bank, key, r));
+  if (!found) {
+    const what = bank === '341' ? `agência ${key.agency}, conta ${key.account}` : bank === '104' ? `código do beneficiário ${key.agreement ?? ''}` : `convênio ${key.agreement ?? ''}`;
+    throw badRequest(RETURN_MESSAGES.otherAccount(bank, what), 'header');
+  }
+  if (!lock) return found;
+  const [locked] = await db.select().from(companyBankAccounts).where(eq(companyBankAccounts.id, found.id)).for('update');
+  return locked;
+}
+
+/** The slips of the account with these sequences, with their installment and whether it still takes a payment. */
+async function slipsBySequence(db: Db, accountId: number, sequences: readonly number[]): Promise<Map<number, SlipFacts>> {
+  if (sequences.length === 0) return new Map();
+  const rows = await slipFacts(db, sql`s.bank_account_id = ${accountId} AND s.sequence IN (${sql.join(sequences.map((n) => sql`${n}`), sql`, `)})`);
+  return new Map(rows.map((r) => [r.sequence, r]));
+}
+
+async function slipFacts(db: Db, where: SQL): Promise<SlipFacts[]> {
+  const result = await db.execute(sql`
+    SELECT s.id AS slip_id, s.sequence, s.installment_id, i.number AS installment_number, s.credit_operation_id, b.name AS borrower_name,
+           (i.paid_on IS NOT NULL OR i.superseded_in IS NOT NULL OR NOT ${stillCollected(sql`i.id`)}) AS closed
+      FROM boleto_slips s
+      JOIN credit_operation_installments i ON i.id = s.installment_id
+      JOIN credit_operations o ON o.id = s.credit_operation_id
+      JOIN borrowers b ON b.id = o.borrower_id
+     WHERE ${where}`);
+  const rows = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
+  return rows.map((r) => ({
+    slip_id: Number(r.slip_id),
+    sequence: Number(r.sequence),
+    installment_id: Number(r.installment_id),
+    installment_number: Number(r.installment_number),
+    credit_operation_id: Number(r.credit_operation_id),
+    borrower_name: String(r.borrower_name),
+    closed: r.closed === true,
+  }));
+}
+
+async function appliedIdentities(db: Db, accountId: number, identities: readonly string[]): Promise<Set<string>> {
+  if (identities.length === 0) return new Set();
+  const rows = await db
+    .select({ identity: returnFileLines.identity })
+    .from(returnFileLines)
+    .where(and(eq(returnFileLines.bank_account_id, accountId), inArray(returnFileLines.identity, [...identities]), inArray(returnFileLines.outcome, [...APPLIED_OUTCOMES])));
+  return new Set(rows.map((r) => r.identity));
+}
+
+function messageOf(outcome: ReturnLineOutcome): string | null {
+  if (outcome === 'unmatched') return RETURN_MESSAGES.unmatched;
+  if (outcome === 'already_paid') return RETURN_MESSAGES.alreadyPaid;
+  if (outcome === 'duplicate') return RETURN_MESSAGES.duplicate;
+  return null;
+}
+
+async function analyse(db: Db, bank: CnabBank, text: string, lock: boolean): Promise<Analysis> {
+  const file = readOrRefuse(bank, text);
+  const account = await accountOfHeader(db, bank, splitLines(text)[0] ?? '', lock);
+  const sequenceOf = (e: ReturnEntry) => slipSequenceOf(bank, account, e.nossoNumero);
+  const sequences = [...new Set(file.entries.map(sequenceOf).filter((n): n is number => n !== null))];
+  const slips = await slipsBySequence(db, account.id, sequences);
+  const applied = await appliedIdentities(db, account.id, file.entries.map((e) => e.identity));
+  const drafts: LineDraft[] = file.entries.map((entry) => {
+    const sequence = sequenceOf(entry);
+    const slip = sequence === null ? null : (slips.get(sequence) ?? null);
+    const outcome = lineOutcome({ kind: entry.kind, paid: entry.paid, matched: slip !== null, installmentClosed: slip?.closed ?? false, appliedBefore: applied.has(entry.identity) });
+    // A line repeated inside the file applies once, like one repeated across files.
+    if ((APPLIED_OUTCOMES as readonly string[]).includes(outcome)) applied.add(entry.identity);
+    return { entry, slip, outcome, message: messageOf(outcome) };
+  });
+  return { bank, account, text, sha256: hashOf(text), fileSequence: file.header.fileSequence, generatedOn: orNull(file.header.generatedOn), drafts };
+}
+
+function lineView(d: { entry: ReturnEntry; slip: SlipFacts | null; outcome: ReturnLineOutcome; message: string | null }): ReturnLine {
+  const e = d.entry;
+  return {
+    line: e.line,
+    movement: e.movement,
+    movement_words: e.movementWords,
+    kind: e.kind,
+    outcome: d.outcome,
+    message: d.message,
+    our_number: e.nossoNumero,
+    boleto_slip_id: d.slip?.slip_id ?? null,
+    installment_id: d.slip?.installment_id ?? null,
+    installment_number: d.slip?.installment_number ?? null,
+    credit_operation_id: d.slip?.credit_operation_id ?? null,
+    reference: d.slip ? `${operationNumber(d.slip.credit_operation_id)}/${String(d.slip.installment_number).padStart(3, '0')}` : null,
+    borrower_name: d.slip?.borrower_name ?? null,
+    title_amount: money(e.titleAmount),
+    paid: money(e.paid),
+    fee: money(e.fee),
+    net: money(e.net),
+    occurred_on: orNull(e.occurredOn),
+    credited_on: orNull(e.creditedOn),
+    reasons: [...e.reasons],
+  };
+}
+
+/** Fees count where the line is applied: that is where they are posted. */
+function totalsOf(lines: readonly ReturnLine[]): ReturnPreview['totals'] {
+  const settled = lines.filter((l) => l.outcome === 'settled');
+  const applied = lines.filter((l) => (APPLIED_OUTCOMES as readonly string[]).includes(l.outcome) && l.boleto_slip_id !== null);
+  return {
+    line_count: lines.length,
+    settled_count: settled.length,
+    settled_total: money(settled.reduce((s, l) => s.plus(l.paid), new Decimal(0))),
+    fee_total: money(applied.reduce((s, l) => s.plus(l.fee), new Decimal(0))),
+    rejected_count: lines.filter((l) => l.outcome === 'rejected').length,
+    unmatched_count: lines.filter((l) => l.outcome === 'unmatched').length,
+    not_settled_count: lines.filter((l) => l.kind === 'settled' && l.outcome !== 'settled').length,
+  };
+}
+
+function accountLabel(a: AccountRow): string {
+  return `${a.agency}${a.agency_digit ? `-${a.agency_digit}` : ''} / ${a.account}${a.account_digit ? `-${a.account_digit}` : ''}`;
+}
+
+async function storedFile(db: Db, accountId: number, sha256: string): Promise<ReturnFileRow | null> {
+  const [row] = await db
+    .select()
+    .from(returnFiles)
+    .where(and(eq(returnFiles.bank_account_id, accountId), eq(returnFiles.sha256, sha256)));
+  return row ?? null;
+}
+
+export interface ReturnFileInput {
+  bankCode: CnabBank;
+  fileName: string;
+  content: string;
+}
+
+/** What settling the file would do, line by line; writes nothing. */
+export async function previewReturn(db: Db, input: ReturnFileInput): Promise<ReturnPreview> {
+  const analysis = await analyse(db, input.bankCode, input.content, false);
+  const lines = analysis.drafts.map(lineView);
+  const stored = await storedFile(db, analysis.account.id, analysis.sha256);
+  return {
+    bank_code: input.bankCode,
+    bank_account_id: analysis.account.id,
+    account_label: accountLabel(analysis.account),
+    file_sequence: analysis.fileSequence,
+    generated_on: analysis.generatedOn,
+    sha256: analysis.sha256,
+    imported_as: stored?.id ?? null,
+    lines,
+    totals: totalsOf(lines),
+  };
+}
+
+interface SettledLine extends LineDraft {
+  transactionId: number | null;
+  feePostingId: number | null;
+}
+
+/** The payment of a paid line, in a savepoint: refused by the payment rules, the line says why and the file goes on. */
+async function settleLine(tx: Db, actor: Actor, d: LineDraft, today: string): Promise<{ outcome: ReturnLineOutcome; message: string | null; transactionId: number | null }> {
+  const slip = d.slip;
+  if (d.outcome !== 'settled' || !slip) return { outcome: d.outcome, message: d.message, transactionId: null };
+  const paidOn = d.entry.creditedOn || d.entry.occurredOn;
+  if (!paidOn) return { outcome: 'refused', message: RETURN_MESSAGES.noCreditDate, transactionId: null };
+  try {
+    const id = await tx.transaction((sp) =>
+      pay(sp, actor, { id: slip.credit_operation_id, installment: slip.installment_id, amount: money(d.entry.paid), paid_on: paidOn, method: 'boleto', reference: `retorno ${d.entry.nossoNumero}` }, today),
+    );
+    return { outcome: 'settled', message: null, transactionId: id };
+  } catch (error) {
+    if (error instanceof HttpError && error.status < 500) return { outcome: 'refused', message: error.message, transactionId: null };
+    throw error;
+  }
+}
+
+function summaryOf(row: ReturnFileRow, actorName: string | null): ReturnFileSummary {
+  return {
+    id: row.id,
+    bank_account_id: row.bank_account_id,
+    bank_code: row.bank_code,
+    file_name: row.file_name,
+    sha256: row.sha256,
+    file_sequence: row.file_sequence,
+    imported_on: row.imported_on,
+    line_count: row.line_count,
+    settled_count: row.settled_count,
+    settled_total: money(row.settled_total),
+    fee_total: money(row.fee_total),
+    rejected_count: row.rejected_count,
+    actor_name: actorName,
+    created_at: row.created_at.toISOString(),
+  };
+}
+
+/** A stored line as the bank sent it, with what it did. */
+function entryOfRow(r: ReturnFileLineRow): ReturnEntry {
+  return {
+    line: r.line,
+    movement: r.movement,
+    movementWords: '',
+    kind: r.kind,
+    nossoNumero: r.our_number,
+    documentNumber: '',
+    companyReference: '',
+    dueDate: '',
+    titleAmount: r.title_amount,
+    fee: r.fee,
+    reasons: r.reasons,
+    paid: r.paid,
+    net: r.net,
+    lateCharges: '0.00',
+    discount: '0.00',
+    rebate: '0.00',
+    otherExpenses: '0.00',
+    occurredOn: r.occurred_on ?? '',
+    creditedOn: r.credited_on ?? '',
+    identity: r.identity,
+  };
+}
+
+/** A stored import with its lines (their words read again from the stored file). */
+async function storedSettlement(db: Db, row: ReturnFileRow, alreadyImported: boolean): Promise<ReturnSettlement> {
+  const [actor] = row.actor_id === null ? [] : await db.select({ name: users.name }).from(users).where(eq(users.id, row.actor_id));
+  const stored = await db.select().from(returnFileLines).where(eq(returnFileLines.return_file_id, row.id)).orderBy(asc(returnFileLines.line));
+  const slipIds = [...new Set(stored.map((l) => l.boleto_slip_id).filter((id): id is number => id !== null))];
+  const slips = slipIds.length ? await slipFacts(db, sql`s.id IN (${sql.join(slipIds.map((id) => sql`${id}`), sql`, `)})`) : [];
+  const slipById = new Map(slips.map((s) => [s.slip_id, s]));
+  const read = readReturnFile(row.bank_code as CnabBank, row.content);
+  const words = new Map(read.ok ? read.file.entries.map((e) => [e.line, e.movementWords]) : []);
+  const lines = stored.map((r) => {
+    const entry = { ...entryOfRow(r), movementWords: words.get(r.line) ?? r.movement };
+    return lineView({ entry, slip: r.boleto_slip_id === null ? null : (slipById.get(r.boleto_slip_id) ?? null), outcome: r.outcome, message: r.message });
+  });
+  return { file: summaryOf(row, actor?.name ?? null), already_imported: alreadyImported, lines, totals: totalsOf(lines) };
+}
+
+/**
+ * Settles a return file inside the caller's transaction: payments, fee
+ * postings, rejections, the file and its lines; the same file again answers
+ * the stored import.
+ */
+export async function settleReturn(tx: Db, actor: Actor, input: ReturnFileInput, today: string): Promise<ReturnSettlement> {
+  const analysis = await analyse(tx, input.bankCode, input.content, true);
+  const before = await storedFile(tx, analysis.account.id, analysis.sha256);
+  if (before) return storedSettlement(tx, before, true);
+
+  const settled: SettledLine[] = [];
+  for (const d of analysis.drafts) {
+    const result = await settleLine(tx, actor, d, today);
+    let feePostingId: number | null = null;
+    const fee = new Decimal(d.entry.fee);
+    if (d.slip && fee.gt(0) && (APPLIED_OUTCOMES as readonly string[]).includes(result.outcome)) {
+      const day = d.entry.creditedOn || d.entry.occurredOn || today;
+      feePostingId = await postJournal(tx, bankFeePosting(fee), { operationId: d.slip.credit_operation_id, businessDate: day <= today ? day : today });
+    }
+    settled.push({ ...d, outcome: result.outcome, message: result.message, transactionId: result.transactionId, feePostingId });
+  }
+  const views = settled.map(lineView);
+  const totals = totalsOf(views);
+  const [file] = await tx
+    .insert(returnFiles)
+    .values({
+      bank_account_id: analysis.account.id,
+      bank_code: analysis.bank,
+      file_name: input.fileName,
+      content: analysis.text,
+      sha256: analysis.sha256,
+      file_sequence: analysis.fileSequence,
+      generated_on: analysis.generatedOn,
+      imported_on: today,
+      line_count: totals.line_count,
+      settled_count: totals.settled_count,
+      settled_total: totals.settled_total,
+      fee_total: totals.fee_total,
+      rejected_count: totals.rejected_count,
+      actor_id: actor.id,
+    })
+    .returning();
+  if (settled.length > 0) {
+    await tx.insert(returnFileLines).values(
+      settled.map((s) => ({
+        return_file_id: file.id,
+        bank_account_id: analysis.account.id,
+        line: s.entry.line,
+        identity: s.entry.identity,
+        movement: s.entry.movement,
+        kind: s.entry.kind,
+        outcome: s.outcome,
+        message: s.message,
+        our_number: s.entry.nossoNumero,
+        boleto_slip_id: s.slip?.slip_id ?? null,
+        installment_id: s.slip?.installment_id ?? null,
+        title_amount: money(s.entry.titleAmount),
+        paid: money(s.entry.paid),
+        fee: money(s.entry.fee),
+        net: money(s.entry.net),
+        occurred_on: orNull(s.entry.occurredOn),
+        credited_on: orNull(s.entry.creditedOn),
+        reasons: [...s.entry.reasons],
+        transaction_id: s.transactionId,
+        fee_posting_id: s.feePostingId,
+      })),
+    );
+  }
+  await logActivity(tx, {
+    actorId: actor.id,
+    action: 'cnab-return.settle',
+    entity: 'company_bank_account',
+    entityId: analysis.account.id,
+    after: {
+      return_file_id: file.id,
+      file_name: input.fileName,
+      sha256: analysis.sha256,
+      line_count: totals.line_count,
+      settled_count: totals.settled_count,
+      settled_total: totals.settled_total,
+      fee_total: totals.fee_total,
+      rejected_count: totals.rejected_count,
+    },
+  });
+  const [me] = await tx.select({ name: users.name }).from(users).where(eq(users.id, actor.id));
+  return { file: summaryOf(file, me?.name ?? null), already_imported: false, lines: views, totals };
+}
+
+/** The bank's imported files, newest first. */
+export async function returnHistory(db: Db, bankCode: string): Promise<ReturnFileSummary[]> {
+  const rows = await db
+    .select({ row: returnFiles, actor: users.name })
+    .from(returnFiles)
+    .leftJoin(users, eq(users.id, returnFiles.actor_id))
+    .where(eq(returnFiles.bank_code, bankCode))
+    .orderBy(desc(returnFiles.id))
+    .limit(HISTORY_LIMIT);
+  return rows.map((r) => summaryOf(r.row, r.actor));
+}
+
+/** One imported file with its lines. */
+export async function returnDetail(db: Db, bankCode: string, returnId: number): Promise<ReturnSettlement> {
+  const [row] = await db
+    .select()
+    .from(returnFiles)
+    .where(and(eq(returnFiles.id, returnId), eq(returnFiles.bank_code, bankCode)));
+  if (!row) throw notFound(RETURN_MESSAGES.notFound);
+  return storedSettlement(db, row, false);
+}

@@ -1,0 +1,239 @@
+/**
+ * CNAB 240 return files over HTTP: the preview names each line's installment
+ * and writes nothing; settling pays two installments through the payment
+ * service (dated by the credit date), posts the bank's fees, marks a rejected
+ * entry with its reasons and keeps a line that names no slip; the same file
+ * again settles nothing, and a line applied before is a duplicate in another
+ * file; the trial balance stays zero; the next remittance sends no baixa for
+ * slips the bank settled; another bank or account and a line of the wrong
+ * length are refused naming the header or the line; the authorization matrix.
+ *
+ * Slips come from the boleto call on the demo company's Itaú account
+ * (0912 / 45021-7, wallet 109); the operation is released on 2026-01-15, and
+ * the return file is written with the project's own CNAB tables
+ * (tests/helpers/cnab-return-file.ts).
+ */
+import Decimal from 'decimal.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_RETURN_FILE_CHARS } from '../../../src/shared/contract/company-cnab-return';
+import { startTestServer, type TestServer } from '../../helpers/server';
+import { itauReturnFile, type ItauReturnMovement } from '../../helpers/cnab-return-file';
+import { call, raw, signInEveryRole, type DemoRole } from './client';
+import { itAnswersTheMatrix } from './matrix';
+import { disbursedOperation, insertBorrower, key, SERVICING_PARAMETERS_SQL } from './servicing-fixtures';
+
+let server: TestServer;
+let tokens: Record<DemoRole, string>;
+let itauId: number;
+let opId: number;
+let installments: Array<{ id: number; number: number; value: string; due_date: string }>;
+let sequences: string[];
+
+const TODAY = '2026-01-20';
+const ACCOUNT = { agency: '0912', account: '45021', accountDac: '7', companyDocument: '27185642000100' };
+
+function movements(): ItauReturnMovement[] {
+  const [first, second, third] = installments;
+  return [
+    { movement: '06', nossoNumero: sequences[0], amount: first.value, paid: first.value, fee: '1.90', occurredOn: '2026-01-19', creditedOn: '2026-01-20' },
+    { movement: '06', nossoNumero: sequences[1], amount: second.value, paid: second.value, fee: '1.90', occurredOn: '2026-01-19', creditedOn: '2026-01-20' },
+    { movement: '03', nossoNumero: sequences[2], amount: third.value, paid: '0', fee: '0.50', reasons: '14080000', occurredOn: '2026-01-19' },
+    { movement: '06', nossoNumero: '99999990', amount: '10.00', paid: '10.00', fee: '1.90', occurredOn: '2026-01-19', creditedOn: '2026-01-20' },
+  ];
+}
+const fileOf = (list = movements(), fileSequence = 7) => itauReturnFile(ACCOUNT, list, { generatedOn: TODAY, fileSequence });
+
+async function preview(content: string, role: DemoRole = 'agent', bankCode = '341') {
+  return call(server, 'cnabReturn.preview', { bankCode, file_name: 'RET341.ret', content }, tokens[role]);
+}
+async function settle(content: string, role: DemoRole = 'operator', bankCode = '341') {
+  return call(server, 'cnabReturn.settle', { bankCode, file_name: 'RET341.ret', content, idempotency_key: key() }, tokens[role]);
+}
+async function count(table: string): Promise<number> {
+  const [row] = await server.database.rows<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`);
+  return row.n;
+}
+
+beforeAll(async () => {
+  server = await startTestServer({ seed: 'demo', today: '2026-01-10' });
+  tokens = await signInEveryRole(server);
+  await server.database.rows(SERVICING_PARAMETERS_SQL);
+  // The header's CNPJ is compared with nothing but shown; the account is what must match.
+  [{ id: itauId }] = await server.database.rows<{ id: number }>("SELECT id FROM company_bank_accounts WHERE company_id = 1 AND bank_code = '341' ORDER BY id LIMIT 1");
+  opId = await disbursedOperation(server, tokens, await insertBorrower(server, 'Renato Retorno', '111.444.777-35'));
+  installments = (await call(server, 'servicing.installments', { id: opId }, tokens.agent)).body.installments;
+  for (const i of installments.slice(0, 3)) {
+    const answer = await call(server, 'boleto.slip', { x: i.id }, tokens.agent);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  }
+  const slips = await server.database.rows<{ sequence: string }>(
+    'SELECT s.sequence::text AS sequence FROM boleto_slips s WHERE s.bank_account_id = $1 AND s.installment_id = ANY($2::int[]) ORDER BY s.installment_id',
+    [itauId, installments.slice(0, 3).map((i) => i.id)],
+  );
+  sequences = slips.map((s) => s.sequence.padStart(8, '0'));
+  server.clock.set(TODAY);
+  // The slips go to the bank first, so the remittance after the return is the one that must not write them off.
+  const sent = await call(server, 'remittance.generate', { bankCode: '341', date: TODAY, bank_account_id: itauId, idempotency_key: key() }, tokens.operator);
+  expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+}, 180_000);
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('preview', () => {
+  it('each line with its movement, installment, amounts, dates and reasons; nothing written', async () => {
+    const [files, payments] = [await count('return_files'), await count('installment_transactions')];
+    const answer = await preview(fileOf());
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const body = answer.body;
+    expect(body.bank_account_id).toBe(itauId);
+    expect(body.imported_as).toBeNull();
+    expect(body.lines.map((l: { line: number; kind: string; outcome: string; installment_id: number | null }) => [l.line, l.kind, l.outcome, l.installment_id])).toEqual([
+      [3, 'settled', 'settled', installments[0].id],
+      [5, 'settled', 'settled', installments[1].id],
+      [7, 'rejected', 'rejected', installments[2].id],
+      [9, 'settled', 'unmatched', null],
+    ]);
+    const first = body.lines[0];
+    expect(first).toMatchObject({ movement_words: 'LIQUIDAÇÃO NORMAL', borrower_name: 'Renato Retorno', paid: installments[0].value, fee: '1.90', occurred_on: '2026-01-19', credited_on: '2026-01-20', installment_number: 1 });
+    expect(first.reference).toMatch(/\/001$/);
+    expect(body.lines[2].reasons.map((r: { code: string }) => r.code)).toEqual(['14', '08']);
+    expect(body.lines[3].message).toContain('nosso número');
+    expect(body.totals).toMatchObject({
+      line_count: 4,
+      settled_count: 2,
+      settled_total: new Decimal(installments[0].value).plus(installments[1].value).toFixed(2),
+      fee_total: '4.30',
+      rejected_count: 1,
+      unmatched_count: 1,
+    });
+    expect([await count('return_files'), await count('installment_transactions')]).toEqual([files, payments]);
+  });
+});
+
+describe('refusals before anything is settled', () => {
+  it('another bank, another account, a line of the wrong length, a broken trailer: 400 naming the line or the header', async () => {
+    const before = await count('installment_transactions');
+    const otherBank = await settle(fileOf(), 'operator', '001');
+    expect(otherBank.status).toBe(400);
+    expect(otherBank.body.field).toBe('content');
+    expect(otherBank.body.message).toContain('linha 1');
+
+    const otherAccount = await settle(itauReturnFile({ ...ACCOUNT, account: '99999' }, movements(), { generatedOn: TODAY, fileSequence: 8 }));
+    expect(otherAccount.status).toBe(400);
+    expect(otherAccount.body.field).toBe('header');
+    expect(otherAccount.body.message).toContain('conta 99999');
+
+    const lines = fileOf().split('\r\n');
+    lines[4] = lines[4].slice(0, 239);
+    const short = await settle(lines.join('\r\n'));
+    expect(short.status).toBe(400);
+    expect(short.body.message).toContain('linha 5');
+    expect(short.body.message).toContain('239 posições');
+
+    const trailer = fileOf().split('\r\n');
+    trailer[trailer.length - 2] = trailer[trailer.length - 2].slice(0, 23) + '000099' + trailer[trailer.length - 2].slice(29);
+    const broken = await settle(trailer.join('\r\n'));
+    expect(broken.status).toBe(400);
+    expect(broken.body.message).toMatch(/linha 12.*recordCount/);
+
+    const tooLong = await preview('x'.repeat(MAX_RETURN_FILE_CHARS + 1));
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.field).toBe('content');
+    const tooLarge = await raw(server, 'cnabReturn.preview', {
+      params: { bankCode: '341' },
+      body: JSON.stringify({ file_name: 'x.ret', content: 'x'.repeat(1024 * 1024 + 10) }),
+      token: tokens.agent,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(tooLarge.status).toBe(413);
+
+    expect(await count('return_files')).toBe(0);
+    expect(await count('installment_transactions')).toBe(before);
+  });
+});
+
+describe('settling', () => {
+  it('pays two installments on the credit date, posts the fees, marks the rejection, keeps the unmatched line; the ledger balances', async () => {
+    const answer = await settle(fileOf());
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const body = answer.body;
+    expect(body.already_imported).toBe(false);
+    expect(body.lines.map((l: { outcome: string }) => l.outcome)).toEqual(['settled', 'settled', 'rejected', 'unmatched']);
+    expect(body.file).toMatchObject({ settled_count: 2, rejected_count: 1, line_count: 4, fee_total: '4.30', actor_name: expect.any(String) });
+
+    const payments = await server.database.rows<{ installment_id: number; amount: string; paid_on: string; method: string }>(
+      "SELECT installment_id, amount::text, paid_on::text, method FROM installment_transactions WHERE credit_operation_id = $1 AND kind = 'payment' ORDER BY installment_id",
+      [opId],
+    );
+    expect(payments).toEqual([
+      { installment_id: installments[0].id, amount: installments[0].value, paid_on: '2026-01-20', method: 'boleto' },
+      { installment_id: installments[1].id, amount: installments[1].value, paid_on: '2026-01-20', method: 'boleto' },
+    ]);
+    const schedule = (await call(server, 'servicing.installments', { id: opId }, tokens.agent)).body.installments as Array<{ status: string }>;
+    expect(schedule.slice(0, 3).map((i) => i.status)).toEqual(['paid', 'paid', 'open']);
+
+    const [rejected] = await server.database.rows<{ outcome: string; reasons: Array<{ code: string; words: string }> }>(
+      'SELECT outcome, reasons FROM return_file_lines WHERE installment_id = $1',
+      [installments[2].id],
+    );
+    expect(rejected.outcome).toBe('rejected');
+    expect(rejected.reasons[0].words).toContain('NOSSO NÚMERO');
+
+    const tb = await call(server, 'ledger.trialBalance', {}, tokens.operator);
+    expect(tb.body.difference).toBe('0.00');
+    const fees = tb.body.accounts.find((a: { account: string }) => a.account === 'bank_fees');
+    expect(fees.balance).toBe('4.30');
+
+    const history = await call(server, 'cnabReturn.history', { bankCode: '341' }, tokens.agent);
+    expect(history.body.map((f: { id: number }) => f.id)).toEqual([body.file.id]);
+    const detail = await call(server, 'cnabReturn.get', { bankCode: '341', returnId: body.file.id }, tokens.agent);
+    expect(detail.body.lines.map((l: { outcome: string; movement_words: string }) => [l.outcome, l.movement_words])[0]).toEqual(['settled', 'LIQUIDAÇÃO NORMAL']);
+  });
+
+  it('the same file twice settles once; a paid line in another file is a duplicate', async () => {
+    const payments = await count('installment_transactions');
+    const postings = await count('journal_entries');
+    const again = await settle(fileOf());
+    expect(again.status).toBe(200);
+    expect(again.body.already_imported).toBe(true);
+    const seen = await preview(fileOf());
+    expect(seen.body.imported_as).toBe(again.body.file.id);
+
+    const other = await settle(fileOf(movements().slice(0, 1), 9));
+    expect(other.status, JSON.stringify(other.body)).toBe(200);
+    expect(other.body.lines.map((l: { outcome: string }) => l.outcome)).toEqual(['duplicate']);
+    expect(await count('installment_transactions')).toBe(payments);
+    expect(await count('journal_entries')).toBe(postings);
+    expect(await count('return_files')).toBe(2);
+  });
+
+  it('a settlement of an installment already paid is reported, not settled twice', async () => {
+    const [first] = installments;
+    const late: ItauReturnMovement = { movement: '06', nossoNumero: sequences[0], amount: first.value, paid: first.value, fee: '1.90', occurredOn: '2026-01-20', creditedOn: '2026-01-20' };
+    const answer = await preview(fileOf([late], 10));
+    expect(answer.body.lines[0]).toMatchObject({ outcome: 'already_paid' });
+    expect(answer.body.totals.settled_count).toBe(0);
+  });
+
+  it('the next remittance sends no baixa for the slips the bank settled', async () => {
+    const overview = await call(server, 'remittance.overview', { bankCode: '341', date: TODAY, bank_account_id: itauId }, tokens.agent);
+    expect(overview.status).toBe(200);
+    const ids = new Set(installments.slice(0, 2).map((i) => i.id));
+    const writeOffs = overview.body.pending.items.filter((i: { instruction: string; installment_id: number }) => i.instruction === 'writeOff' && ids.has(i.installment_id));
+    expect(writeOffs).toEqual([]);
+  });
+});
+
+describe('authorization', () => {
+  const readers = { superadmin: 200, admin: 200, operator: 200, agent: 200, user: 403 };
+  itAnswersTheMatrix(
+    [
+      ['cnabReturn.preview', { bankCode: '341', file_name: 'x.ret', content: 'broken' }, { superadmin: 400, admin: 400, operator: 400, agent: 400, user: 403 }],
+      ['cnabReturn.settle', { bankCode: '341', file_name: 'x.ret', content: 'broken', idempotency_key: 'matrix-key-0000000001' }, { superadmin: 400, admin: 400, operator: 400, agent: 403, user: 403 }],
+      ['cnabReturn.history', { bankCode: '341' }, readers],
+      ['cnabReturn.get', { bankCode: '341', returnId: 999999 }, { superadmin: 404, admin: 404, operator: 404, agent: 404, user: 403 }],
+    ],
+    () => ({ server, tokens }),
+  );
+});
