@@ -78,9 +78,10 @@ test.describe('Electron window and preload bridge', () => {
       };
     });
     expect(shape.keys).toEqual({
+      address: ['lookupCep'],
       api: ['call'],
-      app: ['info'],
-      files: ['chooseFolder', 'download', 'exportExcel', 'onProgress'],
+      app: ['info', 'onConnectivity'],
+      files: ['chooseFolder', 'download', 'exportExcel', 'onProgress', 'openReturnFile', 'preview'],
       session: ['current', 'onChange'],
       settings: ['get', 'update'],
     });
