@@ -47,7 +47,7 @@ export const cnabReturn: Shape<typeof pt> = {
     fee: 'Fee',
     occurredOn: 'Occurred',
     creditedOn: 'Credited',
-    reasons: 'Reasons',
+    reasons: 'What the bank says',
     fileName: 'File',
     importedOn: 'Imported on',
     lines: 'Lines',

@@ -31,7 +31,6 @@ export const remittanceManual = {
   saved: 'Remittance saved to {{path}}',
   historyTitle: 'Manual remittances generated',
   download: 'Download again',
-  file: 'File',
   columns: {
     select: 'Pick',
     reference: 'Installment',

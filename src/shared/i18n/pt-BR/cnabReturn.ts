@@ -44,7 +44,7 @@ export const cnabReturn = {
     fee: 'Tarifa',
     occurredOn: 'Ocorrência',
     creditedOn: 'Crédito',
-    reasons: 'Motivos',
+    reasons: 'O que o banco diz',
     fileName: 'Arquivo',
     importedOn: 'Importado em',
     lines: 'Linhas',

@@ -31,7 +31,6 @@ export const remittanceManual = {
   saved: 'Remessa salva em {{path}}',
   historyTitle: 'Remessas manuais geradas',
   download: 'Baixar de novo',
-  file: 'Arquivo',
   columns: {
     select: 'Escolher',
     reference: 'Parcela',

@@ -43,7 +43,8 @@ const OUTCOME_INTENT: Record<ReturnLineOutcome, Intent> = {
 
 const LINE_COLUMNS: readonly ColumnDecl<LineRow>[] = [
   { id: 'line', title: 'cnabReturn.columns.line', width: 50, kind: 'integer', field: 'line' },
-  { id: 'movement', title: 'cnabReturn.columns.movement', width: 170, text: (r) => `${r.movement} ${r.movement_words}` },
+  // The code alone (the outcome tag says what it did, the bank's words close the row), so the amounts and dates fit at 1024 px.
+  { id: 'movement', title: 'cnabReturn.columns.movement', kind: 'identifier', field: 'movement' },
   {
     id: 'outcome',
     title: 'cnabReturn.columns.outcome',
@@ -65,7 +66,7 @@ const LINE_COLUMNS: readonly ColumnDecl<LineRow>[] = [
     id: 'reasons',
     title: 'cnabReturn.columns.reasons',
     width: 260,
-    text: (r) => [...r.reasons.map((x) => `${x.code} ${x.words}`), ...(r.message ? [r.message] : [])].join(' · '),
+    text: (r) => [`${r.movement} ${r.movement_words}`, ...r.reasons.map((x) => `${x.code} ${x.words}`), ...(r.message ? [r.message] : [])].join(' · '),
   },
 ];
 

@@ -251,7 +251,7 @@ export function ManualRemittanceScreen() {
           { id: 'file', title: 'remittanceManual.columns.file', kind: 'identifier', field: 'file_name' },
         ]}
         actions={{
-          title: t('remittanceManual.file'),
+          title: t('common.actions'),
           render: (r) => (
             <Button small icon="download" loading={saving === r.id} data-testid={`manual-remittance-download-${r.id}`} onClick={() => void save(r)}>
               {t('remittanceManual.download')}
