@@ -10,7 +10,12 @@
  * Slips come from the boleto call on the demo company's Itaú account
  * (0912 / 45021-7, wallet 109); the operation is released on 2026-01-15.
  */
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkRemittance, cnabTables, readRecord } from '../../../src/server/domain/cnab';
@@ -87,6 +92,8 @@ describe('authorization', () => {
       ['remittance.overview', { bankCode: '341', date: TODAY }, readers],
       ['remittance.generate', { bankCode: '341', date: TODAY, bank_account_id: 999999, idempotency_key: 'matrix-key-0000000001' }, { superadmin: 404, admin: 404, operator: 404, agent: 403, user: 403 }],
       ['remittance.file', { bankCode: '341', remittanceId: 999999 }, { superadmin: 404, admin: 404, operator: 404, agent: 404, user: 403 }],
+      ['remittance.report', { id: 1, bankCode: '341', remittance_id: 999999, format: 'pdf' }, { superadmin: 404, admin: 404, operator: 404, agent: 404, user: 403 }],
+      ['remittance.history', { id: 1, bankCode: '341' }, readers],
     ],
     () => ({ server, tokens }),
   );
@@ -294,5 +301,88 @@ describe('generating', () => {
     expect(checkRemittance('001', lines)).toEqual([]);
     // Another bank's path does not reach it.
     expect((await call(server, 'remittance.file', { bankCode: '341', remittanceId: generated.body.id }, tokens.agent)).status).toBe(404);
+  });
+});
+
+describe('the report of a stored remittance', () => {
+  async function report(nsa: number, format: 'pdf' | 'xlsx', bankCode = '341') {
+    const [{ id }] = await server.database.rows<{ id: number }>('SELECT id FROM remittances WHERE bank_account_id = $1 AND nsa = $2', [itauId, nsa]);
+    return call(server, 'remittance.report', { id: 1, bankCode, remittance_id: id, format }, tokens.agent);
+  }
+
+  async function items(nsa: number) {
+    return server.database.rows<{ instruction: string; our_number: string; amount: string; due_date: string; name: string; number: number; credit_operation_id: number }>(
+      `SELECT ri.instruction, s.our_number, ri.amount::text AS amount, s.due_date::text AS due_date, b.name, i.number, s.credit_operation_id
+         FROM remittance_items ri JOIN remittances r ON r.id = ri.remittance_id JOIN boleto_slips s ON s.id = ri.boleto_slip_id
+         JOIN credit_operation_installments i ON i.id = ri.installment_id JOIN credit_operations o ON o.id = s.credit_operation_id JOIN borrowers b ON b.id = o.borrower_id
+        WHERE r.bank_account_id = $1 AND r.nsa = $2 ORDER BY ri.id`,
+      [itauId, nsa],
+    );
+  }
+
+  it('Excel: the info sheet with the totals per instruction, then one typed row per title under a frozen header', async () => {
+    const answer = await report(1, 'xlsx');
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.headers.get('content-type')).toContain('spreadsheetml');
+    expect(answer.headers.get('content-disposition')).toContain('REM341000001-relatorio.xlsx');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.from(answer.body as Uint8Array) as unknown as ArrayBuffer);
+    const [info, data] = book.worksheets;
+    const infoRows = new Map<string, unknown>();
+    info.eachRow((row) => infoRows.set(String(row.getCell(1).value), row.getCell(2).value));
+    const expected = await items(1);
+    const total = expected.reduce((sum, i) => sum.plus(i.amount), new Decimal(0));
+    expect(infoRows.get('Entrada — títulos')).toBe(3);
+    expect(infoRows.get('Entrada — total')).toBe(total.toNumber());
+    expect(infoRows.get('Total da remessa')).toBe(total.toNumber());
+    expect(infoRows.get('Arquivo')).toBe('REM341000001.rem');
+    expect(data.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect((data.getRow(1).values as unknown[]).slice(1)).toEqual(['Instrução', 'Nosso número', 'Tomador', 'Operação', 'Parcela nº', 'Vencimento', 'Valor']);
+    expect(data.rowCount).toBe(1 + expected.length);
+    expected.forEach((item, k) => {
+      const row = data.getRow(k + 2);
+      expect(row.getCell(1).value).toBe('Entrada');
+      expect(row.getCell(2).value).toBe(item.our_number);
+      expect(row.getCell(3).value).toBe(item.name);
+      expect(row.getCell(4).value).toBe(`OP-${String(item.credit_operation_id).padStart(6, '0')}`);
+      expect(row.getCell(5).value).toBe(item.number);
+      expect(row.getCell(6).value).toEqual(new Date(`${item.due_date}T00:00:00Z`));
+      expect(row.getCell(7).value).toBe(Number(item.amount));
+    });
+  });
+
+  it('PDF: each line and the totals, read back with pdftotext', async () => {
+    const answer = await report(3, 'pdf');
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.headers.get('content-type')).toContain('application/pdf');
+    const dir = mkdtempSync(join(tmpdir(), 'remittance-report-'));
+    let text: string;
+    try {
+      writeFileSync(join(dir, 'r.pdf'), answer.body as Uint8Array);
+      text = execFileSync('pdftotext', ['-layout', join(dir, 'r.pdf'), '-'], { encoding: 'utf8' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    const [item] = await items(3);
+    expect(text).toContain('NSA 3');
+    const line = text.split('\n').find((l) => l.includes(item.our_number));
+    expect(line).toMatch(/^\s*Baixa\s/);
+    expect(line).toContain('Rita Remessa');
+    expect(line).toContain(`${item.due_date.slice(8, 10)}/${item.due_date.slice(5, 7)}/${item.due_date.slice(0, 4)}`);
+    expect(line).toContain(new Decimal(item.amount).toFixed(2).replace('.', ','));
+    expect(text).toMatch(/Baixa: 1 título\(s\)/);
+    expect(text).toMatch(/Total da remessa: 1 título\(s\)/);
+  });
+
+  it('bad input names the field; another bank, company or id is a 404', async () => {
+    const [{ id }] = await server.database.rows<{ id: number }>('SELECT id FROM remittances WHERE bank_account_id = $1 AND nsa = 1', [itauId]);
+    const badFormat = await call(server, 'remittance.report', { id: 1, bankCode: '341', remittance_id: id, format: 'doc' }, tokens.agent);
+    expect(badFormat.status).toBe(400);
+    expect(badFormat.body.field).toBe('format');
+    const noId = await raw(server, 'remittance.report', { params: { id: '1', bankCode: '341' }, body: JSON.stringify({ format: 'pdf' }), token: tokens.agent });
+    expect(noId.status).toBe(400);
+    expect(noId.body.field).toBe('remittance_id');
+    expect((await call(server, 'remittance.report', { id: 1, bankCode: '001', remittance_id: id, format: 'pdf' }, tokens.agent)).status).toBe(404);
+    expect((await call(server, 'remittance.report', { id: 2, bankCode: '341', remittance_id: id, format: 'pdf' }, tokens.agent)).status).toBe(404);
   });
 });

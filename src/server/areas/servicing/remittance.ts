@@ -28,10 +28,17 @@
  */
 import { createHash } from 'node:crypto';
 import Decimal from 'decimal.js';
-import { and, asc, desc, eq, max } from 'drizzle-orm';
+import { and, asc, count, desc, eq, max } from 'drizzle-orm';
 import { sql, type SQL } from 'drizzle-orm';
 import { operationNumber } from '@shared/contract/credit-operations';
-import { REMITTANCE_WRITE_OFF_REASONS, type RemittanceCandidate, type RemittanceOverview, type RemittanceSummary } from '@shared/contract/company-remittance';
+import {
+  REMITTANCE_HISTORY_PAGE,
+  REMITTANCE_WRITE_OFF_REASONS,
+  type RemittanceCandidate,
+  type RemittanceHistory,
+  type RemittanceOverview,
+  type RemittanceSummary,
+} from '@shared/contract/company-remittance';
 import { STORED_INSTALLMENT_STATUSES } from '@shared/installment-status';
 import type { Db } from '../../db/connect';
 import { companyOf } from '../company';
@@ -59,8 +66,6 @@ export const REMITTANCE_MESSAGES = {
 
 /** How many problems the refusal spells out (the rest are counted). */
 const PROBLEMS_SHOWN = 5;
-/** The history the overview lists (newest first). */
-const HISTORY_LIMIT = 200;
 
 type AccountRow = typeof companyBankAccounts.$inferSelect;
 
@@ -321,15 +326,54 @@ function summaryOf(row: RemittanceRow, actorName: string | null): RemittanceSumm
   };
 }
 
-async function historyOf(db: Db, accountId: number): Promise<RemittanceSummary[]> {
+/** A page of a history: from `offset` (default 0), `limit` rows (default and most one page). */
+export interface HistoryPage {
+  offset?: number | undefined;
+  limit?: number | undefined;
+}
+
+function pageOf(page: HistoryPage): { offset: number; limit: number } {
+  return { offset: page.offset ?? 0, limit: Math.min(page.limit ?? REMITTANCE_HISTORY_PAGE, REMITTANCE_HISTORY_PAGE) };
+}
+
+async function historyOf(db: Db, accountId: number, page: HistoryPage): Promise<{ items: RemittanceSummary[]; total: number }> {
+  const { offset, limit } = pageOf(page);
   const rows = await db
     .select({ row: remittances, actor: users.name })
     .from(remittances)
     .leftJoin(users, eq(users.id, remittances.actor_id))
     .where(eq(remittances.bank_account_id, accountId))
     .orderBy(desc(remittances.nsa))
-    .limit(HISTORY_LIMIT);
-  return rows.map((r) => summaryOf(r.row, r.actor));
+    .limit(limit)
+    .offset(offset);
+  const [{ n }] = await db.select({ n: count() }).from(remittances).where(eq(remittances.bank_account_id, accountId));
+  return { items: rows.map((r) => summaryOf(r.row, r.actor)), total: n };
+}
+
+/**
+ * The files of every account of one bank of the company, newest first (by
+ * business date, then id: NSAs of different accounts do not compare).
+ */
+export async function bankRemittanceHistory(db: Db, companyId: number, bankCode: string, page: HistoryPage): Promise<RemittanceHistory> {
+  const { offset, limit } = pageOf(page);
+  const where = and(eq(remittances.bank_code, bankCode), eq(companyBankAccounts.company_id, companyId));
+  const rows = await db
+    .select({ row: remittances, actor: users.name, agency: companyBankAccounts.agency, account: companyBankAccounts.account, digit: companyBankAccounts.account_digit })
+    .from(remittances)
+    .innerJoin(companyBankAccounts, eq(companyBankAccounts.id, remittances.bank_account_id))
+    .leftJoin(users, eq(users.id, remittances.actor_id))
+    .where(where)
+    .orderBy(desc(remittances.generated_on), desc(remittances.id))
+    .limit(limit)
+    .offset(offset);
+  const [{ n }] = await db.select({ n: count() }).from(remittances).innerJoin(companyBankAccounts, eq(companyBankAccounts.id, remittances.bank_account_id)).where(where);
+  return {
+    bank_code: bankCode,
+    items: rows.map((r) => ({ ...summaryOf(r.row, r.actor), agency: r.agency, account: r.digit ? `${r.account}-${r.digit}` : r.account })),
+    total: n,
+    offset,
+    limit,
+  };
 }
 
 // ---------------------------------------------------------------------------
@@ -346,7 +390,7 @@ function checkDate(date: string, today: string): void {
 }
 
 /** What a file generated now would carry up to `date`, and the account's files. */
-export async function remittanceOverview(db: Db, request: RemittanceRequest, today: string): Promise<RemittanceOverview> {
+export async function remittanceOverview(db: Db, request: RemittanceRequest, today: string, page: HistoryPage = {}): Promise<RemittanceOverview> {
   checkDate(request.date, today);
   const account = await accountFor(db, request.bankCode, request.bankAccountId, false);
   const items = (await candidatesOf(db, account.id, request.date)).map(candidateView);
@@ -366,7 +410,7 @@ export async function remittanceOverview(db: Db, request: RemittanceRequest, tod
       slip_count: items.length,
       total: sumOf(items),
     },
-    history: await historyOf(db, account.id),
+    ...(await historyOf(db, account.id, page).then((h) => ({ history: h.items, history_total: h.total }))),
   };
 }
 

@@ -23,8 +23,11 @@ export const remittance: Shape<typeof pt> = {
   historyTitle: 'Remittances generated',
   historyEmpty: 'No remittance generated for this account.',
   download: 'Download again',
+  reportPdf: 'PDF report',
+  reportXlsx: 'Excel report',
+  reportSaved: 'Report saved to {{path}}',
   actions: 'File',
-  instructions: { entry: 'Entry', writeOff: 'Write-off' },
+  instructions: { entry: 'Entry', writeOff: 'Write-off', dueDateChange: 'Due date change' },
   reasons: { paid: 'paid', renegotiated: 'renegotiated', written_off: 'written off', assigned: 'assigned', prepaid: 'prepaid', replaced: 'slip replaced' },
   columns: {
     reference: 'Installment',
@@ -40,5 +43,9 @@ export const remittance: Shape<typeof pt> = {
     total: 'Total',
     actor: 'By',
     file: 'File',
+    borrower: 'Borrower',
+    operation: 'Operation',
+    installmentNumber: 'Installment no.',
+    account: 'Account',
   },
 };

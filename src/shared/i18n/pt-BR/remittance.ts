@@ -20,8 +20,11 @@ export const remittance = {
   historyTitle: 'Remessas geradas',
   historyEmpty: 'Nenhuma remessa gerada nesta conta.',
   download: 'Baixar de novo',
+  reportPdf: 'Relatório PDF',
+  reportXlsx: 'Relatório Excel',
+  reportSaved: 'Relatório salvo em {{path}}',
   actions: 'Arquivo',
-  instructions: { entry: 'Entrada', writeOff: 'Baixa' },
+  instructions: { entry: 'Entrada', writeOff: 'Baixa', dueDateChange: 'Alteração de vencimento' },
   reasons: { paid: 'paga', renegotiated: 'renegociada', written_off: 'baixada como perda', assigned: 'cedida', prepaid: 'antecipada', replaced: 'boleto substituído' },
   columns: {
     reference: 'Parcela',
@@ -37,5 +40,9 @@ export const remittance = {
     total: 'Total',
     actor: 'Por',
     file: 'Arquivo',
+    borrower: 'Tomador',
+    operation: 'Operação',
+    installmentNumber: 'Parcela nº',
+    account: 'Conta',
   },
 };
