@@ -15,7 +15,10 @@
  *   sent whose installment is still collected by them; write-offs (baixa, 02)
  *   for slips sent before whose installment was paid outside the bank,
  *   renegotiated, written off, assigned, replaced by a prepayment, or given a
- *   newer slip. A slip is carried once per instruction.
+ *   newer slip; due-date changes (06) for sent slips whose installment was
+ *   given a newer slip that only moves the due date (same amount and title
+ *   data), under the nosso número the bank registered. A slip is carried once
+ *   per instruction.
  * - Generating takes the account's next file sequence number (NSA) under its
  *   row lock; the file is checked line by line before anything is stored: a
  *   problem is a 400 naming the installment and the field (an account field
@@ -90,6 +93,7 @@ export const remittanceSummarySchema = z.object({
   slip_count: z.number(),
   entry_count: z.number(),
   write_off_count: z.number(),
+  due_date_change_count: z.number(),
   total: moneySchema,
   actor_name: z.string().nullable(),
   created_at: timestampSchema,
@@ -108,6 +112,8 @@ export const remittanceOverviewSchema = z.object({
     entry_total: moneySchema,
     write_off_count: z.number(),
     write_off_total: moneySchema,
+    due_date_change_count: z.number(),
+    due_date_change_total: moneySchema,
     slip_count: z.number(),
     total: moneySchema,
   }),

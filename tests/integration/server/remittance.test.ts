@@ -265,6 +265,61 @@ describe('generating', () => {
     expect(view.next_nsa).toBe(rows.length + 1);
   });
 
+  it('a newer slip that only moves the due date of a title at the bank goes out as a 06 under the registered nosso número; a later baixa names it too', async () => {
+    const target = installments[8];
+    await issueBoleto(target.id);
+    const entry = await generate();
+    expect(entry.status, JSON.stringify(entry.body)).toBe(200);
+    const [sent] = await server.database.rows<{ id: number; sequence: string; our_number: string; due_date: string; amount: string }>(
+      'SELECT id, sequence::text AS sequence, our_number, due_date::text AS due_date, amount::text AS amount FROM boleto_slips WHERE installment_id = $1 ORDER BY id DESC LIMIT 1',
+      [target.id],
+    );
+    // Servicing issues the installment again for the same amount on another day (same title data): a newer slip.
+    const newDue = '2026-12-15';
+    const [moved] = await server.database.rows<{ id: number }>(
+      `INSERT INTO boleto_slips (installment_id, credit_operation_id, bank_account_id, sequence, our_number, amount, due_date, barcode, digitable_line, issued_on, title_version, actor_id)
+       SELECT installment_id, credit_operation_id, bank_account_id, (SELECT max(sequence) + 1 FROM boleto_slips WHERE bank_account_id = s.bank_account_id), 'novo', amount, $2::date, barcode, digitable_line, $3::date, title_version, actor_id
+         FROM boleto_slips s WHERE id = $1 RETURNING id`,
+      [sent.id, newDue, TODAY],
+    );
+    const view = await overview();
+    expect(view.pending.items).toEqual([expect.objectContaining({ boleto_slip_id: moved.id, instruction: 'dueDateChange', our_number: sent.our_number, due_date: newDue })]);
+    expect(view.pending).toMatchObject({ due_date_change_count: 1, entry_count: 0, write_off_count: 0 });
+
+    const change = await generate();
+    expect(change.status, JSON.stringify(change.body)).toBe(200);
+    expect(change.body).toMatchObject({ slip_count: 1, due_date_change_count: 1, entry_count: 0, write_off_count: 0 });
+    const lines = linesOf(await download(change.body.id));
+    expect(checkRemittance('341', lines)).toEqual([]);
+    const p = readRecord(ITAU.segmentP, lines[2]);
+    expect(p.movement).toBe('06');
+    expect(Number(p.nossoNumero)).toBe(Number(sent.sequence));
+    expect(p.dueDate).toBe(newDue);
+    const [item] = await server.database.rows<{ boleto_slip_id: number; title_slip_id: number }>("SELECT boleto_slip_id, title_slip_id FROM remittance_items WHERE instruction = 'dueDateChange'");
+    expect(item).toEqual({ boleto_slip_id: moved.id, title_slip_id: sent.id });
+    expect((await generate()).status).toBe(409);
+
+    // Paid outside the bank: one baixa, of the title the bank holds (the registered nosso número), never of the older slip too.
+    const details = await call(server, 'servicing.installmentDetails', { id: opId, installment: target.id }, tokens.agent);
+    const paid = await call(server, 'servicing.pay', { id: opId, installment: target.id, idempotency_key: key(), amount: details.body.installment.due_total, paid_on: TODAY, method: 'pix' }, tokens.operator);
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    const baixa = await generate();
+    expect(baixa.status, JSON.stringify(baixa.body)).toBe(200);
+    expect(baixa.body).toMatchObject({ slip_count: 1, write_off_count: 1 });
+    const baixaP = readRecord(ITAU.segmentP, linesOf(await download(baixa.body.id))[2]);
+    expect(baixaP.movement).toBe('02');
+    expect(Number(baixaP.nossoNumero)).toBe(Number(sent.sequence));
+
+    // The report names the registered nosso número and the new due date on the 06 line.
+    const pdf = await call(server, 'remittance.report', { id: 1, bankCode: '341', remittance_id: change.body.id, format: 'xlsx' }, tokens.agent);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.from(pdf.body as Uint8Array) as unknown as ArrayBuffer);
+    const row = book.worksheets[1].getRow(2);
+    expect(row.getCell(1).value).toBe('Alteração de vencimento');
+    expect(row.getCell(2).value).toBe(sent.our_number);
+    expect(row.getCell(6).value).toEqual(new Date(`${newDue}T00:00:00Z`));
+  });
+
   it('Banco do Brasil: the wallet variation missing is a 400 naming it; set on the account, the file for 001 checks out', async () => {
     const created = await call(
       server,

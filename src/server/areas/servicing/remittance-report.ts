@@ -7,7 +7,9 @@
  *
  * The lines are read from remittance_items, which were written in the same
  * transaction as the file: the report says what the file says, in the file's
- * order. The remittance must belong to an account of the company named in the
+ * order — the nosso número the bank registered (a newer slip standing for a
+ * title names the title's) and the due date the line carried (the new one for
+ * a due-date change). The remittance must belong to an account of the company named in the
  * path and to the bank named there, else 404 (nothing about another
  * company's files leaks).
  */
@@ -104,10 +106,11 @@ export async function remittanceReport(db: Db, companyId: number, bankCode: stri
   if (!head) throw notFound(REMITTANCE_MESSAGES.remittanceNotFound);
   const lines = rowsOf<LineRow>(
     await db.execute(sql`
-      SELECT ri.instruction, s.our_number, b.name AS borrower, s.credit_operation_id, i.number,
+      SELECT ri.instruction, t.our_number, b.name AS borrower, s.credit_operation_id, i.number,
              s.due_date::text AS due_date, ri.amount::text AS amount
         FROM remittance_items ri
         JOIN boleto_slips s ON s.id = ri.boleto_slip_id
+        JOIN boleto_slips t ON t.id = COALESCE(ri.title_slip_id, ri.boleto_slip_id)
         JOIN credit_operation_installments i ON i.id = ri.installment_id
         JOIN credit_operations o ON o.id = s.credit_operation_id
         JOIN borrowers b ON b.id = o.borrower_id
