@@ -441,3 +441,39 @@ describe('the report of a stored remittance', () => {
     expect((await call(server, 'remittance.report', { id: 2, bankCode: '341', remittance_id: id, format: 'pdf' }, tokens.agent)).status).toBe(404);
   });
 });
+
+describe('history pages', () => {
+  it('the overview and the bank-wide history page through the files, newest first, with the total', async () => {
+    const rows = await server.database.rows<{ id: number; nsa: number }>('SELECT id, nsa FROM remittances WHERE bank_account_id = $1 ORDER BY nsa DESC', [itauId]);
+    expect(rows.length).toBeGreaterThan(3);
+    const page = await call(server, 'remittance.overview', { bankCode: '341', date: TODAY, bank_account_id: itauId, history_offset: 1, history_limit: 2 }, tokens.agent);
+    expect(page.status, JSON.stringify(page.body)).toBe(200);
+    expect(page.body.history_total).toBe(rows.length);
+    expect(page.body.history.map((h: { nsa: number }) => h.nsa)).toEqual(rows.slice(1, 3).map((r) => r.nsa));
+
+    const all = await call(server, 'remittance.history', { id: 1, bankCode: '341', history_limit: 200 }, tokens.agent);
+    expect(all.status, JSON.stringify(all.body)).toBe(200);
+    expect(all.body.total).toBe(rows.length);
+    expect(all.body.items.map((h: { id: number }) => h.id).sort((a: number, b: number) => a - b)).toEqual(rows.map((r) => r.id).sort((a, b) => a - b));
+    expect(all.body.items[0]).toMatchObject({ bank_code: '341', agency: '0912' });
+    const second = await call(server, 'remittance.history', { id: 1, bankCode: '341', history_offset: 2, history_limit: 2 }, tokens.agent);
+    expect(second.body.items.map((h: { id: number }) => h.id)).toEqual(all.body.items.slice(2, 4).map((h: { id: number }) => h.id));
+    expect(second.body).toMatchObject({ total: rows.length, offset: 2, limit: 2 });
+    const bb = await call(server, 'remittance.history', { id: 1, bankCode: '001' }, tokens.agent);
+    expect(bb.body.items.map((h: { file_name: string }) => h.file_name)).toEqual(['REM001000001.rem']);
+    const otherCompany = await call(server, 'remittance.history', { id: 2, bankCode: '341' }, tokens.agent);
+    expect(otherCompany.body.total).toBe(0);
+  });
+
+  it('a page outside the bounds is a 400 naming the field', async () => {
+    const zero = await raw(server, 'remittance.history', { params: { id: '1', bankCode: '341' }, query: 'history_limit=0', token: tokens.agent });
+    expect(zero.status).toBe(400);
+    expect(zero.body.field).toBe('history_limit');
+    const big = await raw(server, 'remittance.overview', { params: { bankCode: '341' }, query: 'history_limit=201', token: tokens.agent });
+    expect(big.status).toBe(400);
+    expect(big.body.field).toBe('history_limit');
+    const negative = await raw(server, 'remittance.history', { params: { id: '1', bankCode: '341' }, query: 'history_offset=-1', token: tokens.agent });
+    expect(negative.status).toBe(400);
+    expect(negative.body.field).toBe('history_offset');
+  });
+});

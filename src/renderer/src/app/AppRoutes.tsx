@@ -60,6 +60,7 @@ const SolicitationViewScreen = lazy(() => area.solicitations().then((m) => ({ de
 const BureauLookupScreen = lazy(() => area.bureau().then((m) => ({ default: m.BureauLookupScreen })));
 const CompanyOperationScreen = lazy(() => area.company().then((m) => ({ default: m.CompanyOperationScreen })));
 const RemittanceScreen = lazy(() => area.company().then((m) => ({ default: m.RemittanceScreen })));
+const RemittanceOperationScreen = lazy(() => area.company().then((m) => ({ default: m.RemittanceOperationScreen })));
 const BorrowersListScreen = lazy(() => area.borrowers().then((m) => ({ default: m.BorrowersListScreen })));
 const BorrowerScreen = lazy(() => area.borrowers().then((m) => ({ default: m.BorrowerScreen })));
 const OperationsListScreen = lazy(() => area.creditOperations().then((m) => ({ default: m.OperationsListScreen })));
@@ -112,6 +113,7 @@ const SCREENS: Record<ScreenKey, () => ReactNode> = {
   'bureau.lookup': () => <BureauLookupScreen />,
   'company.setup': () => <CompanyOperationScreen />,
   'company.remittance': () => <RemittanceScreen />,
+  'company.remittanceOperation': () => <RemittanceOperationScreen />,
   'borrowers.list': () => <BorrowersListScreen />,
   'borrowers.view': () => <BorrowerScreen />,
   'operations.list': () => <OperationsListScreen />,

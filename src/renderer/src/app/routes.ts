@@ -32,6 +32,7 @@ export type ScreenKey =
   | 'bureau.lookup'
   | 'company.setup'
   | 'company.remittance'
+  | 'company.remittanceOperation'
   | 'borrowers.list'
   | 'borrowers.view'
   | 'operations.list'
@@ -144,7 +145,7 @@ export const APP_ROUTES: RouteNode = {
         { path: 'banks/:bankCode/remessa', title: 'shell.crumbs.remittance', screen: 'company.remittance' },
         uc('banks/:bankCode/assignment-remittances', 'shell.crumbs.assignmentRemittances'),
         uc('cnab-integration/:bankId', 'shell.crumbs.cnabIntegration'),
-        uc('remittance-operation/:bankId', 'shell.crumbs.remittanceOperation'),
+        { path: 'remittance-operation/:bankId', title: 'shell.crumbs.remittanceOperation', screen: 'company.remittanceOperation' },
         uc('remittance-operation/manual/:bankId', 'shell.crumbs.manualRemittance'),
       ],
     },

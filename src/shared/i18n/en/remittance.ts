@@ -29,6 +29,13 @@ export const remittance: Shape<typeof pt> = {
   actions: 'File',
   instructions: { entry: 'Entry', writeOff: 'Write-off', dueDateChange: 'Due date change' },
   reasons: { paid: 'paid', renegotiated: 'renegotiated', written_off: 'written off', assigned: 'assigned', prepaid: 'prepaid', replaced: 'slip replaced' },
+  operationTitle: 'Remittances of bank {{bank}}',
+  operationIntro: 'The files generated on every company account of this bank, newest first. Download the file again or the report of what it carried.',
+  generateLink: 'Generate a remittance',
+  previousPage: 'Previous',
+  nextPage: 'Next',
+  pageOf: '{{from}}–{{to}} of {{total}}',
+  openRemittances: 'Remittances',
   columns: {
     reference: 'Installment',
     instruction: 'Instruction',

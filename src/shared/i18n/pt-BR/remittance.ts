@@ -26,6 +26,13 @@ export const remittance = {
   actions: 'Arquivo',
   instructions: { entry: 'Entrada', writeOff: 'Baixa', dueDateChange: 'Alteração de vencimento' },
   reasons: { paid: 'paga', renegotiated: 'renegociada', written_off: 'baixada como perda', assigned: 'cedida', prepaid: 'antecipada', replaced: 'boleto substituído' },
+  operationTitle: 'Remessas do banco {{bank}}',
+  operationIntro: 'Os arquivos gerados em todas as contas da empresa deste banco, do mais novo ao mais antigo. Baixe de novo o arquivo ou o relatório do que ele levou.',
+  generateLink: 'Gerar uma remessa',
+  previousPage: 'Anteriores',
+  nextPage: 'Próximas',
+  pageOf: '{{from}}–{{to}} de {{total}}',
+  openRemittances: 'Remessas',
   columns: {
     reference: 'Parcela',
     instruction: 'Instrução',

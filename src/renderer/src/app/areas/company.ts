@@ -1,3 +1,4 @@
 /** The company setup area (Operações › Empresa), loaded on first visit. */
 export { CompanyOperationScreen } from '../../screens/company/CompanyOperationScreen';
 export { RemittanceScreen } from '../../screens/company/remittance/RemittanceScreen';
+export { RemittanceOperationScreen } from '../../screens/company/remittance/RemittanceOperationScreen';
