@@ -69,6 +69,8 @@ async function realIds(url: string, today: string): Promise<Ids> {
     'borrowers.view': borrower,
     'operations.proposal': operation,
     'operations.analysis': operation,
+    // A bank code: the bank whose remittances the screen lists.
+    'company.remittanceOperation': '341',
   };
 }
 
