@@ -75,6 +75,12 @@ export const REMITTANCE_MESSAGES = {
   remittanceNotFound: 'Remessa não encontrada.',
 } as const;
 
+/**
+ * Items written per INSERT statement: PostgreSQL takes at most 65,535
+ * parameters (7 per item), and PGlite already fails at 5,000 items
+ * ("Invalid array length").
+ */
+const ITEMS_PER_INSERT = 1000;
 /** How many problems the refusal spells out (the rest are counted). */
 const PROBLEMS_SHOWN = 5;
 
@@ -237,10 +243,14 @@ async function candidatesOf(db: Db, accountId: number, date: string): Promise<Ca
              ) AS moved,
              EXISTS (SELECT 1 FROM remittance_items r WHERE r.instruction = 'dueDateChange' AND r.title_slip_id = s.title_id AND r.boleto_slip_id > s.id) AS continued
         FROM slip s
+        -- Read from the table through its (installment, account, id) index, not from the CTE (which has none).
         LEFT JOIN LATERAL (
-          SELECT p.id, p.title_id FROM slip p
-           WHERE p.installment_id = s.installment_id AND p.id < s.id AND p.at_bank AND NOT p.written_off
+          SELECT p.id, COALESCE((SELECT r.title_slip_id FROM remittance_items r WHERE r.boleto_slip_id = p.id AND r.instruction = 'dueDateChange'), p.id) AS title_id
+            FROM boleto_slips p
+           WHERE p.installment_id = s.installment_id AND p.bank_account_id = s.bank_account_id AND p.id < s.id
              AND p.amount = s.amount AND p.title_version = s.title_version AND p.due_date <> s.due_date
+             AND EXISTS (SELECT 1 FROM remittance_items r WHERE r.boleto_slip_id = p.id AND r.instruction IN ('entry', 'dueDateChange'))
+             AND NOT EXISTS (SELECT 1 FROM remittance_items r WHERE r.boleto_slip_id = p.id AND r.instruction = 'writeOff')
            ORDER BY p.id DESC LIMIT 1
         ) prev ON NOT s.at_bank
         JOIN boleto_slips t ON t.id = COALESCE(prev.title_id, s.title_id)
@@ -517,8 +527,7 @@ export async function generateRemittance(tx: Db, actor: Actor, request: Required
       actor_id: actor.id,
     })
     .returning();
-  await tx.insert(remittanceItems).values(
-    rows.map((r, k) => ({
+  const items = rows.map((r, k) => ({
       remittance_id: stored.id,
       boleto_slip_id: r.slip_id,
       installment_id: r.installment_id,
@@ -527,8 +536,9 @@ export async function generateRemittance(tx: Db, actor: Actor, request: Required
       amount: slips[k].amount,
       // The bank knows the title by the slip it registered; a newer slip standing for it says which.
       title_slip_id: r.title_slip_id === r.slip_id ? null : r.title_slip_id,
-    })),
-  );
+  }));
+  // A file of 10,000 titles goes in batches (ITEMS_PER_INSERT).
+  for (let k = 0; k < items.length; k += ITEMS_PER_INSERT) await tx.insert(remittanceItems).values(items.slice(k, k + ITEMS_PER_INSERT));
   await logActivity(tx, {
     actorId: actor.id,
     action: 'remittance.generate',
