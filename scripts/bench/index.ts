@@ -19,7 +19,9 @@
  *       operations list at 100,000 operations (origination.ts);
  *   (l) a payment through the main-process handlers, (m) expired
  *       installments at 1,000,000 installments and (n) the trial balance over
- *       1,000,000 journal entries, both on PostgreSQL (collections.ts).
+ *       1,000,000 journal entries, both on PostgreSQL (collections.ts);
+ *   (o) a CNAB 240 remittance of 10,000 boletos generated, validated and
+ *       written, in a process of its own (remittance.ts).
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -38,6 +40,7 @@ import { originationFigures } from './origination';
 import { embeddedBackend } from './backend';
 import { carneFigure } from './carne';
 import { collectionsFigures } from './collections';
+import { remittanceFigure } from './remittance';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 100_000);
@@ -139,3 +142,4 @@ await dashboardAt200k();
 await originationFigures();
 await carneFigure();
 await collectionsFigures();
+await remittanceFigure();

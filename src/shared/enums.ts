@@ -89,6 +89,6 @@ export {
   type ReceiptMethod,
 } from './servicing';
 
-/** What a CNAB remittance asks of the bank for a title: register it (entrada, 01) or write it off (baixa, 02). */
-export const REMITTANCE_INSTRUCTIONS = ['entry', 'writeOff'] as const;
+/** What a CNAB remittance asks of the bank for a title: register it (entrada, 01), write it off (baixa, 02) or move its due date (alteração de vencimento, 06). */
+export const REMITTANCE_INSTRUCTIONS = ['entry', 'writeOff', 'dueDateChange'] as const;
 export type RemittanceInstructionCode = (typeof REMITTANCE_INSTRUCTIONS)[number];

@@ -71,6 +71,8 @@ async function realIds(url: string, today: string): Promise<Ids> {
     'operations.analysis': operation,
     // The return screen's parameter is a bank code.
     'company.cnabReturn': '341',
+    // A bank code: the bank whose remittances the screen lists.
+    'company.remittanceOperation': '341',
   };
 }
 

@@ -7,12 +7,15 @@
  * download folder; the file is read back from disk (240-character lines, the
  * CNAB reader finds nothing wrong, the lot trailer's count and total). The
  * history then lists it, nothing is left to carry, and axe finds no serious
- * violation on the screen and the dialog. On the same server, a manual
+ * violation on the screen and the dialog. From the bank accounts the bank's
+ * remittances (remittance-operation/341) list the file; its Excel report is
+ * saved and read back from disk with exceljs. On the same server, a manual
  * remittance of two picked installments is generated and read from disk too.
  */
 import { readFileSync } from 'node:fs';
 import Decimal from 'decimal.js';
 import type { Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { buildRequest, operation } from '../../src/shared/contract/index';
 import { checkRemittance, cnabTables, readRecord } from '../../src/server/domain/cnab';
 import type { TestServer } from '../helpers/server';
@@ -66,6 +69,26 @@ test('an operator generates a 341 remittance and reads it from disk', async ({ p
 
   await expect(page.getByTestId('remittance-history')).toContainText('REM341');
   await expect(totals).toContainText('Nada a remeter');
+
+  // The bank's remittances, reached from the bank accounts: the file listed, its Excel report saved and read from disk.
+  await harness.goto('/app/company-operation?tab=banks');
+  const [itau] = await server.database.rows<{ id: number }>("SELECT bank_account_id AS id FROM remittances ORDER BY id DESC LIMIT 1");
+  await page.getByTestId(`company-bank-remittances-${itau.id}`).click();
+  await expect(page).toHaveURL(/#\/app\/company-operation\/remittance-operation\/341$/);
+  const [last] = await server.database.rows<{ id: number; file_name: string }>('SELECT id, file_name FROM remittances ORDER BY id DESC LIMIT 1');
+  await expect(page.getByTestId('remittance-operation-history')).toContainText(last.file_name);
+  await page.getByTestId(`remittance-report-xlsx-${last.id}`).click();
+  const reportSaved = page.getByTestId('remittance-saved');
+  await expect(reportSaved).toContainText('.xlsx');
+  const reportPath = ((await reportSaved.textContent()) ?? '').replace(/^.*?(\/\S+\.xlsx).*$/s, '$1');
+  expect(reportPath.startsWith(harness.paths.downloads)).toBe(true);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile(reportPath);
+  const data = book.worksheets[1];
+  expect(data.rowCount).toBe(1 + stored.slip_count);
+  expect(data.getRow(2).getCell(1).value).toBe('Entrada');
+  const sum = Array.from({ length: stored.slip_count }, (_, k) => new Decimal(String(data.getRow(k + 2).getCell(7).value))).reduce((a, b) => a.plus(b), new Decimal(0));
+  expect(sum.toFixed(2)).toBe(stored.total);
 
   await manualRemittanceFromDisk(page, harness, server, token, op.id);
 });

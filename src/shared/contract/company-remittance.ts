@@ -15,7 +15,10 @@
  *   sent whose installment is still collected by them; write-offs (baixa, 02)
  *   for slips sent before whose installment was paid outside the bank,
  *   renegotiated, written off, assigned, replaced by a prepayment, or given a
- *   newer slip. A slip is carried once per instruction.
+ *   newer slip; due-date changes (06) for sent slips whose installment was
+ *   given a newer slip that only moves the due date (same amount and title
+ *   data), under the nosso número the bank registered. A slip is carried once
+ *   per instruction.
  * - Generating takes the account's next file sequence number (NSA) under its
  *   row lock; the file is checked line by line before anything is stored: a
  *   problem is a 400 naming the installment and the field (an account field
@@ -27,6 +30,18 @@
  *   at the bank). The registered (panel applicant) role never.
  * - The download is saved under the name the bank's channel expects when it
  *   has one, else REM<bank><NSA, 6 digits>.rem.
+ * - The report (the spec's POST /company/{id}/bank/{bankCode}/remessa/report)
+ *   lists what a stored file carried: body { remittance_id, format: pdf |
+ *   xlsx }; `id` is the company. Each line: the instruction, nosso número,
+ *   borrower, operation, installment number, the due date the bank was told
+ *   (the new one for a due-date change) and the amount; then the count and
+ *   total per instruction. The file comes back as a download (application/pdf
+ *   or the xlsx type, which names the saved file's extension) that the main
+ *   process streams to disk; same readers as the file itself.
+ * - History pages: the overview answers the account's files newest first,
+ *   `history_limit` (default and most 200) from `history_offset` (default 0),
+ *   with `history_total`. `remittance.history` lists the files of every
+ *   account of a bank of the company, paged the same way.
  */
 import { z } from 'zod';
 import { REMITTANCE_INSTRUCTIONS } from '../enums';
@@ -38,6 +53,12 @@ import { calendarDaySchema, moneySchema } from './money';
 /** The banks whose CNAB 240 cobrança layouts the server writes. */
 export const REMITTANCE_BANK_CODES = ['001', '104', '341'] as const;
 export type RemittanceBankCode = (typeof REMITTANCE_BANK_CODES)[number];
+
+export const REMITTANCE_REPORT_FORMATS = ['pdf', 'xlsx'] as const;
+export type RemittanceReportFormat = (typeof REMITTANCE_REPORT_FORMATS)[number];
+
+/** The history page the overview and the bank's list answer by default, and the most they answer. */
+export const REMITTANCE_HISTORY_PAGE = 200;
 
 export const REMITTANCE_WRITE_OFF_REASONS = ['paid', 'renegotiated', 'written_off', 'assigned', 'prepaid', 'replaced'] as const;
 
@@ -72,6 +93,7 @@ export const remittanceSummarySchema = z.object({
   slip_count: z.number(),
   entry_count: z.number(),
   write_off_count: z.number(),
+  due_date_change_count: z.number(),
   total: moneySchema,
   actor_name: z.string().nullable(),
   created_at: timestampSchema,
@@ -90,13 +112,42 @@ export const remittanceOverviewSchema = z.object({
     entry_total: moneySchema,
     write_off_count: z.number(),
     write_off_total: moneySchema,
+    due_date_change_count: z.number(),
+    due_date_change_total: moneySchema,
     slip_count: z.number(),
     total: moneySchema,
   }),
-  /** the account's files, newest first */
+  /** the account's files, newest first: a page of `history_total` */
   history: z.array(remittanceSummarySchema),
+  history_total: z.number(),
 });
 export type RemittanceOverview = z.infer<typeof remittanceOverviewSchema>;
+
+export const remittanceHistorySchema = z.object({
+  bank_code: z.string(),
+  items: z.array(remittanceSummarySchema.extend({ agency: z.string(), account: z.string() })),
+  total: z.number(),
+  offset: z.number(),
+  limit: z.number(),
+});
+export type RemittanceHistory = z.infer<typeof remittanceHistorySchema>;
+export type RemittanceHistoryItem = RemittanceHistory['items'][number];
+
+/** A whole number from min to max, as a number or the decimal text a query string carries (never a boolean or an array). */
+function wholeNumber(min: number, max: number) {
+  const message = `informe um número inteiro de ${min} a ${max}`;
+  return z.union([z.number(), z.string()], { error: message }).transform((value, ctx) => {
+    const n = typeof value === 'number' ? value : /^\d{1,9}$/.test(value) ? Number(value) : Number.NaN;
+    if (Number.isInteger(n) && n >= min && n <= max) return n;
+    ctx.issues.push({ code: 'custom', message, input: value });
+    return z.NEVER;
+  });
+}
+
+const historyPaging = {
+  history_offset: wholeNumber(0, 999_999_999).optional(),
+  history_limit: wholeNumber(1, REMITTANCE_HISTORY_PAGE).optional(),
+};
 
 export const companyRemittanceOperations = {
   'remittance.overview': defineOperation({
@@ -107,7 +158,7 @@ export const companyRemittanceOperations = {
     origin: 'spec',
     description:
       "An account's CNAB 240 remittances: what a file generated now would carry up to `date` (default: the business date) — entries for slips never sent, write-offs (baixa) for sent slips whose installment left the bank's collection — with totals, and the files generated before, newest first.",
-    args: z.object({ bankCode: bankCodeSchema, date: calendarDaySchema.optional(), bank_account_id: idSchema.optional() }),
+    args: z.object({ bankCode: bankCodeSchema, date: calendarDaySchema.optional(), bank_account_id: idSchema.optional(), ...historyPaging }),
     result: remittanceOverviewSchema,
   }),
   'remittance.generate': defineOperation({
@@ -130,6 +181,34 @@ export const companyRemittanceOperations = {
     description: 'A stored remittance file, byte for byte as generated (text/plain, CR LF lines), under the name the bank expects.',
     file: { kind: 'download', extension: 'rem' },
     args: z.object({ bankCode: bankCodeSchema, remittanceId: idSchema }),
+    result: z.unknown(),
+  }),
+  'remittance.history': defineOperation({
+    method: 'GET',
+    path: '/api/company/:id/bank/:bankCode/remessas/history',
+    access: AllPanelUsers,
+    encoding: 'query',
+    origin: 'designed',
+    description:
+      "The remittances of every account of one bank of the company, newest first (generated on, then NSA), a page of `history_limit` (default and most 200) from `history_offset`, with the total.",
+    args: z.object({ id: idSchema, bankCode: bankCodeSchema, ...historyPaging }),
+    result: remittanceHistorySchema,
+  }),
+  'remittance.report': defineOperation({
+    method: 'POST',
+    path: '/api/company/:id/bank/:bankCode/remessa/report',
+    access: AllPanelUsers,
+    encoding: 'json',
+    origin: 'spec',
+    description:
+      'What a stored remittance carried, as PDF or Excel: per line the instruction, nosso número, borrower, operation, installment, due date and amount, with the count and total per instruction. The file type (application/pdf or xlsx) names the saved extension.',
+    file: { kind: 'download', extension: '' },
+    args: z.object({
+      id: idSchema,
+      bankCode: bankCodeSchema,
+      remittance_id: idSchema,
+      format: z.enum(REMITTANCE_REPORT_FORMATS, { error: 'formato do relatório: use pdf ou xlsx' }),
+    }),
     result: z.unknown(),
   }),
 } as const;

@@ -10,7 +10,12 @@
  * Slips come from the boleto call on the demo company's Itaú account
  * (0912 / 45021-7, wallet 109); the operation is released on 2026-01-15.
  */
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkRemittance, cnabTables, readRecord } from '../../../src/server/domain/cnab';
@@ -87,6 +92,8 @@ describe('authorization', () => {
       ['remittance.overview', { bankCode: '341', date: TODAY }, readers],
       ['remittance.generate', { bankCode: '341', date: TODAY, bank_account_id: 999999, idempotency_key: 'matrix-key-0000000001' }, { superadmin: 404, admin: 404, operator: 404, agent: 403, user: 403 }],
       ['remittance.file', { bankCode: '341', remittanceId: 999999 }, { superadmin: 404, admin: 404, operator: 404, agent: 404, user: 403 }],
+      ['remittance.report', { id: 1, bankCode: '341', remittance_id: 999999, format: 'pdf' }, { superadmin: 404, admin: 404, operator: 404, agent: 404, user: 403 }],
+      ['remittance.history', { id: 1, bankCode: '341' }, readers],
     ],
     () => ({ server, tokens }),
   );
@@ -258,6 +265,61 @@ describe('generating', () => {
     expect(view.next_nsa).toBe(rows.length + 1);
   });
 
+  it('a newer slip that only moves the due date of a title at the bank goes out as a 06 under the registered nosso número; a later baixa names it too', async () => {
+    const target = installments[8];
+    await issueBoleto(target.id);
+    const entry = await generate();
+    expect(entry.status, JSON.stringify(entry.body)).toBe(200);
+    const [sent] = await server.database.rows<{ id: number; sequence: string; our_number: string; due_date: string; amount: string }>(
+      'SELECT id, sequence::text AS sequence, our_number, due_date::text AS due_date, amount::text AS amount FROM boleto_slips WHERE installment_id = $1 ORDER BY id DESC LIMIT 1',
+      [target.id],
+    );
+    // Servicing issues the installment again for the same amount on another day (same title data): a newer slip.
+    const newDue = '2026-12-15';
+    const [moved] = await server.database.rows<{ id: number }>(
+      `INSERT INTO boleto_slips (installment_id, credit_operation_id, bank_account_id, sequence, our_number, amount, due_date, barcode, digitable_line, issued_on, title_version, actor_id)
+       SELECT installment_id, credit_operation_id, bank_account_id, (SELECT max(sequence) + 1 FROM boleto_slips WHERE bank_account_id = s.bank_account_id), 'novo', amount, $2::date, barcode, digitable_line, $3::date, title_version, actor_id
+         FROM boleto_slips s WHERE id = $1 RETURNING id`,
+      [sent.id, newDue, TODAY],
+    );
+    const view = await overview();
+    expect(view.pending.items).toEqual([expect.objectContaining({ boleto_slip_id: moved.id, instruction: 'dueDateChange', our_number: sent.our_number, due_date: newDue })]);
+    expect(view.pending).toMatchObject({ due_date_change_count: 1, entry_count: 0, write_off_count: 0 });
+
+    const change = await generate();
+    expect(change.status, JSON.stringify(change.body)).toBe(200);
+    expect(change.body).toMatchObject({ slip_count: 1, due_date_change_count: 1, entry_count: 0, write_off_count: 0 });
+    const lines = linesOf(await download(change.body.id));
+    expect(checkRemittance('341', lines)).toEqual([]);
+    const p = readRecord(ITAU.segmentP, lines[2]);
+    expect(p.movement).toBe('06');
+    expect(Number(p.nossoNumero)).toBe(Number(sent.sequence));
+    expect(p.dueDate).toBe(newDue);
+    const [item] = await server.database.rows<{ boleto_slip_id: number; title_slip_id: number }>("SELECT boleto_slip_id, title_slip_id FROM remittance_items WHERE instruction = 'dueDateChange'");
+    expect(item).toEqual({ boleto_slip_id: moved.id, title_slip_id: sent.id });
+    expect((await generate()).status).toBe(409);
+
+    // Paid outside the bank: one baixa, of the title the bank holds (the registered nosso número), never of the older slip too.
+    const details = await call(server, 'servicing.installmentDetails', { id: opId, installment: target.id }, tokens.agent);
+    const paid = await call(server, 'servicing.pay', { id: opId, installment: target.id, idempotency_key: key(), amount: details.body.installment.due_total, paid_on: TODAY, method: 'pix' }, tokens.operator);
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    const baixa = await generate();
+    expect(baixa.status, JSON.stringify(baixa.body)).toBe(200);
+    expect(baixa.body).toMatchObject({ slip_count: 1, write_off_count: 1 });
+    const baixaP = readRecord(ITAU.segmentP, linesOf(await download(baixa.body.id))[2]);
+    expect(baixaP.movement).toBe('02');
+    expect(Number(baixaP.nossoNumero)).toBe(Number(sent.sequence));
+
+    // The report names the registered nosso número and the new due date on the 06 line.
+    const pdf = await call(server, 'remittance.report', { id: 1, bankCode: '341', remittance_id: change.body.id, format: 'xlsx' }, tokens.agent);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.from(pdf.body as Uint8Array) as unknown as ArrayBuffer);
+    const row = book.worksheets[1].getRow(2);
+    expect(row.getCell(1).value).toBe('Alteração de vencimento');
+    expect(row.getCell(2).value).toBe(sent.our_number);
+    expect(row.getCell(6).value).toEqual(new Date(`${newDue}T00:00:00Z`));
+  });
+
   it('Banco do Brasil: the wallet variation missing is a 400 naming it; set on the account, the file for 001 checks out', async () => {
     const created = await call(
       server,
@@ -294,5 +356,124 @@ describe('generating', () => {
     expect(checkRemittance('001', lines)).toEqual([]);
     // Another bank's path does not reach it.
     expect((await call(server, 'remittance.file', { bankCode: '341', remittanceId: generated.body.id }, tokens.agent)).status).toBe(404);
+  });
+});
+
+describe('the report of a stored remittance', () => {
+  async function report(nsa: number, format: 'pdf' | 'xlsx', bankCode = '341') {
+    const [{ id }] = await server.database.rows<{ id: number }>('SELECT id FROM remittances WHERE bank_account_id = $1 AND nsa = $2', [itauId, nsa]);
+    return call(server, 'remittance.report', { id: 1, bankCode, remittance_id: id, format }, tokens.agent);
+  }
+
+  async function items(nsa: number) {
+    return server.database.rows<{ instruction: string; our_number: string; amount: string; due_date: string; name: string; number: number; credit_operation_id: number }>(
+      `SELECT ri.instruction, s.our_number, ri.amount::text AS amount, s.due_date::text AS due_date, b.name, i.number, s.credit_operation_id
+         FROM remittance_items ri JOIN remittances r ON r.id = ri.remittance_id JOIN boleto_slips s ON s.id = ri.boleto_slip_id
+         JOIN credit_operation_installments i ON i.id = ri.installment_id JOIN credit_operations o ON o.id = s.credit_operation_id JOIN borrowers b ON b.id = o.borrower_id
+        WHERE r.bank_account_id = $1 AND r.nsa = $2 ORDER BY ri.id`,
+      [itauId, nsa],
+    );
+  }
+
+  it('Excel: the info sheet with the totals per instruction, then one typed row per title under a frozen header', async () => {
+    const answer = await report(1, 'xlsx');
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.headers.get('content-type')).toContain('spreadsheetml');
+    expect(answer.headers.get('content-disposition')).toContain('REM341000001-relatorio.xlsx');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.from(answer.body as Uint8Array) as unknown as ArrayBuffer);
+    const [info, data] = book.worksheets;
+    const infoRows = new Map<string, unknown>();
+    info.eachRow((row) => infoRows.set(String(row.getCell(1).value), row.getCell(2).value));
+    const expected = await items(1);
+    const total = expected.reduce((sum, i) => sum.plus(i.amount), new Decimal(0));
+    expect(infoRows.get('Entrada — títulos')).toBe(3);
+    expect(infoRows.get('Entrada — total')).toBe(total.toNumber());
+    expect(infoRows.get('Total da remessa')).toBe(total.toNumber());
+    expect(infoRows.get('Arquivo')).toBe('REM341000001.rem');
+    expect(data.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect((data.getRow(1).values as unknown[]).slice(1)).toEqual(['Instrução', 'Nosso número', 'Tomador', 'Operação', 'Parcela nº', 'Vencimento', 'Valor']);
+    expect(data.rowCount).toBe(1 + expected.length);
+    expected.forEach((item, k) => {
+      const row = data.getRow(k + 2);
+      expect(row.getCell(1).value).toBe('Entrada');
+      expect(row.getCell(2).value).toBe(item.our_number);
+      expect(row.getCell(3).value).toBe(item.name);
+      expect(row.getCell(4).value).toBe(`OP-${String(item.credit_operation_id).padStart(6, '0')}`);
+      expect(row.getCell(5).value).toBe(item.number);
+      expect(row.getCell(6).value).toEqual(new Date(`${item.due_date}T00:00:00Z`));
+      expect(row.getCell(7).value).toBe(Number(item.amount));
+    });
+  });
+
+  it('PDF: each line and the totals, read back with pdftotext', async () => {
+    const answer = await report(3, 'pdf');
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.headers.get('content-type')).toContain('application/pdf');
+    const dir = mkdtempSync(join(tmpdir(), 'remittance-report-'));
+    let text: string;
+    try {
+      writeFileSync(join(dir, 'r.pdf'), answer.body as Uint8Array);
+      text = execFileSync('pdftotext', ['-layout', join(dir, 'r.pdf'), '-'], { encoding: 'utf8' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    const [item] = await items(3);
+    expect(text).toContain('NSA 3');
+    const line = text.split('\n').find((l) => l.includes(item.our_number));
+    expect(line).toMatch(/^\s*Baixa\s/);
+    expect(line).toContain('Rita Remessa');
+    expect(line).toContain(`${item.due_date.slice(8, 10)}/${item.due_date.slice(5, 7)}/${item.due_date.slice(0, 4)}`);
+    expect(line).toContain(new Decimal(item.amount).toFixed(2).replace('.', ','));
+    expect(text).toMatch(/Baixa: 1 título\(s\)/);
+    expect(text).toMatch(/Total da remessa: 1 título\(s\)/);
+  });
+
+  it('bad input names the field; another bank, company or id is a 404', async () => {
+    const [{ id }] = await server.database.rows<{ id: number }>('SELECT id FROM remittances WHERE bank_account_id = $1 AND nsa = 1', [itauId]);
+    const badFormat = await call(server, 'remittance.report', { id: 1, bankCode: '341', remittance_id: id, format: 'doc' }, tokens.agent);
+    expect(badFormat.status).toBe(400);
+    expect(badFormat.body.field).toBe('format');
+    const noId = await raw(server, 'remittance.report', { params: { id: '1', bankCode: '341' }, body: JSON.stringify({ format: 'pdf' }), token: tokens.agent });
+    expect(noId.status).toBe(400);
+    expect(noId.body.field).toBe('remittance_id');
+    expect((await call(server, 'remittance.report', { id: 1, bankCode: '001', remittance_id: id, format: 'pdf' }, tokens.agent)).status).toBe(404);
+    expect((await call(server, 'remittance.report', { id: 2, bankCode: '341', remittance_id: id, format: 'pdf' }, tokens.agent)).status).toBe(404);
+  });
+});
+
+describe('history pages', () => {
+  it('the overview and the bank-wide history page through the files, newest first, with the total', async () => {
+    const rows = await server.database.rows<{ id: number; nsa: number }>('SELECT id, nsa FROM remittances WHERE bank_account_id = $1 ORDER BY nsa DESC', [itauId]);
+    expect(rows.length).toBeGreaterThan(3);
+    const page = await call(server, 'remittance.overview', { bankCode: '341', date: TODAY, bank_account_id: itauId, history_offset: 1, history_limit: 2 }, tokens.agent);
+    expect(page.status, JSON.stringify(page.body)).toBe(200);
+    expect(page.body.history_total).toBe(rows.length);
+    expect(page.body.history.map((h: { nsa: number }) => h.nsa)).toEqual(rows.slice(1, 3).map((r) => r.nsa));
+
+    const all = await call(server, 'remittance.history', { id: 1, bankCode: '341', history_limit: 200 }, tokens.agent);
+    expect(all.status, JSON.stringify(all.body)).toBe(200);
+    expect(all.body.total).toBe(rows.length);
+    expect(all.body.items.map((h: { id: number }) => h.id).sort((a: number, b: number) => a - b)).toEqual(rows.map((r) => r.id).sort((a, b) => a - b));
+    expect(all.body.items[0]).toMatchObject({ bank_code: '341', agency: '0912' });
+    const second = await call(server, 'remittance.history', { id: 1, bankCode: '341', history_offset: 2, history_limit: 2 }, tokens.agent);
+    expect(second.body.items.map((h: { id: number }) => h.id)).toEqual(all.body.items.slice(2, 4).map((h: { id: number }) => h.id));
+    expect(second.body).toMatchObject({ total: rows.length, offset: 2, limit: 2 });
+    const bb = await call(server, 'remittance.history', { id: 1, bankCode: '001' }, tokens.agent);
+    expect(bb.body.items.map((h: { file_name: string }) => h.file_name)).toEqual(['REM001000001.rem']);
+    const otherCompany = await call(server, 'remittance.history', { id: 2, bankCode: '341' }, tokens.agent);
+    expect(otherCompany.body.total).toBe(0);
+  });
+
+  it('a page outside the bounds is a 400 naming the field', async () => {
+    const zero = await raw(server, 'remittance.history', { params: { id: '1', bankCode: '341' }, query: 'history_limit=0', token: tokens.agent });
+    expect(zero.status).toBe(400);
+    expect(zero.body.field).toBe('history_limit');
+    const big = await raw(server, 'remittance.overview', { params: { bankCode: '341' }, query: 'history_limit=201', token: tokens.agent });
+    expect(big.status).toBe(400);
+    expect(big.body.field).toBe('history_limit');
+    const negative = await raw(server, 'remittance.history', { params: { id: '1', bankCode: '341' }, query: 'history_offset=-1', token: tokens.agent });
+    expect(negative.status).toBe(400);
+    expect(negative.body.field).toBe('history_offset');
   });
 });

@@ -34,6 +34,7 @@ export type ScreenKey =
   | 'company.remittance'
   | 'company.manualRemittance'
   | 'company.cnabReturn'
+  | 'company.remittanceOperation'
   | 'borrowers.list'
   | 'borrowers.view'
   | 'operations.list'
@@ -145,8 +146,9 @@ export const APP_ROUTES: RouteNode = {
         { path: '', screen: 'company.setup' },
         { path: 'banks/:bankCode/remessa', title: 'shell.crumbs.remittance', screen: 'company.remittance' },
         uc('banks/:bankCode/assignment-remittances', 'shell.crumbs.assignmentRemittances'),
+        // ':bankId' is a bank code (341) for the return files and the bank's remittances.
         { path: 'cnab-integration/:bankId', title: 'shell.crumbs.cnabIntegration', screen: 'company.cnabReturn' },
-        uc('remittance-operation/:bankId', 'shell.crumbs.remittanceOperation'),
+        { path: 'remittance-operation/:bankId', title: 'shell.crumbs.remittanceOperation', screen: 'company.remittanceOperation' },
         // ':bankId' is the company's collecting account (company_bank_accounts.id): a manual file is of one account.
         { path: 'remittance-operation/manual/:bankId', title: 'shell.crumbs.manualRemittance', screen: 'company.manualRemittance' },
       ],

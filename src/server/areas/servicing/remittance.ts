@@ -12,6 +12,16 @@
  *     bank's collection — paid outside the bank (every payment is, until
  *     return files settle them), renegotiated, written off, assigned, replaced
  *     by a prepayment or by a newer slip — and whose baixa was never sent.
+ *   · due-date change (alteração de vencimento, 06): what counts is a newer
+ *     slip of an installment whose title the bank holds (entry or 06 sent,
+ *     no baixa) that keeps the amount and the title data and only moves the
+ *     due date — servicing makes one when an installment is asked again with
+ *     the same open amount on another day. The file tells the bank the new
+ *     date under the nosso número it registered, instead of a baixa of that
+ *     title and an entry of the new slip; the newer slip is recorded as
+ *     standing for the title (remittance_items.title_slip_id), so a later
+ *     baixa or 06 names the registered nosso número too. A new amount or new
+ *     title data still goes out as baixa plus entry (06 moves only the date).
  *   A slip goes out once per instruction (UNIQUE in the database).
  * - The NSA is the account's last plus one, taken under the account's row
  *   lock (the same lock that hands out nosso números), so two generations at
@@ -28,10 +38,18 @@
  */
 import { createHash } from 'node:crypto';
 import Decimal from 'decimal.js';
-import { and, asc, desc, eq, max } from 'drizzle-orm';
+import { and, asc, count, desc, eq, max } from 'drizzle-orm';
 import { sql, type SQL } from 'drizzle-orm';
 import { operationNumber } from '@shared/contract/credit-operations';
-import { REMITTANCE_WRITE_OFF_REASONS, type RemittanceCandidate, type RemittanceOverview, type RemittanceSummary } from '@shared/contract/company-remittance';
+import {
+  REMITTANCE_HISTORY_PAGE,
+  REMITTANCE_WRITE_OFF_REASONS,
+  type RemittanceCandidate,
+  type RemittanceHistory,
+  type RemittanceOverview,
+  type RemittanceSummary,
+} from '@shared/contract/company-remittance';
+import type { RemittanceInstructionCode } from '@shared/enums';
 import { STORED_INSTALLMENT_STATUSES } from '@shared/installment-status';
 import type { Db } from '../../db/connect';
 import { companyOf } from '../company';
@@ -58,10 +76,14 @@ export const REMITTANCE_MESSAGES = {
   remittanceNotFound: 'Remessa não encontrada.',
 } as const;
 
+/**
+ * Items written per INSERT statement: PostgreSQL takes at most 65,535
+ * parameters (7 per item), and PGlite already fails at 5,000 items
+ * ("Invalid array length").
+ */
+const ITEMS_PER_INSERT = 1000;
 /** How many problems the refusal spells out (the rest are counted). */
 const PROBLEMS_SHOWN = 5;
-/** The history the overview lists (newest first). */
-const HISTORY_LIMIT = 200;
 
 type AccountRow = typeof companyBankAccounts.$inferSelect;
 
@@ -163,6 +185,10 @@ export interface CandidateRow {
   default_interest_monthly_percent: string | null;
   gone: RemittanceCandidate['reason'];
   sent: boolean;
+  /** a newer slip of a title at the bank that only moves its due date (a 06) */
+  moved_from_bank: boolean;
+  /** the slip whose nosso número the bank registered (itself for an entry) */
+  title_slip_id: number;
 }
 
 type WriteOffReason = (typeof REMITTANCE_WRITE_OFF_REASONS)[number];
@@ -174,14 +200,32 @@ const REASON = Object.fromEntries(REMITTANCE_WRITE_OFF_REASONS.map((r) => [r, sq
 const STATUSES_LEAVING_THE_BANK = STORED_INSTALLMENT_STATUSES.filter((s) => (REMITTANCE_WRITE_OFF_REASONS as readonly string[]).includes(s));
 
 /**
- * The slips of the account a file would carry up to `date`, entries and
- * write-offs, in slip order. One pass over the account's slips; the kind of
- * each comes from its installment's state and what was sent before.
+ * The slips of the account a file would carry up to `date` — entries,
+ * due-date changes and write-offs — in slip order. One pass over the
+ * account's slips; the instruction of each comes from its installment's
+ * state and what was sent before:
+ * - at the bank: an entry or a due-date change of the slip was sent; its
+ *   title (nosso número) is its own for an entry, else the one its 06 named;
+ * - moved: a newer slip of the installment at the account keeps the amount
+ *   and title data of a slip at the bank and changes only the due date — that
+ *   newer slip goes out as a 06 on the title, and the older one is neither
+ *   written off nor entered again;
+ * - continued: a later 06 carried the title on, so the older slip is done.
  */
 export async function candidatesOf(db: Db, accountId: number, date: string): Promise<CandidateRow[]> {
   const result = await db.execute(sql`
+    WITH slip AS (
+      SELECT s.*,
+             EXISTS (SELECT 1 FROM remittance_items r WHERE r.boleto_slip_id = s.id AND r.instruction IN ('entry', 'dueDateChange')) AS at_bank,
+             EXISTS (SELECT 1 FROM remittance_items r WHERE r.boleto_slip_id = s.id AND r.instruction = 'writeOff') AS written_off,
+             COALESCE((SELECT r.title_slip_id FROM remittance_items r WHERE r.boleto_slip_id = s.id AND r.instruction = 'dueDateChange'), s.id) AS title_id
+        FROM boleto_slips s
+       WHERE s.bank_account_id = ${accountId}
+    )
     SELECT c.* FROM (
-      SELECT s.id AS slip_id, s.installment_id, s.credit_operation_id, i.number, s.sequence::text AS sequence, s.our_number,
+      SELECT s.id AS slip_id, s.installment_id, s.credit_operation_id, i.number,
+             COALESCE(prev.title_id, s.title_id) AS title_slip_id,
+             t.sequence::text AS sequence, t.our_number,
              s.amount::text AS amount, s.due_date::text AS due_date, s.issued_on::text AS issued_on,
              b.name AS payer_name, b.document AS payer_document, b.address, b.address_number, b.neighborhood, b.cep, b.city, b.state,
              d.late_fee_percent::text AS late_fee_percent, d.default_interest_monthly_percent::text AS default_interest_monthly_percent,
@@ -191,21 +235,54 @@ export async function candidatesOf(db: Db, accountId: number, date: string): Pro
                WHEN st.status IN (${sql.join(STATUSES_LEAVING_THE_BANK.map((st) => sql`${st}`), sql`, `)}) THEN st.status
                WHEN EXISTS (SELECT 1 FROM boleto_slips n WHERE n.installment_id = s.installment_id AND n.bank_account_id = s.bank_account_id AND n.id > s.id) THEN ${REASON.replaced}
              END AS gone,
-             EXISTS (SELECT 1 FROM remittance_items r WHERE r.boleto_slip_id = s.id AND r.instruction = 'entry') AS sent,
-             EXISTS (SELECT 1 FROM remittance_items r WHERE r.boleto_slip_id = s.id AND r.instruction = 'writeOff') AS written_off
-        FROM boleto_slips s
+             s.at_bank AS sent, s.written_off, prev.id IS NOT NULL AS moved_from_bank,
+             EXISTS (
+               SELECT 1 FROM boleto_slips n
+                WHERE n.installment_id = s.installment_id AND n.bank_account_id = s.bank_account_id AND n.id > s.id
+                  AND n.amount = s.amount AND n.title_version = s.title_version AND n.due_date <> s.due_date
+                  AND NOT EXISTS (SELECT 1 FROM boleto_slips m WHERE m.installment_id = n.installment_id AND m.bank_account_id = n.bank_account_id AND m.id > n.id)
+             ) AS moved,
+             EXISTS (SELECT 1 FROM remittance_items r WHERE r.instruction = 'dueDateChange' AND r.title_slip_id = s.title_id AND r.boleto_slip_id > s.id) AS continued
+        FROM slip s
+        -- Read from the table through its (installment, account, id) index, not from the CTE (which has none).
+        LEFT JOIN LATERAL (
+          SELECT p.id, COALESCE((SELECT r.title_slip_id FROM remittance_items r WHERE r.boleto_slip_id = p.id AND r.instruction = 'dueDateChange'), p.id) AS title_id
+            FROM boleto_slips p
+           WHERE p.installment_id = s.installment_id AND p.bank_account_id = s.bank_account_id AND p.id < s.id
+             AND p.amount = s.amount AND p.title_version = s.title_version AND p.due_date <> s.due_date
+             AND EXISTS (SELECT 1 FROM remittance_items r WHERE r.boleto_slip_id = p.id AND r.instruction IN ('entry', 'dueDateChange'))
+             AND NOT EXISTS (SELECT 1 FROM remittance_items r WHERE r.boleto_slip_id = p.id AND r.instruction = 'writeOff')
+           ORDER BY p.id DESC LIMIT 1
+        ) prev ON NOT s.at_bank
+        JOIN boleto_slips t ON t.id = COALESCE(prev.title_id, s.title_id)
         JOIN credit_operation_installments i ON i.id = s.installment_id
         JOIN credit_operations o ON o.id = s.credit_operation_id
         JOIN borrowers b ON b.id = o.borrower_id
         LEFT JOIN disbursements d ON d.credit_operation_id = s.credit_operation_id
         LEFT JOIN installment_states st ON st.installment_id = s.installment_id
-       WHERE s.bank_account_id = ${accountId} AND s.issued_on <= ${date}::date
+       WHERE s.issued_on <= ${date}::date
     ) c
-    WHERE (NOT c.sent AND c.gone IS NULL) OR (c.sent AND NOT c.written_off AND c.gone IS NOT NULL AND NOT ${closedByTheBank(sql`c.slip_id`)})
+    WHERE (NOT c.sent AND c.gone IS NULL)
+       OR (c.sent AND NOT c.written_off AND NOT c.continued AND c.gone IS NOT NULL AND NOT (c.gone = ${REASON.replaced} AND c.moved)
+           -- a title the bank settled or wrote off itself (a return file said so) needs no baixa; after a 06 the bank knows it by the registered number
+           AND NOT ${closedByTheBank(sql`c.slip_id`)} AND NOT ${closedByTheBank(sql`c.title_slip_id`)})
     ORDER BY c.slip_id
   `);
   const rows = (result as unknown as { rows: CandidateRow[] }).rows;
-  return rows.map((r) => ({ ...r, slip_id: Number(r.slip_id), installment_id: Number(r.installment_id), credit_operation_id: Number(r.credit_operation_id), number: Number(r.number) }));
+  return rows.map((r) => ({
+    ...r,
+    slip_id: Number(r.slip_id),
+    installment_id: Number(r.installment_id),
+    credit_operation_id: Number(r.credit_operation_id),
+    number: Number(r.number),
+    title_slip_id: Number(r.title_slip_id),
+  }));
+}
+
+/** What the file asks of the bank for a candidate. */
+function instructionOf(row: CandidateRow): RemittanceInstructionCode {
+  if (row.sent) return 'writeOff';
+  return row.moved_from_bank ? 'dueDateChange' : 'entry';
 }
 
 function referenceOf(row: CandidateRow): string {
@@ -219,7 +296,7 @@ function candidateView(row: CandidateRow): RemittanceCandidate {
     credit_operation_id: row.credit_operation_id,
     installment_number: row.number,
     reference: referenceOf(row),
-    instruction: row.sent ? 'writeOff' : 'entry',
+    instruction: instructionOf(row),
     reason: row.sent ? row.gone : null,
     our_number: row.our_number,
     payer_name: row.payer_name,
@@ -248,7 +325,7 @@ function slipOf(account: AccountRow, boleto: BoletoAccount, row: CandidateRow): 
     const field = accountFieldOf(error.message);
     throw badRequest(REMITTANCE_MESSAGES.badAccount(field, error.message), field);
   }
-  const instruction = row.sent ? 'writeOff' : 'entry';
+  const instruction = instructionOf(row);
   const from = addDays(row.due_date, 1);
   const fee = row.late_fee_percent ? new Decimal(row.late_fee_percent).toDecimalPlaces(2, Decimal.ROUND_DOWN) : new Decimal(0);
   const interest = row.default_interest_monthly_percent ? dailyInterest(row.amount, row.default_interest_monthly_percent) : null;
@@ -316,21 +393,61 @@ export function summaryOf(row: RemittanceRow, actorName: string | null): Remitta
     slip_count: row.slip_count,
     entry_count: row.entry_count,
     write_off_count: row.write_off_count,
+    due_date_change_count: row.due_date_change_count,
     total: new Decimal(row.total).toFixed(2),
     actor_name: actorName,
     created_at: row.created_at.toISOString(),
   };
 }
 
-async function historyOf(db: Db, accountId: number): Promise<RemittanceSummary[]> {
+/** A page of a history: from `offset` (default 0), `limit` rows (default and most one page). */
+export interface HistoryPage {
+  offset?: number | undefined;
+  limit?: number | undefined;
+}
+
+function pageOf(page: HistoryPage): { offset: number; limit: number } {
+  return { offset: page.offset ?? 0, limit: Math.min(page.limit ?? REMITTANCE_HISTORY_PAGE, REMITTANCE_HISTORY_PAGE) };
+}
+
+async function historyOf(db: Db, accountId: number, page: HistoryPage): Promise<{ items: RemittanceSummary[]; total: number }> {
+  const { offset, limit } = pageOf(page);
   const rows = await db
     .select({ row: remittances, actor: users.name })
     .from(remittances)
     .leftJoin(users, eq(users.id, remittances.actor_id))
     .where(eq(remittances.bank_account_id, accountId))
     .orderBy(desc(remittances.nsa))
-    .limit(HISTORY_LIMIT);
-  return rows.map((r) => summaryOf(r.row, r.actor));
+    .limit(limit)
+    .offset(offset);
+  const [{ n }] = await db.select({ n: count() }).from(remittances).where(eq(remittances.bank_account_id, accountId));
+  return { items: rows.map((r) => summaryOf(r.row, r.actor)), total: n };
+}
+
+/**
+ * The files of every account of one bank of the company, newest first (by
+ * business date, then id: NSAs of different accounts do not compare).
+ */
+export async function bankRemittanceHistory(db: Db, companyId: number, bankCode: string, page: HistoryPage): Promise<RemittanceHistory> {
+  const { offset, limit } = pageOf(page);
+  const where = and(eq(remittances.bank_code, bankCode), eq(companyBankAccounts.company_id, companyId));
+  const rows = await db
+    .select({ row: remittances, actor: users.name, agency: companyBankAccounts.agency, account: companyBankAccounts.account, digit: companyBankAccounts.account_digit })
+    .from(remittances)
+    .innerJoin(companyBankAccounts, eq(companyBankAccounts.id, remittances.bank_account_id))
+    .leftJoin(users, eq(users.id, remittances.actor_id))
+    .where(where)
+    .orderBy(desc(remittances.generated_on), desc(remittances.id))
+    .limit(limit)
+    .offset(offset);
+  const [{ n }] = await db.select({ n: count() }).from(remittances).innerJoin(companyBankAccounts, eq(companyBankAccounts.id, remittances.bank_account_id)).where(where);
+  return {
+    bank_code: bankCode,
+    items: rows.map((r) => ({ ...summaryOf(r.row, r.actor), agency: r.agency, account: r.digit ? `${r.account}-${r.digit}` : r.account })),
+    total: n,
+    offset,
+    limit,
+  };
 }
 
 // ---------------------------------------------------------------------------
@@ -347,12 +464,13 @@ function checkDate(date: string, today: string): void {
 }
 
 /** What a file generated now would carry up to `date`, and the account's files. */
-export async function remittanceOverview(db: Db, request: RemittanceRequest, today: string): Promise<RemittanceOverview> {
+export async function remittanceOverview(db: Db, request: RemittanceRequest, today: string, page: HistoryPage = {}): Promise<RemittanceOverview> {
   checkDate(request.date, today);
   const account = await accountFor(db, request.bankCode, request.bankAccountId, false);
   const items = (await candidatesOf(db, account.id, request.date)).map(candidateView);
   const entries = items.filter((i) => i.instruction === 'entry');
   const writeOffs = items.filter((i) => i.instruction === 'writeOff');
+  const dueDateChanges = items.filter((i) => i.instruction === 'dueDateChange');
   return {
     bank_code: request.bankCode,
     bank_account_id: account.id,
@@ -364,10 +482,12 @@ export async function remittanceOverview(db: Db, request: RemittanceRequest, tod
       entry_total: sumOf(entries),
       write_off_count: writeOffs.length,
       write_off_total: sumOf(writeOffs),
+      due_date_change_count: dueDateChanges.length,
+      due_date_change_total: sumOf(dueDateChanges),
       slip_count: items.length,
       total: sumOf(items),
     },
-    history: await historyOf(db, account.id),
+    ...(await historyOf(db, account.id, page).then((h) => ({ history: h.items, history_total: h.total }))),
   };
 }
 
@@ -398,6 +518,7 @@ export async function generateRemittance(tx: Db, actor: Actor, request: Required
 
   const content = built.file.content;
   const entryCount = slips.filter((s) => s.instruction === 'entry').length;
+  const dueDateChangeCount = slips.filter((s) => s.instruction === 'dueDateChange').length;
   const [stored] = await tx
     .insert(remittances)
     .values({
@@ -411,21 +532,24 @@ export async function generateRemittance(tx: Db, actor: Actor, request: Required
       file_name: remittanceFileName(account.bank_code, nsa),
       slip_count: built.file.slipCount,
       entry_count: entryCount,
-      write_off_count: slips.length - entryCount,
+      write_off_count: slips.length - entryCount - dueDateChangeCount,
+      due_date_change_count: dueDateChangeCount,
       total: built.file.total,
       actor_id: actor.id,
     })
     .returning();
-  await tx.insert(remittanceItems).values(
-    rows.map((r, k) => ({
+  const items = rows.map((r, k) => ({
       remittance_id: stored.id,
       boleto_slip_id: r.slip_id,
       installment_id: r.installment_id,
-      instruction: r.sent ? ('writeOff' as const) : ('entry' as const),
+      instruction: slips[k].instruction,
       reference: slips[k].reference,
       amount: slips[k].amount,
-    })),
-  );
+      // The bank knows the title by the slip it registered; a newer slip standing for it says which.
+      title_slip_id: r.title_slip_id === r.slip_id ? null : r.title_slip_id,
+  }));
+  // A file of 10,000 titles goes in batches (ITEMS_PER_INSERT).
+  for (let k = 0; k < items.length; k += ITEMS_PER_INSERT) await tx.insert(remittanceItems).values(items.slice(k, k + ITEMS_PER_INSERT));
   await logActivity(tx, {
     actorId: actor.id,
     action: 'remittance.generate',
@@ -438,6 +562,7 @@ export async function generateRemittance(tx: Db, actor: Actor, request: Required
       slip_count: stored.slip_count,
       entry_count: entryCount,
       write_off_count: stored.write_off_count,
+      due_date_change_count: dueDateChangeCount,
       total: built.file.total,
       cutoff_date: request.date,
     },

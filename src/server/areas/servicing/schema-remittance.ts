@@ -1,4 +1,4 @@
-/** Drizzle view of the CNAB remittances of migration 0023 (the SQL there is the source of truth, with its checks and trigger). */
+/** Drizzle view of the CNAB remittances of migrations 0023 and 0025 (the SQL there is the source of truth, with its checks and trigger). */
 import { date, integer, numeric, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { REMITTANCE_INSTRUCTIONS } from '@shared/enums';
 import { users } from '../access/schema';
@@ -22,6 +22,7 @@ export const remittances = pgTable(
     slip_count: integer('slip_count').notNull(),
     entry_count: integer('entry_count').notNull(),
     write_off_count: integer('write_off_count').notNull(),
+    due_date_change_count: integer('due_date_change_count').notNull().default(0),
     total: numeric('total', { precision: 14, scale: 2 }).notNull(),
     actor_id: integer('actor_id').references(() => users.id),
     created_at: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -39,6 +40,8 @@ export const remittanceItems = pgTable(
     instruction: text('instruction', { enum: REMITTANCE_INSTRUCTIONS }).notNull(),
     reference: text('reference').notNull(),
     amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+    /** the slip whose nosso número the bank registered, when this item's slip stands for it (migration 0025) */
+    title_slip_id: integer('title_slip_id').references(() => boletoSlips.id),
   },
   (t) => [unique().on(t.boleto_slip_id, t.instruction)],
 );

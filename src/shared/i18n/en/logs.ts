@@ -213,6 +213,7 @@ export const logs: Shape<typeof pt> = {
     slip_count: 'Titles',
     entry_count: 'Entries',
     write_off_count: 'Write-offs',
+    due_date_change_count: 'Due date changes',
     total: 'Total',
     cutoff_date: 'Cut-off date',
     credit_operation_id: 'Operation (ID)',

@@ -211,6 +211,7 @@ export const logs = {
     slip_count: 'Títulos',
     entry_count: 'Entradas',
     write_off_count: 'Baixas',
+    due_date_change_count: 'Alterações de vencimento',
     total: 'Total',
     cutoff_date: 'Data de corte',
     credit_operation_id: 'Operação (ID)',

@@ -19,6 +19,7 @@ import {
 } from '@shared/contract';
 import { formatCpfCnpj } from '@shared/documents';
 import { formatDate } from '@shared/format';
+import { REMITTANCE_BANK_CODES } from '@shared/contract/company-remittance';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import type { FieldDecl } from '@kit/form/FieldInput';
 import { COMPANY_INVALIDATES, useCanChangeCompany } from './access';
@@ -201,6 +202,8 @@ const bankSchema = formSchema(contract['company.createBank'].args.omit({ id: tru
 });
 const BANK_INVALIDATES = ['company.banks'] as const;
 const withDigit = (main: string, digit: string | null) => (digit ? `${main}-${digit}` : main);
+/** The banks whose CNAB remittances the server writes link to their remittances. */
+const hasRemittances = (code: string) => (REMITTANCE_BANK_CODES as readonly string[]).includes(code);
 
 export function BanksPanel() {
   const { t } = useTranslation();
@@ -239,6 +242,14 @@ export function BanksPanel() {
           // An identifier (the next boleto's number), shown without thousands separators.
           { id: 'next', title: 'company.fields.next_our_number', width: 150, kind: 'identifier', text: (b) => String(b.next_our_number) },
           { id: 'active', title: 'company.fields.active', width: 70, kind: 'boolean', field: 'active' },
+          {
+            id: 'remittances',
+            title: 'remittance.openRemittances',
+            width: 100,
+            text: (b) => (hasRemittances(b.bank_code) ? t('remittance.openRemittances') : ''),
+            link: (b) => (hasRemittances(b.bank_code) ? `/app/company-operation/remittance-operation/${b.bank_code}` : null),
+            testId: (b) => `company-bank-remittances-${b.id}`,
+          },
         ],
         rows: query.data,
         loading: query.isFetching && !query.data,

@@ -1,14 +1,16 @@
 /**
  * Remittance calls: the overview read, generation in one transaction with its
- * idempotency key (the file checked and stored, or nothing), and the stored
- * file answered byte for byte.
+ * idempotency key (the file checked and stored, or nothing), the stored
+ * file answered byte for byte, the bank's history across the company's
+ * accounts, and the report of what a file carried (PDF or Excel).
  */
 import type { OperationName } from '@shared/contract/index';
 import { isRoleId } from '@shared/roles';
 import { FileReply, requireAuth, type HandlerContext, type Handlers } from '../../../platform/http/handler';
 import { once } from '../../../platform/idempotency';
 import type { Actor } from '../../operations';
-import { generateRemittance, remittanceOverview, storedRemittance } from '../remittance';
+import { bankRemittanceHistory, generateRemittance, remittanceOverview, storedRemittance } from '../remittance';
+import { remittanceReport, remittanceReportFile } from '../remittance-report';
 
 export type RemittanceName = Extract<OperationName, `remittance.${string}`>;
 
@@ -19,9 +21,23 @@ function actor(ctx: HandlerContext): Actor {
 }
 
 export const remittanceHandlers: Pick<Handlers, RemittanceName> = {
-  'remittance.overview': async ({ bankCode, date, bank_account_id }, { deps }) => {
+  'remittance.overview': async ({ bankCode, date, bank_account_id, history_offset, history_limit }, { deps }) => {
     const today = deps.clock.today();
-    return remittanceOverview(deps.db, { bankCode, date: date ?? today, ...(bank_account_id !== undefined ? { bankAccountId: bank_account_id } : {}) }, today);
+    return remittanceOverview(
+      deps.db,
+      { bankCode, date: date ?? today, ...(bank_account_id !== undefined ? { bankAccountId: bank_account_id } : {}) },
+      today,
+      { offset: history_offset, limit: history_limit },
+    );
+  },
+
+  'remittance.history': async ({ id, bankCode, history_offset, history_limit }, { deps }) =>
+    bankRemittanceHistory(deps.db, id, bankCode, { offset: history_offset, limit: history_limit }),
+
+  'remittance.report': async ({ id, bankCode, remittance_id, format }, { deps }) => {
+    const report = await remittanceReport(deps.db, id, bankCode, remittance_id);
+    const file = await remittanceReportFile(report, format, deps.clock.now());
+    return FileReply.fromBytes(file.bytes, file.mime, file.name);
   },
 
   'remittance.generate': async (args, ctx) => {

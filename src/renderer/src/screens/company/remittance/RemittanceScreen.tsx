@@ -5,7 +5,7 @@
  * a confirmation that states the amounts (remittance.generate, one
  * idempotency key per confirmed intent), and the account's files with a
  * download that saves the stored bytes again (remittance.file, written to
- * disk by the main process). Declarations on the kit: RecordsTable columns
+ * disk by the main process) beside its report (PDF, Excel). Declarations on the kit: RecordsTable columns
  * and MoneyConfirmDialog rows.
  */
 import { Button, Callout, FormGroup, HTMLSelect, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
@@ -15,8 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { contract } from '@shared/contract';
 import type { RemittanceBankCode, RemittanceCandidate, RemittanceSummary } from '@shared/contract/company-remittance';
 import { formatCurrency, formatDate } from '@shared/format';
-import { bridge } from '../../../api/client';
-import { ApiError, errorText } from '../../../api/errors';
+import { errorText } from '../../../api/errors';
 import { useApiMutation, useApiQuery } from '../../../api/hooks';
 import { useToast } from '../../../app/toaster';
 import { COMPANY_ID } from '../../../app/company';
@@ -24,6 +23,7 @@ import { MoneyConfirmDialog } from '@kit/MoneyConfirmDialog';
 import { RecordsTable } from '@kit/RecordsTable';
 import { RoleGate } from '@kit/RoleGate';
 import { newIdempotencyKey } from '@kit/idempotencyKey';
+import { RemittanceFileButtons, useRemittanceFiles } from './RemittanceFileActions';
 
 type PendingRow = RemittanceCandidate & { id: number };
 
@@ -45,21 +45,8 @@ export function RemittanceScreen() {
   );
   const generate = useApiMutation('remittance.generate', { invalidates: ['remittance.overview'] });
   const [confirming, setConfirming] = useState<string | null>(null);
-  const [saved, setSaved] = useState<string | null>(null);
-  const [saving, setSaving] = useState<number | null>(null);
-
-  const save = async (remittanceId: number) => {
-    setSaving(remittanceId);
-    try {
-      const result = await bridge().files.download('remittance.file', { bankCode: bank, remittanceId }, {});
-      if (result.error) toast.failure(errorText(new ApiError(result), t));
-      else if (result.data) setSaved(result.data.path);
-    } catch {
-      toast.failure();
-    } finally {
-      setSaving(null);
-    }
-  };
+  const files = useRemittanceFiles(bank);
+  const saved = files.saved;
 
   const data = overview.data;
   const pending = data?.pending;
@@ -92,7 +79,7 @@ export function RemittanceScreen() {
           {overview.error && <Callout intent="danger">{errorText(overview.error, t)}</Callout>}
           {saved && (
             <Callout intent="success" icon="tick" data-testid="remittance-saved" className="export-result">
-              {t('remittance.saved', { path: saved })}
+              {t(saved.report ? 'remittance.reportSaved' : 'remittance.saved', { path: saved.path })}
             </Callout>
           )}
           {!data && !overview.error && account !== null && <Spinner />}
@@ -151,7 +138,7 @@ export function RemittanceScreen() {
                     try {
                       const summary = await generate.mutateAsync({ bankCode: bank, date: data.date, bank_account_id: account, idempotency_key: confirming });
                       setConfirming(null);
-                      await save(summary.id);
+                      await files.run({ id: summary.id, what: 'file' });
                     } catch (error) {
                       toast.failure(errorText(error, t));
                     }
@@ -175,11 +162,7 @@ export function RemittanceScreen() {
                 ]}
                 actions={{
                   title: t('remittance.actions'),
-                  render: (r) => (
-                    <Button small icon="download" loading={saving === r.id} data-testid={`remittance-download-${r.id}`} onClick={() => void save(r.id)}>
-                      {t('remittance.download')}
-                    </Button>
-                  ),
+                  render: (r) => <RemittanceFileButtons id={r.id} files={files} />,
                 }}
               />
             </>

@@ -1,0 +1,253 @@
+/**
+ * Writes an export (the main process's list exports, the server's Excel
+ * reports) with exceljs's streaming writer (rows go to disk as they
+ * are committed, so memory stays flat however many rows there are): an info
+ * sheet with record count, report title and date, then the data sheet with
+ * Portuguese column titles and values typed per column format, columns sized
+ * to their content, the header row frozen and an autofilter over the data.
+ *
+ * Excel has no time zones: a cell shows the wall-clock fields of the stored
+ * value. Instants are therefore written as the workstation's wall time (as
+ * the screens show them); calendar dates (YYYY-MM-DD) are written as they are.
+ */
+import ExcelJS from 'exceljs';
+import type { ExcelColumn } from './contract';
+import { translate } from './i18n';
+import { isRoleId, ROLE_LABELS_PT } from './roles';
+import { activityKey } from './activity';
+
+/** Exports are written in Portuguese, like the spec's reports, whatever the screen language. */
+const EXPORT_LOCALE = 'pt-BR' as const;
+
+export const DEFAULT_EXPORT_FILE_NAME = 'list_exported';
+export const DEFAULT_EXPORT_TITLE = 'Lista Exportada';
+export const EXPORT_EXTENSION = '.xlsx';
+
+const DATE_FORMAT = 'DD/MM/YYYY';
+const DATETIME_FORMAT = 'DD/MM/YYYY HH:mm';
+/** BRL, tagged with the pt-BR locale id (0x416) as Excel writes it. */
+const CURRENCY_FORMAT = '[$R$-416] #,##0.00';
+const INTEGER_FORMAT = '#,##0';
+
+export type ExportRow = Record<string, unknown>;
+
+export interface ExcelWriteInput {
+  /** Where the workbook is written (the caller renames it into place)… */
+  filePath?: string;
+  /** …or the stream it goes to (a report answered from memory); exceljs ends it. */
+  stream?: ExcelJS.stream.xlsx.WorkbookStreamWriterOptions['stream'];
+  title: string;
+  /** More label/value lines for the info sheet after the date (a report's totals); values typed like `columns`. */
+  info?: ReadonlyArray<{ label: string; value: unknown; format?: ExcelColumn['format'] }>;
+  date: Date;
+  columns: readonly ExcelColumn[];
+  rows: readonly ExportRow[];
+  /** How many data rows between progress reports. */
+  progressEvery?: number;
+  onProgress?(written: number, total: number): void;
+}
+
+function numberFormat(format: ExcelColumn['format']): string | undefined {
+  switch (format) {
+    case 'date':
+      return DATE_FORMAT;
+    case 'datetime':
+      return DATETIME_FORMAT;
+    case 'currency':
+      return CURRENCY_FORMAT;
+    case 'integer':
+      return INTEGER_FORMAT;
+    default:
+      return undefined;
+  }
+}
+
+const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * An instant as a Date whose UTC fields are its wall-clock time in `timeZone`
+ * (default: the workstation's zone, read with the fast local getters), which
+ * is what Excel will show.
+ */
+export function wallClock(instant: Date, timeZone?: string): Date {
+  if (timeZone === undefined) {
+    return new Date(
+      Date.UTC(
+        instant.getFullYear(),
+        instant.getMonth(),
+        instant.getDate(),
+        instant.getHours(),
+        instant.getMinutes(),
+        instant.getSeconds(),
+        instant.getMilliseconds(),
+      ),
+    );
+  }
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  return new Date(
+    Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'), instant.getUTCMilliseconds()),
+  );
+}
+
+function toDate(value: unknown): Date | null {
+  // A calendar date is no instant: midnight UTC is exactly that day in Excel, whatever the zone.
+  if (typeof value === 'string' && CALENDAR_DATE.test(value)) return new Date(`${value}T00:00:00Z`);
+  let date: Date | null = null;
+  if (value instanceof Date) date = value;
+  else if (typeof value === 'string' || typeof value === 'number') date = new Date(value);
+  return date && !Number.isNaN(date.getTime()) ? wallClock(date) : null;
+}
+
+function toNumber(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value === 'string' && value.trim() !== '') {
+    const n = Number(value);
+    return Number.isFinite(n) ? n : null;
+  }
+  return null;
+}
+
+/** The cell value for one column format: real dates and numbers so Excel can sort and sum them. */
+export function cellValue(format: ExcelColumn['format'], value: unknown): ExcelJS.CellValue {
+  if (value === null || value === undefined || value === '') return null;
+  switch (format) {
+    case 'date':
+    case 'datetime':
+      return toDate(value) ?? String(value);
+    case 'currency':
+    case 'integer':
+      return toNumber(value) ?? String(value);
+    case 'boolean':
+      return translate(EXPORT_LOCALE, value === true || value === 'true' || value === 1 ? 'common.yes' : 'common.no');
+    case 'role': {
+      const id = toNumber(value);
+      return id !== null && isRoleId(id) ? ROLE_LABELS_PT[id] : String(value);
+    }
+    case 'activity-action':
+    case 'activity-entity':
+      return activityText(format, String(value));
+    default:
+      return typeof value === 'object' ? JSON.stringify(value) : (value as string | number | boolean);
+  }
+}
+
+/** An activity code in words, as the logs screen shows it; a code this version does not know stays as written. */
+function activityText(format: 'activity-action' | 'activity-entity', code: string): string {
+  const key = `logs.${format === 'activity-action' ? 'actions' : 'entities'}.${activityKey(code)}`;
+  const text = translate(EXPORT_LOCALE, key);
+  return text === key ? code : text;
+}
+
+export const MIN_COLUMN_WIDTH = 8;
+export const MAX_COLUMN_WIDTH = 60;
+/** Rows read to size the columns: enough to see the long values, bounded so a huge export stays fast. */
+const WIDTH_SAMPLE_ROWS = 2000;
+
+const integerText = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
+const currencyText = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Characters a cell shows once Excel applies the column format (the longest line of a text). */
+function shownLength(format: ExcelColumn['format'], value: ExcelJS.CellValue): number {
+  if (value === null || value === undefined) return 0;
+  if (value instanceof Date) return format === 'datetime' ? DATETIME_FORMAT.length : DATE_FORMAT.length;
+  if (typeof value === 'number') {
+    if (format === 'currency') return currencyText.format(value).length + 3;
+    if (format === 'integer') return integerText.format(value).length;
+    return String(value).length;
+  }
+  const text = String(value);
+  return text.includes('\n') ? Math.max(...text.split('\n').map((line) => line.length)) : text.length;
+}
+
+/**
+ * Column widths from the title and the values (evenly sampled rows), plus a
+ * margin for the autofilter button, bounded to 8–60 characters.
+ */
+export function columnWidths(columns: readonly ExcelColumn[], headers: readonly string[], rows: readonly ExportRow[]): number[] {
+  const longest = headers.map((h) => h.length + 2);
+  const step = Math.max(1, Math.ceil(rows.length / WIDTH_SAMPLE_ROWS));
+  for (let i = 0; i < rows.length; i += step) {
+    columns.forEach((column, c) => {
+      const n = shownLength(column.format, cellValue(column.format, rows[i][column.key]));
+      if (n > longest[c]) longest[c] = n;
+    });
+  }
+  return longest.map((n) => Math.min(MAX_COLUMN_WIDTH, Math.max(MIN_COLUMN_WIDTH, n + 2)));
+}
+
+/** Lets the zip stream drain between batches, so a huge export never piles up in memory. */
+const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export async function writeExcelFile(input: ExcelWriteInput): Promise<{ rows: number }> {
+  const every = Math.max(1, input.progressEvery ?? 1000);
+  const total = input.rows.length;
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    ...(input.stream ? { stream: input.stream } : { filename: input.filePath }),
+    useStyles: true,
+    useSharedStrings: false,
+  });
+
+  const info = workbook.addWorksheet(translate(EXPORT_LOCALE, 'common.exportInfoSheet'));
+  info.columns = [{ width: 28 }, { width: 40 }];
+  info.addRow([translate(EXPORT_LOCALE, 'common.exportInfoRecords'), total]).commit();
+  info.addRow([translate(EXPORT_LOCALE, 'common.exportInfoTitle'), input.title]).commit();
+  const dateRow = info.addRow([translate(EXPORT_LOCALE, 'common.exportInfoDate'), wallClock(input.date)]);
+  dateRow.getCell(2).numFmt = DATE_FORMAT;
+  dateRow.commit();
+  for (const line of input.info ?? []) {
+    const row = info.addRow([line.label, cellValue(line.format, line.value)]);
+    const numFmt = numberFormat(line.format);
+    if (numFmt) row.getCell(2).numFmt = numFmt;
+    row.commit();
+  }
+  info.commit();
+
+  // The header row stays in view while scrolling (the view is written when the sheet opens).
+  const data = workbook.addWorksheet(translate(EXPORT_LOCALE, 'common.exportDataSheet'), {
+    views: [{ state: 'frozen', xSplit: 0, ySplit: 1, topLeftCell: 'A2', activeCell: 'A2' }],
+  });
+  const headers = input.columns.map((column) => translate(EXPORT_LOCALE, column.header));
+  // Widths go out with the first row, so they are measured before any row is written.
+  const widths = columnWidths(input.columns, headers, input.rows);
+  data.columns = input.columns.map((column, i) => {
+    const numFmt = numberFormat(column.format);
+    return {
+      header: headers[i],
+      key: column.key,
+      width: widths[i],
+      ...(numFmt ? { style: { numFmt } } : {}),
+    };
+  });
+  if (input.columns.length > 0) {
+    // Written when the sheet is committed: header row down to the last data row.
+    data.autoFilter = { from: { row: 1, column: 1 }, to: { row: total + 1, column: input.columns.length } };
+  }
+  data.getRow(1).font = { bold: true };
+  data.getRow(1).commit();
+
+  let written = 0;
+  for (const row of input.rows) {
+    const values: Record<string, ExcelJS.CellValue> = {};
+    for (const column of input.columns) values[column.key] = cellValue(column.format, row[column.key]);
+    data.addRow(values).commit();
+    written += 1;
+    if (written % every === 0) {
+      input.onProgress?.(written, total);
+      await breathe();
+    }
+  }
+  data.commit();
+  await workbook.commit();
+  input.onProgress?.(written, total);
+  return { rows: written };
+}
