@@ -99,7 +99,7 @@ import {
 
 import { borrowerHandlers } from './areas/borrowers';
 import { creditOperationHandlers } from './areas/operations';
-import { boletoHandlers, collectionsHandlers, prepaymentHandlers, remittanceHandlers, servicingHandlers, servicingMovesHandlers } from './areas/servicing';
+import { boletoHandlers, cessionHandlers, collectionsHandlers, prepaymentHandlers, remittanceHandlers, servicingHandlers, servicingMovesHandlers } from './areas/servicing';
 
 export const handlers: Handlers = {
   ...borrowerHandlers,
@@ -110,6 +110,7 @@ export const handlers: Handlers = {
   ...servicingMovesHandlers,
   ...collectionsHandlers,
   ...remittanceHandlers,
+  ...cessionHandlers,
   'session.login': login,
   'session.verifyHash': verifyHash,
   'session.auth': auth,

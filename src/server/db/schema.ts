@@ -24,3 +24,4 @@ export * as servicingMovesSchema from '../areas/servicing/schema-moves';
 export * as servicingStatusHistorySchema from '../areas/servicing/schema-status-history';
 export * as servicingLedgerSchema from '../areas/servicing/schema-ledger';
 export * as remittanceSchema from '../areas/servicing/schema-remittance';
+export * as cessionSchema from '../areas/servicing/schema-cession';

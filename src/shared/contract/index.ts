@@ -24,6 +24,7 @@ import { prepaymentOperations } from './servicing-prepayment';
 import { servicingBoletoOperations } from './servicing-boleto';
 import { servicingMovesOperations } from './servicing-moves';
 import { collectionsOperations } from './servicing-collections';
+import { cessionOperations } from './servicing-cession';
 import { companyRemittanceOperations } from './company-remittance';
 
 export const contract = {
@@ -46,6 +47,7 @@ export const contract = {
   ...prepaymentOperations,
   ...servicingBoletoOperations,
   ...servicingMovesOperations,
+  ...cessionOperations,
   ...collectionsOperations,
   ...companyRemittanceOperations,
 } as const satisfies Record<string, OperationDef>;
@@ -101,4 +103,5 @@ export * from './servicing';
 export * from './servicing-prepayment';
 export * from './servicing-moves';
 export * from './servicing-collections';
+export * from './servicing-cession';
 export * from './company-remittance';

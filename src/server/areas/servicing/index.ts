@@ -54,6 +54,12 @@
  *   write-offs for sent slips whose installment left the bank's collection;
  *   the NSA under the account's row lock; a file is stored (text, SHA-256,
  *   what it carried) only when every line checks out, and never changed.
+ * - Cessions (cession.ts): installments sold to an assignee at a price (rate
+ *   or stated, domain/servicing/cession.ts), one immutable record with its
+ *   items, the receivable derecognised against an amount due from the
+ *   assignee with the gain or loss, behind four eyes above the company's
+ *   limit; payments of an assigned installment are owed to the assignee;
+ *   reversals are records of their own with contra entries.
  */
 export { servicingHandlers } from './handlers/servicing';
 export { prepaymentHandlers } from './handlers/prepayment';
@@ -61,6 +67,7 @@ export { boletoHandlers } from './handlers/boleto';
 export { servicingMovesHandlers } from './handlers/moves';
 export { collectionsHandlers } from './handlers/collections';
 export { remittanceHandlers } from './handlers/remittance';
+export { cessionHandlers } from './handlers/cession';
 export { disburse } from './disbursement';
 export { decideReversal, pay, reverse } from './payments';
 export { loadInstallmentDetails } from './installments';

@@ -25,10 +25,11 @@ import * as m0020BoletoTitleVersion from './0020_boleto_title_version';
 import * as m0021ServicingSpeed from './0021_servicing_speed';
 import * as m0022InstallmentStatusHistory from './0022_installment_status_history';
 import * as m0023Remittances from './0023_remittances';
+import * as m0027Cessions from './0027_cessions';
 
 export interface Migration {
   id: string;
   sql: string;
 }
 
-export const migrations: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005FileKeys, m0006AuthLimits, m0007InterestProfiles, m0008CreditIntake, m0009Company, m0010Origination, m0011LawfulMoney, m0012FourEyes, m0013FrozenContracts, m0014Speed, m0015Servicing, m0016BoletoNumbers, m0017Prepayments, m0018InstallmentMoves, m0019Collections, m0020BoletoTitleVersion, m0021ServicingSpeed, m0022InstallmentStatusHistory, m0023Remittances];
+export const migrations: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005FileKeys, m0006AuthLimits, m0007InterestProfiles, m0008CreditIntake, m0009Company, m0010Origination, m0011LawfulMoney, m0012FourEyes, m0013FrozenContracts, m0014Speed, m0015Servicing, m0016BoletoNumbers, m0017Prepayments, m0018InstallmentMoves, m0019Collections, m0020BoletoTitleVersion, m0021ServicingSpeed, m0022InstallmentStatusHistory, m0023Remittances, m0027Cessions];

@@ -26,6 +26,9 @@ export const servicing: Shape<typeof pt> = {
     fee_income: 'Fee income',
     late_charge_income: 'Late-charge income',
     credit_losses: 'Credit losses',
+    due_from_assignee: 'Due from assignee',
+    cession_gain: 'Gain on cession',
+    cession_loss: 'Loss on cession',
   },
   postingKinds: {
     disbursement: 'Disbursement',
@@ -35,6 +38,8 @@ export const servicing: Shape<typeof pt> = {
     prepayment: 'Prepayment',
     reallocation: 'Reallocation',
     iof_remittance: 'IOF remittance',
+    cession: 'Cession',
+    cession_reversal: 'Cession reversed',
   },
   installments: {
     title: 'Installments on {{date}}',

@@ -23,6 +23,9 @@ export const servicing = {
     fee_income: 'Receita de tarifas',
     late_charge_income: 'Receita de encargos de atraso',
     credit_losses: 'Perdas com crédito',
+    due_from_assignee: 'Valores a receber de cessionários',
+    cession_gain: 'Resultado positivo na cessão',
+    cession_loss: 'Perdas na cessão',
   },
   postingKinds: {
     disbursement: 'Liberação',
@@ -32,6 +35,8 @@ export const servicing = {
     prepayment: 'Amortização antecipada',
     reallocation: 'Realocação',
     iof_remittance: 'Recolhimento de IOF',
+    cession: 'Cessão',
+    cession_reversal: 'Cessão desfeita',
   },
   installments: {
     title: 'Parcelas em {{date}}',
