@@ -91,4 +91,8 @@ export {
 
 /** What a CNAB remittance asks of the bank for a title: register it (entrada, 01) or write it off (baixa, 02). */
 export const REMITTANCE_INSTRUCTIONS = ['entry', 'writeOff'] as const;
+
+/** How a cession is priced: a monthly discount rate, or a price stated by the agreement. */
+export const CESSION_PRICINGS = ['rate', 'stated'] as const;
+export type CessionPricingKind = (typeof CESSION_PRICINGS)[number];
 export type RemittanceInstructionCode = (typeof REMITTANCE_INSTRUCTIONS)[number];

@@ -52,6 +52,7 @@
 import { z } from 'zod';
 import { AllOperators, AllPanelUsers } from '../roles';
 import { INSTALLMENT_STATUSES } from '../installment-status';
+import { CESSION_PRICINGS } from '../enums';
 import { defineOperation } from './define';
 import { idSchema, idempotencyKeySchema, optionalText, timestampSchema, trimmedTextSchema } from './common';
 import { calendarDaySchema, moneyInputSchema, moneySchema, monthlyRateInputSchema, percentSchema, positiveMoneyInputSchema } from './money';
@@ -131,7 +132,7 @@ export const cessionSchema = z.object({
   assignee_name: z.string(),
   assignee_cnpj: z.string(),
   cession_date: z.string(),
-  pricing: z.enum(['rate', 'stated']),
+  pricing: z.enum(CESSION_PRICINGS),
   monthly_rate: percentSchema.nullable(),
   stated_price: moneySchema.nullable(),
   face_value: moneySchema,

@@ -1,5 +1,6 @@
 /** Drizzle view of the cessions of migration 0027 (the SQL there is the source of truth, with its checks and trigger). */
 import { boolean, date, integer, numeric, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { CESSION_PRICINGS } from '@shared/enums';
 import { users } from '../access/schema';
 import { assignmentBankAccounts, companies } from '../company/schema';
 import { creditOperationInstallments, creditOperations } from '../operations/schema';
@@ -13,7 +14,7 @@ export const cessions = pgTable('cessions', {
   company_id: integer('company_id').notNull().references(() => companies.id),
   assignment_account_id: integer('assignment_account_id').notNull().references(() => assignmentBankAccounts.id),
   cession_date: date('cession_date', { mode: 'string' }).notNull(),
-  pricing: text('pricing', { enum: ['rate', 'stated'] }).notNull(),
+  pricing: text('pricing', { enum: CESSION_PRICINGS }).notNull(),
   monthly_rate: numeric('monthly_rate', { precision: 9, scale: 4 }),
   stated_price: money('stated_price'),
   face_value: money('face_value').notNull(),
