@@ -137,6 +137,10 @@ describe('a cession at a rate, a payment owed to the assignee, part of it revers
     expect((await call(server, 'cession.get', { cession: cession.id }, tokens.agent)).body.installments.map((i: any) => i.id)).toEqual(ids);
     const assignable = (await call(server, 'cession.assignable', { id: opId }, tokens.agent)).body.installments.map((i: any) => i.id);
     expect(assignable).not.toContain(list[1].id);
+    // A prepayment would replace installments the assignee owns.
+    const prepay = await call(server, 'prepayment.quote', { id: opId, startDate: '2026-02-01' }, tokens.operator);
+    expect(prepay.status).toBe(409);
+    expect(prepay.body.message).toContain('cedidas');
     await expectBalancedBooks();
   });
 
