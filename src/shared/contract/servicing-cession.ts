@@ -187,6 +187,15 @@ export const cessionReversalSchema = z.object({
 });
 export type CessionReversal = z.infer<typeof cessionReversalSchema>;
 
+export const operationCessionsSchema = z.object({
+  credit_operation_id: z.number().int(),
+  /** the cessions holding installments of this operation, newest first (installments of other operations left out of each) */
+  cessions: z.array(cessionSchema),
+  /** its reversals, newest first */
+  reversals: z.array(cessionReversalSchema),
+});
+export type OperationCessions = z.infer<typeof operationCessionsSchema>;
+
 const installmentIds = z
   .array(z.number({ error: 'informe o id da parcela' }).int().positive(), { error: 'escolha as parcelas' })
   .min(1, 'escolha ao menos uma parcela')
@@ -294,6 +303,17 @@ export const cessionOperations = {
     description: 'One cession record: its number, assignee, date, pricing, totals, status (effective, pending its second person, refused) and each installment with its price and whether it was reversed.',
     args: z.object({ cession: idSchema }),
     result: cessionSchema,
+  }),
+  'cession.ofOperation': defineOperation({
+    method: 'GET',
+    path: '/api/creditOperation/:id/cessions',
+    access: AllPanelUsers,
+    encoding: 'none',
+    origin: 'designed',
+    description:
+      "The cessions and cession reversals of this operation's installments, newest first, with their status (effective, pending its second person, refused): where a pending one is decided.",
+    args: z.object({ id: idSchema }),
+    result: operationCessionsSchema,
   }),
   'cession.decide': defineOperation({
     method: 'POST',

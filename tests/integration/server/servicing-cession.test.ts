@@ -86,6 +86,7 @@ describe('authorization', () => {
       ['cession.assignable', { id: 999999 }, { superadmin: 404, admin: 404, operator: 404, agent: 404, user: 403 }],
       ['cession.reversible', { id: 999999 }, { superadmin: 404, admin: 404, operator: 404, agent: 404, user: 403 }],
       ['cession.get', { cession: 999999 }, { superadmin: 404, admin: 404, operator: 404, agent: 404, user: 403 }],
+      ['cession.ofOperation', { id: 999999 }, { superadmin: 404, admin: 404, operator: 404, agent: 404, user: 403 }],
     ],
     () => ({ server, tokens }),
   );
@@ -267,6 +268,9 @@ describe('four eyes above the company limit, the batch across operations, idempo
     expect((await call(server, 'cession.assignable', { id: a }, tokens.agent)).body.installments.map((i: any) => i.id)).not.toContain(listA[6].id);
     const before = await balances(a);
     expect(before.due_from_assignee).toBeUndefined();
+    const ofOperation = await call(server, 'cession.ofOperation', { id: a }, tokens.agent);
+    expect(ofOperation.status).toBe(200);
+    expect(ofOperation.body.cessions[0]).toMatchObject({ id: answer.body.id, status: 'pending' });
     const own = await call(server, 'cession.decide', { cession: answer.body.id, idempotency_key: key(), approve: true }, tokens.operator);
     expect(own.status).toBe(403);
     const refusedWithoutReason = await call(server, 'cession.decide', { cession: answer.body.id, idempotency_key: key(), approve: false }, tokens.admin);

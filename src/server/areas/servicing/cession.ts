@@ -21,7 +21,7 @@
  *   is a 409; refuse the request and ask again.
  */
 import Decimal from 'decimal.js';
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { COLLECTING_STATUSES, isDisbursed } from '@shared/credit-operation-status';
 import { canBeOverdue, canMoveInstallment, INSTALLMENT_STATUS_LABELS_PT, ownerOf, statusFromPayments, type InstallmentStatus } from '@shared/installment-status';
 import {
@@ -33,6 +33,7 @@ import {
   type CessionQuote,
   type CessionReversal,
   type CessionStatus,
+  type OperationCessions,
   type ReversibleList,
 } from '@shared/contract/servicing-cession';
 import { formatCurrency } from '@shared/format';
@@ -682,6 +683,21 @@ async function statusOfRequest(db: Db, kind: typeof CESSION_KIND | typeof CESSIO
   if (!request) return { status: 'pending', requestId: null };
   const status: CessionStatus = request.status === REQUEST.approved ? 'effective' : request.status === REQUEST.pending ? 'pending' : 'refused';
   return { status, requestId: request.id };
+}
+
+/** The cessions and reversals of an operation's installments, newest first (each cession with this operation's installments only). */
+export async function cessionsOfOperation(db: Db, operationId: number): Promise<OperationCessions> {
+  const op = await findOperation(db, operationId, false);
+  const cessionIds = await rowsOf<{ id: number }>(db, sql`SELECT DISTINCT cession_id AS id FROM cession_items WHERE credit_operation_id = ${op.id} ORDER BY cession_id DESC`);
+  const reversalRows = await db.select({ id: cessionReversals.id }).from(cessionReversals).where(eq(cessionReversals.credit_operation_id, op.id)).orderBy(desc(cessionReversals.id));
+  const list: Cession[] = [];
+  for (const { id } of cessionIds) {
+    const cession = await loadCession(db, id);
+    list.push({ ...cession, installments: cession.installments.filter((i) => i.credit_operation_id === op.id) });
+  }
+  const reversals: CessionReversal[] = [];
+  for (const { id } of reversalRows) reversals.push(await loadCessionReversal(db, id));
+  return { credit_operation_id: op.id, cessions: list, reversals };
 }
 
 export async function loadCession(db: Db, cessionId: number): Promise<Cession> {

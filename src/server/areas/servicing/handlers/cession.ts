@@ -11,6 +11,7 @@ import {
   assignableAcross,
   assignableOf,
   assignInstallments,
+  cessionsOfOperation,
   decideCession,
   decideCessionReversal,
   loadCession,
@@ -62,6 +63,8 @@ export const cessionHandlers: Pick<Handlers, CessionName> = {
   'cession.assignBatch': async (args, ctx) => assign(ctx, 'cession.assignBatch', args, null),
 
   'cession.get': async ({ cession }, { deps }) => loadCession(deps.db, cession),
+
+  'cession.ofOperation': async ({ id }, { deps }) => cessionsOfOperation(deps.db, id),
 
   'cession.decide': async (args, ctx) => {
     const me = actor(ctx);

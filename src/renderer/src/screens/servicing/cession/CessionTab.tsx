@@ -23,6 +23,7 @@ import { RoleGate } from '@kit/RoleGate';
 import { moveReasonRule, ReasonMoneyDialog } from '../ReasonMoneyDialog';
 import { useRefreshServicing } from '../refresh';
 import { quoteRows, reverseRows, selectedFace } from './model';
+import { CessionRecords } from './CessionRecords';
 
 const c = (key: string) => `servicing.cession.${key}`;
 /** The company whose assignee accounts are offered (the app serves one lender). */
@@ -39,12 +40,15 @@ export function CessionTab({ op }: { op: CreditOperation }) {
   const { t } = useTranslation();
   const assignable = useApiQuery('cession.assignable', { id: op.id });
   const reversible = useApiQuery('cession.reversible', { id: op.id });
-  if (assignable.error) return <Callout intent="danger">{errorText(assignable.error, t)}</Callout>;
-  if (!assignable.data || !reversible.data) return <Spinner size={24} />;
+  const records = useApiQuery('cession.ofOperation', { id: op.id });
+  const error = assignable.error ?? reversible.error ?? records.error;
+  if (error) return <Callout intent="danger">{errorText(error, t)}</Callout>;
+  if (!assignable.data || !reversible.data || !records.data) return <Spinner size={24} />;
   return (
     <div data-testid="analysis-cession">
       <AssignPanel list={assignable.data} operationId={op.id} />
       <ReversePanel list={reversible.data} operationId={op.id} />
+      <CessionRecords view={records.data} />
     </div>
   );
 }
@@ -161,7 +165,7 @@ function AssignPanel({ list, operationId }: { list: AssignableList; operationId:
                 {t(c('noAccounts'))}
               </Callout>
             ) : (
-              <div className="cession-form">
+              <div className="cession-form" data-testid="cession-form">
                 <FormGroup label={t(c('account'))} labelFor="cession-account">
                   <HTMLSelect
                     id="cession-account"
@@ -275,9 +279,7 @@ function ReversePanel({ list, operationId }: { list: ReversibleList; operationId
                   <td>{i.number}</td>
                   <td>{formatDate(i.due_date)}</td>
                   <td>{t(`servicing.status.${i.status}`)}</td>
-                  <td>
-                    nº {i.cession_number} · {formatDate(i.cession_date)}
-                  </td>
+                  <td>{t(c('cessionNumber'), { number: i.cession_number, date: formatDate(i.cession_date) })}</td>
                   <td>{i.assignee_name}</td>
                   <td className="numeric">{formatCurrency(i.price)}</td>
                   <td>{i.pending_reversal_id !== null ? t(c('pendingReversal')) : (i.blocked ?? '')}</td>
