@@ -9,6 +9,7 @@
 import { Button, Callout, Checkbox, FormGroup, H3, HTMLSelect, HTMLTable, InputGroup, Radio, RadioGroup, Spinner } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import type { CreditOperation } from '@shared/contract/credit-operations';
 import type { AssignableList, CessionQuote, ReversibleList } from '@shared/contract/servicing-cession';
 import { formatCurrency, formatDate } from '@shared/format';
@@ -53,13 +54,17 @@ export function CessionTab({ op }: { op: CreditOperation }) {
   );
 }
 
-function AssignPanel({ list, operationId }: { list: AssignableList; operationId: number }) {
+/** The assignable installments and the cession of the selected: of one operation, or across operations (operationId null: the batch call). */
+export function AssignPanel({ list, operationId }: { list: AssignableList; operationId: number | null }) {
   const { t } = useTranslation();
   const toast = useToast();
+  const navigate = useNavigate();
   const refresh = useRefreshServicing();
   const accounts = useApiQuery('company.assignmentAccounts', { id: COMPANY_ID });
   const quote = useApiMutation('cession.quote');
   const assign = useApiMutation('cession.assign');
+  const assignBatch = useApiMutation('cession.assignBatch');
+  const across = operationId === null;
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [accountId, setAccountId] = useState<number | null>(null);
   const [date, setDate] = useState(list.as_of);
@@ -85,7 +90,8 @@ function AssignPanel({ list, operationId }: { list: AssignableList; operationId:
   const confirm = async () => {
     if (!confirming || !account) return;
     try {
-      const cession = await assign.mutateAsync({ id: operationId, idempotency_key: confirming.key, assignment_account_id: account.id, installments: ids, date, ...priced });
+      const body = { idempotency_key: confirming.key, assignment_account_id: account.id, installments: ids, date, ...priced };
+      const cession = operationId === null ? await assignBatch.mutateAsync(body) : await assign.mutateAsync({ id: operationId, ...body });
       setConfirming(null);
       setSelected(new Set());
       toast.success(cession.status === 'pending' ? t(c('pending'), { number: cession.number }) : t(c('done'), { number: cession.number, price: formatCurrency(cession.price) }));
@@ -99,10 +105,20 @@ function AssignPanel({ list, operationId }: { list: AssignableList; operationId:
   return (
     <section data-testid="cession-assignable">
       <H3 className="heading-as-h5 op-section-title">{t(c('assignableTitle'))}</H3>
+      {!across && (
+        <Button minimal icon="multi-select" data-testid="cession-across-open" onClick={() => navigate('/app/clientOperation/cession')}>
+          {t(c('acrossOpen'))}
+        </Button>
+      )}
       <p className="bp6-text-muted">{t(c('assignableNote'), { max: list.max_days_overdue })}</p>
+      {list.truncated && (
+        <Callout intent="warning" data-testid="cession-truncated">
+          {t(c('truncated'), { count: list.installments.length })}
+        </Callout>
+      )}
       {list.installments.length === 0 ? (
         <p className="bp6-text-muted" data-testid="cession-assignable-none">
-          {t(c('none'))}
+          {t(c(across ? 'noneAcross' : 'none'))}
         </p>
       ) : (
         <>
@@ -118,6 +134,8 @@ function AssignPanel({ list, operationId }: { list: AssignableList; operationId:
                     onChange={(e) => setSelected(e.currentTarget.checked ? new Set(list.installments.map((i) => i.id)) : new Set())}
                   />
                 </th>
+                {across && <th scope="col">{t(c('columns.operation'))}</th>}
+                {across && <th scope="col">{t(c('columns.borrower'))}</th>}
                 <th scope="col">{t(c('columns.number'))}</th>
                 <th scope="col">{t(c('columns.due'))}</th>
                 <th scope="col">{t(c('columns.status'))}</th>
@@ -134,15 +152,17 @@ function AssignPanel({ list, operationId }: { list: AssignableList; operationId:
             </thead>
             <tbody>
               {list.installments.map((i) => (
-                <tr key={i.id} data-testid={`cession-assignable-${i.number}`}>
+                <tr key={i.id} data-testid={`cession-assignable-${across ? i.id : i.number}`}>
                   <td>
                     <Checkbox
-                      aria-label={t(c('select'), { number: i.number })}
-                      data-testid={`cession-select-${i.number}`}
+                      aria-label={across ? t(c('selectOf'), { number: i.number, operation: i.credit_operation_id }) : t(c('select'), { number: i.number })}
+                      data-testid={`cession-select-${across ? i.id : i.number}`}
                       checked={selected.has(i.id)}
                       onChange={(e) => setSelected(toggle(selected, i.id, e.currentTarget.checked))}
                     />
                   </td>
+                  {across && <td>{i.credit_operation_id}</td>}
+                  {across && <td>{i.borrower_name}</td>}
                   <td>{i.number}</td>
                   <td>{formatDate(i.due_date)}</td>
                   <td>{t(`servicing.status.${i.status}`)}</td>
@@ -216,7 +236,7 @@ function AssignPanel({ list, operationId }: { list: AssignableList; operationId:
           confirmText={t(c('confirm'))}
           busyText={t(c('working'))}
           confirmTestId="cession-confirm"
-          busy={assign.isPending}
+          busy={assign.isPending || assignBatch.isPending}
           onConfirm={confirm}
           onClose={() => setConfirming(null)}
         >
