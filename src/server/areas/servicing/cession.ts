@@ -401,12 +401,21 @@ export async function assignInstallments(tx: Db, actor: Actor, input: AssignInpu
   return cession.id;
 }
 
-/** Sums of items' price and carrying, by operation. */
-function byOperation<T extends { credit_operation_id: number; price: string; carrying: string }>(items: readonly T[]): Map<number, { price: Decimal; carrying: Decimal }> {
-  const out = new Map<number, { price: Decimal; carrying: Decimal }>();
+/** Sums of items' price, carrying, gains and losses, by operation. */
+function byOperation<T extends { credit_operation_id: number; price: string; carrying: string; result: string }>(
+  items: readonly T[],
+): Map<number, { price: Decimal; carrying: Decimal; gain: Decimal; loss: Decimal }> {
+  const zero = new Decimal(0);
+  const out = new Map<number, { price: Decimal; carrying: Decimal; gain: Decimal; loss: Decimal }>();
   for (const item of items) {
-    const sums = out.get(item.credit_operation_id) ?? { price: new Decimal(0), carrying: new Decimal(0) };
-    out.set(item.credit_operation_id, { price: sums.price.plus(item.price), carrying: sums.carrying.plus(item.carrying) });
+    const sums = out.get(item.credit_operation_id) ?? { price: zero, carrying: zero, gain: zero, loss: zero };
+    const result = new Decimal(item.result);
+    out.set(item.credit_operation_id, {
+      price: sums.price.plus(item.price),
+      carrying: sums.carrying.plus(item.carrying),
+      gain: sums.gain.plus(Decimal.max(result, 0)),
+      loss: sums.loss.plus(Decimal.max(result.neg(), 0)),
+    });
   }
   return out;
 }
@@ -631,8 +640,14 @@ export async function reverseCession(tx: Db, actor: Actor, input: ReverseInput, 
 
 /** The reversal takes effect: contra entries dated the business date, each installment back to what its payments say, the log. */
 async function reversalInEffect(tx: Db, actor: Actor, ctx: ServicingContext, reversal: CessionReversalRow, today: string): Promise<void> {
-  await postJournal(tx, cessionReversalPosting({ price: reversal.price, carrying: reversal.carrying }), { operationId: ctx.op.id, businessDate: today });
-  const ids = (await tx.select({ id: cessionReversalItems.installment_id }).from(cessionReversalItems).where(eq(cessionReversalItems.reversal_id, reversal.id))).map((r) => r.id);
+  const items = await tx
+    .select({ id: cessionReversalItems.installment_id, credit_operation_id: cessionItems.credit_operation_id, price: cessionItems.price, carrying: cessionItems.carrying, result: cessionItems.result })
+    .from(cessionReversalItems)
+    .innerJoin(cessionItems, eq(cessionItems.id, cessionReversalItems.cession_item_id))
+    .where(eq(cessionReversalItems.reversal_id, reversal.id));
+  // The gains and losses of exactly these installments are undone.
+  for (const [operationId, sums] of byOperation(items)) await postJournal(tx, cessionReversalPosting(sums), { operationId, businessDate: today });
+  const ids = items.map((r) => r.id);
   const installments = await tx.select().from(creditOperationInstallments).where(inArray(creditOperationInstallments.id, ids)).orderBy(asc(creditOperationInstallments.number));
   const targets = await targetsOf(tx, installments, new Map([[ctx.op.id, ctx]]), today);
   const at = new Date();

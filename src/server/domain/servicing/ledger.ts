@@ -181,18 +181,29 @@ export interface CessionFigures {
   price: Decimal.Value;
   /** the open principal loans receivable carries for the installments sold */
   carrying: Decimal.Value;
+  /**
+   * The gains and losses of the installments sold, each summed apart (a cession of several installments may hold
+   * both, and a reversal of some of them must undo exactly theirs); gain − loss = price − carrying. Absent: the
+   * result, on the side its sign says.
+   */
+  gain?: Decimal.Value;
+  loss?: Decimal.Value;
 }
 
-/** Installments sold: receivable out, price due from the assignee, the difference a gain or a loss. */
+/** Installments sold: receivable out, price due from the assignee, the gains and losses on the sale. */
 export function cessionPosting(figures: CessionFigures): Posting {
   const price = money(figures.price, 'price');
   const carrying = money(figures.carrying, 'carrying');
   if (price.isZero() && carrying.isZero()) throw new RangeError('a cession must have an amount');
   const result = price.minus(carrying);
+  const gain = figures.gain === undefined ? Decimal.max(result, 0) : money(figures.gain, 'gain');
+  const loss = figures.loss === undefined ? Decimal.max(result.neg(), 0) : money(figures.loss, 'loss');
+  if (!gain.minus(loss).eq(result)) throw new RangeError('gain − loss must equal price − carrying');
   return post('cession', [
     ['due_from_assignee', price],
     ['loans_receivable', carrying.neg()],
-    [result.isNeg() ? 'cession_loss' : 'cession_gain', result.neg()],
+    ['cession_gain', gain.neg()],
+    ['cession_loss', loss],
   ]);
 }
 

@@ -22,6 +22,15 @@ describe('cession postings', () => {
     expect(show(cessionPosting({ price: '750.00', carrying: '800.00' }))).toEqual(['D 1.3.01 750.00', 'C 1.2.01 800.00', 'D 4.1.02 50.00']);
     expect(show(cessionPosting({ price: '800.00', carrying: '800.00' }))).toEqual(['D 1.3.01 800.00', 'C 1.2.01 800.00']);
   });
+  it('a cession of installments sold some above and some below their principal keeps gains and losses apart', () => {
+    expect(show(cessionPosting({ price: '900.00', carrying: '850.00', gain: '100.00', loss: '50.00' }))).toEqual([
+      'D 1.3.01 900.00',
+      'C 1.2.01 850.00',
+      'C 3.1.04 100.00',
+      'D 4.1.02 50.00',
+    ]);
+    expect(() => cessionPosting({ price: '900.00', carrying: '850.00', gain: '100.00', loss: '10.00' })).toThrow(RangeError);
+  });
   it('the reversal swaps every line, so a cession and its reversal leave every account where it was', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 10_000_000 }), fc.integer({ min: 0, max: 10_000_000 }), (priceCents, carryingCents) => {
