@@ -101,6 +101,7 @@ import { borrowerHandlers } from './areas/borrowers';
 import { creditOperationHandlers } from './areas/operations';
 import {
   boletoHandlers,
+  cessionHandlers,
   cnabReturnHandlers,
   collectionsHandlers,
   prepaymentHandlers,
@@ -121,6 +122,7 @@ export const handlers: Handlers = {
   ...remittanceHandlers,
   ...remittanceManualHandlers,
   ...cnabReturnHandlers,
+  ...cessionHandlers,
   'session.login': login,
   'session.verifyHash': verifyHash,
   'session.auth': auth,

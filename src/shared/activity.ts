@@ -43,6 +43,8 @@ export const ACTIVITY_ENTITIES = [
   'issued_contract',
   'approval_request',
   'installment',
+  'cession',
+  'cession_reversal',
 ] as const;
 export type ActivityEntityKind = (typeof ACTIVITY_ENTITIES)[number];
 
@@ -163,6 +165,10 @@ export const ACTIVITY_ACTIONS = [
   'remittance.manual-hide',
   'remittance.manual-unhide',
   'cnab-return.settle',
+  'cession.assign',
+  'cession.reverse',
+  'installment.assigned',
+  'installment.cession-reversed',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number] | `${CatalogueActivityEntity}.${CatalogueActivityVerb}`;
 
@@ -369,6 +375,18 @@ export const ACTIVITY_FIELDS = [
   'settled_total',
   'fee_total',
   'rejected_count',
+  // cessions (the sale of installments to an assignee, and its reversal)
+  'cession_max_days_overdue',
+  'cession_approval_above',
+  'cession_id',
+  'cession_number',
+  'cession_reversal_id',
+  'assignment_account_id',
+  'cession_date',
+  'face_value',
+  'price',
+  'carrying',
+  'result',
 ] as const;
 export type ActivityField = (typeof ACTIVITY_FIELDS)[number];
 

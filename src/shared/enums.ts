@@ -91,4 +91,23 @@ export {
 
 /** What a CNAB remittance asks of the bank for a title: register it (entrada, 01), write it off (baixa, 02) or move its due date (alteração de vencimento, 06). */
 export const REMITTANCE_INSTRUCTIONS = ['entry', 'writeOff', 'dueDateChange'] as const;
+
+/** How a cession is priced: a monthly discount rate, or a price stated by the agreement. */
+export const CESSION_PRICINGS = ['rate', 'stated'] as const;
+export type CessionPricingKind = (typeof CESSION_PRICINGS)[number];
 export type RemittanceInstructionCode = (typeof REMITTANCE_INSTRUCTIONS)[number];
+
+/** What a CNAB return line says the bank did (its movement code's family). */
+export const RETURN_MOVEMENT_KINDS = ['settled', 'entryConfirmed', 'rejected', 'writtenOff', 'other'] as const;
+export type ReturnMovementKind = (typeof RETURN_MOVEMENT_KINDS)[number];
+
+/**
+ * What a line does: settled (a payment of its installment), rejected (the
+ * slip marked rejected), confirmed (entry confirmed), written_off (the bank's
+ * baixa), recorded (another movement, kept), unmatched (no slip of the
+ * account has the nosso número), already_paid (the installment is paid or out
+ * of collection: not settled twice), duplicate (applied by a file imported
+ * before), refused (the payment rules refused it; the message says why).
+ */
+export const RETURN_LINE_OUTCOMES = ['settled', 'rejected', 'confirmed', 'written_off', 'recorded', 'unmatched', 'already_paid', 'duplicate', 'refused'] as const;
+export type ReturnLineOutcome = (typeof RETURN_LINE_OUTCOMES)[number];

@@ -7,7 +7,7 @@
  *   open ◄──► partially_paid ◄──► paid, open ──► paid   payments, and reversals back
  *   open, partially_paid ──► renegotiated (final), written_off, assigned
  *   written_off ──► open, partially_paid                  the write-off undone
- *   assigned ──► paid, repurchased
+ *   assigned ──► paid, repurchased; open, partially_paid     the cession reversed
  *   repurchased ──► partially_paid, paid, renegotiated, written_off
  *   paid ──► assigned, repurchased; partially_paid ──► repurchased   a reversal, by the owner
  *
@@ -39,7 +39,7 @@ const TRANSITIONS: Readonly<Record<InstallmentStatus, readonly InstallmentStatus
   paid: ['open', 'partially_paid', 'assigned', 'repurchased'],
   renegotiated: [],
   written_off: ['open', 'partially_paid'],
-  assigned: ['paid', 'repurchased'],
+  assigned: ['paid', 'repurchased', 'open', 'partially_paid'],
   repurchased: ['partially_paid', 'paid', 'renegotiated', 'written_off'],
 };
 
@@ -70,6 +70,18 @@ export const FINAL_INSTALLMENT_STATUSES: readonly InstallmentStatus[] = ['renego
 
 /** Who the installment belongs to, which decides the status its payments give it. */
 export type InstallmentOwner = 'lender' | 'assignee' | 'repurchased';
+
+/** Who owns an installment with this stored status (null: none stored). */
+export function ownerOf(stored: InstallmentStatus | null): InstallmentOwner {
+  if (stored === 'assigned') return 'assignee';
+  if (stored === 'repurchased') return 'repurchased';
+  return 'lender';
+}
+
+/** Whether its payments still give the status of an installment with this stored status (assigned, repurchased, none). */
+export function paymentsDecide(stored: InstallmentStatus | null): boolean {
+  return stored === null || stored === 'assigned' || stored === 'repurchased';
+}
 
 /** What the replay of its payments says (allocation.ts's PaymentStatus). */
 export type PaymentProgress = 'open' | 'partially_paid' | 'paid';

@@ -21,20 +21,23 @@ export type ReceiptMethod = (typeof RECEIPT_METHODS)[number];
 export const LEDGER_ACCOUNTS = [
   'bank',
   'loans_receivable',
+  'due_from_assignee',
   'iof_payable',
   'due_to_assignee',
   'interest_income',
   'fee_income',
   'late_charge_income',
+  'cession_gain',
   'credit_losses',
   'bank_fees',
+  'cession_loss',
 ] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
 
 export const LEDGER_SIDES = ['debit', 'credit'] as const;
 export type LedgerSide = (typeof LEDGER_SIDES)[number];
 
-export const POSTING_KINDS = ['disbursement', 'payment', 'reversal', 'write_off', 'prepayment', 'reallocation', 'iof_remittance', 'bank_fee'] as const;
+export const POSTING_KINDS = ['disbursement', 'payment', 'reversal', 'write_off', 'prepayment', 'reallocation', 'iof_remittance', 'bank_fee', 'cession', 'cession_reversal'] as const;
 export type PostingKind = (typeof POSTING_KINDS)[number];
 
 /** A prepayment settles the operation (full) or leaves a new schedule (partial). */

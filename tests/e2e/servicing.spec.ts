@@ -13,7 +13,9 @@
  * saved, and the operation's write-off dialog states the amounts. A third: the carnê and one installment's
  * boleto saved to disk and read back with pdftotext (the linha digitável is
  * in the text), then a partial prepayment simulated and applied from the
- * installments tab (a new schedule version). axe on every new screen and dialog;
+ * installments tab (a new schedule version). A fourth: two installments
+ * assigned to a fund at a discount rate from the cession tab (the prices
+ * confirmed), the cession seen in the journal, one reversed with a reason. axe on every new screen and dialog;
  * screenshots at 1280×800 and 1024 wide go to test-results/servicing/.
  */
 import { execFileSync } from 'node:child_process';
@@ -400,6 +402,68 @@ test('the carnê and a boleto saved and read back, then a partial prepayment sim
     [op.id],
   );
   expect(versions).toBe(op.versions + 1);
+  const token = await directSignIn(server.url, DEMO.superadmin.email, DEMO_PASSWORD);
+  const trial = await directCall<TrialBalanceView>(server.url, 'ledger.trialBalance', {}, token);
+  expect(trial.body.difference).toBe('0.00');
+});
+
+test('an operator assigns two installments to a fund at a discount rate, sees the cession in the journal, and reverses one with a reason', async ({ page, harness, server }) => {
+  test.setTimeout(180_000);
+  // A disbursed operation of the demo seed with nothing overdue and at least three installments still to pay (the last such, so the prepayment test keeps its own).
+  const [op] = await server.database.rows<{ id: number }>(
+    `SELECT o.id FROM credit_operations o
+      WHERE o.status = 'disbursed'
+        AND NOT EXISTS (SELECT 1 FROM credit_operation_installments i
+                         WHERE i.credit_operation_id = o.id AND i.superseded_in IS NULL AND i.paid_on IS NULL AND i.due_date < $1::date)
+        AND (SELECT count(*) FROM credit_operation_installments i
+              WHERE i.credit_operation_id = o.id AND i.superseded_in IS NULL AND i.paid_on IS NULL) >= 3
+      ORDER BY o.id DESC LIMIT 1`,
+    [server.clock.today()],
+  );
+  expect(op, 'the demo seed has a disbursed operation on time with installments to pay').toBeDefined();
+  const [account] = await server.database.rows<{ id: number }>(
+    `INSERT INTO assignment_bank_accounts (company_id, assignee_name, assignee_cnpj, bank_code, bank_name, agency, account)
+     VALUES (1, 'Fundo Cessão e2e FIDC', '11.222.333/0001-81', '341', 'Itaú Unibanco', '0001', '12345') RETURNING id`,
+  );
+  await signInAs(page, harness, DEMO.operador.email);
+  await harness.goto(`/app/clientOperation/analize/${op.id}?tab=cession`);
+  await expect(page.getByTestId('cession-assignable-table')).toBeVisible();
+  await expect(page.getByTestId('cession-reversible-none')).toBeVisible();
+  const boxes = page.locator('tbody [data-testid^="cession-select-"]');
+  expect(await boxes.count()).toBeGreaterThan(2);
+  await boxes.nth(0).check({ force: true });
+  await boxes.nth(1).check({ force: true });
+  await expect(page.getByTestId('cession-selected')).toContainText('2 selecionadas');
+  await page.getByTestId('cession-account').selectOption(String(account.id));
+  await page.getByTestId('cession-value').fill('1,5');
+  await page.getByTestId('cession-quote').click();
+  await expect(page.getByTestId('cession-confirm-amounts-price')).toBeVisible();
+  await expect(page.getByTestId('cession-confirm-consequence')).toContainText('Fundo Cessão e2e FIDC');
+  await expectNoSeriousViolations(page);
+  await shoot(page, 'cession-confirm', 'cession-confirm-amounts');
+  const price = (await page.getByTestId('cession-confirm-amounts-price').textContent()) ?? '';
+  expect(decimalOf(price)).toMatch(/^\d+\.\d{2}$/);
+  await page.getByTestId('cession-confirm').click();
+  await expect(page.locator('.bp6-toast').filter({ hasText: /Cessão nº \d+ lançada/ }).last()).toBeVisible();
+  await expect(page.locator('tbody [data-testid^="cession-reverse-select-"]')).toHaveCount(2);
+  await expectNoSeriousViolations(page);
+  await shoot(page, 'cession-tab', 'cession-reversible');
+
+  // The journal: the cession's posting, balanced.
+  await harness.goto(`/app/clientOperation/analize/${op.id}?tab=journal`);
+  await expect(page.getByTestId('journal-lines')).toContainText('Cessão');
+  await expect(page.getByTestId('journal-balance-due_from_assignee')).toContainText(price);
+  await expect(page.getByTestId('journal-totals')).toHaveAttribute('data-balanced', 'true');
+
+  // Reverse the first with a reason: one stays assigned.
+  await harness.goto(`/app/clientOperation/analize/${op.id}?tab=cession`);
+  await page.locator('tbody [data-testid^="cession-reverse-select-"]').first().check({ force: true });
+  await page.getByTestId('cession-reverse-open').click();
+  await page.getByTestId('cession-reverse-reason').fill('Acordo com o fundo: parcela devolvida.');
+  await expectNoSeriousViolations(page);
+  await page.getByTestId('cession-reverse-confirm').click();
+  await expect(page.locator('.bp6-toast').filter({ hasText: /Cessão desfeita/ }).last()).toBeVisible();
+  await expect(page.locator('tbody [data-testid^="cession-reverse-select-"]')).toHaveCount(1);
   const token = await directSignIn(server.url, DEMO.superadmin.email, DEMO_PASSWORD);
   const trial = await directCall<TrialBalanceView>(server.url, 'ledger.trialBalance', {}, token);
   expect(trial.body.difference).toBe('0.00');

@@ -25,3 +25,5 @@ export * as servicingStatusHistorySchema from '../areas/servicing/schema-status-
 export * as servicingLedgerSchema from '../areas/servicing/schema-ledger';
 export * as remittanceSchema from '../areas/servicing/schema-remittance';
 export * as remittanceManualSchema from '../areas/servicing/schema-remittance-manual';
+export * as returnFileSchema from '../areas/servicing/schema-return';
+export * as cessionSchema from '../areas/servicing/schema-cession';

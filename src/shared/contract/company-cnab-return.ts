@@ -35,25 +35,15 @@ import { z } from 'zod';
 import { AllOperators, AllPanelUsers } from '../roles';
 import { defineOperation } from './define';
 import { idSchema, idempotencyKeySchema, timestampSchema } from './common';
+import { RETURN_LINE_OUTCOMES, RETURN_MOVEMENT_KINDS } from '../enums';
 import { moneySchema } from './money';
 import { REMITTANCE_BANK_CODES } from './company-remittance';
 
 /** The largest file text accepted (below the server's 1 MiB JSON body limit). */
 export const MAX_RETURN_FILE_CHARS = 960 * 1024;
 
-export const RETURN_MOVEMENT_KINDS = ['settled', 'entryConfirmed', 'rejected', 'writtenOff', 'other'] as const;
-export type ReturnMovementKind = (typeof RETURN_MOVEMENT_KINDS)[number];
-
-/**
- * What a line does: settled (a payment of its installment), rejected (the
- * slip marked rejected), confirmed (entry confirmed), written_off (the bank's
- * baixa), recorded (another movement, kept), unmatched (no slip of the
- * account has the nosso número), already_paid (the installment is paid or out
- * of collection: not settled twice), duplicate (applied by a file imported
- * before), refused (the payment rules refused it; the message says why).
- */
-export const RETURN_LINE_OUTCOMES = ['settled', 'rejected', 'confirmed', 'written_off', 'recorded', 'unmatched', 'already_paid', 'duplicate', 'refused'] as const;
-export type ReturnLineOutcome = (typeof RETURN_LINE_OUTCOMES)[number];
+// The lists live with the other enumerations (the database's CHECKs are tested against src/shared/enums).
+export { RETURN_LINE_OUTCOMES, RETURN_MOVEMENT_KINDS, type ReturnLineOutcome, type ReturnMovementKind } from '../enums';
 
 const bankCodeSchema = z.enum(REMITTANCE_BANK_CODES, { error: 'banco sem retorno CNAB 240: use 001, 104 ou 341' });
 

@@ -104,6 +104,10 @@ export const companyParametersSchema = z.object({
   reversal_approval_above: moneySchema,
   max_first_period_days: z.number().int(),
   max_disbursement_days_ahead: z.number().int(),
+  /** an installment more days late than this cannot be assigned (0: only installments not overdue) */
+  cession_max_days_overdue: z.number().int(),
+  /** a cession (or its reversal) priced above this waits for a second person of AllOperators (four eyes) */
+  cession_approval_above: moneySchema,
   updated_at: timestampSchema,
 });
 export type CompanyParameters = z.infer<typeof companyParametersSchema>;
@@ -591,6 +595,10 @@ export const companyOperations = {
           .min(DISBURSEMENT_DAYS_AHEAD_RANGE.min, 'não pode ser negativo')
           .max(DISBURSEMENT_DAYS_AHEAD_RANGE.max, `no máximo ${DISBURSEMENT_DAYS_AHEAD_RANGE.max} dias`)
           .optional(),
+        /** absent: unchanged */
+        cession_max_days_overdue: z.number().int('dias inteiros').min(0, 'não pode ser negativo').max(360, 'no máximo 360 dias').optional(),
+        /** kept when left out */
+        cession_approval_above: moneyInputSchema.optional(),
       })
       .refine((v) => Number(v.max_monthly_rate) >= Number(v.min_monthly_rate), { message: 'a taxa máxima não pode ser menor que a mínima', path: ['max_monthly_rate'] })
       .refine((v) => v.max_installments >= v.min_installments, { message: 'o prazo máximo não pode ser menor que o mínimo', path: ['max_installments'] })

@@ -24,6 +24,7 @@ import { prepaymentOperations } from './servicing-prepayment';
 import { servicingBoletoOperations } from './servicing-boleto';
 import { servicingMovesOperations } from './servicing-moves';
 import { collectionsOperations } from './servicing-collections';
+import { cessionOperations } from './servicing-cession';
 import { companyRemittanceOperations } from './company-remittance';
 import { remittanceManualOperations } from './servicing-remittance-manual';
 import { companyCnabReturnOperations } from './company-cnab-return';
@@ -48,6 +49,7 @@ export const contract = {
   ...prepaymentOperations,
   ...servicingBoletoOperations,
   ...servicingMovesOperations,
+  ...cessionOperations,
   ...collectionsOperations,
   ...companyRemittanceOperations,
   ...remittanceManualOperations,
@@ -105,5 +107,6 @@ export * from './servicing';
 export * from './servicing-prepayment';
 export * from './servicing-moves';
 export * from './servicing-collections';
+export * from './servicing-cession';
 export * from './company-remittance';
 export * from './servicing-remittance-manual';

@@ -47,7 +47,7 @@
 import { z } from 'zod';
 import { AllOperators, AllPanelUsers } from '../roles';
 import { defineOperation } from './define';
-import { idSchema, idempotencyKeySchema, isDbId, pageMetaSchema, textSchema, timestampSchema } from './common';
+import { idSchema, idempotencyKeySchema, isDbId, pageMetaSchema, filterSchema, sortSchema, textSchema, timestampSchema } from './common';
 import { remittanceSummarySchema } from './company-remittance';
 import { calendarDaySchema, moneySchema } from './money';
 
@@ -143,8 +143,10 @@ export const remittanceManualOperations = {
     args: z.object({
       page: z.coerce.number().int().min(1).max(1, 'a lista de remessa manual tem uma página só: use os filtros').default(1),
       limit: z.coerce.number().int().min(1).max(MANUAL_REMITTANCE_LIST_MAX).default(10),
-      filter: manualFilterSchema,
-      sort: z.unknown().optional(),
+      // sort before filter, and the generic field-name check before this list's own filter: a malformed name is
+      // named as such even when the required account is missing too
+      sort: sortSchema,
+      filter: filterSchema.pipe(manualFilterSchema),
     }),
     result: manualRemittanceListSchema,
   }),

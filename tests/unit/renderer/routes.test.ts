@@ -57,6 +57,8 @@ describe('route configuration (spec screens and routes)', () => {
       '/app/messages',
       // designed: the collections desk's list of the spec's GET /expired-installments
       '/app/collections',
+      // designed: the list of the spec's GET /creditOperation/installments/cession, assigned in one cession
+      '/app/clientOperation/cession',
     ];
     expect([...patterns].sort()).toEqual([...expected].sort());
     expect(new Set(patterns).size).toBe(patterns.length);

@@ -56,9 +56,10 @@ describe('installment status workflow', () => {
     for (const s of INSTALLMENT_STATUSES) expect(canMoveInstallment(s, s)).toBe(false);
   });
 
-  it('takes an assigned installment only to paid or back to the lender by repurchase', () => {
-    expect(nextInstallmentStatuses('assigned')).toEqual(['paid', 'repurchased']);
-    expect(canMoveInstallment('assigned', 'open')).toBe(false);
+  it('takes an assigned installment to paid, back to the lender by repurchase, or back to what its payments say when the cession is reversed', () => {
+    expect(nextInstallmentStatuses('assigned')).toEqual(['paid', 'repurchased', 'open', 'partially_paid']);
+    expect(canMoveInstallment('assigned', 'written_off')).toBe(false);
+    expect(canMoveInstallment('assigned', 'renegotiated')).toBe(false);
     expect(canMoveInstallment('repurchased', 'assigned')).toBe(false);
   });
 

@@ -71,6 +71,7 @@ const ProposalScreen = lazy(() => area.creditOperations().then((m) => ({ default
 const AnalysisScreen = lazy(() => area.creditOperations().then((m) => ({ default: m.AnalysisScreen })));
 const ParcelsScreen = lazy(() => area.servicing().then((m) => ({ default: m.ParcelsScreen })));
 const PaymentsScreen = lazy(() => area.servicing().then((m) => ({ default: m.PaymentsScreen })));
+const CessionAcrossScreen = lazy(() => area.servicing().then((m) => ({ default: m.CessionAcrossScreen })));
 const ExpiredInstallmentsScreen = lazy(() => area.collections().then((m) => ({ default: m.ExpiredInstallmentsScreen })));
 
 /** While an area's chunk loads. */
@@ -126,6 +127,7 @@ const SCREENS: Record<ScreenKey, () => ReactNode> = {
   'operations.analysis': () => <AnalysisScreen />,
   'servicing.parcels': () => <ParcelsScreen />,
   'servicing.payments': () => <PaymentsScreen />,
+  'servicing.cession': () => <CessionAcrossScreen />,
   'collections.expired': () => <ExpiredInstallmentsScreen />,
   underConstruction: () => <UnderConstructionScreen />,
 };

@@ -43,6 +43,7 @@ export type ScreenKey =
   | 'operations.analysis'
   | 'servicing.parcels'
   | 'servicing.payments'
+  | 'servicing.cession'
   | 'collections.expired'
   | 'underConstruction';
 
@@ -172,6 +173,9 @@ export const APP_ROUTES: RouteNode = {
         // ':id' is the borrower on parcels (the client of the operation) and the installment on payments.
         { path: 'parcels/:id/:credit_operation_id', title: 'shell.crumbs.installments', screen: 'servicing.parcels' },
         { path: 'payments/:id/:credit_operation_id', title: 'shell.crumbs.payments', screen: 'servicing.payments' },
+        // Designed (the spec shows the call GET /creditOperation/installments/cession, not its screen): assignable
+        // installments across operations, assigned in one cession.
+        { path: 'cession', title: 'shell.crumbs.cession', screen: 'servicing.cession' },
       ],
     },
     { path: 'messages', title: 'menu.messages', roles: AllPanelUsers, screen: 'messages' },

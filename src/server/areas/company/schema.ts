@@ -70,6 +70,10 @@ export const companyParameters = pgTable('company_parameters', {
   reversal_approval_above: money('reversal_approval_above').notNull().default('1000.00'),
   max_first_period_days: integer('max_first_period_days').notNull().default(60),
   max_disbursement_days_ahead: integer('max_disbursement_days_ahead').notNull().default(30),
+  /** an installment more days late than this is not assignable (migration 0027) */
+  cession_max_days_overdue: integer('cession_max_days_overdue').notNull().default(0),
+  /** a cession or its reversal priced above this needs a second person (migration 0027) */
+  cession_approval_above: money('cession_approval_above').notNull().default('50000.00'),
   updated_at: ts('updated_at').notNull().defaultNow(),
 });
 

@@ -56,6 +56,8 @@ const MADE: Record<ApprovalKind, string> = {
   'installment.reverse': 'pediu este estorno',
   'installment.write_off': 'pediu esta baixa como perda',
   'credit_operation.write_off': 'pediu esta baixa como perda',
+  'cession.assign': 'pediu esta cessão',
+  'cession.reverse': 'pediu que esta cessão fosse desfeita',
 };
 
 function rolesText(roles: readonly RoleId[]): string {

@@ -19,6 +19,6 @@ export {
   updateComplement,
 } from './credit-operations';
 export type { Actor, Conditions, OperationRow } from './credit-operations';
-export { closeApproval, giveCheck, openApproval, pendingApproval, pendingApprovalsOf } from './approvals';
+export { closeApproval, giveCheck, latestApproval, openApproval, pendingApproval, pendingApprovalsOf } from './approvals';
 export { creditOperationHandlers } from './handlers/credit-operations';
 export { replaceInstallments, type NewInstallment } from './schedule-versions';

@@ -60,6 +60,12 @@
  *   settled in one transaction under the account's lock — payments through
  *   pay(), the bank's fee as its own posting, rejected entries kept as marks
  *   on their slips; the same file or line is never applied twice.
+ * - Cessions (cession.ts): installments sold to an assignee at a price (rate
+ *   or stated, domain/servicing/cession.ts), one immutable record with its
+ *   items, the receivable derecognised against an amount due from the
+ *   assignee with the gain or loss, behind four eyes above the company's
+ *   limit; payments of an assigned installment are owed to the assignee;
+ *   reversals are records of their own with contra entries.
  */
 export { servicingHandlers } from './handlers/servicing';
 export { prepaymentHandlers } from './handlers/prepayment';
@@ -69,6 +75,7 @@ export { collectionsHandlers } from './handlers/collections';
 export { remittanceHandlers } from './handlers/remittance';
 export { remittanceManualHandlers } from './handlers/remittance-manual';
 export { cnabReturnHandlers } from './handlers/cnab-return';
+export { cessionHandlers } from './handlers/cession';
 export { disburse } from './disbursement';
 export { decideReversal, pay, reverse } from './payments';
 export { loadInstallmentDetails } from './installments';

@@ -26,12 +26,20 @@
  *   follow the replay.
  * - An installment out of collection (written off, renegotiated: its stored
  *   status) takes neither a payment nor a reversal (409 naming status).
+ * - An installment an assignee holds (cession.ts) is still collected by the
+ *   lender, but the money is the assignee's: its payment posts
+ *   assignedPaymentPosting (bank ← amount; due to assignee → amount, whatever
+ *   the split, so no re-allocation moves an account); one dated before the
+ *   cession is refused (409 on paid_on: what was open then is what was sold),
+ *   and a payment made before the cession is reversed only after the cession
+ *   is (409). A reversal swaps the posting its payment had.
  * - The installment's settlement day on the schedule (operations' paid_on)
  *   follows, and the activity log gets the movement with the installment's
  *   due before and after.
  */
 import Decimal from 'decimal.js';
 import { formatCurrency } from '@shared/format';
+import { ownerOf } from '@shared/installment-status';
 import type { ReceiptMethod } from '@shared/servicing';
 import type { Db } from '../../db/connect';
 import { closeApproval, giveCheck, openApproval, pendingApproval, recordInstallmentSettlement, statusOf, STATUS_PT, type Actor } from '../operations';
@@ -40,13 +48,14 @@ import { isDisbursed } from '@shared/credit-operation-status';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import { logActivity } from '../../platform/activity';
 import { activePayments, checkNewPayment, reallocationChanges, replayInstallment, type Allocation, type Split } from '../../domain/servicing/allocation';
-import { paymentPosting, reallocationPosting, reversalPosting } from '../../domain/servicing/ledger';
+import { assignedPaymentPosting, paymentPosting, reallocationPosting, reversalPosting } from '../../domain/servicing/ledger';
 import { postJournal } from './journal';
 import { detailsView, eventsOf, figuresOf, INSTALLMENT_MESSAGES, lateChargeTerms, transactionsOf, type InstallmentRow, type ServicingContext } from './installments';
 import { installmentWithStatus, lockedPaymentTarget, lockedServicingContext, transactionsWithNames } from './payment-reads';
 import { installmentTransactions, type InstallmentTransactionRow } from './schema';
 import { assertCurrentInstallment, assertPayableInstallment } from './prepayment';
 import { refuseUnlessCollecting } from './stored-status';
+import { postedToAssignee, standingCessionDate } from './cession-reads';
 
 export const PAYMENT_MESSAGES = {
   notCollecting: (status: string) => `A operação não está em cobrança (está ${status}): pagamentos só depois da liberação.`,
@@ -62,6 +71,8 @@ export const PAYMENT_MESSAGES = {
   reversalPending: 'O estorno deste pagamento já aguarda a aprovação de outra pessoa.',
   noPendingReversal: 'Não há estorno deste pagamento aguardando aprovação.',
   refusalReason: 'Campo reason: informe por que o estorno foi recusado.',
+  beforeCession: (day: string) => `Campo paid_on: a parcela foi cedida em ${day}; um pagamento anterior à cessão não pode ser lançado enquanto ela estiver cedida.`,
+  paidBeforeCession: 'Este pagamento é anterior à cessão da parcela: desfaça a cessão antes de estorná-lo.',
 } as const;
 
 /** The installment's standing payments as of every transaction written (the replay the ledger follows). */
@@ -130,6 +141,8 @@ export async function payAndDescribe(tx: Db, actor: Actor, input: PaymentInput, 
   const installment = target.installment;
   await assertPayableInstallment(tx, installment, input.paid_on);
   refuseUnlessCollecting(stored);
+  const cededOn = ownerOf(stored) === 'assignee' ? await standingCessionDate(tx, installment.id) : null;
+  if (cededOn !== null && input.paid_on < cededOn) throw conflict(PAYMENT_MESSAGES.beforeCession(cededOn), 'paid_on');
   const { rows, names, pending } = await transactionsWithNames(tx, installment.id);
   const before = replayAll(ctx, installment, rows, today);
   const payments = activePayments(eventsOf(rows));
@@ -157,9 +170,10 @@ export async function payAndDescribe(tx: Db, actor: Actor, input: PaymentInput, 
       actor_id: actor.id,
     })
     .returning();
-  await postJournal(tx, paymentPosting(split), { operationId: ctx.op.id, businessDate: input.paid_on, transactionId: row.id });
+  const posting = cededOn !== null ? assignedPaymentPosting(split) : paymentPosting(split);
+  await postJournal(tx, posting, { operationId: ctx.op.id, businessDate: input.paid_on, transactionId: row.id });
   const after = check.replay.allocations.filter((a) => a.id !== 'new');
-  await postReallocations(tx, ctx.op.id, before.allocations, after, input.paid_on);
+  if (cededOn === null) await postReallocations(tx, ctx.op.id, before.allocations, after, input.paid_on);
   await settle(tx, installment, check.replay.state.paidOn);
   await logActivity(tx, {
     actorId: actor.id,
@@ -200,6 +214,8 @@ interface ReversalTarget {
   installment: InstallmentRow;
   rows: InstallmentTransactionRow[];
   original: InstallmentTransactionRow;
+  /** the payment was posted as the assignee's money */
+  toAssignee: boolean;
 }
 
 /** The payment to reverse, under the operation's lock: 404 when it is not this installment's, 409 when reversed. */
@@ -213,7 +229,9 @@ async function reversalTarget(tx: Db, input: Omit<ReversalInput, 'reason'>): Pro
   if (!original) throw notFound(PAYMENT_MESSAGES.transactionNotFound);
   if (original.kind !== 'payment') throw conflict(PAYMENT_MESSAGES.notAPayment, 'detailId');
   if (rows.some((r) => r.reverses_id === original.id)) throw conflict(PAYMENT_MESSAGES.alreadyReversed, 'detailId');
-  return { ctx, installment, rows, original };
+  const toAssignee = await postedToAssignee(tx, original.id);
+  if (ownerOf(stored) === 'assignee' && !toAssignee) throw conflict(PAYMENT_MESSAGES.paidBeforeCession, 'detailId');
+  return { ctx, installment, rows, original, toAssignee };
 }
 
 /**
@@ -292,9 +310,10 @@ async function performReversal(tx: Db, actor: Actor, target: ReversalTarget, rea
       actor_id: actor.id,
     })
     .returning();
-  await postJournal(tx, reversalPosting(paymentPosting(standing.split)), { operationId: ctx.op.id, businessDate: day, transactionId: row.id });
+  const paid = target.toAssignee ? assignedPaymentPosting(standing.split) : paymentPosting(standing.split);
+  await postJournal(tx, reversalPosting(paid), { operationId: ctx.op.id, businessDate: day, transactionId: row.id });
   const after = replayAll(ctx, installment, [...rows, row], today);
-  await postReallocations(tx, ctx.op.id, before.allocations, after.allocations, day);
+  if (!target.toAssignee) await postReallocations(tx, ctx.op.id, before.allocations, after.allocations, day);
   await settle(tx, installment, after.state.paidOn);
   await logActivity(tx, {
     actorId: actor.id,

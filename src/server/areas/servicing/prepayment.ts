@@ -30,6 +30,7 @@ import Decimal from 'decimal.js';
 import { and, asc, desc, eq, gt, inArray, isNull, lte, max, or } from 'drizzle-orm';
 import { isDisbursed, SETTLEMENT_MOVE } from '@shared/credit-operation-status';
 import { formatCurrency } from '@shared/format';
+import { ownerOf } from '@shared/installment-status';
 import type { PrepaymentKind, PrepaymentMode, ReceiptMethod } from '@shared/servicing';
 import type { PrepaymentList, PrepaymentQuote, PrepaymentSimulation, PrepaymentView, ScheduleVersion } from '@shared/contract/servicing-prepayment';
 import type { Db } from '../../db/connect';
@@ -51,6 +52,7 @@ import { postJournal } from './journal';
 import { replayOf, scheduleOf, servicingContext, transactionsOf, type InstallmentRow, type ServicingContext } from './installments';
 import { installmentTransactions } from './schema';
 import { prepayments, type PrepaymentRow } from './schema-prepayment';
+import { storedStatusesOf } from './stored-status';
 
 const brl = (d: Decimal.Value) => formatCurrency(new Decimal(d).toFixed(2));
 
@@ -69,6 +71,8 @@ export const PREPAYMENT_MESSAGES = {
   fullAmount: (pv: Decimal, day: string) => `Campo amount: o valor para quitar em ${day} é ${brl(pv)} (valor presente). Valor devido: ${pv.toFixed(2)}.`,
   supersededInstallment: 'Campo installment: esta parcela foi substituída por um novo cronograma (antecipação); use a parcela atual.',
   versionNotFound: 'Versão do cronograma não encontrada nesta operação.',
+  assignedRemaining: (numbers: readonly number[]) =>
+    `Campo installments: as parcelas nº ${numbers.join(', ')} estão cedidas a um cessionário; desfaça a cessão antes de antecipar (a antecipação trocaria parcelas que não são mais da empresa).`,
   beforeItsSchedule: (day: string) => `Campo paid_on: esta parcela é do cronograma criado pela antecipação de ${day}; o pagamento não pode ter data anterior.`,
 } as const;
 
@@ -115,6 +119,10 @@ async function standingOn(db: Db, op: OperationRow, date: string): Promise<Stand
     if (i.due_date < date) overdue.push({ id: i.id, number: i.number, due_date: i.due_date, due_total: s.dueTotal });
     else remaining.push({ id: i.id, number: i.number, dueDate: i.due_date, payment: s.due.principal.plus(s.due.interest), principal: s.due.principal });
   }
+  // A prepayment replaces the remaining installments: never one an assignee owns.
+  const stored = await storedStatusesOf(db, remaining.map((r) => r.id));
+  const assigned = remaining.filter((r) => ownerOf(stored.get(r.id) ?? null) === 'assignee');
+  if (assigned.length) throw conflict(PREPAYMENT_MESSAGES.assignedRemaining(assigned.map((r) => r.number)), 'installments');
   return { ctx, version: await currentVersion(db, op.id), remaining, overdue };
 }
 

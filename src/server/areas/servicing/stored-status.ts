@@ -9,6 +9,8 @@ import { and, asc, eq, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-or
 import {
   canBeOverdue,
   INSTALLMENT_STATUS_LABELS_PT,
+  ownerOf,
+  paymentsDecide,
   STORED_INSTALLMENT_STATUSES,
   statusFromPayments,
   type InstallmentStatus,
@@ -34,9 +36,13 @@ export function isStoredStatus(status: InstallmentStatus): status is StoredInsta
   return (STORED_INSTALLMENT_STATUSES as readonly string[]).includes(status);
 }
 
-/** The installment's status: the stored one, or what its payments give. */
+/**
+ * The installment's status: the stored one, or what its payments give. An
+ * installment the assignee owns or that was bought back still takes payments,
+ * so once they settle it, it is paid.
+ */
 export function currentStatus(stored: StoredInstallmentStatus | null, progress: PaymentProgress): InstallmentStatus {
-  return stored ?? statusFromPayments(progress, 'lender');
+  return stored !== null && !paymentsDecide(stored) ? stored : statusFromPayments(progress, ownerOf(stored));
 }
 
 /** The stored statuses of these installments (those without one are left out). */

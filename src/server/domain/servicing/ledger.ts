@@ -21,8 +21,13 @@
  *   a reversal is a posting of its own with the lines of the payment as it
  *   stands swapped: reversalPosting(paymentPosting(current split)), which is
  *   the original posting swapped when no re-allocation touched it since.
- * - "Due to assignee" is in the chart for cessions (receivables sold to a
- *   fund), whose postings come with that work.
+ * - Cession (installments sold to an assignee): the open principal leaves
+ *   loans receivable, the price becomes an amount due from the assignee
+ *   (until the fund pays it), and the difference is a gain or a loss on the
+ *   sale (interest never booked is why a sale at a discount can still gain).
+ *   A payment of an installment the assignee owns is the assignee's money:
+ *   the whole amount is owed to it (due to assignee), whatever its split.
+ *   Reversing a cession posts the cession's lines swapped.
  */
 import Decimal from 'decimal.js';
 import type { Split } from './allocation';
@@ -39,13 +44,16 @@ export interface Account {
 export const CHART_OF_ACCOUNTS = {
   bank: { code: '1.1.01', name: 'Bancos — conta movimento', nature: 'asset' },
   loans_receivable: { code: '1.2.01', name: 'Operações de crédito a receber', nature: 'asset' },
+  due_from_assignee: { code: '1.3.01', name: 'Valores a receber de cessionários', nature: 'asset' },
   iof_payable: { code: '2.1.01', name: 'IOF a recolher', nature: 'liability' },
   due_to_assignee: { code: '2.1.02', name: 'Valores a repassar a cessionários', nature: 'liability' },
   interest_income: { code: '3.1.01', name: 'Rendas de juros de operações de crédito', nature: 'income' },
   fee_income: { code: '3.1.02', name: 'Rendas de tarifas', nature: 'income' },
   late_charge_income: { code: '3.1.03', name: 'Rendas de multa e juros de mora', nature: 'income' },
+  cession_gain: { code: '3.1.04', name: 'Resultado positivo na cessão de créditos', nature: 'income' },
   credit_losses: { code: '4.1.01', name: 'Perdas com operações de crédito', nature: 'expense' },
   bank_fees: { code: '4.1.02', name: 'Despesas de tarifas bancárias (cobrança)', nature: 'expense' },
+  cession_loss: { code: '4.1.03', name: 'Perdas na cessão de créditos', nature: 'expense' },
 } as const satisfies Record<string, Account>;
 
 export type AccountKey = keyof typeof CHART_OF_ACCOUNTS;
@@ -60,7 +68,7 @@ export interface JournalLine {
   amount: Decimal;
 }
 
-export type PostingKind = 'disbursement' | 'payment' | 'reversal' | 'write_off' | 'prepayment' | 'reallocation' | 'iof_remittance' | 'bank_fee';
+export type PostingKind = 'disbursement' | 'payment' | 'reversal' | 'write_off' | 'prepayment' | 'reallocation' | 'iof_remittance' | 'bank_fee' | 'cession' | 'cession_reversal';
 
 export interface Posting {
   kind: PostingKind;
@@ -156,6 +164,53 @@ export function paymentPosting(split: Split): Posting {
     ['interest_income', s.interest.neg()],
     ['late_charge_income', s.lateFee.plus(s.defaultInterest).neg()],
   ]);
+}
+
+/** A payment of an installment the assignee owns: all of it is owed to the assignee. */
+export function assignedPaymentPosting(split: Split): Posting {
+  const s = checkSplit(split);
+  const total = s.lateFee.plus(s.defaultInterest).plus(s.interest).plus(s.principal);
+  if (total.isZero()) throw new RangeError('a payment must have an amount');
+  return post('payment', [
+    ['bank', total],
+    ['due_to_assignee', total.neg()],
+  ]);
+}
+
+export interface CessionFigures {
+  /** what the assignee pays */
+  price: Decimal.Value;
+  /** the open principal loans receivable carries for the installments sold */
+  carrying: Decimal.Value;
+  /**
+   * The gains and losses of the installments sold, each summed apart (a cession of several installments may hold
+   * both, and a reversal of some of them must undo exactly theirs); gain − loss = price − carrying. Absent: the
+   * result, on the side its sign says.
+   */
+  gain?: Decimal.Value;
+  loss?: Decimal.Value;
+}
+
+/** Installments sold: receivable out, price due from the assignee, the gains and losses on the sale. */
+export function cessionPosting(figures: CessionFigures): Posting {
+  const price = money(figures.price, 'price');
+  const carrying = money(figures.carrying, 'carrying');
+  if (price.isZero() && carrying.isZero()) throw new RangeError('a cession must have an amount');
+  const result = price.minus(carrying);
+  const gain = figures.gain === undefined ? Decimal.max(result, 0) : money(figures.gain, 'gain');
+  const loss = figures.loss === undefined ? Decimal.max(result.neg(), 0) : money(figures.loss, 'loss');
+  if (!gain.minus(loss).eq(result)) throw new RangeError('gain − loss must equal price − carrying');
+  return post('cession', [
+    ['due_from_assignee', price],
+    ['loans_receivable', carrying.neg()],
+    ['cession_gain', gain.neg()],
+    ['cession_loss', loss],
+  ]);
+}
+
+/** A cession (or part of it) undone: its lines swapped. */
+export function cessionReversalPosting(figures: CessionFigures): Posting {
+  return { ...reversalPosting(cessionPosting(figures)), kind: 'cession_reversal' };
 }
 
 /** The reversal of a posting: the same lines, sides swapped. */

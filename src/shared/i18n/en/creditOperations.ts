@@ -222,6 +222,7 @@ export const creditOperations: Shape<typeof pt> = {
       schedule: 'Schedule',
       installments: 'Installments',
       journal: 'Journal',
+      cession: 'Cession',
     },
     management: {
       status: 'Status',

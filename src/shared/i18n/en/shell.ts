@@ -33,6 +33,7 @@ export const shell: Shape<typeof pt> = {
     installmentDetails: 'Installment detail',
     installments: 'Installments',
     payments: 'Payments',
+    cession: 'Installment cession',
   },
   home: {
     welcome: 'Welcome, {{name}}!',

@@ -220,6 +220,7 @@ export const creditOperations = {
       schedule: 'Cronograma',
       installments: 'Parcelas',
       journal: 'Lançamentos',
+      cession: 'Cessão',
     },
     management: {
       status: 'Situação',

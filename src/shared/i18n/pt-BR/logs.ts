@@ -36,6 +36,10 @@ export const logs = {
   },
   /** Activity codes (src/shared/activity.ts) by activityKey(code): dots and dashes become '_'. */
   actions: {
+    cession_assign: 'Cessão de parcelas',
+    cession_reverse: 'Cessão desfeita',
+    installment_assigned: 'Parcela cedida',
+    installment_cession_reversed: 'Cessão da parcela desfeita',
     company_update: 'Dados da empresa alterados',
     company_representative_create: 'Representante legal cadastrado',
     company_representative_update: 'Representante legal alterado',
@@ -164,6 +168,8 @@ export const logs = {
     cnab_return_settle: 'Retorno CNAB liquidado',
   },
   entities: {
+    cession: 'Cessão',
+    cession_reversal: 'Cessão desfeita',
     installment: 'Parcela',
     borrower: 'Tomador',
     borrower_record: 'Registro do tomador',
@@ -196,6 +202,17 @@ export const logs = {
     solicitation_staff_document: 'Documento interno de solicitação',
   },
   fields: {
+    cession_max_days_overdue: 'Atraso máximo para ceder (dias)',
+    cession_approval_above: 'Cessão com segunda pessoa acima de',
+    cession_id: 'Cessão',
+    cession_number: 'Número da cessão',
+    cession_reversal_id: 'Desfazimento da cessão',
+    assignment_account_id: 'Conta do cessionário',
+    cession_date: 'Data da cessão',
+    face_value: 'Valor de face',
+    price: 'Preço',
+    carrying: 'Valor contábil',
+    result: 'Resultado',
     bank_account_id: 'Conta de cobrança (ID)',
     our_number: 'Nosso número',
     slip_due_date: 'Vencimento do boleto',

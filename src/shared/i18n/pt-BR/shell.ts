@@ -30,6 +30,7 @@ export const shell = {
     installmentDetails: 'Detalhe da parcela',
     installments: 'Parcelas',
     payments: 'Pagamentos',
+    cession: 'Cessão de parcelas',
   },
   home: {
     welcome: 'Bem-vindo(a), {{name}}!',

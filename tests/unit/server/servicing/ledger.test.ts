@@ -40,6 +40,13 @@ const split = (lateFee: string, defaultInterest: string, interest: string, princ
 const show = (p: Posting) => p.lines.map((l) => `${l.side === 'debit' ? 'D' : 'C'} ${CHART_OF_ACCOUNTS[l.account].code} ${l.amount.toFixed(2)}`);
 const allLines = (ps: (Posting | null)[]) => ps.flatMap((p) => (p ? p.lines : []));
 
+describe('chart of accounts', () => {
+  it('gives every account its own code (two branches once both took 4.1.02)', () => {
+    const codes = ACCOUNT_KEYS.map((k) => CHART_OF_ACCOUNTS[k].code);
+    expect(new Set(codes).size).toBe(codes.length);
+  });
+});
+
 describe('postings', () => {
   it('disbursement: the amount financed enters the receivable; released, IOF and fees on the other side', () => {
     const p = disbursementPosting({ financed: '10000.00', released: '9500.00', iof: '380.00', fees: '120.00' });

@@ -1,3 +1,4 @@
 /** The servicing screens reached by address (one operation's parcels, one installment's payments), loaded on first visit. */
 export { ParcelsScreen } from '../../screens/servicing/ParcelsScreen';
 export { PaymentsScreen } from '../../screens/servicing/PaymentsScreen';
+export { CessionAcrossScreen } from '../../screens/servicing/cession/CessionAcrossScreen';

@@ -54,6 +54,8 @@ function toValues(p: CompanyParameters) {
     reversal_approval_above: p.reversal_approval_above,
     max_first_period_days: asText(p.max_first_period_days) as unknown as number,
     max_disbursement_days_ahead: asText(p.max_disbursement_days_ahead) as unknown as number,
+    cession_max_days_overdue: asText(p.cession_max_days_overdue) as unknown as number,
+    cession_approval_above: p.cession_approval_above,
   };
 }
 
@@ -143,6 +145,8 @@ export function ParametersForm() {
           { name: 'max_value', type: 'money', label: f('max_value') },
           { name: 'second_approval_above', type: 'money', label: f('second_approval_above'), hint: t('company.parameters.secondApprovalHint') },
           { name: 'reversal_approval_above', type: 'money', label: f('reversal_approval_above'), hint: t('company.parameters.reversalApprovalHint') },
+          { name: 'cession_approval_above', type: 'money', label: f('cession_approval_above'), hint: t('company.parameters.cessionApprovalHint') },
+          { name: 'cession_max_days_overdue', type: 'number', label: f('cession_max_days_overdue'), hint: t('company.parameters.cessionOverdueHint') },
         ],
       },
       {

@@ -17,6 +17,7 @@ import { ComplementPanel, ManagementPanel, MessagesPanel, OthersPanel, TimelineP
 import { ContractPanel } from './ContractPanel';
 import { InstallmentsTab } from '../servicing/InstallmentsTab';
 import { JournalTab } from '../servicing/JournalTab';
+import { CessionTab } from '../servicing/cession/CessionTab';
 import { DecisionBar } from './Decision';
 import { ANALYSIS_TABS, analysisTabOf, resultOfOperation, type AnalysisTab } from './model';
 import { OperationHeader } from './OperationHeader';
@@ -61,6 +62,8 @@ export function AnalysisScreen() {
         );
       case 'installments':
         return <InstallmentsTab op={op} />;
+      case 'cession':
+        return <CessionTab op={op} />;
       case 'journal':
         return <JournalTab op={op} />;
     }
