@@ -109,6 +109,7 @@ import {
   servicingHandlers,
   servicingMovesHandlers,
 } from './areas/servicing';
+import { reportsHandlers } from './areas/reports';
 
 export const handlers: Handlers = {
   ...borrowerHandlers,
@@ -121,6 +122,7 @@ export const handlers: Handlers = {
   ...remittanceHandlers,
   ...remittanceManualHandlers,
   ...cnabReturnHandlers,
+  ...reportsHandlers,
   'session.login': login,
   'session.verifyHash': verifyHash,
   'session.auth': auth,

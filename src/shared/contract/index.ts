@@ -27,6 +27,7 @@ import { collectionsOperations } from './servicing-collections';
 import { companyRemittanceOperations } from './company-remittance';
 import { remittanceManualOperations } from './servicing-remittance-manual';
 import { companyCnabReturnOperations } from './company-cnab-return';
+import { companyReportsOperations } from './company-reports';
 
 export const contract = {
   ...sessionOperations,
@@ -52,6 +53,7 @@ export const contract = {
   ...companyRemittanceOperations,
   ...remittanceManualOperations,
   ...companyCnabReturnOperations,
+  ...companyReportsOperations,
 } as const satisfies Record<string, OperationDef>;
 
 export type Contract = typeof contract;
