@@ -24,7 +24,7 @@
 import { z } from 'zod';
 import { AllOperators } from '../roles';
 import { defineOperation, type ExcelColumn } from './define';
-import { exportRowsSchema } from './common';
+import { exportRowsSchema, filterSchema, sortSchema } from './common';
 import { calendarDaySchema, moneySchema } from './money';
 
 /** The longest period one IOF report covers (about five years of decêndios). */
@@ -36,9 +36,16 @@ const iofPeriodFilter = z
   .object({ from: calendarDaySchema, to: calendarDaySchema })
   .refine((f) => f.from <= f.to, { message: 'o fim do período não pode ser antes do início', path: ['to'] });
 
-/** The spec's filter[...] query: the period, both ends included. */
+/**
+ * The spec's filter[...] query: the period, both ends included. Field names
+ * pass the list rule first (built-in object names refused by name), as on
+ * every list call; sort is accepted by that rule and ignored (the order is
+ * the decêndios').
+ */
 export const iofReportArgs = z.object({
-  filter: iofPeriodFilter,
+  // sort first: a bad sort field is named even when the period is missing too.
+  sort: sortSchema,
+  filter: filterSchema.pipe(iofPeriodFilter),
 });
 export type IofReportArgs = z.input<typeof iofReportArgs>;
 

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IOF_REPORT_EXCEL_COLUMNS } from '../../../src/shared/contract/company-reports';
 import { writeExcelFile } from '../../../src/main/services/excel';
 import { startTestServer, type TestServer } from '../../helpers/server';
-import { call, signInEveryRole, type DemoRole } from './client';
+import { call, raw, signInEveryRole, type DemoRole } from './client';
 import { itAnswersTheMatrix } from './matrix';
 import { disbursedOperation, insertBorrower, SERVICING_PARAMETERS_SQL } from './servicing-fixtures';
 
@@ -108,6 +108,11 @@ describe('IOF report', () => {
       expect({ args, status: answer.status, field: answer.body.field }).toEqual({ args, status: 400, field });
     }
     expect((await call(server, 'report.iofPdf', { filter: { from: 'ontem', to: '2026-01-31' } }, tokens.admin)).body.field).toBe('filter.from');
+    // Built-in object names are refused by name, as on every list call.
+    const proto = await raw(server, 'report.iofExcel', { token: tokens.admin, query: 'filter[constructor]=x&filter[from]=2026-01-01&filter[to]=2026-01-31' });
+    expect([proto.status, proto.body.field]).toEqual([400, 'filter.constructor']);
+    const sorted = await raw(server, 'report.iof', { token: tokens.admin, query: 'sort[toString]=ASC' });
+    expect([sorted.status, sorted.body.field]).toEqual([400, 'sort.field']);
   });
 
   it('renders the PDF with the figures, the DARF codes and the due date', async () => {
