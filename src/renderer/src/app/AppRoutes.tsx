@@ -62,6 +62,7 @@ const CompanyOperationScreen = lazy(() => area.company().then((m) => ({ default:
 const RemittanceScreen = lazy(() => area.company().then((m) => ({ default: m.RemittanceScreen })));
 const ManualRemittanceScreen = lazy(() => area.company().then((m) => ({ default: m.ManualRemittanceScreen })));
 const CnabReturnScreen = lazy(() => area.company().then((m) => ({ default: m.CnabReturnScreen })));
+const IofReportScreen = lazy(() => area.company().then((m) => ({ default: m.IofReportScreen })));
 const BorrowersListScreen = lazy(() => area.borrowers().then((m) => ({ default: m.BorrowersListScreen })));
 const BorrowerScreen = lazy(() => area.borrowers().then((m) => ({ default: m.BorrowerScreen })));
 const OperationsListScreen = lazy(() => area.creditOperations().then((m) => ({ default: m.OperationsListScreen })));
@@ -116,6 +117,7 @@ const SCREENS: Record<ScreenKey, () => ReactNode> = {
   'company.remittance': () => <RemittanceScreen />,
   'company.manualRemittance': () => <ManualRemittanceScreen />,
   'company.cnabReturn': () => <CnabReturnScreen />,
+  'company.iofReport': () => <IofReportScreen />,
   'borrowers.list': () => <BorrowersListScreen />,
   'borrowers.view': () => <BorrowerScreen />,
   'operations.list': () => <OperationsListScreen />,

@@ -3,3 +3,4 @@ export { CompanyOperationScreen } from '../../screens/company/CompanyOperationSc
 export { RemittanceScreen } from '../../screens/company/remittance/RemittanceScreen';
 export { ManualRemittanceScreen } from '../../screens/company/remittance-manual/ManualRemittanceScreen';
 export { CnabReturnScreen } from '../../screens/company/cnab-return/CnabReturnScreen';
+export { IofReportScreen } from '../../screens/company/reports/IofReportScreen';
