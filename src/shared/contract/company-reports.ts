@@ -22,9 +22,10 @@
  *   the registered role never.
  */
 import { z } from 'zod';
+import { CREDIT_OPERATION_STATUSES } from '../enums';
 import { AllOperators } from '../roles';
 import { defineOperation, type ExcelColumn } from './define';
-import { exportRowsSchema, filterSchema, sortSchema } from './common';
+import { exportRowsSchema, filterSchema, pageMetaSchema, sortSchema, textSchema } from './common';
 import { calendarDaySchema, moneySchema } from './money';
 
 /** The longest period one IOF report covers (about five years of decêndios). */
@@ -88,7 +89,93 @@ export const IOF_REPORT_EXCEL_COLUMNS: readonly ExcelColumn[] = [
   { key: 'due_date', header: 'reports.iof.columns.dueDate', format: 'date' },
 ];
 
+/**
+ * Operations report (GET /company/report/operations, Excel rows at the
+ * designed /company/report/excel/operations): every operation whose planned
+ * release date (disbursement_date) is in filter[from]..filter[to] (both
+ * optional), of the statuses asked (filter[status], one or many), the
+ * product (exact) and the borrower (name or CPF/CNPJ contains), by release
+ * date then id, paged, with the totals of everything that matches. The
+ * Excel rows carry at most OPERATIONS_REPORT_EXPORT_MAX operations.
+ */
+export const OPERATIONS_REPORT_EXPORT_MAX = 100_000;
+
+const statusSchema = z.enum(CREDIT_OPERATION_STATUSES);
+const operationsFilter = z
+  .object({
+    from: calendarDaySchema.optional(),
+    to: calendarDaySchema.optional(),
+    status: z.union([statusSchema, z.array(statusSchema)]).optional(),
+    product: textSchema(100).optional(),
+    borrower: textSchema(100).optional(),
+  })
+  .refine((f) => !f.from || !f.to || f.from <= f.to, { message: 'o fim do período não pode ser antes do início', path: ['to'] });
+
+export const operationsReportArgs = z.object({
+  sort: sortSchema,
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  filter: filterSchema.pipe(operationsFilter),
+});
+
+export const operationsReportItemSchema = z.object({
+  id: z.number().int(),
+  borrower_name: z.string(),
+  borrower_document: z.string(),
+  product: z.string(),
+  status: statusSchema,
+  disbursement_date: z.string(),
+  installments_count: z.number().int(),
+  monthly_rate: z.string(),
+  principal: moneySchema,
+  iof_total: moneySchema,
+  total_payable: moneySchema,
+});
+export type OperationsReportItem = z.infer<typeof operationsReportItemSchema>;
+
+export const operationsReportSchema = z.object({
+  items: z.array(operationsReportItemSchema),
+  meta: pageMetaSchema,
+  totals: z.object({ count: z.number().int(), principal: moneySchema, iof_total: moneySchema, total_payable: moneySchema }),
+});
+
+export const OPERATIONS_REPORT_EXCEL_COLUMNS: readonly ExcelColumn[] = [
+  { key: 'id', header: 'reports.operations.columns.id', format: 'integer' },
+  { key: 'borrower_name', header: 'reports.operations.columns.borrowerName', format: 'text' },
+  { key: 'borrower_document', header: 'reports.operations.columns.borrowerDocument', format: 'text' },
+  { key: 'product', header: 'reports.operations.columns.product', format: 'text' },
+  { key: 'status', header: 'reports.operations.columns.status', format: 'text' },
+  { key: 'disbursement_date', header: 'reports.operations.columns.disbursementDate', format: 'date' },
+  { key: 'installments_count', header: 'reports.operations.columns.installments', format: 'integer' },
+  { key: 'monthly_rate', header: 'reports.operations.columns.monthlyRate', format: 'text' },
+  { key: 'principal', header: 'reports.operations.columns.principal', format: 'currency' },
+  { key: 'iof_total', header: 'reports.operations.columns.iof', format: 'currency' },
+  { key: 'total_payable', header: 'reports.operations.columns.totalPayable', format: 'currency' },
+];
+
 export const companyReportsOperations = {
+  'report.operations': defineOperation({
+    method: 'GET',
+    path: '/api/company/report/operations',
+    access: AllOperators,
+    encoding: 'list',
+    origin: 'spec',
+    description:
+      'Credit operations for analysis: filter[from]/filter[to] on the planned release date, filter[status] (one or many), filter[product], filter[borrower] (name or CPF/CNPJ contains); paged, by release date, with the totals of all matches.',
+    args: operationsReportArgs,
+    result: operationsReportSchema,
+  }),
+  'report.operationsExcel': defineOperation({
+    method: 'GET',
+    path: '/api/company/report/excel/operations',
+    access: AllOperators,
+    encoding: 'list',
+    origin: 'designed',
+    description: 'The operations report as rows for the Excel export (the same filters, every match up to OPERATIONS_REPORT_EXPORT_MAX).',
+    file: { kind: 'excel-export', columns: OPERATIONS_REPORT_EXCEL_COLUMNS, title: 'reports.operations.title' },
+    args: operationsReportArgs,
+    result: exportRowsSchema,
+  }),
   'report.iof': defineOperation({
     method: 'GET',
     path: '/api/company/report/iof',

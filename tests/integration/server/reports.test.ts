@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import Decimal from 'decimal.js';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IOF_REPORT_EXCEL_COLUMNS } from '../../../src/shared/contract/company-reports';
+import { IOF_REPORT_EXCEL_COLUMNS, OPERATIONS_REPORT_EXCEL_COLUMNS } from '../../../src/shared/contract/company-reports';
 import { writeExcelFile } from '../../../src/main/services/excel';
 import { startTestServer, type TestServer } from '../../helpers/server';
 import { call, raw, signInEveryRole, type DemoRole } from './client';
@@ -23,6 +23,7 @@ import { disbursedOperation, insertBorrower, SERVICING_PARAMETERS_SQL } from './
 let server: TestServer;
 let tokens: Record<DemoRole, string>;
 let opIof: string;
+let opId: number;
 let dir: string;
 
 const JANUARY = { filter: { from: '2026-01-01', to: '2026-01-31' } };
@@ -32,7 +33,7 @@ beforeAll(async () => {
   tokens = await signInEveryRole(server);
   await server.database.rows(SERVICING_PARAMETERS_SQL);
   const borrowerId = await insertBorrower(server, 'Maria Relatório', '529.982.247-25');
-  const opId = await disbursedOperation(server, tokens, borrowerId);
+  opId = await disbursedOperation(server, tokens, borrowerId);
   const [row] = await server.database.rows<{ iof: string }>('SELECT iof::text AS iof FROM disbursements WHERE credit_operation_id = $1', [opId]);
   opIof = row.iof;
   dir = mkdtempSync(join(tmpdir(), 'reports-'));
@@ -157,6 +158,68 @@ describe('IOF report', () => {
   });
 });
 
+describe('operations report', () => {
+  const DISBURSED_2026 = { filter: { from: '2026-01-01', to: '2026-12-31', status: 'disbursed' } };
+
+  it('answers the matching operations with the totals of all matches, paged', async () => {
+    const [expected] = await server.database.rows<{ n: number; principal: string; iof: string }>(
+      "SELECT count(*)::int AS n, coalesce(sum(principal), 0)::text AS principal, coalesce(sum(iof_total), 0)::text AS iof FROM credit_operations WHERE status = 'disbursed' AND disbursement_date BETWEEN '2026-01-01' AND '2026-12-31'",
+    );
+    const answer = await call(server, 'report.operations', { ...DISBURSED_2026, limit: 100 }, tokens.operator);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.totals).toEqual({ count: expected.n, principal: new Decimal(expected.principal).toFixed(2), iof_total: new Decimal(expected.iof).toFixed(2), total_payable: expect.any(String) });
+    expect(answer.body.items.every((i: { status: string }) => i.status === 'disbursed')).toBe(true);
+    const dates = answer.body.items.map((i: { disbursement_date: string }) => i.disbursement_date);
+    expect(dates).toEqual([...dates].sort());
+    expect(answer.body.items.map((i: { id: number }) => i.id)).toContain(opId);
+
+    const second = await call(server, 'report.operations', { ...DISBURSED_2026, limit: 1, page: 2 }, tokens.operator);
+    expect(second.body.meta).toEqual({ currentPage: 2, pageSize: 1, totalItems: expected.n, totalPages: expected.n });
+    expect(second.body.items).toEqual(answer.body.items.slice(1, 2));
+  });
+
+  it('finds a borrower by name or by the digits of the CPF, and by product', async () => {
+    for (const borrower of ['relatório', '52998224725', '529.982']) {
+      const answer = await call(server, 'report.operations', { filter: { borrower } }, tokens.admin);
+      expect({ borrower, ids: answer.body.items.map((i: { id: number }) => i.id) }).toEqual({ borrower, ids: [opId] });
+    }
+    const mine = (await call(server, 'report.operations', { filter: { borrower: 'relatório', product: 'working_capital' } }, tokens.admin)).body;
+    expect(mine.items[0]).toMatchObject({ id: opId, borrower_name: 'Maria Relatório', product: 'working_capital', status: 'disbursed', disbursement_date: '2026-01-15', principal: expect.stringMatching(/^\d+\.\d{2}$/) });
+    expect((await call(server, 'report.operations', { filter: { borrower: 'relatório', product: 'outro' } }, tokens.admin)).body.totals.count).toBe(0);
+  });
+
+  it('refuses bad filters with a 400 naming the field', async () => {
+    const cases: Array<[unknown, string]> = [
+      [{ filter: { status: 'pago' } }, 'filter.status'],
+      [{ filter: { from: '2026-13-01' } }, 'filter.from'],
+      [{ filter: { from: '2026-02-01', to: '2026-01-01' } }, 'filter.to'],
+      [{ filter: {}, limit: 1000 }, 'limit'],
+    ];
+    for (const [args, field] of cases) {
+      const answer = await call(server, 'report.operations', args, tokens.admin);
+      expect({ args, status: answer.status, field: answer.body.field }).toEqual({ args, status: 400, field });
+    }
+  });
+
+  it('gives every match as export rows that the Excel writer types', async () => {
+    const json = (await call(server, 'report.operations', DISBURSED_2026, tokens.admin)).body;
+    const answer = await call(server, 'report.operationsExcel', DISBURSED_2026, tokens.admin);
+    expect(answer.status).toBe(200);
+    expect(answer.body.rows).toHaveLength(json.totals.count);
+    const file = join(dir, 'operations.xlsx');
+    await writeExcelFile({ filePath: file, title: 'Relatório de operações', date: new Date(), columns: OPERATIONS_REPORT_EXCEL_COLUMNS, rows: answer.body.rows });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(file);
+    const sheet = book.worksheets[1];
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    const index = answer.body.rows.findIndex((r: { id: number }) => r.id === opId) + 2;
+    const mine = answer.body.rows[index - 2];
+    expect(sheet.getRow(index).getCell(1).value).toBe(opId);
+    expect(sheet.getRow(index).getCell(6).value).toEqual(new Date('2026-01-15T00:00:00Z'));
+    expect(sheet.getRow(index).getCell(9).value).toBe(Number(mine.principal));
+  });
+});
+
 describe('who may read reports', () => {
   const readers = { superadmin: 200, admin: 200, operator: 200, agent: 403, user: 403 };
   itAnswersTheMatrix(
@@ -164,6 +227,8 @@ describe('who may read reports', () => {
       ['report.iof', JANUARY, readers],
       ['report.iofPdf', JANUARY, readers],
       ['report.iofExcel', JANUARY, readers],
+      ['report.operations', { filter: {} }, readers],
+      ['report.operationsExcel', { filter: { status: 'disbursed' } }, readers],
     ],
     () => ({ server, tokens }),
   );

@@ -29,4 +29,20 @@ export const reports: Shape<typeof pt> = {
       dueDate: 'Due date',
     },
   },
+  operations: {
+    title: 'Operations report',
+    columns: {
+      id: 'Operation',
+      borrowerName: 'Borrower',
+      borrowerDocument: 'CPF/CNPJ',
+      product: 'Product',
+      status: 'Status',
+      disbursementDate: 'Release',
+      installments: 'Installments',
+      monthlyRate: 'Monthly rate (%)',
+      principal: 'Financed',
+      iof: 'IOF',
+      totalPayable: 'Total payable',
+    },
+  },
 };

@@ -26,4 +26,20 @@ export const reports = {
       dueDate: 'Vencimento',
     },
   },
+  operations: {
+    title: 'Relatório de operações',
+    columns: {
+      id: 'Operação',
+      borrowerName: 'Tomador',
+      borrowerDocument: 'CPF/CNPJ',
+      product: 'Produto',
+      status: 'Situação',
+      disbursementDate: 'Liberação',
+      installments: 'Parcelas',
+      monthlyRate: 'Taxa mensal (%)',
+      principal: 'Valor financiado',
+      iof: 'IOF',
+      totalPayable: 'Total a pagar',
+    },
+  },
 };
