@@ -110,6 +110,7 @@ import {
   servicingHandlers,
   servicingMovesHandlers,
 } from './areas/servicing';
+import { reportsHandlers } from './areas/reports';
 
 export const handlers: Handlers = {
   ...borrowerHandlers,
@@ -123,6 +124,7 @@ export const handlers: Handlers = {
   ...remittanceManualHandlers,
   ...cnabReturnHandlers,
   ...cessionHandlers,
+  ...reportsHandlers,
   'session.login': login,
   'session.verifyHash': verifyHash,
   'session.auth': auth,

@@ -28,6 +28,7 @@ import { cessionOperations } from './servicing-cession';
 import { companyRemittanceOperations } from './company-remittance';
 import { remittanceManualOperations } from './servicing-remittance-manual';
 import { companyCnabReturnOperations } from './company-cnab-return';
+import { companyReportsOperations } from './company-reports';
 
 export const contract = {
   ...sessionOperations,
@@ -54,6 +55,7 @@ export const contract = {
   ...companyRemittanceOperations,
   ...remittanceManualOperations,
   ...companyCnabReturnOperations,
+  ...companyReportsOperations,
 } as const satisfies Record<string, OperationDef>;
 
 export type Contract = typeof contract;

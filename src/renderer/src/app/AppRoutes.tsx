@@ -63,6 +63,7 @@ const RemittanceScreen = lazy(() => area.company().then((m) => ({ default: m.Rem
 const ManualRemittanceScreen = lazy(() => area.company().then((m) => ({ default: m.ManualRemittanceScreen })));
 const CnabReturnScreen = lazy(() => area.company().then((m) => ({ default: m.CnabReturnScreen })));
 const RemittanceOperationScreen = lazy(() => area.company().then((m) => ({ default: m.RemittanceOperationScreen })));
+const IofReportScreen = lazy(() => area.company().then((m) => ({ default: m.IofReportScreen })));
 const BorrowersListScreen = lazy(() => area.borrowers().then((m) => ({ default: m.BorrowersListScreen })));
 const BorrowerScreen = lazy(() => area.borrowers().then((m) => ({ default: m.BorrowerScreen })));
 const OperationsListScreen = lazy(() => area.creditOperations().then((m) => ({ default: m.OperationsListScreen })));
@@ -119,6 +120,7 @@ const SCREENS: Record<ScreenKey, () => ReactNode> = {
   'company.manualRemittance': () => <ManualRemittanceScreen />,
   'company.cnabReturn': () => <CnabReturnScreen />,
   'company.remittanceOperation': () => <RemittanceOperationScreen />,
+  'company.iofReport': () => <IofReportScreen />,
   'borrowers.list': () => <BorrowersListScreen />,
   'borrowers.view': () => <BorrowerScreen />,
   'operations.list': () => <OperationsListScreen />,

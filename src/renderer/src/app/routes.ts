@@ -4,6 +4,7 @@
  * named by key so this module stays free of React and can be unit-tested.
  */
 import { AllAdmins, AllOperators, AllPanelUsers, mergeRoles, type RoleId } from '@shared/roles';
+import { companyReportsOperations } from '@shared/contract/company-reports';
 
 /** Screens that exist in this version; any other leaf shows "Em construção". */
 export type ScreenKey =
@@ -35,6 +36,7 @@ export type ScreenKey =
   | 'company.manualRemittance'
   | 'company.cnabReturn'
   | 'company.remittanceOperation'
+  | 'company.iofReport'
   | 'borrowers.list'
   | 'borrowers.view'
   | 'operations.list'
@@ -152,6 +154,7 @@ export const APP_ROUTES: RouteNode = {
         { path: 'remittance-operation/:bankId', title: 'shell.crumbs.remittanceOperation', screen: 'company.remittanceOperation' },
         // ':bankId' is the company's collecting account (company_bank_accounts.id): a manual file is of one account.
         { path: 'remittance-operation/manual/:bankId', title: 'shell.crumbs.manualRemittance', screen: 'company.manualRemittance' },
+        { path: 'reports/iof', title: 'reports.iof.crumb', roles: companyReportsOperations['report.iof'].access, screen: 'company.iofReport' },
       ],
     },
     { path: 'allOperations', title: 'menu.allOperations', roles: AllPanelUsers, screen: 'operations.list' },

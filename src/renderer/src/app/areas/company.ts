@@ -4,3 +4,4 @@ export { RemittanceScreen } from '../../screens/company/remittance/RemittanceScr
 export { ManualRemittanceScreen } from '../../screens/company/remittance-manual/ManualRemittanceScreen';
 export { CnabReturnScreen } from '../../screens/company/cnab-return/CnabReturnScreen';
 export { RemittanceOperationScreen } from '../../screens/company/remittance/RemittanceOperationScreen';
+export { IofReportScreen } from '../../screens/company/reports/IofReportScreen';

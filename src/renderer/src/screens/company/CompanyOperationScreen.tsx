@@ -10,7 +10,9 @@
  */
 import { Tab, Tabs } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
+import { contract } from '@shared/contract';
+import { RoleGate } from '@kit/RoleGate';
 import { useApiQuery } from '../../api/hooks';
 import { CompanyDataForm } from './CompanyDataForm';
 import { AssignmentAccountsPanel, BanksPanel, IofPanel, RepresentativesPanel, WitnessesPanel } from './CompanyRecords';
@@ -68,6 +70,13 @@ function CompanyTabs() {
   };
   return (
     <div className="screen company-setup" data-testid="company-setup">
+      <RoleGate roles={contract['report.iof'].access}>
+        <p className="company-reports-links">
+          <Link to="/app/company-operation/reports/iof" data-testid="company-report-iof-link">
+            {t('reports.link')}
+          </Link>
+        </p>
+      </RoleGate>
       <Tabs
         id="company-tabs"
         selectedTabId={tab}

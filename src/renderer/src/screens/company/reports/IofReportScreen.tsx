@@ -1,0 +1,133 @@
+/**
+ * The IOF report (/app/company-operation/reports/iof): pick the period, see
+ * the IOF per decêndio and payer type with the DARF code and due date
+ * (report.iof), and save it as PDF (report.iofPdf, rendered by the server)
+ * or Excel (report.iofExcel, written by the main process with the info
+ * sheet). The period shown is the one the server answers: widened to whole
+ * decêndios.
+ */
+import { Button, Callout, FormGroup, InputGroup, Spinner } from '@blueprintjs/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { IofReport } from '@shared/contract/company-reports';
+import { formatCurrency, formatDate } from '@shared/format';
+import { bridge } from '../../../api/client';
+import { ApiError, errorText } from '../../../api/errors';
+import { useApiQuery } from '../../../api/hooks';
+import { useToast } from '../../../app/toaster';
+import { ExportExcelButton } from '@kit/ExportExcelButton';
+import { RecordsTable } from '@kit/RecordsTable';
+
+interface LineRow {
+  id: number;
+  period: string;
+  payer: string;
+  darf_code: string;
+  operation_count: number;
+  total: string;
+  due_date: string;
+  isTotal: boolean;
+}
+
+function rowsOf(report: IofReport, payerName: (p: string) => string, totalLabel: string): LineRow[] {
+  const rows: LineRow[] = [];
+  for (const d of report.decendios) {
+    const period = `${formatDate(d.start)} – ${formatDate(d.end)}`;
+    for (const l of d.lines) rows.push({ id: rows.length + 1, period, payer: payerName(l.payer_type), darf_code: l.darf_code, operation_count: l.operation_count, total: l.total, due_date: d.due_date, isTotal: false });
+    rows.push({ id: rows.length + 1, period, payer: totalLabel, darf_code: '', operation_count: d.operation_count, total: d.total, due_date: d.due_date, isTotal: true });
+  }
+  return rows;
+}
+
+export function IofReportScreen() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [asked, setAsked] = useState<{ from: string; to: string } | null>(null);
+  const args = { filter: asked ?? { from: '', to: '' } };
+  const report = useApiQuery('report.iof', args, { enabled: asked !== null });
+  const [saving, setSaving] = useState(false);
+  const [saved, setSaved] = useState<string | null>(null);
+
+  const savePdf = async () => {
+    if (!asked) return;
+    setSaving(true);
+    setSaved(null);
+    try {
+      const result = await bridge().files.download('report.iofPdf', { filter: asked }, { fileName: `relatorio-iof-${asked.from}-a-${asked.to}` });
+      if (result.error) toast.failure(errorText(new ApiError(result), t));
+      else if (result.data) setSaved(result.data.path);
+    } catch {
+      toast.failure();
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const data = report.data;
+  const rows = data ? rowsOf(data, (p) => t(`reports.iof.payer.${p}`), t('reports.iof.decendioTotal')) : undefined;
+
+  return (
+    <div className="screen company-report-iof" data-testid="report-iof">
+      <h2>{t('reports.iof.title')}</h2>
+      <p className="bp6-text-muted">{t('reports.iof.intro')}</p>
+      <form
+        className="company-remittance-pick"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setSaved(null);
+          setAsked({ from, to });
+        }}
+      >
+        <FormGroup label={t('reports.iof.from')} labelFor="report-iof-from">
+          <InputGroup id="report-iof-from" data-testid="report-iof-from" type="date" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
+        </FormGroup>
+        <FormGroup label={t('reports.iof.to')} labelFor="report-iof-to">
+          <InputGroup id="report-iof-to" data-testid="report-iof-to" type="date" value={to} onChange={(e) => setTo(e.currentTarget.value)} />
+        </FormGroup>
+        <Button type="submit" intent="primary" icon="search" data-testid="report-iof-show">
+          {t('reports.iof.show')}
+        </Button>
+      </form>
+      {report.error && <Callout intent="danger">{errorText(report.error, t)}</Callout>}
+      {asked && !data && !report.error && <Spinner />}
+      {data && rows && (
+        <>
+          <p data-testid="report-iof-period">{t('reports.iof.period', { from: formatDate(data.from), to: formatDate(data.to) })}</p>
+          {rows.length === 0 ? (
+            <p data-testid="report-iof-empty">{t('reports.iof.empty')}</p>
+          ) : (
+            <RecordsTable<LineRow>
+              testId="report-iof-table"
+              loading={report.isFetching && !data}
+              rows={rows}
+              columns={[
+                { id: 'period', title: 'reports.iof.columns.decendio', width: 180, field: 'period' },
+                { id: 'payer', title: 'reports.iof.columns.payerType', width: 150, field: 'payer' },
+                { id: 'darf_code', title: 'reports.iof.columns.darfCode', width: 100, kind: 'identifier', field: 'darf_code' },
+                { id: 'operation_count', title: 'reports.iof.columns.operationCount', width: 90, kind: 'integer', field: 'operation_count' },
+                { id: 'total', title: 'reports.iof.columns.total', width: 120, kind: 'money', field: 'total' },
+                { id: 'due_date', title: 'reports.iof.columns.dueDate', width: 110, kind: 'date', text: (r) => formatDate(r.due_date) },
+              ]}
+            />
+          )}
+          <p data-testid="report-iof-total">
+            <strong>{t('reports.iof.periodTotal', { total: formatCurrency(data.total), count: data.operation_count })}</strong>
+          </p>
+          <div className="company-remittance-pick">
+            <Button icon="document" data-testid="report-iof-pdf" loading={saving} onClick={() => void savePdf()}>
+              {t('reports.iof.savePdf')}
+            </Button>
+            <ExportExcelButton operation="report.iofExcel" args={{ filter: { from: data.from, to: data.to } }} title={t('reports.iof.title')} fileName={`relatorio-iof-${data.from}-a-${data.to}`} />
+          </div>
+          {saved && (
+            <Callout intent="success" icon="tick" data-testid="report-iof-saved" className="export-result">
+              {t('reports.iof.saved', { path: saved })}
+            </Callout>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

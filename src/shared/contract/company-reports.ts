@@ -1,0 +1,212 @@
+/**
+ * The company's reports (the spec's /company/report/* calls).
+ *
+ * IOF report (GET /company/report/iof, /company/report/pdf/iof and the
+ * designed /company/report/excel/iof):
+ * - What the lender collected as IOF on its credit operations, from the IOF
+ *   recorded at each operation's release (disbursements.iof, dated by
+ *   disbursed_on), gathered per ten-day period (decêndio: 1–10, 11–20, 21 to
+ *   the month's end) and payer type, with the DARF revenue code (7893
+ *   individuals, 1150 companies — Simples and MEI are companies) and the due
+ *   date: the third bank business day after the decêndio (bank calendar:
+ *   weekends, national and bank holidays). Operations with no IOF (0.00) are
+ *   not counted: they have nothing to pay.
+ * - filter[from] and filter[to] (YYYY-MM-DD, both required, from ≤ to, at
+ *   most IOF_REPORT_MAX_DAYS apart) are widened to whole decêndios, so a
+ *   period never shows half a DARF; the answer says the period it covers.
+ * - Excel: the same decêndio lines as rows (plus a total row per decêndio),
+ *   written by the main process with the project's export (info sheet,
+ *   frozen header, typed cells). PDF: rendered by the server, paginated with
+ *   the table header repeated on each page.
+ * - Who: AllOperators (superadmin, admin, operator) read reports; agents and
+ *   the registered role never.
+ */
+import { z } from 'zod';
+import { CREDIT_OPERATION_STATUSES } from '../enums';
+import { AllOperators } from '../roles';
+import { defineOperation, type ExcelColumn } from './define';
+import { exportRowsSchema, filterSchema, pageMetaSchema, sortSchema, textSchema } from './common';
+import { calendarDaySchema, moneySchema } from './money';
+
+/** The longest period one IOF report covers (about five years of decêndios). */
+export const IOF_REPORT_MAX_DAYS = 1830;
+
+export const IOF_PAYER_TYPES = ['PF', 'PJ'] as const;
+
+const iofPeriodFilter = z
+  .object({ from: calendarDaySchema, to: calendarDaySchema })
+  .refine((f) => f.from <= f.to, { message: 'o fim do período não pode ser antes do início', path: ['to'] });
+
+/**
+ * The spec's filter[...] query: the period, both ends included. Field names
+ * pass the list rule first (built-in object names refused by name), as on
+ * every list call; sort is accepted by that rule and ignored (the order is
+ * the decêndios').
+ */
+export const iofReportArgs = z.object({
+  // sort first: a bad sort field is named even when the period is missing too.
+  sort: sortSchema,
+  filter: filterSchema.pipe(iofPeriodFilter),
+});
+export type IofReportArgs = z.input<typeof iofReportArgs>;
+
+export const iofReportLineSchema = z.object({
+  payer_type: z.enum(IOF_PAYER_TYPES),
+  darf_code: z.string(),
+  operation_count: z.number().int(),
+  total: moneySchema,
+});
+
+export const iofReportDecendioSchema = z.object({
+  /** 1, 2 or 3 within its month */
+  index: z.number().int(),
+  start: z.string(),
+  end: z.string(),
+  due_date: z.string(),
+  lines: z.array(iofReportLineSchema),
+  operation_count: z.number().int(),
+  total: moneySchema,
+});
+export type IofReportDecendio = z.infer<typeof iofReportDecendioSchema>;
+
+export const iofReportSchema = z.object({
+  /** the period asked, widened to whole decêndios */
+  from: z.string(),
+  to: z.string(),
+  decendios: z.array(iofReportDecendioSchema),
+  operation_count: z.number().int(),
+  total: moneySchema,
+});
+export type IofReport = z.infer<typeof iofReportSchema>;
+
+export const IOF_REPORT_EXCEL_COLUMNS: readonly ExcelColumn[] = [
+  { key: 'start', header: 'reports.iof.columns.start', format: 'date' },
+  { key: 'end', header: 'reports.iof.columns.end', format: 'date' },
+  { key: 'payer_type', header: 'reports.iof.columns.payerType', format: 'text' },
+  { key: 'darf_code', header: 'reports.iof.columns.darfCode', format: 'text' },
+  { key: 'operation_count', header: 'reports.iof.columns.operationCount', format: 'integer' },
+  { key: 'total', header: 'reports.iof.columns.total', format: 'currency' },
+  { key: 'due_date', header: 'reports.iof.columns.dueDate', format: 'date' },
+];
+
+/**
+ * Operations report (GET /company/report/operations, Excel rows at the
+ * designed /company/report/excel/operations): every operation whose planned
+ * release date (disbursement_date) is in filter[from]..filter[to] (both
+ * optional), of the statuses asked (filter[status], one or many), the
+ * product (exact) and the borrower (name or CPF/CNPJ contains), by release
+ * date then id, paged, with the totals of everything that matches. The
+ * Excel rows carry at most OPERATIONS_REPORT_EXPORT_MAX operations.
+ */
+export const OPERATIONS_REPORT_EXPORT_MAX = 100_000;
+
+const statusSchema = z.enum(CREDIT_OPERATION_STATUSES);
+const operationsFilter = z
+  .object({
+    from: calendarDaySchema.optional(),
+    to: calendarDaySchema.optional(),
+    status: z.union([statusSchema, z.array(statusSchema)]).optional(),
+    product: textSchema(100).optional(),
+    borrower: textSchema(100).optional(),
+  })
+  .refine((f) => !f.from || !f.to || f.from <= f.to, { message: 'o fim do período não pode ser antes do início', path: ['to'] });
+
+export const operationsReportArgs = z.object({
+  sort: sortSchema,
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+  filter: filterSchema.pipe(operationsFilter),
+});
+
+export const operationsReportItemSchema = z.object({
+  id: z.number().int(),
+  borrower_name: z.string(),
+  borrower_document: z.string(),
+  product: z.string(),
+  status: statusSchema,
+  disbursement_date: z.string(),
+  installments_count: z.number().int(),
+  monthly_rate: z.string(),
+  principal: moneySchema,
+  iof_total: moneySchema,
+  total_payable: moneySchema,
+});
+export type OperationsReportItem = z.infer<typeof operationsReportItemSchema>;
+
+export const operationsReportSchema = z.object({
+  items: z.array(operationsReportItemSchema),
+  meta: pageMetaSchema,
+  totals: z.object({ count: z.number().int(), principal: moneySchema, iof_total: moneySchema, total_payable: moneySchema }),
+});
+
+export const OPERATIONS_REPORT_EXCEL_COLUMNS: readonly ExcelColumn[] = [
+  { key: 'id', header: 'reports.operations.columns.id', format: 'integer' },
+  { key: 'borrower_name', header: 'reports.operations.columns.borrowerName', format: 'text' },
+  { key: 'borrower_document', header: 'reports.operations.columns.borrowerDocument', format: 'text' },
+  { key: 'product', header: 'reports.operations.columns.product', format: 'text' },
+  { key: 'status', header: 'reports.operations.columns.status', format: 'text' },
+  { key: 'disbursement_date', header: 'reports.operations.columns.disbursementDate', format: 'date' },
+  { key: 'installments_count', header: 'reports.operations.columns.installments', format: 'integer' },
+  { key: 'monthly_rate', header: 'reports.operations.columns.monthlyRate', format: 'text' },
+  { key: 'principal', header: 'reports.operations.columns.principal', format: 'currency' },
+  { key: 'iof_total', header: 'reports.operations.columns.iof', format: 'currency' },
+  { key: 'total_payable', header: 'reports.operations.columns.totalPayable', format: 'currency' },
+];
+
+export const companyReportsOperations = {
+  'report.operations': defineOperation({
+    method: 'GET',
+    path: '/api/company/report/operations',
+    access: AllOperators,
+    encoding: 'list',
+    origin: 'spec',
+    description:
+      'Credit operations for analysis: filter[from]/filter[to] on the planned release date, filter[status] (one or many), filter[product], filter[borrower] (name or CPF/CNPJ contains); paged, by release date, with the totals of all matches.',
+    args: operationsReportArgs,
+    result: operationsReportSchema,
+  }),
+  'report.operationsExcel': defineOperation({
+    method: 'GET',
+    path: '/api/company/report/excel/operations',
+    access: AllOperators,
+    encoding: 'list',
+    origin: 'designed',
+    description: 'The operations report as rows for the Excel export (the same filters, every match up to OPERATIONS_REPORT_EXPORT_MAX).',
+    file: { kind: 'excel-export', columns: OPERATIONS_REPORT_EXCEL_COLUMNS, title: 'reports.operations.title' },
+    args: operationsReportArgs,
+    result: exportRowsSchema,
+  }),
+  'report.iof': defineOperation({
+    method: 'GET',
+    path: '/api/company/report/iof',
+    access: AllOperators,
+    encoding: 'list',
+    origin: 'spec',
+    description:
+      'The IOF collected at the release of the credit operations, per decêndio and payer type (PF, PJ), with the DARF code (7893, 1150), the due date (third bank business day after the decêndio) and totals; filter[from] and filter[to] are widened to whole decêndios.',
+    args: iofReportArgs,
+    result: iofReportSchema,
+  }),
+  'report.iofPdf': defineOperation({
+    method: 'GET',
+    path: '/api/company/report/pdf/iof',
+    access: AllOperators,
+    encoding: 'list',
+    origin: 'spec',
+    description: 'The IOF report as a PDF (paginated, the table header repeated on each page), rendered by the server.',
+    file: { kind: 'download', extension: 'pdf' },
+    args: iofReportArgs,
+    result: z.unknown(),
+  }),
+  'report.iofExcel': defineOperation({
+    method: 'GET',
+    path: '/api/company/report/excel/iof',
+    access: AllOperators,
+    encoding: 'list',
+    origin: 'designed',
+    description: 'The IOF report as rows for the Excel export: one row per decêndio and payer type, then the decêndio total.',
+    file: { kind: 'excel-export', columns: IOF_REPORT_EXCEL_COLUMNS, title: 'reports.iof.title' },
+    args: iofReportArgs,
+    result: exportRowsSchema,
+  }),
+} as const;

@@ -1,0 +1,235 @@
+/**
+ * The company's reports over HTTP. IOF: the figures per decêndio and payer
+ * checked against the disbursements table summed on its own (demo seed plus
+ * an operation released here on 2026-01-15), the DARF codes and due dates,
+ * the period widened to whole decêndios, the PDF read back with pdftotext,
+ * the export rows written by the app's Excel writer and read with exceljs,
+ * bad filters named, and who may read.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Decimal from 'decimal.js';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IOF_REPORT_EXCEL_COLUMNS, OPERATIONS_REPORT_EXCEL_COLUMNS } from '../../../src/shared/contract/company-reports';
+import { writeExcelFile } from '../../../src/main/services/excel';
+import { startTestServer, type TestServer } from '../../helpers/server';
+import { call, raw, signInEveryRole, type DemoRole } from './client';
+import { itAnswersTheMatrix } from './matrix';
+import { disbursedOperation, insertBorrower, SERVICING_PARAMETERS_SQL } from './servicing-fixtures';
+
+let server: TestServer;
+let tokens: Record<DemoRole, string>;
+let opIof: string;
+let opId: number;
+let dir: string;
+
+const JANUARY = { filter: { from: '2026-01-01', to: '2026-01-31' } };
+
+beforeAll(async () => {
+  server = await startTestServer({ seed: 'demo', today: '2026-01-10' });
+  tokens = await signInEveryRole(server);
+  await server.database.rows(SERVICING_PARAMETERS_SQL);
+  const borrowerId = await insertBorrower(server, 'Maria Relatório', '529.982.247-25');
+  opId = await disbursedOperation(server, tokens, borrowerId);
+  const [row] = await server.database.rows<{ iof: string }>('SELECT iof::text AS iof FROM disbursements WHERE credit_operation_id = $1', [opId]);
+  opIof = row.iof;
+  dir = mkdtempSync(join(tmpdir(), 'reports-'));
+}, 120_000);
+
+afterAll(async () => {
+  await server?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+/** What the disbursements table says, summed by SQL per decêndio start and payer: the report's figures, computed apart. */
+async function expectedFromTable(from: string, to: string): Promise<Map<string, { count: number; total: string }>> {
+  const rows = await server.database.rows<{ start: string; payer: string; n: number; total: string }>(
+    `SELECT to_char(date_trunc('month', d.disbursed_on) + (CASE WHEN extract(day FROM d.disbursed_on) <= 10 THEN 0 WHEN extract(day FROM d.disbursed_on) <= 20 THEN 10 ELSE 20 END) * interval '1 day', 'YYYY-MM-DD') AS start,
+            CASE WHEN co.iof_rates->>'personType' = 'PF' THEN 'PF' ELSE 'PJ' END AS payer, count(*)::int AS n, sum(d.iof)::text AS total
+       FROM disbursements d JOIN credit_operations co ON co.id = d.credit_operation_id
+      WHERE d.disbursed_on BETWEEN $1 AND $2 AND d.iof > 0 GROUP BY 1, 2`,
+    [from, to],
+  );
+  return new Map(rows.map((r) => [`${r.start} ${r.payer}`, { count: r.n, total: new Decimal(r.total).toFixed(2) }]));
+}
+
+describe('IOF report', () => {
+  it('answers the IOF per decêndio and payer as the disbursements record it, with DARF codes, due dates and totals', async () => {
+    const answer = await call(server, 'report.iof', JANUARY, tokens.operator);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const report = answer.body;
+    expect([report.from, report.to]).toEqual(['2026-01-01', '2026-01-31']);
+
+    const expected = await expectedFromTable('2026-01-01', '2026-01-31');
+    const got = new Map<string, { count: number; total: string }>();
+    for (const d of report.decendios) {
+      for (const l of d.lines) {
+        got.set(`${d.start} ${l.payer_type}`, { count: l.operation_count, total: l.total });
+        expect(l.darf_code).toBe(l.payer_type === 'PF' ? '7893' : '1150');
+      }
+      const sum = d.lines.reduce((s: Decimal, l: { total: string }) => s.plus(l.total), new Decimal(0));
+      expect(d.total).toBe(sum.toFixed(2));
+    }
+    expect(got).toEqual(expected);
+    const all = [...expected.values()].reduce((s, v) => s.plus(v.total), new Decimal(0));
+    expect(report.total).toBe(all.toFixed(2));
+
+    // The operation released here on Thursday 2026-01-15: the 11–20 decêndio ends Tuesday the 20th, so Wed, Thu, Fri.
+    const second = report.decendios.find((d: { start: string }) => d.start === '2026-01-11');
+    expect(second).toMatchObject({ index: 2, end: '2026-01-20', due_date: '2026-01-23' });
+    const pf = second.lines.find((l: { payer_type: string }) => l.payer_type === 'PF');
+    expect(new Decimal(pf.total).gte(opIof)).toBe(true);
+    expect(new Decimal(opIof).gt(0)).toBe(true);
+  });
+
+  it('widens the period to whole decêndios and answers an empty one with zero totals', async () => {
+    const widened = await call(server, 'report.iof', { filter: { from: '2026-01-14', to: '2026-01-16' } }, tokens.admin);
+    expect(widened.status).toBe(200);
+    expect([widened.body.from, widened.body.to]).toEqual(['2026-01-11', '2026-01-20']);
+    expect(widened.body.decendios.map((d: { start: string }) => d.start)).toEqual(['2026-01-11']);
+
+    const empty = await call(server, 'report.iof', { filter: { from: '1995-03-01', to: '1995-03-31' } }, tokens.admin);
+    expect(empty.body).toEqual({ from: '1995-03-01', to: '1995-03-31', decendios: [], operation_count: 0, total: '0.00' });
+  });
+
+  it('refuses bad filters with a 400 naming the field', async () => {
+    const cases: Array<[unknown, string]> = [
+      [{}, 'filter.from'],
+      [{ filter: { to: '2026-01-31' } }, 'filter.from'],
+      [{ filter: { from: '2026-01-01' } }, 'filter.to'],
+      [{ filter: { from: '2026-02-30', to: '2026-03-10' } }, 'filter.from'],
+      [{ filter: { from: '2026-02-01', to: '2026-01-31' } }, 'filter.to'],
+      [{ filter: { from: '2000-01-01', to: '2026-01-31' } }, 'filter.to'],
+    ];
+    for (const [args, field] of cases) {
+      const answer = await call(server, 'report.iof', args, tokens.admin);
+      expect({ args, status: answer.status, field: answer.body.field }).toEqual({ args, status: 400, field });
+    }
+    expect((await call(server, 'report.iofPdf', { filter: { from: 'ontem', to: '2026-01-31' } }, tokens.admin)).body.field).toBe('filter.from');
+    // Built-in object names are refused by name, as on every list call.
+    const proto = await raw(server, 'report.iofExcel', { token: tokens.admin, query: 'filter[constructor]=x&filter[from]=2026-01-01&filter[to]=2026-01-31' });
+    expect([proto.status, proto.body.field]).toEqual([400, 'filter.constructor']);
+    const sorted = await raw(server, 'report.iof', { token: tokens.admin, query: 'sort[toString]=ASC' });
+    expect([sorted.status, sorted.body.field]).toEqual([400, 'sort.field']);
+  });
+
+  it('renders the PDF with the figures, the DARF codes and the due date', async () => {
+    const answer = await call(server, 'report.iofPdf', JANUARY, tokens.operator);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toContain('application/pdf');
+    const file = join(dir, 'iof.pdf');
+    writeFileSync(file, answer.body as Uint8Array);
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    expect(text).toContain('Relatório de IOF por decêndio');
+    expect(text).toContain('Período: 01/01/2026 a 31/01/2026');
+    expect(text).toMatch(/11\/01\/2026 a 20\/01\/2026\s+Pessoa física\s+7893/);
+    expect(text).toContain('23/01/2026');
+    const json = (await call(server, 'report.iof', JANUARY, tokens.operator)).body;
+    const brl = (v: string) => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(Number(v)).replace(/\u00a0/g, ' ');
+    expect(text).toContain(brl(json.total));
+    expect(text).toContain('Página 1 de 1');
+  });
+
+  it('gives export rows that the Excel writer turns into a typed sheet with a frozen header', async () => {
+    const answer = await call(server, 'report.iofExcel', JANUARY, tokens.admin);
+    expect(answer.status).toBe(200);
+    const report = (await call(server, 'report.iof', JANUARY, tokens.admin)).body;
+    const lineCount = report.decendios.reduce((n: number, d: { lines: unknown[] }) => n + d.lines.length + 1, 0);
+    expect(answer.body.rows).toHaveLength(lineCount);
+
+    const file = join(dir, 'iof.xlsx');
+    await writeExcelFile({ filePath: file, title: 'Relatório de IOF', date: new Date(), columns: IOF_REPORT_EXCEL_COLUMNS, rows: answer.body.rows });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(file);
+    expect(book.worksheets.map((s) => s.name)).toHaveLength(2);
+    const sheet = book.worksheets[1];
+    expect(sheet.getRow(1).values).toEqual([undefined, 'Início', 'Fim', 'Contribuinte', 'Código DARF', 'Operações', 'IOF', 'Vencimento']);
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    const second = report.decendios.find((d: { start: string }) => d.start === '2026-01-11');
+    const rowIndex = answer.body.rows.findIndex((r: Record<string, unknown>) => r.start === '2026-01-11' && r.payer_type === 'PF') + 2;
+    const row = sheet.getRow(rowIndex);
+    expect(row.getCell(1).value).toEqual(new Date('2026-01-11T00:00:00Z'));
+    expect(row.getCell(4).value).toBe('7893');
+    expect(row.getCell(6).value).toBe(Number(second.lines.find((l: { payer_type: string }) => l.payer_type === 'PF').total));
+    expect(row.getCell(7).value).toEqual(new Date('2026-01-23T00:00:00Z'));
+  });
+});
+
+describe('operations report', () => {
+  const DISBURSED_2026 = { filter: { from: '2026-01-01', to: '2026-12-31', status: 'disbursed' } };
+
+  it('answers the matching operations with the totals of all matches, paged', async () => {
+    const [expected] = await server.database.rows<{ n: number; principal: string; iof: string }>(
+      "SELECT count(*)::int AS n, coalesce(sum(principal), 0)::text AS principal, coalesce(sum(iof_total), 0)::text AS iof FROM credit_operations WHERE status = 'disbursed' AND disbursement_date BETWEEN '2026-01-01' AND '2026-12-31'",
+    );
+    const answer = await call(server, 'report.operations', { ...DISBURSED_2026, limit: 100 }, tokens.operator);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.totals).toEqual({ count: expected.n, principal: new Decimal(expected.principal).toFixed(2), iof_total: new Decimal(expected.iof).toFixed(2), total_payable: expect.any(String) });
+    expect(answer.body.items.every((i: { status: string }) => i.status === 'disbursed')).toBe(true);
+    const dates = answer.body.items.map((i: { disbursement_date: string }) => i.disbursement_date);
+    expect(dates).toEqual([...dates].sort());
+    expect(answer.body.items.map((i: { id: number }) => i.id)).toContain(opId);
+
+    const second = await call(server, 'report.operations', { ...DISBURSED_2026, limit: 1, page: 2 }, tokens.operator);
+    expect(second.body.meta).toEqual({ currentPage: 2, pageSize: 1, totalItems: expected.n, totalPages: expected.n });
+    expect(second.body.items).toEqual(answer.body.items.slice(1, 2));
+  });
+
+  it('finds a borrower by name or by the digits of the CPF, and by product', async () => {
+    for (const borrower of ['relatório', '52998224725', '529.982']) {
+      const answer = await call(server, 'report.operations', { filter: { borrower } }, tokens.admin);
+      expect({ borrower, ids: answer.body.items.map((i: { id: number }) => i.id) }).toEqual({ borrower, ids: [opId] });
+    }
+    const mine = (await call(server, 'report.operations', { filter: { borrower: 'relatório', product: 'working_capital' } }, tokens.admin)).body;
+    expect(mine.items[0]).toMatchObject({ id: opId, borrower_name: 'Maria Relatório', product: 'working_capital', status: 'disbursed', disbursement_date: '2026-01-15', principal: expect.stringMatching(/^\d+\.\d{2}$/) });
+    expect((await call(server, 'report.operations', { filter: { borrower: 'relatório', product: 'outro' } }, tokens.admin)).body.totals.count).toBe(0);
+  });
+
+  it('refuses bad filters with a 400 naming the field', async () => {
+    const cases: Array<[unknown, string]> = [
+      [{ filter: { status: 'pago' } }, 'filter.status'],
+      [{ filter: { from: '2026-13-01' } }, 'filter.from'],
+      [{ filter: { from: '2026-02-01', to: '2026-01-01' } }, 'filter.to'],
+      [{ filter: {}, limit: 1000 }, 'limit'],
+    ];
+    for (const [args, field] of cases) {
+      const answer = await call(server, 'report.operations', args, tokens.admin);
+      expect({ args, status: answer.status, field: answer.body.field }).toEqual({ args, status: 400, field });
+    }
+  });
+
+  it('gives every match as export rows that the Excel writer types', async () => {
+    const json = (await call(server, 'report.operations', DISBURSED_2026, tokens.admin)).body;
+    const answer = await call(server, 'report.operationsExcel', DISBURSED_2026, tokens.admin);
+    expect(answer.status).toBe(200);
+    expect(answer.body.rows).toHaveLength(json.totals.count);
+    const file = join(dir, 'operations.xlsx');
+    await writeExcelFile({ filePath: file, title: 'Relatório de operações', date: new Date(), columns: OPERATIONS_REPORT_EXCEL_COLUMNS, rows: answer.body.rows });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(file);
+    const sheet = book.worksheets[1];
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    const index = answer.body.rows.findIndex((r: { id: number }) => r.id === opId) + 2;
+    const mine = answer.body.rows[index - 2];
+    expect(sheet.getRow(index).getCell(1).value).toBe(opId);
+    expect(sheet.getRow(index).getCell(6).value).toEqual(new Date('2026-01-15T00:00:00Z'));
+    expect(sheet.getRow(index).getCell(9).value).toBe(Number(mine.principal));
+  });
+});
+
+describe('who may read reports', () => {
+  const readers = { superadmin: 200, admin: 200, operator: 200, agent: 403, user: 403 };
+  itAnswersTheMatrix(
+    [
+      ['report.iof', JANUARY, readers],
+      ['report.iofPdf', JANUARY, readers],
+      ['report.iofExcel', JANUARY, readers],
+      ['report.operations', { filter: {} }, readers],
+      ['report.operationsExcel', { filter: { status: 'disbursed' } }, readers],
+    ],
+    () => ({ server, tokens }),
+  );
+});
