@@ -9,9 +9,10 @@
  *     installment it still collects (not paid, not replaced by a newer slip or
  *     a prepayment, not renegotiated, written off or assigned);
  *   · write-off (baixa, 02): a slip sent before whose installment left the
- *     bank's collection — paid outside the bank (every payment is, until
- *     return files settle them), renegotiated, written off, assigned, replaced
- *     by a prepayment or by a newer slip — and whose baixa was never sent.
+ *     bank's collection — paid outside the bank, renegotiated, written off,
+ *     assigned, replaced by a prepayment or by a newer slip — and whose baixa
+ *     was never sent; a title a return file says the bank settled or wrote
+ *     off itself needs none (closedByTheBank).
  *   · due-date change (alteração de vencimento, 06): what counts is a newer
  *     slip of an installment whose title the bank holds (entry or 06 sent,
  *     no baixa) that keeps the amount and the title data and only moves the
