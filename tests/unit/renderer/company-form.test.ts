@@ -1,7 +1,9 @@
 /** The forms' text → wire normalisation (components/form/formSchema.ts) over the contract's own schemas. */
 import { describe, expect, it } from 'vitest';
 import { contract } from '../../../src/shared/contract';
-import { formSchema, normaliseFormText, rateText } from '../../../src/renderer/src/components/form/formSchema';
+import { z } from 'zod';
+import { creditConditionsSchema } from '../../../src/shared/contract/credit-operations';
+import { formSchema, normaliseFormText, rateText, wholeNumberFields } from '../../../src/renderer/src/components/form/formSchema';
 
 describe('company form text', () => {
   it('reads whole numbers, decimal commas and empty optionals as the contract wants them', () => {
@@ -43,5 +45,35 @@ describe('company form text', () => {
     expect(rateText('4.0000')).toBe('4');
     expect(rateText('0.0000')).toBe('0');
     expect(rateText(null)).toBe('');
+  });
+});
+
+describe('whole-number fields come from the contract', () => {
+  // The forms used to list their whole-number fields by hand; one list missed the cession's overdue days and the
+  // company parameters could not be saved at all. The fields are now read from the schema: each form's former list
+  // must be found without being written.
+  const formerLists: ReadonlyArray<readonly [z.ZodType, readonly string[]]> = [
+    [contract['company.updateParameters'].args, ['min_installments', 'max_installments', 'grace_days', 'max_first_period_days', 'max_disbursement_days_ahead', 'cession_max_days_overdue']],
+    [contract['borrowers.updateOtherInformation'].args, ['years_in_business']],
+    [contract['borrowers.updateParameters'].args, ['max_installments']],
+    [contract['borrowers.updateBusiness'].args, ['employees']],
+    [contract['company.createBank'].args, ['next_our_number']],
+    [contract['servicingMoves.saveTitle'].args, ['protest_days', 'negativation_days']],
+    [creditConditionsSchema, ['installments']],
+  ];
+  it.each(formerLists.map(([schema, names], i) => [i, schema, names] as const))('form %i finds its whole numbers', (_i, schema, names) => {
+    expect(wholeNumberFields(schema)).toEqual(expect.arrayContaining([...names]));
+  });
+
+  it('turns typed whole numbers into numbers without a list, and leaves money and text alone', () => {
+    const schema = z.object({ days: z.number().int().min(0).max(360), note: z.string(), amount: z.string(), rate: z.number().optional() });
+    expect(wholeNumberFields(schema)).toEqual(['days']);
+    expect(formSchema(schema).safeParse({ days: '0', note: '12', amount: '10.00' }).success).toBe(true);
+    expect(formSchema(schema).safeParse({ days: '4,5', note: '', amount: '1' }).success).toBe(false);
+  });
+
+  it('looks through optional, nullable, default and pipe wrappers', () => {
+    const schema = z.object({ a: z.number().int().nullable().optional(), b: z.number().int().default(1), c: z.number().int().pipe(z.number()) });
+    expect(wholeNumberFields(schema.refine(() => true))).toEqual(['a', 'b', 'c']);
   });
 });

@@ -9,6 +9,12 @@
 import { z } from 'zod';
 
 export interface FormTextRules {
+  /**
+   * Whole-number fields the schema does not show as such (a field behind a
+   * transform). Fields the schema declares `z.number().int()` are found by
+   * `wholeNumberFields` and need not be listed: a list kept by hand missed
+   * one, and the form could not be saved.
+   */
   integers?: readonly string[];
   percents?: readonly string[];
   nullIfEmpty?: readonly string[];
@@ -32,9 +38,34 @@ export function normaliseFormText(raw: unknown, rules: FormTextRules): unknown {
   return out;
 }
 
+/** Unwraps optional, nullable, default and pipe (its input side) down to the type a field holds. */
+function innerType(schema: z.ZodType): z.ZodType {
+  let t: z.ZodType = schema;
+  for (let depth = 0; depth < 16; depth++) {
+    if (t instanceof z.ZodOptional || t instanceof z.ZodNullable || t instanceof z.ZodDefault) t = t.unwrap() as z.ZodType;
+    else if (t instanceof z.ZodPipe) t = t.in as z.ZodType;
+    else break;
+  }
+  return t;
+}
+
+/** The top-level fields of an object schema declared as whole numbers. */
+export function wholeNumberFields(schema: z.ZodType): string[] {
+  const object = innerType(schema);
+  if (!(object instanceof z.ZodObject)) return [];
+  return Object.entries(object.shape as Record<string, z.ZodType>)
+    .filter(([, field]) => {
+      const inner = innerType(field);
+      return inner instanceof z.ZodNumber && inner.isInt === true;
+    })
+    .map(([name]) => name);
+}
+
 /** The contract's schema behind the normalisation, typed as the schema itself (its input is what the form holds). */
-export function formSchema<S extends z.ZodType>(schema: S, rules: FormTextRules): z.ZodType<z.output<S>, z.input<S>> {
-  return z.preprocess((raw) => normaliseFormText(raw, rules), schema) as unknown as z.ZodType<z.output<S>, z.input<S>>;
+export function formSchema<S extends z.ZodType>(schema: S, rules: FormTextRules = {}): z.ZodType<z.output<S>, z.input<S>> {
+  const integers = [...new Set([...wholeNumberFields(schema), ...(rules.integers ?? [])])];
+  const all: FormTextRules = { ...rules, integers };
+  return z.preprocess((raw) => normaliseFormText(raw, all), schema) as unknown as z.ZodType<z.output<S>, z.input<S>>;
 }
 
 /** A number or rate as the form shows it (text), from what the server answered. */

@@ -111,7 +111,6 @@ export function BorrowerDataForm({ borrower, load }: { borrower: Borrower; load:
 }
 
 const businessSchema = formSchema(contract['borrowers.updateBusiness'].args.omit({ id: true }), {
-  integers: ['employees'],
   nullIfEmpty: ['opening_date', 'monthly_revenue', 'employees', 'legal_representative_cpf'],
 });
 

@@ -126,7 +126,6 @@ export function GuarantorsTab({ borrowerId }: { borrowerId: number }) {
 /* ---------- other information ---------- */
 
 const otherSchema = formSchema(contract['borrowers.updateOtherInformation'].args, {
-  integers: ['years_in_business'],
   nullIfEmpty: ['years_in_business'],
 });
 
@@ -175,7 +174,6 @@ export function OtherInformationTab({ borrowerId }: { borrowerId: number }) {
 /* ---------- parameters ---------- */
 
 const parametersSchema = formSchema(contract['borrowers.updateParameters'].args, {
-  integers: ['max_installments'],
   percents: ['min_monthly_rate', 'max_monthly_rate'],
   nullIfEmpty: ['min_monthly_rate', 'max_monthly_rate', 'max_installments', 'max_value', 'tac'],
 });

@@ -197,7 +197,6 @@ export function IofPanel() {
 /* ---------- bank accounts ---------- */
 
 const bankSchema = formSchema(contract['company.createBank'].args.omit({ id: true }), {
-  integers: ['next_our_number'],
   nullIfEmpty: ['agency_digit', 'account_digit'],
 });
 const BANK_INVALIDATES = ['company.banks'] as const;

@@ -23,7 +23,6 @@ import { asText, formSchema, rateText } from '@kit/form/formSchema';
 
 const PERCENTS = ['min_monthly_rate', 'max_monthly_rate', 'late_fee_percent', 'default_interest_monthly_percent'] as const;
 const schema = formSchema(contract['company.updateParameters'].args, {
-  integers: ['min_installments', 'max_installments', 'grace_days', 'max_first_period_days', 'max_disbursement_days_ahead', 'cession_max_days_overdue'],
   percents: PERCENTS,
 });
 const MAX_FEES = 10;

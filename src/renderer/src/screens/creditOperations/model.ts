@@ -110,7 +110,7 @@ export interface ConditionsValues {
 const conditionsObject = creditConditionsSchema;
 
 /** The conditions form's schema: the contract's rules, over the typed text (plots as a whole number, the rate with a dot). */
-export const conditionsSchema = formSchema(conditionsObject, { integers: ['installments'], percents: ['monthly_rate'] });
+export const conditionsSchema = formSchema(conditionsObject, { percents: ['monthly_rate'] });
 export type Conditions = z.output<typeof conditionsObject>;
 
 export const CONDITION_FIELDS = [

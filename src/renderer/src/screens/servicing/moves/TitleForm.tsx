@@ -21,7 +21,6 @@ import { asText, formSchema } from '@kit/form/formSchema';
 import { useRefreshServicing } from '../refresh';
 
 const titleSchema = formSchema(contract['servicingMoves.saveTitle'].args, {
-  integers: ['protest_days', 'negativation_days'],
   nullIfEmpty: ['document_number', 'protest_days', 'negativation_days', 'note'],
 });
 
