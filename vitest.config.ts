@@ -16,6 +16,13 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
           environment: 'node',
           maxWorkers: WORKERS,
+          // The unit files share their modules within a worker instead of
+          // importing them again per file: the suite spent over half its
+          // time importing (82 s of CPU isolated, 31 s shared, all 988 tests
+          // passing either way). A unit test must therefore leave no module
+          // state behind it (stub with vi.spyOn and restore, never mutate a
+          // shared table).
+          isolate: false,
         },
       },
       {
