@@ -166,7 +166,7 @@ export const companyAssignmentRemittanceOperations = {
     encoding: 'none',
     origin: 'designed',
     description: 'A stored assignment remittance, byte for byte as generated (text/plain, CR LF lines), under the name the custodian expects.',
-    file: { kind: 'download', extension: 'REM' },
+    file: { kind: 'download', extension: 'rem' },
     args: z.object({ bankCode: bankCodeSchema, remittanceId: idSchema }),
     result: z.unknown(),
   }),
