@@ -22,7 +22,9 @@ export const assignmentRemittance = {
   saved: 'Assignment remittance saved to {{path}}',
   historyTitle: 'Files generated',
   download: 'Download again',
-  actions: 'File',
+  actions: 'Download',
+  cessionsTitle: "The day's cessions",
+  itemsTitle: 'Installments assigned',
   columns: {
     reference: 'Installment',
     cession: 'Cession',

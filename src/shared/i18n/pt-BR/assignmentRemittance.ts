@@ -22,7 +22,9 @@ export const assignmentRemittance = {
   saved: 'Remessa de cessão salva em {{path}}',
   historyTitle: 'Arquivos gerados',
   download: 'Baixar de novo',
-  actions: 'Arquivo',
+  actions: 'Baixar',
+  cessionsTitle: 'Cessões do dia',
+  itemsTitle: 'Parcelas cedidas',
   columns: {
     reference: 'Parcela',
     cession: 'Cessão',

@@ -127,6 +127,7 @@ export function AssignmentRemittanceScreen() {
                   {t('assignmentRemittance.already', { count: data.generated_for_date })}
                 </Callout>
               )}
+              <h4>{t('assignmentRemittance.cessionsTitle')}</h4>
               <RecordsTable<CessionRow>
                 testId="assignment-remittance-cessions"
                 loading={false}
@@ -139,6 +140,7 @@ export function AssignmentRemittanceScreen() {
                   { id: 'present', title: 'assignmentRemittance.columns.presentValue', width: 120, kind: 'money', field: 'present_value' },
                 ]}
               />
+              <h4>{t('assignmentRemittance.itemsTitle')}</h4>
               <RecordsTable<ItemRow>
                 testId="assignment-remittance-items"
                 loading={overview.isFetching && !data}
