@@ -204,6 +204,13 @@ describe('generating the file', () => {
     expect(await fileCount()).toBe(before);
   });
 
+  it('two generations of one account at once run one after the other: distinct numbers, the day numbered on', async () => {
+    const [a, b] = await Promise.all([generate({ again: true }), generate({ again: true })]);
+    expect([a.status, b.status], JSON.stringify([a.body, b.body])).toEqual([200, 200]);
+    expect([a.body.number, b.body.number].sort()).toEqual([4, 5]);
+    expect([a.body.day_sequence, b.body.day_sequence].sort()).toEqual([3, 4]);
+  });
+
   it('an agent may read and download but not generate', async () => {
     expect((await generate({ again: true }, tokens.agent)).status).toBe(403);
   });
