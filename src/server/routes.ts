@@ -100,6 +100,7 @@ import {
 import { borrowerHandlers } from './areas/borrowers';
 import { creditOperationHandlers } from './areas/operations';
 import {
+  assignmentRemittanceHandlers,
   boletoHandlers,
   cessionHandlers,
   cnabReturnHandlers,
@@ -124,6 +125,7 @@ export const handlers: Handlers = {
   ...remittanceManualHandlers,
   ...cnabReturnHandlers,
   ...cessionHandlers,
+  ...assignmentRemittanceHandlers,
   ...reportsHandlers,
   'session.login': login,
   'session.verifyHash': verifyHash,

@@ -169,6 +169,7 @@ export const ACTIVITY_ACTIONS = [
   'cession.reverse',
   'installment.assigned',
   'installment.cession-reversed',
+  'assignment-remittance.generate',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number] | `${CatalogueActivityEntity}.${CatalogueActivityVerb}`;
 

@@ -73,6 +73,8 @@ async function realIds(url: string, today: string): Promise<Ids> {
     'company.cnabReturn': '341',
     // A bank code: the bank whose remittances the screen lists.
     'company.remittanceOperation': '341',
+    // A bank code: the demo seed's assignee account is at Banco do Brasil.
+    'company.assignmentRemittance': '001',
   };
 }
 

@@ -19,9 +19,11 @@
  * screenshots at 1280×800 and 1024 wide go to test-results/servicing/.
  */
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect, signIn, signOut, directCall, directSignIn, DEMO, DEMO_PASSWORD, expectNoSeriousViolations, type Harness } from './harness';
 import type { TrialBalanceView } from '../../src/shared/contract';
+import { readAssignmentRemittance } from '../../src/server/domain/cnab444';
 
 const SHOTS = 'test-results/servicing';
 
@@ -467,4 +469,77 @@ test('an operator assigns two installments to a fund at a discount rate, sees th
   const token = await directSignIn(server.url, DEMO.superadmin.email, DEMO_PASSWORD);
   const trial = await directCall<TrialBalanceView>(server.url, 'ledger.trialBalance', {}, token);
   expect(trial.body.difference).toBe('0.00');
+});
+
+test("an operator generates the day's CNAB 444 assignment remittance for the fund, reads it back from disk, and a second one only after saying so", async ({ page, harness, server }) => {
+  test.setTimeout(180_000);
+  const today = server.clock.today();
+  // A disbursed operation on time with installments to pay: the second from the end (the cession test takes the last, the prepayment test the first).
+  const [op] = await server.database.rows<{ id: number }>(
+    `SELECT o.id FROM credit_operations o
+      WHERE o.status = 'disbursed'
+        AND NOT EXISTS (SELECT 1 FROM credit_operation_installments i
+                         WHERE i.credit_operation_id = o.id AND i.superseded_in IS NULL AND i.paid_on IS NULL AND i.due_date < $1::date)
+        AND (SELECT count(*) FROM credit_operation_installments i
+              WHERE i.credit_operation_id = o.id AND i.superseded_in IS NULL AND i.paid_on IS NULL) >= 3
+      ORDER BY o.id DESC OFFSET 1 LIMIT 1`,
+    [today],
+  );
+  expect(op, 'the demo seed has two disbursed operations on time').toBeDefined();
+  const [account] = await server.database.rows<{ id: number }>(
+    `INSERT INTO assignment_bank_accounts (company_id, assignee_name, assignee_cnpj, bank_code, bank_name, agency, account)
+     VALUES (1, 'Fundo Paulista e2e FIDC', '11.444.777/0001-61', '611', 'Paulista S.A.', '0001', '54321') RETURNING id`,
+  );
+  // The cession itself is the cession test's subject: here it is made through the API.
+  const token = await directSignIn(server.url, DEMO.operador.email, DEMO_PASSWORD);
+  const assignable = await directCall<{ installments: Array<{ id: number }> }>(server.url, 'cession.assignable', { id: op.id }, token);
+  expect(assignable.status).toBe(200);
+  const ids = assignable.body.installments.slice(0, 2).map((i) => i.id);
+  const assigned = await directCall<{ number: number }>(
+    server.url,
+    'cession.assign',
+    { id: op.id, idempotency_key: `e2e-assignment-remittance-${Date.now()}`, assignment_account_id: account.id, installments: ids, date: today, monthly_rate: '1.5' },
+    token,
+  );
+  expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
+
+  // Reached from the assignee accounts of the company screen.
+  await signInAs(page, harness, DEMO.operador.email);
+  await harness.goto('/app/company-operation?tab=assignment');
+  await page.getByTestId(`company-assignment-remittances-${account.id}`).click();
+  await expect(page).toHaveURL(/banks\/611\/assignment-remittances/);
+  await page.getByTestId('assignment-remittance-account').selectOption(String(account.id));
+  await expect(page.getByTestId('assignment-remittance-totals')).toContainText('2 parcela(s)');
+  await expect(page.locator('[data-testid="assignment-remittance-items"] tbody tr')).toHaveCount(2);
+  await expectNoSeriousViolations(page);
+
+  await page.getByTestId('assignment-remittance-generate').click();
+  await expect(page.getByTestId('assignment-remittance-confirm-amounts-present')).toBeVisible();
+  await expectNoSeriousViolations(page, '.bp6-dialog');
+  await page.getByTestId('assignment-remittance-confirm').click();
+  const saved = page.getByTestId('assignment-remittance-saved');
+  await expect(saved).toBeVisible();
+  const path = ((await saved.textContent()) ?? '').replace(/^.*?(\/\S+\.rem).*$/s, '$1');
+  expect(path.startsWith(harness.paths.downloads)).toBe(true);
+  expect(path).toMatch(new RegExp(`CB${today.slice(8, 10)}${today.slice(5, 7)}01\\.rem$`));
+  const text = readFileSync(path, 'latin1');
+  const [stored] = await server.database.rows<{ content: string; face_value: string }>('SELECT content, face_value::text FROM assignment_remittances WHERE assignment_account_id = $1', [account.id]);
+  expect(text).toBe(stored.content);
+  const read = readAssignmentRemittance(text);
+  expect(read.ok).toBe(true);
+  if (read.ok) {
+    expect(read.file.details.map((d) => d.cessionTerm)).toEqual([String(assigned.body.number), String(assigned.body.number)]);
+    expect(read.file.faceTotal).toBe(stored.face_value);
+  }
+  await expect(page.getByTestId('assignment-remittance-history')).toContainText('CB');
+
+  // The same day again: asked first, then confirmed, numbered 2.
+  await expect(page.getByTestId('assignment-remittance-already')).toBeVisible();
+  await page.getByTestId('assignment-remittance-generate').click();
+  await expect(page.getByTestId('assignment-remittance-another')).toBeVisible();
+  await expectNoSeriousViolations(page, '.bp6-dialog');
+  await page.getByTestId('confirm-dialog-confirm').click();
+  await page.getByTestId('assignment-remittance-confirm').click();
+  await expect(saved).toContainText(`CB${today.slice(8, 10)}${today.slice(5, 7)}02.rem`);
+  await shoot(page, 'assignment-remittance', 'assignment-remittance-history');
 });

@@ -27,3 +27,4 @@ export * as remittanceSchema from '../areas/servicing/schema-remittance';
 export * as remittanceManualSchema from '../areas/servicing/schema-remittance-manual';
 export * as returnFileSchema from '../areas/servicing/schema-return';
 export * as cessionSchema from '../areas/servicing/schema-cession';
+export * as assignmentRemittanceSchema from '../areas/servicing/schema-assignment-remittance';

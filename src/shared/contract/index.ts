@@ -29,6 +29,7 @@ import { companyRemittanceOperations } from './company-remittance';
 import { remittanceManualOperations } from './servicing-remittance-manual';
 import { companyCnabReturnOperations } from './company-cnab-return';
 import { companyReportsOperations } from './company-reports';
+import { companyAssignmentRemittanceOperations } from './company-assignment-remittance';
 
 export const contract = {
   ...sessionOperations,
@@ -56,6 +57,7 @@ export const contract = {
   ...remittanceManualOperations,
   ...companyCnabReturnOperations,
   ...companyReportsOperations,
+  ...companyAssignmentRemittanceOperations,
 } as const satisfies Record<string, OperationDef>;
 
 export type Contract = typeof contract;
@@ -112,3 +114,4 @@ export * from './servicing-collections';
 export * from './servicing-cession';
 export * from './company-remittance';
 export * from './servicing-remittance-manual';
+export * from './company-assignment-remittance';

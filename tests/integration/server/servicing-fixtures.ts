@@ -67,3 +67,32 @@ export async function disbursedOperation(server: TestServer, tokens: Record<Demo
 /** The company parameters the servicing suites lend under (wide limits, no fees, 2% late fee, 1% a month default interest). */
 export const SERVICING_PARAMETERS_SQL =
   "UPDATE company_parameters SET min_monthly_rate = 0, max_monthly_rate = 15, min_installments = 1, max_installments = 360, min_value = 100, max_value = 1000000, tac = 0, other_fees = '[]', late_fee_percent = 2, default_interest_monthly_percent = 1 WHERE company_id = 1";
+
+// ---------------------------------------------------------------------------
+// Assignment remittances: installments ceded on a day (a cession at a rate, in force at once under the suites' limit).
+
+/**
+ * A disbursed operation of CONDITIONS for the borrower whose installments at `positions` (0-based) are assigned to the
+ * assignee account on `date` at 1.5% a month by an operator; the server's clock is left on `date`. Answers the
+ * operation, the cession and the installments' ids.
+ */
+export async function cededInstallmentsFixture(
+  server: TestServer,
+  tokens: Record<DemoRole, string>,
+  options: { borrowerId: number; assignmentAccountId: number; date: string; positions: readonly number[] },
+): Promise<{ operationId: number; cessionId: number; cessionNumber: number; installmentIds: number[] }> {
+  const operationId = await disbursedOperation(server, tokens, options.borrowerId);
+  server.clock.set(options.date);
+  const listed = await call(server, 'servicing.installments', { id: operationId }, tokens.agent);
+  expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+  const all = listed.body.installments as Array<{ id: number }>;
+  const installmentIds = options.positions.map((k) => all[k].id);
+  const assigned = await call(
+    server,
+    'cession.assign',
+    { id: operationId, idempotency_key: key(), assignment_account_id: options.assignmentAccountId, installments: installmentIds, date: options.date, monthly_rate: '1.5' },
+    tokens.operator,
+  );
+  expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
+  return { operationId, cessionId: assigned.body.id as number, cessionNumber: assigned.body.number as number, installmentIds };
+}

@@ -60,6 +60,7 @@ const SolicitationViewScreen = lazy(() => area.solicitations().then((m) => ({ de
 const BureauLookupScreen = lazy(() => area.bureau().then((m) => ({ default: m.BureauLookupScreen })));
 const CompanyOperationScreen = lazy(() => area.company().then((m) => ({ default: m.CompanyOperationScreen })));
 const RemittanceScreen = lazy(() => area.company().then((m) => ({ default: m.RemittanceScreen })));
+const AssignmentRemittanceScreen = lazy(() => area.company().then((m) => ({ default: m.AssignmentRemittanceScreen })));
 const ManualRemittanceScreen = lazy(() => area.company().then((m) => ({ default: m.ManualRemittanceScreen })));
 const CnabReturnScreen = lazy(() => area.company().then((m) => ({ default: m.CnabReturnScreen })));
 const RemittanceOperationScreen = lazy(() => area.company().then((m) => ({ default: m.RemittanceOperationScreen })));
@@ -117,6 +118,7 @@ const SCREENS: Record<ScreenKey, () => ReactNode> = {
   'bureau.lookup': () => <BureauLookupScreen />,
   'company.setup': () => <CompanyOperationScreen />,
   'company.remittance': () => <RemittanceScreen />,
+  'company.assignmentRemittance': () => <AssignmentRemittanceScreen />,
   'company.manualRemittance': () => <ManualRemittanceScreen />,
   'company.cnabReturn': () => <CnabReturnScreen />,
   'company.remittanceOperation': () => <RemittanceOperationScreen />,

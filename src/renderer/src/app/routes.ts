@@ -33,6 +33,7 @@ export type ScreenKey =
   | 'bureau.lookup'
   | 'company.setup'
   | 'company.remittance'
+  | 'company.assignmentRemittance'
   | 'company.manualRemittance'
   | 'company.cnabReturn'
   | 'company.remittanceOperation'
@@ -148,7 +149,7 @@ export const APP_ROUTES: RouteNode = {
       children: [
         { path: '', screen: 'company.setup' },
         { path: 'banks/:bankCode/remessa', title: 'shell.crumbs.remittance', screen: 'company.remittance' },
-        uc('banks/:bankCode/assignment-remittances', 'shell.crumbs.assignmentRemittances'),
+        { path: 'banks/:bankCode/assignment-remittances', title: 'shell.crumbs.assignmentRemittances', screen: 'company.assignmentRemittance' },
         // ':bankId' is a bank code (341) for the return files and the bank's remittances.
         { path: 'cnab-integration/:bankId', title: 'shell.crumbs.cnabIntegration', screen: 'company.cnabReturn' },
         { path: 'remittance-operation/:bankId', title: 'shell.crumbs.remittanceOperation', screen: 'company.remittanceOperation' },

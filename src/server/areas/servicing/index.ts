@@ -76,6 +76,7 @@ export { remittanceHandlers } from './handlers/remittance';
 export { remittanceManualHandlers } from './handlers/remittance-manual';
 export { cnabReturnHandlers } from './handlers/cnab-return';
 export { cessionHandlers } from './handlers/cession';
+export { assignmentRemittanceHandlers } from './handlers/assignment-remittance';
 export { disburse } from './disbursement';
 export { decideReversal, pay, reverse } from './payments';
 export { loadInstallmentDetails } from './installments';

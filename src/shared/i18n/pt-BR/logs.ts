@@ -166,6 +166,7 @@ export const logs = {
     remittance_manual_hide: 'Parcela ocultada da remessa manual',
     remittance_manual_unhide: 'Parcela de volta à lista da remessa manual',
     cnab_return_settle: 'Retorno CNAB liquidado',
+    assignment_remittance_generate: 'Remessa de cessão (CNAB 444) gerada',
   },
   entities: {
     cession: 'Cessão',
