@@ -102,6 +102,7 @@ import { creditOperationHandlers } from './areas/operations';
 import {
   boletoHandlers,
   cessionHandlers,
+  repurchaseHandlers,
   cnabReturnHandlers,
   collectionsHandlers,
   prepaymentHandlers,
@@ -124,6 +125,7 @@ export const handlers: Handlers = {
   ...remittanceManualHandlers,
   ...cnabReturnHandlers,
   ...cessionHandlers,
+  ...repurchaseHandlers,
   ...reportsHandlers,
   'session.login': login,
   'session.verifyHash': verifyHash,

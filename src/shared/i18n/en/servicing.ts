@@ -30,6 +30,8 @@ export const servicing: Shape<typeof pt> = {
     due_from_assignee: 'Due from assignee',
     cession_gain: 'Gain on cession',
     cession_loss: 'Loss on cession',
+    repurchase_gain: 'Gain on repurchase',
+    repurchase_loss: 'Loss on repurchase',
   },
   postingKinds: {
     disbursement: 'Disbursement',
@@ -42,6 +44,8 @@ export const servicing: Shape<typeof pt> = {
     bank_fee: 'Bank fee',
     cession: 'Cession',
     cession_reversal: 'Cession reversed',
+    repurchase: 'Repurchase',
+    repurchase_reversal: 'Repurchase undone',
   },
   installments: {
     title: 'Installments on {{date}}',

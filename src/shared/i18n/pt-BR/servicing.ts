@@ -27,6 +27,8 @@ export const servicing = {
     due_from_assignee: 'Valores a receber de cessionários',
     cession_gain: 'Resultado positivo na cessão',
     cession_loss: 'Perdas na cessão',
+    repurchase_gain: 'Resultado positivo na recompra',
+    repurchase_loss: 'Perdas na recompra',
   },
   postingKinds: {
     disbursement: 'Liberação',
@@ -39,6 +41,8 @@ export const servicing = {
     bank_fee: 'Tarifa bancária',
     cession: 'Cessão',
     cession_reversal: 'Cessão desfeita',
+    repurchase: 'Recompra',
+    repurchase_reversal: 'Recompra desfeita',
   },
   installments: {
     title: 'Parcelas em {{date}}',
