@@ -73,6 +73,9 @@ const AnalysisScreen = lazy(() => area.creditOperations().then((m) => ({ default
 const ParcelsScreen = lazy(() => area.servicing().then((m) => ({ default: m.ParcelsScreen })));
 const PaymentsScreen = lazy(() => area.servicing().then((m) => ({ default: m.PaymentsScreen })));
 const CessionAcrossScreen = lazy(() => area.servicing().then((m) => ({ default: m.CessionAcrossScreen })));
+const RepurchaseScreen = lazy(() => area.servicing().then((m) => ({ default: m.RepurchaseScreen })));
+const RepurchaseTitleScreen = lazy(() => area.servicing().then((m) => ({ default: m.RepurchaseTitleScreen })));
+const RepurchaseDetailsScreen = lazy(() => area.servicing().then((m) => ({ default: m.RepurchaseDetailsScreen })));
 const ExpiredInstallmentsScreen = lazy(() => area.collections().then((m) => ({ default: m.ExpiredInstallmentsScreen })));
 
 /** While an area's chunk loads. */
@@ -130,6 +133,9 @@ const SCREENS: Record<ScreenKey, () => ReactNode> = {
   'servicing.parcels': () => <ParcelsScreen />,
   'servicing.payments': () => <PaymentsScreen />,
   'servicing.cession': () => <CessionAcrossScreen />,
+  'servicing.repurchase': () => <RepurchaseScreen />,
+  'servicing.repurchaseTitle': () => <RepurchaseTitleScreen />,
+  'servicing.repurchaseDetails': () => <RepurchaseDetailsScreen />,
   'collections.expired': () => <ExpiredInstallmentsScreen />,
   underConstruction: () => <UnderConstructionScreen />,
 };
