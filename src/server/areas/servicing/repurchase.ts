@@ -133,8 +133,10 @@ function settled(target: InstallmentTarget, f: Figures): boolean {
 
 export async function repurchasableOf(db: Db, operationId: number, include: 'required' | 'all', today: string): Promise<RepurchasableList> {
   const op = await findOperation(db, operationId, false);
-  const ctx = await servicingContext(db, op);
   const holdings = await holdingsOf(db, op.id);
+  // Nothing assigned (e.g. not yet disbursed): nothing to buy back, and no servicing context to read.
+  if (holdings.size === 0) return { credit_operation_id: op.id, as_of: today, installments: [], amount: '0.00' };
+  const ctx = await servicingContext(db, op);
   const pending = await pendingRepurchasesOf(db, op.id);
   const limit = (await parametersOf(db, op.company_id)).cession_approval_above;
   const list: RepurchasableInstallment[] = [];
