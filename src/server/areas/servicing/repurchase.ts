@@ -478,7 +478,7 @@ export async function loadRepurchase(db: Db, repurchaseId: number): Promise<Repu
   const undo = reversal ? await statusOfRequest(db, REPURCHASE_REVERSAL_KIND, reversal.id, reversal.needs_approval) : null;
   let status: RepurchaseStatus = own.status;
   if (own.status === 'effective' && undo?.status === 'effective') status = 'reversed';
-  else if (own.status === 'effective' && undo?.status === 'pending') status = 'reversal_pending';
+  else if (own.status === 'effective' && undo?.status === REQUEST.pending) status = 'reversal_pending';
   const [actor] = row.actor_id === null ? [] : await db.select({ name: users.name }).from(users).where(eq(users.id, row.actor_id));
   return {
     id: row.id,
