@@ -61,11 +61,6 @@ export function RepurchaseScreen() {
             ),
           }}
         />
-        {due.data && due.data.installments.length === 0 && (
-          <p className="bp6-text-muted" data-testid="repurchase-due-none">
-            {t(r('dueNone'))}
-          </p>
-        )}
         <Button icon="search" data-testid="repurchase-title-open" onClick={() => navigate(repurchasePaths.title(operationId))}>
           {t(r('titleOpen'))}
         </Button>
@@ -86,11 +81,6 @@ export function RepurchaseScreen() {
             { id: 'amount', title: r('columns.amount'), kind: 'money', field: 'amount' },
           ]}
         />
-        {records.data && records.data.repurchases.length === 0 && (
-          <p className="bp6-text-muted" data-testid="repurchase-records-none">
-            {t(r('recordsNone'))}
-          </p>
-        )}
       </Card>
       {chosen && <RepurchaseDialog operationId={operationId} installment={chosen} onDone={() => setChosen(null)} onClose={() => setChosen(null)} />}
     </div>
