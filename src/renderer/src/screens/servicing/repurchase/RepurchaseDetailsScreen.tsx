@@ -2,8 +2,10 @@
  * One installment's repurchase (/app/clientOperation/analize/:credit_operation_id/repurchase/:installmentId/details):
  * its figures as recorded, who asked, its status and undoing, and the undo
  * itself with a reason (contra entries; a second person above the limit).
+ * A repurchase or an undoing waiting for its second person is decided here
+ * (approve with an optional note, refuse with a reason).
  */
-import { Button, Callout, Card, H2, Spinner, Tag } from '@blueprintjs/core';
+import { Button, ButtonGroup, Callout, Card, H2, Spinner, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -14,7 +16,7 @@ import { useApiMutation, useApiQuery } from '../../../api/hooks';
 import { useToast } from '../../../app/toaster';
 import { MoneyRowsTable } from '@kit/MoneyConfirmDialog';
 import { RoleGate } from '@kit/RoleGate';
-import { moveReasonRule, ReasonMoneyDialog } from '../ReasonMoneyDialog';
+import { decisionReasonRule, moveReasonRule, ReasonMoneyDialog } from '../ReasonMoneyDialog';
 import { useRefreshServicing } from '../refresh';
 import { amountRows, r, repurchasePaths } from './model';
 
@@ -28,7 +30,10 @@ export function RepurchaseDetailsScreen() {
   const installmentId = Number(params.installmentId);
   const query = useApiQuery('repurchase.get', { id: operationId, installment: installmentId });
   const reverse = useApiMutation('repurchase.reverse');
+  const decide = useApiMutation('repurchase.decide');
+  const decideReversal = useApiMutation('repurchase.decideReversal');
   const [undoing, setUndoing] = useState(false);
+  const [deciding, setDeciding] = useState<boolean | null>(null);
   const p = query.data;
   return (
     <div className="screen" data-testid="repurchase-details">
@@ -78,6 +83,18 @@ export function RepurchaseDetailsScreen() {
               <Button minimal icon="arrow-left" data-testid="repurchase-back" onClick={() => navigate(repurchasePaths.list(operationId))}>
                 {t(r('back'))}
               </Button>
+              {(p.status === 'pending' || p.status === 'reversal_pending') && (
+                <RoleGate roles={contract['repurchase.decide'].access}>
+                  <ButtonGroup>
+                    <Button intent="primary" data-testid="repurchase-decide-approve" onClick={() => setDeciding(true)}>
+                      {t(r('approve'))}
+                    </Button>
+                    <Button data-testid="repurchase-decide-refuse" onClick={() => setDeciding(false)}>
+                      {t(r('refuse'))}
+                    </Button>
+                  </ButtonGroup>
+                </RoleGate>
+              )}
               {p.status === 'effective' && (
                 <RoleGate roles={contract['repurchase.reverse'].access}>
                   <Button intent="warning" icon="undo" data-testid="repurchase-undo-open" onClick={() => setUndoing(true)}>
@@ -87,6 +104,27 @@ export function RepurchaseDetailsScreen() {
               )}
             </div>
           </Card>
+          {deciding !== null && (
+            <ReasonMoneyDialog
+              testPrefix="repurchase-decide"
+              title={t(r(`${p.status === 'pending' ? 'decide' : 'decideUndo'}.${deciding ? 'approveTitle' : 'refuseTitle'}`), { number: p.installment_number })}
+              consequence={t(r(`${p.status === 'pending' ? 'decide' : 'decideUndo'}.${deciding ? 'approveText' : 'refuseText'}`))}
+              rows={amountRows(p, t)}
+              intent={deciding ? 'primary' : 'none'}
+              confirmText={t(r(deciding ? 'approve' : 'refuse'))}
+              reason={decisionReasonRule(deciding, t)}
+              send={async (reason, key): Promise<void> => {
+                if (p.status === 'pending') await decide.mutateAsync({ repurchase: p.id, idempotency_key: key, approve: deciding, reason });
+                else if (p.reversal) await decideReversal.mutateAsync({ reversal: p.reversal.id, idempotency_key: key, approve: deciding, reason });
+              }}
+              onDone={() => {
+                setDeciding(null);
+                toast.success(t(r('decided')));
+                void refresh();
+              }}
+              onClose={() => setDeciding(null)}
+            />
+          )}
           {undoing && (
             <ReasonMoneyDialog
               testPrefix="repurchase-undo"
