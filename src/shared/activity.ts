@@ -45,6 +45,8 @@ export const ACTIVITY_ENTITIES = [
   'installment',
   'cession',
   'cession_reversal',
+  'repurchase',
+  'repurchase_reversal',
 ] as const;
 export type ActivityEntityKind = (typeof ACTIVITY_ENTITIES)[number];
 
@@ -169,6 +171,10 @@ export const ACTIVITY_ACTIONS = [
   'cession.reverse',
   'installment.assigned',
   'installment.cession-reversed',
+  'repurchase.create',
+  'repurchase.reverse',
+  'installment.repurchased',
+  'installment.repurchase-reversed',
   'assignment-remittance.generate',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number] | `${CatalogueActivityEntity}.${CatalogueActivityVerb}`;
@@ -388,6 +394,13 @@ export const ACTIVITY_FIELDS = [
   'price',
   'carrying',
   'result',
+  // repurchases (an assigned installment bought back, and its undoing)
+  'repurchase_id',
+  'repurchase_reversal_id',
+  'repurchase_rule',
+  'cause',
+  'charges',
+  'days_late',
 ] as const;
 export type ActivityField = (typeof ACTIVITY_FIELDS)[number];
 

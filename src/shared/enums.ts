@@ -79,6 +79,8 @@ export {
   PREPAYMENT_KINDS,
   PREPAYMENT_MODES,
   RECEIPT_METHODS,
+  REPURCHASE_CAUSES,
+  REPURCHASE_RULES,
   type DisbursementMethod,
   type InstallmentTransactionKind,
   type LedgerAccount,
@@ -87,6 +89,8 @@ export {
   type PrepaymentKind,
   type PrepaymentMode,
   type ReceiptMethod,
+  type RepurchaseCause,
+  type RepurchaseRule,
 } from './servicing';
 
 /** What a CNAB remittance asks of the bank for a title: register it (entrada, 01), write it off (baixa, 02) or move its due date (alteração de vencimento, 06). */

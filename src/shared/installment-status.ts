@@ -8,7 +8,7 @@
  *   open, partially_paid ──► renegotiated (final), written_off, assigned
  *   written_off ──► open, partially_paid                  the write-off undone
  *   assigned ──► paid, repurchased; open, partially_paid     the cession reversed
- *   repurchased ──► partially_paid, paid, renegotiated, written_off
+ *   repurchased ──► partially_paid, paid, renegotiated, written_off; assigned   the repurchase undone
  *   paid ──► assigned, repurchased; partially_paid ──► repurchased   a reversal, by the owner
  *
  * - open: nothing paid yet; partially_paid: some paid, some open; paid: the
@@ -40,7 +40,7 @@ const TRANSITIONS: Readonly<Record<InstallmentStatus, readonly InstallmentStatus
   renegotiated: [],
   written_off: ['open', 'partially_paid'],
   assigned: ['paid', 'repurchased', 'open', 'partially_paid'],
-  repurchased: ['partially_paid', 'paid', 'renegotiated', 'written_off'],
+  repurchased: ['partially_paid', 'paid', 'renegotiated', 'written_off', 'assigned'],
 };
 
 /**

@@ -31,13 +31,15 @@ export const LEDGER_ACCOUNTS = [
   'credit_losses',
   'bank_fees',
   'cession_loss',
+  'repurchase_gain',
+  'repurchase_loss',
 ] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
 
 export const LEDGER_SIDES = ['debit', 'credit'] as const;
 export type LedgerSide = (typeof LEDGER_SIDES)[number];
 
-export const POSTING_KINDS = ['disbursement', 'payment', 'reversal', 'write_off', 'prepayment', 'reallocation', 'iof_remittance', 'bank_fee', 'cession', 'cession_reversal'] as const;
+export const POSTING_KINDS = ['disbursement', 'payment', 'reversal', 'write_off', 'prepayment', 'reallocation', 'iof_remittance', 'bank_fee', 'cession', 'cession_reversal', 'repurchase', 'repurchase_reversal'] as const;
 export type PostingKind = (typeof POSTING_KINDS)[number];
 
 /** A prepayment settles the operation (full) or leaves a new schedule (partial). */
@@ -47,3 +49,14 @@ export type PrepaymentKind = (typeof PREPAYMENT_KINDS)[number];
 /** What a partial prepayment keeps: the installment (fewer of them) or the term (smaller ones). */
 export const PREPAYMENT_MODES = ['reduce_term', 'reduce_installment'] as const;
 export type PrepaymentMode = (typeof PREPAYMENT_MODES)[number];
+
+/**
+ * What a repurchase costs, as the agreement with each assignee says (stored on its account): what the borrower owes
+ * on the day, charges included, or the face value discounted at the cession's rate (domain/servicing/repurchase.ts).
+ */
+export const REPURCHASE_RULES = ['face_plus_charges', 'present_value'] as const;
+export type RepurchaseRule = (typeof REPURCHASE_RULES)[number];
+
+/** Why an installment was bought back: the agreement's days-late rule, or a decision under the agreement (fraud, a contract defect). */
+export const REPURCHASE_CAUSES = ['overdue', 'agreement'] as const;
+export type RepurchaseCause = (typeof REPURCHASE_CAUSES)[number];

@@ -69,6 +69,10 @@ async function realIds(url: string, today: string): Promise<Ids> {
     'borrowers.view': borrower,
     'operations.proposal': operation,
     'operations.analysis': operation,
+    // The repurchase screens are the operation's (its details screen's installment is the same id: a 404 callout).
+    'servicing.repurchase': operation,
+    'servicing.repurchaseTitle': operation,
+    'servicing.repurchaseDetails': operation,
     // The return screen's parameter is a bank code.
     'company.cnabReturn': '341',
     // A bank code: the bank whose remittances the screen lists.

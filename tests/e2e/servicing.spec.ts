@@ -15,7 +15,8 @@
  * in the text), then a partial prepayment simulated and applied from the
  * installments tab (a new schedule version). A fourth: two installments
  * assigned to a fund at a discount rate from the cession tab (the prices
- * confirmed), the cession seen in the journal, one reversed with a reason. axe on every new screen and dialog;
+ * confirmed), the cession seen in the journal, one reversed with a reason, the other bought back once 45 days
+ * late from the repurchase screen (amounts confirmed, its details shown). axe on every new screen and dialog;
  * screenshots at 1280×800 and 1024 wide go to test-results/servicing/.
  */
 import { execFileSync } from 'node:child_process';
@@ -409,7 +410,7 @@ test('the carnê and a boleto saved and read back, then a partial prepayment sim
   expect(trial.body.difference).toBe('0.00');
 });
 
-test('an operator assigns two installments to a fund at a discount rate, sees the cession in the journal, and reverses one with a reason', async ({ page, harness, server }) => {
+test('an operator assigns two installments to a fund at a discount rate, sees the cession in the journal, reverses one with a reason and buys the other back once overdue', async ({ page, harness, server }) => {
   test.setTimeout(180_000);
   // A disbursed operation of the demo seed with nothing overdue and at least three installments still to pay (the last such, so the prepayment test keeps its own).
   const [op] = await server.database.rows<{ id: number }>(
@@ -466,6 +467,34 @@ test('an operator assigns two installments to a fund at a discount rate, sees th
   await page.getByTestId('cession-reverse-confirm').click();
   await expect(page.locator('.bp6-toast').filter({ hasText: /Cessão desfeita/ }).last()).toBeVisible();
   await expect(page.locator('tbody [data-testid^="cession-reverse-select-"]')).toHaveCount(1);
+
+  // 45 days after the due date of the one still assigned, the agreement (30 days by default) makes the lender buy it back.
+  const [assigned] = await server.database.rows<{ number: number; due_date: string }>(
+    `SELECT i.number, to_char(i.due_date, 'YYYY-MM-DD') AS due_date FROM credit_operation_installments i
+       JOIN installment_states s ON s.installment_id = i.id WHERE i.credit_operation_id = $1 AND s.status = 'assigned'`,
+    [op.id],
+  );
+  const overdue = new Date(`${assigned.due_date}T00:00:00Z`);
+  overdue.setUTCDate(overdue.getUTCDate() + 45);
+  server.clock.set(overdue.toISOString().slice(0, 10));
+  await page.reload();
+  await page.getByTestId('cession-repurchase-open').click();
+  await expect(page.getByTestId(`repurchase-open-${assigned.number}`)).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await page.getByTestId(`repurchase-open-${assigned.number}`).click();
+  await expect(page.getByTestId('repurchase-consequence')).toContainText('Fundo Cessão e2e FIDC');
+  const owed = (await page.getByTestId('repurchase-amounts-amount').textContent()) ?? '';
+  expect(Number(decimalOf(owed))).toBeGreaterThan(0);
+  await expectNoSeriousViolations(page);
+  await shoot(page, 'repurchase-confirm', 'repurchase-amounts');
+  await page.getByTestId('repurchase-confirm').click();
+  await expect(page.locator('.bp6-toast').filter({ hasText: `Parcela ${assigned.number} recomprada` }).last()).toBeVisible();
+  await expect(page.getByTestId(`repurchase-status-${assigned.number}`)).toContainText('Lançada');
+  await shoot(page, 'repurchase', 'repurchase-records');
+  await page.locator('[data-testid^="repurchase-records-row-"]').first().click();
+  await expect(page.getByTestId('repurchase-details-status')).toContainText('Lançada');
+  await expect(page.getByTestId('repurchase-details-amounts-amount')).toContainText(owed.trim());
+  await expectNoSeriousViolations(page);
   const token = await directSignIn(server.url, DEMO.superadmin.email, DEMO_PASSWORD);
   const trial = await directCall<TrialBalanceView>(server.url, 'ledger.trialBalance', {}, token);
   expect(trial.body.difference).toBe('0.00');

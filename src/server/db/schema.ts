@@ -27,4 +27,5 @@ export * as remittanceSchema from '../areas/servicing/schema-remittance';
 export * as remittanceManualSchema from '../areas/servicing/schema-remittance-manual';
 export * as returnFileSchema from '../areas/servicing/schema-return';
 export * as cessionSchema from '../areas/servicing/schema-cession';
+export * as repurchaseSchema from '../areas/servicing/schema-repurchase';
 export * as assignmentRemittanceSchema from '../areas/servicing/schema-assignment-remittance';

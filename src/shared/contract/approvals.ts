@@ -17,7 +17,7 @@ export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 
 interface ApprovalKindRule {
   /** the record kind the request is about (activity-log entity names) */
-  entity: 'credit_operation' | 'installment_transaction' | 'installment' | 'cession' | 'cession_reversal';
+  entity: 'credit_operation' | 'installment_transaction' | 'installment' | 'cession' | 'cession_reversal' | 'repurchase' | 'repurchase_reversal';
   /** who may give the first (or only) check */
   checkers: readonly RoleId[];
   /** who may give the second check, when the amount asks for two */
@@ -41,6 +41,10 @@ export const APPROVAL_KINDS = {
   'cession.assign': { entity: 'cession', checkers: AllOperators, secondCheckers: AllAdmins },
   /** a cession's reversal priced above cession_approval_above: another person of AllOperators confirms it */
   'cession.reverse': { entity: 'cession_reversal', checkers: AllOperators, secondCheckers: AllAdmins },
+  /** a repurchase whose amount is above cession_approval_above: another person of AllOperators confirms it */
+  'repurchase.create': { entity: 'repurchase', checkers: AllOperators, secondCheckers: AllAdmins },
+  /** undoing a repurchase whose amount is above cession_approval_above: another person of AllOperators confirms it */
+  'repurchase.reverse': { entity: 'repurchase_reversal', checkers: AllOperators, secondCheckers: AllAdmins },
 } as const satisfies Record<string, ApprovalKindRule>;
 export type ApprovalKind = keyof typeof APPROVAL_KINDS;
 export const APPROVAL_KIND_NAMES = Object.keys(APPROVAL_KINDS) as [ApprovalKind, ...ApprovalKind[]];

@@ -25,6 +25,7 @@ import { servicingBoletoOperations } from './servicing-boleto';
 import { servicingMovesOperations } from './servicing-moves';
 import { collectionsOperations } from './servicing-collections';
 import { cessionOperations } from './servicing-cession';
+import { repurchaseOperations } from './servicing-repurchase';
 import { companyRemittanceOperations } from './company-remittance';
 import { remittanceManualOperations } from './servicing-remittance-manual';
 import { companyCnabReturnOperations } from './company-cnab-return';
@@ -52,6 +53,7 @@ export const contract = {
   ...servicingBoletoOperations,
   ...servicingMovesOperations,
   ...cessionOperations,
+  ...repurchaseOperations,
   ...collectionsOperations,
   ...companyRemittanceOperations,
   ...remittanceManualOperations,
@@ -112,6 +114,7 @@ export * from './servicing-prepayment';
 export * from './servicing-moves';
 export * from './servicing-collections';
 export * from './servicing-cession';
+export * from './servicing-repurchase';
 export * from './company-remittance';
 export * from './servicing-remittance-manual';
 export * from './company-assignment-remittance';

@@ -68,6 +68,31 @@ export async function disbursedOperation(server: TestServer, tokens: Record<Demo
 export const SERVICING_PARAMETERS_SQL =
   "UPDATE company_parameters SET min_monthly_rate = 0, max_monthly_rate = 15, min_installments = 1, max_installments = 360, min_value = 100, max_value = 1000000, tac = 0, other_fees = '[]', late_fee_percent = 2, default_interest_monthly_percent = 1 WHERE company_id = 1";
 
+/** An assignee account of company 1 (a receivables fund at Itaú) with its repurchase terms. Answers its id. */
+export async function insertAssigneeAccount(
+  server: TestServer,
+  name: string,
+  terms: { rule?: 'face_plus_charges' | 'present_value'; afterDays?: number } = {},
+): Promise<number> {
+  const [row] = await server.database.rows<{ id: number }>(
+    "INSERT INTO assignment_bank_accounts (company_id, assignee_name, assignee_cnpj, bank_code, bank_name, agency, account, repurchase_rule, repurchase_after_days) VALUES (1, $1, '11.222.333/0001-81', '341', 'Itaú Unibanco', '0001', '12345', $2, $3) RETURNING id",
+    [name, terms.rule ?? 'face_plus_charges', terms.afterDays ?? 30],
+  );
+  return row.id;
+}
+
+/** Assigns installments of the operation to the account on the server's today at 1.5% a month; answers the cession. */
+export async function assignAtRate(server: TestServer, token: string, operationId: number, accountId: number, installmentIds: number[]): Promise<Record<string, unknown>> {
+  const answer = await call(
+    server,
+    'cession.assign',
+    { id: operationId, idempotency_key: key(), assignment_account_id: accountId, installments: installmentIds, date: server.clock.today(), monthly_rate: '1.5' },
+    token,
+  );
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body as Record<string, unknown>;
+}
+
 // ---------------------------------------------------------------------------
 // Assignment remittances: installments ceded on a day (a cession at a rate, in force at once under the suites' limit).
 

@@ -125,7 +125,9 @@ describe('route configuration (spec screens and routes)', () => {
     expect(findLeaf('/app/clientOperation/building')?.screen).toBe('operations.building');
     expect(findLeaf('/app/clientOperation/loan-proposal/4')?.screen).toBe('operations.proposal');
     expect(findLeaf('/app/clientOperation/analize/4')?.screen).toBe('operations.analysis');
-    expect(findLeaf('/app/clientOperation/analize/4/repurchase')?.screen).toBe('underConstruction');
+    expect(findLeaf('/app/clientOperation/analize/4/repurchase')?.screen).toBe('servicing.repurchase');
+    expect(findLeaf('/app/clientOperation/analize/4/repurchase/title')?.screen).toBe('servicing.repurchaseTitle');
+    expect(findLeaf('/app/clientOperation/analize/4/repurchase/3/details')?.screen).toBe('servicing.repurchaseDetails');
     expect(findLeaf('/app/company-operation')?.screen).toBe('company.setup');
     expect(findLeaf('/app/clientOperation')?.screen).toBe('borrowers.list');
     expect(findLeaf('/app/clientOperation/view/4')?.screen).toBe('borrowers.view');

@@ -102,7 +102,10 @@ export function concurrentTransactionQueries(files: string[]): string[] {
       if (!ts.isIdentifier(callee)) return;
       n.arguments.forEach((arg, index) => {
         if (!ts.isIdentifier(arg) || arg.text !== param) return;
-        for (const target of byName.get(callee.text) ?? []) add(target.node, target.params[index] ?? '');
+        // A function of that name in the same file is the one called (names repeat across areas: two holdingsOf).
+        const named = byName.get(callee.text) ?? [];
+        const local = named.filter((target) => target.node.getSourceFile() === n.getSourceFile());
+        for (const target of local.length ? local : named) add(target.node, target.params[index] ?? '');
       });
     });
   }

@@ -60,7 +60,9 @@ describe('installment status workflow', () => {
     expect(nextInstallmentStatuses('assigned')).toEqual(['paid', 'repurchased', 'open', 'partially_paid']);
     expect(canMoveInstallment('assigned', 'written_off')).toBe(false);
     expect(canMoveInstallment('assigned', 'renegotiated')).toBe(false);
-    expect(canMoveInstallment('repurchased', 'assigned')).toBe(false);
+    // Undoing a repurchase gives the installment back to the assignee.
+    expect(canMoveInstallment('repurchased', 'assigned')).toBe(true);
+    expect(canMoveInstallment('repurchased', 'open')).toBe(false);
   });
 
   it('gives every status a path back from a payment reversal (statusFromPayments is always an allowed move)', () => {

@@ -39,7 +39,6 @@ const area = {
 
 const AppLayout = lazy(() => import('../layout/AppLayout').then((m) => ({ default: m.AppLayout })));
 const HomeScreen = lazy(() => area.home().then((m) => ({ default: m.HomeScreen })));
-const UnderConstructionScreen = lazy(() => area.home().then((m) => ({ default: m.UnderConstructionScreen })));
 const UsersListScreen = lazy(() => area.users().then((m) => ({ default: m.UsersListScreen })));
 const UserFormScreen = lazy(() => area.users().then((m) => ({ default: m.UserFormScreen })));
 const LogsListScreen = lazy(() => area.logs().then((m) => ({ default: m.LogsListScreen })));
@@ -74,6 +73,9 @@ const AnalysisScreen = lazy(() => area.creditOperations().then((m) => ({ default
 const ParcelsScreen = lazy(() => area.servicing().then((m) => ({ default: m.ParcelsScreen })));
 const PaymentsScreen = lazy(() => area.servicing().then((m) => ({ default: m.PaymentsScreen })));
 const CessionAcrossScreen = lazy(() => area.servicing().then((m) => ({ default: m.CessionAcrossScreen })));
+const RepurchaseScreen = lazy(() => area.servicing().then((m) => ({ default: m.RepurchaseScreen })));
+const RepurchaseTitleScreen = lazy(() => area.servicing().then((m) => ({ default: m.RepurchaseTitleScreen })));
+const RepurchaseDetailsScreen = lazy(() => area.servicing().then((m) => ({ default: m.RepurchaseDetailsScreen })));
 const ExpiredInstallmentsScreen = lazy(() => area.collections().then((m) => ({ default: m.ExpiredInstallmentsScreen })));
 
 /** While an area's chunk loads. */
@@ -132,8 +134,10 @@ const SCREENS: Record<ScreenKey, () => ReactNode> = {
   'servicing.parcels': () => <ParcelsScreen />,
   'servicing.payments': () => <PaymentsScreen />,
   'servicing.cession': () => <CessionAcrossScreen />,
+  'servicing.repurchase': () => <RepurchaseScreen />,
+  'servicing.repurchaseTitle': () => <RepurchaseTitleScreen />,
+  'servicing.repurchaseDetails': () => <RepurchaseDetailsScreen />,
   'collections.expired': () => <ExpiredInstallmentsScreen />,
-  underConstruction: () => <UnderConstructionScreen />,
 };
 
 const AUTH_SCREENS: Array<[path: string, screen: string, element: ReactNode]> = [

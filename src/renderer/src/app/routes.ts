@@ -47,8 +47,10 @@ export type ScreenKey =
   | 'servicing.parcels'
   | 'servicing.payments'
   | 'servicing.cession'
-  | 'collections.expired'
-  | 'underConstruction';
+  | 'servicing.repurchase'
+  | 'servicing.repurchaseTitle'
+  | 'servicing.repurchaseDetails'
+  | 'collections.expired';
 
 /**
  * A page's title for the breadcrumb and the page header: an i18n key, or for
@@ -66,8 +68,6 @@ export interface RouteNode {
   screen?: ScreenKey;
   children?: readonly RouteNode[];
 }
-
-const uc = (path: string, title: RouteTitle): RouteNode => ({ path, title, screen: 'underConstruction' });
 
 /** Titles of a ':form' page: creating at 'new', editing at an id. */
 const FORM_TITLE: RouteTitle = { new: 'shell.crumbs.new', '*': 'shell.crumbs.edit' };
@@ -171,9 +171,9 @@ export const APP_ROUTES: RouteNode = {
         { path: 'building', title: 'shell.crumbs.building', screen: 'operations.building' },
         { path: 'loan-proposal/:id', title: { '*': 'shell.crumbs.loanProposal' }, screen: 'operations.proposal' },
         { path: 'analize/:id', title: { '*': 'shell.crumbs.analysis' }, screen: 'operations.analysis' },
-        uc('analize/:credit_operation_id/repurchase', 'shell.crumbs.repurchase'),
-        uc('analize/:credit_operation_id/repurchase/title', 'shell.crumbs.repurchaseTitle'),
-        uc('analize/:credit_operation_id/repurchase/:installmentId/details', 'shell.crumbs.installmentDetails'),
+        { path: 'analize/:credit_operation_id/repurchase', title: 'shell.crumbs.repurchase', screen: 'servicing.repurchase' },
+        { path: 'analize/:credit_operation_id/repurchase/title', title: 'shell.crumbs.repurchaseTitle', screen: 'servicing.repurchaseTitle' },
+        { path: 'analize/:credit_operation_id/repurchase/:installmentId/details', title: 'shell.crumbs.installmentDetails', screen: 'servicing.repurchaseDetails' },
         // ':id' is the borrower on parcels (the client of the operation) and the installment on payments.
         { path: 'parcels/:id/:credit_operation_id', title: 'shell.crumbs.installments', screen: 'servicing.parcels' },
         { path: 'payments/:id/:credit_operation_id', title: 'shell.crumbs.payments', screen: 'servicing.payments' },

@@ -1,6 +1,7 @@
 /** Drizzle view of the company tables of migrations 0009 and 0011 (the SQL there is the source of truth). */
 import { bigint, boolean, date, integer, jsonb, numeric, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { CONTRACT_KINDS, IOF_PERSON_TYPES } from '@shared/enums';
+import { REPURCHASE_RULES } from '@shared/servicing';
 import { users } from '../access/schema';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -125,6 +126,9 @@ export const assignmentBankAccounts = pgTable('assignment_bank_accounts', {
   account: text('account').notNull(),
   account_digit: text('account_digit'),
   active: boolean('active').notNull().default(true),
+  /** the agreement's repurchase terms (migration 0028): how the amount is figured, and after how many days late it must be bought back */
+  repurchase_rule: text('repurchase_rule', { enum: REPURCHASE_RULES }).notNull().default('face_plus_charges'),
+  repurchase_after_days: integer('repurchase_after_days').notNull().default(30),
   created_at: ts('created_at').notNull().defaultNow(),
   updated_at: ts('updated_at').notNull().defaultNow(),
 });

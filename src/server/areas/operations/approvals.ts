@@ -58,6 +58,8 @@ const MADE: Record<ApprovalKind, string> = {
   'credit_operation.write_off': 'pediu esta baixa como perda',
   'cession.assign': 'pediu esta cessão',
   'cession.reverse': 'pediu que esta cessão fosse desfeita',
+  'repurchase.create': 'pediu esta recompra',
+  'repurchase.reverse': 'pediu que esta recompra fosse desfeita',
 };
 
 function rolesText(roles: readonly RoleId[]): string {

@@ -8,6 +8,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ApprovalStatus } from '@shared/contract/approvals';
 import type { Db } from '../../db/connect';
+import { itemRepurchased } from './repurchase-reads';
 
 export const CESSION_KIND = 'cession.assign' as const;
 export const CESSION_REVERSAL_KIND = 'cession.reverse' as const;
@@ -30,11 +31,12 @@ export function reversalInForce(r: SQL): SQL {
   return sql`(NOT ${r}.needs_approval OR EXISTS (SELECT 1 FROM approval_requests a WHERE a.kind = ${CESSION_REVERSAL_KIND} AND a.entity_id = ${r}.id AND a.status = ${REQUEST.approved}))`;
 }
 
-/** SQL: the cession item (alias given) stands: its cession in force and no reversal of it in force. */
+/** SQL: the cession item (alias given) stands: its cession in force, no reversal of it in force, not bought back. */
 export function itemStanding(ci: SQL): SQL {
   return sql`(EXISTS (SELECT 1 FROM cessions c WHERE c.id = ${ci}.cession_id AND ${cessionInForce(sql`c`)})
     AND NOT EXISTS (SELECT 1 FROM cession_reversal_items ri JOIN cession_reversals r ON r.id = ri.reversal_id
-                     WHERE ri.cession_item_id = ${ci}.id AND ${reversalInForce(sql`r`)}))`;
+                     WHERE ri.cession_item_id = ${ci}.id AND ${reversalInForce(sql`r`)})
+    AND NOT ${itemRepurchased(ci)})`;
 }
 
 /** SQL: the installment (its id column given) is in a cession awaiting its second person (other than `except`). */

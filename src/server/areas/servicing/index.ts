@@ -66,6 +66,10 @@
  *   assignee with the gain or loss, behind four eyes above the company's
  *   limit; payments of an assigned installment are owed to the assignee;
  *   reversals are records of their own with contra entries.
+ * - Repurchases (repurchase.ts): an assigned installment bought back for the
+ *   amount its assignee account's rule gives (domain/servicing/repurchase.ts),
+ *   the receivable back against an amount due to the assignee, behind the
+ *   same four-eyes limit; undone by a record of its own with contra entries.
  */
 export { servicingHandlers } from './handlers/servicing';
 export { prepaymentHandlers } from './handlers/prepayment';
@@ -76,6 +80,7 @@ export { remittanceHandlers } from './handlers/remittance';
 export { remittanceManualHandlers } from './handlers/remittance-manual';
 export { cnabReturnHandlers } from './handlers/cnab-return';
 export { cessionHandlers } from './handlers/cession';
+export { repurchaseHandlers } from './handlers/repurchase';
 export { assignmentRemittanceHandlers } from './handlers/assignment-remittance';
 export { disburse } from './disbursement';
 export { decideReversal, pay, reverse } from './payments';

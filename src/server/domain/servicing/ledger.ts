@@ -28,6 +28,12 @@
  *   A payment of an installment the assignee owns is the assignee's money:
  *   the whole amount is owed to it (due to assignee), whatever its split.
  *   Reversing a cession posts the cession's lines swapped.
+ * - Repurchase (an assigned installment bought back): its open principal
+ *   comes back to loans receivable, the amount the agreement makes the lender
+ *   pay is owed to the assignee (due to assignee, settled with the fund with
+ *   the rest of what is owed to it), and the difference is a loss (paying
+ *   more than the principal: interest and charges are income only when the
+ *   borrower pays them) or a gain. Undoing it posts its lines swapped.
  */
 import Decimal from 'decimal.js';
 import type { Split } from './allocation';
@@ -54,6 +60,8 @@ export const CHART_OF_ACCOUNTS = {
   credit_losses: { code: '4.1.01', name: 'Perdas com operações de crédito', nature: 'expense' },
   bank_fees: { code: '4.1.02', name: 'Despesas de tarifas bancárias (cobrança)', nature: 'expense' },
   cession_loss: { code: '4.1.03', name: 'Perdas na cessão de créditos', nature: 'expense' },
+  repurchase_gain: { code: '3.1.05', name: 'Resultado positivo na recompra de créditos cedidos', nature: 'income' },
+  repurchase_loss: { code: '4.1.04', name: 'Perdas na recompra de créditos cedidos', nature: 'expense' },
 } as const satisfies Record<string, Account>;
 
 export type AccountKey = keyof typeof CHART_OF_ACCOUNTS;
@@ -68,7 +76,7 @@ export interface JournalLine {
   amount: Decimal;
 }
 
-export type PostingKind = 'disbursement' | 'payment' | 'reversal' | 'write_off' | 'prepayment' | 'reallocation' | 'iof_remittance' | 'bank_fee' | 'cession' | 'cession_reversal';
+export type PostingKind = 'disbursement' | 'payment' | 'reversal' | 'write_off' | 'prepayment' | 'reallocation' | 'iof_remittance' | 'bank_fee' | 'cession' | 'cession_reversal' | 'repurchase' | 'repurchase_reversal';
 
 export interface Posting {
   kind: PostingKind;
@@ -211,6 +219,32 @@ export function cessionPosting(figures: CessionFigures): Posting {
 /** A cession (or part of it) undone: its lines swapped. */
 export function cessionReversalPosting(figures: CessionFigures): Posting {
   return { ...reversalPosting(cessionPosting(figures)), kind: 'cession_reversal' };
+}
+
+export interface RepurchaseFigures {
+  /** what the agreement makes the lender pay the assignee */
+  amount: Decimal.Value;
+  /** the open principal that comes back to loans receivable */
+  carrying: Decimal.Value;
+}
+
+/** An assigned installment bought back: receivable back, the amount owed to the assignee, the loss or gain. */
+export function repurchasePosting(figures: RepurchaseFigures): Posting {
+  const amount = money(figures.amount, 'amount');
+  const carrying = money(figures.carrying, 'carrying');
+  if (amount.isZero()) throw new RangeError('a repurchase must have an amount');
+  const result = carrying.minus(amount);
+  return post('repurchase', [
+    ['loans_receivable', carrying],
+    ['due_to_assignee', amount.neg()],
+    ['repurchase_gain', Decimal.max(result, 0).neg()],
+    ['repurchase_loss', Decimal.max(result.neg(), 0)],
+  ]);
+}
+
+/** A repurchase undone: its lines swapped. */
+export function repurchaseReversalPosting(figures: RepurchaseFigures): Posting {
+  return { ...reversalPosting(repurchasePosting(figures)), kind: 'repurchase_reversal' };
 }
 
 /** The reversal of a posting: the same lines, sides swapped. */

@@ -32,8 +32,6 @@ export const common: Record<keyof typeof pt, string> = {
   passwordUpdated: 'Password updated successfully!',
   forbidden: 'Sorry, you do not have permission to access this content!',
   backHome: 'Back to home',
-  underConstruction: 'Under construction',
-  underConstructionText: 'This area arrives in a later version of the app.',
   sandboxBadge: 'Demo environment (embedded server)',
   keychainUnavailable: 'System keychain unavailable: the session is kept in memory only and ends when the app closes.',
   signOut: 'Sign out',

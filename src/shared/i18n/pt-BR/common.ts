@@ -31,8 +31,6 @@ export const common = {
   passwordUpdated: 'Senha atualizada com sucesso!',
   forbidden: 'Desculpe, você não tem permissão de acesso a este conteúdo!',
   backHome: 'Voltar para o início',
-  underConstruction: 'Em construção',
-  underConstructionText: 'Esta área chega em uma próxima versão do aplicativo.',
   sandboxBadge: 'Ambiente de demonstração (servidor embutido)',
   keychainUnavailable: 'Cofre de senhas do sistema indisponível: a sessão fica só na memória e termina ao fechar o aplicativo.',
   signOut: 'Sair',

@@ -1,3 +1,2 @@
 /** The home area, loaded on first visit (route-level code splitting in AppRoutes). */
 export { HomeScreen } from '../../screens/home/HomeScreen';
-export { UnderConstructionScreen } from '../../screens/common/UnderConstructionScreen';

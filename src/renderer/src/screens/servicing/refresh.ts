@@ -5,7 +5,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 
-const STALE_AFTER_MONEY = /^(creditOperation\.|servicing\.|servicingMoves\.|cession\.|prepayment\.|ledger\.|company\.contracts|collections\.|home\.portfolio)/;
+const STALE_AFTER_MONEY = /^(creditOperation\.|servicing\.|servicingMoves\.|cession\.|repurchase\.|prepayment\.|ledger\.|company\.contracts|collections\.|home\.portfolio)/;
 
 export function useRefreshServicing() {
   const client = useQueryClient();

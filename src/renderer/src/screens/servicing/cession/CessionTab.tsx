@@ -25,6 +25,7 @@ import { moveReasonRule, ReasonMoneyDialog } from '../ReasonMoneyDialog';
 import { useRefreshServicing } from '../refresh';
 import { quoteRows, reverseRows, selectedFace } from './model';
 import { CessionRecords } from './CessionRecords';
+import { repurchasePaths } from '../repurchase/model';
 
 const c = (key: string) => `servicing.cession.${key}`;
 /** The company whose assignee accounts are offered (the app serves one lender). */
@@ -39,6 +40,7 @@ function toggle(set: ReadonlySet<number>, id: number, on: boolean): Set<number> 
 
 export function CessionTab({ op }: { op: CreditOperation }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const assignable = useApiQuery('cession.assignable', { id: op.id });
   const reversible = useApiQuery('cession.reversible', { id: op.id });
   const records = useApiQuery('cession.ofOperation', { id: op.id });
@@ -47,6 +49,9 @@ export function CessionTab({ op }: { op: CreditOperation }) {
   if (!assignable.data || !reversible.data || !records.data) return <Spinner size={24} />;
   return (
     <div data-testid="analysis-cession">
+      <Button icon="redo" data-testid="cession-repurchase-open" onClick={() => navigate(repurchasePaths.list(op.id))}>
+        {t('servicing.repurchase.fromCession')}
+      </Button>
       <AssignPanel list={assignable.data} operationId={op.id} />
       <ReversePanel list={reversible.data} operationId={op.id} />
       <CessionRecords view={records.data} />

@@ -1,0 +1,49 @@
+/**
+ * The confirmation of a repurchase: the installment, its assignee, the
+ * amounts by the account's rule, and the reason (optional when the agreement
+ * requires the buy-back, at least five characters otherwise). One idempotency
+ * key for the dialog's life.
+ */
+import { Callout } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import type { RepurchasableInstallment, Repurchase } from '@shared/contract/servicing-repurchase';
+import { formatCurrency, formatDate } from '@shared/format';
+import { useApiMutation } from '../../../api/hooks';
+import { useToast } from '../../../app/toaster';
+import { moveReasonRule, ReasonMoneyDialog, type ReasonRule } from '../ReasonMoneyDialog';
+import { useRefreshServicing } from '../refresh';
+import { amountRows, r } from './model';
+
+export function RepurchaseDialog(props: { operationId: number; installment: RepurchasableInstallment; onDone(answer: Repurchase): void; onClose(): void }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const refresh = useRefreshServicing();
+  const create = useApiMutation('repurchase.create');
+  const i = props.installment;
+  const reason: ReasonRule = i.required ? { label: t(r('reasonOptional')), hint: t(r('reasonOptionalHint')), minLength: 0, tooShort: '' } : { ...moveReasonRule(t), hint: t(r('reasonRequiredHint')) };
+  return (
+    <ReasonMoneyDialog
+      testPrefix="repurchase"
+      title={t(r('dialogTitle'), { number: i.number })}
+      consequence={t(r('consequence'), { assignee: i.assignee_name, due: formatDate(i.due_date), amount: formatCurrency(i.amount) })}
+      rows={amountRows(i, t)}
+      intent="primary"
+      confirmText={t(r('confirm'))}
+      busyText={t(r('working'))}
+      reason={reason}
+      send={(text, key) => create.mutateAsync({ id: props.operationId, installment: i.id, idempotency_key: key, reason: text })}
+      onDone={(answer) => {
+        toast.success(answer.status === 'pending' ? t(r('pendingToast'), { number: i.number }) : t(r('doneToast'), { number: i.number, amount: formatCurrency(answer.amount) }));
+        void refresh();
+        props.onDone(answer);
+      }}
+      onClose={props.onClose}
+    >
+      {i.needs_approval && (
+        <Callout intent="warning" data-testid="repurchase-four-eyes">
+          {t(r('needsApproval'))}
+        </Callout>
+      )}
+    </ReasonMoneyDialog>
+  );
+}
