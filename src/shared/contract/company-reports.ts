@@ -25,7 +25,7 @@ import { z } from 'zod';
 import { CREDIT_OPERATION_STATUSES } from '../enums';
 import { AllOperators } from '../roles';
 import { defineOperation, type ExcelColumn } from './define';
-import { exportRowsSchema, filterSchema, pageMetaSchema, sortSchema, textSchema } from './common';
+import { exportRowsSchema, filterSchema, idSchema, pageMetaSchema, sortSchema, textSchema } from './common';
 import { calendarDaySchema, moneySchema } from './money';
 
 /** The longest period one IOF report covers (about five years of decêndios). */
@@ -94,9 +94,11 @@ export const IOF_REPORT_EXCEL_COLUMNS: readonly ExcelColumn[] = [
  * designed /company/report/excel/operations): every operation whose planned
  * release date (disbursement_date) is in filter[from]..filter[to] (both
  * optional), of the statuses asked (filter[status], one or many), the
- * product (exact) and the borrower (name or CPF/CNPJ contains), by release
- * date then id, paged, with the totals of everything that matches. The
- * Excel rows carry at most OPERATIONS_REPORT_EXPORT_MAX operations.
+ * product (exact), the borrower (name or CPF/CNPJ contains) and the
+ * assignee (filter[assignee], an assignment account's id: operations with at
+ * least one installment ceded to it and not ceded back), by release date
+ * then id, paged, with the totals of everything that matches. The Excel rows
+ * carry at most OPERATIONS_REPORT_EXPORT_MAX operations.
  */
 export const OPERATIONS_REPORT_EXPORT_MAX = 100_000;
 
@@ -108,8 +110,12 @@ const operationsFilter = z
     status: z.union([statusSchema, z.array(statusSchema)]).optional(),
     product: textSchema(100).optional(),
     borrower: textSchema(100).optional(),
+    assignee: idSchema.optional(),
   })
   .refine((f) => !f.from || !f.to || f.from <= f.to, { message: 'o fim do período não pode ser antes do início', path: ['to'] });
+
+/** The filter keys the operations report's screen may send (the list kit's typed filters). */
+export const OPERATIONS_REPORT_FILTERS = ['from', 'to', 'status', 'product', 'borrower', 'assignee'] as const;
 
 export const operationsReportArgs = z.object({
   sort: sortSchema,
@@ -161,7 +167,7 @@ export const companyReportsOperations = {
     encoding: 'list',
     origin: 'spec',
     description:
-      'Credit operations for analysis: filter[from]/filter[to] on the planned release date, filter[status] (one or many), filter[product], filter[borrower] (name or CPF/CNPJ contains); paged, by release date, with the totals of all matches.',
+      'Credit operations for analysis: filter[from]/filter[to] on the planned release date, filter[status] (one or many), filter[product], filter[borrower] (name or CPF/CNPJ contains), filter[assignee] (an assignment account id: operations with an installment ceded to it and not ceded back); paged, by release date, with the totals of all matches.',
     args: operationsReportArgs,
     result: operationsReportSchema,
   }),
@@ -186,6 +192,16 @@ export const companyReportsOperations = {
       'The IOF collected at the release of the credit operations, per decêndio and payer type (PF, PJ), with the DARF code (7893, 1150), the due date (third bank business day after the decêndio) and totals; filter[from] and filter[to] are widened to whole decêndios.',
     args: iofReportArgs,
     result: iofReportSchema,
+  }),
+  'report.iofCurrentPeriod': defineOperation({
+    method: 'GET',
+    path: '/api/company/report/iof/current-period',
+    access: AllOperators,
+    encoding: 'none',
+    origin: 'designed',
+    description: "The decêndio of the lender's business date (the server's clock, not the workstation's): the period the IOF report's screen opens on.",
+    args: z.object({}),
+    result: z.object({ from: z.string(), to: z.string() }),
   }),
   'report.iofPdf': defineOperation({
     method: 'GET',

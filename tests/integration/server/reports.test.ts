@@ -18,7 +18,7 @@ import { writeExcelFile } from '../../../src/main/services/excel';
 import { startTestServer, type TestServer } from '../../helpers/server';
 import { call, raw, signInEveryRole, type DemoRole } from './client';
 import { itAnswersTheMatrix } from './matrix';
-import { disbursedOperation, insertBorrower, SERVICING_PARAMETERS_SQL } from './servicing-fixtures';
+import { disbursedOperation, insertBorrower, key, SERVICING_PARAMETERS_SQL } from './servicing-fixtures';
 
 let server: TestServer;
 let tokens: Record<DemoRole, string>;
@@ -220,14 +220,77 @@ describe('operations report', () => {
   });
 });
 
+describe('IOF report: the period the screen opens on', () => {
+  it("answers the decêndio of the server's business date", async () => {
+    const at = server.clock.today();
+    try {
+      for (const [today, period] of [
+        ['2026-02-28', { from: '2026-02-21', to: '2026-02-28' }],
+        ['2026-03-10', { from: '2026-03-01', to: '2026-03-10' }],
+        ['2026-03-11', { from: '2026-03-11', to: '2026-03-20' }],
+      ] as const) {
+        server.clock.set(today);
+        const answer = await call(server, 'report.iofCurrentPeriod', {}, tokens.operator);
+        expect({ today, status: answer.status, body: answer.body }).toEqual({ today, status: 200, body: period });
+      }
+    } finally {
+      server.clock.set(at);
+    }
+  });
+});
+
+describe('operations report by assignee', () => {
+  it('lists the operations with an installment ceded to the assignee and not ceded back', async () => {
+    const [fund, other] = await server.database.rows<{ id: number }>(
+      "INSERT INTO assignment_bank_accounts (company_id, assignee_name, assignee_cnpj, bank_code, bank_name, agency, account) VALUES (1, 'Fundo Relatório FIDC', '11.222.333/0001-81', '341', 'Itaú Unibanco', '0001', '12345'), (1, 'Fundo Sem Cessões', '11.444.777/0001-61', '001', 'Banco do Brasil', '0002', '54321') RETURNING id",
+    );
+    // Ids travel as text: the wire writes the numbers 1 and 2 as the yes/no filters' true/false.
+    const ids = async (assignee: number) => {
+      const answer = await call(server, 'report.operations', { filter: { assignee: String(assignee) }, limit: 100 }, tokens.admin);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return { ids: answer.body.items.map((i: { id: number }) => i.id), count: answer.body.totals.count };
+    };
+    expect(await ids(fund.id)).toEqual({ ids: [], count: 0 });
+
+    const plan = await call(server, 'servicing.installments', { id: opId }, tokens.operator);
+    const [first, second] = (plan.body.installments as Array<{ id: number }>).map((i) => i.id);
+    const ceded = await call(server, 'cession.assign', { id: opId, idempotency_key: key(), assignment_account_id: fund.id, installments: [first, second], date: server.clock.today(), monthly_rate: '1.5' }, tokens.operator);
+    expect(ceded.status, JSON.stringify(ceded.body)).toBe(200);
+
+    expect(await ids(fund.id)).toEqual({ ids: [opId], count: 1 });
+    // Combined with the other filters.
+    expect((await call(server, 'report.operations', { filter: { assignee: String(fund.id), status: 'cancelled' } }, tokens.admin)).body.totals.count).toBe(0);
+    expect(await ids(other.id)).toEqual({ ids: [], count: 0 });
+    const rows = await call(server, 'report.operationsExcel', { filter: { assignee: String(fund.id) } }, tokens.admin);
+    expect(rows.body.rows.map((r: { id: number }) => r.id)).toEqual([opId]);
+
+    // One installment back: the other is still the fund's; both back: the operation is no longer listed.
+    const back = (installments: number[]) =>
+      call(server, 'cession.reverse', { id: opId, idempotency_key: key(), installments, reason: 'Acordo com o fundo: parcela devolvida' }, tokens.operator);
+    expect((await back([first])).status).toBe(200);
+    expect(await ids(fund.id)).toEqual({ ids: [opId], count: 1 });
+    expect((await back([second])).status).toBe(200);
+    expect(await ids(fund.id)).toEqual({ ids: [], count: 0 });
+  });
+
+  it('refuses an assignee that is not an id with a 400 naming the field', async () => {
+    for (const assignee of ['fundo', '0', '-3', '1.5']) {
+      const answer = await call(server, 'report.operations', { filter: { assignee } }, tokens.admin);
+      expect({ assignee, status: answer.status, field: answer.body.field }).toEqual({ assignee, status: 400, field: 'filter.assignee' });
+    }
+  });
+});
+
 describe('who may read reports', () => {
   const readers = { superadmin: 200, admin: 200, operator: 200, agent: 403, user: 403 };
   itAnswersTheMatrix(
     [
       ['report.iof', JANUARY, readers],
+      ['report.iofCurrentPeriod', {}, readers],
       ['report.iofPdf', JANUARY, readers],
       ['report.iofExcel', JANUARY, readers],
       ['report.operations', { filter: {} }, readers],
+      ['report.operations', { filter: { assignee: '999999' } }, readers],
       ['report.operationsExcel', { filter: { status: 'disbursed' } }, readers],
     ],
     () => ({ server, tokens }),

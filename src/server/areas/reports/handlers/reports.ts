@@ -1,8 +1,9 @@
-/** The company's report calls: the IOF report as JSON, PDF and export rows; the operations report as JSON and export rows. */
+/** The company's report calls: the IOF report as JSON, PDF and export rows (and the decêndio it opens on); the operations report as JSON and export rows. */
 import { asc } from 'drizzle-orm';
 import { FileReply, requireAuth, type HandlerContext, type Handlers } from '../../../platform/http/handler';
 import { companies } from '../../company/schema';
 import { iofReport, iofReportRows } from '../iof-report';
+import { decendioOf } from '../../../domain/iof-decendio';
 import { renderIofReportPdf } from '../iof-pdf';
 import { operationsReport, operationsReportRows } from '../operations-report';
 
@@ -16,10 +17,16 @@ async function companyName(ctx: HandlerContext): Promise<string> {
   return row.cnpj ? `${name} — CNPJ ${row.cnpj}` : name;
 }
 
-export const reportsHandlers: Pick<Handlers, 'report.iof' | 'report.iofPdf' | 'report.iofExcel' | 'report.operations' | 'report.operationsExcel'> = {
+export const reportsHandlers: Pick<Handlers, 'report.iof' | 'report.iofCurrentPeriod' | 'report.iofPdf' | 'report.iofExcel' | 'report.operations' | 'report.operationsExcel'> = {
   'report.iof': async ({ filter }, ctx) => {
     requireAuth(ctx);
     return iofReport(ctx.deps.db, filter);
+  },
+
+  'report.iofCurrentPeriod': async (_args, ctx) => {
+    requireAuth(ctx);
+    const { start, end } = decendioOf(ctx.deps.clock.today());
+    return { from: start, to: end };
   },
 
   'report.iofPdf': async ({ filter }, ctx) => {
