@@ -37,6 +37,7 @@ export const remittance: Shape<typeof pt> = {
   nextPage: 'Next',
   pageOf: '{{from}}–{{to}} of {{total}}',
   openRemittances: 'Remittances',
+  openManual: 'Manual remittance',
   columns: {
     reference: 'Installment',
     instruction: 'Instruction',

@@ -34,6 +34,7 @@ export const remittance = {
   nextPage: 'Próximas',
   pageOf: '{{from}}–{{to}} de {{total}}',
   openRemittances: 'Remessas',
+  openManual: 'Remessa manual',
   columns: {
     reference: 'Parcela',
     instruction: 'Instrução',
