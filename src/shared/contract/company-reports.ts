@@ -27,6 +27,7 @@ import { AllOperators } from '../roles';
 import { defineOperation, type ExcelColumn } from './define';
 import { exportRowsSchema, filterSchema, idSchema, pageMetaSchema, sortSchema, textSchema } from './common';
 import { calendarDaySchema, moneySchema } from './money';
+import { REMITTANCE_BANK_CODES } from './company-remittance';
 
 /** The longest period one IOF report covers (about five years of decêndios). */
 export const IOF_REPORT_MAX_DAYS = 1830;
@@ -159,6 +160,35 @@ export const OPERATIONS_REPORT_EXCEL_COLUMNS: readonly ExcelColumn[] = [
   { key: 'total_payable', header: 'reports.operations.columns.totalPayable', format: 'currency' },
 ];
 
+/**
+ * The remittance report over a period (GET /company/report/operation/
+ * remittance/excel and /pdf): every CNAB 240 file generated between
+ * filter[from] and filter[to] (the generation day, both required, from ≤ to,
+ * at most REMITTANCE_REPORT_MAX_DAYS apart), of one bank when filter[bank]
+ * (001, 104, 341) is given, by generation day, bank and NSA; each file with
+ * what it carried line by line (the per-file report's lines) and the totals
+ * per instruction. At most REMITTANCE_REPORT_MAX_FILES files: a longer list is
+ * a 400 naming filter.to (shorten the period). Excel: one row per line with
+ * the file it went in, the totals on the info sheet; PDF: one section per
+ * file, each from a new page, the table header repeated on every page.
+ */
+export const REMITTANCE_REPORT_MAX_DAYS = 366;
+export const REMITTANCE_REPORT_MAX_FILES = 200;
+
+const remittancePeriodFilter = z
+  .object({
+    from: calendarDaySchema,
+    to: calendarDaySchema,
+    bank: z.enum(REMITTANCE_BANK_CODES, { error: 'banco sem remessa CNAB 240: use 001, 104 ou 341' }).optional(),
+  })
+  .refine((f) => f.from <= f.to, { message: 'o fim do período não pode ser antes do início', path: ['to'] });
+
+export const remittancePeriodArgs = z.object({
+  sort: sortSchema,
+  filter: filterSchema.pipe(remittancePeriodFilter),
+});
+export type RemittancePeriodArgs = z.input<typeof remittancePeriodArgs>;
+
 export const companyReportsOperations = {
   'report.operations': defineOperation({
     method: 'GET',
@@ -224,5 +254,29 @@ export const companyReportsOperations = {
     file: { kind: 'excel-export', columns: IOF_REPORT_EXCEL_COLUMNS, title: 'reports.iof.title' },
     args: iofReportArgs,
     result: exportRowsSchema,
+  }),
+  'report.remittanceExcel': defineOperation({
+    method: 'GET',
+    path: '/api/company/report/operation/remittance/excel',
+    access: AllOperators,
+    encoding: 'list',
+    origin: 'spec',
+    description:
+      'The remittances generated in filter[from]..filter[to] (of filter[bank] when given) as an Excel workbook: one row per line carried with its file (day, bank, account, NSA, name), the count and total per instruction on the info sheet.',
+    file: { kind: 'download', extension: 'xlsx' },
+    args: remittancePeriodArgs,
+    result: z.unknown(),
+  }),
+  'report.remittancePdf': defineOperation({
+    method: 'GET',
+    path: '/api/company/report/operation/remittance/pdf',
+    access: AllOperators,
+    encoding: 'list',
+    origin: 'spec',
+    description:
+      'The remittances generated in filter[from]..filter[to] (of filter[bank] when given) as a PDF: a summary of the files, then each file as its remittance report (lines, totals per instruction), paginated with the table header repeated.',
+    file: { kind: 'download', extension: 'pdf' },
+    args: remittancePeriodArgs,
+    result: z.unknown(),
   }),
 } as const;

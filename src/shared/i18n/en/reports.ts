@@ -50,4 +50,5 @@ export const reports: Shape<typeof pt> = {
       totalPayable: 'Total payable',
     },
   },
+  remittances: { title: 'Remittance report', bank: 'Bank' },
 };

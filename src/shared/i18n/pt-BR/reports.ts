@@ -47,4 +47,5 @@ export const reports = {
       totalPayable: 'Total a pagar',
     },
   },
+  remittances: { title: 'Relatório de remessas', bank: 'Banco' },
 };
