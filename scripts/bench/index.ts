@@ -21,7 +21,9 @@
  *       installments at 1,000,000 installments and (n) the trial balance over
  *       1,000,000 journal entries, both on PostgreSQL (collections.ts);
  *   (o) a CNAB 240 remittance of 10,000 boletos generated, validated and
- *       written, in a process of its own (remittance.ts).
+ *       written, in a process of its own (remittance.ts);
+ *   (p) a CNAB 240 return file of 10,000 lines previewed and settled through
+ *       the server (return-file.ts).
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -41,6 +43,7 @@ import { embeddedBackend } from './backend';
 import { carneFigure } from './carne';
 import { collectionsFigures } from './collections';
 import { remittanceFigure } from './remittance';
+import { returnFileFigure } from './return-file';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 100_000);
@@ -143,3 +146,4 @@ await originationFigures();
 await carneFigure();
 await collectionsFigures();
 await remittanceFigure();
+await returnFileFigure();
