@@ -9,7 +9,8 @@
  * history then lists it, nothing is left to carry, and axe finds no serious
  * violation on the screen and the dialog. From the bank accounts the bank's
  * remittances (remittance-operation/341) list the file; its Excel report is
- * saved and read back from disk with exceljs. On the same server, a manual
+ * saved and read back from disk with exceljs, and so is the bank's report of
+ * the remittances of that day. On the same server, a manual
  * remittance of two picked installments is generated and read from disk too
  * (reached from the account's row), and the operations report is filtered,
  * shown and saved as Excel.
@@ -91,6 +92,19 @@ test('an operator generates a 341 remittance and reads it from disk', async ({ p
   expect(data.getRow(2).getCell(1).value).toBe('Entrada');
   const sum = Array.from({ length: stored.slip_count }, (_, k) => new Decimal(String(data.getRow(k + 2).getCell(7).value))).reduce((a, b) => a.plus(b), new Decimal(0));
   expect(sum.toFixed(2)).toBe(stored.total);
+
+  // The bank's remittances of the period (the day it was generated) as one workbook: the same lines, with their file.
+  const [{ day }] = await server.database.rows<{ day: string }>('SELECT generated_on::text AS day FROM remittances WHERE id = $1', [last.id]);
+  await page.getByTestId('remittance-period-from').fill(day);
+  await page.getByTestId('remittance-period-to').fill(day);
+  await page.getByTestId('remittance-period-xlsx').click();
+  const periodSaved = page.getByTestId('remittance-period-saved');
+  await expect(periodSaved).toContainText('.xlsx');
+  const period = new ExcelJS.Workbook();
+  await period.xlsx.readFile(((await periodSaved.textContent()) ?? '').replace(/^.*?(\/\S+\.xlsx).*$/s, '$1'));
+  const periodRows = period.worksheets[1];
+  expect(periodRows.rowCount).toBe(1 + stored.slip_count);
+  expect(periodRows.getRow(2).getCell(5).value).toBe(last.file_name);
 
   await manualRemittanceFromDisk(page, harness, server, token, op.id);
   await operationsReportFromScreen(page, harness, server, op.id);

@@ -35,6 +35,7 @@ export const remittance = {
   pageOf: '{{from}}–{{to}} de {{total}}',
   openRemittances: 'Remessas',
   openManual: 'Remessa manual',
+  period: { title: 'Relatório das remessas de um período', from: 'De (geração)', to: 'Até' },
   columns: {
     reference: 'Parcela',
     instruction: 'Instrução',
