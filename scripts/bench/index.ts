@@ -24,6 +24,8 @@
  *       written, in a process of its own (remittance.ts);
  *   (o2) a CNAB 444 assignment remittance of 10,000 installments generated,
  *       validated and written, in a process of its own (assignment-remittance.ts).
+ *   (p) a CNAB 240 return file of 10,000 lines previewed and settled through
+ *       the server (return-file.ts).
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -44,6 +46,7 @@ import { carneFigure } from './carne';
 import { collectionsFigures } from './collections';
 import { remittanceFigure } from './remittance';
 import { assignmentRemittanceFigure } from './assignment-remittance';
+import { returnFileFigure } from './return-file';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 100_000);
@@ -147,3 +150,4 @@ await carneFigure();
 await collectionsFigures();
 await remittanceFigure();
 await assignmentRemittanceFigure();
+await returnFileFigure();

@@ -9,8 +9,11 @@
  * history then lists it, nothing is left to carry, and axe finds no serious
  * violation on the screen and the dialog. From the bank accounts the bank's
  * remittances (remittance-operation/341) list the file; its Excel report is
- * saved and read back from disk with exceljs. On the same server, a manual
- * remittance of two picked installments is generated and read from disk too.
+ * saved and read back from disk with exceljs, and so is the bank's report of
+ * the remittances of that day. On the same server, a manual
+ * remittance of two picked installments is generated and read from disk too
+ * (reached from the account's row), and the operations report is filtered,
+ * shown and saved as Excel.
  */
 import { readFileSync } from 'node:fs';
 import Decimal from 'decimal.js';
@@ -90,8 +93,57 @@ test('an operator generates a 341 remittance and reads it from disk', async ({ p
   const sum = Array.from({ length: stored.slip_count }, (_, k) => new Decimal(String(data.getRow(k + 2).getCell(7).value))).reduce((a, b) => a.plus(b), new Decimal(0));
   expect(sum.toFixed(2)).toBe(stored.total);
 
+  // The bank's remittances of the period (the day it was generated) as one workbook: the same lines, with their file.
+  const [{ day }] = await server.database.rows<{ day: string }>('SELECT generated_on::text AS day FROM remittances WHERE id = $1', [last.id]);
+  await page.getByTestId('remittance-period-from').fill(day);
+  await page.getByTestId('remittance-period-to').fill(day);
+  await page.getByTestId('remittance-period-xlsx').click();
+  const periodSaved = page.getByTestId('remittance-period-saved');
+  await expect(periodSaved).toContainText('.xlsx');
+  const period = new ExcelJS.Workbook();
+  await period.xlsx.readFile(((await periodSaved.textContent()) ?? '').replace(/^.*?(\/\S+\.xlsx).*$/s, '$1'));
+  const periodRows = period.worksheets[1];
+  expect(periodRows.rowCount).toBe(1 + stored.slip_count);
+  expect(periodRows.getRow(2).getCell(5).value).toBe(last.file_name);
+
   await manualRemittanceFromDisk(page, harness, server, token, op.id);
+  await operationsReportFromScreen(page, harness, server, op.id);
 });
+
+/**
+ * On the same server and session: the reports beside the company's tabs. The
+ * IOF report opens on the business date's decêndio without asking; the
+ * operations report, filtered by the borrower, shows the operation with the
+ * totals, and its Excel file (saved by the main process) is read back.
+ */
+async function operationsReportFromScreen(page: Page, harness: Harness, server: TestServer, operationId: number): Promise<void> {
+  await harness.goto('/app/company-operation');
+  await page.getByTestId('company-report-iof-link').click();
+  await expect(page.getByTestId('report-iof-period')).toBeVisible();
+  const today = server.clock.today();
+  await expect(page.getByTestId('report-iof-from')).toHaveValue(new RegExp(`^${today.slice(0, 8)}(01|11|21)$`));
+
+  await harness.goto('/app/company-operation');
+  await page.getByTestId('company-report-operations-link').click();
+  await expect(page).toHaveURL(/#\/app\/company-operation\/reports\/operations$/);
+  const [borrower] = await server.database.rows<{ document: string }>('SELECT b.document FROM credit_operations o JOIN borrowers b ON b.id = o.borrower_id WHERE o.id = $1', [operationId]);
+  const [expected] = await server.database.rows<{ n: number }>('SELECT count(*)::int AS n FROM credit_operations o JOIN borrowers b ON b.id = o.borrower_id WHERE b.document = $1', [borrower.document]);
+  await page.getByTestId('report-operations-filter-borrower').fill(borrower.document);
+  await expect(page.getByTestId(`report-operations-row-${operationId}`)).toBeVisible();
+  await expect(page.getByTestId('report-operations-totals')).toContainText(`${expected.n} operações`);
+  await expectNoSeriousViolations(page);
+
+  await page.getByTestId('export-excel').click();
+  await expect(page.getByTestId('export-result')).toBeVisible({ timeout: 30_000 });
+  const savedPath = ((await page.getByTestId('export-result').textContent()) ?? '').replace(/^.*?(\/\S+\.xlsx).*$/s, '$1');
+  expect(savedPath.startsWith(harness.paths.downloads)).toBe(true);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile(savedPath);
+  const sheet = book.worksheets[1];
+  expect(sheet.rowCount).toBe(1 + expected.n);
+  const ids = Array.from({ length: expected.n }, (_, k) => sheet.getRow(k + 2).getCell(1).value);
+  expect(ids).toContain(operationId);
+}
 
 /**
  * On the same server and session: a second operation's carnê gives new slips on
@@ -124,7 +176,10 @@ async function manualRemittanceFromDisk(page: Page, harness: Harness, server: Te
   );
   expect(picked).toHaveLength(2);
 
-  await harness.goto(`/app/company-operation/remittance-operation/manual/${accountId}`);
+  // Reached from the account's row in the bank accounts tab.
+  await harness.goto('/app/company-operation?tab=banks');
+  await page.getByTestId(`company-bank-manual-remittance-${accountId}`).click();
+  await expect(page).toHaveURL(new RegExp(`#/app/company-operation/remittance-operation/manual/${accountId}$`));
   await page.getByTestId('manual-remittance-filter-operation').fill(`OP-${String(op.id).padStart(6, '0')}`);
   for (const p of picked) await expect(page.getByTestId(`manual-remittance-pick-${p.installment_id}`)).toBeVisible();
   await expectNoSeriousViolations(page);

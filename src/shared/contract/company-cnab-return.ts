@@ -39,8 +39,14 @@ import { RETURN_LINE_OUTCOMES, RETURN_MOVEMENT_KINDS } from '../enums';
 import { moneySchema } from './money';
 import { REMITTANCE_BANK_CODES } from './company-remittance';
 
-/** The largest file text accepted (below the server's 1 MiB JSON body limit). */
-export const MAX_RETURN_FILE_CHARS = 960 * 1024;
+/**
+ * The largest file text accepted: 8 MiB, about 17,000 titles (a title is a T
+ * and a U line of 240 characters and CRLF). The file travels as JSON text, so
+ * the preview and settle calls take a body of twice that (a character past
+ * ASCII is two bytes of UTF-8) and room for the other fields.
+ */
+export const MAX_RETURN_FILE_CHARS = 8 * 1024 * 1024;
+export const RETURN_FILE_BODY_LIMIT = 2 * MAX_RETURN_FILE_CHARS + 64 * 1024;
 
 // The lists live with the other enumerations (the database's CHECKs are tested against src/shared/enums).
 export { RETURN_LINE_OUTCOMES, RETURN_MOVEMENT_KINDS, type ReturnLineOutcome, type ReturnMovementKind } from '../enums';
@@ -143,6 +149,7 @@ export const companyCnabReturnOperations = {
     origin: 'designed',
     description:
       "Reads a CNAB 240 return file of the bank without writing anything: the account its header names, each T+U line's movement, the installment it names by nosso número, amounts, fee, dates and reasons in words, and what settling would do with it; 400 naming the line for a broken file or the header for another account.",
+    bodyLimit: RETURN_FILE_BODY_LIMIT,
     args: z.object(fileArgs),
     result: returnPreviewSchema,
   }),
@@ -154,6 +161,7 @@ export const companyCnabReturnOperations = {
     origin: 'designed',
     description:
       'Settles a CNAB 240 return file in one transaction: paid lines become payments of their installments (dated by the credit date), fees their own ledger postings, rejected entries mark their slips; the file and its lines are stored. The same file again settles nothing and answers the stored import. Replays with the same idempotency_key.',
+    bodyLimit: RETURN_FILE_BODY_LIMIT,
     args: z.object({ ...fileArgs, idempotency_key: idempotencyKeySchema }),
     result: returnSettlementSchema,
   }),

@@ -25,8 +25,9 @@ import { z } from 'zod';
 import { CREDIT_OPERATION_STATUSES } from '../enums';
 import { AllOperators } from '../roles';
 import { defineOperation, type ExcelColumn } from './define';
-import { exportRowsSchema, filterSchema, pageMetaSchema, sortSchema, textSchema } from './common';
+import { exportRowsSchema, filterSchema, idSchema, pageMetaSchema, sortSchema, textSchema } from './common';
 import { calendarDaySchema, moneySchema } from './money';
+import { REMITTANCE_BANK_CODES } from './company-remittance';
 
 /** The longest period one IOF report covers (about five years of decêndios). */
 export const IOF_REPORT_MAX_DAYS = 1830;
@@ -94,9 +95,11 @@ export const IOF_REPORT_EXCEL_COLUMNS: readonly ExcelColumn[] = [
  * designed /company/report/excel/operations): every operation whose planned
  * release date (disbursement_date) is in filter[from]..filter[to] (both
  * optional), of the statuses asked (filter[status], one or many), the
- * product (exact) and the borrower (name or CPF/CNPJ contains), by release
- * date then id, paged, with the totals of everything that matches. The
- * Excel rows carry at most OPERATIONS_REPORT_EXPORT_MAX operations.
+ * product (exact), the borrower (name or CPF/CNPJ contains) and the
+ * assignee (filter[assignee], an assignment account's id: operations with at
+ * least one installment ceded to it and not ceded back), by release date
+ * then id, paged, with the totals of everything that matches. The Excel rows
+ * carry at most OPERATIONS_REPORT_EXPORT_MAX operations.
  */
 export const OPERATIONS_REPORT_EXPORT_MAX = 100_000;
 
@@ -108,8 +111,12 @@ const operationsFilter = z
     status: z.union([statusSchema, z.array(statusSchema)]).optional(),
     product: textSchema(100).optional(),
     borrower: textSchema(100).optional(),
+    assignee: idSchema.optional(),
   })
   .refine((f) => !f.from || !f.to || f.from <= f.to, { message: 'o fim do período não pode ser antes do início', path: ['to'] });
+
+/** The filter keys the operations report's screen may send (the list kit's typed filters). */
+export const OPERATIONS_REPORT_FILTERS = ['from', 'to', 'status', 'product', 'borrower', 'assignee'] as const;
 
 export const operationsReportArgs = z.object({
   sort: sortSchema,
@@ -153,6 +160,35 @@ export const OPERATIONS_REPORT_EXCEL_COLUMNS: readonly ExcelColumn[] = [
   { key: 'total_payable', header: 'reports.operations.columns.totalPayable', format: 'currency' },
 ];
 
+/**
+ * The remittance report over a period (GET /company/report/operation/
+ * remittance/excel and /pdf): every CNAB 240 file generated between
+ * filter[from] and filter[to] (the generation day, both required, from ≤ to,
+ * at most REMITTANCE_REPORT_MAX_DAYS apart), of one bank when filter[bank]
+ * (001, 104, 341) is given, by generation day, bank and NSA; each file with
+ * what it carried line by line (the per-file report's lines) and the totals
+ * per instruction. At most REMITTANCE_REPORT_MAX_FILES files: a longer list is
+ * a 400 naming filter.to (shorten the period). Excel: one row per line with
+ * the file it went in, the totals on the info sheet; PDF: one section per
+ * file, each from a new page, the table header repeated on every page.
+ */
+export const REMITTANCE_REPORT_MAX_DAYS = 366;
+export const REMITTANCE_REPORT_MAX_FILES = 200;
+
+const remittancePeriodFilter = z
+  .object({
+    from: calendarDaySchema,
+    to: calendarDaySchema,
+    bank: z.enum(REMITTANCE_BANK_CODES, { error: 'banco sem remessa CNAB 240: use 001, 104 ou 341' }).optional(),
+  })
+  .refine((f) => f.from <= f.to, { message: 'o fim do período não pode ser antes do início', path: ['to'] });
+
+export const remittancePeriodArgs = z.object({
+  sort: sortSchema,
+  filter: filterSchema.pipe(remittancePeriodFilter),
+});
+export type RemittancePeriodArgs = z.input<typeof remittancePeriodArgs>;
+
 export const companyReportsOperations = {
   'report.operations': defineOperation({
     method: 'GET',
@@ -161,7 +197,7 @@ export const companyReportsOperations = {
     encoding: 'list',
     origin: 'spec',
     description:
-      'Credit operations for analysis: filter[from]/filter[to] on the planned release date, filter[status] (one or many), filter[product], filter[borrower] (name or CPF/CNPJ contains); paged, by release date, with the totals of all matches.',
+      'Credit operations for analysis: filter[from]/filter[to] on the planned release date, filter[status] (one or many), filter[product], filter[borrower] (name or CPF/CNPJ contains), filter[assignee] (an assignment account id: operations with an installment ceded to it and not ceded back); paged, by release date, with the totals of all matches.',
     args: operationsReportArgs,
     result: operationsReportSchema,
   }),
@@ -187,6 +223,16 @@ export const companyReportsOperations = {
     args: iofReportArgs,
     result: iofReportSchema,
   }),
+  'report.iofCurrentPeriod': defineOperation({
+    method: 'GET',
+    path: '/api/company/report/iof/current-period',
+    access: AllOperators,
+    encoding: 'none',
+    origin: 'designed',
+    description: "The decêndio of the lender's business date (the server's clock, not the workstation's): the period the IOF report's screen opens on.",
+    args: z.object({}),
+    result: z.object({ from: z.string(), to: z.string() }),
+  }),
   'report.iofPdf': defineOperation({
     method: 'GET',
     path: '/api/company/report/pdf/iof',
@@ -208,5 +254,29 @@ export const companyReportsOperations = {
     file: { kind: 'excel-export', columns: IOF_REPORT_EXCEL_COLUMNS, title: 'reports.iof.title' },
     args: iofReportArgs,
     result: exportRowsSchema,
+  }),
+  'report.remittanceExcel': defineOperation({
+    method: 'GET',
+    path: '/api/company/report/operation/remittance/excel',
+    access: AllOperators,
+    encoding: 'list',
+    origin: 'spec',
+    description:
+      'The remittances generated in filter[from]..filter[to] (of filter[bank] when given) as an Excel workbook: one row per line carried with its file (day, bank, account, NSA, name), the count and total per instruction on the info sheet.',
+    file: { kind: 'download', extension: 'xlsx' },
+    args: remittancePeriodArgs,
+    result: z.unknown(),
+  }),
+  'report.remittancePdf': defineOperation({
+    method: 'GET',
+    path: '/api/company/report/operation/remittance/pdf',
+    access: AllOperators,
+    encoding: 'list',
+    origin: 'spec',
+    description:
+      'The remittances generated in filter[from]..filter[to] (of filter[bank] when given) as a PDF: a summary of the files, then each file as its remittance report (lines, totals per instruction), paginated with the table header repeated.',
+    file: { kind: 'download', extension: 'pdf' },
+    args: remittancePeriodArgs,
+    result: z.unknown(),
   }),
 } as const;

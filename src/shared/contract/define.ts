@@ -51,6 +51,12 @@ export interface OperationDef {
   result: z.ZodType;
   encoding: ArgsEncoding;
   file?: ExcelExportSpec | DownloadSpec;
+  /**
+   * The largest JSON body this call takes, in bytes, when it is larger than
+   * the server's default (1 MiB: forms): a call that carries a file as text
+   * (a bank's return file) says how much it needs.
+   */
+  bodyLimit?: number;
   /** A list (or a detail record opened from one) whose last good answer may be kept for offline viewing; GET only. */
   cacheable?: boolean;
   /**

@@ -15,7 +15,7 @@
  */
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_RETURN_FILE_CHARS } from '../../../src/shared/contract/company-cnab-return';
+import { MAX_RETURN_FILE_CHARS, RETURN_FILE_BODY_LIMIT } from '../../../src/shared/contract/company-cnab-return';
 import { startTestServer, type TestServer } from '../../helpers/server';
 import { itauReturnFile, type ItauReturnMovement } from '../../helpers/cnab-return-file';
 import { call, raw, signInEveryRole, type DemoRole } from './client';
@@ -142,11 +142,19 @@ describe('refusals before anything is settled', () => {
     expect(tooLong.body.field).toBe('content');
     const tooLarge = await raw(server, 'cnabReturn.preview', {
       params: { bankCode: '341' },
-      body: JSON.stringify({ file_name: 'x.ret', content: 'x'.repeat(1024 * 1024 + 10) }),
+      body: JSON.stringify({ file_name: 'x.ret', content: 'x'.repeat(RETURN_FILE_BODY_LIMIT + 10) }),
       token: tokens.agent,
       headers: { 'content-type': 'application/json' },
     });
     expect(tooLarge.status).toBe(413);
+    // The larger body is the return file calls' alone: a form's call keeps the server's 1 MiB.
+    const formTooLarge = await raw(server, 'remittance.generate', {
+      params: { bankCode: '341' },
+      body: JSON.stringify({ date: TODAY, bank_account_id: itauId, idempotency_key: 'x'.repeat(1024 * 1024 + 10) }),
+      token: tokens.operator,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(formTooLarge.status).toBe(413);
 
     expect(await count('return_files')).toBe(0);
     expect(await count('installment_transactions')).toBe(before);
@@ -236,4 +244,31 @@ describe('authorization', () => {
     ],
     () => ({ server, tokens }),
   );
+});
+
+describe('a large return file', () => {
+  it('previews and settles a file of 5,000 lines (above the 1 MiB of a form body)', async () => {
+    // 2,498 titles (T and U) between the two headers and the two trailers; nosso números the company never issued, so
+    // every line is shown as naming no installment and nothing is paid.
+    const titles = Array.from({ length: 2498 }, (_, k): ItauReturnMovement => ({
+      movement: '06', nossoNumero: String(90_000_000 + k), amount: '100.00', paid: '100.00', fee: '1.90', occurredOn: '2026-01-19', creditedOn: '2026-01-20',
+    }));
+    const content = fileOf(titles, 4242);
+    expect(content.split('\r\n').filter((l) => l !== '')).toHaveLength(5000);
+    expect(JSON.stringify({ content }).length).toBeGreaterThan(1024 * 1024);
+    const paymentsBefore = await count('installment_transactions');
+
+    const shown = await preview(content);
+    expect(shown.status, JSON.stringify(shown.body).slice(0, 300)).toBe(200);
+    expect(shown.body.lines).toHaveLength(2498);
+    expect(shown.body.lines.every((l: { installment_id: number | null }) => l.installment_id === null)).toBe(true);
+
+    const settled = await settle(content);
+    expect(settled.status, JSON.stringify(settled.body).slice(0, 300)).toBe(200);
+    expect(settled.body.already_imported).toBe(false);
+    expect(settled.body.lines).toHaveLength(2498);
+    const [stored] = await server.database.rows<{ n: number }>('SELECT count(*)::int AS n FROM return_file_lines WHERE return_file_id = $1', [settled.body.file.id]);
+    expect(stored.n).toBe(2498);
+    expect(await count('installment_transactions')).toBe(paymentsBefore);
+  }, 60_000);
 });

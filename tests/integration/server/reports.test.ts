@@ -13,12 +13,12 @@ import { join } from 'node:path';
 import Decimal from 'decimal.js';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IOF_REPORT_EXCEL_COLUMNS, OPERATIONS_REPORT_EXCEL_COLUMNS } from '../../../src/shared/contract/company-reports';
+import { IOF_REPORT_EXCEL_COLUMNS, OPERATIONS_REPORT_EXCEL_COLUMNS, REMITTANCE_REPORT_MAX_FILES } from '../../../src/shared/contract/company-reports';
 import { writeExcelFile } from '../../../src/main/services/excel';
 import { startTestServer, type TestServer } from '../../helpers/server';
 import { call, raw, signInEveryRole, type DemoRole } from './client';
 import { itAnswersTheMatrix } from './matrix';
-import { disbursedOperation, insertBorrower, SERVICING_PARAMETERS_SQL } from './servicing-fixtures';
+import { disbursedOperation, insertBorrower, key, SERVICING_PARAMETERS_SQL } from './servicing-fixtures';
 
 let server: TestServer;
 let tokens: Record<DemoRole, string>;
@@ -220,15 +220,183 @@ describe('operations report', () => {
   });
 });
 
+describe('IOF report: the period the screen opens on', () => {
+  it("answers the decêndio of the server's business date", async () => {
+    const at = server.clock.today();
+    try {
+      for (const [today, period] of [
+        ['2026-02-28', { from: '2026-02-21', to: '2026-02-28' }],
+        ['2026-03-10', { from: '2026-03-01', to: '2026-03-10' }],
+        ['2026-03-11', { from: '2026-03-11', to: '2026-03-20' }],
+      ] as const) {
+        server.clock.set(today);
+        const answer = await call(server, 'report.iofCurrentPeriod', {}, tokens.operator);
+        expect({ today, status: answer.status, body: answer.body }).toEqual({ today, status: 200, body: period });
+      }
+    } finally {
+      server.clock.set(at);
+    }
+  });
+});
+
+describe('operations report by assignee', () => {
+  it('lists the operations with an installment ceded to the assignee and not ceded back', async () => {
+    const [fund, other] = await server.database.rows<{ id: number }>(
+      "INSERT INTO assignment_bank_accounts (company_id, assignee_name, assignee_cnpj, bank_code, bank_name, agency, account) VALUES (1, 'Fundo Relatório FIDC', '11.222.333/0001-81', '341', 'Itaú Unibanco', '0001', '12345'), (1, 'Fundo Sem Cessões', '11.444.777/0001-61', '001', 'Banco do Brasil', '0002', '54321') RETURNING id",
+    );
+    // Ids travel as text: the wire writes the numbers 1 and 2 as the yes/no filters' true/false.
+    const ids = async (assignee: number) => {
+      const answer = await call(server, 'report.operations', { filter: { assignee: String(assignee) }, limit: 100 }, tokens.admin);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return { ids: answer.body.items.map((i: { id: number }) => i.id), count: answer.body.totals.count };
+    };
+    expect(await ids(fund.id)).toEqual({ ids: [], count: 0 });
+
+    const plan = await call(server, 'servicing.installments', { id: opId }, tokens.operator);
+    const [first, second] = (plan.body.installments as Array<{ id: number }>).map((i) => i.id);
+    const ceded = await call(server, 'cession.assign', { id: opId, idempotency_key: key(), assignment_account_id: fund.id, installments: [first, second], date: server.clock.today(), monthly_rate: '1.5' }, tokens.operator);
+    expect(ceded.status, JSON.stringify(ceded.body)).toBe(200);
+
+    expect(await ids(fund.id)).toEqual({ ids: [opId], count: 1 });
+    // Combined with the other filters.
+    expect((await call(server, 'report.operations', { filter: { assignee: String(fund.id), status: 'cancelled' } }, tokens.admin)).body.totals.count).toBe(0);
+    expect(await ids(other.id)).toEqual({ ids: [], count: 0 });
+    const rows = await call(server, 'report.operationsExcel', { filter: { assignee: String(fund.id) } }, tokens.admin);
+    expect(rows.body.rows.map((r: { id: number }) => r.id)).toEqual([opId]);
+
+    // One installment back: the other is still the fund's; both back: the operation is no longer listed.
+    const back = (installments: number[]) =>
+      call(server, 'cession.reverse', { id: opId, idempotency_key: key(), installments, reason: 'Acordo com o fundo: parcela devolvida' }, tokens.operator);
+    expect((await back([first])).status).toBe(200);
+    expect(await ids(fund.id)).toEqual({ ids: [opId], count: 1 });
+    expect((await back([second])).status).toBe(200);
+    expect(await ids(fund.id)).toEqual({ ids: [], count: 0 });
+  });
+
+  it('refuses an assignee that is not an id with a 400 naming the field', async () => {
+    for (const assignee of ['fundo', '0', '-3', '1.5']) {
+      const answer = await call(server, 'report.operations', { filter: { assignee } }, tokens.admin);
+      expect({ assignee, status: answer.status, field: answer.body.field }).toEqual({ assignee, status: 400, field: 'filter.assignee' });
+    }
+  });
+});
+
+describe('remittance reports over a period', () => {
+  let remittance: { id: number; nsa: number; file_name: string; total: string; generated_on: string };
+  const periodOf = (bank?: string) => ({ filter: { from: remittance.generated_on, to: remittance.generated_on, ...(bank ? { bank } : {}) } });
+
+  beforeAll(async () => {
+    // A slip for the operation's last installment (the cession tests move the first ones), then a 341 file carrying it.
+    const plan = await call(server, 'servicing.installments', { id: opId }, tokens.agent);
+    const last = (plan.body.installments as Array<{ id: number }>).at(-1)!;
+    const slip = await call(server, 'boleto.slip', { x: last.id }, tokens.agent);
+    expect(slip.status, JSON.stringify(slip.body)).toBe(200);
+    const [itau] = await server.database.rows<{ id: number }>("SELECT id FROM company_bank_accounts WHERE company_id = 1 AND bank_code = '341' ORDER BY id LIMIT 1");
+    const made = await call(server, 'remittance.generate', { bankCode: '341', date: server.clock.today(), bank_account_id: itau.id, idempotency_key: key() }, tokens.operator);
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    [remittance] = await server.database.rows('SELECT id, nsa, file_name, total::text AS total, generated_on::text AS generated_on FROM remittances ORDER BY id DESC LIMIT 1');
+  });
+
+  it('writes every file of the period, line by line, as a workbook with the totals on the info sheet', async () => {
+    const [expected] = await server.database.rows<{ n: number; total: string; files: number }>(
+      'SELECT count(*)::int AS n, coalesce(sum(ri.amount), 0)::text AS total, count(DISTINCT r.id)::int AS files FROM remittance_items ri JOIN remittances r ON r.id = ri.remittance_id WHERE r.generated_on = $1',
+      [remittance.generated_on],
+    );
+    const answer = await call(server, 'report.remittanceExcel', periodOf(), tokens.operator);
+    expect(answer.status, String(answer.status)).toBe(200);
+    expect(answer.headers.get('content-type')).toContain('spreadsheetml');
+    expect(answer.headers.get('content-disposition')).toContain(`relatorio-remessas-${remittance.generated_on}-a-${remittance.generated_on}.xlsx`);
+    const file = join(dir, 'remessas.xlsx');
+    writeFileSync(file, answer.body as Uint8Array);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.readFile(file);
+    const [info, sheet] = book.worksheets;
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(sheet.rowCount).toBe(1 + expected.n);
+    expect(sheet.getRow(1).getCell(5).value).toBe('Arquivo');
+    const mine = sheet.getRow(2);
+    expect(mine.getCell(1).value).toEqual(new Date(`${remittance.generated_on}T00:00:00Z`));
+    expect(mine.getCell(2).value).toBe('341');
+    expect(mine.getCell(4).value).toBe(remittance.nsa);
+    expect(mine.getCell(5).value).toBe(remittance.file_name);
+    expect(mine.getCell(6).value).toBe('Entrada');
+    const sum = Array.from({ length: expected.n }, (_, k) => new Decimal(String(sheet.getRow(k + 2).getCell(12).value))).reduce((a, b) => a.plus(b), new Decimal(0));
+    expect(sum.toFixed(2)).toBe(new Decimal(expected.total).toFixed(2));
+    const infoValues = new Map<string, unknown>();
+    info.eachRow((row) => infoValues.set(String(row.getCell(1).value), row.getCell(2).value));
+    expect(infoValues.get('Remessas')).toBe(expected.files);
+    expect(infoValues.get('Total das remessas')).toBe(Number(expected.total));
+
+    // Another bank's filter: no line.
+    const none = await call(server, 'report.remittanceExcel', periodOf('001'), tokens.operator);
+    const empty = new ExcelJS.Workbook();
+    writeFileSync(file, none.body as Uint8Array);
+    await empty.xlsx.readFile(file);
+    expect(empty.worksheets[1].rowCount).toBe(1);
+  });
+
+  it('renders the PDF: the summary of the files, then each file with its lines, paginated', async () => {
+    const answer = await call(server, 'report.remittancePdf', periodOf('341'), tokens.admin);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toContain('application/pdf');
+    const file = join(dir, 'remessas.pdf');
+    writeFileSync(file, answer.body as Uint8Array);
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    expect(text).toContain('Relatório de remessas CNAB 240');
+    expect(text).toContain('banco 341');
+    expect(text).toContain(remittance.file_name);
+    expect(text).toContain(`Relatório da remessa CNAB 240 — banco 341, NSA ${remittance.nsa}`);
+    expect(text).toMatch(/Página 1 de [2-9]/);
+
+    const none = await call(server, 'report.remittancePdf', { filter: { from: '1995-01-01', to: '1995-01-31' } }, tokens.admin);
+    writeFileSync(file, none.body as Uint8Array);
+    const nothing = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    expect(nothing).toContain('Nenhuma remessa gerada no período.');
+    expect(nothing).toContain('Página 1 de 1');
+  });
+
+  it('refuses bad filters with a 400 naming the field', async () => {
+    const cases: Array<[string, unknown, string]> = [
+      ['report.remittanceExcel', {}, 'filter.from'],
+      ['report.remittanceExcel', { filter: { from: '2026-01-01' } }, 'filter.to'],
+      ['report.remittancePdf', { filter: { from: '2026-02-30', to: '2026-03-01' } }, 'filter.from'],
+      ['report.remittancePdf', { filter: { from: '2026-02-01', to: '2026-01-01' } }, 'filter.to'],
+      ['report.remittanceExcel', { filter: { from: '2024-01-01', to: '2026-01-01' } }, 'filter.to'],
+      ['report.remittancePdf', { filter: { from: '2026-01-01', to: '2026-01-31', bank: '237' } }, 'filter.bank'],
+    ];
+    for (const [name, args, field] of cases) {
+      const answer = await call(server, name as 'report.remittanceExcel', args, tokens.admin);
+      expect({ name, args, status: answer.status, field: answer.body.field }).toEqual({ name, args, status: 400, field });
+    }
+  });
+
+  it('refuses a period with more files than one report carries', async () => {
+    const [{ id: accountId }] = await server.database.rows<{ id: number }>("SELECT id FROM company_bank_accounts WHERE company_id = 1 AND bank_code = '341' ORDER BY id LIMIT 1");
+    // Files long before the real ones, under NSAs no real file takes.
+    await server.database.rows(
+      `INSERT INTO remittances (bank_account_id, bank_code, nsa, generated_on, cutoff_date, content, sha256, file_name, slip_count, entry_count, write_off_count, total)
+       SELECT $1, '341', 900000 + g, '1999-06-01', '1999-06-01', 'x', repeat('0', 64), 'REM341' || g || '.rem', 1, 1, 0, 1 FROM generate_series(1, $2::int) g`,
+      [accountId, REMITTANCE_REPORT_MAX_FILES + 1],
+    );
+    const answer = await call(server, 'report.remittanceExcel', { filter: { from: '1999-06-01', to: '1999-06-01' } }, tokens.admin);
+    expect([answer.status, answer.body.field]).toEqual([400, 'filter.to']);
+    expect(answer.body.message).toContain(String(REMITTANCE_REPORT_MAX_FILES));
+  });
+});
+
 describe('who may read reports', () => {
   const readers = { superadmin: 200, admin: 200, operator: 200, agent: 403, user: 403 };
   itAnswersTheMatrix(
     [
       ['report.iof', JANUARY, readers],
+      ['report.iofCurrentPeriod', {}, readers],
       ['report.iofPdf', JANUARY, readers],
       ['report.iofExcel', JANUARY, readers],
       ['report.operations', { filter: {} }, readers],
+      ['report.operations', { filter: { assignee: '999999' } }, readers],
       ['report.operationsExcel', { filter: { status: 'disbursed' } }, readers],
+      ['report.remittanceExcel', { filter: { from: '2026-01-01', to: '2026-01-31' } }, readers],
+      ['report.remittancePdf', { filter: { from: '2026-01-01', to: '2026-01-31', bank: '341' } }, readers],
     ],
     () => ({ server, tokens }),
   );

@@ -43,8 +43,9 @@ describe('route configuration (spec screens and routes)', () => {
       '/app/company-operation/cnab-integration/:bankId',
       '/app/company-operation/remittance-operation/:bankId',
       '/app/company-operation/remittance-operation/manual/:bankId',
-      // Designed: the IOF report's screen (the spec lists the report calls, not a route for them).
+      // Designed: the reports' screens (the spec lists the report calls, not a route for them).
       '/app/company-operation/reports/iof',
+      '/app/company-operation/reports/operations',
       '/app/allOperations',
       '/app/clientOperation',
       '/app/clientOperation/view/:id',

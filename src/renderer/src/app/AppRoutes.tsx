@@ -64,6 +64,7 @@ const ManualRemittanceScreen = lazy(() => area.company().then((m) => ({ default:
 const CnabReturnScreen = lazy(() => area.company().then((m) => ({ default: m.CnabReturnScreen })));
 const RemittanceOperationScreen = lazy(() => area.company().then((m) => ({ default: m.RemittanceOperationScreen })));
 const IofReportScreen = lazy(() => area.company().then((m) => ({ default: m.IofReportScreen })));
+const OperationsReportScreen = lazy(() => area.company().then((m) => ({ default: m.OperationsReportScreen })));
 const BorrowersListScreen = lazy(() => area.borrowers().then((m) => ({ default: m.BorrowersListScreen })));
 const BorrowerScreen = lazy(() => area.borrowers().then((m) => ({ default: m.BorrowerScreen })));
 const OperationsListScreen = lazy(() => area.creditOperations().then((m) => ({ default: m.OperationsListScreen })));
@@ -125,6 +126,7 @@ const SCREENS: Record<ScreenKey, () => ReactNode> = {
   'company.cnabReturn': () => <CnabReturnScreen />,
   'company.remittanceOperation': () => <RemittanceOperationScreen />,
   'company.iofReport': () => <IofReportScreen />,
+  'company.operationsReport': () => <OperationsReportScreen />,
   'borrowers.list': () => <BorrowersListScreen />,
   'borrowers.view': () => <BorrowerScreen />,
   'operations.list': () => <OperationsListScreen />,

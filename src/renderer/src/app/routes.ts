@@ -38,6 +38,7 @@ export type ScreenKey =
   | 'company.cnabReturn'
   | 'company.remittanceOperation'
   | 'company.iofReport'
+  | 'company.operationsReport'
   | 'borrowers.list'
   | 'borrowers.view'
   | 'operations.list'
@@ -156,6 +157,7 @@ export const APP_ROUTES: RouteNode = {
         // ':bankId' is the company's collecting account (company_bank_accounts.id): a manual file is of one account.
         { path: 'remittance-operation/manual/:bankId', title: 'shell.crumbs.manualRemittance', screen: 'company.manualRemittance' },
         { path: 'reports/iof', title: 'reports.iof.crumb', roles: companyReportsOperations['report.iof'].access, screen: 'company.iofReport' },
+        { path: 'reports/operations', title: 'reports.operations.crumb', roles: companyReportsOperations['report.operations'].access, screen: 'company.operationsReport' },
       ],
     },
     { path: 'allOperations', title: 'menu.allOperations', roles: AllPanelUsers, screen: 'operations.list' },

@@ -53,6 +53,9 @@ import { pay } from './payments';
 import { stillCollected } from './stored-status';
 import { returnFileLines, returnFiles, type ReturnFileLineRow, type ReturnFileRow } from './schema-return';
 
+/** Lines stored per INSERT (20 parameters each). */
+const RETURN_LINES_PER_INSERT = 500;
+
 export const RETURN_MESSAGES = {
   broken: (list: string) => `Campo content: arquivo retorno recusado, nada foi liquidado: ${list}.`,
   otherAccount: (bank: string, what: string) =>
@@ -403,9 +406,10 @@ export async function settleReturn(tx: Db, actor: Actor, input: ReturnFileInput,
       actor_id: actor.id,
     })
     .returning();
-  if (settled.length > 0) {
+  // In batches: one INSERT of a large file's lines passes what a statement carries (65,535 parameters; PGlite's message buffer).
+  for (let at = 0; at < settled.length; at += RETURN_LINES_PER_INSERT) {
     await tx.insert(returnFileLines).values(
-      settled.map((s) => ({
+      settled.slice(at, at + RETURN_LINES_PER_INSERT).map((s) => ({
         return_file_id: file.id,
         bank_account_id: analysis.account.id,
         line: s.entry.line,

@@ -78,6 +78,9 @@ export { servicingMovesHandlers } from './handlers/moves';
 export { collectionsHandlers } from './handlers/collections';
 export { remittanceHandlers } from './handlers/remittance';
 export { remittanceManualHandlers } from './handlers/remittance-manual';
+// The company's remittance report over a period (areas/reports) draws each file as this report does.
+export { instructionText, remittanceReport, workbookBytes, type RemittanceReport } from './remittance-report';
+export { brasilia, drawRemittanceSection, openRemittancePdf } from './remittance-report-pdf';
 export { cnabReturnHandlers } from './handlers/cnab-return';
 export { cessionHandlers } from './handlers/cession';
 export { repurchaseHandlers } from './handlers/repurchase';

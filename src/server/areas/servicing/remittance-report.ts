@@ -19,6 +19,7 @@ import { sql } from 'drizzle-orm';
 import { operationNumber } from '@shared/contract/credit-operations';
 import type { RemittanceReportFormat } from '@shared/contract/company-remittance';
 import type { ExcelColumn } from '@shared/contract';
+import type { ExcelWriteInput } from '@shared/excel-export';
 import { REMITTANCE_INSTRUCTIONS, type RemittanceInstructionCode } from '@shared/enums';
 import { translate } from '@shared/i18n';
 import type { Db } from '../../db/connect';
@@ -169,7 +170,8 @@ export const REPORT_COLUMNS: readonly ExcelColumn[] = [
   { key: 'amount', header: 'remittance.columns.amount', format: 'currency' },
 ];
 
-async function reportWorkbook(report: RemittanceReport, generatedAt: Date): Promise<Buffer> {
+/** A workbook written in memory by the shared export writer (a report is answered as bytes). */
+export async function workbookBytes(input: Omit<ExcelWriteInput, 'stream' | 'filePath'>): Promise<Buffer> {
   // exceljs is loaded by the first workbook, not at every start of the server.
   const { writeExcelFile } = await import('@shared/excel-export');
   const sink = new PassThrough();
@@ -179,8 +181,13 @@ async function reportWorkbook(report: RemittanceReport, generatedAt: Date): Prom
     sink.on('end', resolve);
     sink.on('error', reject);
   });
-  await writeExcelFile({
-    stream: sink,
+  await writeExcelFile({ ...input, stream: sink });
+  await ended;
+  return Buffer.concat(chunks);
+}
+
+function reportWorkbook(report: RemittanceReport, generatedAt: Date): Promise<Buffer> {
+  return workbookBytes({
     title: reportTitle(report),
     date: generatedAt,
     columns: REPORT_COLUMNS,
@@ -198,8 +205,6 @@ async function reportWorkbook(report: RemittanceReport, generatedAt: Date): Prom
       { label: 'Total da remessa', value: report.total, format: 'currency' },
     ],
   });
-  await ended;
-  return Buffer.concat(chunks);
 }
 
 export const REPORT_MIME: Record<RemittanceReportFormat, string> = {

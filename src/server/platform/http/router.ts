@@ -115,6 +115,7 @@ export function mountContract(app: FastifyInstance, deps: ServerDeps, handlers: 
       method: op.method,
       url: op.path,
       config: { operation: name },
+      ...(op.bodyLimit ? { bodyLimit: op.bodyLimit } : {}),
       preHandler: async (request) => {
         request.auth = await authenticate(name, op, request, deps, findSession);
       },

@@ -37,6 +37,8 @@ export const remittance: Shape<typeof pt> = {
   nextPage: 'Next',
   pageOf: '{{from}}–{{to}} of {{total}}',
   openRemittances: 'Remittances',
+  openManual: 'Manual remittance',
+  period: { title: 'Report of the remittances of a period', from: 'From (generated)', to: 'To' },
   columns: {
     reference: 'Installment',
     instruction: 'Instruction',

@@ -31,6 +31,11 @@ export const reports: Shape<typeof pt> = {
   },
   operations: {
     title: 'Operations report',
+    crumb: 'Operations report',
+    link: 'Operations report',
+    intro: 'The operations by planned release period, status, product, borrower and assignee (installments ceded to the assignee’s account and not ceded back), with the totals of every match.',
+    filters: { period: 'Release', status: 'Status', product: 'Product', borrower: 'Borrower (name or CPF/CNPJ)', assignee: 'Assignee' },
+    totals: '{{count}} operations · financed {{principal}} · IOF {{iof}} · total payable {{payable}}',
     columns: {
       id: 'Operation',
       borrowerName: 'Borrower',
@@ -45,4 +50,5 @@ export const reports: Shape<typeof pt> = {
       totalPayable: 'Total payable',
     },
   },
+  remittances: { title: 'Remittance report', bank: 'Bank' },
 };

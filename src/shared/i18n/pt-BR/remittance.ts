@@ -34,6 +34,8 @@ export const remittance = {
   nextPage: 'Próximas',
   pageOf: '{{from}}–{{to}} de {{total}}',
   openRemittances: 'Remessas',
+  openManual: 'Remessa manual',
+  period: { title: 'Relatório das remessas de um período', from: 'De (geração)', to: 'Até' },
   columns: {
     reference: 'Parcela',
     instruction: 'Instrução',

@@ -28,6 +28,11 @@ export const reports = {
   },
   operations: {
     title: 'Relatório de operações',
+    crumb: 'Relatório de operações',
+    link: 'Relatório de operações',
+    intro: 'As operações por período de liberação prevista, situação, produto, tomador e cessionário (parcelas cedidas à conta do cessionário e não recompradas), com os totais de tudo o que o filtro encontra.',
+    filters: { period: 'Liberação', status: 'Situação', product: 'Produto', borrower: 'Tomador (nome ou CPF/CNPJ)', assignee: 'Cessionário' },
+    totals: '{{count}} operações · financiado {{principal}} · IOF {{iof}} · total a pagar {{payable}}',
     columns: {
       id: 'Operação',
       borrowerName: 'Tomador',
@@ -42,4 +47,5 @@ export const reports = {
       totalPayable: 'Total a pagar',
     },
   },
+  remittances: { title: 'Relatório de remessas', bank: 'Banco' },
 };

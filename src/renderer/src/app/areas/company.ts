@@ -6,3 +6,4 @@ export { ManualRemittanceScreen } from '../../screens/company/remittance-manual/
 export { CnabReturnScreen } from '../../screens/company/cnab-return/CnabReturnScreen';
 export { RemittanceOperationScreen } from '../../screens/company/remittance/RemittanceOperationScreen';
 export { IofReportScreen } from '../../screens/company/reports/IofReportScreen';
+export { OperationsReportScreen } from '../../screens/company/reports/OperationsReportScreen';

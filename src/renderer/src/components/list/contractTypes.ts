@@ -35,6 +35,7 @@ import {
   type ExposedOperationName,
   type ResultOf,
 } from '@shared/contract';
+import { OPERATIONS_REPORT_FILTERS } from '@shared/contract/company-reports';
 
 /** What a call needs besides paging, filters and sort (a path id, as the recipients of one broadcast). */
 type OtherArgs<N extends ExposedOperationName> = Omit<ArgsOf<N>, 'page' | 'limit' | 'filter' | 'sort'>;
@@ -108,6 +109,8 @@ export const LIST_FIELDS = {
   'creditOperation.list': { filters: CREDIT_OPERATION_FILTERS, sorts: CREDIT_OPERATION_SORTS },
   'company.contracts': { filters: ISSUED_CONTRACT_FILTERS, sorts: ISSUED_CONTRACT_SORTS },
   'collections.expiredInstallments': { filters: EXPIRED_INSTALLMENT_FILTERS, sorts: EXPIRED_INSTALLMENT_SORTS },
+  // The report's order is fixed (release date, then id): no header sorts.
+  'report.operations': { filters: OPERATIONS_REPORT_FILTERS, sorts: [] },
 } as const satisfies Partial<Record<AnyListOperationName, { filters: readonly string[]; sorts: readonly string[] }>>;
 
 type Declared = keyof typeof LIST_FIELDS;

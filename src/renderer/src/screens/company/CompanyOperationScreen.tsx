@@ -75,6 +75,9 @@ function CompanyTabs() {
           <Link to="/app/company-operation/reports/iof" data-testid="company-report-iof-link">
             {t('reports.link')}
           </Link>
+          <Link to="/app/company-operation/reports/operations" data-testid="company-report-operations-link">
+            {t('reports.operations.link')}
+          </Link>
         </p>
       </RoleGate>
       <Tabs

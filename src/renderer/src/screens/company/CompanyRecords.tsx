@@ -249,6 +249,15 @@ export function BanksPanel() {
             link: (b) => (hasRemittances(b.bank_code) ? `/app/company-operation/remittance-operation/${b.bank_code}` : null),
             testId: (b) => `company-bank-remittances-${b.id}`,
           },
+          {
+            // The manual remittance is of one collecting account: its route takes the account's id, not the bank code.
+            id: 'manualRemittance',
+            title: 'remittance.openManual',
+            width: 110,
+            text: (b) => (hasRemittances(b.bank_code) ? t('remittance.openManual') : ''),
+            link: (b) => (hasRemittances(b.bank_code) ? `/app/company-operation/remittance-operation/manual/${b.id}` : null),
+            testId: (b) => `company-bank-manual-remittance-${b.id}`,
+          },
         ],
         rows: query.data,
         loading: query.isFetching && !query.data,

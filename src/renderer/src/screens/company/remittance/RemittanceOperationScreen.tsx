@@ -4,7 +4,8 @@
  * every file generated, newest first, paged by the server
  * (remittance.history), each with the file downloaded again and the report of
  * what it carried (PDF, Excel), saved by the main process; a link to the
- * bank's remittance screen to generate the next one.
+ * bank's remittance screen to generate the next one; the report of the bank's
+ * remittances of a period (PDF, Excel) for the roles that read reports.
  */
 import { Button, Callout } from '@blueprintjs/core';
 import { useState } from 'react';
@@ -17,6 +18,7 @@ import { useApiQuery } from '../../../api/hooks';
 import { COMPANY_ID } from '../../../app/company';
 import { RecordsTable } from '@kit/RecordsTable';
 import { RemittanceFileButtons, useRemittanceFiles } from './RemittanceFileActions';
+import { RemittancePeriodReport } from './RemittancePeriodReport';
 
 /** Files per page: a screenful; the server answers at most 200. */
 const PAGE = 20;
@@ -72,6 +74,7 @@ export function RemittanceOperationScreen() {
           </Button>
         </div>
       )}
+      <RemittancePeriodReport bank={bank} />
     </div>
   );
 }

@@ -4,7 +4,8 @@
  * (report.iof), and save it as PDF (report.iofPdf, rendered by the server)
  * or Excel (report.iofExcel, written by the main process with the info
  * sheet). The period shown is the one the server answers: widened to whole
- * decêndios.
+ * decêndios. It opens on the current decêndio of the server's business date
+ * (report.iofCurrentPeriod), not the workstation's clock.
  */
 import { Button, Callout, FormGroup, InputGroup, Spinner } from '@blueprintjs/core';
 import { useState } from 'react';
@@ -42,9 +43,14 @@ function rowsOf(report: IofReport, payerName: (p: string) => string, totalLabel:
 export function IofReportScreen() {
   const { t } = useTranslation();
   const toast = useToast();
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const [asked, setAsked] = useState<{ from: string; to: string } | null>(null);
+  // Until the person types or asks, the inputs and the report are the business date's decêndio.
+  const current = useApiQuery('report.iofCurrentPeriod', {}).data;
+  const [typedFrom, setFrom] = useState<string | null>(null);
+  const [typedTo, setTo] = useState<string | null>(null);
+  const [picked, setAsked] = useState<{ from: string; to: string } | null>(null);
+  const from = typedFrom ?? current?.from ?? '';
+  const to = typedTo ?? current?.to ?? '';
+  const asked = picked ?? (current ? { from: current.from, to: current.to } : null);
   const args = { filter: asked ?? { from: '', to: '' } };
   const report = useApiQuery('report.iof', args, { enabled: asked !== null });
   const [saving, setSaving] = useState(false);
