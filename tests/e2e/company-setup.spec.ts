@@ -264,9 +264,10 @@ test("company data with a CEP lookup and a checked CNPJ; a bank account and an a
   await page.getByTestId('company-assignment-bank_name').fill('Banco do Brasil');
   await page.getByTestId('company-assignment-agency').fill('1234');
   await page.getByTestId('company-assignment-account').fill('99887');
+  await page.getByTestId('company-assignment-repurchase_after_days').fill('45');
   await page.getByTestId('company-assignment-save').click();
   await expect(page.getByTestId('company-assignment-form')).toHaveCount(0);
   const assignments = await serverCall<Array<{ assignee_name: string; assignee_cnpj: string; account_digit: string | null }>>(server.url, 'company.assignmentAccounts', { id: 1 });
-  expect(assignments.find((a) => a.assignee_name === 'FIDC Microcrédito Teste')).toMatchObject({ assignee_cnpj: '11.222.333/0001-81', account_digit: null });
+  expect(assignments.find((a) => a.assignee_name === 'FIDC Microcrédito Teste')).toMatchObject({ assignee_cnpj: '11.222.333/0001-81', account_digit: null, repurchase_rule: 'face_plus_charges', repurchase_after_days: 45 });
   await shot(page, info, 'company-assignment');
 });

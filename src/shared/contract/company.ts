@@ -32,7 +32,7 @@ import {
   percentSchema,
   positiveMoneyInputSchema,
 } from './money';
-import { IOF_PERSON_TYPES, CONTRACT_KINDS } from '../enums';
+import { IOF_PERSON_TYPES, CONTRACT_KINDS, REPURCHASE_RULES } from '../enums';
 import { isPixKey, MAX_PIX_KEY } from '../pix-key';
 
 /**
@@ -189,6 +189,10 @@ export const assignmentAccountSchema = z.object({
   account: z.string(),
   account_digit: z.string().nullable(),
   active: z.boolean(),
+  /** the agreement's repurchase terms: how the amount due to the assignee is figured (domain/servicing/repurchase.ts) */
+  repurchase_rule: z.enum(REPURCHASE_RULES),
+  /** days late after which the agreement makes the lender buy an assigned installment back */
+  repurchase_after_days: z.number().int(),
 });
 export type AssignmentAccount = z.infer<typeof assignmentAccountSchema>;
 
@@ -316,6 +320,10 @@ const assignmentAccountInput = z.object({
   account: digits(15, 'conta'),
   account_digit: digit,
   active: z.boolean().optional(),
+  /** absent keeps it as it is (new accounts: face value plus charges, the usual FIDC agreement) */
+  repurchase_rule: z.enum(REPURCHASE_RULES, { message: 'regra de recompra: valor de face mais encargos ou valor presente' }).optional(),
+  /** absent keeps it as it is (new accounts: 30) */
+  repurchase_after_days: z.number({ message: 'dias de atraso para a recompra: informe um número inteiro' }).int('dias de atraso para a recompra: informe um número inteiro').min(1, 'dias de atraso para a recompra: de 1 a 360').max(360, 'dias de atraso para a recompra: de 1 a 360').optional(),
 });
 
 const companyAndAccount = z.object({ id: idSchema, accountId: idSchema });

@@ -89,12 +89,20 @@ describe('accounts', () => {
     const bad = await call(server, 'company.createAssignmentAccount', { ...input, assignee_cnpj: '12ABC34501DE36' }, tokens.admin);
     expect({ status: bad.status, field: bad.body.field }).toEqual({ status: 400, field: 'assignee_cnpj' });
     const created = await call(server, 'company.createAssignmentAccount', input, tokens.admin);
-    expect(created.body).toMatchObject({ assignee_cnpj: '12.ABC.345/01DE-35', active: true });
+    // The agreement's repurchase terms start at the usual FIDC agreement's and change with the account.
+    expect(created.body).toMatchObject({ assignee_cnpj: '12.ABC.345/01DE-35', active: true, repurchase_rule: 'face_plus_charges', repurchase_after_days: 30 });
+    for (const [field, value] of [['repurchase_after_days', 0], ['repurchase_after_days', 361], ['repurchase_after_days', 1.5], ['repurchase_rule', 'par']] as const) {
+      const refused = await call(server, 'company.updateAssignmentAccount', { ...input, accountId: created.body.id, [field]: value }, tokens.admin);
+      expect({ status: refused.status, field: refused.body.field }, `${field}=${value}`).toEqual({ status: 400, field });
+    }
+    const terms = await call(server, 'company.updateAssignmentAccount', { ...input, accountId: created.body.id, repurchase_rule: 'present_value', repurchase_after_days: 60 }, tokens.admin);
+    expect(terms.body).toMatchObject({ repurchase_rule: 'present_value', repurchase_after_days: 60 });
     const one = await call(server, 'company.assignmentAccount', { id: 1, accountId: created.body.id }, tokens.agent);
     expect(one.body.assignee_name).toBe('FIDC Recebíveis Populares');
     expect((await call(server, 'company.assignmentAccount', { id: 1, accountId: 999999 }, tokens.agent)).status).toBe(404);
     const updated = await call(server, 'company.updateAssignmentAccount', { ...input, accountId: created.body.id, agency: '0002' }, tokens.admin);
-    expect(updated.body.agency).toBe('0002');
+    // Terms left out of an update stay as they were.
+    expect(updated.body).toMatchObject({ agency: '0002', repurchase_rule: 'present_value', repurchase_after_days: 60 });
     expect((await call(server, 'company.assignmentAccounts', { id: 1 }, tokens.operator)).body.map((a: { id: number }) => a.id)).toContain(created.body.id);
     expect((await call(server, 'company.deleteAssignmentAccount', { id: 1, accountId: created.body.id }, tokens.admin)).status).toBe(200);
   });

@@ -87,6 +87,8 @@ export const company: Shape<typeof pt> = {
     wallet_variation: 'Wallet variation (BB)',
     assignee_name: 'Assignee',
     assignee_cnpj: "Assignee's CNPJ",
+    repurchase_rule: 'Repurchase rule',
+    repurchase_after_days: 'Repurchase after (days late)',
   },
   representatives: {
     intro: 'Legal representatives who sign the contracts for the company.',
@@ -153,6 +155,8 @@ export const company: Shape<typeof pt> = {
   },
   assignment: {
     intro: "The assignees' accounts that assigned installments are paid to.",
+    repurchaseRuleHint: 'How the amount due to the assignee on a repurchase is figured, as the assignment agreement says.',
+    repurchaseAfterDaysHint: 'Assigned installments more days late than this must be bought back (1 to 360).',
     add: 'Add assignment account',
     addTitle: 'New assignment account',
     editTitle: 'Edit assignment account',

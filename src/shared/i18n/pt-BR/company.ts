@@ -85,6 +85,8 @@ export const company = {
     wallet_variation: 'Variação da carteira (BB)',
     assignee_name: 'Cessionário',
     assignee_cnpj: 'CNPJ do cessionário',
+    repurchase_rule: 'Regra de recompra',
+    repurchase_after_days: 'Recompra após (dias de atraso)',
   },
   representatives: {
     intro: 'Representantes legais que assinam os contratos pela empresa.',
@@ -151,6 +153,8 @@ export const company = {
   },
   assignment: {
     intro: 'Contas dos cessionários para onde as parcelas cedidas são pagas.',
+    repurchaseRuleHint: 'Como se calcula o valor devido ao cessionário numa recompra, conforme o contrato de cessão.',
+    repurchaseAfterDaysHint: 'Parcelas cedidas com mais dias de atraso que isto devem ser recompradas (1 a 360).',
     add: 'Adicionar conta de cessão',
     addTitle: 'Nova conta de cessão',
     editTitle: 'Alterar conta de cessão',

@@ -20,6 +20,7 @@ import {
 import { formatCpfCnpj } from '@shared/documents';
 import { formatDate } from '@shared/format';
 import { REMITTANCE_BANK_CODES } from '@shared/contract/company-remittance';
+import { REPURCHASE_RULES } from '@shared/enums';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import type { FieldDecl } from '@kit/form/FieldInput';
 import { COMPANY_INVALIDATES, useCanChangeCompany } from './access';
@@ -312,6 +313,14 @@ export function AssignmentAccountsPanel() {
     { name: 'account', type: 'text', label: f('account') },
     { name: 'account_digit', type: 'text', label: f('account_digit') },
     { name: 'active', type: 'switch', label: f('active') },
+    {
+      name: 'repurchase_rule',
+      type: 'select',
+      label: f('repurchase_rule'),
+      hint: t('company.assignment.repurchaseRuleHint'),
+      options: REPURCHASE_RULES.map((r) => ({ value: r, label: t(`servicing.repurchase.rules.${r}`) })),
+    },
+    { name: 'repurchase_after_days', type: 'number', label: f('repurchase_after_days'), hint: t('company.assignment.repurchaseAfterDaysHint') },
   ];
   return (
     <RecordsPanel<AssignmentAccount, typeof assignmentSchema>
@@ -341,7 +350,7 @@ export function AssignmentAccountsPanel() {
         staleSince: query.stale ? (query.cachedAt ?? '') : null,
         schema: assignmentSchema,
         fields,
-        empty: { assignee_name: '', assignee_cnpj: '', bank_code: '', bank_name: '', agency: '', account: '', account_digit: '', active: true },
+        empty: { assignee_name: '', assignee_cnpj: '', bank_code: '', bank_name: '', agency: '', account: '', account_digit: '', active: true, repurchase_rule: 'face_plus_charges', repurchase_after_days: 30 },
         toValues: (a) => ({
           assignee_name: a.assignee_name,
           assignee_cnpj: a.assignee_cnpj,
@@ -351,6 +360,8 @@ export function AssignmentAccountsPanel() {
           account: a.account,
           account_digit: text(a.account_digit),
           active: a.active,
+          repurchase_rule: a.repurchase_rule,
+          repurchase_after_days: a.repurchase_after_days,
         }),
         create: (v) => create.mutateAsync({ ...v, id: COMPANY_ID }),
         update: (a, v) => update.mutateAsync({ ...v, id: COMPANY_ID, accountId: a.id }),
