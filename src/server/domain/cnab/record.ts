@@ -10,7 +10,7 @@
  * may be longer than a bank's field; read back without the trailing spaces).
  */
 import { daysInMonth } from '../credit/calendar';
-import { fieldLength, LINE_LENGTH, type FieldSpec, type RecordTable } from './field-table';
+import { fieldLength, lineLengthOf, type FieldSpec, type RecordTable } from './field-table';
 
 export type RecordValues = Readonly<Record<string, string>>;
 
@@ -50,11 +50,11 @@ export function isRealDay(year: number, month: number, day: number): boolean {
 }
 
 /** A module function rather than a closure per field: 10,000 boletos write about a million fields. */
-function refuse(table: RecordTable, field: FieldSpec, reason: string): never {
+function refuse(table: RecordTable<string>, field: FieldSpec, reason: string): never {
   throw new CnabFieldError(table.record, field.name, reason);
 }
 
-function encodeField(table: RecordTable, field: FieldSpec, raw: string | undefined): string {
+function encodeField(table: RecordTable<string>, field: FieldSpec, raw: string | undefined): string {
   const width = fieldLength(field);
   if (field.fixed !== undefined && raw !== undefined && raw !== field.fixed) {
     // A fixed numeric may be given unpadded ('3' for a record type); compare at width.
@@ -71,6 +71,14 @@ function encodeField(table: RecordTable, field: FieldSpec, raw: string | undefin
       if (!match || !isRealDay(Number(match[1]), Number(match[2]), Number(match[3]))) refuse(table, field, `data inválida: '${value}'`);
       const [, y, m, d] = match as RegExpExecArray;
       return `${d}${m}${y}`;
+    }
+    case 'shortDate': {
+      if (value === '') return '0'.repeat(width);
+      const match = ISO_DAY.exec(value);
+      if (!match || !isRealDay(Number(match[1]), Number(match[2]), Number(match[3]))) refuse(table, field, `data inválida: '${value}'`);
+      const [, y, m, d] = match as RegExpExecArray;
+      if (y.slice(0, 2) !== '20') refuse(table, field, `ano fora de 2000–2099 (DDMMAA): '${value}'`);
+      return `${d}${m}${y.slice(2)}`;
     }
     case 'numeric': {
       if (field.decimals !== undefined) {
@@ -92,13 +100,13 @@ function encodeField(table: RecordTable, field: FieldSpec, raw: string | undefin
   }
 }
 
-/** The 240-character line of a record. Throws CnabFieldError naming the field that does not fit. */
-export function writeRecord(table: RecordTable, values: RecordValues): string {
+/** The line of a record (240 characters, or the table's length). Throws CnabFieldError naming the field that does not fit. */
+export function writeRecord(table: RecordTable<string>, values: RecordValues): string {
   // Joined once, so the line is a flat string (appending piece by piece leaves a rope that every later read flattens).
   const parts: string[] = new Array(table.fields.length);
   for (let i = 0; i < table.fields.length; i++) parts[i] = encodeField(table, table.fields[i], values[table.fields[i].name]);
   const line = parts.join('');
-  if (line.length !== LINE_LENGTH) throw new CnabFieldError(table.record, '*', `linha com ${line.length} posições`);
+  if (line.length !== lineLengthOf(table)) throw new CnabFieldError(table.record, '*', `linha com ${line.length} posições`);
   return line;
 }
 
@@ -111,6 +119,9 @@ function decodeField(field: FieldSpec, text: string): string {
       if (/^0*$/.test(text.trim())) return '';
       return /^\d{8}$/.test(text) ? `${text.slice(4, 8)}-${text.slice(2, 4)}-${text.slice(0, 2)}` : text;
     }
+    case 'shortDate':
+      if (/^0*$/.test(text.trim())) return '';
+      return /^\d{6}$/.test(text) ? `20${text.slice(4, 6)}-${text.slice(2, 4)}-${text.slice(0, 2)}` : text;
     case 'numeric':
       if (text.trim() === '') return '';
       if (field.decimals !== undefined && DIGITS.test(text)) {
@@ -122,7 +133,7 @@ function decodeField(field: FieldSpec, text: string): string {
 }
 
 /** The values of a line, by the table's field names. The line is not checked: run `lineProblems` for that. */
-export function readRecord(table: RecordTable, line: string): Record<string, string> {
+export function readRecord(table: RecordTable<string>, line: string): Record<string, string> {
   const values: Record<string, string> = {};
   for (const field of table.fields) values[field.name] = decodeField(field, line.slice(field.start - 1, field.end));
   return values;

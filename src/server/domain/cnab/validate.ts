@@ -4,7 +4,7 @@
  * a bank fills its own way: BB writes zeros or blanks where the manual says
  * either, and leaves dates blank where there is none).
  */
-import { fieldLength, LINE_LENGTH, type RecordTable } from './field-table';
+import { fieldLength, lineLengthOf, type RecordTable } from './field-table';
 import { isRealDay } from './record';
 
 export interface LineProblem {
@@ -21,8 +21,9 @@ export interface LineCheckOptions {
 const DIGITS = /^\d+$/;
 const ALPHA_TEXT = /^[\x20-\x7e]*$/;
 
-export function lineProblems(table: RecordTable, line: string, options: LineCheckOptions = {}): LineProblem[] {
-  if (line.length !== LINE_LENGTH) return [{ field: 'linha', message: `a linha tem ${line.length} posições, não ${LINE_LENGTH}` }];
+export function lineProblems(table: RecordTable<string>, line: string, options: LineCheckOptions = {}): LineProblem[] {
+  const length = lineLengthOf(table);
+  if (line.length !== length) return [{ field: 'linha', message: `a linha tem ${line.length} posições, não ${length}` }];
   const problems: LineProblem[] = [];
   for (const field of table.fields) {
     const text = line.slice(field.start - 1, field.end);
@@ -37,14 +38,17 @@ export function lineProblems(table: RecordTable, line: string, options: LineChec
       case 'numeric':
         if (!DIGITS.test(text) && !(options.lenient && blankText)) problems.push({ field: field.name, message: `campo numérico com '${text}'` });
         break;
-      case 'date': {
+      case 'date':
+      case 'shortDate': {
         if (options.lenient && blankText) break;
         if (!DIGITS.test(text)) {
           problems.push({ field: field.name, message: `data com '${text}'` });
           break;
         }
-        if (text === '00000000') break;
-        const [day, month, year] = [Number(text.slice(0, 2)), Number(text.slice(2, 4)), Number(text.slice(4, 8))];
+        if (/^0+$/.test(text)) break;
+        // DDMMAA's two-digit years are 2000–2099 (the writer refuses others).
+        const year = field.kind === 'date' ? Number(text.slice(4, 8)) : 2000 + Number(text.slice(4, 6));
+        const [day, month] = [Number(text.slice(0, 2)), Number(text.slice(2, 4))];
         if (!isRealDay(year, month, day)) problems.push({ field: field.name, message: `data inexistente: ${text}` });
         break;
       }

@@ -16,10 +16,14 @@
  * Positions are 1-based and inclusive as the layout prints them. Dates are
  * DDMMAA (the layout's 9(6)); amounts 9(n)V9(2).
  */
-import { alpha, amount, blank, date, num, zeros, type Table444 } from './field-table';
+import { alpha, amount, blank, date, LINE_LENGTH_444, num, zeros, type Table444 } from './field-table';
+
+const SOURCE_444 = 'Banco Paulista/Fromtis, Troca Eletrônica Padrão – Remessa/Cobrança, CNAB 444, junho/2019';
 
 export const HEADER_444: Table444 = {
   record: 'header',
+  source: SOURCE_444,
+  length: LINE_LENGTH_444,
   fields: [
     num('recordType', 1, 1, { fixed: '0' }),
     num('fileKind', 2, 2, { fixed: '1' }),
@@ -44,6 +48,8 @@ export const HEADER_444: Table444 = {
 
 export const DETAIL_444: Table444 = {
   record: 'detail',
+  source: SOURCE_444,
+  length: LINE_LENGTH_444,
   fields: [
     num('recordType', 1, 1, { fixed: '1' }),
     blank('autoDebit', 2, 20),
@@ -110,6 +116,8 @@ export const DETAIL_444: Table444 = {
 
 export const TRAILER_444: Table444 = {
   record: 'trailer',
+  source: SOURCE_444,
+  length: LINE_LENGTH_444,
   fields: [num('recordType', 1, 1, { fixed: '9' }), blank('blank', 2, 438), num('recordSequence', 439, 444)],
 };
 

@@ -41,6 +41,8 @@ function fieldArbitrary(field: FieldSpec): fc.Arbitrary<[string | undefined, str
   switch (field.kind) {
     case 'date':
       return fc.oneof(day.map((d): [string, string] => [d, d]), fc.constant<[string, string]>(['', '']));
+    case 'shortDate':
+      return fc.oneof(day.filter((d) => d.startsWith('20')).map((d): [string, string] => [d, d]), fc.constant<[string, string]>(['', '']));
     case 'alpha':
       return fc.string({ unit: fc.constantFrom(...ALPHA_CHARS), maxLength: w }).map((s): [string, string] => [s, s.trimEnd()]);
     case 'numeric':
