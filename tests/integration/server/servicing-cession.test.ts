@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../helpers/server';
 import { call, signInEveryRole, type DemoRole } from './client';
 import { itAnswersTheMatrix } from './matrix';
-import { disbursedOperation, insertBorrower, key, SERVICING_PARAMETERS_SQL } from './servicing-fixtures';
+import { disbursedOperation, expectBooksBalanced, insertBorrower, key, operationBalances, operationInstallments, SERVICING_PARAMETERS_SQL } from './servicing-fixtures';
 
 let server: TestServer;
 let tokens: Record<DemoRole, string>;
@@ -17,30 +17,11 @@ let borrowerId: number;
 let accountId: number;
 let otherCompanyAccountId: number;
 
-async function expectBalancedBooks(): Promise<void> {
-  const tb = await call(server, 'ledger.trialBalance', {}, tokens.operator);
-  expect(tb.status).toBe(200);
-  expect(tb.body.difference).toBe('0.00');
-  const unbalanced = await server.database.rows(
-    "SELECT posting_id FROM journal_entries GROUP BY posting_id HAVING sum(CASE WHEN side = 'debit' THEN amount ELSE -amount END) <> 0",
-  );
-  expect(unbalanced).toEqual([]);
-}
+const expectBalancedBooks = () => expectBooksBalanced(server, tokens.operator);
 
-/** Balances of one operation's entries (debit − credit), by account. */
-async function balances(operationId: number): Promise<Record<string, string>> {
-  const rows = await server.database.rows<{ account: string; balance: string }>(
-    "SELECT account, sum(CASE WHEN side = 'debit' THEN amount ELSE -amount END)::text AS balance FROM journal_entries WHERE credit_operation_id = $1 GROUP BY account",
-    [operationId],
-  );
-  return Object.fromEntries(rows.map((r) => [r.account, new Decimal(r.balance).toFixed(2)]));
-}
+const balances = (operationId: number) => operationBalances(server, operationId);
 
-async function installments(operationId: number) {
-  const answer = await call(server, 'servicing.installments', { id: operationId }, tokens.agent);
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return answer.body.installments as Array<Record<string, any>>;
-}
+const installments = (operationId: number) => operationInstallments<Record<string, any>>(server, tokens.agent, operationId);
 
 const assign = (operationId: number, ids: number[], extra: Record<string, unknown> = {}, token = tokens.operator) =>
   call(server, 'cession.assign', { id: operationId, idempotency_key: key(), assignment_account_id: accountId, installments: ids, date: server.clock.today(), monthly_rate: '1.5', ...extra }, token);

@@ -7,6 +7,33 @@ import { expect } from 'vitest';
 import type { TestServer } from '../../helpers/server';
 import { call, type DemoRole } from './client';
 
+/** The books of the whole server balance: the trial balance is zero and every posting balances on its own. */
+export async function expectBooksBalanced(server: TestServer, token: string): Promise<void> {
+  const tb = await call(server, 'ledger.trialBalance', {}, token);
+  expect(tb.status).toBe(200);
+  expect(tb.body.difference).toBe('0.00');
+  const unbalanced = await server.database.rows(
+    "SELECT posting_id FROM journal_entries GROUP BY posting_id HAVING sum(CASE WHEN side = 'debit' THEN amount ELSE -amount END) <> 0",
+  );
+  expect(unbalanced).toEqual([]);
+}
+
+/** Balances of one operation's entries (debit − credit), by account, with two places. */
+export async function operationBalances(server: TestServer, operationId: number): Promise<Record<string, string>> {
+  const rows = await server.database.rows<{ account: string; balance: string }>(
+    "SELECT account, sum(CASE WHEN side = 'debit' THEN amount ELSE -amount END)::numeric(14,2)::text AS balance FROM journal_entries WHERE credit_operation_id = $1 GROUP BY account",
+    [operationId],
+  );
+  return Object.fromEntries(rows.map((r) => [r.account, r.balance]));
+}
+
+/** The operation's installments as the servicing call lists them today. */
+export async function operationInstallments<T = Record<string, any>>(server: TestServer, token: string, operationId: number): Promise<T[]> {
+  const answer = await call(server, 'servicing.installments', { id: operationId }, token);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body.installments as T[];
+}
+
 /** A fresh idempotency key for each money write. */
 export const key = () => `test-${randomUUID()}`;
 

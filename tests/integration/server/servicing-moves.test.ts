@@ -13,7 +13,7 @@ import { startTestServer, type TestServer } from '../../helpers/server';
 import { call, signInEveryRole, type DemoRole } from './client';
 import { itAnswersTheMatrix } from './matrix';
 import { stillCollected } from '../../../src/server/areas/servicing';
-import { disbursedOperation, insertBorrower, key, SERVICING_PARAMETERS_SQL } from './servicing-fixtures';
+import { disbursedOperation, expectBooksBalanced, insertBorrower, key, operationInstallments, SERVICING_PARAMETERS_SQL } from './servicing-fixtures';
 
 let server: TestServer;
 let tokens: Record<DemoRole, string>;
@@ -21,15 +21,7 @@ let borrowerId: number;
 
 const disbursed = () => disbursedOperation(server, tokens, borrowerId);
 
-async function expectBalancedBooks(): Promise<void> {
-  const tb = await call(server, 'ledger.trialBalance', {}, tokens.operator);
-  expect(tb.status).toBe(200);
-  expect(tb.body.difference).toBe('0.00');
-  const unbalanced = await server.database.rows(
-    "SELECT posting_id FROM journal_entries GROUP BY posting_id HAVING sum(CASE WHEN side = 'debit' THEN amount ELSE -amount END) <> 0",
-  );
-  expect(unbalanced).toEqual([]);
-}
+const expectBalancedBooks = () => expectBooksBalanced(server, tokens.operator);
 
 /** Balances of one operation's entries (debit − credit). */
 async function operationBalances(operationId: number): Promise<Record<string, string>> {
@@ -40,11 +32,7 @@ async function operationBalances(operationId: number): Promise<Record<string, st
   return Object.fromEntries(rows.map((r) => [r.account, new Decimal(r.balance).toFixed(2)]));
 }
 
-async function installments(operationId: number) {
-  const answer = await call(server, 'servicing.installments', { id: operationId }, tokens.agent);
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return answer.body.installments as Array<Record<string, any>>;
-}
+const installments = (operationId: number) => operationInstallments<Record<string, any>>(server, tokens.agent, operationId);
 
 async function pay(operationId: number, installment: number, amount: string, paidOn: string) {
   return call(server, 'servicing.pay', { id: operationId, installment, idempotency_key: key(), amount, paid_on: paidOn, method: 'pix' }, tokens.operator);

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../helpers/server';
 import { call, signInEveryRole, type DemoRole } from './client';
 import { itAnswersTheMatrix } from './matrix';
-import { disbursedOperation, insertBorrower, key, SERVICING_PARAMETERS_SQL } from './servicing-fixtures';
+import { disbursedOperation, expectBooksBalanced, insertBorrower, key, operationInstallments, SERVICING_PARAMETERS_SQL } from './servicing-fixtures';
 
 let server: TestServer;
 let tokens: Record<DemoRole, string>;
@@ -23,15 +23,7 @@ let borrowerId: number;
 
 const disbursed = () => disbursedOperation(server, tokens, borrowerId);
 
-async function expectBalancedBooks(): Promise<void> {
-  const tb = await call(server, 'ledger.trialBalance', {}, tokens.operator);
-  expect(tb.status).toBe(200);
-  expect(tb.body.difference).toBe('0.00');
-  const unbalanced = await server.database.rows(
-    "SELECT posting_id FROM journal_entries GROUP BY posting_id HAVING sum(CASE WHEN side = 'debit' THEN amount ELSE -amount END) <> 0",
-  );
-  expect(unbalanced).toEqual([]);
-}
+const expectBalancedBooks = () => expectBooksBalanced(server, tokens.operator);
 
 /** One operation's balance on an account (other tests' operations share the books). */
 async function balanceOf(operationId: number, account: string): Promise<string> {
@@ -44,11 +36,7 @@ async function balanceOf(operationId: number, account: string): Promise<string> 
 
 type Installment = { id: number; number: number; due_date: string; value: string; principal: string; due_total: string; status: string };
 
-async function installments(operationId: number): Promise<Installment[]> {
-  const answer = await call(server, 'servicing.installments', { id: operationId }, tokens.agent);
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return answer.body.installments as Installment[];
-}
+const installments = (operationId: number) => operationInstallments<Installment>(server, tokens.agent, operationId);
 
 async function payFirst(operationId: number): Promise<void> {
   const [first] = await installments(operationId);

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../helpers/server';
 import { call, signInEveryRole, type DemoRole } from './client';
 import { itAnswersTheMatrix } from './matrix';
-import { assignAtRate, disbursedOperation, insertAssigneeAccount, insertBorrower, key, SERVICING_PARAMETERS_SQL } from './servicing-fixtures';
+import { assignAtRate, disbursedOperation, expectBooksBalanced, insertAssigneeAccount, insertBorrower, key, operationBalances, operationInstallments, SERVICING_PARAMETERS_SQL } from './servicing-fixtures';
 
 let server: TestServer;
 let tokens: Record<DemoRole, string>;
@@ -17,32 +17,13 @@ let borrowerId: number;
 let faceAccount: number;
 let presentValueAccount: number;
 
-async function expectBalancedBooks(): Promise<void> {
-  const tb = await call(server, 'ledger.trialBalance', {}, tokens.operator);
-  expect(tb.status).toBe(200);
-  expect(tb.body.difference).toBe('0.00');
-  const unbalanced = await server.database.rows(
-    "SELECT posting_id FROM journal_entries GROUP BY posting_id HAVING sum(CASE WHEN side = 'debit' THEN amount ELSE -amount END) <> 0",
-  );
-  expect(unbalanced).toEqual([]);
-}
+const expectBalancedBooks = () => expectBooksBalanced(server, tokens.operator);
 
-/** Balances of one operation's entries (debit − credit), by account. */
-async function balances(operationId: number): Promise<Record<string, string>> {
-  const rows = await server.database.rows<{ account: string; balance: string }>(
-    "SELECT account, sum(CASE WHEN side = 'debit' THEN amount ELSE -amount END)::text AS balance FROM journal_entries WHERE credit_operation_id = $1 GROUP BY account",
-    [operationId],
-  );
-  return Object.fromEntries(rows.map((r) => [r.account, new Decimal(r.balance).toFixed(2)]));
-}
+const balances = (operationId: number) => operationBalances(server, operationId);
 
 const moved = (before: Record<string, string>, after: Record<string, string>, account: string) => new Decimal(after[account] ?? 0).minus(before[account] ?? 0).toFixed(2);
 
-async function installments(operationId: number) {
-  const answer = await call(server, 'servicing.installments', { id: operationId }, tokens.agent);
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return answer.body.installments as Array<Record<string, any>>;
-}
+const installments = (operationId: number) => operationInstallments<Record<string, any>>(server, tokens.agent, operationId);
 
 const repurchase = (operationId: number, installmentId: number, extra: Record<string, unknown> = {}, token = tokens.operator) =>
   call(server, 'repurchase.create', { id: operationId, installment: installmentId, idempotency_key: key(), ...extra }, token);
