@@ -101,6 +101,7 @@ import { borrowerHandlers } from './areas/borrowers';
 import { creditOperationHandlers } from './areas/operations';
 import {
   assignmentRemittanceHandlers,
+  assigneeStatementHandlers,
   boletoHandlers,
   cessionHandlers,
   repurchaseHandlers,
@@ -128,6 +129,7 @@ export const handlers: Handlers = {
   ...cessionHandlers,
   ...repurchaseHandlers,
   ...assignmentRemittanceHandlers,
+  ...assigneeStatementHandlers,
   ...reportsHandlers,
   'session.login': login,
   'session.verifyHash': verifyHash,

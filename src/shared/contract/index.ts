@@ -31,6 +31,7 @@ import { remittanceManualOperations } from './servicing-remittance-manual';
 import { companyCnabReturnOperations } from './company-cnab-return';
 import { companyReportsOperations } from './company-reports';
 import { companyAssignmentRemittanceOperations } from './company-assignment-remittance';
+import { assigneeStatementOperations } from './servicing-assignee-statement';
 
 export const contract = {
   ...sessionOperations,
@@ -60,6 +61,7 @@ export const contract = {
   ...companyCnabReturnOperations,
   ...companyReportsOperations,
   ...companyAssignmentRemittanceOperations,
+  ...assigneeStatementOperations,
 } as const satisfies Record<string, OperationDef>;
 
 export type Contract = typeof contract;
@@ -118,3 +120,4 @@ export * from './servicing-repurchase';
 export * from './company-remittance';
 export * from './servicing-remittance-manual';
 export * from './company-assignment-remittance';
+export * from './servicing-assignee-statement';

@@ -85,6 +85,7 @@ export { cnabReturnHandlers } from './handlers/cnab-return';
 export { cessionHandlers } from './handlers/cession';
 export { repurchaseHandlers } from './handlers/repurchase';
 export { assignmentRemittanceHandlers } from './handlers/assignment-remittance';
+export { assigneeStatementHandlers } from './handlers/assignee-statement';
 export { disburse } from './disbursement';
 export { decideReversal, pay, reverse } from './payments';
 export { loadInstallmentDetails } from './installments';
