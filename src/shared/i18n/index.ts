@@ -64,14 +64,16 @@ import { remittanceManual as ptRemittanceManual } from './pt-BR/remittanceManual
 import { remittanceManual as enRemittanceManual } from './en/remittanceManual';
 import { assignmentRemittance as ptAssignmentRemittance } from './pt-BR/assignmentRemittance';
 import { assignmentRemittance as enAssignmentRemittance } from './en/assignmentRemittance';
+import { assigneeStatement as ptAssigneeStatement } from './pt-BR/assigneeStatement';
+import { assigneeStatement as enAssigneeStatement } from './en/assigneeStatement';
 import { reports as ptReports } from './pt-BR/reports';
 import { reports as enReports } from './en/reports';
 
 export const DEFAULT_LOCALE: Locale = 'pt-BR';
 
 export const resources = {
-  'pt-BR': { translation: { common: ptCommon, errors: ptErrors, menu: ptMenu, users: ptUsers, auth: ptAuth, shell: ptShell, catalogues: ptCatalogues, logs: ptLogs, lgpd: ptLgpd, preferences: ptPreferences, messages: ptMessages, list: ptList, form: ptForm, bureau: ptBureau, dashboard: ptDashboard, solicitations: ptSolicitations, simulations: ptSimulations, entrepreneurs: ptEntrepreneurs, company: ptCompany, borrowers: ptBorrowers, creditOperations: ptCreditOperations, servicing: ptServicing, prepayment: ptPrepayment, boleto: ptBoleto, collections: ptCollections, remittance: ptRemittance, remittanceManual: ptRemittanceManual, cnabReturn: ptCnabReturn, reports: ptReports, assignmentRemittance: ptAssignmentRemittance } },
-  en: { translation: { common: enCommon, errors: enErrors, menu: enMenu, users: enUsers, auth: enAuth, shell: enShell, catalogues: enCatalogues, logs: enLogs, lgpd: enLgpd, preferences: enPreferences, messages: enMessages, list: enList, form: enForm, bureau: enBureau, dashboard: enDashboard, solicitations: enSolicitations, simulations: enSimulations, entrepreneurs: enEntrepreneurs, company: enCompany, borrowers: enBorrowers, creditOperations: enCreditOperations, servicing: enServicing, prepayment: enPrepayment, boleto: enBoleto, collections: enCollections, remittance: enRemittance, remittanceManual: enRemittanceManual, cnabReturn: enCnabReturn, reports: enReports, assignmentRemittance: enAssignmentRemittance } },
+  'pt-BR': { translation: { common: ptCommon, errors: ptErrors, menu: ptMenu, users: ptUsers, auth: ptAuth, shell: ptShell, catalogues: ptCatalogues, logs: ptLogs, lgpd: ptLgpd, preferences: ptPreferences, messages: ptMessages, list: ptList, form: ptForm, bureau: ptBureau, dashboard: ptDashboard, solicitations: ptSolicitations, simulations: ptSimulations, entrepreneurs: ptEntrepreneurs, company: ptCompany, borrowers: ptBorrowers, creditOperations: ptCreditOperations, servicing: ptServicing, prepayment: ptPrepayment, boleto: ptBoleto, collections: ptCollections, remittance: ptRemittance, remittanceManual: ptRemittanceManual, cnabReturn: ptCnabReturn, reports: ptReports, assignmentRemittance: ptAssignmentRemittance, assigneeStatement: ptAssigneeStatement } },
+  en: { translation: { common: enCommon, errors: enErrors, menu: enMenu, users: enUsers, auth: enAuth, shell: enShell, catalogues: enCatalogues, logs: enLogs, lgpd: enLgpd, preferences: enPreferences, messages: enMessages, list: enList, form: enForm, bureau: enBureau, dashboard: enDashboard, solicitations: enSolicitations, simulations: enSimulations, entrepreneurs: enEntrepreneurs, company: enCompany, borrowers: enBorrowers, creditOperations: enCreditOperations, servicing: enServicing, prepayment: enPrepayment, boleto: enBoleto, collections: enCollections, remittance: enRemittance, remittanceManual: enRemittanceManual, cnabReturn: enCnabReturn, reports: enReports, assignmentRemittance: enAssignmentRemittance, assigneeStatement: enAssigneeStatement } },
 } as const;
 
 type Tree = { readonly [key: string]: string | Tree };

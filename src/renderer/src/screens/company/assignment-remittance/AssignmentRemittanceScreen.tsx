@@ -26,6 +26,7 @@ import { MoneyConfirmDialog } from '@kit/MoneyConfirmDialog';
 import { RecordsTable } from '@kit/RecordsTable';
 import { RoleGate } from '@kit/RoleGate';
 import { newIdempotencyKey } from '@kit/idempotencyKey';
+import { AssigneeStatementPanel } from './AssigneeStatementPanel';
 
 type ItemRow = AssignmentRemittanceItem & { id: number };
 type CessionRow = AssignmentRemittanceCession & { id: number };
@@ -219,6 +220,7 @@ export function AssignmentRemittanceScreen() {
                   ),
                 }}
               />
+              {account !== null && <AssigneeStatementPanel key={account} accountId={account} today={data.date} />}
             </>
           )}
         </>
