@@ -121,7 +121,8 @@ async function operationsReportFromScreen(page: Page, harness: Harness, server: 
   await page.getByTestId('company-report-iof-link').click();
   await expect(page.getByTestId('report-iof-period')).toBeVisible();
   const today = server.clock.today();
-  await expect(page.getByTestId('report-iof-from')).toHaveValue(new RegExp(`^${today.slice(0, 8)}(01|11|21)$`));
+  // Shown as a person reads it (DD/MM/YYYY) whatever the workstation's locale.
+  await expect(page.getByTestId('report-iof-from')).toHaveValue(new RegExp(`^(01|11|21)/${today.slice(5, 7)}/${today.slice(0, 4)}$`));
 
   await harness.goto('/app/company-operation');
   await page.getByTestId('company-report-operations-link').click();

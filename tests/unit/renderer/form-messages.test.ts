@@ -22,6 +22,7 @@ import {
   amountTextToDecimal,
   dateTextToIso,
   decimalToAmountText,
+  isIsoDay,
   isoToDateText,
   maskDateTyping,
   numberTextToNumber,
@@ -219,6 +220,8 @@ describe('amount and date text, whatever the workstation locale', () => {
     expect(dateTextToIso('12/31/2025')).toBeNull();
     expect(dateTextToIso('29/02/2025')).toBeNull();
     expect(dateTextToIso('29/02/2024')).toBe('2024-02-29');
+    // What a list screen sends its query: only a whole real day, never the text half typed.
+    expect([isIsoDay('2024-02-29'), isIsoDay('2025-02-29'), isIsoDay('31/12/2025'), isIsoDay('2025-12-3'), isIsoDay('')]).toEqual([true, false, false, false, false]);
     expect(maskDateTyping('3', '31')).toBe('31/');
     expect(maskDateTyping('31/1', '31/12')).toBe('31/12/');
     expect(maskDateTyping('31/', '31//')).toBe('31/');

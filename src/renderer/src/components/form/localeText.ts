@@ -86,6 +86,9 @@ export function dateTextToIso(text: string | null | undefined): string | null {
   return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
 }
 
+/** Whether a value is already a real day as the wire takes it ('YYYY-MM-DD'). */
+export const isIsoDay = (value: string): boolean => ISO_DAY.test(value) && dateTextToIso(value) === value;
+
 /** 'YYYY-MM-DD' → 'DD/MM/YYYY' for the field; any other text is shown as it is. */
 export function isoToDateText(value: string | null | undefined): string {
   const m = ISO_DAY.exec(value ?? '');

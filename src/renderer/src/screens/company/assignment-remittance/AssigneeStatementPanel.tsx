@@ -5,7 +5,7 @@
  * opening and closing balances and the totals per kind. The period starts as
  * the month of the screen's date, up to that date (strings only: no time zone).
  */
-import { Callout, FormGroup, InputGroup } from '@blueprintjs/core';
+import { Callout, FormGroup } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ASSIGNEE_STATEMENT_KINDS, type AssigneeStatementLine } from '@shared/contract/servicing-assignee-statement';
@@ -13,6 +13,8 @@ import { formatCurrency, formatDate } from '@shared/format';
 import { errorText } from '../../../api/errors';
 import { useApiQuery } from '../../../api/hooks';
 import { RecordsTable } from '@kit/RecordsTable';
+import { DateTextInput } from '@kit/form/DateTextInput';
+import { isIsoDay } from '@kit/form/localeText';
 
 type LineRow = AssigneeStatementLine & { id: number };
 
@@ -29,10 +31,10 @@ export function AssigneeStatementPanel({ accountId, today }: { accountId: number
       <h3>{t('assigneeStatement.title')}</h3>
       <div className="company-remittance-pick">
         <FormGroup label={t('assigneeStatement.from')} labelFor="assignee-statement-from">
-          <InputGroup id="assignee-statement-from" data-testid="assignee-statement-from" type="date" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
+          <DateTextInput id="assignee-statement-from" value={from} onChange={(v) => isIsoDay(v) && setFrom(v)} />
         </FormGroup>
         <FormGroup label={t('assigneeStatement.to')} labelFor="assignee-statement-to">
-          <InputGroup id="assignee-statement-to" data-testid="assignee-statement-to" type="date" value={to} onChange={(e) => setTo(e.currentTarget.value)} />
+          <DateTextInput id="assignee-statement-to" value={to} onChange={(v) => isIsoDay(v) && setTo(v)} />
         </FormGroup>
       </div>
       {statement.error && <Callout intent="danger">{errorText(statement.error, t)}</Callout>}

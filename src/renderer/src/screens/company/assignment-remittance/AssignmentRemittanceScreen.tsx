@@ -9,7 +9,7 @@
  * account's files, each downloaded again byte for byte
  * (assignmentRemittance.file, saved to disk by the main process).
  */
-import { Button, Callout, FormGroup, HTMLSelect, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Callout, FormGroup, HTMLSelect, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -27,6 +27,8 @@ import { RecordsTable } from '@kit/RecordsTable';
 import { RoleGate } from '@kit/RoleGate';
 import { newIdempotencyKey } from '@kit/idempotencyKey';
 import { AssigneeStatementPanel } from './AssigneeStatementPanel';
+import { DateTextInput } from '@kit/form/DateTextInput';
+import { isIsoDay } from '@kit/form/localeText';
 
 type ItemRow = AssignmentRemittanceItem & { id: number };
 type CessionRow = AssignmentRemittanceCession & { id: number };
@@ -100,7 +102,7 @@ export function AssignmentRemittanceScreen() {
               />
             </FormGroup>
             <FormGroup label={t('assignmentRemittance.date')} labelFor="assignment-remittance-date">
-              <InputGroup id="assignment-remittance-date" data-testid="assignment-remittance-date" type="date" value={date || data?.date || ''} onChange={(e) => setDate(e.currentTarget.value)} />
+              <DateTextInput id="assignment-remittance-date" value={date || data?.date || ''} onChange={(v) => isIsoDay(v) && setDate(v)} />
             </FormGroup>
           </div>
           {overview.error && <Callout intent="danger">{errorText(overview.error, t)}</Callout>}

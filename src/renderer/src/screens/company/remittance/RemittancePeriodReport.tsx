@@ -4,7 +4,7 @@
  * process; shown to the roles that read reports. A bad period is the
  * server's 400, shown with the field it names.
  */
-import { Button, Callout, FormGroup, InputGroup } from '@blueprintjs/core';
+import { Button, Callout, FormGroup } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contract } from '@shared/contract';
@@ -13,6 +13,7 @@ import { RoleGate } from '@kit/RoleGate';
 import { bridge } from '../../../api/client';
 import { ApiError, errorText } from '../../../api/errors';
 import { useToast } from '../../../app/toaster';
+import { DateTextInput } from '@kit/form/DateTextInput';
 
 type Format = 'pdf' | 'xlsx';
 
@@ -52,10 +53,10 @@ function PeriodForm({ bank }: { bank: RemittanceBankCode }) {
       <h3>{t('remittance.period.title')}</h3>
       <div className="company-remittance-pick">
         <FormGroup label={t('remittance.period.from')} labelFor="remittance-period-from">
-          <InputGroup id="remittance-period-from" data-testid="remittance-period-from" type="date" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
+          <DateTextInput id="remittance-period-from" value={from} onChange={setFrom} />
         </FormGroup>
         <FormGroup label={t('remittance.period.to')} labelFor="remittance-period-to">
-          <InputGroup id="remittance-period-to" data-testid="remittance-period-to" type="date" value={to} onChange={(e) => setTo(e.currentTarget.value)} />
+          <DateTextInput id="remittance-period-to" value={to} onChange={setTo} />
         </FormGroup>
         <Button icon="document" loading={busy === 'pdf'} disabled={busy !== null} data-testid="remittance-period-pdf" onClick={() => void save('pdf')}>
           {t('remittance.reportPdf')}

@@ -8,7 +8,7 @@
  * disk by the main process) beside its report (PDF, Excel). Declarations on the kit: RecordsTable columns
  * and MoneyConfirmDialog rows.
  */
-import { Button, Callout, FormGroup, HTMLSelect, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Callout, FormGroup, HTMLSelect, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +24,8 @@ import { RecordsTable } from '@kit/RecordsTable';
 import { RoleGate } from '@kit/RoleGate';
 import { newIdempotencyKey } from '@kit/idempotencyKey';
 import { RemittanceFileButtons, useRemittanceFiles } from './RemittanceFileActions';
+import { DateTextInput } from '@kit/form/DateTextInput';
+import { isIsoDay } from '@kit/form/localeText';
 
 type PendingRow = RemittanceCandidate & { id: number };
 
@@ -73,7 +75,7 @@ export function RemittanceScreen() {
               />
             </FormGroup>
             <FormGroup label={t('remittance.date')} labelFor="remittance-date">
-              <InputGroup id="remittance-date" data-testid="remittance-date" type="date" value={date || data?.date || ''} onChange={(e) => setDate(e.currentTarget.value)} />
+              <DateTextInput id="remittance-date" value={date || data?.date || ''} onChange={(v) => isIsoDay(v) && setDate(v)} />
             </FormGroup>
           </div>
           {overview.error && <Callout intent="danger">{errorText(overview.error, t)}</Callout>}

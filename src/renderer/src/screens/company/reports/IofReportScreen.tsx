@@ -7,7 +7,7 @@
  * decêndios. It opens on the current decêndio of the server's business date
  * (report.iofCurrentPeriod), not the workstation's clock.
  */
-import { Button, Callout, FormGroup, InputGroup, Spinner } from '@blueprintjs/core';
+import { Button, Callout, FormGroup, Spinner } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IofReport } from '@shared/contract/company-reports';
@@ -18,6 +18,7 @@ import { useApiQuery } from '../../../api/hooks';
 import { useToast } from '../../../app/toaster';
 import { ExportExcelButton } from '@kit/ExportExcelButton';
 import { RecordsTable } from '@kit/RecordsTable';
+import { DateTextInput } from '@kit/form/DateTextInput';
 
 interface LineRow {
   id: number;
@@ -87,10 +88,10 @@ export function IofReportScreen() {
         }}
       >
         <FormGroup label={t('reports.iof.from')} labelFor="report-iof-from">
-          <InputGroup id="report-iof-from" data-testid="report-iof-from" type="date" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
+          <DateTextInput id="report-iof-from" value={from} onChange={setFrom} />
         </FormGroup>
         <FormGroup label={t('reports.iof.to')} labelFor="report-iof-to">
-          <InputGroup id="report-iof-to" data-testid="report-iof-to" type="date" value={to} onChange={(e) => setTo(e.currentTarget.value)} />
+          <DateTextInput id="report-iof-to" value={to} onChange={setTo} />
         </FormGroup>
         <Button type="submit" intent="primary" icon="search" data-testid="report-iof-show">
           {t('reports.iof.show')}
