@@ -61,7 +61,8 @@ export function CessionRecords({ view }: { view: OperationCessions }) {
   return (
     <section data-testid="cession-records">
       <H3 className="heading-as-h5 op-section-title">{t(c('recordsTitle'))}</H3>
-      <HTMLTable compact striped data-testid="cession-records-table">
+      <div className="cession-table-scroll">
+        <HTMLTable compact striped data-testid="cession-records-table">
         <thead>
           <tr>
             <th scope="col">{t(c('records.number'))}</th>
@@ -109,7 +110,8 @@ export function CessionRecords({ view }: { view: OperationCessions }) {
             </tr>
           ))}
         </tbody>
-      </HTMLTable>
+        </HTMLTable>
+      </div>
       {deciding && (
         <ReasonMoneyDialog
           testPrefix="cession-decide"

@@ -127,7 +127,8 @@ export function AssignPanel({ list, operationId }: { list: AssignableList; opera
         </p>
       ) : (
         <>
-          <HTMLTable compact striped data-testid="cession-assignable-table">
+          <div className="cession-table-scroll">
+            <HTMLTable compact striped data-testid="cession-assignable-table">
             <thead>
               <tr>
                 <th scope="col">
@@ -177,7 +178,8 @@ export function AssignPanel({ list, operationId }: { list: AssignableList; opera
                 </tr>
               ))}
             </tbody>
-          </HTMLTable>
+            </HTMLTable>
+          </div>
           <p className="svc-totals" data-testid="cession-selected">
             <span>{t(c('selected'), { count: selected.size })}</span>
             <span>
@@ -274,7 +276,8 @@ function ReversePanel({ list, operationId }: { list: ReversibleList; operationId
         </p>
       ) : (
         <>
-          <HTMLTable compact striped data-testid="cession-reversible-table">
+          <div className="cession-table-scroll">
+            <HTMLTable compact striped data-testid="cession-reversible-table">
             <thead>
               <tr>
                 <th scope="col">{t(c('columns.select'))}</th>
@@ -311,7 +314,8 @@ function ReversePanel({ list, operationId }: { list: ReversibleList; operationId
                 </tr>
               ))}
             </tbody>
-          </HTMLTable>
+            </HTMLTable>
+          </div>
           <RoleGate roles={AllOperators}>
             <Button icon="undo" intent="warning" data-testid="cession-reverse-open" disabled={ids.length === 0} onClick={() => setOpen(true)}>
               {t(c('reverseOpen'))}
