@@ -540,6 +540,10 @@ test("an operator generates the day's CNAB 444 assignment remittance for the fun
   await page.getByTestId('assignment-remittance-account').selectOption(String(account.id));
   await expect(page.getByTestId('assignment-remittance-totals')).toContainText('2 parcela(s)');
   await expect(page.locator('[data-testid="assignment-remittance-items"] tbody tr')).toHaveCount(2);
+  // The assignee's statement of the month: the two installments' prices now due from the fund.
+  await expect(page.locator('[data-testid^="assignee-statement-lines-row-"]')).toHaveCount(2);
+  await expect(page.getByTestId('assignee-statement-lines')).toContainText('Cessão (preço a receber)');
+  await expect(page.getByTestId('assignee-statement-balances')).toContainText('saldo final -R$');
   await expectNoSeriousViolations(page);
 
   await page.getByTestId('assignment-remittance-generate').click();
