@@ -165,7 +165,7 @@ describe('kill -9 during batch cessions', () => {
     survivor!.child.kill('SIGKILL');
     await stopped(survivor!.child);
     await inFlight;
-    // eslint-disable-next-line no-console -- which way the kill fell is worth seeing when the case is run by hand
+    // Which way the kill fell is worth seeing when the case is run by hand.
     console.info(`cession kill: ${acknowledged.length} of ${batches.length} batches of ${size} acknowledged before the kill`);
 
     const again = await start(dataDir, uploadsDir, today);
