@@ -337,7 +337,7 @@ export const cessionOperations = {
     encoding: 'none',
     origin: 'spec',
     description:
-      "The operation's assigned installments with their cession (number, date, assignee, price), whether each may be reversed now (blocked says why not: money collected for the assignee on it) and a reversal awaiting its second person.",
+      "The operation's assigned installments with their cession (number, date, assignee, price), whether each may be reversed now (blocked says why not: money collected for the assignee on it, or past the company's reversal window) and a reversal awaiting its second person.",
     args: z.object({ id: idSchema }),
     result: reversibleListSchema,
   }),

@@ -236,6 +236,9 @@ describe('a cession at a rate, a payment owed to the assignee, part of it revers
     expect(late.body.message).toContain(`cessão nº ${cession.number}`);
     expect(late.body.message).toContain('09/03/2026');
     expect((await installments(opId))[3].status).toBe('assigned');
+    // The reversible list says so before anyone tries.
+    const listed = (await call(server, 'cession.reversible', { id: opId }, tokens.agent)).body.installments.find((i: any) => i.id === list[3].id);
+    expect(listed.blocked).toBe(late.body.message);
     expect((await setWindow(37)).status).toBe(200);
     const onTheLastDay = await reverse(opId, [list[3].id]);
     expect(onTheLastDay.status, JSON.stringify(onTheLastDay.body)).toBe(200);

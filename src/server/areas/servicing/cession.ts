@@ -89,7 +89,7 @@ export const CESSION_MESSAGES = {
   notAssigned: (n: number) => `A parcela ${n} não está cedida: não há cessão a desfazer.`,
   assigneeMoney: (n: number) => `A parcela ${n} já recebeu pagamentos devidos ao cessionário: acerte-os com o fundo antes de desfazer a cessão.`,
   outsideReversalWindow: (n: number, cession: number, date: string, max: number, last: string) =>
-    `Campo date: a parcela ${n} está na cessão nº ${cession}, de ${formatDate(date)}; a empresa permite desfazer uma cessão até ${max} dias depois da data dela (até ${formatDate(last)}). Depois disso, use a recompra.`,
+    `A parcela ${n} está na cessão nº ${cession}, de ${formatDate(date)}; a empresa permite desfazer uma cessão até ${max} dias depois da data dela (até ${formatDate(last)}). Depois disso, use a recompra.`,
   reversalPending: (n: number) => `A parcela ${n} já está em um desfazimento de cessão que aguarda aprovação.`,
   reversalNotFound: 'Desfazimento de cessão não encontrado.',
   noPendingReversal: 'Este desfazimento de cessão não aguarda aprovação.',
@@ -544,6 +544,11 @@ export async function reversibleOf(db: Db, operationId: number, today: string): 
   const targets = await targetsOf(db, installments, new Map([[op.id, ctx]]), today);
   const collected = await withAssigneeMoney(db, installments.map((i) => i.id));
   const pending = await pendingReversalsOf(db, op.id);
+  const window = (await parametersOf(db, op.company_id)).cession_reversal_max_days;
+  const pastWindow = (item: StandingItem, n: number) => {
+    const last = addDays(item.cession_date, window);
+    return today > last ? CESSION_MESSAGES.outsideReversalWindow(n, item.cession_number, item.cession_date, window, last) : null;
+  };
   return {
     credit_operation_id: op.id,
     as_of: today,
@@ -562,7 +567,11 @@ export async function reversibleOf(db: Db, operationId: number, today: string): 
         face_value: item.face_value,
         price: item.price,
         carrying: item.carrying,
-        blocked: collected.has(item.installment_id) ? CESSION_MESSAGES.assigneeMoney(n) : pending.has(item.installment_id) ? CESSION_MESSAGES.reversalPending(n) : null,
+        blocked: collected.has(item.installment_id)
+          ? CESSION_MESSAGES.assigneeMoney(n)
+          : pending.has(item.installment_id)
+            ? CESSION_MESSAGES.reversalPending(n)
+            : pastWindow(item, n),
         pending_reversal_id: pending.get(item.installment_id) ?? null,
       };
     }),
