@@ -25,7 +25,9 @@
  *   (o2) a CNAB 444 assignment remittance of 10,000 installments generated,
  *       validated and written, in a process of its own (assignment-remittance.ts).
  *   (p) a CNAB 240 return file of 10,000 lines previewed and settled through
- *       the server (return-file.ts).
+ *       the server (return-file.ts);
+ *   (q) a cession of 1,000 installments end to end through the server, as two
+ *       batch cessions of 500 (cession.ts).
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -47,6 +49,7 @@ import { collectionsFigures } from './collections';
 import { remittanceFigure } from './remittance';
 import { assignmentRemittanceFigure } from './assignment-remittance';
 import { returnFileFigure } from './return-file';
+import { cessionFigure } from './cession';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 100_000);
@@ -151,3 +154,4 @@ await collectionsFigures();
 await remittanceFigure();
 await assignmentRemittanceFigure();
 await returnFileFigure();
+await cessionFigure();

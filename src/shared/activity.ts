@@ -384,6 +384,7 @@ export const ACTIVITY_FIELDS = [
   'rejected_count',
   // cessions (the sale of installments to an assignee, and its reversal)
   'cession_max_days_overdue',
+  'cession_reversal_max_days',
   'cession_approval_above',
   'cession_id',
   'cession_number',

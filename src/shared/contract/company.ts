@@ -108,6 +108,8 @@ export const companyParametersSchema = z.object({
   cession_max_days_overdue: z.number().int(),
   /** a cession (or its reversal) priced above this waits for a second person of AllOperators (four eyes) */
   cession_approval_above: moneySchema,
+  /** a cession may be reversed up to this many calendar days after its cession date (0: only that day) */
+  cession_reversal_max_days: z.number().int(),
   updated_at: timestampSchema,
 });
 export type CompanyParameters = z.infer<typeof companyParametersSchema>;
@@ -607,6 +609,8 @@ export const companyOperations = {
         cession_max_days_overdue: z.number().int('dias inteiros').min(0, 'não pode ser negativo').max(360, 'no máximo 360 dias').optional(),
         /** kept when left out */
         cession_approval_above: moneyInputSchema.optional(),
+        /** absent: unchanged */
+        cession_reversal_max_days: z.number().int('dias inteiros').min(0, 'não pode ser negativo').max(3650, 'no máximo 3650 dias').optional(),
       })
       .refine((v) => Number(v.max_monthly_rate) >= Number(v.min_monthly_rate), { message: 'a taxa máxima não pode ser menor que a mínima', path: ['max_monthly_rate'] })
       .refine((v) => v.max_installments >= v.min_installments, { message: 'o prazo máximo não pode ser menor que o mínimo', path: ['max_installments'] })

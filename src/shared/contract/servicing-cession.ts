@@ -40,7 +40,11 @@
  *   assignee on it (a standing payment owed to the assignee: 409 naming the
  *   installment — that money must be settled with the fund first). Contra
  *   entries dated the business date; the installment goes back to what its
- *   payments say.
+ *   payments say. Only within the company's cession_reversal_max_days after
+ *   the cession date, counted to the business date of the request (0: that
+ *   day only); past it, 409 on `date` naming the cession, and the way back
+ *   is a repurchase. A reversal waiting for its second person when the
+ *   window closes may still be approved: the window is the request's.
  * - Refusals: an installment already assigned, paid, out of collection, of
  *   another operation or company, or held by a pending cession: 409 naming
  *   it (field `installments`); a rate above 100% a month or a price above the
@@ -333,7 +337,7 @@ export const cessionOperations = {
     encoding: 'none',
     origin: 'spec',
     description:
-      "The operation's assigned installments with their cession (number, date, assignee, price), whether each may be reversed now (blocked says why not: money collected for the assignee on it) and a reversal awaiting its second person.",
+      "The operation's assigned installments with their cession (number, date, assignee, price), whether each may be reversed now (blocked says why not: money collected for the assignee on it, or past the company's reversal window) and a reversal awaiting its second person.",
     args: z.object({ id: idSchema }),
     result: reversibleListSchema,
   }),

@@ -220,6 +220,31 @@ describe('a cession at a rate, a payment owed to the assignee, part of it revers
     expect((await call(server, 'cession.assignable', { id: opId }, tokens.agent)).body.installments.map((i: any) => i.id)).toContain(list[2].id);
     await expectBalancedBooks();
   });
+  it("reverses only within the company's window after the cession date: past it 409 on date naming the cession", async () => {
+    const setWindow = async (days: unknown) => {
+      const current = (await call(server, 'company.parameters', { id: 1 }, tokens.admin)).body;
+      return call(server, 'company.updateParameters', { ...current, cession_reversal_max_days: days }, tokens.admin);
+    };
+    expect((await setWindow(-1)).body.field).toBe('cession_reversal_max_days');
+    // The cession is of 2026-02-01 and the business date 2026-03-10: 37 days after.
+    const narrowed = await setWindow(36);
+    expect(narrowed.status, JSON.stringify(narrowed.body)).toBe(200);
+    expect(narrowed.body.cession_reversal_max_days).toBe(36);
+    const late = await reverse(opId, [list[3].id]);
+    expect(late.status).toBe(409);
+    expect(late.body.field).toBe('date');
+    expect(late.body.message).toContain(`cessão nº ${cession.number}`);
+    expect(late.body.message).toContain('09/03/2026');
+    expect((await installments(opId))[3].status).toBe('assigned');
+    // The reversible list says so before anyone tries.
+    const listed = (await call(server, 'cession.reversible', { id: opId }, tokens.agent)).body.installments.find((i: any) => i.id === list[3].id);
+    expect(listed.blocked).toBe(late.body.message);
+    expect((await setWindow(37)).status).toBe(200);
+    const onTheLastDay = await reverse(opId, [list[3].id]);
+    expect(onTheLastDay.status, JSON.stringify(onTheLastDay.body)).toBe(200);
+    expect((await setWindow(360)).status).toBe(200);
+    await expectBalancedBooks();
+  });
 });
 
 describe('four eyes above the company limit, the batch across operations, idempotency and concurrency', () => {

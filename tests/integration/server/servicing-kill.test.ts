@@ -4,6 +4,12 @@
  * its postings commit in one transaction, and the answer is sent only after
  * the commit. The server runs as its own process (entry.ts) over a copy of
  * the demo database, and is started again over the same folder.
+ *
+ * The same folder then takes batch cessions of hundreds of installments and a
+ * second kill -9: each cession (record, items, installments assigned, its
+ * postings) is one transaction, so after the restart a cession is there whole
+ * or not at all. The cession case reuses the server the payment case left
+ * running (a copy of the demo and a start cost seconds each).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -11,6 +17,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import Decimal from 'decimal.js';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../../src/server/db/connect';
 import { calendarDayInSaoPaulo } from '../../../src/server/platform/clock';
 import { prepareDataDir } from '../../helpers/server';
 import { call, signIn } from './client';
@@ -19,6 +26,14 @@ const cleanup: Array<() => Promise<unknown>> = [];
 afterAll(async () => {
   for (const fn of cleanup.reverse()) await fn();
 });
+
+/** What the payment case leaves for the cession case: the folder and the server running over it. */
+let survivor: { dataDir: string; uploadsDir: string; today: string; child: ChildProcess; url: string } | null = null;
+
+function stopped(child: ChildProcess): Promise<unknown> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', resolve));
+}
 
 function start(dataDir: string, uploadsDir: string, today: string): Promise<{ child: ChildProcess; url: string }> {
   const child = fork(join(process.cwd(), 'src/server/entry.ts'), [], {
@@ -98,6 +113,99 @@ describe('kill -9 during payments', () => {
     const payments = (details.body.transactions as Array<{ kind: string; amount: string }>).filter((t) => t.kind === 'payment');
     const paymentPostings = (journal.body.postings as Array<{ kind: string }>).filter((p) => p.kind === 'payment');
     expect(paymentPostings.length).toBeGreaterThanOrEqual(payments.length);
-    second.child.kill('SIGTERM');
+    survivor = { dataDir, uploadsDir, today, child: second.child, url: second.url };
+  }, 180_000);
+});
+
+describe('kill -9 during batch cessions', () => {
+  it('leaves no half cession', async () => {
+    expect(survivor, 'the payment case leaves its server running').not.toBeNull();
+    const { dataDir, uploadsDir, today } = survivor!;
+    const server = { url: survivor!.url };
+    const admin = await signIn(server as never, 'admin@demo.local');
+    const operator = await signIn(server as never, 'operador@demo.local');
+
+    // No second person and no overdue limit, so that every cession takes effect at once over many installments.
+    const parameters = await call(server, 'company.parameters', { id: 1 }, admin);
+    expect(parameters.status).toBe(200);
+    const updated = await call(server, 'company.updateParameters', { ...parameters.body, cession_approval_above: '99999999.00', cession_max_days_overdue: 360 }, admin);
+    expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+    const account = await call(
+      server,
+      'company.createAssignmentAccount',
+      { id: 1, assignee_name: 'Fundo Kill FIDC', assignee_cnpj: '11.222.333/0001-81', bank_code: '341', bank_name: 'Itaú Unibanco', agency: '0001', account: '12345', account_digit: '0' },
+      admin,
+    );
+    expect(account.status, JSON.stringify(account.body)).toBe(200);
+    const assignable = await call(server, 'cession.assignableAcross', {}, operator);
+    expect(assignable.status).toBe(200);
+    const ids = (assignable.body.installments as Array<{ id: number }>).map((i) => i.id);
+    expect(ids.length).toBeGreaterThanOrEqual(60);
+
+    // Three batches of disjoint installments in flight, the server killed while they run.
+    const size = Math.min(500, Math.floor(ids.length / 3));
+    const batches = [0, 1, 2].map((k) => ids.slice(k * size, (k + 1) * size));
+    const acknowledged: number[] = [];
+    const inFlight = Promise.all(
+      batches.map(async (installments) => {
+        try {
+          const answer = await call(
+            server,
+            'cession.assignBatch',
+            { idempotency_key: `kill-${randomUUID()}`, assignment_account_id: account.body.id, installments, date: today, monthly_rate: '1.5' },
+            operator,
+          );
+          if (answer.status === 200) acknowledged.push(answer.body.id as number);
+        } catch {
+          // The connection died with the server: not acknowledged.
+        }
+      }),
+    );
+    await new Promise((r) => setTimeout(r, 150));
+    survivor!.child.kill('SIGKILL');
+    await stopped(survivor!.child);
+    await inFlight;
+    // Which way the kill fell is worth seeing when the case is run by hand.
+    console.info(`cession kill: ${acknowledged.length} of ${batches.length} batches of ${size} acknowledged before the kill`);
+
+    const again = await start(dataDir, uploadsDir, today);
+    const token = await signIn({ url: again.url } as never, 'operador@demo.local');
+    const tb = await call({ url: again.url }, 'ledger.trialBalance', {}, token);
+    expect(tb.body.difference).toBe('0.00');
+    for (const id of acknowledged) expect((await call({ url: again.url }, 'cession.get', { cession: id }, token)).status).toBe(200);
+    again.child.kill('SIGTERM');
+    await stopped(again.child);
+
+    // The folder read directly: every cession whole, nothing of a cession that is not there.
+    const db = await openDatabase({ dataDir });
+    try {
+      const cessions = await db.rows<{ id: number; installment_count: number; items: number; assigned: number }>(
+        `SELECT c.id, c.installment_count, count(ci.id)::int AS items, count(*) FILTER (WHERE s.status = 'assigned')::int AS assigned
+           FROM cessions c JOIN cession_items ci ON ci.cession_id = c.id LEFT JOIN installment_states s ON s.installment_id = ci.installment_id
+          GROUP BY c.id`,
+      );
+      for (const c of cessions) expect(c).toEqual({ ...c, items: c.installment_count, assigned: c.installment_count });
+      expect(cessions.map((c) => c.installment_count).every((n) => batches.some((b) => b.length === n))).toBe(true);
+      // No installment assigned without a cession item, no item without its cession.
+      expect(await db.rows("SELECT installment_id FROM installment_states WHERE status = 'assigned' AND installment_id NOT IN (SELECT installment_id FROM cession_items)")).toEqual([]);
+      expect(await db.rows('SELECT id FROM cession_items WHERE cession_id NOT IN (SELECT id FROM cessions)')).toEqual([]);
+      // The receivable left the books by exactly the items' carrying amount, operation by operation, and the price is due from the assignee.
+      const ledger = await db.rows<{ credit_operation_id: number; carrying: string; price: string; items_carrying: string | null; items_price: string | null }>(
+        `SELECT j.credit_operation_id,
+                sum(CASE WHEN j.account = 'loans_receivable' THEN j.amount ELSE 0 END)::numeric(14,2)::text AS carrying,
+                sum(CASE WHEN j.account = 'due_from_assignee' THEN j.amount ELSE 0 END)::numeric(14,2)::text AS price,
+                (SELECT sum(carrying)::numeric(14,2)::text FROM cession_items WHERE credit_operation_id = j.credit_operation_id) AS items_carrying,
+                (SELECT sum(price)::numeric(14,2)::text FROM cession_items WHERE credit_operation_id = j.credit_operation_id) AS items_price
+           FROM journal_entries j WHERE j.kind = 'cession' GROUP BY j.credit_operation_id`,
+      );
+      for (const row of ledger) expect(row).toEqual({ ...row, carrying: row.items_carrying, price: row.items_price });
+      const [operations] = await db.rows<{ n: number }>('SELECT count(DISTINCT credit_operation_id)::int AS n FROM cession_items');
+      expect(ledger.length).toBe(operations.n);
+      expect(
+        await db.rows("SELECT posting_id FROM journal_entries GROUP BY posting_id HAVING sum(CASE WHEN side = 'debit' THEN amount ELSE -amount END) <> 0"),
+      ).toEqual([]);
+    } finally {
+      await db.close();
+    }
   }, 180_000);
 });

@@ -75,6 +75,8 @@ export const companyParameters = pgTable('company_parameters', {
   cession_max_days_overdue: integer('cession_max_days_overdue').notNull().default(0),
   /** a cession or its reversal priced above this needs a second person (migration 0027) */
   cession_approval_above: money('cession_approval_above').notNull().default('50000.00'),
+  /** a cession may be reversed up to this many days after its cession date (migration 0030) */
+  cession_reversal_max_days: integer('cession_reversal_max_days').notNull().default(360),
   updated_at: ts('updated_at').notNull().defaultNow(),
 });
 

@@ -36,7 +36,7 @@ import {
   type OperationCessions,
   type ReversibleList,
 } from '@shared/contract/servicing-cession';
-import { formatCurrency } from '@shared/format';
+import { formatCurrency, formatDate } from '@shared/format';
 import type { Db } from '../../db/connect';
 import { users } from '../access/schema';
 import { parametersOf } from '../company';
@@ -48,6 +48,7 @@ import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import { logActivity } from '../../platform/activity';
 import { priceCession, type CessionPrice, type CessionPricing } from '../../domain/servicing/cession';
 import { cessionPosting, cessionReversalPosting } from '../../domain/servicing/ledger';
+import { addDays } from '../../domain/servicing/days';
 import { postJournal } from './journal';
 import { changeInstallment, type InstallmentTarget } from './installment-change';
 import { replayOf, servicingContext, transactionsOf, type InstallmentRow, type ServicingContext } from './installments';
@@ -87,6 +88,8 @@ export const CESSION_MESSAGES = {
   refusalReason: 'Campo reason: informe por que recusa.',
   notAssigned: (n: number) => `A parcela ${n} não está cedida: não há cessão a desfazer.`,
   assigneeMoney: (n: number) => `A parcela ${n} já recebeu pagamentos devidos ao cessionário: acerte-os com o fundo antes de desfazer a cessão.`,
+  outsideReversalWindow: (n: number, cession: number, date: string, max: number, last: string) =>
+    `A parcela ${n} está na cessão nº ${cession}, de ${formatDate(date)}; a empresa permite desfazer uma cessão até ${max} dias depois da data dela (até ${formatDate(last)}). Depois disso, use a recompra.`,
   reversalPending: (n: number) => `A parcela ${n} já está em um desfazimento de cessão que aguarda aprovação.`,
   reversalNotFound: 'Desfazimento de cessão não encontrado.',
   noPendingReversal: 'Este desfazimento de cessão não aguarda aprovação.',
@@ -541,6 +544,11 @@ export async function reversibleOf(db: Db, operationId: number, today: string): 
   const targets = await targetsOf(db, installments, new Map([[op.id, ctx]]), today);
   const collected = await withAssigneeMoney(db, installments.map((i) => i.id));
   const pending = await pendingReversalsOf(db, op.id);
+  const window = (await parametersOf(db, op.company_id)).cession_reversal_max_days;
+  const pastWindow = (item: StandingItem, n: number) => {
+    const last = addDays(item.cession_date, window);
+    return today > last ? CESSION_MESSAGES.outsideReversalWindow(n, item.cession_number, item.cession_date, window, last) : null;
+  };
   return {
     credit_operation_id: op.id,
     as_of: today,
@@ -559,7 +567,11 @@ export async function reversibleOf(db: Db, operationId: number, today: string): 
         face_value: item.face_value,
         price: item.price,
         carrying: item.carrying,
-        blocked: collected.has(item.installment_id) ? CESSION_MESSAGES.assigneeMoney(n) : pending.has(item.installment_id) ? CESSION_MESSAGES.reversalPending(n) : null,
+        blocked: collected.has(item.installment_id)
+          ? CESSION_MESSAGES.assigneeMoney(n)
+          : pending.has(item.installment_id)
+            ? CESSION_MESSAGES.reversalPending(n)
+            : pastWindow(item, n),
         pending_reversal_id: pending.get(item.installment_id) ?? null,
       };
     }),
@@ -598,9 +610,19 @@ async function reversibleItems(tx: Db, operationId: number, installmentIds: read
 /** Asks for the reversal of some assigned installments of an operation (inside the caller's transaction); answers its id. */
 export async function reverseCession(tx: Db, actor: Actor, input: ReverseInput, today: string): Promise<number> {
   const { ctx, items } = await reversibleItems(tx, input.id, input.installments, null);
+  const parameters = await parametersOf(tx, ctx.op.company_id);
+  // Past the window the assignee owns the installment for good: the way back is a repurchase.
+  const max = parameters.cession_reversal_max_days;
+  for (const item of items) {
+    const last = addDays(item.cession_date, max);
+    if (today > last) {
+      const n = (await tx.select({ number: creditOperationInstallments.number }).from(creditOperationInstallments).where(eq(creditOperationInstallments.id, item.installment_id)))[0]?.number ?? item.installment_id;
+      throw conflict(CESSION_MESSAGES.outsideReversalWindow(n, item.cession_number, item.cession_date, max, last), 'date');
+    }
+  }
   const price = items.reduce((s, i) => s.plus(i.price), new Decimal(0));
   const carrying = items.reduce((s, i) => s.plus(i.carrying), new Decimal(0));
-  const limit = (await parametersOf(tx, ctx.op.company_id)).cession_approval_above;
+  const limit = parameters.cession_approval_above;
   const needsApproval = price.gt(limit);
   const [reversal] = await tx
     .insert(cessionReversals)

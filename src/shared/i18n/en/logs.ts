@@ -212,6 +212,7 @@ export const logs: Shape<typeof pt> = {
   },
   fields: {
     cession_max_days_overdue: 'Most days late to assign',
+    cession_reversal_max_days: 'Window to reverse a cession (days)',
     cession_approval_above: 'Cession needs a second person above',
     cession_id: 'Cession',
     cession_number: 'Cession number',

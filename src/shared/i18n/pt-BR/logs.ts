@@ -210,6 +210,7 @@ export const logs = {
   },
   fields: {
     cession_max_days_overdue: 'Atraso máximo para ceder (dias)',
+    cession_reversal_max_days: 'Prazo para desfazer uma cessão (dias)',
     cession_approval_above: 'Cessão com segunda pessoa acima de',
     cession_id: 'Cessão',
     cession_number: 'Número da cessão',

@@ -54,6 +54,7 @@ function toValues(p: CompanyParameters) {
     max_first_period_days: asText(p.max_first_period_days) as unknown as number,
     max_disbursement_days_ahead: asText(p.max_disbursement_days_ahead) as unknown as number,
     cession_max_days_overdue: asText(p.cession_max_days_overdue) as unknown as number,
+    cession_reversal_max_days: asText(p.cession_reversal_max_days) as unknown as number,
     cession_approval_above: p.cession_approval_above,
   };
 }
@@ -146,6 +147,7 @@ export function ParametersForm() {
           { name: 'reversal_approval_above', type: 'money', label: f('reversal_approval_above'), hint: t('company.parameters.reversalApprovalHint') },
           { name: 'cession_approval_above', type: 'money', label: f('cession_approval_above'), hint: t('company.parameters.cessionApprovalHint') },
           { name: 'cession_max_days_overdue', type: 'number', label: f('cession_max_days_overdue'), hint: t('company.parameters.cessionOverdueHint') },
+          { name: 'cession_reversal_max_days', type: 'number', label: f('cession_reversal_max_days'), hint: t('company.parameters.cessionReversalWindowHint') },
         ],
       },
       {
