@@ -457,6 +457,11 @@ function bankHeader(doc: Doc, slip: BoletoSlip, x: number, y: number, w: number,
 }
 
 const ROW = 20;
+/** Type sizes tried for the instructions box, largest first. */
+const INSTRUCTION_SIZES = [7.5, 7, 6.5, 6];
+
+/** The ficha's height apart from its instructions box: header, four rows, payer and barcode (drawFicha's layout). */
+const FICHA_FIXED_HEIGHT = 20 + 4 * ROW + 30 + 4 + BARCODE_HEIGHT;
 
 /** The ficha de compensação (the part the bank reads): header, fields and barcode. Returns its bottom. */
 function drawFicha(doc: Doc, slip: BoletoSlip, x: number, y: number, w: number, instructionsHeight: number): number {
@@ -500,9 +505,14 @@ function drawFicha(doc: Doc, slip: BoletoSlip, x: number, y: number, w: number, 
   doc.lineWidth(0.5).rect(x, top, main, instructionsHeight).stroke();
   doc.font('Helvetica').fontSize(5.5).fillColor(GREY);
   line(doc, 'Instruções (texto de responsabilidade do beneficiário)', x + 2, top + 1.5);
-  doc.font('Helvetica').fontSize(7.5).fillColor(INK);
   const lines = slip.installment ? [...slip.instructions, slip.installment] : slip.instructions;
-  doc.text(lines.join('\n'), x + 2, top + 9, { width: main - 4, height: instructionsHeight - 10, lineGap: 0.5, ellipsis: true });
+  const text = lines.join('\n');
+  const box = { width: main - 4, height: instructionsHeight - 10, lineGap: 0.5 };
+  // A long title note shrinks the type before anything is cut: the late charges and the installment line must reach
+  // the payer; below 6 pt the text is no longer legible on paper, so only then is it cut with an ellipsis.
+  const size = INSTRUCTION_SIZES.find((pt) => doc.font('Helvetica').fontSize(pt).heightOfString(text, box) <= box.height);
+  doc.font('Helvetica').fontSize(size ?? INSTRUCTION_SIZES[INSTRUCTION_SIZES.length - 1]).fillColor(INK);
+  doc.text(text, x + 2, top + 9, { ...box, ellipsis: true });
   const adjust = ['(-) Desconto / Abatimento', '(+) Mora / Multa', '(=) Valor cobrado'];
   const ah = instructionsHeight / adjust.length;
   adjust.forEach((label, i) => cell(doc, x + main, top + i * ah, side, ah, label, ''));
@@ -669,7 +679,8 @@ export function renderCarnePdf(inputs: readonly BoletoPdfInput[]): Promise<Buffe
     const h = pitch - 18;
     drawStub(doc, slip, x, y, stubW, h);
     doc.save().lineWidth(0.5).dash(2, { space: 2 }).strokeColor(GREY).moveTo(x + stubW + gap / 2, y).lineTo(x + stubW + gap / 2, y + h).stroke().undash().restore();
-    drawFicha(doc, slip, x + stubW + gap, y, w - stubW - gap, 60);
+    // The instructions box takes all the room the slot leaves, so a carnê's slip says as much as a single boleto.
+    drawFicha(doc, slip, x + stubW + gap, y, w - stubW - gap, Math.floor(h - FICHA_FIXED_HEIGHT));
     if (slot < SLIPS_PER_PAGE - 1 && k < slips.length - 1) cutLine(doc, x, y + pitch - 6, w);
   });
   doc.end();

@@ -227,6 +227,25 @@ describe.skipIf(!hasPoppler)('the carnê PDF', () => {
     savePreview(pdf, 'carne');
   });
 
+  it("fits a long title note in the carnê's instructions box, with the late charges and the installment line", async () => {
+    // Five notes of the kind a title's data carries (protest, discount, messages to the payer): the carnê's box used
+    // to cut the last of them and the installment line.
+    const notes = [
+      'Não receber após 60 dias do vencimento.',
+      'Sujeito a protesto após o 10º dia corrido do vencimento.',
+      'Desconto de R$ 10,00 para pagamento até 05/03/2027.',
+      'Em caso de dúvida, ligue 0800 000 0000 (dias úteis, 8h às 18h).',
+      'Pagamento referente ao contrato OP000123 — última observação.',
+    ];
+    const pdf = await renderCarnePdf([input('341', { instructions: notes })]);
+    const { text } = pdfText(pdf, 'carne-long-note');
+    const flat = text.replace(/\s+/g, ' ');
+    expect(flat).toContain('multa de 2,00% (R$ 24,69)');
+    for (const note of notes) expect(flat).toContain(note);
+    expect(flat).toContain('Parcela 5/12');
+    savePreview(pdf, 'carne-long-note');
+  });
+
   it('names the installment whose data is bad, and refuses an empty carnê', () => {
     expect(() => renderCarnePdf([input('341'), input('341', { amount: '1,00' })])).toThrow(/installment 2: amount/);
     expect(() => renderCarnePdf([])).toThrow(RangeError);
