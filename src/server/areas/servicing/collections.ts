@@ -193,7 +193,10 @@ function expiredList(today: string, borrowerOps?: BorrowerOperations): ListSpec<
       days_late: installments.due_date,
       due_date: installments.due_date,
       value: installments.payment,
-      borrower_name: borrowers.name,
+      // Folded the way borrowers_name_idx is (lower(name)): the planner then walks borrowers in name order and reads
+      // each one's expired installments, ten rows in well under a millisecond at a million installments, where
+      // sorting by the raw name joined and sorted every operation first (about 120 ms on PostgreSQL).
+      borrower_name: sql`lower(${borrowers.name})`,
       product: operations.product,
     },
     idColumn: installments.id,
