@@ -12,7 +12,7 @@
  *   other: the second finds it in force and is refused (409).
  */
 import { desc, eq } from 'drizzle-orm';
-import { REPURCHASE_MARK_CAUSES, type RepurchaseMarkCause } from '@shared/servicing';
+import { REPURCHASE_MARK_CAUSES, type RepurchaseMarkAction, type RepurchaseMarkCause } from '@shared/servicing';
 import type { RepurchaseCauseMark, RepurchaseCauses } from '@shared/contract/servicing-repurchase';
 import type { Db } from '../../db/connect';
 import { users } from '../access/schema';
@@ -59,7 +59,7 @@ export interface MarkInput {
   reason: string;
 }
 
-async function writeMark(tx: Db, actor: Actor, op: OperationRow, input: MarkInput, action: 'set' | 'clear', today: string): Promise<void> {
+async function writeMark(tx: Db, actor: Actor, op: OperationRow, input: MarkInput, action: RepurchaseMarkAction, today: string): Promise<void> {
   const [row] = await tx
     .insert(repurchaseCauseMarks)
     .values({ company_id: op.company_id, credit_operation_id: op.id, cause: input.cause, action, marked_on: today, reason: input.reason, actor_id: actor.id })
