@@ -462,7 +462,7 @@ export const servicing: Shape<typeof pt> = {
     acrossOpen: 'Assign installments of several operations',
     acrossTitle: 'Cession of installments of several operations',
     acrossNote: 'Installments of every disbursed operation that can be assigned today, earliest due first. One cession gathers the chosen installments of any operation.',
-    filters: { borrower: 'Borrower (name or document)', product: 'Product', dueFrom: 'Due from', dueTo: 'Due until', apply: 'Filter' },
+    filters: { borrower: 'Borrower (name or document)', product: 'Product', due: 'Due date', value: 'Installment value' },
     recordsTitle: 'Cessions of this operation',
     recordsNone: 'No cession of this operation.',
     statuses: { effective: 'Posted', pending: 'Awaiting approval', refused: 'Refused' },

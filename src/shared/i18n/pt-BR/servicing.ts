@@ -459,7 +459,7 @@ export const servicing = {
     acrossOpen: 'Ceder parcelas de várias operações',
     acrossTitle: 'Cessão de parcelas de várias operações',
     acrossNote: 'Parcelas de todas as operações liberadas que podem ser cedidas hoje, a vencer primeiro. Uma cessão reúne as parcelas escolhidas de qualquer operação.',
-    filters: { borrower: 'Tomador (nome ou documento)', product: 'Produto', dueFrom: 'Vencimento a partir de', dueTo: 'Vencimento até', apply: 'Filtrar' },
+    filters: { borrower: 'Tomador (nome ou documento)', product: 'Produto', due: 'Vencimento', value: 'Valor da parcela' },
     recordsTitle: 'Cessões desta operação',
     recordsNone: 'Nenhuma cessão desta operação.',
     statuses: { effective: 'Lançada', pending: 'Aguardando aprovação', refused: 'Recusada' },

@@ -13,7 +13,7 @@ import { useNavigate } from 'react-router-dom';
 import type { CreditOperation } from '@shared/contract/credit-operations';
 import type { AssignableList, CessionQuote, ReversibleList } from '@shared/contract/servicing-cession';
 import { formatCurrency, formatDate } from '@shared/format';
-import { AllOperators } from '@shared/roles';
+import { contract } from '@shared/contract';
 import { errorText } from '../../../api/errors';
 import { useApiMutation, useApiQuery } from '../../../api/hooks';
 import { useToast } from '../../../app/toaster';
@@ -186,7 +186,7 @@ export function AssignPanel({ list, operationId }: { list: AssignableList; opera
               {t(c('faceTotal'))}: <strong data-testid="cession-selected-face">{formatCurrency(selectedFace(list.installments, selected))}</strong>
             </span>
           </p>
-          <RoleGate roles={AllOperators}>
+          <RoleGate roles={contract[across ? 'cession.assignBatch' : 'cession.assign'].access}>
             {active.length === 0 && accounts.data ? (
               <Callout intent="warning" data-testid="cession-no-accounts">
                 {t(c('noAccounts'))}
@@ -319,7 +319,7 @@ function ReversePanel({ list, operationId }: { list: ReversibleList; operationId
             </tbody>
             </HTMLTable>
           </div>
-          <RoleGate roles={AllOperators}>
+          <RoleGate roles={contract['cession.reverse'].access}>
             <Button icon="undo" intent="warning" data-testid="cession-reverse-open" disabled={ids.length === 0} onClick={() => setOpen(true)}>
               {t(c('reverseOpen'))}
             </Button>
