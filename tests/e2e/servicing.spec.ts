@@ -516,6 +516,13 @@ test('an operator assigns two installments to a fund above the four-eyes limit, 
   await page.getByTestId('cession-repurchase-open').click();
   await expect(page.getByTestId(`repurchase-open-${assigned.number}`)).toBeVisible();
   await expect(page.getByTestId(`repurchase-due-cause-${assigned.number}`)).toHaveText('Atraso acima do acordo');
+  // The title screen: the installment picked, its cause and amounts.
+  await page.getByTestId('repurchase-title-open').click();
+  await page.getByTestId('repurchase-pick').selectOption({ index: 1 });
+  await expect(page.getByTestId('repurchase-title-cause')).toContainText('Recompra obrigatória');
+  await expectNoSeriousViolations(page);
+  await shoot(page, 'repurchase-title', 'repurchase-title-picked');
+  await page.getByTestId('repurchase-back').click();
   await expectNoSeriousViolations(page);
   await page.getByTestId(`repurchase-open-${assigned.number}`).click();
   await expect(page.getByTestId('repurchase-consequence')).toContainText('Fundo Cessão e2e FIDC');

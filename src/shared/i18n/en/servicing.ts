@@ -443,7 +443,7 @@ export const servicing: Shape<typeof pt> = {
     working: 'Assigning…',
     done: 'Cession no. {{number}} posted: {{price}}.',
     pending: 'Cession no. {{number}} awaits another person’s approval.',
-    columns: { operation: 'Operation', borrower: 'Borrower', select: 'Select', number: 'Installment', due: 'Due date', status: 'Status', daysLate: 'Days late', face: 'Face value', principal: 'Open principal', cession: 'Cession', assignee: 'Assignee', price: 'Price', blocked: 'Note' },
+    columns: { operation: 'Operation', operationInstallment: 'Operation / installment', operationInstallmentText: '{{operation}} / {{number}}', daysLateText: '{{count}} days late', borrower: 'Borrower', select: 'Select', number: 'Installment', due: 'Due date', status: 'Status', daysLate: 'Days late', face: 'Face value', principal: 'Open principal', cession: 'Cession', assignee: 'Assignee', price: 'Price', blocked: 'Note' },
     reverseTitle: 'Assigned installments',
     reverseNone: 'No installment of this operation is assigned.',
     reverseOpen: 'Reverse the cession of the selected',

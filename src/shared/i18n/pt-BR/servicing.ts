@@ -440,7 +440,7 @@ export const servicing = {
     working: 'Cedendo…',
     done: 'Cessão nº {{number}} lançada: {{price}}.',
     pending: 'Cessão nº {{number}} aguarda a aprovação de outra pessoa.',
-    columns: { operation: 'Operação', borrower: 'Tomador', select: 'Selecionar', number: 'Parcela', due: 'Vencimento', status: 'Situação', daysLate: 'Dias de atraso', face: 'Valor de face', principal: 'Principal em aberto', cession: 'Cessão', assignee: 'Cessionário', price: 'Preço', blocked: 'Observação' },
+    columns: { operation: 'Operação', operationInstallment: 'Operação / parcela', operationInstallmentText: '{{operation}} / {{number}}', daysLateText: '{{count}} dias de atraso', borrower: 'Tomador', select: 'Selecionar', number: 'Parcela', due: 'Vencimento', status: 'Situação', daysLate: 'Dias de atraso', face: 'Valor de face', principal: 'Principal em aberto', cession: 'Cessão', assignee: 'Cessionário', price: 'Preço', blocked: 'Observação' },
     reverseTitle: 'Parcelas cedidas',
     reverseNone: 'Nenhuma parcela desta operação está cedida.',
     reverseOpen: 'Desfazer a cessão das selecionadas',

@@ -43,7 +43,7 @@ export function CessionAcrossScreen() {
       <Card compact>
         <FilterBar testId="cession" filters={FILTERS} draft={filters.draft} errors={filters.errors} onChange={filters.change} onApply={filters.applyNow} onClear={filters.clear} />
       </Card>
-      <Card>
+      <Card compact>
         {query.error ? (
           <Callout intent="danger" data-testid="cession-across-error">
             {errorText(query.error, t)}

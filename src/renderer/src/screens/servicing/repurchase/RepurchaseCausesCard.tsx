@@ -79,8 +79,8 @@ export function RepurchaseCausesCard(props: { operationId: number; causes: Repur
           rows={causes?.history}
           columns={[
             { id: 'marked_on', title: r('marks.columns.date'), kind: 'date', field: 'marked_on' },
-            { id: 'cause', title: r('marks.columns.cause'), text: (m, tr) => tr(r(`causes.${m.cause}`)) },
-            { id: 'action', title: r('marks.columns.action'), text: (m, tr) => tr(r(`marks.actions.${m.action}`)) },
+            { id: 'cause', title: r('marks.columns.cause'), kind: 'status', field: 'cause', labels: r('causes') },
+            { id: 'action', title: r('marks.columns.action'), kind: 'status', field: 'action', labels: r('marks.actions') },
             { id: 'reason', title: r('marks.columns.reason'), width: 3, field: 'reason' },
             { id: 'actor', title: r('marks.columns.actor'), width: 2, text: (m) => m.actor_name ?? '—' },
           ]}

@@ -21,6 +21,9 @@ import { RepurchaseCausesCard } from './RepurchaseCausesCard';
 import { RepurchaseDialog } from './RepurchaseDialog';
 import { r, repurchasePaths } from './model';
 
+/** A mark on the operation stands out from the days-late rule. */
+const causeIntent = (cause: string) => (cause === 'fraud' || cause === 'contract_cancelled' ? 'danger' : 'none');
+
 export function RepurchaseScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -50,7 +53,8 @@ export function RepurchaseScreen() {
             { id: 'number', title: r('columns.number'), kind: 'integer', field: 'number' },
             { id: 'due_date', title: r('columns.due'), kind: 'date', field: 'due_date' },
             { id: 'days_late', title: r('columns.daysLate'), kind: 'integer', field: 'days_late' },
-            { id: 'cause', title: r('columns.cause'), width: 2, text: (i, tr) => tr(r(`causes.${i.cause}`)), testId: (i) => `repurchase-due-cause-${i.number}` },
+            // The cause is a tag: kept whole while there is room (a name is cut first).
+            { id: 'cause', title: r('columns.cause'), kind: 'status', field: 'cause', labels: r('causes'), intent: causeIntent, testId: (i) => `repurchase-due-cause-${i.number}` },
             { id: 'assignee', title: r('columns.assignee'), width: 2, field: 'assignee_name' },
             { id: 'cession', title: r('columns.cession'), kind: 'identifier', value: (i) => i.cession_number },
             { id: 'amount', title: r('columns.amount'), kind: 'money', field: 'amount' },
@@ -83,7 +87,7 @@ export function RepurchaseScreen() {
             { id: 'number', title: r('columns.number'), kind: 'integer', field: 'installment_number', link: (p) => repurchasePaths.details(operationId, p.installment_id) },
             { id: 'repurchased_on', title: r('columns.date'), kind: 'date', field: 'repurchased_on' },
             { id: 'status', title: r('columns.status'), kind: 'status', field: 'status', labels: r('statuses'), testId: (p) => `repurchase-status-${p.installment_number}` },
-            { id: 'cause', title: r('columns.cause'), text: (p, tr) => tr(r(`causes.${p.cause}`)) },
+            { id: 'cause', title: r('columns.cause'), kind: 'status', field: 'cause', labels: r('causes') },
             { id: 'assignee', title: r('columns.assignee'), width: 2, field: 'assignee_name' },
             { id: 'amount', title: r('columns.amount'), kind: 'money', field: 'amount' },
           ]}
