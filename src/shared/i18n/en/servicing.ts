@@ -305,7 +305,7 @@ export const servicing: Shape<typeof pt> = {
   repurchase: {
     fromCession: "This operation's repurchases",
     title: 'Repurchases of operation {{operation}}',
-    note: "The agreement with each assignee makes the lender buy back assigned installments more days late than the account's limit. The amount due to the assignee follows the account's rule: face value plus charges, or present value at the cession's rate.",
+    note: "The agreement with each assignee makes the lender buy back assigned installments more days late than the account's limit, and every one of an operation marked for fraud or a cancelled contract. The amount due to the assignee follows the account's rule: face value plus charges, or present value at the cession's rate.",
     dueTitle: 'Installments to buy back',
     titleOpen: 'Choose another assigned installment',
     recordsTitle: 'Repurchases posted',

@@ -302,7 +302,7 @@ export const servicing = {
   repurchase: {
     fromCession: 'Recompras desta operação',
     title: 'Recompras da operação {{operation}}',
-    note: 'O acordo com cada cessionário obriga a recomprar as parcelas cedidas com mais dias de atraso que o limite da conta. O valor devido ao cessionário segue a regra da conta: valor de face mais encargos, ou valor presente à taxa da cessão.',
+    note: 'O acordo com cada cessionário obriga a recomprar as parcelas cedidas com mais dias de atraso que o limite da conta, e todas as de uma operação marcada por fraude ou por contrato cancelado. O valor devido ao cessionário segue a regra da conta: valor de face mais encargos, ou valor presente à taxa da cessão.',
     dueTitle: 'Parcelas a recomprar',
     titleOpen: 'Escolher outra parcela cedida',
     recordsTitle: 'Recompras lançadas',
