@@ -446,4 +446,11 @@ describe('repurchase causes beyond days late: fraud and contract cancelled marks
     const rows = await server.database.rows<{ n: number }>("SELECT count(*)::int AS n FROM repurchase_cause_marks WHERE credit_operation_id = $1 AND cause = 'contract_cancelled' AND action = 'set'", [opId]);
     expect(rows[0].n).toBe(2);
   });
+
+  it('two people setting the same cause at once: one wins, the other is a 409 naming cause', async () => {
+    const answers = await Promise.all([tokens.admin, tokens.superadmin].map((token) => setCause(opId, 'fraud', 'Fraude documental confirmada', token)));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(answers.find((a) => a.status === 409)!.body.field).toBe('cause');
+    expect((await causesOf()).in_force.map((m: any) => m.cause)).toEqual(['fraud', 'contract_cancelled']);
+  });
 });
