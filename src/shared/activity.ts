@@ -47,6 +47,7 @@ export const ACTIVITY_ENTITIES = [
   'cession_reversal',
   'repurchase',
   'repurchase_reversal',
+  'repurchase_cause_mark',
 ] as const;
 export type ActivityEntityKind = (typeof ACTIVITY_ENTITIES)[number];
 
@@ -175,6 +176,8 @@ export const ACTIVITY_ACTIONS = [
   'repurchase.reverse',
   'installment.repurchased',
   'installment.repurchase-reversed',
+  'repurchase-cause.set',
+  'repurchase-cause.clear',
   'assignment-remittance.generate',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number] | `${CatalogueActivityEntity}.${CatalogueActivityVerb}`;

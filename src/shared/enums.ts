@@ -80,6 +80,8 @@ export {
   PREPAYMENT_MODES,
   RECEIPT_METHODS,
   REPURCHASE_CAUSES,
+  REPURCHASE_MARK_ACTIONS,
+  REPURCHASE_MARK_CAUSES,
   REPURCHASE_RULES,
   type DisbursementMethod,
   type InstallmentTransactionKind,
@@ -90,6 +92,8 @@ export {
   type PrepaymentMode,
   type ReceiptMethod,
   type RepurchaseCause,
+  type RepurchaseMarkAction,
+  type RepurchaseMarkCause,
   type RepurchaseRule,
 } from './servicing';
 

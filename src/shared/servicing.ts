@@ -57,6 +57,21 @@ export type PrepaymentMode = (typeof PREPAYMENT_MODES)[number];
 export const REPURCHASE_RULES = ['face_plus_charges', 'present_value'] as const;
 export type RepurchaseRule = (typeof REPURCHASE_RULES)[number];
 
-/** Why an installment was bought back: the agreement's days-late rule, or a decision under the agreement (fraud, a contract defect). */
-export const REPURCHASE_CAUSES = ['overdue', 'agreement'] as const;
+/**
+ * A mark on a disbursed operation that makes the agreement require the buy-back of every installment of it an
+ * assignee holds, however late: fraud, or the contract cancelled or rescinded (the borrower's right of withdrawal,
+ * a court decision). Set and cleared by rows of their own; the mark in force is the latest row of its cause.
+ */
+export const REPURCHASE_MARK_CAUSES = ['fraud', 'contract_cancelled'] as const;
+export type RepurchaseMarkCause = (typeof REPURCHASE_MARK_CAUSES)[number];
+
+/** A mark's row either sets its cause on the operation or clears it. */
+export const REPURCHASE_MARK_ACTIONS = ['set', 'clear'] as const;
+export type RepurchaseMarkAction = (typeof REPURCHASE_MARK_ACTIONS)[number];
+
+/**
+ * Why an installment is (or was) bought back: the agreement's days-late rule, a mark on its operation (fraud, the
+ * contract cancelled), or a decision under the agreement with its reason.
+ */
+export const REPURCHASE_CAUSES = ['overdue', ...REPURCHASE_MARK_CAUSES, 'agreement'] as const;
 export type RepurchaseCause = (typeof REPURCHASE_CAUSES)[number];

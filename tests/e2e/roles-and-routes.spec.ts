@@ -7,7 +7,9 @@ import { translate } from '../../src/shared/i18n';
 
 const DASHBOARD = ['/home'];
 const SOLICITATIONS = ['/solicitations/pending', '/solicitations', '/simulations', '/entrepreneurs'];
-const OPERATIONS = ['/allOperations', '/clientOperation', '/company-operation', '/messages'];
+const OPERATIONS = ['/allOperations', '/clientOperation', '/clientOperation/cession', '/company-operation', '/messages'];
+// The cession across operations is for the roles that may assign: the agent's menu goes without it.
+const AGENT_OPERATIONS = OPERATIONS.filter((p) => p !== '/clientOperation/cession');
 const OPERATOR_FORMS = ['/projects', '/how-did-find', '/situations', '/reasons'];
 const SETTINGS = ['/users', '/logsPage', '/lgpd'];
 
@@ -15,7 +17,7 @@ const EXPECTED_MENU = {
   superadmin: [...DASHBOARD, ...SOLICITATIONS, ...OPERATIONS, ...OPERATOR_FORMS, ...SETTINGS],
   admin: [...DASHBOARD, ...SOLICITATIONS, ...OPERATIONS, ...OPERATOR_FORMS, ...SETTINGS],
   operador: [...DASHBOARD, ...SOLICITATIONS, ...OPERATIONS, ...OPERATOR_FORMS],
-  agente: [...DASHBOARD, ...SOLICITATIONS, ...OPERATIONS],
+  agente: [...DASHBOARD, ...SOLICITATIONS, ...AGENT_OPERATIONS],
 } as const;
 
 const FORBIDDEN_TEXT = translate('pt-BR', 'common.forbidden');

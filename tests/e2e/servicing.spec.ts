@@ -15,8 +15,10 @@
  * in the text), then a partial prepayment simulated and applied from the
  * installments tab (a new schedule version). A fourth: two installments
  * assigned to a fund at a discount rate from the cession tab (the prices
- * confirmed), the cession seen in the journal, one reversed with a reason, the other bought back once 45 days
- * late from the repurchase screen (amounts confirmed, its details shown). axe on every new screen and dialog;
+ * confirmed) above the company's cession limit, so the cession waits until a second person approves it; the
+ * cession seen in the journal, one reversed with a reason, the other bought back once 45 days late from the
+ * repurchase screen (amounts and cause confirmed, its details shown), then the operation marked for its contract
+ * cancelled (a repurchase cause, with its reason and history). axe on every new screen and dialog;
  * screenshots at 1280×800 and 1024 wide go to test-results/servicing/.
  */
 import { execFileSync } from 'node:child_process';
@@ -410,7 +412,7 @@ test('the carnê and a boleto saved and read back, then a partial prepayment sim
   expect(trial.body.difference).toBe('0.00');
 });
 
-test('an operator assigns two installments to a fund at a discount rate, sees the cession in the journal, reverses one with a reason and buys the other back once overdue', async ({ page, harness, server }) => {
+test('an operator assigns two installments to a fund above the four-eyes limit, an administrator approves; the journal, one reversed, the other bought back once overdue, the operation marked', async ({ page, harness, server }) => {
   test.setTimeout(180_000);
   // A disbursed operation of the demo seed with nothing overdue and at least three installments still to pay (the last such, so the prepayment test keeps its own).
   const [op] = await server.database.rows<{ id: number }>(
@@ -428,7 +430,19 @@ test('an operator assigns two installments to a fund at a discount rate, sees th
     `INSERT INTO assignment_bank_accounts (company_id, assignee_name, assignee_cnpj, bank_code, bank_name, agency, account)
      VALUES (1, 'Fundo Cessão e2e FIDC', '11.222.333/0001-81', '341', 'Itaú Unibanco', '0001', '12345') RETURNING id`,
   );
+  // Four eyes: a cession priced above the company's limit waits for a second person (the limit restored once asked).
+  const [{ limit }] = await server.database.rows<{ limit: string }>('SELECT cession_approval_above::text AS limit FROM company_parameters WHERE company_id = 1');
+  await server.database.rows('UPDATE company_parameters SET cession_approval_above = 0.01 WHERE company_id = 1');
   await signInAs(page, harness, DEMO.operador.email);
+  // The cession across operations, from the menu: the installments of this operation found by borrower and value.
+  await page.getByTestId('menu-item-/clientOperation/cession').click();
+  await expect(page.getByTestId('cession-across')).toBeVisible();
+  await page.getByTestId('cession-filter-value_min').fill('1,00');
+  await page.getByTestId('cession-filter-value_max').fill('999.999,99');
+  await page.getByTestId('cession-filter-apply').click();
+  await expect(page.getByTestId('cession-assignable-table')).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await shoot(page, 'cession-across', 'cession-assignable-table');
   await harness.goto(`/app/clientOperation/analize/${op.id}?tab=cession`);
   await expect(page.getByTestId('cession-assignable-table')).toBeVisible();
   await expect(page.getByTestId('cession-reversible-none')).toBeVisible();
@@ -442,12 +456,33 @@ test('an operator assigns two installments to a fund at a discount rate, sees th
   await page.getByTestId('cession-quote').click();
   await expect(page.getByTestId('cession-confirm-amounts-price')).toBeVisible();
   await expect(page.getByTestId('cession-confirm-consequence')).toContainText('Fundo Cessão e2e FIDC');
+  await expect(page.getByTestId('cession-confirm-four-eyes')).toBeVisible();
   await expectNoSeriousViolations(page);
   await shoot(page, 'cession-confirm', 'cession-confirm-amounts');
   const price = (await page.getByTestId('cession-confirm-amounts-price').textContent()) ?? '';
   expect(decimalOf(price)).toMatch(/^\d+\.\d{2}$/);
   await page.getByTestId('cession-confirm').click();
-  await expect(page.locator('.bp6-toast').filter({ hasText: /Cessão nº \d+ lançada/ }).last()).toBeVisible();
+  const asked = page.locator('.bp6-toast').filter({ hasText: /Cessão nº \d+ aguarda a aprovação/ }).last();
+  await expect(asked).toBeVisible();
+  const cessionNumber = /Cessão nº (\d+)/.exec((await asked.textContent()) ?? '')?.[1];
+  expect(cessionNumber).toBeDefined();
+  // Waiting: listed as such, nothing assigned yet.
+  await expect(page.getByTestId(`cession-record-${cessionNumber}`)).toContainText('Aguardando aprovação');
+  await expect(page.getByTestId('cession-reversible-none')).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await shoot(page, 'cession-pending', 'cession-records');
+  await server.database.rows('UPDATE company_parameters SET cession_approval_above = $1 WHERE company_id = 1', [limit]);
+  await signOut(page);
+
+  // The second person approves it from the same tab: the cession is posted.
+  await signIn(page, DEMO.admin.email, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/#\/app\/home/);
+  await harness.goto(`/app/clientOperation/analize/${op.id}?tab=cession`);
+  await page.getByTestId(`cession-record-${cessionNumber}-approve`).click();
+  await expect(page.getByTestId('cession-decide-amounts-price')).toHaveText(price);
+  await expectNoSeriousViolations(page);
+  await page.getByTestId('cession-decide-confirm').click();
+  await expect(page.getByTestId(`cession-record-${cessionNumber}`)).toContainText('Lançada');
   await expect(page.locator('tbody [data-testid^="cession-reverse-select-"]')).toHaveCount(2);
   await expectNoSeriousViolations(page);
   await shoot(page, 'cession-tab', 'cession-reversible');
@@ -480,6 +515,14 @@ test('an operator assigns two installments to a fund at a discount rate, sees th
   await page.reload();
   await page.getByTestId('cession-repurchase-open').click();
   await expect(page.getByTestId(`repurchase-open-${assigned.number}`)).toBeVisible();
+  await expect(page.getByTestId(`repurchase-due-cause-${assigned.number}`)).toHaveText('Atraso acima do acordo');
+  // The title screen: the installment picked, its cause and amounts.
+  await page.getByTestId('repurchase-title-open').click();
+  await page.getByTestId('repurchase-pick').selectOption({ index: 1 });
+  await expect(page.getByTestId('repurchase-title-cause')).toContainText('Recompra obrigatória');
+  await expectNoSeriousViolations(page);
+  await shoot(page, 'repurchase-title', 'repurchase-title-picked');
+  await page.getByTestId('repurchase-back').click();
   await expectNoSeriousViolations(page);
   await page.getByTestId(`repurchase-open-${assigned.number}`).click();
   await expect(page.getByTestId('repurchase-consequence')).toContainText('Fundo Cessão e2e FIDC');
@@ -495,6 +538,22 @@ test('an operator assigns two installments to a fund at a discount rate, sees th
   await expect(page.getByTestId('repurchase-details-status')).toContainText('Lançada');
   await expect(page.getByTestId('repurchase-details-amounts-amount')).toContainText(owed.trim());
   await expectNoSeriousViolations(page);
+  await shoot(page, 'repurchase-details', 'repurchase-details-facts');
+
+  // The borrower withdrew: the administrator marks the operation (a repurchase cause however late), with the reason.
+  await page.getByTestId('repurchase-back').click();
+  await expect(page.getByTestId('repurchase-cause-state-contract_cancelled')).toHaveText('Contrato cancelado ou rescindido: sem marca');
+  await page.getByTestId('repurchase-cause-set-contract_cancelled').click();
+  await expect(page.getByTestId('repurchase-cause-amounts-cause')).toHaveText('Contrato cancelado ou rescindido');
+  await page.getByTestId('repurchase-cause-confirm').click();
+  await expect(page.getByText('Informe o motivo (ao menos 5 caracteres).')).toBeVisible();
+  await page.getByTestId('repurchase-cause-reason').fill('Direito de arrependimento exercido pelo tomador.');
+  await expectNoSeriousViolations(page);
+  await page.getByTestId('repurchase-cause-confirm').click();
+  await expect(page.getByTestId('repurchase-cause-state-contract_cancelled')).toHaveText('Contrato cancelado ou rescindido: em vigor');
+  await expect(page.getByTestId('repurchase-causes-history')).toContainText('Direito de arrependimento exercido pelo tomador.');
+  await expectNoSeriousViolations(page);
+  await shoot(page, 'repurchase-marks', 'repurchase-causes');
   const token = await directSignIn(server.url, DEMO.superadmin.email, DEMO_PASSWORD);
   const trial = await directCall<TrialBalanceView>(server.url, 'ledger.trialBalance', {}, token);
   expect(trial.body.difference).toBe('0.00');
@@ -545,6 +604,7 @@ test("an operator generates the day's CNAB 444 assignment remittance for the fun
   await expect(page.getByTestId('assignee-statement-lines')).toContainText('Cessão (preço a receber)');
   await expect(page.getByTestId('assignee-statement-balances')).toContainText('saldo final -R$');
   await expectNoSeriousViolations(page);
+  await shoot(page, 'assignee-statement', 'assignee-statement');
 
   await page.getByTestId('assignment-remittance-generate').click();
   await expect(page.getByTestId('assignment-remittance-confirm-amounts-present')).toBeVisible();

@@ -28,4 +28,5 @@ export * as remittanceManualSchema from '../areas/servicing/schema-remittance-ma
 export * as returnFileSchema from '../areas/servicing/schema-return';
 export * as cessionSchema from '../areas/servicing/schema-cession';
 export * as repurchaseSchema from '../areas/servicing/schema-repurchase';
+export * as repurchaseCauseSchema from '../areas/servicing/schema-repurchase-causes';
 export * as assignmentRemittanceSchema from '../areas/servicing/schema-assignment-remittance';

@@ -12,11 +12,23 @@
  * - Repurchasable: an installment that an assignee holds (its cession in
  *   force, not reversed, not repurchased), with something still open. The
  *   agreement makes the lender buy it back when it is more days late than the
- *   account's repurchase_after_days (cause 'overdue'): the list answers those
- *   by default (include=all: every assigned installment still open, each
- *   saying whether it is required). Nothing in the system cancels an
- *   operation after disbursement nor flags fraud yet, so any other buy-back
- *   is asked for under the agreement (cause 'agreement') with a reason.
+ *   account's repurchase_after_days (cause 'overdue'), and every one of an
+ *   operation marked for fraud or for its contract cancelled or rescinded
+ *   (causes 'fraud', 'contract_cancelled'), however late: the list answers
+ *   those by default (include=all: every assigned installment still open,
+ *   each saying whether it is required and why). Any other buy-back is asked
+ *   for under the agreement (cause 'agreement') with a reason.
+ * - Marks (…/repurchase-causes): a person of AllAdmins sets a cause on a
+ *   disbursed operation with a reason (at least five characters) and clears
+ *   it with another; each is a row of its own, never changed, and the mark
+ *   in force is the latest row of its cause (the rows are the history).
+ *   Setting a cause in force, or clearing one that is not, is a 409 naming
+ *   `cause`; an operation not disbursed (nothing was lent, nothing could be
+ *   assigned) is a 409 naming `id`. When a mark is in force and the days
+ *   late also pass the limit, the mark is the cause the list gives (fraud
+ *   before contract_cancelled before overdue). A repurchase waiting for its
+ *   second person because of a mark is refused on approval (409) once the
+ *   mark was cleared since.
  * - Repurchasing (POST …/installment/:installment/repurchase) on the business
  *   date, under the operation's lock: the record with the figures the screen
  *   showed, the installment moved to repurchased (the lender's again, payable
@@ -35,9 +47,9 @@
  * - Who: every panel role reads; AllOperators repurchase, undo and decide.
  */
 import { z } from 'zod';
-import { AllOperators, AllPanelUsers } from '../roles';
+import { AllAdmins, AllOperators, AllPanelUsers } from '../roles';
 import { INSTALLMENT_STATUSES } from '../installment-status';
-import { REPURCHASE_CAUSES, REPURCHASE_RULES } from '../servicing';
+import { REPURCHASE_CAUSES, REPURCHASE_MARK_ACTIONS, REPURCHASE_MARK_CAUSES, REPURCHASE_RULES } from '../servicing';
 import { defineOperation } from './define';
 import { idSchema, idempotencyKeySchema, optionalText, timestampSchema, trimmedTextSchema } from './common';
 import { moneySchema } from './money';
@@ -133,6 +145,32 @@ export const repurchaseListSchema = z.object({
   repurchases: z.array(repurchaseSchema),
 });
 export type RepurchaseList = z.infer<typeof repurchaseListSchema>;
+
+/** One row of an operation's repurchase marks: a cause set or cleared, on a business date, with its reason. */
+export const repurchaseCauseMarkSchema = z.object({
+  id: z.number().int(),
+  cause: z.enum(REPURCHASE_MARK_CAUSES),
+  action: z.enum(REPURCHASE_MARK_ACTIONS),
+  marked_on: z.string(),
+  reason: z.string(),
+  actor_name: z.string().nullable(),
+  created_at: timestampSchema,
+});
+export type RepurchaseCauseMark = z.infer<typeof repurchaseCauseMarkSchema>;
+
+export const repurchaseCausesSchema = z.object({
+  credit_operation_id: z.number().int(),
+  /** the operation was disbursed: a cause may be set on it */
+  markable: z.boolean(),
+  /** the causes in force, each with the row that set it */
+  in_force: z.array(repurchaseCauseMarkSchema),
+  /** every row, newest first */
+  history: z.array(repurchaseCauseMarkSchema),
+});
+export type RepurchaseCauses = z.infer<typeof repurchaseCausesSchema>;
+
+const markReason = trimmedTextSchema(1000).min(5, 'informe o motivo (ao menos 5 caracteres)');
+const markCause = z.enum(REPURCHASE_MARK_CAUSES, { error: 'cause: fraud ou contract_cancelled' });
 
 const decision = {
   idempotency_key: idempotencyKeySchema,
@@ -231,5 +269,38 @@ export const repurchaseOperations = {
     description: "The second person on a repurchase's undoing waiting for approval: approve posts the contra entries; refuse (with a reason) leaves it repurchased. 403 four-eyes for the asker's approval. Idempotent by key.",
     args: z.object({ reversal: idSchema, ...decision }),
     result: repurchaseSchema,
+  }),
+  'repurchase.causes': defineOperation({
+    method: 'GET',
+    path: '/api/creditOperation/:id/repurchase-causes',
+    access: AllPanelUsers,
+    encoding: 'none',
+    origin: 'designed',
+    description:
+      "The operation's repurchase marks: the causes in force (fraud, contract cancelled or rescinded), each with the row that set it, and every set and clear, newest first. While a cause is in force every installment of the operation an assignee holds is repurchasable, however late.",
+    args: z.object({ id: idSchema }),
+    result: repurchaseCausesSchema,
+  }),
+  'repurchase.setCause': defineOperation({
+    method: 'POST',
+    path: '/api/creditOperation/:id/repurchase-causes',
+    access: AllAdmins,
+    encoding: 'json',
+    origin: 'designed',
+    description:
+      "Marks a disbursed operation for fraud or for its contract cancelled or rescinded (the borrower's right of withdrawal, a court decision), with a reason of at least five characters, on the business date: a row of its own, logged. From then on the agreement makes the lender buy back every installment of it an assignee holds. 409 naming id for an operation not disbursed, naming cause when that cause is already in force. Idempotent by key.",
+    args: z.object({ id: idSchema, idempotency_key: idempotencyKeySchema, cause: markCause, reason: markReason }),
+    result: repurchaseCausesSchema,
+  }),
+  'repurchase.clearCause': defineOperation({
+    method: 'DELETE',
+    path: '/api/creditOperation/:id/repurchase-causes/:cause',
+    access: AllAdmins,
+    encoding: 'json',
+    origin: 'designed',
+    description:
+      'Clears a cause in force on the operation, with a reason of at least five characters: a row of its own (the row that set it stays), logged. Repurchases already made stay; the installments still assigned are repurchasable again only by days late. 409 naming cause when it is not in force. Idempotent by key.',
+    args: z.object({ id: idSchema, cause: markCause, idempotency_key: idempotencyKeySchema, reason: markReason }),
+    result: repurchaseCausesSchema,
   }),
 } as const;

@@ -2,14 +2,26 @@
  * Repurchases over HTTP: the repurchasable list with the amount due to the assignee by each account's rule, buying
  * back (overdue, or under the agreement with a reason), undoing it, list, count and details, four eyes above the
  * company's limit, the refusals (409 naming the installment, 400 naming the field), idempotency and two concurrent
- * repurchases of one installment. One seeded server for the file; the books must balance after every move.
+ * repurchases of one installment; the marks that require a buy-back however late (fraud, contract cancelled): set
+ * and cleared with a reason, kept as history, and their refusals. One seeded server for the file; the books must balance after every move.
  */
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../helpers/server';
 import { call, signInEveryRole, type DemoRole } from './client';
 import { itAnswersTheMatrix } from './matrix';
-import { assignAtRate, disbursedOperation, expectBooksBalanced, insertAssigneeAccount, insertBorrower, key, operationBalances, operationInstallments, SERVICING_PARAMETERS_SQL } from './servicing-fixtures';
+import {
+  assignAtRate,
+  disbursedOperation,
+  expectBooksBalanced,
+  insertAssigneeAccount,
+  insertBorrower,
+  issuedOperation,
+  key,
+  operationBalances,
+  operationInstallments,
+  SERVICING_PARAMETERS_SQL,
+} from './servicing-fixtures';
 
 let server: TestServer;
 let tokens: Record<DemoRole, string>;
@@ -37,6 +49,12 @@ async function repurchasable(operationId: number, include: 'required' | 'all' = 
   return answer.body.installments as Array<Record<string, any>>;
 }
 
+const setCause = (operationId: number, cause: string, reason = 'Documentos falsos apurados pelo fundo', token = tokens.admin, idempotencyKey = key()) =>
+  call(server, 'repurchase.setCause', { id: operationId, cause, reason, idempotency_key: idempotencyKey }, token);
+
+const clearCause = (operationId: number, cause: string, reason = 'Apuração concluiu que não houve fraude', token = tokens.admin) =>
+  call(server, 'repurchase.clearCause', { id: operationId, cause, reason, idempotency_key: key() }, token);
+
 async function setLimit(limit: string): Promise<void> {
   await server.database.rows('UPDATE company_parameters SET cession_approval_above = $1 WHERE company_id = 1', [limit]);
 }
@@ -55,6 +73,7 @@ afterAll(() => server?.close());
 describe('authorization', () => {
   const missing = { superadmin: 404, admin: 404, operator: 404, agent: 403, user: 403 };
   const readers = { superadmin: 404, admin: 404, operator: 404, agent: 404, user: 403 };
+  const admins = { superadmin: 404, admin: 404, operator: 403, agent: 403, user: 403 };
   itAnswersTheMatrix(
     [
       ['repurchase.create', { id: 999999, installment: 999999, idempotency_key: key(), reason: 'Fraude confirmada' }, missing],
@@ -65,6 +84,9 @@ describe('authorization', () => {
       ['repurchase.list', { id: 999999 }, readers],
       ['repurchase.count', { id: 999999 }, readers],
       ['repurchase.get', { id: 999999, installment: 999999 }, readers],
+      ['repurchase.causes', { id: 999999 }, readers],
+      ['repurchase.setCause', { id: 999999, idempotency_key: key(), cause: 'fraud', reason: 'Fraude confirmada' }, admins],
+      ['repurchase.clearCause', { id: 999999, idempotency_key: key(), cause: 'contract_cancelled', reason: 'Decisão judicial revista' }, admins],
     ],
     () => ({ server, tokens }),
   );
@@ -276,5 +298,159 @@ describe('four eyes above the limit, idempotency and concurrency', () => {
     const rows = await server.database.rows<{ n: number }>('SELECT count(*)::int AS n FROM repurchases WHERE installment_id = $1', [list[2].id]);
     expect(rows[0].n).toBe(1);
     await expectBalancedBooks();
+  });
+});
+
+describe('repurchase causes beyond days late: fraud and contract cancelled marks', () => {
+  let opId = 0;
+  let list: Array<Record<string, any>> = [];
+  beforeAll(async () => {
+    opId = await disbursedOperation(server, tokens, borrowerId);
+    server.clock.set('2026-02-01');
+    list = await installments(opId);
+    await assignAtRate(server, tokens.operator, opId, faceAccount, [list[0].id, list[1].id, list[2].id]);
+    // 2026-02-10: nothing is due yet (the first installment falls due on 02-15).
+    server.clock.set('2026-02-10');
+  }, 60_000);
+  afterAll(() => setLimit('100000.00'));
+
+  const causesOf = async () => {
+    const answer = await call(server, 'repurchase.causes', { id: opId }, tokens.agent);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return answer.body;
+  };
+
+  it('marking fraud makes assigned installments not overdue repurchasable with cause fraud; one bought back without a reason; books balanced; logged', async () => {
+    expect(await repurchasable(opId)).toEqual([]);
+    expect(await causesOf()).toMatchObject({ credit_operation_id: opId, markable: true, in_force: [], history: [] });
+    const marked = await setCause(opId, 'fraud');
+    expect(marked.status, JSON.stringify(marked.body)).toBe(200);
+    expect(marked.body.in_force).toEqual([
+      { id: expect.any(Number), cause: 'fraud', action: 'set', marked_on: '2026-02-10', reason: 'Documentos falsos apurados pelo fundo', actor_name: expect.any(String), created_at: expect.any(String) },
+    ]);
+    const due = await repurchasable(opId);
+    expect(due.map((i) => [i.number, i.cause, i.required, i.days_late])).toEqual([
+      [1, 'fraud', true, 0],
+      [2, 'fraud', true, 0],
+      [3, 'fraud', true, 0],
+    ]);
+    const before = await balances(opId);
+    const bought = await repurchase(opId, list[0].id);
+    expect(bought.status, JSON.stringify(bought.body)).toBe(200);
+    expect(bought.body).toMatchObject({ status: 'effective', cause: 'fraud', reason: null, days_late: 0, amount: due[0].amount });
+    expect((await installments(opId))[0].status).toBe('repurchased');
+    const after = await balances(opId);
+    expect(moved(before, after, 'loans_receivable')).toBe(due[0].carrying);
+    expect(moved(before, after, 'due_to_assignee')).toBe(new Decimal(due[0].amount).neg().toFixed(2));
+    const history = await server.database.rows<{ reason: string }>(
+      "SELECT reason FROM installment_status_history WHERE installment_id = $1 AND status = 'repurchased'",
+      [list[0].id],
+    );
+    expect(history.map((h) => h.reason)).toEqual([expect.stringContaining('fraude')]);
+    const logged = await server.database.rows<{ n: number }>("SELECT count(*)::int AS n FROM activity_log WHERE action = 'repurchase-cause.set' AND entity = 'repurchase_cause_mark' AND entity_id = $1", [
+      marked.body.in_force[0].id,
+    ]);
+    expect(logged[0].n).toBe(1);
+    await expectBalancedBooks();
+  });
+
+  it('a cause already in force is a 409 naming cause; the other cause stands beside it; fraud is the cause the list gives first', async () => {
+    const again = await setCause(opId, 'fraud', 'Segunda marcação por engano');
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ field: 'cause' });
+    expect(again.body.message).toContain('já está marcada por fraude');
+    const cancelled = await setCause(opId, 'contract_cancelled', 'Direito de arrependimento exercido em 7 dias');
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect(cancelled.body.in_force.map((m: any) => m.cause)).toEqual(['fraud', 'contract_cancelled']);
+    expect((await repurchasable(opId)).map((i) => i.cause)).toEqual(['fraud', 'fraud']);
+  });
+
+  it('clearing a mark leaves the history; with none in force the installments are repurchasable only by days late; clearing again is a 409', async () => {
+    const cleared = await clearCause(opId, 'fraud');
+    expect(cleared.status, JSON.stringify(cleared.body)).toBe(200);
+    expect(cleared.body.in_force.map((m: any) => m.cause)).toEqual(['contract_cancelled']);
+    expect((await repurchasable(opId)).map((i) => [i.number, i.cause])).toEqual([
+      [2, 'contract_cancelled'],
+      [3, 'contract_cancelled'],
+    ]);
+    expect((await clearCause(opId, 'contract_cancelled', 'Arrependimento desconsiderado: prazo vencido')).status).toBe(200);
+    const state = await causesOf();
+    expect(state.in_force).toEqual([]);
+    expect(state.history.map((m: any) => [m.cause, m.action])).toEqual([
+      ['contract_cancelled', 'clear'],
+      ['fraud', 'clear'],
+      ['contract_cancelled', 'set'],
+      ['fraud', 'set'],
+    ]);
+    expect(await repurchasable(opId)).toEqual([]);
+    expect((await repurchasable(opId, 'all')).map((i) => [i.number, i.cause, i.required])).toEqual([
+      [2, 'agreement', false],
+      [3, 'agreement', false],
+    ]);
+    const twice = await clearCause(opId, 'fraud');
+    expect(twice.status).toBe(409);
+    expect(twice.body).toMatchObject({ field: 'cause' });
+    expect(twice.body.message).toContain('não está marcada por fraude');
+    const logged = await server.database.rows<{ n: number }>("SELECT count(*)::int AS n FROM activity_log WHERE action = 'repurchase-cause.clear'");
+    expect(logged[0].n).toBe(2);
+    // The rows are the history: never changed nor deleted.
+    await expect(server.database.rows("UPDATE repurchase_cause_marks SET reason = 'outro motivo' WHERE credit_operation_id = $1", [opId])).rejects.toThrow(/never changed/);
+    await expect(server.database.rows('DELETE FROM repurchase_cause_marks WHERE credit_operation_id = $1', [opId])).rejects.toThrow(/never changed/);
+  });
+
+  it('a repurchase asked because of a mark and waiting for its second person is refused on approval once the mark was cleared', async () => {
+    await setLimit('10.00');
+    expect((await setCause(opId, 'fraud')).status).toBe(200);
+    const asked = await repurchase(opId, list[1].id);
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    expect(asked.body).toMatchObject({ status: 'pending', cause: 'fraud' });
+    expect((await clearCause(opId, 'fraud')).status).toBe(200);
+    const approved = await call(server, 'repurchase.decide', { repurchase: asked.body.id, idempotency_key: key(), approve: true }, tokens.superadmin);
+    expect(approved.status).toBe(409);
+    expect(approved.body.message).toContain('marca de fraude');
+    expect((await installments(opId))[1].status).toBe('assigned');
+    const refused = await call(server, 'repurchase.decide', { repurchase: asked.body.id, idempotency_key: key(), approve: false, reason: 'Marca de fraude retirada' }, tokens.superadmin);
+    expect(refused.body.status).toBe('refused');
+    await setLimit('100000.00');
+    await expectBalancedBooks();
+  });
+
+  it('an operation not disbursed cannot be marked: 409 naming id', async () => {
+    const issued = await issuedOperation(server, tokens, borrowerId);
+    server.clock.set('2026-02-10');
+    const answer = await setCause(issued.id, 'contract_cancelled', 'Contrato rescindido antes da liberação');
+    expect(answer.status).toBe(409);
+    expect(answer.body).toMatchObject({ field: 'id' });
+    expect((await call(server, 'repurchase.causes', { id: issued.id }, tokens.agent)).body).toMatchObject({ markable: false, in_force: [] });
+  });
+
+  it('bad input is a 400 naming the field; the same key twice sets one mark', async () => {
+    const cases: Array<[string, Record<string, unknown>, string]> = [
+      ['repurchase.setCause', { id: opId, cause: 'late', reason: 'Motivo suficiente', idempotency_key: key() }, 'cause'],
+      ['repurchase.setCause', { id: opId, cause: 'fraud', reason: ' abc ', idempotency_key: key() }, 'reason'],
+      ['repurchase.setCause', { id: opId, cause: 'fraud', idempotency_key: key() }, 'reason'],
+      ['repurchase.setCause', { id: opId, cause: 'fraud', reason: 'Motivo suficiente' }, 'idempotency_key'],
+      ['repurchase.setCause', { id: 'abc', cause: 'fraud', reason: 'Motivo suficiente', idempotency_key: key() }, 'id'],
+      ['repurchase.clearCause', { id: opId, cause: 'late', reason: 'Motivo suficiente', idempotency_key: key() }, 'cause'],
+      ['repurchase.clearCause', { id: opId, cause: 'fraud', reason: 'ok', idempotency_key: key() }, 'reason'],
+    ];
+    for (const [name, args, field] of cases) {
+      const answer = await call(server, name as 'repurchase.setCause', args, tokens.admin);
+      expect({ name, args, status: answer.status, field: answer.body.field }).toEqual({ name, args, status: 400, field });
+    }
+    const same = key();
+    const first = await setCause(opId, 'contract_cancelled', 'Decisão judicial de rescisão', tokens.admin, same);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const again = await setCause(opId, 'contract_cancelled', 'Decisão judicial de rescisão', tokens.admin, same);
+    expect(again.status).toBe(200);
+    const rows = await server.database.rows<{ n: number }>("SELECT count(*)::int AS n FROM repurchase_cause_marks WHERE credit_operation_id = $1 AND cause = 'contract_cancelled' AND action = 'set'", [opId]);
+    expect(rows[0].n).toBe(2);
+  });
+
+  it('two people setting the same cause at once: one wins, the other is a 409 naming cause', async () => {
+    const answers = await Promise.all([tokens.admin, tokens.superadmin].map((token) => setCause(opId, 'fraud', 'Fraude documental confirmada', token)));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(answers.find((a) => a.status === 409)!.body.field).toBe('cause');
+    expect((await causesOf()).in_force.map((m: any) => m.cause)).toEqual(['fraud', 'contract_cancelled']);
   });
 });

@@ -11,16 +11,19 @@ describe('side menu (spec side-menu table)', () => {
     expect(MENU.map((g) => [translate('pt-BR', g.titleKey), g.entries.map((e) => e.path)])).toEqual([
       ['Dashboard', ['/home']],
       ['Solicitações', ['/solicitations/pending', '/solicitations', '/simulations', '/entrepreneurs']],
-      ['Operações', ['/allOperations', '/clientOperation', '/company-operation', '/messages']],
+      ['Operações', ['/allOperations', '/clientOperation', '/clientOperation/cession', '/company-operation', '/messages']],
       ['Formulário de solicitação', ['/projects', '/how-did-find', '/situations', '/reasons']],
       ['Configurações', ['/users', '/logsPage', '/lgpd']],
     ]);
   });
 
   it('gates groups by role', () => {
-    expect(paths(Role.SUPER_ADMIN)).toHaveLength(16);
-    expect(paths(Role.ADMIN)).toHaveLength(16);
+    expect(paths(Role.SUPER_ADMIN)).toHaveLength(17);
+    expect(paths(Role.ADMIN)).toHaveLength(17);
     expect(paths(Role.OPERATOR)).toContain('/projects');
+    // The cession across operations: for the roles that may assign (the call's list), not the agent.
+    expect(paths(Role.OPERATOR)).toContain('/clientOperation/cession');
+    expect(paths(Role.AGENT)).not.toContain('/clientOperation/cession');
     expect(paths(Role.OPERATOR)).not.toContain('/users');
     expect(paths(Role.AGENT)).toContain('/messages');
     expect(paths(Role.AGENT)).not.toContain('/projects');

@@ -3,7 +3,8 @@
  * the page header all read their titles from here, so a screen's name is
  * written once. Titles are i18n keys (menu titles stay Portuguese in pt-BR).
  */
-import { AllAdmins, AllOperators, AllPanelUsers, hasProfilePermission, type RoleId } from '@shared/roles';
+import { contract } from '@shared/contract';
+import { AllAdmins, AllOperators, AllPanelUsers, hasProfilePermission, isRoleAllowed, type RoleId } from '@shared/roles';
 import { ancestorLeaves, findLeaf, titleKeyOf } from './routes';
 
 export type MenuIcon =
@@ -34,6 +35,8 @@ export interface MenuEntry {
   /** page-header title when it differs from the menu title (the spec's screens give a few) */
   pageTitleKey?: string;
   icon: MenuIcon;
+  /** narrower than its group: only these roles see it (a designed screen for the roles of its call) */
+  roles?: readonly RoleId[];
 }
 
 export interface MenuGroup {
@@ -72,6 +75,8 @@ export const MENU: readonly MenuGroup[] = [
     entries: [
       { path: '/allOperations', titleKey: 'menu.allOperations', pageTitleKey: 'menu.operationsGroup', icon: 'list' },
       { path: '/clientOperation', titleKey: 'menu.clientOperation', icon: 'bank-account' },
+      // Designed (the spec's menu has no entry for it): the cession across operations, for whoever may assign.
+      { path: '/clientOperation/cession', titleKey: 'menu.cession', icon: 'exchange', roles: contract['cession.assignBatch'].access },
       { path: '/company-operation', titleKey: 'menu.companyOperation', pageTitleKey: 'menu.operationsGroup', icon: 'office' },
       { path: '/messages', titleKey: 'menu.messages', icon: 'chat' },
     ],
@@ -103,7 +108,7 @@ export const MENU: readonly MenuGroup[] = [
 
 /** Groups a role may see (the spec's profile-permission check: roles 1 and 3 always). */
 export function visibleMenu(role: RoleId | null | undefined): MenuGroup[] {
-  return MENU.filter((g) => hasProfilePermission(role, g.roles));
+  return MENU.filter((g) => hasProfilePermission(role, g.roles)).map((g) => ({ ...g, entries: g.entries.filter((e) => !e.roles || isRoleAllowed(role, e.roles)) }));
 }
 
 function allEntries(): MenuEntry[] {

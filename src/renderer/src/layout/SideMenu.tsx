@@ -18,10 +18,15 @@ export function SideMenu() {
   const collapsed = state.theme.navCollapsed;
   const dark = state.theme.sideNavTheme === 'dark';
 
-  const isActive = (path: string) => {
-    const current = location.pathname.replace(/^\/app/, '');
-    return current === path || (path !== '/solicitations' && current.startsWith(`${path}/`));
-  };
+  const groups = visibleMenu(user?.role_id);
+  const current = location.pathname.replace(/^\/app/, '');
+  const matches = (path: string) => current === path || (path !== '/solicitations' && current.startsWith(`${path}/`));
+  // The most specific entry lights up: on /clientOperation/cession that entry, not "Clientes" above it.
+  const activePath = groups
+    .flatMap((g) => g.entries.map((e) => e.path))
+    .filter(matches)
+    .sort((a, b) => b.length - a.length)[0];
+  const isActive = (path: string) => path === activePath;
 
   return (
     <nav
@@ -41,7 +46,7 @@ export function SideMenu() {
         />
       </div>
       <Menu className="side-menu-list">
-        {visibleMenu(user?.role_id).map((group) => (
+        {groups.map((group) => (
           <div key={group.key} data-testid={`menu-group-${group.key}`}>
             {collapsed ? <MenuDivider /> : <MenuDivider title={t(group.titleKey)} />}
             {group.entries.map((entry) => (

@@ -15,6 +15,9 @@
  *   date (repurchasePosting), the installment moved to repurchased through
  *   changeInstallment, the log. Approving checks the installment again under
  *   the lock: one that moved since (a payment, a cession reversal) is a 409.
+ * - Required: more days late than the account's limit, or any installment
+ *   of an operation with a mark in force (fraud, contract cancelled:
+ *   repurchase-causes.ts); the repurchase records which.
  * - Undoing is a row of its own with its reason (same limit); taking effect
  *   it posts the repurchase's lines swapped and moves the installment back to
  *   assigned. A payment or reversal recorded on the installment since the
@@ -24,7 +27,7 @@ import Decimal from 'decimal.js';
 import { desc, eq, sql } from 'drizzle-orm';
 import { canBeOverdue, INSTALLMENT_STATUS_LABELS_PT } from '@shared/installment-status';
 import type { RepurchasableInstallment, RepurchasableList, Repurchase, RepurchaseList, RepurchaseStatus } from '@shared/contract/servicing-repurchase';
-import type { RepurchaseCause, RepurchaseRule } from '@shared/servicing';
+import type { RepurchaseCause, RepurchaseMarkCause, RepurchaseRule } from '@shared/servicing';
 import type { Db } from '../../db/connect';
 import { users } from '../access/schema';
 import { parametersOf } from '../company';
@@ -39,6 +42,7 @@ import { changeInstallment, loadTarget, lockedServicing, type InstallmentTarget 
 import { scheduleOf, servicingContext, type ServicingContext } from './installments';
 import { itemStanding, REQUEST, rowsOf } from './cession-reads';
 import { REPURCHASE_KIND, REPURCHASE_REVERSAL_KIND, repurchaseStanding } from './repurchase-reads';
+import { MARK_CAUSE_LABELS_PT, markCauseOf, marksInForce } from './repurchase-causes';
 import { repurchaseReversals, repurchases, type RepurchaseReversalRow, type RepurchaseRow } from './schema-repurchase';
 
 export const REPURCHASE_MESSAGES = {
@@ -58,6 +62,8 @@ export const REPURCHASE_MESSAGES = {
   noPendingRepurchase: 'Esta recompra não aguarda aprovação.',
   noPendingReversal: 'Este desfazimento de recompra não aguarda aprovação.',
   refusalReason: 'Campo reason: informe por que recusa.',
+  markCleared: (n: number, cause: RepurchaseMarkCause) =>
+    `A recompra da parcela ${n} foi pedida pela marca de ${MARK_CAUSE_LABELS_PT[cause]} da operação, que foi retirada desde então: recuse-a e peça de novo, se for o caso.`,
 } as const;
 
 const money = (d: Decimal.Value) => new Decimal(d).toFixed(2);
@@ -108,9 +114,12 @@ interface Figures {
   amount: RepurchaseAmount;
   daysLate: number;
   required: boolean;
+  /** why the agreement requires it (a mark on the operation first, then days late), or 'agreement' when it does not */
+  cause: RepurchaseCause;
 }
 
-function figuresOf(target: InstallmentTarget, holding: Holding, today: string): Figures {
+/** `mark`: the cause a mark in force on the operation gives, or null. */
+function figuresOf(target: InstallmentTarget, holding: Holding, today: string, mark: RepurchaseMarkCause | null): Figures {
   const state = target.replay.state;
   const due = state.due;
   const amount = repurchaseAmount({
@@ -123,7 +132,8 @@ function figuresOf(target: InstallmentTarget, holding: Holding, today: string): 
     cessionMonthlyRate: holding.pricing === 'rate' ? holding.monthly_rate : null,
   });
   const daysLate = state.overdue ? state.daysLate : 0;
-  return { amount, daysLate, required: daysLate > holding.after_days };
+  const overdue = daysLate > holding.after_days;
+  return { amount, daysLate, required: mark !== null || overdue, cause: mark ?? (overdue ? 'overdue' : 'agreement') };
 }
 
 /** Whether the installment has nothing left to buy back (paid, or nothing open). */
@@ -139,13 +149,14 @@ export async function repurchasableOf(db: Db, operationId: number, include: 'req
   const ctx = await servicingContext(db, op);
   const pending = await pendingRepurchasesOf(db, op.id);
   const limit = (await parametersOf(db, op.company_id)).cession_approval_above;
+  const mark = markCauseOf(await marksInForce(db, op.id));
   const list: RepurchasableInstallment[] = [];
   let total = new Decimal(0);
   for (const installment of await scheduleOf(db, op.id)) {
     const holding = holdings.get(installment.id);
     if (!holding) continue;
     const target = await loadTarget(db, ctx, installment.id, today);
-    const f = figuresOf(target, holding, today);
+    const f = figuresOf(target, holding, today, mark);
     if (settled(target, f) || (include === 'required' && !f.required)) continue;
     const a = f.amount;
     total = total.plus(a.amount);
@@ -163,7 +174,7 @@ export async function repurchasableOf(db: Db, operationId: number, include: 'req
       assignee_name: holding.assignee_name,
       after_days: holding.after_days,
       required: f.required,
-      cause: f.required ? 'overdue' : 'agreement',
+      cause: f.cause,
       rule: holding.rule,
       face_value: money(a.faceValue),
       charges: money(a.charges),
@@ -217,7 +228,7 @@ async function checkRepurchasable(tx: Db, operationId: number, installmentId: nu
   }
   const waiting = (await pendingRepurchasesOf(tx, ctx.op.id)).get(installmentId);
   if (waiting !== undefined && waiting !== exceptRepurchase) throw conflict(REPURCHASE_MESSAGES.pending(n), 'installment');
-  const figures = figuresOf(target, holding, today);
+  const figures = figuresOf(target, holding, today, markCauseOf(await marksInForce(tx, ctx.op.id)));
   if (settled(target, figures)) throw conflict(REPURCHASE_MESSAGES.nothingOpen(n, INSTALLMENT_STATUS_LABELS_PT[target.status]), 'installment');
   return { ctx, target, holding, figures };
 }
@@ -232,7 +243,7 @@ export interface RepurchaseInput {
 export async function createRepurchase(tx: Db, actor: Actor, input: RepurchaseInput, today: string): Promise<number> {
   const { ctx, target, holding, figures } = await checkRepurchasable(tx, input.id, input.installment, today, null);
   const reason = input.reason?.trim() || null;
-  const cause: RepurchaseCause = figures.required ? 'overdue' : 'agreement';
+  const cause = figures.cause;
   if (cause === 'agreement' && !reason) throw badRequest(REPURCHASE_MESSAGES.reasonRequired(target.installment.number, figures.daysLate, holding.after_days), 'reason');
   const limit = (await parametersOf(tx, ctx.op.company_id)).cession_approval_above;
   const a = figures.amount;
@@ -280,13 +291,19 @@ export async function createRepurchase(tx: Db, actor: Actor, input: RepurchaseIn
   return row.id;
 }
 
+/** The installment history's reason when the person gave none: what made the agreement require it. */
+function defaultReason(row: RepurchaseRow, holding: Holding): string {
+  if (row.cause === 'fraud' || row.cause === 'contract_cancelled') return `Recompra: operação marcada por ${MARK_CAUSE_LABELS_PT[row.cause]} (cessão nº ${holding.cession_number})`;
+  return `Recompra: ${row.days_late} dias de atraso (cessão nº ${holding.cession_number})`;
+}
+
 /** The repurchase takes effect: the posting, the installment repurchased, the log. */
 async function putInForce(tx: Db, actor: Actor, row: RepurchaseRow, target: InstallmentTarget, holding: Holding, today: string): Promise<void> {
   await postJournal(tx, repurchasePosting({ amount: row.amount, carrying: row.carrying }), { operationId: row.credit_operation_id, businessDate: today });
   await changeInstallment(tx, {
     target,
     to: 'repurchased',
-    reason: row.reason ?? `Recompra: ${row.days_late} dias de atraso (cessão nº ${holding.cession_number})`,
+    reason: row.reason ?? defaultReason(row, holding),
     actorId: actor.id,
     action: 'installment.repurchased',
     at: new Date(),
@@ -343,6 +360,10 @@ export async function decideRepurchase(tx: Db, checker: Actor, repurchaseId: num
   // A payment or reversal since the request changed what is owed: refuse and ask again.
   if (holding.item_id !== row.cession_item_id || (await lastTransactionId(tx, row.installment_id)) !== row.last_transaction_id) {
     throw conflict(REPURCHASE_MESSAGES.changedSince(target.installment.number), 'installment');
+  }
+  // Asked because of a mark: the mark must still stand, or the buy-back would lose the cause that required it.
+  if ((row.cause === 'fraud' || row.cause === 'contract_cancelled') && !(await marksInForce(tx, row.credit_operation_id)).has(row.cause)) {
+    throw conflict(REPURCHASE_MESSAGES.markCleared(target.installment.number, row.cause), 'installment');
   }
   await giveCheck(tx, request, checker, new Date());
   await putInForce(tx, checker, row, target, holding, today);

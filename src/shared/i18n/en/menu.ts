@@ -11,6 +11,7 @@ export const menu: Record<keyof typeof pt, string> = {
   operationsGroup: 'Operações',
   allOperations: 'Todas as operações',
   clientOperation: 'Clientes',
+  cession: 'Cessão de parcelas',
   companyOperation: 'Empresa',
   messages: 'Disparos de SMS',
   solicitationFormGroup: 'Formulário de solicitação',

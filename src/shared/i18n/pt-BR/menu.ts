@@ -10,6 +10,7 @@ export const menu = {
   operationsGroup: 'Operações',
   allOperations: 'Todas as operações',
   clientOperation: 'Clientes',
+  cession: 'Cessão de parcelas',
   companyOperation: 'Empresa',
   messages: 'Disparos de SMS',
   solicitationFormGroup: 'Formulário de solicitação',

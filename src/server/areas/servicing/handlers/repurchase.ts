@@ -18,6 +18,7 @@ import {
   repurchasesOfOperation,
   reverseRepurchase,
 } from '../repurchase';
+import { clearRepurchaseCause, repurchaseCausesOf, setRepurchaseCause } from '../repurchase-causes';
 
 export type RepurchaseName = Extract<OperationName, `repurchase.${string}`>;
 
@@ -68,6 +69,32 @@ export const repurchaseHandlers: Pick<Handlers, RepurchaseName> = {
       }),
     );
     return loadRepurchase(ctx.deps.db, args.repurchase);
+  },
+
+  'repurchase.causes': async ({ id }, { deps }) => repurchaseCausesOf(deps.db, id),
+
+  'repurchase.setCause': async (args, ctx) => {
+    const me = actor(ctx);
+    const today = ctx.deps.clock.today();
+    await ctx.deps.db.transaction((tx) =>
+      once(tx, { key: args.idempotency_key, operation: 'repurchase.setCause', userId: me.id, args }, async () => {
+        await setRepurchaseCause(tx, me, { id: args.id, cause: args.cause, reason: args.reason }, today);
+        return { ok: true };
+      }),
+    );
+    return repurchaseCausesOf(ctx.deps.db, args.id);
+  },
+
+  'repurchase.clearCause': async (args, ctx) => {
+    const me = actor(ctx);
+    const today = ctx.deps.clock.today();
+    await ctx.deps.db.transaction((tx) =>
+      once(tx, { key: args.idempotency_key, operation: 'repurchase.clearCause', userId: me.id, args }, async () => {
+        await clearRepurchaseCause(tx, me, { id: args.id, cause: args.cause, reason: args.reason }, today);
+        return { ok: true };
+      }),
+    );
+    return repurchaseCausesOf(ctx.deps.db, args.id);
   },
 
   'repurchase.decideReversal': async (args, ctx) => {

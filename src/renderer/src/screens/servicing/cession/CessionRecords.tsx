@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Cession, CessionReversal, OperationCessions } from '@shared/contract/servicing-cession';
 import { formatCurrency, formatDate } from '@shared/format';
-import { AllOperators } from '@shared/roles';
+import { contract } from '@shared/contract';
 import { useApiMutation } from '../../../api/hooks';
 import { useToast } from '../../../app/toaster';
 import { RoleGate } from '@kit/RoleGate';
@@ -26,7 +26,7 @@ const INTENT = { effective: 'success', pending: 'warning', refused: 'none' } as 
 function DecideButtons({ testId, onDecide }: { testId: string; onDecide(approve: boolean): void }) {
   const { t } = useTranslation();
   return (
-    <RoleGate roles={AllOperators}>
+    <RoleGate roles={contract['cession.decide'].access}>
       <ButtonGroup>
         <Button small intent="primary" data-testid={`${testId}-approve`} onClick={() => onDecide(true)}>
           {t(c('approve'))}

@@ -13,7 +13,7 @@ import { useNavigate } from 'react-router-dom';
 import type { CreditOperation } from '@shared/contract/credit-operations';
 import type { AssignableList, CessionQuote, ReversibleList } from '@shared/contract/servicing-cession';
 import { formatCurrency, formatDate } from '@shared/format';
-import { AllOperators } from '@shared/roles';
+import { contract } from '@shared/contract';
 import { errorText } from '../../../api/errors';
 import { useApiMutation, useApiQuery } from '../../../api/hooks';
 import { useToast } from '../../../app/toaster';
@@ -140,14 +140,17 @@ export function AssignPanel({ list, operationId }: { list: AssignableList; opera
                     onChange={(e) => setSelected(e.currentTarget.checked ? new Set(list.installments.map((i) => i.id)) : new Set())}
                   />
                 </th>
-                {across && <th scope="col">{t(c('columns.operation'))}</th>}
+                {/* Across operations the table has a borrower more: the operation and number share a column and the days late go under the due date, so the amounts fit at 1024 px. */}
+                {across && <th scope="col">{t(c('columns.operationInstallment'))}</th>}
                 {across && <th scope="col">{t(c('columns.borrower'))}</th>}
-                <th scope="col">{t(c('columns.number'))}</th>
+                {!across && <th scope="col">{t(c('columns.number'))}</th>}
                 <th scope="col">{t(c('columns.due'))}</th>
                 <th scope="col">{t(c('columns.status'))}</th>
-                <th scope="col" className="numeric">
-                  {t(c('columns.daysLate'))}
-                </th>
+                {!across && (
+                  <th scope="col" className="numeric">
+                    {t(c('columns.daysLate'))}
+                  </th>
+                )}
                 <th scope="col" className="numeric">
                   {t(c('columns.face'))}
                 </th>
@@ -167,12 +170,15 @@ export function AssignPanel({ list, operationId }: { list: AssignableList; opera
                       onChange={(e) => setSelected(toggle(selected, i.id, e.currentTarget.checked))}
                     />
                   </td>
-                  {across && <td>{i.credit_operation_id}</td>}
+                  {across && <td className="nowrap">{t(c('columns.operationInstallmentText'), { operation: i.credit_operation_id, number: i.number })}</td>}
                   {across && <td>{i.borrower_name}</td>}
-                  <td>{i.number}</td>
-                  <td>{formatDate(i.due_date)}</td>
+                  {!across && <td>{i.number}</td>}
+                  <td className="nowrap">
+                    {formatDate(i.due_date)}
+                    {across && i.days_late > 0 && <div className="bp6-text-muted">{t(c('columns.daysLateText'), { count: i.days_late })}</div>}
+                  </td>
                   <td>{t(`servicing.status.${i.status}`)}</td>
-                  <td className="numeric">{i.days_late}</td>
+                  {!across && <td className="numeric">{i.days_late}</td>}
                   <td className="numeric">{formatCurrency(i.face_value)}</td>
                   <td className="numeric">{formatCurrency(i.open_principal)}</td>
                 </tr>
@@ -186,7 +192,7 @@ export function AssignPanel({ list, operationId }: { list: AssignableList; opera
               {t(c('faceTotal'))}: <strong data-testid="cession-selected-face">{formatCurrency(selectedFace(list.installments, selected))}</strong>
             </span>
           </p>
-          <RoleGate roles={AllOperators}>
+          <RoleGate roles={contract[across ? 'cession.assignBatch' : 'cession.assign'].access}>
             {active.length === 0 && accounts.data ? (
               <Callout intent="warning" data-testid="cession-no-accounts">
                 {t(c('noAccounts'))}
@@ -319,7 +325,7 @@ function ReversePanel({ list, operationId }: { list: ReversibleList; operationId
             </tbody>
             </HTMLTable>
           </div>
-          <RoleGate roles={AllOperators}>
+          <RoleGate roles={contract['cession.reverse'].access}>
             <Button icon="undo" intent="warning" data-testid="cession-reverse-open" disabled={ids.length === 0} onClick={() => setOpen(true)}>
               {t(c('reverseOpen'))}
             </Button>

@@ -20,7 +20,7 @@ export function RepurchaseDialog(props: { operationId: number; installment: Repu
   const refresh = useRefreshServicing();
   const create = useApiMutation('repurchase.create');
   const i = props.installment;
-  const reason: ReasonRule = i.required ? { label: t(r('reasonOptional')), hint: t(r('reasonOptionalHint')), minLength: 0, tooShort: '' } : { ...moveReasonRule(t), hint: t(r('reasonRequiredHint')) };
+  const reason: ReasonRule = i.required ? { label: t(r('reasonOptional')), hint: t(r('reasonOptionalHint'), { cause: t(r(`causes.${i.cause}`)) }), minLength: 0, tooShort: '' } : { ...moveReasonRule(t), hint: t(r('reasonRequiredHint')) };
   return (
     <ReasonMoneyDialog
       testPrefix="repurchase"

@@ -60,7 +60,9 @@ export function RepurchaseTitleScreen() {
                 <p>
                   {t(r('pickedFacts'), { assignee: picked.assignee_name, cession: picked.cession_number, date: formatDate(picked.cession_date), days: picked.days_late })}{' '}
                   <Tag intent={picked.required ? 'danger' : 'none'} data-testid="repurchase-title-cause">
-                    {t(r(picked.required ? 'required' : 'notRequired'), { days: picked.after_days })}
+                    {picked.cause === 'overdue' || picked.cause === 'agreement'
+                      ? t(r(picked.required ? 'required' : 'notRequired'), { days: picked.after_days })
+                      : t(r('requiredByMark'), { cause: t(r(`causes.${picked.cause}`)) })}
                   </Tag>
                 </p>
                 <MoneyRowsTable rows={amountRows(picked, t)} testId="repurchase-title-amounts" />

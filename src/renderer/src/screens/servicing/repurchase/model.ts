@@ -2,8 +2,10 @@
  * The pure parts of the repurchase screens: the amounts each confirmation and
  * the details state, and the routes between the three screens.
  */
-import type { RepurchasableInstallment, Repurchase } from '@shared/contract/servicing-repurchase';
+import type { RepurchasableInstallment, RepurchasableList, Repurchase } from '@shared/contract/servicing-repurchase';
+import type { RepurchaseMarkCause } from '@shared/servicing';
 import type { MoneyRow } from '@kit/MoneyConfirmDialog';
+import { centsOf, decimalOfCents } from '../../creditOperations/model';
 
 type T = (key: string, vars?: Record<string, unknown>) => string;
 
@@ -26,5 +28,18 @@ export function amountRows(figures: Pick<RepurchasableInstallment | Repurchase, 
     { label: t(r('rows.amount')), amount: figures.amount, strong: true, id: 'amount' },
     { label: t(r('rows.carrying')), amount: figures.carrying, id: 'carrying' },
     { label: t(r('rows.result')), amount: figures.result, id: 'result' },
+  ];
+}
+
+/**
+ * What a mark (set or cleared) concerns: the cause, and the operation's assigned installments still open with what
+ * buying them all back would cost today (the list with include=all), summed in whole cents.
+ */
+export function markRows(cause: RepurchaseMarkCause, assigned: RepurchasableList | undefined, t: T): MoneyRow[] {
+  const rows = assigned?.installments ?? [];
+  return [
+    { label: t(r('marks.rows.cause')), text: t(r(`causes.${cause}`)), id: 'cause' },
+    { label: t(r('marks.rows.installments')), text: String(rows.length), id: 'installments' },
+    { label: t(r('marks.rows.amount')), amount: decimalOfCents(rows.reduce((sum, i) => sum + centsOf(i.amount), 0n)), strong: true, id: 'amount' },
   ];
 }
