@@ -84,6 +84,8 @@ export const EDITABLE_STATUSES: readonly CreditOperationStatus[] = ['proposal', 
 export const CONTRACT_ISSUABLE_STATUSES: readonly CreditOperationStatus[] = ['approved'];
 /** Final for origination: no person's action leaves them; servicing's SETTLEMENT_MOVE and WRITE_OFF_MOVES still move a disbursed operation (and a written-off one back). */
 export const FINAL_OPERATION_STATUSES: readonly CreditOperationStatus[] = ['refused', 'cancelled', 'disbursed', 'settled', 'written_off'];
+/** Statuses an operation reaches only after its money left (disbursed, then paid off or written off): servicing's. */
+export const MONEY_RELEASED_STATUSES: readonly CreditOperationStatus[] = ['disbursed', 'settled', 'written_off'];
 
 export function isCreditOperationStatus(value: unknown): value is CreditOperationStatus {
   return typeof value === 'string' && (CREDIT_OPERATION_STATUSES as readonly string[]).includes(value);

@@ -12,6 +12,7 @@
  *   other: the second finds it in force and is refused (409).
  */
 import { desc, eq } from 'drizzle-orm';
+import { MONEY_RELEASED_STATUSES } from '@shared/credit-operation-status';
 import { REPURCHASE_MARK_CAUSES, type RepurchaseMarkAction, type RepurchaseMarkCause } from '@shared/servicing';
 import type { RepurchaseCauseMark, RepurchaseCauses } from '@shared/contract/servicing-repurchase';
 import type { Db } from '../../db/connect';
@@ -33,10 +34,8 @@ export const CAUSE_MESSAGES = {
   notSet: (cause: RepurchaseMarkCause) => `A operação não está marcada por ${MARK_CAUSE_LABELS_PT[cause]}: não há marca a retirar.`,
 } as const;
 
-/** Operation statuses in which the money left: its installments may have been assigned. */
-const DISBURSED: readonly string[] = ['disbursed', 'settled', 'written_off'];
-
-const isMarkable = (op: OperationRow) => DISBURSED.includes(op.status);
+/** Only after the money left may an operation's installments have been assigned. */
+const isMarkable = (op: OperationRow) => (MONEY_RELEASED_STATUSES as readonly string[]).includes(op.status);
 
 /** Cause → the row that set it, for the causes in force on the operation. */
 export async function marksInForce(db: Db, operationId: number): Promise<Map<RepurchaseMarkCause, RepurchaseCauseMarkRow>> {
