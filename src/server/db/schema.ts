@@ -29,3 +29,4 @@ export * as returnFileSchema from '../areas/servicing/schema-return';
 export * as cessionSchema from '../areas/servicing/schema-cession';
 export * as repurchaseSchema from '../areas/servicing/schema-repurchase';
 export * as assignmentRemittanceSchema from '../areas/servicing/schema-assignment-remittance';
+export * as savedReportsSchema from '../areas/reports/schema';
