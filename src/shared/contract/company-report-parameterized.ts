@@ -123,7 +123,7 @@ export type ParameterizedRow = z.infer<typeof parameterizedRowSchema>;
 
 export const parameterizedReportSchema = z.object({
   columns: z.array(z.enum(PARAMETERIZED_COLUMN_KEYS)),
-  /** each row: `_id` (the operation, for the row's link) and the chosen columns */
+  /** each row: `id` (the operation's, for the row's link, whether chosen or not) and the chosen columns */
   items: z.array(parameterizedRowSchema),
   meta: pageMetaSchema,
 });

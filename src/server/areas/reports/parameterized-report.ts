@@ -91,7 +91,8 @@ function cell(key: ParameterizedColumn, value: unknown): string | number | null 
 }
 
 function selection(db: Db, columns: readonly ParameterizedColumn[]): Record<string, SQL | PgColumn> {
-  const fields: Record<string, SQL | PgColumn> = { _id: ops.id };
+  // Every row carries the operation's id (its link and key), whether or not the id column was chosen.
+  const fields: Record<string, SQL | PgColumn> = { id: ops.id };
   for (const key of columns) fields[key] = expression(db, key);
   return fields;
 }
@@ -106,7 +107,7 @@ function rows(db: Db, f: ParameterizedFilter) {
 }
 
 function shape(columns: readonly ParameterizedColumn[], raw: Record<string, unknown>): ParameterizedRow {
-  const row: ParameterizedRow = { _id: Number(raw._id) };
+  const row: ParameterizedRow = { id: Number(raw.id) };
   for (const key of columns) row[key] = cell(key, raw[key]);
   return row;
 }
