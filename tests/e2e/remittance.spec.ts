@@ -182,7 +182,7 @@ async function parameterizedReportFromScreen(page: Page, harness: Harness, serve
   await page.getByTestId('report-parameterized-run').click();
   await page.getByTestId('report-parameterized-filter-borrower').fill(document);
   await expect(page.getByTestId(`report-parameterized-row-${operationId}`)).toBeVisible();
-  await expect(page.getByTestId('report-parameterized-count')).toContainText(`${count} operações`);
+  await expect(page.getByTestId('report-parameterized-count')).toContainText(`Operações encontradas: ${count}`);
   await expectNoSeriousViolations(page);
 
   await page.getByTestId('report-parameterized-xlsx').click();

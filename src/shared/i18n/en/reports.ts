@@ -76,7 +76,7 @@ export const reports: Shape<typeof pt> = {
     deleteConfirm: 'Delete the saved report "{{name}}"?',
     deleted: 'Report "{{name}}" deleted.',
     savedBy: 'saved by {{name}} on {{at}}',
-    count: '{{count}} operations',
+    count: 'Operations found: {{count}}',
     columns: {
       id: 'Operation',
       borrower_name: 'Borrower',

@@ -73,7 +73,7 @@ export const reports = {
     deleteConfirm: 'Excluir o relatório salvo "{{name}}"?',
     deleted: 'Relatório "{{name}}" excluído.',
     savedBy: 'salvo por {{name}} em {{at}}',
-    count: '{{count}} operações',
+    count: 'Operações encontradas: {{count}}',
     columns: {
       id: 'Operação',
       borrower_name: 'Tomador',
