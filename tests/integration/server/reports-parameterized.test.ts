@@ -13,6 +13,8 @@ import { join } from 'node:path';
 import Decimal from 'decimal.js';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PARAMETERIZED_COLUMN_KEYS } from '../../../src/shared/contract/company-report-parameterized';
+import { formatCurrency } from '../../../src/shared/format';
 import { startTestServer, type TestServer } from '../../helpers/server';
 import { call, signInEveryRole, type DemoRole } from './client';
 import { itAnswersTheMatrix } from './matrix';
@@ -38,6 +40,7 @@ afterAll(async () => {
 });
 
 const MINE = { borrower: 'parametrizado' };
+const ALL = PARAMETERIZED_COLUMN_KEYS;
 
 describe('parameterized report', () => {
   it('answers the chosen columns in their order, over the same operations as the operations report', async () => {
@@ -58,8 +61,7 @@ describe('parameterized report', () => {
   });
 
   it('computes every catalogue column as the tables say', async () => {
-    const all = ['id', 'borrower_name', 'borrower_document', 'product', 'status', 'created_on', 'disbursement_date', 'first_due_date', 'installments_count', 'monthly_rate', 'requested_amount', 'principal', 'iof_total', 'fees_total', 'total_interest', 'total_payable', 'open_installments', 'open_amount', 'assignee'];
-    const answer = await call(server, 'report.parameterized', { filter: { ...MINE, columns: all } }, tokens.admin);
+    const answer = await call(server, 'report.parameterized', { filter: { ...MINE, columns: ALL } }, tokens.admin);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(answer.body.items).toHaveLength(1);
     const [expected] = await server.database.rows<Record<string, string | number>>(
@@ -150,6 +152,16 @@ describe('parameterized report', () => {
     expect(text).toContain('Paulo Parametrizado');
     expect(text).toContain('15/01/2026');
     expect(text).toContain('Página 1 de 1');
+
+    // Every column at once: the type shrinks and the amounts and dates still read whole.
+    const everything = await call(server, 'report.parameterized', { filter: { ...MINE, columns: ALL } }, tokens.admin);
+    const wide = await call(server, 'report.parameterizedPdf', { filter: { ...MINE, columns: ALL } }, tokens.admin);
+    expect(wide.status).toBe(200);
+    writeFileSync(file, wide.body as Uint8Array);
+    const wideText = execFileSync('pdftotext', ['-layout', file, '-']).toString();
+    const row = everything.body.items[0];
+    for (const key of ['principal', 'total_payable', 'open_amount', 'requested_amount']) expect(wideText).toContain(formatCurrency(row[key]).replace(/^R\$\s*/, ''));
+    expect(wideText).toContain('15/01/2026');
   });
 });
 
