@@ -6,17 +6,22 @@
  *   exceljs  exceljs's streaming WorkbookWriter alone, same rows and columns
  *   service  the whole files service through createBackofficeMain: HTTP call
  *            to a local fake API answering the users export, rows written to disk
+ *   report-writer / report-exceljs  the operations report's rows (bench (k2)),
+ *            read from the JSON file named by the next argument before the
+ *            clock starts, written by the files service's writer or by
+ *            exceljs's streaming writer alone (the report's 11 columns)
  * Prints one JSON line: { mode, rows, seconds, peakRssMB, bytes }.
  */
 import ExcelJS from 'exceljs';
 import { createServer } from 'node:http';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { writeExcelFile } from '../../src/main/services/excel';
 import { createBackofficeMain } from '../../src/main/services/backoffice';
 import { operation } from '../../src/shared/contract';
+import { OPERATIONS_REPORT_EXCEL_COLUMNS } from '../../src/shared/contract/company-reports';
 import { BENCH_COLUMNS_12, benchRow, benchRows } from './rows';
 import { MemoryKeychain, TempDialogs } from '../../tests/e2e/harness/ports';
 
@@ -114,9 +119,27 @@ async function viaService(folder: string): Promise<string> {
   return result.data.path;
 }
 
+/** The operations report's rows as the main process holds them after the call (JSON parsed). */
+async function reportRows(): Promise<Array<Record<string, string | number>>> {
+  return JSON.parse(await readFile(process.argv[3], 'utf8')) as Array<Record<string, string | number>>;
+}
+
+async function reportExceljsAlone(file: string, rows: ReadonlyArray<Record<string, string | number>>): Promise<void> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false });
+  const info = workbook.addWorksheet('Informações');
+  info.addRow(['Registros', rows.length]).commit();
+  info.commit();
+  const sheet = workbook.addWorksheet('Dados');
+  sheet.columns = OPERATIONS_REPORT_EXCEL_COLUMNS.map((c) => ({ header: c.header, key: c.key, width: 16 }));
+  for (const row of rows) sheet.addRow(row).commit();
+  sheet.commit();
+  await workbook.commit();
+}
+
 const folder = await mkdtemp(join(tmpdir(), 'backoffice-bench-'));
 try {
   let file = join(folder, `${mode}.xlsx`);
+  const report = mode.startsWith('report-') ? await reportRows() : [];
   const started = performance.now();
   if (mode === 'baseline') {
     // Same process, same rows in memory, nothing written: what the others cost on top.
@@ -126,10 +149,12 @@ try {
   } else if (mode === 'exceljs') await exceljsAlone(file);
   else if (mode === 'writer') await viaWriter(file);
   else if (mode === 'service') file = await viaService(folder);
+  else if (mode === 'report-writer') await writeExcelFile({ filePath: file, title: 'Relatório de operações', date: new Date(), columns: OPERATIONS_REPORT_EXCEL_COLUMNS, rows: report });
+  else if (mode === 'report-exceljs') await reportExceljsAlone(file, report);
   else throw new Error(`unknown mode ${mode}`);
   const seconds = (performance.now() - started) / 1000;
   const { size } = await stat(file);
-  console.log(JSON.stringify({ mode, rows: count, seconds: Number(seconds.toFixed(2)), peakRssMB: peakRssMB(), bytes: size }));
+  console.log(JSON.stringify({ mode, rows: mode.startsWith('report-') ? report.length : count, seconds: Number(seconds.toFixed(2)), peakRssMB: peakRssMB(), bytes: size }));
 } finally {
   await rm(folder, { recursive: true, force: true });
 }

@@ -13,7 +13,8 @@
  * the remittances of that day. On the same server, a manual
  * remittance of two picked installments is generated and read from disk too
  * (reached from the account's row), and the operations report is filtered,
- * shown and saved as Excel.
+ * shown and saved as Excel; the parameterized report of two columns is run,
+ * saved as Excel and its definition saved by name.
  */
 import { readFileSync } from 'node:fs';
 import Decimal from 'decimal.js';
@@ -144,6 +145,62 @@ async function operationsReportFromScreen(page: Page, harness: Harness, server: 
   expect(sheet.rowCount).toBe(1 + expected.n);
   const ids = Array.from({ length: expected.n }, (_, k) => sheet.getRow(k + 2).getCell(1).value);
   expect(ids).toContain(operationId);
+  await shoot(page, 'operations-report', 'report-operations-table');
+
+  await parameterizedReportFromScreen(page, harness, server, operationId, borrower.document, expected.n);
+}
+
+const SHOTS = 'test-results/remittance';
+
+/** The screen at 1280×800 and 1024 px wide, for a person to look at (identifiers, dates and amounts read whole). */
+async function shoot(page: Page, name: string, focus?: string): Promise<void> {
+  for (const width of [1280, 1024]) {
+    await page.setViewportSize({ width, height: 800 });
+    if (focus) await page.getByTestId(focus).first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/**
+ * On the same server and session: the parameterized report, reached beside
+ * the operations report. Two columns ticked (borrower, then financed amount)
+ * and run, filtered by the same borrower: the operation's row and the count;
+ * its Excel file (written by the server, saved by the main process) has those
+ * two columns in that order; the definition saved by name is listed and
+ * stored.
+ */
+async function parameterizedReportFromScreen(page: Page, harness: Harness, server: TestServer, operationId: number, document: string, count: number): Promise<void> {
+  await harness.goto('/app/company-operation');
+  await page.getByTestId('company-report-parameterized-link').click();
+  await expect(page).toHaveURL(/#\/app\/company-operation\/reports\/parameterized$/);
+  // The checkbox's label takes the click (Blueprint draws the box over the input).
+  const tick = (key: string) => page.locator('label', { has: page.getByTestId(`report-parameterized-col-${key}`) }).click();
+  await tick('borrower_name');
+  await tick('principal');
+  await expect(page.getByTestId('report-parameterized-order')).toHaveText(/Tomador.*Valor financiado/);
+  await page.getByTestId('report-parameterized-run').click();
+  await page.getByTestId('report-parameterized-filter-borrower').fill(document);
+  await expect(page.getByTestId(`report-parameterized-row-${operationId}`)).toBeVisible();
+  await expect(page.getByTestId('report-parameterized-count')).toContainText(`Operações encontradas: ${count}`);
+  await expectNoSeriousViolations(page);
+
+  await page.getByTestId('report-parameterized-xlsx').click();
+  await expect(page.getByTestId('report-parameterized-saved-file')).toBeVisible({ timeout: 30_000 });
+  const savedPath = ((await page.getByTestId('report-parameterized-saved-file').textContent()) ?? '').replace(/^.*?(\/\S+\.xlsx).*$/s, '$1');
+  expect(savedPath.startsWith(harness.paths.downloads)).toBe(true);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile(savedPath);
+  const sheet = book.worksheets[1];
+  expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['Tomador', 'Valor financiado']);
+  expect(sheet.rowCount).toBe(1 + count);
+
+  await page.getByTestId('report-parameterized-name').fill('Carteira do tomador');
+  await page.getByTestId('report-parameterized-save').click();
+  await expect(page.getByTestId('report-parameterized-saved')).toContainText('Carteira do tomador');
+  const stored = await server.database.rows<{ columns: string[]; filter: Record<string, string> }>("SELECT columns, filter FROM saved_reports WHERE name = 'Carteira do tomador'");
+  expect(stored).toEqual([{ columns: ['borrower_name', 'principal'], filter: { borrower: document } }]);
+  await shoot(page, 'parameterized-report', 'report-parameterized-table');
 }
 
 /**

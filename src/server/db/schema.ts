@@ -30,3 +30,4 @@ export * as cessionSchema from '../areas/servicing/schema-cession';
 export * as repurchaseSchema from '../areas/servicing/schema-repurchase';
 export * as repurchaseCauseSchema from '../areas/servicing/schema-repurchase-causes';
 export * as assignmentRemittanceSchema from '../areas/servicing/schema-assignment-remittance';
+export * as savedReportsSchema from '../areas/reports/schema';

@@ -90,7 +90,8 @@ export function pdfTable(doc: PdfDoc, columns: readonly PdfColumn[], style: PdfT
     const spans = cells.slice(1).every((c) => !c);
     columns.forEach((c, i) => {
       const w = spans && i === 0 ? width : c.width;
-      if (!(spans && i > 0)) doc.text(cells[i] ?? '', x + 3, y + textTop, { width: w - 6, align: c.align, lineBreak: false, ellipsis: true });
+      // The height keeps a cell to one line: a longer text ends in "…" instead of running over the next rows.
+      if (!(spans && i > 0)) doc.text(cells[i] ?? '', x + 3, y + textTop, { width: w - 6, height: style.rowHeight - textTop, align: c.align, lineBreak: false, ellipsis: true });
       x += c.width;
     });
     doc.y = y + style.rowHeight;

@@ -104,16 +104,18 @@ export const IOF_REPORT_EXCEL_COLUMNS: readonly ExcelColumn[] = [
 export const OPERATIONS_REPORT_EXPORT_MAX = 100_000;
 
 const statusSchema = z.enum(CREDIT_OPERATION_STATUSES);
-const operationsFilter = z
-  .object({
-    from: calendarDaySchema.optional(),
-    to: calendarDaySchema.optional(),
-    status: z.union([statusSchema, z.array(statusSchema)]).optional(),
-    product: textSchema(100).optional(),
-    borrower: textSchema(100).optional(),
-    assignee: idSchema.optional(),
-  })
-  .refine((f) => !f.from || !f.to || f.from <= f.to, { message: 'o fim do período não pode ser antes do início', path: ['to'] });
+/** The operations report's filter fields, shared with the parameterized report (one rule per field). */
+export const operationsFilterFields = z.object({
+  from: calendarDaySchema.optional(),
+  to: calendarDaySchema.optional(),
+  status: z.union([statusSchema, z.array(statusSchema)]).optional(),
+  product: textSchema(100).optional(),
+  borrower: textSchema(100).optional(),
+  assignee: idSchema.optional(),
+});
+export const periodInOrder = (f: { from?: string; to?: string }) => !f.from || !f.to || f.from <= f.to;
+export const PERIOD_ORDER_ERROR = { message: 'o fim do período não pode ser antes do início', path: ['to'] };
+const operationsFilter = operationsFilterFields.refine(periodInOrder, PERIOD_ORDER_ERROR);
 
 /** The filter keys the operations report's screen may send (the list kit's typed filters). */
 export const OPERATIONS_REPORT_FILTERS = ['from', 'to', 'status', 'product', 'borrower', 'assignee'] as const;

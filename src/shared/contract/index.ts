@@ -30,6 +30,7 @@ import { companyRemittanceOperations } from './company-remittance';
 import { remittanceManualOperations } from './servicing-remittance-manual';
 import { companyCnabReturnOperations } from './company-cnab-return';
 import { companyReportsOperations } from './company-reports';
+import { companyReportParameterizedOperations } from './company-report-parameterized';
 import { companyAssignmentRemittanceOperations } from './company-assignment-remittance';
 import { assigneeStatementOperations } from './servicing-assignee-statement';
 
@@ -60,6 +61,7 @@ export const contract = {
   ...remittanceManualOperations,
   ...companyCnabReturnOperations,
   ...companyReportsOperations,
+  ...companyReportParameterizedOperations,
   ...companyAssignmentRemittanceOperations,
   ...assigneeStatementOperations,
 } as const satisfies Record<string, OperationDef>;

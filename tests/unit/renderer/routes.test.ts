@@ -46,6 +46,7 @@ describe('route configuration (spec screens and routes)', () => {
       // Designed: the reports' screens (the spec lists the report calls, not a route for them).
       '/app/company-operation/reports/iof',
       '/app/company-operation/reports/operations',
+      '/app/company-operation/reports/parameterized',
       '/app/allOperations',
       '/app/clientOperation',
       '/app/clientOperation/view/:id',

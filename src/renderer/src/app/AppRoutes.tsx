@@ -65,6 +65,7 @@ const CnabReturnScreen = lazy(() => area.company().then((m) => ({ default: m.Cna
 const RemittanceOperationScreen = lazy(() => area.company().then((m) => ({ default: m.RemittanceOperationScreen })));
 const IofReportScreen = lazy(() => area.company().then((m) => ({ default: m.IofReportScreen })));
 const OperationsReportScreen = lazy(() => area.company().then((m) => ({ default: m.OperationsReportScreen })));
+const ParameterizedReportScreen = lazy(() => area.company().then((m) => ({ default: m.ParameterizedReportScreen })));
 const BorrowersListScreen = lazy(() => area.borrowers().then((m) => ({ default: m.BorrowersListScreen })));
 const BorrowerScreen = lazy(() => area.borrowers().then((m) => ({ default: m.BorrowerScreen })));
 const OperationsListScreen = lazy(() => area.creditOperations().then((m) => ({ default: m.OperationsListScreen })));
@@ -127,6 +128,7 @@ const SCREENS: Record<ScreenKey, () => ReactNode> = {
   'company.remittanceOperation': () => <RemittanceOperationScreen />,
   'company.iofReport': () => <IofReportScreen />,
   'company.operationsReport': () => <OperationsReportScreen />,
+  'company.parameterizedReport': () => <ParameterizedReportScreen />,
   'borrowers.list': () => <BorrowersListScreen />,
   'borrowers.view': () => <BorrowerScreen />,
   'operations.list': () => <OperationsListScreen />,

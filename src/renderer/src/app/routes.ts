@@ -39,6 +39,7 @@ export type ScreenKey =
   | 'company.remittanceOperation'
   | 'company.iofReport'
   | 'company.operationsReport'
+  | 'company.parameterizedReport'
   | 'borrowers.list'
   | 'borrowers.view'
   | 'operations.list'
@@ -158,6 +159,7 @@ export const APP_ROUTES: RouteNode = {
         { path: 'remittance-operation/manual/:bankId', title: 'shell.crumbs.manualRemittance', screen: 'company.manualRemittance' },
         { path: 'reports/iof', title: 'reports.iof.crumb', roles: companyReportsOperations['report.iof'].access, screen: 'company.iofReport' },
         { path: 'reports/operations', title: 'reports.operations.crumb', roles: companyReportsOperations['report.operations'].access, screen: 'company.operationsReport' },
+        { path: 'reports/parameterized', title: 'reports.parameterized.crumb', roles: companyReportsOperations['report.operations'].access, screen: 'company.parameterizedReport' },
       ],
     },
     { path: 'allOperations', title: 'menu.allOperations', roles: AllPanelUsers, screen: 'operations.list' },

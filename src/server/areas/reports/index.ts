@@ -11,5 +11,13 @@
  * - PDFs are rendered in memory by pdfkit (a report is a few pages), paginated
  *   with the table header repeated; Excel is written by the main process from
  *   export rows (info sheet, frozen header, typed cells).
+ * - Parameterized report (parameterized-report.ts): the operations report's
+ *   WHERE and order with the columns the person picked from the contract's
+ *   catalogue; its files are written by the server (the columns differ per
+ *   request). Saved definitions (saved-reports.ts, migration 0032) are shared
+ *   by the company's report readers, one per name ignoring case.
  */
-export { reportsHandlers } from './handlers/reports';
+import { parameterizedHandlers } from './handlers/parameterized';
+import { reportsHandlers as fixedReportsHandlers } from './handlers/reports';
+
+export const reportsHandlers = { ...fixedReportsHandlers, ...parameterizedHandlers };

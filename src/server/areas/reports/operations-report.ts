@@ -47,7 +47,8 @@ function cededTo(db: Db, assignee: number): SQL {
 
 const two = (v: string | null | undefined) => new Decimal(v ?? 0).toFixed(2);
 
-function where(db: Db, f: OperationsFilter): SQL | undefined {
+/** The operations report's WHERE (over operations joined to borrowers), shared with the parameterized report. */
+export function where(db: Db, f: OperationsFilter): SQL | undefined {
   const parts: Array<SQL | undefined> = [];
   if (f.from) parts.push(gte(ops.disbursement_date, f.from));
   if (f.to) parts.push(lte(ops.disbursement_date, f.to));

@@ -7,3 +7,4 @@ export { CnabReturnScreen } from '../../screens/company/cnab-return/CnabReturnSc
 export { RemittanceOperationScreen } from '../../screens/company/remittance/RemittanceOperationScreen';
 export { IofReportScreen } from '../../screens/company/reports/IofReportScreen';
 export { OperationsReportScreen } from '../../screens/company/reports/OperationsReportScreen';
+export { ParameterizedReportScreen } from '../../screens/company/reports/ParameterizedReportScreen';

@@ -78,6 +78,9 @@ function CompanyTabs() {
           <Link to="/app/company-operation/reports/operations" data-testid="company-report-operations-link">
             {t('reports.operations.link')}
           </Link>
+          <Link to="/app/company-operation/reports/parameterized" data-testid="company-report-parameterized-link">
+            {t('reports.parameterized.link')}
+          </Link>
         </p>
       </RoleGate>
       <Tabs

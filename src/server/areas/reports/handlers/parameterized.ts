@@ -1,0 +1,60 @@
+/** The parameterized report's calls: the report as JSON, Excel and PDF, and its saved definitions (list, save by name, delete). */
+import { asc, eq } from 'drizzle-orm';
+import { FileReply, requireAuth, type HandlerContext, type Handlers } from '../../../platform/http/handler';
+import { assignmentBankAccounts, companies } from '../../company/schema';
+import { parameterizedReport, parameterizedReportRows, type ParameterizedFilter } from '../parameterized-report';
+import { parameterizedPdf, parameterizedWorkbook } from '../parameterized-files';
+import { deleteSavedReport, listSavedReports, saveReport } from '../saved-reports';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The lender's company (the back office runs one; its reports are shared by its team). */
+async function companyId(ctx: HandlerContext): Promise<number> {
+  const [row] = await ctx.deps.db.select({ id: companies.id }).from(companies).orderBy(asc(companies.id)).limit(1);
+  return row?.id ?? 1;
+}
+
+async function assigneeName(ctx: HandlerContext, f: ParameterizedFilter): Promise<string | null> {
+  if (f.assignee === undefined) return null;
+  const [row] = await ctx.deps.db.select({ name: assignmentBankAccounts.assignee_name }).from(assignmentBankAccounts).where(eq(assignmentBankAccounts.id, f.assignee));
+  return row?.name ?? null;
+}
+
+const fileName = (ctx: HandlerContext, extension: 'xlsx' | 'pdf') => `relatorio-parametrizado-${ctx.deps.clock.today()}.${extension}`;
+
+export const parameterizedHandlers: Pick<Handlers, 'report.parameterized' | 'report.parameterizedExcel' | 'report.parameterizedPdf' | 'report.savedReports' | 'report.saveReport' | 'report.deleteSavedReport'> = {
+  'report.parameterized': async ({ filter, page, limit }, ctx) => {
+    requireAuth(ctx);
+    return parameterizedReport(ctx.deps.db, filter, page, limit);
+  },
+
+  'report.parameterizedExcel': async ({ filter }, ctx) => {
+    requireAuth(ctx);
+    const rows = await parameterizedReportRows(ctx.deps.db, filter);
+    const bytes = await parameterizedWorkbook({ filter, rows, assigneeName: await assigneeName(ctx, filter), generatedAt: ctx.deps.clock.now() });
+    return FileReply.fromBytes(bytes, XLSX, fileName(ctx, 'xlsx'));
+  },
+
+  'report.parameterizedPdf': async ({ filter }, ctx) => {
+    requireAuth(ctx);
+    const rows = await parameterizedReportRows(ctx.deps.db, filter);
+    const bytes = await parameterizedPdf({ filter, rows, assigneeName: await assigneeName(ctx, filter) }, ctx.deps.clock.today());
+    return FileReply.fromBytes(bytes, 'application/pdf', fileName(ctx, 'pdf'));
+  },
+
+  'report.savedReports': async (_args, ctx) => {
+    requireAuth(ctx);
+    return listSavedReports(ctx.deps.db, await companyId(ctx));
+  },
+
+  'report.saveReport': async ({ name, columns, filter }, ctx) => {
+    const auth = requireAuth(ctx);
+    return saveReport(ctx.deps.db, await companyId(ctx), auth.user.id, { name, columns, filter });
+  },
+
+  'report.deleteSavedReport': async ({ id }, ctx) => {
+    requireAuth(ctx);
+    await deleteSavedReport(ctx.deps.db, await companyId(ctx), id);
+    return { ok: true as const };
+  },
+};
