@@ -48,6 +48,7 @@ export const ACTIVITY_ENTITIES = [
   'repurchase',
   'repurchase_reversal',
   'repurchase_cause_mark',
+  'saved_report',
 ] as const;
 export type ActivityEntityKind = (typeof ACTIVITY_ENTITIES)[number];
 
@@ -178,6 +179,8 @@ export const ACTIVITY_ACTIONS = [
   'installment.repurchase-reversed',
   'repurchase-cause.set',
   'repurchase-cause.clear',
+  'saved-report.save',
+  'saved-report.delete',
   'assignment-remittance.generate',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number] | `${CatalogueActivityEntity}.${CatalogueActivityVerb}`;
@@ -405,6 +408,8 @@ export const ACTIVITY_FIELDS = [
   'cause',
   'charges',
   'days_late',
+  // saved parameterized reports (columns in their order, comma-separated)
+  'columns',
 ] as const;
 export type ActivityField = (typeof ACTIVITY_FIELDS)[number];
 

@@ -190,6 +190,17 @@ describe('saved parameterized reports', () => {
     expect((await call(server, 'report.deleteSavedReport', { id: first.body.report.id }, tokens.operator)).status).toBe(200);
     expect((await call(server, 'report.deleteSavedReport', { id: first.body.report.id }, tokens.operator)).status).toBe(404);
     expect((await call(server, 'report.savedReports', {}, tokens.operator)).body.map((r: { name: string }) => r.name)).toEqual(['Abertas']);
+
+    // Each save and the delete are in the activity log, with the definition's name and columns.
+    const logged = await server.database.rows<{ action: string; before: { columns?: string } | null; after: { columns?: string } | null }>(
+      "SELECT action, before, after FROM activity_log WHERE entity = 'saved_report' AND entity_id = $1 ORDER BY id",
+      [first.body.report.id],
+    );
+    expect(logged).toEqual([
+      { action: 'saved-report.save', before: null, after: expect.objectContaining({ name: 'Carteira cedida', columns: 'id, assignee' }) },
+      { action: 'saved-report.save', before: null, after: expect.objectContaining({ name: 'CARTEIRA CEDIDA', columns: 'borrower_name, id' }) },
+      { action: 'saved-report.delete', before: expect.objectContaining({ name: 'CARTEIRA CEDIDA' }), after: null },
+    ]);
   });
 
   it('refuses a definition without a name, with no or an unknown column, or a bad filter, naming the field', async () => {

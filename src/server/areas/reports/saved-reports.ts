@@ -6,6 +6,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { SavedReport } from '@shared/contract/company-report-parameterized';
 import type { Db } from '../../db/connect';
+import { logActivity } from '../../platform/activity';
 import { notFound } from '../../platform/http/errors';
 import { users } from '../access/schema';
 import { savedReports } from './schema';
@@ -43,7 +44,10 @@ export async function listSavedReports(db: Db, companyId: number): Promise<Saved
   return rows.map(toWire);
 }
 
-/** Creates the definition, or replaces the one of the same name (ignoring case); says which. */
+/** What the activity log keeps of a definition (the filter stays out: it may name a borrower). */
+const snapshot = (report: { id: number; name: string; columns: string[] }) => ({ id: report.id, name: report.name, columns: report.columns.join(', ') });
+
+/** Creates the definition, or replaces the one of the same name (ignoring case); says which. Logged, in the caller's transaction. */
 export async function saveReport(db: Db, companyId: number, userId: number, values: SavedReportValues): Promise<{ report: SavedReport; replaced: boolean }> {
   // xmax is non-zero on a row the upsert updated: one statement tells insert from replace.
   const result = await db.execute(sql`
@@ -54,13 +58,16 @@ export async function saveReport(db: Db, companyId: number, userId: number, valu
     RETURNING id, (xmax <> 0) AS replaced`);
   const [row] = (result as unknown as { rows: Array<{ id: number; replaced: boolean }> }).rows;
   const [saved] = await db.select(listed).from(savedReports).leftJoin(users, eq(users.id, savedReports.updated_by)).where(eq(savedReports.id, Number(row.id)));
+  await logActivity(db, { actorId: userId, action: 'saved-report.save', entity: 'saved_report', entityId: saved.id, after: snapshot(saved) });
   return { report: toWire(saved), replaced: Boolean(row.replaced) };
 }
 
-export async function deleteSavedReport(db: Db, companyId: number, id: number): Promise<void> {
+/** Deletes a definition (a saved view, not a record of money: it may go), logged with what it was. */
+export async function deleteSavedReport(db: Db, companyId: number, userId: number, id: number): Promise<void> {
   const gone = await db
     .delete(savedReports)
     .where(and(eq(savedReports.id, id), eq(savedReports.company_id, companyId)))
-    .returning({ id: savedReports.id });
+    .returning({ id: savedReports.id, name: savedReports.name, columns: savedReports.columns });
   if (gone.length === 0) throw notFound(SAVED_REPORT_MESSAGES.notFound);
+  await logActivity(db, { actorId: userId, action: 'saved-report.delete', entity: 'saved_report', entityId: id, before: snapshot(gone[0]) });
 }

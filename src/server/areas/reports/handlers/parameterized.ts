@@ -49,12 +49,14 @@ export const parameterizedHandlers: Pick<Handlers, 'report.parameterized' | 'rep
 
   'report.saveReport': async ({ name, columns, filter }, ctx) => {
     const auth = requireAuth(ctx);
-    return saveReport(ctx.deps.db, await companyId(ctx), auth.user.id, { name, columns, filter });
+    const company = await companyId(ctx);
+    return ctx.deps.db.transaction((tx) => saveReport(tx, company, auth.user.id, { name, columns, filter }));
   },
 
   'report.deleteSavedReport': async ({ id }, ctx) => {
-    requireAuth(ctx);
-    await deleteSavedReport(ctx.deps.db, await companyId(ctx), id);
+    const auth = requireAuth(ctx);
+    const company = await companyId(ctx);
+    await ctx.deps.db.transaction((tx) => deleteSavedReport(tx, company, auth.user.id, id));
     return { ok: true as const };
   },
 };
