@@ -31,6 +31,25 @@ export async function logActivity(db: Db, entry: ActivityEntry): Promise<void> {
   });
 }
 
+/** Entries written per statement (6 parameters each). */
+const ENTRIES_PER_INSERT = 1000;
+
+/** Many entries at once (a bank file's payments), in their order. */
+export async function logActivities(db: Db, entries: readonly ActivityEntry[]): Promise<void> {
+  for (let at = 0; at < entries.length; at += ENTRIES_PER_INSERT) {
+    await db.insert(activityLog).values(
+      entries.slice(at, at + ENTRIES_PER_INSERT).map((entry) => ({
+        actor_id: entry.actorId,
+        action: entry.action,
+        entity: entry.entity,
+        entity_id: entry.entityId,
+        before: entry.before ?? null,
+        after: entry.after ?? null,
+      })),
+    );
+  }
+}
+
 export function userSnapshot(user: UserRow): Snapshot {
   return {
     id: user.id,

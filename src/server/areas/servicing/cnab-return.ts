@@ -34,7 +34,7 @@ import type { Db } from '../../db/connect';
 import { companyBankAccounts } from '../company/schema';
 import { users } from '../access/schema';
 import type { Actor } from '../operations';
-import { badRequest, HttpError, notFound } from '../../platform/http/errors';
+import { badRequest, notFound } from '../../platform/http/errors';
 import { logActivity } from '../../platform/activity';
 import {
   APPLIED_OUTCOMES,
@@ -48,8 +48,8 @@ import {
   type ReturnEntry,
 } from '../../domain/cnab';
 import { bankFeePosting } from '../../domain/servicing/ledger';
-import { postJournal } from './journal';
-import { pay } from './payments';
+import { postJournals, type JournalItem } from './journal';
+import { payBatch, type PaymentInput } from './payments';
 import { stillCollected } from './stored-status';
 import { returnFileLines, returnFiles, type ReturnFileLineRow, type ReturnFileRow } from './schema-return';
 
@@ -286,21 +286,50 @@ interface SettledLine extends LineDraft {
   feePostingId: number | null;
 }
 
-/** The payment of a paid line, in a savepoint: refused by the payment rules, the line says why and the file goes on. */
-async function settleLine(tx: Db, actor: Actor, d: LineDraft, today: string): Promise<{ outcome: ReturnLineOutcome; message: string | null; transactionId: number | null }> {
+/** The payment a paid line asks for (null when it asks for none); a line with no date to pay on is refused. */
+function paymentOf(d: LineDraft): PaymentInput | { refused: string } | null {
   const slip = d.slip;
-  if (d.outcome !== 'settled' || !slip) return { outcome: d.outcome, message: d.message, transactionId: null };
+  if (d.outcome !== 'settled' || !slip) return null;
   const paidOn = d.entry.creditedOn || d.entry.occurredOn;
-  if (!paidOn) return { outcome: 'refused', message: RETURN_MESSAGES.noCreditDate, transactionId: null };
-  try {
-    const id = await tx.transaction((sp) =>
-      pay(sp, actor, { id: slip.credit_operation_id, installment: slip.installment_id, amount: money(d.entry.paid), paid_on: paidOn, method: 'boleto', reference: `retorno ${d.entry.nossoNumero}` }, today),
-    );
-    return { outcome: 'settled', message: null, transactionId: id };
-  } catch (error) {
-    if (error instanceof HttpError && error.status < 500) return { outcome: 'refused', message: error.message, transactionId: null };
-    throw error;
+  if (!paidOn) return { refused: RETURN_MESSAGES.noCreditDate };
+  return { id: slip.credit_operation_id, installment: slip.installment_id, amount: money(d.entry.paid), paid_on: paidOn, method: 'boleto', reference: `retorno ${d.entry.nossoNumero}` };
+}
+
+/**
+ * The file's payments through the payment service's batch form (the same
+ * rules, postings and log as one payment): a line the rules refuse (above
+ * what is due, before the disbursement) is kept as refused with the reason
+ * and the rest of the file settles.
+ */
+async function settleLines(tx: Db, actor: Actor, drafts: readonly LineDraft[], today: string): Promise<Array<Pick<SettledLine, 'outcome' | 'message' | 'transactionId'>>> {
+  const asked = drafts.map(paymentOf);
+  const inputs = asked.filter((p): p is PaymentInput => p !== null && !('refused' in p));
+  const paid = await payBatch(tx, actor, inputs, today);
+  let next = 0;
+  return drafts.map((d, k) => {
+    const p = asked[k];
+    if (p === null) return { outcome: d.outcome, message: d.message, transactionId: null };
+    if ('refused' in p) return { outcome: 'refused', message: p.refused, transactionId: null };
+    const result = paid[next++];
+    return result.ok ? { outcome: 'settled', message: null, transactionId: result.id } : { outcome: 'refused', message: result.error.message, transactionId: null };
+  });
+}
+
+/** The bank's fee of every applied line that names a slip, one posting each, written together; answers each line's posting id. */
+async function postFees(tx: Db, lines: ReadonlyArray<LineDraft & { outcome: ReturnLineOutcome }>, today: string): Promise<Array<number | null>> {
+  const items: JournalItem[] = [];
+  const at: number[] = [];
+  for (const [k, d] of lines.entries()) {
+    const fee = new Decimal(d.entry.fee);
+    if (!d.slip || !fee.gt(0) || !(APPLIED_OUTCOMES as readonly string[]).includes(d.outcome)) continue;
+    const day = d.entry.creditedOn || d.entry.occurredOn || today;
+    items.push({ posting: bankFeePosting(fee), link: { operationId: d.slip.credit_operation_id, businessDate: day <= today ? day : today } });
+    at.push(k);
   }
+  const ids = await postJournals(tx, items);
+  const byLine: Array<number | null> = lines.map(() => null);
+  at.forEach((k, n) => (byLine[k] = ids[n]));
+  return byLine;
 }
 
 function summaryOf(row: ReturnFileRow, actorName: string | null): ReturnFileSummary {
@@ -374,17 +403,10 @@ export async function settleReturn(tx: Db, actor: Actor, input: ReturnFileInput,
   const before = await storedFile(tx, analysis.account.id, analysis.sha256);
   if (before) return storedSettlement(tx, before, true);
 
-  const settled: SettledLine[] = [];
-  for (const d of analysis.drafts) {
-    const result = await settleLine(tx, actor, d, today);
-    let feePostingId: number | null = null;
-    const fee = new Decimal(d.entry.fee);
-    if (d.slip && fee.gt(0) && (APPLIED_OUTCOMES as readonly string[]).includes(result.outcome)) {
-      const day = d.entry.creditedOn || d.entry.occurredOn || today;
-      feePostingId = await postJournal(tx, bankFeePosting(fee), { operationId: d.slip.credit_operation_id, businessDate: day <= today ? day : today });
-    }
-    settled.push({ ...d, outcome: result.outcome, message: result.message, transactionId: result.transactionId, feePostingId });
-  }
+  const results = await settleLines(tx, actor, analysis.drafts, today);
+  const outcomes = analysis.drafts.map((d, k) => ({ ...d, ...results[k] }));
+  const fees = await postFees(tx, outcomes, today);
+  const settled: SettledLine[] = outcomes.map((d, k) => ({ ...d, feePostingId: fees[k] }));
   const views = settled.map(lineView);
   const totals = totalsOf(views);
   const [file] = await tx

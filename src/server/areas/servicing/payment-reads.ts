@@ -12,7 +12,7 @@
  *   request, so the details answer is built from the same rows the payment
  *   was checked against (detailsView), with the new row appended.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { StoredInstallmentStatus } from '@shared/installment-status';
 import type { Db } from '../../db/connect';
 import { users } from '../access/schema';
@@ -69,6 +69,47 @@ export async function lockedPaymentTarget(tx: Db, operationId: number, installme
   return { ctx: await contextFrom(tx, row.op, row.d), installment: row.installment, stored: row.stored ?? null, actorName: row.actorName ?? null };
 }
 
+/**
+ * Every operation named, locked for this transaction in one statement and in
+ * id order (the order every batch takes them in, so two batches never hold
+ * each other's next operation), with their late-charge terms.
+ */
+export async function lockedServicingContexts(tx: Db, operationIds: readonly number[]): Promise<Map<number, ServicingContext>> {
+  const ids = [...new Set(operationIds)].sort((a, b) => a - b);
+  if (ids.length === 0) return new Map();
+  const rows = await tx
+    .select({ op: creditOperations, d: disbursements })
+    .from(creditOperations)
+    .leftJoin(disbursements, eq(disbursements.credit_operation_id, creditOperations.id))
+    .where(inArray(creditOperations.id, ids))
+    .orderBy(asc(creditOperations.id))
+    .for('update', { of: creditOperations });
+  const contexts = new Map<number, ServicingContext>();
+  for (const row of rows) contexts.set(row.op.id, await contextFrom(tx, row.op, row.d));
+  return contexts;
+}
+
+/** These installments with their stored status, by id (those that do not exist are left out). */
+export async function installmentsWithStatus(
+  tx: Db,
+  installmentIds: readonly number[],
+): Promise<Map<number, { installment: InstallmentRow; stored: StoredInstallmentStatus | null }>> {
+  const ids = [...new Set(installmentIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await tx
+    .select({ installment: creditOperationInstallments, stored: installmentStates.status })
+    .from(creditOperationInstallments)
+    .leftJoin(installmentStates, eq(installmentStates.installment_id, creditOperationInstallments.id))
+    .where(inArray(creditOperationInstallments.id, ids));
+  return new Map(rows.map((r) => [r.installment.id, { installment: r.installment, stored: r.stored ?? null }]));
+}
+
+/** `count` ids of the payments' sequence, ascending, drawn in one statement (a batch writes its rows with them). */
+export async function nextTransactionIds(tx: Db, count: number): Promise<number[]> {
+  if (count === 0) return [];
+  const result = await tx.execute(sql`SELECT nextval(pg_get_serial_sequence('installment_transactions', 'id'))::int AS id FROM generate_series(1, ${count}::int)`);
+  return (result as unknown as { rows: Array<{ id: number }> }).rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+}
 
 /** The operation's installment with its stored status (written off, renegotiated…), 404 when not this operation's. */
 export async function installmentWithStatus(tx: Db, operationId: number, installmentId: number): Promise<{ installment: InstallmentRow; stored: StoredInstallmentStatus | null }> {
