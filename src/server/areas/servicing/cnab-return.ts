@@ -52,9 +52,8 @@ import { postJournals, type JournalItem } from './journal';
 import { payBatch, type PaymentInput } from './payments';
 import { stillCollected } from './stored-status';
 import { returnFileLines, returnFiles, type ReturnFileLineRow, type ReturnFileRow } from './schema-return';
+import { intArray, jsonRows, textArray } from './batch-sql';
 
-/** Lines stored per INSERT (20 parameters each). */
-const RETURN_LINES_PER_INSERT = 500;
 
 export const RETURN_MESSAGES = {
   broken: (list: string) => `Campo content: arquivo retorno recusado, nada foi liquidado: ${list}.`,
@@ -145,7 +144,7 @@ async function accountOfHeader(db: Db, bank: CnabBank, headerLine: string, lock:
 /** The slips of the account with these sequences, with their installment and whether it still takes a payment. */
 async function slipsBySequence(db: Db, accountId: number, sequences: readonly number[]): Promise<Map<number, SlipFacts>> {
   if (sequences.length === 0) return new Map();
-  const rows = await slipFacts(db, sql`s.bank_account_id = ${accountId} AND s.sequence IN (${sql.join(sequences.map((n) => sql`${n}`), sql`, `)})`);
+  const rows = await slipFacts(db, sql`s.bank_account_id = ${accountId} AND s.sequence = ANY(${intArray(sequences)})`);
   return new Map(rows.map((r) => [r.sequence, r]));
 }
 
@@ -175,7 +174,7 @@ async function appliedIdentities(db: Db, accountId: number, identities: readonly
   const rows = await db
     .select({ identity: returnFileLines.identity })
     .from(returnFileLines)
-    .where(and(eq(returnFileLines.bank_account_id, accountId), inArray(returnFileLines.identity, [...identities]), inArray(returnFileLines.outcome, [...APPLIED_OUTCOMES])));
+    .where(and(eq(returnFileLines.bank_account_id, accountId), sql`${returnFileLines.identity} = ANY(${textArray(identities)})`, inArray(returnFileLines.outcome, [...APPLIED_OUTCOMES])));
   return new Set(rows.map((r) => r.identity));
 }
 
@@ -332,6 +331,39 @@ async function postFees(tx: Db, lines: ReadonlyArray<LineDraft & { outcome: Retu
   return byLine;
 }
 
+/** The file's lines as settled, in one statement (one JSON parameter: a parameter per value would pass what a statement carries). */
+async function storeLines(tx: Db, fileId: number, accountId: number, settled: readonly SettledLine[]): Promise<void> {
+  if (settled.length === 0) return;
+  const rows = settled.map((s) => ({
+    line: s.entry.line,
+    identity: s.entry.identity,
+    movement: s.entry.movement,
+    kind: s.entry.kind,
+    outcome: s.outcome,
+    message: s.message,
+    our_number: s.entry.nossoNumero,
+    boleto_slip_id: s.slip?.slip_id ?? null,
+    installment_id: s.slip?.installment_id ?? null,
+    title_amount: money(s.entry.titleAmount),
+    paid: money(s.entry.paid),
+    fee: money(s.entry.fee),
+    net: money(s.entry.net),
+    occurred_on: orNull(s.entry.occurredOn),
+    credited_on: orNull(s.entry.creditedOn),
+    reasons: s.entry.reasons,
+    transaction_id: s.transactionId,
+    fee_posting_id: s.feePostingId,
+  }));
+  await tx.execute(sql`
+    INSERT INTO return_file_lines (return_file_id, bank_account_id, line, identity, movement, kind, outcome, message, our_number, boleto_slip_id, installment_id,
+                                   title_amount, paid, fee, net, occurred_on, credited_on, reasons, transaction_id, fee_posting_id)
+    SELECT ${fileId}::int, ${accountId}::int, v.line, v.identity, v.movement, v.kind, v.outcome, v.message, v.our_number, v.boleto_slip_id, v.installment_id,
+           v.title_amount, v.paid, v.fee, v.net, v.occurred_on, v.credited_on, v.reasons, v.transaction_id, v.fee_posting_id
+      FROM json_to_recordset(${jsonRows(rows)}) AS v(line int, identity text, movement text, kind text, outcome text, message text, our_number text, boleto_slip_id int,
+           installment_id int, title_amount numeric, paid numeric, fee numeric, net numeric, occurred_on date, credited_on date, reasons jsonb, transaction_id int, fee_posting_id int)
+     ORDER BY v.line`);
+}
+
 function summaryOf(row: ReturnFileRow, actorName: string | null): ReturnFileSummary {
   return {
     id: row.id,
@@ -382,7 +414,7 @@ async function storedSettlement(db: Db, row: ReturnFileRow, alreadyImported: boo
   const [actor] = row.actor_id === null ? [] : await db.select({ name: users.name }).from(users).where(eq(users.id, row.actor_id));
   const stored = await db.select().from(returnFileLines).where(eq(returnFileLines.return_file_id, row.id)).orderBy(asc(returnFileLines.line));
   const slipIds = [...new Set(stored.map((l) => l.boleto_slip_id).filter((id): id is number => id !== null))];
-  const slips = slipIds.length ? await slipFacts(db, sql`s.id IN (${sql.join(slipIds.map((id) => sql`${id}`), sql`, `)})`) : [];
+  const slips = slipIds.length ? await slipFacts(db, sql`s.id = ANY(${intArray(slipIds)})`) : [];
   const slipById = new Map(slips.map((s) => [s.slip_id, s]));
   const read = readReturnFile(row.bank_code as CnabBank, row.content);
   const words = new Map(read.ok ? read.file.entries.map((e) => [e.line, e.movementWords]) : []);
@@ -428,33 +460,7 @@ export async function settleReturn(tx: Db, actor: Actor, input: ReturnFileInput,
       actor_id: actor.id,
     })
     .returning();
-  // In batches: one INSERT of a large file's lines passes what a statement carries (65,535 parameters; PGlite's message buffer).
-  for (let at = 0; at < settled.length; at += RETURN_LINES_PER_INSERT) {
-    await tx.insert(returnFileLines).values(
-      settled.slice(at, at + RETURN_LINES_PER_INSERT).map((s) => ({
-        return_file_id: file.id,
-        bank_account_id: analysis.account.id,
-        line: s.entry.line,
-        identity: s.entry.identity,
-        movement: s.entry.movement,
-        kind: s.entry.kind,
-        outcome: s.outcome,
-        message: s.message,
-        our_number: s.entry.nossoNumero,
-        boleto_slip_id: s.slip?.slip_id ?? null,
-        installment_id: s.slip?.installment_id ?? null,
-        title_amount: money(s.entry.titleAmount),
-        paid: money(s.entry.paid),
-        fee: money(s.entry.fee),
-        net: money(s.entry.net),
-        occurred_on: orNull(s.entry.occurredOn),
-        credited_on: orNull(s.entry.creditedOn),
-        reasons: [...s.entry.reasons],
-        transaction_id: s.transactionId,
-        fee_posting_id: s.feePostingId,
-      })),
-    );
-  }
+  await storeLines(tx, file.id, analysis.account.id, settled);
   await logActivity(tx, {
     actorId: actor.id,
     action: 'cnab-return.settle',

@@ -13,6 +13,7 @@ import type { Db } from '../../db/connect';
 import { assertBalanced, CHART_OF_ACCOUNTS, type Posting } from '../../domain/servicing/ledger';
 import { journalEntries } from './schema';
 import { ledgerDailyBalances } from './schema-ledger';
+import { jsonRows } from './batch-sql';
 
 export interface PostingLink {
   operationId: number;
@@ -80,7 +81,7 @@ export async function postJournals(tx: Db, items: readonly JournalItem[]): Promi
     await tx.execute(sql`
       INSERT INTO journal_entries (posting_id, kind, account, side, amount, credit_operation_id, transaction_id, disbursement_id, prepayment_id, business_date)
       SELECT v.p, v.kind, v.account, v.side, v.amount, v.op, v.tx, v.disb, v.prep, v.day
-        FROM json_to_recordset(${JSON.stringify(lines.slice(at, at + LINES_PER_STATEMENT))}::json)
+        FROM json_to_recordset(${jsonRows(lines.slice(at, at + LINES_PER_STATEMENT))})
              AS v(p int, n int, kind text, account text, side text, amount numeric, op int, tx int, disb int, prep int, day date)
        ORDER BY v.p, v.n`);
   }

@@ -12,16 +12,17 @@
  *   request, so the details answer is built from the same rows the payment
  *   was checked against (detailsView), with the new row appended.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { StoredInstallmentStatus } from '@shared/installment-status';
 import type { Db } from '../../db/connect';
 import { users } from '../access/schema';
-import { OPERATION_MESSAGES } from '../operations';
+import { OPERATION_MESSAGES, type OperationRow } from '../operations';
 import { creditOperationInstallments, creditOperations } from '../operations/schema';
 import { notFound } from '../../platform/http/errors';
-import { contextFrom, INSTALLMENT_MESSAGES, type InstallmentRow, type ServicingContext } from './installments';
+import { contextFrom, INSTALLMENT_MESSAGES, type InstallmentRow, type ServicingContext, type Terms } from './installments';
 import { disbursements, installmentTransactions, type InstallmentTransactionRow } from './schema';
 import { installmentStates } from './schema-moves';
+import { intArray } from './batch-sql';
 
 /** The operation locked for this transaction, with its late-charge terms (one statement when it has a disbursement). */
 export async function lockedServicingContext(tx: Db, operationId: number): Promise<ServicingContext> {
@@ -69,23 +70,51 @@ export async function lockedPaymentTarget(tx: Db, operationId: number, installme
   return { ctx: await contextFrom(tx, row.op, row.d), installment: row.installment, stored: row.stored ?? null, actorName: row.actorName ?? null };
 }
 
+/** What a payment's rules read of its operation (ServicingContext is one; a batch reads no more than this). */
+export interface PaymentContext {
+  op: Pick<OperationRow, 'id' | 'status'>;
+  terms: Terms;
+  disbursedOn: string;
+}
+
 /**
  * Every operation named, locked for this transaction in one statement and in
  * id order (the order every batch takes them in, so two batches never hold
- * each other's next operation), with their late-charge terms.
+ * each other's next operation), with what the payment rules read of it: a
+ * file names thousands, and every column read is a value decoded per row.
  */
-export async function lockedServicingContexts(tx: Db, operationIds: readonly number[]): Promise<Map<number, ServicingContext>> {
+export async function lockedPaymentContexts(tx: Db, operationIds: readonly number[]): Promise<Map<number, PaymentContext>> {
   const ids = [...new Set(operationIds)].sort((a, b) => a - b);
   if (ids.length === 0) return new Map();
   const rows = await tx
-    .select({ op: creditOperations, d: disbursements })
+    .select({
+      id: creditOperations.id,
+      status: creditOperations.status,
+      disbursed_on: disbursements.disbursed_on,
+      late_fee_percent: disbursements.late_fee_percent,
+      default_interest_monthly_percent: disbursements.default_interest_monthly_percent,
+      contract_monthly_percent: disbursements.contract_monthly_percent,
+    })
     .from(creditOperations)
     .leftJoin(disbursements, eq(disbursements.credit_operation_id, creditOperations.id))
-    .where(inArray(creditOperations.id, ids))
+    .where(sql`${creditOperations.id} = ANY(${intArray(ids)})`)
     .orderBy(asc(creditOperations.id))
     .for('update', { of: creditOperations });
-  const contexts = new Map<number, ServicingContext>();
-  for (const row of rows) contexts.set(row.op.id, await contextFrom(tx, row.op, row.d));
+  const contexts = new Map<number, PaymentContext>();
+  for (const r of rows) {
+    const d = r.disbursed_on !== null && r.late_fee_percent !== null && r.default_interest_monthly_percent !== null && r.contract_monthly_percent !== null;
+    contexts.set(
+      r.id,
+      d
+        ? {
+            op: { id: r.id, status: r.status },
+            disbursedOn: r.disbursed_on!,
+            terms: { late_fee_percent: r.late_fee_percent!, default_interest_monthly_percent: r.default_interest_monthly_percent!, contract_monthly_percent: r.contract_monthly_percent! },
+          }
+        : // Released before servicing kept disbursements: the company's terms in force (already locked above).
+          await lockedServicingContext(tx, r.id),
+    );
+  }
   return contexts;
 }
 
@@ -100,8 +129,18 @@ export async function installmentsWithStatus(
     .select({ installment: creditOperationInstallments, stored: installmentStates.status })
     .from(creditOperationInstallments)
     .leftJoin(installmentStates, eq(installmentStates.installment_id, creditOperationInstallments.id))
-    .where(inArray(creditOperationInstallments.id, ids));
+    .where(sql`${creditOperationInstallments.id} = ANY(${intArray(ids)})`);
   return new Map(rows.map((r) => [r.installment.id, { installment: r.installment, stored: r.stored ?? null }]));
+}
+
+/** The transactions of these installments, in the order written. */
+export async function transactionsOfMany(tx: Db, installmentIds: readonly number[]): Promise<InstallmentTransactionRow[]> {
+  if (installmentIds.length === 0) return [];
+  return tx
+    .select()
+    .from(installmentTransactions)
+    .where(sql`${installmentTransactions.installment_id} = ANY(${intArray([...new Set(installmentIds)])})`)
+    .orderBy(asc(installmentTransactions.id));
 }
 
 /** `count` ids of the payments' sequence, ascending, drawn in one statement (a batch writes its rows with them). */

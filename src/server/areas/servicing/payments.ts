@@ -38,6 +38,7 @@
  *   due before and after.
  */
 import Decimal from 'decimal.js';
+import { sql } from 'drizzle-orm';
 import { formatCurrency } from '@shared/format';
 import { ownerOf, type StoredInstallmentStatus } from '@shared/installment-status';
 import type { ReceiptMethod } from '@shared/servicing';
@@ -50,12 +51,11 @@ import {
   pendingApproval,
   recordInstallmentSettlement,
   recordInstallmentSettlements,
-  statusOf,
   STATUS_PT,
   type Actor,
 } from '../operations';
 import { parametersOf } from '../company';
-import { isDisbursed } from '@shared/credit-operation-status';
+import { isCreditOperationStatus, isDisbursed } from '@shared/credit-operation-status';
 import { badRequest, conflict, HttpError, notFound } from '../../platform/http/errors';
 import { logActivities, logActivity, type ActivityEntry } from '../../platform/activity';
 import { activePayments, checkNewPayment, reallocationChanges, replayInstallment, type Allocation, type Replay, type Split } from '../../domain/servicing/allocation';
@@ -67,8 +67,10 @@ import {
   installmentWithStatus,
   lockedPaymentTarget,
   lockedServicingContext,
-  lockedServicingContexts,
+  lockedPaymentContexts,
   nextTransactionIds,
+  type PaymentContext,
+  transactionsOfMany,
   transactionsWithNames,
 } from './payment-reads';
 import { installmentTransactions, type InstallmentTransactionRow } from './schema';
@@ -76,6 +78,7 @@ import { assertCurrentInstallment, assertPayableInstallment } from './prepayment
 import { refuseUnlessCollecting } from './stored-status';
 import { postedToAssignee, standingCessionDate } from './cession-reads';
 import { boletoRejectionOf } from './boleto-rejection';
+import { jsonRows } from './batch-sql';
 
 export const PAYMENT_MESSAGES = {
   notCollecting: (status: string) => `A operação não está em cobrança (está ${status}): pagamentos só depois da liberação.`,
@@ -96,7 +99,7 @@ export const PAYMENT_MESSAGES = {
 } as const;
 
 /** The installment's standing payments as of every transaction written (the replay the ledger follows). */
-function replayAll(ctx: ServicingContext, i: InstallmentRow, rows: readonly InstallmentTransactionRow[], today: string) {
+function replayAll(ctx: PaymentContext, i: InstallmentRow, rows: readonly InstallmentTransactionRow[], today: string) {
   const payments = activePayments(eventsOf(rows));
   return replayInstallment(figuresOf(i), lateChargeTerms(ctx.terms), payments, today);
 }
@@ -129,8 +132,9 @@ export interface PaymentInput {
   reference?: string | null;
 }
 
-function assertCollectingOperation(ctx: ServicingContext): void {
-  const status = statusOf(ctx.op);
+function assertCollectingOperation(ctx: PaymentContext): void {
+  const status = ctx.op.status;
+  if (!isCreditOperationStatus(status)) throw new Error(`unknown operation status ${String(status)}`);
   if (!isDisbursed(status)) throw conflict(PAYMENT_MESSAGES.notCollecting(STATUS_PT[status]), 'status');
 }
 
@@ -159,7 +163,7 @@ export interface PaymentOutcome {
  */
 async function admitPayment(
   tx: Db,
-  ctx: ServicingContext,
+  ctx: PaymentContext,
   found: InstallmentRow | null,
   stored: StoredInstallmentStatus | null,
   input: PaymentInput,
@@ -178,7 +182,7 @@ async function admitPayment(
 
 /** A payment checked against the installment's standing payments: what it writes follows from it. */
 interface PaymentDecision {
-  ctx: ServicingContext;
+  ctx: PaymentContext;
   installment: InstallmentRow;
   input: PaymentInput;
   cededOn: string | null;
@@ -190,7 +194,7 @@ interface PaymentDecision {
 }
 
 /** Replays the installment with the payment: 409 on `amount` above what is due, on `paid_on` when it squeezes a later one. */
-function decidePayment(ctx: ServicingContext, installment: InstallmentRow, rows: readonly InstallmentTransactionRow[], input: PaymentInput, cededOn: string | null, today: string): PaymentDecision {
+function decidePayment(ctx: PaymentContext, installment: InstallmentRow, rows: readonly InstallmentTransactionRow[], input: PaymentInput, cededOn: string | null, today: string): PaymentDecision {
   const before = replayAll(ctx, installment, rows, today);
   const payments = activePayments(eventsOf(rows));
   const candidate = { id: 'new', date: input.paid_on, amount: input.amount };
@@ -284,9 +288,6 @@ export async function payAndDescribe(tx: Db, actor: Actor, input: PaymentInput, 
 /** One payment of a batch: recorded (its transaction's id), or refused by the payment rules (the answer a single payment would get). */
 export type BatchPaymentResult = { ok: true; id: number } | { ok: false; error: HttpError };
 
-/** Payments written per statement (15 parameters each). */
-const PAYMENTS_PER_INSERT = 1000;
-
 /**
  * Records many payments at once (inside the caller's transaction), each by
  * the same rules, postings and log entry as `pay`, for a bank's return file:
@@ -304,10 +305,10 @@ const PAYMENTS_PER_INSERT = 1000;
  */
 export async function payBatch(tx: Db, actor: Actor, inputs: readonly PaymentInput[], today: string): Promise<BatchPaymentResult[]> {
   if (inputs.length === 0) return [];
-  const contexts = await lockedServicingContexts(tx, inputs.map((p) => p.id));
+  const contexts = await lockedPaymentContexts(tx, inputs.map((p) => p.id));
   const targets = await installmentsWithStatus(tx, inputs.map((p) => p.installment));
   const history = new Map<number, InstallmentTransactionRow[]>();
-  for (const r of await transactionsOf(tx, [...targets.keys()])) history.set(r.installment_id, [...(history.get(r.installment_id) ?? []), r]);
+  for (const r of await transactionsOfMany(tx, [...targets.keys()])) history.set(r.installment_id, [...(history.get(r.installment_id) ?? []), r]);
   const ids = await nextTransactionIds(tx, inputs.length);
   const written: Array<ReturnType<typeof transactionValues> & { id: number }> = [];
   const postings: JournalItem[] = [];
@@ -338,7 +339,14 @@ export async function payBatch(tx: Db, actor: Actor, inputs: readonly PaymentInp
       else throw error;
     }
   }
-  for (let at = 0; at < written.length; at += PAYMENTS_PER_INSERT) await tx.insert(installmentTransactions).values(written.slice(at, at + PAYMENTS_PER_INSERT));
+  if (written.length > 0) {
+    await tx.execute(sql`
+      INSERT INTO installment_transactions (id, installment_id, credit_operation_id, kind, amount, paid_on, method, reference, late_fee, default_interest, interest, principal, actor_id)
+      SELECT v.id, v.installment_id, v.credit_operation_id, v.kind, v.amount, v.paid_on, v.method, v.reference, v.late_fee, v.default_interest, v.interest, v.principal, v.actor_id
+        FROM json_to_recordset(${jsonRows(written)}) AS v(id int, installment_id int, credit_operation_id int, kind text, amount numeric, paid_on date, method text,
+             reference text, late_fee numeric, default_interest numeric, interest numeric, principal numeric, actor_id int)
+       ORDER BY v.id`);
+  }
   await postJournals(tx, postings);
   await recordInstallmentSettlements(
     tx,
