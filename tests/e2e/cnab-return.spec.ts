@@ -7,7 +7,8 @@
  * harness answers it with that file); an operator opens Empresa › Integração
  * CNAB for 341, sees the preview with its totals, settles it behind a
  * confirmation that states the amounts, and the result, the payments and the
- * history follow. axe finds no serious violation on the preview and dialog.
+ * history follow; the rejected installment's payments screen shows the bank's
+ * rejection. axe finds no serious violation on the preview and dialog.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -94,4 +95,11 @@ test('an operator imports a return file that settles two installments and reject
   const [rejected] = await server.database.rows<{ outcome: string }>('SELECT outcome FROM return_file_lines WHERE installment_id = $1', [open[2].id]);
   expect(rejected.outcome).toBe('rejected');
   await expect(page.getByTestId('cnab-return-history')).toContainText('RET341000031.ret');
+
+  // The rejected installment's payments screen says the bank refused its boleto, with the reason and the file.
+  const [{ credit_operation_id: rejectedOp }] = await server.database.rows<{ credit_operation_id: number }>('SELECT credit_operation_id FROM credit_operation_installments WHERE id = $1', [open[2].id]);
+  await harness.goto(`/app/clientOperation/payments/${open[2].id}/${rejectedOp}`);
+  await expect(page.getByTestId('payments-bank-rejection')).toContainText(nn(2));
+  await expect(page.getByTestId('payments-bank-rejection')).toContainText('RET341000031.ret');
+  await expect(page.getByTestId('payments-bank-rejection-reasons')).toContainText('14');
 });

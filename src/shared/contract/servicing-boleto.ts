@@ -27,6 +27,27 @@ import { AllPanelUsers } from '../roles';
 import { defineOperation } from './define';
 import { idSchema } from './common';
 
+/**
+ * The bank's last word on the installment's registration when it was a
+ * rejection (movement 03 and the like in a return file): the nosso número
+ * refused, the day, the bank's reason codes in words and the file that said
+ * so. Derived from the stored return lines (the bank's files are the one
+ * source); null when no return file rejected it, or a later line confirmed,
+ * settled or wrote off one of its slips.
+ */
+export const boletoRejectionSchema = z.object({
+  our_number: z.string(),
+  /** the bank's occurrence date (null when the line gave none) */
+  occurred_on: z.string().nullable(),
+  movement: z.string(),
+  reasons: z.array(z.object({ code: z.string(), words: z.string() })),
+  return_file_id: z.number().int(),
+  file_name: z.string(),
+  bank_code: z.string(),
+  imported_on: z.string(),
+});
+export type BoletoRejection = z.infer<typeof boletoRejectionSchema>;
+
 export const servicingBoletoOperations = {
   'boleto.slip': defineOperation({
     method: 'GET',

@@ -32,6 +32,7 @@ import { INSTALLMENT_STATUSES } from '../installment-status';
 import { DISBURSEMENT_METHODS, INSTALLMENT_TRANSACTION_KINDS, LEDGER_ACCOUNTS, LEDGER_SIDES, POSTING_KINDS, RECEIPT_METHODS } from '../servicing';
 import { defineOperation } from './define';
 import { borrowerBankAccountSchema } from './borrowers';
+import { boletoRejectionSchema } from './servicing-boleto';
 import { idSchema, idempotencyKeySchema, optionalText, timestampSchema, trimmedTextSchema } from './common';
 import { calendarDaySchema, moneySchema, percentSchema, positiveMoneyInputSchema } from './money';
 
@@ -138,6 +139,8 @@ export const installmentDetailsSchema = z.object({
   schedule_version: z.number().int().min(1),
   installment: installmentStateSchema,
   transactions: z.array(installmentTransactionSchema),
+  /** the boleto's registration rejected by the bank, when that is the bank's last word on it */
+  boleto_rejection: boletoRejectionSchema.nullable(),
 });
 export type InstallmentDetails = z.infer<typeof installmentDetailsSchema>;
 

@@ -62,13 +62,14 @@ beforeAll(async () => {
   [{ id: itauId }] = await server.database.rows<{ id: number }>("SELECT id FROM company_bank_accounts WHERE company_id = 1 AND bank_code = '341' ORDER BY id LIMIT 1");
   opId = await disbursedOperation(server, tokens, await insertBorrower(server, 'Renato Retorno', '111.444.777-35'));
   installments = (await call(server, 'servicing.installments', { id: opId }, tokens.agent)).body.installments;
-  for (const i of installments.slice(0, 3)) {
+  // Slips for seven installments: three for the file of the settling cases, two for the imports at once, two for the refusals.
+  for (const i of installments.slice(0, 7)) {
     const answer = await call(server, 'boleto.slip', { x: i.id }, tokens.agent);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   }
   const slips = await server.database.rows<{ sequence: string }>(
     'SELECT s.sequence::text AS sequence FROM boleto_slips s WHERE s.bank_account_id = $1 AND s.installment_id = ANY($2::int[]) ORDER BY s.installment_id',
-    [itauId, installments.slice(0, 3).map((i) => i.id)],
+    [itauId, installments.slice(0, 7).map((i) => i.id)],
   );
   sequences = slips.map((s) => s.sequence.padStart(8, '0'));
   server.clock.set(TODAY);
@@ -187,6 +188,25 @@ describe('settling', () => {
     );
     expect(rejected.outcome).toBe('rejected');
     expect(rejected.reasons[0].words).toContain('NOSSO NÚMERO');
+    // The installment's details carry the rejection from the stored line; a settled one carries none.
+    const details = await call(server, 'servicing.installmentDetails', { id: opId, installment: installments[2].id }, tokens.agent);
+    expect(details.status).toBe(200);
+    expect(details.body.boleto_rejection).toEqual({
+      our_number: sequences[2],
+      occurred_on: '2026-01-19',
+      movement: '03',
+      reasons: rejected.reasons,
+      return_file_id: body.file.id,
+      file_name: 'RET341.ret',
+      bank_code: '341',
+      imported_on: TODAY,
+    });
+    expect(rejected.reasons.map((r) => r.code)).toEqual(['14', '08']);
+    const paidDetails = await call(server, 'servicing.installmentDetails', { id: opId, installment: installments[0].id }, tokens.agent);
+    expect(paidDetails.body.boleto_rejection).toBeNull();
+    // As of the day before the import, the bank had not said it yet.
+    const before = await call(server, 'servicing.installmentDetails', { id: opId, installment: installments[2].id, date: '2026-01-19' }, tokens.agent);
+    expect(before.body.boleto_rejection).toBeNull();
 
     const tb = await call(server, 'ledger.trialBalance', {}, tokens.operator);
     expect(tb.body.difference).toBe('0.00');
@@ -231,6 +251,15 @@ describe('settling', () => {
     const writeOffs = overview.body.pending.items.filter((i: { instruction: string; installment_id: number }) => i.instruction === 'writeOff' && ids.has(i.installment_id));
     expect(writeOffs).toEqual([]);
   });
+
+  it('the bank confirming the entry later clears the rejection from the details', async () => {
+    const confirmed: ItauReturnMovement = { movement: '02', nossoNumero: sequences[2], amount: installments[2].value, paid: '0', fee: '0', occurredOn: '2026-01-20' };
+    const answer = await settle(fileOf([confirmed], 11));
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.lines[0].outcome).toBe('confirmed');
+    const details = await call(server, 'servicing.installmentDetails', { id: opId, installment: installments[2].id }, tokens.agent);
+    expect(details.body.boleto_rejection).toBeNull();
+  });
 });
 
 describe('authorization', () => {
@@ -271,4 +300,48 @@ describe('a large return file', () => {
     expect(stored.n).toBe(2498);
     expect(await count('installment_transactions')).toBe(paymentsBefore);
   }, 60_000);
+});
+
+describe('imports at once', () => {
+  it('the same file sent twice at once and another file with its lines: each line settles once, the books balance', async () => {
+    const list = [3, 4].map(
+      (k): ItauReturnMovement => ({ movement: '06', nossoNumero: sequences[k], amount: installments[k].value, paid: installments[k].value, fee: '1.90', occurredOn: '2026-01-20', creditedOn: '2026-01-20' }),
+    );
+    const payments = await count('installment_transactions');
+    const answers = await Promise.all([settle(fileOf(list, 20)), settle(fileOf(list, 20)), settle(fileOf(list, 21))]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    // One of the two copies of file 20 finds the other stored; whichever file ran first settled both lines, the other found them applied.
+    expect(answers.slice(0, 2).filter((a) => a.body.already_imported)).toHaveLength(1);
+    const settledLines = answers.filter((a) => !a.body.already_imported).flatMap((a) => a.body.lines.filter((l: { outcome: string }) => l.outcome === 'settled'));
+    expect(settledLines).toHaveLength(2);
+    expect(await count('installment_transactions')).toBe(payments + 2);
+    const tb = await call(server, 'ledger.trialBalance', {}, tokens.operator);
+    expect(tb.body.difference).toBe('0.00');
+  });
+});
+
+describe('payments the rules refuse', () => {
+  it('a line above what is due and a second payment of a paid installment are kept as refused; the rest of the file settles', async () => {
+    const [fifth, sixth] = [installments[5], installments[6]];
+    const over = new Decimal(fifth.value).plus(100).toFixed(2);
+    const list: ItauReturnMovement[] = [
+      { movement: '06', nossoNumero: sequences[5], amount: fifth.value, paid: over, fee: '1.90', occurredOn: '2026-01-20', creditedOn: '2026-01-20' },
+      { movement: '06', nossoNumero: sequences[6], amount: sixth.value, paid: sixth.value, fee: '1.90', occurredOn: '2026-01-20', creditedOn: '2026-01-20' },
+      // The same title again on another day: another line for the bank, but the installment is paid by the line before.
+      { movement: '06', nossoNumero: sequences[6], amount: sixth.value, paid: sixth.value, fee: '1.90', occurredOn: '2026-01-19', creditedOn: '2026-01-20' },
+    ];
+    const payments = await count('installment_transactions');
+    const answer = await settle(fileOf(list, 30));
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.lines.map((l: { outcome: string }) => l.outcome)).toEqual(['refused', 'settled', 'refused']);
+    expect(answer.body.lines[0].message).toContain('Campo amount');
+    expect(answer.body.lines[2].message).toContain('Campo amount');
+    // Only the applied line's fee is posted.
+    expect(answer.body.file).toMatchObject({ settled_count: 1, fee_total: '1.90' });
+    expect(await count('installment_transactions')).toBe(payments + 1);
+    const schedule = (await call(server, 'servicing.installments', { id: opId }, tokens.agent)).body.installments as Array<{ id: number; status: string }>;
+    expect(schedule.filter((i) => i.id === fifth.id || i.id === sixth.id).map((i) => i.status)).toEqual(['open', 'paid']);
+    const tb = await call(server, 'ledger.trialBalance', {}, tokens.operator);
+    expect(tb.body.difference).toBe('0.00');
+  });
 });

@@ -42,6 +42,8 @@ const OTHER_OWNERS: Readonly<Record<string, readonly string[]>> = {
   'platform/mailer.ts': ['pending', 'stored', 'sent', 'failed'],
   // A return line's outcome and the bank's movement kind ('settled' there is the bank's word, not the operation's).
   'areas/servicing/cnab-return.ts': [...RETURN_LINE_OUTCOMES, ...RETURN_MOVEMENT_KINDS],
+  // The bank's movement kinds, read back from the stored return lines for the boleto's rejection.
+  'areas/servicing/boleto-rejection.ts': RETURN_MOVEMENT_KINDS,
 };
 
 export interface StatusLiteral {

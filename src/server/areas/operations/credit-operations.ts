@@ -968,3 +968,13 @@ const CONTRACT_LOG = {
 export async function recordInstallmentSettlement(tx: Db, installmentId: number, paidOn: string | null): Promise<void> {
   await tx.update(creditOperationInstallments).set({ paid_on: paidOn }).where(eq(creditOperationInstallments.id, installmentId));
 }
+
+/** The settlement days of many installments (a bank file's payments) in one statement. */
+export async function recordInstallmentSettlements(tx: Db, days: ReadonlyArray<{ installmentId: number; paidOn: string | null }>): Promise<void> {
+  if (days.length === 0) return;
+  const values = JSON.stringify(days.map((d) => ({ id: d.installmentId, paid_on: d.paidOn })));
+  await tx.execute(sql`
+    UPDATE credit_operation_installments i SET paid_on = v.paid_on
+      FROM json_to_recordset(${values}::json) AS v(id int, paid_on date)
+     WHERE i.id = v.id`);
+}

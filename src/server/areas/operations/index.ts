@@ -14,6 +14,7 @@ export {
   OPERATION_MESSAGES,
   overdueOf,
   recordInstallmentSettlement,
+  recordInstallmentSettlements,
   statusOf,
   STATUS_PT,
   updateComplement,

@@ -34,7 +34,7 @@ import type { Db } from '../../db/connect';
 import { companyBankAccounts } from '../company/schema';
 import { users } from '../access/schema';
 import type { Actor } from '../operations';
-import { badRequest, HttpError, notFound } from '../../platform/http/errors';
+import { badRequest, notFound } from '../../platform/http/errors';
 import { logActivity } from '../../platform/activity';
 import {
   APPLIED_OUTCOMES,
@@ -48,13 +48,12 @@ import {
   type ReturnEntry,
 } from '../../domain/cnab';
 import { bankFeePosting } from '../../domain/servicing/ledger';
-import { postJournal } from './journal';
-import { pay } from './payments';
+import { postJournals, type JournalItem } from './journal';
+import { payBatch, type PaymentInput } from './payments';
 import { stillCollected } from './stored-status';
 import { returnFileLines, returnFiles, type ReturnFileLineRow, type ReturnFileRow } from './schema-return';
+import { intArray, jsonRows, textArray } from './batch-sql';
 
-/** Lines stored per INSERT (20 parameters each). */
-const RETURN_LINES_PER_INSERT = 500;
 
 export const RETURN_MESSAGES = {
   broken: (list: string) => `Campo content: arquivo retorno recusado, nada foi liquidado: ${list}.`,
@@ -145,7 +144,7 @@ async function accountOfHeader(db: Db, bank: CnabBank, headerLine: string, lock:
 /** The slips of the account with these sequences, with their installment and whether it still takes a payment. */
 async function slipsBySequence(db: Db, accountId: number, sequences: readonly number[]): Promise<Map<number, SlipFacts>> {
   if (sequences.length === 0) return new Map();
-  const rows = await slipFacts(db, sql`s.bank_account_id = ${accountId} AND s.sequence IN (${sql.join(sequences.map((n) => sql`${n}`), sql`, `)})`);
+  const rows = await slipFacts(db, sql`s.bank_account_id = ${accountId} AND s.sequence = ANY(${intArray(sequences)})`);
   return new Map(rows.map((r) => [r.sequence, r]));
 }
 
@@ -175,7 +174,7 @@ async function appliedIdentities(db: Db, accountId: number, identities: readonly
   const rows = await db
     .select({ identity: returnFileLines.identity })
     .from(returnFileLines)
-    .where(and(eq(returnFileLines.bank_account_id, accountId), inArray(returnFileLines.identity, [...identities]), inArray(returnFileLines.outcome, [...APPLIED_OUTCOMES])));
+    .where(and(eq(returnFileLines.bank_account_id, accountId), sql`${returnFileLines.identity} = ANY(${textArray(identities)})`, inArray(returnFileLines.outcome, [...APPLIED_OUTCOMES])));
   return new Set(rows.map((r) => r.identity));
 }
 
@@ -286,21 +285,83 @@ interface SettledLine extends LineDraft {
   feePostingId: number | null;
 }
 
-/** The payment of a paid line, in a savepoint: refused by the payment rules, the line says why and the file goes on. */
-async function settleLine(tx: Db, actor: Actor, d: LineDraft, today: string): Promise<{ outcome: ReturnLineOutcome; message: string | null; transactionId: number | null }> {
+/** The payment a paid line asks for (null when it asks for none); a line with no date to pay on is refused. */
+function paymentOf(d: LineDraft): PaymentInput | { refused: string } | null {
   const slip = d.slip;
-  if (d.outcome !== 'settled' || !slip) return { outcome: d.outcome, message: d.message, transactionId: null };
+  if (d.outcome !== 'settled' || !slip) return null;
   const paidOn = d.entry.creditedOn || d.entry.occurredOn;
-  if (!paidOn) return { outcome: 'refused', message: RETURN_MESSAGES.noCreditDate, transactionId: null };
-  try {
-    const id = await tx.transaction((sp) =>
-      pay(sp, actor, { id: slip.credit_operation_id, installment: slip.installment_id, amount: money(d.entry.paid), paid_on: paidOn, method: 'boleto', reference: `retorno ${d.entry.nossoNumero}` }, today),
-    );
-    return { outcome: 'settled', message: null, transactionId: id };
-  } catch (error) {
-    if (error instanceof HttpError && error.status < 500) return { outcome: 'refused', message: error.message, transactionId: null };
-    throw error;
+  if (!paidOn) return { refused: RETURN_MESSAGES.noCreditDate };
+  return { id: slip.credit_operation_id, installment: slip.installment_id, amount: money(d.entry.paid), paid_on: paidOn, method: 'boleto', reference: `retorno ${d.entry.nossoNumero}` };
+}
+
+/**
+ * The file's payments through the payment service's batch form (the same
+ * rules, postings and log as one payment): a line the rules refuse (above
+ * what is due, before the disbursement) is kept as refused with the reason
+ * and the rest of the file settles.
+ */
+async function settleLines(tx: Db, actor: Actor, drafts: readonly LineDraft[], today: string): Promise<Array<Pick<SettledLine, 'outcome' | 'message' | 'transactionId'>>> {
+  const asked = drafts.map(paymentOf);
+  const inputs = asked.filter((p): p is PaymentInput => p !== null && !('refused' in p));
+  const paid = await payBatch(tx, actor, inputs, today);
+  let next = 0;
+  return drafts.map((d, k) => {
+    const p = asked[k];
+    if (p === null) return { outcome: d.outcome, message: d.message, transactionId: null };
+    if ('refused' in p) return { outcome: 'refused', message: p.refused, transactionId: null };
+    const result = paid[next++];
+    return result.ok ? { outcome: 'settled', message: null, transactionId: result.id } : { outcome: 'refused', message: result.error.message, transactionId: null };
+  });
+}
+
+/** The bank's fee of every applied line that names a slip, one posting each, written together; answers each line's posting id. */
+async function postFees(tx: Db, lines: ReadonlyArray<LineDraft & { outcome: ReturnLineOutcome }>, today: string): Promise<Array<number | null>> {
+  const items: JournalItem[] = [];
+  const at: number[] = [];
+  for (const [k, d] of lines.entries()) {
+    const fee = new Decimal(d.entry.fee);
+    if (!d.slip || !fee.gt(0) || !(APPLIED_OUTCOMES as readonly string[]).includes(d.outcome)) continue;
+    const day = d.entry.creditedOn || d.entry.occurredOn || today;
+    items.push({ posting: bankFeePosting(fee), link: { operationId: d.slip.credit_operation_id, businessDate: day <= today ? day : today } });
+    at.push(k);
   }
+  const ids = await postJournals(tx, items);
+  const byLine: Array<number | null> = lines.map(() => null);
+  at.forEach((k, n) => (byLine[k] = ids[n]));
+  return byLine;
+}
+
+/** The file's lines as settled, in one statement (one JSON parameter: a parameter per value would pass what a statement carries). */
+async function storeLines(tx: Db, fileId: number, accountId: number, settled: readonly SettledLine[]): Promise<void> {
+  if (settled.length === 0) return;
+  const rows = settled.map((s) => ({
+    line: s.entry.line,
+    identity: s.entry.identity,
+    movement: s.entry.movement,
+    kind: s.entry.kind,
+    outcome: s.outcome,
+    message: s.message,
+    our_number: s.entry.nossoNumero,
+    boleto_slip_id: s.slip?.slip_id ?? null,
+    installment_id: s.slip?.installment_id ?? null,
+    title_amount: money(s.entry.titleAmount),
+    paid: money(s.entry.paid),
+    fee: money(s.entry.fee),
+    net: money(s.entry.net),
+    occurred_on: orNull(s.entry.occurredOn),
+    credited_on: orNull(s.entry.creditedOn),
+    reasons: s.entry.reasons,
+    transaction_id: s.transactionId,
+    fee_posting_id: s.feePostingId,
+  }));
+  await tx.execute(sql`
+    INSERT INTO return_file_lines (return_file_id, bank_account_id, line, identity, movement, kind, outcome, message, our_number, boleto_slip_id, installment_id,
+                                   title_amount, paid, fee, net, occurred_on, credited_on, reasons, transaction_id, fee_posting_id)
+    SELECT ${fileId}::int, ${accountId}::int, v.line, v.identity, v.movement, v.kind, v.outcome, v.message, v.our_number, v.boleto_slip_id, v.installment_id,
+           v.title_amount, v.paid, v.fee, v.net, v.occurred_on, v.credited_on, v.reasons, v.transaction_id, v.fee_posting_id
+      FROM json_to_recordset(${jsonRows(rows)}) AS v(line int, identity text, movement text, kind text, outcome text, message text, our_number text, boleto_slip_id int,
+           installment_id int, title_amount numeric, paid numeric, fee numeric, net numeric, occurred_on date, credited_on date, reasons jsonb, transaction_id int, fee_posting_id int)
+     ORDER BY v.line`);
 }
 
 function summaryOf(row: ReturnFileRow, actorName: string | null): ReturnFileSummary {
@@ -353,7 +414,7 @@ async function storedSettlement(db: Db, row: ReturnFileRow, alreadyImported: boo
   const [actor] = row.actor_id === null ? [] : await db.select({ name: users.name }).from(users).where(eq(users.id, row.actor_id));
   const stored = await db.select().from(returnFileLines).where(eq(returnFileLines.return_file_id, row.id)).orderBy(asc(returnFileLines.line));
   const slipIds = [...new Set(stored.map((l) => l.boleto_slip_id).filter((id): id is number => id !== null))];
-  const slips = slipIds.length ? await slipFacts(db, sql`s.id IN (${sql.join(slipIds.map((id) => sql`${id}`), sql`, `)})`) : [];
+  const slips = slipIds.length ? await slipFacts(db, sql`s.id = ANY(${intArray(slipIds)})`) : [];
   const slipById = new Map(slips.map((s) => [s.slip_id, s]));
   const read = readReturnFile(row.bank_code as CnabBank, row.content);
   const words = new Map(read.ok ? read.file.entries.map((e) => [e.line, e.movementWords]) : []);
@@ -374,17 +435,10 @@ export async function settleReturn(tx: Db, actor: Actor, input: ReturnFileInput,
   const before = await storedFile(tx, analysis.account.id, analysis.sha256);
   if (before) return storedSettlement(tx, before, true);
 
-  const settled: SettledLine[] = [];
-  for (const d of analysis.drafts) {
-    const result = await settleLine(tx, actor, d, today);
-    let feePostingId: number | null = null;
-    const fee = new Decimal(d.entry.fee);
-    if (d.slip && fee.gt(0) && (APPLIED_OUTCOMES as readonly string[]).includes(result.outcome)) {
-      const day = d.entry.creditedOn || d.entry.occurredOn || today;
-      feePostingId = await postJournal(tx, bankFeePosting(fee), { operationId: d.slip.credit_operation_id, businessDate: day <= today ? day : today });
-    }
-    settled.push({ ...d, outcome: result.outcome, message: result.message, transactionId: result.transactionId, feePostingId });
-  }
+  const results = await settleLines(tx, actor, analysis.drafts, today);
+  const outcomes = analysis.drafts.map((d, k) => ({ ...d, ...results[k] }));
+  const fees = await postFees(tx, outcomes, today);
+  const settled: SettledLine[] = outcomes.map((d, k) => ({ ...d, feePostingId: fees[k] }));
   const views = settled.map(lineView);
   const totals = totalsOf(views);
   const [file] = await tx
@@ -406,33 +460,7 @@ export async function settleReturn(tx: Db, actor: Actor, input: ReturnFileInput,
       actor_id: actor.id,
     })
     .returning();
-  // In batches: one INSERT of a large file's lines passes what a statement carries (65,535 parameters; PGlite's message buffer).
-  for (let at = 0; at < settled.length; at += RETURN_LINES_PER_INSERT) {
-    await tx.insert(returnFileLines).values(
-      settled.slice(at, at + RETURN_LINES_PER_INSERT).map((s) => ({
-        return_file_id: file.id,
-        bank_account_id: analysis.account.id,
-        line: s.entry.line,
-        identity: s.entry.identity,
-        movement: s.entry.movement,
-        kind: s.entry.kind,
-        outcome: s.outcome,
-        message: s.message,
-        our_number: s.entry.nossoNumero,
-        boleto_slip_id: s.slip?.slip_id ?? null,
-        installment_id: s.slip?.installment_id ?? null,
-        title_amount: money(s.entry.titleAmount),
-        paid: money(s.entry.paid),
-        fee: money(s.entry.fee),
-        net: money(s.entry.net),
-        occurred_on: orNull(s.entry.occurredOn),
-        credited_on: orNull(s.entry.creditedOn),
-        reasons: [...s.entry.reasons],
-        transaction_id: s.transactionId,
-        fee_posting_id: s.feePostingId,
-      })),
-    );
-  }
+  await storeLines(tx, file.id, analysis.account.id, settled);
   await logActivity(tx, {
     actorId: actor.id,
     action: 'cnab-return.settle',

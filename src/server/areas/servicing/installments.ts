@@ -19,6 +19,7 @@ import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { wasDisbursed } from '@shared/credit-operation-status';
 import { canBeOverdue, type StoredInstallmentStatus } from '@shared/installment-status';
 import type { InstallmentsView } from '@shared/contract/servicing';
+import type { BoletoRejection } from '@shared/contract/servicing-boleto';
 import type { z } from 'zod';
 import type { installmentStateSchema, installmentTransactionSchema } from '@shared/contract/servicing';
 import type { Db } from '../../db/connect';
@@ -33,6 +34,7 @@ import { payableUntil } from '../../domain/servicing/business-days';
 import { disbursementOf } from './disbursement';
 import { installmentTransactions, type InstallmentTransactionRow } from './schema';
 import { currentStatus, storedStatusesAsOf } from './stored-status';
+import { boletoRejectionOf } from './boleto-rejection';
 
 export const INSTALLMENT_MESSAGES = {
   notFound: 'Parcela não encontrada nesta operação.',
@@ -209,7 +211,8 @@ export async function loadInstallmentDetails(db: Db, operationId: number, instal
   );
   // The status held on the day asked (a write-off or renegotiation after it is not shown yet).
   const stored = (await storedStatusesAsOf(db, [installment.id], asOf)).get(installment.id) ?? null;
-  return detailsView({ ctx, installment, rows, stored, pending, names }, asOf);
+  const rejection = await boletoRejectionOf(db, installment.id, asOf);
+  return detailsView({ ctx, installment, rows, stored, pending, names, rejection }, asOf);
 }
 
 /** What the details view is made of, read by loadInstallmentDetails or already at hand (a payment under its lock). */
@@ -223,6 +226,8 @@ export interface DetailsSource {
   pending: ReadonlyMap<number, number>;
   /** actor id → name */
   names: ReadonlyMap<number, string>;
+  /** the bank's rejection of the boleto, when that is its last word */
+  rejection: BoletoRejection | null;
 }
 
 /** The installment's details as of `asOf`, from rows already read (no query). */
@@ -257,6 +262,7 @@ export function detailsView(src: DetailsSource, asOf: string) {
     schedule_version: installment.schedule_version,
     installment: stateView(installment, replay, src.stored),
     transactions,
+    boleto_rejection: src.rejection,
   };
 }
 

@@ -13,6 +13,7 @@ import type { Db } from '../../db/connect';
 import { assertBalanced, CHART_OF_ACCOUNTS, type Posting } from '../../domain/servicing/ledger';
 import { journalEntries } from './schema';
 import { ledgerDailyBalances } from './schema-ledger';
+import { jsonRows } from './batch-sql';
 
 export interface PostingLink {
   operationId: number;
@@ -39,6 +40,52 @@ export async function postJournal(tx: Db, posting: Posting, link: PostingLink): 
     RETURNING posting_id`);
   const rows = (result as unknown as { rows: Array<{ posting_id: number }> }).rows;
   return rows[0].posting_id;
+}
+
+/** A posting with what it belongs to, for a batch. */
+export interface JournalItem {
+  posting: Posting;
+  link: PostingLink;
+}
+
+/** Journal lines written per statement (a JSON parameter: one, whatever the count). */
+const LINES_PER_STATEMENT = 20_000;
+
+/**
+ * Writes many postings (a bank file's payments and fees): the posting ids
+ * drawn in one statement, every line in as few statements as the size allows
+ * (lines in the order of the postings and of their lines, as postJournal
+ * writes them one posting at a time); answers the ids in the items' order.
+ */
+export async function postJournals(tx: Db, items: readonly JournalItem[]): Promise<number[]> {
+  if (items.length === 0) return [];
+  for (const item of items) assertBalanced(item.posting.lines);
+  const drawn = await tx.execute(sql`SELECT nextval('journal_posting_ids')::int AS id FROM generate_series(1, ${items.length}::int)`);
+  const ids = (drawn as unknown as { rows: Array<{ id: number }> }).rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+  const lines = items.flatMap((item, k) =>
+    item.posting.lines.map((line, n) => ({
+      p: ids[k],
+      n,
+      kind: item.posting.kind,
+      account: line.account,
+      side: line.side,
+      amount: line.amount.toFixed(2),
+      op: item.link.operationId,
+      tx: item.link.transactionId ?? null,
+      disb: item.link.disbursementId ?? null,
+      prep: item.link.prepaymentId ?? null,
+      day: item.link.businessDate,
+    })),
+  );
+  for (let at = 0; at < lines.length; at += LINES_PER_STATEMENT) {
+    await tx.execute(sql`
+      INSERT INTO journal_entries (posting_id, kind, account, side, amount, credit_operation_id, transaction_id, disbursement_id, prepayment_id, business_date)
+      SELECT v.p, v.kind, v.account, v.side, v.amount, v.op, v.tx, v.disb, v.prep, v.day
+        FROM json_to_recordset(${jsonRows(lines.slice(at, at + LINES_PER_STATEMENT))})
+             AS v(p int, n int, kind text, account text, side text, amount numeric, op int, tx int, disb int, prep int, day date)
+       ORDER BY v.p, v.n`);
+  }
+  return ids;
 }
 
 /**

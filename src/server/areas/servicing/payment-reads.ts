@@ -16,12 +16,13 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { StoredInstallmentStatus } from '@shared/installment-status';
 import type { Db } from '../../db/connect';
 import { users } from '../access/schema';
-import { OPERATION_MESSAGES } from '../operations';
+import { OPERATION_MESSAGES, type OperationRow } from '../operations';
 import { creditOperationInstallments, creditOperations } from '../operations/schema';
 import { notFound } from '../../platform/http/errors';
-import { contextFrom, INSTALLMENT_MESSAGES, type InstallmentRow, type ServicingContext } from './installments';
+import { contextFrom, INSTALLMENT_MESSAGES, type InstallmentRow, type ServicingContext, type Terms } from './installments';
 import { disbursements, installmentTransactions, type InstallmentTransactionRow } from './schema';
 import { installmentStates } from './schema-moves';
+import { intArray } from './batch-sql';
 
 /** The operation locked for this transaction, with its late-charge terms (one statement when it has a disbursement). */
 export async function lockedServicingContext(tx: Db, operationId: number): Promise<ServicingContext> {
@@ -69,6 +70,85 @@ export async function lockedPaymentTarget(tx: Db, operationId: number, installme
   return { ctx: await contextFrom(tx, row.op, row.d), installment: row.installment, stored: row.stored ?? null, actorName: row.actorName ?? null };
 }
 
+/** What a payment's rules read of its operation (ServicingContext is one; a batch reads no more than this). */
+export interface PaymentContext {
+  op: Pick<OperationRow, 'id' | 'status'>;
+  terms: Terms;
+  disbursedOn: string;
+}
+
+/**
+ * Every operation named, locked for this transaction in one statement and in
+ * id order (the order every batch takes them in, so two batches never hold
+ * each other's next operation), with what the payment rules read of it: a
+ * file names thousands, and every column read is a value decoded per row.
+ */
+export async function lockedPaymentContexts(tx: Db, operationIds: readonly number[]): Promise<Map<number, PaymentContext>> {
+  const ids = [...new Set(operationIds)].sort((a, b) => a - b);
+  if (ids.length === 0) return new Map();
+  const rows = await tx
+    .select({
+      id: creditOperations.id,
+      status: creditOperations.status,
+      disbursed_on: disbursements.disbursed_on,
+      late_fee_percent: disbursements.late_fee_percent,
+      default_interest_monthly_percent: disbursements.default_interest_monthly_percent,
+      contract_monthly_percent: disbursements.contract_monthly_percent,
+    })
+    .from(creditOperations)
+    .leftJoin(disbursements, eq(disbursements.credit_operation_id, creditOperations.id))
+    .where(sql`${creditOperations.id} = ANY(${intArray(ids)})`)
+    .orderBy(asc(creditOperations.id))
+    .for('update', { of: creditOperations });
+  const contexts = new Map<number, PaymentContext>();
+  for (const r of rows) {
+    const d = r.disbursed_on !== null && r.late_fee_percent !== null && r.default_interest_monthly_percent !== null && r.contract_monthly_percent !== null;
+    contexts.set(
+      r.id,
+      d
+        ? {
+            op: { id: r.id, status: r.status },
+            disbursedOn: r.disbursed_on!,
+            terms: { late_fee_percent: r.late_fee_percent!, default_interest_monthly_percent: r.default_interest_monthly_percent!, contract_monthly_percent: r.contract_monthly_percent! },
+          }
+        : // Released before servicing kept disbursements: the company's terms in force (already locked above).
+          await lockedServicingContext(tx, r.id),
+    );
+  }
+  return contexts;
+}
+
+/** These installments with their stored status, by id (those that do not exist are left out). */
+export async function installmentsWithStatus(
+  tx: Db,
+  installmentIds: readonly number[],
+): Promise<Map<number, { installment: InstallmentRow; stored: StoredInstallmentStatus | null }>> {
+  const ids = [...new Set(installmentIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await tx
+    .select({ installment: creditOperationInstallments, stored: installmentStates.status })
+    .from(creditOperationInstallments)
+    .leftJoin(installmentStates, eq(installmentStates.installment_id, creditOperationInstallments.id))
+    .where(sql`${creditOperationInstallments.id} = ANY(${intArray(ids)})`);
+  return new Map(rows.map((r) => [r.installment.id, { installment: r.installment, stored: r.stored ?? null }]));
+}
+
+/** The transactions of these installments, in the order written. */
+export async function transactionsOfMany(tx: Db, installmentIds: readonly number[]): Promise<InstallmentTransactionRow[]> {
+  if (installmentIds.length === 0) return [];
+  return tx
+    .select()
+    .from(installmentTransactions)
+    .where(sql`${installmentTransactions.installment_id} = ANY(${intArray([...new Set(installmentIds)])})`)
+    .orderBy(asc(installmentTransactions.id));
+}
+
+/** `count` ids of the payments' sequence, ascending, drawn in one statement (a batch writes its rows with them). */
+export async function nextTransactionIds(tx: Db, count: number): Promise<number[]> {
+  if (count === 0) return [];
+  const result = await tx.execute(sql`SELECT nextval(pg_get_serial_sequence('installment_transactions', 'id'))::int AS id FROM generate_series(1, ${count}::int)`);
+  return (result as unknown as { rows: Array<{ id: number }> }).rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+}
 
 /** The operation's installment with its stored status (written off, renegotiated…), 404 when not this operation's. */
 export async function installmentWithStatus(tx: Db, operationId: number, installmentId: number): Promise<{ installment: InstallmentRow; stored: StoredInstallmentStatus | null }> {

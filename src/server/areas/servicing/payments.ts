@@ -36,26 +36,53 @@
  * - The installment's settlement day on the schedule (operations' paid_on)
  *   follows, and the activity log gets the movement with the installment's
  *   due before and after.
+ * - A bank's return file pays thousands of installments at once: payBatch
+ *   runs the same checks, replay, postings and log entry per payment, but
+ *   locks and reads for the whole file and writes a statement per kind
+ *   (a statement per payment made a 10,000-line file take minutes).
  */
 import Decimal from 'decimal.js';
+import { sql } from 'drizzle-orm';
 import { formatCurrency } from '@shared/format';
-import { ownerOf } from '@shared/installment-status';
+import { ownerOf, type StoredInstallmentStatus } from '@shared/installment-status';
 import type { ReceiptMethod } from '@shared/servicing';
 import type { Db } from '../../db/connect';
-import { closeApproval, giveCheck, openApproval, pendingApproval, recordInstallmentSettlement, statusOf, STATUS_PT, type Actor } from '../operations';
+import {
+  closeApproval,
+  giveCheck,
+  OPERATION_MESSAGES,
+  openApproval,
+  pendingApproval,
+  recordInstallmentSettlement,
+  recordInstallmentSettlements,
+  STATUS_PT,
+  type Actor,
+} from '../operations';
 import { parametersOf } from '../company';
-import { isDisbursed } from '@shared/credit-operation-status';
-import { badRequest, conflict, notFound } from '../../platform/http/errors';
-import { logActivity } from '../../platform/activity';
-import { activePayments, checkNewPayment, reallocationChanges, replayInstallment, type Allocation, type Split } from '../../domain/servicing/allocation';
+import { isCreditOperationStatus, isDisbursed } from '@shared/credit-operation-status';
+import { badRequest, conflict, HttpError, notFound } from '../../platform/http/errors';
+import { logActivities, logActivity, type ActivityEntry } from '../../platform/activity';
+import { activePayments, checkNewPayment, reallocationChanges, replayInstallment, type Allocation, type Replay, type Split } from '../../domain/servicing/allocation';
 import { assignedPaymentPosting, paymentPosting, reallocationPosting, reversalPosting } from '../../domain/servicing/ledger';
-import { postJournal } from './journal';
+import { postJournal, postJournals, type JournalItem } from './journal';
 import { detailsView, eventsOf, figuresOf, INSTALLMENT_MESSAGES, lateChargeTerms, transactionsOf, type InstallmentRow, type ServicingContext } from './installments';
-import { installmentWithStatus, lockedPaymentTarget, lockedServicingContext, transactionsWithNames } from './payment-reads';
+import {
+  installmentsWithStatus,
+  installmentWithStatus,
+  lockedPaymentTarget,
+  lockedServicingContext,
+  lockedPaymentContexts,
+  nextTransactionIds,
+  type PaymentContext,
+  transactionsOfMany,
+  transactionsWithNames,
+} from './payment-reads';
 import { installmentTransactions, type InstallmentTransactionRow } from './schema';
 import { assertCurrentInstallment, assertPayableInstallment } from './prepayment';
 import { refuseUnlessCollecting } from './stored-status';
 import { postedToAssignee, standingCessionDate } from './cession-reads';
+import { boletoRejectionOf } from './boleto-rejection';
+import { jsonRows } from './batch-sql';
 
 export const PAYMENT_MESSAGES = {
   notCollecting: (status: string) => `A operação não está em cobrança (está ${status}): pagamentos só depois da liberação.`,
@@ -76,17 +103,22 @@ export const PAYMENT_MESSAGES = {
 } as const;
 
 /** The installment's standing payments as of every transaction written (the replay the ledger follows). */
-function replayAll(ctx: ServicingContext, i: InstallmentRow, rows: readonly InstallmentTransactionRow[], today: string) {
+function replayAll(ctx: PaymentContext, i: InstallmentRow, rows: readonly InstallmentTransactionRow[], today: string) {
   const payments = activePayments(eventsOf(rows));
   return replayInstallment(figuresOf(i), lateChargeTerms(ctx.terms), payments, today);
 }
 
+/** The difference of every standing payment whose split moved between two replays. */
+function reallocationItems(operationId: number, before: readonly Allocation[], after: readonly Allocation[], businessDate: string): JournalItem[] {
+  return reallocationChanges(before, after).flatMap((change) => {
+    const posting = reallocationPosting(change.before, change.after);
+    return posting ? [{ posting, link: { operationId, businessDate, transactionId: Number(change.id) } }] : [];
+  });
+}
+
 /** Posts the difference of every standing payment whose split moved between two replays. */
 async function postReallocations(tx: Db, operationId: number, before: readonly Allocation[], after: readonly Allocation[], businessDate: string): Promise<void> {
-  for (const change of reallocationChanges(before, after)) {
-    const posting = reallocationPosting(change.before, change.after);
-    if (posting) await postJournal(tx, posting, { operationId, businessDate, transactionId: Number(change.id) });
-  }
+  for (const item of reallocationItems(operationId, before, after, businessDate)) await postJournal(tx, item.posting, item.link);
 }
 
 async function settle(tx: Db, i: InstallmentRow, paidOn: string | null): Promise<void> {
@@ -104,8 +136,9 @@ export interface PaymentInput {
   reference?: string | null;
 }
 
-function assertCollectingOperation(ctx: ServicingContext): void {
-  const status = statusOf(ctx.op);
+function assertCollectingOperation(ctx: PaymentContext): void {
+  const status = ctx.op.status;
+  if (!isCreditOperationStatus(status)) throw new Error(`unknown operation status ${String(status)}`);
   if (!isDisbursed(status)) throw conflict(PAYMENT_MESSAGES.notCollecting(STATUS_PT[status]), 'status');
 }
 
@@ -117,7 +150,7 @@ async function lockedContext(tx: Db, operationId: number) {
 
 /** Records a payment (inside the caller's transaction); answers its id. */
 export async function pay(tx: Db, actor: Actor, input: PaymentInput, today: string): Promise<number> {
-  return (await payAndDescribe(tx, actor, input, today)).id;
+  return (await recordPayment(tx, actor, input, today)).row.id;
 }
 
 export interface PaymentOutcome {
@@ -127,23 +160,45 @@ export interface PaymentOutcome {
 }
 
 /**
- * Records a payment (inside the caller's transaction) and answers the
- * installment's details from the rows read under the lock, so the call needs
- * no second read after its commit.
+ * The checks a payment passes before its replay, in the order the answer
+ * names them: the operation collecting, the date between the release and
+ * today, the installment this operation's and payable, its stored status,
+ * the cession. Answers the cession day when an assignee holds it.
  */
-export async function payAndDescribe(tx: Db, actor: Actor, input: PaymentInput, today: string): Promise<PaymentOutcome> {
-  const target = await lockedPaymentTarget(tx, input.id, input.installment, actor.id);
-  const { ctx, stored, actorName } = target;
+async function admitPayment(
+  tx: Db,
+  ctx: PaymentContext,
+  found: InstallmentRow | null,
+  stored: StoredInstallmentStatus | null,
+  input: PaymentInput,
+  today: string,
+): Promise<{ installment: InstallmentRow; cededOn: string | null }> {
   assertCollectingOperation(ctx);
   if (input.paid_on < ctx.disbursedOn) throw badRequest(PAYMENT_MESSAGES.beforeDisbursement(ctx.disbursedOn), 'paid_on');
   if (input.paid_on > today) throw badRequest(PAYMENT_MESSAGES.future(today), 'paid_on');
-  if (!target.installment) throw notFound(INSTALLMENT_MESSAGES.notFound);
-  const installment = target.installment;
-  await assertPayableInstallment(tx, installment, input.paid_on);
+  if (!found) throw notFound(INSTALLMENT_MESSAGES.notFound);
+  await assertPayableInstallment(tx, found, input.paid_on);
   refuseUnlessCollecting(stored);
-  const cededOn = ownerOf(stored) === 'assignee' ? await standingCessionDate(tx, installment.id) : null;
+  const cededOn = ownerOf(stored) === 'assignee' ? await standingCessionDate(tx, found.id) : null;
   if (cededOn !== null && input.paid_on < cededOn) throw conflict(PAYMENT_MESSAGES.beforeCession(cededOn), 'paid_on');
-  const { rows, names, pending } = await transactionsWithNames(tx, installment.id);
+  return { installment: found, cededOn };
+}
+
+/** A payment checked against the installment's standing payments: what it writes follows from it. */
+interface PaymentDecision {
+  ctx: PaymentContext;
+  installment: InstallmentRow;
+  input: PaymentInput;
+  cededOn: string | null;
+  before: Replay;
+  split: Split;
+  /** the other standing payments' allocations with it */
+  after: Allocation[];
+  replay: Replay;
+}
+
+/** Replays the installment with the payment: 409 on `amount` above what is due, on `paid_on` when it squeezes a later one. */
+function decidePayment(ctx: PaymentContext, installment: InstallmentRow, rows: readonly InstallmentTransactionRow[], input: PaymentInput, cededOn: string | null, today: string): PaymentDecision {
   const before = replayAll(ctx, installment, rows, today);
   const payments = activePayments(eventsOf(rows));
   const candidate = { id: 'new', date: input.paid_on, amount: input.amount };
@@ -152,37 +207,50 @@ export async function payAndDescribe(tx: Db, actor: Actor, input: PaymentInput, 
     if (check.conflict.id === 'new') throw conflict(PAYMENT_MESSAGES.aboveDue(check.amountDue, input.paid_on), 'amount');
     throw conflict(PAYMENT_MESSAGES.squeezesLater(check.conflict.date, check.conflict.amountDue), 'paid_on');
   }
-  const split: Split = check.allocation.split;
-  const [row] = await tx
-    .insert(installmentTransactions)
-    .values({
-      installment_id: installment.id,
-      credit_operation_id: ctx.op.id,
-      kind: 'payment',
-      amount: new Decimal(input.amount).toFixed(2),
-      paid_on: input.paid_on,
-      method: input.method,
-      reference: input.reference ?? null,
-      late_fee: split.lateFee.toFixed(2),
-      default_interest: split.defaultInterest.toFixed(2),
-      interest: split.interest.toFixed(2),
-      principal: split.principal.toFixed(2),
-      actor_id: actor.id,
-    })
-    .returning();
-  const posting = cededOn !== null ? assignedPaymentPosting(split) : paymentPosting(split);
-  await postJournal(tx, posting, { operationId: ctx.op.id, businessDate: input.paid_on, transactionId: row.id });
   const after = check.replay.allocations.filter((a) => a.id !== 'new');
-  if (cededOn === null) await postReallocations(tx, ctx.op.id, before.allocations, after, input.paid_on);
-  await settle(tx, installment, check.replay.state.paidOn);
-  await logActivity(tx, {
-    actorId: actor.id,
+  return { ctx, installment, input, cededOn, before, split: check.allocation.split, after, replay: check.replay };
+}
+
+function transactionValues(d: PaymentDecision, actorId: number) {
+  const { split, input } = d;
+  return {
+    installment_id: d.installment.id,
+    credit_operation_id: d.ctx.op.id,
+    kind: 'payment' as const,
+    amount: new Decimal(input.amount).toFixed(2),
+    paid_on: input.paid_on,
+    method: input.method,
+    reference: input.reference ?? null,
+    late_fee: split.lateFee.toFixed(2),
+    default_interest: split.defaultInterest.toFixed(2),
+    interest: split.interest.toFixed(2),
+    principal: split.principal.toFixed(2),
+    actor_id: actorId,
+  };
+}
+
+/** The payment's posting (the assignee's money when it holds the installment), then the other payments' reallocations. */
+function paymentPostings(d: PaymentDecision, transactionId: number): JournalItem[] {
+  const operationId = d.ctx.op.id;
+  const day = d.input.paid_on;
+  const items: JournalItem[] = [
+    { posting: d.cededOn !== null ? assignedPaymentPosting(d.split) : paymentPosting(d.split), link: { operationId, businessDate: day, transactionId } },
+  ];
+  if (d.cededOn === null) items.push(...reallocationItems(operationId, d.before.allocations, d.after, day));
+  return items;
+}
+
+type LoggedPayment = Pick<InstallmentTransactionRow, 'id' | 'amount' | 'paid_on' | 'method' | 'late_fee' | 'default_interest' | 'interest' | 'principal'>;
+
+function paymentLog(d: PaymentDecision, row: LoggedPayment, actorId: number): ActivityEntry {
+  return {
+    actorId,
     action: 'installment.payment',
     entity: 'installment',
-    entityId: installment.id,
-    before: dueSnapshot(before.state.dueTotal, before.state.status),
+    entityId: d.installment.id,
+    before: dueSnapshot(d.before.state.dueTotal, d.before.state.status),
     after: {
-      ...dueSnapshot(check.replay.state.dueTotal, check.replay.state.status),
+      ...dueSnapshot(d.replay.state.dueTotal, d.replay.state.status),
       transaction_id: row.id,
       amount: row.amount,
       paid_on: row.paid_on,
@@ -192,9 +260,104 @@ export async function payAndDescribe(tx: Db, actor: Actor, input: PaymentInput, 
       interest: row.interest,
       principal: row.principal,
     },
-  });
-  if (actorName !== null) names.set(actor.id, actorName);
-  return { id: row.id, details: detailsView({ ctx, installment, rows: [...rows, row], stored, pending, names }, today) };
+  };
+}
+
+/** One payment under its operation's lock: the checks, the replay, then its row, postings, settlement day and log entry. */
+async function recordPayment(tx: Db, actor: Actor, input: PaymentInput, today: string) {
+  const target = await lockedPaymentTarget(tx, input.id, input.installment, actor.id);
+  const { installment, cededOn } = await admitPayment(tx, target.ctx, target.installment, target.stored, input, today);
+  const read = await transactionsWithNames(tx, installment.id);
+  const d = decidePayment(target.ctx, installment, read.rows, input, cededOn, today);
+  const [row] = await tx.insert(installmentTransactions).values(transactionValues(d, actor.id)).returning();
+  for (const item of paymentPostings(d, row.id)) await postJournal(tx, item.posting, item.link);
+  await settle(tx, installment, d.replay.state.paidOn);
+  await logActivity(tx, paymentLog(d, row, actor.id));
+  return { target, installment, read, row };
+}
+
+/**
+ * Records a payment (inside the caller's transaction) and answers the
+ * installment's details from the rows read under the lock, so the call needs
+ * no second read after its commit (but the boleto's standing at the bank).
+ */
+export async function payAndDescribe(tx: Db, actor: Actor, input: PaymentInput, today: string): Promise<PaymentOutcome> {
+  const { target, installment, read, row } = await recordPayment(tx, actor, input, today);
+  const { rows, names, pending } = read;
+  if (target.actorName !== null) names.set(actor.id, target.actorName);
+  const rejection = await boletoRejectionOf(tx, installment.id, today);
+  return { id: row.id, details: detailsView({ ctx: target.ctx, installment, rows: [...rows, row], stored: target.stored, pending, names, rejection }, today) };
+}
+
+/** One payment of a batch: recorded (its transaction's id), or refused by the payment rules (the answer a single payment would get). */
+export type BatchPaymentResult = { ok: true; id: number } | { ok: false; error: HttpError };
+
+/**
+ * Records many payments at once (inside the caller's transaction), each by
+ * the same rules, postings and log entry as `pay`, for a bank's return file:
+ * - every operation named is locked in one statement, in id order (two
+ *   batches, or a batch and a single payment, never wait on each other in a
+ *   cycle); the installments, their stored status and transactions are read
+ *   in one statement each;
+ * - the payments are checked in the order given, each against the standing
+ *   payments including the earlier ones of the batch; one the rules refuse
+ *   writes nothing and is answered with the error `pay` would throw;
+ * - then the payments, their postings, the installments' settlement days and
+ *   the log entries are written a statement per kind, not per payment.
+ * A failure other than a refusal (5xx) is thrown: the caller's transaction is
+ * then rolled back whole.
+ */
+export async function payBatch(tx: Db, actor: Actor, inputs: readonly PaymentInput[], today: string): Promise<BatchPaymentResult[]> {
+  if (inputs.length === 0) return [];
+  const contexts = await lockedPaymentContexts(tx, inputs.map((p) => p.id));
+  const targets = await installmentsWithStatus(tx, inputs.map((p) => p.installment));
+  const history = new Map<number, InstallmentTransactionRow[]>();
+  for (const r of await transactionsOfMany(tx, [...targets.keys()])) history.set(r.installment_id, [...(history.get(r.installment_id) ?? []), r]);
+  const ids = await nextTransactionIds(tx, inputs.length);
+  const written: Array<ReturnType<typeof transactionValues> & { id: number }> = [];
+  const postings: JournalItem[] = [];
+  const logs: ActivityEntry[] = [];
+  const settledOn = new Map<number, { from: string | null; to: string | null }>();
+  const results: BatchPaymentResult[] = [];
+  for (const [k, input] of inputs.entries()) {
+    try {
+      const ctx = contexts.get(input.id);
+      if (!ctx) throw notFound(OPERATION_MESSAGES.notFound);
+      const target = targets.get(input.installment);
+      const found = target && target.installment.credit_operation_id === ctx.op.id ? target.installment : null;
+      const { installment, cededOn } = await admitPayment(tx, ctx, found, target?.stored ?? null, input, today);
+      const rows = history.get(installment.id) ?? [];
+      const d = decidePayment(ctx, installment, rows, input, cededOn, today);
+      const row = { ...transactionValues(d, actor.id), id: ids[k] };
+      written.push(row);
+      postings.push(...paymentPostings(d, row.id));
+      logs.push(paymentLog(d, row, actor.id));
+      // The next payment of the same installment in the batch is checked with this one standing.
+      history.set(installment.id, [...rows, { ...row, reverses_id: null, reason: null, created_at: new Date() }]);
+      const paidOn = d.replay.state.paidOn;
+      settledOn.set(installment.id, { from: settledOn.get(installment.id)?.from ?? installment.paid_on, to: paidOn });
+      if (target) target.installment = { ...installment, paid_on: paidOn };
+      results.push({ ok: true, id: row.id });
+    } catch (error) {
+      if (error instanceof HttpError && error.status < 500) results.push({ ok: false, error });
+      else throw error;
+    }
+  }
+  if (written.length > 0) {
+    await tx.execute(sql`
+      INSERT INTO installment_transactions (id, installment_id, credit_operation_id, kind, amount, paid_on, method, reference, late_fee, default_interest, interest, principal, actor_id)
+      SELECT v.id, v.installment_id, v.credit_operation_id, v.kind, v.amount, v.paid_on, v.method, v.reference, v.late_fee, v.default_interest, v.interest, v.principal, v.actor_id
+        FROM json_to_recordset(${jsonRows(written)}) AS v(id int, installment_id int, credit_operation_id int, kind text, amount numeric, paid_on date, method text,
+             reference text, late_fee numeric, default_interest numeric, interest numeric, principal numeric, actor_id int)
+       ORDER BY v.id`);
+  }
+  await postJournals(tx, postings);
+  await recordInstallmentSettlements(
+    tx,
+    [...settledOn].filter(([, s]) => s.from !== s.to).map(([installmentId, s]) => ({ installmentId, paidOn: s.to })),
+  );
+  await logActivities(tx, logs);
+  return results;
 }
 
 export interface ReversalInput {

@@ -123,6 +123,13 @@ export const servicing: Shape<typeof pt> = {
     historyTitle: 'Payments and reversals',
     fourEyes: 'A reversal awaits another person’s approval (four eyes): whoever asked cannot approve it, but may withdraw it by refusing.',
     dueTitle: 'Due on {{date}}',
+    bankRejection: {
+      title: 'The bank rejected the boleto’s registration',
+      body: 'Nosso número {{ourNumber}}: entry rejected (movement {{movement}}) on {{date}}, in return file {{file}} imported on {{imported}}.',
+      reasons: 'Reasons the bank gave',
+      noReason: 'The bank gave no reason.',
+      files: 'See bank {{bank}}’s return files',
+    },
     facts: {
       status: 'Status',
       dueDate: 'Due date',

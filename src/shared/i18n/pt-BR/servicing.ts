@@ -120,6 +120,13 @@ export const servicing = {
     historyTitle: 'Pagamentos e estornos',
     fourEyes: 'Há um estorno aguardando a aprovação de outra pessoa (quatro olhos): quem pediu não pode aprová-lo, mas pode retirá-lo recusando.',
     dueTitle: 'Devido em {{date}}',
+    bankRejection: {
+      title: 'O banco rejeitou o registro do boleto',
+      body: 'Nosso número {{ourNumber}}: entrada rejeitada (movimento {{movement}}) em {{date}}, no arquivo retorno {{file}} importado em {{imported}}.',
+      reasons: 'Motivos informados pelo banco',
+      noReason: 'O banco não informou o motivo.',
+      files: 'Ver os arquivos retorno do banco {{bank}}',
+    },
     facts: {
       status: 'Situação',
       dueDate: 'Vencimento',

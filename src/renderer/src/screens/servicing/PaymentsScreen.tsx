@@ -14,7 +14,7 @@
 import { Button, Callout, Card, H2, H3, HTMLTable, Spinner, Tag } from '@blueprintjs/core';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { InstallmentDetails } from '@shared/contract';
 import { formatCurrency, formatDate, formatDateTime } from '@shared/format';
 import { AllOperators, hasProfilePermission } from '@shared/roles';
@@ -122,6 +122,42 @@ function EntryDetail({ tx }: { tx: InstallmentTransaction }) {
   );
 }
 
+/** The bank refused the boleto's registration (its last word in a return file): the reasons in its words, and where it said so. */
+function BankRejection({ rejection }: { rejection: NonNullable<InstallmentDetails['boleto_rejection']> }) {
+  const { t } = useTranslation();
+  const r = (key: string) => `servicing.payments.bankRejection.${key}`;
+  return (
+    <Callout intent="warning" icon="warning-sign" title={t(r('title'))} data-testid="payments-bank-rejection">
+      <p>
+        {t(r('body'), {
+          ourNumber: rejection.our_number,
+          movement: rejection.movement,
+          date: rejection.occurred_on ? formatDate(rejection.occurred_on) : '—',
+          file: rejection.file_name,
+          imported: formatDate(rejection.imported_on),
+        })}
+      </p>
+      {rejection.reasons.length > 0 ? (
+        <>
+          <p className="op-caption">{t(r('reasons'))}</p>
+          <ul data-testid="payments-bank-rejection-reasons">
+            {rejection.reasons.map((reason) => (
+              <li key={reason.code}>
+                {reason.code} · {reason.words}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        <p>{t(r('noReason'))}</p>
+      )}
+      <Link to={`/app/company-operation/cnab-integration/${rejection.bank_code}`} data-testid="payments-bank-rejection-files">
+        {t(r('files'), { bank: rejection.bank_code })}
+      </Link>
+    </Callout>
+  );
+}
+
 function Facts({ details }: { details: InstallmentDetails }) {
   const { t } = useTranslation();
   const i = details.installment;
@@ -213,6 +249,7 @@ export function PaymentsScreen() {
           </Button>
         </div>
         <Facts details={details} />
+        {details.boleto_rejection && <BankRejection rejection={details.boleto_rejection} />}
         {outcome && (
           <Callout intent={outcome.intent} icon="tick-circle" data-testid="payments-outcome">
             {outcome.text}
