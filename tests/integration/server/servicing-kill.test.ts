@@ -10,6 +10,11 @@
  * postings) is one transaction, so after the restart a cession is there whole
  * or not at all. The cession case reuses the server the payment case left
  * running (a copy of the demo and a start cost seconds each).
+ *
+ * Last, a bank's return file settling hundreds of slips on the same folder,
+ * killed while it settles: the file, its lines, their payments, fees and
+ * postings are one transaction, so after the restart the file is settled
+ * whole or not at all.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -20,6 +25,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../src/server/db/connect';
 import { calendarDayInSaoPaulo } from '../../../src/server/platform/clock';
 import { prepareDataDir } from '../../helpers/server';
+import { itauReturnFile } from '../../helpers/cnab-return-file';
 import { call, signIn } from './client';
 
 const cleanup: Array<() => Promise<unknown>> = [];
@@ -201,6 +207,91 @@ describe('kill -9 during batch cessions', () => {
       for (const row of ledger) expect(row).toEqual({ ...row, carrying: row.items_carrying, price: row.items_price });
       const [operations] = await db.rows<{ n: number }>('SELECT count(DISTINCT credit_operation_id)::int AS n FROM cession_items');
       expect(ledger.length).toBe(operations.n);
+      expect(
+        await db.rows("SELECT posting_id FROM journal_entries GROUP BY posting_id HAVING sum(CASE WHEN side = 'debit' THEN amount ELSE -amount END) <> 0"),
+      ).toEqual([]);
+    } finally {
+      await db.close();
+    }
+  }, 180_000);
+});
+
+describe('kill -9 while a return file settles', () => {
+  it('settles the whole file or none of it', async () => {
+    expect(survivor, 'the payment case leaves its folder').not.toBeNull();
+    const { dataDir, uploadsDir, today } = survivor!;
+
+    // The demo's slips on the Itaú account whose installments are still collected by the lender, read from the folder
+    // while no server holds it, with what each installment has received so far.
+    const before = await openDatabase({ dataDir });
+    let account: { id: number; agency: string; account: string; account_digit: string };
+    let slips: Array<{ installment_id: number; sequence: string; amount: string }>;
+    let paymentsBefore: number;
+    try {
+      [account] = await before.rows("SELECT id, agency, account, account_digit FROM company_bank_accounts WHERE company_id = 1 AND bank_code = '341' ORDER BY id LIMIT 1");
+      slips = await before.rows(
+        `SELECT DISTINCT ON (s.installment_id) s.installment_id, lpad(s.sequence::text, 8, '0') AS sequence, s.amount::text AS amount
+           FROM boleto_slips s JOIN credit_operation_installments i ON i.id = s.installment_id
+          WHERE s.bank_account_id = $1 AND i.paid_on IS NULL AND i.superseded_in IS NULL AND i.collecting
+            AND NOT EXISTS (SELECT 1 FROM installment_states st WHERE st.installment_id = i.id AND st.status IS NOT NULL)
+          ORDER BY s.installment_id, s.id DESC`,
+        [account.id],
+      );
+      [{ n: paymentsBefore }] = await before.rows<{ n: number }>("SELECT count(*)::int AS n FROM installment_transactions WHERE kind = 'payment'");
+    } finally {
+      await before.close();
+    }
+    expect(slips.length).toBeGreaterThanOrEqual(20);
+
+    // One real each, a partial payment every installment can take, and the bank's fee.
+    const content = itauReturnFile(
+      { agency: account.agency, account: account.account, accountDac: account.account_digit, companyDocument: '27185642000100' },
+      slips.map((slip) => ({ movement: '06', nossoNumero: slip.sequence, amount: slip.amount, paid: '1.00', fee: '0.50', occurredOn: today, creditedOn: today })),
+      { generatedOn: today, fileSequence: 901 },
+    );
+    const running = await start(dataDir, uploadsDir, today);
+    const server = { url: running.url };
+    const token = await signIn(server as never, 'operador@demo.local');
+    // The preview reads and matches the same lines without writing: settling takes longer, so a kill after the preview's
+    // time falls while the file settles (or, on a fast machine, just after its commit: then it must be whole).
+    const startedPreview = performance.now();
+    const previewed = await call(server, 'cnabReturn.preview', { bankCode: '341', file_name: 'RET-KILL.ret', content }, token);
+    expect(previewed.status, JSON.stringify(previewed.body)).toBe(200);
+    expect(previewed.body.totals.settled_count).toBe(slips.length);
+    const previewMs = performance.now() - startedPreview;
+    let acknowledged = false;
+    const inFlight = (async () => {
+      try {
+        const answer = await call(server, 'cnabReturn.settle', { bankCode: '341', file_name: 'RET-KILL.ret', content, idempotency_key: `kill-${randomUUID()}` }, token);
+        acknowledged = answer.status === 200;
+      } catch {
+        // The connection died with the server: not acknowledged.
+      }
+    })();
+    await new Promise((r) => setTimeout(r, previewMs));
+    running.child.kill('SIGKILL');
+    await stopped(running.child);
+    await inFlight;
+    console.info(`return-file kill: ${slips.length} lines, killed after ${previewMs.toFixed(0)} ms, ${acknowledged ? 'acknowledged' : 'not acknowledged'} before the kill`);
+
+    // Opening the folder replays its log as a restart would; then it is read directly.
+    const db = await openDatabase({ dataDir });
+    try {
+      const files = await db.rows<{ id: number; settled_count: number }>("SELECT id, settled_count FROM return_files WHERE file_name = 'RET-KILL.ret'");
+      const [{ n: paymentsAfter }] = await db.rows<{ n: number }>("SELECT count(*)::int AS n FROM installment_transactions WHERE kind = 'payment'");
+      if (acknowledged) expect(files).toHaveLength(1);
+      if (files.length === 0) {
+        expect(paymentsAfter).toBe(paymentsBefore);
+      } else {
+        // Whole: every line settled with its payment and its fee posting.
+        expect(files).toEqual([{ id: files[0].id, settled_count: slips.length }]);
+        const [lines] = await db.rows<{ n: number; paid: number; fees: number }>(
+          "SELECT count(*)::int AS n, count(transaction_id)::int AS paid, count(fee_posting_id)::int AS fees FROM return_file_lines WHERE return_file_id = $1 AND outcome = 'settled'",
+          [files[0].id],
+        );
+        expect(lines).toEqual({ n: slips.length, paid: slips.length, fees: slips.length });
+        expect(paymentsAfter).toBe(paymentsBefore + slips.length);
+      }
       expect(
         await db.rows("SELECT posting_id FROM journal_entries GROUP BY posting_id HAVING sum(CASE WHEN side = 'debit' THEN amount ELSE -amount END) <> 0"),
       ).toEqual([]);
