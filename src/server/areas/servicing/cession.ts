@@ -11,8 +11,9 @@
  *   transaction; it takes effect at once, or when another person approves it
  *   (above the company's cession_approval_above). Taking effect: one posting
  *   per operation dated the cession date (cessionPosting of its items' sums),
- *   each installment moved to assigned through changeInstallment (the one way
- *   a stored status changes), and the log entry.
+ *   the installments moved to assigned together through changeInstallments
+ *   (the one way a stored status changes: a few statements for the whole
+ *   cession, not three per installment), and the log entry.
  * - A reversal is a record of its own naming the items it undoes, behind the
  *   same limit; taking effect it posts the contra entries dated the business
  *   date and moves each installment back to what its payments say.
@@ -38,6 +39,7 @@ import {
 } from '@shared/contract/servicing-cession';
 import { formatCurrency, formatDate } from '@shared/format';
 import type { Db } from '../../db/connect';
+import { insertRows } from '../../db/insert-rows';
 import { users } from '../access/schema';
 import { parametersOf } from '../company';
 import { closeApproval, findOperation, giveCheck, latestApproval, openApproval, pendingApproval, statusOf, type Actor } from '../operations';
@@ -50,7 +52,7 @@ import { priceCession, type CessionPrice, type CessionPricing } from '../../doma
 import { cessionPosting, cessionReversalPosting } from '../../domain/servicing/ledger';
 import { addDays } from '../../domain/servicing/days';
 import { postJournal } from './journal';
-import { changeInstallment, type InstallmentTarget } from './installment-change';
+import { changeInstallments, type InstallmentChange, type InstallmentTarget } from './installment-change';
 import { replayOf, servicingContext, transactionsOf, type InstallmentRow, type ServicingContext } from './installments';
 import { currentStatus, storedStatusesOf } from './stored-status';
 import {
@@ -367,22 +369,18 @@ export async function assignInstallments(tx: Db, actor: Actor, input: AssignInpu
     })
     .returning();
   const byId = new Map(checked.targets.map((t) => [t.installment.id, t.installment]));
-  const items = await tx
-    .insert(cessionItems)
-    .values(
-      p.installments.map((l) => ({
-        cession_id: cession.id,
-        installment_id: l.id,
-        credit_operation_id: byId.get(l.id)!.credit_operation_id,
-        due_date: l.dueDate,
-        days: l.days,
-        face_value: money(l.faceValue),
-        price: money(l.price),
-        carrying: money(l.carrying),
-        result: money(l.result),
-      })),
-    )
-    .returning();
+  const items = p.installments.map((l) => ({
+    cession_id: cession.id,
+    installment_id: l.id,
+    credit_operation_id: byId.get(l.id)!.credit_operation_id,
+    due_date: l.dueDate,
+    days: l.days,
+    face_value: money(l.faceValue),
+    price: money(l.price),
+    carrying: money(l.carrying),
+    result: money(l.result),
+  }));
+  await insertRows(tx, cessionItems, items);
   if (needsApproval) {
     const now = new Date();
     await openApproval(tx, {
@@ -423,26 +421,32 @@ function byOperation<T extends { credit_operation_id: number; price: string; car
   return out;
 }
 
+/** What taking effect reads of a cession's item (its money as stored, two decimals). */
+type ItemFigures = Pick<CessionItemRow, 'installment_id' | 'credit_operation_id' | 'face_value' | 'price' | 'carrying' | 'result'>;
+
 /** The cession takes effect: postings per operation, each installment assigned, the log. */
-async function putInForce(tx: Db, actor: Actor, cession: CessionRow, items: readonly CessionItemRow[], targets: readonly InstallmentTarget[]): Promise<void> {
+async function putInForce(tx: Db, actor: Actor, cession: CessionRow, items: readonly ItemFigures[], targets: readonly InstallmentTarget[]): Promise<void> {
   for (const [operationId, sums] of [...byOperation(items)].sort(([a], [b]) => a - b)) {
     await postJournal(tx, cessionPosting(sums), { operationId, businessDate: cession.cession_date });
   }
   const at = new Date();
   const itemOf = new Map(items.map((i) => [i.installment_id, i]));
-  for (const target of targets) {
-    const item = itemOf.get(target.installment.id)!;
-    await changeInstallment(tx, {
-      target,
-      to: 'assigned',
-      reason: `Cessão nº ${cession.number}`,
-      actorId: actor.id,
-      action: 'installment.assigned',
-      at,
-      on: cession.cession_date,
-      after: { cession_id: cession.id, cession_number: cession.number, face_value: item.face_value, price: item.price, carrying: item.carrying },
-    });
-  }
+  await changeInstallments(
+    tx,
+    targets.map((target): InstallmentChange => {
+      const item = itemOf.get(target.installment.id)!;
+      return {
+        target,
+        to: 'assigned',
+        reason: `Cessão nº ${cession.number}`,
+        actorId: actor.id,
+        action: 'installment.assigned',
+        at,
+        on: cession.cession_date,
+        after: { cession_id: cession.id, cession_number: cession.number, face_value: item.face_value, price: item.price, carrying: item.carrying },
+      };
+    }),
+  );
   await logActivity(tx, {
     actorId: actor.id,
     action: 'cession.assign',
@@ -673,19 +677,22 @@ async function reversalInEffect(tx: Db, actor: Actor, ctx: ServicingContext, rev
   const installments = await tx.select().from(creditOperationInstallments).where(inArray(creditOperationInstallments.id, ids)).orderBy(asc(creditOperationInstallments.number));
   const targets = await targetsOf(tx, installments, new Map([[ctx.op.id, ctx]]), today);
   const at = new Date();
-  for (const installment of installments) {
-    const target = targets.get(installment.id)!;
-    await changeInstallment(tx, {
-      target,
-      to: statusFromPayments(target.replay.state.status, 'lender'),
-      reason: reversal.reason,
-      actorId: actor.id,
-      action: 'installment.cession-reversed',
-      at,
-      on: today,
-      after: { cession_reversal_id: reversal.id },
-    });
-  }
+  await changeInstallments(
+    tx,
+    installments.map((installment): InstallmentChange => {
+      const target = targets.get(installment.id)!;
+      return {
+        target,
+        to: statusFromPayments(target.replay.state.status, 'lender'),
+        reason: reversal.reason,
+        actorId: actor.id,
+        action: 'installment.cession-reversed',
+        at,
+        on: today,
+        after: { cession_reversal_id: reversal.id },
+      };
+    }),
+  );
   await logActivity(tx, {
     actorId: actor.id,
     action: 'cession.reverse',
