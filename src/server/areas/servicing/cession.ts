@@ -51,7 +51,7 @@ import { logActivity } from '../../platform/activity';
 import { priceCession, type CessionPrice, type CessionPricing } from '../../domain/servicing/cession';
 import { cessionPosting, cessionReversalPosting } from '../../domain/servicing/ledger';
 import { addDays } from '../../domain/servicing/days';
-import { postJournal } from './journal';
+import { postJournals } from './journal';
 import { changeInstallments, type InstallmentChange, type InstallmentTarget } from './installment-change';
 import { replayOf, servicingContext, transactionsOf, type InstallmentRow, type ServicingContext } from './installments';
 import { currentStatus, storedStatusesOf } from './stored-status';
@@ -426,9 +426,10 @@ type ItemFigures = Pick<CessionItemRow, 'installment_id' | 'credit_operation_id'
 
 /** The cession takes effect: postings per operation, each installment assigned, the log. */
 async function putInForce(tx: Db, actor: Actor, cession: CessionRow, items: readonly ItemFigures[], targets: readonly InstallmentTarget[]): Promise<void> {
-  for (const [operationId, sums] of [...byOperation(items)].sort(([a], [b]) => a - b)) {
-    await postJournal(tx, cessionPosting(sums), { operationId, businessDate: cession.cession_date });
-  }
+  await postJournals(
+    tx,
+    [...byOperation(items)].sort(([a], [b]) => a - b).map(([operationId, sums]) => ({ posting: cessionPosting(sums), link: { operationId, businessDate: cession.cession_date } })),
+  );
   const at = new Date();
   const itemOf = new Map(items.map((i) => [i.installment_id, i]));
   await changeInstallments(
@@ -642,7 +643,7 @@ export async function reverseCession(tx: Db, actor: Actor, input: ReverseInput, 
       actor_id: actor.id,
     })
     .returning();
-  await tx.insert(cessionReversalItems).values(items.map((i) => ({ reversal_id: reversal.id, cession_item_id: i.item_id, installment_id: i.installment_id })));
+  await insertRows(tx, cessionReversalItems, items.map((i) => ({ reversal_id: reversal.id, cession_item_id: i.item_id, installment_id: i.installment_id })));
   if (needsApproval) {
     const now = new Date();
     await openApproval(tx, {
@@ -672,7 +673,10 @@ async function reversalInEffect(tx: Db, actor: Actor, ctx: ServicingContext, rev
     .innerJoin(cessionItems, eq(cessionItems.id, cessionReversalItems.cession_item_id))
     .where(eq(cessionReversalItems.reversal_id, reversal.id));
   // The gains and losses of exactly these installments are undone.
-  for (const [operationId, sums] of byOperation(items)) await postJournal(tx, cessionReversalPosting(sums), { operationId, businessDate: today });
+  await postJournals(
+    tx,
+    [...byOperation(items)].map(([operationId, sums]) => ({ posting: cessionReversalPosting(sums), link: { operationId, businessDate: today } })),
+  );
   const ids = items.map((r) => r.id);
   const installments = await tx.select().from(creditOperationInstallments).where(inArray(creditOperationInstallments.id, ids)).orderBy(asc(creditOperationInstallments.number));
   const targets = await targetsOf(tx, installments, new Map([[ctx.op.id, ctx]]), today);
