@@ -253,7 +253,7 @@ async function checkAndPrice(
   db: Db,
   input: PricingInput,
   today: string,
-  options: { lock: boolean; onlyOperation: number | null; exceptCession: number | null },
+  options: { lock: boolean; onlyOperation: number | null; exceptCession: number | null; locked?: ReadonlyMap<number, ServicingContext> },
 ): Promise<Checked> {
   if (input.date > today) throw badRequest(CESSION_MESSAGES.future(today), 'date');
   const rows = await db.select().from(creditOperationInstallments).where(inArray(creditOperationInstallments.id, input.installments));
@@ -265,7 +265,8 @@ async function checkAndPrice(
     const other = ordered.find((i) => i.credit_operation_id !== options.onlyOperation);
     if (other) throw conflict(CESSION_MESSAGES.otherOperation(other.number, other.credit_operation_id), 'installments');
   }
-  const contexts = await contextsOf(db, ordered.map((i) => i.credit_operation_id), options.lock);
+  // The operations the caller already locked (an approval locks them before its request) are not read again.
+  const contexts = options.locked ? new Map(options.locked) : await contextsOf(db, ordered.map((i) => i.credit_operation_id), options.lock);
   const companyId = contexts.get(ordered[0].credit_operation_id)!.op.company_id;
   for (const i of ordered) {
     const ctx = contexts.get(i.credit_operation_id)!;
@@ -483,14 +484,14 @@ export async function decideCession(tx: Db, checker: Actor, cessionId: number, d
   if (!cession) throw notFound(CESSION_MESSAGES.cessionNotFound);
   const items = await tx.select().from(cessionItems).where(eq(cessionItems.cession_id, cession.id)).orderBy(asc(cessionItems.id));
   // Lock the operations before the request, in the order every movement takes them.
-  await contextsOf(tx, items.map((i) => i.credit_operation_id), true);
+  const locked = await contextsOf(tx, items.map((i) => i.credit_operation_id), true);
   const request = await pendingApproval(tx, CESSION_KIND, cession.id, true);
   if (!request) throw conflict(CESSION_MESSAGES.noPendingCession, 'cession');
   if (!decision.approve) return refuse(tx, checker, request, decision.reason);
   const input: PricingInput = { installments: items.map((i) => i.installment_id), date: cession.cession_date };
   const pricing = cession.pricing === 'rate' ? { monthly_rate: cession.monthly_rate! } : { price: cession.stated_price! };
   // Anything that moved since the request is a 409 naming the installment; the request stays pending for a refusal.
-  const checked = await checkAndPrice(tx, { ...input, ...pricing }, today, { lock: true, onlyOperation: null, exceptCession: cession.id });
+  const checked = await checkAndPrice(tx, { ...input, ...pricing }, today, { lock: true, onlyOperation: null, exceptCession: cession.id, locked });
   const itemOf = new Map(items.map((i) => [i.installment_id, i]));
   for (const line of checked.price.installments) {
     const item = itemOf.get(line.id)!;
