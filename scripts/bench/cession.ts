@@ -62,7 +62,7 @@ export async function cessionFigure(): Promise<void> {
     if (profile) {
       profile.connect();
       await profile.post('Profiler.enable');
-      await profile.post('Profiler.setSamplingInterval', { interval: 200 });
+      await profile.post('Profiler.setSamplingInterval', { interval: 1000 });
       await profile.post('Profiler.start');
     }
     const start = performance.now();
