@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { ActivityAction, ActivityEntityKind } from '@shared/activity';
 import type { Db } from '../db/connect';
+import { insertRows } from '../db/insert-rows';
 import { activityLog } from './schema';
 import { type UserRow } from '../areas/access/schema';
 
@@ -22,14 +23,28 @@ export interface ActivityEntry {
 }
 
 export async function logActivity(db: Db, entry: ActivityEntry): Promise<void> {
-  await db.insert(activityLog).values({
+  await logActivities(db, [entry]);
+}
+
+/** Several entries in one statement (a movement of hundreds of records), ids in the entries' order. */
+export async function logActivities(db: Db, entries: readonly ActivityEntry[]): Promise<void> {
+  if (entries.length === 1) {
+    const [entry] = entries;
+    await db.insert(activityLog).values(logRow(entry));
+    return;
+  }
+  await insertRows(db, activityLog, entries.map(logRow));
+}
+
+function logRow(entry: ActivityEntry): typeof activityLog.$inferInsert {
+  return {
     actor_id: entry.actorId,
     action: entry.action,
     entity: entry.entity,
     entity_id: entry.entityId,
     before: entry.before ?? null,
     after: entry.after ?? null,
-  });
+  };
 }
 
 /**

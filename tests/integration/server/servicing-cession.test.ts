@@ -342,4 +342,53 @@ describe('four eyes above the company limit, the batch across operations, idempo
     expect(items[0].n).toBe(1);
     await expectBalancedBooks();
   });
+
+  it('a batch of 500 and its reversal: one status, one history row and one log entry per installment, in the order given', async () => {
+    // 500 more installments of b's current schedule, due after the business date (the books do not carry them: only
+    // the rows the cession writes are checked here, and every posting still balances).
+    const today = server.clock.today();
+    await server.database.rows(
+      `INSERT INTO credit_operation_installments (credit_operation_id, number, due_date, payment, interest, amortization, balance, schedule_version)
+       SELECT $1, 1000 + g, $2::date + 30 + g % 90, 50, 1, 49, 0, (SELECT max(schedule_version) FROM credit_operation_installments WHERE credit_operation_id = $1)
+         FROM generate_series(1, 500) g`,
+      [b, today],
+    );
+    const ids = (await server.database.rows<{ id: number }>('SELECT id FROM credit_operation_installments WHERE credit_operation_id = $1 AND number > 1000 ORDER BY id DESC', [b])).map((r) => r.id);
+    const answer = await call(server, 'cession.assignBatch', { idempotency_key: key(), assignment_account_id: accountId, installments: ids, date: today, monthly_rate: '1.5' }, tokens.operator);
+    expect(answer.status, JSON.stringify(answer.body).slice(0, 300)).toBe(200);
+    expect(answer.body).toMatchObject({ status: 'effective', installment_count: 500 });
+    const rowsOf = (action: string, status: string | null) =>
+      Promise.all([
+        server.database.rows<{ installment_id: number; status: string | null; reason: string }>('SELECT installment_id, status, reason FROM installment_states WHERE installment_id = ANY($1::int[])', [ids]),
+        server.database.rows<{ installment_id: number; n: number }>(
+          'SELECT installment_id, count(*)::int AS n FROM installment_status_history WHERE installment_id = ANY($1::int[]) AND status IS NOT DISTINCT FROM $2 AND effective_on = $3 GROUP BY installment_id',
+          [ids, status, today],
+        ),
+        server.database.rows<{ entity_id: number; before: Record<string, unknown>; after: Record<string, unknown> }>(
+          "SELECT entity_id, before, after FROM activity_log WHERE entity = 'installment' AND action = $1 AND entity_id = ANY($2::int[]) ORDER BY id",
+          [action, ids],
+        ),
+      ]);
+    const [states, history, log] = await rowsOf('installment.assigned', 'assigned');
+    expect(states).toHaveLength(500);
+    expect(states.every((r) => r.status === 'assigned' && r.reason === `Cessão nº ${answer.body.number}`)).toBe(true);
+    expect(history).toHaveLength(500);
+    expect(history.every((r) => r.n === 1)).toBe(true);
+    expect(log.map((r) => r.entity_id)).toEqual(ids);
+    expect(log[0].before).toMatchObject({ status: 'open', due_total: '50.00', open_principal: '49.00' });
+    expect(log[0].after).toMatchObject({ status: 'assigned', cession_id: answer.body.id, face_value: '50.00', carrying: '49.00', price: answer.body.installments[0].price });
+    await expectBalancedBooks();
+
+    const reversal = await reverse(b, ids);
+    expect(reversal.status, JSON.stringify(reversal.body).slice(0, 300)).toBe(200);
+    expect(reversal.body).toMatchObject({ status: 'effective', installment_count: 500 });
+    const [back, undone, logged] = await rowsOf('installment.cession-reversed', null);
+    expect(back.every((r) => r.status === null)).toBe(true);
+    expect(undone).toHaveLength(500);
+    expect(undone.every((r) => r.n === 1)).toBe(true);
+    // The reversal moves them in schedule order.
+    expect(logged.map((r) => r.entity_id)).toEqual([...ids].reverse());
+    expect(logged[0].after).toMatchObject({ status: 'open', cession_reversal_id: reversal.body.id });
+    await expectBalancedBooks();
+  });
 });

@@ -11,8 +11,9 @@
  *   transaction; it takes effect at once, or when another person approves it
  *   (above the company's cession_approval_above). Taking effect: one posting
  *   per operation dated the cession date (cessionPosting of its items' sums),
- *   each installment moved to assigned through changeInstallment (the one way
- *   a stored status changes), and the log entry.
+ *   the installments moved to assigned together through changeInstallments
+ *   (the one way a stored status changes: a few statements for the whole
+ *   cession, not three per installment), and the log entry.
  * - A reversal is a record of its own naming the items it undoes, behind the
  *   same limit; taking effect it posts the contra entries dated the business
  *   date and moves each installment back to what its payments say.
@@ -38,6 +39,7 @@ import {
 } from '@shared/contract/servicing-cession';
 import { formatCurrency, formatDate } from '@shared/format';
 import type { Db } from '../../db/connect';
+import { insertRows } from '../../db/insert-rows';
 import { users } from '../access/schema';
 import { parametersOf } from '../company';
 import { closeApproval, findOperation, giveCheck, latestApproval, openApproval, pendingApproval, statusOf, type Actor } from '../operations';
@@ -49,8 +51,8 @@ import { logActivity } from '../../platform/activity';
 import { priceCession, type CessionPrice, type CessionPricing } from '../../domain/servicing/cession';
 import { cessionPosting, cessionReversalPosting } from '../../domain/servicing/ledger';
 import { addDays } from '../../domain/servicing/days';
-import { postJournal } from './journal';
-import { changeInstallment, type InstallmentTarget } from './installment-change';
+import { postJournals } from './journal';
+import { changeInstallments, type InstallmentChange, type InstallmentTarget } from './installment-change';
 import { replayOf, servicingContext, transactionsOf, type InstallmentRow, type ServicingContext } from './installments';
 import { currentStatus, storedStatusesOf } from './stored-status';
 import {
@@ -251,7 +253,7 @@ async function checkAndPrice(
   db: Db,
   input: PricingInput,
   today: string,
-  options: { lock: boolean; onlyOperation: number | null; exceptCession: number | null },
+  options: { lock: boolean; onlyOperation: number | null; exceptCession: number | null; locked?: ReadonlyMap<number, ServicingContext> },
 ): Promise<Checked> {
   if (input.date > today) throw badRequest(CESSION_MESSAGES.future(today), 'date');
   const rows = await db.select().from(creditOperationInstallments).where(inArray(creditOperationInstallments.id, input.installments));
@@ -263,7 +265,8 @@ async function checkAndPrice(
     const other = ordered.find((i) => i.credit_operation_id !== options.onlyOperation);
     if (other) throw conflict(CESSION_MESSAGES.otherOperation(other.number, other.credit_operation_id), 'installments');
   }
-  const contexts = await contextsOf(db, ordered.map((i) => i.credit_operation_id), options.lock);
+  // The operations the caller already locked (an approval locks them before its request) are not read again.
+  const contexts = options.locked ? new Map(options.locked) : await contextsOf(db, ordered.map((i) => i.credit_operation_id), options.lock);
   const companyId = contexts.get(ordered[0].credit_operation_id)!.op.company_id;
   for (const i of ordered) {
     const ctx = contexts.get(i.credit_operation_id)!;
@@ -367,22 +370,18 @@ export async function assignInstallments(tx: Db, actor: Actor, input: AssignInpu
     })
     .returning();
   const byId = new Map(checked.targets.map((t) => [t.installment.id, t.installment]));
-  const items = await tx
-    .insert(cessionItems)
-    .values(
-      p.installments.map((l) => ({
-        cession_id: cession.id,
-        installment_id: l.id,
-        credit_operation_id: byId.get(l.id)!.credit_operation_id,
-        due_date: l.dueDate,
-        days: l.days,
-        face_value: money(l.faceValue),
-        price: money(l.price),
-        carrying: money(l.carrying),
-        result: money(l.result),
-      })),
-    )
-    .returning();
+  const items = p.installments.map((l) => ({
+    cession_id: cession.id,
+    installment_id: l.id,
+    credit_operation_id: byId.get(l.id)!.credit_operation_id,
+    due_date: l.dueDate,
+    days: l.days,
+    face_value: money(l.faceValue),
+    price: money(l.price),
+    carrying: money(l.carrying),
+    result: money(l.result),
+  }));
+  await insertRows(tx, cessionItems, items);
   if (needsApproval) {
     const now = new Date();
     await openApproval(tx, {
@@ -423,26 +422,33 @@ function byOperation<T extends { credit_operation_id: number; price: string; car
   return out;
 }
 
+/** What taking effect reads of a cession's item (its money as stored, two decimals). */
+type ItemFigures = Pick<CessionItemRow, 'installment_id' | 'credit_operation_id' | 'face_value' | 'price' | 'carrying' | 'result'>;
+
 /** The cession takes effect: postings per operation, each installment assigned, the log. */
-async function putInForce(tx: Db, actor: Actor, cession: CessionRow, items: readonly CessionItemRow[], targets: readonly InstallmentTarget[]): Promise<void> {
-  for (const [operationId, sums] of [...byOperation(items)].sort(([a], [b]) => a - b)) {
-    await postJournal(tx, cessionPosting(sums), { operationId, businessDate: cession.cession_date });
-  }
+async function putInForce(tx: Db, actor: Actor, cession: CessionRow, items: readonly ItemFigures[], targets: readonly InstallmentTarget[]): Promise<void> {
+  await postJournals(
+    tx,
+    [...byOperation(items)].sort(([a], [b]) => a - b).map(([operationId, sums]) => ({ posting: cessionPosting(sums), link: { operationId, businessDate: cession.cession_date } })),
+  );
   const at = new Date();
   const itemOf = new Map(items.map((i) => [i.installment_id, i]));
-  for (const target of targets) {
-    const item = itemOf.get(target.installment.id)!;
-    await changeInstallment(tx, {
-      target,
-      to: 'assigned',
-      reason: `Cessão nº ${cession.number}`,
-      actorId: actor.id,
-      action: 'installment.assigned',
-      at,
-      on: cession.cession_date,
-      after: { cession_id: cession.id, cession_number: cession.number, face_value: item.face_value, price: item.price, carrying: item.carrying },
-    });
-  }
+  await changeInstallments(
+    tx,
+    targets.map((target): InstallmentChange => {
+      const item = itemOf.get(target.installment.id)!;
+      return {
+        target,
+        to: 'assigned',
+        reason: `Cessão nº ${cession.number}`,
+        actorId: actor.id,
+        action: 'installment.assigned',
+        at,
+        on: cession.cession_date,
+        after: { cession_id: cession.id, cession_number: cession.number, face_value: item.face_value, price: item.price, carrying: item.carrying },
+      };
+    }),
+  );
   await logActivity(tx, {
     actorId: actor.id,
     action: 'cession.assign',
@@ -478,14 +484,14 @@ export async function decideCession(tx: Db, checker: Actor, cessionId: number, d
   if (!cession) throw notFound(CESSION_MESSAGES.cessionNotFound);
   const items = await tx.select().from(cessionItems).where(eq(cessionItems.cession_id, cession.id)).orderBy(asc(cessionItems.id));
   // Lock the operations before the request, in the order every movement takes them.
-  await contextsOf(tx, items.map((i) => i.credit_operation_id), true);
+  const locked = await contextsOf(tx, items.map((i) => i.credit_operation_id), true);
   const request = await pendingApproval(tx, CESSION_KIND, cession.id, true);
   if (!request) throw conflict(CESSION_MESSAGES.noPendingCession, 'cession');
   if (!decision.approve) return refuse(tx, checker, request, decision.reason);
   const input: PricingInput = { installments: items.map((i) => i.installment_id), date: cession.cession_date };
   const pricing = cession.pricing === 'rate' ? { monthly_rate: cession.monthly_rate! } : { price: cession.stated_price! };
   // Anything that moved since the request is a 409 naming the installment; the request stays pending for a refusal.
-  const checked = await checkAndPrice(tx, { ...input, ...pricing }, today, { lock: true, onlyOperation: null, exceptCession: cession.id });
+  const checked = await checkAndPrice(tx, { ...input, ...pricing }, today, { lock: true, onlyOperation: null, exceptCession: cession.id, locked });
   const itemOf = new Map(items.map((i) => [i.installment_id, i]));
   for (const line of checked.price.installments) {
     const item = itemOf.get(line.id)!;
@@ -638,7 +644,7 @@ export async function reverseCession(tx: Db, actor: Actor, input: ReverseInput, 
       actor_id: actor.id,
     })
     .returning();
-  await tx.insert(cessionReversalItems).values(items.map((i) => ({ reversal_id: reversal.id, cession_item_id: i.item_id, installment_id: i.installment_id })));
+  await insertRows(tx, cessionReversalItems, items.map((i) => ({ reversal_id: reversal.id, cession_item_id: i.item_id, installment_id: i.installment_id })));
   if (needsApproval) {
     const now = new Date();
     await openApproval(tx, {
@@ -668,24 +674,30 @@ async function reversalInEffect(tx: Db, actor: Actor, ctx: ServicingContext, rev
     .innerJoin(cessionItems, eq(cessionItems.id, cessionReversalItems.cession_item_id))
     .where(eq(cessionReversalItems.reversal_id, reversal.id));
   // The gains and losses of exactly these installments are undone.
-  for (const [operationId, sums] of byOperation(items)) await postJournal(tx, cessionReversalPosting(sums), { operationId, businessDate: today });
+  await postJournals(
+    tx,
+    [...byOperation(items)].map(([operationId, sums]) => ({ posting: cessionReversalPosting(sums), link: { operationId, businessDate: today } })),
+  );
   const ids = items.map((r) => r.id);
   const installments = await tx.select().from(creditOperationInstallments).where(inArray(creditOperationInstallments.id, ids)).orderBy(asc(creditOperationInstallments.number));
   const targets = await targetsOf(tx, installments, new Map([[ctx.op.id, ctx]]), today);
   const at = new Date();
-  for (const installment of installments) {
-    const target = targets.get(installment.id)!;
-    await changeInstallment(tx, {
-      target,
-      to: statusFromPayments(target.replay.state.status, 'lender'),
-      reason: reversal.reason,
-      actorId: actor.id,
-      action: 'installment.cession-reversed',
-      at,
-      on: today,
-      after: { cession_reversal_id: reversal.id },
-    });
-  }
+  await changeInstallments(
+    tx,
+    installments.map((installment): InstallmentChange => {
+      const target = targets.get(installment.id)!;
+      return {
+        target,
+        to: statusFromPayments(target.replay.state.status, 'lender'),
+        reason: reversal.reason,
+        actorId: actor.id,
+        action: 'installment.cession-reversed',
+        at,
+        on: today,
+        after: { cession_reversal_id: reversal.id },
+      };
+    }),
+  );
   await logActivity(tx, {
     actorId: actor.id,
     action: 'cession.reverse',

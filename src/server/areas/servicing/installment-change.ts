@@ -1,6 +1,6 @@
 /**
  * The one way an installment's status changes when payments do not change it
- * (renegotiation, write-off, its undoing; cessions later), always in this
+ * (renegotiation, write-off, its undoing; cessions, their reversal, repurchase), always in this
  * order: the operation's row lock (lockedServicing: every movement of one
  * operation runs one at a time, like payments), the workflow's rule
  * (src/shared/installment-status.ts: a refused move is a 409 naming both
@@ -20,11 +20,11 @@ import type { ActivityAction } from '@shared/activity';
 import type { Db } from '../../db/connect';
 import { changeOperation, findOperation, statusOf, STATUS_PT, type OperationRow } from '../operations';
 import { conflict } from '../../platform/http/errors';
-import { logActivity, type Snapshot } from '../../platform/activity';
+import { logActivities, type ActivityEntry, type Snapshot } from '../../platform/activity';
 import type { Replay } from '../../domain/servicing/allocation';
 import { findInstallment, replayOf, scheduleOf, servicingContext, transactionsOf, type InstallmentRow, type ServicingContext } from './installments';
 import type { InstallmentTransactionRow } from './schema';
-import { currentStatus, isStoredStatus, storedStatusesOf, storeStatus } from './stored-status';
+import { currentStatus, isStoredStatus, storedStatusesOf, storeStatuses } from './stored-status';
 import { assertCurrentInstallment } from './prepayment';
 
 export const CHANGE_MESSAGES = {
@@ -85,27 +85,50 @@ export interface InstallmentChange {
 
 /** Changes the installment's status inside the caller's transaction, which holds the operation's lock (lockedServicing). */
 export async function changeInstallment(tx: Db, change: InstallmentChange): Promise<void> {
-  const { target, to } = change;
-  const from = target.status;
-  if (!canMoveInstallment(from, to)) throw conflict(installmentTransitionMessage(from, to), 'status');
-  await storeStatus(tx, {
-    installmentId: target.installment.id,
-    operationId: target.ctx.op.id,
-    status: isStoredStatus(to) ? to : null,
-    reason: change.reason,
-    actorId: change.actorId,
-    at: change.at,
-    on: change.on,
-  });
-  const state = target.replay.state;
-  await logActivity(tx, {
-    actorId: change.actorId,
-    action: change.action,
-    entity: 'installment',
-    entityId: target.installment.id,
-    before: { status: from, due_total: state.dueTotal.toFixed(2), open_principal: state.due.principal.toFixed(2), ...change.before },
-    after: { status: to, reason: change.reason, ...change.after },
-  });
+  await changeInstallments(tx, [change]);
+}
+
+/**
+ * changeInstallment for many installments at once (a cession of hundreds, its
+ * reversal), each at most once, under the locks of all their operations: every
+ * move checked before anything is written (the first refused is the 409), then
+ * the statuses, their history and the log entries each in one statement. The
+ * rows are the same as one changeInstallment per installment in this order.
+ */
+export async function changeInstallments(tx: Db, changes: readonly InstallmentChange[]): Promise<void> {
+  const seen = new Set<number>();
+  for (const { target, to } of changes) {
+    if (!canMoveInstallment(target.status, to)) throw conflict(installmentTransitionMessage(target.status, to), 'status');
+    // One statement cannot upsert a row twice, and two moves of one installment at once would have no order.
+    if (seen.has(target.installment.id)) throw new Error(`installment ${target.installment.id} named twice in one change`);
+    seen.add(target.installment.id);
+  }
+  await storeStatuses(
+    tx,
+    changes.map((change) => ({
+      installmentId: change.target.installment.id,
+      operationId: change.target.ctx.op.id,
+      status: isStoredStatus(change.to) ? change.to : null,
+      reason: change.reason,
+      actorId: change.actorId,
+      at: change.at,
+      on: change.on,
+    })),
+  );
+  await logActivities(
+    tx,
+    changes.map((change): ActivityEntry => {
+      const state = change.target.replay.state;
+      return {
+        actorId: change.actorId,
+        action: change.action,
+        entity: 'installment',
+        entityId: change.target.installment.id,
+        before: { status: change.target.status, due_total: state.dueTotal.toFixed(2), open_principal: state.due.principal.toFixed(2), ...change.before },
+        after: { status: change.to, reason: change.reason, ...change.after },
+      };
+    }),
+  );
 }
 
 const operationSnapshot = (row: OperationRow): Snapshot => ({ status: row.status, version: row.version });

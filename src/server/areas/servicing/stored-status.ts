@@ -18,6 +18,7 @@ import {
   type StoredInstallmentStatus,
 } from '@shared/installment-status';
 import type { Db } from '../../db/connect';
+import { insertRows } from '../../db/insert-rows';
 import { conflict } from '../../platform/http/errors';
 import { installmentStates } from './schema-moves';
 import { installmentStatusHistory } from './schema-status-history';
@@ -69,29 +70,53 @@ export function refuseUnlessCollecting(stored: StoredInstallmentStatus | null): 
   if (stored && !canBeOverdue(stored)) throw conflict(STORED_STATUS_MESSAGES.notCollecting(stored), 'status');
 }
 
+export interface StoredStatusRow {
+  installmentId: number;
+  operationId: number;
+  status: StoredInstallmentStatus | null;
+  reason: string;
+  actorId: number;
+  at: Date;
+  on: string;
+}
+
 /**
  * Writes the stored status (null: the payments decide again) in force from the
  * business date `on`, inside the caller's transaction and lock: the status now,
  * and a history row that the views of a past day read.
  */
-export async function storeStatus(
-  tx: Db,
-  row: { installmentId: number; operationId: number; status: StoredInstallmentStatus | null; reason: string; actorId: number; at: Date; on: string },
-): Promise<void> {
-  const values = { status: row.status, reason: row.reason, actor_id: row.actorId, updated_at: row.at };
-  await tx
-    .insert(installmentStates)
-    .values({ installment_id: row.installmentId, credit_operation_id: row.operationId, ...values })
-    .onConflictDoUpdate({ target: installmentStates.installment_id, set: values });
-  await tx.insert(installmentStatusHistory).values({
-    installment_id: row.installmentId,
-    credit_operation_id: row.operationId,
-    status: row.status,
-    effective_on: row.on,
-    reason: row.reason,
-    actor_id: row.actorId,
-    created_at: row.at,
-  });
+export async function storeStatus(tx: Db, row: StoredStatusRow): Promise<void> {
+  await storeStatuses(tx, [row]);
+}
+
+/**
+ * storeStatus for many installments (each at most once) in two statements:
+ * the statuses now, their rows taken in installment id order (two movements
+ * over the same installments never wait on each other crosswise), and the
+ * history rows in the order given.
+ */
+export async function storeStatuses(tx: Db, rows: readonly StoredStatusRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const byId = [...rows].sort((a, b) => a.installmentId - b.installmentId);
+  await insertRows(
+    tx,
+    installmentStates,
+    byId.map((row) => ({ installment_id: row.installmentId, credit_operation_id: row.operationId, status: row.status, reason: row.reason, actor_id: row.actorId, updated_at: row.at })),
+    sql`ON CONFLICT (installment_id) DO UPDATE SET status = excluded.status, reason = excluded.reason, actor_id = excluded.actor_id, updated_at = excluded.updated_at`,
+  );
+  await insertRows(
+    tx,
+    installmentStatusHistory,
+    rows.map((row) => ({
+      installment_id: row.installmentId,
+      credit_operation_id: row.operationId,
+      status: row.status,
+      effective_on: row.on,
+      reason: row.reason,
+      actor_id: row.actorId,
+      created_at: row.at,
+    })),
+  );
 }
 
 /**

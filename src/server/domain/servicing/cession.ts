@@ -117,7 +117,10 @@ export function priceCession(date: string, installments: readonly AssignableInst
   let prices: Decimal[];
   if (pricing.kind === 'rate') {
     const i = percent(pricing.monthlyRatePercent, 'monthly rate', MAX_MONTHLY_RATE).div(100);
-    prices = checked.map((c) => cents(c.faceValue.div(ONE.plus(i).pow(new Decimal(c.days).div(THIRTY)))));
+    // One power per distinct day count: installments of a cession share due dates, and a fractional power is the costly step.
+    const factors = new Map<number, Decimal>();
+    const factor = (days: number) => factors.get(days) ?? factors.set(days, ONE.plus(i).pow(new Decimal(days).div(THIRTY))).get(days)!;
+    prices = checked.map((c) => cents(c.faceValue.div(factor(c.days))));
   } else if (pricing.kind === 'stated') {
     const stated = positiveMoney(pricing.price, 'price');
     const face = sum(checked.map((c) => c.faceValue));
