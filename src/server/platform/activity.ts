@@ -3,7 +3,6 @@
  * the record before and after. Snapshots are built from an allow-list of
  * fields so passwords and hashes can never reach the log.
  */
-import { sql } from 'drizzle-orm';
 import type { ActivityAction, ActivityEntityKind } from '@shared/activity';
 import type { Db } from '../db/connect';
 import { insertRows } from '../db/insert-rows';
@@ -45,21 +44,6 @@ function logRow(entry: ActivityEntry): typeof activityLog.$inferInsert {
     before: entry.before ?? null,
     after: entry.after ?? null,
   };
-}
-
-/**
- * Many entries at once (a bank file's payments), in their order, in one
- * statement: the entries travel as one JSON parameter (a parameter per value
- * costs per value, and a statement takes at most 65,535).
- */
-export async function logActivities(db: Db, entries: readonly ActivityEntry[]): Promise<void> {
-  if (entries.length === 0) return;
-  const rows = entries.map((e, n) => ({ n, actor_id: e.actorId, action: e.action, entity: e.entity, entity_id: e.entityId, before: e.before ?? null, after: e.after ?? null }));
-  await db.execute(sql`
-    INSERT INTO activity_log (actor_id, action, entity, entity_id, before, after)
-    SELECT v.actor_id, v.action, v.entity, v.entity_id, v.before, v.after
-      FROM json_to_recordset(${JSON.stringify(rows)}::json) AS v(n int, actor_id int, action text, entity text, entity_id int, before jsonb, after jsonb)
-     ORDER BY v.n`);
 }
 
 export function userSnapshot(user: UserRow): Snapshot {

@@ -25,42 +25,21 @@ export interface PostingLink {
 
 /** Writes a posting's lines under a new posting id, in one statement (the id drawn in it, the lines' ids in their order); answers the id. */
 export async function postJournal(tx: Db, posting: Posting, link: PostingLink): Promise<number> {
-  return (await postJournals(tx, [{ posting, link }]))[0];
-}
-
-/**
- * Several postings (a cession's, one per operation) in one statement: each
- * under a new posting id drawn in the order given, the lines' ids in that
- * order, and the per-day balances' statement trigger run once for them all.
- * Answers the posting ids in the order given.
- */
-export async function postJournals(tx: Db, postings: readonly { posting: Posting; link: PostingLink }[]): Promise<number[]> {
-  if (postings.length === 0) return [];
-  for (const { posting } of postings) assertBalanced(posting.lines);
-  const heads = sql.join(
-    postings.map(
-      ({ posting, link }, p) =>
-        sql`(${p}::int, ${posting.kind}::text, ${link.operationId}::int, ${link.transactionId ?? null}::int, ${link.disbursementId ?? null}::int, ${link.prepaymentId ?? null}::int, ${link.businessDate}::date)`,
-    ),
-    sql`, `,
-  );
+  assertBalanced(posting.lines);
   const lines = sql.join(
-    postings.flatMap(({ posting }, p) => posting.lines.map((line, n) => sql`(${p}::int, ${n}::int, ${line.account}::text, ${line.side}::text, ${line.amount.toFixed(2)}::numeric)`)),
+    posting.lines.map((line, n) => sql`(${n}::int, ${line.account}::text, ${line.side}::text, ${line.amount.toFixed(2)}::numeric)`),
     sql`, `,
   );
   const result = await tx.execute(sql`
-    WITH head AS (SELECT * FROM (VALUES ${heads}) AS h(p, kind, operation_id, transaction_id, disbursement_id, prepayment_id, business_date)),
-         posting AS (SELECT h.*, nextval('journal_posting_ids')::int AS id FROM (SELECT * FROM head ORDER BY p) h)
+    WITH posting AS (SELECT nextval('journal_posting_ids')::int AS id)
     INSERT INTO journal_entries (posting_id, kind, account, side, amount, credit_operation_id, transaction_id, disbursement_id, prepayment_id, business_date)
-    SELECT posting.id, posting.kind, v.account, v.side, v.amount, posting.operation_id, posting.transaction_id, posting.disbursement_id, posting.prepayment_id, posting.business_date
-      FROM posting JOIN (VALUES ${lines}) AS v(p, n, account, side, amount) ON v.p = posting.p
-     ORDER BY v.p, v.n
+    SELECT posting.id, ${posting.kind}::text, v.account, v.side, v.amount, ${link.operationId}::int, ${link.transactionId ?? null}::int,
+           ${link.disbursementId ?? null}::int, ${link.prepaymentId ?? null}::int, ${link.businessDate}::date
+      FROM posting CROSS JOIN (VALUES ${lines}) AS v(n, account, side, amount)
+     ORDER BY v.n
     RETURNING posting_id`);
   const rows = (result as unknown as { rows: Array<{ posting_id: number }> }).rows;
-  // The lines come back in insertion order: the first of each posting's lines carries its id.
-  const ids: number[] = [];
-  for (const { posting_id } of rows) if (ids[ids.length - 1] !== posting_id) ids.push(posting_id);
-  return ids;
+  return rows[0].posting_id;
 }
 
 /** A posting with what it belongs to, for a batch. */
@@ -73,7 +52,9 @@ export interface JournalItem {
 const LINES_PER_STATEMENT = 20_000;
 
 /**
- * Writes many postings (a bank file's payments and fees): the posting ids
+ * Writes many postings (a bank file's payments and fees, a cession's one per
+ * operation) together, so the per-day balances' statement trigger runs once
+ * per statement, not per posting: the posting ids
  * drawn in one statement, every line in as few statements as the size allows
  * (lines in the order of the postings and of their lines, as postJournal
  * writes them one posting at a time); answers the ids in the items' order.
