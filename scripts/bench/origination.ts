@@ -26,6 +26,7 @@ import { cetOf } from '../../src/server/domain/credit/cet';
 import { grossUpForIof, iofOf, type IofRates } from '../../src/server/domain/credit/iof';
 import { buildSchedule, type ScheduleInput } from '../../src/server/domain/credit/schedule';
 import { startTestServer } from '../../tests/helpers/server';
+import { directCall, directSignIn } from '../../tests/e2e/harness/direct-api';
 import type { ArgsOf } from '../../src/shared/contract/index';
 import { benchMain } from './main-harness';
 import { timeRuns } from './logs';
@@ -143,10 +144,12 @@ export async function originationFigures(): Promise<void> {
       });
       if (created.error) throw new Error(`create failed: ${created.message}`);
       const opId = (created.data as { id: number }).id;
-      for (const [action, version] of [['send_to_analysis', 1], ['approve', 2]] as const) {
-        const moved = await main.handlers.apiCall('creditOperation.decision', { id: opId, action, version });
-        if (moved.error) throw new Error(`${action} failed: ${moved.message}`);
-      }
+      const sent = await main.handlers.apiCall('creditOperation.decision', { id: opId, action: 'send_to_analysis', version: 1 });
+      if (sent.error) throw new Error(`send_to_analysis failed: ${sent.message}`);
+      // Four eyes: the person who built the operation does not approve it, so a second one (the administrator) does.
+      const approver = await directSignIn(server.url, 'admin@demo.local', 'Senha123');
+      const approved = await directCall<{ message?: string }>(server.url, 'creditOperation.decision', { id: opId, action: 'approve', version: 2 }, approver);
+      if (approved.status !== 200) throw new Error(`approve failed: ${approved.status} ${approved.body?.message ?? ''}`);
       const issued = await main.handlers.apiCall('creditOperation.issueCcb', { id: opId, idempotency_key: `bench-${randomUUID()}` });
       if (issued.error) throw new Error(`issue failed: ${issued.message}`);
       let size = 0;
