@@ -58,8 +58,15 @@ describe('GET /api/openapi.json', () => {
     const jsonOps = names.filter((n) => operation(n).encoding === 'json');
     const passing = jsonOps.filter((n) => {
       const def = operation(n);
-      const body = document.paths[openApiPath(def.path)][def.method.toLowerCase()].requestBody.content['application/json'].schema;
-      const args = { ...(exampleOf(body) as object), ...Object.fromEntries(pathParams(def.path).map((p) => [p, 1])) };
+      const described = document.paths[openApiPath(def.path)][def.method.toLowerCase()];
+      const body = described.requestBody.content['application/json'].schema;
+      // Path parameters from their own described schema too (a bank code is '001', a cause a word, not 1).
+      const parameters: Array<{ name: string; in: string; schema?: unknown }> = described.parameters ?? [];
+      const pathArgs = pathParams(def.path).map((p) => {
+        const param = parameters.find((d) => d.name === p && d.in === 'path');
+        return [p, param?.schema ? exampleOf(param.schema as Parameters<typeof exampleOf>[0]) : 1];
+      });
+      const args = { ...(exampleOf(body) as object), ...Object.fromEntries(pathArgs) };
       return def.args.safeParse(args).success;
     });
     expect(passing.length / jsonOps.length).toBeGreaterThan(0.9);
