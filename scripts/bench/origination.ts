@@ -115,7 +115,8 @@ export async function originationFigures(): Promise<void> {
   const bench = await benchMain(() => server.url, 'i');
   const { main } = bench;
   try {
-    await server.database.rows('UPDATE company_parameters SET max_installments = 360, min_installments = 1, max_value = 1000000 WHERE company_id = 1');
+    // One approval suffices for the bench's R$ 150.000,00 (the second person's rule is tested, not timed, elsewhere).
+    await server.database.rows('UPDATE company_parameters SET max_installments = 360, min_installments = 1, max_value = 1000000, second_approval_above = 1000000 WHERE company_id = 1');
     await bench.signIn();
     const today = server.clock.today();
 
@@ -144,11 +145,19 @@ export async function originationFigures(): Promise<void> {
       });
       if (created.error) throw new Error(`create failed: ${created.message}`);
       const opId = (created.data as { id: number }).id;
-      const sent = await main.handlers.apiCall('creditOperation.decision', { id: opId, action: 'send_to_analysis', version: 1 });
+      // The analyst's opinion is required before approving; versions are read back, not assumed.
+      const versionOf = async () => {
+        const got = await main.handlers.apiCall('creditOperation.get', { id: opId });
+        if (got.error) throw new Error(`get failed: ${got.message}`);
+        return (got.data as { version: number }).version;
+      };
+      const complement = await main.handlers.apiCall('creditOperation.updateComplement', { id: opId, version: await versionOf(), payment_method: 'boleto', analyst_opinion: 'Capacidade de pagamento compatível (bench).' });
+      if (complement.error) throw new Error(`complement failed: ${complement.message}`);
+      const sent = await main.handlers.apiCall('creditOperation.decision', { id: opId, action: 'send_to_analysis', version: await versionOf() });
       if (sent.error) throw new Error(`send_to_analysis failed: ${sent.message}`);
       // Four eyes: the person who built the operation does not approve it, so a second one (the administrator) does.
       const approver = await directSignIn(server.url, 'admin@demo.local', 'Senha123');
-      const approved = await directCall<{ message?: string }>(server.url, 'creditOperation.decision', { id: opId, action: 'approve', version: 2 }, approver);
+      const approved = await directCall<{ message?: string }>(server.url, 'creditOperation.decision', { id: opId, action: 'approve', version: await versionOf() }, approver);
       if (approved.status !== 200) throw new Error(`approve failed: ${approved.status} ${approved.body?.message ?? ''}`);
       const issued = await main.handlers.apiCall('creditOperation.issueCcb', { id: opId, idempotency_key: `bench-${randomUUID()}` });
       if (issued.error) throw new Error(`issue failed: ${issued.message}`);
