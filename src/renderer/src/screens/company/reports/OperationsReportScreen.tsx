@@ -6,24 +6,17 @@
  * same filters saved as Excel by the main process (report.operationsExcel).
  * A row opens the operation's analysis.
  */
-import { CREDIT_PRODUCTS } from '@shared/contract/credit-operations';
 import type { OperationsReportItem } from '@shared/contract/company-reports';
-import { CREDIT_OPERATION_STATUSES } from '@shared/credit-operation-status';
 import { formatCurrency } from '@shared/format';
 import { useTranslation } from 'react-i18next';
 import { ListScreen } from '@kit/list/ListScreen';
-import type { SelectOption } from '@kit/list/filters';
-import { useApiQuery } from '../../../api/hooks';
-import { COMPANY_ID } from '../../../app/company';
+import { useOperationsReportFilters } from './operationsReportFilters';
 
-const PRODUCT_OPTIONS: SelectOption[] = CREDIT_PRODUCTS.map((p) => ({ value: p.id, label: `creditOperations.products.${p.id}` }));
 const C = (key: string) => `reports.operations.columns.${key}`;
 
 export function OperationsReportScreen() {
   const { t } = useTranslation();
-  const accounts = useApiQuery('company.assignmentAccounts', { id: COMPANY_ID });
-  // The assignee's name as registered (raw): the same words the cession screens show.
-  const assigneeOptions: SelectOption[] = (accounts.data ?? []).map((a) => ({ value: String(a.id), label: `${a.assignee_name} — ${a.bank_code} ${a.agency}/${a.account}`, raw: true }));
+  const filters = useOperationsReportFilters();
 
   return (
     <div className="company-report-operations" data-testid="report-operations">
@@ -48,13 +41,7 @@ export function OperationsReportScreen() {
           { id: 'iof', title: C('iof'), width: 100, kind: 'money', field: 'iof_total' },
           { id: 'payable', title: C('totalPayable'), width: 120, kind: 'money', field: 'total_payable' },
         ]}
-        filters={[
-          { kind: 'dateRange', key: 'from', to: 'to', label: 'reports.operations.filters.period' },
-          { kind: 'status', key: 'status', label: 'reports.operations.filters.status', statuses: CREDIT_OPERATION_STATUSES, labels: 'creditOperations.status' },
-          { kind: 'select', key: 'product', label: 'reports.operations.filters.product', options: PRODUCT_OPTIONS },
-          { kind: 'text', key: 'borrower', label: 'reports.operations.filters.borrower' },
-          { kind: 'select', key: 'assignee', label: 'reports.operations.filters.assignee', options: assigneeOptions },
-        ]}
+        filters={filters}
         notice={(data) => (
           <p data-testid="report-operations-totals">
             <strong>

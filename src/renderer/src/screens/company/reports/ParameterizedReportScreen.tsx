@@ -12,7 +12,6 @@ import { Button, Callout, Checkbox, FormGroup, InputGroup } from '@blueprintjs/c
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { CREDIT_PRODUCTS } from '@shared/contract/credit-operations';
 import { OPERATIONS_REPORT_FILTERS } from '@shared/contract/company-reports';
 import {
   PARAMETERIZED_COLUMNS,
@@ -22,20 +21,17 @@ import {
   type ParameterizedRow,
   type SavedReport,
 } from '@shared/contract/company-report-parameterized';
-import { CREDIT_OPERATION_STATUSES } from '@shared/credit-operation-status';
 import { formatDateTime } from '@shared/format';
 import { ListScreen } from '@kit/list/ListScreen';
-import type { SelectOption } from '@kit/list/filters';
+import { useOperationsReportFilters } from './operationsReportFilters';
 import type { CellKind, ColumnDecl } from '@kit/list/columns';
 import { ConfirmDialog } from '@kit/ConfirmDialog';
 import { bridge } from '../../../api/client';
 import { ApiError, errorText } from '../../../api/errors';
 import { useApiMutation, useApiQuery } from '../../../api/hooks';
-import { COMPANY_ID } from '../../../app/company';
 import { useToast } from '../../../app/toaster';
 import './parameterized.css';
 
-const PRODUCT_OPTIONS: SelectOption[] = CREDIT_PRODUCTS.map((p) => ({ value: p.id, label: `creditOperations.products.${p.id}` }));
 /** The URL param of the applied columns (the filters keep the operations report's names). */
 const COLUMNS_PARAM = 'columns';
 const KNOWN = new Set<string>(PARAMETERIZED_COLUMN_KEYS);
@@ -81,8 +77,7 @@ export function ParameterizedReportScreen() {
   // A saved definition opened (or back/forward) changes the URL: the picker follows it.
   useEffect(() => setDraft(appliedSig ? (appliedSig.split(',') as ParameterizedColumn[]) : []), [appliedSig]);
 
-  const accounts = useApiQuery('company.assignmentAccounts', { id: COMPANY_ID });
-  const assigneeOptions: SelectOption[] = (accounts.data ?? []).map((a) => ({ value: String(a.id), label: `${a.assignee_name} — ${a.bank_code} ${a.agency}/${a.account}`, raw: true }));
+  const filters = useOperationsReportFilters();
 
   const toggle = (key: ParameterizedColumn, on: boolean) => setDraft((d) => (on ? [...d, key] : d.filter((k) => k !== key)));
   const move = (index: number, step: -1 | 1) =>
@@ -154,13 +149,7 @@ export function ParameterizedReportScreen() {
             operation="report.parameterized"
             baseFilter={baseFilter}
             columns={columns}
-            filters={[
-              { kind: 'dateRange', key: 'from', to: 'to', label: 'reports.operations.filters.period' },
-              { kind: 'status', key: 'status', label: 'reports.operations.filters.status', statuses: CREDIT_OPERATION_STATUSES, labels: 'creditOperations.status' },
-              { kind: 'select', key: 'product', label: 'reports.operations.filters.product', options: PRODUCT_OPTIONS },
-              { kind: 'text', key: 'borrower', label: 'reports.operations.filters.borrower' },
-              { kind: 'select', key: 'assignee', label: 'reports.operations.filters.assignee', options: assigneeOptions },
-            ]}
+            filters={filters}
             notice={(data) => (
               <p data-testid="report-parameterized-count">
                 <strong>{t('reports.parameterized.count', { count: data.meta.totalItems })}</strong>
