@@ -8,7 +8,7 @@
  */
 import { addMonths } from '../../src/server/domain/credit/calendar';
 import type { Page } from '@playwright/test';
-import { test, expect, axeBuilder, signIn, directCall, directSignIn, DEMO, DEMO_PASSWORD, type Harness } from './harness';
+import { test, expect, signInAs, axeBuilder, directCall, directSignIn, DEMO, DEMO_PASSWORD } from './harness';
 import { APP_LEAVES, AUTH_PATHS, BOAVISTA_LEAVES, type LeafRoute } from '../../src/renderer/src/app/routes';
 import { COMPANY_TABS } from '../../src/renderer/src/screens/company/tabs';
 import { BORROWER_TABS } from '../../src/renderer/src/screens/borrowers/tabs';
@@ -196,7 +196,7 @@ for (const [who, role] of ROLES) {
     // Forty-odd pages, each analysed: a longer limit than one screen's test, no timing asserted.
     test.setTimeout(600_000);
     const ids = await realIds(server.url, server.clock.today());
-    await signInAs(page, harness, who);
+    await signInAs(page, harness, DEMO[who].email);
     const paths = pagesFor(role, ids);
     expect(paths).toContain('/app/profile');
     const before = analysed.size;
@@ -226,8 +226,3 @@ test('the sign-in screens, signed out, have no moderate, serious or critical axe
   expect(found).toEqual([]);
 });
 
-async function signInAs(page: Page, harness: Harness, who: Who): Promise<void> {
-  await harness.goto('/auth/login');
-  await signIn(page, DEMO[who].email, DEMO_PASSWORD);
-  await expect(page).toHaveURL(/#\/app\/home/);
-}

@@ -9,18 +9,14 @@
  * record goes to the test's output folder.
  */
 import type { Page, TestInfo } from '@playwright/test';
-import { test, expect, signIn, directCall, directSignIn, DEMO, DEMO_PASSWORD, type Harness } from './harness';
+import { test, expect, signInAs, directCall, directSignIn, DEMO, DEMO_PASSWORD } from './harness';
 import type { BorrowerRecord, SolicitationListItem } from '../../src/shared/contract';
 import { demoPdf } from '../../src/server/db/demo-files';
 
-const shot = (page: Page, info: TestInfo, name: string) => page.screenshot({ path: info.outputPath(`${name}.png`), fullPage: true });
+// The screens as at a larger workstation window.
+test.use({ viewport: { width: 1440, height: 900 } });
 
-async function signInAs(page: Page, harness: Harness, email: string): Promise<void> {
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await harness.goto('/auth/login');
-  await signIn(page, email, DEMO_PASSWORD);
-  await expect(page).toHaveURL(/#\/app\/home/);
-}
+const shot = (page: Page, info: TestInfo, name: string) => page.screenshot({ path: info.outputPath(`${name}.png`), fullPage: true });
 
 async function serverCall<T>(url: string, name: Parameters<typeof directCall>[1], args: unknown): Promise<T> {
   const token = await directSignIn(url, DEMO.superadmin.email, DEMO_PASSWORD);
@@ -143,8 +139,7 @@ test('an approved solicitation becomes a borrower from its page, once; afterward
   const approved = await serverCall<{ items: SolicitationListItem[] }>(server.url, 'solicitations.list', { page: 1, limit: 50, filter: { status: 'approved' } });
   const solicitation = approved.items.find((s) => (s.typeCredit === 'PJ' ? s.cnpj : s.cpf));
   expect(solicitation, 'the demo seed has an approved solicitation with its document').toBeDefined();
-  await signInAs(page, harness, DEMO.admin.email);
-  await harness.goto(`/app/solicitations/view/${solicitation!.id}`);
+  await signInAs(page, harness, DEMO.admin.email, `/app/solicitations/view/${solicitation!.id}`);
   await page.getByTestId('solicitation-register-borrower').click();
   await expect(page).toHaveURL(/#\/app\/clientOperation\/view\/\d+$/);
   await expect(page.getByTestId('borrower-header')).toContainText(`Solicitação #${solicitation!.id}`);
@@ -232,8 +227,7 @@ test("a person's credit file: payout account, a guarantee with its document, oth
 });
 
 test('"Novo tomador" from an approved solicitation copies its data and opens the record', async ({ page, harness }) => {
-  await signInAs(page, harness, DEMO.admin.email);
-  await harness.goto('/app/clientOperation');
+  await signInAs(page, harness, DEMO.admin.email, '/app/clientOperation');
   await page.getByTestId('borrowers-new').click();
   // Nothing chosen: the contract asks for the solicitation (or the data of a new borrower).
   await page.getByTestId('new-borrower-save').click();

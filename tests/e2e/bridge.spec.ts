@@ -4,12 +4,10 @@
  * keeps to the main process are refused, and bytes survive the trip both ways.
  */
 import { readFile } from 'node:fs/promises';
-import { test, expect, signIn, DEMO, DEMO_PASSWORD } from './harness';
+import { test, expect, signInAs, DEMO } from './harness';
 
 test('malformed or unknown calls answer clear failures and the app keeps working', async ({ page, harness }) => {
-  await harness.goto('/auth/login');
-  await signIn(page, DEMO.admin.email, DEMO_PASSWORD);
-  await expect(page).toHaveURL(/#\/app\/home/);
+  await signInAs(page, harness, DEMO.admin.email);
 
   const answers = await page.evaluate(async () => {
     // Deliberately outside the typed API: this is what a compromised or buggy page could send.
@@ -41,9 +39,7 @@ test('malformed or unknown calls answer clear failures and the app keeps working
 });
 
 test('uploaded bytes cross the bridge intact and come back byte for byte as a saved file', async ({ page, harness }) => {
-  await harness.goto('/auth/login');
-  await signIn(page, DEMO.admin.email, DEMO_PASSWORD);
-  await expect(page).toHaveURL(/#\/app\/home/);
+  await signInAs(page, harness, DEMO.admin.email);
   const png = await readFile('resources/icon.png');
 
   const result = await page.evaluate(async (bytes) => {

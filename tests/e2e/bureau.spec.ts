@@ -9,7 +9,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { test, expect, axeBuilder, signIn, DEMO, DEMO_PASSWORD } from './harness';
+import { test, expect, signInAs, axeBuilder, DEMO } from './harness';
 import { SANDBOX_UNAVAILABLE_CPF } from '../../src/server/areas/intake/bureau/sandbox';
 import { completeCpf, formatCpf } from '../../src/shared/documents';
 
@@ -29,10 +29,7 @@ test('a bureau lookup confirmed once, shown, in the history and saved as PDF', a
     [person.id, person.name, person.cpf],
   );
 
-  await harness.goto('/auth/login');
-  await signIn(page, DEMO.admin.email, DEMO_PASSWORD);
-  await expect(page).toHaveURL(/#\/app\/home/);
-  await page.goto(harness.url(`/boavista/boa-vista/${id}`));
+  await signInAs(page, harness, DEMO.admin.email, `/boavista/boa-vista/${id}`);
   await expect(page.getByTestId('bureau-applicant')).toHaveText(person.name);
   await expect(page.getByTestId('bureau-document')).toHaveText(person.cpf);
   await expect(page.getByTestId('bureau-no-report')).toBeVisible();
@@ -83,10 +80,7 @@ test('a bureau that is down: the confirmation says so in Portuguese, stays open,
      VALUES ($1, 'PF', 'Pessoa Indisponível', 'p@example.com', $2, 5000.00, 12) RETURNING id`,
     [person.id, SANDBOX_UNAVAILABLE_CPF],
   );
-  await harness.goto('/auth/login');
-  await signIn(page, DEMO.superadmin.email, DEMO_PASSWORD);
-  await expect(page).toHaveURL(/#\/app\/home/);
-  await page.goto(harness.url(`/boavista/boa-vista/${id}`));
+  await signInAs(page, harness, DEMO.superadmin.email, `/boavista/boa-vista/${id}`);
   await page.getByTestId('bureau-new').click();
   await page.getByTestId('bureau-confirm').click();
   await expect(page.getByTestId('bureau-run-error')).toContainText('birô de crédito está indisponível');
@@ -107,10 +101,7 @@ test('another CPF looked up from the screen (POST /boavista): refused when inval
     [person.id, person.name, person.cpf],
   );
   const partner = formatCpf(completeCpf('390533447'));
-  await harness.goto('/auth/login');
-  await signIn(page, DEMO.admin.email, DEMO_PASSWORD);
-  await expect(page).toHaveURL(/#\/app\/home/);
-  await page.goto(harness.url(`/boavista/boa-vista/${id}`));
+  await signInAs(page, harness, DEMO.admin.email, `/boavista/boa-vista/${id}`);
   await page.getByTestId('bureau-other').click();
   await expect(page.getByTestId('bureau-other-billable')).toBeVisible();
   await noSeriousViolations(page);

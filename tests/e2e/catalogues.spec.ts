@@ -6,7 +6,7 @@
  * debounced quick search.
  */
 import type { Page } from '@playwright/test';
-import { test, expect, signIn, directCall, directSignIn, DEMO, DEMO_PASSWORD, type Harness } from './harness';
+import { test, expect, signInAs, directCall, directSignIn, DEMO, DEMO_PASSWORD, type Harness } from './harness';
 
 /** A real 1×1 PNG, so the preview actually renders. */
 const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -33,9 +33,7 @@ async function answerDialog(page: Page, button: 'confirm' | 'cancel'): Promise<v
 }
 
 async function open(page: Page, harness: Harness, email: string, menuPath: string): Promise<void> {
-  await harness.goto('/auth/login');
-  await signIn(page, email, DEMO_PASSWORD);
-  await expect(page).toHaveURL(/#\/app\/home/);
+  await signInAs(page, harness, email);
   await page.getByTestId(`menu-item-${menuPath}`).click();
   await expect(page).toHaveURL(new RegExp(`#/app${menuPath}`));
 }
@@ -208,9 +206,7 @@ test('a project: banner by upload with preview, api_key generated, regenerated a
 });
 
 test('the agent has no catalogue screens', async ({ page, harness }) => {
-  await harness.goto('/auth/login');
-  await signIn(page, DEMO.agente.email, DEMO_PASSWORD);
-  await expect(page).toHaveURL(/#\/app\/home/);
+  await signInAs(page, harness, DEMO.agente.email);
   await expect(page.getByTestId('menu-item-/projects')).toHaveCount(0);
   await harness.goto('/app/reasons');
   await expect(page.getByText('Desculpe, você não tem permissão de acesso a este conteúdo!')).toBeVisible();

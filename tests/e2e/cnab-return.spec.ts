@@ -12,17 +12,12 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { buildRequest, operation } from '../../src/shared/contract/index';
 import { itauReturnFile } from '../helpers/cnab-return-file';
-import { test, expect, signIn, directSignIn, DEMO, DEMO_PASSWORD, expectNoSeriousViolations, type Harness } from './harness';
+import { test, expect, signInAs, directSignIn, DEMO, DEMO_PASSWORD, expectNoSeriousViolations } from './harness';
 
-async function signInAs(page: Page, harness: Harness, email: string): Promise<void> {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await harness.goto('/auth/login');
-  await signIn(page, email, DEMO_PASSWORD);
-  await expect(page).toHaveURL(/#\/app\/home/);
-}
+// The screens as at a larger workstation window.
+test.use({ viewport: { width: 1280, height: 800 } });
 
 test('an operator imports a return file that settles two installments and rejects one', async ({ page, harness, server }) => {
   test.setTimeout(240_000);
@@ -69,8 +64,7 @@ test('an operator imports a return file that settles two installments and reject
   const path = join(folder, 'RET341000031.ret');
   await writeFile(path, content, 'latin1');
 
-  await signInAs(page, harness, DEMO.operador.email);
-  await harness.goto('/app/company-operation/cnab-integration/341');
+  await signInAs(page, harness, DEMO.operador.email, '/app/company-operation/cnab-integration/341');
   harness.dialogs.nextOpenAnswer = path;
   await page.getByTestId('cnab-return-choose').click();
   await expect(page.getByTestId('cnab-return-totals')).toContainText('2 parcela(s) a liquidar');

@@ -6,7 +6,7 @@
  * with its table alternative, and axe finds nothing serious or critical.
  */
 import type { Page } from '@playwright/test';
-import { test, expect, signIn, directCall, directSignIn, DEMO, DEMO_PASSWORD, expectNoSeriousViolations } from './harness';
+import { test, expect, signInAs, directCall, directSignIn, DEMO, DEMO_PASSWORD, expectNoSeriousViolations } from './harness';
 import type { ExpiredInstallment } from '../../src/shared/contract';
 import type { ListQueryInput } from '../../src/shared/query';
 
@@ -42,9 +42,7 @@ test('the expired list, a band filter, a row to its payments, the portfolio pane
   expect(late.meta.totalItems).toBeGreaterThan(0);
 
   await page.setViewportSize({ width: 1440, height: 900 });
-  await harness.goto('/auth/login');
-  await signIn(page, DEMO.agente.email, DEMO_PASSWORD);
-  await expect(page).toHaveURL(/#\/app\/home/);
+  await signInAs(page, harness, DEMO.agente.email);
 
   // The dashboard's portfolio figures, chart and table.
   await expect(page.getByTestId('portfolio')).toBeVisible({ timeout: 30_000 });

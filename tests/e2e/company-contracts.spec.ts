@@ -14,18 +14,13 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { Page, TestInfo } from '@playwright/test';
-import { test, expect, signIn, directCall, directSignIn, DEMO, DEMO_PASSWORD, seriousViolations, type Harness } from './harness';
+import { test, expect, signInAs, directCall, directSignIn, DEMO, DEMO_PASSWORD, seriousViolations } from './harness';
 import type { CreditOperation, IssuedContract } from '../../src/shared/contract/credit-operations';
 
+// The screens as at a larger workstation window.
+test.use({ viewport: { width: 1440, height: 900 } });
 
 const shot = (page: Page, info: TestInfo, name: string) => page.screenshot({ path: info.outputPath(`${name}.png`), fullPage: true });
-
-async function signInAs(page: Page, harness: Harness, email: string): Promise<void> {
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await harness.goto('/auth/login');
-  await signIn(page, email, DEMO_PASSWORD);
-  await expect(page).toHaveURL(/#\/app\/home/);
-}
 
 async function serverCall<T>(url: string, name: Parameters<typeof directCall>[1], args: unknown): Promise<{ status: number; body: T }> {
   const token = await directSignIn(url, DEMO.superadmin.email, DEMO_PASSWORD);
@@ -157,8 +152,7 @@ test('an administrator lists, filters, reads, saves and cancels issued contracts
 test('an agent reads the issued contracts without the cancel button', async ({ page, harness, server }, info) => {
   const inForce = await contracts(server.url, { status: 'issued' });
   expect(inForce.length).toBeGreaterThan(0);
-  await signInAs(page, harness, DEMO.agente.email);
-  await harness.goto('/app/company-operation?tab=issued');
+  await signInAs(page, harness, DEMO.agente.email, '/app/company-operation?tab=issued');
   await expect(page.getByTestId(`issued-contracts-row-${inForce[0].id}`)).toBeVisible();
   await expect(page.getByTestId(`issued-contracts-text-${inForce[0].id}`)).toBeVisible();
   await expect(page.getByTestId(`issued-contracts-pdf-${inForce[0].id}`)).toBeVisible();
@@ -172,8 +166,7 @@ test('a CCB template without a requisite of art. 29 saves with a warning naming 
   expect(ccb.warnings).toEqual([]);
   expect(ccb.body).toContain('ou à sua ordem, ');
 
-  await signInAs(page, harness, DEMO.admin.email);
-  await harness.goto('/app/company-operation?tab=contracts');
+  await signInAs(page, harness, DEMO.admin.email, '/app/company-operation?tab=contracts');
   const body = page.getByTestId('company-template-body');
   await expect(body).toHaveValue(ccb.body);
   await expect(page.getByTestId('company-template-warnings')).toHaveCount(0);

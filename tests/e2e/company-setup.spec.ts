@@ -9,17 +9,13 @@
  * output folder.
  */
 import type { Page, TestInfo } from '@playwright/test';
-import { test, expect, signIn, directCall, directSignIn, DEMO, DEMO_PASSWORD, type Harness } from './harness';
+import { test, expect, signInAs, directCall, directSignIn, DEMO, DEMO_PASSWORD } from './harness';
 import type { Company, CompanyParameters, IofParameter } from '../../src/shared/contract';
 
-const shot = (page: Page, info: TestInfo, name: string) => page.screenshot({ path: info.outputPath(`${name}.png`), fullPage: true });
+// The screens as at a larger workstation window.
+test.use({ viewport: { width: 1440, height: 900 } });
 
-async function signInAs(page: Page, harness: Harness, email: string): Promise<void> {
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await harness.goto('/auth/login');
-  await signIn(page, email, DEMO_PASSWORD);
-  await expect(page).toHaveURL(/#\/app\/home/);
-}
+const shot = (page: Page, info: TestInfo, name: string) => page.screenshot({ path: info.outputPath(`${name}.png`), fullPage: true });
 
 async function serverCall<T>(url: string, name: Parameters<typeof directCall>[1], args: unknown): Promise<T> {
   const token = await directSignIn(url, DEMO.superadmin.email, DEMO_PASSWORD);
@@ -95,8 +91,7 @@ test('an administrator changes the operating parameters and finds them after a r
 });
 
 test('IOF periods: one added, an overlapping one refused with the reason, the first removed after confirming', async ({ page, harness, server }, info) => {
-  await signInAs(page, harness, DEMO.admin.email);
-  await harness.goto('/app/company-operation?tab=iof');
+  await signInAs(page, harness, DEMO.admin.email, '/app/company-operation?tab=iof');
   await expect(page.getByTestId('company-iof-table')).toBeVisible();
 
   const add = async (from: string, to: string) => {
@@ -133,8 +128,7 @@ test('IOF periods: one added, an overlapping one refused with the reason, the fi
 });
 
 test('a witness added and removed after confirming; a wrong CPF refused on its field', async ({ page, harness, server }, info) => {
-  await signInAs(page, harness, DEMO.admin.email);
-  await harness.goto('/app/company-operation?tab=witnesses');
+  await signInAs(page, harness, DEMO.admin.email, '/app/company-operation?tab=witnesses');
   const before = (await serverCall<Company>(server.url, 'company.get', { id: 1 })).witnesses.length;
   await page.getByTestId('company-witnesses-add').click();
   await page.getByTestId('company-witnesses-name').fill('Beatriz Testemunha Lima');
@@ -163,8 +157,7 @@ test('a witness added and removed after confirming; a wrong CPF refused on its f
 });
 
 test('contract templates: a placeholder inserted at the cursor, an unknown one refused on the body, a save makes a new version', async ({ page, harness, server }, info) => {
-  await signInAs(page, harness, DEMO.admin.email);
-  await harness.goto('/app/company-operation?tab=contracts');
+  await signInAs(page, harness, DEMO.admin.email, '/app/company-operation?tab=contracts');
   await expect(page.getByTestId('company-template-version')).toContainText('Versão 1');
   const body = page.getByTestId('company-template-body');
   await expect(body).not.toHaveValue('');
@@ -184,8 +177,7 @@ test('contract templates: a placeholder inserted at the cursor, an unknown one r
 });
 
 test('an operator sees the company setup read-only', async ({ page, harness }, info) => {
-  await signInAs(page, harness, DEMO.operador.email);
-  await harness.goto('/app/company-operation');
+  await signInAs(page, harness, DEMO.operador.email, '/app/company-operation');
   await expect(page.getByTestId('company-form-read-only')).toBeVisible();
   await expect(page.getByTestId('company-form-save')).toHaveCount(0);
   await expect(page.getByTestId('company-form-cep-lookup')).toHaveCount(0);
@@ -210,8 +202,7 @@ test('an operator sees the company setup read-only', async ({ page, harness }, i
 });
 
 test("company data with a CEP lookup and a checked CNPJ; a bank account and an assignee's account added and edited", async ({ page, harness, server }, info) => {
-  await signInAs(page, harness, DEMO.admin.email);
-  await harness.goto('/app/company-operation');
+  await signInAs(page, harness, DEMO.admin.email, '/app/company-operation');
   await expect(page.getByTestId('company-form-legal-name')).not.toHaveValue('');
   await page.getByTestId('company-form-cnpj').fill('11.222.333/0001-82');
   await page.getByTestId('company-form-trade-name').click();

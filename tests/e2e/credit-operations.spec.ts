@@ -19,12 +19,14 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { test, expect, signIn, signOut, directCall, directSignIn, DEMO, DEMO_PASSWORD, expectNoSeriousViolations, setSwitch, type Harness } from './harness';
+import { test, expect, signInAs, signIn, signOut, directCall, directSignIn, DEMO, DEMO_PASSWORD, expectNoSeriousViolations, setSwitch, type Harness } from './harness';
 import type { CreditOperation } from '../../src/shared/contract';
 import { completeCpf, formatCpf } from '../../src/shared/documents';
 import { translate } from '../../src/shared/i18n';
 import { addMonths } from '../../src/server/domain/credit/calendar';
 
+// The screens as at a larger workstation window.
+test.use({ viewport: { width: 1440, height: 900 } });
 
 let keySeq = 0;
 const freshKey = () => `e2e-operation-key-${Date.now()}-${++keySeq}`;
@@ -64,13 +66,6 @@ async function operationFor(
   );
   expect(created.status, 'creditOperation.create').toBe(200);
   return { op: created.body, token };
-}
-
-async function signInAs(page: Page, harness: Harness, email: string): Promise<void> {
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await harness.goto('/auth/login');
-  await signIn(page, email, DEMO_PASSWORD);
-  await expect(page).toHaveURL(/#\/app\/home/);
 }
 
 async function signInAdmin(page: Page, harness: Harness): Promise<void> {
@@ -414,9 +409,7 @@ test('an agent analyses without deciding: no approve, refuse or return; contract
   const sent = await directCall(server.url, 'creditOperation.decision', { id: op.id, action: 'send_to_analysis', version: op.version }, token);
   expect(sent.status).toBe(200);
   await page.setViewportSize({ width: 1440, height: 900 });
-  await harness.goto('/auth/login');
-  await signIn(page, DEMO.agente.email, DEMO_PASSWORD);
-  await expect(page).toHaveURL(/#\/app\/home/);
+  await signInAs(page, harness, DEMO.agente.email);
 
   await harness.goto(`/app/clientOperation/analize/${op.id}`);
   await expect(page.getByTestId('operation-status')).toHaveText('Em análise');

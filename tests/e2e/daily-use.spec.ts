@@ -9,7 +9,7 @@
  * what is wrong with a date, in both languages.
  */
 import type { Page } from '@playwright/test';
-import { test, expect, signIn, directCall, directSignIn, DEMO, DEMO_PASSWORD, expectNoSeriousViolations, type Harness } from './harness';
+import { test, expect, signInAs, directCall, directSignIn, DEMO, DEMO_PASSWORD, expectNoSeriousViolations } from './harness';
 import { translate } from '../../src/shared/i18n';
 import type { Solicitation, SolicitationListItem } from '../../src/shared/contract/solicitations';
 import type { BorrowerSummary } from '../../src/shared/contract/borrowers';
@@ -17,12 +17,6 @@ import { OPEN_STATUSES } from '../../src/shared/solicitation-status';
 import { SHORTCUTS } from '../../src/renderer/src/app/shortcuts';
 
 const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-
-async function signInAs(page: Page, harness: Harness, email: string): Promise<void> {
-  await harness.goto('/auth/login');
-  await signIn(page, email, DEMO_PASSWORD);
-  await expect(page).toHaveURL(/#\/app\/home/);
-}
 
 async function toEnglish(page: Page): Promise<void> {
   await page.getByTestId('locale-switch').selectOption('en');
@@ -44,8 +38,7 @@ test('the viewer approves a document and opens the next one awaiting approval, b
   const s = await solicitationToReview(server.url, token);
   const awaiting = s.slots.filter((slot) => slot.state === 'sent' || slot.state === 'replaced');
 
-  await signInAs(page, harness, DEMO.admin.email);
-  await page.goto(harness.url(`/app/solicitations/view/${s.id}`));
+  await signInAs(page, harness, DEMO.admin.email, `/app/solicitations/view/${s.id}`);
   const step = (slot: number) => ([1, 3, 4, 10, 11].includes(slot) && s.typeCredit === 'PJ' ? 'companyDocuments' : s.isForeign ? 'foreignDocuments' : 'personalDocuments');
   await page.getByTestId(`step-${step(awaiting[0].slot)}`).click();
   await page.getByTestId(`slot-${awaiting[0].slot}-view`).click();
@@ -111,8 +104,7 @@ test('the banner preview is a data: URL (no content-security refusal) and the dr
   page.on('console', (m) => {
     if (/Content Security Policy|Refused to/i.test(m.text())) refused.push(m.text());
   });
-  await signInAs(page, harness, DEMO.admin.email);
-  await page.goto(harness.url('/app/projects/new'));
+  await signInAs(page, harness, DEMO.admin.email, '/app/projects/new');
   await page.getByTestId('project-banner-input').setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: PNG_1X1 });
   await expect(page.getByTestId('project-banner-local-preview')).toHaveAttribute('src', /^data:image\/png;base64,/);
   await expect
@@ -128,8 +120,7 @@ test('the banner preview is a data: URL (no content-security refusal) and the dr
 
 test('a list column is resized by its header edge and keeps that width after a reload', async ({ page, harness }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signInAs(page, harness, DEMO.admin.email);
-  await page.goto(harness.url('/app/allOperations'));
+  await signInAs(page, harness, DEMO.admin.email, '/app/allOperations');
   const header = page.locator('[data-testid="operations-table"] th[data-col="borrower"]');
   await expect(page.getByTestId('operations-table').locator('tbody tr').first()).toBeVisible();
   const before = (await header.boundingBox())!.width;
@@ -173,8 +164,7 @@ test('the header keeps one row in English at 1024 and 1280 px', async ({ page, h
 });
 
 test('a date field takes DD/MM/YYYY and says what is wrong with a date, in Portuguese and in English', async ({ page, harness }) => {
-  await signInAs(page, harness, DEMO.superadmin.email);
-  await page.goto(harness.url('/app/company-operation?tab=iof'));
+  await signInAs(page, harness, DEMO.superadmin.email, '/app/company-operation?tab=iof');
   await page.getByTestId('company-iof-add').click();
   const from = page.getByTestId('company-iof-valid_from');
   await expect(from).toHaveAttribute('placeholder', 'DD/MM/AAAA');

@@ -4,8 +4,7 @@
  * the URL, a chart's table alternative, the default year, axe with the
  * charts and with a table shown, and the year viewed offline from the cache.
  */
-import { test, expect, signIn, DEMO, DEMO_PASSWORD, expectNoSeriousViolations } from './harness';
-
+import { test, expect, signInAs, DEMO, expectNoSeriousViolations } from './harness';
 
 test('figures of a year, a year change in the URL and a chart as a table', async ({ page, harness, server }) => {
   const [{ id: userId }] = await server.database.rows<{ id: number }>('SELECT id FROM users WHERE role_id = 2 ORDER BY id LIMIT 1');
@@ -24,9 +23,7 @@ test('figures of a year, a year change in the URL and a chart as a table', async
   await insert('2018-06-01T12:00:00Z', '750.00', 'pending');
   await insert('2017-12-20T12:00:00Z', '4000.00', 'pending');
 
-  await harness.goto('/auth/login');
-  await signIn(page, DEMO.operador.email, DEMO_PASSWORD);
-  await expect(page).toHaveURL(/#\/app\/home/);
+  await signInAs(page, harness, DEMO.operador.email);
   // No year in the URL: the server's default (2020 has no data here, so the current year).
   await expect(page.getByTestId('dashboard-title')).toHaveAttribute('data-year', String(new Date().getUTCFullYear()));
   await expect(page.getByTestId('dashboard-defaulted')).toBeVisible();

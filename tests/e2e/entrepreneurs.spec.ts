@@ -7,20 +7,16 @@
  * account added, edited and removed. Screenshots go to the test's output.
  */
 import type { Page, TestInfo } from '@playwright/test';
-import { test, expect, signIn, directCall, directSignIn, DEMO, DEMO_PASSWORD, type Harness } from './harness';
+import { test, expect, signInAs, directCall, directSignIn, DEMO, DEMO_PASSWORD } from './harness';
 import { translate } from '../../src/shared/i18n';
 import type { EntrepreneurDetail } from '../../src/shared/contract';
 import { CEP } from '../helpers/cep-stand-in';
 import { insertEntrepreneur } from '../helpers/credit-fixtures';
 
-const shot = (page: Page, info: TestInfo, name: string) => page.screenshot({ path: info.outputPath(`${name}.png`), fullPage: true });
+// The screens as at a larger workstation window.
+test.use({ viewport: { width: 1440, height: 900 } });
 
-async function signInAs(page: Page, harness: Harness, email: string): Promise<void> {
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await harness.goto('/auth/login');
-  await signIn(page, email, DEMO_PASSWORD);
-  await expect(page).toHaveURL(/#\/app\/home/);
-}
+const shot = (page: Page, info: TestInfo, name: string) => page.screenshot({ path: info.outputPath(`${name}.png`), fullPage: true });
 
 async function serverGet(url: string, id: number): Promise<EntrepreneurDetail> {
   const token = await directSignIn(url, DEMO.superadmin.email, DEMO_PASSWORD);
@@ -92,8 +88,7 @@ test('an entrepreneur edited with a CEP lookup against the stand-in; a wrong CPF
 
 test('bank accounts: added, edited and removed (after confirming); a wrong holder document is refused on its field', async ({ page, harness, server }, info) => {
   const id = await insertEntrepreneur(server.database, { name: 'Carla Empreendedora Reis', email: 'carla.reis@teste.local' });
-  await signInAs(page, harness, DEMO.admin.email);
-  await harness.goto(`/app/entrepreneurs/${id}?tab=bank`);
+  await signInAs(page, harness, DEMO.admin.email, `/app/entrepreneurs/${id}?tab=bank`);
   await expect(page.getByTestId('bank-accounts')).toBeVisible();
   await page.getByTestId('bank-account-add').click();
   await page.getByTestId('bank-account-bankName').fill('Banco do Brasil');
@@ -133,8 +128,7 @@ test('bank accounts: added, edited and removed (after confirming); a wrong holde
 
 test('seen offline: the simulations list, the entrepreneurs list and a record show their cached copies with the banner', async ({ page, harness, server }) => {
   const id = await insertEntrepreneur(server.database, { name: 'Lia Empreendedora Offline', email: 'lia.offline@teste.local', state: 'PE', city: 'Recife' });
-  await signInAs(page, harness, DEMO.admin.email);
-  await harness.goto('/app/simulations');
+  await signInAs(page, harness, DEMO.admin.email, '/app/simulations');
   await expect(page.getByTestId('simulations-table').locator('tbody tr').first()).toBeVisible();
   await harness.goto('/app/entrepreneurs?name=Offline');
   await expect(page.getByTestId(`entrepreneurs-row-${id}`)).toBeVisible();
@@ -156,8 +150,7 @@ test('seen offline: the simulations list, the entrepreneurs list and a record sh
 
 test('agents consult a person but change nothing: the form is read-only, no bank account or access buttons', async ({ page, harness, server }) => {
   const id = await insertEntrepreneur(server.database, { name: 'Vera Empreendedora Agente', email: 'vera.agente@teste.local' });
-  await signInAs(page, harness, DEMO.agente.email);
-  await harness.goto(`/app/entrepreneurs/${id}`);
+  await signInAs(page, harness, DEMO.agente.email, `/app/entrepreneurs/${id}`);
   await expect(page.getByTestId('entrepreneur-form-read-only')).toBeVisible();
   await expect(page.getByTestId('entrepreneur-form-save')).toHaveCount(0);
   await expect(page.getByTestId('entrepreneur-form-cep-lookup')).toHaveCount(0);

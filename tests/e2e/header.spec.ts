@@ -3,12 +3,10 @@
  * when the server stops answering, "Sem conexão" with the time of the last
  * data received, in a status region; it goes away when the server is back.
  */
-import { test, expect, signIn, DEMO, DEMO_PASSWORD } from './harness';
+import { test, expect, signInAs, DEMO } from './harness';
 
 test('the header says "Sem conexão" on home and on a form while the server is unreachable', async ({ page, harness, server }) => {
-  await harness.goto('/auth/login');
-  await signIn(page, DEMO.admin.email, DEMO_PASSWORD);
-  await expect(page).toHaveURL(/#\/app\/home/);
+  await signInAs(page, harness, DEMO.admin.email);
   const status = page.getByRole('status').filter({ has: page.getByTestId('offline-tag') });
   await expect(page.getByTestId('connection-status')).toHaveAttribute('role', 'status');
   await expect(page.getByTestId('offline-tag')).toHaveCount(0);

@@ -5,7 +5,7 @@
  * are gone from the users list and the logs.
  */
 import type { Page } from '@playwright/test';
-import { test, expect, signIn, directCall, directSignIn, DEMO, DEMO_PASSWORD, type Harness } from './harness';
+import { test, expect, signInAs, directCall, directSignIn, DEMO, DEMO_PASSWORD, type Harness } from './harness';
 
 interface Entrepreneur {
   id: number;
@@ -14,10 +14,7 @@ interface Entrepreneur {
 }
 
 async function openLgpd(page: Page, harness: Harness): Promise<void> {
-  await harness.goto('/auth/login');
-  await signIn(page, DEMO.admin.email, DEMO_PASSWORD);
-  await expect(page).toHaveURL(/#\/app\/home/);
-  await page.goto(harness.url('/app/lgpd'));
+  await signInAs(page, harness, DEMO.admin.email, '/app/lgpd');
   await expect(page.getByTestId('lgpd-table')).toBeVisible();
 }
 

@@ -7,7 +7,7 @@
  * critical axe violation in any kit list (filters, table, pager).
  */
 import type { Page } from '@playwright/test';
-import { test, expect, axeBuilder, signIn, directCall, directSignIn, visibleUserIds, DEMO, DEMO_PASSWORD, type Harness } from './harness';
+import { test, expect, signInAs, axeBuilder, directCall, directSignIn, visibleUserIds, DEMO, DEMO_PASSWORD, type Harness } from './harness';
 import type { ListQueryInput } from '../../src/shared/query';
 
 interface UsersPage {
@@ -23,10 +23,7 @@ async function serverUsers(serverUrl: string, query: ListQueryInput): Promise<Us
 }
 
 async function signInAndOpen(page: Page, harness: Harness, route: string): Promise<void> {
-  await harness.goto('/auth/login');
-  await signIn(page, DEMO.admin.email, DEMO_PASSWORD);
-  await expect(page).toHaveURL(/#\/app\/home/);
-  await page.goto(harness.url(route));
+  await signInAs(page, harness, DEMO.admin.email, route);
 }
 
 test('sorting from the column header changes the order, aria-sort and the URL', async ({ page, harness, server }) => {

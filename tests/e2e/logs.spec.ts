@@ -6,7 +6,7 @@
 import ExcelJS from 'exceljs';
 import { existsSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { test, expect, signIn, directCall, directSignIn, DEMO, DEMO_PASSWORD, type Harness } from './harness';
+import { test, expect, signInAs, directCall, directSignIn, DEMO, DEMO_PASSWORD, type Harness } from './harness';
 import type { ListQueryInput } from '../../src/shared/query';
 import { translate } from '../../src/shared/i18n';
 
@@ -42,10 +42,7 @@ async function makeChanges(url: string): Promise<{ token: string; targetId: numb
 }
 
 async function openLogs(page: Page, harness: Harness): Promise<void> {
-  await harness.goto('/auth/login');
-  await signIn(page, DEMO.admin.email, DEMO_PASSWORD);
-  await expect(page).toHaveURL(/#\/app\/home/);
-  await page.goto(harness.url('/app/logsPage'));
+  await signInAs(page, harness, DEMO.admin.email, '/app/logsPage');
   await expect(page.getByTestId('logs-table')).toBeVisible();
 }
 

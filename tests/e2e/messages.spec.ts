@@ -6,12 +6,10 @@
  * delivers to the outbox.
  */
 import type { Page } from '@playwright/test';
-import { test, expect, signIn, directCall, directSignIn, DEMO, DEMO_PASSWORD, type Harness } from './harness';
+import { test, expect, signInAs, directCall, directSignIn, DEMO, DEMO_PASSWORD, type Harness } from './harness';
 
 async function openMessages(page: Page, harness: Harness, email: string): Promise<void> {
-  await harness.goto('/auth/login');
-  await signIn(page, email, DEMO_PASSWORD);
-  await expect(page).toHaveURL(/#\/app\/home/);
+  await signInAs(page, harness, email);
   await page.getByTestId('menu-item-/messages').click();
   await expect(page).toHaveURL(/#\/app\/messages/);
   await expect(page.getByTestId('messages-send')).toBeVisible();

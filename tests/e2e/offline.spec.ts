@@ -8,7 +8,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { test, expect, signIn, visibleUserIds, DEMO, DEMO_PASSWORD } from './harness';
+import { test, expect, signInAs, visibleUserIds, DEMO } from './harness';
 import { CACHE_FOLDER } from '../../src/main/services/cache';
 import { translate } from '../../src/shared/i18n';
 
@@ -58,9 +58,7 @@ test('cached lists and details stay viewable offline, writes keep the form, and 
   const timeZone = test.info().project.use.timezoneId;
   expect(timeZone, 'playwright.config.ts sets the browser time zone').toBeTruthy();
   const startedAt = new Date();
-  await harness.goto('/auth/login');
-  await signIn(page, DEMO.admin.email, DEMO_PASSWORD);
-  await expect(page).toHaveURL(/#\/app\/home/);
+  await signInAs(page, harness, DEMO.admin.email);
 
   // Online: page 1, page 2, then one user opened from the list.
   await harness.goto('/app/users');
@@ -131,10 +129,7 @@ test('cached lists and details stay viewable offline, writes keep the form, and 
 });
 
 test('no personal data is readable anywhere in the cache folder after browsing lists', async ({ page, harness }) => {
-  await harness.goto('/auth/login');
-  await signIn(page, DEMO.superadmin.email, DEMO_PASSWORD);
-  await expect(page).toHaveURL(/#\/app\/home/);
-  await harness.goto('/app/users');
+  await signInAs(page, harness, DEMO.superadmin.email, '/app/users');
   const ids = await rows(page);
   await page.getByTestId('pagination-next').click();
   await expect(page.getByTestId('pagination-info')).toContainText('Página 2');

@@ -7,7 +7,7 @@
  * each width is written to the test's output for review.
  */
 import type { Page } from '@playwright/test';
-import { test, expect, signIn, directCall, directSignIn, DEMO, DEMO_PASSWORD } from './harness';
+import { test, expect, signInAs, directCall, directSignIn, DEMO, DEMO_PASSWORD } from './harness';
 import { APP_LEAVES } from '../../src/renderer/src/app/routes';
 import { COMPANY_TABS } from '../../src/renderer/src/screens/company/tabs';
 import { BORROWER_TABS } from '../../src/renderer/src/screens/borrowers/tabs';
@@ -56,9 +56,7 @@ test('no identifier, date or amount is cut on any list at 1024 and 1280 px', asy
   const borrower = borrowers.body.items[0]?.id;
   expect(borrower, 'the demo seed has borrowers').toBeDefined();
 
-  await harness.goto('/auth/login');
-  await signIn(page, DEMO.superadmin.email, DEMO_PASSWORD);
-  await expect(page).toHaveURL(/#\/app\/home/);
+  await signInAs(page, harness, DEMO.superadmin.email);
 
   const paths = [
     ...listPaths(),
@@ -87,9 +85,7 @@ test('no identifier, date or amount is cut on any list at 1024 and 1280 px', asy
 });
 
 test('the dashboard cards and tables fit 1024 and 1280 px', async ({ page, harness }) => {
-  await harness.goto('/auth/login');
-  await signIn(page, DEMO.superadmin.email, DEMO_PASSWORD);
-  await expect(page).toHaveURL(/#\/app\/home/);
+  await signInAs(page, harness, DEMO.superadmin.email);
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 800 });
     await expect(page.getByTestId('dashboard-value-requested')).toBeVisible();

@@ -9,18 +9,10 @@
  * leaves (asking first about unsaved changes).
  */
 import type { Page } from '@playwright/test';
-import { test, expect, signIn, directCall, directSignIn, DEMO, DEMO_PASSWORD, expectNoSeriousViolations, type Harness } from './harness';
+import { test, expect, signInAs, directCall, directSignIn, DEMO, DEMO_PASSWORD, expectNoSeriousViolations } from './harness';
 import { translate } from '../../src/shared/i18n';
 import { SHORTCUTS } from '../../src/renderer/src/app/shortcuts';
 import type { CreditOperationSummary } from '../../src/shared/contract/credit-operations';
-
-async function signInAs(page: Page, harness: Harness, email: string): Promise<void> {
-  await harness.goto('/auth/login');
-  await signIn(page, email, DEMO_PASSWORD);
-  await expect(page).toHaveURL(/#\/app\/home/);
-  // The URL changes before the shell has mounted and bound its keys; a person presses once they see the page.
-  await expect(page.getByTestId('dashboard')).toBeVisible();
-}
 
 async function openPalette(page: Page): Promise<void> {
   // The palette's code loads on first use; on a slow machine the first press can come while the shell still binds
@@ -79,8 +71,7 @@ test('Ctrl+K finds an operation by its number and opens it; it comes back among 
 });
 
 test('"?" lists the shortcuts from their declaration, and a list shortcut read there works', async ({ page, harness }) => {
-  await signInAs(page, harness, DEMO.admin.email);
-  await page.goto(harness.url('/app/users'));
+  await signInAs(page, harness, DEMO.admin.email, '/app/users');
   await expect(page.getByTestId('users-table').locator('tbody tr')).toHaveCount(10);
   await page.locator('body').click({ position: { x: 5, y: 5 } });
 
@@ -124,8 +115,7 @@ test('"?" lists the shortcuts from their declaration, and a list shortcut read t
 });
 
 test('on a form Ctrl+S saves through the form (its checks run) and Escape leaves, asking first', async ({ page, harness }) => {
-  await signInAs(page, harness, DEMO.admin.email);
-  await page.goto(harness.url('/app/users'));
+  await signInAs(page, harness, DEMO.admin.email, '/app/users');
   // The list's keys exist once the list has drawn (pressed earlier, "n" reached no one: a flake on CI).
   await expect(page.getByTestId('users-table').locator('tbody tr')).toHaveCount(10);
   await page.locator('body').click({ position: { x: 5, y: 5 } });

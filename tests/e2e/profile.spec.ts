@@ -3,14 +3,12 @@
  * from the header (no forbidden screen) and changes their own password; the
  * new one signs in and the old one no longer does.
  */
-import { test, expect, signIn, signOut, DEMO, DEMO_PASSWORD } from './harness';
+import { test, expect, signInAs, signIn, signOut, DEMO, DEMO_PASSWORD } from './harness';
 import { translate } from '../../src/shared/i18n';
 
 test('an operator changes their own password from the profile', async ({ page, harness }) => {
   const newPassword = 'Operadora2026';
-  await harness.goto('/auth/login');
-  await signIn(page, DEMO.operador.email, DEMO_PASSWORD);
-  await expect(page).toHaveURL(/#\/app\/home/);
+  await signInAs(page, harness, DEMO.operador.email);
 
   await page.getByTestId('header-profile').click();
   await expect(page).toHaveURL(/#\/app\/profile$/);

@@ -23,14 +23,10 @@ import ExcelJS from 'exceljs';
 import { buildRequest, operation } from '../../src/shared/contract/index';
 import { checkRemittance, cnabTables, readRecord } from '../../src/server/domain/cnab';
 import type { TestServer } from '../helpers/server';
-import { test, expect, signIn, directSignIn, DEMO, DEMO_PASSWORD, expectNoSeriousViolations, type Harness } from './harness';
+import { test, expect, signInAs, directSignIn, DEMO, DEMO_PASSWORD, expectNoSeriousViolations, type Harness } from './harness';
 
-async function signInAs(page: Page, harness: Harness, email: string): Promise<void> {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await harness.goto('/auth/login');
-  await signIn(page, email, DEMO_PASSWORD);
-  await expect(page).toHaveURL(/#\/app\/home/);
-}
+// The screens as at a larger workstation window.
+test.use({ viewport: { width: 1280, height: 800 } });
 
 test('an operator generates a 341 remittance and reads it from disk', async ({ page, harness, server }) => {
   test.setTimeout(240_000);
@@ -46,8 +42,7 @@ test('an operator generates a 341 remittance and reads it from disk', async ({ p
   const carne = await fetch(new URL(req.path, server.url), { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(req.body) });
   expect(carne.status, await carne.clone().text().catch(() => '')).toBe(200);
 
-  await signInAs(page, harness, DEMO.operador.email);
-  await harness.goto('/app/company-operation/banks/341/remessa');
+  await signInAs(page, harness, DEMO.operador.email, '/app/company-operation/banks/341/remessa');
   const totals = page.getByTestId('remittance-totals');
   await expect(totals).toContainText('entrada');
   await expectNoSeriousViolations(page);

@@ -5,15 +5,10 @@
  * of an installment a prepayment added states its schedule version. axe on
  * both.
  */
-import type { Page } from '@playwright/test';
-import { test, expect, signIn, DEMO, DEMO_PASSWORD, expectNoSeriousViolations, type Harness } from './harness';
+import { test, expect, signInAs, DEMO, expectNoSeriousViolations } from './harness';
 
-async function signInAs(page: Page, harness: Harness, email: string): Promise<void> {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await harness.goto('/auth/login');
-  await signIn(page, email, DEMO_PASSWORD);
-  await expect(page).toHaveURL(/#\/app\/home/);
-}
+// The screens as at a larger workstation window.
+test.use({ viewport: { width: 1280, height: 800 } });
 
 const shown = (day: string) => day.split('-').reverse().join('/');
 
@@ -28,8 +23,7 @@ test('a loss written off rates the borrower H with its reason; the payments scre
     [server.clock.today()],
   );
   expect(loss, 'the demo seed has a write-off within the last twelve months').toBeDefined();
-  await signInAs(page, harness, DEMO.agente.email);
-  await harness.goto(`/app/clientOperation/view/${loss.borrower_id}?tab=risk`);
+  await signInAs(page, harness, DEMO.agente.email, `/app/clientOperation/view/${loss.borrower_id}?tab=risk`);
   await expect(page.getByTestId('borrower-risk-rating')).toHaveText('H');
   await expect(page.getByTestId('borrower-risk-stage')).toHaveText('Estágio 3');
   await expect(page.getByTestId('borrower-risk-rating-reason')).toContainText(`Perda baixada em ${shown(loss.day)}, nos últimos 12 meses: nível H`);

@@ -24,18 +24,14 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { test, expect, signIn, signOut, directCall, directSignIn, DEMO, DEMO_PASSWORD, expectNoSeriousViolations, type Harness } from './harness';
+import { test, expect, signInAs, signIn, signOut, directCall, directSignIn, DEMO, DEMO_PASSWORD, expectNoSeriousViolations, type Harness } from './harness';
 import type { TrialBalanceView } from '../../src/shared/contract';
 import { readAssignmentRemittance } from '../../src/server/domain/cnab444';
 
-const SHOTS = 'test-results/servicing';
+// The screens as at a larger workstation window.
+test.use({ viewport: { width: 1280, height: 800 } });
 
-async function signInAs(page: Page, harness: Harness, email: string): Promise<void> {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await harness.goto('/auth/login');
-  await signIn(page, email, DEMO_PASSWORD);
-  await expect(page).toHaveURL(/#\/app\/home/);
-}
+const SHOTS = 'test-results/servicing';
 
 /** "1234.56" as a person types it in pt-BR ("1234,56"). */
 const typed = (decimal: string) => decimal.replace('.', ',');
@@ -73,8 +69,7 @@ test('an operator releases an operation, pays an installment in part, reverses i
   );
 
   // An agent reads but does not release.
-  await signInAs(page, harness, DEMO.agente.email);
-  await harness.goto(`/app/clientOperation/analize/${op.id}?tab=installments`);
+  await signInAs(page, harness, DEMO.agente.email, `/app/clientOperation/analize/${op.id}?tab=installments`);
   await expect(page.getByTestId('disbursement-pending')).toBeVisible();
   await expect(page.getByTestId('disbursement-only-operators')).toBeVisible();
   await expect(page.getByTestId('disbursement-open')).toHaveCount(0);
@@ -250,8 +245,7 @@ test('a reversal above the company limit and a write-off each wait for a second 
   await server.database.rows('UPDATE company_parameters SET reversal_approval_above = 0.01');
   const url = `/app/clientOperation/payments/${paid.installment_id}/${paid.credit_operation_id}`;
 
-  await signInAs(page, harness, DEMO.operador.email);
-  await harness.goto(url);
+  await signInAs(page, harness, DEMO.operador.email, url);
   await expect(page.getByTestId('installment-status')).toHaveText('Paga');
   await page.getByTestId(`payment-reverse-${paid.id}`).click();
   await page.getByTestId('reverse-reason').fill('Boleto compensado em duplicidade pelo banco.');
@@ -367,8 +361,7 @@ test('the carnê and a boleto saved and read back, then a partial prepayment sim
     [server.clock.today()],
   );
   expect(op, 'the demo seed has a disbursed operation on time with installments to pay').toBeDefined();
-  await signInAs(page, harness, DEMO.operador.email);
-  await harness.goto(`/app/clientOperation/analize/${op.id}?tab=installments`);
+  await signInAs(page, harness, DEMO.operador.email, `/app/clientOperation/analize/${op.id}?tab=installments`);
 
   // The carnê: one slip per open installment, each with its linha digitável.
   await page.getByTestId(`carne-${op.id}-download`).click();
@@ -592,8 +585,7 @@ test("an operator generates the day's CNAB 444 assignment remittance for the fun
   expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
 
   // Reached from the assignee accounts of the company screen.
-  await signInAs(page, harness, DEMO.operador.email);
-  await harness.goto('/app/company-operation?tab=assignment');
+  await signInAs(page, harness, DEMO.operador.email, '/app/company-operation?tab=assignment');
   await page.getByTestId(`company-assignment-remittances-${account.id}`).click();
   await expect(page).toHaveURL(/banks\/611\/assignment-remittances/);
   await page.getByTestId('assignment-remittance-account').selectOption(String(account.id));

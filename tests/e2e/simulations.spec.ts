@@ -8,11 +8,14 @@
 import ExcelJS from 'exceljs';
 import { existsSync } from 'node:fs';
 import type { Page, TestInfo } from '@playwright/test';
-import { test, expect, signIn, signOut, directCall, directSignIn, DEMO, DEMO_PASSWORD, type Harness, type TestServer } from './harness';
+import { test, expect, signInAs, signIn, signOut, directCall, directSignIn, DEMO, DEMO_PASSWORD, type TestServer } from './harness';
 import { translate } from '../../src/shared/i18n';
 import type { Simulation } from '../../src/shared/contract';
 import type { ListQueryInput } from '../../src/shared/query';
 import { insertEntrepreneur, insertSimulation } from '../helpers/credit-fixtures';
+
+// The screens as at a larger workstation window.
+test.use({ viewport: { width: 1440, height: 900 } });
 
 interface ListAnswer {
   items: Simulation[];
@@ -63,13 +66,6 @@ async function fixtures(server: TestServer) {
     );
   }
   return { ana, bia, solicitation: s.id, ids };
-}
-
-async function signInAs(page: Page, harness: Harness, email: string): Promise<void> {
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await harness.goto('/auth/login');
-  await signIn(page, email, DEMO_PASSWORD);
-  await expect(page).toHaveURL(/#\/app\/home/);
 }
 
 test('filters, sort and paging live in the URL; links to the person and the solicitation; the export writes both sheets', async ({ page, harness, server }, info) => {
@@ -162,8 +158,7 @@ test('filters, sort and paging live in the URL; links to the person and the soli
 
 test('a simulation is deleted only after confirming; agents see no delete button', async ({ page, harness, server }) => {
   const data = await fixtures(server);
-  await signInAs(page, harness, DEMO.operador.email);
-  await harness.goto('/app/simulations?name=Simulada&sort=value&order=ASC');
+  await signInAs(page, harness, DEMO.operador.email, '/app/simulations?name=Simulada&sort=value&order=ASC');
   const target = data.ids[0];
   await expect(page.getByTestId(`simulations-row-${target}`)).toBeVisible();
   await page.getByTestId(`simulations-delete-${target}`).click();

@@ -9,7 +9,7 @@
 import ExcelJS from 'exceljs';
 import { existsSync } from 'node:fs';
 import type { Page, TestInfo } from '@playwright/test';
-import { test, expect, signIn, directCall, directSignIn, DEMO, DEMO_PASSWORD, type Harness } from './harness';
+import { test, expect, signInAs, directCall, directSignIn, DEMO, DEMO_PASSWORD } from './harness';
 import { translate } from '../../src/shared/i18n';
 import { demoPdf, demoPng } from '../../src/server/db/demo-files';
 import type { ListQueryInput } from '../../src/shared/query';
@@ -17,6 +17,9 @@ import type { Solicitation, SolicitationListItem } from '../../src/shared/contra
 import { OPEN_STATUSES } from '../../src/shared/solicitation-status';
 import { SANDBOX_RECEITA_UNAVAILABLE_CPF } from '../../src/server/areas/intake/receita';
 import { insertSolicitation } from '../helpers/solicitations-fixture';
+
+// The screens as at a larger workstation window.
+test.use({ viewport: { width: 1440, height: 900 } });
 
 interface ListAnswer {
   items: SolicitationListItem[];
@@ -56,13 +59,6 @@ async function expectRows(page: Page, ids: number[]): Promise<void> {
 
 async function shot(page: Page, info: TestInfo, name: string): Promise<void> {
   await page.screenshot({ path: info.outputPath(`${name}.png`), fullPage: true });
-}
-
-async function signInAs(page: Page, harness: Harness, email: string): Promise<void> {
-  await page.setViewportSize({ width: 1440, height: 900 });
-  await harness.goto('/auth/login');
-  await signIn(page, email, DEMO_PASSWORD);
-  await expect(page).toHaveURL(/#\/app\/home/);
 }
 
 test('list: filters, sort and paging live in the URL; the export writes both sheets', async ({ page, harness, server }, info) => {
@@ -144,8 +140,7 @@ test('from the open list: steps, approving a document, a comment and a status ch
   expect(target, 'the seed has pending PJ solicitations').toBeDefined();
   const before = await serverGet(server.url, target.id);
 
-  await signInAs(page, harness, DEMO.admin.email);
-  await harness.goto(`/app/solicitations/pending?name=${encodeURIComponent(target.name)}`);
+  await signInAs(page, harness, DEMO.admin.email, `/app/solicitations/pending?name=${encodeURIComponent(target.name)}`);
   await page.getByTestId(`solicitations-row-${target.id}`).click();
   await expect(page).toHaveURL(new RegExp(`#/app/solicitations/view-pending/${target.id}$`));
   await expect(page.getByTestId('solicitation-status')).toHaveAttribute('data-status', 'pending');
@@ -248,8 +243,7 @@ test('documents: upload into a slot and view an image and a PDF inside the app',
   const before = await serverGet(server.url, target.id);
   const [imageSlot, pdfSlot] = [6, 9];
 
-  await signInAs(page, harness, DEMO.operador.email);
-  await harness.goto(`/app/solicitations/view/${target.id}`);
+  await signInAs(page, harness, DEMO.operador.email, `/app/solicitations/view/${target.id}`);
   await page.getByTestId('step-personalDocuments').click();
   await expect(page.getByTestId('document-slots')).toBeVisible();
 
@@ -299,8 +293,7 @@ test('documents: upload into a slot and view an image and a PDF inside the app',
 });
 
 test('offline: the list and a solicitation seen before show from the cache with the banner; decisions wait for the server', async ({ page, harness, server }) => {
-  await signInAs(page, harness, DEMO.admin.email);
-  await harness.goto('/app/solicitations/pending');
+  await signInAs(page, harness, DEMO.admin.email, '/app/solicitations/pending');
   const open = await serverList(server.url, { filter: { status: [...OPEN_STATUSES] } });
   await expectRows(page, open.items.map((s) => s.id));
   const opened = open.items[0];

@@ -6,7 +6,7 @@
 import ExcelJS from 'exceljs';
 import { existsSync, statSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { test, expect, signIn, readOutboxCode, directCall, directSignIn, fillUserForm, chooseRole, visibleUserIds, DEMO, DEMO_PASSWORD, type Harness } from './harness';
+import { test, expect, signInAs, signIn, readOutboxCode, directCall, directSignIn, fillUserForm, chooseRole, visibleUserIds, DEMO, DEMO_PASSWORD, type Harness } from './harness';
 import { Role } from '../../src/shared/roles';
 import { translate } from '../../src/shared/i18n';
 import type { ListQueryInput } from '../../src/shared/query';
@@ -17,9 +17,7 @@ interface Page1 {
 }
 
 async function openUsers(page: Page, harness: Harness): Promise<void> {
-  await harness.goto('/auth/login');
-  await signIn(page, DEMO.admin.email, DEMO_PASSWORD);
-  await expect(page).toHaveURL(/#\/app\/home/);
+  await signInAs(page, harness, DEMO.admin.email);
   await page.getByTestId('menu-item-/users').click();
   await expect(page).toHaveURL(/#\/app\/users/);
   await expect(page.getByTestId('users-table')).toBeVisible();

@@ -34,6 +34,21 @@ export async function signIn(page: Page, email: string, password: string): Promi
     .toBe(true);
 }
 
+/**
+ * Signs `email` in through the main process, with the call the login screen
+ * makes (session.login), then opens `route`: the app starts signed in, as
+ * after a restart with a kept session. For tests whose subject is not the
+ * login screen: it skips typing into it and drawing the dashboard the app
+ * lands on, two to four seconds a test. The login screen itself is driven in
+ * auth-flows, roles-and-routes, session-end and form-kit.
+ */
+export async function signInAs(page: Page, harness: Harness, email: string, route = '/app/home'): Promise<void> {
+  const answer = await harness.main.handlers.apiCall('session.login', { email, password: DEMO_PASSWORD });
+  expect(answer.error, `sign-in of ${email}`).toBeFalsy();
+  await harness.goto(route);
+  await expect(page.getByTestId('header-user')).toBeVisible();
+}
+
 export async function signOut(page: Page): Promise<void> {
   const button = page.getByTestId('sign-out');
   if (!(await button.isVisible())) await page.getByTestId('header-user').click();
