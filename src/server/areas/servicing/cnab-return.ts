@@ -16,12 +16,12 @@
  *   · the same file (SHA-256, per account) answers the stored import and
  *     settles nothing;
  *   · each line's outcome comes from lineOutcome; a paid line becomes a
- *     payment of its installment through the payment service (method boleto,
- *     dated by the credit date), inside a savepoint, so when the payment rules
+ *     payment of its installment through the payment service's batch form
+ *     (method boleto, dated by the credit date), so when the payment rules
  *     refuse it (above what is due, before the disbursement) the line is kept
  *     as refused with the reason and the rest of the file settles;
  *   · the fee of every applied line is its own posting (bankFeePosting) on the
- *     installment's operation;
+ *     installment's operation, written in the payments' statements;
  *   · the file and every line are stored (immutable); an applied line's
  *     identity is UNIQUE per account in the database as the last guard.
  */
@@ -35,6 +35,7 @@ import { companyBankAccounts } from '../company/schema';
 import { users } from '../access/schema';
 import type { Actor } from '../operations';
 import { badRequest, notFound } from '../../platform/http/errors';
+import type { KeptAnswer } from '../../platform/idempotency';
 import { logActivity } from '../../platform/activity';
 import {
   APPLIED_OUTCOMES,
@@ -48,7 +49,7 @@ import {
   type ReturnEntry,
 } from '../../domain/cnab';
 import { bankFeePosting } from '../../domain/servicing/ledger';
-import { postJournals, type JournalItem } from './journal';
+import type { JournalItem } from './journal';
 import { payBatch, type PaymentInput } from './payments';
 import { stillCollected } from './stored-status';
 import { returnFileLines, returnFiles, type ReturnFileLineRow, type ReturnFileRow } from './schema-return';
@@ -298,24 +299,34 @@ function paymentOf(d: LineDraft): PaymentInput | { refused: string } | null {
  * The file's payments through the payment service's batch form (the same
  * rules, postings and log as one payment): a line the rules refuse (above
  * what is due, before the disbursement) is kept as refused with the reason
- * and the rest of the file settles.
+ * and the rest of the file settles. The fees of the applied lines are posted
+ * in the payments' statements (feeItems).
  */
-async function settleLines(tx: Db, actor: Actor, drafts: readonly LineDraft[], today: string): Promise<Array<Pick<SettledLine, 'outcome' | 'message' | 'transactionId'>>> {
+async function settleLines(tx: Db, actor: Actor, drafts: readonly LineDraft[], today: string): Promise<SettledLine[]> {
   const asked = drafts.map(paymentOf);
   const inputs = asked.filter((p): p is PaymentInput => p !== null && !('refused' in p));
-  const paid = await payBatch(tx, actor, inputs, today);
-  let next = 0;
-  return drafts.map((d, k) => {
-    const p = asked[k];
-    if (p === null) return { outcome: d.outcome, message: d.message, transactionId: null };
-    if ('refused' in p) return { outcome: 'refused', message: p.refused, transactionId: null };
-    const result = paid[next++];
-    return result.ok ? { outcome: 'settled', message: null, transactionId: result.id } : { outcome: 'refused', message: result.error.message, transactionId: null };
+  let outcomes: Array<LineDraft & Pick<SettledLine, 'transactionId'>> = [];
+  let feeLines: number[] = [];
+  const { alsoPosted } = await payBatch(tx, actor, inputs, today, (paid) => {
+    let next = 0;
+    outcomes = drafts.map((d, k) => {
+      const p = asked[k];
+      if (p === null) return { ...d, transactionId: null };
+      if ('refused' in p) return { ...d, outcome: 'refused', message: p.refused, transactionId: null };
+      const result = paid[next++];
+      return result.ok ? { ...d, outcome: 'settled', message: null, transactionId: result.id } : { ...d, outcome: 'refused', message: result.error.message, transactionId: null };
+    });
+    const fees = feeItems(outcomes, today);
+    feeLines = fees.lines;
+    return fees.items;
   });
+  const feePostingIds: Array<number | null> = drafts.map(() => null);
+  feeLines.forEach((k, n) => (feePostingIds[k] = alsoPosted[n]));
+  return outcomes.map((d, k) => ({ ...d, feePostingId: feePostingIds[k] }));
 }
 
-/** The bank's fee of every applied line that names a slip, one posting each, written together; answers each line's posting id. */
-async function postFees(tx: Db, lines: ReadonlyArray<LineDraft & { outcome: ReturnLineOutcome }>, today: string): Promise<Array<number | null>> {
+/** The bank's fee of every applied line that names a slip, one posting each, with the index of its line. */
+function feeItems(lines: ReadonlyArray<LineDraft>, today: string): { items: JournalItem[]; lines: number[] } {
   const items: JournalItem[] = [];
   const at: number[] = [];
   for (const [k, d] of lines.entries()) {
@@ -325,10 +336,7 @@ async function postFees(tx: Db, lines: ReadonlyArray<LineDraft & { outcome: Retu
     items.push({ posting: bankFeePosting(fee), link: { operationId: d.slip.credit_operation_id, businessDate: day <= today ? day : today } });
     at.push(k);
   }
-  const ids = await postJournals(tx, items);
-  const byLine: Array<number | null> = lines.map(() => null);
-  at.forEach((k, n) => (byLine[k] = ids[n]));
-  return byLine;
+  return { items, lines: at };
 }
 
 /** The file's lines as settled, in one statement (one JSON parameter: a parameter per value would pass what a statement carries). */
@@ -435,10 +443,7 @@ export async function settleReturn(tx: Db, actor: Actor, input: ReturnFileInput,
   const before = await storedFile(tx, analysis.account.id, analysis.sha256);
   if (before) return storedSettlement(tx, before, true);
 
-  const results = await settleLines(tx, actor, analysis.drafts, today);
-  const outcomes = analysis.drafts.map((d, k) => ({ ...d, ...results[k] }));
-  const fees = await postFees(tx, outcomes, today);
-  const settled: SettledLine[] = outcomes.map((d, k) => ({ ...d, feePostingId: fees[k] }));
+  const settled = await settleLines(tx, actor, analysis.drafts, today);
   const views = settled.map(lineView);
   const totals = totalsOf(views);
   const [file] = await tx
@@ -479,6 +484,26 @@ export async function settleReturn(tx: Db, actor: Actor, input: ReturnFileInput,
   });
   const [me] = await tx.select({ name: users.name }).from(users).where(eq(users.id, actor.id));
   return { file: summaryOf(file, me?.name ?? null), already_imported: false, lines: views, totals };
+}
+
+/**
+ * What a settle call's idempotency key keeps: the import's id and whether it
+ * was already imported, not the megabytes of its lines; a replay reads the
+ * stored import (its lines as stored, their words from the stored file), the
+ * answer the first call gave.
+ */
+export function settlementKept(db: Db): KeptAnswer<ReturnSettlement> {
+  return {
+    keep: (s) => ({ return_file_id: s.file.id, already_imported: s.already_imported }),
+    replay: async (kept) => {
+      // A key written before the import's id was kept holds the whole answer.
+      if (kept !== null && typeof kept === 'object' && 'lines' in kept) return kept as ReturnSettlement;
+      const { return_file_id: id, already_imported: alreadyImported } = kept as { return_file_id: number; already_imported: boolean };
+      const [row] = await db.select().from(returnFiles).where(eq(returnFiles.id, id));
+      if (!row) throw new Error(`return file ${id} of an idempotency key is missing`);
+      return storedSettlement(db, row, alreadyImported);
+    },
+  };
 }
 
 /** The bank's imported files, newest first. */

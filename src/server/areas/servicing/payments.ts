@@ -303,12 +303,21 @@ export type BatchPaymentResult = { ok: true; id: number } | { ok: false; error: 
  *   payments including the earlier ones of the batch; one the rules refuse
  *   writes nothing and is answered with the error `pay` would throw;
  * - then the payments, their postings, the installments' settlement days and
- *   the log entries are written a statement per kind, not per payment.
+ *   the log entries are written a statement per kind, not per payment;
+ *   `alsoPost`, given the results, names postings that go in the same
+ *   statements as the payments' (a return file's fees, which depend on the
+ *   lines paid): their ids are answered in its order.
  * A failure other than a refusal (5xx) is thrown: the caller's transaction is
  * then rolled back whole.
  */
-export async function payBatch(tx: Db, actor: Actor, inputs: readonly PaymentInput[], today: string): Promise<BatchPaymentResult[]> {
-  if (inputs.length === 0) return [];
+export async function payBatch(
+  tx: Db,
+  actor: Actor,
+  inputs: readonly PaymentInput[],
+  today: string,
+  alsoPost: (results: readonly BatchPaymentResult[]) => readonly JournalItem[] = () => [],
+): Promise<{ results: BatchPaymentResult[]; alsoPosted: number[] }> {
+  if (inputs.length === 0) return { results: [], alsoPosted: await postJournals(tx, alsoPost([])) };
   const contexts = await lockedPaymentContexts(tx, inputs.map((p) => p.id));
   const targets = await installmentsWithStatus(tx, inputs.map((p) => p.installment));
   const history = new Map<number, InstallmentTransactionRow[]>();
@@ -351,13 +360,14 @@ export async function payBatch(tx: Db, actor: Actor, inputs: readonly PaymentInp
              reference text, late_fee numeric, default_interest numeric, interest numeric, principal numeric, actor_id int)
        ORDER BY v.id`);
   }
-  await postJournals(tx, postings);
+  const extra = alsoPost(results);
+  const postingIds = await postJournals(tx, [...postings, ...extra]);
   await recordInstallmentSettlements(
     tx,
     [...settledOn].filter(([, s]) => s.from !== s.to).map(([installmentId, s]) => ({ installmentId, paidOn: s.to })),
   );
   await logActivities(tx, logs);
-  return results;
+  return { results, alsoPosted: postingIds.slice(postings.length) };
 }
 
 export interface ReversalInput {
