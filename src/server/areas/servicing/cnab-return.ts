@@ -31,6 +31,7 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { operationNumber } from '@shared/contract/credit-operations';
 import type { ReturnFileSummary, ReturnLine, ReturnLineOutcome, ReturnPreview, ReturnSettlement } from '@shared/contract/company-cnab-return';
 import type { Db } from '../../db/connect';
+import { insertRows } from '../../db/insert-rows';
 import { companyBankAccounts } from '../company/schema';
 import { users } from '../access/schema';
 import type { Actor } from '../operations';
@@ -53,7 +54,7 @@ import type { JournalItem } from './journal';
 import { payBatch, type PaymentInput } from './payments';
 import { stillCollected } from './stored-status';
 import { returnFileLines, returnFiles, type ReturnFileLineRow, type ReturnFileRow } from './schema-return';
-import { intArray, jsonRows, textArray } from './batch-sql';
+import { intArray, textArray } from './batch-sql';
 
 
 export const RETURN_MESSAGES = {
@@ -339,37 +340,34 @@ function feeItems(lines: ReadonlyArray<LineDraft>, today: string): { items: Jour
   return { items, lines: at };
 }
 
-/** The file's lines as settled, in one statement (one JSON parameter: a parameter per value would pass what a statement carries). */
+/** The file's lines as settled, in one statement (insertRows: one parameter, whatever the count). */
 async function storeLines(tx: Db, fileId: number, accountId: number, settled: readonly SettledLine[]): Promise<void> {
-  if (settled.length === 0) return;
-  const rows = settled.map((s) => ({
-    line: s.entry.line,
-    identity: s.entry.identity,
-    movement: s.entry.movement,
-    kind: s.entry.kind,
-    outcome: s.outcome,
-    message: s.message,
-    our_number: s.entry.nossoNumero,
-    boleto_slip_id: s.slip?.slip_id ?? null,
-    installment_id: s.slip?.installment_id ?? null,
-    title_amount: money(s.entry.titleAmount),
-    paid: money(s.entry.paid),
-    fee: money(s.entry.fee),
-    net: money(s.entry.net),
-    occurred_on: orNull(s.entry.occurredOn),
-    credited_on: orNull(s.entry.creditedOn),
-    reasons: s.entry.reasons,
-    transaction_id: s.transactionId,
-    fee_posting_id: s.feePostingId,
-  }));
-  await tx.execute(sql`
-    INSERT INTO return_file_lines (return_file_id, bank_account_id, line, identity, movement, kind, outcome, message, our_number, boleto_slip_id, installment_id,
-                                   title_amount, paid, fee, net, occurred_on, credited_on, reasons, transaction_id, fee_posting_id)
-    SELECT ${fileId}::int, ${accountId}::int, v.line, v.identity, v.movement, v.kind, v.outcome, v.message, v.our_number, v.boleto_slip_id, v.installment_id,
-           v.title_amount, v.paid, v.fee, v.net, v.occurred_on, v.credited_on, v.reasons, v.transaction_id, v.fee_posting_id
-      FROM json_to_recordset(${jsonRows(rows)}) AS v(line int, identity text, movement text, kind text, outcome text, message text, our_number text, boleto_slip_id int,
-           installment_id int, title_amount numeric, paid numeric, fee numeric, net numeric, occurred_on date, credited_on date, reasons jsonb, transaction_id int, fee_posting_id int)
-     ORDER BY v.line`);
+  await insertRows(
+    tx,
+    returnFileLines,
+    settled.map((s) => ({
+      return_file_id: fileId,
+      bank_account_id: accountId,
+      line: s.entry.line,
+      identity: s.entry.identity,
+      movement: s.entry.movement,
+      kind: s.entry.kind,
+      outcome: s.outcome,
+      message: s.message,
+      our_number: s.entry.nossoNumero,
+      boleto_slip_id: s.slip?.slip_id ?? null,
+      installment_id: s.slip?.installment_id ?? null,
+      title_amount: money(s.entry.titleAmount),
+      paid: money(s.entry.paid),
+      fee: money(s.entry.fee),
+      net: money(s.entry.net),
+      occurred_on: orNull(s.entry.occurredOn),
+      credited_on: orNull(s.entry.creditedOn),
+      reasons: [...s.entry.reasons],
+      transaction_id: s.transactionId,
+      fee_posting_id: s.feePostingId,
+    })),
+  );
 }
 
 function summaryOf(row: ReturnFileRow, actorName: string | null): ReturnFileSummary {

@@ -42,7 +42,6 @@
  *   (a statement per payment made a 10,000-line file take minutes).
  */
 import Decimal from 'decimal.js';
-import { sql } from 'drizzle-orm';
 import { formatCurrency } from '@shared/format';
 import { ownerOf, type StoredInstallmentStatus } from '@shared/installment-status';
 import type { ReceiptMethod } from '@shared/servicing';
@@ -82,7 +81,7 @@ import { assertCurrentInstallment, assertPayableInstallment } from './prepayment
 import { refuseUnlessCollecting } from './stored-status';
 import { postedToAssignee, standingCessionDate } from './cession-reads';
 import { boletoRejectionOf } from './boleto-rejection';
-import { jsonRows } from './batch-sql';
+import { insertRows } from '../../db/insert-rows';
 
 export const PAYMENT_MESSAGES = {
   notCollecting: (status: string) => `A operação não está em cobrança (está ${status}): pagamentos só depois da liberação.`,
@@ -352,14 +351,7 @@ export async function payBatch(
       else throw error;
     }
   }
-  if (written.length > 0) {
-    await tx.execute(sql`
-      INSERT INTO installment_transactions (id, installment_id, credit_operation_id, kind, amount, paid_on, method, reference, late_fee, default_interest, interest, principal, actor_id)
-      SELECT v.id, v.installment_id, v.credit_operation_id, v.kind, v.amount, v.paid_on, v.method, v.reference, v.late_fee, v.default_interest, v.interest, v.principal, v.actor_id
-        FROM json_to_recordset(${jsonRows(written)}) AS v(id int, installment_id int, credit_operation_id int, kind text, amount numeric, paid_on date, method text,
-             reference text, late_fee numeric, default_interest numeric, interest numeric, principal numeric, actor_id int)
-       ORDER BY v.id`);
-  }
+  await insertRows(tx, installmentTransactions, written);
   const extra = alsoPost(results);
   const postingIds = await postJournals(tx, [...postings, ...extra]);
   await recordInstallmentSettlements(
