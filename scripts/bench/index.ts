@@ -28,6 +28,8 @@
  *       the server (return-file.ts);
  *   (q) a cession of 1,000 installments end to end through the server, as two
  *       batch cessions of 500 (cession.ts).
+ * `npm run bench -- p q` runs only the figures named (a function printing
+ * several, like origination's i, j, k and k2, runs whole); none named, all.
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -139,19 +141,28 @@ async function excelExport(): Promise<void> {
   console.log('    (peak RSS includes the tsx loader and the generated rows held in memory by each process)');
 }
 
+const FIGURES: ReadonlyArray<[letters: readonly string[], run: () => Promise<void>]> = [
+  [['a'], listCall],
+  [['b'], excelExport],
+  [['c'], embeddedBackend],
+  [['d'], logsAtAMillion],
+  [['e'], rendererBundle],
+  [['f'], loadFigure],
+  [['g'], solicitationsAt200k],
+  [['h'], dashboardAt200k],
+  [['i', 'j', 'k', 'k2'], originationFigures],
+  [['l'], carneFigure],
+  [['l', 'm', 'n'], collectionsFigures],
+  [['o'], remittanceFigure],
+  [['o2'], assignmentRemittanceFigure],
+  [['p'], returnFileFigure],
+  [['q'], cessionFigure],
+];
+const named = process.argv.slice(2).map((a) => a.toLowerCase());
+const unknown = named.filter((n) => !FIGURES.some(([letters]) => letters.includes(n)));
+if (unknown.length > 0) throw new Error(`no bench figure ${unknown.join(', ')}`);
+
 console.log(`Back-office bench — Node ${process.version}, ${process.platform}/${process.arch}`);
-await listCall();
-await excelExport();
-await embeddedBackend();
-await logsAtAMillion();
-await rendererBundle();
-await loadFigure();
-await solicitationsAt200k();
-await dashboardAt200k();
-await originationFigures();
-await carneFigure();
-await collectionsFigures();
-await remittanceFigure();
-await assignmentRemittanceFigure();
-await returnFileFigure();
-await cessionFigure();
+for (const [letters, run] of FIGURES) {
+  if (named.length === 0 || letters.some((l) => named.includes(l))) await run();
+}

@@ -45,10 +45,21 @@ export interface IdempotentRequest {
 }
 
 /**
- * Runs `work` once per key (inside `tx`, which must be a transaction); answers
- * `{ value, replayed }`. `work`'s answer must be JSON (it is stored as jsonb).
+ * What the key row keeps of a large answer (a return file's settlement: every
+ * line, megabytes) and how a replay rebuilds the same answer from it and what
+ * the work stored, instead of the whole answer as jsonb.
  */
-export async function once<T>(tx: Db, request: IdempotentRequest, work: () => Promise<T>): Promise<{ value: T; replayed: boolean }> {
+export interface KeptAnswer<T> {
+  keep(value: T): unknown;
+  replay(kept: unknown): Promise<T>;
+}
+
+/**
+ * Runs `work` once per key (inside `tx`, which must be a transaction); answers
+ * `{ value, replayed }`. `work`'s answer must be JSON (it is stored as jsonb),
+ * or `kept` says what is stored and how the answer is given again.
+ */
+export async function once<T>(tx: Db, request: IdempotentRequest, work: () => Promise<T>, kept?: KeptAnswer<T>): Promise<{ value: T; replayed: boolean }> {
   const hash = requestHash(request.args);
   const inserted = await tx
     .insert(idempotencyKeys)
@@ -60,12 +71,12 @@ export async function once<T>(tx: Db, request: IdempotentRequest, work: () => Pr
     if (!existing || existing.operation !== request.operation || existing.user_id !== request.userId || existing.request_hash !== hash || existing.response === null) {
       throw conflict(IDEMPOTENCY_MESSAGES.keyReused, 'idempotency_key');
     }
-    return { value: existing.response as T, replayed: true };
+    return { value: kept ? await kept.replay(existing.response) : (existing.response as T), replayed: true };
   }
   const value = await work();
   await tx
     .update(idempotencyKeys)
-    .set({ response: sql`${JSON.stringify(value)}::jsonb` })
+    .set({ response: sql`${JSON.stringify(kept ? kept.keep(value) : value)}::jsonb` })
     .where(eq(idempotencyKeys.key, request.key));
   return { value, replayed: false };
 }

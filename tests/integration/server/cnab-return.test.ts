@@ -46,8 +46,8 @@ const fileOf = (list = movements(), fileSequence = 7) => itauReturnFile(ACCOUNT,
 async function preview(content: string, role: DemoRole = 'agent', bankCode = '341') {
   return call(server, 'cnabReturn.preview', { bankCode, file_name: 'RET341.ret', content }, tokens[role]);
 }
-async function settle(content: string, role: DemoRole = 'operator', bankCode = '341') {
-  return call(server, 'cnabReturn.settle', { bankCode, file_name: 'RET341.ret', content, idempotency_key: key() }, tokens[role]);
+async function settle(content: string, role: DemoRole = 'operator', bankCode = '341', idempotencyKey = key()) {
+  return call(server, 'cnabReturn.settle', { bankCode, file_name: 'RET341.ret', content, idempotency_key: idempotencyKey }, tokens[role]);
 }
 async function count(table: string): Promise<number> {
   const [row] = await server.database.rows<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`);
@@ -331,8 +331,13 @@ describe('payments the rules refuse', () => {
       { movement: '06', nossoNumero: sequences[6], amount: sixth.value, paid: sixth.value, fee: '1.90', occurredOn: '2026-01-19', creditedOn: '2026-01-20' },
     ];
     const payments = await count('installment_transactions');
-    const answer = await settle(fileOf(list, 30));
+    const sent = key();
+    const answer = await settle(fileOf(list, 30), 'operator', '341', sent);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    // The same request again (a retry with its key) answers what the first answered and settles nothing more.
+    const replayed = await settle(fileOf(list, 30), 'operator', '341', sent);
+    expect(replayed.status).toBe(200);
+    expect(replayed.body).toEqual(answer.body);
     expect(answer.body.lines.map((l: { outcome: string }) => l.outcome)).toEqual(['refused', 'settled', 'refused']);
     expect(answer.body.lines[0].message).toContain('Campo amount');
     expect(answer.body.lines[2].message).toContain('Campo amount');

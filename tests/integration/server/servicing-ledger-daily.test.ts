@@ -2,7 +2,8 @@
  * The per-day account balances (migration 0021) that the trial balance sums:
  * always equal to the journal's own sums, by day and account, after the demo
  * seed's flows (real services), after concurrent payments on different
- * operations, and after random balanced postings; the trial balance on any
+ * operations, and after random balanced postings; an unbalanced posting is
+ * refused by the database (migration 0033's statement check); the trial balance on any
  * date equals the sum over journal_entries up to it. On PostgreSQL (run with
  * TEST_DATABASE_URL) the concurrency cases are real: payments of different
  * operations post at once, and two postings taking accounts in opposite
@@ -119,6 +120,24 @@ describe('per-day balances', () => {
     expect(await disagreements()).toEqual([]);
     await expectTrialBalanceIsTheRawSum(day);
   }, 60_000);
+
+  it('an unbalanced posting, or a posting split over two statements, is refused and nothing of its transaction stays', async () => {
+    const lines = (id: string, pairs: Array<[string, string, number]>) =>
+      `INSERT INTO journal_entries (posting_id, kind, account, side, amount, credit_operation_id, business_date)
+       SELECT ${id}, 'payment', a, s, m, ${operationId}, '${server.clock.today()}'::date FROM (VALUES ${pairs.map(([a, s, m]) => `('${a}', '${s}', ${m})`).join(', ')}) v(a, s, m)`;
+    const count = async () => (await server.database.rows<{ n: number }>('SELECT count(*)::int AS n FROM journal_entries'))[0].n;
+    const before = await count();
+    const [{ id }] = await server.database.rows<{ id: number }>("SELECT nextval('journal_posting_ids')::int AS id");
+    await expect(server.database.rows(lines(String(id), [['bank', 'debit', 7], ['loans_receivable', 'credit', 6]]))).rejects.toThrow(/unbalanced by 1/);
+    // Balanced by the end of the transaction but not by each statement: a posting's lines go in one statement.
+    const split = `DO $$ BEGIN ${lines(String(id), [['bank', 'debit', 7]])}; ${lines(String(id), [['loans_receivable', 'credit', 7]])}; END $$`;
+    await expect(server.database.rows(split)).rejects.toThrow(/unbalanced by 7/);
+    // Balanced lines added to a balanced posting keep it balanced.
+    await server.database.rows(lines(String(id), [['bank', 'debit', 3], ['loans_receivable', 'credit', 3]]));
+    await server.database.rows(lines(String(id), [['bank', 'debit', 2], ['loans_receivable', 'credit', 2]]));
+    expect(await count()).toBe(before + 4);
+    expect(await disagreements()).toEqual([]);
+  });
 
   it('random balanced postings, one or several per statement, keep the balances equal to the raw sums (property)', async () => {
     const accounts = ['bank', 'loans_receivable', 'iof_payable', 'interest_income', 'fee_income', 'late_charge_income', 'credit_losses'] as const;

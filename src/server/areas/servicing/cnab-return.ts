@@ -16,12 +16,12 @@
  *   · the same file (SHA-256, per account) answers the stored import and
  *     settles nothing;
  *   · each line's outcome comes from lineOutcome; a paid line becomes a
- *     payment of its installment through the payment service (method boleto,
- *     dated by the credit date), inside a savepoint, so when the payment rules
+ *     payment of its installment through the payment service's batch form
+ *     (method boleto, dated by the credit date), so when the payment rules
  *     refuse it (above what is due, before the disbursement) the line is kept
  *     as refused with the reason and the rest of the file settles;
  *   · the fee of every applied line is its own posting (bankFeePosting) on the
- *     installment's operation;
+ *     installment's operation, written in the payments' statements;
  *   · the file and every line are stored (immutable); an applied line's
  *     identity is UNIQUE per account in the database as the last guard.
  */
@@ -31,10 +31,12 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { operationNumber } from '@shared/contract/credit-operations';
 import type { ReturnFileSummary, ReturnLine, ReturnLineOutcome, ReturnPreview, ReturnSettlement } from '@shared/contract/company-cnab-return';
 import type { Db } from '../../db/connect';
+import { insertRows } from '../../db/insert-rows';
 import { companyBankAccounts } from '../company/schema';
 import { users } from '../access/schema';
 import type { Actor } from '../operations';
 import { badRequest, notFound } from '../../platform/http/errors';
+import type { KeptAnswer } from '../../platform/idempotency';
 import { logActivity } from '../../platform/activity';
 import {
   APPLIED_OUTCOMES,
@@ -48,11 +50,11 @@ import {
   type ReturnEntry,
 } from '../../domain/cnab';
 import { bankFeePosting } from '../../domain/servicing/ledger';
-import { postJournals, type JournalItem } from './journal';
+import type { JournalItem } from './journal';
 import { payBatch, type PaymentInput } from './payments';
 import { stillCollected } from './stored-status';
 import { returnFileLines, returnFiles, type ReturnFileLineRow, type ReturnFileRow } from './schema-return';
-import { intArray, jsonRows, textArray } from './batch-sql';
+import { intArray, textArray } from './batch-sql';
 
 
 export const RETURN_MESSAGES = {
@@ -298,24 +300,34 @@ function paymentOf(d: LineDraft): PaymentInput | { refused: string } | null {
  * The file's payments through the payment service's batch form (the same
  * rules, postings and log as one payment): a line the rules refuse (above
  * what is due, before the disbursement) is kept as refused with the reason
- * and the rest of the file settles.
+ * and the rest of the file settles. The fees of the applied lines are posted
+ * in the payments' statements (feeItems).
  */
-async function settleLines(tx: Db, actor: Actor, drafts: readonly LineDraft[], today: string): Promise<Array<Pick<SettledLine, 'outcome' | 'message' | 'transactionId'>>> {
+async function settleLines(tx: Db, actor: Actor, drafts: readonly LineDraft[], today: string): Promise<SettledLine[]> {
   const asked = drafts.map(paymentOf);
   const inputs = asked.filter((p): p is PaymentInput => p !== null && !('refused' in p));
-  const paid = await payBatch(tx, actor, inputs, today);
-  let next = 0;
-  return drafts.map((d, k) => {
-    const p = asked[k];
-    if (p === null) return { outcome: d.outcome, message: d.message, transactionId: null };
-    if ('refused' in p) return { outcome: 'refused', message: p.refused, transactionId: null };
-    const result = paid[next++];
-    return result.ok ? { outcome: 'settled', message: null, transactionId: result.id } : { outcome: 'refused', message: result.error.message, transactionId: null };
+  let outcomes: Array<LineDraft & Pick<SettledLine, 'transactionId'>> = [];
+  let feeLines: number[] = [];
+  const { alsoPosted } = await payBatch(tx, actor, inputs, today, (paid) => {
+    let next = 0;
+    outcomes = drafts.map((d, k) => {
+      const p = asked[k];
+      if (p === null) return { ...d, transactionId: null };
+      if ('refused' in p) return { ...d, outcome: 'refused', message: p.refused, transactionId: null };
+      const result = paid[next++];
+      return result.ok ? { ...d, outcome: 'settled', message: null, transactionId: result.id } : { ...d, outcome: 'refused', message: result.error.message, transactionId: null };
+    });
+    const fees = feeItems(outcomes, today);
+    feeLines = fees.lines;
+    return fees.items;
   });
+  const feePostingIds: Array<number | null> = drafts.map(() => null);
+  feeLines.forEach((k, n) => (feePostingIds[k] = alsoPosted[n]));
+  return outcomes.map((d, k) => ({ ...d, feePostingId: feePostingIds[k] }));
 }
 
-/** The bank's fee of every applied line that names a slip, one posting each, written together; answers each line's posting id. */
-async function postFees(tx: Db, lines: ReadonlyArray<LineDraft & { outcome: ReturnLineOutcome }>, today: string): Promise<Array<number | null>> {
+/** The bank's fee of every applied line that names a slip, one posting each, with the index of its line. */
+function feeItems(lines: ReadonlyArray<LineDraft>, today: string): { items: JournalItem[]; lines: number[] } {
   const items: JournalItem[] = [];
   const at: number[] = [];
   for (const [k, d] of lines.entries()) {
@@ -325,43 +337,37 @@ async function postFees(tx: Db, lines: ReadonlyArray<LineDraft & { outcome: Retu
     items.push({ posting: bankFeePosting(fee), link: { operationId: d.slip.credit_operation_id, businessDate: day <= today ? day : today } });
     at.push(k);
   }
-  const ids = await postJournals(tx, items);
-  const byLine: Array<number | null> = lines.map(() => null);
-  at.forEach((k, n) => (byLine[k] = ids[n]));
-  return byLine;
+  return { items, lines: at };
 }
 
-/** The file's lines as settled, in one statement (one JSON parameter: a parameter per value would pass what a statement carries). */
+/** The file's lines as settled, in one statement (insertRows: one parameter, whatever the count). */
 async function storeLines(tx: Db, fileId: number, accountId: number, settled: readonly SettledLine[]): Promise<void> {
-  if (settled.length === 0) return;
-  const rows = settled.map((s) => ({
-    line: s.entry.line,
-    identity: s.entry.identity,
-    movement: s.entry.movement,
-    kind: s.entry.kind,
-    outcome: s.outcome,
-    message: s.message,
-    our_number: s.entry.nossoNumero,
-    boleto_slip_id: s.slip?.slip_id ?? null,
-    installment_id: s.slip?.installment_id ?? null,
-    title_amount: money(s.entry.titleAmount),
-    paid: money(s.entry.paid),
-    fee: money(s.entry.fee),
-    net: money(s.entry.net),
-    occurred_on: orNull(s.entry.occurredOn),
-    credited_on: orNull(s.entry.creditedOn),
-    reasons: s.entry.reasons,
-    transaction_id: s.transactionId,
-    fee_posting_id: s.feePostingId,
-  }));
-  await tx.execute(sql`
-    INSERT INTO return_file_lines (return_file_id, bank_account_id, line, identity, movement, kind, outcome, message, our_number, boleto_slip_id, installment_id,
-                                   title_amount, paid, fee, net, occurred_on, credited_on, reasons, transaction_id, fee_posting_id)
-    SELECT ${fileId}::int, ${accountId}::int, v.line, v.identity, v.movement, v.kind, v.outcome, v.message, v.our_number, v.boleto_slip_id, v.installment_id,
-           v.title_amount, v.paid, v.fee, v.net, v.occurred_on, v.credited_on, v.reasons, v.transaction_id, v.fee_posting_id
-      FROM json_to_recordset(${jsonRows(rows)}) AS v(line int, identity text, movement text, kind text, outcome text, message text, our_number text, boleto_slip_id int,
-           installment_id int, title_amount numeric, paid numeric, fee numeric, net numeric, occurred_on date, credited_on date, reasons jsonb, transaction_id int, fee_posting_id int)
-     ORDER BY v.line`);
+  await insertRows(
+    tx,
+    returnFileLines,
+    settled.map((s) => ({
+      return_file_id: fileId,
+      bank_account_id: accountId,
+      line: s.entry.line,
+      identity: s.entry.identity,
+      movement: s.entry.movement,
+      kind: s.entry.kind,
+      outcome: s.outcome,
+      message: s.message,
+      our_number: s.entry.nossoNumero,
+      boleto_slip_id: s.slip?.slip_id ?? null,
+      installment_id: s.slip?.installment_id ?? null,
+      title_amount: money(s.entry.titleAmount),
+      paid: money(s.entry.paid),
+      fee: money(s.entry.fee),
+      net: money(s.entry.net),
+      occurred_on: orNull(s.entry.occurredOn),
+      credited_on: orNull(s.entry.creditedOn),
+      reasons: [...s.entry.reasons],
+      transaction_id: s.transactionId,
+      fee_posting_id: s.feePostingId,
+    })),
+  );
 }
 
 function summaryOf(row: ReturnFileRow, actorName: string | null): ReturnFileSummary {
@@ -435,10 +441,7 @@ export async function settleReturn(tx: Db, actor: Actor, input: ReturnFileInput,
   const before = await storedFile(tx, analysis.account.id, analysis.sha256);
   if (before) return storedSettlement(tx, before, true);
 
-  const results = await settleLines(tx, actor, analysis.drafts, today);
-  const outcomes = analysis.drafts.map((d, k) => ({ ...d, ...results[k] }));
-  const fees = await postFees(tx, outcomes, today);
-  const settled: SettledLine[] = outcomes.map((d, k) => ({ ...d, feePostingId: fees[k] }));
+  const settled = await settleLines(tx, actor, analysis.drafts, today);
   const views = settled.map(lineView);
   const totals = totalsOf(views);
   const [file] = await tx
@@ -479,6 +482,26 @@ export async function settleReturn(tx: Db, actor: Actor, input: ReturnFileInput,
   });
   const [me] = await tx.select({ name: users.name }).from(users).where(eq(users.id, actor.id));
   return { file: summaryOf(file, me?.name ?? null), already_imported: false, lines: views, totals };
+}
+
+/**
+ * What a settle call's idempotency key keeps: the import's id and whether it
+ * was already imported, not the megabytes of its lines; a replay reads the
+ * stored import (its lines as stored, their words from the stored file), the
+ * answer the first call gave.
+ */
+export function settlementKept(db: Db): KeptAnswer<ReturnSettlement> {
+  return {
+    keep: (s) => ({ return_file_id: s.file.id, already_imported: s.already_imported }),
+    replay: async (kept) => {
+      // A key written before the import's id was kept holds the whole answer.
+      if (kept !== null && typeof kept === 'object' && 'lines' in kept) return kept as ReturnSettlement;
+      const { return_file_id: id, already_imported: alreadyImported } = kept as { return_file_id: number; already_imported: boolean };
+      const [row] = await db.select().from(returnFiles).where(eq(returnFiles.id, id));
+      if (!row) throw new Error(`return file ${id} of an idempotency key is missing`);
+      return storedSettlement(db, row, alreadyImported);
+    },
+  };
 }
 
 /** The bank's imported files, newest first. */

@@ -2,8 +2,9 @@
  * The journal: each posting of domain/servicing/ledger.ts written as its
  * lines under one posting id, in the caller's transaction (the money movement
  * and its entries commit together or not at all). The database checks again
- * at commit that every posting balances (a deferred constraint trigger of
- * migration 0015), so an unbalanced posting can never be committed.
+ * that every statement leaves each posting it writes balanced (migration
+ * 0033's statement trigger), so an unbalanced posting can never be committed:
+ * a posting's lines always go in one statement.
  */
 import Decimal from 'decimal.js';
 import { asc, eq, lte, sql } from 'drizzle-orm';
@@ -48,45 +49,61 @@ export interface JournalItem {
   link: PostingLink;
 }
 
-/** Journal lines written per statement (a JSON parameter: one, whatever the count). */
-const LINES_PER_STATEMENT = 20_000;
+/**
+ * Journal lines written per statement at most (a JSON parameter: one, whatever
+ * the count; about 200 bytes a line), so a 10,000-line return file's payments
+ * and fees (about 25,000 lines) go in one.
+ */
+const LINES_PER_STATEMENT = 40_000;
+
+type LineRow = { p: number; n: number; kind: string; account: string; side: string; amount: string; op: number; tx: number | null; disb: number | null; prep: number | null; day: string };
+
+async function insertLines(tx: Db, lines: readonly LineRow[]): Promise<void> {
+  await tx.execute(sql`
+    INSERT INTO journal_entries (posting_id, kind, account, side, amount, credit_operation_id, transaction_id, disbursement_id, prepayment_id, business_date)
+    SELECT v.p, v.kind, v.account, v.side, v.amount, v.op, v.tx, v.disb, v.prep, v.day
+      FROM json_to_recordset(${jsonRows(lines)})
+           AS v(p int, n int, kind text, account text, side text, amount numeric, op int, tx int, disb int, prep int, day date)
+     ORDER BY v.p, v.n`);
+}
 
 /**
  * Writes many postings (a bank file's payments and fees, a cession's one per
- * operation) together, so the per-day balances' statement trigger runs once
- * per statement, not per posting: the posting ids
- * drawn in one statement, every line in as few statements as the size allows
- * (lines in the order of the postings and of their lines, as postJournal
- * writes them one posting at a time); answers the ids in the items' order.
+ * operation) together, so the per-day balances' and the balance check's
+ * statement triggers run once per statement, not per posting: the posting ids
+ * drawn in one statement, every line in as few statements as the size allows,
+ * never splitting a posting (lines in the order of the postings and of their
+ * lines, as postJournal writes them one posting at a time); answers the ids in
+ * the items' order.
  */
 export async function postJournals(tx: Db, items: readonly JournalItem[]): Promise<number[]> {
   if (items.length === 0) return [];
   for (const item of items) assertBalanced(item.posting.lines);
   const drawn = await tx.execute(sql`SELECT nextval('journal_posting_ids')::int AS id FROM generate_series(1, ${items.length}::int)`);
   const ids = (drawn as unknown as { rows: Array<{ id: number }> }).rows.map((r) => Number(r.id)).sort((a, b) => a - b);
-  const lines = items.flatMap((item, k) =>
-    item.posting.lines.map((line, n) => ({
-      p: ids[k],
-      n,
-      kind: item.posting.kind,
-      account: line.account,
-      side: line.side,
-      amount: line.amount.toFixed(2),
-      op: item.link.operationId,
-      tx: item.link.transactionId ?? null,
-      disb: item.link.disbursementId ?? null,
-      prep: item.link.prepaymentId ?? null,
-      day: item.link.businessDate,
-    })),
-  );
-  for (let at = 0; at < lines.length; at += LINES_PER_STATEMENT) {
-    await tx.execute(sql`
-      INSERT INTO journal_entries (posting_id, kind, account, side, amount, credit_operation_id, transaction_id, disbursement_id, prepayment_id, business_date)
-      SELECT v.p, v.kind, v.account, v.side, v.amount, v.op, v.tx, v.disb, v.prep, v.day
-        FROM json_to_recordset(${jsonRows(lines.slice(at, at + LINES_PER_STATEMENT))})
-             AS v(p int, n int, kind text, account text, side text, amount numeric, op int, tx int, disb int, prep int, day date)
-       ORDER BY v.p, v.n`);
+  let batch: LineRow[] = [];
+  for (const [k, item] of items.entries()) {
+    if (batch.length > 0 && batch.length + item.posting.lines.length > LINES_PER_STATEMENT) {
+      await insertLines(tx, batch);
+      batch = [];
+    }
+    for (const [n, line] of item.posting.lines.entries()) {
+      batch.push({
+        p: ids[k],
+        n,
+        kind: item.posting.kind,
+        account: line.account,
+        side: line.side,
+        amount: line.amount.toFixed(2),
+        op: item.link.operationId,
+        tx: item.link.transactionId ?? null,
+        disb: item.link.disbursementId ?? null,
+        prep: item.link.prepaymentId ?? null,
+        day: item.link.businessDate,
+      });
+    }
   }
+  await insertLines(tx, batch);
   return ids;
 }
 

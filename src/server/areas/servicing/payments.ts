@@ -42,7 +42,6 @@
  *   (a statement per payment made a 10,000-line file take minutes).
  */
 import Decimal from 'decimal.js';
-import { sql } from 'drizzle-orm';
 import { formatCurrency } from '@shared/format';
 import { ownerOf, type StoredInstallmentStatus } from '@shared/installment-status';
 import type { ReceiptMethod } from '@shared/servicing';
@@ -82,7 +81,7 @@ import { assertCurrentInstallment, assertPayableInstallment } from './prepayment
 import { refuseUnlessCollecting } from './stored-status';
 import { postedToAssignee, standingCessionDate } from './cession-reads';
 import { boletoRejectionOf } from './boleto-rejection';
-import { jsonRows } from './batch-sql';
+import { insertRows } from '../../db/insert-rows';
 
 export const PAYMENT_MESSAGES = {
   notCollecting: (status: string) => `A operação não está em cobrança (está ${status}): pagamentos só depois da liberação.`,
@@ -303,12 +302,21 @@ export type BatchPaymentResult = { ok: true; id: number } | { ok: false; error: 
  *   payments including the earlier ones of the batch; one the rules refuse
  *   writes nothing and is answered with the error `pay` would throw;
  * - then the payments, their postings, the installments' settlement days and
- *   the log entries are written a statement per kind, not per payment.
+ *   the log entries are written a statement per kind, not per payment;
+ *   `alsoPost`, given the results, names postings that go in the same
+ *   statements as the payments' (a return file's fees, which depend on the
+ *   lines paid): their ids are answered in its order.
  * A failure other than a refusal (5xx) is thrown: the caller's transaction is
  * then rolled back whole.
  */
-export async function payBatch(tx: Db, actor: Actor, inputs: readonly PaymentInput[], today: string): Promise<BatchPaymentResult[]> {
-  if (inputs.length === 0) return [];
+export async function payBatch(
+  tx: Db,
+  actor: Actor,
+  inputs: readonly PaymentInput[],
+  today: string,
+  alsoPost: (results: readonly BatchPaymentResult[]) => readonly JournalItem[] = () => [],
+): Promise<{ results: BatchPaymentResult[]; alsoPosted: number[] }> {
+  if (inputs.length === 0) return { results: [], alsoPosted: await postJournals(tx, alsoPost([])) };
   const contexts = await lockedPaymentContexts(tx, inputs.map((p) => p.id));
   const targets = await installmentsWithStatus(tx, inputs.map((p) => p.installment));
   const history = new Map<number, InstallmentTransactionRow[]>();
@@ -343,21 +351,15 @@ export async function payBatch(tx: Db, actor: Actor, inputs: readonly PaymentInp
       else throw error;
     }
   }
-  if (written.length > 0) {
-    await tx.execute(sql`
-      INSERT INTO installment_transactions (id, installment_id, credit_operation_id, kind, amount, paid_on, method, reference, late_fee, default_interest, interest, principal, actor_id)
-      SELECT v.id, v.installment_id, v.credit_operation_id, v.kind, v.amount, v.paid_on, v.method, v.reference, v.late_fee, v.default_interest, v.interest, v.principal, v.actor_id
-        FROM json_to_recordset(${jsonRows(written)}) AS v(id int, installment_id int, credit_operation_id int, kind text, amount numeric, paid_on date, method text,
-             reference text, late_fee numeric, default_interest numeric, interest numeric, principal numeric, actor_id int)
-       ORDER BY v.id`);
-  }
-  await postJournals(tx, postings);
+  await insertRows(tx, installmentTransactions, written);
+  const extra = alsoPost(results);
+  const postingIds = await postJournals(tx, [...postings, ...extra]);
   await recordInstallmentSettlements(
     tx,
     [...settledOn].filter(([, s]) => s.from !== s.to).map(([installmentId, s]) => ({ installmentId, paidOn: s.to })),
   );
   await logActivities(tx, logs);
-  return results;
+  return { results, alsoPosted: postingIds.slice(postings.length) };
 }
 
 export interface ReversalInput {

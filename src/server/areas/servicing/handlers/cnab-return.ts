@@ -1,14 +1,15 @@
 /**
  * Return-file calls: the preview (reads only), settling in one transaction
- * with its idempotency key (everything the file does, or nothing), the
- * history and one stored import.
+ * with its idempotency key (everything the file does, or nothing; the key
+ * keeps the import's id, and a replay answers the stored import as the first
+ * call answered it), the history and one stored import.
  */
 import type { OperationName } from '@shared/contract/index';
 import { isRoleId } from '@shared/roles';
 import { requireAuth, type HandlerContext, type Handlers } from '../../../platform/http/handler';
 import { once } from '../../../platform/idempotency';
 import type { Actor } from '../../operations';
-import { previewReturn, returnDetail, returnHistory, settleReturn } from '../cnab-return';
+import { previewReturn, returnDetail, returnHistory, settlementKept, settleReturn } from '../cnab-return';
 
 export type CnabReturnName = Extract<OperationName, `cnabReturn.${string}`>;
 
@@ -25,8 +26,11 @@ export const cnabReturnHandlers: Pick<Handlers, CnabReturnName> = {
     const me = actor(ctx);
     const today = ctx.deps.clock.today();
     const { value } = await ctx.deps.db.transaction((tx) =>
-      once(tx, { key: args.idempotency_key, operation: 'cnabReturn.settle', userId: me.id, args }, () =>
-        settleReturn(tx, me, { bankCode: args.bankCode, fileName: args.file_name, content: args.content }, today),
+      once(
+        tx,
+        { key: args.idempotency_key, operation: 'cnabReturn.settle', userId: me.id, args },
+        () => settleReturn(tx, me, { bankCode: args.bankCode, fileName: args.file_name, content: args.content }, today),
+        settlementKept(tx),
       ),
     );
     return value;
