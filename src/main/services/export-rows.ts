@@ -7,7 +7,6 @@
  * that does not announce it) are the rows gathered first, since the workbook's
  * info sheet, written before the data, carries the count.
  */
-import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { z } from 'zod';
 import { exportRowSchema } from '@shared/contract';
@@ -42,7 +41,7 @@ function malformed(): Error {
  * contract's row schema). A scanner follows strings and nesting depth; only
  * the top level's keys and the rows array's elements are cut out of the text.
  */
-export async function* exportAnswerPieces(body: AsyncIterable<Buffer | string>): AsyncGenerator<Piece> {
+export async function* exportAnswerPieces(body: AsyncIterable<Buffer | string> | Iterable<Buffer | string>): AsyncGenerator<Piece> {
   const decoder = new StringDecoder('utf8');
   let text = '';
   let pos = 0;
@@ -167,7 +166,7 @@ export async function* exportAnswerPieces(body: AsyncIterable<Buffer | string>):
  * rows are read as the batches are consumed (backpressure reaches the
  * socket); without it they are gathered here, as before.
  */
-export async function readExportRows(body: AsyncIterable<Buffer | string>): Promise<ExportRowsSource> {
+export async function readExportRows(body: AsyncIterable<Buffer | string> | Iterable<Buffer | string>): Promise<ExportRowsSource> {
   const pieces = exportAnswerPieces(body);
   const first = await pieces.next();
   if (!first.done && first.value.kind === 'total') {
