@@ -12,7 +12,7 @@
  *   (k2) the operations report over those operations as Excel (aim: the app's
  *       writer within 1.2× of exceljs's streaming writer alone, under 250 MB).
  *
- * Run alone: `npx tsx scripts/bench/origination.ts` (BENCH_OPERATION_ROWS, BENCH_RUNS).
+ * Run alone: `npx tsx scripts/bench/origination.ts` (BENCH_OPERATION_ROWS, BENCH_RUNS, BENCH_K2_NODE_FLAGS).
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -206,7 +206,9 @@ export async function originationFigures(): Promise<void> {
 /** One measurement of excel-child.ts in its own process (its peak RSS is its own): its JSON line. */
 function excelChild(args: string[]): Promise<{ seconds: number; cpuSeconds: number; peakRssMB: number; bytes: number; rows: number }> {
   return new Promise((ok, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', resolve('scripts/bench/excel-child.ts'), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+    // BENCH_K2_NODE_FLAGS: V8 flags for the children (e.g. --max-semi-space-size=8: the young generation is most of what is left of the peak).
+    const flags = (process.env.BENCH_K2_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+    const child = spawn(process.execPath, [...flags, '--import', 'tsx', resolve('scripts/bench/excel-child.ts'), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.on('error', fail);

@@ -194,6 +194,43 @@ export function columnWidths(columns: readonly ExcelColumn[], headers: readonly 
 /** Lets the zip stream drain between batches, so a huge export never piles up in memory. */
 const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** Rows between looks at the zip's backlog (about 90 KB of sheet XML). */
+const BACKLOG_CHECK_ROWS = 250;
+/** Bytes of sheet XML allowed to wait for the zip's deflate before the writer stops making more. */
+const MAX_SHEET_BACKLOG = 1024 * 1024;
+
+interface BufferedStream {
+  _writableState?: { length?: number };
+  once?(event: 'drain', listener: () => void): unknown;
+  removeListener?(event: 'drain', listener: () => void): unknown;
+}
+
+/**
+ * Waits while the sheet's XML waits to be zipped. exceljs's sheet stream
+ * writes into the zip entry's stream without heeding its backpressure, so
+ * rows made faster than the deflate takes them pile up as XML (the whole
+ * sheet, ~35 MB at 100,000 rows); this is the one place that reads exceljs's
+ * and the stream's internals, and it waits for nothing when they are not
+ * there.
+ */
+async function sheetDrained(sheet: ExcelJS.Worksheet): Promise<void> {
+  const pipes = (sheet as unknown as { stream?: { pipes?: BufferedStream[] } }).stream?.pipes;
+  const entry = pipes?.[0];
+  if (!entry?.once || !entry.removeListener) return;
+  while ((entry._writableState?.length ?? 0) > MAX_SHEET_BACKLOG) {
+    await new Promise<void>((resolve) => {
+      // 'drain' comes when the backlog is gone; the timer only guards against a stream that never says so.
+      const done = () => {
+        clearTimeout(timer);
+        entry.removeListener?.('drain', done);
+        resolve();
+      };
+      const timer = setTimeout(done, 50);
+      entry.once?.('drain', done);
+    });
+  }
+}
+
 /**
  * The first batches up to WIDTH_SAMPLE_ROWS rows (what the widths are
  * measured on when the rows arrive in batches) and an iterator of the rest.
@@ -261,17 +298,28 @@ export async function writeExcelFile(input: ExcelWriteInput): Promise<{ rows: nu
   data.getRow(1).commit();
 
   let written = 0;
+  // One style object per formatted column, shared by its cells: exceljs turns a style into its id once per
+  // object (a fresh copy per cell costs an XML rendering each). A format given explicitly ignores the cell's type.
+  const sharedStyles = input.columns.map((column) => {
+    const numFmt = numberFormat(column.format);
+    return numFmt ? ({ numFmt } as Partial<ExcelJS.Style>) : null;
+  });
   // Each row is committed as it is written (the sheet's XML goes to the zip stream), so none is kept.
   const write = async (rows: readonly ExportRow[]) => {
     for (const row of rows) {
       const values: Record<string, ExcelJS.CellValue> = {};
       for (const column of input.columns) values[column.key] = cellValue(column.format, row[column.key]);
-      data.addRow(values).commit();
+      const added = data.addRow(values);
+      sharedStyles.forEach((style, c) => {
+        if (style) added.getCell(c + 1).style = style;
+      });
+      added.commit();
       written += 1;
       if (written % every === 0) {
         input.onProgress?.(written, total);
         await breathe();
       }
+      if (written % BACKLOG_CHECK_ROWS === 0) await sheetDrained(data);
     }
   };
   if (inMemory) await write(inMemory);
