@@ -241,6 +241,10 @@ async function operationsReportExcel(main: Awaited<ReturnType<typeof benchMain>>
     const rows = (answer.data as { rows: unknown[] }).rows;
     await writeFile(rowsFile, JSON.stringify({ total: rows.length, rows }));
 
+    // The same child with an empty answer: what the process and its modules (and the tsx loader) weigh before any row.
+    const emptyFile = join(folder, 'empty.json');
+    await writeFile(emptyFile, JSON.stringify({ total: 0, rows: [] }));
+    const baseline = await excelChild(['report-writer', emptyFile]);
     const service = await excelChild(['report-service', serverUrl]);
     const app = await excelChild(['report-writer', rowsFile]);
     const alone = await excelChild(['report-exceljs', rowsFile]);
@@ -249,10 +253,12 @@ async function operationsReportExcel(main: Awaited<ReturnType<typeof benchMain>>
     console.log(`    rows: ${app.rows.toLocaleString('pt-BR')} (at most OPERATIONS_REPORT_EXPORT_MAX)`);
     console.log(`    whole path via main handlers (fetch + write + save) ${whole.toFixed(2).padStart(6)} s   (server in this process)`);
     console.log(`    rows fetched from the server (JSON, parsed whole)    ${fetched.toFixed(2).padStart(6)} s`);
+    line('baseline: the same child, an empty answer', baseline);
     line('main process alone: export read and written as it arrives', service);
     line("files service's writer, report's 11 columns", app);
     line('exceljs streaming writer alone, same rows', alone);
     console.log(`    writer / exceljs time ratio: ${(app.seconds / alone.seconds).toFixed(2)}  (target ≤ 1.2; peak RSS target < 250 MB)`);
+    console.log(`    peak above the baseline: main process ${service.peakRssMB - baseline.peakRssMB} MB, writer ${app.peakRssMB - baseline.peakRssMB} MB, exceljs alone ${alone.peakRssMB - baseline.peakRssMB} MB`);
     console.log('    (writer and exceljs read the saved answer as the main process reads the body: neither holds the rows)');
   } finally {
     await rm(folder, { recursive: true, force: true });
