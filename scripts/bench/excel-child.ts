@@ -6,19 +6,26 @@
  *   exceljs  exceljs's streaming WorkbookWriter alone, same rows and columns
  *   service  the whole files service through createBackofficeMain: HTTP call
  *            to a local fake API answering the users export, rows written to disk
- *   report-writer / report-exceljs  the operations report's rows (bench (k2)),
- *            read from the JSON file named by the next argument before the
- *            clock starts, written by the files service's writer or by
- *            exceljs's streaming writer alone (the report's 11 columns)
- * Prints one JSON line: { mode, rows, seconds, peakRssMB, bytes }.
+ *   report-writer / report-exceljs  the operations report's rows (bench (k2)):
+ *            the server's answer saved in the JSON file named by the next
+ *            argument, read as the main process reads an export answer (as it
+ *            arrives, export-rows.ts) and written by the files service's
+ *            writer or by exceljs's streaming writer alone (the report's 11
+ *            columns); neither holds the rows
+ *   report-service  the whole main-process path (bench (k2)): createBackofficeMain
+ *            signed in to the server at the URL in the next argument, the
+ *            operations report exported to disk through the files service
+ * Prints one JSON line: { mode, rows, seconds, cpuSeconds (the whole process's), peakRssMB, bytes }.
  */
 import ExcelJS from 'exceljs';
 import { createServer } from 'node:http';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { createReadStream, readFileSync } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { writeExcelFile } from '../../src/main/services/excel';
+import { readExportRows, type ExportRowsSource } from '../../src/main/services/export-rows';
 import { createBackofficeMain } from '../../src/main/services/backoffice';
 import { operation } from '../../src/shared/contract';
 import { OPERATIONS_REPORT_EXCEL_COLUMNS } from '../../src/shared/contract/company-reports';
@@ -28,7 +35,19 @@ import { MemoryKeychain, TempDialogs } from '../../tests/e2e/harness/ports';
 const mode = process.argv[2];
 const count = Number(process.argv[3] ?? 100_000);
 
+/**
+ * This process's own peak: VmHWM (Linux), which starts afresh at exec. maxRSS
+ * (getrusage) keeps the high-water mark across exec, so a child spawned by a
+ * big process (the bench's, holding the server and 100,000 rows) would report
+ * its parent's size; it is used only where /proc is missing.
+ */
 function peakRssMB(): number {
+  try {
+    const hwm = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
+    if (hwm) return Math.round(Number(hwm[1]) / 1024);
+  } catch {
+    // no /proc: fall through
+  }
   // maxRSS is in kilobytes.
   return Math.round(process.resourceUsage().maxRSS / 1024);
 }
@@ -76,7 +95,8 @@ async function fakeApi(): Promise<{ url: string; close(): void }> {
       if (key === exportRoute) {
         // Streamed so the fake API does not weigh on the measurement more than a real one would.
         res.writeHead(200, { 'content-type': 'application/json' });
-        res.write('{"rows":[');
+        // The count first, as the server puts it (router.ts): the files service then writes rows as they arrive.
+        res.write(`{"total":${count},"rows":[`);
         let i = 0;
         const pump = () => {
           let ok = true;
@@ -119,27 +139,50 @@ async function viaService(folder: string): Promise<string> {
   return result.data.path;
 }
 
-/** The operations report's rows as the main process holds them after the call (JSON parsed). */
-async function reportRows(): Promise<Array<Record<string, string | number>>> {
-  return JSON.parse(await readFile(process.argv[3], 'utf8')) as Array<Record<string, string | number>>;
+/** The operations report's rows read from the saved answer as the main process reads the server's body. */
+function reportRows(): Promise<ExportRowsSource> {
+  return readExportRows(createReadStream(process.argv[3]));
 }
 
-async function reportExceljsAlone(file: string, rows: ReadonlyArray<Record<string, string | number>>): Promise<void> {
+async function reportExceljsAlone(file: string, source: ExportRowsSource): Promise<number> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false });
   const info = workbook.addWorksheet('Informações');
-  info.addRow(['Registros', rows.length]).commit();
+  info.addRow(['Registros', source.total]).commit();
   info.commit();
   const sheet = workbook.addWorksheet('Dados');
   sheet.columns = OPERATIONS_REPORT_EXCEL_COLUMNS.map((c) => ({ header: c.header, key: c.key, width: 16 }));
-  for (const row of rows) sheet.addRow(row).commit();
+  let rows = 0;
+  for await (const batch of source.batches) {
+    for (const row of batch) sheet.addRow(row).commit();
+    rows += batch.length;
+  }
   sheet.commit();
   await workbook.commit();
+  return rows;
+}
+
+async function reportViaService(folder: string): Promise<{ path: string; rows: number }> {
+  const main = createBackofficeMain({
+    keychain: new MemoryKeychain(),
+    dialogs: new TempDialogs(folder),
+    backend: { resolve: async () => ({ url: process.argv[3], embedded: false }) },
+    paths: { userData: join(folder, 'userData'), downloads: folder },
+    appVersion: 'bench',
+    platform: process.platform,
+  });
+  await main.start();
+  const login = await main.handlers.apiCall('session.login', { email: 'superadmin@demo.local', password: 'Senha123' });
+  if (login.error) throw new Error(`sign-in failed: ${login.message}`);
+  const result = await main.handlers.filesExportExcel('report.operationsExcel', { filter: {} }, { fileName: 'bench-report' });
+  await main.dispose();
+  if (result.error || !result.data) throw new Error(`export failed: ${result.error ? result.message : 'cancelled'}`);
+  return { path: result.data.path, rows: result.data.rows ?? 0 };
 }
 
 const folder = await mkdtemp(join(tmpdir(), 'backoffice-bench-'));
 try {
   let file = join(folder, `${mode}.xlsx`);
-  const report = mode.startsWith('report-') ? await reportRows() : [];
+  let rows = count;
   const started = performance.now();
   if (mode === 'baseline') {
     // Same process, same rows in memory, nothing written: what the others cost on top.
@@ -149,12 +192,15 @@ try {
   } else if (mode === 'exceljs') await exceljsAlone(file);
   else if (mode === 'writer') await viaWriter(file);
   else if (mode === 'service') file = await viaService(folder);
-  else if (mode === 'report-writer') await writeExcelFile({ filePath: file, title: 'Relatório de operações', date: new Date(), columns: OPERATIONS_REPORT_EXCEL_COLUMNS, rows: report });
-  else if (mode === 'report-exceljs') await reportExceljsAlone(file, report);
+  else if (mode === 'report-writer') {
+    const source = await reportRows();
+    rows = (await writeExcelFile({ filePath: file, title: 'Relatório de operações', date: new Date(), columns: OPERATIONS_REPORT_EXCEL_COLUMNS, rows: source.batches, total: source.total })).rows;
+  } else if (mode === 'report-exceljs') rows = await reportExceljsAlone(file, await reportRows());
+  else if (mode === 'report-service') ({ path: file, rows } = await reportViaService(folder));
   else throw new Error(`unknown mode ${mode}`);
   const seconds = (performance.now() - started) / 1000;
   const { size } = await stat(file);
-  console.log(JSON.stringify({ mode, rows: mode.startsWith('report-') ? report.length : count, seconds: Number(seconds.toFixed(2)), peakRssMB: peakRssMB(), bytes: size }));
+  console.log(JSON.stringify({ mode, rows, seconds: Number(seconds.toFixed(2)), cpuSeconds: Number(((process.cpuUsage().user + process.cpuUsage().system) / 1e6).toFixed(2)), peakRssMB: peakRssMB(), bytes: size }));
 } finally {
   await rm(folder, { recursive: true, force: true });
 }

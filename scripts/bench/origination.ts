@@ -12,7 +12,7 @@
  *   (k2) the operations report over those operations as Excel (aim: the app's
  *       writer within 1.2× of exceljs's streaming writer alone, under 250 MB).
  *
- * Run alone: `npx tsx scripts/bench/origination.ts` (BENCH_OPERATION_ROWS, BENCH_RUNS).
+ * Run alone: `npx tsx scripts/bench/origination.ts` (BENCH_OPERATION_ROWS, BENCH_RUNS, BENCH_K2_NODE_FLAGS).
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -196,7 +196,7 @@ export async function originationFigures(): Promise<void> {
       });
       console.log(`    ${label.padEnd(44)} median ${figure.median.toFixed(2).padStart(7)} ms   p95 ${figure.p95.toFixed(2).padStart(7)} ms   totalItems ${total}`);
     }
-    await operationsReportExcel(main);
+    await operationsReportExcel(main, server.url);
   } finally {
     await bench.dispose();
     await server.close();
@@ -204,9 +204,11 @@ export async function originationFigures(): Promise<void> {
 }
 
 /** One measurement of excel-child.ts in its own process (its peak RSS is its own): its JSON line. */
-function excelChild(args: string[]): Promise<{ seconds: number; peakRssMB: number; bytes: number; rows: number }> {
+function excelChild(args: string[]): Promise<{ seconds: number; cpuSeconds: number; peakRssMB: number; bytes: number; rows: number }> {
   return new Promise((ok, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', resolve('scripts/bench/excel-child.ts'), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+    // BENCH_K2_NODE_FLAGS: V8 flags for the children (e.g. --max-semi-space-size=8: the young generation is most of what is left of the peak).
+    const flags = (process.env.BENCH_K2_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+    const child = spawn(process.execPath, [...flags, '--import', 'tsx', resolve('scripts/bench/excel-child.ts'), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.on('error', fail);
@@ -216,12 +218,14 @@ function excelChild(args: string[]): Promise<{ seconds: number; peakRssMB: numbe
 
 /**
  * (k2) The operations report at the (k) size as Excel: the whole path through
- * the main process (rows fetched from the server, written by the files
- * service, saved) timed here, then the writing alone on the same rows, each
- * in its own process so its peak RSS is its own: the app's writer against
- * exceljs's streaming writer alone (the aim's yardstick, same 11 columns).
+ * the main process timed here (the server in this process), then in child
+ * processes so each peak RSS is its own: the main process's whole path against
+ * this server (rows read from the answer as it arrives, written as read), and
+ * the writing alone on the saved answer read the same way: the app's writer
+ * against exceljs's streaming writer alone (the aim's yardstick, same 11
+ * columns).
  */
-async function operationsReportExcel(main: Awaited<ReturnType<typeof benchMain>>['main']): Promise<void> {
+async function operationsReportExcel(main: Awaited<ReturnType<typeof benchMain>>['main'], serverUrl: string): Promise<void> {
   console.log("\n(k2) operations report as Excel at the (k) size (aim: app's writer within 1.2× of exceljs's streaming writer alone; peak RSS < 250 MB)");
   const folder = await mkdtemp(join(tmpdir(), 'bench-report-'));
   try {
@@ -233,20 +237,29 @@ async function operationsReportExcel(main: Awaited<ReturnType<typeof benchMain>>
     const answer = await main.handlers.apiCall('report.operationsExcel', { filter: {} });
     if (answer.error) throw new Error(`operations report rows failed: ${answer.message}`);
     const fetched = (performance.now() - start) / 1000;
-    const rowsFile = join(folder, 'rows.json');
-    await writeFile(rowsFile, JSON.stringify((answer.data as { rows: unknown[] }).rows));
+    const rowsFile = join(folder, 'answer.json');
+    const rows = (answer.data as { rows: unknown[] }).rows;
+    await writeFile(rowsFile, JSON.stringify({ total: rows.length, rows }));
 
+    // The same child with an empty answer: what the process and its modules (and the tsx loader) weigh before any row.
+    const emptyFile = join(folder, 'empty.json');
+    await writeFile(emptyFile, JSON.stringify({ total: 0, rows: [] }));
+    const baseline = await excelChild(['report-writer', emptyFile]);
+    const service = await excelChild(['report-service', serverUrl]);
     const app = await excelChild(['report-writer', rowsFile]);
     const alone = await excelChild(['report-exceljs', rowsFile]);
-    const line = (label: string, r: { seconds: number; peakRssMB: number; bytes: number }) =>
-      console.log(`    ${label.padEnd(52)} ${r.seconds.toFixed(2).padStart(6)} s   peak RSS ${String(r.peakRssMB).padStart(4)} MB   ${(r.bytes / 1e6).toFixed(1)} MB file`);
+    const line = (label: string, r: { seconds: number; cpuSeconds: number; peakRssMB: number; bytes: number }) =>
+      console.log(`    ${label.padEnd(52)} ${r.seconds.toFixed(2).padStart(6)} s   (process CPU ${r.cpuSeconds.toFixed(1)} s)   peak RSS ${String(r.peakRssMB).padStart(4)} MB   ${(r.bytes / 1e6).toFixed(1)} MB file`);
     console.log(`    rows: ${app.rows.toLocaleString('pt-BR')} (at most OPERATIONS_REPORT_EXPORT_MAX)`);
-    console.log(`    whole path via main handlers (fetch + write + save) ${whole.toFixed(2).padStart(6)} s`);
-    console.log(`    rows fetched from the server (JSON)                  ${fetched.toFixed(2).padStart(6)} s`);
+    console.log(`    whole path via main handlers (fetch + write + save) ${whole.toFixed(2).padStart(6)} s   (server in this process)`);
+    console.log(`    rows fetched from the server (JSON, parsed whole)    ${fetched.toFixed(2).padStart(6)} s`);
+    line('baseline: the same child, an empty answer', baseline);
+    line('main process alone: export read and written as it arrives', service);
     line("files service's writer, report's 11 columns", app);
     line('exceljs streaming writer alone, same rows', alone);
     console.log(`    writer / exceljs time ratio: ${(app.seconds / alone.seconds).toFixed(2)}  (target ≤ 1.2; peak RSS target < 250 MB)`);
-    console.log('    (each writer in its own process with the parsed rows in memory, as the main process holds them)');
+    console.log(`    peak above the baseline: main process ${service.peakRssMB - baseline.peakRssMB} MB, writer ${app.peakRssMB - baseline.peakRssMB} MB, exceljs alone ${alone.peakRssMB - baseline.peakRssMB} MB`);
+    console.log('    (writer and exceljs read the saved answer as the main process reads the body: neither holds the rows)');
   } finally {
     await rm(folder, { recursive: true, force: true });
   }

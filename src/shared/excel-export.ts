@@ -41,7 +41,13 @@ export interface ExcelWriteInput {
   info?: ReadonlyArray<{ label: string; value: unknown; format?: ExcelColumn['format'] }>;
   date: Date;
   columns: readonly ExcelColumn[];
-  rows: readonly ExportRow[];
+  /**
+   * The rows in memory, or batches read as they are written (a list export
+   * read from the server's answer as it arrives) with `total` their count,
+   * which the info sheet carries before any row is written.
+   */
+  rows: readonly ExportRow[] | AsyncIterable<readonly ExportRow[]>;
+  total?: number;
   /** How many data rows between progress reports. */
   progressEvery?: number;
   onProgress?(written: number, total: number): void;
@@ -188,9 +194,65 @@ export function columnWidths(columns: readonly ExcelColumn[], headers: readonly 
 /** Lets the zip stream drain between batches, so a huge export never piles up in memory. */
 const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** Rows between looks at the zip's backlog (about 90 KB of sheet XML). */
+const BACKLOG_CHECK_ROWS = 250;
+/** Bytes of sheet XML allowed to wait for the zip's deflate before the writer stops making more. */
+const MAX_SHEET_BACKLOG = 1024 * 1024;
+
+interface BufferedStream {
+  _writableState?: { length?: number };
+  once?(event: 'drain', listener: () => void): unknown;
+  removeListener?(event: 'drain', listener: () => void): unknown;
+}
+
+/**
+ * Waits while the sheet's XML waits to be zipped. exceljs's sheet stream
+ * writes into the zip entry's stream without heeding its backpressure, so
+ * rows made faster than the deflate takes them pile up as XML (the whole
+ * sheet, ~35 MB at 100,000 rows); this is the one place that reads exceljs's
+ * and the stream's internals, and it waits for nothing when they are not
+ * there.
+ */
+async function sheetDrained(sheet: ExcelJS.Worksheet): Promise<void> {
+  const pipes = (sheet as unknown as { stream?: { pipes?: BufferedStream[] } }).stream?.pipes;
+  const entry = pipes?.[0];
+  if (!entry?.once || !entry.removeListener) return;
+  while ((entry._writableState?.length ?? 0) > MAX_SHEET_BACKLOG) {
+    await new Promise<void>((resolve) => {
+      // 'drain' comes when the backlog is gone; the timer only guards against a stream that never says so.
+      const done = () => {
+        clearTimeout(timer);
+        entry.removeListener?.('drain', done);
+        resolve();
+      };
+      const timer = setTimeout(done, 50);
+      entry.once?.('drain', done);
+    });
+  }
+}
+
+/**
+ * The first batches up to WIDTH_SAMPLE_ROWS rows (what the widths are
+ * measured on when the rows arrive in batches) and an iterator of the rest.
+ */
+async function head(batches: AsyncIterable<readonly ExportRow[]>): Promise<{ first: ExportRow[]; rest: AsyncIterator<readonly ExportRow[]> }> {
+  const rest = batches[Symbol.asyncIterator]();
+  const first: ExportRow[] = [];
+  while (first.length < WIDTH_SAMPLE_ROWS) {
+    const next = await rest.next();
+    if (next.done) break;
+    for (const row of next.value) first.push(row);
+  }
+  return { first, rest };
+}
+
 export async function writeExcelFile(input: ExcelWriteInput): Promise<{ rows: number }> {
   const every = Math.max(1, input.progressEvery ?? 1000);
-  const total = input.rows.length;
+  const inMemory = Array.isArray(input.rows) ? (input.rows as readonly ExportRow[]) : null;
+  const total = inMemory ? inMemory.length : input.total;
+  if (total === undefined) throw new Error('writeExcelFile: the row count is needed before rows read in batches');
+  // Rows in batches: the widths are measured on the first ones (all of them up to WIDTH_SAMPLE_ROWS), the rest stream.
+  const streamed = inMemory ? null : await head(input.rows as AsyncIterable<readonly ExportRow[]>);
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     ...(input.stream ? { stream: input.stream } : { filename: input.filePath }),
     useStyles: true,
@@ -218,7 +280,7 @@ export async function writeExcelFile(input: ExcelWriteInput): Promise<{ rows: nu
   });
   const headers = input.columns.map((column) => translate(EXPORT_LOCALE, column.header));
   // Widths go out with the first row, so they are measured before any row is written.
-  const widths = columnWidths(input.columns, headers, input.rows);
+  const widths = columnWidths(input.columns, headers, inMemory ?? streamed?.first ?? []);
   data.columns = input.columns.map((column, i) => {
     const numFmt = numberFormat(column.format);
     return {
@@ -236,16 +298,37 @@ export async function writeExcelFile(input: ExcelWriteInput): Promise<{ rows: nu
   data.getRow(1).commit();
 
   let written = 0;
-  for (const row of input.rows) {
-    const values: Record<string, ExcelJS.CellValue> = {};
-    for (const column of input.columns) values[column.key] = cellValue(column.format, row[column.key]);
-    data.addRow(values).commit();
-    written += 1;
-    if (written % every === 0) {
-      input.onProgress?.(written, total);
-      await breathe();
+  // One style object per formatted column, shared by its cells: exceljs turns a style into its id once per
+  // object (a fresh copy per cell costs an XML rendering each). A format given explicitly ignores the cell's type.
+  const sharedStyles = input.columns.map((column) => {
+    const numFmt = numberFormat(column.format);
+    return numFmt ? ({ numFmt } as Partial<ExcelJS.Style>) : null;
+  });
+  // Each row is committed as it is written (the sheet's XML goes to the zip stream), so none is kept.
+  const write = async (rows: readonly ExportRow[]) => {
+    for (const row of rows) {
+      const values: Record<string, ExcelJS.CellValue> = {};
+      for (const column of input.columns) values[column.key] = cellValue(column.format, row[column.key]);
+      const added = data.addRow(values);
+      sharedStyles.forEach((style, c) => {
+        if (style) added.getCell(c + 1).style = style;
+      });
+      added.commit();
+      written += 1;
+      if (written % every === 0) {
+        input.onProgress?.(written, total);
+        await breathe();
+      }
+      if (written % BACKLOG_CHECK_ROWS === 0) await sheetDrained(data);
     }
+  };
+  if (inMemory) await write(inMemory);
+  else if (streamed) {
+    await write(streamed.first);
+    streamed.first.length = 0;
+    for (let next = await streamed.rest.next(); !next.done; next = await streamed.rest.next()) await write(next.value);
   }
+  if (written !== total) throw new Error(`writeExcelFile: ${written} rows written, ${total} announced`);
   data.commit();
   await workbook.commit();
   input.onProgress?.(written, total);

@@ -9,12 +9,11 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { access, mkdir, readFile, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
-import { Transform } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
 import { MAX_OPEN_FILE_BYTES, MAX_PREVIEW_BYTES, PREVIEW_TYPES, type FilePreview, type OpenedFile, type FileProgress, type PreviewType, type SavedFile, type Settings } from '@shared/bridge';
 import type { ApiResult } from '@shared/result';
-import { exportRowsSchema } from '@shared/contract';
 import { translate } from '@shared/i18n';
 import { isFailure, resolveCall } from './dispatcher';
 import {
@@ -24,6 +23,7 @@ import {
   writeExcelFile,
 } from './excel';
 import { errorText, failure, invalidArgs } from './failure';
+import { readExportRows } from './export-rows';
 import type { AppPaths, DialogPort } from './ports';
 import type { SessionService } from './session';
 
@@ -210,6 +210,7 @@ export function createFilesService(options: FilesServiceOptions): FilesService {
       const locale = options.settings().locale;
       let jobId = 'export';
       let temp: string | null = null;
+      let body: Readable | null = null;
       try {
         const call = resolveCall(name, args, locale);
         if (isFailure(call)) return call;
@@ -229,12 +230,14 @@ export function createFilesService(options: FilesServiceOptions): FilesService {
         if (!target) return cancelled();
 
         progress(jobId, 'fetching', 0);
-        const result = await options.session.call(call.name, call.args);
-        if (result.error) {
+        // The answer is read as it arrives and each row written as it is read: a 100,000-row report is never held whole.
+        const answer = await options.session.stream(call.name, call.args);
+        if (!answer.ok) {
           progress(jobId, 'failed', 0);
-          return result;
+          return answer.failure;
         }
-        const rows = exportRowsSchema.parse(result.data).rows;
+        body = answer.stream;
+        const source = await readExportRows(answer.stream);
 
         temp = tempPathFor(target.path);
         const written = await writeExcelFile({
@@ -242,16 +245,19 @@ export function createFilesService(options: FilesServiceOptions): FilesService {
           title,
           date: now(),
           columns: file.columns,
-          rows,
+          rows: source.batches,
+          total: source.total,
           progressEvery: options.progressEvery,
           onProgress: (count, total) => progress(jobId, 'writing', count, total),
         });
+        body = null;
         const path = await place(temp, target);
         temp = null;
         const bytes = (await stat(path)).size;
-        progress(jobId, 'done', written.rows, rows.length);
+        progress(jobId, 'done', written.rows, source.total);
         return { data: { path, bytes, rows: written.rows }, error: false, status: 200 };
       } catch (error) {
+        body?.destroy();
         if (temp) await unlink(temp).catch(() => undefined);
         progress(jobId, 'failed', 0);
         return failure('server', locale, { key: 'errors.fileWrite', vars: { detail: errorText(error) } });

@@ -203,9 +203,18 @@ export function pageMeta(page: number, pageSize: number, totalItems: number): Pa
 
 export const okSchema = z.object({ ok: z.literal(true) });
 
-/** Rows of an export: one flat record per line, written to Excel by the main process. */
+/** One line of an export: a flat record. */
+export const exportRowSchema = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]));
+
+/**
+ * Rows of an export, written to Excel by the main process. `total` (the
+ * number of rows) is put first by this server (platform/http/router.ts), so
+ * the main process can write the info sheet and then each row as it is read
+ * from the body, never holding them all; an answer without it is read whole.
+ */
 export const exportRowsSchema = z.object({
-  rows: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]))),
+  total: z.number().int().nonnegative().optional(),
+  rows: z.array(exportRowSchema),
 });
 
 export const exportArgs = z.object({

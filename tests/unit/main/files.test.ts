@@ -28,15 +28,21 @@ function rowsOf(count: number): Row[] {
   }));
 }
 
-/** A session answering the export call with the given rows. */
+/** A session answering the export call with the given rows (the body as the server sends it, count first). */
 function exportSession(rows: Row[] | (() => ApiResult<unknown>)) {
   const calls: string[] = [];
   const session = {
-    call: async (name: string) => {
+    stream: async (name: string) => {
       calls.push(name);
-      return typeof rows === 'function' ? rows() : { data: { rows }, error: false, status: 200 };
+      if (typeof rows === 'function') {
+        const answer = rows();
+        if (answer.error) return { ok: false, failure: answer };
+        throw new Error('a failure only');
+      }
+      const body = JSON.stringify({ total: rows.length, rows });
+      return { ok: true, status: 200, stream: Readable.from([Buffer.from(body)]), contentType: 'application/json', contentLength: body.length, fileName: null };
     },
-  } as unknown as SessionService; // files only uses call() for exports
+  } as unknown as SessionService; // files only uses stream() for exports
   return { session, calls };
 }
 
@@ -200,6 +206,67 @@ describe('Excel export', () => {
     expect(result).toMatchObject({ error: true });
     expect(result.error && result.message).toMatch(/^Não foi possível gravar o arquivo/);
     expect(await readdir(downloads.path)).toEqual(['file-not-folder']);
+  });
+});
+
+describe('Excel export read as it arrives', () => {
+  it('writes rows while the server is still sending them, and the workbook is the same', async () => {
+    // A backend that sends the answer page by page and holds the last page back until the app has written rows.
+    // More rows than the writer sizes its columns on (2,000), so rows go out before the answer ends.
+    const rows = rowsOf(2500);
+    const pages = Array.from({ length: 5 }, (_, p) => rows.slice(p * 500, p * 500 + 500));
+    let wroteBeforeLastPage: boolean | null = null;
+    const server = await startLocalServer((req, res) => {
+      if (req.url === '/api/login/') return sendJson(res, 200, { token: 't1', force_senha: false, two_factor: false, user: {
+        id: 1, name: 'Ana', email: 'a@demo.local', role_id: 1, active: true, two_factor: false, force_senha: false, updated_at: 'x' } });
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write(`{"total":${rows.length},"rows":[`);
+      void (async () => {
+        for (const [p, page] of pages.entries()) {
+          if (p === pages.length - 1) {
+            // Written rows show as 'writing' progress; give up after 5 s so a service that waits for the whole body fails the check, not the run.
+            const deadline = Date.now() + 5000;
+            while (!progress.some((e) => e.phase === 'writing') && Date.now() < deadline) await new Promise((ok) => setTimeout(ok, 10));
+            wroteBeforeLastPage = progress.some((e) => e.phase === 'writing');
+          }
+          // Cut mid-row as a socket would.
+          const text = (p === 0 ? '' : ',') + page.map((r) => JSON.stringify(r)).join(',');
+          res.write(text.slice(0, 7));
+          await new Promise((ok) => setTimeout(ok, 5));
+          res.write(text.slice(7));
+        }
+        res.end(']}');
+      })();
+    });
+    try {
+      const session = createSessionService({ http: createHttpClient(), keychain: memoryKeychain(), context: async () => ({ baseUrl: server.url, locale: 'pt-BR' }) });
+      await session.call('session.login', { email: 'a@demo.local', password: 'x' });
+      const result = await files(session).exportExcel('users.export', {}, { jobId: 'paged' });
+      if (result.error || !result.data) throw new Error('no file');
+      expect(wroteBeforeLastPage).toBe(true);
+      expect(result.data.rows).toBe(2500);
+      // The count is known before the rows: every progress event carries it.
+      expect(progress.filter((p) => p.phase === 'writing').every((p) => p.total === 2500)).toBe(true);
+      expect(progress.at(-1)).toEqual({ jobId: 'paged', phase: 'done', written: 2500, total: 2500 });
+      const book = await readBack(result.data.path);
+      expect(book.getWorksheet('Informações')!.getCell('B1').value).toBe(2500);
+      const data = book.getWorksheet('Dados')!;
+      expect(data.actualRowCount).toBe(2501);
+      expect(data.getRow(2501).values).toEqual([undefined, 2500, 'Pessoa 2500', 'p2500@demo.local', 'Operador', 'Não', wallClock(new Date('2024-03-15T12:30:00.000Z'))]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('an answer cut short or with a wrong count writes no file', async () => {
+    for (const body of ['{"total":3,"rows":[{"id":1},{"id":2}]}', '{"total":1,"rows":[{"id":1}', '{"total":2,"rows":[{"id":1},{"id":2},{"id":3}]}']) {
+      const session = {
+        stream: async () => ({ ok: true, status: 200, stream: Readable.from([Buffer.from(body)]), contentType: 'application/json', contentLength: null, fileName: null }),
+      } as unknown as SessionService;
+      const result = await files(session).exportExcel('users.export', {}, {});
+      expect(result).toMatchObject({ error: true });
+      expect(await readdir(downloads.path)).toEqual([]);
+    }
   });
 });
 

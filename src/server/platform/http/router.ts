@@ -129,7 +129,9 @@ export function mountContract(app: FastifyInstance, deps: ServerDeps, handlers: 
           request.log.error({ operation: name, issues: checked.error.issues }, 'handler result does not match the contract');
           throw new Error(`result of ${name} does not match the contract`);
         }
-        return reply.status(200).send(checked.data);
+        // An export's row count goes first: the main process writes the info sheet before the rows arrive.
+        const body = op.file?.kind === 'excel-export' ? { total: (checked.data as { rows: unknown[] }).rows.length, ...(checked.data as object) } : checked.data;
+        return reply.status(200).send(body);
       },
     });
   }
