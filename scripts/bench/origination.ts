@@ -12,7 +12,7 @@
  *   (k2) the operations report over those operations as Excel (aim: the app's
  *       writer within 1.2× of exceljs's streaming writer alone, under 250 MB).
  *
- * Run alone: `npx tsx scripts/bench/origination.ts` (BENCH_OPERATION_ROWS, BENCH_RUNS, BENCH_K2_NODE_FLAGS).
+ * Run alone: `npx tsx scripts/bench/origination.ts` (BENCH_OPERATION_ROWS, BENCH_RUNS, BENCH_K2_NODE_FLAGS: the V8 flags of the (k2) children, the app's by default).
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -29,6 +29,7 @@ import { startTestServer } from '../../tests/helpers/server';
 import { directCall, directSignIn } from '../../tests/e2e/harness/direct-api';
 import type { ArgsOf } from '../../src/shared/contract/index';
 import { benchMain } from './main-harness';
+import { MAIN_PROCESS_V8_FLAGS } from '../../src/main/services/v8-flags';
 import { timeRuns } from './logs';
 
 const ROWS = Number(process.env.BENCH_OPERATION_ROWS ?? 100_000);
@@ -206,8 +207,9 @@ export async function originationFigures(): Promise<void> {
 /** One measurement of excel-child.ts in its own process (its peak RSS is its own): its JSON line. */
 function excelChild(args: string[]): Promise<{ seconds: number; cpuSeconds: number; peakRssMB: number; bytes: number; rows: number }> {
   return new Promise((ok, fail) => {
-    // BENCH_K2_NODE_FLAGS: V8 flags for the children (e.g. --max-semi-space-size=8: the young generation is most of what is left of the peak).
-    const flags = (process.env.BENCH_K2_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+    // The main process's V8 flags, as the app launches it (src/main/services/v8-flags.ts); BENCH_K2_NODE_FLAGS
+    // replaces them (empty: V8's defaults, for comparison).
+    const flags = (process.env.BENCH_K2_NODE_FLAGS ?? MAIN_PROCESS_V8_FLAGS.join(' ')).split(' ').filter(Boolean);
     const child = spawn(process.execPath, [...flags, '--import', 'tsx', resolve('scripts/bench/excel-child.ts'), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { electronBinary } from './electron-binary';
+import { jsFlagsSwitch } from '../../src/main/services/v8-flags';
 
 const binary = electronBinary();
 const mainEntry = resolve('out/main/index.js');
@@ -18,7 +19,8 @@ test.describe('Electron window and preload bridge', () => {
     userData = mkdtempSync(join(tmpdir(), 'backoffice-electron-'));
     app = await electron.launch({
       executablePath: 'path' in binary ? binary.path : undefined,
-      args: [mainEntry, `--user-data-dir=${userData}`, ...(process.platform === 'linux' ? ['--no-sandbox'] : [])],
+      // The main process's V8 flags, as a packaged app relaunches itself with (electron/launch-flags.ts).
+      args: [mainEntry, jsFlagsSwitch(), `--user-data-dir=${userData}`, ...(process.platform === 'linux' ? ['--no-sandbox'] : [])],
       env: { ...process.env, NODE_ENV: 'production', ELECTRON_ENABLE_LOGGING: '1' },
     });
   });

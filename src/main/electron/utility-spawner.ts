@@ -7,6 +7,7 @@
 import { utilityProcess, type UtilityProcess } from 'electron';
 import { LAUNCH_SECRET_ENV } from '@shared/launch';
 import { BACKEND_START_TIMEOUT_MS, EMBEDDED_BACKEND_V8_FLAGS, newLaunchSecret, readyUrl, startError, type BackendSpawner } from '../services/backend';
+import { jsFlagsSwitch } from '../services/v8-flags';
 
 export interface UtilitySpawnerOptions {
   /** out/main/server.js */
@@ -22,7 +23,7 @@ export function utilityProcessSpawner(options: UtilitySpawnerOptions): BackendSp
       const child = utilityProcess.fork(options.entry, [], {
         serviceName: 'Back-office server',
         // A utility process takes execArgv as Chromium switches; its V8 reads them from --js-flags.
-        execArgv: [`--js-flags=${EMBEDDED_BACKEND_V8_FLAGS.join(' ')}`],
+        execArgv: [jsFlagsSwitch(EMBEDDED_BACKEND_V8_FLAGS)],
         stdio: 'inherit',
         env: {
           ...process.env,

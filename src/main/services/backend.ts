@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import type { Settings } from '@shared/bridge';
 import { LAUNCH_SECRET_ENV } from '@shared/launch';
 import type { BackendPort } from './ports';
+import { MAIN_PROCESS_V8_FLAGS } from './v8-flags';
 
 export interface RunningBackend {
   url: string;
@@ -100,9 +101,11 @@ export const BACKEND_START_TIMEOUT_MS = 180_000;
  * functions (PGlite's parser and executor) with TurboFan, about 500 MB of
  * compiler memory that takes the process's peak near 1 GB; with the baseline
  * compiler alone the peak is the working set, small queries are as fast, and
- * only large scans are slower (docs/performance.md, (c)).
+ * only large scans are slower (docs/performance.md, (c)). The young
+ * generation capped as in the main process (v8-flags.ts): the demo seed
+ * allocates as fast as an export does.
  */
-export const EMBEDDED_BACKEND_V8_FLAGS: readonly string[] = ['--liftoff-only'];
+export const EMBEDDED_BACKEND_V8_FLAGS: readonly string[] = ['--liftoff-only', ...MAIN_PROCESS_V8_FLAGS];
 
 export interface ChildProcessSpawnerOptions {
   /** The server entry: built out/main/server.js, or src/server/entry.ts run through tsx (execArgv ['--import', 'tsx']). */
