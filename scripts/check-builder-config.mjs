@@ -27,10 +27,16 @@ const expected = {
 for (const [fuse, value] of Object.entries(expected)) {
   if (fuses[fuse] !== value) problems.push(`electronFuses.${fuse} must be ${value}`);
 }
+// The desktop entry launches the main process with its V8 flags (src/main/services/v8-flags.ts, the one declaration).
+const v8Flags = readFileSync('src/main/services/v8-flags.ts', 'utf8').match(/MAIN_PROCESS_V8_FLAGS: readonly string\[\] = \[([^\]]*)\]/);
+const declared = v8Flags ? `--js-flags=${[...v8Flags[1].matchAll(/'([^']+)'/g)].map((m) => m[1]).join(' ')}` : null;
+if (!declared || JSON.stringify(config.linux?.executableArgs) !== JSON.stringify([declared])) {
+  problems.push(`linux.executableArgs must be [${declared}] (src/main/services/v8-flags.ts)`);
+}
 if (config.asar !== true) problems.push('asar must be true');
 if (!existsSync(config.icon)) problems.push(`icon ${config.icon} is missing`);
 if (problems.length > 0) {
   console.error(problems.join('\n'));
   process.exit(1);
 }
-console.log('electron-builder.yml: valid (schema, fuses, asar, icon)');
+console.log('electron-builder.yml: valid (schema, fuses, V8 flags, asar, icon)');

@@ -19,7 +19,7 @@ test.describe('Electron window and preload bridge', () => {
     userData = mkdtempSync(join(tmpdir(), 'backoffice-electron-'));
     app = await electron.launch({
       executablePath: 'path' in binary ? binary.path : undefined,
-      // The main process's V8 flags, as a packaged app relaunches itself with (electron/launch-flags.ts).
+      // The main process's V8 flags, as the Linux desktop entry launches the packaged app (services/v8-flags.ts).
       args: [mainEntry, jsFlagsSwitch(), `--user-data-dir=${userData}`, ...(process.platform === 'linux' ? ['--no-sandbox'] : [])],
       env: { ...process.env, NODE_ENV: 'production', ELECTRON_ENABLE_LOGGING: '1' },
     });

@@ -12,7 +12,6 @@ import { APP_ENTRY_URL, APP_SCHEME, APP_SCHEME_PRIVILEGES, serveAppRequest } fro
 import { createDialogPort } from './dialogs';
 import { registerIpc } from './ipc';
 import { loadKeytarKeychain } from './keychain';
-import { relaunchForV8Flags } from './launch-flags';
 import { utilityProcessSpawner } from './utility-spawner';
 import { createMainWindow, hardenSession, hardenWebContents } from './window';
 
@@ -23,11 +22,8 @@ const rendererRoot = join(here, '../renderer');
 // Production pages come from app://backoffice (app-protocol.ts), never file://; dev keeps Vite's server.
 const appUrl = devServerUrl ?? APP_ENTRY_URL;
 
-// First: a launch without the main process's V8 flags is replaced by one with them and does nothing else.
-const relaunching = relaunchForV8Flags();
-
 // Must happen before the app is ready: a standard, secure scheme gets a real origin and modern web features.
-if (!relaunching) protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { ...APP_SCHEME_PRIVILEGES } }]);
+protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { ...APP_SCHEME_PRIVILEGES } }]);
 
 let win: BrowserWindow | null = null;
 let backoffice: BackofficeMain | null = null;
@@ -81,9 +77,7 @@ async function shutdown(): Promise<void> {
   await backend?.stop().catch(() => undefined);
 }
 
-if (relaunching) {
-  // app.exit is under way; the relaunched process takes the single-instance lock.
-} else if (!app.requestSingleInstanceLock()) {
+if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   app.on('second-instance', showWindow);

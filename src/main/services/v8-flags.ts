@@ -1,7 +1,9 @@
 /**
- * V8 flags our Node processes start with: the Electron main process (passed
- * as `--js-flags` at launch, electron/launch-flags.ts), the embedded server's
- * utility process (backend.ts) and the benches that measure them.
+ * V8 flags our Node processes start with: the Electron main process (as
+ * `--js-flags` on its command line: the Linux desktop entry carries it,
+ * electron-builder.yml's linux.executableArgs, checked against this list by
+ * scripts/check-builder-config.mjs), the embedded server's utility process
+ * (backend.ts, always) and the benches that measure them.
  *
  * V8 sizes each semi-space of the young generation up to 64 MB on 64-bit
  * builds without pointer compression (Node's and Electron's): under a high
@@ -12,30 +14,18 @@
  *
  * Only at launch: V8 sizes the young generation when the isolate is created;
  * `v8.setFlagsFromString('--max-semi-space-size=8')` afterwards is accepted and
- * changes nothing (measured: the new space stays at 134 MB).
+ * changes nothing (measured: the new space stays at 134 MB). The app does not
+ * relaunch itself to get them: app.relaunch from an AppImage starts from the
+ * mount its exit removes (electron-builder issues 1727 and 4650), and every
+ * start would pay a second Electron start. Where the launcher passes no flag
+ * (Windows and macOS shortcuts, an AppImage opened directly) the main process
+ * runs with V8's defaults: a 100,000-row export peaks near 310 MB there. The
+ * way to the cap everywhere is the export writer in a worker thread with
+ * resourceLimits.maxYoungGenerationSizeMb (NEXT.md).
  */
 export const MAIN_PROCESS_V8_FLAGS: readonly string[] = ['--max-semi-space-size=8'];
 
 /** The `--js-flags` switch for a Chromium/Electron command line. */
 export function jsFlagsSwitch(flags: readonly string[] = MAIN_PROCESS_V8_FLAGS): string {
   return `--js-flags=${flags.join(' ')}`;
-}
-
-/** The flags absent from a `--js-flags` value (the switch's text after `=`; empty or undefined when none was given). */
-export function missingV8Flags(jsFlags: string | undefined, flags: readonly string[] = MAIN_PROCESS_V8_FLAGS): string[] {
-  const given = new Set((jsFlags ?? '').split(/\s+/).filter(Boolean));
-  return flags.filter((flag) => !given.has(flag));
-}
-
-/**
- * A launch's arguments (process.argv without the executable) with the flags
- * added to its `--js-flags` (Chromium reads the last `--js-flags`, so an
- * existing one is merged, not repeated).
- */
-export function argsWithV8Flags(args: readonly string[], flags: readonly string[] = MAIN_PROCESS_V8_FLAGS): string[] {
-  const at = args.findIndex((arg) => arg.startsWith('--js-flags='));
-  if (at < 0) return [...args, jsFlagsSwitch(flags)];
-  const given = args[at].slice('--js-flags='.length);
-  const merged = [given, ...missingV8Flags(given, flags)].filter(Boolean).join(' ');
-  return args.map((arg, i) => (i === at ? `--js-flags=${merged}` : arg));
 }
