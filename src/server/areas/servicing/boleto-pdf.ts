@@ -20,7 +20,7 @@
  * has every Portuguese letter), as the contract PDF uses.
  */
 // The node entry: the package's root export has only platform conditions, which the Bundler resolution of tsc does not pick.
-import bwipjs from 'bwip-js/node';
+import type BwipJs from 'bwip-js/node';
 import Decimal from 'decimal.js';
 import type PdfKitDocument from 'pdfkit';
 import { lazyRequire } from '../../platform/lazy-require';
@@ -41,6 +41,8 @@ import { staticBrCode } from '../../domain/servicing/pix-brcode';
 
 /** pdfkit is loaded by the first PDF, not at every start of the server (platform/lazy-require.ts). */
 const pdfDocument = lazyRequire<typeof PdfKitDocument>('pdfkit');
+/** bwip-js too (about 35 ms of CPU at every start otherwise): only slips and carnês draw bars. */
+const bwipjs = lazyRequire<typeof BwipJs>('bwip-js/node');
 
 // ---------------------------------------------------------------------------
 // Input
@@ -304,7 +306,7 @@ export interface BwipRequest {
 }
 
 function rawSymbol(request: BwipRequest): { sbs?: number[]; pixs?: number[]; pixx?: number } | undefined {
-  return bwipjs.raw(request.bcid, request.text, request.options)[0];
+  return bwipjs().raw(request.bcid, request.text, request.options)[0];
 }
 
 /** The barcode: the 44 digits as they are (the general check digit is already in them, so no ITF check digit). */

@@ -9,7 +9,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import bwipjs from 'bwip-js/node';
+import { createRequire } from 'node:module';
+import type BwipJs from 'bwip-js/node';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   barcodeBars,
@@ -94,6 +95,8 @@ function decodeItf(widths: number[]): string {
 }
 
 /** Every request made to bwip-js during a render, in order. */
+// The instance the server loads on first use (lazy-require.ts: Node's require, not the ESM import).
+const bwipjs = createRequire(import.meta.url)('bwip-js/node') as typeof BwipJs;
 const rawSpy = vi.spyOn(bwipjs, 'raw');
 // A block body: a function returned from beforeEach would be called as its teardown.
 beforeEach(() => {
