@@ -13,9 +13,8 @@
  * the server being in this process, for Chrome DevTools or speedscope).
  */
 import { randomBytes } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
-import { Session } from 'node:inspector/promises';
 import { pathToFileURL } from 'node:url';
+import { startCpuProfile } from './cpu-profile';
 
 const INSTALLMENTS = Number(process.env.BENCH_CESSION_INSTALLMENTS ?? 1000);
 const OPERATIONS = 10;
@@ -58,13 +57,7 @@ export async function cessionFigure(): Promise<void> {
     ).map((r) => r.id);
     const token = await directSignIn(server.url, 'operador@demo.local', 'Senha123');
 
-    const profile = process.env.BENCH_CPU_PROFILE ? new Session() : null;
-    if (profile) {
-      profile.connect();
-      await profile.post('Profiler.enable');
-      await profile.post('Profiler.setSamplingInterval', { interval: 1000 });
-      await profile.post('Profiler.start');
-    }
+    const stopProfile = await startCpuProfile();
     const start = performance.now();
     const cpu = process.cpuUsage();
     const figures: string[] = [];
@@ -83,11 +76,7 @@ export async function cessionFigure(): Promise<void> {
     }
     const total = performance.now() - start;
     const used = process.cpuUsage(cpu);
-    if (profile) {
-      const { profile: taken } = await profile.post('Profiler.stop');
-      await writeFile(process.env.BENCH_CPU_PROFILE!, JSON.stringify(taken));
-      profile.disconnect();
-    }
+    await stopProfile();
     console.log(
       `cession of ${assigned} installments of ${ops.length} operations (${figures.length} batches: ${figures.join(', ')}) — together ${total.toFixed(0)} ms (CPU ${((used.user + used.system) / 1000).toFixed(0)} ms, this process holding client and server), aim under ${AIM_MS} ms ${total < AIM_MS ? 'OK' : 'MISSED'}`,
     );

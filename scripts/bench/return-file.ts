@@ -24,10 +24,9 @@
  * DevTools or speedscope.
  */
 import { randomBytes } from 'node:crypto';
-import { writeFile } from 'node:fs/promises';
-import { Session } from 'node:inspector/promises';
 import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
+import { startCpuProfile } from './cpu-profile';
 
 const LINES = Number(process.env.BENCH_RETURN_LINES ?? 10_000);
 const AIM_MS = 5000;
@@ -120,13 +119,7 @@ export async function returnFileFigure(): Promise<void> {
       const used = process.cpuUsage(since);
       return (used.user + used.system) / 1000;
     };
-    const profile = process.env.BENCH_CPU_PROFILE ? new Session() : null;
-    if (profile) {
-      profile.connect();
-      await profile.post('Profiler.enable');
-      await profile.post('Profiler.setSamplingInterval', { interval: 1000 });
-      await profile.post('Profiler.start');
-    }
+    const stopProfile = await startCpuProfile();
     let cpu = process.cpuUsage();
     let start = performance.now();
     const preview = await directCall<{ lines: Array<{ installment_id: number | null }> }>(server.url, 'cnabReturn.preview', args, token);
@@ -140,11 +133,7 @@ export async function returnFileFigure(): Promise<void> {
     const settled = await directCall<{ totals: { settled_count: number } }>(server.url, 'cnabReturn.settle', { ...args, idempotency_key: `bench-return-${randomBytes(8).toString('hex')}` }, token);
     const settleMs = performance.now() - start;
     const settleCpu = cpuMs(cpu);
-    if (profile) {
-      const { profile: taken } = await profile.post('Profiler.stop');
-      await writeFile(process.env.BENCH_CPU_PROFILE!, JSON.stringify(taken));
-      profile.disconnect();
-    }
+    await stopProfile();
     if (settled.status !== 200) throw new Error(`settle: ${settled.status} ${JSON.stringify(settled.body).slice(0, 300)}`);
     const total = previewMs + settleMs;
     console.log(
