@@ -128,12 +128,20 @@ if bash scripts/pg-cluster.sh bindir >/dev/null 2>&1; then
   # request guard, the OpenAPI document) or only prove that malformed input
   # never passes validation, and the demo seed written in the background,
   # which only the embedded backend does (always on PGlite); PGlite runs the
-  # same PostgreSQL engine for them.
+  # same PostgreSQL engine for them. Also left out, because they never reach
+  # the PostgreSQL server at all and would only run again on PGlite: the
+  # server as its own process and the kill -9 suite (entry.ts reads only
+  # BACKOFFICE_DATA_DIR, a PGlite folder, as the embedded backend does) and
+  # the migration suites (a private in-memory PGlite each).
   TEST_DATABASE_URL="$pg_url" npx vitest run --project integration tests/integration/server \
     --exclude tests/integration/server/malformed-input.test.ts \
     --exclude tests/integration/server/request-guard.test.ts \
     --exclude tests/integration/server/openapi.test.ts \
-    --exclude tests/integration/server/demo-seed-background.test.ts
+    --exclude tests/integration/server/demo-seed-background.test.ts \
+    --exclude tests/integration/server/process.test.ts \
+    --exclude tests/integration/server/servicing-kill.test.ts \
+    --exclude tests/integration/server/migrate.test.ts \
+    --exclude tests/integration/server/file-keys-migration.test.ts
   bash scripts/pg-cluster.sh stop "$pg_dir"
   pg_dir=''
 else

@@ -4,17 +4,18 @@
  * with its data in a folder of ours, announcing a loopback URL.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { readdir } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { childProcessSpawner, createEmbeddedBackendPort } from '../../../src/main/services/backend';
 import { createBackofficeMain } from '../../../src/main/services/backoffice';
 import { tempDir } from '../../unit/main/helpers';
 import { operation } from '../../../src/shared/contract/index';
 import { LAUNCH_SECRET_HEADER } from '../../../src/shared/launch';
+import { prepareDataDir } from '../../helpers/server';
 
 const folder = await tempDir('backoffice-embedded-');
 /**
- * Each test is a first start (initdb, migrations, demo seed): about 30 s of CPU,
+ * The child process's test is a first start (initdb, migrations, demo seed): about 30 s of CPU,
  * and several times that in wall time on the shared, busy test machine.
  */
 const FIRST_START_TEST_MS = 400_000;
@@ -82,7 +83,10 @@ describe('embedded backend in a child process', () => {
 describe('embedded backend in process (tests and the end-to-end harness)', () => {
   it('starts the reference server in this process and stops it', async () => {
     const { inProcessSpawner } = await import('../../../src/main/services/backend-inprocess');
-    const port = createEmbeddedBackendPort(inProcessSpawner({ dataDir: join(folder.path, 'in-process-data') }));
+    // Its subject is the launch secret, not a first start (the child process's test above makes one): a copy of the
+    // test helpers' seeded folder saves a second initdb, migration and seed.
+    const { dir, dataDir } = await prepareDataDir('demo');
+    const port = createEmbeddedBackendPort(inProcessSpawner({ dataDir }));
     try {
       const resolved = await port.resolve({ serverUrl: '' } as never);
       expect(resolved).toMatchObject({ embedded: true });
@@ -94,6 +98,7 @@ describe('embedded backend in process (tests and the end-to-end harness)', () =>
       expect(answer.status).toBe(401);
     } finally {
       await port.stop();
+      await rm(dir, { recursive: true, force: true });
     }
   }, FIRST_START_TEST_MS);
 });

@@ -5,7 +5,9 @@
  * integer range or of the wrong type, NUL and lone surrogates, dates outside
  * any sane range, broken multipart — plus huge numbers, floats, arrays where
  * scalars belong, long strings, prototype keys, wrong content types and
- * invalid JSON; signed in as super admin and without a token. Every answer
+ * invalid JSON; signed in as super admin and without a token. Every filter
+ * name of the contract goes to every list; its other values go to the lists
+ * that read it. Every answer
  * must be below 500 with a JSON message, and the server must still serve
  * normal calls afterwards. The classes that once answered 500 are then checked one
  * by one for the exact 400 naming the field.
@@ -110,17 +112,41 @@ function baselineParams(op: OperationDef): Record<string, string> {
   return out;
 }
 
-/** Values whose meaning depends on the filter (an id, a date, a flag): sent to every filter name. */
+/**
+ * Values whose meaning depends on the filter (an id, a date, a flag). Every
+ * filter name of the contract gets the first on every list; the others go
+ * only to the lists that declare that filter (see `declaredFilters`).
+ */
 const FILTER_VALUES = ['99999999999999999999', '-271821-04-20T00:00:00.000Z', '1.5'];
+
+function filterProbes(names: readonly string[], values: readonly string[]): Probe[] {
+  return names.flatMap((name) => values.map((value) => ({ label: `filter[${name}]=${value.slice(0, 30)}`, query: `filter[${name}]=${value}` })));
+}
+
+/**
+ * What a list answers for a filter name, with the name taken out: a name whose
+ * answer is the same as a made-up name's is not read by that list (refused as
+ * an unknown filter before its value is read, dropped by the call's filter
+ * schema, or the call stops before the filters, as a 404 for a missing path
+ * id), so its other values would walk the same lines again. A message that
+ * differs for another reason only sends more requests, never fewer. A list
+ * that ignores unknown names and finds nothing for a text it searches answers
+ * 200 to both: that name gets no other values, which are text to it as well.
+ */
+function filterAnswer(answer: Answer, name: string): string {
+  const own = `filter.${name}`;
+  const text = (value: unknown) => (typeof value === 'string' ? value.replaceAll(own, 'filter.*') : value);
+  return JSON.stringify([answer.status, text(answer.body?.field), text(answer.body?.message)]);
+}
+
+/** A filter name no list declares, for the answer to compare with. */
+const MADE_UP_FILTER = 'nenhum_filtro';
 
 function listProbes(): Probe[] {
   const probes: Probe[] = [];
   for (const name of PROTO_NAMES) {
     probes.push({ label: `sort[${name}]`, query: `sort[${name}]=ASC` });
     probes.push({ label: `filter[${name}]`, query: `filter[${name}]=x` });
-  }
-  for (const name of FILTER_NAMES) {
-    for (const value of FILTER_VALUES) probes.push({ label: `filter[${name}]=${value.slice(0, 30)}`, query: `filter[${name}]=${value}` });
   }
   for (const query of [
     'filter[name]=a%00b',
@@ -355,18 +381,46 @@ describe('no malformed input reaches a 500', () => {
         failures.push(`${where}: ${answer.status} without a message`);
       }
     };
+    /** The filter names each list answered as its own (not refused as unknown): see `declaredFilters` below. */
+    const declaredFilters: Partial<Record<OperationName, string[]>> = {};
     for (const name of Object.keys(contract) as OperationName[]) {
       const op = operation(name);
-      const probes = probesFor(name);
       const token = await liveToken();
-      await inBatches(probes, 8, async (probe) => {
-        check(name, probe, 'super admin', await send(server, op, probe, token));
-        if (op.access === 'public' || probe.anonymous) check(name, probe, 'no token', await send(server, op, probe));
-      });
+      const walk = (probes: Probe[], seen?: (probe: Probe, answer: Answer) => void) =>
+        inBatches(probes, 8, async (probe) => {
+          const answer = await send(server, op, probe, token);
+          check(name, probe, 'super admin', answer);
+          seen?.(probe, answer);
+          if (op.access === 'public' || probe.anonymous) check(name, probe, 'no token', await send(server, op, probe));
+        });
+      await walk(probesFor(name));
+      if (op.encoding !== 'list') continue;
+      // Every filter name of the contract, with the first value, on every list; then the other values only to the names
+      // the list reads (its answer differs from a made-up name's, see filterAnswer). A list's filters are declared in its
+      // handler or its filter schema, not in one place the walk could read, so it learns them from the answers: the full
+      // cross product (every name × every value × every list) sent 3,700 requests, most of them to the same refusal.
+      const params = baselineParams(op);
+      const [made] = filterProbes([MADE_UP_FILTER], FILTER_VALUES.slice(0, 1));
+      const madeAnswer = await send(server, op, { ...made, params }, token);
+      check(name, made, 'super admin', madeAnswer);
+      const unread = filterAnswer(madeAnswer, MADE_UP_FILTER);
+      const declared: string[] = [];
+      await walk(
+        filterProbes(FILTER_NAMES, FILTER_VALUES.slice(0, 1)).map((probe) => ({ ...probe, params })),
+        (probe, answer) => {
+          const filter = /^filter\[([^\]]+)\]/.exec(probe.query ?? '')?.[1] ?? '';
+          if (filterAnswer(answer, filter) !== unread) declared.push(filter);
+        },
+      );
+      declaredFilters[name] = declared.sort();
+      await walk(filterProbes(declared, FILTER_VALUES.slice(1)).map((probe) => ({ ...probe, params })));
     }
     expect(failures).toEqual([]);
+    // The answers tell a list's own filters apart: the admins list owns exactly the contract's ADMIN_USER_FILTERS.
+    expect(declaredFilters['users.admins']).toEqual([...api.ADMIN_USER_FILTERS].sort());
     // The walk stays some thousands of requests (it grows with the contract: ~5,000 with the credit intake, ~10,300 with
-    // servicing), most of them refused by name; the bound catches a probe generator that runs away.
+    // servicing, 13,800 with the reports; 11,700 once the filter values went only to the lists that read the filter),
+    // most of them refused by name; the bound catches a probe generator that runs away.
     expect(sent).toBeGreaterThan(1000);
     expect(sent).toBeLessThan(20000);
     expect(namedRefusals).toBeGreaterThan(sent / 3);

@@ -10,7 +10,7 @@ import { startServer, type RunningServer, type SmsProvider } from '../../../src/
 import { openDatabase } from '../../../src/server/db/connect';
 import { INTERRUPTED_REASON } from '../../../src/server/areas/messages/messages-sender';
 import { normaliseBrazilianPhone } from '../../../src/shared/phone';
-import { prepareDataDir, startTestServer, type TestServer } from '../../helpers/server';
+import { prepareDataDir, startTestServer, testDatabaseUrl, type TestServer } from '../../helpers/server';
 import { insertSolicitation } from '../../helpers/solicitations-fixture';
 import { fakeSmtp } from '../../helpers/smtp';
 import { call, signIn, signInEveryRole } from './client';
@@ -251,7 +251,9 @@ describe('LGPD erase', () => {
   });
 });
 
-describe('providers and restarts', () => {
+// On its own PGlite folder whatever the step (startServer over prepareDataDir): on the PostgreSQL step it would only
+// run again on PGlite, so it runs in the PGlite step alone.
+describe.skipIf(testDatabaseUrl())('providers and restarts', () => {
   const dirs: string[] = [];
   afterAll(async () => {
     for (const dir of dirs) await rm(dir, { recursive: true, force: true });

@@ -11,7 +11,7 @@ import { requiredDocumentSlots, type OperationName } from '../../../src/shared/c
 import { startServer, type RunningServer } from '../../../src/server/index';
 import { signFileName } from '../../../src/server/domain/signed-url';
 import type { ReceitaProvider } from '../../../src/server/areas/intake/receita';
-import { prepareDataDir, startTestServer, type TestServer } from '../../helpers/server';
+import { prepareDataDir, startTestServer, testDatabaseUrl, type TestServer } from '../../helpers/server';
 import { insertSolicitation } from '../../helpers/solicitations-fixture';
 import { call, signIn, signInEveryRole, type DemoRole } from './client';
 
@@ -221,7 +221,9 @@ describe('signed URLs', () => {
   });
 });
 
-describe('a server with its own signing secret and Receita provider', () => {
+// On its own PGlite folder whatever the step (startServer over prepareDataDir): on the PostgreSQL step it would only
+// run again on PGlite, so it runs in the PGlite step alone.
+describe.skipIf(testDatabaseUrl())('a server with its own signing secret and Receita provider', () => {
   let own: RunningServer;
   let dir: string;
   const SECRET = 'segredo-de-teste-com-tamanho-suficiente';
