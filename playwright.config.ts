@@ -27,6 +27,8 @@ export default defineConfig({
     browserName: 'chromium',
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
+    // Toasts then come and go without fading (styles.css): a half-faded toast failed axe's contrast rule at random.
+    reducedMotion: 'reduce',
     actionTimeout: 15_000,
     navigationTimeout: 20_000,
     trace: 'retain-on-failure',

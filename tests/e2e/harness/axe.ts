@@ -1,8 +1,9 @@
 /**
  * axe-core on what is on screen (WCAG 2 A and AA): the serious or critical
  * findings, each as "rule: selectors". Waits first for toasts to finish
- * fading in or out, since a half-transparent toast fails the contrast rule
- * only because axe caught it mid-animation.
+ * coming in or going; the tests run with reduced motion (playwright.config.ts),
+ * so a toast that starts to go during the analysis is hidden at once instead
+ * of half faded, which failed the contrast rule at random.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
