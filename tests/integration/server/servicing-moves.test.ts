@@ -13,7 +13,7 @@ import { startTestServer, type TestServer } from '../../helpers/server';
 import { call, signInEveryRole, type DemoRole } from './client';
 import { itAnswersTheMatrix } from './matrix';
 import { stillCollected } from '../../../src/server/areas/servicing';
-import { disbursedOperation, expectBooksBalanced, insertBorrower, key, operationInstallments, SERVICING_PARAMETERS_SQL } from './servicing-fixtures';
+import { disbursedOperation, expectBooksBalanced, insertBorrower, key, operationBalances, operationInstallments, SERVICING_PARAMETERS_SQL } from './servicing-fixtures';
 
 let server: TestServer;
 let tokens: Record<DemoRole, string>;
@@ -23,14 +23,7 @@ const disbursed = () => disbursedOperation(server, tokens, borrowerId);
 
 const expectBalancedBooks = () => expectBooksBalanced(server, tokens.operator);
 
-/** Balances of one operation's entries (debit − credit). */
-async function operationBalances(operationId: number): Promise<Record<string, string>> {
-  const rows = await server.database.rows<{ account: string; balance: string }>(
-    "SELECT account, sum(CASE WHEN side = 'debit' THEN amount ELSE -amount END)::text AS balance FROM journal_entries WHERE credit_operation_id = $1 GROUP BY account",
-    [operationId],
-  );
-  return Object.fromEntries(rows.map((r) => [r.account, new Decimal(r.balance).toFixed(2)]));
-}
+const balances = (operationId: number) => operationBalances(server, operationId);
 
 const installments = (operationId: number) => operationInstallments<Record<string, any>>(server, tokens.agent, operationId);
 
@@ -161,7 +154,7 @@ describe('an installment written off behind four eyes, and undone', () => {
     const again = await setStatus(opId, third.id, 'written_off', tokens.operator);
     expect({ status: again.status, field: again.body.field }).toEqual({ status: 409, field: 'status' });
     // Nothing moved yet: no loss on the books.
-    expect((await operationBalances(opId)).credit_losses).toBeUndefined();
+    expect((await balances(opId)).credit_losses).toBeUndefined();
 
     const own = await decide(opId, third.id, tokens.operator, { approve: true });
     expect(own.status).toBe(403);
@@ -178,7 +171,7 @@ describe('an installment written off behind four eyes, and undone', () => {
     expect(approved.body.write_offs).toEqual([expect.objectContaining({ principal: open, written_off_on: '2026-02-13', undoes_id: null, undone_by: null, approval_request_id: expect.any(Number) })]);
     expect(approved.body.next_statuses).toEqual(['partially_paid']);
     expect((await decide(opId, third.id, tokens.admin, { approve: true })).status).toBe(409);
-    const books = await operationBalances(opId);
+    const books = await balances(opId);
     expect(books.credit_losses).toBe(open);
     await expectBalancedBooks();
     const journal = (await call(server, 'servicing.journal', { id: opId }, tokens.agent)).body;
@@ -228,7 +221,7 @@ describe('an installment written off behind four eyes, and undone', () => {
     const [writeOff, undo] = undone.body.write_offs;
     expect(writeOff.undone_by).toBe(undo.id);
     expect(undo).toMatchObject({ undoes_id: writeOff.id, principal: writeOff.principal, written_off_on: '2026-05-01' });
-    expect((await operationBalances(opId)).credit_losses).toBe('0.00');
+    expect((await balances(opId)).credit_losses).toBe('0.00');
     await expectBalancedBooks();
     // Collecting again: it takes a payment.
     expect((await pay(opId, third.id, '10.00', '2026-05-01')).status).toBe(200);
@@ -257,7 +250,7 @@ describe('an installment written off behind four eyes, and undone', () => {
       { status: 'rejected', reason: 'Há garantia a executar' },
       { status: 'cancelled', reason: 'Pedido feito por engano' },
     ]);
-    expect((await operationBalances(opId)).credit_losses).toBe('0.00');
+    expect((await balances(opId)).credit_losses).toBe('0.00');
   }, 60_000);
 
   it('renegotiated is final: no write-off, no payment', async () => {
@@ -308,7 +301,7 @@ describe("an operation's whole balance written off", () => {
     expect(view.status).toBe(200);
     expect(view.body.installments).toHaveLength(11);
     expect(view.body.installments[0]).toMatchObject({ number: 2, status: 'partially_paid' });
-    const receivable = (await operationBalances(opId)).loans_receivable;
+    const receivable = (await balances(opId)).loans_receivable;
     expect(view.body.open_principal).toBe(receivable);
     expect(view.body.request).toBeNull();
 
@@ -330,7 +323,7 @@ describe("an operation's whole balance written off", () => {
     expect(approved.status, JSON.stringify(approved.body)).toBe(200);
     expect(approved.body).toMatchObject({ status: 'written_off', installments: [], open_principal: '0.00', written_off: receivable, request: null });
 
-    const books = await operationBalances(opId);
+    const books = await balances(opId);
     expect(books.loans_receivable).toBe('0.00');
     expect(books.credit_losses).toBe(receivable);
     await expectBalancedBooks();
@@ -356,7 +349,7 @@ describe("an operation's whole balance written off", () => {
     const undone = await setStatus(opId, last.id, 'open', tokens.operator, 'Acordo de pagamento da última parcela');
     expect(undone.status, JSON.stringify(undone.body)).toBe(200);
     expect(undone.body).toMatchObject({ operation_status: 'disbursed', installment: { status: 'open' } });
-    expect((await operationBalances(opId)).loans_receivable).toBe(new Decimal(last.principal).toFixed(2));
+    expect((await balances(opId)).loans_receivable).toBe(new Decimal(last.principal).toFixed(2));
     await expectBalancedBooks();
   }, 60_000);
 
