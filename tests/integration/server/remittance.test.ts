@@ -479,6 +479,28 @@ describe('history pages', () => {
   });
 });
 
+describe('an alphanumeric CNPJ', () => {
+  it("a payer's alphanumeric CNPJ is a 400 on payer.document naming the bank and why; nothing stored", async () => {
+    await issueBoleto(installments[11].id);
+    const [{ borrower_id: borrowerId, document }] = await server.database.rows<{ borrower_id: number; document: string }>(
+      'SELECT o.borrower_id, b.document FROM credit_operations o JOIN borrowers b ON b.id = o.borrower_id WHERE o.id = $1',
+      [opId],
+    );
+    await server.database.rows('UPDATE borrowers SET document = $2 WHERE id = $1', [borrowerId, '12.ABC.345/01DE-35']);
+    try {
+      const before = await remittanceCount();
+      const answer = await generate();
+      expect(answer.status).toBe(400);
+      expect(answer.body.field).toBe('payer.document');
+      expect(answer.body.message).toContain('CNPJ alfanumérico');
+      expect(answer.body.message).toContain('Itaú');
+      expect(await remittanceCount()).toBe(before);
+    } finally {
+      await server.database.rows('UPDATE borrowers SET document = $2 WHERE id = $1', [borrowerId, document]);
+    }
+  });
+});
+
 describe('what the bank said back', () => {
   const ACCOUNT = { agency: '0912', account: '45021', accountDac: '7', companyDocument: '27185642000100' };
   async function lastSlip(installmentId: number) {

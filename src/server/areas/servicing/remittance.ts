@@ -95,6 +95,9 @@ const PROBLEMS_SHOWN = 5;
 
 type AccountRow = typeof companyBankAccounts.$inferSelect;
 
+/** A CPF or CNPJ without its punctuation, letters kept (an alphanumeric CNPJ). */
+const documentOf = (value: string) => value.replace(/[^0-9A-Za-z]/g, '').toUpperCase();
+
 // ---------------------------------------------------------------------------
 // The account
 
@@ -142,7 +145,7 @@ function accountFieldOf(detail: string): string {
 async function remittanceAccountOf(db: Db, row: AccountRow): Promise<RemittanceAccount> {
   const company = await companyOf(db, row.company_id);
   if (!company.legal_name.trim()) throw badRequest(REMITTANCE_MESSAGES.companyData('razão social'), 'company.legal_name');
-  const document = (company.cnpj ?? '').replace(/\D/g, '');
+  const document = documentOf(company.cnpj ?? '');
   if (!document) throw badRequest(REMITTANCE_MESSAGES.companyData('CNPJ'), 'company.cnpj');
   let accountDac: string | undefined;
   if (row.bank_code === '341') {
@@ -363,7 +366,8 @@ function slipOf(account: AccountRow, boleto: BoletoAccount, row: CandidateRow): 
     amount: new Decimal(row.amount).toFixed(2),
     payer: {
       name: row.payer_name,
-      document: row.payer_document.replace(/\D/g, ''),
+      // Letters kept: an alphanumeric CNPJ is refused by the domain naming the bank, not cut to its digits.
+      document: documentOf(row.payer_document),
       address: [row.address, row.address_number].filter((part) => part && part.trim()).join(', '),
       district: row.neighborhood ?? '',
       postalCode: (row.cep ?? '').replace(/\D/g, ''),
@@ -386,7 +390,18 @@ function problemsText(problems: readonly RemittanceProblem[]): string {
 // ---------------------------------------------------------------------------
 // Stored files
 
-/** The name the bank's upload channel takes: none of the three imposes one for CNAB 240 cobrança, so REM<bank><NSA>.rem. */
+/**
+ * The name the file is saved under. None of the manuals the tables follow
+ * (BB's Particularidades, Caixa's SIGCB, Itaú's FEBRABAN 240) sets a name for
+ * a CNAB 240 cobrança remittance, and a search of public documentation,
+ * pages and issues (November 2026) found none either: the names seen are
+ * other products' or conventions of a channel (Sicoob's CBRAAAAMMDDSS.REM as
+ * BB's correspondent, CNAB 400 suggestions such as Itaú's up-to-8-character
+ * names, QI Tech's CB<DDMM><xx>.REM for CNAB 444). The channels take any name
+ * with .rem, so REM<bank><NSA>.rem: the bank and the NSA the header carries,
+ * unique per bank and account sequence. A bank that publishes one gets its
+ * declaration beside its tables (bank-tables.ts) and replaces this per bank.
+ */
 export function remittanceFileName(bankCode: string, nsa: number): string {
   return `REM${bankCode}${String(nsa).padStart(6, '0')}.rem`;
 }
