@@ -13,11 +13,12 @@
  * What was published (searched November 2026, the project's documentation,
  * pages and issues stores): no FEBRABAN CNAB 240 version with these fields
  * alphanumeric, and no version of the three banks' cobrança manuals saying
- * so, was found. Only third parties: BoletoNet/BoletoNetCore issue 401
- * (June 2026, Sicredi: the library stripped the letters from the document
- * in the Q segment and headers; the proposal writes the letters in the same
- * 15 positions, right-aligned, zero-padded) and OCA/l10n-brazil pull request
- * 4650 (July 2026, a CNAB structure module accepting it). Neither is a
+ * so, was found. Only third parties:
+ * github.com/BoletoNet/BoletoNetCore/issues/401 (June 2026, Sicredi: the
+ * library stripped the letters from the document in the Q segment and
+ * headers; the proposal writes the letters in the same 15 positions,
+ * right-aligned, zero-padded) and github.com/OCA/l10n-brazil/pull/4650
+ * (July 2026, a CNAB structure module accepting it). Neither is a
  * bank's layout, and a file the bank's validator refuses is refused whole.
  *
  * So, per bank, until its manual says otherwise: refused before anything is
