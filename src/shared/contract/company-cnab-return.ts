@@ -81,6 +81,12 @@ export const returnLineSchema = z.object({
   title_amount: moneySchema,
   paid: moneySchema,
   fee: moneySchema,
+  /**
+   * whether the bank's fee is (in a preview: would be) posted to the ledger:
+   * every line naming one of our titles but a duplicate, once per line
+   * identity; an unmatched line's is not (its message says why)
+   */
+  fee_posted: z.boolean(),
   net: moneySchema,
   occurred_on: z.string().nullable(),
   credited_on: z.string().nullable(),

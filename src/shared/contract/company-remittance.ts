@@ -49,6 +49,7 @@ import { AllOperators, AllPanelUsers } from '../roles';
 import { defineOperation } from './define';
 import { idSchema, idempotencyKeySchema, timestampSchema } from './common';
 import { calendarDaySchema, moneySchema } from './money';
+import { boletoRejectionSchema } from './servicing-boleto';
 
 /** The banks whose CNAB 240 cobrança layouts the server writes. */
 export const REMITTANCE_BANK_CODES = ['001', '104', '341'] as const;
@@ -78,6 +79,12 @@ export const remittanceCandidateSchema = z.object({
   amount: moneySchema,
   due_date: z.string(),
   issued_on: z.string(),
+  /**
+   * an entry the bank rejected (return movement 03) going out again, as a
+   * new entry (01) under the same nosso número: the bank's line with its
+   * reasons, so the operator sees why before generating; null otherwise
+   */
+  resend: boletoRejectionSchema.nullable(),
 });
 export type RemittanceCandidate = z.infer<typeof remittanceCandidateSchema>;
 

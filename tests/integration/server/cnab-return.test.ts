@@ -100,6 +100,9 @@ describe('preview', () => {
     expect(first.reference).toMatch(/\/001$/);
     expect(body.lines[2].reasons.map((r: { code: string }) => r.code)).toEqual(['14', '08']);
     expect(body.lines[3].message).toContain('nosso número');
+    // The unmatched line's fee names no operation to post to: shown, not counted, and the line says why.
+    expect(body.lines[3]).toMatchObject({ fee: '1.90', fee_posted: false });
+    expect(body.lines[3].message).toContain('tarifa de R$');
     expect(body.totals).toMatchObject({
       line_count: 4,
       settled_count: 2,
@@ -321,7 +324,7 @@ describe('imports at once', () => {
 });
 
 describe('payments the rules refuse', () => {
-  it('a line above what is due and a second payment of a paid installment are kept as refused; the rest of the file settles', async () => {
+  it('a line above what is due and a second payment of a paid installment: refused already in the preview, kept as refused when settled (their fees posted); the rest settles', async () => {
     const [fifth, sixth] = [installments[5], installments[6]];
     const over = new Decimal(fifth.value).plus(100).toFixed(2);
     const list: ItauReturnMovement[] = [
@@ -331,6 +334,14 @@ describe('payments the rules refuse', () => {
       { movement: '06', nossoNumero: sequences[6], amount: sixth.value, paid: sixth.value, fee: '1.90', occurredOn: '2026-01-19', creditedOn: '2026-01-20' },
     ];
     const payments = await count('installment_transactions');
+    // The preview runs the payment rules: what settling will refuse is refused here, with the same reason.
+    const seen = await preview(fileOf(list, 30));
+    expect(seen.status, JSON.stringify(seen.body)).toBe(200);
+    expect(seen.body.lines.map((l: { outcome: string }) => l.outcome)).toEqual(['refused', 'settled', 'refused']);
+    expect(seen.body.lines[0].message).toContain('Campo amount');
+    expect(seen.body.totals).toMatchObject({ settled_count: 1, fee_total: '5.70' });
+    expect(await count('installment_transactions')).toBe(payments);
+    const feesBefore = (await call(server, 'ledger.trialBalance', {}, tokens.operator)).body.accounts.find((a: { account: string }) => a.account === 'bank_fees').balance;
     const sent = key();
     const answer = await settle(fileOf(list, 30), 'operator', '341', sent);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
@@ -341,12 +352,17 @@ describe('payments the rules refuse', () => {
     expect(answer.body.lines.map((l: { outcome: string }) => l.outcome)).toEqual(['refused', 'settled', 'refused']);
     expect(answer.body.lines[0].message).toContain('Campo amount');
     expect(answer.body.lines[2].message).toContain('Campo amount');
-    // Only the applied line's fee is posted.
-    expect(answer.body.file).toMatchObject({ settled_count: 1, fee_total: '1.90' });
+    expect(answer.body.lines.map((l: { message: string | null }) => l.message)).toEqual(seen.body.lines.map((l: { message: string | null }) => l.message));
+    // The bank debited every line's fee, refused or not: all three are posted, once.
+    expect(answer.body.file).toMatchObject({ settled_count: 1, fee_total: '5.70' });
     expect(await count('installment_transactions')).toBe(payments + 1);
     const schedule = (await call(server, 'servicing.installments', { id: opId }, tokens.agent)).body.installments as Array<{ id: number; status: string }>;
     expect(schedule.filter((i) => i.id === fifth.id || i.id === sixth.id).map((i) => i.status)).toEqual(['open', 'paid']);
     const tb = await call(server, 'ledger.trialBalance', {}, tokens.operator);
     expect(tb.body.difference).toBe('0.00');
+    expect(tb.body.accounts.find((a: { account: string }) => a.account === 'bank_fees').balance).toBe(new Decimal(feesBefore).plus('5.70').toFixed(2));
+    // The refused line sent again in another file: its fee was posted already, so it is not posted twice.
+    const again = await preview(fileOf(list.slice(0, 1), 31));
+    expect(again.body.lines[0]).toMatchObject({ outcome: 'refused', fee_posted: false });
   });
 });

@@ -20,6 +20,7 @@ import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkRemittance, cnabTables, readRecord } from '../../../src/server/domain/cnab';
 import { startTestServer, type TestServer } from '../../helpers/server';
+import { itauReturnFile } from '../../helpers/cnab-return-file';
 import { call, raw, signInEveryRole, type DemoRole } from './client';
 import { itAnswersTheMatrix } from './matrix';
 import { disbursedOperation, insertBorrower, key, SERVICING_PARAMETERS_SQL } from './servicing-fixtures';
@@ -475,5 +476,85 @@ describe('history pages', () => {
     const negative = await raw(server, 'remittance.history', { params: { id: '1', bankCode: '341' }, query: 'history_offset=-1', token: tokens.agent });
     expect(negative.status).toBe(400);
     expect(negative.body.field).toBe('history_offset');
+  });
+});
+
+describe('an alphanumeric CNPJ', () => {
+  it("a payer's alphanumeric CNPJ is a 400 on payer.document naming the bank and why; nothing stored", async () => {
+    await issueBoleto(installments[11].id);
+    const [{ borrower_id: borrowerId, document }] = await server.database.rows<{ borrower_id: number; document: string }>(
+      'SELECT o.borrower_id, b.document FROM credit_operations o JOIN borrowers b ON b.id = o.borrower_id WHERE o.id = $1',
+      [opId],
+    );
+    await server.database.rows('UPDATE borrowers SET document = $2 WHERE id = $1', [borrowerId, '12.ABC.345/01DE-35']);
+    try {
+      const before = await remittanceCount();
+      const answer = await generate();
+      expect(answer.status).toBe(400);
+      expect(answer.body.field).toBe('payer.document');
+      expect(answer.body.message).toContain('CNPJ alfanumérico');
+      expect(answer.body.message).toContain('Itaú');
+      expect(await remittanceCount()).toBe(before);
+    } finally {
+      await server.database.rows('UPDATE borrowers SET document = $2 WHERE id = $1', [borrowerId, document]);
+    }
+  });
+});
+
+describe('what the bank said back', () => {
+  const ACCOUNT = { agency: '0912', account: '45021', accountDac: '7', companyDocument: '27185642000100' };
+  async function lastSlip(installmentId: number) {
+    const [slip] = await server.database.rows<{ id: number; sequence: string; our_number: string; barcode: string }>(
+      'SELECT id, sequence::text AS sequence, our_number, barcode FROM boleto_slips WHERE installment_id = $1 ORDER BY id DESC LIMIT 1',
+      [installmentId],
+    );
+    return slip;
+  }
+
+  it('an entry the bank rejected (03) shows as a resend with its reasons and goes out again as 01 under the same nosso número, once', async () => {
+    const target = installments[9];
+    await issueBoleto(target.id);
+    expect((await generate()).status).toBe(200);
+    const slip = await lastSlip(target.id);
+    const rejection = itauReturnFile(ACCOUNT, [{ movement: '03', nossoNumero: slip.sequence.padStart(8, '0'), amount: target.value, paid: '0', fee: '0', reasons: '1408', occurredOn: TODAY }], { generatedOn: TODAY, fileSequence: 41 });
+    const settled = await call(server, 'cnabReturn.settle', { bankCode: '341', file_name: 'RET-REJ.ret', content: rejection, idempotency_key: key() }, tokens.operator);
+    expect(settled.status, JSON.stringify(settled.body)).toBe(200);
+
+    const view = await overview();
+    const resend = view.pending.items.find((i: { boleto_slip_id: number }) => i.boleto_slip_id === slip.id);
+    expect(resend).toMatchObject({ instruction: 'entry', our_number: slip.our_number, resend: { movement: '03', file_name: 'RET-REJ.ret', occurred_on: TODAY } });
+    expect(resend.resend.reasons.map((r: { code: string }) => r.code)).toEqual(['14', '08']);
+
+    const again = await generate();
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    const lines = linesOf(await download(again.body.id));
+    const p = lines.map((l) => l[13] === 'P' && l[7] === '3' ? readRecord(ITAU.segmentP, l) : null).find((r) => r && Number(r.nossoNumero) === Number(slip.sequence));
+    expect(p?.movement).toBe('01');
+    const attempts = await server.database.rows<{ attempt: number }>("SELECT attempt FROM remittance_items WHERE boleto_slip_id = $1 AND instruction = 'entry' ORDER BY attempt", [slip.id]);
+    expect(attempts.map((a) => a.attempt)).toEqual([1, 2]);
+    // Sent again after the rejection: not a resend any more until the bank answers.
+    expect((await overview()).pending.items.some((i: { boleto_slip_id: number }) => i.boleto_slip_id === slip.id)).toBe(false);
+  });
+
+  it('after the due date alone moves, the newer slip prints the registered nosso número and goes out as its 06', async () => {
+    const target = installments[10];
+    await issueBoleto(target.id);
+    expect((await generate()).status).toBe(200);
+    const registered = await lastSlip(target.id);
+    // The schedule moves the installment's due date (same open amount, same title data).
+    await server.database.rows("UPDATE credit_operation_installments SET due_date = due_date + 10 WHERE id = $1", [target.id]);
+    await issueBoleto(target.id);
+    const newer = await lastSlip(target.id);
+    expect(newer.id).not.toBe(registered.id);
+    expect(newer.sequence).not.toBe(registered.sequence);
+    expect(newer.our_number).toBe(registered.our_number);
+    expect(newer.barcode).not.toBe(registered.barcode);
+    // Asked again, the same newer slip comes back (no third title).
+    await issueBoleto(target.id);
+    expect((await lastSlip(target.id)).id).toBe(newer.id);
+    const view = await overview();
+    expect(view.pending.items.filter((i: { installment_id: number }) => i.installment_id === target.id)).toEqual([
+      expect.objectContaining({ boleto_slip_id: newer.id, instruction: 'dueDateChange', our_number: registered.our_number }),
+    ]);
   });
 });

@@ -13,7 +13,7 @@ import type { ReturnMovementKind } from '@shared/contract/company-cnab-return';
 import type { Db } from '../../db/connect';
 
 /** The movements that say where the registration stands (other movements, like a changed due date, do not). */
-const REGISTRATION_KINDS: readonly ReturnMovementKind[] = ['entryConfirmed', 'rejected', 'settled', 'writtenOff'];
+export const REGISTRATION_KINDS: readonly ReturnMovementKind[] = ['entryConfirmed', 'rejected', 'settled', 'writtenOff'];
 
 interface LastWord {
   kind: ReturnMovementKind;

@@ -30,6 +30,17 @@
  * - Nosso número: the collecting account's next sequence, reserved under its
  *   row lock (company area); UNIQUE per account in the database; a slip row is
  *   never changed or deleted, so its number is never given again.
+ * - A title the bank holds whose due date alone moves (same amount and title
+ *   data, another due date: an installment asked again on another day) keeps
+ *   the nosso número the bank registered: the newer slip still gets its own
+ *   sequence (its row's identity), but prints — and its barcode carries — the
+ *   registered title's number, because the next remittance tells the bank the
+ *   new date under that number (a 06, remittance.ts) and never registers the
+ *   newer one; a return line then names the registered number, which is the
+ *   same installment's. Which slip is the bank's title is registered-title.ts's
+ *   rule and remittance.ts's choice of the 06 (the latest slip the bank holds
+ *   with the same amount and title data). A new amount or new title data is a
+ *   new title with its own number (a baixa and an entry).
  * - The operation's row is locked first (as payments do), so the amounts read
  *   are the ones the slip is issued for, and two requests for one installment
  *   never both issue.
@@ -40,7 +51,7 @@
  *   invalid: 409 naming what is wrong.
  */
 import Decimal from 'decimal.js';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { isDisbursed } from '@shared/credit-operation-status';
 import { COLLECTIBLE_STATUSES, INSTALLMENT_STATUS_LABELS_PT, type StoredInstallmentStatus } from '@shared/installment-status';
 import { operationNumber } from '@shared/contract/credit-operations';
@@ -58,6 +69,8 @@ import { boletoSlips, type BoletoSlipRow } from './schema-boleto';
 import type { InstallmentTransactionRow } from './schema';
 import { storedStatusesOfOperation, storedStatusOf } from './stored-status';
 import { installmentTitles, type InstallmentTitleRow } from './schema-moves';
+import { heldByTheBank } from './registered-title';
+import { intArray } from './batch-sql';
 
 export const BOLETO_MESSAGES = {
   installmentNotFound: 'Parcela não encontrada.',
@@ -272,15 +285,55 @@ async function latestSlips(tx: Db, accountId: number, installmentIds: readonly n
   return new Map(rows.map((r) => [r.installment_id, r]));
 }
 
-/** The installment's latest slip when it says what the slip wanted now would say, else null. */
-function reusableSlip(row: BoletoSlipRow | undefined, account: BoletoAccount, w: Wanted): BoletoSlipRow | null {
+/** A slip the bank holds (sent, not rejected, not written off) with the sequence of the title it stands for. */
+interface HeldTitle {
+  id: number;
+  installment_id: number;
+  amount: string;
+  due_date: string;
+  title_version: number;
+  title_sequence: number;
+}
+
+/** The slips of these installments at the account that the bank holds, oldest first. */
+async function heldTitles(tx: Db, accountId: number, installmentIds: readonly number[]): Promise<Map<number, HeldTitle[]>> {
+  const result = await tx.execute(sql`
+    SELECT s.id, s.installment_id, s.amount::text AS amount, s.due_date::text AS due_date, s.title_version, t.sequence AS title_sequence
+      FROM boleto_slips s
+      JOIN boleto_slips t ON t.id = COALESCE((SELECT r.title_slip_id FROM remittance_items r WHERE r.boleto_slip_id = s.id AND r.instruction = 'dueDateChange'), s.id)
+     WHERE s.bank_account_id = ${accountId} AND s.installment_id = ANY(${intArray(installmentIds)})
+       AND ${heldByTheBank(sql`s.id`)}
+       AND NOT EXISTS (SELECT 1 FROM remittance_items r WHERE r.boleto_slip_id = s.id AND r.instruction = 'writeOff')
+     ORDER BY s.id`);
+  const held = new Map<number, HeldTitle[]>();
+  for (const r of (result as unknown as { rows: HeldTitle[] }).rows) {
+    const row = { ...r, id: Number(r.id), installment_id: Number(r.installment_id), title_version: Number(r.title_version), title_sequence: Number(r.title_sequence) };
+    held.set(row.installment_id, [...(held.get(row.installment_id) ?? []), row]);
+  }
+  return held;
+}
+
+/** The registered number a slip wanted now prints when only its due date moves from a title the bank holds (see above), else null. */
+function registeredSequence(held: readonly HeldTitle[] | undefined, w: Wanted): number | null {
+  const title = [...(held ?? [])].reverse().find((h) => new Decimal(h.amount).eq(w.amount) && h.title_version === titleVersion(w) && h.due_date !== w.dueDate);
+  return title ? title.title_sequence : null;
+}
+
+/**
+ * The installment's latest slip when it says what the slip wanted now would
+ * say, with the sequence it prints (its own, or the registered title's), else null.
+ */
+function reusableSlip(row: BoletoSlipRow | undefined, account: BoletoAccount, w: Wanted, registered: number | null): { row: BoletoSlipRow; printed: number } | null {
   if (!row || !new Decimal(row.amount).eq(w.amount) || row.due_date !== w.dueDate || row.title_version !== titleVersion(w)) return null;
   // The account's boleto data changed since (wallet, agreement…): that title is not what the bank would read now.
-  try {
-    return buildBoleto({ account, sequence: row.sequence, amount: w.amount, dueDate: w.dueDate }).barcode === row.barcode ? row : null;
-  } catch {
-    return null;
+  for (const printed of registered === null ? [row.sequence] : [row.sequence, registered]) {
+    try {
+      if (buildBoleto({ account, sequence: printed, amount: w.amount, dueDate: w.dueDate }).barcode === row.barcode) return { row, printed };
+    } catch {
+      return null;
+    }
   }
+  return null;
 }
 
 /**
@@ -290,22 +343,26 @@ function reusableSlip(row: BoletoSlipRow | undefined, account: BoletoAccount, w:
  */
 async function issueSlips(tx: Db, actor: Actor, p: SlipParties, wanted: readonly Wanted[], today: string): Promise<IssuedSlip[]> {
   const latest = await latestSlips(tx, p.account.id, wanted.map((w) => w.installment.id));
-  const found = wanted.map((w) => reusableSlip(latest.get(w.installment.id), p.bank.account, w));
+  const held = await heldTitles(tx, p.account.id, wanted.map((w) => w.installment.id));
+  const registered = wanted.map((w) => registeredSequence(held.get(w.installment.id), w));
+  const found = wanted.map((w, k) => reusableSlip(latest.get(w.installment.id), p.bank.account, w, registered[k]));
   const fresh = found.filter((r) => r === null).length;
   let next = fresh ? await reserveSequences(tx, p.account.id, fresh) : 0;
   const limit = 10 ** SEQUENCE_DIGITS[p.bank.account.bank];
   if (fresh && next + fresh - 1 >= limit) throw conflict(BOLETO_MESSAGES.sequenceExhausted(SEQUENCE_DIGITS[p.bank.account.bank]), 'bank_account');
-  const slips: { input: BoletoPdfInput; recorded: BoletoSlipRow | null }[] = [];
+  const slips: { input: BoletoPdfInput; recorded: BoletoSlipRow | null; sequence: number }[] = [];
   const freshRows: (typeof boletoSlips.$inferInsert)[] = [];
   for (let k = 0; k < wanted.length; k++) {
     const w = wanted[k];
-    const recorded = found[k];
+    const recorded = found[k]?.row ?? null;
     const sequence = recorded ? recorded.sequence : next++;
-    const input = pdfInput(p, w, sequence, recorded ? recorded.issued_on : today);
+    // The registered title's number when only the due date moved (see above); else the slip's own.
+    const printed = found[k]?.printed ?? registered[k] ?? sequence;
+    const input = pdfInput(p, w, printed, recorded ? recorded.issued_on : today);
     checkedSlip(input);
-    slips.push({ input, recorded });
+    slips.push({ input, recorded, sequence });
     if (recorded) continue;
-    const codes = buildBoleto({ account: p.bank.account, sequence, amount: w.amount, dueDate: w.dueDate });
+    const codes = buildBoleto({ account: p.bank.account, sequence: printed, amount: w.amount, dueDate: w.dueDate });
     freshRows.push({
       installment_id: w.installment.id,
       credit_operation_id: p.op.id,
@@ -323,7 +380,7 @@ async function issueSlips(tx: Db, actor: Actor, p: SlipParties, wanted: readonly
   }
   // One statement for the whole carnê; each new row is found again by its sequence (unique at the account).
   const inserted = new Map(freshRows.length ? (await tx.insert(boletoSlips).values(freshRows).returning()).map((r) => [r.sequence, r]) : []);
-  return slips.map(({ input, recorded }) => (recorded ? { slip: recorded, input, reused: true } : { slip: inserted.get(Number(input.sequence))!, input, reused: false }));
+  return slips.map(({ input, recorded, sequence }) => (recorded ? { slip: recorded, input, reused: true } : { slip: inserted.get(sequence)!, input, reused: false }));
 }
 
 function slipSnapshot(s: IssuedSlip) {

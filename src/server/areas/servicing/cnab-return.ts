@@ -20,14 +20,26 @@
  *     (method boleto, dated by the credit date), so when the payment rules
  *     refuse it (above what is due, before the disbursement) the line is kept
  *     as refused with the reason and the rest of the file settles;
- *   · the fee of every applied line is its own posting (bankFeePosting) on the
- *     installment's operation, written in the payments' statements;
+ *   · the preview runs the same payment rules (checkPaymentBatch: payBatch's
+ *     checks, writing nothing), so a line settling would refuse already shows
+ *     as refused with the reason;
+ *   · the bank's fee of a line is its own posting (bankFeePosting) on the
+ *     installment's operation, written in the payments' statements, whenever
+ *     the line names one of our titles — also when the payment is refused or
+ *     the installment was already paid: the bank debited the fee all the same
+ *     (net = paid − fee), and the expense is real whatever we do with the
+ *     money. Once per line identity: a line applied before (duplicate) or a
+ *     refused line whose fee an earlier import posted posts none. A line that
+ *     names no title of ours (unmatched) posts none: every journal posting
+ *     belongs to an operation, and which one is what nobody knows yet; its
+ *     message says so, and the fee stays in the stored line for when it is;
  *   · the file and every line are stored (immutable); an applied line's
  *     identity is UNIQUE per account in the database as the last guard.
  */
 import { createHash } from 'node:crypto';
 import Decimal from 'decimal.js';
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { formatCurrency } from '@shared/format';
 import { operationNumber } from '@shared/contract/credit-operations';
 import type { ReturnFileSummary, ReturnLine, ReturnLineOutcome, ReturnPreview, ReturnSettlement } from '@shared/contract/company-cnab-return';
 import type { Db } from '../../db/connect';
@@ -51,7 +63,7 @@ import {
 } from '../../domain/cnab';
 import { bankFeePosting } from '../../domain/servicing/ledger';
 import type { JournalItem } from './journal';
-import { payBatch, type PaymentInput } from './payments';
+import { checkPaymentBatch, payBatch, type BatchPaymentResult, type PaymentInput } from './payments';
 import { stillCollected } from './stored-status';
 import { returnFileLines, returnFiles, type ReturnFileLineRow, type ReturnFileRow } from './schema-return';
 import { intArray, textArray } from './batch-sql';
@@ -66,6 +78,8 @@ export const RETURN_MESSAGES = {
   alreadyPaid: 'A parcela já estava paga ou fora de cobrança: não foi liquidada de novo. Confira se o pagador pagou duas vezes.',
   duplicate: 'Linha já aplicada por um arquivo importado antes.',
   noCreditDate: 'Campo creditedOn: a linha não traz a data do crédito nem a da ocorrência.',
+  unmatchedFee: (fee: string) =>
+    `Nenhum boleto desta conta tem este nosso número. A tarifa de ${fee} não foi lançada: todo lançamento do razão pertence a uma operação, e esta linha não nomeia nenhuma; confira o título com o banco.`,
 } as const;
 
 /**
@@ -102,6 +116,16 @@ interface LineDraft {
   slip: SlipFacts | null;
   outcome: ReturnLineOutcome;
   message: string | null;
+  /** an earlier import (or line of this file) posted the bank's fee of this line's identity */
+  feeBefore: boolean;
+}
+
+/** Outcomes whose line posts the bank's fee when it names a slip: every one but a duplicate (posted with the first). */
+const FEE_OUTCOMES: readonly ReturnLineOutcome[] = [...APPLIED_OUTCOMES, 'refused', 'already_paid'];
+
+/** Whether settling posts the line's fee (see the module's comment). */
+function postsFee(d: Pick<LineDraft, 'entry' | 'slip' | 'outcome' | 'feeBefore'>): boolean {
+  return d.slip !== null && !d.feeBefore && new Decimal(d.entry.fee).gt(0) && FEE_OUTCOMES.includes(d.outcome);
 }
 
 interface Analysis {
@@ -171,17 +195,21 @@ async function slipFacts(db: Db, where: SQL): Promise<SlipFacts[]> {
   }));
 }
 
-async function appliedIdentities(db: Db, accountId: number, identities: readonly string[]): Promise<Set<string>> {
-  if (identities.length === 0) return new Set();
+/** The identities among these the account applied before, and those whose fee an import posted. */
+async function identitiesBefore(db: Db, accountId: number, identities: readonly string[]): Promise<{ applied: Set<string>; feePosted: Set<string> }> {
+  if (identities.length === 0) return { applied: new Set(), feePosted: new Set() };
   const rows = await db
-    .select({ identity: returnFileLines.identity })
+    .select({ identity: returnFileLines.identity, outcome: returnFileLines.outcome, fee_posting_id: returnFileLines.fee_posting_id })
     .from(returnFileLines)
-    .where(and(eq(returnFileLines.bank_account_id, accountId), sql`${returnFileLines.identity} = ANY(${textArray(identities)})`, inArray(returnFileLines.outcome, [...APPLIED_OUTCOMES])));
-  return new Set(rows.map((r) => r.identity));
+    .where(and(eq(returnFileLines.bank_account_id, accountId), sql`${returnFileLines.identity} = ANY(${textArray(identities)})`, or(inArray(returnFileLines.outcome, [...APPLIED_OUTCOMES]), isNotNull(returnFileLines.fee_posting_id))));
+  return {
+    applied: new Set(rows.filter((r) => (APPLIED_OUTCOMES as readonly string[]).includes(r.outcome)).map((r) => r.identity)),
+    feePosted: new Set(rows.filter((r) => r.fee_posting_id !== null).map((r) => r.identity)),
+  };
 }
 
-function messageOf(outcome: ReturnLineOutcome): string | null {
-  if (outcome === 'unmatched') return RETURN_MESSAGES.unmatched;
+function messageOf(outcome: ReturnLineOutcome, fee: string): string | null {
+  if (outcome === 'unmatched') return new Decimal(fee).gt(0) ? RETURN_MESSAGES.unmatchedFee(formatCurrency(money(fee))) : RETURN_MESSAGES.unmatched;
   if (outcome === 'already_paid') return RETURN_MESSAGES.alreadyPaid;
   if (outcome === 'duplicate') return RETURN_MESSAGES.duplicate;
   return null;
@@ -193,19 +221,21 @@ async function analyse(db: Db, bank: CnabBank, text: string, lock: boolean): Pro
   const sequenceOf = (e: ReturnEntry) => slipSequenceOf(bank, account, e.nossoNumero);
   const sequences = [...new Set(file.entries.map(sequenceOf).filter((n): n is number => n !== null))];
   const slips = await slipsBySequence(db, account.id, sequences);
-  const applied = await appliedIdentities(db, account.id, file.entries.map((e) => e.identity));
+  const { applied, feePosted } = await identitiesBefore(db, account.id, file.entries.map((e) => e.identity));
   const drafts: LineDraft[] = file.entries.map((entry) => {
     const sequence = sequenceOf(entry);
     const slip = sequence === null ? null : (slips.get(sequence) ?? null);
     const outcome = lineOutcome({ kind: entry.kind, paid: entry.paid, matched: slip !== null, installmentClosed: slip?.closed ?? false, appliedBefore: applied.has(entry.identity) });
     // A line repeated inside the file applies once, like one repeated across files.
     if ((APPLIED_OUTCOMES as readonly string[]).includes(outcome)) applied.add(entry.identity);
-    return { entry, slip, outcome, message: messageOf(outcome) };
+    const feeBefore = feePosted.has(entry.identity);
+    if (slip !== null && outcome !== 'duplicate') feePosted.add(entry.identity);
+    return { entry, slip, outcome, message: messageOf(outcome, entry.fee), feeBefore };
   });
   return { bank, account, text, sha256: hashOf(text), fileSequence: file.header.fileSequence, generatedOn: orNull(file.header.generatedOn), drafts };
 }
 
-function lineView(d: { entry: ReturnEntry; slip: SlipFacts | null; outcome: ReturnLineOutcome; message: string | null }): ReturnLine {
+function lineView(d: { entry: ReturnEntry; slip: SlipFacts | null; outcome: ReturnLineOutcome; message: string | null; feePosted: boolean }): ReturnLine {
   const e = d.entry;
   return {
     line: e.line,
@@ -224,6 +254,7 @@ function lineView(d: { entry: ReturnEntry; slip: SlipFacts | null; outcome: Retu
     title_amount: money(e.titleAmount),
     paid: money(e.paid),
     fee: money(e.fee),
+    fee_posted: d.feePosted,
     net: money(e.net),
     occurred_on: orNull(e.occurredOn),
     credited_on: orNull(e.creditedOn),
@@ -231,10 +262,10 @@ function lineView(d: { entry: ReturnEntry; slip: SlipFacts | null; outcome: Retu
   };
 }
 
-/** Fees count where the line is applied: that is where they are posted. */
+/** Fees count where they are (or settling would have them) posted. */
 function totalsOf(lines: readonly ReturnLine[]): ReturnPreview['totals'] {
   const settled = lines.filter((l) => l.outcome === 'settled');
-  const applied = lines.filter((l) => (APPLIED_OUTCOMES as readonly string[]).includes(l.outcome) && l.boleto_slip_id !== null);
+  const applied = lines.filter((l) => l.fee_posted);
   return {
     line_count: lines.length,
     settled_count: settled.length,
@@ -264,10 +295,16 @@ export interface ReturnFileInput {
   content: string;
 }
 
-/** What settling the file would do, line by line; writes nothing. */
-export async function previewReturn(db: Db, input: ReturnFileInput): Promise<ReturnPreview> {
+/**
+ * What settling the file would do, line by line, with the payment rules run
+ * (checkPaymentBatch) so a line settling would refuse shows as refused with
+ * the reason; writes nothing.
+ */
+export async function previewReturn(db: Db, actor: Actor, input: ReturnFileInput, today: string): Promise<ReturnPreview> {
   const analysis = await analyse(db, input.bankCode, input.content, false);
-  const lines = analysis.drafts.map(lineView);
+  const asked = analysis.drafts.map(paymentOf);
+  const results = await checkPaymentBatch(db, actor, askedInputs(asked), today);
+  const lines = outcomesOf(analysis.drafts, asked, results).map((d) => lineView({ ...d, feePosted: postsFee(d) }));
   const stored = await storedFile(db, analysis.account.id, analysis.sha256);
   return {
     bank_code: input.bankCode,
@@ -296,27 +333,38 @@ function paymentOf(d: LineDraft): PaymentInput | { refused: string } | null {
   return { id: slip.credit_operation_id, installment: slip.installment_id, amount: money(d.entry.paid), paid_on: paidOn, method: 'boleto', reference: `retorno ${d.entry.nossoNumero}` };
 }
 
+type Asked = ReturnType<typeof paymentOf>;
+
+const askedInputs = (asked: readonly Asked[]): PaymentInput[] => asked.filter((p): p is PaymentInput => p !== null && !('refused' in p));
+
+/**
+ * Each line's outcome once the payment rules answered (the results in the
+ * order of askedInputs): the same for a preview and for settling.
+ */
+function outcomesOf(drafts: readonly LineDraft[], asked: readonly Asked[], paid: readonly BatchPaymentResult[]): Array<LineDraft & Pick<SettledLine, 'transactionId'>> {
+  let next = 0;
+  return drafts.map((d, k) => {
+    const p = asked[k];
+    if (p === null) return { ...d, transactionId: null };
+    if ('refused' in p) return { ...d, outcome: 'refused', message: p.refused, transactionId: null };
+    const result = paid[next++];
+    return result.ok ? { ...d, outcome: 'settled', message: null, transactionId: result.id } : { ...d, outcome: 'refused', message: result.error.message, transactionId: null };
+  });
+}
+
 /**
  * The file's payments through the payment service's batch form (the same
  * rules, postings and log as one payment): a line the rules refuse (above
  * what is due, before the disbursement) is kept as refused with the reason
- * and the rest of the file settles. The fees of the applied lines are posted
- * in the payments' statements (feeItems).
+ * and the rest of the file settles. The fees (postsFee) are posted in the
+ * payments' statements (feeItems).
  */
 async function settleLines(tx: Db, actor: Actor, drafts: readonly LineDraft[], today: string): Promise<SettledLine[]> {
   const asked = drafts.map(paymentOf);
-  const inputs = asked.filter((p): p is PaymentInput => p !== null && !('refused' in p));
   let outcomes: Array<LineDraft & Pick<SettledLine, 'transactionId'>> = [];
   let feeLines: number[] = [];
-  const { alsoPosted } = await payBatch(tx, actor, inputs, today, (paid) => {
-    let next = 0;
-    outcomes = drafts.map((d, k) => {
-      const p = asked[k];
-      if (p === null) return { ...d, transactionId: null };
-      if ('refused' in p) return { ...d, outcome: 'refused', message: p.refused, transactionId: null };
-      const result = paid[next++];
-      return result.ok ? { ...d, outcome: 'settled', message: null, transactionId: result.id } : { ...d, outcome: 'refused', message: result.error.message, transactionId: null };
-    });
+  const { alsoPosted } = await payBatch(tx, actor, askedInputs(asked), today, (paid) => {
+    outcomes = outcomesOf(drafts, asked, paid);
     const fees = feeItems(outcomes, today);
     feeLines = fees.lines;
     return fees.items;
@@ -326,15 +374,14 @@ async function settleLines(tx: Db, actor: Actor, drafts: readonly LineDraft[], t
   return outcomes.map((d, k) => ({ ...d, feePostingId: feePostingIds[k] }));
 }
 
-/** The bank's fee of every applied line that names a slip, one posting each, with the index of its line. */
+/** The bank's fee of every line that posts one (postsFee), one posting each, with the index of its line. */
 function feeItems(lines: ReadonlyArray<LineDraft>, today: string): { items: JournalItem[]; lines: number[] } {
   const items: JournalItem[] = [];
   const at: number[] = [];
   for (const [k, d] of lines.entries()) {
-    const fee = new Decimal(d.entry.fee);
-    if (!d.slip || !fee.gt(0) || !(APPLIED_OUTCOMES as readonly string[]).includes(d.outcome)) continue;
+    if (!d.slip || !postsFee(d)) continue;
     const day = d.entry.creditedOn || d.entry.occurredOn || today;
-    items.push({ posting: bankFeePosting(fee), link: { operationId: d.slip.credit_operation_id, businessDate: day <= today ? day : today } });
+    items.push({ posting: bankFeePosting(d.entry.fee), link: { operationId: d.slip.credit_operation_id, businessDate: day <= today ? day : today } });
     at.push(k);
   }
   return { items, lines: at };
@@ -426,7 +473,7 @@ async function storedSettlement(db: Db, row: ReturnFileRow, alreadyImported: boo
   const words = new Map(read.ok ? read.file.entries.map((e) => [e.line, e.movementWords]) : []);
   const lines = stored.map((r) => {
     const entry = { ...entryOfRow(r), movementWords: words.get(r.line) ?? r.movement };
-    return lineView({ entry, slip: r.boleto_slip_id === null ? null : (slipById.get(r.boleto_slip_id) ?? null), outcome: r.outcome, message: r.message });
+    return lineView({ entry, slip: r.boleto_slip_id === null ? null : (slipById.get(r.boleto_slip_id) ?? null), outcome: r.outcome, message: r.message, feePosted: r.fee_posting_id !== null });
   });
   return { file: summaryOf(row, actor?.name ?? null), already_imported: alreadyImported, lines, totals: totalsOf(lines) };
 }
@@ -442,7 +489,7 @@ export async function settleReturn(tx: Db, actor: Actor, input: ReturnFileInput,
   if (before) return storedSettlement(tx, before, true);
 
   const settled = await settleLines(tx, actor, analysis.drafts, today);
-  const views = settled.map(lineView);
+  const views = settled.map((s) => lineView({ ...s, feePosted: s.feePostingId !== null }));
   const totals = totalsOf(views);
   const [file] = await tx
     .insert(returnFiles)

@@ -83,10 +83,10 @@ export interface PaymentContext {
  * each other's next operation), with what the payment rules read of it: a
  * file names thousands, and every column read is a value decoded per row.
  */
-export async function lockedPaymentContexts(tx: Db, operationIds: readonly number[]): Promise<Map<number, PaymentContext>> {
+export async function lockedPaymentContexts(tx: Db, operationIds: readonly number[], lock = true): Promise<Map<number, PaymentContext>> {
   const ids = [...new Set(operationIds)].sort((a, b) => a - b);
   if (ids.length === 0) return new Map();
-  const rows = await tx
+  const query = tx
     .select({
       id: creditOperations.id,
       status: creditOperations.status,
@@ -98,8 +98,9 @@ export async function lockedPaymentContexts(tx: Db, operationIds: readonly numbe
     .from(creditOperations)
     .leftJoin(disbursements, eq(disbursements.credit_operation_id, creditOperations.id))
     .where(sql`${creditOperations.id} = ANY(${intArray(ids)})`)
-    .orderBy(asc(creditOperations.id))
-    .for('update', { of: creditOperations });
+    .orderBy(asc(creditOperations.id));
+  // A preview reads without the lock (checkPaymentBatch): it writes nothing.
+  const rows = lock ? await query.for('update', { of: creditOperations }) : await query;
   const contexts = new Map<number, PaymentContext>();
   for (const r of rows) {
     const d = r.disbursed_on !== null && r.late_fee_percent !== null && r.default_interest_monthly_percent !== null && r.contract_monthly_percent !== null;

@@ -317,11 +317,43 @@ export async function payBatch(
   alsoPost: (results: readonly BatchPaymentResult[]) => readonly JournalItem[] = () => [],
 ): Promise<{ results: BatchPaymentResult[]; alsoPosted: number[] }> {
   if (inputs.length === 0) return { results: [], alsoPosted: await postJournals(tx, alsoPost([])) };
-  const contexts = await lockedPaymentContexts(tx, inputs.map((p) => p.id));
+  const { results, written, postings, logs, settledOn } = await decideBatch(tx, actor, inputs, today, true);
+  await insertRows(tx, installmentTransactions, written);
+  const extra = alsoPost(results);
+  const postingIds = await postJournals(tx, [...postings, ...extra]);
+  await recordInstallmentSettlements(
+    tx,
+    [...settledOn].filter(([, s]) => s.from !== s.to).map(([installmentId, s]) => ({ installmentId, paidOn: s.to })),
+  );
+  await logActivities(tx, logs);
+  return { results, alsoPosted: postingIds.slice(postings.length) };
+}
+
+/**
+ * What payBatch would answer for these payments, writing nothing and taking
+ * no lock: the same checks in the same order (decideBatch), so a return
+ * file's preview shows as refused exactly the lines settling would refuse
+ * (as of the moment read: a payment recorded in between can still change it).
+ */
+export async function checkPaymentBatch(db: Db, actor: Actor, inputs: readonly PaymentInput[], today: string): Promise<BatchPaymentResult[]> {
+  if (inputs.length === 0) return [];
+  return (await decideBatch(db, actor, inputs, today, false)).results;
+}
+
+/**
+ * payBatch's checks, one source for settling and for a preview: reads what
+ * the payments need (the operations locked when `lock`), then checks each
+ * payment in order against the standing payments including the earlier ones
+ * of the batch, and answers what writing them would write. Without the lock
+ * (a preview) no id is drawn from the payments' sequence: the rows get
+ * stand-in ids (negative), which only name them inside the batch.
+ */
+async function decideBatch(tx: Db, actor: Actor, inputs: readonly PaymentInput[], today: string, lock: boolean) {
+  const contexts = await lockedPaymentContexts(tx, inputs.map((p) => p.id), lock);
   const targets = await installmentsWithStatus(tx, inputs.map((p) => p.installment));
   const history = new Map<number, InstallmentTransactionRow[]>();
   for (const r of await transactionsOfMany(tx, [...targets.keys()])) history.set(r.installment_id, [...(history.get(r.installment_id) ?? []), r]);
-  const ids = await nextTransactionIds(tx, inputs.length);
+  const ids = lock ? await nextTransactionIds(tx, inputs.length) : inputs.map((_, k) => -(k + 1));
   const written: Array<ReturnType<typeof transactionValues> & { id: number }> = [];
   const postings: JournalItem[] = [];
   const logs: ActivityEntry[] = [];
@@ -351,15 +383,7 @@ export async function payBatch(
       else throw error;
     }
   }
-  await insertRows(tx, installmentTransactions, written);
-  const extra = alsoPost(results);
-  const postingIds = await postJournals(tx, [...postings, ...extra]);
-  await recordInstallmentSettlements(
-    tx,
-    [...settledOn].filter(([, s]) => s.from !== s.to).map(([installmentId, s]) => ({ installmentId, paidOn: s.to })),
-  );
-  await logActivities(tx, logs);
-  return { results, alsoPosted: postingIds.slice(postings.length) };
+  return { results, written, postings, logs, settledOn };
 }
 
 export interface ReversalInput {

@@ -23,7 +23,12 @@
  *     standing for the title (remittance_items.title_slip_id), so a later
  *     baixa or 06 names the registered nosso número too. A new amount or new
  *     title data still goes out as baixa plus entry (06 moves only the date).
- *   A slip goes out once per instruction (UNIQUE in the database).
+ *   · resend (01 again): an entry the bank rejected (return movement 03)
+ *     counts as not at the bank — it goes out again as an entry under the
+ *     same nosso número on the next file, never as a baixa or a 06
+ *     (registered-title.ts says why on the next file); the overview shows it
+ *     with the bank's reasons.
+ *   A slip goes out once per instruction and attempt (UNIQUE in the database).
  * - The NSA is the account's last plus one, taken under the account's row
  *   lock (the same lock that hands out nosso números), so two generations at
  *   once run one after the other: the second sees what the first carried.
@@ -51,6 +56,7 @@ import {
   type RemittanceSummary,
 } from '@shared/contract/company-remittance';
 import type { RemittanceInstructionCode } from '@shared/enums';
+import type { BoletoRejection } from '@shared/contract/servicing-boleto';
 import { STORED_INSTALLMENT_STATUSES } from '@shared/installment-status';
 import type { Db } from '../../db/connect';
 import { companyOf } from '../company';
@@ -64,6 +70,7 @@ import { buildRemittance, type RemittanceAccount, type RemittanceProblem, type R
 import { addDays } from '../../domain/servicing/days';
 import { remittanceItems, remittances, type RemittanceRow } from './schema-remittance';
 import { closedByTheBank } from './cnab-return';
+import { entriesSent, entryRejected, entryRejectionsOf, heldByTheBank } from './registered-title';
 
 export const REMITTANCE_MESSAGES = {
   noAccount: (bank: string) => `Campo bank_account_id: a empresa não tem conta ativa do banco ${bank}. Cadastre-a em Empresa › Contas bancárias.`,
@@ -87,6 +94,9 @@ const ITEMS_PER_INSERT = 1000;
 const PROBLEMS_SHOWN = 5;
 
 type AccountRow = typeof companyBankAccounts.$inferSelect;
+
+/** A CPF or CNPJ without its punctuation, letters kept (an alphanumeric CNPJ). */
+const documentOf = (value: string) => value.replace(/[^0-9A-Za-z]/g, '').toUpperCase();
 
 // ---------------------------------------------------------------------------
 // The account
@@ -135,7 +145,7 @@ function accountFieldOf(detail: string): string {
 async function remittanceAccountOf(db: Db, row: AccountRow): Promise<RemittanceAccount> {
   const company = await companyOf(db, row.company_id);
   if (!company.legal_name.trim()) throw badRequest(REMITTANCE_MESSAGES.companyData('razão social'), 'company.legal_name');
-  const document = (company.cnpj ?? '').replace(/\D/g, '');
+  const document = documentOf(company.cnpj ?? '');
   if (!document) throw badRequest(REMITTANCE_MESSAGES.companyData('CNPJ'), 'company.cnpj');
   let accountDac: string | undefined;
   if (row.bank_code === '341') {
@@ -190,6 +200,10 @@ export interface CandidateRow {
   moved_from_bank: boolean;
   /** the slip whose nosso número the bank registered (itself for an entry) */
   title_slip_id: number;
+  /** an entry the bank rejected going out again */
+  resend: boolean;
+  /** how many entries of the slip went out before */
+  entries_sent: number;
 }
 
 type WriteOffReason = (typeof REMITTANCE_WRITE_OFF_REASONS)[number];
@@ -217,7 +231,9 @@ export async function candidatesOf(db: Db, accountId: number, date: string): Pro
   const result = await db.execute(sql`
     WITH slip AS (
       SELECT s.*,
-             EXISTS (SELECT 1 FROM remittance_items r WHERE r.boleto_slip_id = s.id AND r.instruction IN ('entry', 'dueDateChange')) AS at_bank,
+             ${heldByTheBank(sql`s.id`)} AS at_bank,
+             ${entryRejected(sql`s.id`)} AS resend,
+             ${entriesSent(sql`s.id`)} AS entries_sent,
              EXISTS (SELECT 1 FROM remittance_items r WHERE r.boleto_slip_id = s.id AND r.instruction = 'writeOff') AS written_off,
              COALESCE((SELECT r.title_slip_id FROM remittance_items r WHERE r.boleto_slip_id = s.id AND r.instruction = 'dueDateChange'), s.id) AS title_id
         FROM boleto_slips s
@@ -236,7 +252,7 @@ export async function candidatesOf(db: Db, accountId: number, date: string): Pro
                WHEN st.status IN (${sql.join(STATUSES_LEAVING_THE_BANK.map((st) => sql`${st}`), sql`, `)}) THEN st.status
                WHEN EXISTS (SELECT 1 FROM boleto_slips n WHERE n.installment_id = s.installment_id AND n.bank_account_id = s.bank_account_id AND n.id > s.id) THEN ${REASON.replaced}
              END AS gone,
-             s.at_bank AS sent, s.written_off, prev.id IS NOT NULL AS moved_from_bank,
+             s.at_bank AS sent, s.written_off, prev.id IS NOT NULL AS moved_from_bank, s.resend, s.entries_sent,
              EXISTS (
                SELECT 1 FROM boleto_slips n
                 WHERE n.installment_id = s.installment_id AND n.bank_account_id = s.bank_account_id AND n.id > s.id
@@ -251,7 +267,7 @@ export async function candidatesOf(db: Db, accountId: number, date: string): Pro
             FROM boleto_slips p
            WHERE p.installment_id = s.installment_id AND p.bank_account_id = s.bank_account_id AND p.id < s.id
              AND p.amount = s.amount AND p.title_version = s.title_version AND p.due_date <> s.due_date
-             AND EXISTS (SELECT 1 FROM remittance_items r WHERE r.boleto_slip_id = p.id AND r.instruction IN ('entry', 'dueDateChange'))
+             AND ${heldByTheBank(sql`p.id`)}
              AND NOT EXISTS (SELECT 1 FROM remittance_items r WHERE r.boleto_slip_id = p.id AND r.instruction = 'writeOff')
            ORDER BY p.id DESC LIMIT 1
         ) prev ON NOT s.at_bank
@@ -277,6 +293,7 @@ export async function candidatesOf(db: Db, accountId: number, date: string): Pro
     credit_operation_id: Number(r.credit_operation_id),
     number: Number(r.number),
     title_slip_id: Number(r.title_slip_id),
+    entries_sent: Number(r.entries_sent),
   }));
 }
 
@@ -290,7 +307,7 @@ function referenceOf(row: CandidateRow): string {
   return `${operationNumber(row.credit_operation_id)}/${String(row.number).padStart(3, '0')}`;
 }
 
-function candidateView(row: CandidateRow): RemittanceCandidate {
+function candidateView(row: CandidateRow, rejections: ReadonlyMap<number, BoletoRejection>): RemittanceCandidate {
   return {
     boleto_slip_id: row.slip_id,
     installment_id: row.installment_id,
@@ -304,6 +321,7 @@ function candidateView(row: CandidateRow): RemittanceCandidate {
     amount: new Decimal(row.amount).toFixed(2),
     due_date: row.due_date,
     issued_on: row.issued_on,
+    resend: row.resend && !row.sent ? (rejections.get(row.slip_id) ?? null) : null,
   };
 }
 
@@ -348,7 +366,8 @@ function slipOf(account: AccountRow, boleto: BoletoAccount, row: CandidateRow): 
     amount: new Decimal(row.amount).toFixed(2),
     payer: {
       name: row.payer_name,
-      document: row.payer_document.replace(/\D/g, ''),
+      // Letters kept: an alphanumeric CNPJ is refused by the domain naming the bank, not cut to its digits.
+      document: documentOf(row.payer_document),
       address: [row.address, row.address_number].filter((part) => part && part.trim()).join(', '),
       district: row.neighborhood ?? '',
       postalCode: (row.cep ?? '').replace(/\D/g, ''),
@@ -371,7 +390,18 @@ function problemsText(problems: readonly RemittanceProblem[]): string {
 // ---------------------------------------------------------------------------
 // Stored files
 
-/** The name the bank's upload channel takes: none of the three imposes one for CNAB 240 cobrança, so REM<bank><NSA>.rem. */
+/**
+ * The name the file is saved under. None of the manuals the tables follow
+ * (BB's Particularidades, Caixa's SIGCB, Itaú's FEBRABAN 240) sets a name for
+ * a CNAB 240 cobrança remittance, and a search of public documentation,
+ * pages and issues (November 2026) found none either: the names seen are
+ * other products' or conventions of a channel (Sicoob's CBRAAAAMMDDSS.REM as
+ * BB's correspondent, CNAB 400 suggestions such as Itaú's up-to-8-character
+ * names, QI Tech's CB<DDMM><xx>.REM for CNAB 444). The channels take any name
+ * with .rem, so REM<bank><NSA>.rem: the bank and the NSA the header carries,
+ * unique per bank and account sequence. A bank that publishes one gets its
+ * declaration beside its tables (bank-tables.ts) and replaces this per bank.
+ */
 export function remittanceFileName(bankCode: string, nsa: number): string {
   return `REM${bankCode}${String(nsa).padStart(6, '0')}.rem`;
 }
@@ -468,7 +498,9 @@ function checkDate(date: string, today: string): void {
 export async function remittanceOverview(db: Db, request: RemittanceRequest, today: string, page: HistoryPage = {}): Promise<RemittanceOverview> {
   checkDate(request.date, today);
   const account = await accountFor(db, request.bankCode, request.bankAccountId, false);
-  const items = (await candidatesOf(db, account.id, request.date)).map(candidateView);
+  const candidates = await candidatesOf(db, account.id, request.date);
+  const rejections = await entryRejectionsOf(db, candidates.filter((c) => c.resend && !c.sent).map((c) => c.slip_id));
+  const items = candidates.map((c) => candidateView(c, rejections));
   const entries = items.filter((i) => i.instruction === 'entry');
   const writeOffs = items.filter((i) => i.instruction === 'writeOff');
   const dueDateChanges = items.filter((i) => i.instruction === 'dueDateChange');
@@ -548,6 +580,8 @@ export async function generateRemittance(tx: Db, actor: Actor, request: Required
       amount: slips[k].amount,
       // The bank knows the title by the slip it registered; a newer slip standing for it says which.
       title_slip_id: r.title_slip_id === r.slip_id ? null : r.title_slip_id,
+      // A rejected entry sent again is the slip's next attempt.
+      attempt: slips[k].instruction === 'entry' ? r.entries_sent + 1 : 1,
   }));
   // A file of 10,000 titles goes in batches (ITEMS_PER_INSERT).
   for (let k = 0; k < items.length; k += ITEMS_PER_INSERT) await tx.insert(remittanceItems).values(items.slice(k, k + ITEMS_PER_INSERT));

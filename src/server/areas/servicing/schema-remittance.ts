@@ -1,5 +1,5 @@
-/** Drizzle view of the CNAB remittances of migrations 0023 and 0025 (the SQL there is the source of truth, with its checks and trigger). */
-import { date, integer, numeric, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+/** Drizzle view of the CNAB remittances of migrations 0023, 0025 and 0034 (the SQL there is the source of truth, with its checks and trigger). */
+import { date, integer, numeric, pgTable, serial, smallint, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { REMITTANCE_INSTRUCTIONS } from '@shared/enums';
 import { users } from '../access/schema';
 import { companyBankAccounts } from '../company/schema';
@@ -42,8 +42,10 @@ export const remittanceItems = pgTable(
     amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
     /** the slip whose nosso número the bank registered, when this item's slip stands for it (migration 0025) */
     title_slip_id: integer('title_slip_id').references(() => boletoSlips.id),
+    /** 1, or the resend of an entry the bank rejected (migration 0034) */
+    attempt: smallint('attempt').notNull().default(1),
   },
-  (t) => [unique().on(t.boleto_slip_id, t.instruction)],
+  (t) => [unique().on(t.boleto_slip_id, t.instruction, t.attempt)],
 );
 
 export type RemittanceRow = typeof remittances.$inferSelect;

@@ -32,6 +32,15 @@ export const INSTRUCTION_CODES: Readonly<Record<RemittanceInstruction, string>> 
 export const INTEREST_CODES = { dailyAmount: '1', monthlyRate: '2', exempt: '3' } as const;
 export const FINE_CODES = { none: '0', amount: '1', percent: '2' } as const;
 
+/**
+ * The return movement "entrada rejeitada": the bank refused to register the
+ * title (FEBRABAN C044 and Itaú's own table both use 03), so it holds no
+ * title under that nosso número and the entry may go out again. The other
+ * rejections (26, 30; Itaú 15–17, 60) refuse an instruction about a title the
+ * bank does hold.
+ */
+export const ENTRY_REJECTED_MOVEMENT = '03';
+
 /** How the back office treats a returned line. */
 export type MovementKind = 'settled' | 'entryConfirmed' | 'rejected' | 'writtenOff' | 'other';
 

@@ -6,6 +6,7 @@
  * so a caller never writes half a file.
  */
 import Decimal from 'decimal.js';
+import { ALPHANUMERIC_CNPJ_LAYOUTS, alphanumericCnpjRefusal, isAlphanumericCnpj } from './alphanumeric-cnpj';
 import { cnabTables, type CnabBank } from './bank-tables';
 import { FINE_CODES, INSTRUCTION_CODES, INTEREST_CODES, type RemittanceInstruction } from './codes';
 import { CnabFieldError, isRealDay, writeRecord, type RecordValues } from './record';
@@ -118,6 +119,12 @@ const digitsProblem = (value: string | undefined, field: string, lengths: number
     ? []
     : [{ record: 'entrada', field, message: `informe ${lengths.join(' ou ')} dígitos` }];
 
+/** A CPF or CNPJ: digits, or an alphanumeric CNPJ refused naming the bank and why (alphanumeric-cnpj.ts). */
+const documentProblem = (bank: CnabBank, value: string, field: string): RemittanceProblem[] =>
+  isAlphanumericCnpj(value) && !ALPHANUMERIC_CNPJ_LAYOUTS[bank].accepted
+    ? [{ record: 'entrada', field, message: alphanumericCnpjRefusal(bank) }]
+    : digitsProblem(value, field, [11, 14]);
+
 const PROFILES: Readonly<Record<CnabBank, BankProfile>> = {
   '001': {
     bankName: 'BANCO DO BRASIL S.A.',
@@ -222,7 +229,7 @@ function inputProblems(input: RemittanceInput, profile: BankProfile): Remittance
   if (!isDay(input.generatedOn)) add('generatedOn', 'data de geração inválida');
   if (input.generatedAt !== undefined && !/^([01]\d|2[0-3])[0-5]\d[0-5]\d$/.test(input.generatedAt)) add('generatedAt', 'hora de geração inválida (HHMMSS)');
   if (input.account.companyName.trim() === '') add('account.companyName', 'nome da empresa ausente');
-  problems.push(...digitsProblem(input.account.companyDocument, 'account.companyDocument', [11, 14]));
+  problems.push(...documentProblem(input.account.bank, input.account.companyDocument, 'account.companyDocument'));
   problems.push(...profile.accountChecks(input.account));
   const seen = new Set<string>();
   for (const slip of input.slips) {
@@ -237,7 +244,7 @@ function inputProblems(input: RemittanceInput, profile: BankProfile): Remittance
     if (!positiveAmount(slip.amount)) add('amount', 'valor deve ser positivo, com até duas casas', r);
     if (!isDay(slip.dueDate)) add('dueDate', 'vencimento inválido', r);
     if (!isDay(slip.issuedOn)) add('issuedOn', 'data de emissão inválida', r);
-    problems.push(...digitsProblem(slip.payer.document, 'payer.document', [11, 14]).map((p) => ({ ...p, reference: r })));
+    problems.push(...documentProblem(input.account.bank, slip.payer.document, 'payer.document').map((p) => ({ ...p, reference: r })));
     problems.push(...digitsProblem(slip.payer.postalCode, 'payer.postalCode', [8]).map((p) => ({ ...p, reference: r })));
     if (!/^[A-Za-z]{2}$/.test(slip.payer.state)) add('payer.state', 'UF com duas letras', r);
     if (slip.payer.name.trim() === '') add('payer.name', 'nome do pagador ausente', r);

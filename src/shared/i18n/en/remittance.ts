@@ -29,6 +29,7 @@ export const remittance: Shape<typeof pt> = {
   reportSaved: 'Report saved to {{path}}',
   actions: 'File',
   instructions: { entry: 'Entry', writeOff: 'Write-off', dueDateChange: 'Due date change' },
+  resend: 'Resend: the bank rejected the entry on {{date}} ({{reasons}})',
   reasons: { paid: 'paid', renegotiated: 'renegotiated', written_off: 'written off', assigned: 'assigned', prepaid: 'prepaid', replaced: 'slip replaced' },
   operationTitle: 'Remittances of bank {{bank}}',
   operationIntro: 'The files generated on every company account of this bank, newest first. Download the file again or the report of what it carried.',

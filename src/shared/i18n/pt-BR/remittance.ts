@@ -26,6 +26,7 @@ export const remittance = {
   reportSaved: 'Relatório salvo em {{path}}',
   actions: 'Arquivo',
   instructions: { entry: 'Entrada', writeOff: 'Baixa', dueDateChange: 'Alteração de vencimento' },
+  resend: 'Reenvio: o banco rejeitou a entrada em {{date}} ({{reasons}})',
   reasons: { paid: 'paga', renegotiated: 'renegociada', written_off: 'baixada como perda', assigned: 'cedida', prepaid: 'antecipada', replaced: 'boleto substituído' },
   operationTitle: 'Remessas do banco {{bank}}',
   operationIntro: 'Os arquivos gerados em todas as contas da empresa deste banco, do mais novo ao mais antigo. Baixe de novo o arquivo ou o relatório do que ele levou.',

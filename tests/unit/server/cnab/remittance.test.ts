@@ -186,6 +186,18 @@ describe('refused before anything is written', () => {
     const result = buildRemittance(input('001', [slipFor('001', 1, { amount: '10000000000000.00' })]));
     expect(problemsOf(result)).toContainEqual({ record: '3P', field: 'amount', reference: 'OP-77/1' });
   });
+  it.each<CnabBank>(['001', '104', '341'])('an alphanumeric CNPJ (payer or company) on bank %s: refused naming the bank, its layout and why', (bank) => {
+    const payer = { ...slipFor(bank, 1).payer, document: '12ABC34501DE35' };
+    const result = buildRemittance({ ...input(bank, [slipFor(bank, 1, { payer })]), account: { ...ACCOUNTS[bank], companyDocument: 'AB1CD2EF000155' } });
+    expect(result.ok).toBe(false);
+    const problems = result.ok ? [] : result.problems;
+    expect(problems.map((p) => [p.field, p.reference])).toEqual([
+      ['account.companyDocument', undefined],
+      ['payer.document', 'OP-77/1'],
+    ]);
+    expect(problems[1].message).toContain(`do ${{ '001': 'Banco do Brasil', '104': 'Caixa', '341': 'Itaú' }[bank]} (versão`);
+    expect(problems[1].message).toContain('CNPJ alfanumérico');
+  });
   it('a repeated nosso número', () => {
     expect(problemsOf(buildRemittance(input('341', [slipFor('341', 1), slipFor('341', 1, { reference: 'OP-78/1' })])))).toEqual([
       { record: 'entrada', field: 'nossoNumero', reference: 'OP-78/1' },

@@ -20,7 +20,8 @@ function actor(ctx: HandlerContext): Actor {
 }
 
 export const cnabReturnHandlers: Pick<Handlers, CnabReturnName> = {
-  'cnabReturn.preview': async ({ bankCode, file_name, content }, { deps }) => previewReturn(deps.db, { bankCode, fileName: file_name, content }),
+  'cnabReturn.preview': async ({ bankCode, file_name, content }, ctx) =>
+    previewReturn(ctx.deps.db, actor(ctx), { bankCode, fileName: file_name, content }, ctx.deps.clock.today()),
 
   'cnabReturn.settle': async (args, ctx) => {
     const me = actor(ctx);

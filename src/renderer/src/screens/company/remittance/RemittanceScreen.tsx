@@ -21,6 +21,7 @@ import { useToast } from '../../../app/toaster';
 import { COMPANY_ID } from '../../../app/company';
 import { MoneyConfirmDialog } from '@kit/MoneyConfirmDialog';
 import { RecordsTable } from '@kit/RecordsTable';
+import type { Translate } from '@kit/list/columns';
 import { RoleGate } from '@kit/RoleGate';
 import { newIdempotencyKey } from '@kit/idempotencyKey';
 import { RemittanceFileButtons, useRemittanceFiles } from './RemittanceFileActions';
@@ -28,6 +29,17 @@ import { DateTextInput } from '@kit/form/DateTextInput';
 import { isIsoDay } from '@kit/form/localeText';
 
 type PendingRow = RemittanceCandidate & { id: number };
+
+/** The instruction in words: a baixa with its reason, a resend with the bank's rejection (date and reasons). */
+function instructionText(r: RemittanceCandidate, tr: Translate): string {
+  const instruction = tr(`remittance.instructions.${r.instruction}`);
+  if (r.reason) return `${instruction} (${tr(`remittance.reasons.${r.reason}`)})`;
+  if (r.resend) {
+    const reasons = r.resend.reasons.map((x) => `${x.code} ${x.words}`).join('; ') || r.resend.movement;
+    return `${instruction} — ${tr('remittance.resend', { date: r.resend.occurred_on ? formatDate(r.resend.occurred_on) : r.resend.imported_on, reasons })}`;
+  }
+  return instruction;
+}
 
 export function RemittanceScreen() {
   const { t } = useTranslation();
@@ -109,7 +121,7 @@ export function RemittanceScreen() {
                     id: 'instruction',
                     title: 'remittance.columns.instruction',
                     width: 150,
-                    text: (r, tr) => (r.reason ? `${tr(`remittance.instructions.${r.instruction}`)} (${tr(`remittance.reasons.${r.reason}`)})` : tr(`remittance.instructions.${r.instruction}`)),
+                    text: (r, tr) => instructionText(r, tr),
                   },
                   { id: 'our_number', title: 'remittance.columns.ourNumber', width: 150, kind: 'identifier', field: 'our_number' },
                   { id: 'payer', title: 'remittance.columns.payer', width: 200, field: 'payer_name' },
