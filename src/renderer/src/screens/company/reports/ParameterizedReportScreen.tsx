@@ -66,8 +66,9 @@ function appliedColumns(params: URLSearchParams): ParameterizedColumn[] {
 }
 
 /** The filters and sort as the list kit reads them from the URL (what it sends, so the files and a save match the table). */
-function currentList(params: URLSearchParams, filters: Parameters<typeof filterDefsOf>[0]): { filter: ListFilter; sort: ParameterizedSort | null } {
-  const state = readListState(params, filterDefsOf(filters), PARAMETERIZED_COLUMN_KEYS.filter(isParameterizedSort));
+function currentList(params: URLSearchParams, filters: Parameters<typeof filterDefsOf>[0], columns: readonly ParameterizedColumn[]): { filter: ListFilter; sort: ParameterizedSort | null } {
+  // Sortable as the table's headers are: the chosen columns the contract can sort by.
+  const state = readListState(params, filterDefsOf(filters), columns.filter(isParameterizedSort));
   const filter: ListFilter = {};
   for (const key of OPERATIONS_REPORT_FILTERS) if (state.filter[key] !== undefined) filter[key] = state.filter[key];
   const sort = state.sort && isParameterizedSort(state.sort.field) ? { field: state.sort.field, order: state.sort.order } : null;
@@ -147,7 +148,7 @@ export function ParameterizedReportScreen() {
       </section>
       {columns.length > 0 && (
         <>
-          <FilesAndSave columns={applied} {...currentList(params, filters)} />
+          <FilesAndSave columns={applied} {...currentList(params, filters, applied)} />
           <ListScreen
             testId="report-parameterized"
             operation="report.parameterized"
