@@ -195,6 +195,31 @@ async function parameterizedReportFromScreen(page: Page, harness: Harness, serve
   await expect(page.getByTestId('report-parameterized-saved')).toContainText('Carteira do tomador');
   const stored = await server.database.rows<{ columns: string[]; filter: Record<string, string> }>("SELECT columns, filter FROM saved_reports WHERE name = 'Carteira do tomador'");
   expect(stored).toEqual([{ columns: ['borrower_name', 'principal'], filter: { borrower: document } }]);
+
+  // Two statuses picked and a header sort, saved, then opened again: both statuses selected, the sort kept.
+  const status = page.getByTestId('report-parameterized-filter-status');
+  for (const s of ['disbursed', 'settled']) {
+    await status.locator('input').click();
+    await page.getByTestId(`report-parameterized-filter-status-option-${s}`).click();
+  }
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/status=disbursed&status=settled/);
+  await expect(page.getByTestId(`report-parameterized-row-${operationId}`)).toBeVisible();
+  await page.getByTestId('sort-principal').click();
+  const principalHeader = page.locator('th[data-col="principal"]');
+  await expect(principalHeader).toHaveAttribute('aria-sort', 'ascending');
+  await page.getByTestId('report-parameterized-name').fill('Duas situações');
+  await page.getByTestId('report-parameterized-save').click();
+  await expect(page.getByTestId('report-parameterized-saved')).toContainText('Duas situações');
+  const [two] = await server.database.rows<{ id: number; filter: unknown; sort: unknown }>("SELECT id, filter, sort FROM saved_reports WHERE name = 'Duas situações'");
+  expect(two).toMatchObject({ filter: { borrower: document, status: ['disbursed', 'settled'] }, sort: { field: 'principal', order: 'ASC' } });
+  await harness.goto('/app/company-operation/reports/parameterized');
+  await page.getByTestId(`report-parameterized-open-${two.id}`).click();
+  await expect(page.getByTestId('report-parameterized-filter-status-tag-disbursed')).toBeVisible();
+  await expect(page.getByTestId('report-parameterized-filter-status-tag-settled')).toBeVisible();
+  await expect(principalHeader).toHaveAttribute('aria-sort', 'ascending');
+  await expect(page.getByTestId(`report-parameterized-row-${operationId}`)).toBeVisible();
+  await expectNoSeriousViolations(page);
   await shoot(page, 'parameterized-report', 'report-parameterized-table');
 }
 

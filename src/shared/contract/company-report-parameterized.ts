@@ -10,7 +10,10 @@
  *   asked twice a 400 naming it.
  * - Filters: the operations report's (period on the planned release date,
  *   status one or many, product, borrower name or CPF/CNPJ, assignee), with
- *   the same rules; the rows come in the same order (release date, then id).
+ *   the same rules; the rows come in the same order (release date, then id)
+ *   unless sort[<column>] names one of PARAMETERIZED_SORTS (then that column,
+ *   ties by id; any other column is a 400 on sort). The files follow the
+ *   same sort, and a saved definition keeps it.
  * - JSON is paged (limit at most 100) with the count of every match; each row
  *   carries the operation's id (for the row's link) and the chosen columns.
  * - Excel (GET /company/report/excel/parameterized) and PDF (GET
@@ -38,8 +41,11 @@ type Format = NonNullable<ExcelColumn['format']>;
  * The catalogue, in the order the screen offers it. `format` types the Excel
  * cell; `pdfWidth` is the column's share of a landscape A4 page in points.
  * `open_installments` / `open_amount`: the current schedule's installments
- * without a payment date and their face value (partial payments are not
- * deducted: the servicing screens give the exact balance of one operation).
+ * without a payment date of an operation being collected, and their value
+ * still open (principal and scheduled interest after the payments that stand,
+ * reversed ones left out, as the installment's screen replays them; late
+ * charges are not in it). `sortable: false`: the open amount comes from that
+ * replay, not from a column the database can order by.
  * `assignee`: the assignees holding at least one installment ceded and not
  * ceded back, by name.
  */
@@ -61,13 +67,21 @@ export const PARAMETERIZED_COLUMNS = [
   { key: 'total_interest', format: 'currency', pdfWidth: 85 },
   { key: 'total_payable', format: 'currency', pdfWidth: 85 },
   { key: 'open_installments', format: 'integer', pdfWidth: 50 },
-  { key: 'open_amount', format: 'currency', pdfWidth: 85 },
+  { key: 'open_amount', format: 'currency', pdfWidth: 85, sortable: false },
   { key: 'assignee', format: 'text', pdfWidth: 130 },
-] as const satisfies ReadonlyArray<{ key: string; format: Format; pdfWidth: number }>;
+] as const satisfies ReadonlyArray<{ key: string; format: Format; pdfWidth: number; sortable?: false }>;
 
 export type ParameterizedColumn = (typeof PARAMETERIZED_COLUMNS)[number]['key'];
 export const PARAMETERIZED_COLUMN_KEYS = PARAMETERIZED_COLUMNS.map((c) => c.key) as [ParameterizedColumn, ...ParameterizedColumn[]];
 const KNOWN = new Set<string>(PARAMETERIZED_COLUMN_KEYS);
+
+/** The columns a header click may sort by (server-side; ties broken by the operation's id). */
+export const PARAMETERIZED_SORTS = PARAMETERIZED_COLUMNS.filter((c) => !('sortable' in c)).map((c) => c.key) as [ParameterizedColumn, ...ParameterizedColumn[]];
+export const isParameterizedSort = (field: string): field is ParameterizedColumn => (PARAMETERIZED_SORTS as readonly string[]).includes(field);
+
+/** A saved definition's sort: a sortable column and a direction. */
+export const parameterizedSavedSortSchema = z.object({ field: z.enum(PARAMETERIZED_SORTS), order: z.enum(['ASC', 'DESC']) });
+export type ParameterizedSort = z.infer<typeof parameterizedSavedSortSchema>;
 
 /** The i18n key of a column's title (the screen's header and the export's, Portuguese in files). */
 export const parameterizedColumnTitle = (key: string) => `reports.parameterized.columns.${key}`;
@@ -138,6 +152,8 @@ export const savedReportInput = z.object({
   name: trimmedTextSchema(SAVED_REPORT_NAME_MAX).refine((v) => v.length > 0, { message: 'informe o nome do relatório' }),
   columns: columnsSchema,
   filter: savedFilterSchema.default({}),
+  /** the header sort the report had when saved; none keeps the default order */
+  sort: parameterizedSavedSortSchema.nullish(),
 });
 export type SavedReportInput = z.input<typeof savedReportInput>;
 
@@ -153,6 +169,7 @@ export const savedReportSchema = z.object({
     borrower: z.string().optional(),
     assignee: z.number().int().optional(),
   }),
+  sort: parameterizedSavedSortSchema.nullable(),
   updated_by_name: z.string().nullable(),
   updated_at: z.string(),
 });
@@ -166,7 +183,7 @@ export const companyReportParameterizedOperations = {
     encoding: 'list',
     origin: 'spec',
     description:
-      "The person's own operations report: filter[columns] (one or many, in order, from the catalogue) and the operations report's filters (filter[from]/filter[to] on the planned release date, filter[status], filter[product], filter[borrower], filter[assignee]); paged (limit ≤ 100), by release date then id, with the count of all matches.",
+      "The person's own operations report: filter[columns] (one or many, in order, from the catalogue) and the operations report's filters (filter[from]/filter[to] on the planned release date, filter[status], filter[product], filter[borrower], filter[assignee]); paged (limit ≤ 100), by release date then id or by sort[<column>] (PARAMETERIZED_SORTS, ties by id), with the count of all matches.",
     args: parameterizedReportArgs,
     result: parameterizedReportSchema,
   }),
@@ -208,7 +225,7 @@ export const companyReportParameterizedOperations = {
     access: AllOperators,
     encoding: 'json',
     origin: 'designed',
-    description: 'Saves a parameterized report under a name (columns in order, filters); an existing name (ignoring case) is replaced, and the answer says so.',
+    description: 'Saves a parameterized report under a name (columns in order, filters, the header sort if any); an existing name (ignoring case) is replaced, and the answer says so.',
     args: savedReportInput,
     result: z.object({ report: savedReportSchema, replaced: z.boolean() }),
   }),

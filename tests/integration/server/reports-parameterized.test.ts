@@ -4,7 +4,9 @@
  * the tables), bad columns and filters named, the workbook read back with
  * exceljs (info sheet with the filters, frozen header, typed cells), the PDF
  * read with pdftotext, saved definitions saved, replaced by name (ignoring
- * case) and deleted, and who may do what.
+ * case) and deleted, several statuses at once, header sorts (whitelisted,
+ * ties by id, followed by the files), the open amount net of a partial
+ * payment and of a reversed one, and who may do what.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,7 +20,8 @@ import { formatCurrency } from '../../../src/shared/format';
 import { startTestServer, type TestServer } from '../../helpers/server';
 import { call, signInEveryRole, type DemoRole } from './client';
 import { itAnswersTheMatrix } from './matrix';
-import { disbursedOperation, insertBorrower, SERVICING_PARAMETERS_SQL } from './servicing-fixtures';
+import { disbursedOperation, insertBorrower, key, operationInstallments, SERVICING_PARAMETERS_SQL } from './servicing-fixtures';
+import { translate } from '../../../src/shared/i18n';
 
 let server: TestServer;
 let tokens: Record<DemoRole, string>;
@@ -68,6 +71,7 @@ describe('parameterized report', () => {
       `SELECT co.id, co.product, co.installments_count, co.monthly_rate::text AS monthly_rate, co.principal::text AS principal, co.total_payable::text AS total_payable,
               to_char(co.created_at AT TIME ZONE 'America/Sao_Paulo', 'YYYY-MM-DD') AS created_on, co.first_due_date::text AS first_due_date,
               (SELECT count(*)::int FROM credit_operation_installments i WHERE i.credit_operation_id = co.id AND i.superseded_in IS NULL AND i.paid_on IS NULL) AS open_installments,
+              -- No payment yet: the open amount is the open installments' face value.
               (SELECT sum(payment)::text FROM credit_operation_installments i WHERE i.credit_operation_id = co.id AND i.superseded_in IS NULL AND i.paid_on IS NULL) AS open_amount
          FROM credit_operations co WHERE co.id = $1`,
       [opId],
@@ -216,6 +220,129 @@ describe('saved parameterized reports', () => {
       const answer = await call(server, 'report.saveReport', args, tokens.admin);
       expect({ args, status: answer.status, field: answer.body.field }).toEqual({ args, status: 400, field });
     }
+  });
+});
+
+describe('several statuses and header sorts', () => {
+  /** The two statuses with the most operations in the demo seed. */
+  async function twoStatuses(): Promise<string[]> {
+    const rows = await server.database.rows<{ status: string }>('SELECT status FROM credit_operations GROUP BY status ORDER BY count(*) DESC, status LIMIT 2');
+    expect(rows).toHaveLength(2);
+    return rows.map((r) => r.status);
+  }
+
+  it('filters by several statuses at once in JSON, Excel and PDF', async () => {
+    const statuses = await twoStatuses();
+    const [expected] = await server.database.rows<{ n: number }>('SELECT count(*)::int AS n FROM credit_operations WHERE status = ANY($1)', [statuses]);
+    const filter = { status: statuses, columns: ['id', 'status'] };
+    const json = await call(server, 'report.parameterized', { filter, limit: 100 }, tokens.operator);
+    expect(json.status, JSON.stringify(json.body)).toBe(200);
+    expect(json.body.meta.totalItems).toBe(expected.n);
+    expect(new Set(json.body.items.map((r: { status: string }) => r.status))).toEqual(new Set(statuses));
+    const fixed = await call(server, 'report.operations', { filter: { status: statuses }, limit: 1 }, tokens.operator);
+    expect(fixed.body.totals.count).toBe(expected.n);
+
+    const excel = await call(server, 'report.parameterizedExcel', { filter }, tokens.operator);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.from(excel.body as Uint8Array) as unknown as ArrayBuffer);
+    const [info, data] = book.worksheets;
+    expect(data.rowCount).toBe(1 + expected.n);
+    const words = statuses.map((s) => translate('pt-BR', `creditOperations.status.${s}`));
+    const infoText = JSON.stringify(info.getSheetValues());
+    for (const word of words) expect(infoText).toContain(word);
+
+    const pdf = await call(server, 'report.parameterizedPdf', { filter }, tokens.operator);
+    const file = join(dir, 'statuses.pdf');
+    writeFileSync(file, pdf.body as Uint8Array);
+    const text = execFileSync('pdftotext', ['-layout', file, '-']).toString();
+    expect(text).toContain(`Situação: ${words.join(', ')}`);
+  });
+
+  it('sorts by a catalogue column asc or desc, ties by id, pages not overlapping, the files in the same order', async () => {
+    const filter = { columns: ['id', 'principal'] };
+    const [{ n }] = await server.database.rows<{ n: number }>('SELECT count(*)::int AS n FROM credit_operations');
+    const order = async (dir: 'ASC' | 'DESC') =>
+      (await server.database.rows<{ id: number }>(`SELECT id FROM credit_operations ORDER BY principal ${dir}, id ASC LIMIT 100`)).map((r) => Number(r.id));
+    for (const dir of ['ASC', 'DESC'] as const) {
+      const page = await call(server, 'report.parameterized', { filter, sort: { field: 'principal', order: dir }, limit: 100 }, tokens.operator);
+      expect(page.status, JSON.stringify(page.body)).toBe(200);
+      expect(page.body.items.map((r: { id: number }) => r.id)).toEqual(await order(dir));
+    }
+    const sort = { field: 'principal', order: 'DESC' };
+    const whole = (await call(server, 'report.parameterized', { filter, sort, limit: 10 }, tokens.operator)).body.items;
+    const halves = [
+      ...(await call(server, 'report.parameterized', { filter, sort, limit: 5, page: 1 }, tokens.operator)).body.items,
+      ...(await call(server, 'report.parameterized', { filter, sort, limit: 5, page: 2 }, tokens.operator)).body.items,
+    ];
+    expect(halves).toEqual(whole);
+
+    const excel = await call(server, 'report.parameterizedExcel', { filter, sort }, tokens.operator);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.from(excel.body as Uint8Array) as unknown as ArrayBuffer);
+    const data = book.worksheets[1];
+    expect(data.rowCount).toBe(1 + n);
+    expect(Array.from({ length: 10 }, (_, k) => data.getRow(k + 2).getCell(1).value)).toEqual(whole.map((r: { id: number }) => r.id));
+
+    // By text (the borrower's name), descending: the database's order, ties by id.
+    const byName = await call(server, 'report.parameterized', { filter: { columns: ['borrower_name'] }, sort: { field: 'borrower_name', order: 'DESC' }, limit: 100 }, tokens.operator);
+    const names = await server.database.rows<{ id: number }>('SELECT o.id FROM credit_operations o JOIN borrowers b ON b.id = o.borrower_id ORDER BY b.name DESC, o.id ASC LIMIT 100');
+    expect(byName.body.items.map((r: { id: number }) => r.id)).toEqual(names.map((r) => Number(r.id)));
+  });
+
+  it('refuses a sort outside the sortable catalogue with a 400 on sort, in Portuguese', async () => {
+    for (const field of ['salario', 'open_amount', 'borrowers.name']) {
+      const answer = await call(server, 'report.parameterized', { filter: { columns: ['id'] }, sort: { field, order: 'ASC' } }, tokens.operator);
+      expect({ field, status: answer.status, on: answer.body.field }).toEqual({ field, status: 400, on: 'sort' });
+      expect(answer.body.message).toBe(`Campo sort: ordenação por "${field}" não é permitida`);
+    }
+    const pdf = await call(server, 'report.parameterizedPdf', { filter: { columns: ['id'] }, sort: { field: 'salario', order: 'DESC' } }, tokens.operator);
+    expect([pdf.status, pdf.body.field]).toEqual([400, 'sort']);
+  });
+
+  it('keeps the sort in a saved definition, and refuses one it cannot sort by', async () => {
+    const saved = await call(server, 'report.saveReport', { name: 'Maiores primeiro', columns: ['id', 'principal'], filter: { status: ['disbursed', 'settled'] }, sort: { field: 'principal', order: 'DESC' } }, tokens.operator);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.report).toMatchObject({ filter: { status: ['disbursed', 'settled'] }, sort: { field: 'principal', order: 'DESC' } });
+    const listed = (await call(server, 'report.savedReports', {}, tokens.operator)).body.find((r: { name: string }) => r.name === 'Maiores primeiro');
+    expect(listed.sort).toEqual({ field: 'principal', order: 'DESC' });
+    // Saved again without a sort: the default order.
+    const plain = await call(server, 'report.saveReport', { name: 'maiores primeiro', columns: ['id'] }, tokens.operator);
+    expect(plain.body).toMatchObject({ replaced: true, report: { sort: null } });
+    const bad = await call(server, 'report.saveReport', { name: 'Ruim', columns: ['id'], sort: { field: 'open_amount', order: 'ASC' } }, tokens.operator);
+    expect([bad.status, bad.body.field]).toEqual([400, 'sort.field']);
+    await call(server, 'report.deleteSavedReport', { id: saved.body.report.id }, tokens.operator);
+  });
+});
+
+describe('open amount', () => {
+  it('is the open installments value net of a partial payment; a reversed payment deducts nothing', async () => {
+    const borrowerId = await insertBorrower(server, 'Olivia Aberta', '529.982.247-25');
+    const op = await disbursedOperation(server, tokens, borrowerId);
+    const list = await operationInstallments<{ id: number; value: string }>(server, tokens.agent, op);
+    const face = list.reduce((sum, i) => sum.plus(i.value), new Decimal(0));
+
+    // Both before the first due date: no late charge takes a share of the money.
+    server.clock.set('2026-02-10');
+    const partial = await call(server, 'servicing.pay', { id: op, installment: list[0].id, idempotency_key: key(), amount: '100.00', paid_on: '2026-02-10', method: 'pix' }, tokens.operator);
+    expect(partial.status, JSON.stringify(partial.body)).toBe(200);
+    const returned = await call(server, 'servicing.pay', { id: op, installment: list[1].id, idempotency_key: key(), amount: '50.00', paid_on: '2026-02-10', method: 'pix' }, tokens.operator);
+    expect(returned.status, JSON.stringify(returned.body)).toBe(200);
+    server.clock.set('2026-02-12');
+    const reversal = await call(server, 'servicing.reverse', { id: op, installment: list[1].id, detailId: returned.body.transactions[0].id, idempotency_key: key(), reason: 'Boleto devolvido pelo banco' }, tokens.operator);
+    expect(reversal.status, JSON.stringify(reversal.body)).toBe(200);
+
+    const filter = { borrower: 'Olivia Aberta', columns: ['open_installments', 'open_amount'] };
+    const answer = await call(server, 'report.parameterized', { filter }, tokens.operator);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.items).toEqual([{ id: op, open_installments: list.length, open_amount: face.minus(100).toFixed(2) }]);
+    // What the installments screen says is still owed of the installments' value.
+    const screen = await operationInstallments<{ due_total: string }>(server, tokens.agent, op);
+    expect(screen.reduce((sum, i) => sum.plus(i.due_total), new Decimal(0)).toFixed(2)).toBe(answer.body.items[0].open_amount);
+
+    const excel = await call(server, 'report.parameterizedExcel', { filter }, tokens.operator);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.from(excel.body as Uint8Array) as unknown as ArrayBuffer);
+    expect(book.worksheets[1].getRow(2).getCell(2).value).toBe(face.minus(100).toNumber());
   });
 });
 

@@ -53,6 +53,25 @@ describe('column widths', () => {
     expect(widths[1]).toBe(88);
   });
 
+  it('narrow a header down to its longest word (wrapped onto more lines), never to "O…", text and tags too', () => {
+    // The operations report at 1024 px: a short value under a long one-word title ("Operação", "Parcelas").
+    const report: ColumnSpec[] = [
+      { id: 'id', fit: 'whole', weight: 70, content: 33, header: 78, headerWord: 78 },
+      { id: 'borrower', fit: 'text', weight: 180, content: 200, header: 75, headerWord: 75 },
+      { id: 'installments', fit: 'whole', weight: 70, content: 33, header: 72, headerWord: 72 },
+      { id: 'principal', fit: 'whole', weight: 120, content: 117, header: 140, headerWord: 95 },
+      { id: 'status', fit: 'tag', weight: 140, content: 90, header: 80, headerWord: 80 },
+      { id: 'long', fit: 'text', weight: 100, content: 90, header: 130, headerWord: 110 },
+    ];
+    for (const available of [300, 500, 700]) {
+      const widths = allocateWidths(report, available);
+      for (const [i, c] of report.entries()) expect(widths[i], `${c.id} at ${available}`).toBeGreaterThanOrEqual(Math.max(c.fit === 'whole' ? c.content : 0, c.headerWord!));
+    }
+    // Without a measured word the old floor stands (a header cut to a few letters).
+    const unmeasured = report.map(({ headerWord: _word, ...c }) => c);
+    expect(allocateWidths(unmeasured, 300)[0]).toBe(52);
+  });
+
   it('keep the width the person chose, but a whole value still whole', () => {
     const chosen = OPERATIONS.map((c) => (c.id === 'borrower' ? { ...c, chosen: 300 } : c.id === 'document' ? { ...c, chosen: 60 } : c));
     const widths = allocateWidths(chosen, 1100);
@@ -68,6 +87,7 @@ describe('column widths', () => {
       weight: fc.integer({ min: 1, max: 400 }),
       content: fc.integer({ min: 0, max: 500 }),
       header: fc.integer({ min: 0, max: 300 }),
+      headerWord: fc.option(fc.integer({ min: 0, max: 300 }), { nil: undefined }),
       chosen: fc.option(fc.integer({ min: 1, max: 900 }), { nil: undefined }),
     });
     fc.assert(

@@ -14,6 +14,7 @@ import {
   filterOf,
   parseMoneyInput,
   sameFilter,
+  statusOptions,
   type FilterDecl,
 } from '../../../src/renderer/src/components/list/filters';
 import {
@@ -99,6 +100,44 @@ describe('filters to the URL and back', () => {
   it('ignores junk in the URL', () => {
     const s = readListState(new URLSearchParams('page=-4&sort=password&order=ASC&active=x&pageSize=33'), filterDefsOf(FILTERS), SORTS);
     expect(s).toEqual({ page: 1, sort: undefined, filter: {} });
+  });
+
+  it('a multi-value select keeps every value through the URL (the key repeated) and sends filter[key] once per value', () => {
+    const decls: FilterDecl[] = [
+      { kind: 'multiSelect', key: 'status', label: 'x', options: statusOptions(['analysis', 'disbursed', 'settled'], 'creditOperations.status') },
+      { kind: 'text', key: 'borrower', label: 'x' },
+    ];
+    // Picked in any order, each once; the options' order is kept, an unknown value dropped.
+    const state = withFilter({ page: 4, filter: {} }, filterOf(decls, { status: ['settled', 'analysis', 'settled', 'paid'], borrower: ' ana ' }));
+    expect(state).toEqual({ page: 1, filter: { status: ['analysis', 'settled'], borrower: 'ana' } });
+    const params = writeListState(state, undefined, filterDefsOf(decls));
+    expect(params.toString()).toBe('status=analysis&status=settled&borrower=ana');
+    const back = readListState(new URLSearchParams(params.toString()), filterDefsOf(decls), []);
+    expect(back).toEqual(state);
+    expect(draftOf(decls, back.filter)).toEqual({ status: ['analysis', 'settled'], borrower: 'ana' });
+    // The contract's one query encoding: the same key once per value, in order.
+    expect(encodeListQuery(listArgsOf(back))).toEqual([
+      ['page', '1'],
+      ['limit', '10'],
+      ['filter[status]', 'analysis'],
+      ['filter[status]', 'settled'],
+      ['filter[borrower]', 'ana'],
+    ]);
+    // One value is still a list in the state, and a single filter[status] on the wire.
+    const one = withFilter({ page: 1, filter: {} }, filterOf(decls, { status: ['disbursed'] }));
+    expect(one.filter).toEqual({ status: ['disbursed'] });
+    expect(encodeListQuery(listArgsOf(one)).slice(2)).toEqual([['filter[status]', 'disbursed']]);
+    // None picked: no filter, and the URL loses the key.
+    const none = withFilter(back, filterOf(decls, { status: [], borrower: 'ana' }));
+    expect(none.filter).toEqual({ borrower: 'ana' });
+    expect(writeListState(none, params, filterDefsOf(decls)).toString()).toBe('borrower=ana');
+    expect(filterDefsOf(decls)[0]).toEqual({ key: 'status', type: 'list' });
+  });
+
+  it('compares filter records by value, lists value by value in order', () => {
+    expect(sameFilter({ s: ['a', 'b'] }, { s: ['a', 'b'] })).toBe(true);
+    expect(sameFilter({ s: ['a', 'b'] }, { s: ['a'] })).toBe(false);
+    expect(sameFilter({ s: ['a'] }, { s: 'a' })).toBe(false);
   });
 
   it('compares filter records by value', () => {

@@ -65,12 +65,14 @@ const KEY_STEP = 16;
 interface Natural {
   content: number;
   header: number;
+  /** the header wrapped at its spaces: its longest word */
+  headerWord: number;
 }
 
 function sameNatural(a: Record<string, Natural> | null, b: Record<string, Natural>): boolean {
   if (!a) return false;
   const keys = Object.keys(b);
-  return keys.length === Object.keys(a).length && keys.every((k) => a[k]?.content === b[k].content && a[k]?.header === b[k].header);
+  return keys.length === Object.keys(a).length && keys.every((k) => a[k]?.content === b[k].content && a[k]?.header === b[k].header && a[k]?.headerWord === b[k].headerWord);
 }
 
 /** Horizontal padding of a cell, read from the page's styles (Blueprint's compact table). */
@@ -82,24 +84,32 @@ function paddingOf(el: Element | null): number {
 
 /**
  * The natural width of every column: the table laid out once without limits
- * (auto layout, max-content), read, and put back, before the browser paints.
+ * (auto layout, max-content), read, then once more with the headers at their
+ * narrowest (min-content: the longest word), and put back, before the
+ * browser paints.
  */
 function measure(table: HTMLTableElement, ids: readonly string[]): Record<string, Natural> {
   table.classList.add('rt-measuring');
-  const out: Record<string, Natural> = {};
   const cellPad = paddingOf(table.querySelector('tbody td'));
   const headPad = paddingOf(table.querySelector('thead th'));
+  const head = (id: string) => table.querySelector(`th[data-col="${CSS.escape(id)}"] > .rt-head`);
+  // One pixel more than measured: text drawn at a fractional position must not lose its last glyph.
+  const px = (width: number, pad: number) => Math.ceil(width) + pad + 1;
+  const out: Record<string, Natural> = {};
   for (const id of ids) {
-    const sel = CSS.escape(id);
     let content = 0;
-    table.querySelectorAll(`td[data-col="${sel}"] > .rt-fit`).forEach((el) => {
+    table.querySelectorAll(`td[data-col="${CSS.escape(id)}"] > .rt-fit`).forEach((el) => {
       content = Math.max(content, el.getBoundingClientRect().width);
     });
-    const head = table.querySelector(`th[data-col="${sel}"] > .rt-head`);
-    const header = head ? head.getBoundingClientRect().width : 0;
-    // One pixel more than measured: text drawn at a fractional position must not lose its last glyph.
-    out[id] = { content: content > 0 ? Math.ceil(content) + cellPad + 1 : 0, header: Math.ceil(header) + headPad + 1 };
+    const header = head(id)?.getBoundingClientRect().width ?? 0;
+    out[id] = { content: content > 0 ? px(content, cellPad) : 0, header: px(header, headPad), headerWord: px(header, headPad) };
   }
+  table.classList.add('rt-measuring-words');
+  for (const id of ids) {
+    const word = head(id)?.getBoundingClientRect().width;
+    if (word !== undefined) out[id].headerWord = Math.min(out[id].header, px(word, headPad));
+  }
+  table.classList.remove('rt-measuring-words');
   table.classList.remove('rt-measuring');
   return out;
 }
@@ -142,6 +152,7 @@ export function ResourceTable<T>(props: ResourceTableProps<T>) {
             weight: c.width ?? DEFAULT_WIDTH,
             content: natural[c.id]?.content ?? 0,
             header: natural[c.id]?.header ?? 0,
+            headerWord: natural[c.id]?.headerWord,
             chosen: dragging?.id === c.id ? dragging.width : chosen[c.id],
           })),
           available,
@@ -252,7 +263,7 @@ export function ResourceTable<T>(props: ResourceTableProps<T>) {
                   data-col={c.id}
                   aria-sort={c.sortField ? ariaSortOf(state.sort, c.sortField) : undefined}
                   className={c.align ? 'rt-right' : undefined}
-                  // A narrow column cuts its title too: the whole title on hover.
+                  // The title wraps at its spaces and is never narrower than its longest word; the whole title on hover too.
                   title={c.sortField ? undefined : c.title}
                 >
                   <span className="rt-head">{header(c)}</span>

@@ -1,21 +1,26 @@
 /**
  * The parameterized report: the operations report's WHERE and order with the
- * columns the person chose. Only the chosen columns are selected (the
- * per-operation sub-selects of the open installments and the assignee run
- * only when asked for); amounts stay numeric in SQL and travel as decimal
- * text with two places.
+ * columns the person chose, or ordered by one of them (a header click; ties
+ * by the operation's id so pages never overlap). Only the chosen columns are
+ * selected (the per-operation sub-selects of the open installments and the
+ * assignee run only when asked for); the open amount is asked of servicing
+ * (its replay of the payments that stand) for the rows read. Amounts stay
+ * numeric in SQL and travel as decimal text with two places.
  */
 import Decimal from 'decimal.js';
-import { and, asc, count, eq, isNull, notExists, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, notExists, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { pageMeta } from '@shared/contract/common';
 import { OPERATIONS_REPORT_EXPORT_MAX } from '@shared/contract/company-reports';
-import { PARAMETERIZED_COLUMNS, type ParameterizedColumn, type ParameterizedReport, type ParameterizedRow } from '@shared/contract/company-report-parameterized';
+import { isParameterizedSort, PARAMETERIZED_COLUMNS, type ParameterizedColumn, type ParameterizedReport, type ParameterizedRow } from '@shared/contract/company-report-parameterized';
+import { normaliseSort, type SortInput } from '@shared/query';
 import type { Db } from '../../db/connect';
 import { LENDER_ZONE } from '../../platform/clock';
+import { badRequest, MESSAGES } from '../../platform/http/errors';
 import { borrowers } from '../borrowers/schema';
 import { assignmentBankAccounts } from '../company/schema';
 import { creditOperationInstallments as inst, creditOperations as ops } from '../operations/schema';
+import { openValuesOf } from '../servicing';
 import { cessionItems, cessionReversalItems, cessions } from '../servicing/schema-cession';
 import { where, type OperationsFilter } from './operations-report';
 
@@ -64,7 +69,8 @@ function expression(db: Db, key: ParameterizedColumn): SQL | PgColumn {
     case 'open_installments':
       return sql<number>`(${db.select({ n: sql`count(*)::int` }).from(inst).where(openInstallments)})`;
     case 'open_amount':
-      return sql<string>`(${db.select({ total: sql`coalesce(sum(${inst.payment}), 0)::text` }).from(inst).where(openInstallments)})`;
+      // Filled from servicing after the rows are read (rowsWithOpenAmount); the face value only orders nothing.
+      return sql<null>`NULL`;
     case 'assignee':
       return sql<string | null>`(${db
         .select({ names: sql`string_agg(DISTINCT ${assignmentBankAccounts.assignee_name}, ', ' ORDER BY ${assignmentBankAccounts.assignee_name})` })
@@ -97,13 +103,36 @@ function selection(db: Db, columns: readonly ParameterizedColumn[]): Record<stri
   return fields;
 }
 
-function rows(db: Db, f: ParameterizedFilter) {
+/** The header sort asked, checked against the contract's sortable columns (400 on sort otherwise); none: undefined. */
+export function parameterizedSort(sort: SortInput | null | undefined): { field: ParameterizedColumn; order: 'ASC' | 'DESC' } | undefined {
+  const asked = normaliseSort(sort);
+  if (!asked) return undefined;
+  if (!isParameterizedSort(asked.field)) throw badRequest(MESSAGES.unknownSort(asked.field), 'sort');
+  return { field: asked.field, order: asked.order };
+}
+
+function order(db: Db, sort: SortInput | null | undefined): SQL[] {
+  const by = parameterizedSort(sort);
+  if (!by) return [asc(ops.disbursement_date), asc(ops.id)];
+  const column = expression(db, by.field);
+  // NULLs (a missing first due date, no assignee) last either way, then the id, so pages never overlap.
+  return [by.order === 'ASC' ? sql`${column} ASC NULLS LAST` : sql`${column} DESC NULLS LAST`, by.field === 'id' ? (by.order === 'ASC' ? asc(ops.id) : desc(ops.id)) : asc(ops.id)];
+}
+
+function rows(db: Db, f: ParameterizedFilter, sort: SortInput | null | undefined) {
   return db
     .select(selection(db, f.columns))
     .from(ops)
     .innerJoin(borrowers, eq(borrowers.id, ops.borrower_id))
     .where(where(db, f))
-    .orderBy(asc(ops.disbursement_date), asc(ops.id));
+    .orderBy(...order(db, sort));
+}
+
+/** The rows with their open amount from servicing, when that column was chosen. */
+async function withOpenAmount(db: Db, columns: readonly ParameterizedColumn[], found: ParameterizedRow[], today: string): Promise<ParameterizedRow[]> {
+  if (!columns.includes('open_amount')) return found;
+  const open = await openValuesOf(db, found.map((r) => Number(r.id)), today);
+  return found.map((r) => ({ ...r, open_amount: open.get(Number(r.id))?.amount ?? '0.00' }));
 }
 
 function shape(columns: readonly ParameterizedColumn[], raw: Record<string, unknown>): ParameterizedRow {
@@ -112,16 +141,21 @@ function shape(columns: readonly ParameterizedColumn[], raw: Record<string, unkn
   return row;
 }
 
-export async function parameterizedReport(db: Db, f: ParameterizedFilter, page: number, limit: number): Promise<ParameterizedReport> {
-  const [total] = await db.select({ n: count() }).from(ops).innerJoin(borrowers, eq(borrowers.id, ops.borrower_id)).where(where(db, f));
-  const found = await rows(db, f)
-    .limit(limit)
-    .offset((page - 1) * limit);
-  return { columns: f.columns, items: found.map((r) => shape(f.columns, r)), meta: pageMeta(page, limit, total.n) };
+export interface ParameterizedRead {
+  sort?: SortInput | null;
+  /** the business date the open amount is replayed to */
+  today: string;
 }
 
-/** Every match up to the export's cap, for the workbook and the PDF. */
-export async function parameterizedReportRows(db: Db, f: ParameterizedFilter): Promise<ParameterizedRow[]> {
-  const found = await rows(db, f).limit(OPERATIONS_REPORT_EXPORT_MAX);
-  return found.map((r) => shape(f.columns, r));
+export async function parameterizedReport(db: Db, f: ParameterizedFilter, page: number, limit: number, read: ParameterizedRead): Promise<ParameterizedReport> {
+  const query = rows(db, f, read.sort);
+  const [total] = await db.select({ n: count() }).from(ops).innerJoin(borrowers, eq(borrowers.id, ops.borrower_id)).where(where(db, f));
+  const found = await query.limit(limit).offset((page - 1) * limit);
+  return { columns: f.columns, items: await withOpenAmount(db, f.columns, found.map((r) => shape(f.columns, r)), read.today), meta: pageMeta(page, limit, total.n) };
+}
+
+/** Every match up to the export's cap, in the asked order, for the workbook and the PDF. */
+export async function parameterizedReportRows(db: Db, f: ParameterizedFilter, read: ParameterizedRead): Promise<ParameterizedRow[]> {
+  const found = await rows(db, f, read.sort).limit(OPERATIONS_REPORT_EXPORT_MAX);
+  return withOpenAmount(db, f.columns, found.map((r) => shape(f.columns, r)), read.today);
 }

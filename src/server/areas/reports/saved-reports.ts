@@ -19,10 +19,11 @@ export interface SavedReportValues {
   name: string;
   columns: string[];
   filter: Record<string, unknown>;
+  sort?: { field: string; order: 'ASC' | 'DESC' } | null;
 }
 
-function toWire(row: { id: number; name: string; columns: string[]; filter: Record<string, unknown>; updated_by_name: string | null; updated_at: Date }): SavedReport {
-  return { ...row, columns: row.columns as SavedReport['columns'], filter: row.filter as SavedReport['filter'], updated_at: row.updated_at.toISOString() };
+function toWire(row: { id: number; name: string; columns: string[]; filter: Record<string, unknown>; sort: { field: string; order: 'ASC' | 'DESC' } | null; updated_by_name: string | null; updated_at: Date }): SavedReport {
+  return { ...row, columns: row.columns as SavedReport['columns'], filter: row.filter as SavedReport['filter'], sort: row.sort as SavedReport['sort'], updated_at: row.updated_at.toISOString() };
 }
 
 const listed = {
@@ -30,6 +31,7 @@ const listed = {
   name: savedReports.name,
   columns: savedReports.columns,
   filter: savedReports.filter,
+  sort: savedReports.sort,
   updated_by_name: users.name,
   updated_at: savedReports.updated_at,
 };
@@ -51,10 +53,10 @@ const snapshot = (report: { id: number; name: string; columns: string[] }) => ({
 export async function saveReport(db: Db, companyId: number, userId: number, values: SavedReportValues): Promise<{ report: SavedReport; replaced: boolean }> {
   // xmax is non-zero on a row the upsert updated: one statement tells insert from replace.
   const result = await db.execute(sql`
-    INSERT INTO saved_reports (company_id, name, columns, filter, updated_by)
-    VALUES (${companyId}, ${values.name}, ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(values.columns)}::jsonb)), ${JSON.stringify(values.filter)}::jsonb, ${userId})
+    INSERT INTO saved_reports (company_id, name, columns, filter, sort, updated_by)
+    VALUES (${companyId}, ${values.name}, ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(values.columns)}::jsonb)), ${JSON.stringify(values.filter)}::jsonb, ${values.sort ? JSON.stringify(values.sort) : null}::jsonb, ${userId})
     ON CONFLICT (company_id, lower(name)) DO UPDATE
-      SET name = EXCLUDED.name, columns = EXCLUDED.columns, filter = EXCLUDED.filter, updated_by = EXCLUDED.updated_by, updated_at = now()
+      SET name = EXCLUDED.name, columns = EXCLUDED.columns, filter = EXCLUDED.filter, sort = EXCLUDED.sort, updated_by = EXCLUDED.updated_by, updated_at = now()
     RETURNING id, (xmax <> 0) AS replaced`);
   const [row] = (result as unknown as { rows: Array<{ id: number; replaced: boolean }> }).rows;
   const [saved] = await db.select(listed).from(savedReports).leftJoin(users, eq(users.id, savedReports.updated_by)).where(eq(savedReports.id, Number(row.id)));

@@ -1,4 +1,4 @@
-/** Drizzle view of the saved parameterized reports of migration 0032 (the SQL there is the source of truth, with its checks and case-blind unique name). */
+/** Drizzle view of the saved parameterized reports of migrations 0032 and 0034 (the SQL there is the source of truth, with its checks and case-blind unique name). */
 import { integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../access/schema';
 import { companies } from '../company/schema';
@@ -13,6 +13,7 @@ export const savedReports = pgTable('saved_reports', {
   name: text('name').notNull(),
   columns: text('columns').array().notNull(),
   filter: jsonb('filter').$type<Record<string, unknown>>().notNull().default({}),
+  sort: jsonb('sort').$type<{ field: string; order: 'ASC' | 'DESC' }>(),
   updated_by: integer('updated_by').references(() => users.id),
   created_at: ts('created_at').notNull().defaultNow(),
   updated_at: ts('updated_at').notNull().defaultNow(),

@@ -91,6 +91,8 @@ export { decideReversal, pay, reverse } from './payments';
 export { loadInstallmentDetails } from './installments';
 export { trialBalanceOn } from './journal';
 export { stillCollected } from './stored-status';
+// Reports that list operations (the parameterized report's open amount) read the value still open through here.
+export { openValuesOf, type OpenValue } from './open-value';
 export { applyPrepayment, quotePrepayment } from './prepayment';
 export { decideOperationWriteOff, requestOperationWriteOff } from './write-off';
 export { issueBoleto, issueCarne } from './boleto';

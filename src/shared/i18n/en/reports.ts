@@ -38,6 +38,8 @@ export const reports: Shape<typeof pt> = {
     totals: '{{count}} operations · financed {{principal}} · IOF {{iof}} · total payable {{payable}}',
     columns: {
       id: 'Operation',
+      /** the table's header: the number alone, as the other lists title it (the workbook keeps `id`) */
+      number: 'No.',
       borrowerName: 'Borrower',
       borrowerDocument: 'CPF/CNPJ',
       product: 'Product',
@@ -95,7 +97,7 @@ export const reports: Shape<typeof pt> = {
       total_interest: 'Interest',
       total_payable: 'Total payable',
       open_installments: 'Open installments',
-      open_amount: 'Open amount (face)',
+      open_amount: 'Open amount',
       assignee: 'Assignee',
     },
   },

@@ -35,6 +35,8 @@ export const reports = {
     totals: '{{count}} operações · financiado {{principal}} · IOF {{iof}} · total a pagar {{payable}}',
     columns: {
       id: 'Operação',
+      /** the table's header: the number alone, as the other lists title it (the workbook keeps `id`) */
+      number: 'Nº',
       borrowerName: 'Tomador',
       borrowerDocument: 'CPF/CNPJ',
       product: 'Produto',
@@ -92,7 +94,7 @@ export const reports = {
       total_interest: 'Juros',
       total_payable: 'Total a pagar',
       open_installments: 'Parcelas em aberto',
-      open_amount: 'Valor em aberto (face)',
+      open_amount: 'Valor em aberto',
       assignee: 'Cessionário',
     },
   },

@@ -1,5 +1,5 @@
 /**
- * The filter form of a list declaration. Selects apply at once; typed filters
+ * The filter form of a list declaration. Selects (one value or several) apply at once; typed filters
  * (text, dates, amounts) apply 500 ms after the last change, or at once with
  * Enter or the apply button; a refused range shows why and is not sent.
  */
@@ -9,7 +9,8 @@ import { useTranslation } from 'react-i18next';
 import { useApiQuery } from '../../api/hooks';
 import { maskDateTyping } from '../form/localeText';
 import type { OptionsOperationName } from './contractTypes';
-import { type Draft, type FilterDecl, type SelectOption } from './filters';
+import { draftList, draftText, type Draft, type FilterDecl, type SelectOption } from './filters';
+import { MultiSelectFilter } from './MultiSelectFilter';
 
 export interface FilterBarProps {
   testId: string;
@@ -43,13 +44,13 @@ function CatalogueSelect(props: { id: string; testId: string; operation: Options
 
 export function FilterBar({ testId, filters, draft, errors, onChange, onApply, onClear }: FilterBarProps) {
   const { t } = useTranslation();
-  const set = (key: string, value: string, immediate: boolean) => onChange({ ...draft, [key]: value }, immediate);
+  const set = (key: string, value: string | readonly string[], immediate: boolean) => onChange({ ...draft, [key]: value }, immediate);
   const idOf = (key: string) => `${testId}-filter-${key}`;
   const all = { value: '', label: t('common.all') };
   const options = (list: readonly SelectOption[]) => [all, ...list.map((o) => ({ value: o.value, label: o.raw ? o.label : t(o.label) }))];
 
   const select = (f: FilterDecl, list: readonly SelectOption[]) => (
-    <HTMLSelect id={idOf(f.key)} data-testid={idOf(f.key)} value={draft[f.key] ?? ''} options={options(list)} onChange={(e) => set(f.key, e.currentTarget.value, true)} />
+    <HTMLSelect id={idOf(f.key)} data-testid={idOf(f.key)} value={draftText(draft, f.key)} options={options(list)} onChange={(e) => set(f.key, e.currentTarget.value, true)} />
   );
 
   // Dates are typed DD/MM/YYYY whatever the workstation's locale (a native date input would follow the operating system's).
@@ -61,10 +62,10 @@ export function FilterBar({ testId, filters, draft, errors, onChange, onApply, o
       inputMode={type === 'text' ? undefined : type === 'date' ? 'numeric' : 'decimal'}
       placeholder={type === 'date' ? t('form.datePlaceholder') : undefined}
       aria-label={label}
-      value={draft[key] ?? ''}
+      value={draftText(draft, key)}
       onChange={(e) => {
         const value = e.currentTarget.value;
-        set(key, type === 'date' ? maskDateTyping(draft[key] ?? '', value) : value, false);
+        set(key, type === 'date' ? maskDateTyping(draftText(draft, key), value) : value, false);
       }}
     />
   );
@@ -75,6 +76,8 @@ export function FilterBar({ testId, filters, draft, errors, onChange, onApply, o
         return typed(f.key, 'text');
       case 'select':
         return select(f, f.options);
+      case 'multiSelect':
+        return <MultiSelectFilter id={idOf(f.key)} testId={idOf(f.key)} label={t(f.label)} options={f.options} value={draftList(draft, f.key)} onChange={(v) => set(f.key, v, true)} />;
       case 'status':
         return select(
           f,
@@ -86,7 +89,7 @@ export function FilterBar({ testId, filters, draft, errors, onChange, onApply, o
           { value: '2', label: f.wording === 'active' ? 'common.inactive' : 'common.no' },
         ]);
       case 'catalogue':
-        return <CatalogueSelect id={idOf(f.key)} testId={idOf(f.key)} operation={f.operation} value={draft[f.key] ?? ''} onChange={(v) => set(f.key, v, true)} />;
+        return <CatalogueSelect id={idOf(f.key)} testId={idOf(f.key)} operation={f.operation} value={draftText(draft, f.key)} onChange={(v) => set(f.key, v, true)} />;
       case 'dateRange':
       case 'moneyRange': {
         const type = f.kind === 'dateRange' ? 'date' : 'money';

@@ -4,7 +4,8 @@
  *
  * - a value that is read whole (an identifier, a CPF/CNPJ, a date, an
  *   amount, a count) is never cut: its column is at least as wide as its
- *   widest value; only its header may be shortened (whole on hover);
+ *   widest value; its header may be narrowed to its longest word, wrapping
+ *   onto more lines (never cut to "O…": a header is read, not guessed);
  * - status tags keep their whole width while there is room, then may shrink
  *   to a readable minimum;
  * - free text (names, descriptions) takes the room left, shared by the
@@ -25,8 +26,13 @@ export interface ColumnSpec {
   weight: number;
   /** widest content of the column's cells, padding included (0 when not measured yet) */
   content: number;
-  /** the header's natural width, padding and sort icon included */
+  /** the header's natural width on one line, padding and sort icon included */
   header: number;
+  /**
+   * the header's narrowest width wrapped at its spaces (its longest word, padding and sort icon included):
+   * the header is never made narrower than this; absent (not measured), the old floor of HEADER_FLOOR
+   */
+  headerWord?: number;
   /** the width the person chose, when they did */
   chosen?: number;
 }
@@ -38,7 +44,7 @@ const TEXT_MIN = 88;
 const TAG_MIN = 96;
 /** Text keeps this much while whole values' headers are still being shortened. */
 const TEXT_COMFORTABLE = 160;
-/** A whole value's header keeps at least this much (a short title such as "Nº" whole, a long one a few letters). */
+/** Without a measured longest word, a whole value's header keeps at least this much. */
 const HEADER_FLOOR = 52;
 /** A long text does not claim more than this while other columns want room. */
 const TEXT_PREFERRED_MAX = 360;
@@ -59,6 +65,8 @@ interface Bounds {
 
 function boundsOf(c: ColumnSpec): Bounds {
   const natural = Math.max(c.content, c.header);
+  // The narrowest the header reads whole, on as many lines as its words need.
+  const headerMin = Math.min(c.header, c.headerWord ?? HEADER_FLOOR);
   const fixed = (w: number, grows = false): Bounds => ({ levels: [w, w, w, w], grows });
   if (c.chosen !== undefined) {
     const chosen = Math.max(MIN_CHOSEN_WIDTH, Math.round(c.chosen));
@@ -66,16 +74,16 @@ function boundsOf(c: ColumnSpec): Bounds {
   }
   switch (c.fit) {
     case 'whole': {
-      const tight = Math.max(c.content, Math.min(c.header, HEADER_FLOOR));
+      const tight = Math.max(c.content, headerMin);
       return { levels: [natural, natural, tight, tight], grows: false };
     }
     case 'actions':
       return fixed(c.content);
     case 'tag':
-      return { levels: [natural, natural, natural, Math.min(natural, TAG_MIN)], grows: true };
+      return { levels: [natural, natural, natural, Math.max(Math.min(natural, TAG_MIN), headerMin)], grows: true };
     case 'text': {
       const preferred = Math.min(natural, TEXT_PREFERRED_MAX);
-      const min = Math.min(preferred, TEXT_MIN);
+      const min = Math.max(Math.min(preferred, TEXT_MIN), Math.min(headerMin, preferred));
       const comfortable = Math.max(min, Math.min(preferred, TEXT_COMFORTABLE));
       return { levels: [preferred, comfortable, comfortable, min], grows: true };
     }

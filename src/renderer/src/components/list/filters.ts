@@ -4,13 +4,15 @@
  * filter record and the URL: text is trimmed, yes/no travels as the spec's
  * 1/2, money as a decimal string (never a binary float), calendar dates as
  * YYYY-MM-DD (never through a time zone), and a range whose start is after
- * its end is refused with a message instead of being sent. Dates are typed
+ * its end is refused with a message instead of being sent. A multi-value
+ * select holds a list (the URL repeats its key; the wire repeats filter[key]
+ * through src/shared/query.ts, the one query encoding). Dates are typed
  * DD/MM/YYYY and amounts the way the app's language writes them, whatever the
  * workstation's locale (form/localeText.ts).
  */
 import { amountTextToDecimal, dateTextToIso, isoToDateText, type TextLocale } from '../form/localeText';
 import type { OptionsOperationName } from './contractTypes';
-import type { FilterDef } from './listState';
+import type { FilterDef, ListFilter, ListFilterValue } from './listState';
 
 /** `label`: an i18n key. `raw` options show their label as written (e.g. role names). */
 export interface SelectOption {
@@ -33,6 +35,8 @@ export type FilterDecl<K extends string = string> =
   | (Base<K> & { kind: 'select'; options: readonly SelectOption[] })
   /** one of the active items of a catalogue call (situations.listActives…) */
   | (Base<K> & { kind: 'catalogue'; operation: OptionsOperationName })
+  /** any number of fixed options at once (none: no filter); `options` as for 'select' */
+  | (Base<K> & { kind: 'multiSelect'; options: readonly SelectOption[] })
   /** one of a status list, each shown as `${labels}.${status}` */
   | (Base<K> & { kind: 'status'; statuses: readonly string[]; labels: string })
   /** yes/no (or active/inactive): the spec's 1/2 select convention */
@@ -42,11 +46,29 @@ export type FilterDecl<K extends string = string> =
   /** an amount range in reais; `key` is the minimum, `to` the maximum */
   | (Base<K> & { kind: 'moneyRange'; to: K });
 
-export type Draft = Record<string, string>;
+/** What the inputs hold: text as typed, or the values picked in a multi-value select. */
+export type Draft = Record<string, string | readonly string[]>;
+
+/** A draft's text for a one-value input ('' for none). */
+export function draftText(draft: Draft, key: string): string {
+  const value = draft[key];
+  return typeof value === 'string' ? value : '';
+}
+
+/** A draft's values for a multi-value select (none: empty). */
+export function draftList(draft: Draft, key: string): readonly string[] {
+  const value = draft[key];
+  return typeof value === 'string' ? (value === '' ? [] : [value]) : (value ?? []);
+}
+
+/** The options of a status list, each worded `${labels}.${status}` (for a 'multiSelect' of statuses). */
+export function statusOptions(statuses: readonly string[], labels: string): SelectOption[] {
+  return statuses.map((s) => ({ value: s, label: `${labels}.${s}` }));
+}
 
 /** Filters applied the moment they change (selects); the others wait for typing to pause. */
 export function isImmediate(f: FilterDecl): boolean {
-  return f.kind === 'select' || f.kind === 'catalogue' || f.kind === 'status' || f.kind === 'yesNo';
+  return f.kind === 'select' || f.kind === 'multiSelect' || f.kind === 'catalogue' || f.kind === 'status' || f.kind === 'yesNo';
 }
 
 /** The URL keys a filter owns. */
@@ -54,17 +76,26 @@ export function keysOf(f: FilterDecl): string[] {
   return f.kind === 'dateRange' || f.kind === 'moneyRange' ? [f.key, f.to] : [f.key];
 }
 
-/** How each URL key is read back (yes/no as a number, the rest as text). */
+/** How each URL key is read back (yes/no as a number, a multi-value select as a list, the rest as text). */
 export function filterDefsOf(filters: readonly FilterDecl[]): FilterDef[] {
-  return filters.flatMap((f) => keysOf(f).map((key) => ({ key, type: f.kind === 'yesNo' ? ('number' as const) : ('text' as const) })));
+  return filters.flatMap((f) => keysOf(f).map((key) => ({ key, type: f.kind === 'yesNo' ? ('number' as const) : f.kind === 'multiSelect' ? ('list' as const) : ('text' as const) })));
 }
 
+/** One value or several as a list of texts. */
+const listOf = (value: ListFilterValue | undefined): string[] => (value === undefined ? [] : typeof value === 'object' ? [...value] : [String(value)]);
+
 /** The inputs' values for a list state's filter record. */
-export function draftOf(filters: readonly FilterDecl[], filter: Record<string, string | number>, locale: TextLocale = 'pt-BR'): Draft {
+export function draftOf(filters: readonly FilterDecl[], filter: ListFilter, locale: TextLocale = 'pt-BR'): Draft {
   const draft: Draft = {};
   for (const f of filters) {
+    if (f.kind === 'multiSelect') {
+      draft[f.key] = listOf(filter[f.key]);
+      continue;
+    }
     for (const key of keysOf(f)) {
-      const value = filter[key];
+      const raw = filter[key];
+      // A one-value filter given a list (a hand-made URL) shows the first.
+      const value = typeof raw === 'object' ? raw[0] : raw;
       draft[key] =
         value === undefined
           ? ''
@@ -106,11 +137,18 @@ function cents(decimal: string): bigint {
 }
 
 /** The list state's filter record for a draft (empty values dropped later by withFilter). */
-export function filterOf(filters: readonly FilterDecl[], draft: Draft, locale: TextLocale = 'pt-BR'): Record<string, string | number> {
-  const out: Record<string, string | number> = {};
+export function filterOf(filters: readonly FilterDecl[], draft: Draft, locale: TextLocale = 'pt-BR'): ListFilter {
+  const out: ListFilter = {};
   for (const f of filters) {
+    if (f.kind === 'multiSelect') {
+      // Each value once, in the order of the options (so the same choice is always the same URL and query).
+      const picked = new Set(draftList(draft, f.key).map((v) => v.trim()));
+      const known = f.options.map((o) => o.value).filter((v) => picked.has(v));
+      if (known.length > 0) out[f.key] = known;
+      continue;
+    }
     for (const key of keysOf(f)) {
-      const raw = (draft[key] ?? '').trim();
+      const raw = draftText(draft, key).trim();
       if (raw === '') continue;
       if (f.kind === 'yesNo') {
         const n = Number(raw);
@@ -134,8 +172,8 @@ export function filterErrors(filters: readonly FilterDecl[], draft: Draft, local
   const errors: Record<string, string> = {};
   for (const f of filters) {
     if (f.kind === 'dateRange') {
-      const fromText = (draft[f.key] ?? '').trim();
-      const toText = (draft[f.to] ?? '').trim();
+      const fromText = draftText(draft, f.key).trim();
+      const toText = draftText(draft, f.to).trim();
       const from = fromText ? dateTextToIso(fromText) : '';
       const to = toText ? dateTextToIso(toText) : '';
       // YYYY-MM-DD compares as text in calendar order.
@@ -143,8 +181,8 @@ export function filterErrors(filters: readonly FilterDecl[], draft: Draft, local
       else if (from && to && from > to) errors[f.key] = 'list.filters.dateRangeInverted';
     }
     if (f.kind === 'moneyRange') {
-      const minText = (draft[f.key] ?? '').trim();
-      const maxText = (draft[f.to] ?? '').trim();
+      const minText = draftText(draft, f.key).trim();
+      const maxText = draftText(draft, f.to).trim();
       const min = minText ? parseMoneyInput(minText, locale) : '';
       const max = maxText ? parseMoneyInput(maxText, locale) : '';
       if (min === null || max === null) errors[f.key] = 'list.filters.moneyInvalid';
@@ -154,9 +192,14 @@ export function filterErrors(filters: readonly FilterDecl[], draft: Draft, local
   return errors;
 }
 
-/** Two filter records hold the same values (order of keys aside). */
-export function sameFilter(a: Record<string, string | number>, b: Record<string, string | number>): boolean {
+/** Two filter records hold the same values (order of keys aside; a list's values in order). */
+export function sameFilter(a: ListFilter, b: ListFilter): boolean {
   const ka = Object.keys(a);
   if (ka.length !== Object.keys(b).length) return false;
-  return ka.every((k) => b[k] === a[k]);
+  return ka.every((k) => {
+    const x = a[k];
+    const y = b[k];
+    if (typeof x === 'object' || typeof y === 'object') return typeof x === 'object' && typeof y === 'object' && x.length === y.length && x.every((v, i) => v === y[i]);
+    return x === y;
+  });
 }

@@ -9,9 +9,17 @@ import { DEFAULT_LIMIT, DEFAULT_PAGE, type SortOrder } from '@shared/query';
 
 export interface FilterDef {
   key: string;
-  /** 'number' values travel as numbers (e.g. the 1/2 yes/no convention); 'text' as strings */
-  type: 'text' | 'number';
+  /**
+   * 'number' values travel as numbers (e.g. the 1/2 yes/no convention); 'text' as strings; 'list' as a list of
+   * strings (several values of one filter: the key repeated in the URL, and the query encoding's repeated
+   * filter[key] on the wire)
+   */
+  type: 'text' | 'number' | 'list';
 }
+
+/** A filter's value in the list state: one text or number, or several texts. */
+export type ListFilterValue = string | number | string[];
+export type ListFilter = Record<string, ListFilterValue>;
 
 export interface ListSort {
   field: string;
@@ -23,7 +31,7 @@ export interface ListState {
   /** rows per page; absent means the spec's default of 10 */
   pageSize?: number;
   sort?: ListSort;
-  filter: Record<string, string | number>;
+  filter: ListFilter;
 }
 
 /** The page sizes offered; the first is the spec's default. */
@@ -47,9 +55,14 @@ export function readListState(params: URLSearchParams, filters: readonly FilterD
   const orderRaw = params.get('order');
   const sort =
     field && sortable.includes(field) && (orderRaw === 'ASC' || orderRaw === 'DESC') ? { field, order: orderRaw as SortOrder } : undefined;
-  const filter: Record<string, string | number> = {};
+  const filter: ListFilter = {};
   for (const def of filters) {
     if (RESERVED.has(def.key)) continue;
+    if (def.type === 'list') {
+      const values = [...new Set(params.getAll(def.key).filter((v) => v !== ''))];
+      if (values.length > 0) filter[def.key] = values;
+      continue;
+    }
     const raw = params.get(def.key);
     if (raw === null || raw === '') continue;
     if (def.type === 'number') {
@@ -79,7 +92,8 @@ export function writeListState(state: ListState, base?: URLSearchParams, filters
   }
   for (const [key, value] of Object.entries(state.filter)) {
     if (value === '' || value === null || value === undefined) continue;
-    params.set(key, String(value));
+    if (Array.isArray(value)) for (const v of value as readonly string[]) params.append(key, v);
+    else params.set(key, String(value));
   }
   return params;
 }
@@ -102,10 +116,16 @@ export function ariaSortOf(sort: ListState['sort'], field: string): 'ascending' 
   return sort.order === 'ASC' ? 'ascending' : 'descending';
 }
 
-/** New filters always start again at page 1; empty values are dropped. */
-export function withFilter(state: ListState, filter: Record<string, string | number | undefined>): ListState {
-  const cleaned: Record<string, string | number> = {};
-  for (const [k, v] of Object.entries(filter)) if (v !== '' && v !== undefined && v !== null) cleaned[k] = v;
+/** New filters always start again at page 1; empty values (and empty lists) are dropped. */
+export function withFilter(state: ListState, filter: Record<string, ListFilterValue | undefined>): ListState {
+  const cleaned: ListFilter = {};
+  for (const [k, v] of Object.entries(filter)) {
+    if (v === '' || v === undefined || v === null) continue;
+    if (Array.isArray(v)) {
+      const values = (v as readonly string[]).filter((x) => x !== '');
+      if (values.length > 0) cleaned[k] = [...values];
+    } else cleaned[k] = v;
+  }
   return { ...state, page: 1, filter: cleaned };
 }
 

@@ -23,21 +23,21 @@ async function assigneeName(ctx: HandlerContext, f: ParameterizedFilter): Promis
 const fileName = (ctx: HandlerContext, extension: 'xlsx' | 'pdf') => `relatorio-parametrizado-${ctx.deps.clock.today()}.${extension}`;
 
 export const parameterizedHandlers: Pick<Handlers, 'report.parameterized' | 'report.parameterizedExcel' | 'report.parameterizedPdf' | 'report.savedReports' | 'report.saveReport' | 'report.deleteSavedReport'> = {
-  'report.parameterized': async ({ filter, page, limit }, ctx) => {
+  'report.parameterized': async ({ filter, page, limit, sort }, ctx) => {
     requireAuth(ctx);
-    return parameterizedReport(ctx.deps.db, filter, page, limit);
+    return parameterizedReport(ctx.deps.db, filter, page, limit, { sort, today: ctx.deps.clock.today() });
   },
 
-  'report.parameterizedExcel': async ({ filter }, ctx) => {
+  'report.parameterizedExcel': async ({ filter, sort }, ctx) => {
     requireAuth(ctx);
-    const rows = await parameterizedReportRows(ctx.deps.db, filter);
+    const rows = await parameterizedReportRows(ctx.deps.db, filter, { sort, today: ctx.deps.clock.today() });
     const bytes = await parameterizedWorkbook({ filter, rows, assigneeName: await assigneeName(ctx, filter), generatedAt: ctx.deps.clock.now() });
     return FileReply.fromBytes(bytes, XLSX, fileName(ctx, 'xlsx'));
   },
 
-  'report.parameterizedPdf': async ({ filter }, ctx) => {
+  'report.parameterizedPdf': async ({ filter, sort }, ctx) => {
     requireAuth(ctx);
-    const rows = await parameterizedReportRows(ctx.deps.db, filter);
+    const rows = await parameterizedReportRows(ctx.deps.db, filter, { sort, today: ctx.deps.clock.today() });
     const bytes = await parameterizedPdf({ filter, rows, assigneeName: await assigneeName(ctx, filter) }, ctx.deps.clock.today());
     return FileReply.fromBytes(bytes, 'application/pdf', fileName(ctx, 'pdf'));
   },
@@ -47,10 +47,10 @@ export const parameterizedHandlers: Pick<Handlers, 'report.parameterized' | 'rep
     return listSavedReports(ctx.deps.db, await companyId(ctx));
   },
 
-  'report.saveReport': async ({ name, columns, filter }, ctx) => {
+  'report.saveReport': async ({ name, columns, filter, sort }, ctx) => {
     const auth = requireAuth(ctx);
     const company = await companyId(ctx);
-    return ctx.deps.db.transaction((tx) => saveReport(tx, company, auth.user.id, { name, columns, filter }));
+    return ctx.deps.db.transaction((tx) => saveReport(tx, company, auth.user.id, { name, columns, filter, sort }));
   },
 
   'report.deleteSavedReport': async ({ id }, ctx) => {

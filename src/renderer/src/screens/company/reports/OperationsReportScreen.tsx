@@ -30,7 +30,7 @@ export function OperationsReportScreen() {
           </>
         }
         columns={[
-          { id: 'id', title: C('id'), width: 70, kind: 'integer', field: 'id' },
+          { id: 'id', title: C('number'), width: 70, kind: 'integer', field: 'id' },
           { id: 'borrower', title: C('borrowerName'), width: 180, field: 'borrower_name' },
           { id: 'document', title: C('borrowerDocument'), width: 140, kind: 'document', field: 'borrower_document' },
           { id: 'product', title: C('product'), width: 120, text: (r: OperationsReportItem, tr) => tr(`creditOperations.products.${r.product}`) },

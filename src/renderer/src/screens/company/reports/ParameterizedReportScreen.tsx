@@ -5,8 +5,10 @@
  * filters on the list kit, saves it as Excel or PDF through the main process
  * (the server writes the file, main streams it to disk), and saves the
  * definition under a name, shared with everyone who reads reports. The chosen
- * columns and the filters live in the URL, so opening a saved definition is
- * writing its URL, and back/forward and reload keep the report.
+ * columns, the filters (several statuses at once) and the header sort live in
+ * the URL, so opening a saved definition is writing its URL, and
+ * back/forward and reload keep the report; the files follow the same filters
+ * and sort.
  */
 import { Button, Callout, Checkbox, FormGroup, InputGroup } from '@blueprintjs/core';
 import { useEffect, useMemo, useState } from 'react';
@@ -16,13 +18,17 @@ import { OPERATIONS_REPORT_FILTERS } from '@shared/contract/company-reports';
 import {
   PARAMETERIZED_COLUMNS,
   PARAMETERIZED_COLUMN_KEYS,
+  isParameterizedSort,
   parameterizedColumnTitle,
   type ParameterizedColumn,
   type ParameterizedRow,
+  type ParameterizedSort,
   type SavedReport,
 } from '@shared/contract/company-report-parameterized';
 import { formatDateTime } from '@shared/format';
+import { filterDefsOf } from '@kit/list/filters';
 import { ListScreen } from '@kit/list/ListScreen';
+import { readListState, writeListState, type ListFilter } from '@kit/list/listState';
 import { useOperationsReportFilters } from './operationsReportFilters';
 import type { CellKind, ColumnDecl } from '@kit/list/columns';
 import { ConfirmDialog } from '@kit/ConfirmDialog';
@@ -45,7 +51,8 @@ function kindOf(key: ParameterizedColumn): CellKind {
 }
 
 function columnDecl(key: ParameterizedColumn): ColumnDecl<ParameterizedRow> {
-  const base = { id: key, title: parameterizedColumnTitle(key), kind: kindOf(key), field: key };
+  // A header sorts by its column on the server when the contract says it can.
+  const base = { id: key, title: parameterizedColumnTitle(key), kind: kindOf(key), field: key, ...(isParameterizedSort(key) ? { sort: key } : {}) };
   if (key === 'status') return { ...base, labels: 'creditOperations.status' };
   if (key === 'product') return { ...base, text: (r, t) => (r.product ? t(`creditOperations.products.${String(r.product)}`) : '') };
   if (key === 'borrower_name' || key === 'assignee') return { ...base, width: 180 };
@@ -58,14 +65,14 @@ function appliedColumns(params: URLSearchParams): ParameterizedColumn[] {
   return [...new Set(raw)] as ParameterizedColumn[];
 }
 
-/** The operations report's filters as the URL holds them (what the list kit sends). */
-function currentFilter(params: URLSearchParams): Record<string, string> {
-  const filter: Record<string, string> = {};
-  for (const key of OPERATIONS_REPORT_FILTERS) {
-    const value = params.get(key);
-    if (value) filter[key] = value;
-  }
-  return filter;
+/** The filters and sort as the list kit reads them from the URL (what it sends, so the files and a save match the table). */
+function currentList(params: URLSearchParams, filters: Parameters<typeof filterDefsOf>[0], columns: readonly ParameterizedColumn[]): { filter: ListFilter; sort: ParameterizedSort | null } {
+  // Sortable as the table's headers are: the chosen columns the contract can sort by.
+  const state = readListState(params, filterDefsOf(filters), columns.filter(isParameterizedSort));
+  const filter: ListFilter = {};
+  for (const key of OPERATIONS_REPORT_FILTERS) if (state.filter[key] !== undefined) filter[key] = state.filter[key];
+  const sort = state.sort && isParameterizedSort(state.sort.field) ? { field: state.sort.field, order: state.sort.order } : null;
+  return { filter, sort };
 }
 
 export function ParameterizedReportScreen() {
@@ -102,13 +109,11 @@ export function ParameterizedReportScreen() {
       <p className="bp6-text-muted">{t('reports.parameterized.intro')}</p>
       <SavedReports
         onOpen={(r) => {
-          const next = new URLSearchParams();
+          // Written by the list kit's own URL rule: several statuses open all selected, the sort as saved.
+          const filter: ListFilter = {};
+          for (const [key, value] of Object.entries(r.filter)) if (value !== undefined && value !== '') filter[key] = value;
+          const next = writeListState({ page: 1, filter, sort: r.sort ?? undefined }, new URLSearchParams(), filterDefsOf(filters));
           next.set(COLUMNS_PARAM, r.columns.join(','));
-          for (const [key, value] of Object.entries(r.filter)) {
-            // The list kit's filters hold one value per key: a saved list of statuses opens on its first.
-            const one = Array.isArray(value) ? value[0] : value;
-            if (one !== undefined && one !== '') next.set(key, String(one));
-          }
           setParams(next);
         }}
       />
@@ -143,7 +148,7 @@ export function ParameterizedReportScreen() {
       </section>
       {columns.length > 0 && (
         <>
-          <FilesAndSave columns={applied} filter={currentFilter(params)} />
+          <FilesAndSave columns={applied} {...currentList(params, filters, applied)} />
           <ListScreen
             testId="report-parameterized"
             operation="report.parameterized"
@@ -164,7 +169,7 @@ export function ParameterizedReportScreen() {
 }
 
 /** Excel and PDF of the report on screen, and its definition saved under a name. */
-function FilesAndSave({ columns, filter }: { columns: ParameterizedColumn[]; filter: Record<string, string> }) {
+function FilesAndSave({ columns, filter, sort }: { columns: ParameterizedColumn[]; filter: ListFilter; sort: ParameterizedSort | null }) {
   const { t } = useTranslation();
   const toast = useToast();
   const [busy, setBusy] = useState<'xlsx' | 'pdf' | null>(null);
@@ -176,7 +181,7 @@ function FilesAndSave({ columns, filter }: { columns: ParameterizedColumn[]; fil
   const download = async (format: 'xlsx' | 'pdf') => {
     setBusy(format);
     setSavedPath(null);
-    const args = { filter: { ...filter, columns } };
+    const args = { filter: { ...filter, columns }, sort };
     try {
       const result = format === 'xlsx' ? await bridge().files.download('report.parameterizedExcel', args, {}) : await bridge().files.download('report.parameterizedPdf', args, {});
       if (result.error) toast.failure(errorText(new ApiError(result), t));
@@ -191,7 +196,7 @@ function FilesAndSave({ columns, filter }: { columns: ParameterizedColumn[]; fil
   const saveDefinition = () => {
     setNameError(null);
     save.mutate(
-      { name, columns, filter },
+      { name, columns, filter, sort },
       {
         onSuccess: (answer) => toast.success(t(answer.replaced ? 'reports.parameterized.savedReplaced' : 'reports.parameterized.savedNew', { name: answer.report.name })),
         onError: (e) => (e.field === 'name' ? setNameError(e.message) : toast.failure(errorText(e, t))),

@@ -4,11 +4,13 @@
  */
 import { CREDIT_PRODUCTS } from '@shared/contract/credit-operations';
 import { CREDIT_OPERATION_STATUSES } from '@shared/credit-operation-status';
-import type { FilterDecl, SelectOption } from '@kit/list/filters';
+import { statusOptions, type FilterDecl, type SelectOption } from '@kit/list/filters';
 import { useApiQuery } from '../../../api/hooks';
 import { COMPANY_ID } from '../../../app/company';
 
 const PRODUCT_OPTIONS: SelectOption[] = CREDIT_PRODUCTS.map((p) => ({ value: p.id, label: `creditOperations.products.${p.id}` }));
+// The calls take one status or several (filter[status] repeated): an analyst compares, say, released and settled.
+const STATUS_OPTIONS = statusOptions(CREDIT_OPERATION_STATUSES, 'creditOperations.status');
 
 type ReportFilterKey = 'from' | 'to' | 'status' | 'product' | 'borrower' | 'assignee';
 
@@ -19,7 +21,7 @@ export function useOperationsReportFilters(): FilterDecl<ReportFilterKey>[] {
   const assigneeOptions: SelectOption[] = (accounts.data ?? []).map((a) => ({ value: String(a.id), label: `${a.assignee_name} — ${a.bank_code} ${a.agency}/${a.account}`, raw: true }));
   return [
     { kind: 'dateRange', key: 'from', to: 'to', label: 'reports.operations.filters.period' },
-    { kind: 'status', key: 'status', label: 'reports.operations.filters.status', statuses: CREDIT_OPERATION_STATUSES, labels: 'creditOperations.status' },
+    { kind: 'multiSelect', key: 'status', label: 'reports.operations.filters.status', options: STATUS_OPTIONS },
     { kind: 'select', key: 'product', label: 'reports.operations.filters.product', options: PRODUCT_OPTIONS },
     { kind: 'text', key: 'borrower', label: 'reports.operations.filters.borrower' },
     { kind: 'select', key: 'assignee', label: 'reports.operations.filters.assignee', options: assigneeOptions },
