@@ -39,7 +39,7 @@
  */
 import { createHash } from 'node:crypto';
 import Decimal from 'decimal.js';
-import { and, asc, count, desc, eq, max } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, max } from 'drizzle-orm';
 import { sql, type SQL } from 'drizzle-orm';
 import { operationNumber } from '@shared/contract/credit-operations';
 import {
@@ -59,6 +59,7 @@ import type { Actor } from '../operations';
 import { users } from '../access/schema';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import { logActivity } from '../../platform/activity';
+import { insertRows } from '../../db/insert-rows';
 import { itauAccountCheckDigit, nossoNumero, type BoletoAccount } from '../../domain/boleto';
 import { buildRemittance, type RemittanceAccount, type RemittanceProblem, type RemittanceSlip } from '../../domain/cnab';
 import { addDays } from '../../domain/servicing/days';
@@ -77,12 +78,6 @@ export const REMITTANCE_MESSAGES = {
   remittanceNotFound: 'Remessa não encontrada.',
 } as const;
 
-/**
- * Items written per INSERT statement: PostgreSQL takes at most 65,535
- * parameters (7 per item), and PGlite already fails at 5,000 items
- * ("Invalid array length").
- */
-const ITEMS_PER_INSERT = 1000;
 /** How many problems the refusal spells out (the rest are counted). */
 const PROBLEMS_SHOWN = 5;
 
@@ -192,6 +187,13 @@ export interface CandidateRow {
   title_slip_id: number;
 }
 
+/** The columns of a candidate, in the order the query sends each row (a JSON array per row). */
+const CANDIDATE_COLUMNS = [
+  'slip_id', 'installment_id', 'credit_operation_id', 'number', 'sequence', 'our_number', 'amount', 'due_date', 'issued_on',
+  'payer_name', 'payer_document', 'address', 'address_number', 'neighborhood', 'cep', 'city', 'state',
+  'late_fee_percent', 'default_interest_monthly_percent', 'gone', 'sent', 'moved_from_bank', 'title_slip_id',
+] as const satisfies readonly (keyof CandidateRow)[];
+
 type WriteOffReason = (typeof REMITTANCE_WRITE_OFF_REASONS)[number];
 
 /** Each write-off reason as an SQL text value (the contract's words, never a literal in the query). */
@@ -216,17 +218,32 @@ const STATUSES_LEAVING_THE_BANK = STORED_INSTALLMENT_STATUSES.filter((s) => (REM
 export async function candidatesOf(db: Db, accountId: number, date: string): Promise<CandidateRow[]> {
   const result = await db.execute(sql`
     WITH slip AS (
-      SELECT s.*,
-             EXISTS (SELECT 1 FROM remittance_items r WHERE r.boleto_slip_id = s.id AND r.instruction IN ('entry', 'dueDateChange')) AS at_bank,
-             EXISTS (SELECT 1 FROM remittance_items r WHERE r.boleto_slip_id = s.id AND r.instruction = 'writeOff') AS written_off,
-             COALESCE((SELECT r.title_slip_id FROM remittance_items r WHERE r.boleto_slip_id = s.id AND r.instruction = 'dueDateChange'), s.id) AS title_id
+      -- Each slip of the account with what its installment's newest slip at the account is (a window over the
+      -- account's slips, not a probe per slip) and what the files carried for it (one probe of remittance_items:
+      -- a slip has at most one item per instruction).
+      SELECT s.id, s.installment_id, s.credit_operation_id, s.bank_account_id, s.sequence, s.our_number, s.amount, s.due_date, s.issued_on, s.title_version,
+             x.at_bank, x.written_off, COALESCE(x.title_id, s.id) AS title_id,
+             first_value(s.id) OVER installment AS oldest_id,
+             last_value(s.id) OVER installment AS newest_id,
+             last_value(s.amount) OVER installment AS newest_amount,
+             last_value(s.title_version) OVER installment AS newest_title_version,
+             last_value(s.due_date) OVER installment AS newest_due_date
         FROM boleto_slips s
+       CROSS JOIN LATERAL (
+         SELECT COALESCE(bool_or(r.instruction IN ('entry', 'dueDateChange')), false) AS at_bank,
+                COALESCE(bool_or(r.instruction = 'writeOff'), false) AS written_off,
+                max(r.title_slip_id) FILTER (WHERE r.instruction = 'dueDateChange') AS title_id
+           FROM remittance_items r WHERE r.boleto_slip_id = s.id
+       ) x
        WHERE s.bank_account_id = ${accountId}
+      WINDOW installment AS (PARTITION BY s.installment_id ORDER BY s.id ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING)
     )
-    SELECT c.* FROM (
+    -- One JSON value for the whole list: PGlite decodes each field of a result on its own, and 10,000 rows of 23
+    -- fields cost more CPU than the query itself.
+    SELECT COALESCE(json_agg(json_build_array(${sql.raw(CANDIDATE_COLUMNS.map((c) => `c.${c}`).join(', '))}) ORDER BY c.slip_id), '[]'::json) AS rows FROM (
       SELECT s.id AS slip_id, s.installment_id, s.credit_operation_id, i.number,
              COALESCE(prev.title_id, s.title_id) AS title_slip_id,
-             t.sequence::text AS sequence, t.our_number,
+             COALESCE(t.sequence, s.sequence)::text AS sequence, COALESCE(t.our_number, s.our_number) AS our_number,
              s.amount::text AS amount, s.due_date::text AS due_date, s.issued_on::text AS issued_on,
              b.name AS payer_name, b.document AS payer_document, b.address, b.address_number, b.neighborhood, b.cep, b.city, b.state,
              d.late_fee_percent::text AS late_fee_percent, d.default_interest_monthly_percent::text AS default_interest_monthly_percent,
@@ -234,28 +251,29 @@ export async function candidatesOf(db: Db, accountId: number, date: string): Pro
                WHEN i.paid_on IS NOT NULL THEN ${REASON.paid}
                WHEN i.superseded_in IS NOT NULL THEN ${REASON.prepaid}
                WHEN st.status IN (${sql.join(STATUSES_LEAVING_THE_BANK.map((st) => sql`${st}`), sql`, `)}) THEN st.status
-               WHEN EXISTS (SELECT 1 FROM boleto_slips n WHERE n.installment_id = s.installment_id AND n.bank_account_id = s.bank_account_id AND n.id > s.id) THEN ${REASON.replaced}
+               WHEN s.id < s.newest_id THEN ${REASON.replaced}
              END AS gone,
              s.at_bank AS sent, s.written_off, prev.id IS NOT NULL AS moved_from_bank,
-             EXISTS (
-               SELECT 1 FROM boleto_slips n
-                WHERE n.installment_id = s.installment_id AND n.bank_account_id = s.bank_account_id AND n.id > s.id
-                  AND n.amount = s.amount AND n.title_version = s.title_version AND n.due_date <> s.due_date
-                  AND NOT EXISTS (SELECT 1 FROM boleto_slips m WHERE m.installment_id = n.installment_id AND m.bank_account_id = n.bank_account_id AND m.id > n.id)
-             ) AS moved,
+             -- the installment's newest slip is newer and keeps the amount and title data, moving only the due date
+             (s.id < s.newest_id AND s.newest_amount = s.amount AND s.newest_title_version = s.title_version AND s.newest_due_date <> s.due_date) AS moved,
              EXISTS (SELECT 1 FROM remittance_items r WHERE r.instruction = 'dueDateChange' AND r.title_slip_id = s.title_id AND r.boleto_slip_id > s.id) AS continued
         FROM slip s
-        -- Read from the table through its (installment, account, id) index, not from the CTE (which has none).
+        -- Read from the table through its (installment, account, id) index, not from the CTE (which has none);
+        -- only for a slip not at the bank with an older slip of its installment.
         LEFT JOIN LATERAL (
           SELECT p.id, COALESCE((SELECT r.title_slip_id FROM remittance_items r WHERE r.boleto_slip_id = p.id AND r.instruction = 'dueDateChange'), p.id) AS title_id
             FROM boleto_slips p
-           WHERE p.installment_id = s.installment_id AND p.bank_account_id = s.bank_account_id AND p.id < s.id
+           WHERE NOT s.at_bank AND s.id > s.oldest_id
+             AND p.installment_id = s.installment_id AND p.bank_account_id = s.bank_account_id AND p.id < s.id
              AND p.amount = s.amount AND p.title_version = s.title_version AND p.due_date <> s.due_date
              AND EXISTS (SELECT 1 FROM remittance_items r WHERE r.boleto_slip_id = p.id AND r.instruction IN ('entry', 'dueDateChange'))
              AND NOT EXISTS (SELECT 1 FROM remittance_items r WHERE r.boleto_slip_id = p.id AND r.instruction = 'writeOff')
            ORDER BY p.id DESC LIMIT 1
-        ) prev ON NOT s.at_bank
-        JOIN boleto_slips t ON t.id = COALESCE(prev.title_id, s.title_id)
+        ) prev ON true
+        -- the slip whose nosso número the bank registered, when it is another one
+        LEFT JOIN LATERAL (
+          SELECT t.sequence, t.our_number FROM boleto_slips t WHERE COALESCE(prev.title_id, s.title_id) <> s.id AND t.id = COALESCE(prev.title_id, s.title_id)
+        ) t ON true
         JOIN credit_operation_installments i ON i.id = s.installment_id
         JOIN credit_operations o ON o.id = s.credit_operation_id
         JOIN borrowers b ON b.id = o.borrower_id
@@ -267,17 +285,15 @@ export async function candidatesOf(db: Db, accountId: number, date: string): Pro
        OR (c.sent AND NOT c.written_off AND NOT c.continued AND c.gone IS NOT NULL AND NOT (c.gone = ${REASON.replaced} AND c.moved)
            -- a title the bank settled or wrote off itself (a return file said so) needs no baixa; after a 06 the bank knows it by the registered number
            AND NOT ${closedByTheBank(sql`c.slip_id`)} AND NOT ${closedByTheBank(sql`c.title_slip_id`)})
-    ORDER BY c.slip_id
   `);
-  const rows = (result as unknown as { rows: CandidateRow[] }).rows;
-  return rows.map((r) => ({
-    ...r,
-    slip_id: Number(r.slip_id),
-    installment_id: Number(r.installment_id),
-    credit_operation_id: Number(r.credit_operation_id),
-    number: Number(r.number),
-    title_slip_id: Number(r.title_slip_id),
-  }));
+  const [{ rows: document }] = (result as unknown as { rows: Array<{ rows: unknown[][] | string }> }).rows;
+  // PGlite and node-postgres both parse json; a driver that does not hands the text.
+  const rows = typeof document === 'string' ? (JSON.parse(document) as unknown[][]) : document;
+  return rows.map((values) => {
+    const row = Object.fromEntries(CANDIDATE_COLUMNS.map((c, k) => [c, values[k]])) as unknown as CandidateRow;
+    for (const c of ['slip_id', 'installment_id', 'credit_operation_id', 'number', 'title_slip_id'] as const) row[c] = Number(row[c]);
+    return row;
+  });
 }
 
 /** What the file asks of the bank for a candidate. */
@@ -381,7 +397,16 @@ export async function lastNsa(db: Db, accountId: number): Promise<number | null>
   return row?.last ?? null;
 }
 
-export function summaryOf(row: RemittanceRow, actorName: string | null): RemittanceSummary {
+/** A stored file's row without its text: lists and answers never need the file itself (6.9 MiB at 10,000 titles). */
+export type RemittanceSummaryRow = Omit<RemittanceRow, 'content'>;
+
+/** The columns of RemittanceSummaryRow, for selects and RETURNING. */
+export const REMITTANCE_SUMMARY_COLUMNS = (() => {
+  const { content: _content, ...columns } = getTableColumns(remittances);
+  return columns;
+})();
+
+export function summaryOf(row: RemittanceSummaryRow, actorName: string | null): RemittanceSummary {
   return {
     id: row.id,
     bank_account_id: row.bank_account_id,
@@ -414,7 +439,7 @@ function pageOf(page: HistoryPage): { offset: number; limit: number } {
 async function historyOf(db: Db, accountId: number, page: HistoryPage): Promise<{ items: RemittanceSummary[]; total: number }> {
   const { offset, limit } = pageOf(page);
   const rows = await db
-    .select({ row: remittances, actor: users.name })
+    .select({ row: REMITTANCE_SUMMARY_COLUMNS, actor: users.name })
     .from(remittances)
     .leftJoin(users, eq(users.id, remittances.actor_id))
     .where(eq(remittances.bank_account_id, accountId))
@@ -433,7 +458,7 @@ export async function bankRemittanceHistory(db: Db, companyId: number, bankCode:
   const { offset, limit } = pageOf(page);
   const where = and(eq(remittances.bank_code, bankCode), eq(companyBankAccounts.company_id, companyId));
   const rows = await db
-    .select({ row: remittances, actor: users.name, agency: companyBankAccounts.agency, account: companyBankAccounts.account, digit: companyBankAccounts.account_digit })
+    .select({ row: REMITTANCE_SUMMARY_COLUMNS, actor: users.name, agency: companyBankAccounts.agency, account: companyBankAccounts.account, digit: companyBankAccounts.account_digit })
     .from(remittances)
     .innerJoin(companyBankAccounts, eq(companyBankAccounts.id, remittances.bank_account_id))
     .leftJoin(users, eq(users.id, remittances.actor_id))
@@ -538,7 +563,7 @@ export async function generateRemittance(tx: Db, actor: Actor, request: Required
       total: built.file.total,
       actor_id: actor.id,
     })
-    .returning();
+    .returning(REMITTANCE_SUMMARY_COLUMNS);
   const items = rows.map((r, k) => ({
       remittance_id: stored.id,
       boleto_slip_id: r.slip_id,
@@ -549,8 +574,8 @@ export async function generateRemittance(tx: Db, actor: Actor, request: Required
       // The bank knows the title by the slip it registered; a newer slip standing for it says which.
       title_slip_id: r.title_slip_id === r.slip_id ? null : r.title_slip_id,
   }));
-  // A file of 10,000 titles goes in batches (ITEMS_PER_INSERT).
-  for (let k = 0; k < items.length; k += ITEMS_PER_INSERT) await tx.insert(remittanceItems).values(items.slice(k, k + ITEMS_PER_INSERT));
+  // One statement binding one parameter: a VALUES list binds 7 per item (over PostgreSQL's 65,535 at 10,000 titles) and costs per value.
+  await insertRows(tx, remittanceItems, items);
   await logActivity(tx, {
     actorId: actor.id,
     action: 'remittance.generate',
