@@ -132,12 +132,17 @@ export async function remittanceServerFigure(): Promise<void> {
     const after = await timed(() => directCall<{ pending: { slip_count: number } }>(server.url, 'remittance.overview', args, token));
     if (after.value.status !== 200) throw new Error(`overview after: ${after.value.status} ${JSON.stringify(after.value.body).slice(0, 300)}`);
     await stopProfile();
+    // The stored text as the database keeps it (pglz-compressed by default), beside its length.
+    const [size] = await server.database.rows<{ text: number; stored: number }>(
+      'SELECT octet_length(content) AS text, pg_column_size(content) AS stored FROM remittances ORDER BY id DESC LIMIT 1',
+    );
+    const mib = (bytes: number) => (Number(bytes) / 2 ** 20).toFixed(1);
     const ok = (ms: number, aim: number) => `aim under ${aim} ms ${ms < aim ? 'OK' : 'MISSED'}`;
     console.log(
       `overview of ${overview.value.body.pending.slip_count} pending: ${overview.ms.toFixed(0)} ms (CPU ${overview.cpuMs.toFixed(0)} ms) — ${ok(overview.ms, OVERVIEW_AIM_MS)}; ` +
         `generate ${generated.value.body.slip_count} (lock, candidates, file built and checked, stored with its items): ${generated.ms.toFixed(0)} ms (CPU ${generated.cpuMs.toFixed(0)} ms) — ${ok(generated.ms, GENERATE_AIM_MS)}; ` +
         `overview after it (${COUNT} sent, ${after.value.body.pending.slip_count} pending): ${after.ms.toFixed(0)} ms (CPU ${after.cpuMs.toFixed(0)} ms)` +
-        ` [${loadBefore} before, ${load()} after; file sha256 ${generated.value.body.sha256.slice(0, 12)}…]`,
+        ` [${loadBefore} before, ${load()} after; file ${mib(size.text)} MiB stored as ${mib(size.stored)} MiB, sha256 ${generated.value.body.sha256.slice(0, 12)}…]`,
     );
   } finally {
     await server.close();

@@ -218,17 +218,15 @@ const STATUSES_LEAVING_THE_BANK = STORED_INSTALLMENT_STATUSES.filter((s) => (REM
 export async function candidatesOf(db: Db, accountId: number, date: string): Promise<CandidateRow[]> {
   const result = await db.execute(sql`
     WITH slip AS (
-      -- Each slip of the account with what its installment's newest slip at the account is (a window over the
-      -- account's slips, not a probe per slip) and what the files carried for it (one probe of remittance_items:
-      -- a slip has at most one item per instruction).
+      -- Each slip of the account with its installment's oldest and newest slips at the account (one grouping of
+      -- the account's slips, not probes per slip) and what the files carried for it (one probe of
+      -- remittance_items: a slip has at most one item per instruction).
       SELECT s.id, s.installment_id, s.credit_operation_id, s.bank_account_id, s.sequence, s.our_number, s.amount, s.due_date, s.issued_on, s.title_version,
-             x.at_bank, x.written_off, COALESCE(x.title_id, s.id) AS title_id,
-             first_value(s.id) OVER installment AS oldest_id,
-             last_value(s.id) OVER installment AS newest_id,
-             last_value(s.amount) OVER installment AS newest_amount,
-             last_value(s.title_version) OVER installment AS newest_title_version,
-             last_value(s.due_date) OVER installment AS newest_due_date
+             x.at_bank, x.written_off, COALESCE(x.title_id, s.id) AS title_id, g.oldest_id, g.newest_id
         FROM boleto_slips s
+        JOIN (
+          SELECT installment_id, min(id) AS oldest_id, max(id) AS newest_id FROM boleto_slips WHERE bank_account_id = ${accountId} GROUP BY installment_id
+        ) g ON g.installment_id = s.installment_id
        CROSS JOIN LATERAL (
          SELECT COALESCE(bool_or(r.instruction IN ('entry', 'dueDateChange')), false) AS at_bank,
                 COALESCE(bool_or(r.instruction = 'writeOff'), false) AS written_off,
@@ -236,14 +234,15 @@ export async function candidatesOf(db: Db, accountId: number, date: string): Pro
            FROM remittance_items r WHERE r.boleto_slip_id = s.id
        ) x
        WHERE s.bank_account_id = ${accountId}
-      WINDOW installment AS (PARTITION BY s.installment_id ORDER BY s.id ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING)
     )
     -- One JSON value for the whole list: PGlite decodes each field of a result on its own, and 10,000 rows of 23
     -- fields cost more CPU than the query itself.
     SELECT COALESCE(json_agg(json_build_array(${sql.raw(CANDIDATE_COLUMNS.map((c) => `c.${c}`).join(', '))}) ORDER BY c.slip_id), '[]'::json) AS rows FROM (
       SELECT s.id AS slip_id, s.installment_id, s.credit_operation_id, i.number,
              COALESCE(prev.title_id, s.title_id) AS title_slip_id,
-             COALESCE(t.sequence, s.sequence)::text AS sequence, COALESCE(t.our_number, s.our_number) AS our_number,
+             -- the slip whose nosso número the bank registered, when it is another one
+             (CASE WHEN COALESCE(prev.title_id, s.title_id) = s.id THEN s.sequence ELSE (SELECT t.sequence FROM boleto_slips t WHERE t.id = COALESCE(prev.title_id, s.title_id)) END)::text AS sequence,
+             CASE WHEN COALESCE(prev.title_id, s.title_id) = s.id THEN s.our_number ELSE (SELECT t.our_number FROM boleto_slips t WHERE t.id = COALESCE(prev.title_id, s.title_id)) END AS our_number,
              s.amount::text AS amount, s.due_date::text AS due_date, s.issued_on::text AS issued_on,
              b.name AS payer_name, b.document AS payer_document, b.address, b.address_number, b.neighborhood, b.cep, b.city, b.state,
              d.late_fee_percent::text AS late_fee_percent, d.default_interest_monthly_percent::text AS default_interest_monthly_percent,
@@ -255,7 +254,9 @@ export async function candidatesOf(db: Db, accountId: number, date: string): Pro
              END AS gone,
              s.at_bank AS sent, s.written_off, prev.id IS NOT NULL AS moved_from_bank,
              -- the installment's newest slip is newer and keeps the amount and title data, moving only the due date
-             (s.id < s.newest_id AND s.newest_amount = s.amount AND s.newest_title_version = s.title_version AND s.newest_due_date <> s.due_date) AS moved,
+             (s.id < s.newest_id AND EXISTS (
+               SELECT 1 FROM boleto_slips n WHERE n.id = s.newest_id AND n.amount = s.amount AND n.title_version = s.title_version AND n.due_date <> s.due_date
+             )) AS moved,
              EXISTS (SELECT 1 FROM remittance_items r WHERE r.instruction = 'dueDateChange' AND r.title_slip_id = s.title_id AND r.boleto_slip_id > s.id) AS continued
         FROM slip s
         -- Read from the table through its (installment, account, id) index, not from the CTE (which has none);
@@ -270,10 +271,6 @@ export async function candidatesOf(db: Db, accountId: number, date: string): Pro
              AND NOT EXISTS (SELECT 1 FROM remittance_items r WHERE r.boleto_slip_id = p.id AND r.instruction = 'writeOff')
            ORDER BY p.id DESC LIMIT 1
         ) prev ON true
-        -- the slip whose nosso número the bank registered, when it is another one
-        LEFT JOIN LATERAL (
-          SELECT t.sequence, t.our_number FROM boleto_slips t WHERE COALESCE(prev.title_id, s.title_id) <> s.id AND t.id = COALESCE(prev.title_id, s.title_id)
-        ) t ON true
         JOIN credit_operation_installments i ON i.id = s.installment_id
         JOIN credit_operations o ON o.id = s.credit_operation_id
         JOIN borrowers b ON b.id = o.borrower_id
