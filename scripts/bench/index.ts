@@ -22,6 +22,8 @@
  *       1,000,000 journal entries, both on PostgreSQL (collections.ts);
  *   (o) a CNAB 240 remittance of 10,000 boletos generated, validated and
  *       written, in a process of its own (remittance.ts);
+ *   (o3) the same remittance through the server: overview and generation
+ *       over 10,000 pending slips (remittance-server.ts);
  *   (o2) a CNAB 444 assignment remittance of 10,000 installments generated,
  *       validated and written, in a process of its own (assignment-remittance.ts).
  *   (p) a CNAB 240 return file of 10,000 lines previewed and settled through
@@ -49,6 +51,7 @@ import { embeddedBackend } from './backend';
 import { carneFigure } from './carne';
 import { collectionsFigures } from './collections';
 import { remittanceFigure } from './remittance';
+import { remittanceServerFigure } from './remittance-server';
 import { assignmentRemittanceFigure } from './assignment-remittance';
 import { returnFileFigure } from './return-file';
 import { cessionFigure } from './cession';
@@ -154,6 +157,7 @@ const FIGURES: ReadonlyArray<[letters: readonly string[], run: () => Promise<voi
   [['l'], carneFigure],
   [['l', 'm', 'n'], collectionsFigures],
   [['o'], remittanceFigure],
+  [['o3'], remittanceServerFigure],
   [['o2'], assignmentRemittanceFigure],
   [['p'], returnFileFigure],
   [['q'], cessionFigure],

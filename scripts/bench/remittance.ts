@@ -7,11 +7,7 @@
  * peak memory under 200 MB. Runs in its own process so the peak RSS is this
  * work's (plus the tsx loader).
  *
- * Then the same count through the server (PGlite, demo seed): slips of
- * 10,000 installments pending on the Itaú account, what the next file carries
- * (remittance.overview: the candidates query) and generating it
- * (remittance.generate: candidates under the account's lock, the file, the
- * stored row and its 10,000 items).
+ * The same count through the server is bench (o3), remittance-server.ts.
  *
  * Run alone: `npx tsx scripts/bench/remittance.ts` (BENCH_REMITTANCE_SLIPS, BENCH_RUNS).
  */
@@ -133,52 +129,6 @@ function inChild(): Promise<Figure> {
   });
 }
 
-/** The server's side: overview and generation over COUNT pending slips, on the demo seed. */
-async function throughTheServer(): Promise<{ overviewMs: number; generateMs: number; slips: number }> {
-  // Loaded here, so the child process that measures the file's memory never loads the server.
-  const { startTestServer } = await import('../../tests/helpers/server');
-  const { directCall, directSignIn } = await import('../../tests/e2e/harness/direct-api');
-  const server = await startTestServer({ seed: 'demo', today: '2026-01-20' });
-  try {
-    const [account] = await server.database.rows<{ id: number }>("SELECT id FROM company_bank_accounts WHERE company_id = 1 AND bank_code = '341' AND active ORDER BY id LIMIT 1");
-    const [op] = await server.database.rows<{ id: number }>(
-      `SELECT o.id FROM credit_operations o JOIN borrowers b ON b.id = o.borrower_id
-        WHERE o.status = 'disbursed' AND b.cep IS NOT NULL AND b.city IS NOT NULL AND b.state IS NOT NULL AND b.address IS NOT NULL ORDER BY o.id LIMIT 1`,
-    );
-    if (!account || !op) throw new Error('the demo seed has no Itaú account or no disbursed operation with an address');
-    // COUNT more installments on one operation, each with a slip issued and never sent.
-    await server.database.rows(
-      `INSERT INTO credit_operation_installments (credit_operation_id, number, due_date, payment, interest, amortization, balance, schedule_version)
-       SELECT $1, 1000 + g, DATE '2026-03-10' + (g % 300), 100 + (g % 97), 1, 99, 0, 1 FROM generate_series(1, $2) g`,
-      [op.id, COUNT],
-    );
-    await server.database.rows(
-      `INSERT INTO boleto_slips (installment_id, credit_operation_id, bank_account_id, sequence, our_number, amount, due_date, barcode, digitable_line, issued_on)
-       SELECT i.id, i.credit_operation_id, $2, (SELECT COALESCE(max(sequence), 0) FROM boleto_slips WHERE bank_account_id = $2) + row_number() OVER (ORDER BY i.id),
-              'bench', i.payment, i.due_date, repeat('0', 44), repeat('0', 47), DATE '2026-01-19'
-         FROM credit_operation_installments i WHERE i.credit_operation_id = $1 AND i.number > 1000`,
-      [op.id, account.id],
-    );
-    const token = await directSignIn(server.url, 'operador@demo.local', 'Senha123');
-    let start = performance.now();
-    const overview = await directCall<{ pending: { slip_count: number } }>(server.url, 'remittance.overview', { bankCode: '341', date: '2026-01-20', bank_account_id: account.id }, token);
-    const overviewMs = performance.now() - start;
-    if (overview.status !== 200) throw new Error(`overview: ${overview.status} ${JSON.stringify(overview.body).slice(0, 300)}`);
-    start = performance.now();
-    const generated = await directCall<{ slip_count: number }>(
-      server.url,
-      'remittance.generate',
-      { bankCode: '341', date: '2026-01-20', bank_account_id: account.id, idempotency_key: `bench-remittance-${randomBytes(8).toString('hex')}` },
-      token,
-    );
-    const generateMs = performance.now() - start;
-    if (generated.status !== 200) throw new Error(`generate: ${generated.status} ${JSON.stringify(generated.body).slice(0, 300)}`);
-    return { overviewMs, generateMs, slips: generated.body.slip_count };
-  } finally {
-    await server.close();
-  }
-}
-
 /** Prints the figure (the line `npm run bench` shows as (o)), measured in a child process of its own. */
 export async function remittanceFigure(): Promise<void> {
   console.log(`\n(o) CNAB 240 remittance of ${COUNT.toLocaleString('pt-BR')} boletos generated, validated and written (own process)`);
@@ -187,11 +137,6 @@ export async function remittanceFigure(): Promise<void> {
     `remittance of ${COUNT} boletos (${f.lines} lines, ${(f.bytes / 2 ** 20).toFixed(1)} MiB): median ${f.medianMs.toFixed(0)} ms wall (build and check ${f.buildMs.toFixed(0)} ms, ` +
       `save ${f.saveMs.toFixed(0)} ms), ${f.cpuMs.toFixed(0)} ms CPU over ${RUNS} runs — aim under ${AIM_MS} ms ${f.medianMs < AIM_MS ? 'OK' : 'MISSED'}; ` +
       `peak RSS after one file ${f.peakRssMB} MB (process before it ${f.startRssMB} MB with the tsx loader; after all runs ${f.peakAllRunsMB} MB) — aim under ${AIM_MB} MB ${f.peakRssMB < AIM_MB ? 'OK' : 'MISSED'}`,
-  );
-  const server = await throughTheServer();
-  console.log(
-    `through the server (PGlite, demo seed, one run): overview of ${COUNT} pending slips ${server.overviewMs.toFixed(0)} ms; ` +
-      `generating the file of ${server.slips} (candidates under the lock, file, stored with its items) ${server.generateMs.toFixed(0)} ms`,
   );
 }
 

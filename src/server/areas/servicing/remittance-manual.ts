@@ -36,7 +36,7 @@ import type { Actor } from '../operations';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import { logActivity } from '../../platform/activity';
 import { bareDocument, fold } from '../../platform/list-filters';
-import { candidatesOf, generateRemittance, lastNsa, summaryOf, type CandidateRow } from './remittance';
+import { candidatesOf, generateRemittance, lastNsa, REMITTANCE_SUMMARY_COLUMNS, summaryOf, type CandidateRow } from './remittance';
 import { remittances } from './schema-remittance';
 import { manualRemittances, remittanceManualHidden } from './schema-remittance-manual';
 
@@ -293,7 +293,7 @@ export async function createManualRemittance(tx: Db, actor: Actor, request: Manu
 /** The manual files, newest first (of one account when named). */
 export async function manualRemittanceHistory(db: Db, bankAccountId: number | undefined): Promise<RemittanceSummary[]> {
   const rows = await db
-    .select({ row: remittances, actor: users.name })
+    .select({ row: REMITTANCE_SUMMARY_COLUMNS, actor: users.name })
     .from(remittances)
     .innerJoin(manualRemittances, eq(manualRemittances.remittance_id, remittances.id))
     .leftJoin(users, eq(users.id, remittances.actor_id))
