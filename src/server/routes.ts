@@ -8,7 +8,8 @@
 import { handlerGroup, type Namespace } from './platform/http/handler-groups';
 
 export const handlerGroups = [
-  handlerGroup(['session', 'recover', 'users', 'profiles'], () => import('./handlers/access')),
+  handlerGroup(['session', 'recover', 'profiles'], () => import('./handlers/access')),
+  handlerGroup(['users'], () => import('./handlers/users')),
   handlerGroup(['situations', 'howDidFind', 'reasons', 'projects', 'interests'], () => import('./handlers/catalogues')),
   handlerGroup(['uploads', 'messages', 'logs', 'lgpd'], () => import('./handlers/records')),
   handlerGroup(['simulations', 'solicitations', 'documents', 'comments', 'staffDocuments', 'bureau'], () => import('./handlers/intake')),
