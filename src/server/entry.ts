@@ -11,7 +11,9 @@
  * loaded: compiling the server's modules (the bundle, PGlite) is about a
  * quarter of every restart's CPU, and with the cache a restart reads V8's code
  * from disk instead (docs/performance.md, (c)). The static imports of a module
- * are evaluated before its body, hence the dynamic import of the server.
+ * are evaluated before its body, hence the dynamic import of the server. It
+ * also starts compiling PGlite's WebAssembly first, which V8 does on other
+ * threads while the main thread evaluates the server's modules.
  */
 import * as nodeModule from 'node:module';
 import { dirname } from 'node:path';
@@ -25,5 +27,8 @@ function compileCacheDir(): string | undefined {
 
 // Node 22.1+ (Electron 45's utility process has it); an older runtime starts without the cache.
 if (typeof nodeModule.enableCompileCache === 'function') nodeModule.enableCompileCache(compileCacheDir());
+// PGlite's WebAssembly compiles on other threads while the server's modules load (db/connect.ts).
+const { preparePglite } = await import('./db/connect');
+preparePglite();
 const { runEmbeddedServer } = await import('./embedded-server');
 await runEmbeddedServer(dirname(fileURLToPath(import.meta.url)));

@@ -7,19 +7,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import multipart from '@fastify/multipart';
-import { MAX_UPLOAD_BYTES } from '@shared/contract/index';
+import { contract, MAX_UPLOAD_BYTES, type OperationName } from '@shared/contract/index';
 import { openDatabase } from './db/connect';
 import { migrate } from './db/migrate';
-import { seedDemo, startDemoSeed, type DemoSeedInBackground } from './db/seed';
-import { SeedStopped } from './db/seed-stories';
+import type { DemoSeedInBackground } from './db/seed';
+import { hasNoUsers } from './db/seed-needed';
 import { RequestsInFlight } from './platform/http/in-flight';
-import { handlers } from './routes';
+import { handlerGroups } from './routes';
+import { lazyHandlers } from './platform/http/handler-groups';
 import type { ServerDeps } from './platform/http/handler';
 import { randomSigningSecret } from './domain/signed-url';
 import type { ReceitaProvider } from './areas/intake';
 import { allowedHosts, installRequestGuard } from './platform/http/request-guard';
-import { installErrorHandling, mountContract } from './platform/http/router';
-import { findSession } from './areas/access';
+import { installErrorHandling, mountContract, type SessionLookup } from './platform/http/router';
 import { installOpenApi } from './platform/http/openapi';
 import { clockFromEnv, type Clock } from './platform/clock';
 import { Mailer, type OutboxMessage, type SmtpSettings } from './platform/mailer';
@@ -100,6 +100,13 @@ export interface RunningServer {
   database: { rows<T>(query: string, params?: unknown[]): Promise<T[]> };
 }
 
+/**
+ * The access area's session lookup, loaded with the area by the first call
+ * that carries a token (the area reaches most others: loading it at start
+ * would undo the lazy handler groups, routes.ts).
+ */
+const findSession: SessionLookup = async (db, token) => (await import('./areas/access')).findSession(db, token);
+
 /** The longest a background seed's story waits for the requests being answered to finish. */
 const BACKGROUND_SEED_MAX_WAIT_MS = 2_000;
 
@@ -130,15 +137,18 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   let seeded: Promise<void> = Promise.resolve();
   try {
     await migrate(handle);
-    if (options.seed === 'demo' && options.seedInBackground) {
-      backgroundSeed = await startDemoSeed(handle.db, { uploadsDir, clock, beforeEachStory: betweenRequests });
+    // The seed's modules are loaded only when there is something to seed (db/seed-needed.ts).
+    const seed = options.seed === 'demo' && (await hasNoUsers(handle.db)) ? await import('./db/seed') : null;
+    if (seed && options.seedInBackground) {
+      const { SeedStopped } = await import('./db/seed-stories');
+      backgroundSeed = await seed.startDemoSeed(handle.db, { uploadsDir, clock, beforeEachStory: betweenRequests });
       const done = backgroundSeed?.done;
       if (done) seeded = done.then(betweenRequests).then(tidyAfterSeed);
       // Reported here; whoever awaits `seeded` sees the failure too.
       seeded.catch((error: unknown) => {
         if (!(error instanceof SeedStopped)) console.error(`BACKOFFICE_SEED_FAILED ${error instanceof Error ? error.message : String(error)}`);
       });
-    } else if (options.seed === 'demo' && (await seedDemo(handle.db, { uploadsDir, clock }))) await tidyAfterSeed();
+    } else if (seed && (await seed.seedDemo(handle.db, { uploadsDir, clock }))) await tidyAfterSeed();
   } catch (error) {
     await handle.close();
     throw error;
@@ -180,7 +190,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1 } });
   installErrorHandling(app);
   installRequestContext(app);
-  mountContract(app, deps, handlers, findSession);
+  mountContract(app, deps, lazyHandlers(handlerGroups, Object.keys(contract) as OperationName[]), findSession);
   installOpenApi(app);
   app.addHook('onResponse', async () => {
     void mailer.deliverPending();

@@ -3,13 +3,17 @@
  * (display), the main process (Excel cells) and the server (e-mail checks).
  */
 
-const brl = new Intl.NumberFormat('pt-BR', {
-  style: 'currency',
-  currency: 'BRL',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-const integer = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
+/**
+ * Made on first use: the first pt-BR formatter loads the locale's data (about
+ * 10 ms of CPU), which the embedded server's start does not need.
+ */
+function onFirstUse(make: () => Intl.NumberFormat): () => Intl.NumberFormat {
+  let made: Intl.NumberFormat | null = null;
+  return () => (made ??= make());
+}
+
+const brl = onFirstUse(() => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL', minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+const integer = onFirstUse(() => new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 }));
 
 /** Intl separates "R$" with a no-break space; plain spaces keep copy/paste and searches predictable. */
 function plainSpaces(text: string): string {
@@ -23,7 +27,7 @@ export function formatCurrency(value: number | string | null | undefined): strin
   if (value === null || value === undefined || value === '') return EMPTY_CURRENCY;
   const n = typeof value === 'number' ? value : Number(value);
   if (Number.isNaN(n)) return EMPTY_CURRENCY;
-  return plainSpaces(brl.format(n));
+  return plainSpaces(brl().format(n));
 }
 
 /**
@@ -100,7 +104,7 @@ export function brDateToIso(text: string): string {
 /** Integers with dot thousands. */
 export function formatInteger(value: number | null | undefined): string {
   if (value === null || value === undefined || Number.isNaN(value)) return '';
-  return plainSpaces(integer.format(Math.trunc(value)));
+  return plainSpaces(integer().format(Math.trunc(value)));
 }
 
 export const TRUNCATE_LENGTH = 50;
@@ -152,13 +156,13 @@ export function parsePercentage(input: string | number | null | undefined): numb
   return value >= 0 && value <= 100 ? value : null;
 }
 
-const percent = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
+const percent = onFirstUse(() => new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 0, maximumFractionDigits: 2 }));
 
 /** pt-BR percentage with at most two decimals: 12.35 → "12,35%"; '' when empty. */
 export function formatPercentage(value: number | string | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';
   const n = typeof value === 'number' ? value : Number(value);
-  return Number.isNaN(n) ? '' : `${plainSpaces(percent.format(n))}%`;
+  return Number.isNaN(n) ? '' : `${plainSpaces(percent().format(n))}%`;
 }
 
 /** The same value as the percentage field shows it while editing: 37.5 → "37,5". */

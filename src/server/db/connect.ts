@@ -3,6 +3,7 @@
  * memory, or a real PostgreSQL server through a pg Pool. Both speak the same
  * SQL and give the same Drizzle API, so nothing above this module knows which.
  */
+import { readFileSync } from 'node:fs';
 import { mkdir, readFile, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -66,7 +67,8 @@ function pgliteModuleWithBuffers(): Promise<WebAssembly.Module | null> {
     const size = process.env[PGLITE_SHARED_BUFFERS_ENV] || PGLITE_SHARED_BUFFERS;
     if (!/^\d{1,3}MB$/.test(size) || size === '128MB') return null;
     const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
-    const bytes = await readFile(join(dirname(entry), 'pglite.wasm'));
+    // Read at once (a few ms from the page cache), so the compile below starts before the caller moves on (preparePglite).
+    const bytes = readFileSync(join(dirname(entry), 'pglite.wasm'));
     const from = Buffer.from(BUILT_IN_SHARED_BUFFERS, 'latin1');
     const at = bytes.indexOf(from);
     if (at < 0 || bytes.indexOf(from, at + 1) >= 0) return null;
@@ -74,6 +76,15 @@ function pgliteModuleWithBuffers(): Promise<WebAssembly.Module | null> {
     return WebAssembly.compile(bytes);
   })().catch(() => null);
   return pgliteModule;
+}
+
+/**
+ * Starts reading and compiling PGlite's WebAssembly now, for a process that
+ * will open a PGlite database: V8 compiles it on background threads while the
+ * main thread loads the server's modules (entry.ts), instead of after them.
+ */
+export function preparePglite(): void {
+  void pgliteModuleWithBuffers();
 }
 
 /** Fills an empty data folder from the template, when there is one (data-template.ts); a folder with PG_VERSION is never touched. */

@@ -6,7 +6,6 @@
  * when asked and only on an empty users table.
  */
 import { calendarDayInSaoPaulo, type Clock } from '../platform/clock';
-import { sql } from 'drizzle-orm';
 import type { Db } from './connect';
 import { users } from '../areas/access/schema';
 import { hashPassword } from '../domain/password';
@@ -18,6 +17,7 @@ import { seedDemoBureauReports } from '../areas/intake';
 import { seedCompany } from './seed-company';
 import { seedOrigination } from './seed-origination';
 import { storyTransactions } from './seed-stories';
+import { hasNoUsers } from './seed-needed';
 
 /** Bump when the seed changes, so prepared test templates are rebuilt. */
 export const SEED_VERSION = '13';
@@ -77,11 +77,6 @@ export interface DemoSeedOptions {
   clock?: Clock;
 }
 
-/** Only an empty users table is seeded: a database someone has used is never touched. */
-async function hasNoUsers(db: Db): Promise<boolean> {
-  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
-  return Number(count) === 0;
-}
 
 /** The instant the story runs up to: the real instant when the business date is today, else noon of that day. */
 function storyNow(options: DemoSeedOptions): Date {

@@ -9,6 +9,7 @@ import { contract, type OperationName } from '../../../src/shared/contract/index
 import { MESSAGES } from '../../../src/server/platform/http/errors';
 import type { Handlers, ServerDeps } from '../../../src/server/platform/http/handler';
 import { FORCE_SENHA_ALLOWED, installErrorHandling, mountContract } from '../../../src/server/platform/http/router';
+import { handlersFromMap } from '../../../src/server/platform/http/handler-groups';
 
 let app: FastifyInstance | null = null;
 afterEach(async () => {
@@ -26,7 +27,7 @@ async function appWith(overrides: Partial<Record<OperationName, (args: unknown) 
   app = Fastify({ routerOptions: { ignoreTrailingSlash: true } });
   installErrorHandling(app);
   // Public operations never touch the database.
-  mountContract(app, {} as ServerDeps, handlers, async () => null);
+  mountContract(app, {} as ServerDeps, handlersFromMap(handlers), async () => null);
   await app.ready();
   return app;
 }

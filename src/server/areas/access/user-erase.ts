@@ -11,21 +11,23 @@ import { unusablePasswordHash } from '../../domain/password';
 import { badRequest, MESSAGES, notFound } from '../../platform/http/errors';
 import type { ServerDeps } from '../../platform/http/handler';
 import { logActivity, PERSONAL_SNAPSHOT_FIELDS } from '../../platform/activity';
-import { eraseBorrowersOf } from '../borrowers';
-import { eraseCreditIntakeOf } from '../intake';
-import { closeRequestsOnErase } from '../lgpd';
 import { eraseAttemptsOf } from './login-attempts';
 import { eraseOutboxOf } from '../../platform/mailer';
 import { eraseFromBroadcasts } from '../messages';
 import { eraseLimitsOf } from '../../platform/rate-limit';
 import { recoveryLimitKeys } from './recovery';
 import { revokeUserSessions } from './sessions';
-import { handOverSolicitationFiles } from '../intake';
 import { assertCanManage } from './staff-accounts';
 import { removeFile } from '../../platform/storage';
 
 export async function eraseAccount(deps: Pick<ServerDeps, 'db' | 'uploadsDir'>, actor: UserRow, id: number) {
   const { db, uploadsDir } = deps;
+  // Loaded by the first erase, not with the area: they reach most of the server, and sign-in (this area's first call) needs none of them.
+  const [{ eraseBorrowersOf }, { eraseCreditIntakeOf, handOverSolicitationFiles }, { closeRequestsOnErase }] = await Promise.all([
+    import('../borrowers'),
+    import('../intake'),
+    import('../lgpd'),
+  ]);
   const result = await db.transaction(async (tx) => {
     const rows = await tx.select().from(users).where(eq(users.id, id)).limit(1);
     const target = rows[0];

@@ -9,7 +9,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { contract, type OperationDef, type OperationName } from '@shared/contract/index';
 import type { RoleId } from '@shared/roles';
-import { FileReply, type AuthInfo, type Handlers, type HandlerContext, type ServerDeps } from './handler';
+import { FileReply, type AuthInfo, type ServerDeps } from './handler';
+import type { HandlerLookup } from './handler-groups';
 import { badRequest, forbidden, HttpError, MESSAGES, unauthorized } from './errors';
 import { assembleArgs } from './args';
 import { fileAnswerHeaders } from './file-headers';
@@ -104,13 +105,12 @@ function installJsonParser(app: FastifyInstance): void {
   });
 }
 
-export function mountContract(app: FastifyInstance, deps: ServerDeps, handlers: Handlers, findSession: SessionLookup): void {
+/** `handlerOf`: each operation's handler, looked up after the checks so a refused call loads nothing (handler-groups.ts). */
+export function mountContract(app: FastifyInstance, deps: ServerDeps, handlerOf: HandlerLookup, findSession: SessionLookup): void {
   app.decorateRequest('auth', null);
   installJsonParser(app);
   for (const name of Object.keys(contract) as OperationName[]) {
     const op = contract[name] as OperationDef;
-    // The typed map guarantees a handler per operation; the cast only widens its argument type.
-    const handler = handlers[name] as (args: unknown, ctx: HandlerContext) => Promise<unknown>;
     app.route({
       method: op.method,
       url: op.path,
@@ -122,6 +122,7 @@ export function mountContract(app: FastifyInstance, deps: ServerDeps, handlers: 
       handler: async (request, reply) => {
         const parsed = op.args.safeParse(await assembleArgs(op, request), { error: ptErrors });
         if (!parsed.success) throw validationError(parsed.error);
+        const handler = await handlerOf(name);
         const output = await handler(parsed.data, { deps, auth: request.auth });
         if (output instanceof FileReply) return sendFile(reply, output);
         const checked = op.result.safeParse(output);

@@ -1,0 +1,36 @@
+/**
+ * Servicing, its remittances, cessions and repurchases, and the home screen's
+ * two panels (the portfolio is servicing's, the solicitations' figures
+ * intake's) (handler group, routes.ts).
+ */
+import { dashboardHandlers } from '../areas/intake';
+import {
+  assigneeStatementHandlers,
+  assignmentRemittanceHandlers,
+  boletoHandlers,
+  cessionHandlers,
+  cnabReturnHandlers,
+  collectionsHandlers,
+  prepaymentHandlers,
+  remittanceHandlers,
+  remittanceManualHandlers,
+  repurchaseHandlers,
+  servicingHandlers,
+  servicingMovesHandlers,
+} from '../areas/servicing';
+
+export const handlers = {
+  ...servicingHandlers,
+  ...prepaymentHandlers,
+  ...boletoHandlers,
+  ...servicingMovesHandlers,
+  ...collectionsHandlers,
+  ...remittanceHandlers,
+  ...remittanceManualHandlers,
+  ...cnabReturnHandlers,
+  ...cessionHandlers,
+  ...repurchaseHandlers,
+  ...assignmentRemittanceHandlers,
+  ...assigneeStatementHandlers,
+  ...dashboardHandlers,
+};

@@ -1,0 +1,40 @@
+/** The users screens: staff accounts (access) and entrepreneurs (intake) (handler group, routes.ts). */
+import {
+  admins,
+  byId,
+  confirmEmail,
+  createAdmin,
+  creditOperators,
+  deleteUser,
+  eraseUser,
+  exportUsers,
+  listActives,
+  newPassword,
+  register,
+  resetPassword,
+  setStatus,
+  updateAdmin,
+} from '../areas/access';
+import { entrepreneur, entrepreneurs, exportEntrepreneurs, updateAdminEntrepreneurs, updateEntrepreneur } from '../areas/intake';
+
+export const handlers = {
+  'users.confirmEmail': confirmEmail,
+  'users.export': exportUsers,
+  'users.admins': admins,
+  'users.entrepreneurs': entrepreneurs,
+  'users.entrepreneur': entrepreneur,
+  'users.exportEntrepreneurs': exportEntrepreneurs,
+  'users.byId': byId,
+  'users.register': register,
+  'users.createAdmin': createAdmin,
+  'users.updateAdmin': updateAdmin,
+  'users.updateAdminEntrepreneurs': updateAdminEntrepreneurs,
+  'users.updateEntrepreneur': updateEntrepreneur,
+  'users.delete': deleteUser,
+  'users.erase': eraseUser,
+  'users.creditOperators': creditOperators,
+  'users.listActives': listActives,
+  'users.setStatus': setStatus,
+  'users.resetPassword': resetPassword,
+  'users.newPassword': newPassword,
+};
