@@ -18,6 +18,12 @@ type Row = Record<string, string | number | boolean | null>;
 
 const FILE_KEY = 'Zk3q9Xw2LmN8pR4tV6yB1c';
 
+/**
+ * Each export starts the writer's worker thread from its TypeScript source through tsx (0.5–2 s on a loaded
+ * machine, excel-in-worker.ts), so tests with several exports need more than the default 5 s.
+ */
+const EXPORT_TIMEOUT = { timeout: 30_000 };
+
 function rowsOf(count: number): Row[] {
   return Array.from({ length: count }, (_, i) => ({
     id: i + 1,
@@ -78,7 +84,7 @@ async function readBack(path: string) {
   return workbook;
 }
 
-describe('Excel export', () => {
+describe('Excel export', EXPORT_TIMEOUT, () => {
   it('writes an info sheet and a data sheet with Portuguese titles and typed values', async () => {
     const { session } = exportSession(rowsOf(25));
     const result = await files(session).exportExcel('users.export', {}, { jobId: 'job-1' });
@@ -211,7 +217,7 @@ describe('Excel export', () => {
   });
 });
 
-describe('Excel export read as it arrives', () => {
+describe('Excel export read as it arrives', EXPORT_TIMEOUT, () => {
   it('writes rows while the server is still sending them, and the workbook is the same', async () => {
     // A backend that sends the answer page by page and holds the last page back until the app has written rows.
     // More rows than the writer sizes its columns on (2,000), so rows go out before the answer ends.
@@ -272,7 +278,7 @@ describe('Excel export read as it arrives', () => {
   });
 });
 
-describe('Excel export written in its worker thread: a failure leaves no file', () => {
+describe('Excel export written in its worker thread: a failure leaves no file', EXPORT_TIMEOUT, () => {
   /** A stand-in for excel-worker.ts: writes part of the workbook when the first chunk arrives, then does `then`. */
   async function failingWorker(then: string): Promise<{ entry: ExcelWorkerEntry; remove(): Promise<void> }> {
     const folder = await tempDir('backoffice-worker-');
