@@ -79,6 +79,27 @@ export async function writeExportInWorker(input: WorkerExportInput): Promise<{ r
   let failure: Error | null = null;
   let wake: (() => void) | null = null;
   const send = (message: ToExportWorker, transfer?: ArrayBuffer[]) => worker.postMessage(message, transfer);
+  /**
+   * Moves a chunk's bytes to the worker. A chunk that is the whole of its buffer (an HTTP body piece, which Node's
+   * parser copies out of the socket's read; a file read) is moved as it is: kept here, the chunks wait for this
+   * isolate's next collection, and it allocates so little while an export runs that the whole body (29 MB at
+   * 100,000 rows) waited (measured). A view on a larger buffer (a decompressed piece, a pooled small buffer) is
+   * copied first, since the rest of that buffer may be someone else's.
+   */
+  const handOn = (chunk: Buffer) => {
+    const whole = chunk.buffer instanceof ArrayBuffer && chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength;
+    if (whole) {
+      const bytes = new Uint8Array(chunk.buffer);
+      try {
+        send({ type: 'chunk', bytes }, [chunk.buffer]);
+        return;
+      } catch {
+        // Marked untransferable (Node's buffer pool): copied below.
+      }
+    }
+    const bytes = new Uint8Array(chunk);
+    send({ type: 'chunk', bytes }, [bytes.buffer]);
+  };
 
   const outcome = new Promise<{ rows: number; total: number }>((resolve, reject) => {
     let done: { rows: number; total: number } | null = null;
@@ -110,9 +131,7 @@ export async function writeExportInWorker(input: WorkerExportInput): Promise<{ r
   try {
     for await (const chunk of input.body) {
       if (ended) break;
-      // A copy of its own, moved rather than cloned: a socket's chunk may be a view on a larger shared buffer.
-      const bytes = new Uint8Array(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-      send({ type: 'chunk', bytes }, [bytes.buffer]);
+      handOn(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
       ahead += 1;
       while (ahead >= CHUNKS_AHEAD && !ended) await new Promise<void>((resolve) => (wake = resolve));
       wake = null;
