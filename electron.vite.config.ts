@@ -30,6 +30,8 @@ export default defineConfig({
           index: resolve(root, 'src/main/index.ts'),
           // The embedded reference backend, started in Electron's utility process.
           server: resolve(root, 'src/server/entry.ts'),
+          // The Excel export's writer, a worker thread of the main process with its heap capped (excel-in-worker.ts).
+          'excel-worker': resolve(root, 'src/main/services/excel-worker.ts'),
         },
       },
     },

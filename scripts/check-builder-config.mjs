@@ -34,9 +34,17 @@ if (!declared || JSON.stringify(config.linux?.executableArgs) !== JSON.stringify
   problems.push(`linux.executableArgs must be [${declared}] (src/main/services/v8-flags.ts)`);
 }
 if (config.asar !== true) problems.push('asar must be true');
+// The Excel export's worker thread is loaded from app.asar beside the main entry (src/main/electron/index.ts): its
+// bundle entry must exist under the name the shell loads, inside what `files` packs (Electron reads workers from asar).
+const viteConfig = readFileSync('electron.vite.config.ts', 'utf8');
+const shell = readFileSync('src/main/electron/index.ts', 'utf8');
+if (!/'excel-worker':\s*resolve\(root, 'src\/main\/services\/excel-worker\.ts'\)/.test(viteConfig) || !shell.includes("join(here, 'excel-worker.js')")) {
+  problems.push("the main build's 'excel-worker' entry (electron.vite.config.ts) and the shell's join(here, 'excel-worker.js') must agree");
+}
+if (!(config.files ?? []).includes('out/**')) problems.push('files must include out/** (the main bundle, its server and export worker entries)');
 if (!existsSync(config.icon)) problems.push(`icon ${config.icon} is missing`);
 if (problems.length > 0) {
   console.error(problems.join('\n'));
   process.exit(1);
 }
-console.log('electron-builder.yml: valid (schema, fuses, V8 flags, asar, icon)');
+console.log('electron-builder.yml: valid (schema, fuses, V8 flags, asar, export worker entry, icon)');

@@ -6,27 +6,31 @@
  *   exceljs  exceljs's streaming WorkbookWriter alone, same rows and columns
  *   service  the whole files service through createBackofficeMain: HTTP call
  *            to a local fake API answering the users export, rows written to disk
- *   report-writer / report-exceljs  the operations report's rows (bench (k2)):
- *            the server's answer saved in the JSON file named by the next
- *            argument, read as the main process reads an export answer (as it
- *            arrives, export-rows.ts) and written by the files service's
- *            writer or by exceljs's streaming writer alone (the report's 11
- *            columns); neither holds the rows
+ *   report-worker  the operations report's rows (bench (k2)): the server's
+ *            answer saved in the JSON file named by the next argument, read
+ *            from disk by this thread and handed to the export's worker thread
+ *            as the files service hands it the body (excel-in-worker.ts), which
+ *            parses and writes it (the report's 11 columns)
+ *   report-exceljs  the same saved answer read as an export answer
+ *            (export-rows.ts) in this thread and written by exceljs's
+ *            streaming writer alone, the aim's yardstick; neither holds the rows
  *   report-service  the whole main-process path (bench (k2)): createBackofficeMain
  *            signed in to the server at the URL in the next argument, the
- *            operations report exported to disk through the files service
- * Prints one JSON line: { mode, rows, seconds, cpuSeconds (the whole process's), peakRssMB, bytes }.
+ *            operations report exported to disk through the files service and
+ *            its worker thread
+ * The worker is out/main/excel-worker.js when built (as the app runs it), else
+ * the source through tsx; BENCH_EXCEL_WORKER names another script.
+ * Prints one JSON line: { mode, rows, seconds, cpuSeconds (the whole process's, worker included), peakRssMB, bytes, worker }.
  */
-import ExcelJS from 'exceljs';
 import { createServer } from 'node:http';
-import { createReadStream, readFileSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { writeExcelFile } from '../../src/main/services/excel';
-import { readExportRows, type ExportRowsSource } from '../../src/main/services/export-rows';
+import type { ExportRowsSource } from '../../src/main/services/export-rows';
 import { createBackofficeMain } from '../../src/main/services/backoffice';
+import { sourceExcelWorker, writeExportInWorker, type ExcelWorkerEntry } from '../../src/main/services/excel-in-worker';
 import { operation } from '../../src/shared/contract';
 import { OPERATIONS_REPORT_EXCEL_COLUMNS } from '../../src/shared/contract/company-reports';
 import { BENCH_COLUMNS_12, benchRow, benchRows } from './rows';
@@ -34,6 +38,16 @@ import { MemoryKeychain, TempDialogs } from '../../tests/e2e/harness/ports';
 
 const mode = process.argv[2];
 const count = Number(process.argv[3] ?? 100_000);
+
+/** The export's worker script: as the app runs it when built. */
+function excelWorker(): { entry: ExcelWorkerEntry; label: string } {
+  const named = process.env.BENCH_EXCEL_WORKER;
+  if (named) return { entry: { path: resolve(named) }, label: named };
+  const built = resolve('out/main/excel-worker.js');
+  if (existsSync(built)) return { entry: { path: built }, label: 'out/main/excel-worker.js (built)' };
+  return { entry: sourceExcelWorker(), label: 'src/main/services/excel-worker.ts (tsx)' };
+}
+const worker = excelWorker();
 
 /**
  * This process's own peak: VmHWM (Linux), which starts afresh at exec. maxRSS
@@ -52,7 +66,14 @@ function peakRssMB(): number {
   return Math.round(process.resourceUsage().maxRSS / 1024);
 }
 
+/**
+ * exceljs, the in-thread writer and the answer reader are loaded only by the modes that use them: the app's main
+ * process loads none of them now (its worker thread does), so the service and worker modes must not carry them.
+ */
+const exceljs = async () => (await import('exceljs')).default;
+
 async function exceljsAlone(file: string): Promise<void> {
+  const ExcelJS = await exceljs();
   const rows = benchRows(count);
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false });
   const info = workbook.addWorksheet('Informações');
@@ -66,6 +87,7 @@ async function exceljsAlone(file: string): Promise<void> {
 }
 
 async function viaWriter(file: string): Promise<void> {
+  const { writeExcelFile } = await import('../../src/main/services/excel');
   const rows = benchRows(count);
   await writeExcelFile({ filePath: file, title: 'Bench', date: new Date(), columns: BENCH_COLUMNS_12, rows });
 }
@@ -129,6 +151,7 @@ async function viaService(folder: string): Promise<string> {
     paths: { userData: join(folder, 'userData'), downloads: folder },
     appVersion: 'bench',
     platform: process.platform,
+    excelWorker: worker.entry,
   });
   await main.start();
   const login = await main.handlers.apiCall('session.login', { email: 'bench@demo.local', password: 'x' });
@@ -140,11 +163,13 @@ async function viaService(folder: string): Promise<string> {
 }
 
 /** The operations report's rows read from the saved answer as the main process reads the server's body. */
-function reportRows(): Promise<ExportRowsSource> {
+async function reportRows(): Promise<ExportRowsSource> {
+  const { readExportRows } = await import('../../src/main/services/export-rows');
   return readExportRows(createReadStream(process.argv[3]));
 }
 
 async function reportExceljsAlone(file: string, source: ExportRowsSource): Promise<number> {
+  const ExcelJS = await exceljs();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false });
   const info = workbook.addWorksheet('Informações');
   info.addRow(['Registros', source.total]).commit();
@@ -169,6 +194,7 @@ async function reportViaService(folder: string): Promise<{ path: string; rows: n
     paths: { userData: join(folder, 'userData'), downloads: folder },
     appVersion: 'bench',
     platform: process.platform,
+    excelWorker: worker.entry,
   });
   await main.start();
   const login = await main.handlers.apiCall('session.login', { email: 'superadmin@demo.local', password: 'Senha123' });
@@ -192,15 +218,17 @@ try {
   } else if (mode === 'exceljs') await exceljsAlone(file);
   else if (mode === 'writer') await viaWriter(file);
   else if (mode === 'service') file = await viaService(folder);
-  else if (mode === 'report-writer') {
-    const source = await reportRows();
-    rows = (await writeExcelFile({ filePath: file, title: 'Relatório de operações', date: new Date(), columns: OPERATIONS_REPORT_EXCEL_COLUMNS, rows: source.batches, total: source.total })).rows;
+  else if (mode === 'report-worker') {
+    const body = createReadStream(process.argv[3]);
+    rows = (
+      await writeExportInWorker({ entry: worker.entry, filePath: file, title: 'Relatório de operações', date: new Date(), columns: OPERATIONS_REPORT_EXCEL_COLUMNS, body, abortBody: () => body.destroy() })
+    ).rows;
   } else if (mode === 'report-exceljs') rows = await reportExceljsAlone(file, await reportRows());
   else if (mode === 'report-service') ({ path: file, rows } = await reportViaService(folder));
   else throw new Error(`unknown mode ${mode}`);
   const seconds = (performance.now() - started) / 1000;
   const { size } = await stat(file);
-  console.log(JSON.stringify({ mode, rows, seconds: Number(seconds.toFixed(2)), cpuSeconds: Number(((process.cpuUsage().user + process.cpuUsage().system) / 1e6).toFixed(2)), peakRssMB: peakRssMB(), bytes: size }));
+  console.log(JSON.stringify({ mode, rows, seconds: Number(seconds.toFixed(2)), cpuSeconds: Number(((process.cpuUsage().user + process.cpuUsage().system) / 1e6).toFixed(2)), peakRssMB: peakRssMB(), bytes: size, worker: worker.label }));
 } finally {
   await rm(folder, { recursive: true, force: true });
 }

@@ -12,7 +12,9 @@
  *   (k2) the operations report over those operations as Excel (aim: the app's
  *       writer within 1.2× of exceljs's streaming writer alone, under 250 MB).
  *
- * Run alone: `npx tsx scripts/bench/origination.ts` (BENCH_OPERATION_ROWS, BENCH_RUNS, BENCH_K2_NODE_FLAGS: the V8 flags of the (k2) children, the app's by default).
+ * Run alone: `npx tsx scripts/bench/origination.ts` (BENCH_OPERATION_ROWS, BENCH_RUNS, BENCH_K2_NODE_FLAGS: V8 flags for
+ * the (k2) children, none by default: the main process as Windows and macOS launch it; the export's worker thread caps
+ * its own heap, excel-in-worker.ts).
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -29,7 +31,6 @@ import { startTestServer } from '../../tests/helpers/server';
 import { directCall, directSignIn } from '../../tests/e2e/harness/direct-api';
 import type { ArgsOf } from '../../src/shared/contract/index';
 import { benchMain } from './main-harness';
-import { MAIN_PROCESS_V8_FLAGS } from '../../src/main/services/v8-flags';
 import { timeRuns } from './logs';
 
 const ROWS = Number(process.env.BENCH_OPERATION_ROWS ?? 100_000);
@@ -205,11 +206,12 @@ export async function originationFigures(): Promise<void> {
 }
 
 /** One measurement of excel-child.ts in its own process (its peak RSS is its own): its JSON line. */
-function excelChild(args: string[]): Promise<{ seconds: number; cpuSeconds: number; peakRssMB: number; bytes: number; rows: number }> {
+function excelChild(args: string[]): Promise<{ seconds: number; cpuSeconds: number; peakRssMB: number; bytes: number; rows: number; worker: string }> {
   return new Promise((ok, fail) => {
-    // The main process's V8 flags, as the app launches it (src/main/services/v8-flags.ts); BENCH_K2_NODE_FLAGS
-    // replaces them (empty: V8's defaults, for comparison).
-    const flags = (process.env.BENCH_K2_NODE_FLAGS ?? MAIN_PROCESS_V8_FLAGS.join(' ')).split(' ').filter(Boolean);
+    // No V8 flag: the main process as a launcher that passes none starts it (Windows, macOS, an AppImage opened
+    // directly); the export's worker thread caps its own heap (excel-in-worker.ts). BENCH_K2_NODE_FLAGS adds some
+    // (e.g. --max-semi-space-size=8, the Linux desktop entry's) for comparison.
+    const flags = (process.env.BENCH_K2_NODE_FLAGS ?? '').split(' ').filter(Boolean);
     const child = spawn(process.execPath, [...flags, '--import', 'tsx', resolve('scripts/bench/excel-child.ts'), ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -246,22 +248,23 @@ async function operationsReportExcel(main: Awaited<ReturnType<typeof benchMain>>
     // The same child with an empty answer: what the process and its modules (and the tsx loader) weigh before any row.
     const emptyFile = join(folder, 'empty.json');
     await writeFile(emptyFile, JSON.stringify({ total: 0, rows: [] }));
-    const baseline = await excelChild(['report-writer', emptyFile]);
+    const baseline = await excelChild(['report-worker', emptyFile]);
     const service = await excelChild(['report-service', serverUrl]);
-    const app = await excelChild(['report-writer', rowsFile]);
+    const app = await excelChild(['report-worker', rowsFile]);
     const alone = await excelChild(['report-exceljs', rowsFile]);
     const line = (label: string, r: { seconds: number; cpuSeconds: number; peakRssMB: number; bytes: number }) =>
       console.log(`    ${label.padEnd(52)} ${r.seconds.toFixed(2).padStart(6)} s   (process CPU ${r.cpuSeconds.toFixed(1)} s)   peak RSS ${String(r.peakRssMB).padStart(4)} MB   ${(r.bytes / 1e6).toFixed(1)} MB file`);
-    console.log(`    rows: ${app.rows.toLocaleString('pt-BR')} (at most OPERATIONS_REPORT_EXPORT_MAX)`);
+    console.log(`    rows: ${app.rows.toLocaleString('pt-BR')} (at most OPERATIONS_REPORT_EXPORT_MAX); worker ${app.worker}; children's V8 flags: ${process.env.BENCH_K2_NODE_FLAGS || 'none'}`);
     console.log(`    whole path via main handlers (fetch + write + save) ${whole.toFixed(2).padStart(6)} s   (server in this process)`);
     console.log(`    rows fetched from the server (JSON, parsed whole)    ${fetched.toFixed(2).padStart(6)} s`);
-    line('baseline: the same child, an empty answer', baseline);
+    line('baseline: the worker child, an empty answer', baseline);
     line('main process alone: export read and written as it arrives', service);
-    line("files service's writer, report's 11 columns", app);
+    line("files service's worker thread, report's 11 columns", app);
     line('exceljs streaming writer alone, same rows', alone);
-    console.log(`    writer / exceljs time ratio: ${(app.seconds / alone.seconds).toFixed(2)}  (target ≤ 1.2; peak RSS target < 250 MB)`);
-    console.log(`    peak above the baseline: main process ${service.peakRssMB - baseline.peakRssMB} MB, writer ${app.peakRssMB - baseline.peakRssMB} MB, exceljs alone ${alone.peakRssMB - baseline.peakRssMB} MB`);
-    console.log('    (writer and exceljs read the saved answer as the main process reads the body: neither holds the rows)');
+    console.log(`    worker / exceljs time ratio: ${(app.seconds / alone.seconds).toFixed(2)}, CPU ratio ${(app.cpuSeconds / alone.cpuSeconds).toFixed(2)}  (target ≤ 1.2; peak RSS target < 250 MB)`);
+    console.log(`    peak above the baseline: main process ${service.peakRssMB - baseline.peakRssMB} MB, worker ${app.peakRssMB - baseline.peakRssMB} MB, exceljs alone ${alone.peakRssMB - baseline.peakRssMB} MB`);
+    console.log('    (the worker and exceljs read the saved answer as the main process reads the body: neither holds the rows;');
+    console.log('     peaks are the whole process, worker thread included, VmHWM; CPU is the process\'s, both threads)');
   } finally {
     await rm(folder, { recursive: true, force: true });
   }

@@ -19,9 +19,7 @@ import { activityKey } from './activity';
 /** Exports are written in Portuguese, like the spec's reports, whatever the screen language. */
 const EXPORT_LOCALE = 'pt-BR' as const;
 
-export const DEFAULT_EXPORT_FILE_NAME = 'list_exported';
-export const DEFAULT_EXPORT_TITLE = 'Lista Exportada';
-export const EXPORT_EXTENSION = '.xlsx';
+export { DEFAULT_EXPORT_FILE_NAME, DEFAULT_EXPORT_TITLE, EXPORT_EXTENSION } from './excel-names';
 
 const DATE_FORMAT = 'DD/MM/YYYY';
 const DATETIME_FORMAT = 'DD/MM/YYYY HH:mm';

@@ -56,6 +56,8 @@ async function boot(): Promise<void> {
     paths: { userData, downloads: app.getPath('downloads') },
     appVersion: app.getVersion(),
     platform: process.platform,
+    // Its own entry in the bundle (electron.vite.config.ts), loaded from app.asar like this file.
+    excelWorker: { path: join(here, 'excel-worker.js') },
   });
   const main = backoffice;
   registerIpc({

@@ -13,6 +13,7 @@ import { createConnectivityMonitor } from './cache-connectivity';
 import { createApiDispatcher } from './dispatcher';
 import { errorText, failure } from './failure';
 import { createFilesService } from './files';
+import type { ExcelWorkerEntry } from './excel-in-worker';
 import { createHttpClient } from './http';
 import type { AppPaths, BackendPort, DialogPort, KeychainPort } from './ports';
 import { createSessionService } from './session';
@@ -34,6 +35,8 @@ export interface BackofficeMainOptions {
   connectivityProbeMs?: number;
   /** How long a CEP lookup may take (default 5 s). */
   cepTimeoutMs?: number;
+  /** The Excel export's worker script: out/main/excel-worker.js in the app; default the source through tsx. */
+  excelWorker?: ExcelWorkerEntry;
 }
 
 /** One per IPC channel of src/shared/bridge.ts IPC. */
@@ -135,6 +138,7 @@ export function createBackofficeMain(options: BackofficeMainOptions): Backoffice
     paths: options.paths,
     settings: () => settings.get(),
     emitProgress: (p) => progress.emit(p),
+    excelWorker: options.excelWorker,
   });
 
   const cep = createCepService({

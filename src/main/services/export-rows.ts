@@ -9,7 +9,8 @@
  */
 import { StringDecoder } from 'node:string_decoder';
 import { z } from 'zod';
-import { exportRowSchema } from '@shared/contract';
+// The one schema from its module: the worker thread that reads the answer (excel-worker.ts) need not load the whole contract.
+import { exportRowSchema } from '@shared/contract/common';
 import type { ExportRow } from './excel';
 
 export interface ExportRowsSource {

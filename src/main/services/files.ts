@@ -16,14 +16,9 @@ import { MAX_OPEN_FILE_BYTES, MAX_PREVIEW_BYTES, PREVIEW_TYPES, type FilePreview
 import type { ApiResult } from '@shared/result';
 import { translate } from '@shared/i18n';
 import { isFailure, resolveCall } from './dispatcher';
-import {
-  DEFAULT_EXPORT_FILE_NAME,
-  DEFAULT_EXPORT_TITLE,
-  EXPORT_EXTENSION,
-  writeExcelFile,
-} from './excel';
+import { DEFAULT_EXPORT_FILE_NAME, DEFAULT_EXPORT_TITLE, EXPORT_EXTENSION } from '@shared/excel-names';
+import { sourceExcelWorker, writeExportInWorker, type ExcelWorkerEntry } from './excel-in-worker';
 import { errorText, failure, invalidArgs } from './failure';
-import { readExportRows } from './export-rows';
 import type { AppPaths, DialogPort } from './ports';
 import type { SessionService } from './session';
 
@@ -50,6 +45,8 @@ export interface FilesServiceOptions {
   emitProgress(progress: FileProgress): void;
   /** Rows between 'writing' progress events. */
   progressEvery?: number;
+  /** The export writer's worker script (out/main/excel-worker.js in the app); default the TypeScript source through tsx. */
+  excelWorker?: ExcelWorkerEntry;
   now?(): Date;
 }
 
@@ -168,6 +165,7 @@ export const RETURN_FILE_EXTENSIONS = ['ret', 'RET', 'txt', 'TXT'] as const;
 
 export function createFilesService(options: FilesServiceOptions): FilesService {
   const now = options.now ?? (() => new Date());
+  const workerEntry = options.excelWorker ?? sourceExcelWorker();
 
   function folder(): string {
     return options.settings().downloadFolder || options.paths.downloads;
@@ -236,17 +234,20 @@ export function createFilesService(options: FilesServiceOptions): FilesService {
           progress(jobId, 'failed', 0);
           return answer.failure;
         }
-        body = answer.stream;
-        const source = await readExportRows(answer.stream);
+        const stream = answer.stream;
+        body = stream;
 
+        // The rows are parsed and written in a worker thread with its heap capped (excel-in-worker.ts); the request,
+        // the temporary file's name, the rename and the cleanup stay here.
         temp = tempPathFor(target.path);
-        const written = await writeExcelFile({
+        const written = await writeExportInWorker({
+          entry: workerEntry,
           filePath: temp,
           title,
           date: now(),
           columns: file.columns,
-          rows: source.batches,
-          total: source.total,
+          body: stream,
+          abortBody: () => stream.destroy(),
           progressEvery: options.progressEvery,
           onProgress: (count, total) => progress(jobId, 'writing', count, total),
         });
@@ -254,7 +255,7 @@ export function createFilesService(options: FilesServiceOptions): FilesService {
         const path = await place(temp, target);
         temp = null;
         const bytes = (await stat(path)).size;
-        progress(jobId, 'done', written.rows, source.total);
+        progress(jobId, 'done', written.rows, written.total);
         return { data: { path, bytes, rows: written.rows }, error: false, status: 200 };
       } catch (error) {
         body?.destroy();

@@ -19,9 +19,9 @@
  * mount its exit removes (electron-builder issues 1727 and 4650), and every
  * start would pay a second Electron start. Where the launcher passes no flag
  * (Windows and macOS shortcuts, an AppImage opened directly) the main process
- * runs with V8's defaults: a 100,000-row export peaks near 310 MB there. The
- * way to the cap everywhere is the export writer in a worker thread with
- * resourceLimits.maxYoungGenerationSizeMb (NEXT.md).
+ * runs with V8's defaults. Excel exports, the allocation this flag was for, no
+ * longer depend on it: they are parsed and written in a worker thread whose
+ * young generation is capped by resourceLimits (excel-in-worker.ts).
  */
 export const MAIN_PROCESS_V8_FLAGS: readonly string[] = ['--max-semi-space-size=8'];
 

@@ -9,6 +9,7 @@ import { createSessionService, type SessionService } from '../../../src/main/ser
 import { createHttpClient } from '../../../src/main/services/http';
 import { defaultSettings } from '../../../src/main/services/settings';
 import type { DialogPort } from '../../../src/main/services/ports';
+import type { ExcelWorkerEntry } from '../../../src/main/services/excel-in-worker';
 import type { FileProgress, Settings } from '../../../src/shared/bridge';
 import type { ApiResult } from '../../../src/shared/result';
 import { memoryKeychain, sendJson, startLocalServer, tempDir } from './helpers';
@@ -16,6 +17,12 @@ import { memoryKeychain, sendJson, startLocalServer, tempDir } from './helpers';
 type Row = Record<string, string | number | boolean | null>;
 
 const FILE_KEY = 'Zk3q9Xw2LmN8pR4tV6yB1c';
+
+/**
+ * Each export starts the writer's worker thread from its TypeScript source through tsx (0.5–2 s on a loaded
+ * machine, excel-in-worker.ts), so tests with several exports need more than the default 5 s.
+ */
+const EXPORT_TIMEOUT = { timeout: 30_000 };
 
 function rowsOf(count: number): Row[] {
   return Array.from({ length: count }, (_, i) => ({
@@ -58,10 +65,11 @@ afterEach(() => downloads.remove());
 
 const noDialogs: DialogPort = { chooseSaveFile: async () => null, chooseFolder: async () => null };
 
-function files(session: SessionService, dialogs: DialogPort = noDialogs) {
+function files(session: SessionService, dialogs: DialogPort = noDialogs, excelWorker?: ExcelWorkerEntry) {
   return createFilesService({
     session,
     dialogs,
+    excelWorker,
     paths: { userData: downloads.path, downloads: downloads.path },
     settings: () => settings,
     emitProgress: (p) => progress.push(p),
@@ -76,7 +84,7 @@ async function readBack(path: string) {
   return workbook;
 }
 
-describe('Excel export', () => {
+describe('Excel export', EXPORT_TIMEOUT, () => {
   it('writes an info sheet and a data sheet with Portuguese titles and typed values', async () => {
     const { session } = exportSession(rowsOf(25));
     const result = await files(session).exportExcel('users.export', {}, { jobId: 'job-1' });
@@ -209,7 +217,7 @@ describe('Excel export', () => {
   });
 });
 
-describe('Excel export read as it arrives', () => {
+describe('Excel export read as it arrives', EXPORT_TIMEOUT, () => {
   it('writes rows while the server is still sending them, and the workbook is the same', async () => {
     // A backend that sends the answer page by page and holds the last page back until the app has written rows.
     // More rows than the writer sizes its columns on (2,000), so rows go out before the answer ends.
@@ -266,6 +274,87 @@ describe('Excel export read as it arrives', () => {
       const result = await files(session).exportExcel('users.export', {}, {});
       expect(result).toMatchObject({ error: true });
       expect(await readdir(downloads.path)).toEqual([]);
+    }
+  });
+});
+
+describe('Excel export written in its worker thread: a failure leaves no file', EXPORT_TIMEOUT, () => {
+  /** A stand-in for excel-worker.ts: writes part of the workbook when the first chunk arrives, then does `then`. */
+  async function failingWorker(then: string): Promise<{ entry: ExcelWorkerEntry; remove(): Promise<void> }> {
+    const folder = await tempDir('backoffice-worker-');
+    const path = join(folder.path, 'worker.mjs');
+    await writeFile(
+      path,
+      `import { parentPort, workerData } from 'node:worker_threads';
+       import { writeFileSync } from 'node:fs';
+       parentPort.once('message', () => { writeFileSync(workerData.filePath, 'PK part of a workbook'); ${then} });`,
+    );
+    return { entry: { path }, remove: folder.remove };
+  }
+
+  it('the connection cut after rows were written: the failure says so, the temporary file is gone', async () => {
+    const rows = rowsOf(2500);
+    let partSeen = false;
+    const server = await startLocalServer((req, res) => {
+      if (req.url === '/api/login/') return sendJson(res, 200, { token: 't1', force_senha: false, two_factor: false, user: {
+        id: 1, name: 'Ana', email: 'a@demo.local', role_id: 1, active: true, two_factor: false, force_senha: false, updated_at: 'x' } });
+      res.writeHead(200, { 'content-type': 'application/json' });
+      // Past the rows the widths are measured on, so the worker has the file open and rows in it.
+      res.write(`{"total":${rows.length},"rows":[${rows.slice(0, 2200).map((r) => JSON.stringify(r)).join(',')}`);
+      void (async () => {
+        // Cut once the temporary file is on disk (5 s at most, so a service that writes nothing fails the check, not the run).
+        const deadline = Date.now() + 5000;
+        while (!(await readdir(downloads.path)).some((name) => name.endsWith('.part')) && Date.now() < deadline) {
+          await new Promise((ok) => setTimeout(ok, 10));
+        }
+        partSeen = (await readdir(downloads.path)).some((name) => name.endsWith('.part'));
+        res.destroy();
+      })();
+    });
+    try {
+      const session = createSessionService({ http: createHttpClient(), keychain: memoryKeychain(), context: async () => ({ baseUrl: server.url, locale: 'pt-BR' }) });
+      await session.call('session.login', { email: 'a@demo.local', password: 'x' });
+      const result = await files(session).exportExcel('users.export', {}, { jobId: 'cut' });
+      expect(partSeen).toBe(true);
+      expect(progress.some((e) => e.phase === 'writing')).toBe(true);
+      expect(result).toMatchObject({ error: true });
+      expect(result.error && result.message).toMatch(/^Não foi possível gravar o arquivo/);
+      expect(await readdir(downloads.path)).toEqual([]);
+      expect(progress.at(-1)).toEqual({ jobId: 'cut', phase: 'failed', written: 0 });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('the disk full as the worker writes: the message names it, the part written is removed', async () => {
+    const worker = await failingWorker(
+      `parentPort.postMessage({ type: 'failed', message: 'ENOSPC: no space left on device, write' }); parentPort.close();`,
+    );
+    try {
+      const { session } = exportSession(rowsOf(50));
+      const result = await files(session, noDialogs, worker.entry).exportExcel('users.export', {}, { jobId: 'full' });
+      expect(result).toMatchObject({ error: true, message: 'Não foi possível gravar o arquivo: ENOSPC: no space left on device, write' });
+      expect(await readdir(downloads.path)).toEqual([]);
+      expect(progress.at(-1)).toMatchObject({ jobId: 'full', phase: 'failed' });
+    } finally {
+      await worker.remove();
+    }
+  });
+
+  it('a worker that dies midway (a crash, its heap limit): the part written is removed and the app goes on', async () => {
+    const worker = await failingWorker(`throw new Error('o gravador parou');`);
+    try {
+      const { session } = exportSession(rowsOf(50));
+      const service = files(session, noDialogs, worker.entry);
+      const result = await service.exportExcel('users.export', {}, {});
+      expect(result).toMatchObject({ error: true, message: 'Não foi possível gravar o arquivo: o gravador parou' });
+      expect(await readdir(downloads.path)).toEqual([]);
+      // The next export, with the real worker, is written as usual.
+      const next = await files(session).exportExcel('users.export', {}, {});
+      expect(next.data?.rows).toBe(50);
+      expect(await readdir(downloads.path)).toEqual(['list_exported.xlsx']);
+    } finally {
+      await worker.remove();
     }
   });
 });
