@@ -29,17 +29,23 @@ export function sourceExcelWorker(): ExcelWorkerEntry {
 }
 
 /**
- * The worker's heap. Young generation 24 MB: V8 makes it of three
- * semi-spaces, so this is `--max-semi-space-size=8`, the main process's flag
- * where a launcher passes it (v8-flags.ts). Old generation 256 MB: an export
+ * The worker's heap. Young generation 12 MB: V8 makes it of three
+ * semi-spaces, so this is `--max-semi-space-size=4`, half the main process's
+ * flag where a launcher passes it (v8-flags.ts): at 24 MB the whole export
+ * peaked 246–258 MB, at 12 MB 234–246 MB, at the same time and CPU
+ * (docs/performance.md, (k2), stop 27). Old generation 256 MB: an export
  * keeps 25–100 MB live (the widths' first 2,000 rows, exceljs's zip and
  * styles) whatever its size; a runaway stops the export with a failure
  * instead of growing the app.
  */
-export const EXPORT_WORKER_LIMITS: ResourceLimits = { maxYoungGenerationSizeMb: 24, maxOldGenerationSizeMb: 256 };
+export const EXPORT_WORKER_LIMITS: ResourceLimits = { maxYoungGenerationSizeMb: 12, maxOldGenerationSizeMb: 256 };
 
-/** Body chunks posted ahead of the worker's acknowledgements (sockets deliver 16–64 KB each). */
-const CHUNKS_AHEAD = 8;
+/**
+ * Body chunks posted ahead of the worker's acknowledgements (sockets deliver
+ * 16–64 KB each). Four keep the worker fed (the same time as eight) with
+ * fewer copied pieces waiting in the main isolate.
+ */
+const CHUNKS_AHEAD = 4;
 
 export interface WorkerExportInput {
   entry: ExcelWorkerEntry;
