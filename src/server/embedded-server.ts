@@ -7,7 +7,7 @@ import * as nodeModule from 'node:module';
 import { join } from 'node:path';
 import { LAUNCH_SECRET_ENV } from '@shared/launch';
 import { DATA_TEMPLATE_ENV, DATA_TEMPLATE_FILE } from './db/connect';
-import { startServer, type RunningServer } from './index';
+import { FIRST_SCREEN_OPERATIONS, startServer, type RunningServer } from './index';
 
 /** Electron's utility-process port, typed here so this module never imports electron. */
 interface ParentPort {
@@ -50,6 +50,7 @@ export async function runEmbeddedServer(entryDir: string): Promise<void> {
       seedInBackground: true,
       host: '127.0.0.1',
       launchSecret,
+      warmUp: FIRST_SCREEN_OPERATIONS,
     });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
