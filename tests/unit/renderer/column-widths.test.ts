@@ -53,7 +53,7 @@ describe('column widths', () => {
     expect(widths[1]).toBe(88);
   });
 
-  it('narrow a header down to its longest word (wrapped onto more lines), never to "O…", text and tags too', () => {
+  it('narrow a header down to its longest word (wrapped onto more lines), never to "O…", text, tags and actions too', () => {
     // The operations report at 1024 px: a short value under a long one-word title ("Operação", "Parcelas").
     const report: ColumnSpec[] = [
       { id: 'id', fit: 'whole', weight: 70, content: 33, header: 78, headerWord: 78 },
@@ -62,6 +62,8 @@ describe('column widths', () => {
       { id: 'principal', fit: 'whole', weight: 120, content: 117, header: 140, headerWord: 95 },
       { id: 'status', fit: 'tag', weight: 140, content: 90, header: 80, headerWord: 80 },
       { id: 'long', fit: 'text', weight: 100, content: 90, header: 130, headerWord: 110 },
+      // A delete icon under "Ações".
+      { id: 'actions', fit: 'actions', weight: 40, content: 36, header: 58, headerWord: 58 },
     ];
     for (const available of [300, 500, 700]) {
       const widths = allocateWidths(report, available);

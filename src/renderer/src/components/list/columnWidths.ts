@@ -78,7 +78,8 @@ function boundsOf(c: ColumnSpec): Bounds {
       return { levels: [natural, natural, tight, tight], grows: false };
     }
     case 'actions':
-      return fixed(c.content);
+      // An icon under "Ações": the header's longest word too, or it breaks into "Aç/õe/s" (headers wrap, list.css).
+      return fixed(Math.max(c.content, headerMin));
     case 'tag':
       return { levels: [natural, natural, natural, Math.max(Math.min(natural, TAG_MIN), headerMin)], grows: true };
     case 'text': {
