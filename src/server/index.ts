@@ -19,7 +19,7 @@ import type { ServerDeps } from './platform/http/handler';
 import { randomSigningSecret } from './domain/signed-url';
 import type { ReceitaProvider } from './areas/intake';
 import { allowedHosts, installRequestGuard } from './platform/http/request-guard';
-import { installErrorHandling, mountContract, type SessionLookup } from './platform/http/router';
+import { frameworkErrors, installErrorHandling, mountContract, type SessionLookup } from './platform/http/router';
 import { installOpenApi } from './platform/http/openapi';
 import { clockFromEnv, type Clock } from './platform/clock';
 import { Mailer, type OutboxMessage, type SmtpSettings } from './platform/mailer';
@@ -194,6 +194,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     logger: loggerOptions(options.logger),
     bodyLimit: JSON_BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors,
   });
   const host = options.host ?? '127.0.0.1';
   let hosts: readonly string[] = [];
@@ -203,7 +204,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   installErrorHandling(app);
   installRequestContext(app);
   const handlerOf = lazyHandlers(handlerGroups, Object.keys(contract) as OperationName[]);
-  mountContract(app, deps, handlerOf, findSession);
+  mountContract(app, deps, handlerOf, findSession, JSON_BODY_LIMIT);
   installOpenApi(app);
   app.addHook('onResponse', async () => {
     void mailer.deliverPending();

@@ -6,6 +6,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
+import { operationOf } from './http/operation-of';
 
 interface RequestFacts {
   ip: string;
@@ -30,8 +31,9 @@ export function installRequestContext(app: FastifyInstance): void {
  * code), without the query string; unmatched paths are not logged as sent
  * either, since anything may have been typed there.
  */
-export function loggablePath(request: Pick<FastifyRequest, 'routeOptions'>): string {
-  return request.routeOptions?.url ?? '(rota desconhecida)';
+export function loggablePath(request: Pick<FastifyRequest, 'method' | 'url'>): string {
+  const found = operationOf(request);
+  return found && found !== 'bad-encoding' ? found.op.path : '(rota desconhecida)';
 }
 
 /** Fastify logger settings: off, or on with the request serializer above. */

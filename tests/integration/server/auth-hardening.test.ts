@@ -398,7 +398,6 @@ describe('request logs', () => {
     const logged = options.serializers.req({
       method: 'GET',
       url: '/api/recover-pass/ABCD2345',
-      routeOptions: { url: '/api/recover-pass/:hash' },
       host: '127.0.0.1',
       ip: '127.0.0.1',
     } as unknown as FastifyRequest);

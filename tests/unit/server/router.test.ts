@@ -3,12 +3,13 @@
  * handler answer that drifts from the contract and an unexpected failure
  * both become a generic Portuguese 500 without internals.
  */
+import { Readable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { contract, type OperationName } from '../../../src/shared/contract/index';
 import { MESSAGES } from '../../../src/server/platform/http/errors';
 import type { Handlers, ServerDeps } from '../../../src/server/platform/http/handler';
-import { FORCE_SENHA_ALLOWED, installErrorHandling, mountContract } from '../../../src/server/platform/http/router';
+import { FORCE_SENHA_ALLOWED, frameworkErrors, installErrorHandling, mountContract } from '../../../src/server/platform/http/router';
 import { handlersFromMap } from '../../../src/server/platform/http/handler-groups';
 
 let app: FastifyInstance | null = null;
@@ -24,10 +25,10 @@ async function appWith(overrides: Partial<Record<OperationName, (args: unknown) 
   };
   // Stand-ins for the real map: only the public operations under test are reached.
   const handlers = Object.fromEntries(names.map((n) => [n, overrides[n] ?? fallback])) as unknown as Handlers;
-  app = Fastify({ routerOptions: { ignoreTrailingSlash: true } });
+  app = Fastify({ routerOptions: { ignoreTrailingSlash: true }, frameworkErrors });
   installErrorHandling(app);
   // Public operations never touch the database.
-  mountContract(app, {} as ServerDeps, handlersFromMap(handlers), async () => null);
+  mountContract(app, {} as ServerDeps, handlersFromMap(handlers), async () => null, 1024 * 1024);
   await app.ready();
   return app;
 }
@@ -126,6 +127,50 @@ describe('router safety nets', () => {
     });
     expect(proto.statusCode).toBe(400);
     expect(reached).toBe(false);
+  });
+
+  it('answers 404 to a path or method no operation has, and 400 to a path that is not valid percent-encoding, before reading the body', async () => {
+    const server = await appWith({});
+    for (const [method, url] of [
+      ['GET', '/api/nao-existe'],
+      ['GET', contract['session.login'].path],
+      ['DELETE', contract['session.login'].path],
+      ['POST', '/'],
+    ] as const) {
+      const res = await server.inject({ method, url, headers: { 'content-type': 'application/json' }, payload: '{' });
+      expect({ method, url, status: res.statusCode, body: res.json() }).toEqual({ method, url, status: 404, body: { message: MESSAGES.routeNotFound, code: 'not-found' } });
+    }
+    const bad = await server.inject({ method: 'GET', url: contract['recover.get'].path.replace(':hash', '%E0%A4%A') });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ message: MESSAGES.invalidRequest, code: 'validation' });
+  });
+
+  it("keeps each operation's own body limit, whether the body says its length or not", async () => {
+    const taken: number[] = [];
+    const server = await appWith({
+      'session.login': async () => ({ two_factor: false, force_senha: false }),
+      'cnabReturn.preview': async (args) => {
+        taken.push((args as { content: string }).content.length);
+        throw new Error('stop here');
+      },
+    });
+    const big = JSON.stringify({ email: 'a@b.com', password: 'x'.repeat(1024 * 1024) });
+    const declared = await server.inject({ method: 'POST', url: contract['session.login'].path, headers: { 'content-type': 'application/json' }, payload: big });
+    expect(declared.statusCode).toBe(413);
+    expect(declared.json()).toEqual({ message: MESSAGES.bodyTooLarge, code: 'too-large' });
+    // A stream is sent chunked, without a length: the limit is checked on what was read.
+    const chunked = await server.inject({
+      method: 'POST',
+      url: contract['session.login'].path,
+      headers: { 'content-type': 'application/json' },
+      payload: Readable.from([Buffer.from(big)]),
+    });
+    expect(chunked.statusCode).toBe(413);
+    // The return file's call takes more than the default 1 MiB.
+    const returnPath = contract['cnabReturn.preview'].path.replace(':bankCode', '001');
+    const file = JSON.stringify({ file_name: 'r.ret', content: 'x'.repeat(2 * 1024 * 1024) });
+    const large = await server.inject({ method: 'POST', url: returnPath, headers: { 'content-type': 'application/json', authorization: 'Bearer t' }, payload: file });
+    expect(large.statusCode).not.toBe(413);
   });
 
   it('lets only session calls through while a password change is pending', () => {

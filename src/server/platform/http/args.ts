@@ -59,14 +59,14 @@ export function checkRawInput(value: unknown, path: string[] = [], depth = 0): v
   }
 }
 
-export async function assembleArgs(op: OperationDef, request: FastifyRequest): Promise<unknown> {
-  const args = await rawArgs(op, request);
+/** `params`: the path's parameters, as the contract's matcher decoded them. */
+export async function assembleArgs(op: OperationDef, request: FastifyRequest, params: Raw): Promise<unknown> {
+  const args = await rawArgs(op, request, params);
   checkRawInput(args);
   return args;
 }
 
-async function rawArgs(op: OperationDef, request: FastifyRequest): Promise<Raw> {
-  const params = asRecord(request.params);
+async function rawArgs(op: OperationDef, request: FastifyRequest, params: Raw): Promise<Raw> {
   switch (op.encoding) {
     case 'none':
       return { ...params };

@@ -5,7 +5,7 @@
  * checked against the contract's result schema.
  */
 import { createReadStream } from 'node:fs';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { z } from 'zod';
 import { contract, type OperationDef, type OperationName } from '@shared/contract/index';
 import type { RoleId } from '@shared/roles';
@@ -14,10 +14,13 @@ import type { HandlerLookup } from './handler-groups';
 import { badRequest, forbidden, HttpError, MESSAGES, unauthorized } from './errors';
 import { assembleArgs } from './args';
 import { fileAnswerHeaders } from './file-headers';
+import { operationOf, type MatchedOperation } from './operation-of';
 
 declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthInfo | null;
+    /** the contract operation the path names, set by the route's onRequest */
+    operation: MatchedOperation | null;
   }
 }
 
@@ -86,16 +89,40 @@ function sendFile(reply: FastifyReply, file: FileReply) {
   return reply.headers(fileAnswerHeaders(file)).send(file.bytes ?? createReadStream(file.path));
 }
 
+/** The largest body any operation takes (JSON_BODY_LIMIT unless one declares more): the one route of a method reads up to it. */
+function largestBodyLimit(defaultLimit: number): number {
+  let largest = defaultLimit;
+  for (const op of Object.values(contract) as OperationDef[]) largest = Math.max(largest, op.bodyLimit ?? 0);
+  return largest;
+}
+
+function isMultipart(request: FastifyRequest): boolean {
+  return /^multipart\//i.test(request.headers['content-type'] ?? '');
+}
+
+/** The body limit of the operation a request names, or the server's default. */
+function bodyLimitOf(request: FastifyRequest, defaultLimit: number): number {
+  return request.operation?.op.bodyLimit ?? defaultLimit;
+}
+
 /**
  * JSON bodies are read with JSON.parse, which keeps a `__proto__` key as a
  * plain own entry (it never touches a prototype), so the argument check
  * refuses it naming the exact field. Fastify's own parser refuses such keys
- * too, but only as "malformed JSON", without saying where.
+ * too, but only as "malformed JSON", without saying where. The operation's
+ * own body limit is checked here on the bytes read (a body sent without a
+ * length is read up to the largest limit; one with a length was refused
+ * before reading, in the route's onRequest).
  */
-function installJsonParser(app: FastifyInstance): void {
+function installJsonParser(app: FastifyInstance, defaultLimit: number): void {
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    const bytes = body as Buffer;
+    if (bytes.length > bodyLimitOf(request, defaultLimit)) {
+      done(new HttpError(413, MESSAGES.bodyTooLarge, undefined, 'too-large'), undefined);
+      return;
+    }
+    const text = bytes.toString('utf8');
     try {
       if (text.trim() === '') throw new SyntaxError('empty body');
       done(null, JSON.parse(text));
@@ -105,22 +132,39 @@ function installJsonParser(app: FastifyInstance): void {
   });
 }
 
-/** `handlerOf`: each operation's handler, looked up after the checks so a refused call loads nothing (handler-groups.ts). */
-export function mountContract(app: FastifyInstance, deps: ServerDeps, handlerOf: HandlerLookup, findSession: SessionLookup): void {
+/**
+ * One route per method for the whole contract, the operation found by the
+ * contract's matcher (match.ts says why and which routing rules it keeps).
+ * `handlerOf`: each operation's handler, looked up after the checks so a
+ * refused call loads nothing (handler-groups.ts). `jsonBodyLimit`: the body
+ * limit of an operation that declares none.
+ */
+export function mountContract(app: FastifyInstance, deps: ServerDeps, handlerOf: HandlerLookup, findSession: SessionLookup, jsonBodyLimit: number): void {
   app.decorateRequest('auth', null);
-  installJsonParser(app);
-  for (const name of Object.keys(contract) as OperationName[]) {
-    const op = contract[name] as OperationDef;
+  app.decorateRequest('operation', null);
+  installJsonParser(app, jsonBodyLimit);
+  const methods = new Set((Object.values(contract) as OperationDef[]).map((op) => op.method));
+  for (const method of methods) {
     app.route({
-      method: op.method,
-      url: op.path,
-      config: { operation: name },
-      ...(op.bodyLimit ? { bodyLimit: op.bodyLimit } : {}),
+      method,
+      url: '/*',
+      bodyLimit: largestBodyLimit(jsonBodyLimit),
+      onRequest: async (request) => {
+        const found = operationOf(request);
+        if (found === 'bad-encoding') throw new HttpError(400, MESSAGES.invalidRequest, undefined, 'validation');
+        if (!found) throw new HttpError(404, MESSAGES.routeNotFound, undefined, 'not-found');
+        request.operation = found;
+        // Uploads have their own limits (args.ts, readMultipart); every other body is refused here by its declared length.
+        const length = Number(request.headers['content-length']);
+        if (!isMultipart(request) && length > bodyLimitOf(request, jsonBodyLimit)) throw new HttpError(413, MESSAGES.bodyTooLarge, undefined, 'too-large');
+      },
       preHandler: async (request) => {
+        const { name, op } = request.operation!;
         request.auth = await authenticate(name, op, request, deps, findSession);
       },
       handler: async (request, reply) => {
-        const parsed = op.args.safeParse(await assembleArgs(op, request), { error: ptErrors });
+        const { name, op, params } = request.operation!;
+        const parsed = op.args.safeParse(await assembleArgs(op, request, params), { error: ptErrors });
         if (!parsed.success) throw validationError(parsed.error);
         const handler = await handlerOf(name);
         const output = await handler(parsed.data, { deps, auth: request.auth });
@@ -138,6 +182,15 @@ export function mountContract(app: FastifyInstance, deps: ServerDeps, handlerOf:
   }
 }
 
+/**
+ * Fastify's own refusals before any route runs (a path that is not valid
+ * percent-encoding, FST_ERR_BAD_URL): the same Portuguese 400 as every other
+ * malformed request, instead of Fastify's English text quoting the path.
+ */
+export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (_error, _request, reply) => {
+  void reply.status(400).send({ message: MESSAGES.invalidRequest, code: 'validation' });
+};
+
 /** Errors become `{ message, field?, code? }` in Portuguese; never a stack. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
@@ -153,7 +206,7 @@ export function installErrorHandling(app: FastifyInstance): void {
     const dbCode = databaseInputErrorCode(error);
     if (dbCode) {
       // A safety net, not the rule: the contract's schemas should refuse such input first, so say which call let it through.
-      request.log.warn({ operation: (request.routeOptions.config as { operation?: string }).operation, dbCode }, 'database refused input the contract accepted');
+      request.log.warn({ operation: request.operation?.name, dbCode }, 'database refused input the contract accepted');
       return reply.status(400).send({ message: MESSAGES.invalidInput, code: 'validation' });
     }
     request.log.error(error);
