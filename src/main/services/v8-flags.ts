@@ -23,7 +23,8 @@
  * longer depend on it: they are parsed and written in a worker thread whose
  * young generation is capped by resourceLimits (excel-in-worker.ts).
  */
-export const MAIN_PROCESS_V8_FLAGS: readonly string[] = ['--max-semi-space-size=8'];
+export const SEMI_SPACE_MB = 8;
+export const MAIN_PROCESS_V8_FLAGS: readonly string[] = [`--max-semi-space-size=${SEMI_SPACE_MB}`];
 
 /** The `--js-flags` switch for a Chromium/Electron command line. */
 export function jsFlagsSwitch(flags: readonly string[] = MAIN_PROCESS_V8_FLAGS): string {
