@@ -273,6 +273,38 @@ describe('operations report by assignee', () => {
     expect(await ids(fund.id)).toEqual({ ids: [], count: 0 });
   });
 
+  it('counts a cession once it is in force and until a reversal is: the rule servicing holds, in both reports', async () => {
+    const [fund] = await server.database.rows<{ id: number }>(
+      "INSERT INTO assignment_bank_accounts (company_id, assignee_name, assignee_cnpj, bank_code, bank_name, agency, account) VALUES (1, 'Fundo Quatro Olhos', '11.222.333/0001-81', '341', 'Itaú Unibanco', '0001', '54321') RETURNING id",
+    );
+    const listed = async () => {
+      const report = await call(server, 'report.operations', { filter: { assignee: String(fund.id) }, limit: 100 }, tokens.admin);
+      const columns = await call(server, 'report.parameterized', { filter: { columns: ['id', 'assignee'] }, limit: 100 }, tokens.admin);
+      expect(columns.status, JSON.stringify(columns.body)).toBe(200);
+      const row = columns.body.items.find((r: { id: number }) => r.id === opId);
+      return { ids: report.body.items.map((i: { id: number }) => i.id), assignee: row.assignee };
+    };
+    const [{ limit }] = await server.database.rows<{ limit: string }>('SELECT cession_approval_above::text AS limit FROM company_parameters WHERE company_id = 1');
+    await server.database.rows('UPDATE company_parameters SET cession_approval_above = 1 WHERE company_id = 1');
+    try {
+      const plan = await call(server, 'servicing.installments', { id: opId }, tokens.operator);
+      const third = (plan.body.installments as Array<{ id: number }>)[2].id;
+      const cession = await call(server, 'cession.assign', { id: opId, idempotency_key: key(), assignment_account_id: fund.id, installments: [third], date: server.clock.today(), monthly_rate: '1.5' }, tokens.operator);
+      expect(cession.body.status, JSON.stringify(cession.body)).toBe('pending');
+      expect(await listed()).toEqual({ ids: [], assignee: null });
+      expect((await call(server, 'cession.decide', { cession: cession.body.id, idempotency_key: key(), approve: true }, tokens.admin)).status).toBe(200);
+      expect(await listed()).toEqual({ ids: [opId], assignee: 'Fundo Quatro Olhos' });
+
+      const reversal = await call(server, 'cession.reverse', { id: opId, idempotency_key: key(), installments: [third], reason: 'Acordo com o fundo: parcela devolvida' }, tokens.operator);
+      expect(reversal.body.status, JSON.stringify(reversal.body)).toBe('pending');
+      expect(await listed()).toEqual({ ids: [opId], assignee: 'Fundo Quatro Olhos' });
+      expect((await call(server, 'cession.decideReversal', { reversal: reversal.body.id, idempotency_key: key(), approve: true }, tokens.superadmin)).status).toBe(200);
+      expect(await listed()).toEqual({ ids: [], assignee: null });
+    } finally {
+      await server.database.rows('UPDATE company_parameters SET cession_approval_above = $1 WHERE company_id = 1', [limit]);
+    }
+  });
+
   it('refuses an assignee that is not an id with a 400 naming the field', async () => {
     for (const assignee of ['fundo', '0', '-3', '1.5']) {
       const answer = await call(server, 'report.operations', { filter: { assignee } }, tokens.admin);

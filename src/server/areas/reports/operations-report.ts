@@ -1,11 +1,11 @@
 /**
  * The operations report: the operations an analyst filters by planned release
  * date, status, product, borrower and assignee, read from the operations and
- * borrowers tables (the cessions' for the assignee); one WHERE for the page, the totals and the export, so they always
+ * borrowers tables (servicing's standing cessions for the assignee); one WHERE for the page, the totals and the export, so they always
  * agree. Sums stay numeric in SQL and travel as decimal text with two places.
  */
 import Decimal from 'decimal.js';
-import { and, asc, count, eq, exists, gte, ilike, inArray, lte, notExists, or, sql, sum, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, ilike, inArray, lte, or, sql, sum, type SQL } from 'drizzle-orm';
 import type { CreditOperationStatus } from '@shared/enums';
 import { pageMeta, type PageMeta } from '@shared/contract/common';
 import { OPERATIONS_REPORT_EXPORT_MAX, type OperationsReportItem } from '@shared/contract/company-reports';
@@ -13,7 +13,7 @@ import type { Db } from '../../db/connect';
 import { containsPattern } from '../../domain/like';
 import { borrowers } from '../borrowers/schema';
 import { creditOperations as ops } from '../operations/schema';
-import { cessionItems, cessionReversalItems, cessions } from '../servicing/schema-cession';
+import { cededToAssignee } from '../servicing';
 
 export interface OperationsFilter {
   from?: string;
@@ -23,26 +23,6 @@ export interface OperationsFilter {
   borrower?: string;
   /** an assignment account's id */
   assignee?: number;
-}
-
-/**
- * Operations with an installment ceded to the assignee account and not ceded
- * back (a reverse cession returns installments one by one).
- */
-function cededTo(db: Db, assignee: number): SQL {
-  return exists(
-    db
-      .select({ one: sql`1` })
-      .from(cessionItems)
-      .innerJoin(cessions, eq(cessions.id, cessionItems.cession_id))
-      .where(
-        and(
-          eq(cessionItems.credit_operation_id, ops.id),
-          eq(cessions.assignment_account_id, assignee),
-          notExists(db.select({ one: sql`1` }).from(cessionReversalItems).where(eq(cessionReversalItems.cession_item_id, cessionItems.id))),
-        ),
-      ),
-  );
 }
 
 const two = (v: string | null | undefined) => new Decimal(v ?? 0).toFixed(2);
@@ -60,7 +40,8 @@ export function where(db: Db, f: OperationsFilter): SQL | undefined {
     // Documents are stored masked or not: the digits are compared with the mask removed.
     parts.push(or(ilike(borrowers.name, pattern), ilike(borrowers.document, pattern), digits ? sql`regexp_replace(${borrowers.document}, '\\D', '', 'g') LIKE ${containsPattern(digits)}` : undefined));
   }
-  if (f.assignee !== undefined) parts.push(cededTo(db, f.assignee));
+  // Servicing's rule of a standing cession (approved, not reversed, not bought back).
+  if (f.assignee !== undefined) parts.push(cededToAssignee(ops.id, f.assignee));
   return and(...parts);
 }
 

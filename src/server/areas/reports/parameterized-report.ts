@@ -8,7 +8,7 @@
  * numeric in SQL and travel as decimal text with two places.
  */
 import Decimal from 'decimal.js';
-import { and, asc, count, desc, eq, isNull, notExists, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { pageMeta } from '@shared/contract/common';
 import { OPERATIONS_REPORT_EXPORT_MAX } from '@shared/contract/company-reports';
@@ -18,10 +18,8 @@ import type { Db } from '../../db/connect';
 import { LENDER_ZONE } from '../../platform/clock';
 import { badRequest, MESSAGES } from '../../platform/http/errors';
 import { borrowers } from '../borrowers/schema';
-import { assignmentBankAccounts } from '../company/schema';
 import { creditOperationInstallments as inst, creditOperations as ops } from '../operations/schema';
-import { openValuesOf } from '../servicing';
-import { cessionItems, cessionReversalItems, cessions } from '../servicing/schema-cession';
+import { assigneeNamesOf, openValuesOf } from '../servicing';
 import { where, type OperationsFilter } from './operations-report';
 
 export interface ParameterizedFilter extends OperationsFilter {
@@ -72,12 +70,7 @@ function expression(db: Db, key: ParameterizedColumn): SQL | PgColumn {
       // Filled from servicing after the rows are read (rowsWithOpenAmount); the face value only orders nothing.
       return sql<null>`NULL`;
     case 'assignee':
-      return sql<string | null>`(${db
-        .select({ names: sql`string_agg(DISTINCT ${assignmentBankAccounts.assignee_name}, ', ' ORDER BY ${assignmentBankAccounts.assignee_name})` })
-        .from(cessionItems)
-        .innerJoin(cessions, eq(cessions.id, cessionItems.cession_id))
-        .innerJoin(assignmentBankAccounts, eq(assignmentBankAccounts.id, cessions.assignment_account_id))
-        .where(and(eq(cessionItems.credit_operation_id, ops.id), notExists(db.select({ one: sql`1` }).from(cessionReversalItems).where(eq(cessionReversalItems.cession_item_id, cessionItems.id)))))})`;
+      return assigneeNamesOf(ops.id);
   }
 }
 

@@ -5,7 +5,7 @@
  * assignee's money. A cession or a reversal takes effect at once, or when its
  * four-eyes request is approved (the rows never change: the request says it).
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { ApprovalStatus } from '@shared/contract/approvals';
 import type { Db } from '../../db/connect';
 import { itemRepurchased } from './repurchase-reads';
@@ -37,6 +37,24 @@ export function itemStanding(ci: SQL): SQL {
     AND NOT EXISTS (SELECT 1 FROM cession_reversal_items ri JOIN cession_reversals r ON r.id = ri.reversal_id
                      WHERE ri.cession_item_id = ${ci}.id AND ${reversalInForce(sql`r`)})
     AND NOT ${itemRepurchased(ci)})`;
+}
+
+/**
+ * SQL, for other areas' reads (the reports): the operation (its id column
+ * given) has a standing installment held by the assignee account: the same
+ * rule as servicing's own (a cession awaiting approval is not in force yet, a
+ * reversal awaiting approval has not undone it, a repurchase has).
+ */
+export function cededToAssignee(operationId: SQL | AnyColumn, assigneeAccountId: number): SQL {
+  return sql`EXISTS (SELECT 1 FROM cession_items ci JOIN cessions c ON c.id = ci.cession_id
+    WHERE ci.credit_operation_id = ${operationId} AND c.assignment_account_id = ${assigneeAccountId}::int AND ${itemStanding(sql`ci`)})`;
+}
+
+/** SQL: the names of the assignees holding a standing installment of the operation (its id column given), ', '-joined; null when none. */
+export function assigneeNamesOf(operationId: SQL | AnyColumn): SQL<string | null> {
+  return sql<string | null>`(SELECT string_agg(DISTINCT a.assignee_name, ', ' ORDER BY a.assignee_name)
+    FROM cession_items ci JOIN cessions c ON c.id = ci.cession_id JOIN assignment_bank_accounts a ON a.id = c.assignment_account_id
+    WHERE ci.credit_operation_id = ${operationId} AND ${itemStanding(sql`ci`)})`;
 }
 
 /** SQL: the installment (its id column given) is in a cession awaiting its second person (other than `except`). */

@@ -93,6 +93,7 @@ export { trialBalanceOn } from './journal';
 export { stillCollected } from './stored-status';
 // Reports that list operations (the parameterized report's open amount) read the value still open through here.
 export { openValuesOf, type OpenValue } from './open-value';
+export { assigneeNamesOf, cededToAssignee } from './cession-reads';
 export { applyPrepayment, quotePrepayment } from './prepayment';
 export { decideOperationWriteOff, requestOperationWriteOff } from './write-off';
 export { issueBoleto, issueCarne } from './boleto';

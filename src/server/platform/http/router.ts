@@ -5,7 +5,7 @@
  * checked against the contract's result schema.
  */
 import { createReadStream } from 'node:fs';
-import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { contract, type OperationDef, type OperationName } from '@shared/contract/index';
 import type { RoleId } from '@shared/roles';
@@ -187,7 +187,7 @@ export function mountContract(app: FastifyInstance, deps: ServerDeps, handlerOf:
  * percent-encoding, FST_ERR_BAD_URL): the same Portuguese 400 as every other
  * malformed request, instead of Fastify's English text quoting the path.
  */
-export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (_error, _request, reply) => {
+export const frameworkErrors = (_error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void => {
   void reply.status(400).send({ message: MESSAGES.invalidRequest, code: 'validation' });
 };
 
