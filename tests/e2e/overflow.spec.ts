@@ -3,7 +3,8 @@
  * the route configuration (and the record tables of the company setup and a
  * borrower), no cell of an identifier, document, date, amount or count
  * column is cut (its content's scrollWidth never exceeds its box), and the
- * dashboard's cards and tables fit the window. A screenshot of each page at
+ * dashboard's cards and tables fit the window (below 1200 px with the menu
+ * as its icon rail, as the app shows it by itself). A screenshot of each page at
  * each width is written to the test's output for review.
  */
 import type { Page } from '@playwright/test';
@@ -12,6 +13,7 @@ import { APP_LEAVES } from '../../src/renderer/src/app/routes';
 import { COMPANY_TABS } from '../../src/renderer/src/screens/company/tabs';
 import { BORROWER_TABS } from '../../src/renderer/src/screens/borrowers/tabs';
 import { WHOLE_KINDS } from '../../src/renderer/src/components/list/columns';
+import { NAV_AUTO_COLLAPSE_BELOW } from '../../src/renderer/src/layout/navCollapse';
 
 const WIDTHS = [1280, 1024] as const;
 
@@ -70,6 +72,10 @@ test('no identifier, date or amount is cut on any list at 1024 and 1280 px', asy
   let checkedCells = 0;
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 800 });
+    // Below 1200 px the menu is its icon rail by itself (navCollapse.ts): the lists get the width.
+    const menu = page.getByTestId('side-menu');
+    if (width < NAV_AUTO_COLLAPSE_BELOW) await expect(menu).toHaveClass(/\bcollapsed\b/);
+    else await expect(menu).not.toHaveClass(/\bcollapsed\b/);
     for (const path of paths) {
       await test.step(`${width} ${path}`, async () => {
         await open(page, path);

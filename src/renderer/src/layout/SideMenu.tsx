@@ -1,13 +1,30 @@
 /** The side menu, generated from the one menu configuration and gated by role. */
 import { Button, Icon, Menu, MenuDivider, MenuItem } from '@blueprintjs/core';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { visibleMenu } from '../app/menu';
 import { useSession } from '../app/session';
 import { useSystem } from '../app/SystemState';
+import { NAV_AUTO_COLLAPSE_BELOW, navCollapsed, navToggled } from './navCollapse';
 
 export const NAV_WIDTH = 250;
 export const NAV_COLLAPSED_WIDTH = 80;
+
+const NARROW_QUERY = `(max-width: ${NAV_AUTO_COLLAPSE_BELOW - 0.02}px)`;
+
+/** Whether the window is narrower than NAV_AUTO_COLLAPSE_BELOW, following resizes. */
+function useNarrowWindow(): boolean {
+  const [narrow, setNarrow] = useState(() => window.matchMedia(NARROW_QUERY).matches);
+  useEffect(() => {
+    const query = window.matchMedia(NARROW_QUERY);
+    const follow = () => setNarrow(query.matches);
+    follow();
+    query.addEventListener('change', follow);
+    return () => query.removeEventListener('change', follow);
+  }, []);
+  return narrow;
+}
 
 export function SideMenu() {
   const { t } = useTranslation();
@@ -15,7 +32,15 @@ export function SideMenu() {
   const { state, toggleNav } = useSystem();
   const navigate = useNavigate();
   const location = useLocation();
-  const collapsed = state.theme.navCollapsed;
+  const narrow = useNarrowWindow();
+  const [openedWhileNarrow, setOpenedWhileNarrow] = useState(false);
+  const nav = { saved: state.theme.navCollapsed, narrow, openedWhileNarrow };
+  const collapsed = navCollapsed(nav);
+  const onToggle = () => {
+    const next = navToggled(nav);
+    if (next.saved !== nav.saved) toggleNav();
+    setOpenedWhileNarrow(next.openedWhileNarrow);
+  };
   const dark = state.theme.sideNavTheme === 'dark';
 
   const groups = visibleMenu(user?.role_id);
@@ -42,7 +67,7 @@ export function SideMenu() {
           data-testid="menu-collapse"
           aria-label={t(collapsed ? 'shell.header.expand' : 'shell.header.collapse')}
           title={t(collapsed ? 'shell.header.expand' : 'shell.header.collapse')}
-          onClick={toggleNav}
+          onClick={onToggle}
         />
       </div>
       <Menu className="side-menu-list">
