@@ -63,6 +63,8 @@ test('no identifier, date or amount is cut on any list at 1024 and 1280 px', asy
   const paths = [
     ...listPaths(),
     '/app/messages?view=history',
+    // The reports: wide tables of amounts and dates.
+    ...['operations', 'iof', 'parameterized'].map((report) => `/app/company-operation/reports/${report}`),
     ...COMPANY_TABS.slice(1).map((tab) => `/app/company-operation?tab=${tab}`),
     ...BORROWER_TABS.slice(1).map((tab) => `/app/clientOperation/view/${borrower}?tab=${tab}`),
   ];
