@@ -74,6 +74,8 @@ test('an operator generates a 341 remittance and reads it from disk', async ({ p
   const [itau] = await server.database.rows<{ id: number }>("SELECT bank_account_id AS id FROM remittances ORDER BY id DESC LIMIT 1");
   // The row's menu, named after its bank, holds the bank's pages.
   await page.getByRole('button', { name: 'Ações de 341 – Itaú Unibanco' }).click();
+  await expect(page.getByRole('menu', { name: 'Ações de 341 – Itaú Unibanco' })).toBeVisible();
+  await expectNoSeriousViolations(page);
   await page.getByTestId(`company-bank-remittances-${itau.id}`).click();
   await expect(page).toHaveURL(/#\/app\/company-operation\/remittance-operation\/341$/);
   const [last] = await server.database.rows<{ id: number; file_name: string }>('SELECT id, file_name FROM remittances ORDER BY id DESC LIMIT 1');

@@ -1,8 +1,8 @@
 /**
  * A row's menu (list/rowMenu.ts): one small button in the row, named after
  * the row ("Ações de 341 – Itaú"), opening a Blueprint menu of the row's
- * entries. The button and the entries are reached with Tab and opened with
- * Enter or Space; Esc closes the menu.
+ * entries. The button is reached with Tab and opens with Enter or Space, the
+ * first entry then has the focus; Esc closes the menu back onto the button.
  */
 import { Button, Menu, MenuDivider, MenuItem, Popover } from '@blueprintjs/core';
 import { Fragment } from 'react';
@@ -21,6 +21,9 @@ export function RowMenu<T extends { id: number | string }>({ decl, row, testId }
     <span className="rt-row-menu" onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
       <Popover
         placement="bottom-end"
+        // The first entry takes the focus (Tab and Shift+Tab go through the rest); closing gives it back to the button.
+        onOpened={(node) => node.querySelector<HTMLElement>('[role="menuitem"]')?.focus()}
+        shouldReturnFocusOnClose
         content={
           <Menu aria-label={label}>
             {items.map(({ entry, to, testId: itemTestId }, i) => (
