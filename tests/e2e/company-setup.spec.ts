@@ -239,6 +239,8 @@ test("company data with a CEP lookup and a checked CNPJ; a bank account and an a
   const banks = async () => serverCall<Array<{ id: number; bank_code: string; agency_digit: string | null; account_digit: string | null; next_our_number: number }>>(server.url, 'company.banks', { id: 1 });
   await expect.poll(async () => (await banks()).find((b) => b.bank_code === '756')).toMatchObject({ agency_digit: null, account_digit: '9', next_our_number: 1500 });
   const bank = (await banks()).find((b) => b.bank_code === '756')!;
+  // Edit sits in the row's menu with the bank's pages.
+  await page.getByTestId(`company-banks-menu-${bank.id}`).click();
   await page.getByTestId(`company-banks-edit-${bank.id}`).click();
   await expect(page.getByTestId('company-banks-next_our_number')).toHaveValue('1500');
   await page.getByTestId('company-banks-next_our_number').fill('1501');

@@ -72,6 +72,10 @@ test('an operator generates a 341 remittance and reads it from disk', async ({ p
   // The bank's remittances, reached from the bank accounts: the file listed, its Excel report saved and read from disk.
   await harness.goto('/app/company-operation?tab=banks');
   const [itau] = await server.database.rows<{ id: number }>("SELECT bank_account_id AS id FROM remittances ORDER BY id DESC LIMIT 1");
+  // The row's menu, named after its bank, holds the bank's pages.
+  await page.getByRole('button', { name: 'Ações de 341 – Itaú Unibanco' }).click();
+  await expect(page.getByRole('menu', { name: 'Ações de 341 – Itaú Unibanco' })).toBeVisible();
+  await expectNoSeriousViolations(page);
   await page.getByTestId(`company-bank-remittances-${itau.id}`).click();
   await expect(page).toHaveURL(/#\/app\/company-operation\/remittance-operation\/341$/);
   const [last] = await server.database.rows<{ id: number; file_name: string }>('SELECT id, file_name FROM remittances ORDER BY id DESC LIMIT 1');
@@ -256,7 +260,9 @@ async function manualRemittanceFromDisk(page: Page, harness: Harness, server: Te
 
   // Reached from the account's row in the bank accounts tab.
   await harness.goto('/app/company-operation?tab=banks');
-  await page.getByTestId(`company-bank-manual-remittance-${accountId}`).click();
+  // The row's menu opened from the keyboard.
+  await page.getByTestId(`company-banks-menu-${accountId}`).press('Enter');
+  await page.getByTestId(`company-bank-manual-remittance-${accountId}`).press('Enter');
   await expect(page).toHaveURL(new RegExp(`#/app/company-operation/remittance-operation/manual/${accountId}$`));
   await page.getByTestId('manual-remittance-filter-operation').fill(`OP-${String(op.id).padStart(6, '0')}`);
   for (const p of picked) await expect(page.getByTestId(`manual-remittance-pick-${p.installment_id}`)).toBeVisible();

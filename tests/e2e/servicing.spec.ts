@@ -586,6 +586,7 @@ test("an operator generates the day's CNAB 444 assignment remittance for the fun
 
   // Reached from the assignee accounts of the company screen.
   await signInAs(page, harness, DEMO.operador.email, '/app/company-operation?tab=assignment');
+  await page.getByTestId(`company-assignment-menu-${account.id}`).click();
   await page.getByTestId(`company-assignment-remittances-${account.id}`).click();
   await expect(page).toHaveURL(/banks\/611\/assignment-remittances/);
   await page.getByTestId('assignment-remittance-account').selectOption(String(account.id));

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { cellText, type ColumnDecl } from '../../../src/renderer/src/components/list/columns';
+import { rowMenuItems, rowMenuLabel, type RowMenuDecl } from '../../../src/renderer/src/components/list/rowMenu';
 import type { FilterKeyOf, ListOperationName, SortOf } from '../../../src/renderer/src/components/list/contractTypes';
 import {
   draftOf,
@@ -242,6 +243,49 @@ describe('cell texts (and tooltips)', () => {
   });
 });
 
+describe('a row menu', () => {
+  interface Bank {
+    id: number;
+    bank_code: string;
+    bank_name: string;
+    active: boolean;
+  }
+  const itau: Bank = { id: 7, bank_code: '341', bank_name: 'Itaú', active: true };
+  const other: Bank = { id: 8, bank_code: '999', bank_name: 'Outro', active: false };
+  const cnab = (b: Bank) => b.bank_code === '341';
+  const menu: RowMenuDecl<Bank> = {
+    name: (b) => `${b.bank_code} – ${b.bank_name}`,
+    entries: [
+      { id: 'remittances', label: 'remittance.openRemittances', to: (b) => (cnab(b) ? `/remittances/${b.bank_code}` : null), testId: (b) => `bank-remittances-${b.id}` },
+      { id: 'manual', label: 'remittance.openManual', to: (b) => (cnab(b) ? `/manual/${b.id}` : null) },
+      { id: 'deactivate', label: 'catalogues.deactivate', shown: (b) => b.active, onClick: () => undefined },
+      { id: 'edit', label: 'common.edit', divider: true, onClick: () => undefined },
+    ],
+  };
+  const ids = (b: Bank) => rowMenuItems(menu, b, 'banks').map((i) => [i.entry.id, i.to, i.testId]);
+
+  it('lists the entries a row has, in order, with their routes and test ids', () => {
+    expect(ids(itau)).toEqual([
+      ['remittances', '/remittances/341', 'bank-remittances-7'],
+      ['manual', '/manual/7', 'banks-manual-7'],
+      ['deactivate', null, 'banks-deactivate-7'],
+      ['edit', null, 'banks-edit-7'],
+    ]);
+  });
+
+  it('leaves out a route the row does not have and an entry it is not shown, and shows no menu when nothing is left', () => {
+    expect(ids(other)).toEqual([['edit', null, 'banks-edit-8']]);
+    const pagesOnly: RowMenuDecl<Bank> = { ...menu, entries: menu.entries.slice(0, 2) };
+    expect(rowMenuItems(pagesOnly, other, 'banks')).toEqual([]);
+  });
+
+  it('names its button after the row, in both languages', () => {
+    expect(rowMenuLabel(menu, itau, t)).toBe('Ações de 341 – Itaú');
+    const en = (key: string, vars?: Record<string, unknown>) => translate('en', key, vars as Record<string, string | number>);
+    expect(rowMenuLabel(menu, itau, en)).toBe('Actions for 341 – Itaú');
+  });
+});
+
 describe('declarations are typed against the contract (checked by the type check)', () => {
   it('accepts the contract\'s sort fields and filter keys only, and lists the kit can call from the URL alone', () => {
     const sort: SortOf<'users.admins'> = 'created_at';
@@ -265,6 +309,8 @@ describe('texts of the list declarations', () => {
     'catalogues/rowActions.ts',
     'projects/ProjectsListScreen.tsx',
     'messages/HistoryList.tsx',
+    // Record panels: their columns and row menus.
+    'company/CompanyRecords.tsx',
   ];
   // Column titles, filter/option/action labels: i18n keys the kit translates.
   const keys = new Set<string>(['list.filters.period']);

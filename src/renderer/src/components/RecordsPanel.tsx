@@ -6,6 +6,9 @@
  * panel draws the table, the add / edit dialog (server errors on their field,
  * e.g. the IOF overlap on the period's start) and the removal behind a
  * confirmation. Roles that may not change the record see the table only.
+ * A panel whose rows lead to other pages declares a row menu instead of link
+ * columns; its edit and remove then join that menu, so the row keeps one
+ * narrow actions cell and the table fits the window.
  */
 import { Button, Callout, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
 import { useState, type ReactNode } from 'react';
@@ -19,7 +22,9 @@ import { FieldInput, type FieldDecl } from './form/FieldInput';
 import { FormError } from './FormError';
 import { useKitForm } from './form/useKitForm';
 import type { ColumnDecl } from './list/columns';
+import type { RowMenuDecl, RowMenuEntry } from './list/rowMenu';
 import { RecordsTable } from './RecordsTable';
+import { RowMenu } from './RowMenu';
 import './RecordsPanel.css';
 
 export interface RecordsPanelDecl<T extends { id: number }, S extends z.ZodType<unknown, FieldValues>> {
@@ -42,6 +47,12 @@ export interface RecordsPanelDecl<T extends { id: number }, S extends z.ZodType<
   remove?(row: T): Promise<unknown>;
   /** more buttons in each row's actions cell, before edit (e.g. a file's upload and download) */
   rowActions?(row: T): ReactNode;
+  /**
+   * the pages a row leads to, in one menu per row (button test id
+   * `<testId>-menu-<id>`); edit and remove join it, after a line, with their
+   * usual test ids. Shown to the roles that see the table only, too.
+   */
+  rowMenu?: RowMenuDecl<T>;
   /** what the removal question names (the row's own words) */
   describe(row: T): Record<string, string>;
   canEdit: boolean;
@@ -116,6 +127,10 @@ export function RecordsPanel<T extends { id: number }, S extends z.ZodType<unkno
   const [editing, setEditing] = useState<T | 'new' | null>(null);
   const [removing, setRemoving] = useState<T | null>(null);
   const { testId, texts, canEdit } = decl;
+  // The declared pages, then the record's own actions for the roles that may change it.
+  const own: RowMenuEntry<T>[] = canEdit ? [{ id: 'edit', label: 'common.edit', icon: 'edit', divider: true, onClick: (row) => setEditing(row) }] : [];
+  if (canEdit && decl.remove) own.push({ id: 'remove', label: 'company.remove', icon: 'trash', intent: 'danger', onClick: (row) => setRemoving(row) });
+  const rowMenu: RowMenuDecl<T> | undefined = decl.rowMenu && { ...decl.rowMenu, entries: [...decl.rowMenu.entries, ...own] };
 
   return (
     <div className="screen records-panel" data-testid={testId}>
@@ -144,25 +159,35 @@ export function RecordsPanel<T extends { id: number }, S extends z.ZodType<unkno
         error={decl.error ? errorText(decl.error, t) : null}
         staleSince={decl.staleSince}
         actions={
-          canEdit
+          rowMenu
             ? {
                 title: t('common.actions'),
-                width: decl.actionsWidth ?? 190,
                 render: (row) => (
                   <span className="rt-row-actions">
-                    {decl.rowActions?.(row)}
-                    <Button size="small" variant="minimal" icon="edit" data-testid={`${testId}-edit-${row.id}`} onClick={() => setEditing(row)}>
-                      {t('common.edit')}
-                    </Button>
-                    {decl.remove && (
-                      <Button size="small" variant="minimal" intent="danger" icon="trash" data-testid={`${testId}-remove-${row.id}`} onClick={() => setRemoving(row)}>
-                        {t('company.remove')}
-                      </Button>
-                    )}
+                    {canEdit && decl.rowActions?.(row)}
+                    <RowMenu decl={rowMenu} row={row} testId={testId} />
                   </span>
                 ),
               }
-            : undefined
+            : canEdit
+              ? {
+                  title: t('common.actions'),
+                  width: decl.actionsWidth ?? 190,
+                  render: (row) => (
+                    <span className="rt-row-actions">
+                      {decl.rowActions?.(row)}
+                      <Button size="small" variant="minimal" icon="edit" data-testid={`${testId}-edit-${row.id}`} onClick={() => setEditing(row)}>
+                        {t('common.edit')}
+                      </Button>
+                      {decl.remove && (
+                        <Button size="small" variant="minimal" intent="danger" icon="trash" data-testid={`${testId}-remove-${row.id}`} onClick={() => setRemoving(row)}>
+                          {t('company.remove')}
+                        </Button>
+                      )}
+                    </span>
+                  ),
+                }
+              : undefined
         }
       />
       {editing && <RecordDialog decl={decl} editing={editing} onClose={() => setEditing(null)} />}

@@ -12,6 +12,7 @@ export const list: Shape<typeof pt> = {
   pageSize: 'Rows per page',
   resizeColumn: 'Resize the {{column}} column',
   resizeHint: 'Drag to change the width; when focused, use the arrow keys; double-click for the automatic width',
+  rowMenu: 'Actions for {{row}}',
   filters: {
     title: 'Filters',
     period: 'Period',

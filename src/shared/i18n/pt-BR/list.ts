@@ -10,6 +10,7 @@ export const list = {
   pageSize: 'Linhas por página',
   resizeColumn: 'Redimensionar a coluna {{column}}',
   resizeHint: 'Arraste para mudar a largura; com o foco, use as setas; clique duas vezes para voltar à largura automática',
+  rowMenu: 'Ações de {{row}}',
   filters: {
     title: 'Filtros',
     period: 'Período',

@@ -21,6 +21,7 @@ import { resourceColumnOf } from '../cells';
 import { ExportExcelButton } from '../ExportExcelButton';
 import { ResourceTable, type ResourceColumn } from '../ResourceTable';
 import { RoleGate } from '../RoleGate';
+import { RowMenu } from '../RowMenu';
 import { tableStatusOf } from '../tableStatus';
 import { useListState } from '../useListState';
 import type { ColumnDecl } from './columns';
@@ -28,6 +29,7 @@ import type { AnyListOperationName, ExportOperationName, FilterKeyOf, ItemOf, Pa
 import { FilterBar } from './FilterBar';
 import { filterDefsOf, type FilterDecl } from './filters';
 import { clampedPage, listArgsOf, withPage } from './listState';
+import type { RowMenuDecl } from './rowMenu';
 import { useListFilters } from './useListFilters';
 
 export interface RowAction<T> {
@@ -72,6 +74,8 @@ export interface ListDeclaration<N extends AnyListOperationName> {
   /** …or what a row click does otherwise */
   onRowClick?(row: ItemOf<N>): void;
   rowActions?: readonly RowAction<ItemOf<N>>[];
+  /** the pages a row leads to, in one menu after the row's buttons (button test id `${testId}-menu-<id>`) */
+  rowMenu?: RowMenuDecl<ItemOf<N> & { id: number | string }>;
   toolbar?: readonly ToolbarAction[];
   /** 'EXPORTAR EXCEL' of the same filters and sort; `title` is an i18n key */
   export?: { operation: ExportOperationName; title: string; fileName: string };
@@ -122,7 +126,7 @@ function rowIdOf(row: unknown): string {
 export function ListScreen<N extends AnyListOperationName>(props: ListScreenProps<N>) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { testId, operation, columns, filters = [], rowLink, onRowClick, rowActions = [], toolbar = [], refreshEvery, notice } = props;
+  const { testId, operation, columns, filters = [], rowLink, onRowClick, rowActions = [], rowMenu, toolbar = [], refreshEvery, notice } = props;
   type Row = ItemOf<N>;
 
   // Stable by content: a declaration written inside a component is a new array on every render.
@@ -158,7 +162,7 @@ export function ListScreen<N extends AnyListOperationName>(props: ListScreenProp
   }, [settled, meta, state, setState]);
 
   const tableColumns: ResourceColumn<Row>[] = columns.map((c) => resourceColumnOf(c, t));
-  if (rowActions.length > 0) {
+  if (rowActions.length > 0 || rowMenu) {
     tableColumns.push({
       id: 'actions',
       title: t('common.actions'),
@@ -184,6 +188,7 @@ export function ListScreen<N extends AnyListOperationName>(props: ListScreenProp
             </Gated>
             ),
           )}
+          {rowMenu && <RowMenu decl={rowMenu} row={row as Row & { id: number | string }} testId={testId} />}
         </span>
       ),
     });

@@ -201,6 +201,7 @@ const bankSchema = formSchema(contract['company.createBank'].args.omit({ id: tru
   nullIfEmpty: ['agency_digit', 'account_digit'],
 });
 const BANK_INVALIDATES = ['company.banks'] as const;
+const bankName = (b: { bank_code: string; bank_name: string }) => `${b.bank_code} – ${b.bank_name}`;
 const withDigit = (main: string, digit: string | null) => (digit ? `${main}-${digit}` : main);
 /** The banks whose CNAB remittances the server writes link to their remittances. */
 const hasRemittances = (code: string) => (REMITTANCE_BANK_CODES as readonly string[]).includes(code);
@@ -234,7 +235,7 @@ export function BanksPanel() {
         texts: 'company.banks',
         intro: t('company.banks.intro'),
         columns: [
-          { id: 'bank', title: 'company.fields.bank', width: 170, text: (b) => `${b.bank_code} – ${b.bank_name}` },
+          { id: 'bank', title: 'company.fields.bank', width: 170, text: bankName },
           { id: 'agency', title: 'company.fields.agency', width: 90, kind: 'identifier', text: (b) => withDigit(b.agency, b.agency_digit) },
           { id: 'account', title: 'company.fields.account', width: 110, kind: 'identifier', text: (b) => withDigit(b.account, b.account_digit) },
           { id: 'wallet', title: 'company.fields.wallet', width: 70, kind: 'identifier', field: 'wallet' },
@@ -242,24 +243,27 @@ export function BanksPanel() {
           // An identifier (the next boleto's number), shown without thousands separators.
           { id: 'next', title: 'company.fields.next_our_number', width: 150, kind: 'identifier', text: (b) => String(b.next_our_number) },
           { id: 'active', title: 'company.fields.active', width: 70, kind: 'boolean', field: 'active' },
-          {
-            id: 'remittances',
-            title: 'remittance.openRemittances',
-            width: 100,
-            text: (b) => (hasRemittances(b.bank_code) ? t('remittance.openRemittances') : ''),
-            link: (b) => (hasRemittances(b.bank_code) ? `/app/company-operation/remittance-operation/${b.bank_code}` : null),
-            testId: (b) => `company-bank-remittances-${b.id}`,
-          },
-          {
-            // The manual remittance is of one collecting account: its route takes the account's id, not the bank code.
-            id: 'manualRemittance',
-            title: 'remittance.openManual',
-            width: 110,
-            text: (b) => (hasRemittances(b.bank_code) ? t('remittance.openManual') : ''),
-            link: (b) => (hasRemittances(b.bank_code) ? `/app/company-operation/remittance-operation/manual/${b.id}` : null),
-            testId: (b) => `company-bank-manual-remittance-${b.id}`,
-          },
         ],
+        rowMenu: {
+          name: bankName,
+          entries: [
+            {
+              id: 'remittances',
+              label: 'remittance.openRemittances',
+              icon: 'export',
+              to: (b) => (hasRemittances(b.bank_code) ? `/app/company-operation/remittance-operation/${b.bank_code}` : null),
+              testId: (b) => `company-bank-remittances-${b.id}`,
+            },
+            {
+              // The manual remittance is of one collecting account: its route takes the account's id, not the bank code.
+              id: 'manualRemittance',
+              label: 'remittance.openManual',
+              icon: 'hand-right',
+              to: (b) => (hasRemittances(b.bank_code) ? `/app/company-operation/remittance-operation/manual/${b.id}` : null),
+              testId: (b) => `company-bank-manual-remittance-${b.id}`,
+            },
+          ],
+        },
         rows: query.data,
         loading: query.isFetching && !query.data,
         error: query.error,
@@ -284,7 +288,7 @@ export function BanksPanel() {
         create: (v) => create.mutateAsync({ ...v, id: COMPANY_ID }),
         update: (b, v) => update.mutateAsync({ ...v, id: COMPANY_ID, accountId: b.id }),
         remove: (b) => remove.mutateAsync({ id: COMPANY_ID, accountId: b.id }),
-        describe: (b) => ({ bank: `${b.bank_code} – ${b.bank_name}`, agency: withDigit(b.agency, b.agency_digit), account: withDigit(b.account, b.account_digit) }),
+        describe: (b) => ({ bank: bankName(b), agency: withDigit(b.agency, b.agency_digit), account: withDigit(b.account, b.account_digit) }),
         canEdit,
       }}
     />
@@ -331,19 +335,23 @@ export function AssignmentAccountsPanel() {
         columns: [
           { id: 'name', title: 'company.fields.assignee_name', width: 200, field: 'assignee_name' },
           { id: 'cnpj', title: 'company.fields.assignee_cnpj', width: 160, kind: 'document', text: (a) => formatCpfCnpj(a.assignee_cnpj) },
-          { id: 'bank', title: 'company.fields.bank', width: 170, text: (a) => `${a.bank_code} – ${a.bank_name}` },
+          { id: 'bank', title: 'company.fields.bank', width: 170, text: bankName },
           { id: 'agency', title: 'company.fields.agency', width: 80, kind: 'identifier', field: 'agency' },
           { id: 'account', title: 'company.fields.account', width: 110, kind: 'identifier', text: (a) => withDigit(a.account, a.account_digit) },
           { id: 'active', title: 'company.fields.active', width: 70, kind: 'boolean', field: 'active' },
-          {
-            id: 'remittances',
-            title: 'assignmentRemittance.openRemittances',
-            width: 130,
-            text: () => t('assignmentRemittance.openRemittances'),
-            link: (a) => `/app/company-operation/banks/${a.bank_code}/assignment-remittances`,
-            testId: (a) => `company-assignment-remittances-${a.id}`,
-          },
         ],
+        rowMenu: {
+          name: (a) => a.assignee_name,
+          entries: [
+            {
+              id: 'remittances',
+              label: 'assignmentRemittance.openRemittances',
+              icon: 'export',
+              to: (a) => `/app/company-operation/banks/${a.bank_code}/assignment-remittances`,
+              testId: (a) => `company-assignment-remittances-${a.id}`,
+            },
+          ],
+        },
         rows: query.data,
         loading: query.isFetching && !query.data,
         error: query.error,
