@@ -90,7 +90,7 @@ describe('the export worker kept between exports', () => {
     // The idle clock runs only between exports: an export slower than it is not cut.
     const slow = await exportThrough(exports, 'slow', chunks(4, 40));
     expect(slow.rows).toBe(4);
-    await vi.waitFor(() => expect(exports.threadId()).toBeNull(), { timeout: 10_000 });
+    await vi.waitFor(() => expect(exports.threadId()).toBeNull(), { timeout: 4_000 });
     const next = await exportThrough(exports, 'next');
     expect(next.rows).toBe(3);
     expect(next.thread).not.toBe(slow.thread);
@@ -119,7 +119,7 @@ describe('the export worker kept between exports', () => {
     const exports = pool();
     const gone = await exportThrough(exports, 'exit after');
     expect(gone.rows).toBe(3);
-    await vi.waitFor(() => expect(exports.threadId()).toBeNull(), { timeout: 10_000 });
+    await vi.waitFor(() => expect(exports.threadId()).toBeNull(), { timeout: 4_000 });
     const next = await exportThrough(exports, 'next');
     expect(next.rows).toBe(3);
     expect(next.thread).not.toBe(gone.thread);
