@@ -1,7 +1,8 @@
 /** The messages between the main process and the export's worker thread (excel-in-worker.ts, excel-worker.ts). */
 import type { ExcelColumn } from '@shared/contract/define';
 
-export interface ExportWorkerData {
+/** One export, posted first; its body's chunks and 'end' follow. */
+export interface ExportJob {
   /** The temporary file beside the target; the main process renames it into place or removes it. */
   filePath: string;
   title: string;
@@ -11,8 +12,9 @@ export interface ExportWorkerData {
   progressEvery?: number;
 }
 
-export type ToExportWorker = { type: 'chunk'; bytes: Uint8Array } | { type: 'end' };
+export type ToExportWorker = { type: 'job'; job: ExportJob } | { type: 'chunk'; bytes: Uint8Array } | { type: 'end' };
 
+/** 'done' and 'failed' are each posted once the file is closed; after 'failed' the thread ends. */
 export type FromExportWorker =
   | { type: 'ack' }
   | { type: 'progress'; written: number; total: number }

@@ -17,7 +17,7 @@ import type { ApiResult } from '@shared/result';
 import { translate } from '@shared/i18n';
 import { isFailure, resolveCall } from './dispatcher';
 import { DEFAULT_EXPORT_FILE_NAME, DEFAULT_EXPORT_TITLE, EXPORT_EXTENSION } from '@shared/excel-names';
-import { sourceExcelWorker, writeExportInWorker, type ExcelWorkerEntry } from './excel-in-worker';
+import { exportWorkerPool, sourceExcelWorker, type ExcelWorkerEntry } from './excel-in-worker';
 import { errorText, failure, invalidArgs } from './failure';
 import type { AppPaths, DialogPort } from './ports';
 import type { SessionService } from './session';
@@ -165,7 +165,7 @@ export const RETURN_FILE_EXTENSIONS = ['ret', 'RET', 'txt', 'TXT'] as const;
 
 export function createFilesService(options: FilesServiceOptions): FilesService {
   const now = options.now ?? (() => new Date());
-  const workerEntry = options.excelWorker ?? sourceExcelWorker();
+  const exportWorker = exportWorkerPool(options.excelWorker ?? sourceExcelWorker());
 
   function folder(): string {
     return options.settings().downloadFolder || options.paths.downloads;
@@ -208,7 +208,8 @@ export function createFilesService(options: FilesServiceOptions): FilesService {
       const locale = options.settings().locale;
       let jobId = 'export';
       let temp: string | null = null;
-      let body: Readable | null = null;
+      // Set inside the worker's turn below; an export that fails there releases its socket here.
+      const reading: { body: Readable | null } = { body: null };
       try {
         const call = resolveCall(name, args, locale);
         if (isFailure(call)) return call;
@@ -228,37 +229,44 @@ export function createFilesService(options: FilesServiceOptions): FilesService {
         if (!target) return cancelled();
 
         progress(jobId, 'fetching', 0);
-        // The answer is read as it arrives and each row written as it is read: a 100,000-row report is never held whole.
-        const answer = await options.session.stream(call.name, call.args);
-        if (!answer.ok) {
-          progress(jobId, 'failed', 0);
-          return answer.failure;
-        }
-        const stream = answer.stream;
-        body = stream;
-
-        // The rows are parsed and written in a worker thread with its heap capped (excel-in-worker.ts); the request,
-        // the temporary file's name, the rename and the cleanup stay here.
         temp = tempPathFor(target.path);
-        const written = await writeExportInWorker({
-          entry: workerEntry,
-          filePath: temp,
-          title,
-          date: now(),
-          columns: file.columns,
-          body: stream,
-          abortBody: () => stream.destroy(),
-          progressEvery: options.progressEvery,
-          onProgress: (count, total) => progress(jobId, 'writing', count, total),
+        const fileTemp = temp;
+        // One export at a time in the kept worker (excel-in-worker.ts): a queued export asks the server for its rows
+        // only once the worker is free, so no answer waits half-read on its socket.
+        const outcome = await exportWorker.run(async (write) => {
+          // The answer is read as it arrives and each row written as it is read: a 100,000-row report is never held whole.
+          const answer = await options.session.stream(call.name, call.args);
+          if (!answer.ok) return { ok: false as const, failure: answer.failure };
+          const stream = answer.stream;
+          reading.body = stream;
+          // The rows are parsed and written in a worker thread with its heap capped (excel-in-worker.ts); the
+          // request, the temporary file's name, the rename and the cleanup stay here.
+          const written = await write({
+            filePath: fileTemp,
+            title,
+            date: now(),
+            columns: file.columns,
+            body: stream,
+            abortBody: () => stream.destroy(),
+            progressEvery: options.progressEvery,
+            onProgress: (count, total) => progress(jobId, 'writing', count, total),
+          });
+          reading.body = null;
+          return { ok: true as const, written };
         });
-        body = null;
-        const path = await place(temp, target);
+        if (!outcome.ok) {
+          temp = null;
+          progress(jobId, 'failed', 0);
+          return outcome.failure;
+        }
+        const { written } = outcome;
+        const path = await place(fileTemp, target);
         temp = null;
         const bytes = (await stat(path)).size;
         progress(jobId, 'done', written.rows, written.total);
         return { data: { path, bytes, rows: written.rows }, error: false, status: 200 };
       } catch (error) {
-        body?.destroy();
+        reading.body?.destroy();
         if (temp) await unlink(temp).catch(() => undefined);
         progress(jobId, 'failed', 0);
         return failure('server', locale, { key: 'errors.fileWrite', vars: { detail: errorText(error) } });

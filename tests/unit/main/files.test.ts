@@ -19,8 +19,9 @@ type Row = Record<string, string | number | boolean | null>;
 const FILE_KEY = 'Zk3q9Xw2LmN8pR4tV6yB1c';
 
 /**
- * Each export starts the writer's worker thread from its TypeScript source through tsx (0.5–2 s on a loaded
- * machine, excel-in-worker.ts), so tests with several exports need more than the default 5 s.
+ * The first export starts the writer's worker thread from its TypeScript source through tsx (0.5–2 s on a loaded
+ * machine), and so does the first after a stand-in worker below failed; the others reuse it (excel-in-worker.ts).
+ * Tests with several exports may need more than the default 5 s on a loaded machine.
  */
 const EXPORT_TIMEOUT = { timeout: 30_000 };
 
@@ -279,15 +280,15 @@ describe('Excel export read as it arrives', EXPORT_TIMEOUT, () => {
 });
 
 describe('Excel export written in its worker thread: a failure leaves no file', EXPORT_TIMEOUT, () => {
-  /** A stand-in for excel-worker.ts: writes part of the workbook when the first chunk arrives, then does `then`. */
+  /** A stand-in for excel-worker.ts: writes part of the workbook when the export's job arrives, then does `then`. */
   async function failingWorker(then: string): Promise<{ entry: ExcelWorkerEntry; remove(): Promise<void> }> {
     const folder = await tempDir('backoffice-worker-');
     const path = join(folder.path, 'worker.mjs');
     await writeFile(
       path,
-      `import { parentPort, workerData } from 'node:worker_threads';
+      `import { parentPort } from 'node:worker_threads';
        import { writeFileSync } from 'node:fs';
-       parentPort.once('message', () => { writeFileSync(workerData.filePath, 'PK part of a workbook'); ${then} });`,
+       parentPort.once('message', ({ job }) => { writeFileSync(job.filePath, 'PK part of a workbook'); ${then} });`,
     );
     return { entry: { path }, remove: folder.remove };
   }
@@ -302,11 +303,10 @@ describe('Excel export written in its worker thread: a failure leaves no file', 
       // Past the rows the widths are measured on, so the worker has the file open and rows in it.
       res.write(`{"total":${rows.length},"rows":[${rows.slice(0, 2200).map((r) => JSON.stringify(r)).join(',')}`);
       void (async () => {
-        // Cut once the temporary file is on disk (5 s at most, so a service that writes nothing fails the check, not the run).
+        // Cut once rows have been written to the temporary file (5 s at most, so a service that writes nothing fails
+        // the check, not the run). The worker opens the file as the export starts; rows are written past the widths'.
         const deadline = Date.now() + 5000;
-        while (!(await readdir(downloads.path)).some((name) => name.endsWith('.part')) && Date.now() < deadline) {
-          await new Promise((ok) => setTimeout(ok, 10));
-        }
+        while (!progress.some((e) => e.phase === 'writing') && Date.now() < deadline) await new Promise((ok) => setTimeout(ok, 10));
         partSeen = (await readdir(downloads.path)).some((name) => name.endsWith('.part'));
         res.destroy();
       })();
