@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import type { Settings } from '@shared/bridge';
 import { LAUNCH_SECRET_ENV } from '@shared/launch';
 import type { BackendPort } from './ports';
-import { MAIN_PROCESS_V8_FLAGS, SEMI_SPACE_MB } from './v8-flags';
+import { MAIN_PROCESS_V8_FLAGS, semiSpaceFromTheStart } from './v8-flags';
 
 export interface RunningBackend {
   url: string;
@@ -109,7 +109,7 @@ export const BACKEND_START_TIMEOUT_MS = 180_000;
  * restart took 35 ms less wall time and 45 ms less CPU (medians of twelve
  * alternating restarts) for 2 MB more peak (docs/performance.md, (c)).
  */
-export const EMBEDDED_BACKEND_V8_FLAGS: readonly string[] = ['--liftoff-only', ...MAIN_PROCESS_V8_FLAGS, `--min-semi-space-size=${SEMI_SPACE_MB}`];
+export const EMBEDDED_BACKEND_V8_FLAGS: readonly string[] = ['--liftoff-only', ...MAIN_PROCESS_V8_FLAGS, ...semiSpaceFromTheStart()];
 
 export interface ChildProcessSpawnerOptions {
   /** The server entry: built out/main/server.js, or src/server/entry.ts run through tsx (execArgv ['--import', 'tsx']). */

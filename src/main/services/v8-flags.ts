@@ -23,8 +23,13 @@
  * longer depend on it: they are parsed and written in a worker thread whose
  * young generation is capped by resourceLimits (excel-in-worker.ts).
  */
-export const SEMI_SPACE_MB = 8;
-export const MAIN_PROCESS_V8_FLAGS: readonly string[] = [`--max-semi-space-size=${SEMI_SPACE_MB}`];
+// A plain literal: scripts/check-builder-config.mjs reads it to check the desktop entry's --js-flags.
+export const MAIN_PROCESS_V8_FLAGS: readonly string[] = ['--max-semi-space-size=8'];
+
+/** The young generation sized at the cap from the start (`--min-` beside `--max-semi-space-size`): see backend.ts. */
+export function semiSpaceFromTheStart(flags: readonly string[] = MAIN_PROCESS_V8_FLAGS): string[] {
+  return flags.filter((f) => f.startsWith('--max-semi-space-size=')).map((f) => f.replace('--max-', '--min-'));
+}
 
 /** The `--js-flags` switch for a Chromium/Electron command line. */
 export function jsFlagsSwitch(flags: readonly string[] = MAIN_PROCESS_V8_FLAGS): string {
