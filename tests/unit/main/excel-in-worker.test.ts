@@ -96,20 +96,14 @@ describe('the export worker kept between exports', () => {
     expect(next.thread).not.toBe(slow.thread);
   });
 
-  it('a worker that dies fails only its own export; the next export gets a new worker', async () => {
+  it.each([
+    ['dies', 'crash', 'o gravador parou'],
+    ['reports a failure', 'fail', 'ENOSPC: no space left on device, write'],
+  ])('a worker that %s fails only its own export and is ended, not reused; the next export gets a new worker', async (_case, job, message) => {
     const exports = pool();
     const before = await exportThrough(exports, 'before');
-    await expect(exportThrough(exports, 'crash')).rejects.toThrow('o gravador parou');
+    await expect(exportThrough(exports, job)).rejects.toThrow(message);
     expect(exports.threadId()).toBeNull();
-    const after = await exportThrough(exports, 'after');
-    expect(after.rows).toBe(3);
-    expect(after.thread).not.toBe(before.thread);
-  });
-
-  it('a worker that reports a failure is ended, not reused', async () => {
-    const exports = pool();
-    const before = await exportThrough(exports, 'before');
-    await expect(exportThrough(exports, 'fail')).rejects.toThrow('ENOSPC: no space left on device, write');
     const after = await exportThrough(exports, 'after');
     expect(after.rows).toBe(3);
     expect(after.thread).not.toBe(before.thread);
