@@ -121,8 +121,3 @@ export function buildRequest(op: OperationDef, args: unknown): BuiltRequest {
       return { method: op.method, path, query: [] };
   }
 }
-
-/** Fastify-style route path (same ':name' syntax). */
-export function routePath(op: OperationDef): string {
-  return op.path;
-}
