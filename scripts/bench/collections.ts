@@ -26,6 +26,7 @@ import { startTestServer, type TestServer } from '../../tests/helpers/server';
 import { benchMain } from './main-harness';
 import { timeRuns } from './logs';
 import { postgres } from './load';
+import { disbursementsSql } from './disbursed-operations';
 
 const INSTALLMENTS = Number(process.env.BENCH_INSTALLMENT_ROWS ?? 1_000_000);
 const JOURNAL = Number(process.env.BENCH_JOURNAL_ROWS ?? 1_000_000);
@@ -72,13 +73,7 @@ CROSS JOIN LATERAL (SELECT (o.first_due_date + (n - 1) * interval '1 month')::da
                            round(o.principal / ${PER_OPERATION} * 0.1, 2) AS interest) d
 WHERE o.id BETWEEN $1::int AND $2::int`;
 
-const DISBURSEMENTS_SQL = `
-INSERT INTO disbursements (credit_operation_id, disbursed_on, financed, released, iof, fees, method, payout_account,
-  late_fee_percent, default_interest_monthly_percent, contract_monthly_percent)
-SELECT id, disbursement_date, principal, principal, 0, 0, 'pix',
-       '{"bank_code":"341","bank_name":"Itaú","agency":"1","agency_digit":null,"account":"1","account_digit":"0","account_type":"checking","pix_key":null}'::jsonb,
-       2, 1, monthly_rate
-FROM credit_operations WHERE status = 'disbursed' AND id BETWEEN $1::int AND $2::int`;
+const DISBURSEMENTS_SQL = disbursementsSql("status = 'disbursed' AND id BETWEEN $1::int AND $2::int");
 
 /** Balanced pairs: bank against the receivable (and income), dated over three years before $3. */
 const JOURNAL_SQL = `

@@ -32,13 +32,18 @@ SELECT o.id, n, (o.first_due_date + (n - 1) * interval '1 month')::date, d.amort
  CROSS JOIN LATERAL (SELECT round(o.principal / ${SCHEDULE}, 2) AS amortization, round(o.principal / ${SCHEDULE} * 0.025, 2) AS interest) d
  WHERE o.id = ANY($1::int[])`;
 
-const DISBURSEMENTS_SQL = `
+/** A disbursement (Pix to a fixed account, no IOF or fees) for each operation the WHERE names; shared with (m)'s bench. */
+export function disbursementsSql(where: string): string {
+  return `
 INSERT INTO disbursements (credit_operation_id, disbursed_on, financed, released, iof, fees, method, payout_account,
   late_fee_percent, default_interest_monthly_percent, contract_monthly_percent)
 SELECT id, disbursement_date, principal, principal, 0, 0, 'pix',
        '{"bank_code":"341","bank_name":"Itaú","agency":"1","agency_digit":null,"account":"1","account_digit":"0","account_type":"checking","pix_key":null}'::jsonb,
        2, 1, monthly_rate
-  FROM credit_operations WHERE id = ANY($1::int[])`;
+  FROM credit_operations WHERE ${where}`;
+}
+
+const DISBURSEMENTS_SQL = disbursementsSql('id = ANY($1::int[])');
 
 /** One disbursed operation per borrower, with its installments and disbursement; answers the operations' ids. */
 export async function insertDisbursedOperations(database: Rows, borrowerIds: readonly number[]): Promise<number[]> {
