@@ -10,6 +10,12 @@ import { launchOptions } from './tests/e2e/harness/browser';
  * passes only on CI's retry is listed at the end (flaky-reporter.ts).
  */
 const isCI = !!process.env.CI;
+/**
+ * A test's only clock. Every wait inside it (an assertion, an action, a
+ * navigation) may use the whole of it: on a busy machine things come late,
+ * not never, and a shorter limit of their own turned slowness into red runs.
+ */
+const TEST_TIMEOUT = 90_000;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -19,8 +25,8 @@ export default defineConfig({
   fullyParallel: false,
   retries: isCI ? 1 : 0,
   forbidOnly: isCI,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  timeout: TEST_TIMEOUT,
+  expect: { timeout: TEST_TIMEOUT },
   reporter: [['list'], ['./tests/e2e/harness/flaky-reporter.ts']],
   outputDir: 'test-results/e2e',
   use: {
@@ -29,8 +35,8 @@ export default defineConfig({
     timezoneId: 'America/Sao_Paulo',
     // Toasts then come and go without fading (styles.css): a half-faded toast failed axe's contrast rule at random.
     reducedMotion: 'reduce',
-    actionTimeout: 15_000,
-    navigationTimeout: 20_000,
+    actionTimeout: TEST_TIMEOUT,
+    navigationTimeout: TEST_TIMEOUT,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: launchOptions(),

@@ -15,6 +15,11 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx'],
           environment: 'node',
+          // Vitest's 5 s default is a clock a busy machine beats: a unit test
+          // of 1.2 s took 5–12 s at load 9–20 on two cores. The limit is there
+          // to end a test that hangs, not to time one that is slow.
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
           maxWorkers: WORKERS,
           // The unit files share their modules within a worker instead of
           // importing them again per file: the suite spent over half its

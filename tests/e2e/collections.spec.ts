@@ -45,7 +45,7 @@ test('the expired list, a band filter, a row to its payments, the portfolio pane
   await signInAs(page, harness, DEMO.agente.email);
 
   // The dashboard's portfolio figures, chart and table.
-  await expect(page.getByTestId('portfolio')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('portfolio')).toBeVisible();
   await expect(page.getByTestId('portfolio-value-outstanding')).toContainText('R$');
   await expect(page.getByTestId('portfolio-at-risk').locator('.recharts-bar-rectangle').first()).toBeVisible();
   await expectNoSeriousViolations(page);

@@ -104,7 +104,7 @@ test('EXPORTAR EXCEL writes the filtered log entries to an xlsx on disk', async 
   await expect.poll(() => visibleLogIds(page)).toEqual(mine.items.slice(0, 10).map((i) => i.id));
 
   await page.getByTestId('export-excel').click();
-  await expect(page.getByTestId('export-result')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('export-result')).toBeVisible();
   expect(harness.dialogs.saveRequests).toHaveLength(1);
   const saved = harness.dialogs.saveRequests[0].defaultPath.split(/[\\/]/).pop()!;
   const file = `${harness.paths.downloads}/${saved}`;

@@ -25,7 +25,7 @@ function detailId(page: Page): number {
 async function expectAllSent(page: Page, count: number): Promise<void> {
   const tags = page.getByTestId('messages-recipients-table').locator('[data-testid^="recipient-status-"]');
   await expect(tags).toHaveCount(count);
-  await expect.poll(async () => (await tags.evaluateAll((els) => els.map((e) => e.getAttribute('data-status')))).join(','), { timeout: 15_000 }).toBe(
+  await expect.poll(async () => (await tags.evaluateAll((els) => els.map((e) => e.getAttribute('data-status')))).join(',')).toBe(
     Array(count).fill('sent').join(','),
   );
   await expect(page.getByTestId('messages-detail-status')).toHaveText('Concluído');

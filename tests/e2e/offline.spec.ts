@@ -115,7 +115,7 @@ test('cached lists and details stay viewable offline, writes keep the form, and 
   const shown = staleText.replace('Sem conexão — exibindo dados de ', '');
   expect(minutesShown(startedAt, new Date(), timeZone ?? '')).toContain(shown);
   await server.restart();
-  await expect(page.getByTestId('users-table-stale')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.getByTestId('users-table-stale')).toHaveCount(0);
   expect(harness.connectivityEvents.map((e) => e.online)).toEqual([false, true]);
   expect(await rows(page)).toEqual(page1);
 

@@ -20,7 +20,7 @@ async function openPalette(page: Page): Promise<void> {
   await expect(async () => {
     await page.keyboard.press('Control+k');
     await expect(page.getByTestId('palette-input')).toBeFocused({ timeout: 3000 });
-  }).toPass({ timeout: 15_000 });
+  }).toPass();
 }
 
 test('Ctrl+K finds an operation by its number and opens it; it comes back among the recent records', async ({ page, harness, server }) => {

@@ -135,7 +135,7 @@ async function operationsReportFromScreen(page: Page, harness: Harness, server: 
   await expectNoSeriousViolations(page);
 
   await page.getByTestId('export-excel').click();
-  await expect(page.getByTestId('export-result')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('export-result')).toBeVisible();
   const savedPath = ((await page.getByTestId('export-result').textContent()) ?? '').replace(/^.*?(\/\S+\.xlsx).*$/s, '$1');
   expect(savedPath.startsWith(harness.paths.downloads)).toBe(true);
   const book = new ExcelJS.Workbook();
@@ -185,7 +185,7 @@ async function parameterizedReportFromScreen(page: Page, harness: Harness, serve
   await expectNoSeriousViolations(page);
 
   await page.getByTestId('report-parameterized-xlsx').click();
-  await expect(page.getByTestId('report-parameterized-saved-file')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('report-parameterized-saved-file')).toBeVisible();
   const savedPath = ((await page.getByTestId('report-parameterized-saved-file').textContent()) ?? '').replace(/^.*?(\/\S+\.xlsx).*$/s, '$1');
   expect(savedPath.startsWith(harness.paths.downloads)).toBe(true);
   const book = new ExcelJS.Workbook();

@@ -116,7 +116,7 @@ test('filters, sort and paging live in the URL; links to the person and the soli
 
   // The export of the same filters and order: info sheet and data sheet.
   await page.getByTestId('export-excel').click();
-  await expect(page.getByTestId('export-result')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('export-result')).toBeVisible();
   const saved = harness.dialogs.saveRequests[0].defaultPath.split(/[\\/]/).pop()!;
   const file = `${harness.paths.downloads}/${saved}`;
   expect(existsSync(file)).toBe(true);

@@ -105,7 +105,7 @@ test('list: filters, sort and paging live in the URL; the export writes both she
 
   // The export of the same filters: info sheet and data sheet with every matching row.
   await page.getByTestId('export-excel').click();
-  await expect(page.getByTestId('export-result')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('export-result')).toBeVisible();
   const saved = harness.dialogs.saveRequests[0].defaultPath.split(/[\\/]/).pop()!;
   const file = `${harness.paths.downloads}/${saved}`;
   expect(existsSync(file)).toBe(true);
@@ -273,7 +273,7 @@ test('documents: upload into a slot and view an image and a PDF inside the app',
 
   // The PDF: rendered by pdf.js into a canvas, one page.
   await page.getByTestId(`slot-${pdfSlot}-view`).click();
-  await expect(page.getByTestId('viewer-pdf')).toHaveAttribute('data-pages', '1', { timeout: 20_000 });
+  await expect(page.getByTestId('viewer-pdf')).toHaveAttribute('data-pages', '1');
   await expect(page.getByTestId('viewer-pdf-page')).toHaveText('Página 1 de 1');
   await expect(page.getByTestId('viewer-pdf').locator('canvas')).toBeVisible();
   await shot(page, info, 'viewer-pdf');

@@ -147,7 +147,7 @@ test('EXPORTAR EXCEL writes an xlsx with the info and data sheets and every matc
   await openUsers(page, harness);
   const all = await serverList(server.url, {});
   await page.getByTestId('export-excel').click();
-  await expect(page.getByTestId('export-result')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('export-result')).toBeVisible();
 
   expect(harness.dialogs.saveRequests).toHaveLength(1);
   expect(harness.dialogs.saveRequests[0].defaultPath).toMatch(/\.xlsx$/);

@@ -15,6 +15,7 @@ import { startServer } from '../../../src/server/index';
 import { createTestDatabase, prepareDataDir, startTestServer, testDatabaseUrl, type TestServer } from '../../helpers/server';
 import { fakeSmtp } from '../../helpers/smtp';
 import { call, codeFromOutbox, signIn } from './client';
+import { eventually } from '../../helpers/eventually';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyRequest } from 'fastify';
@@ -354,12 +355,11 @@ describe.skipIf(testDatabaseUrl())('after SMTP delivery', () => {
     const mailing = await startServer({ dataDir, uploadsDir: join(dir, 'uploads'), smtp: { host: '127.0.0.1', port: smtp.port, secure: false, from: 'bo@demo.local' } });
     try {
       await call(mailing, 'recover.request', { email: 'operador@demo.local' });
-      let message = await mailing.outbox.latest('operador@demo.local');
-      for (let i = 0; i < 100 && message?.status !== 'sent'; i++) {
-        await new Promise((r) => setTimeout(r, 50));
-        message = await mailing.outbox.latest('operador@demo.local');
-      }
-      expect(message?.status).toBe('sent');
+      const message = await eventually(async () => {
+        const latest = await mailing.outbox.latest('operador@demo.local');
+        expect(latest?.status).toBe('sent');
+        return latest;
+      }, 50);
       expect(message?.body).toContain(`Código: ${REDACTED_SECRET}`);
       // The person got the code itself.
       expect(smtp.received.join('\n')).toMatch(/C=C3=B3digo: [A-Z2-9]{8}|Código: [A-Z2-9]{8}/);

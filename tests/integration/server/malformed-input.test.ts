@@ -366,12 +366,22 @@ describe('no malformed input reaches a 500', () => {
     throw new Error('every signed-in token of the walk was revoked');
   }
 
-  // A few thousand requests on a 2-core machine: longer than the suite's default per-test limit.
-  it('walks every operation of the contract with malformed values, signed in and without a token', { timeout: 300_000 }, async () => {
+  /**
+   * The walk is a few thousand requests: one test per area of the contract
+   * (the name before the dot), so each has the whole per-test limit for a
+   * few hundred of them. As one 300 s test it ran past its limit on a
+   * 2-core machine at load 9–20; split, a busy machine makes it slower, not
+   * red. The totals are checked once every area has been walked.
+   */
+  const areas = [...new Set((Object.keys(contract) as OperationName[]).map((name) => name.split('.')[0]))];
+  let sent = 0;
+  /** 400s that name a field: proof the probes reach validation rather than stopping at the door. */
+  let namedRefusals = 0;
+  /** The filter names each list answered as its own (not refused as unknown): see `declaredFilters` below. */
+  const declaredFilters: Partial<Record<OperationName, string[]>> = {};
+
+  it.each(areas)('walks the operations of %s with malformed values, signed in and without a token', { timeout: 300_000 }, async (area) => {
     const failures: string[] = [];
-    let sent = 0;
-    /** 400s that name a field: proof the probes reach validation rather than stopping at the door. */
-    let namedRefusals = 0;
     const check = (name: OperationName, probe: Probe, who: string, answer: Answer) => {
       sent++;
       if (answer.status === 400 && typeof answer.body?.field === 'string') namedRefusals++;
@@ -381,9 +391,7 @@ describe('no malformed input reaches a 500', () => {
         failures.push(`${where}: ${answer.status} without a message`);
       }
     };
-    /** The filter names each list answered as its own (not refused as unknown): see `declaredFilters` below. */
-    const declaredFilters: Partial<Record<OperationName, string[]>> = {};
-    for (const name of Object.keys(contract) as OperationName[]) {
+    for (const name of (Object.keys(contract) as OperationName[]).filter((n) => n.split('.')[0] === area)) {
       const op = operation(name);
       const token = await liveToken();
       const walk = (probes: Probe[], seen?: (probe: Probe, answer: Answer) => void) =>
@@ -416,6 +424,10 @@ describe('no malformed input reaches a 500', () => {
       await walk(filterProbes(declared, FILTER_VALUES.slice(1)).map((probe) => ({ ...probe, params })));
     }
     expect(failures).toEqual([]);
+  });
+
+  it('walked every area: thousands of probes, most refused by name, and the server still answers', async () => {
+    expect(Object.keys(declaredFilters).length).toBeGreaterThan(0);
     // The answers tell a list's own filters apart: the admins list owns exactly the contract's ADMIN_USER_FILTERS.
     expect(declaredFilters['users.admins']).toEqual([...api.ADMIN_USER_FILTERS].sort());
     // The walk stays some thousands of requests (it grows with the contract: ~5,000 with the credit intake, ~10,300 with

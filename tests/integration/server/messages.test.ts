@@ -14,6 +14,7 @@ import { prepareDataDir, startTestServer, testDatabaseUrl, type TestServer } fro
 import { insertSolicitation } from '../../helpers/solicitations-fixture';
 import { fakeSmtp } from '../../helpers/smtp';
 import { call, signIn, signInEveryRole } from './client';
+import { eventually } from '../../helpers/eventually';
 
 let server: TestServer;
 /** by role, and looked up by the role names of each matrix row */
@@ -25,15 +26,13 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-/** Polls the broadcast until nothing is queued or being sent. */
-async function untilDone(target: Pick<RunningServer, 'url'>, id: number, token: string, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
+/** Polls the broadcast until nothing is queued or being sent (no clock of its own: the test's timeout is the limit). */
+async function untilDone(target: Pick<RunningServer, 'url'>, id: number, token: string) {
+  return eventually(async () => {
     const answer = await call(target, 'messages.get', { id }, token);
-    if (answer.body.status === 'done') return answer.body;
-    if (Date.now() > deadline) throw new Error(`broadcast ${id} still sending: ${JSON.stringify(answer.body)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+    if (answer.body.status !== 'done') throw new Error(`broadcast ${id} still sending`);
+    return answer.body;
+  }, 100);
 }
 
 interface EntrepreneurRow {

@@ -7,6 +7,7 @@ import { startServer } from '../../../src/server/index';
 import { prepareDataDir } from '../../helpers/server';
 import { fakeSmtp } from '../../helpers/smtp';
 import { call } from './client';
+import { eventually } from '../../helpers/eventually';
 
 const cleanup: Array<() => Promise<unknown>> = [];
 afterAll(async () => {
@@ -30,8 +31,8 @@ describe('entry process', () => {
     });
     expect(ready.type).toBe('ready');
     expect(ready.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    await new Promise((r) => setTimeout(r, 50));
-    expect(stdout).toContain(`BACKOFFICE_SERVER_READY ${ready.url}`);
+    // The stdout line and the IPC message travel apart: wait for the line itself.
+    await eventually(() => expect(stdout).toContain(`BACKOFFICE_SERVER_READY ${ready.url}`));
     const login = await call({ url: ready.url }, 'session.login', { email: 'admin@demo.local', password: 'Senha123' });
     expect(login.status).toBe(200);
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
@@ -40,13 +41,13 @@ describe('entry process', () => {
   }, 60_000);
 });
 
+/** Until every outbox row has this status (no clock of its own: the test's timeout is the limit). */
 async function waitForStatus(list: () => Promise<Array<{ status: string }>>, status: string) {
-  for (let i = 0; i < 100; i++) {
+  return eventually(async () => {
     const rows = await list();
-    if (rows.length > 0 && rows.every((r) => r.status === status)) return rows;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`outbox never reached ${status}: ${JSON.stringify(await list())}`);
+    if (rows.length === 0 || !rows.every((r) => r.status === status)) throw new Error(`outbox not yet ${status}`);
+    return rows;
+  }, 50);
 }
 
 describe('SMTP delivery', () => {

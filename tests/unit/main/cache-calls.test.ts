@@ -7,6 +7,7 @@ import type { Connectivity } from '../../../src/shared/bridge';
 import type { ApiResult } from '../../../src/shared/result';
 import { translate } from '../../../src/shared/i18n';
 import { memoryKeychain, tempDir } from './helpers';
+import { eventually } from '../../helpers/eventually';
 
 const LIST = { items: [{ id: 3, name: 'Ana' }], meta: { currentPage: 1, totalPages: 1, totalItems: 1, pageSize: 10 } };
 const ok = (data: unknown): ApiResult<unknown> => ({ data, error: false, status: 200 });
@@ -96,7 +97,7 @@ describe('calls through the offline cache', () => {
     await new Promise((r) => setTimeout(r, 80));
     expect(events.map((e) => e.online)).toEqual([false]);
     serverBack();
-    await expect.poll(() => events.map((e) => e.online), { timeout: 1000 }).toEqual([false, true]);
+    await eventually(() => expect(events.map((e) => e.online)).toEqual([false, true]));
     // A call that gets an answer also says the server is back, without waiting for a probe.
     await api.apiCall('users.admins', { page: 1 });
     server.up = false;

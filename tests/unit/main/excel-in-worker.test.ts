@@ -1,8 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createExportWorkerPool, type ExportJobInput, type ExportWorkerPool } from '../../../src/main/services/excel-in-worker';
 import { tempDir } from './helpers';
+import { eventually } from '../../helpers/eventually';
 
 /**
  * A stand-in for excel-worker.ts speaking its protocol: counts the chunks of each export and answers 'done' with
@@ -90,7 +91,7 @@ describe('the export worker kept between exports', () => {
     // The idle clock runs only between exports: an export slower than it is not cut.
     const slow = await exportThrough(exports, 'slow', chunks(4, 40));
     expect(slow.rows).toBe(4);
-    await vi.waitFor(() => expect(exports.threadId()).toBeNull(), { timeout: 4_000 });
+    await eventually(() => expect(exports.threadId()).toBeNull());
     const next = await exportThrough(exports, 'next');
     expect(next.rows).toBe(3);
     expect(next.thread).not.toBe(slow.thread);
@@ -113,7 +114,7 @@ describe('the export worker kept between exports', () => {
     const exports = pool();
     const gone = await exportThrough(exports, 'exit after');
     expect(gone.rows).toBe(3);
-    await vi.waitFor(() => expect(exports.threadId()).toBeNull(), { timeout: 4_000 });
+    await eventually(() => expect(exports.threadId()).toBeNull());
     const next = await exportThrough(exports, 'next');
     expect(next.rows).toBe(3);
     expect(next.thread).not.toBe(gone.thread);

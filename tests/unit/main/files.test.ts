@@ -57,10 +57,22 @@ function exportSession(rows: Row[] | (() => ApiResult<unknown>)) {
 let downloads: { path: string; remove(): Promise<void> };
 let settings: Settings;
 let progress: FileProgress[];
+/** Waiters for a phase's first event: a test waits for the event itself, never on a clock (a busy machine is slow, not wrong). */
+let phaseWaiters: { phase: FileProgress['phase']; resolve(): void }[];
+function progressReached(phase: FileProgress['phase']): Promise<void> {
+  if (progress.some((e) => e.phase === phase)) return Promise.resolve();
+  return new Promise((resolve) => phaseWaiters.push({ phase, resolve }));
+}
+function recordProgress(p: FileProgress): void {
+  progress.push(p);
+  for (const w of phaseWaiters.filter((w) => w.phase === p.phase)) w.resolve();
+  phaseWaiters = phaseWaiters.filter((w) => w.phase !== p.phase);
+}
 beforeEach(async () => {
   downloads = await tempDir('backoffice-downloads-');
   settings = { ...defaultSettings(), askWhereToSave: false };
   progress = [];
+  phaseWaiters = [];
 });
 afterEach(() => downloads.remove());
 
@@ -73,7 +85,7 @@ function files(session: SessionService, dialogs: DialogPort = noDialogs, excelWo
     excelWorker,
     paths: { userData: downloads.path, downloads: downloads.path },
     settings: () => settings,
-    emitProgress: (p) => progress.push(p),
+    emitProgress: recordProgress,
     progressEvery: 10,
     now: () => new Date('2024-06-30T15:00:00.000Z'),
   });
@@ -233,10 +245,10 @@ describe('Excel export read as it arrives', EXPORT_TIMEOUT, () => {
       void (async () => {
         for (const [p, page] of pages.entries()) {
           if (p === pages.length - 1) {
-            // Written rows show as 'writing' progress; give up after 5 s so a service that waits for the whole body fails the check, not the run.
-            const deadline = Date.now() + 5000;
-            while (!progress.some((e) => e.phase === 'writing') && Date.now() < deadline) await new Promise((ok) => setTimeout(ok, 10));
-            wroteBeforeLastPage = progress.some((e) => e.phase === 'writing');
+            // Written rows show as 'writing' progress. A service that waited for the whole body would never write
+            // before this page: the test then fails at the suite's timeout, the only limit (no clock of its own).
+            await progressReached('writing');
+            wroteBeforeLastPage = true;
           }
           // Cut mid-row as a socket would.
           const text = (p === 0 ? '' : ',') + page.map((r) => JSON.stringify(r)).join(',');
@@ -303,10 +315,9 @@ describe('Excel export written in its worker thread: a failure leaves no file', 
       // Past the rows the widths are measured on, so the worker has the file open and rows in it.
       res.write(`{"total":${rows.length},"rows":[${rows.slice(0, 2200).map((r) => JSON.stringify(r)).join(',')}`);
       void (async () => {
-        // Cut once rows have been written to the temporary file (5 s at most, so a service that writes nothing fails
-        // the check, not the run). The worker opens the file as the export starts; rows are written past the widths'.
-        const deadline = Date.now() + 5000;
-        while (!progress.some((e) => e.phase === 'writing') && Date.now() < deadline) await new Promise((ok) => setTimeout(ok, 10));
+        // Cut once rows have been written to the temporary file (a service that writes nothing fails at the suite's
+        // timeout). The worker opens the file as the export starts; rows are written past the widths'.
+        await progressReached('writing');
         partSeen = (await readdir(downloads.path)).some((name) => name.endsWith('.part'));
         res.destroy();
       })();
