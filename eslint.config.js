@@ -56,6 +56,15 @@ const EMBEDDED_BACKEND = ['src/main/services/backend/**/*.ts', 'src/main/service
 const SHARED_BY_ALIAS = { regex: layer('shared'), message: "Import the shared layer by its alias: '@shared/…' (aliases.config.ts)." };
 /** The screen kit is the renderer's: '@kit/…' from its screens, and from nowhere else. */
 const KIT_BY_ALIAS = { regex: '^(\\.\\./)+components(/|$)', message: "Import the screen kit by its alias: '@kit/…' (aliases.config.ts)." };
+/**
+ * Libraries that write files or run only in Node (workbooks, PDFs, barcodes, the database):
+ * src/shared is imported by the renderer too, so they live in src/node, src/main or src/server.
+ */
+const NODE_RUNTIME_LIBRARIES = {
+  paths: ['exceljs', 'pdfkit', 'pdfmake', 'bwip-js', 'keytar', 'axios', 'fastify', 'drizzle-orm', '@electric-sql/pglite', 'pg', 'nodemailer'],
+  patterns: ['exceljs/*', 'pdfkit/*', 'pdfmake/*', 'bwip-js/*', 'drizzle-orm/*', '@electric-sql/pglite/*', 'fastify/*'],
+  message: 'src/shared stays free of runtime libraries (it runs in the renderer too): put Node-side code both main and server use in src/node.',
+};
 const KIT_ONLY_IN_RENDERER = { patterns: ['@kit/*', '@kit'], message: 'The screen kit (@kit) is the renderer\'s; other layers never import it.' };
 
 const ELECTRON_ONLY_IN_SHELL = {
@@ -81,6 +90,19 @@ export default tseslint.config(
     },
   },
   {
+    // Node-side code the main process and the server both use (the Excel writer): runtime libraries
+    // allowed, but it is a library, not a process: it imports only src/shared.
+    files: ['src/node/**/*.ts'],
+    rules: {
+      'no-restricted-imports': restrictAll([
+        { regex: layer('main', 'renderer', 'server', 'preload'), message: 'src/node is shared by main and server: it imports only src/shared.' },
+        { paths: ['electron'], patterns: ['electron/*'], message: 'src/node runs in the server too: no electron.' },
+        SHARED_BY_ALIAS,
+        KIT_ONLY_IN_RENDERER,
+      ]),
+    },
+  },
+  {
     files: ['src/renderer/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
@@ -101,10 +123,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': restrictAll([
         {
-          regex: layer('main', 'renderer', 'server', 'preload'),
-          message: 'src/shared is pure TypeScript: it imports nothing from main, renderer, server or preload.',
+          regex: layer('main', 'renderer', 'server', 'preload', 'node'),
+          message: 'src/shared is pure TypeScript: it imports nothing from main, renderer, server, preload or node.',
         },
         { paths: nodeBuiltins.filter((m) => m !== 'node:*'), patterns: ['node:*'], message: 'src/shared runs everywhere: no Node built-ins.' },
+        NODE_RUNTIME_LIBRARIES,
         { paths: ['electron'], patterns: ['electron/*'], message: 'src/shared must not import electron.' },
         KIT_ONLY_IN_RENDERER,
       ]),
@@ -115,7 +138,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': restrictAll([
         {
-          regex: layer('main', 'server', 'preload'),
+          regex: layer('main', 'server', 'preload', 'node'),
           message: 'The renderer talks to the main process only through window.backoffice (src/shared/bridge.ts).',
         },
         {
@@ -128,7 +151,7 @@ export default tseslint.config(
         SHARED_BY_ALIAS,
         KIT_BY_ALIAS,
       ]),
-      'no-restricted-syntax': noDynamicImportOf(['main', 'server', 'preload'], 'The renderer talks to the main process only through window.backoffice.'),
+      'no-restricted-syntax': noDynamicImportOf(['main', 'server', 'preload', 'node'], 'The renderer talks to the main process only through window.backoffice.'),
     },
   },
   {
@@ -192,7 +215,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': restrictAll([
         {
-          regex: layer('main', 'renderer', 'server'),
+          regex: layer('main', 'renderer', 'server', 'node'),
           message: 'The preload exposes the bridge and imports only src/shared and electron.',
         },
         SHARED_BY_ALIAS,

@@ -1,6 +1,6 @@
 /**
  * The names an export gets when none is given. Apart from the writer
- * (excel-export.ts) so the main process, which no longer writes workbooks
+ * (src/node/excel-export.ts) so the main process, which no longer writes workbooks
  * itself (its worker thread does, src/main/services/excel-in-worker.ts), does
  * not load exceljs to name a file.
  */

@@ -69,3 +69,25 @@ describe('aliases', { timeout: 60_000 }, () => {
     expect(await restrictedImports('src/shared/probe.ts', "import { ListScreen } from '@kit/list/ListScreen';")).toEqual([expect.stringContaining('renderer')]);
   });
 });
+
+describe('src/node: Node-side code main and server share', { timeout: 60_000 }, () => {
+  it('keeps runtime libraries out of src/shared (the renderer imports it too)', async () => {
+    expect(await restrictedImports('src/shared/probe.ts', "import ExcelJS from 'exceljs';")).toEqual([expect.stringContaining('src/node')]);
+    expect(await restrictedImports('src/shared/probe.ts', "import { sql } from 'drizzle-orm';")).toEqual([expect.stringContaining('runtime libraries')]);
+    expect(await restrictedImports('src/shared/probe.ts', "import { z } from 'zod';")).toEqual([]);
+  });
+
+  it('is imported by the main process and the server, never by the renderer, the preload or shared', async () => {
+    expect(await restrictedImports('src/main/services/probe.ts', "import { writeExcelFile } from '../../node/excel-export';")).toEqual([]);
+    expect(await restrictedImports('src/server/areas/reports/probe.ts', "import { writeExcelFile } from '../../../node/excel-export';")).toEqual([]);
+    expect(await restrictedImports('src/renderer/src/screens/users/probe.ts', "import { writeExcelFile } from '../../../../node/excel-export';")).toHaveLength(1);
+    expect(await restrictedImports('src/preload/probe.ts', "import { writeExcelFile } from '../node/excel-export';")).toHaveLength(1);
+    expect(await restrictedImports('src/shared/probe.ts', "import { writeExcelFile } from '../node/excel-export';")).toHaveLength(1);
+  });
+
+  it('imports only src/shared itself', async () => {
+    expect(await restrictedImports('src/node/probe.ts', "import { clock } from '../server/platform/clock';")).toEqual([expect.stringContaining('only src/shared')]);
+    expect(await restrictedImports('src/node/probe.ts', "import { app } from 'electron';")).toHaveLength(1);
+    expect(await restrictedImports('src/node/probe.ts', "import { formatCpf } from '@shared/format';")).toEqual([]);
+  });
+});

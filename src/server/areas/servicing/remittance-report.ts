@@ -19,7 +19,7 @@ import { sql } from 'drizzle-orm';
 import { operationNumber } from '@shared/contract/credit-operations';
 import type { RemittanceReportFormat } from '@shared/contract/company-remittance';
 import type { ExcelColumn } from '@shared/contract';
-import type { ExcelWriteInput } from '@shared/excel-export';
+import type { ExcelWriteInput } from '../../../node/excel-export';
 import { REMITTANCE_INSTRUCTIONS, type RemittanceInstructionCode } from '@shared/enums';
 import { translate } from '@shared/i18n';
 import type { Db } from '../../db/connect';
@@ -173,7 +173,7 @@ export const REPORT_COLUMNS: readonly ExcelColumn[] = [
 /** A workbook written in memory by the shared export writer (a report is answered as bytes). */
 export async function workbookBytes(input: Omit<ExcelWriteInput, 'stream' | 'filePath'>): Promise<Buffer> {
   // exceljs is loaded by the first workbook, not at every start of the server.
-  const { writeExcelFile } = await import('@shared/excel-export');
+  const { writeExcelFile } = await import('../../../node/excel-export');
   const sink = new PassThrough();
   const chunks: Buffer[] = [];
   sink.on('data', (chunk: Buffer) => chunks.push(chunk));

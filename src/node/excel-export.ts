@@ -11,15 +11,15 @@
  * the screens show them); calendar dates (YYYY-MM-DD) are written as they are.
  */
 import ExcelJS from 'exceljs';
-import type { ExcelColumn } from './contract';
-import { translate } from './i18n';
-import { isRoleId, ROLE_LABELS_PT } from './roles';
-import { activityKey } from './activity';
+import type { ExcelColumn } from '@shared/contract';
+import { translate } from '@shared/i18n';
+import { isRoleId, ROLE_LABELS_PT } from '@shared/roles';
+import { activityKey } from '@shared/activity';
 
 /** Exports are written in Portuguese, like the spec's reports, whatever the screen language. */
 const EXPORT_LOCALE = 'pt-BR' as const;
 
-export { DEFAULT_EXPORT_FILE_NAME, DEFAULT_EXPORT_TITLE, EXPORT_EXTENSION } from './excel-names';
+export { DEFAULT_EXPORT_FILE_NAME, DEFAULT_EXPORT_TITLE, EXPORT_EXTENSION } from '@shared/excel-names';
 
 const DATE_FORMAT = 'DD/MM/YYYY';
 const DATETIME_FORMAT = 'DD/MM/YYYY HH:mm';
