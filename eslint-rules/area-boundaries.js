@@ -5,6 +5,11 @@
 // may read in a join (and reference in a foreign key) but never write — writes
 // go through the owner's calls, which lock, check and log.
 //
+// An area's handlers/index.ts is a third entry, for the server's composition
+// only (src/server/handlers/*, which routes.ts loads): other areas call
+// index.ts, so importing one service never drags in another area's handlers
+// (and the import cycles that came with them).
+//
 // The rule resolves each relative import (static, re-export or dynamic) from
 // the importing file and checks where it lands:
 // - into src/server/areas/<B>/ from outside B: only B's index.ts or schema*.ts;
@@ -30,6 +35,9 @@ export function serverPlace(file) {
 
 const isPublicEntry = (rest) => /^(index|schema(-[\w-]+)?)(\.ts)?$/.test(rest);
 const isSchema = (rest) => /^schema(-[\w-]+)?(\.ts)?$/.test(rest);
+const isHandlersEntry = (rest) => /^handlers(\/index)?(\.ts)?$/.test(rest);
+/** The server's composition: the handler groups routes.ts loads. */
+const isComposition = (place) => place.part === 'other' && /^handlers\//.test(place.rest);
 
 /** The message for importing `target` from `from`, or null when allowed. */
 export function boundaryViolation(from, target, typeOnly = false) {
@@ -45,6 +53,9 @@ export function boundaryViolation(from, target, typeOnly = false) {
     return isSchema(dest.rest) || (typeOnly && isPublicEntry(dest.rest)) ? null : `The platform serves every area and imports none (here: areas/${dest.area}/${dest.rest}).`;
   }
   if (isPublicEntry(dest.rest)) return null;
+  if (isHandlersEntry(dest.rest)) {
+    return isComposition(source) ? null : `areas/${dest.area}/handlers is for the server's composition (src/server/handlers): call areas/${dest.area}/index.ts instead.`;
+  }
   return `Another area's files are private: import areas/${dest.area}/index.ts (its calls) or its schema*.ts (its tables), not areas/${dest.area}/${dest.rest}.`;
 }
 

@@ -91,6 +91,12 @@ if [ "$typecheck_status" -ne 0 ] || [ "$lint_status" -ne 0 ]; then
   exit 1
 fi
 
+step 'No import cycles in src/ (madge, .madgerc)'
+# A cycle makes module order decide what is defined when a file runs, and
+# drags one area's handlers in with another's services. Type-only imports
+# are left out (.madgerc: skipTypeImports): they leave nothing at run time.
+npm run --silent check:cycles
+
 step 'Packaging config (electron-builder.yml schema and fuses)'
 node scripts/check-builder-config.mjs
 

@@ -14,7 +14,7 @@ import {
   refresh,
   updateProfile,
   verifyHash,
-} from '../areas/access';
+} from '../areas/access/handlers';
 
 export const handlers = {
   'session.login': login,

@@ -14,7 +14,7 @@ import {
   projectsUpload,
   reasons,
   situations,
-} from '../areas/catalogues';
+} from '../areas/catalogues/handlers';
 
 export const handlers = {
   'situations.list': situations.list,

@@ -30,7 +30,7 @@ import {
   updateDocument,
   uploadDocument,
   uploadStaffDoc,
-} from '../areas/intake';
+} from '../areas/intake/handlers';
 
 export const handlers = {
   'simulations.all': listSimulations,

@@ -2,7 +2,7 @@
  * Credit operations with their simulation and contracts, borrowers, and the
  * lender's setup (the operations read it; handler group, routes.ts).
  */
-import { borrowerHandlers } from '../areas/borrowers';
+import { borrowerHandlers } from '../areas/borrowers/handlers';
 import {
   contractAliases,
   createAssignmentAccount,
@@ -31,9 +31,9 @@ import {
   updateRepresentative,
   updateTemplate,
   updateWitness,
-} from '../areas/company';
-import { simulate } from '../areas/intake';
-import { creditOperationHandlers } from '../areas/operations';
+} from '../areas/company/handlers';
+import { simulate } from '../areas/intake/handlers';
+import { creditOperationHandlers } from '../areas/operations/handlers';
 
 export const handlers = {
   ...creditOperationHandlers,

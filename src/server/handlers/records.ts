@@ -1,8 +1,8 @@
 /** Uploads, broadcast messages, the activity log and LGPD requests (handler group, routes.ts). */
-import { createUpload, deleteUpload, getUpload } from '../areas/uploads';
-import { createMessage, getMessage, listMessages, messageRecipients, previewMessage } from '../areas/messages';
-import { exportLogs, listLogs, logById } from '../areas/logs';
-import { createRequest, findPeople, getRequest, listRequests, refuseRequest } from '../areas/lgpd';
+import { createUpload, deleteUpload, getUpload } from '../areas/uploads/handlers';
+import { createMessage, getMessage, listMessages, messageRecipients, previewMessage } from '../areas/messages/handlers';
+import { exportLogs, listLogs, logById } from '../areas/logs/handlers';
+import { createRequest, findPeople, getRequest, listRequests, refuseRequest } from '../areas/lgpd/handlers';
 
 export const handlers = {
   'uploads.create': createUpload,

@@ -1,2 +1,2 @@
 /** The reports (handler group, routes.ts). */
-export { reportsHandlers as handlers } from '../areas/reports';
+export { reportsHandlers as handlers } from '../areas/reports/handlers';

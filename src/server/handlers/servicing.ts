@@ -3,7 +3,7 @@
  * two panels (the portfolio is servicing's, the solicitations' figures
  * intake's) (handler group, routes.ts).
  */
-import { dashboardHandlers } from '../areas/intake';
+import { dashboardHandlers } from '../areas/intake/handlers';
 import {
   assigneeStatementHandlers,
   assignmentRemittanceHandlers,
@@ -17,7 +17,7 @@ import {
   repurchaseHandlers,
   servicingHandlers,
   servicingMovesHandlers,
-} from '../areas/servicing';
+} from '../areas/servicing/handlers';
 
 export const handlers = {
   ...servicingHandlers,

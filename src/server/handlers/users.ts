@@ -14,8 +14,8 @@ import {
   resetPassword,
   setStatus,
   updateAdmin,
-} from '../areas/access';
-import { entrepreneur, entrepreneurs, exportEntrepreneurs, updateAdminEntrepreneurs, updateEntrepreneur } from '../areas/intake';
+} from '../areas/access/handlers';
+import { entrepreneur, entrepreneurs, exportEntrepreneurs, updateAdminEntrepreneurs, updateEntrepreneur } from '../areas/intake/handlers';
 
 export const handlers = {
   'users.confirmEmail': confirmEmail,

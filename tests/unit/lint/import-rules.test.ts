@@ -42,6 +42,14 @@ describe('server area boundaries', { timeout: 60_000 }, () => {
     expect(await areaMessages('src/server/areas/intake/handlers/probe.ts', "import { markContracted } from '../solicitations-workflow';")).toEqual([]);
   });
 
+  it("opens an area's handlers/index.ts to the server's composition only: other areas call its index.ts", async () => {
+    expect(await areaMessages('src/server/handlers/probe.ts', "import { borrowerHandlers } from '../areas/borrowers/handlers';")).toEqual([]);
+    expect(await areaMessages('src/server/areas/intake/probe.ts', "import { borrowerHandlers } from '../borrowers/handlers';")).toEqual([
+      expect.stringContaining("server's composition"),
+    ]);
+    expect(await areaMessages('src/server/handlers/probe.ts', "import { borrowerHandlers } from '../areas/borrowers/handlers/borrowers';")).toHaveLength(1);
+  });
+
   it('keeps the platform free of areas, except types and tables', async () => {
     expect(await areaMessages('src/server/platform/probe.ts', "import { findSession } from '../areas/access';")).toEqual([expect.stringContaining('platform')]);
     expect(await areaMessages('src/server/platform/http/probe.ts', "import type { ReceitaProvider } from '../../areas/intake';")).toEqual([]);

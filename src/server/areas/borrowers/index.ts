@@ -5,4 +5,3 @@
  */
 export { eraseBorrowersOf } from './borrower-erase';
 export { assertGuarantorOfSolicitation, createBorrower, fullBorrower, todayInSaoPaulo } from './borrowers';
-export { borrowerHandlers } from './handlers/borrowers';

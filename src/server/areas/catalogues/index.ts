@@ -4,5 +4,3 @@
  * composition (routes, seeds); its schema*.ts files declare its tables.
  */
 export { seedCatalogues } from './catalogues-seed';
-export { howDidFindOptions, projectsBanner, projectsById, projectsCreate, projectsDelete, projectsList, projectsRegenerateKey, projectsSearch, projectsUpdate, projectsUpload, reasons, situations } from './handlers/catalogues';
-export { listInterestOptions, listInterestProfiles } from './handlers/interests';

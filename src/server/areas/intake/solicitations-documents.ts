@@ -28,7 +28,6 @@ import { signFileName, verifyFileSignature } from '../../domain/signed-url';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../platform/http/errors';
 import { FileReply } from '../../platform/http/handler';
 import { logActivity } from '../../platform/activity';
-import { assertGuarantorOfSolicitation } from '../borrowers';
 import { findSolicitation, slotDocuments, STATUS_LABELS_PT } from './solicitations';
 import { generateFileKey, removeFile, storedPath, storeFile } from '../../platform/storage';
 
@@ -113,10 +112,18 @@ async function insertUpload(tx: Db, ownerId: number, file: IncomingFile, mime: s
   return row;
 }
 
+/**
+ * Whether a guarantor belongs to the solicitation's borrower (400 on guarantor_id otherwise). The borrowers
+ * area owns guarantors and answers it; the handler hands its check in, because borrowers builds on
+ * operations, which builds on intake: an import from here would close that circle.
+ */
+export type GuarantorCheck = (tx: Db, solicitationId: number, guarantorId: number) => Promise<void>;
+
 export interface SlotUpload {
   solicitationId?: number;
   slot: number;
-  guarantorId?: number;
+  /** a guarantor's document: the guarantor's id and the borrowers area's check of it */
+  guarantor?: { id: number; check: GuarantorCheck };
   file: IncomingFile;
   /** PUT /documents/update-document/:id: the document being replaced */
   replaceId?: number;
@@ -151,7 +158,7 @@ export async function uploadSlotDocument(db: Db, uploadsDir: string, actor: User
     const owner = await findSolicitation(tx, solicitationId, true);
     // A decided solicitation keeps the documents it was decided on.
     if (FINAL_STATUSES.includes(owner.status as SolicitationStatus)) throw conflict(FILE_MESSAGES.closed);
-    if (input.guarantorId !== undefined) await assertGuarantorOfSolicitation(tx, solicitationId, input.guarantorId);
+    if (input.guarantor) await input.guarantor.check(tx, solicitationId, input.guarantor.id);
     const now = new Date();
     const superseded = await tx
       .update(solicitationSlotDocuments)
@@ -170,7 +177,7 @@ export async function uploadSlotDocument(db: Db, uploadsDir: string, actor: User
       .values({
         solicitation_id: solicitationId,
         slot: input.slot,
-        guarantor_id: input.guarantorId ?? null,
+        guarantor_id: input.guarantor?.id ?? null,
         upload_id: upload.id,
         uploaded_by: actor.id,
         created_at: now,

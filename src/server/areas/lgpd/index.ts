@@ -3,5 +3,4 @@
  * This file is the area's only way in for other areas and the server's
  * composition (routes, seeds); its schema*.ts files declare its tables.
  */
-export { createRequest, findPeople, getRequest, listRequests, refuseRequest } from './handlers/lgpd';
 export { closeRequestsOnErase } from './lgpd';

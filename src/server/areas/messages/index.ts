@@ -3,7 +3,6 @@
  * This file is the area's only way in for other areas and the server's
  * composition (routes, seeds); its schema*.ts files declare its tables.
  */
-export { createMessage, getMessage, listMessages, messageRecipients, previewMessage } from './handlers/messages';
 export { eraseFromBroadcasts } from './messages-recipients';
 export { BroadcastSender } from './messages-sender';
 export type { SenderOptions } from './messages-sender';

@@ -26,7 +26,7 @@ import { creditOperationInstallments, creditOperations, issuedContracts, type Fr
 import { containsPattern } from '../../domain/like';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import { logActivity } from '../../platform/activity';
-import { todayInSaoPaulo } from '../borrowers';
+import { calendarDayInSaoPaulo } from '../../platform/clock';
 import { findOperation, moveForContract, STATUS_PT, statusOf, type OperationRow } from './credit-operations';
 import type { ContractPdfInput } from './contract-pdf';
 import { listConditions, listOrder, ordered, type ListSpec } from '../../platform/list';
@@ -267,7 +267,7 @@ export async function issueContract(
   if (unknown.length) throw badRequest(`O modelo usa marcadores desconhecidos: ${unknown.join(', ')}. Corrija-o em Operações › Modelos de contrato.`);
 
   const now = new Date();
-  const issuedOn = input.issuedOn ?? todayInSaoPaulo(now);
+  const issuedOn = input.issuedOn ?? calendarDayInSaoPaulo(now);
   // The number first: the text carries it ({{contrato.numero}}) and the PDF's heading shows the same one.
   const [{ id }] = await tx.select({ id: sql<number>`nextval(pg_get_serial_sequence('issued_contracts', 'id'))::int` }).from(sql`(SELECT 1) AS one`);
   const number = `${input.kind}-${issuedOn.slice(0, 4)}-${String(id).padStart(6, '0')}`;

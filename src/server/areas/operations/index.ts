@@ -21,5 +21,4 @@ export {
 } from './credit-operations';
 export type { Actor, Conditions, OperationRow } from './credit-operations';
 export { closeApproval, giveCheck, latestApproval, openApproval, pendingApproval, pendingApprovalsOf } from './approvals';
-export { creditOperationHandlers } from './handlers/credit-operations';
 export { replaceInstallments, type NewInstallment } from './schedule-versions';

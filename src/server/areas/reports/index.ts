@@ -1,7 +1,8 @@
 /**
  * Reports: read-only views over the other areas' tables (read through their
  * schema files), as JSON, PDF and export rows for Excel.
- * This file is the area's only way in for the server's composition.
+ * Other areas call nothing here: the server's composition registers its
+ * handlers (handlers/index.ts), so this file only describes the area.
  *
  * Design choices:
  * - IOF (iof-report.ts): the IOF recorded at each release (disbursements),
@@ -17,7 +18,4 @@
  *   request). Saved definitions (saved-reports.ts, migration 0032) are shared
  *   by the company's report readers, one per name ignoring case.
  */
-import { parameterizedHandlers } from './handlers/parameterized';
-import { reportsHandlers as fixedReportsHandlers } from './handlers/reports';
-
-export const reportsHandlers = { ...fixedReportsHandlers, ...parameterizedHandlers };
+export {};

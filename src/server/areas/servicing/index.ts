@@ -71,21 +71,9 @@
  *   the receivable back against an amount due to the assignee, behind the
  *   same four-eyes limit; undone by a record of its own with contra entries.
  */
-export { servicingHandlers } from './handlers/servicing';
-export { prepaymentHandlers } from './handlers/prepayment';
-export { boletoHandlers } from './handlers/boleto';
-export { servicingMovesHandlers } from './handlers/moves';
-export { collectionsHandlers } from './handlers/collections';
-export { remittanceHandlers } from './handlers/remittance';
-export { remittanceManualHandlers } from './handlers/remittance-manual';
 // The company's remittance report over a period (areas/reports) draws each file as this report does.
 export { instructionText, remittanceReport, workbookBytes, type RemittanceReport } from './remittance-report';
 export { brasilia, drawRemittanceSection, openRemittancePdf } from './remittance-report-pdf';
-export { cnabReturnHandlers } from './handlers/cnab-return';
-export { cessionHandlers } from './handlers/cession';
-export { repurchaseHandlers } from './handlers/repurchase';
-export { assignmentRemittanceHandlers } from './handlers/assignment-remittance';
-export { assigneeStatementHandlers } from './handlers/assignee-statement';
 export { disburse } from './disbursement';
 export { decideReversal, pay, reverse } from './payments';
 export { loadInstallmentDetails } from './installments';

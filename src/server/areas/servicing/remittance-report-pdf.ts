@@ -7,7 +7,8 @@
  */
 import { formatCurrency } from '@shared/format';
 import { brDay as day, openPdf, pdfTable, type PdfColumn, type PdfDoc } from '../../platform/pdf-table';
-import { instructionText, reportTitle, type RemittanceReport } from './remittance-report';
+import type { RemittanceReport } from './remittance-report';
+import { instructionText, reportTitle } from './remittance-report-text';
 
 const MARGIN = 36;
 const GREY = '#5f6b7c';

@@ -21,11 +21,13 @@ import type { RemittanceReportFormat } from '@shared/contract/company-remittance
 import type { ExcelColumn } from '@shared/contract';
 import type { ExcelWriteInput } from '../../../node/excel-export';
 import { REMITTANCE_INSTRUCTIONS, type RemittanceInstructionCode } from '@shared/enums';
-import { translate } from '@shared/i18n';
 import type { Db } from '../../db/connect';
 import { notFound } from '../../platform/http/errors';
 import { REMITTANCE_MESSAGES } from './remittance';
 import { renderRemittanceReportPdf } from './remittance-report-pdf';
+import { instructionText, reportTitle } from './remittance-report-text';
+
+export { instructionText, reportTitle };
 
 export interface RemittanceReportLine {
   instruction: RemittanceInstructionCode;
@@ -61,9 +63,6 @@ export interface RemittanceReport {
 }
 
 /** An instruction in the report's words (Portuguese, like every report). */
-export function instructionText(instruction: RemittanceInstructionCode): string {
-  return translate('pt-BR', `remittance.instructions.${instruction}`);
-}
 
 interface HeaderRow {
   id: number;
@@ -151,9 +150,6 @@ export async function remittanceReport(db: Db, companyId: number, bankCode: stri
 }
 
 /** The report's title, on the PDF's first line and the workbook's info sheet. */
-export function reportTitle(report: Pick<RemittanceReport, 'bank_code' | 'nsa'>): string {
-  return `Relatório da remessa CNAB 240 — banco ${report.bank_code}, NSA ${report.nsa}`;
-}
 
 /** The saved file's base name: the remittance file's, so the two sit side by side. */
 export function reportFileName(report: Pick<RemittanceReport, 'file_name'>, format: RemittanceReportFormat): string {

@@ -3,4 +3,3 @@
  * This file is the area's only way in for other areas and the server's
  * composition (routes, seeds); its schema*.ts files declare its tables.
  */
-export { createUpload, deleteUpload, getUpload } from './handlers/uploads';

@@ -1,18 +1,16 @@
 /** Staff accounts, entrepreneurs and the own profile (the spec's "Users" calls plus the generic status/reset calls). */
-import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
-import { ADMIN_USER_EXPORT_COLUMNS, pageMeta, type ADMIN_USER_FILTERS, type ADMIN_USER_SORTS } from '@shared/contract/index';
+import { and, asc, eq, isNull, ne } from 'drizzle-orm';
+import { ADMIN_USER_EXPORT_COLUMNS, type ADMIN_USER_FILTERS, type ADMIN_USER_SORTS } from '@shared/contract/index';
 import { ALL_ROLE_IDS, Role } from '@shared/roles';
-import type { Db } from '../../../db/connect';
 import { users } from '../schema';
 import { requireAuth, type Handler } from '../../../platform/http/handler';
 import { exportRows, listConditions, listOrder, type ListSpec } from '../../../platform/list';
+import { pagedUsers } from '../user-lists';
 import { updateOwnProfile } from '../profile';
 import { createStaff, deleteAccount, resetAccountPassword, setAccountStatus, staffOr404, updateStaff } from '../staff-accounts';
 import { eraseAccount } from '../user-erase';
 import { toAdminUser } from '../users';
 
-// The entrepreneurs' handlers share the e-mail conflict rule with the staff accounts.
-export { withEmailConflict } from '../staff-accounts';
 
 const adminListSpec: ListSpec<(typeof ADMIN_USER_FILTERS)[number], (typeof ADMIN_USER_SORTS)[number]> = {
   filters: {
@@ -35,28 +33,6 @@ const adminListSpec: ListSpec<(typeof ADMIN_USER_FILTERS)[number], (typeof ADMIN
 
 const isStaff = ne(users.role_id, Role.USER);
 const live = isNull(users.deleted_at);
-
-/** One page of accounts of a kind (staff, entrepreneurs) under a list declaration. */
-export async function pagedUsers(db: Db, spec: ListSpec, base: ReturnType<typeof eq>, args: ListArgsOut) {
-  const where = and(base, live, ...listConditions(spec, args.filter));
-  const order = listOrder(spec, args.sort);
-  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(users).where(where);
-  const rows = await db
-    .select()
-    .from(users)
-    .where(where)
-    .orderBy(...order)
-    .limit(args.limit)
-    .offset((args.page - 1) * args.limit);
-  return { rows, meta: pageMeta(args.page, args.limit, Number(count)) };
-}
-
-export interface ListArgsOut {
-  page: number;
-  limit: number;
-  filter?: Record<string, unknown>;
-  sort?: { field?: string | null; order?: string | null } | null;
-}
 
 export const admins: Handler<'users.admins'> = async (args, { deps }) => {
   const { rows, meta } = await pagedUsers(deps.db, adminListSpec, isStaff, args);

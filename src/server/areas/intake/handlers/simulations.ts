@@ -11,15 +11,14 @@ import {
   SIMULATION_EXPORT_MAX,
   type SIMULATION_FILTERS,
   type SIMULATION_SORTS,
-  type Simulation,
 } from '@shared/contract/index';
 import { Role } from '@shared/roles';
-import type { Db } from '../../../db/connect';
 import { users } from '../../access/schema';
 import { simulations } from '../schema';
 import { notFound } from '../../../platform/http/errors';
 import { requireAuth, type Handler } from '../../../platform/http/handler';
 import { deleteSimulation as removeSimulation } from '../simulations';
+import { liveSimulationsOf, simulationQuery as query, toSimulation } from '../simulation-reads';
 import { findUser } from '../../access';
 import { exportRows, listConditions, listOrder, ordered, type ListSpec } from '../../../platform/list';
 
@@ -50,24 +49,6 @@ const SIMULATION_LIST: ListSpec<(typeof SIMULATION_FILTERS)[number], (typeof SIM
   maxText: 200,
 };
 
-const columns = {
-  id: simulations.id,
-  user_id: simulations.user_id,
-  name: users.name,
-  solicitation_id: simulations.solicitation_id,
-  value: simulations.value,
-  plots: simulations.plots,
-  monthly_rate: simulations.monthly_rate,
-  installment: simulations.installment,
-  created_at: simulations.created_at,
-};
-
-type Row = Omit<Simulation, 'created_at'> & { created_at: Date };
-
-function toSimulation(row: Row): Simulation {
-  return { ...row, created_at: row.created_at.toISOString() };
-}
-
 export function simulationConditions(filter: Record<string, unknown> | undefined): SQL[] {
   return [isNull(simulations.deleted_at), ...listConditions(SIMULATION_LIST, filter)];
 }
@@ -76,9 +57,6 @@ export function simulationOrder(sort: SortInput): SQL[] {
   return listOrder(SIMULATION_LIST, sort);
 }
 
-function query(db: Db, where: SQL | undefined) {
-  return db.select(columns).from(simulations).innerJoin(users, eq(users.id, simulations.user_id)).where(where);
-}
 
 export const listSimulations: Handler<'simulations.all'> = async (args, { deps }) => {
   const where = and(...simulationConditions(args.filter));
@@ -97,13 +75,6 @@ export const listSimulations: Handler<'simulations.all'> = async (args, { deps }
 };
 
 /** One person's live simulations, newest first (also a borrower's, by its user_id). */
-export async function liveSimulationsOf(db: Db, userId: number): Promise<Simulation[]> {
-  const rows = await query(db, and(eq(simulations.user_id, userId), isNull(simulations.deleted_at))).orderBy(
-    desc(simulations.created_at),
-    desc(simulations.id),
-  );
-  return rows.map(toSimulation);
-}
 
 export const simulationsByUser: Handler<'simulations.byUser'> = async ({ id }, { deps }) => {
   const person = await findUser(deps.db, id);

@@ -5,6 +5,7 @@
  */
 import { randomSigningSecret } from '../../../domain/signed-url';
 import { requireAuth, type Handler, type ServerDeps } from '../../../platform/http/handler';
+import { assertGuarantorOfSolicitation } from '../../borrowers';
 import {
   approveSlotDocument,
   deleteStaffDocument,
@@ -32,7 +33,7 @@ export const uploadDocument: Handler<'documents.upload'> = async ({ file, type, 
   return uploadSlotDocument(ctx.deps.db, ctx.deps.uploadsDir, user, {
     solicitationId: solicitation_id,
     slot: type,
-    guarantorId: guarantor_id,
+    guarantor: guarantor_id === undefined ? undefined : { id: guarantor_id, check: assertGuarantorOfSolicitation },
     file,
   });
 };
@@ -43,7 +44,7 @@ export const updateDocument: Handler<'documents.update'> = async ({ id, file, ty
     replaceId: id,
     solicitationId: solicitation_id,
     slot: type,
-    guarantorId: guarantor_id,
+    guarantor: guarantor_id === undefined ? undefined : { id: guarantor_id, check: assertGuarantorOfSolicitation },
     file,
   });
 };
