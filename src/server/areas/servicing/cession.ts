@@ -256,17 +256,24 @@ async function checkAndPrice(
   options: { lock: boolean; onlyOperation: number | null; exceptCession: number | null; locked?: ReadonlyMap<number, ServicingContext> },
 ): Promise<Checked> {
   if (input.date > today) throw badRequest(CESSION_MESSAGES.future(today), 'date');
-  const rows = await db.select().from(creditOperationInstallments).where(inArray(creditOperationInstallments.id, input.installments));
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const missing = input.installments.find((id) => !byId.has(id));
+  const readRows = async () => {
+    const rows = await db.select().from(creditOperationInstallments).where(inArray(creditOperationInstallments.id, input.installments));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return input.installments.map((id) => byId.get(id));
+  };
+  const found = await readRows();
+  const missing = input.installments.find((_, k) => !found[k]);
   if (missing !== undefined) throw notFound(CESSION_MESSAGES.installmentNotFound(missing));
-  const ordered = input.installments.map((id) => byId.get(id)!);
+  let ordered = found.map((i) => i!);
   if (options.onlyOperation !== null) {
     const other = ordered.find((i) => i.credit_operation_id !== options.onlyOperation);
     if (other) throw conflict(CESSION_MESSAGES.otherOperation(other.number, other.credit_operation_id), 'installments');
   }
   // The operations the caller already locked (an approval locks them before its request) are not read again.
   const contexts = options.locked ? new Map(options.locked) : await contextsOf(db, ordered.map((i) => i.credit_operation_id), options.lock);
+  // Read before the locks only to learn which operations to lock: read again now that they are held, in a new
+  // statement, so a prepayment that replaced an installment while this waited is seen (lock first, then read).
+  if (options.lock && !options.locked) ordered = (await readRows()).map((i) => i!);
   const companyId = contexts.get(ordered[0].credit_operation_id)!.op.company_id;
   for (const i of ordered) {
     const ctx = contexts.get(i.credit_operation_id)!;

@@ -5,9 +5,12 @@
  * the installment, its stored status, its transactions, then read all of it
  * again (plus the reversal requests and the actors' names) for the answer.
  *
- * - The operation is locked (FOR UPDATE OF the operation only) in the same
- *   statement that reads its disbursement's late-charge terms and, for a
- *   payment, the installment with its stored status.
+ * - The operation is locked in a statement of its own (lockOperationRows);
+ *   its disbursement's late-charge terms and, for a payment, the installment
+ *   with its stored status are read in the next statement, never in the
+ *   locking one: under read committed a statement that waited for the lock
+ *   still sees the other tables as they were before the wait, so a cession
+ *   or a write-off that held the lock would be invisible to it (issue 30).
  * - The transactions come with their actors' names and any pending reversal
  *   request, so the details answer is built from the same rows the payment
  *   was checked against (detailsView), with the new row appended.
@@ -24,15 +27,37 @@ import { disbursements, installmentTransactions, type InstallmentTransactionRow 
 import { installmentStates } from './schema-moves';
 import { intArray } from './batch-sql';
 
-/** The operation locked for this transaction, with its late-charge terms (one statement when it has a disbursement). */
+/**
+ * Takes the row locks of these operations (for this transaction, in id order:
+ * the order every movement takes them in) in a statement that reads nothing
+ * else; answers the ids found. What a decision depends on is read after it,
+ * in new statements: under read committed each statement sees what was
+ * committed when it began, and a statement that waited for a lock keeps that
+ * view for every row but the locked one — a payment that joined the
+ * installment's stored status into its locking statement saw it as it was
+ * before the cession or write-off it had waited for (issue 30).
+ */
+export async function lockOperationRows(tx: Db, operationIds: readonly number[]): Promise<number[]> {
+  const ids = [...new Set(operationIds)].sort((a, b) => a - b);
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .select({ id: creditOperations.id })
+    .from(creditOperations)
+    .where(sql`${creditOperations.id} = ANY(${intArray(ids)})`)
+    .orderBy(asc(creditOperations.id))
+    .for('update');
+  return rows.map((r) => r.id);
+}
+
+/** The operation locked for this transaction, then (a new statement, see lockOperationRows) with its late-charge terms. */
 export async function lockedServicingContext(tx: Db, operationId: number): Promise<ServicingContext> {
+  if ((await lockOperationRows(tx, [operationId])).length === 0) throw notFound(OPERATION_MESSAGES.notFound);
   const [row] = await tx
     .select({ op: creditOperations, d: disbursements })
     .from(creditOperations)
     .leftJoin(disbursements, eq(disbursements.credit_operation_id, creditOperations.id))
     .where(eq(creditOperations.id, operationId))
-    .limit(1)
-    .for('update', { of: creditOperations });
+    .limit(1);
   if (!row) throw notFound(OPERATION_MESSAGES.notFound);
   return contextFrom(tx, row.op, row.d);
 }
@@ -46,11 +71,15 @@ export interface PaymentTarget {
 }
 
 /**
- * A payment's first statement: the operation locked (FOR UPDATE of the
- * operation only) with its disbursement's terms, the installment with its
- * stored status, and the acting person's name for the answer's new row.
+ * A payment's first two statements: the operation locked, then its
+ * disbursement's terms, the installment with its stored status, and the
+ * acting person's name for the answer's new row. Two, not one: the status is
+ * what decides whose money the payment is (the lender's, the assignee's, or
+ * none when written off), and it must be read after the lock is held, in a
+ * statement that begins after whatever held the lock has committed.
  */
 export async function lockedPaymentTarget(tx: Db, operationId: number, installmentId: number, actorId: number): Promise<PaymentTarget> {
+  if ((await lockOperationRows(tx, [operationId])).length === 0) throw notFound(OPERATION_MESSAGES.notFound);
   const [row] = await tx
     .select({
       op: creditOperations,
@@ -64,8 +93,7 @@ export async function lockedPaymentTarget(tx: Db, operationId: number, installme
     .leftJoin(creditOperationInstallments, and(eq(creditOperationInstallments.id, installmentId), eq(creditOperationInstallments.credit_operation_id, creditOperations.id)))
     .leftJoin(installmentStates, eq(installmentStates.installment_id, creditOperationInstallments.id))
     .where(eq(creditOperations.id, operationId))
-    .limit(1)
-    .for('update', { of: creditOperations });
+    .limit(1);
   if (!row) throw notFound(OPERATION_MESSAGES.notFound);
   return { ctx: await contextFrom(tx, row.op, row.d), installment: row.installment, stored: row.stored ?? null, actorName: row.actorName ?? null };
 }
@@ -80,13 +108,16 @@ export interface PaymentContext {
 /**
  * Every operation named, locked for this transaction in one statement and in
  * id order (the order every batch takes them in, so two batches never hold
- * each other's next operation), with what the payment rules read of it: a
- * file names thousands, and every column read is a value decoded per row.
+ * each other's next operation), then read in the next statement (see
+ * lockOperationRows) with what the payment rules read of it: a file names
+ * thousands, and every column read is a value decoded per row.
  */
 export async function lockedPaymentContexts(tx: Db, operationIds: readonly number[], lock = true): Promise<Map<number, PaymentContext>> {
   const ids = [...new Set(operationIds)].sort((a, b) => a - b);
   if (ids.length === 0) return new Map();
-  const query = tx
+  // A preview reads without the lock (checkPaymentBatch): it writes nothing.
+  if (lock) await lockOperationRows(tx, ids);
+  const rows = await tx
     .select({
       id: creditOperations.id,
       status: creditOperations.status,
@@ -99,8 +130,6 @@ export async function lockedPaymentContexts(tx: Db, operationIds: readonly numbe
     .leftJoin(disbursements, eq(disbursements.credit_operation_id, creditOperations.id))
     .where(sql`${creditOperations.id} = ANY(${intArray(ids)})`)
     .orderBy(asc(creditOperations.id));
-  // A preview reads without the lock (checkPaymentBatch): it writes nothing.
-  const rows = lock ? await query.for('update', { of: creditOperations }) : await query;
   const contexts = new Map<number, PaymentContext>();
   for (const r of rows) {
     const d = r.disbursed_on !== null && r.late_fee_percent !== null && r.default_interest_monthly_percent !== null && r.contract_monthly_percent !== null;

@@ -1,9 +1,10 @@
 /**
  * Payments of an installment and their reversals (estornos).
  *
- * - Under the operation's row lock (SELECT … FOR UPDATE OF the operation,
- *   payment-reads.ts, in the statement that reads what the payment needs):
- *   every money movement of one operation runs one at a
+ * - Under the operation's row lock (SELECT … FOR UPDATE of the operation,
+ *   payment-reads.ts, in a statement of its own; what the payment needs is
+ *   read in the statements after it, so it sees whatever the lock's previous
+ *   holder committed): every money movement of one operation runs one at a
  *   time, so twenty simultaneous payments of one installment are checked one
  *   after another against what is left, and never pass its balance.
  * - A payment is checked by replaying the installment's standing payments
