@@ -51,11 +51,12 @@
  * service's job; these functions only lay out the number they are given.
  */
 import Decimal from 'decimal.js';
+import { SUPPORTED_BANK_CODES, type SupportedBankCode } from '@shared/banks';
 import { addDays } from './servicing/days';
 import { daysBetween, parseCalendarDay } from './credit/calendar';
 
-export type BoletoBank = '001' | '104' | '341';
-export const BOLETO_BANKS: readonly BoletoBank[] = ['001', '104', '341'];
+export type BoletoBank = SupportedBankCode;
+export const BOLETO_BANKS: readonly BoletoBank[] = SUPPORTED_BANK_CODES;
 
 const CURRENCY_REAL = '9';
 const FACTOR_BASE = '1997-10-07';

@@ -47,13 +47,14 @@ import { z } from 'zod';
 import { REMITTANCE_INSTRUCTIONS } from '../enums';
 import { AllOperators, AllPanelUsers } from '../roles';
 import { defineOperation } from './define';
+import { SUPPORTED_BANK_CODES, type SupportedBankCode } from '../banks';
 import { idSchema, idempotencyKeySchema, timestampSchema } from './common';
 import { calendarDaySchema, moneySchema } from './money';
 import { boletoRejectionSchema } from './servicing-boleto';
 
-/** The banks whose CNAB 240 cobrança layouts the server writes. */
-export const REMITTANCE_BANK_CODES = ['001', '104', '341'] as const;
-export type RemittanceBankCode = (typeof REMITTANCE_BANK_CODES)[number];
+/** The banks whose CNAB 240 cobrança layouts the server writes: every supported bank (@shared/banks). */
+export const REMITTANCE_BANK_CODES = SUPPORTED_BANK_CODES;
+export type RemittanceBankCode = SupportedBankCode;
 
 export const REMITTANCE_REPORT_FORMATS = ['pdf', 'xlsx'] as const;
 export type RemittanceReportFormat = (typeof REMITTANCE_REPORT_FORMATS)[number];

@@ -15,14 +15,15 @@
  *   (400 on next_our_number), and an account with issued slips cannot be
  *   removed (409): deactivate it instead — its slips stay registered titles.
  */
+import { SUPPORTED_BANK_CODES } from '@shared/banks';
 import { and, asc, eq, inArray, max } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { boletoSlips } from '../servicing/schema-boleto';
 import { companies, companyBankAccounts } from './schema';
 import { notFound } from '../../platform/http/errors';
 
-/** The banks whose boleto layouts the domain rules build. */
-export const BOLETO_BANK_CODES = ['001', '104', '341'] as const;
+/** The banks whose boleto layouts the domain rules build: every supported bank. */
+export const BOLETO_BANK_CODES = SUPPORTED_BANK_CODES;
 
 export const COLLECTING_MESSAGES = {
   counterBack: (last: number) => `Campo next_our_number: esta conta já emitiu boletos até o nosso número ${last}; o próximo deve ser maior.`,

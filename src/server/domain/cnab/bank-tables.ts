@@ -3,11 +3,12 @@
  * bank's own fields only where its manual differs. A record the bank's manual
  * prints exactly as FEBRABAN's keeps the base table.
  */
+import { SUPPORTED_BANK_CODES, type SupportedBankCode } from '@shared/banks';
 import { alpha, blank, num, overrideFields, zeros, type FieldSpec } from './field-table';
 import { FEBRABAN_TABLES, type CnabTables } from './febraban-240';
 
-export type CnabBank = '001' | '104' | '341';
-export const CNAB_BANKS: readonly CnabBank[] = ['001', '104', '341'];
+export type CnabBank = SupportedBankCode;
+export const CNAB_BANKS: readonly CnabBank[] = SUPPORTED_BANK_CODES;
 
 /**
  * Banco do Brasil: "Particularidades BB — Leiaute CNAB 240", agosto/2017

@@ -36,6 +36,7 @@
  *   borrower pays them) or a gain. Undoing it posts its lines swapped.
  */
 import Decimal from 'decimal.js';
+import type { PostingKind } from '@shared/servicing';
 import type { Split } from './allocation';
 import { money, ZERO } from './money';
 
@@ -76,7 +77,8 @@ export interface JournalLine {
   amount: Decimal;
 }
 
-export type PostingKind = 'disbursement' | 'payment' | 'reversal' | 'write_off' | 'prepayment' | 'reallocation' | 'iof_remittance' | 'bank_fee' | 'cession' | 'cession_reversal' | 'repurchase' | 'repurchase_reversal';
+/** The kinds of posting, declared once in @shared/servicing (the contract's journal answers name them too). */
+export type { PostingKind };
 
 export interface Posting {
   kind: PostingKind;
