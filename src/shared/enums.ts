@@ -36,6 +36,8 @@ export type ContractKind = (typeof CONTRACT_KINDS)[number];
 /** An issued contract is in force until it is cancelled (never deleted). */
 export const ISSUED_CONTRACT_STATUSES = ['issued', 'cancelled'] as const;
 export type IssuedContractStatus = (typeof ISSUED_CONTRACT_STATUSES)[number];
+/** The status of a contract in force (not cancelled): what other areas ask of issued_contracts. */
+export const IN_FORCE_CONTRACT_STATUS: IssuedContractStatus = 'issued';
 
 export const AMORTIZATION_SYSTEMS = ['price', 'sac'] as const;
 export type AmortizationSystemName = (typeof AMORTIZATION_SYSTEMS)[number];

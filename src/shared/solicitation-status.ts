@@ -44,6 +44,9 @@ const TRANSITIONS: Readonly<Record<SolicitationStatus, readonly SolicitationStat
   contracted: [],
 };
 
+/** The status a new solicitation starts in (the column's default). */
+export const INITIAL_SOLICITATION_STATUS: SolicitationStatus = 'pending';
+
 /** Statuses a decision moves into that the applicant must be given a reason for. */
 export const STATUSES_NEEDING_REASON: readonly SolicitationStatus[] = ['documents_requested', 'refused', 'cancelled'];
 

@@ -29,6 +29,7 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { PgTableWithColumns } from 'drizzle-orm/pg-core';
 import { BORROWER_RECORD_KINDS, type BorrowerRecord, type BorrowerRecordKind } from '@shared/contract/index';
 import { formatCpf, formatCpfCnpj } from '@shared/documents';
+import { IN_FORCE_CONTRACT_STATUS } from '@shared/enums';
 import { AllOperators, isRoleAllowed } from '@shared/roles';
 import type { Db } from '../../db/connect';
 import { borrowerAttorneys, borrowerJointDebtors, borrowerProducts, borrowerRevenues, borrowerSecuredGuarantees, borrowerShareholders } from './schema';
@@ -67,7 +68,7 @@ export async function guaranteeUnderContract(db: Db, guaranteeId: number): Promi
     .select({ id: issuedContracts.id })
     .from(issuedContracts)
     .innerJoin(creditOperations, eq(creditOperations.id, issuedContracts.credit_operation_id))
-    .where(and(eq(issuedContracts.status, 'issued'), sql`${guaranteeId} = ANY(${creditOperations.secured_guarantee_ids})`))
+    .where(and(eq(issuedContracts.status, IN_FORCE_CONTRACT_STATUS), sql`${guaranteeId} = ANY(${creditOperations.secured_guarantee_ids})`))
     .limit(1);
   return rows.length > 0;
 }

@@ -34,7 +34,7 @@ import {
   type RiskClassification,
 } from '@shared/contract/index';
 import { formatCnpj, formatCpf, isValidCnpj, isValidCpf } from '@shared/documents';
-import { isOneOf, PERSON_TYPES } from '@shared/enums';
+import { IN_FORCE_CONTRACT_STATUS, isOneOf, PERSON_TYPES } from '@shared/enums';
 import { AllOperators, isRoleAllowed, type RoleId } from '@shared/roles';
 import { portugueseReason, riskRatingOf, riskRatingReasonOf, riskStageOf, riskStageReasonOf, type RiskFacts } from '@shared/risk-classification';
 import { awaitsContract } from '@shared/solicitation-status';
@@ -88,7 +88,7 @@ export async function hasContractInForce(db: Db, borrowerId: number): Promise<bo
     .select({ id: issuedContracts.id })
     .from(issuedContracts)
     .innerJoin(creditOperations, eq(creditOperations.id, issuedContracts.credit_operation_id))
-    .where(and(eq(creditOperations.borrower_id, borrowerId), eq(issuedContracts.status, 'issued')))
+    .where(and(eq(creditOperations.borrower_id, borrowerId), eq(issuedContracts.status, IN_FORCE_CONTRACT_STATUS)))
     .limit(1);
   return rows.length > 0;
 }

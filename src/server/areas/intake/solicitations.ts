@@ -20,6 +20,7 @@ import {
   type TypeCredit,
 } from '@shared/contract/index';
 import {
+  INITIAL_SOLICITATION_STATUS,
   isSolicitationStatus,
   manualNextStatuses,
   OPEN_STATUSES,
@@ -473,7 +474,7 @@ export async function loadSolicitation(db: Db, id: number): Promise<Solicitation
     statusHistory: history.map((e) => ({
       id: e.id,
       fromStatus: e.from_status && isSolicitationStatus(e.from_status) ? e.from_status : null,
-      toStatus: (isSolicitationStatus(e.to_status) ? e.to_status : 'pending') as SolicitationStatus,
+      toStatus: isSolicitationStatus(e.to_status) ? e.to_status : INITIAL_SOLICITATION_STATUS,
       reason: e.reason,
       actor_id: e.actor_id,
       actor_name: e.actor_name ?? null,

@@ -41,7 +41,7 @@
  * entries commit together or not at all.
  */
 import { and, asc, desc, eq, inArray, isNull, notInArray } from 'drizzle-orm';
-import { APPROVAL_KINDS, type ApprovalKind, type ApprovalRequest } from '@shared/contract/approvals';
+import { APPROVAL_KINDS, type ApprovalKind, type ApprovalRequest, type ApprovalStatus } from '@shared/contract/approvals';
 import { formatCurrency } from '@shared/format';
 import { isRoleAllowed, ROLE_LABELS_PT, type RoleId } from '@shared/roles';
 import type { Db } from '../../db/connect';
@@ -49,6 +49,9 @@ import { users } from '../access/schema';
 import { approvalRequests, type ApprovalRequestRow } from './schema-approvals';
 import { conflict, HttpError } from '../../platform/http/errors';
 import { logActivity, type Snapshot } from '../../platform/activity';
+
+/** The request statuses by name, for the other areas' reads of approval_requests (`a.status = ${REQUEST.pending}`). */
+export const REQUEST = { pending: 'pending', approved: 'approved' } as const satisfies Record<string, ApprovalStatus>;
 
 /** What each kind calls the thing made, in the refusals' words. */
 const MADE: Record<ApprovalKind, string> = {
@@ -228,24 +231,26 @@ export async function giveCheck(tx: Db, row: ApprovalRequestRow, checker: Checke
 
 /**
  * Ends a pending request without approving it: `rejected` when a checker said
- * no, `cancelled` when it was withdrawn or the record changed under it (`by`
- * is the person whose move ended it: who refused, cancelled or edited).
+ * no, `cancelled` when it was withdrawn (`withdrawn`: its maker or first
+ * checker took it back, or the record changed under it; `by` is the person
+ * whose move ended it: who refused, cancelled or edited).
  */
 export async function closeApproval(
   tx: Db,
   row: ApprovalRequestRow,
-  end: { status: 'rejected' | 'cancelled'; by: number; reason: string | null; at: Date },
+  end: { withdrawn: boolean; by: number; reason: string | null; at: Date },
 ): Promise<ApprovalRequestRow> {
   if (row.status !== 'pending') throw conflict(APPROVAL_MESSAGES.notPending, 'approval');
+  const status = end.withdrawn ? 'cancelled' : 'rejected';
   const [after] = await tx
     .update(approvalRequests)
-    .set({ status: end.status, closed_by: end.by, closed_at: end.at, reason: end.reason })
+    .set({ status, closed_by: end.by, closed_at: end.at, reason: end.reason })
     .where(and(eq(approvalRequests.id, row.id), eq(approvalRequests.status, 'pending')))
     .returning();
   if (!after) throw conflict(APPROVAL_MESSAGES.notPending, 'approval');
   await logActivity(tx, {
     actorId: end.by,
-    action: end.status === 'rejected' ? 'approval-request.reject' : 'approval-request.cancel',
+    action: status === 'rejected' ? 'approval-request.reject' : 'approval-request.cancel',
     entity: 'approval_request',
     entityId: row.id,
     before: snapshot(row),

@@ -63,7 +63,7 @@ import { creditOperationEvents, creditOperationInstallments, creditOperationMess
 import { containsPattern } from '../../domain/like';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../platform/http/errors';
 import { logActivity, type Snapshot } from '../../platform/activity';
-import { checkRefusal, closeApproval, describeApproval, giveCheck, isPending, latestApproval, openApproval, pendingApproval } from './approvals';
+import { checkRefusal, closeApproval, describeApproval, giveCheck, isPending, latestApproval, openApproval, pendingApproval, REQUEST } from './approvals';
 import { parametersOf } from '../company';
 import { simulateConditions, type Simulation } from '../intake';
 import { listConditions, listOrder, ordered, type ListSpec } from '../../platform/list';
@@ -169,7 +169,7 @@ export function approveRefusal(row: OperationRow, pending: ApprovalRequestRow | 
   if (pending) return checkRefusal(pending, viewer);
   const maker = makerOf(row);
   if (maker === null) return null;
-  return checkRefusal({ kind: APPROVAL_KIND, status: 'pending', maker_id: maker, checker_id: null, required_checks: 1, limit_amount: null }, viewer);
+  return checkRefusal({ kind: APPROVAL_KIND, status: REQUEST.pending, maker_id: maker, checker_id: null, required_checks: 1, limit_amount: null }, viewer);
 }
 
 // ---------- reading ----------
@@ -764,7 +764,7 @@ export async function updateOperation(tx: Db, actor: Actor, input: Conditions & 
   const to = statusAfterEdit(from);
   const now = new Date();
   const pending = await pendingApproval(tx, APPROVAL_KIND, input.id, true);
-  if (pending) await closeApproval(tx, pending, { status: 'cancelled', by: actor.id, reason: OPERATION_MESSAGES.conditionsChanged, at: now });
+  if (pending) await closeApproval(tx, pending, { withdrawn: true, by: actor.id, reason: OPERATION_MESSAGES.conditionsChanged, at: now });
   await replaceSchedule(tx, input.id, sim);
   await changeOperation(tx, {
     id: input.id,
@@ -865,7 +865,7 @@ export async function decide(
     // Refused, returned or cancelled while a second approval was awaited: the request ends with it. The maker or
     // the first approver taking it back withdraws it (cancelled); anyone else says no to it (rejected).
     const withdrawn = input.action === 'cancel' || pending.checker_id === actor.id || pending.maker_id === actor.id;
-    await closeApproval(tx, pending, { status: withdrawn ? 'cancelled' : 'rejected', by: actor.id, reason, at: now });
+    await closeApproval(tx, pending, { withdrawn, by: actor.id, reason, at: now });
   }
 
   const decision = input.action === 'approve' || input.action === 'refuse' || input.action === 'return';

@@ -20,5 +20,5 @@ export {
   updateComplement,
 } from './credit-operations';
 export type { Actor, Conditions, OperationRow } from './credit-operations';
-export { closeApproval, giveCheck, latestApproval, openApproval, pendingApproval, pendingApprovalsOf } from './approvals';
+export { closeApproval, giveCheck, latestApproval, openApproval, pendingApproval, pendingApprovalsOf, REQUEST } from './approvals';
 export { replaceInstallments, type NewInstallment } from './schedule-versions';

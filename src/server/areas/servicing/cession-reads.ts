@@ -6,15 +6,15 @@
  * four-eyes request is approved (the rows never change: the request says it).
  */
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { ApprovalStatus } from '@shared/contract/approvals';
 import type { Db } from '../../db/connect';
+import { REQUEST } from '../operations';
 import { itemRepurchased } from './repurchase-reads';
 
 export const CESSION_KIND = 'cession.assign' as const;
 export const CESSION_REVERSAL_KIND = 'cession.reverse' as const;
 
-/** The request statuses these reads ask about. */
-export const REQUEST = { pending: 'pending', approved: 'approved' } as const satisfies Record<string, ApprovalStatus>;
+/** The request statuses these reads ask about (the approvals' names). */
+export { REQUEST };
 
 export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
   const result = await db.execute(query);

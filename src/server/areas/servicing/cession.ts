@@ -482,7 +482,7 @@ export interface Decision {
 async function refuse(tx: Db, checker: Actor, request: ApprovalRequestRow, reason: string | null | undefined): Promise<void> {
   const why = reason?.trim() || null;
   if (!why) throw badRequest(CESSION_MESSAGES.refusalReason, 'reason');
-  await closeApproval(tx, request, { status: request.maker_id === checker.id ? 'cancelled' : 'rejected', by: checker.id, reason: why, at: new Date() });
+  await closeApproval(tx, request, { withdrawn: request.maker_id === checker.id, by: checker.id, reason: why, at: new Date() });
 }
 
 /** The second person's answer to a cession waiting for approval. */

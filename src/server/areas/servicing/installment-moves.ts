@@ -71,7 +71,7 @@ export async function setInstallmentStatus(tx: Db, actor: Actor, input: StatusIn
   }
   // A renegotiated installment is final: a write-off still waiting for its second person has nothing left to decide.
   const pending = await pendingApproval(tx, WRITE_OFF_KIND, target.installment.id, true);
-  if (pending) await closeApproval(tx, pending, { status: 'cancelled', by: actor.id, reason: MOVE_MESSAGES.renegotiatedCancels, at: new Date() });
+  if (pending) await closeApproval(tx, pending, { withdrawn: true, by: actor.id, reason: MOVE_MESSAGES.renegotiatedCancels, at: new Date() });
   await changeInstallment(tx, { target, to: 'renegotiated', reason: input.reason, actorId: actor.id, action: 'installment.status', at: new Date(), on: today });
 }
 

@@ -19,7 +19,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { StoredInstallmentStatus } from '@shared/installment-status';
 import type { Db } from '../../db/connect';
 import { users } from '../access/schema';
-import { OPERATION_MESSAGES, type OperationRow } from '../operations';
+import { OPERATION_MESSAGES, REQUEST, type OperationRow } from '../operations';
 import { creditOperationInstallments, creditOperations } from '../operations/schema';
 import { notFound } from '../../platform/http/errors';
 import { contextFrom, INSTALLMENT_MESSAGES, type InstallmentRow, type ServicingContext, type Terms } from './installments';
@@ -204,7 +204,7 @@ export async function transactionsWithNames(tx: Db, installmentId: number): Prom
       t: installmentTransactions,
       actor_name: users.name,
       request_id: sql<number | null>`(SELECT a.id FROM approval_requests a
-        WHERE a.kind = 'installment.reverse' AND a.entity_id = ${installmentTransactions.id} AND a.status = 'pending'
+        WHERE a.kind = 'installment.reverse' AND a.entity_id = ${installmentTransactions.id} AND a.status = ${REQUEST.pending}
         ORDER BY a.id DESC LIMIT 1)`,
     })
     .from(installmentTransactions)

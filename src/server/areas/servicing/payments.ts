@@ -469,7 +469,7 @@ export async function decideReversal(
   if (!input.approve) {
     const reason = input.reason?.trim() || null;
     if (!reason) throw badRequest(PAYMENT_MESSAGES.refusalReason, 'reason');
-    await closeApproval(tx, request, { status: request.maker_id === checker.id ? 'cancelled' : 'rejected', by: checker.id, reason, at: now });
+    await closeApproval(tx, request, { withdrawn: request.maker_id === checker.id, by: checker.id, reason, at: now });
     return;
   }
   await giveCheck(tx, request, checker, now);

@@ -22,7 +22,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { BoletoRejection } from '@shared/contract/servicing-boleto';
 import type { Db } from '../../db/connect';
-import { ENTRY_REJECTED_MOVEMENT } from '../../domain/cnab';
+import { ENTRY_REJECTED_KIND, ENTRY_REJECTED_MOVEMENT } from '../../domain/cnab';
 import { REGISTRATION_KINDS } from './boleto-rejection';
 import { intArray } from './batch-sql';
 
@@ -65,7 +65,7 @@ export async function entryRejectionsOf(db: Db, slipIds: readonly number[]): Pro
     SELECT DISTINCT ON (rl.boleto_slip_id) rl.boleto_slip_id, rl.our_number, rl.occurred_on::text AS occurred_on, rl.movement, rl.reasons,
            f.id AS return_file_id, f.file_name, f.bank_code, f.imported_on::text AS imported_on
       FROM return_file_lines rl JOIN return_files f ON f.id = rl.return_file_id
-     WHERE rl.boleto_slip_id = ANY(${intArray(slipIds)}) AND rl.movement = ${ENTRY_REJECTED_MOVEMENT} AND rl.kind = 'rejected'
+     WHERE rl.boleto_slip_id = ANY(${intArray(slipIds)}) AND rl.movement = ${ENTRY_REJECTED_MOVEMENT} AND rl.kind = ${ENTRY_REJECTED_KIND}
      ORDER BY rl.boleto_slip_id, rl.occurred_on DESC NULLS LAST, rl.id DESC`);
   const rows = (result as unknown as { rows: Array<BoletoRejection & { boleto_slip_id: number }> }).rows;
   return new Map(

@@ -131,7 +131,7 @@ async function performWriteOff(tx: Db, actor: Actor, target: InstallmentTarget, 
 async function refuse(tx: Db, checker: Actor, request: ApprovalRequestRow, reason: string | null | undefined): Promise<void> {
   const why = reason?.trim() || null;
   if (!why) throw badRequest(WRITE_OFF_MESSAGES.refusalReason, 'reason');
-  await closeApproval(tx, request, { status: request.maker_id === checker.id ? 'cancelled' : 'rejected', by: checker.id, reason: why, at: new Date() });
+  await closeApproval(tx, request, { withdrawn: request.maker_id === checker.id, by: checker.id, reason: why, at: new Date() });
 }
 
 export interface WriteOffDecision {

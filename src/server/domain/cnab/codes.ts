@@ -40,6 +40,8 @@ export const FINE_CODES = { none: '0', amount: '1', percent: '2' } as const;
  * bank does hold.
  */
 export const ENTRY_REJECTED_MOVEMENT = '03';
+/** The kind every bank's table below gives ENTRY_REJECTED_MOVEMENT. */
+export const ENTRY_REJECTED_KIND: MovementKind = 'rejected';
 
 /** How the back office treats a returned line. */
 export type MovementKind = 'settled' | 'entryConfirmed' | 'rejected' | 'writtenOff' | 'other';

@@ -1,6 +1,6 @@
 /** CNAB 240 cobrança: field tables per bank, one writer and reader, the remittance builder and the return reader. */
 export { CNAB_BANKS, cnabTables, isCnabBank, type CnabBank } from './bank-tables';
-export { ENTRY_REJECTED_MOVEMENT, FINE_CODES, INSTRUCTION_CODES, INTEREST_CODES, movementKind, movementWords, reasonsInWords, type MovementKind, type Reason, type RemittanceInstruction } from './codes';
+export { ENTRY_REJECTED_KIND, ENTRY_REJECTED_MOVEMENT, FINE_CODES, INSTRUCTION_CODES, INTEREST_CODES, movementKind, movementWords, reasonsInWords, type MovementKind, type Reason, type RemittanceInstruction } from './codes';
 export { FEBRABAN_TABLES, type CnabTables } from './febraban-240';
 export { coverageProblems, LINE_LENGTH, type FieldSpec, type RecordKind, type RecordTable } from './field-table';
 export { CnabFieldError, cnabText, readRecord, writeRecord, type RecordValues } from './record';
