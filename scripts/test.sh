@@ -91,6 +91,11 @@ if [ "$typecheck_status" -ne 0 ] || [ "$lint_status" -ne 0 ]; then
   exit 1
 fi
 
+step 'OpenAPI document lint (Redocly, redocly.yaml; offline)'
+# The document GET /api/openapi.json serves, generated from the contract; the
+# integration run then checks every answer it sees against the same document.
+npm run --silent lint:openapi
+
 step 'Packaging config (electron-builder.yml schema and fuses)'
 node scripts/check-builder-config.mjs
 
