@@ -38,6 +38,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // Records every answer the test servers send and checks them against the OpenAPI document when the run ends.
+          globalSetup: ['tests/integration/answers-setup.ts'],
           // Each file has its own server over its own copy of the database (a
           // PGlite folder or a PostgreSQL database made from a template), its
           // own ports and temporary folders, so two files can run side by side.

@@ -97,6 +97,11 @@ step 'No import cycles in src/ (madge, .madgerc)'
 # are left out (.madgerc: skipTypeImports): they leave nothing at run time.
 npm run --silent check:cycles
 
+step 'OpenAPI document lint (Redocly, redocly.yaml; offline)'
+# The document GET /api/openapi.json serves, generated from the contract; the
+# integration run then checks every answer it sees against the same document.
+npm run --silent lint:openapi
+
 step 'Packaging config (electron-builder.yml schema and fuses)'
 node scripts/check-builder-config.mjs
 

@@ -87,6 +87,24 @@ export interface StartServerOptions {
    * backend passes FIRST_SCREEN_OPERATIONS; tests leave it out.
    */
   warmUp?: readonly OperationName[];
+  /**
+   * Told of every answer the server sends, for tests that check what the
+   * integration suites see against the OpenAPI document
+   * (tests/helpers/openapi-answers.ts). Unset, no hook is installed.
+   */
+  observe?: (answer: ObservedAnswer) => void;
+}
+
+/** One answer as sent: its contract operation (null: no route, or refused before one was found) and what it carried. */
+export interface ObservedAnswer {
+  operation: OperationName | null;
+  method: string;
+  /** the request's path and query string */
+  url: string;
+  status: number;
+  contentType: string | null;
+  /** the body when it is text (JSON, errors); null for a file or an empty answer */
+  body: string | null;
 }
 
 /** What the app calls first: the session check or sign-in, then the home screen's dashboard. */
@@ -206,6 +224,21 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const handlerOf = lazyHandlers(handlerGroups, Object.keys(contract) as OperationName[]);
   mountContract(app, deps, handlerOf, findSession, JSON_BODY_LIMIT);
   installOpenApi(app);
+  const observe = options.observe;
+  if (observe) {
+    app.addHook('onSend', async (request, reply, payload) => {
+      const type = reply.getHeader('content-type');
+      observe({
+        operation: request.operation?.name ?? null,
+        method: request.method,
+        url: request.url,
+        status: reply.statusCode,
+        contentType: typeof type === 'string' ? type : null,
+        body: typeof payload === 'string' ? payload : null,
+      });
+      return payload;
+    });
+  }
   app.addHook('onResponse', async () => {
     void mailer.deliverPending();
   });

@@ -6,6 +6,10 @@
  * hash) and published with an atomic rename, so concurrent test processes
  * never see a half-built one. Each server's folder is removed when it closes.
  *
+ * When the integration run records answers (BACKOFFICE_ANSWERS_DIR), each
+ * server appends every answer it sends for the check against the OpenAPI
+ * document (openapi-answers.ts).
+ *
  * With TEST_DATABASE_URL (or DATABASE_URL) set, every server instead gets a
  * fresh database on that PostgreSQL server, copied from a template database
  * migrated and seeded there once (dropped on close), so the same suites run
@@ -24,6 +28,7 @@ import { startServer, type RunningServer } from '../../src/server/index';
 import { SettableClock, systemClock } from '../../src/server/platform/clock';
 import { migrations } from '../../src/server/db/migrations/index';
 import { SEED_VERSION } from '../../src/server/db/seed';
+import { answerRecorder } from './openapi-answers';
 
 export type TestServer = RunningServer & {
   dataDir: string;
@@ -219,7 +224,7 @@ async function startOnPostgres(baseUrl: string, seed: 'demo' | false, clock: Set
   const dir = await mkdtemp(join(tmpdir(), 'backoffice-test-'));
   await copyTree(source.uploadsDir, join(dir, 'uploads'));
   return restartable(
-    (port, clock) => startServer({ databaseUrl: database.url, uploadsDir: join(dir, 'uploads'), seed: false, port, clock }),
+    (port, clock) => startServer({ databaseUrl: database.url, uploadsDir: join(dir, 'uploads'), seed: false, port, clock, observe: answerRecorder() }),
     join(dir, 'pgdata'),
     async () => {
       await database.drop();
@@ -268,7 +273,7 @@ export async function startTestServer(opts: { seed?: 'demo' | false; today?: str
   if (databaseUrl) return startOnPostgres(databaseUrl, seed, clock);
   const { dir, dataDir } = await prepareDataDir(seed);
   return restartable(
-    (port, clock) => startServer({ dataDir, uploadsDir: join(dir, 'uploads'), seed: false, port, clock }),
+    (port, clock) => startServer({ dataDir, uploadsDir: join(dir, 'uploads'), seed: false, port, clock, observe: answerRecorder() }),
     dataDir,
     () => removeTree(dir),
     clock,

@@ -41,6 +41,7 @@ import {
 import { stateInput } from './entrepreneurs';
 import { calendarDaySchema, moneyInputSchema, monthlyRateInputSchema, percentInputSchema, positiveMoneyInputSchema } from './money';
 import { simulationSchema } from './simulations';
+import { SOLICITATION_FILE_TYPES } from './solicitations';
 import { BANK_ACCOUNT_TYPES, GUARANTEE_KINDS, PERSON_TYPES, REVENUE_SOURCES } from '../enums';
 
 export { PERSON_TYPES };
@@ -328,6 +329,7 @@ function recordOperations<K extends BorrowerRecordKind>(kind: K) {
       encoding: 'json',
       origin: 'spec',
       description: `Adds a ${kind} record to a borrower, or changes the one named by id (logged).`,
+      errors: [409],
       args: input.extend({ borrower_id: idSchema, id: idSchema.optional() }),
       result: row,
     }),
@@ -338,6 +340,7 @@ function recordOperations<K extends BorrowerRecordKind>(kind: K) {
       encoding: 'none',
       origin: 'spec',
       description: `Removes a ${kind} record (logged).`,
+      errors: [409],
       args: idArgs,
       result: okSchema,
     }),
@@ -424,6 +427,7 @@ export const borrowersOperations = {
     cacheable: true,
     origin: 'spec',
     description: 'Borrowers, newest first by default, paged; filters: name (name, trade name or document contains), person_type, state, active.',
+    list: { filters: BORROWER_FILTERS, sorts: BORROWER_SORTS },
     args: listArgs.extend({ filter: filterSchema.optional() }),
     result: paged(borrowerSummarySchema),
   }),
@@ -457,6 +461,7 @@ export const borrowersOperations = {
     origin: 'spec',
     description:
       'Registers a borrower from an approved solicitation (its data copied; one borrower per solicitation, 409 otherwise) or from scratch; the document is unique among borrowers (409).',
+    errors: [409],
     args: borrowerCreateInput,
     result: borrowerSchema,
   }),
@@ -535,7 +540,7 @@ export const borrowersOperations = {
     encoding: 'none',
     origin: 'designed',
     description: "The secured guarantee's document, saved to disk by the main process.",
-    file: { kind: 'download', extension: '' },
+    file: { kind: 'download', extension: '', media: SOLICITATION_FILE_TYPES },
     args: idArgs,
     result: z.unknown(),
   }),
@@ -568,6 +573,7 @@ export const borrowersOperations = {
     encoding: 'json',
     origin: 'spec',
     description: 'Saves the other information the first time (409 when it exists: use PUT).',
+    errors: [409],
     args: otherInformationInput,
     result: otherInformationSchema,
   }),
@@ -578,6 +584,7 @@ export const borrowersOperations = {
     encoding: 'json',
     origin: 'spec',
     description: 'Changes the other information (created when missing).',
+    errors: [409],
     args: otherInformationInput,
     result: otherInformationSchema,
   }),

@@ -175,6 +175,7 @@ export const bureauOperations = {
     origin: 'spec',
     description:
       'Runs a new, billable lookup for a solicitation. The same idempotency key never runs twice: a repeated request answers the report it made (replayed: true).',
+    errors: [502, 504],
     args: z.object({ solicitation_id: idSchema, model_id: idSchema.optional(), idempotency_key: idempotencyKeySchema }),
     result: z.object({ report: bureauReportSchema, replayed: z.boolean() }),
   }),
@@ -186,6 +187,7 @@ export const bureauOperations = {
     origin: 'spec',
     description:
       'Runs a billable lookup of a CPF or CNPJ that is not a solicitation (a partner, a guarantor), linked to the account with that CPF or business CNPJ when there is one. Idempotent by key, as new-report.',
+    errors: [502, 504],
     args: z.object({ document: bureauDocumentSchema, model_id: idSchema.optional(), idempotency_key: idempotencyKeySchema }),
     result: z.object({ report: bureauReportSchema, replayed: z.boolean() }),
   }),

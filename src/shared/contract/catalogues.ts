@@ -61,11 +61,12 @@ const situationInput = labelInput.extend({ percentage: percentageSchema });
 export const activeItemSchema = z.object({ id: z.number().int(), label: z.string() });
 const statusArgs = z.object({ id: idSchema, active: z.boolean() });
 
-function catalogueOperations<K extends CatalogueKind, I extends z.ZodType, In extends z.ZodObject>(
+function catalogueOperations<K extends CatalogueKind, I extends z.ZodType, In extends z.ZodObject, S extends readonly string[]>(
   kind: K,
   item: I,
   input: In,
   what: string,
+  sorts: S,
 ) {
   const base = `/api/${CATALOGUE_RESOURCES[kind]}`;
   return {
@@ -77,6 +78,7 @@ function catalogueOperations<K extends CatalogueKind, I extends z.ZodType, In ex
       cacheable: true,
       origin: 'spec',
       description: `${what}: paged, filtered by label and active, sorted.`,
+      list: { filters: CATALOGUE_FILTERS, sorts },
       args: listArgs,
       result: paged(item),
     }),
@@ -107,6 +109,7 @@ function catalogueOperations<K extends CatalogueKind, I extends z.ZodType, In ex
       encoding: 'json',
       origin: 'spec',
       description: `${what}: creates an item.`,
+      errors: [409],
       args: input,
       result: item,
     }),
@@ -117,6 +120,7 @@ function catalogueOperations<K extends CatalogueKind, I extends z.ZodType, In ex
       encoding: 'json',
       origin: 'spec',
       description: `${what}: edits an item (body with id).`,
+      errors: [409],
       args: input.extend({ id: idSchema }),
       result: item,
     }),
@@ -137,15 +141,16 @@ function catalogueOperations<K extends CatalogueKind, I extends z.ZodType, In ex
       encoding: 'none',
       origin: 'spec',
       description: `${what}: removes an item; 409 while any record still refers to it (deactivate it instead).`,
+      errors: [409],
       args: idArgs,
       result: okSchema,
     }),
   };
 }
 
-const situations = catalogueOperations('situations', situationSchema, situationInput, 'Company situations');
-const howDidFind = catalogueOperations('howDidFind', catalogueItemSchema, labelInput, 'How-did-find options');
-const reasons = catalogueOperations('reasons', catalogueItemSchema, labelInput, 'Lending reasons');
+const situations = catalogueOperations('situations', situationSchema, situationInput, 'Company situations', SITUATION_SORTS);
+const howDidFind = catalogueOperations('howDidFind', catalogueItemSchema, labelInput, 'How-did-find options', CATALOGUE_SORTS);
+const reasons = catalogueOperations('reasons', catalogueItemSchema, labelInput, 'Lending reasons', CATALOGUE_SORTS);
 
 /** Operation names of one simple catalogue, for screens shared by the three. */
 export const CATALOGUE_OPERATIONS = {
@@ -240,6 +245,7 @@ export const cataloguesOperations = {
     cacheable: true,
     origin: 'spec',
     description: 'Projects, paged, filtered by title and active, sorted.',
+    list: { filters: PROJECT_FILTERS, sorts: PROJECT_SORTS },
     args: listArgs,
     result: paged(projectSchema),
   }),
@@ -290,6 +296,7 @@ export const cataloguesOperations = {
     encoding: 'none',
     origin: 'spec',
     description: 'Removes a project and its banner; 409 while any record still refers to it (deactivate it instead).',
+    errors: [409],
     args: idArgs,
     result: okSchema,
   }),

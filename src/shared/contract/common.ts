@@ -26,13 +26,17 @@ const ID_TEXT = /^[1-9]\d{0,9}$/;
  * objects, floats, zero, negatives and anything beyond the database's integer
  * range are refused here: `z.coerce` once turned `true` into user 1 and `[2]`
  * into user 2, and 2147483648 reached PostgreSQL and failed there as a 500.
+ * Described to other clients (the OpenAPI document) as the integer it is.
  */
-export const idSchema = z.union([z.number(), z.string()], { error: ID_MESSAGE }).transform((value, ctx) => {
-  const n = typeof value === 'number' ? value : ID_TEXT.test(value) ? Number(value) : Number.NaN;
-  if (isDbId(n)) return n;
-  ctx.issues.push({ code: 'custom', message: ID_MESSAGE, input: value });
-  return z.NEVER;
-});
+export const idSchema = z
+  .union([z.number(), z.string()], { error: ID_MESSAGE })
+  .transform((value, ctx) => {
+    const n = typeof value === 'number' ? value : ID_TEXT.test(value) ? Number(value) : Number.NaN;
+    if (isDbId(n)) return n;
+    ctx.issues.push({ code: 'custom', message: ID_MESSAGE, input: value });
+    return z.NEVER;
+  })
+  .meta({ type: 'integer', minimum: 1, maximum: MAX_DB_INT, format: 'int32' });
 export const idArgs = z.object({ id: idSchema });
 
 /**

@@ -156,6 +156,7 @@ export const companyCnabReturnOperations = {
     description:
       "Reads a CNAB 240 return file of the bank without writing anything: the account its header names, each T+U line's movement, the installment it names by nosso número, amounts, fee, dates and reasons in words, and what settling would do with it; 400 naming the line for a broken file or the header for another account.",
     bodyLimit: RETURN_FILE_BODY_LIMIT,
+    errors: [409],
     args: z.object(fileArgs),
     result: returnPreviewSchema,
   }),

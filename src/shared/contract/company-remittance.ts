@@ -46,7 +46,7 @@
 import { z } from 'zod';
 import { REMITTANCE_INSTRUCTIONS } from '../enums';
 import { AllOperators, AllPanelUsers } from '../roles';
-import { defineOperation } from './define';
+import { defineOperation, DOWNLOAD_MEDIA_TYPES } from './define';
 import { SUPPORTED_BANK_CODES, type SupportedBankCode } from '../banks';
 import { idSchema, idempotencyKeySchema, timestampSchema } from './common';
 import { calendarDaySchema, moneySchema } from './money';
@@ -144,12 +144,15 @@ export type RemittanceHistoryItem = RemittanceHistory['items'][number];
 /** A whole number from min to max, as a number or the decimal text a query string carries (never a boolean or an array). */
 function wholeNumber(min: number, max: number) {
   const message = `informe um número inteiro de ${min} a ${max}`;
-  return z.union([z.number(), z.string()], { error: message }).transform((value, ctx) => {
-    const n = typeof value === 'number' ? value : /^\d{1,9}$/.test(value) ? Number(value) : Number.NaN;
-    if (Number.isInteger(n) && n >= min && n <= max) return n;
-    ctx.issues.push({ code: 'custom', message, input: value });
-    return z.NEVER;
-  });
+  return z
+    .union([z.number(), z.string()], { error: message })
+    .transform((value, ctx) => {
+      const n = typeof value === 'number' ? value : /^\d{1,9}$/.test(value) ? Number(value) : Number.NaN;
+      if (Number.isInteger(n) && n >= min && n <= max) return n;
+      ctx.issues.push({ code: 'custom', message, input: value });
+      return z.NEVER;
+    })
+    .meta({ type: 'integer', minimum: min, maximum: max });
 }
 
 const historyPaging = {
@@ -210,7 +213,7 @@ export const companyRemittanceOperations = {
     origin: 'spec',
     description:
       'What a stored remittance carried, as PDF or Excel: per line the instruction, nosso número, borrower, operation, installment, due date and amount, with the count and total per instruction. The file type (application/pdf or xlsx) names the saved extension.',
-    file: { kind: 'download', extension: '' },
+    file: { kind: 'download', extension: '', media: REMITTANCE_REPORT_FORMATS.map((format) => DOWNLOAD_MEDIA_TYPES[format]) },
     args: z.object({
       id: idSchema,
       bankCode: bankCodeSchema,

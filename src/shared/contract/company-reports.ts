@@ -200,6 +200,7 @@ export const companyReportsOperations = {
     origin: 'spec',
     description:
       'Credit operations for analysis: filter[from]/filter[to] on the planned release date, filter[status] (one or many), filter[product], filter[borrower] (name or CPF/CNPJ contains), filter[assignee] (an assignment account id: operations with an installment ceded to it and not ceded back); paged, by release date, with the totals of all matches.',
+    list: { filters: OPERATIONS_REPORT_FILTERS, sorts: [] },
     args: operationsReportArgs,
     result: operationsReportSchema,
   }),
@@ -211,6 +212,7 @@ export const companyReportsOperations = {
     origin: 'designed',
     description: 'The operations report as rows for the Excel export (the same filters, every match up to OPERATIONS_REPORT_EXPORT_MAX).',
     file: { kind: 'excel-export', columns: OPERATIONS_REPORT_EXCEL_COLUMNS, title: 'reports.operations.title' },
+    list: { filters: OPERATIONS_REPORT_FILTERS, sorts: [] },
     args: operationsReportArgs,
     result: exportRowsSchema,
   }),
@@ -222,6 +224,7 @@ export const companyReportsOperations = {
     origin: 'spec',
     description:
       'The IOF collected at the release of the credit operations, per decêndio and payer type (PF, PJ), with the DARF code (7893, 1150), the due date (third bank business day after the decêndio) and totals; filter[from] and filter[to] are widened to whole decêndios.',
+    list: { sorts: [] },
     args: iofReportArgs,
     result: iofReportSchema,
   }),
@@ -243,6 +246,7 @@ export const companyReportsOperations = {
     origin: 'spec',
     description: 'The IOF report as a PDF (paginated, the table header repeated on each page), rendered by the server.',
     file: { kind: 'download', extension: 'pdf' },
+    list: { sorts: [] },
     args: iofReportArgs,
     result: z.unknown(),
   }),
@@ -254,6 +258,7 @@ export const companyReportsOperations = {
     origin: 'designed',
     description: 'The IOF report as rows for the Excel export: one row per decêndio and payer type, then the decêndio total.',
     file: { kind: 'excel-export', columns: IOF_REPORT_EXCEL_COLUMNS, title: 'reports.iof.title' },
+    list: { sorts: [] },
     args: iofReportArgs,
     result: exportRowsSchema,
   }),
@@ -266,6 +271,8 @@ export const companyReportsOperations = {
     description:
       'The remittances generated in filter[from]..filter[to] (of filter[bank] when given) as an Excel workbook: one row per line carried with its file (day, bank, account, NSA, name), the count and total per instruction on the info sheet.',
     file: { kind: 'download', extension: 'xlsx' },
+    list: { sorts: [] },
+    errors: [404],
     args: remittancePeriodArgs,
     result: z.unknown(),
   }),
@@ -278,6 +285,8 @@ export const companyReportsOperations = {
     description:
       'The remittances generated in filter[from]..filter[to] (of filter[bank] when given) as a PDF: a summary of the files, then each file as its remittance report (lines, totals per instruction), paginated with the table header repeated.',
     file: { kind: 'download', extension: 'pdf' },
+    list: { sorts: [] },
+    errors: [404],
     args: remittancePeriodArgs,
     result: z.unknown(),
   }),

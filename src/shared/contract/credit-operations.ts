@@ -310,6 +310,8 @@ export const issuedContractDetailSchema = issuedContractSchema.extend({ body: z.
 
 export const CREDIT_OPERATION_FILTERS = ['status', 'borrower', 'borrower_id', 'from', 'to', 'valueStart', 'valueEnd', 'product'] as const;
 export const CREDIT_OPERATION_SORTS = ['created_at', 'principal', 'status', 'borrower_name', 'disbursement_date'] as const;
+/** A borrower's operations: the list's filters but borrower_id (the path names the borrower; the server refuses it). */
+export const BORROWER_OPERATION_FILTERS = CREDIT_OPERATION_FILTERS.filter((name) => name !== 'borrower_id');
 /** Filters and sort of a company's issued contracts (GET /company/:id/contracts). */
 export const ISSUED_CONTRACT_FILTERS = ['status', 'kind', 'borrower'] as const;
 export const ISSUED_CONTRACT_SORTS = ['issued_at'] as const;
@@ -335,6 +337,7 @@ export const creditOperationOperations = {
     origin: 'spec',
     description:
       'Credit operations, newest first by default, paged; filters: status (one or a list), borrower (name or document contains), borrower_id, from/to (created, YYYY-MM-DD), valueStart/valueEnd (principal), product.',
+    list: { filters: CREDIT_OPERATION_FILTERS, sorts: CREDIT_OPERATION_SORTS },
     args: listArgs.extend({ filter: filterSchema.optional() }),
     result: paged(creditOperationSummarySchema),
   }),
@@ -368,6 +371,7 @@ export const creditOperationOperations = {
     origin: 'spec',
     description:
       'Changes the conditions (simulated again, schedule replaced) while the operation is not yet contracted or disbursed; an approved one goes back to analysis. 409 when the version is stale.',
+    errors: [409],
     args: creditOperationUpdateInput,
     result: creditOperationSchema,
   }),
@@ -390,6 +394,7 @@ export const creditOperationOperations = {
     origin: 'designed',
     description:
       "Moves the operation: send_to_analysis, approve, refuse, return (for changes) or cancel; approve, refuse and return are for AllOperators (403 otherwise), and so is cancelling an operation an operator approved; refuse, return and cancel need a reason. Approving (four eyes): 403 saying why for the person who built or last changed the conditions; 400 on analyst_opinion without the analyst's opinion; above the company's second_approval_above the first approval stays pending (status analysis) until a second person of AllAdmins, neither the maker nor the first approver, approves too. 409 when not allowed from the current status or the version is stale.",
+    errors: [409],
     args: z
       .object({
         id: idSchema,
@@ -429,6 +434,7 @@ export const creditOperationOperations = {
     encoding: 'json',
     origin: 'spec',
     description: 'Changes the complement (not after disbursement; logged) with the version it was made on: 409 when the operation changed since.',
+    errors: [409],
     args: z.object({
       id: idSchema,
       version: z.number().int().min(1),
@@ -534,6 +540,7 @@ export const creditOperationOperations = {
     cacheable: true,
     origin: 'spec',
     description: "A borrower's operations, paged (same filters and sorts as the list).",
+    list: { filters: BORROWER_OPERATION_FILTERS, sorts: CREDIT_OPERATION_SORTS },
     args: listArgs.extend({ id: idSchema, filter: filterSchema.optional() }),
     result: paged(creditOperationSummarySchema),
   }),
@@ -556,6 +563,7 @@ export const creditOperationOperations = {
     cacheable: true,
     origin: 'spec',
     description: 'Contracts issued by the company, newest first, paged; filters: status, kind, borrower.',
+    list: { filters: ISSUED_CONTRACT_FILTERS, sorts: ISSUED_CONTRACT_SORTS },
     args: listArgs.extend({ id: idSchema, filter: filterSchema.optional() }),
     result: paged(issuedContractSchema),
   }),
@@ -589,6 +597,7 @@ export const creditOperationOperations = {
     origin: 'spec',
     description:
       'Cancels an issued contract (empty body; logged): the operation goes back to approved. 409 when already cancelled or the operation was disbursed.',
+    errors: [409],
     args: z.object({ contractId: idSchema }),
     result: issuedContractSchema,
   }),

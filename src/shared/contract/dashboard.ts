@@ -30,12 +30,15 @@ export const DASHBOARD_MAX_YEAR = 2100;
 const YEAR_MESSAGE = `ano inválido: informe um ano entre ${DASHBOARD_MIN_YEAR} e ${DASHBOARD_MAX_YEAR}`;
 
 /** A year as a number or the four digits a query string carries. */
-export const yearSchema = z.union([z.number(), z.string()], { error: YEAR_MESSAGE }).transform((value, ctx) => {
-  const n = typeof value === 'number' ? value : /^\d{4}$/.test(value) ? Number(value) : Number.NaN;
-  if (Number.isInteger(n) && n >= DASHBOARD_MIN_YEAR && n <= DASHBOARD_MAX_YEAR) return n;
-  ctx.issues.push({ code: 'custom', message: YEAR_MESSAGE, input: value });
-  return z.NEVER;
-});
+export const yearSchema = z
+  .union([z.number(), z.string()], { error: YEAR_MESSAGE })
+  .transform((value, ctx) => {
+    const n = typeof value === 'number' ? value : /^\d{4}$/.test(value) ? Number(value) : Number.NaN;
+    if (Number.isInteger(n) && n >= DASHBOARD_MIN_YEAR && n <= DASHBOARD_MAX_YEAR) return n;
+    ctx.issues.push({ code: 'custom', message: YEAR_MESSAGE, input: value });
+    return z.NEVER;
+  })
+  .meta({ type: 'integer', minimum: DASHBOARD_MIN_YEAR, maximum: DASHBOARD_MAX_YEAR });
 
 const money = z.string().regex(/^-?\d+\.\d{2}$/);
 

@@ -40,6 +40,50 @@ export interface ExcelExportSpec {
 export interface DownloadSpec {
   kind: 'download';
   extension: string;
+  /**
+   * The content types the answer may carry, when the extension does not say
+   * (a stored upload, a report in the format asked); else the extension's
+   * (DOWNLOAD_MEDIA_TYPES).
+   */
+  media?: readonly string[];
+}
+
+/** The content type of a download, by its extension (CNAB files are plain text, CR LF lines). */
+export const DOWNLOAD_MEDIA_TYPES: Readonly<Record<string, string>> = {
+  pdf: 'application/pdf',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  rem: 'text/plain',
+};
+
+/** The content types a download answers with: its own list, else its extension's. */
+export function downloadMediaTypes(file: DownloadSpec): readonly string[] {
+  if (file.media?.length) return file.media;
+  const byExtension = Object.hasOwn(DOWNLOAD_MEDIA_TYPES, file.extension) ? DOWNLOAD_MEDIA_TYPES[file.extension] : undefined;
+  if (!byExtension) throw new Error(`download with extension "${file.extension}" declares no media types`);
+  return [byExtension];
+}
+
+/**
+ * Error statuses a call may answer besides those its shape implies. The
+ * OpenAPI document (server platform/http/openapi.ts, responseStatuses) derives
+ * 400 from taking input, 401 and 403 from its access, 404 from a record named
+ * by a path parameter or an id argument, 409 from an idempotency key, 413 and
+ * 415 from a body; a call declares the rest: 409 when the state of a record
+ * refuses it, 404 for a record found another way, 429 for a rate limit, 401 or
+ * 403 on a public call that checks credentials, 502–504 when a provider fails.
+ */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 429 | 502 | 503 | 504;
+
+/**
+ * The names a list or an export accepts in filter[name] and sort[name]
+ * (the spec's list encoding, or the `filter` and `sort` of a JSON body). A
+ * filter typed by the call's own schema (`filterSchema.pipe(…)`) is named by
+ * it, so `filters` is then left out; `sorts: []` when the order is fixed
+ * (a sort sent is ignored).
+ */
+export interface ListFields {
+  filters?: readonly string[];
+  sorts: readonly string[];
 }
 
 export interface OperationDef {
@@ -51,6 +95,10 @@ export interface OperationDef {
   result: z.ZodType;
   encoding: ArgsEncoding;
   file?: ExcelExportSpec | DownloadSpec;
+  /** Error statuses beyond those implied by the call's shape (ErrorStatus says which are implied). */
+  errors?: readonly ErrorStatus[];
+  /** A list or export: the filter and sort names it accepts (ListFields). */
+  list?: ListFields;
   /**
    * The largest JSON body this call takes, in bytes, when it is larger than
    * the server's default (1 MiB: forms): a call that carries a file as text

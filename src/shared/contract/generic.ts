@@ -14,6 +14,8 @@ import { usersOperations } from './users';
 export const UPLOAD_TYPES = ['avatar', 'document'] as const;
 export type UploadType = (typeof UPLOAD_TYPES)[number];
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** What a stored upload may be (the server sniffs the bytes at upload): pictures, and for documents PDFs too. */
+export const STORED_FILE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'application/pdf'] as const;
 
 /**
  * A stored file is named by a random key (128 bits, base64url), never by a
@@ -103,7 +105,7 @@ export const genericOperations = {
     encoding: 'none',
     origin: 'spec',
     description: 'The stored file itself, by its key; only its owner and the roles of UPLOAD_ACCESS (others: 404).',
-    file: { kind: 'download', extension: '' },
+    file: { kind: 'download', extension: '', media: STORED_FILE_TYPES },
     args: z.object({ key: fileKeySchema, type: z.enum(UPLOAD_TYPES) }),
     result: z.unknown(),
   }),
@@ -114,6 +116,7 @@ export const genericOperations = {
     encoding: 'none',
     origin: 'spec',
     description: 'Removes a stored file, by its key (its owner or the roles of UPLOAD_ACCESS).',
+    errors: [409],
     args: z.object({ key: fileKeySchema }),
     result: okSchema,
   }),

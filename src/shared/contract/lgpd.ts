@@ -86,6 +86,7 @@ export const lgpdOperations = {
     cacheable: true,
     origin: 'designed',
     description: 'Erasure requests, newest first by default, paged, filtered by status.',
+    list: { filters: LGPD_FILTERS, sorts: LGPD_SORTS },
     args: listArgs,
     result: paged(lgpdRequestSchema),
   }),
@@ -106,6 +107,7 @@ export const lgpdOperations = {
     encoding: 'json',
     origin: 'designed',
     description: 'Registers a request received through another channel (e-mail, phone, in person…). One open request per person.',
+    errors: [409],
     args: z.object({
       user_id: idSchema,
       channel: z.enum(LGPD_CHANNELS),
@@ -133,6 +135,7 @@ export const lgpdOperations = {
     encoding: 'json',
     origin: 'designed',
     description: 'Closes an open request as refused, with the reason (e.g. a legal duty to keep the data).',
+    errors: [409],
     args: z.object({ id: idSchema, outcome: trimmedTextSchema(2000).min(5, 'informe o motivo (ao menos 5 caracteres)') }),
     result: lgpdRequestSchema,
   }),

@@ -58,6 +58,7 @@ export const servicingBoletoOperations = {
     description:
       "One installment's boleto as a PDF (payer's receipt with a PIX QR code, ficha de compensação with the barcode). x = installment id. Reuses the slip's nosso número while amount and due date are unchanged.",
     file: { kind: 'download', extension: 'pdf' },
+    errors: [409],
     args: z.object({ x: idSchema }),
     result: z.unknown(),
   }),
@@ -69,6 +70,7 @@ export const servicingBoletoOperations = {
     origin: 'spec',
     description: "The carnê of an operation as a PDF: every installment with something to collect, three slips per A4 page.",
     file: { kind: 'download', extension: 'pdf' },
+    errors: [409],
     args: z.object({ credit_operation_id: idSchema }),
     result: z.unknown(),
   }),

@@ -260,6 +260,7 @@ export const cessionOperations = {
     origin: 'spec',
     description:
       'Assignable installments across every disbursed operation on the business date, earliest due first, up to ASSIGNABLE_LIST_CAP (truncated says more matched): filters product, borrower (name or document contains), due_from/due_to, value_min/value_max (the scheduled value).',
+    errors: [404],
     args: assignableFilterSchema,
     result: assignableListSchema,
   }),
@@ -271,6 +272,7 @@ export const cessionOperations = {
     origin: 'designed',
     description:
       'What the chosen assignable installments sell for on `date`, at monthly_rate (present value) or a stated price (shared by face value): per installment and in total, with the gain or loss against the open principal, and whether the cession will need a second person. Writes nothing; the same refusals as assigning.',
+    errors: [404, 409],
     args: z
       .object({ installments: installmentIds, ...pricingFields })
       .refine(onePricing, onePricingMessage),
@@ -295,6 +297,7 @@ export const cessionOperations = {
     origin: 'designed',
     description:
       "The cession across operations: the same as …/:id/installment-assignments for installments of any of the company's disbursed operations (up to 500), one record and one transaction, the operations locked in id order.",
+    errors: [404],
     args: z.object(assignFields).refine(onePricing, onePricingMessage),
     result: cessionSchema,
   }),

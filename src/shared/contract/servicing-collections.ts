@@ -141,6 +141,8 @@ export const collectionsOperations = {
     origin: 'spec',
     description:
       'Every overdue installment on the business date (operations being collected, not settled, past their charge-free day), most days late first: days late, value, open value, multa, juros de mora, contract interest and amount due as of today, borrower and product. Filters: band (1-15, 16-30, 31-60, 61-90, 90+; one or a list), borrower (name or document contains), borrower_id, product, credit_operation_id, valueStart/valueEnd (the scheduled value). The count stops at EXPIRED_INSTALLMENT_COUNT_CAP (capped).',
+    list: { filters: EXPIRED_INSTALLMENT_FILTERS, sorts: EXPIRED_INSTALLMENT_SORTS },
+    errors: [404],
     args: listArgs.extend({ filter: expiredFilterSchema.optional() }),
     result: paged(expiredInstallmentSchema).extend({ capped: z.boolean(), /** the business date the list is of */ as_of: z.string() }),
   }),
@@ -152,6 +154,8 @@ export const collectionsOperations = {
     origin: 'designed',
     description: 'The expired installments matching the list filters, in its order, as rows for the Excel export (at most EXPIRED_INSTALLMENT_EXPORT_MAX).',
     file: { kind: 'excel-export', columns: EXPIRED_INSTALLMENT_EXPORT_COLUMNS, title: 'collections.exportTitle' },
+    list: { filters: EXPIRED_INSTALLMENT_FILTERS, sorts: EXPIRED_INSTALLMENT_SORTS },
+    errors: [404],
     args: z.object({ filter: expiredFilterSchema.optional(), sort: sortSchema }),
     result: exportRowsSchema,
   }),

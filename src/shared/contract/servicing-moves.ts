@@ -130,6 +130,7 @@ export const servicingMovesOperations = {
     origin: 'designed',
     description:
       "One installment's moves besides payments, on the business date: its state, the statuses a person may ask for now, a write-off awaiting the second person, its write-offs and their undoing, and its title data.",
+    errors: [409],
     args: z.object(installmentPath),
     result: installmentMovesSchema,
   }),
@@ -168,6 +169,7 @@ export const servicingMovesOperations = {
     origin: 'spec',
     description:
       "The installment's title data for the bank: document number (seu número, up to 15 letters, digits, '.', '/', '-'), protest or credit-bureau report (negativação) after 1–90 days past due, never both, and a note for the instructions. version 0 for the first save; 409 on a stale version or an installment that no longer collects.",
+    errors: [409],
     args: z
       .object({
         ...installmentPath,

@@ -178,6 +178,7 @@ export const prepaymentOperations = {
     origin: 'spec',
     description:
       "The present value on `startDate` (default: the business date) of the operation's remaining installments, discounted at the contract's monthly rate pro rata die (Res. CMN 3.516/2007), with each installment's figures, the discount, and the open installments due before the date apart. 400 naming startDate before the disbursement or after today; 409 when nothing remains or the operation is not being collected.",
+    errors: [409],
     args: z.object({ ...operationPath, startDate: calendarDaySchema.optional() }),
     result: prepaymentQuoteSchema,
   }),
@@ -189,6 +190,7 @@ export const prepaymentOperations = {
     origin: 'designed',
     description:
       'A partial prepayment of `amount` on `date` (default: the business date) simulated both ways: reduce the term (same installment, fewer of them) and reduce the installment (same due dates, smaller ones), each with its new schedule. Nothing is written. 400 naming amount when it reaches the present value (a full settlement) or does not pass the interest accrued; 409 naming installments while an earlier installment is open.',
+    errors: [409],
     args: z.object({ ...operationPath, amount: positiveMoneyInputSchema, date: calendarDaySchema.optional() }),
     result: prepaymentSimulationSchema,
   }),

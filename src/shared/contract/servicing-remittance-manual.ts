@@ -47,7 +47,7 @@
 import { z } from 'zod';
 import { AllOperators, AllPanelUsers } from '../roles';
 import { defineOperation } from './define';
-import { idSchema, idempotencyKeySchema, isDbId, pageMetaSchema, filterSchema, sortSchema, textSchema, timestampSchema } from './common';
+import { idSchema, idempotencyKeySchema, isDbId, MAX_DB_INT, pageMetaSchema, filterSchema, sortSchema, textSchema, timestampSchema } from './common';
 import { remittanceSummarySchema } from './company-remittance';
 import { calendarDaySchema, moneySchema } from './money';
 
@@ -71,7 +71,8 @@ export const OPERATION_REFERENCE = /^\s*(?:op[\s-]*)?0*([1-9]\d{0,9})\s*$/i;
 const filterAccountSchema = z
   .union([z.number(), z.string()], { error: 'informe o id da conta bancária' })
   .transform((v) => String(v).trim())
-  .refine((v) => /^[1-9]\d{0,9}$/.test(v) && isDbId(Number(v)), { message: 'conta inválida: informe o id da conta bancária (número inteiro)' });
+  .refine((v) => /^[1-9]\d{0,9}$/.test(v) && isDbId(Number(v)), { message: 'conta inválida: informe o id da conta bancária (número inteiro)' })
+  .meta({ type: 'integer', minimum: 1, maximum: MAX_DB_INT, format: 'int32' });
 
 const manualFilterSchema = z.strictObject(
   {
@@ -140,6 +141,8 @@ export const remittanceManualOperations = {
     origin: 'spec',
     description:
       "The installments a manual remittance of the account can carry (boleto issued on it, never sent, still collected), by due date; always page 1 with at most `limit` rows and the count of all matches. Filters: bank_account_id (required), due_from, due_to, borrower (name or CPF/CNPJ part), operation (OP-000012 or 12), hidden ('true': only the hidden ones).",
+    list: { filters: MANUAL_REMITTANCE_FILTERS, sorts: [] },
+    errors: [404],
     args: z.object({
       page: z.coerce.number().int().min(1).max(1, 'a lista de remessa manual tem uma página só: use os filtros').default(1),
       limit: z.coerce.number().int().min(1).max(MANUAL_REMITTANCE_LIST_MAX).default(10),

@@ -190,6 +190,7 @@ export const repurchaseOperations = {
     origin: 'spec',
     description:
       "The operation's assigned installments the agreement makes the lender buy back on the business date (more days late than the assignee account's repurchase_after_days), each with the amount due to the assignee by the account's rule; include=all lists every assigned installment still open, each saying whether it is required.",
+    errors: [409],
     args: z.object({ id: idSchema, include: z.enum(['required', 'all'], { error: 'include: required ou all' }).optional() }),
     result: repurchasableListSchema,
   }),

@@ -407,6 +407,7 @@ function solicitationList(path: string, description: string) {
     cacheable: true,
     origin: 'spec',
     description,
+    list: { filters: SOLICITATION_FILTERS, sorts: SOLICITATION_SORTS },
     args: listArgs,
     result: listResult,
   });
@@ -441,6 +442,7 @@ export const solicitationsOperations = {
     cacheable: true,
     origin: 'spec',
     description: "An applicant's solicitations (id = the applicant's user id), same filters and sorts as the list.",
+    list: { filters: SOLICITATION_FILTERS, sorts: SOLICITATION_SORTS },
     args: listArgs.extend({ id: idSchema }),
     result: listResult,
   }),
@@ -463,6 +465,7 @@ export const solicitationsOperations = {
     origin: 'spec',
     description:
       'Removes a solicitation from use (soft delete: hidden from every list, kept for the record). Administrators only: removing a credit request is a management decision. 409 for a contracted one.',
+    errors: [409],
     args: idArgs,
     result: okSchema,
   }),
@@ -475,6 +478,7 @@ export const solicitationsOperations = {
     description:
       'Every solicitation matching the list filters, as rows for the Excel export (operators and administrators: a bulk copy of personal data).',
     file: { kind: 'excel-export', columns: SOLICITATION_EXPORT_COLUMNS, title: 'solicitations.exportTitle' },
+    list: { filters: SOLICITATION_FILTERS, sorts: SOLICITATION_SORTS },
     args: exportArgs,
     result: exportRowsSchema,
   }),
@@ -486,6 +490,7 @@ export const solicitationsOperations = {
     origin: 'spec',
     description:
       'Moves a solicitation to another status of the workflow (409 when not allowed from the current one, and for contracted, which only issuing the contract of its credit operation sets; reason required for documents requested, refused and cancelled), records it in the history and the log, and tells the applicant by e-mail unless notify is false.',
+    errors: [409],
     args: statusChangeArgs.extend({ notify: z.boolean().default(true) }),
     result: solicitationSchema,
   }),
@@ -497,6 +502,7 @@ export const solicitationsOperations = {
     origin: 'spec',
     description:
       'Moves a solicitation to another status under the same rules as status, without any e-mail (a correction, or an outcome told another way). History and log as always.',
+    errors: [409],
     args: statusChangeArgs,
     result: solicitationSchema,
   }),
@@ -529,6 +535,7 @@ export const solicitationsOperations = {
     origin: 'spec',
     description:
       "Receita Federal registration of the solicitation's CNPJ (PJ) or CPF (PF): status, name, opening date, CNAE. 409 when the solicitation has no such document; 502/503 when the provider fails or is slow.",
+    errors: [409, 502, 503],
     args: idArgs,
     result: receitaResultSchema,
   }),
@@ -539,6 +546,7 @@ export const solicitationsOperations = {
     encoding: 'json',
     origin: 'spec',
     description: 'Approves a slot document (id = the slot document). Only the current one of its slot (409 for a replaced one, or when the solicitation is refused or cancelled); approving twice is harmless.',
+    errors: [409],
     args: idArgs,
     result: slotDocumentSchema,
   }),
@@ -550,6 +558,7 @@ export const solicitationsOperations = {
     origin: 'spec',
     description:
       'Replaces the slot document id with a new file (JPEG, PNG, WebP or PDF judged by content, up to 10 MB): the new one becomes current, the old one is kept as replaced. type must be its slot; solicitation_id, when sent, its solicitation.',
+    errors: [409],
     args: z.object({
       id: idSchema,
       file: uploadFileSchema,
@@ -567,6 +576,7 @@ export const solicitationsOperations = {
     origin: 'spec',
     description:
       'Stores a document in slot type (1–15, as the spec numbers the document slots) of a solicitation (JPEG, PNG, WebP or PDF judged by content, up to 10 MB); a document already in the slot is kept as replaced.',
+    errors: [409],
     args: z.object({
       file: uploadFileSchema,
       type: slotSchema,
@@ -602,7 +612,8 @@ export const solicitationsOperations = {
     origin: 'designed',
     description:
       'The document file itself against a signature from documents.signedUrl (no token): 403 when expired or altered. Images and PDF inline, nosniff, no caching.',
-    file: { kind: 'download', extension: '' },
+    file: { kind: 'download', extension: '', media: SOLICITATION_FILE_TYPES },
+    errors: [403],
     args: signedQuery,
     result: z.unknown(),
   }),
@@ -655,6 +666,7 @@ export const solicitationsOperations = {
     encoding: 'multipart',
     origin: 'spec',
     description: 'Attaches a document (JPEG, PNG, WebP or PDF judged by content, up to 10 MB) with a title and description to a solicitation (409 when it is refused or cancelled).',
+    errors: [409],
     args: z.object({
       file: uploadFileSchema,
       title: trimmedTextSchema(200).min(1, 'informe o título'),

@@ -50,7 +50,7 @@ function kindOf(key: ParameterizedColumn): CellKind {
   return format === 'currency' ? 'money' : format === 'date' ? 'date' : format === 'integer' ? 'integer' : 'text';
 }
 
-function columnDecl(key: ParameterizedColumn): ColumnDecl<ParameterizedRow> {
+function columnDecl(key: ParameterizedColumn): ColumnDecl<ParameterizedRow, ParameterizedColumn> {
   // A header sorts by its column on the server when the contract says it can.
   const base = { id: key, title: parameterizedColumnTitle(key), kind: kindOf(key), field: key, ...(isParameterizedSort(key) ? { sort: key } : {}) };
   if (key === 'status') return { ...base, labels: 'creditOperations.status' };
