@@ -1,5 +1,5 @@
 /**
- * A payment racing a move of the same installment on PostgreSQL (issue 30, item 1): a cession, a write-off's
+ * A payment racing a move of the same installment on PostgreSQL: a cession, a write-off's
  * approval, a reversal of an earlier payment and a repurchase, each sent at the same moment as the payment, many
  * rounds (one installment a round), half of them with the payment sent first. Every money movement of an operation
  * runs under its row lock, so one of the two commits first and the other must see it: after each round the journal

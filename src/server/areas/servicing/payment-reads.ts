@@ -10,7 +10,7 @@
  *   with its stored status are read in the next statement, never in the
  *   locking one: under read committed a statement that waited for the lock
  *   still sees the other tables as they were before the wait, so a cession
- *   or a write-off that held the lock would be invisible to it (issue 30).
+ *   or a write-off that held the lock would be invisible to it.
  * - The transactions come with their actors' names and any pending reversal
  *   request, so the details answer is built from the same rows the payment
  *   was checked against (detailsView), with the new row appended.
@@ -35,7 +35,7 @@ import { intArray } from './batch-sql';
  * committed when it began, and a statement that waited for a lock keeps that
  * view for every row but the locked one — a payment that joined the
  * installment's stored status into its locking statement saw it as it was
- * before the cession or write-off it had waited for (issue 30).
+ * before the cession or write-off it had waited for.
  */
 export async function lockOperationRows(tx: Db, operationIds: readonly number[]): Promise<number[]> {
   const ids = [...new Set(operationIds)].sort((a, b) => a - b);
