@@ -164,6 +164,19 @@ describe('refusals before anything is settled', () => {
     expect(await count('installment_transactions')).toBe(before);
   });
 
+  it('an amount above the largest the app stores (R$ 999.999.999.999,99) is refused at preview and settling, naming the line', async () => {
+    const before = [await count('return_files'), await count('installment_transactions')];
+    // The CNAB field holds 13 integer digits, the money columns 12: the preview must not show what settling cannot store.
+    const huge = fileOf([{ movement: '06', nossoNumero: '99999991', amount: '1000000000000.00', paid: '1000000000000.00', fee: '0', occurredOn: '2026-01-19', creditedOn: '2026-01-20' }], 10);
+    for (const answer of [await preview(huge), await settle(huge)]) {
+      expect(answer.status, JSON.stringify(answer.body)).toBe(400);
+      expect(answer.body.field).toBe('content');
+      expect(answer.body.message).toMatch(/linha 3 \(registro 3T\), campo amount: valor de R\$ 1\.000\.000\.000\.000,00 acima do máximo de R\$ 999\.999\.999\.999,99/);
+      expect(answer.body.message).toMatch(/linha 4 \(registro 3U\), campo paid: valor de R\$ 1\.000\.000\.000\.000,00 acima do máximo/);
+    }
+    expect([await count('return_files'), await count('installment_transactions')]).toEqual(before);
+  });
+
   it("a header naming our account in another company's name (its CNPJ) is refused naming the account and the CNPJ; nothing stored", async () => {
     const before = [await count('return_files'), await count('installment_transactions'), await count('return_file_lines')];
     // The same agency and account, registered to another company: not the company's file, whatever its lines say.
