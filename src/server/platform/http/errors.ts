@@ -36,6 +36,7 @@ export const MESSAGES = {
   internal: 'Erro interno do servidor. Tente novamente em instantes.',
   bodyTooLarge: 'A requisição excede o tamanho máximo permitido.',
   invalidJson: 'Corpo da requisição inválido: JSON malformado.',
+  bodyNotObject: 'Corpo da requisição inválido: esperado um objeto JSON.',
   passwordChangeRequired: 'Troque sua senha temporária antes de continuar.',
   invalidCredentials: 'E-mail ou senha inválidos',
   inactiveAccount: 'Conta inativa: aguarde a ativação por um administrador',
