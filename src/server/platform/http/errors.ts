@@ -57,6 +57,7 @@ export const MESSAGES = {
   selfRoleChange: 'Você não pode alterar o seu próprio perfil de acesso.',
   selfDeactivation: 'Você não pode desativar a sua própria conta.',
   selfDelete: 'Você não pode remover a sua própria conta.',
+  selfPasswordReset: 'Você não pode redefinir a sua própria senha: altere-a em Meu perfil › Alterar senha.',
   unknownSort: (field: string) => `Campo sort: ordenação por "${field}" não é permitida`,
   unknownFilter: (field: string) => `Campo filter.${field}: filtro desconhecido`,
   badFilterValue: (field: string) => `Campo filter.${field}: valor inválido`,
