@@ -99,6 +99,19 @@ describe('routes', () => {
     expect((await call(server, 'session.logged', {}, token)).status).toBe(200);
   });
 
+  it('refuses a sort or filter key with characters outside a name, naming it, like any other unknown field', async () => {
+    for (const [query, field, name] of [
+      ['sort[a-b]=ASC', 'sort.field', 'a-b'],
+      [`sort[${encodeURIComponent('nome completo')}]=DESC`, 'sort.field', 'nome completo'],
+      ['sort[]=ASC', 'sort.field', ''],
+      ['filter[a-b]=x', 'filter.a-b', 'a-b'],
+    ]) {
+      const answer = await raw(server, 'users.admins', { token: adminToken, query });
+      expect({ query, status: answer.status, field: answer.body.field }).toEqual({ query, status: 400, field });
+      expect(answer.body.message).toBe(`Campo ${field}: campo desconhecido: "${name}"`);
+    }
+  });
+
   it('rejects bodies over the limit with 413', async () => {
     const big = JSON.stringify({ email: 'a@b.com', password: 'x'.repeat(2 * 1024 * 1024) });
     const answer = await raw(server, 'session.login', { body: big });
