@@ -139,6 +139,9 @@ describe('slot documents', () => {
       [{ file: file(new Uint8Array([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), 'rg.pdf', 'application/pdf'), type: 5 }, 400, 'file', /executáveis/],
       [{ file: file(new TextEncoder().encode('#!/bin/sh\nrm -rf /\n'), 'doc.jpg', 'image/jpeg'), type: 5 }, 400, 'file', /executáveis/],
       [{ file: file(new TextEncoder().encode('<html><script>alert(1)</script>'), 'doc.pdf', 'application/pdf'), type: 5 }, 400, 'file', /JPEG, PNG ou WebP/],
+      // A PDF that is also a page (PDF/HTML polyglot): it would be served inline through a signed URL.
+      [{ file: file(new TextEncoder().encode('%PDF-1.4\n1 0 obj\n(<html><body><script>alert(1)</script>)\nendobj\n'), 'extrato.pdf', 'application/pdf'), type: 5 }, 400, 'file', /página da web/],
+      [{ file: file(new Uint8Array([...PNG, ...new TextEncoder().encode('<!doctype html>')]), 'rg.png', 'image/png'), type: 5 }, 400, 'file', /página da web/],
       [{ file: file(PNG, 'doc.png', 'image/png'), type: 2 }, 400, 'type', /tipo de documento/],
       [{ file: file(PNG, 'doc.png', 'image/png'), type: 16 }, 400, 'type', /tipo de documento/],
       [{ file: file(PNG, 'doc.png', 'image/png'), type: 'cpf' }, 400, 'type', /tipo de documento/],

@@ -23,7 +23,7 @@ import type { Db } from '../../db/connect';
 import { uploads } from '../uploads/schema';
 import { users, type UserRow } from '../access/schema';
 import { solicitations, solicitationSlotDocuments, solicitationStaffDocuments } from './schema';
-import { judgeUpload } from '../../domain/file-type';
+import { judgeUpload, refusedAsPolyglot } from '../../domain/file-type';
 import { signFileName, verifyFileSignature } from '../../domain/signed-url';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../platform/http/errors';
 import { FileReply } from '../../platform/http/handler';
@@ -39,6 +39,8 @@ export const FILE_MESSAGES = {
   tooLarge: `Campo file: o arquivo excede o tamanho máximo de ${MAX_SOLICITATION_FILE_BYTES / (1024 * 1024)} MB`,
   executable: 'Campo file: arquivos executáveis não são aceitos, mesmo com outro nome',
   type: 'Campo file: envie uma imagem (JPEG, PNG ou WebP) ou um PDF; o conteúdo deste arquivo não é de nenhum desses tipos',
+  polyglot:
+    'Campo file: o arquivo é uma imagem ou um PDF que também contém uma página da web (HTML ou script), e não é aceito; gere o arquivo de novo (por exemplo, imprimindo o documento como PDF) e envie-o.',
   superseded: 'Este documento foi substituído por um mais novo: aprove ou substitua o documento atual.',
   signatureInvalid: 'Link de documento inválido ou alterado.',
   signatureExpired: 'Link de documento expirado: abra o documento de novo para gerar outro.',
@@ -71,7 +73,7 @@ export function judgeSolicitationFile(bytes: Uint8Array): string {
   if (bytes.byteLength > MAX_SOLICITATION_FILE_BYTES) throw badRequest(FILE_MESSAGES.tooLarge, 'file');
   if (isExecutable(bytes)) throw badRequest(FILE_MESSAGES.executable, 'file');
   const mime = judgeUpload(bytes, SOLICITATION_FILE_TYPES);
-  if (!mime) throw badRequest(FILE_MESSAGES.type, 'file');
+  if (!mime) throw badRequest(refusedAsPolyglot(bytes, SOLICITATION_FILE_TYPES) ? FILE_MESSAGES.polyglot : FILE_MESSAGES.type, 'file');
   return mime;
 }
 
