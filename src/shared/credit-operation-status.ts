@@ -86,6 +86,13 @@ export const CONTRACT_ISSUABLE_STATUSES: readonly CreditOperationStatus[] = ['ap
 export const FINAL_OPERATION_STATUSES: readonly CreditOperationStatus[] = ['refused', 'cancelled', 'disbursed', 'settled', 'written_off'];
 /** Statuses an operation reaches only after its money left (disbursed, then paid off or written off): servicing's. */
 export const MONEY_RELEASED_STATUSES: readonly CreditOperationStatus[] = ['disbursed', 'settled', 'written_off'];
+/**
+ * Statuses in which the analyst's opinion no longer changes: the contract was
+ * issued on the approval it supports (and the money left after it).
+ * Cancelling the contract brings the operation back to approved, where it may
+ * be reviewed again.
+ */
+export const OPINION_CLOSED_STATUSES: readonly CreditOperationStatus[] = ['contract_issued', ...MONEY_RELEASED_STATUSES];
 
 export function isCreditOperationStatus(value: unknown): value is CreditOperationStatus {
   return typeof value === 'string' && (CREDIT_OPERATION_STATUSES as readonly string[]).includes(value);

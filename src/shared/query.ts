@@ -130,8 +130,14 @@ export function toQueryString(pairs: Array<[string, string]>): string {
   return pairs.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
 }
 
-const FILTER_KEY = /^filter\[([A-Za-z0-9_.]+)\](\[\])?$/;
-const SORT_KEY = /^sort\[([A-Za-z0-9_.]+)\]$/;
+/**
+ * Any text between the brackets is taken as the name, so a name with
+ * characters outside an identifier (`sort[a-b]`, `filter[é]`, `sort[]`)
+ * reaches the contract's field-name rule and is refused by name, never
+ * silently ignored as if it had not been sent.
+ */
+const FILTER_KEY = /^filter\[(.*?)\](\[\])?$/s;
+const SORT_KEY = /^sort\[(.*)\]$/s;
 
 function positiveInt(raw: unknown, fallback: number, max: number): number {
   const n = Number(Array.isArray(raw) ? raw[0] : raw);

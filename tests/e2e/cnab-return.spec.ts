@@ -51,7 +51,7 @@ test('an operator imports a return file that settles two installments and reject
   }
   const nn = (k: number) => slips[k].sequence.padStart(8, '0');
   const content = itauReturnFile(
-    { agency: '0912', account: '45021', accountDac: '7', companyDocument: '27185642000100' },
+    { agency: '0912', account: '45021', accountDac: '7', companyDocument: '27185642000169' },
     [
       { movement: '06', nossoNumero: nn(0), amount: slips[0].amount, paid: slips[0].amount, fee: '1.90', occurredOn: today, creditedOn: today },
       { movement: '06', nossoNumero: nn(1), amount: slips[1].amount, paid: slips[1].amount, fee: '1.90', occurredOn: today, creditedOn: today },

@@ -433,7 +433,8 @@ export const creditOperationOperations = {
     access: AllPanelUsers,
     encoding: 'json',
     origin: 'spec',
-    description: 'Changes the complement (not after disbursement; logged) with the version it was made on: 409 when the operation changed since.',
+    description:
+      "Changes the complement (not after disbursement; logged) with the version it was made on: 409 when the operation changed since. Once the contract is issued the analyst's opinion stays as it was approved: a different one is a 409 on analyst_opinion (cancelling the contract brings the operation back to approved, where it may be reviewed).",
     errors: [409],
     args: z.object({
       id: idSchema,

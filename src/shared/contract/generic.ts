@@ -73,7 +73,8 @@ export const genericOperations = {
     access: AllAdmins,
     encoding: 'json',
     origin: 'spec',
-    description: 'Administrator resets an account: a temporary password is e-mailed, the next sign-in must change it.',
+    description:
+      "Administrator resets an account: a temporary password is e-mailed, the next sign-in must change it. Not one's own account (400, as deactivating or removing oneself): one's own password changes in the profile (PUT /api/users/password), with the current one.",
     args: idArgs,
     result: okSchema,
   }),

@@ -12,6 +12,12 @@ import { isCalendarDay } from './common';
 /** Up to 12 integer digits (R$ 999.999.999.999,99): far above any credit and inside numeric(14,2). */
 const MONEY_TEXT = /^\d{1,12}(\.\d{1,2})?$/;
 /**
+ * The largest amount the app takes anywhere (the money columns are
+ * numeric(14,2)): what the contract accepts, and the width a bank file's
+ * amount (CNAB 240: 13 integer digits) must fit before it is read as ours.
+ */
+export const MAX_MONEY = '999999999999.99';
+/**
  * Percent with up to 4 places: the rate columns are numeric(9,4) (and (7,4)),
  * so a rate is stored exactly as it was accepted and never changes between a
  * simulation and the operation that keeps it.

@@ -200,8 +200,9 @@ export const operationCessionsSchema = z.object({
 });
 export type OperationCessions = z.infer<typeof operationCessionsSchema>;
 
+/** Installment ids as every id is taken (idSchema: 1..2^31-1, the integer columns), so none past the range reaches the database. */
 const installmentIds = z
-  .array(z.number({ error: 'informe o id da parcela' }).int().positive(), { error: 'escolha as parcelas' })
+  .array(idSchema, { error: 'escolha as parcelas' })
   .min(1, 'escolha ao menos uma parcela')
   .max(MAX_CESSION_INSTALLMENTS, `no máximo ${MAX_CESSION_INSTALLMENTS} parcelas por vez`)
   .refine((ids) => new Set(ids).size === ids.length, { message: 'a mesma parcela aparece duas vezes' });
@@ -217,7 +218,7 @@ const onePricingMessage = { message: 'informe a taxa de desconto mensal ou o pre
 
 const assignFields = {
   idempotency_key: idempotencyKeySchema,
-  assignment_account_id: z.number({ error: 'escolha a conta do cessionário' }).int().positive(),
+  assignment_account_id: idSchema,
   installments: installmentIds,
   ...pricingFields,
 };

@@ -34,8 +34,9 @@
  * - The export is for operators and administrators (AllOperators): a bulk copy
  *   of personal data leaves the system, so agents (field staff) do not take it.
  * - Documents are viewed through a signed URL: documents.signedUrl answers a
- *   path with `expires` and an HMAC `signature`; documents.signedFile serves
- *   the bytes against that signature alone (no token), for 5 minutes.
+ *   path with `issuer`, `expires` and an HMAC `signature`; documents.signedFile
+ *   serves the bytes against that signature alone (no token), for 5 minutes
+ *   and while the issuer's account still has access.
  * - Staff documents: DELETE /solicitation-documents/:a/:b, a = solicitation id,
  *   b = staff document id (404 when b is not a's). Their author or an
  *   administrator may delete one (403 otherwise).
@@ -384,6 +385,8 @@ const slotSchema = z
 
 const signedQuery = z.object({
   fileName: fileKeySchema,
+  /** the account that asked for the URL: signed, and the URL works only while that account has access */
+  issuer: idSchema,
   expires: textSchema(12).regex(/^\d{1,12}$/, 'validade inválida'),
   signature: textSchema(64).regex(/^[A-Za-z0-9_-]{43}$/, 'assinatura inválida'),
 });
@@ -592,11 +595,12 @@ export const solicitationsOperations = {
     encoding: 'none',
     origin: 'spec',
     description:
-      'A URL for one document of a solicitation (slot or staff document, by its file key), valid for 5 minutes, signed with HMAC-SHA256: the path of documents.signedFile with expires and signature. 404 for a file that is not a solicitation document.',
+      'A URL for one document of a solicitation (slot or staff document, by its file key), valid for 5 minutes, signed with HMAC-SHA256 with its issuer (the caller): the path of documents.signedFile with issuer, expires and signature. 404 for a file that is not a solicitation document.',
     args: z.object({ fileName: fileKeySchema }),
     result: z.object({
       url: z.string(),
       fileName: z.string(),
+      issuer: z.number().int(),
       expires: z.string(),
       signature: z.string(),
       expiresAt: timestampSchema,
@@ -611,7 +615,7 @@ export const solicitationsOperations = {
     encoding: 'query',
     origin: 'designed',
     description:
-      'The document file itself against a signature from documents.signedUrl (no token): 403 when expired or altered. Images and PDF inline, nosniff, no caching.',
+      "The document file itself against a signature from documents.signedUrl (no token): 403 when expired or altered, and once the issuer's account is deactivated, removed or no longer on the panel (code signature-revoked). Images and PDF inline, nosniff, no caching.",
     file: { kind: 'download', extension: '', media: SOLICITATION_FILE_TYPES },
     errors: [403],
     args: signedQuery,

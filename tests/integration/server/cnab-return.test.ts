@@ -30,7 +30,8 @@ let installments: Array<{ id: number; number: number; value: string; due_date: s
 let sequences: string[];
 
 const TODAY = '2026-01-20';
-const ACCOUNT = { agency: '0912', account: '45021', accountDac: '7', companyDocument: '27185642000100' };
+/** The demo company's Itaú account, and its CNPJ (27.185.642/0001-69) as the bank writes it in the header. */
+const ACCOUNT = { agency: '0912', account: '45021', accountDac: '7', companyDocument: '27185642000169' };
 
 function movements(): ItauReturnMovement[] {
   const [first, second, third] = installments;
@@ -58,7 +59,6 @@ beforeAll(async () => {
   server = await startTestServer({ seed: 'demo', today: '2026-01-10' });
   tokens = await signInEveryRole(server);
   await server.database.rows(SERVICING_PARAMETERS_SQL);
-  // The header's CNPJ is compared with nothing but shown; the account is what must match.
   [{ id: itauId }] = await server.database.rows<{ id: number }>("SELECT id FROM company_bank_accounts WHERE company_id = 1 AND bank_code = '341' ORDER BY id LIMIT 1");
   opId = await disbursedOperation(server, tokens, await insertBorrower(server, 'Renato Retorno', '111.444.777-35'));
   installments = (await call(server, 'servicing.installments', { id: opId }, tokens.agent)).body.installments;
@@ -162,6 +162,34 @@ describe('refusals before anything is settled', () => {
 
     expect(await count('return_files')).toBe(0);
     expect(await count('installment_transactions')).toBe(before);
+  });
+
+  it('an amount above the largest the app stores (R$ 999.999.999.999,99) is refused at preview and settling, naming the line', async () => {
+    const before = [await count('return_files'), await count('installment_transactions')];
+    // The CNAB field holds 13 integer digits, the money columns 12: the preview must not show what settling cannot store.
+    const huge = fileOf([{ movement: '06', nossoNumero: '99999991', amount: '1000000000000.00', paid: '1000000000000.00', fee: '0', occurredOn: '2026-01-19', creditedOn: '2026-01-20' }], 10);
+    for (const answer of [await preview(huge), await settle(huge)]) {
+      expect(answer.status, JSON.stringify(answer.body)).toBe(400);
+      expect(answer.body.field).toBe('content');
+      expect(answer.body.message).toMatch(/linha 3 \(registro 3T\), campo amount: valor de R\$ 1\.000\.000\.000\.000,00 acima do máximo de R\$ 999\.999\.999\.999,99/);
+      expect(answer.body.message).toMatch(/linha 4 \(registro 3U\), campo paid: valor de R\$ 1\.000\.000\.000\.000,00 acima do máximo/);
+    }
+    expect([await count('return_files'), await count('installment_transactions')]).toEqual(before);
+  });
+
+  it("a header naming our account in another company's name (its CNPJ) is refused naming the account and the CNPJ; nothing stored", async () => {
+    const before = [await count('return_files'), await count('installment_transactions'), await count('return_file_lines')];
+    // The same agency and account, registered to another company: not the company's file, whatever its lines say.
+    const foreign = itauReturnFile({ ...ACCOUNT, companyDocument: '11222333000181' }, movements(), { generatedOn: TODAY, fileSequence: 9 });
+    for (const answer of [await preview(foreign), await settle(foreign)]) {
+      expect(answer.status, JSON.stringify(answer.body)).toBe(400);
+      expect(answer.body.field).toBe('header');
+      expect(answer.body.message).toContain('outra empresa');
+      expect(answer.body.message).toContain('agência 0912, conta 45021-7');
+      expect(answer.body.message).toContain('11.222.333/0001-81');
+      expect(answer.body.message).toContain('nada foi liquidado');
+    }
+    expect([await count('return_files'), await count('installment_transactions'), await count('return_file_lines')]).toEqual(before);
   });
 });
 

@@ -313,6 +313,29 @@ describe('contracts', () => {
     expect((await call(server, 'company.issuedContract', { contractId: 999999 }, tokens.agent)).status).toBe(404);
   });
 
+  it("once the contract is issued the analyst's opinion stays as approved (409 naming it); the rest of the complement and a cancelled contract's review still change", async () => {
+    const op = await approvedOperation();
+    const issued = await call(server, 'creditOperation.issueCcb', { id: op.id, idempotency_key: key() }, tokens.operator);
+    expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+    const complement = async () => (await call(server, 'creditOperation.complement', { id: op.id }, tokens.agent)).body;
+    const before = await complement();
+    expect(before.analyst_opinion).toBe(OPINION);
+    for (const [token, opinion] of [[tokens.agent, 'Parecer reescrito depois do contrato.'], [tokens.operator, null]] as const) {
+      const rewrite = await call(server, 'creditOperation.updateComplement', { id: op.id, version: before.version, payment_method: before.payment_method, analyst_opinion: opinion }, token);
+      expect({ status: rewrite.status, field: rewrite.body.field }).toEqual({ status: 409, field: 'analyst_opinion' });
+      expect(rewrite.body.message).toContain('contrato desta operação já foi emitido');
+    }
+    expect(await complement()).toMatchObject({ version: before.version, analyst_opinion: OPINION });
+    // The same opinion sent back with a note (the screen sends the whole form) is no change to it.
+    const note = await call(server, 'creditOperation.updateComplement', { id: op.id, version: before.version, payment_method: before.payment_method, analyst_opinion: OPINION, notes: 'Contrato assinado.' }, tokens.agent);
+    expect(note.status, JSON.stringify(note.body)).toBe(200);
+    expect(note.body).toMatchObject({ analyst_opinion: OPINION, notes: 'Contrato assinado.' });
+    // Cancelling the contract brings the operation back to approved, where the opinion may be reviewed.
+    expect((await call(server, 'company.cancelContract', { contractId: issued.body.id }, tokens.operator)).status).toBe(200);
+    const reviewed = await call(server, 'creditOperation.updateComplement', { id: op.id, version: (await complement()).version, payment_method: 'boleto', analyst_opinion: 'Parecer revisto.' }, tokens.operator);
+    expect(reviewed.status, JSON.stringify(reviewed.body)).toBe(200);
+  });
+
   it('issues the MPO of a microcredit operation with the orientation, and marks the source solicitation contracted', async () => {
     const [solicitation] = await server.database.rows<{ id: number }>(
       "SELECT s.id FROM solicitations s WHERE s.status = 'approved' AND NOT EXISTS (SELECT 1 FROM borrowers b WHERE b.solicitation_id = s.id) ORDER BY s.id LIMIT 1",

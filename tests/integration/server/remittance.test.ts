@@ -502,7 +502,7 @@ describe('an alphanumeric CNPJ', () => {
 });
 
 describe('what the bank said back', () => {
-  const ACCOUNT = { agency: '0912', account: '45021', accountDac: '7', companyDocument: '27185642000100' };
+  const ACCOUNT = { agency: '0912', account: '45021', accountDac: '7', companyDocument: '27185642000169' };
   async function lastSlip(installmentId: number) {
     const [slip] = await server.database.rows<{ id: number; sequence: string; our_number: string; barcode: string }>(
       'SELECT id, sequence::text AS sequence, our_number, barcode FROM boleto_slips WHERE installment_id = $1 ORDER BY id DESC LIMIT 1',

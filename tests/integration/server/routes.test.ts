@@ -81,6 +81,37 @@ describe('routes', () => {
     expect((await unknown.json()).message).toBe(MESSAGES.routeNotFound);
   });
 
+  it('answers 400 to a JSON null body on every JSON call, as to an array: never read as no arguments', async () => {
+    // A throwaway session, in case a call ends it. Before the fix the calls whose arguments are all optional (the exports) ran with null.
+    const token = await signIn(server, 'superadmin@demo.local');
+    const mayCall = (name: OperationName) => {
+      const access = operation(name).access;
+      return access === 'public' || access === 'signed-in' || access.includes(3);
+    };
+    const jsonCalls = names.filter((n) => operation(n).encoding === 'json' && mayCall(n));
+    expect(jsonCalls).toEqual(expect.arrayContaining(['users.export', 'users.exportEntrepreneurs']));
+    const answers: Array<{ name: string; status: number; message: string }> = [];
+    for (const name of jsonCalls) {
+      const answer = await raw(server, name, { token, body: 'null' });
+      answers.push({ name, status: answer.status, message: answer.body.message });
+    }
+    expect(answers.filter((a) => a.status !== 400 || a.message !== MESSAGES.bodyNotObject)).toEqual([]);
+    expect((await call(server, 'session.logged', {}, token)).status).toBe(200);
+  });
+
+  it('refuses a sort or filter key with characters outside a name, naming it, like any other unknown field', async () => {
+    for (const [query, field, name] of [
+      ['sort[a-b]=ASC', 'sort.field', 'a-b'],
+      [`sort[${encodeURIComponent('nome completo')}]=DESC`, 'sort.field', 'nome completo'],
+      ['sort[]=ASC', 'sort.field', ''],
+      ['filter[a-b]=x', 'filter.a-b', 'a-b'],
+    ]) {
+      const answer = await raw(server, 'users.admins', { token: adminToken, query });
+      expect({ query, status: answer.status, field: answer.body.field }).toEqual({ query, status: 400, field });
+      expect(answer.body.message).toBe(`Campo ${field}: campo desconhecido: "${name}"`);
+    }
+  });
+
   it('rejects bodies over the limit with 413', async () => {
     const big = JSON.stringify({ email: 'a@b.com', password: 'x'.repeat(2 * 1024 * 1024) });
     const answer = await raw(server, 'session.login', { body: big });

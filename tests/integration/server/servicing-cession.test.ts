@@ -7,7 +7,7 @@
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../helpers/server';
-import { call, signInEveryRole, type DemoRole } from './client';
+import { call, signInEveryRole, type Answer, type DemoRole } from './client';
 import { itAnswersTheMatrix } from './matrix';
 import { disbursedOperation, expectBooksBalanced, insertBorrower, key, operationBalances, operationInstallments, SERVICING_PARAMETERS_SQL } from './servicing-fixtures';
 
@@ -160,6 +160,23 @@ describe('a cession at a rate, a payment owed to the assignee, part of it revers
     for (const [extra, field] of cases) {
       const answer = await assign(opId, [list[4].id], extra);
       expect({ extra, status: answer.status, field: answer.body.field }).toEqual({ extra, status: 400, field });
+    }
+    expect((await installments(opId))[4].status).toBe('open');
+  });
+
+  it('refuses ids past the integer range before the database: 400 naming the field, like every other id', async () => {
+    const beyond = 2_147_483_648;
+    const sent: Array<[string, Promise<Answer>, string]> = [
+      ['assign, installment', assign(opId, [beyond]), 'installments.0'],
+      ['assign, account', assign(opId, [list[4].id], { assignment_account_id: beyond }), 'assignment_account_id'],
+      ['batch', call(server, 'cession.assignBatch', { idempotency_key: key(), assignment_account_id: accountId, installments: [list[4].id, beyond], date: '2026-02-01', monthly_rate: '1.5' }, tokens.operator), 'installments.1'],
+      ['quote', call(server, 'cession.quote', { installments: [beyond], date: '2026-02-01', monthly_rate: '1.5' }, tokens.operator), 'installments.0'],
+      ['reverse', reverse(opId, [beyond]), 'installments.0'],
+    ];
+    for (const [label, pending, field] of sent) {
+      const answer = await pending;
+      expect({ label, status: answer.status, field: answer.body.field }).toEqual({ label, status: 400, field });
+      expect(answer.body.message).toContain('identificador inválido');
     }
     expect((await installments(opId))[4].status).toBe('open');
   });

@@ -245,7 +245,7 @@ describe('kill -9 while a return file settles', () => {
 
     // One real each, a partial payment every installment can take, and the bank's fee.
     const content = itauReturnFile(
-      { agency: account.agency, account: account.account, accountDac: account.account_digit, companyDocument: '27185642000100' },
+      { agency: account.agency, account: account.account, accountDac: account.account_digit, companyDocument: '27185642000169' },
       slips.map((slip) => ({ movement: '06', nossoNumero: slip.sequence, amount: slip.amount, paid: '1.00', fee: '0.50', occurredOn: today, creditedOn: today })),
       { generatedOn: today, fileSequence: 901 },
     );

@@ -13,7 +13,7 @@ import { signFileName } from '../../../src/server/domain/signed-url';
 import type { ReceitaProvider } from '../../../src/server/areas/intake/receita';
 import { prepareDataDir, startTestServer, testDatabaseUrl, type TestServer } from '../../helpers/server';
 import { insertSolicitation } from '../../helpers/solicitations-fixture';
-import { call, signIn, signInEveryRole, type DemoRole } from './client';
+import { call, codeFromOutbox, signIn, signInEveryRole, type DemoRole } from './client';
 
 let server: TestServer;
 let tokens: Record<DemoRole, string>;
@@ -139,6 +139,9 @@ describe('slot documents', () => {
       [{ file: file(new Uint8Array([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), 'rg.pdf', 'application/pdf'), type: 5 }, 400, 'file', /executáveis/],
       [{ file: file(new TextEncoder().encode('#!/bin/sh\nrm -rf /\n'), 'doc.jpg', 'image/jpeg'), type: 5 }, 400, 'file', /executáveis/],
       [{ file: file(new TextEncoder().encode('<html><script>alert(1)</script>'), 'doc.pdf', 'application/pdf'), type: 5 }, 400, 'file', /JPEG, PNG ou WebP/],
+      // A PDF that is also a page (PDF/HTML polyglot): it would be served inline through a signed URL.
+      [{ file: file(new TextEncoder().encode('%PDF-1.4\n1 0 obj\n(<html><body><script>alert(1)</script>)\nendobj\n'), 'extrato.pdf', 'application/pdf'), type: 5 }, 400, 'file', /página da web/],
+      [{ file: file(new Uint8Array([...PNG, ...new TextEncoder().encode('<!doctype html>')]), 'rg.png', 'image/png'), type: 5 }, 400, 'file', /página da web/],
       [{ file: file(PNG, 'doc.png', 'image/png'), type: 2 }, 400, 'type', /tipo de documento/],
       [{ file: file(PNG, 'doc.png', 'image/png'), type: 16 }, 400, 'type', /tipo de documento/],
       [{ file: file(PNG, 'doc.png', 'image/png'), type: 'cpf' }, 400, 'type', /tipo de documento/],
@@ -192,20 +195,51 @@ describe('signed URLs', () => {
     expect(got.headers.get('content-disposition')).toMatch(/^inline; filename=/);
     expect(got.headers.get('cache-control')).toBe('private, no-store');
 
-    const { fileName, expires, signature } = signed.body;
+    const { fileName, issuer, expires, signature } = signed.body;
     const other = await call(server, 'documents.upload', { file: file(PNG, 'f.png', 'image/png'), type: 3, solicitation_id: id }, tokens.agent);
     const flipped = (signature[0] === 'A' ? 'B' : 'A') + signature.slice(1);
+    const operatorId = (await call(server, 'session.me', {}, tokens.operator)).body.id;
     for (const args of [
-      { fileName: other.body.fileName, expires, signature },
-      { fileName, expires: String(Number(expires) + 3600), signature },
-      { fileName, expires, signature: flipped },
+      { fileName: other.body.fileName, issuer, expires, signature },
+      { fileName, issuer, expires: String(Number(expires) + 3600), signature },
+      { fileName, issuer, expires, signature: flipped },
+      // Another (active) account's id with this signature: the issuer is signed too.
+      { fileName, issuer: operatorId, expires, signature },
     ]) {
       const answer = await call(server, 'documents.signedFile', args);
       expect(answer.status).toBe(403);
       expect(answer.body.message).toMatch(/inválido ou alterado/);
     }
     // malformed parts are a 400 naming the field
-    expect((await call(server, 'documents.signedFile', { fileName, expires: 'amanhã', signature })).body.field).toBe('expires');
+    expect((await call(server, 'documents.signedFile', { fileName, issuer, expires: 'amanhã', signature })).body.field).toBe('expires');
+    expect((await call(server, 'documents.signedFile', { fileName, issuer: 'eu', expires, signature })).body.field).toBe('issuer');
+  });
+
+  it("stops working once its issuer's account is deactivated or removed (403 signature-revoked), and works again when reactivated", async () => {
+    const id = await insertSolicitation(server.database, { userId: applicant });
+    const up = await call(server, 'documents.upload', { file: file(PDF, 'contrato social.pdf', 'application/pdf'), type: 9, solicitation_id: id }, tokens.agent);
+    const created = await call(server, 'users.createAdmin', { name: 'Analista Temporário', email: 'analista.temporario@demo.local', role_id: 4, active: true, two_factor: false }, tokens.admin);
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const temporary = await codeFromOutbox(server, 'analista.temporario@demo.local', 'Senha temporária');
+    const first = await signIn(server, 'analista.temporario@demo.local', temporary);
+    const token = (await call(server, 'users.newPassword', { newPassword: 'Analista123' }, first)).body.token;
+    const signed = await call(server, 'documents.signedUrl', { fileName: up.body.fileName }, token);
+    expect(signed.body.issuer).toBe(created.body.id);
+    expect((await fetch(`${server.url}${signed.body.url}`)).status).toBe(200);
+
+    expect((await call(server, 'users.setStatus', { id: created.body.id, active: false }, tokens.admin)).status).toBe(200);
+    const revoked = await fetch(`${server.url}${signed.body.url}`);
+    expect(revoked.status).toBe(403);
+    expect(await revoked.json()).toMatchObject({ code: 'signature-revoked', message: expect.stringContaining('não tem mais acesso') });
+    // Not a quirk of the fetch: the call with the same arguments is refused alike.
+    const { fileName, issuer, expires, signature } = signed.body;
+    expect((await call(server, 'documents.signedFile', { fileName, issuer, expires, signature })).status).toBe(403);
+
+    // The URL was never wrong: it only lives as long as the access that asked for it.
+    expect((await call(server, 'users.setStatus', { id: created.body.id, active: true }, tokens.admin)).status).toBe(200);
+    expect((await fetch(`${server.url}${signed.body.url}`)).status).toBe(200);
+    expect((await call(server, 'users.delete', { id: created.body.id }, tokens.admin)).status).toBe(200);
+    expect((await fetch(`${server.url}${signed.body.url}`)).status).toBe(403);
   });
 
   it('404 for a file key that is not a document of a live solicitation', async () => {
@@ -248,12 +282,13 @@ describe.skipIf(testDatabaseUrl())('a server with its own signing secret and Rec
     const [person] = await own.database.rows<{ id: number }>("SELECT id FROM users WHERE role_id = 2 ORDER BY id LIMIT 1");
     const id = await insertSolicitation(own.database, { userId: person.id });
     const up = await call(own, 'documents.upload', { file: file(PNG, 'f.png', 'image/png'), type: 3, solicitation_id: id }, token);
-    const past = signFileName(SECRET, up.body.fileName, Date.now() - 10 * 60_000, 300);
-    const expired = await call(own, 'documents.signedFile', { fileName: up.body.fileName, expires: past.expires, signature: past.signature });
+    const issuer = (await call(own, 'session.me', {}, token)).body.id;
+    const past = signFileName(SECRET, up.body.fileName, issuer, Date.now() - 10 * 60_000, 300);
+    const expired = await call(own, 'documents.signedFile', { fileName: up.body.fileName, issuer, expires: past.expires, signature: past.signature });
     expect(expired.status).toBe(403);
     expect(expired.body.message).toMatch(/expirado/);
-    const fresh = signFileName(SECRET, up.body.fileName, Date.now(), 60);
-    const ok = await call(own, 'documents.signedFile', { fileName: up.body.fileName, expires: fresh.expires, signature: fresh.signature });
+    const fresh = signFileName(SECRET, up.body.fileName, issuer, Date.now(), 60);
+    const ok = await call(own, 'documents.signedFile', { fileName: up.body.fileName, issuer, expires: fresh.expires, signature: fresh.signature });
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual(PNG);
   });
@@ -409,7 +444,7 @@ describe('authorization matrix of the multipart and public calls (spec roles and
   });
 
   it('documents.signedFile needs no token, only the signature (anyone without one gets 403)', async () => {
-    const args = { fileName: 'AAAAAAAAAAAAAAAAAAAAAA', expires: String(Math.floor(Date.now() / 1000) + 60), signature: 'A'.repeat(43) };
+    const args = { fileName: 'AAAAAAAAAAAAAAAAAAAAAA', issuer: 1, expires: String(Math.floor(Date.now() / 1000) + 60), signature: 'A'.repeat(43) };
     expect((await call(server, 'documents.signedFile', args)).status).toBe(403);
     for (const role of ALL) expect((await call(server, 'documents.signedFile', args, tokens[role])).status).toBe(403);
   });

@@ -124,6 +124,18 @@ describe('uploads', () => {
     expect((await storedFiles()).length).toBe(before);
   });
 
+  it('refuses a PDF that is also a page (PDF/HTML polyglot), and stores nothing', async () => {
+    const before = (await storedFiles()).length;
+    for (const markup of ['<html><body>oi</body></html>', '<!doctype html><p>oi', '<SCRIPT>alert(1)</SCRIPT>']) {
+      const answer = await call(server, 'uploads.create', { type: 'document', file: file(withText(PDF, `1 0 obj\n(${markup})\nendobj\n`), 'extrato.pdf', 'application/pdf') }, operator);
+      expect({ markup, status: answer.status, field: answer.body.field }).toEqual({ markup, status: 400, field: 'file' });
+    }
+    expect((await storedFiles()).length).toBe(before);
+    // Its XML metadata is not a page: still a PDF.
+    const xmp = withText(PDF, '<?xml version="1.0"?><x:xmpmeta xmlns:x="adobe:ns:meta/"></x:xmpmeta>');
+    expect((await call(server, 'uploads.create', { type: 'document', file: file(xmp, 'extrato.pdf', 'application/pdf') }, operator)).status).toBe(200);
+  });
+
   it('refuses files over the size limit', async () => {
     const big = new Uint8Array(MAX_UPLOAD_BYTES + 1);
     big.set(PNG);

@@ -214,6 +214,19 @@ describe('staff accounts', () => {
     expect(actions).toEqual(expect.arrayContaining(['user.deactivate', 'user.activate']));
   });
 
+  it("refuses an administrator's reset of their own password, as removing or deactivating oneself: the profile's change is the way", async () => {
+    const outboxBefore = (await server.outbox.list()).length;
+    for (const [token, id] of [[admin, ids.admin], [superadmin, ids.superadmin]] as const) {
+      const own = await call(server, 'users.resetPassword', { id }, token);
+      expect(own.status).toBe(400);
+      expect(own.body.message).toBe('Você não pode redefinir a sua própria senha: altere-a em Meu perfil › Alterar senha.');
+      // Nothing happened: the session goes on, no temporary password was sent, the password still works.
+      expect((await call(server, 'session.me', {}, token)).status).toBe(200);
+    }
+    expect((await server.outbox.list()).length).toBe(outboxBefore);
+    expect((await call(server, 'session.login', { email: 'admin@demo.local', password: 'Senha123' })).body.force_senha).toBe(false);
+  });
+
   it('reset password e-mails a temporary one, forces the change and ends sessions', async () => {
     const token = await signIn(server, 'agente@demo.local');
     const agentId = (await call(server, 'session.me', {}, token)).body.id;

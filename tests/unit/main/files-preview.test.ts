@@ -10,7 +10,7 @@ const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0
 const PDF = Buffer.from('%PDF-1.4\n%âãÏÓ\n');
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]);
 const WEBP = Buffer.from('RIFF\u0000\u0000\u0000\u0000WEBPVP8 ', 'latin1');
-const ARGS = { fileName: 'Zk3q9Xw2LmN8pR4tV6yB1c', expires: '1999999999', signature: 'a'.repeat(43) };
+const ARGS = { fileName: 'Zk3q9Xw2LmN8pR4tV6yB1c', issuer: 4, expires: '1999999999', signature: 'a'.repeat(43) };
 
 function service(chunks: Buffer[], contentType: string | null, contentLength: number | null = null, calls: string[] = []) {
   const session = {

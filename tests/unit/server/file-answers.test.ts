@@ -1,11 +1,12 @@
 /** Upload judging (real type, polyglots) and the headers of a file answer. */
 import { describe, expect, it } from 'vitest';
-import { isMarkupPolyglot, judgeUpload } from '../../../src/server/domain/file-type';
+import { isHtmlPolyglot, isMarkupPolyglot, judgeUpload } from '../../../src/server/domain/file-type';
 import { contentDisposition, fileAnswerHeaders } from '../../../src/server/platform/http/file-headers';
 import { generateFileKey } from '../../../src/server/platform/storage';
 
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13];
 const JPEG = [0xff, 0xd8, 0xff, 0xe0, 0, 16];
+const PDF_HEAD = [...new TextEncoder().encode('%PDF-1.7\n%\u00e2\u00e3\n')];
 const bytes = (head: number[], text = '') => new Uint8Array([...head, ...new TextEncoder().encode(text)]);
 const IMAGES = ['image/png', 'image/jpeg', 'image/webp'];
 
@@ -26,6 +27,23 @@ describe('judgeUpload', () => {
   it('does not mistake the words or unrelated tags for markup, but finds a tag even at the very end', () => {
     expect(isMarkupPolyglot(bytes(PNG, 'html script body <bold> <h1> <scripts'))).toBe(false);
     expect(isMarkupPolyglot(bytes(PNG, 'fim<html'))).toBe(true);
+  });
+
+  it.each(['<html><body>', '<!DOCTYPE html>', '<script>alert(1)</script>', '<IFRAME src=x>', '<meta http-equiv="refresh" content="0">', '<body onload=x>'])(
+    'refuses a PDF that is also a page: %s',
+    (markup) => {
+      const DOCUMENTS = ['application/pdf', ...IMAGES];
+      expect(judgeUpload(bytes(PDF_HEAD, `1 0 obj\n(${markup})\nendobj\n%%EOF`), DOCUMENTS)).toBeNull();
+      // anywhere in the file, not only in its first kilobytes: a page is read whole
+      expect(isHtmlPolyglot(bytes(PDF_HEAD, `${'x'.repeat(200_000)}${markup}`))).toBe(true);
+    },
+  );
+
+  it("accepts a PDF whose metadata is XML, whose link says javascript:, or whose text names tags (the file's own words)", () => {
+    const xmp = '<?xpacket begin="" id="W5M0MpCehiHzreSzNTczkc9d"?><?xml version="1.0"?><x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF><dc:title>Extrato</dc:title></rdf:RDF></x:xmpmeta>';
+    const link = '<< /S /URI /URI (javascript:void(0)) >>';
+    const words = '(html script body <bold> <h1> <scripts <htmlx <metadata>)';
+    for (const text of [xmp, link, words]) expect(judgeUpload(bytes(PDF_HEAD, text), ['application/pdf'])).toBe('application/pdf');
   });
 
   it('refuses types the kind does not accept and unknown bytes', () => {

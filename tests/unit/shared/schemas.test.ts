@@ -152,6 +152,18 @@ describe('list field names', () => {
     expect(decoded.sort).toEqual({ field: 'toString', order: 'ASC' });
   });
 
+  it('the query decoder keeps names with characters outside an identifier, so the field-name rule refuses them by name', () => {
+    for (const name of ['a-b', 'nome completo', 'ação', '', 'a]b', 'a][b']) {
+      const decoded = decodeListQuery({ [`sort[${name}]`]: 'ASC', [`filter[${name}]`]: 'x' });
+      expect(decoded.sort).toEqual({ field: name, order: 'ASC' });
+      expect(Object.keys(decoded.filter)).toEqual([name]);
+      const parsed = listArgs.safeParse(decoded);
+      expect(parsed.success).toBe(false);
+      if (!parsed.success) expect(parsed.error.issues.map((i) => i.path.join('.')).sort()).toEqual([`filter.${name}`, 'sort.field']);
+    }
+    expect(decodeListQuery({ 'filter[role_id][]': ['1', '3'] }).filter).toEqual({ role_id: ['1', '3'] });
+  });
+
   it('the query decoder caps absurd pages', () => {
     expect(decodeListQuery({ page: '99999999999999999999' }).page).toBe(1_000_000);
   });

@@ -173,8 +173,13 @@ export async function setAccountStatus(db: Db, actor: UserRow, input: { id: numb
   });
 }
 
-/** A new temporary password by e-mail; the old one and every session stop working. */
+/**
+ * A new temporary password by e-mail; the old one and every session stop
+ * working. Not on one's own account (400, as removing or deactivating
+ * oneself): one's own password changes in the profile, with the current one.
+ */
 export async function resetAccountPassword(deps: ServerDeps, actor: UserRow, id: number) {
+  if (id === actor.id) throw badRequest(MESSAGES.selfPasswordReset);
   const temporary = generateTemporaryPassword();
   const password_hash = await hashPassword(temporary);
   await deps.db.transaction(async (tx) => {

@@ -18,12 +18,12 @@ import {
   type SlotDocument,
   type StaffDocument,
 } from '@shared/contract/index';
-import { AllAdmins, type RoleId } from '@shared/roles';
+import { AllAdmins, isRoleAllowed, type RoleId } from '@shared/roles';
 import type { Db } from '../../db/connect';
 import { uploads } from '../uploads/schema';
 import { users, type UserRow } from '../access/schema';
 import { solicitations, solicitationSlotDocuments, solicitationStaffDocuments } from './schema';
-import { judgeUpload } from '../../domain/file-type';
+import { judgeUpload, refusedAsPolyglot } from '../../domain/file-type';
 import { signFileName, verifyFileSignature } from '../../domain/signed-url';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../platform/http/errors';
 import { FileReply } from '../../platform/http/handler';
@@ -38,9 +38,12 @@ export const FILE_MESSAGES = {
   tooLarge: `Campo file: o arquivo excede o tamanho máximo de ${MAX_SOLICITATION_FILE_BYTES / (1024 * 1024)} MB`,
   executable: 'Campo file: arquivos executáveis não são aceitos, mesmo com outro nome',
   type: 'Campo file: envie uma imagem (JPEG, PNG ou WebP) ou um PDF; o conteúdo deste arquivo não é de nenhum desses tipos',
+  polyglot:
+    'Campo file: o arquivo é uma imagem ou um PDF que também contém uma página da web (HTML ou script), e não é aceito; gere o arquivo de novo (por exemplo, imprimindo o documento como PDF) e envie-o.',
   superseded: 'Este documento foi substituído por um mais novo: aprove ou substitua o documento atual.',
   signatureInvalid: 'Link de documento inválido ou alterado.',
   signatureExpired: 'Link de documento expirado: abra o documento de novo para gerar outro.',
+  signatureRevoked: 'Link de documento sem validade: a conta que o gerou não tem mais acesso ao back-office. Abra o documento de novo para gerar outro.',
   notYours: 'Somente quem anexou o documento ou um administrador pode excluí-lo.',
   closed: 'Esta solicitação está encerrada (recusada, cancelada ou contratada): seus documentos não mudam mais.',
   refusedOrCancelled: (status: SolicitationStatus) =>
@@ -69,7 +72,7 @@ export function judgeSolicitationFile(bytes: Uint8Array): string {
   if (bytes.byteLength > MAX_SOLICITATION_FILE_BYTES) throw badRequest(FILE_MESSAGES.tooLarge, 'file');
   if (isExecutable(bytes)) throw badRequest(FILE_MESSAGES.executable, 'file');
   const mime = judgeUpload(bytes, SOLICITATION_FILE_TYPES);
-  if (!mime) throw badRequest(FILE_MESSAGES.type, 'file');
+  if (!mime) throw badRequest(refusedAsPolyglot(bytes, SOLICITATION_FILE_TYPES) ? FILE_MESSAGES.polyglot : FILE_MESSAGES.type, 'file');
   return mime;
 }
 
@@ -341,21 +344,36 @@ async function solicitationFile(db: Db, key: string) {
 /**
  * Every panel role sees every solicitation (spec: AllPanelUsers), so whoever
  * may call this may see the file; the check that matters is that the key is a
- * document of a live solicitation (404 otherwise: keys cannot be probed).
+ * document of a live solicitation (404 otherwise: keys cannot be probed). The
+ * URL names and signs its issuer, so it dies with the issuer's access.
  */
-export async function signedUrlFor(db: Db, secret: string, key: string, nowMs = Date.now()) {
+export async function signedUrlFor(db: Db, secret: string, key: string, issuer: number, nowMs = Date.now()) {
   const file = await solicitationFile(db, key);
   if (!file) throw notFound('Documento não encontrado.');
-  const { expires, signature, expiresAt } = signFileName(secret, key, nowMs, SIGNED_URL_TTL_SECONDS);
-  const request = buildRequest(contract['documents.signedFile'], { fileName: key, expires, signature });
+  const { expires, signature, expiresAt } = signFileName(secret, key, issuer, nowMs, SIGNED_URL_TTL_SECONDS);
+  const request = buildRequest(contract['documents.signedFile'], { fileName: key, issuer, expires, signature });
   const query = new URLSearchParams(request.query).toString();
-  return { url: `${request.path}?${query}`, fileName: key, expires, signature, expiresAt: expiresAt.toISOString(), mime: file.mime, name: file.name };
+  return { url: `${request.path}?${query}`, fileName: key, issuer, expires, signature, expiresAt: expiresAt.toISOString(), mime: file.mime, name: file.name };
 }
 
-export async function signedFile(db: Db, uploadsDir: string, secret: string, args: { fileName: string; expires: string; signature: string }, nowMs = Date.now()) {
-  const check = verifyFileSignature(secret, args.fileName, args.expires, args.signature, nowMs);
+/**
+ * Whether the account that signed a URL may still ask for one: active, not
+ * removed, in a role documents.signedUrl allows. A URL outlives nothing its
+ * issuer lost: deactivating or removing the account (or taking the panel
+ * away) ends the URLs it signed, as it ends its sessions.
+ */
+async function issuerStillSigns(db: Db, issuer: number): Promise<boolean> {
+  const [row] = await db.select({ role_id: users.role_id, active: users.active, deleted_at: users.deleted_at }).from(users).where(eq(users.id, issuer));
+  if (!row || !row.active || row.deleted_at !== null) return false;
+  const allowed = contract['documents.signedUrl'].access;
+  return Array.isArray(allowed) && isRoleAllowed(row.role_id as RoleId, allowed);
+}
+
+export async function signedFile(db: Db, uploadsDir: string, secret: string, args: { fileName: string; issuer: number; expires: string; signature: string }, nowMs = Date.now()) {
+  const check = verifyFileSignature(secret, args.fileName, args.issuer, args.expires, args.signature, nowMs);
   if (check === 'expired') throw new HttpError(403, FILE_MESSAGES.signatureExpired, undefined, 'signature-expired');
   if (check !== 'valid') throw new HttpError(403, FILE_MESSAGES.signatureInvalid, undefined, 'signature-invalid');
+  if (!(await issuerStillSigns(db, args.issuer))) throw new HttpError(403, FILE_MESSAGES.signatureRevoked, undefined, 'signature-revoked');
   const file = await solicitationFile(db, args.fileName);
   if (!file) throw notFound('Documento não encontrado.');
   return new FileReply(storedPath(uploadsDir, file.storage_path), file.mime, file.name, file.size, true);

@@ -45,6 +45,7 @@ import {
   FINAL_OPERATION_STATUSES,
   INITIAL_OPERATION_STATUS,
   isCreditOperationStatus,
+  OPINION_CLOSED_STATUSES,
   wasDisbursed,
   operatorsOnlyMove,
   statusAfterEdit,
@@ -86,6 +87,8 @@ export const OPERATION_MESSAGES = {
     `Campo fees: as tarifas (${formatCurrency(given)}) não podem ficar abaixo das da empresa (${formatCurrency(floor)}); somente operadores e administradores concedem desconto.`,
   feesBelowCompanyNoFloor: 'Campo fees: as tarifas não podem ficar abaixo das da empresa; somente operadores e administradores concedem desconto.',
   complementClosed: 'A operação já foi liberada: o complemento não pode mais ser alterado.',
+  opinionClosed:
+    'Campo analyst_opinion: o contrato desta operação já foi emitido com este parecer do analista, que não pode mais ser alterado; cancele o contrato para revê-lo.',
   conditionsChanged: 'As condições mudaram depois da primeira aprovação.',
   noMove: (from: string, to: string) => `Não é possível passar a operação de ${from} para ${to}.`,
   // Only for rows written outside the services (every proposal records its maker).
@@ -895,11 +898,20 @@ export interface ComplementInput {
   notes?: string | null;
 }
 
-/** Changes the complement under the operation's lock with the version it was made on, like every other change. */
+/**
+ * Changes the complement under the operation's lock with the version it was
+ * made on, like every other change. Not after the money left; and once the
+ * contract is issued, the analyst's opinion it was approved on stays as it
+ * is (OPINION_CLOSED_STATUSES: 409 on analyst_opinion for a different one;
+ * the same text sent back with the other fields is no change).
+ */
 export async function updateComplement(tx: Db, actorId: number, input: ComplementInput): Promise<OperationRow> {
   const { id, version, ...values } = input;
   const before = await lockOperation(tx, id, version);
-  if (wasDisbursed(statusOf(before))) throw conflict(OPERATION_MESSAGES.complementClosed, 'status');
+  const status = statusOf(before);
+  if (wasDisbursed(status)) throw conflict(OPERATION_MESSAGES.complementClosed, 'status');
+  const opinionChanged = values.analyst_opinion !== undefined && (values.analyst_opinion ?? null) !== (before.analyst_opinion ?? null);
+  if (opinionChanged && OPINION_CLOSED_STATUSES.includes(status)) throw conflict(OPERATION_MESSAGES.opinionClosed, 'analyst_opinion');
   const snap = (r: OperationRow): Snapshot => ({
     version: r.version,
     purpose: r.purpose,

@@ -6,8 +6,10 @@
  *   length or of another bank, a record out of place or a trailer whose counts
  *   disagree refuse the whole file, naming the line (400 on content).
  * - The account is the one the header names among the company's accounts of
- *   that bank (headerNamesAccount); none is a 400 on header, before anything
- *   is settled.
+ *   that bank (headerNamesAccount: every part of the account the header
+ *   carries), held by the company whose CNPJ the header carries
+ *   (headerNamesCompany); none is a 400 on header naming the account (and the
+ *   CNPJ, when it is another company's), before anything is stored or settled.
  * - A line's nosso número names a slip through the account's sequence
  *   (slipSequenceOf and the UNIQUE (account, sequence) of boleto_slips).
  * - Settling runs in the caller's transaction under the account's row lock
@@ -40,11 +42,12 @@ import { createHash } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { and, asc, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { formatCurrency } from '@shared/format';
+import { formatCnpj } from '@shared/documents';
 import { operationNumber } from '@shared/contract/credit-operations';
 import type { ReturnFileSummary, ReturnLine, ReturnLineOutcome, ReturnPreview, ReturnSettlement } from '@shared/contract/company-cnab-return';
 import type { Db } from '../../db/connect';
 import { insertRows } from '../../db/insert-rows';
-import { companyBankAccounts } from '../company/schema';
+import { companies, companyBankAccounts } from '../company/schema';
 import { users } from '../access/schema';
 import type { Actor } from '../operations';
 import { badRequest, notFound } from '../../platform/http/errors';
@@ -54,11 +57,13 @@ import {
   APPLIED_OUTCOMES,
   headerAccountKey,
   headerNamesAccount,
+  headerNamesCompany,
   lineOutcome,
   readReturnFile,
   slipSequenceOf,
   splitLines,
   type CnabBank,
+  type HeaderAccountKey,
   type ReturnEntry,
 } from '../../domain/cnab';
 import { bankFeePosting } from '../../domain/servicing/ledger';
@@ -73,6 +78,8 @@ export const RETURN_MESSAGES = {
   broken: (list: string) => `Campo content: arquivo retorno recusado, nada foi liquidado: ${list}.`,
   otherAccount: (bank: string, what: string) =>
     `Campo header: o arquivo é de uma conta que a empresa não tem no banco ${bank} (${what}). Confira o banco escolhido e as contas em Empresa › Contas bancárias; nada foi liquidado.`,
+  otherCompany: (bank: string, what: string, document: string, ours: string) =>
+    `Campo header: o arquivo é de outra empresa: o cabeçalho nomeia a conta ${what} do banco ${bank} em nome do CNPJ ${document}, e o CNPJ da empresa é ${ours}; essa conta não é uma das contas da empresa. Confira o arquivo recebido do banco; nada foi liquidado.`,
   notFound: 'Arquivo retorno não encontrado.',
   unmatched: 'Nenhum boleto desta conta tem este nosso número.',
   alreadyPaid: 'A parcela já estava paga ou fora de cobrança: não foi liquidada de novo. Confira se o pagador pagou duas vezes.',
@@ -153,17 +160,44 @@ function readOrRefuse(bank: CnabBank, text: string) {
   throw badRequest(RETURN_MESSAGES.broken(`${shown.join('; ')}${more}`), 'content');
 }
 
-/** The company's account of the bank the header names (locked when settling). */
+/** The account as the header names it, for a refusal: BB's convênio, Caixa's beneficiary code, then agency (4 digits at least, as banks print it) and account. */
+function headerAccountWords(bank: CnabBank, key: HeaderAccountKey): string {
+  const number = (value: string) => value.replace(/^0+(?=\d)/, '');
+  const withDigit = (value: string, digit: string | undefined) => `${value}${digit ? `-${digit}` : ''}`;
+  const parts: string[] = [];
+  if (bank === '001') parts.push(`convênio ${number(key.agreement ?? '')}`);
+  if (bank === '104') parts.push(`código do beneficiário ${number(key.agreement ?? '')}`);
+  if (/[1-9]/.test(key.agency)) parts.push(`agência ${withDigit(number(key.agency).padStart(4, '0'), key.agencyDigit)}`);
+  if (/[1-9]/.test(key.account)) parts.push(`conta ${withDigit(number(key.account), key.accountDigit)}`);
+  return parts.join(', ');
+}
+
+/**
+ * The company's account of the bank the header names (locked when settling):
+ * every part of the account the header carries must be the account's
+ * (headerNamesAccount), and the header's company document the CNPJ of the
+ * company that holds it (headerNamesCompany) — a file of another company is
+ * refused naming the account and the document it carries, before anything is
+ * stored or settled.
+ */
 async function accountOfHeader(db: Db, bank: CnabBank, headerLine: string, lock: boolean): Promise<AccountRow> {
   const key = headerAccountKey(bank, headerLine);
-  const rows = await db.select().from(companyBankAccounts).where(eq(companyBankAccounts.bank_code, bank)).orderBy(asc(companyBankAccounts.id));
-  const found = rows.find((r) => headerNamesAccount(bank, key, r));
+  const rows = await db
+    .select({ account: companyBankAccounts, cnpj: companies.cnpj })
+    .from(companyBankAccounts)
+    .innerJoin(companies, eq(companies.id, companyBankAccounts.company_id))
+    .where(eq(companyBankAccounts.bank_code, bank))
+    .orderBy(asc(companyBankAccounts.id));
+  const named = rows.filter((r) => headerNamesAccount(bank, key, r.account));
+  const found = named.find((r) => headerNamesCompany(key, r.cnpj));
   if (!found) {
-    const what = bank === '341' ? `agência ${key.agency}, conta ${key.account}` : bank === '104' ? `código do beneficiário ${key.agreement ?? ''}` : `convênio ${key.agreement ?? ''}`;
+    const what = headerAccountWords(bank, key);
+    const [holder] = named;
+    if (holder) throw badRequest(RETURN_MESSAGES.otherCompany(bank, what, formatCnpj(key.companyDocument ?? ''), formatCnpj(holder.cnpj ?? '')), 'header');
     throw badRequest(RETURN_MESSAGES.otherAccount(bank, what), 'header');
   }
-  if (!lock) return found;
-  const [locked] = await db.select().from(companyBankAccounts).where(eq(companyBankAccounts.id, found.id)).for('update');
+  if (!lock) return found.account;
+  const [locked] = await db.select().from(companyBankAccounts).where(eq(companyBankAccounts.id, found.account.id)).for('update');
   return locked;
 }
 

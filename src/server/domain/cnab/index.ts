@@ -22,6 +22,7 @@ export {
   APPLIED_OUTCOMES,
   headerAccountKey,
   headerNamesAccount,
+  headerNamesCompany,
   lineOutcome,
   slipSequenceOf,
   type CollectingAccount,

@@ -5,11 +5,15 @@
  * occurrence and credit dates).
  *
  * The file is refused as a whole, naming the line, when a line is not 240
- * long, a line is of another bank, a record is out of place, a T has no U, or
- * a trailer's counts disagree with the lines: settling half of a broken file
- * is worse than settling none. Lines whose nosso número names no installment
+ * long, a line is of another bank, a record is out of place, a T has no U, an
+ * amount is above what the app stores (MAX_MONEY), or a trailer's counts
+ * disagree with the lines: settling half of a broken file is worse than
+ * settling none. Lines whose nosso número names no installment
  * are the caller's to show; nothing here drops a line.
  */
+import Decimal from 'decimal.js';
+import { MAX_MONEY } from '@shared/contract/money';
+import { formatCurrency } from '@shared/format';
 import { cnabTables, type CnabBank } from './bank-tables';
 import { movementKind, movementWords, reasonsInWords, type MovementKind, type Reason } from './codes';
 import type { FileProblem } from './remittance-check';
@@ -68,6 +72,15 @@ export function splitLines(text: string): string[] {
 }
 
 const money = (value: string | undefined) => (value === undefined || value === '' ? '0.00' : value);
+
+/**
+ * The amounts a movement carries. Their fields hold 13 integer digits, one
+ * more than any amount the app stores (MAX_MONEY, numeric(14,2)): a line
+ * above it is refused naming the line, so the preview never shows what
+ * settling could not store.
+ */
+const AMOUNT_FIELDS = { T: ['amount', 'fee'], U: ['lateCharges', 'discount', 'rebate', 'paid', 'net', 'otherExpenses'] } as const;
+const aboveMaximum = (value: string | undefined) => value !== undefined && value !== '' && new Decimal(value).gt(MAX_MONEY);
 
 export function readReturnFile(bank: CnabBank, text: string): ReturnResult {
   const tables = cnabTables(bank);
@@ -130,6 +143,12 @@ export function readReturnFile(bank: CnabBank, text: string): ReturnResult {
     if (lineIssues.length > 0) continue;
     const t = readRecord(tables.segmentT, line);
     const u = readRecord(tables.segmentU, next);
+    const tooLarge = [
+      ...AMOUNT_FIELDS.T.filter((f) => aboveMaximum(t[f])).map((f) => ({ i: index, r: '3T', f, v: t[f] ?? '' })),
+      ...AMOUNT_FIELDS.U.filter((f) => aboveMaximum(u[f])).map((f) => ({ i: index + 1, r: '3U', f, v: u[f] ?? '' })),
+    ];
+    for (const big of tooLarge) at(big.i, big.r, big.f, `valor de ${formatCurrency(big.v)} acima do máximo de ${formatCurrency(MAX_MONEY)} que a empresa registra`);
+    if (tooLarge.length > 0) continue;
     const movement = t.movement ?? '';
     const nossoNumero = (t.nossoNumero ?? '').trim();
     entries.push({

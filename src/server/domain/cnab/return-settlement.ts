@@ -7,11 +7,19 @@ import { cnabTables, type CnabBank } from './bank-tables';
 import type { MovementKind } from './codes';
 import { readRecord } from './record';
 
-/** What identifies the account in a return header: BB's convênio, Caixa's beneficiary code, Itaú's agency and account. */
+/**
+ * What identifies the account in a return header: BB's convênio, Caixa's
+ * beneficiary code, the agency and account (Caixa's header has no account
+ * number), and the company's document (CNPJ) the bank registered it to.
+ */
 export interface HeaderAccountKey {
   readonly agreement: string | null;
   readonly agency: string;
+  readonly agencyDigit?: string;
   readonly account: string;
+  readonly accountDigit?: string;
+  /** the header's company document (positions 19–32), digits as written; '' or zeros: none */
+  readonly companyDocument?: string;
 }
 
 /** The parts of a collecting account the header and the nosso número are compared with. */
@@ -29,20 +37,45 @@ const sameNumber = (a: string | null | undefined, b: string | null | undefined) 
   const y = digits(b).replace(/^0+/, '');
   return x !== '' && x === y;
 };
+/** A numeric header field the bank filled (not blank, not all zeros). */
+const carries = (value: string | null | undefined) => digits(value).replace(/^0+/, '') !== '';
 
 export function headerAccountKey(bank: CnabBank, headerLine: string): HeaderAccountKey {
   const values = readRecord(cnabTables(bank).fileHeader, headerLine);
   return {
     agreement: bank === '001' ? (values.agreement ?? null) : bank === '104' ? (values.beneficiaryCode ?? null) : null,
     agency: values.agency ?? '',
-    account: values.account ?? '',
+    agencyDigit: (values.agencyDigit ?? '').trim(),
+    account: bank === '104' ? '' : (values.account ?? ''),
+    accountDigit: bank === '104' ? '' : (values.accountDac ?? values.accountDigit ?? '').trim(),
+    companyDocument: values.companyDocument ?? '',
   };
 }
 
-/** Whether a header names this account of the bank (the bank itself is checked line by line by the reader). */
+/**
+ * Whether a header names this account of the bank (the bank itself is checked
+ * line by line by the reader): Itaú by agency and account; BB by convênio and
+ * Caixa by beneficiary code, and then every other part the header carries
+ * (agency, and BB's account) must be the account's too — a header with our
+ * convênio and someone else's agency or account is not ours.
+ */
 export function headerNamesAccount(bank: CnabBank, key: HeaderAccountKey, account: CollectingAccount): boolean {
   if (bank === '341') return sameNumber(key.agency, account.agency) && sameNumber(key.account, account.account);
-  return sameNumber(key.agreement, account.agreement);
+  if (!sameNumber(key.agreement, account.agreement)) return false;
+  if (carries(key.agency) && !sameNumber(key.agency, account.agency)) return false;
+  return !(bank === '001' && carries(key.account) && !sameNumber(key.account, account.account));
+}
+
+/**
+ * Whether the header's company document names the company whose CNPJ is
+ * `companyCnpj`: true when the header carries none or the company has no
+ * numeric CNPJ registered (an alphanumeric one cannot be in a numeric field),
+ * so only a document that is positively another's refuses the file.
+ */
+export function headerNamesCompany(key: HeaderAccountKey, companyCnpj: string | null): boolean {
+  const ours = (companyCnpj ?? '').replace(/[./\-\s]/g, '');
+  if (!carries(key.companyDocument) || !/^\d{14}$/.test(ours)) return true;
+  return sameNumber(key.companyDocument, ours);
 }
 
 /**

@@ -75,9 +75,11 @@ async function rawArgs(op: OperationDef, request: FastifyRequest, params: Raw): 
     case 'query':
       return { ...asRecord(request.query), ...params };
     case 'json': {
+      // No body at all stands for no arguments; a body must be an object. JSON `null`, an array, a number or a text
+      // is a body that is not one (null once read as {}, so a call whose arguments are all optional ran with it).
       const body = request.body;
-      if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) {
-        throw badRequest('Corpo da requisição inválido: esperado um objeto JSON.');
+      if (body !== undefined && (body === null || typeof body !== 'object' || Array.isArray(body))) {
+        throw badRequest(MESSAGES.bodyNotObject);
       }
       return { ...asRecord(body), ...params };
     }

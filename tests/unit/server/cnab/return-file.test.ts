@@ -108,4 +108,23 @@ describe('Itaú return written from our tables: movements and rejection reasons 
     expect(refused(lines.filter((_, i) => i !== 3).join('\n'))).toContain('3:segment');
     expect(refused(withLine(4, (lines[4] ?? '').slice(0, 200)))).toEqual(['5:linha']);
   });
+
+  it('refuses an amount above the largest the app stores (R$ 999.999.999.999,99), naming the line and the field', () => {
+    // The fields hold 13 integer digits; the money columns 12. At the maximum the line reads; a cent above, it is refused.
+    const withDetail = (paid: string, amount = '100.00') => {
+      const [tLine, uLine] = detail(1, '06', '00000001', paid);
+      const tBig = amount === '100.00' ? tLine : writeRecord(t.segmentT, { ...base, sequence: '1', movement: '06', agency: '0057', account: '12345', accountDac: '8', wallet: '109', nossoNumero: '00000001', nossoNumeroDigit: '3', amount, fee: '1.90' });
+      return lines.map((l, i) => (i === 2 ? tBig : i === 3 ? uLine : l)).join('\r\n');
+    };
+    expect(fileOf(readReturnFile('341', withDetail('999999999999.99'))).entries[0]?.paid).toBe('999999999999.99');
+    const paid = readReturnFile('341', withDetail('1000000000000.00'));
+    expect(paid.ok).toBe(false);
+    // The helper credits what was paid (net = paid): both fields are named.
+    if (!paid.ok) {
+      expect(paid.problems.map((p) => `${p.line}:${p.record}:${p.field}`)).toEqual(['4:3U:paid', '4:3U:net']);
+      expect(paid.problems[0]?.message).toMatch(/^valor de R\$ 1\.000\.000\.000\.000,00 acima do máximo de R\$ 999\.999\.999\.999,99/);
+    }
+    const title = readReturnFile('341', withDetail('100.00', '9999999999999.99'));
+    expect(title.ok ? [] : title.problems.map((p) => `${p.line}:${p.record}:${p.field}`)).toEqual(['3:3T:amount']);
+  });
 });

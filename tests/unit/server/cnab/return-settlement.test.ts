@@ -5,21 +5,38 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cnabTables, headerAccountKey, headerNamesAccount, lineOutcome, slipSequenceOf, writeRecord, type LineFacts } from '../../../../src/server/domain/cnab';
+import { cnabTables, headerAccountKey, headerNamesAccount, headerNamesCompany, lineOutcome, slipSequenceOf, writeRecord, type LineFacts } from '../../../../src/server/domain/cnab';
 
 const fixture = (name: string) => readFileSync(path.join(__dirname, 'fixtures', name), 'latin1').split(/\r?\n/)[0] ?? '';
 
 describe('the account a header names', () => {
-  it('BB by its convênio (public sample, source in return-file.test.ts)', () => {
+  it('BB by its convênio, and the agency and account the header carries (public sample, source in return-file.test.ts)', () => {
     const key = headerAccountKey('001', fixture('bb-retorno.ret'));
-    expect(key.agreement).toBe('003294860');
-    expect(headerNamesAccount('001', key, { agreement: '3294860', wallet: '17', agency: '0032', account: '7536' })).toBe(true);
-    expect(headerNamesAccount('001', key, { agreement: '1234567', wallet: '17', agency: '0032', account: '7536' })).toBe(false);
+    expect(key).toMatchObject({ agreement: '003294860', agency: '00328', agencyDigit: '6', account: '000000007536', accountDigit: '7' });
+    expect(headerNamesAccount('001', key, { agreement: '3294860', wallet: '17', agency: '0328', account: '7536' })).toBe(true);
+    expect(headerNamesAccount('001', key, { agreement: '1234567', wallet: '17', agency: '0328', account: '7536' })).toBe(false);
+    // Our convênio with someone else's agency or account: another company's account, not ours.
+    expect(headerNamesAccount('001', key, { agreement: '3294860', wallet: '17', agency: '0329', account: '7536' })).toBe(false);
+    expect(headerNamesAccount('001', key, { agreement: '3294860', wallet: '17', agency: '0328', account: '7537' })).toBe(false);
+    // A header that leaves agency and account blank or zero is judged by the convênio alone.
+    expect(headerNamesAccount('001', { ...key, agency: '00000', account: '' }, { agreement: '3294860', wallet: '17', agency: '0001', account: '1' })).toBe(true);
   });
-  it('Caixa by its beneficiary code (public sample)', () => {
+  it('Caixa by its beneficiary code and the agency (public sample; Caixa carries no account number)', () => {
     const key = headerAccountKey('104', fixture('caixa-retorno.ret'));
+    expect(key).toMatchObject({ agency: '01234', account: '' });
     expect(headerNamesAccount('104', key, { agreement: '43210', wallet: '1', agency: '1234', account: '1' })).toBe(true);
     expect(headerNamesAccount('104', key, { agreement: '43211', wallet: '1', agency: '1234', account: '1' })).toBe(false);
+    expect(headerNamesAccount('104', key, { agreement: '43210', wallet: '1', agency: '4321', account: '1' })).toBe(false);
+  });
+  it("the header's company document against the company's CNPJ", () => {
+    const key = headerAccountKey('001', fixture('bb-retorno.ret'));
+    expect(key.companyDocument).toBe('02659953000176');
+    expect(headerNamesCompany(key, '02.659.953/0001-76')).toBe(true);
+    expect(headerNamesCompany(key, '27.185.642/0001-69')).toBe(false);
+    // Nothing to compare: no document in the header, no CNPJ registered, or an alphanumeric one (never in a numeric field).
+    expect(headerNamesCompany({ ...key, companyDocument: '00000000000000' }, '27.185.642/0001-69')).toBe(true);
+    expect(headerNamesCompany(key, null)).toBe(true);
+    expect(headerNamesCompany(key, '12.ABC.345/01DE-35')).toBe(true);
   });
   it('Itaú by agency and account; an account without agreement never matches BB or Caixa', () => {
     const line = writeRecord(cnabTables('341').fileHeader, { bank: '341', direction: '2', agency: '0912', account: '45021', accountDac: '7', generatedOn: '2026-01-20', fileSequence: '1' });

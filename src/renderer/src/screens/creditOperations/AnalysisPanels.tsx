@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { contract, type ApprovalRequest } from '@shared/contract';
 import { PAYMENT_METHODS, type CreditOperation } from '@shared/contract/credit-operations';
+import { OPINION_CLOSED_STATUSES } from '@shared/credit-operation-status';
 import { formatCurrency, formatDate, formatDateTime } from '@shared/format';
 import { ROLE_LABELS_PT, isRoleId } from '@shared/roles';
 import { errorText } from '../../api/errors';
@@ -142,7 +143,8 @@ export function ComplementPanel({ op }: { op: CreditOperation }) {
         fields: [
           { name: 'purpose', type: 'textarea', label: f('purpose'), rows: 2 },
           { name: 'payment_method', type: 'select', label: f('payment_method'), options: PAYMENT_METHODS.map((p) => ({ value: p, label: t(`creditOperations.paymentMethods.${p}`) })) },
-          { name: 'analyst_opinion', type: 'textarea', label: f('analyst_opinion'), rows: 4 },
+          // Issued on this opinion: the server keeps it as approved (409), so it is not offered for change.
+          { name: 'analyst_opinion', type: 'textarea', label: f('analyst_opinion'), rows: 4, disabled: OPINION_CLOSED_STATUSES.includes(op.status) },
           { name: 'notes', type: 'textarea', label: f('notes'), rows: 3 },
         ],
       },

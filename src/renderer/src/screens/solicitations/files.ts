@@ -11,7 +11,7 @@ export async function payloadOf(file: File): Promise<UploadPayload> {
 /** The signature arguments of documents.signedFile for a document's file key (valid 5 minutes). */
 export async function signedArgs(fileName: string) {
   const signed = await callApi('documents.signedUrl', { fileName });
-  return { fileName: signed.fileName, expires: signed.expires, signature: signed.signature };
+  return { fileName: signed.fileName, issuer: signed.issuer, expires: signed.expires, signature: signed.signature };
 }
 
 /** The document's bytes, fetched by the main process through its signed URL (images and PDF only). */

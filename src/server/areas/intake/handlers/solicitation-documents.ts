@@ -50,8 +50,8 @@ export const updateDocument: Handler<'documents.update'> = async ({ id, file, ty
 };
 
 export const documentSignedUrl: Handler<'documents.signedUrl'> = async ({ fileName }, ctx) => {
-  requireAuth(ctx);
-  return signedUrlFor(ctx.deps.db, secretOf(ctx.deps), fileName);
+  const { user } = requireAuth(ctx);
+  return signedUrlFor(ctx.deps.db, secretOf(ctx.deps), fileName, user.id);
 };
 
 /** Public: the signature is the credential. */
