@@ -373,6 +373,41 @@ describe('refusals', () => {
     expect(await slipsOf(first.id)).toEqual([]);
   }, 60_000);
 
+  it('an installment a prepayment replaced is a 409 naming it (no slip, no number taken); the carnê has the new schedule; a renegotiated one is a 409 naming it', async () => {
+    const opId = await disbursed();
+    server.clock.set('2026-01-20');
+    const [first, second] = await schedule(opId);
+    const prepaid = await call(server, 'prepayment.apply', { id: opId, idempotency_key: key(), kind: 'partial', mode: 'reduce_installment', amount: '200.00', method: 'pix' }, tokens.operator);
+    expect(prepaid.status, JSON.stringify(prepaid.body)).toBe(200);
+    const [{ next }] = await server.database.rows<{ next: number }>('SELECT next_our_number::int AS next FROM company_bank_accounts WHERE id = $1', [itauId]);
+    for (const replaced of [first, second]) {
+      const refused = await boleto(replaced.id);
+      // A slip issued is a PDF: its status alone says so.
+      expect(refused.status).toBe(409);
+      expect(refused.body.field).toBe('installment');
+      expect(refused.body.message).toContain(`parcela ${replaced.number} da operação OP-`);
+      expect(refused.body.message).toContain('antecipação');
+      expect(await slipsOf(replaced.id)).toEqual([]);
+    }
+    const [{ after }] = await server.database.rows<{ after: number }>('SELECT next_our_number::int AS after FROM company_bank_accounts WHERE id = $1', [itauId]);
+    expect(after).toBe(next);
+
+    const current = await schedule(opId);
+    expect(current.map((i) => i.id)).not.toContain(first.id);
+    expect((await call(server, 'boleto.carne', { credit_operation_id: opId }, tokens.agent)).status).toBe(200);
+    const slipped = await server.database.rows<{ installment_id: number }>('SELECT DISTINCT installment_id FROM boleto_slips WHERE credit_operation_id = $1 ORDER BY installment_id', [opId]);
+    expect(slipped.map((s) => s.installment_id)).toEqual(current.map((i) => i.id).sort((a, b) => a - b));
+
+    const [renegotiated] = current;
+    const moved = await call(server, 'servicingMoves.setStatus', { id: opId, installment: renegotiated.id, status: 'renegotiated', reason: 'Acordo de renegociação assinado', idempotency_key: key() }, tokens.operator);
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const refused = await boleto(renegotiated.id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.field).toBe('status');
+    expect(refused.body.message).toContain(`parcela ${renegotiated.number} da operação OP-`);
+    expect(refused.body.message).toContain('Renegociada');
+  }, 60_000);
+
   it('a borrower without an address with CEP is a 409 naming it, and no number is taken', async () => {
     const homeless = await insertBorrower(server, 'Sem Endereço', '529.982.247-25');
     await server.database.rows('UPDATE borrowers SET cep = NULL WHERE id = $1', [homeless]);

@@ -11,6 +11,12 @@
  *   account's counter and one past the highest sequence ever issued on it, so
  *   a counter an administrator moved back never hands out a number again; the
  *   issued slips' UNIQUE (account, sequence) is the last guard.
+ * - Lock order (src/server/README.md, Servicing, "One lock order"): the
+ *   account's row is locked before any credit operation's, by every
+ *   transaction that takes both — a boleto locks the collecting account
+ *   (collectingAccountOf with `lock`) before its operation, as a return file
+ *   and a remittance lock the account before anything else. reserveSequences
+ *   then only takes again a lock its transaction already holds.
  * - The counter cannot be moved back to or below a sequence already issued
  *   (400 on next_our_number), and an account with issued slips cannot be
  *   removed (409): deactivate it instead — its slips stay registered titles.
@@ -33,14 +39,21 @@ export const COLLECTING_MESSAGES = {
 export type CollectingAccountRow = typeof companyBankAccounts.$inferSelect;
 export type CompanyRow = typeof companies.$inferSelect;
 
-/** The account boletos of the company are issued from, or null when it has none. */
-export async function collectingAccountOf(db: Db, companyId: number): Promise<CollectingAccountRow | null> {
-  const [row] = await db
+/**
+ * The account boletos of the company are issued from, or null when it has
+ * none; `lock` takes its row lock for the caller's transaction (before any
+ * operation's: see the module's lock order). Locked, an account deactivated
+ * while this waited is passed over for the next one (PostgreSQL checks the
+ * row again once its lock is free).
+ */
+export async function collectingAccountOf(db: Db, companyId: number, lock = false): Promise<CollectingAccountRow | null> {
+  const query = db
     .select()
     .from(companyBankAccounts)
     .where(and(eq(companyBankAccounts.company_id, companyId), eq(companyBankAccounts.active, true), inArray(companyBankAccounts.bank_code, [...BOLETO_BANK_CODES])))
     .orderBy(asc(companyBankAccounts.id))
     .limit(1);
+  const [row] = lock ? await query.for('update') : await query;
   return row ?? null;
 }
 
@@ -60,6 +73,8 @@ export async function lastIssuedSequence(db: Db, accountId: number): Promise<num
 /**
  * Takes `count` consecutive sequences of the account inside the caller's
  * transaction (the row stays locked until it ends) and answers the first.
+ * The caller locked the account already, before any operation (lock order
+ * above): this lock is then its own again.
  */
 export async function reserveSequences(tx: Db, accountId: number, count: number): Promise<number> {
   if (!Number.isInteger(count) || count < 1) throw new RangeError('count must be a positive integer');

@@ -41,14 +41,24 @@
  *   rule and remittance.ts's choice of the 06 (the latest slip the bank holds
  *   with the same amount and title data). A new amount or new title data is a
  *   new title with its own number (a baixa and an entry).
- * - The operation's row is locked first (as payments do), so the amounts read
- *   are the ones the slip is issued for, and two requests for one installment
- *   never both issue.
+ * - Locks, in the one order of servicing (src/server/README.md, Servicing,
+ *   "One lock order"): the company's collecting account first (its nosso
+ *   número is reserved under that lock), then the operation's row — the order
+ *   a return file takes them in (the account, then the operations it names).
+ *   The other way round, a boleto holding its operation and waiting for the
+ *   account while a return file held the account and waited for the
+ *   operation was a deadlock PostgreSQL broke by failing one of them.
+ *   Everything the slip depends on (the installment and whether a prepayment
+ *   replaced it, its stored status, its payments, the title data) is read in
+ *   statements after the locks, so the amounts read are the ones the slip is
+ *   issued for, and two requests for one installment never both issue.
  * - Refusals: installment or operation unknown 404; operation not disbursed,
- *   installment paid (or in a status that takes no payment: renegotiated,
- *   written off — the carnê leaves those out), no collecting
- *   account, or company, borrower or account data a boleto needs missing or
- *   invalid: 409 naming what is wrong.
+ *   installment replaced by a prepayment's new schedule (409 on installment,
+ *   naming it), paid (or in a status that takes no payment: renegotiated,
+ *   written off — the carnê leaves those out; 409 on status, naming it), no
+ *   collecting account, or company, borrower or account data a boleto needs
+ *   missing or invalid: 409 naming what is wrong. An assigned or repurchased
+ *   installment takes payments (whoever owns them), so it gets its slip.
  */
 import Decimal from 'decimal.js';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
@@ -67,7 +77,8 @@ import { boletoSlip, calendarDayPt, type BoletoBankAccount, type BoletoPdfInput,
 import { replayOf, scheduleOf, servicingContext, stateView, transactionsOf, type InstallmentRow, type ServicingContext } from './installments';
 import { boletoSlips, type BoletoSlipRow } from './schema-boleto';
 import type { InstallmentTransactionRow } from './schema';
-import { storedStatusesOfOperation, storedStatusOf } from './stored-status';
+import { storedStatusesOfOperation } from './stored-status';
+import { installmentWithStatus } from './payment-reads';
 import { installmentTitles, type InstallmentTitleRow } from './schema-moves';
 import { heldByTheBank } from './registered-title';
 import { intArray } from './batch-sql';
@@ -75,7 +86,9 @@ import { intArray } from './batch-sql';
 export const BOLETO_MESSAGES = {
   installmentNotFound: 'Parcela não encontrada.',
   notDisbursed: (status: string) => `A operação está ${status}: boletos só são emitidos para operações liberadas.`,
-  notPayable: (status: string) => `A parcela está na situação "${status}": não há valor a cobrar por boleto.`,
+  notPayable: (installment: number, operation: string, status: string) => `A parcela ${installment} da operação ${operation} está na situação "${status}": não há valor a cobrar por boleto.`,
+  replaced: (installment: number, operation: string) =>
+    `A parcela ${installment} da operação ${operation} foi substituída por um novo cronograma (antecipação): não há boleto para ela. Emita o da parcela atual.`,
   nothingOpen: 'A operação não tem parcelas em aberto para o carnê.',
   noAccount: 'A empresa não tem conta de cobrança ativa de um banco com boleto (001, 104 ou 341). Cadastre-a em Empresa › Contas bancárias.',
   badAccount: (detail: string) => `A conta de cobrança não serve para boletos: ${detail}. Corrija-a em Empresa › Contas bancárias.`,
@@ -163,10 +176,20 @@ function beneficiaryAddress(c: CompanyRow): string {
   return [street, place].filter(Boolean).join(' — ');
 }
 
-async function partiesOf(tx: Db, op: OperationRow): Promise<SlipParties> {
+/**
+ * The company's collecting account, then the operation, locked in that order
+ * (the module's lock order); the operation is read once before, unlocked,
+ * only to learn its company.
+ */
+async function lockAccountThenOperation(tx: Db, operationId: number): Promise<{ op: OperationRow; account: CollectingAccountRow | null }> {
+  const { company_id: companyId } = await findOperation(tx, operationId);
+  const account = await collectingAccountOf(tx, companyId, true);
+  return { op: await findOperation(tx, operationId, true), account };
+}
+
+async function partiesOf(tx: Db, op: OperationRow, account: CollectingAccountRow | null): Promise<SlipParties> {
   const status = statusOf(op);
   if (!isDisbursed(status)) throw conflict(BOLETO_MESSAGES.notDisbursed(STATUS_PT[status]), 'status');
-  const account = await collectingAccountOf(tx, op.company_id);
   if (!account) throw conflict(BOLETO_MESSAGES.noAccount, 'bank_account');
   const company = await companyOf(tx, op.company_id);
   if (!company.legal_name.trim()) throw conflict(BOLETO_MESSAGES.companyData('razão social'), 'company.legal_name');
@@ -339,7 +362,7 @@ function reusableSlip(row: BoletoSlipRow | undefined, account: BoletoAccount, w:
 /**
  * The slips of `wanted` (in order): recorded ones given again, the others
  * with newly reserved sequences, recorded and logged. Runs inside the
- * caller's transaction, after the operation's row lock.
+ * caller's transaction, which holds the account's and the operation's locks.
  */
 async function issueSlips(tx: Db, actor: Actor, p: SlipParties, wanted: readonly Wanted[], today: string): Promise<IssuedSlip[]> {
   const latest = await latestSlips(tx, p.account.id, wanted.map((w) => w.installment.id));
@@ -397,13 +420,18 @@ function slipSnapshot(s: IssuedSlip) {
 
 /** One installment's boleto (GET /boleto/:x). */
 export async function issueBoleto(tx: Db, actor: Actor, installmentId: number, today: string): Promise<IssuedSlip> {
-  const [installment] = await tx.select().from(creditOperationInstallments).where(eq(creditOperationInstallments.id, installmentId));
-  if (!installment) throw notFound(BOLETO_MESSAGES.installmentNotFound);
-  const op = await findOperation(tx, installment.credit_operation_id, true);
-  const parties = await partiesOf(tx, op);
+  // Read before the locks only to learn which operation (and so which account) to lock.
+  const [of] = await tx.select({ operationId: creditOperationInstallments.credit_operation_id }).from(creditOperationInstallments).where(eq(creditOperationInstallments.id, installmentId));
+  if (!of) throw notFound(BOLETO_MESSAGES.installmentNotFound);
+  const { op, account } = await lockAccountThenOperation(tx, of.operationId);
+  const parties = await partiesOf(tx, op, account);
+  // The installment as it is now, in a statement after the locks: a prepayment that replaced it, a payment or a
+  // write-off that held the operation while this waited is seen.
+  const { installment, stored } = await installmentWithStatus(tx, op.id, installmentId);
+  if (installment.superseded_in !== null) throw conflict(BOLETO_MESSAGES.replaced(installment.number, operationNumber(op.id)), 'installment');
   const [title] = await tx.select().from(installmentTitles).where(eq(installmentTitles.installment_id, installment.id));
-  const wanted = wantedSlip(parties.ctx, installment, await transactionsOf(tx, [installment.id]), await storedStatusOf(tx, installment.id), title ?? null, today);
-  if ('refused' in wanted) throw conflict(BOLETO_MESSAGES.notPayable(wanted.refused), 'status');
+  const wanted = wantedSlip(parties.ctx, installment, await transactionsOf(tx, [installment.id]), stored, title ?? null, today);
+  if ('refused' in wanted) throw conflict(BOLETO_MESSAGES.notPayable(installment.number, operationNumber(op.id), wanted.refused), 'status');
   const [slip] = await issueSlips(tx, actor, parties, [wanted], today);
   await logActivity(tx, { actorId: actor.id, action: slip.reused ? 'boleto.reprint' : 'boleto.issue', entity: 'installment', entityId: installment.id, after: slipSnapshot(slip) });
   return slip;
@@ -411,8 +439,9 @@ export async function issueBoleto(tx: Db, actor: Actor, installmentId: number, t
 
 /** Every open installment's slip, in installment order (POST /boleto/carne). */
 export async function issueCarne(tx: Db, actor: Actor, operationId: number, today: string): Promise<IssuedSlip[]> {
-  const op = await findOperation(tx, operationId, true);
-  const parties = await partiesOf(tx, op);
+  const { op, account } = await lockAccountThenOperation(tx, operationId);
+  const parties = await partiesOf(tx, op, account);
+  // The current schedule (a prepayment's replaced rows left out), its payments and statuses: read after the locks.
   const titles = new Map((await tx.select().from(installmentTitles).where(eq(installmentTitles.credit_operation_id, op.id))).map((t) => [t.installment_id, t]));
   const schedule = await scheduleOf(tx, op.id);
   const transactions = new Map<number, InstallmentTransactionRow[]>();

@@ -14,7 +14,13 @@
  *   (slipSequenceOf and the UNIQUE (account, sequence) of boleto_slips).
  * - Settling runs in the caller's transaction under the account's row lock
  *   (the lock remittances take), so two imports of one account run one after
- *   the other and the second sees the first's lines:
+ *   the other and the second sees the first's lines. Then, in the one lock
+ *   order of servicing (src/server/README.md, Servicing, "One lock order":
+ *   the account, then operations in id order), every operation a line names
+ *   is locked — also those whose line only posts the bank's fee — and the
+ *   slips' installments are read again after those locks, so whether one is
+ *   still open is what the operation's last move left (a payment or a
+ *   reversal that held it while the file waited), not what it was before:
  *   · the same file (SHA-256, per account) answers the stored import and
  *     settles nothing;
  *   · each line's outcome comes from lineOutcome; a paid line becomes a
@@ -71,6 +77,7 @@ import type { JournalItem } from './journal';
 import { checkPaymentBatch, payBatch, type BatchPaymentResult, type PaymentInput } from './payments';
 import { stillCollected } from './stored-status';
 import { returnFileLines, returnFiles, type ReturnFileLineRow, type ReturnFileRow } from './schema-return';
+import { lockOperationRows } from './payment-reads';
 import { intArray, textArray } from './batch-sql';
 
 
@@ -254,7 +261,12 @@ async function analyse(db: Db, bank: CnabBank, text: string, lock: boolean): Pro
   const account = await accountOfHeader(db, bank, splitLines(text)[0] ?? '', lock);
   const sequenceOf = (e: ReturnEntry) => slipSequenceOf(bank, account, e.nossoNumero);
   const sequences = [...new Set(file.entries.map(sequenceOf).filter((n): n is number => n !== null))];
-  const slips = await slipsBySequence(db, account.id, sequences);
+  let slips = await slipsBySequence(db, account.id, sequences);
+  if (lock) {
+    // The account's lock is held: then the operations (lock order), then what they decide, read again in a new statement.
+    await lockOperationRows(db, [...slips.values()].map((s) => s.credit_operation_id));
+    slips = await slipsBySequence(db, account.id, sequences);
+  }
   const { applied, feePosted } = await identitiesBefore(db, account.id, file.entries.map((e) => e.identity));
   const drafts: LineDraft[] = file.entries.map((entry) => {
     const sequence = sequenceOf(entry);

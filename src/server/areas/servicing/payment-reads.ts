@@ -36,6 +36,13 @@ import { intArray } from './batch-sql';
  * view for every row but the locked one — a payment that joined the
  * installment's stored status into its locking statement saw it as it was
  * before the cession or write-off it had waited for.
+ *
+ * Lock order (src/server/README.md, Servicing, "One lock order"): a company
+ * bank account's row (a boleto's collecting account, a return file's, a
+ * remittance's) before these, every operation the transaction will write
+ * rows for in this one call (a row whose foreign key names an operation
+ * share-locks it), then rows of the locked operations (approval requests,
+ * title data), and the ledger's advisory lock last (the journal's trigger).
  */
 export async function lockOperationRows(tx: Db, operationIds: readonly number[]): Promise<number[]> {
   const ids = [...new Set(operationIds)].sort((a, b) => a - b);
