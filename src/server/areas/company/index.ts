@@ -6,5 +6,5 @@
 export { iofRateOn, parametersOf } from './company';
 export { BOLETO_BANK_CODES, collectingAccountOf, companyOf, reserveSequences } from './collecting-accounts';
 export type { CollectingAccountRow, CompanyRow } from './collecting-accounts';
-export { createIofParameter, deleteIofParameter, getParameters, listIofParameters, updateIofParameter, updateParameters } from './handlers/company';
+export { createIofParameter, decideParameters, deleteIofParameter, getParameters, listIofParameters, updateIofParameter, updateParameters } from './handlers/company';
 export { contractAliases, createAssignmentAccount, createBank, createRepresentative, createTemplate, createWitness, deleteAssignmentAccount, deleteBank, deleteRepresentative, deleteWitness, getAssignmentAccount, getCompany, listAssignmentAccounts, listBanks, listTemplates, updateAssignmentAccount, updateBank, updateCompany, updateRepresentative, updateTemplate, updateWitness } from './handlers/company-setup';
