@@ -711,7 +711,12 @@ export const companyOperations = {
     origin: 'designed',
     description:
       "Another administrator's answer to the pending change of the parameters (four eyes): approve applies it whole (logged with before and after, the one who asked and the one who approved); refuse (with a reason) leaves the parameters as they are; the administrator who asked may withdraw it the same way (approving their own is a 403 four-eyes). 409 when no change waits, or when the parameters changed since it was asked (then it is cancelled: ask again).",
-    args: z.object({ id: idSchema, approve: z.boolean({ error: 'informe se aprova' }), /** required when refusing or withdrawing */ reason: optionalText(1000) }),
+    args: z.object({
+      id: idSchema,
+      approve: z.boolean({ error: 'informe se aprova' }),
+      /** required when refusing or withdrawing (kept on the request); approving, an optional note kept in the log entry */
+      reason: optionalText(1000),
+    }),
     result: companyParametersSchema,
   }),
   'company.iofParameters': defineOperation({

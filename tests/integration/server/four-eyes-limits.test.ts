@@ -97,7 +97,7 @@ describe('a change of the money parameters needs a second administrator', () => 
     // Another administrator sees it and approves it: only then it applies, logged with both people.
     const seen = await parameters(tokens.superadmin);
     expect(seen.pending_change).toMatchObject({ asked_by_you: false, request: { can_check: true } });
-    const approved = await decide(tokens.superadmin, true);
+    const approved = await decide(tokens.superadmin, true, 'Conferido com a diretoria');
     expect(approved.status, JSON.stringify(approved.body)).toBe(200);
     expect(approved.body).toMatchObject({ reversal_approval_above: '1000.00', pending_change: null });
     const [log] = await server.database.rows<Row>(
@@ -105,7 +105,7 @@ describe('a change of the money parameters needs a second administrator', () => 
     );
     const [admin] = await server.database.rows<{ id: number }>("SELECT id FROM users WHERE email = 'admin@demo.local'");
     expect(log.email).toBe('superadmin@demo.local');
-    expect(log.after).toMatchObject({ reversal_approval_above: '1000.00', maker_id: admin.id, approval_request_id: expect.any(Number) });
+    expect(log.after).toMatchObject({ reversal_approval_above: '1000.00', maker_id: admin.id, approval_request_id: expect.any(Number), notes: 'Conferido com a diretoria' });
     expect((await decide(tokens.superadmin, true)).status).toBe(409);
     await setParameters('reversal_approval_above = 1000');
   }, 120_000);

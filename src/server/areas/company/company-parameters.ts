@@ -178,7 +178,8 @@ export async function decideParametersChange(db: Db, checker: Actor, args: Args<
       entity: 'company',
       entityId: args.id,
       before: parametersSnapshot(row),
-      after: { ...parametersSnapshot(after), approval_request_id: request.id, maker_id: request.maker_id },
+      // The approver's note, if any, stays with the change it approved.
+      after: { ...parametersSnapshot(after), approval_request_id: request.id, maker_id: request.maker_id, ...(args.reason ? { notes: args.reason } : {}) },
     });
     return false;
   });
