@@ -174,7 +174,6 @@ describe('splitting does not get under a limit: one person, one operation, one w
     expect((await quote(tokens.admin)).body.needs_approval).toBe(false);
     // Another person's cession on the same operation counts on its own.
     expect((await cede(8, tokens.admin)).body.status).toBe('effective');
-    // A refused cession stops counting.
     const pending = await server.database.rows<{ entity_id: number }>("SELECT entity_id FROM approval_requests WHERE kind = 'cession.assign' AND status = 'pending' ORDER BY id");
     expect(pending).toHaveLength(5);
     // The next business day starts a new window of one day...
@@ -186,19 +185,32 @@ describe('splitting does not get under a limit: one person, one operation, one w
     await setParameters('approval_window_days = 1, cession_approval_above = 50000');
   }, 180_000);
 
-  it('a payment recorded as two halves is not reversed alone twice: the second waits', async () => {
+  it('a payment recorded as two halves is not reversed alone twice: the second waits; refused, it stops counting', async () => {
     await setParameters('reversal_approval_above = 150');
     const opId = await disbursedOperation(server, tokens, borrowerId);
     server.clock.set('2026-02-20');
     const first = (await installments(opId))[0];
     const halves = [await pay(opId, first.id, '100.00'), await pay(opId, first.id, '100.00')];
+    const small = await pay(opId, first.id, '40.00');
     expect((await reverse(opId, first.id, halves[0])).status).toBe(200);
     expect((await standing(opId, first.id, halves[0])).reversed_by).toEqual(expect.any(Number));
     expect((await reverse(opId, first.id, halves[1])).status).toBe(200);
     const second = await standing(opId, first.id, halves[1]);
     expect(second).toMatchObject({ reversed_by: null, reversal_request_id: expect.any(Number) });
     expect(await reversalRequest(halves[1])).toMatchObject({ amount: '100.00', limit_amount: '150.00', required_checks: 1, amounts: { window_total: '200.00' } });
-    // Another operator approves it: posted.
+    // Refused, it stops counting: R$ 100 + R$ 40 is under the limit, so the R$ 40 goes alone.
+    const refused = await call(
+      server,
+      'servicing.decideReversal',
+      { id: opId, installment: first.id, detailId: halves[1], idempotency_key: key(), approve: false, reason: 'Pagamento confirmado pelo banco' },
+      operator2,
+    );
+    expect(refused.status, JSON.stringify(refused.body)).toBe(200);
+    expect((await reverse(opId, first.id, small)).status).toBe(200);
+    expect((await standing(opId, first.id, small)).reversed_by).toEqual(expect.any(Number));
+    // Asked again, the second half waits (R$ 240 in the day); another operator approves it: posted.
+    expect((await reverse(opId, first.id, halves[1])).status).toBe(200);
+    expect(await reversalRequest(halves[1])).toMatchObject({ status: 'pending', amounts: { window_total: '240.00' } });
     expect((await decideReversal(opId, first.id, halves[1], operator2)).status).toBe(200);
     expect((await standing(opId, first.id, halves[1])).reversed_by).toEqual(expect.any(Number));
     await setParameters('reversal_approval_above = 1000');
