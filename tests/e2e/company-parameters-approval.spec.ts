@@ -10,7 +10,7 @@
  * test's output), no text in them is cut, and axe finds nothing serious.
  */
 import type { Locator, Page, TestInfo } from '@playwright/test';
-import { test, expect, signInAs, signOut, directCall, directSignIn, expectNoSeriousViolations, DEMO, DEMO_PASSWORD, type Harness } from './harness';
+import { test, expect, signInAs, signOut, directCall, directSignIn, axeBuilder, expectNoSeriousViolations, DEMO, DEMO_PASSWORD, type Harness } from './harness';
 import type { CompanyParameters } from '../../src/shared/contract';
 
 test.use({ viewport: { width: 1280, height: 800 } });
@@ -46,6 +46,12 @@ async function cutTexts(page: Page, root: Locator): Promise<string[]> {
   return [...outside, ...cut];
 }
 
+/** axe's findings of moderate impact or worse on the main region, best practices included (heading order), as accessibility.spec.ts looks. */
+async function moderateViolations(page: Page): Promise<string[]> {
+  const result = await axeBuilder(page).withTags(['wcag2a', 'wcag2aa', 'best-practice']).include('main').analyze();
+  return result.violations.filter((v) => ['moderate', 'serious', 'critical'].includes(v.impact ?? '')).map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
 /** At 1280 and 1024 px wide: a screenshot each, and nothing in `root` cut. */
 async function lookAt(page: Page, info: TestInfo, root: Locator, name: string): Promise<void> {
   for (const width of [1280, 1024]) {
@@ -60,6 +66,8 @@ async function lookAt(page: Page, info: TestInfo, root: Locator, name: string): 
 }
 
 test('a change of the parameters waits for another administrator, who approves it; another is refused', async ({ page, harness, server }, info) => {
+  // Three sign-ins, two widths looked at and two axe runs: more than one screen's minute on a busy machine.
+  test.setTimeout(180_000);
   // The administrator asks.
   await openParametersAs(page, harness, DEMO.admin.email);
   await expect(page.getByTestId('company-parameters-four-eyes')).toContainText('outro administrador');
@@ -84,7 +92,8 @@ test('a change of the parameters waits for another administrator, who approves i
   await expect(page.getByTestId('company-parameters-reversal-approval-above')).toHaveValue('1.000,00');
   await expect(page.getByTestId('company-parameters-reversal-approval-above')).toHaveAttribute('readonly', '');
   await lookAt(page, info, panel, 'parameters-change-asked');
-  await expectNoSeriousViolations(page, '[data-testid="company-parameters-change"]');
+  await expect(page.locator('.bp6-toast-enter, .bp6-toast-exit, .bp6-toast-appear')).toHaveCount(0);
+  expect(await moderateViolations(page)).toEqual([]);
   expect((await parameters(server.url)).reversal_approval_above).toBe('1000.00');
   await signOut(page);
 

@@ -12,7 +12,7 @@
  * `-maker`, `-checker`, `-second-checker`, `-amount`, `-limit`, `-closed-by`,
  * `-reason`, `-next`, `-next-checkers`, `-you-can`, `-policy`.
  */
-import { Callout, H3, HTMLTable, Tag } from '@blueprintjs/core';
+import { Callout, H2, H3, HTMLTable, Tag } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApprovalRequest } from '@shared/contract';
@@ -35,8 +35,22 @@ export interface ApprovalFactsTexts {
   youCan: string;
 }
 
-export function ApprovalFacts({ approval, testId, texts, policy }: { approval: ApprovalRequest | null; testId: string; texts: ApprovalFactsTexts; policy?: ReactNode }) {
+export function ApprovalFacts({
+  approval,
+  testId,
+  texts,
+  policy,
+  headingLevel = 3,
+}: {
+  approval: ApprovalRequest | null;
+  testId: string;
+  texts: ApprovalFactsTexts;
+  policy?: ReactNode;
+  /** the heading's level in the page's outline (3: inside a section of its own) */
+  headingLevel?: 2 | 3;
+}) {
   const { t } = useTranslation();
+  const Heading = headingLevel === 2 ? H2 : H3;
   const k = (key: string) => t(`common.approval.${key}`);
   const titleId = `${testId}-title`;
   const policyNote = policy ? (
@@ -47,7 +61,7 @@ export function ApprovalFacts({ approval, testId, texts, policy }: { approval: A
   if (!approval) {
     return (
       <section className="approval-facts" data-testid={testId} aria-labelledby={titleId}>
-        <H3 id={titleId} className="heading-as-h5 approval-facts-title">{texts.title}</H3>
+        <Heading id={titleId} className="heading-as-h5 approval-facts-title">{texts.title}</Heading>
         {texts.none && <p data-testid={`${testId}-none`}>{texts.none}</p>}
         {policyNote}
       </section>
@@ -66,7 +80,7 @@ export function ApprovalFacts({ approval, testId, texts, policy }: { approval: A
   const roles = labels.length > 1 ? `${labels.slice(0, -1).join(', ')} ${k('or')} ${labels[labels.length - 1]}` : (labels[0] ?? '');
   return (
     <section className="approval-facts" data-testid={testId} data-status={approval.status} aria-labelledby={titleId}>
-      <H3 id={titleId} className="heading-as-h5 approval-facts-title">{texts.title}</H3>
+      <Heading id={titleId} className="heading-as-h5 approval-facts-title">{texts.title}</Heading>
       <HTMLTable compact className="approval-facts-table">
         <tbody>
           {row(k('state'), <Tag intent={pending ? 'warning' : approval.status === 'approved' ? 'success' : 'danger'} minimal>{k(`status.${approval.status}`)}</Tag>, 'status')}

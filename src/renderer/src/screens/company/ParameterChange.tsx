@@ -78,6 +78,7 @@ export function ParameterChangePanel({ change }: { change: ParameterChange }) {
       <ApprovalFacts
         approval={request}
         testId="company-parameters-change-approval"
+        headingLevel={2}
         texts={{ title: k('title'), maker: k('maker'), nextRoles: (roles) => k('nextRoles', { roles }), youCan: k('youCan') }}
       />
       {change.asked_by_you && (
