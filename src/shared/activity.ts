@@ -392,6 +392,7 @@ export const ACTIVITY_FIELDS = [
   'cession_max_days_overdue',
   'cession_reversal_max_days',
   'cession_approval_above',
+  'approval_window_days',
   'cession_id',
   'cession_number',
   'cession_reversal_id',

@@ -1,7 +1,8 @@
 /**
  * The company setup screen against the real server with the
  * demo seed: an administrator changes the operating parameters (maximum
- * installments, TAC, another fee) and finds them saved after a reload; adds
+ * installments, TAC, another fee), another administrator approves the change
+ * (four eyes), and they are found after a reload; adds
  * an IOF period, is told clearly when another one overlaps it (the server's
  * 409 on the period's start) and removes it after confirming; adds and
  * removes a witness; opens the contract templates with their placeholders.
@@ -24,7 +25,12 @@ async function serverCall<T>(url: string, name: Parameters<typeof directCall>[1]
   return answer.body;
 }
 
-test('an administrator changes the operating parameters and finds them after a reload', async ({ page, harness, server }, info) => {
+/** Another administrator approves the change of the parameters the test's administrator asked for. */
+async function approveAsSuperadmin(url: string): Promise<void> {
+  await serverCall<CompanyParameters>(url, 'company.decideParameters', { id: 1, approve: true });
+}
+
+test('an administrator changes the operating parameters (another approves) and finds them after a reload', async ({ page, harness, server }, info) => {
   await signInAs(page, harness, DEMO.admin.email);
   await page.getByTestId('menu-item-/company-operation').click();
   await expect(page).toHaveURL(/#\/app\/company-operation$/);
@@ -66,9 +72,12 @@ test('an administrator changes the operating parameters and finds them after a r
   await page.getByTestId('company-parameters-late-fee-percent').fill('2');
   await shot(page, info, 'company-parameters');
   await page.getByTestId('company-parameters-save').click();
-  await expect(page.getByTestId('toast').filter({ hasText: 'Parâmetros salvos' })).toBeVisible();
+  // Every parameter is money: the change waits for another administrator (company-parameters-approval.spec.ts shows that flow).
+  await expect(page.getByTestId('toast').filter({ hasText: 'Alteração enviada para aprovação de outra pessoa' })).toBeVisible();
   // A settings form stays on its page.
   await expect(page).toHaveURL(/\?tab=parameters$/);
+  await expect(page.getByTestId('company-parameters-change-sent')).toBeVisible();
+  await approveAsSuperadmin(server.url);
 
   await expect
     .poll(async () => {
@@ -87,6 +96,8 @@ test('an administrator changes the operating parameters and finds them after a r
   // The fee is removed in place and saved.
   await page.getByTestId('company-parameters-fee-0-remove').click();
   await page.getByTestId('company-parameters-save').click();
+  await expect(page.getByTestId('company-parameters-change-sent')).toBeVisible();
+  await approveAsSuperadmin(server.url);
   await expect.poll(async () => (await serverCall<CompanyParameters>(server.url, 'company.parameters', { id: 1 })).other_fees).toEqual([]);
 });
 

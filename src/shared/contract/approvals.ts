@@ -10,14 +10,14 @@ import { z } from 'zod';
 import { AllAdmins, AllOperators, type RoleId } from '../roles';
 import { timestampSchema } from './common';
 import { moneySchema } from './money';
-import { APPROVAL_STATUSES } from '../enums';
+import { APPROVAL_STATUSES, LIMITED_MOVE_NAMES } from '../enums';
 
 export { APPROVAL_STATUSES };
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 
 interface ApprovalKindRule {
   /** the record kind the request is about (activity-log entity names) */
-  entity: 'credit_operation' | 'installment_transaction' | 'installment' | 'cession' | 'cession_reversal' | 'repurchase' | 'repurchase_reversal';
+  entity: 'credit_operation' | 'installment_transaction' | 'installment' | 'cession' | 'cession_reversal' | 'repurchase' | 'repurchase_reversal' | 'company';
   /** who may give the first (or only) check */
   checkers: readonly RoleId[];
   /** who may give the second check, when the amount asks for two */
@@ -45,9 +45,45 @@ export const APPROVAL_KINDS = {
   'repurchase.create': { entity: 'repurchase', checkers: AllOperators, secondCheckers: AllAdmins },
   /** undoing a repurchase whose amount is above cession_approval_above: another person of AllOperators confirms it */
   'repurchase.reverse': { entity: 'repurchase_reversal', checkers: AllOperators, secondCheckers: AllAdmins },
+  /**
+   * a change of the company's money parameters (COMPANY_FOUR_EYES_PARAMETERS, contract/company.ts): another
+   * administrator approves it, and only then it applies (entity_id: the company; one pending change per company)
+   */
+  'company.parameters': { entity: 'company', checkers: AllAdmins, secondCheckers: AllAdmins },
 } as const satisfies Record<string, ApprovalKindRule>;
 export type ApprovalKind = keyof typeof APPROVAL_KINDS;
 export const APPROVAL_KIND_NAMES = Object.keys(APPROVAL_KINDS) as [ApprovalKind, ...ApprovalKind[]];
+
+/**
+ * Servicing's money moves behind a limit, and the move each kind counts as.
+ * Splitting does not get under a limit: what decides is the sum, per person
+ * (the maker) and operation, of the moves of the same kind they made over the
+ * company's `approval_window_days` (calendar days up to the business date,
+ * 1 = that day alone) — taken alone, approved or still waiting; refused and
+ * withdrawn ones do not count — plus this one (a cession touching several
+ * operations counts each operation's share, and its whole price too):
+ * - above the kind's one-check limit (`reversal_approval_above` for reversals,
+ *   `cession_approval_above` for cessions, repurchases and their undoing; write-offs
+ *   have none: they always wait) it waits for another person of the kind's `checkers`;
+ * - above the company's higher limit, `second_approval_above` (the one credit
+ *   approvals use: one number says when two people besides the maker confirm
+ *   any money decision), it waits whatever the one-check limit says, and needs
+ *   two checks: the second from `secondCheckers` (AllAdmins), as a credit
+ *   approval above that limit does.
+ * Write-offs of an installment and of a whole operation are one kind of move.
+ */
+export const LIMITED_MOVES = {
+  'installment.reverse': 'reversal',
+  'installment.write_off': 'write_off',
+  'credit_operation.write_off': 'write_off',
+  'cession.assign': 'cession',
+  'cession.reverse': 'cession_reversal',
+  'repurchase.create': 'repurchase',
+  'repurchase.reverse': 'repurchase_reversal',
+} as const satisfies Partial<Record<ApprovalKind, LimitedMove>>;
+export type LimitedKind = keyof typeof LIMITED_MOVES;
+export type LimitedMove = (typeof LIMITED_MOVE_NAMES)[number];
+export { LIMITED_MOVE_NAMES };
 
 /** One request as a screen shows it: who made what, who checked it, where it stands, and who may act next. */
 export const approvalRequestSchema = z.object({

@@ -18,7 +18,8 @@
 import { z } from 'zod';
 import { AllAdmins, AllPanelUsers } from '../roles';
 import { defineOperation } from './define';
-import { idArgs, idSchema, okSchema, textSchema, timestampSchema, trimmedTextSchema } from './common';
+import { idArgs, idSchema, okSchema, optionalText, textSchema, timestampSchema, trimmedTextSchema } from './common';
+import { approvalRequestSchema } from './approvals';
 import { cnpjInput, stateInput } from './entrepreneurs';
 import { cpfInput, emailSchema } from './common';
 import {
@@ -84,8 +85,8 @@ const iofParameterInput = periodInOrder(iofParameterFields);
 
 export const feeSchema = z.object({ name: trimmedTextSchema(60).min(1, 'informe o nome da tarifa'), amount: moneyInputSchema });
 
-export const companyParametersSchema = z.object({
-  company_id: z.number().int(),
+/** The operating rules as values (what a change of the parameters proposes, and what it was made against). */
+export const parameterValuesSchema = z.object({
   min_monthly_rate: percentSchema,
   max_monthly_rate: percentSchema,
   min_installments: z.number().int(),
@@ -98,7 +99,11 @@ export const companyParametersSchema = z.object({
   default_interest_monthly_percent: percentSchema,
   grace_days: z.number().int(),
   finance_iof_default: z.boolean(),
-  /** above this amount financed a credit approval needs a second approver of AllAdmins (four eyes) */
+  /**
+   * the company's higher four-eyes limit: above this amount financed a credit approval needs a second approver of
+   * AllAdmins; above it too (counted over the window, see approval_window_days) a servicing move needs two checks,
+   * the second of AllAdmins (LIMITED_MOVES, contract/approvals.ts)
+   */
   second_approval_above: moneySchema,
   /** a reversal (estorno) of a payment above this amount waits for a second person of AllOperators (four eyes); write-offs always do */
   reversal_approval_above: moneySchema,
@@ -106,11 +111,84 @@ export const companyParametersSchema = z.object({
   max_disbursement_days_ahead: z.number().int(),
   /** an installment more days late than this cannot be assigned (0: only installments not overdue) */
   cession_max_days_overdue: z.number().int(),
-  /** a cession (or its reversal) priced above this waits for a second person of AllOperators (four eyes) */
+  /** a cession (or its reversal), a repurchase (or its undoing) priced above this waits for a second person of AllOperators (four eyes) */
   cession_approval_above: moneySchema,
   /** a cession may be reversed up to this many calendar days after its cession date (0: only that day) */
   cession_reversal_max_days: z.number().int(),
+  /**
+   * the window, in calendar days up to the business date (1: that day alone), over which the four-eyes limits add up
+   * what one person moved on one operation (reversals, cessions, repurchases, write-offs, each kind on its own), so a
+   * move split in parts waits for approval from the part that crosses the limit
+   */
+  approval_window_days: z.number().int(),
+});
+export type ParameterValues = z.infer<typeof parameterValuesSchema>;
+
+/** How a parameter reads (the screens write a change's old → new values by it). */
+export const PARAMETER_KINDS = ['percent', 'count', 'days', 'money', 'fees', 'switch'] as const;
+export type ParameterKind = (typeof PARAMETER_KINDS)[number];
+
+/**
+ * The company parameters whose change needs a second administrator (four eyes,
+ * approval kind 'company.parameters'): every operating rule is money — the
+ * four-eyes limits themselves (one administrator must not raise a limit, move
+ * money alone and put it back), the rates, fees and charges, the value and term
+ * limits, the days. PUT /company/parameters records the change as a pending
+ * request holding the proposed values and the values it was made against;
+ * another administrator (AllAdmins, not the one who asked) approves it, and
+ * only then it applies, whole; refused, nothing changes; the one who asked may
+ * withdraw it. If the parameters changed meanwhile, approving cancels it (409).
+ * What is not money applies at once: the company's data (names, addresses,
+ * contacts), its signatories, templates and accounts (company.update and the
+ * other setup calls); so do the IOF rate periods, the law's table with each
+ * period's legal basis.
+ */
+export const COMPANY_FOUR_EYES_PARAMETERS = {
+  min_monthly_rate: 'percent',
+  max_monthly_rate: 'percent',
+  min_installments: 'count',
+  max_installments: 'count',
+  min_value: 'money',
+  max_value: 'money',
+  tac: 'money',
+  other_fees: 'fees',
+  late_fee_percent: 'percent',
+  default_interest_monthly_percent: 'percent',
+  grace_days: 'days',
+  finance_iof_default: 'switch',
+  second_approval_above: 'money',
+  reversal_approval_above: 'money',
+  max_first_period_days: 'days',
+  max_disbursement_days_ahead: 'days',
+  cession_max_days_overdue: 'days',
+  cession_approval_above: 'money',
+  cession_reversal_max_days: 'days',
+  approval_window_days: 'days',
+} as const satisfies Record<keyof ParameterValues, ParameterKind>;
+export type FourEyesParameter = keyof typeof COMPANY_FOUR_EYES_PARAMETERS;
+export const FOUR_EYES_PARAMETER_NAMES = Object.keys(COMPANY_FOUR_EYES_PARAMETERS) as [FourEyesParameter, ...FourEyesParameter[]];
+/** Bounds of the four-eyes window in days (1: the business day). */
+export const APPROVAL_WINDOW_DAYS_RANGE = { min: 1, max: 31 } as const;
+
+/** A change of the parameters waiting for another administrator: the request, the values before and asked for. */
+export const parameterChangeSchema = z.object({
+  request: approvalRequestSchema,
+  /** the values in force when it was asked */
+  before: parameterValuesSchema,
+  /** the values it asks for (every parameter: those not changed repeat the ones before) */
+  proposed: parameterValuesSchema,
+  /** the parameters whose value it changes, in the order of COMPANY_FOUR_EYES_PARAMETERS */
+  changed: z.array(z.enum(FOUR_EYES_PARAMETER_NAMES)),
+  /** the person reading asked for it (they may withdraw it, not approve it) */
+  asked_by_you: z.boolean(),
+});
+export type ParameterChange = z.infer<typeof parameterChangeSchema>;
+
+export const companyParametersSchema = parameterValuesSchema.extend({
+  company_id: z.number().int(),
   updated_at: timestampSchema,
+  /** the change waiting for another administrator (null: none) */
+  pending_change: parameterChangeSchema.nullable(),
 });
 export type CompanyParameters = z.infer<typeof companyParametersSchema>;
 
@@ -557,7 +635,7 @@ export const companyOperations = {
     cacheable: true,
     origin: 'spec',
     description:
-      "The company's operating rules: rate, term and value limits, fees (the TAC for PJ only), late fee (≤ 2%), default interest (≤ 1% a month), grace days, IOF financed by default, the longest first period and how far ahead a disbursement may be.",
+      "The company's operating rules: rate, term and value limits, fees (the TAC for PJ only), late fee (≤ 2%), default interest (≤ 1% a month), grace days, IOF financed by default, the longest first period and how far ahead a disbursement may be, the four-eyes limits and their window; with the change waiting for another administrator, if any (`pending_change`).",
     args: idArgs,
     result: companyParametersSchema,
   }),
@@ -567,7 +645,8 @@ export const companyOperations = {
     access: AllAdmins,
     encoding: 'json',
     origin: 'spec',
-    description: 'Changes the operating rules (logged with before and after).',
+    description:
+      "Asks for a change of the operating rules (every one is money: COMPANY_FOUR_EYES_PARAMETERS). Nothing changes yet: the change waits for another administrator (company.decideParameters) and the answer is the parameters in force with it as `pending_change`. Fields left out keep their value. 400 when nothing would change; 409 when a change already waits.",
     args: z
       .object({
         company_id: idSchema,
@@ -613,10 +692,33 @@ export const companyOperations = {
         cession_approval_above: moneyInputSchema.optional(),
         /** absent: unchanged */
         cession_reversal_max_days: z.number().int('dias inteiros').min(0, 'não pode ser negativo').max(3650, 'no máximo 3650 dias').optional(),
+        /** absent: unchanged */
+        approval_window_days: z
+          .number()
+          .int('dias inteiros')
+          .min(APPROVAL_WINDOW_DAYS_RANGE.min, `ao menos ${APPROVAL_WINDOW_DAYS_RANGE.min} dia (o dia útil)`)
+          .max(APPROVAL_WINDOW_DAYS_RANGE.max, `no máximo ${APPROVAL_WINDOW_DAYS_RANGE.max} dias`)
+          .optional(),
       })
       .refine((v) => Number(v.max_monthly_rate) >= Number(v.min_monthly_rate), { message: 'a taxa máxima não pode ser menor que a mínima', path: ['max_monthly_rate'] })
       .refine((v) => v.max_installments >= v.min_installments, { message: 'o prazo máximo não pode ser menor que o mínimo', path: ['max_installments'] })
       .refine((v) => Number(v.max_value) >= Number(v.min_value), { message: 'o valor máximo não pode ser menor que o mínimo', path: ['max_value'] }),
+    result: companyParametersSchema,
+  }),
+  'company.decideParameters': defineOperation({
+    method: 'POST',
+    path: '/api/company/:id/parameters/approval',
+    access: AllAdmins,
+    encoding: 'json',
+    origin: 'designed',
+    description:
+      "Another administrator's answer to the pending change of the parameters (four eyes): approve applies it whole (logged with before and after, the one who asked and the one who approved); refuse (with a reason) leaves the parameters as they are; the administrator who asked may withdraw it the same way (approving their own is a 403 four-eyes). 409 when no change waits, or when the parameters changed since it was asked (then it is cancelled: ask again).",
+    args: z.object({
+      id: idSchema,
+      approve: z.boolean({ error: 'informe se aprova' }),
+      /** required when refusing or withdrawing (kept on the request); approving, an optional note kept in the log entry */
+      reason: optionalText(1000),
+    }),
     result: companyParametersSchema,
   }),
   'company.iofParameters': defineOperation({

@@ -31,9 +31,12 @@
  *   assigned installment is refused (409 on paid_on), and a payment made
  *   before the cession is reversed only after the cession is (409).
  * - Four eyes: a cession priced above the company's cession_approval_above
- *   waits for another person of AllOperators (…/cession/:cession/approval);
- *   meanwhile its installments are held (not assignable). The same limit
- *   holds for a reversal, on the price of what it reverses.
+ *   (counted with the cessions the same person asked for on each operation
+ *   within the company's window, LIMITED_MOVES in approvals.ts) waits for
+ *   another person of AllOperators (…/cession/:cession/approval); above
+ *   second_approval_above an administrator confirms too; meanwhile its
+ *   installments are held (not assignable). The same limits hold for a
+ *   reversal, on the price of what it reverses.
  * - Reverse cession (DELETE …/installments/reverse-cession with the
  *   installments and a reason): by agreement with the assignee, whenever the
  *   installment is still assigned and nothing has been collected for the
@@ -122,7 +125,7 @@ export const cessionQuoteSchema = z.object({
   discount: moneySchema,
   carrying: moneySchema,
   result: moneySchema,
-  /** above the company's cession_approval_above: the cession will wait for a second person */
+  /** above the company's cession_approval_above, counted with the cessions the person reading asked for on each operation within the company's window (LIMITED_MOVES): the cession will wait for a second person */
   needs_approval: z.boolean(),
   approval_above: moneySchema,
 });

@@ -95,7 +95,7 @@ export const repurchasableInstallmentSchema = z.object({
   /** null when it may be repurchased now; else why not */
   blocked: z.string().nullable(),
   pending_repurchase_id: z.number().int().nullable(),
-  /** the amount is above cession_approval_above: the repurchase will wait for a second person */
+  /** the amount is above cession_approval_above, counted with the repurchases the person reading asked for on the operation within the company's window (LIMITED_MOVES): the repurchase will wait for a second person */
   needs_approval: z.boolean(),
 });
 export type RepurchasableInstallment = z.infer<typeof repurchasableInstallmentSchema>;

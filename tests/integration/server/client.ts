@@ -78,6 +78,16 @@ export const DEMO_ROLE_ACCOUNTS = {
 } as const;
 export type DemoRole = keyof typeof DEMO_ROLE_ACCOUNTS;
 
+/**
+ * Changes the company's parameters as the server now requires (four eyes): `asker` asks, `approver` (another
+ * administrator) approves. Answers the approval (the parameters in force after it), or the refusal of the asking.
+ */
+export async function changeParameters(server: Pick<RunningServer, 'url'>, args: Record<string, unknown>, asker: string, approver: string): Promise<Answer> {
+  const asked = await call(server, 'company.updateParameters', args, asker);
+  if (asked.status !== 200) return asked;
+  return call(server, 'company.decideParameters', { id: args.company_id ?? 1, approve: true }, approver);
+}
+
 /** A token for each demo role, signed in one after the other. */
 export async function signInEveryRole(server: RunningServer): Promise<Record<DemoRole, string>> {
   const tokens = {} as Record<DemoRole, string>;

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { templatePlaceholders, type OperationName } from '../../../src/shared/contract/index';
 import { startTestServer, type TestServer } from '../../helpers/server';
-import { call, signInEveryRole, type DemoRole } from './client';
+import { call, changeParameters, signInEveryRole, type DemoRole } from './client';
 
 let server: TestServer;
 let tokens: Record<DemoRole, string>;
@@ -154,23 +154,24 @@ describe('operating parameters within the law and within their columns', () => {
 
   it('starts with 60 days to the first due date and 30 days ahead for a release, and takes other values in their bounds', async () => {
     expect(await parameters()).toMatchObject({ max_first_period_days: 60, max_disbursement_days_ahead: 30 });
-    const changed = await call(server, 'company.updateParameters', { ...(await parameters()), max_first_period_days: 45, max_disbursement_days_ahead: 0 }, tokens.admin);
+    const changed = await changeParameters(server, { ...(await parameters()), max_first_period_days: 45, max_disbursement_days_ahead: 0 }, tokens.admin, tokens.superadmin);
     expect(changed.body).toMatchObject({ max_first_period_days: 45, max_disbursement_days_ahead: 0 });
     const detail = await call(server, 'logs.byId', { id: (await lastLog('company.parameters.update')).id }, tokens.admin);
     expect(detail.body.after).toMatchObject({ max_first_period_days: 45, max_disbursement_days_ahead: 0 });
     // Absent, they stay as they are.
     const { max_first_period_days: _f, max_disbursement_days_ahead: _d, ...withoutDates } = await parameters();
-    expect((await call(server, 'company.updateParameters', withoutDates, tokens.admin)).body).toMatchObject({ max_first_period_days: 45 });
+    expect((await changeParameters(server, { ...withoutDates, grace_days: withoutDates.grace_days + 1 }, tokens.admin, tokens.superadmin)).body).toMatchObject({ max_first_period_days: 45 });
     await refused({ max_first_period_days: 30 }, 'max_first_period_days', /31 dias/);
     await refused({ max_first_period_days: 366 }, 'max_first_period_days');
     await refused({ max_disbursement_days_ahead: -1 }, 'max_disbursement_days_ahead');
-    await call(server, 'company.updateParameters', { ...(await parameters()), max_first_period_days: 60, max_disbursement_days_ahead: 30 }, tokens.admin);
+    await changeParameters(server, { ...(await parameters()), max_first_period_days: 60, max_disbursement_days_ahead: 30 }, tokens.admin, tokens.superadmin);
   });
 
   it('refuses a multa above 2% (CDC art. 52 §1) and juros de mora above 1% a month (STJ Súmula 379), naming the limit', async () => {
     await refused({ late_fee_percent: '2.01' }, 'late_fee_percent', /no máximo 2% \(Código de Defesa do Consumidor, art\. 52, § 1º\)/);
     await refused({ default_interest_monthly_percent: '1.5' }, 'default_interest_monthly_percent', /no máximo 1% ao mês \(STJ, Súmula 379\)/);
-    expect((await call(server, 'company.updateParameters', { ...(await parameters()), late_fee_percent: '2', default_interest_monthly_percent: '1' }, tokens.admin)).status).toBe(200);
+    expect((await changeParameters(server, { ...(await parameters()), late_fee_percent: '1.9', default_interest_monthly_percent: '0.9' }, tokens.admin, tokens.superadmin)).status).toBe(200);
+    expect((await changeParameters(server, { ...(await parameters()), late_fee_percent: '2', default_interest_monthly_percent: '1' }, tokens.admin, tokens.superadmin)).status).toBe(200);
     // The database holds the same caps on its own.
     await expect(server.database.rows('UPDATE company_parameters SET late_fee_percent = 10 WHERE company_id = 1')).rejects.toThrow(/company_parameters_late_fee_cap/);
     await expect(server.database.rows('UPDATE company_parameters SET default_interest_monthly_percent = 2 WHERE company_id = 1')).rejects.toThrow(/company_parameters_default_interest_cap/);
@@ -179,7 +180,7 @@ describe('operating parameters within the law and within their columns', () => {
   it('takes rates with at most the four places their columns keep', async () => {
     await refused({ max_monthly_rate: '4.12345' }, 'max_monthly_rate', /até 4 casas/);
     await refused({ max_monthly_rate: '150' }, 'max_monthly_rate', /100% ao mês/);
-    const precise = await call(server, 'company.updateParameters', { ...(await parameters()), max_monthly_rate: '14.9999' }, tokens.admin);
+    const precise = await changeParameters(server, { ...(await parameters()), max_monthly_rate: '14.9999' }, tokens.admin, tokens.superadmin);
     expect(precise.body.max_monthly_rate).toBe('14.9999');
   });
 });

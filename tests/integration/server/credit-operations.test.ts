@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeCnpj, formatCnpj } from '../../../src/shared/documents';
 import { startTestServer, type TestServer } from '../../helpers/server';
-import { call, signInEveryRole, type DemoRole } from './client';
+import { call, changeParameters, signInEveryRole, type DemoRole } from './client';
 import { itAnswersTheMatrix, type MatrixCase } from './matrix';
 
 let server: TestServer;
@@ -579,14 +579,15 @@ describe('four eyes on approvals', () => {
     const current = (await call(server, 'company.parameters', { id: 1 }, tokens.agent)).body;
     expect(current.second_approval_above).toBe('50000.00');
     const { updated_at: _u, ...values } = current;
-    const changed = await call(server, 'company.updateParameters', { ...values, second_approval_above: '75000.5' }, tokens.admin);
+    // A change of a four-eyes limit applies only when another administrator approves it.
+    const changed = await changeParameters(server, { ...values, second_approval_above: '75000.5' }, tokens.admin, tokens.superadmin);
     expect(changed.body.second_approval_above).toBe('75000.50');
     const { second_approval_above: _s, ...without } = values;
-    const kept = await call(server, 'company.updateParameters', without, tokens.admin);
+    const kept = await changeParameters(server, { ...without, grace_days: values.grace_days + 1 }, tokens.admin, tokens.superadmin);
     expect(kept.body.second_approval_above).toBe('75000.50');
     const bad = await call(server, 'company.updateParameters', { ...values, second_approval_above: '-1' }, tokens.admin);
     expect({ status: bad.status, field: bad.body.field }).toEqual({ status: 400, field: 'second_approval_above' });
-    expect((await call(server, 'company.updateParameters', { ...values, second_approval_above: '50000.00' }, tokens.admin)).status).toBe(200);
+    expect((await changeParameters(server, { ...values, second_approval_above: '50000.00' }, tokens.admin, tokens.superadmin)).status).toBe(200);
   });
 
   it('left the demo seed’s approvals to people other than their makers, with a second administrator above the limit', async () => {

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMonths } from '../../../src/server/domain/credit/calendar';
 import type { OperationName } from '../../../src/shared/contract/index';
 import { startTestServer, type TestServer } from '../../helpers/server';
-import { call, signInEveryRole, type DemoRole } from './client';
+import { call, changeParameters, signInEveryRole, type DemoRole } from './client';
 
 const TODAY = '2026-01-15';
 let server: TestServer;
@@ -199,11 +199,11 @@ describe('company parameters narrow the simulation', () => {
     expect(current.status).toBe(200);
     expect(current.body).toMatchObject({ max_first_period_days: 60, max_disbursement_days_ahead: 30 });
     const { updated_at: _u, ...values } = current.body;
-    const changed = await call(
+    const changed = await changeParameters(
       server,
-      'company.updateParameters',
       { ...values, min_monthly_rate: '0.5', max_monthly_rate: '4', max_installments: 48, max_value: '50000', tac: '120.00', max_first_period_days: 45, max_disbursement_days_ahead: 10 },
       tokens.admin,
+      tokens.superadmin,
     );
     expect(changed.status).toBe(200);
     expect(changed.body).toMatchObject({ max_monthly_rate: '4.0000', max_installments: 48, max_value: '50000.00', tac: '120.00', max_first_period_days: 45, max_disbursement_days_ahead: 10 });
@@ -225,7 +225,7 @@ describe('company parameters narrow the simulation', () => {
     expect({ status: inverted.status, field: inverted.body.field }).toEqual({ status: 400, field: 'max_value' });
     const log = await call(server, 'logs.all', { filter: { action: 'company.parameters.update' } }, tokens.admin);
     expect(log.body.items[0]).toMatchObject({ entity: 'company', entity_id: 1 });
-    expect((await call(server, 'company.updateParameters', values, tokens.admin)).status).toBe(200);
+    expect((await changeParameters(server, values, tokens.admin, tokens.superadmin)).status).toBe(200);
   });
 
   it("a borrower's TAC is refused for a person (PF) and charged to a company (PJ); a MEI is a company under Simples", async () => {

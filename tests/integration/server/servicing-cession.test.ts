@@ -7,7 +7,7 @@
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../helpers/server';
-import { call, signInEveryRole, type Answer, type DemoRole } from './client';
+import { call, changeParameters, signInEveryRole, type Answer, type DemoRole } from './client';
 import { itAnswersTheMatrix } from './matrix';
 import { disbursedOperation, expectBooksBalanced, insertBorrower, key, operationBalances, operationInstallments, SERVICING_PARAMETERS_SQL } from './servicing-fixtures';
 
@@ -240,7 +240,7 @@ describe('a cession at a rate, a payment owed to the assignee, part of it revers
   it("reverses only within the company's window after the cession date: past it 409 on date naming the cession", async () => {
     const setWindow = async (days: unknown) => {
       const current = (await call(server, 'company.parameters', { id: 1 }, tokens.admin)).body;
-      return call(server, 'company.updateParameters', { ...current, cession_reversal_max_days: days }, tokens.admin);
+      return changeParameters(server, { ...current, cession_reversal_max_days: days }, tokens.admin, tokens.superadmin);
     };
     expect((await setWindow(-1)).body.field).toBe('cession_reversal_max_days');
     // The cession is of 2026-02-01 and the business date 2026-03-10: 37 days after.

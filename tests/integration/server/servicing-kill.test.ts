@@ -26,7 +26,7 @@ import { openDatabase } from '../../../src/server/db/connect';
 import { calendarDayInSaoPaulo } from '../../../src/server/platform/clock';
 import { prepareDataDir } from '../../helpers/server';
 import { itauReturnFile } from '../../helpers/cnab-return-file';
-import { call, signIn } from './client';
+import { call, changeParameters, signIn } from './client';
 
 const cleanup: Array<() => Promise<unknown>> = [];
 afterAll(async () => {
@@ -134,7 +134,9 @@ describe('kill -9 during batch cessions', () => {
     // No second person and no overdue limit, so that every cession takes effect at once over many installments.
     const parameters = await call(server, 'company.parameters', { id: 1 }, admin);
     expect(parameters.status).toBe(200);
-    const updated = await call(server, 'company.updateParameters', { ...parameters.body, cession_approval_above: '99999999.00', cession_max_days_overdue: 360 }, admin);
+    const superadmin = await signIn(server as never, 'superadmin@demo.local');
+    // Above second_approval_above a cession would wait too: that limit goes up with the other.
+    const updated = await changeParameters(server, { ...parameters.body, cession_approval_above: '99999999.00', second_approval_above: '99999999.00', cession_max_days_overdue: 360 }, admin, superadmin);
     expect(updated.status, JSON.stringify(updated.body)).toBe(200);
     const account = await call(
       server,

@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../helpers/server';
-import { call, signInEveryRole, type DemoRole } from './client';
+import { call, changeParameters, signInEveryRole, type DemoRole } from './client';
 import { itAnswersTheMatrix } from './matrix';
 import { stillCollected } from '../../../src/server/areas/servicing';
 import { disbursedOperation, expectBooksBalanced, insertBorrower, key, operationBalances, operationInstallments, SERVICING_PARAMETERS_SQL } from './servicing-fixtures';
@@ -80,16 +80,16 @@ describe('the reversal limit is a company parameter', () => {
     const current = (await call(server, 'company.parameters', { id: 1 }, tokens.agent)).body;
     expect(current.reversal_approval_above).toBe('1000.00');
     const { updated_at: _u, ...values } = current;
-    const changed = await call(server, 'company.updateParameters', { ...values, reversal_approval_above: '750.5' }, tokens.admin);
+    const changed = await changeParameters(server, { ...values, reversal_approval_above: '750.5' }, tokens.admin, tokens.superadmin);
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     expect(changed.body.reversal_approval_above).toBe('750.50');
     const { reversal_approval_above: _r, ...without } = values;
-    expect((await call(server, 'company.updateParameters', without, tokens.admin)).body.reversal_approval_above).toBe('750.50');
+    expect((await changeParameters(server, { ...without, grace_days: values.grace_days + 1 }, tokens.admin, tokens.superadmin)).body.reversal_approval_above).toBe('750.50');
     for (const bad of ['-1', '10.001', 'mil']) {
       const answer = await call(server, 'company.updateParameters', { ...values, reversal_approval_above: bad }, tokens.admin);
       expect({ bad, status: answer.status, field: answer.body.field }).toEqual({ bad, status: 400, field: 'reversal_approval_above' });
     }
-    expect((await call(server, 'company.updateParameters', { ...values, reversal_approval_above: '1000.00' }, tokens.admin)).status).toBe(200);
+    expect((await changeParameters(server, { ...values, reversal_approval_above: '1000.00' }, tokens.admin, tokens.superadmin)).status).toBe(200);
     const logged = await server.database.rows<{ n: number }>("SELECT count(*)::int AS n FROM activity_log WHERE action = 'company.parameters.update' AND after->>'reversal_approval_above' = '750.50'");
     expect(logged[0].n).toBeGreaterThan(0);
   });

@@ -1,15 +1,25 @@
 /**
  * Changes to the company's parameters and to the IOF rates by period, each in
- * one transaction with its activity-log entry. Two periods of one person type
+ * one transaction with its activity-log entry. A change of the parameters
+ * (all of them money: COMPANY_FOUR_EYES_PARAMETERS in the contract) needs a
+ * second administrator: asking records a pending approval request (operations'
+ * approvals.ts, kind 'company.parameters', entity the company: one at a time)
+ * with the proposed values and those in force then (company_parameter_changes);
+ * only its approval by another administrator applies them, under the
+ * parameters' row lock. Two periods of one person type
  * never overlap: checked before writing, and the exclusion constraint refuses
  * the later of two written at the same time (a 409 naming it).
  */
+import Decimal from 'decimal.js';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { contract, IofPersonType } from '@shared/contract/index';
+import type { CompanyParameters, contract, IofPersonType } from '@shared/contract/index';
+import { COMPANY_FOUR_EYES_PARAMETERS, FOUR_EYES_PARAMETER_NAMES, type FourEyesParameter, type ParameterKind, type ParameterValues } from '@shared/contract/company';
 import type { Db } from '../../db/connect';
-import { companyParameters, iofParameters } from './schema';
-import { conflict, notFound } from '../../platform/http/errors';
+import { checkRefusal, closeApproval, describeApproval, giveCheck, openApproval, pendingApproval, type Actor } from '../operations';
+import type { ApprovalRequestRow } from '../operations/schema-approvals';
+import { companyParameterChanges, companyParameters, iofParameters, type CompanyParameterChangeRow } from './schema';
+import { badRequest, conflict, HttpError, notFound } from '../../platform/http/errors';
 import { logActivity, type Snapshot } from '../../platform/activity';
 import { assertNoIofOverlap, COMPANY_MESSAGES, isIofOverlap, parametersOf, toCompanyParameters, toIofParameter } from './company';
 
@@ -35,25 +45,146 @@ function parametersSnapshot(row: typeof companyParameters.$inferSelect): Snapsho
   return { ...rest, other_fees: JSON.stringify(other_fees) };
 }
 
-export async function updateCompanyParameters(db: Db, actorId: number, args: Args<'company.updateParameters'>) {
-  return db.transaction(async (tx) => {
-    const before = await parametersOf(tx, args.company_id);
-    const { company_id, ...values } = args;
+/* ------------------------------------------- changes of the parameters (four eyes) */
+
+export const PARAMETER_CHANGE_KIND = 'company.parameters' as const;
+
+type ParametersRow = typeof companyParameters.$inferSelect;
+
+/** One value the way it is stored (money at two places, rates at four), so two readings of the same value compare equal. */
+function normalised(kind: ParameterKind, value: unknown): unknown {
+  switch (kind) {
+    case 'money':
+      return new Decimal(value as string).toFixed(2);
+    case 'percent':
+      return new Decimal(value as string).toFixed(4);
+    case 'fees':
+      return (value as ParameterValues['other_fees']).map((f) => ({ name: f.name, amount: new Decimal(f.amount).toFixed(2) }));
+    default:
+      return value;
+  }
+}
+
+/** The four-eyes parameters of a row (or of a row with a change laid over it). */
+export function valuesOf(row: ParameterValues): ParameterValues {
+  const out: Record<string, unknown> = {};
+  for (const name of FOUR_EYES_PARAMETER_NAMES) out[name] = normalised(COMPANY_FOUR_EYES_PARAMETERS[name], row[name]);
+  return out as ParameterValues;
+}
+
+/** The parameters whose value differs, in the contract's order. */
+export function changedParameters(a: ParameterValues, b: ParameterValues): FourEyesParameter[] {
+  return FOUR_EYES_PARAMETER_NAMES.filter((name) => JSON.stringify(a[name]) !== JSON.stringify(b[name]));
+}
+
+async function lockedParameters(tx: Db, companyId: number): Promise<ParametersRow> {
+  const [row] = await tx.select().from(companyParameters).where(eq(companyParameters.company_id, companyId)).for('update');
+  if (!row) throw notFound(COMPANY_MESSAGES.companyNotFound);
+  return row;
+}
+
+async function changeOf(db: Db, request: ApprovalRequestRow): Promise<CompanyParameterChangeRow> {
+  const [change] = await db.select().from(companyParameterChanges).where(eq(companyParameterChanges.approval_request_id, request.id));
+  if (!change) throw new Error(`approval request ${request.id} has no parameter change`);
+  return change;
+}
+
+/** The parameters in force as the screens read them, with the change waiting for another administrator (as `viewer` sees it). */
+export async function parametersView(db: Db, companyId: number, viewer: Actor): Promise<CompanyParameters> {
+  const row = await parametersOf(db, companyId);
+  const request = await pendingApproval(db, PARAMETER_CHANGE_KIND, companyId);
+  if (!request) return toCompanyParameters(row, null);
+  const change = await changeOf(db, request);
+  const before = change.before as ParameterValues;
+  const proposed = change.proposed as ParameterValues;
+  return toCompanyParameters(row, {
+    request: await describeApproval(db, request, viewer),
+    before,
+    proposed,
+    changed: changedParameters(before, proposed),
+    asked_by_you: request.maker_id === viewer.id,
+  });
+}
+
+/**
+ * Asks for a change of the parameters: nothing changes yet; a pending request
+ * holds the proposed values and those in force (the fields left out keep
+ * theirs). Another administrator decides it (decideParametersChange).
+ */
+export async function requestParametersChange(db: Db, actor: Actor, args: Args<'company.updateParameters'>): Promise<CompanyParameters> {
+  const { company_id, ...asked } = args;
+  await db.transaction(async (tx) => {
+    const row = await lockedParameters(tx, company_id);
+    const waiting = await pendingApproval(tx, PARAMETER_CHANGE_KIND, company_id, true);
+    if (waiting) throw conflict(COMPANY_MESSAGES.changePending, 'company_id');
+    const before = valuesOf(row);
+    const given = Object.fromEntries(Object.entries(asked).filter(([, v]) => v !== undefined));
+    const proposed = valuesOf({ ...row, ...given });
+    if (changedParameters(before, proposed).length === 0) throw badRequest(COMPANY_MESSAGES.nothingChanged);
+    const now = new Date();
+    const request = await openApproval(tx, {
+      kind: PARAMETER_CHANGE_KIND,
+      entityId: company_id,
+      companyId: company_id,
+      makerId: actor.id,
+      madeAt: now,
+      amount: '0.00',
+      limit: null,
+      amounts: {},
+      requiredChecks: 1,
+      actorId: actor.id,
+      at: now,
+    });
+    await tx.insert(companyParameterChanges).values({ company_id, approval_request_id: request.id, before, proposed });
+  });
+  return parametersView(db, company_id, actor);
+}
+
+/**
+ * Another administrator's answer to the pending change: approved, the
+ * proposed values apply whole (when the parameters are still those it was
+ * asked against: otherwise it is cancelled and the answer is a 409); refused
+ * (or withdrawn by the one who asked), nothing changes.
+ */
+export async function decideParametersChange(db: Db, checker: Actor, args: Args<'company.decideParameters'>): Promise<CompanyParameters> {
+  const stale = await db.transaction(async (tx) => {
+    const row = await lockedParameters(tx, args.id);
+    const request = await pendingApproval(tx, PARAMETER_CHANGE_KIND, args.id, true);
+    if (!request) throw conflict(COMPANY_MESSAGES.noPendingChange, 'company_id');
+    const now = new Date();
+    if (!args.approve) {
+      const reason = args.reason?.trim() || null;
+      if (!reason) throw badRequest(COMPANY_MESSAGES.refusalReason, 'reason');
+      await closeApproval(tx, request, { withdrawn: request.maker_id === checker.id, by: checker.id, reason, at: now });
+      return false;
+    }
+    const refusal = checkRefusal(request, checker);
+    if (refusal) throw new HttpError(403, refusal, undefined, 'four-eyes');
+    const change = await changeOf(tx, request);
+    if (changedParameters(valuesOf(row), change.before as ParameterValues).length > 0) {
+      // Committed with the answer: the request cannot be approved any more, whoever tries next.
+      await closeApproval(tx, request, { withdrawn: true, by: checker.id, reason: COMPANY_MESSAGES.staleChangeReason, at: now });
+      return true;
+    }
+    await giveCheck(tx, request, checker, now);
     const [after] = await tx
       .update(companyParameters)
-      .set({ ...values, updated_at: new Date() })
-      .where(eq(companyParameters.company_id, company_id))
+      .set({ ...(change.proposed as ParameterValues), updated_at: now })
+      .where(eq(companyParameters.company_id, args.id))
       .returning();
     await logActivity(tx, {
-      actorId,
+      actorId: checker.id,
       action: 'company.parameters.update',
       entity: 'company',
-      entityId: company_id,
-      before: parametersSnapshot(before),
-      after: parametersSnapshot(after),
+      entityId: args.id,
+      before: parametersSnapshot(row),
+      // The approver's note, if any, stays with the change it approved.
+      after: { ...parametersSnapshot(after), approval_request_id: request.id, maker_id: request.maker_id, ...(args.reason ? { notes: args.reason } : {}) },
     });
-    return toCompanyParameters(after);
+    return false;
   });
+  if (stale) throw conflict(COMPANY_MESSAGES.changedSince, 'company_id');
+  return parametersView(db, args.id, checker);
 }
 
 export async function createIofPeriod(db: Db, actorId: number, args: Args<'company.createIofParameter'>) {

@@ -7,13 +7,20 @@
  * way, and isIofOverlap recognises the constraint's refusal of a race.
  */
 import { and, desc, eq, gte, isNull, lte, ne, or, sql } from 'drizzle-orm';
-import type { CompanyParameters, IofParameter, IofPersonType } from '@shared/contract/index';
+import type { CompanyParameters, IofParameter, IofPersonType, ParameterChange } from '@shared/contract/index';
 import type { Db } from '../../db/connect';
 import { companyParameters, iofParameters } from './schema';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
 
 export const COMPANY_MESSAGES = {
   companyNotFound: 'Empresa não encontrada.',
+  changePending:
+    'Já há uma alteração dos parâmetros aguardando a aprovação de outro administrador: aprove-a, recuse-a ou retire-a antes de pedir outra.',
+  nothingChanged: 'Nenhum parâmetro foi alterado: não há o que enviar para aprovação.',
+  noPendingChange: 'Não há alteração dos parâmetros aguardando aprovação: recarregue a tela.',
+  refusalReason: 'Campo reason: informe o motivo da recusa (ou da retirada do pedido).',
+  staleChangeReason: 'Os parâmetros mudaram depois do pedido: a alteração foi cancelada.',
+  changedSince: 'Os parâmetros mudaram depois que esta alteração foi pedida: ela foi cancelada e nada mudou. Confira os valores em vigor e peça a alteração de novo.',
   noIofRate: (type: IofPersonType, day: string) =>
     `Não há alíquota de IOF cadastrada para ${typeName(type)} em ${dayPt(day)}. Cadastre-a em Operações › Parâmetros de IOF.`,
   iofOverlap: (type: IofPersonType, from: string, to: string | null) =>
@@ -39,8 +46,8 @@ export function isIofOverlap(error: unknown): boolean {
 type ParametersRow = typeof companyParameters.$inferSelect;
 type IofRow = typeof iofParameters.$inferSelect;
 
-export function toCompanyParameters(row: ParametersRow): CompanyParameters {
-  return { ...row, updated_at: row.updated_at.toISOString() };
+export function toCompanyParameters(row: ParametersRow, pendingChange: ParameterChange | null): CompanyParameters {
+  return { ...row, updated_at: row.updated_at.toISOString(), pending_change: pendingChange };
 }
 
 export function toIofParameter(row: IofRow): IofParameter {

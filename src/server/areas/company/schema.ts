@@ -1,8 +1,9 @@
-/** Drizzle view of the company tables of migrations 0009 and 0011 (the SQL there is the source of truth). */
+/** Drizzle view of the company tables of migrations 0009, 0011 and 0037 (the SQL there is the source of truth). */
 import { bigint, boolean, date, integer, jsonb, numeric, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { CONTRACT_KINDS, IOF_PERSON_TYPES } from '@shared/enums';
 import { REPURCHASE_RULES } from '@shared/servicing';
 import { users } from '../access/schema';
+import { approvalRequests } from '../operations/schema-approvals';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
@@ -78,6 +79,8 @@ export const companyParameters = pgTable('company_parameters', {
   /** a cession may be reversed up to this many days after its cession date (migration 0030) */
   cession_reversal_max_days: integer('cession_reversal_max_days').notNull().default(360),
   updated_at: ts('updated_at').notNull().defaultNow(),
+  /** the four-eyes limits add up one person's moves on one operation over this many calendar days (migration 0037) */
+  approval_window_days: integer('approval_window_days').notNull().default(1),
 });
 
 export const contractTemplates = pgTable(
@@ -146,3 +149,14 @@ export const iofParameters = pgTable('iof_parameters', {
   created_at: ts('created_at').notNull().defaultNow(),
   updated_at: ts('updated_at').notNull().defaultNow(),
 });
+
+/** A change of the parameters waiting for (or gone through) another administrator (migration 0037): the values asked for and those in force when asked. */
+export const companyParameterChanges = pgTable('company_parameter_changes', {
+  id: serial('id').primaryKey(),
+  company_id: integer('company_id').notNull().references(() => companies.id),
+  approval_request_id: integer('approval_request_id').notNull().unique().references(() => approvalRequests.id),
+  before: jsonb('before').$type<Record<string, unknown>>().notNull(),
+  proposed: jsonb('proposed').$type<Record<string, unknown>>().notNull(),
+  created_at: ts('created_at').notNull().defaultNow(),
+});
+export type CompanyParameterChangeRow = typeof companyParameterChanges.$inferSelect;

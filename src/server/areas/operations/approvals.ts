@@ -1,9 +1,10 @@
 /**
  * Four eyes (maker-checker): one mechanism for every decision that a second
- * person must confirm. Credit approvals use it now; servicing's reversals,
- * write-offs, repurchases and cessions will add their kinds to
- * APPROVAL_KINDS (src/shared/contract/approvals.ts) and call the same
- * functions from their own state changes.
+ * person must confirm: credit approvals, servicing's reversals, write-offs,
+ * repurchases and cessions (weighed against the limits per person, operation
+ * and window by approval-limits.ts), and changes of the company's money
+ * parameters; each kind is in APPROVAL_KINDS (src/shared/contract/approvals.ts)
+ * and its area calls these functions from its own state changes.
  *
  * Why: a person who makes a money decision alone can make it wrongly or
  * dishonestly and nobody sees it until the money is gone. So the one who made
@@ -63,6 +64,7 @@ const MADE: Record<ApprovalKind, string> = {
   'cession.reverse': 'pediu que esta cessão fosse desfeita',
   'repurchase.create': 'pediu esta recompra',
   'repurchase.reverse': 'pediu que esta recompra fosse desfeita',
+  'company.parameters': 'pediu esta alteração dos parâmetros',
 };
 
 function rolesText(roles: readonly RoleId[]): string {

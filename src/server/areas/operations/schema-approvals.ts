@@ -1,9 +1,10 @@
-/** Drizzle view of approval_requests (migration 0012, whose SQL is the source of truth). */
-import { integer, jsonb, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+/** Drizzle view of approval_requests (migration 0012) and limited_moves (migration 0037), whose SQL is the source of truth. */
+import { date, integer, jsonb, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import type { ApprovalKind } from '@shared/contract/approvals';
-import { APPROVAL_STATUSES } from '@shared/enums';
+import { APPROVAL_STATUSES, LIMITED_MOVE_NAMES } from '@shared/enums';
 import { users } from '../access/schema';
 import { companies } from '../company/schema';
+import { creditOperations } from './schema';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
@@ -31,3 +32,17 @@ export const approvalRequests = pgTable('approval_requests', {
   created_at: ts('created_at').notNull().defaultNow(),
 });
 export type ApprovalRequestRow = typeof approvalRequests.$inferSelect;
+
+/** One servicing move behind a limit, per operation it touches: what the limits add up per maker, operation and window. */
+export const limitedMoves = pgTable('limited_moves', {
+  id: serial('id').primaryKey(),
+  company_id: integer('company_id').notNull().references(() => companies.id),
+  move: text('move', { enum: LIMITED_MOVE_NAMES }).notNull(),
+  credit_operation_id: integer('credit_operation_id').notNull().references(() => creditOperations.id),
+  maker_id: integer('maker_id').notNull().references(() => users.id),
+  business_date: date('business_date', { mode: 'string' }).notNull(),
+  amount: money('amount').notNull(),
+  /** the request it waits for or went through; null: taken alone */
+  approval_request_id: integer('approval_request_id').references(() => approvalRequests.id),
+  created_at: ts('created_at').notNull().defaultNow(),
+});

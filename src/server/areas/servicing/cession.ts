@@ -9,7 +9,10 @@
  *   held by a pending cession) and is refused with a 409 naming it.
  * - A cession is recorded whole (the record and its items) in the caller's
  *   transaction; it takes effect at once, or when another person approves it
- *   (above the company's cession_approval_above). Taking effect: one posting
+ *   (above the company's cession_approval_above, counted with the cessions the
+ *   same person asked for on each operation within the company's window:
+ *   operations' weighMove; above second_approval_above an administrator
+ *   confirms too). Taking effect: one posting
  *   per operation dated the cession date (cessionPosting of its items' sums),
  *   the installments moved to assigned together through changeInstallments
  *   (the one way a stored status changes: a few statements for the whole
@@ -42,7 +45,7 @@ import type { Db } from '../../db/connect';
 import { insertRows } from '../../db/insert-rows';
 import { users } from '../access/schema';
 import { parametersOf } from '../company';
-import { closeApproval, findOperation, giveCheck, latestApproval, openApproval, pendingApproval, statusOf, type Actor } from '../operations';
+import { closeApproval, findOperation, giveCheck, isPending, latestApproval, openMoveApproval, pendingApproval, recordMoveAlone, statusOf, weighMove, type Actor } from '../operations';
 import type { ApprovalRequestRow } from '../operations/schema-approvals';
 import { assignmentBankAccounts } from '../company/schema';
 import { creditOperationInstallments } from '../operations/schema';
@@ -313,11 +316,19 @@ async function checkAndPrice(
   return { contexts, targets: ordered.map((i) => targets.get(i.id)!), price, companyId };
 }
 
-export async function quoteCession(db: Db, input: PricingInput, today: string): Promise<CessionQuote> {
+/** The price of a cession before it is asked for; whether it would wait is weighed for `viewerId` (their cessions in the window count). */
+export async function quoteCession(db: Db, input: PricingInput, today: string, viewerId: number): Promise<CessionQuote> {
   const checked = await checkAndPrice(db, input, today, { lock: false, onlyOperation: null, exceptCession: null });
   const limit = (await parametersOf(db, checked.companyId)).cession_approval_above;
   const p = checked.price;
   const byId = new Map(checked.targets.map((t) => [t.installment.id, t.installment]));
+  const weighed = await weighMove(db, {
+    kind: CESSION_KIND,
+    companyId: checked.companyId,
+    makerId: viewerId,
+    businessDate: today,
+    shares: p.installments.map((l) => ({ operationId: byId.get(l.id)!.credit_operation_id, amount: l.price.toFixed(2) })),
+  });
   return {
     date: p.date,
     installments: p.installments.map((l) => ({
@@ -337,7 +348,7 @@ export async function quoteCession(db: Db, input: PricingInput, today: string): 
     discount: money(p.discount),
     carrying: money(p.carrying),
     result: money(p.result),
-    needs_approval: p.price.gt(limit),
+    needs_approval: weighed.needsApproval,
     approval_above: money(limit),
   };
 }
@@ -354,9 +365,17 @@ export async function assignInstallments(tx: Db, actor: Actor, input: AssignInpu
     throw conflict(CESSION_MESSAGES.otherCompany(i.number, i.credit_operation_id), 'installments');
   }
   if (!account.active) throw conflict(CESSION_MESSAGES.accountInactive, 'assignment_account_id');
-  const limit = (await parametersOf(tx, checked.companyId)).cession_approval_above;
   const p = checked.price;
-  const needsApproval = p.price.gt(limit);
+  const byId = new Map(checked.targets.map((t) => [t.installment.id, t.installment]));
+  // Counted per person and operation over the company's window: eight cessions of R$ 99 do not get under R$ 100.
+  const weighed = await weighMove(tx, {
+    kind: CESSION_KIND,
+    companyId: checked.companyId,
+    makerId: actor.id,
+    businessDate: today,
+    shares: p.installments.map((l) => ({ operationId: byId.get(l.id)!.credit_operation_id, amount: l.price.toFixed(2) })),
+  });
+  const needsApproval = weighed.needsApproval;
   const [cession] = await tx
     .insert(cessions)
     .values({
@@ -376,7 +395,6 @@ export async function assignInstallments(tx: Db, actor: Actor, input: AssignInpu
       actor_id: actor.id,
     })
     .returning();
-  const byId = new Map(checked.targets.map((t) => [t.installment.id, t.installment]));
   const items = p.installments.map((l) => ({
     cession_id: cession.id,
     installment_id: l.id,
@@ -390,21 +408,12 @@ export async function assignInstallments(tx: Db, actor: Actor, input: AssignInpu
   }));
   await insertRows(tx, cessionItems, items);
   if (needsApproval) {
-    const now = new Date();
-    await openApproval(tx, {
-      kind: CESSION_KIND,
+    await openMoveApproval(tx, weighed, {
       entityId: cession.id,
-      companyId: checked.companyId,
-      makerId: actor.id,
-      madeAt: now,
-      amount: cession.price,
-      limit: money(limit),
       amounts: { price: cession.price, face_value: cession.face_value, carrying: cession.carrying, result: cession.result, cession_number: String(cession.number) },
-      requiredChecks: 1,
-      actorId: actor.id,
-      at: now,
     });
   } else {
+    await recordMoveAlone(tx, weighed);
     await putInForce(tx, actor, cession, items, checked.targets);
   }
   return cession.id;
@@ -507,7 +516,8 @@ export async function decideCession(tx: Db, checker: Actor, cessionId: number, d
       throw conflict(CESSION_MESSAGES.changedSince(t.number, t.credit_operation_id), 'installments');
     }
   }
-  await giveCheck(tx, request, checker, new Date());
+  // The first of two checks (above the company's higher limit) leaves it waiting for the second.
+  if (isPending(await giveCheck(tx, request, checker, new Date()))) return;
   await putInForce(tx, checker, cession, items, checked.targets);
 }
 
@@ -635,8 +645,14 @@ export async function reverseCession(tx: Db, actor: Actor, input: ReverseInput, 
   }
   const price = items.reduce((s, i) => s.plus(i.price), new Decimal(0));
   const carrying = items.reduce((s, i) => s.plus(i.carrying), new Decimal(0));
-  const limit = parameters.cession_approval_above;
-  const needsApproval = price.gt(limit);
+  const weighed = await weighMove(tx, {
+    kind: CESSION_REVERSAL_KIND,
+    companyId: ctx.op.company_id,
+    makerId: actor.id,
+    businessDate: today,
+    shares: [{ operationId: ctx.op.id, amount: price }],
+  });
+  const needsApproval = weighed.needsApproval;
   const [reversal] = await tx
     .insert(cessionReversals)
     .values({
@@ -653,21 +669,9 @@ export async function reverseCession(tx: Db, actor: Actor, input: ReverseInput, 
     .returning();
   await insertRows(tx, cessionReversalItems, items.map((i) => ({ reversal_id: reversal.id, cession_item_id: i.item_id, installment_id: i.installment_id })));
   if (needsApproval) {
-    const now = new Date();
-    await openApproval(tx, {
-      kind: CESSION_REVERSAL_KIND,
-      entityId: reversal.id,
-      companyId: ctx.op.company_id,
-      makerId: actor.id,
-      madeAt: now,
-      amount: reversal.price,
-      limit: money(limit),
-      amounts: { price: reversal.price, carrying: reversal.carrying, installments: String(items.length) },
-      requiredChecks: 1,
-      actorId: actor.id,
-      at: now,
-    });
+    await openMoveApproval(tx, weighed, { entityId: reversal.id, amounts: { price: reversal.price, carrying: reversal.carrying, installments: String(items.length) } });
   } else {
+    await recordMoveAlone(tx, weighed);
     await reversalInEffect(tx, actor, ctx, reversal, today);
   }
   return reversal.id;
@@ -727,7 +731,7 @@ export async function decideCessionReversal(tx: Db, checker: Actor, reversalId: 
   const request = await pendingApproval(tx, CESSION_REVERSAL_KIND, reversal.id, true);
   if (!request) throw conflict(CESSION_MESSAGES.noPendingReversal, 'reversal');
   if (!decision.approve) return refuse(tx, checker, request, decision.reason);
-  await giveCheck(tx, request, checker, new Date());
+  if (isPending(await giveCheck(tx, request, checker, new Date()))) return;
   await reversalInEffect(tx, checker, ctx, reversal, today);
 }
 

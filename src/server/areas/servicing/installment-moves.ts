@@ -62,7 +62,7 @@ export async function setInstallmentStatus(tx: Db, actor: Actor, input: StatusIn
   const move = manualInstallmentMove(target.status, input.status, progress);
   if (!move) throw conflict(manualMoveMessage(target.status, input.status, progress), 'status');
   if (move === 'write_off') {
-    await requestInstallmentWriteOff(tx, actor, target, input.reason);
+    await requestInstallmentWriteOff(tx, actor, target, input.reason, today);
     return;
   }
   if (move === 'undo_write_off') {

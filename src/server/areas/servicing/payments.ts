@@ -16,10 +16,12 @@
  *   reversal as its own row naming the payment (the unique reverses_id makes
  *   a second reversal impossible even past the lock), with a reason, dated
  *   the day it is posted (the day the money went back).
- * - Four eyes: a reversal of a payment above the company's
- *   reversal_approval_above opens an approval request (approvals.ts, kind
- *   installment.reverse) instead; another person of AllOperators confirms it
- *   (then it is posted, dated that day) or refuses it with a reason.
+ * - Four eyes: a reversal above the company's reversal_approval_above —
+ *   counted with the reversals the same person asked for on the operation
+ *   within the company's window (operations' weighMove) — opens an approval
+ *   request (approvals.ts, kind installment.reverse) instead; another person
+ *   of AllOperators confirms it (then it is posted, dated that day) or refuses
+ *   it with a reason; above second_approval_above an administrator confirms too.
  * - Ledger: a payment posts paymentPosting(split); a reversal posts
  *   reversalPosting(paymentPosting(the payment's split as it stands)); every
  *   other standing payment whose split the movement changed posts the
@@ -50,15 +52,17 @@ import type { Db } from '../../db/connect';
 import {
   closeApproval,
   giveCheck,
+  isPending,
   OPERATION_MESSAGES,
-  openApproval,
+  openMoveApproval,
   pendingApproval,
   recordInstallmentSettlement,
   recordInstallmentSettlements,
+  recordMoveAlone,
   STATUS_PT,
+  weighMove,
   type Actor,
 } from '../operations';
-import { parametersOf } from '../company';
 import { isCreditOperationStatus, isDisbursed } from '@shared/credit-operation-status';
 import { badRequest, conflict, HttpError, notFound } from '../../platform/http/errors';
 import { logActivities, logActivity, type ActivityEntry } from '../../platform/activity';
@@ -433,25 +437,22 @@ async function reversalTarget(tx: Db, input: Omit<ReversalInput, 'reason'>): Pro
 export async function reverse(tx: Db, actor: Actor, input: ReversalInput, today: string): Promise<ReversalOutcome> {
   const target = await reversalTarget(tx, input);
   if (await pendingApproval(tx, REVERSAL_KIND, target.original.id, true)) throw conflict(PAYMENT_MESSAGES.reversalPending, 'detailId');
-  const params = await parametersOf(tx, target.ctx.op.company_id);
-  const limit = params.reversal_approval_above;
-  if (new Decimal(target.original.amount).gt(limit)) {
-    const now = new Date();
-    const request = await openApproval(tx, {
-      kind: REVERSAL_KIND,
+  // Counted per person and operation over the company's window: two reversals of R$ 900 do not get under R$ 1.000.
+  const weighed = await weighMove(tx, {
+    kind: REVERSAL_KIND,
+    companyId: target.ctx.op.company_id,
+    makerId: actor.id,
+    businessDate: today,
+    shares: [{ operationId: target.ctx.op.id, amount: target.original.amount }],
+  });
+  if (weighed.needsApproval) {
+    const request = await openMoveApproval(tx, weighed, {
       entityId: target.original.id,
-      companyId: target.ctx.op.company_id,
-      makerId: actor.id,
-      madeAt: now,
-      amount: target.original.amount,
-      limit,
       amounts: { amount: target.original.amount, paid_on: target.original.paid_on, reason: input.reason, installment_id: String(target.installment.id) },
-      requiredChecks: 1,
-      actorId: actor.id,
-      at: now,
     });
     return { reversalId: null, approvalId: request.id };
   }
+  await recordMoveAlone(tx, weighed);
   return { reversalId: await performReversal(tx, actor, target, input.reason, today), approvalId: null };
 }
 
@@ -472,7 +473,8 @@ export async function decideReversal(
     await closeApproval(tx, request, { withdrawn: request.maker_id === checker.id, by: checker.id, reason, at: now });
     return;
   }
-  await giveCheck(tx, request, checker, now);
+  // The first of two checks (above the company's higher limit) leaves it waiting for the second.
+  if (isPending(await giveCheck(tx, request, checker, now))) return;
   await performReversal(tx, checker, target, request.amounts.reason ?? '', today);
 }
 

@@ -11,7 +11,10 @@
  *   409 naming it.
  * - A repurchase is one immutable row; it takes effect at once, or when
  *   another person approves it (amount above the company's
- *   cession_approval_above). Taking effect: one posting dated the business
+ *   cession_approval_above, counted with the repurchases the same person
+ *   asked for on the operation within the company's window: operations'
+ *   weighMove; above second_approval_above an administrator confirms too).
+ *   Taking effect: one posting dated the business
  *   date (repurchasePosting), the installment moved to repurchased through
  *   changeInstallment, the log. Approving checks the installment again under
  *   the lock: one that moved since (a payment, a cession reversal) is a 409.
@@ -30,8 +33,7 @@ import type { RepurchasableInstallment, RepurchasableList, Repurchase, Repurchas
 import type { RepurchaseCause, RepurchaseMarkCause, RepurchaseRule } from '@shared/servicing';
 import type { Db } from '../../db/connect';
 import { users } from '../access/schema';
-import { parametersOf } from '../company';
-import { closeApproval, findOperation, giveCheck, latestApproval, openApproval, pendingApproval, type Actor } from '../operations';
+import { closeApproval, findOperation, giveCheck, isPending, latestApproval, openMoveApproval, pendingApproval, recordMoveAlone, weighMove, type Actor } from '../operations';
 import type { ApprovalRequestRow } from '../operations/schema-approvals';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import { logActivity } from '../../platform/activity';
@@ -141,14 +143,14 @@ function settled(target: InstallmentTarget, f: Figures): boolean {
   return !canBeOverdue(target.status) || f.amount.amount.lte(0);
 }
 
-export async function repurchasableOf(db: Db, operationId: number, include: 'required' | 'all', today: string): Promise<RepurchasableList> {
+/** The installments that may (or must) be bought back; whether each would wait is weighed for `viewerId` (their repurchases in the window count). */
+export async function repurchasableOf(db: Db, operationId: number, include: 'required' | 'all', today: string, viewerId: number): Promise<RepurchasableList> {
   const op = await findOperation(db, operationId, false);
   const holdings = await holdingsOf(db, op.id);
   // Nothing assigned (e.g. not yet disbursed): nothing to buy back, and no servicing context to read.
   if (holdings.size === 0) return { credit_operation_id: op.id, as_of: today, installments: [], amount: '0.00' };
   const ctx = await servicingContext(db, op);
   const pending = await pendingRepurchasesOf(db, op.id);
-  const limit = (await parametersOf(db, op.company_id)).cession_approval_above;
   const mark = markCauseOf(await marksInForce(db, op.id));
   const list: RepurchasableInstallment[] = [];
   let total = new Decimal(0);
@@ -184,7 +186,8 @@ export async function repurchasableOf(db: Db, operationId: number, include: 'req
       result: money(a.result),
       blocked: waiting === null ? null : REPURCHASE_MESSAGES.pending(installment.number),
       pending_repurchase_id: waiting,
-      needs_approval: a.amount.gt(limit),
+      needs_approval: (await weighMove(db, { kind: REPURCHASE_KIND, companyId: op.company_id, makerId: viewerId, businessDate: today, shares: [{ operationId: op.id, amount: a.amount.toFixed(2) }] }))
+        .needsApproval,
     });
   }
   return { credit_operation_id: op.id, as_of: today, installments: list, amount: money(total) };
@@ -245,9 +248,9 @@ export async function createRepurchase(tx: Db, actor: Actor, input: RepurchaseIn
   const reason = input.reason?.trim() || null;
   const cause = figures.cause;
   if (cause === 'agreement' && !reason) throw badRequest(REPURCHASE_MESSAGES.reasonRequired(target.installment.number, figures.daysLate, holding.after_days), 'reason');
-  const limit = (await parametersOf(tx, ctx.op.company_id)).cession_approval_above;
   const a = figures.amount;
-  const needsApproval = a.amount.gt(limit);
+  const weighed = await weighMove(tx, { kind: REPURCHASE_KIND, companyId: ctx.op.company_id, makerId: actor.id, businessDate: today, shares: [{ operationId: ctx.op.id, amount: a.amount.toFixed(2) }] });
+  const needsApproval = weighed.needsApproval;
   const [row] = await tx
     .insert(repurchases)
     .values({
@@ -271,21 +274,9 @@ export async function createRepurchase(tx: Db, actor: Actor, input: RepurchaseIn
     })
     .returning();
   if (needsApproval) {
-    const now = new Date();
-    await openApproval(tx, {
-      kind: REPURCHASE_KIND,
-      entityId: row.id,
-      companyId: ctx.op.company_id,
-      makerId: actor.id,
-      madeAt: now,
-      amount: row.amount,
-      limit: money(limit),
-      amounts: { amount: row.amount, face_value: row.face_value, charges: row.charges, carrying: row.carrying, result: row.result },
-      requiredChecks: 1,
-      actorId: actor.id,
-      at: now,
-    });
+    await openMoveApproval(tx, weighed, { entityId: row.id, amounts: { amount: row.amount, face_value: row.face_value, charges: row.charges, carrying: row.carrying, result: row.result } });
   } else {
+    await recordMoveAlone(tx, weighed);
     await putInForce(tx, actor, row, target, holding, today);
   }
   return row.id;
@@ -365,7 +356,8 @@ export async function decideRepurchase(tx: Db, checker: Actor, repurchaseId: num
   if ((row.cause === 'fraud' || row.cause === 'contract_cancelled') && !(await marksInForce(tx, row.credit_operation_id)).has(row.cause)) {
     throw conflict(REPURCHASE_MESSAGES.markCleared(target.installment.number, row.cause), 'installment');
   }
-  await giveCheck(tx, request, checker, new Date());
+  // The first of two checks (above the company's higher limit) leaves it waiting for the second.
+  if (isPending(await giveCheck(tx, request, checker, new Date()))) return;
   await putInForce(tx, checker, row, target, holding, today);
 }
 
@@ -406,28 +398,16 @@ async function checkReversible(tx: Db, operationId: number, installmentId: numbe
 /** Asks for the undoing of the installment's repurchase (inside the caller's transaction); answers the repurchase's id. */
 export async function reverseRepurchase(tx: Db, actor: Actor, input: ReverseInput, today: string): Promise<number> {
   const { row, target } = await checkReversible(tx, input.id, input.installment, today, null);
-  const limit = (await parametersOf(tx, row.company_id)).cession_approval_above;
-  const needsApproval = new Decimal(row.amount).gt(limit);
+  const weighed = await weighMove(tx, { kind: REPURCHASE_REVERSAL_KIND, companyId: row.company_id, makerId: actor.id, businessDate: today, shares: [{ operationId: row.credit_operation_id, amount: row.amount }] });
+  const needsApproval = weighed.needsApproval;
   const [reversal] = await tx
     .insert(repurchaseReversals)
     .values({ repurchase_id: row.id, credit_operation_id: row.credit_operation_id, reversed_on: today, reason: input.reason, needs_approval: needsApproval, actor_id: actor.id })
     .returning();
   if (needsApproval) {
-    const now = new Date();
-    await openApproval(tx, {
-      kind: REPURCHASE_REVERSAL_KIND,
-      entityId: reversal.id,
-      companyId: row.company_id,
-      makerId: actor.id,
-      madeAt: now,
-      amount: row.amount,
-      limit: money(limit),
-      amounts: { amount: row.amount, carrying: row.carrying },
-      requiredChecks: 1,
-      actorId: actor.id,
-      at: now,
-    });
+    await openMoveApproval(tx, weighed, { entityId: reversal.id, amounts: { amount: row.amount, carrying: row.carrying } });
   } else {
+    await recordMoveAlone(tx, weighed);
     await reversalInEffect(tx, actor, row, reversal, target, today);
   }
   return row.id;
@@ -468,8 +448,7 @@ export async function decideRepurchaseReversal(tx: Db, checker: Actor, reversalI
     return row.id;
   }
   const { target } = await checkReversible(tx, row.credit_operation_id, row.installment_id, today, reversal.id);
-  await giveCheck(tx, request, checker, new Date());
-  await reversalInEffect(tx, checker, row, reversal, target, today);
+  if (!isPending(await giveCheck(tx, request, checker, new Date()))) await reversalInEffect(tx, checker, row, reversal, target, today);
   return row.id;
 }
 

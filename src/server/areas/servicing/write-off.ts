@@ -7,6 +7,9 @@
  *   credit_operation.write_off) keeps who asked, the open principal and the
  *   reason; another person of AllOperators approves it, or refuses it with a
  *   reason; the person who asked may withdraw it the same way (cancelled).
+ *   When the person's write-offs on the operation within the company's window
+ *   pass second_approval_above (operations' weighMove), an administrator
+ *   confirms too (two checks).
  * - Approved, each installment is written off on the business date: its open
  *   principal goes from loans receivable to credit losses (writeOffPosting;
  *   interest and charges are never accrued ahead of receipt, so there is
@@ -22,7 +25,7 @@ import Decimal from 'decimal.js';
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import { manualInstallmentMove, type InstallmentStatus } from '@shared/installment-status';
 import type { Db } from '../../db/connect';
-import { closeApproval, giveCheck, openApproval, pendingApproval, pendingApprovalsOf, type Actor } from '../operations';
+import { closeApproval, giveCheck, isPending, openMoveApproval, pendingApproval, pendingApprovalsOf, weighMove, type Actor } from '../operations';
 import type { ApprovalRequestRow } from '../operations/schema-approvals';
 import { badRequest, conflict } from '../../platform/http/errors';
 import { reversalPosting, writeOffPosting } from '../../domain/servicing/ledger';
@@ -77,23 +80,15 @@ export async function writtenOffPrincipal(db: Db, operationId: number): Promise<
 }
 
 /** Asks a second person to write the installment off (inside the caller's transaction and lock); answers the request's id. */
-export async function requestInstallmentWriteOff(tx: Db, actor: Actor, target: InstallmentTarget, reason: string): Promise<number> {
+export async function requestInstallmentWriteOff(tx: Db, actor: Actor, target: InstallmentTarget, reason: string, today: string): Promise<number> {
   if (await pendingApproval(tx, OPERATION_WRITE_OFF_KIND, target.ctx.op.id, true)) throw conflict(WRITE_OFF_MESSAGES.operationPending, 'status');
   if (await pendingApproval(tx, WRITE_OFF_KIND, target.installment.id, true)) throw conflict(WRITE_OFF_MESSAGES.pending, 'status');
   const principal = openPrincipal(target).toFixed(2);
-  const now = new Date();
-  const request = await openApproval(tx, {
-    kind: WRITE_OFF_KIND,
+  // Always a second person; two (the second an administrator) when the person's write-offs on the operation in the window pass the higher limit.
+  const weighed = await weighMove(tx, { kind: WRITE_OFF_KIND, companyId: target.ctx.op.company_id, makerId: actor.id, businessDate: today, shares: [{ operationId: target.ctx.op.id, amount: principal }] });
+  const request = await openMoveApproval(tx, weighed, {
     entityId: target.installment.id,
-    companyId: target.ctx.op.company_id,
-    makerId: actor.id,
-    madeAt: now,
-    amount: principal,
-    limit: null,
     amounts: { principal, due_total: target.replay.state.dueTotal.toFixed(2), reason, installment_number: String(target.installment.number) },
-    requiredChecks: 1,
-    actorId: actor.id,
-    at: now,
   });
   return request.id;
 }
@@ -148,6 +143,8 @@ export async function decideInstallmentWriteOff(tx: Db, checker: Actor, input: W
   if (!request) throw conflict(WRITE_OFF_MESSAGES.noPending, 'installment');
   if (!input.approve) return refuse(tx, checker, request, input.reason);
   const approved = await giveCheck(tx, request, checker, new Date());
+  // The first of two checks (above the company's higher limit) leaves it waiting for the second.
+  if (isPending(approved)) return;
   await performWriteOff(tx, checker, target, approved, request.amounts.reason ?? '', today);
   await syncOperationStatus(tx, ctx.op.id, checker.id, request.amounts.reason ?? '', today);
 }
@@ -198,20 +195,8 @@ export async function requestOperationWriteOff(tx: Db, actor: Actor, input: { id
     throw conflict(WRITE_OFF_MESSAGES.installmentsPending(candidates.filter((t) => pending.has(t.installment.id)).map((t) => t.installment.number)), 'status');
   }
   const principal = principalText(candidates.map(openPrincipal));
-  const now = new Date();
-  const request = await openApproval(tx, {
-    kind: OPERATION_WRITE_OFF_KIND,
-    entityId: ctx.op.id,
-    companyId: ctx.op.company_id,
-    makerId: actor.id,
-    madeAt: now,
-    amount: principal,
-    limit: null,
-    amounts: { principal, installments: String(candidates.length), reason: input.reason },
-    requiredChecks: 1,
-    actorId: actor.id,
-    at: now,
-  });
+  const weighed = await weighMove(tx, { kind: OPERATION_WRITE_OFF_KIND, companyId: ctx.op.company_id, makerId: actor.id, businessDate: today, shares: [{ operationId: ctx.op.id, amount: principal }] });
+  const request = await openMoveApproval(tx, weighed, { entityId: ctx.op.id, amounts: { principal, installments: String(candidates.length), reason: input.reason } });
   return request.id;
 }
 
@@ -222,6 +207,7 @@ export async function decideOperationWriteOff(tx: Db, checker: Actor, input: Wri
   if (!request) throw conflict(WRITE_OFF_MESSAGES.noOperationPending, 'status');
   if (!input.approve) return refuse(tx, checker, request, input.reason);
   const approved = await giveCheck(tx, request, checker, new Date());
+  if (isPending(approved)) return;
   const candidates = writeOffCandidates(await loadTargets(tx, ctx, today));
   if (candidates.length === 0) throw conflict(WRITE_OFF_MESSAGES.nothingToWriteOff, 'status');
   const reason = request.amounts.reason ?? '';

@@ -1,5 +1,6 @@
+import type { Shape } from '../shape';
 import type { common as pt } from '../pt-BR/common';
-export const common: Record<keyof typeof pt, string> = {
+export const common: Shape<typeof pt> = {
   appName: 'Credit Back Office',
   yes: 'Yes',
   no: 'No',
@@ -39,4 +40,24 @@ export const common: Record<keyof typeof pt, string> = {
   totalItems: '{{count}} records',
   noRecords: 'No records found.',
   language: 'Language',
+  /** A four-eyes request, in any screen (the kit's ApprovalFacts). */
+  approval: {
+    status: {
+      pending: 'Awaiting approval',
+      approved: 'Approval completed',
+      rejected: 'Rejected by the confirming approver',
+      cancelled: 'Cancelled',
+    },
+    state: 'Status',
+    checker: 'First approval',
+    singleChecker: 'Approved by',
+    secondChecker: 'Second approval',
+    waiting: 'awaited',
+    limit: 'Second approval required above',
+    or: 'or',
+    closedBy: 'Closed by',
+    reason: 'Reason',
+    nextCheckers: 'Who can complete it',
+    nobody: 'No active user with that role is available.',
+  },
 };

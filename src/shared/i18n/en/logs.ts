@@ -220,6 +220,7 @@ export const logs: Shape<typeof pt> = {
     cession_max_days_overdue: 'Most days late to assign',
     cession_reversal_max_days: 'Window to reverse a cession (days)',
     cession_approval_above: 'Cession needs a second person above',
+    approval_window_days: 'Window of the approval limits (days)',
     cession_id: 'Cession',
     cession_number: 'Cession number',
     cession_reversal_id: 'Cession reversal',

@@ -205,6 +205,8 @@ export const servicing: Shape<typeof pt> = {
     rows: { amount: 'Payment amount', paidOn: 'Paid on' },
   },
   decide: {
+    firstCheck:
+      'First approval recorded; nothing is posted yet. Added to what the same person moved on the operation in the window, the amount is above the company’s higher limit: the second approval, by an administrator, is still needed.',
     approve: 'Approve reversal',
     approveShort: 'Approve',
     refuseShort: 'Refuse',

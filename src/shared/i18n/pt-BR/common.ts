@@ -38,4 +38,24 @@ export const common = {
   totalItems: '{{count}} registros',
   noRecords: 'Nenhum registro encontrado.',
   language: 'Idioma',
+  /** A four-eyes request, in any screen (the kit's ApprovalFacts). */
+  approval: {
+    status: {
+      pending: 'Aguardando aprovação',
+      approved: 'Aprovação concluída',
+      rejected: 'Recusada por quem devia confirmar',
+      cancelled: 'Cancelada',
+    },
+    state: 'Situação',
+    checker: 'Primeira aprovação',
+    singleChecker: 'Aprovada por',
+    secondChecker: 'Segunda aprovação',
+    waiting: 'aguardando',
+    limit: 'Segunda aprovação exigida acima de',
+    or: 'ou',
+    closedBy: 'Encerrada por',
+    reason: 'Motivo',
+    nextCheckers: 'Quem pode concluir',
+    nobody: 'Nenhum usuário ativo com esse perfil está disponível.',
+  },
 } as const;

@@ -218,6 +218,7 @@ export const logs = {
     cession_max_days_overdue: 'Atraso máximo para ceder (dias)',
     cession_reversal_max_days: 'Prazo para desfazer uma cessão (dias)',
     cession_approval_above: 'Cessão com segunda pessoa acima de',
+    approval_window_days: 'Janela dos limites de aprovação (dias)',
     cession_id: 'Cessão',
     cession_number: 'Número da cessão',
     cession_reversal_id: 'Desfazimento da cessão',

@@ -217,6 +217,8 @@ export const servicing = {
     reasonRequired: 'Informe por que o estorno foi recusado.',
     approved: 'Estorno do pagamento #{{id}} aprovado e lançado. Situação da parcela: {{status}}; em aberto: {{open}}.',
     refused: 'Pedido de estorno do pagamento #{{id}} encerrado; nada foi lançado.',
+    firstCheck:
+      'Primeira aprovação registrada; nada foi lançado ainda. Somado ao que a mesma pessoa movimentou na operação no período, o valor passa do limite maior da empresa: falta a segunda aprovação, de um administrador.',
   },
   moves: {
     title: 'Situação da parcela',

@@ -52,6 +52,8 @@ export interface FormScreenOptions<S extends z.ZodType<unknown, FieldValues>, D>
   invalid?: boolean;
   /** the signed-in role may look but not change */
   readOnly?: boolean;
+  /** why it is read-only, when not the role (e.g. a change waits for approval); the role's sentence when absent */
+  readOnlyText?: string;
   /** one step per section, with Previous / Next */
   stepped?: boolean;
   /**
@@ -170,7 +172,7 @@ export function FormScreen<S extends z.ZodType<unknown, FieldValues>, D>({ scree
           {load?.stale && <StaleBanner at={load.cachedAt} testId={`${testId}-stale`} />}
           {readOnly && (
             <Callout intent="primary" icon="lock" data-testid={`${testId}-read-only`}>
-              {t('form.readOnly')}
+              {options.readOnlyText ?? t('form.readOnly')}
             </Callout>
           )}
           {notice}

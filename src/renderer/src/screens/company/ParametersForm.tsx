@@ -4,9 +4,14 @@
  * TAC (charged to companies only) and other fees charged on release (a list
  * of name and amount), the late fee and the default interest within their
  * legal caps, the grace days, whether the IOF is financed by default, the
- * longest first period, how far ahead a release may be planned, and the amount
- * above which a payment's reversal needs a second person. Money stays decimal text end to end (the money input), rates
- * are typed with a comma or a dot. A settings form: saving stays here.
+ * longest first period, how far ahead a release may be planned, the four-eyes
+ * limits and the window over which they add up one person's moves. Every one
+ * is money, so saving does not change them: it sends the change to another
+ * administrator (four eyes, COMPANY_FOUR_EYES_PARAMETERS), and while it waits
+ * the screen shows it (ParameterChangePanel: who asked, in force → asked for,
+ * approve / refuse / withdraw) and the form is read-only. Money stays decimal
+ * text end to end (the money input), rates are typed with a comma or a dot. A
+ * settings form: saving stays here.
  */
 import { Button, FormGroup } from '@blueprintjs/core';
 import { useEffect, useRef } from 'react';
@@ -18,6 +23,7 @@ import { FieldInput } from '@kit/form/FieldInput';
 import { FormScreen, useFormScreen } from '@kit/form/FormScreen';
 import { useCanChangeCompany } from './access';
 import { useReportUnsaved } from './TabLeaveGuard';
+import { ParameterChangePanel } from './ParameterChange';
 import { COMPANY_ID } from '../../app/company';
 import { asText, formSchema, rateText } from '@kit/form/formSchema';
 
@@ -56,6 +62,7 @@ function toValues(p: CompanyParameters) {
     cession_max_days_overdue: asText(p.cession_max_days_overdue) as unknown as number,
     cession_reversal_max_days: asText(p.cession_reversal_max_days) as unknown as number,
     cession_approval_above: p.cession_approval_above,
+    approval_window_days: asText(p.approval_window_days) as unknown as number,
   };
 }
 
@@ -104,14 +111,17 @@ export function ParametersForm() {
   const update = useApiMutation('company.updateParameters', { invalidates: ['company.parameters'] });
   const f = (key: string) => t(`company.parameters.fields.${key}`);
   const formRef: FormRef = useRef(null);
+  // A change waiting for another administrator: nothing else is asked until it is decided.
+  const pending = query.data?.pending_change ?? null;
   const screen = useFormScreen({
     testId: 'company-parameters',
     schema,
     defaultValues: { company_id: COMPANY_ID, other_fees: [] },
     load: { data: query.data, isLoading: query.isLoading, error: query.error, stale: query.stale, cachedAt: query.cachedAt },
     toValues,
-    readOnly: !canEdit,
-    savedText: t('company.parameters.saved'),
+    readOnly: !canEdit || pending !== null,
+    readOnlyText: canEdit && pending ? t('company.parameters.change.locked') : undefined,
+    savedText: t('company.parameters.sentForApproval'),
     sections: [
       {
         id: 'rates',
@@ -148,13 +158,14 @@ export function ParametersForm() {
           { name: 'cession_approval_above', type: 'money', label: f('cession_approval_above'), hint: t('company.parameters.cessionApprovalHint') },
           { name: 'cession_max_days_overdue', type: 'number', label: f('cession_max_days_overdue'), hint: t('company.parameters.cessionOverdueHint') },
           { name: 'cession_reversal_max_days', type: 'number', label: f('cession_reversal_max_days'), hint: t('company.parameters.cessionReversalWindowHint') },
+          { name: 'approval_window_days', type: 'number', label: f('approval_window_days'), hint: t('company.parameters.approvalWindowHint') },
         ],
       },
       {
         id: 'fees',
         title: t('company.parameters.sections.fees'),
         fields: [{ name: 'tac', type: 'money', label: f('tac'), hint: t('company.parameters.tacHint') }],
-        after: <FeesEditor formRef={formRef} readOnly={!canEdit} />,
+        after: <FeesEditor formRef={formRef} readOnly={!canEdit || pending !== null} />,
       },
       {
         id: 'charges',
@@ -169,7 +180,7 @@ export function ParametersForm() {
     ],
     save: (values) => update.mutateAsync(values),
   });
-  useReportUnsaved(canEdit && screen.form.formState.isDirty);
+  useReportUnsaved(canEdit && pending === null && screen.form.formState.isDirty);
   formRef.current = screen.form as unknown as UseFormReturn<Values, unknown, unknown>;
   const { watch, trigger, getFieldState } = screen.form;
   useEffect(() => {
@@ -179,5 +190,12 @@ export function ParametersForm() {
     });
     return () => subscription.unsubscribe();
   }, [watch, trigger, getFieldState]);
-  return <FormScreen screen={screen} />;
+  const notice = pending ? (
+    <ParameterChangePanel change={pending} />
+  ) : canEdit ? (
+    <p className="bp6-text-muted" data-testid="company-parameters-four-eyes">
+      {t('company.parameters.fourEyesNotice')}
+    </p>
+  ) : null;
+  return <FormScreen screen={screen} notice={notice} />;
 }

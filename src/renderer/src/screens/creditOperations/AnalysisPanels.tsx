@@ -6,7 +6,7 @@
  * other operations (the exposure), the timeline (every event, who and when,
  * in the workstation's time zone) and the staff's messages.
  */
-import { Button, Callout, FormGroup, H3, HTMLTable, Spinner, Tag, TextArea } from '@blueprintjs/core';
+import { Button, Callout, FormGroup, HTMLTable, Spinner, Tag, TextArea } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -14,10 +14,10 @@ import { contract, type ApprovalRequest } from '@shared/contract';
 import { PAYMENT_METHODS, type CreditOperation } from '@shared/contract/credit-operations';
 import { OPINION_CLOSED_STATUSES } from '@shared/credit-operation-status';
 import { formatCurrency, formatDate, formatDateTime } from '@shared/format';
-import { ROLE_LABELS_PT, isRoleId } from '@shared/roles';
 import { errorText } from '../../api/errors';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { useToast } from '../../app/toaster';
+import { ApprovalFacts } from '@kit/ApprovalFacts';
 import { FormScreen, useFormScreen } from '@kit/form/FormScreen';
 import { useRefreshOperation } from './Decision';
 import { isFinal, percentText, statusIntent, sumMoney } from './model';
@@ -29,56 +29,16 @@ function Loading({ error }: { error: unknown }) {
 }
 
 /** Who made the conditions, who checked them, and — while the second approval is awaited — who may give it. */
-function ApprovalFacts({ approval, limit }: { approval: ApprovalRequest | null; limit: string }) {
+function OperationApproval({ approval, limit }: { approval: ApprovalRequest | null; limit: string }) {
   const { t } = useTranslation();
   const k = (key: string) => `creditOperations.analysis.management.approval.${key}`;
-  const policy = <p className="bp6-text-muted" data-testid="management-approval-policy">{t(k('policy'), { limit: formatCurrency(limit) })}</p>;
-  if (!approval) {
-    return (
-      <section className="op-approval" data-testid="management-approval" aria-labelledby="management-approval-title">
-        <H3 id="management-approval-title" className="heading-as-h5 op-section-title">{t(k('title'))}</H3>
-        <p data-testid="management-approval-none">{t(k('none'))}</p>
-        {policy}
-      </section>
-    );
-  }
-  const pending = approval.status === 'pending';
-  const two = approval.required_checks === 2;
-  const when = (name: string | null, at: string | null) => (name ? `${name}${at ? ` · ${formatDateTime(at)}` : ''}` : t(k('waiting')));
-  const row = (label: string, value: React.ReactNode, testId: string) => (
-    <tr>
-      <th scope="row">{label}</th>
-      <td data-testid={testId}>{value}</td>
-    </tr>
-  );
-  const labels = approval.next_check_roles.filter(isRoleId).map((r) => ROLE_LABELS_PT[r]);
-  const roles = labels.length > 1 ? `${labels.slice(0, -1).join(', ')} ${t(k('or'))} ${labels[labels.length - 1]}` : (labels[0] ?? '');
   return (
-    <section className="op-approval" data-testid="management-approval" data-status={approval.status} aria-labelledby="management-approval-title">
-      <H3 id="management-approval-title" className="heading-as-h5 op-section-title">{t(k('title'))}</H3>
-      <HTMLTable compact className="op-facts-table">
-        <tbody>
-          {row(t(k('state')), <Tag intent={pending ? 'warning' : approval.status === 'approved' ? 'success' : 'danger'} minimal>{t(k(`status.${approval.status}`))}</Tag>, 'management-approval-status')}
-          {row(t(k('maker')), when(approval.maker_name, approval.made_at), 'management-approval-maker')}
-          {row(two ? t(k('checker')) : t(k('singleChecker')), when(approval.checker_name, approval.checked_at), 'management-approval-checker')}
-          {two && row(t(k('secondChecker')), when(approval.second_checker_name, approval.second_checked_at), 'management-approval-second-checker')}
-          {row(t(k('amount')), formatCurrency(approval.amount), 'management-approval-amount')}
-          {approval.limit_amount && two && row(t(k('limit')), formatCurrency(approval.limit_amount), 'management-approval-limit')}
-          {approval.closed_by_name && approval.status !== 'approved' && row(t(k('closedBy')), when(approval.closed_by_name, approval.closed_at), 'management-approval-closed-by')}
-          {approval.reason && row(t(k('reason')), approval.reason, 'management-approval-reason')}
-        </tbody>
-      </HTMLTable>
-      {pending && (
-        <Callout intent="warning" icon="people" data-testid="management-approval-next">
-          <p>
-            <strong>{t(k('nextCheckers'))}:</strong> {t(k('nextRoles'), { roles })}
-          </p>
-          <p data-testid="management-approval-next-checkers">{approval.next_checkers.length ? approval.next_checkers.join(', ') : t(k('nobody'))}</p>
-          {approval.can_check && <p data-testid="management-approval-you-can">{t(k('youCan'))}</p>}
-        </Callout>
-      )}
-      {policy}
-    </section>
+    <ApprovalFacts
+      approval={approval}
+      testId="management-approval"
+      texts={{ title: t(k('title')), none: t(k('none')), maker: t(k('maker')), amount: t(k('amount')), nextRoles: (roles) => t(k('nextRoles'), { roles }), youCan: t(k('youCan')) }}
+      policy={t(k('policy'), { limit: formatCurrency(limit) })}
+    />
   );
 }
 
@@ -115,7 +75,7 @@ export function ManagementPanel({ op }: { op: CreditOperation }) {
           {row('version', m.version)}
         </tbody>
       </HTMLTable>
-      <ApprovalFacts approval={m.approval} limit={m.second_approval_above} />
+      <OperationApproval approval={m.approval} limit={m.second_approval_above} />
     </div>
   );
 }

@@ -349,11 +349,13 @@ export function PaymentsScreen() {
           approve={dialog.kind === 'approve'}
           onClose={() => setDialog(null)}
           onDone={(result) =>
-            void done(result, (after) =>
-              dialog.kind === 'approve'
-                ? { intent: 'success', text: t('servicing.decide.approved', { id: dialog.payment.id, status: statusWords(after), open: formatCurrency(after.installment.due_total) }) }
-                : { intent: 'primary', text: t('servicing.decide.refused', { id: dialog.payment.id }) },
-            )
+            void done(result, (after) => {
+              if (dialog.kind !== 'approve') return { intent: 'primary', text: t('servicing.decide.refused', { id: dialog.payment.id }) };
+              // Above the company's higher limit it takes two checks: the first leaves it waiting for an administrator.
+              const payment = after.transactions.find((tx) => tx.id === dialog.payment.id);
+              if (payment && transactionState(payment) === 'reversal_pending') return { intent: 'warning', text: t('servicing.decide.firstCheck') };
+              return { intent: 'success', text: t('servicing.decide.approved', { id: dialog.payment.id, status: statusWords(after), open: formatCurrency(after.installment.due_total) }) };
+            })
           }
         />
       )}

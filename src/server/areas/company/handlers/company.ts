@@ -1,16 +1,24 @@
 /** Company parameters and IOF rates by period (the spec's "Company" calls). */
 import { desc } from 'drizzle-orm';
 import { iofParameters } from '../schema';
-import { requireAuth, type Handler } from '../../../platform/http/handler';
-import { parametersOf, toCompanyParameters, toIofParameter } from '../company';
-import { createIofPeriod, deleteIofPeriod, updateCompanyParameters, updateIofPeriod } from '../company-parameters';
+import { isRoleId } from '@shared/roles';
+import type { Actor } from '../../operations';
+import { requireAuth, type Handler, type HandlerContext } from '../../../platform/http/handler';
+import { toIofParameter } from '../company';
+import { createIofPeriod, decideParametersChange, deleteIofPeriod, parametersView, requestParametersChange, updateIofPeriod } from '../company-parameters';
 
-export const getParameters: Handler<'company.parameters'> = async ({ id }, { deps }) => toCompanyParameters(await parametersOf(deps.db, id));
-
-export const updateParameters: Handler<'company.updateParameters'> = async (args, ctx) => {
+function actorOf(ctx: HandlerContext): Actor {
   const { user } = requireAuth(ctx);
-  return updateCompanyParameters(ctx.deps.db, user.id, args);
-};
+  if (!isRoleId(user.role_id)) throw new Error(`user ${user.id} has no known role`);
+  return { id: user.id, role: user.role_id };
+}
+
+export const getParameters: Handler<'company.parameters'> = async ({ id }, ctx) => parametersView(ctx.deps.db, id, actorOf(ctx));
+
+/** Asks for a change: it applies only when another administrator approves it (four eyes). */
+export const updateParameters: Handler<'company.updateParameters'> = async (args, ctx) => requestParametersChange(ctx.deps.db, actorOf(ctx), args);
+
+export const decideParameters: Handler<'company.decideParameters'> = async (args, ctx) => decideParametersChange(ctx.deps.db, actorOf(ctx), args);
 
 export const listIofParameters: Handler<'company.iofParameters'> = async (_args, { deps }) => {
   const rows = await deps.db.select().from(iofParameters).orderBy(desc(iofParameters.valid_from), iofParameters.person_type);

@@ -1,3 +1,3 @@
 /** What src/server/routes.ts registers for this area: its handlers (other areas call index.ts, never these). */
-export { createIofParameter, deleteIofParameter, getParameters, listIofParameters, updateIofParameter, updateParameters } from './company';
+export { createIofParameter, decideParameters, deleteIofParameter, getParameters, listIofParameters, updateIofParameter, updateParameters } from './company';
 export { contractAliases, createAssignmentAccount, createBank, createRepresentative, createTemplate, createWitness, deleteAssignmentAccount, deleteBank, deleteRepresentative, deleteWitness, getAssignmentAccount, getCompany, listAssignmentAccounts, listBanks, listTemplates, updateAssignmentAccount, updateBank, updateCompany, updateRepresentative, updateTemplate, updateWitness } from './company-setup';

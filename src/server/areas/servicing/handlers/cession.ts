@@ -56,7 +56,8 @@ export const cessionHandlers: Pick<Handlers, CessionName> = {
 
   'cession.assignableAcross': async (filter, { deps }) => assignableAcross(deps.db, filter, deps.clock.today()),
 
-  'cession.quote': async (args, { deps }) => quoteCession(deps.db, { installments: args.installments, date: args.date, ...pricing(args) }, deps.clock.today()),
+  'cession.quote': async (args, ctx) =>
+    quoteCession(ctx.deps.db, { installments: args.installments, date: args.date, ...pricing(args) }, ctx.deps.clock.today(), requireAuth(ctx).user.id),
 
   'cession.assign': async ({ id, ...args }, ctx) => assign(ctx, 'cession.assign', args, id),
 

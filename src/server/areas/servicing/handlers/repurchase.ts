@@ -29,7 +29,7 @@ function actor(ctx: HandlerContext): Actor {
 }
 
 export const repurchaseHandlers: Pick<Handlers, RepurchaseName> = {
-  'repurchase.repurchasable': async ({ id, include }, { deps }) => repurchasableOf(deps.db, id, include ?? 'required', deps.clock.today()),
+  'repurchase.repurchasable': async ({ id, include }, ctx) => repurchasableOf(ctx.deps.db, id, include ?? 'required', ctx.deps.clock.today(), requireAuth(ctx).user.id),
 
   'repurchase.list': async ({ id }, { deps }) => repurchasesOfOperation(deps.db, id),
 

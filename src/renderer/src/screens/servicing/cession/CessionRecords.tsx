@@ -125,13 +125,18 @@ export function CessionRecords({ view }: { view: OperationCessions }) {
           intent={deciding.approve ? 'primary' : 'none'}
           confirmText={t(c(deciding.approve ? 'approve' : 'refuse'))}
           reason={decisionReasonRule(deciding.approve, t)}
-          send={async (reason, key): Promise<void> => {
-            if (deciding.kind === 'cession') await decide.mutateAsync({ cession: deciding.record.id, idempotency_key: key, approve: deciding.approve, reason });
-            else await decideReversal.mutateAsync({ reversal: deciding.record.id, idempotency_key: key, approve: deciding.approve, reason });
+          send={async (reason, key): Promise<boolean> => {
+            const after =
+              deciding.kind === 'cession'
+                ? await decide.mutateAsync({ cession: deciding.record.id, idempotency_key: key, approve: deciding.approve, reason })
+                : await decideReversal.mutateAsync({ reversal: deciding.record.id, idempotency_key: key, approve: deciding.approve, reason });
+            return after.status === 'pending';
           }}
-          onDone={() => {
+          onDone={(stillWaiting) => {
             setDeciding(null);
-            toast.success(t(c('decided')));
+            // Above the company's higher limit it takes two checks: the first leaves it waiting for an administrator.
+            if (stillWaiting) toast.info(t('servicing.decide.firstCheck'));
+            else toast.success(t(c('decided')));
             void refresh();
           }}
           onClose={() => setDeciding(null)}

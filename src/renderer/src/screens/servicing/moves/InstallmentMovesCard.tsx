@@ -197,7 +197,10 @@ export function InstallmentMovesCard({ operationId, installmentId }: { operation
           approve={dialog.approve}
           operationId={operationId}
           onClose={() => setDialog(null)}
-          onDone={() => void done(t(`servicing.moves.done.${dialog.approve ? 'approved' : 'refused'}`, { number, amount: formatCurrency(request?.amount ?? '0.00') }))}
+          onDone={(after) =>
+            // Above the company's higher limit a write-off takes two checks: the first leaves it waiting.
+            void done(dialog.approve && after.write_off_request ? t('servicing.decide.firstCheck') : t(`servicing.moves.done.${dialog.approve ? 'approved' : 'refused'}`, { number, amount: formatCurrency(request?.amount ?? '0.00') }))
+          }
         />
       )}
     </>

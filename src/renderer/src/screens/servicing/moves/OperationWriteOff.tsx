@@ -95,7 +95,7 @@ export function OperationWriteOffPanel({ view, operationNumber, asking, onCloseA
           confirmText={t(`servicing.moves.decide.${dialog.approve ? 'approve' : 'refuse'}`)}
           reason={decisionReasonRule(dialog.approve, t)}
           send={(reason, key) => decide.mutateAsync({ id: view.credit_operation_id, idempotency_key: key, approve: dialog.approve, reason })}
-          onDone={() => void done(t(w(dialog.approve ? 'approved' : 'refused'), { amount }))}
+          onDone={(after) => void done(dialog.approve && after.request ? t('servicing.decide.firstCheck') : t(w(dialog.approve ? 'approved' : 'refused'), { amount }))}
           onClose={close}
         />
       )}

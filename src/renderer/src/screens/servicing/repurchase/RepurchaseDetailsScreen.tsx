@@ -113,13 +113,16 @@ export function RepurchaseDetailsScreen() {
               intent={deciding ? 'primary' : 'none'}
               confirmText={t(r(deciding ? 'approve' : 'refuse'))}
               reason={decisionReasonRule(deciding, t)}
-              send={async (reason, key): Promise<void> => {
-                if (p.status === 'pending') await decide.mutateAsync({ repurchase: p.id, idempotency_key: key, approve: deciding, reason });
-                else if (p.reversal) await decideReversal.mutateAsync({ reversal: p.reversal.id, idempotency_key: key, approve: deciding, reason });
+              send={async (reason, key): Promise<boolean> => {
+                if (p.status === 'pending') return (await decide.mutateAsync({ repurchase: p.id, idempotency_key: key, approve: deciding, reason })).status === p.status;
+                if (p.reversal) return (await decideReversal.mutateAsync({ reversal: p.reversal.id, idempotency_key: key, approve: deciding, reason })).status === p.status;
+                return false;
               }}
-              onDone={() => {
+              onDone={(stillWaiting) => {
                 setDeciding(null);
-                toast.success(t(r('decided')));
+                // Above the company's higher limit it takes two checks: the first leaves it waiting for an administrator.
+                if (stillWaiting) toast.info(t('servicing.decide.firstCheck'));
+                else toast.success(t(r('decided')));
                 void refresh();
               }}
               onClose={() => setDeciding(null)}
