@@ -86,8 +86,8 @@ describe('sign-in lock under a simultaneous burst', () => {
 describe.skipIf(!testDatabaseUrl())('sign-in lock across two servers sharing one PostgreSQL database', () => {
   it('a burst split between both checks at most five passwords', async () => {
     const database = await createTestDatabase(testDatabaseUrl()!);
-    const first = await startServer({ databaseUrl: database.url, seed: 'demo' });
-    const second = await startServer({ databaseUrl: database.url, seed: false });
+    const first = await startServer({ databaseUrl: database.appUrl, migrationDatabaseUrl: database.url, seed: 'demo' });
+    const second = await startServer({ databaseUrl: database.appUrl, migrationDatabaseUrl: database.url, seed: false });
     try {
       const email = 'operador@demo.local';
       const burst = await Promise.all(

@@ -34,7 +34,7 @@ function recordingProvider(server: string, sent: Array<{ server: string; to: str
 }
 
 describe.skipIf(!baseUrl)(`two servers on one PostgreSQL database${baseUrl ? '' : ` (skipped: ${WHY_SKIPPED})`}`, () => {
-  let database: { url: string; drop(): Promise<void> };
+  let database: { url: string; appUrl: string; drop(): Promise<void> };
   let dir: string;
   let first: RunningServer;
   let second: RunningServer;
@@ -46,8 +46,8 @@ describe.skipIf(!baseUrl)(`two servers on one PostgreSQL database${baseUrl ? '' 
     // Small batches and quick polling so both senders take part in one broadcast.
     const messages = { batchSize: 2, pollMs: 50 };
     // The first migrates and seeds; the second starts over the same database as a second instance would.
-    first = await startServer({ databaseUrl: database.url, seed: 'demo', uploadsDir: join(dir, 'uploads'), messages, smsProvider: recordingProvider('first', sent) });
-    second = await startServer({ databaseUrl: database.url, seed: false, uploadsDir: join(dir, 'uploads'), messages, smsProvider: recordingProvider('second', sent) });
+    first = await startServer({ databaseUrl: database.appUrl, migrationDatabaseUrl: database.url, seed: 'demo', uploadsDir: join(dir, 'uploads'), messages, smsProvider: recordingProvider('first', sent) });
+    second = await startServer({ databaseUrl: database.appUrl, migrationDatabaseUrl: database.url, seed: false, uploadsDir: join(dir, 'uploads'), messages, smsProvider: recordingProvider('second', sent) });
   });
 
   afterAll(async () => {
@@ -106,8 +106,8 @@ describe.skipIf(!baseUrl)(`two servers delivering e-mail${baseUrl ? '' : ` (skip
     const dir = await mkdtemp(join(tmpdir(), 'backoffice-two-servers-'));
     const smtpServer = await fakeSmtp('never-refused');
     const smtp = { host: '127.0.0.1', port: smtpServer.port, secure: false, from: 'bo@demo.local' };
-    const one = await startServer({ databaseUrl: database.url, seed: false, uploadsDir: join(dir, 'uploads'), smtp });
-    const two = await startServer({ databaseUrl: database.url, seed: false, uploadsDir: join(dir, 'uploads'), smtp });
+    const one = await startServer({ databaseUrl: database.appUrl, migrationDatabaseUrl: database.url, seed: false, uploadsDir: join(dir, 'uploads'), smtp });
+    const two = await startServer({ databaseUrl: database.appUrl, migrationDatabaseUrl: database.url, seed: false, uploadsDir: join(dir, 'uploads'), smtp });
     try {
       const count = 40;
       await one.database.rows(
@@ -143,7 +143,7 @@ describe.skipIf(!baseUrl)(`two servers starting at once${baseUrl ? '' : ` (skipp
     const database = await createTestDatabase(baseUrl ?? '');
     const dir = await mkdtemp(join(tmpdir(), 'backoffice-two-servers-'));
     const started = await Promise.allSettled(
-      [0, 1].map(() => startServer({ databaseUrl: database.url, seed: false, uploadsDir: join(dir, 'uploads') })),
+      [0, 1].map(() => startServer({ databaseUrl: database.appUrl, migrationDatabaseUrl: database.url, seed: false, uploadsDir: join(dir, 'uploads') })),
     );
     try {
       // A rolling deploy starts new instances together: neither may fail on the other's migration.
