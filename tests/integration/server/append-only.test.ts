@@ -217,6 +217,25 @@ describe('a payment without its posting', () => {
     ).rejects.toThrow(/installment_transactions: reversal \d+ of .* has no posting of its amount/);
   });
 
+  it('in a batch, the one payment left without its posting stops the commit and is named', async () => {
+    const installment = await installmentOf(disbursedId);
+    const error = await owner(
+      `WITH paid AS (
+         INSERT INTO installment_transactions (installment_id, credit_operation_id, kind, amount, paid_on, method, principal)
+         SELECT $1, $2, 'payment', 20.00, '2026-01-20', 'pix', 20.00 FROM generate_series(1, 3) RETURNING id, credit_operation_id),
+       posted AS (SELECT id, credit_operation_id, nextval('journal_posting_ids')::int AS posting FROM paid WHERE id <> (SELECT max(id) FROM paid))
+       INSERT INTO journal_entries (posting_id, kind, account, side, amount, credit_operation_id, transaction_id, business_date)
+       SELECT posted.posting, 'payment', v.account, v.side, 20.00, posted.credit_operation_id, posted.id, '2026-01-20'
+         FROM posted, (VALUES ('bank', 'debit'), ('loans_receivable', 'credit')) AS v(account, side)`,
+      [installment, disbursedId],
+    ).then(
+      () => null,
+      (e: Error) => e.message,
+    );
+    const [{ last }] = await owner<{ last: number }>("SELECT last_value::int AS last FROM installment_transactions_id_seq");
+    expect(error).toBe(`installment_transactions: payment ${last} of 20.00 has no posting of its amount (0 through the bank)`);
+  });
+
   it('while a payment made through the API commits with its posting', async () => {
     const list = await call(server, 'servicing.installments', { id: disbursedId }, tokens.agent);
     const first = list.body.installments[0] as { id: number };
