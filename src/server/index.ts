@@ -116,7 +116,7 @@ export interface RunningServer {
    * was stopped by close().
    */
   seeded: Promise<void>;
-  /** Direct SQL on the database, for tests and diagnostics (checking activity_log rows, ageing tokens). */
+  /** Direct SQL on the database as the server's own role, for tests and diagnostics (checking activity_log rows, ageing tokens). */
   database: { rows<T>(query: string, params?: unknown[]): Promise<T[]> };
 }
 

@@ -28,6 +28,7 @@ import { promisify } from 'node:util';
 import { startServer, type RunningServer } from '../../src/server/index';
 import { SettableClock, systemClock } from '../../src/server/platform/clock';
 import { migrations } from '../../src/server/db/migrations/index';
+import { APP_PRIVILEGES } from '../../src/server/db/privileges';
 import { SEED_VERSION } from '../../src/server/db/seed';
 
 export type TestServer = RunningServer & {
@@ -112,6 +113,8 @@ function templateKey(seed: 'demo' | false): string {
   const hash = createHash('sha256');
   hash.update(`pglite:${pgliteVersion()}\n`);
   for (const m of migrations) hash.update(`${m.id}\n${m.sql}\n`);
+  // On PostgreSQL the template's seed runs as the app role: its privileges are part of what the template proves.
+  hash.update(`${JSON.stringify(APP_PRIVILEGES)}\n`);
   // The demo seed tells its story up to the business date it ran on, so a template is good for that day only.
   hash.update(`seed:${seed || 'none'}:${SEED_VERSION}:${seed ? systemClock.today() : ''}`);
   return hash.digest('hex').slice(0, 16);
@@ -302,11 +305,14 @@ export function testDatabaseUrl(): string | undefined {
 /**
  * A fresh database on the test PostgreSQL server, empty or a copy of
  * `template`, for tests that start several servers over one database
- * themselves: `url` logs in as the owner (migrations, fixtures), `appUrl` as
- * TEST_APP_ROLE (the server: `serverUrls(url)` gives startServer both);
- * `drop` removes it.
+ * themselves: `url` logs in as the owner (migrations, fixtures; `rows` runs
+ * one query so), `appUrl` as TEST_APP_ROLE (the server: `serverUrls(url)`
+ * gives startServer both); `drop` removes it.
  */
-export async function createTestDatabase(baseUrl: string, template?: string): Promise<{ url: string; appUrl: string; drop(): Promise<void> }> {
+export async function createTestDatabase(
+  baseUrl: string,
+  template?: string,
+): Promise<{ url: string; appUrl: string; rows<T>(query: string, params?: unknown[]): Promise<T[]>; drop(): Promise<void> }> {
   const pg = (await import('pg')).default;
   const name = `bo_test_${randomUUID().replace(/-/g, '').slice(0, 20)}`;
   const admin = async (sql: string) => {
@@ -322,7 +328,17 @@ export async function createTestDatabase(baseUrl: string, template?: string): Pr
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   await ensureAppRole(baseUrl);
-  return { url: url.toString(), appUrl: asAppRole(url.toString()), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  /** One query as the owner, on a connection of its own. */
+  const rows = async <T>(query: string, params?: unknown[]): Promise<T[]> => {
+    const client = new pg.Client({ connectionString: url.toString() });
+    await client.connect();
+    try {
+      return (await client.query(query, params)).rows as T[];
+    } finally {
+      await client.end();
+    }
+  };
+  return { url: url.toString(), appUrl: asAppRole(url.toString()), rows, drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 /**
