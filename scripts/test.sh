@@ -130,7 +130,11 @@ fi
 
 step 'Server integration tests on a real PostgreSQL server'
 # The same suites, each test server on a fresh database of a throwaway
-# cluster (scripts/pg-cluster.sh); the two-servers test only runs here.
+# cluster (scripts/pg-cluster.sh); the two-servers test only runs here. As in
+# a deployment (docs/deployment.md), each database is migrated as the
+# cluster's owner and the servers work as bo_test_app, a role that owns
+# nothing and holds only src/server/db/privileges.ts (tests/helpers/server.ts),
+# so every suite also proves the app needs no more.
 if bash scripts/pg-cluster.sh bindir >/dev/null 2>&1; then
   pg_dir="$(mktemp -u "${TMPDIR:-/tmp}/backoffice-pg-XXXXXX")"
   pg_url="$(bash scripts/pg-cluster.sh start "$pg_dir")"

@@ -1,6 +1,9 @@
 /**
  * Stand-alone server (`npm run server`) for a shared deployment:
  *   DATABASE_URL (PostgreSQL) or BACKOFFICE_DATA_DIR (PGlite folder; default ./.data/pglite),
+ *   BACKOFFICE_MIGRATION_DATABASE_URL: the tables' owner on the same PostgreSQL database; the
+ *     migrations run over it and DATABASE_URL's role, which must own nothing, gets exactly the
+ *     privileges it needs (src/server/db/privileges.ts, docs/deployment.md),
  *   HOST (default 127.0.0.1), PORT (default 3333), BACKOFFICE_UPLOADS_DIR,
  *   ALLOWED_HOSTS: comma-separated Host header values the server answers to
  *     ('name' for any port, 'name:port'); default HOST:PORT plus the localhost
@@ -31,8 +34,14 @@ async function main(): Promise<void> {
     console.warn(`HOST=${host} without ALLOWED_HOSTS: only requests addressed to localhost are answered; set ALLOWED_HOSTS to the names clients use.`);
   }
   const databaseUrl = env.DATABASE_URL || undefined;
+  const migrationDatabaseUrl = env.BACKOFFICE_MIGRATION_DATABASE_URL || undefined;
+  if (migrationDatabaseUrl && !databaseUrl) throw new Error('BACKOFFICE_MIGRATION_DATABASE_URL is set without DATABASE_URL (the app role the server works as)');
+  if (databaseUrl && !migrationDatabaseUrl) {
+    console.warn('DATABASE_URL without BACKOFFICE_MIGRATION_DATABASE_URL: the server works as the tables\' owner, which could disable the append-only triggers; see docs/deployment.md.');
+  }
   const server = await startServer({
     databaseUrl,
+    migrationDatabaseUrl,
     dataDir: databaseUrl ? undefined : env.BACKOFFICE_DATA_DIR || '.data/pglite',
     uploadsDir: env.BACKOFFICE_UPLOADS_DIR || undefined,
     host,

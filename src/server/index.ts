@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import Fastify from 'fastify';
 import multipart from '@fastify/multipart';
 import { contract, MAX_UPLOAD_BYTES, type OperationName } from '@shared/contract/index';
-import { openDatabase } from './db/connect';
+import { openDatabase, type DbHandle } from './db/connect';
 import { migrate } from './db/migrate';
 import type { DemoSeedInBackground } from './db/seed';
 import { hasNoUsers } from './db/seed-needed';
@@ -39,6 +39,14 @@ export interface StartServerOptions {
   dataDir?: string;
   /** PostgreSQL connection string; wins over dataDir */
   databaseUrl?: string;
+  /**
+   * PostgreSQL connection string of the tables' owner (with databaseUrl): the
+   * migrations run over it, then the role databaseUrl logs in as is checked to
+   * own nothing and given exactly db/privileges.ts's privileges; the server
+   * then works over databaseUrl only. Without it the migrations run over
+   * databaseUrl (one role for both: it could disable the append-only triggers).
+   */
+  migrationDatabaseUrl?: string;
   seed?: 'demo' | false;
   /**
    * With seed 'demo' on an empty database: listen once the accounts, the
@@ -126,7 +134,7 @@ export interface RunningServer {
    * was stopped by close().
    */
   seeded: Promise<void>;
-  /** Direct SQL on the database, for tests and diagnostics (checking activity_log rows, ageing tokens). */
+  /** Direct SQL on the database as the server's own role, for tests and diagnostics (checking activity_log rows, ageing tokens). */
   database: { rows<T>(query: string, params?: unknown[]): Promise<T[]> };
 }
 
@@ -149,6 +157,27 @@ async function defaultUploadsDir(options: StartServerOptions): Promise<string> {
   return mkdtemp(join(tmpdir(), 'backoffice-uploads-'));
 }
 
+/**
+ * The migrations over the database the server works on, or, given the owner's
+ * connection, over that one, granting the server's role what it needs.
+ */
+async function migrateDatabase(handle: DbHandle, options: StartServerOptions): Promise<void> {
+  if (!options.migrationDatabaseUrl) {
+    await migrate(handle);
+    return;
+  }
+  if (!options.databaseUrl) throw new Error('migrationDatabaseUrl needs databaseUrl: the owner migrates, the server works as another role');
+  const [{ role }] = await handle.rows<{ role: string }>('SELECT current_user AS role');
+  const owner = await openDatabase({ databaseUrl: options.migrationDatabaseUrl });
+  try {
+    const [{ role: ownerRole }] = await owner.rows<{ role: string }>('SELECT current_user AS role');
+    if (ownerRole === role) throw new Error(`The migrations' and the server's database URLs both log in as ${role}: the server needs a role that owns nothing (docs/deployment.md).`);
+    await migrate(owner, undefined, { appRole: role });
+  } finally {
+    await owner.close();
+  }
+}
+
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   // An empty or short secret would be a guard in name only.
   if (options.launchSecret !== undefined && options.launchSecret.length < 16) throw new Error('launchSecret is too short');
@@ -166,7 +195,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   let backgroundSeed: DemoSeedInBackground | null = null;
   let seeded: Promise<void> = Promise.resolve();
   try {
-    await migrate(handle);
+    await migrateDatabase(handle, options);
     // The seed's modules are loaded only when there is something to seed (db/seed-needed.ts).
     const seed = options.seed === 'demo' && (await hasNoUsers(handle.db)) ? await import('./db/seed') : null;
     if (seed && options.seedInBackground) {

@@ -13,7 +13,12 @@
  * With TEST_DATABASE_URL (or DATABASE_URL) set, every server instead gets a
  * fresh database on that PostgreSQL server, copied from a template database
  * migrated and seeded there once (dropped on close), so the same suites run
- * against real PostgreSQL.
+ * against real PostgreSQL. As in a deployment (docs/deployment.md), the
+ * migrations run as the URL's role, the tables' owner, and the server works
+ * as TEST_APP_ROLE, a login role that owns nothing and holds only the
+ * privileges of src/server/db/privileges.ts (the seed of the template too);
+ * `owner.rows` runs SQL as the owner, for fixtures that must do what the app
+ * may not.
  * scripts/test.sh sets TEST_DATABASE_URL to a throwaway cluster.
  */
 import { execFile } from 'node:child_process';
@@ -27,11 +32,14 @@ import { promisify } from 'node:util';
 import { startServer, type RunningServer } from '../../src/server/index';
 import { SettableClock, systemClock } from '../../src/server/platform/clock';
 import { migrations } from '../../src/server/db/migrations/index';
+import { APP_PRIVILEGES } from '../../src/server/db/privileges';
 import { SEED_VERSION } from '../../src/server/db/seed';
 import { answerRecorder } from './openapi-answers';
 
 export type TestServer = RunningServer & {
   dataDir: string;
+  /** SQL as the tables' owner: on PostgreSQL its own connection, on PGlite (one user) the same as `database` */
+  owner: { rows<T>(query: string, params?: unknown[]): Promise<T[]> };
   /** the server's business date: tests move it with set()/advance(); it survives restart() */
   clock: SettableClock;
   /** Stops answering (the port is closed) but keeps the data, so restart() can bring the same server back. */
@@ -49,10 +57,12 @@ async function restartable(
   dataDir: string,
   cleanup: () => Promise<void>,
   clock: SettableClock,
+  ownerRows?: TestServer['owner']['rows'],
 ): Promise<TestServer> {
   let current = await start(0, clock);
   const port = current.port;
   return {
+    owner: { rows: ownerRows ?? ((query, params) => current.database.rows(query, params)) },
     url: current.url,
     port,
     dataDir,
@@ -108,6 +118,8 @@ function templateKey(seed: 'demo' | false): string {
   const hash = createHash('sha256');
   hash.update(`pglite:${pgliteVersion()}\n`);
   for (const m of migrations) hash.update(`${m.id}\n${m.sql}\n`);
+  // On PostgreSQL the template's seed runs as the app role: its privileges are part of what the template proves.
+  hash.update(`${JSON.stringify(APP_PRIVILEGES)}\n`);
   // The demo seed tells its story up to the business date it ran on, so a template is good for that day only.
   hash.update(`seed:${seed || 'none'}:${SEED_VERSION}:${seed ? systemClock.today() : ''}`);
   return hash.digest('hex').slice(0, 16);
@@ -188,7 +200,7 @@ async function postgresTemplate(baseUrl: string, seed: 'demo' | false): Promise<
     const workDir = await mkdtemp(join(tmpdir(), 'backoffice-pg-template-'));
     const url = new URL(baseUrl);
     url.pathname = `/${building}`;
-    const server = await startServer({ databaseUrl: url.toString(), uploadsDir: join(workDir, 'uploads'), seed });
+    const server = await startServer({ ...(await serverUrls(url.toString())), uploadsDir: join(workDir, 'uploads'), seed });
     await server.seeded;
     await server.close();
     await rm(dirname(uploadsDir), { recursive: true, force: true });
@@ -223,15 +235,71 @@ async function startOnPostgres(baseUrl: string, seed: 'demo' | false, clock: Set
   const database = await createTestDatabase(baseUrl, source.name);
   const dir = await mkdtemp(join(tmpdir(), 'backoffice-test-'));
   await copyTree(source.uploadsDir, join(dir, 'uploads'));
+  const pg = (await import('pg')).default;
+  // One connection as the owner, opened on first use.
+  const ownerPool = new pg.Pool({ connectionString: database.url, max: 1 });
+  ownerPool.on('error', () => undefined);
   return restartable(
-    (port, clock) => startServer({ databaseUrl: database.url, uploadsDir: join(dir, 'uploads'), seed: false, port, clock, observe: answerRecorder() }),
+    (port, clock) => startServer({ databaseUrl: database.appUrl, migrationDatabaseUrl: database.url, uploadsDir: join(dir, 'uploads'), seed: false, port, clock, observe: answerRecorder() }),
     join(dir, 'pgdata'),
     async () => {
+      await ownerPool.end();
       await database.drop();
       await removeTree(dir);
     },
     clock,
+    async <T>(query: string, params?: unknown[]) => (await ownerPool.query(query, params)).rows as T[],
   );
+}
+
+/**
+ * The login role the test servers work as on PostgreSQL: owns nothing, gets
+ * the app's privileges from the migrations' run (db/privileges.ts). One per
+ * cluster, shared by every test database (privileges are per database).
+ */
+export const TEST_APP_ROLE = 'bo_test_app';
+
+const appRoles = new Map<string, Promise<void>>();
+
+/** Creates TEST_APP_ROLE on the cluster of `baseUrl` once (its password is its name: a cluster that asks for one gets it). */
+function ensureAppRole(baseUrl: string): Promise<void> {
+  let pending = appRoles.get(baseUrl);
+  if (!pending) {
+    pending = (async () => {
+      const pg = (await import('pg')).default;
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      try {
+        // Test processes of one run start together: one creates it, the others find it.
+        await client.query('SELECT pg_advisory_lock(hashtext($1))', [TEST_APP_ROLE]);
+        const found = await client.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [TEST_APP_ROLE]);
+        if (!found.rowCount) await client.query(`CREATE ROLE ${TEST_APP_ROLE} LOGIN PASSWORD '${TEST_APP_ROLE}'`);
+      } finally {
+        await client.query('SELECT pg_advisory_unlock_all()').catch(() => undefined);
+        await client.end();
+      }
+    })();
+    pending.catch(() => appRoles.delete(baseUrl));
+    appRoles.set(baseUrl, pending);
+  }
+  return pending;
+}
+
+/** `url` (the owner's, on some database) logging in as TEST_APP_ROLE instead. */
+function asAppRole(url: string): string {
+  const app = new URL(url);
+  app.username = TEST_APP_ROLE;
+  app.password = TEST_APP_ROLE;
+  return app.toString();
+}
+
+/**
+ * startServer's database options for a test database at `url` (the owner's):
+ * the migrations as the owner, the server as TEST_APP_ROLE.
+ */
+export async function serverUrls(url: string): Promise<{ databaseUrl: string; migrationDatabaseUrl: string }> {
+  await ensureAppRole(url);
+  return { databaseUrl: asAppRole(url), migrationDatabaseUrl: url };
 }
 
 /** The PostgreSQL server the test servers use, or undefined for PGlite. */
@@ -242,9 +310,14 @@ export function testDatabaseUrl(): string | undefined {
 /**
  * A fresh database on the test PostgreSQL server, empty or a copy of
  * `template`, for tests that start several servers over one database
- * themselves; `drop` removes it.
+ * themselves: `url` logs in as the owner (migrations, fixtures; `rows` runs
+ * one query so), `appUrl` as TEST_APP_ROLE (the server: `serverUrls(url)`
+ * gives startServer both); `drop` removes it.
  */
-export async function createTestDatabase(baseUrl: string, template?: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createTestDatabase(
+  baseUrl: string,
+  template?: string,
+): Promise<{ url: string; appUrl: string; rows<T>(query: string, params?: unknown[]): Promise<T[]>; drop(): Promise<void> }> {
   const pg = (await import('pg')).default;
   const name = `bo_test_${randomUUID().replace(/-/g, '').slice(0, 20)}`;
   const admin = async (sql: string) => {
@@ -259,7 +332,18 @@ export async function createTestDatabase(baseUrl: string, template?: string): Pr
   await admin(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  await ensureAppRole(baseUrl);
+  /** One query as the owner, on a connection of its own. */
+  const rows = async <T>(query: string, params?: unknown[]): Promise<T[]> => {
+    const client = new pg.Client({ connectionString: url.toString() });
+    await client.connect();
+    try {
+      return (await client.query(query, params)).rows as T[];
+    } finally {
+      await client.end();
+    }
+  };
+  return { url: url.toString(), appUrl: asAppRole(url.toString()), rows, drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 /**

@@ -2,13 +2,31 @@
  * Applies the migrations that schema_migrations does not list yet, each in its
  * own transaction, under the database's migration lock: servers starting
  * together on one PostgreSQL database take turns, and the later ones find the
- * work done.
+ * work done. With `appRole` (PostgreSQL, run over the owner's connection), the
+ * app's role is then checked to own nothing and given exactly the privileges
+ * of db/privileges.ts, under the same lock.
  */
 import type { DbHandle } from './connect';
 import { migrations as allMigrations, type Migration } from './migrations/index';
+import { appRoleProblem, grantAppPrivileges } from './privileges';
 
-export function migrate(handle: DbHandle, migrations: readonly Migration[] = allMigrations): Promise<string[]> {
-  return handle.exclusively((conn) => apply(conn, migrations));
+export interface MigrateOptions {
+  /** the role the server works as (PostgreSQL only): must own nothing; gets APP_PRIVILEGES */
+  appRole?: string;
+}
+
+export function migrate(handle: DbHandle, migrations: readonly Migration[] = allMigrations, options: MigrateOptions = {}): Promise<string[]> {
+  const { appRole } = options;
+  if (appRole !== undefined && handle.kind !== 'postgres') throw new Error('an app role exists only on PostgreSQL');
+  return handle.exclusively(async (conn) => {
+    const applied = await apply(conn, migrations);
+    if (appRole !== undefined) {
+      const problem = await appRoleProblem(conn, appRole);
+      if (problem) throw new Error(`The app's database role must own nothing (docs/deployment.md): ${problem}.`);
+      await grantAppPrivileges(conn, appRole);
+    }
+    return applied;
+  });
 }
 
 async function apply(handle: Pick<DbHandle, 'exec' | 'rows'>, migrations: readonly Migration[]): Promise<string[]> {

@@ -175,7 +175,7 @@ describe('generating the file', () => {
     const [row] = await server.database.rows<{ content: string }>('SELECT content FROM assignment_remittances WHERE id = $1', [summary.id]);
     expect((await download(summary.id)).equals(Buffer.from(row.content, 'latin1'))).toBe(true);
     expect((await download(summary.id)).equals(await download(summary.id))).toBe(true);
-    await expect(server.database.rows("UPDATE assignment_remittances SET file_name = 'x' WHERE id = $1", [summary.id])).rejects.toThrow(/never changed/);
+    await expect(server.owner.rows("UPDATE assignment_remittances SET file_name = 'x' WHERE id = $1", [summary.id])).rejects.toThrow(/never changed/);
   });
 
   it('the same day again: 409 naming again unless confirmed; confirmed, the second is numbered 2', async () => {

@@ -11,7 +11,7 @@ import { MESSAGES } from '../../../src/server/platform/http/errors';
 import { REDACTED_SECRET } from '../../../src/server/platform/mailer';
 import { REGISTRATIONS_PER_CLIENT } from '../../../src/server/areas/access/handlers/recover';
 import { loggerOptions } from '../../../src/server/platform/request-context';
-import { startServer } from '../../../src/server/index';
+import { startServer, type RunningServer } from '../../../src/server/index';
 import { createTestDatabase, prepareDataDir, startTestServer, testDatabaseUrl, type TestServer } from '../../helpers/server';
 import { fakeSmtp } from '../../helpers/smtp';
 import { call, codeFromOutbox, signIn } from './client';
@@ -85,26 +85,33 @@ describe('sign-in lock under a simultaneous burst', () => {
 });
 
 describe.skipIf(!testDatabaseUrl())('sign-in lock across two servers sharing one PostgreSQL database', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let first: RunningServer;
+  let second: RunningServer;
+  // Set up beside the test, under the hook's limit: the first server seeds the whole demo on an empty database
+  // (close to the test's 60 s on a busy 2-core machine).
+  beforeAll(async () => {
+    database = await createTestDatabase(testDatabaseUrl()!);
+    first = await startServer({ databaseUrl: database.appUrl, migrationDatabaseUrl: database.url, seed: 'demo' });
+    second = await startServer({ databaseUrl: database.appUrl, migrationDatabaseUrl: database.url, seed: false });
+  });
+  afterAll(async () => {
+    await first?.close();
+    await second?.close();
+    await database?.drop();
+  });
+
   it('a burst split between both checks at most five passwords', async () => {
-    const database = await createTestDatabase(testDatabaseUrl()!);
-    const first = await startServer({ databaseUrl: database.url, seed: 'demo' });
-    const second = await startServer({ databaseUrl: database.url, seed: false });
-    try {
-      const email = 'operador@demo.local';
-      const burst = await Promise.all(
-        Array.from({ length: 30 }, (_, i) => call(i % 2 ? first : second, 'session.login', { email, password: 'errada123' })),
-      );
-      expect(burst.filter((a) => a.status === 401).length).toBeLessThanOrEqual(5);
-      expect(burst.every((a) => a.status === 401 || a.status === 429)).toBe(true);
-      const [row] = await first.database.rows<{ n: number }>('SELECT count(*)::int AS n FROM login_attempts WHERE lower(email) = $1', [email]);
-      expect(Number(row.n)).toBeLessThanOrEqual(5);
-      expect((await call(second, 'session.login', { email, password: 'Senha123' })).status).toBe(429);
-      expect((await call(first, 'session.login', { email, password: 'Senha123' })).status).toBe(429);
-    } finally {
-      await first.close();
-      await second.close();
-      await database.drop();
-    }
+    const email = 'operador@demo.local';
+    const burst = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => call(i % 2 ? first : second, 'session.login', { email, password: 'errada123' })),
+    );
+    expect(burst.filter((a) => a.status === 401).length).toBeLessThanOrEqual(5);
+    expect(burst.every((a) => a.status === 401 || a.status === 429)).toBe(true);
+    const [row] = await first.database.rows<{ n: number }>('SELECT count(*)::int AS n FROM login_attempts WHERE lower(email) = $1', [email]);
+    expect(Number(row.n)).toBeLessThanOrEqual(5);
+    expect((await call(second, 'session.login', { email, password: 'Senha123' })).status).toBe(429);
+    expect((await call(first, 'session.login', { email, password: 'Senha123' })).status).toBe(429);
   });
 });
 

@@ -303,7 +303,7 @@ describe('missing records and bad input', () => {
     const badId = await call(server, 'bureau.newReport', { solicitation_id: 'x', idempotency_key: key() }, admin);
     expect(badId.status).toBe(400);
     expect(badId.body.field).toBe('solicitation_id');
-    const [model] = await server.database.rows<{ id: number }>("INSERT INTO bureau_lookup_models (label, active) VALUES ('Modelo antigo', false) RETURNING id");
+    const [model] = await server.owner.rows<{ id: number }>("INSERT INTO bureau_lookup_models (label, active) VALUES ('Modelo antigo', false) RETURNING id");
     const inactive = await call(server, 'bureau.newReport', { solicitation_id: solicitationId, model_id: model.id, idempotency_key: key() }, admin);
     expect(inactive.status).toBe(400);
     expect(inactive.body.field).toBe('model_id');

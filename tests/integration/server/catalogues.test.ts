@@ -21,8 +21,9 @@ const logOf = (entity: string, entityId: number) =>
     [entity, entityId],
   );
 
+// Nothing in the app writes references yet (the app's role only reads them): the owner plays the referrer.
 const useItem = (catalogue: string, itemId: number, referrerId: number) =>
-  server.database.rows(
+  server.owner.rows(
     "INSERT INTO catalogue_references (catalogue, item_id, referrer, referrer_id) VALUES ($1, $2, 'solicitations', $3)",
     [catalogue, itemId, referrerId],
   );
@@ -245,7 +246,7 @@ describe('projects', () => {
     const refused = await call(server, 'projects.delete', { id }, tokens.operator);
     expect(refused.status).toBe(409);
     expect(refused.body.message).toMatch(/em uso por 1 registro /);
-    await server.database.rows("DELETE FROM catalogue_references WHERE catalogue = 'projects' AND item_id = $1", [id]);
+    await server.owner.rows("DELETE FROM catalogue_references WHERE catalogue = 'projects' AND item_id = $1", [id]);
     expect((await call(server, 'projects.delete', { id }, tokens.operator)).status).toBe(200);
     expect((await call(server, 'projects.byId', { id }, tokens.operator)).status).toBe(404);
     expect((await logOf('project', id)).map((l) => l.action)).toEqual(['project.create', 'project.delete']);

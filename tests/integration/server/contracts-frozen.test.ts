@@ -124,11 +124,14 @@ describe('a contract is frozen when issued', () => {
     const [template] = await server.database.rows<{ title: string; body: string; version: number }>("SELECT title, body, version FROM contract_templates WHERE company_id = 1 AND kind = 'CCB'");
     const representatives = await server.database.rows<{ id: number; name: string }>('SELECT id, name FROM company_representatives WHERE company_id = 1');
     try {
-      await server.database.rows(
-        'UPDATE credit_operation_installments SET payment = payment + 100, interest = interest + 100, balance = balance + 1, due_date = due_date + 10 WHERE credit_operation_id = $1',
-        [op.id],
-      );
-      await server.database.rows('DELETE FROM credit_operation_installments WHERE credit_operation_id = $1 AND number = 12', [op.id]);
+      // The issued schedule itself can no longer move (migration 0036), not even for its owner.
+      await expect(
+        server.owner.rows(
+          'UPDATE credit_operation_installments SET payment = payment + 100, interest = interest + 100, balance = balance + 1, due_date = due_date + 10 WHERE credit_operation_id = $1',
+          [op.id],
+        ),
+      ).rejects.toThrow(/the schedule of an issued contract is never changed/);
+      await expect(server.owner.rows('DELETE FROM credit_operation_installments WHERE credit_operation_id = $1 AND number = 12', [op.id])).rejects.toThrow(/never changed/);
       await server.database.rows(
         "UPDATE credit_operations SET principal = principal + 1000, released = released + 1000, iof_total = iof_total + 10, total_payable = total_payable + 5000, cet_monthly = 9.99, cet_yearly = 99.99, monthly_rate = 3.5, installments_count = 11, fees = '[{\"name\": \"TAC\", \"amount\": \"999.00\"}]', fees_total = 999 WHERE id = $1",
         [op.id],
@@ -157,7 +160,7 @@ describe('a contract is frozen when issued', () => {
     const before = await pdfText(op.id, 'MPO');
     expect(before).toContain('capital de giro e controle de estoque');
     await server.database.rows("UPDATE credit_operations SET orientation_message = 'Outra orientação, escrita depois.' WHERE id = $1", [op.id]);
-    await server.database.rows('UPDATE credit_operation_installments SET due_date = due_date + 30 WHERE credit_operation_id = $1', [op.id]);
+    await expect(server.owner.rows('UPDATE credit_operation_installments SET due_date = due_date + 30 WHERE credit_operation_id = $1', [op.id])).rejects.toThrow(/never changed/);
     expect(await pdfText(op.id, 'MPO')).toBe(before);
   });
 

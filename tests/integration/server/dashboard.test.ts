@@ -258,7 +258,7 @@ describe('per-month figures kept with the rows', () => {
       [d],
     );
     await expectRecount('direct SQL on values and approvals');
-    await server.database.rows('DELETE FROM solicitations WHERE id = $1', [d]);
+    await server.owner.rows('DELETE FROM solicitations WHERE id = $1', [d]);
     await server.database.rows('UPDATE solicitations SET deleted_at = NULL WHERE id = $1', [a]);
     await expectRecount('hard delete and a restored one');
   });

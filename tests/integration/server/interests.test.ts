@@ -70,10 +70,10 @@ describe('seeded option lists', () => {
 
 describe('order and active options', () => {
   it('orders by the list order, keeps inactive options in list-perfil (labels of saved answers) and leaves them out of list-options', async () => {
-    const [first] = await server.database.rows<{ id: number }>(
+    const [first] = await server.owner.rows<{ id: number }>(
       "INSERT INTO interest_profiles (list_name, titulo, texto, ativo, sort_order) VALUES ('genre', 'Não binário', '', true, 0) RETURNING id",
     );
-    const [retired] = await server.database.rows<{ id: number }>(
+    const [retired] = await server.owner.rows<{ id: number }>(
       "INSERT INTO interest_profiles (list_name, titulo, texto, ativo, sort_order) VALUES ('genre', 'Opção antiga', 'Não é mais oferecida', false, 3) RETURNING id",
     );
     const profiles = await call(server, 'interests.listProfiles', { x: 'genre' }, tokens.operator);

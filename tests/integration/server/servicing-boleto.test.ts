@@ -423,7 +423,7 @@ describe('refusals', () => {
   }, 60_000);
 
   it('slips are never changed or deleted', async () => {
-    await expect(server.database.rows('UPDATE boleto_slips SET amount = amount + 1')).rejects.toThrow(/never changed/);
-    await expect(server.database.rows('DELETE FROM boleto_slips')).rejects.toThrow(/never changed/);
+    await expect(server.owner.rows('UPDATE boleto_slips SET amount = amount + 1')).rejects.toThrow(/never changed/);
+    await expect(server.owner.rows('DELETE FROM boleto_slips')).rejects.toThrow(/never changed/);
   });
 });

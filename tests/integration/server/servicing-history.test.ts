@@ -105,14 +105,15 @@ describe('installments as of a past day', () => {
       { installment_id: ids[1], status: 'renegotiated', effective_on: '2026-03-25' },
       { installment_id: ids[0], status: null, effective_on: '2026-04-10' },
     ]);
-    await expect(server.database.rows('UPDATE installment_status_history SET status = NULL WHERE credit_operation_id = $1', [opId])).rejects.toThrow(/never changed/);
-    await expect(server.database.rows('DELETE FROM installment_status_history WHERE credit_operation_id = $1', [opId])).rejects.toThrow(/never changed/);
+    await expect(server.owner.rows('UPDATE installment_status_history SET status = NULL WHERE credit_operation_id = $1', [opId])).rejects.toThrow(/never changed/);
+    await expect(server.owner.rows('DELETE FROM installment_status_history WHERE credit_operation_id = $1', [opId])).rejects.toThrow(/never changed/);
   });
 
   it('the migration rebuilds the same history from the write-offs, and a renegotiation from the day its row was written', async () => {
     type Row = { installment_id: number; status: string | null; effective_on: string };
+    // As the owner: the table made again below has none of the app role's privileges (they are granted at a start).
     const read = () =>
-      server.database.rows<Row>(
+      server.owner.rows<Row>(
         "SELECT installment_id, status, to_char(effective_on, 'YYYY-MM-DD') AS effective_on FROM installment_status_history WHERE credit_operation_id = $1 ORDER BY id",
         [opId],
       );
@@ -122,8 +123,8 @@ describe('installments as of a past day', () => {
       [ids[1]],
     );
     // As on a database written before the history existed: the table gone, the migration run again.
-    await server.database.rows('DROP TABLE installment_status_history');
-    for (const statement of statusHistoryMigration.sql.split(/;\s*\n/).map((q) => q.trim()).filter(Boolean)) await server.database.rows(statement);
+    await server.owner.rows('DROP TABLE installment_status_history');
+    for (const statement of statusHistoryMigration.sql.split(/;\s*\n/).map((q) => q.trim()).filter(Boolean)) await server.owner.rows(statement);
     const rebuilt = await read();
     const writeOffs = (rows: Row[]) => rows.filter((r) => r.installment_id === ids[0]);
     expect(writeOffs(rebuilt)).toEqual(writeOffs(written));

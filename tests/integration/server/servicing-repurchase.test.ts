@@ -394,8 +394,8 @@ describe('repurchase causes beyond days late: fraud and contract cancelled marks
     const logged = await server.database.rows<{ n: number }>("SELECT count(*)::int AS n FROM activity_log WHERE action = 'repurchase-cause.clear'");
     expect(logged[0].n).toBe(2);
     // The rows are the history: never changed nor deleted.
-    await expect(server.database.rows("UPDATE repurchase_cause_marks SET reason = 'outro motivo' WHERE credit_operation_id = $1", [opId])).rejects.toThrow(/never changed/);
-    await expect(server.database.rows('DELETE FROM repurchase_cause_marks WHERE credit_operation_id = $1', [opId])).rejects.toThrow(/never changed/);
+    await expect(server.owner.rows("UPDATE repurchase_cause_marks SET reason = 'outro motivo' WHERE credit_operation_id = $1", [opId])).rejects.toThrow(/never changed/);
+    await expect(server.owner.rows('DELETE FROM repurchase_cause_marks WHERE credit_operation_id = $1', [opId])).rejects.toThrow(/never changed/);
   });
 
   it('a repurchase asked because of a mark and waiting for its second person is refused on approval once the mark was cleared', async () => {

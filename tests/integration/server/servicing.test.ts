@@ -403,7 +403,7 @@ describe('installments, payments and reversals', () => {
   }, 120_000);
 
   it('the database refuses to change or delete a transaction or a journal entry', async () => {
-    await expect(server.database.rows('UPDATE installment_transactions SET amount = 1 WHERE credit_operation_id = $1', [opId])).rejects.toThrow(/never changed/);
-    await expect(server.database.rows('DELETE FROM journal_entries WHERE credit_operation_id = $1', [opId])).rejects.toThrow(/never changed/);
+    await expect(server.owner.rows('UPDATE installment_transactions SET amount = 1 WHERE credit_operation_id = $1', [opId])).rejects.toThrow(/never changed/);
+    await expect(server.owner.rows('DELETE FROM journal_entries WHERE credit_operation_id = $1', [opId])).rejects.toThrow(/never changed/);
   });
 });

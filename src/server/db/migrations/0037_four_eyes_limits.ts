@@ -58,4 +58,7 @@ CREATE TABLE company_parameter_changes (
 );
 CREATE TRIGGER company_parameter_changes_immutable BEFORE UPDATE OR DELETE ON company_parameter_changes
   FOR EACH ROW EXECUTE FUNCTION servicing_refuse_change();
+-- Append-only as the money tables are (0036): no TRUNCATE either.
+CREATE TRIGGER limited_moves_no_truncate BEFORE TRUNCATE ON limited_moves FOR EACH STATEMENT EXECUTE FUNCTION append_only_refuse_truncate();
+CREATE TRIGGER company_parameter_changes_no_truncate BEFORE TRUNCATE ON company_parameter_changes FOR EACH STATEMENT EXECUTE FUNCTION append_only_refuse_truncate();
 `;
