@@ -81,6 +81,12 @@ export function operatorsOnlyMove(action: CreditOperationAction, status: CreditO
 /** Statuses in which the conditions may still change (PUT /creditOperation/:id). */
 export const EDITABLE_STATUSES: readonly CreditOperationStatus[] = ['proposal', 'analysis', 'returned', 'approved'];
 /** Statuses in which a contract may be issued. */
+/**
+ * Statuses before a contract was issued (or that ended before one): the schedule may still be replaced. From
+ * contract_issued on it is the contract's and the database refuses to change it (migration 0036's
+ * installment_schedule_fixed repeats this list; tests/unit/server/trigger-status-lists.test.ts keeps them equal).
+ */
+export const SCHEDULE_OPEN_STATUSES: readonly CreditOperationStatus[] = [...EDITABLE_STATUSES, 'refused', 'cancelled'];
 export const CONTRACT_ISSUABLE_STATUSES: readonly CreditOperationStatus[] = ['approved'];
 /** Final for origination: no person's action leaves them; servicing's SETTLEMENT_MOVE and WRITE_OFF_MOVES still move a disbursed operation (and a written-off one back). */
 export const FINAL_OPERATION_STATUSES: readonly CreditOperationStatus[] = ['refused', 'cancelled', 'disbursed', 'settled', 'written_off'];

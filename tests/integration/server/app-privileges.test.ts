@@ -1,6 +1,6 @@
 /**
- * The server's own database role on PostgreSQL (issue 30, item 3;
- * src/server/db/privileges.ts, docs/deployment.md): migrations run as the
+ * The server's own database role on PostgreSQL
+ * (src/server/db/privileges.ts, docs/deployment.md): migrations run as the
  * tables' owner, the server works as a role that owns nothing and holds
  * exactly the declared privileges, so it can neither disable a trigger nor
  * truncate. The declaration's completeness is checked on every run; the rest

@@ -1,5 +1,5 @@
 /**
- * Append-only means append-only (issue 30, item 3; migration 0036), on PGlite
+ * Append-only means append-only (migration 0036), on PGlite
  * and on PostgreSQL: what the database itself refuses, whoever asks. The
  * refusals are asked as the tables' owner (`server.owner`; on PGlite the one
  * user), the role the triggers have to stop; on PostgreSQL the server's own

@@ -20,7 +20,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { migrations, type Migration } from '../../../src/server/db/migrations';
-import { COLLECTING_STATUSES } from '../../../src/shared/credit-operation-status';
+import { COLLECTING_STATUSES, SCHEDULE_OPEN_STATUSES } from '../../../src/shared/credit-operation-status';
 import { awaitsContract, SOLICITATION_STATUSES } from '../../../src/shared/solicitation-status';
 
 /** The status comparisons of a function's body: the column (its alias dropped) and the literals, as written. */
@@ -71,6 +71,10 @@ const REPEATED_RULES: Readonly<Record<string, { why: string; lists: Readonly<Rec
   installments_collecting_follow_operation: {
     why: 'an operation’s status change sets `collecting` on its installments (0019)',
     lists: { status: COLLECTING_STATUSES },
+  },
+  installment_schedule_fixed: {
+    why: 'an issued contract’s schedule (or one whose money left) is fixed; before issue it may be replaced (0036)',
+    lists: { status: SCHEDULE_OPEN_STATUSES },
   },
   installment_collecting_of_operation: {
     why: 'an installment written takes its operation’s `collecting` (0019)',

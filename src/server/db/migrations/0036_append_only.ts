@@ -1,5 +1,5 @@
 /**
- * Append-only means append-only, for the app too (issue 30, item 3). The row
+ * Append-only means append-only, for the app too. The row
  * triggers of 0015–0031 refused UPDATE and DELETE of the money tables, but a
  * TRUNCATE fires no row trigger, the activity log, the disbursements and the
  * signed schedules had no guard at all, and a payment could be written with
