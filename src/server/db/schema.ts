@@ -10,6 +10,7 @@ export * as uploadsSchema from '../areas/uploads/schema';
 export * as cataloguesSchema from '../areas/catalogues/schema';
 export * as interestsSchema from '../areas/catalogues/schema-interests';
 export * as companySchema from '../areas/company/schema';
+export * as companyParameterChangesSchema from '../areas/company/schema-parameter-changes';
 export * as intakeSchema from '../areas/intake/schema';
 export * as dashboardSchema from '../areas/intake/schema-dashboard';
 export * as lgpdSchema from '../areas/lgpd/schema';

@@ -18,7 +18,8 @@ import { COMPANY_FOUR_EYES_PARAMETERS, FOUR_EYES_PARAMETER_NAMES, type FourEyesP
 import type { Db } from '../../db/connect';
 import { checkRefusal, closeApproval, describeApproval, giveCheck, openApproval, pendingApproval, type Actor } from '../operations';
 import type { ApprovalRequestRow } from '../operations/schema-approvals';
-import { companyParameterChanges, companyParameters, iofParameters, type CompanyParameterChangeRow } from './schema';
+import { companyParameters, iofParameters } from './schema';
+import { companyParameterChanges, type CompanyParameterChangeRow } from './schema-parameter-changes';
 import { badRequest, conflict, HttpError, notFound } from '../../platform/http/errors';
 import { logActivity, type Snapshot } from '../../platform/activity';
 import { assertNoIofOverlap, COMPANY_MESSAGES, isIofOverlap, parametersOf, toCompanyParameters, toIofParameter } from './company';

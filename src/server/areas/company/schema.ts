@@ -3,7 +3,6 @@ import { bigint, boolean, date, integer, jsonb, numeric, pgTable, serial, text, 
 import { CONTRACT_KINDS, IOF_PERSON_TYPES } from '@shared/enums';
 import { REPURCHASE_RULES } from '@shared/servicing';
 import { users } from '../access/schema';
-import { approvalRequests } from '../operations/schema-approvals';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
@@ -149,14 +148,3 @@ export const iofParameters = pgTable('iof_parameters', {
   created_at: ts('created_at').notNull().defaultNow(),
   updated_at: ts('updated_at').notNull().defaultNow(),
 });
-
-/** A change of the parameters waiting for (or gone through) another administrator (migration 0037): the values asked for and those in force when asked. */
-export const companyParameterChanges = pgTable('company_parameter_changes', {
-  id: serial('id').primaryKey(),
-  company_id: integer('company_id').notNull().references(() => companies.id),
-  approval_request_id: integer('approval_request_id').notNull().unique().references(() => approvalRequests.id),
-  before: jsonb('before').$type<Record<string, unknown>>().notNull(),
-  proposed: jsonb('proposed').$type<Record<string, unknown>>().notNull(),
-  created_at: ts('created_at').notNull().defaultNow(),
-});
-export type CompanyParameterChangeRow = typeof companyParameterChanges.$inferSelect;
