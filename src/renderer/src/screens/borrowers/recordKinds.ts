@@ -16,7 +16,6 @@ type KindInput<K extends BorrowerRecordKind> = (typeof BORROWER_RECORD_KINDS)[K]
 export type RecordValues<K extends BorrowerRecordKind> = z.input<KindInput<K>>;
 export type RecordSchema<K extends BorrowerRecordKind> = z.ZodType<z.output<KindInput<K>>, RecordValues<K>>;
 export type RecordField<K extends BorrowerRecordKind> = KitField<RecordValues<K>, BorrowerRecord<K>>;
-export { monthText };
 
 interface KindSpec<K extends BorrowerRecordKind> {
   fields: readonly RecordField<K>[];
