@@ -62,6 +62,11 @@ export interface RecordsPanelDecl<T extends { id: number }, S extends z.ZodType<
   intro?: ReactNode;
 }
 
+/** The rows of a list query as a panel shows them: loading until the first answer, a cached answer's time while it is stale. */
+export function queryRows<T>(query: { data?: readonly T[]; isFetching: boolean; error: unknown; stale: boolean; cachedAt?: string }) {
+  return { rows: query.data, loading: query.isFetching && !query.data, error: query.error, staleSince: query.stale ? (query.cachedAt ?? '') : null };
+}
+
 function RecordDialog<T extends { id: number }, S extends z.ZodType<unknown, FieldValues>>({
   decl,
   editing,

@@ -39,7 +39,7 @@ export function normaliseFormText(raw: unknown, rules: FormTextRules): unknown {
 }
 
 /** Unwraps optional, nullable, default and pipe (its input side) down to the type a field holds. */
-function innerType(schema: z.ZodType): z.ZodType {
+export function innerType(schema: z.ZodType): z.ZodType {
   let t: z.ZodType = schema;
   for (let depth = 0; depth < 16; depth++) {
     if (t instanceof z.ZodOptional || t instanceof z.ZodNullable || t instanceof z.ZodDefault) t = t.unwrap() as z.ZodType;

@@ -17,10 +17,10 @@ import { bridge } from '../../api/client';
 import { ApiError, errorText } from '../../api/errors';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { useToast } from '../../app/toaster';
-import { RecordsPanel } from '@kit/RecordsPanel';
+import { queryRows, RecordsPanel } from '@kit/RecordsPanel';
 import { payloadOf } from '../solicitations/files';
 import { fileProblem } from '../solicitations/model';
-import { RECORD_KINDS, recordSchema, type RecordKindDecl, type RecordSchema } from './recordKinds';
+import { RECORD_KINDS, type RecordKindDecl, type RecordSchema } from './recordKinds';
 
 type Guarantee = BorrowerRecord<'securedguarantee'>;
 const MAX_MB = Math.round(MAX_SOLICITATION_FILE_BYTES / (1024 * 1024));
@@ -73,8 +73,6 @@ export function BorrowerRecordsTab({ kind, borrowerId }: { kind: BorrowerRecordK
   const upload = useApiMutation('borrowers.securedguarantee.upload', { invalidates: ['borrowers.securedguarantee.list'] });
   const input = useRef<HTMLInputElement>(null);
   const [target, setTarget] = useState<Guarantee | null>(null);
-  const schema = recordSchema(kind) as unknown as RecordSchema<AnyKind>;
-  const rows = query.data as AnyRow[] | undefined;
 
   const pick = (row: Guarantee) => {
     setTarget(row);
@@ -105,15 +103,8 @@ export function BorrowerRecordsTab({ kind, borrowerId }: { kind: BorrowerRecordK
           testId: kind,
           texts: `borrowers.records.${kind}`,
           intro: t(`borrowers.records.${kind}.intro`, { max: MAX_MB }),
-          columns: decl.columns,
-          rows,
-          loading: query.isFetching && !query.data,
-          error: query.error,
-          staleSince: query.stale ? (query.cachedAt ?? '') : null,
-          schema,
-          fields: decl.fields(t),
-          empty: decl.empty,
-          toValues: (row) => decl.toValues(row),
+          ...decl.panel(t),
+          ...queryRows({ ...query, data: query.data as AnyRow[] | undefined }),
           create: (values) => save.mutateAsync({ ...values, borrower_id: borrowerId }),
           update: (row, values) => save.mutateAsync({ ...values, borrower_id: borrowerId, id: row.id }),
           remove: (row) => remove.mutateAsync({ id: row.id }),
