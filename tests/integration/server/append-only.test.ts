@@ -27,7 +27,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => server?.close());
 
-/** Every table migration 0036 guards against TRUNCATE. */
+/** Every table migrations 0036 and 0037 (the four-eyes records) guard against TRUNCATE. */
 const APPEND_ONLY = [
   'installment_transactions',
   'journal_entries',
@@ -52,6 +52,8 @@ const APPEND_ONLY = [
   'repurchase_cause_marks',
   'activity_log',
   'credit_operation_installments',
+  'limited_moves',
+  'company_parameter_changes',
 ];
 
 describe('TRUNCATE', () => {
