@@ -647,6 +647,7 @@ export const companyOperations = {
     origin: 'spec',
     description:
       "Asks for a change of the operating rules (every one is money: COMPANY_FOUR_EYES_PARAMETERS). Nothing changes yet: the change waits for another administrator (company.decideParameters) and the answer is the parameters in force with it as `pending_change`. Fields left out keep their value. 400 when nothing would change; 409 when a change already waits.",
+    errors: [409],
     args: z
       .object({
         company_id: idSchema,
@@ -713,6 +714,7 @@ export const companyOperations = {
     origin: 'designed',
     description:
       "Another administrator's answer to the pending change of the parameters (four eyes): approve applies it whole (logged with before and after, the one who asked and the one who approved); refuse (with a reason) leaves the parameters as they are; the administrator who asked may withdraw it the same way (approving their own is a 403 four-eyes). 409 when no change waits, or when the parameters changed since it was asked (then it is cancelled: ask again).",
+    errors: [409],
     args: z.object({
       id: idSchema,
       approve: z.boolean({ error: 'informe se aprova' }),
