@@ -693,6 +693,30 @@ export async function lockOperation(tx: Db, id: number, version: number): Promis
   return row;
 }
 
+/**
+ * Takes the row locks of these operations for the rest of the transaction, in
+ * id order (the one order every movement takes them in, so two movements never
+ * wait on each other in a cycle), in a statement that reads nothing else;
+ * answers the ids found, in id order. What a decision depends on is read after
+ * it, in new statements: under read committed each statement sees what was
+ * committed when it began, and a statement that waited for a lock keeps that
+ * view for every row but the locked one — a payment that joined the
+ * installment's stored status into its locking statement saw it as it was
+ * before the cession or write-off it had waited for (issue 30).
+ */
+export async function lockOperations(tx: Db, operationIds: readonly number[]): Promise<number[]> {
+  const ids = [...new Set(operationIds)].sort((a, b) => a - b);
+  if (ids.length === 0) return [];
+  // One int[] parameter whatever the count (a bank file names thousands).
+  const rows = await tx
+    .select({ id: creditOperations.id })
+    .from(creditOperations)
+    .where(sql`${creditOperations.id} = ANY(${`{${ids.join(',')}}`}::int[])`)
+    .orderBy(asc(creditOperations.id))
+    .for('update');
+  return rows.map((r) => r.id);
+}
+
 /** The columns a change may write besides the status, the version and the times, which `changeOperation` owns. */
 export type OperationPatch = Partial<Omit<typeof creditOperations.$inferInsert, 'id' | 'status' | 'status_changed_at' | 'version' | 'updated_at'>>;
 

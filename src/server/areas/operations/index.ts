@@ -11,6 +11,7 @@ export {
   findOperation,
   guaranteeHeld,
   lockOperation,
+  lockOperations,
   OPERATION_MESSAGES,
   overdueOf,
   recordInstallmentSettlement,

@@ -19,7 +19,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { StoredInstallmentStatus } from '@shared/installment-status';
 import type { Db } from '../../db/connect';
 import { users } from '../access/schema';
-import { OPERATION_MESSAGES, type OperationRow } from '../operations';
+import { lockOperations, OPERATION_MESSAGES, type OperationRow } from '../operations';
 import { creditOperationInstallments, creditOperations } from '../operations/schema';
 import { notFound } from '../../platform/http/errors';
 import { contextFrom, INSTALLMENT_MESSAGES, type InstallmentRow, type ServicingContext, type Terms } from './installments';
@@ -28,25 +28,13 @@ import { installmentStates } from './schema-moves';
 import { intArray } from './batch-sql';
 
 /**
- * Takes the row locks of these operations (for this transaction, in id order:
- * the order every movement takes them in) in a statement that reads nothing
- * else; answers the ids found. What a decision depends on is read after it,
- * in new statements: under read committed each statement sees what was
- * committed when it began, and a statement that waited for a lock keeps that
- * view for every row but the locked one — a payment that joined the
- * installment's stored status into its locking statement saw it as it was
- * before the cession or write-off it had waited for (issue 30).
+ * Takes the row locks of these operations through their owner, the operations
+ * area (lockOperations: in id order, in a statement that reads nothing else);
+ * answers the ids found. What a decision depends on is read after it, in new
+ * statements (issue 30).
  */
 export async function lockOperationRows(tx: Db, operationIds: readonly number[]): Promise<number[]> {
-  const ids = [...new Set(operationIds)].sort((a, b) => a - b);
-  if (ids.length === 0) return [];
-  const rows = await tx
-    .select({ id: creditOperations.id })
-    .from(creditOperations)
-    .where(sql`${creditOperations.id} = ANY(${intArray(ids)})`)
-    .orderBy(asc(creditOperations.id))
-    .for('update');
-  return rows.map((r) => r.id);
+  return lockOperations(tx, operationIds);
 }
 
 /** The operation locked for this transaction, then (a new statement, see lockOperationRows) with its late-charge terms. */
