@@ -62,7 +62,8 @@ import { borrowers, borrowerSecuredGuarantees } from '../borrowers/schema';
 import { creditOperationEvents, creditOperationInstallments, creditOperationMessages, creditOperations, issuedContracts } from './schema';
 import { containsPattern } from '../../domain/like';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../platform/http/errors';
-import { logActivity, type Snapshot } from '../../platform/activity';
+import { logActivities, logActivity, type Snapshot } from '../../platform/activity';
+import { insertRows } from '../../db/insert-rows';
 import { checkRefusal, closeApproval, describeApproval, giveCheck, isPending, latestApproval, openApproval, pendingApproval } from './approvals';
 import { parametersOf } from '../company';
 import { simulateConditions, type Simulation } from '../intake';
@@ -732,6 +733,23 @@ export interface OperationChange {
   patch?: OperationPatch;
   /** the activity-log entry: its action and the snapshots of the row before and after */
   log: { action: ActivityAction; before: (row: OperationRow) => Snapshot; after: (row: OperationRow) => Snapshot };
+  /** the installments' settlement days the change writes on the schedule (servicing's payments and reversals) */
+  settlements?: readonly SettlementDay[];
+}
+
+/**
+ * An installment's settlement day on the schedule (`paid_on`, what the risk
+ * classification, the overdue lists and the collections read): the day of the
+ * payment that settled it, or null when a reversal reopened it.
+ */
+export interface SettlementDay {
+  installmentId: number;
+  /** its number on the schedule, for the timeline */
+  number: number;
+  /** the day it had */
+  from: string | null;
+  /** the day it gets (null: open again) */
+  paidOn: string | null;
 }
 
 /**
@@ -753,6 +771,7 @@ export async function changeOperation(tx: Db, change: OperationChange): Promise<
     .set({ ...change.patch, status: to, ...(moves ? { status_changed_at: at } : {}), version: before.version + 1, updated_at: at })
     .where(eq(creditOperations.id, before.id))
     .returning();
+  if (change.settlements?.length) await writeSettlementDays(tx, [{ operationId: before.id, days: change.settlements }]);
   await addEvent(tx, {
     operationId: before.id,
     kind: change.event.kind,
@@ -982,23 +1001,122 @@ const CONTRACT_LOG = {
   cancel: 'credit-operation.contract-cancelled',
 } as const satisfies Record<keyof typeof CONTRACT_MOVES, ActivityAction>;
 
-/**
- * Keeps an installment's settlement day (`paid_on`, what the risk
- * classification and the overdue lists read) in step with servicing's
- * payments: the day of the payment that settled it, or null when a reversal
- * reopened it. Called by servicing inside its payment's transaction, under
- * the operation's row lock.
- */
-export async function recordInstallmentSettlement(tx: Db, installmentId: number, paidOn: string | null): Promise<void> {
-  await tx.update(creditOperationInstallments).set({ paid_on: paidOn }).where(eq(creditOperationInstallments.id, installmentId));
-}
-
-/** The settlement days of many installments (a bank file's payments) in one statement. */
-export async function recordInstallmentSettlements(tx: Db, days: ReadonlyArray<{ installmentId: number; paidOn: string | null }>): Promise<void> {
-  if (days.length === 0) return;
-  const values = JSON.stringify(days.map((d) => ({ id: d.installmentId, paid_on: d.paidOn })));
+/** The settlement days of the operations' installments, in one statement (only installments of the operation named). */
+async function writeSettlementDays(tx: Db, changes: ReadonlyArray<{ operationId: number; days: readonly SettlementDay[] }>): Promise<void> {
+  const values = JSON.stringify(changes.flatMap((c) => c.days.map((d) => ({ id: d.installmentId, op: c.operationId, paid_on: d.paidOn }))));
   await tx.execute(sql`
     UPDATE credit_operation_installments i SET paid_on = v.paid_on
-      FROM json_to_recordset(${values}::json) AS v(id int, paid_on date)
-     WHERE i.id = v.id`);
+      FROM json_to_recordset(${values}::json) AS v(id int, op int, paid_on date)
+     WHERE i.id = v.id AND i.credit_operation_id = v.op`);
+}
+
+/** How the timeline says it: "Parcela 3 quitada em 2024-05-10", "Parcela 4 reaberta". */
+function settlementNote(days: readonly SettlementDay[]): string {
+  return days.map((d) => (d.paidOn === null ? `Parcela ${d.number} reaberta` : `Parcela ${d.number} quitada em ${d.paidOn}`)).join('; ');
+}
+
+/** The log's view of the days: "3: 2024-05-10, 4: —". */
+function settlementText(days: readonly SettlementDay[], side: 'from' | 'paidOn'): string {
+  return days.map((d) => `${d.number}: ${d[side] ?? '—'}`).join(', ');
+}
+
+/** What servicing's payments and reversals hand in: the operation as they locked it and the days its installments take. */
+export interface Settlement {
+  operationId: number;
+  /** the version read under the operation's lock, in this transaction */
+  version: number;
+  days: readonly SettlementDay[];
+  actorId: number;
+  at: Date;
+}
+
+/** A settlement as the operation's change: no move, its days on the schedule, a timeline event and a log entry. */
+function settlementChange(s: Settlement): OperationChange {
+  return {
+    id: s.operationId,
+    version: s.version,
+    settlements: s.days,
+    event: { kind: 'installment_settlement', note: settlementNote(s.days), actorId: s.actorId, at: s.at },
+    log: {
+      action: 'credit-operation.installment-settlement',
+      before: (r) => ({ version: r.version, settlement_days: settlementText(s.days, 'from') }),
+      after: (r) => ({ version: r.version, settlement_days: settlementText(s.days, 'paidOn') }),
+    },
+  };
+}
+
+/**
+ * Keeps the installments' settlement days in step with servicing's payments
+ * and reversals, inside their transaction and under the operations' locks
+ * they hold: each operation's days are its change (changeOperation: the lock,
+ * the version, the days, a timeline event, a log entry). Many operations (a
+ * bank file's payments) go through changeOperations, a statement per step.
+ */
+export async function recordSettlements(tx: Db, settlements: readonly Settlement[]): Promise<void> {
+  const changes = settlements.filter((s) => s.days.length > 0).map(settlementChange);
+  if (changes.length === 1) await changeOperation(tx, changes[0]);
+  else if (changes.length > 1) await changeOperations(tx, changes);
+}
+
+/**
+ * changeOperation for many operations at once, in the same order of steps
+ * with a statement per step rather than per operation: the row locks (in id
+ * order), the version checks, the rows (version + 1, updated_at), the
+ * settlement days, the timeline events, the log entries. Only for changes that
+ * neither move the status nor patch columns (a bank file's settlements);
+ * one change per operation. Answers the rows before and after, in id order.
+ */
+export async function changeOperations(tx: Db, changes: readonly OperationChange[]): Promise<Array<{ before: OperationRow; after: OperationRow }>> {
+  if (changes.some((c) => c.to !== undefined || c.patch !== undefined)) throw new Error('changeOperations takes changes without a move or a patch');
+  const byId = new Map(changes.map((c) => [c.id, c]));
+  if (byId.size !== changes.length) throw new Error('changeOperations takes one change per operation');
+  if (changes.length === 0) return [];
+  const ids = [...byId.keys()].sort((a, b) => a - b);
+  const locked = await tx
+    .select()
+    .from(creditOperations)
+    .where(sql`${creditOperations.id} = ANY(${`{${ids.join(',')}}`}::int[])`)
+    .orderBy(asc(creditOperations.id))
+    .for('update');
+  const rows = new Map(locked.map((r) => [r.id, r]));
+  const steps = ids.map((id) => {
+    const before = rows.get(id);
+    if (!before) throw notFound(OPERATION_MESSAGES.notFound);
+    const change = byId.get(id) as OperationChange;
+    assertVersion(before, change.version);
+    const after: OperationRow = { ...before, version: before.version + 1, updated_at: change.event.at };
+    return { change, before, after };
+  });
+  const versions = JSON.stringify(steps.map((s) => ({ id: s.before.id, at: s.change.event.at.toISOString() })));
+  await tx.execute(sql`
+    UPDATE credit_operations o SET version = o.version + 1, updated_at = v.at
+      FROM json_to_recordset(${versions}::json) AS v(id int, at timestamptz)
+     WHERE o.id = v.id`);
+  const days = steps.filter((s) => s.change.settlements?.length).map((s) => ({ operationId: s.before.id, days: s.change.settlements ?? [] }));
+  if (days.length > 0) await writeSettlementDays(tx, days);
+  await insertRows(
+    tx,
+    creditOperationEvents,
+    steps.map((s) => ({
+      credit_operation_id: s.before.id,
+      kind: s.change.event.kind,
+      from_status: null,
+      to_status: null,
+      note: s.change.event.note ?? null,
+      actor_id: s.change.event.actorId,
+      created_at: s.change.event.at,
+    })),
+  );
+  await logActivities(
+    tx,
+    steps.map((s) => ({
+      actorId: s.change.event.actorId,
+      action: s.change.log.action,
+      entity: 'credit_operation' as const,
+      entityId: s.before.id,
+      before: s.change.log.before(s.before),
+      after: s.change.log.after(s.after),
+    })),
+  );
+  return steps.map(({ before, after }) => ({ before, after }));
 }

@@ -14,12 +14,11 @@ export {
   lockOperations,
   OPERATION_MESSAGES,
   overdueOf,
-  recordInstallmentSettlement,
-  recordInstallmentSettlements,
+  recordSettlements,
   statusOf,
   STATUS_PT,
   updateComplement,
 } from './credit-operations';
-export type { Actor, Conditions, OperationRow } from './credit-operations';
+export type { Actor, Conditions, OperationRow, Settlement, SettlementDay } from './credit-operations';
 export { closeApproval, giveCheck, latestApproval, openApproval, pendingApproval, pendingApprovalsOf } from './approvals';
 export { replaceInstallments, type NewInstallment } from './schedule-versions';

@@ -88,7 +88,7 @@ export async function lockedPaymentTarget(tx: Db, operationId: number, installme
 
 /** What a payment's rules read of its operation (ServicingContext is one; a batch reads no more than this). */
 export interface PaymentContext {
-  op: Pick<OperationRow, 'id' | 'status'>;
+  op: Pick<OperationRow, 'id' | 'status' | 'version'>;
   terms: Terms;
   disbursedOn: string;
 }
@@ -109,6 +109,7 @@ export async function lockedPaymentContexts(tx: Db, operationIds: readonly numbe
     .select({
       id: creditOperations.id,
       status: creditOperations.status,
+      version: creditOperations.version,
       disbursed_on: disbursements.disbursed_on,
       late_fee_percent: disbursements.late_fee_percent,
       default_interest_monthly_percent: disbursements.default_interest_monthly_percent,
@@ -125,7 +126,7 @@ export async function lockedPaymentContexts(tx: Db, operationIds: readonly numbe
       r.id,
       d
         ? {
-            op: { id: r.id, status: r.status },
+            op: { id: r.id, status: r.status, version: r.version },
             disbursedOn: r.disbursed_on!,
             terms: { late_fee_percent: r.late_fee_percent!, default_interest_monthly_percent: r.default_interest_monthly_percent!, contract_monthly_percent: r.contract_monthly_percent! },
           }
