@@ -679,7 +679,7 @@ export async function createOperation(
   return row.id;
 }
 
-function assertVersion(row: OperationRow, version: number): void {
+function assertVersion(row: Pick<OperationRow, 'version'>, version: number): void {
   if (row.version !== version) throw conflict(OPERATION_MESSAGES.stale(row.version), 'version');
 }
 
@@ -1031,7 +1031,7 @@ export interface Settlement {
 }
 
 /** A settlement as the operation's change: no move, its days on the schedule, a timeline event and a log entry. */
-function settlementChange(s: Settlement): OperationChange {
+function settlementChange(s: Settlement): BatchOperationChange {
   return {
     id: s.operationId,
     version: s.version,
@@ -1058,6 +1058,14 @@ export async function recordSettlements(tx: Db, settlements: readonly Settlement
   else if (changes.length > 1) await changeOperations(tx, changes);
 }
 
+/** What a batch change's log reads of the operation's row (changeOperations reads no more: a file names thousands). */
+export type ChangedRow = Pick<OperationRow, 'id' | 'status' | 'version'>;
+
+/** A change that neither moves the status nor patches columns, its log over ChangedRow: one changeOperations takes. */
+export interface BatchOperationChange extends Omit<OperationChange, 'to' | 'patch' | 'log'> {
+  log: { action: ActivityAction; before: (row: ChangedRow) => Snapshot; after: (row: ChangedRow) => Snapshot };
+}
+
 /**
  * changeOperation for many operations at once, in the same order of steps
  * with a statement per step rather than per operation: the row locks (in id
@@ -1066,14 +1074,13 @@ export async function recordSettlements(tx: Db, settlements: readonly Settlement
  * neither move the status nor patch columns (a bank file's settlements);
  * one change per operation. Answers the rows before and after, in id order.
  */
-export async function changeOperations(tx: Db, changes: readonly OperationChange[]): Promise<Array<{ before: OperationRow; after: OperationRow }>> {
-  if (changes.some((c) => c.to !== undefined || c.patch !== undefined)) throw new Error('changeOperations takes changes without a move or a patch');
+export async function changeOperations(tx: Db, changes: readonly BatchOperationChange[]): Promise<Array<{ before: ChangedRow; after: ChangedRow }>> {
   const byId = new Map(changes.map((c) => [c.id, c]));
   if (byId.size !== changes.length) throw new Error('changeOperations takes one change per operation');
   if (changes.length === 0) return [];
   const ids = [...byId.keys()].sort((a, b) => a - b);
   const locked = await tx
-    .select()
+    .select({ id: creditOperations.id, status: creditOperations.status, version: creditOperations.version })
     .from(creditOperations)
     .where(sql`${creditOperations.id} = ANY(${`{${ids.join(',')}}`}::int[])`)
     .orderBy(asc(creditOperations.id))
@@ -1082,9 +1089,9 @@ export async function changeOperations(tx: Db, changes: readonly OperationChange
   const steps = ids.map((id) => {
     const before = rows.get(id);
     if (!before) throw notFound(OPERATION_MESSAGES.notFound);
-    const change = byId.get(id) as OperationChange;
+    const change = byId.get(id) as BatchOperationChange;
     assertVersion(before, change.version);
-    const after: OperationRow = { ...before, version: before.version + 1, updated_at: change.event.at };
+    const after: ChangedRow = { ...before, version: before.version + 1 };
     return { change, before, after };
   });
   const versions = JSON.stringify(steps.map((s) => ({ id: s.before.id, at: s.change.event.at.toISOString() })));
