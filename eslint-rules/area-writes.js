@@ -12,13 +12,18 @@
 //   `from(T)` and inner joins (PostgreSQL locks them all);
 // - a `sql` template whose text writes or locks a table by name
 //   (`UPDATE uploads …`, `INSERT INTO t`, `DELETE FROM t`, `UPDATE ${T}`,
-//   `FOR UPDATE OF t`): the names come from the schema files, read on their
-//   syntax tree (each exported `pgTable('name', …)`, or any exported call whose
-//   first argument is the table's name).
+//   `FOR UPDATE OF t` with t a table or its alias in the template's FROM or
+//   JOIN; a FOR UPDATE / SHARE without OF counts every table of its FROM and
+//   JOINs): the names come from the schema files, read on their syntax tree
+//   (each exported `pgTable('name', …)`, or any exported call whose first
+//   argument is the table's name). Finding the statements is the syntax
+//   tree's work; inside a template the SQL is text, read with patterns.
 //
-// Who owns a table binding: the file it is imported from. A binding imported
-// from src/server/areas/<B>/schema*.ts is area B's table; from
-// src/server/platform/schema.ts the platform's. The platform's tables (the
+// Who owns a table binding: the file it is imported from, followed through the
+// scope (a const alias `const i = creditOperationInstallments`, a namespace
+// import `ops.creditOperations`, a query kept in a const and locked later). A
+// binding imported from src/server/areas/<B>/schema*.ts is area B's table;
+// from src/server/platform/schema.ts the platform's. The platform's tables (the
 // activity log, the outbox, rate limits, idempotency keys) are written by the
 // platform's own modules only: areas call logActivity, eraseOutboxOf,
 // eraseLimitsOf and the rest, never write those rows themselves. Code outside
@@ -28,7 +33,8 @@
 // set-up rather than a business write.
 import fs from 'node:fs';
 import path from 'node:path';
-import { parse } from '@typescript-eslint/parser';
+// The TypeScript parser through typescript-eslint, the package the config already depends on.
+import tseslint from 'typescript-eslint';
 import { serverPlace } from './area-boundaries.js';
 
 const WRITES = new Set(['insert', 'update', 'delete']);
@@ -69,7 +75,7 @@ function serverRoot(file) {
 
 /** The SQL names of the tables a schema file exports: `export const t = pgTable('name', …)` (or any call with the name first). */
 function tableNamesOf(schemaFile) {
-  const ast = parse(fs.readFileSync(schemaFile, 'utf8'), { sourceType: 'module', ecmaVersion: 'latest', range: false, loc: false });
+  const { ast } = tseslint.parser.parseForESLint(fs.readFileSync(schemaFile, 'utf8'), { sourceType: 'module', ecmaVersion: 'latest', filePath: schemaFile });
   const names = [];
   for (const statement of ast.body) {
     if (statement.type !== 'ExportNamedDeclaration' || statement.declaration?.type !== 'VariableDeclaration') continue;
