@@ -7,7 +7,11 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { builtinModules } from 'node:module';
-import serverAreas from './eslint-rules/area-boundaries.js';
+import areaBoundaries from './eslint-rules/area-boundaries.js';
+import areaWrites from './eslint-rules/area-writes.js';
+
+/** The server's area rules: who imports an area (area-boundaries.js) and who writes its tables (area-writes.js). */
+const serverAreas = { rules: { ...areaBoundaries.rules, ...areaWrites.rules } };
 
 /** Every Node built-in, bare and with the `node:` prefix. */
 const nodeBuiltins = [...builtinModules.filter((m) => !m.startsWith('_')), 'node:*'];
@@ -169,10 +173,11 @@ export default tseslint.config(
     },
   },
   {
-    // Each area of the server is reached through its index.ts (calls) and schema*.ts (tables) only.
+    // Each area of the server is reached through its index.ts (calls) and schema*.ts (tables) only,
+    // and only the area that declares a table inserts, updates, deletes or locks its rows.
     files: ['src/server/**/*.ts'],
     plugins: { 'server-areas': serverAreas },
-    rules: { 'server-areas/area-boundaries': 'error' },
+    rules: { 'server-areas/area-boundaries': 'error', 'server-areas/area-writes': 'error' },
   },
   {
     files: ['src/main/**/*.ts'],

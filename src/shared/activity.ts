@@ -156,6 +156,7 @@ export const ACTIVITY_ACTIONS = [
   'installment.reversal',
   'installment.prepayment',
   'credit-operation.settled',
+  'credit-operation.installment-settlement',
   'boleto.issue',
   'boleto.reprint',
   'boleto.carne',
@@ -409,6 +410,8 @@ export const ACTIVITY_FIELDS = [
   'cause',
   'charges',
   'days_late',
+  // an operation's installments settled or reopened by payments and reversals ("3: 2024-05-10, 4: —")
+  'settlement_days',
   // saved parameterized reports (columns in their order, comma-separated)
   'columns',
 ] as const;

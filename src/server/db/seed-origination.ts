@@ -300,17 +300,18 @@ export async function seedOrigination(db: Db, options: { staffIds: number[]; now
       else if (late !== null && late !== WRITTEN_OFF_LATE) boletoPlan.overdue.push(id);
       await db.execute(sql`UPDATE credit_operation_events SET created_at = ${new Date(started.getTime() + 3 * DAY_MS)} WHERE credit_operation_id = ${id} AND kind = 'disbursed'`);
     }
-    // The history happened over the operation's age, not all today: spread it from `started`.
+    // The history happened over the operation's age, not all today: spread it from `started`. The installments'
+    // settlements (recorded with their payments, after the release) keep the time they were recorded.
     await db.execute(sql`
       UPDATE credit_operation_events e SET created_at = ${started}::timestamptz + ((e.id - f.first) * interval '7 hours')
       FROM (SELECT min(id) AS first FROM credit_operation_events WHERE credit_operation_id = ${id}) f
-      WHERE e.credit_operation_id = ${id} AND e.kind NOT IN ('disbursed', 'contract_issued')`);
+      WHERE e.credit_operation_id = ${id} AND e.kind NOT IN ('disbursed', 'contract_issued', 'installment_settlement')`);
     await db.execute(sql`UPDATE credit_operation_events SET created_at = ${issuedAt} WHERE credit_operation_id = ${id} AND kind = 'contract_issued'`);
     // The borrower was registered before its first operation was proposed, not on the day the seed ran.
     await db.execute(sql`UPDATE borrowers SET created_at = LEAST(created_at, ${started}::timestamptz - interval '1 day'), updated_at = LEAST(updated_at, ${started}::timestamptz - interval '1 day') WHERE id = ${item.borrowerId}`);
     await db.execute(sql`
       UPDATE credit_operations o SET created_at = ${started}::timestamptz,
-        status_changed_at = LEAST(now(), (SELECT max(created_at) FROM credit_operation_events WHERE credit_operation_id = o.id))
+        status_changed_at = LEAST(now(), (SELECT max(created_at) FROM credit_operation_events WHERE credit_operation_id = o.id AND kind <> 'installment_settlement'))
       WHERE o.id = ${id}`);
     await db.execute(sql`
       UPDATE issued_contracts c SET issued_at = (SELECT max(created_at) FROM credit_operation_events WHERE credit_operation_id = ${id} AND kind = 'contract_issued')

@@ -351,6 +351,43 @@ describe('imports at once', () => {
   });
 });
 
+describe('settlement days through the operations area', () => {
+  it('a file paying installments of two operations moves each once: its version, a timeline event, a log entry', async () => {
+    const otherId = await disbursedOperation(server, tokens, await insertBorrower(server, 'Olga Outra', '529.982.247-25'));
+    server.clock.set(TODAY);
+    const [other] = (await call(server, 'servicing.installments', { id: otherId }, tokens.agent)).body.installments;
+    const eighth = installments[7];
+    for (const i of [eighth, other]) expect((await call(server, 'boleto.slip', { x: i.id }, tokens.agent)).status).toBe(200);
+    const slips = await server.database.rows<{ installment_id: number; sequence: string }>(
+      'SELECT installment_id, sequence::text AS sequence FROM boleto_slips WHERE bank_account_id = $1 AND installment_id = ANY($2::int[])',
+      [itauId, [eighth.id, other.id]],
+    );
+    const sequenceOf = new Map(slips.map((s) => [s.installment_id, s.sequence.padStart(8, '0')]));
+    const versions = async () =>
+      new Map((await server.database.rows<{ id: number; version: number }>('SELECT id, version FROM credit_operations WHERE id = ANY($1::int[])', [[opId, otherId]])).map((r) => [r.id, r.version]));
+    const before = await versions();
+    const list = [eighth, other].map(
+      (i): ItauReturnMovement => ({ movement: '06', nossoNumero: sequenceOf.get(i.id) ?? '', amount: i.value, paid: i.value, fee: '1.90', occurredOn: '2026-01-20', creditedOn: '2026-01-20' }),
+    );
+    const answer = await settle(fileOf(list, 30));
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.lines.map((l: { outcome: string }) => l.outcome)).toEqual(['settled', 'settled']);
+    const after = await versions();
+    expect([after.get(opId), after.get(otherId)]).toEqual([(before.get(opId) ?? 0) + 1, (before.get(otherId) ?? 0) + 1]);
+    const days = await server.database.rows<{ paid_on: string }>('SELECT paid_on::text FROM credit_operation_installments WHERE id = ANY($1::int[])', [[eighth.id, other.id]]);
+    expect(days.map((d) => d.paid_on)).toEqual(['2026-01-20', '2026-01-20']);
+    for (const [id, number] of [[opId, 8], [otherId, 1]]) {
+      const timeline = (await call(server, 'creditOperation.timeline', { id }, tokens.agent)).body as Array<{ kind: string; note: string | null }>;
+      expect(timeline.filter((e) => e.kind === 'installment_settlement').map((e) => e.note)).toContain(`Parcela ${number} quitada em 2026-01-20`);
+      const [log] = await server.database.rows<{ after: unknown }>(
+        "SELECT after FROM activity_log WHERE entity = 'credit_operation' AND entity_id = $1 AND action = 'credit-operation.installment-settlement' ORDER BY id DESC LIMIT 1",
+        [id],
+      );
+      expect(log.after).toEqual({ version: after.get(id), settlement_days: `${number}: 2026-01-20` });
+    }
+  }, 60_000);
+});
+
 describe('payments the rules refuse', () => {
   it('a line above what is due and a second payment of a paid installment: refused already in the preview, kept as refused when settled (their fees posted); the rest settles', async () => {
     const [fifth, sixth] = [installments[5], installments[6]];

@@ -293,6 +293,44 @@ describe('installments, payments and reversals', () => {
     expect(logged.map((l) => l.action)).toEqual(['installment.payment', 'installment.reversal', 'installment.payment']);
   }, 60_000);
 
+  it("the settlement day moves as a change of the operation: a payment that settles, a reversal that reopens (version, timeline, log)", async () => {
+    const id = await disbursed();
+    const [third] = (await installments(id)).installments.slice(2, 3);
+    server.clock.set('2026-02-10');
+    const state = async () => {
+      const [op] = await server.database.rows<{ version: number; paid_on: string | null }>(
+        'SELECT o.version, i.paid_on::text AS paid_on FROM credit_operations o JOIN credit_operation_installments i ON i.credit_operation_id = o.id WHERE o.id = $1 AND i.id = $2',
+        [id, third.id],
+      );
+      const events = (await call(server, 'creditOperation.timeline', { id }, tokens.agent)).body as Array<{ kind: string; note: string | null }>;
+      const logs = await server.database.rows<{ before: unknown; after: unknown }>(
+        "SELECT before, after FROM activity_log WHERE entity = 'credit_operation' AND entity_id = $1 AND action = 'credit-operation.installment-settlement' ORDER BY id",
+        [id],
+      );
+      return { ...op, notes: events.filter((e) => e.kind === 'installment_settlement').map((e) => e.note), logs };
+    };
+    const start = await state();
+    expect(start).toMatchObject({ paid_on: null, notes: [], logs: [] });
+    // A part leaves it open: nothing moves on the operation.
+    const partArgs = { id, installment: third.id, amount: '100.00', paid_on: '2026-02-10', method: 'pix' };
+    expect((await call(server, 'servicing.pay', { ...partArgs, idempotency_key: key() }, tokens.operator)).status).toBe(200);
+    expect(await state()).toMatchObject({ version: start.version, paid_on: null, notes: [] });
+    // The rest settles it: the day on the schedule, one version more, the timeline and the log say so.
+    const rest = new Decimal(third.value).minus(100).toFixed(2);
+    const settling = await call(server, 'servicing.pay', { ...partArgs, amount: rest, idempotency_key: key() }, tokens.operator);
+    expect(settling.status, JSON.stringify(settling.body)).toBe(200);
+    const settled = await state();
+    expect(settled).toMatchObject({ version: start.version + 1, paid_on: '2026-02-10', notes: ['Parcela 3 quitada em 2026-02-10'] });
+    expect(settled.logs).toEqual([{ before: { version: start.version, settlement_days: '3: —' }, after: { version: start.version + 1, settlement_days: '3: 2026-02-10' } }]);
+    // Reversing the settling payment reopens it, as another change.
+    const detailId = settling.body.transactions.at(-1).id;
+    const reversal = await call(server, 'servicing.reverse', { id, installment: third.id, detailId, idempotency_key: key(), reason: 'Pix devolvido' }, tokens.operator);
+    expect(reversal.status, JSON.stringify(reversal.body)).toBe(200);
+    const reopened = await state();
+    expect(reopened).toMatchObject({ version: start.version + 2, paid_on: null, notes: ['Parcela 3 quitada em 2026-02-10', 'Parcela 3 reaberta'] });
+    expect(reopened.logs[1]).toEqual({ before: { version: start.version + 1, settlement_days: '3: 2026-02-10' }, after: { version: start.version + 2, settlement_days: '3: —' } });
+  }, 60_000);
+
   it('a payment dated before a later one re-allocates it, and the journal follows', async () => {
     const second = (await installments(opId)).installments[1];
     server.clock.set('2026-03-20');

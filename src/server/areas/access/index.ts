@@ -6,4 +6,5 @@
 export { findSession, revokeUserSessions } from './sessions';
 export { withEmailConflict } from './staff-accounts';
 export { pagedUsers } from './user-lists';
-export { assertEmailFree, findUser, toEntrepreneur } from './users';
+export { assertEmailFree, changeAccount, findUser, forgetAvatar, setAvatar, toEntrepreneur } from './users';
+export type { AccountFields } from './users';

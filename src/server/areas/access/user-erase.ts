@@ -3,14 +3,13 @@
  * removed, and the personal fields scrubbed from earlier log entries. The row
  * itself stays (anonymised) because other records the law requires point at it.
  */
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import { activityLog } from '../../platform/schema';
-import { uploads } from '../uploads/schema';
+import { eq } from 'drizzle-orm';
+import { eraseUploadsOf } from '../uploads';
 import { users, type UserRow } from './schema';
 import { unusablePasswordHash } from '../../domain/password';
 import { badRequest, MESSAGES, notFound } from '../../platform/http/errors';
 import type { ServerDeps } from '../../platform/http/handler';
-import { logActivity, PERSONAL_SNAPSHOT_FIELDS } from '../../platform/activity';
+import { logActivity, redactPersonalFields } from '../../platform/activity';
 import { eraseAttemptsOf } from './login-attempts';
 import { eraseOutboxOf } from '../../platform/mailer';
 import { eraseFromBroadcasts } from '../messages';
@@ -65,20 +64,8 @@ export async function eraseAccount(deps: Pick<ServerDeps, 'db' | 'uploadsDir'>, 
     // Borrowers without credit operations go; those with operations stay (legal retention: areas/borrowers/borrower-erase.ts).
     const borrowerErasure = await eraseBorrowersOf(tx, target.id);
     await handOverSolicitationFiles(tx, target.id);
-    const files = await tx
-      .delete(uploads)
-      .where(intake.uploadIds.length ? or(eq(uploads.owner_id, target.id), inArray(uploads.id, intake.uploadIds)) : eq(uploads.owner_id, target.id))
-      .returning({ path: uploads.storage_path });
-    let scrub = sql`${activityLog.before}`;
-    let scrubAfter = sql`${activityLog.after}`;
-    for (const field of PERSONAL_SNAPSHOT_FIELDS) {
-      scrub = sql`(${scrub}) - ${field}::text`;
-      scrubAfter = sql`(${scrubAfter}) - ${field}::text`;
-    }
-    await tx
-      .update(activityLog)
-      .set({ before: scrub, after: scrubAfter })
-      .where(and(eq(activityLog.entity, 'user'), eq(activityLog.entity_id, target.id)));
+    const files = await eraseUploadsOf(tx, target.id, intake.uploadIds);
+    await redactPersonalFields(tx, 'user', target.id);
     await logActivity(tx, {
       actorId: actor.id,
       action: 'user.erase',
@@ -97,7 +84,7 @@ export async function eraseAccount(deps: Pick<ServerDeps, 'db' | 'uploadsDir'>, 
       },
     });
     await closeRequestsOnErase(tx, target.id, actor.id, files.length);
-    return { erased: true, alreadyErased: false, files: [...files.map((f) => f.path), ...borrowerErasure.files] };
+    return { erased: true, alreadyErased: false, files: [...files, ...borrowerErasure.files] };
   });
   for (const file of result.files) await removeFile(uploadsDir, file);
   return { erased: result.erased, alreadyErased: result.alreadyErased };

@@ -5,6 +5,7 @@ import { isRoleId, type RoleId } from '@shared/roles';
 import type { Db } from '../../db/connect';
 import { users, type UserRow } from './schema';
 import { conflict, MESSAGES } from '../../platform/http/errors';
+import { revokeUserSessions } from './sessions';
 
 function roleOf(user: UserRow): RoleId {
   // The database only ever receives role ids validated by the contract.
@@ -82,4 +83,33 @@ export async function assertEmailFree(db: Db, email: string, exceptId?: number):
 export function isEmailUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; constraint?: string; cause?: { code?: string } } | null;
   return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+/** The fields of an account that another area's screens edit (the entrepreneur screens of intake). */
+export type AccountFields = Partial<Pick<typeof users.$inferInsert, 'name' | 'email' | 'phone' | 'cpf' | 'state' | 'city' | 'active'>>;
+
+/**
+ * Writes `fields` on `target`'s account for another area (which has checked
+ * them, e-mail included, and logs its own action), stamps updated_at and
+ * answers the row after; a deactivation ends the person's sessions, as every
+ * deactivation here does.
+ */
+export async function changeAccount(tx: Db, target: UserRow, fields: AccountFields): Promise<UserRow> {
+  const [updated] = await tx
+    .update(users)
+    .set({ ...fields, updated_at: new Date() })
+    .where(eq(users.id, target.id))
+    .returning();
+  if (target.active && !updated.active) await revokeUserSessions(tx, target.id);
+  return updated;
+}
+
+/** Makes a stored file the account's picture (uploads records it, in the same transaction). */
+export async function setAvatar(tx: Db, userId: number, uploadId: number): Promise<void> {
+  await tx.update(users).set({ avatar_upload_id: uploadId, updated_at: new Date() }).where(eq(users.id, userId));
+}
+
+/** Drops a removed file from any account that has it as its picture. */
+export async function forgetAvatar(tx: Db, uploadId: number): Promise<void> {
+  await tx.update(users).set({ avatar_upload_id: null }).where(eq(users.avatar_upload_id, uploadId));
 }

@@ -24,9 +24,9 @@
  *   made with. Deleting or blanking it would leave operations whose debtor
  *   cannot be identified.
  */
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
-import { activityLog } from '../../platform/schema';
+import { redactSnapshotsTo } from '../../platform/activity';
 import { borrowers, borrowerSecuredGuarantees } from './schema';
 
 export interface BorrowerErasure {
@@ -39,12 +39,7 @@ export interface BorrowerErasure {
 }
 
 /** Keys a scrubbed snapshot keeps: the ids only. */
-const KEPT_KEYS = sql.raw(`ARRAY['id', 'borrower_id', 'record_kind']`);
-
-function idsOnly(column: typeof activityLog.before | typeof activityLog.after) {
-  return sql`CASE WHEN ${column} IS NULL THEN NULL
-    ELSE COALESCE((SELECT jsonb_object_agg(key, value) FROM jsonb_each(${column}) WHERE key = ANY(${KEPT_KEYS})), '{}'::jsonb) END`;
-}
+const KEPT_KEYS = ['id', 'borrower_id', 'record_kind'];
 
 export async function eraseBorrowersOf(tx: Db, userId: number): Promise<BorrowerErasure> {
   const rows = await tx
@@ -67,21 +62,9 @@ export async function eraseBorrowersOf(tx: Db, userId: number): Promise<Borrower
     .map((r) => r.key)
     .filter((key): key is string => !!key);
   await tx.delete(borrowers).where(inArray(borrowers.id, removable));
-  const idList = sql.join(
-    removable.map((id) => sql`${String(id)}`),
-    sql`, `,
-  );
-  await tx
-    .update(activityLog)
-    .set({ before: idsOnly(activityLog.before), after: idsOnly(activityLog.after) })
-    .where(
-      or(
-        and(eq(activityLog.entity, 'borrower'), inArray(activityLog.entity_id, removable)),
-        and(
-          inArray(activityLog.entity, ['borrower_record', 'borrower_bank_account']),
-          or(sql`${activityLog.before}->>'borrower_id' IN (${idList})`, sql`${activityLog.after}->>'borrower_id' IN (${idList})`),
-        ),
-      ),
-    );
+  await redactSnapshotsTo(tx, KEPT_KEYS, [
+    { entity: 'borrower', ids: removable },
+    { entities: ['borrower_record', 'borrower_bank_account'], key: 'borrower_id', ids: removable },
+  ]);
   return { removed: removable.length, kept, files };
 }

@@ -39,7 +39,6 @@ import { AllOperators, isRoleAllowed, type RoleId } from '@shared/roles';
 import { portugueseReason, riskRatingOf, riskRatingReasonOf, riskStageOf, riskStageReasonOf, type RiskFacts } from '@shared/risk-classification';
 import { awaitsContract } from '@shared/solicitation-status';
 import type { Db } from '../../db/connect';
-import { solicitations } from '../intake/schema';
 import { interestProfiles } from '../catalogues/schema-interests';
 import { borrowerBankAccounts, borrowerJointDebtors, borrowerOtherInformation, borrowerParameters, borrowers, borrowerShareholders } from './schema';
 import { creditOperations, issuedContracts } from '../operations/schema';
@@ -48,6 +47,7 @@ import { badRequest, conflict, HttpError, notFound } from '../../platform/http/e
 import { logActivity, type Snapshot } from '../../platform/activity';
 import { parametersOf } from '../company';
 import { overdueOf } from '../operations';
+import { findSolicitation } from '../intake';
 import { listConditions, listOrder, ordered, type ListSpec } from '../../platform/list';
 
 export const BORROWER_MESSAGES = {
@@ -288,13 +288,8 @@ function accountTypeOf(title: string | null): BankInsert['account_type'] {
  * the partners become shareholders.
  */
 async function fromSolicitation(tx: Db, solicitationId: number) {
-  const [s] = await tx
-    .select()
-    .from(solicitations)
-    .where(and(eq(solicitations.id, solicitationId), isNull(solicitations.deleted_at)))
-    .for('update')
-    .limit(1);
-  if (!s) throw notFound('Solicitação não encontrada.');
+  // Locked by its owner, the intake (a live one, else 404), until the borrower is written.
+  const s = await findSolicitation(tx, solicitationId, true);
   if (!awaitsContract(s.status)) throw conflict(BORROWER_MESSAGES.solicitationNotApproved, 'solicitation_id');
   const taken = await tx.select({ id: borrowers.id }).from(borrowers).where(eq(borrowers.solicitation_id, s.id)).limit(1);
   if (taken.length) throw conflict(BORROWER_MESSAGES.solicitationTaken, 'solicitation_id');

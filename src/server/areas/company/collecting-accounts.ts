@@ -25,7 +25,7 @@ import { SUPPORTED_BANK_CODES } from '@shared/banks';
 import { and, asc, eq, inArray, max } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { boletoSlips } from '../servicing/schema-boleto';
-import { companies, companyBankAccounts } from './schema';
+import { assignmentBankAccounts, companies, companyBankAccounts } from './schema';
 import { notFound } from '../../platform/http/errors';
 
 /** The banks whose boleto layouts the domain rules build: every supported bank. */
@@ -68,6 +68,22 @@ export async function companyOf(db: Db, companyId: number): Promise<CompanyRow> 
 export async function lastIssuedSequence(db: Db, accountId: number): Promise<number> {
   const [row] = await db.select({ last: max(boletoSlips.sequence) }).from(boletoSlips).where(eq(boletoSlips.bank_account_id, accountId));
   return Number(row?.last ?? 0);
+}
+
+/**
+ * The account's row, locked for the rest of the caller's transaction: a
+ * remittance is generated and a return file settled under its account's lock
+ * (the lock that hands out nosso números); null when there is no such account.
+ */
+export async function lockBankAccount(tx: Db, accountId: number): Promise<typeof companyBankAccounts.$inferSelect | null> {
+  const [locked] = await tx.select().from(companyBankAccounts).where(eq(companyBankAccounts.id, accountId)).for('update');
+  return locked ?? null;
+}
+
+/** An assignee's account (assignment remittances), locked for the rest of the caller's transaction; null when there is none. */
+export async function lockAssignmentAccount(tx: Db, accountId: number): Promise<typeof assignmentBankAccounts.$inferSelect | null> {
+  const [locked] = await tx.select().from(assignmentBankAccounts).where(eq(assignmentBankAccounts.id, accountId)).for('update');
+  return locked ?? null;
 }
 
 /**

@@ -4,5 +4,5 @@
  * composition (routes, seeds); its schema*.ts files declare its tables.
  */
 export { iofRateOn, parametersOf } from './company';
-export { BOLETO_BANK_CODES, collectingAccountOf, companyOf, reserveSequences } from './collecting-accounts';
+export { BOLETO_BANK_CODES, collectingAccountOf, companyOf, lockAssignmentAccount, lockBankAccount, reserveSequences } from './collecting-accounts';
 export type { CollectingAccountRow, CompanyRow } from './collecting-accounts';

@@ -22,11 +22,9 @@ import { entrepreneurBankAccounts, entrepreneurBusinesses, entrepreneurProfiles 
 import { interestProfiles } from '../catalogues/schema-interests';
 import { badRequest } from '../../platform/http/errors';
 import { Role } from '@shared/roles';
-import { users } from '../access/schema';
 import { notFound } from '../../platform/http/errors';
 import { logActivity, type Snapshot } from '../../platform/activity';
-import { revokeUserSessions } from '../access';
-import { assertEmailFree, findUser, toEntrepreneur } from '../access';
+import { assertEmailFree, changeAccount, findUser, toEntrepreneur } from '../access';
 
 export type UpdateEntrepreneurInput = z.output<(typeof contract)['users.updateEntrepreneur']['args']>;
 
@@ -315,16 +313,8 @@ export async function updateEntrepreneurAccount(db: Db, actorId: number, input: 
     const target = await entrepreneurOr404(tx, input.id);
     if (input.email !== undefined) await assertEmailFree(tx, input.email, target.id);
     const before = await clientSnapshot(tx, target);
-    const [updated] = await tx
-      .update(users)
-      .set({
-        email: input.email ?? target.email,
-        active: input.active ?? target.active,
-        updated_at: new Date(),
-      })
-      .where(eq(users.id, target.id))
-      .returning();
-    if (target.active && !updated.active) await revokeUserSessions(tx, target.id);
+    // Access writes the account (and ends the sessions of a deactivated one).
+    const updated = await changeAccount(tx, target, { email: input.email ?? target.email, active: input.active ?? target.active });
     await logActivity(tx, {
       actorId,
       action: 'entrepreneur.admin-update',
@@ -342,18 +332,13 @@ export async function updateEntrepreneurInfo(db: Db, actorId: number, input: Upd
   return db.transaction(async (tx) => {
     const target = await entrepreneurOr404(tx, input.id);
     const before = await clientSnapshot(tx, target);
-    const [updated] = await tx
-      .update(users)
-      .set({
-        name: input.name ?? target.name,
-        phone: input.phone === undefined ? target.phone : input.phone || null,
-        cpf: input.cpf === undefined ? target.cpf : masked.cpf(input.cpf),
-        state: input.state === undefined ? target.state : input.state,
-        city: input.city === undefined ? target.city : input.city || null,
-        updated_at: new Date(),
-      })
-      .where(eq(users.id, target.id))
-      .returning();
+    const updated = await changeAccount(tx, target, {
+      name: input.name ?? target.name,
+      phone: input.phone === undefined ? target.phone : input.phone || null,
+      cpf: input.cpf === undefined ? target.cpf : masked.cpf(input.cpf),
+      state: input.state === undefined ? target.state : input.state,
+      city: input.city === undefined ? target.city : input.city || null,
+    });
     await writeClientInfo(tx, target.id, input);
     await logActivity(tx, {
       actorId,

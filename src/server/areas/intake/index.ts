@@ -9,5 +9,6 @@ export type { Simulation } from './credit-simulation';
 export { eraseCreditIntakeOf, intakeHoldingsOf } from './intake-erase';
 export type { ReceitaProvider } from './receita';
 export { handOverSolicitationFiles, judgeSolicitationFile } from './solicitations-documents';
+export { findSolicitation } from './solicitations';
 export { markContracted } from './solicitations-workflow';
 export { liveSimulationsOf } from './simulation-reads';

@@ -8,7 +8,7 @@
  * inserted in one transaction, and the file is removed again if that
  * transaction fails: nothing is ever half-stored.
  */
-import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import {
   buildRequest,
   contract,
@@ -21,6 +21,7 @@ import {
 import { AllAdmins, isRoleAllowed, type RoleId } from '@shared/roles';
 import type { Db } from '../../db/connect';
 import { uploads } from '../uploads/schema';
+import { addUpload, deleteUpload, handOverUploads } from '../uploads';
 import { users, type UserRow } from '../access/schema';
 import { solicitations, solicitationSlotDocuments, solicitationStaffDocuments } from './schema';
 import { judgeUpload, refusedAsPolyglot } from '../../domain/file-type';
@@ -29,7 +30,7 @@ import { badRequest, conflict, forbidden, HttpError, notFound } from '../../plat
 import { FileReply } from '../../platform/http/handler';
 import { logActivity } from '../../platform/activity';
 import { findSolicitation, slotDocuments, STATUS_LABELS_PT } from './solicitations';
-import { generateFileKey, removeFile, storedPath, storeFile } from '../../platform/storage';
+import { removeFile, storedPath, storeFile } from '../../platform/storage';
 
 import { CLOSED_WITHOUT_CREDIT_STATUSES, FINAL_STATUSES, type SolicitationStatus } from '@shared/solicitation-status';
 
@@ -100,19 +101,7 @@ async function storeThen<T>(db: Db, uploadsDir: string, file: IncomingFile, writ
  * erasing a staff account never touches the files it handled.
  */
 async function insertUpload(tx: Db, ownerId: number, file: IncomingFile, mime: string, storageName: string) {
-  const [row] = await tx
-    .insert(uploads)
-    .values({
-      key: generateFileKey(),
-      owner_id: ownerId,
-      type: 'document',
-      name: file.name.slice(0, 255),
-      mime,
-      size: file.bytes.byteLength,
-      storage_path: storageName,
-    })
-    .returning();
-  return row;
+  return addUpload(tx, ownerId, { type: 'document', name: file.name.slice(0, 255), mime, size: file.bytes.byteLength, storageName });
 }
 
 /**
@@ -233,11 +222,20 @@ export async function approveSlotDocument(db: Db, actor: UserRow, id: number): P
  * deleted from under it (the foreign key would refuse it).
  */
 export async function handOverSolicitationFiles(tx: Db, userId: number): Promise<void> {
-  for (const table of ['solicitation_slot_documents', 'solicitation_staff_documents']) {
-    await tx.execute(sql`UPDATE uploads SET owner_id = s.user_id
-      FROM ${sql.identifier(table)} d JOIN solicitations s ON s.id = d.solicitation_id
-      WHERE d.upload_id = uploads.id AND uploads.owner_id = ${userId} AND s.user_id <> ${userId}`);
+  // A file both kinds of document hold goes to the slot document's applicant, as it always did (slots first).
+  const held = new Map<number, number>();
+  for (const d of [solicitationSlotDocuments, solicitationStaffDocuments]) {
+    const rows = await tx
+      .select({ uploadId: d.upload_id, ownerId: solicitations.user_id })
+      .from(d)
+      .innerJoin(solicitations, eq(solicitations.id, d.solicitation_id))
+      .innerJoin(uploads, eq(uploads.id, d.upload_id))
+      .where(and(eq(uploads.owner_id, userId), ne(solicitations.user_id, userId)))
+      .orderBy(asc(d.id));
+    for (const r of rows) if (!held.has(r.uploadId)) held.set(r.uploadId, r.ownerId);
   }
+  // The uploads area writes its records.
+  await handOverUploads(tx, [...held].map(([uploadId, ownerId]) => ({ uploadId, ownerId })));
 }
 
 // ---- staff documents ----
@@ -306,7 +304,7 @@ export async function deleteStaffDocument(db: Db, uploadsDir: string, actor: Use
     await findSolicitation(tx, solicitationId);
     if (doc.author_id !== actor.id && !AllAdmins.includes(actor.role_id as RoleId)) throw forbidden(FILE_MESSAGES.notYours);
     await tx.delete(solicitationStaffDocuments).where(eq(solicitationStaffDocuments.id, id));
-    const [upload] = await tx.delete(uploads).where(eq(uploads.id, doc.upload_id)).returning();
+    const upload = await deleteUpload(tx, doc.upload_id);
     await logActivity(tx, {
       actorId: actor.id,
       action: 'solicitation.staff-document.delete',

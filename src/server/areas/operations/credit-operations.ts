@@ -63,7 +63,8 @@ import { borrowers, borrowerSecuredGuarantees } from '../borrowers/schema';
 import { creditOperationEvents, creditOperationInstallments, creditOperationMessages, creditOperations, issuedContracts } from './schema';
 import { containsPattern } from '../../domain/like';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../platform/http/errors';
-import { logActivity, type Snapshot } from '../../platform/activity';
+import { logActivities, logActivity, type Snapshot } from '../../platform/activity';
+import { insertRows } from '../../db/insert-rows';
 import { checkRefusal, closeApproval, describeApproval, giveCheck, isPending, latestApproval, openApproval, pendingApproval, REQUEST } from './approvals';
 import { parametersOf } from '../company';
 import { simulateConditions, type Simulation } from '../intake';
@@ -681,7 +682,7 @@ export async function createOperation(
   return row.id;
 }
 
-function assertVersion(row: OperationRow, version: number): void {
+function assertVersion(row: Pick<OperationRow, 'version'>, version: number): void {
   if (row.version !== version) throw conflict(OPERATION_MESSAGES.stale(row.version), 'version');
 }
 
@@ -694,6 +695,30 @@ export async function lockOperation(tx: Db, id: number, version: number): Promis
   const row = await findOperation(tx, id, true);
   assertVersion(row, version);
   return row;
+}
+
+/**
+ * Takes the row locks of these operations for the rest of the transaction, in
+ * id order (the one order every movement takes them in, so two movements never
+ * wait on each other in a cycle), in a statement that reads nothing else;
+ * answers the ids found, in id order. What a decision depends on is read after
+ * it, in new statements: under read committed each statement sees what was
+ * committed when it began, and a statement that waited for a lock keeps that
+ * view for every row but the locked one — a payment that joined the
+ * installment's stored status into its locking statement saw it as it was
+ * before the cession or write-off it had waited for.
+ */
+export async function lockOperations(tx: Db, operationIds: readonly number[]): Promise<number[]> {
+  const ids = [...new Set(operationIds)].sort((a, b) => a - b);
+  if (ids.length === 0) return [];
+  // One int[] parameter whatever the count (a bank file names thousands).
+  const rows = await tx
+    .select({ id: creditOperations.id })
+    .from(creditOperations)
+    .where(sql`${creditOperations.id} = ANY(${`{${ids.join(',')}}`}::int[])`)
+    .orderBy(asc(creditOperations.id))
+    .for('update');
+  return rows.map((r) => r.id);
 }
 
 /** The columns a change may write besides the status, the version and the times, which `changeOperation` owns. */
@@ -711,6 +736,23 @@ export interface OperationChange {
   patch?: OperationPatch;
   /** the activity-log entry: its action and the snapshots of the row before and after */
   log: { action: ActivityAction; before: (row: OperationRow) => Snapshot; after: (row: OperationRow) => Snapshot };
+  /** the installments' settlement days the change writes on the schedule (servicing's payments and reversals) */
+  settlements?: readonly SettlementDay[];
+}
+
+/**
+ * An installment's settlement day on the schedule (`paid_on`, what the risk
+ * classification, the overdue lists and the collections read): the day of the
+ * payment that settled it, or null when a reversal reopened it.
+ */
+export interface SettlementDay {
+  installmentId: number;
+  /** its number on the schedule, for the timeline */
+  number: number;
+  /** the day it had */
+  from: string | null;
+  /** the day it gets (null: open again) */
+  paidOn: string | null;
 }
 
 /**
@@ -732,6 +774,7 @@ export async function changeOperation(tx: Db, change: OperationChange): Promise<
     .set({ ...change.patch, status: to, ...(moves ? { status_changed_at: at } : {}), version: before.version + 1, updated_at: at })
     .where(eq(creditOperations.id, before.id))
     .returning();
+  if (change.settlements?.length) await writeSettlementDays(tx, [{ operationId: before.id, days: change.settlements }]);
   await addEvent(tx, {
     operationId: before.id,
     kind: change.event.kind,
@@ -970,23 +1013,129 @@ const CONTRACT_LOG = {
   cancel: 'credit-operation.contract-cancelled',
 } as const satisfies Record<keyof typeof CONTRACT_MOVES, ActivityAction>;
 
-/**
- * Keeps an installment's settlement day (`paid_on`, what the risk
- * classification and the overdue lists read) in step with servicing's
- * payments: the day of the payment that settled it, or null when a reversal
- * reopened it. Called by servicing inside its payment's transaction, under
- * the operation's row lock.
- */
-export async function recordInstallmentSettlement(tx: Db, installmentId: number, paidOn: string | null): Promise<void> {
-  await tx.update(creditOperationInstallments).set({ paid_on: paidOn }).where(eq(creditOperationInstallments.id, installmentId));
-}
-
-/** The settlement days of many installments (a bank file's payments) in one statement. */
-export async function recordInstallmentSettlements(tx: Db, days: ReadonlyArray<{ installmentId: number; paidOn: string | null }>): Promise<void> {
-  if (days.length === 0) return;
-  const values = JSON.stringify(days.map((d) => ({ id: d.installmentId, paid_on: d.paidOn })));
+/** The settlement days of the operations' installments, in one statement (only installments of the operation named). */
+async function writeSettlementDays(tx: Db, changes: ReadonlyArray<{ operationId: number; days: readonly SettlementDay[] }>): Promise<void> {
+  const values = JSON.stringify(changes.flatMap((c) => c.days.map((d) => ({ id: d.installmentId, op: c.operationId, paid_on: d.paidOn }))));
   await tx.execute(sql`
     UPDATE credit_operation_installments i SET paid_on = v.paid_on
-      FROM json_to_recordset(${values}::json) AS v(id int, paid_on date)
-     WHERE i.id = v.id`);
+      FROM json_to_recordset(${values}::json) AS v(id int, op int, paid_on date)
+     WHERE i.id = v.id AND i.credit_operation_id = v.op`);
+}
+
+/** How the timeline says it: "Parcela 3 quitada em 2024-05-10", "Parcela 4 reaberta". */
+function settlementNote(days: readonly SettlementDay[]): string {
+  return days.map((d) => (d.paidOn === null ? `Parcela ${d.number} reaberta` : `Parcela ${d.number} quitada em ${d.paidOn}`)).join('; ');
+}
+
+/** The log's view of the days: "3: 2024-05-10, 4: —". */
+function settlementText(days: readonly SettlementDay[], side: 'from' | 'paidOn'): string {
+  return days.map((d) => `${d.number}: ${d[side] ?? '—'}`).join(', ');
+}
+
+/** What servicing's payments and reversals hand in: the operation as they locked it and the days its installments take. */
+export interface Settlement {
+  operationId: number;
+  /** the version read under the operation's lock, in this transaction */
+  version: number;
+  days: readonly SettlementDay[];
+  actorId: number;
+  at: Date;
+}
+
+/** A settlement as the operation's change: no move, its days on the schedule, a timeline event and a log entry. */
+function settlementChange(s: Settlement): BatchOperationChange {
+  return {
+    id: s.operationId,
+    version: s.version,
+    settlements: s.days,
+    event: { kind: 'installment_settlement', note: settlementNote(s.days), actorId: s.actorId, at: s.at },
+    log: {
+      action: 'credit-operation.installment-settlement',
+      before: (r) => ({ version: r.version, settlement_days: settlementText(s.days, 'from') }),
+      after: (r) => ({ version: r.version, settlement_days: settlementText(s.days, 'paidOn') }),
+    },
+  };
+}
+
+/**
+ * Keeps the installments' settlement days in step with servicing's payments
+ * and reversals, inside their transaction and under the operations' locks
+ * they hold: each operation's days are its change (changeOperation: the lock,
+ * the version, the days, a timeline event, a log entry). Many operations (a
+ * bank file's payments) go through changeOperations, a statement per step.
+ */
+export async function recordSettlements(tx: Db, settlements: readonly Settlement[]): Promise<void> {
+  const changes = settlements.filter((s) => s.days.length > 0).map(settlementChange);
+  if (changes.length === 1) await changeOperation(tx, changes[0]);
+  else if (changes.length > 1) await changeOperations(tx, changes);
+}
+
+/** What a batch change's log reads of the operation's row (changeOperations reads no more: a file names thousands). */
+export type ChangedRow = Pick<OperationRow, 'id' | 'status' | 'version'>;
+
+/** A change that neither moves the status nor patches columns, its log over ChangedRow: one changeOperations takes. */
+export interface BatchOperationChange extends Omit<OperationChange, 'to' | 'patch' | 'log'> {
+  log: { action: ActivityAction; before: (row: ChangedRow) => Snapshot; after: (row: ChangedRow) => Snapshot };
+}
+
+/**
+ * changeOperation for many operations at once, in the same order of steps
+ * with a statement per step rather than per operation: the row locks (in id
+ * order), the version checks, the rows (version + 1, updated_at), the
+ * settlement days, the timeline events, the log entries. Only for changes that
+ * neither move the status nor patch columns (a bank file's settlements);
+ * one change per operation. Answers the rows before and after, in id order.
+ */
+export async function changeOperations(tx: Db, changes: readonly BatchOperationChange[]): Promise<Array<{ before: ChangedRow; after: ChangedRow }>> {
+  const byId = new Map(changes.map((c) => [c.id, c]));
+  if (byId.size !== changes.length) throw new Error('changeOperations takes one change per operation');
+  if (changes.length === 0) return [];
+  const ids = [...byId.keys()].sort((a, b) => a - b);
+  const locked = await tx
+    .select({ id: creditOperations.id, status: creditOperations.status, version: creditOperations.version })
+    .from(creditOperations)
+    .where(sql`${creditOperations.id} = ANY(${`{${ids.join(',')}}`}::int[])`)
+    .orderBy(asc(creditOperations.id))
+    .for('update');
+  const rows = new Map(locked.map((r) => [r.id, r]));
+  const steps = ids.map((id) => {
+    const before = rows.get(id);
+    if (!before) throw notFound(OPERATION_MESSAGES.notFound);
+    const change = byId.get(id) as BatchOperationChange;
+    assertVersion(before, change.version);
+    const after: ChangedRow = { ...before, version: before.version + 1 };
+    return { change, before, after };
+  });
+  const versions = JSON.stringify(steps.map((s) => ({ id: s.before.id, at: s.change.event.at.toISOString() })));
+  await tx.execute(sql`
+    UPDATE credit_operations o SET version = o.version + 1, updated_at = v.at
+      FROM json_to_recordset(${versions}::json) AS v(id int, at timestamptz)
+     WHERE o.id = v.id`);
+  const days = steps.filter((s) => s.change.settlements?.length).map((s) => ({ operationId: s.before.id, days: s.change.settlements ?? [] }));
+  if (days.length > 0) await writeSettlementDays(tx, days);
+  await insertRows(
+    tx,
+    creditOperationEvents,
+    steps.map((s) => ({
+      credit_operation_id: s.before.id,
+      kind: s.change.event.kind,
+      from_status: null,
+      to_status: null,
+      note: s.change.event.note ?? null,
+      actor_id: s.change.event.actorId,
+      created_at: s.change.event.at,
+    })),
+  );
+  await logActivities(
+    tx,
+    steps.map((s) => ({
+      actorId: s.change.event.actorId,
+      action: s.change.log.action,
+      entity: 'credit_operation' as const,
+      entityId: s.before.id,
+      before: s.change.log.before(s.before),
+      after: s.change.log.after(s.after),
+    })),
+  );
+  return steps.map(({ before, after }) => ({ before, after }));
 }

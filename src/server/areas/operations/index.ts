@@ -11,15 +11,15 @@ export {
   findOperation,
   guaranteeHeld,
   lockOperation,
+  lockOperations,
   OPERATION_MESSAGES,
   overdueOf,
-  recordInstallmentSettlement,
-  recordInstallmentSettlements,
+  recordSettlements,
   statusOf,
   STATUS_PT,
   updateComplement,
 } from './credit-operations';
-export type { Actor, Conditions, OperationRow } from './credit-operations';
+export type { Actor, Conditions, OperationRow, Settlement, SettlementDay } from './credit-operations';
 export { checkRefusal, closeApproval, describeApproval, giveCheck, isPending, latestApproval, openApproval, pendingApproval, pendingApprovalsOf, REQUEST } from './approvals';
 export { openMoveApproval, recordMoveAlone, weighMove } from './approval-limits';
 export type { LimitedMoveInput, WeighedMove } from './approval-limits';

@@ -35,7 +35,7 @@ import {
   type AssignmentRemittanceSummary,
 } from '@shared/contract/company-assignment-remittance';
 import type { Db } from '../../db/connect';
-import { companyOf } from '../company';
+import { companyOf, lockAssignmentAccount } from '../company';
 import { assignmentBankAccounts } from '../company/schema';
 import { users } from '../access/schema';
 import type { Actor } from '../operations';
@@ -78,8 +78,8 @@ async function accountFor(db: Db, bankCode: string, accountId: number | undefine
     if (!first) throw notFound(ASSIGNMENT_REMITTANCE_MESSAGES.noAccount(bankCode));
     return first;
   }
-  const query = db.select().from(assignmentBankAccounts).where(eq(assignmentBankAccounts.id, accountId));
-  const [row] = lock ? await query.for('update') : await query;
+  // Locked by its owner, the company area.
+  const row = lock ? await lockAssignmentAccount(db, accountId) : (await db.select().from(assignmentBankAccounts).where(eq(assignmentBankAccounts.id, accountId)))[0];
   if (!row) throw notFound(ASSIGNMENT_REMITTANCE_MESSAGES.accountNotFound);
   if (row.bank_code !== bankCode) throw badRequest(ASSIGNMENT_REMITTANCE_MESSAGES.otherBank(bankCode), 'assignment_account_id');
   return row;

@@ -56,6 +56,7 @@ import { insertRows } from '../../db/insert-rows';
 import { companies, companyBankAccounts } from '../company/schema';
 import { users } from '../access/schema';
 import type { Actor } from '../operations';
+import { lockBankAccount } from '../company';
 import { badRequest, notFound } from '../../platform/http/errors';
 import type { KeptAnswer } from '../../platform/idempotency';
 import { logActivity } from '../../platform/activity';
@@ -204,7 +205,8 @@ async function accountOfHeader(db: Db, bank: CnabBank, headerLine: string, lock:
     throw badRequest(RETURN_MESSAGES.otherAccount(bank, what), 'header');
   }
   if (!lock) return found.account;
-  const [locked] = await db.select().from(companyBankAccounts).where(eq(companyBankAccounts.id, found.account.id)).for('update');
+  const locked = await lockBankAccount(db, found.account.id);
+  if (!locked) throw notFound();
   return locked;
 }
 

@@ -19,7 +19,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { StoredInstallmentStatus } from '@shared/installment-status';
 import type { Db } from '../../db/connect';
 import { users } from '../access/schema';
-import { OPERATION_MESSAGES, REQUEST, type OperationRow } from '../operations';
+import { lockOperations, OPERATION_MESSAGES, REQUEST, type OperationRow } from '../operations';
 import { creditOperationInstallments, creditOperations } from '../operations/schema';
 import { notFound } from '../../platform/http/errors';
 import { contextFrom, INSTALLMENT_MESSAGES, type InstallmentRow, type ServicingContext, type Terms } from './installments';
@@ -28,14 +28,14 @@ import { installmentStates } from './schema-moves';
 import { intArray } from './batch-sql';
 
 /**
- * Takes the row locks of these operations (for this transaction, in id order:
- * the order every movement takes them in) in a statement that reads nothing
- * else; answers the ids found. What a decision depends on is read after it,
- * in new statements: under read committed each statement sees what was
- * committed when it began, and a statement that waited for a lock keeps that
- * view for every row but the locked one — a payment that joined the
- * installment's stored status into its locking statement saw it as it was
- * before the cession or write-off it had waited for.
+ * Takes the row locks of these operations through their owner, the operations
+ * area (lockOperations: in id order, in a statement that reads nothing else);
+ * answers the ids found. What a decision depends on is read after it, in new
+ * statements: under read committed each statement sees what was committed
+ * when it began, and a statement that waited for a lock keeps that view for
+ * every row but the locked one — a payment that joined the installment's
+ * stored status into its locking statement saw it as it was before the
+ * cession or write-off it had waited for.
  *
  * Lock order (src/server/README.md, Servicing, "One lock order"): a company
  * bank account's row (a boleto's collecting account, a return file's, a
@@ -45,15 +45,7 @@ import { intArray } from './batch-sql';
  * title data), and the ledger's advisory lock last (the journal's trigger).
  */
 export async function lockOperationRows(tx: Db, operationIds: readonly number[]): Promise<number[]> {
-  const ids = [...new Set(operationIds)].sort((a, b) => a - b);
-  if (ids.length === 0) return [];
-  const rows = await tx
-    .select({ id: creditOperations.id })
-    .from(creditOperations)
-    .where(sql`${creditOperations.id} = ANY(${intArray(ids)})`)
-    .orderBy(asc(creditOperations.id))
-    .for('update');
-  return rows.map((r) => r.id);
+  return lockOperations(tx, operationIds);
 }
 
 /** The operation locked for this transaction, then (a new statement, see lockOperationRows) with its late-charge terms. */
@@ -107,7 +99,7 @@ export async function lockedPaymentTarget(tx: Db, operationId: number, installme
 
 /** What a payment's rules read of its operation (ServicingContext is one; a batch reads no more than this). */
 export interface PaymentContext {
-  op: Pick<OperationRow, 'id' | 'status'>;
+  op: Pick<OperationRow, 'id' | 'status' | 'version'>;
   terms: Terms;
   disbursedOn: string;
 }
@@ -128,6 +120,7 @@ export async function lockedPaymentContexts(tx: Db, operationIds: readonly numbe
     .select({
       id: creditOperations.id,
       status: creditOperations.status,
+      version: creditOperations.version,
       disbursed_on: disbursements.disbursed_on,
       late_fee_percent: disbursements.late_fee_percent,
       default_interest_monthly_percent: disbursements.default_interest_monthly_percent,
@@ -144,7 +137,7 @@ export async function lockedPaymentContexts(tx: Db, operationIds: readonly numbe
       r.id,
       d
         ? {
-            op: { id: r.id, status: r.status },
+            op: { id: r.id, status: r.status, version: r.version },
             disbursedOn: r.disbursed_on!,
             terms: { late_fee_percent: r.late_fee_percent!, default_interest_monthly_percent: r.default_interest_monthly_percent!, contract_monthly_percent: r.contract_monthly_percent! },
           }

@@ -37,8 +37,10 @@
  *   and a payment made before the cession is reversed only after the cession
  *   is (409). A reversal swaps the posting its payment had.
  * - The installment's settlement day on the schedule (operations' paid_on)
- *   follows, and the activity log gets the movement with the installment's
- *   due before and after.
+ *   follows, as a change of the operation through the operations area
+ *   (recordSettlements: its version, a timeline event and a log entry), and
+ *   the activity log gets the movement with the installment's due before and
+ *   after.
  * - A bank's return file pays thousands of installments at once: payBatch
  *   runs the same checks, replay, postings and log entry per payment, but
  *   locks and reads for the whole file and writes a statement per kind
@@ -56,12 +58,14 @@ import {
   OPERATION_MESSAGES,
   openMoveApproval,
   pendingApproval,
-  recordInstallmentSettlement,
-  recordInstallmentSettlements,
   recordMoveAlone,
+  recordSettlements,
   STATUS_PT,
   weighMove,
   type Actor,
+  type OperationRow,
+  type Settlement,
+  type SettlementDay,
 } from '../operations';
 import { isCreditOperationStatus, isDisbursed } from '@shared/credit-operation-status';
 import { badRequest, conflict, HttpError, notFound } from '../../platform/http/errors';
@@ -125,8 +129,16 @@ async function postReallocations(tx: Db, operationId: number, before: readonly A
   for (const item of reallocationItems(operationId, before, after, businessDate)) await postJournal(tx, item.posting, item.link);
 }
 
-async function settle(tx: Db, i: InstallmentRow, paidOn: string | null): Promise<void> {
-  if (i.paid_on !== paidOn) await recordInstallmentSettlement(tx, i.id, paidOn);
+/**
+ * The installment's settlement day on the schedule follows its replay, through
+ * its owner, the operations area (a change of the operation `op`, at the
+ * version read under this transaction's lock: a timeline event and a log entry).
+ */
+async function settle(tx: Db, op: Pick<OperationRow, 'id' | 'version'>, i: InstallmentRow, paidOn: string | null, actorId: number): Promise<void> {
+  if (i.paid_on === paidOn) return;
+  await recordSettlements(tx, [
+    { operationId: op.id, version: op.version, days: [{ installmentId: i.id, number: i.number, from: i.paid_on, paidOn }], actorId, at: new Date() },
+  ]);
 }
 
 const dueSnapshot = (dueTotal: Decimal, status: string) => ({ due_total: dueTotal.toFixed(2), status });
@@ -275,7 +287,7 @@ async function recordPayment(tx: Db, actor: Actor, input: PaymentInput, today: s
   const d = decidePayment(target.ctx, installment, read.rows, input, cededOn, today);
   const [row] = await tx.insert(installmentTransactions).values(transactionValues(d, actor.id)).returning();
   for (const item of paymentPostings(d, row.id)) await postJournal(tx, item.posting, item.link);
-  await settle(tx, installment, d.replay.state.paidOn);
+  await settle(tx, target.ctx.op, installment, d.replay.state.paidOn, actor.id);
   await logActivity(tx, paymentLog(d, row, actor.id));
   return { target, installment, read, row };
 }
@@ -326,12 +338,30 @@ export async function payBatch(
   await insertRows(tx, installmentTransactions, written);
   const extra = alsoPost(results);
   const postingIds = await postJournals(tx, [...postings, ...extra]);
-  await recordInstallmentSettlements(
-    tx,
-    [...settledOn].filter(([, s]) => s.from !== s.to).map(([installmentId, s]) => ({ installmentId, paidOn: s.to })),
-  );
+  await recordSettlements(tx, settlementsOf(settledOn, actor.id));
   await logActivities(tx, logs);
   return { results, alsoPosted: postingIds.slice(postings.length) };
+}
+
+/** The batch's settlement days that moved, per operation (at the version read under the lock), for the operations area. */
+function settlementsOf(settledOn: ReadonlyMap<number, BatchSettlement>, actorId: number): Settlement[] {
+  const byOperation = new Map<number, Settlement & { days: SettlementDay[] }>();
+  const at = new Date();
+  for (const [installmentId, s] of settledOn) {
+    if (s.from === s.to) continue;
+    const entry = byOperation.get(s.op.id) ?? { operationId: s.op.id, version: s.op.version, days: [], actorId, at };
+    entry.days.push({ installmentId, number: s.number, from: s.from, paidOn: s.to });
+    byOperation.set(s.op.id, entry);
+  }
+  return [...byOperation.values()];
+}
+
+/** An installment's settlement day across a batch: the day it had before, the one it ends with. */
+interface BatchSettlement {
+  op: PaymentContext['op'];
+  number: number;
+  from: string | null;
+  to: string | null;
 }
 
 /**
@@ -362,7 +392,7 @@ async function decideBatch(tx: Db, actor: Actor, inputs: readonly PaymentInput[]
   const written: Array<ReturnType<typeof transactionValues> & { id: number }> = [];
   const postings: JournalItem[] = [];
   const logs: ActivityEntry[] = [];
-  const settledOn = new Map<number, { from: string | null; to: string | null }>();
+  const settledOn = new Map<number, BatchSettlement>();
   const results: BatchPaymentResult[] = [];
   for (const [k, input] of inputs.entries()) {
     try {
@@ -380,7 +410,7 @@ async function decideBatch(tx: Db, actor: Actor, inputs: readonly PaymentInput[]
       // The next payment of the same installment in the batch is checked with this one standing.
       history.set(installment.id, [...rows, { ...row, reverses_id: null, reason: null, created_at: new Date() }]);
       const paidOn = d.replay.state.paidOn;
-      settledOn.set(installment.id, { from: settledOn.get(installment.id)?.from ?? installment.paid_on, to: paidOn });
+      settledOn.set(installment.id, { op: ctx.op, number: installment.number, from: settledOn.get(installment.id)?.from ?? installment.paid_on, to: paidOn });
       if (target) target.installment = { ...installment, paid_on: paidOn };
       results.push({ ok: true, id: row.id });
     } catch (error) {
@@ -506,7 +536,7 @@ async function performReversal(tx: Db, actor: Actor, target: ReversalTarget, rea
   await postJournal(tx, reversalPosting(paid), { operationId: ctx.op.id, businessDate: day, transactionId: row.id });
   const after = replayAll(ctx, installment, [...rows, row], today);
   if (!target.toAssignee) await postReallocations(tx, ctx.op.id, before.allocations, after.allocations, day);
-  await settle(tx, installment, after.state.paidOn);
+  await settle(tx, ctx.op, installment, after.state.paidOn, actor.id);
   await logActivity(tx, {
     actorId: actor.id,
     action: 'installment.reversal',

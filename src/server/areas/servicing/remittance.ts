@@ -59,7 +59,7 @@ import type { RemittanceInstructionCode } from '@shared/enums';
 import type { BoletoRejection } from '@shared/contract/servicing-boleto';
 import { STORED_INSTALLMENT_STATUSES } from '@shared/installment-status';
 import type { Db } from '../../db/connect';
-import { companyOf } from '../company';
+import { companyOf, lockBankAccount } from '../company';
 import { companyBankAccounts } from '../company/schema';
 import type { Actor } from '../operations';
 import { users } from '../access/schema';
@@ -111,8 +111,8 @@ async function accountFor(db: Db, bankCode: string, accountId: number | undefine
     if (!first) throw notFound(REMITTANCE_MESSAGES.noAccount(bankCode));
     return first;
   }
-  const query = db.select().from(companyBankAccounts).where(eq(companyBankAccounts.id, accountId));
-  const [row] = lock ? await query.for('update') : await query;
+  // Locked by its owner, the company area.
+  const row = lock ? await lockBankAccount(db, accountId) : (await db.select().from(companyBankAccounts).where(eq(companyBankAccounts.id, accountId)))[0];
   if (!row) throw notFound(REMITTANCE_MESSAGES.accountNotFound);
   if (row.bank_code !== bankCode) throw badRequest(REMITTANCE_MESSAGES.otherBank(bankCode), 'bank_account_id');
   return row;

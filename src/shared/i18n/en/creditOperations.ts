@@ -285,6 +285,7 @@ export const creditOperations: Shape<typeof pt> = {
         settled: 'Settled by prepayment',
         written_off: 'Written off',
         write_off_undone: 'Write-off undone',
+        installment_settlement: 'Installment settlement',
       },
     },
     messages: {

@@ -283,6 +283,7 @@ export const creditOperations = {
         settled: 'Quitada por liquidação antecipada',
         written_off: 'Baixada como perda',
         write_off_undone: 'Baixa como perda desfeita',
+        installment_settlement: 'Quitação de parcela',
       },
     },
     messages: {
