@@ -32,7 +32,7 @@ if (!baseUrl) console.warn(`servicing-race-boleto.test.ts skipped: ${WHY_SKIPPED
 /** The day the races run: after the release (01-15), before the first due date (02-15), so nothing is late. */
 const TODAY = '2026-01-20';
 /** The demo company's collecting account (Itaú 0912 / 45021-7), which the return files name. */
-const ACCOUNT = { agency: '0912', account: '45021', accountDac: '7', companyDocument: '27185642000100' };
+const ACCOUNT = { agency: '0912', account: '45021', accountDac: '7', companyDocument: '27185642000169' };
 /** Pairs of operations a return file and a cession race over (six rounds each). */
 const FEE_PAIRS = 2;
 /** Rounds of a boleto against a prepayment. */
