@@ -77,9 +77,6 @@ export type BroadcastRecipientStatus = (typeof BROADCAST_RECIPIENT_STATUSES)[num
 export {
   DISBURSEMENT_METHODS,
   INSTALLMENT_TRANSACTION_KINDS,
-  LEDGER_ACCOUNTS,
-  LEDGER_SIDES,
-  POSTING_KINDS,
   PREPAYMENT_KINDS,
   PREPAYMENT_MODES,
   RECEIPT_METHODS,
@@ -89,9 +86,6 @@ export {
   REPURCHASE_RULES,
   type DisbursementMethod,
   type InstallmentTransactionKind,
-  type LedgerAccount,
-  type LedgerSide,
-  type PostingKind,
   type PrepaymentKind,
   type PrepaymentMode,
   type ReceiptMethod,
@@ -100,6 +94,7 @@ export {
   type RepurchaseMarkCause,
   type RepurchaseRule,
 } from './servicing';
+export { LEDGER_ACCOUNTS, LEDGER_SIDES, POSTING_KINDS, type LedgerAccount, type LedgerSide, type PostingKind } from './ledger';
 
 /** What a CNAB remittance asks of the bank for a title: register it (entrada, 01), write it off (baixa, 02) or move its due date (alteração de vencimento, 06). */
 export const REMITTANCE_INSTRUCTIONS = ['entry', 'writeOff', 'dueDateChange'] as const;

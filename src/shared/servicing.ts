@@ -1,9 +1,8 @@
 /**
  * Servicing's closed lists, once: the kinds of an installment's money
- * transactions, how money leaves (disbursement) and arrives (payment), and
- * the ledger's accounts, sides and posting kinds. The database checks the
- * same values (migration 0015); the ledger's chart (server domain) is tested
- * against LEDGER_ACCOUNTS and POSTING_KINDS so the two never drift.
+ * transactions, how money leaves (disbursement) and arrives (payment). The
+ * database checks the same values (migration 0015). The ledger's accounts,
+ * sides and posting kinds are the ledger's own lists (./ledger.ts).
  */
 
 /** A payment received, or the reversal (estorno) of one: its own row, never an edit of the payment. */
@@ -17,30 +16,6 @@ export type DisbursementMethod = (typeof DISBURSEMENT_METHODS)[number];
 /** How a payment arrived. */
 export const RECEIPT_METHODS = ['boleto', 'pix', 'ted', 'debit'] as const;
 export type ReceiptMethod = (typeof RECEIPT_METHODS)[number];
-
-export const LEDGER_ACCOUNTS = [
-  'bank',
-  'loans_receivable',
-  'due_from_assignee',
-  'iof_payable',
-  'due_to_assignee',
-  'interest_income',
-  'fee_income',
-  'late_charge_income',
-  'cession_gain',
-  'credit_losses',
-  'bank_fees',
-  'cession_loss',
-  'repurchase_gain',
-  'repurchase_loss',
-] as const;
-export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
-
-export const LEDGER_SIDES = ['debit', 'credit'] as const;
-export type LedgerSide = (typeof LEDGER_SIDES)[number];
-
-export const POSTING_KINDS = ['disbursement', 'payment', 'reversal', 'write_off', 'prepayment', 'reallocation', 'iof_remittance', 'bank_fee', 'cession', 'cession_reversal', 'repurchase', 'repurchase_reversal'] as const;
-export type PostingKind = (typeof POSTING_KINDS)[number];
 
 /** A prepayment settles the operation (full) or leaves a new schedule (partial). */
 export const PREPAYMENT_KINDS = ['partial', 'full'] as const;

@@ -23,7 +23,8 @@ export * as servicingPrepaymentSchema from '../areas/servicing/schema-prepayment
 export * as boletoSchema from '../areas/servicing/schema-boleto';
 export * as servicingMovesSchema from '../areas/servicing/schema-moves';
 export * as servicingStatusHistorySchema from '../areas/servicing/schema-status-history';
-export * as servicingLedgerSchema from '../areas/servicing/schema-ledger';
+export * as ledgerSchema from '../areas/ledger/schema';
+export * as ledgerDailySchema from '../areas/ledger/schema-daily';
 export * as remittanceSchema from '../areas/servicing/schema-remittance';
 export * as remittanceManualSchema from '../areas/servicing/schema-remittance-manual';
 export * as returnFileSchema from '../areas/servicing/schema-return';

@@ -1,9 +1,10 @@
 /**
- * Servicing, its remittances, cessions and repurchases, and the home screen's
+ * Servicing, its remittances, cessions and repurchases, the ledger, and the home screen's
  * two panels (the portfolio is servicing's, the solicitations' figures
  * intake's) (handler group, routes.ts).
  */
 import { dashboardHandlers } from '../areas/intake/handlers';
+import { ledgerHandlers } from '../areas/ledger/handlers';
 import {
   assigneeStatementHandlers,
   assignmentRemittanceHandlers,
@@ -32,5 +33,6 @@ export const handlers = {
   ...repurchaseHandlers,
   ...assignmentRemittanceHandlers,
   ...assigneeStatementHandlers,
+  ...ledgerHandlers,
   ...dashboardHandlers,
 };

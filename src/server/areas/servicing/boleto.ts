@@ -81,7 +81,7 @@ import { storedStatusesOfOperation } from './stored-status';
 import { installmentWithStatus } from './payment-reads';
 import { installmentTitles, type InstallmentTitleRow } from './schema-moves';
 import { heldByTheBank } from './registered-title';
-import { intArray } from './batch-sql';
+import { intArray } from '../../db/batch-sql';
 
 export const BOLETO_MESSAGES = {
   installmentNotFound: 'Parcela não encontrada.',

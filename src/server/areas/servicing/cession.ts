@@ -52,9 +52,9 @@ import { creditOperationInstallments } from '../operations/schema';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import { logActivity } from '../../platform/activity';
 import { priceCession, type CessionPrice, type CessionPricing } from '../../domain/servicing/cession';
-import { cessionPosting, cessionReversalPosting } from '../../domain/servicing/ledger';
+import { cessionPosting, cessionReversalPosting } from '../../domain/servicing/postings';
 import { addDays } from '../../domain/servicing/days';
-import { postJournals } from './journal';
+import { post } from '../ledger';
 import { changeInstallments, type InstallmentChange, type InstallmentTarget } from './installment-change';
 import { replayOf, servicingContext, transactionsOf, type InstallmentRow, type ServicingContext } from './installments';
 import { currentStatus, storedStatusesOf } from './stored-status';
@@ -443,7 +443,7 @@ type ItemFigures = Pick<CessionItemRow, 'installment_id' | 'credit_operation_id'
 
 /** The cession takes effect: postings per operation, each installment assigned, the log. */
 async function putInForce(tx: Db, actor: Actor, cession: CessionRow, items: readonly ItemFigures[], targets: readonly InstallmentTarget[]): Promise<void> {
-  await postJournals(
+  await post(
     tx,
     [...byOperation(items)].sort(([a], [b]) => a - b).map(([operationId, sums]) => ({ posting: cessionPosting(sums), link: { operationId, businessDate: cession.cession_date } })),
   );
@@ -685,7 +685,7 @@ async function reversalInEffect(tx: Db, actor: Actor, ctx: ServicingContext, rev
     .innerJoin(cessionItems, eq(cessionItems.id, cessionReversalItems.cession_item_id))
     .where(eq(cessionReversalItems.reversal_id, reversal.id));
   // The gains and losses of exactly these installments are undone.
-  await postJournals(
+  await post(
     tx,
     [...byOperation(items)].map(([operationId, sums]) => ({ posting: cessionReversalPosting(sums), link: { operationId, businessDate: today } })),
   );

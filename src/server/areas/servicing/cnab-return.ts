@@ -73,13 +73,13 @@ import {
   type HeaderAccountKey,
   type ReturnEntry,
 } from '../../domain/cnab';
-import { bankFeePosting } from '../../domain/servicing/ledger';
-import type { JournalItem } from './journal';
+import { bankFeePosting } from '../../domain/servicing/postings';
+import type { JournalItem } from '../ledger';
 import { checkPaymentBatch, payBatch, type BatchPaymentResult, type PaymentInput } from './payments';
 import { stillCollected } from './stored-status';
 import { returnFileLines, returnFiles, type ReturnFileLineRow, type ReturnFileRow } from './schema-return';
 import { lockOperationRows } from './payment-reads';
-import { intArray, textArray } from './batch-sql';
+import { intArray, textArray } from '../../db/batch-sql';
 
 
 export const RETURN_MESSAGES = {

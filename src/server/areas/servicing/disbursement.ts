@@ -34,8 +34,8 @@ import { borrowerBankAccounts } from '../borrowers/schema';
 import { parametersOf } from '../company';
 import { changeOperation, findOperation, frozenContractInForce, lockOperation, statusOf, STATUS_PT, type Actor, type OperationRow } from '../operations';
 import { badRequest, conflict } from '../../platform/http/errors';
-import { disbursementPosting } from '../../domain/servicing/ledger';
-import { postJournal } from './journal';
+import { disbursementPosting } from '../../domain/servicing/postings';
+import { post } from '../ledger';
 import { disbursements, type DisbursementRow, type PayoutAccount } from './schema';
 
 export const DISBURSEMENT_MESSAGES = {
@@ -187,7 +187,7 @@ export async function disburse(tx: Db, actor: Actor, input: DisburseInput, today
       actor_id: actor.id,
     })
     .returning();
-  await postJournal(tx, posting, { operationId: op.id, businessDate: today, disbursementId: row.id });
+  await post(tx, [{ posting, link: { operationId: op.id, businessDate: today, disbursementId: row.id } }]);
   const note = `${formatCurrency(figures.released)} por ${input.method.toUpperCase()} em ${today}`;
   await changeOperation(tx, {
     id: op.id,

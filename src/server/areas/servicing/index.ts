@@ -24,7 +24,8 @@
  *   journal entries and activity-log entry.
  * - The business date is the lender's (deps.clock.today()), passed down;
  *   created_at keeps the real instant.
- * - The journal: balanced postings (domain/servicing/ledger.ts), checked by
+ * - The journal: balanced postings (domain/servicing/postings.ts) posted through the
+ *   ledger area's post(), checked by
  *   the code before writing and by a deferred trigger at commit; the trial
  *   balance on a date sums the per-day account balances up to it (kept by a
  *   trigger in each posting's transaction, migration 0021), and is read by
@@ -77,7 +78,7 @@ export { brasilia, drawRemittanceSection, openRemittancePdf } from './remittance
 export { disburse } from './disbursement';
 export { decideReversal, pay, reverse } from './payments';
 export { loadInstallmentDetails } from './installments';
-export { trialBalanceOn } from './journal';
+
 export { stillCollected } from './stored-status';
 // Reports that list operations (the parameterized report's open amount) read the value still open through here.
 export { openValuesOf, type OpenValue } from './open-value';

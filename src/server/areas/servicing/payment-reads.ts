@@ -25,7 +25,7 @@ import { notFound } from '../../platform/http/errors';
 import { contextFrom, INSTALLMENT_MESSAGES, type InstallmentRow, type ServicingContext, type Terms } from './installments';
 import { disbursements, installmentTransactions, type InstallmentTransactionRow } from './schema';
 import { installmentStates } from './schema-moves';
-import { intArray } from './batch-sql';
+import { intArray } from '../../db/batch-sql';
 
 /**
  * Takes the row locks of these operations through their owner, the operations

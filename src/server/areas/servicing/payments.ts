@@ -71,8 +71,8 @@ import { isCreditOperationStatus, isDisbursed } from '@shared/credit-operation-s
 import { badRequest, conflict, HttpError, notFound } from '../../platform/http/errors';
 import { logActivities, logActivity, type ActivityEntry } from '../../platform/activity';
 import { activePayments, checkNewPayment, reallocationChanges, replayInstallment, type Allocation, type Replay, type Split } from '../../domain/servicing/allocation';
-import { assignedPaymentPosting, paymentPosting, reallocationPosting, reversalPosting } from '../../domain/servicing/ledger';
-import { postJournal, postJournals, type JournalItem } from './journal';
+import { assignedPaymentPosting, paymentPosting, reallocationPosting, reversalPosting } from '../../domain/servicing/postings';
+import { post, type JournalItem } from '../ledger';
 import { detailsView, eventsOf, figuresOf, INSTALLMENT_MESSAGES, lateChargeTerms, transactionsOf, type InstallmentRow, type ServicingContext } from './installments';
 import {
   installmentsWithStatus,
@@ -126,7 +126,7 @@ function reallocationItems(operationId: number, before: readonly Allocation[], a
 
 /** Posts the difference of every standing payment whose split moved between two replays. */
 async function postReallocations(tx: Db, operationId: number, before: readonly Allocation[], after: readonly Allocation[], businessDate: string): Promise<void> {
-  for (const item of reallocationItems(operationId, before, after, businessDate)) await postJournal(tx, item.posting, item.link);
+  await post(tx, reallocationItems(operationId, before, after, businessDate));
 }
 
 /**
@@ -286,7 +286,7 @@ async function recordPayment(tx: Db, actor: Actor, input: PaymentInput, today: s
   const read = await transactionsWithNames(tx, installment.id);
   const d = decidePayment(target.ctx, installment, read.rows, input, cededOn, today);
   const [row] = await tx.insert(installmentTransactions).values(transactionValues(d, actor.id)).returning();
-  for (const item of paymentPostings(d, row.id)) await postJournal(tx, item.posting, item.link);
+  await post(tx, paymentPostings(d, row.id));
   await settle(tx, target.ctx.op, installment, d.replay.state.paidOn, actor.id);
   await logActivity(tx, paymentLog(d, row, actor.id));
   return { target, installment, read, row };
@@ -333,11 +333,11 @@ export async function payBatch(
   today: string,
   alsoPost: (results: readonly BatchPaymentResult[]) => readonly JournalItem[] = () => [],
 ): Promise<{ results: BatchPaymentResult[]; alsoPosted: number[] }> {
-  if (inputs.length === 0) return { results: [], alsoPosted: await postJournals(tx, alsoPost([])) };
+  if (inputs.length === 0) return { results: [], alsoPosted: await post(tx, alsoPost([])) };
   const { results, written, postings, logs, settledOn } = await decideBatch(tx, actor, inputs, today, true);
   await insertRows(tx, installmentTransactions, written);
   const extra = alsoPost(results);
-  const postingIds = await postJournals(tx, [...postings, ...extra]);
+  const postingIds = await post(tx, [...postings, ...extra]);
   await recordSettlements(tx, settlementsOf(settledOn, actor.id));
   await logActivities(tx, logs);
   return { results, alsoPosted: postingIds.slice(postings.length) };
@@ -533,7 +533,7 @@ async function performReversal(tx: Db, actor: Actor, target: ReversalTarget, rea
     })
     .returning();
   const paid = target.toAssignee ? assignedPaymentPosting(standing.split) : paymentPosting(standing.split);
-  await postJournal(tx, reversalPosting(paid), { operationId: ctx.op.id, businessDate: day, transactionId: row.id });
+  await post(tx, [{ posting: reversalPosting(paid), link: { operationId: ctx.op.id, businessDate: day, transactionId: row.id } }]);
   const after = replayAll(ctx, installment, [...rows, row], today);
   if (!target.toAssignee) await postReallocations(tx, ctx.op.id, before.allocations, after.allocations, day);
   await settle(tx, ctx.op, installment, after.state.paidOn, actor.id);

@@ -14,7 +14,7 @@
  *   posts the ledger entries and logs the before and after, all in the
  *   caller's transaction. A full prepayment then moves the operation to
  *   settled through changeOperation (SETTLEMENT_MOVE).
- * - Ledger (domain/servicing/ledger.ts prepaymentPosting): the bank receives
+ * - Ledger (domain/servicing/postings.ts prepaymentPosting): the bank receives
  *   the amount; the principal leaves loans receivable; the interest accrued
  *   since the last due date is interest income (a debit to it when the
  *   discount reached principal, as on a partly paid installment). The
@@ -47,8 +47,8 @@ import {
   type PartialPrepayment,
   type RemainingInstallment,
 } from '../../domain/servicing/prepayment';
-import { prepaymentPosting } from '../../domain/servicing/ledger';
-import { postJournal } from './journal';
+import { prepaymentPosting } from '../../domain/servicing/postings';
+import { post } from '../ledger';
 import { replayOf, scheduleOf, servicingContext, transactionsOf, type InstallmentRow, type ServicingContext } from './installments';
 import { installmentTransactions } from './schema';
 import { prepayments, type PrepaymentRow } from './schema-prepayment';
@@ -323,7 +323,7 @@ export async function applyPrepayment(tx: Db, actor: Actor, input: PrepaymentInp
       balance: text(r.balance),
     })),
   });
-  await postJournal(tx, prepaymentPosting({ amount, principal, interest }), { operationId: op.id, businessDate: day, prepaymentId: row.id });
+  await post(tx, [{ posting: prepaymentPosting({ amount, principal, interest }), link: { operationId: op.id, businessDate: day, prepaymentId: row.id } }]);
   await logActivity(tx, {
     actorId: actor.id,
     action: 'installment.prepayment',

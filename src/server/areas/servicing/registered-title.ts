@@ -24,7 +24,7 @@ import type { BoletoRejection } from '@shared/contract/servicing-boleto';
 import type { Db } from '../../db/connect';
 import { ENTRY_REJECTED_KIND, ENTRY_REJECTED_MOVEMENT } from '../../domain/cnab';
 import { REGISTRATION_KINDS } from './boleto-rejection';
-import { intArray } from './batch-sql';
+import { intArray } from '../../db/batch-sql';
 
 const registrationKinds = () => sql.join(REGISTRATION_KINDS.map((k) => sql`${k}`), sql`, `);
 

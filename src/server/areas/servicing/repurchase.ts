@@ -38,8 +38,8 @@ import type { ApprovalRequestRow } from '../operations/schema-approvals';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import { logActivity } from '../../platform/activity';
 import { repurchaseAmount, type RepurchaseAmount } from '../../domain/servicing/repurchase';
-import { repurchasePosting, repurchaseReversalPosting } from '../../domain/servicing/ledger';
-import { postJournal } from './journal';
+import { repurchasePosting, repurchaseReversalPosting } from '../../domain/servicing/postings';
+import { post } from '../ledger';
 import { changeInstallment, loadTarget, lockedServicing, type InstallmentTarget } from './installment-change';
 import { scheduleOf, servicingContext, type ServicingContext } from './installments';
 import { itemStanding, REQUEST, rowsOf } from './cession-reads';
@@ -290,7 +290,7 @@ function defaultReason(row: RepurchaseRow, holding: Holding): string {
 
 /** The repurchase takes effect: the posting, the installment repurchased, the log. */
 async function putInForce(tx: Db, actor: Actor, row: RepurchaseRow, target: InstallmentTarget, holding: Holding, today: string): Promise<void> {
-  await postJournal(tx, repurchasePosting({ amount: row.amount, carrying: row.carrying }), { operationId: row.credit_operation_id, businessDate: today });
+  await post(tx, [{ posting: repurchasePosting({ amount: row.amount, carrying: row.carrying }), link: { operationId: row.credit_operation_id, businessDate: today } }]);
   await changeInstallment(tx, {
     target,
     to: 'repurchased',
@@ -415,7 +415,7 @@ export async function reverseRepurchase(tx: Db, actor: Actor, input: ReverseInpu
 
 /** The undoing takes effect: contra entries dated the business date, the installment assigned again, the log. */
 async function reversalInEffect(tx: Db, actor: Actor, row: RepurchaseRow, reversal: RepurchaseReversalRow, target: InstallmentTarget, today: string): Promise<void> {
-  await postJournal(tx, repurchaseReversalPosting({ amount: row.amount, carrying: row.carrying }), { operationId: row.credit_operation_id, businessDate: today });
+  await post(tx, [{ posting: repurchaseReversalPosting({ amount: row.amount, carrying: row.carrying }), link: { operationId: row.credit_operation_id, businessDate: today } }]);
   await changeInstallment(tx, {
     target,
     to: 'assigned',

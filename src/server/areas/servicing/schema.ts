@@ -1,10 +1,9 @@
 /** Drizzle view of servicing's tables of migration 0015 (the SQL there is the source of truth, with its triggers). */
 import { date, integer, jsonb, numeric, pgTable, serial, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { DISBURSEMENT_METHODS, INSTALLMENT_TRANSACTION_KINDS, LEDGER_ACCOUNTS, LEDGER_SIDES, POSTING_KINDS, RECEIPT_METHODS } from '@shared/enums';
+import { DISBURSEMENT_METHODS, INSTALLMENT_TRANSACTION_KINDS, RECEIPT_METHODS } from '@shared/enums';
 import { users } from '../access/schema';
 import { borrowerBankAccounts } from '../borrowers/schema';
 import { creditOperationInstallments, creditOperations } from '../operations/schema';
-import { prepayments } from './schema-prepayment';
 import type { PayoutAccount } from '@shared/contract/servicing';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -52,21 +51,6 @@ export const installmentTransactions = pgTable('installment_transactions', {
     .references((): AnyPgColumn => installmentTransactions.id),
   reason: text('reason'),
   actor_id: integer('actor_id').references(() => users.id),
-  created_at: ts('created_at').notNull().defaultNow(),
-});
-
-export const journalEntries = pgTable('journal_entries', {
-  id: serial('id').primaryKey(),
-  posting_id: integer('posting_id').notNull(),
-  kind: text('kind', { enum: POSTING_KINDS }).notNull(),
-  account: text('account', { enum: LEDGER_ACCOUNTS }).notNull(),
-  side: text('side', { enum: LEDGER_SIDES }).notNull(),
-  amount: money('amount').notNull(),
-  credit_operation_id: integer('credit_operation_id').notNull().references(() => creditOperations.id),
-  transaction_id: integer('transaction_id').references(() => installmentTransactions.id),
-  disbursement_id: integer('disbursement_id').references(() => disbursements.id),
-  prepayment_id: integer('prepayment_id').references(() => prepayments.id),
-  business_date: day('business_date').notNull(),
   created_at: ts('created_at').notNull().defaultNow(),
 });
 

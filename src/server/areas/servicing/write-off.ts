@@ -28,8 +28,8 @@ import type { Db } from '../../db/connect';
 import { closeApproval, giveCheck, isPending, openMoveApproval, pendingApproval, pendingApprovalsOf, weighMove, type Actor } from '../operations';
 import type { ApprovalRequestRow } from '../operations/schema-approvals';
 import { badRequest, conflict } from '../../platform/http/errors';
-import { reversalPosting, writeOffPosting } from '../../domain/servicing/ledger';
-import { postJournal } from './journal';
+import { reversalPosting, writeOffPosting } from '../../domain/servicing/postings';
+import { post } from '../ledger';
 import { changeInstallment, loadTarget, loadTargets, lockedServicing, principalText, syncOperationStatus, type InstallmentTarget } from './installment-change';
 import { installmentWriteOffs, type InstallmentWriteOffRow } from './schema-moves';
 
@@ -96,7 +96,7 @@ export async function requestInstallmentWriteOff(tx: Db, actor: Actor, target: I
 /** Writes the installment off now (the request approved): posting, row, stored status, log. */
 async function performWriteOff(tx: Db, actor: Actor, target: InstallmentTarget, request: ApprovalRequestRow, reason: string, today: string): Promise<void> {
   const principal = openPrincipal(target);
-  const postingId = principal.gt(0) ? await postJournal(tx, writeOffPosting(principal), { operationId: target.ctx.op.id, businessDate: today }) : null;
+  const postingId = principal.gt(0) ? (await post(tx, [{ posting: writeOffPosting(principal), link: { operationId: target.ctx.op.id, businessDate: today } }]))[0] : null;
   const [row] = await tx
     .insert(installmentWriteOffs)
     .values({
@@ -155,7 +155,7 @@ export async function undoWriteOff(tx: Db, actor: Actor, target: InstallmentTarg
   if (!standing) throw conflict(WRITE_OFF_MESSAGES.noStandingWriteOff, 'status');
   const principal = new Decimal(standing.principal);
   const postingId = principal.gt(0)
-    ? await postJournal(tx, reversalPosting(writeOffPosting(principal)), { operationId: target.ctx.op.id, businessDate: today })
+    ? (await post(tx, [{ posting: reversalPosting(writeOffPosting(principal)), link: { operationId: target.ctx.op.id, businessDate: today } }]))[0]
     : null;
   const [row] = await tx
     .insert(installmentWriteOffs)

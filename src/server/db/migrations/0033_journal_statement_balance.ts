@@ -21,7 +21,7 @@
  *
  * The guarantee is the one 0015 gave (no transaction commits an unbalanced
  * posting) and a little stricter: a posting's lines are written in one
- * statement (postJournal and postJournals in areas/servicing/journal.ts do
+ * statement (post() in areas/ledger/journal.ts does
  * so; a posting spread over two statements is refused at the first).
  *
  * Statement triggers of one event fire in name order, so this check

@@ -1,16 +1,10 @@
-/** The postings of a cession, its reversal and a payment owed to the assignee (src/server/domain/servicing/ledger.ts). */
+/** The postings of a cession, its reversal and a payment owed to the assignee (src/server/domain/servicing/postings.ts). */
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  assignedPaymentPosting,
-  CHART_OF_ACCOUNTS,
-  cessionPosting,
-  cessionReversalPosting,
-  isBalanced,
-  trialBalance,
-  type Posting,
-} from '../../../../src/server/domain/servicing/ledger';
+import { assignedPaymentPosting, cessionPosting, cessionReversalPosting } from '../../../../src/server/domain/servicing/postings';
+import { isBalanced, trialBalance, type Posting } from '../../../../src/server/domain/ledger/posting';
+import { CHART_OF_ACCOUNTS } from '../../../../src/shared/ledger';
 
 const show = (p: Posting) => p.lines.map((l) => `${l.side === 'debit' ? 'D' : 'C'} ${CHART_OF_ACCOUNTS[l.account].code} ${l.amount.toFixed(2)}`);
 

@@ -1,13 +1,16 @@
-/** The database's lists (src/shared/servicing.ts) and the ledger's chart (domain) name the same accounts and kinds. */
+/** The ledger's lists (src/shared/ledger.ts): the chart names the accounts, every posting a known kind. */
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_KEYS } from '../../../../src/server/domain/servicing/ledger';
-import { LEDGER_ACCOUNTS, POSTING_KINDS } from '../../../../src/shared/servicing';
-import { disbursementPosting, paymentPosting, prepaymentPosting, reversalPosting, writeOffPosting, iofRemittancePosting, bankFeePosting } from '../../../../src/server/domain/servicing/ledger';
+import { CHART_OF_ACCOUNTS, LEDGER_ACCOUNTS, POSTING_KINDS } from '../../../../src/shared/ledger';
+import { disbursementPosting, paymentPosting, prepaymentPosting, reversalPosting, writeOffPosting, iofRemittancePosting, bankFeePosting } from '../../../../src/server/domain/servicing/postings';
 import Decimal from 'decimal.js';
 
 describe('servicing enumerations', () => {
-  it('the chart of accounts is LEDGER_ACCOUNTS', () => {
-    expect([...ACCOUNT_KEYS].sort()).toEqual([...LEDGER_ACCOUNTS].sort());
+  it('the chart of accounts is LEDGER_ACCOUNTS, each account with the normal balance of its nature', () => {
+    expect([...LEDGER_ACCOUNTS]).toEqual(Object.keys(CHART_OF_ACCOUNTS));
+    for (const account of LEDGER_ACCOUNTS) {
+      const { nature, normalBalance } = CHART_OF_ACCOUNTS[account];
+      expect(normalBalance, account).toBe(nature === 'asset' || nature === 'expense' ? 'debit' : 'credit');
+    }
   });
   it('every posting the ledger makes has a kind of POSTING_KINDS', () => {
     const d = new Decimal('10.00');

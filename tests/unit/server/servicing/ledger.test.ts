@@ -1,4 +1,4 @@
-/** Double-entry postings (src/server/domain/servicing/ledger.ts). */
+/** Double-entry postings (src/server/domain/servicing/postings.ts, domain/ledger/posting.ts). */
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -12,23 +12,9 @@ import {
   type Split,
 } from '../../../../src/server/domain/servicing/allocation';
 import { addDays } from '../../../../src/server/domain/servicing/days';
-import {
-  ACCOUNT_KEYS,
-  assertBalanced,
-  CHART_OF_ACCOUNTS,
-  disbursementPosting,
-  iofRemittancePosting,
-  isBalanced,
-  paymentPosting,
-  prepaymentPosting,
-  reallocationPosting,
-  reversalPosting,
-  trialBalance,
-  UnbalancedPostingError,
-  writeOffPosting,
-  type JournalLine,
-  type Posting,
-} from '../../../../src/server/domain/servicing/ledger';
+import { disbursementPosting, iofRemittancePosting, paymentPosting, prepaymentPosting, reallocationPosting, reversalPosting, writeOffPosting } from '../../../../src/server/domain/servicing/postings';
+import { assertBalanced, isBalanced, trialBalance, UnbalancedPostingError, type JournalLine, type Posting } from '../../../../src/server/domain/ledger/posting';
+import { CHART_OF_ACCOUNTS, LEDGER_ACCOUNTS as ACCOUNT_KEYS } from '../../../../src/shared/ledger';
 
 const d = (v: Decimal.Value) => new Decimal(v);
 const split = (lateFee: string, defaultInterest: string, interest: string, principal: string): Split => ({

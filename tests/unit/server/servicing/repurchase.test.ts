@@ -1,9 +1,11 @@
-/** The amount a repurchase costs (domain/servicing/repurchase.ts) and its postings (domain/servicing/ledger.ts). */
+/** The amount a repurchase costs (domain/servicing/repurchase.ts) and its postings (domain/servicing/postings.ts). */
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { priceCession } from '../../../../src/server/domain/servicing/cession';
-import { CHART_OF_ACCOUNTS, isBalanced, repurchasePosting, repurchaseReversalPosting, trialBalance, type Posting } from '../../../../src/server/domain/servicing/ledger';
+import { repurchasePosting, repurchaseReversalPosting } from '../../../../src/server/domain/servicing/postings';
+import { isBalanced, trialBalance, type Posting } from '../../../../src/server/domain/ledger/posting';
+import { CHART_OF_ACCOUNTS } from '../../../../src/shared/ledger';
 import { repurchaseAmount, type RepurchaseFacts } from '../../../../src/server/domain/servicing/repurchase';
 
 const show = (p: Posting) => p.lines.map((l) => `${l.side === 'debit' ? 'D' : 'C'} ${CHART_OF_ACCOUNTS[l.account].code} ${l.amount.toFixed(2)}`);

@@ -9,7 +9,8 @@ import type { Intent } from '@blueprintjs/core';
 import type { InstallmentDetails, InstallmentsView, OperationJournal } from '@shared/contract/servicing';
 import { isCalendarDay } from '@shared/contract/common';
 import { COLLECTIBLE_STATUSES, type InstallmentStatus } from '@shared/installment-status';
-import type { DisbursementMethod, LedgerAccount, ReceiptMethod } from '@shared/servicing';
+import type { DisbursementMethod, ReceiptMethod } from '@shared/servicing';
+import type { LedgerAccount } from '@shared/ledger';
 import { centsOf, decimalOfCents } from '../creditOperations/model';
 
 export type InstallmentState = InstallmentsView['installments'][number];

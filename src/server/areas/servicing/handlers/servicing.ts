@@ -10,10 +10,8 @@ import type { Actor } from '../../operations';
 import { disburse, loadDisbursement } from '../disbursement';
 import { loadInstallmentDetails, loadInstallments } from '../installments';
 import { decideReversal, payAndDescribe, reverse, type PaymentOutcome } from '../payments';
-import { operationJournal, trialBalanceOn } from '../journal';
-import { findOperation } from '../../operations';
 
-export type ServicingName = Extract<OperationName, `servicing.${string}` | `ledger.${string}`>;
+export type ServicingName = Exclude<Extract<OperationName, `servicing.${string}`>, 'servicing.journal'>;
 
 function actor(ctx: HandlerContext): Actor {
   const { user } = requireAuth(ctx);
@@ -76,11 +74,4 @@ export const servicingHandlers: Pick<Handlers, ServicingName> = {
     );
     return loadInstallmentDetails(ctx.deps.db, args.id, args.installment, today);
   },
-
-  'servicing.journal': async ({ id }, { deps }) => {
-    const op = await findOperation(deps.db, id);
-    return operationJournal(deps.db, op.id);
-  },
-
-  'ledger.trialBalance': async ({ date }, { deps }) => trialBalanceOn(deps.db, date ?? deps.clock.today()),
 };

@@ -1,6 +1,6 @@
 /** Drizzle view of the per-day account balances of migration 0021 (kept by its trigger on journal_entries; never written by the code). */
 import { date, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import type { LedgerAccount } from '@shared/servicing';
+import type { LedgerAccount } from '@shared/ledger';
 
 export const ledgerDailyBalances = pgTable(
   'ledger_daily_balances',

@@ -1,14 +1,13 @@
 /**
- * Double-entry postings under every money movement of servicing.
+ * What each money movement of servicing posts: declarations of balanced lines
+ * (domain/ledger/posting.ts) that the servicing areas hand to the ledger
+ * area's post().
  *
  * Conventions:
  * - Every posting's debits equal its credits (assertBalanced), so the trial
  *   balance of any set of postings sums to zero; a movement that would post
  *   unbalanced lines is a bug and throws before anything is written.
- * - The chart is small and ours; its groups follow COSIF's (assets,
- *   liabilities, income, expenses), its codes do not. This is the operational
- *   ledger of the servicing desk — it proves where every real went — not the
- *   institution's statutory books.
+ * - The chart of accounts is declared once in @shared/ledger.
  * - Loans receivable carries principal only. Interest and charges are income
  *   when received (the payment's split says how much of each); nothing is
  *   accrued ahead of receipt, so a write-off removes principal only.
@@ -36,96 +35,10 @@
  *   borrower pays them) or a gain. Undoing it posts its lines swapped.
  */
 import Decimal from 'decimal.js';
-import type { PostingKind } from '@shared/servicing';
+import type { LedgerAccount, LedgerSide } from '@shared/ledger';
+import { assertBalanced, signedPosting as post, type Posting } from '../ledger/posting';
 import type { Split } from './allocation';
-import { money, ZERO } from './money';
-
-export type AccountNature = 'asset' | 'liability' | 'income' | 'expense';
-
-export interface Account {
-  code: string;
-  name: string;
-  nature: AccountNature;
-}
-
-export const CHART_OF_ACCOUNTS = {
-  bank: { code: '1.1.01', name: 'Bancos — conta movimento', nature: 'asset' },
-  loans_receivable: { code: '1.2.01', name: 'Operações de crédito a receber', nature: 'asset' },
-  due_from_assignee: { code: '1.3.01', name: 'Valores a receber de cessionários', nature: 'asset' },
-  iof_payable: { code: '2.1.01', name: 'IOF a recolher', nature: 'liability' },
-  due_to_assignee: { code: '2.1.02', name: 'Valores a repassar a cessionários', nature: 'liability' },
-  interest_income: { code: '3.1.01', name: 'Rendas de juros de operações de crédito', nature: 'income' },
-  fee_income: { code: '3.1.02', name: 'Rendas de tarifas', nature: 'income' },
-  late_charge_income: { code: '3.1.03', name: 'Rendas de multa e juros de mora', nature: 'income' },
-  cession_gain: { code: '3.1.04', name: 'Resultado positivo na cessão de créditos', nature: 'income' },
-  credit_losses: { code: '4.1.01', name: 'Perdas com operações de crédito', nature: 'expense' },
-  bank_fees: { code: '4.1.02', name: 'Despesas de tarifas bancárias (cobrança)', nature: 'expense' },
-  cession_loss: { code: '4.1.03', name: 'Perdas na cessão de créditos', nature: 'expense' },
-  repurchase_gain: { code: '3.1.05', name: 'Resultado positivo na recompra de créditos cedidos', nature: 'income' },
-  repurchase_loss: { code: '4.1.04', name: 'Perdas na recompra de créditos cedidos', nature: 'expense' },
-} as const satisfies Record<string, Account>;
-
-export type AccountKey = keyof typeof CHART_OF_ACCOUNTS;
-export const ACCOUNT_KEYS = Object.keys(CHART_OF_ACCOUNTS) as AccountKey[];
-
-export type Side = 'debit' | 'credit';
-
-export interface JournalLine {
-  account: AccountKey;
-  side: Side;
-  /** positive, whole cents */
-  amount: Decimal;
-}
-
-/** The kinds of posting, declared once in @shared/servicing (the contract's journal answers name them too). */
-export type { PostingKind };
-
-export interface Posting {
-  kind: PostingKind;
-  lines: JournalLine[];
-}
-
-export class UnbalancedPostingError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'UnbalancedPostingError';
-  }
-}
-
-/** Throws unless the lines are well formed (known accounts, positive whole cents) and debits equal credits. */
-export function assertBalanced(lines: readonly JournalLine[]): void {
-  if (lines.length < 2) throw new UnbalancedPostingError('a posting needs at least two lines');
-  let debits = ZERO;
-  let credits = ZERO;
-  for (const line of lines) {
-    if (!Object.hasOwn(CHART_OF_ACCOUNTS, line.account)) throw new UnbalancedPostingError(`unknown account ${String(line.account)}`);
-    if (!(line.amount instanceof Decimal) || !line.amount.isFinite() || line.amount.lte(0) || line.amount.decimalPlaces() > 2) {
-      throw new UnbalancedPostingError(`line on ${line.account} must be a positive amount in whole cents`);
-    }
-    if (line.side === 'debit') debits = debits.plus(line.amount);
-    else if (line.side === 'credit') credits = credits.plus(line.amount);
-    else throw new UnbalancedPostingError(`line on ${line.account} has no side`);
-  }
-  if (!debits.eq(credits)) throw new UnbalancedPostingError(`debits ${debits.toFixed(2)} differ from credits ${credits.toFixed(2)}`);
-}
-
-export function isBalanced(lines: readonly JournalLine[]): boolean {
-  try {
-    assertBalanced(lines);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** A posting from signed amounts (positive = debit, negative = credit); zero amounts are left out. */
-function post(kind: PostingKind, signed: readonly [AccountKey, Decimal][]): Posting {
-  const lines: JournalLine[] = signed
-    .filter(([, amount]) => !amount.isZero())
-    .map(([account, amount]) => ({ account, side: amount.isNeg() ? 'credit' : 'debit', amount: amount.abs() }));
-  assertBalanced(lines);
-  return { kind, lines };
-}
+import { money } from './money';
 
 export interface DisbursementFigures {
   /** the contract's principal: what the borrower owes */
@@ -252,7 +165,7 @@ export function repurchaseReversalPosting(figures: RepurchaseFigures): Posting {
 /** The reversal of a posting: the same lines, sides swapped. */
 export function reversalPosting(original: Posting): Posting {
   assertBalanced(original.lines);
-  const lines = original.lines.map((l) => ({ account: l.account, side: (l.side === 'debit' ? 'credit' : 'debit') as Side, amount: l.amount }));
+  const lines = original.lines.map((l) => ({ account: l.account, side: (l.side === 'debit' ? 'credit' : 'debit') as LedgerSide, amount: l.amount }));
   return { kind: 'reversal', lines };
 }
 
@@ -299,7 +212,7 @@ export function reallocationPosting(before: Split, after: Split): Posting | null
   const a = checkSplit(after);
   const total = (s: Split) => s.lateFee.plus(s.defaultInterest).plus(s.interest).plus(s.principal);
   if (!total(a).eq(total(b))) throw new RangeError('a re-allocation keeps the payment amount');
-  const signed: [AccountKey, Decimal][] = [
+  const signed: [LedgerAccount, Decimal][] = [
     ['loans_receivable', b.principal.minus(a.principal)],
     ['interest_income', b.interest.minus(a.interest)],
     ['late_charge_income', b.lateFee.plus(b.defaultInterest).minus(a.lateFee).minus(a.defaultInterest)],
@@ -330,28 +243,4 @@ export function bankFeePosting(amount: Decimal.Value): Posting {
     ['bank_fees', value],
     ['bank', value.neg()],
   ]);
-}
-
-export interface TrialBalance {
-  /** debit − credit per account (assets and expenses positive in the normal case) */
-  balances: Record<AccountKey, Decimal>;
-  debits: Decimal;
-  credits: Decimal;
-}
-
-/** Balances per account of any set of lines; debits equal credits when every posting balanced. */
-export function trialBalance(lines: readonly JournalLine[]): TrialBalance {
-  const balances = Object.fromEntries(ACCOUNT_KEYS.map((k) => [k, ZERO])) as Record<AccountKey, Decimal>;
-  let debits = ZERO;
-  let credits = ZERO;
-  for (const l of lines) {
-    if (l.side === 'debit') {
-      balances[l.account] = balances[l.account].plus(l.amount);
-      debits = debits.plus(l.amount);
-    } else {
-      balances[l.account] = balances[l.account].minus(l.amount);
-      credits = credits.plus(l.amount);
-    }
-  }
-  return { balances, debits, credits };
 }

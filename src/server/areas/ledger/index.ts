@@ -1,0 +1,10 @@
+/**
+ * The ledger: the double-entry journal under every money movement, the chart
+ * of accounts (declared once in @shared/ledger), the trial balance on a date
+ * and an operation's journal. Other areas build their postings as
+ * declarations (domain/ledger/posting.ts; servicing's in
+ * domain/servicing/postings.ts) and hand them to post(), the only writer of
+ * journal rows. README.md beside this file says what it owns and its rules.
+ */
+export { post, type JournalItem, type PostingLink } from './journal';
+export { operationJournal, trialBalanceOn } from './reads';
