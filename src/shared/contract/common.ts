@@ -169,6 +169,26 @@ export const listFieldNameSchema = z.string().refine(isListFieldName, {
 
 export const filterSchema = z.record(listFieldNameSchema, filterValueSchema);
 
+export const UNKNOWN_FILTER_MESSAGE = 'filtro desconhecido';
+
+/**
+ * The filter map of a list whose filter schema is its own: the list rule for
+ * names, then a name the schema does not declare refused as filter.<name> (the
+ * answer platform/list.ts gives a declared list; a misspelt filter would
+ * otherwise filter nothing and look like an answer), then the schema.
+ */
+export const knownFilters = <T extends z.ZodObject>(schema: T) => {
+  const names = Object.keys(schema.shape);
+  const declared = z.record(z.string(), filterValueSchema).superRefine((filter, ctx) => {
+    for (const name of Object.keys(filter)) if (!names.includes(name)) ctx.addIssue({ code: 'custom', path: [name], message: UNKNOWN_FILTER_MESSAGE });
+  });
+  // filterSchema itself first (not a copy): the OpenAPI document finds the list's filter map by it.
+  return filterSchema
+    .pipe(declared)
+    // The schema reads the filter map (its values are the map's); zod types an object's input as unknown values.
+    .pipe(schema as unknown as z.ZodType<z.output<T>, z.output<typeof filterSchema>>);
+};
+
 export const sortSchema = z
   .object({ field: listFieldNameSchema.nullish(), order: textSchema(16).nullish() })
   .nullish();

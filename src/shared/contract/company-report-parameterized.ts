@@ -32,7 +32,7 @@
 import { z } from 'zod';
 import { AllOperators } from '../roles';
 import { defineOperation, type ExcelColumn } from './define';
-import { filterSchema, idArgs, okSchema, pageMetaSchema, sortSchema, trimmedTextSchema } from './common';
+import { idArgs, knownFilters, okSchema, pageMetaSchema, sortSchema, trimmedTextSchema } from './common';
 import { operationsFilterFields, periodInOrder, PERIOD_ORDER_ERROR } from './company-reports';
 
 type Format = NonNullable<ExcelColumn['format']>;
@@ -124,12 +124,12 @@ export const parameterizedReportArgs = z.object({
   sort: sortSchema,
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(10),
-  filter: filterSchema.pipe(parameterizedFilter),
+  filter: knownFilters(parameterizedFilter),
 });
 export type ParameterizedReportArgs = z.input<typeof parameterizedReportArgs>;
 
 /** The export calls take the same filter; every match up to OPERATIONS_REPORT_EXPORT_MAX. */
-export const parameterizedExportArgs = z.object({ sort: sortSchema, filter: filterSchema.pipe(parameterizedFilter) });
+export const parameterizedExportArgs = z.object({ sort: sortSchema, filter: knownFilters(parameterizedFilter) });
 
 const cellSchema = z.union([z.string(), z.number(), z.null()]);
 export const parameterizedRowSchema = z.record(z.string(), cellSchema);

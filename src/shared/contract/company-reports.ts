@@ -25,7 +25,7 @@ import { z } from 'zod';
 import { CREDIT_OPERATION_STATUSES } from '../enums';
 import { AllOperators } from '../roles';
 import { defineOperation, type ExcelColumn } from './define';
-import { exportRowsSchema, filterSchema, idSchema, pageMetaSchema, sortSchema, textSchema } from './common';
+import { exportRowsSchema, idSchema, knownFilters, pageMetaSchema, sortSchema, textSchema } from './common';
 import { calendarDaySchema, moneySchema } from './money';
 import { REMITTANCE_BANK_CODES } from './company-remittance';
 
@@ -47,7 +47,7 @@ const iofPeriodFilter = z
 export const iofReportArgs = z.object({
   // sort first: a bad sort field is named even when the period is missing too.
   sort: sortSchema,
-  filter: filterSchema.pipe(iofPeriodFilter),
+  filter: knownFilters(iofPeriodFilter),
 });
 export type IofReportArgs = z.input<typeof iofReportArgs>;
 
@@ -124,7 +124,7 @@ export const operationsReportArgs = z.object({
   sort: sortSchema,
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(10),
-  filter: filterSchema.pipe(operationsFilter),
+  filter: knownFilters(operationsFilter),
 });
 
 export const operationsReportItemSchema = z.object({
@@ -187,7 +187,7 @@ const remittancePeriodFilter = z
 
 export const remittancePeriodArgs = z.object({
   sort: sortSchema,
-  filter: filterSchema.pipe(remittancePeriodFilter),
+  filter: knownFilters(remittancePeriodFilter),
 });
 export type RemittancePeriodArgs = z.input<typeof remittancePeriodArgs>;
 

@@ -108,6 +108,7 @@ describe('parameterized report', () => {
       [{ filter: { columns: ['id'], from: '2026-02-01', to: '2026-01-01' } }, 'filter.to', undefined],
       [{ filter: { columns: ['id'], assignee: 'x' } }, 'filter.assignee', undefined],
       [{ filter: { columns: ['id'] }, limit: 101 }, 'limit', undefined],
+      [{ filter: { columns: ['id'], stauts: 'disbursed' } }, 'filter.stauts', 'filtro desconhecido'],
     ];
     for (const [args, field, words] of cases) {
       const answer = await call(server, 'report.parameterized', args, tokens.admin);

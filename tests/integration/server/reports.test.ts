@@ -194,11 +194,15 @@ describe('operations report', () => {
       [{ filter: { from: '2026-13-01' } }, 'filter.from'],
       [{ filter: { from: '2026-02-01', to: '2026-01-01' } }, 'filter.to'],
       [{ filter: {}, limit: 1000 }, 'limit'],
+      // A misspelt filter name is refused by name, as on every other list, in the report and its export.
+      [{ filter: { statuss: 'disbursed' } }, 'filter.statuss'],
     ];
     for (const [args, field] of cases) {
       const answer = await call(server, 'report.operations', args, tokens.admin);
       expect({ args, status: answer.status, field: answer.body.field }).toEqual({ args, status: 400, field });
     }
+    const exported = await call(server, 'report.operationsExcel', { filter: { borower: 'x' } }, tokens.admin);
+    expect({ status: exported.status, field: exported.body.field, message: exported.body.message }).toEqual({ status: 400, field: 'filter.borower', message: 'Campo filter.borower: filtro desconhecido' });
   });
 
   it('gives every match as export rows that the Excel writer types', async () => {
@@ -395,6 +399,7 @@ describe('remittance reports over a period', () => {
       ['report.remittancePdf', { filter: { from: '2026-02-01', to: '2026-01-01' } }, 'filter.to'],
       ['report.remittanceExcel', { filter: { from: '2024-01-01', to: '2026-01-01' } }, 'filter.to'],
       ['report.remittancePdf', { filter: { from: '2026-01-01', to: '2026-01-31', bank: '237' } }, 'filter.bank'],
+      ['report.remittanceExcel', { filter: { from: '2026-01-01', to: '2026-01-31', banco: '001' } }, 'filter.banco'],
     ];
     for (const [name, args, field] of cases) {
       const answer = await call(server, name as 'report.remittanceExcel', args, tokens.admin);

@@ -1,5 +1,6 @@
 /** Errors a handler throws to answer with a status and a Portuguese message (body: ServerErrorBody). */
 import type { ServerErrorBody } from '@shared/result';
+import { UNKNOWN_FILTER_MESSAGE } from '@shared/contract/common';
 
 export class HttpError extends Error {
   constructor(
@@ -59,7 +60,7 @@ export const MESSAGES = {
   selfDelete: 'Você não pode remover a sua própria conta.',
   selfPasswordReset: 'Você não pode redefinir a sua própria senha: altere-a em Meu perfil › Alterar senha.',
   unknownSort: (field: string) => `Campo sort: ordenação por "${field}" não é permitida`,
-  unknownFilter: (field: string) => `Campo filter.${field}: filtro desconhecido`,
+  unknownFilter: (field: string) => `Campo filter.${field}: ${UNKNOWN_FILTER_MESSAGE}`,
   badFilterValue: (field: string) => `Campo filter.${field}: valor inválido`,
   badDate: (field: string) => `Campo filter.${field}: data inválida: use AAAA-MM-DD ou data e hora ISO 8601 com fuso, entre 1900 e 2100`,
   unsafeText: (field: string) => `Campo ${field}: o texto contém caracteres inválidos (caractere nulo ou Unicode incompleto)`,
