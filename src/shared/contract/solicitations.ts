@@ -9,7 +9,7 @@
  * nationality, typeDocument, companyType, branchOfActivity, profileAccountBank,
  * typeAccount) carry the id of an interest_profiles option (contract/interests.ts).
  *
- * Design choices the spec leaves open (also in src/server/README.md):
+ * Design choices the spec leaves open (also in src/server/areas/intake/README.md):
  * - The status workflow is src/shared/solicitation-status.ts; the server
  *   enforces it (409 naming both statuses) and asks a reason for
  *   STATUSES_NEEDING_REASON (400 on field `reason`).

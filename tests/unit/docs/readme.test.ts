@@ -1,9 +1,11 @@
 /**
  * The documentation a newcomer reads first stays short and its links lead
  * somewhere: README.md is what one reads in two minutes (under 150 lines) and
- * sends the rest to docs/; a link that points at a moved or renamed file is a
- * dead end, so every relative link of README.md, docs/*.md and the server's
- * README must name a file or folder that exists.
+ * sends the rest to docs/; the server's README is a map that sends each area
+ * to the README beside its code (at most 150 lines each, so it is read); a
+ * link that points at a moved or renamed file is a dead end, so every
+ * relative link of README.md, docs/*.md and the server's READMEs must name a
+ * file or folder that exists.
  *
  * Comments say why in the project's own words: a reference to a tracker entry
  * ("issue" and a number) means nothing to someone who cannot read that
@@ -16,12 +18,25 @@ import { describe, expect, it } from 'vitest';
 const ROOT = join(__dirname, '../../..');
 const README = join(ROOT, 'README.md');
 const DOCS = join(ROOT, 'docs');
+const SERVER_MAP = join(ROOT, 'src/server/README.md');
+const AREAS = join(ROOT, 'src/server/areas');
+
+/** The README beside each server area's code, for the areas that have one. */
+function areaReadmes(): string[] {
+  return readdirSync(AREAS)
+    .map((name) => join(AREAS, name, 'README.md'))
+    .filter((path) => existsSync(path));
+}
 
 function markdownFiles(): string[] {
   const docs = readdirSync(DOCS)
     .filter((name) => name.endsWith('.md'))
     .map((name) => join(DOCS, name));
-  return [README, ...docs, join(ROOT, 'src/server/README.md')];
+  return [README, ...docs, SERVER_MAP, join(ROOT, 'src/server/domain/cnab/README.md'), ...areaReadmes()];
+}
+
+function lineCount(path: string): number {
+  return readFileSync(path, 'utf8').replace(/\n$/, '').split('\n').length;
 }
 
 /** Relative link targets of a Markdown text, fenced code left out (a path shown in a shell example is not a link). */
@@ -50,6 +65,22 @@ describe('README and docs', () => {
   it('README.md stays under 150 lines', () => {
     const lines = readFileSync(README, 'utf8').replace(/\n$/, '').split('\n');
     expect(lines.length).toBeLessThan(150);
+  });
+
+  it("keeps each server area's README to at most 150 lines", () => {
+    const long = areaReadmes()
+      .filter((path) => lineCount(path) > 150)
+      .map((path) => `${relative(ROOT, path)}: ${lineCount(path)} lines`);
+    expect(areaReadmes().length).toBeGreaterThan(0);
+    expect(long).toEqual([]);
+  });
+
+  it("links every area's README from the server's map", () => {
+    const linked = new Set(relativeLinks(readFileSync(SERVER_MAP, 'utf8')).map((t) => resolve(dirname(SERVER_MAP), t.split('#')[0] ?? '')));
+    const unlinked = areaReadmes()
+      .filter((path) => !linked.has(path))
+      .map((path) => relative(ROOT, path));
+    expect(unlinked).toEqual([]);
   });
 
   it('keeps the test command CI reads', () => {

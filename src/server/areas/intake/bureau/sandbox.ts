@@ -5,7 +5,7 @@
  * cheques). Nothing leaves the machine and nothing is billed.
  *
  * Like the homologation environments of real bureaus it has test documents
- * that simulate failures (README): SANDBOX_UNAVAILABLE_CPF answers as an
+ * that simulate failures (the area's README): SANDBOX_UNAVAILABLE_CPF answers as an
  * unreachable provider, SANDBOX_SLOW_CPF never answers (the caller's deadline
  * ends it).
  */

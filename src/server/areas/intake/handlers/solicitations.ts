@@ -1,7 +1,7 @@
 /**
  * Solicitations: lists, the whole record, status/project changes,
  * delete, export, cancelled-approved and the Receita Federal lookup. Design
- * notes in shared/contract/solicitations.ts and src/server/README.md.
+ * notes in shared/contract/solicitations.ts and the area's README.md.
  */
 import { and, eq } from 'drizzle-orm';
 import { isValidCnpj, isValidCpf, stripDocumentMask } from '@shared/documents';
