@@ -20,8 +20,13 @@
  *   the same broken part, as the schedule's whole-month periods require;
  * - this matches the schedule (domain/credit/schedule.ts charges whole
  *   months at i between due dates), so on a due date, with the installments
- *   up to it paid, the present value equals the principal still owed, to
- *   the cent; between due dates it is that principal grown pro rata;
+ *   up to it paid, the present value is the principal still owed up to the
+ *   rounding of the payments it discounts: the schedule rounded each to the
+ *   cent, and the law discounts the payments as agreed, so the two differ by
+ *   at most half a cent per remaining payment (R$ 300.000,00 over 360 months
+ *   at 0,99%: R$ 299.911,38 against a balance of R$ 299.911,85 after the
+ *   first month; the unit tests hold the bound for any schedule); between
+ *   due dates it is that value grown pro rata;
  * - each payment's present value is exact; the total is rounded half-up to
  *   the cent once.
  * Only installments due on or after D are "remaining": an overdue one is

@@ -88,6 +88,35 @@ describe('present value (Res. CMN 3.516/2007: at the contract rate)', () => {
     }
   });
 
+  it("differs from the schedule's balance on a due date only by the rounding of the payments it discounts (R$ 300.000,00, 360×, 0,99%)", () => {
+    // The present value discounts the payments as the schedule rounded them (each to the cent), so on a due date it is
+    // the balance up to those roundings: here R$ 299.911,38 against a balance of R$ 299.911,85 after the first month.
+    const long = buildSchedule({ amortization: 'price', principal: '300000.00', monthlyRatePercent: '0.99', installments: 360, disbursementDate: '2026-01-10', firstDueDate: '2026-02-10' });
+    const pv = presentValue(remaining(long.slice(1)), '0.99', long[0].dueDate);
+    expect(pv.presentValue.toFixed(2)).toBe('299911.38');
+    expect(long[0].balance.toFixed(2)).toBe('299911.85');
+    expect(pv.presentValue.minus(long[0].balance).abs().lte(new Decimal('0.005').mul(359))).toBe(true);
+  });
+
+  it('is within half a cent per remaining payment of the balance on every due date, for any schedule (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('price' as const, 'sac' as const),
+        fc.integer({ min: 100_00, max: 2_000_000_00 }),
+        fc.integer({ min: 1, max: 600 }),
+        fc.integer({ min: 2, max: 120 }),
+        fc.integer({ min: 0, max: 200 }),
+        (amortization, principalCents, rateHundredths, installments, pick) => {
+          const rows = buildSchedule({ amortization, principal: new Decimal(principalCents).div(100).toFixed(2), monthlyRatePercent: new Decimal(rateHundredths).div(100).toFixed(2), installments, disbursementDate: '2026-01-10', firstDueDate: '2026-02-10' });
+          const k = 1 + (pick % (rows.length - 1));
+          const pv = presentValue(remaining(rows.slice(k)), new Decimal(rateHundredths).div(100), rows[k - 1].dueDate).presentValue;
+          expect(pv.minus(rows[k - 1].balance).abs().lte(new Decimal('0.005').mul(rows.length - k).plus('0.005'))).toBe(true);
+        },
+      ),
+      { seed: 32, numRuns: 150 },
+    );
+  });
+
   it('grows the balance pro rata between due dates (accrued interest)', () => {
     // 10 days after the 3rd due date (2025-04-15): balance × 1.02^(10/30)
     const pv = presentValue(remaining(price.slice(3)), '2', '2025-04-25');
