@@ -37,8 +37,13 @@ test('a token revoked elsewhere ends the session at the next call: login screen,
   await harness.goto('/auth/login');
   await signIn(page, DEMO.admin.email, DEMO_PASSWORD);
   await expect(page).toHaveURL(/#\/app\/home/);
-  // The dashboard's own call is done, so the click below is the next call (not a dashboard call racing it).
+  // Every call of the dashboard has answered and is drawn, so the click below makes the next call: the year's
+  // figures (home.all) and the portfolio panel (home.portfolio, asked only once the panel's own chunk has loaded,
+  // often after the figures are drawn). A dashboard call made after the revocation meets the 401 first: the app
+  // rightly goes to the login screen, and the click then waited the whole 90 s for a menu that was gone.
   await expect(page.getByTestId('dashboard-title')).toBeVisible();
+  await expect(page.getByTestId('portfolio')).toBeVisible();
+  expect(harness.apiCalls.filter((c) => !c.answered).map((c) => c.name), 'calls still out before the revocation').toEqual([]);
   const secrets = secretsOf(harness);
 
   // The same person changes the password from another session: every other token is revoked.
@@ -47,8 +52,11 @@ test('a token revoked elsewhere ends the session at the next call: login screen,
   expect(change.status).toBe(200);
 
   // The next thing the user does in the app hits the 401.
+  const before = harness.apiCalls.length;
   await page.getByTestId('menu-item-/users').click();
   await expect(page).toHaveURL(/#\/auth\/login/);
+  expect(harness.apiCalls.slice(0, before).map((c) => c.status), 'no call before the click met the 401').not.toContain(401);
+  await expect.poll(() => harness.apiCalls.slice(before).map((c) => c.status), { message: "the users screen's call met the 401" }).toContain(401);
   await expectSignedOutAndClean(page, secrets, DEMO.admin);
   expect(harness.keychain.sessionValues()).toEqual([]);
   expect(harness.sessionEvents.at(-1)?.reason).toBe('expired');

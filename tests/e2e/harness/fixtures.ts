@@ -26,6 +26,15 @@ export interface TestServer extends StartedServer {
   restart(): Promise<void>;
 }
 
+/** One call the page made through `window.backoffice.api.call`. */
+export interface ApiCallRecord {
+  name: string;
+  /** false while the main process has not answered it */
+  answered: boolean;
+  /** The answer's status once answered (null: no HTTP answer, e.g. refused before leaving the app). */
+  status: number | null;
+}
+
 export interface Harness {
   main: BackofficeMain;
   keychain: MemoryKeychain;
@@ -36,6 +45,8 @@ export interface Harness {
   progressEvents: FileProgress[];
   /** Every connectivity change the main process announced, in order. */
   connectivityEvents: Connectivity[];
+  /** Every API call the page made, in the order made: which call met an answer, and whether any is still out. */
+  apiCalls: ApiCallRecord[];
   /** URL of a hash route of the built renderer, e.g. url('/app/users'). */
   url(route: string): string;
   /** Opens a hash route and waits for the app to render. */
@@ -83,7 +94,13 @@ async function installBridge(page: Page, main: BackofficeMain, record: Harness):
   for (const method of HANDLER_NAMES) {
     await page.exposeBinding(bindingName(method), async (_source, ...args: unknown[]) => {
       const handler = main.handlers[method] as (...a: unknown[]) => Promise<unknown>;
+      const call: ApiCallRecord | null = method === 'apiCall' ? { name: String(args[0]), answered: false, status: null } : null;
+      if (call) record.apiCalls.push(call);
       const result = await handler(...args.map(unpackBytes));
+      if (call) {
+        call.answered = true;
+        call.status = (result as { status?: number | null }).status ?? null;
+      }
       await Promise.all([...deliveries]);
       return packBytes(result);
     });
@@ -154,6 +171,7 @@ export const test = base.extend<
       sessionEvents: [],
       progressEvents: [],
       connectivityEvents: [],
+      apiCalls: [],
       url: (route) => `${renderer.url}/index.html#${route}`,
       async goto(route) {
         await page.goto(harness.url(route));
