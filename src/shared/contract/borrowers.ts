@@ -40,6 +40,7 @@ import {
 } from './common';
 import { stateInput } from './entrepreneurs';
 import { calendarDaySchema, moneyInputSchema, monthlyRateInputSchema, percentInputSchema, positiveMoneyInputSchema } from './money';
+import { documentInput, documentSchema } from './fields';
 import { simulationSchema } from './simulations';
 import { SOLICITATION_FILE_TYPES } from './solicitations';
 import { BANK_ACCOUNT_TYPES, GUARANTEE_KINDS, PERSON_TYPES, REVENUE_SOURCES } from '../enums';
@@ -51,11 +52,6 @@ const requiredText = (max: number, message: string) => trimmedTextSchema(max).mi
 const optionalEmail = emailSchema.nullable().optional().or(z.literal('').transform(() => null));
 const optionalMoney = moneyInputSchema.nullable().optional();
 const optionalDay = calendarDaySchema.nullable().optional();
-/** A CPF or a CNPJ, by its check digits. */
-export const documentInput = trimmedTextSchema(18).refine((v) => isValidCpf(v) || isValidCnpj(v), {
-  message: 'CPF ou CNPJ inválido',
-  params: { rule: 'cpfCnpj' },
-});
 const requiredCpf = cpfInput.refine((v) => !!v, { message: 'informe o CPF' });
 const shareInput = percentInputSchema.refine((v) => Number(v) > 0 && Number(v) <= 100, { message: 'participação entre 0 e 100%' });
 const optionalShare = percentInputSchema
@@ -88,7 +84,7 @@ export const borrowerSummarySchema = z.object({
   mei: z.boolean(),
   name: z.string(),
   trade_name: z.string().nullable(),
-  document: z.string(),
+  document: documentSchema,
   city: z.string().nullable(),
   state: z.string().nullable(),
   active: z.boolean(),
@@ -215,7 +211,7 @@ export const BORROWER_RECORD_KINDS = {
     row: z.object({
       ...recordBase,
       name: z.string(),
-      document: z.string(),
+      document: documentSchema,
       share_percent: z.string(),
       position: z.string().nullable(),
       email: z.string().nullable(),
@@ -255,7 +251,7 @@ export const BORROWER_RECORD_KINDS = {
     row: z.object({
       ...recordBase,
       name: z.string(),
-      document: z.string(),
+      document: documentSchema,
       relationship: z.string(),
       email: z.string().nullable(),
       phone: z.string().nullable(),
@@ -363,7 +359,7 @@ export const guarantorSchema = z.object({
   source: z.enum(['jointdebtor', 'shareholder']),
   id: z.number().int(),
   name: z.string(),
-  document: z.string(),
+  document: documentSchema,
   relationship: z.string().nullable(),
 });
 export type Guarantor = z.infer<typeof guarantorSchema>;
@@ -440,7 +436,7 @@ export const borrowersOperations = {
     origin: 'spec',
     description: 'Every active borrower (id, name, document) for pickers, by name.',
     args: z.object({}),
-    result: z.array(z.object({ id: z.number().int(), name: z.string(), document: z.string(), person_type: z.enum(PERSON_TYPES) })),
+    result: z.array(z.object({ id: z.number().int(), name: z.string(), document: documentSchema, person_type: z.enum(PERSON_TYPES) })),
   }),
   'borrowers.get': defineOperation({
     method: 'GET',

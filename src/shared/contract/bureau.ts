@@ -26,6 +26,7 @@ import { isValidCnpj, isValidCpf, stripDocumentMask } from '../documents';
 import { AllAdmins } from '../roles';
 import { defineOperation } from './define';
 import { idArgs, idSchema, idempotencyKeySchema, textSchema, timestampSchema } from './common';
+import { documentSchema } from './fields';
 import { PERSON_TYPES } from '../enums';
 
 const money = z.string().regex(/^-?\d+\.\d{2}$/);
@@ -55,7 +56,7 @@ export const bureauReturnedChequeSchema = z.object({
 
 /** What the provider answered, kept as it was (bureau_reports.result). */
 export const bureauResultSchema = z.object({
-  document: z.string(),
+  document: documentSchema,
   documentType: z.enum(['CPF', 'CNPJ']),
   name: z.string(),
   score: z.number().int().min(0).max(1000),
@@ -77,7 +78,7 @@ export const bureauReportSchema = z.object({
   id: z.number().int(),
   solicitation_id: z.number().int().nullable(),
   user_id: z.number().int().nullable(),
-  document: z.string(),
+  document: documentSchema,
   subject_name: z.string(),
   model_id: z.number().int().nullable(),
   model_label: z.string().nullable(),
@@ -101,7 +102,7 @@ export const bureauLookupSchema = z.object({
     name: z.string(),
     type_credit: z.enum(PERSON_TYPES),
     /** the document a lookup asks about: the CNPJ of a company (PJ), else the CPF */
-    document: z.string().nullable(),
+    document: documentSchema.nullable(),
     status: z.string(),
     lending_value: money,
     created_at: timestampSchema,

@@ -84,7 +84,13 @@ function realDay(year: string, month: string, day: string): boolean {
   return d.getUTCFullYear() === Number(year) && d.getUTCMonth() === Number(month) - 1 && d.getUTCDate() === Number(day);
 }
 
-/** A calendar day 'YYYY-MM-DD' that exists and lies in 1900–2100. */
+/** A calendar day 'YYYY-MM-DD' that exists, in any year (the days the server answers with: a schedule may run past 2100). */
+export function isRealDay(text: string): boolean {
+  const m = CALENDAR_DAY.exec(text);
+  return !!m && realDay(m[1], m[2], m[3]);
+}
+
+/** A calendar day 'YYYY-MM-DD' that exists and lies in 1900–2100 (the days people may send). */
 export function isCalendarDay(text: string): boolean {
   const m = CALENDAR_DAY.exec(text);
   return !!m && realDay(m[1], m[2], m[3]) && Number(m[1]) >= 1900 && Number(m[1]) <= 2100;

@@ -34,6 +34,7 @@ import { AllOperators, AllPanelUsers } from '../roles';
 import { defineOperation } from './define';
 import { idSchema, idempotencyKeySchema, timestampSchema } from './common';
 import { calendarDaySchema, moneySchema } from './money';
+import { installmentLinkSchema } from './fields';
 
 /** The history page the overview answers (newest first). */
 export const ASSIGNMENT_REMITTANCE_HISTORY_PAGE = 200;
@@ -44,13 +45,10 @@ export const assignmentRemittanceItemSchema = z.object({
   cession_item_id: z.number(),
   cession_id: z.number(),
   cession_number: z.number(),
-  installment_id: z.number(),
-  credit_operation_id: z.number(),
-  installment_number: z.number(),
+  ...installmentLinkSchema.shape,
   /** operation/installment as the file's control number carries it */
   reference: z.string(),
   borrower_name: z.string(),
-  due_date: z.string(),
   face_value: moneySchema,
   /** the price the assignee paid for it (valor presente da parcela) */
   present_value: moneySchema,

@@ -50,6 +50,7 @@ import { defineOperation, DOWNLOAD_MEDIA_TYPES } from './define';
 import { SUPPORTED_BANK_CODES, type SupportedBankCode } from '../banks';
 import { idSchema, idempotencyKeySchema, timestampSchema } from './common';
 import { calendarDaySchema, moneySchema } from './money';
+import { installmentLinkSchema } from './fields';
 import { boletoRejectionSchema } from './servicing-boleto';
 
 /** The banks whose CNAB 240 cobrança layouts the server writes: every supported bank (@shared/banks). */
@@ -68,9 +69,7 @@ const bankCodeSchema = z.enum(REMITTANCE_BANK_CODES, { error: 'banco sem remessa
 
 export const remittanceCandidateSchema = z.object({
   boleto_slip_id: z.number(),
-  installment_id: z.number(),
-  credit_operation_id: z.number(),
-  installment_number: z.number(),
+  ...installmentLinkSchema.shape,
   reference: z.string(),
   instruction: z.enum(REMITTANCE_INSTRUCTIONS),
   /** why a write-off (baixa) is sent; null for entries */
@@ -78,7 +77,6 @@ export const remittanceCandidateSchema = z.object({
   our_number: z.string(),
   payer_name: z.string(),
   amount: moneySchema,
-  due_date: z.string(),
   issued_on: z.string(),
   /**
    * an entry the bank rejected (return movement 03) going out again, as a

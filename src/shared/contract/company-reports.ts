@@ -27,6 +27,7 @@ import { AllOperators } from '../roles';
 import { defineOperation, type ExcelColumn } from './define';
 import { exportRowsSchema, idSchema, knownFilters, pageMetaSchema, sortSchema, textSchema } from './common';
 import { calendarDaySchema, moneySchema } from './money';
+import { borrowerNamedSchema, dayAnswerSchema } from './fields';
 import { REMITTANCE_BANK_CODES } from './company-remittance';
 
 /** The longest period one IOF report covers (about five years of decêndios). */
@@ -63,7 +64,8 @@ export const iofReportDecendioSchema = z.object({
   index: z.number().int(),
   start: z.string(),
   end: z.string(),
-  due_date: z.string(),
+  /** the DARF's due date */
+  due_date: dayAnswerSchema,
   lines: z.array(iofReportLineSchema),
   operation_count: z.number().int(),
   total: moneySchema,
@@ -129,8 +131,7 @@ export const operationsReportArgs = z.object({
 
 export const operationsReportItemSchema = z.object({
   id: z.number().int(),
-  borrower_name: z.string(),
-  borrower_document: z.string(),
+  ...borrowerNamedSchema.shape,
   product: z.string(),
   status: statusSchema,
   disbursement_date: z.string(),

@@ -22,6 +22,7 @@ import { idArgs, idSchema, okSchema, optionalText, textSchema, timestampSchema, 
 import { approvalRequestSchema } from './approvals';
 import { cnpjInput, stateInput } from './entrepreneurs';
 import { cpfInput, emailSchema } from './common';
+import { versionSchema } from './fields';
 import {
   calendarDaySchema,
   iofAdditionalPercentInputSchema,
@@ -329,7 +330,7 @@ export const contractTemplateSchema = z.object({
   kind: z.enum(CONTRACT_KINDS),
   title: z.string(),
   body: z.string(),
-  version: z.number().int(),
+  version: versionSchema,
   updated_at: timestampSchema,
   /** what the text lacks (for a CCB, the requisites of Lei 10.931/2004 art. 29), in Portuguese; a template with gaps still saves */
   warnings: z.array(z.string()),

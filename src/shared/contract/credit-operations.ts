@@ -34,6 +34,7 @@ import { filterSchema, idArgs, idSchema, idempotencyKeySchema, listArgs, paged, 
 import { CONTRACT_KINDS, feeSchema, IOF_PERSON_TYPES } from './company';
 import { PERSON_TYPES, borrowerSchema } from './borrowers';
 import { calendarDaySchema, moneySchema, monthlyRateInputSchema, percentSchema, positiveMoneyInputSchema } from './money';
+import { borrowerRefSchema, dayAnswerSchema, scheduleRowSchema, versionSchema } from './fields';
 import { approvalRequestSchema } from './approvals';
 import { AMORTIZATION_SYSTEMS, ISSUED_CONTRACT_STATUSES, PAYMENT_METHODS } from '../enums';
 
@@ -71,7 +72,7 @@ export const simulationResultSchema = z.object({
   installments: z.array(
     z.object({
       number: z.number().int(),
-      dueDate: z.string(),
+      dueDate: dayAnswerSchema,
       payment: moneySchema,
       interest: moneySchema,
       amortization: moneySchema,
@@ -159,26 +160,15 @@ export const creditOperationUpdateInput = datesInOrder(
   conditionsInput.extend({
     id: idSchema,
     /** the version the change was made on (409 when someone changed it since) */
-    version: z.number().int().min(1),
+    version: versionSchema,
   }),
 );
-
-const installmentRow = z.object({
-  number: z.number().int(),
-  due_date: z.string(),
-  payment: moneySchema,
-  interest: moneySchema,
-  amortization: moneySchema,
-  balance: moneySchema,
-});
 
 export const creditOperationSummarySchema = z.object({
   id: z.number().int(),
   number: z.string(),
   status: z.enum(CREDIT_OPERATION_STATUSES),
-  borrower_id: z.number().int(),
-  borrower_name: z.string(),
-  borrower_document: z.string(),
+  ...borrowerRefSchema.shape,
   product: z.enum(CREDIT_PRODUCT_IDS),
   contract_kind: z.enum(CONTRACT_KINDS),
   requested_amount: moneySchema,
@@ -193,11 +183,11 @@ export const creditOperationSummarySchema = z.object({
 export type CreditOperationSummary = z.infer<typeof creditOperationSummarySchema>;
 
 export const creditOperationSchema = creditOperationSummarySchema.extend({
-  version: z.number().int(),
+  version: versionSchema,
   solicitation_id: z.number().int().nullable(),
   person_type: z.enum(PERSON_TYPES),
   amortization: z.enum(AMORTIZATION_SYSTEMS),
-  first_due_date: z.string(),
+  first_due_date: dayAnswerSchema,
   finance_iof: z.boolean(),
   fees: z.array(z.object({ name: z.string(), amount: moneySchema })),
   fees_total: moneySchema,
@@ -211,7 +201,7 @@ export const creditOperationSchema = creditOperationSummarySchema.extend({
   total_interest: moneySchema,
   released: moneySchema,
   secured_guarantee_ids: z.array(z.number().int()),
-  installments: z.array(installmentRow),
+  installments: z.array(scheduleRowSchema),
   /** the moves the person asking may make now */
   actions: z.array(z.enum(CREDIT_OPERATION_ACTIONS)),
   editable: z.boolean(),
@@ -236,7 +226,7 @@ export type CreditOperation = z.infer<typeof creditOperationSchema>;
 export const managementSchema = z.object({
   id: z.number().int(),
   status: z.enum(CREDIT_OPERATION_STATUSES),
-  version: z.number().int(),
+  version: versionSchema,
   created_by_name: z.string().nullable(),
   created_at: timestampSchema,
   decided_by_name: z.string().nullable(),
@@ -258,7 +248,7 @@ export const managementSchema = z.object({
 export const complementSchema = z.object({
   id: z.number().int(),
   /** the operation's version: a complement edit carries it like every other change */
-  version: z.number().int(),
+  version: versionSchema,
   purpose: z.string().nullable(),
   payment_method: z.enum(PAYMENT_METHODS),
   analyst_opinion: z.string().nullable(),
@@ -298,7 +288,7 @@ export const issuedContractSchema = z.object({
   kind: z.enum(CONTRACT_KINDS),
   number: z.string(),
   title: z.string(),
-  template_version: z.number().int(),
+  template_version: versionSchema,
   status: z.enum(ISSUED_CONTRACT_STATUSES),
   issued_by_name: z.string().nullable(),
   issued_at: timestampSchema,
@@ -399,7 +389,7 @@ export const creditOperationOperations = {
       .object({
         id: idSchema,
         action: z.enum(CREDIT_OPERATION_ACTIONS),
-        version: z.number().int().min(1),
+        version: versionSchema,
         reason: optionalLongText(2000),
       }),
     result: creditOperationSchema,
@@ -438,7 +428,7 @@ export const creditOperationOperations = {
     errors: [409],
     args: z.object({
       id: idSchema,
-      version: z.number().int().min(1),
+      version: versionSchema,
       purpose: optionalLongText(1000),
       payment_method: z.enum(PAYMENT_METHODS),
       analyst_opinion: optionalLongText(4000),

@@ -109,6 +109,7 @@ export * from './solicitations';
 export * from './bureau';
 export * from './dashboard';
 export * from './money';
+export * from './fields';
 export * from './company';
 export * from './credit-operations';
 export * from './borrowers';

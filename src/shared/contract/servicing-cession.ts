@@ -63,6 +63,7 @@ import { CESSION_PRICINGS } from '../enums';
 import { defineOperation } from './define';
 import { idSchema, idempotencyKeySchema, optionalText, timestampSchema, trimmedTextSchema } from './common';
 import { calendarDaySchema, moneyInputSchema, moneySchema, monthlyRateInputSchema, percentSchema, positiveMoneyInputSchema } from './money';
+import { borrowerNamedSchema, installmentRefSchema } from './fields';
 
 /** At most this many installments in one cession or reversal (one transaction). */
 export const MAX_CESSION_INSTALLMENTS = 500;
@@ -72,11 +73,8 @@ export const ASSIGNABLE_LIST_CAP = 1000;
 export const CESSION_STATUSES = ['effective', 'pending', 'refused'] as const;
 export type CessionStatus = (typeof CESSION_STATUSES)[number];
 
-export const assignableInstallmentSchema = z.object({
-  id: z.number().int(),
+export const assignableInstallmentSchema = installmentRefSchema.extend({
   credit_operation_id: z.number().int(),
-  number: z.number().int(),
-  due_date: z.string(),
   status: z.enum(INSTALLMENT_STATUSES),
   days_late: z.number().int(),
   /** the scheduled value (principal + interest) */
@@ -85,8 +83,7 @@ export const assignableInstallmentSchema = z.object({
   face_value: moneySchema,
   /** the open principal the ledger carries */
   open_principal: moneySchema,
-  borrower_name: z.string(),
-  borrower_document: z.string(),
+  ...borrowerNamedSchema.shape,
   product: z.string(),
 });
 export type AssignableInstallment = z.infer<typeof assignableInstallmentSchema>;
@@ -102,11 +99,8 @@ export const assignableListSchema = z.object({
 });
 export type AssignableList = z.infer<typeof assignableListSchema>;
 
-export const pricedInstallmentSchema = z.object({
-  id: z.number().int(),
+export const pricedInstallmentSchema = installmentRefSchema.extend({
   credit_operation_id: z.number().int(),
-  number: z.number().int(),
-  due_date: z.string(),
   /** calendar days from the cession date to the due date (0 when due on or before it) */
   days: z.number().int(),
   face_value: moneySchema,
@@ -154,10 +148,7 @@ export const cessionSchema = z.object({
 });
 export type Cession = z.infer<typeof cessionSchema>;
 
-export const reversibleInstallmentSchema = z.object({
-  id: z.number().int(),
-  number: z.number().int(),
-  due_date: z.string(),
+export const reversibleInstallmentSchema = installmentRefSchema.extend({
   status: z.enum(INSTALLMENT_STATUSES),
   cession_id: z.number().int(),
   cession_number: z.number().int(),

@@ -31,6 +31,7 @@ import { CREDIT_PRODUCT_IDS } from './credit-operations';
 import { defineOperation, type ExcelColumn } from './define';
 import { exportRowsSchema, filterSchema, listArgs, paged, sortSchema } from './common';
 import { moneySchema } from './money';
+import { borrowerRefSchema, dayAnswerSchema, installmentRefSchema } from './fields';
 
 /** Days-late bands of the collections desk: [code, first day, last day (null: no end)]. */
 export const DAYS_LATE_BANDS = [
@@ -56,16 +57,12 @@ export const EXPIRED_INSTALLMENT_COUNT_CAP = 1_000;
 /** The most rows one export writes (each needs its charges computed). */
 export const EXPIRED_INSTALLMENT_EXPORT_MAX = 50_000;
 
-export const expiredInstallmentSchema = z.object({
-  /** the installment's id (the `:installment` of the servicing calls) */
-  id: z.number().int(),
+export const expiredInstallmentSchema = installmentRefSchema.extend({
   credit_operation_id: z.number().int(),
   operation_number: z.string(),
-  number: z.number().int(),
   installments_count: z.number().int(),
-  due_date: z.string(),
   /** the last day it was payable without charges */
-  payable_until: z.string(),
+  payable_until: dayAnswerSchema,
   days_late: z.number().int(),
   band: z.enum(DAYS_LATE_BAND_CODES as [DaysLateBand, ...DaysLateBand[]]),
   /** the value as scheduled (principal + interest) */
@@ -77,9 +74,7 @@ export const expiredInstallmentSchema = z.object({
   contract_interest: moneySchema,
   /** owed today: the open value and the charges not yet paid */
   amount_due: moneySchema,
-  borrower_id: z.number().int(),
-  borrower_name: z.string(),
-  borrower_document: z.string(),
+  ...borrowerRefSchema.shape,
   product: z.enum(CREDIT_PRODUCT_IDS),
 });
 export type ExpiredInstallment = z.infer<typeof expiredInstallmentSchema>;

@@ -41,6 +41,7 @@ import { INSTALLMENT_STATUSES, MANUAL_INSTALLMENT_STATUSES } from '../installmen
 import { defineOperation } from './define';
 import { idSchema, idempotencyKeySchema, optionalText, timestampSchema, trimmedTextSchema } from './common';
 import { moneySchema } from './money';
+import { versionOrNewSchema } from './fields';
 import { installmentStateSchema } from './servicing';
 
 /** A write-off awaiting the second person. */
@@ -73,7 +74,7 @@ export const installmentTitleSchema = z.object({
   negativation_days: z.number().int().nullable(),
   note: z.string().nullable(),
   /** 0 until the first save */
-  version: z.number().int(),
+  version: versionOrNewSchema,
   updated_at: timestampSchema.nullable(),
 });
 export type InstallmentTitle = z.infer<typeof installmentTitleSchema>;
@@ -173,7 +174,7 @@ export const servicingMovesOperations = {
     args: z
       .object({
         ...installmentPath,
-        version: z.number({ error: 'informe a versão' }).int().min(0),
+        version: versionOrNewSchema,
         document_number: optionalText(15).refine((v) => !v || /^[A-Za-z0-9./-]{1,15}$/.test(v), {
           message: 'número do documento: até 15 letras, números, ".", "/" ou "-"',
         }),

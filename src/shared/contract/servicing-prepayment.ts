@@ -40,11 +40,9 @@ import { PREPAYMENT_KINDS, PREPAYMENT_MODES, RECEIPT_METHODS } from '../servicin
 import { defineOperation } from './define';
 import { idSchema, idempotencyKeySchema, optionalText, timestampSchema } from './common';
 import { calendarDaySchema, moneySchema, percentSchema, positiveMoneyInputSchema } from './money';
+import { installmentRefSchema, scheduleRowSchema, versionSchema } from './fields';
 
-const remainingRowSchema = z.object({
-  id: z.number().int(),
-  number: z.number().int(),
-  due_date: z.string(),
+const remainingRowSchema = installmentRefSchema.extend({
   /** what is still to be paid of it (its value less what was paid; no charges: it is not overdue) */
   payment: moneySchema,
   principal: moneySchema,
@@ -56,7 +54,7 @@ const remainingRowSchema = z.object({
 export const prepaymentQuoteSchema = z.object({
   credit_operation_id: z.number().int(),
   date: z.string(),
-  schedule_version: z.number().int(),
+  schedule_version: versionSchema,
   monthly_rate: percentSchema,
   /** Σ of the remaining installments as scheduled */
   nominal: moneySchema,
@@ -70,21 +68,12 @@ export const prepaymentQuoteSchema = z.object({
   accrued_interest: moneySchema,
   rows: z.array(remainingRowSchema),
   /** open installments due before `date`: owed with their charges, not discounted */
-  overdue: z.array(z.object({ id: z.number().int(), number: z.number().int(), due_date: z.string(), due_total: moneySchema })),
+  overdue: z.array(installmentRefSchema.extend({ due_total: moneySchema })),
   overdue_total: moneySchema,
   /** present value + overdue: what frees the operation on `date` */
   settlement_total: moneySchema,
 });
 export type PrepaymentQuote = z.infer<typeof prepaymentQuoteSchema>;
-
-const newRowSchema = z.object({
-  number: z.number().int(),
-  due_date: z.string(),
-  payment: moneySchema,
-  interest: moneySchema,
-  amortization: moneySchema,
-  balance: moneySchema,
-});
 
 const simulatedModeSchema = z.object({
   mode: z.enum(PREPAYMENT_MODES),
@@ -100,7 +89,7 @@ const simulatedModeSchema = z.object({
       total_payable: moneySchema,
       /** what the borrower stops paying: nominal − amount − total_payable */
       savings: moneySchema,
-      rows: z.array(newRowSchema),
+      rows: z.array(scheduleRowSchema),
     })
     .nullable(),
 });
@@ -108,7 +97,7 @@ const simulatedModeSchema = z.object({
 export const prepaymentSimulationSchema = z.object({
   credit_operation_id: z.number().int(),
   date: z.string(),
-  schedule_version: z.number().int(),
+  schedule_version: versionSchema,
   amount: moneySchema,
   present_value: moneySchema,
   nominal: moneySchema,
@@ -129,39 +118,39 @@ export const prepaymentViewSchema = z.object({
   present_value: moneySchema,
   nominal: moneySchema,
   discount: moneySchema,
-  from_version: z.number().int(),
-  to_version: z.number().int(),
+  from_version: versionSchema,
+  to_version: versionSchema,
   method: z.enum(RECEIPT_METHODS),
   reference: z.string().nullable(),
   actor_name: z.string().nullable(),
   created_at: timestampSchema,
   /** the installments of `from_version` it replaced, as they were scheduled */
-  replaced: z.array(newRowSchema.extend({ id: z.number().int() })),
+  replaced: z.array(scheduleRowSchema.extend({ id: z.number().int() })),
   /** the rows `to_version` added (none for a full settlement) */
-  added: z.array(newRowSchema.extend({ id: z.number().int() })),
+  added: z.array(scheduleRowSchema.extend({ id: z.number().int() })),
 });
 export type PrepaymentView = z.infer<typeof prepaymentViewSchema>;
 
 export const prepaymentListSchema = z.object({
   credit_operation_id: z.number().int(),
   status: z.enum(CREDIT_OPERATION_STATUSES),
-  schedule_version: z.number().int(),
+  schedule_version: versionSchema,
   prepayments: z.array(prepaymentViewSchema),
 });
 export type PrepaymentList = z.infer<typeof prepaymentListSchema>;
 
 export const scheduleVersionSchema = z.object({
   credit_operation_id: z.number().int(),
-  version: z.number().int(),
+  version: versionSchema,
   /** the version in force now */
-  current_version: z.number().int(),
+  current_version: versionSchema,
   /** the installments of that version, as scheduled (payments are read through the installment's details) */
   installments: z.array(
-    newRowSchema.extend({
+    scheduleRowSchema.extend({
       id: z.number().int(),
-      schedule_version: z.number().int(),
+      schedule_version: versionSchema,
       /** the version whose prepayment replaced it (null: still in the current schedule) */
-      superseded_in: z.number().int().nullable(),
+      superseded_in: versionSchema.nullable(),
     }),
   ),
 });
@@ -242,7 +231,7 @@ export const prepaymentOperations = {
     result: z.object({
       credit_operation_id: z.number().int(),
       status: z.enum(CREDIT_OPERATION_STATUSES),
-      schedule_version: z.number().int(),
+      schedule_version: versionSchema,
       prepayment: prepaymentViewSchema,
     }),
   }),

@@ -50,6 +50,7 @@ import { defineOperation } from './define';
 import { idSchema, idempotencyKeySchema, isDbId, MAX_DB_INT, pageMetaSchema, filterSchema, sortSchema, textSchema, timestampSchema } from './common';
 import { remittanceSummarySchema } from './company-remittance';
 import { calendarDaySchema, moneySchema } from './money';
+import { borrowerNamedSchema, installmentLinkSchema } from './fields';
 
 /** The most rows the (single) page of the list answers. */
 export const MANUAL_REMITTANCE_LIST_MAX = 500;
@@ -89,18 +90,14 @@ const manualFilterSchema = z.strictObject(
 export const manualRemittanceInstallmentSchema = z.object({
   /** the installment's id */
   id: z.number(),
-  installment_id: z.number(),
+  ...installmentLinkSchema.shape,
   boleto_slip_id: z.number(),
-  credit_operation_id: z.number(),
   operation_number: z.string(),
-  installment_number: z.number(),
   /** as the file's P segment carries it: OP-000012/003 */
   reference: z.string(),
   our_number: z.string(),
-  borrower_name: z.string(),
-  borrower_document: z.string(),
+  ...borrowerNamedSchema.shape,
   amount: moneySchema,
-  due_date: z.string(),
   issued_on: z.string(),
   hidden: z.boolean(),
   hidden_at: timestampSchema.nullable(),

@@ -53,6 +53,7 @@ import { REPURCHASE_CAUSES, REPURCHASE_MARK_ACTIONS, REPURCHASE_MARK_CAUSES, REP
 import { defineOperation } from './define';
 import { idSchema, idempotencyKeySchema, optionalText, timestampSchema, trimmedTextSchema } from './common';
 import { moneySchema } from './money';
+import { installmentLinkSchema, installmentRefSchema } from './fields';
 
 /** effective: in force; pending / refused: its four-eyes request; reversed: undone; reversal_pending: an undoing waits for its second person. */
 export const REPURCHASE_STATUSES = ['effective', 'pending', 'refused', 'reversed', 'reversal_pending'] as const;
@@ -75,10 +76,7 @@ const amountFields = {
   result: moneySchema,
 };
 
-export const repurchasableInstallmentSchema = z.object({
-  id: z.number().int(),
-  number: z.number().int(),
-  due_date: z.string(),
+export const repurchasableInstallmentSchema = installmentRefSchema.extend({
   status: z.enum(INSTALLMENT_STATUSES),
   days_late: z.number().int(),
   cession_id: z.number().int(),
@@ -110,10 +108,7 @@ export type RepurchasableList = z.infer<typeof repurchasableListSchema>;
 
 export const repurchaseSchema = z.object({
   id: z.number().int(),
-  credit_operation_id: z.number().int(),
-  installment_id: z.number().int(),
-  installment_number: z.number().int(),
-  due_date: z.string(),
+  ...installmentLinkSchema.shape,
   status: z.enum(REPURCHASE_STATUSES),
   cession_id: z.number().int(),
   cession_number: z.number().int(),

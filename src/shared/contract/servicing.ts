@@ -36,6 +36,7 @@ import { borrowerBankAccountSchema } from './borrowers';
 import { boletoRejectionSchema } from './servicing-boleto';
 import { idSchema, idempotencyKeySchema, optionalText, timestampSchema, trimmedTextSchema } from './common';
 import { calendarDaySchema, moneySchema, percentSchema, positiveMoneyInputSchema } from './money';
+import { dayAnswerSchema, installmentRefSchema, versionSchema } from './fields';
 
 /** The account the money went to: the borrower's bank account's fields (a copy is kept with the disbursement). */
 const payoutAccountSchema = borrowerBankAccountSchema.pick({
@@ -53,10 +54,10 @@ export type PayoutAccount = z.infer<typeof payoutAccountSchema>;
 export const disbursementViewSchema = z.object({
   credit_operation_id: z.number().int(),
   status: z.enum(CREDIT_OPERATION_STATUSES),
-  version: z.number().int(),
+  version: versionSchema,
   /** what the contract says, for the confirmation with the amounts */
   amounts: z.object({ financed: moneySchema, released: moneySchema, iof: moneySchema, fees: moneySchema }),
-  first_due_date: z.string(),
+  first_due_date: dayAnswerSchema,
   /** the borrower's payout account now (null when none is registered) */
   payout_account: payoutAccountSchema.extend({ id: z.number().int() }).nullable(),
   disbursement: z
@@ -79,12 +80,9 @@ export type DisbursementView = z.infer<typeof disbursementViewSchema>;
 
 const splitSchema = z.object({ late_fee: moneySchema, default_interest: moneySchema, interest: moneySchema, principal: moneySchema });
 
-export const installmentStateSchema = z.object({
-  id: z.number().int(),
-  number: z.number().int(),
-  due_date: z.string(),
+export const installmentStateSchema = installmentRefSchema.extend({
   /** the last day it is payable without charges (the next business day when the due date is not one) */
-  payable_until: z.string(),
+  payable_until: dayAnswerSchema,
   value: moneySchema,
   principal: moneySchema,
   interest: moneySchema,
@@ -137,7 +135,7 @@ export const installmentDetailsSchema = z.object({
   credit_operation_id: z.number().int(),
   as_of: z.string(),
   /** the schedule version that added the installment (1: the signed schedule; each prepayment applied adds one) */
-  schedule_version: z.number().int().min(1),
+  schedule_version: versionSchema,
   installment: installmentStateSchema,
   transactions: z.array(installmentTransactionSchema),
   /** the boleto's registration rejected by the bank, when that is the bank's last word on it */
@@ -208,7 +206,7 @@ export const servicingOperations = {
       "Records the release of an operation whose contract is issued, on the business date: the contract's released amount to the payout account (or bank_account_id, the borrower's), by PIX or TED, with the transfer's reference; the operation becomes disbursed and the ledger gets the disbursement's entries, in one transaction. Idempotent by key; 409 on a stale version, another status, or a date on or after the first due date.",
     args: z.object({
       id: idSchema,
-      version: z.number({ error: 'informe a versão' }).int().min(1),
+      version: versionSchema,
       idempotency_key: idempotencyKeySchema,
       method: z.enum(DISBURSEMENT_METHODS, { error: 'escolha PIX ou TED' }),
       bank_account_id: idSchema.nullable().optional(),

@@ -63,6 +63,7 @@ import {
   trimmedTextSchema,
   uploadFileSchema,
 } from './common';
+import { documentSchema } from './fields';
 import { fileKeySchema } from './generic';
 import { PERSON_TYPES } from '../enums';
 
@@ -337,7 +338,7 @@ export const RECEITA_REGISTRATION_STATUSES = ['ATIVA', 'SUSPENSA', 'INAPTA', 'BA
 export const receitaResultSchema = z.object({
   kind: z.enum(['CPF', 'CNPJ']),
   /** digits (CNPJ may hold letters: alphanumeric format) */
-  document: z.string(),
+  document: documentSchema,
   name: z.string(),
   registrationStatus: z.string(),
   /** CNPJ: opening date; CPF: registration date. 'YYYY-MM-DD' */

@@ -692,6 +692,11 @@ describe('complement edits carry the version', () => {
     expect(complement.body.version).toBe(1);
     const missing = await call(server, 'creditOperation.updateComplement', { id: op.id, payment_method: 'boleto' }, tokens.agent);
     expect({ status: missing.status, field: missing.body.field }).toEqual({ status: 400, field: 'version' });
+    // Beyond the integer column: refused by the contract, naming the field (it once reached the database, a 400 naming nothing).
+    for (const name of ['creditOperation.updateComplement', 'creditOperation.decision'] as const) {
+      const huge = await call(server, name, { id: op.id, version: 2_147_483_648, payment_method: 'pix', action: 'send_to_analysis' }, tokens.agent);
+      expect({ name, status: huge.status, field: huge.body.field }).toEqual({ name, status: 400, field: 'version' });
+    }
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         call(server, 'creditOperation.updateComplement', { id: op.id, version: 1, payment_method: 'pix', notes: `Nota ${i}` }, i % 2 ? tokens.agent : tokens.operator),

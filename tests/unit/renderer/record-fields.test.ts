@@ -3,19 +3,29 @@
  * over a contract input gives the table's columns, the dialog's fields, the
  * empty form, a row's form values and the form-text rules. The company's
  * record lists (screens/company/recordForms.ts) are declared on it and must
- * draw and send exactly what their hand-written declarations did: the
+ * draw and send exactly what their hand-written declarations did, and so
+ * must the borrower's bank accounts (screens/borrowers/bankForm.ts): the
  * expectations below are those declarations, written out.
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { contract, type AssignmentAccount, type CompanyBankAccount, type IofParameter, type Representative, type Witness } from '../../../src/shared/contract';
-import { IOF_PERSON_TYPES } from '../../../src/shared/enums';
+import {
+  contract,
+  type AssignmentAccount,
+  type BorrowerBankAccount,
+  type CompanyBankAccount,
+  type IofParameter,
+  type Representative,
+  type Witness,
+} from '../../../src/shared/contract';
+import { BANK_ACCOUNT_TYPES, IOF_PERSON_TYPES } from '../../../src/shared/enums';
 import { REPURCHASE_RULES } from '../../../src/shared/servicing';
 import { translate } from '../../../src/shared/i18n';
 import { formSchema } from '../../../src/renderer/src/components/form/formSchema';
 import { choicesOf, recordForm, type RecordForm } from '../../../src/renderer/src/components/form/recordFields';
 import { cellText, type ColumnDecl } from '../../../src/renderer/src/components/list/columns';
 import { assignmentForm, bankForm, iofForm, representativeForm, witnessForm } from '../../../src/renderer/src/screens/company/recordForms';
+import { borrowerBankForm } from '../../../src/renderer/src/screens/borrowers/bankForm';
 import { catalogueHas } from '../../helpers/catalogue';
 
 const t = (key: string, vars?: Record<string, unknown>) => translate('pt-BR', key, vars as Record<string, string | number> | undefined);
@@ -376,6 +386,94 @@ describe("the company's record lists, one field list each", () => {
     const blanks = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, typeof v === 'string' ? '  ' : v]));
     for (const typed of [form.empty, values, blanks, { ...values, daily_percent: '0,0082', additional_percent: ' 0,38 ' }]) {
       const now = form.schema.safeParse(typed);
+      const then = before.safeParse(typed);
+      expect(now.success).toBe(then.success);
+      expect(now.data).toEqual(then.data);
+      expect(now.error?.issues.map((i) => i.path.join('.'))).toEqual(then.error?.issues.map((i) => i.path.join('.')));
+    }
+  });
+});
+
+/* ---------- the borrower's bank accounts (BorrowerPanels' BankAccountsTab wrote each field twice by hand) ---------- */
+
+describe("the borrower's bank accounts, one field list", () => {
+  const account: BorrowerBankAccount = {
+    id: 7,
+    borrower_id: 3,
+    bank_code: '001',
+    bank_name: 'Banco do Brasil',
+    agency: '1234',
+    agency_digit: null,
+    account: '98765',
+    account_digit: '0',
+    account_type: 'savings',
+    pix_key: null,
+    is_payout: true,
+  };
+  const b = (key: string) => t(`borrowers.bank.fields.${key}`);
+
+  it('the same table: the bank by code and name, agency and account with their digits, the type in words, the payout flag with its test id', () => {
+    expect(borrowerBankForm.columns.map(shapeOf)).toEqual([
+      { id: 'bank', title: 'borrowers.bank.fields.bank_name', width: 200, kind: 'text' },
+      { id: 'agency', title: 'borrowers.bank.fields.agency', width: 90, kind: 'identifier' },
+      { id: 'account', title: 'borrowers.bank.fields.account', width: 120, kind: 'identifier' },
+      { id: 'type', title: 'borrowers.bank.fields.account_type', width: 110, kind: 'text' },
+      { id: 'pix', title: 'borrowers.bank.fields.pix_key', width: 160, kind: 'text' },
+      { id: 'payout', title: 'borrowers.bank.fields.payout', width: 120, kind: 'boolean' },
+    ]);
+    expect(textsOf(borrowerBankForm.columns, account)).toEqual(['001 · Banco do Brasil', '1234', '98765-0', t('borrowers.bank.types.savings'), '', yes]);
+    expect(textsOf(borrowerBankForm.columns, { ...account, agency_digit: '7', account_digit: null, pix_key: 'a@b.co' })).toEqual([
+      '001 · Banco do Brasil',
+      '1234-7',
+      '98765',
+      t('borrowers.bank.types.savings'),
+      'a@b.co',
+      yes,
+    ]);
+    expect(borrowerBankForm.columns[5].testId?.(account)).toBe('borrower-bank-payout-7');
+    expect(t('borrowers.bank.fields.payout')).toBe('Conta de liberação');
+    const keys = borrowerBankForm.columns.map((c) => c.title);
+    for (const locale of ['pt-BR', 'en'] as const) expect(keys.filter((k) => !catalogueHas(locale, k)), locale).toEqual([]);
+  });
+
+  it('the same dialog, empty form and row values', () => {
+    const types: Record<string, string> = { account_type: 'select', is_payout: 'switch' };
+    const names = ['bank_code', 'bank_name', 'agency', 'agency_digit', 'account', 'account_digit', 'account_type', 'pix_key', 'is_payout'];
+    const options = { account_type: BANK_ACCOUNT_TYPES.map((v) => `${v}:${t(`borrowers.bank.types.${v}`)}`) };
+    expect(dialogOf(borrowerBankForm)).toEqual(
+      names.map((name) => ({ name, type: types[name] ?? 'text', label: b(name), hint: undefined, options: options[name as keyof typeof options] })),
+    );
+    expect(borrowerBankForm.empty).toEqual({
+      bank_code: '',
+      bank_name: '',
+      agency: '',
+      agency_digit: '',
+      account: '',
+      account_digit: '',
+      account_type: 'checking',
+      pix_key: '',
+      is_payout: false,
+    });
+    expect(borrowerBankForm.toValues(account)).toEqual({
+      bank_code: '001',
+      bank_name: 'Banco do Brasil',
+      agency: '1234',
+      agency_digit: '',
+      account: '98765',
+      account_digit: '0',
+      account_type: 'savings',
+      pix_key: '',
+      is_payout: true,
+    });
+  });
+
+  it('the schema sends what the hand-written rules sent (empty form, a row, blanks)', () => {
+    const input = contract['borrowers.createBank'].args.omit({ borrower_id: true });
+    const before = formSchema(input, { nullIfEmpty: ['agency_digit', 'account_digit', 'pix_key'] });
+    const values = borrowerBankForm.toValues(account) as Record<string, unknown>;
+    const blanks = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, typeof v === 'string' ? '  ' : v]));
+    for (const typed of [borrowerBankForm.empty, values, blanks, { ...values, agency_digit: 'X', pix_key: '  ' }]) {
+      const now = borrowerBankForm.schema.safeParse(typed);
       const then = before.safeParse(typed);
       expect(now.success).toBe(then.success);
       expect(now.data).toEqual(then.data);

@@ -113,7 +113,6 @@ export const borrowers: Shape<typeof pt> = {
     confirmRemove: 'Remove account {{account}}?',
     removed: 'Bank account removed.',
     intro: 'The account marked as the payout account receives the credit of the operations.',
-    payout: 'Payout account',
     types: { checking: 'Checking', savings: 'Savings', payment: 'Payment' },
     fields: {
       bank_code: 'Bank code',
@@ -125,6 +124,7 @@ export const borrowers: Shape<typeof pt> = {
       account_type: 'Account type',
       pix_key: 'PIX key',
       is_payout: 'Account the credit is paid out to',
+      payout: 'Payout account',
     },
   },
   records: {

@@ -110,7 +110,6 @@ export const borrowers = {
     confirmRemove: 'Remover a conta {{account}}?',
     removed: 'Conta bancária removida.',
     intro: 'A conta marcada como conta de liberação recebe o crédito das operações.',
-    payout: 'Conta de liberação',
     types: { checking: 'Corrente', savings: 'Poupança', payment: 'Pagamento' },
     fields: {
       bank_code: 'Código do banco',
@@ -122,6 +121,8 @@ export const borrowers = {
       account_type: 'Tipo de conta',
       pix_key: 'Chave PIX',
       is_payout: 'Conta de liberação do crédito',
+      /** the payout column's header */
+      payout: 'Conta de liberação',
     },
   },
   records: {

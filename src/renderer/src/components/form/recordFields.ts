@@ -100,6 +100,9 @@ export function monthText(month: string): string {
   return m ? `${m[2]}/${m[1]}` : month;
 }
 
+/** An agency or account with its check digit, when it has one: "1234-5". */
+export const withDigit = (main: string, digit: string | null) => (digit ? `${main}-${digit}` : main);
+
 const INPUT_TYPE: Record<RecordFieldKind, FieldType> = {
   text: 'text',
   identifier: 'text',

@@ -3,10 +3,13 @@
  * through src/shared/format.ts (the spec's formatting rules). The same text is the cell's
  * tooltip, so a value cut off by the column width can still be read. The
  * kind also says how the column is sized: identifiers, documents, dates,
- * amounts and counts are read whole and never cut (columnWidths.ts).
+ * amounts and counts are read whole and never cut (columnWidths.ts). A list
+ * whose Excel export writes the same fields takes those columns from the
+ * contract's export declaration (exportColumns).
  */
 import type { Intent } from '@blueprintjs/core';
 import type { ColumnFit } from './columnWidths';
+import type { ExcelColumn } from '@shared/contract/define';
 import { formatCpfCnpj } from '@shared/documents';
 import { formatCurrency, formatDate, formatDateTime, formatInteger } from '@shared/format';
 
@@ -77,4 +80,34 @@ export function cellText<T>(col: ColumnDecl<T>, row: T, t: Translate): string {
     default:
       return String(v);
   }
+}
+
+/** How a cell shows what the export writes in a format; as text when absent (roles and activity codes are worded by the screen). */
+const CELL_OF_FORMAT: Partial<Record<NonNullable<ExcelColumn['format']>, CellKind>> = {
+  date: 'date',
+  datetime: 'datetime',
+  currency: 'money',
+  integer: 'integer',
+  boolean: 'boolean',
+};
+
+/**
+ * A list screen's columns taken from the contract's export columns, where
+ * the screen shows fields its Excel export writes: `column(key, screen)` is
+ * the export's column `key` with its field, its header and its cell formatted
+ * as the export formats it (declared once, in the contract); `screen` adds
+ * what only the screen has (width, sort, link, test id; the id, the key when
+ * absent) and says where the screen shows the field otherwise (a kind, a
+ * shorter header, or a computed text, whose kind is then the screen's). A key the export does not write is a
+ * mistake, refused when the screen's module loads.
+ */
+export function exportColumns<T, S extends string = string>(columns: readonly ExcelColumn[]) {
+  return (key: keyof T & string, screen: Partial<ColumnDecl<T, S>> = {}): ColumnDecl<T, S> => {
+    const column = columns.find((c) => c.key === key);
+    if (!column) throw new Error(`"${key}" is not a column of the export`);
+    // A computed cell is the screen's own, its kind too: the export's format is that of the field, which it does not show as is.
+    const computed = screen.text !== undefined || screen.value !== undefined;
+    const kind = column.format && !computed ? CELL_OF_FORMAT[column.format] : undefined;
+    return { id: key, title: column.header, ...(kind ? { kind } : {}), ...(computed ? {} : { field: key }), ...screen };
+  };
 }

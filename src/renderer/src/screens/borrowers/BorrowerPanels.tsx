@@ -12,7 +12,6 @@ import { useNavigate } from 'react-router-dom';
 import { contract, type CreditOperationSummary } from '@shared/contract';
 import type { Borrower, BorrowerBankAccount, Guarantor, RiskClassification } from '@shared/contract/borrowers';
 import type { ResultOf } from '@shared/contract';
-import { BANK_ACCOUNT_TYPES } from '@shared/enums';
 
 type OtherInformation = ResultOf<'borrowers.otherInformation'>;
 import { formatCurrency, formatDate, formatInteger } from '@shared/format';
@@ -20,73 +19,38 @@ import { riskRatingReasonOf, riskStageReasonOf, type RiskFacts, type RiskReason 
 import { errorText } from '../../api/errors';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { FormScreen, useFormScreen } from '@kit/form/FormScreen';
-import type { FieldDecl } from '@kit/form/FieldInput';
 import { COMPANY_ID } from '../../app/company';
 import { asText, formSchema, rateText } from '@kit/form/formSchema';
+import type { RecordFormSchema } from '@kit/form/recordFields';
 import { RecordsPanel } from '@kit/RecordsPanel';
 import { RecordsTable } from '@kit/RecordsTable';
 import { simulationColumns } from '../simulations/columns';
 import { BORROWER_INVALIDATES } from './BorrowerForms';
+import { accountText, type BankInput, borrowerBankForm } from './bankForm';
 
 const text = (v: string | null | undefined) => v ?? '';
 const staleOf = (q: { stale: boolean; cachedAt?: string }) => (q.stale ? (q.cachedAt ?? '') : null);
 
 /* ---------- bank accounts ---------- */
 
-const bankSchema = formSchema(contract['borrowers.createBank'].args.omit({ borrower_id: true }), {
-  nullIfEmpty: ['agency_digit', 'account_digit', 'pix_key'],
-});
-const accountText = (a: BorrowerBankAccount) => (a.account_digit ? `${a.account}-${a.account_digit}` : a.account);
-
 export function BankAccountsTab({ borrower, loading, staleSince }: { borrower: Borrower; loading: boolean; staleSince: string | null }) {
   const { t } = useTranslation();
   const create = useApiMutation('borrowers.createBank', { invalidates: BORROWER_INVALIDATES });
   const update = useApiMutation('borrowers.updateBank', { invalidates: BORROWER_INVALIDATES });
-  const f = (key: string) => t(`borrowers.bank.fields.${key}`);
-  const F = (key: string) => `borrowers.bank.fields.${key}`;
-  const fields: FieldDecl<import('zod').input<typeof bankSchema>>[] = [
-    { name: 'bank_code', type: 'text', label: f('bank_code') },
-    { name: 'bank_name', type: 'text', label: f('bank_name') },
-    { name: 'agency', type: 'text', label: f('agency') },
-    { name: 'agency_digit', type: 'text', label: f('agency_digit') },
-    { name: 'account', type: 'text', label: f('account') },
-    { name: 'account_digit', type: 'text', label: f('account_digit') },
-    { name: 'account_type', type: 'select', label: f('account_type'), options: BANK_ACCOUNT_TYPES.map((v) => ({ value: v, label: t(`borrowers.bank.types.${v}`) })) },
-    { name: 'pix_key', type: 'text', label: f('pix_key') },
-    { name: 'is_payout', type: 'switch', label: f('is_payout') },
-  ];
+  const form = borrowerBankForm.panel(t);
   return (
-    <RecordsPanel<BorrowerBankAccount, typeof bankSchema>
+    <RecordsPanel<BorrowerBankAccount, RecordFormSchema<BankInput>>
       decl={{
         testId: 'borrower-bank',
         texts: 'borrowers.bank',
         intro: t('borrowers.bank.intro'),
-        columns: [
-          { id: 'bank', title: F('bank_name'), width: 200, text: (a) => `${a.bank_code} · ${a.bank_name}` },
-          { id: 'agency', title: F('agency'), width: 90, kind: 'identifier', text: (a) => (a.agency_digit ? `${a.agency}-${a.agency_digit}` : a.agency) },
-          { id: 'account', title: F('account'), width: 120, kind: 'identifier', text: accountText },
-          { id: 'type', title: F('account_type'), width: 110, text: (a, tr) => tr(`borrowers.bank.types.${a.account_type}`) },
-          { id: 'pix', title: F('pix_key'), width: 160, field: 'pix_key' },
-          { id: 'payout', title: 'borrowers.bank.payout', width: 120, kind: 'boolean', field: 'is_payout', testId: (a) => `borrower-bank-payout-${a.id}` },
-        ],
+        ...form,
+        // The first account is the payout account unless said otherwise.
+        empty: { ...form.empty, is_payout: borrower.bank_accounts.length === 0 },
         rows: borrower.bank_accounts,
         loading,
         error: null,
         staleSince,
-        schema: bankSchema,
-        fields,
-        empty: { bank_code: '', bank_name: '', agency: '', agency_digit: '', account: '', account_digit: '', account_type: 'checking', pix_key: '', is_payout: borrower.bank_accounts.length === 0 },
-        toValues: (a) => ({
-          bank_code: a.bank_code,
-          bank_name: a.bank_name,
-          agency: a.agency,
-          agency_digit: text(a.agency_digit),
-          account: a.account,
-          account_digit: text(a.account_digit),
-          account_type: a.account_type,
-          pix_key: text(a.pix_key),
-          is_payout: a.is_payout,
-        }),
         create: (v) => create.mutateAsync({ ...v, borrower_id: borrower.id }),
         update: (a, v) => update.mutateAsync({ ...v, borrower_id: borrower.id, id: a.id }),
         describe: (a) => ({ account: accountText(a) }),

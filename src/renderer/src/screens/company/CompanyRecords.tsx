@@ -14,11 +14,11 @@ import { REMITTANCE_BANK_CODES } from '@shared/contract/company-remittance';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { COMPANY_INVALIDATES, useCanChangeCompany } from './access';
 import { COMPANY_ID } from '../../app/company';
-import type { RecordForm, RecordFormSchema } from '@kit/form/recordFields';
+import { withDigit, type RecordForm, type RecordFormSchema } from '@kit/form/recordFields';
 import type { Translate } from '@kit/list/columns';
 import type { RowMenuDecl } from '@kit/list/rowMenu';
 import { queryRows, RecordsPanel } from '@kit/RecordsPanel';
-import { assignmentForm, bankForm, bankName, iofForm, iofPeriod, representativeForm, witnessForm, withDigit } from './recordForms';
+import { assignmentForm, bankForm, bankName, iofForm, iofPeriod, representativeForm, witnessForm } from './recordForms';
 
 type Op = ExposedOperationName;
 

@@ -9,7 +9,7 @@
  */
 import { contract, type AssignmentAccount, type CompanyBankAccount, type IofParameter, type Representative, type Witness } from '@shared/contract';
 import { formatDate } from '@shared/format';
-import { recordForm } from '@kit/form/recordFields';
+import { recordForm, withDigit } from '@kit/form/recordFields';
 import type { Translate } from '@kit/list/columns';
 
 const COMPANY_FIELDS = 'company.fields';
@@ -47,8 +47,6 @@ export const iofForm = recordForm<typeof iofInput, IofParameter>(iofInput, 'comp
 
 /** A bank as people name it: "341 – Itaú Unibanco". */
 export const bankName = (b: { bank_code: string; bank_name: string }) => `${b.bank_code} – ${b.bank_name}`;
-/** An agency or account with its check digit, when it has one: "1234-5". */
-export const withDigit = (main: string, digit: string | null) => (digit ? `${main}-${digit}` : main);
 const CODE_HINT = 'company.banks.codeHint';
 
 const bankInput = contract['company.createBank'].args.omit({ id: true });

@@ -5,7 +5,7 @@ import { ACTIVITY_ACTIONS, ACTIVITY_ENTITIES, activityKey } from '@shared/activi
 import { LOG_COUNT_CAP } from '@shared/contract';
 import { formatInteger } from '@shared/format';
 import { ListScreen } from '@kit/list/ListScreen';
-import { actionLabel, entityLabel } from './labels';
+import { LOG_COLUMNS } from './columns';
 
 /** People pick an action or record kind in words; the URL and the server keep the code. */
 const ACTION_OPTIONS = ACTIVITY_ACTIONS.map((code) => ({ value: code, label: `logs.actions.${activityKey(code)}` }));
@@ -25,19 +25,7 @@ export function LogsListScreen() {
     <ListScreen
       testId="logs"
       operation="logs.all"
-      columns={[
-        { id: 'created', title: 'logs.columns.createdAt', sort: 'created_at', width: 150, kind: 'datetime', field: 'created_at' },
-        {
-          id: 'actor',
-          title: 'logs.columns.actor',
-          sort: 'actor',
-          width: 280,
-          text: (l, t) => (l.actor_id === null ? t('logs.system') : `${l.actor_name ?? ''} <${l.actor_email ?? ''}>`),
-        },
-        { id: 'action', title: 'logs.columns.action', sort: 'action', width: 190, text: (l, t) => actionLabel(t, l.action) },
-        { id: 'entity', title: 'logs.columns.entity', sort: 'entity', width: 150, text: (l, t) => entityLabel(t, l.entity) },
-        { id: 'entityId', title: 'logs.columns.entityId', width: 90, kind: 'identifier', field: 'entity_id' },
-      ]}
+      columns={LOG_COLUMNS}
       filters={[
         { kind: 'text', key: 'actor', label: 'logs.filters.actor' },
         { kind: 'select', key: 'action', label: 'logs.filters.action', options: ACTION_OPTIONS },

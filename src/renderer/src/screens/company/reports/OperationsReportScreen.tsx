@@ -6,13 +6,11 @@
  * same filters saved as Excel by the main process (report.operationsExcel).
  * A row opens the operation's analysis.
  */
-import type { OperationsReportItem } from '@shared/contract/company-reports';
 import { formatCurrency } from '@shared/format';
 import { useTranslation } from 'react-i18next';
 import { ListScreen } from '@kit/list/ListScreen';
+import { OPERATIONS_REPORT_COLUMNS } from './operationsReportColumns';
 import { useOperationsReportFilters } from './operationsReportFilters';
-
-const C = (key: string) => `reports.operations.columns.${key}`;
 
 export function OperationsReportScreen() {
   const { t } = useTranslation();
@@ -29,18 +27,7 @@ export function OperationsReportScreen() {
             <p className="bp6-text-muted">{t('reports.operations.intro')}</p>
           </>
         }
-        columns={[
-          { id: 'id', title: C('number'), width: 70, kind: 'integer', field: 'id' },
-          { id: 'borrower', title: C('borrowerName'), width: 180, field: 'borrower_name' },
-          { id: 'document', title: C('borrowerDocument'), width: 140, kind: 'document', field: 'borrower_document' },
-          { id: 'product', title: C('product'), width: 120, text: (r: OperationsReportItem, tr) => tr(`creditOperations.products.${r.product}`) },
-          { id: 'status', title: C('status'), width: 140, kind: 'status', field: 'status', labels: 'creditOperations.status' },
-          { id: 'date', title: C('disbursementDate'), width: 100, kind: 'date', field: 'disbursement_date' },
-          { id: 'installments', title: C('installments'), width: 70, kind: 'integer', field: 'installments_count' },
-          { id: 'principal', title: C('principal'), width: 120, kind: 'money', field: 'principal' },
-          { id: 'iof', title: C('iof'), width: 100, kind: 'money', field: 'iof_total' },
-          { id: 'payable', title: C('totalPayable'), width: 120, kind: 'money', field: 'total_payable' },
-        ]}
+        columns={OPERATIONS_REPORT_COLUMNS}
         filters={filters}
         notice={(data) => (
           <p data-testid="report-operations-totals">
