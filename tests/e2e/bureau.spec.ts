@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect, signInAs, axeBuilder, DEMO } from './harness';
-import { SANDBOX_UNAVAILABLE_CPF } from '../../src/server/areas/intake/bureau/sandbox';
+import { SANDBOX_UNAVAILABLE_CPF } from '../../src/server/areas/bureau/sandbox';
 import { completeCpf, formatCpf } from '../../src/shared/documents';
 
 async function noSeriousViolations(page: Page): Promise<void> {

@@ -13,6 +13,7 @@ export * as companySchema from '../areas/company/schema';
 export * as companyParameterChangesSchema from '../areas/company/schema-parameter-changes';
 export * as intakeSchema from '../areas/intake/schema';
 export * as dashboardSchema from '../areas/intake/schema-dashboard';
+export * as bureauSchema from '../areas/bureau/schema';
 export * as lgpdSchema from '../areas/lgpd/schema';
 export * as messagesSchema from '../areas/messages/schema';
 export * as borrowersSchema from '../areas/borrowers/schema';

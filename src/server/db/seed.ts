@@ -13,7 +13,7 @@ import { logActivity } from '../platform/activity';
 import { seedCatalogues } from '../areas/catalogues';
 import { completeCpf, formatCpf } from '@shared/documents';
 import { seedCreditIntake } from './seed-credit-intake';
-import { seedDemoBureauReports } from '../areas/intake';
+import { seedDemoBureauReports } from '../areas/bureau';
 import { seedCompany } from './seed-company';
 import { seedOrigination } from './seed-origination';
 import { storyTransactions } from './seed-stories';

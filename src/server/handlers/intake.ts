@@ -1,7 +1,7 @@
 /** Solicitations, their documents and comments, simulations and the bureau (handler group, routes.ts). */
+import { bureauHandlers } from '../areas/bureau/handlers';
 import {
   approveDocument,
-  bureauHandlers,
   cancelledApproved,
   createComment,
   deleteComment,

@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeCpf, formatCpf } from '../../../src/shared/documents';
 import type { OperationName } from '../../../src/shared/contract/index';
-import { SANDBOX_SLOW_CPF, SANDBOX_UNAVAILABLE_CPF } from '../../../src/server/areas/intake/bureau/sandbox';
+import { SANDBOX_SLOW_CPF, SANDBOX_UNAVAILABLE_CPF } from '../../../src/server/areas/bureau/sandbox';
 import { startTestServer, type TestServer } from '../../helpers/server';
 import { call, signInEveryRole, type DemoRole } from './client';
 
@@ -346,8 +346,8 @@ describe('demo seed reports (for the embedded sandbox seed)', () => {
   it('writes sandbox reports for decided solicitations, deterministic and readable by the calls', async () => {
     const { openDatabase } = await import('../../../src/server/db/connect');
     const { migrate } = await import('../../../src/server/db/migrate');
-    const { seedDemoBureauReports } = await import('../../../src/server/areas/intake/bureau/demo');
-    const { reportById } = await import('../../../src/server/areas/intake/bureau/reports');
+    const { seedDemoBureauReports } = await import('../../../src/server/areas/bureau/demo');
+    const { reportById } = await import('../../../src/server/areas/bureau/reports');
     const handle = await openDatabase({});
     try {
       await migrate(handle);

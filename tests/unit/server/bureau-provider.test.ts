@@ -8,8 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import { bureauResultSchema } from '../../../src/shared/contract/bureau';
 import { completeCnpj, completeCpf } from '../../../src/shared/documents';
-import { BureauProviderError, bureauProviderFromSettings, lookupWithDeadline, type BureauProvider } from '../../../src/server/areas/intake/bureau/provider';
-import { createSandboxProvider, SANDBOX_SLOW_CPF, SANDBOX_UNAVAILABLE_CPF, sandboxReport } from '../../../src/server/areas/intake/bureau/sandbox';
+import { BureauProviderError, bureauProviderFromSettings, lookupWithDeadline, type BureauProvider } from '../../../src/server/areas/bureau/provider';
+import { createSandboxProvider, SANDBOX_SLOW_CPF, SANDBOX_UNAVAILABLE_CPF, sandboxReport } from '../../../src/server/areas/bureau/sandbox';
 
 const cents = (amount: string) => BigInt(amount.replace('.', ''));
 

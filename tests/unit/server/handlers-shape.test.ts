@@ -47,7 +47,7 @@ export function databaseWrites(source: string): Write[] {
   return [...found.values()].sort((a, b) => a.line - b.line);
 }
 
-/** Every handler file, as its path under src/server/areas ('intake/handlers/bureau.ts'). */
+/** Every handler file, as its path under src/server/areas ('bureau/handlers/bureau.ts'). */
 const handlerFiles = () =>
   readdirSync(AREAS)
     .filter((area) => existsSync(join(AREAS, area, 'handlers')))

@@ -1,9 +1,8 @@
 /**
- * Credit intake: solicitations and their workflow, documents and comments, simulations, entrepreneurs, the bureau, the Receita lookup and the dashboard.
+ * Credit intake: solicitations and their workflow, documents and comments, simulations, entrepreneurs, the Receita lookup and the dashboard.
  * This file is the area's only way in for other areas and the server's
  * composition (routes, seeds); its schema*.ts files declare its tables.
  */
-export { seedDemoBureauReports } from './bureau/demo';
 export { simulateConditions } from './credit-simulation';
 export type { Simulation } from './credit-simulation';
 export { eraseCreditIntakeOf, intakeHoldingsOf } from './intake-erase';

@@ -10,11 +10,12 @@
  * personal data once the personal fields are blanked, and the provider keeps
  * its statistics (the dashboard) and the record of its own decisions.
  */
-import { count, eq, inArray, or } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import type { HoldingSection } from '@shared/contract/index';
 import type { Db } from '../../db/connect';
+import { eraseBureauReportsOf } from '../bureau';
+import { bureauReports } from '../bureau/schema';
 import {
-  bureauReports,
   entrepreneurBankAccounts,
   entrepreneurBusinesses,
   entrepreneurProfiles,
@@ -95,11 +96,8 @@ export async function eraseCreditIntakeOf(tx: Db, userId: number): Promise<Intak
   await tx.delete(entrepreneurProfiles).where(eq(entrepreneurProfiles.user_id, userId));
   await tx.delete(entrepreneurBankAccounts).where(eq(entrepreneurBankAccounts.user_id, userId));
   await tx.delete(entrepreneurBusinesses).where(eq(entrepreneurBusinesses.user_id, userId));
-  const reports = await tx
-    .delete(bureauReports)
-    .where(ids.length ? or(eq(bureauReports.user_id, userId), inArray(bureauReports.solicitation_id, ids)) : eq(bureauReports.user_id, userId))
-    .returning({ id: bureauReports.id });
-  return { uploadIds, solicitations: ids.length, documents, comments, bureauReports: reports.length };
+  const reports = await eraseBureauReportsOf(tx, userId, ids);
+  return { uploadIds, solicitations: ids.length, documents, comments, bureauReports: reports };
 }
 
 /** The intake's sections of an erasure request's "what the system holds". */

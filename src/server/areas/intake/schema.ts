@@ -184,26 +184,3 @@ export const simulations = pgTable('simulations', {
   deleted_at: ts('deleted_at'),
   created_at: ts('created_at').notNull().defaultNow(),
 });
-
-export const bureauLookupModels = pgTable('bureau_lookup_models', {
-  id: serial('id').primaryKey(),
-  label: text('label').notNull(),
-  active: boolean('active').notNull().default(true),
-  created_at: ts('created_at').notNull().defaultNow(),
-  updated_at: ts('updated_at').notNull().defaultNow(),
-});
-
-export const bureauReports = pgTable('bureau_reports', {
-  id: serial('id').primaryKey(),
-  solicitation_id: integer('solicitation_id').references(() => solicitations.id, { onDelete: 'set null' }),
-  user_id: integer('user_id').references(() => users.id),
-  document: text('document').notNull(),
-  subject_name: text('subject_name').notNull(),
-  model_id: integer('model_id').references(() => bureauLookupModels.id),
-  provider: text('provider').notNull(),
-  score: integer('score'),
-  result: jsonb('result').notNull(),
-  requested_by: integer('requested_by').references(() => users.id),
-  idempotency_key: text('idempotency_key').unique(),
-  created_at: ts('created_at').notNull().defaultNow(),
-});

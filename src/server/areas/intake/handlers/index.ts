@@ -1,5 +1,4 @@
 /** What src/server/routes.ts registers for this area: its handlers (other areas call index.ts, never these). */
-export { bureauHandlers } from './bureau';
 export { simulate } from './credit-simulation';
 export { dashboardHandlers } from './dashboard';
 export { entrepreneur, entrepreneurs, exportEntrepreneurs, updateAdminEntrepreneurs, updateEntrepreneur } from './entrepreneurs';

@@ -4,7 +4,7 @@
  * dates DD/MM/YYYY through the shared formatters, as the screens show them.
  */
 import type PdfKitDocument from 'pdfkit';
-import { lazyRequire } from '../../../platform/lazy-require';
+import { lazyRequire } from '../../platform/lazy-require';
 import type { BureauReport } from '@shared/contract/bureau';
 import { formatCurrency, formatPercentage } from '@shared/format';
 

@@ -7,8 +7,9 @@
  */
 import { and, inArray, isNull, ne } from 'drizzle-orm';
 import { stripDocumentMask } from '@shared/documents';
-import type { Db } from '../../../db/connect';
-import { bureauLookupModels, bureauReports, solicitations } from '../schema';
+import type { Db } from '../../db/connect';
+import { solicitations } from '../intake/schema';
+import { bureauLookupModels, bureauReports } from './schema';
 import { sandboxReport } from './sandbox';
 
 const DAY = 86_400_000;

@@ -7,11 +7,12 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { stripDocumentMask } from '@shared/documents';
 import type { Db } from '../../../db/connect';
 import { users } from '../../access/schema';
-import { bureauLookupModels, entrepreneurBusinesses, solicitations } from '../schema';
+import { entrepreneurBusinesses, solicitations } from '../../intake/schema';
+import { bureauLookupModels } from '../schema';
 import { HttpError, notFound } from '../../../platform/http/errors';
 import { FileReply, requireAuth, type Handler } from '../../../platform/http/handler';
-import { bureauProviderFromSettings, type BureauProvider } from '../bureau/provider';
-import { renderReportPdf, reportFileName } from '../bureau/pdf';
+import { bureauProviderFromSettings, type BureauProvider } from '../provider';
+import { renderReportPdf, reportFileName } from '../pdf';
 import {
   BUREAU_MESSAGES,
   latestForSolicitation,
@@ -19,7 +20,7 @@ import {
   reportById,
   reportsOfPerson,
   runLookup,
-} from '../bureau/reports';
+} from '../reports';
 
 let provider: BureauProvider | null = null;
 /** The configured provider (env BUREAU_PROVIDER; the sandbox by default), made on first use. */

@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import type { BureauResult } from '@shared/contract/bureau';
 import { completeCpf, formatCnpj, formatCpf } from '@shared/documents';
 import { BureauProviderError, type BureauProvider, type BureauQuery } from './provider-interface';
-import { seededRandom } from '../../../domain/seeded-random';
+import { seededRandom } from '../../domain/seeded-random';
 
 /** 999.999.001-xx: the sandbox answers as if the bureau were unreachable. */
 export const SANDBOX_UNAVAILABLE_CPF = formatCpf(completeCpf('999999001'));

@@ -12,14 +12,14 @@
  * crash is taken over after CLAIM_STALE_MS. No transaction stays open while
  * the provider works (on PGlite that would stop every other request).
  */
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { bureauResultSchema, type BureauReport, type BureauReportSummary, type BureauResult } from '@shared/contract/bureau';
-import type { Db } from '../../../db/connect';
-import { bureauLookupModels, bureauReports } from '../schema';
-import { users } from '../../access/schema';
-import { conflict, HttpError } from '../../../platform/http/errors';
-import { logActivity } from '../../../platform/activity';
+import type { Db } from '../../db/connect';
+import { bureauLookupModels, bureauReports } from './schema';
+import { users } from '../access/schema';
+import { conflict, HttpError } from '../../platform/http/errors';
+import { logActivity } from '../../platform/activity';
 import { BureauProviderError, bureauTimeoutMs, lookupWithDeadline, type BureauProvider } from './provider';
 
 /** bureau_reports.provider of a claimed key whose lookup is still running; never shown. */
@@ -224,4 +224,14 @@ async function complete_(db: Db, provider: BureauProvider, request: LookupReques
   const report = await reportById(db, claimId);
   if (!report) throw new Error(`bureau report ${claimId} vanished`);
   return report;
+}
+
+/** The LGPD erase of a person (intake's eraseCreditIntakeOf): their reports and those of their solicitations go; answers how many. */
+export async function eraseBureauReportsOf(tx: Db, userId: number, solicitationIds: readonly number[]): Promise<number> {
+  const mine = eq(bureauReports.user_id, userId);
+  const removed = await tx
+    .delete(bureauReports)
+    .where(solicitationIds.length ? or(mine, inArray(bureauReports.solicitation_id, [...solicitationIds])) : mine)
+    .returning({ id: bureauReports.id });
+  return removed.length;
 }
