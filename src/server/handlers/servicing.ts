@@ -6,19 +6,16 @@
 import { dashboardHandlers } from '../areas/intake/handlers';
 import { ledgerHandlers } from '../areas/ledger/handlers';
 import {
-  assigneeStatementHandlers,
-  assignmentRemittanceHandlers,
   boletoHandlers,
-  cessionHandlers,
   cnabReturnHandlers,
   collectionsHandlers,
   prepaymentHandlers,
   remittanceHandlers,
   remittanceManualHandlers,
-  repurchaseHandlers,
   servicingHandlers,
   servicingMovesHandlers,
 } from '../areas/servicing/handlers';
+import { assigneeStatementHandlers, assignmentRemittanceHandlers, cessionHandlers, repurchaseHandlers } from '../areas/transfers/handlers';
 
 export const handlers = {
   ...servicingHandlers,

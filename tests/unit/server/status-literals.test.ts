@@ -141,12 +141,12 @@ export const STATUS_SETS: Readonly<Record<string, StatusSet>> = {
   CESSION_STATUSES: {
     statuses: CESSION_STATUSES,
     columns: [],
-    owners: { 'areas/servicing/cession.ts': 'derives a cession’s status from its four-eyes request (no column)' },
+    owners: { 'areas/transfers/cession.ts': 'derives a cession’s status from its four-eyes request (no column)' },
   },
   REPURCHASE_STATUSES: {
     statuses: REPURCHASE_STATUSES,
     columns: [],
-    owners: { 'areas/servicing/repurchase.ts': 'derives a repurchase’s status from its requests and its undoing (no column)' },
+    owners: { 'areas/transfers/repurchase.ts': 'derives a repurchase’s status from its requests and its undoing (no column)' },
   },
   SLOT_STATES: {
     statuses: SLOT_STATES,

@@ -61,16 +61,6 @@
  *   settled in one transaction under the account's lock — payments through
  *   pay(), the bank's fee as its own posting, rejected entries kept as marks
  *   on their slips; the same file or line is never applied twice.
- * - Cessions (cession.ts): installments sold to an assignee at a price (rate
- *   or stated, domain/servicing/cession.ts), one immutable record with its
- *   items, the receivable derecognised against an amount due from the
- *   assignee with the gain or loss, behind four eyes above the company's
- *   limit; payments of an assigned installment are owed to the assignee;
- *   reversals are records of their own with contra entries.
- * - Repurchases (repurchase.ts): an assigned installment bought back for the
- *   amount its assignee account's rule gives (domain/servicing/repurchase.ts),
- *   the receivable back against an amount due to the assignee, behind the
- *   same four-eyes limit; undone by a record of its own with contra entries.
  */
 // The company's remittance report over a period (areas/reports) draws each file as this report does.
 export { instructionText, remittanceReport, workbookBytes, type RemittanceReport } from './remittance-report';
@@ -87,3 +77,8 @@ export { applyPrepayment, quotePrepayment } from './prepayment';
 export { decideOperationWriteOff, requestOperationWriteOff } from './write-off';
 export { issueBoleto, issueCarne } from './boleto';
 export { saveTitle } from './installment-moves';
+export { CESSION_KIND, CESSION_REVERSAL_KIND, REQUEST, cessionInForce, heldByPendingCession, itemStanding, reversalInForce, rowsOf, withAssigneeMoney } from './cession-reads';
+export { type InstallmentChange, type InstallmentTarget, changeInstallment, changeInstallments, loadTarget, lockedServicing } from './installment-change';
+export { type InstallmentRow, type ServicingContext, replayOf, scheduleOf, servicingContext, transactionsOf } from './installments';
+export { REPURCHASE_KIND, REPURCHASE_REVERSAL_KIND, repurchaseInForce, repurchaseReversalInForce, repurchaseStanding } from './repurchase-reads';
+export { currentStatus, storedStatusesOf } from './stored-status';

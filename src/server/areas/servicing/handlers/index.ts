@@ -7,7 +7,3 @@ export { collectionsHandlers } from './collections';
 export { remittanceHandlers } from './remittance';
 export { remittanceManualHandlers } from './remittance-manual';
 export { cnabReturnHandlers } from './cnab-return';
-export { cessionHandlers } from './cession';
-export { repurchaseHandlers } from './repurchase';
-export { assignmentRemittanceHandlers } from './assignment-remittance';
-export { assigneeStatementHandlers } from './assignee-statement';

@@ -55,19 +55,26 @@ import { priceCession, type CessionPrice, type CessionPricing } from '../../doma
 import { cessionPosting, cessionReversalPosting } from '../../domain/servicing/postings';
 import { addDays } from '../../domain/servicing/days';
 import { post } from '../ledger';
-import { changeInstallments, type InstallmentChange, type InstallmentTarget } from './installment-change';
-import { replayOf, servicingContext, transactionsOf, type InstallmentRow, type ServicingContext } from './installments';
-import { currentStatus, storedStatusesOf } from './stored-status';
 import {
   CESSION_KIND,
   CESSION_REVERSAL_KIND,
+  changeInstallments,
+  currentStatus,
   heldByPendingCession,
   itemStanding,
-  reversalInForce,
+  replayOf,
   REQUEST,
+  reversalInForce,
   rowsOf,
+  servicingContext,
+  storedStatusesOf,
+  transactionsOf,
   withAssigneeMoney,
-} from './cession-reads';
+  type InstallmentChange,
+  type InstallmentRow,
+  type InstallmentTarget,
+  type ServicingContext,
+} from '../servicing';
 import { cessionItems, cessionReversalItems, cessionReversals, cessions, type CessionItemRow, type CessionReversalRow, type CessionRow } from './schema-cession';
 
 export const CESSION_MESSAGES = {
