@@ -12,7 +12,8 @@
  */
 import { and, asc, eq, gte, isNull } from 'drizzle-orm';
 import type { Actor } from '../areas/operations';
-import { issueBoleto, issueCarne, saveTitle } from '../areas/servicing';
+import { issueBoleto, issueCarne } from '../areas/bank-files';
+import { saveTitle } from '../areas/servicing';
 import { creditOperationInstallments } from '../areas/operations/schema';
 import type { Db } from './connect';
 

@@ -5,16 +5,8 @@
  */
 import { dashboardHandlers } from '../areas/intake/handlers';
 import { ledgerHandlers } from '../areas/ledger/handlers';
-import {
-  boletoHandlers,
-  cnabReturnHandlers,
-  collectionsHandlers,
-  prepaymentHandlers,
-  remittanceHandlers,
-  remittanceManualHandlers,
-  servicingHandlers,
-  servicingMovesHandlers,
-} from '../areas/servicing/handlers';
+import { collectionsHandlers, prepaymentHandlers, servicingHandlers, servicingMovesHandlers } from '../areas/servicing/handlers';
+import { boletoHandlers, cnabReturnHandlers, remittanceHandlers, remittanceManualHandlers } from '../areas/bank-files/handlers';
 import { assigneeStatementHandlers, assignmentRemittanceHandlers, cessionHandlers, repurchaseHandlers } from '../areas/transfers/handlers';
 
 export const handlers = {

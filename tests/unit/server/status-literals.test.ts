@@ -158,7 +158,7 @@ export const STATUS_SETS: Readonly<Record<string, StatusSet>> = {
     columns: ['returnFileLines.outcome'],
     owners: {
       'domain/cnab/return-settlement.ts': 'decides a line’s outcome from its movement',
-      'areas/servicing/cnab-return.ts': 'applies a return file and stores each line’s outcome',
+      'areas/bank-files/cnab-return.ts': 'applies a return file and stores each line’s outcome',
     },
   },
   RETURN_MOVEMENT_KINDS: {
@@ -167,7 +167,7 @@ export const STATUS_SETS: Readonly<Record<string, StatusSet>> = {
     owners: {
       'domain/cnab/codes.ts': 'maps each bank’s movement codes to a kind',
       'domain/cnab/return-settlement.ts': 'decides a line’s outcome from its kind',
-      'areas/servicing/cnab-return.ts': 'stores each line’s kind',
+      'areas/bank-files/cnab-return.ts': 'stores each line’s kind',
       'areas/servicing/boleto-rejection.ts': 'reads back the registration words the bank said last (REGISTRATION_KINDS)',
     },
   },

@@ -75,10 +75,8 @@ import {
 } from '../../domain/cnab';
 import { bankFeePosting } from '../../domain/servicing/postings';
 import type { JournalItem } from '../ledger';
-import { checkPaymentBatch, payBatch, type BatchPaymentResult, type PaymentInput } from './payments';
-import { stillCollected } from './stored-status';
+import { checkPaymentBatch, lockOperationRows, payBatch, stillCollected, type BatchPaymentResult, type PaymentInput } from '../servicing';
 import { returnFileLines, returnFiles, type ReturnFileLineRow, type ReturnFileRow } from './schema-return';
-import { lockOperationRows } from './payment-reads';
 import { intArray, textArray } from '../../db/batch-sql';
 
 

@@ -74,12 +74,20 @@ import { conflict, notFound } from '../../platform/http/errors';
 import { logActivity } from '../../platform/activity';
 import { buildBoleto, SEQUENCE_DIGITS, type BoletoAccount, type BoletoBank } from '../../domain/boleto';
 import { boletoSlip, calendarDayPt, type BoletoBankAccount, type BoletoPdfInput, type BoletoPayer } from './boleto-pdf';
-import { replayOf, scheduleOf, servicingContext, stateView, transactionsOf, type InstallmentRow, type ServicingContext } from './installments';
+import {
+  installmentWithStatus,
+  replayOf,
+  scheduleOf,
+  servicingContext,
+  stateView,
+  storedStatusesOfOperation,
+  transactionsOf,
+  type InstallmentRow,
+  type ServicingContext,
+} from '../servicing';
 import { boletoSlips, type BoletoSlipRow } from './schema-boleto';
-import type { InstallmentTransactionRow } from './schema';
-import { storedStatusesOfOperation } from './stored-status';
-import { installmentWithStatus } from './payment-reads';
-import { installmentTitles, type InstallmentTitleRow } from './schema-moves';
+import type { InstallmentTransactionRow } from '../servicing/schema';
+import { installmentTitles, type InstallmentTitleRow } from '../servicing/schema-moves';
 import { heldByTheBank } from './registered-title';
 import { intArray } from '../../db/batch-sql';
 

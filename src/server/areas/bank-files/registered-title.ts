@@ -23,7 +23,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { BoletoRejection } from '@shared/contract/servicing-boleto';
 import type { Db } from '../../db/connect';
 import { ENTRY_REJECTED_KIND, ENTRY_REJECTED_MOVEMENT } from '../../domain/cnab';
-import { REGISTRATION_KINDS } from './boleto-rejection';
+import { REGISTRATION_KINDS } from '../servicing';
 import { intArray } from '../../db/batch-sql';
 
 const registrationKinds = () => sql.join(REGISTRATION_KINDS.map((k) => sql`${k}`), sql`, `);
