@@ -13,7 +13,7 @@
 import { and, asc, eq, gte, isNull } from 'drizzle-orm';
 import type { Actor } from '../areas/operations';
 import { issueBoleto, issueCarne } from '../areas/bank-files';
-import { saveTitle } from '../areas/servicing';
+import { saveTitle } from '../areas/collection';
 import { creditOperationInstallments } from '../areas/operations/schema';
 import type { Db } from './connect';
 

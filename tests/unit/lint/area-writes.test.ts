@@ -54,7 +54,7 @@ describe("areas write only their own tables", { timeout: 60_000 }, () => {
     expect(await writeMessages('src/server/areas/servicing/probe.ts', `${batch}\nimport { creditOperationEvents } from '../operations/schema';\nawait insertRows(tx, creditOperationEvents, []);`)).toEqual([
       expect.stringContaining('Inserts into creditOperationEvents'),
     ]);
-    expect(await writeMessages('src/server/areas/servicing/probe.ts', `${batch}\nimport { installmentTransactions } from './schema';\nawait insertRows(tx, installmentTransactions, []);`)).toEqual([]);
+    expect(await writeMessages('src/server/areas/collection/probe.ts', `${batch}\nimport { installmentTransactions } from './schema';\nawait insertRows(tx, installmentTransactions, []);`)).toEqual([]);
   });
 
   it("refuses a row lock on another area's table: its from() without `of`, or named in `of`", async () => {

@@ -74,20 +74,11 @@ import { conflict, notFound } from '../../platform/http/errors';
 import { logActivity } from '../../platform/activity';
 import { buildBoleto, SEQUENCE_DIGITS, type BoletoAccount, type BoletoBank } from '../../domain/boleto';
 import { boletoSlip, calendarDayPt, type BoletoBankAccount, type BoletoPdfInput, type BoletoPayer } from './boleto-pdf';
-import {
-  installmentWithStatus,
-  replayOf,
-  scheduleOf,
-  servicingContext,
-  stateView,
-  storedStatusesOfOperation,
-  transactionsOf,
-  type InstallmentRow,
-  type ServicingContext,
-} from '../servicing';
+import { storedStatusesOfOperation } from '../servicing';
+import { installmentWithStatus, replayOf, scheduleOf, servicingContext, stateView, transactionsOf, type InstallmentRow, type ServicingContext } from '../collection';
 import { boletoSlips, type BoletoSlipRow } from './schema-boleto';
-import type { InstallmentTransactionRow } from '../servicing/schema';
-import { installmentTitles, type InstallmentTitleRow } from '../servicing/schema-moves';
+import type { InstallmentTransactionRow } from '../collection/schema';
+import { installmentTitles, type InstallmentTitleRow } from '../collection/schema-moves';
 import { heldByTheBank } from './registered-title';
 import { intArray } from '../../db/batch-sql';
 

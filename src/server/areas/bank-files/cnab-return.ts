@@ -75,7 +75,8 @@ import {
 } from '../../domain/cnab';
 import { bankFeePosting } from '../../domain/servicing/postings';
 import type { JournalItem } from '../ledger';
-import { checkPaymentBatch, lockOperationRows, payBatch, stillCollected, type BatchPaymentResult, type PaymentInput } from '../servicing';
+import { stillCollected } from '../servicing';
+import { checkPaymentBatch, lockOperationRows, payBatch, type BatchPaymentResult, type PaymentInput } from '../collection';
 import { returnFileLines, returnFiles, type ReturnFileLineRow, type ReturnFileRow } from './schema-return';
 import { intArray, textArray } from '../../db/batch-sql';
 

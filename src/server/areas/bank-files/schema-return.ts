@@ -5,7 +5,7 @@ import { users } from '../access/schema';
 import { companyBankAccounts } from '../company/schema';
 import { creditOperationInstallments } from '../operations/schema';
 import { boletoSlips } from './schema-boleto';
-import { installmentTransactions } from '../servicing/schema';
+import { installmentTransactions } from '../collection/schema';
 
 export const returnFiles = pgTable(
   'return_files',

@@ -55,26 +55,8 @@ import { priceCession, type CessionPrice, type CessionPricing } from '../../doma
 import { cessionPosting, cessionReversalPosting } from '../../domain/servicing/postings';
 import { addDays } from '../../domain/servicing/days';
 import { post } from '../ledger';
-import {
-  CESSION_KIND,
-  CESSION_REVERSAL_KIND,
-  changeInstallments,
-  currentStatus,
-  heldByPendingCession,
-  itemStanding,
-  replayOf,
-  REQUEST,
-  reversalInForce,
-  rowsOf,
-  servicingContext,
-  storedStatusesOf,
-  transactionsOf,
-  withAssigneeMoney,
-  type InstallmentChange,
-  type InstallmentRow,
-  type InstallmentTarget,
-  type ServicingContext,
-} from '../servicing';
+import { CESSION_KIND, CESSION_REVERSAL_KIND, currentStatus, heldByPendingCession, itemStanding, REQUEST, reversalInForce, rowsOf, storedStatusesOf, withAssigneeMoney } from '../servicing';
+import { changeInstallments, replayOf, servicingContext, transactionsOf, type InstallmentChange, type InstallmentRow, type InstallmentTarget, type ServicingContext } from '../collection';
 import { cessionItems, cessionReversalItems, cessionReversals, cessions, type CessionItemRow, type CessionReversalRow, type CessionRow } from './schema-cession';
 
 export const CESSION_MESSAGES = {

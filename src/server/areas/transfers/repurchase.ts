@@ -40,21 +40,8 @@ import { logActivity } from '../../platform/activity';
 import { repurchaseAmount, type RepurchaseAmount } from '../../domain/servicing/repurchase';
 import { repurchasePosting, repurchaseReversalPosting } from '../../domain/servicing/postings';
 import { post } from '../ledger';
-import {
-  changeInstallment,
-  itemStanding,
-  loadTarget,
-  lockedServicing,
-  REPURCHASE_KIND,
-  REPURCHASE_REVERSAL_KIND,
-  repurchaseStanding,
-  REQUEST,
-  rowsOf,
-  scheduleOf,
-  servicingContext,
-  type InstallmentTarget,
-  type ServicingContext,
-} from '../servicing';
+import { itemStanding, REPURCHASE_KIND, REPURCHASE_REVERSAL_KIND, repurchaseStanding, REQUEST, rowsOf } from '../servicing';
+import { changeInstallment, loadTarget, lockedServicing, scheduleOf, servicingContext, type InstallmentTarget, type ServicingContext } from '../collection';
 import { MARK_CAUSE_LABELS_PT, markCauseOf, marksInForce } from './repurchase-causes';
 import { repurchaseReversals, repurchases, type RepurchaseReversalRow, type RepurchaseRow } from './schema-repurchase';
 

@@ -23,8 +23,9 @@ import { lockOperations, OPERATION_MESSAGES, REQUEST, type OperationRow } from '
 import { creditOperationInstallments, creditOperations } from '../operations/schema';
 import { notFound } from '../../platform/http/errors';
 import { contextFrom, INSTALLMENT_MESSAGES, type InstallmentRow, type ServicingContext, type Terms } from './installments';
-import { disbursements, installmentTransactions, type InstallmentTransactionRow } from './schema';
-import { installmentStates } from './schema-moves';
+import { disbursements } from '../servicing/schema';
+import { installmentStates } from '../servicing/schema-status';
+import { installmentTransactions, type InstallmentTransactionRow } from './schema';
 import { intArray } from '../../db/batch-sql';
 
 /**

@@ -87,9 +87,7 @@ import {
 } from './payment-reads';
 import { installmentTransactions, type InstallmentTransactionRow } from './schema';
 import { assertCurrentInstallment, assertPayableInstallment } from './prepayment';
-import { refuseUnlessCollecting } from './stored-status';
-import { postedToAssignee, standingCessionDate } from './cession-reads';
-import { boletoRejectionOf } from './boleto-rejection';
+import { boletoRejectionOf, postedToAssignee, refuseUnlessCollecting, standingCessionDate } from '../servicing';
 import { insertRows } from '../../db/insert-rows';
 
 export const PAYMENT_MESSAGES = {
