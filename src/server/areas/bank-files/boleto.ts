@@ -41,7 +41,7 @@
  *   rule and remittance.ts's choice of the 06 (the latest slip the bank holds
  *   with the same amount and title data). A new amount or new title data is a
  *   new title with its own number (a baixa and an entry).
- * - Locks, in the one order of servicing (src/server/README.md, Servicing,
+ * - Locks, in the one order of servicing (src/server/areas/servicing/README.md,
  *   "One lock order"): the company's collecting account first (its nosso
  *   número is reserved under that lock), then the operation's row — the order
  *   a return file takes them in (the account, then the operations it names).

@@ -15,7 +15,7 @@
  * - Settling runs in the caller's transaction under the account's row lock
  *   (the lock remittances take), so two imports of one account run one after
  *   the other and the second sees the first's lines. Then, in the one lock
- *   order of servicing (src/server/README.md, Servicing, "One lock order":
+ *   order of servicing (src/server/areas/servicing/README.md, "One lock order":
  *   the account, then operations in id order), every operation a line names
  *   is locked — also those whose line only posts the bank's fee — and the
  *   slips' installments are read again after those locks, so whether one is

@@ -38,7 +38,7 @@ import { intArray } from '../../db/batch-sql';
  * stored status into its locking statement saw it as it was before the
  * cession or write-off it had waited for.
  *
- * Lock order (src/server/README.md, Servicing, "One lock order"): a company
+ * Lock order (src/server/areas/servicing/README.md, "One lock order"): a company
  * bank account's row (a boleto's collecting account, a return file's, a
  * remittance's) before these, every operation the transaction will write
  * rows for in this one call (a row whose foreign key names an operation

@@ -29,7 +29,7 @@
  *   follow the replay.
  * - An installment out of collection (written off, renegotiated: its stored
  *   status) takes neither a payment nor a reversal (409 naming status).
- * - An installment an assignee holds (cession.ts) is still collected by the
+ * - An installment an assignee holds (transfers/cession.ts) is still collected by the
  *   lender, but the money is the assignee's: its payment posts
  *   assignedPaymentPosting (bank ← amount; due to assignee → amount, whatever
  *   the split, so no re-allocation moves an account); one dated before the
