@@ -82,10 +82,10 @@ describe("areas write only their own tables", { timeout: 60_000 }, () => {
       expect.stringContaining('credit_operations'),
     ]);
     expect(
-      await writeMessages('src/server/areas/bank-files/probe.ts', `${sql}\nawait tx.execute(sql\`SELECT 1 FROM boleto_slips s JOIN credit_operations o ON o.id = s.credit_operation_id FOR UPDATE OF o\`);`),
+      await writeMessages('src/server/areas/boletos/probe.ts', `${sql}\nawait tx.execute(sql\`SELECT 1 FROM boleto_slips s JOIN credit_operations o ON o.id = s.credit_operation_id FOR UPDATE OF o\`);`),
     ).toEqual([expect.stringContaining('Locks (SQL) credit_operations')]);
     expect(
-      await writeMessages('src/server/areas/bank-files/probe.ts', `${sql}\nawait tx.execute(sql\`SELECT 1 FROM boleto_slips s JOIN credit_operations o ON o.id = s.credit_operation_id FOR UPDATE OF s\`);`),
+      await writeMessages('src/server/areas/boletos/probe.ts', `${sql}\nawait tx.execute(sql\`SELECT 1 FROM boleto_slips s JOIN credit_operations o ON o.id = s.credit_operation_id FOR UPDATE OF s\`);`),
     ).toEqual([]);
     // An upsert's DO UPDATE names no table.
     expect(await writeMessages('src/server/areas/reports/probe.ts', `${sql}\nawait tx.execute(sql\`INSERT INTO saved_reports (name) VALUES ('x') ON CONFLICT (name) DO UPDATE SET name = 'y'\`);`)).toEqual([]);

@@ -1,20 +1,15 @@
 /**
- * Bank files: what goes to and comes back from the collecting bank — the
- * boleto and the carnê (a slip per installment, its nosso número reserved
- * under the collecting account's lock, the PDF drawn after the commit), the
- * CNAB 240 remittances (automatic and manual) and the return files that
- * settle payments. This file is the area's only way in for other areas;
- * schema*.ts declare its tables. It calls collection (a return file pays
- * through payBatch, the rules of pay()) and the servicing core; neither calls
- * it: what collection needs of the bank's answers (whether it rejected a
- * slip) is read in the core (servicing/boleto-rejection.ts).
+ * Bank files: the CNAB 240 files exchanged with the collecting bank — the
+ * remittances (automatic and manual) that register, change and write off the
+ * boletos' titles, and the return files that settle payments. This file is
+ * the area's only way in for other areas; schema*.ts declare its tables. It
+ * calls collection (a return file pays through payBatch, the rules of pay())
+ * and the servicing core; boletos calls it (which slip is the bank's title,
+ * registered-title.ts). Nothing below calls it: what collection needs of the
+ * bank's answers (whether it rejected a slip) is read in the core
+ * (servicing/boleto-rejection.ts).
  *
  * Design choices (the rules are written beside each in its module):
- * - Boletos (boleto.ts): one recorded slip per installment while its amount
- *   and due date do not change (a reprint gives the same nosso número); an
- *   overdue installment gets an updated slip due today with its charges; the
- *   nosso número is the collecting account's sequence (company area), never
- *   reused; the PDF is drawn after the commit from what was recorded.
  * - CNAB 240 remittances (remittance.ts): entries for slips never sent,
  *   write-offs for sent slips whose installment left the bank's collection;
  *   the NSA under the account's row lock; a file is stored (text, SHA-256,
@@ -29,4 +24,5 @@
 // The company's remittance report over a period (areas/reports) draws each file as this report does.
 export { instructionText, remittanceReport, workbookBytes, type RemittanceReport } from './remittance-report';
 export { brasilia, drawRemittanceSection, openRemittancePdf } from './remittance-report-pdf';
-export { issueBoleto, issueCarne } from './boleto';
+// Boletos print the nosso número of the title the bank holds, which is this area's rule.
+export { heldByTheBank } from './registered-title';

@@ -6,8 +6,8 @@
  * This file is the area's only way in for other areas and the server's
  * composition (seeds); schema*.ts declare its tables. It calls the servicing
  * core (the release's terms, the stored status, whether an assignee holds an
- * installment or the bank rejected its slip) and the ledger; bank-files and
- * transfers call it, never the other way round.
+ * installment or the bank rejected its slip) and the ledger; boletos,
+ * bank-files and transfers call it, never the other way round.
  *
  * Design choices (the rules are written beside each in its module):
  * - Money transactions are never edited or deleted (the database refuses it):
@@ -44,7 +44,7 @@ export { loadInstallmentDetails } from './installments';
 // Reports that list operations (the parameterized report's open amount) read the value still open through here.
 export { openValuesOf } from './open-value';
 // What the upper areas build on: the installments' replay and the one function that changes a stored status (transfers),
-// the payment rules a return file settles by and the reads a boleto takes under its locks (bank-files).
+// the payment rules a return file settles by (bank-files) and the reads a boleto takes under its locks (boletos).
 export {
   replayOf,
   scheduleOf,

@@ -24,7 +24,7 @@
 import { SUPPORTED_BANK_CODES } from '@shared/banks';
 import { and, asc, eq, inArray, max } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
-import { boletoSlips } from '../bank-files/schema-boleto';
+import { boletoSlips } from '../boletos/schema-boleto';
 import { assignmentBankAccounts, companies, companyBankAccounts } from './schema';
 import { notFound } from '../../platform/http/errors';
 

@@ -1,23 +1,26 @@
 /**
  * Servicing, the core: what happens to an operation after its contract is
  * issued is split by job into collection (installments, payments, prepayment,
- * write-off, the collections desk), bank-files (boletos, remittances, return
- * files) and transfers (cessions, repurchases, the assignee's files); this
- * area holds the release that starts servicing and what more than one of
- * those jobs needs, so none of them imports another sideways or upwards:
+ * write-off, the collections desk), boletos (the slip and the carnê),
+ * bank-files (remittances, return files) and transfers (cessions,
+ * repurchases, the assignee's files); this area holds the release that starts
+ * servicing and what more than one of those jobs needs, so no import points
+ * from a lower area to a higher one:
  * - the disbursement (disbursement.ts, table disbursements in schema.ts);
  * - the installment's stored status (stored-status.ts, schema-status.ts:
  *   renegotiated, written off, assigned, repurchased; collection's
  *   changeInstallment is the one function that moves it, for collection and
- *   transfers alike; bank files read it);
+ *   transfers alike; boletos and bank files read it);
  * - whether an assignee holds an installment and whose money a payment was
  *   (cession-reads.ts, repurchase-reads.ts): payments need it, and the
  *   cession service reads payments, so it cannot live in transfers;
  * - whether the bank rejected an installment's slip (boleto-rejection.ts):
- *   the installment views and payments need it, and the bank files read them.
+ *   the installment views and payments need it, and boletos and bank files
+ *   read them.
  * The last two read the upper areas' tables in SQL and import none of them.
- * Layering: ledger ← servicing ← collection ← bank-files, transfers; README.md
- * beside this file has the rules that span them (the one lock order).
+ * Layering: ledger ← servicing ← collection ← bank-files ← boletos, and
+ * collection ← transfers; README.md beside this file has the rules that span
+ * them (the one lock order).
  *
  * Design choices (the rules are written beside each in its module):
  * - Every movement of one operation takes that operation's row lock, so

@@ -79,7 +79,7 @@ import { installmentWithStatus, replayOf, scheduleOf, servicingContext, stateVie
 import { boletoSlips, type BoletoSlipRow } from './schema-boleto';
 import type { InstallmentTransactionRow } from '../collection/schema';
 import { installmentTitles, type InstallmentTitleRow } from '../collection/schema-moves';
-import { heldByTheBank } from './registered-title';
+import { heldByTheBank } from '../bank-files';
 import { intArray } from '../../db/batch-sql';
 
 export const BOLETO_MESSAGES = {
