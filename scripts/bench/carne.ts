@@ -18,7 +18,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { pathToFileURL } from 'node:url';
 import { freePath } from '../../src/main/services/files';
-import { renderCarnePdf, type BoletoPdfInput } from '../../src/server/areas/servicing/boleto-pdf';
+import { renderCarnePdf, type BoletoPdfInput } from '../../src/server/areas/boletos/boleto-pdf';
 import { addMonths } from '../../src/server/domain/credit/calendar';
 
 const COUNT = Number(process.env.BENCH_CARNE_INSTALLMENTS ?? 360);

@@ -12,7 +12,8 @@
  */
 import { and, asc, eq, gte, isNull } from 'drizzle-orm';
 import type { Actor } from '../areas/operations';
-import { issueBoleto, issueCarne, saveTitle } from '../areas/servicing';
+import { issueBoleto, issueCarne } from '../areas/boletos';
+import { saveTitle } from '../areas/collection';
 import { creditOperationInstallments } from '../areas/operations/schema';
 import type { Db } from './connect';
 

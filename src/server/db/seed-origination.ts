@@ -29,7 +29,8 @@ import { borrowerJointDebtors, borrowerProducts, borrowerRevenues, borrowerSecur
 import { creditOperationInstallments, creditOperations } from '../areas/operations/schema';
 import { borrowerBankAccounts } from '../areas/borrowers/schema';
 import { seedBoletos } from './seed-boletos';
-import { applyPrepayment, decideOperationWriteOff, decideReversal, disburse, loadInstallmentDetails, pay, quotePrepayment, requestOperationWriteOff, reverse } from '../areas/servicing';
+import { disburse } from '../areas/servicing';
+import { applyPrepayment, decideOperationWriteOff, decideReversal, loadInstallmentDetails, pay, quotePrepayment, requestOperationWriteOff, reverse } from '../areas/collection';
 
 const DAY_MS = 86_400_000;
 

@@ -1,27 +1,20 @@
 /**
- * Servicing, its remittances, cessions and repurchases, the ledger, and the home screen's
- * two panels (the portfolio is servicing's, the solicitations' figures
- * intake's) (handler group, routes.ts).
+ * Servicing by job — the release (servicing), collection, boletos, bank
+ * files, transfers —, the ledger, and the home screen's two panels (the
+ * portfolio is collection's, the solicitations' figures intake's) (handler
+ * group, routes.ts).
  */
 import { dashboardHandlers } from '../areas/intake/handlers';
 import { ledgerHandlers } from '../areas/ledger/handlers';
-import {
-  assigneeStatementHandlers,
-  assignmentRemittanceHandlers,
-  boletoHandlers,
-  cessionHandlers,
-  cnabReturnHandlers,
-  collectionsHandlers,
-  prepaymentHandlers,
-  remittanceHandlers,
-  remittanceManualHandlers,
-  repurchaseHandlers,
-  servicingHandlers,
-  servicingMovesHandlers,
-} from '../areas/servicing/handlers';
+import { disbursementHandlers } from '../areas/servicing/handlers';
+import { collectionsHandlers, paymentHandlers, prepaymentHandlers, servicingMovesHandlers } from '../areas/collection/handlers';
+import { boletoHandlers } from '../areas/boletos/handlers';
+import { cnabReturnHandlers, remittanceHandlers, remittanceManualHandlers } from '../areas/bank-files/handlers';
+import { assigneeStatementHandlers, assignmentRemittanceHandlers, cessionHandlers, repurchaseHandlers } from '../areas/transfers/handlers';
 
 export const handlers = {
-  ...servicingHandlers,
+  ...disbursementHandlers,
+  ...paymentHandlers,
   ...prepaymentHandlers,
   ...boletoHandlers,
   ...servicingMovesHandlers,

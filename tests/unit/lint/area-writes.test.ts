@@ -54,7 +54,7 @@ describe("areas write only their own tables", { timeout: 60_000 }, () => {
     expect(await writeMessages('src/server/areas/servicing/probe.ts', `${batch}\nimport { creditOperationEvents } from '../operations/schema';\nawait insertRows(tx, creditOperationEvents, []);`)).toEqual([
       expect.stringContaining('Inserts into creditOperationEvents'),
     ]);
-    expect(await writeMessages('src/server/areas/servicing/probe.ts', `${batch}\nimport { installmentTransactions } from './schema';\nawait insertRows(tx, installmentTransactions, []);`)).toEqual([]);
+    expect(await writeMessages('src/server/areas/collection/probe.ts', `${batch}\nimport { installmentTransactions } from './schema';\nawait insertRows(tx, installmentTransactions, []);`)).toEqual([]);
   });
 
   it("refuses a row lock on another area's table: its from() without `of`, or named in `of`", async () => {
@@ -82,10 +82,10 @@ describe("areas write only their own tables", { timeout: 60_000 }, () => {
       expect.stringContaining('credit_operations'),
     ]);
     expect(
-      await writeMessages('src/server/areas/servicing/probe.ts', `${sql}\nawait tx.execute(sql\`SELECT 1 FROM boleto_slips s JOIN credit_operations o ON o.id = s.credit_operation_id FOR UPDATE OF o\`);`),
+      await writeMessages('src/server/areas/boletos/probe.ts', `${sql}\nawait tx.execute(sql\`SELECT 1 FROM boleto_slips s JOIN credit_operations o ON o.id = s.credit_operation_id FOR UPDATE OF o\`);`),
     ).toEqual([expect.stringContaining('Locks (SQL) credit_operations')]);
     expect(
-      await writeMessages('src/server/areas/servicing/probe.ts', `${sql}\nawait tx.execute(sql\`SELECT 1 FROM boleto_slips s JOIN credit_operations o ON o.id = s.credit_operation_id FOR UPDATE OF s\`);`),
+      await writeMessages('src/server/areas/boletos/probe.ts', `${sql}\nawait tx.execute(sql\`SELECT 1 FROM boleto_slips s JOIN credit_operations o ON o.id = s.credit_operation_id FOR UPDATE OF s\`);`),
     ).toEqual([]);
     // An upsert's DO UPDATE names no table.
     expect(await writeMessages('src/server/areas/reports/probe.ts', `${sql}\nawait tx.execute(sql\`INSERT INTO saved_reports (name) VALUES ('x') ON CONFLICT (name) DO UPDATE SET name = 'y'\`);`)).toEqual([]);

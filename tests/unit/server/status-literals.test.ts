@@ -141,12 +141,12 @@ export const STATUS_SETS: Readonly<Record<string, StatusSet>> = {
   CESSION_STATUSES: {
     statuses: CESSION_STATUSES,
     columns: [],
-    owners: { 'areas/servicing/cession.ts': 'derives a cession’s status from its four-eyes request (no column)' },
+    owners: { 'areas/transfers/cession.ts': 'derives a cession’s status from its four-eyes request (no column)' },
   },
   REPURCHASE_STATUSES: {
     statuses: REPURCHASE_STATUSES,
     columns: [],
-    owners: { 'areas/servicing/repurchase.ts': 'derives a repurchase’s status from its requests and its undoing (no column)' },
+    owners: { 'areas/transfers/repurchase.ts': 'derives a repurchase’s status from its requests and its undoing (no column)' },
   },
   SLOT_STATES: {
     statuses: SLOT_STATES,
@@ -158,7 +158,7 @@ export const STATUS_SETS: Readonly<Record<string, StatusSet>> = {
     columns: ['returnFileLines.outcome'],
     owners: {
       'domain/cnab/return-settlement.ts': 'decides a line’s outcome from its movement',
-      'areas/servicing/cnab-return.ts': 'applies a return file and stores each line’s outcome',
+      'areas/bank-files/cnab-return.ts': 'applies a return file and stores each line’s outcome',
     },
   },
   RETURN_MOVEMENT_KINDS: {
@@ -167,7 +167,7 @@ export const STATUS_SETS: Readonly<Record<string, StatusSet>> = {
     owners: {
       'domain/cnab/codes.ts': 'maps each bank’s movement codes to a kind',
       'domain/cnab/return-settlement.ts': 'decides a line’s outcome from its kind',
-      'areas/servicing/cnab-return.ts': 'stores each line’s kind',
+      'areas/bank-files/cnab-return.ts': 'stores each line’s kind',
       'areas/servicing/boleto-rejection.ts': 'reads back the registration words the bank said last (REGISTRATION_KINDS)',
     },
   },
@@ -357,7 +357,7 @@ describe('status literals stay in the modules that own them', () => {
       // 'pending' is an approval's and an outbox message's word: the column says whose.
       expect(offencesIn('platform/mailer.ts', [hit('pending', 'outbox.status')])).toEqual([]);
       expect(offencesIn('platform/mailer.ts', [hit('pending', 'approvalRequests.status')])).toHaveLength(1);
-      expect(offencesIn('areas/servicing/payment-reads.ts', [hit('pending', 'approvalRequests.status')])).toHaveLength(1);
+      expect(offencesIn('areas/collection/payment-reads.ts', [hit('pending', 'approvalRequests.status')])).toHaveLength(1);
     });
 
     it('lets a file use a word without a column when it owns a set holding it, and no other', () => {

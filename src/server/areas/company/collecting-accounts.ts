@@ -11,7 +11,7 @@
  *   account's counter and one past the highest sequence ever issued on it, so
  *   a counter an administrator moved back never hands out a number again; the
  *   issued slips' UNIQUE (account, sequence) is the last guard.
- * - Lock order (src/server/README.md, Servicing, "One lock order"): the
+ * - Lock order (src/server/areas/servicing/README.md, "One lock order"): the
  *   account's row is locked before any credit operation's, by every
  *   transaction that takes both — a boleto locks the collecting account
  *   (collectingAccountOf with `lock`) before its operation, as a return file
@@ -24,7 +24,7 @@
 import { SUPPORTED_BANK_CODES } from '@shared/banks';
 import { and, asc, eq, inArray, max } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
-import { boletoSlips } from '../servicing/schema-boleto';
+import { boletoSlips } from '../boletos/schema-boleto';
 import { assignmentBankAccounts, companies, companyBankAccounts } from './schema';
 import { notFound } from '../../platform/http/errors';
 

@@ -9,8 +9,9 @@
 import { date, integer, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { LEDGER_ACCOUNTS, LEDGER_SIDES, POSTING_KINDS } from '@shared/enums';
 import { creditOperations } from '../operations/schema';
-import { disbursements, installmentTransactions } from '../servicing/schema';
-import { prepayments } from '../servicing/schema-prepayment';
+import { disbursements } from '../servicing/schema';
+import { installmentTransactions } from '../collection/schema';
+import { prepayments } from '../collection/schema-prepayment';
 
 export const journalEntries = pgTable('journal_entries', {
   id: serial('id').primaryKey(),

@@ -10,7 +10,7 @@ import { PARAMETERIZED_COLUMNS, parameterizedColumnTitle, parameterizedExcelColu
 import { formatCurrency } from '@shared/format';
 import { translate } from '@shared/i18n';
 import { brDay, openPdf, pdfTable, type PdfColumn, type PdfDoc } from '../../platform/pdf-table';
-import { workbookBytes } from '../servicing';
+import { workbookBytes } from '../bank-files';
 import type { ParameterizedFilter } from './parameterized-report';
 
 export const PARAMETERIZED_TITLE = 'Relatório parametrizado de operações';

@@ -19,7 +19,8 @@ import { LENDER_ZONE } from '../../platform/clock';
 import { badRequest, MESSAGES } from '../../platform/http/errors';
 import { borrowers } from '../borrowers/schema';
 import { creditOperationInstallments as inst, creditOperations as ops } from '../operations/schema';
-import { assigneeNamesOf, openValuesOf } from '../servicing';
+import { assigneeNamesOf } from '../servicing';
+import { openValuesOf } from '../collection';
 import { where, type OperationsFilter } from './operations-report';
 
 export interface ParameterizedFilter extends OperationsFilter {

@@ -16,8 +16,8 @@ import { daysBetween } from '../../domain/credit/calendar';
 import { badRequest } from '../../platform/http/errors';
 import { brDay, pdfTable, type PdfColumn } from '../../platform/pdf-table';
 import { companyBankAccounts } from '../company/schema';
-import { brasilia, drawRemittanceSection, instructionText, openRemittancePdf, remittanceReport, workbookBytes, type RemittanceReport } from '../servicing';
-import { remittances } from '../servicing/schema-remittance';
+import { brasilia, drawRemittanceSection, instructionText, openRemittancePdf, remittanceReport, workbookBytes, type RemittanceReport } from '../bank-files';
+import { remittances } from '../bank-files/schema-remittance';
 
 export interface RemittancePeriod {
   from: string;

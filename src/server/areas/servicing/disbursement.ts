@@ -27,6 +27,7 @@ import { and, eq } from 'drizzle-orm';
 import { DISBURSEMENT_MOVE, wasDisbursed, type CreditOperationStatus } from '@shared/credit-operation-status';
 import type { DisbursementMethod } from '@shared/servicing';
 import type { DisbursementView } from '@shared/contract/servicing';
+import type { OperationName } from '@shared/contract/index';
 import { formatCurrency } from '@shared/format';
 import type { Db } from '../../db/connect';
 import { users } from '../access/schema';
@@ -37,6 +38,9 @@ import { badRequest, conflict } from '../../platform/http/errors';
 import { disbursementPosting } from '../../domain/servicing/postings';
 import { post } from '../ledger';
 import { disbursements, type DisbursementRow, type PayoutAccount } from './schema';
+
+/** The servicing namespace's calls on the release (the rest of the namespace is collection's, the journal the ledger's). */
+export type DisbursementName = Extract<OperationName, 'servicing.disbursement' | 'servicing.disburse'>;
 
 export const DISBURSEMENT_MESSAGES = {
   notIssued: (status: string) => `Somente uma operação com contrato emitido pode ser liberada; esta está ${status}.`,

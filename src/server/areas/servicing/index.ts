@@ -1,22 +1,28 @@
 /**
- * Servicing: what happens to an operation after its contract is issued — the
- * disbursement, the installments as of any date, payments and their
- * reversals, and the double-entry journal under every money movement.
- * This file is the area's only way in for other areas and the server's
- * composition (routes, seeds); schema.ts declares its tables.
+ * Servicing, the core: what happens to an operation after its contract is
+ * issued is split by job into collection (installments, payments, prepayment,
+ * write-off, the collections desk), boletos (the slip and the carnê),
+ * bank-files (remittances, return files) and transfers (cessions,
+ * repurchases, the assignee's files); this area holds the release that starts
+ * servicing and what more than one of those jobs needs, so no import points
+ * from a lower area to a higher one:
+ * - the disbursement (disbursement.ts, table disbursements in schema.ts);
+ * - the installment's stored status (stored-status.ts, schema-status.ts:
+ *   renegotiated, written off, assigned, repurchased; collection's
+ *   changeInstallment is the one function that moves it, for collection and
+ *   transfers alike; boletos and bank files read it);
+ * - whether an assignee holds an installment and whose money a payment was
+ *   (cession-reads.ts, repurchase-reads.ts): payments need it, and the
+ *   cession service reads payments, so it cannot live in transfers;
+ * - whether the bank rejected an installment's slip (boleto-rejection.ts):
+ *   the installment views and payments need it, and boletos and bank files
+ *   read them.
+ * The last two read the upper areas' tables in SQL and import none of them.
+ * Layering: ledger ← servicing ← collection ← bank-files ← boletos, and
+ * collection ← transfers; README.md beside this file has the rules that span
+ * them (the one lock order).
  *
  * Design choices (the rules are written beside each in its module):
- * - Money transactions are never edited or deleted (the database refuses it):
- *   a reversal is its own row naming the payment it undoes, with a reason.
- *   Each row keeps the split it was recorded with; a payment's split today
- *   is the replay of the installment's standing payments in date order
- *   (domain/servicing/allocation.ts), so a payment or reversal dated in the
- *   past re-allocates the later ones, and the journal posts the difference.
- * - The installment's state (open, partially paid, paid; overdue; days late;
- *   charges) is derived from its transactions and the day asked, never stored
- *   by a job. The settlement day is kept on the schedule row (operations'
- *   paid_on) through the operations area, for the overdue rule the risk
- *   classification reads.
  * - Every movement of one operation takes that operation's row lock, so
  *   concurrent payments are checked one after another against what is left
  *   (twenty at once never pass an installment's balance); every money write
@@ -30,60 +36,35 @@
  *   balance on a date sums the per-day account balances up to it (kept by a
  *   trigger in each posting's transaction, migration 0021), and is read by
  *   AllOperators.
- * - The expired-installments list filters candidates by an index on the
- *   schedule (unsettled, due on or before the last business day before today)
- *   and replays only the page's rows for their charges (collections.ts).
  * - Disbursement keeps the signed schedule; a release on or after the first
  *   due date is refused (the contract must be issued again).
- * - Prepayment (prepayment.ts) discounts the remaining installments at the
- *   contract rate and stores the new schedule as a new version: the replaced
- *   rows stay (marked superseded_in), take no more payments or reversals,
- *   and are read through the prepayment that replaced them; a full
- *   prepayment settles the operation.
- * - Boletos (boleto.ts): one recorded slip per installment while its amount
- *   and due date do not change (a reprint gives the same nosso número); an
- *   overdue installment gets an updated slip due today with its charges; the
- *   nosso número is the collecting account's sequence (company area), never
- *   reused; the PDF is drawn after the commit from what was recorded.
- * - Moves besides payments (installment-moves.ts, write-off.ts): the
- *   installment's non-payment status is stored beside the schedule
- *   (installment_states: renegotiated, written off), payment progress stays
- *   derived; every write-off, of an installment or of an operation's whole
- *   balance, waits for a second person and posts loans receivable → credit
- *   losses; one function changes the status (installment-change.ts).
- * - CNAB 240 remittances (remittance.ts): entries for slips never sent,
- *   write-offs for sent slips whose installment left the bank's collection;
- *   the NSA under the account's row lock; a file is stored (text, SHA-256,
- *   what it carried) only when every line checks out, and never changed.
- * - Manual remittances (remittance-manual.ts): a person picks which of the
- *   entries a file carries; generated by remittance.ts under the same lock.
- * - CNAB 240 return files (cnab-return.ts): previewed without writing, then
- *   settled in one transaction under the account's lock — payments through
- *   pay(), the bank's fee as its own posting, rejected entries kept as marks
- *   on their slips; the same file or line is never applied twice.
- * - Cessions (cession.ts): installments sold to an assignee at a price (rate
- *   or stated, domain/servicing/cession.ts), one immutable record with its
- *   items, the receivable derecognised against an amount due from the
- *   assignee with the gain or loss, behind four eyes above the company's
- *   limit; payments of an assigned installment are owed to the assignee;
- *   reversals are records of their own with contra entries.
- * - Repurchases (repurchase.ts): an assigned installment bought back for the
- *   amount its assignee account's rule gives (domain/servicing/repurchase.ts),
- *   the receivable back against an amount due to the assignee, behind the
- *   same four-eyes limit; undone by a record of its own with contra entries.
  */
-// The company's remittance report over a period (areas/reports) draws each file as this report does.
-export { instructionText, remittanceReport, workbookBytes, type RemittanceReport } from './remittance-report';
-export { brasilia, drawRemittanceSection, openRemittancePdf } from './remittance-report-pdf';
-export { disburse } from './disbursement';
-export { decideReversal, pay, reverse } from './payments';
-export { loadInstallmentDetails } from './installments';
-
-export { stillCollected } from './stored-status';
-// Reports that list operations (the parameterized report's open amount) read the value still open through here.
-export { openValuesOf, type OpenValue } from './open-value';
+export { disburse, disbursementOf, type DisbursementName } from './disbursement';
+export {
+  currentStatus,
+  isStoredStatus,
+  refuseUnlessCollecting,
+  stillCollected,
+  storedStatusesAsOf,
+  storedStatusesOf,
+  storedStatusesOfOperation,
+  storedStatusOf,
+  storeStatuses,
+} from './stored-status';
+// Reports that filter or show operations by assignee read the same rule as the transfers area.
 export { assigneeNamesOf, cededToAssignee } from './cession-reads';
-export { applyPrepayment, quotePrepayment } from './prepayment';
-export { decideOperationWriteOff, requestOperationWriteOff } from './write-off';
-export { issueBoleto, issueCarne } from './boleto';
-export { saveTitle } from './installment-moves';
+export {
+  CESSION_KIND,
+  CESSION_REVERSAL_KIND,
+  cessionInForce,
+  heldByPendingCession,
+  itemStanding,
+  postedToAssignee,
+  REQUEST,
+  reversalInForce,
+  rowsOf,
+  standingCessionDate,
+  withAssigneeMoney,
+} from './cession-reads';
+export { REPURCHASE_KIND, REPURCHASE_REVERSAL_KIND, repurchaseInForce, repurchaseReversalInForce, repurchaseStanding } from './repurchase-reads';
+export { boletoRejectionOf, REGISTRATION_KINDS } from './boleto-rejection';

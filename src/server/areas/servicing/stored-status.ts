@@ -20,8 +20,7 @@ import {
 import type { Db } from '../../db/connect';
 import { insertRows } from '../../db/insert-rows';
 import { conflict } from '../../platform/http/errors';
-import { installmentStates } from './schema-moves';
-import { installmentStatusHistory } from './schema-status-history';
+import { installmentStates, installmentStatusHistory } from './schema-status';
 
 /** What to do instead, by status. */
 const NEXT_STEP: Partial<Record<InstallmentStatus, string>> = {

@@ -1,6 +1,6 @@
 /**
  * The collections desk's list of expired installments at a million
- * installments (areas/servicing/collections.ts).
+ * installments (areas/collection/collections.ts).
  *
  * Overdue is derived from the business date, never stored: the list asks for
  * the installments being collected and not settled (paid_on IS NULL) due on or

@@ -20,7 +20,7 @@
  * of a deadlock among postings. Within the lock the rows are written in
  * (day, account) order anyway.
  *
- * The expired list's borrower-name search (areas/servicing/collections.ts)
+ * The expired list's borrower-name search (areas/collection/collections.ts)
  * first finds the operations of the borrowers whose name contains the text,
  * then their expired installments:
  * - borrowers_name_folded_trgm: a trigram index on the folded name (lower

@@ -1,5 +1,5 @@
 /**
- * The boleto and carnê PDFs (src/server/areas/servicing/boleto-pdf.ts): the
+ * The boleto and carnê PDFs (src/server/areas/boletos/boleto-pdf.ts): the
  * text read back with pdftotext (poppler-utils), the page count, and the
  * barcode — the text bwip-js was asked to encode is the 44-digit code of
  * buildBoleto, and the bars drawn decode back to it. A PNG of each first
@@ -19,7 +19,7 @@ import {
   renderBoletoPdf,
   renderCarnePdf,
   type BoletoPdfInput,
-} from '../../../../src/server/areas/servicing/boleto-pdf';
+} from '../../../../src/server/areas/boletos/boleto-pdf';
 import { buildBoleto, caixaModulo11, type BoletoAccount } from '../../../../src/server/domain/boleto';
 import { addMonths } from '../../../../src/server/domain/credit/calendar';
 import { isValidBrCode, staticBrCode } from '../../../../src/server/domain/servicing/pix-brcode';

@@ -5,8 +5,8 @@
  * disbursed bears no charges.
  */
 import { describe, expect, it } from 'vitest';
-import { eventsOf, replayOf, type InstallmentRow, type ServicingContext } from '../../../../src/server/areas/servicing/installments';
-import type { InstallmentTransactionRow } from '../../../../src/server/areas/servicing/schema';
+import { eventsOf, replayOf, type InstallmentRow, type ServicingContext } from '../../../../src/server/areas/collection/installments';
+import type { InstallmentTransactionRow } from '../../../../src/server/areas/collection/schema';
 
 const installment: InstallmentRow = {
   id: 7,

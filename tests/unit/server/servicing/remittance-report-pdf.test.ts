@@ -8,8 +8,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { renderRemittanceReportPdf } from '../../../../src/server/areas/servicing/remittance-report-pdf';
-import type { RemittanceReport } from '../../../../src/server/areas/servicing/remittance-report';
+import { renderRemittanceReportPdf } from '../../../../src/server/areas/bank-files/remittance-report-pdf';
+import type { RemittanceReport } from '../../../../src/server/areas/bank-files/remittance-report';
 
 const LINES = 120;
 

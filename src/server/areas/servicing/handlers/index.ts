@@ -1,13 +1,2 @@
 /** What src/server/routes.ts registers for this area: its handlers (other areas call index.ts, never these). */
-export { servicingHandlers } from './servicing';
-export { prepaymentHandlers } from './prepayment';
-export { boletoHandlers } from './boleto';
-export { servicingMovesHandlers } from './moves';
-export { collectionsHandlers } from './collections';
-export { remittanceHandlers } from './remittance';
-export { remittanceManualHandlers } from './remittance-manual';
-export { cnabReturnHandlers } from './cnab-return';
-export { cessionHandlers } from './cession';
-export { repurchaseHandlers } from './repurchase';
-export { assignmentRemittanceHandlers } from './assignment-remittance';
-export { assigneeStatementHandlers } from './assignee-statement';
+export { disbursementHandlers } from './disbursement';

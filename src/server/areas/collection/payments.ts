@@ -29,7 +29,7 @@
  *   follow the replay.
  * - An installment out of collection (written off, renegotiated: its stored
  *   status) takes neither a payment nor a reversal (409 naming status).
- * - An installment an assignee holds (cession.ts) is still collected by the
+ * - An installment an assignee holds (transfers/cession.ts) is still collected by the
  *   lender, but the money is the assignee's: its payment posts
  *   assignedPaymentPosting (bank ← amount; due to assignee → amount, whatever
  *   the split, so no re-allocation moves an account); one dated before the
@@ -87,9 +87,7 @@ import {
 } from './payment-reads';
 import { installmentTransactions, type InstallmentTransactionRow } from './schema';
 import { assertCurrentInstallment, assertPayableInstallment } from './prepayment';
-import { refuseUnlessCollecting } from './stored-status';
-import { postedToAssignee, standingCessionDate } from './cession-reads';
-import { boletoRejectionOf } from './boleto-rejection';
+import { boletoRejectionOf, postedToAssignee, refuseUnlessCollecting, standingCessionDate } from '../servicing';
 import { insertRows } from '../../db/insert-rows';
 
 export const PAYMENT_MESSAGES = {

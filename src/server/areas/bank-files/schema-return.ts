@@ -4,8 +4,8 @@ import { RETURN_LINE_OUTCOMES, RETURN_MOVEMENT_KINDS } from '@shared/contract/co
 import { users } from '../access/schema';
 import { companyBankAccounts } from '../company/schema';
 import { creditOperationInstallments } from '../operations/schema';
-import { boletoSlips } from './schema-boleto';
-import { installmentTransactions } from './schema';
+import { boletoSlips } from '../boletos/schema-boleto';
+import { installmentTransactions } from '../collection/schema';
 
 export const returnFiles = pgTable(
   'return_files',

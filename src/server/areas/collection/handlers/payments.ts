@@ -1,17 +1,19 @@
 /**
- * Servicing's calls: who asks, one transaction per money movement with its
- * idempotency key, then the answer read back after the commit.
+ * Collection's calls on an installment (its state as of a date, payments,
+ * reversals and their four eyes): who asks, one transaction per money movement
+ * with its idempotency key, then the answer read back after the commit.
  */
 import type { OperationName } from '@shared/contract/index';
 import { isRoleId } from '@shared/roles';
 import { requireAuth, type HandlerContext, type Handlers } from '../../../platform/http/handler';
 import { once } from '../../../platform/idempotency';
 import type { Actor } from '../../operations';
-import { disburse, loadDisbursement } from '../disbursement';
+import type { DisbursementName } from '../../servicing';
 import { loadInstallmentDetails, loadInstallments } from '../installments';
 import { decideReversal, payAndDescribe, reverse, type PaymentOutcome } from '../payments';
 
-export type ServicingName = Exclude<Extract<OperationName, `servicing.${string}`>, 'servicing.journal'>;
+/** The servicing namespace's calls on installments (the release is the core's, servicing/handlers; the journal the ledger's). */
+export type PaymentName = Exclude<Extract<OperationName, `servicing.${string}`>, 'servicing.journal' | DisbursementName>;
 
 function actor(ctx: HandlerContext): Actor {
   const { user } = requireAuth(ctx);
@@ -19,19 +21,7 @@ function actor(ctx: HandlerContext): Actor {
   return { id: user.id, role: user.role_id };
 }
 
-export const servicingHandlers: Pick<Handlers, ServicingName> = {
-  'servicing.disbursement': async ({ id }, { deps }) => loadDisbursement(deps.db, id),
-
-  'servicing.disburse': async (args, ctx) => {
-    const me = actor(ctx);
-    const { idempotency_key, ...input } = args;
-    const today = ctx.deps.clock.today();
-    await ctx.deps.db.transaction((tx) =>
-      once(tx, { key: idempotency_key, operation: 'servicing.disburse', userId: me.id, args }, async () => ({ id: await disburse(tx, me, input, today) })),
-    );
-    return loadDisbursement(ctx.deps.db, args.id);
-  },
-
+export const paymentHandlers: Pick<Handlers, PaymentName> = {
   'servicing.installments': async ({ id, date }, { deps }) => loadInstallments(deps.db, id, date ?? deps.clock.today()),
 
   'servicing.installmentDetails': async ({ id, installment, date }, { deps }) => loadInstallmentDetails(deps.db, id, installment, date ?? deps.clock.today()),

@@ -31,10 +31,8 @@ import { notFound } from '../../platform/http/errors';
 import { activePayments, replayInstallment, type InstallmentEvent, type InstallmentFigures, type Replay, type Split } from '../../domain/servicing/allocation';
 import type { LateChargeTerms } from '../../domain/servicing/late-charges';
 import { payableUntil } from '../../domain/servicing/business-days';
-import { disbursementOf } from './disbursement';
+import { boletoRejectionOf, currentStatus, disbursementOf, storedStatusesAsOf } from '../servicing';
 import { installmentTransactions, type InstallmentTransactionRow } from './schema';
-import { currentStatus, storedStatusesAsOf } from './stored-status';
-import { boletoRejectionOf } from './boleto-rejection';
 
 export const INSTALLMENT_MESSAGES = {
   notFound: 'Parcela não encontrada nesta operação.',

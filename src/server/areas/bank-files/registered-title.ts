@@ -3,7 +3,7 @@
  * (one rule, as SQL fragments over a slip id):
  * - sent: an entry (01) or a due-date change (06) of the slip went out;
  * - entry rejected: the bank's last word on registering the slip (the
- *   return lines of boleto-rejection.ts's REGISTRATION_KINDS, latest by
+ *   return lines of the core's boleto-rejection.ts's REGISTRATION_KINDS, latest by
  *   occurrence date, then as imported) is movement 03, entrada rejeitada,
  *   imported after the slip's latest entry went out. The bank then holds no
  *   title under that nosso número: the next remittance sends the entry again
@@ -23,7 +23,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { BoletoRejection } from '@shared/contract/servicing-boleto';
 import type { Db } from '../../db/connect';
 import { ENTRY_REJECTED_KIND, ENTRY_REJECTED_MOVEMENT } from '../../domain/cnab';
-import { REGISTRATION_KINDS } from './boleto-rejection';
+import { REGISTRATION_KINDS } from '../servicing';
 import { intArray } from '../../db/batch-sql';
 
 const registrationKinds = () => sql.join(REGISTRATION_KINDS.map((k) => sql`${k}`), sql`, `);

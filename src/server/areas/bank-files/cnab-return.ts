@@ -15,7 +15,7 @@
  * - Settling runs in the caller's transaction under the account's row lock
  *   (the lock remittances take), so two imports of one account run one after
  *   the other and the second sees the first's lines. Then, in the one lock
- *   order of servicing (src/server/README.md, Servicing, "One lock order":
+ *   order of servicing (src/server/areas/servicing/README.md, "One lock order":
  *   the account, then operations in id order), every operation a line names
  *   is locked — also those whose line only posts the bank's fee — and the
  *   slips' installments are read again after those locks, so whether one is
@@ -75,10 +75,9 @@ import {
 } from '../../domain/cnab';
 import { bankFeePosting } from '../../domain/servicing/postings';
 import type { JournalItem } from '../ledger';
-import { checkPaymentBatch, payBatch, type BatchPaymentResult, type PaymentInput } from './payments';
-import { stillCollected } from './stored-status';
+import { stillCollected } from '../servicing';
+import { checkPaymentBatch, lockOperationRows, payBatch, type BatchPaymentResult, type PaymentInput } from '../collection';
 import { returnFileLines, returnFiles, type ReturnFileLineRow, type ReturnFileRow } from './schema-return';
-import { lockOperationRows } from './payment-reads';
 import { intArray, textArray } from '../../db/batch-sql';
 
 

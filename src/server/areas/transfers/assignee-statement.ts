@@ -15,8 +15,7 @@ import { ASSIGNEE_STATEMENT_KINDS, type AssigneeStatement, type AssigneeStatemen
 import type { Db } from '../../db/connect';
 import { assignmentBankAccounts } from '../company/schema';
 import { notFound } from '../../platform/http/errors';
-import { cessionInForce, reversalInForce, rowsOf } from './cession-reads';
-import { repurchaseInForce, repurchaseReversalInForce } from './repurchase-reads';
+import { cessionInForce, repurchaseInForce, repurchaseReversalInForce, reversalInForce, rowsOf } from '../servicing';
 
 /** The back office serves one lender: its company (the credit simulation's default company too). */
 const LENDER_COMPANY_ID = 1;

@@ -52,7 +52,7 @@ import { post } from '../ledger';
 import { replayOf, scheduleOf, servicingContext, transactionsOf, type InstallmentRow, type ServicingContext } from './installments';
 import { installmentTransactions } from './schema';
 import { prepayments, type PrepaymentRow } from './schema-prepayment';
-import { storedStatusesOf } from './stored-status';
+import { storedStatusesOf } from '../servicing';
 
 const brl = (d: Decimal.Value) => formatCurrency(new Decimal(d).toFixed(2));
 

@@ -40,10 +40,8 @@ import { logActivity } from '../../platform/activity';
 import { repurchaseAmount, type RepurchaseAmount } from '../../domain/servicing/repurchase';
 import { repurchasePosting, repurchaseReversalPosting } from '../../domain/servicing/postings';
 import { post } from '../ledger';
-import { changeInstallment, loadTarget, lockedServicing, type InstallmentTarget } from './installment-change';
-import { scheduleOf, servicingContext, type ServicingContext } from './installments';
-import { itemStanding, REQUEST, rowsOf } from './cession-reads';
-import { REPURCHASE_KIND, REPURCHASE_REVERSAL_KIND, repurchaseStanding } from './repurchase-reads';
+import { itemStanding, REPURCHASE_KIND, REPURCHASE_REVERSAL_KIND, repurchaseStanding, REQUEST, rowsOf } from '../servicing';
+import { changeInstallment, loadTarget, lockedServicing, scheduleOf, servicingContext, type InstallmentTarget, type ServicingContext } from '../collection';
 import { MARK_CAUSE_LABELS_PT, markCauseOf, marksInForce } from './repurchase-causes';
 import { repurchaseReversals, repurchases, type RepurchaseReversalRow, type RepurchaseRow } from './schema-repurchase';
 

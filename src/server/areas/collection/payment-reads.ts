@@ -23,8 +23,9 @@ import { lockOperations, OPERATION_MESSAGES, REQUEST, type OperationRow } from '
 import { creditOperationInstallments, creditOperations } from '../operations/schema';
 import { notFound } from '../../platform/http/errors';
 import { contextFrom, INSTALLMENT_MESSAGES, type InstallmentRow, type ServicingContext, type Terms } from './installments';
-import { disbursements, installmentTransactions, type InstallmentTransactionRow } from './schema';
-import { installmentStates } from './schema-moves';
+import { disbursements } from '../servicing/schema';
+import { installmentStates } from '../servicing/schema-status';
+import { installmentTransactions, type InstallmentTransactionRow } from './schema';
 import { intArray } from '../../db/batch-sql';
 
 /**
@@ -37,7 +38,7 @@ import { intArray } from '../../db/batch-sql';
  * stored status into its locking statement saw it as it was before the
  * cession or write-off it had waited for.
  *
- * Lock order (src/server/README.md, Servicing, "One lock order"): a company
+ * Lock order (src/server/areas/servicing/README.md, "One lock order"): a company
  * bank account's row (a boleto's collecting account, a return file's, a
  * remittance's) before these, every operation the transaction will write
  * rows for in this one call (a row whose foreign key names an operation

@@ -56,8 +56,9 @@ import { bareDocument, docColumn, fold, foldSql, single } from '../../platform/l
 import { exportRows, listConditions, listOrder, listTotal, ordered, type Direction, type ListSpec } from '../../platform/list';
 import type { OperationRow } from '../operations';
 import { replayOf, servicingContext, transactionsOf, type InstallmentRow, type ServicingContext } from './installments';
-import { disbursements, type InstallmentTransactionRow } from './schema';
-import { stillCollected } from './stored-status';
+import { disbursements } from '../servicing/schema';
+import type { InstallmentTransactionRow } from './schema';
+import { stillCollected } from '../servicing';
 
 type Filter = (typeof EXPIRED_INSTALLMENT_FILTERS)[number];
 type Sort = (typeof EXPIRED_INSTALLMENT_SORTS)[number];

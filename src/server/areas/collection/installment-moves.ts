@@ -26,7 +26,7 @@ import { logActivity, type Snapshot } from '../../platform/activity';
 import { changeInstallment, loadTarget, loadTargets, lockedServicing, principalText, type InstallmentTarget } from './installment-change';
 import { servicingContext, stateView } from './installments';
 import { installmentTitles, type InstallmentTitleRow } from './schema-moves';
-import { storedStatusOf } from './stored-status';
+import { storedStatusOf } from '../servicing';
 import {
   OPERATION_WRITE_OFF_KIND,
   openPrincipal,

@@ -41,7 +41,7 @@
  *   rule and remittance.ts's choice of the 06 (the latest slip the bank holds
  *   with the same amount and title data). A new amount or new title data is a
  *   new title with its own number (a baixa and an entry).
- * - Locks, in the one order of servicing (src/server/README.md, Servicing,
+ * - Locks, in the one order of servicing (src/server/areas/servicing/README.md,
  *   "One lock order"): the company's collecting account first (its nosso
  *   número is reserved under that lock), then the operation's row — the order
  *   a return file takes them in (the account, then the operations it names).
@@ -74,13 +74,12 @@ import { conflict, notFound } from '../../platform/http/errors';
 import { logActivity } from '../../platform/activity';
 import { buildBoleto, SEQUENCE_DIGITS, type BoletoAccount, type BoletoBank } from '../../domain/boleto';
 import { boletoSlip, calendarDayPt, type BoletoBankAccount, type BoletoPdfInput, type BoletoPayer } from './boleto-pdf';
-import { replayOf, scheduleOf, servicingContext, stateView, transactionsOf, type InstallmentRow, type ServicingContext } from './installments';
+import { storedStatusesOfOperation } from '../servicing';
+import { installmentWithStatus, replayOf, scheduleOf, servicingContext, stateView, transactionsOf, type InstallmentRow, type ServicingContext } from '../collection';
 import { boletoSlips, type BoletoSlipRow } from './schema-boleto';
-import type { InstallmentTransactionRow } from './schema';
-import { storedStatusesOfOperation } from './stored-status';
-import { installmentWithStatus } from './payment-reads';
-import { installmentTitles, type InstallmentTitleRow } from './schema-moves';
-import { heldByTheBank } from './registered-title';
+import type { InstallmentTransactionRow } from '../collection/schema';
+import { installmentTitles, type InstallmentTitleRow } from '../collection/schema-moves';
+import { heldByTheBank } from '../bank-files';
 import { intArray } from '../../db/batch-sql';
 
 export const BOLETO_MESSAGES = {

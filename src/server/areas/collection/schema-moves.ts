@@ -1,25 +1,13 @@
-/** Drizzle view of the installment moves' tables of migration 0018 (the SQL there is the source of truth, with its checks and trigger). */
+/**
+ * Drizzle view of the installment moves' tables of migration 0018 (the SQL there is the source of truth, with its checks and trigger):
+ * write-offs and title data. The stored status itself (installment_states) is the servicing core's (servicing/schema-status.ts).
+ */
 import { date, integer, numeric, pgTable, serial, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { STORED_INSTALLMENT_STATUSES } from '@shared/enums';
 import { users } from '../access/schema';
 import { approvalRequests } from '../operations/schema-approvals';
 import { creditOperationInstallments, creditOperations } from '../operations/schema';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
-
-/** The status an installment has when its payments do not decide it (null: they do). */
-export const installmentStates = pgTable('installment_states', {
-  installment_id: integer('installment_id')
-    .primaryKey()
-    .references(() => creditOperationInstallments.id),
-  credit_operation_id: integer('credit_operation_id')
-    .notNull()
-    .references(() => creditOperations.id),
-  status: text('status', { enum: STORED_INSTALLMENT_STATUSES }),
-  reason: text('reason'),
-  actor_id: integer('actor_id').references(() => users.id),
-  updated_at: ts('updated_at').notNull().defaultNow(),
-});
 
 export const installmentWriteOffs = pgTable('installment_write_offs', {
   id: serial('id').primaryKey(),
@@ -57,6 +45,5 @@ export const installmentTitles = pgTable('installment_titles', {
   updated_at: ts('updated_at').notNull().defaultNow(),
 });
 
-export type InstallmentStateRow = typeof installmentStates.$inferSelect;
 export type InstallmentWriteOffRow = typeof installmentWriteOffs.$inferSelect;
 export type InstallmentTitleRow = typeof installmentTitles.$inferSelect;

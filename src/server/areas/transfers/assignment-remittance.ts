@@ -42,7 +42,7 @@ import type { Actor } from '../operations';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import { logActivity } from '../../platform/activity';
 import { buildAssignmentRemittance, type AssignmentItem, type AssignmentProblem } from '../../domain/cnab444';
-import { itemStanding, rowsOf } from './cession-reads';
+import { itemStanding, rowsOf } from '../servicing';
 import { assignmentRemittanceItems, assignmentRemittances, type AssignmentRemittanceRow } from './schema-assignment-remittance';
 
 export const ASSIGNMENT_REMITTANCE_MESSAGES = {

@@ -19,7 +19,8 @@ import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { creditOperationInstallments as inst, creditOperations } from '../operations/schema';
 import { contextFrom, replayOf, type ServicingContext } from './installments';
-import { disbursements, installmentTransactions, type InstallmentTransactionRow } from './schema';
+import { disbursements } from '../servicing/schema';
+import { installmentTransactions, type InstallmentTransactionRow } from './schema';
 
 const CHUNK = 1000;
 

@@ -55,19 +55,8 @@ import { priceCession, type CessionPrice, type CessionPricing } from '../../doma
 import { cessionPosting, cessionReversalPosting } from '../../domain/servicing/postings';
 import { addDays } from '../../domain/servicing/days';
 import { post } from '../ledger';
-import { changeInstallments, type InstallmentChange, type InstallmentTarget } from './installment-change';
-import { replayOf, servicingContext, transactionsOf, type InstallmentRow, type ServicingContext } from './installments';
-import { currentStatus, storedStatusesOf } from './stored-status';
-import {
-  CESSION_KIND,
-  CESSION_REVERSAL_KIND,
-  heldByPendingCession,
-  itemStanding,
-  reversalInForce,
-  REQUEST,
-  rowsOf,
-  withAssigneeMoney,
-} from './cession-reads';
+import { CESSION_KIND, CESSION_REVERSAL_KIND, currentStatus, heldByPendingCession, itemStanding, REQUEST, reversalInForce, rowsOf, storedStatusesOf, withAssigneeMoney } from '../servicing';
+import { changeInstallments, replayOf, servicingContext, transactionsOf, type InstallmentChange, type InstallmentRow, type InstallmentTarget, type ServicingContext } from '../collection';
 import { cessionItems, cessionReversalItems, cessionReversals, cessions, type CessionItemRow, type CessionReversalRow, type CessionRow } from './schema-cession';
 
 export const CESSION_MESSAGES = {

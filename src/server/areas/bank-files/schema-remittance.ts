@@ -4,7 +4,7 @@ import { REMITTANCE_INSTRUCTIONS } from '@shared/enums';
 import { users } from '../access/schema';
 import { companyBankAccounts } from '../company/schema';
 import { creditOperationInstallments } from '../operations/schema';
-import { boletoSlips } from './schema-boleto';
+import { boletoSlips } from '../boletos/schema-boleto';
 
 
 export const remittances = pgTable(

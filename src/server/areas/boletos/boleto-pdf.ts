@@ -110,7 +110,7 @@ export interface BoletoPdfInput {
   bank: BoletoBankAccount;
   beneficiary: BoletoBeneficiary;
   payer: BoletoPayer;
-  /** the nosso número's sequence, reserved by the servicing area for this boleto (never reused per account) */
+  /** the nosso número's sequence, reserved by boleto.ts for this boleto (never reused per account) */
   sequence: string | number;
   /** the company's document number (nº do documento), e.g. the operation and installment: "OP123/005" */
   documentNumber: string;

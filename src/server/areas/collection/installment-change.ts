@@ -24,7 +24,7 @@ import { logActivities, type ActivityEntry, type Snapshot } from '../../platform
 import type { Replay } from '../../domain/servicing/allocation';
 import { findInstallment, replayOf, scheduleOf, servicingContext, transactionsOf, type InstallmentRow, type ServicingContext } from './installments';
 import type { InstallmentTransactionRow } from './schema';
-import { currentStatus, isStoredStatus, storedStatusesOf, storeStatuses } from './stored-status';
+import { currentStatus, isStoredStatus, storedStatusesOf, storeStatuses } from '../servicing';
 import { assertCurrentInstallment } from './prepayment';
 
 export const CHANGE_MESSAGES = {

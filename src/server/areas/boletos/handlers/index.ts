@@ -1,0 +1,2 @@
+/** What src/server/routes.ts registers for this area: its handlers (other areas call index.ts, never these). */
+export { boletoHandlers } from './boleto';
