@@ -75,6 +75,14 @@ describe('README and docs', () => {
     expect(long).toEqual([]);
   });
 
+  it('gives every server area a README beside its code, and keeps the map to at most 200 lines', () => {
+    const without = readdirSync(AREAS, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && !existsSync(join(AREAS, entry.name, 'README.md')))
+      .map((entry) => entry.name);
+    expect(without).toEqual([]);
+    expect(lineCount(SERVER_MAP)).toBeLessThanOrEqual(200);
+  });
+
   it("links every area's README from the server's map", () => {
     const linked = new Set(relativeLinks(readFileSync(SERVER_MAP, 'utf8')).map((t) => resolve(dirname(SERVER_MAP), t.split('#')[0] ?? '')));
     const unlinked = areaReadmes()
