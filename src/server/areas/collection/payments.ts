@@ -277,16 +277,40 @@ function paymentLog(d: PaymentDecision, row: LoggedPayment, actorId: number): Ac
   };
 }
 
-/** One payment under its operation's lock: the checks, the replay, then its row, postings, settlement day and log entry. */
+/**
+ * The one write of payments, a single one or a bank file's many: their rows
+ * (ids drawn beforehand, so the postings can name them), their postings and
+ * `extra` (a return file's fees) in the journal's statements, the
+ * installments' settlement days through operations, and the log entries — a
+ * statement per kind, whatever the count. Answers extra's posting ids.
+ */
+async function writePayments(
+  tx: Db,
+  actorId: number,
+  decided: { rows: PaymentRowValues[]; postings: JournalItem[]; settledOn: ReadonlyMap<number, BatchSettlement>; logs: ActivityEntry[] },
+  extra: readonly JournalItem[] = [],
+): Promise<number[]> {
+  await insertRows(tx, installmentTransactions, decided.rows);
+  const postingIds = await post(tx, [...decided.postings, ...extra]);
+  await recordSettlements(tx, settlementsOf(decided.settledOn, actorId));
+  await logActivities(tx, decided.logs);
+  return postingIds.slice(decided.postings.length);
+}
+
+type PaymentRowValues = ReturnType<typeof transactionValues> & { id: number; created_at?: Date };
+
+/** One payment under its operation's lock: the checks, the replay, then its row, postings, settlement day and log entry (writePayments, as a batch of one). */
 async function recordPayment(tx: Db, actor: Actor, input: PaymentInput, today: string) {
   const target = await lockedPaymentTarget(tx, input.id, input.installment, actor.id);
   const { installment, cededOn } = await admitPayment(tx, target.ctx, target.installment, target.stored, input, today);
   const read = await transactionsWithNames(tx, installment.id);
   const d = decidePayment(target.ctx, installment, read.rows, input, cededOn, today);
-  const [row] = await tx.insert(installmentTransactions).values(transactionValues(d, actor.id)).returning();
-  await post(tx, paymentPostings(d, row.id));
-  await settle(tx, target.ctx.op, installment, d.replay.state.paidOn, actor.id);
-  await logActivity(tx, paymentLog(d, row, actor.id));
+  const [id] = await nextTransactionIds(tx, 1);
+  // The instant is the row's own (not the database's default), so the answer shows what is stored.
+  const values: PaymentRowValues = { ...transactionValues(d, actor.id), id, created_at: new Date() };
+  const settledOn = new Map([[installment.id, { op: target.ctx.op, number: installment.number, from: installment.paid_on, to: d.replay.state.paidOn }]]);
+  await writePayments(tx, actor.id, { rows: [values], postings: paymentPostings(d, id), settledOn, logs: [paymentLog(d, values, actor.id)] });
+  const row: InstallmentTransactionRow = { ...values, created_at: values.created_at ?? new Date(), reverses_id: null, reason: null };
   return { target, installment, read, row };
 }
 
@@ -333,12 +357,8 @@ export async function payBatch(
 ): Promise<{ results: BatchPaymentResult[]; alsoPosted: number[] }> {
   if (inputs.length === 0) return { results: [], alsoPosted: await post(tx, alsoPost([])) };
   const { results, written, postings, logs, settledOn } = await decideBatch(tx, actor, inputs, today, true);
-  await insertRows(tx, installmentTransactions, written);
-  const extra = alsoPost(results);
-  const postingIds = await post(tx, [...postings, ...extra]);
-  await recordSettlements(tx, settlementsOf(settledOn, actor.id));
-  await logActivities(tx, logs);
-  return { results, alsoPosted: postingIds.slice(postings.length) };
+  const alsoPosted = await writePayments(tx, actor.id, { rows: written, postings, settledOn, logs }, alsoPost(results));
+  return { results, alsoPosted };
 }
 
 /** The batch's settlement days that moved, per operation (at the version read under the lock), for the operations area. */
