@@ -6,19 +6,20 @@
  * (PUT /borrowers/business: trade name, legal representative with the CPF
  * checked by its digits, registration, activity, employees, revenue).
  */
+import type { z } from 'zod';
 import { Callout } from '@blueprintjs/core';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UseFormReturn } from 'react-hook-form';
-import { BRAZIL_STATES, contract } from '@shared/contract';
+import { contract } from '@shared/contract';
 import type { Borrower } from '@shared/contract/borrowers';
 import { useApiMutation } from '../../api/hooks';
 import { FormScreen, useFormScreen, type FormLoad } from '@kit/form/FormScreen';
 import { asText, formSchema } from '@kit/form/formSchema';
 import { PlainAddressCepLookup } from '@kit/form/useCepLookup';
+import { addressSections } from '@kit/form/addressSections';
 
 export const BORROWER_INVALIDATES = ['borrowers.get', 'borrowers.list', 'borrowers.all'] as const;
-const STATE_OPTIONS = BRAZIL_STATES.map((uf) => ({ value: uf, label: uf }));
 const text = (v: string | null | undefined) => v ?? '';
 
 const dataSchema = formSchema(contract['borrowers.update'].args.omit({ id: true }), {
@@ -86,23 +87,7 @@ export function BorrowerDataForm({ borrower, load }: { borrower: Borrower; load:
           { name: 'phone', type: 'text', label: f('phone') },
         ],
       },
-      {
-        id: 'address',
-        title: t('borrowers.sections.address'),
-        fields: [{ name: 'cep', type: 'text', label: f('cep') }],
-        after: <PlainAddressCepLookup formRef={formRef} testId="borrower-form-cep-lookup" />,
-      },
-      {
-        id: 'address-rest',
-        fields: [
-          { name: 'address', type: 'text', label: f('address') },
-          { name: 'address_number', type: 'text', label: f('address_number') },
-          { name: 'address_complement', type: 'text', label: f('address_complement') },
-          { name: 'neighborhood', type: 'text', label: f('neighborhood') },
-          { name: 'city', type: 'text', label: f('city') },
-          { name: 'state', type: 'select', label: f('state'), options: STATE_OPTIONS },
-        ],
-      },
+      ...addressSections<z.input<typeof dataSchema>>({ title: t('borrowers.sections.address'), label: f, lookup: <PlainAddressCepLookup formRef={formRef} testId="borrower-form-cep-lookup" /> }),
     ],
     save: (values) => update.mutateAsync({ ...values, id: borrower.id }),
   });

@@ -4,20 +4,21 @@
  * address filled from its CEP through the main process, and the contacts.
  * A settings form: saving stays on the page. Non-administrators read it.
  */
+import type { z } from 'zod';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UseFormReturn } from 'react-hook-form';
-import { BRAZIL_STATES, contract, type Company } from '@shared/contract';
+import { contract, type Company } from '@shared/contract';
 import { useApiMutation } from '../../api/hooks';
 import { FormScreen, useFormScreen, type FormLoad } from '@kit/form/FormScreen';
 import { PlainAddressCepLookup } from '@kit/form/useCepLookup';
+import { addressSections } from '@kit/form/addressSections';
 import { COMPANY_INVALIDATES, useCanChangeCompany } from './access';
 import { useReportUnsaved } from './TabLeaveGuard';
 import { COMPANY_ID } from '../../app/company';
 import { formSchema } from '@kit/form/formSchema';
 
 const schema = formSchema(contract['company.update'].args.omit({ id: true }), { nullIfEmpty: ['email'] });
-const STATE_OPTIONS = BRAZIL_STATES.map((uf) => ({ value: uf, label: uf }));
 const text = (v: string | null | undefined) => v ?? '';
 
 function toValues(c: Company) {
@@ -68,23 +69,7 @@ export function CompanyDataForm({ load }: { load: FormLoad<Company> }) {
           { name: 'state_registration', type: 'text', label: f('state_registration') },
         ],
       },
-      {
-        id: 'address',
-        title: t('company.sections.address'),
-        fields: [{ name: 'cep', type: 'text', label: f('cep') }],
-        after: canEdit ? <PlainAddressCepLookup formRef={formRef} testId="company-form-cep-lookup" /> : undefined,
-      },
-      {
-        id: 'address-rest',
-        fields: [
-          { name: 'address', type: 'text', label: f('address') },
-          { name: 'address_number', type: 'text', label: f('address_number') },
-          { name: 'address_complement', type: 'text', label: f('address_complement') },
-          { name: 'neighborhood', type: 'text', label: f('neighborhood') },
-          { name: 'city', type: 'text', label: f('city') },
-          { name: 'state', type: 'select', label: f('state'), options: STATE_OPTIONS },
-        ],
-      },
+      ...addressSections<z.input<typeof schema>>({ title: t('company.sections.address'), label: f, lookup: canEdit ? <PlainAddressCepLookup formRef={formRef} testId="company-form-cep-lookup" /> : undefined }),
       {
         id: 'contact',
         title: t('company.sections.contact'),
