@@ -40,7 +40,7 @@ import {
 } from './common';
 import { stateInput } from './entrepreneurs';
 import { calendarDaySchema, moneyInputSchema, monthlyRateInputSchema, percentInputSchema, positiveMoneyInputSchema } from './money';
-import { documentInput, documentSchema } from './fields';
+import { bankAccountAnswerFields, documentInput, documentSchema } from './fields';
 import { simulationSchema } from './simulations';
 import { SOLICITATION_FILE_TYPES } from './solicitations';
 import { BANK_ACCOUNT_TYPES, GUARANTEE_KINDS, PERSON_TYPES, REVENUE_SOURCES } from '../enums';
@@ -64,12 +64,7 @@ const optionalShare = percentInputSchema
 export const borrowerBankAccountSchema = z.object({
   id: z.number().int(),
   borrower_id: z.number().int(),
-  bank_code: z.string(),
-  bank_name: z.string(),
-  agency: z.string(),
-  agency_digit: z.string().nullable(),
-  account: z.string(),
-  account_digit: z.string().nullable(),
+  ...bankAccountAnswerFields,
   account_type: z.enum(BANK_ACCOUNT_TYPES),
   pix_key: z.string().nullable(),
   is_payout: z.boolean(),

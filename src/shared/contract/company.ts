@@ -22,7 +22,7 @@ import { idArgs, idSchema, okSchema, optionalText, textSchema, timestampSchema, 
 import { approvalRequestSchema } from './approvals';
 import { cnpjInput, stateInput } from './entrepreneurs';
 import { cpfInput, emailSchema } from './common';
-import { versionSchema } from './fields';
+import { bankAccountAnswerFields, versionSchema } from './fields';
 import {
   calendarDaySchema,
   iofAdditionalPercentInputSchema,
@@ -242,12 +242,7 @@ export type Company = z.infer<typeof companySchema>;
 export const companyBankAccountSchema = z.object({
   id: z.number().int(),
   company_id: z.number().int(),
-  bank_code: z.string(),
-  bank_name: z.string(),
-  agency: z.string(),
-  agency_digit: z.string().nullable(),
-  account: z.string(),
-  account_digit: z.string().nullable(),
+  ...bankAccountAnswerFields,
   wallet: z.string(),
   agreement: z.string(),
   next_our_number: z.number().int(),

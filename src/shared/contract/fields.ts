@@ -80,3 +80,17 @@ export const scheduleRowSchema = z.object({
   amortization: moneySchema,
   balance: moneySchema,
 });
+
+/**
+ * A bank account as answered, the fields every holder's account has (the
+ * borrower's payout accounts, the company's collecting and assignment
+ * accounts): spread into each account's object, which adds its own.
+ */
+export const bankAccountAnswerFields = {
+  bank_code: z.string(),
+  bank_name: z.string(),
+  agency: z.string(),
+  agency_digit: z.string().nullable(),
+  account: z.string(),
+  account_digit: z.string().nullable(),
+};
