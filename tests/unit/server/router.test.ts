@@ -96,6 +96,22 @@ describe('router safety nets', () => {
     expect(other.statusCode).toBe(500);
   });
 
+  it('answers 409 "try again" when the database rolled the transaction back for a deadlock or a serialisation failure', async () => {
+    const dbError = (code: string) => Object.assign(new Error('query failed'), { cause: Object.assign(new Error('pg'), { code }) });
+    let next = '40P01';
+    const server = await appWith({
+      'session.login': async () => {
+        throw dbError(next);
+      },
+    });
+    for (const code of ['40P01', '40001']) {
+      next = code;
+      const res = await server.inject({ method: 'POST', url: contract['session.login'].path, payload: login });
+      expect({ code, status: res.statusCode }).toEqual({ code, status: 409 });
+      expect(res.json()).toEqual({ message: MESSAGES.concurrentTransaction, code: 'conflict' });
+    }
+  });
+
   it('refuses NUL, lone surrogates and __proto__ keys anywhere in the arguments before the handler runs', async () => {
     let reached = false;
     const server = await appWith({

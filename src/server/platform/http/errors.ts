@@ -35,6 +35,7 @@ export const MESSAGES = {
   foreignHost: 'Endereço de servidor não reconhecido.',
   launchSecret: 'Este servidor atende somente o aplicativo que o iniciou.',
   internal: 'Erro interno do servidor. Tente novamente em instantes.',
+  concurrentTransaction: 'Outra operação usava os mesmos registros ao mesmo tempo e esta não foi gravada. Tente novamente.',
   bodyTooLarge: 'A requisição excede o tamanho máximo permitido.',
   invalidJson: 'Corpo da requisição inválido: JSON malformado.',
   bodyNotObject: 'Corpo da requisição inválido: esperado um objeto JSON.',

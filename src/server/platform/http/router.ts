@@ -59,13 +59,30 @@ export function validationError(error: z.ZodError): HttpError {
  * driver's error, so the chain of causes is searched.
  */
 export function databaseInputErrorCode(error: unknown): string | null {
+  return databaseErrorCode(error, /^22[0-9A-Z]{3}$/);
+}
+
+/** The SQLSTATE of a database error (the driver wraps it in a cause or two) when it matches `pattern`. */
+function databaseErrorCode(error: unknown, pattern: RegExp): string | null {
   let current: unknown = error;
   for (let i = 0; i < 5 && current && typeof current === 'object'; i++) {
     const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return code;
+    if (typeof code === 'string' && pattern.test(code)) return code;
     current = (current as { cause?: unknown }).cause;
   }
   return null;
+}
+
+/**
+ * PostgreSQL gave up a transaction because another held what it needed in the
+ * other order (deadlock_detected, 40P01) or could not serialise it (40001).
+ * Every money path takes its locks in one order (servicing's README) so this
+ * should not happen; if it does, the whole transaction was rolled back and
+ * nothing was written, and the same call with the same idempotency key is
+ * safe to send again: a 409 saying so, not a 500.
+ */
+export function databaseConcurrencyErrorCode(error: unknown): string | null {
+  return databaseErrorCode(error, /^(40P01|40001)$/);
 }
 
 /** How a bearer token becomes a signed-in user: the access area's, handed in by the server so the platform imports no area. */
@@ -202,6 +219,11 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       const invalidJson = e.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError;
       return reply.status(400).send({ message: invalidJson ? MESSAGES.invalidJson : MESSAGES.invalidRequest, code: 'validation' });
+    }
+    const raced = databaseConcurrencyErrorCode(error);
+    if (raced) {
+      request.log.warn({ operation: request.operation?.name, dbCode: raced }, 'transaction rolled back by the database (deadlock or serialisation)');
+      return reply.status(409).send({ message: MESSAGES.concurrentTransaction, code: 'conflict' });
     }
     const dbCode = databaseInputErrorCode(error);
     if (dbCode) {
