@@ -181,7 +181,7 @@ const NOT_STATUS_SETS: Readonly<Record<string, string>> = {
 };
 
 /** The database's history and the demo data, not its rules. */
-const HISTORY = [/^db\/migrations\//, /^db\/seed[^/]*\.ts$/, /^db\/demo-files\.ts$/, /^areas\/intake\/bureau\/demo\.ts$/];
+const HISTORY = [/^db\/migrations\//, /^db\/seed[^/]*\.ts$/, /^db\/demo-files\.ts$/, /^areas\/bureau\/demo\.ts$/];
 
 const EVERY_STATUS: ReadonlySet<string> = new Set(Object.values(STATUS_SETS).flatMap((s) => s.statuses));
 
