@@ -1,7 +1,6 @@
 /** Drizzle view of the servicing core's table of migration 0015, the release (the SQL there is the source of truth, with its triggers). */
 import { date, integer, jsonb, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { DISBURSEMENT_METHODS } from '@shared/enums';
-import { LATE_DAYS_FROM, REMUNERATORY_IN_DELAY } from '@shared/servicing';
+import { DISBURSEMENT_METHODS, LATE_DAYS_FROM, REMUNERATORY_IN_DELAY } from '@shared/enums';
 import { users } from '../access/schema';
 import { borrowerBankAccounts } from '../borrowers/schema';
 import { creditOperations } from '../operations/schema';
