@@ -12,8 +12,13 @@
  * - A due date on a Sunday before Carnival moves to Ash Wednesday (Código Civil art. 132 §1): paid on Friday, two
  *   days late counted from the moved date (five from the printed date before).
  * - Rates print with two decimals in the contract ("2,50% ao mês", "multa de 2,00%").
+ * - Migration 0038 (on PGlite, from the migration before it): older contracts frozen with multa and mora only, and a
+ *   released operation's last movement kept as the day up to which it keeps what it was charged.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../../src/server/db/connect';
+import { migrate } from '../../../src/server/db/migrate';
+import { migrations } from '../../../src/server/db/migrations/index';
 import { startTestServer, type TestServer } from '../../helpers/server';
 import { call, signInEveryRole, type DemoRole } from './client';
 import { expectBooksBalanced, insertBorrower, key, SERVICING_PARAMETERS_SQL } from './servicing-fixtures';
@@ -154,5 +159,58 @@ describe('a due date on a weekend or bank holiday', () => {
     // 2% of 1.020 = 20,40; 1.020 × 1%/30 × 2 = 0,68
     expect(charges(await installmentOn(lent, '2026-02-20'))).toEqual({ days_late: 2, late_fee: '20.40', default_interest: '0.68', contract_interest: '0.00', due_total: '1041.08' });
     await payAll(lent, '2026-02-20', '1041.08');
+  });
+});
+
+describe('migration 0038 on the books of before', () => {
+  it('freezes multa and mora only in older contracts and keeps what released operations were charged up to their last movement', async () => {
+    const handle = await openDatabase({});
+    try {
+      const upTo = migrations.findIndex((m) => m.id === '0038_contract_late_charges');
+      expect(upTo).toBeGreaterThan(0);
+      await migrate(handle, migrations.slice(0, upTo));
+      const frozen = (n: number) =>
+        JSON.stringify({ amounts: { monthly_rate: '2.5000', first_due_date: '2025-04-10' }, schedule: [], orientation_message: null, ...(n === 1 ? { late_charges: { late_fee_percent: '2.0000', default_interest_monthly_percent: '1.0000' } } : {}) });
+      await handle.exec(`
+        INSERT INTO users (name, email, password_hash) VALUES ('Operadora', 'op@demo.local', 'x');
+        INSERT INTO borrowers (person_type, name, document) VALUES ('PF', 'Tomadora Antiga', '529.982.247-25');
+        INSERT INTO credit_operations (borrower_id, status, product, contract_kind, amortization, requested_amount, principal, monthly_rate,
+          installments_count, disbursement_date, first_due_date, finance_iof, fees, fees_total, iof_daily, iof_additional, iof_total, iof_rates,
+          cet_monthly, cet_yearly, total_interest, total_payable, released, secured_guarantee_ids)
+        SELECT 1, 'disbursed', 'working_capital', 'CCB', 'price', 951.09, 951.09, 2.5, 1, '2025-03-10', '2025-04-10', false, '[]', 0, 0, 0, 0,
+          '{"personType": "PF", "dailyPercent": "0.0082", "additionalPercent": "0.38", "legalBasis": "x"}', 2.5, 34.49, 23.78, 974.87, 951.09, '{}'
+        FROM generate_series(1, 2);
+        INSERT INTO credit_operation_installments (credit_operation_id, number, due_date, payment, interest, amortization, balance)
+        VALUES (1, 1, '2025-04-10', 974.87, 23.78, 951.09, 0), (2, 1, '2025-04-10', 974.87, 23.78, 951.09, 0);
+        INSERT INTO issued_contracts (company_id, credit_operation_id, kind, number, template_version, title, body, signatories, frozen)
+        VALUES (1, 1, 'CCB', 'CCB-2025-000001', 1, 'CCB', 'Texto', '{}', '${frozen(1)}'), (1, 2, 'CCB', 'CCB-2025-000002', 1, 'CCB', 'Texto', '{}', '${frozen(2)}');
+        INSERT INTO disbursements (credit_operation_id, disbursed_on, financed, released, iof, fees, method, payout_account, late_fee_percent, default_interest_monthly_percent, contract_monthly_percent)
+        VALUES (1, '2025-03-10', 951.09, 951.09, 0, 0, 'pix', '{}', 2, 1, 2.5), (2, '2025-03-10', 951.09, 951.09, 0, 0, 'pix', '{}', 2, 1, 2.5);
+        -- A partial payment eight days late, recorded under the old rule (its posting left out: replication role).
+        SET session_replication_role = replica;
+        INSERT INTO installment_transactions (installment_id, credit_operation_id, kind, amount, paid_on, method, late_fee, default_interest, interest, principal)
+        VALUES (1, 1, 'payment', 100.00, '2025-04-18', 'pix', 19.50, 2.60, 77.90, 0);
+        SET session_replication_role = DEFAULT;
+      `);
+
+      await migrate(handle);
+
+      const contracts = await handle.rows<{ late: Record<string, string> }>("SELECT frozen->'late_charges' AS late FROM issued_contracts ORDER BY id");
+      const none = { late_fee_percent: '2.0000', default_interest_monthly_percent: '1.0000', remuneratory: 'none', contract_monthly_percent: '2.5000', late_days_from: 'payable_until' };
+      expect(contracts.map((c) => c.late)).toEqual([none, none]);
+      const released = await handle.rows<{ remuneratory: string; late_days_from: string; legacy_until: string | null }>(
+        'SELECT remuneratory, late_days_from, legacy_until::text FROM disbursements ORDER BY credit_operation_id',
+      );
+      expect(released).toEqual([
+        { remuneratory: 'none', late_days_from: 'payable_until', legacy_until: '2025-04-18' },
+        { remuneratory: 'none', late_days_from: 'payable_until', legacy_until: null },
+      ]);
+      const [params] = await handle.rows<{ remuneratory_interest_in_delay: boolean }>('SELECT remuneratory_interest_in_delay FROM company_parameters WHERE company_id = 1');
+      expect(params.remuneratory_interest_in_delay).toBe(false);
+      // Disbursements stay immutable after it.
+      await expect(handle.exec("UPDATE disbursements SET legacy_until = NULL WHERE credit_operation_id = 1")).rejects.toThrow();
+    } finally {
+      await handle.close();
+    }
   });
 });
