@@ -276,6 +276,7 @@ export const ACTIVITY_FIELDS = [
   'default_interest_monthly_percent',
   'grace_days',
   'finance_iof_default',
+  'remuneratory_interest_in_delay',
   'max_first_period_days',
   'max_disbursement_days_ahead',
   'person_type',

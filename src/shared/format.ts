@@ -156,13 +156,25 @@ export function parsePercentage(input: string | number | null | undefined): numb
   return value >= 0 && value <= 100 ? value : null;
 }
 
-const percent = onFirstUse(() => new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 0, maximumFractionDigits: 2 }));
+const percent = onFirstUse(() => new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
 
-/** pt-BR percentage with at most two decimals: 12.35 → "12,35%"; '' when empty. */
+/** pt-BR percentage, always two decimals (a rate prints as the contract states it: 39.2 → "39,20%"): 12.35 → "12,35%"; '' when empty. */
 export function formatPercentage(value: number | string | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';
   const n = typeof value === 'number' ? value : Number(value);
   return Number.isNaN(n) ? '' : `${plainSpaces(percent().format(n))}%`;
+}
+
+/**
+ * A stored rate for reading, by text so no digit is lost or invented: always at least two places, more only where
+ * the value has them ("2" → "2,00%", "39.2" → "39,20%", "1.5000" → "1,50%", "0.008200" → "0,0082%"); '' when it is
+ * not a number. Every rate a screen or a PDF prints goes through this or formatPercentage (two places).
+ */
+export function formatRate(rate: string | null | undefined): string {
+  const m = /^(-?\d+)(?:\.(\d*))?$/.exec((rate ?? '').trim());
+  if (!m) return '';
+  const places = (m[2] ?? '').replace(/0+$/, '').padEnd(2, '0');
+  return `${m[1]},${places}%`;
 }
 
 /** The same value as the percentage field shows it while editing: 37.5 → "37,5". */

@@ -50,3 +50,23 @@ export type RepurchaseMarkAction = (typeof REPURCHASE_MARK_ACTIONS)[number];
  */
 export const REPURCHASE_CAUSES = ['overdue', ...REPURCHASE_MARK_CAUSES, 'agreement'] as const;
 export type RepurchaseCause = (typeof REPURCHASE_CAUSES)[number];
+
+/**
+ * Remuneratory interest during delay, as the frozen contract states it (Res. CMN 4.882/2020: the charges of delay
+ * are only those the contract provides). `none`: the contract states only multa and juros de mora, so nothing else
+ * runs after the due date. `compound_daily`: the contract's rate keeps running, compounded pro rata die
+ * ((1 + monthly)^(days/30) − 1; capitalisation expressly agreed: Lei 10.931/2004 art. 28 §1 I for a CCB, MP
+ * 2.170-36/2001 art. 5 and STJ Súmula 539 otherwise). `simple_daily`: 1/30 of the monthly rate per day — only
+ * what contracts issued before the clause was frozen were charged, up to the day migration 0038 recorded.
+ */
+export const REMUNERATORY_IN_DELAY = ['none', 'compound_daily', 'simple_daily'] as const;
+export type RemuneratoryInDelay = (typeof REMUNERATORY_IN_DELAY)[number];
+
+/**
+ * Where the days late of an installment are counted from. A due date on a weekend or bank holiday moves to the next
+ * business day (Código Civil art. 132 §1): `payable_until` counts from that moved day (the law's reading, and what
+ * every contract issued since migration 0038 states); `due_date` from the date printed, only where a frozen contract
+ * says so.
+ */
+export const LATE_DAYS_FROM = ['payable_until', 'due_date'] as const;
+export type LateDaysFrom = (typeof LATE_DAYS_FROM)[number];

@@ -27,7 +27,7 @@ O emitente promete pagar à credora, ou à sua ordem, em dinheiro, a dívida cer
 
 Valor liberado ao emitente: {{operacao.valor_liberado}}. Custo Efetivo Total: {{operacao.cet_mensal}} ao mês, {{operacao.cet_anual}} ao ano.
 Praça de pagamento: {{local.pagamento}}.
-Em caso de atraso: multa de {{encargos.multa}} e juros de mora de {{encargos.juros_mora}} ao mês.
+Em caso de atraso: multa de {{encargos.multa}} sobre o valor em atraso, juros de mora de {{encargos.juros_mora}} ao mês, pro rata die, e {{encargos.juros_remuneratorios}}. {{encargos.contagem_atraso}}
 
 {{local.emissao}}, {{data.emissao}}.
 Representantes da credora: {{representantes}}. Testemunhas: {{testemunhas}}.`;
@@ -41,7 +41,7 @@ Juros de {{operacao.taxa_mensal}} ao mês ({{operacao.taxa_anual}} ao ano); CET 
 Total a pagar: {{operacao.total_a_pagar}}, em {{operacao.parcelas}} parcelas a partir de {{operacao.primeiro_vencimento}}, pagas em {{local.pagamento}}:
 {{operacao.cronograma}}
 
-Em caso de atraso: multa de {{encargos.multa}} e juros de mora de {{encargos.juros_mora}} ao mês.
+Em caso de atraso: multa de {{encargos.multa}} sobre o valor em atraso, juros de mora de {{encargos.juros_mora}} ao mês, pro rata die, e {{encargos.juros_remuneratorios}}. {{encargos.contagem_atraso}}
 
 {{local.emissao}}, {{data.emissao}}. Representantes: {{representantes}}. Testemunhas: {{testemunhas}}.`;
 

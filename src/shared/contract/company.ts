@@ -101,6 +101,12 @@ export const parameterValuesSchema = z.object({
   grace_days: z.number().int(),
   finance_iof_default: z.boolean(),
   /**
+   * whether contracts issued from now on state remuneratory interest during delay (the contract's rate, compounded
+   * pro rata die) besides multa and mora; off: multa and mora only (Res. CMN 4.882/2020). Each contract freezes it
+   * at issue, only when its template prints `{{encargos.juros_remuneratorios}}`; servicing reads the contract's.
+   */
+  remuneratory_interest_in_delay: z.boolean(),
+  /**
    * the company's higher four-eyes limit: above this amount financed a credit approval needs a second approver of
    * AllAdmins; above it too (counted over the window, see approval_window_days) a servicing move needs two checks,
    * the second of AllAdmins (LIMITED_MOVES, contract/approvals.ts)
@@ -157,6 +163,7 @@ export const COMPANY_FOUR_EYES_PARAMETERS = {
   default_interest_monthly_percent: 'percent',
   grace_days: 'days',
   finance_iof_default: 'switch',
+  remuneratory_interest_in_delay: 'switch',
   second_approval_above: 'money',
   reversal_approval_above: 'money',
   max_first_period_days: 'days',
@@ -309,6 +316,8 @@ export const CONTRACT_ALIASES = [
   { alias: 'local.pagamento', description: 'Praça de pagamento (cidade da credora) e meio de pagamento' },
   { alias: 'encargos.multa', description: 'Multa por atraso (%)' },
   { alias: 'encargos.juros_mora', description: 'Juros de mora (% ao mês)' },
+  { alias: 'encargos.juros_remuneratorios', description: 'Juros remuneratórios durante o atraso: se incidem, a que taxa e com que capitalização (sem este marcador no modelo, o contrato não os prevê)' },
+  { alias: 'encargos.contagem_atraso', description: 'Vencimento em dia não útil e de quando se contam os dias de atraso (Código Civil, art. 132, § 1º)' },
   { alias: 'data.emissao', description: 'Data de emissão do contrato' },
   { alias: 'local.emissao', description: 'Cidade de emissão' },
 ] as const;
@@ -665,6 +674,8 @@ export const companyOperations = {
         }),
         grace_days: z.number().int().min(0, 'não pode ser negativo').max(60, 'no máximo 60 dias'),
         finance_iof_default: z.boolean(),
+        /** kept when left out */
+        remuneratory_interest_in_delay: z.boolean().optional(),
         /** kept when left out */
         second_approval_above: moneyInputSchema.optional(),
         /** kept when left out */

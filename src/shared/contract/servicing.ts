@@ -29,7 +29,7 @@ import { z } from 'zod';
 import { AllOperators, AllPanelUsers } from '../roles';
 import { CREDIT_OPERATION_STATUSES } from '../credit-operation-status';
 import { INSTALLMENT_STATUSES } from '../installment-status';
-import { DISBURSEMENT_METHODS, INSTALLMENT_TRANSACTION_KINDS, RECEIPT_METHODS } from '../servicing';
+import { DISBURSEMENT_METHODS, INSTALLMENT_TRANSACTION_KINDS, LATE_DAYS_FROM, RECEIPT_METHODS, REMUNERATORY_IN_DELAY } from '../servicing';
 import { LEDGER_ACCOUNTS, LEDGER_SIDES, POSTING_KINDS } from '../ledger';
 import { defineOperation } from './define';
 import { borrowerBankAccountSchema } from './borrowers';
@@ -71,6 +71,11 @@ export const disbursementViewSchema = z.object({
       late_fee_percent: percentSchema,
       default_interest_monthly_percent: percentSchema,
       contract_monthly_percent: percentSchema,
+      /** the frozen contract's late-charge clause and day count, copied at release */
+      remuneratory: z.enum(REMUNERATORY_IN_DELAY),
+      late_days_from: z.enum(LATE_DAYS_FROM),
+      /** released before migration 0038: up to this day, what it was charged then (1/30 of the rate a day); null otherwise */
+      legacy_until: z.string().nullable(),
       actor_name: z.string().nullable(),
       created_at: timestampSchema,
     })
@@ -104,7 +109,15 @@ export const installmentsViewSchema = z.object({
   status: z.enum(CREDIT_OPERATION_STATUSES),
   as_of: z.string(),
   /** the terms the charges are counted by */
-  terms: z.object({ late_fee_percent: percentSchema, default_interest_monthly_percent: percentSchema, contract_monthly_percent: percentSchema }),
+  terms: z.object({
+    late_fee_percent: percentSchema,
+    default_interest_monthly_percent: percentSchema,
+    contract_monthly_percent: percentSchema,
+    /** whether and how the contract's rate runs during delay, as the frozen contract states it (none: multa and mora only) */
+    remuneratory: z.enum(REMUNERATORY_IN_DELAY),
+    late_days_from: z.enum(LATE_DAYS_FROM),
+    legacy_until: z.string().nullable(),
+  }),
   installments: z.array(installmentStateSchema),
   totals: z.object({ value: moneySchema, paid: moneySchema, due: moneySchema }),
 });

@@ -441,8 +441,8 @@ describe('other information and parameters', () => {
       updated_at: null,
     });
     const outside: Array<[Record<string, unknown>, string, RegExp]> = [
-      [{ min_monthly_rate: '1.00' }, 'min_monthly_rate', /1,5% a 4% ao mês/],
-      [{ max_monthly_rate: '4.50' }, 'max_monthly_rate', /1,5% a 4% ao mês/],
+      [{ min_monthly_rate: '1.00' }, 'min_monthly_rate', /1,50% a 4,00% ao mês/],
+      [{ max_monthly_rate: '4.50' }, 'max_monthly_rate', /1,50% a 4,00% ao mês/],
       [{ max_installments: 60 }, 'max_installments', /de 3 a 48 parcelas/],
       [{ max_installments: 2 }, 'max_installments', /de 3 a 48 parcelas/],
       [{ max_value: '60000.00' }, 'max_value', /R\$ 500,00 a R\$ 50000,00/],

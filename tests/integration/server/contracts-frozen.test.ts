@@ -244,6 +244,14 @@ describe('contracts issued before the freeze', () => {
           { number: 2, due_date: '2025-05-10', payment: '511.30', interest: '7.56', amortization: '503.74', balance: '0.00' },
         ],
         orientation_message: 'Orientação dada na visita.',
+        // migration 0038: the late-charge terms the text stated — multa and mora only, days late from the moved due date
+        late_charges: {
+          late_fee_percent: '2.0000',
+          default_interest_monthly_percent: '1.0000',
+          remuneratory: 'none',
+          contract_monthly_percent: '1.5000',
+          late_days_from: 'payable_until',
+        },
       });
       // From now on every contract has its frozen record.
       await expect(

@@ -121,7 +121,8 @@ describe('expired installments', () => {
     server.clock.set('2026-02-19');
     const list = await expired(rita());
     expect(list.items).toHaveLength(1);
-    expect(list.items[0]).toMatchObject({ number: 1, due_date: '2026-02-15', payable_until: '2026-02-18', days_late: 4, band: '1-15', credit_operation_id: ritaOp });
+    // One day late, counted from the moved due date (Código Civil art. 132 §1), not four from Sunday.
+    expect(list.items[0]).toMatchObject({ number: 1, due_date: '2026-02-15', payable_until: '2026-02-18', days_late: 1, band: '1-15', credit_operation_id: ritaOp });
     // The second one (Sunday 2026-03-15) is payable on Monday 16: listed on Tuesday 17, not on Monday.
     server.clock.set('2026-03-16');
     expect((await expired(rita())).items.map((r) => r.number)).toEqual([1]);
@@ -154,13 +155,14 @@ describe('expired installments', () => {
     expect(list.items[0]).toMatchObject({ borrower_name: 'Rita Cobrança Teste', borrower_document: expect.stringMatching(/11144477735|111\.444\.777-35/), product: 'working_capital', installments_count: 12 });
   });
 
-  it('bands: days late from the due date, one band or several', async () => {
-    // 2026-06-20: #1 due 02-15 (125 days), #2 03-15 (97), #3 04-15 (66), #4 05-15 (36), #5 06-15 (5).
+  it('bands: days late from the moved due date, one band or several', async () => {
+    // 2026-06-20: #1 due Sunday 02-15, moved to Wednesday 02-18 (122 days), #2 Sunday 03-15, moved to Monday 03-16 (96),
+    // #3 04-15 (66), #4 05-15 (36), #5 06-15 (5).
     server.clock.set('2026-06-20');
     const all = await expired(rita());
     expect(all.items.map((r) => [r.number, r.days_late, r.band])).toEqual([
-      [1, 125, '90+'],
-      [2, 97, '90+'],
+      [1, 122, '90+'],
+      [2, 96, '90+'],
       [3, 66, '61-90'],
       [4, 36, '31-60'],
       [5, 5, '1-15'],
@@ -177,6 +179,15 @@ describe('expired installments', () => {
     expect(await numbers(['31-60', '61-90'])).toEqual([3, 4]);
     expect(await numbers(['1-15', '16-30', '31-60'])).toEqual([4, 5]);
     expect(await numbers(['61-90', '90+', '1-15'])).toEqual([1, 2, 3, 5]);
+    // At a band's edge the filter counts as the rows do: on 03-31 #2 is 15 days late from Monday 16 (16 from Sunday 15).
+    server.clock.set('2026-03-31');
+    expect((await expired(rita())).items.map((r) => [r.number, r.days_late, r.band])).toEqual([
+      [1, 41, '31-60'],
+      [2, 15, '1-15'],
+    ]);
+    expect(await numbers('1-15')).toEqual([2]);
+    expect(await numbers('16-30')).toEqual([]);
+    expect(await numbers('31-60')).toEqual([1]);
   });
 
   it('filters by borrower (name or document), product, operation and value; sorts; pages', async () => {

@@ -57,10 +57,11 @@ afterAll(() => server?.close());
 
 describe('installments as of a past day', () => {
   it('before the write-off, the installment shows what its payments gave then: open and overdue', async () => {
+    // Days late from the moved due date (Sunday 02-15 → Wednesday 02-18 after Carnival, Código Civil art. 132 §1).
     const [first] = await listOn('2026-03-19');
-    expect(first).toMatchObject({ id: ids[0], status: 'open', overdue: true, days_late: 32 });
+    expect(first).toMatchObject({ id: ids[0], status: 'open', overdue: true, days_late: 29 });
     const details = await detailsOn(ids[0], '2026-03-19');
-    expect(details.installment).toMatchObject({ status: 'open', overdue: true, days_late: 32 });
+    expect(details.installment).toMatchObject({ status: 'open', overdue: true, days_late: 29 });
   });
 
   it('from the write-off day until the day before the undo, it shows written off, never overdue', async () => {
@@ -73,12 +74,13 @@ describe('installments as of a past day', () => {
 
   it('from the undo on, the payments decide again', async () => {
     const [first] = await listOn('2026-04-10');
-    expect(first).toMatchObject({ status: 'open', overdue: true, days_late: 54 });
+    expect(first).toMatchObject({ status: 'open', overdue: true, days_late: 51 });
     expect((await listOn('2026-05-01'))[0]).toMatchObject({ status: 'open', overdue: true });
   });
 
   it('a renegotiation holds from its own day, and the status now is unchanged', async () => {
-    expect((await listOn('2026-03-24'))[1]).toMatchObject({ id: ids[1], status: 'open', overdue: true, days_late: 9 });
+    // Sunday 03-15 moves to Monday 03-16.
+    expect((await listOn('2026-03-24'))[1]).toMatchObject({ id: ids[1], status: 'open', overdue: true, days_late: 8 });
     expect((await listOn('2026-03-25'))[1]).toMatchObject({ status: 'renegotiated', overdue: false, days_late: 0 });
     expect((await detailsOn(ids[1], '2026-03-24')).installment.status).toBe('open');
     expect((await detailsOn(ids[1], '2026-04-30')).installment.status).toBe('renegotiated');

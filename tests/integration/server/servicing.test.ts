@@ -188,18 +188,18 @@ describe('installments, payments and reversals', () => {
     first = (await installments(opId, '2026-01-20')).installments[0];
   }, 60_000);
 
-  it('a due date on a Sunday before Carnival is payable on Wednesday without charges; the day after it bears multa, mora and contract interest', async () => {
+  it('a due date on a Sunday before Carnival is payable on Wednesday without charges; the day after it bears multa and one day of mora, no contract interest (the contract states none)', async () => {
     expect(first).toMatchObject({ number: 1, due_date: '2026-02-15', payable_until: '2026-02-18', status: 'open', overdue: false, days_late: 0 });
     const onGrace = (await installments(opId, '2026-02-18')).installments[0];
     expect(onGrace).toMatchObject({ overdue: false, days_late: 0, due_total: first.value });
     const late = (await installments(opId, '2026-02-19')).installments[0];
     const value = new Decimal(first.value);
     const fee = value.mul('0.02').toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
-    const mora = value.mul('0.01').div(30).mul(4).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
-    const contract = value.mul('0.02').div(30).mul(4).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
-    expect(late).toMatchObject({ overdue: true, days_late: 4, status: 'open' });
-    expect(late.charges).toEqual({ late_fee: fee.toFixed(2), default_interest: mora.toFixed(2), contract_interest: contract.toFixed(2) });
-    expect(late.due_total).toBe(value.plus(fee).plus(mora).plus(contract).toFixed(2));
+    // Days late count from the moved due date, Wednesday 18 (Código Civil art. 132 §1): one day on Thursday, not four.
+    const mora = value.mul('0.01').div(30).mul(1).toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
+    expect(late).toMatchObject({ overdue: true, days_late: 1, status: 'open' });
+    expect(late.charges).toEqual({ late_fee: fee.toFixed(2), default_interest: mora.toFixed(2), contract_interest: '0.00' });
+    expect(late.due_total).toBe(value.plus(fee).plus(mora).toFixed(2));
     const bad = await call(server, 'servicing.installments', { id: opId, date: '2026-02-30' }, tokens.agent);
     expect(bad.status).toBe(400);
     expect(bad.body.field).toBe('date');
@@ -277,7 +277,8 @@ describe('installments, payments and reversals', () => {
 
     server.clock.set('2026-03-01');
     const state = (await installments(opId)).installments[0];
-    expect(state).toMatchObject({ overdue: true, days_late: 14 });
+    // Eleven days from the moved due date, Wednesday 18 February (fourteen from Sunday 15 before).
+    expect(state).toMatchObject({ overdue: true, days_late: 11, charges: { contract_interest: '0.00' } });
     const full = await call(server, 'servicing.pay', { id: opId, installment: first.id, idempotency_key: key(), amount: state.due_total, paid_on: '2026-03-01', method: 'pix' }, tokens.operator);
     expect(full.status, JSON.stringify(full.body)).toBe(200);
     expect(full.body.installment).toMatchObject({ status: 'paid', due_total: '0.00', paid_on: '2026-03-01', overdue: false, days_late: 0 });

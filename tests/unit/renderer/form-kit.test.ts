@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { FieldValues, ResolverOptions } from 'react-hook-form';
 import { z } from 'zod';
 import { contract } from '../../../src/shared/contract';
-import { decimalToMoneyInput, formatPercentage, moneyInputToDecimal, parsePercentage, percentageInputText } from '../../../src/shared/format';
+import { decimalToMoneyInput, formatPercentage, formatRate, moneyInputToDecimal, parsePercentage, percentageInputText } from '../../../src/shared/format';
 import { translate } from '../../../src/shared/i18n';
 import type { Locale } from '../../../src/shared/bridge';
 import { issueText, placeServerMessage, splitFieldPrefix, type Translate } from '../../../src/renderer/src/components/form/messages';
@@ -125,10 +125,13 @@ describe('percentage', () => {
     expect(parsePercentage(input)).toBeNull();
   });
 
-  it('shows pt-BR text with at most two decimals and edits as typed', () => {
+  it("shows pt-BR text with two decimals (a rate as '39,20%', never '39,2%') and edits as typed", () => {
     expect(formatPercentage(12.35)).toBe('12,35%');
-    expect(formatPercentage(100)).toBe('100%');
+    expect(formatPercentage(100)).toBe('100,00%');
     expect(formatPercentage(null)).toBe('');
+    expect(formatPercentage('39.2')).toBe('39,20%');
+    expect(formatRate('39.2')).toBe('39,20%');
+    expect(formatRate('0.008200')).toBe('0,0082%');
     expect(percentageInputText(37.5)).toBe('37,5');
     expect(parsePercentage(percentageInputText(12.35))).toBe(12.35);
   });

@@ -89,7 +89,7 @@ describe('a record form from one field list', () => {
       { id: 'done', title: 'company.fields.done', width: 50, kind: 'boolean' },
       { id: 'extra', title: 'company.fields.bank', width: 40, kind: 'text' },
     ]);
-    expect(textsOf(sample.columns, row)).toEqual(['Ana', '0042/Ana', '2,5%', '1234567', '09/2026', t('servicing.repurchase.rules.second'), t('common.no'), '#12']);
+    expect(textsOf(sample.columns, row)).toEqual(['Ana', '0042/Ana', '2,50%', '1234567', '09/2026', t('servicing.repurchase.rules.second'), t('common.no'), '#12']);
     expect(sample.columns[0].testId?.(row)).toBe('sample-name-12');
     // An empty share shows nothing, not "%".
     expect(cellText(sample.columns[2], { ...row, rate: '' }, t)).toBe('');

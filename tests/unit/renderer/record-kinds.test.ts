@@ -54,7 +54,7 @@ describe('record kinds derived from one field list', () => {
       signs_as_guarantor: true,
     };
     expect(decl.toValues(row)).toEqual({ name: 'Maria', document: '529.982.247-25', share_percent: '37,5', position: '', email: 'maria@demo.local', phone: '', signs_as_guarantor: true });
-    expect(cellText(column!, row, t)).toBe('37,5%');
+    expect(cellText(column!, row, t)).toBe('37,50%');
     expect(decl.columns.map((c) => c.id)).toEqual(['name', 'document', 'share_percent', 'position', 'signs_as_guarantor']);
   });
 

@@ -93,8 +93,10 @@ export interface BoletoLateCharges {
   lateFeePercent: string;
   /** juros de mora, percent a month, pro rata die: decimal string, e.g. "1.00" */
   defaultInterestMonthlyPercent: string;
-  /** the contract's rate, which keeps running after the due date; printed when given */
+  /** the contract's rate, which keeps running after the due date where the contract states it; printed when given */
   contractMonthlyPercent?: string;
+  /** whether it runs compounded pro rata die (the contract's capitalisation) */
+  contractCompounded?: boolean;
 }
 
 export interface BoletoPix {
@@ -178,12 +180,18 @@ export function lateChargeInstructions(amount: string, charges: BoletoLateCharge
   const mora = percentText(charges.defaultInterestMonthlyPercent, 'lateCharges.defaultInterestMonthlyPercent');
   const contract = charges.contractMonthlyPercent === undefined ? null : percentText(charges.contractMonthlyPercent, 'lateCharges.contractMonthlyPercent');
   // checkTerms refuses terms above the legal ceilings, so a slip never prints a charge we may not take.
-  const terms = checkTerms({ lateFeePercent: fee, defaultInterestMonthlyPercent: mora, contractMonthlyPercent: contract ?? 0 });
+  const terms = checkTerms({ lateFeePercent: fee, defaultInterestMonthlyPercent: mora, remuneratory: 'none', contractMonthlyPercent: 0, lateDaysFrom: 'payable_until' });
   const words: string[] = [];
   if (fee.gt(0)) words.push(`multa de ${percentPt(fee)} (${formatCurrency(lateFeeOn(new Decimal(amount), terms).toFixed(2))})`);
   if (mora.gt(0)) words.push(`juros de mora de ${percentPt(mora)} ao mês, pro rata die`);
   const lines = words.length ? [`Após o vencimento, cobrar ${words.join(' e ')}.`] : [];
-  if (contract && contract.gt(0)) lines.push(`Os juros do contrato, de ${percentPt(contract)} ao mês, continuam a correr pro rata die.`);
+  if (contract && contract.gt(0)) {
+    lines.push(
+      charges.contractCompounded
+        ? `Os juros do contrato, de ${percentPt(contract)} ao mês, continuam a correr, capitalizados por dia (pro rata die).`
+        : `Os juros do contrato, de ${percentPt(contract)} ao mês, continuam a correr pro rata die.`,
+    );
+  }
   if (!lines.length) lines.push('Não cobrar multa nem juros após o vencimento.');
   return lines;
 }

@@ -253,8 +253,10 @@ function pdfInput(p: SlipParties, w: Wanted, sequence: number, issueDate: string
   if (w.overdueSince && w.charges) {
     const c = w.charges;
     instructions.push(
-      `Boleto atualizado em ${calendarDayPt(issueDate)}: parcela vencida em ${calendarDayPt(w.overdueSince)}; o valor inclui multa de R$ ${c.lateFee.toFixed(2).replace('.', ',')}, ` +
-        `juros de mora de R$ ${c.defaultInterest.toFixed(2).replace('.', ',')} e juros do contrato de R$ ${c.contractInterest.toFixed(2).replace('.', ',')} até esta data.`,
+      `Boleto atualizado em ${calendarDayPt(issueDate)}: parcela vencida em ${calendarDayPt(w.overdueSince)}; o valor inclui multa de R$ ${c.lateFee.toFixed(2).replace('.', ',')}` +
+        (c.contractInterest.isZero()
+          ? ` e juros de mora de R$ ${c.defaultInterest.toFixed(2).replace('.', ',')} até esta data.`
+          : `, juros de mora de R$ ${c.defaultInterest.toFixed(2).replace('.', ',')} e juros do contrato de R$ ${c.contractInterest.toFixed(2).replace('.', ',')} até esta data.`),
     );
   }
   instructions.push(...titleInstructions(w.title));
@@ -273,7 +275,8 @@ function pdfInput(p: SlipParties, w: Wanted, sequence: number, issueDate: string
       // An updated slip already carries the multa: only the interest keeps running after its due date.
       lateFeePercent: w.overdueSince ? '0.00' : percent2(terms.late_fee_percent),
       defaultInterestMonthlyPercent: percent2(terms.default_interest_monthly_percent),
-      contractMonthlyPercent: percent2(terms.contract_monthly_percent),
+      // Remuneratory interest after the due date only where the frozen contract states it (Res. CMN 4.882/2020).
+      ...(terms.remuneratory === 'none' ? {} : { contractMonthlyPercent: percent2(terms.contract_monthly_percent), contractCompounded: terms.remuneratory === 'compound_daily' }),
     },
     ...(p.account.pix_key && p.company.city
       ? { pix: { key: p.account.pix_key, city: p.company.city, txid: `OP${p.op.id}P${w.installment.id}` } }

@@ -20,6 +20,7 @@
  */
 import { calendarDayInSaoPaulo, LENDER_ZONE } from '../../platform/clock';
 import Decimal from 'decimal.js';
+import { formatRate } from '@shared/format';
 import { and, asc, desc, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   BORROWER_FILTERS,
@@ -610,7 +611,6 @@ export interface ParametersInput {
   tac?: string | null;
 }
 
-const pt = (value: Decimal) => value.toFixed().replace('.', ',');
 const reais = (value: Decimal) => `R$ ${value.toFixed(2).replace('.', ',')}`;
 
 /**
@@ -621,7 +621,7 @@ const reais = (value: Decimal) => `R$ ${value.toFixed(2).replace('.', ',')}`;
 function assertInsideCompany(input: ParametersInput, company: Awaited<ReturnType<typeof parametersOf>>): void {
   const minRate = new Decimal(company.min_monthly_rate);
   const maxRate = new Decimal(company.max_monthly_rate);
-  const rateRange = `de ${pt(minRate)}% a ${pt(maxRate)}% ao mês`;
+  const rateRange = `de ${formatRate(minRate.toFixed())} a ${formatRate(maxRate.toFixed())} ao mês`;
   for (const [field, what] of [
     ['min_monthly_rate', 'a taxa mínima'],
     ['max_monthly_rate', 'a taxa máxima'],

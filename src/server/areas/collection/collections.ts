@@ -15,8 +15,13 @@
  *   TypeScript with the bank calendar, so SQL never needs the holidays. The
  *   partial index of migration 0019 (due_date, id) WHERE paid_on IS NULL AND
  *   collecting then serves the filter and the default order (most days late first).
- * - Days late count from the due date, so a days-late band is a range of due
- *   dates too.
+ * - Days late count from the moved due date (Código Civil art. 132 §1:
+ *   payableUntil), which only grows with the due date, so a days-late band is
+ *   still a range of due dates: "at least n days late" is "payableUntil(due)
+ *   ≤ today − n", i.e. "due ≤ that day, or the business day before it when it
+ *   is not one" (`movedThrough`). An operation released before migration 0038
+ *   counts some installments from the printed date (its legacy day): its band
+ *   may then read up to three days short of the days late shown.
  * - Only the page's rows are replayed (domain/servicing/allocation.ts, the
  *   same replay the installment's details use) for their charges and amount
  *   due; a page of ten costs three small queries after the page of ids.
@@ -51,11 +56,11 @@ import type { Db } from '../../db/connect';
 import { borrowers } from '../borrowers/schema';
 import { creditOperationInstallments as installments, creditOperations as operations } from '../operations/schema';
 import { containsPattern } from '../../domain/like';
-import { addDays, payableUntil, previousBusinessDay } from '../../domain/servicing/business-days';
+import { addDays, isBusinessDay, payableUntil, previousBusinessDay } from '../../domain/servicing/business-days';
 import { bareDocument, docColumn, fold, foldSql, single } from '../../platform/list-filters';
 import { exportRows, listConditions, listOrder, listTotal, ordered, type Direction, type ListSpec } from '../../platform/list';
 import type { OperationRow } from '../operations';
-import { replayOf, servicingContext, transactionsOf, type InstallmentRow, type ServicingContext } from './installments';
+import { replayOf, servicingContext, termsOfDisbursement, transactionsOf, type InstallmentRow, type ServicingContext } from './installments';
 import { disbursements } from '../servicing/schema';
 import type { InstallmentTransactionRow } from './schema';
 import { stillCollected } from '../servicing';
@@ -75,10 +80,15 @@ export function bandOf(daysLate: number): DaysLateBand {
   return (band ?? DAYS_LATE_BANDS[0])[0];
 }
 
-/** Due dates of days late [from, to] on `today`: due in [today − to, today − from]. */
+/** The last due date whose moved due date (payableUntil) is on or before `day`. */
+export function movedThrough(day: string): string {
+  return isBusinessDay(day) ? day : previousBusinessDay(day);
+}
+
+/** Due dates of days late [from, to] on `today`, counted from the moved due date: payableUntil(due) in [today − to, today − from]. */
 function daysLateRange(from: number, to: number | null, today: string): SQL {
-  const latest = sql`${installments.due_date} <= ${addDays(today, -from)}::date`;
-  return to === null ? latest : sql`(${latest} AND ${installments.due_date} >= ${addDays(today, -to)}::date)`;
+  const latest = sql`${installments.due_date} <= ${movedThrough(addDays(today, -from))}::date`;
+  return to === null ? latest : sql`(${latest} AND ${installments.due_date} > ${movedThrough(addDays(today, -to - 1))}::date)`;
 }
 
 /** The bands asked for, adjacent ones merged (31–60 and 61–90 read as 31–90: one index range instead of a filter). */
@@ -266,7 +276,7 @@ async function contextsOf(db: Db, ops: readonly OperationRow[]): Promise<Map<num
             op,
             collecting: true,
             disbursedOn: d.disbursed_on,
-            terms: { late_fee_percent: d.late_fee_percent, default_interest_monthly_percent: d.default_interest_monthly_percent, contract_monthly_percent: d.contract_monthly_percent },
+            terms: termsOfDisbursement(d),
           }
         : await servicingContext(db, op),
     );

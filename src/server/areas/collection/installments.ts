@@ -10,9 +10,10 @@
  *   dated later leaves its payment standing on that date).
  * - An operation not yet disbursed bears no charges: its installments are
  *   shown as open, valued as scheduled.
- * - Terms: the disbursement's (kept when the money left); an operation
- *   disbursed before servicing recorded disbursements takes the company's
- *   multa and juros de mora in force and its own monthly rate.
+ * - Terms: the frozen contract's (Res. CMN 4.882/2020: only the charges the
+ *   contract states), copied to the disbursement when the money left — never
+ *   the company's parameters of the day; an operation without a
+ *   disbursement row reads its contract in force.
  */
 import Decimal from 'decimal.js';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
@@ -25,7 +26,8 @@ import type { installmentStateSchema, installmentTransactionSchema } from '@shar
 import type { Db } from '../../db/connect';
 import { users } from '../access/schema';
 import { parametersOf } from '../company';
-import { findOperation, pendingApprovalsOf, statusOf, type OperationRow } from '../operations';
+import { findOperation, frozenContractInForce, pendingApprovalsOf, statusOf, type OperationRow } from '../operations';
+import type { LateDaysFrom, RemuneratoryInDelay } from '@shared/servicing';
 import { creditOperationInstallments } from '../operations/schema';
 import { notFound } from '../../platform/http/errors';
 import { activePayments, replayInstallment, type InstallmentEvent, type InstallmentFigures, type Replay, type Split } from '../../domain/servicing/allocation';
@@ -46,6 +48,31 @@ export interface Terms {
   late_fee_percent: string;
   default_interest_monthly_percent: string;
   contract_monthly_percent: string;
+  /** the frozen contract's remuneratory clause during delay (none: multa and mora only, Res. CMN 4.882/2020) */
+  remuneratory: RemuneratoryInDelay;
+  /** where days late count from when the due date is not a business day (Código Civil art. 132 §1) */
+  late_days_from: LateDaysFrom;
+  /** released before migration 0038: up to this day, what it was charged then */
+  legacy_until: string | null;
+}
+
+/** The terms a disbursement keeps: the frozen contract's, copied at release. */
+export function termsOfDisbursement(d: {
+  late_fee_percent: string;
+  default_interest_monthly_percent: string;
+  contract_monthly_percent: string;
+  remuneratory: RemuneratoryInDelay;
+  late_days_from: LateDaysFrom;
+  legacy_until: string | null;
+}): Terms {
+  return {
+    late_fee_percent: d.late_fee_percent,
+    default_interest_monthly_percent: d.default_interest_monthly_percent,
+    contract_monthly_percent: d.contract_monthly_percent,
+    remuneratory: d.remuneratory,
+    late_days_from: d.late_days_from,
+    legacy_until: d.legacy_until,
+  };
 }
 
 export interface ServicingContext {
@@ -62,7 +89,7 @@ export async function servicingContext(db: Db, op: OperationRow): Promise<Servic
 
 /**
  * The context from the operation and its disbursement already read (null when it was disbursed before servicing
- * recorded disbursements: the company's charges in force then).
+ * recorded disbursements: its contract's frozen terms).
  */
 export async function contextFrom(db: Db, op: OperationRow, d: Awaited<ReturnType<typeof disbursementOf>>): Promise<ServicingContext> {
   const collecting = wasDisbursed(statusOf(op));
@@ -71,20 +98,41 @@ export async function contextFrom(db: Db, op: OperationRow, d: Awaited<ReturnTyp
       op,
       collecting,
       disbursedOn: d.disbursed_on,
-      terms: { late_fee_percent: d.late_fee_percent, default_interest_monthly_percent: d.default_interest_monthly_percent, contract_monthly_percent: d.contract_monthly_percent },
+      terms: termsOfDisbursement(d),
     };
+  }
+  // Not released (no charges run: see replayOf): the contract's frozen terms once issued; before that, what a contract
+  // issued today would state (the company's multa and mora, no remuneratory clause) — shown, never charged.
+  const contract = await frozenContractInForce(db, op.id);
+  if (contract) {
+    const late = contract.frozen.late_charges;
+    return { op, collecting, disbursedOn: op.disbursement_date, terms: { ...late, legacy_until: null } };
   }
   const params = await parametersOf(db, op.company_id);
   return {
     op,
     collecting,
     disbursedOn: op.disbursement_date,
-    terms: { late_fee_percent: params.late_fee_percent, default_interest_monthly_percent: params.default_interest_monthly_percent, contract_monthly_percent: op.monthly_rate },
+    terms: {
+      late_fee_percent: params.late_fee_percent,
+      default_interest_monthly_percent: params.default_interest_monthly_percent,
+      contract_monthly_percent: op.monthly_rate,
+      remuneratory: 'none',
+      late_days_from: 'payable_until',
+      legacy_until: null,
+    },
   };
 }
 
 export function lateChargeTerms(t: Terms): LateChargeTerms {
-  return { lateFeePercent: t.late_fee_percent, defaultInterestMonthlyPercent: t.default_interest_monthly_percent, contractMonthlyPercent: t.contract_monthly_percent };
+  return {
+    lateFeePercent: t.late_fee_percent,
+    defaultInterestMonthlyPercent: t.default_interest_monthly_percent,
+    remuneratory: t.remuneratory,
+    contractMonthlyPercent: t.contract_monthly_percent,
+    legacyUntil: t.legacy_until,
+    lateDaysFrom: t.late_days_from,
+  };
 }
 
 export function figuresOf(i: InstallmentRow): InstallmentFigures {

@@ -22,7 +22,7 @@ import { users } from '../access/schema';
 import { lockOperations, OPERATION_MESSAGES, REQUEST, type OperationRow } from '../operations';
 import { creditOperationInstallments, creditOperations } from '../operations/schema';
 import { notFound } from '../../platform/http/errors';
-import { contextFrom, INSTALLMENT_MESSAGES, type InstallmentRow, type ServicingContext, type Terms } from './installments';
+import { contextFrom, INSTALLMENT_MESSAGES, termsOfDisbursement, type InstallmentRow, type ServicingContext, type Terms } from './installments';
 import { disbursements } from '../servicing/schema';
 import { installmentStates } from '../servicing/schema-status';
 import { installmentTransactions, type InstallmentTransactionRow } from './schema';
@@ -126,6 +126,9 @@ export async function lockedPaymentContexts(tx: Db, operationIds: readonly numbe
       late_fee_percent: disbursements.late_fee_percent,
       default_interest_monthly_percent: disbursements.default_interest_monthly_percent,
       contract_monthly_percent: disbursements.contract_monthly_percent,
+      remuneratory: disbursements.remuneratory,
+      late_days_from: disbursements.late_days_from,
+      legacy_until: disbursements.legacy_until,
     })
     .from(creditOperations)
     .leftJoin(disbursements, eq(disbursements.credit_operation_id, creditOperations.id))
@@ -133,16 +136,29 @@ export async function lockedPaymentContexts(tx: Db, operationIds: readonly numbe
     .orderBy(asc(creditOperations.id));
   const contexts = new Map<number, PaymentContext>();
   for (const r of rows) {
-    const d = r.disbursed_on !== null && r.late_fee_percent !== null && r.default_interest_monthly_percent !== null && r.contract_monthly_percent !== null;
+    const d =
+      r.disbursed_on !== null &&
+      r.late_fee_percent !== null &&
+      r.default_interest_monthly_percent !== null &&
+      r.contract_monthly_percent !== null &&
+      r.remuneratory !== null &&
+      r.late_days_from !== null;
     contexts.set(
       r.id,
       d
         ? {
             op: { id: r.id, status: r.status, version: r.version },
             disbursedOn: r.disbursed_on!,
-            terms: { late_fee_percent: r.late_fee_percent!, default_interest_monthly_percent: r.default_interest_monthly_percent!, contract_monthly_percent: r.contract_monthly_percent! },
+            terms: termsOfDisbursement({
+              late_fee_percent: r.late_fee_percent!,
+              default_interest_monthly_percent: r.default_interest_monthly_percent!,
+              contract_monthly_percent: r.contract_monthly_percent!,
+              remuneratory: r.remuneratory!,
+              late_days_from: r.late_days_from!,
+              legacy_until: r.legacy_until,
+            }),
           }
-        : // Released before servicing kept disbursements: the company's terms in force (already locked above).
+        : // Released before servicing kept disbursements: its contract's frozen terms (already locked above).
           await lockedServicingContext(tx, r.id),
     );
   }

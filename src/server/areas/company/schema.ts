@@ -65,6 +65,12 @@ export const companyParameters = pgTable('company_parameters', {
   default_interest_monthly_percent: percent('default_interest_monthly_percent').notNull().default('1'),
   grace_days: integer('grace_days').notNull().default(0),
   finance_iof_default: boolean('finance_iof_default').notNull().default(false),
+  /**
+   * whether contracts issued from now on state remuneratory interest during delay, compounded pro rata die at the
+   * contract's rate (migration 0038; off: multa and mora only). Frozen into each contract at issue, only when its
+   * template prints the clause (`{{encargos.juros_remuneratorios}}`).
+   */
+  remuneratory_interest_in_delay: boolean('remuneratory_interest_in_delay').notNull().default(false),
   /** above this amount financed a credit approval needs a second approver (migration 0012) */
   second_approval_above: money('second_approval_above').notNull().default('50000.00'),
   /** a payment reversal above this amount needs a second person (migration 0015) */

@@ -14,6 +14,7 @@ import { lazyRequire } from '../../platform/lazy-require';
 import { formatCurrency, formatPercentage } from '@shared/format';
 import type { FrozenContract } from './schema';
 import { dayPt } from './contracts';
+import { lateChargesSummaryPt, lateDaysClausePt } from './late-charge-terms';
 
 /** pdfkit is loaded by the first PDF, not at every start of the server (platform/lazy-require.ts). */
 const pdfDocument = lazyRequire<typeof PdfKitDocument>('pdfkit');
@@ -25,6 +26,7 @@ export interface ContractPdfInput {
   cancelled: boolean;
   orientationMessage: string | null;
   amounts: FrozenContract['amounts'];
+  lateCharges: FrozenContract['late_charges'];
   schedule: FrozenContract['schedule'];
   signatories: { borrower: string; guarantors: string[]; representatives: string[]; witnesses: string[] };
 }
@@ -33,7 +35,7 @@ const AMORTIZATION_PT: Record<FrozenContract['amounts']['amortization'], string>
 const PAYMENT_PT: Record<FrozenContract['amounts']['payment_method'], string> = { boleto: 'boleto bancário', pix: 'Pix', debit: 'débito em conta' };
 
 /** The summary's lines, label and value, in the order the PDF shows them. */
-export function summaryLines(amounts: FrozenContract['amounts'], schedule: FrozenContract['schedule']): Array<[string, string]> {
+export function summaryLines(amounts: FrozenContract['amounts'], schedule: FrozenContract['schedule'], lateCharges?: FrozenContract['late_charges']): Array<[string, string]> {
   const fees = amounts.fees.length ? `${amounts.fees.map((f) => `${f.name} ${formatCurrency(f.amount)}`).join('; ')} (total ${formatCurrency(amounts.fees_total)})` : 'nenhuma';
   const last = schedule[schedule.length - 1]?.due_date ?? amounts.first_due_date;
   return [
@@ -48,6 +50,12 @@ export function summaryLines(amounts: FrozenContract['amounts'], schedule: Froze
     ['Custo Efetivo Total (CET)', `${formatPercentage(amounts.cet_monthly)} ao mês; ${formatPercentage(amounts.cet_yearly)} ao ano`],
     ['Parcelas', `${amounts.installments_count} (${AMORTIZATION_PT[amounts.amortization]}), de ${dayPt(amounts.first_due_date)} a ${dayPt(last)}`],
     ['Pagamento', PAYMENT_PT[amounts.payment_method]],
+    ...(lateCharges
+      ? ([
+          ['Encargos de atraso', lateChargesSummaryPt(lateCharges)],
+          ['Vencimento em dia não útil', lateDaysClausePt(lateCharges)],
+        ] as Array<[string, string]>)
+      : []),
   ];
 }
 
@@ -85,7 +93,7 @@ export function renderContractPdf(input: ContractPdfInput): Promise<Buffer> {
   doc.moveDown(0.3);
   const labelWidth = 170;
   const valueWidth = doc.page.width - doc.page.margins.left - doc.page.margins.right - labelWidth;
-  for (const [label, value] of summaryLines(input.amounts, input.schedule)) {
+  for (const [label, value] of summaryLines(input.amounts, input.schedule, input.lateCharges)) {
     const height = Math.max(doc.font('Helvetica').fontSize(9.5).heightOfString(value, { width: valueWidth }), 12);
     if (doc.y + height > bottom()) doc.addPage();
     const y = doc.y;

@@ -31,6 +31,7 @@ import { findOperation, moveForContract, STATUS_PT, statusOf, type OperationRow 
 import type { ContractPdfInput } from './contract-pdf';
 import { listConditions, listOrder, ordered, type ListSpec } from '../../platform/list';
 import { markContracted } from '../intake';
+import { lateChargesAtIssue, lateChargeValues, REMUNERATORY_PLACEHOLDER } from './late-charge-terms';
 
 export const CONTRACT_MESSAGES = {
   notFound: 'Contrato não encontrado.',
@@ -106,7 +107,7 @@ function freeze(
     },
     schedule,
     orientation_message: orientationMessage,
-    ...(lateCharges ? { late_charges: lateCharges } : {}),
+    late_charges: lateCharges,
   };
 }
 
@@ -115,7 +116,11 @@ function freeze(
  * another: `tx` is one connection, and pg does not take a query while another
  * is running on it.
  */
-async function contractData(tx: Db, op: OperationRow, issue: { number: string; issuedOn: string; orientationMessage: string | null }): Promise<ContractData> {
+async function contractData(
+  tx: Db,
+  op: OperationRow,
+  issue: { number: string; issuedOn: string; orientationMessage: string | null; placeholders: readonly string[] },
+): Promise<ContractData> {
   const [company] = await tx.select().from(companies).where(eq(companies.id, op.company_id));
   const [params] = await tx.select().from(companyParameters).where(eq(companyParameters.company_id, op.company_id));
   const representatives = await tx
@@ -157,7 +162,8 @@ async function contractData(tx: Db, op: OperationRow, issue: { number: string; i
   const wits = witnesses.map((w) => `${w.name} (CPF ${w.cpf})`);
   const feesText = op.fees.length ? op.fees.map((f) => `${f.name} ${formatCurrency(f.amount)}`).join('; ') : 'nenhuma';
   const companyCity = company.city && company.state ? `${company.city}/${company.state}` : company.city;
-  const lateCharges = params ? { late_fee_percent: params.late_fee_percent, default_interest_monthly_percent: params.default_interest_monthly_percent } : undefined;
+  // The late-charge terms the contract states: the company's at issue, the remuneratory clause only where the text prints it.
+  const lateCharges = lateChargesAtIssue(params, op.monthly_rate, issue.placeholders.includes(REMUNERATORY_PLACEHOLDER));
   const frozen = freeze(op, schedule, issue.orientationMessage, lateCharges);
   const last = schedule[schedule.length - 1];
   const values: Record<string, string> = {
@@ -187,8 +193,7 @@ async function contractData(tx: Db, op: OperationRow, issue: { number: string; i
     'operacao.ultimo_vencimento': last ? dayPt(last.due_date) : dayPt(frozen.amounts.first_due_date),
     'operacao.cronograma': schedule.map((s) => `${s.number}ª parcela: ${dayPt(s.due_date)} — ${formatCurrency(s.payment)}`).join('\n'),
     'local.pagamento': `${companyCity ?? 'na sede da credora'}, por ${PAYMENT_METHOD_PT[frozen.amounts.payment_method]}`,
-    'encargos.multa': percentPt(frozen.late_charges?.late_fee_percent ?? '0'),
-    'encargos.juros_mora': percentPt(frozen.late_charges?.default_interest_monthly_percent ?? '0'),
+    ...lateChargeValues(frozen.late_charges),
     'data.emissao': dayPt(issue.issuedOn),
     'local.emissao': company.city ?? 'São Paulo',
   };
@@ -263,7 +268,8 @@ export async function issueContract(
     .where(and(eq(contractTemplates.company_id, op.company_id), eq(contractTemplates.kind, input.kind)))
     .limit(1);
   if (!template) throw conflict(CONTRACT_MESSAGES.noTemplate(input.kind));
-  const unknown = templatePlaceholders(template.body).filter((n) => !CONTRACT_ALIAS_NAMES.includes(n));
+  const placeholders = templatePlaceholders(template.body);
+  const unknown = placeholders.filter((n) => !CONTRACT_ALIAS_NAMES.includes(n));
   if (unknown.length) throw badRequest(`O modelo usa marcadores desconhecidos: ${unknown.join(', ')}. Corrija-o em Operações › Modelos de contrato.`);
 
   const now = new Date();
@@ -272,7 +278,7 @@ export async function issueContract(
   const [{ id }] = await tx.select({ id: sql<number>`nextval(pg_get_serial_sequence('issued_contracts', 'id'))::int` }).from(sql`(SELECT 1) AS one`);
   const number = `${input.kind}-${issuedOn.slice(0, 4)}-${String(id).padStart(6, '0')}`;
   const orientationMessage = input.kind === 'MPO' ? (input.orientationMessage ?? op.orientation_message) : null;
-  const data = await contractData(tx, op, { number, issuedOn, orientationMessage });
+  const data = await contractData(tx, op, { number, issuedOn, orientationMessage, placeholders });
   await tx.insert(issuedContracts).values({
     id,
     company_id: op.company_id,
@@ -369,6 +375,7 @@ export function frozenPdfInput(row: ContractRow): ContractPdfInput {
     cancelled: row.status === 'cancelled',
     orientationMessage: row.kind === 'MPO' ? row.frozen.orientation_message : null,
     amounts: row.frozen.amounts,
+    lateCharges: row.frozen.late_charges,
     schedule: row.frozen.schedule,
     signatories: row.signatories,
   };

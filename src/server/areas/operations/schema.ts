@@ -10,6 +10,7 @@ import {
   type IofPersonType,
   type PaymentMethod,
 } from '@shared/enums';
+import type { LateDaysFrom, RemuneratoryInDelay } from '@shared/servicing';
 import { users } from '../access/schema';
 import { companies, contractTemplates } from '../company/schema';
 import { solicitations } from '../intake/schema';
@@ -137,12 +138,26 @@ export interface FrozenContract {
   schedule: Array<{ number: number; due_date: string; payment: string; interest: string; amortization: string; balance: string }>;
   orientation_message: string | null;
   /**
-   * The late charges the contract states (percent), frozen at issue so servicing charges what was signed; absent
-   * in contracts issued before they were frozen (servicing then takes the company's in force at disbursement).
+   * The late-charge terms the contract states, frozen at issue so servicing charges what was signed and nothing else
+   * (Res. CMN 4.882/2020); migration 0038 wrote them into every contract issued before (see late-charge-terms.ts).
    */
-  late_charges?: { late_fee_percent: string; default_interest_monthly_percent: string };
+  late_charges: FrozenLateCharges;
 }
 
+
+/** A contract's late-charge terms (percent as decimal text), as printed in it and frozen at issue. */
+export interface FrozenLateCharges {
+  /** multa, once, on the value overdue (≤ 2%, CDC art. 52 §1) */
+  late_fee_percent: string;
+  /** juros de mora, a month, simple, pro rata die (≤ 1%, STJ Súmula 379) */
+  default_interest_monthly_percent: string;
+  /** whether and how the contract's rate runs during delay (none: multa and mora only) */
+  remuneratory: RemuneratoryInDelay;
+  /** the contract's rate a month, the one remuneratory interest of delay runs at where stated */
+  contract_monthly_percent: string;
+  /** where days late count from when the due date is not a business day (Código Civil art. 132 §1) */
+  late_days_from: LateDaysFrom;
+}
 
 export const issuedContracts = pgTable('issued_contracts', {
   id: serial('id').primaryKey(),

@@ -32,7 +32,6 @@ import { formatCurrency } from '@shared/format';
 import type { Db } from '../../db/connect';
 import { users } from '../access/schema';
 import { borrowerBankAccounts } from '../borrowers/schema';
-import { parametersOf } from '../company';
 import { changeOperation, findOperation, frozenContractInForce, lockOperation, statusOf, STATUS_PT, type Actor, type OperationRow } from '../operations';
 import { badRequest, conflict } from '../../platform/http/errors';
 import { disbursementPosting } from '../../domain/servicing/postings';
@@ -126,6 +125,9 @@ export async function loadDisbursement(db: Db, operationId: number): Promise<Dis
           late_fee_percent: row.late_fee_percent,
           default_interest_monthly_percent: row.default_interest_monthly_percent,
           contract_monthly_percent: row.contract_monthly_percent,
+          remuneratory: row.remuneratory,
+          late_days_from: row.late_days_from,
+          legacy_until: row.legacy_until,
           actor_name: actorName,
           created_at: row.created_at.toISOString(),
         }
@@ -171,7 +173,6 @@ export async function disburse(tx: Db, actor: Actor, input: DisburseInput, today
     if (error instanceof RangeError) throw conflict(DISBURSEMENT_MESSAGES.amountsDisagree(a.principal, new Decimal(a.released).plus(a.iof_total).plus(a.fees_total).toFixed(2)), 'status');
     throw error;
   }
-  const params = await parametersOf(tx, op.company_id);
   const [row] = await tx
     .insert(disbursements)
     .values({
@@ -185,9 +186,12 @@ export async function disburse(tx: Db, actor: Actor, input: DisburseInput, today
       bank_account_id: account.id,
       payout_account: payoutCopy(account),
       transfer_reference: input.transfer_reference ?? null,
-      late_fee_percent: contract.frozen.late_charges?.late_fee_percent ?? params.late_fee_percent,
-      default_interest_monthly_percent: contract.frozen.late_charges?.default_interest_monthly_percent ?? params.default_interest_monthly_percent,
+      // The late-charge terms of the contract as frozen at issue (migration 0038 froze them in older contracts).
+      late_fee_percent: contract.frozen.late_charges.late_fee_percent,
+      default_interest_monthly_percent: contract.frozen.late_charges.default_interest_monthly_percent,
       contract_monthly_percent: a.monthly_rate,
+      remuneratory: contract.frozen.late_charges.remuneratory,
+      late_days_from: contract.frozen.late_charges.late_days_from,
       actor_id: actor.id,
     })
     .returning();

@@ -1,6 +1,6 @@
 /** Drizzle view of the servicing core's table of migration 0015, the release (the SQL there is the source of truth, with its triggers). */
 import { date, integer, jsonb, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { DISBURSEMENT_METHODS } from '@shared/enums';
+import { DISBURSEMENT_METHODS, LATE_DAYS_FROM, REMUNERATORY_IN_DELAY } from '@shared/enums';
 import { users } from '../access/schema';
 import { borrowerBankAccounts } from '../borrowers/schema';
 import { creditOperations } from '../operations/schema';
@@ -29,6 +29,11 @@ export const disbursements = pgTable('disbursements', {
   late_fee_percent: percent('late_fee_percent').notNull(),
   default_interest_monthly_percent: percent('default_interest_monthly_percent').notNull(),
   contract_monthly_percent: percent('contract_monthly_percent').notNull(),
+  /** the frozen contract's remuneratory clause during delay and where days late count from (migration 0038) */
+  remuneratory: text('remuneratory', { enum: REMUNERATORY_IN_DELAY }).notNull().default('none'),
+  late_days_from: text('late_days_from', { enum: LATE_DAYS_FROM }).notNull().default('payable_until'),
+  /** released before migration 0038: up to this day (its last transaction), what it was charged then */
+  legacy_until: day('legacy_until'),
   actor_id: integer('actor_id').references(() => users.id),
   created_at: ts('created_at').notNull().defaultNow(),
 });

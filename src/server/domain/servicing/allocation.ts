@@ -10,12 +10,16 @@
  *   scheduled interest), principal (the installment's amortization). Charges
  *   are paid before the installment's value, so a partial payment reduces
  *   the base of later charges only once the charges are cleared.
- * - Charges come from late-charges.ts: the multa is assessed at the first
- *   event after the grace (the due date, or the next business day when the
- *   due date is not one) on the value then open; mora and contract interest
- *   accrue from the due date in stretches between payments, each stretch on
- *   the value open during it. A payment made within the grace bears no
- *   charge, and the stretch before it is not charged later.
+ * - Charges come from late-charges.ts, by the frozen contract's terms: the
+ *   multa is assessed at the first event after the grace (the due date, or
+ *   the next business day when the due date is not one, Código Civil art.
+ *   132 §1) on the value then open; mora — and remuneratory interest, only
+ *   where the contract states it — accrue from `lateFrom` (the moved due
+ *   date unless the contract says the printed one) in stretches between
+ *   payments, mora on the value open during the stretch, compounded
+ *   remuneratory interest on that value plus its own interest still unpaid.
+ *   A payment made within the grace bears no charge, and the stretch before
+ *   it is not charged later.
  * - A partial payment leaves the rest open; a payment above what is due at
  *   its date is refused (OverpaymentError carries the amount due).
  * - Transactions are never edited: the caller passes the installment's
@@ -31,7 +35,7 @@
  */
 import Decimal from 'decimal.js';
 import { daysBetween, parseCalendarDay } from '../credit/calendar';
-import { checkTerms, isLate, lateFeeOn, periodCharges, type CheckedTerms, type LateChargeTerms } from './late-charges';
+import { checkTerms, defaultInterestFor, isLate, lateFeeOn, lateFrom, remuneratoryOver, type CheckedTerms, type LateChargeTerms } from './late-charges';
 import { money, positiveMoney, ZERO } from './money';
 
 /** The installment's figures from its schedule row. */
@@ -132,7 +136,7 @@ function checkFigures(f: InstallmentFigures): Figures {
   return { dueDate: f.dueDate, principal, interest };
 }
 
-function start(f: Figures): Running {
+function start(f: Figures, terms: CheckedTerms): Running {
   return {
     openPrincipal: f.principal,
     openInterest: f.interest,
@@ -140,7 +144,7 @@ function start(f: Figures): Running {
     defaultInterestDue: ZERO,
     contractInterestDue: ZERO,
     lateFeeAssessed: false,
-    accruedTo: f.dueDate,
+    accruedTo: lateFrom(f.dueDate, terms),
     charged: { lateFee: ZERO, defaultInterest: ZERO, contractInterest: ZERO },
     paid: emptySplit(),
     paidOn: null,
@@ -167,7 +171,10 @@ function accrue(r: Running, f: Figures, terms: CheckedTerms, date: string): void
   }
   const days = daysBetween(r.accruedTo, date);
   if (days <= 0) return;
-  const { defaultInterest, contractInterest } = periodCharges(base, days, terms);
+  const defaultInterest = defaultInterestFor(base, days, terms);
+  // Compounding: the remuneratory interest of delay still unpaid bears the contract's rate too (never multa or mora).
+  const remuneratoryBase = terms.remuneratory === 'compound_daily' ? base.plus(r.contractInterestDue) : base;
+  const contractInterest = remuneratoryOver(r.accruedTo, date, base, remuneratoryBase, terms);
   r.defaultInterestDue = r.defaultInterestDue.plus(defaultInterest);
   r.contractInterestDue = r.contractInterestDue.plus(contractInterest);
   r.charged.defaultInterest = r.charged.defaultInterest.plus(defaultInterest);
@@ -229,7 +236,7 @@ function snapshot(r0: Running, f: Figures, terms: CheckedTerms, asOf: string): I
     principal: r.openPrincipal,
   };
   const open = valueOpen(r);
-  const days = !open.isZero() && isLate(f.dueDate, asOf) ? daysBetween(f.dueDate, asOf) : 0;
+  const days = !open.isZero() && isLate(f.dueDate, asOf) ? daysBetween(lateFrom(f.dueDate, terms), asOf) : 0;
   const paidTotal = splitTotal(r.paid);
   const dueTotal = splitTotal(due);
   const status: PaymentStatus = dueTotal.isZero() ? 'paid' : paidTotal.isZero() ? 'open' : 'partially_paid';
@@ -262,7 +269,7 @@ export function replayInstallment(
   const f = checkFigures(figures);
   const terms = checkTerms(lateChargeTerms);
   parseCalendarDay(asOf);
-  const r = start(f);
+  const r = start(f, terms);
   const allocations: Allocation[] = [];
   let state: InstallmentState | null = null;
   for (const p of orderPayments(payments)) {

@@ -301,6 +301,7 @@ export const logs: Shape<typeof pt> = {
     max_first_period_days: 'Longest time to the 1st due date (days)',
     max_disbursement_days_ahead: 'Furthest release date ahead (days)',
     finance_iof_default: 'IOF financed by default',
+    remuneratory_interest_in_delay: 'Remuneratory interest during delay',
     person_type: 'Borrower type',
     daily_percent: 'Daily rate (%)',
     additional_percent: 'Additional rate (%)',

@@ -78,7 +78,12 @@ export const servicing: Shape<typeof pt> = {
     today: 'Back to today',
     back: 'Back to the operation',
     heading: 'Installments and charges on {{date}}',
-    terms: 'Late fee of {{fee}} once, default interest of {{mora}} a month and contract interest of {{rate}} a month, pro rata die.',
+    terms: {
+      none: 'Late fee of {{fee}} once and default interest of {{mora}} a month, pro rata die; no remuneratory interest during delay (the contract does not provide it).',
+      compound_daily: 'Late fee of {{fee}} once, default interest of {{mora}} a month, pro rata die, and contract interest of {{rate}} a month, compounded daily.',
+      simple_daily: 'Late fee of {{fee}} once, default interest of {{mora}} a month and contract interest of {{rate}} a month, pro rata die.',
+    },
+    legacy: 'Released before the current rule: up to {{date}}, also contract interest of {{rate}} a month, pro rata die, as charged then.',
   },
   disbursement: {
     action: 'Release funds',
@@ -109,7 +114,11 @@ export const servicing: Shape<typeof pt> = {
       account: 'Destination account',
       reference: 'Reference',
       terms: 'Late charges',
-      termsValue: 'Fee {{fee}} · default {{mora}} a month · contract {{rate}} a month',
+      termsValue: {
+        none: 'Fee {{fee}} · default {{mora}} a month · no remuneratory interest during delay',
+        compound_daily: 'Fee {{fee}} · default {{mora}} a month · contract {{rate}} a month compounded daily',
+        simple_daily: 'Fee {{fee}} · default {{mora}} a month · contract {{rate}} a month',
+      },
       by: 'Recorded by',
     },
   },

@@ -299,6 +299,7 @@ export const logs = {
     max_first_period_days: 'Prazo máximo até o 1º vencimento (dias)',
     max_disbursement_days_ahead: 'Antecedência máxima da liberação (dias)',
     finance_iof_default: 'IOF financiado por padrão',
+    remuneratory_interest_in_delay: 'Juros remuneratórios no atraso',
     person_type: 'Tipo de tomador',
     daily_percent: 'Alíquota diária (%)',
     additional_percent: 'Alíquota adicional (%)',

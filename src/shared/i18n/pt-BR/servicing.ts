@@ -75,7 +75,12 @@ export const servicing = {
     today: 'Voltar para hoje',
     back: 'Voltar à operação',
     heading: 'Parcelas e encargos em {{date}}',
-    terms: 'Multa de {{fee}} uma vez, juros de mora de {{mora}} ao mês e juros do contrato de {{rate}} ao mês, pro rata die.',
+    terms: {
+      none: 'Multa de {{fee}} uma vez e juros de mora de {{mora}} ao mês, pro rata die; sem juros remuneratórios no atraso (o contrato não os prevê).',
+      compound_daily: 'Multa de {{fee}} uma vez, juros de mora de {{mora}} ao mês, pro rata die, e juros do contrato de {{rate}} ao mês, capitalizados por dia.',
+      simple_daily: 'Multa de {{fee}} uma vez, juros de mora de {{mora}} ao mês e juros do contrato de {{rate}} ao mês, pro rata die.',
+    },
+    legacy: 'Liberada antes da regra atual: até {{date}}, também juros do contrato de {{rate}} ao mês, pro rata die, como cobrados então.',
   },
   disbursement: {
     action: 'Liberar recursos',
@@ -106,7 +111,11 @@ export const servicing = {
       account: 'Conta de destino',
       reference: 'Referência',
       terms: 'Encargos de atraso',
-      termsValue: 'Multa {{fee}} · mora {{mora}} a.m. · contrato {{rate}} a.m.',
+      termsValue: {
+        none: 'Multa {{fee}} · mora {{mora}} a.m. · sem juros remuneratórios no atraso',
+        compound_daily: 'Multa {{fee}} · mora {{mora}} a.m. · contrato {{rate}} a.m. capitalizados por dia',
+        simple_daily: 'Multa {{fee}} · mora {{mora}} a.m. · contrato {{rate}} a.m.',
+      },
       by: 'Registrada por',
     },
   },

@@ -20,7 +20,8 @@ import {
 import { addDays } from '../../../../src/server/domain/servicing/days';
 import type { LateChargeTerms } from '../../../../src/server/domain/servicing/late-charges';
 
-const terms: LateChargeTerms = { lateFeePercent: '2', defaultInterestMonthlyPercent: '1', contractMonthlyPercent: '3' };
+/** Worked figures of a contract issued before the clause was frozen (1/30 of the rate a day, from the printed due date); the properties run every clause. */
+const terms: LateChargeTerms = { lateFeePercent: '2', defaultInterestMonthlyPercent: '1', remuneratory: 'simple_daily', contractMonthlyPercent: '3', lateDaysFrom: 'due_date' };
 const installment: InstallmentFigures = { dueDate: '2025-06-10', principal: '900.00', interest: '100.00' };
 const text = (s: Split) => Object.fromEntries(ALLOCATION_ORDER.map((b) => [b, s[b].toFixed(2)]));
 
@@ -146,6 +147,8 @@ const termsArb = fc.record({
   lateFeePercent: fc.integer({ min: 0, max: 200 }).map((n) => new Decimal(n).div(100)),
   defaultInterestMonthlyPercent: fc.integer({ min: 0, max: 100 }).map((n) => new Decimal(n).div(100)),
   contractMonthlyPercent: fc.integer({ min: 0, max: 800 }).map((n) => new Decimal(n).div(100)),
+  remuneratory: fc.constantFrom('none', 'compound_daily', 'simple_daily') as fc.Arbitrary<LateChargeTerms['remuneratory']>,
+  lateDaysFrom: fc.constantFrom('payable_until', 'due_date') as fc.Arbitrary<LateChargeTerms['lateDaysFrom']>,
 });
 const figuresArb = fc.record({
   dueDate: fc.integer({ min: 0, max: 2500 }).map((n) => addDays('2024-01-01', n)),

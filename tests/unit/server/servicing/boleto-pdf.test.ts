@@ -126,6 +126,11 @@ describe('what a slip prints', () => {
     expect(slip.payerAddress).toEqual(['Rua das Acácias, 45 — apto 12', 'Jardim América — Campinas/SP — CEP 13070-000']);
     expect(slip.instructions[0]).toBe('Após o vencimento, cobrar multa de 2,00% (R$ 24,69) e juros de mora de 1,00% ao mês, pro rata die.');
     expect(slip.instructions[1]).toBe('Os juros do contrato, de 2,49% ao mês, continuam a correr pro rata die.');
+    // A contract that states no remuneratory interest during delay: no line for it (the caller leaves the rate out).
+    const noClause = boletoSlip(input('341', { lateCharges: { lateFeePercent: '2.00', defaultInterestMonthlyPercent: '1.00' } }));
+    expect(noClause.instructions.some((l) => l.includes('juros do contrato'))).toBe(false);
+    const compounded = boletoSlip(input('341', { lateCharges: { lateFeePercent: '2.00', defaultInterestMonthlyPercent: '1.00', contractMonthlyPercent: '2.49', contractCompounded: true } }));
+    expect(compounded.instructions[1]).toBe('Os juros do contrato, de 2,49% ao mês, continuam a correr, capitalizados por dia (pro rata die).');
     const none = boletoSlip(input('341', { lateCharges: { lateFeePercent: '0.00', defaultInterestMonthlyPercent: '0.00' } }));
     expect(none.instructions[0]).toBe('Não cobrar multa nem juros após o vencimento.');
     expect(isValidBrCode(slip.pixPayload ?? '')).toBe(true);

@@ -49,7 +49,7 @@ const context = (collecting: boolean): ServicingContext =>
     op: {} as ServicingContext['op'],
     collecting,
     disbursedOn: '2026-02-10',
-    terms: { late_fee_percent: '2', default_interest_monthly_percent: '1', contract_monthly_percent: '2' },
+    terms: { late_fee_percent: '2', default_interest_monthly_percent: '1', contract_monthly_percent: '2', remuneratory: 'simple_daily', late_days_from: 'due_date', legacy_until: null },
   }) satisfies ServicingContext;
 
 describe('an installment as of a date', () => {

@@ -93,7 +93,7 @@ describe('postings', () => {
 });
 
 describe('ledger properties', () => {
-  const terms = { lateFeePercent: '2', defaultInterestMonthlyPercent: '1', contractMonthlyPercent: '2.5' };
+  const terms = { lateFeePercent: '2', defaultInterestMonthlyPercent: '1', remuneratory: 'compound_daily', contractMonthlyPercent: '2.5', lateDaysFrom: 'payable_until' } as const;
 
   it('every posting of a random money flow balances, the trial balance sums to zero and the receivable is what is owed', () => {
     fc.assert(

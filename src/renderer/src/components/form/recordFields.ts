@@ -11,6 +11,7 @@
  */
 import type { DefaultValues, Path } from 'react-hook-form';
 import { z } from 'zod';
+import { formatRate } from '@shared/format';
 import type { FieldDecl, FieldType } from './FieldInput';
 import { asText, formSchema, innerType, rateText, type FormTextRules } from './formSchema';
 import type { CellKind, ColumnDecl, Translate } from '../list/columns';
@@ -162,7 +163,7 @@ function columnOf<V, R>(labels: string, f: RecordField<V, R>, column: number | R
   const value = (r: R) => (r as Row)[f.name];
   const col: ColumnDecl<R> = { id: spec.id ?? f.name, title: `${labels}.${spec.title ?? f.label ?? f.name}`, width: spec.width, kind: spec.kind ?? CELL_KIND[f.kind] };
   if (spec.text) col.text = spec.text;
-  else if (f.kind === 'percent') col.text = (r) => (value(r) ? `${rateText(value(r) as string)}%` : '');
+  else if (f.kind === 'percent') col.text = (r) => (value(r) ? formatRate(value(r) as string) : '');
   else if (f.kind === 'month') col.text = (r) => monthText(value(r) as string);
   else if (f.kind === 'choice') col.text = (r, t) => t(`${f.words}.${String(value(r))}`);
   // A field of the input is a field of the row too.

@@ -14,7 +14,7 @@ import type { Borrower, BorrowerBankAccount, Guarantor, RiskClassification } fro
 import type { ResultOf } from '@shared/contract';
 
 type OtherInformation = ResultOf<'borrowers.otherInformation'>;
-import { formatCurrency, formatDate, formatInteger } from '@shared/format';
+import { formatCurrency, formatDate, formatInteger, formatRate } from '@shared/format';
 import { riskRatingReasonOf, riskStageReasonOf, type RiskFacts, type RiskReason } from '@shared/risk-classification';
 import { errorText } from '../../api/errors';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
@@ -149,7 +149,7 @@ export function ParametersTab({ borrowerId }: { borrowerId: number }) {
   const update = useApiMutation('borrowers.updateParameters', { invalidates: ['borrowers.parameters'] });
   const f = (key: string) => t(`borrowers.parameters.fields.${key}`);
   const hint = (value: string | undefined) => (value ? t('borrowers.parameters.company', { value }) : undefined);
-  const rate = (v: string | undefined) => (v ? `${rateText(v)}%` : undefined);
+  const rate = (v: string | undefined) => (v ? formatRate(v) : undefined);
   const screen = useFormScreen({
     testId: 'borrower-parameters',
     schema: parametersSchema,
@@ -284,7 +284,7 @@ export function OperationsTab({ borrowerId }: { borrowerId: number }) {
           { id: 'status', title: C('status'), width: 140, kind: 'status', field: 'status', labels: 'borrowers.operations.status' },
           { id: 'product', title: C('product'), width: 180, text: (o, tr) => tr(`borrowers.operations.products.${o.product}`) },
           { id: 'principal', title: C('principal'), width: 130, kind: 'money', field: 'principal' },
-          { id: 'rate', title: C('rate'), width: 100, kind: 'integer', text: (o) => `${rateText(o.monthly_rate)}%` },
+          { id: 'rate', title: C('rate'), width: 100, kind: 'integer', text: (o) => formatRate(o.monthly_rate) },
           { id: 'installments', title: C('installments'), width: 90, kind: 'integer', field: 'installments_count' },
           { id: 'disbursement', title: C('disbursement'), width: 110, kind: 'date', field: 'disbursement_date' },
           { id: 'created', title: C('createdAt'), width: 110, kind: 'date', field: 'created_at' },

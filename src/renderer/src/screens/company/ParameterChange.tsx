@@ -15,10 +15,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COMPANY_FOUR_EYES_PARAMETERS, type FourEyesParameter, type ParameterChange, type ParameterValues } from '@shared/contract';
-import { formatCurrency } from '@shared/format';
+import { formatCurrency, formatRate } from '@shared/format';
 import { ApprovalFacts } from '@kit/ApprovalFacts';
 import { MoneyRowsTable, type MoneyRow } from '@kit/MoneyConfirmDialog';
-import { rateText } from '@kit/form/formSchema';
 import { kebab } from '@kit/form/FieldInput';
 import { useApiMutation } from '../../api/hooks';
 import { useToast } from '../../app/toaster';
@@ -34,7 +33,7 @@ export function parameterText(name: FourEyesParameter, values: ParameterValues, 
     case 'money':
       return formatCurrency(value as string);
     case 'percent':
-      return `${rateText(value as string)}%`;
+      return formatRate(value as string);
     case 'switch':
       return t(value ? 'common.yes' : 'common.no');
     case 'fees': {

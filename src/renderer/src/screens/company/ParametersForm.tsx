@@ -55,6 +55,7 @@ function toValues(p: CompanyParameters) {
     default_interest_monthly_percent: rateText(p.default_interest_monthly_percent),
     grace_days: asText(p.grace_days) as unknown as number,
     finance_iof_default: p.finance_iof_default,
+    remuneratory_interest_in_delay: p.remuneratory_interest_in_delay,
     second_approval_above: p.second_approval_above,
     reversal_approval_above: p.reversal_approval_above,
     max_first_period_days: asText(p.max_first_period_days) as unknown as number,
@@ -173,6 +174,7 @@ export function ParametersForm() {
         fields: [
           { name: 'late_fee_percent', type: 'percentage', label: f('late_fee_percent'), hint: t('company.parameters.lateFeeHint') },
           { name: 'default_interest_monthly_percent', type: 'percentage', label: f('default_interest_monthly_percent'), hint: t('company.parameters.defaultInterestHint') },
+          { name: 'remuneratory_interest_in_delay', type: 'switch', label: f('remuneratory_interest_in_delay'), hint: t('company.parameters.remuneratoryInDelayHint') },
           { name: 'grace_days', type: 'number', label: f('grace_days') },
           { name: 'finance_iof_default', type: 'switch', label: f('finance_iof_default') },
         ],

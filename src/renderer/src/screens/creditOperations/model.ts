@@ -12,7 +12,7 @@ import { z } from 'zod';
 import type { CompanyParameters } from '@shared/contract/company';
 import { creditConditionsSchema, type CreditOperation, type SimulationResult } from '@shared/contract/credit-operations';
 import { ACTION_RULES, FINAL_OPERATION_STATUSES, type CreditOperationAction, type CreditOperationStatus } from '@shared/credit-operation-status';
-import { formatCurrency, formatDate } from '@shared/format';
+import { formatCurrency, formatDate, formatRate } from '@shared/format';
 import { formSchema } from '@kit/form/formSchema';
 import type { Translate } from '@kit/list/columns';
 import type { MoneyRow } from '@kit/moneyRows';
@@ -156,10 +156,7 @@ export function rateInputText(rate: string | null | undefined): string {
  * so no digit is lost or invented.
  */
 export function percentText(rate: string | null | undefined): string {
-  const m = /^(-?\d+)(?:\.(\d*))?$/.exec((rate ?? '').trim());
-  if (!m) return '';
-  const places = (m[2] ?? '').replace(/0+$/, '').padEnd(2, '0');
-  return `${m[1]},${places}%`;
+  return formatRate(rate);
 }
 
 /** The fees without a TAC: what an individual (PF) may be charged (shared/tac.ts). */

@@ -50,7 +50,7 @@ function Made({ made }: { made: NonNullable<DisbursementView['disbursement']> })
         {row('method', t(`servicing.disbursementMethods.${made.method}`), 'disbursement-made-method')}
         {row('account', accountText(made.payout_account, words), 'disbursement-made-account')}
         {row('reference', made.transfer_reference ?? t('servicing.disbursement.noReference'), 'disbursement-made-reference')}
-        {row('terms', t('servicing.disbursement.made.termsValue', { fee: percentText(made.late_fee_percent), mora: percentText(made.default_interest_monthly_percent), rate: percentText(made.contract_monthly_percent) }))}
+        {row('terms', t(`servicing.disbursement.made.termsValue.${made.remuneratory}`, { fee: percentText(made.late_fee_percent), mora: percentText(made.default_interest_monthly_percent), rate: percentText(made.contract_monthly_percent) }))}
         {row('by', `${made.actor_name ?? '—'} · ${formatDateTime(made.created_at)}`)}
       </tbody>
     </HTMLTable>

@@ -99,7 +99,8 @@ export function ParcelsScreen() {
         </H2>
         {data && (
           <p className="bp6-text-muted" data-testid="parcels-terms">
-            {t('servicing.parcels.terms', { fee: percentText(data.terms.late_fee_percent), mora: percentText(data.terms.default_interest_monthly_percent), rate: percentText(data.terms.contract_monthly_percent) })}
+            {t(`servicing.parcels.terms.${data.terms.remuneratory}`, { fee: percentText(data.terms.late_fee_percent), mora: percentText(data.terms.default_interest_monthly_percent), rate: percentText(data.terms.contract_monthly_percent) })}
+            {data.terms.legacy_until && ` ${t('servicing.parcels.legacy', { date: formatDate(data.terms.legacy_until), rate: percentText(data.terms.contract_monthly_percent) })}`}
           </p>
         )}
         <InstallmentsTable
