@@ -51,6 +51,19 @@ const payoutAccountSchema = borrowerBankAccountSchema.pick({
 });
 export type PayoutAccount = z.infer<typeof payoutAccountSchema>;
 
+
+/** The late-charge terms an operation is charged by: its frozen contract's, copied to the disbursement at release. */
+export const lateChargeTermsSchema = z.object({
+  late_fee_percent: percentSchema,
+  default_interest_monthly_percent: percentSchema,
+  contract_monthly_percent: percentSchema,
+  /** whether and how the contract's rate runs during delay, as the frozen contract states it (none: multa and mora only) */
+  remuneratory: z.enum(REMUNERATORY_IN_DELAY),
+  /** where days late count from when the due date is not a business day (Código Civil art. 132 §1) */
+  late_days_from: z.enum(LATE_DAYS_FROM),
+  /** released before migration 0038: up to this day, what it was charged then (1/30 of the rate a day); null otherwise */
+  legacy_until: z.string().nullable(),
+});
 export const disbursementViewSchema = z.object({
   credit_operation_id: z.number().int(),
   status: z.enum(CREDIT_OPERATION_STATUSES),
@@ -68,14 +81,8 @@ export const disbursementViewSchema = z.object({
       method: z.enum(DISBURSEMENT_METHODS),
       payout_account: payoutAccountSchema,
       transfer_reference: z.string().nullable(),
-      late_fee_percent: percentSchema,
-      default_interest_monthly_percent: percentSchema,
-      contract_monthly_percent: percentSchema,
-      /** the frozen contract's late-charge clause and day count, copied at release */
-      remuneratory: z.enum(REMUNERATORY_IN_DELAY),
-      late_days_from: z.enum(LATE_DAYS_FROM),
-      /** released before migration 0038: up to this day, what it was charged then (1/30 of the rate a day); null otherwise */
-      legacy_until: z.string().nullable(),
+      /** the frozen contract's late-charge terms, copied at release */
+      ...lateChargeTermsSchema.shape,
       actor_name: z.string().nullable(),
       created_at: timestampSchema,
     })
@@ -109,15 +116,7 @@ export const installmentsViewSchema = z.object({
   status: z.enum(CREDIT_OPERATION_STATUSES),
   as_of: z.string(),
   /** the terms the charges are counted by */
-  terms: z.object({
-    late_fee_percent: percentSchema,
-    default_interest_monthly_percent: percentSchema,
-    contract_monthly_percent: percentSchema,
-    /** whether and how the contract's rate runs during delay, as the frozen contract states it (none: multa and mora only) */
-    remuneratory: z.enum(REMUNERATORY_IN_DELAY),
-    late_days_from: z.enum(LATE_DAYS_FROM),
-    legacy_until: z.string().nullable(),
-  }),
+  terms: lateChargeTermsSchema,
   installments: z.array(installmentStateSchema),
   totals: z.object({ value: moneySchema, paid: moneySchema, due: moneySchema }),
 });

@@ -65,9 +65,16 @@ export async function insertBorrower(server: TestServer, name: string, document:
  * An operation of CONDITIONS for the borrower, built by an agent on 2026-01-10, approved by an operator and its CCB
  * issued (the server's clock is left on 2026-01-10). Answers its id and version.
  */
-export async function issuedOperation(server: TestServer, tokens: Record<DemoRole, string>, borrowerId: number): Promise<{ id: number; version: number }> {
-  server.clock.set('2026-01-10');
-  const created = await call(server, 'creditOperation.create', { ...CONDITIONS, borrower_id: borrowerId, idempotency_key: key() }, tokens.agent);
+export async function issuedOperation(
+  server: TestServer,
+  tokens: Record<DemoRole, string>,
+  borrowerId: number,
+  // Other conditions than CONDITIONS' (amount, rate, dates…), and the day the agent builds it.
+  conditions: Partial<Record<keyof typeof CONDITIONS, string | number | boolean>> = {},
+  builtOn = '2026-01-10',
+): Promise<{ id: number; version: number }> {
+  server.clock.set(builtOn);
+  const created = await call(server, 'creditOperation.create', { ...CONDITIONS, ...conditions, borrower_id: borrowerId, idempotency_key: key() }, tokens.agent);
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   const id = created.body.id as number;
   await call(server, 'creditOperation.updateComplement', { id, version: created.body.version, payment_method: 'boleto', analyst_opinion: 'Capacidade de pagamento compatível.' }, tokens.agent);

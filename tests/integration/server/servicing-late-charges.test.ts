@@ -21,7 +21,7 @@ import { migrate } from '../../../src/server/db/migrate';
 import { migrations } from '../../../src/server/db/migrations/index';
 import { startTestServer, type TestServer } from '../../helpers/server';
 import { call, signInEveryRole, type DemoRole } from './client';
-import { expectBooksBalanced, insertBorrower, key, SERVICING_PARAMETERS_SQL } from './servicing-fixtures';
+import { expectBooksBalanced, insertBorrower, issuedOperation, key, SERVICING_PARAMETERS_SQL } from './servicing-fixtures';
 
 let server: TestServer;
 let tokens: Record<DemoRole, string>;
@@ -42,36 +42,14 @@ interface Lent {
 
 /** One installment of `amount` at `rate` a month, issued on `disbursement` (whole month to `firstDue`) and released that day. */
 async function lend(amount: string, rate: string, disbursement: string, firstDue: string): Promise<Lent> {
-  server.clock.set(disbursement);
-  const created = await call(
+  const { id, version } = await issuedOperation(
     server,
-    'creditOperation.create',
-    {
-      product: 'working_capital',
-      amortization: 'price',
-      requested_amount: amount,
-      monthly_rate: rate,
-      installments: 1,
-      disbursement_date: disbursement,
-      first_due_date: firstDue,
-      finance_iof: false,
-      borrower_id: borrowerId,
-      idempotency_key: key(),
-    },
-    tokens.agent,
+    tokens,
+    borrowerId,
+    { requested_amount: amount, monthly_rate: rate, installments: 1, disbursement_date: disbursement, first_due_date: firstDue },
+    disbursement,
   );
-  expect(created.status, JSON.stringify(created.body)).toBe(200);
-  const id = created.body.id as number;
-  await call(server, 'creditOperation.updateComplement', { id, version: created.body.version, payment_method: 'boleto', analyst_opinion: 'Capacidade de pagamento compatível.' }, tokens.agent);
-  let current = (await call(server, 'creditOperation.get', { id }, tokens.agent)).body;
-  await call(server, 'creditOperation.decision', { id, action: 'send_to_analysis', version: current.version }, tokens.agent);
-  current = (await call(server, 'creditOperation.get', { id }, tokens.agent)).body;
-  const approved = await call(server, 'creditOperation.decision', { id, action: 'approve', version: current.version }, tokens.operator);
-  expect(approved.status, JSON.stringify(approved.body)).toBe(200);
-  const issued = await call(server, 'creditOperation.issueCcb', { id, idempotency_key: key() }, tokens.operator);
-  expect(issued.status, JSON.stringify(issued.body)).toBe(200);
-  current = (await call(server, 'creditOperation.get', { id }, tokens.agent)).body;
-  const released = await call(server, 'servicing.disburse', { id, version: current.version, idempotency_key: key(), method: 'pix', transfer_reference: 'E1' }, tokens.operator);
+  const released = await call(server, 'servicing.disburse', { id, version, idempotency_key: key(), method: 'pix', transfer_reference: 'E1' }, tokens.operator);
   expect(released.status, JSON.stringify(released.body)).toBe(200);
   const listed = await call(server, 'servicing.installments', { id }, tokens.agent);
   expect(listed.status, JSON.stringify(listed.body)).toBe(200);

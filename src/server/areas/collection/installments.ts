@@ -22,12 +22,11 @@ import { canBeOverdue, type StoredInstallmentStatus } from '@shared/installment-
 import type { InstallmentsView } from '@shared/contract/servicing';
 import type { BoletoRejection } from '@shared/contract/servicing-boleto';
 import type { z } from 'zod';
-import type { installmentStateSchema, installmentTransactionSchema } from '@shared/contract/servicing';
+import type { installmentStateSchema, installmentTransactionSchema, lateChargeTermsSchema } from '@shared/contract/servicing';
 import type { Db } from '../../db/connect';
 import { users } from '../access/schema';
 import { parametersOf } from '../company';
 import { findOperation, frozenContractInForce, pendingApprovalsOf, statusOf, type OperationRow } from '../operations';
-import type { LateDaysFrom, RemuneratoryInDelay } from '@shared/servicing';
 import { creditOperationInstallments } from '../operations/schema';
 import { notFound } from '../../platform/http/errors';
 import { activePayments, replayInstallment, type InstallmentEvent, type InstallmentFigures, type Replay, type Split } from '../../domain/servicing/allocation';
@@ -44,27 +43,11 @@ export type InstallmentRow = typeof creditOperationInstallments.$inferSelect;
 type InstallmentState = z.input<typeof installmentStateSchema>;
 type TransactionView = z.input<typeof installmentTransactionSchema>;
 
-export interface Terms {
-  late_fee_percent: string;
-  default_interest_monthly_percent: string;
-  contract_monthly_percent: string;
-  /** the frozen contract's remuneratory clause during delay (none: multa and mora only, Res. CMN 4.882/2020) */
-  remuneratory: RemuneratoryInDelay;
-  /** where days late count from when the due date is not a business day (Código Civil art. 132 §1) */
-  late_days_from: LateDaysFrom;
-  /** released before migration 0038: up to this day, what it was charged then */
-  legacy_until: string | null;
-}
+/** The terms an operation's charges are counted by (the contract's shape: the frozen contract's, copied at release). */
+export type Terms = z.output<typeof lateChargeTermsSchema>;
 
 /** The terms a disbursement keeps: the frozen contract's, copied at release. */
-export function termsOfDisbursement(d: {
-  late_fee_percent: string;
-  default_interest_monthly_percent: string;
-  contract_monthly_percent: string;
-  remuneratory: RemuneratoryInDelay;
-  late_days_from: LateDaysFrom;
-  legacy_until: string | null;
-}): Terms {
+export function termsOfDisbursement(d: Terms): Terms {
   return {
     late_fee_percent: d.late_fee_percent,
     default_interest_monthly_percent: d.default_interest_monthly_percent,
