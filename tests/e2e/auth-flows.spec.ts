@@ -13,6 +13,7 @@ test('a user created by an admin must change the temporary password at first sig
   const email = 'nova.operadora@demo.local';
   await harness.goto('/auth/login');
   await signIn(page, DEMO.admin.email, DEMO_PASSWORD);
+  await expect(page.getByTestId('dashboard-title')).toBeVisible();
   await page.goto(harness.url('/app/users'));
   await page.getByTestId('users-new').click();
   await fillUserForm(page, { name: 'Nova Operadora', email, role: Role.OPERATOR, active: true });

@@ -88,6 +88,8 @@ test('a wrong password is refused with a message and the typed e-mail is kept', 
 test('the breadcrumb and page header are built from the route titles, linking only to real pages', async ({ page, harness, server }) => {
   await harness.goto('/auth/login');
   await signIn(page, DEMO.admin.email, DEMO_PASSWORD);
+  // The landing page drawn first: going elsewhere while sign-in still settles lands back on the home page.
+  await expect(page.getByTestId('dashboard-title')).toBeVisible();
   await page.goto(harness.url('/app/users'));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(translate('pt-BR', 'menu.users'));
   await expect(page.getByTestId('breadcrumb')).toContainText(translate('pt-BR', 'menu.home'));
