@@ -32,7 +32,7 @@
  * number in the PDF's heading. "nº {{operacao.numero}}" names the contract by
  * the operation's internal number (OP-…): a second number for one contract.
  */
-import { templatePlaceholders, type ContractKind } from '@shared/contract/index';
+import { REMUNERATORY_PLACEHOLDER, templatePlaceholders, type ContractKind } from '@shared/contract/index';
 
 interface TemplateText {
   placeholders: ReadonlySet<string>;
@@ -111,8 +111,21 @@ const EVERY_KIND: readonly Requirement[] = [
 ];
 
 /** The gaps of a template, in Portuguese, in the order of the rules above (empty when complete). */
-export function templateWarnings(kind: ContractKind, title: string, body: string): string[] {
+export function templateWarnings(kind: ContractKind, title: string, body: string, company: CompanyTerms): string[] {
   const text: TemplateText = { placeholders: new Set(templatePlaceholders(body)), words: plainWords(`${title}\n${body}`), body };
   const rules = kind === 'CCB' ? [...CCB_REQUIREMENTS, ...EVERY_KIND] : EVERY_KIND;
-  return rules.filter((r) => !r.met(text)).map((r) => r.message);
+  const gaps = rules.filter((r) => !r.met(text)).map((r) => r.message);
+  // The company means to charge it, but a clause the text does not print is not agreed (Res. CMN 4.882/2020), so a
+  // contract issued from this template would be charged multa and mora only: say so before anyone issues one.
+  if (company.remuneratoryInterestInDelay && !text.placeholders.has(REMUNERATORY_PLACEHOLDER)) gaps.push(REMUNERATORY_CLAUSE_MISSING);
+  return gaps;
 }
+
+/** What of the company's parameters a template is judged against. */
+export interface CompanyTerms {
+  /** the company's `remuneratory_interest_in_delay` */
+  remuneratoryInterestInDelay: boolean;
+}
+
+export const REMUNERATORY_CLAUSE_MISSING =
+  'Os parâmetros da empresa preveem juros remuneratórios durante o atraso, mas este modelo não imprime {{encargos.juros_remuneratorios}}: os contratos emitidos com ele cobrarão só multa e juros de mora. Inclua o marcador ou desligue o parâmetro.';

@@ -322,6 +322,11 @@ export const CONTRACT_ALIASES = [
   { alias: 'local.emissao', description: 'Cidade de emissão' },
 ] as const;
 export const CONTRACT_ALIAS_NAMES: readonly string[] = CONTRACT_ALIASES.map((a) => a.alias);
+/**
+ * The placeholder that prints the remuneratory-interest-in-delay clause: a contract states that clause only when its
+ * template prints it (Res. CMN 4.882/2020: such interest runs in delay only where the contract provides it).
+ */
+export const REMUNERATORY_PLACEHOLDER = 'encargos.juros_remuneratorios' satisfies (typeof CONTRACT_ALIASES)[number]['alias'];
 
 /** The {{name}} placeholders of a template body, in order of first use. */
 export function templatePlaceholders(body: string): string[] {

@@ -15,8 +15,9 @@ export const DEMO = {
 
 /**
  * Fills the login form and submits it. Opens the login screen first when the
- * page is elsewhere. Returns once the app has left /auth/login (to the app,
- * the forced password change or the two-factor step) or shown an error.
+ * page is elsewhere. Returns once the app has left /auth/login and drawn the
+ * page it lands on (the app, the forced password change or the two-factor
+ * step), or shown an error.
  */
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
   if (!page.url().includes('#/auth/login')) {
@@ -32,6 +33,11 @@ export async function signIn(page: Page, email: string, password: string): Promi
       message: `sign-in of ${email} neither left the login screen nor showed an error`,
     })
     .toBe(true);
+  // Signed in, the app draws the page it lands on (the home page, or the password change a first sign-in asks for)
+  // once the session has settled: a test that opened another page before that raced the landing navigation.
+  if (!(await page.getByTestId('login-error').isVisible())) {
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+  }
 }
 
 /**

@@ -126,6 +126,28 @@ describe('a contract that states remuneratory interest during delay', () => {
     expect(charges(await installmentOn(lent, '2026-03-02'))).toEqual({ days_late: 18, late_fee: '20.80', default_interest: '6.24', contract_interest: '24.76', due_total: '1091.80' });
     await payAll(lent, '2026-03-02', '1091.80');
   });
+
+  it('with the clause switched on, a template that does not print it is flagged before anyone issues from it', async () => {
+    const warningsOf = async () => {
+      const answer = await call(server, 'company.contractTemplates', { id: 1 }, tokens.agent);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return Object.fromEntries((answer.body as Array<{ kind: string; warnings: string[] }>).map((t) => [t.kind, t.warnings.filter((w) => w.includes('{{encargos.juros_remuneratorios}}'))]));
+    };
+    // Switched off, nobody is told (the seed's templates print it anyway).
+    expect(await warningsOf()).toEqual({ CCB: [], MPO: [] });
+    const [mpo] = await server.database.rows<{ body: string }>("SELECT body FROM contract_templates WHERE company_id = 1 AND kind = 'MPO'");
+    await server.database.rows("UPDATE contract_templates SET body = replace(body, '{{encargos.juros_remuneratorios}}', 'sem juros remuneratórios') WHERE company_id = 1 AND kind = 'MPO'");
+    try {
+      expect(await warningsOf()).toEqual({ CCB: [], MPO: [] });
+      await server.database.rows('UPDATE company_parameters SET remuneratory_interest_in_delay = true WHERE company_id = 1');
+      const flagged = await warningsOf();
+      expect(flagged.CCB).toEqual([]);
+      expect(flagged.MPO).toEqual([expect.stringContaining('cobrarão só multa e juros de mora')]);
+    } finally {
+      await server.database.rows('UPDATE company_parameters SET remuneratory_interest_in_delay = false WHERE company_id = 1');
+      await server.database.rows("UPDATE contract_templates SET body = $1 WHERE company_id = 1 AND kind = 'MPO'", [mpo.body]);
+    }
+  });
 });
 
 describe('a due date on a weekend or bank holiday', () => {

@@ -11,11 +11,12 @@ import {
   assignmentBankAccounts,
   companies,
   companyBankAccounts,
+  companyParameters,
   companyRepresentatives,
   companyWitnesses,
   contractTemplates,
 } from './schema';
-import { templateWarnings } from '../../domain/contract-requirements';
+import { templateWarnings, type CompanyTerms } from '../../domain/contract-requirements';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import { COLLECTING_MESSAGES, lastIssuedSequence } from './collecting-accounts';
 import { logActivity, type Snapshot } from '../../platform/activity';
@@ -218,7 +219,17 @@ export async function removeAssignmentAccount(db: Db, actorId: number, { id, acc
   });
 }
 
-export function toTemplate(row: typeof contractTemplates.$inferSelect) {
+/** The parameters a template is judged against (a company without parameters yet states no remuneratory clause). */
+export async function companyTermsOf(db: Db, companyId: number): Promise<CompanyTerms> {
+  const [row] = await db
+    .select({ remuneratory: companyParameters.remuneratory_interest_in_delay })
+    .from(companyParameters)
+    .where(eq(companyParameters.company_id, companyId))
+    .limit(1);
+  return { remuneratoryInterestInDelay: row?.remuneratory ?? false };
+}
+
+export function toTemplate(row: typeof contractTemplates.$inferSelect, terms: CompanyTerms) {
   const kind = row.kind as ContractKind;
   return {
     id: row.id,
@@ -228,7 +239,7 @@ export function toTemplate(row: typeof contractTemplates.$inferSelect) {
     body: row.body,
     version: row.version,
     updated_at: row.updated_at.toISOString(),
-    warnings: templateWarnings(kind, row.title, row.body),
+    warnings: templateWarnings(kind, row.title, row.body, terms),
   };
 }
 
@@ -244,7 +255,7 @@ export async function createContractTemplate(db: Db, actorId: number, args: Args
     if (existing) throw conflict(SETUP_MESSAGES.templateExists, 'kind');
     const [row] = await tx.insert(contractTemplates).values({ company_id: args.id, kind: args.kind, title: args.title, body: args.body, updated_by: actorId }).returning();
     await logActivity(tx, { actorId: actorId, action: 'company.contract-template.create', entity: 'contract_template', entityId: row.id, after: templateSnapshot(row) });
-    return toTemplate(row);
+    return toTemplate(row, await companyTermsOf(tx, args.id));
   });
 }
 
@@ -265,6 +276,6 @@ export async function updateContractTemplate(db: Db, actorId: number, args: Args
       .where(eq(contractTemplates.id, before.id))
       .returning();
     await logActivity(tx, { actorId: actorId, action: 'company.contract-template.update', entity: 'contract_template', entityId: after.id, before: templateSnapshot(before), after: templateSnapshot(after) });
-    return toTemplate(after);
+    return toTemplate(after, await companyTermsOf(tx, args.id));
   });
 }

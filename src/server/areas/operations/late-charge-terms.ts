@@ -13,9 +13,10 @@
  *   (`{{encargos.contagem_atraso}}`, and the PDF's summary).
  */
 import { formatPercentage } from '@shared/format';
+import { REMUNERATORY_PLACEHOLDER } from '@shared/contract/company';
 import type { FrozenLateCharges } from './schema';
 
-export const REMUNERATORY_PLACEHOLDER = 'encargos.juros_remuneratorios';
+export { REMUNERATORY_PLACEHOLDER };
 
 /** The terms a contract issued now states. */
 export function lateChargesAtIssue(

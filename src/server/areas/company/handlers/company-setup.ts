@@ -23,6 +23,7 @@ import {
   toBank,
   toRepresentative,
   toTemplate,
+  companyTermsOf,
   toWitness,
   updateCompanyData,
   updateContractTemplate,
@@ -81,7 +82,8 @@ export const deleteAssignmentAccount: Handler<'company.deleteAssignmentAccount'>
 export const listTemplates: Handler<'company.contractTemplates'> = async ({ id }, { deps }) => {
   await companyOr404(deps.db, id);
   const rows = await deps.db.select().from(contractTemplates).where(eq(contractTemplates.company_id, id)).orderBy(asc(contractTemplates.kind));
-  return rows.map(toTemplate);
+  const terms = await companyTermsOf(deps.db, id);
+  return rows.map((row) => toTemplate(row, terms));
 };
 
 export const createTemplate: Handler<'company.createContractTemplate'> = async (args, ctx) => createContractTemplate(ctx.deps.db, requireAuth(ctx).user.id, args);
