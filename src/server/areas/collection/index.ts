@@ -46,10 +46,12 @@ export { openValuesOf } from './open-value';
 // What the upper areas build on: the installments' replay and the one function that changes a stored status (transfers),
 // the payment rules a return file settles by (bank-files) and the reads a boleto takes under its locks (boletos).
 export {
+  lateChargeTerms,
   replayOf,
   scheduleOf,
   servicingContext,
   stateView,
+  termsOfDisbursement,
   transactionsOf,
   type InstallmentRow,
   type ServicingContext,
