@@ -58,4 +58,5 @@ export {
 } from './installments';
 export { changeInstallment, changeInstallments, loadTarget, lockedServicing, type InstallmentChange, type InstallmentTarget } from './installment-change';
 export { checkPaymentBatch, payBatch, type BatchPaymentResult, type PaymentInput } from './payments';
+export { BANK_RETURN_REFERENCE } from './bank-settlement';
 export { installmentWithStatus, lockOperationRows } from './payment-reads';
