@@ -7,9 +7,11 @@
  *   in rounding differences. Before, the entry said 2% and R$ 0,30 a day, and the payment left the installment open.
  * - The company's bank settlement tolerance (R$ 1,00 by default): the bank short by R$ 0,73 closes the installment,
  *   the difference in rounding differences (4.1.05); short by R$ 1,73 leaves it open with R$ 1,73 due and the
- *   collections list saying why; a person keying the same short payment gets no tolerance.
+ *   collections list saying why; a person keying the same short payment gets no tolerance; reversing a tolerated
+ *   payment undoes its rounding difference (the bank gives back what it credited).
  * The trial balance is zero after each settlement.
  */
+import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cnabTables, readRecord } from '../../../src/server/domain/cnab';
 import { startTestServer, type TestServer } from '../../helpers/server';
@@ -126,6 +128,20 @@ describe('a bank settlement and the tolerance', () => {
     expect(await operationBalances(server, lent[1].id)).toMatchObject({ rounding_differences: '0.73' });
     const [entry] = await server.database.rows<{ n: number }>("SELECT count(*)::int AS n FROM journal_entries WHERE credit_operation_id = $1 AND kind = 'rounding_difference'", [lent[1].id]);
     expect(entry.n).toBe(2);
+    await expectBooksBalanced(server, tokens.operator);
+  });
+
+  it('reversing the tolerated payment undoes its rounding difference too: the bank gives back what it credited, the installment reopens', async () => {
+    const [payment] = await server.database.rows<{ id: number; amount: string }>("SELECT id, amount::text AS amount FROM installment_transactions WHERE installment_id = $1 AND kind = 'payment'", [lent[1].installmentId]);
+    expect(payment.amount).toBe('927.73');
+    const before = await operationBalances(server, lent[1].id);
+    const reversed = await call(server, 'servicing.reverse', { id: lent[1].id, installment: lent[1].installmentId, detailId: payment.id, idempotency_key: key(), reason: 'Devolvido pelo banco' }, tokens.operator);
+    expect(reversed.status, JSON.stringify(reversed.body)).toBe(200);
+    const after = await operationBalances(server, lent[1].id);
+    expect(after.rounding_differences).toBe('0.00');
+    // the bank gives back the R$ 927,00 it credited, not the R$ 927,73 recorded as due
+    expect(new Decimal(before.bank).minus(after.bank).toFixed(2)).toBe('927.00');
+    expect(await installment(lent[1])).toMatchObject({ status: 'open', due_total: '927.73' });
     await expectBooksBalanced(server, tokens.operator);
   });
 

@@ -14,7 +14,7 @@
 import Decimal from 'decimal.js';
 import { activePayments, amountDueAt } from '../../domain/servicing/allocation';
 import { roundingPosting, toleratedSettlement } from '../../domain/servicing/postings';
-import type { JournalItem } from '../ledger';
+import { transactionBalance, type JournalItem } from '../ledger';
 import { parametersOf } from '../company';
 import type { Db } from '../../db/connect';
 import { eventsOf, figuresOf, lateChargeTerms, replayOf, type InstallmentRow, type ServicingContext } from './installments';
@@ -22,13 +22,10 @@ import type { InstallmentTransactionRow } from './schema';
 
 /** Each company's tolerance, read once per batch. */
 export function toleranceReader(db: Db): (companyId: number) => Promise<Decimal> {
-  const known = new Map<number, Decimal>();
-  return async (companyId) => {
-    const hit = known.get(companyId);
-    if (hit) return hit;
-    const value = new Decimal((await parametersOf(db, companyId)).bank_settlement_tolerance);
-    known.set(companyId, value);
-    return value;
+  const known = new Map<number, Promise<Decimal>>();
+  return (companyId) => {
+    if (!known.has(companyId)) known.set(companyId, parametersOf(db, companyId).then((p) => new Decimal(p.bank_settlement_tolerance)));
+    return known.get(companyId)!;
   };
 }
 
@@ -60,6 +57,15 @@ export function bankShortOf(ctx: ServicingContext, installment: InstallmentRow, 
   if (!last || !isBankReturnPayment(last)) return null;
   const left = replayOf(ctx, installment, rows, last.paid_on).state.dueTotal;
   return left.gt(0) ? left.toFixed(2) : null;
+}
+
+/**
+ * A tolerated payment's reversal gives back what the bank credited: its rounding posting swapped, linked to the
+ * reversal (none for a payment that took no tolerance).
+ */
+export async function roundingReversal(tx: Db, paymentId: number, operationId: number, businessDate: string, reversalId: number): Promise<JournalItem[]> {
+  const short = await transactionBalance(tx, paymentId, 'rounding_difference', 'rounding_differences');
+  return short.isZero() ? [] : [roundingItem(operationId, businessDate, reversalId, short.neg())];
 }
 
 /** The rounding posting of a tolerated settlement, linked to its payment. */

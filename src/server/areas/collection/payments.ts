@@ -43,7 +43,8 @@
  *   after.
  * - A bank settlement (payBatch) within the company's tolerance of what is due
  *   is recorded as the amount due, the difference posted to rounding
- *   differences (bank-settlement.ts); a payment keyed by a person never is.
+ *   differences (bank-settlement.ts), swapped by its reversal; a payment
+ *   keyed by a person never is.
  * - A bank's return file pays thousands of installments at once: payBatch
  *   runs the same checks, replay, postings and log entry per payment, but
  *   locks and reads for the whole file and writes a statement per kind
@@ -92,7 +93,7 @@ import { installmentTransactions, type InstallmentTransactionRow } from './schem
 import { assertCurrentInstallment, assertPayableInstallment } from './prepayment';
 import { boletoRejectionOf, postedToAssignee, refuseUnlessCollecting, standingCessionDate } from '../servicing';
 import { insertRows } from '../../db/insert-rows';
-import { applyTolerance, roundingItem, toleranceReader } from './bank-settlement';
+import { applyTolerance, roundingItem, roundingReversal, toleranceReader } from './bank-settlement';
 
 export const PAYMENT_MESSAGES = {
   notCollecting: (status: string) => `A operação não está em cobrança (está ${status}): pagamentos só depois da liberação.`,
@@ -560,7 +561,8 @@ async function performReversal(tx: Db, actor: Actor, target: ReversalTarget, rea
     })
     .returning();
   const paid = target.toAssignee ? assignedPaymentPosting(standing.split) : paymentPosting(standing.split);
-  await post(tx, [{ posting: reversalPosting(paid), link: { operationId: ctx.op.id, businessDate: day, transactionId: row.id } }]);
+  const rounding = await roundingReversal(tx, original.id, ctx.op.id, day, row.id);
+  await post(tx, [{ posting: reversalPosting(paid), link: { operationId: ctx.op.id, businessDate: day, transactionId: row.id } }, ...rounding]);
   const after = replayAll(ctx, installment, [...rows, row], today);
   if (!target.toAssignee) await postReallocations(tx, ctx.op.id, before.allocations, after.allocations, day);
   await settle(tx, ctx.op, installment, after.state.paidOn, actor.id);
