@@ -46,11 +46,13 @@ export const CHART_OF_ACCOUNTS = {
   cession_loss: account('4.1.03', 'Perdas na cessão de créditos', 'expense'),
   repurchase_gain: account('3.1.05', 'Resultado positivo na recompra de créditos cedidos', 'income'),
   repurchase_loss: account('4.1.04', 'Perdas na recompra de créditos cedidos', 'expense'),
+  /** what a bank settlement within the company's tolerance left short (debit) or paid above (credit) of what was due */
+  rounding_differences: account('4.1.05', 'Diferenças de arredondamento', 'expense'),
 } as const satisfies Record<string, LedgerAccountDeclaration>;
 
 export type LedgerAccount = keyof typeof CHART_OF_ACCOUNTS;
 /** The accounts in the chart's order, as a tuple (for z.enum and the database's CHECK). */
 export const LEDGER_ACCOUNTS = Object.keys(CHART_OF_ACCOUNTS) as [LedgerAccount, ...LedgerAccount[]];
 
-export const POSTING_KINDS = ['disbursement', 'payment', 'reversal', 'write_off', 'prepayment', 'reallocation', 'iof_remittance', 'bank_fee', 'cession', 'cession_reversal', 'repurchase', 'repurchase_reversal'] as const;
+export const POSTING_KINDS = ['disbursement', 'payment', 'reversal', 'write_off', 'prepayment', 'reallocation', 'iof_remittance', 'bank_fee', 'cession', 'cession_reversal', 'repurchase', 'repurchase_reversal', 'rounding_difference'] as const;
 export type PostingKind = (typeof POSTING_KINDS)[number];

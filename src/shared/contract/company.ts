@@ -48,6 +48,10 @@ export type IofPersonType = (typeof IOF_PERSON_TYPES)[number];
 /** Decreto 6.306/2007 art. 7 §13: the Simples Nacional rate covers operations up to R$ 30.000,00 (of principal financed). */
 export const SIMPLES_IOF_LIMIT = '30000.00';
 
+/** The most a bank settlement may be short of (or above) what is due and still settle the installment (bank_settlement_tolerance). */
+export const MAX_BANK_SETTLEMENT_TOLERANCE = '10.00';
+/** The tolerance a company starts with (migration 0039). */
+export const DEFAULT_BANK_SETTLEMENT_TOLERANCE = '1.00';
 /** Multa for late payment: at most 2% of the installment (Código de Defesa do Consumidor, art. 52, §1). */
 export const MAX_LATE_FEE_PERCENT = '2';
 /** Juros de mora: at most 1% a month (STJ, Súmula 379). */
@@ -114,6 +118,12 @@ export const parameterValuesSchema = z.object({
   second_approval_above: moneySchema,
   /** a reversal (estorno) of a payment above this amount waits for a second person of AllOperators (four eyes); write-offs always do */
   reversal_approval_above: moneySchema,
+  /**
+   * a bank settlement (a return file's payment) that differs from what is due by at most this amount settles the
+   * installment, the difference posted to rounding differences; above it the rest stays open. Payments keyed by a
+   * person never take it.
+   */
+  bank_settlement_tolerance: moneySchema,
   max_first_period_days: z.number().int(),
   max_disbursement_days_ahead: z.number().int(),
   /** an installment more days late than this cannot be assigned (0: only installments not overdue) */
@@ -166,6 +176,7 @@ export const COMPANY_FOUR_EYES_PARAMETERS = {
   remuneratory_interest_in_delay: 'switch',
   second_approval_above: 'money',
   reversal_approval_above: 'money',
+  bank_settlement_tolerance: 'money',
   max_first_period_days: 'days',
   max_disbursement_days_ahead: 'days',
   cession_max_days_overdue: 'days',
@@ -685,6 +696,10 @@ export const companyOperations = {
         second_approval_above: moneyInputSchema.optional(),
         /** kept when left out */
         reversal_approval_above: moneyInputSchema.optional(),
+        /** kept when left out */
+        bank_settlement_tolerance: moneyInputSchema
+          .refine((v) => Number(v) <= Number(MAX_BANK_SETTLEMENT_TOLERANCE), { message: `no máximo R$ ${MAX_BANK_SETTLEMENT_TOLERANCE.replace('.', ',')}` })
+          .optional(),
         /** absent: unchanged */
         max_first_period_days: z
           .number()

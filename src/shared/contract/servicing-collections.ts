@@ -74,6 +74,12 @@ export const expiredInstallmentSchema = installmentRefSchema.extend({
   contract_interest: moneySchema,
   /** owed today: the open value and the charges not yet paid */
   amount_due: moneySchema,
+  /**
+   * why it is still open after the bank paid it: the installment's last standing payment came from the bank's return
+   * file short of what was due by more than the company's bank settlement tolerance — what it left open on that day
+   * ("Pago a menor no banco: faltam R$ x"); null otherwise
+   */
+  bank_short: moneySchema.nullable(),
   ...borrowerRefSchema.shape,
   product: z.enum(CREDIT_PRODUCT_IDS),
 });

@@ -6,6 +6,7 @@
  * declarations, written out, compared property by property and by the text
  * each cell shows, links and test ids included.
  */
+import { formatCurrency } from '../../../src/shared/format';
 import { describe, expect, it } from 'vitest';
 import {
   ENTREPRENEUR_EXPORT_COLUMNS,
@@ -88,6 +89,7 @@ describe('list screens from their export columns: the same columns as written by
       default_interest: '6.30',
       contract_interest: '12.00',
       amount_due: '982.81',
+      bank_short: null,
       borrower_id: 7,
       borrower_name: 'Maria Souza',
       borrower_document: '52998224725',
@@ -115,8 +117,15 @@ describe('list screens from their export columns: the same columns as written by
       { id: 'defaultInterest', title: 'collections.columns.defaultInterest', kind: 'money', field: 'default_interest' },
       { id: 'contractInterest', title: 'collections.columns.contractInterest', kind: 'money', field: 'contract_interest' },
       { id: 'due-total', title: 'collections.columns.amountDue', kind: 'money', field: 'amount_due', testId: (r) => `expired-due-${r.id}` },
+      {
+        id: 'reason',
+        title: 'collections.columns.reason',
+        width: 180,
+        text: (r, tr) => (r.bank_short ? tr('collections.bankShort', { amount: formatCurrency(r.bank_short) }) : ''),
+        testId: (r) => `expired-reason-${r.id}`,
+      },
     ];
-    same<ExpiredInstallment>(EXPIRED_COLUMNS, written, [row, { ...row, band: '1-15', product: 'working_capital' }]);
+    same<ExpiredInstallment>(EXPIRED_COLUMNS, written, [row, { ...row, band: '1-15', product: 'working_capital', bank_short: '1.73' }]);
   });
 
   it('staff accounts', () => {

@@ -76,7 +76,7 @@ import {
 import { bankFeePosting } from '../../domain/servicing/postings';
 import type { JournalItem } from '../ledger';
 import { stillCollected } from '../servicing';
-import { checkPaymentBatch, lockOperationRows, payBatch, type BatchPaymentResult, type PaymentInput } from '../collection';
+import { BANK_RETURN_REFERENCE, checkPaymentBatch, lockOperationRows, payBatch, type BatchPaymentResult, type PaymentInput } from '../collection';
 import { returnFileLines, returnFiles, type ReturnFileLineRow, type ReturnFileRow } from './schema-return';
 import { intArray, textArray } from '../../db/batch-sql';
 
@@ -377,7 +377,7 @@ function paymentOf(d: LineDraft): PaymentInput | { refused: string } | null {
   if (d.outcome !== 'settled' || !slip) return null;
   const paidOn = d.entry.creditedOn || d.entry.occurredOn;
   if (!paidOn) return { refused: RETURN_MESSAGES.noCreditDate };
-  return { id: slip.credit_operation_id, installment: slip.installment_id, amount: money(d.entry.paid), paid_on: paidOn, method: 'boleto', reference: `retorno ${d.entry.nossoNumero}` };
+  return { id: slip.credit_operation_id, installment: slip.installment_id, amount: money(d.entry.paid), paid_on: paidOn, method: 'boleto', reference: BANK_RETURN_REFERENCE(d.entry.nossoNumero) };
 }
 
 type Asked = ReturnType<typeof paymentOf>;

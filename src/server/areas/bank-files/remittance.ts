@@ -37,10 +37,13 @@
  *   problems are a 400 naming the installment and the field; nothing to carry
  *   is a 409. The stored text is the file (CNAB is ASCII), hashed with
  *   SHA-256, and a download answers exactly it.
- * - Late charges go in the entry as the contract states them: the multa as a
- *   percentage (segment R) and the juros de mora as an amount per day (the
- *   one form every one of the three banks takes), rounded down so the bank
- *   never charges more than the contract; both from the day after the due date.
+ * - Late charges go in the entry as collection charges the installment, from
+ *   the frozen contract's terms (remittance-charges.ts): the multa as a fixed
+ *   amount (segment R, code 1) equal to the app's, the juros as an amount per
+ *   day (P, code 1: the one form every one of the three banks takes) rounded
+ *   UP, so the bank never collects less than the app books; with remuneratory
+ *   interest during delay in the contract, a baixa/devolução after a window
+ *   the daily amount covers. Both from the day after the due date.
  */
 import { createHash } from 'node:crypto';
 import Decimal from 'decimal.js';
@@ -68,10 +71,11 @@ import { logActivity } from '../../platform/activity';
 import { insertRows } from '../../db/insert-rows';
 import { itauAccountCheckDigit, nossoNumero, type BoletoAccount } from '../../domain/boleto';
 import { buildRemittance, type RemittanceAccount, type RemittanceProblem, type RemittanceSlip } from '../../domain/cnab';
-import { addDays } from '../../domain/servicing/days';
+import type { LateChargeTerms } from '../../domain/servicing/late-charges';
 import { remittanceItems, remittances, type RemittanceRow } from './schema-remittance';
 import { closedByTheBank } from './cnab-return';
 import { entryRejected, entryRejectionsOf, heldByTheBank } from './registered-title';
+import { entryLateCharges, lateTermsOf } from './remittance-charges';
 
 export const REMITTANCE_MESSAGES = {
   noAccount: (bank: string) => `Campo bank_account_id: a empresa não tem conta ativa do banco ${bank}. Cadastre-a em Empresa › Contas bancárias.`,
@@ -363,13 +367,7 @@ function sumOf(items: readonly RemittanceCandidate[]): string {
   return items.reduce((sum, i) => sum.plus(i.amount), new Decimal(0)).toFixed(2);
 }
 
-/** Juros de mora per day at the contract's monthly rate, rounded down; null when it rounds to nothing. */
-function dailyInterest(amount: string, monthlyPercent: string): string | null {
-  const daily = new Decimal(amount).times(monthlyPercent).dividedBy(3000).toDecimalPlaces(2, Decimal.ROUND_DOWN);
-  return daily.gt(0) ? daily.toFixed(2) : null;
-}
-
-function slipOf(account: AccountRow, boleto: BoletoAccount, row: CandidateRow): RemittanceSlip {
+function slipOf(account: AccountRow, boleto: BoletoAccount, row: CandidateRow, terms: ReadonlyMap<number, LateChargeTerms>): RemittanceSlip {
   let number;
   try {
     number = nossoNumero(boleto, row.sequence);
@@ -379,16 +377,7 @@ function slipOf(account: AccountRow, boleto: BoletoAccount, row: CandidateRow): 
     throw badRequest(REMITTANCE_MESSAGES.badAccount(field, error.message), field);
   }
   const instruction = instructionOf(row);
-  const from = addDays(row.due_date, 1);
-  const fee = row.late_fee_percent ? new Decimal(row.late_fee_percent).toDecimalPlaces(2, Decimal.ROUND_DOWN) : new Decimal(0);
-  const interest = row.default_interest_monthly_percent ? dailyInterest(row.amount, row.default_interest_monthly_percent) : null;
-  const lateCharges =
-    instruction === 'entry'
-      ? {
-          ...(interest ? { interest: { kind: 'dailyAmount' as const, value: interest, from } } : {}),
-          ...(fee.gt(0) ? { fine: { kind: 'percent' as const, value: fee.toFixed(2), from } } : {}),
-        }
-      : undefined;
+  const lateCharges = instruction === 'entry' ? entryLateCharges(row.amount, row.due_date, terms.get(row.credit_operation_id)) : undefined;
   return {
     reference: referenceOf(row),
     instruction,
@@ -408,7 +397,7 @@ function slipOf(account: AccountRow, boleto: BoletoAccount, row: CandidateRow): 
       city: row.city ?? '',
       state: row.state ?? '',
     },
-    ...(lateCharges && Object.keys(lateCharges).length ? { lateCharges } : {}),
+    ...(lateCharges ? { lateCharges } : {}),
   };
 }
 
@@ -586,7 +575,8 @@ export async function generateRemittance(tx: Db, actor: Actor, request: Required
   const rows = pick ? pick(candidates) : candidates;
   if (rows.length === 0) throw conflict(REMITTANCE_MESSAGES.nothingToCarry, 'date');
   const boleto = boletoAccountOf(account);
-  const slips = rows.map((r) => slipOf(account, boleto, r));
+  const terms = await lateTermsOf(tx, rows.filter((r) => instructionOf(r) === 'entry').map((r) => r.credit_operation_id));
+  const slips = rows.map((r) => slipOf(account, boleto, r, terms));
   const previous = await lastNsa(tx, account.id);
   const nsa = (previous ?? 0) + 1;
   const built = buildRemittance({ account: remittanceAccount, slips, fileSequence: nsa, previousFileSequence: previous, generatedOn: today });

@@ -64,6 +64,7 @@ import { replayOf, servicingContext, termsOfDisbursement, transactionsOf, type I
 import { disbursements } from '../servicing/schema';
 import type { InstallmentTransactionRow } from './schema';
 import { stillCollected } from '../servicing';
+import { bankShortOf } from './bank-settlement';
 
 type Filter = (typeof EXPIRED_INSTALLMENT_FILTERS)[number];
 type Sort = (typeof EXPIRED_INSTALLMENT_SORTS)[number];
@@ -326,6 +327,7 @@ async function expiredRows(db: Db, ids: readonly number[], today: string): Promi
       default_interest: text(s.charges.defaultInterest),
       contract_interest: text(s.charges.contractInterest),
       amount_due: text(s.dueTotal),
+      bank_short: bankShortOf(ctx, i, txsOf.get(i.id) ?? []),
       borrower_id: person.id,
       borrower_name: person.name,
       borrower_document: person.document,

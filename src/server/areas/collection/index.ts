@@ -46,14 +46,17 @@ export { openValuesOf } from './open-value';
 // What the upper areas build on: the installments' replay and the one function that changes a stored status (transfers),
 // the payment rules a return file settles by (bank-files) and the reads a boleto takes under its locks (boletos).
 export {
+  lateChargeTerms,
   replayOf,
   scheduleOf,
   servicingContext,
   stateView,
+  termsOfDisbursement,
   transactionsOf,
   type InstallmentRow,
   type ServicingContext,
 } from './installments';
 export { changeInstallment, changeInstallments, loadTarget, lockedServicing, type InstallmentChange, type InstallmentTarget } from './installment-change';
 export { checkPaymentBatch, payBatch, type BatchPaymentResult, type PaymentInput } from './payments';
+export { BANK_RETURN_REFERENCE } from './bank-settlement';
 export { installmentWithStatus, lockOperationRows } from './payment-reads';

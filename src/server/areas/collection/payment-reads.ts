@@ -100,7 +100,7 @@ export async function lockedPaymentTarget(tx: Db, operationId: number, installme
 
 /** What a payment's rules read of its operation (ServicingContext is one; a batch reads no more than this). */
 export interface PaymentContext {
-  op: Pick<OperationRow, 'id' | 'status' | 'version'>;
+  op: Pick<OperationRow, 'id' | 'status' | 'version' | 'company_id'>;
   terms: Terms;
   disbursedOn: string;
 }
@@ -122,6 +122,7 @@ export async function lockedPaymentContexts(tx: Db, operationIds: readonly numbe
       id: creditOperations.id,
       status: creditOperations.status,
       version: creditOperations.version,
+      company_id: creditOperations.company_id,
       disbursed_on: disbursements.disbursed_on,
       late_fee_percent: disbursements.late_fee_percent,
       default_interest_monthly_percent: disbursements.default_interest_monthly_percent,
@@ -147,7 +148,7 @@ export async function lockedPaymentContexts(tx: Db, operationIds: readonly numbe
       r.id,
       d
         ? {
-            op: { id: r.id, status: r.status, version: r.version },
+            op: { id: r.id, status: r.status, version: r.version, company_id: r.company_id },
             disbursedOn: r.disbursed_on!,
             terms: termsOfDisbursement({
               late_fee_percent: r.late_fee_percent!,

@@ -41,6 +41,10 @@
  *   (recordSettlements: its version, a timeline event and a log entry), and
  *   the activity log gets the movement with the installment's due before and
  *   after.
+ * - A bank settlement (payBatch) within the company's tolerance of what is due
+ *   is recorded as the amount due, the difference posted to rounding
+ *   differences (bank-settlement.ts), swapped by its reversal; a payment
+ *   keyed by a person never is.
  * - A bank's return file pays thousands of installments at once: payBatch
  *   runs the same checks, replay, postings and log entry per payment, but
  *   locks and reads for the whole file and writes a statement per kind
@@ -89,6 +93,7 @@ import { installmentTransactions, type InstallmentTransactionRow } from './schem
 import { assertCurrentInstallment, assertPayableInstallment } from './prepayment';
 import { boletoRejectionOf, postedToAssignee, refuseUnlessCollecting, standingCessionDate } from '../servicing';
 import { insertRows } from '../../db/insert-rows';
+import { applyTolerance, roundingItem, roundingReversal, toleranceReader } from './bank-settlement';
 
 export const PAYMENT_MESSAGES = {
   notCollecting: (status: string) => `A operação não está em cobrança (está ${status}): pagamentos só depois da liberação.`,
@@ -256,7 +261,7 @@ function paymentPostings(d: PaymentDecision, transactionId: number): JournalItem
 
 type LoggedPayment = Pick<InstallmentTransactionRow, 'id' | 'amount' | 'paid_on' | 'method' | 'late_fee' | 'default_interest' | 'interest' | 'principal'>;
 
-function paymentLog(d: PaymentDecision, row: LoggedPayment, actorId: number): ActivityEntry {
+function paymentLog(d: PaymentDecision, row: LoggedPayment, actorId: number, tolerated: Record<string, string> = {}): ActivityEntry {
   return {
     actorId,
     action: 'installment.payment',
@@ -273,6 +278,7 @@ function paymentLog(d: PaymentDecision, row: LoggedPayment, actorId: number): Ac
       default_interest: row.default_interest,
       interest: row.interest,
       principal: row.principal,
+      ...tolerated,
     },
   };
 }
@@ -412,6 +418,7 @@ async function decideBatch(tx: Db, actor: Actor, inputs: readonly PaymentInput[]
   const logs: ActivityEntry[] = [];
   const settledOn = new Map<number, BatchSettlement>();
   const results: BatchPaymentResult[] = [];
+  const toleranceOf = toleranceReader(tx);
   for (const [k, input] of inputs.entries()) {
     try {
       const ctx = contexts.get(input.id);
@@ -420,11 +427,14 @@ async function decideBatch(tx: Db, actor: Actor, inputs: readonly PaymentInput[]
       const found = target && target.installment.credit_operation_id === ctx.op.id ? target.installment : null;
       const { installment, cededOn } = await admitPayment(tx, ctx, found, target?.stored ?? null, input, today);
       const rows = history.get(installment.id) ?? [];
-      const d = decidePayment(ctx, installment, rows, input, cededOn, today);
+      // A bank settlement within the company's tolerance of what is due settles it (bank-settlement.ts).
+      const tolerated = cededOn === null ? applyTolerance(ctx, installment, rows, input.amount, input.paid_on, await toleranceOf(ctx.op.company_id)) : null;
+      const d = decidePayment(ctx, installment, rows, tolerated ? { ...input, amount: tolerated.amount } : input, cededOn, today);
       const row = { ...transactionValues(d, actor.id), id: ids[k] };
       written.push(row);
       postings.push(...paymentPostings(d, row.id));
-      logs.push(paymentLog(d, row, actor.id));
+      if (tolerated) postings.push(roundingItem(ctx.op.id, input.paid_on, row.id, tolerated.short));
+      logs.push(paymentLog(d, row, actor.id, tolerated ? { bank_paid: input.amount, rounding_difference: tolerated.short.toFixed(2) } : {}));
       // The next payment of the same installment in the batch is checked with this one standing.
       history.set(installment.id, [...rows, { ...row, reverses_id: null, reason: null, created_at: new Date() }]);
       const paidOn = d.replay.state.paidOn;
@@ -551,7 +561,8 @@ async function performReversal(tx: Db, actor: Actor, target: ReversalTarget, rea
     })
     .returning();
   const paid = target.toAssignee ? assignedPaymentPosting(standing.split) : paymentPosting(standing.split);
-  await post(tx, [{ posting: reversalPosting(paid), link: { operationId: ctx.op.id, businessDate: day, transactionId: row.id } }]);
+  const rounding = await roundingReversal(tx, original.id, ctx.op.id, day, row.id);
+  await post(tx, [{ posting: reversalPosting(paid), link: { operationId: ctx.op.id, businessDate: day, transactionId: row.id } }, ...rounding]);
   const after = replayAll(ctx, installment, [...rows, row], today);
   if (!target.toAssignee) await postReallocations(tx, ctx.op.id, before.allocations, after.allocations, day);
   await settle(tx, ctx.op, installment, after.state.paidOn, actor.id);

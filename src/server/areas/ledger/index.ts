@@ -7,4 +7,4 @@
  * journal rows. README.md beside this file says what it owns and its rules.
  */
 export { post, type JournalItem, type PostingLink } from './journal';
-export { operationJournal, trialBalanceOn } from './reads';
+export { operationJournal, transactionBalance, trialBalanceOn } from './reads';

@@ -3,8 +3,8 @@
  * journal. The chart's codes, names and natures come from @shared/ledger.
  */
 import Decimal from 'decimal.js';
-import { asc, eq, lte, sql } from 'drizzle-orm';
-import { CHART_OF_ACCOUNTS, LEDGER_ACCOUNTS, type LedgerAccount } from '@shared/ledger';
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { CHART_OF_ACCOUNTS, LEDGER_ACCOUNTS, type LedgerAccount, type PostingKind } from '@shared/ledger';
 import type { OperationJournal, TrialBalanceView } from '@shared/contract/servicing';
 import type { Db } from '../../db/connect';
 import { journalEntries } from './schema';
@@ -65,4 +65,13 @@ export async function operationJournal(db: Db, operationId: number): Promise<Ope
     postings: [...postings.values()],
     balances: LEDGER_ACCOUNTS.filter((a) => balances.has(a)).map((account) => ({ account, balance: balances.get(account)!.toFixed(2) })),
   };
+}
+
+/** Debits − credits of `account` in the postings of `kind` linked to an installment transaction (a payment's rounding difference). */
+export async function transactionBalance(db: Db, transactionId: number, kind: PostingKind, account: LedgerAccount): Promise<Decimal> {
+  const [row] = await db
+    .select({ signed: sql<string | null>`sum(CASE WHEN ${journalEntries.side} = 'debit' THEN ${journalEntries.amount} ELSE -${journalEntries.amount} END)::text` })
+    .from(journalEntries)
+    .where(and(eq(journalEntries.transaction_id, transactionId), eq(journalEntries.kind, kind), eq(journalEntries.account, account)));
+  return new Decimal(row?.signed ?? 0);
 }

@@ -49,6 +49,11 @@ export interface LateCharges {
   readonly interest?: { readonly kind: 'dailyAmount' | 'monthlyRate'; readonly value: string; readonly from: string };
   /** Multa: an amount or a percentage, from a date. */
   readonly fine?: { readonly kind: 'amount' | 'percent'; readonly value: string; readonly from: string };
+  /**
+   * Days after the due date the bank keeps the title before writing it off and returning it (P 38.3P código 1
+   * "baixar/devolver", 39.3P the days, FEBRABAN C028/C029); absent: code 0, the bank's own term.
+   */
+  readonly keepDays?: number;
 }
 
 export interface RemittanceSlip {
@@ -259,8 +264,25 @@ function inputProblems(input: RemittanceInput, profile: BankProfile): Remittance
       if (!positiveAmount(fine.value)) add('lateCharges.fine.value', 'multa deve ser positiva, com até duas casas', r);
       if (!isDay(fine.from)) add('lateCharges.fine.from', 'data da multa inválida', r);
     }
+    const keep = slip.lateCharges?.keepDays;
+    if (keep !== undefined && (!Number.isInteger(keep) || keep < 1 || keep > MAX_KEEP_DAYS[input.account.bank])) {
+      add('lateCharges.keepDays', `prazo para baixa/devolução de 1 a ${MAX_KEEP_DAYS[input.account.bank]} dias`, r);
+    }
   }
   return problems;
+}
+
+/** The most days each bank's P 39.3P holds (Itaú 225–226, two positions; FEBRABAN and Caixa 225–227, three). */
+const MAX_KEEP_DAYS: Readonly<Record<CnabBank, number>> = { '001': 999, '104': 999, '341': 99 };
+
+/**
+ * P 38–39.3P: baixa/devolução after the days given (code 1), or the bank's own term (code 0). FEBRABAN's 39.3P is
+ * alphanumeric (BB keeps it): the days go as three digits; Caixa's and Itaú's are numeric and pad themselves.
+ */
+function keepValues(bank: CnabBank, slip: RemittanceSlip): Record<string, string> {
+  const days = slip.lateCharges?.keepDays;
+  if (days === undefined) return { writeOffCode: '0' };
+  return { writeOffCode: '1', writeOffDays: bank === '001' ? String(days).padStart(3, '0') : String(days) };
 }
 
 function interestValues(slip: RemittanceSlip): Record<string, string> {
@@ -329,7 +351,7 @@ export function buildRemittance(input: RemittanceInput): RemittanceResult {
         companyReference: slip.reference,
         protestCode: '3', // do not protest: a loan installment goes to collection, not to a notary
         protestDays: '0',
-        writeOffCode: '0',
+        ...keepValues(account.bank, slip),
       },
       slip.reference,
     );

@@ -89,6 +89,29 @@ export function paymentPosting(split: Split): Posting {
   ]);
 }
 
+/**
+ * A bank settlement within the company's tolerance (collection's bank-settlement.ts): its payment is posted as the
+ * amount due (paymentPosting, bank ← due); this posts what the bank credited less than that (`short` positive:
+ * rounding differences ← bank) or more (`short` negative: bank ← rounding differences), so the bank account moves by
+ * exactly what the bank credited and the installment's split by exactly what was due.
+ */
+export function roundingPosting(short: Decimal.Value): Posting {
+  const d = new Decimal(short);
+  if (d.isZero() || d.decimalPlaces() > 2) throw new RangeError('a rounding difference is a non-zero amount in cents');
+  return post('rounding_difference', [
+    ['rounding_differences', d],
+    ['bank', d.neg()],
+  ]);
+}
+
+/** The amount a bank settlement records: what is due when `paid` is within `tolerance` of it (and not equal), else null. */
+export function toleratedSettlement(paid: Decimal.Value, due: Decimal.Value, tolerance: Decimal.Value): Decimal | null {
+  const p = new Decimal(paid);
+  const d = new Decimal(due);
+  if (d.lte(0) || p.eq(d)) return null;
+  return p.minus(d).abs().lte(tolerance) ? d : null;
+}
+
 /** A payment of an installment the assignee owns: all of it is owed to the assignee. */
 export function assignedPaymentPosting(split: Split): Posting {
   const s = checkSplit(split);

@@ -21,7 +21,9 @@ export const collections: Shape<typeof pt> = {
     defaultInterest: 'Default interest',
     contractInterest: 'Contract interest',
     amountDue: 'Amount due',
+    reason: 'Reason',
   },
+  bankShort: 'Underpaid at the bank: {{amount}} missing',
   numberOf: '{{number}}/{{count}}',
   filters: {
     band: 'Days late',

@@ -185,6 +185,7 @@ export const company: Shape<typeof pt> = {
       max_value: 'Maximum amount',
       second_approval_above: 'Second approval above',
       reversal_approval_above: 'Reversal needs a second person above',
+      bank_settlement_tolerance: 'Bank settlement tolerance',
       cession_approval_above: 'Cession needs a second person above',
       cession_max_days_overdue: 'Most days late to assign (days)',
       cession_reversal_max_days: 'Window to reverse a cession (days)',
@@ -200,6 +201,8 @@ export const company: Shape<typeof pt> = {
     },
     secondApprovalHint:
       'Approving an operation whose financed amount is above this needs a second approver (administrator) besides the first one. Reversals, cessions, repurchases and write-offs above this amount need two approvals too, the second by an administrator.',
+    bankToleranceHint:
+      "A payment from the bank's return file up to this amount below (or above) what is due settles the installment; the difference goes to the Rounding differences account. Above it, what is missing stays open. Payments keyed by a person never use the tolerance.",
     reversalApprovalHint:
       'Reversing a payment above this amount is posted only after another person approves it (four eyes). What counts is the sum of the reversals the same person asked for on the same operation within the window. Write-offs always need another person, whatever the amount.',
     cessionApprovalHint:

@@ -32,6 +32,7 @@ export const servicing: Shape<typeof pt> = {
     cession_loss: 'Loss on cession',
     repurchase_gain: 'Gain on repurchase',
     repurchase_loss: 'Loss on repurchase',
+    rounding_differences: 'Rounding differences',
   },
   postingKinds: {
     disbursement: 'Disbursement',
@@ -46,6 +47,7 @@ export const servicing: Shape<typeof pt> = {
     cession_reversal: 'Cession reversed',
     repurchase: 'Repurchase',
     repurchase_reversal: 'Repurchase undone',
+    rounding_difference: 'Rounding difference',
   },
   installments: {
     title: 'Installments on {{date}}',

@@ -19,7 +19,9 @@ export const collections = {
     defaultInterest: 'Juros de mora',
     contractInterest: 'Juros remuneratórios',
     amountDue: 'Total devido',
+    reason: 'Motivo',
   },
+  bankShort: 'Pago a menor no banco: faltam {{amount}}',
   numberOf: '{{number}}/{{count}}',
   filters: {
     band: 'Dias em atraso',

@@ -184,6 +184,7 @@ export const company = {
       max_value: 'Valor máximo',
       second_approval_above: 'Segunda aprovação acima de',
       reversal_approval_above: 'Estorno com segunda pessoa acima de',
+      bank_settlement_tolerance: 'Tolerância na liquidação bancária',
       cession_approval_above: 'Cessão com segunda pessoa acima de',
       cession_max_days_overdue: 'Atraso máximo para ceder (dias)',
       cession_reversal_max_days: 'Prazo para desfazer uma cessão (dias)',
@@ -199,6 +200,8 @@ export const company = {
     },
     secondApprovalHint:
       'Aprovações de operações com valor financiado acima deste precisam de um segundo aprovador (administrador) além de quem aprovou primeiro. Estornos, cessões, recompras e baixas acima deste valor também precisam de duas aprovações, a segunda de um administrador.',
+    bankToleranceHint:
+      'Um pagamento do arquivo de retorno do banco que fique até este valor abaixo (ou acima) do devido liquida a parcela; a diferença vai para a conta Diferenças de arredondamento. Acima dele, o que falta fica em aberto. Pagamentos lançados por uma pessoa nunca usam a tolerância.',
     reversalApprovalHint:
       'O estorno de um pagamento acima deste valor só é lançado depois que outra pessoa o aprova (regra dos quatro olhos). Conta a soma dos estornos que a mesma pessoa pediu na mesma operação dentro da janela. Baixas como perda sempre precisam de outra pessoa, qualquer que seja o valor.',
     cessionApprovalHint:

@@ -29,6 +29,7 @@ export const servicing = {
     cession_loss: 'Perdas na cessão',
     repurchase_gain: 'Resultado positivo na recompra',
     repurchase_loss: 'Perdas na recompra',
+    rounding_differences: 'Diferenças de arredondamento',
   },
   postingKinds: {
     disbursement: 'Liberação',
@@ -43,6 +44,7 @@ export const servicing = {
     cession_reversal: 'Cessão desfeita',
     repurchase: 'Recompra',
     repurchase_reversal: 'Recompra desfeita',
+    rounding_difference: 'Diferença de arredondamento',
   },
   installments: {
     title: 'Parcelas em {{date}}',

@@ -8,6 +8,7 @@
 import { EXPIRED_INSTALLMENT_EXPORT_COLUMNS, type ExpiredInstallment } from '@shared/contract';
 import { exportColumns, type ColumnDecl } from '@kit/list/columns';
 import type { SortOf } from '@kit/list/contractTypes';
+import { formatCurrency } from '@shared/format';
 
 /** The sort fields the contract declares for the list (EXPIRED_INSTALLMENT_SORTS). */
 type Sort = SortOf<'collections.expiredInstallments'>;
@@ -34,4 +35,11 @@ export const EXPIRED_COLUMNS: ColumnDecl<ExpiredInstallment, Sort>[] = [
   column('default_interest', { id: 'defaultInterest' }),
   column('contract_interest', { id: 'contractInterest' }),
   column('amount_due', { id: 'due-total', testId: (r) => `expired-due-${r.id}` }),
+  {
+    id: 'reason',
+    title: 'collections.columns.reason',
+    width: 180,
+    text: (r, t) => (r.bank_short ? t('collections.bankShort', { amount: formatCurrency(r.bank_short) }) : ''),
+    testId: (r) => `expired-reason-${r.id}`,
+  },
 ];
