@@ -28,6 +28,12 @@
  *     same nosso número on the next file, never as a baixa or a 06
  *     (registered-title.ts says why on the next file); the overview shows it
  *     with the bank's reasons.
+ *   · one bank per title: "newer slip" counts across the company's accounts,
+ *     so a slip issued under another collecting account replaces this
+ *     account's (a baixa here, nothing for a slip never sent), and an entry
+ *     whose installment has a live title at another account is held back
+ *     (heldBack; the overview lists it with that bank and number) until that
+ *     title's baixa went out (registered-title.ts liveTitle says why then).
  *   A slip goes out once per instruction and attempt (UNIQUE in the database).
  * - The NSA is the account's last plus one, taken under the account's row
  *   lock (the same lock that hands out nosso números), so two generations at

@@ -4,7 +4,7 @@
  * `boleto.registration`, derived from the remittances and return files), and
  * the warning beside a slip printed before its bank confirmed the title.
  */
-import { Callout, HTMLTable } from '@blueprintjs/core';
+import { Callout, H3, HTMLTable } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { TitleRegistration } from '@shared/contract/servicing-boleto';
 import { formatDate } from '@shared/format';
@@ -21,7 +21,7 @@ export function BoletoRegistration({ installmentId }: { installmentId: number })
   const state = (r: TitleRegistration) => t(k(`states.${r.state}`));
   return (
     <section className="svc-registration" data-testid="boleto-registration" aria-label={t(k('title'))}>
-      <h3 className="heading-as-h6">{t(k('title'))}</h3>
+      <H3 className="heading-as-h5">{t(k('title'))}</H3>
       <p data-testid="boleto-registration-current" data-bank={view.current?.bank_code ?? ''} data-state={view.current?.state ?? ''}>
         {view.current
           ? t(k('current'), { bank: view.current.bank_code, ourNumber: view.current.our_number, state: state(view.current), date: formatDate(view.current.since) })
