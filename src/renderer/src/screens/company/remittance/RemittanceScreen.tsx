@@ -134,7 +134,7 @@ export function RemittanceScreen() {
                 ]}
               />
               {data.held_back.length > 0 && (
-                <Callout intent="primary" icon="time" title={t('remittance.heldBackTitle')} data-testid="remittance-held-back" className="export-result">
+                <Callout intent="primary" icon="time" title={t('remittance.heldBackTitle')} data-testid="remittance-held-back">
                   <ul>
                     {data.held_back.map((h) => (
                       <li key={h.boleto_slip_id} data-testid={`remittance-held-${h.installment_id}`}>
