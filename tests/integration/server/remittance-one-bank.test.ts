@@ -188,6 +188,25 @@ describe('one bank per title: 341 → 001 → 104', () => {
     ]);
   });
 
+  it('the old slip paid at Itaú before its baixa was processed settles the installment once; Caixa’s title then gets its baixa', async () => {
+    const [old] = await server.database.rows<{ sequence: string }>('SELECT sequence::text AS sequence FROM boleto_slips WHERE installment_id = $1 AND bank_account_id = $2', [installment.id, account['341']]);
+    const paid = itauReturnFile(ITAU_RETURN, [{ movement: '06', nossoNumero: old.sequence.padStart(8, '0'), amount: installment.value, paid: installment.value, fee: '0', occurredOn: TODAY, creditedOn: TODAY }], { generatedOn: TODAY, fileSequence: 2 });
+    const settled = await call(server, 'cnabReturn.settle', { bankCode: '341', file_name: 'RET-PAID.ret', content: paid, idempotency_key: key() }, tokens.operator);
+    expect(settled.status, JSON.stringify(settled.body)).toBe(200);
+    const [payments] = await server.database.rows<{ n: number }>("SELECT count(*)::int AS n FROM installment_transactions WHERE installment_id = $1 AND kind = 'payment'", [installment.id]);
+    expect(payments.n).toBe(1);
+    // The same line again (a second file carrying it) settles nothing more.
+    const again = itauReturnFile(ITAU_RETURN, [{ movement: '06', nossoNumero: old.sequence.padStart(8, '0'), amount: installment.value, paid: installment.value, fee: '0', occurredOn: TODAY, creditedOn: TODAY }], { generatedOn: TODAY, fileSequence: 3 });
+    expect((await call(server, 'cnabReturn.settle', { bankCode: '341', file_name: 'RET-PAID-2.ret', content: again, idempotency_key: key() }, tokens.operator)).status).toBe(200);
+    const [still] = await server.database.rows<{ n: number }>("SELECT count(*)::int AS n FROM installment_transactions WHERE installment_id = $1 AND kind = 'payment'", [installment.id]);
+    expect(still.n).toBe(1);
+    // Paid: Caixa's live title goes out as a baixa, and no bank holds a live title any more.
+    expect((await overview('104')).pending.items).toEqual([expect.objectContaining({ installment_id: installment.id, instruction: 'writeOff', reason: 'paid' })]);
+    expect((await generate('104')).status).toBe(200);
+    expect(await liveBanks()).toEqual([]);
+    expect((await registration()).titles[0]).toMatchObject({ bank_code: '341', state: 'settled', since: TODAY });
+  });
+
   it('a slip never sent under the old account is neither entered nor written off there after a switch', async () => {
     await collectWith('341');
     await issueBoleto(other.id);
