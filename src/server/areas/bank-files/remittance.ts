@@ -290,12 +290,13 @@ function candidatesQuery(accountId: number, date: string): SQL {
       -- A sent slip whose entry the bank rejected is not at the bank: it goes out again (registered-title.ts).
       SELECT s.id, s.installment_id, s.credit_operation_id, s.bank_account_id, s.sequence, s.our_number, s.amount, s.due_date, s.issued_on, s.title_version,
              x.at_bank AND NOT y.resend AS at_bank, y.resend, x.entries_sent,
-             x.written_off, COALESCE(x.title_id, s.id) AS title_id, g.oldest_id, g.newest_id
+             x.written_off, COALESCE(x.title_id, s.id) AS title_id, g.oldest_id, g.newest_id, g.elsewhere
         FROM boleto_slips s
         -- oldest at the account; newest at any of the company's accounts: a slip issued under another collecting
         -- account replaces this one (one bank per title: its baixa goes out here, registered-title.ts liveTitle)
         JOIN (
-          SELECT installment_id, min(id) FILTER (WHERE bank_account_id = ${accountId}) AS oldest_id, max(id) AS newest_id
+          SELECT installment_id, min(id) FILTER (WHERE bank_account_id = ${accountId}) AS oldest_id, max(id) AS newest_id,
+                 bool_or(bank_account_id <> ${accountId}) AS elsewhere
             FROM boleto_slips WHERE installment_id IN (SELECT installment_id FROM boleto_slips WHERE bank_account_id = ${accountId}) GROUP BY installment_id
         ) g ON g.installment_id = s.installment_id
        CROSS JOIN LATERAL (
@@ -352,7 +353,8 @@ function candidatesQuery(accountId: number, date: string): SQL {
           SELECT p.id, a.bank_code, COALESCE((SELECT t.our_number FROM remittance_items r JOIN boleto_slips t ON t.id = r.title_slip_id
                                                WHERE r.boleto_slip_id = p.id AND r.instruction = 'dueDateChange'), p.our_number) AS our_number
             FROM boleto_slips p JOIN company_bank_accounts a ON a.id = p.bank_account_id
-           WHERE NOT s.at_bank AND s.id = s.newest_id
+           -- only for an installment with slips at another account (the rest skip the probe)
+           WHERE s.elsewhere AND NOT s.at_bank AND s.id = s.newest_id
              AND p.installment_id = s.installment_id AND p.bank_account_id <> s.bank_account_id
              AND ${liveTitle(sql`p.id`)}
            ORDER BY p.id DESC LIMIT 1
