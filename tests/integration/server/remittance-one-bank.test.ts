@@ -7,8 +7,11 @@
  * overview with the bank and number holding it) until that baixa went out,
  * and at no time do two banks hold a live title of the installment. The
  * installment's registration call says where it is registered and since when
- * (sent, confirmed by the bank's return). Runs on PGlite, and on PostgreSQL
- * with TEST_DATABASE_URL.
+ * (sent, confirmed by the bank's return). The old slip paid at the old bank
+ * in the window settles once and the new bank's title then gets its baixa; a
+ * slip never sent is neither entered nor written off after a switch; switched
+ * away and back, the old slip is not given again. Runs on PGlite, and on
+ * PostgreSQL with TEST_DATABASE_URL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cnabTables, readRecord } from '../../../src/server/domain/cnab';
@@ -22,6 +25,7 @@ let tokens: Record<DemoRole, string>;
 const account: Record<'341' | '001' | '104', number> = { '341': 0, '001': 0, '104': 0 };
 let installment: { id: number; value: string };
 let other: { id: number; value: string };
+let third: { id: number; value: string };
 
 const TODAY = '2026-01-20';
 const ITAU_RETURN = { agency: '0912', account: '45021', accountDac: '7', companyDocument: '27185642000169' };
@@ -93,7 +97,7 @@ beforeAll(async () => {
   account['104'] = caixa.body.id;
   const opId = await disbursedOperation(server, tokens, await insertBorrower(server, 'Bruna Banco Único', '111.444.777-35'));
   const schedule = await call(server, 'servicing.installments', { id: opId }, tokens.agent);
-  [installment, other] = schedule.body.installments;
+  [installment, other, third] = schedule.body.installments;
   await collectWith('341');
 }, 180_000);
 afterAll(async () => {
@@ -215,6 +219,27 @@ describe('one bank per title: 341 → 001 → 104', () => {
     expect((await overview('341')).pending.items.filter((i: { installment_id: number }) => i.installment_id === other.id)).toEqual([]);
     expect((await overview('001')).pending.items).toEqual([expect.objectContaining({ installment_id: other.id, instruction: 'entry' })]);
     expect((await overview('001')).held_back).toEqual([]);
+  });
+
+  it('switched away and back before the old title’s baixa went out: a new slip at the old bank, the old title written off in the same file', async () => {
+    await collectWith('341');
+    await issueBoleto(third.id);
+    expect((await generate('341')).status).toBe(200);
+    await collectWith('001');
+    await issueBoleto(third.id);
+    await collectWith('341');
+    // The 341 slip is not given again: the BB slip replaced it (its baixa is due); a new title at 341 instead.
+    await issueBoleto(third.id);
+    const slips = await server.database.rows<{ bank_account_id: number }>('SELECT bank_account_id FROM boleto_slips WHERE installment_id = $1 ORDER BY id', [third.id]);
+    expect(slips.map((r) => r.bank_account_id)).toEqual([account['341'], account['001'], account['341']]);
+    expect((await overview('001')).pending.items.filter((i: { installment_id: number }) => i.installment_id === third.id)).toEqual([]);
+    const itau = (await overview('341')).pending.items.filter((i: { installment_id: number }) => i.installment_id === third.id);
+    expect(itau.map((i: { instruction: string; reason: string | null }) => [i.instruction, i.reason])).toEqual([
+      ['writeOff', 'replaced'],
+      ['entry', null],
+    ]);
+    expect((await generate('341')).status).toBe(200);
+    expect(await liveBanks(third.id)).toEqual(['341']);
   });
 
   it('404 for an unknown installment; the registered role gets 403', async () => {
