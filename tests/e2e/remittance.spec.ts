@@ -14,7 +14,11 @@
  * remittance of two picked installments is generated and read from disk too
  * (reached from the account's row), and the operations report is filtered,
  * shown and saved as Excel; the parameterized report of two columns is run,
- * saved as Excel and its definition saved by name.
+ * saved as Excel and its definition saved by name. A second test: one bank per
+ * title — the collecting account moves from Itaú to BB after the installment's
+ * title went to Itaú; BB's screen holds the entry back naming the bank and
+ * number, Itaú's (inactive) account still lists and sends the baixa, and then
+ * BB's file carries the entry (screenshot in test-results/remittance/).
  */
 import { readFileSync } from 'node:fs';
 import Decimal from 'decimal.js';
@@ -23,7 +27,7 @@ import ExcelJS from 'exceljs';
 import { buildRequest, operation } from '../../src/shared/contract/index';
 import { checkRemittance, cnabTables, readRecord } from '../../src/server/domain/cnab';
 import type { TestServer } from '../helpers/server';
-import { test, expect, signInAs, directSignIn, DEMO, DEMO_PASSWORD, expectNoSeriousViolations, type Harness } from './harness';
+import { test, expect, signInAs, directCall, directSignIn, DEMO, DEMO_PASSWORD, expectNoSeriousViolations, type Harness } from './harness';
 
 // The screens as at a larger workstation window.
 test.use({ viewport: { width: 1280, height: 800 } });
@@ -294,3 +298,65 @@ async function manualRemittanceFromDisk(page: Page, harness: Harness, server: Te
   await expect(page.getByTestId('manual-remittance-history')).toContainText(stored.file_name);
   for (const p of picked) await expect(page.getByTestId(`manual-remittance-pick-${p.installment_id}`)).toHaveCount(0);
 }
+
+test('one bank per title: the collecting account moves from Itaú to BB; BB holds the entry back until Itaú’s baixa went out', async ({ page, harness, server }) => {
+  test.setTimeout(240_000);
+  const today = server.clock.today();
+  // A borrower with a numeric CPF/CNPJ (the CNAB 240 payer field takes digits only).
+  const [op] = await server.database.rows<{ id: number }>(
+    `SELECT o.id FROM credit_operations o JOIN borrowers b ON b.id = o.borrower_id
+      WHERE o.status = 'disbursed' AND b.document !~ '[A-Za-z]'
+        AND EXISTS (SELECT 1 FROM credit_operation_installments i WHERE i.credit_operation_id = o.id AND i.superseded_in IS NULL AND i.paid_on IS NULL AND i.due_date >= $1::date)
+      ORDER BY o.id LIMIT 1`,
+    [today],
+  );
+  expect(op, 'the demo seed has a disbursed operation with installments to pay').toBeDefined();
+  const [installment] = await server.database.rows<{ id: number; number: number }>(
+    'SELECT id, number FROM credit_operation_installments WHERE credit_operation_id = $1 AND superseded_in IS NULL AND paid_on IS NULL AND due_date >= $2::date ORDER BY number LIMIT 1',
+    [op.id, today],
+  );
+  const operator = await directSignIn(server.url, DEMO.operador.email, DEMO_PASSWORD);
+  const admin = await directSignIn(server.url, DEMO.admin.email, DEMO_PASSWORD);
+  const boleto = async () => {
+    const req = buildRequest(operation('boleto.slip'), { x: installment.id });
+    const answer = await fetch(new URL(req.path, server.url), { headers: { authorization: `Bearer ${operator}` } });
+    expect(answer.status, await answer.clone().text().catch(() => '')).toBe(200);
+  };
+  // The installment's title goes to Itaú in a remittance (with whatever else the account had to carry).
+  await boleto();
+  const [{ id: itauId }] = await server.database.rows<{ id: number }>("SELECT id FROM company_bank_accounts WHERE bank_code = '341' AND active ORDER BY id LIMIT 1");
+  const sent = await directCall(server.url, 'remittance.generate', { bankCode: '341', date: today, bank_account_id: itauId, idempotency_key: `e2e-one-bank-${Date.now()}` }, operator);
+  expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+
+  // The company moves its collecting account to Banco do Brasil: a new slip there.
+  const bb = await directCall<{ id: number }>(
+    server.url,
+    'company.createBank',
+    { id: 1, bank_code: '001', bank_name: 'Banco do Brasil', agency: '1769', agency_digit: '8', account: '88012', account_digit: '3', wallet: '17', agreement: '1234567', next_our_number: 1, wallet_variation: '019' },
+    admin,
+  );
+  expect(bb.status, JSON.stringify(bb.body)).toBe(200);
+  await server.database.rows('UPDATE company_bank_accounts SET active = false WHERE id = $1', [itauId]);
+  await boleto();
+
+  // BB's remittance screen leaves the entry out and says which bank holds the title.
+  await signInAs(page, harness, DEMO.operador.email, '/app/company-operation/banks/001/remessa');
+  const held = page.getByTestId(`remittance-held-${installment.id}`);
+  await expect(held).toContainText('registrado no banco 341');
+  await expect(page.getByTestId('remittance-totals')).toContainText('Nada a remeter');
+  await expectNoSeriousViolations(page);
+  await page.screenshot({ path: 'test-results/remittance/one-bank-held-back-1280.png' });
+
+  // Itaú's account, inactive now, is still listed for its baixas: the file carries the installment's.
+  await harness.goto('/app/company-operation/banks/341/remessa');
+  await expect(page.getByTestId('remittance-account')).toContainText('inativa');
+  await expect(page.getByTestId('remittance-totals')).toContainText('1 baixa(s)');
+  await page.getByTestId('remittance-generate').click();
+  await page.getByTestId('remittance-confirm').click();
+  await expect(page.getByTestId('remittance-saved')).toBeVisible();
+
+  // Then BB's file carries the entry.
+  await harness.goto('/app/company-operation/banks/001/remessa');
+  await expect(page.getByTestId('remittance-totals')).toContainText('1 entrada(s)');
+  await expect(page.getByTestId('remittance-held-back')).toHaveCount(0);
+});

@@ -12,7 +12,7 @@
  * by one person, approved by another), the write-off undone, its title data
  * saved, and the operation's write-off dialog states the amounts. A third: the carnê and one installment's
  * boleto saved to disk and read back with pdftotext (the linha digitável is
- * in the text), then a partial prepayment simulated and applied from the
+ * in the text; its screen and viewer say its title is not registered at the bank yet), then a partial prepayment simulated and applied from the
  * installments tab (a new schedule version). A fourth: two installments
  * assigned to a fund at a discount rate from the cession tab (the prices
  * confirmed) above the company's cession limit, so the cession waits until a second person approves it; the
@@ -379,6 +379,16 @@ test('the carnê and a boleto saved and read back, then a partial prepayment sim
   const [line] = boleto.match(DIGITABLE_LINE) ?? [];
   expect(line).toBeDefined();
   expect(carne).toContain(line);
+  // One bank per title: no remittance carried the slip yet, so the screen that printed it says the title is not
+  // registered, and the installment's registration names the bank and the slip's state since the day it was issued.
+  await expect(page.getByTestId('boleto-unregistered')).toContainText('Título ainda não registrado no banco 341');
+  await expect(page.getByTestId('boleto-registration-current')).toContainText('Nenhum banco tem o título');
+  await expect(page.getByTestId('boleto-registration-titles')).toContainText('emitido, não enviado');
+  await page.getByTestId(`boleto-${installmentId}-view`).click();
+  await expect(page.getByRole('dialog').getByTestId('boleto-unregistered')).toBeVisible();
+  await shoot(page, 'boleto-unregistered');
+  await page.getByRole('dialog').getByRole('button', { name: 'Fechar' }).click();
+  await shoot(page, 'boleto-registration', 'boleto-registration');
   await expectNoSeriousViolations(page);
 
   // The prepayment: the present value, a partial amount simulated both ways, the shorter term applied.

@@ -18,7 +18,9 @@
  *   newer slip; due-date changes (06) for sent slips whose installment was
  *   given a newer slip that only moves the due date (same amount and title
  *   data), under the nosso número the bank registered. A slip is carried once
- *   per instruction.
+ *   per instruction. One bank per title: a slip issued under another
+ *   collecting account replaces the old account's (its baixa goes out there),
+ *   and its entry is held back (`held_back`) until that baixa went out.
  * - Generating takes the account's next file sequence number (NSA) under its
  *   row lock; the file is checked line by line before anything is stored: a
  *   problem is a 400 naming the installment and the field (an account field
@@ -123,6 +125,13 @@ export const remittanceOverviewSchema = z.object({
     slip_count: z.number(),
     total: moneySchema,
   }),
+  /**
+   * One bank per title: entries no file carries yet because a title of the
+   * same installment is live at another bank (the company changed its
+   * collecting account); each names that bank and nosso número. Its baixa goes
+   * out on that bank's next remittance; the entry goes out here after it.
+   */
+  held_back: z.array(remittanceCandidateSchema.extend({ held_at: z.object({ boleto_slip_id: z.number(), bank_code: z.string(), our_number: z.string() }) })),
   /** the account's files, newest first: a page of `history_total` */
   history: z.array(remittanceSummarySchema),
   history_total: z.number(),

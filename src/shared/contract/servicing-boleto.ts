@@ -48,6 +48,44 @@ export const boletoRejectionSchema = z.object({
 });
 export type BoletoRejection = z.infer<typeof boletoRejectionSchema>;
 
+/**
+ * Where a slip's title stands at its bank (bank-files' registered-title.ts
+ * derives it from the remittances and return files): issued and not sent,
+ * sent (entry or 06 out, no answer yet), confirmed by a return, rejected by
+ * one, moved (a later 06 carried the title on), baixa sent, settled or
+ * written off by the bank.
+ */
+export const TITLE_REGISTRATION_STATES = ['issued', 'sent', 'confirmed', 'rejected', 'moved', 'write_off_sent', 'settled', 'written_off'] as const;
+export type TitleRegistrationState = (typeof TITLE_REGISTRATION_STATES)[number];
+
+export const titleRegistrationSchema = z.object({
+  boleto_slip_id: z.number().int(),
+  bank_account_id: z.number().int(),
+  bank_code: z.string(),
+  /** the nosso número the bank knows the title by */
+  our_number: z.string(),
+  state: z.enum(TITLE_REGISTRATION_STATES),
+  /** the day it got there: issued, the file's business day, or the bank's occurrence day */
+  since: z.string(),
+});
+export type TitleRegistration = z.infer<typeof titleRegistrationSchema>;
+
+/**
+ * One bank per title: an installment's title is registered at one bank at a
+ * time. `current` is the live title (sent or confirmed), `latest` the newest
+ * slip (the one a boleto prints), `waiting` true when that newest slip's entry
+ * waits for the baixa of the live title at another bank; `titles` every slip
+ * of the installment, oldest first.
+ */
+export const boletoRegistrationSchema = z.object({
+  installment_id: z.number().int(),
+  current: titleRegistrationSchema.nullable(),
+  latest: titleRegistrationSchema.nullable(),
+  waiting: z.boolean(),
+  titles: z.array(titleRegistrationSchema),
+});
+export type BoletoRegistration = z.infer<typeof boletoRegistrationSchema>;
+
 export const servicingBoletoOperations = {
   'boleto.slip': defineOperation({
     method: 'GET',
@@ -73,5 +111,16 @@ export const servicingBoletoOperations = {
     errors: [409],
     args: z.object({ credit_operation_id: idSchema }),
     result: z.unknown(),
+  }),
+  'boleto.registration': defineOperation({
+    method: 'GET',
+    path: '/api/boleto/:x/registration',
+    access: AllPanelUsers,
+    encoding: 'none',
+    origin: 'designed',
+    description:
+      "Where the installment's title is registered (x = installment id): the bank and nosso número of the live title and since when (sent, confirmed by the bank's return, rejected), the newest slip's state, and every slip's.",
+    args: z.object({ x: idSchema }),
+    result: boletoRegistrationSchema,
   }),
 } as const;

@@ -54,6 +54,7 @@ import { broadcastSchema } from '../../../src/shared/contract/messages';
 import { CESSION_STATUSES } from '../../../src/shared/contract/servicing-cession';
 import { REPURCHASE_STATUSES } from '../../../src/shared/contract/servicing-repurchase';
 import { SLOT_STATES } from '../../../src/shared/contract/solicitations';
+import { TITLE_REGISTRATION_STATES } from '../../../src/shared/contract/servicing-boleto';
 import { CREDIT_OPERATION_STATUSES } from '../../../src/shared/credit-operation-status';
 import {
   APPROVAL_STATUSES,
@@ -169,7 +170,13 @@ export const STATUS_SETS: Readonly<Record<string, StatusSet>> = {
       'domain/cnab/return-settlement.ts': 'decides a line’s outcome from its kind',
       'areas/bank-files/cnab-return.ts': 'stores each line’s kind',
       'areas/servicing/boleto-rejection.ts': 'reads back the registration words the bank said last (REGISTRATION_KINDS)',
+      'areas/bank-files/registered-title.ts': 'reads the bank’s last registration word to say where a title stands',
     },
+  },
+  TITLE_REGISTRATION_STATES: {
+    statuses: TITLE_REGISTRATION_STATES,
+    columns: [],
+    owners: { 'areas/bank-files/registered-title.ts': 'derives where a slip’s title stands at its bank from the remittances and return files (no column)' },
   },
 };
 

@@ -28,6 +28,12 @@
  *     same nosso número on the next file, never as a baixa or a 06
  *     (registered-title.ts says why on the next file); the overview shows it
  *     with the bank's reasons.
+ *   · one bank per title: "newer slip" counts across the company's accounts,
+ *     so a slip issued under another collecting account replaces this
+ *     account's (a baixa here, nothing for a slip never sent), and an entry
+ *     whose installment has a live title at another account is held back
+ *     (heldBack; the overview lists it with that bank and number) until that
+ *     title's baixa went out (registered-title.ts liveTitle says why then).
  *   A slip goes out once per instruction and attempt (UNIQUE in the database).
  * - The NSA is the account's last plus one, taken under the account's row
  *   lock (the same lock that hands out nosso números), so two generations at
@@ -74,7 +80,7 @@ import { buildRemittance, type RemittanceAccount, type RemittanceProblem, type R
 import type { LateChargeTerms } from '../../domain/servicing/late-charges';
 import { remittanceItems, remittances, type RemittanceRow } from './schema-remittance';
 import { closedByTheBank } from './cnab-return';
-import { entryRejected, entryRejectionsOf, heldByTheBank } from './registered-title';
+import { entryRejected, entryRejectionsOf, heldByTheBank, liveTitle } from './registered-title';
 import { entryLateCharges, lateTermsOf } from './remittance-charges';
 
 export const REMITTANCE_MESSAGES = {
@@ -203,6 +209,10 @@ export interface CandidateRow {
   resend: boolean;
   /** how many entries of the slip went out before */
   entries_sent: number;
+  /** an entry held back: the live title of the installment at another account (its slip, bank and nosso número) */
+  held_by: number | null;
+  held_bank: string | null;
+  held_our_number: string | null;
 }
 
 /** The columns of a candidate, in the order the query sends each row (a JSON array per row). */
@@ -210,6 +220,7 @@ const CANDIDATE_COLUMNS = [
   'slip_id', 'installment_id', 'credit_operation_id', 'number', 'sequence', 'our_number', 'amount', 'due_date', 'issued_on',
   'payer_name', 'payer_document', 'address', 'address_number', 'neighborhood', 'cep', 'city', 'state',
   'late_fee_percent', 'default_interest_monthly_percent', 'gone', 'sent', 'moved_from_bank', 'title_slip_id', 'resend', 'entries_sent',
+  'held_by', 'held_bank', 'held_our_number',
 ] as const satisfies readonly (keyof CandidateRow)[];
 
 type WriteOffReason = (typeof REMITTANCE_WRITE_OFF_REASONS)[number];
@@ -234,6 +245,20 @@ const STATUSES_LEAVING_THE_BANK = STORED_INSTALLMENT_STATUSES.filter((s) => (REM
  * - continued: a later 06 carried the title on, so the older slip is done.
  */
 export async function candidatesOf(db: Db, accountId: number, date: string): Promise<CandidateRow[]> {
+  return (await everyCandidateOf(db, accountId, date)).filter((row) => !heldBack(row));
+}
+
+/**
+ * An entry held back because a title of its installment is live at another
+ * bank (one bank per title, registered-title.ts liveTitle): no file carries
+ * it, the overview lists it with that bank and number.
+ */
+export function heldBack(row: Pick<CandidateRow, 'sent' | 'moved_from_bank' | 'held_by'>): boolean {
+  return !row.sent && !row.moved_from_bank && row.held_by !== null;
+}
+
+/** The candidates with the entries held back (the overview shows those apart). */
+async function everyCandidateOf(db: Db, accountId: number, date: string): Promise<CandidateRow[]> {
   const result = await withoutJit(db, (tx) => tx.execute(candidatesQuery(accountId, date)));
   const [{ rows: document }] = (result as unknown as { rows: Array<{ rows: unknown[][] | string }> }).rows;
   // PGlite and node-postgres both parse json; a driver that does not hands the text.
@@ -241,6 +266,7 @@ export async function candidatesOf(db: Db, accountId: number, date: string): Pro
   return rows.map((values) => {
     const row = Object.fromEntries(CANDIDATE_COLUMNS.map((c, k) => [c, values[k]])) as unknown as CandidateRow;
     for (const c of ['slip_id', 'installment_id', 'credit_operation_id', 'number', 'title_slip_id', 'entries_sent'] as const) row[c] = Number(row[c]);
+    row.held_by = row.held_by === null ? null : Number(row.held_by);
     return row;
   });
 }
@@ -268,10 +294,14 @@ function candidatesQuery(accountId: number, date: string): SQL {
       -- A sent slip whose entry the bank rejected is not at the bank: it goes out again (registered-title.ts).
       SELECT s.id, s.installment_id, s.credit_operation_id, s.bank_account_id, s.sequence, s.our_number, s.amount, s.due_date, s.issued_on, s.title_version,
              x.at_bank AND NOT y.resend AS at_bank, y.resend, x.entries_sent,
-             x.written_off, COALESCE(x.title_id, s.id) AS title_id, g.oldest_id, g.newest_id
+             x.written_off, COALESCE(x.title_id, s.id) AS title_id, g.oldest_id, g.newest_id, g.elsewhere
         FROM boleto_slips s
+        -- oldest at the account; newest at any of the company's accounts: a slip issued under another collecting
+        -- account replaces this one (one bank per title: its baixa goes out here, registered-title.ts liveTitle)
         JOIN (
-          SELECT installment_id, min(id) AS oldest_id, max(id) AS newest_id FROM boleto_slips WHERE bank_account_id = ${accountId} GROUP BY installment_id
+          SELECT installment_id, min(id) FILTER (WHERE bank_account_id = ${accountId}) AS oldest_id, max(id) AS newest_id,
+                 bool_or(bank_account_id <> ${accountId}) AS elsewhere
+            FROM boleto_slips WHERE installment_id IN (SELECT installment_id FROM boleto_slips WHERE bank_account_id = ${accountId}) GROUP BY installment_id
         ) g ON g.installment_id = s.installment_id
        CROSS JOIN LATERAL (
          SELECT COALESCE(bool_or(r.instruction IN ('entry', 'dueDateChange')), false) AS at_bank,
@@ -304,9 +334,10 @@ function candidatesQuery(accountId: number, date: string): SQL {
              s.at_bank AS sent, s.written_off, prev.id IS NOT NULL AS moved_from_bank, s.resend, s.entries_sent,
              -- the installment's newest slip is newer and keeps the amount and title data, moving only the due date
              (s.id < s.newest_id AND EXISTS (
-               SELECT 1 FROM boleto_slips n WHERE n.id = s.newest_id AND n.amount = s.amount AND n.title_version = s.title_version AND n.due_date <> s.due_date
+               SELECT 1 FROM boleto_slips n WHERE n.id = s.newest_id AND n.bank_account_id = s.bank_account_id AND n.amount = s.amount AND n.title_version = s.title_version AND n.due_date <> s.due_date
              )) AS moved,
-             EXISTS (SELECT 1 FROM remittance_items r WHERE r.instruction = 'dueDateChange' AND r.title_slip_id = s.title_id AND r.boleto_slip_id > s.id) AS continued
+             EXISTS (SELECT 1 FROM remittance_items r WHERE r.instruction = 'dueDateChange' AND r.title_slip_id = s.title_id AND r.boleto_slip_id > s.id) AS continued,
+             other.id AS held_by, other.bank_code AS held_bank, other.our_number AS held_our_number
         FROM slip s
         -- Read from the table through its (installment, account, id) index, not from the CTE (which has none);
         -- only for a slip not at the bank with an older slip of its installment.
@@ -320,6 +351,18 @@ function candidatesQuery(accountId: number, date: string): SQL {
              AND NOT EXISTS (SELECT 1 FROM remittance_items r WHERE r.boleto_slip_id = p.id AND r.instruction = 'writeOff')
            ORDER BY p.id DESC LIMIT 1
         ) prev ON true
+        -- One bank per title: a live title of the installment at another account holds this slip's entry back until
+        -- that title's baixa went out (registered-title.ts liveTitle says why then); only for an entry (not at the bank).
+        LEFT JOIN LATERAL (
+          SELECT p.id, a.bank_code, COALESCE((SELECT t.our_number FROM remittance_items r JOIN boleto_slips t ON t.id = r.title_slip_id
+                                               WHERE r.boleto_slip_id = p.id AND r.instruction = 'dueDateChange'), p.our_number) AS our_number
+            FROM boleto_slips p JOIN company_bank_accounts a ON a.id = p.bank_account_id
+           -- only for an installment with slips at another account (the rest skip the probe)
+           WHERE s.elsewhere AND NOT s.at_bank AND s.id = s.newest_id
+             AND p.installment_id = s.installment_id AND p.bank_account_id <> s.bank_account_id
+             AND ${liveTitle(sql`p.id`)}
+           ORDER BY p.id DESC LIMIT 1
+        ) other ON true
         JOIN credit_operation_installments i ON i.id = s.installment_id
         JOIN credit_operations o ON o.id = s.credit_operation_id
         JOIN borrowers b ON b.id = o.borrower_id
@@ -530,9 +573,11 @@ function checkDate(date: string, today: string): void {
 export async function remittanceOverview(db: Db, request: RemittanceRequest, today: string, page: HistoryPage = {}): Promise<RemittanceOverview> {
   checkDate(request.date, today);
   const account = await accountFor(db, request.bankCode, request.bankAccountId, false);
-  const candidates = await candidatesOf(db, account.id, request.date);
-  const rejections = await entryRejectionsOf(db, candidates.filter((c) => c.resend && !c.sent).map((c) => c.slip_id));
+  const every = await everyCandidateOf(db, account.id, request.date);
+  const candidates = every.filter((c) => !heldBack(c));
+  const rejections = await entryRejectionsOf(db, every.filter((c) => c.resend && !c.sent).map((c) => c.slip_id));
   const items = candidates.map((c) => candidateView(c, rejections));
+  const held = every.filter(heldBack).map((c) => ({ ...candidateView(c, rejections), held_at: { boleto_slip_id: c.held_by!, bank_code: c.held_bank ?? '', our_number: c.held_our_number ?? '' } }));
   const entries = items.filter((i) => i.instruction === 'entry');
   const writeOffs = items.filter((i) => i.instruction === 'writeOff');
   const dueDateChanges = items.filter((i) => i.instruction === 'dueDateChange');
@@ -552,6 +597,7 @@ export async function remittanceOverview(db: Db, request: RemittanceRequest, tod
       slip_count: items.length,
       total: sumOf(items),
     },
+    held_back: held,
     ...(await historyOf(db, account.id, page).then((h) => ({ history: h.items, history_total: h.total }))),
   };
 }

@@ -61,7 +61,7 @@
  *   installment takes payments (whoever owns them), so it gets its slip.
  */
 import Decimal from 'decimal.js';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { isDisbursed } from '@shared/credit-operation-status';
 import { COLLECTIBLE_STATUSES, INSTALLMENT_STATUS_LABELS_PT, type StoredInstallmentStatus } from '@shared/installment-status';
 import { operationNumber } from '@shared/contract/credit-operations';
@@ -79,7 +79,8 @@ import { installmentWithStatus, replayOf, scheduleOf, servicingContext, stateVie
 import { boletoSlips, type BoletoSlipRow } from './schema-boleto';
 import type { InstallmentTransactionRow } from '../collection/schema';
 import { installmentTitles, type InstallmentTitleRow } from '../collection/schema-moves';
-import { heldByTheBank } from '../bank-files';
+import { heldByTheBank, registrationOf } from '../bank-files';
+import type { BoletoRegistration } from '@shared/contract/servicing-boleto';
 import { intArray } from '../../db/batch-sql';
 
 export const BOLETO_MESSAGES = {
@@ -300,14 +301,20 @@ function checkedSlip(input: BoletoPdfInput): void {
   }
 }
 
-/** Each installment's latest slip at the account, read at once (a carnê asks for hundreds). */
+/**
+ * Each installment's latest slip when it is at the account, read at once (a
+ * carnê asks for hundreds). The latest across the company's accounts: after
+ * the collecting account changed and back, the old account's slip was
+ * replaced by the other account's (its baixa is due), so it is not given again.
+ */
 async function latestSlips(tx: Db, accountId: number, installmentIds: readonly number[]): Promise<Map<number, BoletoSlipRow>> {
   const rows = await tx
     .select()
     .from(boletoSlips)
-    .where(and(inArray(boletoSlips.installment_id, [...installmentIds]), eq(boletoSlips.bank_account_id, accountId)))
+    .where(inArray(boletoSlips.installment_id, [...installmentIds]))
     .orderBy(asc(boletoSlips.id));
-  return new Map(rows.map((r) => [r.installment_id, r]));
+  const newest = new Map(rows.map((r) => [r.installment_id, r]));
+  return new Map([...newest].filter(([, r]) => r.bank_account_id === accountId));
 }
 
 /** A slip the bank holds (sent, not rejected, not written off) with the sequence of the title it stands for. */
@@ -475,4 +482,11 @@ export function boletoFileName(slip: IssuedSlip): string {
 
 export function carneFileName(operationId: number): string {
   return `carne-${operationNumber(operationId)}.pdf`;
+}
+
+/** Where the installment's title is registered (bank-files' rule: one bank per title); 404 for an unknown installment. */
+export async function boletoRegistration(db: Db, installmentId: number): Promise<BoletoRegistration> {
+  const [found] = await db.select({ id: creditOperationInstallments.id }).from(creditOperationInstallments).where(eq(creditOperationInstallments.id, installmentId));
+  if (!found) throw notFound(BOLETO_MESSAGES.installmentNotFound);
+  return registrationOf(db, installmentId);
 }

@@ -11,4 +11,23 @@ export const boleto: Shape<typeof pt> = {
   saved: 'File saved to {{path}}',
   close: 'Close',
   loading: 'Generating the PDF…',
+  registration: {
+    title: "Title's registration at the bank",
+    current: 'Registered at bank {{bank}}, nosso número {{ourNumber}}: {{state}} since {{date}}.',
+    none: "No bank holds this installment's title now.",
+    waiting: "The newest slip, of bank {{bank}}, goes in a remittance only after the baixa of the title at bank {{held}} went out in that bank's remittance: a title is registered at one bank at a time.",
+    columns: { bank: 'Bank', ourNumber: 'Nosso número', state: 'State', since: 'Since' },
+    states: {
+      issued: 'issued, not sent',
+      sent: 'sent in a remittance, no return yet',
+      confirmed: "confirmed by the bank's return",
+      rejected: 'rejected by the bank',
+      moved: 'carried on by a due-date change',
+      write_off_sent: 'baixa sent',
+      settled: 'settled at the bank',
+      written_off: 'written off by the bank',
+    },
+    notRegisteredTitle: 'Title not yet registered at bank {{bank}}',
+    notRegistered: "This slip (nosso número {{ourNumber}}) is {{state}} since {{date}}. The bank takes its payment only once it registered the title: check the return before handing it to the borrower.",
+  },
 };

@@ -31,6 +31,7 @@ import { OperationHeader } from '../creditOperations/OperationHeader';
 import { badgeIntent, badgeKeys, badgeValue, canReverse, idParam, isPayable, parcelsPath, TRANSACTION_INTENT, transactionState, type InstallmentTransaction } from './model';
 import { PayDialog } from './PayDialog';
 import { BoletoButton } from './boleto/BoletoButton';
+import { BoletoRegistration } from './boleto/BoletoRegistration';
 import { DecideReversalDialog, ReverseDialog, type ReversalTarget } from './ReversalDialogs';
 import { useRefreshServicing } from './refresh';
 import { InstallmentMovesCard } from './moves/InstallmentMovesCard';
@@ -250,6 +251,7 @@ export function PaymentsScreen() {
         </div>
         <Facts details={details} />
         {details.boleto_rejection && <BankRejection rejection={details.boleto_rejection} />}
+        <BoletoRegistration installmentId={i.id} />
         {outcome && (
           <Callout intent={outcome.intent} icon="tick-circle" data-testid="payments-outcome">
             {outcome.text}

@@ -6,7 +6,7 @@
 import { isRoleId } from '@shared/roles';
 import { FileReply, requireAuth, type HandlerContext, type Handlers } from '../../../platform/http/handler';
 import type { Actor } from '../../operations';
-import { boletoFileName, carneFileName, issueBoleto, issueCarne } from '../boleto';
+import { boletoFileName, boletoRegistration, carneFileName, issueBoleto, issueCarne } from '../boleto';
 import { renderBoletoPdf, renderCarnePdf } from '../boleto-pdf';
 
 function actor(ctx: HandlerContext): Actor {
@@ -15,7 +15,7 @@ function actor(ctx: HandlerContext): Actor {
   return { id: user.id, role: user.role_id };
 }
 
-export const boletoHandlers: Pick<Handlers, 'boleto.slip' | 'boleto.carne'> = {
+export const boletoHandlers: Pick<Handlers, 'boleto.slip' | 'boleto.carne' | 'boleto.registration'> = {
   'boleto.slip': async ({ x }, ctx) => {
     const me = actor(ctx);
     const today = ctx.deps.clock.today();
@@ -28,5 +28,11 @@ export const boletoHandlers: Pick<Handlers, 'boleto.slip' | 'boleto.carne'> = {
     const today = ctx.deps.clock.today();
     const slips = await ctx.deps.db.transaction((tx) => issueCarne(tx, me, credit_operation_id, today));
     return FileReply.fromBytes(await renderCarnePdf(slips.map((s) => s.input)), 'application/pdf', carneFileName(credit_operation_id));
+  },
+
+  // Where the installment's title is registered: read only, for the installment's screen and the print dialog.
+  'boleto.registration': async ({ x }, ctx) => {
+    requireAuth(ctx);
+    return boletoRegistration(ctx.deps.db, x);
   },
 };

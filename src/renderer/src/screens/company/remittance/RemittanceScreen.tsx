@@ -48,7 +48,8 @@ export function RemittanceScreen() {
   // The route's code as the contract types it; another code is answered by the server with a 400 naming bankCode.
   const bank = bankCode as RemittanceBankCode;
   const banks = useApiQuery('company.banks', { id: COMPANY_ID });
-  const accounts = (banks.data ?? []).filter((b) => b.bank_code === bankCode && b.active);
+  // Active accounts first; an inactive one stays listed: a title it registered still gets its baixa there (one bank per title).
+  const accounts = (banks.data ?? []).filter((b) => b.bank_code === bankCode).sort((a, b) => Number(b.active) - Number(a.active));
   const [accountId, setAccountId] = useState<number | null>(null);
   const [date, setDate] = useState('');
   const account = accountId ?? accounts[0]?.id ?? null;
@@ -83,7 +84,10 @@ export function RemittanceScreen() {
                 data-testid="remittance-account"
                 value={account ?? ''}
                 onChange={(e) => setAccountId(Number(e.currentTarget.value))}
-                options={accounts.map((a) => ({ value: a.id, label: `${a.agency} / ${a.account}${a.account_digit ? `-${a.account_digit}` : ''}` }))}
+                options={accounts.map((a) => {
+                  const label = `${a.agency} / ${a.account}${a.account_digit ? `-${a.account_digit}` : ''}`;
+                  return { value: a.id, label: a.active ? label : t('remittance.inactiveAccount', { account: label }) };
+                })}
               />
             </FormGroup>
             <FormGroup label={t('remittance.date')} labelFor="remittance-date">
@@ -129,6 +133,17 @@ export function RemittanceScreen() {
                   { id: 'amount', title: 'remittance.columns.amount', width: 110, kind: 'money', field: 'amount' },
                 ]}
               />
+              {data.held_back.length > 0 && (
+                <Callout intent="primary" icon="time" title={t('remittance.heldBackTitle')} data-testid="remittance-held-back">
+                  <ul>
+                    {data.held_back.map((h) => (
+                      <li key={h.boleto_slip_id} data-testid={`remittance-held-${h.installment_id}`}>
+                        {t('remittance.heldBack', { reference: h.reference, payer: h.payer_name, bank: h.held_at.bank_code, ourNumber: h.held_at.our_number })}
+                      </li>
+                    ))}
+                  </ul>
+                </Callout>
+              )}
               <RoleGate roles={contract['remittance.generate'].access}>
                 <Button intent="primary" icon="export" data-testid="remittance-generate" disabled={pending.slip_count === 0} onClick={() => setConfirming(newIdempotencyKey())}>
                   {t('remittance.generate')}

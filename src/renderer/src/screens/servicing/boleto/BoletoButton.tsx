@@ -9,7 +9,8 @@
  * pieces exported here.
  */
 import { Button, ButtonGroup, Callout, Dialog, DialogBody, DialogFooter, Spinner } from '@blueprintjs/core';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { operation, type ArgsOf, type ExposedOperationName } from '@shared/contract';
 import type { FilePreview } from '@shared/bridge';
@@ -18,6 +19,7 @@ import { RoleGate } from '@kit/RoleGate';
 import { bridge } from '../../../api/client';
 import { ApiError, errorText } from '../../../api/errors';
 import { useToast } from '../../../app/toaster';
+import { UnregisteredWarning } from './BoletoRegistration';
 
 const PdfView = lazy(() => import('@kit/PdfView'));
 
@@ -30,8 +32,9 @@ export function rolesOf(name: PdfCall): readonly RoleId[] {
 }
 
 /** The PDF of a call, fetched when the dialog opens and shown in the viewer. */
-export function PdfDialog<N extends PdfCall>({ name, args, title, onClose }: { name: N; args: ArgsOf<N>; title: string; onClose(): void }) {
+export function PdfDialog<N extends PdfCall>({ name, args, title, notice, onClose }: { name: N; args: ArgsOf<N>; title: string; notice?: ReactNode; onClose(): void }) {
   const { t } = useTranslation();
+  const client = useQueryClient();
   const [state, setState] = useState<{ file?: { data: Uint8Array }; error?: string }>({});
   const argsKey = JSON.stringify(args);
   useEffect(() => {
@@ -42,13 +45,17 @@ export function PdfDialog<N extends PdfCall>({ name, args, title, onClose }: { n
         if (!live) return;
         // pdf.js takes the buffer over (it is transferred to its worker): a copy, made once.
         if (result.error) setState({ error: errorText(new ApiError(result), t) });
-        else setState({ file: { data: (result.data as FilePreview).bytes.slice() } });
+        else {
+          // The call may have recorded a new slip: what is known of its registration is stale.
+          void client.invalidateQueries({ queryKey: ['boleto.registration'] });
+          setState({ file: { data: (result.data as FilePreview).bytes.slice() } });
+        }
       })
       .catch(() => live && setState({ error: t('common.failedTryAgain') }));
     return () => {
       live = false;
     };
-  }, [name, argsKey, t]);
+  }, [name, argsKey, t, client]);
   return (
     <Dialog isOpen title={title} onClose={onClose} style={{ width: 820 }}>
       <DialogBody>
@@ -57,9 +64,12 @@ export function PdfDialog<N extends PdfCall>({ name, args, title, onClose }: { n
             {state.error}
           </Callout>
         ) : state.file ? (
-          <Suspense fallback={<Spinner />}>
-            <PdfView file={state.file} width={760} label={title} />
-          </Suspense>
+          <>
+            {notice}
+            <Suspense fallback={<Spinner />}>
+              <PdfView file={state.file} width={760} label={title} />
+            </Suspense>
+          </>
         ) : (
           <Spinner aria-label={t('boleto.loading')} />
         )}
@@ -76,12 +86,16 @@ export function PdfButtons<N extends PdfCall>(props: {
   labels: { download: string; view: string; title: string };
   testId: string;
   small?: boolean;
+  /** shown in the viewer and after a save, once the PDF came back (the boleto's registration warning) */
+  notice?: ReactNode;
 }) {
-  const { name, args, labels, testId, small } = props;
+  const { name, args, labels, testId, small, notice } = props;
   const { t } = useTranslation();
   const toast = useToast();
+  const client = useQueryClient();
   const [saving, setSaving] = useState(false);
   const [viewing, setViewing] = useState(false);
+  const [saved, setSaved] = useState(false);
 
   const download = async () => {
     setSaving(true);
@@ -90,7 +104,11 @@ export function PdfButtons<N extends PdfCall>(props: {
       const result = await bridge().files.download(name, args, {});
       if (result.error) toast.failure(errorText(new ApiError(result), t));
       // null: the person cancelled the save dialog.
-      else if (result.data) toast.success(t('boleto.saved', { path: result.data.path }));
+      else if (result.data) {
+        toast.success(t('boleto.saved', { path: result.data.path }));
+        await client.invalidateQueries({ queryKey: ['boleto.registration'] });
+        setSaved(true);
+      }
     } catch {
       toast.failure();
     } finally {
@@ -108,7 +126,8 @@ export function PdfButtons<N extends PdfCall>(props: {
           {labels.view}
         </Button>
       </ButtonGroup>
-      {viewing && <PdfDialog name={name} args={args} title={labels.title} onClose={() => setViewing(false)} />}
+      {saved && notice}
+      {viewing && <PdfDialog name={name} args={args} title={labels.title} notice={notice} onClose={() => setViewing(false)} />}
     </RoleGate>
   );
 }
@@ -123,6 +142,7 @@ export function BoletoButton({ installmentId, small }: { installmentId: number; 
       labels={{ download: t('boleto.download'), view: t('boleto.view'), title: t('boleto.viewTitle') }}
       testId={`boleto-${installmentId}`}
       small={small}
+      notice={<UnregisteredWarning installmentId={installmentId} />}
     />
   );
 }
