@@ -25,6 +25,10 @@ import { idSchema, timestampSchema } from './common';
 export const PIX_PROVIDER_CHOICES = ['none', 'sandbox', 'api'] as const;
 export type PixProviderChoice = (typeof PIX_PROVIDER_CHOICES)[number];
 
+/** Where a pix notified stands: settled (a payment of its installment) or unmatched (kept with the reason). */
+export const PIX_NOTICE_STATUSES = ['settled', 'unmatched'] as const;
+export type PixNoticeStatus = (typeof PIX_NOTICE_STATUSES)[number];
+
 export const pixSettingsSchema = z.object({
   company_id: z.number().int(),
   provider: z.enum(PIX_PROVIDER_CHOICES),
