@@ -21,13 +21,10 @@ import { z } from 'zod';
 import { AllAdmins } from '../roles';
 import { defineOperation } from './define';
 import { idSchema, timestampSchema } from './common';
+import { PIX_PROVIDER_CHOICES } from '../enums';
 
-export const PIX_PROVIDER_CHOICES = ['none', 'sandbox', 'api'] as const;
-export type PixProviderChoice = (typeof PIX_PROVIDER_CHOICES)[number];
+export { PIX_NOTICE_STATUSES, PIX_PROVIDER_CHOICES, PIX_REFUSAL_REASONS, type PixNoticeStatus, type PixProviderChoice, type PixRefusalReason } from '../enums';
 
-/** Where a pix notified stands: settled (a payment of its installment) or unmatched (kept with the reason). */
-export const PIX_NOTICE_STATUSES = ['settled', 'unmatched'] as const;
-export type PixNoticeStatus = (typeof PIX_NOTICE_STATUSES)[number];
 
 export const pixSettingsSchema = z.object({
   company_id: z.number().int(),

@@ -49,7 +49,6 @@ import { pixSettingsOf } from './settings';
 import { chargesByTxid } from './charges';
 
 export const PIX_NOTICE_MESSAGES = {
-  refused: 'Aviso de Pix recusado: assinatura ausente, inválida ou fora do prazo.',
   replayed: 'Aviso de Pix já recebido (mesma assinatura): reenvio ignorado.',
   concurrent: 'Outro aviso com o mesmo Pix foi recebido ao mesmo tempo: envie de novo.',
   unknownTxid: (txid: string) => `Nenhuma cobrança Pix com o txid ${txid || '(vazio)'}.`,
@@ -74,7 +73,8 @@ export async function checkProviderCall(
       timestamp_header: timestamp?.slice(0, 40) ?? null,
       body_sha256: createHash('sha256').update(request.rawBody).digest('hex'),
     });
-    throw status === 401 ? unauthorized(PIX_NOTICE_MESSAGES.refused) : conflict(PIX_NOTICE_MESSAGES.replayed);
+    // The generic 401 (the router's for any call without credentials): the reason is in the refusal's row, not told to the sender.
+    throw status === 401 ? unauthorized() : conflict(PIX_NOTICE_MESSAGES.replayed);
   };
   const settings = name === 'pix.webhook' && Number.isSafeInteger(companyId) && companyId > 0 && companyId <= 2 ** 31 - 1 ? await pixSettingsOf(deps.db, companyId) : null;
   if (!settings || settings.provider === 'none') return refuse('no_provider', 401);
@@ -117,7 +117,7 @@ interface Candidate {
 export async function receiveNotices(db: Db, companyId: number, entries: readonly PixNoticeEntry[], today: string): Promise<NoticeOutcome> {
   return db.transaction(async (tx) => {
     const settings = await pixSettingsOf(tx, companyId);
-    if (!settings) throw unauthorized(PIX_NOTICE_MESSAGES.refused);
+    if (!settings) throw unauthorized();
     const [who] = await tx.select({ id: users.id, role: users.role_id }).from(users).where(eq(users.id, settings.settle_as));
     if (!who || !isRoleId(who.role)) throw new Error(`pix_settings.settle_as ${settings.settle_as} has no known role`);
     const charges = await chargesByTxid(tx, [...new Set(entries.map((e) => e.txid ?? '').filter((t) => t !== ''))]);
@@ -163,7 +163,7 @@ export async function receiveNotices(db: Db, companyId: number, entries: readonl
       amount: c.entry.valor,
       paid_at: new Date(c.entry.horario),
       paid_on: c.paidOn,
-      status: c.reason === null ? 'settled' : 'unmatched',
+      status: c.reason === null ? ('settled' as const) : ('unmatched' as const),
       reason: c.reason,
       transaction_id: transactionOf.get(c) ?? null,
       payload: c.entry,

@@ -6,8 +6,9 @@
  */
 import type { CobvRequest } from '../../domain/servicing/pix-cobv';
 
-export const PIX_PROVIDERS = ['none', 'sandbox', 'api'] as const;
-export type PixProviderName = (typeof PIX_PROVIDERS)[number];
+import type { PixProviderChoice } from '@shared/enums';
+
+export type PixProviderName = PixProviderChoice;
 
 /** The answer to PUT /cobv/{txid} and GET /cobv/{txid} (the fields the app reads). */
 export interface CobvAnswer extends CobvRequest {

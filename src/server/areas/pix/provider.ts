@@ -6,9 +6,9 @@
  */
 import { createApiPixProvider } from './api-provider';
 import { createSandboxPixProvider } from './sandbox';
-import { PixProviderError, PIX_PROVIDERS, type CobvAnswer, type PixProvider, type PixProviderName } from './provider-interface';
+import { PixProviderError, type CobvAnswer, type PixProvider, type PixProviderName } from './provider-interface';
 
-export { PixProviderError, PIX_PROVIDERS, type CobvAnswer, type PixProvider, type PixProviderName };
+export { PixProviderError, type CobvAnswer, type PixProvider, type PixProviderName };
 
 export function pixProviderOf(settings: { provider: string; api_base_url: string | null }): PixProvider | null {
   switch (settings.provider) {
