@@ -149,7 +149,7 @@ describe('slip → cobv at the sandbox → signed notice → installment paid', 
     if (text !== null) {
       const flat = text.replace(/\s+/g, '');
       expect(flat).toContain(`25${String(charge.location!.length).padStart(2, '0')}${charge.location}`);
-      expect(flat).toContain('0102126');
+      expect(flat).toContain('0002010102122');
     }
     expect((await call(server, 'boleto.slip', { x: first.id }, tokens.agent)).status).toBe(200);
     expect(await chargesOf(first.id)).toHaveLength(1);
