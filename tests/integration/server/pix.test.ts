@@ -27,7 +27,7 @@ import { disbursedOperation, expectBooksBalanced, insertBorrower, key, SERVICING
 import { createSandboxPixProvider, sandboxPix, signedSandboxNotice } from '../../../src/server/areas/pix';
 import { cobvAmountOn, type CobvRequest } from '../../../src/server/domain/servicing/pix-cobv';
 import { dynamicBrCode, isValidBrCode, parseTlv } from '../../../src/server/domain/servicing/pix-brcode';
-import { PIX_SIGNATURE_HEADER, PIX_TIMESTAMP_HEADER } from '../../../src/server/domain/pix-signature';
+import { PIX_SIGNATURE_HEADER } from '../../../src/server/domain/pix-signature';
 
 const hasPdftotext = spawnSync('pdftotext', ['-v']).error === undefined;
 
