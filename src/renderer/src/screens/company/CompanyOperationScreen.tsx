@@ -42,7 +42,7 @@ function CompanyTabs() {
   const admin = useCanChangeCompany();
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab') ?? '';
-  const tab: CompanyTab = (COMPANY_TABS as readonly string[]).includes(tabParam) ? (tabParam as CompanyTab) : 'company';
+  const tab: CompanyTab = (COMPANY_TABS as readonly string[]).includes(tabParam) && (tabParam !== 'pix' || admin) ? (tabParam as CompanyTab) : 'company';
   const query = useApiQuery('company.get', { id: COMPANY_ID });
   const load = {
     company: query.data,
