@@ -74,7 +74,8 @@ function stopped(child: ChildProcess): Promise<unknown> {
 
 function start(dataDir: string, uploadsDir: string): Promise<{ child: ChildProcess; url: string }> {
   const child = fork(join(process.cwd(), 'src/server/entry.ts'), [], {
-    execArgv: ['--import', 'tsx'],
+    // BENCH_CPU_PROFILE_DIR: each server process writes a CPU profile there (Chrome DevTools, speedscope).
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE_DIR}`] : [])],
     env: { ...process.env, BACKOFFICE_DATA_DIR: dataDir, BACKOFFICE_UPLOADS_DIR: uploadsDir, BACKOFFICE_PORT: '0', BACKOFFICE_BUSINESS_DATE: TODAY },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
