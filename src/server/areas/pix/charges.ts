@@ -23,7 +23,8 @@
  *   code at all (the boleto still collects) rather than a static one that
  *   would take the face value late.
  */
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
+import { textArray } from '../../db/batch-sql';
 import type { RemuneratoryInDelay } from '@shared/servicing';
 import type { Db } from '../../db/connect';
 import { cobvRequest, cobvTxid, type CobvRequest } from '../../domain/servicing/pix-cobv';
@@ -87,7 +88,7 @@ export async function dynamicPixCodes(db: Db, requests: readonly PixChargeReques
       })),
     )
     .onConflictDoNothing({ target: pixCharges.txid });
-  const rows = await db.select().from(pixCharges).where(inArray(pixCharges.txid, [...wanted.keys()]));
+  const rows = await db.select().from(pixCharges).where(sql`${pixCharges.txid} = ANY(${textArray([...wanted.keys()])})`);
   const registered: Array<{ id: number; location: string }> = [];
   for (const row of rows) {
     let location = row.location;
@@ -127,6 +128,7 @@ async function recordLocations(db: Db, registered: ReadonlyArray<{ id: number; l
 /** The charges of these txids (the webhook's matching). */
 export async function chargesByTxid(db: Db, txids: readonly string[]): Promise<Map<string, PixChargeRow>> {
   if (!txids.length) return new Map();
-  const rows = await db.select().from(pixCharges).where(inArray(pixCharges.txid, [...txids]));
+  // One array parameter, not one per txid: a delivery names hundreds.
+  const rows = await db.select().from(pixCharges).where(sql`${pixCharges.txid} = ANY(${textArray(txids)})`);
   return new Map(rows.map((r) => [r.txid, r]));
 }

@@ -31,7 +31,8 @@
  *   answered is sent again by the provider and settles exactly once.
  */
 import { createHash } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { textArray } from '../../db/batch-sql';
 import type { OperationName } from '@shared/contract/index';
 import type { PixNoticeEntry } from '@shared/contract/pix';
 import { isRoleId } from '@shared/roles';
@@ -125,7 +126,7 @@ export async function receiveNotices(db: Db, companyId: number, entries: readonl
     // Lock first, then read what was taken: a delivery that held the lock before is seen.
     await lockOperationRows(tx, [...new Set([...ownCharges.values()].map((c) => c.credit_operation_id))].sort((a, b) => a - b));
     const ids = [...new Set(entries.map((e) => e.endToEndId))];
-    const taken = new Set((await tx.select({ id: pixNotices.end_to_end_id }).from(pixNotices).where(inArray(pixNotices.end_to_end_id, ids))).map((r) => r.id));
+    const taken = new Set((await tx.select({ id: pixNotices.end_to_end_id }).from(pixNotices).where(sql`${pixNotices.end_to_end_id} = ANY(${textArray(ids)})`)).map((r) => r.id));
     const candidates: Candidate[] = [];
     for (const entry of entries) {
       if (taken.has(entry.endToEndId)) continue;
