@@ -270,4 +270,17 @@ describe('the carnê and the remittance', () => {
     expect(baixa.body).toMatchObject({ write_off_count: 1 });
     await expectBooksBalanced(server, tokens.operator);
   });
+
+  it('the same pix in two deliveries at once (a provider retrying while the first is in flight): settled once', async () => {
+    const fourth = installments[3];
+    const [fourthCharge] = await chargesOf(fourth.id);
+    const pix = sandboxPix({ txid: fourthCharge.txid, paidAt: '2026-03-20T12:00:00-03:00', amount: fourthCharge.amount, endToEndId: 'E0000000020260320TWICE0000001' }, '2026-03-20');
+    const answers = await Promise.all([deliver(signed([pix])), deliver(signed([pix], now() + 1))]);
+    // Each answered: one settles it; the other finds it taken (a duplicate) or, racing past the read, is rolled back (409) for the provider to send again.
+    expect(answers.map((a) => a.status).sort()).toEqual(expect.arrayContaining([200]));
+    expect(answers.filter((a) => a.status === 200).reduce((n, a) => n + a.body.settled, 0)).toBe(1);
+    const details = await installmentOf(fourth.id);
+    expect(details.transactions.filter((t) => t.method === 'pix')).toHaveLength(1);
+    await expectBooksBalanced(server, tokens.operator);
+  });
 });
