@@ -29,7 +29,9 @@
  *   (p) a CNAB 240 return file of 10,000 lines previewed and settled through
  *       the server (return-file.ts);
  *   (q) a cession of 1,000 installments end to end through the server, as two
- *       batch cessions of 500 (cession.ts).
+ *       batch cessions of 500 (cession.ts);
+ *   (r) 10,000 Pix notices settled through the signed webhook, then 10,000
+ *       more with the server killed mid-run and none lost (pix-notices.ts).
  * `npm run bench -- p q` runs only the figures named (a function printing
  * several, like origination's i, j, k and k2, runs whole); none named, all.
  */
@@ -55,6 +57,7 @@ import { remittanceServerFigure } from './remittance-server';
 import { assignmentRemittanceFigure } from './assignment-remittance';
 import { returnFileFigure } from './return-file';
 import { cessionFigure } from './cession';
+import { pixNoticesFigure } from './pix-notices';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 100_000);
@@ -161,6 +164,7 @@ const FIGURES: ReadonlyArray<[letters: readonly string[], run: () => Promise<voi
   [['o2'], assignmentRemittanceFigure],
   [['p'], returnFileFigure],
   [['q'], cessionFigure],
+  [['r'], pixNoticesFigure],
 ];
 const named = process.argv.slice(2).map((a) => a.toLowerCase());
 const unknown = named.filter((n) => !FIGURES.some(([letters]) => letters.includes(n)));

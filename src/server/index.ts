@@ -19,7 +19,7 @@ import type { ServerDeps } from './platform/http/handler';
 import { randomSigningSecret } from './domain/signed-url';
 import type { ReceitaProvider } from './areas/intake';
 import { allowedHosts, installRequestGuard } from './platform/http/request-guard';
-import { frameworkErrors, installErrorHandling, mountContract, type SessionLookup } from './platform/http/router';
+import { frameworkErrors, installErrorHandling, mountContract, type ProviderCheck, type SessionLookup } from './platform/http/router';
 import { installOpenApi } from './platform/http/openapi';
 import { clockFromEnv, type Clock } from './platform/clock';
 import { Mailer, type OutboxMessage, type SmtpSettings } from './platform/mailer';
@@ -145,6 +145,9 @@ export interface RunningServer {
  */
 const findSession: SessionLookup = async (db, token) => (await import('./areas/access')).findSession(db, token);
 
+/** A provider's call (a Pix webhook notice) checked by its signature: the Pix area's rule, loaded by the first such call. */
+const checkProvider: ProviderCheck = async (deps, name, request) => (await import('./areas/pix')).checkProviderCall(deps, name, request);
+
 /** The longest a background seed's story waits for the requests being answered to finish. */
 const BACKGROUND_SEED_MAX_WAIT_MS = 2_000;
 
@@ -251,7 +254,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   installErrorHandling(app);
   installRequestContext(app);
   const handlerOf = lazyHandlers(handlerGroups, Object.keys(contract) as OperationName[]);
-  mountContract(app, deps, handlerOf, findSession, JSON_BODY_LIMIT);
+  mountContract(app, deps, handlerOf, findSession, JSON_BODY_LIMIT, checkProvider);
   installOpenApi(app);
   const observe = options.observe;
   if (observe) {

@@ -170,6 +170,8 @@ export const ACTIVITY_ACTIONS = [
   'remittance.manual-hide',
   'remittance.manual-unhide',
   'cnab-return.settle',
+  'pix.settings',
+  'pix.webhook',
   'cession.assign',
   'cession.reverse',
   'installment.assigned',

@@ -122,3 +122,15 @@ export type ReturnMovementKind = (typeof RETURN_MOVEMENT_KINDS)[number];
  */
 export const RETURN_LINE_OUTCOMES = ['settled', 'rejected', 'confirmed', 'written_off', 'recorded', 'unmatched', 'already_paid', 'duplicate', 'refused'] as const;
 export type ReturnLineOutcome = (typeof RETURN_LINE_OUTCOMES)[number];
+
+/** The Pix provider a company creates its charges at (areas/pix): none (static code), the sandbox, a Pix API PSP. */
+export const PIX_PROVIDER_CHOICES = ['none', 'sandbox', 'api'] as const;
+export type PixProviderChoice = (typeof PIX_PROVIDER_CHOICES)[number];
+
+/** Where a pix notified stands: settled (a payment of its installment) or unmatched (kept with the reason). */
+export const PIX_NOTICE_STATUSES = ['settled', 'unmatched'] as const;
+export type PixNoticeStatus = (typeof PIX_NOTICE_STATUSES)[number];
+
+/** Why a webhook delivery was refused: no provider chosen, unsigned, badly signed, stale, the same delivery again. */
+export const PIX_REFUSAL_REASONS = ['unsigned', 'bad_signature', 'stale', 'replayed', 'no_provider'] as const;
+export type PixRefusalReason = (typeof PIX_REFUSAL_REASONS)[number];

@@ -68,6 +68,10 @@ export const APP_PRIVILEGES: Readonly<Record<string, TablePrivileges>> = {
   assignment_remittances: FACT,
   assignment_remittance_items: FACT,
   repurchase_cause_marks: FACT,
+  // Pix (0042): the notices and the deliveries taken or refused.
+  pix_notices: FACT,
+  pix_webhook_deliveries: FACT,
+  pix_webhook_refusals: FACT,
   // Four eyes (0037): what each person moved within the window, and a parameter change's values as asked.
   limited_moves: FACT,
   company_parameter_changes: FACT,
@@ -104,6 +108,8 @@ export const APP_PRIVILEGES: Readonly<Record<string, TablePrivileges>> = {
   companies: EDITED,
   company_bank_accounts: EDITED_AND_REMOVED,
   company_parameters: EDITED,
+  pix_settings: EDITED,
+  pix_charges: EDITED,
   company_representatives: EDITED_AND_REMOVED,
   company_situations: EDITED_AND_REMOVED,
   company_witnesses: EDITED_AND_REMOVED,

@@ -9,8 +9,11 @@ import { encodeListQuery, type ListQueryInput } from '../query';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** 'public': no token; 'signed-in': any valid token; a role list: only those roles. */
-export type Access = 'public' | 'signed-in' | readonly RoleId[];
+/**
+ * 'public': no token; 'signed-in': any valid token; a role list: only those roles; 'provider': no token, called by
+ * an outside provider and checked by the signature of its body (the server's ProviderCheck, e.g. a Pix webhook).
+ */
+export type Access = 'public' | 'signed-in' | 'provider' | readonly RoleId[];
 
 /**
  * How the arguments that are not path parameters travel:

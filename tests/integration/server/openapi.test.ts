@@ -59,7 +59,7 @@ describe('GET /api/openapi.json', () => {
       const found = document.paths[openApiPath(op.path)]?.[op.method.toLowerCase()];
       expect({ name, found: Boolean(found) }).toEqual({ name, found: true });
       expect(found.operationId).toBe(name);
-      const roles = op.access === 'public' || op.access === 'signed-in' ? op.access : op.access.map((id) => ({ id, label: ROLE_LABELS_PT[id] }));
+      const roles = op.access === 'public' || op.access === 'signed-in' || op.access === 'provider' ? op.access : op.access.map((id) => ({ id, label: ROLE_LABELS_PT[id] }));
       expect({ name, roles: found['x-roles'] }).toEqual({ name, roles });
       for (const param of pathParams(op.path)) {
         expect(found.parameters.some((p: { name: string; in: string }) => p.name === param && p.in === 'path')).toBe(true);

@@ -86,7 +86,8 @@ describe('routes', () => {
     const token = await signIn(server, 'superadmin@demo.local');
     const mayCall = (name: OperationName) => {
       const access = operation(name).access;
-      return access === 'public' || access === 'signed-in' || access.includes(3);
+      // A provider's call is refused by its signature before its body is read (pix.webhook: 401).
+      return access === 'public' || access === 'signed-in' || (access !== 'provider' && access.includes(3));
     };
     const jsonCalls = names.filter((n) => operation(n).encoding === 'json' && mayCall(n));
     expect(jsonCalls).toEqual(expect.arrayContaining(['users.export', 'users.exportEntrepreneurs']));

@@ -53,6 +53,7 @@ import { describe, expect, it } from 'vitest';
 import { broadcastSchema } from '../../../src/shared/contract/messages';
 import { CESSION_STATUSES } from '../../../src/shared/contract/servicing-cession';
 import { REPURCHASE_STATUSES } from '../../../src/shared/contract/servicing-repurchase';
+import { PIX_NOTICE_STATUSES } from '../../../src/shared/contract/pix';
 import { SLOT_STATES } from '../../../src/shared/contract/solicitations';
 import { TITLE_REGISTRATION_STATES } from '../../../src/shared/contract/servicing-boleto';
 import { CREDIT_OPERATION_STATUSES } from '../../../src/shared/credit-operation-status';
@@ -161,6 +162,11 @@ export const STATUS_SETS: Readonly<Record<string, StatusSet>> = {
       'domain/cnab/return-settlement.ts': 'decides a line’s outcome from its movement',
       'areas/bank-files/cnab-return.ts': 'applies a return file and stores each line’s outcome',
     },
+  },
+  PIX_NOTICE_STATUSES: {
+    statuses: PIX_NOTICE_STATUSES,
+    columns: ['pixNotices.status'],
+    owners: { 'areas/pix/notices.ts': 'settles a Pix notice or keeps it unmatched with the reason' },
   },
   RETURN_MOVEMENT_KINDS: {
     statuses: RETURN_MOVEMENT_KINDS,

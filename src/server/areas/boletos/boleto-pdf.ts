@@ -106,6 +106,8 @@ export interface BoletoPix {
   city: string;
   /** letters and digits, at most 25: the installment's reference, so a payment finds its installment */
   txid: string;
+  /** the dynamic BR Code of the slip's Pix charge (areas/pix); printed instead of the static code built from the key */
+  payload?: string;
 }
 
 export interface BoletoPdfInput {
@@ -125,7 +127,7 @@ export interface BoletoPdfInput {
   /** "Parcela 5/12" on the slip */
   installment?: { number: number; count: number };
   lateCharges: BoletoLateCharges;
-  /** printed on the single boleto (the carnê has no room for it) */
+  /** printed on the single boleto, and on the carnê's stub when given */
   pix?: BoletoPix;
   /** further instruction lines, after the late charges */
   instructions?: string[];
@@ -275,7 +277,7 @@ export function boletoSlip(input: BoletoPdfInput): BoletoSlip {
   const codes = naming('bank.account', () => buildBoleto({ account: input.bank.account, sequence: input.sequence, amount, dueDate: input.dueDate }));
   const pix = input.pix;
   const pixPayload = pix
-    ? naming('pix', () => staticBrCode({ key: pix.key, merchantName: input.beneficiary.name, merchantCity: pix.city, amount, txid: pix.txid }))
+    ? (pix.payload ?? naming('pix', () => staticBrCode({ key: pix.key, merchantName: input.beneficiary.name, merchantCity: pix.city, amount, txid: pix.txid })))
     : null;
   return {
     bank,
@@ -660,6 +662,13 @@ function drawStub(doc: Doc, slip: BoletoSlip, x: number, y: number, w: number, h
   doc.font('Helvetica').fontSize(7).fillColor(INK);
   put(doc, slip.payerName, x + 2, top + 8, w - 4);
   put(doc, `CPF/CNPJ ${slip.payerDocument}`, x + 2, top + 17, w - 4);
+  // The charge's Pix code, when the slip has one: below the payer, as large as the stub leaves room for.
+  const side = Math.min(w - 40, y + h - 10 - (top + 27));
+  if (slip.pixPayload && side >= 40) {
+    doc.font('Helvetica-Bold').fontSize(6).fillColor(INK);
+    put(doc, 'Pix', x + 2, top + 27 + side / 2 - 3, 18);
+    drawQrCode(doc, slip.pixPayload, x + w - side - 2, top + 27, side);
+  }
 }
 
 const SLIPS_PER_PAGE = 3;

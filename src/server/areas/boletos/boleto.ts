@@ -82,6 +82,7 @@ import { installmentTitles, type InstallmentTitleRow } from '../collection/schem
 import { heldByTheBank, registrationOf } from '../bank-files';
 import type { BoletoRegistration } from '@shared/contract/servicing-boleto';
 import { intArray } from '../../db/batch-sql';
+import type { PixChargeRequest } from '../pix';
 
 export const BOLETO_MESSAGES = {
   installmentNotFound: 'Parcela não encontrada.',
@@ -104,6 +105,8 @@ export interface IssuedSlip {
   input: BoletoPdfInput;
   /** true when the installment's recorded slip was given again */
   reused: boolean;
+  /** what the slip's Pix charge (cobv) is made from, at the company's provider (areas/pix) */
+  charge: PixChargeRequest;
 }
 
 // ---------------------------------------------------------------------------
@@ -412,7 +415,30 @@ async function issueSlips(tx: Db, actor: Actor, p: SlipParties, wanted: readonly
   }
   // One statement for the whole carnê; each new row is found again by its sequence (unique at the account).
   const inserted = new Map(freshRows.length ? (await tx.insert(boletoSlips).values(freshRows).returning()).map((r) => [r.sequence, r]) : []);
-  return slips.map(({ input, recorded, sequence }) => (recorded ? { slip: recorded, input, reused: true } : { slip: inserted.get(sequence)!, input, reused: false }));
+  return slips.map(({ input, recorded, sequence }, k) => {
+    const slip = recorded ?? inserted.get(sequence)!;
+    return { slip, input, reused: recorded !== null, charge: pixCharge(p, wanted[k], slip) };
+  });
+}
+
+/** The slip's Pix charge: its amount and due date, the frozen contract's multa and mora (areas/pix makes the cobv). */
+function pixCharge(p: SlipParties, w: Wanted, slip: BoletoSlipRow): PixChargeRequest {
+  const t = p.ctx.terms;
+  return {
+    companyId: p.op.company_id,
+    operationId: p.op.id,
+    installmentId: w.installment.id,
+    slipId: slip.id,
+    amount: slip.amount,
+    dueDate: slip.due_date,
+    multaIncluded: w.overdueSince !== null,
+    terms: { late_fee_percent: t.late_fee_percent, default_interest_monthly_percent: t.default_interest_monthly_percent, remuneratory: t.remuneratory },
+    payer: { name: p.payer.name, document: p.payer.document },
+    pixKey: p.account.pix_key,
+    merchantName: p.company.legal_name,
+    merchantCity: p.company.city,
+    description: `Parcela ${w.installment.number}/${p.op.installments_count} da operação ${operationNumber(p.op.id)}`,
+  };
 }
 
 function slipSnapshot(s: IssuedSlip) {

@@ -156,3 +156,40 @@ export function isValidBrCode(payload: string): boolean {
     return false;
   }
 }
+
+export interface DynamicBrCodeInput {
+  /** the charge's location as the provider answered it (`loc.location`), with or without "https://" */
+  location: string;
+  merchantName: string;
+  merchantCity: string;
+}
+
+/**
+ * The dynamic BR Code of a Pix charge (cobv): the payer's app reads the
+ * charge — amount as of the day paid, multa, juros, due date — from the
+ * location URL, so the code itself carries no amount. Same manual: field 01
+ * "12" (a code for one payment), 26-25 the location without its protocol
+ * (reached only over HTTPS), no 54, and 62-05 "***" (a dynamic code's txid is
+ * the charge's, read from the location; the field must not carry it).
+ */
+export function dynamicBrCode(input: DynamicBrCodeInput): string {
+  const location = (input.location ?? '').replace(/^https:\/\//i, '');
+  if (!/^[\x21-\x7e]{1,77}$/.test(location) || /^[a-z]+:\/\//i.test(location)) throw new RangeError('location must be an https URL of at most 77 characters');
+  const name = emvText(input.merchantName ?? '', MAX_NAME);
+  const city = emvText(input.merchantCity ?? '', MAX_CITY);
+  if (!name) throw new RangeError('merchant name is empty');
+  if (!city) throw new RangeError('merchant city is empty');
+  let payload =
+    field('00', '01') +
+    field('01', '12') +
+    field('26', field('00', PIX_GUI) + field('25', location)) +
+    field('52', '0000') +
+    field('53', '986') +
+    field('58', 'BR') +
+    field('59', name) +
+    field('60', city) +
+    field('62', field('05', '***'));
+  payload += '6304';
+  payload += crc16(payload);
+  return payload;
+}

@@ -88,8 +88,8 @@ export function openApiPath(path: string): string {
   return path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}');
 }
 
-export function rolesOf(op: OperationDef): Array<{ id: RoleId; label: string }> | 'public' | 'signed-in' {
-  if (op.access === 'public' || op.access === 'signed-in') return op.access;
+export function rolesOf(op: OperationDef): Array<{ id: RoleId; label: string }> | 'public' | 'signed-in' | 'provider' {
+  if (op.access === 'public' || op.access === 'signed-in' || op.access === 'provider') return op.access;
   return op.access.map((id) => ({ id, label: ROLE_LABELS_PT[id] }));
 }
 
@@ -188,7 +188,7 @@ export function responseStatuses(name: OperationName, op: OperationDef): number[
   if (takesInput(op)) statuses.add(400);
   if (op.access !== 'public') {
     statuses.add(401);
-    if (op.access !== 'signed-in' || !FORCE_SENHA_ALLOWED.has(name)) statuses.add(403);
+    if (op.access !== 'provider' && (op.access !== 'signed-in' || !FORCE_SENHA_ALLOWED.has(name))) statuses.add(403);
   }
   if (namesRecord(op)) statuses.add(404);
   if (usesSchema(op.args, idempotencyKeySchema)) statuses.add(409);
@@ -334,7 +334,7 @@ function operationObject(name: OperationName, op: OperationDef): JsonSchema {
     operationId: name,
     summary: op.description,
     tags: [name.split('.')[0]],
-    ...(op.access === 'public' ? { security: [] } : {}),
+    ...(op.access === 'public' || op.access === 'provider' ? { security: [] } : {}),
     ...(parameters.length ? { parameters } : {}),
     ...(requestBody ? { requestBody } : {}),
     responses,

@@ -21,6 +21,8 @@ declare module 'fastify' {
     auth: AuthInfo | null;
     /** the contract operation the path names, set by the route's onRequest */
     operation: MatchedOperation | null;
+    /** a JSON body's bytes as received (a provider's signature is over them), set by the JSON parser */
+    rawBody: Buffer | null;
   }
 }
 
@@ -88,8 +90,27 @@ export function databaseConcurrencyErrorCode(error: unknown): string | null {
 /** How a bearer token becomes a signed-in user: the access area's, handed in by the server so the platform imports no area. */
 export type SessionLookup = (db: ServerDeps['db'], token: string) => Promise<AuthInfo | null>;
 
-async function authenticate(name: OperationName, op: OperationDef, request: FastifyRequest, deps: ServerDeps, findSession: SessionLookup) {
+/**
+ * How a call with access 'provider' (made by an outside provider, not a signed-in user) is checked: by the
+ * signature of its raw body, the area's own rule, handed in by the server so the platform imports no area. Throws
+ * the HttpError that refuses it (401, 409); resolves when the call is the provider's.
+ */
+export type ProviderCheck = (
+  deps: ServerDeps,
+  name: OperationName,
+  request: { headers: FastifyRequest['headers']; rawBody: Buffer; params: Readonly<Record<string, string>> },
+) => Promise<void>;
+
+const refuseProviders: ProviderCheck = async () => {
+  throw unauthorized();
+};
+
+async function authenticate(name: OperationName, op: OperationDef, request: FastifyRequest, deps: ServerDeps, findSession: SessionLookup, checkProvider: ProviderCheck) {
   if (op.access === 'public') return null;
+  if (op.access === 'provider') {
+    await checkProvider(deps, name, { headers: request.headers, rawBody: request.rawBody ?? Buffer.alloc(0), params: request.operation?.params ?? {} });
+    return null;
+  }
   const token = bearerToken(request);
   const auth = token ? await findSession(deps.db, token) : null;
   if (!auth) throw unauthorized();
@@ -139,6 +160,7 @@ function installJsonParser(app: FastifyInstance, defaultLimit: number): void {
       done(new HttpError(413, MESSAGES.bodyTooLarge, undefined, 'too-large'), undefined);
       return;
     }
+    request.rawBody = bytes;
     const text = bytes.toString('utf8');
     try {
       if (text.trim() === '') throw new SyntaxError('empty body');
@@ -156,9 +178,17 @@ function installJsonParser(app: FastifyInstance, defaultLimit: number): void {
  * refused call loads nothing (handler-groups.ts). `jsonBodyLimit`: the body
  * limit of an operation that declares none.
  */
-export function mountContract(app: FastifyInstance, deps: ServerDeps, handlerOf: HandlerLookup, findSession: SessionLookup, jsonBodyLimit: number): void {
+export function mountContract(
+  app: FastifyInstance,
+  deps: ServerDeps,
+  handlerOf: HandlerLookup,
+  findSession: SessionLookup,
+  jsonBodyLimit: number,
+  checkProvider: ProviderCheck = refuseProviders,
+): void {
   app.decorateRequest('auth', null);
   app.decorateRequest('operation', null);
+  app.decorateRequest('rawBody', null);
   installJsonParser(app, jsonBodyLimit);
   const methods = new Set((Object.values(contract) as OperationDef[]).map((op) => op.method));
   for (const method of methods) {
@@ -177,7 +207,7 @@ export function mountContract(app: FastifyInstance, deps: ServerDeps, handlerOf:
       },
       preHandler: async (request) => {
         const { name, op } = request.operation!;
-        request.auth = await authenticate(name, op, request, deps, findSession);
+        request.auth = await authenticate(name, op, request, deps, findSession, checkProvider);
       },
       handler: async (request, reply) => {
         const { name, op, params } = request.operation!;

@@ -13,6 +13,20 @@ export const company: Shape<typeof pt> = {
     assignment: 'Assignment accounts',
     contracts: 'Contract templates',
     issued: 'Issued contracts',
+    pix: 'Pix',
+  },
+  pix: {
+    title: 'Pix provider',
+    intro:
+      "Each open installment's slip and carnê carry a Pix charge with due date (cobv) at the provider chosen here, with the contract's late fee and default interest; the provider's signed notices settle the installments. None: the slip keeps the static Pix code.",
+    provider: 'Provider',
+    providers: { none: 'None (static Pix code)', sandbox: 'Sandbox (tests and demos)', api: "PSP's Pix API" },
+    apiBaseUrl: "Pix API address (PSP's)",
+    apiBaseUrlHint: 'https://…, only for the Pix API provider',
+    rotateSecret: 'Draw a new webhook secret',
+    saved: 'Pix provider saved.',
+    secretTitle: 'Webhook secret: shown only now',
+    secretText: 'Give the provider this secret and the webhook address {{path}}; it signs each notice with it (HMAC-SHA256).',
   },
   issued: {
     intro: "The company's issued contracts, newest first. Click one to read its text as issued.",

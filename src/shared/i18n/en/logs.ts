@@ -177,6 +177,8 @@ export const logs: Shape<typeof pt> = {
     remittance_manual_hide: 'Installment hidden from the manual remittance list',
     remittance_manual_unhide: 'Installment back on the manual remittance list',
     cnab_return_settle: 'CNAB return settled',
+    pix_settings: 'Pix provider chosen',
+    pix_webhook: 'Pix notices received from the provider',
     assignment_remittance_generate: 'Assignment remittance (CNAB 444) generated',
   },
   entities: {

@@ -11,6 +11,20 @@ export const company = {
     assignment: 'Contas de cessão',
     contracts: 'Modelos de contrato',
     issued: 'Contratos emitidos',
+    pix: 'Pix',
+  },
+  pix: {
+    title: 'Provedor Pix',
+    intro:
+      'O boleto e o carnê de cada parcela em aberto trazem uma cobrança Pix com vencimento (cobv) no provedor escolhido aqui, com a multa e os juros de mora do contrato; os avisos assinados do provedor liquidam as parcelas. Nenhum: o boleto mantém o Pix estático.',
+    provider: 'Provedor',
+    providers: { none: 'Nenhum (Pix estático)', sandbox: 'Sandbox (testes e demonstração)', api: 'API Pix do PSP' },
+    apiBaseUrl: 'Endereço da API Pix (do PSP)',
+    apiBaseUrlHint: 'https://…, só para o provedor API Pix',
+    rotateSecret: 'Gerar novo segredo do webhook',
+    saved: 'Provedor Pix salvo.',
+    secretTitle: 'Segredo do webhook: mostrado só agora',
+    secretText: 'Informe ao provedor este segredo e o endereço do webhook {{path}}; ele assina cada aviso com o segredo (HMAC-SHA256).',
   },
   issued: {
     intro: 'Os contratos emitidos pela empresa, do mais recente ao mais antigo. Clique em um para ler o texto como foi emitido.',

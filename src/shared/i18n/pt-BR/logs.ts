@@ -175,6 +175,8 @@ export const logs = {
     remittance_manual_hide: 'Parcela ocultada da remessa manual',
     remittance_manual_unhide: 'Parcela de volta à lista da remessa manual',
     cnab_return_settle: 'Retorno CNAB liquidado',
+    pix_settings: 'Provedor Pix escolhido',
+    pix_webhook: 'Avisos de Pix recebidos do provedor',
     assignment_remittance_generate: 'Remessa de cessão (CNAB 444) gerada',
   },
   entities: {

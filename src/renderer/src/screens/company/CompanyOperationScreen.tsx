@@ -4,7 +4,7 @@
  * or the back button returns to it: the company's data, its legal
  * representatives and witnesses, the operating parameters, the IOF rates by
  * period, the bank accounts, the assignees' accounts, the contract
- * templates and the contracts issued from them. Every panel user reads; administrators change (the contract's
+ * templates, the contracts issued from them and the Pix provider (administrators only). Every panel user reads; administrators change (the contract's
  * roles). Only the open tab is mounted; switching away from unsaved edits
  * asks first (TabLeaveGuard), as leaving the page does.
  */
@@ -20,6 +20,8 @@ import { ContractTemplates } from './ContractTemplates';
 import { COMPANY_ID } from '../../app/company';
 import { IssuedContractsPanel } from './IssuedContracts';
 import { ParametersForm } from './ParametersForm';
+import { PixSettingsPanel } from './PixSettingsPanel';
+import { useCanChangeCompany } from './access';
 import { COMPANY_TABS, type CompanyTab } from './tabs';
 import { TabLeaveGuard, useTabGuard } from './TabLeaveGuard';
 import './company.css';
@@ -36,9 +38,11 @@ export function CompanyOperationScreen() {
 function CompanyTabs() {
   const { t } = useTranslation();
   const guard = useTabGuard();
+  // The Pix provider is the administrators' alone (the contract's pix.settings): others do not see its tab.
+  const admin = useCanChangeCompany();
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab') ?? '';
-  const tab: CompanyTab = (COMPANY_TABS as readonly string[]).includes(tabParam) ? (tabParam as CompanyTab) : 'company';
+  const tab: CompanyTab = (COMPANY_TABS as readonly string[]).includes(tabParam) && (tabParam !== 'pix' || admin) ? (tabParam as CompanyTab) : 'company';
   const query = useApiQuery('company.get', { id: COMPANY_ID });
   const load = {
     company: query.data,
@@ -66,6 +70,8 @@ function CompanyTabs() {
         return <ContractTemplates />;
       case 'issued':
         return <IssuedContractsPanel />;
+      case 'pix':
+        return <PixSettingsPanel />;
     }
   };
   return (
@@ -98,7 +104,7 @@ function CompanyTabs() {
         }
         large
       >
-        {COMPANY_TABS.map((id) => (
+        {COMPANY_TABS.filter((id) => id !== 'pix' || admin).map((id) => (
           <Tab key={id} id={id} title={t(`company.tabs.${id}`)} data-testid={`company-tab-${id}`} panel={panel(id)} />
         ))}
       </Tabs>

@@ -6,7 +6,9 @@
 import { isRoleId } from '@shared/roles';
 import { FileReply, requireAuth, type HandlerContext, type Handlers } from '../../../platform/http/handler';
 import type { Actor } from '../../operations';
-import { boletoFileName, boletoRegistration, carneFileName, issueBoleto, issueCarne } from '../boleto';
+import { boletoFileName, boletoRegistration, carneFileName, issueBoleto, issueCarne, type IssuedSlip } from '../boleto';
+import type { BoletoPdfInput } from '../boleto-pdf';
+import { dynamicPixCodes } from '../../pix';
 import { renderBoletoPdf, renderCarnePdf } from '../boleto-pdf';
 
 function actor(ctx: HandlerContext): Actor {
@@ -15,19 +17,35 @@ function actor(ctx: HandlerContext): Actor {
   return { id: user.id, role: user.role_id };
 }
 
+/**
+ * The slips' Pix codes, after the commit (areas/pix: a provider call never holds the operation's lock): each slip's
+ * dynamic code for its charge when the company chose a Pix provider; none when that failed; else the static code on
+ * the single boleto (the carnê had none before charges existed, and a static code would take the face value late).
+ */
+async function withPix(ctx: HandlerContext, slips: readonly IssuedSlip[], keepStatic: boolean): Promise<BoletoPdfInput[]> {
+  const codes = await dynamicPixCodes(ctx.deps.db, slips.map((s) => s.charge));
+  return slips.map(({ input, slip }) => {
+    const code = codes.get(slip.id);
+    if (code === undefined) return keepStatic ? input : { ...input, pix: undefined };
+    if (code === null || !input.pix) return { ...input, pix: undefined };
+    return { ...input, pix: { ...input.pix, payload: code } };
+  });
+}
+
 export const boletoHandlers: Pick<Handlers, 'boleto.slip' | 'boleto.carne' | 'boleto.registration'> = {
   'boleto.slip': async ({ x }, ctx) => {
     const me = actor(ctx);
     const today = ctx.deps.clock.today();
     const slip = await ctx.deps.db.transaction((tx) => issueBoleto(tx, me, x, today));
-    return FileReply.fromBytes(await renderBoletoPdf(slip.input), 'application/pdf', boletoFileName(slip));
+    const [input] = await withPix(ctx, [slip], true);
+    return FileReply.fromBytes(await renderBoletoPdf(input), 'application/pdf', boletoFileName(slip));
   },
 
   'boleto.carne': async ({ credit_operation_id }, ctx) => {
     const me = actor(ctx);
     const today = ctx.deps.clock.today();
     const slips = await ctx.deps.db.transaction((tx) => issueCarne(tx, me, credit_operation_id, today));
-    return FileReply.fromBytes(await renderCarnePdf(slips.map((s) => s.input)), 'application/pdf', carneFileName(credit_operation_id));
+    return FileReply.fromBytes(await renderCarnePdf(await withPix(ctx, slips, false)), 'application/pdf', carneFileName(credit_operation_id));
   },
 
   // Where the installment's title is registered: read only, for the installment's screen and the print dialog.
