@@ -30,6 +30,7 @@ export const handlerGroups = [
       'repurchase',
       'assignmentRemittance',
       'assigneeStatement',
+      'suspense',
     ],
     () => import('./handlers/servicing'),
   ),

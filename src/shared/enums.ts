@@ -61,7 +61,7 @@ export type GuaranteeKind = (typeof GUARANTEE_KINDS)[number];
 export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected', 'cancelled'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 /** The servicing moves a four-eyes limit counts per person, operation and window (contract/approvals.ts, LIMITED_MOVES). */
-export const LIMITED_MOVE_NAMES = ['reversal', 'write_off', 'cession', 'cession_reversal', 'repurchase', 'repurchase_reversal'] as const;
+export const LIMITED_MOVE_NAMES = ['reversal', 'write_off', 'cession', 'cession_reversal', 'repurchase', 'repurchase_reversal', 'suspense_refund'] as const;
 
 /** An LGPD request's status and the channel it came through (Portuguese codes, as the spec's). */
 export const LGPD_STATUSES = ['aberto', 'concluido', 'recusado'] as const;

@@ -10,6 +10,7 @@ import { disbursementHandlers } from '../areas/servicing/handlers';
 import { collectionsHandlers, paymentHandlers, prepaymentHandlers, servicingMovesHandlers } from '../areas/collection/handlers';
 import { boletoHandlers } from '../areas/boletos/handlers';
 import { cnabReturnHandlers, remittanceHandlers, remittanceManualHandlers } from '../areas/bank-files/handlers';
+import { suspenseHandlers } from '../areas/suspense/handlers';
 import { assigneeStatementHandlers, assignmentRemittanceHandlers, cessionHandlers, repurchaseHandlers } from '../areas/transfers/handlers';
 
 export const handlers = {
@@ -26,6 +27,7 @@ export const handlers = {
   ...repurchaseHandlers,
   ...assignmentRemittanceHandlers,
   ...assigneeStatementHandlers,
+  ...suspenseHandlers,
   ...ledgerHandlers,
   ...dashboardHandlers,
 };

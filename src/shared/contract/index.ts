@@ -33,6 +33,7 @@ import { companyReportsOperations } from './company-reports';
 import { companyReportParameterizedOperations } from './company-report-parameterized';
 import { companyAssignmentRemittanceOperations } from './company-assignment-remittance';
 import { assigneeStatementOperations } from './servicing-assignee-statement';
+import { suspenseOperations } from './servicing-suspense';
 
 export const contract = {
   ...sessionOperations,
@@ -64,6 +65,7 @@ export const contract = {
   ...companyReportParameterizedOperations,
   ...companyAssignmentRemittanceOperations,
   ...assigneeStatementOperations,
+  ...suspenseOperations,
 } as const satisfies Record<string, OperationDef>;
 
 export type Contract = typeof contract;
@@ -124,3 +126,4 @@ export * from './company-remittance';
 export * from './servicing-remittance-manual';
 export * from './company-assignment-remittance';
 export * from './servicing-assignee-statement';
+export * from './servicing-suspense';
