@@ -22,7 +22,7 @@ import { idSchema, idempotencyKeySchema, listArgs, optionalText, paged, timestam
 import { moneySchema, positiveMoneyInputSchema } from './money';
 
 /** Why money went to suspense. */
-export const SUSPENSE_REASONS = ['overpaid', 'already_paid', 'duplicate_line', 'unknown_title', 'wrong_amount'] as const;
+export const SUSPENSE_REASONS = ['overpaid', 'already_paid', 'duplicate_line', 'refused', 'unknown_title', 'wrong_amount'] as const;
 export type SuspenseReason = (typeof SUSPENSE_REASONS)[number];
 /** Where it came from: a return file's line, a Pix notice, a person. */
 export const SUSPENSE_SOURCES = ['return_line', 'pix', 'manual'] as const;

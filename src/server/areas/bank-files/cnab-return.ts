@@ -47,8 +47,10 @@
  *     what its installment owes pays what is owed (capAtDue) and sends the
  *     excess to suspense (areas/suspense: bank ← suspense, with the line as
  *     its source); a line paying an installment already paid or out of
- *     collection, and a line repeated inside one file (the bank credited it
- *     twice: its fee is posted too), send what was paid. Suspense holds what
+ *     collection, a paid line the payment rules refuse (its reason kept on
+ *     the line), and a line repeated inside one file (the bank credited it
+ *     twice: its fee is posted too), send what was paid. Once per line
+ *     identity: a line an earlier import booked to suspense is a duplicate. Suspense holds what
  *     the payer paid; the bank's fee stays the expense it is, so the ledger's
  *     bank account moves by paid − fee, what the bank credited. A line
  *     repeated from an earlier file is the same credit reported again: the
@@ -253,8 +255,14 @@ async function slipFacts(db: Db, where: SQL): Promise<SlipFacts[]> {
 }
 
 /** The identities among these the account applied before, and those whose fee an import posted. */
-async function identitiesBefore(db: Db, accountId: number, identities: readonly string[]): Promise<{ applied: Set<string>; feePosted: Set<string> }> {
-  if (identities.length === 0) return { applied: new Set(), feePosted: new Set() };
+async function identitiesBefore(db: Db, accountId: number, identities: readonly string[]): Promise<{ applied: Set<string>; feePosted: Set<string>; suspended: Set<string> }> {
+  if (identities.length === 0) return { applied: new Set(), feePosted: new Set(), suspended: new Set() };
+  // Lines whose credit an earlier import booked to suspense (the suspense area's items name their line): booked once.
+  const booked = await db.execute(sql`
+    SELECT DISTINCT rl.identity FROM return_file_lines rl
+      JOIN suspense_items si ON si.return_file_id = rl.return_file_id AND si.return_line = rl.line
+     WHERE rl.bank_account_id = ${accountId} AND rl.identity = ANY(${textArray(identities)})`);
+  const suspended = new Set((booked as unknown as { rows: Array<{ identity: string }> }).rows.map((r) => r.identity));
   const rows = await db
     .select({ identity: returnFileLines.identity, outcome: returnFileLines.outcome, fee_posting_id: returnFileLines.fee_posting_id })
     .from(returnFileLines)
@@ -262,6 +270,7 @@ async function identitiesBefore(db: Db, accountId: number, identities: readonly 
   return {
     applied: new Set(rows.filter((r) => (APPLIED_OUTCOMES as readonly string[]).includes(r.outcome)).map((r) => r.identity)),
     feePosted: new Set(rows.filter((r) => r.fee_posting_id !== null).map((r) => r.identity)),
+    suspended,
   };
 }
 
@@ -283,17 +292,21 @@ async function analyse(db: Db, bank: CnabBank, text: string, lock: boolean): Pro
     await lockOperationRows(db, [...slips.values()].map((s) => s.credit_operation_id));
     slips = await slipsBySequence(db, account.id, sequences);
   }
-  const { applied, feePosted } = await identitiesBefore(db, account.id, file.entries.map((e) => e.identity));
-  const appliedByEarlierFiles = new Set(applied);
+  const { applied, feePosted, suspended } = await identitiesBefore(db, account.id, file.entries.map((e) => e.identity));
+  const earlierFiles = new Set([...applied, ...suspended]);
+  const seenInFile = new Set<string>();
   const drafts: LineDraft[] = file.entries.map((entry) => {
     const sequence = sequenceOf(entry);
     const slip = sequence === null ? null : (slips.get(sequence) ?? null);
-    const outcome = lineOutcome({ kind: entry.kind, paid: entry.paid, matched: slip !== null, installmentClosed: slip?.closed ?? false, appliedBefore: applied.has(entry.identity) });
+    const appliedBefore = applied.has(entry.identity) || suspended.has(entry.identity);
+    const outcome = lineOutcome({ kind: entry.kind, paid: entry.paid, matched: slip !== null, installmentClosed: slip?.closed ?? false, appliedBefore });
     // A line repeated inside the file applies once, like one repeated across files.
     if ((APPLIED_OUTCOMES as readonly string[]).includes(outcome)) applied.add(entry.identity);
     const feeBefore = feePosted.has(entry.identity);
     if (slip !== null && outcome !== 'duplicate') feePosted.add(entry.identity);
-    const repeatedInFile = outcome === 'duplicate' && !appliedByEarlierFiles.has(entry.identity) && entry.kind === 'settled' && new Decimal(entry.paid).gt(0);
+    // The same line twice in one file: the bank credited it twice (a line an earlier import booked is the same credit again).
+    const repeatedInFile = seenInFile.has(entry.identity) && !earlierFiles.has(entry.identity) && slip !== null && entry.kind === 'settled' && new Decimal(entry.paid).gt(0);
+    seenInFile.add(entry.identity);
     return { entry, slip, outcome, message: repeatedInFile ? RETURN_MESSAGES.repeated : messageOf(outcome, entry.fee), feeBefore, repeatedInFile };
   });
   return { bank, account, text, sha256: hashOf(text), fileSequence: file.header.fileSequence, generatedOn: orNull(file.header.generatedOn), drafts };
@@ -470,6 +483,7 @@ function unappliedOf(settled: readonly SettledLine[], file: { companyId: number;
     let reason: UnappliedInput['reason'] | null = null;
     if (s.outcome === 'settled' && s.applied !== undefined) [amount, reason] = [paid.minus(s.applied), 'overpaid'];
     else if (s.outcome === 'already_paid') [amount, reason] = [paid, 'already_paid'];
+    else if (s.outcome === 'refused') [amount, reason] = [paid, 'refused'];
     else if (s.repeatedInFile) [amount, reason] = [paid, 'duplicate_line'];
     if (reason === null || amount.lte(0)) continue;
     const day = s.entry.creditedOn || s.entry.occurredOn || today;

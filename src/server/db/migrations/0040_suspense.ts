@@ -58,7 +58,7 @@ CREATE TABLE suspense_items (
   return_file_id integer REFERENCES return_files(id),
   return_line integer CHECK (return_line >= 1),
   source_reference text,
-  reason text NOT NULL CHECK (reason IN ('overpaid', 'already_paid', 'duplicate_line', 'unknown_title', 'wrong_amount')),
+  reason text NOT NULL CHECK (reason IN ('overpaid', 'already_paid', 'duplicate_line', 'refused', 'unknown_title', 'wrong_amount')),
   borrower_id integer REFERENCES borrowers(id),
   credit_operation_id integer REFERENCES credit_operations(id),
   installment_id integer REFERENCES credit_operation_installments(id),
