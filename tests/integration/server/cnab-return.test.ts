@@ -389,7 +389,7 @@ describe('settlement days through the operations area', () => {
 });
 
 describe('payments the rules refuse', () => {
-  it('a line above what is due and a second payment of a paid installment: refused already in the preview, kept as refused when settled (their fees posted); the rest settles', async () => {
+  it('a line above what is due pays what is due and sends the excess to suspense; a second payment of a paid installment is refused and its money goes to suspense (their fees posted); the rest settles', async () => {
     const [fifth, sixth] = [installments[5], installments[6]];
     const over = new Decimal(fifth.value).plus(100).toFixed(2);
     const list: ItauReturnMovement[] = [
@@ -402,11 +402,12 @@ describe('payments the rules refuse', () => {
     // The preview runs the payment rules: what settling will refuse is refused here, with the same reason.
     const seen = await preview(fileOf(list, 30));
     expect(seen.status, JSON.stringify(seen.body)).toBe(200);
-    expect(seen.body.lines.map((l: { outcome: string }) => l.outcome)).toEqual(['refused', 'settled', 'refused']);
-    expect(seen.body.lines[0].message).toContain('Campo amount');
-    expect(seen.body.totals).toMatchObject({ settled_count: 1, fee_total: '5.70' });
+    expect(seen.body.lines.map((l: { outcome: string }) => l.outcome)).toEqual(['settled', 'settled', 'refused']);
+    expect(seen.body.lines[0].message).toContain('R$ 100,00 vão para valores a identificar');
+    expect(seen.body.totals).toMatchObject({ settled_count: 2, fee_total: '5.70' });
     expect(await count('installment_transactions')).toBe(payments);
-    const feesBefore = (await call(server, 'ledger.trialBalance', {}, tokens.operator)).body.accounts.find((a: { account: string }) => a.account === 'bank_fees').balance;
+    const before = (await call(server, 'ledger.trialBalance', {}, tokens.operator)).body.accounts as Array<{ account: string; balance: string }>;
+    const balanceIn = (accounts: Array<{ account: string; balance: string }>, name: string) => new Decimal(accounts.find((a) => a.account === name)!.balance);
     const sent = key();
     const answer = await settle(fileOf(list, 30), 'operator', '341', sent);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
@@ -414,20 +415,30 @@ describe('payments the rules refuse', () => {
     const replayed = await settle(fileOf(list, 30), 'operator', '341', sent);
     expect(replayed.status).toBe(200);
     expect(replayed.body).toEqual(answer.body);
-    expect(answer.body.lines.map((l: { outcome: string }) => l.outcome)).toEqual(['refused', 'settled', 'refused']);
-    expect(answer.body.lines[0].message).toContain('Campo amount');
+    expect(answer.body.lines.map((l: { outcome: string }) => l.outcome)).toEqual(['settled', 'settled', 'refused']);
     expect(answer.body.lines[2].message).toContain('Campo amount');
     expect(answer.body.lines.map((l: { message: string | null }) => l.message)).toEqual(seen.body.lines.map((l: { message: string | null }) => l.message));
     // The bank debited every line's fee, refused or not: all three are posted, once.
-    expect(answer.body.file).toMatchObject({ settled_count: 1, fee_total: '5.70' });
-    expect(await count('installment_transactions')).toBe(payments + 1);
+    expect(answer.body.file).toMatchObject({ settled_count: 2, fee_total: '5.70' });
+    expect(await count('installment_transactions')).toBe(payments + 2);
     const schedule = (await call(server, 'servicing.installments', { id: opId }, tokens.agent)).body.installments as Array<{ id: number; status: string }>;
-    expect(schedule.filter((i) => i.id === fifth.id || i.id === sixth.id).map((i) => i.status)).toEqual(['open', 'paid']);
+    expect(schedule.filter((i) => i.id === fifth.id || i.id === sixth.id).map((i) => i.status)).toEqual(['paid', 'paid']);
+    const suspended = await server.database.rows<{ amount: string; reason: string; return_line: number }>(
+      'SELECT amount::text AS amount, reason, return_line FROM suspense_items WHERE return_file_id = $1 ORDER BY return_line',
+      [answer.body.file.id],
+    );
+    expect(suspended).toEqual([
+      { amount: '100.00', reason: 'overpaid', return_line: 3 },
+      { amount: new Decimal(sixth.value).toFixed(2), reason: 'refused', return_line: 7 },
+    ]);
     const tb = await call(server, 'ledger.trialBalance', {}, tokens.operator);
     expect(tb.body.difference).toBe('0.00');
-    expect(tb.body.accounts.find((a: { account: string }) => a.account === 'bank_fees').balance).toBe(new Decimal(feesBefore).plus('5.70').toFixed(2));
-    // The refused line sent again in another file: its fee was posted already, so it is not posted twice.
+    expect(balanceIn(tb.body.accounts, 'bank_fees').minus(balanceIn(before, 'bank_fees')).toFixed(2)).toBe('5.70');
+    // Every real credited is on the bank account: the three lines paid, less their fees.
+    const credited = new Decimal(over).plus(sixth.value).plus(sixth.value).minus('5.70');
+    expect(balanceIn(tb.body.accounts, 'bank').minus(balanceIn(before, 'bank')).toFixed(2)).toBe(credited.toFixed(2));
+    // The overpaid line sent again in another file: the same credit, booked already; nothing is posted twice.
     const again = await preview(fileOf(list.slice(0, 1), 31));
-    expect(again.body.lines[0]).toMatchObject({ outcome: 'refused', fee_posted: false });
+    expect(again.body.lines[0]).toMatchObject({ outcome: 'duplicate', fee_posted: false });
   });
 });
