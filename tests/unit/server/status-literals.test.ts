@@ -54,6 +54,7 @@ import { broadcastSchema } from '../../../src/shared/contract/messages';
 import { CESSION_STATUSES } from '../../../src/shared/contract/servicing-cession';
 import { REPURCHASE_STATUSES } from '../../../src/shared/contract/servicing-repurchase';
 import { SLOT_STATES } from '../../../src/shared/contract/solicitations';
+import { SUSPENSE_STATES } from '../../../src/shared/contract/servicing-suspense';
 import { CREDIT_OPERATION_STATUSES } from '../../../src/shared/credit-operation-status';
 import {
   APPROVAL_STATUSES,
@@ -152,6 +153,11 @@ export const STATUS_SETS: Readonly<Record<string, StatusSet>> = {
     statuses: SLOT_STATES,
     columns: [],
     owners: { 'areas/intake/solicitations.ts': 'derives a document slot’s state from its documents (no column)' },
+  },
+  SUSPENSE_STATES: {
+    statuses: SUSPENSE_STATES,
+    columns: [],
+    owners: { 'areas/suspense/items.ts': 'derives a suspense item’s state from its moves (no column)' },
   },
   RETURN_LINE_OUTCOMES: {
     statuses: RETURN_LINE_OUTCOMES,
