@@ -14,7 +14,7 @@
  *   four-eyes limits of operations' approval-limits.ts, move
  *   'suspense_refund') it waits for another person;
  * - an item is never edited: what is open is its amount less its moves.
- * Lock order: the item's row (FOR UPDATE), then its operation (collection's
+ * Lock order: the item (an advisory lock on its id), then its operation (collection's
  * lock, taken by the payment path or here before weighing a refund), then
  * the ledger's advisory lock (post()).
  */
@@ -143,9 +143,17 @@ function stateOf(open: Decimal, moves: ReadonlyArray<Pick<SuspenseMoveRow, 'kind
   return moves.at(-1)?.kind === 'refunded' ? 'refunded' : 'applied';
 }
 
-/** The item locked for this transaction, with its moves; 404 when there is none. */
+/** The advisory lock space of suspense items (two-key form: this, the item's id). */
+const ITEM_LOCK_SPACE = 0x5355_5350;
+
+/**
+ * The item locked for this transaction (an advisory lock on its id: its rows
+ * are append-only, and the app's role holds no UPDATE to take a row lock),
+ * then, in a new statement, the item with its moves; 404 when there is none.
+ */
 async function lockedItem(tx: Db, itemId: number): Promise<{ item: SuspenseItemRow; moves: SuspenseMoveRow[]; open: Decimal }> {
-  const [item] = await tx.select().from(suspenseItems).where(eq(suspenseItems.id, itemId)).for('update');
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${ITEM_LOCK_SPACE}::int, ${itemId}::int)`);
+  const [item] = await tx.select().from(suspenseItems).where(eq(suspenseItems.id, itemId));
   if (!item) throw notFound(SUSPENSE_MESSAGES.notFound);
   const moves = await tx.select().from(suspenseMoves).where(eq(suspenseMoves.suspense_item_id, itemId)).orderBy(asc(suspenseMoves.id));
   return { item, moves, open: openOf(item, moves) };
