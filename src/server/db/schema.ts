@@ -35,3 +35,4 @@ export * as repurchaseSchema from '../areas/transfers/schema-repurchase';
 export * as repurchaseCauseSchema from '../areas/transfers/schema-repurchase-causes';
 export * as assignmentRemittanceSchema from '../areas/transfers/schema-assignment-remittance';
 export * as savedReportsSchema from '../areas/reports/schema';
+export * as suspenseSchema from '../areas/suspense/schema';

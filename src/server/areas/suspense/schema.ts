@@ -3,13 +3,14 @@
  * is the source of truth, with its triggers: rows are only inserted).
  */
 import { date, integer, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { RECEIPT_METHODS } from '@shared/enums';
-import { SUSPENSE_MOVE_KINDS, SUSPENSE_REASONS, SUSPENSE_SOURCES } from '@shared/contract/servicing-suspense';
+import { RECEIPT_METHODS, SUSPENSE_MOVE_KINDS, SUSPENSE_REASONS, SUSPENSE_SOURCES } from '@shared/enums';
 import { users } from '../access/schema';
 import { companies } from '../company/schema';
 import { borrowers } from '../borrowers/schema';
 import { creditOperationInstallments, creditOperations } from '../operations/schema';
 import { installmentTransactions } from '../collection/schema';
+import { approvalRequests } from '../operations/schema-approvals';
+import { returnFiles } from '../bank-files/schema-return';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
@@ -24,8 +25,8 @@ export const suspenseItems = pgTable('suspense_items', {
   payer_name: text('payer_name'),
   payer_document: text('payer_document'),
   source: text('source', { enum: SUSPENSE_SOURCES }).notNull(),
-  // a return file's line (bank-files' return_files: the foreign key is the migration's; bank-files calls this area)
-  return_file_id: integer('return_file_id'),
+  // a return file's line (bank-files' table, read in a join; bank-files calls this area, never the other way)
+  return_file_id: integer('return_file_id').references(() => returnFiles.id),
   return_line: integer('return_line'),
   source_reference: text('source_reference'),
   reason: text('reason', { enum: SUSPENSE_REASONS }).notNull(),
@@ -51,7 +52,7 @@ export const suspenseMoves = pgTable('suspense_moves', {
   transaction_id: integer('transaction_id').references(() => installmentTransactions.id),
   borrower_bank_account_id: integer('borrower_bank_account_id'),
   refund_account: text('refund_account'),
-  approval_request_id: integer('approval_request_id'),
+  approval_request_id: integer('approval_request_id').references(() => approvalRequests.id),
   posting_id: integer('posting_id').notNull(),
   note: text('note'),
   actor_id: integer('actor_id').references(() => users.id),

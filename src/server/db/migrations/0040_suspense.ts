@@ -28,10 +28,12 @@
  * lists (one source, so another migration adding an account before this one
  * keeps it).
  *
+ * The suspense lists' CHECKs come from @shared/suspense the same way.
+ *
  * limited_moves: a refund from suspense is a move of its own behind the
  * reversal limit ('suspense_refund'), listed from LIMITED_MOVE_NAMES likewise.
  */
-import { LEDGER_ACCOUNTS, LIMITED_MOVE_NAMES, POSTING_KINDS } from '@shared/enums';
+import { LEDGER_ACCOUNTS, LIMITED_MOVE_NAMES, POSTING_KINDS, RECEIPT_METHODS, SUSPENSE_MOVE_KINDS, SUSPENSE_REASONS, SUSPENSE_SOURCES } from '@shared/enums';
 
 export const id = '0040_suspense';
 
@@ -54,15 +56,15 @@ CREATE TABLE suspense_items (
   received_on date NOT NULL,
   payer_name text,
   payer_document text,
-  source text NOT NULL CHECK (source IN ('return_line', 'pix', 'manual')),
+  source text NOT NULL CHECK (source IN (${list(SUSPENSE_SOURCES)})),
   return_file_id integer REFERENCES return_files(id),
   return_line integer CHECK (return_line >= 1),
   source_reference text,
-  reason text NOT NULL CHECK (reason IN ('overpaid', 'already_paid', 'duplicate_line', 'refused', 'unknown_title', 'wrong_amount')),
+  reason text NOT NULL CHECK (reason IN (${list(SUSPENSE_REASONS)})),
   borrower_id integer REFERENCES borrowers(id),
   credit_operation_id integer REFERENCES credit_operations(id),
   installment_id integer REFERENCES credit_operation_installments(id),
-  method text NOT NULL CHECK (method IN ('boleto', 'pix', 'ted', 'debit')),
+  method text NOT NULL CHECK (method IN (${list(RECEIPT_METHODS)})),
   posting_id integer NOT NULL,
   actor_id integer REFERENCES users(id),
   created_at timestamptz NOT NULL DEFAULT now(),
@@ -76,7 +78,7 @@ CREATE UNIQUE INDEX suspense_items_source_reference ON suspense_items (source, s
 CREATE TABLE suspense_moves (
   id serial PRIMARY KEY,
   suspense_item_id integer NOT NULL REFERENCES suspense_items(id),
-  kind text NOT NULL CHECK (kind IN ('applied', 'refunded')),
+  kind text NOT NULL CHECK (kind IN (${list(SUSPENSE_MOVE_KINDS)})),
   amount numeric(14,2) NOT NULL CHECK (amount > 0),
   moved_on date NOT NULL,
   credit_operation_id integer REFERENCES credit_operations(id),
