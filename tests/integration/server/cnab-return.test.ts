@@ -100,14 +100,14 @@ describe('preview', () => {
     expect(first.reference).toMatch(/\/001$/);
     expect(body.lines[2].reasons.map((r: { code: string }) => r.code)).toEqual(['14', '08']);
     expect(body.lines[3].message).toContain('nosso número');
-    // The unmatched line's fee names no operation to post to: shown, not counted, and the line says why.
-    expect(body.lines[3]).toMatchObject({ fee: '1.90', fee_posted: false });
-    expect(body.lines[3].message).toContain('tarifa de R$');
+    // The unmatched line names no title of ours: its fee is the company's (a posting of no operation), its money goes to suspense.
+    expect(body.lines[3]).toMatchObject({ fee: '1.90', fee_posted: true });
+    expect(body.lines[3].message).toContain('valores a identificar');
     expect(body.totals).toMatchObject({
       line_count: 4,
       settled_count: 2,
       settled_total: new Decimal(installments[0].value).plus(installments[1].value).toFixed(2),
-      fee_total: '4.30',
+      fee_total: '6.20',
       rejected_count: 1,
       unmatched_count: 1,
     });
@@ -195,12 +195,14 @@ describe('refusals before anything is settled', () => {
 
 describe('settling', () => {
   it('pays two installments on the credit date, posts the fees, marks the rejection, keeps the unmatched line; the ledger balances', async () => {
+    const bankOf = (accounts: Array<{ account: string; balance: string }>) => new Decimal(accounts.find((a) => a.account === 'bank')!.balance);
+    const bankBefore = bankOf((await call(server, 'ledger.trialBalance', {}, tokens.operator)).body.accounts);
     const answer = await settle(fileOf());
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     const body = answer.body;
     expect(body.already_imported).toBe(false);
     expect(body.lines.map((l: { outcome: string }) => l.outcome)).toEqual(['settled', 'settled', 'rejected', 'unmatched']);
-    expect(body.file).toMatchObject({ settled_count: 2, rejected_count: 1, line_count: 4, fee_total: '4.30', actor_name: expect.any(String) });
+    expect(body.file).toMatchObject({ settled_count: 2, rejected_count: 1, line_count: 4, fee_total: '6.20', actor_name: expect.any(String) });
 
     const payments = await server.database.rows<{ installment_id: number; amount: string; paid_on: string; method: string }>(
       "SELECT installment_id, amount::text, paid_on::text, method FROM installment_transactions WHERE credit_operation_id = $1 AND kind = 'payment' ORDER BY installment_id",
@@ -242,7 +244,17 @@ describe('settling', () => {
     const tb = await call(server, 'ledger.trialBalance', {}, tokens.operator);
     expect(tb.body.difference).toBe('0.00');
     const fees = tb.body.accounts.find((a: { account: string }) => a.account === 'bank_fees');
-    expect(fees.balance).toBe('4.30');
+    expect(fees.balance).toBe('6.20');
+    // Every real credited is on the bank account: the two payments and the unmatched R$ 10,00, less the three fees.
+    expect(bankOf(tb.body.accounts).minus(bankBefore).toFixed(2)).toBe(new Decimal(installments[0].value).plus(installments[1].value).plus('10.00').minus('6.20').toFixed(2));
+    // The unmatched credit is a suspense item of nobody known, its postings of no operation.
+    const [unknown] = await server.database.rows<{ amount: string; reason: string; credit_operation_id: number | null; operation_lines: number }>(
+      `SELECT si.amount::text AS amount, si.reason, si.credit_operation_id,
+              (SELECT count(*)::int FROM journal_entries j WHERE j.posting_id = si.posting_id AND j.credit_operation_id IS NOT NULL) AS operation_lines
+         FROM suspense_items si WHERE si.return_file_id = $1`,
+      [body.file.id],
+    );
+    expect(unknown).toEqual({ amount: '10.00', reason: 'unknown_title', credit_operation_id: null, operation_lines: 0 });
 
     const history = await call(server, 'cnabReturn.history', { bankCode: '341' }, tokens.agent);
     expect(history.body.map((f: { id: number }) => f.id)).toEqual([body.file.id]);

@@ -38,9 +38,9 @@
  *     (net = paid − fee), and the expense is real whatever we do with the
  *     money. Once per line identity: a line applied before (duplicate) or a
  *     refused line whose fee an earlier import posted posts none. A line that
- *     names no title of ours (unmatched) posts none: every journal posting
- *     belongs to an operation, and which one is what nobody knows yet; its
- *     message says so, and the fee stays in the stored line for when it is;
+ *     names no title of ours (unmatched) posts its fee too, as a company-level
+ *     posting (no operation: which one is what nobody knows yet), and its
+ *     credit goes to suspense as a title of nobody known;
  *   · the file and every line are stored (immutable); an applied line's
  *     identity is UNIQUE per account in the database as the last guard;
  *   · every real the bank credited is booked (unappliedOf): a paid line above
@@ -108,7 +108,8 @@ export const RETURN_MESSAGES = {
   excess: (applied: string, excess: string) => `Pago acima do devido: ${applied} liquidam a parcela e ${excess} vão para valores a identificar.`,
   noCreditDate: 'Campo creditedOn: a linha não traz a data do crédito nem a da ocorrência.',
   unmatchedFee: (fee: string) =>
-    `Nenhum boleto desta conta tem este nosso número. A tarifa de ${fee} não foi lançada: todo lançamento do razão pertence a uma operação, e esta linha não nomeia nenhuma; confira o título com o banco.`,
+    `Nenhum boleto desta conta tem este nosso número. A tarifa de ${fee} é lançada como despesa da empresa, sem operação; confira o título com o banco.`,
+  unmatchedCredit: 'Nenhum boleto desta conta tem este nosso número: o valor pago vai para valores a identificar (título desconhecido) até alguém identificar quem pagou.',
 } as const;
 
 /**
@@ -149,14 +150,20 @@ interface LineDraft {
   feeBefore: boolean;
   /** a duplicate of a line earlier in this same file: a credit of its own (not one an earlier import booked) */
   repeatedInFile: boolean;
+  /** an earlier import booked this line's credit to suspense (an unmatched line, whose outcome stays unmatched) */
+  bookedBefore: boolean;
 }
 
-/** Outcomes whose line posts the bank's fee when it names a slip: every one but a duplicate (posted with the first). */
-const FEE_OUTCOMES: readonly ReturnLineOutcome[] = [...APPLIED_OUTCOMES, 'refused', 'already_paid'];
+/**
+ * Outcomes whose line posts the bank's fee: every one but a duplicate (posted
+ * with the first); an unmatched line's fee is a company-level posting (no
+ * operation: the ledger's README).
+ */
+const FEE_OUTCOMES: readonly ReturnLineOutcome[] = [...APPLIED_OUTCOMES, 'refused', 'already_paid', 'unmatched'];
 
 /** Whether settling posts the line's fee (see the module's comment). */
 function postsFee(d: Pick<LineDraft, 'entry' | 'slip' | 'outcome' | 'feeBefore' | 'repeatedInFile'>): boolean {
-  return d.slip !== null && new Decimal(d.entry.fee).gt(0) && (d.repeatedInFile || (!d.feeBefore && FEE_OUTCOMES.includes(d.outcome)));
+  return new Decimal(d.entry.fee).gt(0) && (d.repeatedInFile || (!d.feeBefore && FEE_OUTCOMES.includes(d.outcome)));
 }
 
 interface Analysis {
@@ -274,8 +281,9 @@ async function identitiesBefore(db: Db, accountId: number, identities: readonly 
   };
 }
 
-function messageOf(outcome: ReturnLineOutcome, fee: string): string | null {
-  if (outcome === 'unmatched') return new Decimal(fee).gt(0) ? RETURN_MESSAGES.unmatchedFee(formatCurrency(money(fee))) : RETURN_MESSAGES.unmatched;
+function messageOf(outcome: ReturnLineOutcome, entry: ReturnEntry): string | null {
+  if (outcome === 'unmatched' && entry.kind === 'settled' && new Decimal(entry.paid).gt(0)) return RETURN_MESSAGES.unmatchedCredit;
+  if (outcome === 'unmatched') return new Decimal(entry.fee).gt(0) ? RETURN_MESSAGES.unmatchedFee(formatCurrency(money(entry.fee))) : RETURN_MESSAGES.unmatched;
   if (outcome === 'already_paid') return RETURN_MESSAGES.alreadyPaid;
   if (outcome === 'duplicate') return RETURN_MESSAGES.duplicate;
   return null;
@@ -303,11 +311,12 @@ async function analyse(db: Db, bank: CnabBank, text: string, lock: boolean): Pro
     // A line repeated inside the file applies once, like one repeated across files.
     if ((APPLIED_OUTCOMES as readonly string[]).includes(outcome)) applied.add(entry.identity);
     const feeBefore = feePosted.has(entry.identity);
-    if (slip !== null && outcome !== 'duplicate') feePosted.add(entry.identity);
+    if (outcome !== 'duplicate') feePosted.add(entry.identity);
     // The same line twice in one file: the bank credited it twice (a line an earlier import booked is the same credit again).
-    const repeatedInFile = seenInFile.has(entry.identity) && !earlierFiles.has(entry.identity) && slip !== null && entry.kind === 'settled' && new Decimal(entry.paid).gt(0);
+    const repeatedInFile = seenInFile.has(entry.identity) && !earlierFiles.has(entry.identity) && entry.kind === 'settled' && new Decimal(entry.paid).gt(0);
     seenInFile.add(entry.identity);
-    return { entry, slip, outcome, message: repeatedInFile ? RETURN_MESSAGES.repeated : messageOf(outcome, entry.fee), feeBefore, repeatedInFile };
+    const message = repeatedInFile ? RETURN_MESSAGES.repeated : messageOf(outcome, entry);
+    return { entry, slip, outcome, message, feeBefore, repeatedInFile, bookedBefore: suspended.has(entry.identity) };
   });
   return { bank, account, text, sha256: hashOf(text), fileSequence: file.header.fileSequence, generatedOn: orNull(file.header.generatedOn), drafts };
 }
@@ -461,9 +470,9 @@ function feeItems(lines: ReadonlyArray<LineDraft>, today: string): { items: Jour
   const items: JournalItem[] = [];
   const at: number[] = [];
   for (const [k, d] of lines.entries()) {
-    if (!d.slip || !postsFee(d)) continue;
+    if (!postsFee(d)) continue;
     const day = d.entry.creditedOn || d.entry.occurredOn || today;
-    items.push({ posting: bankFeePosting(d.entry.fee), link: { operationId: d.slip.credit_operation_id, businessDate: day <= today ? day : today } });
+    items.push({ posting: bankFeePosting(d.entry.fee), link: { operationId: d.slip?.credit_operation_id ?? null, businessDate: day <= today ? day : today } });
     at.push(k);
   }
   return { items, lines: at };
@@ -477,11 +486,12 @@ function feeItems(lines: ReadonlyArray<LineDraft>, today: string): { items: Jour
 function unappliedOf(settled: readonly SettledLine[], file: { companyId: number; fileId: number; actorId: number }, today: string): UnappliedInput[] {
   const out: UnappliedInput[] = [];
   for (const s of settled) {
-    if (!s.slip || s.entry.kind !== 'settled') continue;
+    if (s.entry.kind !== 'settled') continue;
     const paid = new Decimal(s.entry.paid);
     let amount = new Decimal(0);
     let reason: UnappliedInput['reason'] | null = null;
-    if (s.outcome === 'settled' && s.applied !== undefined) [amount, reason] = [paid.minus(s.applied), 'overpaid'];
+    if (s.outcome === 'unmatched' && (!s.bookedBefore || s.repeatedInFile)) [amount, reason] = [paid, 'unknown_title'];
+    else if (s.outcome === 'settled' && s.applied !== undefined) [amount, reason] = [paid.minus(s.applied), 'overpaid'];
     else if (s.outcome === 'already_paid') [amount, reason] = [paid, 'already_paid'];
     else if (s.outcome === 'refused') [amount, reason] = [paid, 'refused'];
     else if (s.repeatedInFile) [amount, reason] = [paid, 'duplicate_line'];
@@ -491,13 +501,15 @@ function unappliedOf(settled: readonly SettledLine[], file: { companyId: number;
       companyId: file.companyId,
       amount,
       receivedOn: day <= today ? day : today,
-      payerName: s.slip.borrower_name,
+      payerName: s.slip?.borrower_name ?? null,
       source: 'return_line',
       returnFileId: file.fileId,
       returnLine: s.entry.line,
+      sourceReference: null,
       reason,
-      creditOperationId: s.slip.credit_operation_id,
-      installmentId: s.slip.installment_id,
+      // A title of nobody known: a company-level posting, identified when a person applies it.
+      creditOperationId: s.slip?.credit_operation_id ?? null,
+      installmentId: s.slip?.installment_id ?? null,
       method: 'boleto',
       actorId: file.actorId,
     });

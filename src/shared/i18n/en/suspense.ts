@@ -35,6 +35,8 @@ export const suspense: Shape<typeof pt> = {
   apply: {
     title: 'Apply unidentified amount',
     consequence: "The amount becomes a payment of {{borrower}}'s chosen installment, dated {{date}}, and leaves unidentified amounts.",
+    operation: 'Operation number',
+    operationHint: 'The payer was not identified: enter the operation whose installment this amount pays.',
     installment: 'Installment (same borrower only)',
     choose: 'Choose the installment',
     option: 'Installment {{number}} — due {{due}} — {{value}}',

@@ -32,6 +32,8 @@ export const suspense = {
   apply: {
     title: 'Aplicar valor a identificar',
     consequence: 'O valor vira um pagamento da parcela escolhida de {{borrower}}, com data de {{date}}, e sai de valores a identificar.',
+    operation: 'Número da operação',
+    operationHint: 'Quem pagou não foi identificado: informe a operação cuja parcela este valor paga.',
     installment: 'Parcela (somente do mesmo tomador)',
     choose: 'Escolha a parcela',
     option: 'Parcela {{number}} — vence {{due}} — {{value}}',

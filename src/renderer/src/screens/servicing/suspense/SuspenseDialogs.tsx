@@ -28,8 +28,11 @@ export function ApplyDialog({ item, onClose }: { item: SuspenseItem; onClose(): 
   const [installmentId, setInstallmentId] = useState<number | null>(null);
   const [amount, setAmount] = useState(item.open_amount);
   const [failure, setFailure] = useState<string | null>(null);
+  // An item of nobody known is identified by applying it: the person names the operation whose installment it pays.
+  const [operationText, setOperationText] = useState('');
+  const operationId = item.credit_operation_id ?? (/^\d{1,9}$/.test(operationText.trim()) ? Number(operationText.trim()) : null);
   const apply = useApiMutation('suspense.apply', { invalidates: ['suspense.list'] });
-  const schedule = useApiQuery('servicing.installments', { id: item.credit_operation_id ?? 0 }, { enabled: item.credit_operation_id !== null });
+  const schedule = useApiQuery('servicing.installments', { id: operationId ?? 0 }, { enabled: operationId !== null });
   const payable = (schedule.data?.installments ?? []).filter((i) => Number(i.due_total) > 0);
   const confirm = async () => {
     if (installmentId === null) return setFailure(t('suspense.apply.noInstallment'));
@@ -61,6 +64,11 @@ export function ApplyDialog({ item, onClose }: { item: SuspenseItem; onClose(): 
       onConfirm={confirm}
       onClose={onClose}
     >
+      {item.credit_operation_id === null && (
+        <FormGroup label={t('suspense.apply.operation')} helperText={t('suspense.apply.operationHint')} labelFor="suspense-apply-operation">
+          <InputGroup id="suspense-apply-operation" data-testid="suspense-apply-operation" value={operationText} onChange={(e) => setOperationText(e.currentTarget.value)} />
+        </FormGroup>
+      )}
       <FormGroup label={t('suspense.apply.installment')} labelFor="suspense-apply-installment">
         <HTMLSelect
           id="suspense-apply-installment"

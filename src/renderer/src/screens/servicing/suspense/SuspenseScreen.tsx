@@ -45,7 +45,7 @@ export function SuspenseScreen() {
           icon: () => 'tick',
           intent: 'primary',
           roles: contract['suspense.apply'].access,
-          shown: (row) => isOpen(row) && row.credit_operation_id !== null,
+          shown: isOpen,
           onClick: (item) => setOpen({ kind: 'apply', item }),
         },
         {
