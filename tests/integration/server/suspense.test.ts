@@ -9,7 +9,8 @@
  * list's open total. Then a person applies an item to an installment of the
  * same borrower (another borrower's is refused) and refunds one to the
  * borrower's bank account, a second person confirming above the reversal
- * limit; and the authorization matrix of the calls.
+ * limit; a credit naming no title of ours is booked with no operation and
+ * identified by applying it; and the authorization matrix of the calls.
  */
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -236,6 +237,31 @@ describe('applying and refunding', () => {
     expect(approved.status, JSON.stringify(approved.body)).toBe(200);
     expect(approved.body).toMatchObject({ state: 'refunded', open_amount: '0.00', pending_refund_id: null });
     expect((await books()).bank.minus(before.bank).toFixed(2)).toBe('-1815.50');
+    await expectBooksAgree();
+  });
+});
+
+describe('a credit naming no title of ours', () => {
+  it('is booked with no operation, cannot be refunded to nobody, and is identified by applying it to an installment', async () => {
+    const before = await books();
+    const body = await settle(fileOf([{ movement: '06', nossoNumero: '99999990', amount: '25.00', paid: '25.00', fee: '1.90', occurredOn: '2026-01-19', creditedOn: '2026-01-20' }]));
+    expect(body.lines[0]).toMatchObject({ outcome: 'unmatched', fee_posted: true });
+    const item = (await openList()).items.find((i) => i.reason === 'unknown_title')!;
+    expect(item).toMatchObject({ amount: '25.00', borrower_id: null, credit_operation_id: null, payer_name: null });
+    expect((await books()).bank.minus(before.bank).toFixed(2)).toBe('23.10');
+    await expectBooksAgree();
+    // Its postings belong to no operation: the operation's journal does not show them.
+    const journal = await call(server, 'servicing.journal', { id: opId }, tokens.operator);
+    expect(journal.status).toBe(200);
+    const [{ posting_id: postingId }] = await server.database.rows<{ posting_id: number }>('SELECT posting_id FROM suspense_items WHERE id = $1', [item.id]);
+    expect(journal.body.postings.map((p: { posting_id: number }) => p.posting_id)).not.toContain(postingId);
+
+    const [account] = await server.database.rows<{ id: number }>('SELECT id FROM borrower_bank_accounts WHERE borrower_id = $1 LIMIT 1', [borrowerId]);
+    const refund = await call(server, 'suspense.refund', { item: item.id, borrower_bank_account_id: account.id, idempotency_key: key() }, tokens.operator);
+    expect(refund.status).toBe(409);
+    const applied = await call(server, 'suspense.apply', { item: item.id, installment_id: installments[4].id, idempotency_key: key() }, tokens.operator);
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+    expect(applied.body).toMatchObject({ state: 'applied', open_amount: '0.00' });
     await expectBooksAgree();
   });
 });
