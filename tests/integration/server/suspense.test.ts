@@ -263,6 +263,13 @@ describe('a credit naming no title of ours', () => {
     expect(applied.status, JSON.stringify(applied.body)).toBe(200);
     expect(applied.body).toMatchObject({ state: 'applied', open_amount: '0.00' });
     await expectBooksAgree();
+    // Every item, smallest first; the state filter names what it takes.
+    const all = await call(server, 'suspense.list', { filter: { state: 'all' }, sort: { field: 'amount', order: 'asc' }, limit: 100 }, tokens.operator);
+    const amounts = (all.body.items as Array<{ amount: string }>).map((i) => Number(i.amount));
+    expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
+    expect(amounts).toHaveLength(8);
+    const wrong = await call(server, 'suspense.list', { filter: { state: 'closed' } }, tokens.operator);
+    expect(wrong.status).toBe(400);
   });
 });
 

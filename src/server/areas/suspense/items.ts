@@ -329,7 +329,14 @@ export interface SuspenseListArgs {
   page: number;
   limit: number;
   filter?: Record<string, unknown>;
-  sort?: unknown;
+  sort?: { field?: string | null; order?: string | null } | null;
+}
+
+/** The order of the list: newest received first by default; received_on or amount, either way (SUSPENSE_SORTS). */
+function orderOf(sort: SuspenseListArgs['sort']): SQL {
+  const direction = sort?.order?.toLowerCase().startsWith('asc') ? sql`ASC` : sql`DESC`;
+  if (sort?.field === 'amount') return sql`si.amount ${direction}, si.id ${direction}`;
+  return sql`si.received_on ${direction}, si.id ${direction}`;
 }
 
 const SUSPENSE_FILTER_MESSAGE = 'Campo filter.state: use open, applied, refunded ou all.';
@@ -364,7 +371,7 @@ export async function listSuspense(db: Db, args: SuspenseListArgs, today: string
   const where = sql.join(conditions, sql` AND `);
   const totals = await db.execute(sql`SELECT count(*)::int AS n, COALESCE(sum(${OPEN_SQL}), 0)::text AS open_total FROM suspense_items si WHERE ${where}`);
   const [{ n, open_total: openTotal }] = (totals as unknown as { rows: Array<{ n: number; open_total: string }> }).rows;
-  const page = await db.execute(sql`SELECT si.id FROM suspense_items si WHERE ${where} ORDER BY si.received_on DESC, si.id DESC LIMIT ${args.limit} OFFSET ${(args.page - 1) * args.limit}`);
+  const page = await db.execute(sql`SELECT si.id FROM suspense_items si WHERE ${where} ORDER BY ${orderOf(args.sort)} LIMIT ${args.limit} OFFSET ${(args.page - 1) * args.limit}`);
   const ids = (page as unknown as { rows: Array<{ id: number }> }).rows.map((r) => Number(r.id));
   const items = await itemViews(db, ids);
   return {
