@@ -13,7 +13,9 @@
  *   the borrower's bank accounts; above the company's reversal limit (the
  *   four-eyes limits of operations' approval-limits.ts, move
  *   'suspense_refund') it waits for another person;
- * - an item is never edited: what is open is its amount less its moves.
+ * - an item is never edited: what is open is its amount less its moves;
+ * - the money is owed back until identified (pagamento indevido, Código Civil
+ *   art. 876): a liability, never income.
  * Lock order: the item (an advisory lock on its id), then its operation (collection's
  * lock, taken by the payment path or here before weighing a refund), then
  * the ledger's advisory lock (post()).
