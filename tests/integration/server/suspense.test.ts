@@ -244,12 +244,19 @@ describe('applying and refunding', () => {
 describe('a credit naming no title of ours', () => {
   it('is booked with no operation, cannot be refunded to nobody, and is identified by applying it to an installment', async () => {
     const before = await books();
-    const body = await settle(fileOf([{ movement: '06', nossoNumero: '99999990', amount: '25.00', paid: '25.00', fee: '1.90', occurredOn: '2026-01-19', creditedOn: '2026-01-20' }]));
+    const unknownLine: ItauReturnMovement = { movement: '06', nossoNumero: '99999990', amount: '25.00', paid: '25.00', fee: '1.90', occurredOn: '2026-01-19', creditedOn: '2026-01-20' };
+    const body = await settle(fileOf([unknownLine]));
     expect(body.lines[0]).toMatchObject({ outcome: 'unmatched', fee_posted: true });
     const item = (await openList()).items.find((i) => i.reason === 'unknown_title')!;
     expect(item).toMatchObject({ amount: '25.00', borrower_id: null, credit_operation_id: null, payer_name: null });
     expect((await books()).bank.minus(before.bank).toFixed(2)).toBe('23.10');
     await expectBooksAgree();
+    // The same line in a later file: booked already, neither its fee nor its money again.
+    const count = (await openList({ state: 'all' })).meta.totalItems;
+    const again = await settle(fileOf([unknownLine]));
+    expect(again.lines[0]).toMatchObject({ outcome: 'unmatched', fee_posted: false });
+    expect((await openList({ state: 'all' })).meta.totalItems).toBe(count);
+    expect((await books()).bank.minus(before.bank).toFixed(2)).toBe('23.10');
     // Its postings belong to no operation: the operation's journal does not show them.
     const journal = await call(server, 'servicing.journal', { id: opId }, tokens.operator);
     expect(journal.status).toBe(200);
