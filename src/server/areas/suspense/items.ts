@@ -248,10 +248,10 @@ export async function refundItem(tx: Db, actor: Actor, input: RefundInput, today
   const { item, open } = await lockedItem(tx, input.item);
   if (open.lte(0)) throw conflict(SUSPENSE_MESSAGES.nothingOpen, 'item');
   if (item.borrower_id === null || item.credit_operation_id === null) throw conflict(SUSPENSE_MESSAGES.noBorrower, 'item');
+  // The operation's row before its approval rows (the one lock order); the limits are weighed under it (approval-limits.ts).
+  await lockOperationRows(tx, [item.credit_operation_id]);
   if (await pendingApproval(tx, REFUND_KIND, item.id, true)) throw conflict(SUSPENSE_MESSAGES.refundPending, 'item');
   const account = await refundAccount(tx, item, input.borrowerBankAccountId);
-  // The four-eyes limits are weighed under the operation's row lock (approval-limits.ts).
-  await lockOperationRows(tx, [item.credit_operation_id]);
   const weighed = await weighMove(tx, { kind: REFUND_KIND, companyId: item.company_id, makerId: actor.id, businessDate: today, shares: [{ operationId: item.credit_operation_id, amount: open }] });
   if (weighed.needsApproval) {
     const request = await openMoveApproval(tx, weighed, {
@@ -305,6 +305,7 @@ async function performRefund(
 /** The second person's answer to a refund waiting: approved, it is recorded (what is open then); refused, nothing moves. */
 export async function decideRefund(tx: Db, checker: Actor, input: { item: number; approve: boolean; reason?: string | null }, today: string): Promise<void> {
   const { item, open } = await lockedItem(tx, input.item);
+  if (item.credit_operation_id !== null) await lockOperationRows(tx, [item.credit_operation_id]);
   const request = await pendingApproval(tx, REFUND_KIND, item.id, true);
   if (!request) throw conflict(SUSPENSE_MESSAGES.noPendingRefund, 'item');
   const now = new Date();
