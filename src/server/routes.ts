@@ -31,6 +31,7 @@ export const handlerGroups = [
       'assignmentRemittance',
       'assigneeStatement',
       'pix',
+      'suspense',
     ],
     () => import('./handlers/servicing'),
   ),

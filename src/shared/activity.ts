@@ -49,6 +49,7 @@ export const ACTIVITY_ENTITIES = [
   'repurchase_reversal',
   'repurchase_cause_mark',
   'saved_report',
+  'suspense_item',
 ] as const;
 export type ActivityEntityKind = (typeof ACTIVITY_ENTITIES)[number];
 
@@ -185,6 +186,9 @@ export const ACTIVITY_ACTIONS = [
   'saved-report.save',
   'saved-report.delete',
   'assignment-remittance.generate',
+  'suspense.record',
+  'suspense.apply',
+  'suspense.refund',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number] | `${CatalogueActivityEntity}.${CatalogueActivityVerb}`;
 

@@ -61,7 +61,7 @@ export type GuaranteeKind = (typeof GUARANTEE_KINDS)[number];
 export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected', 'cancelled'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 /** The servicing moves a four-eyes limit counts per person, operation and window (contract/approvals.ts, LIMITED_MOVES). */
-export const LIMITED_MOVE_NAMES = ['reversal', 'write_off', 'cession', 'cession_reversal', 'repurchase', 'repurchase_reversal'] as const;
+export const LIMITED_MOVE_NAMES = ['reversal', 'write_off', 'cession', 'cession_reversal', 'repurchase', 'repurchase_reversal', 'suspense_refund'] as const;
 
 /** An LGPD request's status and the channel it came through (Portuguese codes, as the spec's). */
 export const LGPD_STATUSES = ['aberto', 'concluido', 'recusado'] as const;
@@ -99,6 +99,7 @@ export {
   type RepurchaseRule,
 } from './servicing';
 export { LEDGER_ACCOUNTS, LEDGER_SIDES, POSTING_KINDS, type LedgerAccount, type LedgerSide, type PostingKind } from './ledger';
+export { SUSPENSE_MOVE_KINDS, SUSPENSE_REASONS, SUSPENSE_SOURCES } from './suspense';
 
 /** What a CNAB remittance asks of the bank for a title: register it (entrada, 01), write it off (baixa, 02) or move its due date (alteração de vencimento, 06). */
 export const REMITTANCE_INSTRUCTIONS = ['entry', 'writeOff', 'dueDateChange'] as const;

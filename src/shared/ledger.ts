@@ -37,6 +37,8 @@ export const CHART_OF_ACCOUNTS = {
   due_from_assignee: account('1.3.01', 'Valores a receber de cessionários', 'asset'),
   iof_payable: account('2.1.01', 'IOF a recolher', 'liability'),
   due_to_assignee: account('2.1.02', 'Valores a repassar a cessionários', 'liability'),
+  /** money the bank credited that no installment took (yet): areas/suspense owns its items */
+  suspense: account('2.1.03', 'Valores a identificar', 'liability'),
   interest_income: account('3.1.01', 'Rendas de juros de operações de crédito', 'income'),
   fee_income: account('3.1.02', 'Rendas de tarifas', 'income'),
   late_charge_income: account('3.1.03', 'Rendas de multa e juros de mora', 'income'),
@@ -54,5 +56,5 @@ export type LedgerAccount = keyof typeof CHART_OF_ACCOUNTS;
 /** The accounts in the chart's order, as a tuple (for z.enum and the database's CHECK). */
 export const LEDGER_ACCOUNTS = Object.keys(CHART_OF_ACCOUNTS) as [LedgerAccount, ...LedgerAccount[]];
 
-export const POSTING_KINDS = ['disbursement', 'payment', 'reversal', 'write_off', 'prepayment', 'reallocation', 'iof_remittance', 'bank_fee', 'cession', 'cession_reversal', 'repurchase', 'repurchase_reversal', 'rounding_difference'] as const;
+export const POSTING_KINDS = ['disbursement', 'payment', 'reversal', 'write_off', 'prepayment', 'reallocation', 'iof_remittance', 'bank_fee', 'cession', 'cession_reversal', 'repurchase', 'repurchase_reversal', 'rounding_difference', 'suspense_in', 'suspense_apply', 'suspense_refund'] as const;
 export type PostingKind = (typeof POSTING_KINDS)[number];

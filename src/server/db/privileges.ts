@@ -75,6 +75,9 @@ export const APP_PRIVILEGES: Readonly<Record<string, TablePrivileges>> = {
   // Four eyes (0037): what each person moved within the window, and a parameter change's values as asked.
   limited_moves: FACT,
   company_parameter_changes: FACT,
+  // Valores a identificar (0040): amounts credited and not applied, and what was done with them.
+  suspense_items: FACT,
+  suspense_moves: FACT,
   // The LGPD erase redacts snapshots (migration 0036 says which changes pass).
   activity_log: { select: true, insert: true, update: ['before', 'after'] },
   // A schedule is replaced (delete, insert) until the contract is issued; servicing sets paid_on and superseded_in,

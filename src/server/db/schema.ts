@@ -36,3 +36,4 @@ export * as repurchaseCauseSchema from '../areas/transfers/schema-repurchase-cau
 export * as assignmentRemittanceSchema from '../areas/transfers/schema-assignment-remittance';
 export * as savedReportsSchema from '../areas/reports/schema';
 export * as pixSchema from '../areas/pix/schema';
+export * as suspenseSchema from '../areas/suspense/schema';

@@ -11,6 +11,7 @@ import { collectionsHandlers, paymentHandlers, prepaymentHandlers, servicingMove
 import { boletoHandlers } from '../areas/boletos/handlers';
 import { cnabReturnHandlers, remittanceHandlers, remittanceManualHandlers } from '../areas/bank-files/handlers';
 import { pixHandlers } from '../areas/pix/handlers';
+import { suspenseHandlers } from '../areas/suspense/handlers';
 import { assigneeStatementHandlers, assignmentRemittanceHandlers, cessionHandlers, repurchaseHandlers } from '../areas/transfers/handlers';
 
 export const handlers = {
@@ -28,6 +29,7 @@ export const handlers = {
   ...assignmentRemittanceHandlers,
   ...assigneeStatementHandlers,
   ...pixHandlers,
+  ...suspenseHandlers,
   ...ledgerHandlers,
   ...dashboardHandlers,
 };

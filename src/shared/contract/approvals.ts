@@ -17,7 +17,7 @@ export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 
 interface ApprovalKindRule {
   /** the record kind the request is about (activity-log entity names) */
-  entity: 'credit_operation' | 'installment_transaction' | 'installment' | 'cession' | 'cession_reversal' | 'repurchase' | 'repurchase_reversal' | 'company';
+  entity: 'credit_operation' | 'installment_transaction' | 'installment' | 'cession' | 'cession_reversal' | 'repurchase' | 'repurchase_reversal' | 'company' | 'suspense_item';
   /** who may give the first (or only) check */
   checkers: readonly RoleId[];
   /** who may give the second check, when the amount asks for two */
@@ -45,6 +45,8 @@ export const APPROVAL_KINDS = {
   'repurchase.create': { entity: 'repurchase', checkers: AllOperators, secondCheckers: AllAdmins },
   /** undoing a repurchase whose amount is above cession_approval_above: another person of AllOperators confirms it */
   'repurchase.reverse': { entity: 'repurchase_reversal', checkers: AllOperators, secondCheckers: AllAdmins },
+  /** a refund of money in suspense (valores a identificar) above the company's reversal_approval_above: another person of AllOperators confirms it */
+  'suspense.refund': { entity: 'suspense_item', checkers: AllOperators, secondCheckers: AllAdmins },
   /**
    * a change of the company's money parameters (COMPANY_FOUR_EYES_PARAMETERS, contract/company.ts): another
    * administrator approves it, and only then it applies (entity_id: the company; one pending change per company)
@@ -80,6 +82,7 @@ export const LIMITED_MOVES = {
   'cession.reverse': 'cession_reversal',
   'repurchase.create': 'repurchase',
   'repurchase.reverse': 'repurchase_reversal',
+  'suspense.refund': 'suspense_refund',
 } as const satisfies Partial<Record<ApprovalKind, LimitedMove>>;
 export type LimitedKind = keyof typeof LIMITED_MOVES;
 export type LimitedMove = (typeof LIMITED_MOVE_NAMES)[number];

@@ -22,7 +22,10 @@
  *   its installment dated by the credit date (method boleto); the bank's fee
  *   is a posting of its own (bank fees → bank); a rejected entry marks the
  *   slip rejected with the bank's reasons. Lines naming no slip are shown as
- *   unmatched, never dropped.
+ *   unmatched, never dropped. Money credited that no installment takes (the
+ *   excess of a line above what is due, a line paying an installment already
+ *   paid, refused or repeated in the file, an unmatched line) goes to
+ *   suspense (servicing-suspense.ts), the line's message says so.
  * - Settling twice: the same file (SHA-256 of its text, per account) answers
  *   the stored import again without settling anything; a line already applied
  *   by another file (its identity: bank, nosso número, movement, date,
@@ -83,8 +86,8 @@ export const returnLineSchema = z.object({
   fee: moneySchema,
   /**
    * whether the bank's fee is (in a preview: would be) posted to the ledger:
-   * every line naming one of our titles but a duplicate, once per line
-   * identity; an unmatched line's is not (its message says why)
+   * every line but a duplicate, once per line identity (an unmatched line's
+   * as a posting of no operation); a line repeated inside the file posts its own
    */
   fee_posted: z.boolean(),
   net: moneySchema,
@@ -167,7 +170,7 @@ export const companyCnabReturnOperations = {
     encoding: 'json',
     origin: 'designed',
     description:
-      'Settles a CNAB 240 return file in one transaction: paid lines become payments of their installments (dated by the credit date), fees their own ledger postings, rejected entries mark their slips; the file and its lines are stored. The same file again settles nothing and answers the stored import. Replays with the same idempotency_key.',
+      'Settles a CNAB 240 return file in one transaction: paid lines become payments of their installments (dated by the credit date; above what is due, what is due), fees their own ledger postings, money no installment takes goes to suspense (valores a identificar), rejected entries mark their slips; the file and its lines are stored. The same file again settles nothing and answers the stored import. Replays with the same idempotency_key.',
     bodyLimit: RETURN_FILE_BODY_LIMIT,
     args: z.object({ ...fileArgs, idempotency_key: idempotencyKeySchema }),
     result: returnSettlementSchema,

@@ -34,6 +34,7 @@ import { companyReportParameterizedOperations } from './company-report-parameter
 import { companyAssignmentRemittanceOperations } from './company-assignment-remittance';
 import { assigneeStatementOperations } from './servicing-assignee-statement';
 import { pixOperations } from './pix';
+import { suspenseOperations } from './servicing-suspense';
 
 export const contract = {
   ...sessionOperations,
@@ -66,6 +67,7 @@ export const contract = {
   ...companyAssignmentRemittanceOperations,
   ...assigneeStatementOperations,
   ...pixOperations,
+  ...suspenseOperations,
 } as const satisfies Record<string, OperationDef>;
 
 export type Contract = typeof contract;
@@ -127,3 +129,4 @@ export * from './servicing-remittance-manual';
 export * from './company-assignment-remittance';
 export * from './servicing-assignee-statement';
 export * from './pix';
+export * from './servicing-suspense';

@@ -27,7 +27,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => server?.close());
 
-/** Every table migrations 0036 and 0037 (the four-eyes records) guard against TRUNCATE. */
+/** Every table migrations 0036, 0037 (the four-eyes records) and 0040 (suspense) guard against TRUNCATE. */
 const APPEND_ONLY = [
   'installment_transactions',
   'journal_entries',
@@ -54,6 +54,8 @@ const APPEND_ONLY = [
   'credit_operation_installments',
   'limited_moves',
   'company_parameter_changes',
+  'suspense_items',
+  'suspense_moves',
 ];
 
 describe('TRUNCATE', () => {

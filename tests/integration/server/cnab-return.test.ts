@@ -100,14 +100,14 @@ describe('preview', () => {
     expect(first.reference).toMatch(/\/001$/);
     expect(body.lines[2].reasons.map((r: { code: string }) => r.code)).toEqual(['14', '08']);
     expect(body.lines[3].message).toContain('nosso número');
-    // The unmatched line's fee names no operation to post to: shown, not counted, and the line says why.
-    expect(body.lines[3]).toMatchObject({ fee: '1.90', fee_posted: false });
-    expect(body.lines[3].message).toContain('tarifa de R$');
+    // The unmatched line names no title of ours: its fee is the company's (a posting of no operation), its money goes to suspense.
+    expect(body.lines[3]).toMatchObject({ fee: '1.90', fee_posted: true });
+    expect(body.lines[3].message).toContain('valores a identificar');
     expect(body.totals).toMatchObject({
       line_count: 4,
       settled_count: 2,
       settled_total: new Decimal(installments[0].value).plus(installments[1].value).toFixed(2),
-      fee_total: '4.30',
+      fee_total: '6.20',
       rejected_count: 1,
       unmatched_count: 1,
     });
@@ -195,12 +195,14 @@ describe('refusals before anything is settled', () => {
 
 describe('settling', () => {
   it('pays two installments on the credit date, posts the fees, marks the rejection, keeps the unmatched line; the ledger balances', async () => {
+    const bankOf = (accounts: Array<{ account: string; balance: string }>) => new Decimal(accounts.find((a) => a.account === 'bank')!.balance);
+    const bankBefore = bankOf((await call(server, 'ledger.trialBalance', {}, tokens.operator)).body.accounts);
     const answer = await settle(fileOf());
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     const body = answer.body;
     expect(body.already_imported).toBe(false);
     expect(body.lines.map((l: { outcome: string }) => l.outcome)).toEqual(['settled', 'settled', 'rejected', 'unmatched']);
-    expect(body.file).toMatchObject({ settled_count: 2, rejected_count: 1, line_count: 4, fee_total: '4.30', actor_name: expect.any(String) });
+    expect(body.file).toMatchObject({ settled_count: 2, rejected_count: 1, line_count: 4, fee_total: '6.20', actor_name: expect.any(String) });
 
     const payments = await server.database.rows<{ installment_id: number; amount: string; paid_on: string; method: string }>(
       "SELECT installment_id, amount::text, paid_on::text, method FROM installment_transactions WHERE credit_operation_id = $1 AND kind = 'payment' ORDER BY installment_id",
@@ -242,7 +244,17 @@ describe('settling', () => {
     const tb = await call(server, 'ledger.trialBalance', {}, tokens.operator);
     expect(tb.body.difference).toBe('0.00');
     const fees = tb.body.accounts.find((a: { account: string }) => a.account === 'bank_fees');
-    expect(fees.balance).toBe('4.30');
+    expect(fees.balance).toBe('6.20');
+    // Every real credited is on the bank account: the two payments and the unmatched R$ 10,00, less the three fees.
+    expect(bankOf(tb.body.accounts).minus(bankBefore).toFixed(2)).toBe(new Decimal(installments[0].value).plus(installments[1].value).plus('10.00').minus('6.20').toFixed(2));
+    // The unmatched credit is a suspense item of nobody known, its postings of no operation.
+    const [unknown] = await server.database.rows<{ amount: string; reason: string; credit_operation_id: number | null; operation_lines: number }>(
+      `SELECT si.amount::text AS amount, si.reason, si.credit_operation_id,
+              (SELECT count(*)::int FROM journal_entries j WHERE j.posting_id = si.posting_id AND j.credit_operation_id IS NOT NULL) AS operation_lines
+         FROM suspense_items si WHERE si.return_file_id = $1`,
+      [body.file.id],
+    );
+    expect(unknown).toEqual({ amount: '10.00', reason: 'unknown_title', credit_operation_id: null, operation_lines: 0 });
 
     const history = await call(server, 'cnabReturn.history', { bankCode: '341' }, tokens.agent);
     expect(history.body.map((f: { id: number }) => f.id)).toEqual([body.file.id]);
@@ -389,7 +401,7 @@ describe('settlement days through the operations area', () => {
 });
 
 describe('payments the rules refuse', () => {
-  it('a line above what is due and a second payment of a paid installment: refused already in the preview, kept as refused when settled (their fees posted); the rest settles', async () => {
+  it('a line above what is due pays what is due and sends the excess to suspense; a second payment of a paid installment is refused and its money goes to suspense (their fees posted); the rest settles', async () => {
     const [fifth, sixth] = [installments[5], installments[6]];
     const over = new Decimal(fifth.value).plus(100).toFixed(2);
     const list: ItauReturnMovement[] = [
@@ -402,11 +414,12 @@ describe('payments the rules refuse', () => {
     // The preview runs the payment rules: what settling will refuse is refused here, with the same reason.
     const seen = await preview(fileOf(list, 30));
     expect(seen.status, JSON.stringify(seen.body)).toBe(200);
-    expect(seen.body.lines.map((l: { outcome: string }) => l.outcome)).toEqual(['refused', 'settled', 'refused']);
-    expect(seen.body.lines[0].message).toContain('Campo amount');
-    expect(seen.body.totals).toMatchObject({ settled_count: 1, fee_total: '5.70' });
+    expect(seen.body.lines.map((l: { outcome: string }) => l.outcome)).toEqual(['settled', 'settled', 'refused']);
+    expect(seen.body.lines[0].message).toContain('R$ 100,00 vão para valores a identificar');
+    expect(seen.body.totals).toMatchObject({ settled_count: 2, fee_total: '5.70' });
     expect(await count('installment_transactions')).toBe(payments);
-    const feesBefore = (await call(server, 'ledger.trialBalance', {}, tokens.operator)).body.accounts.find((a: { account: string }) => a.account === 'bank_fees').balance;
+    const before = (await call(server, 'ledger.trialBalance', {}, tokens.operator)).body.accounts as Array<{ account: string; balance: string }>;
+    const balanceIn = (accounts: Array<{ account: string; balance: string }>, name: string) => new Decimal(accounts.find((a) => a.account === name)!.balance);
     const sent = key();
     const answer = await settle(fileOf(list, 30), 'operator', '341', sent);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
@@ -414,20 +427,30 @@ describe('payments the rules refuse', () => {
     const replayed = await settle(fileOf(list, 30), 'operator', '341', sent);
     expect(replayed.status).toBe(200);
     expect(replayed.body).toEqual(answer.body);
-    expect(answer.body.lines.map((l: { outcome: string }) => l.outcome)).toEqual(['refused', 'settled', 'refused']);
-    expect(answer.body.lines[0].message).toContain('Campo amount');
+    expect(answer.body.lines.map((l: { outcome: string }) => l.outcome)).toEqual(['settled', 'settled', 'refused']);
     expect(answer.body.lines[2].message).toContain('Campo amount');
     expect(answer.body.lines.map((l: { message: string | null }) => l.message)).toEqual(seen.body.lines.map((l: { message: string | null }) => l.message));
     // The bank debited every line's fee, refused or not: all three are posted, once.
-    expect(answer.body.file).toMatchObject({ settled_count: 1, fee_total: '5.70' });
-    expect(await count('installment_transactions')).toBe(payments + 1);
+    expect(answer.body.file).toMatchObject({ settled_count: 2, fee_total: '5.70' });
+    expect(await count('installment_transactions')).toBe(payments + 2);
     const schedule = (await call(server, 'servicing.installments', { id: opId }, tokens.agent)).body.installments as Array<{ id: number; status: string }>;
-    expect(schedule.filter((i) => i.id === fifth.id || i.id === sixth.id).map((i) => i.status)).toEqual(['open', 'paid']);
+    expect(schedule.filter((i) => i.id === fifth.id || i.id === sixth.id).map((i) => i.status)).toEqual(['paid', 'paid']);
+    const suspended = await server.database.rows<{ amount: string; reason: string; return_line: number }>(
+      'SELECT amount::text AS amount, reason, return_line FROM suspense_items WHERE return_file_id = $1 ORDER BY return_line',
+      [answer.body.file.id],
+    );
+    expect(suspended).toEqual([
+      { amount: '100.00', reason: 'overpaid', return_line: 3 },
+      { amount: new Decimal(sixth.value).toFixed(2), reason: 'refused', return_line: 7 },
+    ]);
     const tb = await call(server, 'ledger.trialBalance', {}, tokens.operator);
     expect(tb.body.difference).toBe('0.00');
-    expect(tb.body.accounts.find((a: { account: string }) => a.account === 'bank_fees').balance).toBe(new Decimal(feesBefore).plus('5.70').toFixed(2));
-    // The refused line sent again in another file: its fee was posted already, so it is not posted twice.
+    expect(balanceIn(tb.body.accounts, 'bank_fees').minus(balanceIn(before, 'bank_fees')).toFixed(2)).toBe('5.70');
+    // Every real credited is on the bank account: the three lines paid, less their fees.
+    const credited = new Decimal(over).plus(sixth.value).plus(sixth.value).minus('5.70');
+    expect(balanceIn(tb.body.accounts, 'bank').minus(balanceIn(before, 'bank')).toFixed(2)).toBe(credited.toFixed(2));
+    // The overpaid line sent again in another file: the same credit, booked already; nothing is posted twice.
     const again = await preview(fileOf(list.slice(0, 1), 31));
-    expect(again.body.lines[0]).toMatchObject({ outcome: 'refused', fee_posted: false });
+    expect(again.body.lines[0]).toMatchObject({ outcome: 'duplicate', fee_posted: false });
   });
 });

@@ -11,19 +11,22 @@ describe('side menu (spec side-menu table)', () => {
     expect(MENU.map((g) => [translate('pt-BR', g.titleKey), g.entries.map((e) => e.path)])).toEqual([
       ['Dashboard', ['/home']],
       ['Solicitações', ['/solicitations/pending', '/solicitations', '/simulations', '/entrepreneurs']],
-      ['Operações', ['/allOperations', '/clientOperation', '/clientOperation/cession', '/company-operation', '/messages']],
+      ['Operações', ['/allOperations', '/clientOperation', '/clientOperation/cession', '/clientOperation/suspense', '/company-operation', '/messages']],
       ['Formulário de solicitação', ['/projects', '/how-did-find', '/situations', '/reasons']],
       ['Configurações', ['/users', '/logsPage', '/lgpd']],
     ]);
   });
 
   it('gates groups by role', () => {
-    expect(paths(Role.SUPER_ADMIN)).toHaveLength(17);
-    expect(paths(Role.ADMIN)).toHaveLength(17);
+    expect(paths(Role.SUPER_ADMIN)).toHaveLength(18);
+    expect(paths(Role.ADMIN)).toHaveLength(18);
     expect(paths(Role.OPERATOR)).toContain('/projects');
     // The cession across operations: for the roles that may assign (the call's list), not the agent.
     expect(paths(Role.OPERATOR)).toContain('/clientOperation/cession');
     expect(paths(Role.AGENT)).not.toContain('/clientOperation/cession');
+    // Valores a identificar: for the roles of its list (those who move the money), not the agent.
+    expect(paths(Role.OPERATOR)).toContain('/clientOperation/suspense');
+    expect(paths(Role.AGENT)).not.toContain('/clientOperation/suspense');
     expect(paths(Role.OPERATOR)).not.toContain('/users');
     expect(paths(Role.AGENT)).toContain('/messages');
     expect(paths(Role.AGENT)).not.toContain('/projects');

@@ -63,6 +63,8 @@ describe('route configuration (spec screens and routes)', () => {
       '/app/collections',
       // designed: the list of the spec's GET /creditOperation/installments/cession, assigned in one cession
       '/app/clientOperation/cession',
+      // designed: valores a identificar (the suspense list)
+      '/app/clientOperation/suspense',
     ];
     expect([...patterns].sort()).toEqual([...expected].sort());
     expect(new Set(patterns).size).toBe(patterns.length);

@@ -56,6 +56,7 @@ import { REPURCHASE_STATUSES } from '../../../src/shared/contract/servicing-repu
 import { PIX_NOTICE_STATUSES } from '../../../src/shared/contract/pix';
 import { SLOT_STATES } from '../../../src/shared/contract/solicitations';
 import { TITLE_REGISTRATION_STATES } from '../../../src/shared/contract/servicing-boleto';
+import { SUSPENSE_STATES } from '../../../src/shared/contract/servicing-suspense';
 import { CREDIT_OPERATION_STATUSES } from '../../../src/shared/credit-operation-status';
 import {
   APPROVAL_STATUSES,
@@ -154,6 +155,11 @@ export const STATUS_SETS: Readonly<Record<string, StatusSet>> = {
     statuses: SLOT_STATES,
     columns: [],
     owners: { 'areas/intake/solicitations.ts': 'derives a document slot’s state from its documents (no column)' },
+  },
+  SUSPENSE_STATES: {
+    statuses: SUSPENSE_STATES,
+    columns: [],
+    owners: { 'areas/suspense/items.ts': 'derives a suspense item’s state from its moves (no column)' },
   },
   RETURN_LINE_OUTCOMES: {
     statuses: RETURN_LINE_OUTCOMES,

@@ -78,6 +78,7 @@ const CessionAcrossScreen = lazy(() => area.servicing().then((m) => ({ default: 
 const RepurchaseScreen = lazy(() => area.servicing().then((m) => ({ default: m.RepurchaseScreen })));
 const RepurchaseTitleScreen = lazy(() => area.servicing().then((m) => ({ default: m.RepurchaseTitleScreen })));
 const RepurchaseDetailsScreen = lazy(() => area.servicing().then((m) => ({ default: m.RepurchaseDetailsScreen })));
+const SuspenseScreen = lazy(() => area.servicing().then((m) => ({ default: m.SuspenseScreen })));
 const ExpiredInstallmentsScreen = lazy(() => area.collections().then((m) => ({ default: m.ExpiredInstallmentsScreen })));
 
 /** While an area's chunk loads. */
@@ -142,6 +143,7 @@ const SCREENS: Record<ScreenKey, () => ReactNode> = {
   'servicing.repurchaseTitle': () => <RepurchaseTitleScreen />,
   'servicing.repurchaseDetails': () => <RepurchaseDetailsScreen />,
   'collections.expired': () => <ExpiredInstallmentsScreen />,
+  'servicing.suspense': () => <SuspenseScreen />,
 };
 
 const AUTH_SCREENS: Array<[path: string, screen: string, element: ReactNode]> = [

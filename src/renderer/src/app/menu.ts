@@ -77,6 +77,8 @@ export const MENU: readonly MenuGroup[] = [
       { path: '/clientOperation', titleKey: 'menu.clientOperation', icon: 'bank-account' },
       // Designed (the spec's menu has no entry for it): the cession across operations, for whoever may assign.
       { path: '/clientOperation/cession', titleKey: 'menu.cession', icon: 'exchange', roles: contract['cession.assignBatch'].access },
+      // Designed: valores a identificar, for the roles of its list.
+      { path: '/clientOperation/suspense', titleKey: 'menu.suspense', icon: 'flag', roles: contract['suspense.list'].access },
       { path: '/company-operation', titleKey: 'menu.companyOperation', pageTitleKey: 'menu.operationsGroup', icon: 'office' },
       { path: '/messages', titleKey: 'menu.messages', icon: 'chat' },
     ],

@@ -5,6 +5,7 @@
  */
 import { AllAdmins, AllOperators, AllPanelUsers, mergeRoles, type RoleId } from '@shared/roles';
 import { companyReportsOperations } from '@shared/contract/company-reports';
+import { suspenseOperations } from '@shared/contract/servicing-suspense';
 
 /** Screens that exist in this version; any other leaf shows "Em construção". */
 export type ScreenKey =
@@ -52,7 +53,8 @@ export type ScreenKey =
   | 'servicing.repurchase'
   | 'servicing.repurchaseTitle'
   | 'servicing.repurchaseDetails'
-  | 'collections.expired';
+  | 'collections.expired'
+  | 'servicing.suspense';
 
 /**
  * A page's title for the breadcrumb and the page header: an i18n key, or for
@@ -184,6 +186,8 @@ export const APP_ROUTES: RouteNode = {
         // Designed (the spec shows the call GET /creditOperation/installments/cession, not its screen): assignable
         // installments across operations, assigned in one cession.
         { path: 'cession', title: 'shell.crumbs.cession', screen: 'servicing.cession' },
+        // Designed: money the bank credited that no installment took (valores a identificar), for the roles of its list.
+        { path: 'suspense', title: 'shell.crumbs.suspense', roles: suspenseOperations['suspense.list'].access, screen: 'servicing.suspense' },
       ],
     },
     { path: 'messages', title: 'menu.messages', roles: AllPanelUsers, screen: 'messages' },

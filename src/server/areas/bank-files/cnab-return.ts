@@ -38,11 +38,23 @@
  *     (net = paid − fee), and the expense is real whatever we do with the
  *     money. Once per line identity: a line applied before (duplicate) or a
  *     refused line whose fee an earlier import posted posts none. A line that
- *     names no title of ours (unmatched) posts none: every journal posting
- *     belongs to an operation, and which one is what nobody knows yet; its
- *     message says so, and the fee stays in the stored line for when it is;
+ *     names no title of ours (unmatched) posts its fee too, as a company-level
+ *     posting (no operation: which one is what nobody knows yet), and its
+ *     credit goes to suspense as a title of nobody known;
  *   · the file and every line are stored (immutable); an applied line's
- *     identity is UNIQUE per account in the database as the last guard.
+ *     identity is UNIQUE per account in the database as the last guard;
+ *   · every real the bank credited is booked (unappliedOf): a paid line above
+ *     what its installment owes pays what is owed (capAtDue) and sends the
+ *     excess to suspense (areas/suspense: bank ← suspense, with the line as
+ *     its source); a line paying an installment already paid or out of
+ *     collection, a paid line the payment rules refuse (its reason kept on
+ *     the line), and a line repeated inside one file (the bank credited it
+ *     twice: its fee is posted too), send what was paid. Once per line
+ *     identity: a line an earlier import booked to suspense is a duplicate. Suspense holds what
+ *     the payer paid; the bank's fee stays the expense it is, so the ledger's
+ *     bank account moves by paid − fee, what the bank credited. A line
+ *     repeated from an earlier file is the same credit reported again: the
+ *     earlier import booked it, nothing moves.
  */
 import { createHash } from 'node:crypto';
 import Decimal from 'decimal.js';
@@ -78,6 +90,7 @@ import type { JournalItem } from '../ledger';
 import { stillCollected } from '../servicing';
 import { BANK_RETURN_REFERENCE, checkPaymentBatch, lockOperationRows, payBatch, type BatchPaymentResult, type PaymentInput } from '../collection';
 import { returnFileLines, returnFiles, type ReturnFileLineRow, type ReturnFileRow } from './schema-return';
+import { recordUnappliedMany, type UnappliedInput } from '../suspense';
 import { intArray, textArray } from '../../db/batch-sql';
 
 
@@ -89,11 +102,14 @@ export const RETURN_MESSAGES = {
     `Campo header: o arquivo é de outra empresa: o cabeçalho nomeia a conta ${what} do banco ${bank} em nome do CNPJ ${document}, e o CNPJ da empresa é ${ours}; essa conta não é uma das contas da empresa. Confira o arquivo recebido do banco; nada foi liquidado.`,
   notFound: 'Arquivo retorno não encontrado.',
   unmatched: 'Nenhum boleto desta conta tem este nosso número.',
-  alreadyPaid: 'A parcela já estava paga ou fora de cobrança: não foi liquidada de novo. Confira se o pagador pagou duas vezes.',
+  alreadyPaid: 'A parcela já estava paga ou fora de cobrança: não foi liquidada de novo; o valor pago vai para valores a identificar. Confira se o pagador pagou duas vezes.',
   duplicate: 'Linha já aplicada por um arquivo importado antes.',
+  repeated: 'Linha repetida neste arquivo: o banco creditou o valor de novo; ele vai para valores a identificar.',
+  excess: (applied: string, excess: string) => `Pago acima do devido: ${applied} liquidam a parcela e ${excess} vão para valores a identificar.`,
   noCreditDate: 'Campo creditedOn: a linha não traz a data do crédito nem a da ocorrência.',
   unmatchedFee: (fee: string) =>
-    `Nenhum boleto desta conta tem este nosso número. A tarifa de ${fee} não foi lançada: todo lançamento do razão pertence a uma operação, e esta linha não nomeia nenhuma; confira o título com o banco.`,
+    `Nenhum boleto desta conta tem este nosso número. A tarifa de ${fee} é lançada como despesa da empresa, sem operação; confira o título com o banco.`,
+  unmatchedCredit: 'Nenhum boleto desta conta tem este nosso número: o valor pago vai para valores a identificar (título desconhecido) até alguém identificar quem pagou.',
 } as const;
 
 /**
@@ -132,14 +148,22 @@ interface LineDraft {
   message: string | null;
   /** an earlier import (or line of this file) posted the bank's fee of this line's identity */
   feeBefore: boolean;
+  /** a duplicate of a line earlier in this same file: a credit of its own (not one an earlier import booked) */
+  repeatedInFile: boolean;
+  /** an earlier import booked this line's credit to suspense (an unmatched line, whose outcome stays unmatched) */
+  bookedBefore: boolean;
 }
 
-/** Outcomes whose line posts the bank's fee when it names a slip: every one but a duplicate (posted with the first). */
-const FEE_OUTCOMES: readonly ReturnLineOutcome[] = [...APPLIED_OUTCOMES, 'refused', 'already_paid'];
+/**
+ * Outcomes whose line posts the bank's fee: every one but a duplicate (posted
+ * with the first); an unmatched line's fee is a company-level posting (no
+ * operation: the ledger's README).
+ */
+const FEE_OUTCOMES: readonly ReturnLineOutcome[] = [...APPLIED_OUTCOMES, 'refused', 'already_paid', 'unmatched'];
 
 /** Whether settling posts the line's fee (see the module's comment). */
-function postsFee(d: Pick<LineDraft, 'entry' | 'slip' | 'outcome' | 'feeBefore'>): boolean {
-  return d.slip !== null && !d.feeBefore && new Decimal(d.entry.fee).gt(0) && FEE_OUTCOMES.includes(d.outcome);
+function postsFee(d: Pick<LineDraft, 'entry' | 'slip' | 'outcome' | 'feeBefore' | 'repeatedInFile'>): boolean {
+  return new Decimal(d.entry.fee).gt(0) && (d.repeatedInFile || (!d.feeBefore && FEE_OUTCOMES.includes(d.outcome)));
 }
 
 interface Analysis {
@@ -238,8 +262,14 @@ async function slipFacts(db: Db, where: SQL): Promise<SlipFacts[]> {
 }
 
 /** The identities among these the account applied before, and those whose fee an import posted. */
-async function identitiesBefore(db: Db, accountId: number, identities: readonly string[]): Promise<{ applied: Set<string>; feePosted: Set<string> }> {
-  if (identities.length === 0) return { applied: new Set(), feePosted: new Set() };
+async function identitiesBefore(db: Db, accountId: number, identities: readonly string[]): Promise<{ applied: Set<string>; feePosted: Set<string>; suspended: Set<string> }> {
+  if (identities.length === 0) return { applied: new Set(), feePosted: new Set(), suspended: new Set() };
+  // Lines whose credit an earlier import booked to suspense (the suspense area's items name their line): booked once.
+  const booked = await db.execute(sql`
+    SELECT DISTINCT rl.identity FROM return_file_lines rl
+      JOIN suspense_items si ON si.return_file_id = rl.return_file_id AND si.return_line = rl.line
+     WHERE rl.bank_account_id = ${accountId} AND rl.identity = ANY(${textArray(identities)})`);
+  const suspended = new Set((booked as unknown as { rows: Array<{ identity: string }> }).rows.map((r) => r.identity));
   const rows = await db
     .select({ identity: returnFileLines.identity, outcome: returnFileLines.outcome, fee_posting_id: returnFileLines.fee_posting_id })
     .from(returnFileLines)
@@ -247,11 +277,13 @@ async function identitiesBefore(db: Db, accountId: number, identities: readonly 
   return {
     applied: new Set(rows.filter((r) => (APPLIED_OUTCOMES as readonly string[]).includes(r.outcome)).map((r) => r.identity)),
     feePosted: new Set(rows.filter((r) => r.fee_posting_id !== null).map((r) => r.identity)),
+    suspended,
   };
 }
 
-function messageOf(outcome: ReturnLineOutcome, fee: string): string | null {
-  if (outcome === 'unmatched') return new Decimal(fee).gt(0) ? RETURN_MESSAGES.unmatchedFee(formatCurrency(money(fee))) : RETURN_MESSAGES.unmatched;
+function messageOf(outcome: ReturnLineOutcome, entry: ReturnEntry): string | null {
+  if (outcome === 'unmatched' && entry.kind === 'settled' && new Decimal(entry.paid).gt(0)) return RETURN_MESSAGES.unmatchedCredit;
+  if (outcome === 'unmatched') return new Decimal(entry.fee).gt(0) ? RETURN_MESSAGES.unmatchedFee(formatCurrency(money(entry.fee))) : RETURN_MESSAGES.unmatched;
   if (outcome === 'already_paid') return RETURN_MESSAGES.alreadyPaid;
   if (outcome === 'duplicate') return RETURN_MESSAGES.duplicate;
   return null;
@@ -268,16 +300,23 @@ async function analyse(db: Db, bank: CnabBank, text: string, lock: boolean): Pro
     await lockOperationRows(db, [...slips.values()].map((s) => s.credit_operation_id));
     slips = await slipsBySequence(db, account.id, sequences);
   }
-  const { applied, feePosted } = await identitiesBefore(db, account.id, file.entries.map((e) => e.identity));
+  const { applied, feePosted, suspended } = await identitiesBefore(db, account.id, file.entries.map((e) => e.identity));
+  const earlierFiles = new Set([...applied, ...suspended]);
+  const seenInFile = new Set<string>();
   const drafts: LineDraft[] = file.entries.map((entry) => {
     const sequence = sequenceOf(entry);
     const slip = sequence === null ? null : (slips.get(sequence) ?? null);
-    const outcome = lineOutcome({ kind: entry.kind, paid: entry.paid, matched: slip !== null, installmentClosed: slip?.closed ?? false, appliedBefore: applied.has(entry.identity) });
+    const appliedBefore = applied.has(entry.identity) || suspended.has(entry.identity);
+    const outcome = lineOutcome({ kind: entry.kind, paid: entry.paid, matched: slip !== null, installmentClosed: slip?.closed ?? false, appliedBefore });
     // A line repeated inside the file applies once, like one repeated across files.
     if ((APPLIED_OUTCOMES as readonly string[]).includes(outcome)) applied.add(entry.identity);
     const feeBefore = feePosted.has(entry.identity);
-    if (slip !== null && outcome !== 'duplicate') feePosted.add(entry.identity);
-    return { entry, slip, outcome, message: messageOf(outcome, entry.fee), feeBefore };
+    if (outcome !== 'duplicate') feePosted.add(entry.identity);
+    // The same line twice in one file: the bank credited it twice (a line an earlier import booked is the same credit again).
+    const repeatedInFile = seenInFile.has(entry.identity) && !earlierFiles.has(entry.identity) && entry.kind === 'settled' && new Decimal(entry.paid).gt(0);
+    seenInFile.add(entry.identity);
+    const message = repeatedInFile ? RETURN_MESSAGES.repeated : messageOf(outcome, entry);
+    return { entry, slip, outcome, message, feeBefore, repeatedInFile, bookedBefore: suspended.has(entry.identity) };
   });
   return { bank, account, text, sha256: hashOf(text), fileSequence: file.header.fileSequence, generatedOn: orNull(file.header.generatedOn), drafts };
 }
@@ -368,6 +407,8 @@ export async function previewReturn(db: Db, actor: Actor, input: ReturnFileInput
 
 interface SettledLine extends LineDraft {
   transactionId: number | null;
+  /** what the payment applied (a paid line: at most what the installment owed) */
+  applied?: string;
   feePostingId: number | null;
 }
 
@@ -377,7 +418,7 @@ function paymentOf(d: LineDraft): PaymentInput | { refused: string } | null {
   if (d.outcome !== 'settled' || !slip) return null;
   const paidOn = d.entry.creditedOn || d.entry.occurredOn;
   if (!paidOn) return { refused: RETURN_MESSAGES.noCreditDate };
-  return { id: slip.credit_operation_id, installment: slip.installment_id, amount: money(d.entry.paid), paid_on: paidOn, method: 'boleto', reference: BANK_RETURN_REFERENCE(d.entry.nossoNumero) };
+  return { id: slip.credit_operation_id, installment: slip.installment_id, amount: money(d.entry.paid), paid_on: paidOn, method: 'boleto', reference: BANK_RETURN_REFERENCE(d.entry.nossoNumero), capAtDue: true };
 }
 
 type Asked = ReturnType<typeof paymentOf>;
@@ -388,14 +429,17 @@ const askedInputs = (asked: readonly Asked[]): PaymentInput[] => asked.filter((p
  * Each line's outcome once the payment rules answered (the results in the
  * order of askedInputs): the same for a preview and for settling.
  */
-function outcomesOf(drafts: readonly LineDraft[], asked: readonly Asked[], paid: readonly BatchPaymentResult[]): Array<LineDraft & Pick<SettledLine, 'transactionId'>> {
+function outcomesOf(drafts: readonly LineDraft[], asked: readonly Asked[], paid: readonly BatchPaymentResult[]): Array<LineDraft & Pick<SettledLine, 'transactionId' | 'applied'>> {
   let next = 0;
   return drafts.map((d, k) => {
     const p = asked[k];
     if (p === null) return { ...d, transactionId: null };
     if ('refused' in p) return { ...d, outcome: 'refused', message: p.refused, transactionId: null };
     const result = paid[next++];
-    return result.ok ? { ...d, outcome: 'settled', message: null, transactionId: result.id } : { ...d, outcome: 'refused', message: result.error.message, transactionId: null };
+    if (!result.ok) return { ...d, outcome: 'refused', message: result.error.message, transactionId: null };
+    const excess = new Decimal(d.entry.paid).minus(result.paid);
+    const message = excess.gt(0) ? RETURN_MESSAGES.excess(formatCurrency(money(result.paid)), formatCurrency(money(excess))) : null;
+    return { ...d, outcome: 'settled', message, transactionId: result.id, applied: result.paid };
   });
 }
 
@@ -408,7 +452,7 @@ function outcomesOf(drafts: readonly LineDraft[], asked: readonly Asked[], paid:
  */
 async function settleLines(tx: Db, actor: Actor, drafts: readonly LineDraft[], today: string): Promise<SettledLine[]> {
   const asked = drafts.map(paymentOf);
-  let outcomes: Array<LineDraft & Pick<SettledLine, 'transactionId'>> = [];
+  let outcomes: Array<LineDraft & Pick<SettledLine, 'transactionId' | 'applied'>> = [];
   let feeLines: number[] = [];
   const { alsoPosted } = await payBatch(tx, actor, askedInputs(asked), today, (paid) => {
     outcomes = outcomesOf(drafts, asked, paid);
@@ -426,12 +470,51 @@ function feeItems(lines: ReadonlyArray<LineDraft>, today: string): { items: Jour
   const items: JournalItem[] = [];
   const at: number[] = [];
   for (const [k, d] of lines.entries()) {
-    if (!d.slip || !postsFee(d)) continue;
+    if (!postsFee(d)) continue;
     const day = d.entry.creditedOn || d.entry.occurredOn || today;
-    items.push({ posting: bankFeePosting(d.entry.fee), link: { operationId: d.slip.credit_operation_id, businessDate: day <= today ? day : today } });
+    items.push({ posting: bankFeePosting(d.entry.fee), link: { operationId: d.slip?.credit_operation_id ?? null, businessDate: day <= today ? day : today } });
     at.push(k);
   }
   return { items, lines: at };
+}
+
+/**
+ * What of each line the bank credited and no installment took, for suspense
+ * (see the module's comment): the excess of a paid line over what it applied,
+ * all of a line paying an installment already paid or repeated in the file.
+ */
+function unappliedOf(settled: readonly SettledLine[], file: { companyId: number; fileId: number; actorId: number }, today: string): UnappliedInput[] {
+  const out: UnappliedInput[] = [];
+  for (const s of settled) {
+    if (s.entry.kind !== 'settled') continue;
+    const paid = new Decimal(s.entry.paid);
+    let amount = new Decimal(0);
+    let reason: UnappliedInput['reason'] | null = null;
+    if (s.outcome === 'unmatched' && (!s.bookedBefore || s.repeatedInFile)) [amount, reason] = [paid, 'unknown_title'];
+    else if (s.outcome === 'settled' && s.applied !== undefined) [amount, reason] = [paid.minus(s.applied), 'overpaid'];
+    else if (s.outcome === 'already_paid') [amount, reason] = [paid, 'already_paid'];
+    else if (s.outcome === 'refused') [amount, reason] = [paid, 'refused'];
+    else if (s.repeatedInFile) [amount, reason] = [paid, 'duplicate_line'];
+    if (reason === null || amount.lte(0)) continue;
+    const day = s.entry.creditedOn || s.entry.occurredOn || today;
+    out.push({
+      companyId: file.companyId,
+      amount,
+      receivedOn: day <= today ? day : today,
+      payerName: s.slip?.borrower_name ?? null,
+      source: 'return_line',
+      returnFileId: file.fileId,
+      returnLine: s.entry.line,
+      sourceReference: null,
+      reason,
+      // A title of nobody known: a company-level posting, identified when a person applies it.
+      creditOperationId: s.slip?.credit_operation_id ?? null,
+      installmentId: s.slip?.installment_id ?? null,
+      method: 'boleto',
+      actorId: file.actorId,
+    });
+  }
+  return out;
 }
 
 /** The file's lines as settled, in one statement (insertRows: one parameter, whatever the count). */
@@ -558,6 +641,7 @@ export async function settleReturn(tx: Db, actor: Actor, input: ReturnFileInput,
     })
     .returning();
   await storeLines(tx, file.id, analysis.account.id, settled);
+  await recordUnappliedMany(tx, unappliedOf(settled, { companyId: analysis.account.company_id, fileId: file.id, actorId: actor.id }, today));
   await logActivity(tx, {
     actorId: actor.id,
     action: 'cnab-return.settle',

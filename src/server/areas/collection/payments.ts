@@ -153,6 +153,8 @@ export interface PaymentInput {
   paid_on: string;
   method: ReceiptMethod;
   reference?: string | null;
+  /** a bank's credit (payBatch only): above what is due, pay what is due and answer the excess instead of refusing */
+  capAtDue?: boolean;
 }
 
 function assertCollectingOperation(ctx: PaymentContext): void {
@@ -223,6 +225,10 @@ function decidePayment(ctx: PaymentContext, installment: InstallmentRow, rows: r
   const candidate = { id: 'new', date: input.paid_on, amount: input.amount };
   const check = checkNewPayment(figuresOf(installment), lateChargeTerms(ctx.terms), payments, candidate, today);
   if (!check.ok) {
+    // A bank's credit above what is due pays what is due; the caller sends the rest to suspense (areas/suspense).
+    if (check.conflict.id === 'new' && input.capAtDue && check.amountDue.gt(0)) {
+      return decidePayment(ctx, installment, rows, { ...input, amount: check.amountDue.toFixed(2), capAtDue: false }, cededOn, today);
+    }
     if (check.conflict.id === 'new') throw conflict(PAYMENT_MESSAGES.aboveDue(check.amountDue, input.paid_on), 'amount');
     throw conflict(PAYMENT_MESSAGES.squeezesLater(check.conflict.date, check.conflict.amountDue), 'paid_on');
   }
@@ -334,7 +340,11 @@ export async function payAndDescribe(tx: Db, actor: Actor, input: PaymentInput, 
 }
 
 /** One payment of a batch: recorded (its transaction's id), or refused by the payment rules (the answer a single payment would get). */
-export type BatchPaymentResult = { ok: true; id: number } | { ok: false; error: HttpError };
+/**
+ * `paid`: how much of the credited amount the payment took — what it recorded, or all the bank paid when the tolerance
+ * booked the difference (bank-settlement.ts); the caller sends the rest to suspense, so a real is booked once.
+ */
+export type BatchPaymentResult = { ok: true; id: number; paid: string } | { ok: false; error: HttpError };
 
 /**
  * Records many payments at once (inside the caller's transaction), each by
@@ -440,7 +450,7 @@ async function decideBatch(tx: Db, actor: Actor, inputs: readonly PaymentInput[]
       const paidOn = d.replay.state.paidOn;
       settledOn.set(installment.id, { op: ctx.op, number: installment.number, from: settledOn.get(installment.id)?.from ?? installment.paid_on, to: paidOn });
       if (target) target.installment = { ...installment, paid_on: paidOn };
-      results.push({ ok: true, id: row.id });
+      results.push({ ok: true, id: row.id, paid: tolerated ? new Decimal(input.amount).toFixed(2) : row.amount });
     } catch (error) {
       if (error instanceof HttpError && error.status < 500) results.push({ ok: false, error });
       else throw error;

@@ -17,9 +17,14 @@ import type { Db } from '../../db/connect';
 import { jsonRows } from '../../db/batch-sql';
 import { assertBalanced, type Posting } from '../../domain/ledger/posting';
 
-/** What a posting belongs to: its operation and business date, and the movement's row where there is one. */
+/**
+ * What a posting belongs to: its operation and business date, and the
+ * movement's row where there is one. No operation (null): a company-level
+ * posting — money of nobody known yet, booked to suspense (areas/suspense) —,
+ * in the trial balance and in no operation's journal.
+ */
 export interface PostingLink {
-  operationId: number;
+  operationId: number | null;
   businessDate: string;
   transactionId?: number | null;
   disbursementId?: number | null;
@@ -39,7 +44,7 @@ export interface JournalItem {
  */
 const LINES_PER_STATEMENT = 40_000;
 
-type LineRow = { p: number | null; n: number; kind: string; account: string; side: string; amount: string; op: number; tx: number | null; disb: number | null; prep: number | null; day: string };
+type LineRow = { p: number | null; n: number; kind: string; account: string; side: string; amount: string; op: number | null; tx: number | null; disb: number | null; prep: number | null; day: string };
 
 function lineRows(item: JournalItem, postingId: number | null): LineRow[] {
   return item.posting.lines.map((line, n) => ({

@@ -20,7 +20,8 @@ export const journalEntries = pgTable('journal_entries', {
   account: text('account', { enum: LEDGER_ACCOUNTS }).notNull(),
   side: text('side', { enum: LEDGER_SIDES }).notNull(),
   amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
-  credit_operation_id: integer('credit_operation_id').notNull().references(() => creditOperations.id),
+  // null: a company-level posting (migration 0040: money of nobody known yet, in suspense)
+  credit_operation_id: integer('credit_operation_id').references(() => creditOperations.id),
   transaction_id: integer('transaction_id').references(() => installmentTransactions.id),
   disbursement_id: integer('disbursement_id').references(() => disbursements.id),
   prepayment_id: integer('prepayment_id').references(() => prepayments.id),

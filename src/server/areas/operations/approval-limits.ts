@@ -59,6 +59,7 @@ const COUNTED = ['pending', 'approved'] as const;
 function oneCheckLimit(kind: LimitedKind, p: Awaited<ReturnType<typeof parametersOf>>): string | null {
   switch (LIMITED_MOVES[kind]) {
     case 'reversal':
+    case 'suspense_refund':
       return p.reversal_approval_above;
     case 'write_off':
       return null;

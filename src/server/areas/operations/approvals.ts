@@ -65,6 +65,7 @@ const MADE: Record<ApprovalKind, string> = {
   'repurchase.create': 'pediu esta recompra',
   'repurchase.reverse': 'pediu que esta recompra fosse desfeita',
   'company.parameters': 'pediu esta alteração dos parâmetros',
+  'suspense.refund': 'pediu esta devolução de valor a identificar',
 };
 
 function rolesText(roles: readonly RoleId[]): string {

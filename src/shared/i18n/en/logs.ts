@@ -180,6 +180,9 @@ export const logs: Shape<typeof pt> = {
     pix_settings: 'Pix provider chosen',
     pix_webhook: 'Pix notices received from the provider',
     assignment_remittance_generate: 'Assignment remittance (CNAB 444) generated',
+    suspense_record: 'Unidentified amount recorded',
+    suspense_apply: 'Unidentified amount applied to an installment',
+    suspense_refund: 'Unidentified amount refunded',
   },
   entities: {
     cession: 'Cession',
@@ -189,6 +192,7 @@ export const logs: Shape<typeof pt> = {
     repurchase_reversal: 'Repurchase reversal',
     repurchase_cause_mark: 'Repurchase mark',
     saved_report: 'Saved report',
+    suspense_item: 'Unidentified amount',
     borrower: 'Borrower',
     borrower_record: "Borrower's record",
     borrower_bank_account: "Borrower's bank account",

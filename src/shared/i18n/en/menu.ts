@@ -12,6 +12,7 @@ export const menu: Record<keyof typeof pt, string> = {
   allOperations: 'Todas as operações',
   clientOperation: 'Clientes',
   cession: 'Cessão de parcelas',
+  suspense: 'Valores a identificar',
   companyOperation: 'Empresa',
   messages: 'Disparos de SMS',
   solicitationFormGroup: 'Formulário de solicitação',

@@ -34,6 +34,7 @@ export const shell: Shape<typeof pt> = {
     installments: 'Installments',
     payments: 'Payments',
     cession: 'Installment cession',
+    suspense: 'Unidentified amounts',
   },
   home: {
     welcome: 'Welcome, {{name}}!',

@@ -178,6 +178,9 @@ export const logs = {
     pix_settings: 'Provedor Pix escolhido',
     pix_webhook: 'Avisos de Pix recebidos do provedor',
     assignment_remittance_generate: 'Remessa de cessão (CNAB 444) gerada',
+    suspense_record: 'Valor a identificar registrado',
+    suspense_apply: 'Valor a identificar aplicado a uma parcela',
+    suspense_refund: 'Valor a identificar devolvido',
   },
   entities: {
     cession: 'Cessão',
@@ -187,6 +190,7 @@ export const logs = {
     repurchase_reversal: 'Recompra desfeita',
     repurchase_cause_mark: 'Marca de recompra',
     saved_report: 'Relatório salvo',
+    suspense_item: 'Valor a identificar',
     borrower: 'Tomador',
     borrower_record: 'Registro do tomador',
     borrower_bank_account: 'Conta bancária do tomador',

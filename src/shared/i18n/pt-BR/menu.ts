@@ -11,6 +11,7 @@ export const menu = {
   allOperations: 'Todas as operações',
   clientOperation: 'Clientes',
   cession: 'Cessão de parcelas',
+  suspense: 'Valores a identificar',
   companyOperation: 'Empresa',
   messages: 'Disparos de SMS',
   solicitationFormGroup: 'Formulário de solicitação',

@@ -31,6 +31,7 @@ export const shell = {
     installments: 'Parcelas',
     payments: 'Pagamentos',
     cession: 'Cessão de parcelas',
+    suspense: 'Valores a identificar',
   },
   home: {
     welcome: 'Bem-vindo(a), {{name}}!',

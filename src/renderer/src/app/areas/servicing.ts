@@ -5,3 +5,4 @@ export { CessionAcrossScreen } from '../../screens/servicing/cession/CessionAcro
 export { RepurchaseScreen } from '../../screens/servicing/repurchase/RepurchaseScreen';
 export { RepurchaseTitleScreen } from '../../screens/servicing/repurchase/RepurchaseTitleScreen';
 export { RepurchaseDetailsScreen } from '../../screens/servicing/repurchase/RepurchaseDetailsScreen';
+export { SuspenseScreen } from '../../screens/servicing/suspense/SuspenseScreen';

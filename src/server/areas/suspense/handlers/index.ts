@@ -1,0 +1,59 @@
+/**
+ * Valores a identificar over HTTP: the list and one item (reads), and the
+ * moves — apply, refund, the second person's answer on a refund — each in one
+ * transaction with its idempotency key, the item read back after the commit.
+ */
+import type { OperationName } from '@shared/contract/index';
+import { isRoleId } from '@shared/roles';
+import { requireAuth, type HandlerContext, type Handlers } from '../../../platform/http/handler';
+import { once } from '../../../platform/idempotency';
+import type { Actor } from '../../operations';
+import { applyItem, decideRefund, listSuspense, loadSuspenseItem, refundItem } from '../items';
+
+export type SuspenseName = Extract<OperationName, `suspense.${string}`>;
+
+function actor(ctx: HandlerContext): Actor {
+  const { user } = requireAuth(ctx);
+  if (!isRoleId(user.role_id)) throw new Error(`user ${user.id} has no known role`);
+  return { id: user.id, role: user.role_id };
+}
+
+export const suspenseHandlers: Pick<Handlers, SuspenseName> = {
+  'suspense.list': async (args, { deps }) => listSuspense(deps.db, args, deps.clock.today()),
+
+  'suspense.get': async ({ item }, { deps }) => loadSuspenseItem(deps.db, item),
+
+  'suspense.apply': async (args, ctx) => {
+    const me = actor(ctx);
+    const today = ctx.deps.clock.today();
+    await ctx.deps.db.transaction((tx) =>
+      once(tx, { key: args.idempotency_key, operation: 'suspense.apply', userId: me.id, args }, async () => ({
+        id: await applyItem(tx, me, { item: args.item, installmentId: args.installment_id, amount: args.amount ?? null }, today),
+      })),
+    );
+    return loadSuspenseItem(ctx.deps.db, args.item);
+  },
+
+  'suspense.refund': async (args, ctx) => {
+    const me = actor(ctx);
+    const today = ctx.deps.clock.today();
+    await ctx.deps.db.transaction((tx) =>
+      once(tx, { key: args.idempotency_key, operation: 'suspense.refund', userId: me.id, args }, async () =>
+        refundItem(tx, me, { item: args.item, borrowerBankAccountId: args.borrower_bank_account_id, note: args.note ?? null }, today),
+      ),
+    );
+    return loadSuspenseItem(ctx.deps.db, args.item);
+  },
+
+  'suspense.decideRefund': async (args, ctx) => {
+    const me = actor(ctx);
+    const today = ctx.deps.clock.today();
+    await ctx.deps.db.transaction((tx) =>
+      once(tx, { key: args.idempotency_key, operation: 'suspense.decideRefund', userId: me.id, args }, async () => {
+        await decideRefund(tx, me, { item: args.item, approve: args.approve, reason: args.reason ?? null }, today);
+        return { ok: true };
+      }),
+    );
+    return loadSuspenseItem(ctx.deps.db, args.item);
+  },
+};
