@@ -7,7 +7,8 @@
 import { dashboardHandlers } from '../areas/intake/handlers';
 import { ledgerHandlers } from '../areas/ledger/handlers';
 import { disbursementHandlers } from '../areas/servicing/handlers';
-import { collectionsHandlers, paymentHandlers, prepaymentHandlers, servicingMovesHandlers } from '../areas/collection/handlers';
+import { paymentHandlers, prepaymentHandlers, servicingMovesHandlers } from '../areas/collection/handlers';
+import { collectionsHandlers } from '../areas/collections-desk/handlers';
 import { boletoHandlers } from '../areas/boletos/handlers';
 import { cnabReturnHandlers, remittanceHandlers, remittanceManualHandlers } from '../areas/bank-files/handlers';
 import { pixHandlers } from '../areas/pix/handlers';

@@ -58,5 +58,6 @@ export {
 } from './installments';
 export { changeInstallment, changeInstallments, loadTarget, lockedServicing, type InstallmentChange, type InstallmentTarget } from './installment-change';
 export { checkPaymentBatch, payBatch, type BatchPaymentResult, type PaymentInput } from './payments';
-export { BANK_RETURN_REFERENCE } from './bank-settlement';
+export { BANK_RETURN_REFERENCE, bankShortOf } from './bank-settlement';
+export type { InstallmentTransactionRow } from './schema';
 export { installmentWithStatus, lockOperationRows } from './payment-reads';

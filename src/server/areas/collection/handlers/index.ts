@@ -2,4 +2,3 @@
 export { paymentHandlers } from './payments';
 export { prepaymentHandlers } from './prepayment';
 export { servicingMovesHandlers } from './moves';
-export { collectionsHandlers } from './collections';

@@ -23,7 +23,7 @@ import { COLLECTING_STATUSES } from '@shared/credit-operation-status';
 import type { Db } from '../../db/connect';
 import { creditOperationInstallments as installments } from '../operations/schema';
 import { addDays } from '../../domain/servicing/business-days';
-import { collectible } from './collections';
+import { collectible } from './overdue';
 
 type Rows<T> = { rows: T[] };
 const two = (v: string | number | null | undefined) => new Decimal(v ?? 0).toFixed(2);

@@ -1,9 +1,9 @@
 /**
- * The collections desk's calls: the expired installments (list and export)
+ * What src/server/routes.ts registers for the collections desk: the expired installments (list and export)
  * and the dashboard's portfolio figures, all as of the business date.
  */
 import type { Handlers } from '../../../platform/http/handler';
-import { exportExpiredInstallments, listExpiredInstallments } from '../collections';
+import { exportExpiredInstallments, listExpiredInstallments } from '../overdue';
 import { portfolioOn } from '../portfolio';
 
 export const collectionsHandlers: Pick<Handlers, 'collections.expiredInstallments' | 'collections.expiredInstallmentsExport' | 'home.portfolio'> = {

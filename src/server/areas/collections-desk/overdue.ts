@@ -60,11 +60,9 @@ import { addDays, isBusinessDay, payableUntil, previousBusinessDay } from '../..
 import { bareDocument, docColumn, fold, foldSql, single } from '../../platform/list-filters';
 import { exportRows, listConditions, listOrder, listTotal, ordered, type Direction, type ListSpec } from '../../platform/list';
 import type { OperationRow } from '../operations';
-import { replayOf, servicingContext, termsOfDisbursement, transactionsOf, type InstallmentRow, type ServicingContext } from './installments';
+import { bankShortOf, replayOf, servicingContext, termsOfDisbursement, transactionsOf, type InstallmentRow, type InstallmentTransactionRow, type ServicingContext } from '../collection';
 import { disbursements } from '../servicing/schema';
-import type { InstallmentTransactionRow } from './schema';
 import { stillCollected } from '../servicing';
-import { bankShortOf } from './bank-settlement';
 
 type Filter = (typeof EXPIRED_INSTALLMENT_FILTERS)[number];
 type Sort = (typeof EXPIRED_INSTALLMENT_SORTS)[number];
