@@ -201,7 +201,7 @@ describe('slip → cobv at the sandbox → signed notice → installment paid', 
     expect(await server.database.rows("SELECT 1 FROM pix_notices WHERE end_to_end_id = 'E00000000202602101430FORGED001'")).toEqual([]);
   });
 
-  it('unknown txid, wrong amount and an installment already paid: kept unmatched with the reason, nothing posted', async () => {
+  it('unknown txid, wrong amount and an installment already paid: kept unmatched with the reason, the money booked to suspense', async () => {
     const second = installments[1];
     await call(server, 'boleto.slip', { x: second.id }, tokens.agent);
     const [secondCharge] = await chargesOf(second.id);
@@ -223,8 +223,20 @@ describe('slip → cobv at the sandbox → signed notice → installment paid', 
       ['E0000000020260210WRONGAMOUNT01', 'unmatched', 'wrong_amount'],
       ['E0000000020260210ALREADYPAID01', 'unmatched', 'refused'],
     ]);
-    expect(await server.database.rows('SELECT DISTINCT posting_id FROM journal_entries')).toHaveLength(postingsBefore.length);
+    // Each credit is booked once, bank ← suspense (valores a identificar), and listed for a person to apply or refund.
+    expect(await server.database.rows('SELECT DISTINCT posting_id FROM journal_entries')).toHaveLength(postingsBefore.length + 3);
+    const listed = await call(server, 'suspense.list', { filter: { state: 'open' }, limit: 100 }, tokens.operator);
+    expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+    const fromPix = (listed.body.items as Array<Record<string, unknown>>).filter((i) => i.source === 'pix').map((i) => [i.source_reference, i.reason, i.amount, i.installment_id]);
+    expect(fromPix.sort()).toEqual(
+      [
+        ['E0000000020260210UNKNOWN000001', 'unknown_title', '10.00', null],
+        ['E0000000020260210WRONGAMOUNT01', 'wrong_amount', '1.00', second.id],
+        ['E0000000020260210ALREADYPAID01', 'refused', charge.amount, installments[0].id],
+      ].sort(),
+    );
     expect((await installmentOf(second.id)).installment.status).not.toBe('paid');
+    await expectBooksBalanced(server, tokens.operator);
   });
 
   it('paid late by Pix: the charge multa and juros are what the app computes, so it settles exactly', async () => {

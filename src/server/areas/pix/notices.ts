@@ -48,6 +48,8 @@ import { users } from '../access/schema';
 import { pixNotices, pixWebhookDeliveries, pixWebhookRefusals, type PixChargeRow, type PixNoticeRow } from './schema';
 import { pixSettingsOf } from './settings';
 import { chargesByTxid } from './charges';
+import { recordUnappliedMany } from '../suspense';
+import type { SuspenseReason } from '@shared/suspense';
 
 export const PIX_NOTICE_MESSAGES = {
   replayed: 'Aviso de Pix já recebido (mesma assinatura): reenvio ignorado.',
@@ -96,15 +98,51 @@ export interface NoticeOutcome {
 /** An unmatched pix as stored, handed to onUnmatchedNotice. */
 export type UnmatchedNotice = PixNoticeRow & { status: 'unmatched' };
 
+/** Why a pix settled nothing, in suspense's words (the notice's reason starts with its kind). */
+function suspenseReason(reason: string | null): SuspenseReason {
+  if (reason?.startsWith('wrong_amount')) return 'wrong_amount';
+  if (reason?.startsWith('refused')) return 'refused';
+  return 'unknown_title';
+}
+
+/** The payer as the Pix API's notice may name them (`pagador`: nome, cpf or cnpj); absent from many PSPs' notices. */
+function payerOf(payload: unknown): { name: string | null; document: string | null } {
+  const payer = (payload as { pagador?: { nome?: unknown; cpf?: unknown; cnpj?: unknown } } | null)?.pagador;
+  const text = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v.trim().slice(0, 200) : null);
+  return { name: text(payer?.nome), document: text(payer?.cpf) ?? text(payer?.cnpj) };
+}
+
 /**
- * Where a Pix that settles no installment goes: money the provider credited
- * that this area could not apply (unknown txid, wrong amount, refused by the
- * payment rules). Called inside the delivery's transaction with the rows just
- * stored. Today the notice stays listed here as unmatched (pix_notices); the
- * suspense area ("valores a identificar") takes it from here when wired.
+ * Where a Pix that settles no installment goes: money the provider credited that this area could not apply (unknown
+ * txid, wrong amount, refused by the payment rules) is booked to suspense ("valores a identificar": bank ← suspense),
+ * with the notice's end-to-end id as its source, the charge's operation and installment when the txid named one, in
+ * the delivery's transaction — so the ledger's bank account matches the Pix account, and a person applies or refunds
+ * it from the suspense screen.
  */
-export async function onUnmatchedNotice(_tx: Db, _notices: readonly UnmatchedNotice[]): Promise<void> {
-  // Nothing else yet: the notice row (status 'unmatched', its reason) is the record.
+export async function onUnmatchedNotice(tx: Db, notices: readonly UnmatchedNotice[], today: string): Promise<void> {
+  const byTxid = await chargesByTxid(tx, [...new Set(notices.map((n) => n.txid ?? '').filter((t) => t !== ''))]);
+  const charges = new Map([...byTxid.values()].map((c) => [c.id, c] as const));
+  await recordUnappliedMany(
+    tx,
+    notices.map((n) => {
+      const charge = n.charge_id === null ? undefined : charges.get(n.charge_id);
+      const payer = payerOf(n.payload);
+      return {
+        companyId: n.company_id,
+        amount: n.amount,
+        receivedOn: n.paid_on <= today ? n.paid_on : today,
+        payerName: payer.name,
+        payerDocument: payer.document,
+        source: 'pix' as const,
+        sourceReference: n.end_to_end_id,
+        reason: suspenseReason(n.reason),
+        creditOperationId: charge?.credit_operation_id ?? null,
+        installmentId: charge?.installment_id ?? null,
+        method: 'pix' as const,
+        actorId: null,
+      };
+    }),
+  );
 }
 
 interface Candidate {
@@ -173,7 +211,7 @@ export async function receiveNotices(db: Db, companyId: number, entries: readonl
     // Another delivery stored one of these between the read and now: roll back whole, the provider sends again.
     if (stored.length !== rows.length) throw conflict(PIX_NOTICE_MESSAGES.concurrent);
     const unmatched = stored.filter((r): r is UnmatchedNotice => r.status === 'unmatched');
-    if (unmatched.length) await onUnmatchedNotice(tx, unmatched);
+    if (unmatched.length) await onUnmatchedNotice(tx, unmatched, today);
     const outcome = { received: entries.length, settled: stored.length - unmatched.length, unmatched: unmatched.length, duplicates: entries.length - stored.length };
     await logActivity(tx, { actorId: null, action: 'pix.webhook', entity: 'company', entityId: companyId, after: outcome });
     return outcome;
