@@ -24,13 +24,13 @@ import Decimal from 'decimal.js';
 import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { formatCurrency } from '@shared/format';
 import type { ReceiptMethod } from '@shared/servicing';
-import type { SuspenseItem, SuspenseReason, SuspenseSource, SuspenseState } from '@shared/contract/servicing-suspense';
+import { SUSPENSE_FILTERS, SUSPENSE_SORTS, type SuspenseItem, type SuspenseReason, type SuspenseSource, type SuspenseState } from '@shared/contract/servicing-suspense';
 import type { Db } from '../../db/connect';
 import { insertRows } from '../../db/insert-rows';
 import { users } from '../access/schema';
 import { borrowers, borrowerBankAccounts } from '../borrowers/schema';
 import { creditOperationInstallments, creditOperations } from '../operations/schema';
-import { badRequest, conflict, notFound } from '../../platform/http/errors';
+import { badRequest, conflict, MESSAGES, notFound } from '../../platform/http/errors';
 import { logActivities, logActivity, type ActivityEntry } from '../../platform/activity';
 import { post, type JournalItem } from '../ledger';
 import { lockOperationRows, pay } from '../collection';
@@ -363,6 +363,10 @@ function stateFilterOf(value: unknown): StateFilter {
 
 /** Items as the screen lists them, newest first, with the open total of every item the filters match. */
 export async function listSuspense(db: Db, args: SuspenseListArgs, today: string) {
+  // As every list of the contract: a name it does not declare is refused, never silently ignored.
+  const unknown = Object.keys(args.filter ?? {}).find((name) => !(SUSPENSE_FILTERS as readonly string[]).includes(name));
+  if (unknown !== undefined) throw badRequest(MESSAGES.unknownFilter(unknown), `filter.${unknown}`);
+  if (args.sort?.field && !(SUSPENSE_SORTS as readonly string[]).includes(args.sort.field)) throw badRequest(MESSAGES.unknownSort(args.sort.field), 'sort');
   const state = stateFilterOf(args.filter?.state);
   const borrowerId = args.filter?.borrower_id;
   const conditions: SQL[] = [stateCondition(state)];

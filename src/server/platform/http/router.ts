@@ -160,7 +160,8 @@ function installJsonParser(app: FastifyInstance, defaultLimit: number): void {
       done(new HttpError(413, MESSAGES.bodyTooLarge, undefined, 'too-large'), undefined);
       return;
     }
-    request.rawBody = bytes;
+    // Kept only where a signature is checked over it: a return file's megabytes are not held twice.
+    if (request.operation?.op.access === 'provider') request.rawBody = bytes;
     const text = bytes.toString('utf8');
     try {
       if (text.trim() === '') throw new SyntaxError('empty body');
