@@ -9,7 +9,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import type { Page } from '@playwright/test';
-import { test, expect, signInAs, signOut, directCall, directSignIn, DEMO, DEMO_PASSWORD, expectNoSeriousViolations, type Harness } from './harness';
+import { test, expect, signIn, signInAs, signOut, directCall, directSignIn, DEMO, DEMO_PASSWORD, expectNoSeriousViolations, type Harness } from './harness';
 import type { TrialBalanceView } from '../../src/shared/contract';
 import { sandboxPix, signedSandboxNotice } from '../../src/server/areas/pix/sandbox';
 
@@ -48,7 +48,9 @@ test('the sandbox provider chosen, a boleto with its dynamic Pix code, the signe
     [today],
   );
   expect(op, 'the demo seed has a disbursed operation on time').toBeDefined();
-  await signInAs(page, harness, DEMO.operador.email, `/app/clientOperation/analize/${op.id}?tab=installments`);
+  // Signed out on the login screen: signing in there lands on home first (signIn waits for it), then the operation.
+  await signIn(page, DEMO.operador.email, DEMO_PASSWORD);
+  await harness.goto(`/app/clientOperation/analize/${op.id}?tab=installments`);
   await page.getByRole('button', { name: /^Receber a parcela/ }).first().click();
   await expect(page).toHaveURL(/\/payments\//);
   const installmentId = Number(/payments\/(\d+)\//.exec(page.url())?.[1]);

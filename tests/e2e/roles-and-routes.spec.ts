@@ -7,9 +7,9 @@ import { translate } from '../../src/shared/i18n';
 
 const DASHBOARD = ['/home'];
 const SOLICITATIONS = ['/solicitations/pending', '/solicitations', '/simulations', '/entrepreneurs'];
-const OPERATIONS = ['/allOperations', '/clientOperation', '/clientOperation/cession', '/company-operation', '/messages'];
-// The cession across operations is for the roles that may assign: the agent's menu goes without it.
-const AGENT_OPERATIONS = OPERATIONS.filter((p) => p !== '/clientOperation/cession');
+const OPERATIONS = ['/allOperations', '/clientOperation', '/clientOperation/cession', '/clientOperation/suspense', '/company-operation', '/messages'];
+// The cession across operations and the money to identify (suspense) are for the roles that move money: the agent's menu goes without them.
+const AGENT_OPERATIONS = OPERATIONS.filter((p) => p !== '/clientOperation/cession' && p !== '/clientOperation/suspense');
 const OPERATOR_FORMS = ['/projects', '/how-did-find', '/situations', '/reasons'];
 const SETTINGS = ['/users', '/logsPage', '/lgpd'];
 
