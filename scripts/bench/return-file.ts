@@ -67,7 +67,7 @@ export async function returnFileFigure(): Promise<void> {
     const slips = await insertSlips(server.database, { operationIds, accountId: account.id, issuedBefore: PAID_ON, limit: titles, perOperation: TITLES_PER_OPERATION });
     await server.database.rows('ANALYZE');
     const content = itauReturnFile(
-      { agency: account.agency, account: account.account, accountDac: account.account_digit ?? '0', companyDocument: '27185642000100' },
+      { agency: account.agency, account: account.account, accountDac: account.account_digit ?? '0', companyDocument: '27185642000169' },
       slips.map((s) => ({ movement: '06', nossoNumero: s.sequence.padStart(8, '0'), amount: s.amount, paid: s.amount, fee: '1.90', occurredOn: PAID_ON, creditedOn: PAID_ON })),
       { generatedOn: PAID_ON, fileSequence: 77 },
     );
