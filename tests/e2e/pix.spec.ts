@@ -8,20 +8,11 @@
  * and the trial balance is zero.
  */
 import { execFileSync } from 'node:child_process';
-import type { Page } from '@playwright/test';
-import { test, expect, signIn, signInAs, signOut, directCall, directSignIn, DEMO, DEMO_PASSWORD, expectNoSeriousViolations, type Harness } from './harness';
+import { test, expect, savedPath, signIn, signInAs, signOut, directCall, directSignIn, DEMO, DEMO_PASSWORD, expectNoSeriousViolations } from './harness';
 import type { TrialBalanceView } from '../../src/shared/contract';
 import { sandboxPix, signedSandboxNotice } from '../../src/server/areas/pix/sandbox';
 
 test.use({ viewport: { width: 1280, height: 800 } });
-
-async function savedPath(page: Page, harness: Harness): Promise<string> {
-  const toast = page.locator('.bp6-toast').filter({ hasText: 'Arquivo salvo em' }).last();
-  await expect(toast).toBeVisible();
-  const path = ((await toast.textContent()) ?? '').replace(/^.*?(\/\S+\.pdf).*$/s, '$1');
-  expect(path.startsWith(harness.paths.downloads)).toBe(true);
-  return path;
-}
 
 test('the sandbox provider chosen, a boleto with its dynamic Pix code, the signed notice settles the installment', async ({ page, harness, server }) => {
   test.setTimeout(240_000);

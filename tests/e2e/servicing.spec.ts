@@ -24,7 +24,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { test, expect, signInAs, signIn, signOut, directCall, directSignIn, DEMO, DEMO_PASSWORD, expectNoSeriousViolations, type Harness } from './harness';
+import { test, expect, savedPath, signInAs, signIn, signOut, directCall, directSignIn, DEMO, DEMO_PASSWORD, expectNoSeriousViolations } from './harness';
 import type { TrialBalanceView } from '../../src/shared/contract';
 import { readAssignmentRemittance } from '../../src/server/domain/cnab444';
 
@@ -330,15 +330,6 @@ test('a reversal above the company limit and a write-off each wait for a second 
   await page.getByTestId('confirm-dialog-cancel').click();
   await expect(page.getByTestId('operation-write-off-pending')).toHaveCount(0);
 });
-
-/** The path a "saved" toast names ("Arquivo salvo em /…/x.pdf"). */
-async function savedPath(page: Page, harness: Harness): Promise<string> {
-  const toast = page.locator('.bp6-toast').filter({ hasText: 'Arquivo salvo em' }).last();
-  await expect(toast).toBeVisible();
-  const path = ((await toast.textContent()) ?? '').replace(/^.*?(\/\S+\.pdf).*$/s, '$1');
-  expect(path.startsWith(harness.paths.downloads)).toBe(true);
-  return path;
-}
 
 /** A linha digitável as printed: 5.5 5.6 5.6 1 14 digits. */
 const DIGITABLE_LINE = /\d{5}\.\d{5} \d{5}\.\d{6} \d{5}\.\d{6} \d \d{14}/g;

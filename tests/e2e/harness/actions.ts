@@ -145,3 +145,12 @@ export async function expectSignedOutAndClean(
     expect(reachable.sessionStorage.includes(trace), `'${trace}' in sessionStorage`).toBe(false);
   }
 }
+
+/** The path a "saved" toast names ("Arquivo salvo em /…/x.pdf"), inside the test's downloads folder. */
+export async function savedPath(page: Page, harness: Pick<Harness, 'paths'>): Promise<string> {
+  const toast = page.locator('.bp6-toast').filter({ hasText: 'Arquivo salvo em' }).last();
+  await expect(toast).toBeVisible();
+  const path = ((await toast.textContent()) ?? '').replace(/^.*?(\/\S+\.pdf).*$/s, '$1');
+  expect(path.startsWith(harness.paths.downloads)).toBe(true);
+  return path;
+}

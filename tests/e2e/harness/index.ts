@@ -1,6 +1,6 @@
 export { test, expect, type Harness, type TestServer } from './fixtures';
 export { readOutboxCode, lastOutboxId, type OutboxLabel } from './outbox';
 export { directCall, directSignIn } from './direct-api';
-export { signIn, signInAs, signOut, DEMO_PASSWORD, DEMO, menuPaths, expectSignedOutAndClean } from './actions';
+export { savedPath, signIn, signInAs, signOut, DEMO_PASSWORD, DEMO, menuPaths, expectSignedOutAndClean } from './actions';
 export { chooseRole, setSwitch, fillUserForm, visibleUserIds, type NewUser } from './forms';
 export { axeBuilder, seriousViolations, expectNoSeriousViolations } from './axe';

@@ -8,22 +8,13 @@ import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyTolerance } from '../../../../src/server/areas/collection/bank-settlement';
-import type { InstallmentRow, ServicingContext } from '../../../../src/server/areas/collection/installments';
+import { lateChargeTerms as asLate, type InstallmentRow, type ServicingContext } from '../../../../src/server/areas/collection/installments';
 import { amountDueAt, replayInstallment } from '../../../../src/server/domain/servicing/allocation';
 import { addDays } from '../../../../src/server/domain/servicing/days';
-import type { LateChargeTerms } from '../../../../src/server/domain/servicing/late-charges';
 import { paymentPosting, roundingPosting, toleratedSettlement } from '../../../../src/server/domain/servicing/postings';
 import { trialBalance } from '../../../../src/server/domain/ledger/posting';
 
 type Terms = ServicingContext['terms'];
-const asLate = (t: Terms): LateChargeTerms => ({
-  lateFeePercent: t.late_fee_percent,
-  defaultInterestMonthlyPercent: t.default_interest_monthly_percent,
-  remuneratory: t.remuneratory,
-  contractMonthlyPercent: t.contract_monthly_percent,
-  legacyUntil: t.legacy_until,
-  lateDaysFrom: t.late_days_from,
-});
 
 describe('the bank settlement tolerance', () => {
   it('takes a difference up to the tolerance either way, never an exact payment nor one beyond it', () => {
