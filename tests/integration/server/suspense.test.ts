@@ -239,6 +239,32 @@ describe('applying and refunding', () => {
     expect((await books()).bank.minus(before.bank).toFixed(2)).toBe('-1815.50');
     await expectBooksAgree();
   });
+
+  it('a payment applied from suspense and reversed gives its money back to suspense, not to the bank; applied again, it pays once', async () => {
+    const item = (await openList({ state: 'applied' })).items.find((i) => i.reason === 'overpaid')!;
+    const third = installments[2];
+    const [move] = item.moves as Array<{ transaction_id: number }>;
+    const before = await books();
+    const reversed = await call(
+      server,
+      'servicing.reverse',
+      { id: opId, installment: third.id, detailId: move.transaction_id, reason: 'aplicado na parcela errada', idempotency_key: key() },
+      tokens.operator,
+    );
+    expect(reversed.status, JSON.stringify(reversed.body)).toBe(200);
+    const after = await books();
+    // The bank never moved for it: the money is back where it waited, and the item is open again.
+    expect(after.bank.toFixed(2)).toBe(before.bank.toFixed(2));
+    expect(after.suspense.minus(before.suspense).toFixed(2)).toBe('-50.00');
+    expect((await openList()).items.find((i) => i.id === item.id)).toMatchObject({ state: 'open', open_amount: '50.00' });
+    await expectBooksAgree();
+
+    const again = await call(server, 'suspense.apply', { item: item.id, installment_id: third.id, idempotency_key: key() }, tokens.operator);
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body).toMatchObject({ state: 'applied', open_amount: '0.00' });
+    expect((await books()).suspense.toFixed(2)).toBe(before.suspense.toFixed(2));
+    await expectBooksAgree();
+  });
 });
 
 describe('a credit naming no title of ours', () => {

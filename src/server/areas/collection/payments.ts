@@ -76,7 +76,8 @@ import { badRequest, conflict, HttpError, notFound } from '../../platform/http/e
 import { logActivities, logActivity, type ActivityEntry } from '../../platform/activity';
 import { activePayments, checkNewPayment, reallocationChanges, replayInstallment, type Allocation, type Replay, type Split } from '../../domain/servicing/allocation';
 import { assignedPaymentPosting, paymentPosting, reallocationPosting, reversalPosting } from '../../domain/servicing/postings';
-import { post, type JournalItem } from '../ledger';
+import { post, transactionBalance, type JournalItem } from '../ledger';
+import { suspenseInPosting } from '../../domain/servicing/suspense-postings';
 import { detailsView, eventsOf, figuresOf, INSTALLMENT_MESSAGES, lateChargeTerms, transactionsOf, type InstallmentRow, type ServicingContext } from './installments';
 import {
   installmentsWithStatus,
@@ -572,7 +573,10 @@ async function performReversal(tx: Db, actor: Actor, target: ReversalTarget, rea
     .returning();
   const paid = target.toAssignee ? assignedPaymentPosting(standing.split) : paymentPosting(standing.split);
   const rounding = await roundingReversal(tx, original.id, ctx.op.id, day, row.id);
-  await post(tx, [{ posting: reversalPosting(paid), link: { operationId: ctx.op.id, businessDate: day, transactionId: row.id } }, ...rounding]);
+  // A payment applied from suspense (valores a identificar) gives its money back there, not to the bank it never left.
+  const fromSuspense = await transactionBalance(tx, original.id, 'suspense_apply', 'suspense');
+  const backToSuspense = fromSuspense.gt(0) ? [{ posting: suspenseInPosting(fromSuspense), link: { operationId: ctx.op.id, businessDate: day, transactionId: row.id } }] : [];
+  await post(tx, [{ posting: reversalPosting(paid), link: { operationId: ctx.op.id, businessDate: day, transactionId: row.id } }, ...rounding, ...backToSuspense]);
   const after = replayAll(ctx, installment, [...rows, row], today);
   if (!target.toAssignee) await postReallocations(tx, ctx.op.id, before.allocations, after.allocations, day);
   await settle(tx, ctx.op, installment, after.state.paidOn, actor.id);

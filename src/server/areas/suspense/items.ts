@@ -21,7 +21,7 @@
  * the ledger's advisory lock (post()).
  */
 import Decimal from 'decimal.js';
-import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { formatCurrency } from '@shared/format';
 import type { ReceiptMethod } from '@shared/servicing';
 import { SUSPENSE_FILTERS, SUSPENSE_SORTS, type SuspenseItem, type SuspenseReason, type SuspenseSource, type SuspenseState } from '@shared/contract/servicing-suspense';
@@ -35,7 +35,7 @@ import { logActivities, logActivity, type ActivityEntry } from '../../platform/a
 import { post, type JournalItem } from '../ledger';
 import { lockOperationRows, pay } from '../collection';
 import { closeApproval, giveCheck, isPending, openMoveApproval, pendingApproval, pendingApprovalsOf, recordMoveAlone, weighMove, type Actor } from '../operations';
-import { suspenseApplyPosting, suspenseInPosting, suspenseRefundPosting } from './postings';
+import { suspenseApplyPosting, suspenseInPosting, suspenseRefundPosting } from '../../domain/servicing/suspense-postings';
 import { suspenseItems, suspenseMoves, type SuspenseItemRow, type SuspenseMoveRow } from './schema';
 
 export const SUSPENSE_MESSAGES = {
@@ -134,15 +134,24 @@ export async function recordUnappliedMany(tx: Db, inputs: readonly UnappliedInpu
   return ids;
 }
 
-/** What is open of an item after its moves. */
-function openOf(item: Pick<SuspenseItemRow, 'amount'>, moves: ReadonlyArray<Pick<SuspenseMoveRow, 'amount'>>): Decimal {
-  return moves.reduce((left, m) => left.minus(m.amount), new Decimal(item.amount));
+/**
+ * Whether a move still stands, as SQL over a move's alias: an application whose payment was reversed gave its money
+ * back to suspense (the reversal's suspense_in, collection's payments.ts), so it no longer counts.
+ */
+const standingMove = (m: string) =>
+  sql.raw(`NOT EXISTS (SELECT 1 FROM installment_transactions r WHERE ${m}.transaction_id IS NOT NULL AND r.reverses_id = ${m}.transaction_id)`);
+const movesWithStanding = { ...getTableColumns(suspenseMoves), standing: sql<boolean>`${standingMove('suspense_moves')}` };
+type MoveWithStanding = SuspenseMoveRow & { standing: boolean };
+
+/** What is open of an item after its standing moves. */
+function openOf(item: Pick<SuspenseItemRow, 'amount'>, moves: ReadonlyArray<Pick<MoveWithStanding, 'amount' | 'standing'>>): Decimal {
+  return moves.filter((m) => m.standing).reduce((left, m) => left.minus(m.amount), new Decimal(item.amount));
 }
 
-function stateOf(open: Decimal, moves: ReadonlyArray<Pick<SuspenseMoveRow, 'kind'>>): SuspenseState {
+function stateOf(open: Decimal, moves: ReadonlyArray<Pick<MoveWithStanding, 'kind' | 'standing'>>): SuspenseState {
   if (open.gt(0)) return 'open';
-  // Closed by its last move (a part applied, then the rest refunded: refunded).
-  return moves.at(-1)?.kind === 'refunded' ? 'refunded' : 'applied';
+  // Closed by its last standing move (a part applied, then the rest refunded: refunded).
+  return moves.filter((m) => m.standing).at(-1)?.kind === 'refunded' ? 'refunded' : 'applied';
 }
 
 /** The advisory lock space of suspense items (two-key form: this, the item's id). */
@@ -153,11 +162,11 @@ const ITEM_LOCK_SPACE = 0x5355_5350;
  * are append-only, and the app's role holds no UPDATE to take a row lock),
  * then, in a new statement, the item with its moves; 404 when there is none.
  */
-async function lockedItem(tx: Db, itemId: number): Promise<{ item: SuspenseItemRow; moves: SuspenseMoveRow[]; open: Decimal }> {
+async function lockedItem(tx: Db, itemId: number): Promise<{ item: SuspenseItemRow; moves: MoveWithStanding[]; open: Decimal }> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${ITEM_LOCK_SPACE}::int, ${itemId}::int)`);
   const [item] = await tx.select().from(suspenseItems).where(eq(suspenseItems.id, itemId));
   if (!item) throw notFound(SUSPENSE_MESSAGES.notFound);
-  const moves = await tx.select().from(suspenseMoves).where(eq(suspenseMoves.suspense_item_id, itemId)).orderBy(asc(suspenseMoves.id));
+  const moves = await tx.select(movesWithStanding).from(suspenseMoves).where(eq(suspenseMoves.suspense_item_id, itemId)).orderBy(asc(suspenseMoves.id));
   return { item, moves, open: openOf(item, moves) };
 }
 
@@ -345,13 +354,13 @@ function orderOf(sort: SuspenseListArgs['sort']): SQL {
 const SUSPENSE_FILTER_MESSAGE = 'Campo filter.state: use open, applied, refunded ou all.';
 
 /** Each item's amount still open (its amount less its moves), as SQL on the items' alias `si`. */
-const OPEN_SQL = sql`(si.amount - COALESCE((SELECT sum(m.amount) FROM suspense_moves m WHERE m.suspense_item_id = si.id), 0))`;
+const OPEN_SQL = sql`(si.amount - COALESCE((SELECT sum(m.amount) FROM suspense_moves m WHERE m.suspense_item_id = si.id AND ${standingMove('m')}), 0))`;
 
 function stateCondition(state: StateFilter): SQL {
   if (state === 'open') return sql`${OPEN_SQL} > 0`;
   if (state === 'all') return sql`TRUE`;
   // Closed items: refunded when their last move is a refund, applied otherwise (stateOf).
-  const last = sql`(SELECT m.kind FROM suspense_moves m WHERE m.suspense_item_id = si.id ORDER BY m.id DESC LIMIT 1)`;
+  const last = sql`(SELECT m.kind FROM suspense_moves m WHERE m.suspense_item_id = si.id AND ${standingMove('m')} ORDER BY m.id DESC LIMIT 1)`;
   return state === 'refunded' ? sql`${OPEN_SQL} <= 0 AND ${last} = 'refunded'` : sql`${OPEN_SQL} <= 0 AND ${last} = 'applied'`;
 }
 
@@ -404,7 +413,7 @@ async function itemViews(db: Db, ids: readonly number[]): Promise<SuspenseItem[]
     .leftJoin(borrowers, eq(borrowers.id, suspenseItems.borrower_id))
     .where(inArray(suspenseItems.id, [...ids]));
   const moves = await db
-    .select({ move: suspenseMoves, actor: users.name })
+    .select({ move: movesWithStanding, actor: users.name })
     .from(suspenseMoves)
     .leftJoin(users, eq(users.id, suspenseMoves.actor_id))
     .where(inArray(suspenseMoves.suspense_item_id, [...ids]))

@@ -7,6 +7,10 @@
  *   bank and out of suspense (debit suspense, credit bank), so together the
  *   money goes from suspense to what the payment credits;
  * - suspense_refund: the item went back to its payer — suspense → bank.
+ * A payment applied from suspense and then reversed gives the money back to
+ * suspense: the reversal posts a suspense_in linked to it (collection's
+ * payments.ts), and the item counts that application no more (areas/suspense).
+ * Declared here, beside servicing's postings, because both areas post them.
  */
 import Decimal from 'decimal.js';
 import { signedPosting, type Posting } from '../../domain/ledger/posting';
