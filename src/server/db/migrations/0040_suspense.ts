@@ -24,30 +24,24 @@
  * journal_entries: the account 'suspense' (2.1.03) and the three posting
  * kinds, and credit_operation_id becomes nullable: a company-level posting
  * (money of nobody known yet, a Pix receipt naming no charge of ours)
- * belongs to no operation. The CHECK lists are written from @shared/ledger's
- * lists (one source, so another migration adding an account before this one
- * keeps it).
- *
- * The suspense lists' CHECKs come from @shared/suspense the same way.
+ * belongs to no operation. The CHECK lists are written out as they stood when
+ * this migration was made (@shared/ledger's, @shared/suspense's): a migration
+ * says the same thing forever; a later value comes with a later migration.
  *
  * limited_moves: a refund from suspense is a move of its own behind the
- * reversal limit ('suspense_refund'), listed from LIMITED_MOVE_NAMES likewise.
+ * reversal limit ('suspense_refund'), added to the list.
  */
-import { LEDGER_ACCOUNTS, LIMITED_MOVE_NAMES, POSTING_KINDS, RECEIPT_METHODS, SUSPENSE_MOVE_KINDS, SUSPENSE_REASONS, SUSPENSE_SOURCES } from '@shared/enums';
-
 export const id = '0040_suspense';
-
-const list = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
 
 export const sql = /* sql */ `
 ALTER TABLE journal_entries DROP CONSTRAINT journal_entries_kind_check;
-ALTER TABLE journal_entries ADD CONSTRAINT journal_entries_kind_check CHECK (kind IN (${list(POSTING_KINDS)}));
+ALTER TABLE journal_entries ADD CONSTRAINT journal_entries_kind_check CHECK (kind IN ('disbursement', 'payment', 'reversal', 'write_off', 'prepayment', 'reallocation', 'iof_remittance', 'bank_fee', 'cession', 'cession_reversal', 'repurchase', 'repurchase_reversal', 'rounding_difference', 'suspense_in', 'suspense_apply', 'suspense_refund'));
 ALTER TABLE journal_entries DROP CONSTRAINT journal_entries_account_check;
-ALTER TABLE journal_entries ADD CONSTRAINT journal_entries_account_check CHECK (account IN (${list(LEDGER_ACCOUNTS)}));
+ALTER TABLE journal_entries ADD CONSTRAINT journal_entries_account_check CHECK (account IN ('bank', 'loans_receivable', 'due_from_assignee', 'iof_payable', 'due_to_assignee', 'suspense', 'interest_income', 'fee_income', 'late_charge_income', 'cession_gain', 'credit_losses', 'bank_fees', 'cession_loss', 'repurchase_gain', 'repurchase_loss', 'rounding_differences'));
 ALTER TABLE journal_entries ALTER COLUMN credit_operation_id DROP NOT NULL;
 
 ALTER TABLE limited_moves DROP CONSTRAINT limited_moves_move_check;
-ALTER TABLE limited_moves ADD CONSTRAINT limited_moves_move_check CHECK (move IN (${list(LIMITED_MOVE_NAMES)}));
+ALTER TABLE limited_moves ADD CONSTRAINT limited_moves_move_check CHECK (move IN ('reversal', 'write_off', 'cession', 'cession_reversal', 'repurchase', 'repurchase_reversal', 'suspense_refund'));
 
 CREATE TABLE suspense_items (
   id serial PRIMARY KEY,
@@ -56,15 +50,15 @@ CREATE TABLE suspense_items (
   received_on date NOT NULL,
   payer_name text,
   payer_document text,
-  source text NOT NULL CHECK (source IN (${list(SUSPENSE_SOURCES)})),
+  source text NOT NULL CHECK (source IN ('return_line', 'pix', 'manual')),
   return_file_id integer REFERENCES return_files(id),
   return_line integer CHECK (return_line >= 1),
   source_reference text,
-  reason text NOT NULL CHECK (reason IN (${list(SUSPENSE_REASONS)})),
+  reason text NOT NULL CHECK (reason IN ('overpaid', 'already_paid', 'duplicate_line', 'refused', 'unknown_title', 'wrong_amount')),
   borrower_id integer REFERENCES borrowers(id),
   credit_operation_id integer REFERENCES credit_operations(id),
   installment_id integer REFERENCES credit_operation_installments(id),
-  method text NOT NULL CHECK (method IN (${list(RECEIPT_METHODS)})),
+  method text NOT NULL CHECK (method IN ('boleto', 'pix', 'ted', 'debit')),
   posting_id integer NOT NULL,
   actor_id integer REFERENCES users(id),
   created_at timestamptz NOT NULL DEFAULT now(),
@@ -78,7 +72,7 @@ CREATE UNIQUE INDEX suspense_items_source_reference ON suspense_items (source, s
 CREATE TABLE suspense_moves (
   id serial PRIMARY KEY,
   suspense_item_id integer NOT NULL REFERENCES suspense_items(id),
-  kind text NOT NULL CHECK (kind IN (${list(SUSPENSE_MOVE_KINDS)})),
+  kind text NOT NULL CHECK (kind IN ('applied', 'refunded')),
   amount numeric(14,2) NOT NULL CHECK (amount > 0),
   moved_on date NOT NULL,
   credit_operation_id integer REFERENCES credit_operations(id),
