@@ -31,7 +31,8 @@ import { findOperation, moveForContract, STATUS_PT, statusOf, type OperationRow 
 import type { ContractPdfInput } from './contract-pdf';
 import { listConditions, listOrder, ordered, type ListSpec } from '../../platform/list';
 import { markContracted } from '../intake';
-import { lateChargesAtIssue, lateChargeValues, REMUNERATORY_PLACEHOLDER } from './late-charge-terms';
+import { REMUNERATORY_PLACEHOLDER } from '@shared/contract/company';
+import { lateChargesAtIssue, lateChargeValues } from './late-charge-terms';
 
 export const CONTRACT_MESSAGES = {
   notFound: 'Contrato não encontrado.',

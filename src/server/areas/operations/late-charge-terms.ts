@@ -16,8 +16,6 @@ import { formatPercentage } from '@shared/format';
 import { REMUNERATORY_PLACEHOLDER } from '@shared/contract/company';
 import type { FrozenLateCharges } from './schema';
 
-export { REMUNERATORY_PLACEHOLDER };
-
 /** The terms a contract issued now states. */
 export function lateChargesAtIssue(
   params: { late_fee_percent: string; default_interest_monthly_percent: string; remuneratory_interest_in_delay: boolean },
