@@ -5,7 +5,9 @@
  * a identificar, sees the R$ 50,00 with who paid, why and the open total,
  * applies it to another installment of the same operation behind a
  * confirmation that states the amounts, and the list and the payment follow.
- * axe finds no serious violation on the list and the dialog.
+ * axe finds no serious violation on the list and the dialog. The payment
+ * reversed, the item is open again and its history shows the application
+ * marked "Estornada".
  */
 import Decimal from 'decimal.js';
 import { buildRequest, operation } from '../../src/shared/contract/index';
@@ -18,8 +20,8 @@ test('an operator applies money paid above an installment to another installment
   test.setTimeout(240_000);
   const today = server.clock.today();
   // An operation with two open installments never paid, released on or before today.
-  const open = await server.database.rows<{ id: number; credit_operation_id: number }>(
-    `SELECT i.id, i.credit_operation_id FROM credit_operation_installments i
+  const open = await server.database.rows<{ id: number; number: number; credit_operation_id: number }>(
+    `SELECT i.id, i.number, i.credit_operation_id FROM credit_operation_installments i
        JOIN credit_operations o ON o.id = i.credit_operation_id
        JOIN disbursements d ON d.credit_operation_id = o.id
       WHERE o.status = 'disbursed' AND i.paid_on IS NULL AND i.superseded_in IS NULL AND i.due_date >= $1::date AND d.disbursed_on <= $1::date
@@ -68,4 +70,22 @@ test('an operator applies money paid above an installment to another installment
   await expect(page.getByTestId('suspense-open-total')).toContainText('R$ 0,00');
   const payments = await server.database.rows<{ amount: string }>("SELECT amount::text AS amount FROM installment_transactions WHERE installment_id = $1 AND kind = 'payment'", [open[1].id]);
   expect(payments).toEqual([{ amount: '50.00' }]);
+
+  // The application reversed (by another screen): the item is open again, and its history keeps the application, marked.
+  const [applied] = await server.database.rows<{ id: number }>("SELECT id FROM installment_transactions WHERE installment_id = $1 AND kind = 'payment'", [open[1].id]);
+  const reversed = await directCall(
+    server.url,
+    'servicing.reverse',
+    { id: open[1].credit_operation_id, installment: open[1].id, detailId: applied.id, reason: 'aplicado na parcela errada', idempotency_key: 'e2e-suspense-reverse-0001' },
+    token,
+  );
+  expect(reversed.status, JSON.stringify(reversed.body)).toBe(200);
+  await page.reload();
+  await expect(page.getByTestId(`suspense-open-${item.id}`)).toContainText('R$ 50,00');
+  await page.getByTestId(`suspense-history-${item.id}`).click();
+  await expect(page.getByTestId('suspense-history')).toContainText(`Aplicado à parcela ${open[1].number} da operação OP-${String(open[1].credit_operation_id).padStart(6, '0')}`);
+  await expect(page.getByTestId('suspense-history')).toContainText('R$ 50,00');
+  await expect(page.getByTestId('suspense-history').getByText('Estornada')).toBeVisible();
+  await expectNoSeriousViolations(page, '.bp6-dialog');
+  await page.screenshot({ path: test.info().outputPath('suspense-history-1280.png') });
 });

@@ -34,10 +34,14 @@ export const suspenseMoveSchema = z.object({
   amount: moneySchema,
   moved_on: z.string(),
   installment_id: z.number().int().nullable(),
+  /** the installment's number in its operation's schedule (what people call it), with installment_id */
+  installment_number: z.number().int().nullable(),
   transaction_id: z.number().int().nullable(),
   borrower_bank_account_id: z.number().int().nullable(),
   note: z.string().nullable(),
   actor_name: z.string().nullable(),
+  /** an application whose payment was later reversed: its money went back to the item, which counts it no more */
+  reversed: z.boolean(),
   created_at: timestampSchema,
 });
 
@@ -61,6 +65,8 @@ export const suspenseItemSchema = z.object({
   installment_id: z.number().int().nullable(),
   /** a refund waiting for a second person (its approval request), or null */
   pending_refund_id: z.number().int().nullable(),
+  /** the person reading asked for that refund, so another person must decide it (four eyes) */
+  pending_refund_asked_by_me: z.boolean(),
   moves: z.array(suspenseMoveSchema),
   created_at: timestampSchema,
 });
@@ -87,7 +93,7 @@ export const suspenseOperations = {
     access: AllOperators,
     encoding: 'none',
     origin: 'designed',
-    description: 'One suspense item with its moves.',
+    description: 'One suspense item with its moves (an application whose payment was reversed is kept and marked reversed).',
     errors: [404],
     args: z.object(itemArgs),
     result: suspenseItemSchema,

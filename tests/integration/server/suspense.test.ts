@@ -228,6 +228,10 @@ describe('applying and refunding', () => {
     expect(waits.status, JSON.stringify(waits.body)).toBe(200);
     expect(waits.body).toMatchObject({ state: 'open', open_amount: '907.75' });
     expect(waits.body.pending_refund_id).toEqual(expect.any(Number));
+    // The asker is told it is theirs to wait on (the screen hides "decide" from them); the second person is not.
+    expect(waits.body.pending_refund_asked_by_me).toBe(true);
+    const seenByAdmin = await call(server, 'suspense.get', { item: b.id }, tokens.admin);
+    expect(seenByAdmin.body).toMatchObject({ pending_refund_id: waits.body.pending_refund_id, pending_refund_asked_by_me: false });
     const blocked = await call(server, 'suspense.apply', { item: b.id, installment_id: installments[3].id, idempotency_key: key() }, tokens.operator);
     expect(blocked.status).toBe(409);
     const own = await call(server, 'suspense.decideRefund', { item: b.id, approve: true, idempotency_key: key() }, tokens.operator);
@@ -257,11 +261,15 @@ describe('applying and refunding', () => {
     expect(after.bank.toFixed(2)).toBe(before.bank.toFixed(2));
     expect(after.suspense.minus(before.suspense).toFixed(2)).toBe('-50.00');
     expect((await openList()).items.find((i) => i.id === item.id)).toMatchObject({ state: 'open', open_amount: '50.00' });
+    // The history keeps the application, marked reversed (it no longer counts against what is open).
+    const reopened = await call(server, 'suspense.get', { item: item.id }, tokens.operator);
+    expect(reopened.body.moves).toEqual([expect.objectContaining({ kind: 'applied', amount: '50.00', transaction_id: move.transaction_id, installment_number: third.number, reversed: true })]);
     await expectBooksAgree();
 
     const again = await call(server, 'suspense.apply', { item: item.id, installment_id: third.id, idempotency_key: key() }, tokens.operator);
     expect(again.status, JSON.stringify(again.body)).toBe(200);
     expect(again.body).toMatchObject({ state: 'applied', open_amount: '0.00' });
+    expect(again.body.moves.map((m: { reversed: boolean }) => m.reversed)).toEqual([true, false]);
     expect((await books()).suspense.toFixed(2)).toBe(before.suspense.toFixed(2));
     await expectBooksAgree();
   });

@@ -313,3 +313,13 @@ export async function pendingApprovalsOf(db: Db, kind: ApprovalKind, entityIds: 
     .where(and(eq(approvalRequests.kind, kind), inArray(approvalRequests.entity_id, [...entityIds]), eq(approvalRequests.status, 'pending')));
   return new Map(rows.map((r) => [r.entity_id, r.id]));
 }
+
+/** The pending requests of a kind on these records with who asked each (entity id → request id and maker), for screens that hide a decision from its maker. */
+export async function pendingRequestsOf(db: Db, kind: ApprovalKind, entityIds: readonly number[]): Promise<Map<number, { id: number; maker_id: number }>> {
+  if (entityIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: approvalRequests.id, entity_id: approvalRequests.entity_id, maker_id: approvalRequests.maker_id })
+    .from(approvalRequests)
+    .where(and(eq(approvalRequests.kind, kind), inArray(approvalRequests.entity_id, [...entityIds]), eq(approvalRequests.status, 'pending')));
+  return new Map(rows.map((r) => [r.entity_id, { id: r.id, maker_id: r.maker_id }]));
+}

@@ -34,7 +34,7 @@ import { badRequest, conflict, MESSAGES, notFound } from '../../platform/http/er
 import { logActivities, logActivity, type ActivityEntry } from '../../platform/activity';
 import { post, type JournalItem } from '../ledger';
 import { lockOperationRows, pay } from '../collection';
-import { closeApproval, giveCheck, isPending, openMoveApproval, pendingApproval, pendingApprovalsOf, recordMoveAlone, weighMove, type Actor } from '../operations';
+import { closeApproval, giveCheck, isPending, openMoveApproval, pendingApproval, pendingRequestsOf, recordMoveAlone, weighMove, type Actor } from '../operations';
 import { suspenseApplyPosting, suspenseInPosting, suspenseRefundPosting } from '../../domain/servicing/suspense-postings';
 import { suspenseItems, suspenseMoves, type SuspenseItemRow, type SuspenseMoveRow } from './schema';
 
@@ -371,7 +371,8 @@ function stateFilterOf(value: unknown): StateFilter {
 }
 
 /** Items as the screen lists them, newest first, with the open total of every item the filters match. */
-export async function listSuspense(db: Db, args: SuspenseListArgs, today: string) {
+/** `viewerId`: the person reading (a refund they asked for is theirs to wait on, not to decide). */
+export async function listSuspense(db: Db, args: SuspenseListArgs, today: string, viewerId: number) {
   // As every list of the contract: a name it does not declare is refused, never silently ignored.
   const unknown = Object.keys(args.filter ?? {}).find((name) => !(SUSPENSE_FILTERS as readonly string[]).includes(name));
   if (unknown !== undefined) throw badRequest(MESSAGES.unknownFilter(unknown), `filter.${unknown}`);
@@ -389,7 +390,7 @@ export async function listSuspense(db: Db, args: SuspenseListArgs, today: string
   const [{ n, open_total: openTotal }] = (totals as unknown as { rows: Array<{ n: number; open_total: string }> }).rows;
   const page = await db.execute(sql`SELECT si.id FROM suspense_items si WHERE ${where} ORDER BY ${orderOf(args.sort)} LIMIT ${args.limit} OFFSET ${(args.page - 1) * args.limit}`);
   const ids = (page as unknown as { rows: Array<{ id: number }> }).rows.map((r) => Number(r.id));
-  const items = await itemViews(db, ids);
+  const items = await itemViews(db, ids, viewerId);
   return {
     items,
     meta: { currentPage: args.page, pageSize: args.limit, totalItems: Number(n), totalPages: Math.max(1, Math.ceil(Number(n) / args.limit)) },
@@ -399,13 +400,13 @@ export async function listSuspense(db: Db, args: SuspenseListArgs, today: string
 }
 
 /** One item as the screen shows it. */
-export async function loadSuspenseItem(db: Db, itemId: number): Promise<SuspenseItem> {
-  const [view] = await itemViews(db, [itemId]);
+export async function loadSuspenseItem(db: Db, itemId: number, viewerId: number): Promise<SuspenseItem> {
+  const [view] = await itemViews(db, [itemId], viewerId);
   if (!view) throw notFound(SUSPENSE_MESSAGES.notFound);
   return view;
 }
 
-async function itemViews(db: Db, ids: readonly number[]): Promise<SuspenseItem[]> {
+async function itemViews(db: Db, ids: readonly number[], viewerId: number): Promise<SuspenseItem[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .select({ item: suspenseItems, borrower: borrowers.name })
@@ -413,12 +414,13 @@ async function itemViews(db: Db, ids: readonly number[]): Promise<SuspenseItem[]
     .leftJoin(borrowers, eq(borrowers.id, suspenseItems.borrower_id))
     .where(inArray(suspenseItems.id, [...ids]));
   const moves = await db
-    .select({ move: movesWithStanding, actor: users.name })
+    .select({ move: movesWithStanding, actor: users.name, installmentNumber: creditOperationInstallments.number })
     .from(suspenseMoves)
     .leftJoin(users, eq(users.id, suspenseMoves.actor_id))
+    .leftJoin(creditOperationInstallments, eq(creditOperationInstallments.id, suspenseMoves.installment_id))
     .where(inArray(suspenseMoves.suspense_item_id, [...ids]))
     .orderBy(asc(suspenseMoves.id));
-  const pending = await pendingApprovalsOf(db, REFUND_KIND, ids);
+  const pending = await pendingRequestsOf(db, REFUND_KIND, ids);
   const byItem = new Map<number, typeof moves>();
   for (const m of moves) byItem.set(m.move.suspense_item_id, [...(byItem.get(m.move.suspense_item_id) ?? []), m]);
   const byId = new Map(rows.map((r) => [r.item.id, r]));
@@ -445,17 +447,20 @@ async function itemViews(db: Db, ids: readonly number[]): Promise<SuspenseItem[]
         borrower_name: r.borrower,
         credit_operation_id: r.item.credit_operation_id,
         installment_id: r.item.installment_id,
-        pending_refund_id: pending.get(id) ?? null,
-        moves: its.map(({ move, actor }) => ({
+        pending_refund_id: pending.get(id)?.id ?? null,
+        pending_refund_asked_by_me: pending.get(id)?.maker_id === viewerId,
+        moves: its.map(({ move, actor, installmentNumber }) => ({
           id: move.id,
           kind: move.kind,
           amount: money(move.amount),
           moved_on: move.moved_on,
           installment_id: move.installment_id,
+          installment_number: installmentNumber,
           transaction_id: move.transaction_id,
           borrower_bank_account_id: move.borrower_bank_account_id,
           note: move.note ?? move.refund_account,
           actor_name: actor,
+          reversed: !move.standing,
           created_at: move.created_at.toISOString(),
         })),
         created_at: r.item.created_at.toISOString(),

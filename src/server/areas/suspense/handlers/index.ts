@@ -19,9 +19,9 @@ function actor(ctx: HandlerContext): Actor {
 }
 
 export const suspenseHandlers: Pick<Handlers, SuspenseName> = {
-  'suspense.list': async (args, { deps }) => listSuspense(deps.db, args, deps.clock.today()),
+  'suspense.list': async (args, ctx) => listSuspense(ctx.deps.db, args, ctx.deps.clock.today(), requireAuth(ctx).user.id),
 
-  'suspense.get': async ({ item }, { deps }) => loadSuspenseItem(deps.db, item),
+  'suspense.get': async ({ item }, ctx) => loadSuspenseItem(ctx.deps.db, item, requireAuth(ctx).user.id),
 
   'suspense.apply': async (args, ctx) => {
     const me = actor(ctx);
@@ -31,7 +31,7 @@ export const suspenseHandlers: Pick<Handlers, SuspenseName> = {
         id: await applyItem(tx, me, { item: args.item, installmentId: args.installment_id, amount: args.amount ?? null }, today),
       })),
     );
-    return loadSuspenseItem(ctx.deps.db, args.item);
+    return loadSuspenseItem(ctx.deps.db, args.item, me.id);
   },
 
   'suspense.refund': async (args, ctx) => {
@@ -42,7 +42,7 @@ export const suspenseHandlers: Pick<Handlers, SuspenseName> = {
         refundItem(tx, me, { item: args.item, borrowerBankAccountId: args.borrower_bank_account_id, note: args.note ?? null }, today),
       ),
     );
-    return loadSuspenseItem(ctx.deps.db, args.item);
+    return loadSuspenseItem(ctx.deps.db, args.item, me.id);
   },
 
   'suspense.decideRefund': async (args, ctx) => {
@@ -54,6 +54,6 @@ export const suspenseHandlers: Pick<Handlers, SuspenseName> = {
         return { ok: true };
       }),
     );
-    return loadSuspenseItem(ctx.deps.db, args.item);
+    return loadSuspenseItem(ctx.deps.db, args.item, me.id);
   },
 };

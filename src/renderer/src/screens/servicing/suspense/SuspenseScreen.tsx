@@ -15,8 +15,9 @@ import { formatCurrency, formatDate } from '@shared/format';
 import { ListScreen } from '@kit/list/ListScreen';
 import { SUSPENSE_COLUMNS } from './columns';
 import { ApplyDialog, DecideRefundDialog, RefundDialog } from './SuspenseDialogs';
+import { SuspenseHistoryDialog } from './SuspenseHistory';
 
-type Open = { kind: 'apply' | 'refund' | 'decide'; item: SuspenseItem } | null;
+type Open = { kind: 'apply' | 'refund' | 'decide' | 'history'; item: SuspenseItem } | null;
 
 function OpenTotal({ total, date }: { total: string; date: string }) {
   const { t } = useTranslation();
@@ -62,14 +63,24 @@ export function SuspenseScreen() {
           icon: () => 'people',
           intent: 'warning',
           roles: contract['suspense.decideRefund'].access,
-          shown: (row) => row.pending_refund_id !== null,
+          // The person who asked waits for another: the server refuses them (four eyes), so the button is not theirs.
+          shown: (row) => row.pending_refund_id !== null && !row.pending_refund_asked_by_me,
           onClick: (item) => setOpen({ kind: 'decide', item }),
+        },
+        {
+          id: 'history',
+          label: () => 'suspense.actions.history',
+          icon: () => 'history',
+          roles: contract['suspense.get'].access,
+          shown: (row) => row.moves.length > 0,
+          onClick: (item) => setOpen({ kind: 'history', item }),
         },
       ]}
     >
       {open?.kind === 'apply' && <ApplyDialog item={open.item} onClose={() => setOpen(null)} />}
       {open?.kind === 'refund' && <RefundDialog item={open.item} onClose={() => setOpen(null)} />}
       {open?.kind === 'decide' && <DecideRefundDialog item={open.item} onClose={() => setOpen(null)} />}
+      {open?.kind === 'history' && <SuspenseHistoryDialog item={open.item} onClose={() => setOpen(null)} />}
     </ListScreen>
   );
 }
