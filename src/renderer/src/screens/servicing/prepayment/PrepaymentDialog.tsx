@@ -156,7 +156,7 @@ export function PrepaymentDialog({ creditOperationId, onApplied, onClose }: Prep
     try {
       const done = await apply.mutateAsync(applyArgs(creditOperationId, choice, q, sim, { method, reference, key: confirmKey }));
       toast.success(done.status === 'settled' ? t('prepayment.settled') : t('prepayment.applied', { version: done.schedule_version }));
-      await refresh();
+      await refresh({ operationId: creditOperationId });
       setConfirmKey(null);
       onApplied(done);
       onClose();
