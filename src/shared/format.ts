@@ -12,7 +12,6 @@ function onFirstUse(make: () => Intl.NumberFormat): () => Intl.NumberFormat {
   return () => (made ??= make());
 }
 
-const brl = onFirstUse(() => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL', minimumFractionDigits: 2, maximumFractionDigits: 2 }));
 const integer = onFirstUse(() => new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 }));
 
 /** Intl separates "R$" with a no-break space; plain spaces keep copy/paste and searches predictable. */
@@ -20,14 +19,73 @@ function plainSpaces(text: string): string {
   return text.replace(/[\u00a0\u202f]/g, ' ');
 }
 
+/**
+ * The languages amounts are written in: Portuguese "R$ 1.234,56", English "R$ 1,234.56". One way per language, for
+ * what a screen shows and what a field takes, so an amount copied from the screen can be typed back as it is.
+ */
+export type MoneyLocale = 'pt-BR' | 'en';
+
+let shownLocale: MoneyLocale = 'pt-BR';
+
+/**
+ * The language amounts are shown in when a caller does not name one: the renderer sets it with the app's language;
+ * the server and the main process (documents, Excel cells) keep Portuguese.
+ */
+export function setMoneyLocale(locale: MoneyLocale): void {
+  shownLocale = locale;
+}
+
+export function moneyLocale(): MoneyLocale {
+  return shownLocale;
+}
+
 export const EMPTY_CURRENCY = 'R$ ---';
 
-/** 'R$ ---' when empty; otherwise BRL with comma decimals and dot thousands, 2 decimals. */
-export function formatCurrency(value: number | string | null | undefined): string {
+const DECIMAL_TEXT = /^(-?)(\d+)(?:\.(\d*))?$/;
+
+/** A number or decimal text → sign and the absolute value with exactly two places, rounded half away from zero by text. */
+function twoPlaces(value: number | string): { negative: boolean; whole: string; cents: string } | null {
+  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : value.trim();
+  // Numbers too large or small for plain notation ("1e21", "1e-7") go through toFixed, which writes them out.
+  const plain = /e/i.test(text) ? (typeof value === 'number' ? value.toFixed(2) : '') : text;
+  const m = DECIMAL_TEXT.exec(plain);
+  if (!m) return null;
+  const fraction = (m[3] ?? '').padEnd(3, '0');
+  let digits = (m[2] + fraction.slice(0, 2)).replace(/^0+(?=\d)/, '');
+  if (fraction[2] >= '5') digits = addOne(digits);
+  digits = digits.padStart(3, '0');
+  const whole = digits.slice(0, -2);
+  const cents = digits.slice(-2);
+  return { negative: m[1] === '-' && /[1-9]/.test(digits), whole, cents };
+}
+
+/** A run of decimal digits plus one, by text (no float ever rounds a cent). */
+function addOne(digits: string): string {
+  const out = digits.split('');
+  for (let i = out.length - 1; i >= 0; i--) {
+    if (out[i] !== '9') {
+      out[i] = String(Number(out[i]) + 1);
+      return out.join('');
+    }
+    out[i] = '0';
+  }
+  return `1${out.join('')}`;
+}
+
+function grouped(whole: string, locale: MoneyLocale): string {
+  return whole.replace(/\B(?=(\d{3})+(?!\d))/g, locale === 'en' ? ',' : '.');
+}
+
+/**
+ * 'R$ ---' when empty; otherwise BRL with 2 decimals, written as the language writes amounts: "R$ 1.234,56" in
+ * Portuguese (the default), "R$ 1,234.56" in English; a negative amount is "-R$ 12,30". Decimal text is formatted by
+ * text, so no digit is lost or invented by a binary float.
+ */
+export function formatCurrency(value: number | string | null | undefined, locale: MoneyLocale = shownLocale): string {
   if (value === null || value === undefined || value === '') return EMPTY_CURRENCY;
-  const n = typeof value === 'number' ? value : Number(value);
-  if (Number.isNaN(n)) return EMPTY_CURRENCY;
-  return plainSpaces(brl().format(n));
+  const parts = twoPlaces(value);
+  if (!parts) return EMPTY_CURRENCY;
+  return `${parts.negative ? '-' : ''}R$ ${grouped(parts.whole, locale)}${locale === 'en' ? '.' : ','}${parts.cents}`;
 }
 
 /**

@@ -7,7 +7,9 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { z } from 'zod';
 import { asTranslate, issueText } from '@kit/form/messages';
+import { setMoneyLocale } from '@shared/format';
 import { DEFAULT_LOCALE, resources } from '@shared/i18n';
+import { textLocaleOf } from '@kit/form/localeText';
 import type { Locale } from '@shared/bridge';
 
 export function initI18n(): void {
@@ -19,6 +21,9 @@ export function initI18n(): void {
     interpolation: { escapeValue: false },
     initAsync: false,
   });
+  // Amounts are shown the way the language writes them, the same way the money fields take them.
+  setMoneyLocale(textLocaleOf(i18next.language));
+  i18next.on('languageChanged', (language: string) => setMoneyLocale(textLocaleOf(language)));
   // Any zod parse in the renderer words its problems from the catalogue in the language shown,
   // never in zod's English (forms go further and name the field: components/form/resolver).
   const t = asTranslate((key, vars) => i18next.t(key, vars));

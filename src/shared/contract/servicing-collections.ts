@@ -101,6 +101,20 @@ export const EXPIRED_INSTALLMENT_EXPORT_COLUMNS: readonly ExcelColumn[] = [
   { key: 'amount_due', header: 'collections.columns.amountDue', format: 'currency' },
 ];
 
+/**
+ * The totals of every installment the filters match (not only the page's): how many, what is open of them without
+ * charges, the charges (multa, juros de mora, contract interest) and the amount due, as of the business date. Null
+ * when the count stops at EXPIRED_INSTALLMENT_COUNT_CAP (each total needs every match's charges: narrower filters
+ * give them).
+ */
+export const expiredTotalsSchema = z.object({
+  count: z.number().int(),
+  open_value: moneySchema,
+  charges: moneySchema,
+  amount_due: moneySchema,
+});
+export type ExpiredTotals = z.infer<typeof expiredTotalsSchema>;
+
 /** Portfolio-at-risk thresholds of the dashboard, in days late. */
 export const PORTFOLIO_RISK_DAYS = [15, 30, 60, 90] as const;
 
@@ -141,11 +155,17 @@ export const collectionsOperations = {
     cacheable: true,
     origin: 'spec',
     description:
-      'Every overdue installment on the business date (operations being collected, not settled, past their charge-free day), most days late first: days late, value, open value, multa, juros de mora, contract interest and amount due as of today, borrower and product. Filters: band (1-15, 16-30, 31-60, 61-90, 90+; one or a list), borrower (name or document contains), borrower_id, product, credit_operation_id, valueStart/valueEnd (the scheduled value). The count stops at EXPIRED_INSTALLMENT_COUNT_CAP (capped).',
+      'Every overdue installment on the business date (operations being collected, not settled, past their charge-free day), most days late first: days late, value, open value, multa, juros de mora, contract interest and amount due as of today, borrower and product. Filters: band (1-15, 16-30, 31-60, 61-90, 90+; one or a list), borrower (name or document contains), borrower_id, product, credit_operation_id, valueStart/valueEnd (the scheduled value). The count stops at EXPIRED_INSTALLMENT_COUNT_CAP (capped). totals: count, open value, charges and amount due of every match (null when capped).',
     list: { filters: EXPIRED_INSTALLMENT_FILTERS, sorts: EXPIRED_INSTALLMENT_SORTS },
     errors: [404],
     args: listArgs.extend({ filter: expiredFilterSchema.optional() }),
-    result: paged(expiredInstallmentSchema).extend({ capped: z.boolean(), /** the business date the list is of */ as_of: z.string() }),
+    result: paged(expiredInstallmentSchema).extend({
+      capped: z.boolean(),
+      /** the business date the list is of */
+      as_of: z.string(),
+      /** every match's totals; null when the count is capped */
+      totals: expiredTotalsSchema.nullable(),
+    }),
   }),
   'collections.expiredInstallmentsExport': defineOperation({
     method: 'POST',

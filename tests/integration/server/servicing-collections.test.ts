@@ -228,6 +228,30 @@ describe('expired installments', () => {
     expect(pages).toEqual(mine.items.map((r) => r.id));
   });
 
+  it('totals every match, not only the page: count, open value, charges and amount due, the same on every page and every sort', async () => {
+    server.clock.set('2026-06-20');
+    const mine = await expired(both());
+    const sum = (rows: Row[], pick: (r: Row) => Decimal.Value) => rows.reduce((acc, r) => acc.plus(pick(r)), new Decimal(0)).toFixed(2);
+    const expected = {
+      count: 10,
+      open_value: sum(mine.items, (r) => r.open_value),
+      charges: sum(mine.items, (r) => new Decimal(r.late_fee).plus(r.default_interest).plus(r.contract_interest)),
+      amount_due: sum(mine.items, (r) => r.amount_due),
+    };
+    expect((mine as unknown as { totals: unknown }).totals).toEqual(expected);
+    expect(new Decimal(expected.charges).gt(0)).toBe(true);
+    // A page of three, the last page and another order total the same ten installments.
+    for (const args of [{ page: 1, limit: 3 }, { page: 4, limit: 3 }, { page: 1, limit: 3, sort: { field: 'value', order: 'ASC' } }]) {
+      const answer = await call(server, 'collections.expiredInstallments', { ...args, ...both() }, tokens.agent);
+      expect(answer.body.totals, JSON.stringify(args)).toEqual(expected);
+    }
+    // A filter narrows the totals with the rows; no match totals zero.
+    const joao = await call(server, 'collections.expiredInstallments', { page: 1, limit: 2, ...both({ product: 'investment' }) }, tokens.agent);
+    expect(joao.body.totals).toMatchObject({ count: 5, amount_due: sum(mine.items.filter((r) => r.credit_operation_id === joaoOp), (r) => r.amount_due) });
+    const none = await call(server, 'collections.expiredInstallments', { page: 1, limit: 10, ...both({ valueStart: '0.01', valueEnd: '0.02' }) }, tokens.agent);
+    expect(none.body.totals).toEqual({ count: 0, open_value: '0.00', charges: '0.00', amount_due: '0.00' });
+  });
+
   it('bad filters and sorts are a 400 naming them', async () => {
     const bad = async (args: Record<string, unknown>, field: string) => {
       const answer = await call(server, 'collections.expiredInstallments', { page: 1, limit: 10, ...args }, tokens.agent);

@@ -6,7 +6,6 @@
  * declarations, written out, compared property by property and by the text
  * each cell shows, links and test ids included.
  */
-import { formatCurrency } from '../../../src/shared/format';
 import { describe, expect, it } from 'vitest';
 import {
   ENTREPRENEUR_EXPORT_COLUMNS,
@@ -32,7 +31,7 @@ import { catalogueHas } from '../../helpers/catalogue';
 
 const t = (key: string, vars?: Record<string, unknown>) => translate('pt-BR', key, vars as Record<string, string | number> | undefined);
 
-const FUNCTIONS = ['value', 'text', 'intent', 'testId', 'link'] as const;
+const FUNCTIONS = ['value', 'text', 'intent', 'testId', 'link', 'short'] as const;
 
 /** A column without its functions, and which functions it has. */
 function plain<T>(c: ColumnDecl<T>) {
@@ -43,7 +42,7 @@ function plain<T>(c: ColumnDecl<T>) {
 
 /** What each column shows and where it leads for these rows: the cell text, link and test id. */
 function drawn<T>(columns: readonly ColumnDecl<T>[], rows: readonly T[]) {
-  return rows.map((row) => columns.map((c) => [cellText(c, row, t), c.link?.(row) ?? null, c.testId?.(row) ?? null, c.intent && c.field ? c.intent(String(row[c.field])) : null]));
+  return rows.map((row) => columns.map((c) => [cellText(c, row, t), c.short?.(row) ?? null, c.link?.(row) ?? null, c.testId?.(row) ?? null, c.intent && c.field ? c.intent(String(row[c.field])) : null]));
 }
 
 function same<T>(derived: readonly ColumnDecl<T>[], written: readonly ColumnDecl<T>[], rows: readonly T[]) {
@@ -107,23 +106,19 @@ describe('list screens from their export columns: the same columns as written by
         link: (r) => `/app/clientOperation/view/${r.borrower_id}`,
         testId: (r) => `expired-borrower-${r.id}`,
       },
-      { id: 'product', title: 'collections.columns.product', sort: 'product', width: 120, kind: 'status', labels: 'collections.products', field: 'product' },
       { id: 'due', title: 'collections.columns.dueDate', sort: 'due_date', kind: 'date', field: 'due_date' },
       { id: 'daysLate', title: 'collections.columns.daysLate', sort: 'days_late', kind: 'integer', field: 'days_late', testId: (r) => `expired-days-${r.id}` },
-      { id: 'band', title: 'collections.columns.band', kind: 'status', labels: 'collections.bands', field: 'band', intent: (band) => (band === '1-15' ? 'warning' : 'danger') },
-      { id: 'value', title: 'collections.columns.value', sort: 'value', kind: 'money', field: 'value' },
-      { id: 'open', title: 'collections.columns.openValue', kind: 'money', field: 'open_value' },
-      { id: 'lateFee', title: 'collections.columns.lateFee', kind: 'money', field: 'late_fee' },
-      { id: 'defaultInterest', title: 'collections.columns.defaultInterest', kind: 'money', field: 'default_interest' },
-      { id: 'contractInterest', title: 'collections.columns.contractInterest', kind: 'money', field: 'contract_interest' },
-      { id: 'due-total', title: 'collections.columns.amountDue', kind: 'money', field: 'amount_due', testId: (r) => `expired-due-${r.id}` },
       {
-        id: 'reason',
-        title: 'collections.columns.reason',
-        width: 180,
-        text: (r, tr) => (r.bank_short ? tr('collections.bankShort', { amount: formatCurrency(r.bank_short) }) : ''),
-        testId: (r) => `expired-reason-${r.id}`,
+        id: 'band',
+        title: 'collections.columns.band',
+        kind: 'status',
+        labels: 'collections.bands',
+        field: 'band',
+        short: (r) => r.band.replace('-', '–'),
+        intent: (band) => (band === '1-15' ? 'warning' : 'danger'),
+        testId: (r) => `expired-band-${r.id}`,
       },
+      { id: 'due-total', title: 'collections.columns.amountDue', kind: 'money', field: 'amount_due', testId: (r) => `expired-due-${r.id}` },
     ];
     same<ExpiredInstallment>(EXPIRED_COLUMNS, written, [row, { ...row, band: '1-15', product: 'working_capital', bank_short: '1.73' }]);
   });

@@ -13,7 +13,7 @@
  * width); the width is kept in the settings per table.
  */
 import { Callout, HTMLTable, Icon, Spinner } from '@blueprintjs/core';
-import { useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
+import { Fragment, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PageMeta } from '@shared/contract';
 import { isShortcut } from '../app/shortcuts';
@@ -57,6 +57,8 @@ export interface ResourceTableProps<T> {
   onRowClick?(row: T): void;
   /** false: a short list shown whole (inside a record), without paging controls */
   pager?: boolean;
+  /** a row's detail, drawn under it across the columns while open (null: closed) */
+  expansion?(row: T): ReactNode;
 }
 
 const DEFAULT_WIDTH = 150;
@@ -290,9 +292,11 @@ export function ResourceTable<T>(props: ResourceTableProps<T>) {
             </tr>
           </thead>
           <tbody>
-            {rows.map((row, index) => (
+            {rows.map((row, index) => {
+              const detail = props.expansion?.(row);
+              return (
+              <Fragment key={rowTestId ? rowTestId(row) : index}>
               <tr
-                key={rowTestId ? rowTestId(row) : index}
                 className={onRowClick ? 'rt-clickable' : undefined}
                 tabIndex={onRowClick ? 0 : undefined}
                 aria-label={onRowClick ? rowName(row) || undefined : undefined}
@@ -312,7 +316,14 @@ export function ResourceTable<T>(props: ResourceTableProps<T>) {
                   </td>
                 ))}
               </tr>
-            ))}
+              {detail !== null && detail !== undefined && (
+                <tr className="rt-expansion">
+                  <td colSpan={columns.length}>{detail}</td>
+                </tr>
+              )}
+              </Fragment>
+              );
+            })}
           </tbody>
         </HTMLTable>
         {loading && rows.length === 0 && <Spinner size={24} className="rt-loading" />}

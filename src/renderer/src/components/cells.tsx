@@ -19,7 +19,7 @@ export function cellContent<T>(col: ColumnDecl<T>, row: T, t: Translate): ReactN
     const value = String(rawValue(col, row) ?? '');
     return (
       <Tag data-testid={testId} data-status={value} intent={col.intent?.(value) ?? 'none'}>
-        {text}
+        {col.short ? <abbr title={text}>{col.short(row)}</abbr> : text}
       </Tag>
     );
   }

@@ -50,6 +50,7 @@ import {
   type EXPIRED_INSTALLMENT_FILTERS,
   type EXPIRED_INSTALLMENT_SORTS,
   type ExpiredInstallment,
+  type ExpiredTotals,
 } from '@shared/contract/index';
 import { CREDIT_PRODUCT_IDS } from '@shared/contract/credit-operations';
 import type { Db } from '../../db/connect';
@@ -345,7 +346,28 @@ export async function listExpiredInstallments(db: Db, args: ExpiredPageArgs, tod
   const page = await idsQuery(db, p).orderBy(...p.order).limit(args.limit).offset(offset);
   const total = await listTotal(db, p.spec, (n) => idsQuery(db, p).limit(n).as('matches'), { offset, rows: page.length, limit: args.limit });
   const items = await expiredRows(db, page.map((r) => r.id), today);
-  return { items, meta: pageMeta(args.page, args.limit, total.count), capped: total.capped, as_of: today };
+  // Every match's totals when the count is whole (at most the cap): the page itself when it holds them all.
+  const all = total.capped ? null : page.length === total.count ? items : await chargedMatches(db, p, today);
+  return { items, meta: pageMeta(args.page, args.limit, total.count), capped: total.capped, as_of: today, totals: all && totalsOf(all) };
+}
+
+/** Every match of a list whose count is under the cap, with its charges (in chunks, as the export does). */
+async function chargedMatches(db: Db, p: Plan, today: string): Promise<ExpiredInstallment[]> {
+  const ids = (await idsQuery(db, p).limit(EXPIRED_INSTALLMENT_COUNT_CAP)).map((r) => r.id);
+  const rows: ExpiredInstallment[] = [];
+  for (let at = 0; at < ids.length; at += 500) rows.push(...(await expiredRows(db, ids.slice(at, at + 500), today)));
+  return rows;
+}
+
+/** How many, what is open without charges, the charges and the amount due, summed in decimal. */
+function totalsOf(rows: readonly ExpiredInstallment[]): ExpiredTotals {
+  const sum = (pick: (r: ExpiredInstallment) => Decimal.Value) => rows.reduce((acc, r) => acc.plus(pick(r)), new Decimal(0)).toFixed(2);
+  return {
+    count: rows.length,
+    open_value: sum((r) => r.open_value),
+    charges: sum((r) => new Decimal(r.late_fee).plus(r.default_interest).plus(r.contract_interest)),
+    amount_due: sum((r) => r.amount_due),
+  };
 }
 
 /** The export's rows: the list's filters and order, charged in chunks so memory stays flat. */

@@ -23,6 +23,20 @@ export const collections: Shape<typeof pt> = {
     amountDue: 'Amount due',
     reason: 'Reason',
   },
+  totals: {
+    title: 'Totals of the filter',
+    count: 'Installments',
+    openValue: 'Open (without charges)',
+    charges: 'Charges',
+    amountDue: 'Amount due',
+    capped: 'Totals show when the filter leaves at most {{count}} installments.',
+  },
+  detail: {
+    show: 'Show the details of installment {{number}} of operation {{operation}}',
+    title: 'Installment {{number}} of operation {{operation}}',
+    charges: 'Charges',
+    openPayments: 'Open payments',
+  },
   bankShort: 'Underpaid at the bank: {{amount}} missing',
   numberOf: '{{number}}/{{count}}',
   filters: {

@@ -21,6 +21,20 @@ export const collections = {
     amountDue: 'Total devido',
     reason: 'Motivo',
   },
+  totals: {
+    title: 'Totais do filtro',
+    count: 'Parcelas',
+    openValue: 'Em aberto (sem encargos)',
+    charges: 'Encargos',
+    amountDue: 'Total devido',
+    capped: 'Totais aparecem quando o filtro deixa até {{count}} parcelas.',
+  },
+  detail: {
+    show: 'Ver detalhes da parcela {{number}} da operação {{operation}}',
+    title: 'Parcela {{number}} da operação {{operation}}',
+    charges: 'Encargos',
+    openPayments: 'Abrir pagamentos',
+  },
   bankShort: 'Pago a menor no banco: faltam {{amount}}',
   numberOf: '{{number}}/{{count}}',
   filters: {

@@ -9,7 +9,7 @@
  */
 import { Button, type IconName, type Intent } from '@blueprintjs/core';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { operation as operationDef, type ArgsOf, type ResultOf } from '@shared/contract';
@@ -81,6 +81,12 @@ export interface ListDeclaration<N extends AnyListOperationName> {
   export?: { operation: ExportOperationName; title: string; fileName: string };
   /** refresh while some rows are still changing (broadcasts being sent) */
   refreshEvery?(rows: readonly ItemOf<N>[]): number | false;
+  /**
+   * A row's detail, opened under it by a button at the row's start (test id `${testId}-expand-<id>`, the detail's
+   * `${testId}-detail-<id>`): what the list leaves out so the columns that matter fit the window. `label` names
+   * the button (an i18n text of the row).
+   */
+  expand?: { label(row: ItemOf<N>, t: (key: string, vars?: Record<string, unknown>) => string): string; render(row: ItemOf<N>): ReactNode };
   /** a notice over the table about the answer (e.g. a capped count) */
   notice?(data: ResultOf<N>): ReactNode;
   /**
@@ -162,6 +168,38 @@ export function ListScreen<N extends AnyListOperationName>(props: ListScreenProp
   }, [settled, meta, state, setState]);
 
   const tableColumns: ResourceColumn<Row>[] = columns.map((c) => resourceColumnOf(c, t));
+  const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set());
+  const expand = props.expand;
+  if (expand) {
+    tableColumns.unshift({
+      id: 'expand',
+      title: '',
+      fit: 'actions',
+      render: (row) => {
+        const id = rowIdOf(row);
+        const open = opened.has(id);
+        return (
+          // Opening the detail is not opening the row.
+          <span onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
+            <Button
+              size="small"
+              variant="minimal"
+              icon={open ? 'chevron-down' : 'chevron-right'}
+              aria-expanded={open}
+              aria-label={expand.label(row, t)}
+              title={expand.label(row, t)}
+              data-testid={`${testId}-expand-${id}`}
+              onClick={() => setOpened((was) => {
+                const next = new Set(was);
+                if (!next.delete(id)) next.add(id);
+                return next;
+              })}
+            />
+          </span>
+        );
+      },
+    });
+  }
   if (rowActions.length > 0 || rowMenu) {
     tableColumns.push({
       id: 'actions',
@@ -258,6 +296,7 @@ export function ListScreen<N extends AnyListOperationName>(props: ListScreenProp
         onStateChange={setState}
         rowTestId={(row) => `${testId}-row-${rowIdOf(row)}`}
         onRowClick={open}
+        expansion={expand ? (row) => (opened.has(rowIdOf(row)) ? <div data-testid={`${testId}-detail-${rowIdOf(row)}`}>{expand.render(row)}</div> : null) : undefined}
       />
       {props.children}
     </div>

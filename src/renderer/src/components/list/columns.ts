@@ -42,6 +42,8 @@ export interface ColumnDecl<T, S extends string = string> {
   value?(row: T): unknown;
   /** a computed text (translations, joined fields) instead of field/value */
   text?(row: T, t: Translate): string;
+  /** 'status' cells: a short code the tag shows instead of the words, which stay its hover text and accessible name */
+  short?(row: T): string;
   /** 'status' cells: i18n prefix of the status words, and the tag colour */
   labels?: string;
   intent?(value: string): Intent;

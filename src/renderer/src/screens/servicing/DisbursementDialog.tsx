@@ -99,7 +99,7 @@ export function DisbursementDialog({ op, view, today, onClose }: { op: CreditOpe
       // The contract types method as required: a null left empty is the server's (or the bridge's) 400 on its field.
       const done = await disburse.mutateAsync({ id: op.id, version: view.version, idempotency_key: key, ...body } as Parameters<typeof disburse.mutateAsync>[0]);
       toast.success(t('servicing.disbursement.done', { number: op.number, date: formatDate(done.disbursement?.disbursed_on ?? today ?? '') }));
-      await refresh();
+      await refresh({ operationId: op.id });
       onClose();
     } catch (e) {
       if (isApiError(e) && e.status === 400 && e.field && (FIELDS as readonly string[]).includes(e.field)) {
@@ -145,7 +145,7 @@ export function DisbursementDialog({ op, view, today, onClose }: { op: CreditOpe
           <StaleCallout
             testId="disbursement-stale"
             onReload={() => {
-              void refresh();
+              void refresh({ operationId: op.id });
               onClose();
             }}
           />

@@ -234,7 +234,8 @@ export function PaymentsScreen() {
     const o = outcomeOf(result);
     setOutcome(o);
     toast.success(o.text);
-    await refresh();
+    // The server's answer is what the screen shows now (status tag included); only this operation is read again.
+    await refresh({ operationId, answer: { name: 'servicing.installmentDetails', args: { id: operationId, installment: installmentId }, data: result } });
   };
   const statusWords = (d: InstallmentDetails) => badgeKeys(d.installment).map((k) => t(k)).join(' · ');
 

@@ -100,7 +100,7 @@ export function AssignPanel({ list, operationId }: { list: AssignableList; opera
       setConfirming(null);
       setSelected(new Set());
       toast.success(cession.status === 'pending' ? t(c('pending'), { number: cession.number }) : t(c('done'), { number: cession.number, price: formatCurrency(cession.price) }));
-      await refresh();
+      await refresh(operationId === null ? undefined : { operationId });
     } catch (e) {
       setConfirming(null);
       setFailure(errorText(e, t));

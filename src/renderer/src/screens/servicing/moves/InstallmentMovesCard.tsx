@@ -129,10 +129,10 @@ export function InstallmentMovesCard({ operationId, installmentId }: { operation
   const number = moves.installment.number;
   const request = moves.write_off_request;
 
-  const done = async (text: string) => {
+  const done = async (text: string, after: InstallmentMoves) => {
     setDialog(null);
     toast.success(text);
-    await refresh();
+    await refresh({ operationId, answer: { name: 'servicingMoves.installment', args: { id: operationId, installment: installmentId }, data: after } });
   };
   const statusWords = (s: string) => t(`servicing.status.${s}`);
 
@@ -187,7 +187,7 @@ export function InstallmentMovesCard({ operationId, installmentId }: { operation
           onClose={() => setDialog(null)}
           onDone={(after) => {
             const kind = moveKind(dialog.to);
-            void done(t(`servicing.moves.done.${kind}`, { number, status: statusWords(after.installment.status) }));
+            void done(t(`servicing.moves.done.${kind}`, { number, status: statusWords(after.installment.status) }), after);
           }}
         />
       )}
@@ -199,7 +199,7 @@ export function InstallmentMovesCard({ operationId, installmentId }: { operation
           onClose={() => setDialog(null)}
           onDone={(after) =>
             // Above the company's higher limit a write-off takes two checks: the first leaves it waiting.
-            void done(dialog.approve && after.write_off_request ? t('servicing.decide.firstCheck') : t(`servicing.moves.done.${dialog.approve ? 'approved' : 'refused'}`, { number, amount: formatCurrency(request?.amount ?? '0.00') }))
+            void done(dialog.approve && after.write_off_request ? t('servicing.decide.firstCheck') : t(`servicing.moves.done.${dialog.approve ? 'approved' : 'refused'}`, { number, amount: formatCurrency(request?.amount ?? '0.00') }), after)
           }
         />
       )}

@@ -56,7 +56,7 @@ export function OperationWriteOffPanel({ view, operationNumber, asking, onCloseA
   const done = async (text: string) => {
     close();
     toast.success(text);
-    await refresh();
+    await refresh({ operationId: view.credit_operation_id });
   };
   const request = view.request;
   const amount = formatCurrency(request?.amount ?? view.open_principal);

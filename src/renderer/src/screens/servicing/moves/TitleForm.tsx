@@ -62,7 +62,7 @@ export function TitleForm({ moves, operationId }: { moves: InstallmentMoves; ope
     ],
     save: async (values) => {
       const saved = await save.mutateAsync(values);
-      await refresh();
+      await refresh({ operationId });
       return saved;
     },
   });

@@ -19,6 +19,7 @@ import { useApiMutation, useApiQuery } from '../../../api/hooks';
 import { useToast } from '../../../app/toaster';
 import { applyArgs, chosenResult, confirmRows, interestCell, interestRows, normalise, type Choice } from './model';
 import { useRefreshServicing } from '../refresh';
+import { textLocaleOf } from '@kit/form/localeText';
 
 export interface PrepaymentDialogProps {
   creditOperationId: number;
@@ -108,7 +109,8 @@ function NewSchedule({ rows }: { rows: NonNullable<PrepaymentSimulation['modes']
 }
 
 export function PrepaymentDialog({ creditOperationId, onApplied, onClose }: PrepaymentDialogProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const locale = textLocaleOf(i18n.language);
   const toast = useToast();
   const refresh = useRefreshServicing();
   const quote = useApiQuery('prepayment.quote', { id: creditOperationId });
@@ -130,13 +132,13 @@ export function PrepaymentDialog({ creditOperationId, onApplied, onClose }: Prep
   const q = quote.data;
   const choice: Choice = kind === 'full' ? { kind: 'full' } : { kind: 'partial', mode };
   const blocked = !q || q.overdue.length > 0;
-  const ready = !blocked && (kind === 'full' || (sim !== null && simulatedFor === normalise(amount) && chosenResult(sim, mode) !== null));
+  const ready = !blocked && (kind === 'full' || (sim !== null && simulatedFor === normalise(amount, locale) && chosenResult(sim, mode) !== null));
 
   const runSimulation = async () => {
     setAmountError(null);
     setSim(null);
     try {
-      const typed = normalise(amount);
+      const typed = normalise(amount, locale);
       const answer = await simulate.mutateAsync({ id: creditOperationId, amount: typed, date: q?.date });
       setSim(answer);
       setSimulatedFor(typed);
@@ -154,7 +156,7 @@ export function PrepaymentDialog({ creditOperationId, onApplied, onClose }: Prep
     try {
       const done = await apply.mutateAsync(applyArgs(creditOperationId, choice, q, sim, { method, reference, key: confirmKey }));
       toast.success(done.status === 'settled' ? t('prepayment.settled') : t('prepayment.applied', { version: done.schedule_version }));
-      await refresh();
+      await refresh({ operationId: creditOperationId });
       setConfirmKey(null);
       onApplied(done);
       onClose();

@@ -8,6 +8,7 @@ import type { ArgsOf } from '@shared/contract/index';
 import type { PrepaymentQuote, PrepaymentSimulation } from '@shared/contract/servicing-prepayment';
 import type { PrepaymentMode, ReceiptMethod } from '@shared/servicing';
 import type { MoneyRow } from '@kit/MoneyConfirmDialog';
+import { amountTextToDecimal, type TextLocale } from '@kit/form/localeText';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -77,9 +78,14 @@ export function applyArgs(
   return { ...common, kind: 'partial', mode: choice.mode, amount: sim?.amount ?? '0', paid_on: sim?.date ?? quote.date };
 }
 
-/** The amount as typed, in the wire's form: a Brazilian "1.234,56" or "1234,56" becomes "1234.56". */
-export function normalise(text: string): string {
+/**
+ * The amount as typed, in the wire's form, read the way the language writes amounts (the way the screen shows them):
+ * a Portuguese "1.234,56" or "1234,56" becomes "1234.56", an English "1,234.56" too; text that is not an amount goes
+ * as typed, for the server to refuse by name.
+ */
+export function normalise(text: string, locale: TextLocale = 'pt-BR'): string {
   const trimmed = text.trim().replace(/^R\$\s*/, '');
+  if (locale === 'en') return amountTextToDecimal(trimmed, 'en') ?? trimmed;
   if (trimmed.includes(',')) return trimmed.replace(/\./g, '').replace(',', '.');
   return trimmed;
 }

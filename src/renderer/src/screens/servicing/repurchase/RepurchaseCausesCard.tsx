@@ -101,7 +101,7 @@ export function RepurchaseCausesCard(props: { operationId: number; causes: Repur
           onDone={() => {
             toast.success(t(r(`marks.${pending.action}Done`), { cause: t(r(`causes.${pending.cause}`)) }));
             setPending(null);
-            void refresh();
+            void refresh({ operationId: props.operationId });
           }}
           onClose={() => setPending(null)}
         />

@@ -123,7 +123,7 @@ export function RepurchaseDetailsScreen() {
                 // Above the company's higher limit it takes two checks: the first leaves it waiting for an administrator.
                 if (stillWaiting) toast.info(t('servicing.decide.firstCheck'));
                 else toast.success(t(r('decided')));
-                void refresh();
+                void refresh({ operationId });
               }}
               onClose={() => setDeciding(null)}
             />
@@ -144,7 +144,7 @@ export function RepurchaseDetailsScreen() {
               onDone={(answer) => {
                 setUndoing(false);
                 toast.success(answer.status === 'reversal_pending' ? t(r('undoPending')) : t(r('undone'), { amount: formatCurrency(answer.amount) }));
-                void refresh();
+                void refresh({ operationId });
               }}
               onClose={() => setUndoing(false)}
             />

@@ -34,7 +34,7 @@ export function RepurchaseDialog(props: { operationId: number; installment: Repu
       send={(text, key) => create.mutateAsync({ id: props.operationId, installment: i.id, idempotency_key: key, reason: text })}
       onDone={(answer) => {
         toast.success(answer.status === 'pending' ? t(r('pendingToast'), { number: i.number }) : t(r('doneToast'), { number: i.number, amount: formatCurrency(answer.amount) }));
-        void refresh();
+        void refresh({ operationId: props.operationId });
         props.onDone(answer);
       }}
       onClose={props.onClose}
