@@ -13,6 +13,7 @@ function onFirstUse(make: () => Intl.NumberFormat): () => Intl.NumberFormat {
 }
 
 const integer = onFirstUse(() => new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 }));
+const integerEn = onFirstUse(() => new Intl.NumberFormat('en', { maximumFractionDigits: 0 }));
 
 /** Intl separates "R$" with a no-break space; plain spaces keep copy/paste and searches predictable. */
 function plainSpaces(text: string): string {
@@ -159,10 +160,10 @@ export function brDateToIso(text: string): string {
   return day ? new Date(`${day}T00:00:00.000Z`).toISOString() : '';
 }
 
-/** Integers with dot thousands. */
-export function formatInteger(value: number | null | undefined): string {
+/** Integers with the language's thousands: dots in Portuguese ("1.234"), commas in English ("1,234"). */
+export function formatInteger(value: number | null | undefined, locale: MoneyLocale = shownLocale): string {
   if (value === null || value === undefined || Number.isNaN(value)) return '';
-  return plainSpaces(integer().format(Math.trunc(value)));
+  return plainSpaces((locale === 'en' ? integerEn : integer)().format(Math.trunc(value)));
 }
 
 export const TRUNCATE_LENGTH = 50;
@@ -215,30 +216,35 @@ export function parsePercentage(input: string | number | null | undefined): numb
 }
 
 const percent = onFirstUse(() => new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+const percentEn = onFirstUse(() => new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
 
-/** pt-BR percentage, always two decimals (a rate prints as the contract states it: 39.2 → "39,20%"): 12.35 → "12,35%"; '' when empty. */
-export function formatPercentage(value: number | string | null | undefined): string {
+/**
+ * A percentage, always two decimals (a rate prints as the contract states it: 39.2 → "39,20%"), in the language's
+ * way like amounts: 12.35 → "12,35%" in Portuguese, "12.35%" in English; '' when empty.
+ */
+export function formatPercentage(value: number | string | null | undefined, locale: MoneyLocale = shownLocale): string {
   if (value === null || value === undefined || value === '') return '';
   const n = typeof value === 'number' ? value : Number(value);
-  return Number.isNaN(n) ? '' : `${plainSpaces(percent().format(n))}%`;
+  return Number.isNaN(n) ? '' : `${plainSpaces((locale === 'en' ? percentEn : percent)().format(n))}%`;
 }
 
 /**
  * A stored rate for reading, by text so no digit is lost or invented: always at least two places, more only where
- * the value has them ("2" → "2,00%", "39.2" → "39,20%", "1.5000" → "1,50%", "0.008200" → "0,0082%"); '' when it is
- * not a number. Every rate a screen or a PDF prints goes through this or formatPercentage (two places).
+ * the value has them ("2" → "2,00%", "39.2" → "39,20%", "1.5000" → "1,50%", "0.008200" → "0,0082%"; in English with
+ * a point, "39.20%"); '' when it is not a number. Every rate a screen or a PDF prints goes through this or
+ * formatPercentage (two places).
  */
-export function formatRate(rate: string | null | undefined): string {
+export function formatRate(rate: string | null | undefined, locale: MoneyLocale = shownLocale): string {
   const m = /^(-?\d+)(?:\.(\d*))?$/.exec((rate ?? '').trim());
   if (!m) return '';
   const places = (m[2] ?? '').replace(/0+$/, '').padEnd(2, '0');
-  return `${m[1]},${places}%`;
+  return `${m[1]}${locale === 'en' ? '.' : ','}${places}%`;
 }
 
-/** The same value as the percentage field shows it while editing: 37.5 → "37,5". */
-export function percentageInputText(value: number | null | undefined): string {
+/** The same value as the percentage field shows it while editing: 37.5 → "37,5" ("37.5" in English; the field reads both). */
+export function percentageInputText(value: number | null | undefined, locale: MoneyLocale = shownLocale): string {
   if (value === null || value === undefined || Number.isNaN(value)) return '';
-  return String(value).replace('.', ',');
+  return locale === 'en' ? String(value) : String(value).replace('.', ',');
 }
 
 const MONEY_INPUT = /^(\d{1,3}(?:\.\d{3})+|\d+)(?:,(\d{1,2}))?$/;

@@ -113,3 +113,32 @@ describe('contrastTone (threshold 130, weights 299/587/114)', () => {
     expect(contrastTone('#818181')).toBe('light');
   });
 });
+
+describe('numbers in the language of the screen (amounts, rates, percentages and counts one way per language)', () => {
+  it('writes rates, percentages and integers with the Portuguese comma or the English point', async () => {
+    const { formatPercentage, formatRate, percentageInputText, parsePercentage } = await import('../../../src/shared/format');
+    expect(formatRate('39.2', 'pt-BR')).toBe('39,20%');
+    expect(formatRate('39.2', 'en')).toBe('39.20%');
+    expect(formatRate('0.008200', 'en')).toBe('0.0082%');
+    expect(formatPercentage(12.345, 'pt-BR')).toBe('12,35%');
+    expect(formatPercentage(1234.5, 'en')).toBe('1,234.50%');
+    expect(formatInteger(1234567, 'en')).toBe('1,234,567');
+    expect(formatInteger(1234567, 'pt-BR')).toBe('1.234.567');
+    // The field takes what it shows, in either language.
+    for (const locale of ['pt-BR', 'en'] as const) expect(parsePercentage(percentageInputText(37.5, locale))).toBe(37.5);
+  });
+
+  it('follows the language the renderer set, and keeps Portuguese by default', async () => {
+    const { formatRate, setMoneyLocale, moneyLocale } = await import('../../../src/shared/format');
+    const before = moneyLocale();
+    try {
+      setMoneyLocale('en');
+      expect(formatRate('1.99')).toBe('1.99%');
+      expect(formatInteger(1000)).toBe('1,000');
+      setMoneyLocale('pt-BR');
+      expect(formatRate('1.99')).toBe('1,99%');
+    } finally {
+      setMoneyLocale(before);
+    }
+  });
+});
