@@ -63,22 +63,41 @@ test('Cobrança in the menu with its counts, the palette finds it, the inbox sho
   await expect(row).toBeVisible();
   await expect(page.getByTestId(`approvals-kind-${request.id}`)).toHaveText('Alteração de parâmetros');
   await expect(page.getByTestId(`approvals-maker-${request.id}`)).toHaveText(DEMO.admin.name);
-  await expect(page.getByTestId(`approvals-state-${request.id}`)).toHaveText('Você pode aprovar');
+  await expect(page.getByTestId(`approvals-state-${request.id}`)).toHaveText('Pode aprovar');
   await expectNoSeriousViolations(page);
   await page.screenshot({ path: info.outputPath('inbox-1280x800.png') });
-  // Nothing of the row's amount, asker or state is off the window at 1280 or 1024.
+  // A change of the parameters moves no money: no "R$ 0,00".
+  await expect(page.getByTestId(`approvals-amount-${request.id}`)).toHaveText('');
+  // Nothing of the row's kind, asker or state is off the window at 1280 or 1024.
   for (const size of [
     { width: 1280, height: 800 },
     { width: 1024, height: 768 },
   ]) {
     await page.setViewportSize(size);
-    for (const id of [`approvals-state-${request.id}`, `approvals-amount-${request.id}`, `approvals-maker-${request.id}`]) {
+    for (const id of [`approvals-state-${request.id}`, `approvals-kind-${request.id}`, `approvals-maker-${request.id}`]) {
       const box = await page.getByTestId(id).boundingBox();
       expect(box && box.x + box.width <= size.width, `${id} at ${size.width}`).toBe(true);
     }
   }
+  // The collapsed menu at 1024 still shows what needs attention, on the icon's corner.
+  await expect(page.getByTestId('side-menu')).toHaveClass(/collapsed/);
+  await expect(page.getByTestId('menu-count-approvals_to_check')).toBeVisible();
+  const rail = await page.getByTestId('side-menu').boundingBox();
+  const badge = await page.getByTestId('menu-count-approvals_to_check').boundingBox();
+  expect(badge!.x + badge!.width, 'the count inside the collapsed rail').toBeLessThanOrEqual(rail!.x + rail!.width);
   await page.screenshot({ path: info.outputPath('inbox-1024x768.png') });
   await page.getByTestId('side-menu').screenshot({ path: info.outputPath('menu-1024.png') });
+
+  // In English: the section, the inbox and its words are English.
+  await page.getByTestId('locale-switch').selectOption('en');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(translate('en', 'desk.inbox.title'));
+  await expect(page.getByTestId(`approvals-kind-${request.id}`)).toHaveText('Parameter change');
+  await expect(page.getByTestId(`approvals-state-${request.id}`)).toHaveText('May approve');
+  await page.screenshot({ path: info.outputPath('inbox-en-1024x768.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(page.getByTestId('menu-group-collections')).toContainText('Collections');
+  await page.screenshot({ path: info.outputPath('inbox-en-1280x800.png') });
+  await page.getByTestId('locale-switch').selectOption('pt-BR');
 
   // The row opens where it is decided: the company's parameters.
   await page.getByTestId(`approvals-kind-${request.id}`).click();

@@ -40,7 +40,7 @@ function AttentionTag({ data, count }: { data: Attention | undefined; count: Att
   const capped = count === 'overdue_installments' && data?.overdue_capped;
   const label = capped ? t('desk.menu.attentionMore', { count: formatInteger(EXPIRED_INSTALLMENT_COUNT_CAP) }) : t('desk.menu.attention', { count: formatInteger(value) });
   return (
-    <Tag round minimal intent="warning" data-testid={`menu-count-${count}`} aria-label={label} title={label}>
+    <Tag round minimal intent="warning" className="menu-count" data-testid={`menu-count-${count}`} aria-label={label} title={label}>
       {capped ? `${formatInteger(EXPIRED_INSTALLMENT_COUNT_CAP)}+` : formatInteger(value)}
     </Tag>
   );
@@ -102,7 +102,7 @@ export function SideMenu() {
                 data-testid={`menu-item-${entry.path}${entry.search ?? ''}`}
                 icon={<Icon icon={entry.icon} />}
                 text={collapsed ? '' : t(entry.titleKey)}
-                labelElement={collapsed ? undefined : <AttentionTag data={attention} count={entry.attention} />}
+                labelElement={<AttentionTag data={attention} count={entry.attention} />}
                 title={t(entry.titleKey)}
                 active={!entry.search && isActive(entry.path)}
                 href={`#/app${entry.path}${entry.search ?? ''}`}

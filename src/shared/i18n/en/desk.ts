@@ -46,7 +46,7 @@ export const desk: Shape<typeof pt> = {
     moreOperations: '{{number}} and {{count}} more',
     filters: { kind: 'Kind', mine: 'Mine' },
     mine: { check: 'I may approve', asked: 'Asked by me' },
-    state: { check: 'You may approve', asked: 'Your request', other: 'Waits for someone else' },
+    state: { check: 'May approve', asked: 'Your request', other: 'With someone else' },
     kinds: {
       credit_operation: { approve: 'Credit approval', write_off: 'Balance write-off' },
       installment: { reverse: 'Payment reversal', write_off: 'Installment write-off' },

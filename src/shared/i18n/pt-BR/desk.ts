@@ -45,7 +45,7 @@ export const desk = {
     moreOperations: '{{number}} e mais {{count}}',
     filters: { kind: 'Tipo', mine: 'Meus' },
     mine: { check: 'Posso aprovar', asked: 'Pedidos por mim' },
-    state: { check: 'Você pode aprovar', asked: 'Seu pedido', other: 'Aguarda outra pessoa' },
+    state: { check: 'Pode aprovar', asked: 'Seu pedido', other: 'Com outra pessoa' },
     /** by kind (APPROVAL_KINDS), nested at the dot: t(`desk.inbox.kinds.${kind}`) */
     kinds: {
       credit_operation: { approve: 'Aprovação de crédito', write_off: 'Baixa do saldo como perda' },

@@ -10,6 +10,7 @@
 import { Callout, NonIdealState } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { APPROVAL_INBOX_MINE, APPROVAL_KIND_NAMES, operationNumber, type ApprovalKind, type PendingApproval } from '@shared/contract';
+import { formatCurrency } from '@shared/format';
 import type { ColumnDecl } from '@kit/list/columns';
 import type { SortOf } from '@kit/list/contractTypes';
 import { ListScreen } from '@kit/list/ListScreen';
@@ -41,7 +42,15 @@ export const INBOX_COLUMNS: ColumnDecl<PendingApproval, Sort>[] = [
   { id: 'kind', title: 'desk.inbox.columns.kind', width: 200, text: (r, t) => t(`desk.inbox.kinds.${r.kind}`), testId: (r) => `approvals-kind-${r.id}` },
   { id: 'operation', title: 'desk.inbox.columns.operation', kind: 'identifier', text: operationsText },
   { id: 'borrower', title: 'desk.inbox.columns.borrower', width: 180, field: 'borrower_name' },
-  { id: 'amount', title: 'desk.inbox.columns.amount', kind: 'money', field: 'amount', sort: 'amount', testId: (r) => `approvals-amount-${r.id}` },
+  // A change of the parameters moves no money: its amount is none, not R$ 0,00.
+  {
+    id: 'amount',
+    title: 'desk.inbox.columns.amount',
+    kind: 'money',
+    text: (r) => (r.kind === 'company.parameters' ? '' : formatCurrency(r.amount)),
+    sort: 'amount',
+    testId: (r) => `approvals-amount-${r.id}`,
+  },
   { id: 'maker', title: 'desk.inbox.columns.maker', width: 140, field: 'maker_name', testId: (r) => `approvals-maker-${r.id}` },
   { id: 'since', title: 'desk.inbox.columns.since', kind: 'datetime', field: 'made_at', sort: 'made_at' },
   { id: 'checks', title: 'desk.inbox.columns.checks', kind: 'identifier', text: (r, t) => t('desk.inbox.checks', { given: r.checks_given, required: r.required_checks }) },
