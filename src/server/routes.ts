@@ -13,7 +13,7 @@ export const handlerGroups = [
   handlerGroup(['situations', 'howDidFind', 'reasons', 'projects', 'interests'], () => import('./handlers/catalogues')),
   handlerGroup(['uploads', 'messages', 'logs', 'lgpd'], () => import('./handlers/records')),
   handlerGroup(['simulations', 'solicitations', 'documents', 'comments', 'staffDocuments', 'bureau'], () => import('./handlers/intake')),
-  handlerGroup(['creditOperation', 'borrowers', 'company'], () => import('./handlers/operations')),
+  handlerGroup(['creditOperation', 'borrowers', 'company', 'approvals'], () => import('./handlers/operations')),
   handlerGroup(
     [
       'home',

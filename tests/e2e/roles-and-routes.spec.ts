@@ -7,17 +7,21 @@ import { translate } from '../../src/shared/i18n';
 
 const DASHBOARD = ['/home'];
 const SOLICITATIONS = ['/solicitations/pending', '/solicitations', '/simulations', '/entrepreneurs'];
-const OPERATIONS = ['/allOperations', '/clientOperation', '/clientOperation/cession', '/clientOperation/suspense', '/company-operation', '/messages'];
-// The cession across operations and the money to identify (suspense) are for the roles that move money: the agent's menu goes without them.
-const AGENT_OPERATIONS = OPERATIONS.filter((p) => p !== '/clientOperation/cession' && p !== '/clientOperation/suspense');
+// The collections desk: overdue installments, the approvals inbox, money to identify, the banks' files.
+const COLLECTIONS = ['/collections', '/approvals', '/clientOperation/suspense', '/company-operation?tab=banks'];
+// The approvals and the money to identify (suspense) are for the roles that move money: the agent's menu goes without them.
+const AGENT_COLLECTIONS = COLLECTIONS.filter((p) => p !== '/approvals' && p !== '/clientOperation/suspense');
+const OPERATIONS = ['/allOperations', '/clientOperation', '/clientOperation/cession', '/company-operation', '/messages'];
+// The cession across operations is for the roles that move money: the agent's menu goes without it.
+const AGENT_OPERATIONS = OPERATIONS.filter((p) => p !== '/clientOperation/cession');
 const OPERATOR_FORMS = ['/projects', '/how-did-find', '/situations', '/reasons'];
 const SETTINGS = ['/users', '/logsPage', '/lgpd'];
 
 const EXPECTED_MENU = {
-  superadmin: [...DASHBOARD, ...SOLICITATIONS, ...OPERATIONS, ...OPERATOR_FORMS, ...SETTINGS],
-  admin: [...DASHBOARD, ...SOLICITATIONS, ...OPERATIONS, ...OPERATOR_FORMS, ...SETTINGS],
-  operador: [...DASHBOARD, ...SOLICITATIONS, ...OPERATIONS, ...OPERATOR_FORMS],
-  agente: [...DASHBOARD, ...SOLICITATIONS, ...AGENT_OPERATIONS],
+  superadmin: [...DASHBOARD, ...COLLECTIONS, ...SOLICITATIONS, ...OPERATIONS, ...OPERATOR_FORMS, ...SETTINGS],
+  admin: [...DASHBOARD, ...COLLECTIONS, ...SOLICITATIONS, ...OPERATIONS, ...OPERATOR_FORMS, ...SETTINGS],
+  operador: [...DASHBOARD, ...COLLECTIONS, ...SOLICITATIONS, ...OPERATIONS, ...OPERATOR_FORMS],
+  agente: [...DASHBOARD, ...AGENT_COLLECTIONS, ...SOLICITATIONS, ...AGENT_OPERATIONS],
 } as const;
 
 const FORBIDDEN_TEXT = translate('pt-BR', 'common.forbidden');

@@ -451,13 +451,22 @@ test('an operator assigns two installments to a fund above the four-eyes limit, 
   await expect(page.getByTestId('cession-confirm-amounts-price')).toBeVisible();
   await expect(page.getByTestId('cession-confirm-consequence')).toContainText('Fundo Cessão e2e FIDC');
   await expect(page.getByTestId('cession-confirm-four-eyes')).toBeVisible();
+  // Above the limit: the notice first, the totals above the installments' lines, and the button asks for approval.
+  const noticeBox = await page.getByTestId('cession-confirm-four-eyes').boundingBox();
+  const amountsBox = await page.getByTestId('cession-confirm-amounts').boundingBox();
+  expect(noticeBox!.y).toBeLessThan(amountsBox!.y);
+  await expect(page.getByTestId('cession-confirm-amounts').locator('tr').first()).toContainText('Valor de face');
+  await expect(page.getByTestId('cession-confirm')).toHaveText('Pedir aprovação');
   await expectNoSeriousViolations(page);
-  await shoot(page, 'cession-confirm', 'cession-confirm-amounts');
+  await shoot(page, 'cession-confirm', 'cession-confirm-four-eyes');
   const price = (await page.getByTestId('cession-confirm-amounts-price').textContent()) ?? '';
   expect(decimalOf(price)).toMatch(/^\d+\.\d{2}$/);
   await page.getByTestId('cession-confirm').click();
   const asked = page.locator('.bp6-toast').filter({ hasText: /Cessão nº \d+ aguarda a aprovação/ }).last();
   await expect(asked).toBeVisible();
+  // Not a green "SUCESSO": sent for someone else's approval, with the way to the inbox.
+  await expect(asked).toContainText('Enviado para aprovação de outra pessoa');
+  await expect(asked.getByRole('button', { name: 'Ver aprovações pendentes' })).toBeVisible();
   const cessionNumber = /Cessão nº (\d+)/.exec((await asked.textContent()) ?? '')?.[1];
   expect(cessionNumber).toBeDefined();
   // Waiting: listed as such, nothing assigned yet.

@@ -1,6 +1,7 @@
 /**
  * Credit operations with their simulation and contracts, borrowers, and the
- * lender's setup (the operations read it; handler group, routes.ts).
+ * lender's setup (the operations read it; handler group, routes.ts), and the
+ * approvals inbox (operations own the approval requests).
  */
 import { borrowerHandlers } from '../areas/borrowers/handlers';
 import {
@@ -34,10 +35,11 @@ import {
   updateWitness,
 } from '../areas/company/handlers';
 import { simulate } from '../areas/intake/handlers';
-import { creditOperationHandlers } from '../areas/operations/handlers';
+import { approvalsInboxHandlers, creditOperationHandlers } from '../areas/operations/handlers';
 
 export const handlers = {
   ...creditOperationHandlers,
+  ...approvalsInboxHandlers,
   'creditOperation.simulation': simulate,
   ...borrowerHandlers,
   'company.parameters': getParameters,

@@ -35,6 +35,7 @@ import { companyAssignmentRemittanceOperations } from './company-assignment-remi
 import { assigneeStatementOperations } from './servicing-assignee-statement';
 import { pixOperations } from './pix';
 import { suspenseOperations } from './servicing-suspense';
+import { approvalsInboxOperations } from './approvals-inbox';
 
 export const contract = {
   ...sessionOperations,
@@ -68,6 +69,7 @@ export const contract = {
   ...assigneeStatementOperations,
   ...pixOperations,
   ...suspenseOperations,
+  ...approvalsInboxOperations,
 } as const satisfies Record<string, OperationDef>;
 
 export type Contract = typeof contract;
@@ -118,6 +120,7 @@ export * from './company';
 export * from './credit-operations';
 export * from './borrowers';
 export * from './approvals';
+export * from './approvals-inbox';
 export * from './servicing';
 export * from './servicing-prepayment';
 export * from './servicing-moves';

@@ -10,16 +10,17 @@ describe('side menu (spec side-menu table)', () => {
   it('has exactly the spec groups and entries in order', () => {
     expect(MENU.map((g) => [translate('pt-BR', g.titleKey), g.entries.map((e) => e.path)])).toEqual([
       ['Dashboard', ['/home']],
+      ['Cobrança', ['/collections', '/approvals', '/clientOperation/suspense', '/company-operation']],
       ['Solicitações', ['/solicitations/pending', '/solicitations', '/simulations', '/entrepreneurs']],
-      ['Operações', ['/allOperations', '/clientOperation', '/clientOperation/cession', '/clientOperation/suspense', '/company-operation', '/messages']],
+      ['Operações', ['/allOperations', '/clientOperation', '/clientOperation/cession', '/company-operation', '/messages']],
       ['Formulário de solicitação', ['/projects', '/how-did-find', '/situations', '/reasons']],
       ['Configurações', ['/users', '/logsPage', '/lgpd']],
     ]);
   });
 
   it('gates groups by role', () => {
-    expect(paths(Role.SUPER_ADMIN)).toHaveLength(18);
-    expect(paths(Role.ADMIN)).toHaveLength(18);
+    expect(paths(Role.SUPER_ADMIN)).toHaveLength(21);
+    expect(paths(Role.ADMIN)).toHaveLength(21);
     expect(paths(Role.OPERATOR)).toContain('/projects');
     // The cession across operations: for the roles that may assign (the call's list), not the agent.
     expect(paths(Role.OPERATOR)).toContain('/clientOperation/cession');

@@ -19,7 +19,7 @@ describe('the palette', () => {
   it('offers every menu entry the role has, and no other', () => {
     for (const role of [Role.SUPER_ADMIN, Role.ADMIN, Role.OPERATOR, Role.AGENT]) {
       const paths = menuItems(role, t).map((i) => i.path);
-      expect(paths).toEqual(visibleMenu(role).flatMap((g) => g.entries.map((e) => `/app${e.path}`)));
+      expect(paths).toEqual(visibleMenu(role).flatMap((g) => g.entries.map((e) => `/app${e.path}${e.search ?? ''}`)));
     }
     expect(menuItems(Role.AGENT, t).map((i) => i.path)).not.toContain('/app/users');
   });
@@ -48,6 +48,24 @@ describe('the palette', () => {
     expect(findItems(items, 'usuarios')[0].path).toBe('/app/users');
     expect(findItems(items, 'todas oper')[0].path).toBe('/app/allOperations');
     expect(findItems(items, 'nada disso existe')).toEqual([]);
+  });
+
+  it('finds pages by what people call them: vencidas, cobrança, relatório, remessa (both languages)', () => {
+    const first = (query: string, role: (typeof Role)[keyof typeof Role] = Role.OPERATOR, tr: Translate = t) => paletteItems(query, role, [], tr).map((i) => i.path);
+    expect(first('vencidas')[0]).toBe('/app/collections');
+    expect(first('atrasadas')[0]).toBe('/app/collections');
+    expect(first('cobrança')).toEqual(expect.arrayContaining(['/app/collections', '/app/approvals', '/app/clientOperation/suspense', '/app/company-operation?tab=banks']));
+    expect(first('relatório')).toEqual(expect.arrayContaining(['/app/company-operation/reports/operations', '/app/company-operation/reports/iof']));
+    expect(first('relatorio de operacoes')[0]).toBe('/app/company-operation/reports/operations');
+    expect(first('remessa')[0]).toBe('/app/company-operation?tab=banks');
+    expect(first('aprovações')[0]).toBe('/app/approvals');
+    // The agent may not open the inbox: the palette does not offer it.
+    expect(first('aprovações', Role.AGENT)).not.toContain('/app/approvals');
+    expect(first('vencidas', Role.AGENT)[0]).toBe('/app/collections');
+    const en: Translate = (key, vars = {}) => translate('en', key, vars as Record<string, string | number>);
+    expect(first('overdue', Role.OPERATOR, en)[0]).toBe('/app/collections');
+    expect(first('remittance', Role.OPERATOR, en)[0]).toBe('/app/company-operation?tab=banks');
+    expect(first('report', Role.OPERATOR, en)).toContain('/app/company-operation/reports/operations');
   });
 });
 

@@ -50,14 +50,15 @@ describe('cession tab model', () => {
       approval_above: '50000.00',
     };
     const rows = quoteRows(quote, t);
+    // The totals first, above the installments' lines.
     expect(rows.map((r) => [r.id, r.amount])).toEqual([
-      ['installment-7', '293.82'],
       ['face', '300.00'],
       ['price', '293.82'],
       ['carrying', '250.00'],
       ['result', '43.82'],
+      ['installment-7', '293.82'],
     ]);
-    expect(rows[0].label).toContain('Parcela 2');
+    expect(rows[4].label).toContain('Parcela 2');
   });
   it('states the price undone of the selected assigned installments and their sum', () => {
     const list: ReversibleList = {

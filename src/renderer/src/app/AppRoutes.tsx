@@ -80,6 +80,7 @@ const RepurchaseTitleScreen = lazy(() => area.servicing().then((m) => ({ default
 const RepurchaseDetailsScreen = lazy(() => area.servicing().then((m) => ({ default: m.RepurchaseDetailsScreen })));
 const SuspenseScreen = lazy(() => area.servicing().then((m) => ({ default: m.SuspenseScreen })));
 const ExpiredInstallmentsScreen = lazy(() => area.collections().then((m) => ({ default: m.ExpiredInstallmentsScreen })));
+const ApprovalsInboxScreen = lazy(() => area.collections().then((m) => ({ default: m.ApprovalsInboxScreen })));
 
 /** While an area's chunk loads. */
 function Loading({ children }: { children: ReactNode }) {
@@ -143,6 +144,7 @@ const SCREENS: Record<ScreenKey, () => ReactNode> = {
   'servicing.repurchaseTitle': () => <RepurchaseTitleScreen />,
   'servicing.repurchaseDetails': () => <RepurchaseDetailsScreen />,
   'collections.expired': () => <ExpiredInstallmentsScreen />,
+  'approvals.inbox': () => <ApprovalsInboxScreen />,
   'servicing.suspense': () => <SuspenseScreen />,
 };
 

@@ -26,7 +26,13 @@ export type MenuIcon =
   | 'cog'
   | 'user'
   | 'history'
-  | 'shield';
+  | 'shield'
+  | 'warning-sign'
+  | 'inbox'
+  | 'document-share';
+
+/** The attention counts (contract 'collections.attention') an entry shows beside its title. */
+export type AttentionCount = 'overdue_installments' | 'approvals_to_check' | 'suspense_open';
 
 export interface MenuEntry {
   /** path under /app, e.g. '/users' */
@@ -37,6 +43,12 @@ export interface MenuEntry {
   icon: MenuIcon;
   /** narrower than its group: only these roles see it (a designed screen for the roles of its call) */
   roles?: readonly RoleId[];
+  /** a query the link adds (a tab of the page: '?tab=banks') */
+  search?: string;
+  /** i18n key of more words the palette finds it by (space separated: what people call it) */
+  wordsKey?: string;
+  /** the count of things needing attention shown beside the title */
+  attention?: AttentionCount;
 }
 
 export interface MenuGroup {
@@ -54,6 +66,28 @@ export const MENU: readonly MenuGroup[] = [
     icon: 'dashboard',
     roles: AllPanelUsers,
     entries: [{ path: '/home', titleKey: 'menu.dashboard', pageTitleKey: 'menu.home', icon: 'dashboard' }],
+  },
+  {
+    // Designed: the collections desk's day in one place, each entry with what needs attention now.
+    key: 'collections',
+    titleKey: 'desk.menu.group',
+    icon: 'warning-sign',
+    roles: AllPanelUsers,
+    entries: [
+      { path: '/collections', titleKey: 'desk.menu.overdue', icon: 'warning-sign', wordsKey: 'desk.words.overdue', attention: 'overdue_installments' },
+      {
+        path: '/approvals',
+        titleKey: 'desk.menu.approvals',
+        icon: 'inbox',
+        roles: contract['approvals.inbox'].access,
+        wordsKey: 'desk.words.approvals',
+        attention: 'approvals_to_check',
+      },
+      // Valores a identificar, for the roles of its list.
+      { path: '/clientOperation/suspense', titleKey: 'desk.menu.suspense', icon: 'flag', roles: contract['suspense.list'].access, wordsKey: 'desk.words.suspense', attention: 'suspense_open' },
+      // The banks' tab of the company, where each bank's remittances and return files open.
+      { path: '/company-operation', search: '?tab=banks', titleKey: 'desk.menu.bankFiles', icon: 'document-share', wordsKey: 'desk.words.bankFiles' },
+    ],
   },
   {
     key: 'solicitations',
@@ -77,8 +111,6 @@ export const MENU: readonly MenuGroup[] = [
       { path: '/clientOperation', titleKey: 'menu.clientOperation', icon: 'bank-account' },
       // Designed (the spec's menu has no entry for it): the cession across operations, for whoever may assign.
       { path: '/clientOperation/cession', titleKey: 'menu.cession', icon: 'exchange', roles: contract['cession.assignBatch'].access },
-      // Designed: valores a identificar, for the roles of its list.
-      { path: '/clientOperation/suspense', titleKey: 'menu.suspense', icon: 'flag', roles: contract['suspense.list'].access },
       { path: '/company-operation', titleKey: 'menu.companyOperation', pageTitleKey: 'menu.operationsGroup', icon: 'office' },
       { path: '/messages', titleKey: 'menu.messages', icon: 'chat' },
     ],
@@ -113,8 +145,9 @@ export function visibleMenu(role: RoleId | null | undefined): MenuGroup[] {
   return MENU.filter((g) => hasProfilePermission(role, g.roles)).map((g) => ({ ...g, entries: g.entries.filter((e) => !e.roles || isRoleAllowed(role, e.roles)) }));
 }
 
+/** Entries that name a page itself (not one of its tabs): the titles of pages come from these. */
 function allEntries(): MenuEntry[] {
-  return MENU.flatMap((g) => g.entries);
+  return MENU.flatMap((g) => g.entries).filter((e) => !e.search);
 }
 
 /** Menu title key of an exact path under /app, else the route configuration's title of that page. */

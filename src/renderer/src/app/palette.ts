@@ -1,6 +1,8 @@
 /**
  * What the command palette offers and how it finds it, without React: every
- * menu entry the person's role allows, the records they opened recently, and
+ * menu entry the person's role allows (by its title, its group and the words
+ * people use for it: "vencidas", "cobrança", "remessa"), the report pages,
+ * the records they opened recently, and
  * for a typed number the operation ("OP-000123", "123") or solicitation ("42")
  * it names, when the role may open that page. Matching ignores case and
  * accents and needs every typed word somewhere in the item.
@@ -37,15 +39,38 @@ export function canOpen(role: RoleId | null | undefined, path: string): boolean 
 export function menuItems(role: RoleId | null | undefined, t: Translate): PaletteItem[] {
   return visibleMenu(role).flatMap((group) =>
     group.entries.map((entry) => ({
-      key: `menu:${entry.path}`,
+      key: `menu:${entry.path}${entry.search ?? ''}`,
       section: 'menu' as const,
       title: t(entry.titleKey),
       detail: `${t('shell.palette.menu')} · ${t(group.titleKey)}`,
       icon: entry.icon,
-      path: `/app${entry.path}`,
-      words: entry.pageTitleKey ? [t(entry.pageTitleKey)] : [],
+      path: `/app${entry.path}${entry.search ?? ''}`,
+      words: [...(entry.pageTitleKey ? [t(entry.pageTitleKey)] : []), ...(entry.wordsKey ? [t(entry.wordsKey)] : [])],
     })),
   );
+}
+
+/**
+ * Pages the menu does not list that people still look for by name (the
+ * reports live under the company's page): the palette finds them by their
+ * title and by what people call them, for the roles their route admits.
+ */
+const PAGES: ReadonlyArray<{ path: string; titleKey: string; wordsKey: string }> = [
+  { path: '/app/company-operation/reports/operations', titleKey: 'desk.palette.operationsReport', wordsKey: 'desk.words.operationsReport' },
+  { path: '/app/company-operation/reports/iof', titleKey: 'desk.palette.iofReport', wordsKey: 'desk.words.iofReport' },
+  { path: '/app/company-operation/reports/parameterized', titleKey: 'desk.palette.parameterizedReport', wordsKey: 'desk.words.parameterizedReport' },
+];
+
+export function pageItems(role: RoleId | null | undefined, t: Translate): PaletteItem[] {
+  return PAGES.filter((p) => canOpen(role, p.path)).map((p) => ({
+    key: `page:${p.path}`,
+    section: 'menu' as const,
+    title: t(p.titleKey),
+    detail: `${t('shell.palette.menu')} · ${t('desk.palette.reports')}`,
+    icon: 'document' as const,
+    path: p.path,
+    words: [t(p.wordsKey), t('desk.words.reports')],
+  }));
 }
 
 export function recentItems(records: readonly RecentRecord[], role: RoleId | null | undefined, t: Translate): PaletteItem[] {
@@ -114,7 +139,7 @@ export function findItems(items: readonly PaletteItem[], query: string): Palette
 
 /** Everything the palette offers for a query: typed numbers first, then recent records, then the menu. */
 export function paletteItems(query: string, role: RoleId | null | undefined, records: readonly RecentRecord[], t: Translate): PaletteItem[] {
-  const found = findItems([...recentItems(records, role, t), ...menuItems(role, t)], query);
+  const found = findItems([...recentItems(records, role, t), ...menuItems(role, t), ...pageItems(role, t)], query);
   const typed = typedItems(query, role, t).filter((g) => !found.some((f) => f.section === 'recent' && f.path === g.path));
   return [...typed, ...found];
 }

@@ -6,6 +6,7 @@
 import { AllAdmins, AllOperators, AllPanelUsers, mergeRoles, type RoleId } from '@shared/roles';
 import { companyReportsOperations } from '@shared/contract/company-reports';
 import { suspenseOperations } from '@shared/contract/servicing-suspense';
+import { approvalsInboxOperations } from '@shared/contract/approvals-inbox';
 
 /** Screens that exist in this version; any other leaf shows "Em construção". */
 export type ScreenKey =
@@ -54,6 +55,7 @@ export type ScreenKey =
   | 'servicing.repurchaseTitle'
   | 'servicing.repurchaseDetails'
   | 'collections.expired'
+  | 'approvals.inbox'
   | 'servicing.suspense';
 
 /**
@@ -193,6 +195,8 @@ export const APP_ROUTES: RouteNode = {
     { path: 'messages', title: 'menu.messages', roles: AllPanelUsers, screen: 'messages' },
     // Designed (the spec shows the call GET /expired-installments, not its screen): the collections desk's list, every panel role.
     { path: 'collections', title: 'collections.title', roles: AllPanelUsers, screen: 'collections.expired' },
+    // Designed: every request waiting for a second person, for the roles of its list (read-only: the record's screen decides).
+    { path: 'approvals', title: 'desk.inbox.title', roles: approvalsInboxOperations['approvals.inbox'].access, screen: 'approvals.inbox' },
   ],
 };
 

@@ -8,11 +8,20 @@ import { createContext, useContext, useMemo, useRef, type ReactNode } from 'reac
 import { useTranslation } from 'react-i18next';
 
 export const TOAST_TIMEOUT_MS = 2000;
+/** A request sent for approval stays longer: its toast carries the way to the inbox. */
+export const SENT_TOAST_TIMEOUT_MS = 6000;
+/** Where the asker follows a request sent for approval (the route of the approvals inbox). */
+const INBOX_HASH = '#/app/approvals';
 
 interface ToastApi {
   success(text?: string): void;
   failure(text?: string): void;
   info(text: string): void;
+  /**
+   * A move that now waits for another person: not a green "SUCESSO" (nothing was posted), but
+   * "Enviado para aprovação de outra pessoa", what waits (`detail`), and a button to the inbox.
+   */
+  sentForApproval(detail: string): void;
 }
 
 const ToastContext = createContext<ToastApi | null>(null);
@@ -36,6 +45,25 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       success: (text) => show(Intent.SUCCESS, t('common.toastSuccessTitle'), text ?? t('common.savedOk')),
       failure: (text) => show(Intent.DANGER, t('common.toastAlertTitle'), text ?? t('common.failedTryAgain')),
       info: (text) => show(Intent.PRIMARY, null, text),
+      sentForApproval: (detail) =>
+        ref.current?.show({
+          intent: Intent.PRIMARY,
+          icon: 'time',
+          timeout: SENT_TOAST_TIMEOUT_MS,
+          message: (
+            <div data-testid="toast" data-kind="sent-for-approval">
+              <strong className="toast-title">{t('desk.sent.title')}</strong>
+              <div>{detail}</div>
+            </div>
+          ),
+          action: {
+            text: t('desk.sent.open'),
+            // The toaster lives outside the router: the hash route is the inbox's address.
+            onClick: () => {
+              window.location.hash = INBOX_HASH;
+            },
+          },
+        }),
     };
   }, [t]);
   return (

@@ -37,6 +37,8 @@ export interface MoneyConfirmDialogProps {
   /** what confirming does, and to whom, said before the amounts */
   consequence: ReactNode;
   consequenceTestId?: string;
+  /** said first, above everything (e.g. that the move will wait for another person's approval) */
+  notice?: ReactNode;
   rows: readonly MoneyRow[];
   /** test id of the amounts table; a row with an id is `<amountsTestId>-<id>` */
   amountsTestId: string;
@@ -81,6 +83,7 @@ export function MoneyConfirmDialog(props: MoneyConfirmDialogProps) {
   return (
     <Dialog isOpen title={props.title} onClose={busy ? undefined : props.onClose} canOutsideClickClose={!busy}>
       <DialogBody>
+        {props.notice}
         <p data-testid={props.consequenceTestId}>{props.consequence}</p>
         <MoneyRowsTable rows={props.rows} testId={props.amountsTestId} />
         {props.children}

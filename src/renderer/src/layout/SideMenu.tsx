@@ -1,9 +1,12 @@
 /** The side menu, generated from the one menu configuration and gated by role. */
-import { Button, Icon, Menu, MenuDivider, MenuItem } from '@blueprintjs/core';
+import { Button, Icon, Menu, MenuDivider, MenuItem, Tag } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { visibleMenu } from '../app/menu';
+import { visibleMenu, type AttentionCount } from '../app/menu';
+import { useApiQuery } from '../api/hooks';
+import { EXPIRED_INSTALLMENT_COUNT_CAP, type Attention } from '@shared/contract';
+import { formatInteger } from '@shared/format';
 import { useSession } from '../app/session';
 import { useSystem } from '../app/SystemState';
 import { NAV_AUTO_COLLAPSE_BELOW, navCollapsed, navToggled } from './navCollapse';
@@ -26,6 +29,23 @@ function useNarrowWindow(): boolean {
   return narrow;
 }
 
+/** How often the menu's attention counts are read again while the app is open. */
+const ATTENTION_REFRESH_MS = 60_000;
+
+/** The count beside a Cobrança entry: nothing when zero or unknown, "1.000+" when the overdue count stopped at its cap. */
+function AttentionTag({ data, count }: { data: Attention | undefined; count: AttentionCount | undefined }) {
+  const { t } = useTranslation();
+  const value = count && data ? data[count] : null;
+  if (!count || value === null || value === undefined || value === 0) return null;
+  const capped = count === 'overdue_installments' && data?.overdue_capped;
+  const label = capped ? t('desk.menu.attentionMore', { count: formatInteger(EXPIRED_INSTALLMENT_COUNT_CAP) }) : t('desk.menu.attention', { count: formatInteger(value) });
+  return (
+    <Tag round minimal intent="warning" className="menu-count" data-testid={`menu-count-${count}`} aria-label={label} title={label}>
+      {capped ? `${formatInteger(EXPIRED_INSTALLMENT_COUNT_CAP)}+` : formatInteger(value)}
+    </Tag>
+  );
+}
+
 export function SideMenu() {
   const { t } = useTranslation();
   const { user } = useSession();
@@ -44,11 +64,13 @@ export function SideMenu() {
   const dark = state.theme.sideNavTheme === 'dark';
 
   const groups = visibleMenu(user?.role_id);
+  const counted = groups.some((g) => g.entries.some((e) => e.attention));
+  const attention = useApiQuery('collections.attention', {}, { enabled: counted, refetchInterval: ATTENTION_REFRESH_MS }).data;
   const current = location.pathname.replace(/^\/app/, '');
   const matches = (path: string) => current === path || (path !== '/solicitations' && current.startsWith(`${path}/`));
   // The most specific entry lights up: on /clientOperation/cession that entry, not "Clientes" above it.
   const activePath = groups
-    .flatMap((g) => g.entries.map((e) => e.path))
+    .flatMap((g) => g.entries.filter((e) => !e.search).map((e) => e.path))
     .filter(matches)
     .sort((a, b) => b.length - a.length)[0];
   const isActive = (path: string) => path === activePath;
@@ -76,16 +98,17 @@ export function SideMenu() {
             {collapsed ? <MenuDivider /> : <MenuDivider title={t(group.titleKey)} />}
             {group.entries.map((entry) => (
               <MenuItem
-                key={entry.path}
-                data-testid={`menu-item-${entry.path}`}
+                key={`${entry.path}${entry.search ?? ''}`}
+                data-testid={`menu-item-${entry.path}${entry.search ?? ''}`}
                 icon={<Icon icon={entry.icon} />}
                 text={collapsed ? '' : t(entry.titleKey)}
+                labelElement={<AttentionTag data={attention} count={entry.attention} />}
                 title={t(entry.titleKey)}
-                active={isActive(entry.path)}
-                href={`#/app${entry.path}`}
+                active={!entry.search && isActive(entry.path)}
+                href={`#/app${entry.path}${entry.search ?? ''}`}
                 onClick={(e) => {
                   e.preventDefault();
-                  navigate(`/app${entry.path}`);
+                  navigate(`/app${entry.path}${entry.search ?? ''}`);
                 }}
               />
             ))}

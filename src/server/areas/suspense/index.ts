@@ -7,4 +7,4 @@
  * the rules. It calls collection (the payment path), operations (four eyes)
  * and the ledger; bank-files calls it, never the other way round.
  */
-export { recordUnapplied, recordUnappliedMany, openSuspenseTotal, SUSPENSE_MESSAGES, type UnappliedInput } from './items';
+export { recordUnapplied, recordUnappliedMany, openSuspenseCount, openSuspenseTotal, SUSPENSE_MESSAGES, type UnappliedInput } from './items';

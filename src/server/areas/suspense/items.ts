@@ -470,6 +470,12 @@ async function itemViews(db: Db, ids: readonly number[], viewerId: number): Prom
 }
 
 /** The open total of every item (what the ledger's suspense account must hold). */
+/** How many items still hold money to identify (the menu's count). */
+export async function openSuspenseCount(db: Db): Promise<number> {
+  const result = await db.execute(sql`SELECT count(*)::int AS n FROM suspense_items si WHERE ${OPEN_SQL} > 0`);
+  return Number((result as unknown as { rows: Array<{ n: number }> }).rows[0].n);
+}
+
 export async function openSuspenseTotal(db: Db): Promise<string> {
   const result = await db.execute(sql`SELECT COALESCE(sum(${OPEN_SQL}), 0)::text AS total FROM suspense_items si`);
   return money((result as unknown as { rows: Array<{ total: string }> }).rows[0].total);

@@ -1,2 +1,3 @@
-/** The collections area (the expired-installments list), loaded on first visit. */
+/** The collections area (the expired-installments list, the approvals inbox), loaded on first visit. */
 export { ExpiredInstallmentsScreen } from '../../screens/collections/ExpiredInstallmentsScreen';
+export { ApprovalsInboxScreen } from '../../screens/approvals/ApprovalsInboxScreen';

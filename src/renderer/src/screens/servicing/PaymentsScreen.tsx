@@ -47,6 +47,8 @@ type Dialog =
 interface Outcome {
   intent: 'success' | 'warning' | 'primary';
   text: string;
+  /** the move now waits for another person (its toast says so and leads to the inbox) */
+  sent?: boolean;
 }
 
 const c = (key: string) => `servicing.payments.columns.${key}`;
@@ -233,7 +235,8 @@ export function PaymentsScreen() {
     setDialog(null);
     const o = outcomeOf(result);
     setOutcome(o);
-    toast.success(o.text);
+    if (o.sent) toast.sentForApproval(o.text);
+    else toast.success(o.text);
     // The server's answer is what the screen shows now (status tag included); only this operation is read again.
     await refresh({ operationId, answer: { name: 'servicing.installmentDetails', args: { id: operationId, installment: installmentId }, data: result } });
   };
@@ -340,7 +343,7 @@ export function PaymentsScreen() {
               const payment = after.transactions.find((tx) => tx.id === dialog.payment.id);
               const pending = payment ? transactionState(payment) === 'reversal_pending' : false;
               return pending
-                ? { intent: 'warning', text: t('servicing.reverse.pending', { id: dialog.payment.id }) }
+                ? { intent: 'warning', text: t('servicing.reverse.pending', { id: dialog.payment.id }), sent: true }
                 : { intent: 'success', text: t('servicing.reverse.done', { id: dialog.payment.id, status: statusWords(after), open: formatCurrency(after.installment.due_total) }) };
             })
           }

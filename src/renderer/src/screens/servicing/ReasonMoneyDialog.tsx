@@ -56,6 +56,8 @@ export interface ReasonMoneyDialogProps<R> {
   onClose(): void;
   /** shown between the amounts and the reason */
   children?: ReactNode;
+  /** said first, above the amounts (that the move will wait for another person's approval) */
+  notice?: ReactNode;
 }
 
 export function ReasonMoneyDialog<R>(props: ReasonMoneyDialogProps<R>) {
@@ -91,6 +93,7 @@ export function ReasonMoneyDialog<R>(props: ReasonMoneyDialogProps<R>) {
       title={props.title}
       consequence={props.consequence}
       consequenceTestId={`${p}-consequence`}
+      notice={props.notice}
       rows={props.rows}
       amountsTestId={`${p}-amounts`}
       intent={props.intent}

@@ -99,7 +99,8 @@ export function AssignPanel({ list, operationId }: { list: AssignableList; opera
       const cession = operationId === null ? await assignBatch.mutateAsync(body) : await assign.mutateAsync({ id: operationId, ...body });
       setConfirming(null);
       setSelected(new Set());
-      toast.success(cession.status === 'pending' ? t(c('pending'), { number: cession.number }) : t(c('done'), { number: cession.number, price: formatCurrency(cession.price) }));
+      if (cession.status === 'pending') toast.sentForApproval(t(c('pending'), { number: cession.number }));
+      else toast.success(t(c('done'), { number: cession.number, price: formatCurrency(cession.price) }));
       await refresh(operationId === null ? undefined : { operationId });
     } catch (e) {
       setConfirming(null);
@@ -243,22 +244,23 @@ export function AssignPanel({ list, operationId }: { list: AssignableList; opera
           title={t(c('title'), { count: confirming.quote.installments.length })}
           consequence={t(c('consequence'), { assignee: account.assignee_name, date: formatDate(confirming.quote.date) })}
           consequenceTestId="cession-confirm-consequence"
+          notice={
+            confirming.quote.needs_approval && (
+              <Callout intent="warning" icon="time" data-testid="cession-confirm-four-eyes">
+                {t(c('needsApproval'), { limit: formatCurrency(confirming.quote.approval_above) })}
+              </Callout>
+            )
+          }
           rows={quoteRows(confirming.quote, t)}
           amountsTestId="cession-confirm-amounts"
           intent="primary"
-          confirmText={t(c('confirm'))}
+          confirmText={confirming.quote.needs_approval ? t('desk.askApproval') : t(c('confirm'))}
           busyText={t(c('working'))}
           confirmTestId="cession-confirm"
           busy={assign.isPending || assignBatch.isPending}
           onConfirm={confirm}
           onClose={() => setConfirming(null)}
-        >
-          {confirming.quote.needs_approval && (
-            <Callout intent="warning" data-testid="cession-confirm-four-eyes">
-              {t(c('needsApproval'), { limit: formatCurrency(confirming.quote.approval_above) })}
-            </Callout>
-          )}
-        </MoneyConfirmDialog>
+        />
       )}
     </section>
   );
@@ -345,7 +347,8 @@ function ReversePanel({ list, operationId }: { list: ReversibleList; operationId
           onDone={(answer) => {
             setOpen(false);
             setSelected(new Set());
-            toast.success(answer.status === 'pending' ? t(c('reversePending')) : t(c('reversed'), { price: formatCurrency(answer.price) }));
+            if (answer.status === 'pending') toast.sentForApproval(t(c('reversePending')));
+            else toast.success(t(c('reversed'), { price: formatCurrency(answer.price) }));
             void refresh();
           }}
           onClose={() => setOpen(false)}

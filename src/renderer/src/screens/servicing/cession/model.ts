@@ -16,16 +16,17 @@ export function selectedFace(rows: readonly AssignableInstallment[], selected: R
 
 /** The cession's confirmation: each installment's price, then the totals and the result. */
 export function quoteRows(quote: CessionQuote, t: T): MoneyRow[] {
+  // The totals first: with many installments the lines would push the price and the result below the dialog's fold.
   return [
+    { label: t('servicing.cession.totalFace'), amount: quote.face_value, id: 'face' },
+    { label: t('servicing.cession.totalPrice'), amount: quote.price, strong: true, id: 'price' },
+    { label: t('servicing.cession.carrying'), amount: quote.carrying, id: 'carrying' },
+    { label: t('servicing.cession.result'), amount: quote.result, id: 'result' },
     ...quote.installments.map((l) => ({
       label: t('servicing.cession.line', { number: l.number, due: formatDate(l.due_date), face: formatCurrency(l.face_value) }),
       amount: l.price,
       id: `installment-${l.id}`,
     })),
-    { label: t('servicing.cession.totalFace'), amount: quote.face_value, id: 'face' },
-    { label: t('servicing.cession.totalPrice'), amount: quote.price, strong: true, id: 'price' },
-    { label: t('servicing.cession.carrying'), amount: quote.carrying, id: 'carrying' },
-    { label: t('servicing.cession.result'), amount: quote.result, id: 'result' },
   ];
 }
 

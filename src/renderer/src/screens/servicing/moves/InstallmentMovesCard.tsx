@@ -129,9 +129,11 @@ export function InstallmentMovesCard({ operationId, installmentId }: { operation
   const number = moves.installment.number;
   const request = moves.write_off_request;
 
-  const done = async (text: string, after: InstallmentMoves) => {
+  /** `sent`: the move now waits for another person. */
+  const done = async (text: string, after: InstallmentMoves, sent = false) => {
     setDialog(null);
-    toast.success(text);
+    if (sent) toast.sentForApproval(text);
+    else toast.success(text);
     await refresh({ operationId, answer: { name: 'servicingMoves.installment', args: { id: operationId, installment: installmentId }, data: after } });
   };
   const statusWords = (s: string) => t(`servicing.status.${s}`);
@@ -187,7 +189,8 @@ export function InstallmentMovesCard({ operationId, installmentId }: { operation
           onClose={() => setDialog(null)}
           onDone={(after) => {
             const kind = moveKind(dialog.to);
-            void done(t(`servicing.moves.done.${kind}`, { number, status: statusWords(after.installment.status) }), after);
+            // A write-off always waits for another person (it is only asked for here).
+            void done(t(`servicing.moves.done.${kind}`, { number, status: statusWords(after.installment.status) }), after, kind === 'written_off');
           }}
         />
       )}

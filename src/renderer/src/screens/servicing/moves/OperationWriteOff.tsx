@@ -53,9 +53,11 @@ export function OperationWriteOffPanel({ view, operationNumber, asking, onCloseA
     onCloseAsk();
     setDeciding(null);
   };
-  const done = async (text: string) => {
+  /** `sent`: the move now waits for another person. */
+  const done = async (text: string, sent = false) => {
     close();
-    toast.success(text);
+    if (sent) toast.sentForApproval(text);
+    else toast.success(text);
     await refresh({ operationId: view.credit_operation_id });
   };
   const request = view.request;
@@ -81,7 +83,7 @@ export function OperationWriteOffPanel({ view, operationNumber, asking, onCloseA
           busyText={t('servicing.moves.dialog.working')}
           reason={moveReasonRule(t)}
           send={(reason, key) => ask.mutateAsync({ id: view.credit_operation_id, idempotency_key: key, reason: reason ?? '' })}
-          onDone={(after) => void done(t(w('requested'), { amount: formatCurrency(after.request?.amount ?? after.open_principal) }))}
+          onDone={(after) => void done(t(w('requested'), { amount: formatCurrency(after.request?.amount ?? after.open_principal) }), true)}
           onClose={close}
         />
       )}

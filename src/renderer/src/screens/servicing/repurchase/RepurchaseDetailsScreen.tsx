@@ -143,7 +143,8 @@ export function RepurchaseDetailsScreen() {
               send={(reason, key) => reverse.mutateAsync({ id: operationId, installment: installmentId, idempotency_key: key, reason: reason ?? '' })}
               onDone={(answer) => {
                 setUndoing(false);
-                toast.success(answer.status === 'reversal_pending' ? t(r('undoPending')) : t(r('undone'), { amount: formatCurrency(answer.amount) }));
+                if (answer.status === 'reversal_pending') toast.sentForApproval(t(r('undoPending')));
+                else toast.success(t(r('undone'), { amount: formatCurrency(answer.amount) }));
                 void refresh({ operationId });
               }}
               onClose={() => setUndoing(false)}

@@ -28,22 +28,24 @@ export function RepurchaseDialog(props: { operationId: number; installment: Repu
       consequence={t(r('consequence'), { assignee: i.assignee_name, due: formatDate(i.due_date), amount: formatCurrency(i.amount) })}
       rows={amountRows(i, t)}
       intent="primary"
-      confirmText={t(r('confirm'))}
+      confirmText={i.needs_approval ? t('desk.askApproval') : t(r('confirm'))}
       busyText={t(r('working'))}
       reason={reason}
       send={(text, key) => create.mutateAsync({ id: props.operationId, installment: i.id, idempotency_key: key, reason: text })}
       onDone={(answer) => {
-        toast.success(answer.status === 'pending' ? t(r('pendingToast'), { number: i.number }) : t(r('doneToast'), { number: i.number, amount: formatCurrency(answer.amount) }));
+        if (answer.status === 'pending') toast.sentForApproval(t(r('pendingToast'), { number: i.number }));
+        else toast.success(t(r('doneToast'), { number: i.number, amount: formatCurrency(answer.amount) }));
         void refresh({ operationId: props.operationId });
         props.onDone(answer);
       }}
       onClose={props.onClose}
-    >
-      {i.needs_approval && (
-        <Callout intent="warning" data-testid="repurchase-four-eyes">
-          {t(r('needsApproval'))}
-        </Callout>
-      )}
-    </ReasonMoneyDialog>
+      notice={
+        i.needs_approval && (
+          <Callout intent="warning" icon="time" data-testid="repurchase-four-eyes">
+            {t(r('needsApproval'))}
+          </Callout>
+        )
+      }
+    />
   );
 }

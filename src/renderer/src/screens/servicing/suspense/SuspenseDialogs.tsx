@@ -117,7 +117,8 @@ export function RefundDialog({ item, onClose }: { item: SuspenseItem; onClose():
         return refund.mutateAsync({ item: item.id, borrower_bank_account_id: chosen, note, idempotency_key: key });
       }}
       onDone={(answer) => {
-        toast.success(answer.pending_refund_id !== null ? t('suspense.refund.pending') : t('suspense.refund.done'));
+        if (answer.pending_refund_id !== null) toast.sentForApproval(t('suspense.refund.pending'));
+        else toast.success(t('suspense.refund.done'));
         onClose();
       }}
       onClose={onClose}
