@@ -101,7 +101,7 @@ export function failureFromResponse(status: number, data: unknown, locale: Local
   const useServerMessage = status < 500 && body.message !== undefined;
   return failure(code, locale, {
     status,
-    message: useServerMessage && body.message !== undefined ? localServerMessage(locale, body.message) : undefined,
+    message: useServerMessage && body.message !== undefined ? localServerMessage(locale, body.message, code) : undefined,
     key: status === 429 && !useServerMessage ? 'errors.tooManyRequests' : undefined,
     field: body.field,
   });

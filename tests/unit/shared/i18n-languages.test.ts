@@ -73,6 +73,9 @@ describe('texts that reached a screen in the other language', () => {
     expect(failureFromResponse(401, { message: MESSAGES.invalidCredentials }, 'en').message).toBe('Invalid e-mail or password');
     expect(failureFromResponse(403, { message: MESSAGES.forbidden }, 'pt-BR').message).toBe('Você não tem permissão para esta ação.');
     expect(MESSAGES.uploadMissing).not.toContain('Campo file');
+    // An area's own "not found" says no more than its code: English on an English screen.
+    expect(failureFromResponse(404, { message: 'Operação de crédito não encontrada.' }, 'en').message).toBe('Record not found.');
+    expect(failureFromResponse(404, { message: 'Operação de crédito não encontrada.' }, 'pt-BR').message).toBe('Operação de crédito não encontrada.');
   });
 
   it('write a rejected argument\'s message in the screen\'s language', () => {
