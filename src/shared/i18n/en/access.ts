@@ -42,6 +42,7 @@ export const access: Shape<typeof pt> = {
     uploadTooLarge: 'File: the file exceeds the maximum size of 10 MB',
     uploadMissing: 'File: send a file',
   },
+  uploadTypes: { avatar: 'picture', document: 'document' },
   forbidden: {
     noArea: 'Your access profile does not use this app. Sign out and sign in with a staff account.',
     signOut: 'Sign out and use another account',

@@ -43,6 +43,8 @@ export const access = {
     uploadTooLarge: 'Arquivo: o arquivo excede o tamanho máximo de 10 MB',
     uploadMissing: 'Arquivo: envie um arquivo',
   },
+  /** An upload's kind (generic UPLOAD_TYPES), as a screen names it. */
+  uploadTypes: { avatar: 'foto', document: 'documento' },
   forbidden: {
     noArea: 'Seu perfil de acesso não usa este aplicativo. Saia e entre com uma conta da equipe.',
     signOut: 'Sair e entrar com outra conta',
