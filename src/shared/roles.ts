@@ -61,11 +61,9 @@ export function isRoleAllowed(role: RoleId | undefined | null, allowed: readonly
 }
 
 /**
- * Child routes inherit and merge their parent's roles (the spec's screens and routes). "Merge" is
- * read as a union: that is the reading under which the spec's two statements
- * agree (the /app area declares AllAdmins; home, solicitations, operations and
- * messages add the operator and agent roles, so AllPanelUsers reach them,
- * while users, profile, logs and LGPD keep the area's AllAdmins).
+ * Child routes inherit their parent's roles and may only narrow them (the spec's screens and routes): a page is
+ * open to the roles both its parent and itself allow, so a page's stricter rule (a report for operators) holds
+ * under a wider parent (the company area, open to agents). An empty or missing list adds no rule.
  */
 export function mergeRoles(
   parent: readonly RoleId[] | undefined,
@@ -73,5 +71,5 @@ export function mergeRoles(
 ): readonly RoleId[] | undefined {
   if (!child || child.length === 0) return parent;
   if (!parent || parent.length === 0) return child;
-  return [...parent, ...child.filter((r) => !parent.includes(r))];
+  return parent.filter((r) => child.includes(r));
 }

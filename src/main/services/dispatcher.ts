@@ -6,7 +6,7 @@
 import type { Locale } from '@shared/bridge';
 import type { ApiFailure, ApiResult } from '@shared/result';
 import { isExposed, isOperationName, operation, type OperationDef, type OperationName } from '@shared/contract';
-import { errorText, failure, invalidArgs } from './failure';
+import { errorText, failure, invalidArgs, zodMessages } from './failure';
 import type { SessionService } from './session';
 import { callThroughCache, type CachedCallDeps } from './cache-calls';
 
@@ -21,7 +21,8 @@ export function resolveCall(name: unknown, args: unknown, locale: Locale): Resol
   if (!isOperationName(name) || !isExposed(name)) return failure('unknown-operation', locale, { status: null });
   const op = operation(name);
   // Calls without arguments may omit them.
-  const parsed = op.args.safeParse(args === undefined ? {} : args);
+  // zod's own messages in the user's language (a schema's own message still wins).
+  const parsed = op.args.safeParse(args === undefined ? {} : args, { error: zodMessages(locale) });
   if (!parsed.success) return invalidArgs(locale, parsed.error.issues);
   return { name, op, args: parsed.data };
 }

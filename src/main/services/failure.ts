@@ -1,7 +1,9 @@
 /** Builds the normalised failures every service answers with. */
 import type { Locale } from '@shared/bridge';
 import type { ApiFailure, ErrorCode } from '@shared/result';
+import { z } from 'zod';
 import { translate } from '@shared/i18n';
+import { access as ptAccess } from '@shared/i18n/pt-BR/access';
 
 const MESSAGE_KEYS: Record<ErrorCode, string> = {
   network: 'errors.network',
@@ -15,6 +17,28 @@ const MESSAGE_KEYS: Record<ErrorCode, string> = {
   'unknown-operation': 'errors.unknownOperation',
   cancelled: 'errors.cancelled',
 };
+
+/** The server's fixed Portuguese answers, by their text: the catalogue key that says them in the user's language. */
+const SERVER_TEXT_KEYS: ReadonlyMap<string, string> = new Map(Object.entries(ptAccess.server).map(([key, text]) => [text, `access.server.${key}`]));
+
+/** Answers whose code says all a person needs: an area's own Portuguese wording gives way to the catalogue's. */
+const SAID_BY_CODE: ReadonlySet<ErrorCode> = new Set(['unauthorized', 'forbidden', 'not-found']);
+
+/**
+ * A server's answer in the user's language: its fixed answers are translated, an unknown "not found", "forbidden"
+ * or "sign in again" is the code's text; the others (a rule a money action broke) come as the server wrote them.
+ */
+export function localServerMessage(locale: Locale, message: string, code: ErrorCode): string {
+  if (locale === 'pt-BR') return message;
+  const key = SERVER_TEXT_KEYS.get(message);
+  if (key) return translate(locale, key);
+  return SAID_BY_CODE.has(code) ? translate(locale, MESSAGE_KEYS[code]) : message;
+}
+
+/** zod's messages for a language (zod's Portuguese for pt-BR): a raw "Too big" never reaches a Portuguese screen. */
+export function zodMessages(locale: Locale) {
+  return locale === 'pt-BR' ? z.locales.pt().localeError : z.locales.en().localeError;
+}
 
 export interface FailureDetails {
   status?: number | null;

@@ -12,7 +12,7 @@ import { buildRequest, operation, type OperationDef } from '@shared/contract';
 import { toQueryString } from '@shared/query';
 import { uploadFileSchema } from '@shared/contract/common';
 import { LAUNCH_SECRET_HEADER } from '@shared/launch';
-import { errorText, failure } from './failure';
+import { errorText, failure, localServerMessage } from './failure';
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 /** Exports and downloads may legitimately take minutes on a large data set. */
@@ -101,7 +101,7 @@ export function failureFromResponse(status: number, data: unknown, locale: Local
   const useServerMessage = status < 500 && body.message !== undefined;
   return failure(code, locale, {
     status,
-    message: useServerMessage ? body.message : undefined,
+    message: useServerMessage && body.message !== undefined ? localServerMessage(locale, body.message, code) : undefined,
     key: status === 429 && !useServerMessage ? 'errors.tooManyRequests' : undefined,
     field: body.field,
   });

@@ -46,9 +46,12 @@ describe('side menu (spec side-menu table)', () => {
     }
   });
 
-  it('has Portuguese titles in both languages', () => {
-    expect(translate('en', titleKeyFor('/users')!)).toBe('Usuários');
+  it("has the spec's Portuguese titles in pt-BR and English ones in English", () => {
+    expect(translate('pt-BR', titleKeyFor('/users')!)).toBe('Usuários');
+    expect(translate('en', titleKeyFor('/users')!)).toBe('Users');
     expect(translate('pt-BR', titleKeyFor('/messages')!)).toBe('Disparos de SMS');
+    expect(translate('en', titleKeyFor('/logsPage/view/42')!)).toBe('Detail');
+    expect(translate('en', pageHeading('/app/logsPage/view/42').titleKey!)).toBe('System logs');
   });
 });
 

@@ -80,7 +80,7 @@ describe('route configuration (spec screens and routes)', () => {
     expect(sorted(BOAVISTA_LEAVES[0].roles)).toEqual(sorted(AllAdmins));
   });
 
-  it('merges the area roles into children as a union (spec roles and permissions)', () => {
+  it('narrows the area roles by each page\'s (spec roles and permissions)', () => {
     const roles = (p: string) => sorted(APP_LEAVES.find((l) => l.pattern === p)?.roles);
     for (const p of ['/app/home', '/app/solicitations/view/:id', '/app/simulations', '/app/entrepreneurs/:form',
       '/app/company-operation/cnab-integration/:bankId', '/app/allOperations', '/app/clientOperation/building', '/app/messages',

@@ -38,8 +38,10 @@ describe('roles (spec entities and spec roles and permissions)', () => {
     expect(hasProfilePermission(5, [4])).toBe(false);
     expect(hasProfilePermission(null, [4])).toBe(false);
   });
-  it('merges child roles into the parent (union)', () => {
-    expect([...(mergeRoles(AllAdmins, AllPanelUsers) ?? [])].sort()).toEqual([1, 3, 4, 5]);
+  it("narrows a parent's roles by the child's (a page's stricter rule holds under a wider parent)", () => {
+    expect([...(mergeRoles(AllAdmins, AllPanelUsers) ?? [])].sort()).toEqual([1, 3]);
+    expect([...(mergeRoles(AllPanelUsers, AllOperators) ?? [])].sort()).toEqual([1, 3, 5]);
     expect(mergeRoles(AllAdmins, undefined)).toBe(AllAdmins);
+    expect(mergeRoles(undefined, AllOperators)).toBe(AllOperators);
   });
 });

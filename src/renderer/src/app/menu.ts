@@ -1,7 +1,7 @@
 /**
  * The one menu configuration of the spec's side-menu table. The side menu, the breadcrumb and
  * the page header all read their titles from here, so a screen's name is
- * written once. Titles are i18n keys (menu titles stay Portuguese in pt-BR).
+ * written once. Titles are i18n keys (the spec's Portuguese in pt-BR, English in en).
  */
 import { contract } from '@shared/contract';
 import { AllAdmins, AllOperators, AllPanelUsers, hasProfilePermission, isRoleAllowed, type RoleId } from '@shared/roles';

@@ -4,9 +4,7 @@
  * named by key so this module stays free of React and can be unit-tested.
  */
 import { AllAdmins, AllOperators, AllPanelUsers, mergeRoles, type RoleId } from '@shared/roles';
-import { companyReportsOperations } from '@shared/contract/company-reports';
-import { suspenseOperations } from '@shared/contract/servicing-suspense';
-import { approvalsInboxOperations } from '@shared/contract/approvals-inbox';
+import { contract, type OperationName } from '@shared/contract';
 
 /** Screens that exist in this version; any other leaf shows "Em construção". */
 export type ScreenKey =
@@ -59,6 +57,73 @@ export type ScreenKey =
   | 'servicing.suspense';
 
 /**
+ * The calls a screen cannot work without (what it loads, or for a screen made to do one thing, that thing): a
+ * page opens only for the roles the server lets make every one of them, so the menu, the palette and a typed
+ * address never lead a role to a screen whose first call the server refuses. The server's rules are the
+ * contract's `access`; this table only names the calls.
+ */
+export const SCREEN_CALLS: Readonly<Record<ScreenKey, readonly OperationName[]>> = {
+  home: ['home.all'],
+  'users.list': ['users.admins'],
+  'users.form': ['users.byId'],
+  'logs.list': ['logs.all'],
+  'logs.view': ['logs.byId'],
+  'lgpd.list': ['lgpd.list'],
+  'lgpd.view': ['lgpd.get'],
+  profile: ['session.me'],
+  'situations.list': ['situations.list'],
+  'situations.form': ['situations.byId'],
+  'howDidFind.list': ['howDidFind.list'],
+  'howDidFind.form': ['howDidFind.byId'],
+  'reasons.list': ['reasons.list'],
+  'reasons.form': ['reasons.byId'],
+  'projects.list': ['projects.list'],
+  'projects.form': ['projects.byId'],
+  messages: ['messages.list'],
+  'simulations.list': ['simulations.all'],
+  'entrepreneurs.list': ['users.entrepreneurs'],
+  'entrepreneurs.form': ['users.entrepreneur'],
+  'solicitations.list': ['solicitations.list'],
+  'solicitations.view': ['solicitations.get'],
+  'bureau.lookup': ['bureau.person'],
+  'company.setup': ['company.get'],
+  'company.remittance': ['remittance.overview'],
+  'company.assignmentRemittance': ['assignmentRemittance.overview'],
+  'company.manualRemittance': ['remittanceManual.list'],
+  'company.cnabReturn': ['cnabReturn.history'],
+  'company.remittanceOperation': ['remittance.history'],
+  'company.iofReport': ['report.iof'],
+  'company.operationsReport': ['report.operations'],
+  'company.parameterizedReport': ['report.parameterized'],
+  'borrowers.list': ['borrowers.list'],
+  'borrowers.view': ['borrowers.get'],
+  'operations.list': ['creditOperation.list'],
+  'operations.building': ['creditOperation.create'],
+  'operations.proposal': ['creditOperation.get'],
+  'operations.analysis': ['creditOperation.get'],
+  'servicing.parcels': ['servicing.installments'],
+  'servicing.payments': ['servicing.installmentDetails'],
+  // The screen exists to assign installments in one cession: for the roles that may assign (the menu's rule too).
+  'servicing.cession': ['cession.assignableAcross', 'cession.assignBatch'],
+  'servicing.repurchase': ['repurchase.list'],
+  'servicing.repurchaseTitle': ['repurchase.repurchasable'],
+  'servicing.repurchaseDetails': ['repurchase.get'],
+  'collections.expired': ['collections.expiredInstallments'],
+  'servicing.suspense': ['suspense.list'],
+  'approvals.inbox': ['approvals.inbox'],
+};
+
+/** The roles the server lets make every call a screen needs (undefined: any signed-in person). */
+export function screenRoles(screen: ScreenKey): readonly RoleId[] | undefined {
+  let roles: readonly RoleId[] | undefined;
+  for (const name of SCREEN_CALLS[screen]) {
+    const access = contract[name].access;
+    if (typeof access !== 'string') roles = mergeRoles(roles, access);
+  }
+  return roles;
+}
+
+/**
  * A page's title for the breadcrumb and the page header: an i18n key, or for
  * a page whose last segment is a parameter, keys by that segment's value with
  * '*' for any other value (':form' is 'new' to create, an id to edit).
@@ -90,26 +155,29 @@ const screens = (path: string, title: string, roles: readonly RoleId[], list: Sc
   ],
 });
 
-/** The /app area: AllAdmins, with the children the spec's area list names adding their groups (union merge). */
+/**
+ * The /app area: every panel role; a page narrows it (mergeRoles) by its own list and by the calls its screen
+ * needs (SCREEN_CALLS): users, logs and LGPD for the admins, the catalogues for the operators.
+ */
 export const APP_ROUTES: RouteNode = {
   path: 'app',
-  roles: AllAdmins,
+  roles: AllPanelUsers,
   children: [
-    { path: 'home', title: 'menu.home', roles: AllPanelUsers, screen: 'home' },
+    { path: 'home', title: 'menu.home', screen: 'home' },
     {
       path: 'users',
       title: 'menu.users',
+      roles: AllAdmins,
       children: [
         { path: '', screen: 'users.list' },
         { path: ':form', title: { new: 'shell.users.newTitle', '*': 'shell.users.editTitle' }, screen: 'users.form' },
       ],
     },
     // Every panel user has their own profile (password, two-factor): a departure from the spec's area rule (docs/architecture.md).
-    { path: 'profile', title: 'menu.profile', roles: AllPanelUsers, screen: 'profile' },
+    { path: 'profile', title: 'menu.profile', screen: 'profile' },
     {
       path: 'solicitations',
       title: 'menu.solicitationsGroup',
-      roles: AllPanelUsers,
       children: [
         { path: '', screen: 'solicitations.list' },
         { path: ':status', title: { pending: 'menu.solicitationsPending', '*': 'shell.crumbs.byStatus' }, screen: 'solicitations.list' },
@@ -117,10 +185,11 @@ export const APP_ROUTES: RouteNode = {
         { path: 'view-pending/:id', title: 'shell.crumbs.pendingDetail', screen: 'solicitations.view' },
       ],
     },
-    { path: 'simulations', title: 'menu.simulations', roles: AllPanelUsers, screen: 'simulations.list' },
+    { path: 'simulations', title: 'menu.simulations', screen: 'simulations.list' },
     {
       path: 'logsPage',
       title: 'menu.logs',
+      roles: AllAdmins,
       children: [
         { path: '', screen: 'logs.list' },
         { path: 'view/:id', title: DETAIL, screen: 'logs.view' },
@@ -132,7 +201,6 @@ export const APP_ROUTES: RouteNode = {
     {
       path: 'entrepreneurs',
       title: 'menu.entrepreneurs',
-      roles: AllPanelUsers,
       children: [
         { path: '', screen: 'entrepreneurs.list' },
         // ':form' is the person's id: entrepreneurs register themselves in the applicant's app.
@@ -142,6 +210,7 @@ export const APP_ROUTES: RouteNode = {
     {
       path: 'lgpd',
       title: 'menu.lgpd',
+      roles: AllAdmins,
       children: [
         { path: '', screen: 'lgpd.list' },
         { path: 'view/:id', title: DETAIL, screen: 'lgpd.view' },
@@ -151,7 +220,6 @@ export const APP_ROUTES: RouteNode = {
     {
       path: 'company-operation',
       title: 'menu.companyOperation',
-      roles: AllPanelUsers,
       children: [
         { path: '', screen: 'company.setup' },
         { path: 'banks/:bankCode/remessa', title: 'shell.crumbs.remittance', screen: 'company.remittance' },
@@ -161,16 +229,15 @@ export const APP_ROUTES: RouteNode = {
         { path: 'remittance-operation/:bankId', title: 'shell.crumbs.remittanceOperation', screen: 'company.remittanceOperation' },
         // ':bankId' is the company's collecting account (company_bank_accounts.id): a manual file is of one account.
         { path: 'remittance-operation/manual/:bankId', title: 'shell.crumbs.manualRemittance', screen: 'company.manualRemittance' },
-        { path: 'reports/iof', title: 'reports.iof.crumb', roles: companyReportsOperations['report.iof'].access, screen: 'company.iofReport' },
-        { path: 'reports/operations', title: 'reports.operations.crumb', roles: companyReportsOperations['report.operations'].access, screen: 'company.operationsReport' },
-        { path: 'reports/parameterized', title: 'reports.parameterized.crumb', roles: companyReportsOperations['report.operations'].access, screen: 'company.parameterizedReport' },
+        { path: 'reports/iof', title: 'reports.iof.crumb', screen: 'company.iofReport' },
+        { path: 'reports/operations', title: 'reports.operations.crumb', screen: 'company.operationsReport' },
+        { path: 'reports/parameterized', title: 'reports.parameterized.crumb', screen: 'company.parameterizedReport' },
       ],
     },
-    { path: 'allOperations', title: 'menu.allOperations', roles: AllPanelUsers, screen: 'operations.list' },
+    { path: 'allOperations', title: 'menu.allOperations', screen: 'operations.list' },
     {
       path: 'clientOperation',
       title: 'menu.clientOperation',
-      roles: AllPanelUsers,
       children: [
         // The spec's route table names no borrower route: "Clientes" (clientOperation) lists the borrowers, the
         // clients of credit operations, and view/:id is one borrower's record with their credit file.
@@ -189,14 +256,14 @@ export const APP_ROUTES: RouteNode = {
         // installments across operations, assigned in one cession.
         { path: 'cession', title: 'shell.crumbs.cession', screen: 'servicing.cession' },
         // Designed: money the bank credited that no installment took (valores a identificar), for the roles of its list.
-        { path: 'suspense', title: 'shell.crumbs.suspense', roles: suspenseOperations['suspense.list'].access, screen: 'servicing.suspense' },
+        { path: 'suspense', title: 'shell.crumbs.suspense', screen: 'servicing.suspense' },
       ],
     },
-    { path: 'messages', title: 'menu.messages', roles: AllPanelUsers, screen: 'messages' },
+    { path: 'messages', title: 'menu.messages', screen: 'messages' },
     // Designed (the spec shows the call GET /expired-installments, not its screen): the collections desk's list, every panel role.
-    { path: 'collections', title: 'collections.title', roles: AllPanelUsers, screen: 'collections.expired' },
+    { path: 'collections', title: 'collections.title', screen: 'collections.expired' },
     // Designed: every request waiting for a second person, for the roles of its list (read-only: the record's screen decides).
-    { path: 'approvals', title: 'desk.inbox.title', roles: approvalsInboxOperations['approvals.inbox'].access, screen: 'approvals.inbox' },
+    { path: 'approvals', title: 'desk.inbox.title', screen: 'approvals.inbox' },
   ],
 };
 
@@ -223,7 +290,7 @@ export interface LeafRoute {
   pattern: string;
   /** pattern relative to the area root, e.g. 'users/:form' */
   relative: string;
-  /** roles after merging every ancestor's (undefined = no restriction) */
+  /** roles after narrowing by every ancestor's and by the calls of its screen (undefined = no restriction) */
   roles: readonly RoleId[] | undefined;
   screen: ScreenKey;
   /** the page's title (an index page's is its parent's) */
@@ -236,13 +303,16 @@ function join(a: string, b: string): string {
   return `${a}/${b}`;
 }
 
-/** Flattens an area into its leaves, merging roles from the area root down. */
+/** Flattens an area into its leaves, narrowing roles from the area root down and then by the screen's calls. */
 export function flattenRoutes(area: RouteNode): LeafRoute[] {
   const out: LeafRoute[] = [];
   const walk = (node: RouteNode, relative: string, inherited: readonly RoleId[] | undefined, parentTitle: RouteTitle | undefined) => {
     const roles = mergeRoles(inherited, node.roles);
     const title = node.title ?? (node.path === '' ? parentTitle : undefined);
-    if (node.screen) out.push({ pattern: `/${join(area.path, relative)}`, relative, roles, screen: node.screen, title });
+    if (node.screen) {
+      const leafRoles = mergeRoles(roles, screenRoles(node.screen));
+      out.push({ pattern: `/${join(area.path, relative)}`, relative, roles: leafRoles, screen: node.screen, title });
+    }
     for (const child of node.children ?? []) walk(child, join(relative, child.path), roles, title);
   };
   const areaRoles = area.roles;

@@ -17,7 +17,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApprovalRequest } from '@shared/contract';
 import { formatCurrency, formatDateTime } from '@shared/format';
-import { ROLE_LABELS_PT, isRoleId } from '@shared/roles';
+import { isRoleId } from '@shared/roles';
 import './approvalFacts.css';
 
 export interface ApprovalFactsTexts {
@@ -76,7 +76,7 @@ export function ApprovalFacts({
       <td data-testid={`${testId}-${id}`}>{value}</td>
     </tr>
   );
-  const labels = approval.next_check_roles.filter(isRoleId).map((r) => ROLE_LABELS_PT[r]);
+  const labels = approval.next_check_roles.filter(isRoleId).map((r) => t(`access.roles.${r}`));
   const roles = labels.length > 1 ? `${labels.slice(0, -1).join(', ')} ${k('or')} ${labels[labels.length - 1]}` : (labels[0] ?? '');
   return (
     <section className="approval-facts" data-testid={testId} data-status={approval.status} aria-labelledby={titleId}>

@@ -7,7 +7,6 @@
 import { Button, Icon, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { ROLE_LABELS_PT } from '@shared/roles';
 import { useSession } from '../app/session';
 import { useShellKeys } from '../app/ShellKeys';
 import { useSystem } from '../app/SystemState';
@@ -59,8 +58,8 @@ export function Header() {
         <LocaleSwitch />
         <PreferencesButton testId="header-preferences" compact />
         {user && (
-          <span data-testid="header-user" className="header-user" title={`${user.name} · ${ROLE_LABELS_PT[user.role_id]}`}>
-            <strong>{user.name}</strong> <span className="bp6-text-muted header-role">· {ROLE_LABELS_PT[user.role_id]}</span>
+          <span data-testid="header-user" className="header-user" title={`${user.name} · ${t(`access.roles.${user.role_id}`)}`}>
+            <strong>{user.name}</strong> <span className="bp6-text-muted header-role">· {t(`access.roles.${user.role_id}`)}</span>
           </span>
         )}
         <Link

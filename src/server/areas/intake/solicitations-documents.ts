@@ -35,12 +35,12 @@ import { removeFile, storedPath, storeFile } from '../../platform/storage';
 import { CLOSED_WITHOUT_CREDIT_STATUSES, FINAL_STATUSES, type SolicitationStatus } from '@shared/solicitation-status';
 
 export const FILE_MESSAGES = {
-  empty: 'Campo file: o arquivo está vazio',
-  tooLarge: `Campo file: o arquivo excede o tamanho máximo de ${MAX_SOLICITATION_FILE_BYTES / (1024 * 1024)} MB`,
-  executable: 'Campo file: arquivos executáveis não são aceitos, mesmo com outro nome',
-  type: 'Campo file: envie uma imagem (JPEG, PNG ou WebP) ou um PDF; o conteúdo deste arquivo não é de nenhum desses tipos',
+  empty: 'Arquivo: o arquivo está vazio',
+  tooLarge: `Arquivo: o arquivo excede o tamanho máximo de ${MAX_SOLICITATION_FILE_BYTES / (1024 * 1024)} MB`,
+  executable: 'Arquivo: arquivos executáveis não são aceitos, mesmo com outro nome',
+  type: 'Arquivo: envie uma imagem (JPEG, PNG ou WebP) ou um PDF; o conteúdo deste arquivo não é de nenhum desses tipos',
   polyglot:
-    'Campo file: o arquivo é uma imagem ou um PDF que também contém uma página da web (HTML ou script), e não é aceito; gere o arquivo de novo (por exemplo, imprimindo o documento como PDF) e envie-o.',
+    'Arquivo: o arquivo é uma imagem ou um PDF que também contém uma página da web (HTML ou script), e não é aceito; gere o arquivo de novo (por exemplo, imprimindo o documento como PDF) e envie-o.',
   superseded: 'Este documento foi substituído por um mais novo: aprove ou substitua o documento atual.',
   signatureInvalid: 'Link de documento inválido ou alterado.',
   signatureExpired: 'Link de documento expirado: abra o documento de novo para gerar outro.',

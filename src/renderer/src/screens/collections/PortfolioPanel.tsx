@@ -113,7 +113,7 @@ function AtRisk({ data }: { data: Portfolio }) {
 }
 
 export default function PortfolioPanel() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const query = useApiQuery('home.portfolio', {});
   const data = query.data;
   if (query.error && !data) {
@@ -124,7 +124,7 @@ export default function PortfolioPanel() {
     );
   }
   if (!data) return <Spinner size={20} />;
-  const month = new Intl.DateTimeFormat('pt-BR', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${data.disbursed_month.month}-01T00:00:00Z`));
+  const month = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en' : 'pt-BR', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${data.disbursed_month.month}-01T00:00:00Z`));
   return (
     <section className="portfolio" data-testid="portfolio" aria-labelledby="portfolio-title">
       <H2 id="portfolio-title" className="dashboard-title">

@@ -206,11 +206,16 @@ export function TimelinePanel({ op }: { op: CreditOperation }) {
               </>
             )}
           </div>
-          {e.note && <div className="op-timeline-note">{e.note}</div>}
+          {e.note && <div className="op-timeline-note">{datesAsShown(e.note)}</div>}
         </li>
       ))}
     </ol>
   );
+}
+
+/** A note's ISO dates (2026-04-15, as the server writes them) the way the screens show dates (15/04/2026). */
+export function datesAsShown(note: string): string {
+  return note.replace(/\b(\d{4}-\d{2}-\d{2})(?![\dT:])/g, (iso) => formatDate(iso) || iso);
 }
 
 export function MessagesPanel({ op }: { op: CreditOperation }) {

@@ -190,7 +190,7 @@ export function LgpdDetailScreen() {
           <ul data-testid="lgpd-holdings-uploads">
             {holdings.uploads.map((u) => (
               <li key={u.id}>
-                {u.name} ({u.type}, {formatInteger(u.size)} B, {formatDateTime(u.created_at)})
+                {u.name} ({t(`access.uploadTypes.${u.type}`, { defaultValue: u.type })}, {formatInteger(u.size)} B, {formatDateTime(u.created_at)})
               </li>
             ))}
           </ul>

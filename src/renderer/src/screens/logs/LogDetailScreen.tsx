@@ -42,7 +42,7 @@ export function LogDetailScreen() {
             </tr>
             <tr>
               <th>{t('logs.detail.action')}</th>
-              <td data-testid="log-detail-action" title={entry.action}>
+              <td data-testid="log-detail-action">
                 {actionLabel(t, entry.action)}
               </td>
             </tr>

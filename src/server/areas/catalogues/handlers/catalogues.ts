@@ -96,7 +96,7 @@ function dataUrl(mime: string, bytes: Uint8Array): string {
 export const projectsUpload: Handler<'projects.upload'> = async ({ file }, ctx) => {
   const { user } = requireAuth(ctx);
   if (file.bytes.byteLength === 0) throw badRequest(MESSAGES.uploadMissing, 'file');
-  if (file.bytes.byteLength > MAX_BANNER_BYTES) throw badRequest('Campo file: o banner excede o tamanho máximo de 5 MB', 'file');
+  if (file.bytes.byteLength > MAX_BANNER_BYTES) throw badRequest('Arquivo: o banner excede o tamanho máximo de 5 MB', 'file');
   const mime = judgeUpload(file.bytes, PROJECT_BANNER_TYPES);
   if (!mime) throw badRequest(MESSAGES.uploadType, 'file');
   const storageName = await storeFile(ctx.deps.uploadsDir, file.bytes);

@@ -112,9 +112,12 @@ export function AssignPanel({ list, operationId }: { list: AssignableList; opera
     <section data-testid="cession-assignable">
       <H3 className="heading-as-h5 op-section-title">{t(c('assignableTitle'))}</H3>
       {!across && (
-        <Button minimal icon="multi-select" data-testid="cession-across-open" onClick={() => navigate('/app/clientOperation/cession')}>
-          {t(c('acrossOpen'))}
-        </Button>
+        // The page across operations is for the roles that may assign (its route's rule): an agent is not led there.
+        <RoleGate roles={contract['cession.assignBatch'].access}>
+          <Button minimal icon="multi-select" data-testid="cession-across-open" onClick={() => navigate('/app/clientOperation/cession')}>
+            {t(c('acrossOpen'))}
+          </Button>
+        </RoleGate>
       )}
       <p className="bp6-text-muted">{t(c('assignableNote'), { max: list.max_days_overdue })}</p>
       {list.truncated && (
