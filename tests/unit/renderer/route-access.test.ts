@@ -39,7 +39,7 @@ const OPERATOR_ONLY = [
   '/app/situations', '/app/situations/:form', '/app/how-did-find', '/app/how-did-find/:form', '/app/reasons', '/app/reasons/:form',
   '/app/projects', '/app/projects/:form',
   '/app/company-operation/reports/iof', '/app/company-operation/reports/operations', '/app/company-operation/reports/parameterized',
-  '/app/clientOperation/cession', '/app/clientOperation/suspense',
+  '/app/clientOperation/cession', '/app/clientOperation/suspense', '/app/approvals',
 ];
 const ADMIN_ONLY = ['/app/users', '/app/users/:form', '/app/logsPage', '/app/logsPage/view/:id', '/app/lgpd', '/app/lgpd/view/:id', '/boavista/boa-vista/:id'];
 

@@ -17,7 +17,7 @@ import type { Db } from '../../db/connect';
 import { users } from '../access/schema';
 import { borrowers } from '../borrowers/schema';
 import { badRequest, MESSAGES } from '../../platform/http/errors';
-import { checkRefusal, type Checker } from './approvals';
+import { checkRefusal, REQUEST, type Checker } from './approvals';
 import { creditOperations } from './schema';
 import { approvalRequests, limitedMoves, type ApprovalRequestRow } from './schema-approvals';
 
@@ -54,7 +54,7 @@ async function operationsOf(db: Db, rows: readonly ApprovalRequestRow[]): Promis
 
 /** Every pending request as the inbox shows it to `viewer`, before filters and paging. */
 async function pendingFor(db: Db, viewer: Checker): Promise<PendingApproval[]> {
-  const rows = await db.select().from(approvalRequests).where(eq(approvalRequests.status, 'pending')).orderBy(asc(approvalRequests.made_at), asc(approvalRequests.id));
+  const rows = await db.select().from(approvalRequests).where(eq(approvalRequests.status, REQUEST.pending)).orderBy(asc(approvalRequests.made_at), asc(approvalRequests.id));
   if (rows.length === 0) return [];
   const makers = await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, [...new Set(rows.map((r) => r.maker_id))]));
   const ops = await operationsOf(db, rows);
