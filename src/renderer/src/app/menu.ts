@@ -79,7 +79,8 @@ export const MENU: readonly MenuGroup[] = [
       { path: '/clientOperation/cession', titleKey: 'menu.cession', icon: 'exchange', roles: contract['cession.assignBatch'].access },
       // Designed: valores a identificar, for the roles of its list.
       { path: '/clientOperation/suspense', titleKey: 'menu.suspense', icon: 'flag', roles: contract['suspense.list'].access },
-      { path: '/company-operation', titleKey: 'menu.companyOperation', pageTitleKey: 'menu.operationsGroup', icon: 'office' },
+      // Its page is called what its menu entry says ("Empresa"), not the group's "Operações".
+      { path: '/company-operation', titleKey: 'menu.companyOperation', icon: 'office' },
       { path: '/messages', titleKey: 'menu.messages', icon: 'chat' },
     ],
   },

@@ -12,6 +12,7 @@ import { useSession } from '../app/session';
 import { useShellKeys } from '../app/ShellKeys';
 import { useSystem } from '../app/SystemState';
 import { ConnectionTag } from './ConnectionTag';
+import { DownloadsButton } from './DownloadsButton';
 import { LocaleSwitch } from './LocaleSwitch';
 import { PreferencesButton } from '../screens/preferences/PreferencesDialog';
 
@@ -20,8 +21,9 @@ export function SandboxBadge() {
   const { appInfo } = useSystem();
   if (!appInfo?.embedded) return null;
   return (
-    <Tag intent="warning" icon="lab-test" data-testid="sandbox-badge" large htmlTitle={t('common.sandboxBadge')}>
-      {t('common.sandboxBadge')}
+    // A short word that fits at any width; the whole sentence on hover and for screen readers.
+    <Tag intent="warning" icon="lab-test" data-testid="sandbox-badge" large htmlTitle={t('common.sandboxBadge')} aria-label={t('common.sandboxBadge')}>
+      {t('common.sandboxBadgeShort')}
     </Tag>
   );
 }
@@ -56,6 +58,7 @@ export function Header() {
           title={`${t('shell.shortcuts.open')} (?)`}
           onClick={keys.openHelp}
         />
+        <DownloadsButton />
         <LocaleSwitch />
         <PreferencesButton testId="header-preferences" compact />
         {user && (

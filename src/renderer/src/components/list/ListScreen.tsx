@@ -89,6 +89,8 @@ export interface ListDeclaration<N extends AnyListOperationName> {
    * picks for the same key replaces it. Never written to the URL.
    */
   baseFilter?: Readonly<Record<string, string | number | string[]>>;
+  /** i18n key: what the empty, unfiltered list tells the person (how its records get here) */
+  emptyHint?: string;
 }
 
 export type ListScreenProps<N extends AnyListOperationName> = ListDeclaration<N> & {
@@ -258,6 +260,7 @@ export function ListScreen<N extends AnyListOperationName>(props: ListScreenProp
         onStateChange={setState}
         rowTestId={(row) => `${testId}-row-${rowIdOf(row)}`}
         onRowClick={open}
+        emptyHint={props.emptyHint ? t(props.emptyHint) : undefined}
       />
       {props.children}
     </div>
