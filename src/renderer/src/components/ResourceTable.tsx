@@ -325,7 +325,8 @@ export function ResourceTable<T>(props: ResourceTableProps<T>) {
             {filtered ? (
               <EmptyState
                 icon="filter-remove"
-                title={t('common.noRecordsFiltered')}
+                title={t('common.noRecordsFilteredTitle')}
+                text={t('common.noRecordsFiltered')}
                 level={0}
                 className="rt-empty"
                 action={

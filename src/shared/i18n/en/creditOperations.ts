@@ -213,7 +213,9 @@ export const creditOperations: Shape<typeof pt> = {
   analysis: {
     title: 'Analysis of operation {{number}}',
     titleDecided: 'Operation {{number}}',
-    details: 'Operation details',
+    crumbDecided: 'Operation',
+    details: 'Details',
+    detailsLabel: 'Details of the operation',
     openProposal: 'See the proposal',
     tabs: {
       management: 'Management',

@@ -211,7 +211,9 @@ export const creditOperations = {
   analysis: {
     title: 'Análise da operação {{number}}',
     titleDecided: 'Operação {{number}}',
-    details: 'Detalhes da operação',
+    crumbDecided: 'Operação',
+    details: 'Detalhes',
+    detailsLabel: 'Detalhes da operação',
     openProposal: 'Ver a proposta',
     tabs: {
       management: 'Gestão',

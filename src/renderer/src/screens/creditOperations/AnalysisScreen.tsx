@@ -14,6 +14,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { errorText } from '../../api/errors';
 import { useApiQuery } from '../../api/hooks';
 import { StaleBanner } from '@kit/StaleBanner';
+import { usePageInfo } from '../../app/SystemState';
 import { ComplementPanel, ManagementPanel, MessagesPanel, OthersPanel, TimelinePanel } from './AnalysisPanels';
 import { ContractPanel } from './ContractPanel';
 import { InstallmentsTab } from '../servicing/InstallmentsTab';
@@ -33,6 +34,10 @@ export function AnalysisScreen() {
   const [params, setParams] = useSearchParams();
   const tab = analysisTabOf(params.get('tab'));
   const query = useApiQuery('creditOperation.get', { id }, { enabled: valid });
+  // The page's title follows the operation: "Operação" once decided, not "Análise".
+  const decided = query.data ? analysisTitleKey(query.data.status) === 'creditOperations.analysis.titleDecided' : false;
+  const decidedTitle = decided ? t('creditOperations.analysis.crumbDecided') : undefined;
+  usePageInfo(undefined, decidedTitle, decidedTitle);
 
   if (!valid) return <Callout intent="danger" data-testid="analysis-invalid">{t('creditOperations.invalidId')}</Callout>;
   if (query.error) return <Callout intent="danger" data-testid="analysis-error">{errorText(query.error, t)}</Callout>;

@@ -3,10 +3,10 @@
  * 1024×768: one line with its number and status, the borrower and the three
  * key amounts (requested, installments, total payable), the screen's actions
  * beside them, and the rest (product, rate, dates, who created it, and any
- * details a screen adds) folded under "Detalhes da operação".
+ * details a screen adds) folded under "Detalhes".
  */
-import { Card, H2, HTMLTable, Tag } from '@blueprintjs/core';
-import type { ReactNode } from 'react';
+import { Button, Card, H2, HTMLTable, Tag } from '@blueprintjs/core';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { CreditOperation } from '@shared/contract/credit-operations';
@@ -28,6 +28,8 @@ function KeyAmount({ label, children, testId }: { label: string; children: React
 export function OperationHeader({ op, title, actions, details }: { op: CreditOperation; title: string; actions?: ReactNode; details?: ReactNode }) {
   const { t } = useTranslation();
   const first = op.installments[0];
+  const [open, setOpen] = useState(false);
+  const detailsId = useId();
   return (
     <Card compact data-testid="operation-header" className="op-head">
       <div className="op-header">
@@ -54,10 +56,22 @@ export function OperationHeader({ op, title, actions, details }: { op: CreditOpe
         <KeyAmount label={t('creditOperations.summary.totalPayable')} testId="operation-total-payable">
           <strong>{formatCurrency(op.total_payable)}</strong>
         </KeyAmount>
+        <Button
+          variant="minimal"
+          size="small"
+          icon={open ? 'chevron-down' : 'chevron-right'}
+          className="op-details-toggle"
+          aria-label={t('creditOperations.analysis.detailsLabel')}
+          aria-expanded={open}
+          aria-controls={detailsId}
+          data-testid="operation-details-toggle"
+          onClick={() => setOpen(!open)}
+        >
+          {t('creditOperations.analysis.details')}
+        </Button>
         {actions && <div className="op-head-actions">{actions}</div>}
       </div>
-      <details className="op-details" data-testid="operation-details">
-        <summary>{t('creditOperations.analysis.details')}</summary>
+      <div id={detailsId} className="op-details" data-testid="operation-details" hidden={!open}>
         <HTMLTable compact className="op-facts-table">
           <tbody>
             <tr>
@@ -88,7 +102,7 @@ export function OperationHeader({ op, title, actions, details }: { op: CreditOpe
           </tbody>
         </HTMLTable>
         {details}
-      </details>
+      </div>
     </Card>
   );
 }
