@@ -7,7 +7,8 @@
  * first; the write-off waits in a menu of rare actions; a saved carnê stays
  * in the header's saved-files list after its toast, and "Abrir pasta" shows
  * it in the file manager; an empty filtered list offers to clear its
- * filters; the company page is titled as its menu entry; "Exportar Excel"
+ * filters; the dashboard's "Carteira" heading stands apart from its cards;
+ * the company page is titled as its menu entry; "Exportar Excel"
  * reads like its neighbours; the demo badge is never cut. Screenshots go to
  * test-results/operation-screen/.
  */
@@ -111,6 +112,19 @@ test('an operator reads a disbursed operation in a compact header, keeps a saved
   await page.getByTestId('operations-table-empty-clear').click();
   await expect(page.getByTestId('operations-table-empty')).toHaveCount(0);
   await expect(page.getByTestId('operations-table').locator('tbody tr').first()).toBeVisible();
+
+  // The dashboard's "Carteira" heading keeps its distance from its cards.
+  await harness.goto('/app/home');
+  await page.getByTestId('portfolio').scrollIntoViewIfNeeded();
+  await atBothSizes(page, 'home-portfolio', async () => {
+    await page.getByTestId('portfolio').scrollIntoViewIfNeeded();
+    const heading = await page.locator('#portfolio-title').boundingBox();
+    const card = await page.getByTestId('portfolio-figure-outstanding').boundingBox();
+    expect(card!.y - (heading!.y + heading!.height), 'space between the heading and its cards').toBeGreaterThanOrEqual(8);
+    const figures = await page.locator('.portfolio > .dashboard-figures').boundingBox();
+    const chart = await page.getByTestId('portfolio-at-risk').boundingBox();
+    expect(chart!.y - (figures!.y + figures!.height), 'space between the figures and the chart').toBeGreaterThanOrEqual(8);
+  });
 
   // The company page is called what its menu entry says.
   await harness.goto('/app/company-operation');
