@@ -21,8 +21,8 @@ export function SandboxBadge() {
   const { appInfo } = useSystem();
   if (!appInfo?.embedded) return null;
   return (
-    // A short word that fits at any width; the whole sentence on hover and for screen readers.
-    <Tag intent="warning" icon="lab-test" data-testid="sandbox-badge" large htmlTitle={t('common.sandboxBadge')} aria-label={t('common.sandboxBadge')}>
+    // A short word that fits at any width; the whole sentence on hover.
+    <Tag intent="warning" icon="lab-test" data-testid="sandbox-badge" large htmlTitle={t('common.sandboxBadge')}>
       {t('common.sandboxBadgeShort')}
     </Tag>
   );
