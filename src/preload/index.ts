@@ -33,6 +33,8 @@ const bridge: BackofficeBridge = {
     chooseFolder: () => ipcRenderer.invoke(IPC.filesChooseFolder),
     preview: ((name: string, args: unknown) => ipcRenderer.invoke(IPC.filesPreview, name, args)) as BackofficeBridge['files']['preview'],
     openReturnFile: () => ipcRenderer.invoke(IPC.filesOpenReturn),
+    downloads: () => ipcRenderer.invoke(IPC.filesDownloads),
+    showInFolder: (id) => ipcRenderer.invoke(IPC.filesShowInFolder, id),
     onProgress: (listener) => subscribe<FileProgress>(IPC.filesProgress, listener),
   },
   settings: {

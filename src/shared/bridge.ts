@@ -120,6 +120,21 @@ export interface SavedFile {
   rows?: number;
 }
 
+/** How many saved files the downloads list keeps (this session's, newest first). */
+export const MAX_DOWNLOADS = 20;
+
+/** A file the app saved in this session, as the downloads list shows it. */
+export interface SavedDownload {
+  /** Opaque id: "Abrir pasta" names the entry by it, never by a path. */
+  id: string;
+  name: string;
+  folder: string;
+  path: string;
+  bytes: number;
+  /** ISO instant it was saved */
+  savedAt: string;
+}
+
 /** The content types files.preview shows inside the app (images and PDF); anything else is refused. */
 export const PREVIEW_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'application/pdf'] as const;
 export type PreviewType = (typeof PREVIEW_TYPES)[number];
@@ -181,6 +196,10 @@ export interface BackofficeBridge {
      * the person cancels. The page never sees a path nor gets to read one.
      */
     openReturnFile(): Promise<ApiResult<OpenedFile | null>>;
+    /** The files saved in this session (exports and downloads), newest first; emptied at sign-out. */
+    downloads(): Promise<SavedDownload[]>;
+    /** Opens the folder of a listed file (by its id) in the system's file manager, the file selected. */
+    showInFolder(id: string): Promise<ApiResult<null>>;
     onProgress(listener: (progress: FileProgress) => void): () => void;
   };
   settings: {

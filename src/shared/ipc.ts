@@ -13,6 +13,8 @@ export const IPC = {
   filesChooseFolder: 'backoffice:files:choose-folder',
   filesPreview: 'backoffice:files:preview',
   filesOpenReturn: 'backoffice:files:open-return',
+  filesDownloads: 'backoffice:files:downloads',
+  filesShowInFolder: 'backoffice:files:show-in-folder',
   settingsGet: 'backoffice:settings:get',
   settingsUpdate: 'backoffice:settings:update',
   addressLookupCep: 'backoffice:address:lookup-cep',

@@ -324,6 +324,8 @@ test('a reversal above the company limit and a write-off each wait for a second 
 
   // The operation's balance: the dialog states each installment's open principal and the sum; cancelled, nothing is asked.
   await harness.goto(`/app/clientOperation/analize/${paid.credit_operation_id}?tab=installments`);
+  // A rare action: in the tab's "Mais ações" menu, not among the everyday buttons.
+  await page.getByTestId('installments-rare-actions').click();
   await page.getByTestId('operation-write-off-open').click();
   await expect(page.getByTestId('operation-write-off-amounts-total')).not.toHaveText('R$ 0,00');
   await expectNoSeriousViolations(page);

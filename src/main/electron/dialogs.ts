@@ -1,5 +1,5 @@
 /** Native save/open dialogs, attached to the main window when there is one. */
-import { dialog, type BrowserWindow } from 'electron';
+import { dialog, shell, type BrowserWindow } from 'electron';
 import type { DialogPort } from '../services/ports';
 
 export function createDialogPort(getWindow: () => BrowserWindow | null): DialogPort {
@@ -26,6 +26,9 @@ export function createDialogPort(getWindow: () => BrowserWindow | null): DialogP
       const win = getWindow();
       const answer = win ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options);
       return answer.canceled || answer.filePaths.length === 0 ? null : answer.filePaths[0];
+    },
+    showInFolder(path) {
+      shell.showItemInFolder(path);
     },
     async chooseFolder() {
       const options: Electron.OpenDialogOptions = { properties: ['openDirectory', 'createDirectory'] };

@@ -55,6 +55,8 @@ export function registerIpc(options: IpcOptions): () => void {
   handle(IPC.filesChooseFolder, () => h.filesChooseFolder());
   handle(IPC.filesPreview, (name, args) => h.filesPreview(name, args));
   handle(IPC.filesOpenReturn, () => h.filesOpenReturn());
+  handle(IPC.filesDownloads, () => h.filesDownloads());
+  handle(IPC.filesShowInFolder, (id) => h.filesShowInFolder(id));
   handle(IPC.settingsGet, () => h.settingsGet());
   handle(IPC.settingsUpdate, (patch) => h.settingsUpdate(patch));
   handle(IPC.addressLookupCep, (cep) => h.addressLookupCep(cep));
@@ -80,6 +82,8 @@ export function registerIpc(options: IpcOptions): () => void {
       IPC.filesChooseFolder,
       IPC.filesPreview,
       IPC.filesOpenReturn,
+      IPC.filesDownloads,
+      IPC.filesShowInFolder,
       IPC.settingsGet,
       IPC.settingsUpdate,
       IPC.addressLookupCep,

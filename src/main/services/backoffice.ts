@@ -4,7 +4,7 @@
  * shell registers these handlers; the end-to-end harness calls them
  * directly. Every handler takes unknown input and never throws.
  */
-import type { Address, AppInfo, Connectivity, FilePreview, OpenedFile, FileProgress, SavedFile, SessionChange, SessionState, Settings } from '@shared/bridge';
+import type { Address, AppInfo, Connectivity, FilePreview, OpenedFile, FileProgress, SavedDownload, SavedFile, SessionChange, SessionState, Settings } from '@shared/bridge';
 import type { ApiResult } from '@shared/result';
 import { createEmitter } from './emitter';
 import { createCepService } from './cep';
@@ -48,6 +48,8 @@ export interface MainHandlers {
   filesChooseFolder(): Promise<string | null>;
   filesPreview(name: unknown, args: unknown): Promise<ApiResult<FilePreview>>;
   filesOpenReturn(): Promise<ApiResult<OpenedFile | null>>;
+  filesDownloads(): Promise<SavedDownload[]>;
+  filesShowInFolder(id: unknown): Promise<ApiResult<null>>;
   settingsGet(): Promise<Settings>;
   settingsUpdate(patch: unknown): Promise<ApiResult<Settings>>;
   addressLookupCep(cep: unknown): Promise<ApiResult<Address>>;
@@ -141,6 +143,11 @@ export function createBackofficeMain(options: BackofficeMainOptions): Backoffice
     excelWorker: options.excelWorker,
   });
 
+  // Where the last person saved files is not the next one's business.
+  session.onChange((change) => {
+    if (change.reason === 'signed-out' || change.reason === 'expired') files.forgetDownloads();
+  });
+
   const cep = createCepService({
     baseUrl: () => settings.get().cepServiceUrl,
     locale: () => settings.get().locale,
@@ -177,6 +184,12 @@ export function createBackofficeMain(options: BackofficeMainOptions): Backoffice
     filesDownload: (name, args, opts) => guarded(() => files.download(name, args, opts)),
     filesPreview: (name, args) => guarded(() => files.preview(name, args)),
     filesOpenReturn: () => guarded(() => files.openReturnFile()),
+    filesShowInFolder: (id) => guarded(() => files.showInFolder(id)),
+
+    async filesDownloads() {
+      await start();
+      return files.downloads();
+    },
     // No session needed: the postal-code service is public, and the form may be filled before saving.
     addressLookupCep: (value) => guarded(() => cep.lookup(value)),
 

@@ -12,7 +12,7 @@ import { basename, dirname, extname, join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
-import { MAX_OPEN_FILE_BYTES, MAX_PREVIEW_BYTES, PREVIEW_TYPES, type FilePreview, type OpenedFile, type FileProgress, type PreviewType, type SavedFile, type Settings } from '@shared/bridge';
+import { MAX_DOWNLOADS, MAX_OPEN_FILE_BYTES, MAX_PREVIEW_BYTES, type SavedDownload, PREVIEW_TYPES, type FilePreview, type OpenedFile, type FileProgress, type PreviewType, type SavedFile, type Settings } from '@shared/bridge';
 import type { ApiResult } from '@shared/result';
 import { translate } from '@shared/i18n';
 import { isFailure, resolveCall } from './dispatcher';
@@ -57,6 +57,12 @@ export interface FilesService {
   preview(name: unknown, args: unknown): Promise<ApiResult<FilePreview>>;
   /** A bank return file chosen in the open dialog, read here (latin1 text, size-capped); null when cancelled. */
   openReturnFile(): Promise<ApiResult<OpenedFile | null>>;
+  /** The files saved in this session, newest first (at most MAX_DOWNLOADS). */
+  downloads(): SavedDownload[];
+  /** Shows a listed file in the system's file manager; only ids from downloads() are accepted, never a path. */
+  showInFolder(id: unknown): Promise<ApiResult<null>>;
+  /** Forgets the list (sign-out: the next person does not see where the last one saved). */
+  forgetDownloads(): void;
 }
 
 /**
@@ -166,6 +172,12 @@ export const RETURN_FILE_EXTENSIONS = ['ret', 'RET', 'txt', 'TXT'] as const;
 export function createFilesService(options: FilesServiceOptions): FilesService {
   const now = options.now ?? (() => new Date());
   const exportWorker = exportWorkerPool(options.excelWorker ?? sourceExcelWorker());
+  let saved: SavedDownload[] = [];
+
+  function remember(path: string, bytes: number): void {
+    const entry: SavedDownload = { id: randomUUID(), name: basename(path), folder: dirname(path), path, bytes, savedAt: now().toISOString() };
+    saved = [entry, ...saved.filter((d) => d.path !== path)].slice(0, MAX_DOWNLOADS);
+  }
 
   function folder(): string {
     return options.settings().downloadFolder || options.paths.downloads;
@@ -264,6 +276,7 @@ export function createFilesService(options: FilesServiceOptions): FilesService {
         temp = null;
         const bytes = (await stat(path)).size;
         progress(jobId, 'done', written.rows, written.total);
+        remember(path, bytes);
         return { data: { path, bytes, rows: written.rows }, error: false, status: 200 };
       } catch (error) {
         reading.body?.destroy();
@@ -323,6 +336,7 @@ export function createFilesService(options: FilesServiceOptions): FilesService {
         const path = await place(temp, target);
         temp = null;
         progress(jobId, 'done', written, total);
+        remember(path, written);
         return { data: { path, bytes: written }, error: false, status: answer.status };
       } catch (error) {
         if (temp) await unlink(temp).catch(() => undefined);
@@ -385,6 +399,25 @@ export function createFilesService(options: FilesServiceOptions): FilesService {
       } catch (error) {
         return failure('invalid-args', locale, { key: 'errors.openFailed', vars: { detail: errorText(error) }, field: 'file' });
       }
+    },
+
+    downloads() {
+      return saved.map((d) => ({ ...d }));
+    },
+
+    async showInFolder(rawId) {
+      const locale = options.settings().locale;
+      const id = z.string().uuid().safeParse(rawId);
+      const entry = id.success ? saved.find((d) => d.id === id.data) : undefined;
+      if (!entry) return failure('not-found', locale, { key: 'errors.downloadGone' });
+      if (!(await exists(entry.path))) return failure('not-found', locale, { key: 'errors.downloadGone' });
+      if (!options.dialogs.showInFolder) return failure('server', locale);
+      options.dialogs.showInFolder(entry.path);
+      return { data: null, error: false, status: 200 };
+    },
+
+    forgetDownloads() {
+      saved = [];
     },
 
     async chooseFolder() {

@@ -21,6 +21,8 @@ export interface DialogPort {
    * Optional so the ports made for other purposes (tests of saving) need not answer it: absent, opening is cancelled.
    */
   chooseOpenFile?(extensions: readonly string[]): Promise<string | null>;
+  /** Shows a saved file in the system's file manager (its folder opened, the file selected); optional like chooseOpenFile. */
+  showInFolder?(path: string): void;
 }
 
 export interface ResolvedBackend {

@@ -61,6 +61,8 @@ const HANDLER_NAMES = [
   'filesChooseFolder',
   'filesPreview',
   'filesOpenReturn',
+  'filesDownloads',
+  'filesShowInFolder',
   'settingsGet',
   'settingsUpdate',
   'addressLookupCep',

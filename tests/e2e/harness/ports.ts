@@ -73,6 +73,13 @@ export class TempDialogs implements DialogPort {
   async chooseFolder(): Promise<string | null> {
     return this.folder;
   }
+
+  /** Files "Abrir pasta" showed, in order. */
+  readonly shownInFolder: string[] = [];
+
+  showInFolder(path: string): void {
+    this.shownInFolder.push(path);
+  }
 }
 
 /** The "embedded" backend is the test's server; a configured address wins, as in the app. */

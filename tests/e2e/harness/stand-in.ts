@@ -110,6 +110,8 @@ export function installStandIn(config: { prefix: string; dispatch: string }): vo
       chooseFolder: () => invoke('filesChooseFolder'),
       preview: (name: unknown, args: unknown) => invoke('filesPreview', name, args),
       openReturnFile: () => invoke('filesOpenReturn'),
+      downloads: () => invoke('filesDownloads'),
+      showInFolder: (id: unknown) => invoke('filesShowInFolder', id),
       onProgress: (listener: Listener) => subscribe('progress', listener),
     },
     settings: {

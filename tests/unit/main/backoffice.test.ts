@@ -55,6 +55,9 @@ describe('createBackofficeMain', () => {
     expect(await main.handlers.settingsUpdate(null)).toMatchObject({ code: 'invalid-args' });
     expect(await main.handlers.settingsUpdate({ serverUrl: 5 })).toMatchObject({ code: 'invalid-args', field: 'serverUrl' });
     expect(await main.handlers.filesChooseFolder()).toBe('/chosen');
+    expect(await main.handlers.filesDownloads()).toEqual([]);
+    expect(await main.handlers.filesShowInFolder('/etc/passwd')).toMatchObject({ error: true, code: 'not-found' });
+    expect(await main.handlers.filesShowInFolder(undefined)).toMatchObject({ error: true, code: 'not-found' });
   });
 
   it('switching to another server signs out (revoking the old token) and sends calls there', async () => {

@@ -65,6 +65,17 @@ describe('ipc registration', () => {
     expect(calls.at(-1)).toEqual(['apiCall', 'users.admins', { page: 1 }]);
     await handlers.get(IPC.addressLookupCep)!(event(mainFrame), '01001-000');
     expect(calls.at(-1)).toEqual(['addressLookupCep', '01001-000']);
+    await handlers.get(IPC.filesDownloads)!(event(mainFrame));
+    expect(calls.at(-1)).toEqual(['filesDownloads']);
+    await handlers.get(IPC.filesShowInFolder)!(event(mainFrame), 'an-entry-id');
+    expect(calls.at(-1)).toEqual(['filesShowInFolder', 'an-entry-id']);
+  });
+
+  it('refuses "Abrir pasta" from a frame that is not our page', async () => {
+    const before = calls.length;
+    const answer = await handlers.get(IPC.filesShowInFolder)!(event({ ...mainFrame, url: 'https://evil.example/' }), 'an-entry-id');
+    expect(answer).toMatchObject({ error: true, code: 'forbidden' });
+    expect(calls.length).toBe(before);
   });
 
   it('refuses subframes, other pages, other windows and missing frames', async () => {

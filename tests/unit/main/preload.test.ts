@@ -40,7 +40,7 @@ describe('preload bridge', () => {
   it('exposes window.backoffice and nothing else', () => {
     expect([...exposed.keys()]).toEqual(['backoffice']);
     expect(Object.keys(bridge).sort()).toEqual(['address', 'api', 'app', 'files', 'session', 'settings']);
-    expect(JSON.stringify(Object.keys(bridge.files).sort())).toBe('["chooseFolder","download","exportExcel","onProgress","openReturnFile","preview"]');
+    expect(JSON.stringify(Object.keys(bridge.files).sort())).toBe('["chooseFolder","download","downloads","exportExcel","onProgress","openReturnFile","preview","showInFolder"]');
   });
 
   it('forwards each call to its channel with its arguments', async () => {
@@ -50,6 +50,8 @@ describe('preload bridge', () => {
     await bridge.files.download('uploads.get', { key: 'AAAAAAAAAAAAAAAAAAAAAA', type: 'avatar' });
     await bridge.files.chooseFolder();
     await bridge.files.openReturnFile();
+    await bridge.files.downloads();
+    await bridge.files.showInFolder('an-entry-id');
     await bridge.settings.get();
     await bridge.settings.update({ locale: 'en' });
     await bridge.address.lookupCep('01001-000');
@@ -61,6 +63,8 @@ describe('preload bridge', () => {
       [IPC.filesDownload, 'uploads.get', { key: 'AAAAAAAAAAAAAAAAAAAAAA', type: 'avatar' }, undefined],
       [IPC.filesChooseFolder],
       [IPC.filesOpenReturn],
+      [IPC.filesDownloads],
+      [IPC.filesShowInFolder, 'an-entry-id'],
       [IPC.settingsGet],
       [IPC.settingsUpdate, { locale: 'en' }],
       [IPC.addressLookupCep, '01001-000'],

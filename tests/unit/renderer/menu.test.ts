@@ -114,7 +114,8 @@ describe('page header', () => {
     expect(pageHeading('/app/profile')).toEqual({ titleKey: 'menu.profile' });
   });
   it('uses the page titles the spec gives', () => {
-    expect(translate('pt-BR', pageHeading('/app/company-operation').titleKey!)).toBe('Operações');
+    // The company page is titled as its menu entry, not with the group's name.
+    expect(translate('pt-BR', pageHeading('/app/company-operation').titleKey!)).toBe('Empresa');
     expect(translate('pt-BR', pageHeading('/app/allOperations').titleKey!)).toBe('Operações');
     expect(translate('pt-BR', pageHeading('/app/entrepreneurs').titleKey!)).toBe('Empreendedores');
     expect(translate('pt-BR', pageHeading('/app/lgpd').titleKey!)).toBe('LGPD');

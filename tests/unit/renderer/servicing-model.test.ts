@@ -141,13 +141,19 @@ describe('servicing screens: the journal', () => {
     expect(journalTotals(journal)).toEqual({ debits: '545.10', credits: '545.10', balanced: true });
   });
 
-  it('lays the postings out as lines, debit and credit in their own columns, the posting named once', () => {
+  it('lays the postings out as lines, newest posting first, debit and credit in their own columns, the posting named once', () => {
     const rows = journalRows({ postings: [posting(4, [line('debit', '10.00'), line('credit', '10.00', 'loans_receivable')]), posting(5, [line('debit', '1.00'), line('credit', '1.00')])] });
     expect(rows.map((r) => [r.id, r.posting_id, r.first, r.debit, r.credit])).toEqual([
-      [1, 4, true, '10.00', null],
-      [2, 4, false, null, '10.00'],
-      [3, 5, true, '1.00', null],
-      [4, 5, false, null, '1.00'],
+      [1, 5, true, '1.00', null],
+      [2, 5, false, null, '1.00'],
+      [3, 4, true, '10.00', null],
+      [4, 4, false, null, '10.00'],
     ]);
+  });
+
+  it('puts a later business day first even when its posting was made earlier (a back-dated entry)', () => {
+    const dated = (id: number, day: string) => ({ ...posting(id, [line('debit', '1.00'), line('credit', '1.00')]), business_date: day });
+    const rows = journalRows({ postings: [dated(7, '2026-03-10'), dated(8, '2026-02-01'), dated(9, '2026-03-10')] });
+    expect(rows.filter((r) => r.first).map((r) => r.posting_id)).toEqual([9, 7, 8]);
   });
 });

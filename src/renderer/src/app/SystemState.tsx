@@ -93,11 +93,11 @@ export function useSystem(): SystemContextValue {
   return ctx;
 }
 
-/** Lets a screen name itself in the page header ('title > subtitle'); cleared when it unmounts. */
-export function usePageInfo(title?: string, subtitle?: string): void {
+/** Lets a screen name itself in the page header ('title > subtitle') and, optionally, its breadcrumb; cleared when it unmounts. */
+export function usePageInfo(title?: string, subtitle?: string, crumb?: string): void {
   const { dispatch } = useSystem();
   useEffect(() => {
-    dispatch({ type: 'setPage', page: { title, subtitle } });
+    dispatch({ type: 'setPage', page: crumb === undefined ? { title, subtitle } : { title, subtitle, crumb } });
     return () => dispatch({ type: 'setPage', page: {} });
-  }, [dispatch, title, subtitle]);
+  }, [dispatch, title, subtitle, crumb]);
 }

@@ -111,7 +111,8 @@ export const MENU: readonly MenuGroup[] = [
       { path: '/clientOperation', titleKey: 'menu.clientOperation', icon: 'bank-account' },
       // Designed (the spec's menu has no entry for it): the cession across operations, for whoever may assign.
       { path: '/clientOperation/cession', titleKey: 'menu.cession', icon: 'exchange', roles: contract['cession.assignBatch'].access },
-      { path: '/company-operation', titleKey: 'menu.companyOperation', pageTitleKey: 'menu.operationsGroup', icon: 'office' },
+      // Its page is called what its menu entry says ("Empresa"), not the group's "Operações".
+      { path: '/company-operation', titleKey: 'menu.companyOperation', icon: 'office' },
       { path: '/messages', titleKey: 'menu.messages', icon: 'chat' },
     ],
   },

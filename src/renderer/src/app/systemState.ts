@@ -9,6 +9,8 @@ import { contrastTone } from '@shared/format';
 export interface PageInfo {
   title?: string;
   subtitle?: string;
+  /** the current page's breadcrumb, when the screen names it by its record's state (else the route's title) */
+  crumb?: string;
 }
 
 export interface SystemFile {

@@ -22,6 +22,8 @@ export function RecordsTable<T extends { id: number }>(props: {
   onRowClick?(row: T): void;
   /** extra cells at the end of each row (buttons), as wide as they are */
   actions?: { title: string; width?: number; render(row: T): ReactNode };
+  /** what the empty list tells the person: how its records get here */
+  emptyHint?: string;
 }) {
   const { t } = useTranslation();
   const { rows, columns } = props;
@@ -43,6 +45,7 @@ export function RecordsTable<T extends { id: number }>(props: {
       rowTestId={(row) => `${props.testId}-row-${row.id}`}
       onRowClick={props.onRowClick}
       pager={false}
+      emptyHint={props.emptyHint}
     />
   );
 }

@@ -12,14 +12,14 @@
  * column (drag, or the arrow keys; double-click returns to the automatic
  * width); the width is kept in the settings per table.
  */
-import { Callout, HTMLTable, Icon, Spinner } from '@blueprintjs/core';
+import { Button, Callout, HTMLTable, Icon, Spinner } from '@blueprintjs/core';
 import { Fragment, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PageMeta } from '@shared/contract';
 import { isShortcut } from '../app/shortcuts';
 import { useChosenWidths } from './list/columnPrefs';
 import { allocateWidths, clampChosen, MIN_CHOSEN_WIDTH, type ColumnFit } from './list/columnWidths';
-import { ariaSortOf, withSortBy, type ListState } from './list/listState';
+import { ariaSortOf, hasActiveFilter, withSortBy, type ListState } from './list/listState';
 import { Pager } from './list/Pager';
 import { EmptyState } from './EmptyState';
 import { StaleBanner } from './StaleBanner';
@@ -59,6 +59,8 @@ export interface ResourceTableProps<T> {
   pager?: boolean;
   /** a row's detail, drawn under it across the columns while open (null: closed) */
   expansion?(row: T): ReactNode;
+  /** what an empty, unfiltered list tells the person: how its records get here */
+  emptyHint?: string;
 }
 
 const DEFAULT_WIDTH = 150;
@@ -119,6 +121,7 @@ function measure(table: HTMLTableElement, ids: readonly string[]): Record<string
 export function ResourceTable<T>(props: ResourceTableProps<T>) {
   const { t } = useTranslation();
   const { testId, columns, rows = [], meta, loading, error, staleSince, state, onStateChange, rowTestId, onRowClick } = props;
+  const filtered = hasActiveFilter(state.filter);
   const bodyRef = useRef<HTMLDivElement>(null);
   const tableRef = useRef<HTMLTableElement>(null);
   const [available, setAvailable] = useState(0);
@@ -327,7 +330,27 @@ export function ResourceTable<T>(props: ResourceTableProps<T>) {
           </tbody>
         </HTMLTable>
         {loading && rows.length === 0 && <Spinner size={24} className="rt-loading" />}
-        {!loading && !error && rows.length === 0 && <EmptyState icon="search" title={t('common.noRecords')} level={0} className="rt-empty" />}
+        {!loading && !error && rows.length === 0 && (
+          // An empty list says what to do: clear the filters that hid the rows, or how rows get here.
+          <div data-testid={`${testId}-empty`} data-filtered={filtered}>
+            {filtered ? (
+              <EmptyState
+                icon="filter-remove"
+                title={t('common.noRecordsFilteredTitle')}
+                text={t('common.noRecordsFiltered')}
+                level={0}
+                className="rt-empty"
+                action={
+                  <Button icon="filter-remove" data-testid={`${testId}-empty-clear`} onClick={() => onStateChange({ ...state, page: 1, filter: {} })}>
+                    {t('common.clearFilters')}
+                  </Button>
+                }
+              />
+            ) : (
+              <EmptyState icon="inbox" title={t('common.noRecords')} text={props.emptyHint ?? t('common.noRecordsYet')} level={0} className="rt-empty" />
+            )}
+          </div>
+        )}
       </div>
       {props.pager !== false && <Pager meta={meta} rowsShown={rows.length} loading={loading} state={state} onStateChange={onStateChange} />}
     </div>

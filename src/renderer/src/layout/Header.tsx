@@ -11,6 +11,7 @@ import { useSession } from '../app/session';
 import { useShellKeys } from '../app/ShellKeys';
 import { useSystem } from '../app/SystemState';
 import { ConnectionTag } from './ConnectionTag';
+import { DownloadsButton } from './DownloadsButton';
 import { LocaleSwitch } from './LocaleSwitch';
 import { PreferencesButton } from '../screens/preferences/PreferencesDialog';
 
@@ -19,8 +20,9 @@ export function SandboxBadge() {
   const { appInfo } = useSystem();
   if (!appInfo?.embedded) return null;
   return (
+    // A short word that fits at any width; the whole sentence on hover.
     <Tag intent="warning" icon="lab-test" data-testid="sandbox-badge" large htmlTitle={t('common.sandboxBadge')}>
-      {t('common.sandboxBadge')}
+      {t('common.sandboxBadgeShort')}
     </Tag>
   );
 }
@@ -55,6 +57,7 @@ export function Header() {
           title={`${t('shell.shortcuts.open')} (?)`}
           onClick={keys.openHelp}
         />
+        <DownloadsButton />
         <LocaleSwitch />
         <PreferencesButton testId="header-preferences" compact />
         {user && (

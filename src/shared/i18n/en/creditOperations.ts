@@ -54,6 +54,7 @@ export const creditOperations: Shape<typeof pt> = {
   invalidId: 'Invalid operation address.',
   list: {
     new: 'New operation',
+    emptyHint: 'Operations show up here once someone builds one with "New operation" or from a borrower.',
     columns: {
       number: 'Number',
       borrower: 'Borrower',
@@ -211,6 +212,10 @@ export const creditOperations: Shape<typeof pt> = {
   },
   analysis: {
     title: 'Analysis of operation {{number}}',
+    titleDecided: 'Operation {{number}}',
+    crumbDecided: 'Operation',
+    details: 'Details',
+    detailsLabel: 'Details of the operation',
     openProposal: 'See the proposal',
     tabs: {
       management: 'Management',

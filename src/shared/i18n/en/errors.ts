@@ -30,4 +30,5 @@ export const errors: Record<keyof typeof pt, string> = {
   previewFailed: 'Could not open the file: {{detail}}',
   openTooBig: 'The file is larger than {{max}} KB; ask the bank for smaller files (by movement date).',
   openFailed: 'Could not read the file: {{detail}}',
+  downloadGone: 'The file is no longer where it was saved (moved or deleted).',
 };

@@ -304,6 +304,7 @@ export const servicing: Shape<typeof pt> = {
   },
   writeOff: {
     open: 'Write off the balance',
+    rareActions: 'More actions',
     title: 'Ask to write off the balance of operation {{operation}}',
     text: 'Every installment still to collect is written off: the open principal of each moves from loans receivable to credit losses once another person approves. Nothing is posted before that.',
     installments: '{{count}} installments to collect',

@@ -11,6 +11,11 @@ export const shell: Shape<typeof pt> = {
     offline: 'No connection',
     offlineData: 'No connection · data from {{at}}',
     offlineTitle: 'The server has not answered since {{since}}. The data on screen is the last received; the app keeps trying by itself.',
+    downloads: 'Saved files',
+    downloadsNone: 'No files saved in this session. The PDFs, spreadsheets and remittances you save show up here.',
+    downloadsOpen: 'Open folder',
+    downloadsOpenOf: 'Open the folder of {{name}}',
+    downloadsSaved: 'File saved. See Saved files, at the top of the screen.',
     navLabel: 'Main menu',
   },
   crumbs: {

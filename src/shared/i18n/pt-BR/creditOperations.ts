@@ -52,6 +52,7 @@ export const creditOperations = {
   invalidId: 'Endereço de operação inválido.',
   list: {
     new: 'Nova operação',
+    emptyHint: 'As operações aparecem aqui quando alguém as monta em "Nova operação" ou a partir de um tomador.',
     columns: {
       number: 'Número',
       borrower: 'Tomador',
@@ -209,6 +210,10 @@ export const creditOperations = {
   },
   analysis: {
     title: 'Análise da operação {{number}}',
+    titleDecided: 'Operação {{number}}',
+    crumbDecided: 'Operação',
+    details: 'Detalhes',
+    detailsLabel: 'Detalhes da operação',
     openProposal: 'Ver a proposta',
     tabs: {
       management: 'Gestão',

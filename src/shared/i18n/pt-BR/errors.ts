@@ -29,4 +29,5 @@ export const errors = {
   previewFailed: 'Não foi possível abrir o arquivo: {{detail}}',
   openTooBig: 'O arquivo passa de {{max}} KB; peça ao banco arquivos menores (por data de movimento).',
   openFailed: 'Não foi possível ler o arquivo: {{detail}}',
+  downloadGone: 'O arquivo não está mais onde foi salvo (movido ou apagado).',
 } as const;

@@ -301,6 +301,7 @@ export const servicing = {
   },
   writeOff: {
     open: 'Baixar saldo como perda',
+    rareActions: 'Mais ações',
     title: 'Pedir a baixa como perda do saldo da operação {{operation}}',
     text: 'Toda parcela ainda a cobrar é baixada: o principal em aberto de cada uma sai de empréstimos a receber para perdas com crédito quando outra pessoa aprovar. Nada é lançado antes disso.',
     installments: '{{count}} parcelas a cobrar',

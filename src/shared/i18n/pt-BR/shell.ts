@@ -9,6 +9,11 @@ export const shell = {
     offlineData: 'Sem conexão · dados de {{at}}',
     offlineTitle: 'O servidor não responde desde {{since}}. Os dados na tela são os últimos recebidos; o aplicativo tenta de novo sozinho.',
     navLabel: 'Menu principal',
+    downloads: 'Arquivos salvos',
+    downloadsNone: 'Nenhum arquivo salvo nesta sessão. Os PDFs, planilhas e remessas que você salvar aparecem aqui.',
+    downloadsOpen: 'Abrir pasta',
+    downloadsOpenOf: 'Abrir a pasta de {{name}}',
+    downloadsSaved: 'Arquivo salvo. Veja em Arquivos salvos, no topo da tela.',
   },
   crumbs: {
     label: 'Trilha de navegação',

@@ -167,3 +167,8 @@ export function listArgsOf(state: ListState, limit?: number) {
     sort: state.sort ?? null,
   };
 }
+
+/** Whether any filter narrows the list (an empty list then says to clear them, not that nothing exists). */
+export function hasActiveFilter(filter: ListFilter): boolean {
+  return Object.values(filter).some((v) => (Array.isArray(v) ? v.length > 0 : v !== '' && v !== undefined && v !== null));
+}

@@ -1,6 +1,7 @@
 /**
  * /app/clientOperation/analize/:id — the analysis of an operation:
- * the operation and its amounts on top, the decision bar (the moves the
+ * the compact operation header on top (titled by what the operation is
+ * now: an analysis until decided, then the operation), the decision bar (the moves the
  * server offers the person now: approve, refuse and return with a reason,
  * cancel with a reason, send to analysis; each confirmed with the amounts and
  * waited for), and tabs kept in the URL (?tab=): management, complement,
@@ -13,13 +14,14 @@ import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { errorText } from '../../api/errors';
 import { useApiQuery } from '../../api/hooks';
 import { StaleBanner } from '@kit/StaleBanner';
+import { usePageInfo } from '../../app/SystemState';
 import { ComplementPanel, ManagementPanel, MessagesPanel, OthersPanel, TimelinePanel } from './AnalysisPanels';
 import { ContractPanel } from './ContractPanel';
 import { InstallmentsTab } from '../servicing/InstallmentsTab';
 import { JournalTab } from '../servicing/JournalTab';
 import { CessionTab } from '../servicing/cession/CessionTab';
 import { DecisionBar } from './Decision';
-import { ANALYSIS_TABS, analysisTabOf, resultOfOperation, type AnalysisTab } from './model';
+import { ANALYSIS_TABS, analysisTabOf, analysisTitleKey, resultOfOperation, type AnalysisTab } from './model';
 import { OperationHeader } from './OperationHeader';
 import { AmountsFacts, CostsCards, ScheduleTable } from './ResultView';
 import './operations.css';
@@ -32,6 +34,10 @@ export function AnalysisScreen() {
   const [params, setParams] = useSearchParams();
   const tab = analysisTabOf(params.get('tab'));
   const query = useApiQuery('creditOperation.get', { id }, { enabled: valid });
+  // The page's title follows the operation: "Operação" once decided, not "Análise".
+  const decided = query.data ? analysisTitleKey(query.data.status) === 'creditOperations.analysis.titleDecided' : false;
+  const decidedTitle = decided ? t('creditOperations.analysis.crumbDecided') : undefined;
+  usePageInfo(undefined, decidedTitle, decidedTitle);
 
   if (!valid) return <Callout intent="danger" data-testid="analysis-invalid">{t('creditOperations.invalidId')}</Callout>;
   if (query.error) return <Callout intent="danger" data-testid="analysis-error">{errorText(query.error, t)}</Callout>;
@@ -72,18 +78,20 @@ export function AnalysisScreen() {
   return (
     <div className="screen" data-testid="analysis">
       {query.stale && <StaleBanner at={query.cachedAt} testId="analysis-stale" />}
-      <OperationHeader op={op} title={t('creditOperations.analysis.title', { number: op.number })} />
+      <OperationHeader
+        op={op}
+        title={t(analysisTitleKey(op.status), { number: op.number })}
+        details={<AmountsFacts result={result} testId="analysis-result" />}
+        actions={
+          <>
+            <DecisionBar op={op} />
+            <Button icon="document-open" data-testid="analysis-open-proposal" onClick={() => navigate(`/app/clientOperation/loan-proposal/${op.id}`)}>
+              {t('creditOperations.analysis.openProposal')}
+            </Button>
+          </>
+        }
+      />
       <Card compact>
-        <AmountsFacts result={result} testId="analysis-result" />
-        <div className="op-actions">
-          <DecisionBar op={op} />
-          <div className="op-actions-spacer" />
-          <Button icon="document-open" data-testid="analysis-open-proposal" onClick={() => navigate(`/app/clientOperation/loan-proposal/${op.id}`)}>
-            {t('creditOperations.analysis.openProposal')}
-          </Button>
-        </div>
-      </Card>
-      <Card>
         <Tabs
           id="analysis-tabs"
           selectedTabId={tab}

@@ -49,6 +49,7 @@ export function OperationsListScreen() {
       ]}
       toolbar={[{ id: 'new', label: 'creditOperations.list.new', to: '/app/clientOperation/building' }]}
       rowLink={(r) => `/app/clientOperation/analize/${r.id}`}
+      emptyHint="creditOperations.list.emptyHint"
     />
   );
 }

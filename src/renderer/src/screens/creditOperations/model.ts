@@ -62,6 +62,16 @@ export function amountRows(a: OperationAmounts, t: Translate): MoneyRow[] {
   ];
 }
 
+/**
+ * The analysis screen's title by what the operation is now: an analysis
+ * while it is still being decided (proposal, analysis, returned), the
+ * operation itself once decided ("Operação OP-000015", not "Análise" of a
+ * disbursed one).
+ */
+export function analysisTitleKey(status: CreditOperationStatus): 'creditOperations.analysis.title' | 'creditOperations.analysis.titleDecided' {
+  return status === 'proposal' || status === 'analysis' || status === 'returned' ? 'creditOperations.analysis.title' : 'creditOperations.analysis.titleDecided';
+}
+
 export function statusIntent(status: CreditOperationStatus): Intent {
   switch (status) {
     case 'proposal':

@@ -1,6 +1,6 @@
 /**
  * The operation's journal (the double-entry books under its money): every
- * posting, oldest first, its lines with debit and credit in their own
+ * posting, newest first, its lines with debit and credit in their own
  * columns, whether each posting balances, and the operation's balance per
  * account. The sums are by whole cents, never binary floats.
  */

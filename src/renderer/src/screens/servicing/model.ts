@@ -201,10 +201,12 @@ export interface JournalLineRow {
   first: boolean;
 }
 
-/** The postings as one table of lines, debit and credit in their own columns, oldest first as the server gives them. */
+/** The postings as one table of lines, debit and credit in their own columns, newest first (the server gives them oldest first). */
 export function journalRows(journal: Pick<OperationJournal, 'postings'>): JournalLineRow[] {
   let n = 0;
-  return journal.postings.flatMap((p) =>
+  // Newest first: the latest business day on top, then the later posting of the same day.
+  const newestFirst = [...journal.postings].sort((a, b) => (a.business_date === b.business_date ? b.posting_id - a.posting_id : a.business_date < b.business_date ? 1 : -1));
+  return newestFirst.flatMap((p) =>
     p.lines.map((line, i) => ({
       id: ++n,
       posting_id: p.posting_id,

@@ -26,6 +26,7 @@ import { useRefreshServicing } from '../refresh';
 import { quoteRows, reverseRows, selectedFace } from './model';
 import { CessionRecords } from './CessionRecords';
 import { repurchasePaths } from '../repurchase/model';
+import { operationNumber } from '@shared/contract/credit-operations';
 
 const c = (key: string) => `servicing.cession.${key}`;
 /** The company whose assignee accounts are offered (the app serves one lender). */
@@ -168,13 +169,13 @@ export function AssignPanel({ list, operationId }: { list: AssignableList; opera
                 <tr key={i.id} data-testid={`cession-assignable-${across ? i.id : i.number}`}>
                   <td>
                     <Checkbox
-                      aria-label={across ? t(c('selectOf'), { number: i.number, operation: i.credit_operation_id }) : t(c('select'), { number: i.number })}
+                      aria-label={across ? t(c('selectOf'), { number: i.number, operation: operationNumber(i.credit_operation_id) }) : t(c('select'), { number: i.number })}
                       data-testid={`cession-select-${across ? i.id : i.number}`}
                       checked={selected.has(i.id)}
                       onChange={(e) => setSelected(toggle(selected, i.id, e.currentTarget.checked))}
                     />
                   </td>
-                  {across && <td className="nowrap">{t(c('columns.operationInstallmentText'), { operation: i.credit_operation_id, number: i.number })}</td>}
+                  {across && <td className="nowrap">{t(c('columns.operationInstallmentText'), { operation: operationNumber(i.credit_operation_id), number: i.number })}</td>}
                   {across && <td>{i.borrower_name}</td>}
                   {!across && <td>{i.number}</td>}
                   <td className="nowrap">

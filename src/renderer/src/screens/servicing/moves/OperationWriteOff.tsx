@@ -5,7 +5,7 @@
  * its answer, and the confirmations, each stating every installment's open
  * principal and the sum that goes to credit losses.
  */
-import { Button } from '@blueprintjs/core';
+import { Button, Menu, MenuItem, Popover } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OperationWriteOff as WriteOffView } from '@shared/contract/servicing-moves';
@@ -23,15 +23,30 @@ type Dialog = { kind: 'ask' } | { kind: 'decide'; approve: boolean };
 
 const w = (key: string) => `servicing.writeOff.${key}`;
 
-/** The button that opens the request; shown only when a write-off of the balance can be asked for. */
+/**
+ * The entry that opens the request, inside the tab's menu of rare actions
+ * ("Mais ações"), not in red beside the everyday buttons; the menu shows
+ * only when a write-off of the balance can be asked for.
+ */
 export function OperationWriteOffButton({ view, onOpen }: { view: WriteOffView; onOpen(): void }) {
   const { t } = useTranslation();
   if (view.request || view.installments.length === 0) return null;
   return (
     <RoleGate roles={AllOperators}>
-      <Button icon="remove" intent="danger" data-testid="operation-write-off-open" onClick={onOpen}>
-        {t(w('open'))}
-      </Button>
+      <Popover
+        placement="bottom-end"
+        onOpened={(node) => node.querySelector<HTMLElement>('[role="menuitem"]')?.focus()}
+        shouldReturnFocusOnClose
+        content={
+          <Menu aria-label={t(w('rareActions'))}>
+            <MenuItem icon="remove" intent="danger" text={t(w('open'))} data-testid="operation-write-off-open" onClick={onOpen} />
+          </Menu>
+        }
+      >
+        <Button icon="more" rightIcon="caret-down" data-testid="installments-rare-actions">
+          {t(w('rareActions'))}
+        </Button>
+      </Popover>
     </RoleGate>
   );
 }

@@ -21,6 +21,7 @@ import { moveReasonRule, ReasonMoneyDialog } from '../ReasonMoneyDialog';
 import { useRefreshServicing } from '../refresh';
 import { markRows, r } from './model';
 import '../servicing.css';
+import { operationNumber } from '@shared/contract/credit-operations';
 
 interface Pending {
   cause: RepurchaseMarkCause;
@@ -89,7 +90,7 @@ export function RepurchaseCausesCard(props: { operationId: number; causes: Repur
       {pending && (
         <ReasonMoneyDialog
           testPrefix="repurchase-cause"
-          title={t(r(`marks.${pending.action}Title`), { cause: t(r(`causes.${pending.cause}`)), operation: props.operationId })}
+          title={t(r(`marks.${pending.action}Title`), { cause: t(r(`causes.${pending.cause}`)), operation: operationNumber(props.operationId) })}
           consequence={t(r(`marks.${pending.action}Consequence`))}
           rows={markRows(pending.cause, props.assigned, t)}
           intent={pending.action === 'set' ? 'danger' : 'primary'}

@@ -19,6 +19,7 @@ import { RoleGate } from '@kit/RoleGate';
 import { decisionReasonRule, moveReasonRule, ReasonMoneyDialog } from '../ReasonMoneyDialog';
 import { useRefreshServicing } from '../refresh';
 import { amountRows, r, repurchasePaths } from './model';
+import { operationNumber } from '@shared/contract/credit-operations';
 
 export function RepurchaseDetailsScreen() {
   const { t } = useTranslation();
@@ -45,7 +46,7 @@ export function RepurchaseDetailsScreen() {
         <Spinner size={24} />
       ) : (
         <>
-          <H2 className="heading-as-h4">{t(r('detailsTitle'), { number: p.installment_number, operation: operationId })}</H2>
+          <H2 className="heading-as-h4">{t(r('detailsTitle'), { number: p.installment_number, operation: operationNumber(operationId) })}</H2>
           <Card compact>
             <p>
               <Tag intent={p.status === 'effective' ? 'primary' : p.status === 'reversed' || p.status === 'refused' ? 'none' : 'warning'} data-testid="repurchase-details-status">

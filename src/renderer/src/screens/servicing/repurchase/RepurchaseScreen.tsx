@@ -20,6 +20,7 @@ import { RoleGate } from '@kit/RoleGate';
 import { RepurchaseCausesCard } from './RepurchaseCausesCard';
 import { RepurchaseDialog } from './RepurchaseDialog';
 import { r, repurchasePaths } from './model';
+import { operationNumber } from '@shared/contract/credit-operations';
 
 /** A mark on the operation stands out from the days-late rule. */
 const causeIntent = (cause: string) => (cause === 'fraud' || cause === 'contract_cancelled' ? 'danger' : 'none');
@@ -36,7 +37,7 @@ export function RepurchaseScreen() {
   const error = due.error ?? records.error ?? causes.error;
   return (
     <div className="screen" data-testid="repurchase">
-      <H2 className="heading-as-h4">{t(r('title'), { operation: operationId })}</H2>
+      <H2 className="heading-as-h4">{t(r('title'), { operation: operationNumber(operationId) })}</H2>
       <p className="bp6-text-muted">{t(r('note'))}</p>
       {error && (
         <Callout intent="danger" data-testid="repurchase-error">

@@ -16,6 +16,7 @@ import { MoneyRowsTable } from '@kit/MoneyConfirmDialog';
 import { RoleGate } from '@kit/RoleGate';
 import { RepurchaseDialog } from './RepurchaseDialog';
 import { amountRows, r, repurchasePaths } from './model';
+import { operationNumber } from '@shared/contract/credit-operations';
 
 export function RepurchaseTitleScreen() {
   const { t } = useTranslation();
@@ -28,7 +29,7 @@ export function RepurchaseTitleScreen() {
   const picked = installments.find((i) => i.id === pickedId) ?? null;
   return (
     <div className="screen" data-testid="repurchase-title">
-      <H2 className="heading-as-h4">{t(r('titleHeading'), { operation: operationId })}</H2>
+      <H2 className="heading-as-h4">{t(r('titleHeading'), { operation: operationNumber(operationId) })}</H2>
       <p className="bp6-text-muted">{t(r('titleNote'))}</p>
       <Card compact>
         {list.error ? (
