@@ -13,15 +13,19 @@ import { test, expect, savedPath, DEMO, DEMO_PASSWORD } from './harness';
 
 test.use({ viewport: { width: 640, height: 400 }, deviceScaleFactor: 2 });
 
-/** Counts the pointer and mouse presses the page receives (keyboard activation fires none of them). */
+/** Counts the pointer and mouse presses the page receives, across reloads (keyboard activation fires none of them). */
 async function countMouse(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const w = window as unknown as { mousePresses: number };
-    w.mousePresses = 0;
     for (const kind of ['pointerdown', 'mousedown', 'mouseup', 'wheel']) {
-      window.addEventListener(kind, (e) => { if (e.isTrusted) w.mousePresses += 1; }, true);
+      window.addEventListener(kind, (e) => {
+        if (e.isTrusted) sessionStorage.setItem('mousePresses', String(Number(sessionStorage.getItem('mousePresses') ?? 0) + 1));
+      }, true);
     }
   });
+}
+
+function mousePresses(page: Page): Promise<number> {
+  return page.evaluate(() => Number(sessionStorage.getItem('mousePresses') ?? 0));
 }
 
 interface FocusSeen {
@@ -102,22 +106,45 @@ async function openPalette(page: Page): Promise<void> {
   }).toPass();
 }
 
-async function shoot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: test.info().outputPath(`${name}-zoom200.png`) });
+/** Reaches a tab list's chosen tab by Tab, moves along it with the arrow keys and opens `id` with Enter. */
+async function chooseTab(page: Page, id: string): Promise<void> {
+  await tabTo(page, page.locator('[role="tab"][aria-selected="true"]').first());
+  const target = page.locator(`[role="tab"][data-tab-id="${id}"]`);
+  for (let presses = 0; presses < 20 && !(await target.evaluate((el) => el === document.activeElement)); presses += 1) await page.keyboard.press('ArrowRight');
+  await expectFocusSeen(page);
+  await page.keyboard.press('Enter');
+  await expect(target).toHaveAttribute('aria-selected', 'true');
 }
 
-test('an operator finds the overdue, pays, reverses, prints, opens by the palette and reads a report, keyboard only at 200% zoom', async ({ page, harness }) => {
-  test.setTimeout(240_000);
-  await countMouse(page);
-  await harness.goto('/auth/login');
-
-  // Sign in.
+/** Signs in on the login screen by typing (the focus starts nowhere in particular: Tab finds the fields). */
+async function signInByKeyboard(page: Page, email: string): Promise<void> {
   await tabTo(page, page.getByTestId('login-email'));
-  await page.keyboard.type(DEMO.operador.email);
+  await page.keyboard.type(email);
   await tabTo(page, page.getByTestId('login-password'));
   await page.keyboard.type(DEMO_PASSWORD);
   await page.keyboard.press('Enter');
   await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+}
+
+/** Opens an operation by its number from the palette. */
+async function openByPalette(page: Page, operationId: number | string): Promise<void> {
+  await openPalette(page);
+  await page.keyboard.type(`OP-${String(operationId).padStart(6, '0')}`);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/app/clientOperation/analize/${operationId}`));
+  await expect(page.getByTestId('operation-status')).toBeVisible();
+}
+
+async function shoot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: test.info().outputPath(`${name}-zoom200.png`) });
+}
+
+test('the desk by keyboard at 200% zoom: find overdue, pay, reverse, print, palette, report, prepay, cede and approve, repurchase', async ({ page, harness, server }) => {
+  test.setTimeout(420_000);
+  await countMouse(page);
+  await harness.goto('/auth/login');
+
+  await signInByKeyboard(page, DEMO.operador.email);
   await shoot(page, 'home');
 
   // Find the overdue installments: the dashboard's link to the list.
@@ -182,5 +209,96 @@ test('an operator finds the overdue, pays, reverses, prints, opens by the palett
   await expect(page.getByRole('main').getByRole('table').first()).toBeVisible();
   await shoot(page, 'report');
 
-  expect(await page.evaluate(() => (window as unknown as { mousePresses: number }).mousePresses)).toBe(0);
+
+  // A disbursed operation on time with installments to pay: prepaid in part, then two of its installments ceded.
+  const [op] = await server.database.rows<{ id: number }>(
+    `SELECT o.id FROM credit_operations o
+      WHERE o.status = 'disbursed'
+        AND NOT EXISTS (SELECT 1 FROM credit_operation_installments i
+                         WHERE i.credit_operation_id = o.id AND i.superseded_in IS NULL AND i.paid_on IS NULL AND i.due_date < $1::date)
+        AND (SELECT count(*) FROM credit_operation_installments i
+              WHERE i.credit_operation_id = o.id AND i.superseded_in IS NULL AND i.paid_on IS NULL) >= 4
+      ORDER BY o.id LIMIT 1`,
+    [server.clock.today()],
+  );
+  expect(op, 'the demo seed has a disbursed operation on time with installments to pay').toBeDefined();
+  await openByPalette(page, op.id);
+  await chooseTab(page, 'installments');
+  await activate(page, page.getByTestId('installments-open-prepayment'));
+  await expect(page.getByTestId('prepayment-quote')).toBeVisible();
+  await tabTo(page, page.getByTestId('prepayment-amount'));
+  await page.keyboard.type('500,00');
+  await activate(page, page.getByTestId('prepayment-simulate'));
+  await expect(page.getByTestId('prepayment-simulation')).toBeVisible();
+  await tabTo(page, page.getByRole('radio', { name: /Reduzir o prazo/ }));
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('radio', { name: /Reduzir o prazo/ })).toBeChecked();
+  await shoot(page, 'prepayment');
+  await activate(page, page.getByTestId('prepayment-apply'));
+  await expect(page.getByTestId('prepayment-confirm-amounts')).toContainText('R$ 500,00');
+  await activate(page, page.getByTestId('prepayment-confirm'));
+  await expect(page.locator('.bp6-toast').filter({ hasText: /versão|cronograma/i }).last()).toBeVisible();
+
+  // Cede two installments to a fund, above the four-eyes limit (lowered for the test, restored once asked).
+  await server.database.rows(
+    `INSERT INTO assignment_bank_accounts (company_id, assignee_name, assignee_cnpj, bank_code, bank_name, agency, account)
+     VALUES (1, 'Zeta Fundo Teclado FIDC', '11.222.333/0001-81', '341', 'Itaú Unibanco', '0001', '12345')`,
+  );
+  const [{ limit }] = await server.database.rows<{ limit: string }>('SELECT cession_approval_above::text AS limit FROM company_parameters WHERE company_id = 1');
+  await server.database.rows('UPDATE company_parameters SET cession_approval_above = 0.01 WHERE company_id = 1');
+  await page.reload();
+  await expect(page.getByTestId('operation-status')).toBeVisible();
+  await chooseTab(page, 'cession');
+  const boxes = page.locator('tbody [data-testid^="cession-select-"]');
+  await expect(boxes.nth(1)).toBeAttached();
+  for (const n of [0, 1]) {
+    await tabTo(page, boxes.nth(n));
+    await page.keyboard.press('Space');
+    await expect(boxes.nth(n)).toBeChecked();
+  }
+  await tabTo(page, page.getByTestId('cession-account'));
+  await page.keyboard.type('Zeta');
+  await expect(page.getByTestId('cession-account').locator('option:checked')).toContainText('Zeta Fundo Teclado FIDC');
+  await tabTo(page, page.getByTestId('cession-value'));
+  await page.keyboard.type('1,5');
+  await activate(page, page.getByTestId('cession-quote'));
+  await expect(page.getByTestId('cession-confirm-four-eyes')).toBeVisible();
+  await shoot(page, 'cession-confirm');
+  await activate(page, page.getByTestId('cession-confirm'));
+  const asked = page.locator('.bp6-toast').filter({ hasText: /Cessão nº \d+/ }).last();
+  await expect(asked).toBeVisible();
+  const cession = /Cessão nº (\d+)/.exec((await asked.textContent()) ?? '')![1];
+  await server.database.rows('UPDATE company_parameters SET cession_approval_above = $1 WHERE company_id = 1', [limit]);
+
+  // Another person approves it: sign out and in by keyboard, the operation by the palette, the cession tab.
+  await activate(page, page.getByTestId('sign-out'));
+  await expect(page).toHaveURL(/#\/auth\/login/);
+  await signInByKeyboard(page, DEMO.admin.email);
+  await openByPalette(page, op.id);
+  await chooseTab(page, 'cession');
+  await activate(page, page.getByTestId(`cession-record-${cession}-approve`));
+  await expect(page.getByTestId('cession-decide-amounts-price')).toBeVisible();
+  await activate(page, page.getByTestId('cession-decide-confirm'));
+  await expect(page.getByTestId(`cession-record-${cession}`)).toContainText('Lançada');
+
+  // 45 days after the first ceded installment fell due, the fund's agreement makes the lender buy it back.
+  const [assigned] = await server.database.rows<{ number: number; due_date: string }>(
+    `SELECT i.number, to_char(i.due_date, 'YYYY-MM-DD') AS due_date FROM credit_operation_installments i
+       JOIN installment_states s ON s.installment_id = i.id WHERE i.credit_operation_id = $1 AND s.status = 'assigned' ORDER BY i.number LIMIT 1`,
+    [op.id],
+  );
+  const overdue = new Date(`${assigned.due_date}T00:00:00Z`);
+  overdue.setUTCDate(overdue.getUTCDate() + 45);
+  server.clock.set(overdue.toISOString().slice(0, 10));
+  await page.reload();
+  await expect(page.getByTestId('operation-status')).toBeVisible();
+  await chooseTab(page, 'cession');
+  await activate(page, page.getByTestId('cession-repurchase-open'));
+  await activate(page, page.getByTestId(`repurchase-open-${assigned.number}`));
+  await expect(page.getByTestId('repurchase-amounts-amount')).toBeVisible();
+  await shoot(page, 'repurchase-confirm');
+  await activate(page, page.getByTestId('repurchase-confirm'));
+  await expect(page.locator('.bp6-toast').filter({ hasText: `Parcela ${assigned.number} recomprada` }).last()).toBeVisible();
+
+  expect(await mousePresses(page)).toBe(0);
 });
