@@ -9,7 +9,11 @@
  * event reaches the page: the test counts them and expects none.
  */
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, savedPath, DEMO, DEMO_PASSWORD } from './harness';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { buildRequest, operation } from '../../src/shared/contract/index';
+import { itauReturnFile } from '../helpers/cnab-return-file';
+import { test, expect, savedPath, directSignIn, DEMO, DEMO_PASSWORD } from './harness';
 
 test.use({ viewport: { width: 640, height: 400 }, deviceScaleFactor: 2 });
 
@@ -139,12 +143,15 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: test.info().outputPath(`${name}-zoom200.png`) });
 }
 
-test('the desk by keyboard at 200% zoom: find overdue, pay, reverse, print, palette, report, prepay, cede and approve, repurchase', async ({ page, harness, server }) => {
+test('the desk by keyboard at 200% zoom: find overdue, pay, reverse, print, palette, report, remit and read a return, prepay, cede and approve, repurchase', async ({ page, harness, server }) => {
   test.setTimeout(420_000);
   await countMouse(page);
   await harness.goto('/auth/login');
 
   await signInByKeyboard(page, DEMO.operador.email);
+  await expect(page.getByTestId('portfolio-open-list')).toBeVisible();
+  // The header keeps one row at this width (it took two, 82 of the 400 pixels), so the page keeps its room.
+  expect((await page.locator('header.app-header').boundingBox())!.height).toBeLessThan(50);
   await shoot(page, 'home');
 
   // Find the overdue installments: the dashboard's link to the list.
@@ -208,6 +215,62 @@ test('the desk by keyboard at 200% zoom: find overdue, pay, reverse, print, pale
   await expect(page).toHaveURL(/reports\/operations/);
   await expect(page.getByRole('main').getByRole('table').first()).toBeVisible();
   await shoot(page, 'report');
+
+  // Remit: the company's bank accounts tab, Itaú's row menu, its remittances, a new 341 remittance generated and saved.
+  const [itau] = await server.database.rows<{ id: number }>("SELECT id FROM company_bank_accounts WHERE bank_code = '341' ORDER BY id LIMIT 1");
+  await activate(page, page.getByTestId('menu-item-/company-operation'));
+  await chooseTab(page, 'banks');
+  await activate(page, page.locator(`[data-testid$="-menu-${itau.id}"]`).first());
+  await expect(page.getByTestId(`company-bank-remittances-${itau.id}`)).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/remittance-operation\/341/);
+  await activate(page, page.locator('a[href*="/banks/341/remessa"]').first());
+  await activate(page, page.getByTestId('remittance-generate'));
+  await expect(page.getByTestId('remittance-confirm-amounts-total')).toBeVisible();
+  await shoot(page, 'remittance-confirm');
+  await activate(page, page.getByTestId('remittance-confirm'));
+  await expect(page.getByTestId('remittance-saved')).toContainText('.rem');
+
+  // Read a return: the bank settles a slip of an installment due from today on (its slip asked of the server here).
+  const today = server.clock.today();
+  const [due] = await server.database.rows<{ id: number }>(
+    `SELECT i.id FROM credit_operation_installments i
+       JOIN credit_operations o ON o.id = i.credit_operation_id
+       JOIN disbursements d ON d.credit_operation_id = o.id
+      WHERE o.status = 'disbursed' AND i.paid_on IS NULL AND i.superseded_in IS NULL AND i.due_date >= $1::date AND d.disbursed_on <= $1::date
+        AND NOT EXISTS (SELECT 1 FROM installment_transactions t WHERE t.installment_id = i.id)
+        AND NOT EXISTS (SELECT 1 FROM installment_states s WHERE s.installment_id = i.id)
+      ORDER BY i.due_date DESC, i.id LIMIT 1`,
+    [today],
+  );
+  const token = await directSignIn(server.url, DEMO.operador.email, DEMO_PASSWORD);
+  const slipRequest = buildRequest(operation('boleto.slip'), { x: due.id });
+  const slipAnswer = await fetch(new URL(slipRequest.path, server.url), { headers: { authorization: `Bearer ${token}` } });
+  expect(slipAnswer.status).toBe(200);
+  await slipAnswer.arrayBuffer();
+  const [slip] = await server.database.rows<{ sequence: string; amount: string }>(
+    'SELECT sequence::text AS sequence, amount::text AS amount FROM boleto_slips WHERE installment_id = $1 ORDER BY id DESC LIMIT 1',
+    [due.id],
+  );
+  const returnFile = join(harness.paths.userData, 'RET341000041.ret');
+  await writeFile(
+    returnFile,
+    itauReturnFile(
+      { agency: '0912', account: '45021', accountDac: '7', companyDocument: '27185642000169' },
+      [{ movement: '06', nossoNumero: slip.sequence.padStart(8, '0'), amount: slip.amount, paid: slip.amount, fee: '1.90', occurredOn: today, creditedOn: today }],
+      { generatedOn: today, fileSequence: 41 },
+    ),
+    'latin1',
+  );
+  await activate(page, page.getByTestId('remittance-import-return'));
+  harness.dialogs.nextOpenAnswer = returnFile;
+  await activate(page, page.getByTestId('cnab-return-choose'));
+  await expect(page.getByTestId('cnab-return-totals')).toContainText('1 parcela(s) a liquidar');
+  await shoot(page, 'return-preview');
+  await activate(page, page.getByTestId('cnab-return-settle'));
+  await expect(page.getByTestId('cnab-return-confirm-amounts')).toBeVisible();
+  await activate(page, page.getByTestId('cnab-return-confirm'));
+  await expect(page.getByTestId('cnab-return-result')).toContainText('1 parcela(s)');
 
 
   // A disbursed operation on time with installments to pay: prepaid in part, then two of its installments ceded.
@@ -300,5 +363,10 @@ test('the desk by keyboard at 200% zoom: find overdue, pay, reverse, print, pale
   await activate(page, page.getByTestId('repurchase-confirm'));
   await expect(page.locator('.bp6-toast').filter({ hasText: `Parcela ${assigned.number} recomprada` }).last()).toBeVisible();
 
+  // The same screen unzoomed, at the two widths the desk uses, for the record.
+  for (const [width, height] of [[1280, 800], [1024, 768]]) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: test.info().outputPath(`repurchase-${width}.png`), scale: 'css' });
+  }
   expect(await mousePresses(page)).toBe(0);
 });
