@@ -108,6 +108,8 @@ async function openPalette(page: Page): Promise<void> {
     await page.keyboard.press('Control+k');
     await expect(page.getByTestId('palette-input')).toBeFocused({ timeout: 3000 });
   }).toPass();
+  // Seen: not under the toast a moment ago's action left.
+  await expectFocusSeen(page);
 }
 
 /** Reaches a tab list's chosen tab by Tab, moves along it with the arrow keys and opens `id` with Enter. */
