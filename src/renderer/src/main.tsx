@@ -6,8 +6,10 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { initI18n } from './i18n';
 import { App } from './app/App';
+import { installTabListKeys } from './app/tabKeys';
 
 initI18n();
+installTabListKeys();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('missing #root');
