@@ -16,6 +16,7 @@
  *   was checked against (detailsView), with the new row appended.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { StoredInstallmentStatus } from '@shared/installment-status';
 import type { Db } from '../../db/connect';
 import { users } from '../access/schema';
@@ -47,9 +48,12 @@ import { intArray } from '../../db/batch-sql';
  */
 export async function lockOperationRows(tx: Db, operationIds: readonly number[]): Promise<number[]> {
   const found = await lockOperations(tx, operationIds);
-  const held = lockedIn.get(tx) ?? new Set<number>();
-  for (const id of found) held.add(id);
-  lockedIn.set(tx, held);
+  // Outside a transaction the lock ends with its statement: nothing to remember.
+  if (tx instanceof PgTransaction) {
+    const held = lockedIn.get(tx) ?? new Set<number>();
+    for (const id of found) held.add(id);
+    lockedIn.set(tx, held);
+  }
   return found;
 }
 
