@@ -49,7 +49,7 @@ import { intArray } from '../../db/batch-sql';
 export async function lockOperationRows(tx: Db, operationIds: readonly number[]): Promise<number[]> {
   const found = await lockOperations(tx, operationIds);
   // Outside a transaction the lock ends with its statement: nothing to remember.
-  if (tx instanceof PgTransaction) {
+  if (isTransaction(tx)) {
     const held = lockedIn.get(tx) ?? new Set<number>();
     for (const id of found) held.add(id);
     lockedIn.set(tx, held);
@@ -63,6 +63,11 @@ export async function lockOperationRows(tx: Db, operationIds: readonly number[])
  * operations (a Pix delivery, a return file) does not lock the same thousands of rows again in another statement.
  */
 const lockedIn = new WeakMap<Db, Set<number>>();
+
+/** Whether this handle is a transaction (or a savepoint in one); a plain boolean, so `tx` keeps its Db type. */
+function isTransaction(tx: Db): boolean {
+  return tx instanceof PgTransaction;
+}
 
 /** The operations of `operationIds` this transaction has not locked yet through lockOperationRows. */
 function notLockedYet(tx: Db, operationIds: readonly number[]): number[] {
