@@ -22,10 +22,10 @@ function identifier(name: string): SQL {
 /**
  * Inserts `rows` (each with the same fields, at least one row) in their order:
  * serial ids and defaults are drawn row after row as a VALUES list draws them.
- * `tail` follows the SELECT (e.g. an ON CONFLICT clause naming `excluded`).
+ * `tail` follows the SELECT (e.g. an ON CONFLICT clause naming `excluded`, a RETURNING whose rows are answered).
  */
-export async function insertRows<T extends PgTable>(db: Db, table: T, rows: readonly T['$inferInsert'][], tail: SQL = sql``): Promise<void> {
-  if (rows.length === 0) return;
+export async function insertRows<T extends PgTable>(db: Db, table: T, rows: readonly T['$inferInsert'][], tail: SQL = sql``): Promise<Array<Record<string, unknown>>> {
+  if (rows.length === 0) return [];
   const columns = getTableColumns(table) as Record<string, { name: string; getSQLType(): string }>;
   const fields = Object.keys(rows[0] as object).filter((f) => (rows[0] as Record<string, unknown>)[f] !== undefined);
   const names = fields.map((f) => {
@@ -49,7 +49,7 @@ export async function insertRows<T extends PgTable>(db: Db, table: T, rows: read
     names.map((n, k) => sql`${identifier(n)} ${sql.raw(types[k])}`),
     sql`, `,
   );
-  await db.execute(sql`INSERT INTO ${table} (${list})
+  const result = await db.execute(sql`INSERT INTO ${table} (${list})
     SELECT ${sql.join(
       names.map((n) => sql`x.${identifier(n)}`),
       sql`, `,
@@ -57,4 +57,6 @@ export async function insertRows<T extends PgTable>(db: Db, table: T, rows: read
       FROM ROWS FROM (jsonb_to_recordset(${JSON.stringify(data)}::jsonb) AS (${definitions})) WITH ORDINALITY AS x
      ORDER BY x.ordinality
     ${tail}`);
+  // What a RETURNING in `tail` answers (raw column names and values: no Drizzle mapping); none without one.
+  return (result as unknown as { rows?: Array<Record<string, unknown>> }).rows ?? [];
 }

@@ -12,7 +12,7 @@
  * assignee holds never takes it either (its money is the assignee's, owed whole).
  */
 import Decimal from 'decimal.js';
-import { activePayments, amountDueAt } from '../../domain/servicing/allocation';
+import { activePayments, amountDueAt, type Replay } from '../../domain/servicing/allocation';
 import { roundingPosting, toleratedSettlement } from '../../domain/servicing/postings';
 import { transactionBalance, type JournalItem } from '../ledger';
 import { parametersOf } from '../company';
@@ -37,8 +37,16 @@ export function applyTolerance(
   paid: string,
   paidOn: string,
   tolerance: Decimal,
+  /** the installment's replay as of `today` with its standing payments, when the caller has it */
+  replayed?: Replay,
+  today?: string,
 ): { amount: string; short: Decimal } | null {
-  const due = amountDueAt(figuresOf(installment), lateChargeTerms(ctx.terms), activePayments(eventsOf(rows)), paidOn);
+  const payments = activePayments(eventsOf(rows));
+  // Paid today with no standing payment after it: what is due that day is the replay's state (no second replay).
+  const due =
+    replayed && paidOn === today && payments.every((p) => p.date <= paidOn)
+      ? replayed.state.dueTotal
+      : amountDueAt(figuresOf(installment), lateChargeTerms(ctx.terms), payments, paidOn);
   const settles = toleratedSettlement(paid, due, tolerance);
   return settles ? { amount: settles.toFixed(2), short: settles.minus(paid) } : null;
 }

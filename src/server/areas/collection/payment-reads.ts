@@ -16,6 +16,7 @@
  *   was checked against (detailsView), with the new row appended.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { StoredInstallmentStatus } from '@shared/installment-status';
 import type { Db } from '../../db/connect';
 import { users } from '../access/schema';
@@ -46,7 +47,32 @@ import { intArray } from '../../db/batch-sql';
  * title data), and the ledger's advisory lock last (the journal's trigger).
  */
 export async function lockOperationRows(tx: Db, operationIds: readonly number[]): Promise<number[]> {
-  return lockOperations(tx, operationIds);
+  const found = await lockOperations(tx, operationIds);
+  // Outside a transaction the lock ends with its statement: nothing to remember.
+  if (isTransaction(tx)) {
+    const held = lockedIn.get(tx) ?? new Set<number>();
+    for (const id of found) held.add(id);
+    lockedIn.set(tx, held);
+  }
+  return found;
+}
+
+/**
+ * The operations each transaction (its Db object: one per transaction or savepoint) locked through
+ * lockOperationRows: a row lock lasts until the transaction ends, so a batch whose caller already locked its
+ * operations (a Pix delivery, a return file) does not lock the same thousands of rows again in another statement.
+ */
+const lockedIn = new WeakMap<Db, Set<number>>();
+
+/** Whether this handle is a transaction (or a savepoint in one); a plain boolean, so `tx` keeps its Db type. */
+function isTransaction(tx: Db): boolean {
+  return tx instanceof PgTransaction;
+}
+
+/** The operations of `operationIds` this transaction has not locked yet through lockOperationRows. */
+function notLockedYet(tx: Db, operationIds: readonly number[]): number[] {
+  const held = lockedIn.get(tx);
+  return held ? operationIds.filter((id) => !held.has(id)) : [...operationIds];
 }
 
 /** The operation locked for this transaction, then (a new statement, see lockOperationRows) with its late-charge terms. */
@@ -116,7 +142,10 @@ export async function lockedPaymentContexts(tx: Db, operationIds: readonly numbe
   const ids = [...new Set(operationIds)].sort((a, b) => a - b);
   if (ids.length === 0) return new Map();
   // A preview reads without the lock (checkPaymentBatch): it writes nothing.
-  if (lock) await lockOperationRows(tx, ids);
+  if (lock) {
+    const missing = notLockedYet(tx, ids);
+    if (missing.length > 0) await lockOperationRows(tx, missing);
+  }
   const rows = await tx
     .select({
       id: creditOperations.id,

@@ -220,15 +220,22 @@ interface PaymentDecision {
 }
 
 /** Replays the installment with the payment: 409 on `amount` above what is due, on `paid_on` when it squeezes a later one. */
-function decidePayment(ctx: PaymentContext, installment: InstallmentRow, rows: readonly InstallmentTransactionRow[], input: PaymentInput, cededOn: string | null, today: string): PaymentDecision {
-  const before = replayAll(ctx, installment, rows, today);
+function decidePayment(
+  ctx: PaymentContext,
+  installment: InstallmentRow,
+  rows: readonly InstallmentTransactionRow[],
+  input: PaymentInput,
+  cededOn: string | null,
+  today: string,
+  before: Replay = replayAll(ctx, installment, rows, today),
+): PaymentDecision {
   const payments = activePayments(eventsOf(rows));
   const candidate = { id: 'new', date: input.paid_on, amount: input.amount };
   const check = checkNewPayment(figuresOf(installment), lateChargeTerms(ctx.terms), payments, candidate, today);
   if (!check.ok) {
     // A bank's credit above what is due pays what is due; the caller sends the rest to suspense (areas/suspense).
     if (check.conflict.id === 'new' && input.capAtDue && check.amountDue.gt(0)) {
-      return decidePayment(ctx, installment, rows, { ...input, amount: check.amountDue.toFixed(2), capAtDue: false }, cededOn, today);
+      return decidePayment(ctx, installment, rows, { ...input, amount: check.amountDue.toFixed(2), capAtDue: false }, cededOn, today, before);
     }
     if (check.conflict.id === 'new') throw conflict(PAYMENT_MESSAGES.aboveDue(check.amountDue, input.paid_on), 'amount');
     throw conflict(PAYMENT_MESSAGES.squeezesLater(check.conflict.date, check.conflict.amountDue), 'paid_on');
@@ -438,9 +445,11 @@ async function decideBatch(tx: Db, actor: Actor, inputs: readonly PaymentInput[]
       const found = target && target.installment.credit_operation_id === ctx.op.id ? target.installment : null;
       const { installment, cededOn } = await admitPayment(tx, ctx, found, target?.stored ?? null, input, today);
       const rows = history.get(installment.id) ?? [];
-      // A bank settlement within the company's tolerance of what is due settles it (bank-settlement.ts).
-      const tolerated = cededOn === null ? applyTolerance(ctx, installment, rows, input.amount, input.paid_on, await toleranceOf(ctx.op.company_id)) : null;
-      const d = decidePayment(ctx, installment, rows, tolerated ? { ...input, amount: tolerated.amount } : input, cededOn, today);
+      const before = replayAll(ctx, installment, rows, today);
+      // A bank settlement within the company's tolerance of what is due settles it (bank-settlement.ts); what is due
+      // on its day is the replay's own when it is paid today after every standing payment (a Pix, most bank lines).
+      const tolerated = cededOn === null ? applyTolerance(ctx, installment, rows, input.amount, input.paid_on, await toleranceOf(ctx.op.company_id), before, today) : null;
+      const d = decidePayment(ctx, installment, rows, tolerated ? { ...input, amount: tolerated.amount } : input, cededOn, today, before);
       const row = { ...transactionValues(d, actor.id), id: ids[k] };
       written.push(row);
       postings.push(...paymentPostings(d, row.id));
