@@ -83,6 +83,8 @@ test('narrowed pages, the forbidden screen and English titles, at 1280 and 1024'
     await atBothWidths(page, 'user-no-area-en');
     await page.getByTestId('locale-switch').selectOption('pt-BR');
     await expect(page.getByTestId('forbidden-sign-out')).toHaveText(translate('pt-BR', 'access.forbidden.signOut'));
+    // Nothing in the header leads to another forbidden page.
+    await expect(page.getByTestId('header-profile')).toHaveCount(0);
     await atBothWidths(page, 'user-no-area-pt');
     await page.getByTestId('forbidden-sign-out').click();
     await expect(page).toHaveURL(/#\/auth\/login/);

@@ -7,6 +7,8 @@
 import { Button, Icon, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { isRoleId } from '@shared/roles';
+import { canOpen } from '../app/palette';
 import { useSession } from '../app/session';
 import { useShellKeys } from '../app/ShellKeys';
 import { useSystem } from '../app/SystemState';
@@ -65,16 +67,19 @@ export function Header() {
             <strong>{user.name}</strong> <span className="bp6-text-muted header-role">· {t(`access.roles.${user.role_id}`)}</span>
           </span>
         )}
-        <Link
-          to="/app/profile"
-          data-testid="header-profile"
-          className="bp6-button bp6-minimal"
-          aria-label={t('shell.header.profile')}
-          title={t('shell.header.profile')}
-        >
-          <Icon icon="person" />
-          <span className="header-label">{t('shell.header.profile')}</span>
-        </Link>
+        {/* A role with no page of the app (role 2) would only reach the forbidden screen through it. */}
+        {canOpen(user && isRoleId(user.role_id) ? user.role_id : null, '/app/profile') && (
+          <Link
+            to="/app/profile"
+            data-testid="header-profile"
+            className="bp6-button bp6-minimal"
+            aria-label={t('shell.header.profile')}
+            title={t('shell.header.profile')}
+          >
+            <Icon icon="person" />
+            <span className="header-label">{t('shell.header.profile')}</span>
+          </Link>
+        )}
         <Button icon="log-out" variant="minimal" data-testid="sign-out" aria-label={t('common.signOut')} title={t('common.signOut')} onClick={() => void signOut()}>
           <span className="header-label">{t('common.signOut')}</span>
         </Button>
