@@ -35,6 +35,7 @@ import { companyAssignmentRemittanceOperations } from './company-assignment-remi
 import { assigneeStatementOperations } from './servicing-assignee-statement';
 import { pixOperations } from './pix';
 import { suspenseOperations } from './servicing-suspense';
+import { ledgerBooksOperations } from './ledger-books';
 
 export const contract = {
   ...sessionOperations,
@@ -68,6 +69,7 @@ export const contract = {
   ...assigneeStatementOperations,
   ...pixOperations,
   ...suspenseOperations,
+  ...ledgerBooksOperations,
 } as const satisfies Record<string, OperationDef>;
 
 export type Contract = typeof contract;

@@ -80,6 +80,8 @@ export const MENU: readonly MenuGroup[] = [
       // Designed: valores a identificar, for the roles of its list.
       { path: '/clientOperation/suspense', titleKey: 'menu.suspense', icon: 'flag', roles: contract['suspense.list'].access },
       { path: '/company-operation', titleKey: 'menu.companyOperation', pageTitleKey: 'menu.operationsGroup', icon: 'office' },
+      // Designed: the monthly balancete by COSIF account, for the roles of its call (administrators).
+      { path: '/company-operation/books/balancete', titleKey: 'books.menu', icon: 'calculator', roles: contract['ledger.balancete'].access },
       { path: '/messages', titleKey: 'menu.messages', icon: 'chat' },
     ],
   },

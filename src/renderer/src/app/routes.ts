@@ -6,6 +6,7 @@
 import { AllAdmins, AllOperators, AllPanelUsers, mergeRoles, type RoleId } from '@shared/roles';
 import { companyReportsOperations } from '@shared/contract/company-reports';
 import { suspenseOperations } from '@shared/contract/servicing-suspense';
+import { ledgerBooksOperations } from '@shared/contract/ledger-books';
 
 /** Screens that exist in this version; any other leaf shows "Em construção". */
 export type ScreenKey =
@@ -39,6 +40,7 @@ export type ScreenKey =
   | 'company.cnabReturn'
   | 'company.remittanceOperation'
   | 'company.iofReport'
+  | 'books.balancete'
   | 'company.operationsReport'
   | 'company.parameterizedReport'
   | 'borrowers.list'
@@ -161,6 +163,7 @@ export const APP_ROUTES: RouteNode = {
         { path: 'remittance-operation/manual/:bankId', title: 'shell.crumbs.manualRemittance', screen: 'company.manualRemittance' },
         { path: 'reports/iof', title: 'reports.iof.crumb', roles: companyReportsOperations['report.iof'].access, screen: 'company.iofReport' },
         { path: 'reports/operations', title: 'reports.operations.crumb', roles: companyReportsOperations['report.operations'].access, screen: 'company.operationsReport' },
+        { path: 'books/balancete', title: 'books.crumb', roles: ledgerBooksOperations['ledger.balancete'].access, screen: 'books.balancete' },
         { path: 'reports/parameterized', title: 'reports.parameterized.crumb', roles: companyReportsOperations['report.operations'].access, screen: 'company.parameterizedReport' },
       ],
     },
