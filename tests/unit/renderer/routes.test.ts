@@ -65,6 +65,8 @@ describe('route configuration (spec screens and routes)', () => {
       '/app/clientOperation/cession',
       // designed: valores a identificar (the suspense list)
       '/app/clientOperation/suspense',
+      // designed: the monthly balancete by COSIF account
+      '/app/company-operation/books/balancete',
     ];
     expect([...patterns].sort()).toEqual([...expected].sort());
     expect(new Set(patterns).size).toBe(patterns.length);
