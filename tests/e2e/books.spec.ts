@@ -22,16 +22,18 @@ test('an administrator reads the monthly balancete by COSIF account, picks a mon
   const month = server.clock.today().slice(0, 7);
   await harness.goto('/auth/login');
   await signIn(page, DEMO.admin.email, DEMO_PASSWORD);
-  await page.getByRole('link', { name: 'Balancete COSIF' }).click();
+  await page.getByTestId('menu-item-/company-operation/books/balancete').click();
   await expect(page.getByTestId('books-balancete')).toBeVisible();
   await expect(page.getByTestId('books-month')).toHaveValue(month);
+  // The months are named in the screen's language (no browser-locale "November").
+  await expect(page.getByTestId('books-month').locator('option').first()).toHaveText(new Intl.DateTimeFormat('pt-BR', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`)));
   await expect(page.getByTestId('books-table')).toContainText(CHART_OF_ACCOUNTS.bank.cosif.code);
   await expect(page.getByTestId('books-table')).toContainText(CHART_OF_ACCOUNTS.allowance_for_credit_losses.cosif.code);
   await expect(page.getByTestId('books-check')).toContainText('Débitos e créditos do mês conferem');
   await expectNoSeriousViolations(page);
 
   const before = previous(month);
-  await page.getByTestId('books-month').fill(before);
+  await page.getByTestId('books-month').selectOption(before);
   await page.getByTestId('books-show').click();
   const [y, m] = before.split('-');
   await expect(page.getByTestId('books-period')).toContainText(`01/${m}/${y}`);
@@ -39,10 +41,14 @@ test('an administrator reads the monthly balancete by COSIF account, picks a mon
   const noSidewaysScroll = () => page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
   expect(await noSidewaysScroll()).toBe(true);
   await page.screenshot({ path: test.info().outputPath('balancete-1280.png'), fullPage: true });
+  await page.getByTestId('books-pdf').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('balancete-1280-totals.png') });
   await page.setViewportSize({ width: 1024, height: 768 });
   await expect(page.getByTestId('books-table')).toBeVisible();
   expect(await noSidewaysScroll()).toBe(true);
   await page.screenshot({ path: test.info().outputPath('balancete-1024.png'), fullPage: true });
+  await page.getByTestId('books-pdf').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('balancete-1024-totals.png') });
 
   await page.getByTestId('books-pdf').click();
   const saved = page.getByTestId('books-saved');

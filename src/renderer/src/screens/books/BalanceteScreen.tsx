@@ -7,7 +7,7 @@
  * (ledger.balanceteExcel, written by the main process). It opens on the
  * business date's month (the server's clock: no month sent).
  */
-import { Button, Callout, FormGroup, Spinner } from '@blueprintjs/core';
+import { Button, Callout, FormGroup, HTMLSelect, Spinner } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Balancete } from '@shared/contract/ledger-books';
@@ -35,6 +35,21 @@ function sided(balance: string, side: (s: 'debit' | 'credit') => string): string
   return balance.startsWith('-') ? `${formatCurrency(balance.slice(1))} ${side('credit')}` : `${formatCurrency(balance)} ${side('debit')}`;
 }
 
+/** How many months back from the business date's the picker offers (five years). */
+const MONTHS_BACK = 60;
+
+/** The months offered, newest first: the business date's month and the MONTHS_BACK before it, named in the screen's language. */
+function monthOptions(current: string, language: string): Array<{ value: string; label: string }> {
+  const [year, month] = current.split('-').map(Number);
+  const name = new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const out: Array<{ value: string; label: string }> = [];
+  for (let i = 0; i <= MONTHS_BACK; i++) {
+    const d = new Date(Date.UTC(year, month - 1 - i, 1));
+    out.push({ value: d.toISOString().slice(0, 7), label: name.format(d) });
+  }
+  return out;
+}
+
 function rowsOf(b: Balancete, totalLabel: string): LineRow[] {
   const rows: LineRow[] = b.accounts.map((a, i) => ({
     id: i + 1,
@@ -50,13 +65,16 @@ function rowsOf(b: Balancete, totalLabel: string): LineRow[] {
 }
 
 export function BalanceteScreen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const toast = useToast();
   const [typed, setTyped] = useState<string | null>(null);
   const [asked, setAsked] = useState<string | null>(null);
+  // The business date's month: the server's answer when no month is sent (the picker's newest month).
+  const current = useApiQuery('ledger.balancete', {}).data?.month;
   const report = useApiQuery('ledger.balancete', asked ? { filter: { month: asked } } : {});
   const data = report.data;
   const month = typed ?? data?.month ?? '';
+  const options = current ? monthOptions(current, i18n.language) : [];
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState<string | null>(null);
   const side = (s: 'debit' | 'credit') => t(`books.side.${s}`);
@@ -92,7 +110,7 @@ export function BalanceteScreen() {
         }}
       >
         <FormGroup label={t('books.month')} labelFor="books-month">
-          <input id="books-month" className="bp6-input" type="month" value={month} onChange={(e) => setTyped(e.target.value)} data-testid="books-month" />
+          <HTMLSelect id="books-month" value={month} onChange={(e) => setTyped(e.currentTarget.value)} data-testid="books-month" options={options} />
         </FormGroup>
         <Button type="submit" intent="primary" icon="search" data-testid="books-show">
           {t('books.show')}
