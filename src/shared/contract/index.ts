@@ -36,6 +36,7 @@ import { assigneeStatementOperations } from './servicing-assignee-statement';
 import { pixOperations } from './pix';
 import { suspenseOperations } from './servicing-suspense';
 import { approvalsInboxOperations } from './approvals-inbox';
+import { ledgerBooksOperations } from './ledger-books';
 
 export const contract = {
   ...sessionOperations,
@@ -70,6 +71,7 @@ export const contract = {
   ...pixOperations,
   ...suspenseOperations,
   ...approvalsInboxOperations,
+  ...ledgerBooksOperations,
 } as const satisfies Record<string, OperationDef>;
 
 export type Contract = typeof contract;

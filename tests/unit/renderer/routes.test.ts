@@ -67,6 +67,8 @@ describe('route configuration (spec screens and routes)', () => {
       '/app/clientOperation/suspense',
       // designed: every request waiting for a second person (the approvals inbox)
       '/app/approvals',
+      // designed: the monthly balancete by COSIF account
+      '/app/company-operation/books/balancete',
     ];
     expect([...patterns].sort()).toEqual([...expected].sort());
     expect(new Set(patterns).size).toBe(patterns.length);

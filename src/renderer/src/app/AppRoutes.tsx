@@ -35,6 +35,7 @@ const area = {
   creditOperations: () => import('./areas/creditOperations'),
   servicing: () => import('./areas/servicing'),
   collections: () => import('./areas/collections'),
+  books: () => import('./areas/books'),
 };
 
 const AppLayout = lazy(() => import('../layout/AppLayout').then((m) => ({ default: m.AppLayout })));
@@ -64,6 +65,7 @@ const ManualRemittanceScreen = lazy(() => area.company().then((m) => ({ default:
 const CnabReturnScreen = lazy(() => area.company().then((m) => ({ default: m.CnabReturnScreen })));
 const RemittanceOperationScreen = lazy(() => area.company().then((m) => ({ default: m.RemittanceOperationScreen })));
 const IofReportScreen = lazy(() => area.company().then((m) => ({ default: m.IofReportScreen })));
+const BalanceteScreen = lazy(() => area.books().then((m) => ({ default: m.BalanceteScreen })));
 const OperationsReportScreen = lazy(() => area.company().then((m) => ({ default: m.OperationsReportScreen })));
 const ParameterizedReportScreen = lazy(() => area.company().then((m) => ({ default: m.ParameterizedReportScreen })));
 const BorrowersListScreen = lazy(() => area.borrowers().then((m) => ({ default: m.BorrowersListScreen })));
@@ -129,6 +131,7 @@ const SCREENS: Record<ScreenKey, () => ReactNode> = {
   'company.cnabReturn': () => <CnabReturnScreen />,
   'company.remittanceOperation': () => <RemittanceOperationScreen />,
   'company.iofReport': () => <IofReportScreen />,
+  'books.balancete': () => <BalanceteScreen />,
   'company.operationsReport': () => <OperationsReportScreen />,
   'company.parameterizedReport': () => <ParameterizedReportScreen />,
   'borrowers.list': () => <BorrowersListScreen />,

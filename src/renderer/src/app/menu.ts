@@ -113,6 +113,8 @@ export const MENU: readonly MenuGroup[] = [
       { path: '/clientOperation/cession', titleKey: 'menu.cession', icon: 'exchange', roles: contract['cession.assignBatch'].access },
       // Its page is called what its menu entry says ("Empresa"), not the group's "Operações".
       { path: '/company-operation', titleKey: 'menu.companyOperation', icon: 'office' },
+      // Designed: the monthly balancete by COSIF account (its page opens for the roles of its call: administrators).
+      { path: '/company-operation/books/balancete', titleKey: 'books.menu', icon: 'calculator', roles: contract['ledger.balancete'].access },
       { path: '/messages', titleKey: 'menu.messages', icon: 'chat' },
     ],
   },

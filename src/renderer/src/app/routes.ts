@@ -38,6 +38,7 @@ export type ScreenKey =
   | 'company.cnabReturn'
   | 'company.remittanceOperation'
   | 'company.iofReport'
+  | 'books.balancete'
   | 'company.operationsReport'
   | 'company.parameterizedReport'
   | 'borrowers.list'
@@ -111,6 +112,7 @@ export const SCREEN_CALLS: Readonly<Record<ScreenKey, readonly OperationName[]>>
   'collections.expired': ['collections.expiredInstallments'],
   'servicing.suspense': ['suspense.list'],
   'approvals.inbox': ['approvals.inbox'],
+  'books.balancete': ['ledger.balancete'],
 };
 
 /** The roles the server lets make every call a screen needs (undefined: any signed-in person). */
@@ -231,6 +233,7 @@ export const APP_ROUTES: RouteNode = {
         { path: 'remittance-operation/manual/:bankId', title: 'shell.crumbs.manualRemittance', screen: 'company.manualRemittance' },
         { path: 'reports/iof', title: 'reports.iof.crumb', screen: 'company.iofReport' },
         { path: 'reports/operations', title: 'reports.operations.crumb', screen: 'company.operationsReport' },
+        { path: 'books/balancete', title: 'books.crumb', screen: 'books.balancete' },
         { path: 'reports/parameterized', title: 'reports.parameterized.crumb', screen: 'company.parameterizedReport' },
       ],
     },

@@ -8,3 +8,4 @@
  */
 export { post, type JournalItem, type PostingLink } from './journal';
 export { operationJournal, transactionBalance, trialBalanceOn } from './reads';
+export { balancete, monthBounds } from './balancete';

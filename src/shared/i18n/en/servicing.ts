@@ -33,6 +33,9 @@ export const servicing: Shape<typeof pt> = {
     repurchase_gain: 'Gain on repurchase',
     repurchase_loss: 'Loss on repurchase',
     rounding_differences: 'Rounding differences',
+    accrued_interest_receivable: 'Accrued interest receivable',
+    allowance_for_credit_losses: '(-) Allowance for credit losses',
+    provision_expense: 'Credit loss provision expense',
   },
   postingKinds: {
     disbursement: 'Disbursement',

@@ -30,6 +30,9 @@ export const servicing = {
     repurchase_gain: 'Resultado positivo na recompra',
     repurchase_loss: 'Perdas na recompra',
     rounding_differences: 'Diferenças de arredondamento',
+    accrued_interest_receivable: 'Rendas apropriadas a receber',
+    allowance_for_credit_losses: '(-) Provisão para perdas de crédito',
+    provision_expense: 'Despesa de provisão para perdas de crédito',
   },
   postingKinds: {
     disbursement: 'Liberação',

@@ -5,11 +5,12 @@ import { disbursementPosting, paymentPosting, prepaymentPosting, reversalPosting
 import Decimal from 'decimal.js';
 
 describe('servicing enumerations', () => {
-  it('the chart of accounts is LEDGER_ACCOUNTS, each account with the normal balance of its nature', () => {
+  it('the chart of accounts is LEDGER_ACCOUNTS, each account with the normal balance of its nature (the other side for a contra account)', () => {
     expect([...LEDGER_ACCOUNTS]).toEqual(Object.keys(CHART_OF_ACCOUNTS));
     for (const account of LEDGER_ACCOUNTS) {
-      const { nature, normalBalance } = CHART_OF_ACCOUNTS[account];
-      expect(normalBalance, account).toBe(nature === 'asset' || nature === 'expense' ? 'debit' : 'credit');
+      const { nature, normalBalance, contra } = CHART_OF_ACCOUNTS[account];
+      const natural = nature === 'asset' || nature === 'expense' ? 'debit' : 'credit';
+      expect(normalBalance, account).toBe(contra ? (natural === 'debit' ? 'credit' : 'debit') : natural);
     }
   });
   it('every posting the ledger makes has a kind of POSTING_KINDS', () => {

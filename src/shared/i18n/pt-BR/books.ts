@@ -1,0 +1,27 @@
+/** Os livros da instituição em COSIF: o balancete mensal por conta. */
+export const books = {
+  menu: 'Balancete COSIF',
+  crumb: 'Balancete COSIF',
+  title: 'Balancete mensal por conta COSIF',
+  intro: 'Saldo inicial, débitos e créditos do mês e saldo final de cada conta do plano, com o código e o título COSIF. O saldo inicial é o saldo final do mês anterior; o saldo final é o balancete de verificação do último dia do mês.',
+  month: 'Mês',
+  show: 'Mostrar',
+  period: 'De {{from}} a {{to}}',
+  columns: {
+    cosifCode: 'Código COSIF',
+    cosifTitle: 'Título COSIF',
+    account: 'Conta',
+    opening: 'Saldo inicial',
+    debits: 'Débitos',
+    credits: 'Créditos',
+    closing: 'Saldo final',
+  },
+  total: 'Total',
+  internal: 'subtítulo de uso interno',
+  side: { debit: 'D', credit: 'C' },
+  legend: 'Saldos: D devedor, C credor. * subtítulo de uso interno aberto sob a conta COSIF.',
+  balanced: 'Débitos e créditos do mês conferem: {{amount}} de cada lado.',
+  unbalanced: 'Débitos e créditos do mês diferem em {{difference}}.',
+  savePdf: 'Salvar PDF',
+  saved: 'PDF salvo em {{path}}',
+};
