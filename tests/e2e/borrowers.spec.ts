@@ -34,7 +34,13 @@ test('a company borrower registered from scratch: shareholder and revenue kept a
   await expect(page.getByTestId('borrowers-table')).toBeVisible();
 
   await page.getByTestId('borrowers-new').click();
-  await page.getByTestId('new-borrower-mode-scratch').check({ force: true });
+  // Through its label, as a person does, once the dialog is drawn: a forced click on the hidden input, made while the
+  // dialog was still mounting on a busy machine, left the choice unchanged.
+  const scratch = page.getByTestId('new-borrower-mode-scratch');
+  await expect(async () => {
+    await page.locator('label', { has: scratch }).click();
+    await expect(scratch).toBeChecked({ timeout: 2_000 });
+  }).toPass();
   await page.getByTestId('new-borrower-person_type').selectOption('PJ');
   // A CPF for a company is refused by the contract's rule before anything is sent.
   await page.getByTestId('new-borrower-document').fill('529.982.247-25');

@@ -153,8 +153,8 @@ test('the desk by keyboard at 200% zoom: find overdue, pay, reverse, print, pale
   await signInByKeyboard(page, DEMO.operador.email);
   await expect(page.getByTestId('portfolio-open-list')).toBeVisible();
   // The header keeps one row at this width (it took two, 82 of the 400 pixels), so the page keeps its room.
-  expect((await page.locator('header.app-header').boundingBox())!.height).toBeLessThan(50);
   await shoot(page, 'home');
+  expect((await page.locator('header.app-header').boundingBox())!.height).toBeLessThan(50);
 
   // Find the overdue installments: the dashboard's link to the list.
   await activate(page, page.getByTestId('portfolio-open-list'));
