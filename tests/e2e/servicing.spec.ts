@@ -249,6 +249,9 @@ test('a reversal above the company limit and a write-off each wait for a second 
   await expect(page.getByTestId('installment-status')).toHaveText('Paga');
   await page.getByTestId(`payment-reverse-${paid.id}`).click();
   await page.getByTestId('reverse-reason').fill('Boleto compensado em duplicidade pelo banco.');
+  // Above the limit the dialog says so before the person confirms, and its button asks for approval.
+  await expect(page.getByTestId('reverse-four-eyes')).toContainText('aguardará a aprovação de outra pessoa');
+  await expect(page.getByTestId('reverse-confirm')).toHaveText('Pedir aprovação');
   await page.getByTestId('reverse-confirm').click();
   await expect(page.getByTestId('payments-outcome')).toContainText('aguarda a aprovação');
   await expect(page.getByTestId(`payment-state-${paid.id}`)).toHaveText('Estorno aguardando aprovação');

@@ -281,6 +281,26 @@ export const servicingOperations = {
     }),
     result: installmentDetailsSchema,
   }),
+  'servicing.reversalWeight': defineOperation({
+    method: 'GET',
+    path: '/api/creditOperation/:id/installments/:installment/details/:detailId/reversal-weight',
+    access: AllOperators,
+    encoding: 'none',
+    origin: 'designed',
+    description:
+      "Whether the asker's reversal of this payment would wait for a second person if asked now: the same weighing servicing.reverse makes (the payment with the asker's other limited moves on the operation over the company's window, against reversal_approval_above and second_approval_above), so the dialog's button can say \"Pedir aprovação\" before the person confirms. Nothing is recorded. 404/409 as servicing.reverse would answer.",
+    errors: [404, 409],
+    args: z.object({ ...installmentPath, detailId: idSchema }),
+    result: z.object({
+      needs_approval: z.boolean(),
+      /** the payment's amount */
+      amount: moneySchema,
+      /** what met the limits: the operation's sum over the window with this reversal */
+      window_total: moneySchema,
+      /** the limit it was weighed against (null: the kind has none alone) */
+      limit: moneySchema.nullable(),
+    }),
+  }),
   'servicing.decideReversal': defineOperation({
     method: 'POST',
     path: '/api/creditOperation/:id/installments/:installment/details/:detailId/reversal-approval',

@@ -192,7 +192,19 @@ describe('splitting does not get under a limit: one person, one operation, one w
     const first = (await installments(opId))[0];
     const halves = [await pay(opId, first.id, '100.00'), await pay(opId, first.id, '100.00')];
     const small = await pay(opId, first.id, '40.00');
+    // The dialog asks the same weighing first: the first half alone is under the limit, the second would cross it.
+    const weigh = (paymentId: number, token = tokens.operator) =>
+      call(server, 'servicing.reversalWeight', { id: opId, installment: first.id, detailId: paymentId }, token);
+    expect((await weigh(halves[0])).body).toEqual({ needs_approval: false, amount: '100.00', window_total: '100.00', limit: '150.00' });
     expect((await reverse(opId, first.id, halves[0])).status).toBe(200);
+    expect((await weigh(halves[1])).body).toEqual({ needs_approval: true, amount: '100.00', window_total: '200.00', limit: '150.00' });
+    // Per person: another operator's weighing starts from nothing; nothing was recorded by asking it.
+    expect((await weigh(halves[1], operator2)).body).toMatchObject({ needs_approval: false, window_total: '100.00' });
+    // Who may ask it: those who may reverse.
+    for (const [role, status] of [['agent', 403], ['user', 403], ['admin', 200]] as const) expect({ role, status: (await weigh(halves[1], tokens[role])).status }).toEqual({ role, status });
+    expect((await call(server, 'servicing.reversalWeight', { id: opId, installment: first.id, detailId: halves[1] })).status).toBe(401);
+    // A reversed payment is weighed no more: 409 as the reversal would answer.
+    expect((await weigh(halves[0])).status).toBe(409);
     expect((await standing(opId, first.id, halves[0])).reversed_by).toEqual(expect.any(Number));
     expect((await reverse(opId, first.id, halves[1])).status).toBe(200);
     const second = await standing(opId, first.id, halves[1]);

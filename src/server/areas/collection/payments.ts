@@ -534,6 +534,24 @@ export async function reverse(tx: Db, actor: Actor, input: ReversalInput, today:
   return { reversalId: await performReversal(tx, actor, target, input.reason, today), approvalId: null };
 }
 
+/**
+ * Whether `actor`'s reversal of the payment would wait for a second person if asked now: `reverse`'s own weighing,
+ * nothing recorded (the caller's transaction only reads, under the operation's lock like `reverse`), so the dialog
+ * can name its button before the person confirms.
+ */
+export async function weighReversal(tx: Db, actor: Actor, input: Omit<ReversalInput, 'reason'>, today: string) {
+  const target = await reversalTarget(tx, input);
+  if (await pendingApproval(tx, REVERSAL_KIND, target.original.id, true)) throw conflict(PAYMENT_MESSAGES.reversalPending, 'detailId');
+  const weighed = await weighMove(tx, {
+    kind: REVERSAL_KIND,
+    companyId: target.ctx.op.company_id,
+    makerId: actor.id,
+    businessDate: today,
+    shares: [{ operationId: target.ctx.op.id, amount: target.original.amount }],
+  });
+  return { needs_approval: weighed.needsApproval, amount: weighed.amount, window_total: weighed.windowTotal, limit: weighed.limit };
+}
+
 /** The second person's answer to a pending reversal: approved, the reversal is posted; refused, nothing moves. */
 export async function decideReversal(
   tx: Db,

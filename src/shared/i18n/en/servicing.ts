@@ -213,6 +213,8 @@ export const servicing: Shape<typeof pt> = {
     reasonHint: 'Required: at least 5 characters; kept with the reversal.',
     reasonShort: 'Give the reason for the reversal (at least 5 characters).',
     confirmButton: 'Reverse',
+    needsApproval: 'With this one, your reversals on this operation add up to {{total}} in the period, above the {{limit}} limit: the reversal will wait for another person to approve it.',
+    needsApprovalAlways: 'This reversal will wait for another person to approve it.',
     working: 'Reversing…',
     done: 'Payment #{{id}} reversed. Installment status: {{status}}; open: {{open}}.',
     pending: 'The reversal of payment #{{id}} awaits another person’s approval; nothing was posted yet.',

@@ -210,6 +210,8 @@ export const servicing = {
     reasonHint: 'Obrigatório: ao menos 5 caracteres; fica registrado com o estorno.',
     reasonShort: 'Informe o motivo do estorno (ao menos 5 caracteres).',
     confirmButton: 'Estornar',
+    needsApproval: 'Com este, seus estornos nesta operação somam {{total}} no período, acima do limite de {{limit}}: o estorno aguardará a aprovação de outra pessoa.',
+    needsApprovalAlways: 'Este estorno aguardará a aprovação de outra pessoa.',
     working: 'Estornando…',
     done: 'Pagamento #{{id}} estornado. Situação da parcela: {{status}}; em aberto: {{open}}.',
     pending: 'O estorno do pagamento #{{id}} aguarda a aprovação de outra pessoa; nada foi lançado ainda.',

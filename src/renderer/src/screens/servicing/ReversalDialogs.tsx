@@ -8,10 +8,11 @@
  * confirmation has its own idempotency key; a refusal of the server shows in
  * the dialog, a missing or short reason on the reason.
  */
+import { Callout } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { InstallmentDetails } from '@shared/contract';
-import { formatDate } from '@shared/format';
-import { useApiMutation } from '../../api/hooks';
+import { formatCurrency, formatDate } from '@shared/format';
+import { useApiMutation, useApiQuery } from '../../api/hooks';
 import type { MoneyRow } from '@kit/MoneyConfirmDialog';
 import type { InstallmentTransaction } from './model';
 import { decisionReasonRule, ReasonMoneyDialog } from './ReasonMoneyDialog';
@@ -42,6 +43,9 @@ export function ReverseDialog({ target, onClose, onDone }: { target: ReversalTar
   const { t } = useTranslation();
   const reverse = useApiMutation('servicing.reverse');
   const { payment } = target;
+  // The server's own weighing for this person now: above the limit the button asks for approval instead of reversing.
+  const weight = useApiQuery('servicing.reversalWeight', { id: target.operationId, installment: target.installmentId, detailId: payment.id });
+  const asks = weight.data?.needs_approval === true;
   return (
     <ReasonMoneyDialog
       testPrefix="reverse"
@@ -49,7 +53,16 @@ export function ReverseDialog({ target, onClose, onDone }: { target: ReversalTar
       consequence={t('servicing.reverse.consequence', { id: payment.id, date: formatDate(payment.paid_on) })}
       rows={paymentRows(payment, t)}
       intent="danger"
-      confirmText={t('servicing.reverse.confirmButton')}
+      notice={
+        asks && (
+          <Callout intent="warning" icon="time" data-testid="reverse-four-eyes">
+            {weight.data?.limit
+              ? t('servicing.reverse.needsApproval', { total: formatCurrency(weight.data.window_total), limit: formatCurrency(weight.data.limit) })
+              : t('servicing.reverse.needsApprovalAlways')}
+          </Callout>
+        )
+      }
+      confirmText={asks ? t('desk.askApproval') : t('servicing.reverse.confirmButton')}
       busyText={t('servicing.reverse.working')}
       reason={{ label: t('servicing.reverse.reason'), hint: t('servicing.reverse.reasonHint'), minLength: MIN_REASON, tooShort: t('servicing.reverse.reasonShort') }}
       send={(reason, key) =>

@@ -10,7 +10,7 @@ import { once } from '../../../platform/idempotency';
 import type { Actor } from '../../operations';
 import type { DisbursementName } from '../../servicing';
 import { loadInstallmentDetails, loadInstallments } from '../installments';
-import { decideReversal, payAndDescribe, reverse, type PaymentOutcome } from '../payments';
+import { decideReversal, payAndDescribe, reverse, weighReversal, type PaymentOutcome } from '../payments';
 
 /** The servicing namespace's calls on installments (the release is the core's, servicing/handlers; the journal the ledger's). */
 export type PaymentName = Exclude<Extract<OperationName, `servicing.${string}`>, 'servicing.journal' | DisbursementName>;
@@ -25,6 +25,12 @@ export const paymentHandlers: Pick<Handlers, PaymentName> = {
   'servicing.installments': async ({ id, date }, { deps }) => loadInstallments(deps.db, id, date ?? deps.clock.today()),
 
   'servicing.installmentDetails': async ({ id, installment, date }, { deps }) => loadInstallmentDetails(deps.db, id, installment, date ?? deps.clock.today()),
+
+  'servicing.reversalWeight': async (args, ctx) => {
+    const me = actor(ctx);
+    const today = ctx.deps.clock.today();
+    return ctx.deps.db.transaction((tx) => weighReversal(tx, me, args, today));
+  },
 
   'servicing.pay': async (args, ctx) => {
     const me = actor(ctx);
