@@ -487,7 +487,9 @@ describe('each class of malformed input answers 400 naming the field', () => {
 
   const expect400 = (answer: Answer, field: string) => {
     expect({ status: answer.status, field: answer.body.field }).toEqual({ status: 400, field });
-    expect(answer.body.message).toMatch(new RegExp(`^Campo ${field.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: `));
+    // An upload's field is named as people call it ("Arquivo: …"); any other by its field ("Campo x: …").
+    const name = field === 'file' ? 'Arquivo' : `Campo ${field.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
+    expect(answer.body.message).toMatch(new RegExp(`^${name}: `));
   };
 
   it('refuses built-in object names as sort or filter fields on every list call', async () => {
