@@ -11,15 +11,17 @@ const SOLICITATIONS = ['/solicitations/pending', '/solicitations', '/simulations
 const COLLECTIONS = ['/collections', '/approvals', '/clientOperation/suspense', '/company-operation?tab=banks'];
 // The approvals and the money to identify (suspense) are for the roles that move money: the agent's menu goes without them.
 const AGENT_COLLECTIONS = COLLECTIONS.filter((p) => p !== '/approvals' && p !== '/clientOperation/suspense');
-const OPERATIONS = ['/allOperations', '/clientOperation', '/clientOperation/cession', '/company-operation', '/messages'];
+// The balancete by COSIF account is the administrators' (the books).
+const ADMIN_OPERATIONS = ['/allOperations', '/clientOperation', '/clientOperation/cession', '/company-operation', '/company-operation/books/balancete', '/messages'];
+const OPERATIONS = ADMIN_OPERATIONS.filter((p) => p !== '/company-operation/books/balancete');
 // The cession across operations is for the roles that move money: the agent's menu goes without it.
 const AGENT_OPERATIONS = OPERATIONS.filter((p) => p !== '/clientOperation/cession');
 const OPERATOR_FORMS = ['/projects', '/how-did-find', '/situations', '/reasons'];
 const SETTINGS = ['/users', '/logsPage', '/lgpd'];
 
 const EXPECTED_MENU = {
-  superadmin: [...DASHBOARD, ...COLLECTIONS, ...SOLICITATIONS, ...OPERATIONS, ...OPERATOR_FORMS, ...SETTINGS],
-  admin: [...DASHBOARD, ...COLLECTIONS, ...SOLICITATIONS, ...OPERATIONS, ...OPERATOR_FORMS, ...SETTINGS],
+  superadmin: [...DASHBOARD, ...COLLECTIONS, ...SOLICITATIONS, ...ADMIN_OPERATIONS, ...OPERATOR_FORMS, ...SETTINGS],
+  admin: [...DASHBOARD, ...COLLECTIONS, ...SOLICITATIONS, ...ADMIN_OPERATIONS, ...OPERATOR_FORMS, ...SETTINGS],
   operador: [...DASHBOARD, ...COLLECTIONS, ...SOLICITATIONS, ...OPERATIONS, ...OPERATOR_FORMS],
   agente: [...DASHBOARD, ...AGENT_COLLECTIONS, ...SOLICITATIONS, ...AGENT_OPERATIONS],
 } as const;
