@@ -51,6 +51,13 @@ export const servicing: Shape<typeof pt> = {
     repurchase: 'Repurchase',
     repurchase_reversal: 'Repurchase undone',
     rounding_difference: 'Rounding difference',
+    suspense_in: 'Unidentified amount received',
+    suspense_apply: 'Unidentified amount applied',
+    suspense_refund: 'Unidentified amount refunded',
+    interest_accrual: 'Interest accrued (competence basis)',
+    accrual_reversal: 'Accrued interest reversed',
+    provision: 'Allowance for expected credit losses',
+    provision_reversal: 'Allowance undone',
   },
   installments: {
     title: 'Installments on {{date}}',

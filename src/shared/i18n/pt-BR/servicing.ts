@@ -48,6 +48,13 @@ export const servicing = {
     repurchase: 'Recompra',
     repurchase_reversal: 'Recompra desfeita',
     rounding_difference: 'Diferença de arredondamento',
+    suspense_in: 'Valor a identificar recebido',
+    suspense_apply: 'Valor a identificar aplicado',
+    suspense_refund: 'Valor a identificar devolvido',
+    interest_accrual: 'Apropriação de juros (competência)',
+    accrual_reversal: 'Estorno de juros apropriados',
+    provision: 'Provisão para perdas esperadas',
+    provision_reversal: 'Provisão desfeita',
   },
   installments: {
     title: 'Parcelas em {{date}}',
