@@ -507,15 +507,13 @@ async function reversalTarget(tx: Db, input: Omit<ReversalInput, 'reason'>): Pro
 }
 
 /**
- * Asks for a payment's reversal (inside the caller's transaction). Up to the
- * company's reversal_approval_above it is reversed at once; above it, a
- * request waits for a second person (four eyes), who confirms or refuses it
- * with `decideReversal`.
+ * The reversal's target and its four-eyes weighing, shared by `reverse` and `weighReversal` so the dialog's answer is
+ * the one the request gets: a reversal already waiting is refused (409), and the amount is counted per person and
+ * operation over the company's window (two reversals of R$ 900 do not get under R$ 1.000).
  */
-export async function reverse(tx: Db, actor: Actor, input: ReversalInput, today: string): Promise<ReversalOutcome> {
+async function weighedReversal(tx: Db, actor: Actor, input: Omit<ReversalInput, 'reason'>, today: string) {
   const target = await reversalTarget(tx, input);
   if (await pendingApproval(tx, REVERSAL_KIND, target.original.id, true)) throw conflict(PAYMENT_MESSAGES.reversalPending, 'detailId');
-  // Counted per person and operation over the company's window: two reversals of R$ 900 do not get under R$ 1.000.
   const weighed = await weighMove(tx, {
     kind: REVERSAL_KIND,
     companyId: target.ctx.op.company_id,
@@ -523,6 +521,17 @@ export async function reverse(tx: Db, actor: Actor, input: ReversalInput, today:
     businessDate: today,
     shares: [{ operationId: target.ctx.op.id, amount: target.original.amount }],
   });
+  return { target, weighed };
+}
+
+/**
+ * Asks for a payment's reversal (inside the caller's transaction). Up to the
+ * company's reversal_approval_above it is reversed at once; above it, a
+ * request waits for a second person (four eyes), who confirms or refuses it
+ * with `decideReversal`.
+ */
+export async function reverse(tx: Db, actor: Actor, input: ReversalInput, today: string): Promise<ReversalOutcome> {
+  const { target, weighed } = await weighedReversal(tx, actor, input, today);
   if (weighed.needsApproval) {
     const request = await openMoveApproval(tx, weighed, {
       entityId: target.original.id,
@@ -540,15 +549,7 @@ export async function reverse(tx: Db, actor: Actor, input: ReversalInput, today:
  * can name its button before the person confirms.
  */
 export async function weighReversal(tx: Db, actor: Actor, input: Omit<ReversalInput, 'reason'>, today: string) {
-  const target = await reversalTarget(tx, input);
-  if (await pendingApproval(tx, REVERSAL_KIND, target.original.id, true)) throw conflict(PAYMENT_MESSAGES.reversalPending, 'detailId');
-  const weighed = await weighMove(tx, {
-    kind: REVERSAL_KIND,
-    companyId: target.ctx.op.company_id,
-    makerId: actor.id,
-    businessDate: today,
-    shares: [{ operationId: target.ctx.op.id, amount: target.original.amount }],
-  });
+  const { weighed } = await weighedReversal(tx, actor, input, today);
   return { needs_approval: weighed.needsApproval, amount: weighed.amount, window_total: weighed.windowTotal, limit: weighed.limit };
 }
 
