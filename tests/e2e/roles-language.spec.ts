@@ -61,7 +61,7 @@ test('narrowed pages, the forbidden screen and English titles, at 1280 and 1024'
     expect(portugueseWords(await page.getByTestId('forbidden-screen').innerText())).toEqual([]);
     await atBothWidths(page, 'agent-report-forbidden-en');
     await harness.goto('/app/allOperations');
-    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText(translate('en', 'menu.operationsGroup'));
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText(translate('en', 'menu.allOperations'));
     await expect(page.getByTestId('breadcrumb')).toContainText(translate('en', 'menu.home'));
     await expect(page.locator('.header-role')).toContainText(translate('en', 'access.roles.4'));
     expect(await portugueseInShell(page)).toEqual([]);

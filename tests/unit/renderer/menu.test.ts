@@ -119,7 +119,9 @@ describe('page header', () => {
   it('uses the page titles the spec gives', () => {
     // The company page is titled as its menu entry, not with the group's name.
     expect(translate('pt-BR', pageHeading('/app/company-operation').titleKey!)).toBe('Empresa');
-    expect(translate('pt-BR', pageHeading('/app/allOperations').titleKey!)).toBe('Operações');
+    // The operations list is titled as its menu entry (the menu and the page say the same).
+    expect(translate('pt-BR', pageHeading('/app/allOperations').titleKey!)).toBe('Todas as operações');
+    expect(pageHeading('/app/allOperations').titleKey).toBe(titleKeyFor('/allOperations'));
     expect(translate('pt-BR', pageHeading('/app/entrepreneurs').titleKey!)).toBe('Empreendedores');
     expect(translate('pt-BR', pageHeading('/app/lgpd').titleKey!)).toBe('LGPD');
     expect(translate('pt-BR', pageHeading('/app/projects').titleKey!)).toBe('Projetos');

@@ -107,7 +107,8 @@ export const MENU: readonly MenuGroup[] = [
     icon: 'exchange',
     roles: AllPanelUsers,
     entries: [
-      { path: '/allOperations', titleKey: 'menu.allOperations', pageTitleKey: 'menu.operationsGroup', icon: 'list' },
+      // Designed: titled as its menu entry ("Todas as operações"; the spec says "Operações", the group's name), like "Empresa".
+      { path: '/allOperations', titleKey: 'menu.allOperations', wordsKey: 'menu.operationsGroup', icon: 'list' },
       { path: '/clientOperation', titleKey: 'menu.clientOperation', icon: 'bank-account' },
       // Designed (the spec's menu has no entry for it): the cession across operations, for whoever may assign.
       { path: '/clientOperation/cession', titleKey: 'menu.cession', icon: 'exchange', roles: contract['cession.assignBatch'].access },
