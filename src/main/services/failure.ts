@@ -3,6 +3,7 @@ import type { Locale } from '@shared/bridge';
 import type { ApiFailure, ErrorCode } from '@shared/result';
 import { z } from 'zod';
 import { translate } from '@shared/i18n';
+import { ptBrZodMessage } from '@shared/zod-pt-br';
 import { access as ptAccess } from '@shared/i18n/pt-BR/access';
 
 const MESSAGE_KEYS: Record<ErrorCode, string> = {
@@ -35,9 +36,9 @@ export function localServerMessage(locale: Locale, message: string, code: ErrorC
   return SAID_BY_CODE.has(code) ? translate(locale, MESSAGE_KEYS[code]) : message;
 }
 
-/** zod's messages for a language (zod's Portuguese for pt-BR): a raw "Too big" never reaches a Portuguese screen. */
+/** zod's messages for a language (Brazilian Portuguese for pt-BR): a raw "Too big" never reaches a Portuguese screen. */
 export function zodMessages(locale: Locale) {
-  return locale === 'pt-BR' ? z.locales.pt().localeError : z.locales.en().localeError;
+  return locale === 'pt-BR' ? ptBrZodMessage : z.locales.en().localeError;
 }
 
 export interface FailureDetails {

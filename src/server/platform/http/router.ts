@@ -15,6 +15,7 @@ import { badRequest, forbidden, HttpError, MESSAGES, unauthorized } from './erro
 import { assembleArgs } from './args';
 import { fileAnswerHeaders } from './file-headers';
 import { operationOf, type MatchedOperation } from './operation-of';
+import { ptBrZodMessage } from '@shared/zod-pt-br';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -36,7 +37,8 @@ export const FORCE_SENHA_ALLOWED: ReadonlySet<OperationName> = new Set<Operation
   'users.newPassword',
 ]);
 
-const ptErrors = z.locales.pt().localeError;
+/** zod's generic messages in Brazilian Portuguese (zod's own pt is European). */
+const ptErrors = ptBrZodMessage;
 
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
