@@ -4,6 +4,7 @@ import type { ApiFailure, ErrorCode } from '@shared/result';
 import { z } from 'zod';
 import { translate } from '@shared/i18n';
 import { ptBrZodMessage } from '@shared/zod-pt-br';
+import { localRefusal } from './server-refusals';
 import { access as ptAccess } from '@shared/i18n/pt-BR/access';
 
 const MESSAGE_KEYS: Record<ErrorCode, string> = {
@@ -26,13 +27,16 @@ const SERVER_TEXT_KEYS: ReadonlyMap<string, string> = new Map(Object.entries(ptA
 const SAID_BY_CODE: ReadonlySet<ErrorCode> = new Set(['unauthorized', 'forbidden', 'not-found']);
 
 /**
- * A server's answer in the user's language: its fixed answers are translated, an unknown "not found", "forbidden"
- * or "sign in again" is the code's text; the others (a rule a money action broke) come as the server wrote them.
+ * A server's answer in the user's language: its fixed answers are translated, and so is a money area's refusal the
+ * catalogue declares (server-refusals.ts: a rule a payment, reversal, cession… broke, with what varies in it); an
+ * unknown "not found", "forbidden" or "sign in again" is the code's text; anything else comes as the server wrote it.
  */
 export function localServerMessage(locale: Locale, message: string, code: ErrorCode): string {
   if (locale === 'pt-BR') return message;
   const key = SERVER_TEXT_KEYS.get(message);
   if (key) return translate(locale, key);
+  const refusal = localRefusal(locale, message);
+  if (refusal !== null) return refusal;
   return SAID_BY_CODE.has(code) ? translate(locale, MESSAGE_KEYS[code]) : message;
 }
 
