@@ -228,6 +228,8 @@ describe('the money areas\' refusals on an English screen', () => {
     expect(en(APPROVAL_MESSAGES.makerCannotCheck('installment.reverse'))).toBe('You asked for this reversal: the approval is for another person (four-eyes rule).');
     expect(en(REPURCHASE_MESSAGES.markCleared(3, 'fraud'))).toMatch(/operation's fraud mark/);
     expect(en(MANUAL_REMITTANCE_MESSAGES.notEligible('12 (sem boleto emitido)'))).toMatch(/: 12 \(no slip issued\)\.$/);
+    // Written where it is refused (installment-moves.ts), not in a message set.
+    expect(en('A parcela está na situação "Renegociada": o título não é mais cobrado.')).toBe('The installment\'s status is "Renegotiated": its title is no longer collected.');
     expect(en(BOLETO_MESSAGES.companyData('razão social'))).toBe("The company's data are incomplete for the slip: legal name. Complete them under Company.");
   });
 

@@ -54,6 +54,7 @@ export const refusals: Shape<typeof pt> = {
     notCollectingChange: 'The operation is not being collected (it is {{status}}): installments change status only after the release.',
     notCollecting: 'The installment\'s status is "{{status}}": it takes no payments, reversals or title changes.',
     notCollectingWrittenOff: 'The installment\'s status is "{{status}}": it takes no payments, reversals or title changes. To receive a recovery, undo the write-off first.',
+    titleNotCollected: 'The installment\'s status is "{{status}}": its title is no longer collected.',
   },
   disbursement: {
     notIssued: 'Only an operation with an issued contract can be released; this one is {{status}}.',

@@ -57,6 +57,7 @@ export const refusals = {
     notCollectingChange: 'A operação não está em cobrança (está {{status}}): parcelas só mudam de situação depois da liberação.',
     notCollecting: 'A parcela está na situação "{{status}}": não recebe pagamentos, estornos nem alterações do título.',
     notCollectingWrittenOff: 'A parcela está na situação "{{status}}": não recebe pagamentos, estornos nem alterações do título. Para receber uma recuperação, desfaça a baixa antes.',
+    titleNotCollected: 'A parcela está na situação "{{status}}": o título não é mais cobrado.',
   },
   disbursement: {
     notIssued: 'Somente uma operação com contrato emitido pode ser liberada; esta está {{status}}.',
