@@ -95,8 +95,8 @@ export interface ListDeclaration<N extends AnyListOperationName> {
    * picks for the same key replaces it. Never written to the URL.
    */
   baseFilter?: Readonly<Record<string, string | number | string[]>>;
-  /** i18n key: what the empty, unfiltered list tells the person (how its records get here) */
-  emptyHint?: string;
+  /** i18n key: what the empty, unfiltered list tells the person (how its records get here); every list says its own */
+  emptyHint: string;
 }
 
 export type ListScreenProps<N extends AnyListOperationName> = ListDeclaration<N> & {
@@ -299,7 +299,7 @@ export function ListScreen<N extends AnyListOperationName>(props: ListScreenProp
         rowTestId={(row) => `${testId}-row-${rowIdOf(row)}`}
         onRowClick={open}
         expansion={expand ? (row) => (opened.has(rowIdOf(row)) ? <div data-testid={`${testId}-detail-${rowIdOf(row)}`}>{expand.render(row)}</div> : null) : undefined}
-        emptyHint={props.emptyHint ? t(props.emptyHint) : undefined}
+        emptyHint={t(props.emptyHint)}
       />
       {props.children}
     </div>

@@ -70,6 +70,7 @@ export function ApprovalsInboxScreen() {
   return (
     <ListScreen
       testId="approvals"
+      emptyHint="emptyHints.approvals"
       operation="approvals.inbox"
       columns={INBOX_COLUMNS}
       filters={[

@@ -23,6 +23,7 @@ export function BorrowersListScreen() {
   return (
     <ListScreen
       testId="borrowers"
+      emptyHint="emptyHints.borrowers"
       operation="borrowers.list"
       columns={[
         { id: 'name', title: 'borrowers.columns.name', sort: 'name', width: 240, field: 'name' },

@@ -44,6 +44,7 @@ export function CatalogueListScreen({ kind }: { kind: CatalogueKind }) {
   return (
     <ListScreen
       testId={testId}
+      emptyHint={`emptyHints.${kind}`}
       operation={ops.list}
       columns={[
         { id: 'label', title: 'catalogues.columns.label', sort: 'label', width: 300, field: 'label' },

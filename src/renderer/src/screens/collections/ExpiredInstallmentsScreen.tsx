@@ -116,6 +116,7 @@ export function ExpiredInstallmentsScreen() {
   return (
     <ListScreen
       testId="expired"
+      emptyHint="emptyHints.expired"
       operation="collections.expiredInstallments"
       columns={EXPIRED_COLUMNS}
       filters={[

@@ -107,6 +107,7 @@ export function IssuedContractsPanel() {
     <div className="company-issued" data-testid="issued-contracts">
       <ListScreen
         testId="issued-contracts"
+        emptyHint="emptyHints.issuedContracts"
         operation="company.contracts"
         pathArgs={{ id: COMPANY_ID }}
         header={

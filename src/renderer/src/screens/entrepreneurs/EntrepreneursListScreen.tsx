@@ -9,6 +9,7 @@ export function EntrepreneursListScreen() {
   return (
     <ListScreen
       testId="entrepreneurs"
+      emptyHint="emptyHints.entrepreneurs"
       operation="users.entrepreneurs"
       columns={ENTREPRENEUR_COLUMNS}
       filters={[

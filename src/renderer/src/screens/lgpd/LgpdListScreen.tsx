@@ -16,6 +16,7 @@ export function LgpdListScreen() {
   return (
     <ListScreen
       testId="lgpd"
+      emptyHint="emptyHints.lgpd"
       operation="lgpd.list"
       columns={[
         { id: 'id', title: 'lgpd.columns.id', width: 60, kind: 'identifier', field: 'id' },

@@ -24,6 +24,7 @@ export function LogsListScreen() {
   return (
     <ListScreen
       testId="logs"
+      emptyHint="emptyHints.logs"
       operation="logs.all"
       columns={LOG_COLUMNS}
       filters={[

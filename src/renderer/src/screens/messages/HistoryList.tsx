@@ -23,6 +23,7 @@ export function HistoryList() {
   return (
     <ListScreen
       testId="messages"
+      emptyHint="emptyHints.messages"
       operation="messages.list"
       columns={[
         { id: 'id', title: 'messages.columns.id', sort: 'id', width: 60, kind: 'identifier', field: 'id' },

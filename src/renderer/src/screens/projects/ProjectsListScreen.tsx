@@ -65,6 +65,7 @@ export function ProjectsListScreen() {
   return (
     <ListScreen
       testId="projects"
+      emptyHint="emptyHints.projects"
       operation="projects.list"
       header={<QuickSearch />}
       columns={[

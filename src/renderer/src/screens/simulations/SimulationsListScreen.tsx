@@ -26,6 +26,7 @@ export function SimulationsListScreen() {
   return (
     <ListScreen
       testId="simulations"
+      emptyHint="emptyHints.simulations"
       operation="simulations.all"
       columns={simulationColumns({ person: true, sortable: true })}
       filters={[

@@ -101,6 +101,7 @@ export function SolicitationsListScreen() {
       // A new declaration per scope: switching tabs starts with that list's own state.
       key={scope.tab}
       testId="solicitations"
+      emptyHint="emptyHints.solicitations"
       operation={scope.operation}
       baseFilter={scope.baseFilter}
       header={tabs}

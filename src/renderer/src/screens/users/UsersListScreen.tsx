@@ -9,6 +9,7 @@ export function UsersListScreen() {
   return (
     <ListScreen
       testId="users"
+      emptyHint="emptyHints.users"
       operation="users.admins"
       columns={USER_COLUMNS}
       filters={[

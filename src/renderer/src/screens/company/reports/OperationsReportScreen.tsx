@@ -20,6 +20,7 @@ export function OperationsReportScreen() {
     <div className="company-report-operations" data-testid="report-operations">
       <ListScreen
         testId="report-operations"
+        emptyHint="emptyHints.reportOperations"
         operation="report.operations"
         header={
           <>

@@ -151,6 +151,7 @@ export function ParameterizedReportScreen() {
           <FilesAndSave columns={applied} {...currentList(params, filters, applied)} />
           <ListScreen
             testId="report-parameterized"
+            emptyHint="emptyHints.reportParameterized"
             operation="report.parameterized"
             baseFilter={baseFilter}
             columns={columns}

@@ -35,6 +35,7 @@ export function SuspenseScreen() {
   return (
     <ListScreen
       testId="suspense"
+      emptyHint="emptyHints.suspense"
       operation="suspense.list"
       columns={SUSPENSE_COLUMNS}
       filters={[{ kind: 'status', key: 'state', label: 'suspense.filters.state', statuses: [...SUSPENSE_STATES, 'all'], labels: 'suspense.states' }]}
