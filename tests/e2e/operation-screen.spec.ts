@@ -9,7 +9,7 @@
  * it in the file manager; an empty filtered list offers to clear its
  * filters; the dashboard's "Carteira" heading stands apart from its cards;
  * the company page is titled as its menu entry; "Exportar Excel"
- * reads like its neighbours; the demo badge is never cut. Screenshots go to
+ * reads like its neighbours; the ten analysis tabs keep one row at both widths; the demo badge is never cut. Screenshots go to
  * test-results/operation-screen/.
  */
 import type { Page } from '@playwright/test';
@@ -61,6 +61,14 @@ test('an operator reads a disbursed operation in a compact header, keeps a saved
     const panel = await page.getByRole('tabpanel').boundingBox();
     expect(panel, 'the tab panel is on screen').not.toBeNull();
     expect(panel!.y, `the tab starts at ${panel!.y}px of ${height}`).toBeLessThan(height / 2);
+    // The ten analysis tabs keep one row, every one of them in view (they wrapped to two rows at 1024 px).
+    const row = await page.locator('.op-analysis-tabs [role="tablist"]').evaluate((list) => {
+      const box = list.getBoundingClientRect();
+      const tabs = [...list.querySelectorAll<HTMLElement>('[role="tab"]')].map((tab) => tab.getBoundingClientRect());
+      return { tops: new Set(tabs.map((r) => Math.round(r.top))).size, count: tabs.length, inside: tabs.every((r) => r.left >= box.left && r.right <= box.right + 0.5), scrolls: list.scrollWidth > list.clientWidth };
+    });
+    console.log('TABS', JSON.stringify(await page.locator('.op-analysis-tabs [role="tablist"]').evaluate((l) => ({ c: l.clientWidth, s: l.scrollWidth, w: [...l.querySelectorAll('[role="tab"]')].map((t) => Math.round(t.getBoundingClientRect().width)) }))));
+    expect(row).toEqual({ tops: 1, count: 10, inside: true, scrolls: false });
   });
   // The details open on demand, with what used to fill the top of the screen.
   await page.getByTestId('operation-details-toggle').click();

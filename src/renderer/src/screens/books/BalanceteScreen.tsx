@@ -4,20 +4,18 @@
  * opening balance, the month's debits and credits and closing balance
  * (ledger.balancete), the totals and whether debits equal credits; save it as
  * PDF (ledger.balancetePdf, rendered by the server) or Excel
- * (ledger.balanceteExcel, written by the main process). It opens on the
+ * (ledger.balanceteExcel, written by the main process), on the report kit
+ * (@kit/ReportKit). It opens on the
  * business date's month (the server's clock: no month sent).
  */
-import { Button, Callout, FormGroup, HTMLSelect, Spinner } from '@blueprintjs/core';
+import { Callout, FormGroup, HTMLSelect } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Balancete } from '@shared/contract/ledger-books';
 import { formatCurrency, formatDate } from '@shared/format';
-import { bridge } from '../../api/client';
-import { ApiError, errorText } from '../../api/errors';
 import { useApiQuery } from '../../api/hooks';
-import { useToast } from '../../app/toaster';
-import { ExportExcelButton } from '@kit/ExportExcelButton';
 import { RecordsTable } from '@kit/RecordsTable';
+import { ReportScreen } from '@kit/ReportKit';
 
 interface LineRow {
   id: number;
@@ -66,7 +64,6 @@ function rowsOf(b: Balancete, totalLabel: string): LineRow[] {
 
 export function BalanceteScreen() {
   const { t, i18n } = useTranslation();
-  const toast = useToast();
   const [typed, setTyped] = useState<string | null>(null);
   const [asked, setAsked] = useState<string | null>(null);
   // The business date's month: the server's answer when no month is sent (the picker's newest month).
@@ -75,50 +72,41 @@ export function BalanceteScreen() {
   const data = report.data;
   const month = typed ?? data?.month ?? '';
   const options = current ? monthOptions(current, i18n.language) : [];
-  const [saving, setSaving] = useState(false);
-  const [saved, setSaved] = useState<string | null>(null);
   const side = (s: 'debit' | 'credit') => t(`books.side.${s}`);
-
-  const savePdf = async () => {
-    if (!data) return;
-    setSaving(true);
-    setSaved(null);
-    try {
-      const result = await bridge().files.download('ledger.balancetePdf', { filter: { month: data.month } }, { fileName: `balancete-cosif-${data.month}` });
-      if (result.error) toast.failure(errorText(new ApiError(result), t));
-      else if (result.data) setSaved(result.data.path);
-    } catch {
-      toast.failure();
-    } finally {
-      setSaving(false);
-    }
-  };
 
   const rows = data ? rowsOf(data, t('books.total')) : undefined;
   const balanced = data?.totals.difference === '0.00';
 
   return (
-    <div className="screen books-balancete" data-testid="books-balancete">
-      <h2>{t('books.title')}</h2>
-      <p className="bp6-text-muted">{t('books.intro')}</p>
-      <form
-        className="company-remittance-pick"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setSaved(null);
-          if (month) setAsked(month);
-        }}
-      >
+    <ReportScreen
+      testId="books-balancete"
+      idPrefix="books"
+      className="books-balancete"
+      title={t('books.title')}
+      intro={t('books.intro')}
+      fields={
         <FormGroup label={t('books.month')} labelFor="books-month">
           <HTMLSelect id="books-month" value={month} onChange={(e) => setTyped(e.currentTarget.value)} data-testid="books-month" options={options} />
         </FormGroup>
-        <Button type="submit" intent="primary" icon="search" data-testid="books-show">
-          {t('books.show')}
-        </Button>
-      </form>
-      {report.error && <Callout intent="danger">{errorText(report.error, t)}</Callout>}
-      {!data && !report.error && <Spinner />}
-      {data && rows && (
+      }
+      showLabel={t('books.show')}
+      onShow={() => {
+        if (month) setAsked(month);
+      }}
+      asked
+      error={report.error}
+      files={
+        data
+          ? {
+              pdf: { operation: 'ledger.balancetePdf', args: { filter: { month: data.month } }, fileName: `balancete-cosif-${data.month}` },
+              pdfLabel: t('books.savePdf'),
+              excel: { operation: 'ledger.balanceteExcel', args: { filter: { month: data.month } }, title: t('books.title'), fileName: `balancete-cosif-${data.month}` },
+              savedText: (path) => t('books.saved', { path }),
+            }
+          : null
+      }
+    >
+      {data && rows ? (
         <>
           <p data-testid="books-period">{t('books.period', { from: formatDate(data.from), to: formatDate(data.to) })}</p>
           <Callout intent={balanced ? 'success' : 'danger'} icon={balanced ? 'tick' : 'error'} data-testid="books-check">
@@ -138,19 +126,8 @@ export function BalanceteScreen() {
             ]}
           />
           <p className="bp6-text-muted">{t('books.legend')}</p>
-          <div className="company-remittance-pick">
-            <Button icon="document" data-testid="books-pdf" loading={saving} onClick={() => void savePdf()}>
-              {t('books.savePdf')}
-            </Button>
-            <ExportExcelButton operation="ledger.balanceteExcel" args={{ filter: { month: data.month } }} title={t('books.title')} fileName={`balancete-cosif-${data.month}`} />
-          </div>
-          {saved && (
-            <Callout intent="success" icon="tick" data-testid="books-saved" className="export-result">
-              {t('books.saved', { path: saved })}
-            </Callout>
-          )}
         </>
-      )}
-    </div>
+      ) : null}
+    </ReportScreen>
   );
 }

@@ -94,6 +94,7 @@ export function AnalysisScreen() {
       <Card compact>
         <Tabs
           id="analysis-tabs"
+          className="op-analysis-tabs"
           selectedTabId={tab}
           renderActiveTabPanelOnly
           onChange={(next) => {

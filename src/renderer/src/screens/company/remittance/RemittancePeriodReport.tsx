@@ -4,7 +4,7 @@
  * process; shown to the roles that read reports. A bad period is the
  * server's 400, shown with the field it names.
  */
-import { Button, Callout, FormGroup } from '@blueprintjs/core';
+import { Button, Callout } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contract } from '@shared/contract';
@@ -13,7 +13,7 @@ import { RoleGate } from '@kit/RoleGate';
 import { bridge } from '../../../api/client';
 import { ApiError, errorText } from '../../../api/errors';
 import { useToast } from '../../../app/toaster';
-import { DateTextInput } from '@kit/form/DateTextInput';
+import { PeriodFields } from '@kit/ReportKit';
 
 type Format = 'pdf' | 'xlsx';
 
@@ -52,12 +52,7 @@ function PeriodForm({ bank }: { bank: RemittanceBankCode }) {
     <section className="company-remittance-period" data-testid="remittance-period-report">
       <h3>{t('remittance.period.title')}</h3>
       <div className="company-remittance-pick">
-        <FormGroup label={t('remittance.period.from')} labelFor="remittance-period-from">
-          <DateTextInput id="remittance-period-from" value={from} onChange={setFrom} />
-        </FormGroup>
-        <FormGroup label={t('remittance.period.to')} labelFor="remittance-period-to">
-          <DateTextInput id="remittance-period-to" value={to} onChange={setTo} />
-        </FormGroup>
+        <PeriodFields idPrefix="remittance-period" from={from} to={to} onFrom={setFrom} onTo={setTo} fromLabel={t('remittance.period.from')} toLabel={t('remittance.period.to')} />
         <Button icon="document" loading={busy === 'pdf'} disabled={busy !== null} data-testid="remittance-period-pdf" onClick={() => void save('pdf')}>
           {t('remittance.reportPdf')}
         </Button>

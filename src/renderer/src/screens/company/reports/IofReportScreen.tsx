@@ -3,22 +3,17 @@
  * the IOF per decêndio and payer type with the DARF code and due date
  * (report.iof), and save it as PDF (report.iofPdf, rendered by the server)
  * or Excel (report.iofExcel, written by the main process with the info
- * sheet). The period shown is the one the server answers: widened to whole
+ * sheet), on the report kit (@kit/ReportKit). The period shown is the one the server answers: widened to whole
  * decêndios. It opens on the current decêndio of the server's business date
  * (report.iofCurrentPeriod), not the workstation's clock.
  */
-import { Button, Callout, FormGroup, Spinner } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IofReport } from '@shared/contract/company-reports';
 import { formatCurrency, formatDate } from '@shared/format';
-import { bridge } from '../../../api/client';
-import { ApiError, errorText } from '../../../api/errors';
 import { useApiQuery } from '../../../api/hooks';
-import { useToast } from '../../../app/toaster';
-import { ExportExcelButton } from '@kit/ExportExcelButton';
 import { RecordsTable } from '@kit/RecordsTable';
-import { DateTextInput } from '@kit/form/DateTextInput';
+import { PeriodFields, ReportScreen } from '@kit/ReportKit';
 
 interface LineRow {
   id: number;
@@ -43,7 +38,6 @@ function rowsOf(report: IofReport, payerName: (p: string) => string, totalLabel:
 
 export function IofReportScreen() {
   const { t } = useTranslation();
-  const toast = useToast();
   // Until the person types or asks, the inputs and the report are the business date's decêndio.
   const current = useApiQuery('report.iofCurrentPeriod', {}).data;
   const [typedFrom, setFrom] = useState<string | null>(null);
@@ -54,52 +48,33 @@ export function IofReportScreen() {
   const asked = picked ?? (current ? { from: current.from, to: current.to } : null);
   const args = { filter: asked ?? { from: '', to: '' } };
   const report = useApiQuery('report.iof', args, { enabled: asked !== null });
-  const [saving, setSaving] = useState(false);
-  const [saved, setSaved] = useState<string | null>(null);
-
-  const savePdf = async () => {
-    if (!asked) return;
-    setSaving(true);
-    setSaved(null);
-    try {
-      const result = await bridge().files.download('report.iofPdf', { filter: asked }, { fileName: `relatorio-iof-${asked.from}-a-${asked.to}` });
-      if (result.error) toast.failure(errorText(new ApiError(result), t));
-      else if (result.data) setSaved(result.data.path);
-    } catch {
-      toast.failure();
-    } finally {
-      setSaving(false);
-    }
-  };
 
   const data = report.data;
   const rows = data ? rowsOf(data, (p) => t(`reports.iof.payer.${p}`), t('reports.iof.decendioTotal')) : undefined;
 
   return (
-    <div className="screen company-report-iof" data-testid="report-iof">
-      <h2>{t('reports.iof.title')}</h2>
-      <p className="bp6-text-muted">{t('reports.iof.intro')}</p>
-      <form
-        className="company-remittance-pick"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setSaved(null);
-          setAsked({ from, to });
-        }}
-      >
-        <FormGroup label={t('reports.iof.from')} labelFor="report-iof-from">
-          <DateTextInput id="report-iof-from" value={from} onChange={setFrom} />
-        </FormGroup>
-        <FormGroup label={t('reports.iof.to')} labelFor="report-iof-to">
-          <DateTextInput id="report-iof-to" value={to} onChange={setTo} />
-        </FormGroup>
-        <Button type="submit" intent="primary" icon="search" data-testid="report-iof-show">
-          {t('reports.iof.show')}
-        </Button>
-      </form>
-      {report.error && <Callout intent="danger">{errorText(report.error, t)}</Callout>}
-      {asked && !data && !report.error && <Spinner />}
-      {data && rows && (
+    <ReportScreen
+      testId="report-iof"
+      className="company-report-iof"
+      title={t('reports.iof.title')}
+      intro={t('reports.iof.intro')}
+      fields={<PeriodFields idPrefix="report-iof" from={from} to={to} onFrom={setFrom} onTo={setTo} fromLabel={t('reports.iof.from')} toLabel={t('reports.iof.to')} />}
+      showLabel={t('reports.iof.show')}
+      onShow={() => setAsked({ from, to })}
+      asked={asked !== null}
+      error={report.error}
+      files={
+        data && asked
+          ? {
+              pdf: { operation: 'report.iofPdf', args: { filter: asked }, fileName: `relatorio-iof-${asked.from}-a-${asked.to}` },
+              pdfLabel: t('reports.iof.savePdf'),
+              excel: { operation: 'report.iofExcel', args: { filter: { from: data.from, to: data.to } }, title: t('reports.iof.title'), fileName: `relatorio-iof-${data.from}-a-${data.to}` },
+              savedText: (path) => t('reports.iof.saved', { path }),
+            }
+          : null
+      }
+    >
+      {data && rows ? (
         <>
           <p data-testid="report-iof-period">{t('reports.iof.period', { from: formatDate(data.from), to: formatDate(data.to) })}</p>
           {rows.length === 0 ? (
@@ -122,19 +97,8 @@ export function IofReportScreen() {
           <p data-testid="report-iof-total">
             <strong>{t('reports.iof.periodTotal', { total: formatCurrency(data.total), count: data.operation_count })}</strong>
           </p>
-          <div className="company-remittance-pick">
-            <Button icon="document" data-testid="report-iof-pdf" loading={saving} onClick={() => void savePdf()}>
-              {t('reports.iof.savePdf')}
-            </Button>
-            <ExportExcelButton operation="report.iofExcel" args={{ filter: { from: data.from, to: data.to } }} title={t('reports.iof.title')} fileName={`relatorio-iof-${data.from}-a-${data.to}`} />
-          </div>
-          {saved && (
-            <Callout intent="success" icon="tick" data-testid="report-iof-saved" className="export-result">
-              {t('reports.iof.saved', { path: saved })}
-            </Callout>
-          )}
         </>
-      )}
-    </div>
+      ) : null}
+    </ReportScreen>
   );
 }
