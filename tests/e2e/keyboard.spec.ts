@@ -13,7 +13,8 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { buildRequest, operation } from '../../src/shared/contract/index';
 import { itauReturnFile } from '../helpers/cnab-return-file';
-import { test, expect, savedPath, directSignIn, DEMO, DEMO_PASSWORD } from './harness';
+import { WHOLE_KINDS } from '../../src/renderer/src/components/list/columns';
+import { test, expect, savedPath, directSignIn, signInAs, DEMO, DEMO_PASSWORD } from './harness';
 
 test.use({ viewport: { width: 640, height: 400 }, deviceScaleFactor: 2 });
 
@@ -371,4 +372,90 @@ test('the desk by keyboard at 200% zoom: find overdue, pay, reverse, print, pale
     await page.screenshot({ path: test.info().outputPath(`repurchase-${width}.png`), scale: 'css' });
   }
   expect(await mousePresses(page)).toBe(0);
+});
+
+/**
+ * A 1024×768 window at 200% zoom (512×384 CSS pixels at two device pixels each): on every screen of the desk's tasks
+ * the page never scrolls sideways as a whole, no identifier, date or amount cell is cut, and each control a task
+ * needs can be brought into view with nothing drawn over it (not under the sticky header). A capture of each screen
+ * goes to the test's output, for review.
+ */
+test('the desk\'s screens at 200% zoom of a 1024×768 window: nothing a task needs is cut or covered', async ({ page, harness, server }) => {
+  test.setTimeout(300_000);
+  await page.setViewportSize({ width: 512, height: 384 });
+  const [op] = await server.database.rows<{ id: number }>(
+    `SELECT o.id FROM credit_operations o
+      WHERE o.status = 'disbursed'
+        AND EXISTS (SELECT 1 FROM credit_operation_installments i WHERE i.credit_operation_id = o.id AND i.superseded_in IS NULL AND i.paid_on IS NULL)
+      ORDER BY o.id LIMIT 1`,
+  );
+  const [overdue] = await server.database.rows<{ id: number; op: number }>(
+    `SELECT i.id, i.credit_operation_id AS op FROM credit_operation_installments i
+       JOIN credit_operations o ON o.id = i.credit_operation_id
+      WHERE o.status = 'disbursed' AND i.superseded_in IS NULL AND i.paid_on IS NULL AND i.due_date < $1::date
+      ORDER BY i.due_date, i.id LIMIT 1`,
+    [server.clock.today()],
+  );
+  expect(op && overdue, 'the demo seed has a disbursed operation and an overdue installment').toBeTruthy();
+  await signInAs(page, harness, DEMO.admin.email);
+
+  /** Screens of the tasks, each with the controls its task needs. */
+  const screens: Array<{ name: string; path: string; controls: string[] }> = [
+    { name: 'collections', path: '/app/collections', controls: ['expired-totals', 'expired-table'] },
+    { name: 'installment', path: `/app/clientOperation/payments/${overdue.id}/${overdue.op}`, controls: ['installment-status', 'payments-pay'] },
+    { name: 'operation-installments', path: `/app/clientOperation/analize/${op.id}?tab=installments`, controls: ['operation-status', 'installments-open-prepayment', 'installments-rare-actions'] },
+    { name: 'operation-cession', path: `/app/clientOperation/analize/${op.id}?tab=cession`, controls: ['operation-status', 'cession-account'] },
+    { name: 'approvals', path: '/app/approvals', controls: ['approvals-table'] },
+    { name: 'report-operations', path: '/app/company-operation/reports/operations', controls: ['report-operations-totals', 'export-excel'] },
+    { name: 'report-iof', path: '/app/company-operation/reports/iof', controls: ['report-iof-show', 'report-iof-total', 'report-iof-pdf', 'export-excel'] },
+    { name: 'balancete', path: '/app/company-operation/books/balancete', controls: ['books-show', 'books-check', 'books-pdf'] },
+    { name: 'remittances', path: '/app/company-operation/remittance-operation/341', controls: [] },
+    { name: 'remittance', path: '/app/company-operation/banks/341/remessa', controls: ['remittance-generate', 'remittance-import-return'] },
+    { name: 'return-file', path: '/app/company-operation/cnab-integration/341', controls: ['cnab-return-choose'] },
+  ];
+  const problems: string[] = [];
+  for (const screen of screens) {
+    await page.evaluate((hash) => {
+      window.location.hash = hash;
+    }, `#${screen.path}`);
+    await expect(page).toHaveURL(new RegExp(`#${screen.path.replace(/[?]/g, '\\?')}$`));
+    await expect(page.locator('.bp6-spinner')).toHaveCount(0);
+    await expect(page.getByTestId('app-main')).toBeVisible();
+    for (const id of screen.controls) {
+      const control = page.getByTestId(id).first();
+      await expect(control, `${screen.name}: ${id}`).toBeVisible();
+      await control.scrollIntoViewIfNeeded();
+      const seen = await control.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        // The control's first line (a tall table shows its head): its middle is the control itself, inside the window.
+        const x = Math.min(Math.max(r.left + Math.min(r.width, 40) / 2, 1), window.innerWidth - 1);
+        const y = Math.min(Math.max(r.top + Math.min(r.height, 24) / 2, 1), window.innerHeight - 1);
+        const hit = document.elementFromPoint(x, y);
+        return { inView: r.bottom > 0 && r.top < window.innerHeight && r.right > 0 && r.left < window.innerWidth, uncovered: !!hit && (hit === el || el.contains(hit)) };
+      });
+      if (!seen.inView || !seen.uncovered) problems.push(`${screen.name}: ${id} ${JSON.stringify(seen)}`);
+    }
+    const page1 = await page.evaluate((kinds) => {
+      const root = document.scrollingElement ?? document.documentElement;
+      const selector = kinds.map((k) => `td[data-kind="${k}"]`).join(', ');
+      const cut = [...document.querySelectorAll<HTMLElement>(selector)].filter((td) => {
+        const inner = td.querySelector<HTMLElement>('.rt-fit');
+        return td.scrollWidth > td.clientWidth || (!!inner && inner.scrollWidth > inner.clientWidth);
+      });
+      const wide = root.scrollWidth > root.clientWidth
+        ? [...document.querySelectorAll<HTMLElement>('body *')].filter((el) => el.getBoundingClientRect().right > root.clientWidth + 0.5).slice(0, 4).map((el) => `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 40)}[${el.getAttribute('data-testid') ?? ''}] ${Math.round(el.getBoundingClientRect().right)}`)
+        : [];
+      return { sideways: root.scrollWidth > root.clientWidth ? `${root.scrollWidth} > ${root.clientWidth}: ${wide.join('; ')}` : '', cut: cut.slice(0, 3).map((td) => `${td.getAttribute('data-col')}: ${td.textContent ?? ''}`) };
+    }, WHOLE_KINDS as readonly string[]);
+    if (page1.sideways) problems.push(`${screen.name}: the page scrolls sideways (${page1.sideways})`);
+    for (const cell of page1.cut) problems.push(`${screen.name}: cell cut ${cell}`);
+    await page.screenshot({ path: test.info().outputPath(`${screen.name}-1024-zoom200.png`) });
+  }
+  // The palette finds the overdue list by what people call it, its field seen and typed in.
+  expect(problems).toEqual([]);
+  await openPalette(page);
+  await page.keyboard.type('vencidas');
+  await expect(page.getByTestId('palette-item-menu:/collections')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('palette-1024-zoom200.png') });
+  expect(problems).toEqual([]);
 });

@@ -67,7 +67,6 @@ test('an operator reads a disbursed operation in a compact header, keeps a saved
       const tabs = [...list.querySelectorAll<HTMLElement>('[role="tab"]')].map((tab) => tab.getBoundingClientRect());
       return { tops: new Set(tabs.map((r) => Math.round(r.top))).size, count: tabs.length, inside: tabs.every((r) => r.left >= box.left && r.right <= box.right + 0.5), scrolls: list.scrollWidth > list.clientWidth };
     });
-    console.log('TABS', JSON.stringify(await page.locator('.op-analysis-tabs [role="tablist"]').evaluate((l) => ({ c: l.clientWidth, s: l.scrollWidth, w: [...l.querySelectorAll('[role="tab"]')].map((t) => Math.round(t.getBoundingClientRect().width)) }))));
     expect(row).toEqual({ tops: 1, count: 10, inside: true, scrolls: false });
   });
   // The details open on demand, with what used to fill the top of the screen.
