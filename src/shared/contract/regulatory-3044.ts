@@ -11,7 +11,8 @@
  * - Events are derived from the journal's postings, refreshed whenever the
  *   queue is read or a file generated; an event is never edited except to
  *   record the file that carried it and its sending.
- * - status: pending (not yet sent), sent, late (pending past its deadline).
+ * - status: pending (not yet sent), sent, late (pending past its deadline);
+ *   the filter pending takes the late ones too.
  * - A file carries every pending event when generated; generating again before
  *   sending carries them again (the file sent is the one marked). Marking
  *   sent, per event or per file, records who and when; an event sent is not
@@ -95,7 +96,7 @@ export const doc3044Operations = {
     encoding: 'list',
     origin: 'designed',
     description:
-      "The SCR Doc 3044 events (refreshed from the journal first), by deadline then id: each disbursement, payment, settlement (the receivable brought to zero), payment reversal and, from 2026-05-01, cession of an operation, with its IPOC, amount, balance after the event, business date, deadline (five business days after) and status. Filters: status (pending, sent, late: pending past the deadline), from and to (the event's date), credit_operation_id; totals count the whole queue. A sort or an unknown filter is refused.",
+      "The SCR Doc 3044 events (refreshed from the journal first), by deadline then id: each disbursement, payment, settlement (the receivable brought to zero), payment reversal and, from 2026-05-01, cession of an operation, with its IPOC, amount, balance after the event, business date, deadline (five business days after) and status. Filters: status (pending: not sent, late ones included; late: pending past the deadline; sent), from and to (the event's date), credit_operation_id; totals count the whole queue. A sort or an unknown filter is refused.",
     list: { filters: DOC3044_FILTERS, sorts: [] },
     args: doc3044ListArgs,
     result: doc3044ListSchema,
@@ -117,7 +118,7 @@ export const doc3044Operations = {
     encoding: 'json',
     origin: 'designed',
     description:
-      "Generates the JSON remittance of every pending event (cnpjIF, dataHoraRemessa, operacoes[{acao, ipoc, saldoDevedor, dataEvento, tipoEvento, valorEvento}]), checks it against the layout's public rules and stores it; 409 when nothing is pending or when a rule fails (naming the rule and the record). Idempotent by key.",
+      "Generates the JSON remittance of every pending event dated up to the business date (cnpjIF, dataHoraRemessa, operacoes[{acao, ipoc, saldoDevedor, dataEvento, tipoEvento, valorEvento}]), checks it against the layout's public rules and stores it; 409 when nothing is pending or when a rule fails (naming the rule and the record). Idempotent by key.",
     errors: [409],
     args: z.object({ idempotency_key: idempotencyKeySchema }),
     result: doc3044FileSchema,

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { asc, sql, type SQL } from 'drizzle-orm';
-import { DOC3044_FILTERS, type Doc3044File, type ScrEvent, type ScrEventStatus } from '@shared/contract/regulatory-3044';
+import { DOC3044_FILTERS, SCR_EVENT_STATUSES, type Doc3044File, type ScrEvent, type ScrEventStatus } from '@shared/contract/regulatory-3044';
 import type { Db } from '../../../db/connect';
 import { badRequest, conflict, MESSAGES, notFound } from '../../../platform/http/errors';
 import { logActivity } from '../../../platform/activity';
@@ -127,7 +127,9 @@ export async function refreshEvents(db: Db): Promise<number> {
       });
       const bank = new Decimal(p.bank);
       const owed = new Decimal(p.owed);
-      const amount = !bank.isZero() ? bank.abs() : !owed.isZero() ? owed.abs() : new Decimal(p.debits);
+      // A concessão or cessão is worth what entered or left the receivable; money received or given back, the bank's amount.
+      const moneyMoved = p.kind === 'payment' || p.kind === 'prepayment' || p.kind === 'reversal';
+      const amount = moneyMoved && !bank.isZero() ? bank.abs() : !owed.isZero() ? owed.abs() : new Decimal(p.debits);
       return {
         posting_id: Number(p.posting_id),
         kind: eventKindOf(p.kind, owed, p.balance_after),
@@ -160,8 +162,10 @@ export async function refreshEvents(db: Db): Promise<number> {
 const STATUS_SQL = (today: string): SQL =>
   sql`CASE WHEN e.sent_at IS NOT NULL THEN 'sent' WHEN e.deadline < ${today}::date THEN 'late' ELSE 'pending' END`;
 
+/** pending: not sent (late ones included); late: pending past the deadline; sent. */
 function statusCondition(status: ScrEventStatus | undefined, today: string): SQL {
   if (status === undefined) return sql`TRUE`;
+  if (status === SCR_EVENT_STATUSES[0]) return sql`e.sent_at IS NULL`;
   return sql`(${STATUS_SQL(today)}) = ${status}`;
 }
 
@@ -255,14 +259,17 @@ export async function listEvents(db: Db, args: ListArgs, today: string) {
   };
 }
 
-/** dataHoraRemessa: the instant in São Paulo's wall time with its offset (Brazil keeps −03:00 all year since 2019, Decreto 9.772/2019). */
-export function remittanceInstant(now: Date): string {
+/**
+ * dataHoraRemessa: the lender's business date with São Paulo's wall-clock time of `now` and its offset (Brazil keeps
+ * −03:00 all year since Decreto 9.772/2019 ended daylight saving time).
+ */
+export function remittanceInstant(today: string, now: Date): string {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
+    new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
       .formatToParts(now)
       .map((p) => [p.type, p.value]),
   );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}-03:00`;
+  return `${today}T${parts.hour}:${parts.minute}:${parts.second}-03:00`;
 }
 
 interface FileRow {
@@ -306,21 +313,21 @@ export async function fileContent(db: Db, fileId: number): Promise<{ text: strin
 }
 
 /**
- * The remittance of every pending event, checked before it is stored (409 naming the rules that fail); the events
+ * The remittance of every pending event dated up to the business date, checked before it is stored (409 naming the rules that fail); the events
  * carry the file's id. Runs in the caller's transaction.
  */
 export async function generateFile(tx: Db, actorId: number, today: string, now: Date): Promise<number> {
   await refreshEvents(tx);
   // One generation at a time: the pending events are taken under a lock on them.
   const pending = rowsOf<EventRow>(
-    await tx.execute(sql`SELECT ${EVENT_COLUMNS(today)} FROM ${EVENT_FROM} WHERE e.sent_at IS NULL ORDER BY e.event_date, e.id FOR UPDATE OF e`),
+    await tx.execute(sql`SELECT ${EVENT_COLUMNS(today)} FROM ${EVENT_FROM} WHERE e.sent_at IS NULL AND e.event_date <= ${today}::date ORDER BY e.event_date, e.id FOR UPDATE OF e`),
   );
   if (pending.length === 0) throw conflict(DOC3044_MESSAGES.nothingPending);
   const [company] = await tx.select({ cnpj: companies.cnpj }).from(companies).orderBy(asc(companies.id)).limit(1);
   const cnpjIF = (company?.cnpj ?? '').replace(/\D/g, '').slice(0, 8);
   const doc: Doc3044 = {
     cnpjIF,
-    dataHoraRemessa: remittanceInstant(now),
+    dataHoraRemessa: remittanceInstant(today, now),
     operacoes: pending.map((r) => ({
       acao: Number(r.acao),
       ipoc: ipocOfRow(r),
