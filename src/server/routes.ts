@@ -36,6 +36,7 @@ export const handlerGroups = [
     () => import('./handlers/servicing'),
   ),
   handlerGroup(['report'], () => import('./handlers/reports')),
+  handlerGroup(['doc3044'], () => import('./handlers/doc3044')),
 ];
 
 type Unanswered = Exclude<Namespace, (typeof handlerGroups)[number]['namespaces'][number]>;

@@ -50,6 +50,8 @@ export const ACTIVITY_ENTITIES = [
   'repurchase_cause_mark',
   'saved_report',
   'suspense_item',
+  'scr_3044_file',
+  'scr_event',
 ] as const;
 export type ActivityEntityKind = (typeof ACTIVITY_ENTITIES)[number];
 
@@ -189,6 +191,8 @@ export const ACTIVITY_ACTIONS = [
   'suspense.record',
   'suspense.apply',
   'suspense.refund',
+  'doc3044.generate',
+  'doc3044.mark-sent',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number] | `${CatalogueActivityEntity}.${CatalogueActivityVerb}`;
 
@@ -424,6 +428,11 @@ export const ACTIVITY_FIELDS = [
   'settlement_days',
   // saved parameterized reports (columns in their order, comma-separated)
   'columns',
+  // SCR Doc 3044 (a remittance generated, events marked sent)
+  'event_count',
+  'file_id',
+  'event_ids',
+  'sent_at',
 ] as const;
 export type ActivityField = (typeof ACTIVITY_FIELDS)[number];
 

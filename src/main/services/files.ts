@@ -122,6 +122,7 @@ export const SAVED_FILE_TYPES: Readonly<Record<string, readonly string[]>> = {
   '.rem': [],
   '.ret': [],
   '.txt': ['text/plain'],
+  '.json': ['application/json'],
   '.png': ['image/png'],
   '.jpg': ['image/jpeg'],
 };

@@ -78,6 +78,10 @@ export const APP_PRIVILEGES: Readonly<Record<string, TablePrivileges>> = {
   // Valores a identificar (0040): amounts credited and not applied, and what was done with them.
   suspense_items: FACT,
   suspense_moves: FACT,
+  // SCR Doc 3044 (0049): the remittances generated; the events (marked with their file and when sent) and the cursor are edited below.
+  scr_3044_files: { select: true, insert: true, update: ['sent_at', 'sent_by'] },
+  scr_events: { select: true, insert: true, update: ['file_id', 'sent_at', 'sent_by'] },
+  scr_event_cursor: { select: true, update: ['last_posting_id'] },
   // The LGPD erase redacts snapshots (migration 0036 says which changes pass).
   activity_log: { select: true, insert: true, update: ['before', 'after'] },
   // A schedule is replaced (delete, insert) until the contract is issued; servicing sets paid_on and superseded_in,

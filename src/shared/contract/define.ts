@@ -56,6 +56,7 @@ export const DOWNLOAD_MEDIA_TYPES: Readonly<Record<string, string>> = {
   pdf: 'application/pdf',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   rem: 'text/plain',
+  json: 'application/json',
 };
 
 /** The content types a download answers with: its own list, else its extension's. */

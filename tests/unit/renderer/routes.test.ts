@@ -69,6 +69,8 @@ describe('route configuration (spec screens and routes)', () => {
       '/app/approvals',
       // designed: the monthly balancete by COSIF account
       '/app/company-operation/books/balancete',
+      // designed: the SCR Doc 3044 queue of events
+      '/app/company-operation/books/doc3044',
     ];
     expect([...patterns].sort()).toEqual([...expected].sort());
     expect(new Set(patterns).size).toBe(patterns.length);

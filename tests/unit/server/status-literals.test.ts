@@ -57,6 +57,7 @@ import { PIX_NOTICE_STATUSES } from '../../../src/shared/contract/pix';
 import { SLOT_STATES } from '../../../src/shared/contract/solicitations';
 import { TITLE_REGISTRATION_STATES } from '../../../src/shared/contract/servicing-boleto';
 import { SUSPENSE_STATES } from '../../../src/shared/contract/servicing-suspense';
+import { SCR_EVENT_STATUSES } from '../../../src/shared/contract/regulatory-3044';
 import { CREDIT_OPERATION_STATUSES } from '../../../src/shared/credit-operation-status';
 import {
   APPROVAL_STATUSES,
@@ -184,6 +185,11 @@ export const STATUS_SETS: Readonly<Record<string, StatusSet>> = {
       'areas/servicing/boleto-rejection.ts': 'reads back the registration words the bank said last (REGISTRATION_KINDS)',
       'areas/bank-files/registered-title.ts': 'reads the bank’s last registration word to say where a title stands',
     },
+  },
+  SCR_EVENT_STATUSES: {
+    statuses: SCR_EVENT_STATUSES,
+    columns: [],
+    owners: { 'areas/regulatory/doc3044/events.ts': 'derives a Doc 3044 event’s status from when it was sent and its deadline (no column)' },
   },
   TITLE_REGISTRATION_STATES: {
     statuses: TITLE_REGISTRATION_STATES,

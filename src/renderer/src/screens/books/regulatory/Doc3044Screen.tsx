@@ -1,0 +1,207 @@
+/**
+ * SCR — Doc 3044 (eventos) (/app/company-operation/books/doc3044): the queue of
+ * events the Central Bank must receive within five business days
+ * (doc3044.list: status tags, late ones in red with their days, the queue's
+ * totals), "Gerar arquivo" (doc3044.generate, then doc3044.file saved by the
+ * main process), and "Marcar como enviado" per event or per remittance after
+ * a confirmation (doc3044.markSent). The remittances made are listed
+ * (doc3044.files).
+ */
+import { Button, Callout, FormGroup, HTMLSelect, InputGroup, Spinner } from '@blueprintjs/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Doc3044File, ScrEvent, ScrEventStatus } from '@shared/contract/regulatory-3044';
+import { operationNumber } from '@shared/contract/credit-operations';
+import { formatDateTime } from '@shared/format';
+import { bridge, callApi } from '../../../api/client';
+import { ApiError, errorText } from '../../../api/errors';
+import { useApiMutation, useApiQuery } from '../../../api/hooks';
+import { useToast } from '../../../app/toaster';
+import { ConfirmDialog } from '@kit/ConfirmDialog';
+import { RecordsTable } from '@kit/RecordsTable';
+import { newIdempotencyKey } from '@kit/idempotencyKey';
+
+type Filter = { status?: ScrEventStatus; from?: string; to?: string };
+type Confirming = { kind: 'event'; event: ScrEvent } | { kind: 'file'; file: Doc3044File };
+
+const STATUS_INTENT = { pending: 'warning', late: 'danger', sent: 'success' } as const;
+
+export function Doc3044Screen() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const [typed, setTyped] = useState<Filter>({});
+  const [filter, setFilter] = useState<Filter>({});
+  const events = useApiQuery('doc3044.list', { filter, limit: 500 });
+  const files = useApiQuery('doc3044.files', {});
+  const [generating, setGenerating] = useState(false);
+  const [saved, setSaved] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<Confirming | null>(null);
+  const mark = useApiMutation('doc3044.markSent', { invalidates: ['doc3044.list', 'doc3044.files'] });
+  const data = events.data;
+
+  const generate = async () => {
+    setGenerating(true);
+    setSaved(null);
+    try {
+      const file = await callApi('doc3044.generate', { idempotency_key: newIdempotencyKey() });
+      await Promise.all([events.refetch(), files.refetch()]);
+      const result = await bridge().files.download('doc3044.file', { fileId: file.id }, { fileName: `doc3044-${file.generated_on}-${String(file.id).padStart(4, '0')}` });
+      if (result.error) toast.failure(errorText(new ApiError(result), t));
+      else if (result.data) setSaved(t('doc3044.generated', { id: file.id, count: file.event_count, path: result.data.path }));
+    } catch (e) {
+      toast.failure(e instanceof ApiError ? errorText(e, t) : undefined);
+    } finally {
+      setGenerating(false);
+    }
+  };
+
+  const download = async (file: Doc3044File) => {
+    const result = await bridge().files.download('doc3044.file', { fileId: file.id }, { fileName: `doc3044-${file.generated_on}-${String(file.id).padStart(4, '0')}` });
+    if (result.error) toast.failure(errorText(new ApiError(result), t));
+    else if (result.data) setSaved(result.data.path);
+  };
+
+  const confirmMark = async () => {
+    if (!confirming) return;
+    try {
+      const args = confirming.kind === 'event' ? { event_ids: [confirming.event.id] } : { file_id: confirming.file.id };
+      const answer = await mark.mutateAsync({ idempotency_key: newIdempotencyKey(), ...args });
+      toast.success(t('doc3044.marked', { count: answer.marked }));
+      setConfirming(null);
+    } catch (e) {
+      toast.failure(e instanceof ApiError ? errorText(e, t) : undefined);
+    }
+  };
+
+  const statusText = (e: ScrEvent) => (e.status === 'late' ? t('doc3044.lateDays', { count: e.days_late }) : t(`doc3044.status.${e.status}`));
+
+  return (
+    <div className="screen books-doc3044" data-testid="doc3044">
+      <h2>{t('doc3044.title')}</h2>
+      <p className="bp6-text-muted">{t('doc3044.intro')}</p>
+      <form
+        className="company-remittance-pick"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setFilter(typed);
+        }}
+      >
+        <FormGroup label={t('doc3044.filters.status')} labelFor="doc3044-status">
+          <HTMLSelect
+            id="doc3044-status"
+            data-testid="doc3044-status"
+            value={typed.status ?? ''}
+            onChange={(e) => setTyped({ ...typed, status: (e.currentTarget.value || undefined) as ScrEventStatus | undefined })}
+            options={[
+              { value: '', label: t('doc3044.filters.all') },
+              ...(['pending', 'late', 'sent'] as const).map((s) => ({ value: s, label: t(`doc3044.status.${s}`) })),
+            ]}
+          />
+        </FormGroup>
+        <FormGroup label={t('doc3044.filters.from')} labelFor="doc3044-from">
+          <InputGroup id="doc3044-from" type="date" data-testid="doc3044-from" value={typed.from ?? ''} onChange={(e) => setTyped({ ...typed, from: e.currentTarget.value || undefined })} />
+        </FormGroup>
+        <FormGroup label={t('doc3044.filters.to')} labelFor="doc3044-to">
+          <InputGroup id="doc3044-to" type="date" data-testid="doc3044-to" value={typed.to ?? ''} onChange={(e) => setTyped({ ...typed, to: e.currentTarget.value || undefined })} />
+        </FormGroup>
+        <Button type="submit" icon="search" data-testid="doc3044-show">
+          {t('doc3044.filters.show')}
+        </Button>
+        <Button intent="primary" icon="export" loading={generating} disabled={!data || data.totals.pending === 0} data-testid="doc3044-generate" onClick={() => void generate()}>
+          {t('doc3044.generate')}
+        </Button>
+      </form>
+      {events.error && <Callout intent="danger">{errorText(events.error, t)}</Callout>}
+      {!data && !events.error && <Spinner />}
+      {data && (
+        <>
+          <Callout intent={data.totals.late > 0 ? 'danger' : 'primary'} icon={data.totals.late > 0 ? 'warning-sign' : 'info-sign'} data-testid="doc3044-totals">
+            {t('doc3044.totals', data.totals)}
+          </Callout>
+          {saved && (
+            <Callout intent="success" icon="tick" data-testid="doc3044-saved" className="export-result">
+              {saved}
+            </Callout>
+          )}
+          <RecordsTable<ScrEvent>
+            testId="doc3044-table"
+            loading={events.isFetching && !data}
+            rows={data.items}
+            emptyHint={t('doc3044.empty')}
+            columns={[
+              { id: 'event_date', title: 'doc3044.columns.eventDate', kind: 'date', field: 'event_date' },
+              { id: 'kind', title: 'doc3044.columns.kind', text: (r) => t(`doc3044.kind.${r.kind}`) },
+              { id: 'operation', title: 'doc3044.columns.operation', kind: 'identifier', text: (r) => operationNumber(r.credit_operation_id) },
+              { id: 'borrower', title: 'doc3044.columns.borrower', field: 'borrower_name' },
+              { id: 'ipoc', title: 'doc3044.columns.ipoc', kind: 'identifier', field: 'ipoc' },
+              { id: 'amount', title: 'doc3044.columns.amount', kind: 'money', field: 'amount' },
+              { id: 'balance', title: 'doc3044.columns.balance', kind: 'money', field: 'balance_after' },
+              { id: 'deadline', title: 'doc3044.columns.deadline', kind: 'date', field: 'deadline' },
+              {
+                id: 'status',
+                title: 'doc3044.columns.status',
+                kind: 'status',
+                field: 'status',
+                text: statusText,
+                intent: (v) => STATUS_INTENT[v as ScrEventStatus] ?? 'none',
+                testId: (r) => `doc3044-status-${r.id}`,
+              },
+            ]}
+            actions={{
+              title: '',
+              render: (r) =>
+                r.status === 'sent' ? null : (
+                  <Button small icon="tick" data-testid={`doc3044-mark-${r.id}`} onClick={() => setConfirming({ kind: 'event', event: r })}>
+                    {t('doc3044.markSent')}
+                  </Button>
+                ),
+            }}
+          />
+        </>
+      )}
+      <h3>{t('doc3044.files')}</h3>
+      <RecordsTable<Doc3044File>
+        testId="doc3044-files"
+        loading={files.isFetching && !files.data}
+        rows={files.data?.items}
+        emptyHint={t('doc3044.noFiles')}
+        columns={[
+          { id: 'id', title: 'doc3044.columns.file', kind: 'integer', field: 'id' },
+          { id: 'generated_on', title: 'doc3044.columns.generatedOn', kind: 'date', field: 'generated_on' },
+          { id: 'events', title: 'doc3044.columns.events', kind: 'integer', field: 'event_count' },
+          { id: 'sent_at', title: 'doc3044.columns.sentAt', text: (f) => (f.sent_at ? `${formatDateTime(f.sent_at)} — ${f.sent_by_name ?? ''}` : '') },
+        ]}
+        actions={{
+          title: '',
+          render: (f) => (
+            <>
+              <Button small icon="download" data-testid={`doc3044-download-${f.id}`} onClick={() => void download(f)}>
+                {t('doc3044.download')}
+              </Button>{' '}
+              {f.sent_at === null && f.pending_count > 0 && (
+                <Button small icon="tick" data-testid={`doc3044-mark-file-${f.id}`} onClick={() => setConfirming({ kind: 'file', file: f })}>
+                  {t('doc3044.markFileSent')}
+                </Button>
+              )}
+            </>
+          ),
+        }}
+      />
+      <ConfirmDialog
+        isOpen={confirming !== null}
+        title={t('doc3044.confirmTitle')}
+        confirmText={t('doc3044.markSent')}
+        onClose={() => setConfirming(null)}
+        onConfirm={confirmMark}
+      >
+        <p data-testid="doc3044-confirm-text">
+          {confirming?.kind === 'event'
+            ? t('doc3044.confirmEvents', { count: 1 })
+            : confirming?.kind === 'file'
+              ? t('doc3044.confirmFile', { count: confirming.file.pending_count, id: confirming.file.id })
+              : ''}
+        </p>
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+/**
+ * Drizzle view of the Doc 3044 tables of migration 0049 (the SQL there is the
+ * source of truth). Written by doc3044/events.ts only.
+ */
+import { date, integer, numeric, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from '../access/schema';
+import { companies } from '../company/schema';
+import { creditOperations } from '../operations/schema';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const scr3044Files = pgTable('scr_3044_files', {
+  id: serial('id').primaryKey(),
+  company_id: integer('company_id').notNull().references(() => companies.id),
+  generated_on: date('generated_on', { mode: 'string' }).notNull(),
+  remittance_at: text('remittance_at').notNull(),
+  content: text('content').notNull(),
+  sha256: text('sha256').notNull(),
+  event_count: integer('event_count').notNull(),
+  created_by: integer('created_by').references(() => users.id),
+  sent_at: ts('sent_at'),
+  sent_by: integer('sent_by').references(() => users.id),
+  created_at: ts('created_at').notNull().defaultNow(),
+});
+
+export const scrEvents = pgTable('scr_events', {
+  id: serial('id').primaryKey(),
+  posting_id: integer('posting_id').notNull().unique(),
+  kind: text('kind', { enum: ['disbursement', 'payment', 'settlement', 'reversal', 'cession', 'cession_reversal', 'renegotiation'] }).notNull(),
+  acao: smallint('acao').notNull(),
+  credit_operation_id: integer('credit_operation_id').notNull().references(() => creditOperations.id),
+  ipoc_cnpj: text('ipoc_cnpj').notNull(),
+  ipoc_modality: text('ipoc_modality').notNull(),
+  ipoc_client_type: text('ipoc_client_type').notNull(),
+  ipoc_client_code: text('ipoc_client_code').notNull(),
+  ipoc_contract: text('ipoc_contract').notNull(),
+  amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+  balance_after: numeric('balance_after', { precision: 14, scale: 2 }).notNull(),
+  event_date: date('event_date', { mode: 'string' }).notNull(),
+  deadline: date('deadline', { mode: 'string' }).notNull(),
+  file_id: integer('file_id').references(() => scr3044Files.id),
+  sent_at: ts('sent_at'),
+  sent_by: integer('sent_by').references(() => users.id),
+  created_at: ts('created_at').notNull().defaultNow(),
+});
+export type ScrEventRow = typeof scrEvents.$inferSelect;
+
+export const scrEventCursor = pgTable('scr_event_cursor', {
+  id: integer('id').primaryKey(),
+  last_posting_id: integer('last_posting_id').notNull(),
+});
