@@ -48,8 +48,11 @@ step_summary() {
 keyring_home=''
 pg_dir=''
 memory_tmp=''
+build_pid=''
 cleanup() {
   local status=$?
+  # A step failed while the build ran beside it: it stops with the script.
+  if [ -n "$build_pid" ]; then kill "$build_pid" 2>/dev/null || true; fi
   if [ -n "$pg_dir" ]; then bash scripts/pg-cluster.sh stop "$pg_dir" || true; fi
   if [ -n "$keyring_home" ]; then rm -rf "$keyring_home"; fi
   if [ -n "$memory_tmp" ]; then rm -rf "$memory_tmp"; fi
@@ -128,7 +131,16 @@ else
   npx vitest run --project integration
 fi
 
-step 'Server integration tests on a real PostgreSQL server'
+step 'Server integration tests on a real PostgreSQL server (the build beside them)'
+# The build (electron-vite, then the packaged app's data template: one
+# process seeding PGlite, a core's work for some seconds) reads nothing the
+# server suites write and they read nothing of out/ (the data template's own
+# suite makes its template in a temporary folder), so it runs beside them,
+# in the gaps of a step that waits on the PostgreSQL server; its log prints
+# after theirs.
+build_log="$(mktemp)"
+npm run --silent build >"$build_log" 2>&1 &
+build_pid=$!
 # The same suites, each test server on a fresh database of a throwaway
 # cluster (scripts/pg-cluster.sh); the two-servers test only runs here. As in
 # a deployment (docs/deployment.md), each database is migrated as the
@@ -163,8 +175,16 @@ else
   echo 'skipped: PostgreSQL is not installed (apt-get install postgresql); the server suites ran on PGlite only'
 fi
 
-step 'Build (electron-vite: main, embedded server, preload, renderer)'
-npm run --silent build
+step 'Build (electron-vite: main, embedded server, preload, renderer), started beside the PostgreSQL step'
+build_status=0
+wait "$build_pid" || build_status=$?
+build_pid=''
+cat "$build_log"
+rm -f "$build_log"
+if [ "$build_status" -ne 0 ]; then
+  echo "build exit $build_status"
+  exit 1
+fi
 
 step 'End-to-end tests (built renderer in Chromium, harness bridge, real server)'
 npx playwright test

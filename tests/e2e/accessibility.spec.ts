@@ -16,6 +16,9 @@ import { ANALYSIS_TABS } from '../../src/renderer/src/screens/creditOperations/t
 import type { OperationName } from '../../src/shared/contract';
 import { isRoleAllowed, type RoleId } from '../../src/shared/roles';
 
+// Its tests read what the demo seed holds and change nothing another one reads: one server for the file.
+test.use({ serverPerFile: true });
+
 type Who = 'superadmin' | 'admin' | 'operador' | 'agente';
 type Ids = Partial<Record<LeafRoute['screen'], string>>;
 

@@ -6,6 +6,9 @@
 import { readFile } from 'node:fs/promises';
 import { test, expect, signInAs, DEMO } from './harness';
 
+// Its tests read what the demo seed holds and change nothing another one reads: one server for the file.
+test.use({ serverPerFile: true });
+
 test('malformed or unknown calls answer clear failures and the app keeps working', async ({ page, harness }) => {
   await signInAs(page, harness, DEMO.admin.email);
 

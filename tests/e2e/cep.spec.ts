@@ -8,6 +8,9 @@ import { test, expect } from './harness';
 import { translate } from '../../src/shared/i18n';
 import { CEP, startCepStandIn } from '../helpers/cep-stand-in';
 
+// Its tests read what the demo seed holds and change nothing another one reads: one server for the file.
+test.use({ serverPerFile: true });
+
 const lookup = (page: import('@playwright/test').Page, cep: string) =>
   page.evaluate((value) => window.backoffice.address.lookupCep(value), cep);
 

@@ -16,6 +16,9 @@ import type { BorrowerSummary } from '../../src/shared/contract/borrowers';
 import { OPEN_STATUSES } from '../../src/shared/solicitation-status';
 import { SHORTCUTS } from '../../src/renderer/src/app/shortcuts';
 
+// Its tests read what the demo seed holds and change nothing another one reads: one server for the file.
+test.use({ serverPerFile: true });
+
 const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 async function toEnglish(page: Page): Promise<void> {

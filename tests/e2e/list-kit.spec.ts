@@ -10,6 +10,9 @@ import type { Page } from '@playwright/test';
 import { test, expect, signInAs, axeBuilder, directCall, directSignIn, visibleUserIds, DEMO, DEMO_PASSWORD, type Harness } from './harness';
 import type { ListQueryInput } from '../../src/shared/query';
 
+// Its tests read what the demo seed holds and change nothing another one reads: one server for the file.
+test.use({ serverPerFile: true });
+
 interface UsersPage {
   items: Array<{ id: number }>;
   meta: { currentPage: number; totalPages: number; totalItems: number; pageSize: number };

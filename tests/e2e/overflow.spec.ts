@@ -15,6 +15,9 @@ import { BORROWER_TABS } from '../../src/renderer/src/screens/borrowers/tabs';
 import { WHOLE_KINDS } from '../../src/renderer/src/components/list/columns';
 import { NAV_AUTO_COLLAPSE_BELOW } from '../../src/renderer/src/layout/navCollapse';
 
+// Its tests read what the demo seed holds and change nothing another one reads: one server for the file.
+test.use({ serverPerFile: true });
+
 const WIDTHS = [1280, 1024] as const;
 
 interface Cut {

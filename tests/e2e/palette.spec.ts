@@ -14,6 +14,9 @@ import { translate } from '../../src/shared/i18n';
 import { SHORTCUTS } from '../../src/renderer/src/app/shortcuts';
 import type { CreditOperationSummary } from '../../src/shared/contract/credit-operations';
 
+// Its tests read what the demo seed holds and change nothing another one reads: one server for the file.
+test.use({ serverPerFile: true });
+
 async function openPalette(page: Page): Promise<void> {
   // The palette's code loads on first use; on a slow machine the first press can come while the shell still binds
   // its keys, so press again until it opens (pressing while open keeps it open).

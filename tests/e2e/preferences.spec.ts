@@ -8,6 +8,9 @@ import { test, expect, signIn, DEMO, DEMO_PASSWORD } from './harness';
 import type { Page } from '@playwright/test';
 import { translate } from '../../src/shared/i18n';
 
+// Its tests read what the demo seed holds and change nothing another one reads: one server for the file.
+test.use({ serverPerFile: true });
+
 /** The open preferences dialog (Blueprint's Dialog takes a class, not a test id). */
 const dialog = (page: Page) => page.locator('.preferences-dialog');
 

@@ -5,6 +5,9 @@
 import { test, expect, signIn, signOut, menuPaths, directCall, directSignIn, DEMO, DEMO_PASSWORD } from './harness';
 import { translate } from '../../src/shared/i18n';
 
+// Its tests read what the demo seed holds and change nothing another one reads: one server for the file.
+test.use({ serverPerFile: true });
+
 const DASHBOARD = ['/home'];
 const SOLICITATIONS = ['/solicitations/pending', '/solicitations', '/simulations', '/entrepreneurs'];
 // The collections desk: overdue installments, the approvals inbox, money to identify, the banks' files.
