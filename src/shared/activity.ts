@@ -50,6 +50,7 @@ export const ACTIVITY_ENTITIES = [
   'repurchase_cause_mark',
   'saved_report',
   'suspense_item',
+  'ledger_close',
 ] as const;
 export type ActivityEntityKind = (typeof ACTIVITY_ENTITIES)[number];
 
@@ -189,6 +190,8 @@ export const ACTIVITY_ACTIONS = [
   'suspense.record',
   'suspense.apply',
   'suspense.refund',
+  'ledger-close.run',
+  'ledger-close.undo',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number] | `${CatalogueActivityEntity}.${CatalogueActivityVerb}`;
 
@@ -424,6 +427,13 @@ export const ACTIVITY_FIELDS = [
   'settlement_days',
   // saved parameterized reports (columns in their order, comma-separated)
   'columns',
+  // the monthly close (its month, totals and posting)
+  'month',
+  'allowance',
+  'previous_allowance',
+  'posting_id',
+  'operations',
+  'balance',
 ] as const;
 export type ActivityField = (typeof ACTIVITY_FIELDS)[number];
 
