@@ -22,6 +22,7 @@ import { monthsInDefault, provisionRateOf, DEFAULTED_AFTER_DAYS } from '@shared/
 import { ownStageOf, withClientDrag } from '@shared/books/stage';
 import { RISK_STAGES, type RiskStage } from '@shared/risk-classification';
 import type { GuaranteeKind } from '@shared/enums';
+import { canBeOverdue, FINAL_INSTALLMENT_STATUSES, STORED_INSTALLMENT_STATUSES } from '@shared/installment-status';
 import type { Db } from '../../../db/connect';
 import { jsonRows } from '../../../db/batch-sql';
 import { badRequest, conflict, HttpError } from '../../../platform/http/errors';
@@ -105,15 +106,22 @@ interface FactRow {
  * The facts of every operation with a book balance on `asOf`, one statement:
  * the balance from the journal (loans receivable: open principal; accrued
  * interest receivable), and from the current schedule the oldest installment
- * unpaid on `asOf` (paid later counts as unpaid then; written off, renegotiated
- * or assigned ones do not count), what is overdue and what falls due, the
+ * unpaid on `asOf` (paid later counts as unpaid then; written off or
+ * renegotiated ones do not count), what is overdue and what falls due, the
  * guarantees pledged, whether the operation was renegotiated (restructured)
  * and whether a write-off was in force.
  */
+/** Stored statuses that end an installment's collection (written off, renegotiated): installments-status.ts's rule. */
+const ENDED_STATUSES = STORED_INSTALLMENT_STATUSES.filter((s) => !canBeOverdue(s));
+
+function listOf(values: readonly string[]) {
+  return sql.join(values.map((v) => sql`${v}`), sql`, `);
+}
+
 async function factsOn(db: Db, asOf: string): Promise<FactRow[]> {
   const signed = sql`CASE WHEN j.side = 'debit' THEN j.amount ELSE -j.amount END`;
   const unpaid = sql`(i.paid_on IS NULL OR i.paid_on > ${asOf}::date)
-      AND NOT EXISTS (SELECT 1 FROM installment_states s WHERE s.installment_id = i.id AND s.status IN ('written_off', 'renegotiated', 'assigned'))`;
+      AND NOT EXISTS (SELECT 1 FROM installment_states s WHERE s.installment_id = i.id AND s.status IN (${listOf(ENDED_STATUSES)}))`;
   const result = await db.execute(sql`
     WITH bal AS (
       SELECT j.credit_operation_id AS op,
@@ -136,7 +144,7 @@ async function factsOn(db: Db, asOf: string): Promise<FactRow[]> {
     )
     SELECT bal.op, o.borrower_id AS borrower, (b.person_type = 'PJ') AS company,
            (SELECT array_agg(g.kind) FROM borrower_secured_guarantees g WHERE g.id = ANY(o.secured_guarantee_ids)) AS kinds,
-           EXISTS (SELECT 1 FROM installment_states s WHERE s.credit_operation_id = o.id AND s.status = 'renegotiated') AS restructured,
+           EXISTS (SELECT 1 FROM installment_states s WHERE s.credit_operation_id = o.id AND s.status IN (${listOf(FINAL_INSTALLMENT_STATUSES)})) AS restructured,
            EXISTS (SELECT 1 FROM installment_write_offs w WHERE w.credit_operation_id = o.id AND w.undoes_id IS NULL AND w.written_off_on <= ${asOf}::date
                      AND NOT EXISTS (SELECT 1 FROM installment_write_offs u WHERE u.undoes_id = w.id AND u.written_off_on <= ${asOf}::date)) AS written_off,
            bal.principal::text AS principal, bal.accrued::text AS accrued,
