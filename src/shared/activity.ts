@@ -52,6 +52,7 @@ export const ACTIVITY_ENTITIES = [
   'suspense_item',
   'scr_3044_file',
   'scr_event',
+  'ledger_close',
 ] as const;
 export type ActivityEntityKind = (typeof ACTIVITY_ENTITIES)[number];
 
@@ -193,6 +194,8 @@ export const ACTIVITY_ACTIONS = [
   'suspense.refund',
   'doc3044.generate',
   'doc3044.mark-sent',
+  'ledger-close.run',
+  'ledger-close.undo',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number] | `${CatalogueActivityEntity}.${CatalogueActivityVerb}`;
 
@@ -433,6 +436,13 @@ export const ACTIVITY_FIELDS = [
   'file_id',
   'event_ids',
   'sent_at',
+  // the monthly close (its month, totals and posting)
+  'month',
+  'allowance',
+  'previous_allowance',
+  'posting_id',
+  'operations',
+  'balance',
 ] as const;
 export type ActivityField = (typeof ACTIVITY_FIELDS)[number];
 

@@ -82,6 +82,9 @@ export const APP_PRIVILEGES: Readonly<Record<string, TablePrivileges>> = {
   scr_3044_files: { select: true, insert: true, update: ['sent_at', 'sent_by'] },
   scr_events: { select: true, insert: true, update: ['file_id', 'sent_at', 'sent_by'] },
   scr_event_cursor: { select: true, update: ['last_posting_id'] },
+  // The monthly close (0048): what each close recorded per operation; the close row changes only when undone.
+  ledger_close_positions: FACT,
+  ledger_closes: EDITED,
   // The LGPD erase redacts snapshots (migration 0036 says which changes pass).
   activity_log: { select: true, insert: true, update: ['before', 'after'] },
   // A schedule is replaced (delete, insert) until the contract is issued; servicing sets paid_on and superseded_in,

@@ -38,6 +38,7 @@ import { suspenseOperations } from './servicing-suspense';
 import { approvalsInboxOperations } from './approvals-inbox';
 import { ledgerBooksOperations } from './ledger-books';
 import { doc3044Operations } from './regulatory-3044';
+import { ledgerCloseOperations } from './ledger-close';
 
 export const contract = {
   ...sessionOperations,
@@ -74,6 +75,7 @@ export const contract = {
   ...approvalsInboxOperations,
   ...ledgerBooksOperations,
   ...doc3044Operations,
+  ...ledgerCloseOperations,
 } as const satisfies Record<string, OperationDef>;
 
 export type Contract = typeof contract;

@@ -66,6 +66,7 @@ const MADE: Record<ApprovalKind, string> = {
   'repurchase.reverse': 'pediu que esta recompra fosse desfeita',
   'company.parameters': 'pediu esta alteração dos parâmetros',
   'suspense.refund': 'pediu esta devolução de valor a identificar',
+  'ledger.close': 'pediu este fechamento mensal',
 };
 
 function rolesText(roles: readonly RoleId[]): string {

@@ -54,6 +54,7 @@ export const desk: Shape<typeof pt> = {
       repurchase: { create: 'Repurchase', reverse: 'Repurchase undone' },
       suspense: { refund: 'Refund of an unidentified amount' },
       company: { parameters: 'Parameter change' },
+      ledger: { close: 'Monthly close' },
     },
   },
   sent: {

@@ -54,6 +54,7 @@ export const desk = {
       repurchase: { create: 'Recompra', reverse: 'Desfazimento de recompra' },
       suspense: { refund: 'Devolução de valor a identificar' },
       company: { parameters: 'Alteração de parâmetros' },
+      ledger: { close: 'Fechamento mensal' },
     },
   },
   /** after asking: the request waits for someone else */

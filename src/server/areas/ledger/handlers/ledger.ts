@@ -17,7 +17,7 @@ async function companyName(ctx: HandlerContext): Promise<string> {
   return row.cnpj ? `${name} — CNPJ ${row.cnpj}` : name;
 }
 
-type LedgerName = Extract<OperationName, `ledger.${string}` | 'servicing.journal'>;
+type LedgerName = Exclude<Extract<OperationName, `ledger.${string}` | 'servicing.journal'>, `ledger.close${string}`>;
 
 /** The balancete has one order (the chart's, by COSIF code): any sort field sent is refused, not silently ignored. */
 function refuseSort(sort: { field?: string | null } | null | undefined): void {

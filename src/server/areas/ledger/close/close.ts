@@ -1,0 +1,438 @@
+/**
+ * The monthly close (Res. CMN 4.966/2021 stages, Res. BCB 352/2023's
+ * simplified provision): as of a month's last day, every operation with a
+ * book balance gets its stage, portfolio and provision; the allowance's
+ * change from the last close is posted (provision: D provision_expense /
+ * C allowance_for_credit_losses, or the reverse when it falls); the positions
+ * are kept so the month is shown again as it was. The rules are pure
+ * (@shared/books); this file reads the facts set-based and writes the rows.
+ *
+ * Four eyes: an administrator asks (an approval request of kind
+ * 'ledger.close', the month as YYYYMM its record); another administrator
+ * approves and the close runs in that transaction, under the request's row
+ * lock (two approvers at once: the second finds nothing pending, 409; the
+ * partial unique index on the month is the backstop). One close in force a
+ * month; the latest may be undone (provision_reversal) and run again.
+ */
+import Decimal from 'decimal.js';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { CLOSE_CLOSED, CLOSE_UNDONE, MONTH_PATTERN, PORTFOLIOS, STAGE_REASONS, type Portfolio, type StageReason } from '@shared/books/close';
+import { portfolioOf } from '@shared/books/portfolio';
+import { monthsInDefault, provisionRateOf, DEFAULTED_AFTER_DAYS } from '@shared/books/provision';
+import { ownStageOf, withClientDrag } from '@shared/books/stage';
+import { RISK_STAGES, type RiskStage } from '@shared/risk-classification';
+import type { GuaranteeKind } from '@shared/enums';
+import { canBeOverdue, FINAL_INSTALLMENT_STATUSES, STORED_INSTALLMENT_STATUSES } from '@shared/installment-status';
+import type { Db } from '../../../db/connect';
+import { jsonRows } from '../../../db/batch-sql';
+import { badRequest, conflict, HttpError } from '../../../platform/http/errors';
+import { logActivity, type Snapshot } from '../../../platform/activity';
+import { checkRefusal, closeApproval, giveCheck, openApproval, pendingApproval, type Actor } from '../../operations';
+import { signedPosting } from '../../../domain/ledger/posting';
+import { post } from '../journal';
+import { ledgerCloses, type LedgerCloseRow } from './schema';
+
+export const CLOSE_APPROVAL_KIND = 'ledger.close' as const;
+
+export const CLOSE_MESSAGES = {
+  badMonth: 'Mês inválido: use AAAA-MM.',
+  notEnded: (month: string, lastDay: string) => `O mês ${month} ainda não terminou (último dia ${lastDay}): o fechamento é feito a partir do último dia do mês.`,
+  alreadyClosed: (month: string) => `O mês ${month} já está fechado. Para fechá-lo de novo, desfaça o fechamento antes.`,
+  laterClosed: (month: string, later: string) => `Já existe fechamento de ${later}, posterior a ${month}: os meses são fechados em ordem.`,
+  pending: (month: string) => `Já há um pedido de fechamento de ${month} aguardando aprovação.`,
+  noPending: (month: string) => `Não há pedido de fechamento de ${month} aguardando aprovação.`,
+  refusalReason: 'Diga por que o fechamento foi recusado.',
+  nothingToUndo: (month: string) => `O mês ${month} não tem fechamento em vigor para desfazer.`,
+  notLatest: (month: string, later: string) => `Só o último fechamento pode ser desfeito: ${later} foi fechado depois de ${month}.`,
+} as const;
+
+/** The month's last day, 'YYYY-MM-DD' (calendar arithmetic, no time zone). */
+export function lastDayOf(month: string): string {
+  const [y, m] = month.split('-').map(Number);
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return `${month}-${String(last).padStart(2, '0')}`;
+}
+
+/** The month as the approval's record id: 2026-01 → 202601. */
+export function monthEntityId(month: string): number {
+  return Number(month.replace('-', ''));
+}
+
+function assertMonth(month: string): void {
+  if (!MONTH_PATTERN.test(month)) throw badRequest(CLOSE_MESSAGES.badMonth, 'month');
+}
+
+/** What the close records for one operation (money as two-place strings). */
+export interface ComputedPosition {
+  credit_operation_id: number;
+  borrower_id: number;
+  stage: RiskStage;
+  stage_reason: StageReason;
+  portfolio: Portfolio;
+  days_late: number;
+  months_in_default: number;
+  defaulted: boolean;
+  restructured: boolean;
+  principal: string;
+  accrued: string;
+  balance: string;
+  provision_rate: string;
+  provision: string;
+  contracted_on: string | null;
+  last_due_on: string | null;
+  oldest_unpaid_due_on: string | null;
+  overdue: string;
+  falling_due: string;
+}
+
+interface FactRow {
+  op: number;
+  borrower: number;
+  company: boolean;
+  kinds: GuaranteeKind[] | null;
+  restructured: boolean;
+  written_off: boolean;
+  principal: string;
+  accrued: string;
+  contracted_on: string | null;
+  last_due_on: string | null;
+  oldest_unpaid: string | null;
+  days_late: number | null;
+  overdue: string | null;
+  falling_due: string | null;
+}
+
+/**
+ * The facts of every operation with a book balance on `asOf`, one statement:
+ * the balance from the journal (loans receivable: open principal; accrued
+ * interest receivable), and from the current schedule the oldest installment
+ * unpaid on `asOf` (paid later counts as unpaid then; written off or
+ * renegotiated ones do not count), what is overdue and what falls due, the
+ * guarantees pledged, whether the operation was renegotiated (restructured)
+ * and whether a write-off was in force.
+ */
+/** Stored statuses that end an installment's collection (written off, renegotiated): installments-status.ts's rule. */
+const ENDED_STATUSES = STORED_INSTALLMENT_STATUSES.filter((s) => !canBeOverdue(s));
+
+function listOf(values: readonly string[]) {
+  return sql.join(values.map((v) => sql`${v}`), sql`, `);
+}
+
+async function factsOn(db: Db, asOf: string): Promise<FactRow[]> {
+  const signed = sql`CASE WHEN j.side = 'debit' THEN j.amount ELSE -j.amount END`;
+  const unpaid = sql`(i.paid_on IS NULL OR i.paid_on > ${asOf}::date)
+      AND NOT EXISTS (SELECT 1 FROM installment_states s WHERE s.installment_id = i.id AND s.status IN (${listOf(ENDED_STATUSES)}))`;
+  const result = await db.execute(sql`
+    WITH bal AS (
+      SELECT j.credit_operation_id AS op,
+             sum(CASE WHEN j.account = 'loans_receivable' THEN ${signed} ELSE 0 END) AS principal,
+             sum(CASE WHEN j.account = 'accrued_interest_receivable' THEN ${signed} ELSE 0 END) AS accrued
+        FROM journal_entries j
+       WHERE j.business_date <= ${asOf}::date AND j.credit_operation_id IS NOT NULL
+         AND j.account IN ('loans_receivable', 'accrued_interest_receivable')
+       GROUP BY j.credit_operation_id
+      HAVING sum(${signed}) <> 0
+    ), inst AS (
+      SELECT i.credit_operation_id AS op,
+             max(i.due_date) AS last_due_on,
+             min(i.due_date) FILTER (WHERE ${unpaid} AND i.due_date < ${asOf}::date) AS oldest_unpaid,
+             coalesce(sum(i.payment) FILTER (WHERE ${unpaid} AND i.due_date < ${asOf}::date), 0) AS overdue,
+             coalesce(sum(i.payment) FILTER (WHERE ${unpaid} AND i.due_date >= ${asOf}::date), 0) AS falling_due
+        FROM credit_operation_installments i
+       WHERE i.superseded_in IS NULL AND i.credit_operation_id IN (SELECT op FROM bal)
+       GROUP BY i.credit_operation_id
+    )
+    SELECT bal.op, o.borrower_id AS borrower, (b.person_type = 'PJ') AS company,
+           (SELECT array_agg(g.kind) FROM borrower_secured_guarantees g WHERE g.id = ANY(o.secured_guarantee_ids)) AS kinds,
+           EXISTS (SELECT 1 FROM installment_states s WHERE s.credit_operation_id = o.id AND s.status IN (${listOf(FINAL_INSTALLMENT_STATUSES)})) AS restructured,
+           EXISTS (SELECT 1 FROM installment_write_offs w WHERE w.credit_operation_id = o.id AND w.undoes_id IS NULL AND w.written_off_on <= ${asOf}::date
+                     AND NOT EXISTS (SELECT 1 FROM installment_write_offs u WHERE u.undoes_id = w.id AND u.written_off_on <= ${asOf}::date)) AS written_off,
+           bal.principal::text AS principal, bal.accrued::text AS accrued,
+           to_char(o.disbursement_date, 'YYYY-MM-DD') AS contracted_on,
+           to_char(inst.last_due_on, 'YYYY-MM-DD') AS last_due_on,
+           to_char(inst.oldest_unpaid, 'YYYY-MM-DD') AS oldest_unpaid,
+           (${asOf}::date - inst.oldest_unpaid)::int AS days_late,
+           inst.overdue::text AS overdue, inst.falling_due::text AS falling_due
+      FROM bal
+      JOIN credit_operations o ON o.id = bal.op
+      JOIN borrowers b ON b.id = o.borrower_id
+      LEFT JOIN inst ON inst.op = bal.op
+     ORDER BY bal.op`);
+  return (result as unknown as { rows: FactRow[] }).rows;
+}
+
+/** The positions from the facts: the operation's own stage, the client's drag, portfolio, rate and provision. */
+export function positionsOf(facts: readonly FactRow[]): ComputedPosition[] {
+  const own = facts.map((f) => {
+    const days = Math.max(0, Number(f.days_late ?? 0));
+    const { stage, reason } = ownStageOf({ daysLate: days, restructured: f.restructured, writtenOff: f.written_off });
+    return { f, days, borrowerId: Number(f.borrower), stage, reason };
+  });
+  return withClientDrag(own).map(({ f, days, stage, reason }) => {
+    const portfolio = portfolioOf({ company: f.company, guarantees: f.kinds ?? [] });
+    const { rate } = provisionRateOf({ portfolio, daysLate: days, problem: stage === '3' });
+    const principal = new Decimal(f.principal);
+    const accrued = new Decimal(f.accrued);
+    const balance = principal.plus(accrued);
+    const provision = balance.gt(0) ? balance.times(rate).div(100).toDecimalPlaces(2, Decimal.ROUND_HALF_UP) : new Decimal(0);
+    return {
+      credit_operation_id: Number(f.op),
+      borrower_id: Number(f.borrower),
+      stage,
+      stage_reason: reason,
+      portfolio,
+      days_late: days,
+      months_in_default: monthsInDefault(days),
+      defaulted: days > DEFAULTED_AFTER_DAYS,
+      restructured: f.restructured,
+      principal: principal.toFixed(2),
+      accrued: accrued.toFixed(2),
+      balance: balance.toFixed(2),
+      provision_rate: new Decimal(rate).toFixed(2),
+      provision: provision.toFixed(2),
+      contracted_on: f.contracted_on,
+      last_due_on: f.last_due_on,
+      oldest_unpaid_due_on: f.oldest_unpaid,
+      overdue: new Decimal(f.overdue ?? 0).toFixed(2),
+      falling_due: new Decimal(f.falling_due ?? 0).toFixed(2),
+    };
+  });
+}
+
+export interface CloseTotalsLine {
+  operations: number;
+  balance: string;
+  provision: string;
+}
+
+export interface CloseTotals {
+  operations: number;
+  balance: string;
+  allowance: string;
+  previous_allowance: string;
+  change: string;
+  by_stage: Record<RiskStage, CloseTotalsLine>;
+  by_portfolio: Record<Portfolio, CloseTotalsLine>;
+  by_reason: Record<StageReason, number>;
+}
+
+function emptyLine(): CloseTotalsLine {
+  return { operations: 0, balance: '0.00', provision: '0.00' };
+}
+
+export function totalsOf(positions: Iterable<Pick<ComputedPosition, 'stage' | 'stage_reason' | 'portfolio' | 'balance' | 'provision'>>, previousAllowance: string): CloseTotals {
+  const byStage = Object.fromEntries(RISK_STAGES.map((s) => [s, emptyLine()])) as Record<RiskStage, CloseTotalsLine>;
+  const byPortfolio = Object.fromEntries(PORTFOLIOS.map((p) => [p, emptyLine()])) as Record<Portfolio, CloseTotalsLine>;
+  const byReason = Object.fromEntries(STAGE_REASONS.map((r) => [r, 0])) as Record<StageReason, number>;
+  let balance = new Decimal(0);
+  let allowance = new Decimal(0);
+  let operations = 0;
+  const add = (line: CloseTotalsLine, p: { balance: string; provision: string }) => {
+    line.operations += 1;
+    line.balance = new Decimal(line.balance).plus(p.balance).toFixed(2);
+    line.provision = new Decimal(line.provision).plus(p.provision).toFixed(2);
+  };
+  for (const p of positions) {
+    operations += 1;
+    balance = balance.plus(p.balance);
+    allowance = allowance.plus(p.provision);
+    add(byStage[p.stage], p);
+    add(byPortfolio[p.portfolio], p);
+    byReason[p.stage_reason] += 1;
+  }
+  return {
+    operations,
+    balance: balance.toFixed(2),
+    allowance: allowance.toFixed(2),
+    previous_allowance: new Decimal(previousAllowance).toFixed(2),
+    change: allowance.minus(previousAllowance).toFixed(2),
+    by_stage: byStage,
+    by_portfolio: byPortfolio,
+    by_reason: byReason,
+  };
+}
+
+/** The allowance in force before `month`: the latest close in force of an earlier month (0 when none). */
+async function previousClose(db: Db, month: string): Promise<LedgerCloseRow | null> {
+  const [row] = await db
+    .select()
+    .from(ledgerCloses)
+    .where(and(eq(ledgerCloses.status, CLOSE_CLOSED), lt(ledgerCloses.month, month)))
+    .orderBy(desc(ledgerCloses.month))
+    .limit(1);
+  return row ?? null;
+}
+
+async function latestClosed(db: Db): Promise<LedgerCloseRow | null> {
+  const [row] = await db.select().from(ledgerCloses).where(eq(ledgerCloses.status, CLOSE_CLOSED)).orderBy(desc(ledgerCloses.month)).limit(1);
+  return row ?? null;
+}
+
+/** Why `month` may not be closed now (a 409 or 400), or nothing. */
+async function assertClosable(db: Db, month: string, today: string): Promise<void> {
+  assertMonth(month);
+  const lastDay = lastDayOf(month);
+  if (today < lastDay) throw badRequest(CLOSE_MESSAGES.notEnded(month, lastDay), 'month');
+  const latest = await latestClosed(db);
+  if (latest && latest.month === month) throw conflict(CLOSE_MESSAGES.alreadyClosed(month), 'month');
+  if (latest && latest.month > month) throw conflict(CLOSE_MESSAGES.laterClosed(month, latest.month), 'month');
+}
+
+export interface ClosePreview {
+  month: string;
+  as_of: string;
+  totals: CloseTotals;
+  positions: ComputedPosition[];
+}
+
+/** What closing `month` would record (nothing written). */
+export async function computeClose(db: Db, month: string): Promise<ClosePreview> {
+  assertMonth(month);
+  const asOf = lastDayOf(month);
+  const positions = positionsOf(await factsOn(db, asOf));
+  const previous = await previousClose(db, month);
+  return { month, as_of: asOf, totals: totalsOf(positions, previous?.allowance ?? '0'), positions };
+}
+
+const INSERT_BATCH = 5000;
+
+async function insertPositions(tx: Db, closeId: number, positions: readonly ComputedPosition[]): Promise<void> {
+  for (let from = 0; from < positions.length; from += INSERT_BATCH) {
+    const rows = positions.slice(from, from + INSERT_BATCH);
+    await tx.execute(sql`
+      INSERT INTO ledger_close_positions (close_id, credit_operation_id, borrower_id, stage, stage_reason, portfolio, days_late, months_in_default,
+        defaulted, restructured, principal, accrued, balance, provision_rate, provision, contracted_on, last_due_on, oldest_unpaid_due_on, overdue, falling_due)
+      SELECT ${closeId}::int, v.credit_operation_id, v.borrower_id, v.stage, v.stage_reason, v.portfolio, v.days_late, v.months_in_default,
+        v.defaulted, v.restructured, v.principal, v.accrued, v.balance, v.provision_rate, v.provision, v.contracted_on, v.last_due_on, v.oldest_unpaid_due_on, v.overdue, v.falling_due
+        FROM json_to_recordset(${jsonRows(rows)}) AS v(credit_operation_id int, borrower_id int, stage text, stage_reason text, portfolio text, days_late int,
+          months_in_default int, defaulted boolean, restructured boolean, principal numeric, accrued numeric, balance numeric, provision_rate numeric,
+          provision numeric, contracted_on date, last_due_on date, oldest_unpaid_due_on date, overdue numeric, falling_due numeric)`);
+  }
+}
+
+function closeSnapshot(row: LedgerCloseRow): Snapshot {
+  return {
+    month: row.month,
+    status: row.status,
+    operations: row.operations,
+    balance: row.balance,
+    allowance: row.allowance,
+    previous_allowance: row.previous_allowance,
+    posting_id: row.posting_id,
+    approval_request_id: row.approval_request_id,
+  };
+}
+
+/** The allowance's change as a posting: up, D provision_expense / C allowance; down, the reverse. */
+function allowancePosting(kind: 'provision' | 'provision_reversal', change: Decimal) {
+  return signedPosting(kind, [
+    ['provision_expense', change],
+    ['allowance_for_credit_losses', change.neg()],
+  ]);
+}
+
+/**
+ * Runs the close of `month` in `tx` (the approval given in the same
+ * transaction): positions, the allowance's change posted, the close row.
+ */
+async function runClose(tx: Db, month: string, today: string, by: { requestedBy: number; approvedBy: number; approvalRequestId: number }): Promise<LedgerCloseRow> {
+  await assertClosable(tx, month, today);
+  const preview = await computeClose(tx, month);
+  const change = new Decimal(preview.totals.change);
+  const [postingId] = change.isZero() ? [null] : await post(tx, [{ posting: allowancePosting('provision', change), link: { operationId: null, businessDate: preview.as_of } }]);
+  const [row] = await tx
+    .insert(ledgerCloses)
+    .values({
+      month,
+      as_of: preview.as_of,
+      business_date: today,
+      status: CLOSE_CLOSED,
+      operations: preview.totals.operations,
+      balance: preview.totals.balance,
+      allowance: preview.totals.allowance,
+      previous_allowance: preview.totals.previous_allowance,
+      posting_id: postingId,
+      requested_by: by.requestedBy,
+      approved_by: by.approvedBy,
+      approval_request_id: by.approvalRequestId,
+    })
+    .returning();
+  await insertPositions(tx, row.id, preview.positions);
+  await logActivity(tx, { actorId: by.approvedBy, action: 'ledger-close.run', entity: 'ledger_close', entityId: row.id, after: closeSnapshot(row) });
+  return row;
+}
+
+/** Asks for the close of `month`: a pending request another administrator approves (nothing is recorded yet). */
+export async function askClose(db: Db, actor: Actor, month: string, today: string): Promise<{ approval_request_id: number }> {
+  return db.transaction(async (tx) => {
+    await assertClosable(tx, month, today);
+    const entityId = monthEntityId(month);
+    if (await pendingApproval(tx, CLOSE_APPROVAL_KIND, entityId, true)) throw conflict(CLOSE_MESSAGES.pending(month), 'month');
+    const preview = await computeClose(tx, month);
+    const now = new Date();
+    const request = await openApproval(tx, {
+      kind: CLOSE_APPROVAL_KIND,
+      entityId,
+      makerId: actor.id,
+      madeAt: now,
+      amount: new Decimal(preview.totals.change).abs().toFixed(2),
+      limit: null,
+      amounts: { allowance: preview.totals.allowance, previous_allowance: preview.totals.previous_allowance, change: preview.totals.change },
+      requiredChecks: 1,
+      actorId: actor.id,
+      at: now,
+    });
+    return { approval_request_id: request.id };
+  });
+}
+
+/**
+ * Another administrator's answer to the pending request of `month`: approved,
+ * the close runs (figures as of now, not as asked); refused (with a reason) or
+ * withdrawn by its maker, nothing is recorded.
+ */
+export async function decideClose(db: Db, checker: Actor, args: { month: string; approve: boolean; reason?: string | null }, today: string): Promise<LedgerCloseRow | null> {
+  assertMonth(args.month);
+  return db.transaction(async (tx) => {
+    const request = await pendingApproval(tx, CLOSE_APPROVAL_KIND, monthEntityId(args.month), true);
+    if (!request) throw conflict(CLOSE_MESSAGES.noPending(args.month), 'month');
+    const now = new Date();
+    if (!args.approve) {
+      const reason = args.reason?.trim() || null;
+      const withdrawn = request.maker_id === checker.id;
+      if (!reason && !withdrawn) throw badRequest(CLOSE_MESSAGES.refusalReason, 'reason');
+      await closeApproval(tx, request, { withdrawn, by: checker.id, reason, at: now });
+      return null;
+    }
+    const refusal = checkRefusal(request, checker);
+    if (refusal) throw new HttpError(403, refusal, undefined, 'four-eyes');
+    await giveCheck(tx, request, checker, now);
+    return runClose(tx, args.month, today, { requestedBy: request.maker_id, approvedBy: checker.id, approvalRequestId: request.id });
+  });
+}
+
+/** Undoes the close in force of `month` (the latest close only): the allowance's change reversed, the close marked undone. */
+export async function undoClose(db: Db, actor: Actor, month: string, today: string): Promise<LedgerCloseRow> {
+  assertMonth(month);
+  return db.transaction(async (tx) => {
+    const [close] = await tx
+      .select()
+      .from(ledgerCloses)
+      .where(and(eq(ledgerCloses.month, month), eq(ledgerCloses.status, CLOSE_CLOSED)))
+      .for('update');
+    if (!close) throw conflict(CLOSE_MESSAGES.nothingToUndo(month), 'month');
+    const latest = await latestClosed(tx);
+    if (latest && latest.month > month) throw conflict(CLOSE_MESSAGES.notLatest(month, latest.month), 'month');
+    const change = new Decimal(close.allowance).minus(close.previous_allowance);
+    const [undoPosting] = change.isZero() ? [null] : await post(tx, [{ posting: allowancePosting('provision_reversal', change.neg()), link: { operationId: null, businessDate: close.as_of } }]);
+    const now = new Date();
+    const [after] = await tx
+      .update(ledgerCloses)
+      .set({ status: CLOSE_UNDONE, undo_posting_id: undoPosting, undone_by: actor.id, undone_on: today, undone_at: now })
+      .where(and(eq(ledgerCloses.id, close.id), eq(ledgerCloses.status, CLOSE_CLOSED)))
+      .returning();
+    if (!after) throw conflict(CLOSE_MESSAGES.nothingToUndo(month), 'month');
+    await logActivity(tx, { actorId: actor.id, action: 'ledger-close.undo', entity: 'ledger_close', entityId: close.id, before: closeSnapshot(close), after: closeSnapshot(after) });
+    return after;
+  });
+}

@@ -1,0 +1,181 @@
+/**
+ * The monthly close as the screens read it: the preview (computed, nothing
+ * written), a month's close as it was recorded (its stored positions), the
+ * history. Names of people and borrowers are read for the page only.
+ */
+import Decimal from 'decimal.js';
+import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
+import { CLOSE_CLOSED } from '@shared/books/close';
+import { PREVIEW_POSITIONS, type ClosePositionView, type CloseRecordView, type CloseView } from '@shared/contract/ledger-close';
+import type { Db } from '../../../db/connect';
+import { notFound } from '../../../platform/http/errors';
+import { HttpError } from '../../../platform/http/errors';
+import { users } from '../../access/schema';
+import { borrowers } from '../../borrowers/schema';
+import { checkRefusal, pendingApproval, type Actor } from '../../operations';
+import { CLOSE_APPROVAL_KIND, CLOSE_MESSAGES, computeClose, lastDayOf, monthEntityId, totalsOf, type ComputedPosition } from './close';
+import { ledgerClosePositions, ledgerCloses, type LedgerCloseRow } from './schema';
+import { closeOf } from './positions';
+
+async function namesOf(db: Db, ids: ReadonlyArray<number | null>): Promise<Map<number, string>> {
+  const wanted = [...new Set(ids.filter((v): v is number => v !== null))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, wanted));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+export async function recordViews(db: Db, rows: readonly LedgerCloseRow[]): Promise<CloseRecordView[]> {
+  const names = await namesOf(db, rows.flatMap((r) => [r.requested_by, r.approved_by, r.undone_by]));
+  const name = (id: number | null) => (id === null ? null : (names.get(id) ?? null));
+  return rows.map((r) => ({
+    id: r.id,
+    month: r.month,
+    as_of: r.as_of,
+    business_date: r.business_date,
+    status: r.status,
+    operations: r.operations,
+    balance: new Decimal(r.balance).toFixed(2),
+    allowance: new Decimal(r.allowance).toFixed(2),
+    previous_allowance: new Decimal(r.previous_allowance).toFixed(2),
+    change: new Decimal(r.allowance).minus(r.previous_allowance).toFixed(2),
+    posting_id: r.posting_id,
+    requested_by_name: name(r.requested_by),
+    approved_by_name: name(r.approved_by),
+    undone_by_name: name(r.undone_by),
+    undone_on: r.undone_on,
+    created_at: r.created_at.toISOString(),
+  }));
+}
+
+/** Every close, newest month first, then newest run first. */
+export async function closeHistory(db: Db): Promise<CloseRecordView[]> {
+  const rows = await db.select().from(ledgerCloses).orderBy(desc(ledgerCloses.month), desc(ledgerCloses.id));
+  return recordViews(db, rows);
+}
+
+/** The close in force before `month` (for the previous provision of each operation). */
+async function closeBefore(db: Db, month: string): Promise<LedgerCloseRow | null> {
+  const [row] = await db
+    .select()
+    .from(ledgerCloses)
+    .where(and(eq(ledgerCloses.status, CLOSE_CLOSED), lt(ledgerCloses.month, month)))
+    .orderBy(desc(ledgerCloses.month))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The largest provisions first, with the borrower's name and the provision at the close before. */
+async function positionViews(db: Db, month: string, positions: readonly Omit<ComputedPosition, 'contracted_on' | 'last_due_on' | 'oldest_unpaid_due_on' | 'overdue' | 'falling_due'>[]): Promise<ClosePositionView[]> {
+  const top = [...positions]
+    .sort((a, b) => new Decimal(b.provision).comparedTo(a.provision) || a.credit_operation_id - b.credit_operation_id)
+    .slice(0, PREVIEW_POSITIONS);
+  if (top.length === 0) return [];
+  const opIds = top.map((p) => p.credit_operation_id);
+  const before = await closeBefore(db, month);
+  const prev = before
+    ? await db
+        .select({ op: ledgerClosePositions.credit_operation_id, provision: ledgerClosePositions.provision })
+        .from(ledgerClosePositions)
+        .where(and(eq(ledgerClosePositions.close_id, before.id), inArray(ledgerClosePositions.credit_operation_id, opIds)))
+    : [];
+  const prevOf = new Map(prev.map((r) => [r.op, new Decimal(r.provision).toFixed(2)]));
+  const names = await db.select({ id: borrowers.id, name: borrowers.name }).from(borrowers).where(inArray(borrowers.id, [...new Set(top.map((p) => p.borrower_id))]));
+  const nameOf = new Map(names.map((r) => [r.id, r.name]));
+  return top.map((p) => ({
+    credit_operation_id: p.credit_operation_id,
+    borrower_id: p.borrower_id,
+    borrower_name: nameOf.get(p.borrower_id) ?? null,
+    stage: p.stage,
+    stage_reason: p.stage_reason,
+    portfolio: p.portfolio,
+    days_late: p.days_late,
+    months_in_default: p.months_in_default,
+    defaulted: p.defaulted,
+    restructured: p.restructured,
+    principal: new Decimal(p.principal).toFixed(2),
+    accrued: new Decimal(p.accrued).toFixed(2),
+    balance: new Decimal(p.balance).toFixed(2),
+    provision_rate: new Decimal(p.provision_rate).toFixed(2),
+    provision: new Decimal(p.provision).toFixed(2),
+    previous_provision: prevOf.get(p.credit_operation_id) ?? null,
+  }));
+}
+
+/** Why the month may not be asked for now (the same rules askClose enforces), or null. */
+async function refusalOf(db: Db, month: string, today: string): Promise<string | null> {
+  const lastDay = lastDayOf(month);
+  if (today < lastDay) return CLOSE_MESSAGES.notEnded(month, lastDay);
+  const [latest] = await db.select().from(ledgerCloses).where(eq(ledgerCloses.status, CLOSE_CLOSED)).orderBy(desc(ledgerCloses.month)).limit(1);
+  if (latest?.month === month) return CLOSE_MESSAGES.alreadyClosed(month);
+  if (latest && latest.month > month) return CLOSE_MESSAGES.laterClosed(month, latest.month);
+  return null;
+}
+
+async function pendingOf(db: Db, month: string, viewer: Actor): Promise<CloseView['pending']> {
+  const request = await pendingApproval(db, CLOSE_APPROVAL_KIND, monthEntityId(month));
+  if (!request) return null;
+  const names = await namesOf(db, [request.maker_id]);
+  return {
+    approval_request_id: request.id,
+    maker_name: names.get(request.maker_id) ?? null,
+    made_at: request.made_at.toISOString(),
+    asked_by_you: request.maker_id === viewer.id,
+    can_check: checkRefusal(request, viewer) === null,
+  };
+}
+
+/** What closing `month` would record now. */
+export async function previewView(db: Db, month: string, viewer: Actor, today: string): Promise<CloseView> {
+  const preview = await computeClose(db, month);
+  const inForce = await closeOf(db, month);
+  const refusal = (await refusalOf(db, month, today)) ?? ((await pendingOf(db, month, viewer)) ? CLOSE_MESSAGES.pending(month) : null);
+  return {
+    month,
+    as_of: preview.as_of,
+    source: 'preview',
+    totals: preview.totals,
+    positions: await positionViews(db, month, preview.positions),
+    close: inForce ? (await recordViews(db, [inForce]))[0] : null,
+    pending: await pendingOf(db, month, viewer),
+    refusal,
+  };
+}
+
+/** The month's close in force as it was recorded. */
+export async function recordedView(db: Db, month: string, viewer: Actor, today: string): Promise<CloseView> {
+  const close = await closeOf(db, month);
+  if (!close) throw notFound(`O mês ${month} não tem fechamento em vigor.`);
+  const rows = await db
+    .select({
+      credit_operation_id: ledgerClosePositions.credit_operation_id,
+      borrower_id: ledgerClosePositions.borrower_id,
+      stage: ledgerClosePositions.stage,
+      stage_reason: ledgerClosePositions.stage_reason,
+      portfolio: ledgerClosePositions.portfolio,
+      days_late: ledgerClosePositions.days_late,
+      months_in_default: ledgerClosePositions.months_in_default,
+      defaulted: ledgerClosePositions.defaulted,
+      restructured: ledgerClosePositions.restructured,
+      principal: ledgerClosePositions.principal,
+      accrued: ledgerClosePositions.accrued,
+      balance: ledgerClosePositions.balance,
+      provision_rate: ledgerClosePositions.provision_rate,
+      provision: ledgerClosePositions.provision,
+    })
+    .from(ledgerClosePositions)
+    .where(eq(ledgerClosePositions.close_id, close.id))
+    .orderBy(asc(ledgerClosePositions.credit_operation_id));
+  const totals = totalsOf(rows, close.previous_allowance);
+  if (!new Decimal(totals.allowance).eq(close.allowance)) throw new HttpError(500, `close ${close.id}: stored positions disagree with its allowance`);
+  return {
+    month,
+    as_of: close.as_of,
+    source: 'recorded',
+    totals,
+    positions: await positionViews(db, month, rows),
+    close: (await recordViews(db, [close]))[0],
+    pending: await pendingOf(db, month, viewer),
+    refusal: await refusalOf(db, month, today),
+  };
+}
+
