@@ -36,6 +36,7 @@ import { assigneeStatementOperations } from './servicing-assignee-statement';
 import { pixOperations } from './pix';
 import { suspenseOperations } from './servicing-suspense';
 import { approvalsInboxOperations } from './approvals-inbox';
+import { doc3040Operations } from './regulatory-3040';
 import { ledgerBooksOperations } from './ledger-books';
 
 export const contract = {
@@ -71,6 +72,7 @@ export const contract = {
   ...pixOperations,
   ...suspenseOperations,
   ...approvalsInboxOperations,
+  ...doc3040Operations,
   ...ledgerBooksOperations,
 } as const satisfies Record<string, OperationDef>;
 

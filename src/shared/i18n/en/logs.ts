@@ -38,6 +38,8 @@ export const logs: Shape<typeof pt> = {
     changedLegend: 'Changed fields are highlighted.',
   },
   actions: {
+    scr3040_check: 'SCR Doc 3040 checked',
+    scr3040_generate: 'SCR Doc 3040 generated (part)',
     cession_assign: 'Installments assigned',
     cession_reverse: 'Cession reversed',
     installment_assigned: 'Installment assigned',
@@ -185,6 +187,7 @@ export const logs: Shape<typeof pt> = {
     suspense_refund: 'Unidentified amount refunded',
   },
   entities: {
+    scr3040: 'SCR Doc 3040',
     cession: 'Cession',
     cession_reversal: 'Cession reversal',
     installment: 'Installment',
@@ -224,6 +227,12 @@ export const logs: Shape<typeof pt> = {
     solicitation_staff_document: 'Solicitation staff document',
   },
   fields: {
+    month: 'Month',
+    parts: 'Parts',
+    part: 'Part',
+    operations: 'Operations',
+    failures: 'Failures',
+    clients: 'Clients',
     cession_max_days_overdue: 'Most days late to assign',
     cession_reversal_max_days: 'Window to reverse a cession (days)',
     cession_approval_above: 'Cession needs a second person above',

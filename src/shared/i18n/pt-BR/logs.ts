@@ -36,6 +36,8 @@ export const logs = {
   },
   /** Activity codes (src/shared/activity.ts) by activityKey(code): dots and dashes become '_'. */
   actions: {
+    scr3040_check: 'Doc 3040 do SCR verificado',
+    scr3040_generate: 'Doc 3040 do SCR gerado (parte)',
     cession_assign: 'Cessão de parcelas',
     cession_reverse: 'Cessão desfeita',
     installment_assigned: 'Parcela cedida',
@@ -183,6 +185,7 @@ export const logs = {
     suspense_refund: 'Valor a identificar devolvido',
   },
   entities: {
+    scr3040: 'Doc 3040 do SCR',
     cession: 'Cessão',
     cession_reversal: 'Cessão desfeita',
     installment: 'Parcela',
@@ -222,6 +225,12 @@ export const logs = {
     solicitation_staff_document: 'Documento interno de solicitação',
   },
   fields: {
+    month: 'Mês',
+    parts: 'Partes',
+    part: 'Parte',
+    operations: 'Operações',
+    failures: 'Falhas',
+    clients: 'Clientes',
     cession_max_days_overdue: 'Atraso máximo para ceder (dias)',
     cession_reversal_max_days: 'Prazo para desfazer uma cessão (dias)',
     cession_approval_above: 'Cessão com segunda pessoa acima de',

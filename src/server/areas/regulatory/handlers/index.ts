@@ -1,0 +1,2 @@
+/** What src/server/handlers registers for the regulatory area (other areas call index.ts, never these). */
+export { doc3040Handlers } from '../doc3040/handlers';
