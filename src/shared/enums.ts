@@ -100,6 +100,8 @@ export {
 } from './servicing';
 export { LEDGER_ACCOUNTS, LEDGER_SIDES, POSTING_KINDS, type LedgerAccount, type LedgerSide, type PostingKind } from './ledger';
 export { SUSPENSE_MOVE_KINDS, SUSPENSE_REASONS, SUSPENSE_SOURCES } from './suspense';
+export { CLOSE_STATUSES, PORTFOLIOS, STAGE_REASONS } from './books/close';
+export { RISK_STAGES } from './risk-classification';
 
 /** What a CNAB remittance asks of the bank for a title: register it (entrada, 01), write it off (baixa, 02) or move its due date (alteração de vencimento, 06). */
 export const REMITTANCE_INSTRUCTIONS = ['entry', 'writeOff', 'dueDateChange'] as const;

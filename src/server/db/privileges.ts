@@ -78,6 +78,9 @@ export const APP_PRIVILEGES: Readonly<Record<string, TablePrivileges>> = {
   // Valores a identificar (0040): amounts credited and not applied, and what was done with them.
   suspense_items: FACT,
   suspense_moves: FACT,
+  // The monthly close (0048): what each close recorded per operation; the close row changes only when undone.
+  ledger_close_positions: FACT,
+  ledger_closes: EDITED,
   // The LGPD erase redacts snapshots (migration 0036 says which changes pass).
   activity_log: { select: true, insert: true, update: ['before', 'after'] },
   // A schedule is replaced (delete, insert) until the contract is issued; servicing sets paid_on and superseded_in,

@@ -1,0 +1,73 @@
+/**
+ * Reads of the monthly close for other areas (the SCR's Doc 3040, the risk
+ * card, the collections list): the close in force of a month and its
+ * positions, paged by operation id so 100,000 rows never sit in memory at once.
+ */
+import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
+import { CLOSE_CLOSED } from '@shared/books/close';
+import type { Db } from '../../../db/connect';
+import { ledgerClosePositions, ledgerCloses, type LedgerClosePositionRow, type LedgerCloseRow } from './schema';
+
+export type { LedgerClosePositionRow as ClosePosition, LedgerCloseRow as CloseRecord };
+
+/** The month's close in force ('closed', not undone), or null. */
+export async function closeOf(db: Db, month: string): Promise<LedgerCloseRow | null> {
+  const [row] = await db
+    .select()
+    .from(ledgerCloses)
+    .where(and(eq(ledgerCloses.month, month), eq(ledgerCloses.status, CLOSE_CLOSED)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The latest close in force of any month, or null. */
+export async function lastClose(db: Db): Promise<LedgerCloseRow | null> {
+  const [row] = await db.select().from(ledgerCloses).where(eq(ledgerCloses.status, CLOSE_CLOSED)).orderBy(desc(ledgerCloses.month)).limit(1);
+  return row ?? null;
+}
+
+/**
+ * The positions of the month's close in force, by operation id, `pageSize`
+ * rows a query (keyset paging). Nothing when the month has no close.
+ */
+export async function* closePositions(db: Db, month: string, pageSize = 5000): AsyncIterable<LedgerClosePositionRow> {
+  const close = await closeOf(db, month);
+  if (!close) return;
+  let after = 0;
+  for (;;) {
+    const page = await db
+      .select()
+      .from(ledgerClosePositions)
+      .where(and(eq(ledgerClosePositions.close_id, close.id), gt(ledgerClosePositions.credit_operation_id, after)))
+      .orderBy(asc(ledgerClosePositions.credit_operation_id))
+      .limit(pageSize);
+    for (const row of page) yield row;
+    if (page.length < pageSize) return;
+    after = page[page.length - 1].credit_operation_id;
+  }
+}
+
+/** The last close's positions of these operations (risk card, collections list): by operation id. */
+export async function lastClosePositionsOf(db: Db, operationIds: readonly number[]): Promise<{ close: LedgerCloseRow | null; positions: Map<number, LedgerClosePositionRow> }> {
+  const close = await lastClose(db);
+  const positions = new Map<number, LedgerClosePositionRow>();
+  if (!close || operationIds.length === 0) return { close, positions };
+  const rows = await db
+    .select()
+    .from(ledgerClosePositions)
+    .where(and(eq(ledgerClosePositions.close_id, close.id), inArray(ledgerClosePositions.credit_operation_id, [...operationIds])));
+  for (const r of rows) positions.set(r.credit_operation_id, r);
+  return { close, positions };
+}
+
+/** The last close's positions of a borrower's operations. */
+export async function lastClosePositionsOfBorrower(db: Db, borrowerId: number): Promise<{ close: LedgerCloseRow | null; positions: LedgerClosePositionRow[] }> {
+  const close = await lastClose(db);
+  if (!close) return { close, positions: [] };
+  const positions = await db
+    .select()
+    .from(ledgerClosePositions)
+    .where(and(eq(ledgerClosePositions.close_id, close.id), eq(ledgerClosePositions.borrower_id, borrowerId)))
+    .orderBy(asc(ledgerClosePositions.credit_operation_id));
+  return { close, positions };
+}
