@@ -68,7 +68,7 @@ export interface MonthIndex {
 export const DOC3040_MESSAGES = {
   notClosed: (month: string) => `O mês ${month} não está fechado: feche o mês (Fechamento mensal) antes de gerar ou verificar o Doc 3040.`,
   noCnpj: 'Cadastre o CNPJ da empresa (Empresa > Dados) antes de gerar o Doc 3040.',
-  noResponsible: 'Cadastre um representante ativo da empresa com e-mail e telefone: o Doc 3040 informa o responsável pelo arquivo.',
+  noResponsible: 'Cadastre um representante ativo da empresa com e-mail, e o telefone dele ou da empresa: o Doc 3040 informa o responsável pelo arquivo.',
   failing: (rule: string, where: string) => `O Doc 3040 do mês não passa na verificação (regra ${rule}${where}): corrija e verifique novamente.`,
   noPart: (part: number, parts: number) => `O Doc 3040 do mês tem ${parts} parte(s): a parte ${part} não existe.`,
 };
@@ -97,9 +97,12 @@ export async function monthIndex(db: Db, month: string): Promise<MonthIndex> {
 
 const digits = (text: string | null | undefined) => (text ?? '').replace(/\D/g, '');
 
-/** The lender's root attributes: CNPJ base, the responsible person (the first active representative with e-mail and phone). */
+/**
+ * The lender's root attributes: CNPJ base and the responsible person — the first active representative with an
+ * e-mail; the telephone is the representative's, else the company's.
+ */
 export async function headerOf(db: Db, month: string): Promise<HeaderInput & { cep: string }> {
-  const [company] = await db.select({ id: companies.id, cnpj: companies.cnpj, cep: companies.cep }).from(companies).orderBy(asc(companies.id)).limit(1);
+  const [company] = await db.select({ id: companies.id, cnpj: companies.cnpj, cep: companies.cep, phone: companies.phone }).from(companies).orderBy(asc(companies.id)).limit(1);
   const cnpj = digits(company?.cnpj);
   if (!company || cnpj.length !== 14) throw conflict(DOC3040_MESSAGES.noCnpj);
   const reps = await db
@@ -107,9 +110,10 @@ export async function headerOf(db: Db, month: string): Promise<HeaderInput & { c
     .from(companyRepresentatives)
     .where(and(eq(companyRepresentatives.company_id, company.id), eq(companyRepresentatives.active, true)))
     .orderBy(asc(companyRepresentatives.id));
-  const rep = reps.find((r) => r.email && digits(r.phone).length >= 10);
-  if (!rep) throw conflict(DOC3040_MESSAGES.noResponsible);
-  return { dtBase: month, cnpj: cnpj.slice(0, 8), remessa: 1, nomeResp: rep.name, emailResp: rep.email!, telResp: digits(rep.phone), cep: digits(company.cep).padStart(8, '0') };
+  const rep = reps.find((r) => r.email);
+  const phone = [rep?.phone, company.phone].map(digits).find((p) => p.length >= 10);
+  if (!rep || !phone) throw conflict(DOC3040_MESSAGES.noResponsible);
+  return { dtBase: month, cnpj: cnpj.slice(0, 8), remessa: 1, nomeResp: rep.name, emailResp: rep.email!, telResp: phone, cep: digits(company.cep).padStart(8, '0') };
 }
 
 /** Effective annual rate from the monthly one, percent, two places: (1 + m)^12 − 1. */
