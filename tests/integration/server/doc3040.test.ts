@@ -73,7 +73,8 @@ describe('the Doc 3040 of a month', () => {
     expect(positions).toBeGreaterThan(3);
     const answer = await call(server, 'doc3040.check', { month: MONTH }, tokens.admin);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    expect(answer.body).toMatchObject({ month: MONTH, base_date: '2026-11-30', parts: 1, operations: positions, failures: [], truncated: false });
+    expect(answer.body.failures, JSON.stringify(answer.body.failures.slice(0, 5))).toEqual([]);
+    expect(answer.body).toMatchObject({ month: MONTH, base_date: '2026-11-30', parts: 1, operations: positions, truncated: false });
     expect(answer.body.clients + answer.body.aggregated_clients).toBeGreaterThan(0);
   });
 

@@ -66,6 +66,7 @@ const CnabReturnScreen = lazy(() => area.company().then((m) => ({ default: m.Cna
 const RemittanceOperationScreen = lazy(() => area.company().then((m) => ({ default: m.RemittanceOperationScreen })));
 const IofReportScreen = lazy(() => area.company().then((m) => ({ default: m.IofReportScreen })));
 const BalanceteScreen = lazy(() => area.books().then((m) => ({ default: m.BalanceteScreen })));
+const Doc3040Screen = lazy(() => area.books().then((m) => ({ default: m.Doc3040Screen })));
 const OperationsReportScreen = lazy(() => area.company().then((m) => ({ default: m.OperationsReportScreen })));
 const ParameterizedReportScreen = lazy(() => area.company().then((m) => ({ default: m.ParameterizedReportScreen })));
 const BorrowersListScreen = lazy(() => area.borrowers().then((m) => ({ default: m.BorrowersListScreen })));
@@ -132,6 +133,7 @@ const SCREENS: Record<ScreenKey, () => ReactNode> = {
   'company.remittanceOperation': () => <RemittanceOperationScreen />,
   'company.iofReport': () => <IofReportScreen />,
   'books.balancete': () => <BalanceteScreen />,
+  'books.doc3040': () => <Doc3040Screen />,
   'company.operationsReport': () => <OperationsReportScreen />,
   'company.parameterizedReport': () => <ParameterizedReportScreen />,
   'borrowers.list': () => <BorrowersListScreen />,

@@ -115,6 +115,8 @@ export const MENU: readonly MenuGroup[] = [
       { path: '/company-operation', titleKey: 'menu.companyOperation', icon: 'office' },
       // Designed: the monthly balancete by COSIF account (its page opens for the roles of its call: administrators).
       { path: '/company-operation/books/balancete', titleKey: 'books.menu', icon: 'calculator', roles: contract['ledger.balancete'].access },
+      // Designed: the SCR's Doc 3040 (check, generate and save), for the roles of its calls: administrators.
+      { path: '/company-operation/books/regulatory/doc3040', titleKey: 'scr3040.menu', icon: 'bank-account', roles: contract['doc3040.check'].access },
       { path: '/messages', titleKey: 'menu.messages', icon: 'chat' },
     ],
   },

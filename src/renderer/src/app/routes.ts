@@ -39,6 +39,7 @@ export type ScreenKey =
   | 'company.remittanceOperation'
   | 'company.iofReport'
   | 'books.balancete'
+  | 'books.doc3040'
   | 'company.operationsReport'
   | 'company.parameterizedReport'
   | 'borrowers.list'
@@ -113,6 +114,7 @@ export const SCREEN_CALLS: Readonly<Record<ScreenKey, readonly OperationName[]>>
   'servicing.suspense': ['suspense.list'],
   'approvals.inbox': ['approvals.inbox'],
   'books.balancete': ['ledger.balancete'],
+  'books.doc3040': ['doc3040.check', 'doc3040.file'],
 };
 
 /** The roles the server lets make every call a screen needs (undefined: any signed-in person). */
@@ -234,6 +236,7 @@ export const APP_ROUTES: RouteNode = {
         { path: 'reports/iof', title: 'reports.iof.crumb', screen: 'company.iofReport' },
         { path: 'reports/operations', title: 'reports.operations.crumb', screen: 'company.operationsReport' },
         { path: 'books/balancete', title: 'books.crumb', screen: 'books.balancete' },
+        { path: 'books/regulatory/doc3040', title: 'scr3040.crumb', screen: 'books.doc3040' },
         { path: 'reports/parameterized', title: 'reports.parameterized.crumb', screen: 'company.parameterizedReport' },
       ],
     },

@@ -13,6 +13,7 @@
  * The README of the regulatory area lists them with what each one refuses.
  */
 import Decimal from 'decimal.js';
+import { isValidCnpj, isValidCpf } from '@shared/documents';
 import { attr, type XmlElement } from './xml';
 import { INDIVIDUAL_THRESHOLD, RES4966_FROM } from './model';
 import { VENC_CODES } from './venc';
@@ -84,26 +85,14 @@ export function isCalendarDay(text: string): boolean {
   return d <= [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][mo - 1];
 }
 
+/** CPF check digits (the app's one rule, @shared/documents). */
 export function isCpf(digits: string): boolean {
-  if (!/^\d{11}$/.test(digits) || /^(\d)\1{10}$/.test(digits)) return false;
-  const d = [...digits].map(Number);
-  const dv = (n: number) => {
-    const sum = d.slice(0, n).reduce((s, v, i) => s + v * (n + 1 - i), 0);
-    const r = (sum * 10) % 11;
-    return r === 10 ? 0 : r;
-  };
-  return dv(9) === d[9] && dv(10) === d[10];
+  return /^\d{11}$/.test(digits) && isValidCpf(digits);
 }
 
-export function isCnpj(digits: string): boolean {
-  if (!/^\d{14}$/.test(digits) || /^(\d)\1{13}$/.test(digits)) return false;
-  const d = [...digits].map(Number);
-  const dv = (n: number) => {
-    const weights = n === 12 ? [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2] : [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
-    const r = d.slice(0, n).reduce((s, v, i) => s + v * weights[i], 0) % 11;
-    return r < 2 ? 0 : 11 - r;
-  };
-  return dv(12) === d[12] && dv(13) === d[13];
+/** CNPJ check digits, numeric or alphanumeric (IN RFB 2.229/2024; the app's one rule, @shared/documents). */
+export function isCnpj(chars: string): boolean {
+  return /^[0-9A-Z]{12}\d{2}$/.test(chars) && isValidCnpj(chars);
 }
 
 /** The last day of a YYYY-MM month. */
@@ -170,7 +159,7 @@ export class Doc3040Checker {
     if (this.dtBase && !/^\d{4}-(0[1-9]|1[0-2])$/.test(this.dtBase)) this.fail('dateFormat', 'Doc3040', 'DtBase', this.dtBase);
     this.formats(e, null, null);
     const cnpj = attr(e, 'CNPJ');
-    if (cnpj !== undefined && !/^\d{8}$/.test(cnpj)) this.fail('documentDigits', 'Doc3040', 'CNPJ', cnpj);
+    if (cnpj !== undefined && !/^[0-9A-Z]{8}$/.test(cnpj)) this.fail('documentDigits', 'Doc3040', 'CNPJ', cnpj);
     this.domain(e, 'TpArq', (v) => v === 'F' || v === 'I', null, null);
     const tel = attr(e, 'TelResp');
     if (tel !== undefined && !/^\d{10,11}$/.test(tel)) this.fail('contactFormat', 'Doc3040', 'TelResp', tel);
@@ -195,7 +184,7 @@ export class Doc3040Checker {
     this.domain(c, 'Tp', (v) => v === '1' || v === '2', code, null);
     this.domain(c, 'Autorzc', (v) => v === 'S' || v === 'N', code, null);
     if (code !== null && tp === '1' && !isCpf(code)) this.fail('documentDigits', 'Cli', 'Cd', code, code);
-    if (code !== null && tp === '2' && !/^\d{8}$/.test(code)) this.fail('documentDigits', 'Cli', 'Cd', code, code);
+    if (code !== null && tp === '2' && !/^[0-9A-Z]{8}$/.test(code)) this.fail('documentDigits', 'Cli', 'Cd', code, code);
     if (this.res4966 && attr(c, 'ClassCli') !== undefined) this.fail('ratingRetired', 'Cli', 'ClassCli', attr(c, 'ClassCli')!, code);
     let responsibility = new Decimal(0);
     for (const op of c.children) {
@@ -254,7 +243,7 @@ export class Doc3040Checker {
     if (attr(op, 'NatuOp') === '11' && ceded.length === 0) this.fail('cession', 'Op', 'NatuOp', '11', client, contrt);
     for (const inf of ceded) {
       const ident = attr(inf, 'Ident');
-      if (!ident || !/^\d{8}$/.test(ident)) this.fail('cession', 'Inf', 'Ident', ident ?? null, client, contrt);
+      if (!ident || !/^[0-9A-Z]{8}$/.test(ident)) this.fail('cession', 'Inf', 'Ident', ident ?? null, client, contrt);
     }
     return total;
   }
@@ -265,7 +254,7 @@ export class Doc3040Checker {
     this.domain(g, 'Tp', (v) => /^\d{4}$/.test(v), client, contrt);
     const ident = attr(g, 'Ident');
     const perc = attr(g, 'PercGar');
-    if (ident !== undefined && !/^(\d{8}|\d{11}|\d{14})$/.test(ident)) this.fail('documentDigits', 'Gar', 'Ident', ident, client, contrt);
+    if (ident !== undefined && !/^([0-9A-Z]{8}|\d{11}|[0-9A-Z]{12}\d{2})$/.test(ident)) this.fail('documentDigits', 'Gar', 'Ident', ident, client, contrt);
     if (ident === undefined && attr(g, 'VlrOrig') === undefined) this.fail('guarantee', 'Gar', 'Ident', null, client, contrt);
     if (perc !== undefined && DECIMAL.test(perc) && new Decimal(perc).gt(100)) this.fail('guarantee', 'Gar', 'PercGar', perc, client, contrt);
   }

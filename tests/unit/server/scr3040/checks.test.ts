@@ -152,3 +152,14 @@ describe('each rule refuses its failing case', () => {
     for (const rule of Object.values(DOC3040_RULES)) expect(rule.source.length).toBeGreaterThan(20);
   });
 });
+
+describe('the contract and the checks name the same rules', () => {
+  it('DOC3040_RULE_IDS (contract) = DOC3040_RULES (domain), and each has its words in both languages', async () => {
+    const { DOC3040_RULE_IDS } = await import('../../../../src/shared/contract/regulatory-3040');
+    const { scr3040: pt } = await import('../../../../src/shared/i18n/pt-BR/scr3040');
+    const { scr3040: en } = await import('../../../../src/shared/i18n/en/scr3040');
+    expect([...DOC3040_RULE_IDS].sort()).toEqual(Object.keys(DOC3040_RULES).sort());
+    expect(Object.keys(pt.rules).sort()).toEqual(Object.keys(DOC3040_RULES).sort());
+    expect(Object.keys(en.rules).sort()).toEqual(Object.keys(DOC3040_RULES).sort());
+  });
+});

@@ -1,2 +1,3 @@
 /** The institution's books (Operações › Balancete COSIF), loaded on first visit. */
 export { BalanceteScreen } from '../../screens/books/BalanceteScreen';
+export { Doc3040Screen } from '../../screens/books/regulatory/Doc3040Screen';

@@ -11,6 +11,7 @@
  * as rows or as text.
  */
 import Decimal from 'decimal.js';
+import { stripDocumentMask } from '@shared/documents';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/connect';
 import { closeOf, closePositions } from '../../ledger';
@@ -96,6 +97,8 @@ export async function monthIndex(db: Db, month: string): Promise<MonthIndex> {
 }
 
 const digits = (text: string | null | undefined) => (text ?? '').replace(/\D/g, '');
+/** A CPF or CNPJ without its mask (an alphanumeric CNPJ keeps its letters). */
+const documentOf = (text: string | null | undefined) => stripDocumentMask(text ?? '');
 
 /**
  * The lender's root attributes: CNPJ base and the responsible person — the first active representative with an
@@ -103,7 +106,7 @@ const digits = (text: string | null | undefined) => (text ?? '').replace(/\D/g, 
  */
 export async function headerOf(db: Db, month: string): Promise<HeaderInput & { cep: string }> {
   const [company] = await db.select({ id: companies.id, cnpj: companies.cnpj, cep: companies.cep, phone: companies.phone }).from(companies).orderBy(asc(companies.id)).limit(1);
-  const cnpj = digits(company?.cnpj);
+  const cnpj = documentOf(company?.cnpj);
   if (!company || cnpj.length !== 14) throw conflict(DOC3040_MESSAGES.noCnpj);
   const reps = await db
     .select({ name: companyRepresentatives.name, email: companyRepresentatives.email, phone: companyRepresentatives.phone })
@@ -176,7 +179,7 @@ export async function clientsOf(db: Db, index: MonthIndex, borrowerIds: readonly
   return borrowerIds.map((borrowerId) => {
     const person = personById.get(borrowerId)!;
     const tp = person.type === 'PJ' ? '2' : '1';
-    const document = digits(person.document);
+    const document = documentOf(person.document);
     const positions = index.byBorrower.get(borrowerId)!;
     const operations: OperationInput[] = positions.map((p) => {
       const op = opById.get(p.operationId)!;
@@ -203,7 +206,7 @@ export async function clientsOf(db: Db, index: MonthIndex, borrowerIds: readonly
         balance: p.balance,
         venc: vencBuckets({ baseDate: index.baseDate, balance: p.balance, flows: open.map((f) => ({ due: f.due, amount: f.amount })) }),
         guarantees: [],
-        cession: cession ? { date: cession.date, assignee: digits(cession.assignee).slice(0, 8), coobligation: '100' } : undefined,
+        cession: cession ? { date: cession.date, assignee: documentOf(cession.assignee).slice(0, 8), coobligation: '100' } : undefined,
         stage: p.stage,
         portfolio: p.portfolio,
         stageSince: stageSince(p, index.baseDate, op.disbursed),
