@@ -12,18 +12,21 @@ describe('side menu (spec side-menu table)', () => {
       ['Dashboard', ['/home']],
       ['Cobrança', ['/collections', '/approvals', '/clientOperation/suspense', '/company-operation']],
       ['Solicitações', ['/solicitations/pending', '/solicitations', '/simulations', '/entrepreneurs']],
-      ['Operações', ['/allOperations', '/clientOperation', '/clientOperation/cession', '/company-operation', '/company-operation/books/balancete', '/messages']],
+      ['Operações', ['/allOperations', '/clientOperation', '/clientOperation/cession', '/company-operation', '/company-operation/books/balancete', '/company-operation/books/regulatory/doc3040', '/messages']],
       ['Formulário de solicitação', ['/projects', '/how-did-find', '/situations', '/reasons']],
       ['Configurações', ['/users', '/logsPage', '/lgpd']],
     ]);
   });
 
   it('gates groups by role', () => {
-    expect(paths(Role.SUPER_ADMIN)).toHaveLength(22);
-    expect(paths(Role.ADMIN)).toHaveLength(22);
+    expect(paths(Role.SUPER_ADMIN)).toHaveLength(23);
+    expect(paths(Role.ADMIN)).toHaveLength(23);
     // The balancete by COSIF account: the books are the administrators'.
     expect(paths(Role.ADMIN)).toContain('/company-operation/books/balancete');
     expect(paths(Role.OPERATOR)).not.toContain('/company-operation/books/balancete');
+    // The SCR's Doc 3040: the administrators' duty to the Central Bank.
+    expect(paths(Role.ADMIN)).toContain('/company-operation/books/regulatory/doc3040');
+    expect(paths(Role.OPERATOR)).not.toContain('/company-operation/books/regulatory/doc3040');
     expect(paths(Role.OPERATOR)).toContain('/projects');
     // The cession across operations: for the roles that may assign (the call's list), not the agent.
     expect(paths(Role.OPERATOR)).toContain('/clientOperation/cession');
