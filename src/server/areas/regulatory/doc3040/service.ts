@@ -30,7 +30,11 @@ async function* partBody(db: Db, index: MonthIndex, header: HeaderInput & { cep:
   yield* aggregator.elements();
 }
 
-async function runChecks(db: Db, month: string, limit: number): Promise<{ index: MonthIndex; plans: PartPlan[]; failures: Doc3040Failure[]; names: Names; total: number }> {
+async function runChecks(
+  db: Db,
+  month: string,
+  limit: number,
+): Promise<{ index: MonthIndex; header: HeaderInput & { cep: string }; plans: PartPlan[]; failures: Doc3040Failure[]; names: Names; total: number }> {
   const index = await monthIndex(db, month);
   const header = await headerOf(db, month);
   const plans = planParts(index.individual.length);
@@ -45,7 +49,7 @@ async function runChecks(db: Db, month: string, limit: number): Promise<{ index:
     total += found.length;
     failures.push(...found.slice(0, Math.max(0, limit - failures.length)));
   }
-  return { index, plans, failures, names, total };
+  return { index, header, plans, failures, names, total };
 }
 
 export async function checkMonth(db: Db, month: string, actorId: number): Promise<Doc3040Check> {
@@ -87,15 +91,13 @@ export async function checkMonth(db: Db, month: string, actorId: number): Promis
  * at a time as the consumer pulls.
  */
 export async function filePart(db: Db, month: string, part: number, actorId: number): Promise<{ stream: Readable; name: string }> {
-  const { plans, failures } = await runChecks(db, month, 1);
+  const { index, header, plans, failures } = await runChecks(db, month, 1);
   if (failures.length) {
     const [f] = failures;
     throw conflict(DOC3040_MESSAGES.failing(f.rule, f.client ? `, cliente ${f.client}${f.operation ? `, contrato ${f.operation}` : ''}` : ''));
   }
   const plan = plans[part - 1];
   if (!plan) throw conflict(DOC3040_MESSAGES.noPart(part, plans.length));
-  const index = await monthIndex(db, month);
-  const header = await headerOf(db, month);
   await logActivity(db, {
     actorId,
     action: 'scr3040.generate',
