@@ -32,6 +32,8 @@
  *       batch cessions of 500 (cession.ts);
  *   (r) 10,000 Pix notices settled through the signed webhook, then 10,000
  *       more with the server killed mid-run and none lost (pix-notices.ts).
+ *   (s) the SCR's Doc 3040 of 100,000 operations: check and file streamed to
+ *       disk, time and peak RSS (doc3040.ts).
  * `npm run bench -- p q` runs only the figures named (a function printing
  * several, like origination's i, j, k and k2, runs whole); none named, all.
  */
@@ -58,6 +60,7 @@ import { assignmentRemittanceFigure } from './assignment-remittance';
 import { returnFileFigure } from './return-file';
 import { cessionFigure } from './cession';
 import { pixNoticesFigure } from './pix-notices';
+import { doc3040Figure } from './doc3040';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 100_000);
@@ -165,6 +168,7 @@ const FIGURES: ReadonlyArray<[letters: readonly string[], run: () => Promise<voi
   [['p'], returnFileFigure],
   [['q'], cessionFigure],
   [['r'], pixNoticesFigure],
+  [['s'], doc3040Figure],
 ];
 const named = process.argv.slice(2).map((a) => a.toLowerCase());
 const unknown = named.filter((n) => !FIGURES.some(([letters]) => letters.includes(n)));

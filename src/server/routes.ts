@@ -35,6 +35,7 @@ export const handlerGroups = [
     ],
     () => import('./handlers/servicing'),
   ),
+  handlerGroup(['doc3040'], () => import('./handlers/doc3040')),
   handlerGroup(['report'], () => import('./handlers/reports')),
   handlerGroup(['doc3044'], () => import('./handlers/doc3044')),
 ];

@@ -16,6 +16,8 @@ export type CatalogueActivityVerb = (typeof CATALOGUE_ACTIVITY_VERBS)[number];
 
 export const ACTIVITY_ENTITIES = [
   'user',
+  // the SCR's Doc 3040 of a month (no record of its own: the month is in the snapshot)
+  'scr3040',
   'lgpd_request',
   'bureau_report',
   ...CATALOGUE_ACTIVITY_ENTITIES,
@@ -63,6 +65,8 @@ const CATALOGUE_ACTIONS = CATALOGUE_ACTIVITY_ENTITIES.flatMap((entity) =>
 export const ACTIVITY_ACTIONS = [
   'session.login',
   'session.logout',
+  'scr3040.check',
+  'scr3040.generate',
   'user.create',
   'user.update',
   'user.delete',
@@ -205,6 +209,13 @@ export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number] | `${CatalogueAct
  */
 export const ACTIVITY_FIELDS = [
   'id',
+  // the SCR's Doc 3040 (a month checked, a part generated)
+  'month',
+  'parts',
+  'part',
+  'operations',
+  'failures',
+  'clients',
   'name',
   'email',
   'role_id',

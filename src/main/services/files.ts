@@ -115,6 +115,8 @@ export function safeFileName(name: string | undefined, fallback: string): string
  * the system would run or render.
  */
 export const SAVED_FILE_TYPES: Readonly<Record<string, readonly string[]>> = {
+  // the SCR's Doc 3040 (regulatory XML)
+  '.xml': ['application/xml'],
   '.pdf': ['application/pdf'],
   '.xlsx': ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
   '.csv': ['text/csv'],

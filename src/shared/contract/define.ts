@@ -53,6 +53,7 @@ export interface DownloadSpec {
 
 /** The content type of a download, by its extension (CNAB files are plain text, CR LF lines). */
 export const DOWNLOAD_MEDIA_TYPES: Readonly<Record<string, string>> = {
+  xml: 'application/xml',
   pdf: 'application/pdf',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   rem: 'text/plain',

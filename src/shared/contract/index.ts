@@ -36,6 +36,7 @@ import { assigneeStatementOperations } from './servicing-assignee-statement';
 import { pixOperations } from './pix';
 import { suspenseOperations } from './servicing-suspense';
 import { approvalsInboxOperations } from './approvals-inbox';
+import { doc3040Operations } from './regulatory-3040';
 import { ledgerBooksOperations } from './ledger-books';
 import { doc3044Operations } from './regulatory-3044';
 import { ledgerCloseOperations } from './ledger-close';
@@ -73,6 +74,7 @@ export const contract = {
   ...pixOperations,
   ...suspenseOperations,
   ...approvalsInboxOperations,
+  ...doc3040Operations,
   ...ledgerBooksOperations,
   ...doc3044Operations,
   ...ledgerCloseOperations,

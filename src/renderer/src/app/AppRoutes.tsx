@@ -67,6 +67,7 @@ const RemittanceOperationScreen = lazy(() => area.company().then((m) => ({ defau
 const IofReportScreen = lazy(() => area.company().then((m) => ({ default: m.IofReportScreen })));
 const BalanceteScreen = lazy(() => area.books().then((m) => ({ default: m.BalanceteScreen })));
 const Doc3044Screen = lazy(() => area.books().then((m) => ({ default: m.Doc3044Screen })));
+const Doc3040Screen = lazy(() => area.books().then((m) => ({ default: m.Doc3040Screen })));
 const OperationsReportScreen = lazy(() => area.company().then((m) => ({ default: m.OperationsReportScreen })));
 const ParameterizedReportScreen = lazy(() => area.company().then((m) => ({ default: m.ParameterizedReportScreen })));
 const BorrowersListScreen = lazy(() => area.borrowers().then((m) => ({ default: m.BorrowersListScreen })));
@@ -134,6 +135,7 @@ const SCREENS: Record<ScreenKey, () => ReactNode> = {
   'company.iofReport': () => <IofReportScreen />,
   'books.balancete': () => <BalanceteScreen />,
   'books.doc3044': () => <Doc3044Screen />,
+  'books.doc3040': () => <Doc3040Screen />,
   'company.operationsReport': () => <OperationsReportScreen />,
   'company.parameterizedReport': () => <ParameterizedReportScreen />,
   'borrowers.list': () => <BorrowersListScreen />,

@@ -40,6 +40,7 @@ export type ScreenKey =
   | 'company.iofReport'
   | 'books.balancete'
   | 'books.doc3044'
+  | 'books.doc3040'
   | 'company.operationsReport'
   | 'company.parameterizedReport'
   | 'borrowers.list'
@@ -115,6 +116,7 @@ export const SCREEN_CALLS: Readonly<Record<ScreenKey, readonly OperationName[]>>
   'approvals.inbox': ['approvals.inbox'],
   'books.balancete': ['ledger.balancete'],
   'books.doc3044': ['doc3044.list', 'doc3044.files', 'doc3044.generate', 'doc3044.markSent'],
+  'books.doc3040': ['doc3040.check', 'doc3040.file'],
 };
 
 /** The roles the server lets make every call a screen needs (undefined: any signed-in person). */
@@ -237,6 +239,7 @@ export const APP_ROUTES: RouteNode = {
         { path: 'reports/operations', title: 'reports.operations.crumb', screen: 'company.operationsReport' },
         { path: 'books/balancete', title: 'books.crumb', screen: 'books.balancete' },
         { path: 'books/doc3044', title: 'doc3044.crumb', screen: 'books.doc3044' },
+        { path: 'books/regulatory/doc3040', title: 'scr3040.crumb', screen: 'books.doc3040' },
         { path: 'reports/parameterized', title: 'reports.parameterized.crumb', screen: 'company.parameterizedReport' },
       ],
     },

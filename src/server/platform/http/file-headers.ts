@@ -21,7 +21,8 @@ export function contentDisposition(mime: string, fileName: string, inlinePdf = f
 export function fileAnswerHeaders(file: { mime: string; name: string; size: number; inlinePdf?: boolean }): Record<string, string> {
   return {
     'content-type': file.mime,
-    'content-length': String(file.size),
+    // A file written as it is sent (size -1) has no length up front: the answer is chunked.
+    ...(file.size >= 0 ? { 'content-length': String(file.size) } : {}),
     'content-disposition': contentDisposition(file.mime, file.name, file.inlinePdf),
     'cache-control': 'private, no-store',
     [NOSNIFF.name]: NOSNIFF.value,

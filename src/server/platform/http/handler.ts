@@ -1,4 +1,5 @@
 /** What a handler receives and may answer; the typed map in routes.ts uses these. */
+import type { Readable } from 'node:stream';
 import type { Clock } from '../clock';
 import type { z } from 'zod';
 import type { Contract, OperationName } from '@shared/contract/index';
@@ -44,11 +45,18 @@ export class FileReply {
     readonly inlinePdf = false,
     /** the bytes of a file made for this answer (a rendered report), sent from memory; else `path` is read */
     readonly bytes?: Buffer,
+    /** a file written as it is sent (a regulatory file of 100,000 operations), never whole in memory */
+    readonly stream?: Readable,
   ) {}
 
   /** A file made for this answer (e.g. a PDF rendered from a record), never written to disk. */
   static fromBytes(bytes: Buffer, mime: string, name: string): FileReply {
     return new FileReply('', mime, name, bytes.length, false, bytes);
+  }
+
+  /** A file written as it is sent: its size is not known up front (size -1, a chunked answer). */
+  static fromStream(stream: Readable, mime: string, name: string): FileReply {
+    return new FileReply('', mime, name, -1, false, undefined, stream);
   }
 }
 

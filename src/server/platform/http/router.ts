@@ -126,7 +126,7 @@ async function authenticate(name: OperationName, op: OperationDef, request: Fast
 }
 
 function sendFile(reply: FastifyReply, file: FileReply) {
-  return reply.headers(fileAnswerHeaders(file)).send(file.bytes ?? createReadStream(file.path));
+  return reply.headers(fileAnswerHeaders(file)).send(file.bytes ?? file.stream ?? createReadStream(file.path));
 }
 
 /** The largest body any operation takes (JSON_BODY_LIMIT unless one declares more): the one route of a method reads up to it. */

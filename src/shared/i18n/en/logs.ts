@@ -38,6 +38,8 @@ export const logs: Shape<typeof pt> = {
     changedLegend: 'Changed fields are highlighted.',
   },
   actions: {
+    scr3040_check: 'SCR Doc 3040 checked',
+    scr3040_generate: 'SCR Doc 3040 generated (part)',
     cession_assign: 'Installments assigned',
     cession_reverse: 'Cession reversed',
     installment_assigned: 'Installment assigned',
@@ -190,6 +192,7 @@ export const logs: Shape<typeof pt> = {
   },
   entities: {
     ledger_close: 'Monthly close',
+    scr3040: 'SCR Doc 3040',
     cession: 'Cession',
     cession_reversal: 'Cession reversal',
     installment: 'Installment',
@@ -237,6 +240,10 @@ export const logs: Shape<typeof pt> = {
     posting_id: 'Posting (id)',
     operations: 'Operations',
     balance: 'Balance',
+    parts: 'Parts',
+    part: 'Part',
+    failures: 'Failures',
+    clients: 'Clients',
     cession_max_days_overdue: 'Most days late to assign',
     cession_reversal_max_days: 'Window to reverse a cession (days)',
     cession_approval_above: 'Cession needs a second person above',

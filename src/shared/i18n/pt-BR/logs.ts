@@ -36,6 +36,8 @@ export const logs = {
   },
   /** Activity codes (src/shared/activity.ts) by activityKey(code): dots and dashes become '_'. */
   actions: {
+    scr3040_check: 'Doc 3040 do SCR verificado',
+    scr3040_generate: 'Doc 3040 do SCR gerado (parte)',
     cession_assign: 'Cessão de parcelas',
     cession_reverse: 'Cessão desfeita',
     installment_assigned: 'Parcela cedida',
@@ -188,6 +190,7 @@ export const logs = {
   },
   entities: {
     ledger_close: 'Fechamento mensal',
+    scr3040: 'Doc 3040 do SCR',
     cession: 'Cessão',
     cession_reversal: 'Cessão desfeita',
     installment: 'Parcela',
@@ -235,6 +238,10 @@ export const logs = {
     posting_id: 'Lançamento (id)',
     operations: 'Operações',
     balance: 'Saldo',
+    parts: 'Partes',
+    part: 'Parte',
+    failures: 'Falhas',
+    clients: 'Clientes',
     cession_max_days_overdue: 'Atraso máximo para ceder (dias)',
     cession_reversal_max_days: 'Prazo para desfazer uma cessão (dias)',
     cession_approval_above: 'Cessão com segunda pessoa acima de',

@@ -1,3 +1,4 @@
 /** The institution's books (Operações › Balancete COSIF), loaded on first visit. */
 export { BalanceteScreen } from '../../screens/books/BalanceteScreen';
 export { Doc3044Screen } from '../../screens/books/regulatory/Doc3044Screen';
+export { Doc3040Screen } from '../../screens/books/regulatory/Doc3040Screen';

@@ -1,0 +1,232 @@
+/**
+ * The Doc 3040's inputs for a data-base month, read from the areas that own
+ * them: the month's close (ledger: stage, portfolio, provision, days late,
+ * balance per operation), the operations and their current schedules
+ * (operations), the borrowers (borrowers), the standing cessions (transfers,
+ * through servicing's rule) and the lender (company). Reads only.
+ *
+ * Memory: the close's positions are read once, paged, into a small index by
+ * borrower (numbers and short strings); the rest is read a page of borrowers
+ * at a time while the file streams, so 100,000 operations never sit in memory
+ * as rows or as text.
+ */
+import Decimal from 'decimal.js';
+import { stripDocumentMask } from '@shared/documents';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/connect';
+import { closeOf, closePositions } from '../../ledger';
+import { itemStanding } from '../../servicing';
+import { borrowers } from '../../borrowers/schema';
+import { companies, companyRepresentatives } from '../../company/schema';
+import { creditOperationInstallments, creditOperations } from '../../operations/schema';
+import { addDays, daysBetween } from '../../../domain/credit/calendar';
+import { monthEnd } from '../../../domain/scr3040/checks';
+import type { ClientInput, HeaderInput, OperationInput } from '../../../domain/scr3040/model';
+import { INDIVIDUAL_THRESHOLD } from '../../../domain/scr3040/model';
+import { vencBuckets } from '../../../domain/scr3040/venc';
+import { conflict } from '../../../platform/http/errors';
+
+/** How many borrowers' rows one query reads while the file streams. */
+export const BORROWER_PAGE = 500;
+
+/** Codes this lender reports, each from the instructions' annexes (README, "Doc 3040"). */
+export const LENDER_CODES = {
+  /** anexo Natureza da operação: 01 own operation; 11 ceded with the assignor's co-obligation (the cedente's example) */
+  own: '01',
+  ceded: '11',
+  /** anexo Modalidade: 0203 personal credit without payroll deduction; 0215/0216 working capital up to / over 365 days */
+  personal: '0203',
+  workingCapitalShort: '0215',
+  workingCapitalLong: '0216',
+  /** anexo Origem dos recursos: 0101 free resources (the examples' code) */
+  origin: '0101',
+  /** anexo Indexador: 11 fixed rate (prefixado); anexo Variação cambial: 790 real (the examples' codes) */
+  index: '11',
+  currency: '790',
+} as const;
+
+export interface Position3040 {
+  operationId: number;
+  stage: '1' | '2' | '3';
+  stageReason: string;
+  portfolio: string;
+  daysLate: number;
+  balance: string;
+  provision: string;
+}
+
+export interface MonthIndex {
+  month: string;
+  baseDate: string;
+  closedOn: string;
+  /** borrowers reported one by one (responsibility ≥ R$ 200), in id order, and those aggregated */
+  individual: number[];
+  aggregated: number[];
+  byBorrower: Map<number, Position3040[]>;
+  operations: number;
+}
+
+export const DOC3040_MESSAGES = {
+  notClosed: (month: string) => `O mês ${month} não está fechado: feche o mês (Fechamento mensal) antes de gerar ou verificar o Doc 3040.`,
+  noCnpj: 'Cadastre o CNPJ da empresa (Empresa > Dados) antes de gerar o Doc 3040.',
+  noResponsible: 'Cadastre um representante ativo da empresa com e-mail, e o telefone dele ou da empresa: o Doc 3040 informa o responsável pelo arquivo.',
+  failing: (rule: string, where: string) => `O Doc 3040 do mês não passa na verificação (regra ${rule}${where}): corrija e verifique novamente.`,
+  noPart: (part: number, parts: number) => `O Doc 3040 do mês tem ${parts} parte(s): a parte ${part} não existe.`,
+};
+
+/** The month's close positions, grouped by borrower, split by the individual threshold (Circular BCB 3.870/2017). */
+export async function monthIndex(db: Db, month: string): Promise<MonthIndex> {
+  const close = await closeOf(db, month);
+  if (!close) throw conflict(DOC3040_MESSAGES.notClosed(month));
+  const byBorrower = new Map<number, Position3040[]>();
+  let operations = 0;
+  for await (const p of closePositions(db, month)) {
+    if (new Decimal(p.balance).lte(0)) continue; // nothing owed at the data-base: nothing to report
+    const list = byBorrower.get(p.borrower_id) ?? [];
+    list.push({ operationId: p.credit_operation_id, stage: p.stage, stageReason: p.stage_reason, portfolio: p.portfolio, daysLate: p.days_late, balance: p.balance, provision: p.provision });
+    byBorrower.set(p.borrower_id, list);
+    operations += 1;
+  }
+  const individual: number[] = [];
+  const aggregated: number[] = [];
+  for (const id of [...byBorrower.keys()].sort((a, b) => a - b)) {
+    const total = byBorrower.get(id)!.reduce((s, p) => s.plus(p.balance), new Decimal(0));
+    (total.gte(INDIVIDUAL_THRESHOLD) ? individual : aggregated).push(id);
+  }
+  return { month, baseDate: monthEnd(month), closedOn: close.business_date, individual, aggregated, byBorrower, operations };
+}
+
+const digits = (text: string | null | undefined) => (text ?? '').replace(/\D/g, '');
+/** A CPF or CNPJ without its mask (an alphanumeric CNPJ keeps its letters). */
+const documentOf = (text: string | null | undefined) => stripDocumentMask(text ?? '');
+
+/**
+ * The lender's root attributes: CNPJ base and the responsible person — the first active representative with an
+ * e-mail; the telephone is the representative's, else the company's.
+ */
+export async function headerOf(db: Db, month: string): Promise<HeaderInput & { cep: string }> {
+  const [company] = await db.select({ id: companies.id, cnpj: companies.cnpj, cep: companies.cep, phone: companies.phone }).from(companies).orderBy(asc(companies.id)).limit(1);
+  const cnpj = documentOf(company?.cnpj);
+  if (!company || cnpj.length !== 14) throw conflict(DOC3040_MESSAGES.noCnpj);
+  const reps = await db
+    .select({ name: companyRepresentatives.name, email: companyRepresentatives.email, phone: companyRepresentatives.phone })
+    .from(companyRepresentatives)
+    .where(and(eq(companyRepresentatives.company_id, company.id), eq(companyRepresentatives.active, true)))
+    .orderBy(asc(companyRepresentatives.id));
+  const rep = reps.find((r) => r.email);
+  const phone = [rep?.phone, company.phone].map(digits).find((p) => p.length >= 10);
+  if (!rep || !phone) throw conflict(DOC3040_MESSAGES.noResponsible);
+  return { dtBase: month, cnpj: cnpj.slice(0, 8), remessa: 1, nomeResp: rep.name, emailResp: rep.email!, telResp: phone, cep: digits(company.cep).padStart(8, '0') };
+}
+
+/** Effective annual rate from the monthly one, percent, two places: (1 + m)^12 − 1. */
+export function annualRate(monthlyPercent: string): string {
+  return new Decimal(monthlyPercent).div(100).plus(1).pow(12).minus(1).times(100).toFixed(2);
+}
+
+/** When the operation entered its stage: 31 (stage 2) or 91 (stage 3) days late, else its contract; a restructuring at the data-base. */
+export function stageSince(p: Position3040, baseDate: string, contracted: string): string {
+  if (p.stage === '1') return contracted;
+  const threshold = p.stage === '2' ? 31 : 91;
+  if (p.daysLate >= threshold) {
+    const since = addDays(baseDate, -(p.daysLate - threshold));
+    return since < contracted ? contracted : since;
+  }
+  return baseDate;
+}
+
+interface Names {
+  /** client code → borrower name; contract → operation id (for the screen's list) */
+  clients: Map<string, string>;
+  operations: Map<string, number>;
+}
+
+export function contractOf(kind: string, id: number): string {
+  return `${kind}${String(id).padStart(9, '0')}`;
+}
+
+/** The clients of these borrowers, in the given order, read in one batch per table. */
+export async function clientsOf(db: Db, index: MonthIndex, borrowerIds: readonly number[], cep: string, names?: Names): Promise<ClientInput[]> {
+  if (borrowerIds.length === 0) return [];
+  const opIds = borrowerIds.flatMap((b) => index.byBorrower.get(b)!.map((p) => p.operationId));
+  const people = await db.select({ id: borrowers.id, type: borrowers.person_type, document: borrowers.document, name: borrowers.name }).from(borrowers).where(inArray(borrowers.id, [...borrowerIds]));
+  const ops = await db
+    .select({ id: creditOperations.id, kind: creditOperations.contract_kind, rate: creditOperations.monthly_rate, disbursed: creditOperations.disbursement_date })
+    .from(creditOperations)
+    .where(inArray(creditOperations.id, opIds));
+  const installments = await db
+    .select({ op: creditOperationInstallments.credit_operation_id, due: creditOperationInstallments.due_date, amortization: creditOperationInstallments.amortization, paid: creditOperationInstallments.paid_on })
+    .from(creditOperationInstallments)
+    .where(and(inArray(creditOperationInstallments.credit_operation_id, opIds), isNull(creditOperationInstallments.superseded_in)))
+    .orderBy(asc(creditOperationInstallments.credit_operation_id), asc(creditOperationInstallments.number));
+  const ceded = (await db.execute(sql`
+    SELECT DISTINCT ON (ci.credit_operation_id) ci.credit_operation_id AS op, c.cession_date AS date, a.assignee_cnpj AS assignee
+      FROM cession_items ci JOIN cessions c ON c.id = ci.cession_id JOIN assignment_bank_accounts a ON a.id = c.assignment_account_id
+     WHERE ci.credit_operation_id IN (${sql.join(opIds.map((id) => sql`${id}`), sql`, `)})
+       AND c.cession_date <= ${index.baseDate} AND ${itemStanding(sql`ci`)}
+     ORDER BY ci.credit_operation_id, c.cession_date`)) as unknown as { rows: Array<{ op: number; date: string; assignee: string }> };
+
+  const personById = new Map(people.map((p) => [p.id, p]));
+  const opById = new Map(ops.map((o) => [o.id, o]));
+  const cessionByOp = new Map(ceded.rows.map((r) => [Number(r.op), r]));
+  const flowsByOp = new Map<number, Array<{ due: string; amount: string; paid: string | null }>>();
+  for (const i of installments) {
+    const list = flowsByOp.get(i.op) ?? [];
+    list.push({ due: i.due, amount: i.amortization, paid: i.paid });
+    flowsByOp.set(i.op, list);
+  }
+
+  return borrowerIds.map((borrowerId) => {
+    const person = personById.get(borrowerId)!;
+    const tp = person.type === 'PJ' ? '2' : '1';
+    const document = documentOf(person.document);
+    const positions = index.byBorrower.get(borrowerId)!;
+    const operations: OperationInput[] = positions.map((p) => {
+      const op = opById.get(p.operationId)!;
+      const schedule = flowsByOp.get(p.operationId) ?? [];
+      const open = schedule.filter((f) => f.paid === null || f.paid > index.baseDate);
+      const last = schedule.length ? schedule[schedule.length - 1].due : op.disbursed;
+      const term = daysBetween(op.disbursed, last);
+      const cession = cessionByOp.get(p.operationId);
+      const contrt = contractOf(op.kind, op.id);
+      names?.operations.set(contrt, op.id);
+      return {
+        contrt,
+        natuOp: cession ? LENDER_CODES.ceded : LENDER_CODES.own,
+        mod: tp === '1' ? LENDER_CODES.personal : term <= 365 ? LENDER_CODES.workingCapitalShort : LENDER_CODES.workingCapitalLong,
+        origemRec: LENDER_CODES.origin,
+        indx: LENDER_CODES.index,
+        varCamb: LENDER_CODES.currency,
+        dtVencOp: last,
+        cep,
+        taxEft: annualRate(op.rate),
+        dtContr: op.disbursed,
+        provConsttd: p.provision,
+        diaAtraso: p.daysLate,
+        balance: p.balance,
+        venc: vencBuckets({ baseDate: index.baseDate, balance: p.balance, flows: open.map((f) => ({ due: f.due, amount: f.amount })) }),
+        guarantees: [],
+        cession: cession ? { date: cession.date, assignee: documentOf(cession.assignee).slice(0, 8), coobligation: '100' } : undefined,
+        stage: p.stage,
+        portfolio: p.portfolio,
+        stageSince: stageSince(p, index.baseDate, op.disbursed),
+      };
+    });
+    const client: ClientInput = {
+      tp,
+      document,
+      autorzc: 'S',
+      porteCli: '0',
+      // the relationship's start: the first credit (a calendar date, never a timestamp through a time zone)
+      iniRelactCli: operations.reduce((min, o) => (o.dtContr < min ? o.dtContr : min), operations[0].dtContr),
+      operations,
+    };
+    names?.clients.set(tp === '2' ? document.slice(0, 8) : document, person.name);
+    return client;
+  });
+}
+
+/** Pages of borrower ids. */
+export function* pagesOf(ids: readonly number[], size = BORROWER_PAGE): Generator<number[]> {
+  for (let i = 0; i < ids.length; i += size) yield ids.slice(i, i + size);
+}
