@@ -140,7 +140,9 @@ class FileServers {
   async close(): Promise<void> {
     const previous = this.current;
     this.current = null;
-    if (previous) await closeServer(await previous.server);
+    // One that failed to start has nothing to close (its test failed with the reason).
+    const server = previous ? await previous.server.catch(() => null) : null;
+    if (server) await closeServer(server);
   }
 }
 
