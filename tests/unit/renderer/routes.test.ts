@@ -71,6 +71,7 @@ describe('route configuration (spec screens and routes)', () => {
       '/app/company-operation/books/balancete',
       // designed: the SCR Doc 3044 queue of events
       '/app/company-operation/books/doc3044',
+      '/app/company-operation/books/regulatory/doc3040',
     ];
     expect([...patterns].sort()).toEqual([...expected].sort());
     expect(new Set(patterns).size).toBe(patterns.length);

@@ -224,6 +224,7 @@ export const refusals: Shape<typeof pt> = {
       repurchaseReverse: 'asked for this repurchase to be undone',
       companyParameters: 'asked for this change of parameters',
       suspenseRefund: 'asked for this refund of an unidentified amount',
+      ledgerClose: 'asked for this monthly close',
     },
     companyData: { legalName: 'legal name' },
     manualReasons: {

@@ -228,6 +228,7 @@ export const refusals = {
       repurchaseReverse: 'pediu que esta recompra fosse desfeita',
       companyParameters: 'pediu esta alteração dos parâmetros',
       suspenseRefund: 'pediu esta devolução de valor a identificar',
+      ledgerClose: 'pediu este fechamento mensal',
     },
     companyData: { legalName: 'razão social' },
     manualReasons: {
