@@ -20,12 +20,13 @@
  * - Who: AllAdmins, every run, save and send in the activity log.
  */
 import { z } from 'zod';
+import { SCR_EVENT_KINDS } from '../enums';
 import { AllAdmins } from '../roles';
 import { defineOperation } from './define';
 import { idSchema, idempotencyKeySchema, knownFilters, paged, sortSchema, timestampSchema } from './common';
 import { calendarDaySchema, moneySchema } from './money';
 
-export const SCR_EVENT_KINDS = ['disbursement', 'payment', 'settlement', 'reversal', 'cession', 'cession_reversal', 'renegotiation'] as const;
+export { SCR_EVENT_KINDS };
 export type ScrEventKindName = (typeof SCR_EVENT_KINDS)[number];
 export const SCR_EVENT_STATUSES = ['pending', 'sent', 'late'] as const;
 export type ScrEventStatus = (typeof SCR_EVENT_STATUSES)[number];

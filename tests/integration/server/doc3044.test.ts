@@ -32,7 +32,7 @@ beforeAll(async () => {
   await server.database.rows(SERVICING_PARAMETERS_SQL);
   const borrowerId = await insertBorrower(server, 'Rita Evento', '529.982.247-25');
   opId = await disbursedOperation(server, tokens, borrowerId);
-}, 180_000);
+}, 400_000);
 
 afterAll(async () => {
   await server?.close();

@@ -3,6 +3,7 @@
  * source of truth). Written by doc3044/events.ts only.
  */
 import { date, integer, numeric, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { SCR_EVENT_KINDS } from '@shared/enums';
 import { users } from '../access/schema';
 import { companies } from '../company/schema';
 import { creditOperations } from '../operations/schema';
@@ -26,7 +27,7 @@ export const scr3044Files = pgTable('scr_3044_files', {
 export const scrEvents = pgTable('scr_events', {
   id: serial('id').primaryKey(),
   posting_id: integer('posting_id').notNull().unique(),
-  kind: text('kind', { enum: ['disbursement', 'payment', 'settlement', 'reversal', 'cession', 'cession_reversal', 'renegotiation'] }).notNull(),
+  kind: text('kind', { enum: SCR_EVENT_KINDS }).notNull(),
   acao: smallint('acao').notNull(),
   credit_operation_id: integer('credit_operation_id').notNull().references(() => creditOperations.id),
   ipoc_cnpj: text('ipoc_cnpj').notNull(),

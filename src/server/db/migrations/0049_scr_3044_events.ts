@@ -40,7 +40,7 @@ CREATE TABLE scr_events (
   id serial PRIMARY KEY,
   posting_id integer NOT NULL UNIQUE,
   kind text NOT NULL CHECK (kind IN ('disbursement', 'payment', 'settlement', 'reversal', 'cession', 'cession_reversal', 'renegotiation')),
-  acao smallint NOT NULL CHECK (acao IN (1, 2, 3)),
+  acao smallint NOT NULL CHECK (acao BETWEEN 1 AND 3),
   credit_operation_id integer NOT NULL REFERENCES credit_operations(id),
   ipoc_cnpj text NOT NULL,
   ipoc_modality text NOT NULL,
