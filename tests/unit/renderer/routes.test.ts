@@ -69,6 +69,8 @@ describe('route configuration (spec screens and routes)', () => {
       '/app/approvals',
       // designed: the monthly balancete by COSIF account
       '/app/company-operation/books/balancete',
+      // designed: the SCR's Doc 3040 (check, generate and save)
+      '/app/company-operation/books/regulatory/doc3040',
     ];
     expect([...patterns].sort()).toEqual([...expected].sort());
     expect(new Set(patterns).size).toBe(patterns.length);

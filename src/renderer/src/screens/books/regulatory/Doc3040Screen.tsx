@@ -71,7 +71,7 @@ export function Doc3040Screen() {
     try {
       setCheck(await callApi('doc3040.check', { month }));
     } catch (e) {
-      setError(e instanceof ApiError ? errorText(e, t) : t('errors.unexpected'));
+      setError(e instanceof ApiError ? errorText(e, t) : t('errors.server'));
     } finally {
       setChecking(false);
     }
