@@ -71,6 +71,7 @@ describe('route configuration (spec screens and routes)', () => {
       '/app/company-operation/books/balancete',
       // designed: the SCR Doc 3044 queue of events
       '/app/company-operation/books/doc3044',
+      // designed: the SCR's Doc 3040 (check, generate and save)
       '/app/company-operation/books/regulatory/doc3040',
     ];
     expect([...patterns].sort()).toEqual([...expected].sort());
