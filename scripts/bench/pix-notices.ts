@@ -22,6 +22,8 @@
  *    per notice, every installment paid once, and every journal posting balanced.
  *
  * Run alone: `npx tsx scripts/bench/pix-notices.ts` (BENCH_PIX_NOTICES, default 10,000 per phase).
+ * BENCH_PIX_TIMED_ONLY=1 runs step 1 only and stops the server (SIGTERM), so that BENCH_CPU_PROFILE_DIR's profile
+ * and BENCH_SQL_TIMES=1's statement times (sql-times.ts, printed by the server on stderr) cover the timed run.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -92,7 +94,13 @@ function stopped(child: ChildProcess): Promise<unknown> {
 function start(dataDir: string, uploadsDir: string): Promise<{ child: ChildProcess; url: string }> {
   const child = fork(join(process.cwd(), 'src/server/entry.ts'), [], {
     // BENCH_CPU_PROFILE_DIR: each server process writes a CPU profile there (Chrome DevTools, speedscope).
-    execArgv: ['--import', 'tsx', ...(process.env.BENCH_CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE_DIR}`] : [])],
+    // BENCH_SQL_TIMES=1: the server prints each statement's time when stopped (sql-times-preload.ts).
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.BENCH_CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE_DIR}`] : []),
+      ...(process.env.BENCH_SQL_TIMES ? ['--import', join(process.cwd(), 'scripts/bench/sql-times-preload.ts')] : []),
+    ],
     env: { ...process.env, BACKOFFICE_DATA_DIR: dataDir, BACKOFFICE_UPLOADS_DIR: uploadsDir, BACKOFFICE_PORT: '0', BACKOFFICE_BUSINESS_DATE: TODAY },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
@@ -188,6 +196,13 @@ export async function pixNoticesFigure(): Promise<void> {
       `${count} notices in ${timed.length} deliveries of ${PER_DELIVERY} (${IN_FLIGHT} in flight): ${run.settled} settled in ${ms.toFixed(0)} ms ` +
         `(${((ms / count) * 1000).toFixed(0)} µs a notice), aim under ${AIM_MS} ms ${ms < AIM_MS && run.settled === count ? 'OK' : 'MISSED'} [${loadBefore} before, ${load()} after${serverCpu}]`,
     );
+
+    if (process.env.BENCH_PIX_TIMED_ONLY) {
+      // The timed part alone: the server stopped, so it writes its CPU profile and statement times.
+      first.child.kill('SIGTERM');
+      await stopped(first.child);
+      return;
+    }
 
     // 2. Killed a third of the way, started again, every delivery sent again.
     const third = Math.ceil(killed.length / 3);

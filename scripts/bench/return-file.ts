@@ -21,12 +21,16 @@
  * Run alone: `npx tsx scripts/bench/return-file.ts` (BENCH_RETURN_LINES).
  * BENCH_CPU_PROFILE=file.cpuprofile writes a CPU profile of the timed part
  * only (preview and settle; the server is in this process), for Chrome
- * DevTools or speedscope.
+ * DevTools or speedscope; BENCH_SQL_TIMES=1 prints each phase's SQL statements
+ * with their wall and CPU time, BENCH_SQL_EXPLAIN=<regexp> their plans
+ * (sql-times.ts). A two-line preview before the timer loads the handlers'
+ * modules (tsx compiles them here; the built app has them compiled).
  */
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { startCpuProfile } from './cpu-profile';
+import { startSqlTimes } from './sql-times';
 import { insertDisbursedOperations, insertSlips } from './disbursed-operations';
 
 const LINES = Number(process.env.BENCH_RETURN_LINES ?? 10_000);
@@ -75,6 +79,16 @@ export async function returnFileFigure(): Promise<void> {
     const token = await directSignIn(server.url, 'operador@demo.local', 'Senha123');
     const args = { bankCode: '341', file_name: 'RET341BENCH.ret', content };
 
+    // One warm-up preview of two lines (writes nothing): the first call loads the handlers' modules, which tsx compiles
+    // here and the built app has compiled (about 0.9 s of CPU that the timed preview counted until stop 41).
+    const warmUp = itauReturnFile(
+      { agency: account.agency, account: account.account, accountDac: account.account_digit ?? '0', companyDocument: '27185642000169' },
+      slips.slice(0, 2).map((s) => ({ movement: '06', nossoNumero: s.sequence.padStart(8, '0'), amount: s.amount, paid: s.amount, fee: '1.90', occurredOn: PAID_ON, creditedOn: PAID_ON })),
+      { generatedOn: PAID_ON, fileSequence: 76 },
+    );
+    const warm = await directCall(server.url, 'cnabReturn.preview', { ...args, content: warmUp }, token);
+    if (warm.status !== 200) throw new Error(`warm-up preview: ${warm.status}`);
+
     const loadBefore = load();
     // The server and PGlite run in this process: its CPU time is the figure a busy machine inflates least.
     const cpuMs = (since: NodeJS.CpuUsage) => {
@@ -82,11 +96,14 @@ export async function returnFileFigure(): Promise<void> {
       return (used.user + used.system) / 1000;
     };
     const stopProfile = await startCpuProfile();
+    let stopSqlTimes = startSqlTimes('preview');
     let cpu = process.cpuUsage();
     let start = performance.now();
     const preview = await directCall<{ lines: Array<{ installment_id: number | null }> }>(server.url, 'cnabReturn.preview', args, token);
     const previewMs = performance.now() - start;
     const previewCpu = cpuMs(cpu);
+    stopSqlTimes();
+    stopSqlTimes = startSqlTimes('settle');
     if (preview.status !== 200) throw new Error(`preview: ${preview.status} ${JSON.stringify(preview.body).slice(0, 300)}`);
     const matched = preview.body.lines.filter((l) => l.installment_id !== null).length;
 
@@ -96,6 +113,7 @@ export async function returnFileFigure(): Promise<void> {
     const settleMs = performance.now() - start;
     const settleCpu = cpuMs(cpu);
     await stopProfile();
+    stopSqlTimes();
     if (settled.status !== 200) throw new Error(`settle: ${settled.status} ${JSON.stringify(settled.body).slice(0, 300)}`);
     const total = previewMs + settleMs;
     console.log(

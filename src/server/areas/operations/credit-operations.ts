@@ -20,6 +20,7 @@
  */
 import Decimal from 'decimal.js';
 import { and, asc, desc, eq, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import {
   contractKindOf,
   CREDIT_OPERATION_FILTERS,
@@ -718,7 +719,32 @@ export async function lockOperations(tx: Db, operationIds: readonly number[]): P
     .where(sql`${creditOperations.id} = ANY(${`{${ids.join(',')}}`}::int[])`)
     .orderBy(asc(creditOperations.id))
     .for('update');
-  return rows.map((r) => r.id);
+  const found = rows.map((r) => r.id);
+  // Outside a transaction the lock ends with its statement: nothing to remember.
+  if (isTransaction(tx)) {
+    const held = lockedIn.get(tx) ?? new Set<number>();
+    for (const id of found) held.add(id);
+    lockedIn.set(tx, held);
+  }
+  return found;
+}
+
+/**
+ * The operations each transaction (its Db object: one per transaction or savepoint) locked through lockOperations:
+ * a row lock lasts until the transaction ends, so changeOperations need not lock again, in a statement of its own,
+ * the thousands of rows a bank file's or a Pix delivery's payments locked first.
+ */
+const lockedIn = new WeakMap<Db, Set<number>>();
+
+/** Whether this handle is a transaction (or a savepoint in one); a plain boolean, so `tx` keeps its Db type. */
+function isTransaction(tx: Db): boolean {
+  return tx instanceof PgTransaction;
+}
+
+/** Whether this transaction holds every one of these operations' row locks (taken through lockOperations). */
+function holdsLocks(tx: Db, ids: readonly number[]): boolean {
+  const held = lockedIn.get(tx);
+  return held !== undefined && ids.every((id) => held.has(id));
 }
 
 /** The columns a change may write besides the status, the version and the times, which `changeOperation` owns. */
@@ -1091,26 +1117,39 @@ export async function changeOperations(tx: Db, changes: readonly BatchOperationC
   if (byId.size !== changes.length) throw new Error('changeOperations takes one change per operation');
   if (changes.length === 0) return [];
   const ids = [...byId.keys()].sort((a, b) => a - b);
-  const locked = await tx
-    .select({ id: creditOperations.id, status: creditOperations.status, version: creditOperations.version })
-    .from(creditOperations)
-    .where(sql`${creditOperations.id} = ANY(${`{${ids.join(',')}}`}::int[])`)
-    .orderBy(asc(creditOperations.id))
-    .for('update');
-  const rows = new Map(locked.map((r) => [r.id, r]));
-  const steps = ids.map((id) => {
-    const before = rows.get(id);
-    if (!before) throw notFound(OPERATION_MESSAGES.notFound);
-    const change = byId.get(id) as BatchOperationChange;
-    assertVersion(before, change.version);
-    const after: ChangedRow = { ...before, version: before.version + 1 };
-    return { change, before, after };
-  });
-  const versions = JSON.stringify(steps.map((s) => ({ id: s.before.id, at: s.change.event.at.toISOString() })));
-  await tx.execute(sql`
+  const versions = JSON.stringify(ids.map((id) => ({ id, at: (byId.get(id) as BatchOperationChange).event.at.toISOString() })));
+  const bump = sql`
     UPDATE credit_operations o SET version = o.version + 1, updated_at = v.at
       FROM json_to_recordset(${versions}::json) AS v(id int, at timestamptz)
-     WHERE o.id = v.id`);
+     WHERE o.id = v.id`;
+  const stepsOf = (rows: ReadonlyMap<number, ChangedRow>) =>
+    ids.map((id) => {
+      const before = rows.get(id);
+      if (!before) throw notFound(OPERATION_MESSAGES.notFound);
+      const change = byId.get(id) as BatchOperationChange;
+      assertVersion(before, change.version);
+      const after: ChangedRow = { ...before, version: before.version + 1 };
+      return { change, before, after };
+    });
+  let steps: ReturnType<typeof stepsOf>;
+  if (holdsLocks(tx, ids)) {
+    // Locked by this transaction already (a bank file's or a Pix delivery's payments lock their operations first): the
+    // rows are bumped and their status and version read back in the one statement — nobody else can have moved them
+    // since the caller read their versions under the same locks, and a stale version still throws (409), rolling the
+    // caller's transaction back whole. A statement fewer over thousands of rows.
+    const result = await tx.execute(sql`${bump} RETURNING o.id, o.status, o.version - 1 AS version`);
+    const bumped = (result as unknown as { rows: Array<{ id: number; status: ChangedRow['status']; version: number }> }).rows;
+    steps = stepsOf(new Map(bumped.map((r) => [Number(r.id), { id: Number(r.id), status: r.status, version: Number(r.version) }])));
+  } else {
+    const locked = await tx
+      .select({ id: creditOperations.id, status: creditOperations.status, version: creditOperations.version })
+      .from(creditOperations)
+      .where(sql`${creditOperations.id} = ANY(${`{${ids.join(',')}}`}::int[])`)
+      .orderBy(asc(creditOperations.id))
+      .for('update');
+    steps = stepsOf(new Map(locked.map((r) => [r.id, r])));
+    await tx.execute(bump);
+  }
   const days = steps.filter((s) => s.change.settlements?.length).map((s) => ({ operationId: s.before.id, days: s.change.settlements ?? [] }));
   if (days.length > 0) await writeSettlementDays(tx, days);
   await insertRows(

@@ -80,7 +80,20 @@ const money = (value: string | undefined) => (value === undefined || value === '
  * settling could not store.
  */
 const AMOUNT_FIELDS = { T: ['amount', 'fee'], U: ['lateCharges', 'discount', 'rebate', 'paid', 'net', 'otherExpenses'] } as const;
-const aboveMaximum = (value: string | undefined) => value !== undefined && value !== '' && new Decimal(value).gt(MAX_MONEY);
+const [MAX_UNITS, MAX_CENTS] = MAX_MONEY.split('.') as [string, string];
+const AMOUNT_TEXT = /^(\d+)\.(\d{2})$/;
+/**
+ * Compared as text when the reader gave the amount as it does ('123.45', no leading zeros: readRecord), the rest
+ * through Decimal: a Decimal for each of 40,000 amount fields was a third of reading a 10,000-line file.
+ */
+function aboveMaximum(value: string | undefined): boolean {
+  if (value === undefined || value === '') return false;
+  const match = AMOUNT_TEXT.exec(value);
+  if (!match || (match[1].length > 1 && match[1].startsWith('0'))) return new Decimal(value).gt(MAX_MONEY);
+  const [, units, cents] = match;
+  if (units.length !== MAX_UNITS.length) return units.length > MAX_UNITS.length;
+  return units > MAX_UNITS || (units === MAX_UNITS && cents > MAX_CENTS);
+}
 
 export function readReturnFile(bank: CnabBank, text: string): ReturnResult {
   const tables = cnabTables(bank);
