@@ -37,3 +37,4 @@ export * as assignmentRemittanceSchema from '../areas/transfers/schema-assignmen
 export * as savedReportsSchema from '../areas/reports/schema';
 export * as pixSchema from '../areas/pix/schema';
 export * as suspenseSchema from '../areas/suspense/schema';
+export * as ledgerAccrualSchema from '../areas/ledger/schema-accrual';
