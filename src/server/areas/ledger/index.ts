@@ -9,3 +9,4 @@
 export { post, type JournalItem, type PostingLink } from './journal';
 export { operationJournal, transactionBalance, trialBalanceOn } from './reads';
 export { balancete, monthBounds } from './balancete';
+export { accrueUpTo, accruedBalances, accruedInterestOf, reconcileAccrual, settledByPayment, type AccrualRunResult } from './accrual';

@@ -14,6 +14,9 @@
  * batch), the day recognised up to, and the day accrual stopped for a
  * problem asset (stage 3: more than 90 days late) with the days late then.
  *
+ * journal_entries_accrued: an index on the accrued-interest lines by
+ * operation, for the payments' read of what is accrued and unsettled.
+ *
  * interest_accrual_runs: each run up to a date: who ran it, when it started
  * and finished (null: stopped midway; the next run of the date finishes it),
  * how many operations it posted for and the amount.
@@ -54,6 +57,9 @@ CREATE TABLE interest_accrual_runs (
   finished_at timestamptz
 );
 CREATE INDEX interest_accrual_runs_up_to ON interest_accrual_runs (up_to, id);
+
+-- what a payment reads: the accrued interest an operation has not yet settled
+CREATE INDEX journal_entries_accrued ON journal_entries (credit_operation_id) WHERE account = 'accrued_interest_receivable';
 
 CREATE TRIGGER interest_accruals_immutable BEFORE UPDATE OR DELETE ON interest_accruals FOR EACH ROW EXECUTE FUNCTION servicing_refuse_change();
 CREATE TRIGGER interest_accruals_no_truncate BEFORE TRUNCATE ON interest_accruals FOR EACH STATEMENT EXECUTE FUNCTION append_only_refuse_truncate();

@@ -29,7 +29,7 @@ import { COLLECTING_STATUSES } from '@shared/credit-operation-status';
 import { COLLECTIBLE_STATUSES, ownerOf, STORED_INSTALLMENT_STATUSES } from '@shared/installment-status';
 import { stageFor } from '@shared/risk-classification';
 import type { Db } from '../../../db/connect';
-import { jsonRows } from '../../../db/batch-sql';
+import { intArray, jsonRows } from '../../../db/batch-sql';
 import { accrualScheduleOf, accruedByInstallment } from '../../../domain/ledger/accrual';
 import { dayNumber } from '../../../domain/credit/calendar';
 import { signedPosting } from '../../../domain/ledger/posting';
@@ -64,7 +64,7 @@ export interface AccrualRunResult {
   batches: number;
 }
 
-interface BatchRow {
+export interface BatchRow {
   id: number;
   principal: string;
   start: string;
@@ -73,10 +73,16 @@ interface BatchRow {
   rows: Array<{ d: string; i: string; b: string; x: boolean; open: boolean }>;
 }
 
-interface Outcome {
+export interface Outcome {
   op: number;
   amount: Decimal;
   stopDaysLate: number | null;
+}
+
+/** The interest the operation's installments still the lender's earned up to `date` (the pure rule). */
+export function recognisedOf(row: BatchRow, date: string): Decimal {
+  const schedule = accrualScheduleOf(row.start, row.principal, row.rows.map((r) => ({ dueDate: r.d, interest: r.i, balance: r.b })));
+  return accruedByInstallment(schedule, date).reduce((sum, a, k) => (row.rows[k].x ? sum : sum.plus(a)), new Decimal(0));
 }
 
 /** What one operation recognises up to `date` (or its stop), from its batch row. */
@@ -86,14 +92,12 @@ export function outcomeOf(row: BatchRow, date: string): Outcome | null {
   let daysLate = 0;
   for (const r of row.rows) if (!r.x && r.open && dayNumber(r.d) < today) daysLate = Math.max(daysLate, today - dayNumber(r.d));
   if (stageFor(daysLate) === '3') return { op: row.id, amount: new Decimal(0), stopDaysLate: daysLate };
-  const schedule = accrualScheduleOf(row.start, row.principal, row.rows.map((r) => ({ dueDate: r.d, interest: r.i, balance: r.b })));
-  const per = accruedByInstallment(schedule, date);
-  const recognised = per.reduce((sum, a, k) => (row.rows[k].x ? sum : sum.plus(a)), new Decimal(0));
-  const amount = recognised.minus(row.accrued ?? '0');
+  const amount = recognisedOf(row, date).minus(row.accrued ?? '0');
   return amount.gt(0) ? { op: row.id, amount, stopDaysLate: null } : null;
 }
 
-async function readBatch(tx: Db, date: string, after: number, size: number): Promise<BatchRow[]> {
+/** The next `size` operations accruing after id `after` (or those of `only` still accruing), with their schedules. */
+export async function readBatch(tx: Db, date: string, after: number, size: number, only?: readonly number[]): Promise<BatchRow[]> {
   const collecting = sql.join(COLLECTING_STATUSES.map((s) => sql`${s}`), sql`, `);
   const ended = sql.join(NOT_EARNING_STATUSES.map((s) => sql`${s}`), sql`, `);
   const result = await tx.execute(sql`
@@ -101,7 +105,7 @@ async function readBatch(tx: Db, date: string, after: number, size: number): Pro
       SELECT o.id, o.principal, COALESCE(d.disbursed_on, o.disbursement_date) AS start
         FROM credit_operations o
         LEFT JOIN disbursements d ON d.credit_operation_id = o.id
-       WHERE o.id > ${after} AND o.status IN (${collecting})
+       WHERE ${only ? sql`o.id = ANY(${intArray(only)})` : sql`o.id > ${after}`} AND o.status IN (${collecting})
          AND COALESCE(d.disbursed_on, o.disbursement_date) < ${date}::date
        ORDER BY o.id
        LIMIT ${size}
