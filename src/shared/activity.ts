@@ -189,6 +189,7 @@ export const ACTIVITY_ACTIONS = [
   'suspense.record',
   'suspense.apply',
   'suspense.refund',
+  'ledger.accrual-run',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number] | `${CatalogueActivityEntity}.${CatalogueActivityVerb}`;
 
@@ -424,6 +425,9 @@ export const ACTIVITY_FIELDS = [
   'settlement_days',
   // saved parameterized reports (columns in their order, comma-separated)
   'columns',
+  'up_to',
+  'operations',
+  'stopped',
 ] as const;
 export type ActivityField = (typeof ACTIVITY_FIELDS)[number];
 

@@ -37,6 +37,7 @@ import { pixOperations } from './pix';
 import { suspenseOperations } from './servicing-suspense';
 import { approvalsInboxOperations } from './approvals-inbox';
 import { ledgerBooksOperations } from './ledger-books';
+import { ledgerAccrualOperations } from './ledger-accrual';
 
 export const contract = {
   ...sessionOperations,
@@ -72,6 +73,7 @@ export const contract = {
   ...suspenseOperations,
   ...approvalsInboxOperations,
   ...ledgerBooksOperations,
+  ...ledgerAccrualOperations,
 } as const satisfies Record<string, OperationDef>;
 
 export type Contract = typeof contract;

@@ -182,6 +182,7 @@ export const logs: Shape<typeof pt> = {
     assignment_remittance_generate: 'Assignment remittance (CNAB 444) generated',
     suspense_record: 'Unidentified amount recorded',
     suspense_apply: 'Unidentified amount applied to an installment',
+    ledger_accrual_run: 'Interest accrued on the competence basis',
     suspense_refund: 'Unidentified amount refunded',
   },
   entities: {
@@ -411,6 +412,9 @@ export const logs: Shape<typeof pt> = {
     revenue_share_percent: 'Share of revenue (%)',
     reference_month: 'Reference month',
     amount: 'Amount',
+    up_to: 'Accrued up to',
+    operations: 'Operations',
+    stopped: 'Operations in stage 3 (accrual stopped)',
     source: 'Source',
     registry: 'Registry',
     file_name: 'File name',

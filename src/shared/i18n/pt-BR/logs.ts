@@ -180,6 +180,7 @@ export const logs = {
     assignment_remittance_generate: 'Remessa de cessão (CNAB 444) gerada',
     suspense_record: 'Valor a identificar registrado',
     suspense_apply: 'Valor a identificar aplicado a uma parcela',
+    ledger_accrual_run: 'Juros apropriados por competência',
     suspense_refund: 'Valor a identificar devolvido',
   },
   entities: {
@@ -409,6 +410,9 @@ export const logs = {
     revenue_share_percent: 'Participação no faturamento (%)',
     reference_month: 'Mês de referência',
     amount: 'Valor',
+    up_to: 'Apropriado até',
+    operations: 'Operações',
+    stopped: 'Operações em estágio 3 (apropriação suspensa)',
     source: 'Origem',
     registry: 'Registro',
     file_name: 'Nome do arquivo',

@@ -64,13 +64,14 @@ export interface AccrualRunResult {
   batches: number;
 }
 
+/** A batch row: the operation, its start and position, and its current schedule rows (d due date, i interest, b balance after, x no longer the lender's to earn on, u unpaid on the date). */
 export interface BatchRow {
   id: number;
   principal: string;
   start: string;
   accrued: string | null;
   stopped_on: string | null;
-  rows: Array<{ d: string; i: string; b: string; x: boolean; open: boolean }>;
+  rows: Array<{ d: string; i: string; b: string; x: boolean; u: boolean }>;
 }
 
 export interface Outcome {
@@ -90,7 +91,7 @@ export function outcomeOf(row: BatchRow, date: string): Outcome | null {
   if (row.stopped_on !== null) return null;
   const today = dayNumber(date);
   let daysLate = 0;
-  for (const r of row.rows) if (!r.x && r.open && dayNumber(r.d) < today) daysLate = Math.max(daysLate, today - dayNumber(r.d));
+  for (const r of row.rows) if (!r.x && r.u && dayNumber(r.d) < today) daysLate = Math.max(daysLate, today - dayNumber(r.d));
   if (stageFor(daysLate) === '3') return { op: row.id, amount: new Decimal(0), stopDaysLate: daysLate };
   const amount = recognisedOf(row, date).minus(row.accrued ?? '0');
   return amount.gt(0) ? { op: row.id, amount, stopDaysLate: null } : null;
@@ -115,7 +116,7 @@ export async function readBatch(tx: Db, date: string, after: number, size: numbe
            json_agg(json_build_object(
              'd', i.due_date::text, 'i', i.interest::text, 'b', i.balance::text,
              'x', COALESCE(s.status IN (${ended}), false),
-             'open', i.paid_on IS NULL OR i.paid_on > ${date}::date
+             'u', i.paid_on IS NULL OR i.paid_on > ${date}::date
            ) ORDER BY i.due_date, i.schedule_version, i.number) AS rows
       FROM ops
       JOIN credit_operation_installments i ON i.credit_operation_id = ops.id AND i.superseded_in IS NULL
