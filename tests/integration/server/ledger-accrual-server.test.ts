@@ -88,7 +88,7 @@ describe("over an operation's life", () => {
       received = received.plus(now.due_total);
       if (k === 0) {
         // a reversal swaps the payment's lines as they stand (the accrued interest comes back), then it is paid again
-        const detail = paid.body.installment.transactions.find((t: { kind: string }) => t.kind === 'payment');
+        const [detail] = await server.database.rows<{ id: number }>("SELECT id FROM installment_transactions WHERE installment_id = $1 AND kind = 'payment' ORDER BY id DESC LIMIT 1", [r.id]);
         const reversed = await call(server, 'servicing.reverse', { id: opId, installment: r.id, detailId: detail.id, idempotency_key: key(), reason: 'Pagamento em duplicidade' }, tokens.operator);
         expect(reversed.status, JSON.stringify(reversed.body)).toBe(200);
         expect((await operationBalances(server, opId)).accrued_interest_receivable).toBe(new Decimal(r.interest).toFixed(2));
