@@ -19,6 +19,7 @@ export const handlerGroups = [
       'home',
       'servicing',
       'ledger',
+      'ledgerAccrual',
       'prepayment',
       'boleto',
       'servicingMoves',

@@ -200,6 +200,7 @@ export const ACTIVITY_ACTIONS = [
   'doc3044.mark-sent',
   'ledger-close.run',
   'ledger-close.undo',
+  'ledger.accrual-run',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number] | `${CatalogueActivityEntity}.${CatalogueActivityVerb}`;
 
@@ -454,6 +455,8 @@ export const ACTIVITY_FIELDS = [
   'posting_id',
   'operations',
   'balance',
+  'up_to',
+  'stopped',
 ] as const;
 export type ActivityField = (typeof ACTIVITY_FIELDS)[number];
 

@@ -140,3 +140,7 @@ export type PixNoticeStatus = (typeof PIX_NOTICE_STATUSES)[number];
 /** Why a webhook delivery was refused: no provider chosen, unsigned, badly signed, stale, the same delivery again. */
 export const PIX_REFUSAL_REASONS = ['unsigned', 'bad_signature', 'stale', 'replayed', 'no_provider'] as const;
 export type PixRefusalReason = (typeof PIX_REFUSAL_REASONS)[number];
+
+/** What an interest_accruals row records: the accrual run's recognition, or accrued interest undone (migration 0047). */
+export const INTEREST_ACCRUAL_KINDS = ['accrual', 'reversal'] as const;
+export type InterestAccrualKind = (typeof INTEREST_ACCRUAL_KINDS)[number];

@@ -85,6 +85,7 @@ export const APP_PRIVILEGES: Readonly<Record<string, TablePrivileges>> = {
   // The monthly close (0048): what each close recorded per operation; the close row changes only when undone.
   ledger_close_positions: FACT,
   ledger_closes: EDITED,
+  interest_accruals: FACT,
   // The LGPD erase redacts snapshots (migration 0036 says which changes pass).
   activity_log: { select: true, insert: true, update: ['before', 'after'] },
   // A schedule is replaced (delete, insert) until the contract is issued; servicing sets paid_on and superseded_in,
@@ -101,6 +102,8 @@ export const APP_PRIVILEGES: Readonly<Record<string, TablePrivileges>> = {
   interest_profiles: READ_ONLY,
 
   approval_requests: EDITED,
+  interest_accrual_positions: EDITED,
+  interest_accrual_runs: EDITED,
   assignment_bank_accounts: EDITED_AND_REMOVED,
   borrower_attorneys: EDITED_AND_REMOVED,
   borrower_bank_accounts: EDITED,

@@ -5,7 +5,7 @@
  * group, routes.ts).
  */
 import { dashboardHandlers } from '../areas/intake/handlers';
-import { ledgerHandlers } from '../areas/ledger/handlers';
+import { accrualHandlers, ledgerHandlers } from '../areas/ledger/handlers';
 import { disbursementHandlers } from '../areas/servicing/handlers';
 import { paymentHandlers, prepaymentHandlers, servicingMovesHandlers } from '../areas/collection/handlers';
 import { collectionsHandlers } from '../areas/collections-desk/handlers';
@@ -32,5 +32,6 @@ export const handlers = {
   ...pixHandlers,
   ...suspenseHandlers,
   ...ledgerHandlers,
+  ...accrualHandlers,
   ...dashboardHandlers,
 };

@@ -40,6 +40,7 @@ import { doc3040Operations } from './regulatory-3040';
 import { ledgerBooksOperations } from './ledger-books';
 import { doc3044Operations } from './regulatory-3044';
 import { ledgerCloseOperations } from './ledger-close';
+import { ledgerAccrualOperations } from './ledger-accrual';
 
 export const contract = {
   ...sessionOperations,
@@ -78,6 +79,7 @@ export const contract = {
   ...ledgerBooksOperations,
   ...doc3044Operations,
   ...ledgerCloseOperations,
+  ...ledgerAccrualOperations,
 } as const satisfies Record<string, OperationDef>;
 
 export type Contract = typeof contract;

@@ -56,6 +56,7 @@ const APPEND_ONLY = [
   'company_parameter_changes',
   'suspense_items',
   'suspense_moves',
+  'interest_accruals',
 ];
 
 describe('TRUNCATE', () => {

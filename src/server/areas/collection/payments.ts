@@ -22,8 +22,11 @@
  *   request (approvals.ts, kind installment.reverse) instead; another person
  *   of AllOperators confirms it (then it is posted, dated that day) or refuses
  *   it with a reason; above second_approval_above an administrator confirms too.
- * - Ledger: a payment posts paymentPosting(split); a reversal posts
- *   reversalPosting(paymentPosting(the payment's split as it stands)); every
+ * - Ledger: a payment posts paymentPosting(split, accrued settled): its
+ *   interest settles the operation's accrued interest first (the ledger's
+ *   accruedBalances, read once for a whole batch), the rest is income; a
+ *   reversal posts reversalPosting(paymentPosting(the payment's split and
+ *   accrued settlement as they stand)); every
  *   other standing payment whose split the movement changed posts the
  *   difference (reallocationPosting), so the receivable and the income always
  *   follow the replay.
@@ -76,7 +79,7 @@ import { badRequest, conflict, HttpError, notFound } from '../../platform/http/e
 import { logActivities, logActivity, type ActivityEntry } from '../../platform/activity';
 import { activePayments, checkNewPayment, reallocationChanges, replayInstallment, type Allocation, type Replay, type Split } from '../../domain/servicing/allocation';
 import { assignedPaymentPosting, paymentPosting, reallocationPosting, reversalPosting } from '../../domain/servicing/postings';
-import { post, transactionBalance, type JournalItem } from '../ledger';
+import { accruedBalances, post, settledByPayment, transactionBalance, type JournalItem } from '../ledger';
 import { suspenseInPosting } from '../../domain/servicing/suspense-postings';
 import { detailsView, eventsOf, figuresOf, INSTALLMENT_MESSAGES, lateChargeTerms, transactionsOf, type InstallmentRow, type ServicingContext } from './installments';
 import {
@@ -263,11 +266,14 @@ function transactionValues(d: PaymentDecision, actorId: number) {
 }
 
 /** The payment's posting (the assignee's money when it holds the installment), then the other payments' reallocations. */
-function paymentPostings(d: PaymentDecision, transactionId: number): JournalItem[] {
+function paymentPostings(d: PaymentDecision, transactionId: number, accrued: Map<number, Decimal>): JournalItem[] {
   const operationId = d.ctx.op.id;
   const day = d.input.paid_on;
+  // The interest settles the operation's accrued interest first (what earlier payments of the batch left of it).
+  const settled = d.cededOn !== null ? new Decimal(0) : Decimal.min(d.split.interest, accrued.get(operationId) ?? 0);
+  if (settled.gt(0)) accrued.set(operationId, (accrued.get(operationId) ?? new Decimal(0)).minus(settled));
   const items: JournalItem[] = [
-    { posting: d.cededOn !== null ? assignedPaymentPosting(d.split) : paymentPosting(d.split), link: { operationId, businessDate: day, transactionId } },
+    { posting: d.cededOn !== null ? assignedPaymentPosting(d.split) : paymentPosting(d.split, settled), link: { operationId, businessDate: day, transactionId } },
   ];
   if (d.cededOn === null) items.push(...reallocationItems(operationId, d.before.allocations, d.after, day));
   return items;
@@ -329,7 +335,8 @@ async function recordPayment(tx: Db, actor: Actor, input: PaymentInput, today: s
   // The instant is the row's own (not the database's default), so the answer shows what is stored.
   const values: PaymentRowValues = { ...transactionValues(d, actor.id), id, created_at: new Date() };
   const settledOn = new Map([[installment.id, { op: target.ctx.op, number: installment.number, from: installment.paid_on, to: d.replay.state.paidOn }]]);
-  await writePayments(tx, actor.id, { rows: [values], postings: paymentPostings(d, id), settledOn, logs: [paymentLog(d, values, actor.id)] });
+  const accrued = await accruedBalances(tx, [target.ctx.op.id]);
+  await writePayments(tx, actor.id, { rows: [values], postings: paymentPostings(d, id, accrued), settledOn, logs: [paymentLog(d, values, actor.id)] });
   const row: InstallmentTransactionRow = { ...values, created_at: values.created_at ?? new Date(), reverses_id: null, reason: null };
   return { target, installment, read, row };
 }
@@ -428,6 +435,8 @@ export async function checkPaymentBatch(db: Db, actor: Actor, inputs: readonly P
 async function decideBatch(tx: Db, actor: Actor, inputs: readonly PaymentInput[], today: string, lock: boolean) {
   const contexts = await lockedPaymentContexts(tx, inputs.map((p) => p.id), lock);
   const targets = await installmentsWithStatus(tx, inputs.map((p) => p.installment));
+  // The accrued interest of every operation of the batch, in one query (payments settle it first).
+  const accrued = await accruedBalances(tx, inputs.map((p) => p.id));
   const history = new Map<number, InstallmentTransactionRow[]>();
   for (const r of await transactionsOfMany(tx, [...targets.keys()])) history.set(r.installment_id, [...(history.get(r.installment_id) ?? []), r]);
   const ids = lock ? await nextTransactionIds(tx, inputs.length) : inputs.map((_, k) => -(k + 1));
@@ -452,7 +461,7 @@ async function decideBatch(tx: Db, actor: Actor, inputs: readonly PaymentInput[]
       const d = decidePayment(ctx, installment, rows, tolerated ? { ...input, amount: tolerated.amount } : input, cededOn, today, before);
       const row = { ...transactionValues(d, actor.id), id: ids[k] };
       written.push(row);
-      postings.push(...paymentPostings(d, row.id));
+      postings.push(...paymentPostings(d, row.id, accrued));
       if (tolerated) postings.push(roundingItem(ctx.op.id, input.paid_on, row.id, tolerated.short));
       logs.push(paymentLog(d, row, actor.id, tolerated ? { bank_paid: input.amount, rounding_difference: tolerated.short.toFixed(2) } : {}));
       // The next payment of the same installment in the batch is checked with this one standing.
@@ -599,7 +608,9 @@ async function performReversal(tx: Db, actor: Actor, target: ReversalTarget, rea
       actor_id: actor.id,
     })
     .returning();
-  const paid = target.toAssignee ? assignedPaymentPosting(standing.split) : paymentPosting(standing.split);
+  // The payment's lines as they stand: what of its interest settled accrued interest goes back to the receivable.
+  const settled = target.toAssignee ? new Decimal(0) : Decimal.min(await settledByPayment(tx, original.id), standing.split.interest);
+  const paid = target.toAssignee ? assignedPaymentPosting(standing.split) : paymentPosting(standing.split, settled);
   const rounding = await roundingReversal(tx, original.id, ctx.op.id, day, row.id);
   // A payment applied from suspense (valores a identificar) gives its money back there, not to the bank it never left.
   const fromSuspense = await transactionBalance(tx, original.id, 'suspense_apply', 'suspense');

@@ -17,11 +17,13 @@
  * - Ledger (domain/servicing/postings.ts prepaymentPosting): the bank receives
  *   the amount; the principal leaves loans receivable; the interest accrued
  *   since the last due date is interest income (a debit to it when the
- *   discount reached principal, as on a partly paid installment). The
- *   discount — interest not yet due that the borrower no longer pays — was
- *   never booked (the receivable carries principal only and interest is
- *   income when received), so it needs no entry and no new account: it is
- *   kept on the prepayment row and in the activity log.
+ *   discount reached principal, as on a partly paid installment), settling
+ *   first the interest accrued on the competence basis (accrued interest
+ *   receivable). The discount — interest not yet due that the borrower no
+ *   longer pays — is interest never earned: what the accrual run had
+ *   recognised of it is undone (the ledger's reconcileAccrual, an
+ *   accrual_reversal against the new schedule, or all of it when settled);
+ *   the discount itself is kept on the prepayment row and in the activity log.
  * - Dates: between the disbursement and today; not before the last payment,
  *   reversal or prepayment of the operation (the replaced rows' payments
  *   would otherwise change under the new schedule).
@@ -48,7 +50,7 @@ import {
   type RemainingInstallment,
 } from '../../domain/servicing/prepayment';
 import { prepaymentPosting } from '../../domain/servicing/postings';
-import { post } from '../ledger';
+import { accruedInterestOf, post, reconcileAccrual } from '../ledger';
 import { replayOf, scheduleOf, servicingContext, transactionsOf, type InstallmentRow, type ServicingContext } from './installments';
 import { installmentTransactions } from './schema';
 import { prepayments, type PrepaymentRow } from './schema-prepayment';
@@ -323,7 +325,9 @@ export async function applyPrepayment(tx: Db, actor: Actor, input: PrepaymentInp
       balance: text(r.balance),
     })),
   });
-  await post(tx, [{ posting: prepaymentPosting({ amount, principal, interest }), link: { operationId: op.id, businessDate: day, prepaymentId: row.id } }]);
+  // Its interest settles the accrued interest first; a discount's interest never earned is undone below (reconcileAccrual).
+  const accruedSettled = Decimal.min(Decimal.max(interest, 0), await accruedInterestOf(tx, op.id));
+  await post(tx, [{ posting: prepaymentPosting({ amount, principal, interest, accruedSettled }), link: { operationId: op.id, businessDate: day, prepaymentId: row.id } }]);
   await logActivity(tx, {
     actorId: actor.id,
     action: 'installment.prepayment',
@@ -360,6 +364,7 @@ export async function applyPrepayment(tx: Db, actor: Actor, input: PrepaymentInp
       log: { action: 'credit-operation.settled', before: snapshot, after: snapshot },
     });
   }
+  await reconcileAccrual(tx, [op.id], day);
   return row.id;
 }
 

@@ -20,6 +20,10 @@
  * - Undoing a write-off (PATCH back to what its payments say) is one
  *   person's move: its own row naming the write-off, the posting swapped.
  * - The operation follows (installment-change.ts: syncOperationStatus).
+ * - The interest accrued on the competence basis for what is written off leaves
+ *   with it: the ledger's reconcileAccrual undoes it (accrual_reversal, income ←
+ *   accrued interest receivable): a loss is no income (Res. CMN 4.966/2021
+ *   art. 17: no income not received on a problem asset).
  */
 import Decimal from 'decimal.js';
 import { asc, desc, eq, inArray } from 'drizzle-orm';
@@ -29,7 +33,7 @@ import { closeApproval, giveCheck, isPending, openMoveApproval, pendingApproval,
 import type { ApprovalRequestRow } from '../operations/schema-approvals';
 import { badRequest, conflict } from '../../platform/http/errors';
 import { reversalPosting, writeOffPosting } from '../../domain/servicing/postings';
-import { post } from '../ledger';
+import { post, reconcileAccrual } from '../ledger';
 import { changeInstallment, loadTarget, loadTargets, lockedServicing, principalText, syncOperationStatus, type InstallmentTarget } from './installment-change';
 import { installmentWriteOffs, type InstallmentWriteOffRow } from './schema-moves';
 
@@ -147,6 +151,7 @@ export async function decideInstallmentWriteOff(tx: Db, checker: Actor, input: W
   if (isPending(approved)) return;
   await performWriteOff(tx, checker, target, approved, request.amounts.reason ?? '', today);
   await syncOperationStatus(tx, ctx.op.id, checker.id, request.amounts.reason ?? '', today);
+  await reconcileAccrual(tx, [ctx.op.id], today);
 }
 
 /** Undoes the write-off in force (inside the caller's transaction and lock): its own row, the posting swapped. */
@@ -213,6 +218,7 @@ export async function decideOperationWriteOff(tx: Db, checker: Actor, input: Wri
   const reason = request.amounts.reason ?? '';
   for (const target of candidates) await performWriteOff(tx, checker, target, approved, reason, today);
   await syncOperationStatus(tx, ctx.op.id, checker.id, reason, today);
+  await reconcileAccrual(tx, [ctx.op.id], today);
 }
 
 /** Pending write-off requests of these installments: installment id → request. */

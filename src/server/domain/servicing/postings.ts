@@ -8,9 +8,13 @@
  *   balance of any set of postings sums to zero; a movement that would post
  *   unbalanced lines is a bug and throws before anything is written.
  * - The chart of accounts is declared once in @shared/ledger.
- * - Loans receivable carries principal only. Interest and charges are income
- *   when received (the payment's split says how much of each); nothing is
- *   accrued ahead of receipt, so a write-off removes principal only.
+ * - Loans receivable carries principal only. Interest is recognised on the
+ *   competence basis by the ledger's accrual run (accrued interest
+ *   receivable ← interest income); a payment's interest settles that
+ *   receivable first, the rest is income when received; late charges are
+ *   income when received. A write-off removes principal; the accrued interest
+ *   its installments no longer earn is undone by the ledger's
+ *   reconcileAccrual (accrual_reversal).
  * - Disbursement: the amount financed enters the receivable; what the
  *   borrower receives leaves the bank; the IOF financed is owed to the
  *   Treasury until remitted; financed fees are income.
@@ -76,15 +80,23 @@ function checkSplit(split: Split): Split {
   };
 }
 
-/** A payment received, by its split (allocation.ts). */
-export function paymentPosting(split: Split): Posting {
+/**
+ * A payment received, by its split (allocation.ts). Its interest settles first the interest already accrued on the
+ * competence basis and not yet settled (`accruedSettled`, at most the split's interest: the caller reads the
+ * operation's accrued balance), which leaves accrued interest receivable; the rest is income now (interest never
+ * accrued: a stage-3 operation's, or paid ahead of the accrual run).
+ */
+export function paymentPosting(split: Split, accruedSettled: Decimal.Value = 0): Posting {
   const s = checkSplit(split);
+  const settled = money(accruedSettled, 'accrued interest settled');
+  if (settled.gt(s.interest)) throw new RangeError('the accrued interest a payment settles is at most its interest');
   const total = s.lateFee.plus(s.defaultInterest).plus(s.interest).plus(s.principal);
   if (total.isZero()) throw new RangeError('a payment must have an amount');
   return post('payment', [
     ['bank', total],
     ['loans_receivable', s.principal.neg()],
-    ['interest_income', s.interest.neg()],
+    ['accrued_interest_receivable', settled.neg()],
+    ['interest_income', s.interest.minus(settled).neg()],
     ['late_charge_income', s.lateFee.plus(s.defaultInterest).neg()],
   ]);
 }
@@ -207,6 +219,8 @@ export interface PrepaymentFigures {
   principal: Decimal.Value;
   /** accrued interest paid; negative when the present value fell below the principal owed (a discount) */
   interest: Decimal.Value;
+  /** the part of `interest` that settles interest accrued on the competence basis (at most the interest, if positive) */
+  accruedSettled?: Decimal.Value;
 }
 
 /** A prepayment, total or partial (prepayment.ts gives the split). */
@@ -217,10 +231,13 @@ export function prepaymentPosting(figures: PrepaymentFigures): Posting {
   if (!interest.isFinite() || interest.decimalPlaces() > 2) throw new RangeError('interest must be a number in whole cents');
   if (!amount.eq(principal.plus(interest))) throw new RangeError('amount must equal principal + interest');
   if (amount.isZero()) throw new RangeError('a prepayment must have an amount');
+  const settled = money(figures.accruedSettled ?? 0, 'accrued interest settled');
+  if (settled.gt(Decimal.max(interest, 0))) throw new RangeError('the accrued interest a prepayment settles is at most its interest');
   return post('prepayment', [
     ['bank', amount],
     ['loans_receivable', principal.neg()],
-    ['interest_income', interest.neg()],
+    ['accrued_interest_receivable', settled.neg()],
+    ['interest_income', interest.minus(settled).neg()],
   ]);
 }
 

@@ -3,3 +3,4 @@ import { closeHandlers } from './close';
 import { ledgerHandlers as bookHandlers } from './ledger';
 
 export const ledgerHandlers = { ...bookHandlers, ...closeHandlers };
+export { accrualHandlers } from './accrual';
