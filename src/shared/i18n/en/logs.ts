@@ -437,7 +437,6 @@ export const logs: Shape<typeof pt> = {
     reference_month: 'Reference month',
     amount: 'Amount',
     up_to: 'Accrued up to',
-    operations: 'Operations',
     stopped: 'Operations in stage 3 (accrual stopped)',
     source: 'Source',
     registry: 'Registry',

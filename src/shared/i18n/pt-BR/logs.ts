@@ -435,7 +435,6 @@ export const logs = {
     reference_month: 'Mês de referência',
     amount: 'Valor',
     up_to: 'Apropriado até',
-    operations: 'Operações',
     stopped: 'Operações em estágio 3 (apropriação suspensa)',
     source: 'Origem',
     registry: 'Registro',
