@@ -26,7 +26,7 @@ export * as prepaymentSchema from '../areas/collection/schema-prepayment';
 export * as installmentMovesSchema from '../areas/collection/schema-moves';
 export * as ledgerSchema from '../areas/ledger/schema';
 export * as ledgerDailySchema from '../areas/ledger/schema-daily';
-export * as ledgerCloseSchema from '../areas/ledger/close/schema';
+export * as ledgerCloseSchema from '../areas/ledger/schema-close';
 export * as boletoSchema from '../areas/boletos/schema-boleto';
 export * as remittanceSchema from '../areas/bank-files/schema-remittance';
 export * as remittanceManualSchema from '../areas/bank-files/schema-remittance-manual';

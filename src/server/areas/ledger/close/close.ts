@@ -30,7 +30,7 @@ import { logActivity, type Snapshot } from '../../../platform/activity';
 import { checkRefusal, closeApproval, giveCheck, openApproval, pendingApproval, type Actor } from '../../operations';
 import { signedPosting } from '../../../domain/ledger/posting';
 import { post } from '../journal';
-import { ledgerCloses, type LedgerCloseRow } from './schema';
+import { ledgerCloses, type LedgerCloseRow } from '../schema-close';
 
 export const CLOSE_APPROVAL_KIND = 'ledger.close' as const;
 

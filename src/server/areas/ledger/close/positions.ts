@@ -6,7 +6,7 @@
 import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
 import { CLOSE_CLOSED } from '@shared/books/close';
 import type { Db } from '../../../db/connect';
-import { ledgerClosePositions, ledgerCloses, type LedgerClosePositionRow, type LedgerCloseRow } from './schema';
+import { ledgerClosePositions, ledgerCloses, type LedgerClosePositionRow, type LedgerCloseRow } from '../schema-close';
 
 export type { LedgerClosePositionRow as ClosePosition, LedgerCloseRow as CloseRecord };
 

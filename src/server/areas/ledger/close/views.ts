@@ -14,7 +14,7 @@ import { users } from '../../access/schema';
 import { borrowers } from '../../borrowers/schema';
 import { checkRefusal, pendingApproval, type Actor } from '../../operations';
 import { CLOSE_APPROVAL_KIND, CLOSE_MESSAGES, computeClose, lastDayOf, monthEntityId, totalsOf, type ComputedPosition } from './close';
-import { ledgerClosePositions, ledgerCloses, type LedgerCloseRow } from './schema';
+import { ledgerClosePositions, ledgerCloses, type LedgerCloseRow } from '../schema-close';
 import { closeOf } from './positions';
 
 async function namesOf(db: Db, ids: ReadonlyArray<number | null>): Promise<Map<number, string>> {

@@ -6,10 +6,10 @@
 import { boolean, date, integer, numeric, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { CLOSE_STATUSES, PORTFOLIOS, STAGE_REASONS } from '@shared/books/close';
 import { RISK_STAGES } from '@shared/risk-classification';
-import { users } from '../../access/schema';
-import { borrowers } from '../../borrowers/schema';
-import { creditOperations } from '../../operations/schema';
-import { approvalRequests } from '../../operations/schema-approvals';
+import { users } from '../access/schema';
+import { borrowers } from '../borrowers/schema';
+import { creditOperations } from '../operations/schema';
+import { approvalRequests } from '../operations/schema-approvals';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
