@@ -126,6 +126,9 @@ test('a company borrower registered from scratch: shareholder and revenue kept a
   await expect(page.getByTestId('borrower-risk-stage')).toHaveText('Estágio 1');
   await expect(page.getByTestId('borrower-risk-rating-reason')).toContainText('Nenhuma parcela em atraso');
   await expect(page.getByTestId('borrower-risk-days')).toHaveText('0');
+  // No month closed in the demo: the close's card says so beside the live stage.
+  await expect(page.getByTestId('borrower-risk-stage-live')).toContainText('Atual: apurado em');
+  await expect(page.getByTestId('borrower-risk-close')).toContainText('Sem fechamento');
   await shot(page, info, 'borrower-risk');
 
   // The list finds the borrower by name, with its document and type.

@@ -24,6 +24,7 @@ import { isValidCnpj, isValidCpf } from '../documents';
 import { AllPanelUsers } from '../roles';
 import { RISK_RATINGS, RISK_STAGES } from '../risk-classification';
 import { defineOperation } from './define';
+import { moneySchema } from './money';
 import {
   cpfInput,
   emailSchema,
@@ -403,6 +404,23 @@ export const riskClassificationSchema = z.object({
   stage: z.enum(RISK_STAGES),
   stage_reason: z.string(),
   operations_considered: z.number().int(),
+  /**
+   * the borrower at the last monthly close in force (the ledger's close, Res. CMN 4.966/2021 and Res. BCB 352/2023),
+   * beside the live stage above; null before any close
+   */
+  last_close: z
+    .object({
+      /** the month closed, YYYY-MM */
+      month: z.string(),
+      /** its last day (YYYY-MM-DD), the day the close is as of */
+      as_of: z.string(),
+      /** the worst stage of the borrower's operations the close held; null when it held none */
+      stage: z.enum(RISK_STAGES).nullable(),
+      /** the sum of their provisions (two places; 0.00 when it held none) */
+      provision: moneySchema,
+      operations: z.number().int(),
+    })
+    .nullable(),
 });
 export type RiskClassification = z.infer<typeof riskClassificationSchema>;
 
@@ -630,7 +648,7 @@ export const borrowersOperations = {
     encoding: 'none',
     cacheable: true,
     origin: 'spec',
-    description: 'The risk rating (Res. CMN 2.682/1999, AA–H) and stage (Res. CMN 4.966/2021) from the days overdue of its installments and its losses written off in the last twelve months, with why.',
+    description: "The risk rating (Res. CMN 2.682/1999, AA–H) and stage (Res. CMN 4.966/2021) from the days overdue of its installments and its losses written off in the last twelve months, with why; and the last monthly close's month, worst stage and provision of its operations (null before any close).",
     args: idArgs,
     result: riskClassificationSchema,
   }),

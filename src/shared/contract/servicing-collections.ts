@@ -32,6 +32,7 @@ import { defineOperation, type ExcelColumn } from './define';
 import { exportRowsSchema, filterSchema, listArgs, paged, sortSchema } from './common';
 import { moneySchema } from './money';
 import { borrowerRefSchema, dayAnswerSchema, installmentRefSchema } from './fields';
+import { RISK_STAGES } from '../risk-classification';
 
 /** Days-late bands of the collections desk: [code, first day, last day (null: no end)]. */
 export const DAYS_LATE_BANDS = [
@@ -84,6 +85,25 @@ export const expiredInstallmentSchema = installmentRefSchema.extend({
   product: z.enum(CREDIT_PRODUCT_IDS),
 });
 export type ExpiredInstallment = z.infer<typeof expiredInstallmentSchema>;
+
+/**
+ * A row of the list: the installment and its operation at the last monthly close in force (the ledger's close: stage
+ * by Res. CMN 4.966/2021, provision by Res. BCB 352/2023); null when no month is closed or the close did not hold
+ * the operation (released after it). The export leaves it out.
+ */
+export const expiredInstallmentRowSchema = expiredInstallmentSchema.extend({
+  at_last_close: z
+    .object({
+      /** the month closed, YYYY-MM */
+      month: z.string(),
+      stage: z.enum(RISK_STAGES),
+      provision: moneySchema,
+      /** the operation's days late on the month's last day, as the close counted them */
+      days_late: z.number().int(),
+    })
+    .nullable(),
+});
+export type ExpiredInstallmentRow = z.infer<typeof expiredInstallmentRowSchema>;
 
 export const EXPIRED_INSTALLMENT_EXPORT_COLUMNS: readonly ExcelColumn[] = [
   { key: 'operation_number', header: 'collections.columns.operation' },
@@ -155,11 +175,13 @@ export const collectionsOperations = {
     cacheable: true,
     origin: 'spec',
     description:
-      'Every overdue installment on the business date (operations being collected, not settled, past their charge-free day), most days late first: days late, value, open value, multa, juros de mora, contract interest and amount due as of today, borrower and product. Filters: band (1-15, 16-30, 31-60, 61-90, 90+; one or a list), borrower (name or document contains), borrower_id, product, credit_operation_id, valueStart/valueEnd (the scheduled value). The count stops at EXPIRED_INSTALLMENT_COUNT_CAP (capped). totals: count, open value, charges and amount due of every match (null when capped).',
+      'Every overdue installment on the business date (operations being collected, not settled, past their charge-free day), most days late first: days late, value, open value, multa, juros de mora, contract interest and amount due as of today, borrower and product; per row, the operation at the last monthly close (stage, provision; last_close: which month). Filters: band (1-15, 16-30, 31-60, 61-90, 90+; one or a list), borrower (name or document contains), borrower_id, product, credit_operation_id, valueStart/valueEnd (the scheduled value). The count stops at EXPIRED_INSTALLMENT_COUNT_CAP (capped). totals: count, open value, charges and amount due of every match (null when capped).',
     list: { filters: EXPIRED_INSTALLMENT_FILTERS, sorts: EXPIRED_INSTALLMENT_SORTS },
     errors: [404],
     args: listArgs.extend({ filter: expiredFilterSchema.optional() }),
-    result: paged(expiredInstallmentSchema).extend({
+    result: paged(expiredInstallmentRowSchema).extend({
+      /** the last monthly close in force the rows' at_last_close are of (month YYYY-MM, its last day); null before any */
+      last_close: z.object({ month: z.string(), as_of: z.string() }).nullable(),
       capped: z.boolean(),
       /** the business date the list is of */
       as_of: z.string(),

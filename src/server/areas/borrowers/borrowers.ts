@@ -48,6 +48,8 @@ import { badRequest, conflict, HttpError, notFound } from '../../platform/http/e
 import { logActivity, type Snapshot } from '../../platform/activity';
 import { parametersOf } from '../company';
 import { overdueOf } from '../operations';
+import { lastClosePositionsOfBorrower } from '../ledger';
+import { borrowerAtClose } from '@shared/books/last-close';
 import { findSolicitation } from '../intake';
 import { listConditions, listOrder, ordered, type ListSpec } from '../../platform/list';
 
@@ -725,5 +727,16 @@ export async function classificationOf(db: Db, borrowerId: number, asOf = todayI
     stage: riskStageOf(facts),
     stage_reason: portugueseReason(riskStageReasonOf(facts)),
     operations_considered: overdue.operations,
+    last_close: await lastCloseOf(db, borrowerId),
   };
+}
+
+/**
+ * The borrower at the last monthly close in force (the ledger's close: stage by Res. CMN 4.966/2021, provision by
+ * Res. BCB 352/2023): its operations' worst stage and their provisions' sum; null before any close.
+ */
+async function lastCloseOf(db: Db, borrowerId: number): Promise<RiskClassification['last_close']> {
+  const { close, positions } = await lastClosePositionsOfBorrower(db, borrowerId);
+  if (!close) return null;
+  return { month: close.month, as_of: close.as_of, ...borrowerAtClose(positions) };
 }

@@ -50,6 +50,7 @@ import {
   type EXPIRED_INSTALLMENT_FILTERS,
   type EXPIRED_INSTALLMENT_SORTS,
   type ExpiredInstallment,
+  type ExpiredInstallmentRow,
   type ExpiredTotals,
 } from '@shared/contract/index';
 import { CREDIT_PRODUCT_IDS } from '@shared/contract/credit-operations';
@@ -64,6 +65,7 @@ import type { OperationRow } from '../operations';
 import { bankShortOf, replayOf, servicingContext, termsOfDisbursement, transactionsOf, type InstallmentRow, type InstallmentTransactionRow, type ServicingContext } from '../collection';
 import { disbursements } from '../servicing/schema';
 import { stillCollected } from '../servicing';
+import { lastClosePositionsOf } from '../ledger';
 
 type Filter = (typeof EXPIRED_INSTALLMENT_FILTERS)[number];
 type Sort = (typeof EXPIRED_INSTALLMENT_SORTS)[number];
@@ -348,7 +350,22 @@ export async function listExpiredInstallments(db: Db, args: ExpiredPageArgs, tod
   const items = await expiredRows(db, page.map((r) => r.id), today);
   // Every match's totals when the count is whole (at most the cap): the page itself when it holds them all.
   const all = total.capped ? null : page.length === total.count ? items : await chargedMatches(db, p, today);
-  return { items, meta: pageMeta(args.page, args.limit, total.count), capped: total.capped, as_of: today, totals: all && totalsOf(all) };
+  const { close, rows } = await atLastClose(db, items);
+  return { items: rows, meta: pageMeta(args.page, args.limit, total.count), capped: total.capped, as_of: today, last_close: close, totals: all && totalsOf(all) };
+}
+
+/**
+ * The page's operations at the last monthly close in force (the ledger's close: stage by Res. CMN 4.966/2021,
+ * provision by Res. BCB 352/2023), read for the whole page at once (the ledger's lastClosePositionsOf: the close, then
+ * the page's positions in one query), never one query a row.
+ */
+async function atLastClose(db: Db, items: readonly ExpiredInstallment[]) {
+  const { close, positions } = await lastClosePositionsOf(db, [...new Set(items.map((i) => i.credit_operation_id))]);
+  const rows: ExpiredInstallmentRow[] = items.map((i) => {
+    const p = positions.get(i.credit_operation_id);
+    return { ...i, at_last_close: p && close ? { month: close.month, stage: p.stage, provision: new Decimal(p.provision).toFixed(2), days_late: p.days_late } : null };
+  });
+  return { close: close && { month: close.month, as_of: close.as_of }, rows };
 }
 
 /** Every match of a list whose count is under the cap, with its charges (in chunks, as the export does). */

@@ -273,6 +273,16 @@ export const borrowers: Shape<typeof pt> = {
     overdueInstallments: 'Overdue instalments',
     operationsConsidered: 'Operations considered',
     asOf: 'Computed on',
+    live: 'Current: computed on {{date}}',
+    lastClose: {
+      title: 'At the last close ({{month}})',
+      none: 'No close yet',
+      noneHint: 'No month has been closed yet: the stage and the provision appear after the first monthly close.',
+      stage: 'Stage (worst of the operations)',
+      notHeld: 'No operation of this borrower in the close',
+      provision: 'Provision (sum of the operations)',
+      operations: 'Operations in the close',
+    },
     lastLossOn: 'Latest loss written off (in force)',
     reasons: {
       ratingNone: 'No installment overdue: level AA (CMN Resolution 2,682/1999).',

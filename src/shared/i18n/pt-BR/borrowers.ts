@@ -271,6 +271,17 @@ export const borrowers = {
     overdueInstallments: 'Parcelas em atraso',
     operationsConsidered: 'Operações consideradas',
     asOf: 'Apurado em',
+    /** The live stage (today) beside the one the last monthly close recorded. */
+    live: 'Atual: apurado em {{date}}',
+    lastClose: {
+      title: 'No último fechamento ({{month}})',
+      none: 'Sem fechamento',
+      noneHint: 'Nenhum mês foi fechado ainda: o estágio e a provisão aparecem após o primeiro fechamento mensal.',
+      stage: 'Estágio (pior entre as operações)',
+      notHeld: 'Nenhuma operação do tomador no fechamento',
+      provision: 'Provisão (soma das operações)',
+      operations: 'Operações no fechamento',
+    },
     /** Why the rating and the stage (the server answers the same Portuguese text, from these templates). */
     lastLossOn: 'Última perda baixada (em vigor)',
     reasons: {

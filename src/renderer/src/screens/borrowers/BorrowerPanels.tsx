@@ -21,7 +21,7 @@ import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { FormScreen, useFormScreen } from '@kit/form/FormScreen';
 import { COMPANY_ID } from '../../app/company';
 import { asText, formSchema, rateText } from '@kit/form/formSchema';
-import type { RecordFormSchema } from '@kit/form/recordFields';
+import { monthText, type RecordFormSchema } from '@kit/form/recordFields';
 import { RecordsPanel } from '@kit/RecordsPanel';
 import { RecordsTable } from '@kit/RecordsTable';
 import { simulationColumns } from '../simulations/columns';
@@ -216,12 +216,48 @@ export function ratingIntent(rating: RiskClassification['rating']) {
   return 'danger' as const;
 }
 
+export const stageIntentOf = (stage: RiskClassification['stage']) => (stage === '1' ? 'success' : stage === '2' ? 'warning' : 'danger');
+
+/** What the last monthly close recorded for the borrower (worst stage, provisions' sum), beside the live stage; "sem fechamento" before any. */
+function LastCloseCard({ close }: { close: RiskClassification['last_close'] }) {
+  const { t } = useTranslation();
+  const L = (key: string) => `borrowers.risk.lastClose.${key}`;
+  if (!close) {
+    return (
+      <Card compact data-testid="borrower-risk-close">
+        <h3 className="bp6-heading heading-as-h4 borrower-risk-title">{t(L('none'))}</h3>
+        <p className="bp6-text-muted" data-testid="borrower-risk-close-none">
+          {t(L('noneHint'))}
+        </p>
+      </Card>
+    );
+  }
+  return (
+    <Card compact data-testid="borrower-risk-close">
+      {/* the month by text (MM/YYYY), never through a time zone */}
+      <h3 className="bp6-heading heading-as-h4 borrower-risk-title" data-testid="borrower-risk-close-title">
+        {t(L('title'), { month: monthText(close.month) })}
+      </h3>
+      <dl className="borrower-facts">
+        <dt>{t(L('stage'))}</dt>
+        <dd data-testid="borrower-risk-close-stage">
+          {close.stage ? <Tag intent={stageIntentOf(close.stage)}>{t('borrowers.risk.stageValue', { stage: close.stage })}</Tag> : t(L('notHeld'))}
+        </dd>
+        <dt>{t(L('provision'))}</dt>
+        <dd data-testid="borrower-risk-close-provision">{formatCurrency(close.provision)}</dd>
+        <dt>{t(L('operations'))}</dt>
+        <dd>{formatInteger(close.operations)}</dd>
+      </dl>
+    </Card>
+  );
+}
+
 export function RiskTab({ borrowerId }: { borrowerId: number }) {
   const { t } = useTranslation();
   const query = useApiQuery('borrowers.classification', { id: borrowerId });
   const r = query.data;
   if (!r) return query.error ? <p className="field-error">{errorText(query.error, t)}</p> : null;
-  const stageIntent = r.stage === '1' ? 'success' : r.stage === '2' ? 'warning' : 'danger';
+  const stageIntent = stageIntentOf(r.stage);
   // Worded here in the language shown (the server's rating_reason / stage_reason are its Portuguese of the same reasons); a date in the person's format.
   const reasonText = (reason: RiskReason) => t(reason.key, { ...reason.vars, ...(reason.vars.date ? { date: formatDate(String(reason.vars.date)) } : {}) });
   const facts: RiskFacts = { asOf: r.as_of, maxDaysOverdue: r.max_days_overdue, lastLossOn: r.last_loss_on };
@@ -240,7 +276,11 @@ export function RiskTab({ borrowerId }: { borrowerId: number }) {
           {t('borrowers.risk.stageValue', { stage: r.stage })}
         </Tag>
         <p data-testid="borrower-risk-stage-reason">{reasonText(riskStageReasonOf(facts))}</p>
+        <p className="bp6-text-muted" data-testid="borrower-risk-stage-live">
+          {t('borrowers.risk.live', { date: formatDate(r.as_of) })}
+        </p>
       </Card>
+      <LastCloseCard close={r.last_close} />
       <Card compact>
         <dl className="borrower-facts">
           <dt>{t('borrowers.risk.maxDaysOverdue')}</dt>

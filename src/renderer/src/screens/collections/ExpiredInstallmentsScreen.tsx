@@ -13,9 +13,10 @@ import { Callout, HTMLTable } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import Decimal from 'decimal.js';
-import { DAYS_LATE_BAND_CODES, EXPIRED_INSTALLMENT_COUNT_CAP, CREDIT_PRODUCT_IDS, type ExpiredInstallment, type ExpiredTotals } from '@shared/contract';
+import { DAYS_LATE_BAND_CODES, EXPIRED_INSTALLMENT_COUNT_CAP, CREDIT_PRODUCT_IDS, type ExpiredInstallment, type ExpiredInstallmentRow, type ExpiredTotals } from '@shared/contract';
 import { formatCurrency, formatDate, formatInteger } from '@shared/format';
 import { ListScreen } from '@kit/list/ListScreen';
+import { monthText } from '@kit/form/recordFields';
 import { EXPIRED_COLUMNS } from './columns';
 import './collections.css';
 
@@ -68,8 +69,40 @@ function AsOf({ date, capped, totals }: { date: string; capped: boolean; totals:
   );
 }
 
+/** The operation at the last monthly close (stage, provision), month by text (MM/YYYY); "sem fechamento" when none holds it. */
+function LastClose({ row }: { row: ExpiredInstallmentRow }) {
+  const { t } = useTranslation();
+  const at = row.at_last_close;
+  if (!at) {
+    return (
+      <p className="bp6-text-muted" data-testid={`expired-detail-close-none-${row.id}`}>
+        {t('collections.detail.lastCloseNone')}
+      </p>
+    );
+  }
+  return (
+    <HTMLTable compact className="coll-detail-table">
+      <caption data-testid={`expired-detail-close-${row.id}`}>{t('collections.detail.lastClose', { month: monthText(at.month) })}</caption>
+      <tbody>
+        <tr>
+          <th scope="row">{t('collections.detail.lastCloseStage')}</th>
+          <td className="numeric" data-testid={`expired-detail-close-stage-${row.id}`}>
+            {t('collections.detail.stageValue', { stage: at.stage })}
+          </td>
+        </tr>
+        <tr>
+          <th scope="row">{t('collections.detail.lastCloseProvision')}</th>
+          <td className="numeric" data-testid={`expired-detail-close-provision-${row.id}`}>
+            {formatCurrency(at.provision)}
+          </td>
+        </tr>
+      </tbody>
+    </HTMLTable>
+  );
+}
+
 /** What the columns leave out, under the row: product, value, what is open, each charge, why the bank left it open. */
-function ExpiredDetail({ row }: { row: ExpiredInstallment }) {
+function ExpiredDetail({ row }: { row: ExpiredInstallmentRow }) {
   const { t } = useTranslation();
   const c = (key: string) => t(`collections.columns.${key}`);
   const charges = new Decimal(row.late_fee).plus(row.default_interest).plus(row.contract_interest).toFixed(2);
@@ -98,6 +131,7 @@ function ExpiredDetail({ row }: { row: ExpiredInstallment }) {
           {line(t('collections.detail.charges'), formatCurrency(charges), 'charges')}
         </tbody>
       </HTMLTable>
+      <LastClose row={row} />
       <div className="coll-detail-side">
         {row.bank_short && (
           <Callout intent="warning" icon="bank-account" data-testid={`expired-reason-${row.id}`}>
