@@ -72,6 +72,8 @@ describe('route configuration (spec screens and routes)', () => {
       // designed: the SCR Doc 3044 queue of events
       '/app/company-operation/books/doc3044',
       '/app/company-operation/books/regulatory/doc3040',
+      // designed: the monthly close (preview, four eyes, history, undo)
+      '/app/company-operation/books/close',
     ];
     expect([...patterns].sort()).toEqual([...expected].sort());
     expect(new Set(patterns).size).toBe(patterns.length);
