@@ -61,7 +61,7 @@ test('an administrator previews and asks, another approves on the screen, the hi
 
   // Another administrator: the inbox's row opens the close's screen, where they approve it.
   await signInAs(page, harness, DEMO.superadmin.email, '/app/approvals');
-  const row = page.locator('[data-testid^="approvals-row-"]').filter({ hasText: KIND }).filter({ hasText: DEMO.admin.name });
+  const row = page.getByRole('row').filter({ hasText: KIND }).filter({ hasText: DEMO.admin.name });
   await expect(row).toHaveCount(1);
   await row.click();
   await expect(page).toHaveURL(/#\/app\/company-operation\/books\/close$/);
