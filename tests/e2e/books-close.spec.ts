@@ -83,7 +83,12 @@ test('an administrator previews and asks, another approves on the screen, the hi
     { width: 1024, height: 768 },
   ]) {
     await page.setViewportSize(size);
-    await page.screenshot({ path: info.outputPath(`close-history-${size.width}x${size.height}.png`), fullPage: true });
+    await history.scrollIntoViewIfNeeded();
+    for (const id of ['close-history-month-', 'close-undo-']) {
+      const box = await history.locator(`[data-testid^="${id}"]`).first().boundingBox();
+      expect(box && box.x + box.width <= size.width, `${id} at ${size.width}`).toBe(true);
+    }
+    await history.screenshot({ path: info.outputPath(`close-history-${size.width}x${size.height}.png`) });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 

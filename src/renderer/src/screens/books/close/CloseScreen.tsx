@@ -273,7 +273,7 @@ export function CloseScreen() {
                 )}
               </Callout>
             )}
-            {view.source === 'preview' && !pending && view.refusal && (
+            {view.source === 'preview' && !pending && !view.close && view.refusal && (
               <Callout intent="primary" icon="info-sign" data-testid="close-refusal">
                 {view.refusal}
               </Callout>
