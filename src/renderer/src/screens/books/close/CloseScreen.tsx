@@ -305,17 +305,10 @@ export function CloseScreen() {
               intent: (v) => (v === CLOSE_CLOSED ? 'success' : 'none'),
               testId: (r) => `close-history-status-${r.id}`,
             },
-            { id: 'operations', title: 'close.columns.operations', kind: 'integer', field: 'operations' },
             { id: 'allowance', title: 'close.columns.allowance', kind: 'money', field: 'allowance' },
-            { id: 'change', title: 'close.columns.change', kind: 'money', field: 'change' },
             { id: 'asked', title: 'close.columns.askedBy', field: 'requested_by_name' },
             { id: 'approved', title: 'close.columns.approvedBy', field: 'approved_by_name' },
             { id: 'when', title: 'close.columns.when', kind: 'datetime', field: 'created_at' },
-            {
-              id: 'undone',
-              title: 'close.columns.undone',
-              text: (r) => (r.undone_by_name || r.undone_on ? t('close.undoneBy', { name: r.undone_by_name ?? '', date: r.undone_on ? formatDate(r.undone_on) : '' }) : ''),
-            },
           ]}
           actions={{
             title: '',
