@@ -73,6 +73,8 @@ describe('route configuration (spec screens and routes)', () => {
       '/app/company-operation/books/doc3044',
       // designed: the SCR's Doc 3040 (check, generate and save)
       '/app/company-operation/books/regulatory/doc3040',
+      // designed: the monthly close (preview, four eyes, history, undo)
+      '/app/company-operation/books/close',
     ];
     expect([...patterns].sort()).toEqual([...expected].sort());
     expect(new Set(patterns).size).toBe(patterns.length);

@@ -68,6 +68,7 @@ const IofReportScreen = lazy(() => area.company().then((m) => ({ default: m.IofR
 const BalanceteScreen = lazy(() => area.books().then((m) => ({ default: m.BalanceteScreen })));
 const Doc3044Screen = lazy(() => area.books().then((m) => ({ default: m.Doc3044Screen })));
 const Doc3040Screen = lazy(() => area.books().then((m) => ({ default: m.Doc3040Screen })));
+const CloseScreen = lazy(() => area.books().then((m) => ({ default: m.CloseScreen })));
 const OperationsReportScreen = lazy(() => area.company().then((m) => ({ default: m.OperationsReportScreen })));
 const ParameterizedReportScreen = lazy(() => area.company().then((m) => ({ default: m.ParameterizedReportScreen })));
 const BorrowersListScreen = lazy(() => area.borrowers().then((m) => ({ default: m.BorrowersListScreen })));
@@ -136,6 +137,7 @@ const SCREENS: Record<ScreenKey, () => ReactNode> = {
   'books.balancete': () => <BalanceteScreen />,
   'books.doc3044': () => <Doc3044Screen />,
   'books.doc3040': () => <Doc3040Screen />,
+  'books.close': () => <CloseScreen />,
   'company.operationsReport': () => <OperationsReportScreen />,
   'company.parameterizedReport': () => <ParameterizedReportScreen />,
   'borrowers.list': () => <BorrowersListScreen />,

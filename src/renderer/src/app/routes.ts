@@ -41,6 +41,7 @@ export type ScreenKey =
   | 'books.balancete'
   | 'books.doc3044'
   | 'books.doc3040'
+  | 'books.close'
   | 'company.operationsReport'
   | 'company.parameterizedReport'
   | 'borrowers.list'
@@ -117,6 +118,7 @@ export const SCREEN_CALLS: Readonly<Record<ScreenKey, readonly OperationName[]>>
   'books.balancete': ['ledger.balancete'],
   'books.doc3044': ['doc3044.list', 'doc3044.files', 'doc3044.generate', 'doc3044.markSent'],
   'books.doc3040': ['doc3040.check', 'doc3040.file'],
+  'books.close': ['ledger.closeHistory', 'ledger.balancete', 'ledger.closePreview', 'ledger.closeMonth', 'ledger.closeAsk', 'ledger.closeDecide', 'ledger.closeUndo'],
 };
 
 /** The roles the server lets make every call a screen needs (undefined: any signed-in person). */
@@ -238,6 +240,7 @@ export const APP_ROUTES: RouteNode = {
         { path: 'reports/iof', title: 'reports.iof.crumb', screen: 'company.iofReport' },
         { path: 'reports/operations', title: 'reports.operations.crumb', screen: 'company.operationsReport' },
         { path: 'books/balancete', title: 'books.crumb', screen: 'books.balancete' },
+        { path: 'books/close', title: 'close.crumb', screen: 'books.close' },
         { path: 'books/doc3044', title: 'doc3044.crumb', screen: 'books.doc3044' },
         { path: 'books/regulatory/doc3040', title: 'scr3040.crumb', screen: 'books.doc3040' },
         { path: 'reports/parameterized', title: 'reports.parameterized.crumb', screen: 'company.parameterizedReport' },

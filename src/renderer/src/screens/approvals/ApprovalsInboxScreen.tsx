@@ -5,7 +5,7 @@
  * needed, and whether the reader may approve it. Read-only: a row opens the
  * record's own screen, where the approval is given or refused (the
  * operation's installments, cession or management tab; the company's
- * parameters; the money to identify).
+ * parameters; the money to identify; the monthly close).
  */
 import { Callout, NonIdealState } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
@@ -27,6 +27,8 @@ const TAB_OF: Partial<Record<ApprovalKind, string>> = {
 /** Where a request is decided: the record's own screen. */
 export function decisionPath(row: Pick<PendingApproval, 'kind' | 'credit_operation_ids'>): string {
   if (row.kind === 'company.parameters') return '/app/company-operation?tab=parameters';
+  // The monthly close is decided on its screen (the pending request of the next month to close).
+  if (row.kind === 'ledger.close') return '/app/company-operation/books/close';
   const [op] = row.credit_operation_ids;
   if (op === undefined) return '/app/clientOperation/suspense';
   return `/app/clientOperation/analize/${op}?tab=${TAB_OF[row.kind] ?? 'installments'}`;
