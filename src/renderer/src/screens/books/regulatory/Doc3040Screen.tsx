@@ -164,19 +164,22 @@ export function Doc3040Screen() {
             {check.truncated && <> {t('scr3040.truncated')}</>}
           </Callout>
           {rows && rows.length > 0 && (
-            <RecordsTable<FailureRow>
-              testId="doc3040-failures"
-              loading={false}
-              rows={rows}
-              columns={[
-                { id: 'client', title: 'scr3040.columns.client', text: (r) => (r.client ? `${r.client_name ?? ''} (${r.client})` : '—') },
-                { id: 'operation', title: 'scr3040.columns.operation', text: (r) => r.operation ?? '—' },
-                { id: 'rule', title: 'scr3040.columns.rule', text: (r, tr) => tr(`scr3040.rules.${r.rule}.title`) },
-                { id: 'where', title: 'scr3040.columns.where', text: (r) => `${r.element}${r.attribute ? `@${r.attribute}` : ''}${r.value !== null ? ` = ${r.value}` : ''}` },
-                { id: 'fix', title: 'scr3040.columns.fix', width: 2, text: (r, tr) => tr(`scr3040.rules.${r.rule}.fix`) },
-                { id: 'source', title: 'scr3040.columns.source', width: 2, field: 'source' },
-              ]}
-            />
+            // Each failure says what to fix: its cells wrap instead of being cut (list.css, rt-wrap).
+            <div className="rt-wrap">
+              <RecordsTable<FailureRow>
+                testId="doc3040-failures"
+                loading={false}
+                rows={rows}
+                columns={[
+                  { id: 'client', title: 'scr3040.columns.client', text: (r) => (r.client ? `${r.client_name ?? ''} (${r.client})` : '—') },
+                  { id: 'operation', title: 'scr3040.columns.operation', text: (r) => r.operation ?? '—' },
+                  { id: 'rule', title: 'scr3040.columns.rule', text: (r, tr) => tr(`scr3040.rules.${r.rule}.title`) },
+                  { id: 'where', title: 'scr3040.columns.where', text: (r) => `${r.element}${r.attribute ? `@${r.attribute}` : ''}${r.value !== null ? ` = ${r.value}` : ''}` },
+                  { id: 'fix', title: 'scr3040.columns.fix', width: 2, text: (r, tr) => tr(`scr3040.rules.${r.rule}.fix`) },
+                  { id: 'source', title: 'scr3040.columns.source', width: 2, field: 'source' },
+                ]}
+              />
+            </div>
           )}
         </>
       )}
