@@ -7,7 +7,8 @@
  * a confirmation (doc3044.markSent). The remittances made are listed
  * (doc3044.files).
  */
-import { Button, Callout, FormGroup, HTMLSelect, InputGroup, Spinner } from '@blueprintjs/core';
+import { Button, Callout, FormGroup, HTMLSelect, Spinner } from '@blueprintjs/core';
+import { PeriodFields } from '@kit/ReportKit';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Doc3044File, ScrEvent, ScrEventStatus } from '@shared/contract/regulatory-3044';
@@ -98,12 +99,15 @@ export function Doc3044Screen() {
             ]}
           />
         </FormGroup>
-        <FormGroup label={t('doc3044.filters.from')} labelFor="doc3044-from">
-          <InputGroup id="doc3044-from" type="date" data-testid="doc3044-from" value={typed.from ?? ''} onChange={(e) => setTyped({ ...typed, from: e.currentTarget.value || undefined })} />
-        </FormGroup>
-        <FormGroup label={t('doc3044.filters.to')} labelFor="doc3044-to">
-          <InputGroup id="doc3044-to" type="date" data-testid="doc3044-to" value={typed.to ?? ''} onChange={(e) => setTyped({ ...typed, to: e.currentTarget.value || undefined })} />
-        </FormGroup>
+        <PeriodFields
+          idPrefix="doc3044"
+          from={typed.from ?? ''}
+          to={typed.to ?? ''}
+          onFrom={(v) => setTyped({ ...typed, from: v || undefined })}
+          onTo={(v) => setTyped({ ...typed, to: v || undefined })}
+          fromLabel={t('doc3044.filters.from')}
+          toLabel={t('doc3044.filters.to')}
+        />
         <Button type="submit" icon="search" data-testid="doc3044-show">
           {t('doc3044.filters.show')}
         </Button>
@@ -133,7 +137,6 @@ export function Doc3044Screen() {
               { id: 'kind', title: 'doc3044.columns.kind', text: (r) => t(`doc3044.kind.${r.kind}`) },
               { id: 'operation', title: 'doc3044.columns.operation', kind: 'identifier', text: (r) => operationNumber(r.credit_operation_id) },
               { id: 'borrower', title: 'doc3044.columns.borrower', field: 'borrower_name' },
-              { id: 'ipoc', title: 'doc3044.columns.ipoc', kind: 'identifier', field: 'ipoc' },
               { id: 'amount', title: 'doc3044.columns.amount', kind: 'money', field: 'amount' },
               { id: 'balance', title: 'doc3044.columns.balance', kind: 'money', field: 'balance_after' },
               { id: 'deadline', title: 'doc3044.columns.deadline', kind: 'date', field: 'deadline' },
@@ -151,9 +154,15 @@ export function Doc3044Screen() {
               title: '',
               render: (r) =>
                 r.status === 'sent' ? null : (
-                  <Button small icon="tick" data-testid={`doc3044-mark-${r.id}`} onClick={() => setConfirming({ kind: 'event', event: r })}>
-                    {t('doc3044.markSent')}
-                  </Button>
+                  // Icon only, named for the screen reader and on hover: the row's kind and status read whole at 1280.
+                  <Button
+                    small
+                    icon="tick"
+                    aria-label={t('doc3044.markSent')}
+                    title={t('doc3044.markSent')}
+                    data-testid={`doc3044-mark-${r.id}`}
+                    onClick={() => setConfirming({ kind: 'event', event: r })}
+                  />
                 ),
             }}
           />
