@@ -57,6 +57,7 @@ const APPEND_ONLY = [
   'suspense_items',
   'suspense_moves',
   'interest_accruals',
+  'ledger_close_positions',
 ];
 
 describe('TRUNCATE', () => {
