@@ -18,13 +18,6 @@ type Row = Record<string, string | number | boolean | null>;
 
 const FILE_KEY = 'Zk3q9Xw2LmN8pR4tV6yB1c';
 
-/**
- * The first export starts the writer's worker thread from its TypeScript source through tsx (0.5–2 s on a loaded
- * machine), and so does the first after a stand-in worker below failed; the others reuse it (excel-in-worker.ts).
- * Tests with several exports may need more than the default 5 s on a loaded machine.
- */
-const EXPORT_TIMEOUT = { timeout: 30_000 };
-
 function rowsOf(count: number): Row[] {
   return Array.from({ length: count }, (_, i) => ({
     id: i + 1,
@@ -97,7 +90,7 @@ async function readBack(path: string) {
   return workbook;
 }
 
-describe('Excel export', EXPORT_TIMEOUT, () => {
+describe('Excel export', () => {
   it('writes an info sheet and a data sheet with Portuguese titles and typed values', async () => {
     const { session } = exportSession(rowsOf(25));
     const result = await files(session).exportExcel('users.export', {}, { jobId: 'job-1' });
@@ -230,7 +223,7 @@ describe('Excel export', EXPORT_TIMEOUT, () => {
   });
 });
 
-describe('Excel export read as it arrives', EXPORT_TIMEOUT, () => {
+describe('Excel export read as it arrives', () => {
   it('writes rows while the server is still sending them, and the workbook is the same', async () => {
     // A backend that sends the answer page by page and holds the last page back until the app has written rows.
     // More rows than the writer sizes its columns on (2,000), so rows go out before the answer ends.
@@ -291,7 +284,7 @@ describe('Excel export read as it arrives', EXPORT_TIMEOUT, () => {
   });
 });
 
-describe('Excel export written in its worker thread: a failure leaves no file', EXPORT_TIMEOUT, () => {
+describe('Excel export written in its worker thread: a failure leaves no file', () => {
   /** A stand-in for excel-worker.ts: writes part of the workbook when the export's job arrives, then does `then`. */
   async function failingWorker(then: string): Promise<{ entry: ExcelWorkerEntry; remove(): Promise<void> }> {
     const folder = await tempDir('backoffice-worker-');
