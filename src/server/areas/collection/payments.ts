@@ -77,7 +77,7 @@ import {
 import { isCreditOperationStatus, isDisbursed } from '@shared/credit-operation-status';
 import { badRequest, conflict, HttpError, notFound } from '../../platform/http/errors';
 import { logActivities, logActivity, type ActivityEntry } from '../../platform/activity';
-import { activePayments, checkNewPayment, reallocationChanges, replayInstallment, type Allocation, type Replay, type Split } from '../../domain/servicing/allocation';
+import { activePayments, reallocationChanges, replayStanding, type Allocation, type Replay, type Split, type StandingReplay } from '../../domain/servicing/allocation';
 import { assignedPaymentPosting, paymentPosting, reallocationPosting, reversalPosting } from '../../domain/servicing/postings';
 import { accruedBalances, post, settledByPayment, transactionBalance, type JournalItem } from '../ledger';
 import { suspenseInPosting } from '../../domain/servicing/suspense-postings';
@@ -117,10 +117,13 @@ export const PAYMENT_MESSAGES = {
   paidBeforeCession: 'Este pagamento é anterior à cessão da parcela: desfaça a cessão antes de estorná-lo.',
 } as const;
 
-/** The installment's standing payments as of every transaction written (the replay the ledger follows). */
-function replayAll(ctx: PaymentContext, i: InstallmentRow, rows: readonly InstallmentTransactionRow[], today: string) {
+/**
+ * The installment's standing payments as of every transaction written (the replay the ledger follows); its `check`
+ * replays a new payment with them, going on from this replay when the new one comes last (a payment of the day).
+ */
+function replayAll(ctx: PaymentContext, i: InstallmentRow, rows: readonly InstallmentTransactionRow[], today: string): StandingReplay {
   const payments = activePayments(eventsOf(rows));
-  return replayInstallment(figuresOf(i), lateChargeTerms(ctx.terms), payments, today);
+  return replayStanding(figuresOf(i), lateChargeTerms(ctx.terms), payments, today);
 }
 
 /** The difference of every standing payment whose split moved between two replays. */
@@ -230,11 +233,10 @@ function decidePayment(
   input: PaymentInput,
   cededOn: string | null,
   today: string,
-  before: Replay = replayAll(ctx, installment, rows, today),
+  before: StandingReplay = replayAll(ctx, installment, rows, today),
 ): PaymentDecision {
-  const payments = activePayments(eventsOf(rows));
-  const candidate = { id: 'new', date: input.paid_on, amount: input.amount };
-  const check = checkNewPayment(figuresOf(installment), lateChargeTerms(ctx.terms), payments, candidate, today);
+  // The standing payments are not replayed again: the check goes on from `before` (or replays, for a back-dated one).
+  const check = before.check({ id: 'new', date: input.paid_on, amount: input.amount });
   if (!check.ok) {
     // A bank's credit above what is due pays what is due; the caller sends the rest to suspense (areas/suspense).
     if (check.conflict.id === 'new' && input.capAtDue && check.amountDue.gt(0)) {

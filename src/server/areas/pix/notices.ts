@@ -153,6 +153,30 @@ interface Candidate {
   reason: string | null;
 }
 
+const HOUR_MS = 3_600_000;
+
+/**
+ * São Paulo's calendar day of a delivery's instants, asked of the time-zone data once per UTC hour they fall in (a
+ * formatToParts per pix was a tenth of the notices' JavaScript): an hour whose first and last millisecond fall on the
+ * same day falls whole on it (the zone's midnights and changes fall on a UTC hour's boundary, its offsets being whole
+ * hours); an hour they do not is asked per instant.
+ */
+function saoPauloDayReader(): (instant: Date) => string {
+  const byHour = new Map<number, string | null>();
+  return (instant) => {
+    const t = instant.getTime();
+    if (!Number.isFinite(t)) return calendarDayInSaoPaulo(instant);
+    const hour = Math.floor(t / HOUR_MS);
+    let day = byHour.get(hour);
+    if (day === undefined) {
+      const first = calendarDayInSaoPaulo(new Date(hour * HOUR_MS));
+      day = first === calendarDayInSaoPaulo(new Date(hour * HOUR_MS + HOUR_MS - 1)) ? first : null;
+      byHour.set(hour, day);
+    }
+    return day ?? calendarDayInSaoPaulo(instant);
+  };
+}
+
 /** Settles a checked delivery's pix (see the module's notes); answers the counts. */
 export async function receiveNotices(db: Db, companyId: number, entries: readonly PixNoticeEntry[], today: string): Promise<NoticeOutcome> {
   return db.transaction(async (tx) => {
@@ -167,10 +191,11 @@ export async function receiveNotices(db: Db, companyId: number, entries: readonl
     const ids = [...new Set(entries.map((e) => e.endToEndId))];
     const taken = new Set((await tx.select({ id: pixNotices.end_to_end_id }).from(pixNotices).where(sql`${pixNotices.end_to_end_id} = ANY(${textArray(ids)})`)).map((r) => r.id));
     const candidates: Candidate[] = [];
+    const dayOf = saoPauloDayReader();
     for (const entry of entries) {
       if (taken.has(entry.endToEndId)) continue;
       taken.add(entry.endToEndId);
-      const paidOn = calendarDayInSaoPaulo(new Date(entry.horario));
+      const paidOn = dayOf(new Date(entry.horario));
       const charge = ownCharges.get(entry.txid ?? '') ?? null;
       let reason: string | null = null;
       if (!charge) reason = `unknown_txid: ${PIX_NOTICE_MESSAGES.unknownTxid(entry.txid ?? '')}`;

@@ -266,20 +266,62 @@ export function replayInstallment(
   payments: readonly PaymentRecord[],
   asOf: string,
 ): Replay {
+  const { allocations, state } = replayStanding(figures, lateChargeTerms, payments, asOf);
+  return { allocations, state };
+}
+
+/** A payment's step of the replay (mutates `r`): its charges brought to its date, then its split. */
+function step(r: Running, f: Figures, terms: CheckedTerms, p: CheckedPayment): Allocation {
+  accrue(r, f, terms, p.date);
+  const due = totalDue(r);
+  if (p.amount.gt(due)) throw new OverpaymentError(p.id, p.date, due);
+  return { id: p.id, date: p.date, amount: p.amount, split: allocate(r, p.amount, p.date) };
+}
+
+/**
+ * The replay of the standing payments (replayInstallment's answer) that can also check a new payment
+ * (checkNewPayment's answer) without replaying the standing ones again when the new payment comes last — dated on or
+ * after every standing payment and by `asOf` (a payment of the day, a bank's or a Pix's): the replay then goes on
+ * from where the standing payments left it. Otherwise it is checkNewPayment itself.
+ */
+export interface StandingReplay extends Replay {
+  check(candidate: PaymentRecord): PaymentCheck;
+}
+
+export function replayStanding(
+  figures: InstallmentFigures,
+  lateChargeTerms: LateChargeTerms,
+  payments: readonly PaymentRecord[],
+  asOf: string,
+): StandingReplay {
   const f = checkFigures(figures);
   const terms = checkTerms(lateChargeTerms);
   parseCalendarDay(asOf);
   const r = start(f, terms);
   const allocations: Allocation[] = [];
   let state: InstallmentState | null = null;
-  for (const p of orderPayments(payments)) {
+  const ordered = orderPayments(payments);
+  for (const p of ordered) {
     if (state === null && p.date > asOf) state = snapshot(r, f, terms, asOf);
-    accrue(r, f, terms, p.date);
-    const due = totalDue(r);
-    if (p.amount.gt(due)) throw new OverpaymentError(p.id, p.date, due);
-    allocations.push({ id: p.id, date: p.date, amount: p.amount, split: allocate(r, p.amount, p.date) });
+    allocations.push(step(r, f, terms, p));
   }
-  return { allocations, state: state ?? snapshot(r, f, terms, asOf) };
+  const last = ordered.length === 0 ? null : ordered[ordered.length - 1].date;
+  const check = (candidate: PaymentRecord): PaymentCheck => {
+    const comesLast = typeof candidate.date === 'string' && candidate.date <= asOf && (last === null || candidate.date >= last);
+    if (!comesLast || ordered.some((p) => p.id === candidate.id)) return checkNewPayment(figures, lateChargeTerms, payments, candidate, asOf);
+    // orderPayments' checks of the new payment, as the replay with it would make them.
+    const [c] = orderPayments([candidate]);
+    const going = copy(r);
+    try {
+      const allocation = step(going, f, terms, c);
+      return { ok: true, replay: { allocations: [...allocations, allocation], state: snapshot(going, f, terms, asOf) }, allocation };
+    } catch (error) {
+      if (!(error instanceof OverpaymentError)) throw error;
+      const amountDue = amountDueAt(figures, lateChargeTerms, payments, c.date);
+      return { ok: false, amountDue, conflict: { id: error.transactionId, date: error.date, amountDue: error.amountDue } };
+    }
+  };
+  return { allocations, state: state ?? snapshot(r, f, terms, asOf), check };
 }
 
 /** What is due on `date`, counting the payments dated up to that day. */

@@ -11,6 +11,7 @@ import {
   reallocationChanges,
   replayEvents,
   replayInstallment,
+  replayStanding,
   splitTotal,
   type InstallmentEvent,
   type InstallmentFigures,
@@ -207,6 +208,39 @@ describe('allocation properties', () => {
         }
       }),
       { seed: 2007, numRuns: 40 },
+    );
+  });
+
+  it('checking a new payment from the standing replay answers what checkNewPayment answers (dated last, back-dated, above its due)', () => {
+    fc.assert(
+      fc.property(
+        figuresArb,
+        termsArb,
+        planArb,
+        fc.integer({ min: -20, max: 140 }),
+        fc.integer({ min: 1, max: 1200 }),
+        fc.integer({ min: 0, max: 200 }),
+        (figures, t, plan, offset, share, asOfOffset) => {
+          const payments = fittingPayments(figures, t, plan);
+          const asOf = addDays(figures.dueDate, asOfOffset);
+          const date = addDays(figures.dueDate, offset);
+          const due = amountDueAt(figures, t, payments, date);
+          // up to 1.2 times what is due on its date: some fit, some are refused, some squeeze a later payment
+          const amount = Decimal.max(new Decimal('0.01'), due.mul(share).div(1000).toDecimalPlaces(2, Decimal.ROUND_DOWN));
+          const candidate: PaymentRecord = { id: 'new', date, amount };
+          let standing;
+          try {
+            standing = replayStanding(figures, t, payments, asOf);
+          } catch (error) {
+            expect(() => replayInstallment(figures, t, payments, asOf)).toThrow((error as Error).message);
+            return;
+          }
+          const { check, ...replay } = standing;
+          expect(replay).toEqual(replayInstallment(figures, t, payments, asOf));
+          expect(check(candidate)).toEqual(checkNewPayment(figures, t, payments, candidate, asOf));
+        },
+      ),
+      { seed: 4220, numRuns: 300 },
     );
   });
 
