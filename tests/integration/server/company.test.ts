@@ -195,6 +195,8 @@ describe('IOF periods', () => {
     try {
       await work();
     } finally {
+      // A failed `work` may leave its periods behind: remove them first, or reopening fails and hides the real failure.
+      await server.database.rows("DELETE FROM iof_parameters WHERE person_type = $1 AND valid_from > '2094-12-31'", [type]);
       await server.database.rows('UPDATE iof_parameters SET valid_to = NULL WHERE id = $1', [open.id]);
     }
   }

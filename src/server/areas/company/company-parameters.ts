@@ -11,7 +11,7 @@
  * the later of two written at the same time (a 409 naming it).
  */
 import Decimal from 'decimal.js';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { CompanyParameters, contract, IofPersonType } from '@shared/contract/index';
 import { COMPANY_FOUR_EYES_PARAMETERS, FOUR_EYES_PARAMETER_NAMES, type FourEyesParameter, type ParameterKind, type ParameterValues } from '@shared/contract/company';
@@ -25,6 +25,17 @@ import { logActivity, type Snapshot } from '../../platform/activity';
 import { assertNoIofOverlap, COMPANY_MESSAGES, isIofOverlap, parametersOf, toCompanyParameters, toIofParameter } from './company';
 
 type Args<K extends keyof typeof contract> = z.output<(typeof contract)[K]['args']>;
+
+/**
+ * IOF periods are written one at a time (a transaction-scoped advisory lock,
+ * taken before the overlap check reads): concurrent inserts that each wait on
+ * the other's uncommitted row under the exclusion constraint otherwise end in
+ * a deadlock PostgreSQL breaks with a generic 409, instead of the overlap
+ * message naming the period. Writes here are rare, so one lock for all types.
+ */
+async function lockIofPeriods(tx: Db): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('company.iof_parameters'))`);
+}
 
 /** A period written at the same time as an overlapping one: the exclusion constraint refuses the later (409 naming it). */
 async function refusingRaces<T>(period: { person_type: IofPersonType; valid_from: string; valid_to?: string | null }, work: () => Promise<T>): Promise<T> {
@@ -190,6 +201,7 @@ export async function decideParametersChange(db: Db, checker: Actor, args: Args<
 
 export async function createIofPeriod(db: Db, actorId: number, args: Args<'company.createIofParameter'>) {
   return refusingRaces(args, () => db.transaction(async (tx) => {
+    await lockIofPeriods(tx);
     const validTo = args.valid_to ?? null;
     await assertNoIofOverlap(tx, args.person_type, args.valid_from, validTo);
     const [row] = await tx
@@ -203,6 +215,7 @@ export async function createIofPeriod(db: Db, actorId: number, args: Args<'compa
 
 export async function updateIofPeriod(db: Db, actorId: number, args: Args<'company.updateIofParameter'>) {
   return refusingRaces(args, () => db.transaction(async (tx) => {
+    await lockIofPeriods(tx);
     const [before] = await tx.select().from(iofParameters).where(eq(iofParameters.id, args.id)).limit(1);
     if (!before) throw notFound();
     const validTo = args.valid_to ?? null;
