@@ -14,7 +14,7 @@ test('an administrator generates the Doc 3044 remittance of the pending events a
   test.setTimeout(180_000);
   await harness.goto('/auth/login');
   await signIn(page, DEMO.admin.email, DEMO_PASSWORD);
-  await page.getByTestId('menu-item-/company-operation/books/doc3044').click();
+  await page.getByTestId('menu-item-/company-operation/books/regulatory/doc3044').click();
   await expect(page.getByTestId('doc3044')).toBeVisible();
   await expect(page.getByTestId('doc3044-totals')).toContainText('Pendentes:');
   const rows = page.locator('[data-testid^="doc3044-table-row-"]');

@@ -1,5 +1,5 @@
 /**
- * SCR — Doc 3044 (eventos) (/app/company-operation/books/doc3044): the queue of
+ * SCR — Doc 3044 (eventos) (/app/company-operation/books/regulatory/doc3044): the queue of
  * events the Central Bank must receive within five business days
  * (doc3044.list: status tags, late ones in red with their days, the queue's
  * totals), "Gerar arquivo" (doc3044.generate, then doc3044.file saved by the
