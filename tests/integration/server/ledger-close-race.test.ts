@@ -5,6 +5,7 @@
  * - an approval of month B racing the undo of month A, the close before it (rounds, half with the undo sent first):
  *   exactly one stands. The approval first: the undo is a 409 (A is no longer the latest close). The undo first: it
  *   cancels B's pending request (its figures were asked on A's allowance), and the approval is a 409.
+ * - two administrators asking for the same month at once: one request, the other a 409 (one pending already).
  * After every round the allowance account equals the allowance of the latest close in force and the books balance.
  *
  * The close takes its advisory lock as the first statement of ask, decide and undo (close/close.ts). On PGlite (one
@@ -147,16 +148,20 @@ describe(`the monthly close's races${testDatabaseUrl() ? ' on PostgreSQL' : ' (P
     expect(outcomes).toHaveLength(ROUNDS);
   }, 600_000);
 
-  it('an undo cancels only the pending requests of later months, and says why in the inbox', async () => {
+  it('an undo cancels the pending requests of later months; two asks at once open one request', async () => {
     // A closed, B asked (the last round asked it).
     expect((await call(server, 'ledger.closeUndo', { month: monthA }, tokens.admin)).status).toBe(200);
     const inbox = await call(server, 'approvals.inbox', { filter: { kind: 'ledger.close' } }, tokens.superadmin);
     expect(inbox.status).toBe(200);
     expect(inbox.body.items).toHaveLength(0);
-    await ask(monthA);
+    // Two administrators asking for the same month at once: one request, the other hears it is pending.
+    const asks = await Promise.all([call(server, 'ledger.closeAsk', { month: monthA }, tokens.admin), call(server, 'ledger.closeAsk', { month: monthA }, tokens.superadmin)]);
+    expect(asks.map((a) => a.status).sort(), JSON.stringify(asks.map((a) => a.body))).toEqual([200, 409]);
+    expect(JSON.stringify(asks.find((a) => a.status === 409)!.body)).toContain(`Já há um pedido de fechamento de ${monthA} aguardando aprovação`);
     const again = await call(server, 'approvals.inbox', { filter: { kind: 'ledger.close' } }, tokens.superadmin);
     expect(again.body.items).toHaveLength(1);
-    expect((await approve(monthA, admin2)).status).toBe(200);
+    const asker = asks[0].status === 200 ? tokens.admin : tokens.superadmin;
+    expect((await approve(monthA, asker === tokens.admin ? admin2 : tokens.admin)).status).toBe(200);
     await expectAllowanceOfLatestClose();
   }, 300_000);
 });
