@@ -13,19 +13,14 @@
  * The payments are on the installments only (no journal lines), so the balances stay the amounts financed.
  */
 import { loadavg } from 'node:os';
-import { completeCpf } from '../../src/shared/documents';
-import { insertDisbursedOperations } from './disbursed-operations';
+import { insertDisbursedOperations, insertIndividuals } from './disbursed-operations';
+import { peakRss } from './peak-rss';
 import { startSqlTimes } from './sql-times';
 
 const OPERATIONS = Number(process.env.BENCH_CLOSE_OPERATIONS ?? 100_000);
 const MONTH = '2026-03';
 const AS_OF = '2026-03-31';
 const TODAY = '2026-04-06';
-
-const BORROWERS_SQL = `
-INSERT INTO borrowers (person_type, name, document, city, state)
-SELECT 'PF', 'Cliente Fechamento ' || d.n, d.doc, 'Recife', 'PE' FROM unnest($1::text[]) WITH ORDINALITY AS d(doc, n)
-RETURNING id`;
 
 /** One disbursement posting per operation (two lines each, one statement: every posting balanced in it). */
 const JOURNAL_SQL = `
@@ -43,19 +38,10 @@ UPDATE credit_operation_installments i SET paid_on = i.due_date
  WHERE i.credit_operation_id = ANY($1::int[]) AND i.due_date < $2::date
    AND (i.credit_operation_id % 10 < 7 OR (i.credit_operation_id % 10 < 9 AND i.number = 1))`;
 
-/** Peak resident memory while `run` runs (sampled every 20 ms) and before it, in MB. */
-async function peakRss<T>(run: () => Promise<T>): Promise<{ value: T; peakMb: number; beforeMb: number; s: string }> {
-  const before = process.memoryUsage().rss;
-  let peak = before;
-  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
-  const started = performance.now();
-  try {
-    const value = await run();
-    const s = ((performance.now() - started) / 1000).toFixed(1);
-    return { value, peakMb: Math.round(Math.max(peak, process.memoryUsage().rss) / 1e6), beforeMb: Math.round(before / 1e6), s };
-  } finally {
-    clearInterval(timer);
-  }
+/** `run`'s seconds (one decimal) and peak RSS. */
+async function timed<T>(run: () => Promise<T>): Promise<{ value: T; peakMb: number; beforeMb: number; s: string }> {
+  const r = await peakRss(run);
+  return { ...r, s: (r.ms / 1000).toFixed(1) };
 }
 
 export async function ledgerCloseFigure(): Promise<void> {
@@ -65,8 +51,7 @@ export async function ledgerCloseFigure(): Promise<void> {
   const server = await startTestServer({ seed: 'demo', today: TODAY });
   try {
     const fixtureStarted = performance.now();
-    const documents = Array.from({ length: OPERATIONS }, (_, i) => completeCpf(String(200_000_000 + i * 7)));
-    const borrowers = (await server.database.rows<{ id: number }>(BORROWERS_SQL, [documents])).map((r) => r.id);
+    const borrowers = await insertIndividuals(server.database, OPERATIONS, 'Cliente Fechamento', 200_000_000);
     const ops = await insertDisbursedOperations(server.database, borrowers);
     await server.database.rows(JOURNAL_SQL, [ops]);
     await server.database.rows(POSTING_SEQUENCE_SQL);
@@ -81,20 +66,20 @@ export async function ledgerCloseFigure(): Promise<void> {
     };
 
     let stop = startSqlTimes('accrual run');
-    const accrual = await peakRss(async () => ok('accrual', await call(server, 'ledgerAccrual.run', { date: AS_OF }, admin)));
+    const accrual = await timed(async () => ok('accrual', await call(server, 'ledgerAccrual.run', { date: AS_OF }, admin)));
     stop();
     const a = accrual.value as { operations?: number; amount?: string; stopped?: number };
     console.log(`    accrual run up to ${AS_OF}: ${accrual.s} s, peak RSS ${accrual.peakMb} MB (${accrual.beforeMb} MB before: the in-process PGlite server and its data) — ${JSON.stringify(a)}`);
 
     stop = startSqlTimes('preview');
-    const preview = await peakRss(async () => ok('preview', await call(server, 'ledger.closePreview', { filter: { month: MONTH } }, admin)));
+    const preview = await timed(async () => ok('preview', await call(server, 'ledger.closePreview', { filter: { month: MONTH } }, admin)));
     stop();
     const totals = (preview.value as { totals: { operations: number; allowance: string; by_stage: Record<string, { operations: number }> } }).totals;
     const stages = Object.entries(totals.by_stage).map(([s, l]) => `${s}: ${l.operations}`).join(', ');
     console.log(`    preview of ${MONTH}: ${preview.s} s, peak RSS ${preview.peakMb} MB (${preview.beforeMb} MB before) — ${totals.operations} operations (stages ${stages}), allowance ${totals.allowance}`);
 
     stop = startSqlTimes('close run');
-    const run = await peakRss(async () => {
+    const run = await timed(async () => {
       ok('ask', await call(server, 'ledger.closeAsk', { month: MONTH }, admin));
       const asked = performance.now();
       const close = ok('approve', await call(server, 'ledger.closeDecide', { month: MONTH, approve: true }, superadmin));

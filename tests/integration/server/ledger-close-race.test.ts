@@ -15,6 +15,7 @@
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, testDatabaseUrl, type TestServer } from '../../helpers/server';
+import { endedMonths } from './close-months';
 import { call, signIn, signInEveryRole, type Answer, type DemoRole } from './client';
 
 const ROUNDS = 4;
@@ -25,16 +26,6 @@ let admin2: string;
 let monthA: string;
 let monthB: string;
 
-function next(month: string): string {
-  const [y, m] = month.split('-').map(Number);
-  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
-}
-
-function lastDay(month: string): string {
-  const [y, m] = month.split('-').map(Number);
-  return `${month}-${String(new Date(Date.UTC(y, m, 0)).getUTCDate()).padStart(2, '0')}`;
-}
-
 beforeAll(async () => {
   server = await startTestServer({ seed: 'demo' });
   tokens = await signInEveryRole(server);
@@ -42,9 +33,7 @@ beforeAll(async () => {
     "INSERT INTO users (name, email, password_hash, role_id, active, email_confirmed) SELECT 'Adelaide Admin', 'admin2@demo.local', password_hash, role_id, true, true FROM users WHERE email = 'admin@demo.local'",
   );
   admin2 = await signIn(server, 'admin2@demo.local');
-  const [span] = await server.database.rows<{ first: string }>("SELECT to_char(min(business_date), 'YYYY-MM') AS first FROM journal_entries");
-  const months: string[] = [];
-  for (let m = span.first; lastDay(m) <= server.clock.today(); m = next(m)) months.push(m);
+  const months = await endedMonths(server);
   expect(months.length).toBeGreaterThan(1);
   [monthA, monthB] = months.slice(-2);
 }, 120_000);
