@@ -5,7 +5,20 @@
  * issues them. Shared by (o3) and (p) so both measure over the same shape.
  */
 
+import { completeCpf } from '../../src/shared/documents';
+
 type Rows = { rows<T>(query: string, params?: unknown[]): Promise<T[]> };
+
+const INDIVIDUALS_SQL = `
+INSERT INTO borrowers (person_type, name, document, city, state)
+SELECT 'PF', $2 || ' ' || d.n, d.doc, 'Recife', 'PE' FROM unnest($1::text[]) WITH ORDINALITY AS d(doc, n)
+RETURNING id`;
+
+/** `count` individuals named `name n` with valid CPFs from `firstBase` on (a base of nine digits each, 7 apart); answers their ids. */
+export async function insertIndividuals(database: Rows, count: number, name: string, firstBase: number): Promise<number[]> {
+  const documents = Array.from({ length: count }, (_, i) => completeCpf(String(firstBase + i * 7)));
+  return (await database.rows<{ id: number }>(INDIVIDUALS_SQL, [documents, name])).map((r) => r.id);
+}
 
 /** Installments per operation. */
 export const SCHEDULE = 12;

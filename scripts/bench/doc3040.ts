@@ -17,17 +17,12 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { completeCpf } from '../../src/shared/documents';
-import { insertDisbursedOperations } from './disbursed-operations';
+import { insertDisbursedOperations, insertIndividuals } from './disbursed-operations';
+import { peakRss } from './peak-rss';
 
 const OPERATIONS = Number(process.env.BENCH_3040_OPERATIONS ?? 100_000);
 const MONTH = '2026-03';
 const BASE = '2026-03-31';
-
-const BORROWERS_SQL = `
-INSERT INTO borrowers (person_type, name, document, city, state)
-SELECT 'PF', 'Cliente SCR ' || d.n, d.doc, 'Recife', 'PE' FROM unnest($1::text[]) WITH ORDINALITY AS d(doc, n)
-RETURNING id`;
 
 const CLOSE_SQL = "INSERT INTO ledger_closes (month, as_of, business_date, status, operations, balance, allowance, previous_allowance) VALUES ($1, $2, $2, 'closed', 0, 0, 0, 0) RETURNING id";
 
@@ -38,20 +33,6 @@ SELECT $1, o.id, o.borrower_id, '1', 'performing', 'C5', 0, 0, false, false, s.b
          WHERE superseded_in IS NULL AND due_date > $2::date GROUP BY credit_operation_id) s
   JOIN credit_operations o ON o.id = s.op AND o.disbursement_date <= $2::date`;
 
-/** Peak resident memory while `run` runs (sampled every 20 ms) and before it, in MB. */
-async function peakRss<T>(run: () => Promise<T>): Promise<{ value: T; peakMb: number; beforeMb: number; ms: number }> {
-  const before = process.memoryUsage().rss;
-  let peak = before;
-  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
-  const started = performance.now();
-  try {
-    const value = await run();
-    return { value, peakMb: Math.round(Math.max(peak, process.memoryUsage().rss) / 1e6), beforeMb: Math.round(before / 1e6), ms: performance.now() - started };
-  } finally {
-    clearInterval(timer);
-  }
-}
-
 export async function doc3040Figure(): Promise<void> {
   console.log(`\n(s) SCR Doc 3040 of ${OPERATIONS.toLocaleString('pt-BR')} operations on PGlite: check, then the file streamed to disk (target: each under 60 s and 300 MB)`);
   const { startTestServer } = await import('../../tests/helpers/server');
@@ -60,8 +41,7 @@ export async function doc3040Figure(): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'bench-3040-'));
   try {
     const fixtureStarted = performance.now();
-    const documents = Array.from({ length: OPERATIONS }, (_, i) => completeCpf(String(100_000_000 + i * 7)));
-    const borrowers = (await server.database.rows<{ id: number }>(BORROWERS_SQL, [documents])).map((r) => r.id);
+    const borrowers = await insertIndividuals(server.database, OPERATIONS, 'Cliente SCR', 100_000_000);
     await insertDisbursedOperations(server.database, borrowers);
     const [close] = await server.database.rows<{ id: number }>(CLOSE_SQL, [MONTH, BASE]);
     await server.database.rows(POSITIONS_SQL, [close.id, BASE]);

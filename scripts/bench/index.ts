@@ -34,6 +34,8 @@
  *       more with the server killed mid-run and none lost (pix-notices.ts).
  *   (s) the SCR's Doc 3040 of 100,000 operations: check and file streamed to
  *       disk, time and peak RSS (doc3040.ts).
+ *   (t) the monthly close of 100,000 operations: the accrual run, the
+ *       close's preview and run, time and peak RSS (ledger-close.ts).
  * `npm run bench -- p q` runs only the figures named (a function printing
  * several, like origination's i, j, k and k2, runs whole); none named, all.
  */
@@ -61,6 +63,7 @@ import { returnFileFigure } from './return-file';
 import { cessionFigure } from './cession';
 import { pixNoticesFigure } from './pix-notices';
 import { doc3040Figure } from './doc3040';
+import { ledgerCloseFigure } from './ledger-close';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 100_000);
@@ -169,6 +172,7 @@ const FIGURES: ReadonlyArray<[letters: readonly string[], run: () => Promise<voi
   [['q'], cessionFigure],
   [['r'], pixNoticesFigure],
   [['s'], doc3040Figure],
+  [['t'], ledgerCloseFigure],
 ];
 const named = process.argv.slice(2).map((a) => a.toLowerCase());
 const unknown = named.filter((n) => !FIGURES.some(([letters]) => letters.includes(n)));

@@ -3,7 +3,8 @@
  * from the menu, sees the queue's totals and the events with their status
  * tags (late ones red, with their days), generates the JSON remittance (saved
  * by the main process and read back from disk), marks the remittance as sent
- * after a confirmation and finds its events under the filter Enviado.
+ * after a confirmation and finds its events under the filter Enviado. Looked at
+ * 1280×800 and 1024×768 (screenshots in the test's output).
  */
 import { readFileSync } from 'node:fs';
 import { test, expect, signIn, DEMO, DEMO_PASSWORD, expectNoSeriousViolations } from './harness';
@@ -14,7 +15,7 @@ test('an administrator generates the Doc 3044 remittance of the pending events a
   test.setTimeout(180_000);
   await harness.goto('/auth/login');
   await signIn(page, DEMO.admin.email, DEMO_PASSWORD);
-  await page.getByTestId('menu-item-/company-operation/books/doc3044').click();
+  await page.getByTestId('menu-item-/company-operation/books/regulatory/doc3044').click();
   await expect(page.getByTestId('doc3044')).toBeVisible();
   await expect(page.getByTestId('doc3044-totals')).toContainText('Pendentes:');
   const rows = page.locator('[data-testid^="doc3044-table-row-"]');
@@ -26,7 +27,20 @@ test('an administrator generates the Doc 3044 remittance of the pending events a
     await expect(late).toContainText(/Atrasado há \d+ dias?/);
   }
   await expectNoSeriousViolations(page);
-  await page.screenshot({ path: test.info().outputPath('doc3044-1280.png'), fullPage: true });
+  // The filter row (the report kit's, with "Gerar arquivo") and the table fit the window at 1280 and at 1024.
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 1024, height: 768 },
+  ]) {
+    await page.setViewportSize(viewport);
+    for (const id of ['doc3044-status', 'doc3044-from', 'doc3044-to', 'doc3044-show', 'doc3044-generate']) {
+      const box = await page.locator(`#${id}, [data-testid="${id}"]`).first().boundingBox();
+      expect(box && box.x + box.width <= viewport.width, `${id} at ${viewport.width}`).toBe(true);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `no horizontal scroll at ${viewport.width}`).toBe(true);
+    await page.screenshot({ path: test.info().outputPath(`doc3044-${viewport.width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   await page.getByTestId('doc3044-generate').click();
   const saved = page.getByTestId('doc3044-saved');

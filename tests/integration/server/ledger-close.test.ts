@@ -10,6 +10,7 @@
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../helpers/server';
+import { endedMonths } from './close-months';
 import { call, signInEveryRole, type DemoRole } from './client';
 import { itAnswersTheMatrix } from './matrix';
 
@@ -17,23 +18,10 @@ let server: TestServer;
 let tokens: Record<DemoRole, string>;
 let months: string[];
 
-function next(month: string): string {
-  const [y, m] = month.split('-').map(Number);
-  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
-}
-
-function lastDay(month: string): string {
-  const [y, m] = month.split('-').map(Number);
-  return `${month}-${String(new Date(Date.UTC(y, m, 0)).getUTCDate()).padStart(2, '0')}`;
-}
-
 beforeAll(async () => {
   server = await startTestServer({ seed: 'demo' });
   tokens = await signInEveryRole(server);
-  const [span] = await server.database.rows<{ first: string }>("SELECT to_char(min(business_date), 'YYYY-MM') AS first FROM journal_entries");
-  const today = server.clock.today();
-  months = [];
-  for (let m = span.first; lastDay(m) <= today; m = next(m)) months.push(m);
+  months = await endedMonths(server);
 }, 120_000);
 
 afterAll(async () => {

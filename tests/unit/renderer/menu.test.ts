@@ -12,7 +12,7 @@ describe('side menu (spec side-menu table)', () => {
       ['Dashboard', ['/home']],
       ['Cobrança', ['/collections', '/approvals', '/clientOperation/suspense', '/company-operation']],
       ['Solicitações', ['/solicitations/pending', '/solicitations', '/simulations', '/entrepreneurs']],
-      ['Operações', ['/allOperations', '/clientOperation', '/clientOperation/cession', '/company-operation', '/company-operation/books/balancete', '/company-operation/books/close', '/company-operation/books/doc3044', '/company-operation/books/regulatory/doc3040', '/messages']],
+      ['Operações', ['/allOperations', '/clientOperation', '/clientOperation/cession', '/company-operation', '/company-operation/books/balancete', '/company-operation/books/close', '/company-operation/books/regulatory/doc3044', '/company-operation/books/regulatory/doc3040', '/messages']],
       ['Formulário de solicitação', ['/projects', '/how-did-find', '/situations', '/reasons']],
       ['Configurações', ['/users', '/logsPage', '/lgpd']],
     ]);
@@ -25,8 +25,8 @@ describe('side menu (spec side-menu table)', () => {
     expect(paths(Role.ADMIN)).toContain('/company-operation/books/balancete');
     expect(paths(Role.OPERATOR)).not.toContain('/company-operation/books/balancete');
     // The SCR Doc 3044 queue: the administrators' too.
-    expect(paths(Role.ADMIN)).toContain('/company-operation/books/doc3044');
-    expect(paths(Role.OPERATOR)).not.toContain('/company-operation/books/doc3044');
+    expect(paths(Role.ADMIN)).toContain('/company-operation/books/regulatory/doc3044');
+    expect(paths(Role.OPERATOR)).not.toContain('/company-operation/books/regulatory/doc3044');
     // The SCR's Doc 3040: the administrators' duty to the Central Bank.
     expect(paths(Role.ADMIN)).toContain('/company-operation/books/regulatory/doc3040');
     expect(paths(Role.OPERATOR)).not.toContain('/company-operation/books/regulatory/doc3040');

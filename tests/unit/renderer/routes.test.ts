@@ -70,7 +70,7 @@ describe('route configuration (spec screens and routes)', () => {
       // designed: the monthly balancete by COSIF account
       '/app/company-operation/books/balancete',
       // designed: the SCR Doc 3044 queue of events
-      '/app/company-operation/books/doc3044',
+      '/app/company-operation/books/regulatory/doc3044',
       // designed: the SCR's Doc 3040 (check, generate and save)
       '/app/company-operation/books/regulatory/doc3040',
       // designed: the monthly close (preview, four eyes, history, undo)

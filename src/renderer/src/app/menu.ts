@@ -119,7 +119,7 @@ export const MENU: readonly MenuGroup[] = [
       // Designed: the monthly close (stages, provisions, four eyes), for the roles of its calls: administrators.
       { path: '/company-operation/books/close', titleKey: 'close.menu', icon: 'history', roles: contract['ledger.closePreview'].access },
       // Designed: the SCR Doc 3044 queue of events (administrators: the roles of its calls).
-      { path: '/company-operation/books/doc3044', titleKey: 'doc3044.menu', icon: 'document-share', roles: contract['doc3044.list'].access },
+      { path: '/company-operation/books/regulatory/doc3044', titleKey: 'doc3044.menu', icon: 'document-share', roles: contract['doc3044.list'].access },
       // Designed: the SCR's Doc 3040 (check, generate and save), for the roles of its calls: administrators.
       { path: '/company-operation/books/regulatory/doc3040', titleKey: 'scr3040.menu', icon: 'bank-account', roles: contract['doc3040.check'].access },
       { path: '/messages', titleKey: 'menu.messages', icon: 'chat' },

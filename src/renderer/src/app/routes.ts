@@ -241,7 +241,7 @@ export const APP_ROUTES: RouteNode = {
         { path: 'reports/operations', title: 'reports.operations.crumb', screen: 'company.operationsReport' },
         { path: 'books/balancete', title: 'books.crumb', screen: 'books.balancete' },
         { path: 'books/close', title: 'close.crumb', screen: 'books.close' },
-        { path: 'books/doc3044', title: 'doc3044.crumb', screen: 'books.doc3044' },
+        { path: 'books/regulatory/doc3044', title: 'doc3044.crumb', screen: 'books.doc3044' },
         { path: 'books/regulatory/doc3040', title: 'scr3040.crumb', screen: 'books.doc3040' },
         { path: 'reports/parameterized', title: 'reports.parameterized.crumb', screen: 'company.parameterizedReport' },
       ],

@@ -33,6 +33,8 @@ export interface ReportScreenProps<P extends ExposedOperationName, X extends Exp
   /** the period form's fields (FormGroups) */
   fields: ReactNode;
   showLabel: string;
+  /** the screen's own buttons after "Show" in the form's row (Doc 3044's "Gerar arquivo"); none when absent */
+  actions?: ReactNode;
   /** "Show": the fields as they are typed become the report asked */
   onShow(): void;
   /** whether a report was asked (no spinner before) */
@@ -108,6 +110,7 @@ export function ReportScreen<P extends ExposedOperationName, X extends ExposedOp
         <Button type="submit" intent="primary" icon="search" data-testid={`${prefix}-show`}>
           {props.showLabel}
         </Button>
+        {props.actions}
       </form>
       {props.error !== null && props.error !== undefined && <Callout intent="danger">{errorText(props.error, t)}</Callout>}
       {props.asked && props.children === null && (props.error === null || props.error === undefined) && <Spinner />}

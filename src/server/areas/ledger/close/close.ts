@@ -13,6 +13,14 @@
  * lock (two approvers at once: the second finds nothing pending, 409; the
  * partial unique index on the month is the backstop). One close in force a
  * month; the latest may be undone (provision_reversal) and run again.
+ *
+ * Lock first, read after: ask, decide and undo take the close's advisory lock
+ * as the first statement of their transaction (before the request's row, the
+ * operations' rows none of them take, and the ledger's advisory lock post()
+ * takes last), so an approval and an undo never both act on the same "latest
+ * close": the second reads what the first committed. An undo cancels the
+ * pending requests of later months (their figures were asked on the allowance
+ * it takes back), so an approval that comes after it finds nothing pending.
  */
 import Decimal from 'decimal.js';
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
@@ -44,7 +52,13 @@ export const CLOSE_MESSAGES = {
   refusalReason: 'Diga por que o fechamento foi recusado.',
   nothingToUndo: (month: string) => `O mês ${month} não tem fechamento em vigor para desfazer.`,
   notLatest: (month: string, later: string) => `Só o último fechamento pode ser desfeito: ${later} foi fechado depois de ${month}.`,
+  cancelledByUndo: (undone: string) => `Pedido cancelado: o fechamento de ${undone} foi desfeito e a provisão anterior mudou. Peça o fechamento de novo.`,
 } as const;
+
+/** The close's advisory lock (ask, decide, undo): the first statement of their transactions. */
+async function lockCloses(tx: Db): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('ledger.close'))`);
+}
 
 /** The month's last day, 'YYYY-MM-DD' (calendar arithmetic, no time zone). */
 export function lastDayOf(month: string): string {
@@ -252,8 +266,8 @@ export function totalsOf(positions: Iterable<Pick<ComputedPosition, 'stage' | 's
   };
 }
 
-/** The allowance in force before `month`: the latest close in force of an earlier month (0 when none). */
-async function previousClose(db: Db, month: string): Promise<LedgerCloseRow | null> {
+/** The close in force before `month`: the latest close in force of an earlier month (its allowance is the previous one; none: 0). */
+export async function previousClose(db: Db, month: string): Promise<LedgerCloseRow | null> {
   const [row] = await db
     .select()
     .from(ledgerCloses)
@@ -263,19 +277,26 @@ async function previousClose(db: Db, month: string): Promise<LedgerCloseRow | nu
   return row ?? null;
 }
 
-async function latestClosed(db: Db): Promise<LedgerCloseRow | null> {
+/** The latest close in force (the month after which the next close may run). */
+export async function latestClosed(db: Db): Promise<LedgerCloseRow | null> {
   const [row] = await db.select().from(ledgerCloses).where(eq(ledgerCloses.status, CLOSE_CLOSED)).orderBy(desc(ledgerCloses.month)).limit(1);
   return row ?? null;
 }
 
-/** Why `month` may not be closed now (a 409 or 400), or nothing. */
+/** Why `month` may not be closed now (not ended: 400; closed, or a later month closed: 409), or null; the screens show the same sentence. */
+export async function closeRefusal(db: Db, month: string, today: string): Promise<{ status: 400 | 409; message: string } | null> {
+  const lastDay = lastDayOf(month);
+  if (today < lastDay) return { status: 400, message: CLOSE_MESSAGES.notEnded(month, lastDay) };
+  const latest = await latestClosed(db);
+  if (latest?.month === month) return { status: 409, message: CLOSE_MESSAGES.alreadyClosed(month) };
+  if (latest && latest.month > month) return { status: 409, message: CLOSE_MESSAGES.laterClosed(month, latest.month) };
+  return null;
+}
+
 async function assertClosable(db: Db, month: string, today: string): Promise<void> {
   assertMonth(month);
-  const lastDay = lastDayOf(month);
-  if (today < lastDay) throw badRequest(CLOSE_MESSAGES.notEnded(month, lastDay), 'month');
-  const latest = await latestClosed(db);
-  if (latest && latest.month === month) throw conflict(CLOSE_MESSAGES.alreadyClosed(month), 'month');
-  if (latest && latest.month > month) throw conflict(CLOSE_MESSAGES.laterClosed(month, latest.month), 'month');
+  const refusal = await closeRefusal(db, month, today);
+  if (refusal) throw refusal.status === 400 ? badRequest(refusal.message, 'month') : conflict(refusal.message, 'month');
 }
 
 export interface ClosePreview {
@@ -365,6 +386,7 @@ async function runClose(tx: Db, month: string, today: string, by: { requestedBy:
 /** Asks for the close of `month`: a pending request another administrator approves (nothing is recorded yet). */
 export async function askClose(db: Db, actor: Actor, month: string, today: string): Promise<{ approval_request_id: number }> {
   return db.transaction(async (tx) => {
+    await lockCloses(tx);
     await assertClosable(tx, month, today);
     const entityId = monthEntityId(month);
     if (await pendingApproval(tx, CLOSE_APPROVAL_KIND, entityId, true)) throw conflict(CLOSE_MESSAGES.pending(month), 'month');
@@ -394,6 +416,7 @@ export async function askClose(db: Db, actor: Actor, month: string, today: strin
 export async function decideClose(db: Db, checker: Actor, args: { month: string; approve: boolean; reason?: string | null }, today: string): Promise<LedgerCloseRow | null> {
   assertMonth(args.month);
   return db.transaction(async (tx) => {
+    await lockCloses(tx);
     const request = await pendingApproval(tx, CLOSE_APPROVAL_KIND, monthEntityId(args.month), true);
     if (!request) throw conflict(CLOSE_MESSAGES.noPending(args.month), 'month');
     const now = new Date();
@@ -411,10 +434,31 @@ export async function decideClose(db: Db, checker: Actor, args: { month: string;
   });
 }
 
+/** The months after `month` up to the one `today` is in ('YYYY-MM', calendar arithmetic). */
+function monthsAfter(month: string, today: string): string[] {
+  const out: string[] = [];
+  let [y, m] = month.split('-').map(Number);
+  for (;;) {
+    [y, m] = m === 12 ? [y + 1, 1] : [y, m + 1];
+    const next = `${y}-${String(m).padStart(2, '0')}`;
+    if (next > today.slice(0, 7)) return out;
+    out.push(next);
+  }
+}
+
+/** The pending close requests of months after the undone one, cancelled with the reason (a close is asked only for an ended month). */
+async function cancelLaterRequests(tx: Db, undone: string, today: string, by: number, at: Date): Promise<void> {
+  for (const later of monthsAfter(undone, today)) {
+    const request = await pendingApproval(tx, CLOSE_APPROVAL_KIND, monthEntityId(later), true);
+    if (request) await closeApproval(tx, request, { withdrawn: true, by, reason: CLOSE_MESSAGES.cancelledByUndo(undone), at });
+  }
+}
+
 /** Undoes the close in force of `month` (the latest close only): the allowance's change reversed, the close marked undone. */
 export async function undoClose(db: Db, actor: Actor, month: string, today: string): Promise<LedgerCloseRow> {
   assertMonth(month);
   return db.transaction(async (tx) => {
+    await lockCloses(tx);
     const [close] = await tx
       .select()
       .from(ledgerCloses)
@@ -433,6 +477,7 @@ export async function undoClose(db: Db, actor: Actor, month: string, today: stri
       .returning();
     if (!after) throw conflict(CLOSE_MESSAGES.nothingToUndo(month), 'month');
     await logActivity(tx, { actorId: actor.id, action: 'ledger-close.undo', entity: 'ledger_close', entityId: close.id, before: closeSnapshot(close), after: closeSnapshot(after) });
+    await cancelLaterRequests(tx, month, today, actor.id, now);
     return after;
   });
 }

@@ -4,8 +4,7 @@
  * history. Names of people and borrowers are read for the page only.
  */
 import Decimal from 'decimal.js';
-import { and, asc, desc, eq, inArray, lt } from 'drizzle-orm';
-import { CLOSE_CLOSED } from '@shared/books/close';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { PREVIEW_POSITIONS, type ClosePositionView, type CloseRecordView, type CloseView } from '@shared/contract/ledger-close';
 import type { Db } from '../../../db/connect';
 import { notFound } from '../../../platform/http/errors';
@@ -13,9 +12,14 @@ import { HttpError } from '../../../platform/http/errors';
 import { users } from '../../access/schema';
 import { borrowers } from '../../borrowers/schema';
 import { checkRefusal, pendingApproval, type Actor } from '../../operations';
-import { CLOSE_APPROVAL_KIND, CLOSE_MESSAGES, computeClose, lastDayOf, monthEntityId, totalsOf, type ComputedPosition } from './close';
+import { CLOSE_APPROVAL_KIND, CLOSE_MESSAGES, closeRefusal, computeClose, monthEntityId, previousClose, totalsOf, type ComputedPosition } from './close';
 import { ledgerClosePositions, ledgerCloses, type LedgerCloseRow } from '../schema-close';
 import { closeOf } from './positions';
+
+/** The named money fields of a row as two-place strings (the wire's form of numeric columns). */
+function twoPlaces<R extends Record<K, Decimal.Value>, K extends keyof R & string>(row: R, keys: readonly K[]): Record<K, string> {
+  return Object.fromEntries(keys.map((k) => [k, new Decimal(row[k]).toFixed(2)])) as Record<K, string>;
+}
 
 async function namesOf(db: Db, ids: ReadonlyArray<number | null>): Promise<Map<number, string>> {
   const wanted = [...new Set(ids.filter((v): v is number => v !== null))];
@@ -34,9 +38,7 @@ export async function recordViews(db: Db, rows: readonly LedgerCloseRow[]): Prom
     business_date: r.business_date,
     status: r.status,
     operations: r.operations,
-    balance: new Decimal(r.balance).toFixed(2),
-    allowance: new Decimal(r.allowance).toFixed(2),
-    previous_allowance: new Decimal(r.previous_allowance).toFixed(2),
+    ...twoPlaces(r, ['balance', 'allowance', 'previous_allowance']),
     change: new Decimal(r.allowance).minus(r.previous_allowance).toFixed(2),
     posting_id: r.posting_id,
     requested_by_name: name(r.requested_by),
@@ -53,17 +55,6 @@ export async function closeHistory(db: Db): Promise<CloseRecordView[]> {
   return recordViews(db, rows);
 }
 
-/** The close in force before `month` (for the previous provision of each operation). */
-async function closeBefore(db: Db, month: string): Promise<LedgerCloseRow | null> {
-  const [row] = await db
-    .select()
-    .from(ledgerCloses)
-    .where(and(eq(ledgerCloses.status, CLOSE_CLOSED), lt(ledgerCloses.month, month)))
-    .orderBy(desc(ledgerCloses.month))
-    .limit(1);
-  return row ?? null;
-}
-
 /** The largest provisions first, with the borrower's name and the provision at the close before. */
 async function positionViews(db: Db, month: string, positions: readonly Omit<ComputedPosition, 'contracted_on' | 'last_due_on' | 'oldest_unpaid_due_on' | 'overdue' | 'falling_due'>[]): Promise<ClosePositionView[]> {
   const top = [...positions]
@@ -71,7 +62,7 @@ async function positionViews(db: Db, month: string, positions: readonly Omit<Com
     .slice(0, PREVIEW_POSITIONS);
   if (top.length === 0) return [];
   const opIds = top.map((p) => p.credit_operation_id);
-  const before = await closeBefore(db, month);
+  const before = await previousClose(db, month);
   const prev = before
     ? await db
         .select({ op: ledgerClosePositions.credit_operation_id, provision: ledgerClosePositions.provision })
@@ -92,23 +83,14 @@ async function positionViews(db: Db, month: string, positions: readonly Omit<Com
     months_in_default: p.months_in_default,
     defaulted: p.defaulted,
     restructured: p.restructured,
-    principal: new Decimal(p.principal).toFixed(2),
-    accrued: new Decimal(p.accrued).toFixed(2),
-    balance: new Decimal(p.balance).toFixed(2),
-    provision_rate: new Decimal(p.provision_rate).toFixed(2),
-    provision: new Decimal(p.provision).toFixed(2),
+    ...twoPlaces(p, ['principal', 'accrued', 'balance', 'provision_rate', 'provision']),
     previous_provision: prevOf.get(p.credit_operation_id) ?? null,
   }));
 }
 
 /** Why the month may not be asked for now (the same rules askClose enforces), or null. */
 async function refusalOf(db: Db, month: string, today: string): Promise<string | null> {
-  const lastDay = lastDayOf(month);
-  if (today < lastDay) return CLOSE_MESSAGES.notEnded(month, lastDay);
-  const [latest] = await db.select().from(ledgerCloses).where(eq(ledgerCloses.status, CLOSE_CLOSED)).orderBy(desc(ledgerCloses.month)).limit(1);
-  if (latest?.month === month) return CLOSE_MESSAGES.alreadyClosed(month);
-  if (latest && latest.month > month) return CLOSE_MESSAGES.laterClosed(month, latest.month);
-  return null;
+  return (await closeRefusal(db, month, today))?.message ?? null;
 }
 
 async function pendingOf(db: Db, month: string, viewer: Actor): Promise<CloseView['pending']> {

@@ -1,14 +1,15 @@
 /**
- * SCR — Doc 3044 (eventos) (/app/company-operation/books/doc3044): the queue of
+ * SCR — Doc 3044 (eventos) (/app/company-operation/books/regulatory/doc3044): the queue of
  * events the Central Bank must receive within five business days
  * (doc3044.list: status tags, late ones in red with their days, the queue's
  * totals), "Gerar arquivo" (doc3044.generate, then doc3044.file saved by the
  * main process), and "Marcar como enviado" per event or per remittance after
  * a confirmation (doc3044.markSent). The remittances made are listed
- * (doc3044.files).
+ * (doc3044.files). Drawn on the report kit (ReportScreen: title, intro, the
+ * filter row with "Mostrar" and the screen's "Gerar arquivo", the answer).
  */
-import { Button, Callout, FormGroup, HTMLSelect, Spinner } from '@blueprintjs/core';
-import { PeriodFields } from '@kit/ReportKit';
+import { Button, Callout, FormGroup, HTMLSelect } from '@blueprintjs/core';
+import { PeriodFields, ReportScreen } from '@kit/ReportKit';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Doc3044File, ScrEvent, ScrEventStatus } from '@shared/contract/regulatory-3044';
@@ -77,47 +78,48 @@ export function Doc3044Screen() {
   const statusText = (e: ScrEvent) => (e.status === 'late' ? t('doc3044.lateDays', { count: e.days_late }) : t(`doc3044.status.${e.status}`));
 
   return (
-    <div className="screen books-doc3044" data-testid="doc3044">
-      <h2>{t('doc3044.title')}</h2>
-      <p className="bp6-text-muted">{t('doc3044.intro')}</p>
-      <form
-        className="company-remittance-pick"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setFilter(typed);
-        }}
-      >
-        <FormGroup label={t('doc3044.filters.status')} labelFor="doc3044-status">
-          <HTMLSelect
-            id="doc3044-status"
-            data-testid="doc3044-status"
-            value={typed.status ?? ''}
-            onChange={(e) => setTyped({ ...typed, status: (e.currentTarget.value || undefined) as ScrEventStatus | undefined })}
-            options={[
-              { value: '', label: t('doc3044.filters.all') },
-              ...(['pending', 'late', 'sent'] as const).map((s) => ({ value: s, label: t(`doc3044.status.${s}`) })),
-            ]}
+    <ReportScreen
+      testId="doc3044"
+      className="books-doc3044"
+      title={t('doc3044.title')}
+      intro={t('doc3044.intro')}
+      fields={
+        <>
+          <FormGroup label={t('doc3044.filters.status')} labelFor="doc3044-status">
+            <HTMLSelect
+              id="doc3044-status"
+              data-testid="doc3044-status"
+              value={typed.status ?? ''}
+              onChange={(e) => setTyped({ ...typed, status: (e.currentTarget.value || undefined) as ScrEventStatus | undefined })}
+              options={[
+                { value: '', label: t('doc3044.filters.all') },
+                ...(['pending', 'late', 'sent'] as const).map((s) => ({ value: s, label: t(`doc3044.status.${s}`) })),
+              ]}
+            />
+          </FormGroup>
+          <PeriodFields
+            idPrefix="doc3044"
+            from={typed.from ?? ''}
+            to={typed.to ?? ''}
+            onFrom={(v) => setTyped({ ...typed, from: v || undefined })}
+            onTo={(v) => setTyped({ ...typed, to: v || undefined })}
+            fromLabel={t('doc3044.filters.from')}
+            toLabel={t('doc3044.filters.to')}
           />
-        </FormGroup>
-        <PeriodFields
-          idPrefix="doc3044"
-          from={typed.from ?? ''}
-          to={typed.to ?? ''}
-          onFrom={(v) => setTyped({ ...typed, from: v || undefined })}
-          onTo={(v) => setTyped({ ...typed, to: v || undefined })}
-          fromLabel={t('doc3044.filters.from')}
-          toLabel={t('doc3044.filters.to')}
-        />
-        <Button type="submit" icon="search" data-testid="doc3044-show">
-          {t('doc3044.filters.show')}
-        </Button>
-        <Button intent="primary" icon="export" loading={generating} disabled={!data || data.totals.pending === 0} data-testid="doc3044-generate" onClick={() => void generate()}>
+        </>
+      }
+      showLabel={t('doc3044.filters.show')}
+      onShow={() => setFilter(typed)}
+      actions={
+        <Button icon="export" loading={generating} disabled={!data || data.totals.pending === 0} data-testid="doc3044-generate" onClick={() => void generate()}>
           {t('doc3044.generate')}
         </Button>
-      </form>
-      {events.error && <Callout intent="danger">{errorText(events.error, t)}</Callout>}
-      {!data && !events.error && <Spinner />}
-      {data && (
+      }
+      asked
+      error={events.error}
+      files={null}
+    >
+      {data ? (
         <>
           <Callout intent={data.totals.late > 0 ? 'danger' : 'primary'} icon={data.totals.late > 0 ? 'warning-sign' : 'info-sign'} data-testid="doc3044-totals">
             {t('doc3044.totals', data.totals)}
@@ -166,51 +168,51 @@ export function Doc3044Screen() {
                 ),
             }}
           />
+          <h3>{t('doc3044.files')}</h3>
+          <RecordsTable<Doc3044File>
+            testId="doc3044-files"
+            loading={files.isFetching && !files.data}
+            rows={files.data?.items}
+            emptyHint={t('doc3044.noFiles')}
+            columns={[
+              { id: 'id', title: 'doc3044.columns.file', kind: 'integer', field: 'id' },
+              { id: 'generated_on', title: 'doc3044.columns.generatedOn', kind: 'date', field: 'generated_on' },
+              { id: 'events', title: 'doc3044.columns.events', kind: 'integer', field: 'event_count' },
+              { id: 'sent_at', title: 'doc3044.columns.sentAt', text: (f) => (f.sent_at ? `${formatDateTime(f.sent_at)} — ${f.sent_by_name ?? ''}` : '') },
+            ]}
+            actions={{
+              title: '',
+              render: (f) => (
+                <>
+                  <Button small icon="download" data-testid={`doc3044-download-${f.id}`} onClick={() => void download(f)}>
+                    {t('doc3044.download')}
+                  </Button>{' '}
+                  {f.sent_at === null && f.pending_count > 0 && (
+                    <Button small icon="tick" data-testid={`doc3044-mark-file-${f.id}`} onClick={() => setConfirming({ kind: 'file', file: f })}>
+                      {t('doc3044.markFileSent')}
+                    </Button>
+                  )}
+                </>
+              ),
+            }}
+          />
+          <ConfirmDialog
+            isOpen={confirming !== null}
+            title={t('doc3044.confirmTitle')}
+            confirmText={t('doc3044.markSent')}
+            onClose={() => setConfirming(null)}
+            onConfirm={confirmMark}
+          >
+            <p data-testid="doc3044-confirm-text">
+              {confirming?.kind === 'event'
+                ? t('doc3044.confirmEvents', { count: 1 })
+                : confirming?.kind === 'file'
+                  ? t('doc3044.confirmFile', { count: confirming.file.pending_count, id: confirming.file.id })
+                  : ''}
+            </p>
+          </ConfirmDialog>
         </>
-      )}
-      <h3>{t('doc3044.files')}</h3>
-      <RecordsTable<Doc3044File>
-        testId="doc3044-files"
-        loading={files.isFetching && !files.data}
-        rows={files.data?.items}
-        emptyHint={t('doc3044.noFiles')}
-        columns={[
-          { id: 'id', title: 'doc3044.columns.file', kind: 'integer', field: 'id' },
-          { id: 'generated_on', title: 'doc3044.columns.generatedOn', kind: 'date', field: 'generated_on' },
-          { id: 'events', title: 'doc3044.columns.events', kind: 'integer', field: 'event_count' },
-          { id: 'sent_at', title: 'doc3044.columns.sentAt', text: (f) => (f.sent_at ? `${formatDateTime(f.sent_at)} — ${f.sent_by_name ?? ''}` : '') },
-        ]}
-        actions={{
-          title: '',
-          render: (f) => (
-            <>
-              <Button small icon="download" data-testid={`doc3044-download-${f.id}`} onClick={() => void download(f)}>
-                {t('doc3044.download')}
-              </Button>{' '}
-              {f.sent_at === null && f.pending_count > 0 && (
-                <Button small icon="tick" data-testid={`doc3044-mark-file-${f.id}`} onClick={() => setConfirming({ kind: 'file', file: f })}>
-                  {t('doc3044.markFileSent')}
-                </Button>
-              )}
-            </>
-          ),
-        }}
-      />
-      <ConfirmDialog
-        isOpen={confirming !== null}
-        title={t('doc3044.confirmTitle')}
-        confirmText={t('doc3044.markSent')}
-        onClose={() => setConfirming(null)}
-        onConfirm={confirmMark}
-      >
-        <p data-testid="doc3044-confirm-text">
-          {confirming?.kind === 'event'
-            ? t('doc3044.confirmEvents', { count: 1 })
-            : confirming?.kind === 'file'
-              ? t('doc3044.confirmFile', { count: confirming.file.pending_count, id: confirming.file.id })
-              : ''}
-        </p>
-      </ConfirmDialog>
-    </div>
+      ) : null}
+    </ReportScreen>
   );
 }
