@@ -677,7 +677,7 @@ async function reversalInEffect(tx: Db, actor: Actor, ctx: ServicingContext, rev
     .innerJoin(cessionItems, eq(cessionItems.id, cessionReversalItems.cession_item_id))
     .where(eq(cessionReversalItems.reversal_id, reversal.id));
   // The accrued interest the cession took off comes back with the installments (the ledger's README).
-  const back = { installmentIds: items.map((i) => i.id), direction: 'in', account: 'cession_loss', date: today } as const;
+  const back = { installmentIds: items.map((i) => i.id), direction: 'in', account: 'cession_loss', date: today, upToTakenOut: true } as const;
   await transferAccrual(tx, [...new Set(items.map((i) => i.credit_operation_id))].sort((a, b) => a - b), back);
   // The gains and losses of exactly these installments are undone.
   await post(

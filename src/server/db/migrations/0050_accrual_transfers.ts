@@ -16,7 +16,7 @@ export const id = '0050_accrual_transfers';
 
 export const sql = /* sql */ `
 ALTER TABLE interest_accruals DROP CONSTRAINT interest_accruals_kind_check;
-ALTER TABLE interest_accruals DROP CONSTRAINT interest_accruals_amount_check;
+ALTER TABLE interest_accruals DROP CONSTRAINT interest_accruals_check;
 ALTER TABLE interest_accruals ADD CONSTRAINT interest_accruals_kind_check CHECK (kind IN ('accrual', 'reversal', 'transfer'));
 ALTER TABLE interest_accruals ADD CONSTRAINT interest_accruals_amount_check CHECK (amount <> 0 AND (kind <> 'accrual' OR amount > 0) AND (kind <> 'reversal' OR amount < 0));
 ALTER TABLE interest_accrual_runs ADD COLUMN posted_on date;

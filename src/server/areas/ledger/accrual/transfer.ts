@@ -9,8 +9,10 @@
  *   result absorbs it; income recognised stays income, it was earned while the lender's).
  * - In (a cession undone; a repurchase): what the installments still the lender's, with the ones coming back,
  *   earned up to the day recognised beyond what is recognised comes back as interest_accrual: accrued interest
- *   receivable ← the same loss account (a cession undone swaps its take-out; a repurchase buys the accrued interest
- *   with the principal, so it lowers the repurchase's loss). From then on the runs accrue the installment as before.
+ *   receivable ← the same loss account. A cession undone brings back at most what its take-outs took (its
+ *   result as if never sold; what the installments earned meanwhile is income at the next run); a repurchase
+ *   buys the accrued interest with the principal (its amount paid the interest), so all of it lowers the
+ *   repurchase's loss. From then on the runs accrue the installment as before.
  * - Either way an interest_accruals row of kind 'transfer' (signed) and the position moved by it, in the caller's
  *   transaction, called before the installments' statuses change (the installments are named, not read from their
  *   status) and before the movement's own posting, under the accrual's lock taken first (a run takes that lock
@@ -39,6 +41,21 @@ export interface AccrualTransfer {
   account: Extract<LedgerAccount, 'cession_loss' | 'repurchase_loss'>;
   /** the business date of the postings */
   date: string;
+  /**
+   * 'in' only: bring back at most what earlier transfers took out of the operation against `account` (a cession
+   * undone restores its take-out; what its installments earned meanwhile is income, recognised by the next run).
+   */
+  upToTakenOut?: boolean;
+}
+
+/** What transfers took out of each operation against the account, net of what they brought back. */
+async function takenOutOf(tx: Db, operationIds: readonly number[], account: AccrualTransfer['account']): Promise<Map<number, Decimal>> {
+  const result = (await tx.execute(sql`
+    SELECT credit_operation_id AS op, sum(CASE WHEN side = 'debit' THEN amount ELSE -amount END)::text AS net
+      FROM journal_entries
+     WHERE account = ${account} AND kind IN ('accrual_reversal', 'interest_accrual') AND credit_operation_id = ANY(${intArray(operationIds)})
+     GROUP BY credit_operation_id`)) as unknown as Rows<{ op: number; net: string }>;
+  return new Map(result.rows.map((r) => [Number(r.op), Decimal.max(new Decimal(r.net), 0)]));
 }
 
 /** Moves the accrued interest of the named installments with them (see the file's comment); answers the amount per operation (positive). */
@@ -54,7 +71,9 @@ export async function transferAccrual(tx: Db, operationIds: readonly number[], t
   if (positions.length === 0) return moved;
   const named = new Set(transfer.installmentIds);
   const out = transfer.direction === 'out';
-  const open = out ? await accruedBalances(tx, positions.map((p) => Number(p.op))) : new Map<number, Decimal>();
+  const ops = positions.map((p) => Number(p.op));
+  const open = out ? await accruedBalances(tx, ops) : new Map<number, Decimal>();
+  const takenOut = !out && transfer.upToTakenOut ? await takenOutOf(tx, ops, transfer.account) : null;
   for (const day of new Set(positions.map((p) => p.accrued_to))) {
     const ids = positions.filter((p) => p.accrued_to === day).map((p) => Number(p.op));
     const rows = new Map((await readBatch(tx, day, 0, ids.length, ids)).map((r) => [r.id, r]));
@@ -64,7 +83,7 @@ export async function transferAccrual(tx: Db, operationIds: readonly number[], t
       // the installments as they will stand: the named ones leave (out) or are the lender's again (in)
       const after = { ...row, rows: row.rows.map((r) => (named.has(Number(r.n)) ? { ...r, x: out } : r)) };
       const gap = recognisedOf(after, day).minus(p.accrued);
-      const amount = out ? Decimal.min(gap.neg(), open.get(Number(p.op)) ?? 0) : gap;
+      const amount = out ? Decimal.min(gap.neg(), open.get(Number(p.op)) ?? 0) : takenOut ? Decimal.min(gap, takenOut.get(Number(p.op)) ?? 0) : gap;
       if (amount.gt(0)) moved.set(Number(p.op), amount);
     }
   }
