@@ -119,7 +119,7 @@ export const MENU: readonly MenuGroup[] = [
       // Designed: the monthly close (stages, provisions, four eyes), for the roles of its calls: administrators.
       { path: '/company-operation/books/close', titleKey: 'close.menu', icon: 'history', roles: contract['ledger.closePreview'].access },
       // Designed: the interest accrual run (competence basis) and its last runs, for the roles of its calls: administrators.
-      { path: '/company-operation/books/accrual', titleKey: 'accrual.menu', icon: 'time', roles: contract['ledgerAccrual.run'].access },
+      { path: '/company-operation/books/accrual', titleKey: 'accrual.menu', icon: 'timeline-line-chart', roles: contract['ledgerAccrual.run'].access },
       // Designed: the SCR Doc 3044 queue of events (administrators: the roles of its calls).
       { path: '/company-operation/books/doc3044', titleKey: 'doc3044.menu', icon: 'document-share', roles: contract['doc3044.list'].access },
       // Designed: the SCR's Doc 3040 (check, generate and save), for the roles of its calls: administrators.

@@ -62,7 +62,7 @@ export function AccrualScreen() {
           intent={dateError ? 'danger' : 'none'}
           helperText={dateError ? t('accrual.dateRequired') : undefined}
         >
-          <InputGroup id="accrual-date" data-testid="accrual-date" type="date" value={date} onChange={(e) => setDate(e.currentTarget.value)} />
+          <InputGroup id="accrual-date" data-testid="accrual-date" type="date" style={{ width: '11rem' }} value={date} onChange={(e) => setDate(e.currentTarget.value)} />
         </FormGroup>
       }
       showLabel={t('accrual.run')}
@@ -93,7 +93,7 @@ export function AccrualScreen() {
               </tr>
               <tr>
                 <th>{t('accrual.lastRun')}</th>
-                <td data-testid="accrual-last">{data.last_run ? formatDate(data.last_run.up_to) : t('accrual.never')}</td>
+                <td className="numeric" data-testid="accrual-last">{data.last_run ? formatDate(data.last_run.up_to) : t('accrual.never')}</td>
               </tr>
             </tbody>
           </table>
