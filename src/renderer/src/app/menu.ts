@@ -29,7 +29,8 @@ export type MenuIcon =
   | 'shield'
   | 'warning-sign'
   | 'inbox'
-  | 'document-share';
+  | 'document-share'
+  | 'timeline-line-chart';
 
 /** The attention counts (contract 'collections.attention') an entry shows beside its title. */
 export type AttentionCount = 'overdue_installments' | 'approvals_to_check' | 'suspense_open';
