@@ -5,7 +5,7 @@
  * them; a cession undone brings back what it took, and the next run the rest as income; a repurchase brings the
  * installment's accrued interest back against its loss, undone it leaves again; a catch-up run of a day in a month
  * the monthly close closed posts on the first day of the first open month, the closed month's trial balance unchanged,
- * and the status lists the runs with that date.
+ * and the status lists the runs with that date. A cession and a run at once both succeed and agree.
  */
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -134,6 +134,28 @@ describe('a cession takes the accrued interest of its installments', () => {
     const gone = await operationBalances(server, opId);
     expect(money(new Decimal(next.accrued_interest_receivable).minus(gone.accrued_interest_receivable))).toBe(money(rows[1].interest));
     expect(money(gone.repurchase_loss)).toBe(money(new Decimal(before.repurchase_loss ?? 0)));
+    await expectPositionAgrees(opId);
+    await expectBooksBalanced(server, tokens.admin);
+  }, 600_000);
+});
+
+describe('a cession while a run goes on', () => {
+  it('both succeed, whichever goes first: the operation keeps only its own installments\' accrual (no deadlock on PostgreSQL)', async () => {
+    const opId = await disbursedOperation(server, tokens, borrowerId);
+    const rows = await operationInstallments<Row>(server, tokens.agent, opId);
+    server.clock.set('2026-03-01');
+    const [run, ceded] = await Promise.all([
+      call(server, 'ledgerAccrual.run', { date: '2026-03-01' }, tokens.admin),
+      call(
+        server,
+        'cession.assign',
+        { id: opId, idempotency_key: key(), assignment_account_id: accountId, installments: [rows[1].id, rows[2].id], date: '2026-03-01', monthly_rate: '1.5' },
+        tokens.operator,
+      ),
+    ]);
+    expect(run.status, JSON.stringify(run.body)).toBe(200);
+    expect(ceded.status, JSON.stringify(ceded.body)).toBe(200);
+    expect((await operationBalances(server, opId)).accrued_interest_receivable).toBe(money(rows[0].interest));
     await expectPositionAgrees(opId);
     await expectBooksBalanced(server, tokens.admin);
   }, 600_000);
