@@ -20,8 +20,9 @@
  *   days late. What it accrued before stays in the receivable (it is not reversed) and is part of the balance the
  *   monthly close provisions; its interest is income when received (the payment's interest beyond what was
  *   accrued goes to interest income). The stop is not lifted by a run: a cure is the close's decision.
- * - Serialised: each batch takes the accrual's advisory lock first, so two runs at once interleave by batch and
- *   never recognise the same interest twice; a reversal (recordAccrualReversal) takes it too.
+ * - Serialised: each batch locks its operations' rows (FOR KEY SHARE, id order), then the ledger's and the accrual's
+ *   advisory locks (lockAccrual), so two runs at once interleave by batch and never recognise the same interest twice;
+ *   reversals and transfers take them too, after their operations' rows: one lock order, no deadlock.
  */
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
@@ -42,9 +43,27 @@ export const ACCRUAL_BATCH = 2_000;
 /** The stored statuses under which an installment no longer earns the lender interest: every one but a repurchase (the lender's again). */
 export const NOT_EARNING_STATUSES = STORED_INSTALLMENT_STATUSES.filter((s) => !COLLECTIBLE_STATUSES.includes(s) || ownerOf(s) === 'assignee');
 
-/** The accrual's advisory lock (runs and reversals): taken first in each of their transactions. */
+/**
+ * The accrual's advisory lock (runs, reversals, transfers), after the ledger's (the lock the journal's statement
+ * trigger takes, migration 0021): one order for every transaction that posts and touches the accrual — operations'
+ * rows (in id order) → the ledger's lock → the accrual's — so a run and a cession, a write-off or a prepayment (which
+ * lock their operation's row, then post, then reconcile) never wait on each other in opposite orders.
+ */
 export async function lockAccrual(tx: Db): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(1818584422, 21)`);
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('ledger.interest_accrual'))`);
+}
+
+/**
+ * The next `size` operations collected after id `after`, their rows locked FOR KEY SHARE in id order (what the run's
+ * rows referencing them would take anyway, taken first: a movement holding an operation's row finishes before the
+ * run takes the ledger's lock). Answers their ids.
+ */
+async function lockBatch(tx: Db, after: number, size: number): Promise<number[]> {
+  const collecting = sql.join(COLLECTING_STATUSES.map((s) => sql`${s}`), sql`, `);
+  const result = await tx.execute(sql`
+    SELECT id FROM credit_operations WHERE id > ${after} AND status IN (${collecting}) ORDER BY id LIMIT ${size} FOR KEY SHARE`);
+  return (result as unknown as { rows: Array<{ id: number }> }).rows.map((r) => Number(r.id));
 }
 
 export interface AccrualRunOptions {
@@ -181,10 +200,11 @@ export async function accrueUpTo(db: Db, date: string, options: AccrualRunOption
   let amount = new Decimal(0);
   for (;;) {
     const read = await db.transaction(async (tx) => {
+      const ids = await lockBatch(tx, after, size);
+      if (ids.length === 0) return 0;
+      after = ids[ids.length - 1];
       await lockAccrual(tx);
-      const rows = await readBatch(tx, date, after, size);
-      if (rows.length === 0) return 0;
-      after = rows[rows.length - 1].id;
+      const rows = await readBatch(tx, date, 0, ids.length, ids);
       const outcomes = rows.map((r) => outcomeOf(r, date)).filter((o): o is Outcome => o !== null);
       await book(tx, date, postOn, outcomes);
       const recognised = outcomes.filter((o) => o.amount.gt(0));
@@ -196,7 +216,7 @@ export async function accrueUpTo(db: Db, date: string, options: AccrualRunOption
       operations += recognised.length;
       stopped += stops;
       amount = amount.plus(total);
-      return rows.length;
+      return ids.length;
     });
     if (read === 0) break;
     batches += 1;
