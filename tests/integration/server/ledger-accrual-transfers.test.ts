@@ -5,7 +5,7 @@
  * them; a cession undone brings back what it took, and the next run the rest as income; a repurchase brings the
  * installment's accrued interest back against its loss, undone it leaves again; a catch-up run of a day in a month
  * the monthly close closed posts on the first day of the first open month, the closed month's trial balance unchanged,
- * and the status lists the runs with that date. A cession and a run at once both succeed and agree.
+ * and the status lists the runs with that date. A cession, or prepayments, and a run at once all succeed (one lock order).
  */
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -157,6 +157,29 @@ describe('a cession while a run goes on', () => {
     expect(ceded.status, JSON.stringify(ceded.body)).toBe(200);
     expect((await operationBalances(server, opId)).accrued_interest_receivable).toBe(money(rows[0].interest));
     await expectPositionAgrees(opId);
+    await expectBooksBalanced(server, tokens.admin);
+  }, 600_000);
+});
+
+describe('prepayments while a run goes on', () => {
+  it('all succeed (each locks its operation, posts, then reconciles; the run locks operations, then the ledger, then the accrual)', async () => {
+    const ops: number[] = [];
+    for (let k = 0; k < 3; k += 1) {
+      const opId = await disbursedOperation(server, tokens, borrowerId);
+      const [first] = await operationInstallments<Row & { value: string }>(server, tokens.agent, opId);
+      server.clock.set('2026-02-15');
+      const paid = await call(server, 'servicing.pay', { id: opId, installment: first.id, idempotency_key: key(), amount: first.value, paid_on: '2026-02-15', method: 'pix' }, tokens.operator);
+      expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+      ops.push(opId);
+    }
+    await accrue('2026-03-01');
+    server.clock.set('2026-03-06');
+    const answers = await Promise.all([
+      call(server, 'ledgerAccrual.run', { date: '2026-03-06' }, tokens.admin),
+      ...ops.map((id) => call(server, 'prepayment.apply', { id, idempotency_key: key(), kind: 'partial', mode: 'reduce_term', amount: '300.00', method: 'pix' }, tokens.operator)),
+    ]);
+    for (const a of answers) expect(a.status, JSON.stringify(a.body)).toBe(200);
+    for (const id of ops) await expectPositionAgrees(id);
     await expectBooksBalanced(server, tokens.admin);
   }, 600_000);
 });

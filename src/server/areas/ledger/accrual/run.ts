@@ -20,7 +20,7 @@
  *   days late. What it accrued before stays in the receivable (it is not reversed) and is part of the balance the
  *   monthly close provisions; its interest is income when received (the payment's interest beyond what was
  *   accrued goes to interest income). The stop is not lifted by a run: a cure is the close's decision.
- * - Serialised: each batch locks its operations' rows (FOR KEY SHARE, id order), then the ledger's and the accrual's
+ * - Serialised: each batch locks its operations' rows (lockOperations, id order), then the ledger's and the accrual's
  *   advisory locks (lockAccrual), so two runs at once interleave by batch and never recognise the same interest twice;
  *   reversals and transfers take them too, after their operations' rows: one lock order, no deadlock.
  */
@@ -35,6 +35,7 @@ import { accrualPostingDate, accrualScheduleOf, accruedByInstallment } from '../
 import { dayNumber } from '../../../domain/credit/calendar';
 import { signedPosting } from '../../../domain/ledger/posting';
 import { post, type JournalItem } from '../journal';
+import { lockOperations } from '../../operations';
 import { lastClose } from '../close/positions';
 
 /** Operations per batch (one transaction each). */
@@ -55,15 +56,16 @@ export async function lockAccrual(tx: Db): Promise<void> {
 }
 
 /**
- * The next `size` operations collected after id `after`, their rows locked FOR KEY SHARE in id order (what the run's
- * rows referencing them would take anyway, taken first: a movement holding an operation's row finishes before the
- * run takes the ledger's lock). Answers their ids.
+ * The next `size` operations collected after id `after`, their rows then locked in id order through the operations
+ * area (lockOperations): a movement holding one of them finishes before the run takes the ledger's lock, and none
+ * starts on them until the batch commits (one short transaction). Answers the ids read (the batch's range).
  */
 async function lockBatch(tx: Db, after: number, size: number): Promise<number[]> {
   const collecting = sql.join(COLLECTING_STATUSES.map((s) => sql`${s}`), sql`, `);
-  const result = await tx.execute(sql`
-    SELECT id FROM credit_operations WHERE id > ${after} AND status IN (${collecting}) ORDER BY id LIMIT ${size} FOR KEY SHARE`);
-  return (result as unknown as { rows: Array<{ id: number }> }).rows.map((r) => Number(r.id));
+  const result = await tx.execute(sql`SELECT id FROM credit_operations WHERE id > ${after} AND status IN (${collecting}) ORDER BY id LIMIT ${size}`);
+  const ids = (result as unknown as { rows: Array<{ id: number }> }).rows.map((r) => Number(r.id));
+  await lockOperations(tx, ids);
+  return ids;
 }
 
 export interface AccrualRunOptions {
