@@ -141,6 +141,6 @@ export type PixNoticeStatus = (typeof PIX_NOTICE_STATUSES)[number];
 export const PIX_REFUSAL_REASONS = ['unsigned', 'bad_signature', 'stale', 'replayed', 'no_provider'] as const;
 export type PixRefusalReason = (typeof PIX_REFUSAL_REASONS)[number];
 
-/** What an interest_accruals row records: the accrual run's recognition, or accrued interest undone (migration 0047). */
-export const INTEREST_ACCRUAL_KINDS = ['accrual', 'reversal'] as const;
+/** What an interest_accruals row records: the accrual run's recognition, accrued interest undone (migration 0047), or moved with a ceded or returned installment (0050). */
+export const INTEREST_ACCRUAL_KINDS = ['accrual', 'reversal', 'transfer'] as const;
 export type InterestAccrualKind = (typeof INTEREST_ACCRUAL_KINDS)[number];

@@ -15,9 +15,9 @@ const COLLECTIONS = ['/collections', '/approvals', '/clientOperation/suspense', 
 // The approvals and the money to identify (suspense) are for the roles that move money: the agent's menu goes without them.
 const AGENT_COLLECTIONS = COLLECTIONS.filter((p) => p !== '/approvals' && p !== '/clientOperation/suspense');
 // The balancete by COSIF account is the administrators' (the books).
-const ADMIN_OPERATIONS = ['/allOperations', '/clientOperation', '/clientOperation/cession', '/company-operation', '/company-operation/books/balancete', '/company-operation/books/close', '/company-operation/books/regulatory/doc3044', '/company-operation/books/regulatory/doc3040', '/messages'];
+const ADMIN_OPERATIONS = ['/allOperations', '/clientOperation', '/clientOperation/cession', '/company-operation', '/company-operation/books/balancete', '/company-operation/books/close', '/company-operation/books/accrual', '/company-operation/books/regulatory/doc3044', '/company-operation/books/regulatory/doc3040', '/messages'];
 // The books and the SCR's documents (the administrators' duties to the Central Bank).
-const OPERATIONS = ADMIN_OPERATIONS.filter((p) => p !== '/company-operation/books/balancete' && p !== '/company-operation/books/regulatory/doc3044' && p !== '/company-operation/books/regulatory/doc3040' && p !== '/company-operation/books/close');
+const OPERATIONS = ADMIN_OPERATIONS.filter((p) => p !== '/company-operation/books/balancete' && p !== '/company-operation/books/regulatory/doc3044' && p !== '/company-operation/books/regulatory/doc3040' && p !== '/company-operation/books/close' && p !== '/company-operation/books/accrual');
 // The cession across operations is for the roles that move money: the agent's menu goes without it.
 const AGENT_OPERATIONS = OPERATIONS.filter((p) => p !== '/clientOperation/cession');
 const OPERATOR_FORMS = ['/projects', '/how-did-find', '/situations', '/reasons'];

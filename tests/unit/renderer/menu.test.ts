@@ -12,15 +12,15 @@ describe('side menu (spec side-menu table)', () => {
       ['Dashboard', ['/home']],
       ['Cobrança', ['/collections', '/approvals', '/clientOperation/suspense', '/company-operation']],
       ['Solicitações', ['/solicitations/pending', '/solicitations', '/simulations', '/entrepreneurs']],
-      ['Operações', ['/allOperations', '/clientOperation', '/clientOperation/cession', '/company-operation', '/company-operation/books/balancete', '/company-operation/books/close', '/company-operation/books/regulatory/doc3044', '/company-operation/books/regulatory/doc3040', '/messages']],
+      ['Operações', ['/allOperations', '/clientOperation', '/clientOperation/cession', '/company-operation', '/company-operation/books/balancete', '/company-operation/books/close', '/company-operation/books/accrual', '/company-operation/books/regulatory/doc3044', '/company-operation/books/regulatory/doc3040', '/messages']],
       ['Formulário de solicitação', ['/projects', '/how-did-find', '/situations', '/reasons']],
       ['Configurações', ['/users', '/logsPage', '/lgpd']],
     ]);
   });
 
   it('gates groups by role', () => {
-    expect(paths(Role.SUPER_ADMIN)).toHaveLength(25);
-    expect(paths(Role.ADMIN)).toHaveLength(25);
+    expect(paths(Role.SUPER_ADMIN)).toHaveLength(26);
+    expect(paths(Role.ADMIN)).toHaveLength(26);
     // The balancete by COSIF account: the books are the administrators'.
     expect(paths(Role.ADMIN)).toContain('/company-operation/books/balancete');
     expect(paths(Role.OPERATOR)).not.toContain('/company-operation/books/balancete');
@@ -35,6 +35,10 @@ describe('side menu (spec side-menu table)', () => {
     expect(paths(Role.SUPER_ADMIN)).toContain('/company-operation/books/close');
     expect(paths(Role.OPERATOR)).not.toContain('/company-operation/books/close');
     expect(paths(Role.AGENT)).not.toContain('/company-operation/books/close');
+    expect(paths(Role.ADMIN)).toContain('/company-operation/books/accrual');
+    expect(paths(Role.SUPER_ADMIN)).toContain('/company-operation/books/accrual');
+    expect(paths(Role.OPERATOR)).not.toContain('/company-operation/books/accrual');
+    expect(paths(Role.AGENT)).not.toContain('/company-operation/books/accrual');
     expect(paths(Role.OPERATOR)).toContain('/projects');
     // The cession across operations: for the roles that may assign (the call's list), not the agent.
     expect(paths(Role.OPERATOR)).toContain('/clientOperation/cession');

@@ -41,7 +41,7 @@ const OPERATOR_ONLY = [
   '/app/company-operation/reports/iof', '/app/company-operation/reports/operations', '/app/company-operation/reports/parameterized',
   '/app/clientOperation/cession', '/app/clientOperation/suspense', '/app/approvals',
 ];
-const ADMIN_ONLY = ['/app/company-operation/books/balancete', '/app/company-operation/books/regulatory/doc3044', '/app/users', '/app/users/:form', '/app/logsPage', '/app/logsPage/view/:id', '/app/lgpd', '/app/lgpd/view/:id', '/boavista/boa-vista/:id', '/app/company-operation/books/regulatory/doc3040', '/app/company-operation/books/close'];
+const ADMIN_ONLY = ['/app/company-operation/books/balancete', '/app/company-operation/books/regulatory/doc3044', '/app/users', '/app/users/:form', '/app/logsPage', '/app/logsPage/view/:id', '/app/lgpd', '/app/lgpd/view/:id', '/boavista/boa-vista/:id', '/app/company-operation/books/regulatory/doc3040', '/app/company-operation/books/close', '/app/company-operation/books/accrual'];
 
 function expectedRoles(pattern: string): readonly RoleId[] {
   if (ADMIN_ONLY.includes(pattern)) return AllAdmins;

@@ -75,6 +75,8 @@ describe('route configuration (spec screens and routes)', () => {
       '/app/company-operation/books/regulatory/doc3040',
       // designed: the monthly close (preview, four eyes, history, undo)
       '/app/company-operation/books/close',
+      // designed: the interest accrual (run up to a date, the last runs)
+      '/app/company-operation/books/accrual',
     ];
     expect([...patterns].sort()).toEqual([...expected].sort());
     expect(new Set(patterns).size).toBe(patterns.length);

@@ -69,6 +69,7 @@ const BalanceteScreen = lazy(() => area.books().then((m) => ({ default: m.Balanc
 const Doc3044Screen = lazy(() => area.books().then((m) => ({ default: m.Doc3044Screen })));
 const Doc3040Screen = lazy(() => area.books().then((m) => ({ default: m.Doc3040Screen })));
 const CloseScreen = lazy(() => area.books().then((m) => ({ default: m.CloseScreen })));
+const AccrualScreen = lazy(() => area.books().then((m) => ({ default: m.AccrualScreen })));
 const OperationsReportScreen = lazy(() => area.company().then((m) => ({ default: m.OperationsReportScreen })));
 const ParameterizedReportScreen = lazy(() => area.company().then((m) => ({ default: m.ParameterizedReportScreen })));
 const BorrowersListScreen = lazy(() => area.borrowers().then((m) => ({ default: m.BorrowersListScreen })));
@@ -138,6 +139,7 @@ const SCREENS: Record<ScreenKey, () => ReactNode> = {
   'books.doc3044': () => <Doc3044Screen />,
   'books.doc3040': () => <Doc3040Screen />,
   'books.close': () => <CloseScreen />,
+  'books.accrual': () => <AccrualScreen />,
   'company.operationsReport': () => <OperationsReportScreen />,
   'company.parameterizedReport': () => <ParameterizedReportScreen />,
   'borrowers.list': () => <BorrowersListScreen />,

@@ -29,7 +29,8 @@ export type MenuIcon =
   | 'shield'
   | 'warning-sign'
   | 'inbox'
-  | 'document-share';
+  | 'document-share'
+  | 'timeline-line-chart';
 
 /** The attention counts (contract 'collections.attention') an entry shows beside its title. */
 export type AttentionCount = 'overdue_installments' | 'approvals_to_check' | 'suspense_open';
@@ -118,6 +119,8 @@ export const MENU: readonly MenuGroup[] = [
       { path: '/company-operation/books/balancete', titleKey: 'books.menu', icon: 'calculator', roles: contract['ledger.balancete'].access },
       // Designed: the monthly close (stages, provisions, four eyes), for the roles of its calls: administrators.
       { path: '/company-operation/books/close', titleKey: 'close.menu', icon: 'history', roles: contract['ledger.closePreview'].access },
+      // Designed: the interest accrual run (competence basis) and its last runs, for the roles of its calls: administrators.
+      { path: '/company-operation/books/accrual', titleKey: 'accrual.menu', icon: 'timeline-line-chart', roles: contract['ledgerAccrual.run'].access },
       // Designed: the SCR Doc 3044 queue of events (administrators: the roles of its calls).
       { path: '/company-operation/books/regulatory/doc3044', titleKey: 'doc3044.menu', icon: 'document-share', roles: contract['doc3044.list'].access },
       // Designed: the SCR's Doc 3040 (check, generate and save), for the roles of its calls: administrators.

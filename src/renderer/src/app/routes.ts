@@ -42,6 +42,7 @@ export type ScreenKey =
   | 'books.doc3044'
   | 'books.doc3040'
   | 'books.close'
+  | 'books.accrual'
   | 'company.operationsReport'
   | 'company.parameterizedReport'
   | 'borrowers.list'
@@ -118,6 +119,7 @@ export const SCREEN_CALLS: Readonly<Record<ScreenKey, readonly OperationName[]>>
   'books.balancete': ['ledger.balancete'],
   'books.doc3044': ['doc3044.list', 'doc3044.files', 'doc3044.generate', 'doc3044.markSent'],
   'books.doc3040': ['doc3040.check', 'doc3040.file'],
+  'books.accrual': ['ledgerAccrual.status', 'ledgerAccrual.run'],
   'books.close': ['ledger.closeHistory', 'ledger.balancete', 'ledger.closePreview', 'ledger.closeMonth', 'ledger.closeAsk', 'ledger.closeDecide', 'ledger.closeUndo'],
 };
 
@@ -241,6 +243,7 @@ export const APP_ROUTES: RouteNode = {
         { path: 'reports/operations', title: 'reports.operations.crumb', screen: 'company.operationsReport' },
         { path: 'books/balancete', title: 'books.crumb', screen: 'books.balancete' },
         { path: 'books/close', title: 'close.crumb', screen: 'books.close' },
+        { path: 'books/accrual', title: 'accrual.crumb', screen: 'books.accrual' },
         { path: 'books/regulatory/doc3044', title: 'doc3044.crumb', screen: 'books.doc3044' },
         { path: 'books/regulatory/doc3040', title: 'scr3040.crumb', screen: 'books.doc3040' },
         { path: 'reports/parameterized', title: 'reports.parameterized.crumb', screen: 'company.parameterizedReport' },

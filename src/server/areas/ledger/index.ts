@@ -10,4 +10,4 @@ export { post, type JournalItem, type PostingLink } from './journal';
 export { operationJournal, transactionBalance, trialBalanceOn } from './reads';
 export { balancete, monthBounds } from './balancete';
 export { closeOf, closePositions, lastClose, lastClosePositionsOf, lastClosePositionsOfBorrower, type ClosePosition, type CloseRecord } from './close/positions';
-export { accrueUpTo, accruedBalances, accruedInterestOf, reconcileAccrual, settledByPayment, type AccrualRunResult } from './accrual';
+export { accrueUpTo, accruedBalances, accruedInterestOf, reconcileAccrual, settledByPayment, transferAccrual, type AccrualRunResult, type AccrualTransfer } from './accrual';

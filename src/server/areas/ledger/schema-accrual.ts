@@ -45,4 +45,6 @@ export const interestAccrualRuns = pgTable('interest_accrual_runs', {
   actor_id: integer('actor_id').references(() => users.id),
   started_at: ts('started_at').notNull().defaultNow(),
   finished_at: ts('finished_at'),
+  /** the date its postings carry when up_to fell in a closed month (migration 0050) */
+  posted_on: day('posted_on'),
 });

@@ -54,7 +54,7 @@ import { logActivity } from '../../platform/activity';
 import { priceCession, type CessionPrice, type CessionPricing } from '../../domain/servicing/cession';
 import { cessionPosting, cessionReversalPosting } from '../../domain/servicing/postings';
 import { addDays } from '../../domain/servicing/days';
-import { post } from '../ledger';
+import { post, transferAccrual } from '../ledger';
 import { CESSION_KIND, CESSION_REVERSAL_KIND, currentStatus, heldByPendingCession, itemStanding, REQUEST, reversalInForce, rowsOf, storedStatusesOf, withAssigneeMoney } from '../servicing';
 import { changeInstallments, replayOf, servicingContext, transactionsOf, type InstallmentChange, type InstallmentRow, type InstallmentTarget, type ServicingContext } from '../collection';
 import { cessionItems, cessionReversalItems, cessionReversals, cessions, type CessionItemRow, type CessionReversalRow, type CessionRow } from './schema-cession';
@@ -432,6 +432,9 @@ type ItemFigures = Pick<CessionItemRow, 'installment_id' | 'credit_operation_id'
 
 /** The cession takes effect: postings per operation, each installment assigned, the log. */
 async function putInForce(tx: Db, actor: Actor, cession: CessionRow, items: readonly ItemFigures[], targets: readonly InstallmentTarget[]): Promise<void> {
+  // The accrued interest of the installments sold leaves with them, absorbed by the cession's result (the ledger's README).
+  const ceded = { installmentIds: items.map((i) => i.installment_id), direction: 'out', account: 'cession_loss', date: cession.cession_date } as const;
+  await transferAccrual(tx, [...new Set(items.map((i) => i.credit_operation_id))].sort((a, b) => a - b), ceded);
   await post(
     tx,
     [...byOperation(items)].sort(([a], [b]) => a - b).map(([operationId, sums]) => ({ posting: cessionPosting(sums), link: { operationId, businessDate: cession.cession_date } })),
@@ -673,6 +676,9 @@ async function reversalInEffect(tx: Db, actor: Actor, ctx: ServicingContext, rev
     .from(cessionReversalItems)
     .innerJoin(cessionItems, eq(cessionItems.id, cessionReversalItems.cession_item_id))
     .where(eq(cessionReversalItems.reversal_id, reversal.id));
+  // The accrued interest the cession took off comes back with the installments (the ledger's README).
+  const back = { installmentIds: items.map((i) => i.id), direction: 'in', account: 'cession_loss', date: today, upToTakenOut: true } as const;
+  await transferAccrual(tx, [...new Set(items.map((i) => i.credit_operation_id))].sort((a, b) => a - b), back);
   // The gains and losses of exactly these installments are undone.
   await post(
     tx,

@@ -39,7 +39,7 @@ import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import { logActivity } from '../../platform/activity';
 import { repurchaseAmount, type RepurchaseAmount } from '../../domain/servicing/repurchase';
 import { repurchasePosting, repurchaseReversalPosting } from '../../domain/servicing/postings';
-import { post } from '../ledger';
+import { post, transferAccrual } from '../ledger';
 import { itemStanding, REPURCHASE_KIND, REPURCHASE_REVERSAL_KIND, repurchaseStanding, REQUEST, rowsOf } from '../servicing';
 import { changeInstallment, loadTarget, lockedServicing, scheduleOf, servicingContext, type InstallmentTarget, type ServicingContext } from '../collection';
 import { MARK_CAUSE_LABELS_PT, markCauseOf, marksInForce } from './repurchase-causes';
@@ -288,6 +288,8 @@ function defaultReason(row: RepurchaseRow, holding: Holding): string {
 
 /** The repurchase takes effect: the posting, the installment repurchased, the log. */
 async function putInForce(tx: Db, actor: Actor, row: RepurchaseRow, target: InstallmentTarget, holding: Holding, today: string): Promise<void> {
+  // The accrued interest comes back with the installment, bought with it: it lowers the repurchase's loss (the ledger's README).
+  await transferAccrual(tx, [row.credit_operation_id], { installmentIds: [row.installment_id], direction: 'in', account: 'repurchase_loss', date: today });
   await post(tx, [{ posting: repurchasePosting({ amount: row.amount, carrying: row.carrying }), link: { operationId: row.credit_operation_id, businessDate: today } }]);
   await changeInstallment(tx, {
     target,
@@ -413,6 +415,8 @@ export async function reverseRepurchase(tx: Db, actor: Actor, input: ReverseInpu
 
 /** The undoing takes effect: contra entries dated the business date, the installment assigned again, the log. */
 async function reversalInEffect(tx: Db, actor: Actor, row: RepurchaseRow, reversal: RepurchaseReversalRow, target: InstallmentTarget, today: string): Promise<void> {
+  // Assigned again: the accrued interest the repurchase brought back leaves again (the ledger's README).
+  await transferAccrual(tx, [row.credit_operation_id], { installmentIds: [row.installment_id], direction: 'out', account: 'repurchase_loss', date: today });
   await post(tx, [{ posting: repurchaseReversalPosting({ amount: row.amount, carrying: row.carrying }), link: { operationId: row.credit_operation_id, businessDate: today } }]);
   await changeInstallment(tx, {
     target,

@@ -111,3 +111,19 @@ export function accrualScheduleOf(
   }
   return { disbursementDate, installments, capitalisation };
 }
+
+/**
+ * The business date an accrual run's postings carry (README "Competence basis", "A closed month stays closed"): the
+ * run's own date, unless its month is already closed by the monthly close (`lastClosedMonth` 'YYYY-MM', the latest
+ * close in force; months close in order, so every month up to it is closed) — then the first day of the first open
+ * month, the month after the last close. A closed month's books are never posted into: its balancete, its close's
+ * balances and the SCR's figures taken from them stay as they were (Res. CMN 4.966/2021 art. 16 and COSIF 1.1.4.1
+ * put the income in the period; the period closed without it, so it enters the first open one, as a correction of
+ * the period it belongs to would, and the interest_accruals rows keep the day it was earned up to).
+ */
+export function accrualPostingDate(date: string, lastClosedMonth: string | null): string {
+  if (lastClosedMonth === null || date.slice(0, 7) > lastClosedMonth) return date;
+  const [year, month] = lastClosedMonth.split('-').map(Number);
+  const next = month === 12 ? `${year + 1}-01` : `${year}-${String(month + 1).padStart(2, '0')}`;
+  return `${next}-01`;
+}

@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, dayNumber } from '../../../../src/server/domain/credit/calendar';
 import { buildSchedule, type ScheduleInput } from '../../../../src/server/domain/credit/schedule';
-import { accrualScheduleOf, accruedByInstallment, accruedInterest, periodShare, scheduleInterest, type AccrualSchedule } from '../../../../src/server/domain/ledger/accrual';
+import { accrualPostingDate, accrualScheduleOf, accruedByInstallment, accruedInterest, periodShare, scheduleInterest, type AccrualSchedule } from '../../../../src/server/domain/ledger/accrual';
 
 const SEED = 20_261_202;
 
@@ -86,5 +86,17 @@ describe('accrual on the competence basis', () => {
     for (let d = 0; d < 11_000; d += 37) accruedInterest(accrual, addDays('2025-01-31', d));
     expect(performance.now() - started).toBeLessThan(20_000);
     expect(accruedInterest(accrual, '2060-01-01').toFixed(2)).toBe(scheduleInterest(accrual).toFixed(2));
+  });
+});
+
+describe('accrualPostingDate: a run never posts into a closed month', () => {
+  it('keeps the date when no month is closed or its month is open', () => {
+    expect(accrualPostingDate('2026-05-20', null)).toBe('2026-05-20');
+    expect(accrualPostingDate('2026-05-20', '2026-04')).toBe('2026-05-20');
+  });
+  it('moves a date of a closed month to the first day of the month after the last close', () => {
+    expect(accrualPostingDate('2026-05-20', '2026-05')).toBe('2026-06-01');
+    expect(accrualPostingDate('2026-03-31', '2026-05')).toBe('2026-06-01');
+    expect(accrualPostingDate('2026-12-31', '2026-12')).toBe('2027-01-01');
   });
 });

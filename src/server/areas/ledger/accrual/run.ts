@@ -20,8 +20,9 @@
  *   days late. What it accrued before stays in the receivable (it is not reversed) and is part of the balance the
  *   monthly close provisions; its interest is income when received (the payment's interest beyond what was
  *   accrued goes to interest income). The stop is not lifted by a run: a cure is the close's decision.
- * - Serialised: each batch takes the accrual's advisory lock first, so two runs at once interleave by batch and
- *   never recognise the same interest twice; a reversal (recordAccrualReversal) takes it too.
+ * - Serialised: each batch locks its operations' rows (lockOperations, id order), then the ledger's and the accrual's
+ *   advisory locks (lockAccrual), so two runs at once interleave by batch and never recognise the same interest twice;
+ *   reversals and transfers take them too, after their operations' rows: one lock order, no deadlock.
  */
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
@@ -30,10 +31,12 @@ import { COLLECTIBLE_STATUSES, ownerOf, STORED_INSTALLMENT_STATUSES } from '@sha
 import { stageFor } from '@shared/risk-classification';
 import type { Db } from '../../../db/connect';
 import { intArray, jsonRows } from '../../../db/batch-sql';
-import { accrualScheduleOf, accruedByInstallment } from '../../../domain/ledger/accrual';
+import { accrualPostingDate, accrualScheduleOf, accruedByInstallment } from '../../../domain/ledger/accrual';
 import { dayNumber } from '../../../domain/credit/calendar';
 import { signedPosting } from '../../../domain/ledger/posting';
 import { post, type JournalItem } from '../journal';
+import { lockOperations } from '../../operations';
+import { lastClose } from '../close/positions';
 
 /** Operations per batch (one transaction each). */
 export const ACCRUAL_BATCH = 2_000;
@@ -41,9 +44,28 @@ export const ACCRUAL_BATCH = 2_000;
 /** The stored statuses under which an installment no longer earns the lender interest: every one but a repurchase (the lender's again). */
 export const NOT_EARNING_STATUSES = STORED_INSTALLMENT_STATUSES.filter((s) => !COLLECTIBLE_STATUSES.includes(s) || ownerOf(s) === 'assignee');
 
-/** The accrual's advisory lock (runs and reversals): taken first in each of their transactions. */
+/**
+ * The accrual's advisory lock (runs, reversals, transfers), after the ledger's (the lock the journal's statement
+ * trigger takes, migration 0021): one order for every transaction that posts and touches the accrual — operations'
+ * rows (in id order) → the ledger's lock → the accrual's — so a run and a cession, a write-off or a prepayment (which
+ * lock their operation's row, then post, then reconcile) never wait on each other in opposite orders.
+ */
 export async function lockAccrual(tx: Db): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(1818584422, 21)`);
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('ledger.interest_accrual'))`);
+}
+
+/**
+ * The next `size` operations collected after id `after`, their rows then locked in id order through the operations
+ * area (lockOperations): a movement holding one of them finishes before the run takes the ledger's lock, and none
+ * starts on them until the batch commits (one short transaction). Answers the ids read (the batch's range).
+ */
+async function lockBatch(tx: Db, after: number, size: number): Promise<number[]> {
+  const collecting = sql.join(COLLECTING_STATUSES.map((s) => sql`${s}`), sql`, `);
+  const result = await tx.execute(sql`SELECT id FROM credit_operations WHERE id > ${after} AND status IN (${collecting}) ORDER BY id LIMIT ${size}`);
+  const ids = (result as unknown as { rows: Array<{ id: number }> }).rows.map((r) => Number(r.id));
+  await lockOperations(tx, ids);
+  return ids;
 }
 
 export interface AccrualRunOptions {
@@ -62,16 +84,18 @@ export interface AccrualRunResult {
   /** operations whose accrual stopped in this run (stage 3) */
   stopped: number;
   batches: number;
+  /** the business date its postings carry when `upTo` fell in a closed month (the first open month's first day), else null */
+  postedOn: string | null;
 }
 
-/** A batch row: the operation, its start and position, and its current schedule rows (d due date, i interest, b balance after, x no longer the lender's to earn on, u unpaid on the date). */
+/** A batch row: the operation, its start and position, and its current schedule rows (n installment id, d due date, i interest, b balance after, x no longer the lender's to earn on, u unpaid on the date). */
 export interface BatchRow {
   id: number;
   principal: string;
   start: string;
   accrued: string | null;
   stopped_on: string | null;
-  rows: Array<{ d: string; i: string; b: string; x: boolean; u: boolean }>;
+  rows: Array<{ n: number; d: string; i: string; b: string; x: boolean; u: boolean }>;
 }
 
 export interface Outcome {
@@ -114,7 +138,7 @@ export async function readBatch(tx: Db, date: string, after: number, size: numbe
     SELECT ops.id, ops.principal::text AS principal, ops.start::text AS start,
            p.accrued::text AS accrued, p.stopped_on::text AS stopped_on,
            json_agg(json_build_object(
-             'd', i.due_date::text, 'i', i.interest::text, 'b', i.balance::text,
+             'n', i.id, 'd', i.due_date::text, 'i', i.interest::text, 'b', i.balance::text,
              'x', COALESCE(s.status IN (${ended}), false),
              'u', i.paid_on IS NULL OR i.paid_on > ${date}::date
            ) ORDER BY i.due_date, i.schedule_version, i.number) AS rows
@@ -127,15 +151,15 @@ export async function readBatch(tx: Db, date: string, after: number, size: numbe
   return (result as unknown as { rows: BatchRow[] }).rows.map((r) => ({ ...r, id: Number(r.id) }));
 }
 
-/** Books one batch's outcomes: postings, recognition rows, positions (recognised and stops). */
-async function book(tx: Db, date: string, outcomes: readonly Outcome[]): Promise<void> {
+/** Books one batch's outcomes: postings (dated `postOn`), recognition rows, positions (recognised and stops). */
+async function book(tx: Db, date: string, postOn: string, outcomes: readonly Outcome[]): Promise<void> {
   const recognised = outcomes.filter((o) => o.amount.gt(0));
   const items: JournalItem[] = recognised.map((o) => ({
     posting: signedPosting('interest_accrual', [
       ['accrued_interest_receivable', o.amount],
       ['interest_income', o.amount.neg()],
     ]),
-    link: { operationId: o.op, businessDate: date },
+    link: { operationId: o.op, businessDate: postOn },
   }));
   const ids = await post(tx, items);
   if (recognised.length > 0) {
@@ -164,7 +188,12 @@ async function book(tx: Db, date: string, outcomes: readonly Outcome[]): Promise
  */
 export async function accrueUpTo(db: Db, date: string, options: AccrualRunOptions = {}): Promise<AccrualRunResult> {
   const size = options.batchSize ?? ACCRUAL_BATCH;
-  const started = await db.execute(sql`INSERT INTO interest_accrual_runs (up_to, actor_id) VALUES (${date}::date, ${options.actorId ?? null}) RETURNING id`);
+  // A month the monthly close closed is never posted into: what belongs to it goes to the first open month's first day.
+  const postOn = accrualPostingDate(date, (await lastClose(db))?.month ?? null);
+  const postedOn = postOn === date ? null : postOn;
+  const started = await db.execute(
+    sql`INSERT INTO interest_accrual_runs (up_to, actor_id, posted_on) VALUES (${date}::date, ${options.actorId ?? null}, ${postedOn}::date) RETURNING id`,
+  );
   const runId = Number((started as unknown as { rows: Array<{ id: number }> }).rows[0].id);
   let after = 0;
   let batches = 0;
@@ -173,12 +202,13 @@ export async function accrueUpTo(db: Db, date: string, options: AccrualRunOption
   let amount = new Decimal(0);
   for (;;) {
     const read = await db.transaction(async (tx) => {
+      const ids = await lockBatch(tx, after, size);
+      if (ids.length === 0) return 0;
+      after = ids[ids.length - 1];
       await lockAccrual(tx);
-      const rows = await readBatch(tx, date, after, size);
-      if (rows.length === 0) return 0;
-      after = rows[rows.length - 1].id;
+      const rows = await readBatch(tx, date, 0, ids.length, ids);
       const outcomes = rows.map((r) => outcomeOf(r, date)).filter((o): o is Outcome => o !== null);
-      await book(tx, date, outcomes);
+      await book(tx, date, postOn, outcomes);
       const recognised = outcomes.filter((o) => o.amount.gt(0));
       const total = recognised.reduce((s, o) => s.plus(o.amount), new Decimal(0));
       const stops = outcomes.length - recognised.length;
@@ -188,7 +218,7 @@ export async function accrueUpTo(db: Db, date: string, options: AccrualRunOption
       operations += recognised.length;
       stopped += stops;
       amount = amount.plus(total);
-      return rows.length;
+      return ids.length;
     });
     if (read === 0) break;
     batches += 1;
@@ -196,5 +226,5 @@ export async function accrueUpTo(db: Db, date: string, options: AccrualRunOption
     if (read < size) break;
   }
   await db.execute(sql`UPDATE interest_accrual_runs SET finished_at = now() WHERE id = ${runId}`);
-  return { runId, upTo: date, operations, amount: amount.toFixed(2), stopped, batches };
+  return { runId, upTo: date, operations, amount: amount.toFixed(2), stopped, batches, postedOn };
 }

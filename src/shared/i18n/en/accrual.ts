@@ -1,0 +1,31 @@
+/** Interest accrual on the competence basis (Res. CMN 4.966/2021; COSIF 1.1.4.1): the run up to a date and the last runs. */
+export const accrual = {
+  menu: 'Interest accrual',
+  crumb: 'Interest accrual',
+  title: 'Interest accrual',
+  intro:
+    "Operations' interest is recognised day by day (competence basis: Res. CMN 4.966/2021, COSIF 1.1.4.1). Accruing up to a date posts, for each operation, what it earned up to then and was not yet accrued; operations more than 90 days late (stage 3) stop accruing. A date in a month already closed is posted on the first day of the first open month.",
+  upTo: 'Accrue up to',
+  run: 'Accrue',
+  dateRequired: 'Enter the date (DD/MM/YYYY), today at the latest.',
+  confirmTitle: 'Accrue interest',
+  confirmText: "Accrue every operation's interest up to {{date}}? The postings go into the ledger; accruing the same date again posts nothing.",
+  done: 'Interest accrued up to {{date}}: {{amount}} on {{operations}} operations.',
+  doneRedated: "Interest accrued up to {{date}}: {{amount}}, posted on {{postedOn}} (the date's month was already closed).",
+  open: 'Accrued interest receivable',
+  stopped: 'Operations with accrual stopped (stage 3)',
+  lastRun: 'Last accrued up to',
+  never: 'None yet',
+  runs: 'Last runs',
+  noRuns: 'No accrual has been run yet.',
+  redatedNote: 'Runs for days of months already closed were posted on the first day of the first open month: the closed month stays as it was closed.',
+  postedOn: '{{date}} (month closed)',
+  columns: {
+    upTo: 'Up to',
+    postedOn: 'Posted on',
+    operations: 'Operations',
+    amount: 'Amount accrued',
+    stopped: 'Stopped',
+    finishedAt: 'Finished at',
+  },
+} as const;

@@ -1,0 +1,31 @@
+/** A apropriação de juros pelo regime de competência (Res. CMN 4.966/2021; COSIF 1.1.4.1): a execução até uma data e as últimas execuções. */
+export const accrual = {
+  menu: 'Apropriação de juros',
+  crumb: 'Apropriação de juros',
+  title: 'Apropriação de juros',
+  intro:
+    'Os juros das operações são reconhecidos dia a dia (regime de competência: Res. CMN 4.966/2021, COSIF 1.1.4.1). Apropriar até uma data lança, para cada operação, o que foi ganho até ela e ainda não foi apropriado; operações com mais de 90 dias de atraso (estágio 3) param de apropriar. Se a data cair num mês já fechado, o lançamento é feito no primeiro dia do primeiro mês aberto.',
+  upTo: 'Apropriar até',
+  run: 'Apropriar',
+  dateRequired: 'Informe a data (DD/MM/AAAA), no máximo a data de hoje.',
+  confirmTitle: 'Apropriar juros',
+  confirmText: 'Apropriar os juros de todas as operações até {{date}}? Os lançamentos entram no razão; apropriar a mesma data de novo não lança nada.',
+  done: 'Juros apropriados até {{date}}: {{amount}} em {{operations}} operações.',
+  doneRedated: 'Juros apropriados até {{date}}: {{amount}}, lançados em {{postedOn}} (o mês da data já estava fechado).',
+  open: 'Juros apropriados a receber',
+  stopped: 'Operações com apropriação suspensa (estágio 3)',
+  lastRun: 'Última apropriação até',
+  never: 'Nenhuma ainda',
+  runs: 'Últimas execuções',
+  noRuns: 'Nenhuma apropriação foi executada ainda.',
+  redatedNote: 'Execuções de dias de meses já fechados foram lançadas no primeiro dia do primeiro mês aberto: o mês fechado fica como foi fechado.',
+  postedOn: '{{date}} (mês fechado)',
+  columns: {
+    upTo: 'Até',
+    postedOn: 'Lançado em',
+    operations: 'Operações',
+    amount: 'Valor apropriado',
+    stopped: 'Suspensas',
+    finishedAt: 'Concluída em',
+  },
+} as const;
