@@ -3,7 +3,7 @@
  * there is the source of truth, with its triggers: rows are only inserted).
  */
 import { date, integer, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { CONTACT_CHANNELS, CONTACT_DIRECTIONS, CONTACT_OUTCOMES } from '@shared/contacts';
+import { CONTACT_CHANNELS, CONTACT_DIRECTIONS, CONTACT_OUTCOMES } from '@shared/enums';
 import { users } from '../access/schema';
 import { creditOperations } from '../operations/schema';
 
