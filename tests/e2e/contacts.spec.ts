@@ -67,7 +67,10 @@ test('an agent logs a call with a promise to pay and the overdue list shows it',
     await page.setViewportSize(size);
     await harness.goto('/app/collections');
     await expect(page.getByTestId('expired-table')).toBeVisible();
-    await page.getByTestId(`expired-expand-${first.id}`).click();
+    // The row's detail stays open across the resize (the same screen): open it only when closed.
+    const expand = page.getByTestId(`expired-expand-${first.id}`);
+    if ((await expand.getAttribute('aria-expanded')) !== 'true') await expand.click();
+    await expect(expand).toHaveAttribute('aria-expanded', 'true');
     await expect(page.getByTestId(`expired-detail-contact-${first.id}`)).toContainText('WhatsApp · Promessa de pagamento');
     await expect(page.getByTestId(`expired-promise-state-${first.id}`)).toHaveText('Promessa em aberto');
     await expect(page.getByTestId(`expired-detail-promise-${first.id}`)).toContainText(`R$ 150,00 até ${shown}`);
