@@ -20,7 +20,7 @@ export const contacts = {
   states: { open: 'Promise open', kept: 'Promise kept', broken: 'Promise broken' },
   columns: { when: 'When', channel: 'Channel', direction: 'Direction', outcome: 'Outcome', note: 'Note', by: 'Logged by', promise: 'Promise' },
   promiseText: '{{amount}} by {{date}}',
-  promisePaid: '{{paid}} paid through {{end}}',
+  promisePaid: '{{paid}} paid (counts through {{end}})',
   graceNote: 'A promise counts the operation’s payments from the day it was made through the promised date plus {{days}} business days of grace; after that, without the amount, it is broken.',
   fields: {
     channel: 'Channel',

@@ -20,7 +20,7 @@ export const contacts = {
   states: { open: 'Promessa em aberto', kept: 'Promessa cumprida', broken: 'Promessa quebrada' },
   columns: { when: 'Quando', channel: 'Canal', direction: 'Sentido', outcome: 'Resultado', note: 'Observação', by: 'Registrado por', promise: 'Promessa' },
   promiseText: '{{amount}} até {{date}}',
-  promisePaid: 'pago {{paid}} até {{end}}',
+  promisePaid: 'pago {{paid}} (conta até {{end}})',
   graceNote: 'Uma promessa conta os pagamentos da operação do dia em que foi feita até a data prometida mais {{days}} dias úteis de tolerância; depois disso, sem o valor, fica quebrada.',
   fields: {
     channel: 'Canal',
