@@ -43,6 +43,10 @@ test('an agent logs a call with a promise to pay and the overdue list shows it',
   await page.getByTestId('contact-promised-on').fill(shown);
   await page.getByTestId('contact-amount').fill('150,00');
   await page.getByTestId('contact-note').fill('Disse que paga a parcela mais atrasada na sexta.');
+  await page.getByTestId('contact-form').screenshot({ path: info.outputPath('contact-form-1280.png') });
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.getByTestId('contact-form').screenshot({ path: info.outputPath('contact-form-1024.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByTestId('contact-submit').click();
   await expect(page.getByTestId('contact-confirm-consequence')).toContainText('R$ 150,00');
   await expect(page.getByTestId('contact-confirm-consequence')).toContainText(shown);
