@@ -55,6 +55,7 @@ export const ACTIVITY_ENTITIES = [
   'scr_3044_file',
   'scr_event',
   'ledger_close',
+  'collection_contact',
 ] as const;
 export type ActivityEntityKind = (typeof ACTIVITY_ENTITIES)[number];
 
@@ -201,6 +202,7 @@ export const ACTIVITY_ACTIONS = [
   'ledger-close.run',
   'ledger-close.undo',
   'ledger.accrual-run',
+  'collection-contact.log',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number] | `${CatalogueActivityEntity}.${CatalogueActivityVerb}`;
 
@@ -213,6 +215,8 @@ export const ACTIVITY_FIELDS = [
   // the SCR's Doc 3040 (a month checked, a part generated)
   'month',
   'parts',
+  // the collections desk's contact log (a promise's date)
+  'promised_on',
   'part',
   'operations',
   'failures',

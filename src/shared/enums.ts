@@ -100,6 +100,7 @@ export {
 } from './servicing';
 export { LEDGER_ACCOUNTS, LEDGER_SIDES, POSTING_KINDS, type LedgerAccount, type LedgerSide, type PostingKind } from './ledger';
 export { SUSPENSE_MOVE_KINDS, SUSPENSE_REASONS, SUSPENSE_SOURCES } from './suspense';
+export { CONTACT_CHANNELS, CONTACT_DIRECTIONS, CONTACT_OUTCOMES } from './contacts';
 export { CLOSE_STATUSES, PORTFOLIOS, STAGE_REASONS } from './books/close';
 export { RISK_STAGES } from './risk-classification';
 

@@ -78,6 +78,9 @@ export const APP_PRIVILEGES: Readonly<Record<string, TablePrivileges>> = {
   // Valores a identificar (0040): amounts credited and not applied, and what was done with them.
   suspense_items: FACT,
   suspense_moves: FACT,
+  // The collections desk's contact log (0053): contacts and the promises they carried, never edited.
+  collection_contacts: FACT,
+  payment_promises: FACT,
   // SCR Doc 3044 (0049): the remittances generated; the events (marked with their file and when sent) and the cursor are edited below.
   scr_3044_files: { select: true, insert: true, update: ['sent_at', 'sent_by'] },
   scr_events: { select: true, insert: true, update: ['file_id', 'sent_at', 'sent_by'] },

@@ -24,6 +24,7 @@ import { prepaymentOperations } from './servicing-prepayment';
 import { servicingBoletoOperations } from './servicing-boleto';
 import { servicingMovesOperations } from './servicing-moves';
 import { collectionsOperations } from './servicing-collections';
+import { contactsOperations } from './collections-contacts';
 import { cessionOperations } from './servicing-cession';
 import { repurchaseOperations } from './servicing-repurchase';
 import { companyRemittanceOperations } from './company-remittance';
@@ -65,6 +66,7 @@ export const contract = {
   ...cessionOperations,
   ...repurchaseOperations,
   ...collectionsOperations,
+  ...contactsOperations,
   ...companyRemittanceOperations,
   ...remittanceManualOperations,
   ...companyCnabReturnOperations,
@@ -135,6 +137,7 @@ export * from './servicing';
 export * from './servicing-prepayment';
 export * from './servicing-moves';
 export * from './servicing-collections';
+export * from './collections-contacts';
 export * from './servicing-cession';
 export * from './servicing-repurchase';
 export * from './company-remittance';

@@ -33,6 +33,7 @@ import { exportRowsSchema, filterSchema, listArgs, paged, sortSchema } from './c
 import { moneySchema } from './money';
 import { borrowerRefSchema, dayAnswerSchema, installmentRefSchema } from './fields';
 import { RISK_STAGES } from '../risk-classification';
+import { lastContactSchema, promiseViewSchema } from './collections-contacts';
 
 /** Days-late bands of the collections desk: [code, first day, last day (null: no end)]. */
 export const DAYS_LATE_BANDS = [
@@ -102,6 +103,10 @@ export const expiredInstallmentRowSchema = expiredInstallmentSchema.extend({
       days_late: z.number().int(),
     })
     .nullable(),
+  /** the operation's last contact logged (collections.contacts: when, channel, outcome); null when none */
+  last_contact: lastContactSchema.nullable(),
+  /** the operation's latest promise to pay and its state on the business date; null when none */
+  promise: promiseViewSchema.nullable(),
 });
 export type ExpiredInstallmentRow = z.infer<typeof expiredInstallmentRowSchema>;
 
@@ -175,7 +180,7 @@ export const collectionsOperations = {
     cacheable: true,
     origin: 'spec',
     description:
-      'Every overdue installment on the business date (operations being collected, not settled, past their charge-free day), most days late first: days late, value, open value, multa, juros de mora, contract interest and amount due as of today, borrower and product; per row, the operation at the last monthly close (stage, provision; last_close: which month). Filters: band (1-15, 16-30, 31-60, 61-90, 90+; one or a list), borrower (name or document contains), borrower_id, product, credit_operation_id, valueStart/valueEnd (the scheduled value). The count stops at EXPIRED_INSTALLMENT_COUNT_CAP (capped). totals: count, open value, charges and amount due of every match (null when capped).',
+      'Every overdue installment on the business date (operations being collected, not settled, past their charge-free day), most days late first: days late, value, open value, multa, juros de mora, contract interest and amount due as of today, borrower and product; per row, the operation at the last monthly close (stage, provision; last_close: which month), its last contact (when, channel, outcome) and its latest promise to pay with its state (open, kept, broken). Filters: band (1-15, 16-30, 31-60, 61-90, 90+; one or a list), borrower (name or document contains), borrower_id, product, credit_operation_id, valueStart/valueEnd (the scheduled value). The count stops at EXPIRED_INSTALLMENT_COUNT_CAP (capped). totals: count, open value, charges and amount due of every match (null when capped).',
     list: { filters: EXPIRED_INSTALLMENT_FILTERS, sorts: EXPIRED_INSTALLMENT_SORTS },
     errors: [404],
     args: listArgs.extend({ filter: expiredFilterSchema.optional() }),

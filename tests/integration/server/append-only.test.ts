@@ -58,6 +58,8 @@ const APPEND_ONLY = [
   'suspense_moves',
   'interest_accruals',
   'ledger_close_positions',
+  'collection_contacts',
+  'payment_promises',
 ];
 
 describe('TRUNCATE', () => {

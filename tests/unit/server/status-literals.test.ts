@@ -58,6 +58,7 @@ import { SLOT_STATES } from '../../../src/shared/contract/solicitations';
 import { TITLE_REGISTRATION_STATES } from '../../../src/shared/contract/servicing-boleto';
 import { SUSPENSE_STATES } from '../../../src/shared/contract/servicing-suspense';
 import { SCR_EVENT_STATUSES } from '../../../src/shared/contract/regulatory-3044';
+import { CONTACT_OUTCOMES, PROMISE_STATES } from '../../../src/shared/contacts';
 import { CREDIT_OPERATION_STATUSES } from '../../../src/shared/credit-operation-status';
 import {
   APPROVAL_STATUSES,
@@ -190,6 +191,16 @@ export const STATUS_SETS: Readonly<Record<string, StatusSet>> = {
     statuses: SCR_EVENT_STATUSES,
     columns: [],
     owners: { 'areas/regulatory/doc3044/events.ts': 'derives a Doc 3044 event’s status from when it was sent and its deadline (no column)' },
+  },
+  CONTACT_OUTCOMES: {
+    statuses: CONTACT_OUTCOMES,
+    columns: ['collectionContacts.outcome'],
+    owners: {},
+  },
+  PROMISE_STATES: {
+    statuses: PROMISE_STATES,
+    columns: [],
+    owners: { 'areas/collections-desk/promise-state.ts': 'derives a promise to pay’s state from the payments in its window and the business date (no column)' },
   },
   TITLE_REGISTRATION_STATES: {
     statuses: TITLE_REGISTRATION_STATES,

@@ -66,6 +66,7 @@ import { bankShortOf, replayOf, servicingContext, termsOfDisbursement, transacti
 import { disbursements } from '../servicing/schema';
 import { stillCollected } from '../servicing';
 import { lastClosePositionsOf } from '../ledger';
+import { contactSummariesOf } from './contacts';
 
 type Filter = (typeof EXPIRED_INSTALLMENT_FILTERS)[number];
 type Sort = (typeof EXPIRED_INSTALLMENT_SORTS)[number];
@@ -351,7 +352,8 @@ export async function listExpiredInstallments(db: Db, args: ExpiredPageArgs, tod
   // Every match's totals when the count is whole (at most the cap): the page itself when it holds them all.
   const all = total.capped ? null : page.length === total.count ? items : await chargedMatches(db, p, today);
   const { close, rows } = await atLastClose(db, items);
-  return { items: rows, meta: pageMeta(args.page, args.limit, total.count), capped: total.capped, as_of: today, last_close: close, totals: all && totalsOf(all) };
+  const contacts = await withContacts(db, rows, today);
+  return { items: contacts, meta: pageMeta(args.page, args.limit, total.count), capped: total.capped, as_of: today, last_close: close, totals: all && totalsOf(all) };
 }
 
 /**
@@ -361,11 +363,20 @@ export async function listExpiredInstallments(db: Db, args: ExpiredPageArgs, tod
  */
 async function atLastClose(db: Db, items: readonly ExpiredInstallment[]) {
   const { close, positions } = await lastClosePositionsOf(db, [...new Set(items.map((i) => i.credit_operation_id))]);
-  const rows: ExpiredInstallmentRow[] = items.map((i) => {
+  const rows: Array<Omit<ExpiredInstallmentRow, 'last_contact' | 'promise'>> = items.map((i) => {
     const p = positions.get(i.credit_operation_id);
     return { ...i, at_last_close: p && close ? { month: close.month, stage: p.stage, provision: new Decimal(p.provision).toFixed(2), days_late: p.days_late } : null };
   });
   return { close: close && { month: close.month, as_of: close.as_of }, rows };
+}
+
+/**
+ * Each row's operation's last contact and latest promise with its state (the contact log, contacts.ts), read for the
+ * whole page at once: a fixed number of queries whatever the page's size.
+ */
+async function withContacts(db: Db, rows: ReadonlyArray<Omit<ExpiredInstallmentRow, 'last_contact' | 'promise'>>, today: string): Promise<ExpiredInstallmentRow[]> {
+  const summaries = await contactSummariesOf(db, rows.map((r) => r.credit_operation_id), today);
+  return rows.map((r) => ({ ...r, last_contact: summaries.get(r.credit_operation_id)?.last_contact ?? null, promise: summaries.get(r.credit_operation_id)?.promise ?? null }));
 }
 
 /** Every match of a list whose count is under the cap, with its charges (in chunks, as the export does). */

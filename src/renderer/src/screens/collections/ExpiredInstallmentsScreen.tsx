@@ -5,7 +5,8 @@
  * charges, the amount due: the server's, not the page's); in the rows what the
  * desk works by, the amount due and the days late in view at 1024 px; the rest
  * of an installment (product, value, each charge, why the bank left it open)
- * in its row's detail. Filters by days-late band, borrower, product and value;
+ * in its row's detail, with the operation's last contact (when, channel,
+ * outcome) and its latest promise to pay with its state. Filters by days-late band, borrower, product and value;
  * sort and paging in the URL; the Excel export (every column) for the roles the
  * export call admits. A row opens the installment's payments screen.
  */
@@ -14,10 +15,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import Decimal from 'decimal.js';
 import { DAYS_LATE_BAND_CODES, EXPIRED_INSTALLMENT_COUNT_CAP, CREDIT_PRODUCT_IDS, type ExpiredInstallment, type ExpiredInstallmentRow, type ExpiredTotals } from '@shared/contract';
-import { formatCurrency, formatDate, formatInteger } from '@shared/format';
+import { formatCurrency, formatDate, formatDateTime, formatInteger } from '@shared/format';
 import { ListScreen } from '@kit/list/ListScreen';
 import { monthText } from '@kit/form/recordFields';
 import { EXPIRED_COLUMNS } from './columns';
+import { PromiseTag, promiseWords } from './ContactsPanel';
 import './collections.css';
 
 /** The payments screen of one installment (route /app/clientOperation/payments/:id/:credit_operation_id). */
@@ -101,6 +103,38 @@ function LastClose({ row }: { row: ExpiredInstallmentRow }) {
   );
 }
 
+/** The operation's last contact and its latest promise to pay with its state (the contact log's, read with the page). */
+function ContactFacts({ row }: { row: ExpiredInstallmentRow }) {
+  const { t } = useTranslation();
+  const last = row.last_contact;
+  return (
+    <HTMLTable compact className="coll-detail-table">
+      <tbody>
+        <tr>
+          <th scope="row">{t('contacts.list.lastContact')}</th>
+          <td data-testid={`expired-detail-contact-${row.id}`}>
+            {last
+              ? t('contacts.list.lastContactValue', { when: formatDateTime(last.contacted_at), channel: t(`contacts.channels.${last.channel}`), outcome: t(`contacts.outcomes.${last.outcome}`) })
+              : t('contacts.list.noContact')}
+          </td>
+        </tr>
+        <tr>
+          <th scope="row">{t('contacts.list.promise')}</th>
+          <td data-testid={`expired-detail-promise-${row.id}`}>
+            {row.promise ? (
+              <>
+                <PromiseTag promise={row.promise} testId={`expired-promise-state-${row.id}`} /> {promiseWords(row.promise, t)}
+              </>
+            ) : (
+              t('contacts.list.noPromise')
+            )}
+          </td>
+        </tr>
+      </tbody>
+    </HTMLTable>
+  );
+}
+
 /** What the columns leave out, under the row: product, value, what is open, each charge, why the bank left it open. */
 function ExpiredDetail({ row }: { row: ExpiredInstallmentRow }) {
   const { t } = useTranslation();
@@ -132,6 +166,7 @@ function ExpiredDetail({ row }: { row: ExpiredInstallmentRow }) {
         </tbody>
       </HTMLTable>
       <LastClose row={row} />
+      <ContactFacts row={row} />
       <div className="coll-detail-side">
         {row.bank_short && (
           <Callout intent="warning" icon="bank-account" data-testid={`expired-reason-${row.id}`}>
@@ -140,6 +175,9 @@ function ExpiredDetail({ row }: { row: ExpiredInstallmentRow }) {
         )}
         <Link to={paymentsPath(row)} data-testid={`expired-open-${row.id}`}>
           {t('collections.detail.openPayments')}
+        </Link>
+        <Link to={`/app/clientOperation/analize/${row.credit_operation_id}?tab=installments`} data-testid={`expired-contacts-${row.id}`}>
+          {t('contacts.list.openLog')}
         </Link>
       </div>
     </div>

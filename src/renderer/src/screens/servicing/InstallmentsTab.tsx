@@ -9,7 +9,8 @@
  * Operators open the prepayment (partial or full) from here while it is
  * being collected, and ask for the write-off of its whole balance (a second
  * person approves it here); a settled or written-off operation keeps its
- * installments readable.
+ * installments readable. Under them, the collections desk's contact log
+ * (screens/collections/ContactsPanel).
  */
 import { Button, Callout, H3, HTMLTable, Spinner } from '@blueprintjs/core';
 import { useState } from 'react';
@@ -31,6 +32,7 @@ import { OperationWriteOffButton, OperationWriteOffPanel, useOperationWriteOff }
 import { InstallmentsTable, InstallmentTotals } from './InstallmentsTable';
 import { percentText } from '../creditOperations/model';
 import { accountText, parcelsPath } from './model';
+import { ContactsPanel } from '../collections/ContactsPanel';
 import './servicing.css';
 
 function Made({ made }: { made: NonNullable<DisbursementView['disbursement']> }) {
@@ -93,6 +95,7 @@ function Collecting({ op, view }: { op: CreditOperation; view: DisbursementView 
         error={query.error ? errorText(query.error, t) : null}
       />
       {data && <InstallmentTotals totals={data.totals} asOf={data.as_of} testId="installments-totals" />}
+      <ContactsPanel operationId={op.id} />
     </>
   );
 }
