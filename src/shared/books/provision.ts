@@ -19,6 +19,8 @@ import type { Portfolio } from './close';
 
 export const PROVISION_SOURCE_ANEXO_I = 'Res. BCB 352/2023, Anexo I (ativos inadimplidos, perda incorrida, por meses de inadimplência)';
 export const PROVISION_SOURCE_ANEXO_II = 'Res. BCB 352/2023, Anexo II (provisão adicional, ativos sem problema de recuperação, por dias de atraso)';
+export const PROVISION_SOURCE_DEFAULT_FLOOR =
+  'Res. BCB 352/2023, Anexo I (ativo inadimplido), não abaixo do percentual do ativo com problema de recuperação não inadimplido (COSIF 1.2.3.4.1)';
 export const PROVISION_SOURCE_PROBLEM = 'Res. BCB 352/2023, provisão adicional §1º II a–e (ativo com problema de recuperação de crédito não inadimplido)';
 
 /** Anexo I: percent by whole months in default (index 0: less than one month), the last row 100%. */
@@ -66,7 +68,13 @@ export function provisionRateOf(facts: ProvisionFacts): { rate: number; source: 
   const days = Math.max(0, Math.floor(facts.daysLate));
   if (days > DEFAULTED_AFTER_DAYS) {
     const rows = ANEXO_I[facts.portfolio];
-    return { rate: rows[Math.min(monthsInDefault(days), rows.length - 1)], source: PROVISION_SOURCE_ANEXO_I };
+    const rate = rows[Math.min(monthsInDefault(days), rows.length - 1)];
+    // Anexo I's rates are floors (COSIF 1.2.3.4.1: "sem prejuízo" of providing for the whole expected loss). Its
+    // first month in default sits below the rate of a problem asset not yet defaulted (C1 5.5% against 10%), so a
+    // restructured asset that then passes 90 days late would release provision for getting worse: the lender's
+    // reading keeps the higher of the two, so the rate never falls as days late grow.
+    const floor = PROBLEM_NOT_DEFAULTED[facts.portfolio];
+    return rate >= floor ? { rate, source: PROVISION_SOURCE_ANEXO_I } : { rate: floor, source: PROVISION_SOURCE_DEFAULT_FLOOR };
   }
   if (facts.problem) return { rate: PROBLEM_NOT_DEFAULTED[facts.portfolio], source: PROVISION_SOURCE_PROBLEM };
   const band = ANEXO_II.find((b) => days >= b.from && days <= b.to)!;

@@ -23,8 +23,11 @@ describe('provision rates (Res. BCB 352/2023 simplified method)', () => {
     expect(monthsInDefault(91)).toBe(0);
     expect(monthsInDefault(120)).toBe(0);
     expect(monthsInDefault(121)).toBe(1);
+    // The first month in default is floored at the problem asset's own rate (C1 5.5% → 10%): it never falls on default.
     const r = provisionRateOf({ portfolio: 'C1', daysLate: 91, problem: true });
-    expect(r).toEqual({ rate: 5.5, source: expect.stringMatching(/Anexo I /) });
+    expect(r).toEqual({ rate: 10, source: expect.stringMatching(/Anexo I .*não abaixo/) });
+    expect(provisionRateOf({ portfolio: 'C2', daysLate: 120, problem: true }).rate).toBe(33.4);
+    expect(provisionRateOf({ portfolio: 'C1', daysLate: 151, problem: true })).toEqual({ rate: 14.5, source: expect.stringMatching(/Anexo I \(/) });
     expect(provisionRateOf({ portfolio: 'C5', daysLate: 121, problem: true }).rate).toBe(53.4);
     expect(provisionRateOf({ portfolio: 'C3', daysLate: 91 + 15 * 30, problem: true }).rate).toBe(100);
     expect(provisionRateOf({ portfolio: 'C1', daysLate: 91 + 20 * 30, problem: true }).rate).toBe(95.5);
@@ -57,7 +60,14 @@ describe('provision rates (Res. BCB 352/2023 simplified method)', () => {
         expect(rh).toBeGreaterThanOrEqual(rl);
         expect(provisionRateOf({ portfolio: p, daysLate: 91 + 30 * 30, problem }).rate).toBe(100);
       }),
+      { numRuns: 500 },
     );
+  });
+
+  it('never falls on the day a problem asset becomes defaulted, in any portfolio', () => {
+    for (const p of PORTFOLIOS) {
+      expect(provisionRateOf({ portfolio: p, daysLate: 91, problem: true }).rate).toBeGreaterThanOrEqual(provisionRateOf({ portfolio: p, daysLate: 90, problem: true }).rate);
+    }
   });
 });
 
