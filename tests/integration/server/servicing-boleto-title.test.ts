@@ -167,6 +167,29 @@ describe("the installment's title data on its boleto", () => {
     const slips = await slipsOf(second.id);
     expect(slips.map((s) => s.title_version)).toEqual([0, 1]);
   }, 60_000);
+
+  it('the remittance tells the bank what the slip prints: negativação after 15 days (code 8), protest after 5 (code 1), neither (code 3)', async () => {
+    const third = (await installmentsOf(opId))[2];
+    await saveTitle(opId, third.id, { version: 0, protest_days: 5 });
+    expect((await call(server, 'boleto.slip', { x: third.id }, tokens.agent)).status).toBe(200);
+    const [account] = await server.database.rows<{ id: number; bank_code: string }>(
+      'SELECT a.id, a.bank_code FROM boleto_slips s JOIN company_bank_accounts a ON a.id = s.bank_account_id WHERE s.installment_id = $1 ORDER BY s.id DESC LIMIT 1',
+      [first.id],
+    );
+    const sent = await call(server, 'remittance.generate', { bankCode: account.bank_code, date: '2026-01-20', bank_account_id: account.id, idempotency_key: key() }, tokens.operator);
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const [{ content }] = await server.database.rows<{ content: string }>('SELECT content FROM remittances WHERE id = $1', [sent.body.id]);
+    // Segment P, FEBRABAN 240: 196–220 the company's reference ("<operation>/<installment>"), 221 protest code, 222–223 days.
+    const protestOf = (installmentNumber: number) => {
+      const reference = `OP-${String(opId).padStart(6, "0")}/${String(installmentNumber).padStart(3, "0")}`;
+      const line = content.split('\r\n').find((l) => l[13] === 'P' && l.slice(195, 220).trim().endsWith(reference));
+      expect(line, `no segment P for ${reference}`).toBeDefined();
+      return line!.slice(220, 223);
+    };
+    expect(protestOf(first.number)).toBe('815');
+    expect(protestOf(third.number)).toBe('105');
+    expect(protestOf(4)).toBe('300');
+  }, 60_000);
 });
 
 describe('an installment no longer collected', () => {

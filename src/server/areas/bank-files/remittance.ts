@@ -78,6 +78,8 @@ import { insertRows } from '../../db/insert-rows';
 import { itauAccountCheckDigit, nossoNumero, type BoletoAccount } from '../../domain/boleto';
 import { buildRemittance, type RemittanceAccount, type RemittanceProblem, type RemittanceSlip } from '../../domain/cnab';
 import type { LateChargeTerms } from '../../domain/servicing/late-charges';
+import { NO_AFTER_DUE, type TitleAfterDue } from '../../domain/servicing/title-after-due';
+import { titlesAfterDue } from '../collection';
 import { remittanceItems, remittances, type RemittanceRow } from './schema-remittance';
 import { closedByTheBank } from './cnab-return';
 import { entryRejected, entryRejectionsOf, heldByTheBank, liveTitle } from './registered-title';
@@ -410,7 +412,13 @@ function sumOf(items: readonly RemittanceCandidate[]): string {
   return items.reduce((sum, i) => sum.plus(i.amount), new Decimal(0)).toFixed(2);
 }
 
-function slipOf(account: AccountRow, boleto: BoletoAccount, row: CandidateRow, terms: ReadonlyMap<number, LateChargeTerms>): RemittanceSlip {
+function slipOf(
+  account: AccountRow,
+  boleto: BoletoAccount,
+  row: CandidateRow,
+  terms: ReadonlyMap<number, LateChargeTerms>,
+  afterDue: ReadonlyMap<number, TitleAfterDue>,
+): RemittanceSlip {
   let number;
   try {
     number = nossoNumero(boleto, row.sequence);
@@ -441,6 +449,8 @@ function slipOf(account: AccountRow, boleto: BoletoAccount, row: CandidateRow, t
       state: row.state ?? '',
     },
     ...(lateCharges ? { lateCharges } : {}),
+    // Protest or negativação as the title data says, the same the slip prints (title-after-due.ts).
+    afterDue: afterDue.get(row.installment_id) ?? NO_AFTER_DUE,
   };
 }
 
@@ -622,7 +632,8 @@ export async function generateRemittance(tx: Db, actor: Actor, request: Required
   if (rows.length === 0) throw conflict(REMITTANCE_MESSAGES.nothingToCarry, 'date');
   const boleto = boletoAccountOf(account);
   const terms = await lateTermsOf(tx, rows.filter((r) => instructionOf(r) === 'entry').map((r) => r.credit_operation_id));
-  const slips = rows.map((r) => slipOf(account, boleto, r, terms));
+  const afterDue = await titlesAfterDue(tx, rows.map((r) => r.installment_id));
+  const slips = rows.map((r) => slipOf(account, boleto, r, terms, afterDue));
   const previous = await lastNsa(tx, account.id);
   const nsa = (previous ?? 0) + 1;
   const built = buildRemittance({ account: remittanceAccount, slips, fileSequence: nsa, previousFileSequence: previous, generatedOn: today });

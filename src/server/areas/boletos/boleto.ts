@@ -78,6 +78,7 @@ import { storedStatusesOfOperation } from '../servicing';
 import { installmentWithStatus, replayOf, scheduleOf, servicingContext, stateView, transactionsOf, type InstallmentRow, type ServicingContext } from '../collection';
 import { boletoSlips, type BoletoSlipRow } from './schema-boleto';
 import type { InstallmentTransactionRow } from '../collection/schema';
+import { afterDueLine, titleAfterDue } from '../../domain/servicing/title-after-due';
 import { installmentTitles, type InstallmentTitleRow } from '../collection/schema-moves';
 import { heldByTheBank, registrationOf } from '../bank-files';
 import type { BoletoRegistration } from '@shared/contract/servicing-boleto';
@@ -244,8 +245,9 @@ function wantedSlip(
 export function titleInstructions(title: Pick<InstallmentTitleRow, 'protest_days' | 'negativation_days' | 'note'> | null): string[] {
   if (!title) return [];
   const lines: string[] = [];
-  if (title.protest_days) lines.push(`Protestar após ${title.protest_days} dias corridos do vencimento.`);
-  if (title.negativation_days) lines.push(`Negativar nos órgãos de proteção ao crédito após ${title.negativation_days} dias do vencimento.`);
+  // The same declaration the remittance's protest code comes from: the slip and the bank never disagree.
+  const afterDue = afterDueLine(titleAfterDue(title));
+  if (afterDue) lines.push(afterDue);
   const note = title.note?.trim();
   if (note) lines.push(note);
   return lines;

@@ -7,6 +7,7 @@
  * installment-change.ts's, the write-offs write-off.ts's.
  */
 import { eq, inArray } from 'drizzle-orm';
+import { titleAfterDue, type TitleAfterDue } from '../../domain/servicing/title-after-due';
 import { isDisbursed, wasDisbursed } from '@shared/credit-operation-status';
 import {
   canBeOverdue,
@@ -204,4 +205,14 @@ export async function loadOperationWriteOff(db: Db, operationId: number, today: 
     written_off: await writtenOffPrincipal(db, op.id),
     request: await requestView(db, await pendingApproval(db, OPERATION_WRITE_OFF_KIND, op.id)),
   };
+}
+
+/** Each installment's choice after the due date (protest, negativação or neither), as its title data says. */
+export async function titlesAfterDue(db: Db, installmentIds: readonly number[]): Promise<Map<number, TitleAfterDue>> {
+  if (installmentIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: installmentTitles.installment_id, protest_days: installmentTitles.protest_days, negativation_days: installmentTitles.negativation_days })
+    .from(installmentTitles)
+    .where(inArray(installmentTitles.installment_id, [...new Set(installmentIds)]));
+  return new Map(rows.map((r) => [r.id, titleAfterDue(r)]));
 }

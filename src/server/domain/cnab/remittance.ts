@@ -11,6 +11,7 @@ import { cnabTables, type CnabBank } from './bank-tables';
 import { FINE_CODES, INSTRUCTION_CODES, INTEREST_CODES, type RemittanceInstruction } from './codes';
 import { CnabFieldError, isRealDay, writeRecord, type RecordValues } from './record';
 import { checkRemittance } from './remittance-check';
+import { cnabProtestFields, NO_AFTER_DUE, type TitleAfterDue } from '../servicing/title-after-due';
 
 export interface RemittanceAccount {
   readonly bank: CnabBank;
@@ -70,6 +71,8 @@ export interface RemittanceSlip {
   readonly amount: string;
   readonly payer: RemittancePayer;
   readonly lateCharges?: LateCharges;
+  /** protest or negativação after the due date, as the title data says (none: "não protestar") */
+  readonly afterDue?: TitleAfterDue;
 }
 
 export interface RemittanceInput {
@@ -349,8 +352,8 @@ export function buildRemittance(input: RemittanceInput): RemittanceResult {
         ...interestValues(slip),
         discount1Code: '0',
         companyReference: slip.reference,
-        protestCode: '3', // do not protest: a loan installment goes to collection, not to a notary
-        protestDays: '0',
+        // The title's own choice, the same the slip prints (domain/servicing/title-after-due.ts).
+        ...cnabProtestFields(slip.afterDue ?? NO_AFTER_DUE),
         ...keepValues(account.bank, slip),
       },
       slip.reference,
