@@ -228,6 +228,7 @@ export const creditOperations: Shape<typeof pt> = {
       installments: 'Installments',
       journal: 'Journal',
       cession: 'Cession',
+      letters: 'Statements and letters',
     },
     management: {
       status: 'Status',

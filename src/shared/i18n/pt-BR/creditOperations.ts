@@ -226,6 +226,7 @@ export const creditOperations = {
       installments: 'Parcelas',
       journal: 'Lançamentos',
       cession: 'Cessão',
+      letters: 'Extratos e cartas',
     },
     management: {
       status: 'Situação',
