@@ -1,6 +1,6 @@
 /**
  * Statements and letters end to end, over the demo seed's overdue installments: an agent opens the operation of the
- * most-late installment on its "Extratos e cartas" tab, saves its statement (the main process writes the PDF into
+ * most-late installment on its contract tab (the "Extratos e cartas" panel), saves its statement (the main process writes the PDF into
  * the downloads folder; pdftotext finds the operation and the borrower in it), and sees no discharge letter (the back
  * office issues it); an operator asks for the discharge of that open operation and reads the server's refusal naming
  * the open installments — at 1280×800 and 1024×768. axe finds nothing serious on the tab.
@@ -18,7 +18,7 @@ test('an agent saves an operation statement; the discharge of an open operation 
   const first = list.body.items[0];
 
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signInAs(page, harness, DEMO.agente.email, `/app/clientOperation/analize/${first.credit_operation_id}?tab=letters`);
+  await signInAs(page, harness, DEMO.agente.email, `/app/clientOperation/analize/${first.credit_operation_id}?tab=contract`);
   await expect(page.getByTestId('letters-panel')).toBeVisible();
   await expect(page.getByTestId('letters-discharge')).toHaveCount(0);
   await page.getByTestId('letters-statement-save').click();
@@ -38,7 +38,7 @@ test('an agent saves an operation statement; the discharge of an open operation 
 
   await page.setViewportSize({ width: 1280, height: 800 });
   await signOut(page);
-  await signInAs(page, harness, DEMO.operador.email, `/app/clientOperation/analize/${first.credit_operation_id}?tab=letters`);
+  await signInAs(page, harness, DEMO.operador.email, `/app/clientOperation/analize/${first.credit_operation_id}?tab=contract`);
   await page.getByTestId('letters-discharge-save').click();
   await expect(page.getByTestId('letters-error')).toContainText('não está quitada');
   await expectNoSeriousViolations(page);

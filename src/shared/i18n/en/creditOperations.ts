@@ -228,7 +228,6 @@ export const creditOperations: Shape<typeof pt> = {
       installments: 'Installments',
       journal: 'Journal',
       cession: 'Cession',
-      letters: 'Statements and letters',
     },
     management: {
       status: 'Status',

@@ -1,7 +1,7 @@
 import type { letters as pt } from '../pt-BR/letters';
 import type { Shape } from '../shape';
 
-/** Statements and letters for a borrower: the operation's "Statements and letters" tab and the borrower's annual declaration. */
+/** Statements and letters for a borrower: the "Statements and letters" panel under the operation's contract tab and the borrower's annual declaration. */
 export const letters: Shape<typeof pt> = {
   tab: 'Statements and letters',
   intro: "Documents for the borrower, as PDFs rendered by the server with the day's figures and saved on your computer. Each issue is written to the activity log.",

@@ -226,7 +226,6 @@ export const creditOperations = {
       installments: 'Parcelas',
       journal: 'Lançamentos',
       cession: 'Cessão',
-      letters: 'Extratos e cartas',
     },
     management: {
       status: 'Situação',

@@ -1,4 +1,4 @@
-/** Statements and letters for a borrower: the operation's "Extratos e cartas" tab and the borrower's annual declaration. */
+/** Statements and letters for a borrower: the "Extratos e cartas" panel under the operation's contract tab and the borrower's annual declaration. */
 export const letters = {
   tab: 'Extratos e cartas',
   intro: 'Documentos para o tomador, em PDF, gerados pelo servidor com os valores do dia e salvos no seu computador. Cada emissão fica registrada no log de atividades.',

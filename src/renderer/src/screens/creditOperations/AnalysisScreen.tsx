@@ -6,8 +6,8 @@
  * cancel with a reason, send to analysis; each confirmed with the amounts and
  * waited for), and tabs kept in the URL (?tab=): management, complement,
  * other operations, timeline, messages, contract and schedule, and
- * servicing's installments (or the release) and journal, and the
- * borrower's statements and letters.
+ * servicing's installments (or the release) and journal; the contract tab
+ * also gives the borrower's statements and letters.
  */
 import { Button, Callout, Card, Spinner, Tab, Tabs } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
@@ -60,7 +60,12 @@ export function AnalysisScreen() {
       case 'messages':
         return <MessagesPanel op={op} />;
       case 'contract':
-        return <ContractPanel op={op} />;
+        return (
+          <>
+            <ContractPanel op={op} />
+            <LettersPanel op={op} />
+          </>
+        );
       case 'schedule':
         return (
           <>
@@ -74,8 +79,6 @@ export function AnalysisScreen() {
         return <CessionTab op={op} />;
       case 'journal':
         return <JournalTab op={op} />;
-      case 'letters':
-        return <LettersPanel op={op} />;
     }
   };
 

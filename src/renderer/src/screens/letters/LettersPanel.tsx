@@ -1,5 +1,5 @@
 /**
- * The operation's "Extratos e cartas" tab: the statement on a day, the payoff quote letter valid to a day, and (for
+ * The operation's "Extratos e cartas" panel (under its contract tab, with the documents of the operation): the statement on a day, the payoff quote letter valid to a day, and (for
  * the back office) the discharge letter; each saved as a PDF by the main process. A blank date is the business date.
  * The server refuses what does not apply (a discharge of an open operation: 409 naming its open installments).
  */
@@ -22,10 +22,19 @@ export function LettersPanel({ op }: { op: CreditOperation }) {
   const { busy, saved, error, save } = useLetterDownload();
   const [date, setDate] = useState('');
   const [validUntil, setValidUntil] = useState('');
-  if (!wasDisbursed(op.status)) return <p className="bp6-text-muted" data-testid="letters-not-released">{t('letters.notReleased')}</p>;
+  if (!wasDisbursed(op.status))
+    return (
+      <div data-testid="letters-panel" className="letters-panel">
+        <H3 className="heading-as-h5 op-section-title">{t('letters.tab')}</H3>
+        <p className="bp6-text-muted" data-testid="letters-not-released">
+          {t('letters.notReleased')}
+        </p>
+      </div>
+    );
 
   return (
-    <div data-testid="letters-panel">
+    <div data-testid="letters-panel" className="letters-panel">
+      <H3 className="heading-as-h5 op-section-title">{t('letters.tab')}</H3>
       <p className="bp6-text-muted">{t('letters.intro')}</p>
       <div className="letters-grid">
         <Card compact data-testid="letters-statement">
