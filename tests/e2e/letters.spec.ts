@@ -3,7 +3,8 @@
  * most-late installment on its contract tab (the "Extratos e cartas" panel), saves its statement (the main process writes the PDF into
  * the downloads folder; pdftotext finds the operation and the borrower in it), and sees no discharge letter (the back
  * office issues it); an operator asks for the discharge of that open operation and reads the server's refusal naming
- * the open installments — at 1280×800 and 1024×768. axe finds nothing serious on the tab.
+ * the open installments, and the borrower's annual declaration is refused with the server's reason — at 1280×800
+ * and 1024×768. axe finds nothing serious on the tab.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -43,4 +44,14 @@ test('an agent saves an operation statement; the discharge of an open operation 
   await expect(page.getByTestId('letters-error')).toContainText('não está quitada');
   await expectNoSeriousViolations(page);
   await page.getByTestId('letters-panel').screenshot({ path: info.outputPath('letters-refused-1280.png') });
+
+  // The borrower's annual declaration, under their operations: this borrower still owes, so the server says why not.
+  await harness.goto(`/app/clientOperation/view/${first.borrower_id}?tab=operations`);
+  await expect(page.getByTestId('letters-annual')).toBeVisible();
+  await page.getByTestId('letters-annual-save').click();
+  await expect(page.getByTestId('letters-annual-error')).not.toBeEmpty();
+  await expectNoSeriousViolations(page);
+  await page.getByTestId('letters-annual').screenshot({ path: info.outputPath('letters-annual-1280.png') });
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.getByTestId('letters-annual').screenshot({ path: info.outputPath('letters-annual-1024.png') });
 });
