@@ -39,6 +39,7 @@ export const handlerGroups = [
   handlerGroup(['doc3040'], () => import('./handlers/doc3040')),
   handlerGroup(['report'], () => import('./handlers/reports')),
   handlerGroup(['doc3044'], () => import('./handlers/doc3044')),
+  handlerGroup(['letters'], () => import('./handlers/letters')),
 ];
 
 type Unanswered = Exclude<Namespace, (typeof handlerGroups)[number]['namespaces'][number]>;

@@ -203,6 +203,11 @@ export const ACTIVITY_ACTIONS = [
   'ledger-close.undo',
   'ledger.accrual-run',
   'collection-contact.log',
+  // statements and letters issued to a borrower (areas/letters)
+  'letter.statement',
+  'letter.payoff',
+  'letter.discharge',
+  'letter.annual',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number] | `${CatalogueActivityEntity}.${CatalogueActivityVerb}`;
 
@@ -217,6 +222,9 @@ export const ACTIVITY_FIELDS = [
   'parts',
   // the collections desk's contact log (a promise's date)
   'promised_on',
+  // a letter issued (areas/letters): the day it speaks of, the year of an annual declaration
+  'letter_day',
+  'year',
   'part',
   'operations',
   'failures',

@@ -37,7 +37,7 @@
  *   losses; one function changes the status (installment-change.ts).
  */
 export { decideReversal, pay, reverse } from './payments';
-export { applyPrepayment, quotePrepayment } from './prepayment';
+export { applyPrepayment, listPrepayments, quotePrepayment } from './prepayment';
 export { decideOperationWriteOff, requestOperationWriteOff } from './write-off';
 export { saveTitle, titlesAfterDue } from './installment-moves';
 export { loadInstallmentDetails } from './installments';

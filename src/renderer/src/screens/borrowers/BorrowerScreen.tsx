@@ -21,6 +21,7 @@ import { StaleBanner } from '@kit/StaleBanner';
 import { BorrowerBusinessForm, BorrowerDataForm } from './BorrowerForms';
 import { BankAccountsTab, GuarantorsTab, OperationsTab, OtherInformationTab, ParametersTab, ratingIntent, RiskTab, SimulationsTab } from './BorrowerPanels';
 import { BorrowerRecordsTab } from './BorrowerRecordsTab';
+import { AnnualDeclarationCard } from '../letters/AnnualDeclarationCard';
 import { BORROWER_TABS, isRecordKind, type BorrowerTab } from './tabs';
 import './borrowers.css';
 
@@ -110,7 +111,12 @@ export function BorrowerScreen() {
       case 'risk':
         return <RiskTab borrowerId={b.id} />;
       default:
-        return <OperationsTab borrowerId={b.id} />;
+        return (
+          <>
+            <OperationsTab borrowerId={b.id} />
+            <AnnualDeclarationCard borrowerId={b.id} />
+          </>
+        );
     }
   };
 

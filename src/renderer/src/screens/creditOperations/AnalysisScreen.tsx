@@ -6,7 +6,8 @@
  * cancel with a reason, send to analysis; each confirmed with the amounts and
  * waited for), and tabs kept in the URL (?tab=): management, complement,
  * other operations, timeline, messages, contract and schedule, and
- * servicing's installments (or the release) and journal.
+ * servicing's installments (or the release) and journal; the contract tab
+ * also gives the borrower's statements and letters.
  */
 import { Button, Callout, Card, Spinner, Tab, Tabs } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +20,7 @@ import { ComplementPanel, ManagementPanel, MessagesPanel, OthersPanel, TimelineP
 import { ContractPanel } from './ContractPanel';
 import { InstallmentsTab } from '../servicing/InstallmentsTab';
 import { JournalTab } from '../servicing/JournalTab';
+import { LettersPanel } from '../letters/LettersPanel';
 import { CessionTab } from '../servicing/cession/CessionTab';
 import { DecisionBar } from './Decision';
 import { ANALYSIS_TABS, analysisTabOf, analysisTitleKey, resultOfOperation, type AnalysisTab } from './model';
@@ -58,7 +60,12 @@ export function AnalysisScreen() {
       case 'messages':
         return <MessagesPanel op={op} />;
       case 'contract':
-        return <ContractPanel op={op} />;
+        return (
+          <>
+            <ContractPanel op={op} />
+            <LettersPanel op={op} />
+          </>
+        );
       case 'schedule':
         return (
           <>
