@@ -26,6 +26,7 @@ import { servicingMovesOperations } from './servicing-moves';
 import { collectionsOperations } from './servicing-collections';
 import { contactsOperations } from './collections-contacts';
 import { cessionOperations } from './servicing-cession';
+import { cessionPriceOperations } from './servicing-cession-price';
 import { repurchaseOperations } from './servicing-repurchase';
 import { companyRemittanceOperations } from './company-remittance';
 import { remittanceManualOperations } from './servicing-remittance-manual';
@@ -64,6 +65,7 @@ export const contract = {
   ...servicingBoletoOperations,
   ...servicingMovesOperations,
   ...cessionOperations,
+  ...cessionPriceOperations,
   ...repurchaseOperations,
   ...collectionsOperations,
   ...contactsOperations,
@@ -139,6 +141,7 @@ export * from './servicing-moves';
 export * from './servicing-collections';
 export * from './collections-contacts';
 export * from './servicing-cession';
+export * from './servicing-cession-price';
 export * from './servicing-repurchase';
 export * from './company-remittance';
 export * from './servicing-remittance-manual';

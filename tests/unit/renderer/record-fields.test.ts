@@ -192,6 +192,9 @@ const assignment: AssignmentAccount = {
   active: false,
   repurchase_rule: 'present_value',
   repurchase_after_days: 45,
+  originator_code: '',
+  scr_modality: '0299',
+  title_kind: '60',
 };
 
 const f = (key: string) => t(`company.fields.${key}`);
