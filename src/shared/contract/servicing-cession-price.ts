@@ -13,11 +13,11 @@
  */
 import { z } from 'zod';
 import { AllAdmins, AllOperators } from '../roles';
+import { CESSION_PRICE_MOVE_KINDS } from '../enums';
 import { defineOperation } from './define';
 import { idSchema, idempotencyKeySchema, optionalText, timestampSchema, trimmedTextSchema } from './common';
 import { calendarDaySchema, moneySchema, positiveMoneyInputSchema } from './money';
 
-export const CESSION_PRICE_MOVE_KINDS = ['receipt', 'receipt_reversal', 'write_off'] as const;
 
 export const cessionPriceMoveSchema = z.object({
   id: z.number().int(),

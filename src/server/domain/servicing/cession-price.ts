@@ -13,11 +13,11 @@
  *   D cession loss / C due from assignee (it lowers the sale's result).
  */
 import Decimal from 'decimal.js';
+import type { CESSION_PRICE_MOVE_KINDS } from '@shared/enums';
 import { signedPosting, type Posting } from '../ledger/posting';
 import { money } from './money';
 
-export const PRICE_MOVE_KINDS = ['receipt', 'receipt_reversal', 'write_off'] as const;
-export type PriceMoveKind = (typeof PRICE_MOVE_KINDS)[number];
+export type PriceMoveKind = (typeof CESSION_PRICE_MOVE_KINDS)[number];
 
 export interface PriceMove {
   kind: PriceMoveKind;
