@@ -56,9 +56,29 @@ export const cessionPriceSchema = z.object({
 });
 export type CessionPrice = z.infer<typeof cessionPriceSchema>;
 
+export const cessionPriceLineSchema = cessionPriceSchema.omit({ moves: true, write_off_request: true, open: true }).extend({
+  /** a write-off waiting: its request and who asked */
+  write_off_request_id: z.number().int().nullable(),
+  write_off_maker_id: z.number().int().nullable(),
+});
+export type CessionPriceLine = z.infer<typeof cessionPriceLineSchema>;
+
+/** At most this many cessions in the list (newest first). */
+export const CESSION_PRICE_LIST_CAP = 200;
+
 const cessionArg = { cession: idSchema };
 
 export const cessionPriceOperations = {
+  'cessionPrice.list': defineOperation({
+    method: 'GET',
+    path: '/api/creditOperation/cession-prices',
+    access: AllOperators,
+    encoding: 'query',
+    origin: 'designed',
+    description: `The cessions in force, newest first (at most ${CESSION_PRICE_LIST_CAP}): price of the items not reversed, received, written off, still owed by the assignee, and a write-off waiting. owed=open keeps those with something owed.`,
+    args: z.object({ owed: z.enum(['open', 'all'], { message: 'owed: open ou all' }).optional() }),
+    result: z.array(cessionPriceLineSchema),
+  }),
   'cessionPrice.get': defineOperation({
     method: 'GET',
     path: '/api/creditOperation/installments/cession/:cession/price',

@@ -53,6 +53,7 @@ describe('authorization', () => {
   const operators = { superadmin: 404, admin: 404, operator: 404, agent: 403, user: 403 };
   itAnswersTheMatrix(
     [
+      ['cessionPrice.list', {}, { superadmin: 200, admin: 200, operator: 200, agent: 403, user: 403 }],
       ['cessionPrice.get', { cession: 999999 }, operators],
       ['cessionPrice.receive', { cession: 999999, idempotency_key: key(), date: '2026-01-10', amount: '10.00', company_bank_account_id: 1 }, operators],
       ['cessionPrice.reverseReceipt', { cession: 999999, receipt: 1, idempotency_key: key(), reason: 'Lançado em duplicidade' }, operators],
@@ -70,6 +71,8 @@ describe('bad input is a 400 naming the field, in Portuguese', () => {
       expect({ status: answer.status, field: answer.body.field }, `${field}=${value}`).toEqual({ status: 400, field });
       expect(answer.body.message).toMatch(new RegExp(`Campo ${field}`));
     }
+    const owed = await call(server, 'cessionPrice.list', { owed: 'some' }, tokens.operator);
+    expect({ status: owed.status, field: owed.body.field }).toEqual({ status: 400, field: 'owed' });
     const reason = await call(server, 'cessionPrice.askWriteOff', { cession: 1, idempotency_key: key(), reason: 'x' }, tokens.operator);
     expect({ status: reason.status, field: reason.body.field }).toEqual({ status: 400, field: 'reason' });
   });
@@ -152,6 +155,8 @@ describe('receipts, partial then whole, a reversal, the difference written off b
     const above = await receive(ceded.cessionId, '0.06');
     expect(above.status).toBe(409);
     expect(above.body.message).toContain('0,05');
+    const list = await call(server, 'cessionPrice.list', { owed: 'open' }, tokens.operator);
+    expect(list.body.find((l: any) => l.cession_id === ceded.cessionId)).toMatchObject({ price: total.toFixed(2), received: total.minus('0.05').toFixed(2), owed: '0.05', write_off_request_id: null });
     await booksBalanced();
   });
 
@@ -174,6 +179,10 @@ describe('receipts, partial then whole, a reversal, the difference written off b
       { account: 'due_from_assignee', side: 'credit', amount: '0.05' },
     ]);
     expect((await dueFromAssignee()).toFixed(2)).toBe(due.minus(total).toFixed(2));
+    const open = await call(server, 'cessionPrice.list', { owed: 'open' }, tokens.operator);
+    expect(open.body.map((l: any) => l.cession_id)).not.toContain(ceded.cessionId);
+    const all = await call(server, 'cessionPrice.list', {}, tokens.operator);
+    expect(all.body.find((l: any) => l.cession_id === ceded.cessionId)).toMatchObject({ owed: '0.00', written_off: '0.05' });
     const nothing = await receive(ceded.cessionId, '0.01');
     expect(nothing.status).toBe(409);
     const noDifference = await call(server, 'cessionPrice.askWriteOff', { cession: ceded.cessionId, idempotency_key: key(), reason: 'Nada mais a baixar' }, tokens.operator);

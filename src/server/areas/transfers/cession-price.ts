@@ -21,7 +21,7 @@
  */
 import Decimal from 'decimal.js';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { CessionPrice } from '@shared/contract/servicing-cession-price';
+import { CESSION_PRICE_LIST_CAP, type CessionPrice, type CessionPriceLine } from '@shared/contract/servicing-cession-price';
 import { formatCurrency, formatDate } from '@shared/format';
 import type { Db } from '../../db/connect';
 import { users } from '../access/schema';
@@ -31,7 +31,7 @@ import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import { logActivity } from '../../platform/activity';
 import { priceBalance, priceReceiptPosting, priceReceiptReversalPosting, priceWriteOffPosting, receiptRefusal, type PriceBalance } from '../../domain/servicing/cession-price';
 import { post } from '../ledger';
-import { CESSION_KIND, REQUEST, reversalInForce, rowsOf } from '../servicing';
+import { CESSION_KIND, cessionInForce, REQUEST, reversalInForce, rowsOf } from '../servicing';
 import { cessions, type CessionRow } from './schema-cession';
 import { cessionPriceMoves, type CessionPriceMoveRow } from './schema-cession-price';
 
@@ -259,4 +259,45 @@ export async function loadCessionPrice(db: Db, cessionId: number): Promise<Cessi
       created_at: m.created_at.toISOString(),
     })),
   };
+}
+
+/** The cessions in force, newest first, with what each assignee still owes (one statement). */
+export async function listCessionPrices(db: Db, owed: 'open' | 'all' = 'all'): Promise<CessionPriceLine[]> {
+  const rows = await rowsOf<{ id: number; number: number; cession_date: string; assignee_name: string; price: string; received: string; written_off: string; request_id: number | null; maker_id: number | null }>(
+    db,
+    sql`SELECT c.id, c.number, c.cession_date::text AS cession_date, a.assignee_name, p.price::text AS price, m.received::text AS received, m.written_off::text AS written_off,
+               q.id AS request_id, q.maker_id
+          FROM cessions c
+          JOIN assignment_bank_accounts a ON a.id = c.assignment_account_id
+          CROSS JOIN LATERAL (SELECT COALESCE(SUM(ci.price), 0)::numeric(14,2) AS price FROM cession_items ci
+                               WHERE ci.cession_id = c.id
+                                 AND NOT EXISTS (SELECT 1 FROM cession_reversal_items ri JOIN cession_reversals rv ON rv.id = ri.reversal_id
+                                                  WHERE ri.cession_item_id = ci.id AND ${reversalInForce(sql`rv`)})) p
+          CROSS JOIN LATERAL (SELECT COALESCE(SUM(CASE WHEN pm.kind = 'receipt' THEN pm.amount WHEN pm.kind = 'receipt_reversal' THEN -pm.amount ELSE 0 END), 0)::numeric(14,2) AS received,
+                                     COALESCE(SUM(CASE WHEN pm.kind = 'write_off' THEN pm.amount ELSE 0 END), 0)::numeric(14,2) AS written_off
+                                FROM cession_price_moves pm WHERE pm.cession_id = c.id) m
+          LEFT JOIN approval_requests q ON q.kind = ${CESSION_PRICE_WRITE_OFF_KIND} AND q.entity_id = c.id AND q.status = ${REQUEST.pending}
+         WHERE ${cessionInForce(sql`c`)} AND p.price > 0
+           AND (${owed} = 'all' OR p.price - m.received - m.written_off > 0)
+         ORDER BY c.id DESC
+         LIMIT ${CESSION_PRICE_LIST_CAP}`,
+  );
+  return rows.map((r) => {
+    const balance = priceBalance(r.price, [
+      { kind: 'receipt', amount: r.received },
+      { kind: 'write_off', amount: r.written_off },
+    ]);
+    return {
+      cession_id: r.id,
+      cession_number: r.number,
+      cession_date: r.cession_date,
+      assignee_name: r.assignee_name,
+      price: balance.price.toFixed(2),
+      received: balance.received.toFixed(2),
+      written_off: balance.writtenOff.toFixed(2),
+      owed: balance.owed.toFixed(2),
+      write_off_request_id: r.request_id,
+      write_off_maker_id: r.maker_id,
+    };
+  });
 }

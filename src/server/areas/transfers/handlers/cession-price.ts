@@ -4,7 +4,7 @@ import { isRoleId } from '@shared/roles';
 import { requireAuth, type HandlerContext, type Handlers } from '../../../platform/http/handler';
 import { once } from '../../../platform/idempotency';
 import type { Actor } from '../../operations';
-import { askPriceWriteOff, decidePriceWriteOff, loadCessionPrice, recordPriceReceipt, reversePriceReceipt } from '../cession-price';
+import { askPriceWriteOff, decidePriceWriteOff, listCessionPrices, loadCessionPrice, recordPriceReceipt, reversePriceReceipt } from '../cession-price';
 
 export type CessionPriceName = Extract<OperationName, `cessionPrice.${string}`>;
 
@@ -15,6 +15,8 @@ function actor(ctx: HandlerContext): Actor {
 }
 
 export const cessionPriceHandlers: Pick<Handlers, CessionPriceName> = {
+  'cessionPrice.list': async ({ owed }, { deps }) => listCessionPrices(deps.db, owed),
+
   'cessionPrice.get': async ({ cession }, { deps }) => loadCessionPrice(deps.db, cession),
 
   'cessionPrice.receive': async (args, ctx) => {
