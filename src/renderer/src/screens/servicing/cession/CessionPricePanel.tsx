@@ -112,7 +112,7 @@ export function CessionPricePanel({ today }: { today: string }) {
             <thead>
               <tr>
                 {(['number', 'date', 'assignee', 'price', 'received', 'writtenOff', 'owed', 'actions'] as const).map((k) => (
-                  <th key={k} scope="col" className={['price', 'received', 'writtenOff', 'owed'].includes(k) ? 'num' : undefined}>
+                  <th key={k} scope="col" className={['price', 'received', 'writtenOff', 'owed'].includes(k) ? 'numeric' : undefined}>
                     {t(p(`columns.${k}`))}
                   </th>
                 ))}
@@ -125,19 +125,19 @@ export function CessionPricePanel({ today }: { today: string }) {
                 return (
                   <tr key={line.cession_id} data-testid={`cession-price-row-${line.cession_number}`}>
                     <td>{line.cession_number}</td>
-                    <td>{formatDate(line.cession_date)}</td>
+                    <td className="nowrap">{formatDate(line.cession_date)}</td>
                     <td>{line.assignee_name}</td>
-                    <td className="num">{formatCurrency(line.price)}</td>
-                    <td className="num" data-testid="cession-price-received">
+                    <td className="numeric">{formatCurrency(line.price)}</td>
+                    <td className="numeric" data-testid="cession-price-received">
                       {formatCurrency(line.received)}
                     </td>
-                    <td className="num">{formatCurrency(line.written_off)}</td>
-                    <td className="num" data-testid="cession-price-owed">
+                    <td className="numeric">{formatCurrency(line.written_off)}</td>
+                    <td className="numeric" data-testid="cession-price-owed">
                       {formatCurrency(line.owed)}
                     </td>
                     <td>
                       {waiting ? (
-                        <ButtonGroup>
+                        <ButtonGroup vertical>
                           <Tag intent="warning" minimal>
                             {t(p('waiting'))}
                           </Tag>
@@ -154,7 +154,7 @@ export function CessionPricePanel({ today }: { today: string }) {
                         </ButtonGroup>
                       ) : (
                         owes && (
-                          <ButtonGroup>
+                          <ButtonGroup vertical>
                             <Button small intent="primary" onClick={() => open({ kind: 'receive', line })} data-testid="cession-price-receive">
                               {t(p('receive'))}
                             </Button>
