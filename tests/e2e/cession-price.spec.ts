@@ -1,7 +1,8 @@
 /**
  * A cession's price received from the assignee, from the cession screen: a cession made through the API (the demo's
  * assignee account, at 1.5% a month), then an operator records part of its price as received into a company account;
- * the row shows what was received and what the assignee still owes; a receipt above that is refused naming it. Looked
+ * the row shows what was received and what the assignee still owes; a receipt above that is refused naming it; the
+ * receipt reversed with a reason brings what is owed back. Looked
  * at 1280×800 and 1024×768; axe finds nothing serious.
  */
 import { test, expect, signInAs, directCall, directSignIn, DEMO, DEMO_PASSWORD, expectNoSeriousViolations } from './harness';
@@ -50,6 +51,17 @@ test('an operator records part of a cession price from the cession screen', asyn
   await page.setViewportSize({ width: 1024, height: 768 });
   await expect(row.getByTestId('cession-price-owed')).toBeVisible();
   await page.getByTestId('cession-price').screenshot({ path: info.outputPath('cession-price-1024.png') });
+  // A wrong receipt is undone by a reversal of its own, with a reason: what is owed comes back.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByTestId(`cession-price-expand-${cession.number}`).click();
+  const moves = page.getByTestId(`cession-price-moves-${cession.number}`);
+  await expect(moves).toContainText('Recebimento');
+  await moves.locator('[data-testid^="cession-price-reverse-"]').click();
+  await page.locator('#cession-price-reason').fill('Crédito lançado na cessão errada');
+  await page.getByTestId('cession-price-confirm').click();
+  await expect(row.getByTestId('cession-price-owed')).toHaveText(brl(cession.price));
+  await expect(moves).toContainText('Estorno de recebimento');
+  await expectNoSeriousViolations(page);
   const tb = await directCall<{ difference: string }>(server.url, 'ledger.trialBalance', {}, token);
   expect(tb.body.difference).toBe('0.00');
 });

@@ -25,4 +25,11 @@ export const cessionPrice = {
   refuse: 'Refuse write-off',
   refuseReason: 'Reason for refusing',
   decided: 'Decision recorded.',
+  showMoves: 'Moves of cession no. {{number}}',
+  noMoves: 'No receipt recorded.',
+  kinds: { receipt: 'Receipt', receipt_reversal: 'Receipt reversed', write_off: 'Difference written off' },
+  reverse: 'Reverse',
+  reverseTitle: 'Reverse a receipt of cession no. {{number}}',
+  reverseReason: 'Reason for reversing (at least 5 characters)',
+  reversed: 'Receipt reversed.',
 } as const;

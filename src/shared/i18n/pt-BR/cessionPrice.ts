@@ -25,4 +25,11 @@ export const cessionPrice = {
   refuse: 'Recusar baixa',
   refuseReason: 'Motivo da recusa',
   decided: 'Decisão registrada.',
+  showMoves: 'Movimentos da cessão nº {{number}}',
+  noMoves: 'Nenhum recebimento registrado.',
+  kinds: { receipt: 'Recebimento', receipt_reversal: 'Estorno de recebimento', write_off: 'Baixa da diferença' },
+  reverse: 'Estornar',
+  reverseTitle: 'Estornar recebimento da cessão nº {{number}}',
+  reverseReason: 'Motivo do estorno (ao menos 5 caracteres)',
+  reversed: 'Recebimento estornado.',
 } as const;

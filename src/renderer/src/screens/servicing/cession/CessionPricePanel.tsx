@@ -25,7 +25,40 @@ const p = (key: string) => `cessionPrice.${key}`;
 const COMPANY_ID = 1;
 const INVALIDATES = ['cessionPrice.list', 'cessionPrice.get', 'ledger.trialBalance'] as const;
 
-type Acting = { kind: 'receive'; line: CessionPriceLine } | { kind: 'writeOff'; line: CessionPriceLine } | { kind: 'refuse'; line: CessionPriceLine };
+type Acting =
+  | { kind: 'receive'; line: CessionPriceLine }
+  | { kind: 'writeOff'; line: CessionPriceLine }
+  | { kind: 'refuse'; line: CessionPriceLine }
+  | { kind: 'reverse'; line: CessionPriceLine; receipt: number };
+
+/** One cession's receipts, reversals and write-offs; a receipt not yet reversed may be reversed (with a reason). */
+function PriceMoves({ line, onReverse }: { line: CessionPriceLine; onReverse(receipt: number): void }) {
+  const { t } = useTranslation();
+  const query = useApiQuery('cessionPrice.get', { cession: line.cession_id });
+  if (!query.data) return <Spinner size={16} />;
+  if (query.data.moves.length === 0) return <p className="bp6-text-muted">{t(p('noMoves'))}</p>;
+  return (
+    <HTMLTable compact data-testid={`cession-price-moves-${line.cession_number}`}>
+      <tbody>
+        {query.data.moves.map((m) => (
+          <tr key={m.id}>
+            <td className="nowrap">{formatDate(m.moved_on)}</td>
+            <td>{t(p(`kinds.${m.kind}`))}</td>
+            <td className="numeric">{formatCurrency(m.amount)}</td>
+            <td>{m.bank_account ?? m.reason ?? ''}</td>
+            <td>
+              {m.kind === 'receipt' && !m.reversed && (
+                <Button small minimal icon="undo" onClick={() => onReverse(m.id)} data-testid={`cession-price-reverse-${m.id}`}>
+                  {t(p('reverse'))}
+                </Button>
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </HTMLTable>
+  );
+}
 
 export function CessionPricePanel({ today }: { today: string }) {
   const { t, i18n } = useTranslation();
@@ -38,6 +71,8 @@ export function CessionPricePanel({ today }: { today: string }) {
   const ask = useApiMutation('cessionPrice.askWriteOff', { invalidates: INVALIDATES });
   const decide = useApiMutation('cessionPrice.decideWriteOff', { invalidates: INVALIDATES });
   const [acting, setActing] = useState<(Acting & { key: string }) | null>(null);
+  const [shown, setShown] = useState<number | null>(null);
+  const reverse = useApiMutation('cessionPrice.reverseReceipt', { invalidates: INVALIDATES });
   const [date, setDate] = useState(today);
   const [amount, setAmount] = useState('');
   const [bankId, setBankId] = useState<number | null>(null);
@@ -64,6 +99,9 @@ export function CessionPricePanel({ today }: { today: string }) {
         const value = parseMoneyInput(amount, locale) ?? amount.trim();
         await receive.mutateAsync({ cession: line.cession_id, idempotency_key: acting.key, date, amount: value, company_bank_account_id: bankId ?? 0 });
         toast.success(t(p('received'), { amount: formatCurrency(value), number: line.cession_number }));
+      } else if (acting.kind === 'reverse') {
+        await reverse.mutateAsync({ cession: line.cession_id, receipt: acting.receipt, idempotency_key: acting.key, reason });
+        toast.success(t(p('reversed')));
       } else if (acting.kind === 'writeOff') {
         await ask.mutateAsync({ cession: line.cession_id, idempotency_key: acting.key, reason });
         toast.sentForApproval(t(p('writeOffAsked')));
@@ -86,12 +124,12 @@ export function CessionPricePanel({ today }: { today: string }) {
     }
   };
 
-  const busy = receive.isPending || ask.isPending || decide.isPending;
+  const busy = receive.isPending || ask.isPending || decide.isPending || reverse.isPending;
   const title = !acting
     ? ''
     : acting.kind === 'receive'
       ? t(p('receiveTitle'), { number: acting.line.cession_number })
-      : t(p(acting.kind === 'writeOff' ? 'writeOffTitle' : 'refuse'), { number: acting.line.cession_number, amount: formatCurrency(acting.line.owed) });
+      : t(p(acting.kind === 'writeOff' ? 'writeOffTitle' : acting.kind === 'reverse' ? 'reverseTitle' : 'refuse'), { number: acting.line.cession_number, amount: formatCurrency(acting.line.owed) });
 
   return (
     <section data-testid="cession-price">
@@ -122,9 +160,21 @@ export function CessionPricePanel({ today }: { today: string }) {
               {list.data.map((line) => {
                 const owes = Number(line.owed) > 0;
                 const waiting = line.write_off_request_id !== null;
-                return (
+                return [
                   <tr key={line.cession_id} data-testid={`cession-price-row-${line.cession_number}`}>
-                    <td>{line.cession_number}</td>
+                    <td>
+                      <Button
+                        small
+                        minimal
+                        icon={shown === line.cession_id ? 'chevron-down' : 'chevron-right'}
+                        aria-expanded={shown === line.cession_id}
+                        aria-label={t(p('showMoves'), { number: line.cession_number })}
+                        onClick={() => setShown(shown === line.cession_id ? null : line.cession_id)}
+                        data-testid={`cession-price-expand-${line.cession_number}`}
+                      >
+                        {line.cession_number}
+                      </Button>
+                    </td>
                     <td className="nowrap">{formatDate(line.cession_date)}</td>
                     <td>{line.assignee_name}</td>
                     <td className="numeric">{formatCurrency(line.price)}</td>
@@ -165,8 +215,15 @@ export function CessionPricePanel({ today }: { today: string }) {
                         )
                       )}
                     </td>
-                  </tr>
-                );
+                  </tr>,
+                  shown === line.cession_id && (
+                    <tr key={`${line.cession_id}-moves`}>
+                      <td colSpan={8}>
+                        <PriceMoves line={line} onReverse={(receipt) => open({ kind: 'reverse', line, receipt })} />
+                      </td>
+                    </tr>
+                  ),
+                ];
               })}
             </tbody>
           </HTMLTable>
@@ -195,7 +252,7 @@ export function CessionPricePanel({ today }: { today: string }) {
               </FormGroup>
             </>
           ) : (
-            <FormGroup label={t(p(acting?.kind === 'refuse' ? 'refuseReason' : 'writeOffReason'))} labelFor="cession-price-reason">
+            <FormGroup label={t(p(acting?.kind === 'refuse' ? 'refuseReason' : acting?.kind === 'reverse' ? 'reverseReason' : 'writeOffReason'))} labelFor="cession-price-reason">
               <InputGroup id="cession-price-reason" value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
             </FormGroup>
           )}
@@ -210,7 +267,7 @@ export function CessionPricePanel({ today }: { today: string }) {
             <>
               <Button onClick={() => setActing(null)}>{t(p('cancel'))}</Button>
               <Button intent="primary" loading={busy} onClick={() => void submit()} data-testid="cession-price-confirm">
-                {acting?.kind === 'receive' ? t(p('confirm')) : acting?.kind === 'writeOff' ? t(p('writeOffAsk')) : t(p('refuse'))}
+                {acting?.kind === 'receive' ? t(p('confirm')) : acting?.kind === 'writeOff' ? t(p('writeOffAsk')) : acting?.kind === 'reverse' ? t(p('reverse')) : t(p('refuse'))}
               </Button>
             </>
           }
