@@ -28,6 +28,7 @@ export const handlerGroups = [
       'remittanceManual',
       'cnabReturn',
       'cession',
+      'cessionPrice',
       'repurchase',
       'assignmentRemittance',
       'assigneeStatement',

@@ -113,6 +113,8 @@ export const REMITTANCE_INSTRUCTIONS = ['entry', 'writeOff', 'dueDateChange'] as
 /** How a cession is priced: a monthly discount rate, or a price stated by the agreement. */
 export const CESSION_PRICINGS = ['rate', 'stated'] as const;
 export type CessionPricingKind = (typeof CESSION_PRICINGS)[number];
+/** What a row of a cession's price settlement is (migration 0054): a receipt, a receipt's reversal, a write-off of the difference. */
+export const CESSION_PRICE_MOVE_KINDS = ['receipt', 'receipt_reversal', 'write_off'] as const;
 export type RemittanceInstructionCode = (typeof REMITTANCE_INSTRUCTIONS)[number];
 
 /** What a CNAB return line says the bank did (its movement code's family). */

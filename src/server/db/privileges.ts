@@ -81,6 +81,8 @@ export const APP_PRIVILEGES: Readonly<Record<string, TablePrivileges>> = {
   // The collections desk's contact log (0053): contacts and the promises they carried, never edited.
   collection_contacts: FACT,
   payment_promises: FACT,
+  // A cession's price settled with the assignee (0054): receipts, their reversals and write-offs, never edited.
+  cession_price_moves: FACT,
   // SCR Doc 3044 (0049): the remittances generated; the events (marked with their file and when sent) and the cursor are edited below.
   scr_3044_files: { select: true, insert: true, update: ['sent_at', 'sent_by'] },
   scr_events: { select: true, insert: true, update: ['file_id', 'sent_at', 'sent_by'] },

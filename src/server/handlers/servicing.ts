@@ -13,7 +13,7 @@ import { boletoHandlers } from '../areas/boletos/handlers';
 import { cnabReturnHandlers, remittanceHandlers, remittanceManualHandlers } from '../areas/bank-files/handlers';
 import { pixHandlers } from '../areas/pix/handlers';
 import { suspenseHandlers } from '../areas/suspense/handlers';
-import { assigneeStatementHandlers, assignmentRemittanceHandlers, cessionHandlers, repurchaseHandlers } from '../areas/transfers/handlers';
+import { assigneeStatementHandlers, assignmentRemittanceHandlers, cessionHandlers, cessionPriceHandlers, repurchaseHandlers } from '../areas/transfers/handlers';
 
 export const handlers = {
   ...disbursementHandlers,
@@ -26,6 +26,7 @@ export const handlers = {
   ...remittanceManualHandlers,
   ...cnabReturnHandlers,
   ...cessionHandlers,
+  ...cessionPriceHandlers,
   ...repurchaseHandlers,
   ...assignmentRemittanceHandlers,
   ...assigneeStatementHandlers,

@@ -54,6 +54,8 @@ export const APPROVAL_KINDS = {
   'company.parameters': { entity: 'company', checkers: AllAdmins, secondCheckers: AllAdmins },
   /** the monthly close of a month (entity_id: the month as YYYYMM): another administrator approves it, and only then it runs */
   'ledger.close': { entity: 'ledger_close', checkers: AllAdmins, secondCheckers: AllAdmins },
+  /** writing off what an assignee did not pay of a cession's price (entity_id: the cession): another administrator approves it */
+  'cession.price_write_off': { entity: 'cession', checkers: AllAdmins, secondCheckers: AllAdmins },
 } as const satisfies Record<string, ApprovalKindRule>;
 export type ApprovalKind = keyof typeof APPROVAL_KINDS;
 export const APPROVAL_KIND_NAMES = Object.keys(APPROVAL_KINDS) as [ApprovalKind, ...ApprovalKind[]];

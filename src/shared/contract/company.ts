@@ -287,6 +287,12 @@ export const assignmentAccountSchema = z.object({
   repurchase_rule: z.enum(REPURCHASE_RULES),
   /** days late after which the agreement makes the lender buy an assigned installment back */
   repurchase_after_days: z.number().int(),
+  /** the CNAB 444 file's "código do originador" the custodian gave (empty: the lender's CNPJ goes in the file) */
+  originator_code: z.string(),
+  /** the SCR modality the file states for the operations (4 digits; 0299 empréstimos – outros) */
+  scr_modality: z.string(),
+  /** the kind of title (espécie) in the custodian's table (2 digits; 60 contrato) */
+  title_kind: z.string(),
 });
 export type AssignmentAccount = z.infer<typeof assignmentAccountSchema>;
 
@@ -425,6 +431,12 @@ const assignmentAccountInput = z.object({
   repurchase_rule: z.enum(REPURCHASE_RULES, { message: 'regra de recompra: valor de face mais encargos ou valor presente' }).optional(),
   /** absent keeps it as it is (new accounts: 30) */
   repurchase_after_days: z.number({ message: 'dias de atraso para a recompra: informe um número inteiro' }).int('dias de atraso para a recompra: informe um número inteiro').min(1, 'dias de atraso para a recompra: de 1 a 360').max(360, 'dias de atraso para a recompra: de 1 a 360').optional(),
+  /** absent keeps it as it is (new accounts: empty, the lender's CNPJ in the file) */
+  originator_code: z.string({ message: 'código do originador: até 20 dígitos' }).trim().regex(/^\d{0,20}$/, 'código do originador: até 20 dígitos (vazio: o CNPJ da empresa)').optional(),
+  /** absent keeps it as it is (new accounts: 0299) */
+  scr_modality: z.string({ message: 'modalidade SCR: 4 dígitos' }).trim().regex(/^\d{4}$/, 'modalidade SCR: 4 dígitos (ex.: 0299)').optional(),
+  /** absent keeps it as it is (new accounts: 60) */
+  title_kind: z.string({ message: 'espécie do título: 2 dígitos' }).trim().regex(/^\d{2}$/, 'espécie do título: 2 dígitos (ex.: 60)').optional(),
 });
 
 const companyAndAccount = z.object({ id: idSchema, accountId: idSchema });

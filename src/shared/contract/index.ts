@@ -27,6 +27,7 @@ import { collectionsOperations } from './servicing-collections';
 import { contactsOperations } from './collections-contacts';
 import { lettersOperations } from './letters';
 import { cessionOperations } from './servicing-cession';
+import { cessionPriceOperations } from './servicing-cession-price';
 import { repurchaseOperations } from './servicing-repurchase';
 import { companyRemittanceOperations } from './company-remittance';
 import { remittanceManualOperations } from './servicing-remittance-manual';
@@ -65,6 +66,7 @@ export const contract = {
   ...servicingBoletoOperations,
   ...servicingMovesOperations,
   ...cessionOperations,
+  ...cessionPriceOperations,
   ...repurchaseOperations,
   ...collectionsOperations,
   ...contactsOperations,
@@ -142,6 +144,7 @@ export * from './servicing-collections';
 export * from './collections-contacts';
 export * from './letters';
 export * from './servicing-cession';
+export * from './servicing-cession-price';
 export * from './servicing-repurchase';
 export * from './company-remittance';
 export * from './servicing-remittance-manual';

@@ -58,6 +58,7 @@ const APPEND_ONLY = [
   'suspense_moves',
   'interest_accruals',
   'ledger_close_positions',
+  'cession_price_moves',
   'collection_contacts',
   'payment_promises',
 ];

@@ -215,3 +215,44 @@ describe('generating the file', () => {
     expect((await generate({ again: true }, tokens.agent)).status).toBe(403);
   });
 });
+
+describe("the assignee's codes in the file (originator, SCR modality, kind of title)", () => {
+  const accountInput = { id: 1, assignee_name: 'Fundo Paulista FIDC', assignee_cnpj: '11.222.333/0001-81', bank_code: '611', bank_name: 'Paulista S.A.', agency: '0001', account: '12345', account_digit: '0' };
+  const latestFile = async () => {
+    const answer = await generate({ again: true });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const read = readAssignmentRemittance((await download(answer.body.id)).toString('latin1'));
+    expect(read.ok).toBe(true);
+    if (!read.ok) throw new Error('unreadable');
+    return read.file;
+  };
+
+  it("by default the constants every file carried: the company's CNPJ, 0299, 60", async () => {
+    const account = await call(server, 'company.assignmentAccount', { id: 1, accountId }, tokens.agent);
+    expect(account.body).toMatchObject({ originator_code: '', scr_modality: '0299', title_kind: '60' });
+    const [company] = await server.database.rows<{ cnpj: string }>('SELECT cnpj FROM companies WHERE id = 1');
+    const file = await latestFile();
+    expect(file.header.originatorCode).toBe(company.cnpj.replace(/\D/g, '').padStart(20, '0'));
+    expect(new Set(file.details.map((d) => d.modality))).toEqual(new Set(['0299']));
+    expect(new Set(file.details.map((d) => d.titleKind))).toEqual(new Set(['60']));
+  });
+
+  it('bad codes are a 400 naming the field, in Portuguese', async () => {
+    for (const [field, value] of [['originator_code', '12AB'], ['originator_code', '1'.repeat(21)], ['scr_modality', '299'], ['scr_modality', 'abcd'], ['title_kind', '6'], ['title_kind', '600']] as const) {
+      const refused = await call(server, 'company.updateAssignmentAccount', { ...accountInput, accountId, [field]: value }, tokens.admin);
+      expect({ status: refused.status, field: refused.body.field }, `${field}=${value}`).toEqual({ status: 400, field });
+      expect(refused.body.message).toMatch(/dígitos/);
+    }
+  });
+
+  it("set on the account, the file carries the assignee's codes; left out of an update they stay", async () => {
+    const set = await call(server, 'company.updateAssignmentAccount', { ...accountInput, accountId, originator_code: '00012345678901234567', scr_modality: '0203', title_kind: '51' }, tokens.admin);
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    const kept = await call(server, 'company.updateAssignmentAccount', { ...accountInput, accountId, agency: '0001' }, tokens.admin);
+    expect(kept.body).toMatchObject({ originator_code: '00012345678901234567', scr_modality: '0203', title_kind: '51' });
+    const file = await latestFile();
+    expect(file.header.originatorCode).toBe('00012345678901234567');
+    expect(new Set(file.details.map((d) => d.modality))).toEqual(new Set(['0203']));
+    expect(new Set(file.details.map((d) => d.titleKind))).toEqual(new Set(['51']));
+  });
+});

@@ -192,6 +192,9 @@ const assignment: AssignmentAccount = {
   active: false,
   repurchase_rule: 'present_value',
   repurchase_after_days: 45,
+  originator_code: '',
+  scr_modality: '0299',
+  title_kind: '60',
 };
 
 const f = (key: string) => t(`company.fields.${key}`);
@@ -335,6 +338,9 @@ describe("the company's record lists, one field list each", () => {
         options: REPURCHASE_RULES.map((r) => `${r}:${t(`servicing.repurchase.rules.${r}`)}`),
       },
       { name: 'repurchase_after_days', type: 'number', label: f('repurchase_after_days'), hint: t('company.assignment.repurchaseAfterDaysHint') },
+      { name: 'originator_code', type: 'text', label: f('originator_code'), hint: t('company.assignment.originatorCodeHint') },
+      { name: 'scr_modality', type: 'text', label: f('scr_modality'), hint: t('company.assignment.scrModalityHint') },
+      { name: 'title_kind', type: 'text', label: f('title_kind'), hint: t('company.assignment.titleKindHint') },
     ]);
     expect(assignmentForm.empty).toEqual({
       assignee_name: '',
@@ -347,6 +353,9 @@ describe("the company's record lists, one field list each", () => {
       active: true,
       repurchase_rule: 'face_plus_charges',
       repurchase_after_days: 30,
+      originator_code: '',
+      scr_modality: '0299',
+      title_kind: '60',
     });
     // The days are held as the number input types them; the schema reads them as the number they were.
     expect(assignmentForm.toValues(assignment)).toEqual({
@@ -360,6 +369,9 @@ describe("the company's record lists, one field list each", () => {
       active: false,
       repurchase_rule: 'present_value',
       repurchase_after_days: '45',
+      originator_code: '',
+      scr_modality: '0299',
+      title_kind: '60',
     });
   });
 

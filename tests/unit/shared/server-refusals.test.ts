@@ -27,6 +27,7 @@ import { STORED_STATUS_MESSAGES } from '../../../src/server/areas/servicing/stor
 import { REPURCHASE_MESSAGES } from '../../../src/server/areas/transfers/repurchase';
 import { CAUSE_MESSAGES } from '../../../src/server/areas/transfers/repurchase-causes';
 import { CESSION_MESSAGES } from '../../../src/server/areas/transfers/cession';
+import { CESSION_PRICE_MESSAGES } from '../../../src/server/areas/transfers/cession-price';
 import { ASSIGNMENT_REMITTANCE_MESSAGES } from '../../../src/server/areas/transfers/assignment-remittance';
 import { SUSPENSE_MESSAGES } from '../../../src/server/areas/suspense/items';
 import { RETURN_MESSAGES } from '../../../src/server/areas/bank-files/cnab-return';
@@ -52,6 +53,7 @@ const SETS: Record<string, Record<string, Message>> = {
   REPURCHASE_MESSAGES,
   CAUSE_MESSAGES,
   CESSION_MESSAGES,
+  CESSION_PRICE_MESSAGES,
   ASSIGNMENT_REMITTANCE_MESSAGES,
   SUSPENSE_MESSAGES,
   RETURN_MESSAGES,
@@ -128,6 +130,11 @@ const SAMPLES: Record<string, unknown[][]> = {
   'CESSION_MESSAGES.assigneeMoney': [[3]],
   'CESSION_MESSAGES.outsideReversalWindow': [[3, 8, DAY, 30, '2026-05-15']],
   'CESSION_MESSAGES.reversalPending': [[3]],
+  'CESSION_PRICE_MESSAGES.notInForce': [[7]],
+  'CESSION_PRICE_MESSAGES.reversed': [[7]],
+  'CESSION_PRICE_MESSAGES.aboveOwed': [[money.toFixed(2)], ['0.00']],
+  'CESSION_PRICE_MESSAGES.beforeCession': [[DAY]],
+  'CESSION_PRICE_MESSAGES.future': [[DAY]],
   'ASSIGNMENT_REMITTANCE_MESSAGES.noAccount': [['341']],
   'ASSIGNMENT_REMITTANCE_MESSAGES.otherBank': [['341']],
   'ASSIGNMENT_REMITTANCE_MESSAGES.futureDate': [[DAY]],

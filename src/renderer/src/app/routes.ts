@@ -109,7 +109,7 @@ export const SCREEN_CALLS: Readonly<Record<ScreenKey, readonly OperationName[]>>
   'servicing.parcels': ['servicing.installments'],
   'servicing.payments': ['servicing.installmentDetails'],
   // The screen exists to assign installments in one cession: for the roles that may assign (the menu's rule too).
-  'servicing.cession': ['cession.assignableAcross', 'cession.assignBatch'],
+  'servicing.cession': ['cession.assignableAcross', 'cession.assignBatch', 'cessionPrice.list'],
   'servicing.repurchase': ['repurchase.list'],
   'servicing.repurchaseTitle': ['repurchase.repurchasable'],
   'servicing.repurchaseDetails': ['repurchase.get'],

@@ -140,6 +140,10 @@ export const assignmentBankAccounts = pgTable('assignment_bank_accounts', {
   /** the agreement's repurchase terms (migration 0028): how the amount is figured, and after how many days late it must be bought back */
   repurchase_rule: text('repurchase_rule', { enum: REPURCHASE_RULES }).notNull().default('face_plus_charges'),
   repurchase_after_days: integer('repurchase_after_days').notNull().default(30),
+  /** the CNAB 444 file's codes the custodian gives (migration 0054): originator code (empty: the lender's CNPJ), SCR modality, kind of title */
+  originator_code: text('originator_code').notNull().default(''),
+  scr_modality: text('scr_modality').notNull().default('0299'),
+  title_kind: text('title_kind').notNull().default('60'),
   created_at: ts('created_at').notNull().defaultNow(),
   updated_at: ts('updated_at').notNull().defaultNow(),
 });

@@ -67,6 +67,7 @@ const MADE: Record<ApprovalKind, string> = {
   'company.parameters': 'pediu esta alteração dos parâmetros',
   'suspense.refund': 'pediu esta devolução de valor a identificar',
   'ledger.close': 'pediu este fechamento mensal',
+  'cession.price_write_off': 'pediu esta baixa da diferença do preço da cessão',
 };
 
 function rolesText(roles: readonly RoleId[]): string {

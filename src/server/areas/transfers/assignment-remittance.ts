@@ -16,9 +16,11 @@
  *   twice; asked for, it carries the day as it stands and is numbered 2.
  * - Coobrigação 01: the lender buys back what the agreement says
  *   (repurchase), which is what the layout's "com coobrigação" means.
- *   Modality 0299 (SCR "empréstimos – outros") and espécie 60 (contrato) are
- *   the codes for a CCB in the custodians' tables; both are constants here
- *   until an assignee needs others.
+ * - The codes come from the assignee account (migration 0054): the originator
+ *   code the custodian gave (empty: the lender's CNPJ), the SCR modality
+ *   (default 0299, "empréstimos – outros") and the espécie (default 60,
+ *   contrato: a CCB in the custodians' tables); the defaults are the codes
+ *   every file carried before, so no file changes.
  * - Nothing is stored unless the whole file passed the domain's checks: a
  *   problem is a 400 naming the installment and the field.
  */
@@ -62,8 +64,6 @@ export const ASSIGNMENT_REMITTANCE_MESSAGES = {
 const ITEMS_PER_INSERT = 1000;
 const PROBLEMS_SHOWN = 5;
 const COOBLIGATION = true;
-const SCR_MODALITY = '0299';
-const TITLE_KIND_CONTRACT = '60';
 
 type AccountRow = typeof assignmentBankAccounts.$inferSelect;
 
@@ -290,13 +290,13 @@ export async function generateAssignmentRemittance(tx: Db, actor: Actor, request
   const daySequence = already + 1;
   const items = rows.map(fileItemOf);
   const built = buildAssignmentRemittance({
-    assignor: { name: company.legal_name, document },
+    assignor: { name: company.legal_name, document, ...(account.originator_code ? { originatorCode: account.originator_code } : {}) },
     custodian: { bankCode: account.bank_code, bankName: account.bank_name },
     fileSequence: number,
     writtenOn: today,
     coobligation: COOBLIGATION,
-    modality: SCR_MODALITY,
-    titleKind: TITLE_KIND_CONTRACT,
+    modality: account.scr_modality,
+    titleKind: account.title_kind,
     items,
   });
   if (!built.ok) throw badRequest(ASSIGNMENT_REMITTANCE_MESSAGES.problems(problemsText(built.problems)), built.problems[0]?.field);

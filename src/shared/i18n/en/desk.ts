@@ -50,7 +50,7 @@ export const desk: Shape<typeof pt> = {
     kinds: {
       credit_operation: { approve: 'Credit approval', write_off: 'Balance write-off' },
       installment: { reverse: 'Payment reversal', write_off: 'Installment write-off' },
-      cession: { assign: 'Cession of installments', reverse: 'Cession undone' },
+      cession: { assign: 'Cession of installments', reverse: 'Cession undone', price_write_off: 'Cession price difference write-off' },
       repurchase: { create: 'Repurchase', reverse: 'Repurchase undone' },
       suspense: { refund: 'Refund of an unidentified amount' },
       company: { parameters: 'Parameter change' },

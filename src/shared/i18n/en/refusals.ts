@@ -112,6 +112,20 @@ export const refusals: Shape<typeof pt> = {
     reversalNotFound: 'Undoing of the assignment not found.',
     noPendingReversal: 'This undoing of an assignment is not waiting for approval.',
   },
+  cessionPrice: {
+    notInForce: 'Cession no. {{n}} is not in force (awaiting approval or refused): there is no price to receive.',
+    reversed: 'Cession no. {{n}} was reversed: there is no price to receive.',
+    aboveOwed: 'Field amount: the amount is more than the assignee still owes ({{amount}}).',
+    beforeCession: 'Field date: the receipt cannot be before the cession date ({{day}}).',
+    future: 'Field date: the receipt cannot be after today ({{day}}).',
+    bankAccount: 'Field company_bank_account_id: company bank account not found or inactive.',
+    receiptNotFound: 'Receipt not found on this cession.',
+    alreadyReversed: 'This receipt was already reversed.',
+    nothingOwed: 'The assignee owes nothing on this cession: there is no difference to write off.',
+    writeOffPending: 'A write-off of this difference is already awaiting approval.',
+    noPendingWriteOff: 'No write-off of this difference is awaiting approval.',
+    refusalReason: 'Field reason: say why the write-off was refused.',
+  },
   assignmentRemittance: {
     noAccount: 'Field assignment_account_id: the company has no active assignee account at bank {{bank}}. Add it under Company › Assignment accounts.',
     accountNotFound: 'Assignee account not found.',
@@ -225,6 +239,7 @@ export const refusals: Shape<typeof pt> = {
       companyParameters: 'asked for this change of parameters',
       suspenseRefund: 'asked for this refund of an unidentified amount',
       ledgerClose: 'asked for this monthly close',
+      cessionPriceWriteOff: 'asked for this write-off of the cession price difference',
     },
     companyData: { legalName: 'legal name' },
     manualReasons: {

@@ -58,6 +58,9 @@ export const servicing: Shape<typeof pt> = {
     accrual_reversal: 'Accrued interest reversed',
     provision: 'Allowance for expected credit losses',
     provision_reversal: 'Allowance undone',
+    cession_price_receipt: 'Cession price received',
+    cession_price_receipt_reversal: 'Cession price receipt reversed',
+    cession_price_write_off: 'Cession price difference written off',
   },
   installments: {
     title: 'Installments on {{date}}',

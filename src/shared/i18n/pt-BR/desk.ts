@@ -50,7 +50,7 @@ export const desk = {
     kinds: {
       credit_operation: { approve: 'Aprovação de crédito', write_off: 'Baixa do saldo como perda' },
       installment: { reverse: 'Estorno de pagamento', write_off: 'Baixa de parcela como perda' },
-      cession: { assign: 'Cessão de parcelas', reverse: 'Desfazimento de cessão' },
+      cession: { assign: 'Cessão de parcelas', reverse: 'Desfazimento de cessão', price_write_off: 'Baixa de diferença do preço da cessão' },
       repurchase: { create: 'Recompra', reverse: 'Desfazimento de recompra' },
       suspense: { refund: 'Devolução de valor a identificar' },
       company: { parameters: 'Alteração de parâmetros' },

@@ -115,6 +115,20 @@ export const refusals = {
     reversalNotFound: 'Desfazimento de cessão não encontrado.',
     noPendingReversal: 'Este desfazimento de cessão não aguarda aprovação.',
   },
+  cessionPrice: {
+    notInForce: 'A cessão nº {{n}} não está em vigor (aguarda aprovação ou foi recusada): não há preço a receber.',
+    reversed: 'A cessão nº {{n}} foi desfeita: não há preço a receber.',
+    aboveOwed: 'Campo amount: o valor passa do que o cessionário ainda deve ({{amount}}).',
+    beforeCession: 'Campo date: o recebimento não pode ser anterior à data da cessão ({{day}}).',
+    future: 'Campo date: o recebimento não pode ser depois de hoje ({{day}}).',
+    bankAccount: 'Campo company_bank_account_id: conta bancária da empresa não encontrada ou inativa.',
+    receiptNotFound: 'Recebimento não encontrado nesta cessão.',
+    alreadyReversed: 'Este recebimento já foi estornado.',
+    nothingOwed: 'O cessionário não deve nada desta cessão: não há diferença a baixar.',
+    writeOffPending: 'Já há um pedido de baixa desta diferença aguardando aprovação.',
+    noPendingWriteOff: 'Não há pedido de baixa desta diferença aguardando aprovação.',
+    refusalReason: 'Campo reason: diga por que a baixa foi recusada.',
+  },
   assignmentRemittance: {
     noAccount: 'Campo assignment_account_id: a empresa não tem conta de cessionário ativa do banco {{bank}}. Cadastre-a em Empresa › Contas de cessão.',
     accountNotFound: 'Conta de cessionário não encontrada.',
@@ -229,6 +243,7 @@ export const refusals = {
       companyParameters: 'pediu esta alteração dos parâmetros',
       suspenseRefund: 'pediu esta devolução de valor a identificar',
       ledgerClose: 'pediu este fechamento mensal',
+      cessionPriceWriteOff: 'pediu esta baixa da diferença do preço da cessão',
     },
     companyData: { legalName: 'razão social' },
     manualReasons: {

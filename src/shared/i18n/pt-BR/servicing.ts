@@ -55,6 +55,9 @@ export const servicing = {
     accrual_reversal: 'Estorno de juros apropriados',
     provision: 'Provisão para perdas esperadas',
     provision_reversal: 'Provisão desfeita',
+    cession_price_receipt: 'Preço de cessão recebido',
+    cession_price_receipt_reversal: 'Recebimento de preço de cessão estornado',
+    cession_price_write_off: 'Diferença de preço de cessão baixada',
   },
   installments: {
     title: 'Parcelas em {{date}}',

@@ -29,6 +29,8 @@ export function decisionPath(row: Pick<PendingApproval, 'kind' | 'credit_operati
   if (row.kind === 'company.parameters') return '/app/company-operation?tab=parameters';
   // The monthly close is decided on its screen (the pending request of the next month to close).
   if (row.kind === 'ledger.close') return '/app/company-operation/books/close';
+  // A write-off of a cession price's difference is decided on the cession screen's price panel.
+  if (row.kind === 'cession.price_write_off') return '/app/clientOperation/cession';
   const [op] = row.credit_operation_ids;
   if (op === undefined) return '/app/clientOperation/suspense';
   return `/app/clientOperation/analize/${op}?tab=${TAB_OF[row.kind] ?? 'installments'}`;

@@ -78,4 +78,7 @@ export const assignmentForm = recordForm<typeof assignmentInput, AssignmentAccou
   { name: 'active', kind: 'switch', column: 70, empty: true },
   { name: 'repurchase_rule', kind: 'choice', words: 'servicing.repurchase.rules', hint: 'company.assignment.repurchaseRuleHint', empty: 'face_plus_charges' },
   { name: 'repurchase_after_days', kind: 'number', hint: 'company.assignment.repurchaseAfterDaysHint', empty: 30 },
+  { name: 'originator_code', kind: 'text', hint: 'company.assignment.originatorCodeHint', empty: '' },
+  { name: 'scr_modality', kind: 'text', hint: 'company.assignment.scrModalityHint', empty: '0299' },
+  { name: 'title_kind', kind: 'text', hint: 'company.assignment.titleKindHint', empty: '60' },
 ]);

@@ -3,3 +3,4 @@ export { cessionHandlers } from './cession';
 export { repurchaseHandlers } from './repurchase';
 export { assignmentRemittanceHandlers } from './assignment-remittance';
 export { assigneeStatementHandlers } from './assignee-statement';
+export { cessionPriceHandlers } from './cession-price';

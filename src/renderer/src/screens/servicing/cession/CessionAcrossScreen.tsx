@@ -5,7 +5,8 @@
  * of them (the batch call), with the same confirmation as an operation's
  * cession tab. The filters are declarations on the list kit's filter bar
  * (amounts typed the way the language writes them, sent as decimal text; an
- * inverted range is refused before it is sent).
+ * inverted range is refused before it is sent). Below, what each assignee
+ * still owes of its cessions' price (CessionPricePanel).
  */
 import { Callout, Card, H2, Spinner } from '@blueprintjs/core';
 import { useState } from 'react';
@@ -18,6 +19,7 @@ import type { FilterDecl } from '@kit/list/filters';
 import type { ListState } from '@kit/list/listState';
 import { useListFilters } from '@kit/list/useListFilters';
 import { AssignPanel } from './CessionTab';
+import { CessionPricePanel } from './CessionPricePanel';
 import '../servicing.css';
 
 const c = (key: string) => `servicing.cession.${key}`;
@@ -54,6 +56,11 @@ export function CessionAcrossScreen() {
           <Spinner size={24} />
         )}
       </Card>
+      {query.data && (
+        <Card compact>
+          <CessionPricePanel today={query.data.as_of} />
+        </Card>
+      )}
     </div>
   );
 }
