@@ -33,6 +33,7 @@ export const handlerGroups = [
       'assigneeStatement',
       'pix',
       'suspense',
+      'renegotiation',
     ],
     () => import('./handlers/servicing'),
   ),

@@ -56,6 +56,7 @@ export const ACTIVITY_ENTITIES = [
   'scr_event',
   'ledger_close',
   'collection_contact',
+  'renegotiation',
 ] as const;
 export type ActivityEntityKind = (typeof ACTIVITY_ENTITIES)[number];
 
@@ -203,6 +204,10 @@ export const ACTIVITY_ACTIONS = [
   'ledger-close.undo',
   'ledger.accrual-run',
   'collection-contact.log',
+  'renegotiation.propose',
+  'renegotiation.agree',
+  'renegotiation.refuse',
+  'renegotiation.withdraw',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number] | `${CatalogueActivityEntity}.${CatalogueActivityVerb}`;
 

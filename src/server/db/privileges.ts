@@ -81,6 +81,12 @@ export const APP_PRIVILEGES: Readonly<Record<string, TablePrivileges>> = {
   // The collections desk's contact log (0053): contacts and the promises they carried, never edited.
   collection_contacts: FACT,
   payment_promises: FACT,
+  // Renegotiation agreements (0057): the agreements, their items, schedules and decisions, never edited; the limits per role are read.
+  renegotiation_agreements: FACT,
+  renegotiation_items: FACT,
+  renegotiation_installments: FACT,
+  renegotiation_decisions: FACT,
+  renegotiation_limits: { select: true },
   // SCR Doc 3044 (0049): the remittances generated; the events (marked with their file and when sent) and the cursor are edited below.
   scr_3044_files: { select: true, insert: true, update: ['sent_at', 'sent_by'] },
   scr_events: { select: true, insert: true, update: ['file_id', 'sent_at', 'sent_by'] },

@@ -60,6 +60,10 @@ const APPEND_ONLY = [
   'ledger_close_positions',
   'collection_contacts',
   'payment_promises',
+  'renegotiation_agreements',
+  'renegotiation_items',
+  'renegotiation_installments',
+  'renegotiation_decisions',
 ];
 
 describe('TRUNCATE', () => {

@@ -67,6 +67,7 @@ const MADE: Record<ApprovalKind, string> = {
   'company.parameters': 'pediu esta alteração dos parâmetros',
   'suspense.refund': 'pediu esta devolução de valor a identificar',
   'ledger.close': 'pediu este fechamento mensal',
+  'renegotiation.agree': 'propôs este acordo de renegociação',
 };
 
 function rolesText(roles: readonly RoleId[]): string {
