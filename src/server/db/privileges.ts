@@ -86,7 +86,7 @@ export const APP_PRIVILEGES: Readonly<Record<string, TablePrivileges>> = {
   renegotiation_items: FACT,
   renegotiation_installments: FACT,
   renegotiation_decisions: FACT,
-  renegotiation_limits: { select: true },
+  renegotiation_limits: { select: true, update: ['max_discount_percent', 'alone_up_to'] },
   // SCR Doc 3044 (0049): the remittances generated; the events (marked with their file and when sent) and the cursor are edited below.
   scr_3044_files: { select: true, insert: true, update: ['sent_at', 'sent_by'] },
   scr_events: { select: true, insert: true, update: ['file_id', 'sent_at', 'sent_by'] },

@@ -22,15 +22,13 @@
 import { z } from 'zod';
 import { AllOperators, AllPanelUsers } from '../roles';
 import { AMORTIZATION_SYSTEMS } from '../enums';
+import { RENEGOTIATION_STATUSES } from '../renegotiation';
 import { defineOperation } from './define';
+import { dayAnswerSchema } from './fields';
 import { idSchema, idempotencyKeySchema, optionalText, timestampSchema } from './common';
 import { calendarDaySchema, moneyInputSchema, moneySchema, percentInputSchema, percentSchema } from './money';
 
-/** An agreement's status: waiting for a second person, agreed (installments closed), refused, withdrawn (the figures changed before the check). */
-export const RENEGOTIATION_STATUSES = ['pending', 'agreed', 'refused', 'withdrawn'] as const;
-export type RenegotiationStatus = (typeof RENEGOTIATION_STATUSES)[number];
-/** The outcomes a decision records (migration 0057's CHECK). */
-export const RENEGOTIATION_OUTCOMES = ['agreed', 'refused', 'withdrawn'] as const satisfies readonly RenegotiationStatus[];
+export { RENEGOTIATION_OUTCOMES, RENEGOTIATION_STATUSES, type RenegotiationStatus } from '../renegotiation';
 
 const idListSchema = z
   .array(idSchema, { error: 'parcelas inválidas: informe a lista de ids das parcelas' })
@@ -71,7 +69,7 @@ export const renegotiableInstallmentSchema = z.object({
   installment_id: z.number().int(),
   credit_operation_id: z.number().int(),
   number: z.number().int(),
-  due_date: z.string(),
+  due_date: dayAnswerSchema,
   overdue: z.boolean(),
   days_late: z.number().int(),
   principal: moneySchema,
@@ -82,7 +80,7 @@ export const renegotiableInstallmentSchema = z.object({
 
 export const renegotiationRowSchema = z.object({
   number: z.number().int(),
-  due_date: z.string(),
+  due_date: dayAnswerSchema,
   payment: moneySchema,
   interest: moneySchema,
   amortization: moneySchema,
@@ -118,7 +116,7 @@ export const renegotiationAgreementSchema = renegotiationSimulationSchema.extend
   amortization: z.enum(AMORTIZATION_SYSTEMS),
   monthly_rate: percentSchema,
   term: z.number().int(),
-  first_due_date: z.string(),
+  first_due_date: dayAnswerSchema,
   items: z.array(renegotiableInstallmentSchema.omit({ overdue: true, days_late: true, number: true }).extend({ number: z.number().int() })),
   maker_name: z.string().nullable(),
   approval_request_id: z.number().int().nullable(),

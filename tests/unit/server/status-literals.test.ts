@@ -59,7 +59,7 @@ import { TITLE_REGISTRATION_STATES } from '../../../src/shared/contract/servicin
 import { SUSPENSE_STATES } from '../../../src/shared/contract/servicing-suspense';
 import { SCR_EVENT_STATUSES } from '../../../src/shared/contract/regulatory-3044';
 import { CONTACT_OUTCOMES, PROMISE_STATES } from '../../../src/shared/contacts';
-import { RENEGOTIATION_OUTCOMES, RENEGOTIATION_STATUSES } from '../../../src/shared/contract/renegotiation';
+import { RENEGOTIATION_OUTCOMES, RENEGOTIATION_STATUSES } from '../../../src/shared/renegotiation';
 import { CREDIT_OPERATION_STATUSES } from '../../../src/shared/credit-operation-status';
 import {
   APPROVAL_STATUSES,

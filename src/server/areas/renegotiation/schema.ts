@@ -3,9 +3,8 @@
  * there is the source of truth, with its triggers: the agreements, their
  * items, schedules and decisions are only inserted).
  */
-import { boolean, date, integer, numeric, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { AMORTIZATION_SYSTEMS } from '@shared/enums';
-import { RENEGOTIATION_OUTCOMES } from '@shared/contract/renegotiation';
+import { boolean, date, integer, numeric, pgTable, primaryKey, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { AMORTIZATION_SYSTEMS, RENEGOTIATION_OUTCOMES } from '@shared/enums';
 import { users } from '../access/schema';
 import { borrowers } from '../borrowers/schema';
 import { companies } from '../company/schema';
@@ -63,7 +62,9 @@ export const renegotiationAgreements = pgTable('renegotiation_agreements', {
 });
 export type RenegotiationAgreementRow = typeof renegotiationAgreements.$inferSelect;
 
-export const renegotiationItems = pgTable('renegotiation_items', {
+export const renegotiationItems = pgTable(
+  'renegotiation_items',
+  {
   id: serial('id').primaryKey(),
   agreement_id: integer('agreement_id').notNull().references(() => renegotiationAgreements.id),
   installment_id: integer('installment_id').notNull().references(() => creditOperationInstallments.id),
@@ -73,10 +74,14 @@ export const renegotiationItems = pgTable('renegotiation_items', {
   principal: money('principal').notNull(),
   interest: money('interest').notNull(),
   late_charges: money('late_charges').notNull(),
-});
+  },
+  (t) => [unique().on(t.agreement_id, t.installment_id)],
+);
 export type RenegotiationItemRow = typeof renegotiationItems.$inferSelect;
 
-export const renegotiationInstallments = pgTable('renegotiation_installments', {
+export const renegotiationInstallments = pgTable(
+  'renegotiation_installments',
+  {
   id: serial('id').primaryKey(),
   agreement_id: integer('agreement_id').notNull().references(() => renegotiationAgreements.id),
   number: integer('number').notNull(),
@@ -85,7 +90,9 @@ export const renegotiationInstallments = pgTable('renegotiation_installments', {
   interest: money('interest').notNull(),
   amortization: money('amortization').notNull(),
   balance: money('balance').notNull(),
-});
+  },
+  (t) => [unique().on(t.agreement_id, t.number)],
+);
 
 export const renegotiationDecisions = pgTable('renegotiation_decisions', {
   id: serial('id').primaryKey(),

@@ -15,9 +15,9 @@
  * These four are append-only (UPDATE, DELETE and TRUNCATE refused, as
  * migration 0036's facts).
  *
- * journal_entries: the posting kind 'renegotiation' (the kinds of migration
- * 0046, the cession price's three of 0054 when that branch is merged, and
- * this one).
+ * journal_entries: the posting kind 'renegotiation' added to the kinds the
+ * CHECK holds when this runs (read from the constraint, so a migration before
+ * this one that added kinds of its own keeps them).
  */
 export const id = '0057_renegotiations';
 
@@ -119,6 +119,16 @@ CREATE TRIGGER renegotiation_items_no_truncate BEFORE TRUNCATE ON renegotiation_
 CREATE TRIGGER renegotiation_installments_no_truncate BEFORE TRUNCATE ON renegotiation_installments FOR EACH STATEMENT EXECUTE FUNCTION append_only_refuse_truncate();
 CREATE TRIGGER renegotiation_decisions_no_truncate BEFORE TRUNCATE ON renegotiation_decisions FOR EACH STATEMENT EXECUTE FUNCTION append_only_refuse_truncate();
 
-ALTER TABLE journal_entries DROP CONSTRAINT journal_entries_kind_check;
-ALTER TABLE journal_entries ADD CONSTRAINT journal_entries_kind_check CHECK (kind IN ('disbursement', 'payment', 'reversal', 'write_off', 'prepayment', 'reallocation', 'iof_remittance', 'bank_fee', 'cession', 'cession_reversal', 'repurchase', 'repurchase_reversal', 'rounding_difference', 'suspense_in', 'suspense_apply', 'suspense_refund', 'interest_accrual', 'accrual_reversal', 'provision', 'provision_reversal', 'cession_price_receipt', 'cession_price_receipt_reversal', 'cession_price_write_off', 'renegotiation'));
+-- The kinds in force (0046's, and those of any migration before this one that added its own) plus 'renegotiation'.
+DO $$
+DECLARE
+  kinds text;
+BEGIN
+  SELECT string_agg(quote_literal(m[1]), ', ' ORDER BY m[1]) INTO kinds
+    FROM pg_constraint c, regexp_matches(pg_get_constraintdef(c.oid), '''([a-z_]+)''', 'g') AS m
+   WHERE c.conname = 'journal_entries_kind_check' AND c.conrelid = 'journal_entries'::regclass;
+  ALTER TABLE journal_entries DROP CONSTRAINT journal_entries_kind_check;
+  EXECUTE format('ALTER TABLE journal_entries ADD CONSTRAINT journal_entries_kind_check CHECK (kind IN (%s, %L))', kinds, 'renegotiation');
+END
+$$;
 `;

@@ -225,6 +225,7 @@ export const refusals: Shape<typeof pt> = {
       companyParameters: 'asked for this change of parameters',
       suspenseRefund: 'asked for this refund of an unidentified amount',
       ledgerClose: 'asked for this monthly close',
+      renegotiationAgree: 'proposed this renegotiation agreement',
     },
     companyData: { legalName: 'legal name' },
     manualReasons: {

@@ -229,6 +229,7 @@ export const refusals = {
       companyParameters: 'pediu esta alteração dos parâmetros',
       suspenseRefund: 'pediu esta devolução de valor a identificar',
       ledgerClose: 'pediu este fechamento mensal',
+      renegotiationAgree: 'propôs este acordo de renegociação',
     },
     companyData: { legalName: 'razão social' },
     manualReasons: {
