@@ -34,6 +34,7 @@ export const handlerGroups = [
       'assigneeStatement',
       'pix',
       'suspense',
+      'renegotiation',
     ],
     () => import('./handlers/servicing'),
   ),

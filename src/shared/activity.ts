@@ -56,6 +56,7 @@ export const ACTIVITY_ENTITIES = [
   'scr_event',
   'ledger_close',
   'collection_contact',
+  'renegotiation',
 ] as const;
 export type ActivityEntityKind = (typeof ACTIVITY_ENTITIES)[number];
 
@@ -211,6 +212,10 @@ export const ACTIVITY_ACTIONS = [
   'letter.payoff',
   'letter.discharge',
   'letter.annual',
+  'renegotiation.propose',
+  'renegotiation.agree',
+  'renegotiation.refuse',
+  'renegotiation.withdraw',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number] | `${CatalogueActivityEntity}.${CatalogueActivityVerb}`;
 

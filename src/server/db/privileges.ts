@@ -83,6 +83,12 @@ export const APP_PRIVILEGES: Readonly<Record<string, TablePrivileges>> = {
   payment_promises: FACT,
   // A cession's price settled with the assignee (0054): receipts, their reversals and write-offs, never edited.
   cession_price_moves: FACT,
+  // Renegotiation agreements (0057): the agreements, their items, schedules and decisions, never edited; the limits per role are read.
+  renegotiation_agreements: FACT,
+  renegotiation_items: FACT,
+  renegotiation_installments: FACT,
+  renegotiation_decisions: FACT,
+  renegotiation_limits: { select: true, update: ['max_discount_percent', 'alone_up_to'] },
   // SCR Doc 3044 (0049): the remittances generated; the events (marked with their file and when sent) and the cursor are edited below.
   scr_3044_files: { select: true, insert: true, update: ['sent_at', 'sent_by'] },
   scr_events: { select: true, insert: true, update: ['file_id', 'sent_at', 'sent_by'] },

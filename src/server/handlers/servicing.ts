@@ -12,6 +12,7 @@ import { collectionsHandlers } from '../areas/collections-desk/handlers';
 import { boletoHandlers } from '../areas/boletos/handlers';
 import { cnabReturnHandlers, remittanceHandlers, remittanceManualHandlers } from '../areas/bank-files/handlers';
 import { pixHandlers } from '../areas/pix/handlers';
+import { renegotiationHandlers } from '../areas/renegotiation/handlers';
 import { suspenseHandlers } from '../areas/suspense/handlers';
 import { assigneeStatementHandlers, assignmentRemittanceHandlers, cessionHandlers, cessionPriceHandlers, repurchaseHandlers } from '../areas/transfers/handlers';
 
@@ -32,6 +33,7 @@ export const handlers = {
   ...assigneeStatementHandlers,
   ...pixHandlers,
   ...suspenseHandlers,
+  ...renegotiationHandlers,
   ...ledgerHandlers,
   ...accrualHandlers,
   ...dashboardHandlers,

@@ -17,7 +17,7 @@ export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 
 interface ApprovalKindRule {
   /** the record kind the request is about (activity-log entity names) */
-  entity: 'credit_operation' | 'installment_transaction' | 'installment' | 'cession' | 'cession_reversal' | 'repurchase' | 'repurchase_reversal' | 'company' | 'suspense_item' | 'ledger_close';
+  entity: 'credit_operation' | 'installment_transaction' | 'installment' | 'cession' | 'cession_reversal' | 'repurchase' | 'repurchase_reversal' | 'company' | 'suspense_item' | 'ledger_close' | 'renegotiation';
   /** who may give the first (or only) check */
   checkers: readonly RoleId[];
   /** who may give the second check, when the amount asks for two */
@@ -56,6 +56,8 @@ export const APPROVAL_KINDS = {
   'ledger.close': { entity: 'ledger_close', checkers: AllAdmins, secondCheckers: AllAdmins },
   /** writing off what an assignee did not pay of a cession's price (entity_id: the cession): another administrator approves it */
   'cession.price_write_off': { entity: 'cession', checkers: AllAdmins, secondCheckers: AllAdmins },
+  /** a renegotiation agreement whose discount is above the maker's role limit (renegotiation_limits.alone_up_to): another person of AllOperators confirms it */
+  'renegotiation.agree': { entity: 'renegotiation', checkers: AllOperators, secondCheckers: AllAdmins },
 } as const satisfies Record<string, ApprovalKindRule>;
 export type ApprovalKind = keyof typeof APPROVAL_KINDS;
 export const APPROVAL_KIND_NAMES = Object.keys(APPROVAL_KINDS) as [ApprovalKind, ...ApprovalKind[]];

@@ -26,6 +26,7 @@ import { servicingMovesOperations } from './servicing-moves';
 import { collectionsOperations } from './servicing-collections';
 import { contactsOperations } from './collections-contacts';
 import { lettersOperations } from './letters';
+import { renegotiationOperations } from './renegotiation';
 import { cessionOperations } from './servicing-cession';
 import { cessionPriceOperations } from './servicing-cession-price';
 import { repurchaseOperations } from './servicing-repurchase';
@@ -71,6 +72,7 @@ export const contract = {
   ...collectionsOperations,
   ...contactsOperations,
   ...lettersOperations,
+  ...renegotiationOperations,
   ...companyRemittanceOperations,
   ...remittanceManualOperations,
   ...companyCnabReturnOperations,
@@ -143,6 +145,7 @@ export * from './servicing-moves';
 export * from './servicing-collections';
 export * from './collections-contacts';
 export * from './letters';
+export * from './renegotiation';
 export * from './servicing-cession';
 export * from './servicing-cession-price';
 export * from './servicing-repurchase';

@@ -61,6 +61,10 @@ const APPEND_ONLY = [
   'cession_price_moves',
   'collection_contacts',
   'payment_promises',
+  'renegotiation_agreements',
+  'renegotiation_items',
+  'renegotiation_installments',
+  'renegotiation_decisions',
 ];
 
 describe('TRUNCATE', () => {

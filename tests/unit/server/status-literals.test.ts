@@ -59,6 +59,7 @@ import { TITLE_REGISTRATION_STATES } from '../../../src/shared/contract/servicin
 import { SUSPENSE_STATES } from '../../../src/shared/contract/servicing-suspense';
 import { SCR_EVENT_STATUSES } from '../../../src/shared/contract/regulatory-3044';
 import { CONTACT_OUTCOMES, PROMISE_STATES } from '../../../src/shared/contacts';
+import { RENEGOTIATION_OUTCOMES, RENEGOTIATION_STATUSES } from '../../../src/shared/renegotiation';
 import { CREDIT_OPERATION_STATUSES } from '../../../src/shared/credit-operation-status';
 import {
   APPROVAL_STATUSES,
@@ -196,6 +197,16 @@ export const STATUS_SETS: Readonly<Record<string, StatusSet>> = {
     statuses: CONTACT_OUTCOMES,
     columns: ['collectionContacts.outcome'],
     owners: {},
+  },
+  RENEGOTIATION_STATUSES: {
+    statuses: RENEGOTIATION_STATUSES,
+    columns: [],
+    owners: { 'areas/renegotiation/agreements.ts': 'derives an agreement’s status from its decision (pending while none)' },
+  },
+  RENEGOTIATION_OUTCOMES: {
+    statuses: RENEGOTIATION_OUTCOMES,
+    columns: ['renegotiationDecisions.outcome'],
+    owners: { 'areas/renegotiation/agreements.ts': 'records an agreement’s decision: agreed, refused or withdrawn' },
   },
   PROMISE_STATES: {
     statuses: PROMISE_STATES,

@@ -36,6 +36,7 @@ const area = {
   servicing: () => import('./areas/servicing'),
   collections: () => import('./areas/collections'),
   books: () => import('./areas/books'),
+  renegotiation: () => import('./areas/renegotiation'),
 };
 
 const AppLayout = lazy(() => import('../layout/AppLayout').then((m) => ({ default: m.AppLayout })));
@@ -86,6 +87,7 @@ const RepurchaseTitleScreen = lazy(() => area.servicing().then((m) => ({ default
 const RepurchaseDetailsScreen = lazy(() => area.servicing().then((m) => ({ default: m.RepurchaseDetailsScreen })));
 const SuspenseScreen = lazy(() => area.servicing().then((m) => ({ default: m.SuspenseScreen })));
 const ExpiredInstallmentsScreen = lazy(() => area.collections().then((m) => ({ default: m.ExpiredInstallmentsScreen })));
+const RenegotiationScreen = lazy(() => area.renegotiation().then((m) => ({ default: m.RenegotiationScreen })));
 const ApprovalsInboxScreen = lazy(() => area.collections().then((m) => ({ default: m.ApprovalsInboxScreen })));
 
 /** While an area's chunk loads. */
@@ -157,6 +159,7 @@ const SCREENS: Record<ScreenKey, () => ReactNode> = {
   'collections.expired': () => <ExpiredInstallmentsScreen />,
   'approvals.inbox': () => <ApprovalsInboxScreen />,
   'servicing.suspense': () => <SuspenseScreen />,
+  'renegotiation.agreement': () => <RenegotiationScreen />,
 };
 
 const AUTH_SCREENS: Array<[path: string, screen: string, element: ReactNode]> = [

@@ -59,7 +59,8 @@ export type ScreenKey =
   | 'servicing.repurchaseDetails'
   | 'collections.expired'
   | 'approvals.inbox'
-  | 'servicing.suspense';
+  | 'servicing.suspense'
+  | 'renegotiation.agreement';
 
 /**
  * The calls a screen cannot work without (what it loads, or for a screen made to do one thing, that thing): a
@@ -115,6 +116,7 @@ export const SCREEN_CALLS: Readonly<Record<ScreenKey, readonly OperationName[]>>
   'servicing.repurchaseDetails': ['repurchase.get'],
   'collections.expired': ['collections.expiredInstallments'],
   'servicing.suspense': ['suspense.list'],
+  'renegotiation.agreement': ['renegotiation.installments', 'renegotiation.simulate', 'renegotiation.agree'],
   'approvals.inbox': ['approvals.inbox'],
   'books.balancete': ['ledger.balancete'],
   'books.doc3044': ['doc3044.list', 'doc3044.files', 'doc3044.generate', 'doc3044.markSent'],
@@ -272,6 +274,8 @@ export const APP_ROUTES: RouteNode = {
         { path: 'cession', title: 'shell.crumbs.cession', screen: 'servicing.cession' },
         // Designed: money the bank credited that no installment took (valores a identificar), for the roles of its list.
         { path: 'suspense', title: 'shell.crumbs.suspense', screen: 'servicing.suspense' },
+        // Designed: a borrower's renegotiation agreement (':id' the borrower; ?operation= narrows to one operation).
+        { path: 'renegotiation/:id', title: 'renegotiation.crumb', screen: 'renegotiation.agreement' },
       ],
     },
     { path: 'messages', title: 'menu.messages', screen: 'messages' },

@@ -68,6 +68,7 @@ const MADE: Record<ApprovalKind, string> = {
   'suspense.refund': 'pediu esta devolução de valor a identificar',
   'ledger.close': 'pediu este fechamento mensal',
   'cession.price_write_off': 'pediu esta baixa da diferença do preço da cessão',
+  'renegotiation.agree': 'propôs este acordo de renegociação',
 };
 
 function rolesText(roles: readonly RoleId[]): string {

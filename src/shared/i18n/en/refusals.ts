@@ -240,6 +240,7 @@ export const refusals: Shape<typeof pt> = {
       suspenseRefund: 'asked for this refund of an unidentified amount',
       ledgerClose: 'asked for this monthly close',
       cessionPriceWriteOff: 'asked for this write-off of the cession price difference',
+      renegotiationAgree: 'proposed this renegotiation agreement',
     },
     companyData: { legalName: 'legal name' },
     manualReasons: {

@@ -55,6 +55,7 @@ export const desk = {
       suspense: { refund: 'Devolução de valor a identificar' },
       company: { parameters: 'Alteração de parâmetros' },
       ledger: { close: 'Fechamento mensal' },
+      renegotiation: { agree: 'Acordo de renegociação' },
     },
   },
   /** after asking: the request waits for someone else */

@@ -244,6 +244,7 @@ export const refusals = {
       suspenseRefund: 'pediu esta devolução de valor a identificar',
       ledgerClose: 'pediu este fechamento mensal',
       cessionPriceWriteOff: 'pediu esta baixa da diferença do preço da cessão',
+      renegotiationAgree: 'propôs este acordo de renegociação',
     },
     companyData: { legalName: 'razão social' },
     manualReasons: {

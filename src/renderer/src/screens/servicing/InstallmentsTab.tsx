@@ -23,6 +23,7 @@ import { AllOperators } from '@shared/roles';
 import { errorText } from '../../api/errors';
 import { useApiQuery } from '../../api/hooks';
 import { RoleGate } from '@kit/RoleGate';
+import { contract } from '@shared/contract';
 import { MoneyRowsTable } from '@kit/MoneyConfirmDialog';
 import { isDisbursed, wasDisbursed } from '@shared/credit-operation-status';
 import { contractRows, DisbursementDialog } from './DisbursementDialog';
@@ -80,6 +81,13 @@ function Collecting({ op, view }: { op: CreditOperation; view: DisbursementView 
           <RoleGate roles={AllOperators}>
             <Button icon="fast-forward" data-testid="installments-open-prepayment" onClick={() => setPrepaying(true)}>
               {t('prepayment.open')}
+            </Button>
+          </RoleGate>
+        )}
+        {isDisbursed(view.status) && (
+          <RoleGate roles={contract['renegotiation.agree'].access}>
+            <Button icon="exchange" data-testid="installments-open-renegotiation" onClick={() => navigate(`/app/clientOperation/renegotiation/${op.borrower_id}?operation=${op.id}`)}>
+              {t('renegotiation.open')}
             </Button>
           </RoleGate>
         )}

@@ -1,0 +1,275 @@
+/**
+ * /app/clientOperation/renegotiation/:id (the borrower; `?operation=` narrows
+ * to one operation): pick open installments (what each owes on the business
+ * date: principal, interest, late charges), set the discounts within the
+ * role's limit, the down payment and the new schedule, simulate (nothing is
+ * written), see the figures and the schedule, and close the agreement after a
+ * confirmation stating the amounts — the figures shown travel with it, so the
+ * server refuses it when they changed meanwhile. Above the role's limit the
+ * agreement waits for another person.
+ */
+import { Button, Callout, Card, Checkbox, FormGroup, H3, HTMLSelect, HTMLTable, InputGroup, Spinner } from '@blueprintjs/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams, useSearchParams } from 'react-router-dom';
+import type { RenegotiationAgreement, RenegotiationConditions, RenegotiationSimulation } from '@shared/contract/renegotiation';
+import { formatCurrency, formatDate } from '@shared/format';
+import { errorText } from '../../api/errors';
+import { useApiMutation, useApiQuery } from '../../api/hooks';
+import { MoneyConfirmDialog, MoneyRowsTable, type MoneyRow } from '@kit/MoneyConfirmDialog';
+import { newIdempotencyKey } from '@kit/idempotencyKey';
+
+interface Form {
+  late: string;
+  interest: string;
+  down: string;
+  amortization: 'price' | 'sac';
+  rate: string;
+  term: string;
+  first: string;
+  financeIof: boolean;
+}
+
+const INITIAL: Form = { late: '0', interest: '0', down: '0.00', amortization: 'price', rate: '1.99', term: '12', first: '', financeIof: true };
+
+/** The figures of a simulation as the confirmation and the summary state them. */
+export function figureRows(s: RenegotiationSimulation, t: (key: string, vars?: Record<string, unknown>) => string): MoneyRow[] {
+  return [
+    { label: t('renegotiation.figures.openPrincipal'), amount: s.open_principal, id: 'open-principal' },
+    { label: t('renegotiation.figures.openInterest'), amount: s.open_interest, id: 'open-interest' },
+    { label: t('renegotiation.figures.openLateCharges'), amount: s.open_late_charges, id: 'open-late' },
+    { label: t('renegotiation.figures.balance'), amount: s.renegotiated_balance, strong: true, id: 'balance' },
+    { label: t('renegotiation.figures.discount'), amount: s.discount, id: 'discount' },
+    { label: t('renegotiation.figures.downPayment'), amount: s.down_payment, id: 'down' },
+    { label: t('renegotiation.figures.iofComplement'), amount: s.iof_complement, id: 'iof-complement' },
+    { label: t('renegotiation.figures.iofNew'), amount: (Number(s.iof_new_daily) + Number(s.iof_new_additional)).toFixed(2), id: 'iof-new' },
+    { label: t('renegotiation.figures.iof'), amount: s.iof_total, id: 'iof' },
+    { label: t('renegotiation.figures.principal'), amount: s.principal, strong: true, id: 'principal' },
+    { label: t('renegotiation.figures.totalPayable'), amount: s.total_payable, id: 'total' },
+    { label: t('renegotiation.figures.cet'), text: t('renegotiation.figures.cetValue', { monthly: s.cet_monthly, yearly: s.cet_yearly }), id: 'cet' },
+  ];
+}
+
+export function RenegotiationScreen() {
+  const { t } = useTranslation();
+  const borrowerId = Number(useParams().id);
+  const [search] = useSearchParams();
+  const operation = search.get('operation');
+  const args = operation ? { id: borrowerId, credit_operation_id: Number(operation) } : { id: borrowerId };
+  const list = useApiQuery('renegotiation.installments', args);
+  const simulate = useApiMutation('renegotiation.simulate');
+  const agree = useApiMutation('renegotiation.agree', { invalidates: ['renegotiation.installments', 'servicing.installments'] });
+  const [picked, setPicked] = useState<Set<number>>(new Set());
+  const [form, setForm] = useState<Form>(INITIAL);
+  const [simulation, setSimulation] = useState<{ conditions: RenegotiationConditions; result: RenegotiationSimulation } | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [key, setKey] = useState(() => newIdempotencyKey());
+  const [done, setDone] = useState<RenegotiationAgreement | null>(null);
+
+  const data = list.data;
+  const set = (patch: Partial<Form>) => {
+    setForm((f) => ({ ...f, ...patch }));
+    setSimulation(null);
+  };
+  const toggle = (id: number) => {
+    setPicked((p) => {
+      const next = new Set(p);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+    setSimulation(null);
+  };
+
+  const conditions = (): RenegotiationConditions => ({
+    borrower_id: borrowerId,
+    installment_ids: [...picked],
+    late_charges_discount_percent: form.late,
+    interest_discount_percent: form.interest,
+    down_payment: form.down,
+    amortization: form.amortization,
+    monthly_rate: form.rate,
+    term: Number(form.term),
+    first_due_date: form.first,
+    finance_iof: form.financeIof,
+  });
+
+  const runSimulation = async () => {
+    setFailure(null);
+    setDone(null);
+    const c = conditions();
+    try {
+      const result = await simulate.mutateAsync(c);
+      setSimulation({ conditions: c, result });
+    } catch (error) {
+      setFailure(errorText(error, t));
+    }
+  };
+
+  const confirm = async () => {
+    if (!simulation) return;
+    const s = simulation.result;
+    try {
+      const answer = await agree.mutateAsync({
+        ...simulation.conditions,
+        idempotency_key: key,
+        expected: { renegotiated_balance: s.renegotiated_balance, discount: s.discount, principal: s.principal, iof_total: s.iof_total, total_payable: s.total_payable },
+      });
+      setDone(answer);
+      setConfirming(false);
+      setSimulation(null);
+      setPicked(new Set());
+      setKey(newIdempotencyKey());
+    } catch (error) {
+      setFailure(errorText(error, t));
+      setConfirming(false);
+      setKey(newIdempotencyKey());
+    }
+  };
+
+  if (list.isLoading) return <Spinner />;
+  if (list.error) return <Callout intent="danger">{errorText(list.error, t)}</Callout>;
+  if (!data) return null;
+
+  return (
+    <div className="renegotiation" data-testid="renegotiation">
+      <H3>{t('renegotiation.title', { name: data.borrower_name })}</H3>
+      <p data-testid="renegotiation-limits">{t('renegotiation.limits', { percent: data.max_discount_percent, amount: formatCurrency(data.alone_up_to) })}</p>
+      <p>{t('renegotiation.asOf', { date: formatDate(data.as_of) })}</p>
+      {done && (
+        <Callout intent={done.status === 'agreed' ? 'success' : 'warning'} data-testid="renegotiation-done" data-status={done.status}>
+          {t(`renegotiation.done.${done.status}`, { id: done.id })}
+        </Callout>
+      )}
+      <Card>
+        <H3>{t('renegotiation.installments')}</H3>
+        {data.items.length === 0 ? (
+          <p data-testid="renegotiation-empty">{t('renegotiation.noInstallments')}</p>
+        ) : (
+          <HTMLTable compact striped data-testid="renegotiation-installments">
+            <thead>
+              <tr>
+                <th>
+                  <Checkbox
+                    aria-label={t('renegotiation.pickAll')}
+                    checked={picked.size === data.items.length}
+                    onChange={() => {
+                      setPicked(picked.size === data.items.length ? new Set() : new Set(data.items.map((i) => i.installment_id)));
+                      setSimulation(null);
+                    }}
+                  />
+                </th>
+                <th>{t('renegotiation.columns.operation')}</th>
+                <th>{t('renegotiation.columns.number')}</th>
+                <th>{t('renegotiation.columns.dueDate')}</th>
+                <th>{t('renegotiation.columns.daysLate')}</th>
+                <th className="numeric">{t('renegotiation.columns.principal')}</th>
+                <th className="numeric">{t('renegotiation.columns.interest')}</th>
+                <th className="numeric">{t('renegotiation.columns.lateCharges')}</th>
+                <th className="numeric">{t('renegotiation.columns.total')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.items.map((i) => (
+                <tr key={i.installment_id} data-testid={`renegotiation-row-${i.installment_id}`}>
+                  <td>
+                    <Checkbox aria-label={t('renegotiation.columns.pick')} checked={picked.has(i.installment_id)} onChange={() => toggle(i.installment_id)} data-testid={`renegotiation-pick-${i.installment_id}`} />
+                  </td>
+                  <td>{i.credit_operation_id}</td>
+                  <td>{i.number}</td>
+                  <td>{formatDate(i.due_date)}</td>
+                  <td>{i.days_late}</td>
+                  <td className="numeric">{formatCurrency(i.principal)}</td>
+                  <td className="numeric">{formatCurrency(i.interest)}</td>
+                  <td className="numeric">{formatCurrency(i.late_charges)}</td>
+                  <td className="numeric">{formatCurrency(i.total)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        )}
+      </Card>
+      <Card>
+        <FormGroup label={t('renegotiation.fields.lateChargesDiscount')} labelFor="reneg-late">
+          <InputGroup id="reneg-late" value={form.late} onChange={(e) => set({ late: e.target.value })} data-testid="reneg-late" />
+        </FormGroup>
+        <FormGroup label={t('renegotiation.fields.interestDiscount')} labelFor="reneg-interest">
+          <InputGroup id="reneg-interest" value={form.interest} onChange={(e) => set({ interest: e.target.value })} data-testid="reneg-interest" />
+        </FormGroup>
+        <FormGroup label={t('renegotiation.fields.downPayment')} labelFor="reneg-down">
+          <InputGroup id="reneg-down" value={form.down} onChange={(e) => set({ down: e.target.value })} data-testid="reneg-down" />
+        </FormGroup>
+        <FormGroup label={t('renegotiation.fields.amortization')} labelFor="reneg-system">
+          <HTMLSelect id="reneg-system" value={form.amortization} onChange={(e) => set({ amortization: e.target.value === 'sac' ? 'sac' : 'price' })} data-testid="reneg-system">
+            <option value="price">{t('renegotiation.systems.price')}</option>
+            <option value="sac">{t('renegotiation.systems.sac')}</option>
+          </HTMLSelect>
+        </FormGroup>
+        <FormGroup label={t('renegotiation.fields.monthlyRate')} labelFor="reneg-rate">
+          <InputGroup id="reneg-rate" value={form.rate} onChange={(e) => set({ rate: e.target.value })} data-testid="reneg-rate" />
+        </FormGroup>
+        <FormGroup label={t('renegotiation.fields.term')} labelFor="reneg-term">
+          <InputGroup id="reneg-term" value={form.term} onChange={(e) => set({ term: e.target.value })} data-testid="reneg-term" />
+        </FormGroup>
+        <FormGroup label={t('renegotiation.fields.firstDueDate')} labelFor="reneg-first">
+          <InputGroup id="reneg-first" type="date" value={form.first} onChange={(e) => set({ first: e.target.value })} data-testid="reneg-first" />
+        </FormGroup>
+        <Checkbox checked={form.financeIof} label={t('renegotiation.fields.financeIof')} onChange={() => set({ financeIof: !form.financeIof })} data-testid="reneg-finance-iof" />
+        <Button intent="primary" text={t('renegotiation.simulate')} loading={simulate.isPending} disabled={picked.size === 0} onClick={() => void runSimulation()} data-testid="reneg-simulate" />
+        {failure && (
+          <Callout intent="danger" data-testid="reneg-error">
+            {failure}
+          </Callout>
+        )}
+      </Card>
+      {simulation && (
+        <Card data-testid="reneg-simulation">
+          {simulation.result.needs_approval && <Callout intent="warning">{t('renegotiation.needsApproval')}</Callout>}
+          <MoneyRowsTable rows={figureRows(simulation.result, t)} testId="reneg-figures" />
+          <H3>{t('renegotiation.schedule.title')}</H3>
+          <HTMLTable compact striped data-testid="reneg-schedule">
+            <thead>
+              <tr>
+                <th>{t('renegotiation.schedule.number')}</th>
+                <th>{t('renegotiation.schedule.dueDate')}</th>
+                <th className="numeric">{t('renegotiation.schedule.payment')}</th>
+                <th className="numeric">{t('renegotiation.schedule.interest')}</th>
+                <th className="numeric">{t('renegotiation.schedule.amortization')}</th>
+                <th className="numeric">{t('renegotiation.schedule.balance')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {simulation.result.schedule.map((r) => (
+                <tr key={r.number}>
+                  <td>{r.number}</td>
+                  <td>{formatDate(r.due_date)}</td>
+                  <td className="numeric">{formatCurrency(r.payment)}</td>
+                  <td className="numeric">{formatCurrency(r.interest)}</td>
+                  <td className="numeric">{formatCurrency(r.amortization)}</td>
+                  <td className="numeric">{formatCurrency(r.balance)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+          <Button intent="success" text={t('renegotiation.agree')} onClick={() => setConfirming(true)} data-testid="reneg-agree" />
+        </Card>
+      )}
+      {confirming && simulation && (
+        <MoneyConfirmDialog
+          title={t('renegotiation.confirmTitle')}
+          consequence={t('renegotiation.confirmText', { count: simulation.conditions.installment_ids.length })}
+          notice={simulation.result.needs_approval ? t('renegotiation.needsApproval') : undefined}
+          rows={figureRows(simulation.result, t)}
+          amountsTestId="reneg-confirm-amounts"
+          intent="success"
+          confirmText={t('renegotiation.confirmButton')}
+          confirmTestId="reneg-confirm"
+          busy={agree.isPending}
+          onConfirm={confirm}
+          onClose={() => setConfirming(false)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+/**
+ * Renegotiation over HTTP: the borrower's renegotiable installments, the
+ * simulation (in a transaction that writes nothing), the proposal with its
+ * idempotency key and the second person's decision, each agreement read back
+ * after its commit.
+ */
+import Decimal from 'decimal.js';
+import type { OperationName } from '@shared/contract/index';
+import { isRoleId } from '@shared/roles';
+import { requireAuth, type HandlerContext, type Handlers } from '../../../platform/http/handler';
+import { once } from '../../../platform/idempotency';
+import type { Actor } from '../../operations';
+import { agreementView, decide, limitsOf, propose, simulate } from '../agreements';
+import { borrowerName, renegotiableInstallments } from '../open-amounts';
+import { companyOfBorrower } from '../reads';
+
+export type RenegotiationName = Extract<OperationName, `renegotiation.${string}`>;
+
+function actor(ctx: HandlerContext): Actor {
+  const { user } = requireAuth(ctx);
+  if (!isRoleId(user.role_id)) throw new Error(`user ${user.id} has no known role`);
+  return { id: user.id, role: user.role_id };
+}
+
+const text = (d: Decimal) => d.toFixed(2);
+
+export const renegotiationHandlers: Pick<Handlers, RenegotiationName> = {
+  'renegotiation.installments': async ({ id, credit_operation_id }, ctx) => {
+    const me = actor(ctx);
+    const db = ctx.deps.db;
+    const today = ctx.deps.clock.today();
+    const name = await borrowerName(db, id);
+    const limits = await limitsOf(db, await companyOfBorrower(db, id), me.role);
+    const items = await renegotiableInstallments(db, id, today, credit_operation_id);
+    return {
+      as_of: today,
+      borrower_id: id,
+      borrower_name: name,
+      max_discount_percent: limits.maxDiscountPercent.toFixed(2),
+      alone_up_to: text(limits.aloneUpTo),
+      items: items.map((i) => ({
+        installment_id: i.installmentId,
+        credit_operation_id: i.operationId,
+        number: i.number,
+        due_date: i.dueDate,
+        overdue: i.overdue,
+        days_late: i.daysLate,
+        principal: text(i.principal),
+        interest: text(i.interest),
+        late_charges: text(i.lateCharges),
+        total: text(i.principal.plus(i.interest).plus(i.lateCharges)),
+      })),
+    };
+  },
+  'renegotiation.simulate': async (args, ctx) => {
+    const me = actor(ctx);
+    return ctx.deps.db.transaction((tx) => simulate(tx, me, args, ctx.deps.clock.today()));
+  },
+  'renegotiation.agree': async (args, ctx) => {
+    const me = actor(ctx);
+    const today = ctx.deps.clock.today();
+    const { value } = await ctx.deps.db.transaction((tx) =>
+      once(tx, { key: args.idempotency_key, operation: 'renegotiation.agree', userId: me.id, args }, async () => ({ id: await propose(tx, me, args, today) })),
+    );
+    return agreementView(ctx.deps.db, value.id);
+  },
+  'renegotiation.get': async ({ id }, ctx) => agreementView(ctx.deps.db, id),
+  'renegotiation.decide': async (args, ctx) => {
+    const me = actor(ctx);
+    await ctx.deps.db.transaction((tx) => decide(tx, me, args, ctx.deps.clock.today()));
+    return agreementView(ctx.deps.db, args.id);
+  },
+};

@@ -1,0 +1,12 @@
+/**
+ * Renegotiation: a borrower's open installments replaced by an agreement —
+ * discounts within the role's limits, a down payment, a new Price or SAC
+ * schedule on origination's math, the IOF the law charges, four eyes above
+ * the role's limit. This file is the area's only way in for other areas;
+ * schema.ts declares its tables (README.md beside it has the rules and their
+ * sources). It calls collection (the open amounts, the installment's status
+ * change), operations (four eyes), company (IOF rates) and the ledger; no
+ * area calls it yet.
+ */
+export { agreementView, limitsOf } from './agreements';
+export { renegotiableInstallments } from './open-amounts';

@@ -1,0 +1,199 @@
+/**
+ * Renegotiation agreements (server: areas/renegotiation, its README has the
+ * rules and their sources).
+ *
+ * Design choices:
+ * - A borrower's open installments (of every released operation, or of one)
+ *   are listed with what is owed on the business date: principal, interest,
+ *   late charges (multa + juros de mora). An installment not yet due owes its
+ *   principal only: the new schedule charges its own interest.
+ * - simulate writes nothing; agree repeats the simulation's arguments and the
+ *   figures the screen showed (`expected`): when today's figures differ, 409
+ *   naming `expected` (simulate again).
+ * - Discounts are percentages of the late charges and of the interest, each
+ *   at most the caller's role limit (a company parameter per role, 409 naming
+ *   the field). Above the role's amount limit (`alone_up_to`, of the
+ *   discount), the agreement waits for another person (four eyes,
+ *   `renegotiation.decide`), who decides on the same business date.
+ * - Who: every panel role lists, simulates and proposes (agents work the
+ *   collections; their limits are the smallest); operators and admins decide
+ *   another's agreement. Usuário gets 403.
+ */
+import { z } from 'zod';
+import { AllOperators, AllPanelUsers } from '../roles';
+import { AMORTIZATION_SYSTEMS } from '../enums';
+import { RENEGOTIATION_STATUSES } from '../renegotiation';
+import { defineOperation } from './define';
+import { dayAnswerSchema } from './fields';
+import { idSchema, idempotencyKeySchema, optionalText, timestampSchema } from './common';
+import { calendarDaySchema, moneyInputSchema, moneySchema, percentInputSchema, percentSchema } from './money';
+
+export { RENEGOTIATION_OUTCOMES, RENEGOTIATION_STATUSES, type RenegotiationStatus } from '../renegotiation';
+
+const idListSchema = z
+  .array(idSchema, { error: 'parcelas inválidas: informe a lista de ids das parcelas' })
+  .min(1, { message: 'escolha ao menos uma parcela' })
+  .max(500, { message: 'no máximo 500 parcelas por acordo' });
+
+export const renegotiationConditionsSchema = z.object({
+  borrower_id: idSchema,
+  installment_ids: idListSchema,
+  late_charges_discount_percent: percentInputSchema.refine((v) => Number(v) <= 100, { message: 'no máximo 100%' }),
+  interest_discount_percent: percentInputSchema.refine((v) => Number(v) <= 100, { message: 'no máximo 100%' }),
+  down_payment: moneyInputSchema,
+  amortization: z.enum(AMORTIZATION_SYSTEMS, { error: 'sistema de amortização inválido: use price ou sac' }),
+  monthly_rate: percentInputSchema.refine((v) => Number(v) <= 15, { message: 'no máximo 15% ao mês' }),
+  term: z.number({ error: 'prazo inválido: informe o número de parcelas' }).int({ message: 'prazo inválido: um número inteiro de parcelas' }).min(1, { message: 'no mínimo 1 parcela' }).max(360, { message: 'no máximo 360 parcelas' }),
+  first_due_date: calendarDaySchema,
+  finance_iof: z.boolean({ error: 'informe se o IOF é financiado (true ou false)' }),
+});
+export type RenegotiationConditions = z.infer<typeof renegotiationConditionsSchema>;
+
+/** The figures the screen shows and agree repeats. */
+export const renegotiationFiguresSchema = z.object({
+  renegotiated_balance: moneySchema,
+  discount: moneySchema,
+  principal: moneySchema,
+  iof_total: moneySchema,
+  total_payable: moneySchema,
+});
+const expectedSchema = z.object({
+  renegotiated_balance: moneyInputSchema,
+  discount: moneyInputSchema,
+  principal: moneyInputSchema,
+  iof_total: moneyInputSchema,
+  total_payable: moneyInputSchema,
+});
+
+export const renegotiableInstallmentSchema = z.object({
+  installment_id: z.number().int(),
+  credit_operation_id: z.number().int(),
+  number: z.number().int(),
+  due_date: dayAnswerSchema,
+  overdue: z.boolean(),
+  days_late: z.number().int(),
+  principal: moneySchema,
+  interest: moneySchema,
+  late_charges: moneySchema,
+  total: moneySchema,
+});
+
+export const renegotiationRowSchema = z.object({
+  number: z.number().int(),
+  due_date: dayAnswerSchema,
+  payment: moneySchema,
+  interest: moneySchema,
+  amortization: moneySchema,
+  balance: moneySchema,
+});
+
+export const renegotiationSimulationSchema = renegotiationFiguresSchema.extend({
+  open_principal: moneySchema,
+  open_interest: moneySchema,
+  open_late_charges: moneySchema,
+  late_charges_discount: moneySchema,
+  interest_discount: moneySchema,
+  down_payment: moneySchema,
+  /** balance − discount − down payment: what the agreement lends before IOF */
+  base: moneySchema,
+  iof_complement: moneySchema,
+  iof_new_daily: moneySchema,
+  iof_new_additional: moneySchema,
+  iof_financed: moneySchema,
+  cet_monthly: percentSchema,
+  cet_yearly: percentSchema,
+  agreement_date: z.string(),
+  /** whether agreeing needs another person's check (the discount above the role's alone_up_to) */
+  needs_approval: z.boolean(),
+  schedule: z.array(renegotiationRowSchema),
+});
+export type RenegotiationSimulation = z.infer<typeof renegotiationSimulationSchema>;
+
+export const renegotiationAgreementSchema = renegotiationSimulationSchema.extend({
+  id: z.number().int(),
+  borrower_id: z.number().int(),
+  status: z.enum(RENEGOTIATION_STATUSES),
+  amortization: z.enum(AMORTIZATION_SYSTEMS),
+  monthly_rate: percentSchema,
+  term: z.number().int(),
+  first_due_date: dayAnswerSchema,
+  items: z.array(renegotiableInstallmentSchema.omit({ overdue: true, days_late: true, number: true }).extend({ number: z.number().int() })),
+  maker_name: z.string().nullable(),
+  approval_request_id: z.number().int().nullable(),
+  decided_reason: z.string().nullable(),
+  created_at: timestampSchema,
+});
+export type RenegotiationAgreement = z.infer<typeof renegotiationAgreementSchema>;
+
+export const renegotiationOperations = {
+  'renegotiation.installments': defineOperation({
+    method: 'GET',
+    path: '/api/renegotiation/borrower/:id/installments',
+    access: AllPanelUsers,
+    encoding: 'query',
+    origin: 'designed',
+    description:
+      "The borrower's installments that may be renegotiated (of released operations, still collecting, not assigned), or those of one operation (`credit_operation_id`), with what each owes on the business date, and the caller's limits (the most discount percent, the discount up to which they agree alone).",
+    errors: [404],
+    args: z.object({ id: idSchema, credit_operation_id: idSchema.optional() }),
+    result: z.object({
+      as_of: z.string(),
+      borrower_id: z.number().int(),
+      borrower_name: z.string(),
+      max_discount_percent: percentSchema,
+      alone_up_to: moneySchema,
+      items: z.array(renegotiableInstallmentSchema),
+    }),
+  }),
+  'renegotiation.simulate': defineOperation({
+    method: 'POST',
+    path: '/api/renegotiation/simulate',
+    access: AllPanelUsers,
+    encoding: 'json',
+    origin: 'designed',
+    description:
+      'Simulates an agreement (writes nothing): the renegotiated balance, the discounts, the down payment, the IOF (complement on the principal already taxed, new credit on what is capitalised), the new Price or SAC schedule and the CET. 409 naming the field for a discount above the role limit, an installment not renegotiable, a down payment covering the balance.',
+    errors: [404, 409],
+    args: renegotiationConditionsSchema,
+    result: renegotiationSimulationSchema,
+  }),
+  'renegotiation.agree': defineOperation({
+    method: 'POST',
+    path: '/api/renegotiation',
+    access: AllPanelUsers,
+    encoding: 'json',
+    origin: 'designed',
+    description:
+      'Agrees the simulated agreement with the figures the screen showed (`expected`; 409 naming it when they changed): at once when the discount is within the role\'s alone_up_to — the installments close as renegotiated, the new schedule is the agreement\'s, every operation posts its balanced entries —, otherwise the agreement waits for another person (status pending). Idempotent by key.',
+    errors: [404, 409],
+    args: renegotiationConditionsSchema.extend({ idempotency_key: idempotencyKeySchema, expected: expectedSchema }),
+    result: renegotiationAgreementSchema,
+  }),
+  'renegotiation.get': defineOperation({
+    method: 'GET',
+    path: '/api/renegotiation/:id',
+    access: AllPanelUsers,
+    encoding: 'none',
+    origin: 'designed',
+    description: 'An agreement: its figures, the installments it renegotiated with what they owed, its schedule, its status and who made it.',
+    errors: [404],
+    args: z.object({ id: idSchema }),
+    result: renegotiationAgreementSchema,
+  }),
+  'renegotiation.decide': defineOperation({
+    method: 'POST',
+    path: '/api/renegotiation/:id/decision',
+    access: AllOperators,
+    encoding: 'json',
+    origin: 'designed',
+    description:
+      "Another person's answer to an agreement waiting (never its maker: 403 saying why): approved on the agreement's business date with the same figures, it is carried out; when the figures changed or the day passed it is withdrawn (status withdrawn, the reason kept); refused with a reason, nothing moves.",
+    errors: [403, 404, 409],
+    args: z
+      .object({ id: idSchema, approve: z.boolean({ error: 'informe approve (true ou false)' }), reason: optionalText(500) })
+      .superRefine((v, ctx) => {
+        if (!v.approve && !v.reason?.trim()) ctx.addIssue({ code: 'custom', path: ['reason'], message: 'informe o motivo da recusa' });
+      }),
+    result: renegotiationAgreementSchema,
+  }),
+} as const;
