@@ -56,6 +56,8 @@ export const ACTIVITY_ENTITIES = [
   'scr_event',
   'ledger_close',
   'collection_contact',
+  // payment reminders: the company's rules (one row per company)
+  'reminder_settings',
 ] as const;
 export type ActivityEntityKind = (typeof ACTIVITY_ENTITIES)[number];
 
@@ -203,6 +205,9 @@ export const ACTIVITY_ACTIONS = [
   'ledger-close.undo',
   'ledger.accrual-run',
   'collection-contact.log',
+  'reminders.save-settings',
+  'reminders.opt-out',
+  'reminders.run',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number] | `${CatalogueActivityEntity}.${CatalogueActivityVerb}`;
 
@@ -217,6 +222,15 @@ export const ACTIVITY_FIELDS = [
   'parts',
   // the collections desk's contact log (a promise's date)
   'promised_on',
+  // payment reminders (the rules as text, the working hours, a borrower's opt-outs, a run's counts)
+  'reminder_rules',
+  'hours_start',
+  'hours_end',
+  'opted_out_channels',
+  'reminders_queued',
+  'reminders_sent',
+  'reminders_deferred',
+  'business_date',
   'part',
   'operations',
   'failures',

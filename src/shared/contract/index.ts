@@ -25,6 +25,7 @@ import { servicingBoletoOperations } from './servicing-boleto';
 import { servicingMovesOperations } from './servicing-moves';
 import { collectionsOperations } from './servicing-collections';
 import { contactsOperations } from './collections-contacts';
+import { remindersOperations } from './reminders';
 import { cessionOperations } from './servicing-cession';
 import { repurchaseOperations } from './servicing-repurchase';
 import { companyRemittanceOperations } from './company-remittance';
@@ -67,6 +68,7 @@ export const contract = {
   ...repurchaseOperations,
   ...collectionsOperations,
   ...contactsOperations,
+  ...remindersOperations,
   ...companyRemittanceOperations,
   ...remittanceManualOperations,
   ...companyCnabReturnOperations,
@@ -138,6 +140,7 @@ export * from './servicing-prepayment';
 export * from './servicing-moves';
 export * from './servicing-collections';
 export * from './collections-contacts';
+export * from './reminders';
 export * from './servicing-cession';
 export * from './servicing-repurchase';
 export * from './company-remittance';
