@@ -36,6 +36,8 @@
  *       disk, time and peak RSS (doc3040.ts).
  *   (t) the monthly close of 100,000 operations: the accrual run, the
  *       close's preview and run, time and peak RSS (ledger-close.ts).
+ *   (u) payment reminders chosen and queued for 100,000 open installments,
+ *       and the same run again (reminders.ts).
  * `npm run bench -- p q` runs only the figures named (a function printing
  * several, like origination's i, j, k and k2, runs whole); none named, all.
  */
@@ -64,6 +66,7 @@ import { cessionFigure } from './cession';
 import { pixNoticesFigure } from './pix-notices';
 import { doc3040Figure } from './doc3040';
 import { ledgerCloseFigure } from './ledger-close';
+import { remindersFigure } from './reminders';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 100_000);
@@ -173,6 +176,7 @@ const FIGURES: ReadonlyArray<[letters: readonly string[], run: () => Promise<voi
   [['r'], pixNoticesFigure],
   [['s'], doc3040Figure],
   [['t'], ledgerCloseFigure],
+  [['u'], remindersFigure],
 ];
 const named = process.argv.slice(2).map((a) => a.toLowerCase());
 const unknown = named.filter((n) => !FIGURES.some(([letters]) => letters.includes(n)));

@@ -77,6 +77,8 @@ describe('route configuration (spec screens and routes)', () => {
       '/app/company-operation/books/close',
       // designed: the interest accrual (run up to a date, the last runs)
       '/app/company-operation/books/accrual',
+      // designed: payment reminders (run, list, rules, opt-outs)
+      '/app/collections/reminders',
     ];
     expect([...patterns].sort()).toEqual([...expected].sort());
     expect(new Set(patterns).size).toBe(patterns.length);

@@ -86,6 +86,7 @@ const RepurchaseTitleScreen = lazy(() => area.servicing().then((m) => ({ default
 const RepurchaseDetailsScreen = lazy(() => area.servicing().then((m) => ({ default: m.RepurchaseDetailsScreen })));
 const SuspenseScreen = lazy(() => area.servicing().then((m) => ({ default: m.SuspenseScreen })));
 const ExpiredInstallmentsScreen = lazy(() => area.collections().then((m) => ({ default: m.ExpiredInstallmentsScreen })));
+const RemindersScreen = lazy(() => area.collections().then((m) => ({ default: m.RemindersScreen })));
 const ApprovalsInboxScreen = lazy(() => area.collections().then((m) => ({ default: m.ApprovalsInboxScreen })));
 
 /** While an area's chunk loads. */
@@ -155,6 +156,7 @@ const SCREENS: Record<ScreenKey, () => ReactNode> = {
   'servicing.repurchaseTitle': () => <RepurchaseTitleScreen />,
   'servicing.repurchaseDetails': () => <RepurchaseDetailsScreen />,
   'collections.expired': () => <ExpiredInstallmentsScreen />,
+  'collections.reminders': () => <RemindersScreen />,
   'approvals.inbox': () => <ApprovalsInboxScreen />,
   'servicing.suspense': () => <SuspenseScreen />,
 };
