@@ -11,7 +11,8 @@
  * or a second server running at the same moment, adds nothing (the unique
  * index decides; PostgreSQL waits for the first insert of a key and skips it).
  * A borrower who opted out of the channel, or has no e-mail / phone, gets the
- * row skipped with its reason at once.
+ * row skipped with its reason at once (collection that does not disturb the
+ * debtor: CDC art. 42, caput; the contact data serve the contract: LGPD art. 7 V).
  *
  * Sending (sendQueued): outside working hours nothing goes; the queued rows
  * are marked outside_hours and wait for the next run. Within them, rows are
