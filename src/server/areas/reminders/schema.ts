@@ -2,11 +2,11 @@
  * Drizzle view of the reminders area's tables of migration 0055 (the SQL there is the source of truth).
  */
 import { date, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
-import { REMINDER_CHANNELS, REMINDER_REASONS, REMINDER_STATUSES, type ReminderRule } from '@shared/reminders';
+import { REMINDER_CHANNELS, REMINDER_REASONS, REMINDER_STATUSES } from '@shared/enums';
+import type { ReminderRule } from '@shared/reminders';
 import { users } from '../access/schema';
 import { borrowers } from '../borrowers/schema';
 import { companies } from '../company/schema';
-import { creditOperationInstallments, creditOperations } from '../operations/schema';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -41,15 +41,10 @@ export const paymentReminders = pgTable(
   'payment_reminders',
   {
     id: serial('id').primaryKey(),
-    installment_id: integer('installment_id')
-      .notNull()
-      .references(() => creditOperationInstallments.id, { onDelete: 'cascade' }),
-    credit_operation_id: integer('credit_operation_id')
-      .notNull()
-      .references(() => creditOperations.id, { onDelete: 'cascade' }),
-    borrower_id: integer('borrower_id')
-      .notNull()
-      .references(() => borrowers.id, { onDelete: 'cascade' }),
+    // No foreign keys (migration 0055 says why): the rows come from a join on the live records.
+    installment_id: integer('installment_id').notNull(),
+    credit_operation_id: integer('credit_operation_id').notNull(),
+    borrower_id: integer('borrower_id').notNull(),
     offset_days: integer('offset_days').notNull(),
     channel: text('channel', { enum: REMINDER_CHANNELS }).notNull(),
     due_date: date('due_date', { mode: 'string' }).notNull(),
