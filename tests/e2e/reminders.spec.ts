@@ -28,7 +28,7 @@ test('an administrator edits the reminder rules, runs the job and sees the list'
   await expect(page.getByTestId('reminders-settings-error')).toContainText('dias: de -30 a +90');
 
   await page.getByTestId('reminders-offset-5').fill('3');
-  await page.getByTestId('reminders-channel-5-sms').check();
+  await page.getByTestId('reminders-channel-5-sms').check({ force: true });
   await page.getByTestId('reminders-save').click();
   await expect(page.getByTestId('toast').filter({ hasText: 'Regras de lembrete salvas' })).toBeVisible();
   await expect(page.getByTestId('reminders-offset-3')).toHaveValue('3');
