@@ -23,6 +23,7 @@ import { AllAdmins, AllOperators } from '../roles';
 import { defineOperation } from './define';
 import { idSchema, timestampSchema } from './common';
 import { moneySchema } from './money';
+import { dayAnswerSchema } from './fields';
 import { REMINDER_CHANNELS, REMINDER_REASONS, REMINDER_STATUSES, reminderRuleSchema, reminderSettingsInputSchema } from '../reminders';
 
 export { REMINDER_CHANNELS, REMINDER_REASONS, REMINDER_STATUSES } from '../reminders';
@@ -61,14 +62,14 @@ export const reminderRowSchema = z.object({
   credit_operation_id: z.number().int(),
   borrower_id: z.number().int(),
   borrower_name: z.string(),
-  due_date: z.string(),
+  due_date: dayAnswerSchema,
   amount: moneySchema,
   offset_days: z.number().int(),
   channel: z.enum(REMINDER_CHANNELS),
   status: z.enum(REMINDER_STATUSES),
   reason: z.enum(REMINDER_REASONS).nullable(),
   /** the business date it was chosen for */
-  scheduled_on: z.string(),
+  scheduled_on: dayAnswerSchema,
   sent_at: timestampSchema.nullable(),
   created_at: timestampSchema,
 });
