@@ -38,6 +38,8 @@
  *       close's preview and run, time and peak RSS (ledger-close.ts).
  *   (u) a renegotiation agreement over 50 installments simulated by the
  *       domain (renegotiation.ts).
+ *   (v) payment reminders chosen and queued for 100,000 open installments,
+ *       and the same run again (reminders.ts).
  * `npm run bench -- p q` runs only the figures named (a function printing
  * several, like origination's i, j, k and k2, runs whole); none named, all.
  */
@@ -67,6 +69,7 @@ import { pixNoticesFigure } from './pix-notices';
 import { doc3040Figure } from './doc3040';
 import { ledgerCloseFigure } from './ledger-close';
 import { renegotiationFigure } from './renegotiation';
+import { remindersFigure } from './reminders';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 100_000);
@@ -177,6 +180,7 @@ const FIGURES: ReadonlyArray<[letters: readonly string[], run: () => Promise<voi
   [['s'], doc3040Figure],
   [['t'], ledgerCloseFigure],
   [['u'], async () => renegotiationFigure()],
+  [['v'], remindersFigure],
 ];
 const named = process.argv.slice(2).map((a) => a.toLowerCase());
 const unknown = named.filter((n) => !FIGURES.some(([letters]) => letters.includes(n)));

@@ -26,6 +26,7 @@ import { Mailer, type OutboxMessage, type SmtpSettings } from './platform/mailer
 import { installRequestContext, loggerOptions } from './platform/request-context';
 import { BroadcastSender, type SenderOptions } from './areas/messages';
 import { smsProviderFromSettings, type SmsProvider } from './areas/messages';
+import { ReminderScheduler } from './areas/reminders';
 
 export type { OutboxMessage, SmtpSettings } from './platform/mailer';
 export type { SmsProvider } from './areas/messages';
@@ -64,6 +65,8 @@ export interface StartServerOptions {
   smsProvider?: SmsProvider;
   /** tuning of the broadcast sender (batch size, polling) */
   messages?: SenderOptions;
+  /** how often the server runs the payment reminders job (default 15 minutes, the first run one interval after the start; 0: never) */
+  remindersIntervalMs?: number;
   /**
    * Host header values this server answers to ('name:port', or a bare name for
    * any port). Default: the listen host and port, plus the loopback spellings
@@ -235,6 +238,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     mailer,
     uploadsDir,
     broadcasts: sender,
+    sms,
     signingSecret: options.signingSecret ?? randomSigningSecret(),
     receita: options.receitaProvider,
     clock,
@@ -284,6 +288,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   }
   // Queued broadcast messages (also those left by a previous run) go out from now on.
   await sender.start();
+  // Payment reminders: the job also runs by itself, one interval after the start (areas/reminders/scheduler.ts).
+  const reminders = new ReminderScheduler(handle.db, { mailer, sms }, clock, options.remindersIntervalMs);
+  reminders.start();
   if (options.warmUp?.length) {
     // After the caller hears "ready" (a macrotask later); a failed load is retried by the request that needs it.
     const names = options.warmUp;
@@ -310,6 +317,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         backgroundSeed?.stop();
         await seeded.catch(() => undefined);
         await sender.stop();
+        await reminders.stop();
         await mailer.idle();
         await handle.close();
       })();

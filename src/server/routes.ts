@@ -24,6 +24,7 @@ export const handlerGroups = [
       'boleto',
       'servicingMoves',
       'collections',
+      'reminders',
       'remittance',
       'remittanceManual',
       'cnabReturn',

@@ -57,6 +57,8 @@ export const ACTIVITY_ENTITIES = [
   'ledger_close',
   'collection_contact',
   'renegotiation',
+  // payment reminders: the company's rules (one row per company)
+  'reminder_settings',
 ] as const;
 export type ActivityEntityKind = (typeof ACTIVITY_ENTITIES)[number];
 
@@ -216,6 +218,9 @@ export const ACTIVITY_ACTIONS = [
   'renegotiation.agree',
   'renegotiation.refuse',
   'renegotiation.withdraw',
+  'reminders.save-settings',
+  'reminders.opt-out',
+  'reminders.run',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number] | `${CatalogueActivityEntity}.${CatalogueActivityVerb}`;
 
@@ -233,6 +238,15 @@ export const ACTIVITY_FIELDS = [
   // a letter issued (areas/letters): the day it speaks of, the year of an annual declaration
   'letter_day',
   'year',
+  // payment reminders (the rules as text, the working hours, a borrower's opt-outs, a run's counts)
+  'reminder_rules',
+  'hours_start',
+  'hours_end',
+  'opted_out_channels',
+  'reminders_queued',
+  'reminders_sent',
+  'reminders_deferred',
+  'business_date',
   'part',
   'operations',
   'failures',

@@ -102,6 +102,7 @@ export { LEDGER_ACCOUNTS, LEDGER_SIDES, POSTING_KINDS, type LedgerAccount, type 
 export { SUSPENSE_MOVE_KINDS, SUSPENSE_REASONS, SUSPENSE_SOURCES } from './suspense';
 export { CONTACT_CHANNELS, CONTACT_DIRECTIONS, CONTACT_OUTCOMES } from './contacts';
 export { RENEGOTIATION_OUTCOMES } from './renegotiation';
+export { REMINDER_CHANNELS, REMINDER_REASONS, REMINDER_STATUSES } from './reminders';
 export { CLOSE_STATUSES, PORTFOLIOS, STAGE_REASONS } from './books/close';
 export { RISK_STAGES } from './risk-classification';
 

@@ -89,6 +89,10 @@ export const APP_PRIVILEGES: Readonly<Record<string, TablePrivileges>> = {
   renegotiation_installments: FACT,
   renegotiation_decisions: FACT,
   renegotiation_limits: { select: true, update: ['max_discount_percent', 'alone_up_to'] },
+  // Payment reminders (0055): the company's rules, the borrowers' opt-outs (removed on opting back in), the reminders and their state.
+  reminder_settings: EDITED,
+  reminder_opt_outs: { select: true, insert: true, delete: true },
+  payment_reminders: { select: true, insert: true, update: ['status', 'reason', 'recipient', 'error', 'sent_at'] },
   // SCR Doc 3044 (0049): the remittances generated; the events (marked with their file and when sent) and the cursor are edited below.
   scr_3044_files: { select: true, insert: true, update: ['sent_at', 'sent_by'] },
   scr_events: { select: true, insert: true, update: ['file_id', 'sent_at', 'sent_by'] },

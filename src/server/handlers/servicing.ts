@@ -9,6 +9,7 @@ import { accrualHandlers, ledgerHandlers } from '../areas/ledger/handlers';
 import { disbursementHandlers } from '../areas/servicing/handlers';
 import { paymentHandlers, prepaymentHandlers, servicingMovesHandlers } from '../areas/collection/handlers';
 import { collectionsHandlers } from '../areas/collections-desk/handlers';
+import { reminderHandlers } from '../areas/reminders/handlers';
 import { boletoHandlers } from '../areas/boletos/handlers';
 import { cnabReturnHandlers, remittanceHandlers, remittanceManualHandlers } from '../areas/bank-files/handlers';
 import { pixHandlers } from '../areas/pix/handlers';
@@ -23,6 +24,7 @@ export const handlers = {
   ...boletoHandlers,
   ...servicingMovesHandlers,
   ...collectionsHandlers,
+  ...reminderHandlers,
   ...remittanceHandlers,
   ...remittanceManualHandlers,
   ...cnabReturnHandlers,

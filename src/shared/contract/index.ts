@@ -27,6 +27,7 @@ import { collectionsOperations } from './servicing-collections';
 import { contactsOperations } from './collections-contacts';
 import { lettersOperations } from './letters';
 import { renegotiationOperations } from './renegotiation';
+import { remindersOperations } from './reminders';
 import { cessionOperations } from './servicing-cession';
 import { cessionPriceOperations } from './servicing-cession-price';
 import { repurchaseOperations } from './servicing-repurchase';
@@ -73,6 +74,7 @@ export const contract = {
   ...contactsOperations,
   ...lettersOperations,
   ...renegotiationOperations,
+  ...remindersOperations,
   ...companyRemittanceOperations,
   ...remittanceManualOperations,
   ...companyCnabReturnOperations,
@@ -146,6 +148,7 @@ export * from './servicing-collections';
 export * from './collections-contacts';
 export * from './letters';
 export * from './renegotiation';
+export * from './reminders';
 export * from './servicing-cession';
 export * from './servicing-cession-price';
 export * from './servicing-repurchase';

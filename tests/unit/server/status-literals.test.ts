@@ -60,6 +60,7 @@ import { SUSPENSE_STATES } from '../../../src/shared/contract/servicing-suspense
 import { SCR_EVENT_STATUSES } from '../../../src/shared/contract/regulatory-3044';
 import { CONTACT_OUTCOMES, PROMISE_STATES } from '../../../src/shared/contacts';
 import { RENEGOTIATION_OUTCOMES, RENEGOTIATION_STATUSES } from '../../../src/shared/renegotiation';
+import { REMINDER_REASONS, REMINDER_STATUSES } from '../../../src/shared/reminders';
 import { CREDIT_OPERATION_STATUSES } from '../../../src/shared/credit-operation-status';
 import {
   APPROVAL_STATUSES,
@@ -207,6 +208,16 @@ export const STATUS_SETS: Readonly<Record<string, StatusSet>> = {
     statuses: RENEGOTIATION_OUTCOMES,
     columns: ['renegotiationDecisions.outcome'],
     owners: { 'areas/renegotiation/agreements.ts': 'records an agreement’s decision: agreed, refused or withdrawn' },
+  },
+  REMINDER_STATUSES: {
+    statuses: REMINDER_STATUSES,
+    columns: ['paymentReminders.status'],
+    owners: { 'areas/reminders/job.ts': 'queues, claims, sends and skips payment reminders (the one writer of their state)', 'areas/reminders/list.ts': 'filters the reminders list by the status asked' },
+  },
+  REMINDER_REASONS: {
+    statuses: REMINDER_REASONS,
+    columns: ['paymentReminders.reason'],
+    owners: { 'areas/reminders/job.ts': 'records why a reminder was skipped, held back or failed' },
   },
   PROMISE_STATES: {
     statuses: PROMISE_STATES,

@@ -88,6 +88,7 @@ const RepurchaseDetailsScreen = lazy(() => area.servicing().then((m) => ({ defau
 const SuspenseScreen = lazy(() => area.servicing().then((m) => ({ default: m.SuspenseScreen })));
 const ExpiredInstallmentsScreen = lazy(() => area.collections().then((m) => ({ default: m.ExpiredInstallmentsScreen })));
 const RenegotiationScreen = lazy(() => area.renegotiation().then((m) => ({ default: m.RenegotiationScreen })));
+const RemindersScreen = lazy(() => area.collections().then((m) => ({ default: m.RemindersScreen })));
 const ApprovalsInboxScreen = lazy(() => area.collections().then((m) => ({ default: m.ApprovalsInboxScreen })));
 
 /** While an area's chunk loads. */
@@ -157,6 +158,7 @@ const SCREENS: Record<ScreenKey, () => ReactNode> = {
   'servicing.repurchaseTitle': () => <RepurchaseTitleScreen />,
   'servicing.repurchaseDetails': () => <RepurchaseDetailsScreen />,
   'collections.expired': () => <ExpiredInstallmentsScreen />,
+  'collections.reminders': () => <RemindersScreen />,
   'approvals.inbox': () => <ApprovalsInboxScreen />,
   'servicing.suspense': () => <SuspenseScreen />,
   'renegotiation.agreement': () => <RenegotiationScreen />,

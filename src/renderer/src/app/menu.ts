@@ -30,7 +30,8 @@ export type MenuIcon =
   | 'warning-sign'
   | 'inbox'
   | 'document-share'
-  | 'timeline-line-chart';
+  | 'timeline-line-chart'
+  | 'notifications';
 
 /** The attention counts (contract 'collections.attention') an entry shows beside its title. */
 export type AttentionCount = 'overdue_installments' | 'approvals_to_check' | 'suspense_open';
@@ -86,6 +87,8 @@ export const MENU: readonly MenuGroup[] = [
       },
       // Valores a identificar, for the roles of its list.
       { path: '/clientOperation/suspense', titleKey: 'desk.menu.suspense', icon: 'flag', roles: contract['suspense.list'].access, wordsKey: 'desk.words.suspense', attention: 'suspense_open' },
+      // Designed: payment reminders (run, list, rules, opt-outs), for the roles of its calls: administrators and operators.
+      { path: '/collections/reminders', titleKey: 'reminders.menu', icon: 'notifications', roles: contract['reminders.list'].access },
       // The banks' tab of the company, where each bank's remittances and return files open.
       { path: '/company-operation', search: '?tab=banks', titleKey: 'desk.menu.bankFiles', icon: 'document-share', wordsKey: 'desk.words.bankFiles' },
     ],

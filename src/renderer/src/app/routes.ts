@@ -58,6 +58,7 @@ export type ScreenKey =
   | 'servicing.repurchaseTitle'
   | 'servicing.repurchaseDetails'
   | 'collections.expired'
+  | 'collections.reminders'
   | 'approvals.inbox'
   | 'servicing.suspense'
   | 'renegotiation.agreement';
@@ -115,6 +116,7 @@ export const SCREEN_CALLS: Readonly<Record<ScreenKey, readonly OperationName[]>>
   'servicing.repurchaseTitle': ['repurchase.repurchasable'],
   'servicing.repurchaseDetails': ['repurchase.get'],
   'collections.expired': ['collections.expiredInstallments'],
+  'collections.reminders': ['reminders.list', 'reminders.run', 'reminders.settings', 'reminders.optOuts', 'reminders.setOptOuts'],
   'servicing.suspense': ['suspense.list'],
   'renegotiation.agreement': ['renegotiation.installments', 'renegotiation.simulate', 'renegotiation.agree'],
   'approvals.inbox': ['approvals.inbox'],
@@ -281,6 +283,8 @@ export const APP_ROUTES: RouteNode = {
     { path: 'messages', title: 'menu.messages', screen: 'messages' },
     // Designed (the spec shows the call GET /expired-installments, not its screen): the collections desk's list, every panel role.
     { path: 'collections', title: 'collections.title', screen: 'collections.expired' },
+    // Designed: payment reminders (the run, the list, the rules, a borrower's opt-out), for the roles of its calls.
+    { path: 'collections/reminders', title: 'reminders.crumb', screen: 'collections.reminders' },
     // Designed: every request waiting for a second person, for the roles of its list (read-only: the record's screen decides).
     { path: 'approvals', title: 'desk.inbox.title', screen: 'approvals.inbox' },
   ],

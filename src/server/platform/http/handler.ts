@@ -7,6 +7,7 @@ import type { Db } from '../../db/connect';
 import type { UserRow } from '../../areas/access/schema';
 import type { Mailer } from '../mailer';
 import type { ReceitaProvider } from '../../areas/intake';
+import type { SmsProvider } from '../../areas/messages';
 import { unauthorized } from './errors';
 
 export interface ServerDeps {
@@ -15,6 +16,8 @@ export interface ServerDeps {
   uploadsDir: string;
   /** the broadcast sender, woken when a broadcast is created (absent: it finds the work at its next poll) */
   broadcasts?: { wake(): void };
+  /** the SMS provider the broadcast sender uses (the reminders send through it too) */
+  sms?: SmsProvider;
   /** HMAC key of signed document URLs (StartServerOptions.signingSecret; random per start when not configured) */
   signingSecret?: string;
   /** Receita Federal lookups (default: the deterministic sandbox) */

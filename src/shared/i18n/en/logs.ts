@@ -38,6 +38,9 @@ export const logs: Shape<typeof pt> = {
     changedLegend: 'Changed fields are highlighted.',
   },
   actions: {
+    reminders_save_settings: 'Reminder rules changed',
+    reminders_opt_out: 'Reminder opt-out',
+    reminders_run: 'Reminders chosen and sent',
     scr3040_check: 'SCR Doc 3040 checked',
     scr3040_generate: 'SCR Doc 3040 generated (part)',
     cession_assign: 'Installments assigned',
@@ -204,6 +207,7 @@ export const logs: Shape<typeof pt> = {
     renegotiation_withdraw: 'Renegotiation agreement withdrawn',
   },
   entities: {
+    reminder_settings: 'Reminder rules',
     ledger_close: 'Monthly close',
     collection_contact: 'Collection contact',
     renegotiation: 'Renegotiation agreement',
@@ -249,6 +253,14 @@ export const logs: Shape<typeof pt> = {
     solicitation_staff_document: 'Solicitation staff document',
   },
   fields: {
+    reminder_rules: 'Rules (days: channels)',
+    hours_start: 'Working hours start',
+    hours_end: 'Working hours end',
+    opted_out_channels: 'Channels opted out',
+    reminders_queued: 'Reminders queued',
+    reminders_sent: 'Reminders sent',
+    reminders_deferred: 'Reminders deferred',
+    business_date: 'Business date',
     month: 'Month',
     allowance: 'Allowance',
     previous_allowance: 'Previous allowance',

@@ -36,6 +36,9 @@ export const logs = {
   },
   /** Activity codes (src/shared/activity.ts) by activityKey(code): dots and dashes become '_'. */
   actions: {
+    reminders_save_settings: 'Regras de lembretes alteradas',
+    reminders_opt_out: 'Opção de não receber lembretes',
+    reminders_run: 'Lembretes escolhidos e enviados',
     scr3040_check: 'Doc 3040 do SCR verificado',
     scr3040_generate: 'Doc 3040 do SCR gerado (parte)',
     cession_assign: 'Cessão de parcelas',
@@ -202,6 +205,7 @@ export const logs = {
     renegotiation_withdraw: 'Acordo de renegociação retirado',
   },
   entities: {
+    reminder_settings: 'Regras de lembretes',
     ledger_close: 'Fechamento mensal',
     collection_contact: 'Contato de cobrança',
     renegotiation: 'Acordo de renegociação',
@@ -247,6 +251,14 @@ export const logs = {
     solicitation_staff_document: 'Documento interno de solicitação',
   },
   fields: {
+    reminder_rules: 'Regras (dias: canais)',
+    hours_start: 'Início do horário',
+    hours_end: 'Fim do horário',
+    opted_out_channels: 'Canais recusados',
+    reminders_queued: 'Lembretes enfileirados',
+    reminders_sent: 'Lembretes enviados',
+    reminders_deferred: 'Lembretes adiados',
+    business_date: 'Data de negócio',
     month: 'Mês',
     allowance: 'Provisão (saldo)',
     previous_allowance: 'Provisão anterior',
