@@ -310,7 +310,7 @@ test('a reversal above the company limit and a write-off each wait for a second 
   await expect(page.getByTestId('installment-write-offs')).toContainText('desfeita');
 
   // The title data: protest and credit-bureau report together are refused on the field; one of them is saved.
-  await page.getByTestId('installment-title-document-number').fill('DOC-2026/07');
+  await page.getByTestId('installment-title-document-number').fill('DOC26/07');
   await page.getByTestId('installment-title-protest-days').fill('5');
   await page.getByTestId('installment-title-negativation-days').fill('10');
   await page.getByTestId('installment-title-save').click();
@@ -323,7 +323,7 @@ test('a reversal above the company limit and a write-off each wait for a second 
     'SELECT document_number, protest_days, negativation_days FROM installment_titles WHERE installment_id = $1',
     [paid.installment_id],
   );
-  expect(title).toEqual({ document_number: 'DOC-2026/07', protest_days: 5, negativation_days: null });
+  expect(title).toEqual({ document_number: 'DOC26/07', protest_days: 5, negativation_days: null });
 
   // The operation's balance: the dialog states each installment's open principal and the sum; cancelled, nothing is asked.
   await harness.goto(`/app/clientOperation/analize/${paid.credit_operation_id}?tab=installments`);

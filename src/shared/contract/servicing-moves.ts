@@ -44,6 +44,14 @@ import { moneySchema } from './money';
 import { versionOrNewSchema } from './fields';
 import { installmentStateSchema } from './servicing';
 
+/**
+ * The title's document number (seu número) as every bank holds it whole: 10 characters, the narrowest of the
+ * layouts the remittances follow (Itaú CNAB 240 cobrança, segment P 63–72; Caixa 63–73; FEBRABAN 240 63–77).
+ * A longer one would be cut at the bank and the slip would print a number the bank does not know.
+ */
+export const TITLE_DOCUMENT_NUMBER_MAX = 10;
+const TITLE_DOCUMENT_NUMBER = new RegExp(`^[A-Za-z0-9./-]{1,${TITLE_DOCUMENT_NUMBER_MAX}}$`);
+
 /** A write-off awaiting the second person. */
 export const writeOffRequestSchema = z.object({
   id: z.number().int(),
@@ -169,14 +177,14 @@ export const servicingMovesOperations = {
     encoding: 'json',
     origin: 'spec',
     description:
-      "The installment's title data for the bank: document number (seu número, up to 15 letters, digits, '.', '/', '-'), protest or credit-bureau report (negativação) after 1–90 days past due, never both, and a note for the instructions. version 0 for the first save; 409 on a stale version or an installment that no longer collects.",
+      "The installment's title data for the bank: document number (seu número, up to 10 letters, digits, '.', '/', '-'), protest or credit-bureau report (negativação) after 1–90 days past due, never both, and a note for the instructions. version 0 for the first save; 409 on a stale version or an installment that no longer collects.",
     errors: [409],
     args: z
       .object({
         ...installmentPath,
         version: versionOrNewSchema,
-        document_number: optionalText(15).refine((v) => !v || /^[A-Za-z0-9./-]{1,15}$/.test(v), {
-          message: 'número do documento: até 15 letras, números, ".", "/" ou "-"',
+        document_number: optionalText(TITLE_DOCUMENT_NUMBER_MAX).refine((v) => !v || TITLE_DOCUMENT_NUMBER.test(v), {
+          message: `número do documento: até ${TITLE_DOCUMENT_NUMBER_MAX} letras, números, ".", "/" ou "-"`,
         }),
         protest_days: days('protestar'),
         negativation_days: days('negativar'),

@@ -89,14 +89,15 @@ describe("the installment's title data on its boleto", () => {
     expect(slip.title_version).toBe(0);
     const text = pdfText(answer.body as Uint8Array, 'plain');
     if (text !== null) {
-      expect(text).toContain(`OP-${String(opId).padStart(6, '0')}/002`);
+      // The same document number the remittance gives the bank (title-document-number.ts).
+      expect(text).toContain(`${opId}/002`);
       expect(text).not.toContain('Protestar');
       expect(text).not.toContain('Negativar');
     }
   });
 
   it("prints the title's document number, its protest instruction and its note; the same slip while the title is unchanged", async () => {
-    await saveTitle(opId, first.id, { version: 0, document_number: 'NF-2026/0042', protest_days: 5, note: 'Não receber após 60 dias do vencimento.' });
+    await saveTitle(opId, first.id, { version: 0, document_number: 'NF26/0042', protest_days: 5, note: 'Não receber após 60 dias do vencimento.' });
     const answer = await call(server, 'boleto.slip', { x: first.id }, tokens.agent);
     expect(answer.status).toBe(200);
     // The saved file keeps the operation's name whatever the title prints.
@@ -106,7 +107,7 @@ describe("the installment's title data on its boleto", () => {
     expect(slips[0].title_version).toBe(1);
     const text = pdfText(answer.body as Uint8Array, 'protest');
     if (text !== null) {
-      expect(text).toContain('NF-2026/0042');
+      expect(text).toContain('NF26/0042');
       expect(text).not.toContain(`OP-${String(opId).padStart(6, '0')}/001`);
       expect(text).toContain('Protestar após 5 dias corridos do vencimento.');
       expect(text).toContain('Não receber após 60 dias do vencimento.');
@@ -117,14 +118,14 @@ describe("the installment's title data on its boleto", () => {
     expect(await slipsOf(first.id)).toEqual(slips);
     const againText = pdfText(again.body as Uint8Array, 'protest-again');
     if (againText !== null) {
-      expect(againText).toContain('NF-2026/0042');
+      expect(againText).toContain('NF26/0042');
       expect(againText).toContain(slips[0].our_number);
     }
   });
 
   it('a title change makes a new slip with a new nosso número; the first stays recorded with its version', async () => {
     const [before] = await slipsOf(first.id);
-    await saveTitle(opId, first.id, { version: 1, document_number: 'NF-2026/0043', negativation_days: 15 });
+    await saveTitle(opId, first.id, { version: 1, document_number: 'NF26/0043', negativation_days: 15 });
     const answer = await call(server, 'boleto.slip', { x: first.id }, tokens.agent);
     expect(answer.status).toBe(200);
     const slips = await slipsOf(first.id);
@@ -135,7 +136,7 @@ describe("the installment's title data on its boleto", () => {
     expect(slips[1].our_number).not.toBe(before.our_number);
     const text = pdfText(answer.body as Uint8Array, 'negativation');
     if (text !== null) {
-      expect(text).toContain('NF-2026/0043');
+      expect(text).toContain('NF26/0043');
       expect(text).toContain('Negativar nos órgãos de proteção ao crédito após 15 dias do vencimento.');
       expect(text).not.toContain('Protestar');
       expect(text).not.toContain('Não receber após 60 dias');
@@ -160,7 +161,7 @@ describe("the installment's title data on its boleto", () => {
     // 3 slips so far (first ×2, second ×1) plus the ten installments never asked for.
     expect(await count()).toBe(13);
     const text = pdfText(carne.body as Uint8Array, 'carne');
-    if (text !== null) expect(text).toContain('NF-2026/0043');
+    if (text !== null) expect(text).toContain('NF26/0043');
     await saveTitle(opId, second.id, { version: 0, note: 'Pagável em qualquer banco até o vencimento.' });
     expect((await call(server, 'boleto.carne', { credit_operation_id: opId }, tokens.agent)).status).toBe(200);
     expect(await count()).toBe(14);
@@ -184,11 +185,14 @@ describe("the installment's title data on its boleto", () => {
       const reference = `OP-${String(opId).padStart(6, "0")}/${String(installmentNumber).padStart(3, "0")}`;
       const line = content.split('\r\n').find((l) => l[13] === 'P' && l.slice(195, 220).trim().endsWith(reference));
       expect(line, `no segment P for ${reference}`).toBeDefined();
-      return line!.slice(220, 223);
+      return { protest: line!.slice(220, 223), documentNumber: line!.slice(62, 77).trim() };
     };
-    expect(protestOf(first.number)).toBe('815');
-    expect(protestOf(third.number)).toBe('105');
-    expect(protestOf(4)).toBe('300');
+    expect(protestOf(first.number).protest).toBe('815');
+    expect(protestOf(third.number).protest).toBe('105');
+    expect(protestOf(4).protest).toBe('300');
+    // 63–77 the document number the slip prints: the title's own where set, else operation/installment.
+    expect(protestOf(first.number).documentNumber).toBe('NF26/0043');
+    expect(protestOf(4).documentNumber).toBe(`${opId}/004`);
   }, 60_000);
 });
 

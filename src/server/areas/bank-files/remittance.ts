@@ -78,8 +78,9 @@ import { insertRows } from '../../db/insert-rows';
 import { itauAccountCheckDigit, nossoNumero, type BoletoAccount } from '../../domain/boleto';
 import { buildRemittance, type RemittanceAccount, type RemittanceProblem, type RemittanceSlip } from '../../domain/cnab';
 import type { LateChargeTerms } from '../../domain/servicing/late-charges';
-import { NO_AFTER_DUE, type TitleAfterDue } from '../../domain/servicing/title-after-due';
-import { titlesAfterDue } from '../collection';
+import { NO_AFTER_DUE } from '../../domain/servicing/title-after-due';
+import { titleDocumentNumber } from '../../domain/servicing/title-document-number';
+import { titlesForBank, type TitleForBank } from '../collection';
 import { remittanceItems, remittances, type RemittanceRow } from './schema-remittance';
 import { closedByTheBank } from './cnab-return';
 import { entryRejected, entryRejectionsOf, heldByTheBank, liveTitle } from './registered-title';
@@ -417,7 +418,7 @@ function slipOf(
   boleto: BoletoAccount,
   row: CandidateRow,
   terms: ReadonlyMap<number, LateChargeTerms>,
-  afterDue: ReadonlyMap<number, TitleAfterDue>,
+  titles: ReadonlyMap<number, TitleForBank>,
 ): RemittanceSlip {
   let number;
   try {
@@ -434,7 +435,7 @@ function slipOf(
     instruction,
     nossoNumero: number.digits,
     ...(account.bank_code === '341' && number.checkDigit ? { nossoNumeroDigit: number.checkDigit } : {}),
-    documentNumber: `${row.credit_operation_id}/${String(row.number).padStart(3, '0')}`,
+    documentNumber: titleDocumentNumber(row.credit_operation_id, row.number, titles.get(row.installment_id)?.documentNumber),
     issuedOn: row.issued_on,
     dueDate: row.due_date,
     amount: new Decimal(row.amount).toFixed(2),
@@ -450,7 +451,7 @@ function slipOf(
     },
     ...(lateCharges ? { lateCharges } : {}),
     // Protest or negativação as the title data says, the same the slip prints (title-after-due.ts).
-    afterDue: afterDue.get(row.installment_id) ?? NO_AFTER_DUE,
+    afterDue: titles.get(row.installment_id)?.afterDue ?? NO_AFTER_DUE,
   };
 }
 
@@ -632,8 +633,8 @@ export async function generateRemittance(tx: Db, actor: Actor, request: Required
   if (rows.length === 0) throw conflict(REMITTANCE_MESSAGES.nothingToCarry, 'date');
   const boleto = boletoAccountOf(account);
   const terms = await lateTermsOf(tx, rows.filter((r) => instructionOf(r) === 'entry').map((r) => r.credit_operation_id));
-  const afterDue = await titlesAfterDue(tx, rows.map((r) => r.installment_id));
-  const slips = rows.map((r) => slipOf(account, boleto, r, terms, afterDue));
+  const titles = await titlesForBank(tx, rows.map((r) => r.installment_id));
+  const slips = rows.map((r) => slipOf(account, boleto, r, terms, titles));
   const previous = await lastNsa(tx, account.id);
   const nsa = (previous ?? 0) + 1;
   const built = buildRemittance({ account: remittanceAccount, slips, fileSequence: nsa, previousFileSequence: previous, generatedOn: today });

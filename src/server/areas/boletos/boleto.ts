@@ -79,6 +79,7 @@ import { installmentWithStatus, replayOf, scheduleOf, servicingContext, stateVie
 import { boletoSlips, type BoletoSlipRow } from './schema-boleto';
 import type { InstallmentTransactionRow } from '../collection/schema';
 import { afterDueLine, titleAfterDue } from '../../domain/servicing/title-after-due';
+import { titleDocumentNumber } from '../../domain/servicing/title-document-number';
 import { installmentTitles, type InstallmentTitleRow } from '../collection/schema-moves';
 import { heldByTheBank, registrationOf } from '../bank-files';
 import type { BoletoRegistration } from '@shared/contract/servicing-boleto';
@@ -266,13 +267,12 @@ function pdfInput(p: SlipParties, w: Wanted, sequence: number, issueDate: string
     );
   }
   instructions.push(...titleInstructions(w.title));
-  const number = String(w.installment.number).padStart(3, '0');
   return {
     bank: p.bank,
     beneficiary: { name: p.company.legal_name, cnpj: p.company.cnpj ?? '', address: beneficiaryAddress(p.company) },
     payer: p.payer,
     sequence,
-    documentNumber: w.title?.document_number ?? `${operationNumber(p.op.id)}/${number}`,
+    documentNumber: titleDocumentNumber(p.op.id, w.installment.number, w.title?.document_number),
     amount: w.amount,
     dueDate: w.dueDate,
     issueDate,

@@ -39,7 +39,7 @@
 export { decideReversal, pay, reverse } from './payments';
 export { applyPrepayment, listPrepayments, quotePrepayment } from './prepayment';
 export { decideOperationWriteOff, requestOperationWriteOff } from './write-off';
-export { saveTitle, titlesAfterDue } from './installment-moves';
+export { saveTitle, titlesForBank, type TitleForBank } from './installment-moves';
 export { loadInstallmentDetails } from './installments';
 // Reports that list operations (the parameterized report's open amount) read the value still open through here.
 export { openValuesOf } from './open-value';

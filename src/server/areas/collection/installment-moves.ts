@@ -208,11 +208,17 @@ export async function loadOperationWriteOff(db: Db, operationId: number, today: 
 }
 
 /** Each installment's choice after the due date (protest, negativação or neither), as its title data says. */
-export async function titlesAfterDue(db: Db, installmentIds: readonly number[]): Promise<Map<number, TitleAfterDue>> {
+/** What the bank is told of each title: its protest or negativação and its document number (title-after-due.ts, title-document-number.ts). */
+export interface TitleForBank {
+  readonly afterDue: TitleAfterDue;
+  readonly documentNumber: string | null;
+}
+
+export async function titlesForBank(db: Db, installmentIds: readonly number[]): Promise<Map<number, TitleForBank>> {
   if (installmentIds.length === 0) return new Map();
   const rows = await db
-    .select({ id: installmentTitles.installment_id, protest_days: installmentTitles.protest_days, negativation_days: installmentTitles.negativation_days })
+    .select({ id: installmentTitles.installment_id, protest_days: installmentTitles.protest_days, negativation_days: installmentTitles.negativation_days, document_number: installmentTitles.document_number })
     .from(installmentTitles)
     .where(inArray(installmentTitles.installment_id, [...new Set(installmentIds)]));
-  return new Map(rows.map((r) => [r.id, titleAfterDue(r)]));
+  return new Map(rows.map((r) => [r.id, { afterDue: titleAfterDue(r), documentNumber: r.document_number }]));
 }

@@ -9,6 +9,7 @@ import Decimal from 'decimal.js';
 import { ALPHANUMERIC_CNPJ_LAYOUTS, alphanumericCnpjRefusal, isAlphanumericCnpj } from './alphanumeric-cnpj';
 import { cnabTables, type CnabBank } from './bank-tables';
 import { FINE_CODES, INSTRUCTION_CODES, INTEREST_CODES, type RemittanceInstruction } from './codes';
+import { fieldLength } from './field-table';
 import { CnabFieldError, isRealDay, writeRecord, type RecordValues } from './record';
 import { checkRemittance } from './remittance-check';
 import { cnabProtestFields, NO_AFTER_DUE, type TitleAfterDue } from '../servicing/title-after-due';
@@ -240,8 +241,12 @@ function inputProblems(input: RemittanceInput, profile: BankProfile): Remittance
   problems.push(...documentProblem(input.account.bank, input.account.companyDocument, 'account.companyDocument'));
   problems.push(...profile.accountChecks(input.account));
   const seen = new Set<string>();
+  const documentField = cnabTables(input.account.bank).segmentP.fields.find((f) => f.name === 'documentNumber');
+  const documentWidth = documentField ? fieldLength(documentField) : 15;
   for (const slip of input.slips) {
     const r = slip.reference;
+    // Cut, the bank would hold another number than the slip prints: refused, naming the room this bank's layout has.
+    if (slip.documentNumber.trim().length > documentWidth) add('documentNumber', `número do documento com mais de ${documentWidth} caracteres para este banco: '${slip.documentNumber}'`, r);
     if (!DIGITS.test(slip.nossoNumero) || slip.nossoNumero.length !== profile.nossoNumeroLength) {
       add('nossoNumero', `o nosso número deve ter ${profile.nossoNumeroLength} dígitos`, r);
     } else if (seen.has(slip.nossoNumero)) {

@@ -308,7 +308,7 @@ export const servicing: Shape<typeof pt> = {
   title: {
     heading: 'Title data for the bank',
     document_number: 'Document number (seu número)',
-    document_numberHint: 'Up to 15 letters, digits, ".", "/" or "-". Empty: the boleto uses the operation and installment numbers.',
+    document_numberHint: 'Up to 10 letters, digits, ".", "/" or "-". Empty: the boleto uses the operation and installment numbers.',
     protest_days: 'Protest after (days past due)',
     negativation_days: 'Report to credit bureaus after (days past due)',
     daysHint: 'From 1 to 90 days; fill in protest or credit-bureau report, not both.',

@@ -305,7 +305,7 @@ export const servicing = {
   title: {
     heading: 'Dados do título para o banco',
     document_number: 'Número do documento (seu número)',
-    document_numberHint: 'Até 15 letras, números, ".", "/" ou "-". Vazio: o boleto usa o número da operação e da parcela.',
+    document_numberHint: 'Até 10 letras, números, ".", "/" ou "-". Vazio: o boleto usa o número da operação e da parcela.',
     protest_days: 'Protestar após (dias do vencimento)',
     negativation_days: 'Negativar após (dias do vencimento)',
     daysHint: 'De 1 a 90 dias; preencha protesto ou negativação, não os dois.',

@@ -198,6 +198,13 @@ describe('refused before anything is written', () => {
     expect(problems[1].message).toContain(`do ${{ '001': 'Banco do Brasil', '104': 'Caixa', '341': 'Itaú' }[bank]} (versão`);
     expect(problems[1].message).toContain('CNPJ alfanumérico');
   });
+  it.each<[CnabBank, number]>([['001', 15], ['104', 11], ['341', 10]])('a document number longer than bank %s holds (%i) is refused, never cut', (bank, width) => {
+    const fits = buildRemittance(input(bank, [slipFor(bank, 1, { documentNumber: 'D'.repeat(width) })]));
+    expect(fits.ok).toBe(true);
+    const result = buildRemittance(input(bank, [slipFor(bank, 1, { documentNumber: 'D'.repeat(width + 1) })]));
+    expect(problemsOf(result)).toEqual([{ record: 'entrada', field: 'documentNumber', reference: 'OP-77/1' }]);
+    expect(result.ok ? '' : result.problems[0].message).toContain(`mais de ${width} caracteres`);
+  });
   it('a repeated nosso número', () => {
     expect(problemsOf(buildRemittance(input('341', [slipFor('341', 1), slipFor('341', 1, { reference: 'OP-78/1' })])))).toEqual([
       { record: 'entrada', field: 'nossoNumero', reference: 'OP-78/1' },
