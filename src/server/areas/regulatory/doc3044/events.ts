@@ -129,7 +129,8 @@ export async function refreshEvents(db: Db): Promise<number> {
       const owed = new Decimal(p.owed);
       // A concessão or cessão is worth what entered or left the receivable; money received or given back, the bank's amount.
       const moneyMoved = p.kind === 'payment' || p.kind === 'prepayment' || p.kind === 'reversal';
-      const amount = moneyMoved && !bank.isZero() ? bank.abs() : !owed.isZero() ? owed.abs() : new Decimal(p.debits);
+      // A renegotiation moves the balance from the installments to the agreement: worth the agreement's receivable (its one debit).
+      const amount = p.kind === 'renegotiation' ? new Decimal(p.debits) : moneyMoved && !bank.isZero() ? bank.abs() : !owed.isZero() ? owed.abs() : new Decimal(p.debits);
       return {
         posting_id: Number(p.posting_id),
         kind: eventKindOf(p.kind, owed, p.balance_after),

@@ -9,13 +9,13 @@ import { SCR_EVENT_KINDS, type ScrEventKindName } from '@shared/contract/regulat
 import { addBusinessDays } from '../../../domain/servicing/business-days';
 
 /** The journal's posting kinds an event comes from. */
-export const EVENT_POSTING_KINDS = ['disbursement', 'payment', 'reversal', 'prepayment', 'cession', 'cession_reversal'] as const;
+export const EVENT_POSTING_KINDS = ['disbursement', 'payment', 'reversal', 'prepayment', 'cession', 'cession_reversal', 'renegotiation'] as const;
 export type EventPostingKind = (typeof EVENT_POSTING_KINDS)[number];
 
 /**
  * The events (Carta Circular 3.869 art. 2º-B, as changed for the 3044: concessões, pagamentos parciais, liquidações,
- * renegociações; cessões from 2026-05-01). `renegotiation` is declared and never created: the app has no
- * renegotiation yet.
+ * renegociações; cessões from 2026-05-01). A renegotiation is one event per operation of the agreement (each has its
+ * own posting), worth what the agreement now receives of it (areas/renegotiation).
  */
 export { SCR_EVENT_KINDS };
 export type ScrEventKind = ScrEventKindName;
