@@ -36,8 +36,12 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          // One generous limit for every test and hook, none of their own: it
+          // is there to end a hang, never to time a slow machine. Per-hook
+          // limits of two minutes failed a server's start (migrations and the
+          // demo seed) at load 6 on two cores, where it took over 200 s.
+          testTimeout: 1_200_000,
+          hookTimeout: 1_200_000,
           // Records every answer the test servers send and checks them against the OpenAPI document when the run ends.
           globalSetup: ['tests/integration/answers-setup.ts'],
           // Each file has its own server over its own copy of the database (a

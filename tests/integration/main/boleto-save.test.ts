@@ -49,7 +49,7 @@ beforeAll(async () => {
     "UPDATE borrowers SET cep = '01001-000', address = 'Praça da Sé', address_number = '1', city = 'São Paulo', state = 'SP' WHERE id = (SELECT borrower_id FROM credit_operations WHERE id = $1)",
     [installment.credit_operation_id],
   );
-}, 120_000);
+});
 
 afterAll(async () => {
   await main?.dispose();
@@ -86,7 +86,7 @@ describe('boletos saved and viewed through the main process', () => {
       const text = textOf(path);
       if (text !== null) expect(text).toContain(formatDigitableLine(slips[0].digitable_line));
     }
-  }, 60_000);
+  });
 
   it('the viewer gets the PDF bytes, nothing written to disk', async () => {
     const before = await readdir(downloads.path);
@@ -112,7 +112,7 @@ describe('boletos saved and viewed through the main process', () => {
       const slips = await server.database.rows<{ digitable_line: string }>('SELECT digitable_line FROM boleto_slips WHERE installment_id = $1', [installment.id]);
       expect(text).toContain(formatDigitableLine(slips.at(-1)!.digitable_line));
     }
-  }, 60_000);
+  });
 
   it('a refusal comes back as the server\'s Portuguese message and writes nothing', async () => {
     await main.handlers.settingsUpdate({ askWhereToSave: false });

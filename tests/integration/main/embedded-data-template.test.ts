@@ -24,7 +24,7 @@ let templateMadeAt = 0;
 beforeAll(async () => {
   await writeFile(templateFile, await makeDataTemplate());
   templateMadeAt = Date.now();
-}, 300_000);
+});
 
 afterAll(async () => {
   await folder.remove();
@@ -86,5 +86,5 @@ describe('embedded backend started from the data folder template', () => {
       await second.stop();
     }
     expect(await folderState()).toEqual(afterFirst);
-  }, 900_000);
+  });
 });

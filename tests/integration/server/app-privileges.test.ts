@@ -44,7 +44,7 @@ describe.skipIf(!baseUrl)(`the server as a role that owns nothing${WHY}`, () => 
 
   beforeAll(async () => {
     server = await startTestServer({ seed: false });
-  }, 120_000);
+  });
   afterAll(() => server?.close());
 
   it('works as the app role, which is not a superuser', async () => {

@@ -24,7 +24,7 @@ beforeAll(async () => {
   const borrowerId = await insertBorrower(server, 'Ana Livro Fechado', '529.982.247-25');
   issuedId = (await issuedOperation(server, tokens, borrowerId)).id;
   disbursedId = await disbursedOperation(server, tokens, borrowerId);
-}, 120_000);
+});
 afterAll(() => server?.close());
 
 /** Every table migrations 0036, 0037 (the four-eyes records) and 0040 (suspense) guard against TRUNCATE. */

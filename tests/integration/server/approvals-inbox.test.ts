@@ -30,7 +30,7 @@ beforeAll(async () => {
   operator2 = await signIn(server, 'operador2@demo.local');
   await server.database.rows(SERVICING_PARAMETERS_SQL);
   borrowerId = await insertBorrower(server, 'Ivone Inbox', '529.982.247-25');
-}, 120_000);
+});
 afterAll(() => server?.close());
 
 describe('a request that waits for a second person is in one inbox', () => {
@@ -80,7 +80,7 @@ describe('a request that waits for a second person is in one inbox', () => {
     expect(decided.status, JSON.stringify(decided.body)).toBe(200);
     expect((await inbox(operator2)).body.items.map((r: Row) => r.id)).not.toContain(row!.id);
     expect((await attention(operator2)).body.approvals_to_check).toBe(before.approvals_to_check);
-  }, 180_000);
+  });
 
   it('the attention counts: overdue as the overdue list counts them; an agent gets no count of lists they cannot open', async () => {
     const overdue = await call(server, 'collections.expiredInstallments', { page: 1, limit: 1 }, tokens.agent);
@@ -98,7 +98,7 @@ describe('a request that waits for a second person is in one inbox', () => {
     expect(operator).toMatchObject({ approvals_to_check: expect.any(Number), suspense_open: expect.any(Number) });
     const open = await call(server, 'suspense.list', { page: 1, limit: 1 }, tokens.operator);
     expect(operator.suspense_open).toBe(open.body.meta.totalItems);
-  }, 60_000);
+  });
 
   it('oldest first by default, by amount when asked; unknown filters, sorts and values are a 400 naming the field', async () => {
     const all = (await inbox(tokens.admin)).body.items as Row[];
@@ -114,7 +114,7 @@ describe('a request that waits for a second person is in one inbox', () => {
     expect({ status: badKind.status, field: badKind.body.field }).toEqual({ status: 400, field: 'filter.kind' });
     const badMine = await inbox(tokens.admin, { mine: 'everyone' });
     expect({ status: badMine.status, field: badMine.body.field }).toEqual({ status: 400, field: 'filter.mine' });
-  }, 60_000);
+  });
 });
 
 describe('authorization of the inbox and the attention counts', () => {

@@ -72,7 +72,7 @@ beforeAll(async () => {
   const again = await call(server, 'repurchase.create', { id: opId, installment: list[0].id, idempotency_key: key() }, tokens.operator);
   expect(again.status, JSON.stringify(again.body)).toBe(200);
   repurchased.push(again.body.amount as string);
-}, 180_000);
+});
 afterAll(() => server?.close());
 
 describe('authorization', () => {

@@ -66,7 +66,7 @@ beforeAll(async () => {
     tokens.operator,
   );
   expect(later.status, JSON.stringify(later.body)).toBe(200);
-}, 180_000);
+});
 afterAll(() => server?.close());
 
 describe('authorization', () => {

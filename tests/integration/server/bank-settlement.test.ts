@@ -61,7 +61,7 @@ beforeAll(async () => {
   const sent = await call(server, 'remittance.generate', { bankCode: '341', date: '2026-01-12', bank_account_id: itauId, idempotency_key: key() }, tokens.operator);
   expect(sent.status, JSON.stringify(sent.body)).toBe(200);
   [{ content: remittance }] = await server.database.rows<{ content: string }>('SELECT content FROM remittances WHERE id = $1', [sent.body.id]);
-}, 240_000);
+});
 afterAll(() => server?.close());
 
 /** The P and R segments the remittance wrote for a nosso número. */

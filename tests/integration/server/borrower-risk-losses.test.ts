@@ -34,7 +34,7 @@ beforeAll(async () => {
   opId = await disbursedOperation(server, tokens, borrowerId);
   const list = await call(server, 'servicing.installments', { id: opId }, tokens.agent);
   ids = list.body.installments.map((i: { id: number }) => i.id);
-}, 120_000);
+});
 afterAll(() => server?.close());
 
 describe('risk classification and write-offs', () => {

@@ -46,7 +46,7 @@ beforeAll(async () => {
   await server.database.rows('UPDATE company_parameters SET cession_approval_above = 100000.00 WHERE company_id = 1');
   accountId = await insertAssigneeAccount(server, 'Fundo Preço FIDC');
   [{ id: bankId }] = await server.database.rows<{ id: number }>("SELECT id FROM company_bank_accounts WHERE company_id = 1 AND active ORDER BY id LIMIT 1");
-}, 120_000);
+});
 afterAll(() => server?.close());
 
 describe('authorization', () => {

@@ -76,7 +76,7 @@ beforeAll(async () => {
   // The slips go to the bank first, so the remittance after the return is the one that must not write them off.
   const sent = await call(server, 'remittance.generate', { bankCode: '341', date: TODAY, bank_account_id: itauId, idempotency_key: key() }, tokens.operator);
   expect(sent.status, JSON.stringify(sent.body)).toBe(200);
-}, 180_000);
+});
 afterAll(async () => {
   await server?.close();
 });
@@ -342,7 +342,7 @@ describe('a large return file', () => {
     const [stored] = await server.database.rows<{ n: number }>('SELECT count(*)::int AS n FROM return_file_lines WHERE return_file_id = $1', [settled.body.file.id]);
     expect(stored.n).toBe(2498);
     expect(await count('installment_transactions')).toBe(paymentsBefore);
-  }, 60_000);
+  });
 });
 
 describe('imports at once', () => {
@@ -397,7 +397,7 @@ describe('settlement days through the operations area', () => {
       );
       expect(log.after).toEqual({ version: after.get(id), settlement_days: `${number}: 2026-01-20` });
     }
-  }, 60_000);
+  });
 });
 
 describe('payments the rules refuse', () => {

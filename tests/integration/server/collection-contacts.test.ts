@@ -49,7 +49,7 @@ beforeAll(async () => {
   keptOp = await disbursedOperation(server, tokens, borrowerId);
   brokenOp = await disbursedOperation(server, tokens, borrowerId);
   server.clock.set('2026-02-20');
-}, 300_000);
+});
 afterAll(() => server?.close());
 
 describe('authorization', () => {

@@ -105,7 +105,7 @@ beforeAll(async () => {
     "UPDATE company_parameters SET min_monthly_rate = 0, max_monthly_rate = 15, min_installments = 1, max_installments = 360, min_value = 100, max_value = 1000000, tac = 0, other_fees = '[]' WHERE company_id = 1",
   );
   borrowerId = await insertBorrower('Marta Contrato Congelado', '111.444.777-35');
-}, 120_000);
+});
 afterAll(() => server?.close());
 
 describe('a contract is frozen when issued', () => {

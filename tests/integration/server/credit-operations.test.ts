@@ -81,7 +81,7 @@ beforeAll(async () => {
   );
   borrowerName = 'Joana Tomadora de Teste';
   borrowerId = await insertBorrower(borrowerName, '529.982.247-25');
-}, 120_000);
+});
 afterAll(() => server?.close());
 
 describe('the demo seed', () => {

@@ -105,7 +105,7 @@ describe('demo seed in the background', () => {
     } finally {
       await server.close();
     }
-  }, 900_000);
+  });
 
   it('stops when the server closes part-way, rolling back the story it was writing', async () => {
     const folder = await emptyFolder();
@@ -133,7 +133,7 @@ describe('demo seed in the background', () => {
     } finally {
       await again.close();
     }
-  }, 600_000);
+  });
 });
 
 describe('story transactions', () => {
@@ -144,7 +144,7 @@ describe('story transactions', () => {
     client = new PGlite();
     await client.exec('CREATE TABLE t (story int, n int)');
     db = drizzle(client) as unknown as Db;
-  }, 120_000);
+  });
   afterAll(async () => {
   });
   beforeEach(async () => {

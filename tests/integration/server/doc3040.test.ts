@@ -55,7 +55,7 @@ beforeAll(async () => {
   positions = await closeMonth(MONTH, '2026-11-30');
   await closeMonth(BAD_MONTH, '2026-10-31', true);
   // The demo template is built once per machine and day (slow on a busy machine).
-}, 600_000);
+});
 afterAll(() => server?.close());
 
 const text = (body: Uint8Array) => new TextDecoder().decode(body);

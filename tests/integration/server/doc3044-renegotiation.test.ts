@@ -27,7 +27,7 @@ beforeAll(async () => {
   borrowerId = await insertBorrower(server, 'Rui Renegocia Evento', '529.982.247-25');
   operationId = await disbursedOperation(server, tokens, borrowerId);
   server.clock.set(TODAY);
-}, 300_000);
+});
 afterAll(() => server?.close());
 
 async function renegotiationEvents(): Promise<Row[]> {

@@ -32,7 +32,7 @@ beforeAll(async () => {
   await server.database.rows(SERVICING_PARAMETERS_SQL);
   const borrowerId = await insertBorrower(server, 'Rita Evento', '529.982.247-25');
   opId = await disbursedOperation(server, tokens, borrowerId);
-}, 400_000);
+});
 
 afterAll(async () => {
   await server?.close();
@@ -135,7 +135,7 @@ describe('the Doc 3044 events', () => {
     expect(body.totals.pending).toBeGreaterThanOrEqual(5);
     expect(body.totals.late).toBeGreaterThanOrEqual(2);
     expect(body.as_of).toBe('2026-03-02');
-  }, 120_000);
+  });
 
   it('refuses an unknown filter, a sort and a bad status, naming them', async () => {
     const unknown = await call(server, 'doc3044.list', { filter: { borrower: 'x' } }, tokens.admin);
@@ -161,7 +161,7 @@ describe('the Doc 3044 events', () => {
     expect(counts[0]).toEqual({ postings: 1, events: 1 });
     const dupes = await server.database.rows<{ n: number }>('SELECT count(*)::int AS n FROM (SELECT posting_id FROM scr_events GROUP BY posting_id HAVING count(*) > 1) d');
     expect(dupes[0].n).toBe(0);
-  }, 120_000);
+  });
 
   it('generates the JSON of the pending events, checked and stored; records the file as sent; an event sent is not sent again', async () => {
     server.clock.set('2026-03-05');
@@ -213,7 +213,7 @@ describe('the Doc 3044 events', () => {
     expect(empty.status).toBe(409);
     const files = await call(server, 'doc3044.files', {}, tokens.admin);
     expect(files.body.items[0]).toMatchObject({ id: generated.body.id, pending_count: 0, sent_by_name: expect.any(String) });
-  }, 120_000);
+  });
 
   it('marks one event sent on its own; a new posting makes a new pending event that the next file carries alone', async () => {
     server.clock.set('2026-03-10');
@@ -229,5 +229,5 @@ describe('the Doc 3044 events', () => {
     expect(after).toMatchObject({ status: 'sent', file_id: null, days_late: 0 });
     const logged = await server.database.rows<{ action: string; after: Record<string, unknown> }>("SELECT action, after FROM activity_log WHERE entity = 'scr_event' AND entity_id = $1", [event.id]);
     expect(logged.map((l) => l.action)).toEqual(['doc3044.mark-sent']);
-  }, 120_000);
+  });
 });

@@ -60,7 +60,7 @@ beforeAll(async () => {
   await server.database.rows(SERVICING_PARAMETERS_SQL);
   borrowerId = await insertBorrower(server, 'Quitéria Quatro Olhos', '529.982.247-25');
   accountId = await insertAssigneeAccount(server, 'Fundo Quatro Olhos FIDC');
-}, 120_000);
+});
 afterAll(() => server?.close());
 
 describe('a change of the money parameters needs a second administrator', () => {
@@ -108,7 +108,7 @@ describe('a change of the money parameters needs a second administrator', () => 
     expect(log.after).toMatchObject({ reversal_approval_above: '1000.00', maker_id: admin.id, approval_request_id: expect.any(Number), notes: 'Conferido com a diretoria' });
     expect((await decide(tokens.superadmin, true)).status).toBe(409);
     await setParameters('reversal_approval_above = 1000');
-  }, 120_000);
+  });
 
   it('one change at a time; nothing to change is a 400; refused needs a reason; the one who asked may withdraw it', async () => {
     const nothing = await ask({});
@@ -183,7 +183,7 @@ describe('splitting does not get under a limit: one person, one operation, one w
     await setParameters('approval_window_days = 2');
     expect((await cede(10)).body.status).toBe('pending');
     await setParameters('approval_window_days = 1, cession_approval_above = 50000');
-  }, 180_000);
+  });
 
   it('a payment recorded as two halves is not reversed alone twice: the second waits; refused, it stops counting', async () => {
     await setParameters('reversal_approval_above = 150');
@@ -226,7 +226,7 @@ describe('splitting does not get under a limit: one person, one operation, one w
     expect((await decideReversal(opId, first.id, halves[1], operator2)).status).toBe(200);
     expect((await standing(opId, first.id, halves[1])).reversed_by).toEqual(expect.any(Number));
     await setParameters('reversal_approval_above = 1000');
-  }, 120_000);
+  });
 });
 
 describe('above the company’s higher limit a second check is needed, and it is an administrator’s', () => {
@@ -256,7 +256,7 @@ describe('above the company’s higher limit a second check is needed, and it is
     expect((await standing(opId, first.id, payments[2])).reversed_by).toEqual(expect.any(Number));
     expect(await reversalRequest(payments[2])).toMatchObject({ status: 'approved', second_checker_id: expect.any(Number) });
     await setParameters('reversal_approval_above = 1000, second_approval_above = 50000');
-  }, 120_000);
+  });
 
   it('write-offs always wait; past the higher limit in the window they take two checks, the second an administrator’s', async () => {
     const opId = await disbursedOperation(server, tokens, borrowerId);
@@ -284,7 +284,7 @@ describe('above the company’s higher limit a second check is needed, and it is
     expect((await decideWriteOff(11, tokens.admin)).status).toBe(200);
     expect((await call(server, 'servicingMoves.installment', { id: opId, installment: list[11].id }, tokens.agent)).body.installment.status).toBe('written_off');
     await setParameters('second_approval_above = 50000');
-  }, 120_000);
+  });
 });
 
 describe('authorization of the calls that ask for and decide a change of the parameters', () => {

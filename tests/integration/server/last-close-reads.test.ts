@@ -48,7 +48,7 @@ async function collectedBorrower(): Promise<number> {
 beforeAll(async () => {
   server = await startTestServer({ seed: 'demo' });
   tokens = await signInEveryRole(server);
-}, 600_000);
+});
 afterAll(() => server?.close());
 
 describe('the last close on the risk card and the collections list', () => {
@@ -115,7 +115,7 @@ describe('the last close on the risk card and the collections list', () => {
       );
     }
     expect(held).toBeGreaterThan(0);
-  }, 600_000);
+  });
 
   const panel = { superadmin: 200, admin: 200, operator: 200, agent: 200, user: 403 };
   itAnswersTheMatrix(

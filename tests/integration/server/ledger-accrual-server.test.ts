@@ -20,7 +20,7 @@ beforeAll(async () => {
   tokens = await signInEveryRole(server);
   await server.database.rows(SERVICING_PARAMETERS_SQL);
   borrowerId = await insertBorrower(server, 'Ana Competência', '529.982.247-25');
-}, 600_000);
+});
 afterAll(() => server?.close());
 
 type Row = { id: number; due_date: string; value: string; interest: string; due_total: string };
@@ -72,7 +72,7 @@ describe("over an operation's life", () => {
     expect(status.body.last_run.up_to).toBe(rows.at(-1)!.due_date);
     const logged = await server.database.rows("SELECT 1 FROM activity_log WHERE action = 'ledger.accrual-run'");
     expect(logged.length).toBeGreaterThanOrEqual(rows.length);
-  }, 600_000);
+  });
 
   it('paid late: interest income + late charges = received − principal; a reversal puts the settlement back', async () => {
     const opId = await disbursedOperation(server, tokens, borrowerId);
@@ -102,5 +102,5 @@ describe("over an operation's life", () => {
     const [{ principal }] = await server.database.rows<{ principal: string }>('SELECT principal::text FROM credit_operations WHERE id = $1', [opId]);
     expect(income.toFixed(2)).toBe(received.minus(principal).toFixed(2));
     await expectBooksBalanced(server, tokens.admin);
-  }, 600_000);
+  });
 });

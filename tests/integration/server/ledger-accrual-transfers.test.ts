@@ -25,7 +25,7 @@ beforeAll(async () => {
   await server.database.rows("UPDATE company_parameters SET cession_approval_above = 100000 WHERE company_id = 1");
   borrowerId = await insertBorrower(server, 'Ana Competência', '529.982.247-25');
   accountId = await insertAssigneeAccount(server, 'Fundo Competência FIDC');
-}, 600_000);
+});
 afterAll(() => server?.close());
 
 type Row = { id: number; number: number; due_date: string; interest: string; status: string };
@@ -98,7 +98,7 @@ describe('a cession takes the accrued interest of its installments', () => {
     expect(money(new Decimal(back.interest_income).minus(income.interest_income))).toBe(new Decimal(rows[1].interest).minus(share2).toFixed(2));
     await expectPositionAgrees(opId);
     await expectBooksBalanced(server, tokens.admin);
-  }, 600_000);
+  });
 
   it('a repurchase brings the accrued interest back against its loss; undone, it leaves again', async () => {
     const opId = await disbursedOperation(server, tokens, borrowerId);
@@ -136,7 +136,7 @@ describe('a cession takes the accrued interest of its installments', () => {
     expect(money(gone.repurchase_loss)).toBe(money(new Decimal(before.repurchase_loss ?? 0)));
     await expectPositionAgrees(opId);
     await expectBooksBalanced(server, tokens.admin);
-  }, 600_000);
+  });
 });
 
 describe('a cession while a run goes on', () => {
@@ -158,7 +158,7 @@ describe('a cession while a run goes on', () => {
     expect((await operationBalances(server, opId)).accrued_interest_receivable).toBe(money(rows[0].interest));
     await expectPositionAgrees(opId);
     await expectBooksBalanced(server, tokens.admin);
-  }, 600_000);
+  });
 });
 
 describe('prepayments while a run goes on', () => {
@@ -181,7 +181,7 @@ describe('prepayments while a run goes on', () => {
     for (const a of answers) expect(a.status, JSON.stringify(a.body)).toBe(200);
     for (const id of ops) await expectPositionAgrees(id);
     await expectBooksBalanced(server, tokens.admin);
-  }, 600_000);
+  });
 });
 
 describe('a catch-up run into a closed month', () => {
@@ -213,5 +213,5 @@ describe('a catch-up run into a closed month', () => {
     const logged = await server.database.rows<{ after: { posted_on: string | null } }>("SELECT after FROM activity_log WHERE action = 'ledger.accrual-run' AND entity_id = $1", [run.run_id]);
     expect(logged[0].after.posted_on).toBe('2026-06-01');
     await expectBooksBalanced(server, tokens.admin);
-  }, 600_000);
+  });
 });

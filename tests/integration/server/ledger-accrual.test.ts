@@ -30,7 +30,7 @@ beforeAll(async () => {
   }
   await migrate(handle);
   borrower = await insertBorrower(handle);
-}, 120_000);
+});
 
 afterAll(async () => {
   await handle?.close();

@@ -51,7 +51,7 @@ beforeAll(async () => {
   months = [];
   for (let m = previous(span.first); m <= last; m = next(m)) months.push(m);
   dir = mkdtempSync(join(tmpdir(), 'balancete-'));
-}, 120_000);
+});
 
 afterAll(async () => {
   await server?.close();

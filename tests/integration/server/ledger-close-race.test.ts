@@ -36,7 +36,7 @@ beforeAll(async () => {
   const months = await endedMonths(server);
   expect(months.length).toBeGreaterThan(1);
   [monthA, monthB] = months.slice(-2);
-}, 120_000);
+});
 
 afterAll(async () => {
   await server?.close();
@@ -98,7 +98,7 @@ describe(`the monthly close's races${testDatabaseUrl() ? ' on PostgreSQL' : ' (P
     const [close] = await server.database.rows<{ change: string }>("SELECT (allowance - previous_allowance)::text AS change FROM ledger_closes WHERE month = $1 AND status = 'closed'", [monthB]);
     expect(postings.n).toBe(new Decimal(close.change).isZero() ? 0 : 1);
     await expectAllowanceOfLatestClose();
-  }, 300_000);
+  });
 
   it('an approval racing the undo of the close before it: exactly one stands, the other is a 409 in Portuguese', async () => {
     // From the first test: A and B closed. Each round starts from A closed and B asked.
@@ -135,7 +135,7 @@ describe(`the monthly close's races${testDatabaseUrl() ? ' on PostgreSQL' : ' (P
       await ask(monthB);
     }
     expect(outcomes).toHaveLength(ROUNDS);
-  }, 600_000);
+  });
 
   it('an undo cancels the pending requests of later months; two asks at once open one request', async () => {
     // A closed, B asked (the last round asked it).
@@ -152,5 +152,5 @@ describe(`the monthly close's races${testDatabaseUrl() ? ' on PostgreSQL' : ' (P
     const asker = asks[0].status === 200 ? tokens.admin : tokens.superadmin;
     expect((await approve(monthA, asker === tokens.admin ? admin2 : tokens.admin)).status).toBe(200);
     await expectAllowanceOfLatestClose();
-  }, 300_000);
+  });
 });

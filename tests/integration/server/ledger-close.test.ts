@@ -22,7 +22,7 @@ beforeAll(async () => {
   server = await startTestServer({ seed: 'demo' });
   tokens = await signInEveryRole(server);
   months = await endedMonths(server);
-}, 120_000);
+});
 
 afterAll(async () => {
   await server?.close();
@@ -71,7 +71,7 @@ describe('the monthly close', () => {
     }
     const history = await call(server, 'ledger.closeHistory', {}, tokens.admin);
     expect(history.body.map((h: { month: string }) => h.month)).toEqual([...months].reverse());
-  }, 600_000);
+  });
 
   it('refuses a second close of a month, in Portuguese, and a month before the latest', async () => {
     const last = months[months.length - 1];

@@ -74,7 +74,7 @@ beforeAll(async () => {
   const settled = await call(server, 'prepayment.apply', { id: settledOp, idempotency_key: key(), kind: 'full', amount: quote.present_value, method: 'pix' }, tokens.operator);
   expect(settled.status, JSON.stringify(settled.body)).toBe(200);
   expect(settled.body.status).toBe('settled');
-}, 300_000);
+});
 afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
   return server?.close();

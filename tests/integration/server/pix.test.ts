@@ -83,7 +83,7 @@ beforeAll(async () => {
   opId = await disbursedOperation(server, tokens, await insertBorrower(server, 'Pedro Pix', '111.444.777-35'));
   installments = (await call(server, 'servicing.installments', { id: opId }, tokens.agent)).body.installments;
   [{ id: itauId }] = await server.database.rows<{ id: number }>("SELECT id FROM company_bank_accounts WHERE company_id = 1 AND bank_code = '341' ORDER BY id LIMIT 1");
-}, 180_000);
+});
 afterAll(async () => {
   await server?.close();
   rmSync(scratch, { recursive: true, force: true });

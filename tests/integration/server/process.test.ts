@@ -38,7 +38,7 @@ describe('entry process', () => {
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     child.send({ type: 'stop' });
     expect(await exited).toBe(0);
-  }, 60_000);
+  });
 });
 
 /** Until every outbox row has this status (no clock of its own: the test's timeout is the limit). */
@@ -68,5 +68,5 @@ describe('SMTP delivery', () => {
     await waitForStatus(() => server.outbox.list('davi@demo.local'), 'failed');
     const [row] = await server.database.rows<{ error: string }>("SELECT error FROM outbox WHERE \"to\" = 'davi@demo.local'");
     expect(row.error).toMatch(/550|no such user/);
-  }, 60_000);
+  });
 });

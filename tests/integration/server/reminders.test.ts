@@ -70,7 +70,7 @@ beforeAll(async () => {
     handle = await openDatabase({});
   }
   await migrate(handle);
-}, 120_000);
+});
 
 afterAll(async () => {
   await handle?.close();
@@ -191,7 +191,7 @@ describe('over HTTP', () => {
     tokens = await signInEveryRole(server);
     const [row] = await server.database.rows<{ id: number }>("INSERT INTO borrowers (person_type, name, document) VALUES ('PF', 'Dora Opção', '529.982.247-25') RETURNING id");
     borrowerId = Number(row.id);
-  }, 300_000);
+  });
   afterAll(() => server?.close());
 
   const SETTINGS = { rules: [{ offset_days: -3, channels: ['email'] }, { offset_days: 2, channels: ['sms', 'email'] }], hours_start: '09:00', hours_end: '18:00' };

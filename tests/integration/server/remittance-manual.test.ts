@@ -78,7 +78,7 @@ beforeAll(async () => {
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   }
   server.clock.set(TODAY);
-}, 240_000);
+});
 afterAll(async () => {
   await server?.close();
 });

@@ -99,7 +99,7 @@ beforeAll(async () => {
   const schedule = await call(server, 'servicing.installments', { id: opId }, tokens.agent);
   [installment, other, third] = schedule.body.installments;
   await collectWith('341');
-}, 180_000);
+});
 afterAll(async () => {
   await server?.close();
 });

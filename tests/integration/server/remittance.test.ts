@@ -81,7 +81,7 @@ beforeAll(async () => {
   const schedule = await call(server, 'servicing.installments', { id: opId }, tokens.agent);
   installments = schedule.body.installments;
   server.clock.set(TODAY);
-}, 180_000);
+});
 afterAll(async () => {
   await server?.close();
 });

@@ -69,7 +69,7 @@ beforeAll(async () => {
   opA = await disbursedOperation(server, tokens, borrowerId);
   opB = await disbursedOperation(server, tokens, borrowerId);
   server.clock.set(TODAY);
-}, 300_000);
+});
 afterAll(() => server?.close());
 
 describe('authorization', () => {

@@ -35,7 +35,7 @@ beforeAll(async () => {
   const borrowerId = await insertBorrower(server, 'Paulo Parametrizado', '111.444.777-35');
   opId = await disbursedOperation(server, tokens, borrowerId);
   dir = mkdtempSync(join(tmpdir(), 'reports-param-'));
-}, 120_000);
+});
 
 afterAll(async () => {
   await server?.close();

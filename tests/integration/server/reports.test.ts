@@ -37,7 +37,7 @@ beforeAll(async () => {
   const [row] = await server.database.rows<{ iof: string }>('SELECT iof::text AS iof FROM disbursements WHERE credit_operation_id = $1', [opId]);
   opIof = row.iof;
   dir = mkdtempSync(join(tmpdir(), 'reports-'));
-}, 120_000);
+});
 
 afterAll(async () => {
   await server?.close();

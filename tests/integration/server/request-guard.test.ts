@@ -46,7 +46,7 @@ describe('embedded server (launch secret given)', () => {
   let server: RunningServer;
   beforeAll(async () => {
     server = await startServer({ seed: 'demo', launchSecret: SECRET });
-  }, 120_000);
+  });
   afterAll(() => server?.close());
   const own = () => `127.0.0.1:${server.port}`;
 
@@ -87,7 +87,7 @@ describe('stand-alone server (no secret)', () => {
   beforeAll(async () => {
     server = await startServer({});
     named = await startServer({ allowedHosts: ['backoffice.example.com.br'] });
-  }, 120_000);
+  });
   afterAll(async () => {
     await server?.close();
     await named?.close();

@@ -66,7 +66,7 @@ beforeAll(async () => {
   tokens = await signInEveryRole(server);
   await server.database.rows(SERVICING_PARAMETERS_SQL);
   borrowerId = await insertBorrower(server, 'Teresa Título', '111.444.777-35');
-}, 120_000);
+});
 afterAll(async () => {
   await server?.close();
   rmSync(scratch, { recursive: true, force: true });
@@ -80,7 +80,7 @@ describe("the installment's title data on its boleto", () => {
     opId = await disbursed();
     server.clock.set('2026-01-20');
     [first, second] = await installmentsOf(opId);
-  }, 60_000);
+  });
 
   it('without title data: the operation and installment as document number, no protest line, version 0 recorded', async () => {
     const answer = await call(server, 'boleto.slip', { x: second.id }, tokens.agent);
@@ -167,7 +167,7 @@ describe("the installment's title data on its boleto", () => {
     expect(await count()).toBe(14);
     const slips = await slipsOf(second.id);
     expect(slips.map((s) => s.title_version)).toEqual([0, 1]);
-  }, 60_000);
+  });
 
   it('the remittance tells the bank what the slip prints: negativação after 15 days (code 8), protest after 5 (code 1), neither (code 3)', async () => {
     const third = (await installmentsOf(opId))[2];
@@ -193,7 +193,7 @@ describe("the installment's title data on its boleto", () => {
     // 63–77 the document number the slip prints: the title's own where set, else operation/installment.
     expect(protestOf(first.number).documentNumber).toBe('NF26/0043');
     expect(protestOf(4).documentNumber).toBe(`${opId}/004`);
-  }, 60_000);
+  });
 });
 
 describe('an installment no longer collected', () => {
@@ -209,5 +209,5 @@ describe('an installment no longer collected', () => {
     expect((await call(server, 'boleto.carne', { credit_operation_id: opId }, tokens.agent)).status).toBe(200);
     expect(await slipsOf(second.id)).toEqual([]);
     expect(await slipsOf(first.id)).toHaveLength(1);
-  }, 60_000);
+  });
 });

@@ -87,7 +87,7 @@ beforeAll(async () => {
   await server.database.rows(SERVICING_PARAMETERS_SQL);
   borrowerId = await insertBorrower(server, 'Rita Cobrança', '111.444.777-35');
   [{ id: itauId }] = await server.database.rows<{ id: number }>("SELECT id FROM company_bank_accounts WHERE company_id = 1 AND bank_code = '341' ORDER BY id LIMIT 1");
-}, 120_000);
+});
 afterAll(async () => {
   await server?.close();
   rmSync(scratch, { recursive: true, force: true });
@@ -97,7 +97,7 @@ describe('authorization', () => {
   let opId = 0;
   beforeAll(async () => {
     opId = await disbursed();
-  }, 60_000);
+  });
   const readers = { superadmin: 404, admin: 404, operator: 404, agent: 404, user: 403 };
   itAnswersTheMatrix(
     [
@@ -121,7 +121,7 @@ describe('authorization', () => {
     expect((await call(server, 'boleto.carne', { credit_operation_id: opId })).status).toBe(401);
     // Four roles asked for the same installment on the same day: one title.
     expect(await slipsOf(first.id)).toHaveLength(1);
-  }, 60_000);
+  });
 });
 
 describe('one installment\'s boleto', () => {
@@ -131,7 +131,7 @@ describe('one installment\'s boleto', () => {
     opId = await disbursed();
     server.clock.set('2026-01-20');
     [first] = await schedule(opId);
-  }, 60_000);
+  });
 
   it('is a PDF with a file name whose linha digitável is the domain\'s for the recorded slip', async () => {
     const answer = await boleto(first.id);
@@ -267,7 +267,7 @@ describe('the carnê', () => {
       for (const r of rows.slice(1)) expect(againText).toContain(formatDigitableLine(r.digitable_line));
       expect(pageCount(againText)).toBe(4);
     }
-  }, 60_000);
+  });
 });
 
 describe('nosso número', () => {
@@ -289,7 +289,7 @@ describe('nosso número', () => {
     expect(rows.map((r) => r.sequence)).toEqual(rows.map((_, k) => next + k));
     const [{ after }] = await server.database.rows<{ after: number }>('SELECT next_our_number::int AS after FROM company_bank_accounts WHERE id = $1', [itauId]);
     expect(after).toBe(next + 24);
-  }, 120_000);
+  });
 
   it('a counter moved back is refused on the company screen, and one moved back in the database still gives a new number', async () => {
     const [account] = await server.database.rows<Record<string, unknown>>(
@@ -316,7 +316,7 @@ describe('nosso número', () => {
 
     const remove = await call(server, 'company.deleteBank', { id: 1, accountId: itauId }, tokens.admin);
     expect(remove.status).toBe(409);
-  }, 60_000);
+  });
 
   it('each collecting account has its own sequence: another account starts at its own counter and the installment gets a new title there', async () => {
     const opId = await disbursed();
@@ -344,7 +344,7 @@ describe('nosso número', () => {
       await server.database.rows('UPDATE company_bank_accounts SET active = true WHERE id = $1', [itauId]);
       await server.database.rows('UPDATE company_bank_accounts SET active = false WHERE id = $1', [created.body.id]);
     }
-  }, 60_000);
+  });
 });
 
 describe('refusals', () => {
@@ -371,7 +371,7 @@ describe('refusals', () => {
     expect(notYet.body.field).toBe('status');
     expect((await call(server, 'boleto.carne', { credit_operation_id: issued.id }, tokens.agent)).status).toBe(409);
     expect(await slipsOf(first.id)).toEqual([]);
-  }, 60_000);
+  });
 
   it('an installment a prepayment replaced is a 409 naming it (no slip, no number taken); the carnê has the new schedule; a renegotiated one is a 409 naming it', async () => {
     const opId = await disbursed();
@@ -406,7 +406,7 @@ describe('refusals', () => {
     expect(refused.body.field).toBe('status');
     expect(refused.body.message).toContain(`parcela ${renegotiated.number} da operação OP-`);
     expect(refused.body.message).toContain('Renegociada');
-  }, 60_000);
+  });
 
   it('a borrower without an address with CEP is a 409 naming it, and no number is taken', async () => {
     const homeless = await insertBorrower(server, 'Sem Endereço', '529.982.247-25');
@@ -420,7 +420,7 @@ describe('refusals', () => {
     expect(refused.body.field).toBe('borrower.cep');
     const [{ after }] = await server.database.rows<{ after: number }>('SELECT next_our_number::int AS after FROM company_bank_accounts WHERE id = $1', [itauId]);
     expect(after).toBe(next);
-  }, 60_000);
+  });
 
   it('slips are never changed or deleted', async () => {
     await expect(server.owner.rows('UPDATE boleto_slips SET amount = amount + 1')).rejects.toThrow(/never changed/);

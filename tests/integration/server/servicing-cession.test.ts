@@ -49,7 +49,7 @@ beforeAll(async () => {
     [company.id],
   );
   otherCompanyAccountId = other.id;
-}, 120_000);
+});
 afterAll(() => server?.close());
 
 describe('authorization', () => {
@@ -81,7 +81,7 @@ describe('a cession at a rate, a payment owed to the assignee, part of it revers
     opId = await disbursedOperation(server, tokens, borrowerId);
     server.clock.set('2026-02-01');
     list = await installments(opId);
-  }, 60_000);
+  });
 
   it('lists the assignable installments with face value and open principal; the quote prices them', async () => {
     const answer = await call(server, 'cession.assignable', { id: opId }, tokens.agent);
@@ -275,7 +275,7 @@ describe('four eyes above the company limit, the batch across operations, idempo
     server.clock.set('2026-02-01');
     listA = await installments(a);
     listB = await installments(b);
-  }, 120_000);
+  });
   afterAll(() => setLimit('100000.00'));
 
   it('a cession above the limit waits: its installments are held, the maker cannot approve, another person does', async () => {

@@ -84,7 +84,7 @@ beforeAll(async () => {
   server = await startTestServer({ seed: 'demo', today: '2026-01-10' });
   tokens = await signInEveryRole(server);
   await server.database.rows(SERVICING_PARAMETERS_SQL);
-}, 300_000);
+});
 afterAll(() => server?.close());
 
 describe('authorization', () => {
@@ -111,7 +111,7 @@ describe('expired installments', () => {
     joaoId = await insertBorrower(server, 'João Cobrança Teste', '529.982.247-25');
     ritaOp = await disbursed(ritaId, 'working_capital', '3000.00');
     joaoOp = await disbursed(joaoId, 'investment', '6000.00');
-  }, 120_000);
+  });
 
   it('a due date on a weekend or holiday is not overdue until its next business day has passed', async () => {
     for (const day of ['2026-02-15', '2026-02-16', '2026-02-17', '2026-02-18']) {

@@ -52,7 +52,7 @@ beforeAll(async () => {
   const undone = await setStatus(ids[0], 'open', 'Bens localizados na execução');
   expect(undone.status, JSON.stringify(undone.body)).toBe(200);
   server.clock.set('2026-05-01');
-}, 180_000);
+});
 afterAll(() => server?.close());
 
 describe('installments as of a past day', () => {

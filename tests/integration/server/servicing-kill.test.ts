@@ -120,7 +120,7 @@ describe('kill -9 during payments', () => {
     const paymentPostings = (journal.body.postings as Array<{ kind: string }>).filter((p) => p.kind === 'payment');
     expect(paymentPostings.length).toBeGreaterThanOrEqual(payments.length);
     survivor = { dataDir, uploadsDir, today, child: second.child, url: second.url };
-  }, 180_000);
+  });
 });
 
 describe('kill -9 during batch cessions', () => {
@@ -215,7 +215,7 @@ describe('kill -9 during batch cessions', () => {
     } finally {
       await db.close();
     }
-  }, 180_000);
+  });
 });
 
 describe('kill -9 while a return file settles', () => {
@@ -300,5 +300,5 @@ describe('kill -9 while a return file settles', () => {
     } finally {
       await db.close();
     }
-  }, 180_000);
+  });
 });

@@ -32,7 +32,7 @@ beforeAll(async () => {
   tokens = await signInEveryRole(server);
   await server.database.rows(SERVICING_PARAMETERS_SQL);
   borrowerId = await insertBorrower(server, 'Lia Encargos', '390.533.447-05');
-}, 120_000);
+});
 afterAll(() => server?.close());
 
 interface Lent {

@@ -41,14 +41,14 @@ beforeAll(async () => {
   tokens = await signInEveryRole(server);
   await server.database.rows(SERVICING_PARAMETERS_SQL);
   borrowerId = await insertBorrower(server, 'Otávio Baixa', '390.533.447-05');
-}, 120_000);
+});
 afterAll(() => server?.close());
 
 describe('authorization', () => {
   let opId = 0;
   beforeAll(async () => {
     opId = await disbursed();
-  }, 60_000);
+  });
   const movers = { superadmin: 404, admin: 404, operator: 404, agent: 403, user: 403 };
   itAnswersTheMatrix(
     [
@@ -104,7 +104,7 @@ describe('an installment written off behind four eyes, and undone', () => {
     server.clock.set('2026-02-10');
     expect((await pay(opId, list[0].id, list[0].value, '2026-02-10')).status).toBe(200);
     expect((await pay(opId, list[2].id, '100.00', '2026-02-10')).status).toBe(200);
-  }, 60_000);
+  });
 
   it('refuses bad input naming the field', async () => {
     const third = list[2].id as number;
@@ -206,7 +206,7 @@ describe('an installment written off behind four eyes, and undone', () => {
     expect(logged[0].after).toMatchObject({ status: 'written_off', principal: open });
     // One collectible installment left out does not write off the operation.
     expect((await call(server, 'creditOperation.get', { id: opId }, tokens.agent)).body.status).toBe('disbursed');
-  }, 60_000);
+  });
 
   it('is undone only back to what its payments say, restoring the receivable', async () => {
     const third = list[2];
@@ -225,7 +225,7 @@ describe('an installment written off behind four eyes, and undone', () => {
     await expectBalancedBooks();
     // Collecting again: it takes a payment.
     expect((await pay(opId, third.id, '10.00', '2026-05-01')).status).toBe(200);
-  }, 60_000);
+  });
 
   it('a refusal with a reason leaves it as it was; the person who asked may withdraw', async () => {
     server.clock.set('2026-05-02');
@@ -251,7 +251,7 @@ describe('an installment written off behind four eyes, and undone', () => {
       { status: 'cancelled', reason: 'Pedido feito por engano' },
     ]);
     expect((await balances(opId)).credit_losses).toBe('0.00');
-  }, 60_000);
+  });
 
   it('renegotiated is final: no write-off, no payment', async () => {
     const fifth = list[4];
@@ -265,7 +265,7 @@ describe('an installment written off behind four eyes, and undone', () => {
     expect(after.body.message).toContain('"Baixada como perda"');
     expect((await pay(opId, fifth.id, '10.00', '2026-05-02')).status).toBe(409);
     await expectBalancedBooks();
-  }, 60_000);
+  });
 
   it('under concurrency: twenty asks open one request, two approvals post one write-off', async () => {
     server.clock.set('2026-05-02');
@@ -281,7 +281,7 @@ describe('an installment written off behind four eyes, and undone', () => {
     );
     expect(rows[0]).toEqual({ n: 1, postings: 1 });
     await expectBalancedBooks();
-  }, 120_000);
+  });
 });
 
 describe("an operation's whole balance written off", () => {
@@ -293,7 +293,7 @@ describe("an operation's whole balance written off", () => {
     server.clock.set('2026-02-10');
     expect((await pay(opId, list[0].id, list[0].value, '2026-02-10')).status).toBe(200);
     expect((await pay(opId, list[1].id, '150.00', '2026-02-10')).status).toBe(200);
-  }, 60_000);
+  });
 
   it('asks for the open principal of every installment still to collect; another person writes them all off and the operation moves', async () => {
     server.clock.set('2026-04-01');
@@ -342,7 +342,7 @@ describe("an operation's whole balance written off", () => {
     const nothing = await call(server, 'servicingMoves.writeOffOperation', { id: opId, idempotency_key: key(), reason: 'Devedor em recuperação judicial' }, tokens.operator);
     expect({ status: nothing.status, field: nothing.body.field }).toEqual({ status: 409, field: 'status' });
     expect((await pay(opId, list[11].id, '10.00', '2026-04-02')).status).toBe(409);
-  }, 120_000);
+  });
 
   it('undoing one installment brings the operation back to disbursed', async () => {
     const last = list[11];
@@ -351,7 +351,7 @@ describe("an operation's whole balance written off", () => {
     expect(undone.body).toMatchObject({ operation_status: 'disbursed', installment: { status: 'open' } });
     expect((await balances(opId)).loans_receivable).toBe(new Decimal(last.principal).toFixed(2));
     await expectBalancedBooks();
-  }, 60_000);
+  });
 
   it('keeps the title data of an installment still collecting, by version', async () => {
     const last = list[11];
@@ -384,7 +384,7 @@ describe("an operation's whole balance written off", () => {
     expect({ status: written.status, field: written.body.field }).toEqual({ status: 409, field: 'status' });
     const logged = await server.database.rows<{ n: number }>("SELECT count(*)::int AS n FROM activity_log WHERE action = 'installment.title' AND entity_id = $1", [last.id]);
     expect(logged[0].n).toBe(2);
-  }, 60_000);
+  });
 
   it('lists of overdue installments can leave the written-off ones out (stillCollected)', async () => {
     const query = new PgDialect().sqlToQuery(

@@ -52,7 +52,7 @@ beforeAll(async () => {
   tokens = await signInEveryRole(server);
   await server.database.rows(SERVICING_PARAMETERS_SQL);
   borrowerId = await insertBorrower(server, 'Lia Antecipa', '529.982.247-25');
-}, 120_000);
+});
 afterAll(() => server?.close());
 
 describe('authorization', () => {
@@ -60,7 +60,7 @@ describe('authorization', () => {
   beforeAll(async () => {
     opId = await disbursed();
     server.clock.set('2026-01-20');
-  }, 60_000);
+  });
   const moneyMovers = { superadmin: 404, admin: 404, operator: 404, agent: 403, user: 403 };
   const readers = { superadmin: 200, admin: 200, operator: 200, agent: 200, user: 403 };
   itAnswersTheMatrix(
@@ -87,7 +87,7 @@ describe('the quote (amortization-calc)', () => {
   let opId = 0;
   beforeAll(async () => {
     opId = await disbursed();
-  }, 60_000);
+  });
 
   it('on the disbursement day the present value is the principal; later it grows pro rata and stays below the nominal sum', async () => {
     server.clock.set('2026-01-15');
@@ -255,7 +255,7 @@ describe('partial prepayment', () => {
     expect(log[0].before).toMatchObject({ schedule_version: 1, installments: 11 });
     expect(log[0].after).toMatchObject({ schedule_version: 2, prepayment_id: p.id, amount: '1000.00' });
     await expectBalancedBooks();
-  }, 120_000);
+  });
 
   it('reduce_installment keeps every due date with a smaller installment; a second prepayment makes version 3', async () => {
     const opId = await disbursed();
@@ -289,7 +289,7 @@ describe('partial prepayment', () => {
     expect(list.prepayments).toHaveLength(2);
     expect(list.schedule_version).toBe(3);
     await expectBalancedBooks();
-  }, 120_000);
+  });
 });
 
 describe('full prepayment', () => {
@@ -347,7 +347,7 @@ describe('full prepayment', () => {
     const payAfter = await call(server, 'servicing.pay', { id: opId, installment: current[1].id, idempotency_key: key(), amount: '1.00', paid_on: '2026-04-02', method: 'pix' }, tokens.operator);
     expect(payAfter.status).toBe(409);
     await expectBalancedBooks();
-  }, 120_000);
+  });
 });
 
 describe('concurrency', () => {
@@ -367,5 +367,5 @@ describe('concurrency', () => {
     expect(rows[0].n).toBe(1);
     expect(await balanceOf(opId, 'loans_receivable')).toBe('0.00');
     await expectBalancedBooks();
-  }, 120_000);
+  });
 });

@@ -67,7 +67,7 @@ describe.skipIf(!baseUrl)(`boletos racing the account's and the operation's othe
     await server.database.rows('UPDATE company_parameters SET cession_approval_above = 1000000 WHERE company_id = 1');
     borrowerId = await insertBorrower(server, 'Renata Corrida', '111.444.777-35');
     [{ id: itauId }] = await server.database.rows<{ id: number }>("SELECT id FROM company_bank_accounts WHERE company_id = 1 AND bank_code = '341' ORDER BY id LIMIT 1");
-  }, 120_000);
+  });
   afterAll(() => server?.close());
 
   it('a return file settling while boletos and a carnê are issued on the same account and operations: no 500, each line booked once, each nosso número once', async () => {

@@ -132,7 +132,7 @@ describe.skipIf(!baseUrl)(`a payment racing a move of the same installment on Po
     await server.database.rows("UPDATE company_parameters SET cession_approval_above = 1000000, reversal_approval_above = 1000000 WHERE company_id = 1");
     borrowerId = await insertBorrower(server, 'Renata Corrida', '111.444.777-35');
     assigneeAccount = await insertAssigneeAccount(server, 'Fundo Corrida FIDC');
-  }, 120_000);
+  });
   afterAll(() => server?.close());
 
   it('against a cession: a payment after it is owed to the assignee, one before it is the lender’s', async () => {

@@ -67,7 +67,7 @@ beforeAll(async () => {
   borrowerId = await insertBorrower(server, 'Rita Recompra', '390.533.447-05');
   faceAccount = await insertAssigneeAccount(server, 'Fundo Face FIDC', { rule: 'face_plus_charges', afterDays: 30 });
   presentValueAccount = await insertAssigneeAccount(server, 'Fundo Presente FIDC', { rule: 'present_value', afterDays: 60 });
-}, 120_000);
+});
 afterAll(() => server?.close());
 
 describe('authorization', () => {
@@ -103,7 +103,7 @@ describe('repurchasing overdue and agreed installments, undoing, the refusals', 
     await assignAtRate(server, tokens.operator, opId, presentValueAccount, [list[3].id]);
     // 2026-04-20: installment 1 (due 02-15) is 64 days late, 2 (03-16, the first business day after 03-15) 35, 3 (04-15) 5.
     server.clock.set('2026-04-20');
-  }, 60_000);
+  });
 
   it('lists what the agreement makes the lender buy back, each with the amount due by its account rule; include=all adds the rest', async () => {
     const required = await repurchasable(opId);
@@ -233,7 +233,7 @@ describe('four eyes above the limit, idempotency and concurrency', () => {
     list = await installments(opId);
     await assignAtRate(server, tokens.operator, opId, faceAccount, [list[0].id, list[1].id, list[2].id, list[3].id]);
     server.clock.set('2026-04-20');
-  }, 60_000);
+  });
   afterAll(() => setLimit('100000.00'));
 
   it('a repurchase above the limit waits: still assigned, held, the maker cannot approve, another person does; its undoing too', async () => {
@@ -311,7 +311,7 @@ describe('repurchase causes beyond days late: fraud and contract cancelled marks
     await assignAtRate(server, tokens.operator, opId, faceAccount, [list[0].id, list[1].id, list[2].id]);
     // 2026-02-10: nothing is due yet (the first installment falls due on 02-15).
     server.clock.set('2026-02-10');
-  }, 60_000);
+  });
   afterAll(() => setLimit('100000.00'));
 
   const causesOf = async () => {

@@ -54,14 +54,14 @@ beforeAll(async () => {
   tokens = await signInEveryRole(server);
   await server.database.rows(SERVICING_PARAMETERS_SQL);
   borrowerId = await insertBorrower(server, 'Rita Cobrança', '111.444.777-35');
-}, 120_000);
+});
 afterAll(() => server?.close());
 
 describe('authorization', () => {
   let opId = 0;
   beforeAll(async () => {
     opId = await disbursed();
-  }, 60_000);
+  });
   const moneyMovers = { superadmin: 404, admin: 404, operator: 404, agent: 403, user: 403 };
   itAnswersTheMatrix(
     [
@@ -164,7 +164,7 @@ describe('disbursement', () => {
     expect(badDate.body.field).toBe('date');
     const log = await server.database.rows<{ n: number }>("SELECT count(*)::int AS n FROM activity_log WHERE action = 'credit-operation.disbursed' AND entity_id = $1", [op.id]);
     expect(log[0].n).toBe(1);
-  }, 60_000);
+  });
 
   it('refuses an operation without an issued contract, and takes no payment before the money left', async () => {
     server.clock.set('2026-01-10');
@@ -177,7 +177,7 @@ describe('disbursement', () => {
     const early = await call(server, 'servicing.pay', { id: created.body.id, installment: schedule.installments[0].id, idempotency_key: key(), amount: '10.00', paid_on: '2026-01-10', method: 'pix' }, tokens.operator);
     expect(early.status).toBe(409);
     expect(early.body.field).toBe('status');
-  }, 60_000);
+  });
 });
 
 describe('installments, payments and reversals', () => {
@@ -186,7 +186,7 @@ describe('installments, payments and reversals', () => {
   beforeAll(async () => {
     opId = await disbursed();
     first = (await installments(opId, '2026-01-20')).installments[0];
-  }, 60_000);
+  });
 
   it('a due date on a Sunday before Carnival is payable on Wednesday without charges; the day after it bears multa and one day of mora, no contract interest (the contract states none)', async () => {
     expect(first).toMatchObject({ number: 1, due_date: '2026-02-15', payable_until: '2026-02-18', status: 'open', overdue: false, days_late: 0 });
@@ -292,7 +292,7 @@ describe('installments, payments and reversals', () => {
     expect(schedule[0].paid_on).toBe('2026-03-01');
     const logged = await server.database.rows<{ action: string }>("SELECT action FROM activity_log WHERE entity = 'installment' AND entity_id = $1 ORDER BY id", [first.id]);
     expect(logged.map((l) => l.action)).toEqual(['installment.payment', 'installment.reversal', 'installment.payment']);
-  }, 60_000);
+  });
 
   it("the settlement day moves as a change of the operation: a payment that settles, a reversal that reopens (version, timeline, log)", async () => {
     const id = await disbursed();
@@ -330,7 +330,7 @@ describe('installments, payments and reversals', () => {
     const reopened = await state();
     expect(reopened).toMatchObject({ version: start.version + 2, paid_on: null, notes: ['Parcela 3 quitada em 2026-02-10', 'Parcela 3 reaberta'] });
     expect(reopened.logs[1]).toEqual({ before: { version: start.version + 1, settlement_days: '3: 2026-02-10' }, after: { version: start.version + 2, settlement_days: '3: —' } });
-  }, 60_000);
+  });
 
   it('a payment dated before a later one re-allocates it, and the journal follows', async () => {
     const second = (await installments(opId)).installments[1];
@@ -365,7 +365,7 @@ describe('installments, payments and reversals', () => {
     expect(journal.body.postings.some((p: { kind: string; transaction_id: number }) => p.kind === 'reallocation' && p.transaction_id === moved.id)).toBe(true);
     expect(journal.body.balances.find((b: { account: string }) => b.account === 'loans_receivable').balance).toBe(books.loans_receivable);
     expect((await call(server, 'servicing.journal', { id: 999999 }, tokens.agent)).status).toBe(404);
-  }, 60_000);
+  });
 
   it('a reversal above the company’s limit waits for a second person, who posts or refuses it', async () => {
     server.clock.set('2026-03-20');
@@ -418,7 +418,7 @@ describe('installments, payments and reversals', () => {
     } finally {
       await server.database.rows('UPDATE company_parameters SET reversal_approval_above = 1000 WHERE company_id = 1');
     }
-  }, 60_000);
+  });
 
   it('twenty concurrent payments on one installment never pass its balance', async () => {
     server.clock.set('2026-03-20');
@@ -439,7 +439,7 @@ describe('installments, payments and reversals', () => {
     expect(after.paid_total).toBe(each.mul(ok).toFixed(2));
     expect(new Decimal(after.paid_total).lte(due)).toBe(true);
     await expectBalancedBooks();
-  }, 120_000);
+  });
 
   it('the database refuses to change or delete a transaction or a journal entry', async () => {
     await expect(server.owner.rows('UPDATE installment_transactions SET amount = 1 WHERE credit_operation_id = $1', [opId])).rejects.toThrow(/never changed/);

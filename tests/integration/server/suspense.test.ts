@@ -86,7 +86,7 @@ beforeAll(async () => {
     [borrowerId],
   );
   server.clock.set(TODAY);
-}, 240_000);
+});
 afterAll(async () => {
   await server?.close();
 });
