@@ -155,7 +155,11 @@ export default tseslint.config(
         SHARED_BY_ALIAS,
         KIT_BY_ALIAS,
       ]),
-      'no-restricted-syntax': noDynamicImportOf(['main', 'server', 'preload', 'node'], 'The renderer talks to the main process only through window.backoffice.'),
+      'no-restricted-syntax': [
+        ...noDynamicImportOf(['main', 'server', 'preload', 'node'], 'The renderer talks to the main process only through window.backoffice.'),
+        // A native date input follows the operating system's locale (MM/DD/YYYY on an English system): dates are typed DD/MM/AAAA.
+        { selector: 'JSXAttribute[name.name="type"][value.value="date"]', message: "Use the kit's DateTextInput (@kit/form/DateTextInput) or a form field of type 'date': a native date input follows the system's locale." },
+      ],
     },
   },
   {

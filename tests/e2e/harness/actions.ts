@@ -53,6 +53,15 @@ export async function signInAs(page: Page, harness: Harness, email: string, rout
   expect(answer.error, `sign-in of ${email}`).toBeFalsy();
   await harness.goto(route);
   await expect(page.getByTestId('header-user')).toBeVisible();
+  // Coming from the sign-in screen (after a sign-out), the app may still hold the signed-out state when the route is
+  // asked for and land on the sign-in or the home page instead: ask for the route again until it holds. (A forbidden
+  // route shows its screen in place, so only those two pages mean the route was lost.)
+  if (route.startsWith('/app/home')) return;
+  const lost = () => /^#\/(auth\/|app\/home)/.test(new URL(page.url()).hash);
+  await expect(async () => {
+    if (lost()) await harness.goto(route);
+    expect(lost()).toBe(false);
+  }).toPass();
 }
 
 export async function signOut(page: Page): Promise<void> {

@@ -3,7 +3,7 @@
  * the back office) the discharge letter; each saved as a PDF by the main process. A blank date is the business date.
  * The server refuses what does not apply (a discharge of an open operation: 409 naming its open installments).
  */
-import { Button, Callout, Card, FormGroup, H3, InputGroup } from '@blueprintjs/core';
+import { Button, Callout, Card, FormGroup, H3 } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CreditOperation } from '@shared/contract/credit-operations';
@@ -11,6 +11,7 @@ import { PAYOFF_VALID_MAX_DAYS } from '@shared/contract/letters';
 import { wasDisbursed } from '@shared/credit-operation-status';
 import { AllOperators } from '@shared/roles';
 import { RoleGate } from '@kit/RoleGate';
+import { DateTextInput } from '@kit/form/DateTextInput';
 import { errorText } from '../../api/errors';
 import { useLetterDownload } from './useLetterDownload';
 import './letters.css';
@@ -41,7 +42,7 @@ export function LettersPanel({ op }: { op: CreditOperation }) {
           <H3 className="heading-as-h5">{t('letters.statement.title')}</H3>
           <p className="bp6-text-muted">{t('letters.statement.help')}</p>
           <FormGroup label={t('letters.statement.date')} labelFor="letters-statement-date" helperText={t('letters.blankToday')}>
-            <InputGroup id="letters-statement-date" data-testid="letters-statement-date" type="date" value={date} onChange={(e) => setDate(e.currentTarget.value)} />
+            <DateTextInput id="letters-statement-date" value={date} onChange={setDate} />
           </FormGroup>
           <Button icon="download" data-testid="letters-statement-save" loading={busy === 'letters.statement'} onClick={() => void save('letters.statement', { id: op.id, date: day(date) })}>
             {t('letters.statement.save')}
@@ -51,7 +52,7 @@ export function LettersPanel({ op }: { op: CreditOperation }) {
           <H3 className="heading-as-h5">{t('letters.payoff.title')}</H3>
           <p className="bp6-text-muted">{t('letters.payoff.help', { days: PAYOFF_VALID_MAX_DAYS })}</p>
           <FormGroup label={t('letters.payoff.validUntil')} labelFor="letters-payoff-date" helperText={t('letters.blankToday')}>
-            <InputGroup id="letters-payoff-date" data-testid="letters-payoff-date" type="date" value={validUntil} onChange={(e) => setValidUntil(e.currentTarget.value)} />
+            <DateTextInput id="letters-payoff-date" value={validUntil} onChange={setValidUntil} />
           </FormGroup>
           <Button icon="download" data-testid="letters-payoff-save" loading={busy === 'letters.payoff'} onClick={() => void save('letters.payoff', { id: op.id, valid_until: day(validUntil) })}>
             {t('letters.payoff.save')}

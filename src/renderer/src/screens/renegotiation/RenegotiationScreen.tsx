@@ -18,6 +18,7 @@ import { errorText } from '../../api/errors';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { MoneyConfirmDialog, MoneyRowsTable, type MoneyRow } from '@kit/MoneyConfirmDialog';
 import { newIdempotencyKey } from '@kit/idempotencyKey';
+import { DateTextInput } from '@kit/form/DateTextInput';
 
 interface Form {
   late: string;
@@ -213,7 +214,7 @@ export function RenegotiationScreen() {
           <InputGroup id="reneg-term" value={form.term} onChange={(e) => set({ term: e.target.value })} data-testid="reneg-term" />
         </FormGroup>
         <FormGroup label={t('renegotiation.fields.firstDueDate')} labelFor="reneg-first">
-          <InputGroup id="reneg-first" type="date" value={form.first} onChange={(e) => set({ first: e.target.value })} data-testid="reneg-first" />
+          <DateTextInput id="reneg-first" value={form.first} onChange={(first) => set({ first })} />
         </FormGroup>
         <Checkbox checked={form.financeIof} label={t('renegotiation.fields.financeIof')} onChange={() => set({ financeIof: !form.financeIof })} data-testid="reneg-finance-iof" />
         <Button intent="primary" text={t('renegotiation.simulate')} loading={simulate.isPending} disabled={picked.size === 0} onClick={() => void runSimulation()} data-testid="reneg-simulate" />

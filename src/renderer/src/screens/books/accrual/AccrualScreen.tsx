@@ -5,7 +5,7 @@
  * of a day in a month already closed posts on the first day of the first open month: the list says so. Rules: the
  * ledger's README, "Competence basis".
  */
-import { Callout, FormGroup, InputGroup } from '@blueprintjs/core';
+import { Callout, FormGroup } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccrualRunRow } from '@shared/contract/ledger-accrual';
@@ -14,6 +14,7 @@ import { ApiError, errorText } from '../../../api/errors';
 import { useApiMutation, useApiQuery } from '../../../api/hooks';
 import { useToast } from '../../../app/toaster';
 import { ConfirmDialog } from '@kit/ConfirmDialog';
+import { DateTextInput } from '@kit/form/DateTextInput';
 import { RecordsTable } from '@kit/RecordsTable';
 import { ReportScreen } from '@kit/ReportKit';
 
@@ -62,7 +63,7 @@ export function AccrualScreen() {
           intent={dateError ? 'danger' : 'none'}
           helperText={dateError ? t('accrual.dateRequired') : undefined}
         >
-          <InputGroup id="accrual-date" data-testid="accrual-date" type="date" style={{ width: '11rem' }} value={date} onChange={(e) => setDate(e.currentTarget.value)} />
+          <DateTextInput id="accrual-date" intent={dateError ? 'danger' : 'none'} value={date} onChange={setDate} />
         </FormGroup>
       }
       showLabel={t('accrual.run')}
