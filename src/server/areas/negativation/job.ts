@@ -74,6 +74,8 @@ export async function runNegativation(db: Db, provider: NegativationProvider, to
   const result = { date: today, notified: 0, activated: 0, removals_queued: 0, removed: 0, removals_overdue: 0, failed: 0 };
   const ids = rowsOf<{ id: number }>(await db.execute(sql`SELECT id FROM negativation_records WHERE status <> ${NEGATIVATION_REMOVED} ORDER BY id`)).map((r) => Number(r.id));
   for (const id of ids) {
+    // Counted once the record's transaction committed (a refused step rolls its counts back too).
+    const moved = { notified: 0, activated: 0, removals_queued: 0, removed: 0 };
     try {
       await db.transaction(async (tx) => {
         // Lock first, then read in a new statement (servicing's rule): a concurrent run's moves are seen here.
@@ -89,27 +91,28 @@ export async function runNegativation(db: Db, provider: NegativationProvider, to
         let status = r.status;
         if (status !== NEGATIVATION_REMOVAL_QUEUED && !r.overdue) {
           await queueRemoval(tx, actor, id, today, r.paid_on, '');
-          result.removals_queued += 1;
+          moved.removals_queued += 1;
           status = NEGATIVATION_REMOVAL_QUEUED;
         }
         if (status === NEGATIVATION_SUBMITTED || status === NEGATIVATION_NOTIFIED) {
           const standing = await provider.standing(r.protocol ?? '', r.submitted_on, today);
           if (status === NEGATIVATION_SUBMITTED && standing.notifiedOn) {
             await step(tx, actor, id, today, NEGATIVATION_NOTIFIED, `devedor notificado pelo birô em ${standing.notifiedOn}`, { notified_on: standing.notifiedOn }, { protocol: r.protocol });
-            result.notified += 1;
+            moved.notified += 1;
             status = NEGATIVATION_NOTIFIED;
           }
           if (status === NEGATIVATION_NOTIFIED && standing.activeOn) {
             await step(tx, actor, id, today, NEGATIVATION_ACTIVE, `inclusão no birô em ${standing.activeOn}`, { active_on: standing.activeOn }, { protocol: r.protocol });
-            result.activated += 1;
+            moved.activated += 1;
           }
         }
         if (status === NEGATIVATION_REMOVAL_QUEUED) {
           await provider.remove(r.protocol ?? '', today);
           await step(tx, actor, id, today, NEGATIVATION_REMOVED, `exclusão enviada ao birô em ${today}`, { removed_on: today }, { protocol: r.protocol });
-          result.removed += 1;
+          moved.removed += 1;
         }
       });
+      for (const k of Object.keys(moved) as Array<keyof typeof moved>) result[k] += moved[k];
     } catch (error) {
       if (!(error instanceof NegativationProviderError)) throw error;
       // The provider refused this record's step: its transaction rolled back, so a removal queued in it is queued
