@@ -86,6 +86,8 @@ describe('the record’s life', () => {
   let ana: number[];
   let failing: number[];
   let raced: number[];
+  let renegotiated: number[];
+  let renegotiatedOp: number;
 
   beforeAll(async () => {
     const a = await borrower('Ana Devedora', '529.982.247-25');
@@ -98,6 +100,9 @@ describe('the record’s life', () => {
     failing = await installmentsOf((await insertOperations(handle, f, [op('2026-01-05')]))[0]);
     const r = await borrower('Rita Corrida', '111.444.777-35');
     raced = await installmentsOf((await insertOperations(handle, r, [op('2026-01-05')]))[0]);
+    const g = await borrower('Gil Acordo', '123.456.789-09');
+    [renegotiatedOp] = await insertOperations(handle, g, [op('2026-01-05')]);
+    renegotiated = await installmentsOf(renegotiatedOp);
   });
 
   it('chooses the candidates by the title’s days, else 30, and leaves protest to the notary', async () => {
@@ -169,6 +174,16 @@ describe('the record’s life', () => {
     expect(provider.removals.filter((p) => p === sent.protocol).length - before).toBe(1);
     const events = (await recordWithEvents(handle.db, sent.id, '2026-03-06')).events.map((e) => e.kind);
     expect(events).toEqual(['submitted', 'removal_queued', 'removed']);
+  });
+
+  it('an agreement closing the installment queues the removal from the run’s day, five business days of the bank calendar', async () => {
+    const sent = await submitInstallment(handle.db, provider, actor(), renegotiated[0], DATE);
+    await handle.rows("INSERT INTO installment_states (installment_id, credit_operation_id, status) VALUES ($1, $2, 'renegotiated')", [renegotiated[0], renegotiatedOp]);
+    // Wednesday 2026-04-01: Good Friday (04-03) and the weekend are not business days.
+    expect(await runNegativation(handle.db, provider, '2026-04-01', actor())).toMatchObject({ removals_queued: 1, removed: 1 });
+    const record = await recordWithEvents(handle.db, sent.id, '2026-04-01');
+    expect(record).toMatchObject({ status: 'removed', removal_reason: 'not_overdue', settled_on: '2026-04-01', removal_due_on: '2026-04-09', removed_on: '2026-04-01' });
+    expect((await candidates(handle.db, '2026-04-01', 1)).items.map((c) => c.installment_id)).not.toContain(renegotiated[0]);
   });
 
   it('two submits of one installment at once: one record', async () => {
