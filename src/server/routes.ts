@@ -25,6 +25,7 @@ export const handlerGroups = [
       'servicingMoves',
       'collections',
       'reminders',
+      'negativation',
       'remittance',
       'remittanceManual',
       'cnabReturn',

@@ -59,6 +59,8 @@ export const ACTIVITY_ENTITIES = [
   'renegotiation',
   // payment reminders: the company's rules (one row per company)
   'reminder_settings',
+  // negativação: an installment's record at the credit bureau
+  'negativation',
 ] as const;
 export type ActivityEntityKind = (typeof ACTIVITY_ENTITIES)[number];
 
@@ -221,6 +223,12 @@ export const ACTIVITY_ACTIONS = [
   'reminders.save-settings',
   'reminders.opt-out',
   'reminders.run',
+  'negativation.submit',
+  'negativation.notified',
+  'negativation.active',
+  'negativation.removal-queued',
+  'negativation.removed',
+  'negativation.run',
 ] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number] | `${CatalogueActivityEntity}.${CatalogueActivityVerb}`;
 
@@ -247,6 +255,12 @@ export const ACTIVITY_FIELDS = [
   'reminders_sent',
   'reminders_deferred',
   'business_date',
+  // negativação (a record's protocol at the bureau, its installment, the removal's deadline and a run's counts)
+  'protocol',
+  'installment_id',
+  'removal_due_on',
+  'removals_queued',
+  'removed',
   'part',
   'operations',
   'failures',

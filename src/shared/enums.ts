@@ -103,6 +103,7 @@ export { SUSPENSE_MOVE_KINDS, SUSPENSE_REASONS, SUSPENSE_SOURCES } from './suspe
 export { CONTACT_CHANNELS, CONTACT_DIRECTIONS, CONTACT_OUTCOMES } from './contacts';
 export { RENEGOTIATION_OUTCOMES } from './renegotiation';
 export { REMINDER_CHANNELS, REMINDER_REASONS, REMINDER_STATUSES } from './reminders';
+export { NEGATIVATION_EVENT_KINDS, NEGATIVATION_REMOVAL_REASONS, NEGATIVATION_STATUSES } from './negativation';
 export { CLOSE_STATUSES, PORTFOLIOS, STAGE_REASONS } from './books/close';
 export { RISK_STAGES } from './risk-classification';
 

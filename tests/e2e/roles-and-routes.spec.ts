@@ -11,9 +11,9 @@ test.use({ serverPerFile: true });
 const DASHBOARD = ['/home'];
 const SOLICITATIONS = ['/solicitations/pending', '/solicitations', '/simulations', '/entrepreneurs'];
 // The collections desk: overdue installments, the approvals inbox, money to identify, the banks' files.
-const COLLECTIONS = ['/collections', '/approvals', '/clientOperation/suspense', '/collections/reminders', '/company-operation?tab=banks'];
+const COLLECTIONS = ['/collections', '/approvals', '/clientOperation/suspense', '/collections/reminders', '/collections/negativation', '/company-operation?tab=banks'];
 // The approvals and the money to identify (suspense) are for the roles that move money: the agent's menu goes without them.
-const AGENT_COLLECTIONS = COLLECTIONS.filter((p) => p !== '/approvals' && p !== '/clientOperation/suspense' && p !== '/collections/reminders');
+const AGENT_COLLECTIONS = COLLECTIONS.filter((p) => p !== '/approvals' && p !== '/clientOperation/suspense' && p !== '/collections/reminders' && p !== '/collections/negativation');
 // The balancete by COSIF account is the administrators' (the books).
 const ADMIN_OPERATIONS = ['/allOperations', '/clientOperation', '/clientOperation/cession', '/company-operation', '/company-operation/books/balancete', '/company-operation/books/close', '/company-operation/books/accrual', '/company-operation/books/regulatory/doc3044', '/company-operation/books/regulatory/doc3040', '/messages'];
 // The books and the SCR's documents (the administrators' duties to the Central Bank).

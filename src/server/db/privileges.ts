@@ -93,6 +93,9 @@ export const APP_PRIVILEGES: Readonly<Record<string, TablePrivileges>> = {
   reminder_settings: EDITED,
   reminder_opt_outs: { select: true, insert: true, delete: true },
   payment_reminders: { select: true, insert: true, update: ['status', 'reason', 'recipient', 'error', 'sent_at'] },
+  // Negativação (0059): the records and their state; their events append-only.
+  negativation_records: { select: true, insert: true, update: ['status', 'protocol', 'notified_on', 'active_on', 'settled_on', 'removal_reason', 'removal_due_on', 'removed_on'] },
+  negativation_events: { select: true, insert: true },
   // SCR Doc 3044 (0049): the remittances generated; the events (marked with their file and when sent) and the cursor are edited below.
   scr_3044_files: { select: true, insert: true, update: ['sent_at', 'sent_by'] },
   scr_events: { select: true, insert: true, update: ['file_id', 'sent_at', 'sent_by'] },

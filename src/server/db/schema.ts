@@ -44,3 +44,4 @@ export * as ledgerAccrualSchema from '../areas/ledger/schema-accrual';
 export * as collectionsDeskSchema from '../areas/collections-desk/schema';
 export * as renegotiationSchema from '../areas/renegotiation/schema';
 export * as remindersSchema from '../areas/reminders/schema';
+export * as negativationSchema from '../areas/negativation/schema';

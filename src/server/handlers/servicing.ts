@@ -10,6 +10,7 @@ import { disbursementHandlers } from '../areas/servicing/handlers';
 import { paymentHandlers, prepaymentHandlers, servicingMovesHandlers } from '../areas/collection/handlers';
 import { collectionsHandlers } from '../areas/collections-desk/handlers';
 import { reminderHandlers } from '../areas/reminders/handlers';
+import { negativationHandlers } from '../areas/negativation/handlers';
 import { boletoHandlers } from '../areas/boletos/handlers';
 import { cnabReturnHandlers, remittanceHandlers, remittanceManualHandlers } from '../areas/bank-files/handlers';
 import { pixHandlers } from '../areas/pix/handlers';
@@ -25,6 +26,7 @@ export const handlers = {
   ...servicingMovesHandlers,
   ...collectionsHandlers,
   ...reminderHandlers,
+  ...negativationHandlers,
   ...remittanceHandlers,
   ...remittanceManualHandlers,
   ...cnabReturnHandlers,

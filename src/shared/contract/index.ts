@@ -28,6 +28,7 @@ import { contactsOperations } from './collections-contacts';
 import { lettersOperations } from './letters';
 import { renegotiationOperations } from './renegotiation';
 import { remindersOperations } from './reminders';
+import { negativationOperations } from './negativation';
 import { cessionOperations } from './servicing-cession';
 import { cessionPriceOperations } from './servicing-cession-price';
 import { repurchaseOperations } from './servicing-repurchase';
@@ -75,6 +76,7 @@ export const contract = {
   ...lettersOperations,
   ...renegotiationOperations,
   ...remindersOperations,
+  ...negativationOperations,
   ...companyRemittanceOperations,
   ...remittanceManualOperations,
   ...companyCnabReturnOperations,
@@ -149,6 +151,7 @@ export * from './collections-contacts';
 export * from './letters';
 export * from './renegotiation';
 export * from './reminders';
+export * from './negativation';
 export * from './servicing-cession';
 export * from './servicing-cession-price';
 export * from './servicing-repurchase';

@@ -10,7 +10,7 @@ describe('side menu (spec side-menu table)', () => {
   it('has exactly the spec groups and entries in order', () => {
     expect(MENU.map((g) => [translate('pt-BR', g.titleKey), g.entries.map((e) => e.path)])).toEqual([
       ['Dashboard', ['/home']],
-      ['Cobrança', ['/collections', '/approvals', '/clientOperation/suspense', '/collections/reminders', '/company-operation']],
+      ['Cobrança', ['/collections', '/approvals', '/clientOperation/suspense', '/collections/reminders', '/collections/negativation', '/company-operation']],
       ['Solicitações', ['/solicitations/pending', '/solicitations', '/simulations', '/entrepreneurs']],
       ['Operações', ['/allOperations', '/clientOperation', '/clientOperation/cession', '/company-operation', '/company-operation/books/balancete', '/company-operation/books/close', '/company-operation/books/accrual', '/company-operation/books/regulatory/doc3044', '/company-operation/books/regulatory/doc3040', '/messages']],
       ['Formulário de solicitação', ['/projects', '/how-did-find', '/situations', '/reasons']],
@@ -19,8 +19,11 @@ describe('side menu (spec side-menu table)', () => {
   });
 
   it('gates groups by role', () => {
-    expect(paths(Role.SUPER_ADMIN)).toHaveLength(27);
-    expect(paths(Role.ADMIN)).toHaveLength(27);
+    expect(paths(Role.SUPER_ADMIN)).toHaveLength(28);
+    expect(paths(Role.ADMIN)).toHaveLength(28);
+    // Negativação: administrators and operators (the roles of its calls), not the agent.
+    expect(paths(Role.OPERATOR)).toContain('/collections/negativation');
+    expect(paths(Role.AGENT)).not.toContain('/collections/negativation');
     // Payment reminders: administrators and operators (the roles of its calls), not the agent.
     expect(paths(Role.OPERATOR)).toContain('/collections/reminders');
     expect(paths(Role.AGENT)).not.toContain('/collections/reminders');

@@ -42,6 +42,8 @@ const OPERATOR_ONLY = [
   '/app/clientOperation/cession', '/app/clientOperation/suspense', '/app/approvals',
   // payment reminders: the run, list and opt-outs are the administrators' and operators'
   '/app/collections/reminders',
+  // negativação: the records, candidates, submit and job are the administrators' and operators'
+  '/app/collections/negativation',
 ];
 const ADMIN_ONLY = ['/app/company-operation/books/balancete', '/app/company-operation/books/regulatory/doc3044', '/app/users', '/app/users/:form', '/app/logsPage', '/app/logsPage/view/:id', '/app/lgpd', '/app/lgpd/view/:id', '/boavista/boa-vista/:id', '/app/company-operation/books/regulatory/doc3040', '/app/company-operation/books/close', '/app/company-operation/books/accrual'];
 

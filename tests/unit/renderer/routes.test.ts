@@ -81,6 +81,8 @@ describe('route configuration (spec screens and routes)', () => {
       '/app/clientOperation/renegotiation/:id',
       // designed: payment reminders (run, list, rules, opt-outs)
       '/app/collections/reminders',
+      // designed: negativação (records, candidates, submit, the job)
+      '/app/collections/negativation',
     ];
     expect([...patterns].sort()).toEqual([...expected].sort());
     expect(new Set(patterns).size).toBe(patterns.length);

@@ -61,6 +61,7 @@ import { SCR_EVENT_STATUSES } from '../../../src/shared/contract/regulatory-3044
 import { CONTACT_OUTCOMES, PROMISE_STATES } from '../../../src/shared/contacts';
 import { RENEGOTIATION_OUTCOMES, RENEGOTIATION_STATUSES } from '../../../src/shared/renegotiation';
 import { REMINDER_REASONS, REMINDER_STATUSES } from '../../../src/shared/reminders';
+import { NEGATIVATION_REMOVAL_REASONS, NEGATIVATION_STATUSES } from '../../../src/shared/negativation';
 import { CREDIT_OPERATION_STATUSES } from '../../../src/shared/credit-operation-status';
 import {
   APPROVAL_STATUSES,
@@ -218,6 +219,20 @@ export const STATUS_SETS: Readonly<Record<string, StatusSet>> = {
     statuses: REMINDER_REASONS,
     columns: ['paymentReminders.reason'],
     owners: { 'areas/reminders/job.ts': 'records why a reminder was skipped, held back or failed' },
+  },
+  NEGATIVATION_STATUSES: {
+    statuses: NEGATIVATION_STATUSES,
+    columns: ['negativationRecords.status', 'negativationEvents.kind'],
+    owners: {
+      'areas/negativation/submit.ts': 'records an installment sent to the bureau (its first state and event)',
+      'areas/negativation/job.ts': 'moves a record through the bureau’s notice, inclusion and removal (the one writer of its later states)',
+      'areas/negativation/reads.ts': 'filters the records and the candidates by state',
+    },
+  },
+  NEGATIVATION_REMOVAL_REASONS: {
+    statuses: NEGATIVATION_REMOVAL_REASONS,
+    columns: ['negativationRecords.removal_reason'],
+    owners: { 'areas/negativation/job.ts': 'records why a removal became due: paid or nothing overdue' },
   },
   PROMISE_STATES: {
     statuses: PROMISE_STATES,

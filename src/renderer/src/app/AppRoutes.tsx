@@ -89,6 +89,7 @@ const SuspenseScreen = lazy(() => area.servicing().then((m) => ({ default: m.Sus
 const ExpiredInstallmentsScreen = lazy(() => area.collections().then((m) => ({ default: m.ExpiredInstallmentsScreen })));
 const RenegotiationScreen = lazy(() => area.renegotiation().then((m) => ({ default: m.RenegotiationScreen })));
 const RemindersScreen = lazy(() => area.collections().then((m) => ({ default: m.RemindersScreen })));
+const NegativationScreen = lazy(() => area.collections().then((m) => ({ default: m.NegativationScreen })));
 const ApprovalsInboxScreen = lazy(() => area.collections().then((m) => ({ default: m.ApprovalsInboxScreen })));
 
 /** While an area's chunk loads. */
@@ -159,6 +160,7 @@ const SCREENS: Record<ScreenKey, () => ReactNode> = {
   'servicing.repurchaseDetails': () => <RepurchaseDetailsScreen />,
   'collections.expired': () => <ExpiredInstallmentsScreen />,
   'collections.reminders': () => <RemindersScreen />,
+  'collections.negativation': () => <NegativationScreen />,
   'approvals.inbox': () => <ApprovalsInboxScreen />,
   'servicing.suspense': () => <SuspenseScreen />,
   'renegotiation.agreement': () => <RenegotiationScreen />,

@@ -89,6 +89,8 @@ export const MENU: readonly MenuGroup[] = [
       { path: '/clientOperation/suspense', titleKey: 'desk.menu.suspense', icon: 'flag', roles: contract['suspense.list'].access, wordsKey: 'desk.words.suspense', attention: 'suspense_open' },
       // Designed: payment reminders (run, list, rules, opt-outs), for the roles of its calls: administrators and operators.
       { path: '/collections/reminders', titleKey: 'reminders.menu', icon: 'notifications', roles: contract['reminders.list'].access },
+      // Designed: negativação through a credit bureau, for the roles of its calls: administrators and operators.
+      { path: '/collections/negativation', titleKey: 'negativation.menu', icon: 'warning-sign', roles: contract['negativation.list'].access },
       // The banks' tab of the company, where each bank's remittances and return files open.
       { path: '/company-operation', search: '?tab=banks', titleKey: 'desk.menu.bankFiles', icon: 'document-share', wordsKey: 'desk.words.bankFiles' },
     ],

@@ -59,6 +59,7 @@ export type ScreenKey =
   | 'servicing.repurchaseDetails'
   | 'collections.expired'
   | 'collections.reminders'
+  | 'collections.negativation'
   | 'approvals.inbox'
   | 'servicing.suspense'
   | 'renegotiation.agreement';
@@ -117,6 +118,7 @@ export const SCREEN_CALLS: Readonly<Record<ScreenKey, readonly OperationName[]>>
   'servicing.repurchaseDetails': ['repurchase.get'],
   'collections.expired': ['collections.expiredInstallments'],
   'collections.reminders': ['reminders.list', 'reminders.run', 'reminders.settings', 'reminders.optOuts', 'reminders.setOptOuts'],
+  'collections.negativation': ['negativation.list', 'negativation.candidates', 'negativation.submit', 'negativation.run', 'negativation.get'],
   'servicing.suspense': ['suspense.list'],
   'renegotiation.agreement': ['renegotiation.installments', 'renegotiation.simulate', 'renegotiation.agree'],
   'approvals.inbox': ['approvals.inbox'],
@@ -285,6 +287,8 @@ export const APP_ROUTES: RouteNode = {
     { path: 'collections', title: 'collections.title', screen: 'collections.expired' },
     // Designed: payment reminders (the run, the list, the rules, a borrower's opt-out), for the roles of its calls.
     { path: 'collections/reminders', title: 'reminders.crumb', screen: 'collections.reminders' },
+    // Designed: negativação (records, candidates, submit with confirmation, the job), for the roles of its calls.
+    { path: 'collections/negativation', title: 'negativation.crumb', screen: 'collections.negativation' },
     // Designed: every request waiting for a second person, for the roles of its list (read-only: the record's screen decides).
     { path: 'approvals', title: 'desk.inbox.title', screen: 'approvals.inbox' },
   ],

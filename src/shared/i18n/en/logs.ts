@@ -38,6 +38,12 @@ export const logs: Shape<typeof pt> = {
     changedLegend: 'Changed fields are highlighted.',
   },
   actions: {
+    negativation_submit: 'Installment sent to the credit bureau',
+    negativation_notified: 'Credit bureau notified the debtor',
+    negativation_active: 'Credit bureau record active',
+    negativation_removal_queued: 'Credit bureau removal queued',
+    negativation_removed: 'Credit bureau record removed',
+    negativation_run: 'Credit bureau job run',
     reminders_save_settings: 'Reminder rules changed',
     reminders_opt_out: 'Reminder opt-out',
     reminders_run: 'Reminders chosen and sent',
@@ -207,6 +213,7 @@ export const logs: Shape<typeof pt> = {
     renegotiation_withdraw: 'Renegotiation agreement withdrawn',
   },
   entities: {
+    negativation: 'Credit bureau record',
     reminder_settings: 'Reminder rules',
     ledger_close: 'Monthly close',
     collection_contact: 'Collection contact',
@@ -253,6 +260,11 @@ export const logs: Shape<typeof pt> = {
     solicitation_staff_document: 'Solicitation staff document',
   },
   fields: {
+    protocol: 'Protocol',
+    installment_id: 'Installment',
+    removal_due_on: 'Removal deadline',
+    removals_queued: 'Removals queued',
+    removed: 'Removed',
     reminder_rules: 'Rules (days: channels)',
     hours_start: 'Working hours start',
     hours_end: 'Working hours end',

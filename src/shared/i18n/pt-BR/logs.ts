@@ -36,6 +36,12 @@ export const logs = {
   },
   /** Activity codes (src/shared/activity.ts) by activityKey(code): dots and dashes become '_'. */
   actions: {
+    negativation_submit: 'Parcela enviada ao birô (negativação)',
+    negativation_notified: 'Negativação: devedor notificado pelo birô',
+    negativation_active: 'Negativação ativa no birô',
+    negativation_removal_queued: 'Negativação: exclusão pendente',
+    negativation_removed: 'Negativação excluída no birô',
+    negativation_run: 'Rotina de negativação executada',
     reminders_save_settings: 'Regras de lembretes alteradas',
     reminders_opt_out: 'Opção de não receber lembretes',
     reminders_run: 'Lembretes escolhidos e enviados',
@@ -205,6 +211,7 @@ export const logs = {
     renegotiation_withdraw: 'Acordo de renegociação retirado',
   },
   entities: {
+    negativation: 'Negativação',
     reminder_settings: 'Regras de lembretes',
     ledger_close: 'Fechamento mensal',
     collection_contact: 'Contato de cobrança',
@@ -251,6 +258,11 @@ export const logs = {
     solicitation_staff_document: 'Documento interno de solicitação',
   },
   fields: {
+    protocol: 'Protocolo',
+    installment_id: 'Parcela',
+    removal_due_on: 'Prazo da exclusão',
+    removals_queued: 'Exclusões pendentes',
+    removed: 'Excluídas',
     reminder_rules: 'Regras (dias: canais)',
     hours_start: 'Início do horário',
     hours_end: 'Fim do horário',

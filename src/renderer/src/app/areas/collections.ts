@@ -2,3 +2,4 @@
 export { ExpiredInstallmentsScreen } from '../../screens/collections/ExpiredInstallmentsScreen';
 export { ApprovalsInboxScreen } from '../../screens/approvals/ApprovalsInboxScreen';
 export { RemindersScreen } from '../../screens/collections/reminders/RemindersScreen';
+export { NegativationScreen } from '../../screens/collections/negativation/NegativationScreen';
