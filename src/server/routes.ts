@@ -36,6 +36,7 @@ export const handlerGroups = [
       'pix',
       'suspense',
       'renegotiation',
+      'withdrawal',
     ],
     () => import('./handlers/servicing'),
   ),

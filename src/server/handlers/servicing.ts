@@ -14,6 +14,7 @@ import { boletoHandlers } from '../areas/boletos/handlers';
 import { cnabReturnHandlers, remittanceHandlers, remittanceManualHandlers } from '../areas/bank-files/handlers';
 import { pixHandlers } from '../areas/pix/handlers';
 import { renegotiationHandlers } from '../areas/renegotiation/handlers';
+import { withdrawalHandlers } from '../areas/withdrawal/handlers';
 import { suspenseHandlers } from '../areas/suspense/handlers';
 import { assigneeStatementHandlers, assignmentRemittanceHandlers, cessionHandlers, cessionPriceHandlers, repurchaseHandlers } from '../areas/transfers/handlers';
 
@@ -36,6 +37,7 @@ export const handlers = {
   ...pixHandlers,
   ...suspenseHandlers,
   ...renegotiationHandlers,
+  ...withdrawalHandlers,
   ...ledgerHandlers,
   ...accrualHandlers,
   ...dashboardHandlers,

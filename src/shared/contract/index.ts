@@ -27,6 +27,7 @@ import { collectionsOperations } from './servicing-collections';
 import { contactsOperations } from './collections-contacts';
 import { lettersOperations } from './letters';
 import { renegotiationOperations } from './renegotiation';
+import { withdrawalOperations } from './withdrawal';
 import { remindersOperations } from './reminders';
 import { cessionOperations } from './servicing-cession';
 import { cessionPriceOperations } from './servicing-cession-price';
@@ -74,6 +75,7 @@ export const contract = {
   ...contactsOperations,
   ...lettersOperations,
   ...renegotiationOperations,
+  ...withdrawalOperations,
   ...remindersOperations,
   ...companyRemittanceOperations,
   ...remittanceManualOperations,
@@ -148,6 +150,7 @@ export * from './servicing-collections';
 export * from './collections-contacts';
 export * from './letters';
 export * from './renegotiation';
+export * from './withdrawal';
 export * from './reminders';
 export * from './servicing-cession';
 export * from './servicing-cession-price';
