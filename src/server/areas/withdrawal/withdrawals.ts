@@ -11,7 +11,7 @@
 import Decimal from 'decimal.js';
 import { eq } from 'drizzle-orm';
 import { WITHDRAWAL_MOVE, type CreditOperationStatus } from '@shared/credit-operation-status';
-import { INSTALLMENT_STATUS_LABELS_PT, WITHDRAWN_INSTALLMENT_STATUS } from '@shared/installment-status';
+import { canMoveInstallment, INSTALLMENT_STATUS_LABELS_PT, WITHDRAWN_INSTALLMENT_STATUS } from '@shared/installment-status';
 import type { WithdrawalQuote } from '@shared/contract/withdrawal';
 import type { Db } from '../../db/connect';
 import { users } from '../access/schema';
@@ -58,7 +58,7 @@ function refusalOf(status: CreditOperationStatus, window: WithdrawalWindow | nul
   if (!withinWindow(window, today)) return WITHDRAWAL_MESSAGES.expired(window.countedFrom, window.lastDay);
   for (const t of targets) {
     if (t.rows.length > 0 || t.replay.state.paidTotal.gt(0)) return WITHDRAWAL_MESSAGES.paid(t.installment.number);
-    if (t.status !== 'open') return WITHDRAWAL_MESSAGES.notOpen(t.installment.number, INSTALLMENT_STATUS_LABELS_PT[t.status]);
+    if (!canMoveInstallment(t.status, WITHDRAWN_INSTALLMENT_STATUS)) return WITHDRAWAL_MESSAGES.notOpen(t.installment.number, INSTALLMENT_STATUS_LABELS_PT[t.status]);
   }
   return null;
 }
