@@ -158,6 +158,18 @@ describe('refused', () => {
     await expectBooksBalanced(server, tokens.admin);
   });
 
+  it("while a write-off of the operation's balance waits for its second person", async () => {
+    const id = await released();
+    server.clock.set('2026-01-19');
+    const asked = await call(server, 'servicingMoves.writeOffOperation', { id, idempotency_key: key(), reason: 'Tomador não localizado.' }, tokens.operator);
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    const q = await quote(id);
+    expect(q.allowed).toBe(false);
+    expect(q.refusal).toContain('aguarda aprovação');
+    const answer = await withdraw(id);
+    expect(answer.status).toBe(409);
+  });
+
   it('an operation not released (its contract issued, the money not left)', async () => {
     const { id } = await issuedOperation(server, tokens, borrowerId);
     const q = await quote(id);

@@ -17,7 +17,7 @@ import type { Db } from '../../db/connect';
 import { users } from '../access/schema';
 import { changeInstallments, loadTargets, lockedServicing, type InstallmentChange, type InstallmentTarget } from '../collection';
 import { post, reconcileAccrual } from '../ledger';
-import { changeOperation, findOperation, statusOf, STATUS_PT, type Actor, type OperationRow } from '../operations';
+import { changeOperation, findOperation, pendingRequestsOf, statusOf, STATUS_PT, type Actor, type OperationRow } from '../operations';
 import { disbursementOf } from '../servicing';
 import type { DisbursementRow } from '../servicing/schema';
 import { conflict } from '../../platform/http/errors';
@@ -33,6 +33,7 @@ export const WITHDRAWAL_MESSAGES = {
     `O prazo de desistência terminou em ${br(last)}: o art. 49 do CDC dá sete dias contados de ${br(from)} (a liberação do dinheiro).`,
   paid: (n: number) => `A parcela ${n} tem pagamento registrado: a desistência só desfaz uma operação sem pagamentos.`,
   notOpen: (n: number, status: string) => `A parcela ${n} está ${status.toLowerCase()}: a desistência só desfaz uma operação com todas as parcelas em aberto.`,
+  writeOffPending: 'Uma baixa como perda desta operação ou de uma parcela aguarda aprovação: decida-a antes de registrar a desistência.',
   changed: (now: string) => `Campo expected_return: o valor a devolver agora é ${now}. Recarregue a tela.`,
   reason: 'Desistência do tomador no prazo de sete dias (art. 49 do CDC): o principal liberado foi devolvido.',
 } as const;
@@ -63,6 +64,12 @@ function refusalOf(status: CreditOperationStatus, window: WithdrawalWindow | nul
   return null;
 }
 
+/** A four-eyes write-off (of the operation's balance or of an installment) waits: its decision comes first. */
+async function writeOffPending(tx: Db, operationId: number, targets: readonly InstallmentTarget[]): Promise<boolean> {
+  if ((await pendingRequestsOf(tx, 'credit_operation.write_off', [operationId])).size > 0) return true;
+  return (await pendingRequestsOf(tx, 'installment.write_off', targets.map((t) => t.installment.id))).size > 0;
+}
+
 /** The operation as it stands for a withdrawal on `today`, under its row lock (the caller's transaction). */
 async function standing(tx: Db, operationId: number, today: string): Promise<Standing> {
   const op = await findOperation(tx, operationId, true);
@@ -72,7 +79,9 @@ async function standing(tx: Db, operationId: number, today: string): Promise<Sta
   const window = disbursement ? withdrawalWindow(disbursement.disbursed_on) : null;
   let targets: InstallmentTarget[] = [];
   if ((WITHDRAWAL_MOVE.from as readonly CreditOperationStatus[]).includes(status) && !withdrawn) targets = await loadTargets(tx, await lockedServicing(tx, operationId), today);
-  return { op, disbursement, window, withdrawn, targets, refusal: refusalOf(status, window, withdrawn, targets, today) };
+  let refusal = refusalOf(status, window, withdrawn, targets, today);
+  if (refusal === null && (await writeOffPending(tx, operationId, targets))) refusal = WITHDRAWAL_MESSAGES.writeOffPending;
+  return { op, disbursement, window, withdrawn, targets, refusal };
 }
 
 async function view(tx: Db, s: Standing, today: string): Promise<WithdrawalQuote> {
