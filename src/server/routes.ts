@@ -37,6 +37,7 @@ export const handlerGroups = [
       'pix',
       'suspense',
       'renegotiation',
+      'withdrawal',
     ],
     () => import('./handlers/servicing'),
   ),

@@ -179,6 +179,8 @@ export const ACTIVITY_ACTIONS = [
   'installment.write-off-undone',
   'installment.title',
   'credit-operation.written-off',
+  // the borrower's seven-day withdrawal (CDC art. 49: areas/withdrawal)
+  'credit-operation.withdrawn',
   'credit-operation.write-off-undone',
   'remittance.generate',
   'remittance.manual-hide',

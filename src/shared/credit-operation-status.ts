@@ -28,7 +28,9 @@
  * - written_off: servicing wrote off everything still to collect (behind a
  *   second person); undoing the write-off of an installment brings it back
  *   to disbursed (WRITE_OFF_MOVES);
- * - refused, cancelled: final.
+ * - refused, cancelled: final. A disbursed operation is also cancelled when
+ *   the borrower withdraws within the seven days of CDC art. 49
+ *   (WITHDRAWAL_MOVE, areas/withdrawal).
  */
 export const CREDIT_OPERATION_STATUSES = [
   'proposal',
@@ -160,6 +162,16 @@ export const WRITE_OFF_MOVES = {
 } as const satisfies Record<string, { from: readonly CreditOperationStatus[]; to: CreditOperationStatus }>;
 
 /**
+ * The borrower's withdrawal within seven days (CDC art. 49; areas/withdrawal):
+ * a disbursed operation is undone — the principal returns, its installments
+ * close as cancelled — and the operation is cancelled.
+ */
+export const WITHDRAWAL_MOVE = { from: ['disbursed'], to: 'cancelled' } as const satisfies {
+  from: readonly CreditOperationStatus[];
+  to: CreditOperationStatus;
+};
+
+/**
  * Whether the workflow takes an operation from `from` to `to` by any of its
  * moves: a person's action, an edit of approved conditions, the contract, the disbursement, or a write-off.
  * Staying in the same status is not a move.
@@ -171,6 +183,7 @@ export function canMoveOperation(from: CreditOperationStatus, to: CreditOperatio
   if ((DISBURSEMENT_MOVE.from as readonly CreditOperationStatus[]).includes(from) && DISBURSEMENT_MOVE.to === to) return true;
   if ((SETTLEMENT_MOVE.from as readonly CreditOperationStatus[]).includes(from) && SETTLEMENT_MOVE.to === to) return true;
   if (Object.values(WRITE_OFF_MOVES).some((m) => (m.from as readonly CreditOperationStatus[]).includes(from) && m.to === to)) return true;
+  if ((WITHDRAWAL_MOVE.from as readonly CreditOperationStatus[]).includes(from) && WITHDRAWAL_MOVE.to === to) return true;
   return Object.values(CONTRACT_MOVES).some((m) => (m.from as readonly CreditOperationStatus[]).includes(from) && m.to === to);
 }
 

@@ -10,6 +10,7 @@
  *   assigned ──► paid, repurchased; open, partially_paid     the cession reversed
  *   repurchased ──► partially_paid, paid, renegotiated, written_off; assigned   the repurchase undone
  *   paid ──► assigned, repurchased; partially_paid ──► repurchased   a reversal, by the owner
+ *   open ──► cancelled (final)                            the borrower's withdrawal (CDC art. 49)
  *
  * - open: nothing paid yet; partially_paid: some paid, some open; paid: the
  *   value and every charge settled. Payments and reversals move among these
@@ -19,6 +20,8 @@
  *   on the lender's today is overdue — a nightly job that might not run
  *   never decides it.
  * - renegotiated: replaced by the installments of a renegotiation; final.
+ * - cancelled: the operation was undone by the borrower's withdrawal within
+ *   seven days (CDC art. 49: areas/withdrawal); nothing is owed; final.
  * - written_off: the open principal went to losses (behind a second person);
  *   it takes no payment nor reversal (a recovery is received after the
  *   write-off is undone, so the loss and the receivable never disagree);
@@ -30,17 +33,18 @@
  *   its owner say (statusFromPayments); that is how paid returns to open,
  *   partially_paid, assigned or repurchased.
  */
-export const INSTALLMENT_STATUSES = ['open', 'partially_paid', 'paid', 'renegotiated', 'written_off', 'assigned', 'repurchased'] as const;
+export const INSTALLMENT_STATUSES = ['open', 'partially_paid', 'paid', 'renegotiated', 'written_off', 'assigned', 'repurchased', 'cancelled'] as const;
 export type InstallmentStatus = (typeof INSTALLMENT_STATUSES)[number];
 
 const TRANSITIONS: Readonly<Record<InstallmentStatus, readonly InstallmentStatus[]>> = {
-  open: ['partially_paid', 'paid', 'renegotiated', 'written_off', 'assigned'],
+  open: ['partially_paid', 'paid', 'renegotiated', 'written_off', 'assigned', 'cancelled'],
   partially_paid: ['open', 'paid', 'renegotiated', 'written_off', 'assigned', 'repurchased'],
   paid: ['open', 'partially_paid', 'assigned', 'repurchased'],
   renegotiated: [],
   written_off: ['open', 'partially_paid'],
   assigned: ['paid', 'repurchased', 'open', 'partially_paid'],
   repurchased: ['partially_paid', 'paid', 'renegotiated', 'written_off', 'assigned'],
+  cancelled: [],
 };
 
 /**
@@ -48,7 +52,7 @@ const TRANSITIONS: Readonly<Record<InstallmentStatus, readonly InstallmentStatus
  * the ones payments do not give. Open, partially paid and paid are always
  * derived from the payments; overdue from the date.
  */
-export const STORED_INSTALLMENT_STATUSES = ['renegotiated', 'written_off', 'assigned', 'repurchased'] as const satisfies readonly InstallmentStatus[];
+export const STORED_INSTALLMENT_STATUSES = ['renegotiated', 'written_off', 'assigned', 'repurchased', 'cancelled'] as const satisfies readonly InstallmentStatus[];
 export type StoredInstallmentStatus = (typeof STORED_INSTALLMENT_STATUSES)[number];
 
 /** Portuguese labels for the server's messages (the screens use the i18n catalogue). */
@@ -60,12 +64,16 @@ export const INSTALLMENT_STATUS_LABELS_PT: Readonly<Record<InstallmentStatus, st
   written_off: 'Baixada como perda',
   assigned: 'Cedida',
   repurchased: 'Recomprada',
+  cancelled: 'Cancelada (desistência)',
 };
 
 /** Statuses with something still to collect: they take payments and may be overdue. */
 export const COLLECTIBLE_STATUSES: readonly InstallmentStatus[] = ['open', 'partially_paid', 'assigned', 'repurchased'];
 
-/** Statuses that end the workflow. */
+/** The status the borrower's withdrawal (CDC art. 49) gives every installment of the operation; final. */
+export const WITHDRAWN_INSTALLMENT_STATUS = 'cancelled' as const satisfies InstallmentStatus;
+
+/** Statuses that end the workflow (restructured: the close reads them as a renegotiation). */
 export const FINAL_INSTALLMENT_STATUSES: readonly InstallmentStatus[] = ['renegotiated'];
 
 /** Who the installment belongs to, which decides the status its payments give it. */

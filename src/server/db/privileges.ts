@@ -88,6 +88,7 @@ export const APP_PRIVILEGES: Readonly<Record<string, TablePrivileges>> = {
   renegotiation_items: FACT,
   renegotiation_installments: FACT,
   renegotiation_decisions: FACT,
+  withdrawals: FACT,
   renegotiation_limits: { select: true, update: ['max_discount_percent', 'alone_up_to'] },
   // Payment reminders (0055): the company's rules, the borrowers' opt-outs (removed on opting back in), the reminders and their state.
   reminder_settings: EDITED,

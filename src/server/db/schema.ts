@@ -43,5 +43,6 @@ export * as doc3044Schema from '../areas/regulatory/schema-doc3044';
 export * as ledgerAccrualSchema from '../areas/ledger/schema-accrual';
 export * as collectionsDeskSchema from '../areas/collections-desk/schema';
 export * as renegotiationSchema from '../areas/renegotiation/schema';
+export * as withdrawalSchema from '../areas/withdrawal/schema';
 export * as remindersSchema from '../areas/reminders/schema';
 export * as negativationSchema from '../areas/negativation/schema';

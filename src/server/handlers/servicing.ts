@@ -15,6 +15,7 @@ import { boletoHandlers } from '../areas/boletos/handlers';
 import { cnabReturnHandlers, remittanceHandlers, remittanceManualHandlers } from '../areas/bank-files/handlers';
 import { pixHandlers } from '../areas/pix/handlers';
 import { renegotiationHandlers } from '../areas/renegotiation/handlers';
+import { withdrawalHandlers } from '../areas/withdrawal/handlers';
 import { suspenseHandlers } from '../areas/suspense/handlers';
 import { assigneeStatementHandlers, assignmentRemittanceHandlers, cessionHandlers, cessionPriceHandlers, repurchaseHandlers } from '../areas/transfers/handlers';
 
@@ -38,6 +39,7 @@ export const handlers = {
   ...pixHandlers,
   ...suspenseHandlers,
   ...renegotiationHandlers,
+  ...withdrawalHandlers,
   ...ledgerHandlers,
   ...accrualHandlers,
   ...dashboardHandlers,

@@ -65,7 +65,7 @@ export type RemittanceReportFormat = (typeof REMITTANCE_REPORT_FORMATS)[number];
 /** The history page the overview and the bank's list answer by default, and the most they answer. */
 export const REMITTANCE_HISTORY_PAGE = 200;
 
-export const REMITTANCE_WRITE_OFF_REASONS = ['paid', 'renegotiated', 'written_off', 'assigned', 'prepaid', 'replaced'] as const;
+export const REMITTANCE_WRITE_OFF_REASONS = ['paid', 'renegotiated', 'written_off', 'assigned', 'prepaid', 'replaced', 'cancelled'] as const;
 
 const bankCodeSchema = z.enum(REMITTANCE_BANK_CODES, { error: 'banco sem remessa CNAB 240: use 001, 104 ou 341' });
 

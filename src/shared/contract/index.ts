@@ -27,6 +27,7 @@ import { collectionsOperations } from './servicing-collections';
 import { contactsOperations } from './collections-contacts';
 import { lettersOperations } from './letters';
 import { renegotiationOperations } from './renegotiation';
+import { withdrawalOperations } from './withdrawal';
 import { remindersOperations } from './reminders';
 import { negativationOperations } from './negativation';
 import { cessionOperations } from './servicing-cession';
@@ -75,6 +76,7 @@ export const contract = {
   ...contactsOperations,
   ...lettersOperations,
   ...renegotiationOperations,
+  ...withdrawalOperations,
   ...remindersOperations,
   ...negativationOperations,
   ...companyRemittanceOperations,
@@ -150,6 +152,7 @@ export * from './servicing-collections';
 export * from './collections-contacts';
 export * from './letters';
 export * from './renegotiation';
+export * from './withdrawal';
 export * from './reminders';
 export * from './negativation';
 export * from './servicing-cession';

@@ -65,6 +65,7 @@ const APPEND_ONLY = [
   'renegotiation_items',
   'renegotiation_installments',
   'renegotiation_decisions',
+  'withdrawals',
 ];
 
 describe('TRUNCATE', () => {

@@ -23,6 +23,7 @@ import {
   SETTLEMENT_MOVE,
   statusAfterEdit,
   WRITE_OFF_MOVES,
+  WITHDRAWAL_MOVE,
   COLLECTING_STATUSES,
   wasDisbursed,
 } from '../../../src/shared/credit-operation-status';
@@ -103,14 +104,16 @@ describe('the moves changeOperation accepts', () => {
         'disbursed>settled',
         'disbursed>written_off',
         'written_off>disbursed',
+        // the borrower's withdrawal within seven days (CDC art. 49)
+        'disbursed>cancelled',
       ].sort(),
     );
   });
 
   it('never leaves a final status but by servicing’s settlement, write-off and its undoing, nor stays in place', () => {
     // disbursed is final for origination; servicing moves it once more, when a prepayment settles it or it is written off.
-    const servicing = [SETTLEMENT_MOVE, ...Object.values(WRITE_OFF_MOVES)].flatMap((m) => m.from.map((from) => `${from}>${m.to}`));
-    expect(servicing).toEqual(['disbursed>settled', 'disbursed>written_off', 'written_off>disbursed']);
+    const servicing = [SETTLEMENT_MOVE, ...Object.values(WRITE_OFF_MOVES), WITHDRAWAL_MOVE].flatMap((m) => m.from.map((from) => `${from}>${m.to}`));
+    expect(servicing).toEqual(['disbursed>settled', 'disbursed>written_off', 'written_off>disbursed', 'disbursed>cancelled']);
     for (const from of FINAL_OPERATION_STATUSES) {
       for (const to of CREDIT_OPERATION_STATUSES) expect(canMoveOperation(from, to)).toBe(servicing.includes(`${from}>${to}`));
     }

@@ -150,9 +150,9 @@ describe('the moves a person asks for (PATCH …/installments/:x)', () => {
   });
 
   it('stores only the statuses payments do not give, and every manual target is a workflow status', () => {
-    expect([...STORED_INSTALLMENT_STATUSES]).toEqual(['renegotiated', 'written_off', 'assigned', 'repurchased']);
+    expect([...STORED_INSTALLMENT_STATUSES]).toEqual(['renegotiated', 'written_off', 'assigned', 'repurchased', 'cancelled']);
     for (const s of STORED_INSTALLMENT_STATUSES) expect(['open', 'partially_paid', 'paid']).not.toContain(s);
     for (const s of MANUAL_INSTALLMENT_STATUSES) expect(isInstallmentStatus(s)).toBe(true);
-    for (const s of ['written_off', 'renegotiated'] as const) expect(canBeOverdue(s)).toBe(false);
+    for (const s of ['written_off', 'renegotiated', 'cancelled'] as const) expect(canBeOverdue(s)).toBe(false);
   });
 });

@@ -56,7 +56,7 @@ export {
   type InstallmentRow,
   type ServicingContext,
 } from './installments';
-export { changeInstallment, changeInstallments, loadTarget, lockedServicing, type InstallmentChange, type InstallmentTarget } from './installment-change';
+export { changeInstallment, changeInstallments, loadTarget, loadTargets, lockedServicing, type InstallmentChange, type InstallmentTarget } from './installment-change';
 export { checkPaymentBatch, payBatch, type BatchPaymentResult, type PaymentInput } from './payments';
 export { BANK_RETURN_REFERENCE, bankShortOf } from './bank-settlement';
 export type { InstallmentTransactionRow } from './schema';

@@ -290,6 +290,7 @@ export const creditOperations: Shape<typeof pt> = {
         settled: 'Settled by prepayment',
         written_off: 'Written off',
         write_off_undone: 'Write-off undone',
+        withdrawn: "Borrower's withdrawal (CDC art. 49)",
         installment_settlement: 'Installment settlement',
       },
     },

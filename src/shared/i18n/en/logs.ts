@@ -186,6 +186,7 @@ export const logs: Shape<typeof pt> = {
     installment_write_off_undone: 'Installment write-off undone',
     installment_title: 'Installment title data changed',
     credit_operation_written_off: 'Operation written off',
+    credit_operation_withdrawn: 'Operation cancelled: withdrawal (CDC art. 49)',
     credit_operation_write_off_undone: 'Operation back to disbursed (write-off undone)',
     remittance_generate: 'CNAB remittance generated',
     remittance_manual_hide: 'Installment hidden from the manual remittance list',

@@ -226,6 +226,7 @@ export const refusals: Shape<typeof pt> = {
       written_off: 'Written off as a loss',
       assigned: 'Assigned',
       repurchased: 'Repurchased',
+      cancelled: 'Cancelled (withdrawal)',
     },
     markCause: { fraud: 'fraud', contract_cancelled: 'contract cancelled or terminated' },
     made: {

@@ -11,6 +11,7 @@ export const servicing: Shape<typeof pt> = {
     written_off: 'Written off',
     assigned: 'Assigned',
     repurchased: 'Repurchased',
+    cancelled: 'Cancelled (withdrawal)',
     overdue: 'Overdue',
   },
   disbursementMethods: { pix: 'PIX', ted: 'TED' },

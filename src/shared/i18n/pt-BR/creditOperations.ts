@@ -288,6 +288,7 @@ export const creditOperations = {
         settled: 'Quitada por liquidação antecipada',
         written_off: 'Baixada como perda',
         write_off_undone: 'Baixa como perda desfeita',
+        withdrawn: 'Desistência do tomador (art. 49 do CDC)',
         installment_settlement: 'Quitação de parcela',
       },
     },

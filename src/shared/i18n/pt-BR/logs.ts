@@ -184,6 +184,7 @@ export const logs = {
     installment_write_off_undone: 'Baixa da parcela desfeita',
     installment_title: 'Dados do título da parcela alterados',
     credit_operation_written_off: 'Operação baixada como perda',
+    credit_operation_withdrawn: 'Operação cancelada por desistência (art. 49 do CDC)',
     credit_operation_write_off_undone: 'Operação de volta a liberada (baixa desfeita)',
     remittance_generate: 'Remessa CNAB gerada',
     remittance_manual_hide: 'Parcela ocultada da remessa manual',

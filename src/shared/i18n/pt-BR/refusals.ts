@@ -230,6 +230,7 @@ export const refusals = {
       written_off: 'Baixada como perda',
       assigned: 'Cedida',
       repurchased: 'Recomprada',
+      cancelled: 'Cancelada (desistência)',
     },
     markCause: { fraud: 'fraude', contract_cancelled: 'contrato cancelado ou rescindido' },
     made: {

@@ -8,6 +8,7 @@ export const servicing = {
     written_off: 'Baixada como perda',
     assigned: 'Cedida',
     repurchased: 'Recomprada',
+    cancelled: 'Cancelada (desistência)',
     overdue: 'Vencida',
   },
   disbursementMethods: { pix: 'PIX', ted: 'TED' },

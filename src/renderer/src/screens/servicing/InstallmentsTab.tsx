@@ -9,7 +9,8 @@
  * Operators open the prepayment (partial or full) from here while it is
  * being collected, and ask for the write-off of its whole balance (a second
  * person approves it here); a settled or written-off operation keeps its
- * installments readable. Under them, the collections desk's contact log
+ * installments readable, and so does one cancelled by the borrower's
+ * withdrawal (CDC art. 49: withdrawal/WithdrawalAction). Under them, the collections desk's contact log
  * (screens/collections/ContactsPanel).
  */
 import { Button, Callout, H3, HTMLTable, Spinner } from '@blueprintjs/core';
@@ -29,6 +30,7 @@ import { isDisbursed, wasDisbursed } from '@shared/credit-operation-status';
 import { contractRows, DisbursementDialog } from './DisbursementDialog';
 import { PrepaymentDialog } from './prepayment';
 import { CarneButton } from './boleto/CarneButton';
+import { WithdrawalButton, WithdrawnNotice } from './withdrawal/WithdrawalAction';
 import { OperationWriteOffButton, OperationWriteOffPanel, useOperationWriteOff } from './moves/OperationWriteOff';
 import { InstallmentsTable, InstallmentTotals } from './InstallmentsTable';
 import { percentText } from '../creditOperations/model';
@@ -91,8 +93,10 @@ function Collecting({ op, view }: { op: CreditOperation; view: DisbursementView 
             </Button>
           </RoleGate>
         )}
+        {isDisbursed(view.status) && <WithdrawalButton operationId={op.id} operationNumber={op.number} version={op.version} />}
         {isDisbursed(view.status) && writeOff && <OperationWriteOffButton view={writeOff} onOpen={() => setWritingOff(true)} />}
       </div>
+      {!wasDisbursed(view.status) && <WithdrawnNotice operationId={op.id} />}
       {writeOff && <OperationWriteOffPanel view={writeOff} operationNumber={op.number} asking={writingOff} onCloseAsk={() => setWritingOff(false)} />}
       {prepaying && <PrepaymentDialog creditOperationId={op.id} onApplied={() => setPrepaying(false)} onClose={() => setPrepaying(false)} />}
       <InstallmentsTable
@@ -145,5 +149,5 @@ export function InstallmentsTab({ op }: { op: CreditOperation }) {
   const query = useApiQuery('servicing.disbursement', { id: op.id });
   const view = query.data;
   if (!view) return query.error ? <Callout intent="danger">{errorText(query.error, t)}</Callout> : <Spinner size={24} />;
-  return <div data-testid="analysis-installments">{wasDisbursed(view.status) ? <Collecting op={op} view={view} /> : <BeforeRelease op={op} view={view} />}</div>;
+  return <div data-testid="analysis-installments">{wasDisbursed(view.status) || view.disbursement ? <Collecting op={op} view={view} /> : <BeforeRelease op={op} view={view} />}</div>;
 }

@@ -48,6 +48,7 @@ const STATUS_INTENT: Record<InstallmentStatus | 'overdue', Intent> = {
   written_off: 'danger',
   assigned: 'none',
   repurchased: 'primary',
+  cancelled: 'none',
   overdue: 'danger',
 };
 
