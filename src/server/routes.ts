@@ -32,6 +32,7 @@ export const handlerGroups = [
       'cessionPrice',
       'repurchase',
       'assignmentRemittance',
+      'custodianReturn',
       'assigneeStatement',
       'pix',
       'suspense',

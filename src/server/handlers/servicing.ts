@@ -15,7 +15,7 @@ import { cnabReturnHandlers, remittanceHandlers, remittanceManualHandlers } from
 import { pixHandlers } from '../areas/pix/handlers';
 import { renegotiationHandlers } from '../areas/renegotiation/handlers';
 import { suspenseHandlers } from '../areas/suspense/handlers';
-import { assigneeStatementHandlers, assignmentRemittanceHandlers, cessionHandlers, cessionPriceHandlers, repurchaseHandlers } from '../areas/transfers/handlers';
+import { assigneeStatementHandlers, assignmentRemittanceHandlers, cessionHandlers, cessionPriceHandlers, custodianReturnHandlers, repurchaseHandlers } from '../areas/transfers/handlers';
 
 export const handlers = {
   ...disbursementHandlers,
@@ -32,6 +32,7 @@ export const handlers = {
   ...cessionPriceHandlers,
   ...repurchaseHandlers,
   ...assignmentRemittanceHandlers,
+  ...custodianReturnHandlers,
   ...assigneeStatementHandlers,
   ...pixHandlers,
   ...suspenseHandlers,

@@ -37,6 +37,7 @@ import { companyCnabReturnOperations } from './company-cnab-return';
 import { companyReportsOperations } from './company-reports';
 import { companyReportParameterizedOperations } from './company-report-parameterized';
 import { companyAssignmentRemittanceOperations } from './company-assignment-remittance';
+import { companyCustodianReturnOperations } from './company-custodian-return';
 import { assigneeStatementOperations } from './servicing-assignee-statement';
 import { pixOperations } from './pix';
 import { suspenseOperations } from './servicing-suspense';
@@ -81,6 +82,7 @@ export const contract = {
   ...companyReportsOperations,
   ...companyReportParameterizedOperations,
   ...companyAssignmentRemittanceOperations,
+  ...companyCustodianReturnOperations,
   ...assigneeStatementOperations,
   ...pixOperations,
   ...suspenseOperations,

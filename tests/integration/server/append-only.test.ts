@@ -65,6 +65,8 @@ const APPEND_ONLY = [
   'renegotiation_items',
   'renegotiation_installments',
   'renegotiation_decisions',
+  'custodian_return_imports',
+  'custodian_return_lines',
 ];
 
 describe('TRUNCATE', () => {
