@@ -1,32 +1,15 @@
 /**
- * The custodian's CNAB 444 return: read by the cnab444 domain
- * (readCustodianReturn), previewed line by line, applied once.
- *
- * - A line names a title by our installment reference (participant control)
- *   and the cession's number (cession term), as our assignment remittances to
- *   the account sent them (assignment_remittance_items); a line naming none is
- *   `not_found`, an occurrence other than 02/03 `no_effect`.
- * - Identity: the cession item. One answer per title takes effect (acquired,
- *   or refused and undone); a later line about it — in this file or another —
- *   is `repeated` and does nothing (UNIQUE partial index, migration 0062). The
- *   same file again (SHA-256 per account) answers the stored import.
- * - A refused title's cession is undone by the agreement's rule for undoing a
- *   cession: the cession reversal (cession.ts: within the company's reversal
- *   window, nothing collected for the assignee, four eyes above the limit, the
- *   contra entries), reason "recusado pelo custodiante: <códigos e motivos>".
- *   Whether it can be asked is what reversibleOf says (`refused_blocked` with
- *   its reason otherwise; `refused_kept` when the installment is no longer the
- *   assignee's); applying asks it inside a savepoint, so a reversal refused
- *   under the locks keeps the line blocked and the rest of the file applies.
- * - Apply runs under the assignee account's row lock (as the remittance), then
- *   the operations in id order (reverseCession locks each): two applies of one
- *   account run one after the other, and the second sees the first's lines.
+ * The custodian's CNAB 444 return (read by domain/cnab444's
+ * readCustodianReturn): previewed line by line, applied once per file
+ * (SHA-256 per account) and once per title (the cession item: one effective
+ * answer, UNIQUE in migration 0062); a refused title's cession undone by the
+ * cession reversal, under the account's lock then each operation's. The
+ * rules, and why: domain/cnab444/README.md, "The custodian's return".
  */
 import { createHash } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { CustodianReturnImport, CustodianReturnLine, CustodianReturnPreview, CustodianReturnSummary } from '@shared/contract/company-custodian-return';
-import { CUSTODIAN_RETURN_HISTORY_PAGE } from '@shared/contract/company-custodian-return';
+import { CUSTODIAN_RETURN_HISTORY_PAGE, type CustodianReturnImport, type CustodianReturnLine, type CustodianReturnPreview, type CustodianReturnSummary } from '@shared/contract/company-custodian-return';
 import type { CustodianReturnResult } from '@shared/enums';
 import type { Db } from '../../db/connect';
 import { lockAssignmentAccount } from '../company';
@@ -56,26 +39,15 @@ export const CUSTODIAN_RETURN_MESSAGES = {
 const EFFECTIVE: CustodianReturnResult[] = ['acquired', 'refused_undone'];
 const PROBLEMS_SHOWN = 5;
 
-type AccountRow = typeof assignmentBankAccounts.$inferSelect;
-
-async function accountOf(db: Db, bankCode: string, accountId: number, lock: boolean): Promise<AccountRow> {
+async function accountOf(db: Db, bankCode: string, accountId: number, lock: boolean): Promise<typeof assignmentBankAccounts.$inferSelect> {
   const row = lock ? await lockAssignmentAccount(db, accountId) : (await db.select().from(assignmentBankAccounts).where(eq(assignmentBankAccounts.id, accountId)))[0];
   if (!row) throw notFound(CUSTODIAN_RETURN_MESSAGES.accountNotFound);
   if (row.bank_code !== bankCode) throw badRequest(CUSTODIAN_RETURN_MESSAGES.otherBank(bankCode), 'assignment_account_id');
   return row;
 }
 
-interface Title {
-  reference: string;
-  cession_item_id: number;
-  cession_id: number;
-  cession_number: number;
-  installment_id: number;
-  installment_number: number;
-  credit_operation_id: number;
-  borrower_name: string;
-  face_value: string;
-}
+/** A title of ours a line names: the cession item our remittance sent, with what the screen shows of it. */
+type Title = Record<'cession_item_id' | 'cession_id' | 'cession_number' | 'installment_id' | 'installment_number' | 'credit_operation_id', number> & Record<'reference' | 'borrower_name' | 'face_value', string>;
 
 /** The titles our remittances to the account sent under these references, by reference and cession number. */
 async function titlesOf(db: Db, accountId: number, references: readonly string[]): Promise<Map<string, Title>> {
@@ -97,12 +69,26 @@ async function titlesOf(db: Db, accountId: number, references: readonly string[]
   return new Map(rows.map((r) => [`${r.reference}|${Number(r.cession_number)}`, { ...r, ...Object.fromEntries(ints.map((k) => [k, Number(r[k])])) } as Title]));
 }
 
+type Stored = Pick<CustodianReturnLine, 'line' | 'reference' | 'cession_term' | 'occurrence' | 'result' | 'message' | 'cession_item_id' | 'installment_id' | 'cession_reversal_id'>;
+
+/** A line as the calls answer it: what was read and done, with the title it names. */
+function viewOf(line: Stored & { reasons: readonly { code: string; words: string }[] }, title: Title | undefined): CustodianReturnLine {
+  const kind = line.occurrence === OCCURRENCE_ACQUIRED ? 'acquired' : line.occurrence === OCCURRENCE_REFUSED ? 'refused' : 'other';
+  const { line: n, reference, cession_term, occurrence, result, message, cession_item_id, installment_id, cession_reversal_id } = line;
+  return {
+    ...{ line: n, reference, cession_term, occurrence, kind, reasons: [...line.reasons], result, message, cession_item_id, installment_id, cession_reversal_id },
+    cession_id: title?.cession_id ?? null,
+    cession_number: title?.cession_number ?? null,
+    installment_number: title?.installment_number ?? null,
+    credit_operation_id: title?.credit_operation_id ?? null,
+    borrower_name: title?.borrower_name ?? null,
+    face_value: title ? new Decimal(title.face_value).toFixed(2) : null,
+  };
+}
+
 type Planned = CustodianReturnLine & { reason_text: string };
 
-function reasonText(line: ReadLine): string {
-  const words = line.reasons.map((r) => `${r.code} ${r.words}`).join('; ');
-  return CUSTODIAN_RETURN_MESSAGES.reason(words || `ocorrência ${line.occurrence} sem motivo informado`);
-}
+const reasonText = (line: ReadLine) => CUSTODIAN_RETURN_MESSAGES.reason(line.reasons.map((r) => `${r.code} ${r.words}`).join('; ') || `ocorrência ${line.occurrence} sem motivo informado`);
 
 /** What each line does now: the same rules for the preview and, under the locks, for applying. */
 async function plan(db: Db, accountId: number, lines: readonly ReadLine[], today: string): Promise<Planned[]> {
@@ -124,9 +110,9 @@ async function plan(db: Db, accountId: number, lines: readonly ReadLine[], today
     let result: CustodianReturnResult;
     let message: string | null = null;
     if (!title) [result, message] = ['not_found', CUSTODIAN_RETURN_MESSAGES.noTitle];
-    else if (line.kind === 'other') [result, message] = ['no_effect', CUSTODIAN_RETURN_MESSAGES.noEffect(line.occurrence)];
+    else if (line.occurrence !== OCCURRENCE_ACQUIRED && line.occurrence !== OCCURRENCE_REFUSED) [result, message] = ['no_effect', CUSTODIAN_RETURN_MESSAGES.noEffect(line.occurrence)];
     else if (answered.has(title.cession_item_id)) [result, message] = ['repeated', CUSTODIAN_RETURN_MESSAGES.repeated];
-    else if (line.kind === 'acquired') result = 'acquired';
+    else if (line.occurrence === OCCURRENCE_ACQUIRED) result = 'acquired';
     else {
       const items = await standing(title.credit_operation_id);
       if (!items.has(title.installment_id)) [result, message] = ['refused_kept', CUSTODIAN_RETURN_MESSAGES.notStanding];
@@ -134,26 +120,7 @@ async function plan(db: Db, accountId: number, lines: readonly ReadLine[], today
       else result = 'refused_undone';
     }
     if (title && (result === 'acquired' || result === 'refused_undone')) answered.add(title.cession_item_id);
-    planned.push({
-      line: line.line,
-      reference: line.reference,
-      cession_term: line.cessionTerm,
-      occurrence: line.occurrence,
-      kind: line.kind,
-      reasons: [...line.reasons],
-      result,
-      message,
-      cession_id: title?.cession_id ?? null,
-      cession_number: title?.cession_number ?? null,
-      cession_item_id: title?.cession_item_id ?? null,
-      installment_id: title?.installment_id ?? null,
-      installment_number: title?.installment_number ?? null,
-      credit_operation_id: title?.credit_operation_id ?? null,
-      borrower_name: title?.borrower_name ?? null,
-      face_value: title ? new Decimal(title.face_value).toFixed(2) : null,
-      cession_reversal_id: null,
-      reason_text: reasonText(line),
-    });
+    planned.push({ ...viewOf({ ...line, cession_term: line.cessionTerm, result, message, cession_item_id: title?.cession_item_id ?? null, installment_id: title?.installment_id ?? null, cession_reversal_id: null }, title), reason_text: reasonText(line) });
   }
   return planned;
 }
@@ -218,35 +185,14 @@ export async function applyCustodianReturn(tx: Db, actor: Actor, args: Custodian
       [line.result, line.message] = ['refused_blocked', error.message];
     }
   }
-  const [stored] = await tx
-    .insert(custodianReturnImports)
-    .values({
-      company_id: account.company_id,
-      assignment_account_id: account.id,
-      file_name: args.fileName,
-      sha256: hash,
-      file_sequence: file.fileSequence,
-      written_on: file.writtenOn || null,
-      applied_on: today,
-      ...counts(planned),
-      actor_id: actor.id,
-    })
-    .returning();
+  const row = { company_id: account.company_id, assignment_account_id: account.id, file_name: args.fileName, sha256: hash, file_sequence: file.fileSequence };
+  const [stored] = await tx.insert(custodianReturnImports).values({ ...row, written_on: file.writtenOn || null, applied_on: today, ...counts(planned), actor_id: actor.id }).returning();
   if (planned.length)
     await tx.insert(custodianReturnLines).values(
-      planned.map((l) => ({
-        import_id: stored.id,
-        line: l.line,
-        reference: l.reference,
-        cession_term: l.cession_term,
-        occurrence: l.occurrence,
-        reason_codes: l.reasons.map((r) => r.code).join(' '),
-        result: l.result,
-        message: l.message,
-        cession_item_id: l.cession_item_id,
-        installment_id: l.installment_id,
-        cession_reversal_id: l.cession_reversal_id,
-      })),
+      planned.map(({ line, reference, cession_term, occurrence, reasons, result, message, cession_item_id, installment_id, cession_reversal_id }) => {
+        const reason_codes = reasons.map((r) => r.code).join(' ');
+        return { import_id: stored.id, line, reference, cession_term, occurrence, reason_codes, result, message, cession_item_id, installment_id, cession_reversal_id };
+      }),
     );
   await logActivity(tx, {
     actorId: actor.id,
@@ -265,13 +211,8 @@ function summaryOf(row: CustodianReturnImportRow, actorName: string | null): Cus
 
 export async function custodianReturnHistory(db: Db, bankCode: string, accountId: number): Promise<CustodianReturnSummary[]> {
   const account = await accountOf(db, bankCode, accountId, false);
-  const rows = await db
-    .select({ row: custodianReturnImports, actor: users.name })
-    .from(custodianReturnImports)
-    .leftJoin(users, eq(users.id, custodianReturnImports.actor_id))
-    .where(eq(custodianReturnImports.assignment_account_id, account.id))
-    .orderBy(desc(custodianReturnImports.id))
-    .limit(CUSTODIAN_RETURN_HISTORY_PAGE);
+  const rows = await db.select({ row: custodianReturnImports, actor: users.name }).from(custodianReturnImports).leftJoin(users, eq(users.id, custodianReturnImports.actor_id))
+    .where(eq(custodianReturnImports.assignment_account_id, account.id)).orderBy(desc(custodianReturnImports.id)).limit(CUSTODIAN_RETURN_HISTORY_PAGE);
   return rows.map((r) => summaryOf(r.row, r.actor));
 }
 
@@ -287,28 +228,8 @@ export async function storedImport(db: Db, bankCode: string, importId: number): 
   const stored = await db.select().from(custodianReturnLines).where(eq(custodianReturnLines.import_id, importId)).orderBy(custodianReturnLines.line);
   const titles = await titlesOf(db, found.row.assignment_account_id, stored.map((l) => l.reference));
   const byItem = new Map([...titles.values()].map((t) => [t.cession_item_id, t]));
-  const lines = stored.map((l): CustodianReturnLine => {
-    const title = l.cession_item_id !== null ? byItem.get(l.cession_item_id) : undefined;
-    const occurrence = l.occurrence;
-    return {
-      line: l.line,
-      reference: l.reference,
-      cession_term: l.cession_term,
-      occurrence,
-      kind: occurrence === OCCURRENCE_ACQUIRED ? 'acquired' : occurrence === OCCURRENCE_REFUSED ? 'refused' : 'other',
-      reasons: l.reason_codes ? l.reason_codes.split(' ').map((code) => ({ code, words: reasonWords(code) })) : [],
-      result: l.result,
-      message: l.message,
-      cession_id: title?.cession_id ?? null,
-      cession_number: title?.cession_number ?? null,
-      cession_item_id: l.cession_item_id,
-      installment_id: l.installment_id,
-      installment_number: title?.installment_number ?? null,
-      credit_operation_id: title?.credit_operation_id ?? null,
-      borrower_name: title?.borrower_name ?? null,
-      face_value: title ? new Decimal(title.face_value).toFixed(2) : null,
-      cession_reversal_id: l.cession_reversal_id,
-    };
-  });
+  const lines = stored.map((l) =>
+    viewOf({ ...l, reasons: l.reason_codes ? l.reason_codes.split(' ').map((code) => ({ code, words: reasonWords(code) })) : [] }, l.cession_item_id !== null ? byItem.get(l.cession_item_id) : undefined),
+  );
   return { ...summaryOf(found.row, found.actor), replayed: false, lines };
 }

@@ -2,7 +2,7 @@
 export const custodianReturn = {
   title: "Custodian's return",
   intro:
-    "Choose the CNAB 444 return file the fund's custodian sent: see what it says of each title (acquired or refused, with the reasons) and apply it. A refused title's cession is undone with the reason \"recusado pelo custodiante\"; the same file or the same title again does nothing.",
+    "Choose the CNAB 444 return file the fund's custodian sent: see what it says of each title (acquired or refused, with the reasons) and apply it. A refused title's cession is undone, the custodian's refusal as its reason; the same file or the same title again does nothing.",
   choose: 'Choose return file…',
   previewTitle: 'What the file says',
   file: 'File {{name}} · return no. {{nsa}} · written on {{date}}',

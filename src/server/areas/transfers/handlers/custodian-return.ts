@@ -1,8 +1,4 @@
-/**
- * Custodian return calls: preview (nothing written), apply in one transaction
- * with its idempotency key (the same file again answers the stored import),
- * the account's history and one import with its lines.
- */
+/** Custodian return calls: preview (nothing written), apply in one transaction with its idempotency key, history, one import. */
 import type { OperationName } from '@shared/contract/index';
 import { isRoleId } from '@shared/roles';
 import { requireAuth, type HandlerContext, type Handlers } from '../../../platform/http/handler';
