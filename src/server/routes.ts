@@ -33,6 +33,7 @@ export const handlerGroups = [
       'cessionPrice',
       'repurchase',
       'assignmentRemittance',
+      'custodianReturn',
       'assigneeStatement',
       'pix',
       'suspense',

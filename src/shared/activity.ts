@@ -204,6 +204,7 @@ export const ACTIVITY_ACTIONS = [
   'saved-report.save',
   'saved-report.delete',
   'assignment-remittance.generate',
+  'custodian-return.apply',
   'suspense.record',
   'suspense.apply',
   'suspense.refund',

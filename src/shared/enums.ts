@@ -150,3 +150,12 @@ export type PixRefusalReason = (typeof PIX_REFUSAL_REASONS)[number];
 /** What an interest_accruals row records: the accrual run's recognition, accrued interest undone (migration 0047), or moved with a ceded or returned installment (0050). */
 export const INTEREST_ACCRUAL_KINDS = ['accrual', 'reversal', 'transfer'] as const;
 export type InterestAccrualKind = (typeof INTEREST_ACCRUAL_KINDS)[number];
+
+/**
+ * What a line of a custodian's CNAB 444 return did (migration 0062): the title acquired; refused and its cession
+ * undone (a cession reversal), refused but the reversal could not be asked (the reason kept), refused when the
+ * installment was no longer the assignee's; a line of a title answered before; a line naming no title of ours; an
+ * occurrence other than 02/03.
+ */
+export const CUSTODIAN_RETURN_RESULTS = ['acquired', 'refused_undone', 'refused_blocked', 'refused_kept', 'repeated', 'not_found', 'no_effect'] as const;
+export type CustodianReturnResult = (typeof CUSTODIAN_RETURN_RESULTS)[number];

@@ -36,6 +36,7 @@ export * as cessionPriceSchema from '../areas/transfers/schema-cession-price';
 export * as repurchaseSchema from '../areas/transfers/schema-repurchase';
 export * as repurchaseCauseSchema from '../areas/transfers/schema-repurchase-causes';
 export * as assignmentRemittanceSchema from '../areas/transfers/schema-assignment-remittance';
+export * as custodianReturnSchema from '../areas/transfers/schema-custodian-return';
 export * as savedReportsSchema from '../areas/reports/schema';
 export * as pixSchema from '../areas/pix/schema';
 export * as suspenseSchema from '../areas/suspense/schema';

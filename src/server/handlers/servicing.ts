@@ -17,7 +17,7 @@ import { pixHandlers } from '../areas/pix/handlers';
 import { renegotiationHandlers } from '../areas/renegotiation/handlers';
 import { withdrawalHandlers } from '../areas/withdrawal/handlers';
 import { suspenseHandlers } from '../areas/suspense/handlers';
-import { assigneeStatementHandlers, assignmentRemittanceHandlers, cessionHandlers, cessionPriceHandlers, repurchaseHandlers } from '../areas/transfers/handlers';
+import { assigneeStatementHandlers, assignmentRemittanceHandlers, cessionHandlers, cessionPriceHandlers, custodianReturnHandlers, repurchaseHandlers } from '../areas/transfers/handlers';
 
 export const handlers = {
   ...disbursementHandlers,
@@ -35,6 +35,7 @@ export const handlers = {
   ...cessionPriceHandlers,
   ...repurchaseHandlers,
   ...assignmentRemittanceHandlers,
+  ...custodianReturnHandlers,
   ...assigneeStatementHandlers,
   ...pixHandlers,
   ...suspenseHandlers,

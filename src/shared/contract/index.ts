@@ -39,6 +39,7 @@ import { companyCnabReturnOperations } from './company-cnab-return';
 import { companyReportsOperations } from './company-reports';
 import { companyReportParameterizedOperations } from './company-report-parameterized';
 import { companyAssignmentRemittanceOperations } from './company-assignment-remittance';
+import { companyCustodianReturnOperations } from './company-custodian-return';
 import { assigneeStatementOperations } from './servicing-assignee-statement';
 import { pixOperations } from './pix';
 import { suspenseOperations } from './servicing-suspense';
@@ -85,6 +86,7 @@ export const contract = {
   ...companyReportsOperations,
   ...companyReportParameterizedOperations,
   ...companyAssignmentRemittanceOperations,
+  ...companyCustodianReturnOperations,
   ...assigneeStatementOperations,
   ...pixOperations,
   ...suspenseOperations,

@@ -66,6 +66,8 @@ const APPEND_ONLY = [
   'renegotiation_installments',
   'renegotiation_decisions',
   'withdrawals',
+  'custodian_return_imports',
+  'custodian_return_lines',
 ];
 
 describe('TRUNCATE', () => {

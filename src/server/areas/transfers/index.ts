@@ -24,4 +24,5 @@
  * No other area calls transfers today (the reports' assignee filter reads the
  * core's cededToAssignee); the server's composition registers handlers/index.ts.
  */
-export {};
+/** The cession reversal, for the custodian's return (a refused title's cession undone by it). */
+export { reverseCession, reversibleOf } from './cession';

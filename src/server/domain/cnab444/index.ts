@@ -14,3 +14,18 @@ export {
   type ReadAssignmentFile,
   type ReadAssignmentResult,
 } from './assignment-file';
+export {
+  OCCURRENCE_ACQUIRED,
+  OCCURRENCE_REFUSED,
+  readCustodianReturn,
+  REASONS_444,
+  reasonWords,
+  RETURN_DETAIL_444,
+  RETURN_HEADER_444,
+  RETURN_TRAILER_444,
+  type CustodianReason,
+  type CustodianReturnFile,
+  type CustodianReturnLine,
+  type CustodianReturnProblem,
+  type CustodianReturnResult,
+} from './custodian-return';

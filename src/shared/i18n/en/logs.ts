@@ -195,6 +195,7 @@ export const logs: Shape<typeof pt> = {
     pix_settings: 'Pix provider chosen',
     pix_webhook: 'Pix notices received from the provider',
     assignment_remittance_generate: 'Assignment remittance (CNAB 444) generated',
+    custodian_return_apply: "Custodian's return (CNAB 444) applied",
     suspense_record: 'Unidentified amount recorded',
     suspense_apply: 'Unidentified amount applied to an installment',
     ledger_accrual_run: 'Interest accrued on the competence basis',

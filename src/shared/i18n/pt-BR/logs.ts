@@ -193,6 +193,7 @@ export const logs = {
     pix_settings: 'Provedor Pix escolhido',
     pix_webhook: 'Avisos de Pix recebidos do provedor',
     assignment_remittance_generate: 'Remessa de cessão (CNAB 444) gerada',
+    custodian_return_apply: 'Retorno do custodiante (CNAB 444) aplicado',
     suspense_record: 'Valor a identificar registrado',
     suspense_apply: 'Valor a identificar aplicado a uma parcela',
     ledger_accrual_run: 'Juros apropriados por competência',

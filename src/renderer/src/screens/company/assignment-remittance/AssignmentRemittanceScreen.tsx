@@ -27,6 +27,7 @@ import { RecordsTable } from '@kit/RecordsTable';
 import { RoleGate } from '@kit/RoleGate';
 import { newIdempotencyKey } from '@kit/idempotencyKey';
 import { AssigneeStatementPanel } from './AssigneeStatementPanel';
+import { CustodianReturnPanel } from './CustodianReturnPanel';
 import { DateTextInput } from '@kit/form/DateTextInput';
 import { isIsoDay } from '@kit/form/localeText';
 
@@ -222,6 +223,7 @@ export function AssignmentRemittanceScreen() {
                   ),
                 }}
               />
+              {account !== null && <CustodianReturnPanel key={`custodian-${account}`} bankCode={bankCode} accountId={account} />}
               {account !== null && <AssigneeStatementPanel key={account} accountId={account} today={data.date} />}
             </>
           )}
