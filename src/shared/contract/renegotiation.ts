@@ -118,6 +118,7 @@ export const renegotiationAgreementSchema = renegotiationSimulationSchema.extend
   term: z.number().int(),
   first_due_date: dayAnswerSchema,
   items: z.array(renegotiableInstallmentSchema.omit({ overdue: true, days_late: true, number: true }).extend({ number: z.number().int() })),
+  maker_id: z.number().int(),
   maker_name: z.string().nullable(),
   approval_request_id: z.number().int().nullable(),
   decided_reason: z.string().nullable(),

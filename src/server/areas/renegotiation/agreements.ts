@@ -406,6 +406,7 @@ export async function agreementView(db: Db, id: number): Promise<RenegotiationAg
       late_charges: i.late_charges,
       total: new Decimal(i.principal).plus(i.interest).plus(i.late_charges).toFixed(2),
     })),
+    maker_id: row.maker_id,
     maker_name: maker?.name ?? null,
     approval_request_id: request?.id ?? null,
     decided_reason: decision?.reason ?? null,

@@ -50,4 +50,16 @@ export const renegotiation = {
   },
   decide: { approve: 'Approve agreement', refuse: 'Refuse agreement', reason: 'Reason for refusing' },
   statuses: { pending: 'Waiting for approval', agreed: 'Closed', refused: 'Refused', withdrawn: 'Withdrawn' },
+  view: {
+    crumb: 'Renegotiation agreement',
+    title: 'Renegotiation agreement no. {{id}}',
+    made: 'Proposed by {{name}} on {{date}}.',
+    items: 'Installments renegotiated',
+    waitsForOther: "This agreement waits for another person's approval: whoever proposed it cannot approve it.",
+    waits: 'This agreement waits for approval.',
+    decided: 'Reason: {{reason}}',
+    approveTitle: 'Approve the renegotiation agreement',
+    approveText: 'The installments will close as renegotiated and be replaced by the new schedule, with the ledger entries.',
+    refuseNeedsReason: 'State the reason for refusing.',
+  },
 } as const;

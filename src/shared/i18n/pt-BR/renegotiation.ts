@@ -50,4 +50,16 @@ export const renegotiation = {
   },
   decide: { approve: 'Aprovar acordo', refuse: 'Recusar acordo', reason: 'Motivo da recusa' },
   statuses: { pending: 'Aguardando aprovação', agreed: 'Fechado', refused: 'Recusado', withdrawn: 'Retirado' },
+  view: {
+    crumb: 'Acordo de renegociação',
+    title: 'Acordo de renegociação nº {{id}}',
+    made: 'Proposto por {{name}} em {{date}}.',
+    items: 'Parcelas renegociadas',
+    waitsForOther: 'Este acordo aguarda a aprovação de outra pessoa: quem o propôs não pode aprová-lo.',
+    waits: 'Este acordo aguarda aprovação.',
+    decided: 'Motivo: {{reason}}',
+    approveTitle: 'Aprovar o acordo de renegociação',
+    approveText: 'As parcelas serão encerradas como renegociadas e substituídas pelo novo cronograma, com os lançamentos contábeis.',
+    refuseNeedsReason: 'Informe o motivo da recusa.',
+  },
 } as const;
