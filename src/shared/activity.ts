@@ -218,6 +218,9 @@ export const ACTIVITY_ACTIONS = [
   'renegotiation.agree',
   'renegotiation.refuse',
   'renegotiation.withdraw',
+  'renegotiation.pay',
+  'renegotiation.reverse-payment',
+  'renegotiation.break',
   'reminders.save-settings',
   'reminders.opt-out',
   'reminders.run',
@@ -473,6 +476,11 @@ export const ACTIVITY_FIELDS = [
   'cause',
   'charges',
   'days_late',
+  // an agreement's installment paid or its payment reversed, an agreement broken (areas/renegotiation)
+  'payment_id',
+  'paid_on',
+  'reversal_id',
+  'remaining',
   // an operation's installments settled or reopened by payments and reversals ("3: 2024-05-10, 4: —")
   'settlement_days',
   // saved parameterized reports (columns in their order, comma-separated)

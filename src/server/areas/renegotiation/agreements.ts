@@ -20,6 +20,7 @@ import { logActivity } from '../../platform/activity';
 import { conflict, HttpError, notFound } from '../../platform/http/errors';
 import { computeAgreement, RenegotiationInputError, type Agreement, type PickedInstallment } from '../../domain/renegotiation/agreement';
 import { agreementPostings } from '../../domain/renegotiation/postings';
+import { collectionView } from './collection';
 import { borrowerName, lockPicked, type LockedPick, type OpenInstallment } from './open-amounts';
 import { renegotiationAgreements, renegotiationDecisions, renegotiationInstallments, renegotiationItems, renegotiationLimits, type RenegotiationAgreementRow } from './schema';
 
@@ -358,7 +359,7 @@ export async function decide(tx: Db, checker: Actor, input: { id: number; approv
 }
 
 /** The agreement as the screen reads it. */
-export async function agreementView(db: Db, id: number): Promise<RenegotiationAgreement> {
+export async function agreementView(db: Db, id: number, today: string): Promise<RenegotiationAgreement> {
   const row = await findAgreement(db, id);
   const items = await db.select().from(renegotiationItems).where(eq(renegotiationItems.agreement_id, id)).orderBy(asc(renegotiationItems.id));
   const schedule = await db.select().from(renegotiationInstallments).where(eq(renegotiationInstallments.agreement_id, id)).orderBy(asc(renegotiationInstallments.number));
@@ -411,5 +412,6 @@ export async function agreementView(db: Db, id: number): Promise<RenegotiationAg
     approval_request_id: request?.id ?? null,
     decided_reason: decision?.reason ?? null,
     created_at: row.created_at.toISOString(),
+    collection: await collectionView(db, id, today),
   };
 }
