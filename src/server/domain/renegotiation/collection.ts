@@ -77,17 +77,22 @@ export function paymentPostings(split: Split, weights: readonly OperationWeight[
   const charges = allocateCents(split.lateFee.plus(split.defaultInterest), ws);
   const interest = allocateCents(split.interest, ws);
   const principal = allocateCents(split.principal, ws);
-  return weights
-    .map((w, i) => ({
-      operationId: w.operationId,
-      posting: signedPosting('renegotiation_payment', [
-        ['bank', charges[i].plus(interest[i]).plus(principal[i])],
-        ['loans_receivable', principal[i].neg()],
-        ['interest_income', interest[i].neg()],
-        ['late_charge_income', charges[i].neg()],
-      ]),
-    }))
-    .filter((p) => p.posting.lines.length > 0);
+  // An operation whose parts all round to nothing (a cent split among several) posts nothing.
+  return weights.flatMap((w, i) => {
+    const bank = charges[i].plus(interest[i]).plus(principal[i]);
+    if (bank.isZero()) return [];
+    return [
+      {
+        operationId: w.operationId,
+        posting: signedPosting('renegotiation_payment', [
+          ['bank', bank],
+          ['loans_receivable', principal[i].neg()],
+          ['interest_income', interest[i].neg()],
+          ['late_charge_income', charges[i].neg()],
+        ]),
+      },
+    ];
+  });
 }
 
 /** A reversal's posting per operation: the payment's lines swapped (kind renegotiation_payment_reversal). */
