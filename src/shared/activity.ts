@@ -458,6 +458,7 @@ export const ACTIVITY_FIELDS = [
   // cessions (the sale of installments to an assignee, and its reversal)
   'cession_max_days_overdue',
   'cession_reversal_max_days',
+  'renegotiation_break_days',
   'cession_approval_above',
   'approval_window_days',
   'cession_id',

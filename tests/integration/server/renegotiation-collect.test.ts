@@ -12,7 +12,7 @@
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../helpers/server';
-import { call, signInEveryRole, type DemoRole } from './client';
+import { call, changeParameters, signInEveryRole, type DemoRole } from './client';
 import { itAnswersTheMatrix } from './matrix';
 import { disbursedOperation, expectBooksBalanced, insertBorrower, key, SERVICING_PARAMETERS_SQL } from './servicing-fixtures';
 
@@ -221,6 +221,15 @@ describe('the break rule', () => {
     } finally {
       server.clock.set(TODAY);
     }
+  });
+
+  it("the days are the company's parameter, changed with four eyes (1 to 365)", async () => {
+    const current = (await call(server, 'company.parameters', { id: 1 }, tokens.admin)).body;
+    expect(current.renegotiation_break_days).toBe(30);
+    expect((await changeParameters(server, { ...current, renegotiation_break_days: 0 }, tokens.admin, tokens.superadmin)).body.field).toBe('renegotiation_break_days');
+    const changed = await changeParameters(server, { ...current, renegotiation_break_days: 45 }, tokens.admin, tokens.superadmin);
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(changed.body.renegotiation_break_days).toBe(45);
   });
 
   it('the payment and break rows are append-only', async () => {

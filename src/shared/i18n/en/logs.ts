@@ -276,6 +276,7 @@ export const logs: Shape<typeof pt> = {
     clients: 'Clients',
     cession_max_days_overdue: 'Most days late to assign',
     cession_reversal_max_days: 'Window to reverse a cession (days)',
+    renegotiation_break_days: 'Days late that break a renegotiation agreement',
     cession_approval_above: 'Cession needs a second person above',
     approval_window_days: 'Window of the approval limits (days)',
     cession_id: 'Cession',

@@ -274,6 +274,7 @@ export const logs = {
     clients: 'Clientes',
     cession_max_days_overdue: 'Atraso máximo para ceder (dias)',
     cession_reversal_max_days: 'Prazo para desfazer uma cessão (dias)',
+    renegotiation_break_days: 'Atraso que rompe um acordo de renegociação (dias)',
     cession_approval_above: 'Cessão com segunda pessoa acima de',
     approval_window_days: 'Janela dos limites de aprovação (dias)',
     cession_id: 'Cessão',
