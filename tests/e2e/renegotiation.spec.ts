@@ -6,7 +6,8 @@
  *
  * Two people: an agent's agreement with a discount above the agent's limit waits; the agent opens it and sees that
  * it waits for someone else (no approve button); an operator follows the approvals inbox's row to the agreement's
- * view, approves it after the confirmation stating the amounts, and it is agreed.
+ * view, approves it after the confirmation stating the amounts, and it is agreed; the operator then pays the
+ * agreement's first installment from the view (the amounts confirmed) and reverses that payment.
  */
 import { test, expect, signInAs, signOut, directCall, directSignIn, DEMO, DEMO_PASSWORD, expectNoSeriousViolations } from './harness';
 import type { ExpiredInstallmentRow } from '../../src/shared/contract';
@@ -96,4 +97,19 @@ test("an agent's agreement waits; an operator approves it from the inbox", async
   await expect(page.getByTestId('reneg-approve-amounts-principal')).toContainText('R$');
   await page.getByTestId('reneg-approve-confirm').click();
   await expect(page.getByTestId('reneg-agreement-status')).toHaveAttribute('data-status', 'agreed');
+
+  // Collected: the first installment paid whole (the amounts confirmed), then its payment reversed with a reason.
+  await expect(page.getByTestId('reneg-inst-status-1')).toHaveAttribute('data-status', 'open');
+  await page.getByTestId('reneg-pay-1').click();
+  await expect(page.getByTestId('reneg-pay-bank')).not.toHaveValue('');
+  await page.getByTestId('reneg-pay-submit').click();
+  await expect(page.getByTestId('reneg-pay-amounts-amount')).toContainText('R$');
+  await page.getByTestId('reneg-pay-confirm').click();
+  await expect(page.getByTestId('reneg-inst-status-1')).toHaveAttribute('data-status', 'paid');
+  await expect(page.getByTestId('reneg-payments')).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await page.locator('[data-testid^="reneg-reverse-"]').first().click();
+  await page.getByTestId('reneg-reverse-reason').fill('Pagamento devolvido pelo banco');
+  await page.getByTestId('reneg-reverse-confirm').click();
+  await expect(page.getByTestId('reneg-inst-status-1')).toHaveAttribute('data-status', 'open');
 });

@@ -51,6 +51,7 @@ export const renegotiation = {
   decide: { approve: 'Approve agreement', refuse: 'Refuse agreement', reason: 'Reason for refusing' },
   statuses: { pending: 'Waiting for approval', agreed: 'Closed', refused: 'Refused', withdrawn: 'Withdrawn' },
   view: {
+    open: 'Open the agreement',
     crumb: 'Renegotiation agreement',
     title: 'Renegotiation agreement no. {{id}}',
     made: 'Proposed by {{name}} on {{date}}.',

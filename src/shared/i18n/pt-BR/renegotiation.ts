@@ -51,6 +51,7 @@ export const renegotiation = {
   decide: { approve: 'Aprovar acordo', refuse: 'Recusar acordo', reason: 'Motivo da recusa' },
   statuses: { pending: 'Aguardando aprovação', agreed: 'Fechado', refused: 'Recusado', withdrawn: 'Retirado' },
   view: {
+    open: 'Abrir o acordo',
     crumb: 'Acordo de renegociação',
     title: 'Acordo de renegociação nº {{id}}',
     made: 'Proposto por {{name}} em {{date}}.',
