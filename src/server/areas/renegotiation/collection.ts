@@ -18,7 +18,7 @@ import { checkNewPayment, replayInstallment, type InstallmentFigures, type Payme
 import type { LateChargeTerms } from '../../domain/servicing/late-charges';
 import { agreementInstallmentStatus, figuresOf, paymentPostings, reversalPostings, type OperationWeight } from '../../domain/renegotiation/collection';
 import { agreementPostings } from '../../domain/renegotiation/postings';
-import type { AgreementInstallmentStatus } from '@shared/renegotiation';
+import { AGREEMENT_INSTALLMENT_STATUSES, RENEGOTIATION_OUTCOMES, type AgreementInstallmentStatus } from '@shared/renegotiation';
 import type { AgreementCollection } from '@shared/contract/renegotiation';
 import { lateChargeTerms, servicingContext } from '../collection';
 import { parametersOf } from '../company';
@@ -39,6 +39,8 @@ import {
 } from './schema';
 
 const ZERO = new Decimal(0);
+const PAID = AGREEMENT_INSTALLMENT_STATUSES[3];
+const AGREED = RENEGOTIATION_OUTCOMES[0];
 
 export const COLLECTION_MESSAGES = {
   notFound: 'Acordo de renegociação não encontrado.',
@@ -127,7 +129,7 @@ export async function bookOf(db: Db, id: number, asOf: string): Promise<Book> {
   const payments = await db.select().from(renegotiationPayments).where(eq(renegotiationPayments.agreement_id, id)).orderBy(asc(renegotiationPayments.id));
   const brokenOn = broken?.on ?? null;
   const installments = replayed(rows, payments, terms, brokenOn, asOf);
-  return { agreement, agreed: decision?.outcome === 'agreed', terms, brokenOn, installments, payments, rows };
+  return { agreement, agreed: decision?.outcome === AGREED, terms, brokenOn, installments, payments, rows };
 }
 
 /** The receivable the agreement debited per operation (the weights its collections' postings split by). */
@@ -174,7 +176,7 @@ export async function payInstallment(tx: Db, actorId: number, input: PayInput, t
   if (input.paid_on < book.agreement.agreement_date) throw badRequest(COLLECTION_MESSAGES.beforeAgreement(book.agreement.agreement_date), 'paid_on');
   const last = target.standing.reduce<string | null>((d, p) => (d === null || p.paid_on > d ? p.paid_on : d), null);
   if (last !== null && input.paid_on < last) throw conflict(COLLECTION_MESSAGES.beforeLast(last), 'paid_on');
-  if (target.status === 'paid') throw conflict(COLLECTION_MESSAGES.paid, 'installment_id');
+  if (target.status === PAID) throw conflict(COLLECTION_MESSAGES.paid, 'installment_id');
   const [account] = await tx
     .select({ id: companyBankAccounts.id })
     .from(companyBankAccounts)
@@ -262,7 +264,7 @@ export async function runBreaks(tx: Db, actorId: number | null, today: string, a
     .select({ id: renegotiationDecisions.agreement_id })
     .from(renegotiationDecisions)
     .leftJoin(renegotiationBreaks, eq(renegotiationBreaks.agreement_id, renegotiationDecisions.agreement_id))
-    .where(and(eq(renegotiationDecisions.outcome, 'agreed'), sql`${renegotiationBreaks.id} IS NULL`, agreementIds ? inArray(renegotiationDecisions.agreement_id, [...agreementIds]) : undefined))
+    .where(and(eq(renegotiationDecisions.outcome, AGREED), sql`${renegotiationBreaks.id} IS NULL`, agreementIds ? inArray(renegotiationDecisions.agreement_id, [...agreementIds]) : undefined))
     .orderBy(asc(renegotiationDecisions.agreement_id));
   const broken: number[] = [];
   for (const { id } of agreed) {

@@ -33,7 +33,7 @@
  *   posts the payment's lines swapped (renegotiation_payment_reversal).
  */
 import Decimal from 'decimal.js';
-import type { AgreementInstallmentStatus } from '@shared/renegotiation';
+import { AGREEMENT_INSTALLMENT_STATUSES, type AgreementInstallmentStatus } from '@shared/renegotiation';
 import { signedPosting, type Posting } from '../ledger/posting';
 import type { InstallmentFigures, InstallmentState, Split } from '../servicing/allocation';
 import { allocateCents } from './postings';
@@ -58,11 +58,12 @@ export function figuresOf(row: ScheduleRow, brokenOn: string | null, interestPai
 }
 
 /** The installment's collection status from its replay's state (the one place it is decided). */
-export function agreementInstallmentStatus(state: Pick<InstallmentState, 'status' | 'overdue' | 'dueTotal'>): AgreementInstallmentStatus {
-  if (state.status === 'paid' || state.dueTotal.isZero()) return 'paid';
-  if (state.overdue) return 'late';
-  if (state.status === 'partially_paid') return 'partially_paid';
-  return 'open';
+export function agreementInstallmentStatus(state: Pick<InstallmentState, 'overdue' | 'dueTotal' | 'paidTotal'>): AgreementInstallmentStatus {
+  const [open, partiallyPaid, late, paid] = AGREEMENT_INSTALLMENT_STATUSES;
+  if (state.dueTotal.isZero()) return paid;
+  if (state.overdue) return late;
+  if (state.paidTotal.gt(0)) return partiallyPaid;
+  return open;
 }
 
 export interface OperationWeight {

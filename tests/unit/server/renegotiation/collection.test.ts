@@ -25,12 +25,12 @@ function debitsAndCredits(lines: readonly { side: string; amount: Decimal }[]) {
 }
 
 describe('status', () => {
-  const state = (over: Partial<{ status: 'open' | 'partially_paid' | 'paid'; overdue: boolean; dueTotal: Decimal }>) => ({ status: 'open' as const, overdue: false, dueTotal: d(10), ...over });
+  const state = (over: Partial<{ overdue: boolean; dueTotal: Decimal; paidTotal: Decimal }>) => ({ overdue: false, dueTotal: d(10), paidTotal: ZERO, ...over });
   it('paid, late, partially paid, open — in that precedence', () => {
-    expect(agreementInstallmentStatus(state({ status: 'paid', dueTotal: ZERO }))).toBe('paid');
+    expect(agreementInstallmentStatus(state({ dueTotal: ZERO, paidTotal: d(10) }))).toBe('paid');
     expect(agreementInstallmentStatus(state({ overdue: true }))).toBe('late');
-    expect(agreementInstallmentStatus(state({ status: 'partially_paid', overdue: true }))).toBe('late');
-    expect(agreementInstallmentStatus(state({ status: 'partially_paid' }))).toBe('partially_paid');
+    expect(agreementInstallmentStatus(state({ paidTotal: d(1), overdue: true }))).toBe('late');
+    expect(agreementInstallmentStatus(state({ paidTotal: d(1) }))).toBe('partially_paid');
     expect(agreementInstallmentStatus(state({}))).toBe('open');
   });
 });
