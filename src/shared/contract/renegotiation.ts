@@ -302,4 +302,17 @@ export const renegotiationOperations = {
     args: z.object({}),
     result: z.object({ as_of: z.string(), broken: z.array(z.number().int()) }),
   }),
+  'renegotiation.document': defineOperation({
+    method: 'GET',
+    path: '/api/renegotiation/:id/document',
+    access: AllPanelUsers,
+    encoding: 'none',
+    origin: 'designed',
+    description:
+      "The agreement's confession of debt as a PDF: the template filled when the agreement was carried out and kept (frozen) — the debt, the discounts, the schedule, the original contract's late charges, the break rule with the company's days then in force, the parties' and two witnesses' signature lines (CPC art. 784 III). 409 naming id for an agreement not carried out.",
+    file: { kind: 'download', extension: 'pdf' },
+    errors: [404, 409],
+    args: z.object({ id: idSchema }),
+    result: z.unknown(),
+  }),
 } as const;

@@ -179,6 +179,23 @@ describe('paying the agreement installments', () => {
   });
 });
 
+describe('the confession of debt', () => {
+  it('a PDF of the text frozen when the agreement was carried out, for every panel role; Usuário 403', async () => {
+    const answer = await fetch(`${server.url}/api/renegotiation/${agreement.id}/document`, { headers: { authorization: `Bearer ${tokens.agent}` } });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toContain('application/pdf');
+    expect(Buffer.from(await answer.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    const [doc] = await server.database.rows<{ body: string; template: string }>('SELECT body, template FROM renegotiation_documents WHERE agreement_id = $1', [agreement.id]);
+    expect(doc.template).toContain('{{devedor.nome}}');
+    expect(doc.body).toContain('Paula Paga Acordo');
+    expect(doc.body).toContain('mais de 30 dias');
+    expect(doc.body).not.toContain('{{');
+    expect((await call(server, 'renegotiation.document', { id: agreement.id }, tokens.user)).status).toBe(403);
+    expect((await call(server, 'renegotiation.document', { id: 999999 }, tokens.operator)).status).toBe(404);
+    await expect(server.database.rows('UPDATE renegotiation_documents SET body = body')).rejects.toThrow();
+  });
+});
+
 describe('the break rule', () => {
   it('not at N days late; more than N: broken with its reason, the rest falls due, nothing posted', async () => {
     // The first (partially paid since its reversal) is settled first, so only the third is late.

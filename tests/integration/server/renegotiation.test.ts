@@ -239,6 +239,10 @@ describe('four eyes above the limit', () => {
     expect(refused.status).toBe(200);
     expect(refused.body.status).toBe('refused');
     expect(refused.body.decided_reason).toBe('Desconto alto demais.');
+    // Not carried out: no confession of debt.
+    const noDocument = await call(server, 'renegotiation.document', { id: answer.body.id }, tokens.operator);
+    expect(noDocument.status).toBe(409);
+    expect(noDocument.body.field).toBe('id');
     expect((await renegotiable(opB)).some((i) => i.installment_id === ids[0])).toBe(true);
     await expectBooksBalanced(server, tokens.admin);
   });

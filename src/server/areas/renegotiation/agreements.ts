@@ -21,6 +21,7 @@ import { conflict, HttpError, notFound } from '../../platform/http/errors';
 import { computeAgreement, RenegotiationInputError, type Agreement, type PickedInstallment } from '../../domain/renegotiation/agreement';
 import { agreementPostings } from '../../domain/renegotiation/postings';
 import { collectionView } from './collection';
+import { freezeDocument } from './document';
 import { borrowerName, lockPicked, type LockedPick, type OpenInstallment } from './open-amounts';
 import { renegotiationAgreements, renegotiationDecisions, renegotiationInstallments, renegotiationItems, renegotiationLimits, type RenegotiationAgreementRow } from './schema';
 
@@ -284,6 +285,9 @@ async function carryOut(tx: Db, actorId: number, row: RenegotiationAgreementRow,
     postings.map((p) => ({ posting: p.posting, link: { operationId: p.operationId, businessDate: today } })),
   );
   await tx.insert(renegotiationDecisions).values({ agreement_id: row.id, outcome: 'agreed', decided_on: today, actor_id: actorId, approval_request_id: approvalId });
+  // The confession of debt, frozen now with the original contract's charges (its first operation's, as collection reads them).
+  const terms = picks[0].ctx.terms;
+  await freezeDocument(tx, row, terms.late_fee_percent, terms.default_interest_monthly_percent);
   await logActivity(tx, { actorId, action: 'renegotiation.agree', entity: 'renegotiation', entityId: row.id, after: { principal: row.principal, operations: operationIds.join(','), approval_request_id: approvalId } });
 }
 

@@ -138,3 +138,11 @@ export const renegotiationBreaks = pgTable('renegotiation_breaks', {
   actor_id: integer('actor_id').references(() => users.id),
   created_at: ts('created_at').notNull().defaultNow(),
 });
+
+/** The confession of debt of an agreement carried out: its template and the text filled then (migration 0060, frozen). */
+export const renegotiationDocuments = pgTable('renegotiation_documents', {
+  agreement_id: integer('agreement_id').primaryKey().references(() => renegotiationAgreements.id),
+  template: text('template').notNull(),
+  body: text('body').notNull(),
+  created_at: ts('created_at').notNull().defaultNow(),
+});

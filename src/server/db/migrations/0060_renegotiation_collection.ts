@@ -13,6 +13,10 @@
  * agreement: the day, the installment, its days late, the reason and the
  * balance that fell due. Never edited.
  *
+ * renegotiation_documents: the confession of debt of an agreement carried out,
+ * its template and the text filled at that moment (frozen: the PDF is always
+ * this text). Never edited.
+ *
  * company_parameters.renegotiation_break_days: the days late after which an
  * agreement's installment breaks it (default 30).
  *
@@ -60,6 +64,15 @@ CREATE TABLE renegotiation_breaks (
   actor_id integer REFERENCES users(id),
   created_at timestamptz NOT NULL DEFAULT now()
 );
+
+CREATE TABLE renegotiation_documents (
+  agreement_id integer PRIMARY KEY REFERENCES renegotiation_agreements(id),
+  template text NOT NULL,
+  body text NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE TRIGGER renegotiation_documents_immutable BEFORE UPDATE OR DELETE ON renegotiation_documents FOR EACH ROW EXECUTE FUNCTION servicing_refuse_change();
+CREATE TRIGGER renegotiation_documents_no_truncate BEFORE TRUNCATE ON renegotiation_documents FOR EACH STATEMENT EXECUTE FUNCTION append_only_refuse_truncate();
 
 CREATE TRIGGER renegotiation_payments_immutable BEFORE UPDATE OR DELETE ON renegotiation_payments FOR EACH ROW EXECUTE FUNCTION servicing_refuse_change();
 CREATE TRIGGER renegotiation_breaks_immutable BEFORE UPDATE OR DELETE ON renegotiation_breaks FOR EACH ROW EXECUTE FUNCTION servicing_refuse_change();

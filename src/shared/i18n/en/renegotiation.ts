@@ -51,6 +51,8 @@ export const renegotiation = {
   decide: { approve: 'Approve agreement', refuse: 'Refuse agreement', reason: 'Reason for refusing' },
   statuses: { pending: 'Waiting for approval', agreed: 'Closed', refused: 'Refused', withdrawn: 'Withdrawn' },
   view: {
+    document: 'Save the confession of debt (PDF)',
+    documentSaved: 'Saved to {{path}}',
     open: 'Open the agreement',
     crumb: 'Renegotiation agreement',
     title: 'Renegotiation agreement no. {{id}}',

@@ -51,6 +51,8 @@ export const renegotiation = {
   decide: { approve: 'Aprovar acordo', refuse: 'Recusar acordo', reason: 'Motivo da recusa' },
   statuses: { pending: 'Aguardando aprovação', agreed: 'Fechado', refused: 'Recusado', withdrawn: 'Retirado' },
   view: {
+    document: 'Salvar a confissão de dívida (PDF)',
+    documentSaved: 'Salvo em {{path}}',
     open: 'Abrir o acordo',
     crumb: 'Acordo de renegociação',
     title: 'Acordo de renegociação nº {{id}}',

@@ -15,7 +15,8 @@ import { contract } from '@shared/contract';
 import type { RenegotiationAgreement } from '@shared/contract/renegotiation';
 import { formatCurrency, formatDate } from '@shared/format';
 import { hasProfilePermission, type RoleId } from '@shared/roles';
-import { errorText } from '../../api/errors';
+import { bridge } from '../../api/client';
+import { ApiError, errorText } from '../../api/errors';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { useSession } from '../../app/session';
 import { MoneyConfirmDialog, MoneyRowsTable } from '@kit/MoneyConfirmDialog';
@@ -38,6 +39,21 @@ export function AgreementScreen() {
   const [approving, setApproving] = useState(false);
   const [reason, setReason] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [saved, setSaved] = useState<string | null>(null);
+
+  /** The confession of debt's PDF, saved by the main process (the typed bridge): the renderer never writes the file. */
+  const saveDocument = async () => {
+    setSaving(true);
+    setFailure(null);
+    try {
+      const result = await bridge().files.download('renegotiation.document', { id }, {});
+      if (result.error) setFailure(errorText(new ApiError(result), t));
+      else if (result.data) setSaved(result.data.path);
+    } finally {
+      setSaving(false);
+    }
+  };
 
   if (query.isLoading) return <Spinner />;
   if (query.error) return <Callout intent="danger">{errorText(query.error, t)}</Callout>;
@@ -86,6 +102,17 @@ export function AgreementScreen() {
         <Callout intent="danger" data-testid="reneg-agreement-error">
           {failure}
         </Callout>
+      )}
+      {a.status === 'agreed' && (
+        <p>
+          <Button icon="download" text={t('renegotiation.view.document')} loading={saving} onClick={() => void saveDocument()} data-testid="reneg-document-save" />
+          {saved && (
+            <span data-testid="reneg-document-saved">
+              {' '}
+              {t('renegotiation.view.documentSaved', { path: saved })}
+            </span>
+          )}
+        </p>
       )}
       <Card>
         <MoneyRowsTable rows={figureRows(a, t)} testId="reneg-agreement-figures" />
