@@ -7,8 +7,10 @@
  * Two people: an agent's agreement with a discount above the agent's limit waits; the agent opens it and sees that
  * it waits for someone else (no approve button); an operator follows the approvals inbox's row to the agreement's
  * view, approves it after the confirmation stating the amounts, and it is agreed; the operator then pays the
- * agreement's first installment from the view (the amounts confirmed) and reverses that payment.
+ * agreement's first installment from the view (the amounts confirmed) and reverses that payment; the confession of
+ * debt is saved as a PDF by the main process.
  */
+import { execFileSync } from 'node:child_process';
 import { test, expect, signInAs, signOut, directCall, directSignIn, DEMO, DEMO_PASSWORD, expectNoSeriousViolations } from './harness';
 import type { ExpiredInstallmentRow } from '../../src/shared/contract';
 
@@ -97,6 +99,14 @@ test("an agent's agreement waits; an operator approves it from the inbox", async
   await expect(page.getByTestId('reneg-approve-amounts-principal')).toContainText('R$');
   await page.getByTestId('reneg-approve-confirm').click();
   await expect(page.getByTestId('reneg-agreement-status')).toHaveAttribute('data-status', 'agreed');
+
+  // The confession of debt, frozen at the agreement: saved by the main process into the downloads folder.
+  await page.getByTestId('reneg-document-save').click();
+  const saved = page.getByTestId('reneg-document-saved');
+  await expect(saved).toBeVisible();
+  const path = (await saved.textContent())?.replace(/^.*?(\/\S+\.pdf).*$/, '$1') ?? '';
+  expect(path.startsWith(harness.paths.downloads)).toBe(true);
+  expect(execFileSync('pdftotext', ['-layout', path, '-'], { encoding: 'utf8' })).toContain('CONFISSÃO DE DÍVIDA');
 
   // Collected: the first installment paid whole (the amounts confirmed), then its payment reversed with a reason.
   await expect(page.getByTestId('reneg-inst-status-1')).toHaveAttribute('data-status', 'open');
