@@ -90,7 +90,10 @@ test("an agent's agreement waits; an operator approves it from the inbox", async
   await expect(page.getByTestId('reneg-approve')).toHaveCount(0);
   await signOut(page);
 
-  await signInAs(page, harness, DEMO.operador.email, '/app/approvals');
+  // Signed in after a sign-out, the app lands on home: the inbox is reached from the menu (as books-close does).
+  await signInAs(page, harness, DEMO.operador.email);
+  await page.getByTestId('menu-item-/approvals').click();
+  await expect(page).toHaveURL(/#\/app\/approvals$/);
   await page.getByTestId(`approvals-kind-${agreed.body.approval_request_id}`).click();
   await expect(page).toHaveURL(new RegExp(`#/app/clientOperation/renegotiation/agreement/${agreed.body.id}$`));
   await expect(page.getByTestId('reneg-agreement-figures-discount')).toContainText('R$');
