@@ -223,6 +223,9 @@ export const ACTIVITY_ACTIONS = [
   'renegotiation.agree',
   'renegotiation.refuse',
   'renegotiation.withdraw',
+  'renegotiation.pay',
+  'renegotiation.reverse-payment',
+  'renegotiation.break',
   'reminders.save-settings',
   'reminders.opt-out',
   'reminders.run',
@@ -472,6 +475,7 @@ export const ACTIVITY_FIELDS = [
   // cessions (the sale of installments to an assignee, and its reversal)
   'cession_max_days_overdue',
   'cession_reversal_max_days',
+  'renegotiation_break_days',
   'cession_approval_above',
   'approval_window_days',
   'cession_id',
@@ -490,6 +494,11 @@ export const ACTIVITY_FIELDS = [
   'cause',
   'charges',
   'days_late',
+  // an agreement's installment paid or its payment reversed, an agreement broken (areas/renegotiation)
+  'payment_id',
+  'paid_on',
+  'reversal_id',
+  'remaining',
   // an operation's installments settled or reopened by payments and reversals ("3: 2024-05-10, 4: —")
   'settlement_days',
   // saved parameterized reports (columns in their order, comma-separated)

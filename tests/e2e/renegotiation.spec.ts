@@ -3,8 +3,15 @@
  * most-late installment's operation, picks it, simulates (the figures and the new schedule appear), closes the
  * agreement after a confirmation stating the amounts, and the installment leaves the open list. axe finds nothing
  * serious on the screen.
+ *
+ * Two people: an agent's agreement with a discount above the agent's limit waits; the agent opens it and sees that
+ * it waits for someone else (no approve button); an operator follows the approvals inbox's row to the agreement's
+ * view, approves it after the confirmation stating the amounts, and it is agreed; the operator then pays the
+ * agreement's first installment from the view (the amounts confirmed) and reverses that payment; the confession of
+ * debt is saved as a PDF by the main process.
  */
-import { test, expect, signInAs, directCall, directSignIn, DEMO, DEMO_PASSWORD, expectNoSeriousViolations } from './harness';
+import { execFileSync } from 'node:child_process';
+import { test, expect, signInAs, signOut, directCall, directSignIn, DEMO, DEMO_PASSWORD, expectNoSeriousViolations } from './harness';
 import type { ExpiredInstallmentRow } from '../../src/shared/contract';
 
 /** `day` + n calendar days, YYYY-MM-DD (text arithmetic in UTC: no time zone involved). */
@@ -39,4 +46,83 @@ test('an operator renegotiates an overdue installment', async ({ page, harness, 
   await page.getByTestId('reneg-confirm').click();
   await expect(page.getByTestId('renegotiation-done')).toHaveAttribute('data-status', 'agreed');
   await expect(page.getByTestId(`renegotiation-row-${first.id}`)).toHaveCount(0);
+});
+
+test("an agent's agreement waits; an operator approves it from the inbox", async ({ page, harness, server }) => {
+  test.setTimeout(180_000);
+  const admin = await directSignIn(server.url, DEMO.superadmin.email, DEMO_PASSWORD);
+  const list = await directCall<{ items: ExpiredInstallmentRow[] }>(server.url, 'collections.expiredInstallments', { page: 1, limit: 20 }, admin);
+  const agent = await directSignIn(server.url, DEMO.agente.email, DEMO_PASSWORD);
+  type Item = { installment_id: number; late_charges: string; overdue: boolean };
+  let pick: { borrower: number; item: Item } | null = null;
+  for (const row of list.body.items.slice().reverse()) {
+    const op = await directCall<{ borrower_id: number }>(server.url, 'creditOperation.get', { id: row.credit_operation_id }, admin);
+    const open = await directCall<{ items: Item[] }>(server.url, 'renegotiation.installments', { id: op.body.borrower_id, credit_operation_id: row.credit_operation_id }, agent);
+    const item = open.body.items.find((i) => i.overdue && Number(i.late_charges) > 1);
+    if (item) {
+      pick = { borrower: op.body.borrower_id, item };
+      break;
+    }
+  }
+  expect(pick, 'an overdue installment with late charges').not.toBeNull();
+  const conditions = {
+    borrower_id: pick!.borrower,
+    installment_ids: [pick!.item.installment_id],
+    late_charges_discount_percent: '20',
+    interest_discount_percent: '0',
+    down_payment: '0.00',
+    amortization: 'price',
+    monthly_rate: '1.99',
+    term: 3,
+    first_due_date: plusDays(server.clock.today(), 30),
+    finance_iof: true,
+  };
+  const s = await directCall<Record<string, string>>(server.url, 'renegotiation.simulate', conditions, agent);
+  expect(s.status, JSON.stringify(s.body)).toBe(200);
+  const expected = { renegotiated_balance: s.body.renegotiated_balance, discount: s.body.discount, principal: s.body.principal, iof_total: s.body.iof_total, total_payable: s.body.total_payable };
+  const agreed = await directCall<{ id: number; status: string; approval_request_id: number }>(server.url, 'renegotiation.agree', { ...conditions, idempotency_key: crypto.randomUUID(), expected }, agent);
+  expect(agreed.body.status).toBe('pending');
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInAs(page, harness, DEMO.agente.email, `/app/clientOperation/renegotiation/agreement/${agreed.body.id}`);
+  await expect(page.getByTestId('reneg-agreement-status')).toHaveAttribute('data-status', 'pending');
+  await expect(page.getByTestId('reneg-agreement-waits')).toBeVisible();
+  await expect(page.getByTestId('reneg-approve')).toHaveCount(0);
+  await signOut(page);
+
+  // Signed in after a sign-out, the app lands on home: the inbox is reached from the menu (as books-close does).
+  await signInAs(page, harness, DEMO.operador.email);
+  await page.getByTestId('menu-item-/approvals').click();
+  await expect(page).toHaveURL(/#\/app\/approvals$/);
+  await page.getByTestId(`approvals-kind-${agreed.body.approval_request_id}`).click();
+  await expect(page).toHaveURL(new RegExp(`#/app/clientOperation/renegotiation/agreement/${agreed.body.id}$`));
+  await expect(page.getByTestId('reneg-agreement-figures-discount')).toContainText('R$');
+  await expectNoSeriousViolations(page);
+  await page.getByTestId('reneg-approve').click();
+  await expect(page.getByTestId('reneg-approve-amounts-principal')).toContainText('R$');
+  await page.getByTestId('reneg-approve-confirm').click();
+  await expect(page.getByTestId('reneg-agreement-status')).toHaveAttribute('data-status', 'agreed');
+
+  // The confession of debt, frozen at the agreement: saved by the main process into the downloads folder.
+  await page.getByTestId('reneg-document-save').click();
+  const saved = page.getByTestId('reneg-document-saved');
+  await expect(saved).toBeVisible();
+  const path = (await saved.textContent())?.replace(/^.*?(\/\S+\.pdf).*$/, '$1') ?? '';
+  expect(path.startsWith(harness.paths.downloads)).toBe(true);
+  expect(execFileSync('pdftotext', ['-layout', path, '-'], { encoding: 'utf8' })).toContain('CONFISSÃO DE DÍVIDA');
+
+  // Collected: the first installment paid whole (the amounts confirmed), then its payment reversed with a reason.
+  await expect(page.getByTestId('reneg-inst-status-1')).toHaveAttribute('data-status', 'open');
+  await page.getByTestId('reneg-pay-1').click();
+  await expect(page.getByTestId('reneg-pay-bank')).not.toHaveValue('');
+  await page.getByTestId('reneg-pay-submit').click();
+  await expect(page.getByTestId('reneg-pay-amounts-amount')).toContainText('R$');
+  await page.getByTestId('reneg-pay-confirm').click();
+  await expect(page.getByTestId('reneg-inst-status-1')).toHaveAttribute('data-status', 'paid');
+  await expect(page.getByTestId('reneg-payments')).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await page.locator('[data-testid^="reneg-reverse-"]').first().click();
+  await page.getByTestId('reneg-reverse-reason').fill('Pagamento devolvido pelo banco');
+  await page.getByTestId('reneg-reverse-confirm').click();
+  await expect(page.getByTestId('reneg-inst-status-1')).toHaveAttribute('data-status', 'open');
 });

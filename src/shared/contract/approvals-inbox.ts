@@ -44,6 +44,8 @@ export const pendingApprovalSchema = z.object({
   made_at: timestampSchema,
   /** the operations it is about (a cession may touch several), in id order; empty for a parameter change */
   credit_operation_ids: z.array(z.number().int()),
+  /** the record the request is about (the operation, the agreement, the cession, the company, the month as YYYYMM) */
+  entity_id: z.number().int(),
   /** the borrower of the first of those operations */
   borrower_name: z.string().nullable(),
   /** whether the reader may give the next check now */

@@ -138,6 +138,8 @@ export const parameterValuesSchema = z.object({
    * move split in parts waits for approval from the part that crosses the limit
    */
   approval_window_days: z.number().int(),
+  /** an agreement's installment more days late than this breaks the renegotiation agreement (areas/renegotiation) */
+  renegotiation_break_days: z.number().int(),
 });
 export type ParameterValues = z.infer<typeof parameterValuesSchema>;
 
@@ -183,6 +185,7 @@ export const COMPANY_FOUR_EYES_PARAMETERS = {
   cession_approval_above: 'money',
   cession_reversal_max_days: 'days',
   approval_window_days: 'days',
+  renegotiation_break_days: 'days',
 } as const satisfies Record<keyof ParameterValues, ParameterKind>;
 export type FourEyesParameter = keyof typeof COMPANY_FOUR_EYES_PARAMETERS;
 export const FOUR_EYES_PARAMETER_NAMES = Object.keys(COMPANY_FOUR_EYES_PARAMETERS) as [FourEyesParameter, ...FourEyesParameter[]];
@@ -739,6 +742,8 @@ export const companyOperations = {
           .min(APPROVAL_WINDOW_DAYS_RANGE.min, `ao menos ${APPROVAL_WINDOW_DAYS_RANGE.min} dia (o dia útil)`)
           .max(APPROVAL_WINDOW_DAYS_RANGE.max, `no máximo ${APPROVAL_WINDOW_DAYS_RANGE.max} dias`)
           .optional(),
+        /** absent: unchanged */
+        renegotiation_break_days: z.number().int('dias inteiros').min(1, 'ao menos 1 dia').max(365, 'no máximo 365 dias').optional(),
       })
       .refine((v) => Number(v.max_monthly_rate) >= Number(v.min_monthly_rate), { message: 'a taxa máxima não pode ser menor que a mínima', path: ['max_monthly_rate'] })
       .refine((v) => v.max_installments >= v.min_installments, { message: 'o prazo máximo não pode ser menor que o mínimo', path: ['max_installments'] })

@@ -22,13 +22,13 @@
 import { z } from 'zod';
 import { AllOperators, AllPanelUsers } from '../roles';
 import { AMORTIZATION_SYSTEMS } from '../enums';
-import { RENEGOTIATION_STATUSES } from '../renegotiation';
+import { AGREEMENT_INSTALLMENT_STATUSES, RENEGOTIATION_STATUSES } from '../renegotiation';
 import { defineOperation } from './define';
 import { dayAnswerSchema } from './fields';
 import { idSchema, idempotencyKeySchema, optionalText, timestampSchema } from './common';
-import { calendarDaySchema, moneyInputSchema, moneySchema, percentInputSchema, percentSchema } from './money';
+import { calendarDaySchema, moneyInputSchema, moneySchema, percentInputSchema, percentSchema, positiveMoneyInputSchema } from './money';
 
-export { RENEGOTIATION_OUTCOMES, RENEGOTIATION_STATUSES, type RenegotiationStatus } from '../renegotiation';
+export { AGREEMENT_INSTALLMENT_STATUSES, RENEGOTIATION_OUTCOMES, RENEGOTIATION_STATUSES, type AgreementInstallmentStatus, type RenegotiationStatus } from '../renegotiation';
 
 const idListSchema = z
   .array(idSchema, { error: 'parcelas inválidas: informe a lista de ids das parcelas' })
@@ -109,6 +109,61 @@ export const renegotiationSimulationSchema = renegotiationFiguresSchema.extend({
 });
 export type RenegotiationSimulation = z.infer<typeof renegotiationSimulationSchema>;
 
+/** One of the agreement's installments as collected on the business date. */
+export const agreementInstallmentSchema = z.object({
+  id: z.number().int(),
+  number: z.number().int(),
+  due_date: dayAnswerSchema,
+  /** the due date in force: the break day for one not yet due when the agreement broke */
+  due_now: dayAnswerSchema,
+  payment: moneySchema,
+  interest: moneySchema,
+  amortization: moneySchema,
+  status: z.enum(AGREEMENT_INSTALLMENT_STATUSES),
+  days_late: z.number().int(),
+  /** paid so far (every part) and owed today by part */
+  paid: moneySchema,
+  due_late_charges: moneySchema,
+  due_interest: moneySchema,
+  due_principal: moneySchema,
+  due_total: moneySchema,
+});
+
+export const agreementPaymentSchema = z.object({
+  id: z.number().int(),
+  installment_id: z.number().int(),
+  number: z.number().int(),
+  kind: z.enum(['payment', 'reversal']),
+  paid_on: dayAnswerSchema,
+  amount: moneySchema,
+  late_fee: moneySchema,
+  default_interest: moneySchema,
+  interest: moneySchema,
+  principal: moneySchema,
+  bank_account_id: z.number().int().nullable(),
+  reverses_id: z.number().int().nullable(),
+  reversed: z.boolean(),
+  reference: z.string().nullable(),
+  created_at: timestampSchema,
+});
+
+/** The collection of an agreement: its installments, payments, what is paid and open, and its break. */
+export const agreementCollectionSchema = z.object({
+  as_of: z.string(),
+  installments: z.array(agreementInstallmentSchema),
+  payments: z.array(agreementPaymentSchema),
+  /** Σ principal + interest paid (charges apart) and the installments' value still open: they add up to total_payable */
+  value_paid: moneySchema,
+  value_open: moneySchema,
+  charges_paid: moneySchema,
+  due_total: moneySchema,
+  broken: z
+    .object({ broken_on: dayAnswerSchema, installment_number: z.number().int(), days_late: z.number().int(), break_days: z.number().int(), remaining: moneySchema, reason: z.string() })
+    .nullable(),
+});
+
+export type AgreementCollection = z.infer<typeof agreementCollectionSchema>;
+
 export const renegotiationAgreementSchema = renegotiationSimulationSchema.extend({
   id: z.number().int(),
   borrower_id: z.number().int(),
@@ -118,10 +173,12 @@ export const renegotiationAgreementSchema = renegotiationSimulationSchema.extend
   term: z.number().int(),
   first_due_date: dayAnswerSchema,
   items: z.array(renegotiableInstallmentSchema.omit({ overdue: true, days_late: true, number: true }).extend({ number: z.number().int() })),
+  maker_id: z.number().int(),
   maker_name: z.string().nullable(),
   approval_request_id: z.number().int().nullable(),
   decided_reason: z.string().nullable(),
   created_at: timestampSchema,
+  collection: agreementCollectionSchema,
 });
 export type RenegotiationAgreement = z.infer<typeof renegotiationAgreementSchema>;
 
@@ -195,5 +252,67 @@ export const renegotiationOperations = {
         if (!v.approve && !v.reason?.trim()) ctx.addIssue({ code: 'custom', path: ['reason'], message: 'informe o motivo da recusa' });
       }),
     result: renegotiationAgreementSchema,
+  }),
+  'renegotiation.pay': defineOperation({
+    method: 'POST',
+    path: '/api/renegotiation/:id/payments',
+    access: AllOperators,
+    encoding: 'json',
+    origin: 'designed',
+    description:
+      "Records a payment of one of an agreed agreement's installments (amount, date, the company's bank account it reached), allocated to multa, juros de mora (the original contract's frozen terms), interest, then principal, with balanced entries against the agreement's receivable. 409 naming amount with the amount due when it is more than due on its date, paid_on before the installment's last payment (reverse that first), an installment already paid, an agreement not agreed; 400 on paid_on before the agreement or after today. Idempotent by key.",
+    errors: [400, 404, 409],
+    args: z.object({
+      id: idSchema,
+      idempotency_key: idempotencyKeySchema,
+      installment_id: idSchema,
+      amount: positiveMoneyInputSchema,
+      paid_on: calendarDaySchema,
+      bank_account_id: idSchema,
+      reference: optionalText(120),
+    }),
+    result: renegotiationAgreementSchema,
+  }),
+  'renegotiation.reversePayment': defineOperation({
+    method: 'POST',
+    path: '/api/renegotiation/:id/payments/:payment_id/reversal',
+    access: AllOperators,
+    encoding: 'json',
+    origin: 'designed',
+    description:
+      "Reverses (estorno) an agreement installment's last payment with a reason, on the business date: a row of its own, the payment's entries swapped. 409 when it is already reversed or a later payment of the installment stands. Idempotent by key.",
+    errors: [400, 404, 409],
+    args: z.object({
+      id: idSchema,
+      payment_id: idSchema,
+      idempotency_key: idempotencyKeySchema,
+      reason: z.string({ error: 'informe o motivo do estorno' }).trim().min(3, { message: 'informe o motivo do estorno' }).max(500, { message: 'no máximo 500 caracteres' }),
+    }),
+    result: renegotiationAgreementSchema,
+  }),
+  'renegotiation.runBreaks': defineOperation({
+    method: 'POST',
+    path: '/api/renegotiation/breaks',
+    access: AllOperators,
+    encoding: 'json',
+    origin: 'designed',
+    description:
+      "Applies the break rule on the business date: every agreed agreement with an installment more than the company's renegotiation_break_days late breaks — recorded with its reason, the installments not yet due fall due that day without their future interest. No entry is posted (the receivable does not change). Answers the agreements broken.",
+    errors: [],
+    args: z.object({}),
+    result: z.object({ as_of: z.string(), broken: z.array(z.number().int()) }),
+  }),
+  'renegotiation.document': defineOperation({
+    method: 'GET',
+    path: '/api/renegotiation/:id/document',
+    access: AllPanelUsers,
+    encoding: 'none',
+    origin: 'designed',
+    description:
+      "The agreement's confession of debt as a PDF: the template filled when the agreement was carried out and kept (frozen) — the debt, the discounts, the schedule, the original contract's late charges, the break rule with the company's days then in force, the parties' and two witnesses' signature lines (CPC art. 784 III). 409 naming id for an agreement not carried out.",
+    file: { kind: 'download', extension: 'pdf' },
+    errors: [404, 409],
+    args: z.object({ id: idSchema }),
+    result: z.unknown(),
   }),
 } as const;

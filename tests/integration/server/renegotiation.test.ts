@@ -204,6 +204,17 @@ describe('four eyes above the limit', () => {
     expect(other.status).toBe(409);
     expect(other.body.message).toContain('aguardando aprovação');
     expect((await call(server, 'renegotiation.decide', { id: answer.body.id, approve: true }, tokens.agent)).status).toBe(403);
+    // The inbox path: the request names the agreement (entity_id), the screen's link; the maker sees it asked, the checker may check.
+    const inbox = async (token: string) => {
+      const page = await call(server, 'approvals.inbox', { page: 1, limit: 100, filter: { kind: 'renegotiation.agree' } }, token);
+      expect(page.status, JSON.stringify(page.body)).toBe(200);
+      return (page.body.items as Row[]).find((r) => r.entity_id === answer.body.id);
+    };
+    // The inbox is the checkers' (the agent, who may not check, is refused it); the agreement's view says it waits.
+    expect((await call(server, 'approvals.inbox', { page: 1, limit: 10 }, tokens.agent)).status).toBe(403);
+    const row = await inbox(tokens.operator);
+    expect(row).toMatchObject({ id: answer.body.approval_request_id, asked_by_me: false, can_check: true, amount: answer.body.discount });
+    expect((await call(server, 'renegotiation.get', { id: row!.entity_id }, tokens.operator)).body.maker_id).toBe(answer.body.maker_id);
     const decided = await call(server, 'renegotiation.decide', { id: answer.body.id, approve: true }, tokens.operator);
     expect(decided.status, JSON.stringify(decided.body)).toBe(200);
     expect(decided.body.status).toBe('agreed');
@@ -228,6 +239,10 @@ describe('four eyes above the limit', () => {
     expect(refused.status).toBe(200);
     expect(refused.body.status).toBe('refused');
     expect(refused.body.decided_reason).toBe('Desconto alto demais.');
+    // Not carried out: no confession of debt.
+    const noDocument = await call(server, 'renegotiation.document', { id: answer.body.id }, tokens.operator);
+    expect(noDocument.status).toBe(409);
+    expect(noDocument.body.field).toBe('id');
     expect((await renegotiable(opB)).some((i) => i.installment_id === ids[0])).toBe(true);
     await expectBooksBalanced(server, tokens.admin);
   });

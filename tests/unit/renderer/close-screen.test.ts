@@ -54,7 +54,7 @@ describe('the monthly close screen', () => {
   });
 
   it('the approvals inbox sends a close request to the close screen, which exists', () => {
-    expect(decisionPath({ kind: 'ledger.close', credit_operation_ids: [] })).toBe('/app/company-operation/books/close');
+    expect(decisionPath({ kind: 'ledger.close', credit_operation_ids: [], entity_id: 202601 })).toBe('/app/company-operation/books/close');
     expect(findLeaf('/app/company-operation/books/close')?.roles).toEqual(expect.arrayContaining([1, 3]));
     expect(findLeaf('/app/company-operation/books/close')?.roles).not.toContain(5);
   });

@@ -53,7 +53,7 @@ describe('whole-number fields come from the contract', () => {
   // company parameters could not be saved at all. The fields are now read from the schema: each form's former list
   // must be found without being written.
   const formerLists: ReadonlyArray<readonly [z.ZodType, readonly string[]]> = [
-    [contract['company.updateParameters'].args, ['min_installments', 'max_installments', 'grace_days', 'max_first_period_days', 'max_disbursement_days_ahead', 'cession_max_days_overdue', 'cession_reversal_max_days']],
+    [contract['company.updateParameters'].args, ['min_installments', 'max_installments', 'grace_days', 'max_first_period_days', 'max_disbursement_days_ahead', 'cession_max_days_overdue', 'cession_reversal_max_days', 'renegotiation_break_days']],
     [contract['borrowers.updateOtherInformation'].args, ['years_in_business']],
     [contract['borrowers.updateParameters'].args, ['max_installments']],
     [contract['borrowers.updateBusiness'].args, ['employees']],

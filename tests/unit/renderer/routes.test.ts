@@ -79,6 +79,8 @@ describe('route configuration (spec screens and routes)', () => {
       '/app/company-operation/books/accrual',
       // designed: a borrower's renegotiation agreement (pick installments, simulate, agree)
       '/app/clientOperation/renegotiation/:id',
+      // designed: one renegotiation agreement (its approval, its installments collected)
+      '/app/clientOperation/renegotiation/agreement/:id',
       // designed: payment reminders (run, list, rules, opt-outs)
       '/app/collections/reminders',
       // designed: negativação (records, candidates, submit, the job)

@@ -59,7 +59,7 @@ import { TITLE_REGISTRATION_STATES } from '../../../src/shared/contract/servicin
 import { SUSPENSE_STATES } from '../../../src/shared/contract/servicing-suspense';
 import { SCR_EVENT_STATUSES } from '../../../src/shared/contract/regulatory-3044';
 import { CONTACT_OUTCOMES, PROMISE_STATES } from '../../../src/shared/contacts';
-import { RENEGOTIATION_OUTCOMES, RENEGOTIATION_STATUSES } from '../../../src/shared/renegotiation';
+import { AGREEMENT_INSTALLMENT_STATUSES, RENEGOTIATION_OUTCOMES, RENEGOTIATION_STATUSES } from '../../../src/shared/renegotiation';
 import { REMINDER_REASONS, REMINDER_STATUSES } from '../../../src/shared/reminders';
 import { NEGATIVATION_REMOVAL_REASONS, NEGATIVATION_STATUSES } from '../../../src/shared/negativation';
 import { CREDIT_OPERATION_STATUSES } from '../../../src/shared/credit-operation-status';
@@ -209,6 +209,11 @@ export const STATUS_SETS: Readonly<Record<string, StatusSet>> = {
     statuses: RENEGOTIATION_OUTCOMES,
     columns: ['renegotiationDecisions.outcome'],
     owners: { 'areas/renegotiation/agreements.ts': 'records an agreement’s decision: agreed, refused or withdrawn' },
+  },
+  AGREEMENT_INSTALLMENT_STATUSES: {
+    statuses: AGREEMENT_INSTALLMENT_STATUSES,
+    columns: [],
+    owners: { 'domain/renegotiation/collection.ts': 'derives an agreement installment’s status from its replay (the one function)' },
   },
   REMINDER_STATUSES: {
     statuses: REMINDER_STATUSES,

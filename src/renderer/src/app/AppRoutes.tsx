@@ -88,6 +88,7 @@ const RepurchaseDetailsScreen = lazy(() => area.servicing().then((m) => ({ defau
 const SuspenseScreen = lazy(() => area.servicing().then((m) => ({ default: m.SuspenseScreen })));
 const ExpiredInstallmentsScreen = lazy(() => area.collections().then((m) => ({ default: m.ExpiredInstallmentsScreen })));
 const RenegotiationScreen = lazy(() => area.renegotiation().then((m) => ({ default: m.RenegotiationScreen })));
+const AgreementScreen = lazy(() => area.renegotiation().then((m) => ({ default: m.AgreementScreen })));
 const RemindersScreen = lazy(() => area.collections().then((m) => ({ default: m.RemindersScreen })));
 const NegativationScreen = lazy(() => area.collections().then((m) => ({ default: m.NegativationScreen })));
 const ApprovalsInboxScreen = lazy(() => area.collections().then((m) => ({ default: m.ApprovalsInboxScreen })));
@@ -164,6 +165,7 @@ const SCREENS: Record<ScreenKey, () => ReactNode> = {
   'approvals.inbox': () => <ApprovalsInboxScreen />,
   'servicing.suspense': () => <SuspenseScreen />,
   'renegotiation.agreement': () => <RenegotiationScreen />,
+  'renegotiation.view': () => <AgreementScreen />,
 };
 
 const AUTH_SCREENS: Array<[path: string, screen: string, element: ReactNode]> = [

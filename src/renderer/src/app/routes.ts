@@ -62,7 +62,8 @@ export type ScreenKey =
   | 'collections.negativation'
   | 'approvals.inbox'
   | 'servicing.suspense'
-  | 'renegotiation.agreement';
+  | 'renegotiation.agreement'
+  | 'renegotiation.view';
 
 /**
  * The calls a screen cannot work without (what it loads, or for a screen made to do one thing, that thing): a
@@ -121,6 +122,8 @@ export const SCREEN_CALLS: Readonly<Record<ScreenKey, readonly OperationName[]>>
   'collections.negativation': ['negativation.list', 'negativation.candidates', 'negativation.submit', 'negativation.run', 'negativation.get'],
   'servicing.suspense': ['suspense.list'],
   'renegotiation.agreement': ['renegotiation.installments', 'renegotiation.simulate', 'renegotiation.agree'],
+  // One agreement: every panel role reads it; deciding and paying are offered only to the roles their calls admit.
+  'renegotiation.view': ['renegotiation.get'],
   'approvals.inbox': ['approvals.inbox'],
   'books.balancete': ['ledger.balancete'],
   'books.doc3044': ['doc3044.list', 'doc3044.files', 'doc3044.generate', 'doc3044.markSent'],
@@ -280,6 +283,8 @@ export const APP_ROUTES: RouteNode = {
         { path: 'suspense', title: 'shell.crumbs.suspense', screen: 'servicing.suspense' },
         // Designed: a borrower's renegotiation agreement (':id' the borrower; ?operation= narrows to one operation).
         { path: 'renegotiation/:id', title: 'renegotiation.crumb', screen: 'renegotiation.agreement' },
+        // Designed: one agreement (its figures, its approval, its installments collected); the inbox links a waiting one here.
+        { path: 'renegotiation/agreement/:id', title: 'renegotiation.view.crumb', screen: 'renegotiation.view' },
       ],
     },
     { path: 'messages', title: 'menu.messages', screen: 'messages' },

@@ -76,6 +76,8 @@ export const companyParameters = pgTable('company_parameters', {
   /** a payment reversal above this amount needs a second person (migration 0015) */
   reversal_approval_above: money('reversal_approval_above').notNull().default('1000.00'),
   bank_settlement_tolerance: money('bank_settlement_tolerance').notNull().default('1.00'),
+  /** days late after which a renegotiation agreement's installment breaks the agreement (migration 0060) */
+  renegotiation_break_days: integer('renegotiation_break_days').notNull().default(30),
   max_first_period_days: integer('max_first_period_days').notNull().default(60),
   max_disbursement_days_ahead: integer('max_disbursement_days_ahead').notNull().default(30),
   /** an installment more days late than this is not assignable (migration 0027) */

@@ -80,6 +80,7 @@ async function pendingFor(db: Db, viewer: Checker): Promise<PendingApproval[]> {
       maker_name: makerName.get(r.maker_id) ?? null,
       made_at: r.made_at.toISOString(),
       credit_operation_ids: opIds,
+      entity_id: r.entity_id,
       borrower_name: opIds.length > 0 ? (borrowerOf.get(opIds[0]) ?? null) : null,
       can_check: checkRefusal(r, viewer) === null,
       asked_by_me: r.maker_id === viewer.id,

@@ -20,6 +20,8 @@ import { logActivity } from '../../platform/activity';
 import { conflict, HttpError, notFound } from '../../platform/http/errors';
 import { computeAgreement, RenegotiationInputError, type Agreement, type PickedInstallment } from '../../domain/renegotiation/agreement';
 import { agreementPostings } from '../../domain/renegotiation/postings';
+import { collectionView } from './collection';
+import { freezeDocument } from './document';
 import { borrowerName, lockPicked, type LockedPick, type OpenInstallment } from './open-amounts';
 import { renegotiationAgreements, renegotiationDecisions, renegotiationInstallments, renegotiationItems, renegotiationLimits, type RenegotiationAgreementRow } from './schema';
 
@@ -283,6 +285,9 @@ async function carryOut(tx: Db, actorId: number, row: RenegotiationAgreementRow,
     postings.map((p) => ({ posting: p.posting, link: { operationId: p.operationId, businessDate: today } })),
   );
   await tx.insert(renegotiationDecisions).values({ agreement_id: row.id, outcome: 'agreed', decided_on: today, actor_id: actorId, approval_request_id: approvalId });
+  // The confession of debt, frozen now with the original contract's charges (its first operation's, as collection reads them).
+  const terms = picks[0].ctx.terms;
+  await freezeDocument(tx, row, terms.late_fee_percent, terms.default_interest_monthly_percent);
   await logActivity(tx, { actorId, action: 'renegotiation.agree', entity: 'renegotiation', entityId: row.id, after: { principal: row.principal, operations: operationIds.join(','), approval_request_id: approvalId } });
 }
 
@@ -358,7 +363,7 @@ export async function decide(tx: Db, checker: Actor, input: { id: number; approv
 }
 
 /** The agreement as the screen reads it. */
-export async function agreementView(db: Db, id: number): Promise<RenegotiationAgreement> {
+export async function agreementView(db: Db, id: number, today: string): Promise<RenegotiationAgreement> {
   const row = await findAgreement(db, id);
   const items = await db.select().from(renegotiationItems).where(eq(renegotiationItems.agreement_id, id)).orderBy(asc(renegotiationItems.id));
   const schedule = await db.select().from(renegotiationInstallments).where(eq(renegotiationInstallments.agreement_id, id)).orderBy(asc(renegotiationInstallments.number));
@@ -406,9 +411,11 @@ export async function agreementView(db: Db, id: number): Promise<RenegotiationAg
       late_charges: i.late_charges,
       total: new Decimal(i.principal).plus(i.interest).plus(i.late_charges).toFixed(2),
     })),
+    maker_id: row.maker_id,
     maker_name: maker?.name ?? null,
     approval_request_id: request?.id ?? null,
     decided_reason: decision?.reason ?? null,
     created_at: row.created_at.toISOString(),
+    collection: await collectionView(db, id, today),
   };
 }

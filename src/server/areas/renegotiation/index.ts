@@ -10,3 +10,4 @@
  */
 export { agreementView, limitsOf } from './agreements';
 export { renegotiableInstallments } from './open-amounts';
+export { runBreaks } from './collection';

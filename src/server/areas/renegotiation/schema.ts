@@ -7,7 +7,7 @@ import { boolean, date, integer, numeric, pgTable, primaryKey, serial, text, tim
 import { AMORTIZATION_SYSTEMS, RENEGOTIATION_OUTCOMES } from '@shared/enums';
 import { users } from '../access/schema';
 import { borrowers } from '../borrowers/schema';
-import { companies } from '../company/schema';
+import { companies, companyBankAccounts } from '../company/schema';
 import { approvalRequests } from '../operations/schema-approvals';
 import { creditOperationInstallments, creditOperations } from '../operations/schema';
 
@@ -102,5 +102,47 @@ export const renegotiationDecisions = pgTable('renegotiation_decisions', {
   actor_id: integer('actor_id').notNull().references(() => users.id),
   approval_request_id: integer('approval_request_id').references(() => approvalRequests.id),
   reason: text('reason'),
+  created_at: ts('created_at').notNull().defaultNow(),
+});
+
+/** Payments of the agreement's installments and their reversals (migration 0060, append-only). */
+export const renegotiationPayments = pgTable('renegotiation_payments', {
+  id: serial('id').primaryKey(),
+  agreement_id: integer('agreement_id').notNull().references(() => renegotiationAgreements.id),
+  installment_id: integer('installment_id').notNull().references(() => renegotiationInstallments.id),
+  kind: text('kind', { enum: ['payment', 'reversal'] }).notNull(),
+  paid_on: day('paid_on').notNull(),
+  amount: money('amount').notNull(),
+  late_fee: money('late_fee').notNull(),
+  default_interest: money('default_interest').notNull(),
+  interest: money('interest').notNull(),
+  principal: money('principal').notNull(),
+  bank_account_id: integer('bank_account_id').references(() => companyBankAccounts.id),
+  reverses_id: integer('reverses_id'),
+  reference: text('reference'),
+  actor_id: integer('actor_id').notNull().references(() => users.id),
+  created_at: ts('created_at').notNull().defaultNow(),
+});
+export type RenegotiationPaymentRow = typeof renegotiationPayments.$inferSelect;
+
+/** An agreement broken by the rule (migration 0060, at most one per agreement, append-only). */
+export const renegotiationBreaks = pgTable('renegotiation_breaks', {
+  id: serial('id').primaryKey(),
+  agreement_id: integer('agreement_id').notNull().unique().references(() => renegotiationAgreements.id),
+  broken_on: day('broken_on').notNull(),
+  installment_id: integer('installment_id').notNull().references(() => renegotiationInstallments.id),
+  days_late: integer('days_late').notNull(),
+  break_days: integer('break_days').notNull(),
+  remaining: money('remaining').notNull(),
+  reason: text('reason').notNull(),
+  actor_id: integer('actor_id').references(() => users.id),
+  created_at: ts('created_at').notNull().defaultNow(),
+});
+
+/** The confession of debt of an agreement carried out: its template and the text filled then (migration 0060, frozen). */
+export const renegotiationDocuments = pgTable('renegotiation_documents', {
+  agreement_id: integer('agreement_id').primaryKey().references(() => renegotiationAgreements.id),
+  template: text('template').notNull(),
+  body: text('body').notNull(),
   created_at: ts('created_at').notNull().defaultNow(),
 });

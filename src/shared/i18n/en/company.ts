@@ -209,6 +209,7 @@ export const company: Shape<typeof pt> = {
       cession_approval_above: 'Cession needs a second person above',
       cession_max_days_overdue: 'Most days late to assign (days)',
       cession_reversal_max_days: 'Window to reverse a cession (days)',
+      renegotiation_break_days: 'Days late that break a renegotiation agreement',
       tac: 'TAC',
       late_fee_percent: 'Late fee (%)',
       default_interest_monthly_percent: 'Default interest (% p.m.)',

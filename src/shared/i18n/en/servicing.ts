@@ -62,6 +62,8 @@ export const servicing: Shape<typeof pt> = {
     cession_price_receipt: 'Cession price received',
     cession_price_receipt_reversal: 'Cession price receipt reversed',
     cession_price_write_off: 'Cession price difference written off',
+    renegotiation_payment: 'Agreement installment payment',
+    renegotiation_payment_reversal: 'Agreement installment payment reversed',
   },
   installments: {
     title: 'Installments on {{date}}',

@@ -208,6 +208,7 @@ export const company = {
       cession_approval_above: 'Cessão com segunda pessoa acima de',
       cession_max_days_overdue: 'Atraso máximo para ceder (dias)',
       cession_reversal_max_days: 'Prazo para desfazer uma cessão (dias)',
+      renegotiation_break_days: 'Atraso que rompe um acordo de renegociação (dias)',
       tac: 'TAC',
       late_fee_percent: 'Multa por atraso (%)',
       default_interest_monthly_percent: 'Juros de mora (% a.m.)',

@@ -59,6 +59,8 @@ export const servicing = {
     cession_price_receipt: 'Preço de cessão recebido',
     cession_price_receipt_reversal: 'Recebimento de preço de cessão estornado',
     cession_price_write_off: 'Diferença de preço de cessão baixada',
+    renegotiation_payment: 'Pagamento de parcela de acordo',
+    renegotiation_payment_reversal: 'Estorno de pagamento de parcela de acordo',
   },
   installments: {
     title: 'Parcelas em {{date}}',

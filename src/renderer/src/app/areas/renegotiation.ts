@@ -1,2 +1,3 @@
-/** The renegotiation screen (a borrower's agreement), loaded on first visit. */
+/** The renegotiation screens (a borrower's agreement, one agreement), loaded on first visit. */
 export { RenegotiationScreen } from '../../screens/renegotiation/RenegotiationScreen';
+export { AgreementScreen } from '../../screens/renegotiation/AgreementScreen';

@@ -25,12 +25,14 @@ const TAB_OF: Partial<Record<ApprovalKind, string>> = {
 };
 
 /** Where a request is decided: the record's own screen. */
-export function decisionPath(row: Pick<PendingApproval, 'kind' | 'credit_operation_ids'>): string {
+export function decisionPath(row: Pick<PendingApproval, 'kind' | 'credit_operation_ids' | 'entity_id'>): string {
   if (row.kind === 'company.parameters') return '/app/company-operation?tab=parameters';
   // The monthly close is decided on its screen (the pending request of the next month to close).
   if (row.kind === 'ledger.close') return '/app/company-operation/books/close';
   // A write-off of a cession price's difference is decided on the cession screen's price panel.
   if (row.kind === 'cession.price_write_off') return '/app/clientOperation/cession';
+  // A renegotiation agreement waiting is decided on the agreement's own view (entity_id: the agreement).
+  if (row.kind === 'renegotiation.agree') return `/app/clientOperation/renegotiation/agreement/${row.entity_id}`;
   const [op] = row.credit_operation_ids;
   if (op === undefined) return '/app/clientOperation/suspense';
   return `/app/clientOperation/analize/${op}?tab=${TAB_OF[row.kind] ?? 'installments'}`;

@@ -63,6 +63,7 @@ function toValues(p: CompanyParameters) {
     max_disbursement_days_ahead: asText(p.max_disbursement_days_ahead) as unknown as number,
     cession_max_days_overdue: asText(p.cession_max_days_overdue) as unknown as number,
     cession_reversal_max_days: asText(p.cession_reversal_max_days) as unknown as number,
+    renegotiation_break_days: asText(p.renegotiation_break_days) as unknown as number,
     cession_approval_above: p.cession_approval_above,
     approval_window_days: asText(p.approval_window_days) as unknown as number,
   };
@@ -161,6 +162,7 @@ export function ParametersForm() {
           { name: 'cession_approval_above', type: 'money', label: f('cession_approval_above'), hint: t('company.parameters.cessionApprovalHint') },
           { name: 'cession_max_days_overdue', type: 'number', label: f('cession_max_days_overdue'), hint: t('company.parameters.cessionOverdueHint') },
           { name: 'cession_reversal_max_days', type: 'number', label: f('cession_reversal_max_days'), hint: t('company.parameters.cessionReversalWindowHint') },
+          { name: 'renegotiation_break_days', type: 'number', label: f('renegotiation_break_days') },
           { name: 'approval_window_days', type: 'number', label: f('approval_window_days'), hint: t('company.parameters.approvalWindowHint') },
         ],
       },

@@ -11,7 +11,7 @@
 import { Button, Callout, Card, Checkbox, FormGroup, H3, HTMLSelect, HTMLTable, InputGroup, Spinner } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import type { RenegotiationAgreement, RenegotiationConditions, RenegotiationSimulation } from '@shared/contract/renegotiation';
 import { formatCurrency, formatDate } from '@shared/format';
 import { errorText } from '../../api/errors';
@@ -140,7 +140,10 @@ export function RenegotiationScreen() {
       <p>{t('renegotiation.asOf', { date: formatDate(data.as_of) })}</p>
       {done && (
         <Callout intent={done.status === 'agreed' ? 'success' : 'warning'} data-testid="renegotiation-done" data-status={done.status}>
-          {t(`renegotiation.done.${done.status}`, { id: done.id })}
+          {t(`renegotiation.done.${done.status}`, { id: done.id })}{' '}
+          <Link to={`/app/clientOperation/renegotiation/agreement/${done.id}`} data-testid="renegotiation-done-link">
+            {t('renegotiation.view.open')}
+          </Link>
         </Callout>
       )}
       <Card>

@@ -7,10 +7,12 @@
 import Decimal from 'decimal.js';
 import type { OperationName } from '@shared/contract/index';
 import { isRoleId } from '@shared/roles';
-import { requireAuth, type HandlerContext, type Handlers } from '../../../platform/http/handler';
+import { FileReply, requireAuth, type HandlerContext, type Handlers } from '../../../platform/http/handler';
 import { once } from '../../../platform/idempotency';
 import type { Actor } from '../../operations';
 import { agreementView, decide, limitsOf, propose, simulate } from '../agreements';
+import { payInstallment, reversePayment, runBreaks } from '../collection';
+import { documentPdf, documentText } from '../document';
 import { borrowerName, renegotiableInstallments } from '../open-amounts';
 import { companyOfBorrower } from '../reads';
 
@@ -62,12 +64,36 @@ export const renegotiationHandlers: Pick<Handlers, RenegotiationName> = {
     const { value } = await ctx.deps.db.transaction((tx) =>
       once(tx, { key: args.idempotency_key, operation: 'renegotiation.agree', userId: me.id, args }, async () => ({ id: await propose(tx, me, args, today) })),
     );
-    return agreementView(ctx.deps.db, value.id);
+    return agreementView(ctx.deps.db, value.id, today);
   },
-  'renegotiation.get': async ({ id }, ctx) => agreementView(ctx.deps.db, id),
+  'renegotiation.get': async ({ id }, ctx) => agreementView(ctx.deps.db, id, ctx.deps.clock.today()),
   'renegotiation.decide': async (args, ctx) => {
     const me = actor(ctx);
     await ctx.deps.db.transaction((tx) => decide(tx, me, args, ctx.deps.clock.today()));
-    return agreementView(ctx.deps.db, args.id);
+    return agreementView(ctx.deps.db, args.id, ctx.deps.clock.today());
+  },
+  'renegotiation.pay': async (args, ctx) => {
+    const me = actor(ctx);
+    const today = ctx.deps.clock.today();
+    await ctx.deps.db.transaction((tx) => once(tx, { key: args.idempotency_key, operation: 'renegotiation.pay', userId: me.id, args }, async () => ({ id: await payInstallment(tx, me.id, args, today) })));
+    return agreementView(ctx.deps.db, args.id, today);
+  },
+  'renegotiation.reversePayment': async (args, ctx) => {
+    const me = actor(ctx);
+    const today = ctx.deps.clock.today();
+    await ctx.deps.db.transaction((tx) => once(tx, { key: args.idempotency_key, operation: 'renegotiation.reversePayment', userId: me.id, args }, async () => ({ id: await reversePayment(tx, me.id, args, today) })));
+    return agreementView(ctx.deps.db, args.id, today);
+  },
+  'renegotiation.document': async ({ id }, ctx) => {
+    actor(ctx);
+    await agreementView(ctx.deps.db, id, ctx.deps.clock.today());
+    const text = await documentText(ctx.deps.db, id);
+    return FileReply.fromBytes(await documentPdf(text, id), 'application/pdf', `confissao-de-divida-acordo-${id}.pdf`);
+  },
+  'renegotiation.runBreaks': async (_args, ctx) => {
+    const me = actor(ctx);
+    const today = ctx.deps.clock.today();
+    const broken = await ctx.deps.db.transaction((tx) => runBreaks(tx, me.id, today));
+    return { as_of: today, broken };
   },
 };

@@ -1,0 +1,247 @@
+/**
+ * An agreement's installments on its view, as collected on the business
+ * date: each one's status (open, partially paid, late, paid — the server's
+ * one function), what is paid and what is due today; for a person the
+ * contract lets pay (`renegotiation.pay`), a pay action on an agreed
+ * agreement's open installment, confirmed with the amounts (what is due by
+ * part and the payment); the payments with a reversal of the last one of an
+ * installment (`renegotiation.reversePayment`), confirmed with a reason. A
+ * broken agreement says when, why and the balance that fell due.
+ */
+import { Button, Callout, Card, FormGroup, H3, HTMLSelect, HTMLTable, InputGroup, Tag } from '@blueprintjs/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { contract } from '@shared/contract';
+import type { RenegotiationAgreement } from '@shared/contract/renegotiation';
+import { formatCurrency, formatDate } from '@shared/format';
+import { hasProfilePermission, type RoleId } from '@shared/roles';
+import { errorText } from '../../api/errors';
+import { useApiMutation, useApiQuery } from '../../api/hooks';
+import { useSession } from '../../app/session';
+import { MoneyConfirmDialog } from '@kit/MoneyConfirmDialog';
+import { newIdempotencyKey } from '@kit/idempotencyKey';
+
+const PAY_ROLES = contract['renegotiation.pay'].access as readonly RoleId[];
+const COMPANY_ID = 1;
+
+type Installment = RenegotiationAgreement['collection']['installments'][number];
+type Payment = RenegotiationAgreement['collection']['payments'][number];
+
+const INTENT = { open: 'none', partially_paid: 'primary', late: 'danger', paid: 'success' } as const;
+
+/** The payments that may be reversed: each installment's last standing payment. */
+export function reversible(payments: readonly Payment[]): Set<number> {
+  const last = new Map<number, Payment>();
+  for (const p of payments) {
+    if (p.kind !== 'payment' || p.reversed) continue;
+    const seen = last.get(p.installment_id);
+    if (!seen || p.paid_on > seen.paid_on || (p.paid_on === seen.paid_on && p.id > seen.id)) last.set(p.installment_id, p);
+  }
+  return new Set([...last.values()].map((p) => p.id));
+}
+
+export function AgreementInstallments({ agreement }: { agreement: RenegotiationAgreement }) {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const canPay = agreement.status === 'agreed' && hasProfilePermission(user?.role_id as RoleId | undefined, PAY_ROLES);
+  const banks = useApiQuery('company.banks', { id: COMPANY_ID }, { enabled: canPay });
+  const pay = useApiMutation('renegotiation.pay', { invalidates: ['renegotiation.get'] });
+  const reverse = useApiMutation('renegotiation.reversePayment', { invalidates: ['renegotiation.get'] });
+  const c = agreement.collection;
+  const [paying, setPaying] = useState<Installment | null>(null);
+  const [form, setForm] = useState({ amount: '', date: c.as_of, bank: '', reference: '' });
+  const [confirming, setConfirming] = useState(false);
+  const [reversing, setReversing] = useState<Payment | null>(null);
+  const [reason, setReason] = useState('');
+  const [key, setKey] = useState(() => newIdempotencyKey());
+  const [failure, setFailure] = useState<string | null>(null);
+  const activeBanks = (banks.data ?? []).filter((b) => b.active);
+  const mayReverse = reversible(c.payments);
+  const numberOf = new Map(c.installments.map((i) => [i.id, i.number]));
+
+  const open = (i: Installment) => {
+    setFailure(null);
+    setPaying(i);
+    setForm({ amount: i.due_total, date: c.as_of, bank: String(activeBanks[0]?.id ?? ''), reference: '' });
+    setKey(newIdempotencyKey());
+  };
+
+  const confirmPay = async () => {
+    if (!paying) return;
+    try {
+      await pay.mutateAsync({ id: agreement.id, idempotency_key: key, installment_id: paying.id, amount: form.amount, paid_on: form.date, bank_account_id: Number(form.bank), reference: form.reference || undefined });
+      setPaying(null);
+    } catch (error) {
+      setFailure(errorText(error, t));
+    }
+    setConfirming(false);
+    setKey(newIdempotencyKey());
+  };
+
+  const confirmReverse = async () => {
+    if (!reversing) return;
+    try {
+      await reverse.mutateAsync({ id: agreement.id, payment_id: reversing.id, idempotency_key: key, reason });
+    } catch (error) {
+      setFailure(errorText(error, t));
+    }
+    setReversing(null);
+    setReason('');
+    setKey(newIdempotencyKey());
+  };
+
+  return (
+    <Card data-testid="reneg-collect">
+      <H3>{t('renegotiation.collect.title')}</H3>
+      {c.broken && (
+        <Callout intent="danger" data-testid="reneg-broken">
+          {t('renegotiation.collect.broken', { date: formatDate(c.broken.broken_on), reason: c.broken.reason, remaining: formatCurrency(c.broken.remaining) })}
+        </Callout>
+      )}
+      {agreement.status === 'agreed' && <p>{t('renegotiation.collect.noBoleto')}</p>}
+      <p data-testid="reneg-collect-totals">
+        {t('renegotiation.collect.totals', { paid: formatCurrency(c.value_paid), open: formatCurrency(c.value_open), total: formatCurrency(agreement.total_payable), charges: formatCurrency(c.charges_paid) })}
+      </p>
+      <HTMLTable compact striped data-testid="reneg-agreement-schedule">
+        <thead>
+          <tr>
+            <th>{t('renegotiation.collect.columns.number')}</th>
+            <th>{t('renegotiation.collect.columns.dueDate')}</th>
+            <th className="numeric">{t('renegotiation.collect.columns.payment')}</th>
+            <th>{t('renegotiation.collect.columns.status')}</th>
+            <th>{t('renegotiation.collect.columns.daysLate')}</th>
+            <th className="numeric">{t('renegotiation.collect.columns.paid')}</th>
+            <th className="numeric">{t('renegotiation.collect.columns.due')}</th>
+            {canPay && <th>{t('renegotiation.collect.columns.actions')}</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {c.installments.map((i) => (
+            <tr key={i.id} data-testid={`reneg-inst-${i.number}`}>
+              <td>{i.number}</td>
+              <td>{i.due_now === i.due_date ? formatDate(i.due_date) : `${formatDate(i.due_now)} (${formatDate(i.due_date)})`}</td>
+              <td className="numeric">{formatCurrency(i.payment)}</td>
+              <td>
+                <Tag intent={INTENT[i.status]} data-testid={`reneg-inst-status-${i.number}`} data-status={i.status}>
+                  {t(`renegotiation.collect.status.${i.status}`)}
+                </Tag>
+              </td>
+              <td>{i.days_late}</td>
+              <td className="numeric">{formatCurrency(i.paid)}</td>
+              <td className="numeric">{formatCurrency(i.due_total)}</td>
+              {canPay && <td>{i.status !== 'paid' && <Button small text={t('renegotiation.collect.pay')} onClick={() => open(i)} data-testid={`reneg-pay-${i.number}`} />}</td>}
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+      {paying && (
+        <Card data-testid="reneg-pay-form">
+          <H3>{t('renegotiation.collect.payTitle', { number: paying.number })}</H3>
+          <FormGroup label={t('renegotiation.collect.amount')} labelFor="reneg-pay-amount">
+            <InputGroup id="reneg-pay-amount" value={form.amount} onChange={(e) => setForm({ ...form, amount: e.target.value })} data-testid="reneg-pay-amount" />
+          </FormGroup>
+          <FormGroup label={t('renegotiation.collect.paidOn')} labelFor="reneg-pay-date">
+            <InputGroup id="reneg-pay-date" type="date" value={form.date} onChange={(e) => setForm({ ...form, date: e.target.value })} data-testid="reneg-pay-date" />
+          </FormGroup>
+          <FormGroup label={t('renegotiation.collect.bank')} labelFor="reneg-pay-bank">
+            <HTMLSelect id="reneg-pay-bank" value={form.bank} onChange={(e) => setForm({ ...form, bank: e.target.value })} data-testid="reneg-pay-bank">
+              {activeBanks.map((b) => (
+                <option key={b.id} value={String(b.id)}>
+                  {`${b.bank_code} ${b.agency}/${b.account}`}
+                </option>
+              ))}
+            </HTMLSelect>
+          </FormGroup>
+          <FormGroup label={t('renegotiation.collect.reference')} labelFor="reneg-pay-reference">
+            <InputGroup id="reneg-pay-reference" value={form.reference} onChange={(e) => setForm({ ...form, reference: e.target.value })} />
+          </FormGroup>
+          <Button intent="primary" text={t('renegotiation.collect.confirm')} onClick={() => setConfirming(true)} disabled={!form.bank} data-testid="reneg-pay-submit" />{' '}
+          <Button text={t('common.cancel')} onClick={() => setPaying(null)} />
+        </Card>
+      )}
+      {failure && (
+        <Callout intent="danger" data-testid="reneg-collect-error">
+          {failure}
+        </Callout>
+      )}
+      {c.payments.length > 0 && (
+        <>
+          <H3>{t('renegotiation.collect.payments')}</H3>
+          <HTMLTable compact striped data-testid="reneg-payments">
+            <thead>
+              <tr>
+                <th>{t('renegotiation.collect.paymentColumns.number')}</th>
+                <th>{t('renegotiation.collect.paymentColumns.paidOn')}</th>
+                <th className="numeric">{t('renegotiation.collect.paymentColumns.amount')}</th>
+                <th className="numeric">{t('renegotiation.collect.paymentColumns.charges')}</th>
+                <th className="numeric">{t('renegotiation.collect.paymentColumns.interest')}</th>
+                <th className="numeric">{t('renegotiation.collect.paymentColumns.principal')}</th>
+                <th>{t('renegotiation.collect.paymentColumns.state')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {c.payments.map((p) => (
+                <tr key={p.id} data-testid={`reneg-payment-${p.id}`}>
+                  <td>{numberOf.get(p.installment_id) ?? p.number}</td>
+                  <td>{formatDate(p.paid_on)}</td>
+                  <td className="numeric">{formatCurrency(p.amount)}</td>
+                  <td className="numeric">{formatCurrency((Number(p.late_fee) + Number(p.default_interest)).toFixed(2))}</td>
+                  <td className="numeric">{formatCurrency(p.interest)}</td>
+                  <td className="numeric">{formatCurrency(p.principal)}</td>
+                  <td>
+                    {p.kind === 'reversal' ? t('renegotiation.collect.reversal') : p.reversed ? t('renegotiation.collect.reversed') : t('renegotiation.collect.standing')}
+                    {canPay && mayReverse.has(p.id) && (
+                      <>
+                        {' '}
+                        <Button small intent="danger" minimal text={t('renegotiation.collect.reverse')} onClick={() => setReversing(p)} data-testid={`reneg-reverse-${p.id}`} />
+                      </>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        </>
+      )}
+      {confirming && paying && (
+        <MoneyConfirmDialog
+          title={t('renegotiation.collect.payTitle', { number: paying.number })}
+          consequence={t('renegotiation.collect.payText')}
+          rows={[
+            { label: t('renegotiation.collect.dueLateCharges'), amount: paying.due_late_charges, id: 'charges' },
+            { label: t('renegotiation.collect.dueInterest'), amount: paying.due_interest, id: 'interest' },
+            { label: t('renegotiation.collect.duePrincipal'), amount: paying.due_principal, id: 'principal' },
+            { label: t('renegotiation.collect.dueTotal'), amount: paying.due_total, id: 'due' },
+            { label: t('renegotiation.collect.payAmount'), amount: form.amount, strong: true, id: 'amount' },
+          ]}
+          amountsTestId="reneg-pay-amounts"
+          intent="primary"
+          confirmText={t('renegotiation.collect.confirm')}
+          confirmTestId="reneg-pay-confirm"
+          busy={pay.isPending}
+          onConfirm={confirmPay}
+          onClose={() => setConfirming(false)}
+        />
+      )}
+      {reversing && (
+        <MoneyConfirmDialog
+          title={t('renegotiation.collect.reverseTitle', { amount: formatCurrency(reversing.amount) })}
+          consequence={t('renegotiation.collect.reverseText')}
+          rows={[{ label: t('renegotiation.collect.payAmount'), amount: reversing.amount, strong: true, id: 'amount' }]}
+          amountsTestId="reneg-reverse-amounts"
+          intent="danger"
+          confirmText={t('renegotiation.collect.reverse')}
+          confirmTestId="reneg-reverse-confirm"
+          confirmDisabled={reason.trim().length < 3}
+          busy={reverse.isPending}
+          onConfirm={confirmReverse}
+          onClose={() => setReversing(null)}
+        >
+          <FormGroup label={t('renegotiation.collect.reverseReason')} labelFor="reneg-reverse-reason">
+            <InputGroup id="reneg-reverse-reason" value={reason} onChange={(e) => setReason(e.target.value)} data-testid="reneg-reverse-reason" />
+          </FormGroup>
+        </MoneyConfirmDialog>
+      )}
+    </Card>
+  );
+}
