@@ -123,5 +123,5 @@ export type LedgerAccount = keyof typeof CHART_OF_ACCOUNTS;
 /** The accounts in the chart's order, as a tuple (for z.enum and the database's CHECK). */
 export const LEDGER_ACCOUNTS = Object.keys(CHART_OF_ACCOUNTS) as [LedgerAccount, ...LedgerAccount[]];
 
-export const POSTING_KINDS = ['disbursement', 'payment', 'reversal', 'write_off', 'prepayment', 'reallocation', 'iof_remittance', 'bank_fee', 'cession', 'cession_reversal', 'repurchase', 'repurchase_reversal', 'rounding_difference', 'suspense_in', 'suspense_apply', 'suspense_refund', 'interest_accrual', 'accrual_reversal', 'provision', 'provision_reversal', 'renegotiation', 'cession_price_receipt', 'cession_price_receipt_reversal', 'cession_price_write_off'] as const;
+export const POSTING_KINDS = ['disbursement', 'payment', 'reversal', 'write_off', 'prepayment', 'reallocation', 'iof_remittance', 'bank_fee', 'cession', 'cession_reversal', 'repurchase', 'repurchase_reversal', 'rounding_difference', 'suspense_in', 'suspense_apply', 'suspense_refund', 'interest_accrual', 'accrual_reversal', 'provision', 'provision_reversal', 'renegotiation', 'cession_price_receipt', 'cession_price_receipt_reversal', 'cession_price_write_off', 'assignee_transfer', 'assignee_transfer_reversal'] as const;
 export type PostingKind = (typeof POSTING_KINDS)[number];

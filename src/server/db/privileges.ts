@@ -83,6 +83,8 @@ export const APP_PRIVILEGES: Readonly<Record<string, TablePrivileges>> = {
   payment_promises: FACT,
   // A cession's price settled with the assignee (0054): receipts, their reversals and write-offs, never edited.
   cession_price_moves: FACT,
+  // Money passed through to an assignee (0061): transfers and their reversals, never edited.
+  assignee_transfers: FACT,
   // Renegotiation agreements (0057): the agreements, their items, schedules and decisions, never edited; the limits per role are read.
   renegotiation_agreements: FACT,
   renegotiation_items: FACT,

@@ -61,6 +61,8 @@ export const servicing: Shape<typeof pt> = {
     cession_price_receipt: 'Cession price received',
     cession_price_receipt_reversal: 'Cession price receipt reversed',
     cession_price_write_off: 'Cession price difference written off',
+    assignee_transfer: 'Transfer to the assignee',
+    assignee_transfer_reversal: 'Transfer to the assignee reversed',
   },
   installments: {
     title: 'Installments on {{date}}',

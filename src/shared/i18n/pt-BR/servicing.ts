@@ -58,6 +58,8 @@ export const servicing = {
     cession_price_receipt: 'Preço de cessão recebido',
     cession_price_receipt_reversal: 'Recebimento de preço de cessão estornado',
     cession_price_write_off: 'Diferença de preço de cessão baixada',
+    assignee_transfer: 'Repasse ao cessionário',
+    assignee_transfer_reversal: 'Repasse ao cessionário estornado',
   },
   installments: {
     title: 'Parcelas em {{date}}',
