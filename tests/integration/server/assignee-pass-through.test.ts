@@ -21,6 +21,7 @@ let opId: number;
 let bankId: number;
 let cessionId: number;
 let list: Array<Record<string, any>> = [];
+const prices = new Map<number, string>();
 
 const FAR = { from: '2026-01-01', to: '2026-12-31' };
 const statementOf = async (accountId: number, period = FAR) => {
@@ -59,6 +60,7 @@ beforeAll(async () => {
   server.clock.set('2026-02-01');
   const cession = await assignAtRate(server, tokens.operator, opId, account, [list[0].id, list[1].id]);
   cessionId = cession.id as number;
+  for (const item of cession.installments as Array<{ id: number; price: string }>) prices.set(item.id, item.price);
 }, 180_000);
 afterAll(() => server?.close());
 
@@ -167,6 +169,24 @@ describe('passing collected money through to the assignee', () => {
     const march = await statementOf(account, { from: '2026-03-06', to: '2026-03-06' });
     expect(march.lines.find((l: any) => l.kind === 'price_receipt')).toMatchObject({ kind: 'price_receipt', amount: '100.00', credit_operation_id: null, operation_number: null, installment_number: null });
     expect(march.totals.price_receipt).toBe('100.00');
+    expect(await expectPayableReconciles()).toBe(collected);
+  });
+
+  it('refuses a cession reversal that would leave the price received above the price in force, until the receipt is reversed', async () => {
+    // 100.00 received; take the received up to installment 1's price + 1.00, then undoing installment 2 would leave less than that.
+    const more = new Decimal(prices.get(list[0].id)!).minus('100.00').plus('1.00').toFixed(2);
+    const second = await call(server, 'cessionPrice.receive', { cession: cessionId, idempotency_key: key(), date: '2026-03-06', amount: more, company_bank_account_id: bankId }, tokens.operator);
+    expect(second.status, JSON.stringify(second.body)).toBe(200);
+    const refused = await call(server, 'cession.reverse', { id: opId, idempotency_key: key(), installments: [list[1].id], reason: 'Acordo com o fundo: parcela devolvida' }, tokens.operator);
+    expect({ status: refused.status, field: refused.body.field }).toEqual({ status: 409, field: 'installments' });
+    expect(refused.body.message).toContain('estorne o recebimento');
+    const receipt = (second.body.moves as Array<{ id: number; kind: string; amount: string }>).find((m) => m.kind === 'receipt' && m.amount === more)!;
+    const undone = await call(server, 'cessionPrice.reverseReceipt', { cession: cessionId, receipt: receipt.id, idempotency_key: key(), reason: 'recebido a mais' }, tokens.operator);
+    expect(undone.status, JSON.stringify(undone.body)).toBe(200);
+    const allowed = await call(server, 'cession.reverse', { id: opId, idempotency_key: key(), installments: [list[1].id], reason: 'Acordo com o fundo: parcela devolvida' }, tokens.operator);
+    expect(allowed.status, JSON.stringify(allowed.body)).toBe(200);
+    const price = await call(server, 'cessionPrice.get', { cession: cessionId }, tokens.operator);
+    expect(new Decimal(price.body.owed).gte(0)).toBe(true);
     expect(await expectPayableReconciles()).toBe(collected);
   });
 });

@@ -43,8 +43,9 @@ function TransferDialog({ accountId, today, acting, net, fee, onClose }: { accou
   const record = useApiMutation('assigneeStatement.transfer', { invalidates: INVALIDATES });
   const reverse = useApiMutation('assigneeStatement.reverseTransfer', { invalidates: INVALIDATES });
   const [date, setDate] = useState(today);
-  const [amount, setAmount] = useState(Number(net) > 0 ? formatCurrency(net).replace(/^[^\d]*/, '') : '');
-  const [kept, setKept] = useState(Number(fee) > 0 ? formatCurrency(fee).replace(/^[^\d]*/, '') : '');
+  const asInput = (value: string) => (Number(value) > 0 ? value.replace('.', locale === 'pt-BR' ? ',' : '.') : '');
+  const [amount, setAmount] = useState(asInput(net));
+  const [kept, setKept] = useState(asInput(fee));
   const [bankId, setBankId] = useState<number | null>(null);
   const [reason, setReason] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
