@@ -27,7 +27,7 @@ import { companyBankAccounts } from '../company/schema';
 import type { Actor } from '../operations';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import { logActivity } from '../../platform/activity';
-import { signedPosting, type Posting } from '../../domain/ledger/posting';
+import { transferPosting, transferReversalPosting } from '../../domain/servicing/assignee-transfer';
 import { post } from '../ledger';
 import { assigneeAccountOr404, LENDER_COMPANY_ID, openPayable } from './assignee-statement';
 import { assigneeTransfers, type AssigneeTransferRow } from './schema-assignee-transfer';
@@ -40,27 +40,6 @@ export const ASSIGNEE_TRANSFER_MESSAGES = {
   notFound: 'Repasse não encontrado nesta conta de cessão.',
   alreadyReversed: 'Este repasse já foi estornado.',
 } as const;
-
-/** D due to assignee (amount + fee) / C bank (amount) / C fee income (fee). */
-export function transferPosting(amount: Decimal.Value, fee: Decimal.Value): Posting {
-  const sent = new Decimal(amount);
-  const kept = new Decimal(fee);
-  return signedPosting('assignee_transfer', [
-    ['due_to_assignee', sent.plus(kept)],
-    ['bank', sent.neg()],
-    ['fee_income', kept.neg()],
-  ]);
-}
-
-export function transferReversalPosting(amount: Decimal.Value, fee: Decimal.Value): Posting {
-  const sent = new Decimal(amount);
-  const kept = new Decimal(fee);
-  return signedPosting('assignee_transfer_reversal', [
-    ['bank', sent],
-    ['fee_income', kept],
-    ['due_to_assignee', sent.plus(kept).neg()],
-  ]);
-}
 
 async function lockAccount(tx: Db, accountId: number): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('assignee.transfer'), ${accountId}::int)`);
