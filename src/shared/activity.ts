@@ -193,6 +193,8 @@ export const ACTIVITY_ACTIONS = [
   'cession-price.receive',
   'cession-price.reverse-receipt',
   'cession-price.write-off',
+  'assignee-transfer.create',
+  'assignee-transfer.reverse',
   'installment.assigned',
   'installment.cession-reversed',
   'repurchase.create',

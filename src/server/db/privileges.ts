@@ -85,6 +85,8 @@ export const APP_PRIVILEGES: Readonly<Record<string, TablePrivileges>> = {
   cession_price_moves: FACT,
   custodian_return_imports: FACT,
   custodian_return_lines: FACT,
+  // Money passed through to an assignee (0061): transfers and their reversals, never edited.
+  assignee_transfers: FACT,
   // Renegotiation agreements (0057): the agreements, their items, schedules and decisions, never edited; the limits per role are read.
   renegotiation_agreements: FACT,
   renegotiation_items: FACT,

@@ -33,10 +33,11 @@ export * as remittanceManualSchema from '../areas/bank-files/schema-remittance-m
 export * as returnFileSchema from '../areas/bank-files/schema-return';
 export * as cessionSchema from '../areas/transfers/schema-cession';
 export * as cessionPriceSchema from '../areas/transfers/schema-cession-price';
+export * as assigneeTransferSchema from '../areas/transfers/schema-assignee-transfer';
 export * as repurchaseSchema from '../areas/transfers/schema-repurchase';
 export * as repurchaseCauseSchema from '../areas/transfers/schema-repurchase-causes';
 export * as assignmentRemittanceSchema from '../areas/transfers/schema-assignment-remittance';
-export * as custodianReturnSchema from '../areas/transfers/schema-custodian-return';
+export * as custodianReturnSchema from '../areas/custodian/schema';
 export * as savedReportsSchema from '../areas/reports/schema';
 export * as pixSchema from '../areas/pix/schema';
 export * as suspenseSchema from '../areas/suspense/schema';

@@ -17,7 +17,8 @@ import { pixHandlers } from '../areas/pix/handlers';
 import { renegotiationHandlers } from '../areas/renegotiation/handlers';
 import { withdrawalHandlers } from '../areas/withdrawal/handlers';
 import { suspenseHandlers } from '../areas/suspense/handlers';
-import { assigneeStatementHandlers, assignmentRemittanceHandlers, cessionHandlers, cessionPriceHandlers, custodianReturnHandlers, repurchaseHandlers } from '../areas/transfers/handlers';
+import { assigneeStatementHandlers, assignmentRemittanceHandlers, cessionHandlers, cessionPriceHandlers, repurchaseHandlers } from '../areas/transfers/handlers';
+import { custodianReturnHandlers } from '../areas/custodian/handlers';
 
 export const handlers = {
   ...disbursementHandlers,

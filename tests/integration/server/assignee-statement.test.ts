@@ -113,6 +113,12 @@ describe('the statement of an assignee account', () => {
       payment_reversal: neg(paid),
       repurchase: new Decimal(repurchased[0]).plus(repurchased[1]).toFixed(2),
       repurchase_reversal: neg(repurchased[0]),
+      price_receipt: '0.00',
+      price_receipt_reversal: '0.00',
+      price_write_off: '0.00',
+      transfer: '0.00',
+      transfer_fee: '0.00',
+      transfer_reversal: '0.00',
     });
   });
 

@@ -28,6 +28,7 @@ import { REPURCHASE_MESSAGES } from '../../../src/server/areas/transfers/repurch
 import { CAUSE_MESSAGES } from '../../../src/server/areas/transfers/repurchase-causes';
 import { CESSION_MESSAGES } from '../../../src/server/areas/transfers/cession';
 import { CESSION_PRICE_MESSAGES } from '../../../src/server/areas/transfers/cession-price';
+import { ASSIGNEE_TRANSFER_MESSAGES } from '../../../src/server/areas/transfers/assignee-transfer';
 import { ASSIGNMENT_REMITTANCE_MESSAGES } from '../../../src/server/areas/transfers/assignment-remittance';
 import { SUSPENSE_MESSAGES } from '../../../src/server/areas/suspense/items';
 import { RETURN_MESSAGES } from '../../../src/server/areas/bank-files/cnab-return';
@@ -54,6 +55,7 @@ const SETS: Record<string, Record<string, Message>> = {
   CAUSE_MESSAGES,
   CESSION_MESSAGES,
   CESSION_PRICE_MESSAGES,
+  ASSIGNEE_TRANSFER_MESSAGES,
   ASSIGNMENT_REMITTANCE_MESSAGES,
   SUSPENSE_MESSAGES,
   RETURN_MESSAGES,
@@ -135,6 +137,9 @@ const SAMPLES: Record<string, unknown[][]> = {
   'CESSION_PRICE_MESSAGES.aboveOwed': [[money.toFixed(2)], ['0.00']],
   'CESSION_PRICE_MESSAGES.beforeCession': [[DAY]],
   'CESSION_PRICE_MESSAGES.future': [[DAY]],
+  'CESSION_PRICE_MESSAGES.settledAbove': [[7, money.toFixed(2), '0.00']],
+  'ASSIGNEE_TRANSFER_MESSAGES.future': [[DAY]],
+  'ASSIGNEE_TRANSFER_MESSAGES.aboveOwed': [[money.toFixed(2)], ['0.00']],
   'ASSIGNMENT_REMITTANCE_MESSAGES.noAccount': [['341']],
   'ASSIGNMENT_REMITTANCE_MESSAGES.otherBank': [['341']],
   'ASSIGNMENT_REMITTANCE_MESSAGES.futureDate': [[DAY]],

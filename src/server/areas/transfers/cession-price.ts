@@ -51,7 +51,29 @@ export const CESSION_PRICE_MESSAGES = {
   writeOffPending: 'Já há um pedido de baixa desta diferença aguardando aprovação.',
   noPendingWriteOff: 'Não há pedido de baixa desta diferença aguardando aprovação.',
   refusalReason: 'Campo reason: diga por que a baixa foi recusada.',
+  settledAbove: (n: number, settled: string, left: string) =>
+    `A cessão nº ${n} já tem ${formatCurrency(settled)} do preço recebido ou baixado; desfeitas estas parcelas, o preço em vigor seria ${formatCurrency(left)}: estorne o recebimento antes de desfazer (ou recompre as parcelas).`,
 } as const;
+
+/**
+ * A cession reversal after the price was (partly) received: the price in force
+ * falls by the reversed items' price; if what was received and written off
+ * then passes it, the receivable would turn negative — money the lender would
+ * owe back without a record saying so. Refused (409 on `installments`, naming
+ * the amounts): the receipt is reversed first (or the installments bought
+ * back). Rule: the price is due only for what stays sold (Código Civil arts.
+ * 286 and 481; the cession agreement).
+ */
+export async function refuseReversalBelowSettled(tx: Db, removedByCession: ReadonlyMap<number, Decimal>): Promise<void> {
+  for (const [cessionId, removed] of [...removedByCession].sort(([a], [b]) => a - b)) {
+    await lockCession(tx, cessionId);
+    const cession = await cessionOr404(tx, cessionId);
+    const balance = balanceOf(await standingOf(tx, cession), await movesOf(tx, cessionId));
+    const settled = balance.received.plus(balance.writtenOff);
+    const left = balance.price.minus(removed);
+    if (settled.gt(left)) throw conflict(CESSION_PRICE_MESSAGES.settledAbove(cession.number, settled.toFixed(2), left.toFixed(2)), 'installments');
+  }
+}
 
 /** The cession's own lock (two-key advisory lock: this module's key, the cession). */
 async function lockCession(tx: Db, cessionId: number): Promise<void> {

@@ -57,6 +57,7 @@ import { addDays } from '../../domain/servicing/days';
 import { post, transferAccrual } from '../ledger';
 import { CESSION_KIND, CESSION_REVERSAL_KIND, currentStatus, heldByPendingCession, itemStanding, REQUEST, reversalInForce, rowsOf, storedStatusesOf, withAssigneeMoney } from '../servicing';
 import { changeInstallments, replayOf, servicingContext, transactionsOf, type InstallmentChange, type InstallmentRow, type InstallmentTarget, type ServicingContext } from '../collection';
+import { refuseReversalBelowSettled } from './cession-price';
 import { cessionItems, cessionReversalItems, cessionReversals, cessions, type CessionItemRow, type CessionReversalRow, type CessionRow } from './schema-cession';
 
 export const CESSION_MESSAGES = {
@@ -635,6 +636,9 @@ export async function reverseCession(tx: Db, actor: Actor, input: ReverseInput, 
       throw conflict(CESSION_MESSAGES.outsideReversalWindow(n, item.cession_number, item.cession_date, max, last), 'date');
     }
   }
+  const removed = new Map<number, Decimal>();
+  for (const item of items) removed.set(item.cession_id, (removed.get(item.cession_id) ?? new Decimal(0)).plus(item.price));
+  await refuseReversalBelowSettled(tx, removed);
   const price = items.reduce((s, i) => s.plus(i.price), new Decimal(0));
   const carrying = items.reduce((s, i) => s.plus(i.carrying), new Decimal(0));
   const weighed = await weighMove(tx, {

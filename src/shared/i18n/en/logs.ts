@@ -54,6 +54,8 @@ export const logs: Shape<typeof pt> = {
     cession_price_receive: 'Cession price received',
     cession_price_reverse_receipt: 'Cession price receipt reversed',
     cession_price_write_off: 'Cession price difference written off',
+    assignee_transfer_create: 'Transfer to the assignee recorded',
+    assignee_transfer_reverse: 'Transfer to the assignee reversed',
     installment_assigned: 'Installment assigned',
     installment_cession_reversed: 'Cession of the installment reversed',
     repurchase_create: 'Installment repurchased',

@@ -125,6 +125,15 @@ export const refusals: Shape<typeof pt> = {
     writeOffPending: 'A write-off of this difference is already awaiting approval.',
     noPendingWriteOff: 'No write-off of this difference is awaiting approval.',
     refusalReason: 'Field reason: say why the write-off was refused.',
+    settledAbove: 'Cession no. {{n}} already has {{settled}} of its price received or written off; with these installments undone the price in force would be {{left}}: reverse the receipt before undoing (or buy the installments back).',
+  },
+  assigneeTransfer: {
+    future: 'Field date: the transfer cannot be after today ({{day}}).',
+    aboveOwed: 'Field amount: the transfer with the fee kept is more than what is owed to the assignee ({{amount}}).',
+    bankAccount: 'Field company_bank_account_id: company bank account not found or inactive.',
+    fee: 'Field fee: the fee kept cannot be negative.',
+    notFound: 'Transfer not found in this assignee account.',
+    alreadyReversed: 'This transfer was already reversed.',
   },
   assignmentRemittance: {
     noAccount: 'Field assignment_account_id: the company has no active assignee account at bank {{bank}}. Add it under Company › Assignment accounts.',

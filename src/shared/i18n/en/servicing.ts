@@ -64,6 +64,8 @@ export const servicing: Shape<typeof pt> = {
     cession_price_write_off: 'Cession price difference written off',
     renegotiation_payment: 'Agreement installment payment',
     renegotiation_payment_reversal: 'Agreement installment payment reversed',
+    assignee_transfer: 'Transfer to the assignee',
+    assignee_transfer_reversal: 'Transfer to the assignee reversed',
   },
   installments: {
     title: 'Installments on {{date}}',

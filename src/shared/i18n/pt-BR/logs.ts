@@ -52,6 +52,8 @@ export const logs = {
     cession_price_receive: 'Preço da cessão recebido',
     cession_price_reverse_receipt: 'Recebimento do preço da cessão estornado',
     cession_price_write_off: 'Diferença do preço da cessão baixada',
+    assignee_transfer_create: 'Repasse ao cessionário registrado',
+    assignee_transfer_reverse: 'Repasse ao cessionário estornado',
     installment_assigned: 'Parcela cedida',
     installment_cession_reversed: 'Cessão da parcela desfeita',
     repurchase_create: 'Recompra de parcela',

@@ -128,6 +128,15 @@ export const refusals = {
     writeOffPending: 'Já há um pedido de baixa desta diferença aguardando aprovação.',
     noPendingWriteOff: 'Não há pedido de baixa desta diferença aguardando aprovação.',
     refusalReason: 'Campo reason: diga por que a baixa foi recusada.',
+    settledAbove: 'A cessão nº {{n}} já tem {{settled}} do preço recebido ou baixado; desfeitas estas parcelas, o preço em vigor seria {{left}}: estorne o recebimento antes de desfazer (ou recompre as parcelas).',
+  },
+  assigneeTransfer: {
+    future: 'Campo date: o repasse não pode ser depois de hoje ({{day}}).',
+    aboveOwed: 'Campo amount: o repasse com a tarifa retida passa do que é devido ao cessionário ({{amount}}).',
+    bankAccount: 'Campo company_bank_account_id: conta bancária da empresa não encontrada ou inativa.',
+    fee: 'Campo fee: a tarifa retida não pode ser negativa.',
+    notFound: 'Repasse não encontrado nesta conta de cessão.',
+    alreadyReversed: 'Este repasse já foi estornado.',
   },
   assignmentRemittance: {
     noAccount: 'Campo assignment_account_id: a empresa não tem conta de cessionário ativa do banco {{bank}}. Cadastre-a em Empresa › Contas de cessão.',

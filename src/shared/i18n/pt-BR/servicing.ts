@@ -61,6 +61,8 @@ export const servicing = {
     cession_price_write_off: 'Diferença de preço de cessão baixada',
     renegotiation_payment: 'Pagamento de parcela de acordo',
     renegotiation_payment_reversal: 'Estorno de pagamento de parcela de acordo',
+    assignee_transfer: 'Repasse ao cessionário',
+    assignee_transfer_reversal: 'Repasse ao cessionário estornado',
   },
   installments: {
     title: 'Parcelas em {{date}}',

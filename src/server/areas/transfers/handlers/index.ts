@@ -4,4 +4,3 @@ export { repurchaseHandlers } from './repurchase';
 export { assignmentRemittanceHandlers } from './assignment-remittance';
 export { assigneeStatementHandlers } from './assignee-statement';
 export { cessionPriceHandlers } from './cession-price';
-export { custodianReturnHandlers } from './custodian-return';

@@ -4,7 +4,7 @@ import { CUSTODIAN_RETURN_RESULTS } from '@shared/enums';
 import { users } from '../access/schema';
 import { assignmentBankAccounts, companies } from '../company/schema';
 import { creditOperationInstallments } from '../operations/schema';
-import { cessionItems, cessionReversals } from './schema-cession';
+import { cessionItems, cessionReversals } from '../transfers/schema-cession';
 
 export const custodianReturnImports = pgTable(
   'custodian_return_imports',

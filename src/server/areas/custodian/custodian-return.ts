@@ -20,8 +20,8 @@ import { badRequest, HttpError, notFound } from '../../platform/http/errors';
 import { logActivity } from '../../platform/activity';
 import { OCCURRENCE_ACQUIRED, OCCURRENCE_REFUSED, readCustodianReturn, reasonWords, type CustodianReturnLine as ReadLine } from '../../domain/cnab444';
 import { rowsOf } from '../servicing';
-import { reverseCession, reversibleOf } from './index';
-import { custodianReturnImports, custodianReturnLines, type CustodianReturnImportRow } from './schema-custodian-return';
+import { reverseCession, reversibleOf } from '../transfers';
+import { custodianReturnImports, custodianReturnLines, type CustodianReturnImportRow } from './schema';
 
 export const CUSTODIAN_RETURN_MESSAGES = {
   accountNotFound: 'Conta de cessionário não encontrada.',
