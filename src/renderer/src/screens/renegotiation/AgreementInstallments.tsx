@@ -20,6 +20,7 @@ import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { useSession } from '../../app/session';
 import { MoneyConfirmDialog } from '@kit/MoneyConfirmDialog';
 import { newIdempotencyKey } from '@kit/idempotencyKey';
+import { DateTextInput } from '@kit/form/DateTextInput';
 
 const PAY_ROLES = contract['renegotiation.pay'].access as readonly RoleId[];
 const COMPANY_ID = 1;
@@ -141,7 +142,7 @@ export function AgreementInstallments({ agreement }: { agreement: RenegotiationA
             <InputGroup id="reneg-pay-amount" value={form.amount} onChange={(e) => setForm({ ...form, amount: e.target.value })} data-testid="reneg-pay-amount" />
           </FormGroup>
           <FormGroup label={t('renegotiation.collect.paidOn')} labelFor="reneg-pay-date">
-            <InputGroup id="reneg-pay-date" type="date" value={form.date} onChange={(e) => setForm({ ...form, date: e.target.value })} data-testid="reneg-pay-date" />
+            <DateTextInput id="reneg-pay-date" value={form.date} onChange={(date) => setForm({ ...form, date })} />
           </FormGroup>
           <FormGroup label={t('renegotiation.collect.bank')} labelFor="reneg-pay-bank">
             <HTMLSelect id="reneg-pay-bank" value={form.bank} onChange={(e) => setForm({ ...form, bank: e.target.value })} data-testid="reneg-pay-bank">
