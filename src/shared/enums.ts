@@ -159,3 +159,6 @@ export type InterestAccrualKind = (typeof INTEREST_ACCRUAL_KINDS)[number];
  */
 export const CUSTODIAN_RETURN_RESULTS = ['acquired', 'refused_undone', 'refused_blocked', 'refused_kept', 'repeated', 'not_found', 'no_effect'] as const;
 export type CustodianReturnResult = (typeof CUSTODIAN_RETURN_RESULTS)[number];
+
+/** A transfer of collected money to an assignee, or its reversal (assignee_transfers.kind, migration 0061). */
+export const ASSIGNEE_TRANSFER_KINDS = ['transfer', 'transfer_reversal'] as const;

@@ -46,6 +46,7 @@
  */
 import { z } from 'zod';
 import { AllOperators, AllPanelUsers } from '../roles';
+import { ASSIGNEE_TRANSFER_KINDS } from '../enums';
 import { defineOperation } from './define';
 import { idSchema, idempotencyKeySchema, timestampSchema, trimmedTextSchema } from './common';
 import { calendarDaySchema, moneyInputSchema, moneySchema, positiveMoneyInputSchema } from './money';
@@ -111,7 +112,7 @@ export const assigneeStatementSchema = z.object({
 });
 export type AssigneeStatement = z.infer<typeof assigneeStatementSchema>;
 
-export const ASSIGNEE_TRANSFER_KINDS = ['transfer', 'transfer_reversal'] as const;
+export { ASSIGNEE_TRANSFER_KINDS };
 
 export const assigneeTransferSchema = z.object({
   id: z.number().int(),

@@ -141,6 +141,8 @@ export const assignmentBankAccounts = pgTable('assignment_bank_accounts', {
   active: boolean('active').notNull().default(true),
   /** the agreement's repurchase terms (migration 0028): how the amount is figured, and after how many days late it must be bought back */
   repurchase_rule: text('repurchase_rule', { enum: REPURCHASE_RULES }).notNull().default('face_plus_charges'),
+  /** % of what is collected on its installments the agreement lets the lender keep (migration 0061) */
+  pass_through_fee_rate: numeric('pass_through_fee_rate', { precision: 7, scale: 4 }).notNull().default('0'),
   repurchase_after_days: integer('repurchase_after_days').notNull().default(30),
   /** the CNAB 444 file's codes the custodian gives (migration 0054): originator code (empty: the lender's CNPJ), SCR modality, kind of title */
   originator_code: text('originator_code').notNull().default(''),

@@ -3,7 +3,7 @@
  * there is the source of truth, with its triggers: the agreements, their
  * items, schedules and decisions are only inserted).
  */
-import { boolean, date, integer, numeric, pgTable, primaryKey, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { boolean, date, integer, numeric, pgTable, primaryKey, serial, text, timestamp, unique, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { AMORTIZATION_SYSTEMS, RENEGOTIATION_OUTCOMES } from '@shared/enums';
 import { users } from '../access/schema';
 import { borrowers } from '../borrowers/schema';
@@ -118,7 +118,9 @@ export const renegotiationPayments = pgTable('renegotiation_payments', {
   interest: money('interest').notNull(),
   principal: money('principal').notNull(),
   bank_account_id: integer('bank_account_id').references(() => companyBankAccounts.id),
-  reverses_id: integer('reverses_id'),
+  reverses_id: integer('reverses_id')
+    .unique()
+    .references((): AnyPgColumn => renegotiationPayments.id),
   reference: text('reference'),
   actor_id: integer('actor_id').notNull().references(() => users.id),
   created_at: ts('created_at').notNull().defaultNow(),

@@ -1,6 +1,6 @@
 /** Drizzle view of the transfers to an assignee of migration 0061 (the SQL there is the source of truth, with its checks and trigger). */
 import { date, integer, numeric, pgTable, serial, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { ASSIGNEE_TRANSFER_KINDS } from '@shared/contract/servicing-assignee-statement';
+import { ASSIGNEE_TRANSFER_KINDS } from '@shared/enums';
 import { users } from '../access/schema';
 import { assignmentBankAccounts, companyBankAccounts } from '../company/schema';
 
