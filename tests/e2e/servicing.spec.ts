@@ -24,7 +24,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { test, expect, savedPath, signInAs, signIn, signOut, directCall, directSignIn, DEMO, DEMO_PASSWORD, expectNoSeriousViolations } from './harness';
+import { test, expect, savedPath, signInAs, signIn, signOut, directCall, directSignIn, DEMO, DEMO_PASSWORD, expectNoSeriousViolations, expectToastSince, toastCount } from './harness';
 import type { TrialBalanceView } from '../../src/shared/contract';
 import { readAssignmentRemittance } from '../../src/server/domain/cnab444';
 
@@ -316,8 +316,9 @@ test('a reversal above the company limit and a write-off each wait for a second 
   await page.getByTestId('installment-title-save').click();
   await expect(page.getByTestId('field-error-negativation_days')).toContainText('protesto ou negativação');
   await page.getByTestId('installment-title-negativation-days').fill('');
+  const toastsBefore = await toastCount(page);
   await page.getByTestId('installment-title-save').click();
-  await expect(page.locator('.bp6-toast').filter({ hasText: 'Dados do título salvos' })).toBeVisible();
+  await expectToastSince(page, toastsBefore, 'Dados do título salvos');
   await shoot(page, 'installment-title', 'installment-title');
   const [title] = await server.database.rows<{ document_number: string; protest_days: number; negativation_days: number | null }>(
     'SELECT document_number, protest_days, negativation_days FROM installment_titles WHERE installment_id = $1',
@@ -399,8 +400,9 @@ test('the carnê and a boleto saved and read back, then a partial prepayment sim
   await shoot(page, 'prepayment-simulation', 'prepayment-simulation');
   await page.getByTestId('prepayment-apply').click();
   await expect(page.getByTestId('prepayment-confirm-amounts')).toContainText('R$ 500,00');
+  const toastsBefore = await toastCount(page);
   await page.getByTestId('prepayment-confirm').click();
-  await expect(page.locator('.bp6-toast').filter({ hasText: /versão|cronograma/i }).last()).toBeVisible();
+  await expectToastSince(page, toastsBefore, /versão|cronograma/i);
   const [{ versions }] = await server.database.rows<{ versions: number }>(
     'SELECT count(DISTINCT schedule_version)::int AS versions FROM credit_operation_installments WHERE credit_operation_id = $1',
     [op.id],
@@ -507,8 +509,9 @@ test('an operator assigns two installments to a fund above the four-eyes limit, 
   await page.getByTestId('cession-reverse-open').click();
   await page.getByTestId('cession-reverse-reason').fill('Acordo com o fundo: parcela devolvida.');
   await expectNoSeriousViolations(page);
+  const toastsBeforeReversal = await toastCount(page);
   await page.getByTestId('cession-reverse-confirm').click();
-  await expect(page.locator('.bp6-toast').filter({ hasText: /Cessão desfeita/ }).last()).toBeVisible();
+  await expectToastSince(page, toastsBeforeReversal, /Cessão desfeita/);
   await expect(page.locator('tbody [data-testid^="cession-reverse-select-"]')).toHaveCount(1);
 
   // 45 days after the due date of the one still assigned, the agreement (30 days by default) makes the lender buy it back.
@@ -538,8 +541,9 @@ test('an operator assigns two installments to a fund above the four-eyes limit, 
   expect(Number(decimalOf(owed))).toBeGreaterThan(0);
   await expectNoSeriousViolations(page);
   await shoot(page, 'repurchase-confirm', 'repurchase-amounts');
+  const toastsBeforeRepurchase = await toastCount(page);
   await page.getByTestId('repurchase-confirm').click();
-  await expect(page.locator('.bp6-toast').filter({ hasText: `Parcela ${assigned.number} recomprada` }).last()).toBeVisible();
+  await expectToastSince(page, toastsBeforeRepurchase, `Parcela ${assigned.number} recomprada`);
   await expect(page.getByTestId(`repurchase-status-${assigned.number}`)).toContainText('Lançada');
   await shoot(page, 'repurchase', 'repurchase-records');
   await page.locator('[data-testid^="repurchase-records-row-"]').first().click();

@@ -1,7 +1,7 @@
 /**
  * axe-core on what is on screen (WCAG 2 A and AA): the serious or critical
- * findings, each as "rule: selectors". Waits first for toasts to finish
- * coming in or going; the tests run with reduced motion (playwright.config.ts),
+ * findings, each as "rule: selectors". Waits first for toasts and dialogs to
+ * finish coming in or going; the tests run with reduced motion (playwright.config.ts),
  * so a toast that starts to go during the analysis is hidden at once instead
  * of half faded, which failed the contrast rule at random.
  */
@@ -44,7 +44,11 @@ export function axeBuilder(page: Page): AxeBuilder {
 
 export async function seriousViolations(page: Page, within?: string): Promise<string[]> {
   // The phase classes (not only their '-active' step): a toast between its 'exit' and 'exit-active' frames fades too.
-  await expect(page.locator('.bp6-toast-enter, .bp6-toast-exit, .bp6-toast-appear')).toHaveCount(0);
+  // A dialog fades in the same way (its overlay's phases): on a busy machine axe read a confirmation half drawn and
+  // failed every line of it on contrast.
+  await expect(
+    page.locator('.bp6-toast-enter, .bp6-toast-exit, .bp6-toast-appear, .bp6-overlay-enter, .bp6-overlay-exit, .bp6-overlay-appear'),
+  ).toHaveCount(0);
   const builder = axeBuilder(page).withTags(['wcag2a', 'wcag2aa']);
   const result = await (within ? builder.include(within) : builder).analyze();
   return result.violations

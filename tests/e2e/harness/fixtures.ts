@@ -15,6 +15,7 @@ import { createBackofficeMain, type BackofficeMain, type MainHandlers } from '..
 import type { Connectivity, FileProgress, SessionChange } from '../../../src/shared/bridge';
 import { MemoryKeychain, TempDialogs, TestBackend } from './ports';
 import { DISPATCH, bindingName, installStandIn, packBytes, unpackBytes, type HarnessEventKind } from './stand-in';
+import { recordToasts } from './toasts';
 import { serveStatic, type StaticServer } from './static-server';
 
 type StartedServer = Awaited<ReturnType<typeof startTestServer>>;
@@ -108,6 +109,7 @@ async function installBridge(page: Page, main: BackofficeMain, record: Harness):
     });
   }
   await page.addInitScript(installStandIn, { prefix: bindingName(''), dispatch: DISPATCH });
+  await page.addInitScript(recordToasts);
   const offConnectivity = main.onConnectivity((state) => {
     record.connectivityEvents.push(state);
     deliver('connectivity', state);

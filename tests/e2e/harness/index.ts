@@ -4,3 +4,4 @@ export { directCall, directSignIn } from './direct-api';
 export { savedPath, signIn, signInAs, signOut, DEMO_PASSWORD, DEMO, menuPaths, expectSignedOutAndClean } from './actions';
 export { chooseRole, setSwitch, fillUserForm, visibleUserIds, type NewUser } from './forms';
 export { axeBuilder, seriousViolations, expectNoSeriousViolations } from './axe';
+export { expectToastSince, toastCount } from './toasts';

@@ -7,7 +7,7 @@
  * reason; the maker sees that it waits for someone else. The approvals inbox
  * links a waiting agreement here.
  */
-import { Button, Callout, Card, H3, HTMLTable, InputGroup, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Callout, Card, H2, H3, HTMLTable, InputGroup, Spinner, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
@@ -78,12 +78,12 @@ export function AgreementScreen() {
 
   return (
     <div className="renegotiation" data-testid="reneg-agreement">
-      <H3>
+      <H2 className="heading-as-h3">
         {t('renegotiation.view.title', { id: a.id })}{' '}
         <Tag intent={a.status === 'agreed' ? 'success' : a.status === 'pending' ? 'warning' : 'none'} data-testid="reneg-agreement-status" data-status={a.status}>
           {t(`renegotiation.statuses.${a.status}`)}
         </Tag>
-      </H3>
+      </H2>
       <p>{t('renegotiation.view.made', { name: a.maker_name ?? '—', date: formatDate(a.agreement_date) })}</p>
       {a.decided_reason && <p data-testid="reneg-agreement-reason">{t('renegotiation.view.decided', { reason: a.decided_reason })}</p>}
       {a.status === 'pending' && !canDecide && (

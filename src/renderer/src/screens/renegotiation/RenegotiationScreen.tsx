@@ -8,7 +8,7 @@
  * server refuses it when they changed meanwhile. Above the role's limit the
  * agreement waits for another person.
  */
-import { Button, Callout, Card, Checkbox, FormGroup, H3, HTMLSelect, HTMLTable, InputGroup, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Card, Checkbox, FormGroup, H2, H3, HTMLSelect, HTMLTable, InputGroup, Spinner } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
@@ -135,7 +135,7 @@ export function RenegotiationScreen() {
 
   return (
     <div className="renegotiation" data-testid="renegotiation">
-      <H3>{t('renegotiation.title', { name: data.borrower_name })}</H3>
+      <H2 className="heading-as-h3">{t('renegotiation.title', { name: data.borrower_name })}</H2>
       <p data-testid="renegotiation-limits">{t('renegotiation.limits', { percent: data.max_discount_percent, amount: formatCurrency(data.alone_up_to) })}</p>
       <p>{t('renegotiation.asOf', { date: formatDate(data.as_of) })}</p>
       {done && (
