@@ -1,27 +1,25 @@
 /**
  * The custodian's CNAB 444 return, on the assignment remittance page of the
- * chosen assignee account: choose the file in the native open dialog (read by
- * the main process, files.openReturnFile), preview what the custodian said of
+ * chosen assignee account, through the kit's return-file steps (useReturnFile):
+ * choose the file, preview what the custodian said of
  * each title and what applying would do (custodianReturn.preview, nothing
  * written), apply it behind a confirmation (custodianReturn.apply, one
  * idempotency key per confirmed intent), and the account's applied returns
  * with their lines (custodianReturn.history / custodianReturn.get).
  */
 import { Button, Callout, type Intent } from '@blueprintjs/core';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contract } from '@shared/contract';
 import type { CustodianReturnImport, CustodianReturnLine, CustodianReturnPreview, CustodianReturnResult, CustodianReturnSummary } from '@shared/contract/company-custodian-return';
 import { formatCurrency, formatDate } from '@shared/format';
-import type { OpenedFile } from '@shared/bridge';
-import { bridge } from '../../../api/client';
-import { ApiError, errorText } from '../../../api/errors';
+import { errorText } from '../../../api/errors';
 import { useApiMutation, useApiQuery } from '../../../api/hooks';
 import { useToast } from '../../../app/toaster';
 import { ConfirmDialog } from '@kit/ConfirmDialog';
 import { RecordsTable } from '@kit/RecordsTable';
 import { RoleGate } from '@kit/RoleGate';
 import { newIdempotencyKey } from '@kit/idempotencyKey';
+import { useReturnFile } from '@kit/useReturnFile';
 import type { ColumnDecl } from '@kit/list/columns';
 
 type LineRow = CustodianReturnLine & { id: number };
@@ -64,55 +62,26 @@ export function CustodianReturnPanel({ bankCode, accountId }: { bankCode: string
   const history = useApiQuery('custodianReturn.history', { bankCode, assignment_account_id: accountId });
   const previewCall = useApiMutation('custodianReturn.preview');
   const apply = useApiMutation('custodianReturn.apply', { invalidates: ['custodianReturn.history', 'assignmentRemittance.overview'] });
-  const [file, setFile] = useState<OpenedFile | null>(null);
-  const [preview, setPreview] = useState<CustodianReturnPreview | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [choosing, setChoosing] = useState(false);
-  const [confirming, setConfirming] = useState<string | null>(null);
-  const [result, setResult] = useState<CustodianReturnImport | null>(null);
-  const [viewing, setViewing] = useState<number | null>(null);
+  const flow = useReturnFile<CustodianReturnPreview, CustodianReturnImport>((opened) =>
+    previewCall.mutateAsync({ bankCode, assignment_account_id: accountId, file_name: opened.name, content: opened.text }),
+  );
+  const { file, preview, confirming, viewing } = flow;
   const detail = useApiQuery('custodianReturn.get', { bankCode, returnId: viewing ?? 0 }, { enabled: viewing !== null });
 
-  const choose = async () => {
-    setChoosing(true);
-    setProblem(null);
-    try {
-      const opened = await bridge().files.openReturnFile();
-      if (opened.error) {
-        setProblem(errorText(new ApiError(opened), t));
-        return;
-      }
-      if (!opened.data) return;
-      setFile(opened.data);
-      setPreview(null);
-      setResult(null);
-      setViewing(null);
-      try {
-        setPreview(await previewCall.mutateAsync({ bankCode, assignment_account_id: accountId, file_name: opened.data.name, content: opened.data.text }));
-      } catch (error) {
-        setProblem(errorText(error, t));
-      }
-    } catch {
-      toast.failure();
-    } finally {
-      setChoosing(false);
-    }
-  };
-
-  const shown = viewing !== null ? (detail.data ?? null) : result;
+  const shown = viewing !== null ? (detail.data ?? null) : flow.result;
 
   return (
     <section className="custodian-return" data-testid="custodian-return" aria-label={t('custodianReturn.title')}>
       <h3>{t('custodianReturn.title')}</h3>
       <p className="bp6-text-muted">{t('custodianReturn.intro')}</p>
       <RoleGate roles={contract['custodianReturn.preview'].access}>
-        <Button icon="document-open" data-testid="custodian-return-choose" loading={choosing || previewCall.isPending} onClick={() => void choose()}>
+        <Button icon="document-open" data-testid="custodian-return-choose" loading={flow.choosing || previewCall.isPending} onClick={() => void flow.choose()}>
           {t('custodianReturn.choose')}
         </Button>
       </RoleGate>
-      {problem && (
+      {flow.problem && (
         <Callout intent="danger" data-testid="custodian-return-problem" className="export-result">
-          {problem}
+          {flow.problem}
         </Callout>
       )}
       {file && preview && (
@@ -129,7 +98,7 @@ export function CustodianReturnPanel({ bankCode, accountId }: { bankCode: string
           <p data-testid="custodian-return-totals">{t('custodianReturn.totals', { lines: preview.line_count, acquired: preview.acquired_count, undone: preview.undone_count })}</p>
           <RecordsTable<LineRow> testId="custodian-return-preview" loading={false} rows={rowsOf(preview.lines)} columns={LINE_COLUMNS} />
           <RoleGate roles={contract['custodianReturn.apply'].access}>
-            <Button intent="primary" icon="tick-circle" data-testid="custodian-return-apply" disabled={preview.imported_as !== null} onClick={() => setConfirming(newIdempotencyKey())}>
+            <Button intent="primary" icon="tick-circle" data-testid="custodian-return-apply" disabled={preview.imported_as !== null} onClick={flow.askConfirmation}>
               {t('custodianReturn.apply')}
             </Button>
           </RoleGate>
@@ -141,14 +110,12 @@ export function CustodianReturnPanel({ bankCode, accountId }: { bankCode: string
             onConfirm={async () => {
               try {
                 const done = await apply.mutateAsync({ bankCode, assignment_account_id: accountId, file_name: file.name, content: file.text, idempotency_key: confirming ?? newIdempotencyKey() });
-                setConfirming(null);
-                setPreview(null);
-                setResult(done);
+                flow.done(done);
               } catch (error) {
                 toast.failure(errorText(error, t));
               }
             }}
-            onClose={() => setConfirming(null)}
+            onClose={flow.closeConfirmation}
           >
             <p data-testid="custodian-return-confirm-text">{t('custodianReturn.confirmText', { acquired: preview.acquired_count, undone: preview.undone_count })}</p>
           </ConfirmDialog>
@@ -182,7 +149,7 @@ export function CustodianReturnPanel({ bankCode, accountId }: { bankCode: string
         actions={{
           title: t('custodianReturn.actions'),
           render: (r) => (
-            <Button small icon="eye-open" data-testid={`custodian-return-view-${r.id}`} onClick={() => setViewing(r.id)}>
+            <Button small icon="eye-open" data-testid={`custodian-return-view-${r.id}`} onClick={() => flow.view(r.id)}>
               {t('custodianReturn.view')}
             </Button>
           ),

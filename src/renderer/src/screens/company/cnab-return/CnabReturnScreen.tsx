@@ -1,7 +1,7 @@
 /**
  * A bank's CNAB 240 return files (/app/company-operation/cnab-integration/:bankId,
- * bankId = the bank code): choose the file in the native open dialog (read by
- * the main process, files.openReturnFile), preview what each line says and
+ * bankId = the bank code), through the kit's return-file steps (useReturnFile):
+ * choose the file, preview what each line says and
  * what settling would do (cnabReturn.preview, nothing written), settle it
  * behind a confirmation that states the amounts (cnabReturn.settle, one
  * idempotency key per confirmed intent), see the result, and the files
@@ -9,22 +9,19 @@
  * Declarations on the kit: RecordsTable columns and MoneyConfirmDialog rows.
  */
 import { Button, Callout, type Intent } from '@blueprintjs/core';
-import { useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { contract } from '@shared/contract';
 import type { RemittanceBankCode } from '@shared/contract/company-remittance';
 import type { ReturnFileSummary, ReturnLine, ReturnLineOutcome, ReturnPreview, ReturnSettlement } from '@shared/contract/company-cnab-return';
 import { formatCurrency, formatDate } from '@shared/format';
-import type { OpenedFile } from '@shared/bridge';
-import { bridge } from '../../../api/client';
-import { ApiError, errorText } from '../../../api/errors';
+import { errorText } from '../../../api/errors';
 import { useApiMutation, useApiQuery } from '../../../api/hooks';
 import { useToast } from '../../../app/toaster';
 import { MoneyConfirmDialog } from '@kit/MoneyConfirmDialog';
 import { RecordsTable } from '@kit/RecordsTable';
 import { RoleGate } from '@kit/RoleGate';
-import { newIdempotencyKey } from '@kit/idempotencyKey';
+import { useReturnFile } from '@kit/useReturnFile';
 import type { ColumnDecl } from '@kit/list/columns';
 
 type LineRow = ReturnLine & { id: number };
@@ -81,43 +78,12 @@ export function CnabReturnScreen() {
   const history = useApiQuery('cnabReturn.history', { bankCode: bank });
   const previewCall = useApiMutation('cnabReturn.preview');
   const settle = useApiMutation('cnabReturn.settle', { invalidates: ['cnabReturn.history'] });
-  const [file, setFile] = useState<OpenedFile | null>(null);
-  const [preview, setPreview] = useState<ReturnPreview | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [choosing, setChoosing] = useState(false);
-  const [confirming, setConfirming] = useState<string | null>(null);
-  const [result, setResult] = useState<ReturnSettlement | null>(null);
-  const [viewing, setViewing] = useState<number | null>(null);
+  const flow = useReturnFile<ReturnPreview, ReturnSettlement>((opened) => previewCall.mutateAsync({ bankCode: bank, file_name: opened.name, content: opened.text }));
+  const { file, preview, confirming, viewing } = flow;
   const detail = useApiQuery('cnabReturn.get', { bankCode: bank, returnId: viewing ?? 0 }, { enabled: viewing !== null });
 
-  const choose = async () => {
-    setChoosing(true);
-    setProblem(null);
-    try {
-      const opened = await bridge().files.openReturnFile();
-      if (opened.error) {
-        setProblem(errorText(new ApiError(opened), t));
-        return;
-      }
-      if (!opened.data) return;
-      setFile(opened.data);
-      setPreview(null);
-      setResult(null);
-      setViewing(null);
-      try {
-        setPreview(await previewCall.mutateAsync({ bankCode: bank, file_name: opened.data.name, content: opened.data.text }));
-      } catch (error) {
-        setProblem(errorText(error, t));
-      }
-    } catch {
-      toast.failure();
-    } finally {
-      setChoosing(false);
-    }
-  };
-
   const totals = preview?.totals;
-  const shown = viewing !== null ? (detail.data ?? null) : result;
+  const shown = viewing !== null ? (detail.data ?? null) : flow.result;
 
   return (
     <div className="company-cnab-return" data-testid="cnab-return">
@@ -125,12 +91,12 @@ export function CnabReturnScreen() {
       <p className="bp6-text-muted">
         {t('cnabReturn.intro')} <Link to={`/app/company-operation/banks/${bankCode}/remessa`}>{t('shell.crumbs.remittance')}</Link>
       </p>
-      <Button icon="document-open" data-testid="cnab-return-choose" loading={choosing || previewCall.isPending} onClick={() => void choose()}>
+      <Button icon="document-open" data-testid="cnab-return-choose" loading={flow.choosing || previewCall.isPending} onClick={() => void flow.choose()}>
         {t('cnabReturn.choose')}
       </Button>
-      {problem && (
+      {flow.problem && (
         <Callout intent="danger" data-testid="cnab-return-problem" className="export-result">
-          {problem}
+          {flow.problem}
         </Callout>
       )}
       {file && preview && totals && (
@@ -155,7 +121,7 @@ export function CnabReturnScreen() {
           </p>
           <RecordsTable<LineRow> testId="cnab-return-preview" loading={false} rows={rowsOf(preview.lines)} columns={LINE_COLUMNS} />
           <RoleGate roles={contract['cnabReturn.settle'].access}>
-            <Button intent="primary" icon="tick-circle" data-testid="cnab-return-settle" disabled={preview.imported_as !== null} onClick={() => setConfirming(newIdempotencyKey())}>
+            <Button intent="primary" icon="tick-circle" data-testid="cnab-return-settle" disabled={preview.imported_as !== null} onClick={flow.askConfirmation}>
               {t('cnabReturn.settle')}
             </Button>
           </RoleGate>
@@ -180,14 +146,12 @@ export function CnabReturnScreen() {
               onConfirm={async () => {
                 try {
                   const done = await settle.mutateAsync({ bankCode: bank, file_name: file.name, content: file.text, idempotency_key: confirming });
-                  setConfirming(null);
-                  setPreview(null);
-                  setResult(done);
+                  flow.done(done);
                 } catch (error) {
                   toast.failure(errorText(error, t));
                 }
               }}
-              onClose={() => setConfirming(null)}
+              onClose={flow.closeConfirmation}
             />
           )}
         </section>
@@ -228,7 +192,7 @@ export function CnabReturnScreen() {
         actions={{
           title: t('cnabReturn.actions'),
           render: (r) => (
-            <Button small icon="eye-open" data-testid={`cnab-return-view-${r.id}`} onClick={() => setViewing(r.id)}>
+            <Button small icon="eye-open" data-testid={`cnab-return-view-${r.id}`} onClick={() => flow.view(r.id)}>
               {t('cnabReturn.view')}
             </Button>
           ),
