@@ -4,7 +4,8 @@
  * database). No test waits on the timer: each calls the tick the timer calls. What is checked: a tick runs the job
  * for the clock's business date (the bureau's notice seen the next business day); two servers ticking at once send a
  * removal to the bureau once, each step evented and logged once, with no actor; a tick while a run is under way joins
- * it; a failed run answers null and the next tick runs again; 0 turns the timer off, and stop() clears it.
+ * it; a failed run (or a provider that cannot be made) answers null and the next tick runs again; 0 turns the timer
+ * off, and stop() clears it.
  *
  * Dates: the clock's business date, never the machine's. 2026-03-03 is a Tuesday.
  */
@@ -145,5 +146,10 @@ describe('the negativação scheduler', () => {
     provider.failing = false;
     expect(await scheduler.tick()).toMatchObject({ notified: 1 });
     expect((await recordWithEvents(handle.db, sent.id, '2026-03-04')).status).toBe('notified');
+  });
+
+  it('a provider that cannot be made (an unknown NEGATIVATION_PROVIDER) fails the run, not the server', async () => {
+    const scheduler = new NegativationScheduler(handle.db, new SettableClock('2026-03-04'), 0, () => negativationProviderFromSettings('nenhum'));
+    await expect(scheduler.tick()).resolves.toBeNull();
   });
 });

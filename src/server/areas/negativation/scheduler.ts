@@ -48,11 +48,11 @@ export class NegativationScheduler {
 
   /**
    * One run for the business date; a tick while one is under way answers that run. A failed run (database away, an
-   * error other than the bureau's refusal of one record, which job.ts counts) answers null and is tried again at the
-   * next tick.
+   * error other than the bureau's refusal of one record, which job.ts counts, a provider that cannot be made) answers
+   * null and is tried again at the next tick: nothing escapes the timer.
    */
   tick(): Promise<NegativationRunResult | null> {
-    this.running ??= runNegativation(this.db, this.provider(), this.clock.today(), null)
+    this.running ??= (async () => runNegativation(this.db, this.provider(), this.clock.today(), null))()
       .catch(() => null)
       .finally(() => {
         this.running = null;
