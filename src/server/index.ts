@@ -27,6 +27,7 @@ import { installRequestContext, loggerOptions } from './platform/request-context
 import { BroadcastSender, type SenderOptions } from './areas/messages';
 import { smsProviderFromSettings, type SmsProvider } from './areas/messages';
 import { ReminderScheduler } from './areas/reminders';
+import { NegativationScheduler } from './areas/negativation';
 
 export type { OutboxMessage, SmtpSettings } from './platform/mailer';
 export type { SmsProvider } from './areas/messages';
@@ -67,6 +68,8 @@ export interface StartServerOptions {
   messages?: SenderOptions;
   /** how often the server runs the payment reminders job (default 15 minutes, the first run one interval after the start; 0: never) */
   remindersIntervalMs?: number;
+  /** how often the server runs the negativação job (default one hour, the first run one interval after the start; 0: never) */
+  negativationIntervalMs?: number;
   /**
    * Host header values this server answers to ('name:port', or a bare name for
    * any port). Default: the listen host and port, plus the loopback spellings
@@ -291,6 +294,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   // Payment reminders: the job also runs by itself, one interval after the start (areas/reminders/scheduler.ts).
   const reminders = new ReminderScheduler(handle.db, { mailer, sms }, clock, options.remindersIntervalMs);
   reminders.start();
+  // Negativação: the job also runs by itself, one interval after the start (areas/negativation/scheduler.ts).
+  const negativation = new NegativationScheduler(handle.db, clock, options.negativationIntervalMs);
+  negativation.start();
   if (options.warmUp?.length) {
     // After the caller hears "ready" (a macrotask later); a failed load is retried by the request that needs it.
     const names = options.warmUp;
@@ -318,6 +324,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         await seeded.catch(() => undefined);
         await sender.stop();
         await reminders.stop();
+        await negativation.stop();
         await mailer.idle();
         await handle.close();
       })();

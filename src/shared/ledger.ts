@@ -75,6 +75,7 @@ const SRC = {
   c49150: 'cosif.com.br/mostra.asp?arquivo=contas49150 (4.9.1.50.00.00-5 Recebimentos de Tributos Federais; IN BCB 429/2023)',
   c71799: 'cosif.com.br/mostra.asp?arquivo=contas71799 (7.1.7.99.00-3 Rendas de Outros Serviços; IN BCB 273/2022)',
   c71999: 'cosif.com.br/mostra.asp?arquivo=contas71999 (7.1.9.99.00-9 Outras Rendas Operacionais; 8.1.9.99.00-6 Outras Despesas Operacionais)',
+  c81999: 'cosif.com.br/mostra.asp?arquivo=contas81999 (8.1.9.99.00-6 Outras Despesas Operacionais: expenses with no account of their own, kept apart by nature in internal subtitles; Circular BCB 1.273/1987, Carta Circular BCB 3.105/2003) — no COSIF account of its own for a tax the institution bears was seen on a public page',
   s818: 'cosif.com.br, conta 8.1.8.40.00 Despesas de Provisões Passivas (subgrupo 8.1.8.00.00-9 Aprovisionamentos e Ajustes Patrimoniais; IN BCB 274/2022) — the subgroup checked; 8.1.8.30.00 itself not seen on a public page',
   g49: 'cosif.com.br/mostra.asp?arquivo=contas49150 (grupo 4.9.0.00.00.00-3 Outras Obrigações) — the group checked; 4.9.9.92.00 Credores Diversos – País not seen on a public page',
   g188: 'cosif.com.br/mostra.asp?arquivo=contas18999 (grupo 1.8.0.00.00 Outros Créditos) — the group checked; 1.8.8.92.00 Devedores Diversos – País not seen on a public page',
@@ -117,6 +118,13 @@ export const CHART_OF_ACCOUNTS = {
   rounding_differences: account('4.1.05', 'Diferenças de arredondamento', 'expense', cosif('8.1.9.99.50', 'Outras despesas operacionais — diferenças de arredondamento', SRC.c71999, true)),
   /** the expense of building the allowance (and, credited, its reversal): nothing posts here yet — the monthly close comes later */
   provision_expense: account('4.1.06', 'Despesas de provisão para perdas esperadas de crédito', 'expense', cosif('8.1.8.30.00', 'Despesas de provisões para operações de crédito', SRC.s818)),
+  /**
+   * IOF the lender bears: the tax on a credit operation the borrower undid within seven days (CDC art. 49). Its
+   * taxable event, the delivery of the money (Decreto 6.306/2007 art. 3 §1 I), took place and the decree gives no
+   * refund, while the borrower returns only the principal released: the IOF stays owed to the Treasury and is the
+   * lender's expense (areas/withdrawal). Not a credit loss: nothing the borrower owed was lost.
+   */
+  iof_expense: account('4.1.07', 'Despesas de IOF suportado pela instituição', 'expense', cosif('8.1.9.99.60', 'Outras despesas operacionais — IOF suportado em operações desfeitas', SRC.c81999, true)),
 } as const satisfies Record<string, LedgerAccountDeclaration>;
 
 export type LedgerAccount = keyof typeof CHART_OF_ACCOUNTS;

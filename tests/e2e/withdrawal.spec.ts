@@ -2,7 +2,8 @@
  * The borrower's seven-day withdrawal (CDC art. 49) end to end with the demo seed: an operation whose contract is
  * issued is released on the business date (through the API), an operator opens its installments tab, the action
  * "Desistência (art. 49 CDC)" opens a confirmation stating the principal to return and the last day, and once
- * confirmed the operation is cancelled, its installments read "Cancelada (desistência)" and the record shows. An
+ * confirmed the operation is cancelled, its installments read "Cancelada (desistência)" with nothing paid and nothing
+ * open (the totals' open amount zero) and the record shows. An
  * agent does not see the action. axe on the dialog; screenshots at 1280×800 and 1024 wide go to test-results/withdrawal/.
  */
 import type { Page } from '@playwright/test';
@@ -57,6 +58,13 @@ test('an operator records a withdrawal within seven days from the installments t
   await page.getByTestId('withdrawal-confirm').click();
   await expect(page.getByTestId('withdrawal-recorded')).toBeVisible();
   await expect(page.getByTestId('installments')).toContainText('Cancelada (desistência)');
+  // A cancelled installment owes nothing: its status alone (never overdue), nothing paid, nothing open; the totals too.
+  await expect(page.getByTestId('installment-status-1')).toHaveText('Cancelada (desistência)');
+  await expect(page.getByTestId('installment-status-1')).toHaveAttribute('data-status', 'cancelled');
+  await expect(page.getByTestId('installment-open-1')).toHaveText(/^R\$\s0,00$/);
+  await expect(page.getByTestId('installment-paid-1')).toHaveText(/^R\$\s0,00$/);
+  await expect(page.getByTestId('installment-days-late-1')).toHaveText('0');
+  await expect(page.getByTestId('installments-totals-due')).toHaveText(/^R\$\s0,00$/);
   await shoot(page, 'withdrawal-recorded');
   const after = await directCall<{ status: string }>(server.url, 'creditOperation.get', { id: op.id }, token);
   expect(after.body.status).toBe('cancelled');

@@ -133,7 +133,7 @@ async function buildTemplate(seed: 'demo' | false): Promise<string> {
   if (existsSync(join(finalDir, 'pgdata', 'PG_VERSION'))) return finalDir;
   await mkdir(root, { recursive: true });
   const workDir = join(root, `.build-${process.pid}-${randomUUID()}`);
-  const server = await startServer({ dataDir: join(workDir, 'pgdata'), uploadsDir: join(workDir, 'uploads'), seed, remindersIntervalMs: 0 });
+  const server = await startServer({ dataDir: join(workDir, 'pgdata'), uploadsDir: join(workDir, 'uploads'), seed, remindersIntervalMs: 0, negativationIntervalMs: 0 });
   // The template must hold the whole seed, also if the server seeds in the background.
   await server.seeded;
   await server.close();
@@ -200,7 +200,7 @@ async function postgresTemplate(baseUrl: string, seed: 'demo' | false): Promise<
     const workDir = await mkdtemp(join(tmpdir(), 'backoffice-pg-template-'));
     const url = new URL(baseUrl);
     url.pathname = `/${building}`;
-    const server = await startServer({ ...(await serverUrls(url.toString())), uploadsDir: join(workDir, 'uploads'), seed, remindersIntervalMs: 0 });
+    const server = await startServer({ ...(await serverUrls(url.toString())), uploadsDir: join(workDir, 'uploads'), seed, remindersIntervalMs: 0, negativationIntervalMs: 0 });
     await server.seeded;
     await server.close();
     await rm(dirname(uploadsDir), { recursive: true, force: true });
@@ -240,7 +240,7 @@ async function startOnPostgres(baseUrl: string, seed: 'demo' | false, clock: Set
   const ownerPool = new pg.Pool({ connectionString: database.url, max: 1 });
   ownerPool.on('error', () => undefined);
   return restartable(
-    (port, clock) => startServer({ databaseUrl: database.appUrl, migrationDatabaseUrl: database.url, uploadsDir: join(dir, 'uploads'), seed: false, port, clock, observe: answerRecorder(), remindersIntervalMs: 0 }),
+    (port, clock) => startServer({ databaseUrl: database.appUrl, migrationDatabaseUrl: database.url, uploadsDir: join(dir, 'uploads'), seed: false, port, clock, observe: answerRecorder(), remindersIntervalMs: 0, negativationIntervalMs: 0 }),
     join(dir, 'pgdata'),
     async () => {
       await ownerPool.end();
@@ -357,7 +357,7 @@ export async function startTestServer(opts: { seed?: 'demo' | false; today?: str
   if (databaseUrl) return startOnPostgres(databaseUrl, seed, clock);
   const { dir, dataDir } = await prepareDataDir(seed);
   return restartable(
-    (port, clock) => startServer({ dataDir, uploadsDir: join(dir, 'uploads'), seed: false, port, clock, observe: answerRecorder(), remindersIntervalMs: 0 }),
+    (port, clock) => startServer({ dataDir, uploadsDir: join(dir, 'uploads'), seed: false, port, clock, observe: answerRecorder(), remindersIntervalMs: 0, negativationIntervalMs: 0 }),
     dataDir,
     () => removeTree(dir),
     clock,

@@ -97,7 +97,7 @@ export const doc3044Operations = {
     encoding: 'list',
     origin: 'designed',
     description:
-      "The SCR Doc 3044 events (refreshed from the journal first), by deadline then id: each disbursement, payment, settlement (the receivable brought to zero), payment reversal, renegotiation (one per operation of an agreement) and, from 2026-05-01, cession of an operation, with its IPOC, amount, balance after the event, business date, deadline (five business days after) and status. Filters: status (pending: not sent, late ones included; late: pending past the deadline; sent), from and to (the event's date), credit_operation_id; totals count the whole queue. A sort or an unknown filter is refused.",
+      "The SCR Doc 3044 events (refreshed from the journal first), by deadline then id: each disbursement, payment, settlement (the receivable brought to zero), payment reversal, renegotiation (one per operation of an agreement), withdrawal (an operation undone within seven days, CDC art. 49) and, from 2026-05-01, cession of an operation, with its IPOC, amount, balance after the event, business date, deadline (five business days after) and status. Filters: status (pending: not sent, late ones included; late: pending past the deadline; sent), from and to (the event's date), credit_operation_id; totals count the whole queue. A sort or an unknown filter is refused.",
     list: { filters: DOC3044_FILTERS, sorts: [] },
     args: doc3044ListArgs,
     result: doc3044ListSchema,

@@ -1,7 +1,8 @@
 /**
  * The borrower's seven-day withdrawal (CDC art. 49) over HTTP (PGlite and PostgreSQL): who may quote and withdraw (the
  * matrix), a withdrawal inside the window (the operation cancelled, every installment closed as cancelled, the return
- * posted and the books balanced, the timeline saying why), a second one refused and the same key answering the first,
+ * posted and the books balanced, the IOF borne on its own expense account shown by the balancete, the timeline saying
+ * why), a second one refused and the same key answering the first,
  * the eighth day refused, a paid installment refused, a stale amount refused, and the bank title's baixa (02) in the
  * next remittance.
  *
@@ -92,6 +93,18 @@ describe('inside the window', () => {
     const installments = await operationInstallments(server, tokens.operator, id);
     expect(installments).toHaveLength(12);
     expect(installments.every((i) => i.status === 'cancelled')).toBe(true);
+    // Nothing is owed on a cancelled installment: nothing open, no charges, never overdue; the totals say so too.
+    for (const i of installments) {
+      expect(i).toMatchObject({ due_total: '0.00', overdue: false, days_late: 0, paid_total: '0.00' });
+      expect(i.charges).toEqual({ late_fee: '0.00', default_interest: '0.00', contract_interest: '0.00' });
+    }
+    server.clock.set('2026-03-20');
+    const later = await call(server, 'servicing.installments', { id }, tokens.operator);
+    expect(later.status).toBe(200);
+    expect(later.body.totals.due).toBe('0.00');
+    expect(new Decimal(later.body.totals.value).gt(0)).toBe(true);
+    expect((later.body.installments as Row[]).every((i) => i.due_total === '0.00' && !i.overdue)).toBe(true);
+    server.clock.set('2026-01-22');
 
     // The journal: one withdrawal posting; the receivable closed; the borrower's money back in the bank.
     const journal = await call(server, 'servicing.journal', { id }, tokens.operator);
@@ -103,7 +116,24 @@ describe('inside the window', () => {
     expect(new Decimal(balances.loans_receivable ?? '0').isZero()).toBe(true);
     expect(new Decimal(balances.bank ?? '0').isZero()).toBe(true);
     expect(new Decimal(balances.iof_payable ?? '0').neg().toFixed(2)).toBe(new Decimal(d.iof).toFixed(2));
+    // The IOF the lender bears is its own expense (Decreto 6.306/2007 art. 3 §1 I: no refund), not a credit loss.
+    expect(new Decimal(d.iof).gt(0)).toBe(true);
+    expect(new Decimal(balances.iof_expense ?? '0').toFixed(2)).toBe(new Decimal(d.iof).toFixed(2));
+    expect(new Decimal(balances.credit_losses ?? '0').isZero()).toBe(true);
     await expectBooksBalanced(server, tokens.admin);
+
+    // The balancete of the month shows the account under its COSIF code, and the month balances.
+    const balancete = await call(server, 'ledger.balancete', { filter: { month: '2026-01' } }, tokens.admin);
+    expect(balancete.status, JSON.stringify(balancete.body)).toBe(200);
+    const line = (balancete.body.accounts as Row[]).find((a) => a.account === 'iof_expense');
+    expect(line).toMatchObject({ code: '4.1.07', nature: 'expense', normal_balance: 'debit', cosif_internal: true });
+    expect(line?.cosif_code).toMatch(/^8\.1\.9\.99\.60-\d$/);
+    const [{ booked }] = await server.database.rows<{ booked: string }>(
+      "SELECT COALESCE(sum(CASE WHEN side = 'debit' THEN amount ELSE -amount END), 0)::numeric(14,2)::text AS booked FROM journal_entries WHERE account = 'iof_expense' AND business_date <= '2026-01-31'",
+    );
+    expect(line?.closing).toBe(booked);
+    expect(new Decimal(line?.debits ?? '0').gte(d.iof)).toBe(true);
+    expect(balancete.body.totals.difference).toBe('0.00');
 
     // The timeline and the log say why.
     const [event] = await server.database.rows<{ note: string; to_status: string }>("SELECT note, to_status FROM credit_operation_events WHERE credit_operation_id = $1 AND kind = 'withdrawn'", [id]);

@@ -40,7 +40,7 @@ describe('the posting', () => {
     const p = withdrawalPosting(figures);
     expect(p.kind).toBe('withdrawal');
     const by = Object.fromEntries(p.lines.map((l) => [l.account, `${l.side} ${new Decimal(l.amount).toFixed(2)}`]));
-    expect(by).toEqual({ bank: 'debit 3000.00', fee_income: 'debit 40.00', credit_losses: 'debit 60.00', loans_receivable: 'credit 3100.00' });
+    expect(by).toEqual({ bank: 'debit 3000.00', fee_income: 'debit 40.00', iof_expense: 'debit 60.00', loans_receivable: 'credit 3100.00' });
   });
 
   it('leaves out zero lines and refuses figures that do not add up', () => {

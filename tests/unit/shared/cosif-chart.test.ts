@@ -79,6 +79,11 @@ describe('the chart of accounts in COSIF', () => {
     expect(CHART_OF_ACCOUNTS.allowance_for_credit_losses.cosif.code.startsWith('1.6.9.')).toBe(true);
     expect(CHART_OF_ACCOUNTS.provision_expense).toMatchObject({ nature: 'expense', normalBalance: 'debit' });
     expect(CHART_OF_ACCOUNTS.provision_expense.cosif.code.startsWith('8.1.8.')).toBe(true);
+    // The IOF the lender bears on an operation the borrower undid (CDC art. 49; Decreto 6.306/2007 art. 3 §1 I): an
+    // expense of its own under Outras Despesas Operacionais, apart from the credit losses.
+    expect(CHART_OF_ACCOUNTS.iof_expense).toMatchObject({ nature: 'expense', normalBalance: 'debit', contra: false });
+    expect(CHART_OF_ACCOUNTS.iof_expense.cosif).toMatchObject({ code: '8.1.9.99.60-4', internal: true });
+    expect(CHART_OF_ACCOUNTS.iof_expense.cosif.code).not.toBe(CHART_OF_ACCOUNTS.credit_losses.cosif.code);
     for (const account of ['suspense', 'rounding_differences', 'iof_payable', 'due_to_assignee'] as const) expect(CHART_OF_ACCOUNTS[account].cosif.code, account).toMatch(CODE);
   });
 });

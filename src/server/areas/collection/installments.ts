@@ -18,7 +18,7 @@
 import Decimal from 'decimal.js';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { wasDisbursed } from '@shared/credit-operation-status';
-import { canBeOverdue, type StoredInstallmentStatus } from '@shared/installment-status';
+import { canBeOverdue, WITHDRAWN_INSTALLMENT_STATUS, type StoredInstallmentStatus } from '@shared/installment-status';
 import type { InstallmentsView } from '@shared/contract/servicing';
 import type { BoletoRejection } from '@shared/contract/servicing-boleto';
 import type { z } from 'zod';
@@ -144,10 +144,18 @@ export function splitView(s: Split) {
   return { late_fee: text(s.lateFee), default_interest: text(s.defaultInterest), interest: text(s.interest), principal: text(s.principal) };
 }
 
-/** `stored`: the installment's stored status (written off, renegotiated…), which payments do not move; such a one is never overdue. */
+const ZERO = new Decimal(0);
+const NOTHING: Split = { lateFee: ZERO, defaultInterest: ZERO, interest: ZERO, principal: ZERO };
+
+/**
+ * `stored`: the installment's stored status (written off, renegotiated…), which payments do not move; such a one is
+ * never overdue. A cancelled one (the borrower's withdrawal, CDC art. 49: the contract undone, the principal returned)
+ * owes nothing: nothing open, no charges — a written-off one keeps its open amounts on view (the debt survives the loss).
+ */
 export function stateView(i: InstallmentRow, replay: Replay, stored: StoredInstallmentStatus | null = null): InstallmentState {
-  const s = replay.state;
-  const status = currentStatus(stored, s.status);
+  const status = currentStatus(stored, replay.state.status);
+  const owesNothing = status === WITHDRAWN_INSTALLMENT_STATUS;
+  const s = owesNothing ? { ...replay.state, due: NOTHING, dueTotal: ZERO, valueOpen: ZERO, charges: { lateFee: ZERO, defaultInterest: ZERO, contractInterest: ZERO } } : replay.state;
   const collecting = canBeOverdue(status);
   return {
     id: i.id,

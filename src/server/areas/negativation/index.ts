@@ -4,6 +4,7 @@
  * area's only way in for other areas and the server's composition; schema.ts declares its tables.
  */
 export { runNegativation } from './job';
+export { NegativationScheduler, NEGATIVATION_INTERVAL_MS } from './scheduler';
 export { submitInstallment } from './submit';
 export { candidates, listRecords, recordWithEvents } from './reads';
 export { negativationProvider, negativationProviderFromSettings, NegativationProviderError, type NegativationProvider } from './provider';

@@ -24,12 +24,14 @@
  * 6.306/2007 art. 3 and §1 I), which took place; the decree provides no
  * refund of IOF on a credit operation the borrower undoes, so the IOF stays
  * owed to (or already remitted to) the Treasury and is not charged to the
- * borrower: the lender bears it (an operating expense, posted to
- * credit_losses — "outras despesas operacionais" in COSIF 8.1.9.99).
+ * borrower: the lender bears it — an operating expense of its own,
+ * iof_expense (COSIF 8.1.9.99.60, an internal subtitle of "outras despesas
+ * operacionais", @shared/ledger), not a credit loss: nothing the borrower
+ * owed was lost.
  *
  *   bank                 released   debit    the borrower's return
  *   fee income           fees       debit    the fees undone
- *   credit losses        IOF        debit    the IOF the lender bears
+ *   IOF expense          IOF        debit    the IOF the lender bears
  *   loans receivable     financed   credit   the receivable closed
  *
  * Interest the accrual run recognised is undone by the ledger's
@@ -85,7 +87,7 @@ export function withdrawalPosting(figures: ReleaseFigures): Posting {
   return signedPosting('withdrawal', [
     ['bank', released],
     ['fee_income', fees],
-    ['credit_losses', iof],
+    ['iof_expense', iof],
     ['loans_receivable', financed.neg()],
   ]);
 }

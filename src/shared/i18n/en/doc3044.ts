@@ -20,6 +20,7 @@ export const doc3044: Shape<typeof pt> = {
     cession: 'Cession',
     cession_reversal: 'Cession undone',
     renegotiation: 'Renegotiation',
+    withdrawal: 'Withdrawal (CDC art. 49)',
   },
   columns: {
     eventDate: 'Event date',

@@ -37,6 +37,7 @@ export const servicing: Shape<typeof pt> = {
     accrued_interest_receivable: 'Accrued interest receivable',
     allowance_for_credit_losses: '(-) Allowance for credit losses',
     provision_expense: 'Credit loss provision expense',
+    iof_expense: 'IOF borne (expense)',
   },
   postingKinds: {
     disbursement: 'Disbursement',

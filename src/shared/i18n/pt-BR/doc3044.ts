@@ -17,6 +17,7 @@ export const doc3044 = {
     cession: 'Cessão',
     cession_reversal: 'Cessão desfeita',
     renegotiation: 'Renegociação',
+    withdrawal: 'Desistência (art. 49 do CDC)',
   },
   columns: {
     eventDate: 'Data do evento',

@@ -34,6 +34,7 @@ export const servicing = {
     accrued_interest_receivable: 'Rendas apropriadas a receber',
     allowance_for_credit_losses: '(-) Provisão para perdas de crédito',
     provision_expense: 'Despesa de provisão para perdas de crédito',
+    iof_expense: 'Despesa de IOF suportado',
   },
   postingKinds: {
     disbursement: 'Liberação',

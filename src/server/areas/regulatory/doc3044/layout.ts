@@ -9,13 +9,15 @@ import { SCR_EVENT_KINDS, type ScrEventKindName } from '@shared/contract/regulat
 import { addBusinessDays } from '../../../domain/servicing/business-days';
 
 /** The journal's posting kinds an event comes from. */
-export const EVENT_POSTING_KINDS = ['disbursement', 'payment', 'reversal', 'prepayment', 'cession', 'cession_reversal', 'renegotiation'] as const;
+export const EVENT_POSTING_KINDS = ['disbursement', 'payment', 'reversal', 'prepayment', 'cession', 'cession_reversal', 'renegotiation', 'withdrawal'] as const;
 export type EventPostingKind = (typeof EVENT_POSTING_KINDS)[number];
 
 /**
  * The events (Carta Circular 3.869 art. 2º-B, as changed for the 3044: concessões, pagamentos parciais, liquidações,
  * renegociações; cessões from 2026-05-01). A renegotiation is one event per operation of the agreement (each has its
- * own posting), worth what the agreement now receives of it (areas/renegotiation).
+ * own posting), worth what the agreement now receives of it (areas/renegotiation). A withdrawal (CDC art. 49,
+ * areas/withdrawal) extinguishes the operation — its receivable closed, the principal returned — an event of its own,
+ * worth what left the receivable (the amount financed), the balance after it zero.
  */
 export { SCR_EVENT_KINDS };
 export type ScrEventKind = ScrEventKindName;
