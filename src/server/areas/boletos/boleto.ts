@@ -318,7 +318,7 @@ async function latestSlips(tx: Db, accountId: number, installmentIds: readonly n
     .from(boletoSlips)
     .where(inArray(boletoSlips.installment_id, [...installmentIds]))
     .orderBy(asc(boletoSlips.id));
-  const newest = new Map(rows.map((r) => [r.installment_id, r]));
+  const newest = new Map(rows.map((r) => [r.installment_id as number, r]));
   return new Map([...newest].filter(([, r]) => r.bank_account_id === accountId));
 }
 
