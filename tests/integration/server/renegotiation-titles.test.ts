@@ -110,9 +110,7 @@ describe('the down payment is installment 0', () => {
     }
     expect(before.byDefault.body.down_payment_due_date).toBe(TODAY);
     expect(before.none.body.down_payment_due_date).toBeNull();
-    // Agreed with the day in the past of the first due date: the same refusal when proposing.
-    const agreeLate = await call(server, 'renegotiation.agree', { ...args, down_payment_due_date: '2026-06-20', idempotency_key: key(), expected: expectedOf(before.byDefault.body) }, tokens.operator);
-    expect(agreeLate.status).toBe(409);
+
   });
 
   it('the agreement collects it like the others: open, its whole value principal; the schedule keeps its own rows', async () => {
