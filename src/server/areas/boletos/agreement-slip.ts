@@ -29,9 +29,12 @@ import { boletoSlips, type BoletoSlipRow } from './schema-boleto';
 
 const brl = (v: { toFixed(n: number): string }) => v.toFixed(2).replace('.', ',');
 
-/** "AC000012/000": the agreement and its installment (000 the down payment). */
+/**
+ * "A12/000": the agreement and its installment (000 the down payment), beside the operations' "15/003" and within the
+ * narrowest layout's 10 characters (title-document-number.ts) for agreements up to 99999.
+ */
 export function agreementDocumentNumber(agreementId: number, number: number): string {
-  return `AC${String(agreementId).padStart(6, '0')}/${String(number).padStart(3, '0')}`;
+  return `A${agreementId}/${String(number).padStart(3, '0')}`;
 }
 
 function instructionsOf(f: AgreementSlipFacts, issueDate: string): string[] {
