@@ -1,12 +1,10 @@
 /** Drizzle view of the boleto slips of migrations 0016, 0020 and 0064 (the SQL there is the source of truth, with its trigger). */
 import { bigint, date, integer, numeric, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { TITLE_OWNER_KINDS } from '@shared/enums';
 import { users } from '../access/schema';
 import { companyBankAccounts } from '../company/schema';
 import { creditOperationInstallments, creditOperations } from '../operations/schema';
 import { renegotiationInstallments } from '../renegotiation/schema';
-
-/** Whose installment a title collects (migration 0064): an operation's, or an agreement's (then installment_id is null). */
-export const TITLE_OWNER_KINDS = ['installment', 'agreement'] as const;
 
 export const boletoSlips = pgTable(
   'boleto_slips',

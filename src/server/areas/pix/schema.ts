@@ -1,11 +1,11 @@
 /** Drizzle view of the Pix area's tables of migrations 0042 and 0064 (the SQL there is the source of truth). */
 import { date, integer, jsonb, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { PIX_NOTICE_STATUSES, PIX_PROVIDER_CHOICES, PIX_REFUSAL_REASONS } from '@shared/enums';
+import { PIX_NOTICE_STATUSES, PIX_PROVIDER_CHOICES, PIX_REFUSAL_REASONS, TITLE_OWNER_KINDS } from '@shared/enums';
 import { users } from '../access/schema';
 import { companies } from '../company/schema';
 import { creditOperationInstallments, creditOperations } from '../operations/schema';
 import { installmentTransactions } from '../collection/schema';
-import { boletoSlips, TITLE_OWNER_KINDS } from '../boletos/schema-boleto';
+import { boletoSlips } from '../boletos/schema-boleto';
 import { renegotiationInstallments, renegotiationPayments } from '../renegotiation/schema';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
