@@ -106,7 +106,7 @@ export const renegotiationSimulationSchema = renegotiationFiguresSchema.extend({
   cet_yearly: percentSchema,
   agreement_date: z.string(),
   /** the down payment's due date (installment 0 of the agreement), null without a down payment */
-  down_payment_due_date: z.string().nullable(),
+  down_payment_due_date: dayAnswerSchema.nullable(),
   /** whether agreeing needs another person's check (the discount above the role's alone_up_to) */
   needs_approval: z.boolean(),
   schedule: z.array(renegotiationRowSchema),
