@@ -5,7 +5,8 @@
  * boleto_slips, the same nosso número on a reprint) and its Pix charge at the sandbox (kind 'agreement', txid AC…);
  * the sandbox-signed notice settles the agreement installment through renegotiation's own payment — once, the same
  * pix received again is a duplicate —, the trial balance "0.00"; a pix for an installment already paid goes to
- * suspense; an overdue installment's slip is updated to today with its charges; who may ask for the slip (the matrix).
+ * suspense; the same pix in two deliveries at once settles once; an overdue installment's slip is updated to today
+ * with its charges; who may ask for the slip (the matrix).
  *
  * One operation of twelve (Price, 2% a month, first due 2026-02-15) released 2026-01-15; on 2026-05-20 its overdue
  * installments are renegotiated with a down payment of R$ 100,00 due 2026-05-25 and four monthly installments from
@@ -231,6 +232,20 @@ describe('a boleto and a Pix charge for an agreement installment', () => {
     } finally {
       server.clock.set(TODAY);
     }
+  });
+
+  it('the same pix in two deliveries at once (a provider retrying while the first is in flight): settled once', async () => {
+    const second = (await view()).collection.installments[2];
+    expect((await call(server, 'boleto.agreementSlip', { x: second.id }, tokens.agent)).status).toBe(200);
+    const [charge] = await chargesOf(second.id);
+    const pix = sandboxPix({ txid: charge.txid, paidAt: '2026-05-20T16:00:00-03:00', endToEndId: 'E00000000202605201600ENZO000004' }, TODAY);
+    const answers = await Promise.all([deliver(signedSandboxNotice(secret, [pix], now())), deliver(signedSandboxNotice(secret, [pix], now() + 1))]);
+    for (const a of answers) expect([200, 409]).toContain(a.status);
+    expect(answers.filter((a) => a.status === 200 && a.body.settled === 1)).toHaveLength(1);
+    const payments = ((await view()).collection.payments as Row[]).filter((p) => p.installment_id === second.id && p.kind === 'payment');
+    expect(payments).toHaveLength(1);
+    expect((await view()).collection.installments[2].status).toBe('paid');
+    await expectBooksBalanced(server, tokens.admin);
   });
 
   it("an operation installment's slips and charges are unchanged (kind 'installment')", async () => {
