@@ -138,6 +138,8 @@ export type ReturnLineOutcome = (typeof RETURN_LINE_OUTCOMES)[number];
 /** The Pix provider a company creates its charges at (areas/pix): none (static code), the sandbox, a Pix API PSP. */
 export const PIX_PROVIDER_CHOICES = ['none', 'sandbox', 'api'] as const;
 export type PixProviderChoice = (typeof PIX_PROVIDER_CHOICES)[number];
+/** Whose installment a boleto slip or Pix charge collects (migration 0064): an operation's, or a renegotiation agreement's. */
+export const TITLE_OWNER_KINDS = ['installment', 'agreement'] as const;
 
 /** Where a pix notified stands: settled (a payment of its installment) or unmatched (kept with the reason). */
 export const PIX_NOTICE_STATUSES = ['settled', 'unmatched'] as const;

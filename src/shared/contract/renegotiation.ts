@@ -46,6 +46,8 @@ export const renegotiationConditionsSchema = z.object({
   term: z.number({ error: 'prazo inválido: informe o número de parcelas' }).int({ message: 'prazo inválido: um número inteiro de parcelas' }).min(1, { message: 'no mínimo 1 parcela' }).max(360, { message: 'no máximo 360 parcelas' }),
   first_due_date: calendarDaySchema,
   finance_iof: z.boolean({ error: 'informe se o IOF é financiado (true ou false)' }),
+  /** the down payment's due date (installment 0): from the agreement's date (the default) to before the first due date */
+  down_payment_due_date: calendarDaySchema.optional(),
 });
 export type RenegotiationConditions = z.infer<typeof renegotiationConditionsSchema>;
 
@@ -103,6 +105,8 @@ export const renegotiationSimulationSchema = renegotiationFiguresSchema.extend({
   cet_monthly: percentSchema,
   cet_yearly: percentSchema,
   agreement_date: z.string(),
+  /** the down payment's due date (installment 0 of the agreement), null without a down payment */
+  down_payment_due_date: dayAnswerSchema.nullable(),
   /** whether agreeing needs another person's check (the discount above the role's alone_up_to) */
   needs_approval: z.boolean(),
   schedule: z.array(renegotiationRowSchema),
@@ -152,7 +156,7 @@ export const agreementCollectionSchema = z.object({
   as_of: z.string(),
   installments: z.array(agreementInstallmentSchema),
   payments: z.array(agreementPaymentSchema),
-  /** Σ principal + interest paid (charges apart) and the installments' value still open: they add up to total_payable */
+  /** Σ principal + interest paid (charges apart) and the installments' value still open: they add up to total_payable + down_payment (installment 0) */
   value_paid: moneySchema,
   value_open: moneySchema,
   charges_paid: moneySchema,

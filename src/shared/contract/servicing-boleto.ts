@@ -123,4 +123,17 @@ export const servicingBoletoOperations = {
     args: z.object({ x: idSchema }),
     result: boletoRegistrationSchema,
   }),
+  'boleto.agreementSlip': defineOperation({
+    method: 'GET',
+    path: '/api/boleto/agreement-installments/:x/slip',
+    access: AllPanelUsers,
+    encoding: 'none',
+    origin: 'designed',
+    description:
+      "A renegotiation agreement installment's boleto as a PDF (x = the agreement installment's id; the down payment is installment 0), with its Pix charge's dynamic code when the company chose a Pix provider. The same nosso número while amount and due date are unchanged; an overdue one is updated to today with its charges. 404 unknown installment; 409 agreement not agreed or installment paid (status), no collecting account or incomplete company or borrower data.",
+    file: { kind: 'download', extension: 'pdf' },
+    errors: [404, 409],
+    args: z.object({ x: idSchema }),
+    result: z.unknown(),
+  }),
 } as const;

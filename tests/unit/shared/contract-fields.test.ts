@@ -92,7 +92,9 @@ describe('an installment due date is a calendar day in every answer', () => {
       if (schema instanceof z.ZodObject) {
         for (const [key, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
           if (/(^|_)due_date$|^dueDate$/.test(key)) {
-            if (field !== dayAnswerSchema) found.push(`${path}.${key}`);
+            // A due date that may be absent (null) is still the calendar day when present.
+            const inner = (field as { _zod: { def: { innerType?: z.ZodType } } })._zod.def.innerType;
+            if (field !== dayAnswerSchema && inner !== dayAnswerSchema) found.push(`${path}.${key}`);
           } else walk(field, `${path}.${key}`);
         }
       } else if (def.innerType) walk(def.innerType, path);

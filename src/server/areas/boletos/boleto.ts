@@ -123,7 +123,7 @@ interface SlipParties {
   payer: BoletoPayer;
 }
 
-function boletoAccount(row: CollectingAccountRow): BoletoBankAccount {
+export function boletoAccount(row: CollectingAccountRow): BoletoBankAccount {
   const bank = row.bank_code as BoletoBank;
   let account: BoletoAccount;
   switch (bank) {
@@ -148,7 +148,7 @@ function boletoAccount(row: CollectingAccountRow): BoletoBankAccount {
   };
 }
 
-async function payerOf(db: Db, borrowerId: number): Promise<BoletoPayer> {
+export async function payerOf(db: Db, borrowerId: number): Promise<BoletoPayer> {
   const [b] = await db.select().from(borrowers).where(eq(borrowers.id, borrowerId));
   if (!b) throw conflict(BOLETO_MESSAGES.borrowerData('tomador não encontrado'), 'borrower');
   const missing = (
@@ -175,7 +175,7 @@ async function payerOf(db: Db, borrowerId: number): Promise<BoletoPayer> {
   };
 }
 
-function beneficiaryAddress(c: CompanyRow): string {
+export function beneficiaryAddress(c: CompanyRow): string {
   const street = [c.address, c.address_number].filter(Boolean).join(', ');
   const place = c.city && c.state ? `${c.city}/${c.state}` : (c.city ?? '');
   return [street, place].filter(Boolean).join(' — ');
@@ -206,7 +206,7 @@ async function partiesOf(tx: Db, op: OperationRow, account: CollectingAccountRow
 // One installment's slip
 
 /** Percent with two places for the slip, never above what the contract says. */
-function percent2(value: string): string {
+export function percent2(value: string): string {
   return new Decimal(value).toDecimalPlaces(2, Decimal.ROUND_DOWN).toFixed(2);
 }
 
@@ -292,7 +292,7 @@ function pdfInput(p: SlipParties, w: Wanted, sequence: number, issueDate: string
 }
 
 /** The domain's and renderer's RangeErrors, as the 409 that says which record to fix. */
-function checkedSlip(input: BoletoPdfInput): void {
+export function checkedSlip(input: BoletoPdfInput): void {
   try {
     boletoSlip(input);
   } catch (error) {
@@ -318,7 +318,7 @@ async function latestSlips(tx: Db, accountId: number, installmentIds: readonly n
     .from(boletoSlips)
     .where(inArray(boletoSlips.installment_id, [...installmentIds]))
     .orderBy(asc(boletoSlips.id));
-  const newest = new Map(rows.map((r) => [r.installment_id, r]));
+  const newest = new Map(rows.map((r) => [r.installment_id as number, r]));
   return new Map([...newest].filter(([, r]) => r.bank_account_id === accountId));
 }
 

@@ -27,7 +27,7 @@ import { sql } from 'drizzle-orm';
 import { textArray } from '../../db/batch-sql';
 import type { RemuneratoryInDelay } from '@shared/servicing';
 import type { Db } from '../../db/connect';
-import { cobvRequest, cobvTxid, type CobvRequest } from '../../domain/servicing/pix-cobv';
+import { agreementCobvTxid, cobvRequest, cobvTxid, type CobvRequest } from '../../domain/servicing/pix-cobv';
 import { dynamicBrCode } from '../../domain/servicing/pix-brcode';
 import { pixCharges, type PixChargeRow } from './schema';
 import { pixSettingsOf } from './settings';
@@ -37,7 +37,10 @@ import { pixProviderOf } from './provider';
 export interface PixChargeRequest {
   companyId: number;
   operationId: number;
-  installmentId: number;
+  /** the operation's installment the slip collects; null for an agreement's (then agreementInstallmentId) */
+  installmentId: number | null;
+  /** the agreement's installment the slip collects (renegotiation; migration 0064) */
+  agreementInstallmentId?: number | null;
   slipId: number;
   amount: string;
   dueDate: string;
@@ -67,7 +70,7 @@ export async function dynamicPixCodes(db: Db, requests: readonly PixChargeReques
       codes.set(r.slipId, null);
       continue;
     }
-    const txid = cobvTxid(r.operationId, r.installmentId, r.slipId);
+    const txid = r.agreementInstallmentId ? agreementCobvTxid(r.operationId, r.agreementInstallmentId, r.slipId) : cobvTxid(r.operationId, r.installmentId ?? 0, r.slipId);
     const body = cobvRequest({ txid, amount: r.amount, dueDate: r.dueDate, multaIncluded: r.multaIncluded, terms: r.terms, payer: r.payer, pixKey: r.pixKey, description: r.description });
     wanted.set(txid, { request: r, body });
   }
@@ -79,7 +82,9 @@ export async function dynamicPixCodes(db: Db, requests: readonly PixChargeReques
         txid,
         company_id: r.companyId,
         credit_operation_id: r.operationId,
-        installment_id: r.installmentId,
+        kind: r.agreementInstallmentId ? ('agreement' as const) : ('installment' as const),
+        installment_id: r.agreementInstallmentId ? null : r.installmentId,
+        agreement_installment_id: r.agreementInstallmentId ?? null,
         slip_id: r.slipId,
         provider: provider.name,
         amount: body.valor.original,

@@ -50,6 +50,8 @@ import { pixNotices, pixWebhookDeliveries, pixWebhookRefusals, type PixChargeRow
 import { pixSettingsOf } from './settings';
 import { chargesByTxid } from './charges';
 import { recordUnappliedMany } from '../suspense';
+import { payFromProvider } from '../renegotiation';
+import { boletoSlips } from '../boletos/schema-boleto';
 import type { SuspenseReason } from '@shared/suspense';
 
 export const PIX_NOTICE_MESSAGES = {
@@ -177,6 +179,30 @@ function saoPauloDayReader(): (instant: Date) => string {
   };
 }
 
+/**
+ * The pix of an agreement installment's charge (migration 0064), in the delivery's order: each recorded through
+ * renegotiation's own payment (payFromProvider: the agreement's lock, its checks, allocation and entries), to the
+ * slip's collecting account; refused by those rules, the reason kept (it goes to suspense as any refused pix).
+ */
+async function settleAgreementCharges(tx: Db, actorId: number, candidates: readonly Candidate[], today: string): Promise<Map<Candidate, number>> {
+  const paid = new Map<Candidate, number>();
+  const mine = candidates.filter((c) => c.reason === null && c.charge!.kind === 'agreement');
+  if (!mine.length) return paid;
+  const slipIds = [...new Set(mine.map((c) => c.charge!.slip_id))];
+  const accounts = new Map((await tx.select({ id: boletoSlips.id, account: boletoSlips.bank_account_id }).from(boletoSlips).where(sql`${boletoSlips.id} = ANY(${intArray(slipIds)})`)).map((r) => [r.id, r.account]));
+  for (const c of mine) {
+    const result = await payFromProvider(
+      tx,
+      actorId,
+      { agreementInstallmentId: c.charge!.agreement_installment_id!, amount: c.entry.valor, paid_on: c.paidOn, bank_account_id: accounts.get(c.charge!.slip_id)!, reference: c.entry.endToEndId },
+      today,
+    );
+    if (result.ok) paid.set(c, result.id);
+    else c.reason = `refused: ${result.message}`;
+  }
+  return paid;
+}
+
 /** Settles a checked delivery's pix (see the module's notes); answers the counts. */
 export async function receiveNotices(db: Db, companyId: number, entries: readonly PixNoticeEntry[], today: string): Promise<NoticeOutcome> {
   return db.transaction(async (tx) => {
@@ -187,7 +213,8 @@ export async function receiveNotices(db: Db, companyId: number, entries: readonl
     const charges = await chargesByTxid(tx, [...new Set(entries.map((e) => e.txid ?? '').filter((t) => t !== ''))]);
     const ownCharges = new Map([...charges].filter(([, c]) => c.company_id === companyId));
     // Lock first, then read what was taken: a delivery that held the lock before is seen.
-    await lockOperationRows(tx, [...new Set([...ownCharges.values()].map((c) => c.credit_operation_id))].sort((a, b) => a - b));
+    // An agreement's charge is locked by renegotiation's payment (the agreement's lock), not through its operation.
+    await lockOperationRows(tx, [...new Set([...ownCharges.values()].filter((c) => c.kind !== 'agreement').map((c) => c.credit_operation_id))].sort((a, b) => a - b));
     const ids = [...new Set(entries.map((e) => e.endToEndId))];
     const taken = new Set((await tx.select({ id: pixNotices.end_to_end_id }).from(pixNotices).where(sql`${pixNotices.end_to_end_id} = ANY(${textArray(ids)})`)).map((r) => r.id));
     const candidates: Candidate[] = [];
@@ -205,10 +232,10 @@ export async function receiveNotices(db: Db, companyId: number, entries: readonl
       }
       candidates.push({ entry, paidOn, charge, reason });
     }
-    const paying = candidates.filter((c) => c.reason === null);
+    const paying = candidates.filter((c) => c.reason === null && c.charge!.kind !== 'agreement');
     const inputs: PaymentInput[] = paying.map((c) => ({
       id: c.charge!.credit_operation_id,
-      installment: c.charge!.installment_id,
+      installment: c.charge!.installment_id!,
       amount: c.entry.valor,
       paid_on: c.paidOn,
       method: 'pix',
@@ -220,6 +247,7 @@ export async function receiveNotices(db: Db, companyId: number, entries: readonl
       if (result.ok) transactionOf.set(paying[k], result.id);
       else paying[k].reason = `refused: ${result.error.message}`;
     });
+    const agreementPaymentOf = await settleAgreementCharges(tx, who.id, candidates, today);
     const rows = candidates.map((c) => ({
       end_to_end_id: c.entry.endToEndId,
       company_id: companyId,
@@ -231,6 +259,7 @@ export async function receiveNotices(db: Db, companyId: number, entries: readonl
       status: c.reason === null ? ('settled' as const) : ('unmatched' as const),
       reason: c.reason,
       transaction_id: transactionOf.get(c) ?? null,
+      agreement_payment_id: agreementPaymentOf.get(c) ?? null,
       payload: c.entry,
     }));
     // One JSON parameter for the delivery's rows (insertRows), and back only what decides the rest: a delivery of

@@ -1,11 +1,12 @@
-/** Drizzle view of the Pix area's tables of migration 0042 (the SQL there is the source of truth). */
+/** Drizzle view of the Pix area's tables of migrations 0042 and 0064 (the SQL there is the source of truth). */
 import { date, integer, jsonb, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { PIX_NOTICE_STATUSES, PIX_PROVIDER_CHOICES, PIX_REFUSAL_REASONS } from '@shared/enums';
+import { PIX_NOTICE_STATUSES, PIX_PROVIDER_CHOICES, PIX_REFUSAL_REASONS, TITLE_OWNER_KINDS } from '@shared/enums';
 import { users } from '../access/schema';
 import { companies } from '../company/schema';
 import { creditOperationInstallments, creditOperations } from '../operations/schema';
 import { installmentTransactions } from '../collection/schema';
 import { boletoSlips } from '../boletos/schema-boleto';
+import { renegotiationInstallments, renegotiationPayments } from '../renegotiation/schema';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -31,9 +32,10 @@ export const pixCharges = pgTable('pix_charges', {
   credit_operation_id: integer('credit_operation_id')
     .notNull()
     .references(() => creditOperations.id),
-  installment_id: integer('installment_id')
-    .notNull()
-    .references(() => creditOperationInstallments.id),
+  /** the slip's owner (migration 0064): an operation's installment, or an agreement's */
+  kind: text('kind', { enum: TITLE_OWNER_KINDS }).notNull().default('installment'),
+  installment_id: integer('installment_id').references(() => creditOperationInstallments.id),
+  agreement_installment_id: integer('agreement_installment_id').references(() => renegotiationInstallments.id),
   /** boletos' slip this charge stands beside */
   slip_id: integer('slip_id')
     .notNull()
@@ -61,6 +63,8 @@ export const pixNotices = pgTable('pix_notices', {
   status: text('status', { enum: PIX_NOTICE_STATUSES }).notNull(),
   reason: text('reason'),
   transaction_id: integer('transaction_id').references(() => installmentTransactions.id),
+  /** the agreement payment a pix of an agreement's charge settled (migration 0064) */
+  agreement_payment_id: integer('agreement_payment_id').references(() => renegotiationPayments.id),
   payload: jsonb('payload').notNull(),
   received_at: ts('received_at').notNull().defaultNow(),
 });

@@ -38,7 +38,18 @@ export const AGREEMENT_SERVICE_MESSAGES = {
   dayPassed: (day: string) => `O acordo foi simulado em ${day}: os encargos mudaram desde então. Ele foi retirado; simule de novo.`,
   figuresChanged: 'Os valores das parcelas mudaram desde a proposta (pagamento, estorno ou outro movimento). O acordo foi retirado; simule de novo.',
   reason: (id: number) => `Acordo de renegociação nº ${id}`,
+  downPaymentDue: (today: string, first: string) => `Campo down_payment_due_date: a entrada vence de ${today} (a data do acordo) até antes da primeira parcela (${first}).`,
 } as const;
+
+/**
+ * The down payment's due date (installment 0): the day the operator picked, or the agreement's date; never before the
+ * agreement nor on or after the first installment's due date (the entry precedes the schedule). 409 naming the field.
+ */
+export function downPaymentDueDate(c: Pick<RenegotiationConditions, 'down_payment_due_date' | 'first_due_date'>, today: string): string {
+  const day = c.down_payment_due_date ?? today;
+  if (day < today || day >= c.first_due_date) throw conflict(AGREEMENT_SERVICE_MESSAGES.downPaymentDue(today, c.first_due_date), 'down_payment_due_date');
+  return day;
+}
 
 /** Domain field names → the contract's. */
 const FIELD: Record<string, string> = {
@@ -124,7 +135,7 @@ async function compute(tx: Db, actor: Actor, c: RenegotiationConditions, today: 
 const text = (d: Decimal) => d.toFixed(2);
 const pct = (d: Decimal) => d.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2);
 
-function simulationView(a: Agreement, today: string, needsApproval: boolean): RenegotiationSimulation {
+function simulationView(a: Agreement, today: string, needsApproval: boolean, downPaymentDue: string | null): RenegotiationSimulation {
   return {
     renegotiated_balance: text(a.renegotiatedBalance),
     discount: text(a.discount),
@@ -145,6 +156,7 @@ function simulationView(a: Agreement, today: string, needsApproval: boolean): Re
     cet_monthly: pct(a.cetMonthly),
     cet_yearly: pct(a.cetYearly),
     agreement_date: today,
+    down_payment_due_date: downPaymentDue,
     needs_approval: needsApproval,
     schedule: a.schedule.map((r) => ({ number: r.number, due_date: r.dueDate, payment: text(r.payment), interest: text(r.interest), amortization: text(r.amortization), balance: text(r.balance) })),
   };
@@ -153,7 +165,8 @@ function simulationView(a: Agreement, today: string, needsApproval: boolean): Re
 /** The simulation (inside a transaction the caller rolls back or commits: it writes nothing, but reads under the locks). */
 export async function simulate(tx: Db, actor: Actor, c: RenegotiationConditions, today: string): Promise<RenegotiationSimulation> {
   const { agreement, limits } = await compute(tx, actor, c, today);
-  return simulationView(agreement, today, agreement.discount.gt(limits.aloneUpTo));
+  const due = agreement.downPayment.gt(0) ? downPaymentDueDate(c, today) : null;
+  return simulationView(agreement, today, agreement.discount.gt(limits.aloneUpTo), due);
 }
 
 export interface Expected {
@@ -178,6 +191,7 @@ export async function propose(tx: Db, actor: Actor, c: RenegotiationConditions &
   const { picks, agreement, limits, companyId } = await compute(tx, actor, c, today);
   const changed = differences(agreement, c.expected);
   if (changed.length > 0) throw conflict(AGREEMENT_SERVICE_MESSAGES.changed(changed.join('; ')), 'expected');
+  if (agreement.downPayment.gt(0)) downPaymentDueDate(c, today);
   await refuseInPendingAgreement(tx, c.installment_ids);
   const row = await insertAgreement(tx, actor, c, agreement, picks, companyId, today);
   const needsApproval = agreement.discount.gt(limits.aloneUpTo);
@@ -260,9 +274,15 @@ async function insertAgreement(tx: Db, actor: Actor, c: RenegotiationConditions,
       late_charges: text(open.lateCharges),
     })),
   );
-  await tx.insert(renegotiationInstallments).values(
-    a.schedule.map((r) => ({ agreement_id: row.id, number: r.number, due_date: r.dueDate, payment: text(r.payment), interest: text(r.interest), amortization: text(r.amortization), balance: text(r.balance) })),
-  );
+  // The down payment is installment 0 (migration 0064): owed like the others (the agreement's receivable holds it), its
+  // whole value amortization (its interest and charges were settled into it when the agreement was computed).
+  const entry = a.downPayment.gt(0)
+    ? [{ agreement_id: row.id, number: 0, due_date: downPaymentDueDate(c, today), payment: text(a.downPayment), interest: '0.00', amortization: text(a.downPayment), balance: text(a.principal) }]
+    : [];
+  await tx.insert(renegotiationInstallments).values([
+    ...entry,
+    ...a.schedule.map((r) => ({ agreement_id: row.id, number: r.number, due_date: r.dueDate, payment: text(r.payment), interest: text(r.interest), amortization: text(r.amortization), balance: text(r.balance) })),
+  ]);
   return row;
 }
 
@@ -400,7 +420,8 @@ export async function agreementView(db: Db, id: number, today: string): Promise<
     cet_monthly: pct(new Decimal(row.cet_monthly)),
     cet_yearly: pct(new Decimal(row.cet_yearly)),
     needs_approval: request !== null,
-    schedule: schedule.map((r) => ({ number: r.number, due_date: r.due_date, payment: r.payment, interest: r.interest, amortization: r.amortization, balance: r.balance })),
+    down_payment_due_date: schedule.find((r) => r.number === 0)?.due_date ?? null,
+    schedule: schedule.filter((r) => r.number > 0).map((r) => ({ number: r.number, due_date: r.due_date, payment: r.payment, interest: r.interest, amortization: r.amortization, balance: r.balance })),
     items: items.map((i) => ({
       installment_id: i.installment_id,
       credit_operation_id: i.credit_operation_id,

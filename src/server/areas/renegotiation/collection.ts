@@ -145,7 +145,7 @@ async function weightsOf(db: Db, agreement: RenegotiationAgreementRow): Promise<
   return postings.map((p) => ({ operationId: p.operationId, weight: p.posting.lines.filter((l) => l.side === 'debit').reduce((s, l) => s.plus(l.amount), ZERO) }));
 }
 
-async function lockAgreement(tx: Db, id: number): Promise<void> {
+export async function lockAgreement(tx: Db, id: number): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('renegotiation_agreement'), ${id})`);
 }
 

@@ -27,7 +27,7 @@ DEVEDOR(A): {{devedor.nome}}, CPF/CNPJ {{devedor.documento}}.
 
 1. O(A) DEVEDOR(A) reconhece e confessa dever à CREDORA, em {{acordo.data}}, o saldo de {{acordo.saldo}} das parcelas renegociadas ({{acordo.parcelas_renegociadas}}), composto de principal {{acordo.principal_aberto}}, juros {{acordo.juros_abertos}} e multa e juros de mora {{acordo.encargos_abertos}}.
 
-2. A CREDORA concede desconto de {{acordo.desconto}}. O(A) DEVEDOR(A) paga entrada de {{acordo.entrada}}. O IOF devido é de {{acordo.iof}}.
+2. A CREDORA concede desconto de {{acordo.desconto}}. O(A) DEVEDOR(A) paga entrada de {{acordo.entrada}}{{acordo.entrada_vencimento}}. O IOF devido é de {{acordo.iof}}.
 
 3. O saldo de {{acordo.valor_parcelado}} será pago em {{acordo.prazo}} parcelas ({{acordo.sistema}}, taxa de {{acordo.taxa}}% ao mês, CET de {{acordo.cet_mensal}}% ao mês e {{acordo.cet_anual}}% ao ano), totalizando {{acordo.total}}:
 {{acordo.cronograma}}
@@ -76,6 +76,8 @@ export async function freezeDocument(tx: Db, row: RenegotiationAgreementRow, lat
     'acordo.encargos_abertos': brl(row.open_late_charges),
     'acordo.desconto': brl(row.discount),
     'acordo.entrada': brl(row.down_payment),
+    // The down payment is the agreement's installment 0 (migration 0064), due on its own day.
+    'acordo.entrada_vencimento': schedule.filter((r) => r.number === 0).map((r) => `, com vencimento em ${brDay(r.due_date)}`).join(''),
     'acordo.iof': brl(row.iof_total),
     'acordo.valor_parcelado': brl(row.principal),
     'acordo.prazo': String(row.term),
@@ -85,6 +87,7 @@ export async function freezeDocument(tx: Db, row: RenegotiationAgreementRow, lat
     'acordo.cet_anual': pct(row.cet_yearly),
     'acordo.total': brl(row.total_payable),
     'acordo.cronograma': schedule
+      .filter((r) => r.number > 0)
       .sort((a, b) => a.number - b.number)
       .map((r) => `   ${r.number}ª parcela: ${brl(r.payment)}, vencimento ${brDay(r.due_date)}`)
       .join('\n'),

@@ -5,9 +5,11 @@
  * the role's limit. This file is the area's only way in for other areas;
  * schema.ts declares its tables (README.md beside it has the rules and their
  * sources). It calls collection (the open amounts, the installment's status
- * change), operations (four eyes), company (IOF rates) and the ledger; no
- * area calls it yet.
+ * change), operations (four eyes), company (IOF rates) and the ledger.
+ * Boletos (an agreement installment's slip: agreementSlipFacts) and pix (a
+ * notice settling one: payFromProvider) call it; it calls neither.
  */
 export { agreementView, limitsOf } from './agreements';
 export { renegotiableInstallments } from './open-amounts';
 export { runBreaks } from './collection';
+export { agreementInstallmentOwner, agreementSlipFacts, payFromProvider, type AgreementSlipFacts } from './titles';

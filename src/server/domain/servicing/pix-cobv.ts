@@ -53,6 +53,11 @@ export function cobvTxid(operationId: number, installmentId: number, slipId: num
   return `OP${part(operationId, 8)}P${part(installmentId, 8)}S${part(slipId, 10)}`;
 }
 
+/** An agreement installment's charge (renegotiation): "AC" + the agreement's first operation, the agreement installment, the slip (30 characters, never an "OP…" txid). */
+export function agreementCobvTxid(operationId: number, agreementInstallmentId: number, slipId: number): string {
+  return `AC${cobvTxid(operationId, agreementInstallmentId, slipId).slice(2)}`;
+}
+
 export interface CobvInput {
   txid: string;
   /** the slip's amount, decimal text */

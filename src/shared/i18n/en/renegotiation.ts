@@ -68,7 +68,7 @@ export const renegotiation = {
   collect: {
     title: "Agreement's installments",
     status: { open: 'Open', partially_paid: 'Partially paid', late: 'Late', paid: 'Paid' },
-    columns: { number: 'No.', dueDate: 'Due date', payment: 'Installment', status: 'Status', daysLate: 'Days late', paid: 'Paid', due: 'Due today', actions: 'Actions' },
+    columns: { number: 'No.', dueDate: 'Due date', payment: 'Installment', status: 'Status', daysLate: 'Days late', paid: 'Paid', due: 'Due today', slip: 'Slip and Pix', actions: 'Actions' },
     pay: 'Pay',
     payTitle: "Payment of the agreement's installment {{number}}",
     payText: 'The amount is allocated to late fee, default interest, interest and principal, in that order, with the ledger entries.',
@@ -93,6 +93,7 @@ export const renegotiation = {
     reverseReason: 'Reason for the reversal',
     totals: 'Paid (installments): {{paid}} · Open: {{open}} · Agreement total: {{total}} · Late charges received: {{charges}}',
     broken: 'Agreement broken on {{date}}: {{reason}} Balance fallen due: {{remaining}}.',
-    noBoleto: "Slips and Pix for the agreement's installments are not issued yet: record the payment received here.",
+    noBoleto: "Each open installment has its slip, with its Pix charge's code when the company chose a Pix provider (a Pix paid settles by itself); record here a payment received otherwise.",
+    entry: 'Down payment',
   },
 } as const;

@@ -68,7 +68,7 @@ export const renegotiation = {
   collect: {
     title: 'Parcelas do acordo',
     status: { open: 'Em aberto', partially_paid: 'Paga em parte', late: 'Em atraso', paid: 'Paga' },
-    columns: { number: 'Nº', dueDate: 'Vencimento', payment: 'Parcela', status: 'Situação', daysLate: 'Dias de atraso', paid: 'Pago', due: 'Devido hoje', actions: 'Ações' },
+    columns: { number: 'Nº', dueDate: 'Vencimento', payment: 'Parcela', status: 'Situação', daysLate: 'Dias de atraso', paid: 'Pago', due: 'Devido hoje', slip: 'Boleto e Pix', actions: 'Ações' },
     pay: 'Pagar',
     payTitle: 'Pagamento da parcela {{number}} do acordo',
     payText: 'O valor é alocado em multa, juros de mora, juros e principal, nesta ordem, com os lançamentos contábeis.',
@@ -93,6 +93,7 @@ export const renegotiation = {
     reverseReason: 'Motivo do estorno',
     totals: 'Pago (parcelas): {{paid}} · Em aberto: {{open}} · Total do acordo: {{total}} · Multa e mora recebidas: {{charges}}',
     broken: 'Acordo rompido em {{date}}: {{reason}} Saldo vencido: {{remaining}}.',
-    noBoleto: 'Boleto e Pix das parcelas do acordo ainda não são emitidos: registre aqui o pagamento recebido.',
+    noBoleto: 'Cada parcela em aberto tem seu boleto, com o código Pix da cobrança quando a empresa escolheu um provedor Pix (o Pix pago é baixado sozinho); registre aqui um pagamento recebido de outro modo.',
+    entry: 'Entrada',
   },
 } as const;

@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import { checkPixSignature, PIX_SIGNATURE_WINDOW_SECONDS, signPixNotice } from '../../../../src/server/domain/pix-signature';
-import { cobvAmountOn, cobvRequest, cobvTxid, isCobvTxid, COBV_VALID_DAYS_AFTER_DUE, type CobvInput } from '../../../../src/server/domain/servicing/pix-cobv';
+import { agreementCobvTxid, cobvAmountOn, cobvRequest, cobvTxid, isCobvTxid, COBV_VALID_DAYS_AFTER_DUE, type CobvInput } from '../../../../src/server/domain/servicing/pix-cobv';
 import { dynamicBrCode, isValidBrCode, parseTlv } from '../../../../src/server/domain/servicing/pix-brcode';
 import { checkTerms, daysLate, defaultInterestFor, lateFeeOn } from '../../../../src/server/domain/servicing/late-charges';
 
@@ -91,6 +91,13 @@ describe('cobv JSON (PUT /cobv/{txid})', () => {
     expect(isCobvTxid(cobvTxid(123, 4567, 89))).toBe(true);
     expect(isCobvTxid('OP1P2S3')).toBe(false);
     expect(() => cobvTxid(1_000_000_000, 1, 1)).toThrow(RangeError);
+  });
+
+  it("an agreement installment's txid: AC, never an operation installment's for the same numbers", () => {
+    expect(agreementCobvTxid(123, 4567, 89)).toBe('AC00000123P00004567S0000000089');
+    expect(isCobvTxid(agreementCobvTxid(123, 4567, 89))).toBe(true);
+    expect(agreementCobvTxid(123, 4567, 89)).not.toBe(cobvTxid(123, 4567, 89));
+    expect(() => agreementCobvTxid(1, 1_000_000_000, 1)).toThrow(RangeError);
   });
 
   it('the Pix API fields: calendario, devedor, valor with multa (percent) and juros (percent a month, calendar days), chave', () => {

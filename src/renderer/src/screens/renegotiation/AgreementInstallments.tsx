@@ -6,9 +6,15 @@
  * agreement's open installment, confirmed with the amounts (what is due by
  * part and the payment); the payments with a reversal of the last one of an
  * installment (`renegotiation.reversePayment`), confirmed with a reason. A
- * broken agreement says when, why and the balance that fell due.
+ * broken agreement says when, why and the balance that fell due. The down
+ * payment is installment 0 ("Entrada"). Each open installment of an agreed
+ * agreement has the boleto's save and view buttons of the operation's
+ * installments (PdfButtons, `boleto.agreementSlip`): the slip carries the
+ * installment's Pix charge code (QR and copia-e-cola) when the company chose
+ * a Pix provider.
  */
 import { Button, Callout, Card, FormGroup, H3, HTMLSelect, HTMLTable, InputGroup, Tag } from '@blueprintjs/core';
+import Decimal from 'decimal.js';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contract } from '@shared/contract';
@@ -21,6 +27,7 @@ import { useSession } from '../../app/session';
 import { MoneyConfirmDialog } from '@kit/MoneyConfirmDialog';
 import { newIdempotencyKey } from '@kit/idempotencyKey';
 import { DateTextInput } from '@kit/form/DateTextInput';
+import { PdfButtons } from '../servicing/boleto/BoletoButton';
 
 const PAY_ROLES = contract['renegotiation.pay'].access as readonly RoleId[];
 const COMPANY_ID = 1;
@@ -101,7 +108,12 @@ export function AgreementInstallments({ agreement }: { agreement: RenegotiationA
       )}
       {agreement.status === 'agreed' && <p>{t('renegotiation.collect.noBoleto')}</p>}
       <p data-testid="reneg-collect-totals">
-        {t('renegotiation.collect.totals', { paid: formatCurrency(c.value_paid), open: formatCurrency(c.value_open), total: formatCurrency(agreement.total_payable), charges: formatCurrency(c.charges_paid) })}
+        {t('renegotiation.collect.totals', {
+          paid: formatCurrency(c.value_paid),
+          open: formatCurrency(c.value_open),
+          total: formatCurrency(new Decimal(agreement.total_payable).plus(agreement.down_payment).toFixed(2)),
+          charges: formatCurrency(c.charges_paid),
+        })}
       </p>
       <HTMLTable compact striped data-testid="reneg-agreement-schedule">
         <thead>
@@ -113,13 +125,14 @@ export function AgreementInstallments({ agreement }: { agreement: RenegotiationA
             <th>{t('renegotiation.collect.columns.daysLate')}</th>
             <th className="numeric">{t('renegotiation.collect.columns.paid')}</th>
             <th className="numeric">{t('renegotiation.collect.columns.due')}</th>
+            {agreement.status === 'agreed' && <th>{t('renegotiation.collect.columns.slip')}</th>}
             {canPay && <th>{t('renegotiation.collect.columns.actions')}</th>}
           </tr>
         </thead>
         <tbody>
           {c.installments.map((i) => (
             <tr key={i.id} data-testid={`reneg-inst-${i.number}`}>
-              <td>{i.number}</td>
+              <td>{i.number === 0 ? t('renegotiation.collect.entry') : i.number}</td>
               <td>{i.due_now === i.due_date ? formatDate(i.due_date) : `${formatDate(i.due_now)} (${formatDate(i.due_date)})`}</td>
               <td className="numeric">{formatCurrency(i.payment)}</td>
               <td>
@@ -130,6 +143,19 @@ export function AgreementInstallments({ agreement }: { agreement: RenegotiationA
               <td>{i.days_late}</td>
               <td className="numeric">{formatCurrency(i.paid)}</td>
               <td className="numeric">{formatCurrency(i.due_total)}</td>
+              {agreement.status === 'agreed' && (
+                <td>
+                  {i.status !== 'paid' && (
+                    <PdfButtons
+                      name="boleto.agreementSlip"
+                      args={{ x: i.id }}
+                      labels={{ download: t('boleto.download'), view: t('boleto.view'), title: t('boleto.viewTitle') }}
+                      testId={`reneg-boleto-${i.number}`}
+                      small
+                    />
+                  )}
+                </td>
+              )}
               {canPay && <td>{i.status !== 'paid' && <Button small text={t('renegotiation.collect.pay')} onClick={() => open(i)} data-testid={`reneg-pay-${i.number}`} />}</td>}
             </tr>
           ))}

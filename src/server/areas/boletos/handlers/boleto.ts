@@ -10,6 +10,7 @@ import { boletoFileName, boletoRegistration, carneFileName, issueBoleto, issueCa
 import type { BoletoPdfInput } from '../boleto-pdf';
 import { dynamicPixCodes } from '../../pix';
 import { renderBoletoPdf, renderCarnePdf } from '../boleto-pdf';
+import { agreementBoletoFileName, issueAgreementBoleto } from '../agreement-slip';
 
 function actor(ctx: HandlerContext): Actor {
   const { user } = requireAuth(ctx);
@@ -32,7 +33,7 @@ async function withPix(ctx: HandlerContext, slips: readonly IssuedSlip[], keepSt
   });
 }
 
-export const boletoHandlers: Pick<Handlers, 'boleto.slip' | 'boleto.carne' | 'boleto.registration'> = {
+export const boletoHandlers: Pick<Handlers, 'boleto.slip' | 'boleto.carne' | 'boleto.registration' | 'boleto.agreementSlip'> = {
   'boleto.slip': async ({ x }, ctx) => {
     const me = actor(ctx);
     const today = ctx.deps.clock.today();
@@ -46,6 +47,15 @@ export const boletoHandlers: Pick<Handlers, 'boleto.slip' | 'boleto.carne' | 'bo
     const today = ctx.deps.clock.today();
     const slips = await ctx.deps.db.transaction((tx) => issueCarne(tx, me, credit_operation_id, today));
     return FileReply.fromBytes(await renderCarnePdf(await withPix(ctx, slips, false)), 'application/pdf', carneFileName(credit_operation_id));
+  },
+
+  // An agreement installment's slip (renegotiation): recorded in a transaction, its Pix charge and PDF after the commit.
+  'boleto.agreementSlip': async ({ x }, ctx) => {
+    const me = actor(ctx);
+    const today = ctx.deps.clock.today();
+    const slip = await ctx.deps.db.transaction((tx) => issueAgreementBoleto(tx, me, x, today));
+    const [input] = await withPix(ctx, [slip], true);
+    return FileReply.fromBytes(await renderBoletoPdf(input), 'application/pdf', agreementBoletoFileName(slip));
   },
 
   // Where the installment's title is registered: read only, for the installment's screen and the print dialog.

@@ -5,8 +5,9 @@
  * never a file:// page). Both ask the same call: the server gives the same
  * slip (same nosso número) while the installment's amount and due date do not
  * change, so viewing and then saving never makes two titles. Shown only to the
- * roles the call admits (the contract's list). The carnê button shares the
- * pieces exported here.
+ * roles the call admits (the contract's list). The carnê button and an
+ * agreement installment's slip (renegotiation's AgreementInstallments) share
+ * the pieces exported here.
  */
 import { Button, ButtonGroup, Callout, Dialog, DialogBody, DialogFooter, Spinner } from '@blueprintjs/core';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
@@ -23,7 +24,7 @@ import { UnregisteredWarning } from './BoletoRegistration';
 
 const PdfView = lazy(() => import('@kit/PdfView'));
 
-type PdfCall = Extract<ExposedOperationName, 'boleto.slip' | 'boleto.carne'>;
+type PdfCall = Extract<ExposedOperationName, 'boleto.slip' | 'boleto.carne' | 'boleto.agreementSlip'>;
 
 /** The roles a call admits, from the contract (the one place they are written). */
 export function rolesOf(name: PdfCall): readonly RoleId[] {
