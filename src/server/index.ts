@@ -27,6 +27,7 @@ import { installRequestContext, loggerOptions } from './platform/request-context
 import { BroadcastSender, type SenderOptions } from './areas/messages';
 import { smsProviderFromSettings, type SmsProvider } from './areas/messages';
 import { ReminderScheduler } from './areas/reminders';
+import { BreakScheduler, type BreakRun } from './areas/renegotiation';
 
 export type { OutboxMessage, SmtpSettings } from './platform/mailer';
 export type { SmsProvider } from './areas/messages';
@@ -67,6 +68,8 @@ export interface StartServerOptions {
   messages?: SenderOptions;
   /** how often the server runs the payment reminders job (default 15 minutes, the first run one interval after the start; 0: never) */
   remindersIntervalMs?: number;
+  /** how often the server looks whether the day's run of the renegotiation break rule is done (default one hour, the first look one interval after the start; the rule runs once per business date; 0: never) */
+  renegotiationBreaksIntervalMs?: number;
   /**
    * Host header values this server answers to ('name:port', or a bare name for
    * any port). Default: the listen host and port, plus the loopback spellings
@@ -139,6 +142,8 @@ export interface RunningServer {
   seeded: Promise<void>;
   /** Direct SQL on the database as the server's own role, for tests and diagnostics (checking activity_log rows, ageing tokens). */
   database: { rows<T>(query: string, params?: unknown[]): Promise<T[]> };
+  /** The server's own jobs, one run on demand (tests run them instead of waiting for their timers) */
+  jobs: { renegotiationBreaks(): Promise<BreakRun> };
 }
 
 /**
@@ -291,6 +296,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   // Payment reminders: the job also runs by itself, one interval after the start (areas/reminders/scheduler.ts).
   const reminders = new ReminderScheduler(handle.db, { mailer, sms }, clock, options.remindersIntervalMs);
   reminders.start();
+  // The renegotiation break rule: once per business date, looked for every hour (areas/renegotiation/break-job.ts).
+  const breaks = new BreakScheduler(handle.db, clock, options.renegotiationBreaksIntervalMs);
+  breaks.start();
   if (options.warmUp?.length) {
     // After the caller hears "ready" (a macrotask later); a failed load is retried by the request that needs it.
     const names = options.warmUp;
@@ -310,6 +318,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     seeded,
     outbox: { list: (to) => mailer.list(to), latest: (to) => mailer.latest(to) },
     database: { rows: (query, params) => handle.rows(query, params) },
+    jobs: { renegotiationBreaks: () => breaks.tick() },
     close() {
       closing ??= (async () => {
         await app.close();
@@ -318,6 +327,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         await seeded.catch(() => undefined);
         await sender.stop();
         await reminders.stop();
+        await breaks.stop();
         await mailer.idle();
         await handle.close();
       })();

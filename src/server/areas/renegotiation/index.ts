@@ -11,3 +11,4 @@
 export { agreementView, limitsOf } from './agreements';
 export { renegotiableInstallments } from './open-amounts';
 export { runBreaks } from './collection';
+export { BreakScheduler, BREAK_CHECK_INTERVAL_MS, runBreaksOnce, type BreakRun } from './break-job';
