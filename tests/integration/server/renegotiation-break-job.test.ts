@@ -5,8 +5,8 @@
  * breaking it once and recording the day once, a run skipped while another server holds the job's lock (PostgreSQL:
  * the lock held by another connection), the days' rows append-only.
  *
- * The agreement: the same as renegotiation-collect's (five installments from 2026-06-20); the company's
- * renegotiation_break_days is 30: on 2026-07-20 the first is 30 days late (kept), on 2026-07-21 31 (broken).
+ * The agreement: the same as renegotiation-collect's (five installments from Monday 2026-06-22, a business day); the company's
+ * renegotiation_break_days is 30: 30 days after the first installment's due date it is kept, 31 days after broken.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BREAK_CHECK_INTERVAL_MS } from '../../../src/server/areas/renegotiation';
@@ -17,6 +17,8 @@ import { disbursedOperation, insertBorrower, key, SERVICING_PARAMETERS_SQL } fro
 let server: TestServer;
 let tokens: Record<DemoRole, string>;
 let agreementId = 0;
+/** The first installment's due date + n days. */
+let late: (n: number) => string;
 
 type Row = Record<string, any>;
 const LOCK = "hashtext('renegotiation_break_job')";
@@ -47,7 +49,7 @@ beforeAll(async () => {
     amortization: 'price',
     monthly_rate: '1.50',
     term: 5,
-    first_due_date: '2026-06-20',
+    first_due_date: '2026-06-22',
     finance_iof: true,
   };
   const s = await call(server, 'renegotiation.simulate', args, tokens.operator);
@@ -55,6 +57,12 @@ beforeAll(async () => {
   const agreed = await call(server, 'renegotiation.agree', { ...args, idempotency_key: key(), expected }, tokens.operator);
   expect(agreed.body.status, JSON.stringify(agreed.body)).toBe('agreed');
   agreementId = agreed.body.id;
+  const due: string = agreed.body.collection.installments[0].due_date;
+  late = (n) => {
+    const d = new Date(`${due}T00:00:00Z`);
+    d.setUTCDate(d.getUTCDate() + n);
+    return d.toISOString().slice(0, 10);
+  };
 }, 300_000);
 afterAll(() => server?.close());
 
@@ -64,43 +72,43 @@ describe('the break job', () => {
   });
 
   it('at N days late: runs, breaks nothing, records the day; a second run that day does nothing', async () => {
-    server.clock.set('2026-07-20');
+    server.clock.set(late(30));
     expect(await server.jobs.renegotiationBreaks()).toEqual({ ran: true, broken: [] });
     expect(await server.jobs.renegotiationBreaks()).toEqual({ ran: false, reason: 'done' });
-    expect(await runs()).toEqual([{ day: '2026-07-20', broken: 0 }]);
+    expect(await runs()).toEqual([{ day: late(30), broken: 0 }]);
     expect(await breaks()).toEqual([]);
   });
 
   it('more than N: two runs at once break the agreement once, without an actor, and record the day once', async () => {
-    server.clock.set('2026-07-21');
+    server.clock.set(late(31));
     const raced = await Promise.all([server.jobs.renegotiationBreaks(), server.jobs.renegotiationBreaks()]);
     const ran = raced.filter((r) => r.ran);
     expect(ran).toEqual([{ ran: true, broken: [agreementId] }]);
     expect(raced.filter((r) => !r.ran)).toHaveLength(1);
-    expect(await breaks()).toEqual([{ agreement_id: agreementId, broken_on: '2026-07-21', days_late: 31, actor_id: null }]);
+    expect(await breaks()).toEqual([{ agreement_id: agreementId, broken_on: late(31), days_late: 31, actor_id: null }]);
     expect(await runs()).toEqual([
-      { day: '2026-07-20', broken: 0 },
-      { day: '2026-07-21', broken: 1 },
+      { day: late(30), broken: 0 },
+      { day: late(31), broken: 1 },
     ]);
     const [log] = await server.database.rows<Row>("SELECT actor_id FROM activity_log WHERE action = 'renegotiation.break' AND entity_id = $1", [agreementId]);
     expect(log.actor_id).toBeNull();
     const view = await call(server, 'renegotiation.get', { id: agreementId }, tokens.operator);
-    expect(view.body.collection.broken).toMatchObject({ broken_on: '2026-07-21', installment_number: 1, days_late: 31, break_days: 30 });
+    expect(view.body.collection.broken).toMatchObject({ broken_on: late(31), installment_number: 1, days_late: 31, break_days: 30 });
   });
 
   it('the next day: runs again and breaks nothing more (the agreement stays broken once)', async () => {
-    server.clock.set('2026-07-22');
+    server.clock.set(late(32));
     expect(await server.jobs.renegotiationBreaks()).toEqual({ ran: true, broken: [] });
     expect(await breaks()).toHaveLength(1);
   });
 
   it.runIf(testDatabaseUrl())('PostgreSQL: while another server holds the job’s lock the run is skipped, then it runs', async () => {
-    server.clock.set('2026-07-23');
+    server.clock.set(late(33));
     // The owner's one pooled connection keeps a session lock across its statements: another server's run under way.
     await server.owner.rows(`SELECT pg_advisory_lock(${LOCK})`);
     try {
       expect(await server.jobs.renegotiationBreaks()).toEqual({ ran: false, reason: 'busy' });
-      expect((await runs()).map((r) => r.day)).not.toContain('2026-07-23');
+      expect((await runs()).map((r) => r.day)).not.toContain(late(33));
     } finally {
       await server.owner.rows(`SELECT pg_advisory_unlock(${LOCK})`);
     }
