@@ -186,7 +186,7 @@ describe('a reversal above the limit', () => {
     const answer = await decide({ approve: true }, tokens.admin);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     const payments = answer.body.collection.payments as Row[];
-    expect(payments.find((p) => p.id === payment.id).reversed).toBe(true);
+    expect(payments.find((p) => p.id === payment.id)?.reversed).toBe(true);
     expect(payments.find((p) => p.reverses_id === payment.id)).toMatchObject({ kind: 'reversal', paid_on: '2026-05-22', amount: '50.00', reference: 'Pagamento devolvido pelo banco' });
     expect(answer.body.collection.pending_reversal).toBeNull();
     expect(await reversalPostings()).toBe(before + 1);

@@ -6,7 +6,6 @@
  * kit's money input does (amountTextToDecimal), so the test takes the text through it as the field does.
  */
 import { describe, expect, it } from 'vitest';
-import type { FieldValues, ResolverOptions } from 'react-hook-form';
 import { translate } from '../../../src/shared/i18n';
 import type { Locale } from '../../../src/shared/bridge';
 import { amountTextToDecimal, decimalToAmountText } from '../../../src/renderer/src/components/form/localeText';
@@ -22,7 +21,7 @@ function typed(locale: Locale, text: { down: string; rate: string; late: string 
 async function resolve(locale: Locale, values: Record<string, unknown>) {
   const t = (key: string, vars?: Record<string, unknown>) => translate(locale, key, vars as Record<string, string | number> | undefined);
   const resolver = localizedResolver(conditionsFormSchema, { down_payment: 'Entrada', monthly_rate: 'Taxa', late_charges_discount_percent: 'Desconto' }, t);
-  return resolver(values as never, undefined, { fields: {}, shouldUseNativeValidation: false } as ResolverOptions<FieldValues>);
+  return resolver(values as never, undefined, { fields: {}, shouldUseNativeValidation: false } as never);
 }
 
 describe('the renegotiation conditions in both languages', () => {
