@@ -15,5 +15,4 @@ export const agreementReversal: Shape<typeof pt> = {
   needsReason: 'Give the reason to refuse or withdraw the reversal.',
   confirmTitle: 'Approve the reversal of installment {{number}}’s payment',
   confirmText: 'The payment is reversed today: the amount is owed again on the installment and the payment’s entries are undone.',
-  sent: 'The reversal is above the company’s limit and waits for another person’s approval.',
 };

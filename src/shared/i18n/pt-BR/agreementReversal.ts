@@ -12,5 +12,4 @@ export const agreementReversal = {
   needsReason: 'Informe o motivo para recusar ou retirar o estorno.',
   confirmTitle: 'Aprovar o estorno do pagamento da parcela {{number}}',
   confirmText: 'O pagamento é estornado hoje: o valor volta a ser devido na parcela e os lançamentos do pagamento são desfeitos.',
-  sent: 'O estorno passa do limite da empresa e aguarda a aprovação de outra pessoa.',
 } as const;
