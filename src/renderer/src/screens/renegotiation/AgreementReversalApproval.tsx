@@ -19,6 +19,7 @@ import { errorText } from '../../api/errors';
 import { useApiMutation } from '../../api/hooks';
 import { useSession } from '../../app/session';
 import { MoneyConfirmDialog } from '@kit/MoneyConfirmDialog';
+import './renegotiation.css';
 
 const DECIDE_ROLES = contract['renegotiation.decideReversal'].access as readonly RoleId[];
 

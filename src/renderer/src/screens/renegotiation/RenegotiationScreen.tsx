@@ -27,6 +27,7 @@ import { newIdempotencyKey } from '@kit/idempotencyKey';
 import { FieldInput, type FieldDecl } from '@kit/form/FieldInput';
 import { useKitForm } from '@kit/form/useKitForm';
 import { conditionsFormSchema, FIELD_NAMES, initialConditions, TEST_IDS, type Parsed, type Values } from './model';
+import './renegotiation.css';
 
 /** The figures of a simulation as the confirmation and the summary state them. */
 export function figureRows(s: RenegotiationSimulation, t: (key: string, vars?: Record<string, unknown>) => string): MoneyRow[] {
@@ -199,9 +200,18 @@ export function RenegotiationScreen() {
       </Card>
       <Card>
         <form onSubmit={(e) => void runSimulation(e)} noValidate data-testid="reneg-form" className="kit-form reneg-conditions">
-          {fields.map((decl) => (
-            <FieldInput key={decl.name} control={kit.form.control} decl={decl} testId={TEST_IDS[decl.name as keyof Values]} />
-          ))}
+          <div className="reneg-conditions-grid">
+            {fields
+              .filter((decl) => decl.type !== 'switch')
+              .map((decl) => (
+                <FieldInput key={decl.name} control={kit.form.control} decl={decl} testId={TEST_IDS[decl.name as keyof Values]} />
+              ))}
+          </div>
+          {fields
+            .filter((decl) => decl.type === 'switch')
+            .map((decl) => (
+              <FieldInput key={decl.name} control={kit.form.control} decl={decl} testId={TEST_IDS[decl.name as keyof Values]} />
+            ))}
           <Button type="submit" intent="primary" text={t('renegotiation.simulate')} loading={simulate.isPending} disabled={picked.size === 0} data-testid="reneg-simulate" />
         </form>
         {failure && (
