@@ -133,7 +133,6 @@ test("an agent's agreement waits; an operator approves it from the inbox", async
   await signOut(page);
 
   // An administrator follows the inbox's row to the agreement and approves the reversal after its confirmation.
-  const admin = await directSignIn(server.url, DEMO.admin.email, DEMO_PASSWORD);
   const inbox = await directCall<{ items: Array<{ id: number; entity_id: number }> }>(server.url, 'approvals.inbox', { page: 1, limit: 10, filter: { kind: 'renegotiation.reverse_payment' } }, admin);
   const request = inbox.body.items.find((r) => r.entity_id === agreed.body.id);
   expect(request, 'the reversal in the inbox').toBeDefined();
