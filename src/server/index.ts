@@ -28,6 +28,7 @@ import { BroadcastSender, type SenderOptions } from './areas/messages';
 import { smsProviderFromSettings, type SmsProvider } from './areas/messages';
 import { ReminderScheduler } from './areas/reminders';
 import { NegativationScheduler } from './areas/negativation';
+import { BreakScheduler, type BreakRun } from './areas/renegotiation';
 
 export type { OutboxMessage, SmtpSettings } from './platform/mailer';
 export type { SmsProvider } from './areas/messages';
@@ -70,6 +71,8 @@ export interface StartServerOptions {
   remindersIntervalMs?: number;
   /** how often the server runs the negativação job (default one hour, the first run one interval after the start; 0: never) */
   negativationIntervalMs?: number;
+  /** how often the server looks whether the day's run of the renegotiation break rule is done (default one hour, the first look one interval after the start; the rule runs once per business date; 0: never) */
+  renegotiationBreaksIntervalMs?: number;
   /**
    * Host header values this server answers to ('name:port', or a bare name for
    * any port). Default: the listen host and port, plus the loopback spellings
@@ -142,6 +145,8 @@ export interface RunningServer {
   seeded: Promise<void>;
   /** Direct SQL on the database as the server's own role, for tests and diagnostics (checking activity_log rows, ageing tokens). */
   database: { rows<T>(query: string, params?: unknown[]): Promise<T[]> };
+  /** The server's own jobs, one run on demand (tests run them instead of waiting for their timers) */
+  jobs: { renegotiationBreaks(): Promise<BreakRun> };
 }
 
 /**
@@ -297,6 +302,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   // Negativação: the job also runs by itself, one interval after the start (areas/negativation/scheduler.ts).
   const negativation = new NegativationScheduler(handle.db, clock, options.negativationIntervalMs);
   negativation.start();
+  // The renegotiation break rule: once per business date, looked for every hour (areas/renegotiation/break-job.ts).
+  const breaks = new BreakScheduler(handle.db, clock, options.renegotiationBreaksIntervalMs);
+  breaks.start();
   if (options.warmUp?.length) {
     // After the caller hears "ready" (a macrotask later); a failed load is retried by the request that needs it.
     const names = options.warmUp;
@@ -316,6 +324,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     seeded,
     outbox: { list: (to) => mailer.list(to), latest: (to) => mailer.latest(to) },
     database: { rows: (query, params) => handle.rows(query, params) },
+    jobs: { renegotiationBreaks: () => breaks.tick() },
     close() {
       closing ??= (async () => {
         await app.close();
@@ -325,6 +334,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         await sender.stop();
         await reminders.stop();
         await negativation.stop();
+        await breaks.stop();
         await mailer.idle();
         await handle.close();
       })();

@@ -7,8 +7,9 @@
  * Two people: an agent's agreement with a discount above the agent's limit waits; the agent opens it and sees that
  * it waits for someone else (no approve button); an operator follows the approvals inbox's row to the agreement's
  * view, approves it after the confirmation stating the amounts, and it is agreed; the operator then pays the
- * agreement's first installment from the view (the amounts confirmed) and reverses that payment; the confession of
- * debt is saved as a PDF by the main process.
+ * agreement's first installment from the view (the amounts confirmed) and asks for that payment's reversal, which is
+ * above the company's reversal limit and waits; an administrator follows the inbox's row to the agreement and approves
+ * it after its confirmation. The confession of debt is saved as a PDF by the main process.
  */
 import { execFileSync } from 'node:child_process';
 import { test, expect, signInAs, signOut, directCall, directSignIn, DEMO, DEMO_PASSWORD, expectNoSeriousViolations } from './harness';
@@ -124,5 +125,26 @@ test("an agent's agreement waits; an operator approves it from the inbox", async
   await page.locator('[data-testid^="reneg-reverse-"]').first().click();
   await page.getByTestId('reneg-reverse-reason').fill('Pagamento devolvido pelo banco');
   await page.getByTestId('reneg-reverse-confirm').click();
+  // The whole installment is above the company's reversal limit (R$ 1.000,00): the reversal waits for another person.
+  await expect(page.getByTestId('reneg-reversal-pending')).toBeVisible();
+  await expect(page.getByTestId('reneg-reversal-waits')).toBeVisible();
+  await expect(page.getByTestId('reneg-reversal-approve')).toHaveCount(0);
+  await expect(page.getByTestId('reneg-inst-status-1')).toHaveAttribute('data-status', 'paid');
+  await signOut(page);
+
+  // An administrator follows the inbox's row to the agreement and approves the reversal after its confirmation.
+  const inbox = await directCall<{ items: Array<{ id: number; entity_id: number }> }>(server.url, 'approvals.inbox', { page: 1, limit: 10, filter: { kind: 'renegotiation.reverse_payment' } }, admin);
+  const request = inbox.body.items.find((r) => r.entity_id === agreed.body.id);
+  expect(request, 'the reversal in the inbox').toBeDefined();
+  await signInAs(page, harness, DEMO.admin.email);
+  await page.getByTestId('menu-item-/approvals').click();
+  await page.getByTestId(`approvals-kind-${request!.id}`).click();
+  await expect(page).toHaveURL(new RegExp(`#/app/clientOperation/renegotiation/agreement/${agreed.body.id}$`));
+  await expect(page.getByTestId('reneg-reversal-pending')).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await page.getByTestId('reneg-reversal-approve').click();
+  await expect(page.getByTestId('reneg-reversal-approve-amounts-amount')).toContainText('R$');
+  await page.getByTestId('reneg-reversal-approve-confirm').click();
+  await expect(page.getByTestId('reneg-reversal-pending')).toHaveCount(0);
   await expect(page.getByTestId('reneg-inst-status-1')).toHaveAttribute('data-status', 'open');
 });

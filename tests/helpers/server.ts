@@ -71,6 +71,7 @@ async function restartable(
     seeded: Promise.resolve(),
     outbox: { list: (to) => current.outbox.list(to), latest: (to) => current.outbox.latest(to) },
     database: { rows: (query, params) => current.database.rows(query, params) },
+    jobs: { renegotiationBreaks: () => current.jobs.renegotiationBreaks() },
     stop: () => current.close(),
     async restart() {
       await current.close();

@@ -58,6 +58,12 @@ export const APPROVAL_KINDS = {
   'cession.price_write_off': { entity: 'cession', checkers: AllAdmins, secondCheckers: AllAdmins },
   /** a renegotiation agreement whose discount is above the maker's role limit (renegotiation_limits.alone_up_to): another person of AllOperators confirms it */
   'renegotiation.agree': { entity: 'renegotiation', checkers: AllOperators, secondCheckers: AllAdmins },
+  /**
+   * a reversal of an agreement installment's payment above the company's reversal_approval_above (the installment
+   * reversal's limit, counted with it per person and operation): another person of AllOperators confirms it
+   * (entity_id: the agreement; one reversal waits per agreement at a time)
+   */
+  'renegotiation.reverse_payment': { entity: 'renegotiation', checkers: AllOperators, secondCheckers: AllAdmins },
 } as const satisfies Record<string, ApprovalKindRule>;
 export type ApprovalKind = keyof typeof APPROVAL_KINDS;
 export const APPROVAL_KIND_NAMES = Object.keys(APPROVAL_KINDS) as [ApprovalKind, ...ApprovalKind[]];
@@ -89,6 +95,7 @@ export const LIMITED_MOVES = {
   'repurchase.create': 'repurchase',
   'repurchase.reverse': 'repurchase_reversal',
   'suspense.refund': 'suspense_refund',
+  'renegotiation.reverse_payment': 'reversal',
 } as const satisfies Partial<Record<ApprovalKind, LimitedMove>>;
 export type LimitedKind = keyof typeof LIMITED_MOVES;
 export type LimitedMove = (typeof LIMITED_MOVE_NAMES)[number];

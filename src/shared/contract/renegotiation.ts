@@ -46,8 +46,8 @@ export const renegotiationConditionsSchema = z.object({
   term: z.number({ error: 'prazo inválido: informe o número de parcelas' }).int({ message: 'prazo inválido: um número inteiro de parcelas' }).min(1, { message: 'no mínimo 1 parcela' }).max(360, { message: 'no máximo 360 parcelas' }),
   first_due_date: calendarDaySchema,
   finance_iof: z.boolean({ error: 'informe se o IOF é financiado (true ou false)' }),
-  /** the down payment's due date (installment 0): from the agreement's date (the default) to before the first due date */
-  down_payment_due_date: calendarDaySchema.optional(),
+  /** the down payment's due date (installment 0): from the agreement's date (the default, also when null) to before the first due date */
+  down_payment_due_date: calendarDaySchema.nullish(),
 });
 export type RenegotiationConditions = z.infer<typeof renegotiationConditionsSchema>;
 
@@ -151,6 +151,28 @@ export const agreementPaymentSchema = z.object({
   created_at: timestampSchema,
 });
 
+/**
+ * A reversal of one of the agreement's payments waiting for another person (above the company's
+ * reversal_approval_above): which payment, why, who asked, the checks it needs and has, and the roles that may give
+ * the next one (the maker and the first checker never may).
+ */
+export const pendingAgreementReversalSchema = z.object({
+  request_id: z.number().int(),
+  payment_id: z.number().int(),
+  installment_number: z.number().int(),
+  amount: moneySchema,
+  paid_on: dayAnswerSchema,
+  reason: z.string(),
+  maker_id: z.number().int(),
+  maker_name: z.string().nullable(),
+  checker_id: z.number().int().nullable(),
+  required_checks: z.number().int(),
+  checks_given: z.number().int(),
+  next_check_roles: z.array(z.number().int()),
+  made_at: timestampSchema,
+});
+export type PendingAgreementReversal = z.infer<typeof pendingAgreementReversalSchema>;
+
 /** The collection of an agreement: its installments, payments, what is paid and open, and its break. */
 export const agreementCollectionSchema = z.object({
   as_of: z.string(),
@@ -164,6 +186,8 @@ export const agreementCollectionSchema = z.object({
   broken: z
     .object({ broken_on: dayAnswerSchema, installment_number: z.number().int(), days_late: z.number().int(), break_days: z.number().int(), remaining: moneySchema, reason: z.string() })
     .nullable(),
+  /** a reversal waiting for another person, if any (one at a time per agreement) */
+  pending_reversal: pendingAgreementReversalSchema.nullable(),
 });
 
 export type AgreementCollection = z.infer<typeof agreementCollectionSchema>;
@@ -284,7 +308,7 @@ export const renegotiationOperations = {
     encoding: 'json',
     origin: 'designed',
     description:
-      "Reverses (estorno) an agreement installment's last payment with a reason, on the business date: a row of its own, the payment's entries swapped. 409 when it is already reversed or a later payment of the installment stands. Idempotent by key.",
+      "Reverses (estorno) an agreement installment's last payment with a reason, on the business date: a row of its own, the payment's entries swapped. Above the company's reversal_approval_above (counted with the asker's reversals on the same operations over the company's window, as the installment reversal) it waits for another person instead (collection.pending_reversal; renegotiation.decideReversal). 409 when it is already reversed, a later payment of the installment stands or a reversal of the agreement already waits. Idempotent by key.",
     errors: [400, 404, 409],
     args: z.object({
       id: idSchema,
@@ -292,6 +316,22 @@ export const renegotiationOperations = {
       idempotency_key: idempotencyKeySchema,
       reason: z.string({ error: 'informe o motivo do estorno' }).trim().min(3, { message: 'informe o motivo do estorno' }).max(500, { message: 'no máximo 500 caracteres' }),
     }),
+    result: renegotiationAgreementSchema,
+  }),
+  'renegotiation.decideReversal': defineOperation({
+    method: 'POST',
+    path: '/api/renegotiation/:id/reversal-decision',
+    access: AllOperators,
+    encoding: 'json',
+    origin: 'designed',
+    description:
+      "Another person's answer to the agreement's payment reversal waiting (never who asked for it: 403 saying why; above second_approval_above a second check by an administrator): approved with every check given, the reversal is posted on the business date; refused with a reason (or withdrawn by who asked), nothing moves. 409 naming id when no reversal waits.",
+    errors: [403, 404, 409],
+    args: z
+      .object({ id: idSchema, approve: z.boolean({ error: 'informe approve (true ou false)' }), reason: optionalText(500) })
+      .superRefine((v, ctx) => {
+        if (!v.approve && !v.reason?.trim()) ctx.addIssue({ code: 'custom', path: ['reason'], message: 'informe o motivo da recusa' });
+      }),
     result: renegotiationAgreementSchema,
   }),
   'renegotiation.runBreaks': defineOperation({

@@ -68,6 +68,7 @@ const APPEND_ONLY = [
   'renegotiation_payments',
   'renegotiation_breaks',
   'renegotiation_documents',
+  'renegotiation_break_runs',
   'assignee_transfers',
   'withdrawals',
   'custodian_return_imports',

@@ -69,6 +69,7 @@ const MADE: Record<ApprovalKind, string> = {
   'ledger.close': 'pediu este fechamento mensal',
   'cession.price_write_off': 'pediu esta baixa da diferença do preço da cessão',
   'renegotiation.agree': 'propôs este acordo de renegociação',
+  'renegotiation.reverse_payment': 'pediu este estorno de pagamento do acordo',
 };
 
 function rolesText(roles: readonly RoleId[]): string {

@@ -20,7 +20,7 @@ export {
   updateComplement,
 } from './credit-operations';
 export type { Actor, Conditions, OperationRow, Settlement, SettlementDay } from './credit-operations';
-export { checkRefusal, closeApproval, describeApproval, giveCheck, isPending, latestApproval, openApproval, pendingApproval, pendingApprovalsOf, pendingRequestsOf, REQUEST } from './approvals';
+export { checkRefusal, closeApproval, describeApproval, giveCheck, isPending, latestApproval, nextCheckRoles, openApproval, pendingApproval, pendingApprovalsOf, pendingRequestsOf, REQUEST } from './approvals';
 export { approvalsToCheck } from './approvals-inbox';
 export { openMoveApproval, recordMoveAlone, weighMove } from './approval-limits';
 export type { LimitedMoveInput, WeighedMove } from './approval-limits';

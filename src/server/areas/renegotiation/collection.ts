@@ -10,6 +10,16 @@
  * and only an installment's last standing payment is reversed: so no stored
  * split ever needs re-allocating (the servicing area's re-allocation of
  * back-dated payments is not repeated here).
+ *
+ * Four eyes on a reversal: weighed as the installment reversal is (operations'
+ * weighMove, kind renegotiation.reverse_payment, counted as a `reversal` with
+ * the same person's installment reversals on the same operations within the
+ * company's window), under the agreement's lock and then its operations' row
+ * locks (that order, the only one this area takes them in). Up to the
+ * company's reversal_approval_above it is posted at once; above it a request
+ * waits (entity: the agreement, one at a time) and the installment takes no
+ * payment meanwhile, so the payment stays its last; another person's approval
+ * posts it, dated that day.
  */
 import Decimal from 'decimal.js';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
@@ -21,7 +31,9 @@ import { agreementPostings } from '../../domain/renegotiation/postings';
 import { AGREEMENT_INSTALLMENT_STATUSES, RENEGOTIATION_OUTCOMES, type AgreementInstallmentStatus } from '@shared/renegotiation';
 import type { AgreementCollection } from '@shared/contract/renegotiation';
 import { lateChargeTerms, servicingContext } from '../collection';
+import { closeApproval, giveCheck, isPending, lockOperations, nextCheckRoles, openMoveApproval, pendingApproval, recordMoveAlone, weighMove, type Actor } from '../operations';
 import { parametersOf } from '../company';
+import { users } from '../access/schema';
 import { companyBankAccounts } from '../company/schema';
 import { post } from '../ledger';
 import { creditOperations } from '../operations/schema';
@@ -42,6 +54,9 @@ const ZERO = new Decimal(0);
 const PAID = AGREEMENT_INSTALLMENT_STATUSES[3];
 const AGREED = RENEGOTIATION_OUTCOMES[0];
 
+/** The four-eyes kind of an agreement payment's reversal above the company's limit (entity_id: the agreement). */
+export const REVERSAL_APPROVAL_KIND = 'renegotiation.reverse_payment' as const;
+
 export const COLLECTION_MESSAGES = {
   notFound: 'Acordo de renegociação não encontrado.',
   notAgreed: 'Campo id: só um acordo fechado recebe pagamentos.',
@@ -55,6 +70,9 @@ export const COLLECTION_MESSAGES = {
   bankAccount: 'Campo bank_account_id: conta bancária da empresa não encontrada ou inativa.',
   alreadyReversed: 'Campo payment_id: este pagamento já foi estornado.',
   notLast: 'Campo payment_id: estorne primeiro o pagamento mais recente desta parcela.',
+  reversalPending: 'Campo payment_id: um estorno deste acordo já aguarda aprovação de outra pessoa.',
+  payReversalPending: 'Campo installment_id: o estorno do último pagamento desta parcela aguarda aprovação; decida-o antes de registrar outro pagamento.',
+  noPendingReversal: 'Campo id: nenhum estorno deste acordo aguarda aprovação: recarregue a tela.',
   breakReason: (n: number, days: number, limit: number) =>
     `Parcela ${n} do acordo com ${days} dias de atraso, mais que os ${limit} dias do parâmetro da empresa: o acordo foi rompido e o saldo restante venceu antecipadamente.`,
 } as const;
@@ -177,6 +195,8 @@ export async function payInstallment(tx: Db, actorId: number, input: PayInput, t
   const last = target.standing.reduce<string | null>((d, p) => (d === null || p.paid_on > d ? p.paid_on : d), null);
   if (last !== null && input.paid_on < last) throw conflict(COLLECTION_MESSAGES.beforeLast(last), 'paid_on');
   if (target.status === PAID) throw conflict(COLLECTION_MESSAGES.paid, 'installment_id');
+  const waiting = await pendingApproval(tx, REVERSAL_APPROVAL_KIND, input.id);
+  if (waiting && target.standing.some((p) => String(p.id) === waiting.amounts.payment_id)) throw conflict(COLLECTION_MESSAGES.payReversalPending, 'installment_id');
   const [account] = await tx
     .select({ id: companyBankAccounts.id })
     .from(companyBankAccounts)
@@ -211,20 +231,91 @@ export async function payInstallment(tx: Db, actorId: number, input: PayInput, t
   return inserted.id;
 }
 
-/** Reverses the installment's last standing payment: a row of its own, its lines swapped in the journal. */
-export async function reversePayment(tx: Db, actorId: number, input: { id: number; payment_id: number; reason: string }, today: string): Promise<number> {
-  await lockAgreement(tx, input.id);
-  const book = await bookOf(tx, input.id, today);
-  const payment = book.payments.find((p) => p.id === input.payment_id && p.kind === 'payment');
+interface ReversalTarget {
+  book: Book;
+  payment: RenegotiationPaymentRow;
+}
+
+/** The payment to reverse, under the agreement's lock: standing, and its installment's last standing payment. */
+async function reversalTarget(tx: Db, id: number, paymentId: number, today: string): Promise<ReversalTarget> {
+  const book = await bookOf(tx, id, today);
+  const payment = book.payments.find((p) => p.id === paymentId && p.kind === 'payment');
   if (!payment) throw conflict(COLLECTION_MESSAGES.paymentNotFound, 'payment_id');
   if (book.payments.some((p) => p.reverses_id === payment.id)) throw conflict(COLLECTION_MESSAGES.alreadyReversed, 'payment_id');
   const target = book.installments.find((i) => i.id === payment.installment_id)!;
   const latest = [...target.standing].sort((a, b) => (a.paid_on === b.paid_on ? a.id - b.id : a.paid_on < b.paid_on ? -1 : 1)).at(-1);
   if (latest?.id !== payment.id) throw conflict(COLLECTION_MESSAGES.notLast, 'payment_id');
+  return { book, payment };
+}
+
+export interface AgreementReversalOutcome {
+  reversalId: number | null;
+  approvalId: number | null;
+}
+
+/**
+ * Asks for the reversal of an installment's last standing payment (inside the caller's transaction): up to the
+ * company's reversal_approval_above (with the asker's other reversals on the operations in the window) it is posted at
+ * once; above it a request waits for another person (`decideReversal`).
+ */
+export async function reversePayment(tx: Db, actor: Actor, input: { id: number; payment_id: number; reason: string }, today: string): Promise<AgreementReversalOutcome> {
+  await lockAgreement(tx, input.id);
+  const { book, payment } = await reversalTarget(tx, input.id, input.payment_id, today);
+  if (await pendingApproval(tx, REVERSAL_APPROVAL_KIND, input.id, true)) throw conflict(COLLECTION_MESSAGES.reversalPending, 'payment_id');
+  const weights = await weightsOf(tx, book.agreement);
+  // Each operation's share of the payment: the bank line its posting had.
+  const shares = paymentPostings(splitOf(payment), weights).map((p) => ({
+    operationId: p.operationId,
+    amount: p.posting.lines.filter((l) => l.side === 'debit').reduce((sum, l) => sum.plus(l.amount), ZERO),
+  }));
+  await lockOperations(
+    tx,
+    shares.map((x) => x.operationId),
+  );
+  const weighed = await weighMove(tx, { kind: REVERSAL_APPROVAL_KIND, companyId: book.agreement.company_id, makerId: actor.id, businessDate: today, shares });
+  const reason = input.reason.trim();
+  if (weighed.needsApproval) {
+    const number = book.installments.find((i) => i.id === payment.installment_id)?.number ?? 0;
+    const request = await openMoveApproval(tx, weighed, {
+      entityId: input.id,
+      amounts: { amount: payment.amount, payment_id: String(payment.id), paid_on: payment.paid_on, installment: String(number), reason },
+    });
+    await logActivity(tx, { actorId: actor.id, action: 'renegotiation.ask-reversal', entity: 'renegotiation', entityId: input.id, after: { payment_id: payment.id, approval_request_id: request.id, amount: payment.amount, reason } });
+    return { reversalId: null, approvalId: request.id };
+  }
+  await recordMoveAlone(tx, weighed);
+  return { reversalId: await postReversal(tx, actor.id, book, payment, reason, today), approvalId: null };
+}
+
+/**
+ * Another person's answer to the agreement's reversal waiting: approved (all its checks given), the reversal is
+ * posted on `today` by the checker; refused with a reason (or withdrawn by its maker), nothing moves.
+ */
+export async function decideReversal(tx: Db, checker: Actor, input: { id: number; approve: boolean; reason?: string | null }, today: string): Promise<void> {
+  await lockAgreement(tx, input.id);
+  await agreementRow(tx, input.id);
+  const request = await pendingApproval(tx, REVERSAL_APPROVAL_KIND, input.id, true);
+  if (!request) throw conflict(COLLECTION_MESSAGES.noPendingReversal, 'id');
+  const at = new Date();
+  if (!input.approve) {
+    const reason = input.reason?.trim() || null;
+    const withdrawn = request.maker_id === checker.id;
+    await closeApproval(tx, request, { withdrawn, by: checker.id, reason, at });
+    await logActivity(tx, { actorId: checker.id, action: withdrawn ? 'renegotiation.withdraw-reversal' : 'renegotiation.refuse-reversal', entity: 'renegotiation', entityId: input.id, after: { approval_request_id: request.id, reason } });
+    return;
+  }
+  // The first of two checks (above the company's higher limit) leaves it waiting for the second.
+  if (isPending(await giveCheck(tx, request, checker, at))) return;
+  const { book, payment } = await reversalTarget(tx, input.id, Number(request.amounts.payment_id), today);
+  await postReversal(tx, checker.id, book, payment, request.amounts.reason ?? '', today);
+}
+
+/** Posts the reversal of `payment` on `today`: a row of its own, its lines swapped in the journal. */
+async function postReversal(tx: Db, actorId: number, book: Book, payment: RenegotiationPaymentRow, reason: string, today: string): Promise<number> {
   const [inserted] = await tx
     .insert(renegotiationPayments)
     .values({
-      agreement_id: input.id,
+      agreement_id: book.agreement.id,
       installment_id: payment.installment_id,
       kind: 'reversal',
       paid_on: today,
@@ -235,7 +326,7 @@ export async function reversePayment(tx: Db, actorId: number, input: { id: numbe
       principal: payment.principal,
       bank_account_id: payment.bank_account_id,
       reverses_id: payment.id,
-      reference: input.reason.trim(),
+      reference: reason,
       actor_id: actorId,
     })
     .returning({ id: renegotiationPayments.id });
@@ -244,7 +335,7 @@ export async function reversePayment(tx: Db, actorId: number, input: { id: numbe
     tx,
     reversalPostings(splitOf(payment), weights).map((p) => ({ posting: p.posting, link: { operationId: p.operationId, businessDate: today } })),
   );
-  await logActivity(tx, { actorId, action: 'renegotiation.reverse-payment', entity: 'renegotiation', entityId: input.id, after: { payment_id: payment.id, reversal_id: inserted.id, reason: input.reason.trim() } });
+  await logActivity(tx, { actorId, action: 'renegotiation.reverse-payment', entity: 'renegotiation', entityId: book.agreement.id, after: { payment_id: payment.id, reversal_id: inserted.id, reason } });
   return inserted.id;
 }
 
@@ -292,6 +383,30 @@ export async function runBreaks(tx: Db, actorId: number | null, today: string, a
 }
 
 const text = (d: Decimal.Value) => new Decimal(d).toFixed(2);
+
+/** The agreement's reversal waiting for another person, as its view shows it (null when none waits). */
+async function pendingReversalView(db: Db, id: number, numberOf: ReadonlyMap<number, number>): Promise<AgreementCollection['pending_reversal']> {
+  const request = await pendingApproval(db, REVERSAL_APPROVAL_KIND, id);
+  if (!request) return null;
+  const [maker] = await db.select({ name: users.name }).from(users).where(eq(users.id, request.maker_id));
+  const paymentId = Number(request.amounts.payment_id);
+  const [payment] = await db.select({ installment_id: renegotiationPayments.installment_id }).from(renegotiationPayments).where(eq(renegotiationPayments.id, paymentId));
+  return {
+    request_id: request.id,
+    payment_id: paymentId,
+    installment_number: payment ? (numberOf.get(payment.installment_id) ?? 0) : 0,
+    amount: text(request.amounts.amount ?? request.amount),
+    paid_on: request.amounts.paid_on ?? '',
+    reason: request.amounts.reason ?? '',
+    maker_id: request.maker_id,
+    maker_name: maker?.name ?? null,
+    checker_id: request.checker_id,
+    required_checks: request.required_checks,
+    checks_given: request.checker_id === null ? 0 : 1,
+    next_check_roles: [...nextCheckRoles(request)],
+    made_at: request.made_at.toISOString(),
+  };
+}
 
 /** The agreement's collection as its view shows it on `asOf`. */
 export async function collectionView(db: Db, id: number, asOf: string): Promise<AgreementCollection> {
@@ -350,6 +465,7 @@ export async function collectionView(db: Db, id: number, asOf: string): Promise<
     value_open: text(valueOpen),
     charges_paid: text(chargesPaid),
     due_total: text(dueTotal),
+    pending_reversal: await pendingReversalView(db, id, numberOf),
     broken: broken
       ? { broken_on: broken.broken_on, installment_number: numberOf.get(broken.installment_id) ?? 0, days_late: broken.days_late, break_days: broken.break_days, remaining: broken.remaining, reason: broken.reason }
       : null,

@@ -13,3 +13,4 @@ export { agreementView, limitsOf } from './agreements';
 export { renegotiableInstallments } from './open-amounts';
 export { runBreaks } from './collection';
 export { agreementInstallmentOwner, agreementSlipFacts, payFromProvider, type AgreementSlipFacts } from './titles';
+export { BreakScheduler, BREAK_CHECK_INTERVAL_MS, runBreaksOnce, type BreakRun } from './break-job';

@@ -148,3 +148,10 @@ export const renegotiationDocuments = pgTable('renegotiation_documents', {
   body: text('body').notNull(),
   created_at: ts('created_at').notNull().defaultNow(),
 });
+
+/** The server job's run of the break rule, one row per business date (migration 0065, append-only). */
+export const renegotiationBreakRuns = pgTable('renegotiation_break_runs', {
+  business_date: day('business_date').primaryKey(),
+  broken: integer('broken').notNull(),
+  ran_at: ts('ran_at').notNull().defaultNow(),
+});

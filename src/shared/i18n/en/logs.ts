@@ -217,6 +217,9 @@ export const logs: Shape<typeof pt> = {
     renegotiation_withdraw: 'Renegotiation agreement withdrawn',
     renegotiation_pay: 'Agreement installment paid',
     renegotiation_reverse_payment: 'Agreement installment payment reversed',
+    renegotiation_ask_reversal: 'Agreement payment reversal asked (waits for another person)',
+    renegotiation_refuse_reversal: 'Agreement payment reversal refused',
+    renegotiation_withdraw_reversal: 'Agreement payment reversal request withdrawn',
     renegotiation_break: 'Renegotiation agreement broken',
   },
   entities: {

@@ -251,6 +251,7 @@ export const refusals: Shape<typeof pt> = {
       ledgerClose: 'asked for this monthly close',
       cessionPriceWriteOff: 'asked for this write-off of the cession price difference',
       renegotiationAgree: 'proposed this renegotiation agreement',
+      renegotiationReversePayment: 'asked for this reversal of an agreement payment',
     },
     companyData: { legalName: 'legal name' },
     manualReasons: {

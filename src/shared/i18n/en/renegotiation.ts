@@ -16,6 +16,7 @@ export const renegotiation = {
     amortization: 'System',
     monthlyRate: 'Monthly rate (%)',
     term: 'Term (installments)',
+    downPaymentDueDate: 'Down payment due (empty: the agreement\'s date)',
     firstDueDate: 'First due date',
     financeIof: 'Finance the IOF',
   },

@@ -215,6 +215,9 @@ export const logs = {
     renegotiation_withdraw: 'Acordo de renegociação retirado',
     renegotiation_pay: 'Parcela de acordo paga',
     renegotiation_reverse_payment: 'Pagamento de parcela de acordo estornado',
+    renegotiation_ask_reversal: 'Estorno de pagamento de acordo pedido (aguarda outra pessoa)',
+    renegotiation_refuse_reversal: 'Estorno de pagamento de acordo recusado',
+    renegotiation_withdraw_reversal: 'Pedido de estorno de pagamento de acordo retirado',
     renegotiation_break: 'Acordo de renegociação rompido',
   },
   entities: {

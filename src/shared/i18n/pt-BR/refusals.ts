@@ -255,6 +255,7 @@ export const refusals = {
       ledgerClose: 'pediu este fechamento mensal',
       cessionPriceWriteOff: 'pediu esta baixa da diferença do preço da cessão',
       renegotiationAgree: 'propôs este acordo de renegociação',
+      renegotiationReversePayment: 'pediu este estorno de pagamento do acordo',
     },
     companyData: { legalName: 'razão social' },
     manualReasons: {

@@ -16,6 +16,7 @@ export const renegotiation = {
     amortization: 'Sistema',
     monthlyRate: 'Taxa ao mês (%)',
     term: 'Prazo (parcelas)',
+    downPaymentDueDate: 'Vencimento da entrada (vazio: a data do acordo)',
     firstDueDate: 'Primeiro vencimento',
     financeIof: 'Financiar o IOF',
   },

@@ -32,7 +32,8 @@ export function decisionPath(row: Pick<PendingApproval, 'kind' | 'credit_operati
   // A write-off of a cession price's difference is decided on the cession screen's price panel.
   if (row.kind === 'cession.price_write_off') return '/app/clientOperation/cession';
   // A renegotiation agreement waiting is decided on the agreement's own view (entity_id: the agreement).
-  if (row.kind === 'renegotiation.agree') return `/app/clientOperation/renegotiation/agreement/${row.entity_id}`;
+  // So is an agreement payment's reversal waiting (entity_id: the agreement too).
+  if (row.kind === 'renegotiation.agree' || row.kind === 'renegotiation.reverse_payment') return `/app/clientOperation/renegotiation/agreement/${row.entity_id}`;
   const [op] = row.credit_operation_ids;
   if (op === undefined) return '/app/clientOperation/suspense';
   return `/app/clientOperation/analize/${op}?tab=${TAB_OF[row.kind] ?? 'installments'}`;

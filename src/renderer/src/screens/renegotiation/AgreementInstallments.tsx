@@ -26,10 +26,15 @@ import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { useSession } from '../../app/session';
 import { MoneyConfirmDialog } from '@kit/MoneyConfirmDialog';
 import { newIdempotencyKey } from '@kit/idempotencyKey';
-import { DateTextInput } from '@kit/form/DateTextInput';
 import { PdfButtons } from '../servicing/boleto/BoletoButton';
+import { FieldInput, type FieldDecl } from '@kit/form/FieldInput';
+import { useKitForm } from '@kit/form/useKitForm';
+import type { z } from 'zod';
 
 const PAY_ROLES = contract['renegotiation.pay'].access as readonly RoleId[];
+/** The payment's amount, date and reference on the screen kit's fields (the amount typed as the language writes it). */
+const paySchema = contract['renegotiation.pay'].args.pick({ amount: true, paid_on: true, reference: true });
+type PayValues = z.input<typeof paySchema>;
 const COMPANY_ID = 1;
 
 type Installment = RenegotiationAgreement['collection']['installments'][number];
@@ -57,27 +62,37 @@ export function AgreementInstallments({ agreement }: { agreement: RenegotiationA
   const reverse = useApiMutation('renegotiation.reversePayment', { invalidates: ['renegotiation.get'] });
   const c = agreement.collection;
   const [paying, setPaying] = useState<Installment | null>(null);
-  const [form, setForm] = useState({ amount: '', date: c.as_of, bank: '', reference: '' });
+  const [bank, setBank] = useState('');
+  const payFields: FieldDecl<PayValues>[] = [
+    { name: 'amount', type: 'money', label: t('renegotiation.collect.amount'), testId: 'reneg-pay-amount' },
+    { name: 'paid_on', type: 'date', label: t('renegotiation.collect.paidOn'), testId: 'reneg-pay-date' },
+    { name: 'reference', type: 'text', label: t('renegotiation.collect.reference'), testId: 'reneg-pay-reference' },
+  ];
+  const payKit = useKitForm({ schema: paySchema, defaultValues: { amount: '', paid_on: c.as_of, reference: '' }, labels: Object.fromEntries(payFields.map((d) => [d.name, d.label])) });
+  const form = payKit.form.watch();
   const [confirming, setConfirming] = useState(false);
   const [reversing, setReversing] = useState<Payment | null>(null);
   const [reason, setReason] = useState('');
   const [key, setKey] = useState(() => newIdempotencyKey());
   const [failure, setFailure] = useState<string | null>(null);
   const activeBanks = (banks.data ?? []).filter((b) => b.active);
-  const mayReverse = reversible(c.payments);
+  // While a reversal waits for another person, no other is asked (one at a time per agreement).
+  const mayReverse = c.pending_reversal ? new Set<number>() : reversible(c.payments);
   const numberOf = new Map(c.installments.map((i) => [i.id, i.number]));
 
   const open = (i: Installment) => {
     setFailure(null);
     setPaying(i);
-    setForm({ amount: i.due_total, date: c.as_of, bank: String(activeBanks[0]?.id ?? ''), reference: '' });
+    payKit.form.reset({ amount: i.due_total, paid_on: c.as_of, reference: '' });
+    setBank(String(activeBanks[0]?.id ?? ''));
     setKey(newIdempotencyKey());
   };
 
   const confirmPay = async () => {
     if (!paying) return;
     try {
-      await pay.mutateAsync({ id: agreement.id, idempotency_key: key, installment_id: paying.id, amount: form.amount, paid_on: form.date, bank_account_id: Number(form.bank), reference: form.reference || undefined });
+      const parsed = paySchema.parse(form);
+      await pay.mutateAsync({ id: agreement.id, idempotency_key: key, installment_id: paying.id, ...parsed, reference: parsed.reference || undefined, bank_account_id: Number(bank) });
       setPaying(null);
     } catch (error) {
       setFailure(errorText(error, t));
@@ -164,14 +179,11 @@ export function AgreementInstallments({ agreement }: { agreement: RenegotiationA
       {paying && (
         <Card data-testid="reneg-pay-form">
           <H3>{t('renegotiation.collect.payTitle', { number: paying.number })}</H3>
-          <FormGroup label={t('renegotiation.collect.amount')} labelFor="reneg-pay-amount">
-            <InputGroup id="reneg-pay-amount" value={form.amount} onChange={(e) => setForm({ ...form, amount: e.target.value })} data-testid="reneg-pay-amount" />
-          </FormGroup>
-          <FormGroup label={t('renegotiation.collect.paidOn')} labelFor="reneg-pay-date">
-            <DateTextInput id="reneg-pay-date" value={form.date} onChange={(date) => setForm({ ...form, date })} />
-          </FormGroup>
+          {payFields.slice(0, 2).map((decl) => (
+            <FieldInput key={decl.name} control={payKit.form.control} decl={decl} testId={decl.testId ?? decl.name} />
+          ))}
           <FormGroup label={t('renegotiation.collect.bank')} labelFor="reneg-pay-bank">
-            <HTMLSelect id="reneg-pay-bank" value={form.bank} onChange={(e) => setForm({ ...form, bank: e.target.value })} data-testid="reneg-pay-bank">
+            <HTMLSelect id="reneg-pay-bank" value={bank} onChange={(e) => setBank(e.target.value)} data-testid="reneg-pay-bank">
               {activeBanks.map((b) => (
                 <option key={b.id} value={String(b.id)}>
                   {`${b.bank_code} ${b.agency}/${b.account}`}
@@ -179,10 +191,8 @@ export function AgreementInstallments({ agreement }: { agreement: RenegotiationA
               ))}
             </HTMLSelect>
           </FormGroup>
-          <FormGroup label={t('renegotiation.collect.reference')} labelFor="reneg-pay-reference">
-            <InputGroup id="reneg-pay-reference" value={form.reference} onChange={(e) => setForm({ ...form, reference: e.target.value })} />
-          </FormGroup>
-          <Button intent="primary" text={t('renegotiation.collect.confirm')} onClick={() => setConfirming(true)} disabled={!form.bank} data-testid="reneg-pay-submit" />{' '}
+          <FieldInput control={payKit.form.control} decl={payFields[2]} testId="reneg-pay-reference" />
+          <Button intent="primary" text={t('renegotiation.collect.confirm')} onClick={() => void payKit.form.handleSubmit(() => setConfirming(true))()} disabled={!bank} data-testid="reneg-pay-submit" />{' '}
           <Button text={t('common.cancel')} onClick={() => setPaying(null)} />
         </Card>
       )}
@@ -239,7 +249,7 @@ export function AgreementInstallments({ agreement }: { agreement: RenegotiationA
             { label: t('renegotiation.collect.dueInterest'), amount: paying.due_interest, id: 'interest' },
             { label: t('renegotiation.collect.duePrincipal'), amount: paying.due_principal, id: 'principal' },
             { label: t('renegotiation.collect.dueTotal'), amount: paying.due_total, id: 'due' },
-            { label: t('renegotiation.collect.payAmount'), amount: form.amount, strong: true, id: 'amount' },
+            { label: t('renegotiation.collect.payAmount'), amount: form.amount ?? '', strong: true, id: 'amount' },
           ]}
           amountsTestId="reneg-pay-amounts"
           intent="primary"

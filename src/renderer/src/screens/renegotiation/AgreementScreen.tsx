@@ -5,7 +5,8 @@
  * contract lets decide (`renegotiation.decide`) and who is not its maker
  * approves it (after a confirmation stating the amounts) or refuses it with a
  * reason; the maker sees that it waits for someone else. The approvals inbox
- * links a waiting agreement here.
+ * links a waiting agreement here, and a payment reversal waiting (above the
+ * company's reversal limit), decided here too (AgreementReversalApproval).
  */
 import { Button, Callout, Card, H2, H3, HTMLTable, InputGroup, Spinner, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
@@ -22,6 +23,7 @@ import { useSession } from '../../app/session';
 import { MoneyConfirmDialog, MoneyRowsTable } from '@kit/MoneyConfirmDialog';
 import { figureRows } from './RenegotiationScreen';
 import { AgreementInstallments } from './AgreementInstallments';
+import { AgreementReversalApproval } from './AgreementReversalApproval';
 
 const DECIDE_ROLES = contract['renegotiation.decide'].access as readonly RoleId[];
 
@@ -146,6 +148,7 @@ export function AgreementScreen() {
           </tbody>
         </HTMLTable>
       </Card>
+      {a.collection.pending_reversal && <AgreementReversalApproval agreementId={a.id} pending={a.collection.pending_reversal} />}
       <AgreementInstallments agreement={a} />
       {approving && (
         <MoneyConfirmDialog

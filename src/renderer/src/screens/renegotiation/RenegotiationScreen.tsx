@@ -7,31 +7,27 @@
  * confirmation stating the amounts — the figures shown travel with it, so the
  * server refuses it when they changed meanwhile. Above the role's limit the
  * agreement waits for another person.
+ *
+ * The conditions are the screen kit's fields over the contract's schema: the
+ * down payment a money field and the discounts and rate percentage fields,
+ * typed as the language writes them ("1.234,56" and "1,99" in Portuguese,
+ * "1,234.56" and "1.99" in English); a refused value is said on its field,
+ * and so is a server refusal naming one.
  */
-import { Button, Callout, Card, Checkbox, FormGroup, H2, H3, HTMLSelect, HTMLTable, InputGroup, Spinner } from '@blueprintjs/core';
-import { useState } from 'react';
+import { Button, Callout, Card, Checkbox, H2, H3, HTMLTable, Spinner } from '@blueprintjs/core';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import type { RenegotiationAgreement, RenegotiationConditions, RenegotiationSimulation } from '@shared/contract/renegotiation';
 import { formatCurrency, formatDate } from '@shared/format';
-import { errorText } from '../../api/errors';
+import { errorText, isApiError } from '../../api/errors';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { MoneyConfirmDialog, MoneyRowsTable, type MoneyRow } from '@kit/MoneyConfirmDialog';
 import { newIdempotencyKey } from '@kit/idempotencyKey';
-import { DateTextInput } from '@kit/form/DateTextInput';
-
-interface Form {
-  late: string;
-  interest: string;
-  down: string;
-  amortization: 'price' | 'sac';
-  rate: string;
-  term: string;
-  first: string;
-  financeIof: boolean;
-}
-
-const INITIAL: Form = { late: '0', interest: '0', down: '0.00', amortization: 'price', rate: '1.99', term: '12', first: '', financeIof: true };
+import { FieldInput, type FieldDecl } from '@kit/form/FieldInput';
+import { useKitForm } from '@kit/form/useKitForm';
+import { conditionsFormSchema, FIELD_NAMES, initialConditions, TEST_IDS, type Parsed, type Values } from './model';
+import './renegotiation.css';
 
 /** The figures of a simulation as the confirmation and the summary state them. */
 export function figureRows(s: RenegotiationSimulation, t: (key: string, vars?: Record<string, unknown>) => string): MoneyRow[] {
@@ -52,7 +48,7 @@ export function figureRows(s: RenegotiationSimulation, t: (key: string, vars?: R
 }
 
 export function RenegotiationScreen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const borrowerId = Number(useParams().id);
   const [search] = useSearchParams();
   const operation = search.get('operation');
@@ -61,18 +57,33 @@ export function RenegotiationScreen() {
   const simulate = useApiMutation('renegotiation.simulate');
   const agree = useApiMutation('renegotiation.agree', { invalidates: ['renegotiation.installments', 'servicing.installments'] });
   const [picked, setPicked] = useState<Set<number>>(new Set());
-  const [form, setForm] = useState<Form>(INITIAL);
   const [simulation, setSimulation] = useState<{ conditions: RenegotiationConditions; result: RenegotiationSimulation } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [key, setKey] = useState(() => newIdempotencyKey());
   const [done, setDone] = useState<RenegotiationAgreement | null>(null);
 
+  const f = (k: string) => t(`renegotiation.fields.${k}`);
+  const fields: FieldDecl<Values>[] = [
+    { name: 'late_charges_discount_percent', type: 'percentage', label: f('lateChargesDiscount') },
+    { name: 'interest_discount_percent', type: 'percentage', label: f('interestDiscount') },
+    { name: 'down_payment', type: 'money', label: f('downPayment') },
+    { name: 'down_payment_due_date', type: 'date', label: f('downPaymentDueDate') },
+    { name: 'amortization', type: 'select', label: f('amortization'), options: [{ value: 'price', label: t('renegotiation.systems.price') }, { value: 'sac', label: t('renegotiation.systems.sac') }] },
+    { name: 'monthly_rate', type: 'percentage', label: f('monthlyRate') },
+    { name: 'term', type: 'number', label: f('term') },
+    { name: 'first_due_date', type: 'date', label: f('firstDueDate') },
+    { name: 'finance_iof', type: 'switch', label: f('financeIof') },
+  ];
+  const kit = useKitForm({ schema: conditionsFormSchema, defaultValues: initialConditions(i18n.language), labels: Object.fromEntries(fields.map((d) => [d.name, d.label])) });
+  // A condition changed: the simulation shown is no longer the one they would agree.
+  const { watch } = kit.form;
+  useEffect(() => {
+    const subscription = watch(() => setSimulation(null));
+    return () => subscription.unsubscribe();
+  }, [watch]);
+
   const data = list.data;
-  const set = (patch: Partial<Form>) => {
-    setForm((f) => ({ ...f, ...patch }));
-    setSimulation(null);
-  };
   const toggle = (id: number) => {
     setPicked((p) => {
       const next = new Set(p);
@@ -83,30 +94,24 @@ export function RenegotiationScreen() {
     setSimulation(null);
   };
 
-  const conditions = (): RenegotiationConditions => ({
-    borrower_id: borrowerId,
-    installment_ids: [...picked],
-    late_charges_discount_percent: form.late,
-    interest_discount_percent: form.interest,
-    down_payment: form.down,
-    amortization: form.amortization,
-    monthly_rate: form.rate,
-    term: Number(form.term),
-    first_due_date: form.first,
-    finance_iof: form.financeIof,
-  });
+  /** A refusal naming one of the form's fields is said on it; any other above the button. */
+  const refused = (error: unknown) => {
+    if (isApiError(error) && error.field && FIELD_NAMES.includes(error.field) && (error.status === 400 || error.status === 409)) kit.report(error);
+    else setFailure(errorText(error, t));
+  };
 
-  const runSimulation = async () => {
+  const runSimulation = kit.form.handleSubmit(async (values: Parsed) => {
+    kit.clear();
     setFailure(null);
     setDone(null);
-    const c = conditions();
+    const c: RenegotiationConditions = { ...values, borrower_id: borrowerId, installment_ids: [...picked] };
     try {
       const result = await simulate.mutateAsync(c);
       setSimulation({ conditions: c, result });
     } catch (error) {
-      setFailure(errorText(error, t));
+      refused(error);
     }
-  };
+  });
 
   const confirm = async () => {
     if (!simulation) return;
@@ -123,7 +128,7 @@ export function RenegotiationScreen() {
       setPicked(new Set());
       setKey(newIdempotencyKey());
     } catch (error) {
-      setFailure(errorText(error, t));
+      refused(error);
       setConfirming(false);
       setKey(newIdempotencyKey());
     }
@@ -195,32 +200,21 @@ export function RenegotiationScreen() {
         )}
       </Card>
       <Card>
-        <FormGroup label={t('renegotiation.fields.lateChargesDiscount')} labelFor="reneg-late">
-          <InputGroup id="reneg-late" value={form.late} onChange={(e) => set({ late: e.target.value })} data-testid="reneg-late" />
-        </FormGroup>
-        <FormGroup label={t('renegotiation.fields.interestDiscount')} labelFor="reneg-interest">
-          <InputGroup id="reneg-interest" value={form.interest} onChange={(e) => set({ interest: e.target.value })} data-testid="reneg-interest" />
-        </FormGroup>
-        <FormGroup label={t('renegotiation.fields.downPayment')} labelFor="reneg-down">
-          <InputGroup id="reneg-down" value={form.down} onChange={(e) => set({ down: e.target.value })} data-testid="reneg-down" />
-        </FormGroup>
-        <FormGroup label={t('renegotiation.fields.amortization')} labelFor="reneg-system">
-          <HTMLSelect id="reneg-system" value={form.amortization} onChange={(e) => set({ amortization: e.target.value === 'sac' ? 'sac' : 'price' })} data-testid="reneg-system">
-            <option value="price">{t('renegotiation.systems.price')}</option>
-            <option value="sac">{t('renegotiation.systems.sac')}</option>
-          </HTMLSelect>
-        </FormGroup>
-        <FormGroup label={t('renegotiation.fields.monthlyRate')} labelFor="reneg-rate">
-          <InputGroup id="reneg-rate" value={form.rate} onChange={(e) => set({ rate: e.target.value })} data-testid="reneg-rate" />
-        </FormGroup>
-        <FormGroup label={t('renegotiation.fields.term')} labelFor="reneg-term">
-          <InputGroup id="reneg-term" value={form.term} onChange={(e) => set({ term: e.target.value })} data-testid="reneg-term" />
-        </FormGroup>
-        <FormGroup label={t('renegotiation.fields.firstDueDate')} labelFor="reneg-first">
-          <DateTextInput id="reneg-first" value={form.first} onChange={(first) => set({ first })} />
-        </FormGroup>
-        <Checkbox checked={form.financeIof} label={t('renegotiation.fields.financeIof')} onChange={() => set({ financeIof: !form.financeIof })} data-testid="reneg-finance-iof" />
-        <Button intent="primary" text={t('renegotiation.simulate')} loading={simulate.isPending} disabled={picked.size === 0} onClick={() => void runSimulation()} data-testid="reneg-simulate" />
+        <form onSubmit={(e) => void runSimulation(e)} noValidate data-testid="reneg-form" className="kit-form reneg-conditions">
+          <div className="reneg-conditions-grid">
+            {fields
+              .filter((decl) => decl.type !== 'switch')
+              .map((decl) => (
+                <FieldInput key={decl.name} control={kit.form.control} decl={decl} testId={TEST_IDS[decl.name as keyof Values]} />
+              ))}
+          </div>
+          {fields
+            .filter((decl) => decl.type === 'switch')
+            .map((decl) => (
+              <FieldInput key={decl.name} control={kit.form.control} decl={decl} testId={TEST_IDS[decl.name as keyof Values]} />
+            ))}
+          <Button type="submit" intent="primary" text={t('renegotiation.simulate')} loading={simulate.isPending} disabled={picked.size === 0} data-testid="reneg-simulate" />
+        </form>
         {failure && (
           <Callout intent="danger" data-testid="reneg-error">
             {failure}

@@ -11,7 +11,7 @@ import { FileReply, requireAuth, type HandlerContext, type Handlers } from '../.
 import { once } from '../../../platform/idempotency';
 import type { Actor } from '../../operations';
 import { agreementView, decide, limitsOf, propose, simulate } from '../agreements';
-import { payInstallment, reversePayment, runBreaks } from '../collection';
+import { decideReversal, payInstallment, reversePayment, runBreaks } from '../collection';
 import { documentPdf, documentText } from '../document';
 import { borrowerName, renegotiableInstallments } from '../open-amounts';
 import { companyOfBorrower } from '../reads';
@@ -81,7 +81,13 @@ export const renegotiationHandlers: Pick<Handlers, RenegotiationName> = {
   'renegotiation.reversePayment': async (args, ctx) => {
     const me = actor(ctx);
     const today = ctx.deps.clock.today();
-    await ctx.deps.db.transaction((tx) => once(tx, { key: args.idempotency_key, operation: 'renegotiation.reversePayment', userId: me.id, args }, async () => ({ id: await reversePayment(tx, me.id, args, today) })));
+    await ctx.deps.db.transaction((tx) => once(tx, { key: args.idempotency_key, operation: 'renegotiation.reversePayment', userId: me.id, args }, async () => await reversePayment(tx, me, args, today)));
+    return agreementView(ctx.deps.db, args.id, today);
+  },
+  'renegotiation.decideReversal': async (args, ctx) => {
+    const me = actor(ctx);
+    const today = ctx.deps.clock.today();
+    await ctx.deps.db.transaction((tx) => decideReversal(tx, me, args, today));
     return agreementView(ctx.deps.db, args.id, today);
   },
   'renegotiation.document': async ({ id }, ctx) => {
