@@ -349,7 +349,7 @@ export const cessionOperations = {
     encoding: 'json',
     origin: 'spec',
     description:
-      'Reverses the cession of some assigned installments of the operation, with a reason: contra entries dated the business date (the open principal back in the receivable, the price share of the open face value off what the assignee owes, that part's gain or loss undone; what was collected stays owed to the assignee), the installments back to what their payments say; above cession_approval_above it waits for a second person. 409 naming an installment not assigned, collected in full, or already in a pending reversal. Idempotent by key.',
+      'Reverses the cession of some assigned installments of the operation, with a reason: contra entries dated the business date (the open principal back in the receivable, the price share of the open face value off what the assignee owes, the gain or loss of that part undone; what was collected stays owed to the assignee), the installments back to what their payments say; above cession_approval_above it waits for a second person. 409 naming an installment not assigned, collected in full, or already in a pending reversal. Idempotent by key.',
     args: z.object({
       id: idSchema,
       idempotency_key: idempotencyKeySchema,
