@@ -269,9 +269,34 @@ test("company data with a CEP lookup and a checked CNPJ; a bank account and an a
   await page.getByTestId('company-assignment-agency').fill('1234');
   await page.getByTestId('company-assignment-account').fill('99887');
   await page.getByTestId('company-assignment-repurchase_after_days').fill('45');
+  // The pass-through fee the agreement lets the lender keep: the kit's percentage field, typed with a comma.
+  await expect(page.getByTestId('company-assignment-pass_through_fee_rate')).toHaveValue('0');
+  await page.getByTestId('company-assignment-pass_through_fee_rate').fill('1,5');
   await page.getByTestId('company-assignment-save').click();
   await expect(page.getByTestId('company-assignment-form')).toHaveCount(0);
-  const assignments = await serverCall<Array<{ assignee_name: string; assignee_cnpj: string; account_digit: string | null }>>(server.url, 'company.assignmentAccounts', { id: 1 });
-  expect(assignments.find((a) => a.assignee_name === 'FIDC Microcrédito Teste')).toMatchObject({ assignee_cnpj: '11.222.333/0001-81', account_digit: null, repurchase_rule: 'face_plus_charges', repurchase_after_days: 45 });
+  type Assignee = { id: number; assignee_name: string; assignee_cnpj: string; account_digit: string | null; pass_through_fee_rate: string };
+  const assignees = async () => (await serverCall<Assignee[]>(server.url, 'company.assignmentAccounts', { id: 1 })).find((a) => a.assignee_name === 'FIDC Microcrédito Teste');
+  await expect.poll(assignees).toMatchObject({ assignee_cnpj: '11.222.333/0001-81', account_digit: null, repurchase_rule: 'face_plus_charges', repurchase_after_days: 45, pass_through_fee_rate: '1.5000' });
+  const assignee = (await assignees())!;
+  await expect(page.getByTestId(`company-assignment-fee-${assignee.id}`)).toHaveText('1,50%');
+  // Edited: the dialog reloads it as typed, and the list shows the new rate.
+  await page.getByTestId(`company-assignment-menu-${assignee.id}`).click();
+  await page.getByTestId(`company-assignment-edit-${assignee.id}`).click();
+  await expect(page.getByTestId('company-assignment-pass_through_fee_rate')).toHaveValue('1,5');
+  await page.getByTestId('company-assignment-pass_through_fee_rate').fill('2,25');
+  await page.getByTestId('company-assignment-save').click();
+  await expect.poll(async () => (await assignees())?.pass_through_fee_rate).toBe('2.2500');
+  await expect(page.getByTestId(`company-assignment-fee-${assignee.id}`)).toHaveText('2,25%');
+  // The rate's column is on screen at 1280 and at 1024.
+  for (const size of [
+    { width: 1280, height: 800 },
+    { width: 1024, height: 768 },
+  ]) {
+    await page.setViewportSize(size);
+    const box = await page.getByTestId(`company-assignment-fee-${assignee.id}`).boundingBox();
+    expect(box && box.x + box.width <= size.width, `the fee rate at ${size.width}`).toBe(true);
+    await page.screenshot({ path: info.outputPath(`company-assignment-${size.width}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
   await shot(page, info, 'company-assignment');
 });

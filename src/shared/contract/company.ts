@@ -296,6 +296,8 @@ export const assignmentAccountSchema = z.object({
   scr_modality: z.string(),
   /** the kind of title (espécie) in the custodian's table (2 digits; 60 contrato) */
   title_kind: z.string(),
+  /** the share (%) of what is collected on the account's installments the agreement lets the lender keep (pass-through fee) */
+  pass_through_fee_rate: percentSchema,
 });
 export type AssignmentAccount = z.infer<typeof assignmentAccountSchema>;
 
@@ -440,6 +442,8 @@ const assignmentAccountInput = z.object({
   scr_modality: z.string({ message: 'modalidade SCR: 4 dígitos' }).trim().regex(/^\d{4}$/, 'modalidade SCR: 4 dígitos (ex.: 0299)').optional(),
   /** absent keeps it as it is (new accounts: 60) */
   title_kind: z.string({ message: 'espécie do título: 2 dígitos' }).trim().regex(/^\d{2}$/, 'espécie do título: 2 dígitos (ex.: 60)').optional(),
+  /** absent keeps it as it is (new accounts: 0, nothing kept); at most 100 */
+  pass_through_fee_rate: percentInputSchema.refine((v) => Number(v) <= 100, { message: 'taxa de repasse: no máximo 100%' }).optional(),
 });
 
 const companyAndAccount = z.object({ id: idSchema, accountId: idSchema });

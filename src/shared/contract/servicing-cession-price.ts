@@ -42,7 +42,7 @@ export const cessionPriceSchema = z.object({
   cession_number: z.number().int(),
   cession_date: z.string(),
   assignee_name: z.string(),
-  /** the price of the items not reversed */
+  /** the price of the items not reversed (and, of an item reversed after collection, the share of what the assignee collected) */
   price: moneySchema,
   received: moneySchema,
   written_off: moneySchema,

@@ -39,11 +39,14 @@
  *   reversal, on the price of what it reverses.
  * - Reverse cession (DELETE …/installments/reverse-cession with the
  *   installments and a reason): by agreement with the assignee, whenever the
- *   installment is still assigned and nothing has been collected for the
- *   assignee on it (a standing payment owed to the assignee: 409 naming the
- *   installment — that money must be settled with the fund first). Contra
- *   entries dated the business date; the installment goes back to what its
- *   payments say. Only within the company's cession_reversal_max_days after
+ *   installment is still assigned and something of it is open (collected in
+ *   full: 409 naming the installment). What was collected while assigned
+ *   stays owed to the assignee (passed through); the open principal comes
+ *   back, and the assignee is released from the price share of the open face
+ *   value (domain/servicing/cession.ts, returnedPart: Código Civil arts.
+ *   286–298 and 472, the cession agreement); the reversal answers those
+ *   figures (price, carrying). Contra entries of them dated the business
+ *   date; the installment goes back to what its payments say. Only within the company's cession_reversal_max_days after
  *   the cession date, counted to the business date of the request (0: that
  *   day only); past it, 409 on `date` naming the cession, and the way back
  *   is a repurchase. A reversal waiting for its second person when the
@@ -335,7 +338,7 @@ export const cessionOperations = {
     encoding: 'none',
     origin: 'spec',
     description:
-      "The operation's assigned installments with their cession (number, date, assignee, price), whether each may be reversed now (blocked says why not: money collected for the assignee on it, or past the company's reversal window) and a reversal awaiting its second person.",
+      "The operation's assigned installments with their cession (number, date, assignee, price), whether each may be reversed now (blocked says why not: collected in full, or past the company's reversal window) and a reversal awaiting its second person.",
     args: z.object({ id: idSchema }),
     result: reversibleListSchema,
   }),
@@ -346,7 +349,7 @@ export const cessionOperations = {
     encoding: 'json',
     origin: 'spec',
     description:
-      'Reverses the cession of some assigned installments of the operation, with a reason: contra entries dated the business date (receivable back, the amount due from the assignee and the gain or loss undone), the installments back to what their payments say; above cession_approval_above it waits for a second person. 409 naming an installment not assigned, with money collected for the assignee, or already in a pending reversal. Idempotent by key.',
+      'Reverses the cession of some assigned installments of the operation, with a reason: contra entries dated the business date (the open principal back in the receivable, the price share of the open face value off what the assignee owes, the gain or loss of that part undone; what was collected stays owed to the assignee), the installments back to what their payments say; above cession_approval_above it waits for a second person. 409 naming an installment not assigned, collected in full, or already in a pending reversal. Idempotent by key.',
     args: z.object({
       id: idSchema,
       idempotency_key: idempotencyKeySchema,
@@ -361,7 +364,7 @@ export const cessionOperations = {
     access: AllOperators,
     encoding: 'json',
     origin: 'designed',
-    description: "The second person on a cession's reversal waiting for approval: approve posts it; refuse (with a reason) leaves the installments assigned. 403 four-eyes for the asker's approval. Idempotent by key.",
+    description: "The second person on a cession's reversal waiting for approval: approve posts it (a payment since the request moved what returns: 409, refuse it); refuse (with a reason) leaves the installments assigned. 403 four-eyes for the asker's approval. Idempotent by key.",
     args: z.object({ reversal: idSchema, ...decision }),
     result: cessionReversalSchema,
   }),

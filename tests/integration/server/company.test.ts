@@ -4,6 +4,7 @@
  * documents checked, and the authorization matrix of the spec's roles and permissions (reading for
  * panel users, changes for administrators).
  */
+import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { templatePlaceholders, type OperationName } from '../../../src/shared/contract/index';
 import { startTestServer, type TestServer } from '../../helpers/server';
@@ -100,9 +101,22 @@ describe('accounts', () => {
     const one = await call(server, 'company.assignmentAccount', { id: 1, accountId: created.body.id }, tokens.agent);
     expect(one.body.assignee_name).toBe('FIDC Recebíveis Populares');
     expect((await call(server, 'company.assignmentAccount', { id: 1, accountId: 999999 }, tokens.agent)).status).toBe(404);
+    // The pass-through fee rate: 0 for a new account, saved and read back, at most 100%, kept when left out.
+    expect(new Decimal(created.body.pass_through_fee_rate).toFixed(2)).toBe('0.00');
+    for (const value of ['100.01', '-1', '1,5', 'abc']) {
+      const refused = await call(server, 'company.updateAssignmentAccount', { ...input, accountId: created.body.id, pass_through_fee_rate: value }, tokens.admin);
+      expect({ status: refused.status, field: refused.body.field }, value).toEqual({ status: 400, field: 'pass_through_fee_rate' });
+    }
+    const fee = await call(server, 'company.updateAssignmentAccount', { ...input, accountId: created.body.id, pass_through_fee_rate: '1.25' }, tokens.admin);
+    expect(fee.status, JSON.stringify(fee.body)).toBe(200);
+    const reread = await call(server, 'company.assignmentAccount', { id: 1, accountId: created.body.id }, tokens.agent);
+    expect(new Decimal(reread.body.pass_through_fee_rate).toFixed(4)).toBe('1.2500');
+    const statement = await call(server, 'assigneeStatement.get', { accountId: created.body.id, from: '2026-01-01', to: '2026-01-31' }, tokens.agent);
+    expect(statement.body.pass_through.fee_rate).toBe('1.25');
     const updated = await call(server, 'company.updateAssignmentAccount', { ...input, accountId: created.body.id, agency: '0002' }, tokens.admin);
     // Terms left out of an update stay as they were.
     expect(updated.body).toMatchObject({ agency: '0002', repurchase_rule: 'present_value', repurchase_after_days: 60 });
+    expect(new Decimal(updated.body.pass_through_fee_rate).toFixed(4)).toBe('1.2500');
     expect((await call(server, 'company.assignmentAccounts', { id: 1 }, tokens.operator)).body.map((a: { id: number }) => a.id)).toContain(created.body.id);
     expect((await call(server, 'company.deleteAssignmentAccount', { id: 1, accountId: created.body.id }, tokens.admin)).status).toBe(200);
   });

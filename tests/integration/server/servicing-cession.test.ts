@@ -210,7 +210,7 @@ describe('a cession at a rate, a payment owed to the assignee, part of it revers
     await expectBalancedBooks();
   });
 
-  it('reverses part of the cession: contra entries, the installment back to open; one with money collected for the assignee is refused', async () => {
+  it('reverses part of the cession: contra entries, the installment back to open; one collected in full for the assignee is refused', async () => {
     const reversible = await call(server, 'cession.reversible', { id: opId }, tokens.agent);
     expect(reversible.status).toBe(200);
     const byId = new Map(reversible.body.installments.map((i: any) => [i.id, i]));

@@ -195,6 +195,7 @@ const assignment: AssignmentAccount = {
   originator_code: '',
   scr_modality: '0299',
   title_kind: '60',
+  pass_through_fee_rate: '1.2500',
 };
 
 const f = (key: string) => t(`company.fields.${key}`);
@@ -319,8 +320,9 @@ describe("the company's record lists, one field list each", () => {
       { id: 'agency', title: 'company.fields.agency', width: 80, kind: 'identifier' },
       { id: 'account', title: 'company.fields.account', width: 110, kind: 'identifier' },
       { id: 'active', title: 'company.fields.active', width: 70, kind: 'boolean' },
+      { id: 'fee', title: 'company.fields.pass_through_fee_rate', width: 110, kind: 'integer' },
     ]);
-    expect(textsOf(assignmentForm.columns, assignment)).toEqual(['FIDC Alfa', '11.222.333/0001-81', '001 – Banco do Brasil', '0001', '9999', no]);
+    expect(textsOf(assignmentForm.columns, assignment)).toEqual(['FIDC Alfa', '11.222.333/0001-81', '001 – Banco do Brasil', '0001', '9999', no, '1,25%']);
     expect(dialogOf(assignmentForm)).toEqual([
       { name: 'assignee_name', type: 'text', label: f('assignee_name') },
       { name: 'assignee_cnpj', type: 'text', label: f('assignee_cnpj') },
@@ -330,6 +332,7 @@ describe("the company's record lists, one field list each", () => {
       { name: 'account', type: 'text', label: f('account') },
       { name: 'account_digit', type: 'text', label: f('account_digit') },
       { name: 'active', type: 'switch', label: f('active') },
+      { name: 'pass_through_fee_rate', type: 'percentage', label: f('pass_through_fee_rate'), hint: t('company.assignment.passThroughFeeRateHint') },
       {
         name: 'repurchase_rule',
         type: 'select',
@@ -351,6 +354,7 @@ describe("the company's record lists, one field list each", () => {
       account: '',
       account_digit: '',
       active: true,
+      pass_through_fee_rate: '0',
       repurchase_rule: 'face_plus_charges',
       repurchase_after_days: 30,
       originator_code: '',
@@ -367,6 +371,7 @@ describe("the company's record lists, one field list each", () => {
       account: '9999',
       account_digit: '',
       active: false,
+      pass_through_fee_rate: '1,25',
       repurchase_rule: 'present_value',
       repurchase_after_days: '45',
       originator_code: '',
@@ -380,7 +385,7 @@ describe("the company's record lists, one field list each", () => {
     { name: 'witnesses', form: witnessForm, input: contract['company.createWitness'].args.omit({ company_id: true }), rules: { nullIfEmpty: ['email'] } },
     { name: 'iof', form: iofForm, input: contract['company.createIofParameter'].args, rules: { percents: ['daily_percent', 'additional_percent'], nullIfEmpty: ['valid_to'] } },
     { name: 'banks', form: bankForm, input: contract['company.createBank'].args.omit({ id: true }), rules: { nullIfEmpty: ['agency_digit', 'account_digit'] } },
-    { name: 'assignment', form: assignmentForm, input: contract['company.createAssignmentAccount'].args.omit({ id: true }), rules: { nullIfEmpty: ['account_digit'] } },
+    { name: 'assignment', form: assignmentForm, input: contract['company.createAssignmentAccount'].args.omit({ id: true }), rules: { percents: ['pass_through_fee_rate'], nullIfEmpty: ['account_digit'] } },
   ] as const;
   const rows = { representatives: representative, witnesses: witness, iof, banks: bank, assignment } as const;
 

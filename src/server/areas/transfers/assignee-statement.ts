@@ -54,7 +54,7 @@ function linesUpTo(accountId: number, to: string) {
         FROM cession_items ci JOIN cessions c ON c.id = ci.cession_id
        WHERE c.assignment_account_id = ${accountId} AND ${cessionInForce(sql`c`)}
       UNION ALL
-      SELECT r.reversed_on, 'cession_reversal', ci.credit_operation_id, ci.installment_id, c.number, ci.price, 2, ri.id, NULL
+      SELECT r.reversed_on, 'cession_reversal', ci.credit_operation_id, ci.installment_id, c.number, COALESCE(ri.price, ci.price), 2, ri.id, NULL
         FROM cession_reversal_items ri JOIN cession_reversals r ON r.id = ri.reversal_id
         JOIN cession_items ci ON ci.id = ri.cession_item_id JOIN cessions c ON c.id = ci.cession_id
        WHERE c.assignment_account_id = ${accountId} AND ${reversalInForce(sql`r`)}

@@ -57,7 +57,7 @@ export const CESSION_PRICE_MESSAGES = {
 
 /**
  * A cession reversal after the price was (partly) received: the price in force
- * falls by the reversed items' price; if what was received and written off
+ * falls by the price of what returns (cession.ts); if what was received and written off
  * then passes it, the receivable would turn negative — money the lender would
  * owe back without a record saying so. Refused (409 on `installments`, naming
  * the amounts): the receipt is reversed first (or the installments bought
@@ -86,27 +86,29 @@ async function cessionOr404(db: Db, cessionId: number): Promise<CessionRow> {
   return row;
 }
 
+/**
+ * SQL: the price of the cession item `ci` a reversal in force took back — all of it for a whole reversal (rows before
+ * migration 0063), the share of what returned for one after collection (cession.ts), 0 when none.
+ */
+const priceBack = sql`COALESCE((SELECT COALESCE(ri.price, ci.price) FROM cession_reversal_items ri JOIN cession_reversals rv ON rv.id = ri.reversal_id
+                                 WHERE ri.cession_item_id = ci.id AND ${reversalInForce(sql`rv`)} LIMIT 1), 0)`;
+
 interface Standing {
   inForce: boolean;
-  /** price of the items not reversed */
+  /** price of the items not reversed, and of the collected part of those reversed after collection */
   price: string;
-  /** every item reversed */
+  /** every item reversed whole: nothing of the price left */
   reversedWhole: boolean;
 }
 
 async function standingOf(db: Db, cession: CessionRow): Promise<Standing> {
   let inForce = !cession.needs_approval;
   if (!inForce) inForce = (await latestApproval(db, CESSION_KIND, cession.id))?.status === REQUEST.approved;
-  const [row] = await rowsOf<{ price: string; standing: number; total: number }>(
+  const [row] = await rowsOf<{ price: string; total: number }>(
     db,
-    sql`SELECT COALESCE(SUM(ci.price) FILTER (WHERE NOT r.reversed), 0)::numeric(14,2)::text AS price,
-               COUNT(*) FILTER (WHERE NOT r.reversed)::int AS standing, COUNT(*)::int AS total
-          FROM cession_items ci
-          CROSS JOIN LATERAL (SELECT EXISTS (SELECT 1 FROM cession_reversal_items ri JOIN cession_reversals rv ON rv.id = ri.reversal_id
-                                              WHERE ri.cession_item_id = ci.id AND ${reversalInForce(sql`rv`)}) AS reversed) r
-         WHERE ci.cession_id = ${cession.id}`,
+    sql`SELECT COALESCE(SUM(ci.price - ${priceBack}), 0)::numeric(14,2)::text AS price, COUNT(*)::int AS total FROM cession_items ci WHERE ci.cession_id = ${cession.id}`,
   );
-  return { inForce, price: row.price, reversedWhole: row.total > 0 && row.standing === 0 };
+  return { inForce, price: row.price, reversedWhole: row.total > 0 && new Decimal(row.price).isZero() };
 }
 
 async function movesOf(db: Db, cessionId: number): Promise<CessionPriceMoveRow[]> {
@@ -291,10 +293,7 @@ export async function listCessionPrices(db: Db, owed: 'open' | 'all' = 'all'): P
                q.id AS request_id, q.maker_id
           FROM cessions c
           JOIN assignment_bank_accounts a ON a.id = c.assignment_account_id
-          CROSS JOIN LATERAL (SELECT COALESCE(SUM(ci.price), 0)::numeric(14,2) AS price FROM cession_items ci
-                               WHERE ci.cession_id = c.id
-                                 AND NOT EXISTS (SELECT 1 FROM cession_reversal_items ri JOIN cession_reversals rv ON rv.id = ri.reversal_id
-                                                  WHERE ri.cession_item_id = ci.id AND ${reversalInForce(sql`rv`)})) p
+          CROSS JOIN LATERAL (SELECT COALESCE(SUM(ci.price - ${priceBack}), 0)::numeric(14,2) AS price FROM cession_items ci WHERE ci.cession_id = c.id) p
           CROSS JOIN LATERAL (SELECT COALESCE(SUM(CASE WHEN pm.kind = 'receipt' THEN pm.amount WHEN pm.kind = 'receipt_reversal' THEN -pm.amount ELSE 0 END), 0)::numeric(14,2) AS received,
                                      COALESCE(SUM(CASE WHEN pm.kind = 'write_off' THEN pm.amount ELSE 0 END), 0)::numeric(14,2) AS written_off
                                 FROM cession_price_moves pm WHERE pm.cession_id = c.id) m

@@ -51,11 +51,11 @@ import { assignmentBankAccounts } from '../company/schema';
 import { creditOperationInstallments } from '../operations/schema';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import { logActivity } from '../../platform/activity';
-import { priceCession, type CessionPrice, type CessionPricing } from '../../domain/servicing/cession';
+import { priceCession, returnedPart, type CessionPrice, type CessionPricing, type ReturnedPart } from '../../domain/servicing/cession';
 import { cessionPosting, cessionReversalPosting } from '../../domain/servicing/postings';
 import { addDays } from '../../domain/servicing/days';
 import { post, transferAccrual } from '../ledger';
-import { CESSION_KIND, CESSION_REVERSAL_KIND, currentStatus, heldByPendingCession, itemStanding, REQUEST, reversalInForce, rowsOf, storedStatusesOf, withAssigneeMoney } from '../servicing';
+import { CESSION_KIND, CESSION_REVERSAL_KIND, currentStatus, heldByPendingCession, itemStanding, REQUEST, reversalInForce, rowsOf, storedStatusesOf } from '../servicing';
 import { changeInstallments, replayOf, servicingContext, transactionsOf, type InstallmentChange, type InstallmentRow, type InstallmentTarget, type ServicingContext } from '../collection';
 import { refuseReversalBelowSettled } from './cession-price';
 import { cessionItems, cessionReversalItems, cessionReversals, cessions, type CessionItemRow, type CessionReversalRow, type CessionRow } from './schema-cession';
@@ -82,7 +82,8 @@ export const CESSION_MESSAGES = {
   changedSince: (n: number, op: number) => `A parcela ${n} da operação ${op} mudou desde o pedido da cessão: recuse-a e peça de novo.`,
   refusalReason: 'Campo reason: informe por que recusa.',
   notAssigned: (n: number) => `A parcela ${n} não está cedida: não há cessão a desfazer.`,
-  assigneeMoney: (n: number) => `A parcela ${n} já recebeu pagamentos devidos ao cessionário: acerte-os com o fundo antes de desfazer a cessão.`,
+  fullyCollected: (n: number) => `A parcela ${n} já foi paga por inteiro ao cessionário: não há saldo em aberto a desfazer (o que foi cobrado é repassado ao fundo).`,
+  reversalChangedSince: (n: number) => `A parcela ${n} recebeu ou estornou pagamentos desde o pedido do desfazimento: recuse-o e peça de novo.`,
   outsideReversalWindow: (n: number, cession: number, date: string, max: number, last: string) =>
     `A parcela ${n} está na cessão nº ${cession}, de ${formatDate(date)}; a empresa permite desfazer uma cessão até ${max} dias depois da data dela (até ${formatDate(last)}). Depois disso, use a recompra.`,
   reversalPending: (n: number) => `A parcela ${n} já está em um desfazimento de cessão que aguarda aprovação.`,
@@ -558,7 +559,6 @@ export async function reversibleOf(db: Db, operationId: number, today: string): 
     ? await db.select().from(creditOperationInstallments).where(inArray(creditOperationInstallments.id, items.map((i) => i.installment_id)))
     : [];
   const targets = await targetsOf(db, installments, new Map([[op.id, ctx]]), today);
-  const collected = await withAssigneeMoney(db, installments.map((i) => i.id));
   const pending = await pendingReversalsOf(db, op.id);
   const window = (await parametersOf(db, op.company_id)).cession_reversal_max_days;
   const pastWindow = (item: StandingItem, n: number) => {
@@ -583,8 +583,8 @@ export async function reversibleOf(db: Db, operationId: number, today: string): 
         face_value: item.face_value,
         price: item.price,
         carrying: item.carrying,
-        blocked: collected.has(item.installment_id)
-          ? CESSION_MESSAGES.assigneeMoney(n)
+        blocked: figures(target).faceValue.lte(0)
+          ? CESSION_MESSAGES.fullyCollected(n)
           : pending.has(item.installment_id)
             ? CESSION_MESSAGES.reversalPending(n)
             : pastWindow(item, n),
@@ -600,47 +600,47 @@ export interface ReverseInput {
   reason: string;
 }
 
-/** Checks what a reversal undoes under the operation's lock: each installment assigned, nothing collected for the assignee, none pending. */
-async function reversibleItems(tx: Db, operationId: number, installmentIds: readonly number[], exceptReversal: number | null): Promise<{ ctx: ServicingContext; items: StandingItem[] }> {
+/** A standing item and what its reversal brings back now (domain/servicing/cession.ts, `returnedPart`). */
+type ReversibleItem = StandingItem & { number: number; back: ReturnedPart };
+
+/** Checks what a reversal undoes under the operation's lock (each assigned, something open, none pending) and what returns. */
+async function reversibleItems(tx: Db, operationId: number, installmentIds: readonly number[], exceptReversal: number | null, today: string): Promise<{ ctx: ServicingContext; items: ReversibleItem[] }> {
   const ctx = await contextsOf(tx, [operationId], true).then((m) => m.get(operationId)!);
   const standing = new Map((await standingItemsOf(tx, operationId)).map((i) => [i.installment_id, i]));
-  const numbers = new Map(
-    (await tx.select({ id: creditOperationInstallments.id, number: creditOperationInstallments.number }).from(creditOperationInstallments).where(inArray(creditOperationInstallments.id, [...installmentIds]))).map(
-      (r) => [r.id, r.number],
-    ),
-  );
+  const rows = await tx.select().from(creditOperationInstallments).where(inArray(creditOperationInstallments.id, [...installmentIds]));
+  const targets = await targetsOf(tx, rows.filter((r) => r.credit_operation_id === operationId), new Map([[operationId, ctx]]), today);
+  const numbers = new Map(rows.map((r) => [r.id, r.number]));
   const pending = await pendingReversalsOf(tx, operationId);
-  const collected = await withAssigneeMoney(tx, installmentIds);
   const items = installmentIds.map((id) => {
     const n = numbers.get(id) ?? id;
     const item = standing.get(id);
-    if (!item) throw conflict(CESSION_MESSAGES.notAssigned(n), 'installments');
+    const target = targets.get(id);
+    if (!item || !target) throw conflict(CESSION_MESSAGES.notAssigned(n), 'installments');
     const waiting = pending.get(id);
     if (waiting !== undefined && waiting !== exceptReversal) throw conflict(CESSION_MESSAGES.reversalPending(n), 'installments');
-    if (collected.has(id)) throw conflict(CESSION_MESSAGES.assigneeMoney(n), 'installments');
-    return item;
+    const open = figures(target);
+    if (open.faceValue.lte(0)) throw conflict(CESSION_MESSAGES.fullyCollected(n), 'installments');
+    return { ...item, number: n, back: returnedPart({ faceValue: item.face_value, price: item.price, carrying: item.carrying }, { faceValue: open.faceValue, principal: open.openPrincipal }) };
   });
   return { ctx, items };
 }
 
 /** Asks for the reversal of some assigned installments of an operation (inside the caller's transaction); answers its id. */
 export async function reverseCession(tx: Db, actor: Actor, input: ReverseInput, today: string): Promise<number> {
-  const { ctx, items } = await reversibleItems(tx, input.id, input.installments, null);
+  const { ctx, items } = await reversibleItems(tx, input.id, input.installments, null, today);
   const parameters = await parametersOf(tx, ctx.op.company_id);
   // Past the window the assignee owns the installment for good: the way back is a repurchase.
   const max = parameters.cession_reversal_max_days;
   for (const item of items) {
     const last = addDays(item.cession_date, max);
-    if (today > last) {
-      const n = (await tx.select({ number: creditOperationInstallments.number }).from(creditOperationInstallments).where(eq(creditOperationInstallments.id, item.installment_id)))[0]?.number ?? item.installment_id;
-      throw conflict(CESSION_MESSAGES.outsideReversalWindow(n, item.cession_number, item.cession_date, max, last), 'date');
-    }
+    if (today > last) throw conflict(CESSION_MESSAGES.outsideReversalWindow(item.number, item.cession_number, item.cession_date, max, last), 'date');
   }
+  // The assignee is released from the price of what returns only (the price of what it collected stays due).
   const removed = new Map<number, Decimal>();
-  for (const item of items) removed.set(item.cession_id, (removed.get(item.cession_id) ?? new Decimal(0)).plus(item.price));
+  for (const item of items) removed.set(item.cession_id, (removed.get(item.cession_id) ?? new Decimal(0)).plus(item.back.price));
   await refuseReversalBelowSettled(tx, removed);
-  const price = items.reduce((s, i) => s.plus(i.price), new Decimal(0));
-  const carrying = items.reduce((s, i) => s.plus(i.carrying), new Decimal(0));
+  const price = items.reduce((s, i) => s.plus(i.back.price), new Decimal(0));
+  const carrying = items.reduce((s, i) => s.plus(i.back.carrying), new Decimal(0));
   const weighed = await weighMove(tx, {
     kind: CESSION_REVERSAL_KIND,
     companyId: ctx.op.company_id,
@@ -663,7 +663,8 @@ export async function reverseCession(tx: Db, actor: Actor, input: ReverseInput, 
       actor_id: actor.id,
     })
     .returning();
-  await insertRows(tx, cessionReversalItems, items.map((i) => ({ reversal_id: reversal.id, cession_item_id: i.item_id, installment_id: i.installment_id })));
+  const back = (i: ReversibleItem) => ({ price: money(i.back.price), carrying: money(i.back.carrying), result: money(i.back.result) });
+  await insertRows(tx, cessionReversalItems, items.map((i) => ({ reversal_id: reversal.id, cession_item_id: i.item_id, installment_id: i.installment_id, ...back(i) })));
   if (needsApproval) {
     await openMoveApproval(tx, weighed, { entityId: reversal.id, amounts: { price: reversal.price, carrying: reversal.carrying, installments: String(items.length) } });
   } else {
@@ -673,13 +674,20 @@ export async function reverseCession(tx: Db, actor: Actor, input: ReverseInput, 
   return reversal.id;
 }
 
-/** The reversal takes effect: contra entries dated the business date, each installment back to what its payments say, the log. */
+/** What each item of a reversal brings back, as recorded (rows before migration 0063: the whole item). */
+async function reversalItemsOf(tx: Db, reversalId: number) {
+  const back = (c: string) => sql.raw(`COALESCE(ri.${c}, ci.${c})::text AS ${c}`);
+  return rowsOf<{ id: number; credit_operation_id: number; price: string; carrying: string; result: string }>(
+    tx,
+    sql`SELECT ri.installment_id AS id, ci.credit_operation_id, ${back('price')}, ${back('carrying')}, ${back('result')}
+          FROM cession_reversal_items ri JOIN cession_items ci ON ci.id = ri.cession_item_id WHERE ri.reversal_id = ${reversalId} ORDER BY ri.id`,
+  );
+}
+
+/** The reversal takes effect: contra entries of what returns (collected money stays owed to the assignee), dated the
+ * business date, each installment back to what its payments say, the log. */
 async function reversalInEffect(tx: Db, actor: Actor, ctx: ServicingContext, reversal: CessionReversalRow, today: string): Promise<void> {
-  const items = await tx
-    .select({ id: cessionReversalItems.installment_id, credit_operation_id: cessionItems.credit_operation_id, price: cessionItems.price, carrying: cessionItems.carrying, result: cessionItems.result })
-    .from(cessionReversalItems)
-    .innerJoin(cessionItems, eq(cessionItems.id, cessionReversalItems.cession_item_id))
-    .where(eq(cessionReversalItems.reversal_id, reversal.id));
+  const items = await reversalItemsOf(tx, reversal.id);
   // The accrued interest the cession took off comes back with the installments (the ledger's README).
   const back = { installmentIds: items.map((i) => i.id), direction: 'in', account: 'cession_loss', date: today, upToTakenOut: true } as const;
   await transferAccrual(tx, [...new Set(items.map((i) => i.credit_operation_id))].sort((a, b) => a - b), back);
@@ -721,8 +729,8 @@ async function reversalInEffect(tx: Db, actor: Actor, ctx: ServicingContext, rev
 export async function decideCessionReversal(tx: Db, checker: Actor, reversalId: number, decision: Decision, today: string): Promise<void> {
   const [reversal] = await tx.select().from(cessionReversals).where(eq(cessionReversals.id, reversalId));
   if (!reversal) throw notFound(CESSION_MESSAGES.reversalNotFound);
-  const ids = (await tx.select({ id: cessionReversalItems.installment_id }).from(cessionReversalItems).where(eq(cessionReversalItems.reversal_id, reversal.id))).map((r) => r.id);
-  const { ctx } = await reversibleItems(tx, reversal.credit_operation_id, ids, reversal.id).catch(async (error: unknown) => {
+  const asked = await reversalItemsOf(tx, reversal.id);
+  const { ctx, items } = await reversibleItems(tx, reversal.credit_operation_id, asked.map((r) => r.id), reversal.id, today).catch(async (error: unknown) => {
     // Refusing never needs the installments to still be reversible.
     if (!decision.approve) return { ctx: await servicingContext(tx, await findOperation(tx, reversal.credit_operation_id, true)), items: [] };
     throw error;
@@ -730,6 +738,10 @@ export async function decideCessionReversal(tx: Db, checker: Actor, reversalId: 
   const request = await pendingApproval(tx, CESSION_REVERSAL_KIND, reversal.id, true);
   if (!request) throw conflict(CESSION_MESSAGES.noPendingReversal, 'reversal');
   if (!decision.approve) return refuse(tx, checker, request, decision.reason);
+  // A payment (or its reversal) since the request moved what returns: the request stays pending for a refusal.
+  for (const [k, item] of items.entries()) {
+    if (!item.back.price.eq(asked[k].price) || !item.back.carrying.eq(asked[k].carrying)) throw conflict(CESSION_MESSAGES.reversalChangedSince(item.number), 'installments');
+  }
   if (isPending(await giveCheck(tx, request, checker, new Date()))) return;
   await reversalInEffect(tx, checker, ctx, reversal, today);
 }

@@ -68,6 +68,10 @@ export const cessionReversalItems = pgTable(
     reversal_id: integer('reversal_id').notNull().references(() => cessionReversals.id),
     cession_item_id: integer('cession_item_id').notNull().references(() => cessionItems.id),
     installment_id: integer('installment_id').notNull().references(() => creditOperationInstallments.id),
+    /** migration 0063: what returns (null on older rows: the whole item) */
+    price: money('price'),
+    carrying: money('carrying'),
+    result: money('result'),
   },
   (t) => [unique().on(t.reversal_id, t.cession_item_id)],
 );

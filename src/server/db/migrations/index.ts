@@ -51,13 +51,14 @@ import * as m0049Scr3044Events from './0049_scr_3044_events';
 import * as m0050AccrualTransfers from './0050_accrual_transfers';
 import * as m0053CollectionContacts from './0053_collection_contacts';
 import * as m0054CessionPrice from './0054_cession_price';
-import * as m0057Renegotiations from './0057_renegotiations';
-import * as m0059Negativation from './0059_negativation';
 import * as m0055PaymentReminders from './0055_payment_reminders';
+import * as m0057Renegotiations from './0057_renegotiations';
 import * as m0058Withdrawals from './0058_withdrawals';
-import * as m0062CustodianReturns from './0062_custodian_returns';
+import * as m0059Negativation from './0059_negativation';
 import * as m0060RenegotiationCollection from './0060_renegotiation_collection';
 import * as m0061AssigneePassThrough from './0061_assignee_pass_through';
+import * as m0062CustodianReturns from './0062_custodian_returns';
+import * as m0063CessionReversalAfterCollection from './0063_cession_reversal_after_collection';
 import * as m0064AgreementTitles from './0064_agreement_titles';
 import * as m0065RenegotiationBreakRuns from './0065_renegotiation_break_runs';
 import * as m0066WithdrawalIofExpense from './0066_withdrawal_iof_expense';
@@ -67,4 +68,4 @@ export interface Migration {
   sql: string;
 }
 
-export const migrations: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005FileKeys, m0006AuthLimits, m0007InterestProfiles, m0008CreditIntake, m0009Company, m0010Origination, m0011LawfulMoney, m0012FourEyes, m0013FrozenContracts, m0014Speed, m0015Servicing, m0016BoletoNumbers, m0017Prepayments, m0018InstallmentMoves, m0019Collections, m0020BoletoTitleVersion, m0021ServicingSpeed, m0022InstallmentStatusHistory, m0023Remittances, m0024ReturnFiles, m0025RemittanceDueDateChange, m0026RemittanceManual, m0027Cessions, m0028Repurchases, m0029AssignmentRemittances, m0030CessionReversalWindow, m0031RepurchaseCauses, m0032SavedReports, m0033JournalStatementBalance, m0034RemittanceResend, m0035SavedReportSort, m0036AppendOnly, m0037FourEyesLimits, m0038ContractLateCharges, m0039BankSettlementTolerance, m0040Suspense, m0042PixCharges, m0045CosifChart, m0046BooksPostingKinds, m0047InterestAccruals, m0048LedgerClose, m0049Scr3044Events, m0050AccrualTransfers, m0053CollectionContacts, m0054CessionPrice, m0055PaymentReminders, m0057Renegotiations, m0058Withdrawals, m0059Negativation, m0060RenegotiationCollection, m0061AssigneePassThrough, m0062CustodianReturns, m0064AgreementTitles, m0065RenegotiationBreakRuns, m0066WithdrawalIofExpense];
+export const migrations: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005FileKeys, m0006AuthLimits, m0007InterestProfiles, m0008CreditIntake, m0009Company, m0010Origination, m0011LawfulMoney, m0012FourEyes, m0013FrozenContracts, m0014Speed, m0015Servicing, m0016BoletoNumbers, m0017Prepayments, m0018InstallmentMoves, m0019Collections, m0020BoletoTitleVersion, m0021ServicingSpeed, m0022InstallmentStatusHistory, m0023Remittances, m0024ReturnFiles, m0025RemittanceDueDateChange, m0026RemittanceManual, m0027Cessions, m0028Repurchases, m0029AssignmentRemittances, m0030CessionReversalWindow, m0031RepurchaseCauses, m0032SavedReports, m0033JournalStatementBalance, m0034RemittanceResend, m0035SavedReportSort, m0036AppendOnly, m0037FourEyesLimits, m0038ContractLateCharges, m0039BankSettlementTolerance, m0040Suspense, m0042PixCharges, m0045CosifChart, m0046BooksPostingKinds, m0047InterestAccruals, m0048LedgerClose, m0049Scr3044Events, m0050AccrualTransfers, m0053CollectionContacts, m0054CessionPrice, m0055PaymentReminders, m0057Renegotiations, m0058Withdrawals, m0059Negativation, m0060RenegotiationCollection, m0061AssigneePassThrough, m0062CustodianReturns, m0063CessionReversalAfterCollection, m0064AgreementTitles, m0065RenegotiationBreakRuns, m0066WithdrawalIofExpense];

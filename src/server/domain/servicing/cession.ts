@@ -150,3 +150,37 @@ export function priceCession(date: string, installments: readonly AssignableInst
     result: total((p) => p.result),
   };
 }
+
+/** A cession item as recorded (its money at the cession). */
+export interface CededItem {
+  faceValue: Decimal.Value;
+  price: Decimal.Value;
+  carrying: Decimal.Value;
+}
+
+/** What a reversal brings back of one item: the open principal, the price share, their result. */
+export interface ReturnedPart {
+  price: Decimal;
+  carrying: Decimal;
+  /** price − carrying of what returns: the part of the cession's gain (positive) or loss (negative) undone */
+  result: Decimal;
+}
+
+/**
+ * Reverse cession after collection (Código Civil arts. 286–298 and 472; the cession agreement): the reversal is a
+ * distrato of the part still open. What was collected while the installment was assigned was the assignee's when paid
+ * (art. 286 ff.) and stays so — it is already owed to the assignee and passed through; the lender takes back only the
+ * open principal (what loans receivable carries), and the assignee is released from the price of what returns, its
+ * share of the item's price in proportion to the face value still open (open face / face at the cession, half-up to
+ * the cent; all of it when nothing was collected). The assignee keeps paying the price of the part it collected.
+ * Nothing open (collected in full): RangeError — there is nothing to return (the caller answers 409).
+ */
+export function returnedPart(item: CededItem, open: { faceValue: Decimal.Value; principal: Decimal.Value }): ReturnedPart {
+  const face = positiveMoney(item.faceValue, 'item face value');
+  const price = money(item.price, 'item price');
+  const openFace = new Decimal(open.faceValue);
+  if (openFace.lte(0)) throw new RangeError('nothing open: the installment was collected in full');
+  const carrying = money(open.principal, 'open principal');
+  const back = openFace.gte(face) ? price : cents(price.times(openFace).div(face));
+  return { price: back, carrying, result: back.minus(carrying) };
+}

@@ -106,6 +106,7 @@ export const company: Shape<typeof pt> = {
     originator_code: 'Originator code (CNAB 444)',
     scr_modality: 'SCR modality (CNAB 444)',
     title_kind: 'Kind of title (CNAB 444)',
+    pass_through_fee_rate: 'Pass-through fee (%)',
   },
   representatives: {
     intro: 'Legal representatives who sign the contracts for the company.',
@@ -177,6 +178,7 @@ export const company: Shape<typeof pt> = {
     originatorCodeHint: 'The code the custodian gave the company, up to 20 digits; empty: the file carries the company CNPJ.',
     scrModalityHint: 'The operation modality in the SCR, 4 digits (0299: loans – other).',
     titleKindHint: 'The kind of title in the custodian table, 2 digits (60: contract).',
+    passThroughFeeRateHint: 'The share of what the company collects on assigned installments the cession agreement lets it keep when passing it through (0 to 100%; 0: all of it is passed on).',
     add: 'Add assignment account',
     addTitle: 'New assignment account',
     editTitle: 'Edit assignment account',

@@ -104,6 +104,7 @@ export const company = {
     originator_code: 'Código do originador (CNAB 444)',
     scr_modality: 'Modalidade SCR (CNAB 444)',
     title_kind: 'Espécie do título (CNAB 444)',
+    pass_through_fee_rate: 'Taxa de repasse (%)',
   },
   representatives: {
     intro: 'Representantes legais que assinam os contratos pela empresa.',
@@ -175,6 +176,7 @@ export const company = {
     originatorCodeHint: 'Código que o custodiante deu à empresa, até 20 dígitos; vazio: o arquivo leva o CNPJ da empresa.',
     scrModalityHint: 'Modalidade da operação no SCR, 4 dígitos (0299: empréstimos – outros).',
     titleKindHint: 'Espécie do título na tabela do custodiante, 2 dígitos (60: contrato).',
+    passThroughFeeRateHint: 'Parte do que a empresa cobra nas parcelas cedidas que o contrato de cessão a deixa reter no repasse (0 a 100%; 0: repassa tudo).',
     add: 'Adicionar conta de cessão',
     addTitle: 'Nova conta de cessão',
     editTitle: 'Alterar conta de cessão',

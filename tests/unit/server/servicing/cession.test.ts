@@ -15,7 +15,7 @@
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { priceCession, shareInCents, type AssignableInstallment } from '../../../../src/server/domain/servicing/cession';
+import { priceCession, returnedPart, shareInCents, type AssignableInstallment } from '../../../../src/server/domain/servicing/cession';
 import { addDays } from '../../../../src/server/domain/servicing/days';
 
 const DATE = '2026-03-10';
@@ -103,3 +103,41 @@ describe('cession price', () => {
 function sumOf(values: readonly Decimal[]): Decimal {
   return values.reduce((a, b) => a.plus(b), new Decimal(0));
 }
+
+describe('reverse cession after collection: what returns to the lender', () => {
+  const item = { faceValue: '1000.00', price: '950.00', carrying: '900.00' };
+
+  it('returns the whole item when nothing was collected', () => {
+    const back = returnedPart(item, { faceValue: '1000.00', principal: '900.00' });
+    expect([back.price, back.carrying, back.result].map((d) => d.toFixed(2))).toEqual(['950.00', '900.00', '50.00']);
+  });
+
+  it('returns the open principal and the price share of the open face value (hand-computed)', () => {
+    // R$ 400,00 collected (R$ 100,00 interest, R$ 300,00 principal): open face 600 → price 950 × 600/1000 = 570.00.
+    const back = returnedPart(item, { faceValue: '600.00', principal: '600.00' });
+    expect([back.price, back.carrying, back.result].map((d) => d.toFixed(2))).toEqual(['570.00', '600.00', '-30.00']);
+    // A third open: 950 / 3 = 316.666… → 316.67 (half up).
+    expect(returnedPart(item, { faceValue: '333.33', principal: '333.33' }).price.toFixed(2)).toBe('316.66');
+    expect(returnedPart({ faceValue: '3.00', price: '1.00', carrying: '3.00' }, { faceValue: '2.00', principal: '2.00' }).price.toFixed(2)).toBe('0.67');
+  });
+
+  it('refuses an installment collected in full: nothing returns', () => {
+    expect(() => returnedPart(item, { faceValue: '0.00', principal: '0.00' })).toThrow(RangeError);
+  });
+
+  it('never returns more price than the item had, and price − carrying is the result (property)', () => {
+    fc.assert(
+      fc.property(centsArb, fc.integer({ min: 1, max: 100 }), fc.integer({ min: 1, max: 100 }), fc.integer({ min: 0, max: 100 }), (face, pricePct, openPct, principalPct) => {
+        const price = face.times(pricePct).div(100).toDecimalPlaces(2, Decimal.ROUND_DOWN);
+        const open = Decimal.max(face.times(openPct).div(100).toDecimalPlaces(2, Decimal.ROUND_DOWN), '0.01');
+        const principal = open.times(principalPct).div(100).toDecimalPlaces(2, Decimal.ROUND_DOWN);
+        const back = returnedPart({ faceValue: face, price, carrying: face }, { faceValue: open, principal });
+        expect(back.price.lte(price)).toBe(true);
+        expect(back.price.gte(0)).toBe(true);
+        expect(back.price.decimalPlaces()).toBeLessThanOrEqual(2);
+        expect(back.carrying.eq(principal)).toBe(true);
+        expect(back.result.eq(back.price.minus(back.carrying))).toBe(true);
+      }),
+    );
+  });
+});

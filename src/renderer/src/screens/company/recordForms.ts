@@ -76,6 +76,7 @@ export const assignmentForm = recordForm<typeof assignmentInput, AssignmentAccou
   { name: 'account', kind: 'identifier', column: { width: 110, text: (a) => withDigit(a.account, a.account_digit) } },
   { name: 'account_digit', kind: 'text' },
   { name: 'active', kind: 'switch', column: 70, empty: true },
+  { name: 'pass_through_fee_rate', kind: 'percent', hint: 'company.assignment.passThroughFeeRateHint', column: { id: 'fee', width: 110 }, cellTestId: 'company-assignment-fee', empty: '0' },
   { name: 'repurchase_rule', kind: 'choice', words: 'servicing.repurchase.rules', hint: 'company.assignment.repurchaseRuleHint', empty: 'face_plus_charges' },
   { name: 'repurchase_after_days', kind: 'number', hint: 'company.assignment.repurchaseAfterDaysHint', empty: 30 },
   { name: 'originator_code', kind: 'text', hint: 'company.assignment.originatorCodeHint', empty: '' },
