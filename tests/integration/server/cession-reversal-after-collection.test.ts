@@ -54,7 +54,7 @@ beforeAll(async () => {
   list = await operationInstallments(server, tokens.agent, opId);
   cession = await assignAtRate(server, tokens.operator, opId, accountId, [list[1].id, list[2].id, list[3].id, list[4].id]);
   server.clock.set('2026-02-20');
-}, 120_000);
+});
 afterAll(() => server?.close());
 
 describe('reverse cession after a partial collection', () => {
@@ -140,6 +140,20 @@ describe('reverse cession after a partial collection', () => {
     expect(await ledger('due_to_assignee')).toBe(payable);
     expect((await operationBalances(server, opId)).loans_receivable).toBe(await lenderPrincipal());
     await expectBooksBalanced(server, tokens.operator);
+  });
+
+  it('the payment collected for the assignee cannot be reversed once the installment came back: 409 saying to settle it with the assignee', async () => {
+    const collected = await server.database.rows<{ id: number }>(
+      "SELECT t.id FROM installment_transactions t WHERE t.installment_id = $1 AND t.kind = 'payment' AND t.amount = '100.00'",
+      [list[1].id],
+    );
+    expect(collected).toHaveLength(1);
+    const payable = await ledger('due_to_assignee');
+    const answer = await call(server, 'servicing.reverse', { id: opId, installment: list[1].id, detailId: collected[0].id, idempotency_key: key(), reason: 'Pagamento devolvido pelo banco' }, tokens.operator);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(409);
+    expect(answer.body.message).toContain('acerte a devolução com o cessionário');
+    expect(await ledger('due_to_assignee')).toBe(payable);
+    expect((await operationBalances(server, opId)).loans_receivable).toBe(await lenderPrincipal());
   });
 
   it('a payment between the request and the approval changes what returns: the approval is a 409, the refusal still works', async () => {

@@ -115,6 +115,7 @@ export const PAYMENT_MESSAGES = {
   refusalReason: 'Campo reason: informe por que o estorno foi recusado.',
   beforeCession: (day: string) => `Campo paid_on: a parcela foi cedida em ${day}; um pagamento anterior à cessão não pode ser lançado enquanto ela estiver cedida.`,
   paidBeforeCession: 'Este pagamento é anterior à cessão da parcela: desfaça a cessão antes de estorná-lo.',
+  paidToAssignee: 'Este pagamento foi recebido para o cessionário antes de a parcela voltar à empresa (cessão desfeita ou recompra): acerte a devolução com o cessionário; o estorno aqui não é possível.',
 } as const;
 
 /**
@@ -514,6 +515,10 @@ async function reversalTarget(tx: Db, input: Omit<ReversalInput, 'reason'>): Pro
   if (rows.some((r) => r.reverses_id === original.id)) throw conflict(PAYMENT_MESSAGES.alreadyReversed, 'detailId');
   const toAssignee = await postedToAssignee(tx, original.id);
   if (ownerOf(stored) === 'assignee' && !toAssignee) throw conflict(PAYMENT_MESSAGES.paidBeforeCession, 'detailId');
+  // The other way round: the money went to the assignee's payable and the installment has since come back (its cession
+  // reversed by the open part only, or repurchased at a price that counted the payment). Reversing here would reopen
+  // principal the lender no longer carries; the bounce is settled with the assignee (transfers/README.md).
+  if (ownerOf(stored) !== 'assignee' && toAssignee) throw conflict(PAYMENT_MESSAGES.paidToAssignee, 'detailId');
   return { ctx, installment, rows, original, toAssignee };
 }
 

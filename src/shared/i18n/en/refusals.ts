@@ -17,6 +17,7 @@ export const refusals: Shape<typeof pt> = {
     refusalReason: 'Field reason: say why the reversal was refused.',
     beforeCession: 'Field paid_on: the installment was assigned on {{day}}; a payment dated before the assignment cannot be recorded while it stays assigned.',
     paidBeforeCession: 'This payment is older than the installment\'s assignment: undo the assignment before reversing it.',
+    paidToAssignee: 'This payment was collected for the assignee before the installment came back (assignment reversed or repurchased): settle the return with the assignee; it cannot be reversed here.',
   },
   writeOff: {
     pending: 'The write-off of this installment is already waiting for another person\'s approval.',

@@ -20,6 +20,7 @@ export const refusals = {
     refusalReason: 'Campo reason: informe por que o estorno foi recusado.',
     beforeCession: 'Campo paid_on: a parcela foi cedida em {{day}}; um pagamento anterior à cessão não pode ser lançado enquanto ela estiver cedida.',
     paidBeforeCession: 'Este pagamento é anterior à cessão da parcela: desfaça a cessão antes de estorná-lo.',
+    paidToAssignee: 'Este pagamento foi recebido para o cessionário antes de a parcela voltar à empresa (cessão desfeita ou recompra): acerte a devolução com o cessionário; o estorno aqui não é possível.',
   },
   writeOff: {
     pending: 'A baixa desta parcela já aguarda a aprovação de outra pessoa.',
