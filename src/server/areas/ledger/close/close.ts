@@ -197,7 +197,11 @@ export function positionsOf(facts: readonly FactRow[], asOf: string): ComputedPo
     const { stage, reason } = ownStageOf({ daysLate: days, restructured: f.restructured, writtenOff: f.written_off });
     return { f, days, borrowerId: Number(f.borrower), stage, reason };
   });
-  return withClientDrag(own).map(({ f, days, stage, reason }) => {
+  // Written off whole (no balance): off the books, so it drags none of the client's other operations (the drag is over
+  // the client's financial assets; a write-off derecognises it). Its own position still reads stage 3.
+  const offBooks = (f: FactRow) => f.write_offs !== null && new Decimal(f.principal).plus(f.accrued).isZero();
+  const dragged = new Map(withClientDrag(own.filter((o) => !offBooks(o.f))).map((o) => [o.f.op, o]));
+  return own.map((o) => dragged.get(o.f.op) ?? o).map(({ f, days, stage, reason }) => {
     const portfolio = portfolioOf({ company: f.company, guarantees: f.kinds ?? [] });
     const { rate } = provisionRateOf({ portfolio, daysLate: days, problem: stage === '3' });
     const principal = new Decimal(f.principal);
