@@ -12,7 +12,7 @@ import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../helpers/server';
 import { call, raw, signInEveryRole, type DemoRole } from './client';
-import { disbursedOperation, insertBorrower, key, operationInstallments, SERVICING_PARAMETERS_SQL } from './servicing-fixtures';
+import { cededInstallmentsFixture, disbursedOperation, insertAssigneeAccount, insertBorrower, key, operationInstallments, SERVICING_PARAMETERS_SQL } from './servicing-fixtures';
 
 let server: TestServer;
 let tokens: Record<DemoRole, string>;
@@ -165,5 +165,38 @@ describe('Doc 3044 corrections', () => {
     expect(refused.status).toBe(409);
     expect(JSON.stringify(refused.body)).toContain('anulado antes do envio');
     expect(await ofOperation({ status: 'pending' })).toEqual([]);
+  });
+
+  it('a cession undone whole (from 2026-05-01) excludes its record once sent; undone in part, an event of its own', async () => {
+    const account = await insertAssigneeAccount(server, 'Fundo Correção');
+    const borrowerId = await insertBorrower(server, 'Cora Cessão', '111.444.777-35');
+    const ceded = await cededInstallmentsFixture(server, tokens, { borrowerId, assignmentAccountId: account, date: '2026-05-04', positions: [8, 9] });
+    const cessionEvents = async () => {
+      const answer = await call(server, 'doc3044.list', { filter: { credit_operation_id: ceded.operationId }, limit: 500 }, tokens.admin);
+      return (answer.body.items as Ev[]).filter((e) => e.kind.startsWith('cession'));
+    };
+    const [cession] = await cessionEvents();
+    expect(cession).toMatchObject({ kind: 'cession', acao: 1, event_date: '2026-05-04' });
+    await markFile((await generate()).id);
+
+    server.clock.set('2026-05-05');
+    const undone = await call(server, 'cession.reverse', { id: ceded.operationId, idempotency_key: key(), installments: ceded.installmentIds, reason: 'Acordo com o fundo' }, tokens.operator);
+    expect(undone.status, JSON.stringify(undone.body)).toBe(200);
+    const [, exclusion] = await cessionEvents();
+    expect(exclusion).toMatchObject({ kind: 'cession', acao: 2, corrects_id: cession.id, amount: cession.amount, event_date: '2026-05-04', status: 'pending' });
+
+    // Ceded again, then one of the two installments given back: a cessão desfeita of its own (acao 1), worth that part.
+    const list = (await call(server, 'servicing.installments', { id: ceded.operationId }, tokens.agent)).body.installments as Array<{ id: number }>;
+    const again = await call(server, 'cession.assign', { id: ceded.operationId, idempotency_key: key(), assignment_account_id: account, installments: [list[10].id, list[11].id], date: '2026-05-05', monthly_rate: '1.5' }, tokens.operator);
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    await cessionEvents();
+    server.clock.set('2026-05-06');
+    const part = await call(server, 'cession.reverse', { id: ceded.operationId, idempotency_key: key(), installments: [list[10].id], reason: 'Parcela devolvida' }, tokens.operator);
+    expect(part.status, JSON.stringify(part.body)).toBe(200);
+    const all = await cessionEvents();
+    const second = all.find((e) => e.kind === 'cession' && e.acao === 1 && e.event_date === '2026-05-05')!;
+    const partial = all.find((e) => e.kind === 'cession_reversal')!;
+    expect(partial).toMatchObject({ acao: 1, corrects_id: null, event_date: '2026-05-06' });
+    expect(new Decimal(partial.amount).gt(0) && new Decimal(partial.amount).lt(second.amount)).toBe(true);
   });
 });

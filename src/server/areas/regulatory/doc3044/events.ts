@@ -240,6 +240,29 @@ async function recordCorrection(db: Db, p: NewPosting & { kind: CorrectionPostin
   return db.transaction(async (tx) => {
     const corrected = await correctedEvent(tx, p);
     if (!corrected || corrected.voided || corrected.excluded) return 0;
+    if (p.kind === 'cession_reversal' && !owed.abs().eq(corrected.amount)) {
+      // Part of the cession undone (some of its installments): an event of its own, as the cession was (not an exclusão).
+      const [own] = await tx
+        .insert(scrEvents)
+        .values({
+          posting_id: Number(p.posting_id),
+          kind: 'cession_reversal',
+          acao: ACAO_INCLUSAO,
+          credit_operation_id: Number(corrected.credit_operation_id),
+          ipoc_cnpj: corrected.ipoc_cnpj,
+          ipoc_modality: corrected.ipoc_modality,
+          ipoc_client_type: corrected.ipoc_client_type,
+          ipoc_client_code: corrected.ipoc_client_code,
+          ipoc_contract: corrected.ipoc_contract,
+          amount: owed.abs().toFixed(2),
+          balance_after: new Decimal(p.balance_after).toFixed(2),
+          event_date: p.business_date,
+          deadline: eventDeadline(p.business_date),
+        })
+        .onConflictDoNothing({ target: scrEvents.posting_id })
+        .returning({ id: scrEvents.id });
+      return own ? 1 : 0;
+    }
     const [row] = await tx
       .insert(scrEvents)
       .values({
