@@ -108,7 +108,7 @@ export const APP_PRIVILEGES: Readonly<Record<string, TablePrivileges>> = {
   negativation_events: { select: true, insert: true },
   // SCR Doc 3044 (0049): the remittances generated; the events (marked with their file and when sent) and the cursor are edited below.
   scr_3044_files: { select: true, insert: true, update: ['sent_at', 'sent_by'] },
-  scr_events: { select: true, insert: true, update: ['file_id', 'sent_at', 'sent_by'] },
+  scr_events: { select: true, insert: true, update: ['file_id', 'sent_at', 'sent_by', 'voided_by'] },
   scr_event_cursor: { select: true, update: ['last_posting_id'] },
   // The monthly close (0048): what each close recorded per operation; the close row changes only when undone.
   ledger_close_positions: FACT,

@@ -46,6 +46,11 @@ export const closeTotalsSchema = z.object({
   by_stage: z.record(z.enum(RISK_STAGES), totalsLine),
   by_portfolio: z.record(z.enum(PORTFOLIOS), totalsLine),
   by_reason: z.record(z.enum(STAGE_REASONS), z.number().int()),
+  /**
+   * What stands written off as a loss on the as-of day, by the SCR Doc 3040 buckets (v310 up to 12 months ago, v320
+   * over 12 up to 48, v330 over 48). An operation written off whole is counted here only, not in `operations`.
+   */
+  written_off: z.object({ operations: z.number().int(), amount: moneySchema, v310: moneySchema, v320: moneySchema, v330: moneySchema }),
 });
 
 export const closePositionSchema = z.object({
@@ -65,6 +70,8 @@ export const closePositionSchema = z.object({
   /** percent */
   provision_rate: z.string(),
   provision: moneySchema,
+  /** principal written off as a loss and in force on the as-of day (Doc 3040 v310–v330) */
+  written_off: moneySchema,
   /** the operation's provision at the last close before (null: not in it) */
   previous_provision: moneySchema.nullable(),
 });

@@ -11,8 +11,13 @@
  * - Events are derived from the journal's postings, refreshed whenever the
  *   queue is read or a file generated; an event is never edited except to
  *   record the file that carried it and its sending.
- * - status: pending (not yet sent), sent, late (pending past its deadline);
- *   the filter pending takes the late ones too.
+ * - status: pending (not yet sent), sent, late (pending past its deadline),
+ *   void (cancelled before it left: an event undone while no file carried it,
+ *   with the exclusão that cancelled it); the filter pending takes the late
+ *   ones too.
+ * - A payment reversed, a cession undone: an exclusão (acao 2) of the event's
+ *   record; a payment re-allocated: an alteração (acao 3) of its balance
+ *   after; a correction goes out once the record it corrects was sent.
  * - A file carries every pending event when generated; generating again before
  *   sending carries them again (the file sent is the one marked). Marking
  *   sent, per event or per file, records who and when; an event sent is not
@@ -28,7 +33,7 @@ import { calendarDaySchema, moneySchema } from './money';
 
 export { SCR_EVENT_KINDS };
 export type ScrEventKindName = (typeof SCR_EVENT_KINDS)[number];
-export const SCR_EVENT_STATUSES = ['pending', 'sent', 'late'] as const;
+export const SCR_EVENT_STATUSES = ['pending', 'sent', 'late', 'void'] as const;
 export type ScrEventStatus = (typeof SCR_EVENT_STATUSES)[number];
 
 export const DOC3044_FILTERS = ['status', 'from', 'to', 'credit_operation_id'] as const;
@@ -39,7 +44,7 @@ export const doc3044ListArgs = z.object({
   sort: sortSchema,
   filter: knownFilters(
     z.object({
-      status: z.enum(SCR_EVENT_STATUSES, { error: 'situação: use pending, sent ou late' }).optional(),
+      status: z.enum(SCR_EVENT_STATUSES, { error: 'situação: use pending, sent, late ou void' }).optional(),
       from: calendarDaySchema.optional(),
       to: calendarDaySchema.optional(),
       credit_operation_id: z.coerce.number().int().min(1).optional(),
@@ -66,6 +71,8 @@ export const scrEventSchema = z.object({
   file_id: z.number().int().nullable(),
   sent_at: timestampSchema.nullable(),
   sent_by_name: z.string().nullable(),
+  /** a correction (acao 2 exclusão, 3 alteração): the record it corrects (null: an inclusion) */
+  corrects_id: z.number().int().nullable(),
 });
 export type ScrEvent = z.infer<typeof scrEventSchema>;
 

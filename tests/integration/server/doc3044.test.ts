@@ -77,7 +77,7 @@ describe('the Doc 3044 events', () => {
     expect(disbursement.ipoc).toMatch(/^\d{8}0215152998224725.+$/);
   });
 
-  it('a payment, its reversal, a late payment and a settling prepayment each make an event; deadlines skip Carnival and weekends; late events counted', async () => {
+  it('a payment reversed before any file carried it (both void), a late payment and a settling prepayment; deadlines skip Carnival and weekends; late events counted', async () => {
     let [first] = await operationInstallments<{ id: number; value: string; due_total: string }>(server, tokens.agent, opId);
     // Friday 13 February 2026: Carnival Monday 16 and Tuesday 17 are not business days.
     server.clock.set('2026-02-13');
@@ -102,19 +102,21 @@ describe('the Doc 3044 events', () => {
       ['disbursement', '2026-01-15', '2026-01-22'],
       // Fri 13 → Wed 18 (Ash Wednesday is a business day), Thu 19, Fri 20, Mon 23, Tue 24
       ['payment', '2026-02-13', '2026-02-24'],
-      ['reversal', '2026-02-20', '2026-02-27'],
+      // The reversal excludes the payment's record (acao 2, dated as the payment, due from the reversal): no file
+      // carried the payment yet, so both are void and neither is sent (doc3044-corrections.test.ts: after sending).
+      ['payment', '2026-02-13', '2026-02-27'],
       ['payment', '2026-02-25', '2026-03-04'],
       ['settlement', '2026-03-02', '2026-03-09'],
     ]);
     const [disbursement, payment, reversal, second, settlement] = list;
     expect(payment.amount).toBe('100.00');
     expect(new Decimal(payment.balance_after).lt(disbursement.balance_after)).toBe(true);
-    // The reversal puts back what the payment took from the receivable.
-    expect(reversal.balance_after).toBe(disbursement.balance_after);
+    expect(payment.status).toBe('void');
+    expect(reversal).toMatchObject({ acao: 2, corrects_id: payment.id, status: 'void', amount: payment.amount, balance_after: payment.balance_after });
     expect(second.amount).toBe(first.due_total);
     expect(settlement).toMatchObject({ amount: quote.present_value, balance_after: '0.00' });
     // Each balance is the operation's receivable after its posting.
-    for (const e of list) {
+    for (const e of list.filter((x) => x.acao === 1)) {
       const [owed] = await server.database.rows<{ v: string }>(
         "SELECT COALESCE(sum(CASE WHEN side = 'debit' THEN amount ELSE -amount END), 0)::text AS v FROM journal_entries WHERE credit_operation_id = $1 AND posting_id <= $2 AND account IN ('loans_receivable', 'accrued_interest_receivable')",
         [opId, e.posting_id],
@@ -122,15 +124,12 @@ describe('the Doc 3044 events', () => {
       expect(e.balance_after, e.kind).toBe(new Decimal(owed.v).toFixed(2));
     }
 
-    // On 2 March the disbursement (deadline 22 January), the first payment (24 February) and the reversal (27 February) are late.
+    // On 2 March the disbursement (deadline 22 January) is late; the voided payment and its exclusão are neither late nor pending.
     const lateOnes = await ofOperation({ status: 'late' });
-    expect(lateOnes.map((e) => [e.kind, e.days_late])).toEqual([
-      ['disbursement', 39],
-      ['payment', 6],
-      ['reversal', 3],
-    ]);
-    expect((await ofOperation({ status: 'pending' })).length).toBe(5);
-    expect((await ofOperation({ from: '2026-02-14', to: '2026-02-28' })).map((e) => e.kind)).toEqual(['reversal', 'payment']);
+    expect(lateOnes.map((e) => [e.kind, e.days_late])).toEqual([['disbursement', 39]]);
+    expect((await ofOperation({ status: 'pending' })).length).toBe(3);
+    expect((await ofOperation({ status: 'void' })).map((e) => e.acao)).toEqual([1, 2]);
+    expect((await ofOperation({ from: '2026-02-14', to: '2026-02-28' })).map((e) => e.kind)).toEqual(['payment']);
     const body = await events();
     expect(body.totals.pending).toBeGreaterThanOrEqual(5);
     expect(body.totals.late).toBeGreaterThanOrEqual(2);
@@ -186,8 +185,8 @@ describe('the Doc 3044 events', () => {
     expect(doc.operacoes).toHaveLength(generated.body.event_count);
     const mine = (await ofOperation()).map((e) => e.ipoc);
     const ours = doc.operacoes.filter((o) => o.ipoc === mine[0]);
-    expect(ours.map((o) => o.tipoEvento)).toEqual(['disbursement', 'payment', 'reversal', 'payment', 'settlement']);
-    expect(ours[4]).toMatchObject({ acao: 1, saldoDevedor: '0.00', dataEvento: '2026-03-02' });
+    expect(ours.map((o) => o.tipoEvento)).toEqual(['disbursement', 'payment', 'settlement']);
+    expect(ours[2]).toMatchObject({ acao: 1, saldoDevedor: '0.00', dataEvento: '2026-03-02' });
     const logged = await server.database.rows<{ action: string }>("SELECT action FROM activity_log WHERE entity = 'scr_3044_file' AND entity_id = $1", [generated.body.id]);
     expect(logged.map((l) => l.action)).toEqual(['doc3044.generate']);
 
@@ -196,7 +195,7 @@ describe('the Doc 3044 events', () => {
     expect(marked.status, JSON.stringify(marked.body)).toBe(200);
     expect(marked.body.marked).toBe(generated.body.event_count);
     const sent = await ofOperation({ status: 'sent' });
-    expect(sent).toHaveLength(5);
+    expect(sent).toHaveLength(3);
     expect(sent[0]).toMatchObject({ status: 'sent', file_id: generated.body.id, sent_by_name: expect.any(String) });
     expect(sent[0].sent_at).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     const again = await call(server, 'doc3044.markSent', { idempotency_key: key(), file_id: generated.body.id }, tokens.admin);

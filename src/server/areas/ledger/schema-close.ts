@@ -63,6 +63,13 @@ export const ledgerClosePositions = pgTable(
     oldest_unpaid_due_on: day('oldest_unpaid_due_on'),
     overdue: money('overdue').notNull().default('0'),
     falling_due: money('falling_due').notNull().default('0'),
+    // Migration 0067: the write-offs in force on the as-of day and their Doc 3040 buckets at the data-base.
+    written_off: money('written_off').notNull().default('0'),
+    written_off_first_on: day('written_off_first_on'),
+    written_off_last_on: day('written_off_last_on'),
+    written_off_v310: money('written_off_v310').notNull().default('0'),
+    written_off_v320: money('written_off_v320').notNull().default('0'),
+    written_off_v330: money('written_off_v330').notNull().default('0'),
   },
   (t) => [primaryKey({ columns: [t.close_id, t.credit_operation_id] })],
 );

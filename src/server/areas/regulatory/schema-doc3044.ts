@@ -2,7 +2,7 @@
  * Drizzle view of the Doc 3044 tables of migration 0049 (the SQL there is the
  * source of truth). Written by doc3044/events.ts only.
  */
-import { date, integer, numeric, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { date, integer, numeric, pgTable, serial, smallint, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { SCR_EVENT_KINDS } from '@shared/enums';
 import { users } from '../access/schema';
 import { companies } from '../company/schema';
@@ -43,6 +43,9 @@ export const scrEvents = pgTable('scr_events', {
   sent_at: ts('sent_at'),
   sent_by: integer('sent_by').references(() => users.id),
   created_at: ts('created_at').notNull().defaultNow(),
+  // Migration 0067: the event a correction (acao 2 exclusão, 3 alteração) corrects; the record that voided an event before it left.
+  corrects_id: integer('corrects_id').references((): AnyPgColumn => scrEvents.id),
+  voided_by: integer('voided_by').references((): AnyPgColumn => scrEvents.id),
 });
 export type ScrEventRow = typeof scrEvents.$inferSelect;
 

@@ -16,7 +16,7 @@ import Decimal from 'decimal.js';
 import { isValidCnpj, isValidCpf } from '@shared/documents';
 import { attr, type XmlElement } from './xml';
 import { INDIVIDUAL_THRESHOLD, RES4966_FROM } from './model';
-import { VENC_CODES } from './venc';
+import { isWrittenOffCode, VENC_CODES } from './venc';
 import type { OperationElement } from './model';
 
 export interface Doc3040Rule {
@@ -36,7 +36,11 @@ export const DOC3040_RULES = {
   contactFormat: { id: 'contactFormat', source: 'Instruções de Preenchimento do Doc 3040: TelResp com DDD e número (dígitos), EmailResp um endereço' },
   codeDomain: { id: 'codeDomain', source: 'Instruções de Preenchimento do Doc 3040, anexos (TpArq, Autorzc, tipo de cliente, vencimentos, naturezas, modalidades, garantias, estágio, carteira)' },
   ratingRetired: { id: 'ratingRetired', source: 'Res. CMN 4.966/2021: classificação AA–H (ClassOp, ClassCli) não é mais informada a partir da data-base 2025-01' },
-  vencTotal: { id: 'vencTotal', source: 'Instruções de Preenchimento do Doc 3040, Venc: a soma dos vencimentos é a responsabilidade da operação (saldo contábil)' },
+  vencTotal: {
+    id: 'vencTotal',
+    source:
+      'Instruções de Preenchimento do Doc 3040, Venc: a soma dos vencimentos a vencer e vencidos (v110–v290) é o saldo contábil da operação; a dos créditos baixados como prejuízo (v310–v330), o valor baixado',
+  },
   totalClients: { id: 'totalClients', source: 'Instruções de Preenchimento do Doc 3040: TotalCli é o número de clientes (Cli) informados na parte' },
   threshold: { id: 'threshold', source: 'Circular BCB 3.870/2017: clientes com responsabilidade total abaixo de R$ 200,00 são informados agregados (Agreg)' },
   uniqueOperation: { id: 'uniqueOperation', source: 'Instruções de Preenchimento do Doc 3040: o contrato (IPOC) identifica uma única operação no documento' },
@@ -142,9 +146,14 @@ export class Doc3040Checker {
     if (value !== undefined && !ok(value)) this.fail('codeDomain', e.name, name, value, client, operation);
   }
 
-  private venc(v: XmlElement, client: string | null, operation: string | null): Decimal {
+  /** The sum of a Venc's amounts (failures noted once); `writtenOffOnly`: of v310–v330 only, nothing noted. */
+  private venc(v: XmlElement, client: string | null, operation: string | null, writtenOffOnly = false): Decimal {
     let total = new Decimal(0);
     for (const [name, value] of v.attrs) {
+      if (writtenOffOnly) {
+        if (isWrittenOffCode(name) && SIGNED_DECIMAL.test(value) && !value.startsWith('-')) total = total.plus(value);
+        continue;
+      }
       if (!VENC.has(name)) this.fail('codeDomain', 'Venc', name, value, client, operation);
       else if (!SIGNED_DECIMAL.test(value) || value.startsWith('-')) this.fail('decimalFormat', 'Venc', name, value, client, operation);
       else total = total.plus(value);
@@ -228,16 +237,27 @@ export class Doc3040Checker {
     const vencs = op.children.filter((c) => c.name === 'Venc');
     if (vencs.length !== 1) this.fail('structure', 'Venc', null, String(vencs.length), client, contrt);
     let total = new Decimal(0);
+    let writtenOff = new Decimal(0);
     for (const child of op.children) {
       if (!OP_CHILDREN.has(child.name)) this.fail('structure', child.name, null, null, client, contrt);
-      else if (child.name === 'Venc') total = total.plus(this.venc(child, client, contrt));
+      else if (child.name === 'Venc') {
+        total = total.plus(this.venc(child, client, contrt));
+        writtenOff = writtenOff.plus(this.venc(child, client, contrt, true));
+      }
       else if (child.name === 'Gar') this.guarantee(child, client, contrt);
       else if (child.name === 'Inf') {
         this.formats(child, client, contrt);
         this.domain(child, 'Tp', (v) => /^\d{4}$/.test(v), client, contrt);
       } else this.res4966Block(child, op, client, contrt);
     }
-    if (op.balance !== undefined && !total.eq(op.balance)) this.fail('vencTotal', 'Venc', null, `${total.toFixed(2)} ≠ ${op.balance}`, client, contrt);
+    // The app's own element carries the close's figures: the owed buckets make the balance, the written-off ones the amount written off.
+    if (op.balance !== undefined) {
+      const owed = total.minus(writtenOff);
+      const expected = new Decimal(op.writtenOff ?? 0);
+      if (!owed.eq(op.balance) || !writtenOff.eq(expected)) {
+        this.fail('vencTotal', 'Venc', null, writtenOff.eq(expected) ? `${owed.toFixed(2)} ≠ ${op.balance}` : `${writtenOff.toFixed(2)} ≠ ${expected.toFixed(2)}`, client, contrt);
+      }
+    }
     if (this.res4966 && !op.children.some((c) => c.name === 'ContInstFinRes4966')) this.fail('operationAttributes', 'Op', 'ContInstFinRes4966', null, client, contrt);
     const ceded = op.children.filter((c) => c.name === 'Inf' && attr(c, 'Tp') === '0102');
     if (attr(op, 'NatuOp') === '11' && ceded.length === 0) this.fail('cession', 'Op', 'NatuOp', '11', client, contrt);

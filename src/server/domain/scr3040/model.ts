@@ -69,8 +69,10 @@ export interface OperationInput {
   dtContr: string;
   provConsttd: Decimal.Value;
   diaAtraso: number;
-  /** the book balance at the data-base; the Venc buckets must add up to it */
+  /** the book balance at the data-base; the owed Venc buckets (v110–v290) must add up to it */
   balance: Decimal.Value;
+  /** what stands written off as a loss at the data-base; the v310–v330 buckets must add up to it (none: 0) */
+  writtenOff?: Decimal.Value;
   venc: VencBuckets;
   guarantees: readonly GuaranteeInput[];
   cession?: CessionInput;
@@ -139,6 +141,7 @@ function vencElement(venc: VencBuckets): XmlElement {
 export interface OperationElement extends XmlElement {
   /** not written: what the checks compare the buckets with */
   balance?: string;
+  writtenOff?: string;
 }
 
 export function operationElement(cnpjBase: string, client: ClientInput, op: OperationInput): OperationElement {
@@ -194,6 +197,7 @@ export function operationElement(cnpjBase: string, client: ClientInput, op: Oper
     children,
   );
   element.balance = money(op.balance);
+  element.writtenOff = money(op.writtenOff ?? 0);
   return element;
 }
 

@@ -118,6 +118,53 @@ export interface VencInput {
   balance?: Decimal.Value;
   /** a write-off in force: the whole balance is reported by how long ago it was written off */
   writtenOff?: { date: string; amount: Decimal.Value };
+  /**
+   * The amounts written off and still in force at the data-base, by the day each was written off (an operation partly
+   * written off keeps its open balance in the buckets above): each in v310/v320/v330, beside the balance's buckets.
+   */
+  writeOffs?: readonly WrittenOffAmount[];
+}
+
+/** An amount written off (baixado como prejuízo) on `date`, still written off at the data-base. */
+export interface WrittenOffAmount {
+  date: string;
+  amount: Decimal.Value;
+}
+
+/** The written-off codes (v310, v320, v330), in the layout's order. */
+export const WRITTEN_OFF_CODES = VENC_WRITTEN_OFF.map(([c]) => c) as readonly string[];
+
+export function isWrittenOffCode(code: string): boolean {
+  return WRITTEN_OFF_CODES.includes(code);
+}
+
+/**
+ * The written-off buckets at the data-base `baseDate` (anexo Vencimentos: v310 written off up to 12 months ago, v320
+ * over 12 up to 48 months, v330 over 48 months): each amount goes to exactly one bucket by the months from its
+ * write-off day to the data-base (writtenOffCodeFor), so the buckets add up to the amounts. A write-off after the
+ * data-base is not one yet: refused (the caller reads the write-offs in force on the data-base).
+ */
+export function writtenOffBuckets(baseDate: string, amounts: readonly WrittenOffAmount[]): VencBuckets {
+  const out: VencBuckets = {};
+  for (const a of amounts) {
+    if (a.date > baseDate) throw new RangeError(`write-off on ${a.date} after the data-base ${baseDate}`);
+    const amount = new Decimal(a.amount);
+    if (amount.isNegative()) throw new RangeError('a written-off amount is not negative');
+    if (amount.isZero()) continue;
+    const code = writtenOffCodeFor(a.date, baseDate);
+    out[code] = (out[code] ?? new Decimal(0)).plus(amount);
+  }
+  return out;
+}
+
+/** The sum of the buckets of amounts owed (every code but the written-off ones). */
+export function vencOwedTotal(buckets: VencBuckets): Decimal {
+  return Object.entries(buckets).reduce((sum, [code, v]) => (isWrittenOffCode(code) ? sum : sum.plus(v)), new Decimal(0));
+}
+
+/** The sum of the written-off buckets (v310–v330). */
+export function vencWrittenOffTotal(buckets: VencBuckets): Decimal {
+  return Object.entries(buckets).reduce((sum, [code, v]) => (isWrittenOffCode(code) ? sum.plus(v) : sum), new Decimal(0));
 }
 
 export function vencBuckets(input: VencInput): VencBuckets {
@@ -149,6 +196,7 @@ export function vencBuckets(input: VencInput): VencBuckets {
     }
   }
   for (const flow of flows) add(vencCodeFor(input.baseDate, flow.due), flow.amount);
+  for (const [code, amount] of Object.entries(writtenOffBuckets(input.baseDate, input.writeOffs ?? []))) add(code, amount);
   return out;
 }
 

@@ -34,6 +34,8 @@ export const close = {
     allowance: 'Allowance now',
     previous: 'Allowance at the last close',
     change: 'Change',
+    writtenOff: 'Written off as a loss',
+    writtenOffDetail: 'Operations: {{count}} · up to 12 months {{v310}} · 12 to 48 months {{v320}} · over 48 months {{v330}}',
   },
   byStage: 'By stage',
   byPortfolio: 'By portfolio',

@@ -9,7 +9,9 @@ export const doc3044: Shape<typeof pt> = {
   intro:
     "Each disbursement, payment, settlement, reversal and (from 2026-05-01) cession of an operation is an event to report to the Central Bank within five business days. Generate the JSON remittance of the pending events, send it through STA and mark it as sent.",
   filters: { status: 'Status', all: 'All', from: 'From', to: 'To', show: 'Show' },
-  status: { pending: 'Pending', sent: 'Sent', late: 'Late' },
+  status: { pending: 'Pending', sent: 'Sent', late: 'Late', void: 'Voided before sending' },
+  correction: '{{kind}} — {{acao}}',
+  acao: { 1: 'inclusion', 2: 'exclusion', 3: 'alteration' },
   lateDays_one: 'Late by {{count}} day',
   lateDays_other: 'Late by {{count}} days',
   kind: {

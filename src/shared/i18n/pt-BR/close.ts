@@ -34,6 +34,8 @@ export const close = {
     allowance: 'Provisão agora',
     previous: 'Provisão no último fechamento',
     change: 'Variação',
+    writtenOff: 'Baixado como prejuízo',
+    writtenOffDetail: 'Operações: {{count}} · até 12 meses {{v310}} · 12 a 48 meses {{v320}} · acima de 48 meses {{v330}}',
   },
   byStage: 'Por estágio',
   byPortfolio: 'Por carteira',

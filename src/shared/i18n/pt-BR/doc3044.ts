@@ -6,7 +6,9 @@ export const doc3044 = {
   intro:
     'Cada concessão, pagamento, liquidação, estorno e (a partir de 01/05/2026) cessão de uma operação é um evento a informar ao Banco Central em até cinco dias úteis. Gere a remessa JSON dos eventos pendentes, envie-a pelo STA e marque-a como enviada.',
   filters: { status: 'Situação', all: 'Todos', from: 'De', to: 'Até', show: 'Mostrar' },
-  status: { pending: 'Pendente', sent: 'Enviado', late: 'Atrasado' },
+  status: { pending: 'Pendente', sent: 'Enviado', late: 'Atrasado', void: 'Anulado antes do envio' },
+  correction: '{{kind}} — {{acao}}',
+  acao: { 1: 'inclusão', 2: 'exclusão', 3: 'alteração' },
   lateDays_one: 'Atrasado há {{count}} dia',
   lateDays_other: 'Atrasado há {{count}} dias',
   kind: {

@@ -6,7 +6,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  ACAO_ALTERACAO,
+  ACAO_EXCLUSAO,
   checkDoc3044,
+  correctionAcao,
+  correctionOutcome,
+  isCorrection,
   DOC3044_RULES,
   doc3044Text,
   eventDeadline,
@@ -107,5 +112,22 @@ describe('the checks before a remittance is saved', () => {
 
   it('every rule names its source', () => {
     for (const text of Object.values(DOC3044_RULES)) expect(text).toMatch(/\(.+\)/);
+  });
+});
+
+describe('corrections (tipo de ação 2 exclusão, 3 alteração)', () => {
+  it('an undoing excludes the record, a re-allocation alters it; the other kinds are events of their own', () => {
+    expect(correctionAcao('reversal')).toBe(ACAO_EXCLUSAO);
+    expect(correctionAcao('cession_reversal')).toBe(ACAO_EXCLUSAO);
+    expect(correctionAcao('reallocation')).toBe(ACAO_ALTERACAO);
+    for (const kind of ['disbursement', 'payment', 'prepayment', 'cession', 'renegotiation'] as const) expect(isCorrection(kind)).toBe(false);
+    for (const kind of ['reversal', 'cession_reversal', 'reallocation'] as const) expect(isCorrection(kind)).toBe(true);
+  });
+
+  it('an exclusão of a record that never left voids both; once in a file or sent, it is a record of its own; an alteração always is', () => {
+    expect(correctionOutcome(ACAO_EXCLUSAO, { inFile: false, sent: false })).toBe('void');
+    expect(correctionOutcome(ACAO_EXCLUSAO, { inFile: true, sent: false })).toBe('record');
+    expect(correctionOutcome(ACAO_EXCLUSAO, { inFile: true, sent: true })).toBe('record');
+    expect(correctionOutcome(ACAO_ALTERACAO, { inFile: false, sent: false })).toBe('record');
   });
 });

@@ -3,6 +3,7 @@
  * they leave out), the app's own output for a built portfolio passes them and has the examples' shape, and every rule
  * refuses its own failing case.
  */
+import Decimal from 'decimal.js';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -140,6 +141,20 @@ describe('each rule refuses its failing case', () => {
     root.children.push(clientElement(HEADER.cnpj, client));
     const failures = checkDocument(root);
     expect(failures).toEqual([{ rule: 'vencTotal', client: '52998224725', operation: 'CCB-1', element: 'Venc', attribute: null, value: '1012.34 ≠ 1000.00' }]);
+  });
+
+  it('vencTotal: written-off buckets (v310–v330) add up to the amount written off, the others to the balance', () => {
+    const op = CLIENTS[0].operations[0];
+    const check = (writtenOff: string, v310: string) => {
+      const client = { ...CLIENTS[0], operations: [{ ...op, writtenOff, venc: { ...op.venc, v310: new Decimal(v310) } }] };
+      const root = parseXml(`<Doc3040 DtBase="2026-03" CNPJ="12345678" Remessa="1" Parte="1" TpArq="F" NomeResp="A" EmailResp="a@b.example" TelResp="1133334444" TotalCli="1"/>`);
+      root.children.push(clientElement(HEADER.cnpj, client));
+      return checkDocument(root);
+    };
+    expect(check('300.00', '300.00')).toEqual([]);
+    expect(check('250.00', '300.00')).toEqual([{ rule: 'vencTotal', client: '52998224725', operation: 'CCB-1', element: 'Venc', attribute: null, value: '300.00 ≠ 250.00' }]);
+    // Written off, never declared on the operation: the buckets do not agree with the close.
+    expect(check('0', '300.00').map((f) => f.rule)).toEqual(['vencTotal']);
   });
 
   it('threshold: a client under R$ 200 reported one by one', async () => {

@@ -39,6 +39,7 @@ import { checkRefusal, closeApproval, giveCheck, openApproval, pendingApproval, 
 import { signedPosting } from '../../../domain/ledger/posting';
 import { post } from '../journal';
 import { ledgerCloses, type LedgerCloseRow } from '../schema-close';
+import { addWrittenOff, emptyWrittenOffTotals, writtenOffCtes, writtenOffFigures, type WrittenOffFigures, type WrittenOffTotals } from './written-off';
 
 export const CLOSE_APPROVAL_KIND = 'ledger.close' as const;
 
@@ -97,6 +98,13 @@ export interface ComputedPosition {
   oldest_unpaid_due_on: string | null;
   overdue: string;
   falling_due: string;
+  /** the write-offs in force on the as-of day: total, first and last day, Doc 3040 buckets (written-off.ts) */
+  written_off: string;
+  written_off_first_on: string | null;
+  written_off_last_on: string | null;
+  written_off_v310: string;
+  written_off_v320: string;
+  written_off_v330: string;
 }
 
 interface FactRow {
@@ -114,6 +122,8 @@ interface FactRow {
   days_late: number | null;
   overdue: string | null;
   falling_due: string | null;
+  /** JSON text: [{date, amount}] of the write-offs in force on the as-of day, by day (null: none) */
+  write_offs: string | null;
 }
 
 /**
@@ -137,7 +147,7 @@ async function factsOn(db: Db, asOf: string): Promise<FactRow[]> {
   const unpaid = sql`(i.paid_on IS NULL OR i.paid_on > ${asOf}::date)
       AND NOT EXISTS (SELECT 1 FROM installment_states s WHERE s.installment_id = i.id AND s.status IN (${listOf(ENDED_STATUSES)}))`;
   const result = await db.execute(sql`
-    WITH bal AS (
+    WITH ${writtenOffCtes(asOf)}, bal AS (
       SELECT j.credit_operation_id AS op,
              sum(CASE WHEN j.account = 'loans_receivable' THEN ${signed} ELSE 0 END) AS principal,
              sum(CASE WHEN j.account = 'accrued_interest_receivable' THEN ${signed} ELSE 0 END) AS accrued
@@ -146,6 +156,9 @@ async function factsOn(db: Db, asOf: string): Promise<FactRow[]> {
          AND j.account IN ('loans_receivable', 'accrued_interest_receivable')
        GROUP BY j.credit_operation_id
       HAVING sum(${signed}) <> 0
+    ), book AS (
+      -- every operation with a book balance, and those written off whole (no balance, a write-off in force)
+      SELECT op FROM bal UNION SELECT op FROM wo_op
     ), inst AS (
       SELECT i.credit_operation_id AS op,
              max(i.due_date) AS last_due_on,
@@ -153,36 +166,42 @@ async function factsOn(db: Db, asOf: string): Promise<FactRow[]> {
              coalesce(sum(i.payment) FILTER (WHERE ${unpaid} AND i.due_date < ${asOf}::date), 0) AS overdue,
              coalesce(sum(i.payment) FILTER (WHERE ${unpaid} AND i.due_date >= ${asOf}::date), 0) AS falling_due
         FROM credit_operation_installments i
-       WHERE i.superseded_in IS NULL AND i.credit_operation_id IN (SELECT op FROM bal)
+       WHERE i.superseded_in IS NULL AND i.credit_operation_id IN (SELECT op FROM book)
        GROUP BY i.credit_operation_id
     )
-    SELECT bal.op, o.borrower_id AS borrower, (b.person_type = 'PJ') AS company,
+    SELECT book.op, o.borrower_id AS borrower, (b.person_type = 'PJ') AS company,
            (SELECT array_agg(g.kind) FROM borrower_secured_guarantees g WHERE g.id = ANY(o.secured_guarantee_ids)) AS kinds,
            EXISTS (SELECT 1 FROM installment_states s WHERE s.credit_operation_id = o.id AND s.status IN (${listOf(FINAL_INSTALLMENT_STATUSES)})) AS restructured,
            EXISTS (SELECT 1 FROM installment_write_offs w WHERE w.credit_operation_id = o.id AND w.undoes_id IS NULL AND w.written_off_on <= ${asOf}::date
                      AND NOT EXISTS (SELECT 1 FROM installment_write_offs u WHERE u.undoes_id = w.id AND u.written_off_on <= ${asOf}::date)) AS written_off,
-           bal.principal::text AS principal, bal.accrued::text AS accrued,
+           coalesce(bal.principal, 0)::text AS principal, coalesce(bal.accrued, 0)::text AS accrued, wo_op.write_offs,
            to_char(o.disbursement_date, 'YYYY-MM-DD') AS contracted_on,
            to_char(inst.last_due_on, 'YYYY-MM-DD') AS last_due_on,
            to_char(inst.oldest_unpaid, 'YYYY-MM-DD') AS oldest_unpaid,
            (${asOf}::date - inst.oldest_unpaid)::int AS days_late,
            inst.overdue::text AS overdue, inst.falling_due::text AS falling_due
-      FROM bal
-      JOIN credit_operations o ON o.id = bal.op
+      FROM book
+      LEFT JOIN bal ON bal.op = book.op
+      LEFT JOIN wo_op ON wo_op.op = book.op
+      JOIN credit_operations o ON o.id = book.op
       JOIN borrowers b ON b.id = o.borrower_id
-      LEFT JOIN inst ON inst.op = bal.op
-     ORDER BY bal.op`);
+      LEFT JOIN inst ON inst.op = book.op
+     ORDER BY book.op`);
   return (result as unknown as { rows: FactRow[] }).rows;
 }
 
 /** The positions from the facts: the operation's own stage, the client's drag, portfolio, rate and provision. */
-export function positionsOf(facts: readonly FactRow[]): ComputedPosition[] {
+export function positionsOf(facts: readonly FactRow[], asOf: string): ComputedPosition[] {
   const own = facts.map((f) => {
     const days = Math.max(0, Number(f.days_late ?? 0));
     const { stage, reason } = ownStageOf({ daysLate: days, restructured: f.restructured, writtenOff: f.written_off });
     return { f, days, borrowerId: Number(f.borrower), stage, reason };
   });
-  return withClientDrag(own).map(({ f, days, stage, reason }) => {
+  // Written off whole (no balance): off the books, so it drags none of the client's other operations (the drag is over
+  // the client's financial assets; a write-off derecognises it). Its own position still reads stage 3.
+  const offBooks = (f: FactRow) => f.write_offs !== null && new Decimal(f.principal).plus(f.accrued).isZero();
+  const dragged = new Map(withClientDrag(own.filter((o) => !offBooks(o.f))).map((o) => [o.f.op, o]));
+  return own.map((o) => dragged.get(o.f.op) ?? o).map(({ f, days, stage, reason }) => {
     const portfolio = portfolioOf({ company: f.company, guarantees: f.kinds ?? [] });
     const { rate } = provisionRateOf({ portfolio, daysLate: days, problem: stage === '3' });
     const principal = new Decimal(f.principal);
@@ -209,6 +228,7 @@ export function positionsOf(facts: readonly FactRow[]): ComputedPosition[] {
       oldest_unpaid_due_on: f.oldest_unpaid,
       overdue: new Decimal(f.overdue ?? 0).toFixed(2),
       falling_due: new Decimal(f.falling_due ?? 0).toFixed(2),
+      ...writtenOffFigures(asOf, f.write_offs),
     };
   });
 }
@@ -228,25 +248,34 @@ export interface CloseTotals {
   by_stage: Record<RiskStage, CloseTotalsLine>;
   by_portfolio: Record<Portfolio, CloseTotalsLine>;
   by_reason: Record<StageReason, number>;
+  /** the write-offs in force (Doc 3040 v310–v330); a position with no balance counts only here */
+  written_off: WrittenOffTotals;
 }
 
 function emptyLine(): CloseTotalsLine {
   return { operations: 0, balance: '0.00', provision: '0.00' };
 }
 
-export function totalsOf(positions: Iterable<Pick<ComputedPosition, 'stage' | 'stage_reason' | 'portfolio' | 'balance' | 'provision'>>, previousAllowance: string): CloseTotals {
+export function totalsOf(
+  positions: Iterable<Pick<ComputedPosition, 'stage' | 'stage_reason' | 'portfolio' | 'balance' | 'provision'> & Partial<WrittenOffFigures>>,
+  previousAllowance: string,
+): CloseTotals {
   const byStage = Object.fromEntries(RISK_STAGES.map((s) => [s, emptyLine()])) as Record<RiskStage, CloseTotalsLine>;
   const byPortfolio = Object.fromEntries(PORTFOLIOS.map((p) => [p, emptyLine()])) as Record<Portfolio, CloseTotalsLine>;
   const byReason = Object.fromEntries(STAGE_REASONS.map((r) => [r, 0])) as Record<StageReason, number>;
   let balance = new Decimal(0);
   let allowance = new Decimal(0);
   let operations = 0;
+  const writtenOff = emptyWrittenOffTotals();
   const add = (line: CloseTotalsLine, p: { balance: string; provision: string }) => {
     line.operations += 1;
     line.balance = new Decimal(line.balance).plus(p.balance).toFixed(2);
     line.provision = new Decimal(line.provision).plus(p.provision).toFixed(2);
   };
   for (const p of positions) {
+    addWrittenOff(writtenOff, p);
+    // Written off whole: no balance to provision; the position is there for the Doc 3040's written-off buckets.
+    if (new Decimal(p.balance).isZero() && p.written_off !== undefined && !new Decimal(p.written_off).isZero()) continue;
     operations += 1;
     balance = balance.plus(p.balance);
     allowance = allowance.plus(p.provision);
@@ -263,6 +292,7 @@ export function totalsOf(positions: Iterable<Pick<ComputedPosition, 'stage' | 's
     by_stage: byStage,
     by_portfolio: byPortfolio,
     by_reason: byReason,
+    written_off: writtenOff,
   };
 }
 
@@ -310,7 +340,7 @@ export interface ClosePreview {
 export async function computeClose(db: Db, month: string): Promise<ClosePreview> {
   assertMonth(month);
   const asOf = lastDayOf(month);
-  const positions = positionsOf(await factsOn(db, asOf));
+  const positions = positionsOf(await factsOn(db, asOf), asOf);
   const previous = await previousClose(db, month);
   return { month, as_of: asOf, totals: totalsOf(positions, previous?.allowance ?? '0'), positions };
 }
@@ -322,12 +352,15 @@ async function insertPositions(tx: Db, closeId: number, positions: readonly Comp
     const rows = positions.slice(from, from + INSERT_BATCH);
     await tx.execute(sql`
       INSERT INTO ledger_close_positions (close_id, credit_operation_id, borrower_id, stage, stage_reason, portfolio, days_late, months_in_default,
-        defaulted, restructured, principal, accrued, balance, provision_rate, provision, contracted_on, last_due_on, oldest_unpaid_due_on, overdue, falling_due)
+        defaulted, restructured, principal, accrued, balance, provision_rate, provision, contracted_on, last_due_on, oldest_unpaid_due_on, overdue, falling_due,
+        written_off, written_off_first_on, written_off_last_on, written_off_v310, written_off_v320, written_off_v330)
       SELECT ${closeId}::int, v.credit_operation_id, v.borrower_id, v.stage, v.stage_reason, v.portfolio, v.days_late, v.months_in_default,
-        v.defaulted, v.restructured, v.principal, v.accrued, v.balance, v.provision_rate, v.provision, v.contracted_on, v.last_due_on, v.oldest_unpaid_due_on, v.overdue, v.falling_due
+        v.defaulted, v.restructured, v.principal, v.accrued, v.balance, v.provision_rate, v.provision, v.contracted_on, v.last_due_on, v.oldest_unpaid_due_on, v.overdue, v.falling_due,
+        v.written_off, v.written_off_first_on, v.written_off_last_on, v.written_off_v310, v.written_off_v320, v.written_off_v330
         FROM json_to_recordset(${jsonRows(rows)}) AS v(credit_operation_id int, borrower_id int, stage text, stage_reason text, portfolio text, days_late int,
           months_in_default int, defaulted boolean, restructured boolean, principal numeric, accrued numeric, balance numeric, provision_rate numeric,
-          provision numeric, contracted_on date, last_due_on date, oldest_unpaid_due_on date, overdue numeric, falling_due numeric)`);
+          provision numeric, contracted_on date, last_due_on date, oldest_unpaid_due_on date, overdue numeric, falling_due numeric,
+          written_off numeric, written_off_first_on date, written_off_last_on date, written_off_v310 numeric, written_off_v320 numeric, written_off_v330 numeric)`);
   }
 }
 

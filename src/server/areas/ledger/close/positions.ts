@@ -3,7 +3,7 @@
  * card, the collections list): the close in force of a month and its
  * positions, paged by operation id so 100,000 rows never sit in memory at once.
  */
-import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, ne, or } from 'drizzle-orm';
 import { CLOSE_CLOSED } from '@shared/books/close';
 import type { Db } from '../../../db/connect';
 import { ledgerClosePositions, ledgerCloses, type LedgerClosePositionRow, type LedgerCloseRow } from '../schema-close';
@@ -47,7 +47,10 @@ export async function* closePositions(db: Db, month: string, pageSize = 5000): A
   }
 }
 
-/** The last close's positions of these operations (risk card, collections list): by operation id. */
+/** On the books at the close: a position with a balance, or with nothing written off (written off whole is off the books). */
+const onBooks = or(ne(ledgerClosePositions.balance, '0'), eq(ledgerClosePositions.written_off, '0'));
+
+/** The last close's positions of these operations on the books (risk card, collections list): by operation id. */
 export async function lastClosePositionsOf(db: Db, operationIds: readonly number[]): Promise<{ close: LedgerCloseRow | null; positions: Map<number, LedgerClosePositionRow> }> {
   const close = await lastClose(db);
   const positions = new Map<number, LedgerClosePositionRow>();
@@ -55,19 +58,19 @@ export async function lastClosePositionsOf(db: Db, operationIds: readonly number
   const rows = await db
     .select()
     .from(ledgerClosePositions)
-    .where(and(eq(ledgerClosePositions.close_id, close.id), inArray(ledgerClosePositions.credit_operation_id, [...operationIds])));
+    .where(and(eq(ledgerClosePositions.close_id, close.id), inArray(ledgerClosePositions.credit_operation_id, [...operationIds]), onBooks));
   for (const r of rows) positions.set(r.credit_operation_id, r);
   return { close, positions };
 }
 
-/** The last close's positions of a borrower's operations. */
+/** The last close's positions of a borrower's operations on the books. */
 export async function lastClosePositionsOfBorrower(db: Db, borrowerId: number): Promise<{ close: LedgerCloseRow | null; positions: LedgerClosePositionRow[] }> {
   const close = await lastClose(db);
   if (!close) return { close, positions: [] };
   const positions = await db
     .select()
     .from(ledgerClosePositions)
-    .where(and(eq(ledgerClosePositions.close_id, close.id), eq(ledgerClosePositions.borrower_id, borrowerId)))
+    .where(and(eq(ledgerClosePositions.close_id, close.id), eq(ledgerClosePositions.borrower_id, borrowerId), onBooks))
     .orderBy(asc(ledgerClosePositions.credit_operation_id));
   return { close, positions };
 }

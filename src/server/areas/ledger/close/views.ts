@@ -56,7 +56,9 @@ export async function closeHistory(db: Db): Promise<CloseRecordView[]> {
 }
 
 /** The largest provisions first, with the borrower's name and the provision at the close before. */
-async function positionViews(db: Db, month: string, positions: readonly Omit<ComputedPosition, 'contracted_on' | 'last_due_on' | 'oldest_unpaid_due_on' | 'overdue' | 'falling_due'>[]): Promise<ClosePositionView[]> {
+type ViewedPosition = Omit<ComputedPosition, 'contracted_on' | 'last_due_on' | 'oldest_unpaid_due_on' | 'overdue' | 'falling_due' | 'written_off_first_on' | 'written_off_last_on'>;
+
+async function positionViews(db: Db, month: string, positions: readonly ViewedPosition[]): Promise<ClosePositionView[]> {
   const top = [...positions]
     .sort((a, b) => new Decimal(b.provision).comparedTo(a.provision) || a.credit_operation_id - b.credit_operation_id)
     .slice(0, PREVIEW_POSITIONS);
@@ -83,7 +85,7 @@ async function positionViews(db: Db, month: string, positions: readonly Omit<Com
     months_in_default: p.months_in_default,
     defaulted: p.defaulted,
     restructured: p.restructured,
-    ...twoPlaces(p, ['principal', 'accrued', 'balance', 'provision_rate', 'provision']),
+    ...twoPlaces(p, ['principal', 'accrued', 'balance', 'provision_rate', 'provision', 'written_off']),
     previous_provision: prevOf.get(p.credit_operation_id) ?? null,
   }));
 }
@@ -143,6 +145,10 @@ export async function recordedView(db: Db, month: string, viewer: Actor, today: 
       balance: ledgerClosePositions.balance,
       provision_rate: ledgerClosePositions.provision_rate,
       provision: ledgerClosePositions.provision,
+      written_off: ledgerClosePositions.written_off,
+      written_off_v310: ledgerClosePositions.written_off_v310,
+      written_off_v320: ledgerClosePositions.written_off_v320,
+      written_off_v330: ledgerClosePositions.written_off_v330,
     })
     .from(ledgerClosePositions)
     .where(eq(ledgerClosePositions.close_id, close.id))

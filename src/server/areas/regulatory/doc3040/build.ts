@@ -53,6 +53,11 @@ export interface Position3040 {
   daysLate: number;
   balance: string;
   provision: string;
+  /** written off as a loss and in force at the data-base, and its buckets as the close recorded them */
+  writtenOff: string;
+  writtenOffVenc: Record<string, string>;
+  /** the first write-off in force (stage 3 since then when not late enough for it) */
+  writtenOffSince?: string | null;
 }
 
 export interface MonthIndex {
@@ -81,16 +86,38 @@ export async function monthIndex(db: Db, month: string): Promise<MonthIndex> {
   const byBorrower = new Map<number, Position3040[]>();
   let operations = 0;
   for await (const p of closePositions(db, month)) {
-    if (new Decimal(p.balance).lte(0)) continue; // nothing owed at the data-base: nothing to report
+    // Nothing owed and nothing written off at the data-base: nothing to report.
+    if (new Decimal(p.balance).lte(0) && new Decimal(p.written_off).isZero()) continue;
     const list = byBorrower.get(p.borrower_id) ?? [];
-    list.push({ operationId: p.credit_operation_id, stage: p.stage, stageReason: p.stage_reason, portfolio: p.portfolio, daysLate: p.days_late, balance: p.balance, provision: p.provision });
+    const writtenOffVenc = Object.fromEntries(
+      (
+        [
+          ['v310', p.written_off_v310],
+          ['v320', p.written_off_v320],
+          ['v330', p.written_off_v330],
+        ] as const
+      ).filter(([, v]) => !new Decimal(v).isZero()),
+    );
+    list.push({
+      operationId: p.credit_operation_id,
+      stage: p.stage,
+      stageReason: p.stage_reason,
+      portfolio: p.portfolio,
+      daysLate: p.days_late,
+      balance: new Decimal(p.balance).lt(0) ? '0.00' : p.balance,
+      provision: p.provision,
+      writtenOff: new Decimal(p.written_off).toFixed(2),
+      writtenOffVenc,
+      writtenOffSince: p.written_off_first_on,
+    });
     byBorrower.set(p.borrower_id, list);
     operations += 1;
   }
   const individual: number[] = [];
   const aggregated: number[] = [];
   for (const id of [...byBorrower.keys()].sort((a, b) => a - b)) {
-    const total = byBorrower.get(id)!.reduce((s, p) => s.plus(p.balance), new Decimal(0));
+    // The client's responsibility: what it owes and what was written off (Instruções de Preenchimento, Venc).
+    const total = byBorrower.get(id)!.reduce((s, p) => s.plus(p.balance).plus(p.writtenOff), new Decimal(0));
     (total.gte(INDIVIDUAL_THRESHOLD) ? individual : aggregated).push(id);
   }
   return { month, baseDate: monthEnd(month), closedOn: close.business_date, individual, aggregated, byBorrower, operations };
@@ -124,7 +151,10 @@ export function annualRate(monthlyPercent: string): string {
   return new Decimal(monthlyPercent).div(100).plus(1).pow(12).minus(1).times(100).toFixed(2);
 }
 
-/** When the operation entered its stage: 31 (stage 2) or 91 (stage 3) days late, else its contract; a restructuring at the data-base. */
+/**
+ * When the operation entered its stage: 31 (stage 2) or 91 (stage 3) days late, else its contract; a write-off, its
+ * first day; a restructuring at the data-base.
+ */
 export function stageSince(p: Position3040, baseDate: string, contracted: string): string {
   if (p.stage === '1') return contracted;
   const threshold = p.stage === '2' ? 31 : 91;
@@ -132,6 +162,7 @@ export function stageSince(p: Position3040, baseDate: string, contracted: string
     const since = addDays(baseDate, -(p.daysLate - threshold));
     return since < contracted ? contracted : since;
   }
+  if (p.stage === '3' && p.writtenOffSince) return p.writtenOffSince < contracted ? contracted : p.writtenOffSince;
   return baseDate;
 }
 
@@ -155,7 +186,13 @@ export async function clientsOf(db: Db, index: MonthIndex, borrowerIds: readonly
     .from(creditOperations)
     .where(inArray(creditOperations.id, opIds));
   const installments = await db
-    .select({ op: creditOperationInstallments.credit_operation_id, due: creditOperationInstallments.due_date, amortization: creditOperationInstallments.amortization, paid: creditOperationInstallments.paid_on })
+    .select({
+      id: creditOperationInstallments.id,
+      op: creditOperationInstallments.credit_operation_id,
+      due: creditOperationInstallments.due_date,
+      amortization: creditOperationInstallments.amortization,
+      paid: creditOperationInstallments.paid_on,
+    })
     .from(creditOperationInstallments)
     .where(and(inArray(creditOperationInstallments.credit_operation_id, opIds), isNull(creditOperationInstallments.superseded_in)))
     .orderBy(asc(creditOperationInstallments.credit_operation_id), asc(creditOperationInstallments.number));
@@ -166,11 +203,21 @@ export async function clientsOf(db: Db, index: MonthIndex, borrowerIds: readonly
        AND c.cession_date <= ${index.baseDate} AND ${itemStanding(sql`ci`)}
      ORDER BY ci.credit_operation_id, c.cession_date`)) as unknown as { rows: Array<{ op: number; date: string; assignee: string }> };
 
+  // Installments written off and not undone at the data-base: their amounts are in v310–v330 (the close's), not owed.
+  const writtenOff = new Set(
+    (
+      (await db.execute(sql`
+    SELECT w.installment_id AS id FROM installment_write_offs w
+     WHERE w.credit_operation_id IN (${sql.join(opIds.map((id) => sql`${id}`), sql`, `)}) AND w.undoes_id IS NULL AND w.written_off_on <= ${index.baseDate}
+       AND NOT EXISTS (SELECT 1 FROM installment_write_offs u WHERE u.undoes_id = w.id AND u.written_off_on <= ${index.baseDate})`)) as unknown as { rows: Array<{ id: number }> }
+    ).rows.map((r) => Number(r.id)),
+  );
   const personById = new Map(people.map((p) => [p.id, p]));
   const opById = new Map(ops.map((o) => [o.id, o]));
   const cessionByOp = new Map(ceded.rows.map((r) => [Number(r.op), r]));
   const flowsByOp = new Map<number, Array<{ due: string; amount: string; paid: string | null }>>();
   for (const i of installments) {
+    if (writtenOff.has(i.id)) continue;
     const list = flowsByOp.get(i.op) ?? [];
     list.push({ due: i.due, amount: i.amortization, paid: i.paid });
     flowsByOp.set(i.op, list);
@@ -204,7 +251,11 @@ export async function clientsOf(db: Db, index: MonthIndex, borrowerIds: readonly
         provConsttd: p.provision,
         diaAtraso: p.daysLate,
         balance: p.balance,
-        venc: vencBuckets({ baseDate: index.baseDate, balance: p.balance, flows: open.map((f) => ({ due: f.due, amount: f.amount })) }),
+        writtenOff: p.writtenOff,
+        venc: {
+          ...vencBuckets({ baseDate: index.baseDate, balance: p.balance, flows: open.map((f) => ({ due: f.due, amount: f.amount })) }),
+          ...Object.fromEntries(Object.entries(p.writtenOffVenc).map(([code, v]) => [code, new Decimal(v)])),
+        },
         guarantees: [],
         cession: cession ? { date: cession.date, assignee: documentOf(cession.assignee).slice(0, 8), coobligation: '100' } : undefined,
         stage: p.stage,

@@ -13,7 +13,13 @@ import { logActivity } from '../../../platform/activity';
 import { companies } from '../../company/schema';
 import { scr3044Files, scrEventCursor, scrEvents } from '../schema-doc3044';
 import {
+  ACAO_ALTERACAO,
+  ACAO_EXCLUSAO,
   ACAO_INCLUSAO,
+  correctionAcao,
+  correctionOutcome,
+  isCorrection,
+  type CorrectionPostingKind,
   checkDoc3044,
   DOC3044_START,
   doc3044Text,
@@ -37,6 +43,9 @@ export const DOC3044_MESSAGES = {
       .join('; ')}${problems.length > 5 ? ` e mais ${problems.length - 5}` : ''}.`,
   alreadySent: (ids: readonly number[]) => `Evento já enviado: ${ids.slice(0, 10).join(', ')}. Um evento enviado não é enviado de novo.`,
   fileAlreadySent: 'Esta remessa já foi marcada como enviada.',
+  voided: (ids: readonly number[]) => `Evento anulado antes do envio: ${ids.slice(0, 10).join(', ')}. Ele não é enviado.`,
+  correctionFirst: (ids: readonly number[]) =>
+    `Correção de um registro ainda não enviado: ${ids.slice(0, 10).join(', ')}. Marque como enviado o registro que ela corrige antes.`,
   eventNotFound: (ids: readonly number[]) => `Evento do Doc 3044 não encontrado: ${ids.slice(0, 10).join(', ')}.`,
   fileNotFound: 'Remessa do Doc 3044 não encontrada.',
   noCnpj: 'A empresa não tem CNPJ cadastrado: o Doc 3044 identifica a instituição pela raiz do CNPJ.',
@@ -78,6 +87,8 @@ interface NewPosting {
   installments_count: number;
   contract: string | null;
   company_cnpj: string | null;
+  transaction_id: number | null;
+  reverses_transaction_id: number | null;
 }
 
 /**
@@ -95,7 +106,8 @@ export async function refreshEvents(db: Db): Promise<number> {
         SELECT j.posting_id, min(j.kind) AS kind, min(j.credit_operation_id) AS credit_operation_id, min(j.business_date)::text AS business_date,
           sum(CASE WHEN j.account = 'bank' THEN (CASE WHEN j.side = 'debit' THEN j.amount ELSE -j.amount END) ELSE 0 END)::text AS bank,
           sum(CASE WHEN j.account IN (${owedSet}) THEN (CASE WHEN j.side = 'debit' THEN j.amount ELSE -j.amount END) ELSE 0 END)::text AS owed,
-          sum(CASE WHEN j.side = 'debit' THEN j.amount ELSE 0 END)::text AS debits
+          sum(CASE WHEN j.side = 'debit' THEN j.amount ELSE 0 END)::text AS debits,
+          min(j.transaction_id) AS transaction_id
         FROM journal_entries j
         WHERE j.posting_id > ${from} AND j.posting_id <= ${top.top} AND j.kind IN (${kindSet}) AND j.credit_operation_id IS NOT NULL
           AND j.business_date >= ${DOC3044_START}
@@ -107,15 +119,17 @@ export async function refreshEvents(db: Db): Promise<number> {
           WHERE b.credit_operation_id = p.credit_operation_id AND b.posting_id <= p.posting_id AND b.account IN (${owedSet})) AS balance_after,
         br.person_type, br.document, o.product, o.installments_count,
         (SELECT ic.number FROM issued_contracts ic WHERE ic.credit_operation_id = o.id ORDER BY ic.id DESC LIMIT 1) AS contract,
-        c.cnpj AS company_cnpj
+        c.cnpj AS company_cnpj,
+        (SELECT t.reverses_id FROM installment_transactions t WHERE t.id = p.transaction_id) AS reverses_transaction_id
       FROM p
       JOIN credit_operations o ON o.id = p.credit_operation_id
       JOIN borrowers br ON br.id = o.borrower_id
       JOIN companies c ON c.id = o.company_id
       ORDER BY p.posting_id`),
   );
-  const rows = found
-    .filter((p) => isReportable(p.kind, p.business_date))
+  const reportable = found.filter((p) => isReportable(p.kind, p.business_date));
+  const rows = reportable
+    .filter((p): p is NewPosting & { kind: Exclude<EventPostingKind, CorrectionPostingKind> } => !isCorrection(p.kind))
     .map((p) => {
       const parts = ipocParts({
         companyCnpj: p.company_cnpj,
@@ -128,7 +142,7 @@ export async function refreshEvents(db: Db): Promise<number> {
       const bank = new Decimal(p.bank);
       const owed = new Decimal(p.owed);
       // A concessão or cessão is worth what entered or left the receivable; money received or given back, the bank's amount.
-      const moneyMoved = p.kind === 'payment' || p.kind === 'prepayment' || p.kind === 'reversal';
+      const moneyMoved = p.kind === 'payment' || p.kind === 'prepayment';
       // A renegotiation moves the balance from the installments to the agreement: worth the agreement's receivable (its one debit).
       const amount = p.kind === 'renegotiation' ? new Decimal(p.debits) : moneyMoved && !bank.isZero() ? bank.abs() : !owed.isZero() ? owed.abs() : new Decimal(p.debits);
       return {
@@ -156,19 +170,140 @@ export async function refreshEvents(db: Db): Promise<number> {
       .returning({ id: scrEvents.id });
     added += inserted.length;
   }
+  // Corrections after the events they correct (a payment and its reversal may come in the same refresh).
+  for (const p of reportable) if (isCorrection(p.kind)) added += await recordCorrection(db, p as NewPosting & { kind: CorrectionPostingKind });
   await db.execute(sql`UPDATE scr_event_cursor SET last_posting_id = GREATEST(last_posting_id, ${top.top}::int) WHERE id = 1`);
   return added;
 }
 
-const STATUS_SQL = (today: string): SQL =>
-  sql`CASE WHEN e.sent_at IS NOT NULL THEN 'sent' WHEN e.deadline < ${today}::date THEN 'late' ELSE 'pending' END`;
+interface CorrectedRow {
+  id: number;
+  kind: ScrEvent['kind'];
+  credit_operation_id: number;
+  ipoc_cnpj: string;
+  ipoc_modality: string;
+  ipoc_client_type: string;
+  ipoc_client_code: string;
+  ipoc_contract: string;
+  amount: string;
+  balance_after: string;
+  event_date: string;
+  in_file: boolean;
+  sent: boolean;
+  voided: boolean;
+  excluded: boolean;
+  /** the balance after the event as last stated (its latest alteração, else its own) */
+  stated_balance: string;
+}
 
-/** pending: not sent (late ones included); late: pending past the deadline; sent. */
+/**
+ * The inclusion a correction posting names, locked: a payment's reversal → the event of the payment it reverses (the
+ * payment's posting carries its transaction); a re-allocation → the event of the payment re-allocated; a cession
+ * undone → the operation's latest cession event before it. Null when there is none (a write-off undone swaps a
+ * write-off, never an event; a payment before 2025-11-01 was never one).
+ */
+async function correctedEvent(tx: Db, p: NewPosting & { kind: CorrectionPostingKind }): Promise<CorrectedRow | null> {
+  const target =
+    p.kind === 'cession_reversal'
+      ? sql`e.credit_operation_id = ${p.credit_operation_id} AND e.kind = 'cession' AND e.posting_id < ${p.posting_id}`
+      : (() => {
+          const payment = p.kind === 'reversal' ? p.reverses_transaction_id : p.transaction_id;
+          if (payment === null || payment === undefined) return null;
+          return sql`e.posting_id IN (SELECT j.posting_id FROM journal_entries j WHERE j.transaction_id = ${payment} AND j.kind IN ('payment', 'prepayment'))`;
+        })();
+  if (target === null) return null;
+  const [row] = rowsOf<CorrectedRow>(
+    await tx.execute(sql`
+      SELECT e.id, e.kind, e.credit_operation_id, e.ipoc_cnpj, e.ipoc_modality, e.ipoc_client_type, e.ipoc_client_code, e.ipoc_contract,
+             e.amount::text AS amount, e.balance_after::text AS balance_after, e.event_date::text AS event_date,
+             e.file_id IS NOT NULL AS in_file, e.sent_at IS NOT NULL AS sent, e.voided_by IS NOT NULL AS voided,
+             EXISTS (SELECT 1 FROM scr_events x WHERE x.corrects_id = e.id AND x.acao = ${ACAO_EXCLUSAO}) AS excluded,
+             COALESCE((SELECT a.balance_after FROM scr_events a WHERE a.corrects_id = e.id AND a.acao = ${ACAO_ALTERACAO} AND a.voided_by IS NULL ORDER BY a.id DESC LIMIT 1), e.balance_after)::text AS stated_balance
+        FROM scr_events e
+       WHERE e.acao = ${ACAO_INCLUSAO} AND ${target}
+       ORDER BY e.posting_id DESC LIMIT 1
+       FOR UPDATE OF e`),
+  );
+  return row ?? null;
+}
+
+/**
+ * A correction posting's record (tipo de ação 2 exclusão, 3 alteração), naming the record it corrects, with that
+ * record's identity (IPOC, date, kind, amount) and the deadline of five business days from the correction; an
+ * alteração states the balance after the event as it now stands. An exclusão of a record that never left voids both.
+ * Nothing when there is no record to correct, or it is void or already excluded. Answers 1 when a row was added.
+ */
+async function recordCorrection(db: Db, p: NewPosting & { kind: CorrectionPostingKind }): Promise<number> {
+  const acao = correctionAcao(p.kind);
+  const owed = new Decimal(p.owed);
+  if (acao === ACAO_ALTERACAO && owed.isZero()) return 0; // a re-allocation between income accounts moves no balance
+  return db.transaction(async (tx) => {
+    const corrected = await correctedEvent(tx, p);
+    if (!corrected || corrected.voided || corrected.excluded) return 0;
+    if (p.kind === 'cession_reversal' && !owed.abs().eq(corrected.amount)) {
+      // Part of the cession undone (some of its installments): an event of its own, as the cession was (not an exclusão).
+      const [own] = await tx
+        .insert(scrEvents)
+        .values({
+          posting_id: Number(p.posting_id),
+          kind: 'cession_reversal',
+          acao: ACAO_INCLUSAO,
+          credit_operation_id: Number(corrected.credit_operation_id),
+          ipoc_cnpj: corrected.ipoc_cnpj,
+          ipoc_modality: corrected.ipoc_modality,
+          ipoc_client_type: corrected.ipoc_client_type,
+          ipoc_client_code: corrected.ipoc_client_code,
+          ipoc_contract: corrected.ipoc_contract,
+          amount: owed.abs().toFixed(2),
+          balance_after: new Decimal(p.balance_after).toFixed(2),
+          event_date: p.business_date,
+          deadline: eventDeadline(p.business_date),
+        })
+        .onConflictDoNothing({ target: scrEvents.posting_id })
+        .returning({ id: scrEvents.id });
+      return own ? 1 : 0;
+    }
+    const [row] = await tx
+      .insert(scrEvents)
+      .values({
+        posting_id: Number(p.posting_id),
+        kind: corrected.kind,
+        acao,
+        credit_operation_id: Number(corrected.credit_operation_id),
+        ipoc_cnpj: corrected.ipoc_cnpj,
+        ipoc_modality: corrected.ipoc_modality,
+        ipoc_client_type: corrected.ipoc_client_type,
+        ipoc_client_code: corrected.ipoc_client_code,
+        ipoc_contract: corrected.ipoc_contract,
+        amount: new Decimal(corrected.amount).toFixed(2),
+        balance_after: (acao === ACAO_ALTERACAO ? new Decimal(corrected.stated_balance).plus(owed) : new Decimal(corrected.balance_after)).toFixed(2),
+        event_date: corrected.event_date,
+        deadline: eventDeadline(p.business_date),
+        corrects_id: Number(corrected.id),
+      })
+      .onConflictDoNothing({ target: scrEvents.posting_id })
+      .returning({ id: scrEvents.id });
+    if (!row) return 0;
+    if (correctionOutcome(acao, { inFile: corrected.in_file, sent: corrected.sent }) === 'void') {
+      // Neither left: the event, its pending alterations and this exclusão are void (none is sent).
+      await tx.execute(sql`UPDATE scr_events SET voided_by = ${row.id} WHERE voided_by IS NULL AND sent_at IS NULL AND (id = ${row.id} OR id = ${Number(corrected.id)} OR corrects_id = ${Number(corrected.id)})`);
+    }
+    return 1;
+  });
+}
+
+const STATUS_SQL = (today: string): SQL =>
+  sql`CASE WHEN e.voided_by IS NOT NULL THEN 'void' WHEN e.sent_at IS NOT NULL THEN 'sent' WHEN e.deadline < ${today}::date THEN 'late' ELSE 'pending' END`;
+
+/** pending: not sent and not void (late ones included); late: pending past the deadline; sent; void. */
 function statusCondition(status: ScrEventStatus | undefined, today: string): SQL {
   if (status === undefined) return sql`TRUE`;
-  if (status === SCR_EVENT_STATUSES[0]) return sql`e.sent_at IS NULL`;
+  if (status === SCR_EVENT_STATUSES[0]) return sql`e.sent_at IS NULL AND e.voided_by IS NULL`;
   return sql`(${STATUS_SQL(today)}) = ${status}`;
 }
+
+/** A correction goes out only after the record it corrects was sent. */
+const CORRECTED_SENT = sql`(e.corrects_id IS NULL OR EXISTS (SELECT 1 FROM scr_events c WHERE c.id = e.corrects_id AND c.sent_at IS NOT NULL))`;
 
 type ListArgs = {
   page: number;
@@ -198,6 +333,7 @@ interface EventRow {
   file_id: number | null;
   sent_at: string | null;
   sent_by_name: string | null;
+  corrects_id: number | null;
 }
 
 const ipocOfRow = (r: Pick<EventRow, 'ipoc_cnpj' | 'ipoc_modality' | 'ipoc_client_type' | 'ipoc_client_code' | 'ipoc_contract'>) =>
@@ -221,6 +357,7 @@ function eventView(r: EventRow): ScrEvent {
     file_id: r.file_id === null ? null : Number(r.file_id),
     sent_at: r.sent_at,
     sent_by_name: r.sent_by_name,
+    corrects_id: r.corrects_id === null ? null : Number(r.corrects_id),
   };
 }
 
@@ -228,7 +365,7 @@ const EVENT_COLUMNS = (today: string) => sql`
   e.id, e.posting_id, e.kind, ${STATUS_SQL(today)} AS status, e.acao, e.credit_operation_id, br.name AS borrower_name,
   e.ipoc_cnpj, e.ipoc_modality, e.ipoc_client_type, e.ipoc_client_code, e.ipoc_contract, e.amount::text AS amount,
   e.balance_after::text AS balance_after, e.event_date::text AS event_date, e.deadline::text AS deadline,
-  CASE WHEN e.sent_at IS NULL AND e.deadline < ${today}::date THEN (${today}::date - e.deadline) ELSE 0 END AS days_late,
+  CASE WHEN e.sent_at IS NULL AND e.voided_by IS NULL AND e.deadline < ${today}::date THEN (${today}::date - e.deadline) ELSE 0 END AS days_late, e.corrects_id,
   e.file_id, to_char(e.sent_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS sent_at, u.name AS sent_by_name`;
 const EVENT_FROM = sql`scr_events e JOIN credit_operations o ON o.id = e.credit_operation_id JOIN borrowers br ON br.id = o.borrower_id LEFT JOIN users u ON u.id = e.sent_by`;
 
@@ -249,7 +386,8 @@ export async function listEvents(db: Db, args: ListArgs, today: string) {
     await db.execute(sql`SELECT ${EVENT_COLUMNS(today)} FROM ${EVENT_FROM} WHERE ${where} ORDER BY e.deadline, e.id LIMIT ${args.limit} OFFSET ${(args.page - 1) * args.limit}`),
   );
   const [totals] = rowsOf<{ pending: number; late: number; sent: number }>(
-    await db.execute(sql`SELECT count(*) FILTER (WHERE sent_at IS NULL)::int AS pending, count(*) FILTER (WHERE sent_at IS NULL AND deadline < ${today}::date)::int AS late,
+    await db.execute(sql`SELECT count(*) FILTER (WHERE sent_at IS NULL AND voided_by IS NULL)::int AS pending,
+      count(*) FILTER (WHERE sent_at IS NULL AND voided_by IS NULL AND deadline < ${today}::date)::int AS late,
       count(*) FILTER (WHERE sent_at IS NOT NULL)::int AS sent FROM scr_events`),
   );
   return {
@@ -287,7 +425,7 @@ interface FileRow {
 
 const FILE_SELECT = sql`SELECT f.id, f.generated_on::text AS generated_on, f.remittance_at, f.event_count, f.sha256, cu.name AS created_by_name,
   to_char(f.sent_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS sent_at, su.name AS sent_by_name,
-  (SELECT count(*)::int FROM scr_events e WHERE e.file_id = f.id AND e.sent_at IS NULL) AS pending_count
+  (SELECT count(*)::int FROM scr_events e WHERE e.file_id = f.id AND e.sent_at IS NULL AND e.voided_by IS NULL) AS pending_count
   FROM scr_3044_files f LEFT JOIN users cu ON cu.id = f.created_by LEFT JOIN users su ON su.id = f.sent_by`;
 
 function fileView(r: FileRow): Doc3044File {
@@ -321,7 +459,9 @@ export async function generateFile(tx: Db, actorId: number, today: string, now: 
   await refreshEvents(tx);
   // One generation at a time: the pending events are taken under a lock on them.
   const pending = rowsOf<EventRow>(
-    await tx.execute(sql`SELECT ${EVENT_COLUMNS(today)} FROM ${EVENT_FROM} WHERE e.sent_at IS NULL AND e.event_date <= ${today}::date ORDER BY e.event_date, e.id FOR UPDATE OF e`),
+    await tx.execute(
+      sql`SELECT ${EVENT_COLUMNS(today)} FROM ${EVENT_FROM} WHERE e.sent_at IS NULL AND e.voided_by IS NULL AND e.event_date <= ${today}::date AND ${CORRECTED_SENT} ORDER BY e.event_date, e.id FOR UPDATE OF e`,
+    ),
   );
   if (pending.length === 0) throw conflict(DOC3044_MESSAGES.nothingPending);
   const [company] = await tx.select({ cnpj: companies.cnpj }).from(companies).orderBy(asc(companies.id)).limit(1);
@@ -361,22 +501,26 @@ export async function markSent(tx: Db, actorId: number, input: { eventIds?: read
     const [file] = rowsOf<{ id: number; sent_at: string | null }>(await tx.execute(sql`SELECT id, sent_at::text FROM scr_3044_files WHERE id = ${input.fileId} FOR UPDATE`));
     if (!file) throw notFound(DOC3044_MESSAGES.fileNotFound);
     if (file.sent_at !== null) throw conflict(DOC3044_MESSAGES.fileAlreadySent, 'file_id');
-    const events = rowsOf<{ id: number }>(await tx.execute(sql`SELECT id FROM scr_events WHERE file_id = ${input.fileId} AND sent_at IS NULL ORDER BY id FOR UPDATE`));
+    const events = rowsOf<{ id: number }>(await tx.execute(sql`SELECT id FROM scr_events WHERE file_id = ${input.fileId} AND sent_at IS NULL AND voided_by IS NULL ORDER BY id FOR UPDATE`));
     ids = events.map((e) => Number(e.id));
     await tx.execute(sql`UPDATE scr_3044_files SET sent_at = ${now.toISOString()}::timestamptz, sent_by = ${actorId} WHERE id = ${input.fileId}`);
   } else {
     const wanted = [...new Set(input.eventIds ?? [])].sort((a, b) => a - b);
-    const found = rowsOf<{ id: number; sent: boolean }>(
-      await tx.execute(sql`SELECT id, sent_at IS NOT NULL AS sent FROM scr_events WHERE id IN (${sql.join(
+    const found = rowsOf<{ id: number; sent: boolean; voided: boolean; held: boolean }>(
+      await tx.execute(sql`SELECT e.id, e.sent_at IS NOT NULL AS sent, e.voided_by IS NOT NULL AS voided, NOT ${CORRECTED_SENT} AS held FROM scr_events e WHERE e.id IN (${sql.join(
         wanted.map((id) => sql`${id}`),
         sql`, `,
-      )}) ORDER BY id FOR UPDATE`),
+      )}) ORDER BY e.id FOR UPDATE OF e`),
     );
     const known = new Set(found.map((r) => Number(r.id)));
     const missing = wanted.filter((id) => !known.has(id));
     if (missing.length > 0) throw notFound(DOC3044_MESSAGES.eventNotFound(missing));
     const sent = found.filter((r) => r.sent).map((r) => Number(r.id));
     if (sent.length > 0) throw conflict(DOC3044_MESSAGES.alreadySent(sent), 'event_ids');
+    const voided = found.filter((r) => r.voided).map((r) => Number(r.id));
+    if (voided.length > 0) throw conflict(DOC3044_MESSAGES.voided(voided), 'event_ids');
+    const held = found.filter((r) => r.held).map((r) => Number(r.id));
+    if (held.length > 0) throw conflict(DOC3044_MESSAGES.correctionFirst(held), 'event_ids');
     ids = wanted;
   }
   if (ids.length > 0) {

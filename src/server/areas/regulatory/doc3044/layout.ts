@@ -8,9 +8,19 @@ import Decimal from 'decimal.js';
 import { SCR_EVENT_KINDS, type ScrEventKindName } from '@shared/contract/regulatory-3044';
 import { addBusinessDays } from '../../../domain/servicing/business-days';
 
-/** The journal's posting kinds an event comes from. */
-export const EVENT_POSTING_KINDS = ['disbursement', 'payment', 'reversal', 'prepayment', 'cession', 'cession_reversal', 'renegotiation', 'withdrawal'] as const;
+/**
+ * The journal's posting kinds an event or a correction comes from: a `reversal` of a payment excludes the payment's
+ * record (acao 2), a `cession_reversal` the cession's, a `reallocation` of a payment alters its balance after (acao 3).
+ */
+export const EVENT_POSTING_KINDS = ['disbursement', 'payment', 'reversal', 'prepayment', 'cession', 'cession_reversal', 'renegotiation', 'withdrawal', 'reallocation'] as const;
 export type EventPostingKind = (typeof EVENT_POSTING_KINDS)[number];
+/** The kinds that correct an earlier record rather than report an event of their own. */
+export const CORRECTION_POSTING_KINDS = ['reversal', 'cession_reversal', 'reallocation'] as const satisfies readonly EventPostingKind[];
+export type CorrectionPostingKind = (typeof CORRECTION_POSTING_KINDS)[number];
+
+export function isCorrection(kind: EventPostingKind): kind is CorrectionPostingKind {
+  return (CORRECTION_POSTING_KINDS as readonly string[]).includes(kind);
+}
 
 /**
  * The events (Carta Circular 3.869 art. 2º-B, as changed for the 3044: concessões, pagamentos parciais, liquidações,
@@ -29,8 +39,13 @@ export const DOC3044_CESSIONS_START = '2026-05-01';
 /** The remittance is due by the fifth business day after the event (IN BCB 530/2024). */
 export const DOC3044_BUSINESS_DAYS = 5;
 
-/** Tipo de ação of a record: 1 inclusão, 2 exclusão, 3 alteração (the filling instructions). The app writes inclusions. */
+/**
+ * Tipo de ação of a record: 1 inclusão, 2 exclusão, 3 alteração — a remittance cannot be deleted once processed; a
+ * record is corrected by a later remittance (TOTVS TDN pageId 1004662322, on IN BCB 530/2024's remittance; README).
+ */
 export const ACAO_INCLUSAO = 1;
+export const ACAO_EXCLUSAO = 2;
+export const ACAO_ALTERACAO = 3;
 export const DOC3044_ACOES = [1, 2, 3] as const;
 
 /** The deadline of an event dated `eventDate`: five business days after it (national and bank holidays, weekends). */
@@ -45,12 +60,27 @@ export function isReportable(kind: EventPostingKind, date: string): boolean {
   return true;
 }
 
+/** What a correction does to the record it names: an undoing excludes it (2), a re-allocation alters it (3). */
+export function correctionAcao(kind: CorrectionPostingKind): typeof ACAO_EXCLUSAO | typeof ACAO_ALTERACAO {
+  return kind === 'reallocation' ? ACAO_ALTERACAO : ACAO_EXCLUSAO;
+}
+
+/**
+ * How a correction goes out, given the record it corrects: that record never left (no file carried it, not sent)
+ * → both are void, neither is sent (an exclusão); an alteração waits for it. Left (in a file or sent) → a record of
+ * its own, sent once the corrected one is sent (an exclusão or alteração of a record the Central Bank does not have
+ * would be refused).
+ */
+export function correctionOutcome(acao: typeof ACAO_EXCLUSAO | typeof ACAO_ALTERACAO, corrected: { inFile: boolean; sent: boolean }): 'void' | 'record' {
+  return acao === ACAO_EXCLUSAO && !corrected.inFile && !corrected.sent ? 'void' : 'record';
+}
+
 /**
  * The event a posting is: a payment or prepayment that brings the receivable to zero is a settlement
  * (liquidação: the last installment paid, a prepayment that settles); one that does not, a payment (pagamento
  * parcial). A payment to an assignee moves no receivable of ours: a payment, never a settlement.
  */
-export function eventKindOf(kind: EventPostingKind, receivableMoved: Decimal.Value, balanceAfter: Decimal.Value): ScrEventKind {
+export function eventKindOf(kind: Exclude<EventPostingKind, 'reallocation'>, receivableMoved: Decimal.Value, balanceAfter: Decimal.Value): ScrEventKind {
   if (kind === 'payment' || kind === 'prepayment') {
     return !new Decimal(receivableMoved).isZero() && new Decimal(balanceAfter).isZero() ? 'settlement' : 'payment';
   }

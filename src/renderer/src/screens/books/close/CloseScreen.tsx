@@ -119,6 +119,23 @@ function CloseView({ view, onRecorded }: { view: CloseView; onRecorded(month: st
               {change.startsWith('-') ? `− ${formatCurrency(change.slice(1))}` : formatCurrency(change)}
             </td>
           </tr>
+          <tr>
+            {/* Written off as a loss and standing on the as-of day, by the Doc 3040's buckets (not provisioned: off the books). */}
+            <th>{t('close.totals.writtenOff')}</th>
+            <td className="numeric" data-testid="close-total-written-off">
+              {formatCurrency(view.totals.written_off.amount)}
+              {view.totals.written_off.operations > 0 && (
+                <div className="bp6-text-muted">
+                  {t('close.totals.writtenOffDetail', {
+                    count: view.totals.written_off.operations,
+                    v310: formatCurrency(view.totals.written_off.v310),
+                    v320: formatCurrency(view.totals.written_off.v320),
+                    v330: formatCurrency(view.totals.written_off.v330),
+                  })}
+                </div>
+              )}
+            </td>
+          </tr>
         </tbody>
       </table>
       <h3>{t('close.byStage')}</h3>

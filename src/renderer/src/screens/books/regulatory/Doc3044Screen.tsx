@@ -26,7 +26,7 @@ import { newIdempotencyKey } from '@kit/idempotencyKey';
 type Filter = { status?: ScrEventStatus; from?: string; to?: string };
 type Confirming = { kind: 'event'; event: ScrEvent } | { kind: 'file'; file: Doc3044File };
 
-const STATUS_INTENT = { pending: 'warning', late: 'danger', sent: 'success' } as const;
+const STATUS_INTENT = { pending: 'warning', late: 'danger', sent: 'success', void: 'none' } as const;
 
 export function Doc3044Screen() {
   const { t } = useTranslation();
@@ -93,7 +93,7 @@ export function Doc3044Screen() {
               onChange={(e) => setTyped({ ...typed, status: (e.currentTarget.value || undefined) as ScrEventStatus | undefined })}
               options={[
                 { value: '', label: t('doc3044.filters.all') },
-                ...(['pending', 'late', 'sent'] as const).map((s) => ({ value: s, label: t(`doc3044.status.${s}`) })),
+                ...(['pending', 'late', 'sent', 'void'] as const).map((s) => ({ value: s, label: t(`doc3044.status.${s}`) })),
               ]}
             />
           </FormGroup>
@@ -136,7 +136,8 @@ export function Doc3044Screen() {
             emptyHint={t('doc3044.empty')}
             columns={[
               { id: 'event_date', title: 'doc3044.columns.eventDate', kind: 'date', field: 'event_date' },
-              { id: 'kind', title: 'doc3044.columns.kind', text: (r) => t(`doc3044.kind.${r.kind}`) },
+              // A correction reads with its tipo de ação: "Pagamento — exclusão".
+              { id: 'kind', title: 'doc3044.columns.kind', text: (r) => (r.acao > 1 ? t('doc3044.correction', { kind: t(`doc3044.kind.${r.kind}`), acao: t(`doc3044.acao.${r.acao}`) }) : t(`doc3044.kind.${r.kind}`)) },
               { id: 'operation', title: 'doc3044.columns.operation', kind: 'identifier', text: (r) => operationNumber(r.credit_operation_id) },
               { id: 'borrower', title: 'doc3044.columns.borrower', field: 'borrower_name' },
               { id: 'amount', title: 'doc3044.columns.amount', kind: 'money', field: 'amount' },
@@ -155,7 +156,7 @@ export function Doc3044Screen() {
             actions={{
               title: '',
               render: (r) =>
-                r.status === 'sent' ? null : (
+                r.status === 'sent' || r.status === 'void' ? null : (
                   // Icon only, named for the screen reader and on hover: the row's kind and status read whole at 1280.
                   <Button
                     small
