@@ -18,51 +18,27 @@
 import type { NegativationRunResult } from '@shared/contract/negativation';
 import type { Db } from '../../db/connect';
 import type { Clock } from '../../platform/clock';
+import { IntervalJob } from '../../platform/interval-job';
 import { runNegativation } from './job';
 import { negativationProvider, type NegativationProvider } from './provider';
 
 export const NEGATIVATION_INTERVAL_MS = 60 * 60 * 1000;
 
-export class NegativationScheduler {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<NegativationRunResult | null> | null = null;
-
+export class NegativationScheduler extends IntervalJob<NegativationRunResult> {
   constructor(
-    private readonly db: Db,
-    private readonly clock: Clock,
-    private readonly intervalMs = NEGATIVATION_INTERVAL_MS,
+    db: Db,
+    clock: Clock,
+    intervalMs = NEGATIVATION_INTERVAL_MS,
     /** the bureau: the process's provider unless given (made on first use, as the on-demand call does) */
-    private readonly provider: () => NegativationProvider = negativationProvider,
-  ) {}
-
-  /** Whether the timer runs (false when the interval is 0 or below, or once stopped). */
-  get scheduled(): boolean {
-    return this.timer !== null;
+    provider: () => NegativationProvider = negativationProvider,
+  ) {
+    // A provider that cannot be made fails the run (null), as the bureau's refusal of a whole run does; job.ts counts
+    // the refusal of one record.
+    super(() => runNegativation(db, provider(), clock.today(), null), intervalMs);
   }
 
-  start(): void {
-    if (this.intervalMs <= 0 || this.timer) return;
-    this.timer = setInterval(() => void this.tick(), this.intervalMs);
-    this.timer.unref();
-  }
-
-  /**
-   * One run for the business date; a tick while one is under way answers that run. A failed run (database away, an
-   * error other than the bureau's refusal of one record, which job.ts counts, a provider that cannot be made) answers
-   * null and is tried again at the next tick: nothing escapes the timer.
-   */
+  /** One run for the business date; a tick while one is under way answers that run; null when it failed. */
   tick(): Promise<NegativationRunResult | null> {
-    this.running ??= (async () => runNegativation(this.db, this.provider(), this.clock.today(), null))()
-      .catch(() => null)
-      .finally(() => {
-        this.running = null;
-      });
-    return this.running;
-  }
-
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+    return this.runOnce();
   }
 }

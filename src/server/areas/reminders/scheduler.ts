@@ -11,38 +11,13 @@
  */
 import type { Db } from '../../db/connect';
 import type { Clock } from '../../platform/clock';
+import { IntervalJob } from '../../platform/interval-job';
 import { runReminders, type Senders } from './job';
 
 export const REMINDER_INTERVAL_MS = 15 * 60 * 1000;
 
-export class ReminderScheduler {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
-
-  constructor(
-    private readonly db: Db,
-    private readonly senders: Senders,
-    private readonly clock: Clock,
-    private readonly intervalMs = REMINDER_INTERVAL_MS,
-  ) {}
-
-  start(): void {
-    if (this.intervalMs <= 0 || this.timer) return;
-    this.timer = setInterval(() => {
-      if (this.running) return;
-      // A failed run (database away) is tried again at the next tick.
-      this.running = runReminders(this.db, this.senders, this.clock.now(), this.clock.today(), null)
-        .catch(() => undefined)
-        .finally(() => {
-          this.running = null;
-        });
-    }, this.intervalMs);
-    this.timer.unref();
-  }
-
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+export class ReminderScheduler extends IntervalJob<unknown> {
+  constructor(db: Db, senders: Senders, clock: Clock, intervalMs = REMINDER_INTERVAL_MS) {
+    super(() => runReminders(db, senders, clock.now(), clock.today(), null), intervalMs);
   }
 }

@@ -25,6 +25,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import type { Clock } from '../../platform/clock';
+import { IntervalJob } from '../../platform/interval-job';
 import { runBreaks } from './collection';
 import { renegotiationBreakRuns } from './schema';
 
@@ -50,38 +51,17 @@ export async function runBreaksOnce(db: Db, today: string): Promise<BreakRun> {
   });
 }
 
-export class BreakScheduler {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
-
+export class BreakScheduler extends IntervalJob<BreakRun> {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-    private readonly intervalMs = BREAK_CHECK_INTERVAL_MS,
-  ) {}
+    intervalMs = BREAK_CHECK_INTERVAL_MS,
+  ) {
+    super(() => runBreaksOnce(db, clock.today()), intervalMs);
+  }
 
-  /** One look: the day's run if it is not done (the timer's call; tests call it directly, also two at once). */
+  /** One look, not joined with one under way (tests call it directly, also two at once, to meet the lock). */
   tick(): Promise<BreakRun> {
     return runBreaksOnce(this.db, this.clock.today());
-  }
-
-  start(): void {
-    if (this.intervalMs <= 0 || this.timer) return;
-    this.timer = setInterval(() => {
-      if (this.running) return;
-      // A failed run (database away) wrote nothing: it is tried again at the next look.
-      this.running = this.tick()
-        .catch(() => undefined)
-        .finally(() => {
-          this.running = null;
-        });
-    }, this.intervalMs);
-    this.timer.unref();
-  }
-
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
   }
 }
