@@ -69,7 +69,7 @@ export const renegotiation = {
   collect: {
     title: "Agreement's installments",
     status: { open: 'Open', partially_paid: 'Partially paid', late: 'Late', paid: 'Paid' },
-    columns: { number: 'No.', dueDate: 'Due date', payment: 'Installment', status: 'Status', daysLate: 'Days late', paid: 'Paid', due: 'Due today', slip: 'Slip and Pix', actions: 'Actions' },
+    columns: { number: 'No.', dueDate: 'Due date', payment: 'Installment', status: 'Status', daysLate: 'Days late', paid: 'Paid', due: 'Due today', actions: 'Actions' },
     pay: 'Pay',
     payTitle: "Payment of the agreement's installment {{number}}",
     payText: 'The amount is allocated to late fee, default interest, interest and principal, in that order, with the ledger entries.',

@@ -69,7 +69,7 @@ export const renegotiation = {
   collect: {
     title: 'Parcelas do acordo',
     status: { open: 'Em aberto', partially_paid: 'Paga em parte', late: 'Em atraso', paid: 'Paga' },
-    columns: { number: 'Nº', dueDate: 'Vencimento', payment: 'Parcela', status: 'Situação', daysLate: 'Dias de atraso', paid: 'Pago', due: 'Devido hoje', slip: 'Boleto e Pix', actions: 'Ações' },
+    columns: { number: 'Nº', dueDate: 'Vencimento', payment: 'Parcela', status: 'Situação', daysLate: 'Dias de atraso', paid: 'Pago', due: 'Devido hoje', actions: 'Ações' },
     pay: 'Pagar',
     payTitle: 'Pagamento da parcela {{number}} do acordo',
     payText: 'O valor é alocado em multa, juros de mora, juros e principal, nesta ordem, com os lançamentos contábeis.',

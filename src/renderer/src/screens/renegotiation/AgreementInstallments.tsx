@@ -27,6 +27,7 @@ import { useSession } from '../../app/session';
 import { MoneyConfirmDialog } from '@kit/MoneyConfirmDialog';
 import { newIdempotencyKey } from '@kit/idempotencyKey';
 import { PdfButtons } from '../servicing/boleto/BoletoButton';
+import './renegotiation.css';
 import { FieldInput, type FieldDecl } from '@kit/form/FieldInput';
 import { useKitForm } from '@kit/form/useKitForm';
 import type { z } from 'zod';
@@ -140,8 +141,7 @@ export function AgreementInstallments({ agreement }: { agreement: RenegotiationA
             <th>{t('renegotiation.collect.columns.daysLate')}</th>
             <th className="numeric">{t('renegotiation.collect.columns.paid')}</th>
             <th className="numeric">{t('renegotiation.collect.columns.due')}</th>
-            {agreement.status === 'agreed' && <th>{t('renegotiation.collect.columns.slip')}</th>}
-            {canPay && <th>{t('renegotiation.collect.columns.actions')}</th>}
+            {(agreement.status === 'agreed' || canPay) && <th>{t('renegotiation.collect.columns.actions')}</th>}
           </tr>
         </thead>
         <tbody>
@@ -158,20 +158,25 @@ export function AgreementInstallments({ agreement }: { agreement: RenegotiationA
               <td>{i.days_late}</td>
               <td className="numeric">{formatCurrency(i.paid)}</td>
               <td className="numeric">{formatCurrency(i.due_total)}</td>
-              {agreement.status === 'agreed' && (
+              {(agreement.status === 'agreed' || canPay) && (
+                // The slip's buttons and the payment's share one cell that wraps: side by side they ran past the card at 1024 px.
                 <td>
                   {i.status !== 'paid' && (
-                    <PdfButtons
-                      name="boleto.agreementSlip"
-                      args={{ x: i.id }}
-                      labels={{ download: t('boleto.download'), view: t('boleto.view'), title: t('boleto.viewTitle') }}
-                      testId={`reneg-boleto-${i.number}`}
-                      small
-                    />
+                    <div className="reneg-row-actions">
+                      {agreement.status === 'agreed' && (
+                        <PdfButtons
+                          name="boleto.agreementSlip"
+                          args={{ x: i.id }}
+                          labels={{ download: t('boleto.download'), view: t('boleto.view'), title: t('boleto.viewTitle') }}
+                          testId={`reneg-boleto-${i.number}`}
+                          small
+                        />
+                      )}
+                      {canPay && <Button small text={t('renegotiation.collect.pay')} onClick={() => open(i)} data-testid={`reneg-pay-${i.number}`} />}
+                    </div>
                   )}
                 </td>
               )}
-              {canPay && <td>{i.status !== 'paid' && <Button small text={t('renegotiation.collect.pay')} onClick={() => open(i)} data-testid={`reneg-pay-${i.number}`} />}</td>}
             </tr>
           ))}
         </tbody>
