@@ -77,8 +77,11 @@ function assertMonth(month: string): void {
   if (!MONTH_PATTERN.test(month)) throw badRequest(CLOSE_MESSAGES.badMonth, 'month');
 }
 
-/** What the close records for one operation (money as two-place strings). */
-export interface ComputedPosition {
+/**
+ * What the close records for one operation (money as two-place strings), with the write-offs in force on the as-of
+ * day: total, first and last day, Doc 3040 buckets (written-off.ts).
+ */
+export interface ComputedPosition extends WrittenOffFigures {
   credit_operation_id: number;
   borrower_id: number;
   stage: RiskStage;
@@ -98,13 +101,6 @@ export interface ComputedPosition {
   oldest_unpaid_due_on: string | null;
   overdue: string;
   falling_due: string;
-  /** the write-offs in force on the as-of day: total, first and last day, Doc 3040 buckets (written-off.ts) */
-  written_off: string;
-  written_off_first_on: string | null;
-  written_off_last_on: string | null;
-  written_off_v310: string;
-  written_off_v320: string;
-  written_off_v330: string;
 }
 
 interface FactRow {
