@@ -39,6 +39,9 @@ export const DOC3040_RULE_IDS = [
   'uniqueOperation',
   'cession',
   'guarantee',
+  'guaranteePersonal',
+  'guaranteeReal',
+  'guaranteeRevaluation',
   'stage',
   'dates',
 ] as const;

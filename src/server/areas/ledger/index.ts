@@ -11,3 +11,4 @@ export { operationJournal, transactionBalance, trialBalanceOn } from './reads';
 export { balancete, monthBounds } from './balancete';
 export { closeOf, closePositions, lastClose, lastClosePositionsOf, lastClosePositionsOfBorrower, type ClosePosition, type CloseRecord } from './close/positions';
 export { accrueUpTo, accruedBalances, accruedInterestOf, reconcileAccrual, settledByPayment, transferAccrual, type AccrualRunResult, type AccrualTransfer } from './accrual';
+export { monthInterestIncome, ACCRUAL_INCOME_KINDS, RECEIVED_INCOME_KINDS, type MonthIncome } from './month-income';

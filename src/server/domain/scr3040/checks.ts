@@ -18,6 +18,7 @@ import { attr, type XmlElement } from './xml';
 import { INDIVIDUAL_THRESHOLD, RES4966_FROM } from './model';
 import { isWrittenOffCode, VENC_CODES } from './venc';
 import type { OperationElement } from './model';
+import { PERSONAL_GUARANTEE_TYPE } from './guarantees';
 
 export interface Doc3040Rule {
   id: string;
@@ -46,6 +47,20 @@ export const DOC3040_RULES = {
   uniqueOperation: { id: 'uniqueOperation', source: 'Instruções de Preenchimento do Doc 3040: o contrato (IPOC) identifica uma única operação no documento' },
   cession: { id: 'cession', source: 'Instruções de Preenchimento do Doc 3040 e exemplo do cedente: operação cedida (NatuOp 11) informa o cessionário em Inf Tp 0102 (Ident, CNPJ base)' },
   guarantee: { id: 'guarantee', source: 'Instruções de Preenchimento do Doc 3040 e exemplo padrão: Gar fidejussória com Ident e PercGar (0–100); real com VlrOrig' },
+  guaranteePersonal: {
+    id: 'guaranteePersonal',
+    source:
+      'Exemplo padrão do Banco Central (exemploDocPadraoInfosBasicas.xml): Gar tipo 09 (fidejussória) informa Ident, o CPF ou CNPJ do garantidor (0901 pessoa física: CPF de 11 dígitos; 0902 pessoa jurídica: CNPJ base de 8), e PercGar, o percentual garantido (acima de 0, até 100)',
+  },
+  guaranteeReal: {
+    id: 'guaranteeReal',
+    source:
+      'Exemplo padrão do Banco Central: Gar real (ex.: 0102, cessão de direitos creditórios — cheques) informa VlrOrig, o valor original da garantia (positivo); validador público de Doc 3040 (picpay): VlrOrig obrigatório',
+  },
+  guaranteeRevaluation: {
+    id: 'guaranteeRevaluation',
+    source: 'Exemplo padrão do Banco Central: VlrData (valor na data de reavaliação) e DtReav (data de reavaliação) andam juntos; a reavaliação não é posterior à data-base',
+  },
   stage: { id: 'stage', source: 'Res. CMN 4.966/2021: estágio 2 presumido acima de 30 dias de atraso, estágio 3 acima de 90' },
   dates: { id: 'dates', source: 'Instruções de Preenchimento do Doc 3040: vencimento da operação não anterior à contratação; contratação até a data-base' },
 } as const satisfies Record<string, Doc3040Rule>;
@@ -277,6 +292,20 @@ export class Doc3040Checker {
     if (ident !== undefined && !/^([0-9A-Z]{8}|\d{11}|[0-9A-Z]{12}\d{2})$/.test(ident)) this.fail('documentDigits', 'Gar', 'Ident', ident, client, contrt);
     if (ident === undefined && attr(g, 'VlrOrig') === undefined) this.fail('guarantee', 'Gar', 'Ident', null, client, contrt);
     if (perc !== undefined && DECIMAL.test(perc) && new Decimal(perc).gt(100)) this.fail('guarantee', 'Gar', 'PercGar', perc, client, contrt);
+    const tp = attr(g, 'Tp');
+    if (tp !== undefined && tp.startsWith(PERSONAL_GUARANTEE_TYPE)) {
+      if (ident === undefined) this.fail('guaranteePersonal', 'Gar', 'Ident', null, client, contrt);
+      else if (tp === '0901' && !isCpf(ident)) this.fail('guaranteePersonal', 'Gar', 'Ident', ident, client, contrt);
+      else if (tp === '0902' && !/^[0-9A-Z]{8}$/.test(ident)) this.fail('guaranteePersonal', 'Gar', 'Ident', ident, client, contrt);
+      if (perc === undefined || (DECIMAL.test(perc) && new Decimal(perc).lte(0))) this.fail('guaranteePersonal', 'Gar', 'PercGar', perc ?? null, client, contrt);
+    } else if (tp !== undefined) {
+      const orig = attr(g, 'VlrOrig');
+      if (orig === undefined || (DECIMAL.test(orig) && new Decimal(orig).lte(0))) this.fail('guaranteeReal', 'Gar', 'VlrOrig', orig ?? null, client, contrt);
+    }
+    const vlrData = attr(g, 'VlrData');
+    const dtReav = attr(g, 'DtReav');
+    if ((vlrData === undefined) !== (dtReav === undefined)) this.fail('guaranteeRevaluation', 'Gar', vlrData === undefined ? 'VlrData' : 'DtReav', null, client, contrt);
+    if (dtReav !== undefined && isCalendarDay(dtReav) && /^\d{4}-\d{2}$/.test(this.dtBase) && dtReav > monthEnd(this.dtBase)) this.fail('guaranteeRevaluation', 'Gar', 'DtReav', dtReav, client, contrt);
   }
 
   private res4966Block(b: XmlElement, op: XmlElement, client: string | null, contrt: string | null) {

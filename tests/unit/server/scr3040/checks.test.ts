@@ -120,6 +120,9 @@ const BREAKS: Array<[Doc3040RuleId, (text: string) => string]> = [
   ['uniqueOperation', (t) => t.replaceAll('CCB-2', 'CCB-1')],
   ['cession', (t) => t.replace(/<Inf [^>]*\/>/, '')],
   ['guarantee', (t) => t.replace('PercGar="100.00"', 'PercGar="120.00"')],
+  ['guaranteePersonal', (t) => t.replace(/<Gar Tp="0902" Ident="22222222" PercGar="100.00"\/>/, '<Gar Tp="0902" Ident="22222222"/>')],
+  ['guaranteeReal', (t) => t.replace(' VlrOrig="5000.00"', ' VlrOrig="0.00"')],
+  ['guaranteeRevaluation', (t) => t.replace(' DtReav="2026-01-31"', '')],
   ['stage', (t) => t.replace('DiaAtraso="45"', 'DiaAtraso="95"')],
   ['dates', (t) => t.replace('DtVencOp="2026-12-10"', 'DtVencOp="2025-01-10"')],
 ];

@@ -14,9 +14,9 @@ import Decimal from 'decimal.js';
 import { stripDocumentMask } from '@shared/documents';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/connect';
-import { closeOf, closePositions } from '../../ledger';
+import { closeOf, closePositions, monthInterestIncome, type MonthIncome } from '../../ledger';
 import { itemStanding } from '../../servicing';
-import { borrowers } from '../../borrowers/schema';
+import { borrowers, borrowerSecuredGuarantees, borrowerShareholders } from '../../borrowers/schema';
 import { companies, companyRepresentatives } from '../../company/schema';
 import { creditOperationInstallments, creditOperations } from '../../operations/schema';
 import { addDays, daysBetween } from '../../../domain/credit/calendar';
@@ -24,6 +24,7 @@ import { monthEnd } from '../../../domain/scr3040/checks';
 import type { ClientInput, HeaderInput, OperationInput } from '../../../domain/scr3040/model';
 import { INDIVIDUAL_THRESHOLD } from '../../../domain/scr3040/model';
 import { vencBuckets } from '../../../domain/scr3040/venc';
+import { guaranteesOf, type GuarantorFact, type SecuredGuaranteeFact } from '../../../domain/scr3040/guarantees';
 import { conflict } from '../../../platform/http/errors';
 
 /** How many borrowers' rows one query reads while the file streams. */
@@ -58,6 +59,20 @@ export interface Position3040 {
   writtenOffVenc: Record<string, string>;
   /** the first write-off in force (stage 3 since then when not late enough for it) */
   writtenOffSince?: string | null;
+  /** RendMes: the month's interest income (monthIncomeOf) */
+  monthIncome: string;
+}
+
+/**
+ * RendMes, the month's income of the operation (ContInstFinRes4966): the interest the accrual recognised in the
+ * data-base month; in stage 3 the accrual stops (Res. CMN 4.966/2021 art. 17) and what was received is the income
+ * (cash basis), so it adds the interest payments credited that month. Never negative (the layout's values are not):
+ * a month whose reversals exceed its income reports 0.
+ */
+export function monthIncomeOf(stage: '1' | '2' | '3', income: MonthIncome | undefined): string {
+  if (!income) return '0.00';
+  const total = new Decimal(income.accrued).plus(stage === '3' ? income.received : 0);
+  return (total.lt(0) ? new Decimal(0) : total).toFixed(2);
 }
 
 export interface MonthIndex {
@@ -84,6 +99,7 @@ export async function monthIndex(db: Db, month: string): Promise<MonthIndex> {
   const close = await closeOf(db, month);
   if (!close) throw conflict(DOC3040_MESSAGES.notClosed(month));
   const byBorrower = new Map<number, Position3040[]>();
+  const income = await monthInterestIncome(db, month);
   let operations = 0;
   for await (const p of closePositions(db, month)) {
     // Nothing owed and nothing written off at the data-base: nothing to report.
@@ -109,6 +125,7 @@ export async function monthIndex(db: Db, month: string): Promise<MonthIndex> {
       writtenOff: new Decimal(p.written_off).toFixed(2),
       writtenOffVenc,
       writtenOffSince: p.written_off_first_on,
+      monthIncome: monthIncomeOf(p.stage, income.get(p.credit_operation_id)),
     });
     byBorrower.set(p.borrower_id, list);
     operations += 1;
@@ -182,7 +199,13 @@ export async function clientsOf(db: Db, index: MonthIndex, borrowerIds: readonly
   const opIds = borrowerIds.flatMap((b) => index.byBorrower.get(b)!.map((p) => p.operationId));
   const people = await db.select({ id: borrowers.id, type: borrowers.person_type, document: borrowers.document, name: borrowers.name }).from(borrowers).where(inArray(borrowers.id, [...borrowerIds]));
   const ops = await db
-    .select({ id: creditOperations.id, kind: creditOperations.contract_kind, rate: creditOperations.monthly_rate, disbursed: creditOperations.disbursement_date })
+    .select({
+      id: creditOperations.id,
+      kind: creditOperations.contract_kind,
+      rate: creditOperations.monthly_rate,
+      disbursed: creditOperations.disbursement_date,
+      secured: creditOperations.secured_guarantee_ids,
+    })
     .from(creditOperations)
     .where(inArray(creditOperations.id, opIds));
   const installments = await db
@@ -212,6 +235,26 @@ export async function clientsOf(db: Db, index: MonthIndex, borrowerIds: readonly
        AND NOT EXISTS (SELECT 1 FROM installment_write_offs u WHERE u.undoes_id = w.id AND u.written_off_on <= ${index.baseDate})`)) as unknown as { rows: Array<{ id: number }> }
     ).rows.map((r) => Number(r.id)),
   );
+  // Guarantees: the secured ones pledged to each operation, and a company's shareholders who sign its CCB as avalistas.
+  const securedIds = [...new Set(ops.flatMap((o) => o.secured ?? []))];
+  const securedRows = securedIds.length
+    ? await db.select({ id: borrowerSecuredGuarantees.id, kind: borrowerSecuredGuarantees.kind, value: borrowerSecuredGuarantees.value }).from(borrowerSecuredGuarantees).where(inArray(borrowerSecuredGuarantees.id, securedIds))
+    : [];
+  const securedById = new Map(securedRows.map((g) => [g.id, g]));
+  const companiesIds = people.filter((p) => p.type === 'PJ').map((p) => p.id);
+  const guarantorRows = companiesIds.length
+    ? await db
+        .select({ borrower: borrowerShareholders.borrower_id, document: borrowerShareholders.document })
+        .from(borrowerShareholders)
+        .where(and(inArray(borrowerShareholders.borrower_id, companiesIds), eq(borrowerShareholders.signs_as_guarantor, true)))
+        .orderBy(asc(borrowerShareholders.id))
+    : [];
+  const guarantorsByBorrower = new Map<number, GuarantorFact[]>();
+  for (const g of guarantorRows) {
+    const list = guarantorsByBorrower.get(g.borrower) ?? [];
+    list.push({ document: documentOf(g.document) });
+    guarantorsByBorrower.set(g.borrower, list);
+  }
   const personById = new Map(people.map((p) => [p.id, p]));
   const opById = new Map(ops.map((o) => [o.id, o]));
   const cessionByOp = new Map(ceded.rows.map((r) => [Number(r.op), r]));
@@ -256,11 +299,15 @@ export async function clientsOf(db: Db, index: MonthIndex, borrowerIds: readonly
           ...vencBuckets({ baseDate: index.baseDate, balance: p.balance, flows: open.map((f) => ({ due: f.due, amount: f.amount })) }),
           ...Object.fromEntries(Object.entries(p.writtenOffVenc).map(([code, v]) => [code, new Decimal(v)])),
         },
-        guarantees: [],
+        guarantees: guaranteesOf(
+          (op.secured ?? []).map((id) => securedById.get(id)).filter((g) => g !== undefined),
+          guarantorsByBorrower.get(borrowerId) ?? [],
+        ),
         cession: cession ? { date: cession.date, assignee: documentOf(cession.assignee).slice(0, 8), coobligation: '100' } : undefined,
         stage: p.stage,
         portfolio: p.portfolio,
         stageSince: stageSince(p, index.baseDate, op.disbursed),
+        monthIncome: p.monthIncome,
       };
     });
     const client: ClientInput = {
