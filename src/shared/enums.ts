@@ -108,7 +108,7 @@ export { CLOSE_STATUSES, PORTFOLIOS, STAGE_REASONS } from './books/close';
 export { RISK_STAGES } from './risk-classification';
 
 /** SCR Doc 3044: what an event is (scr_events.kind, migration 0049; withdrawal 0066: an operation undone within seven days, CDC art. 49). */
-export const SCR_EVENT_KINDS = ['disbursement', 'payment', 'settlement', 'reversal', 'cession', 'cession_reversal', 'renegotiation', 'withdrawal'] as const;
+export const SCR_EVENT_KINDS = ['disbursement', 'payment', 'settlement', 'reversal', 'cession', 'cession_reversal', 'renegotiation', 'withdrawal', 'renegotiation_break'] as const;
 
 /** What a CNAB remittance asks of the bank for a title: register it (entrada, 01), write it off (baixa, 02) or move its due date (alteração de vencimento, 06). */
 export const REMITTANCE_INSTRUCTIONS = ['entry', 'writeOff', 'dueDateChange'] as const;

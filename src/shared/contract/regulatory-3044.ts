@@ -54,7 +54,8 @@ export const doc3044ListArgs = z.object({
 
 export const scrEventSchema = z.object({
   id: z.number().int(),
-  posting_id: z.number().int(),
+  /** the journal posting the event comes from; null for an agreement broken (no posting) */
+  posting_id: z.number().int().nullable(),
   kind: z.enum(SCR_EVENT_KINDS),
   status: z.enum(SCR_EVENT_STATUSES),
   acao: z.number().int(),

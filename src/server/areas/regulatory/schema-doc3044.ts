@@ -26,7 +26,8 @@ export const scr3044Files = pgTable('scr_3044_files', {
 
 export const scrEvents = pgTable('scr_events', {
   id: serial('id').primaryKey(),
-  posting_id: integer('posting_id').notNull().unique(),
+  // null for an event with no posting (an agreement broken, migration 0073: break_id instead)
+  posting_id: integer('posting_id').unique(),
   kind: text('kind', { enum: SCR_EVENT_KINDS }).notNull(),
   acao: smallint('acao').notNull(),
   credit_operation_id: integer('credit_operation_id').notNull().references(() => creditOperations.id),
@@ -46,6 +47,8 @@ export const scrEvents = pgTable('scr_events', {
   // Migration 0067: the event a correction (acao 2 exclusão, 3 alteração) corrects; the record that voided an event before it left.
   corrects_id: integer('corrects_id').references((): AnyPgColumn => scrEvents.id),
   voided_by: integer('voided_by').references((): AnyPgColumn => scrEvents.id),
+  // Migration 0073: the agreement's break (renegotiation_breaks) an event with no posting comes from.
+  break_id: integer('break_id'),
 });
 export type ScrEventRow = typeof scrEvents.$inferSelect;
 

@@ -23,6 +23,7 @@ export const doc3044: Shape<typeof pt> = {
     cession_reversal: 'Cession undone',
     renegotiation: 'Renegotiation',
     withdrawal: 'Withdrawal (CDC art. 49)',
+    renegotiation_break: 'Agreement broken',
   },
   columns: {
     eventDate: 'Event date',

@@ -20,6 +20,7 @@ export const doc3044 = {
     cession_reversal: 'Cessão desfeita',
     renegotiation: 'Renegociação',
     withdrawal: 'Desistência (art. 49 do CDC)',
+    renegotiation_break: 'Acordo rompido',
   },
   columns: {
     eventDate: 'Data do evento',

@@ -23,8 +23,10 @@ import {
   checkDoc3044,
   DOC3044_START,
   doc3044Text,
+  BREAK_EVENT_KIND,
   EVENT_POSTING_KINDS,
   eventDeadline,
+  isPaymentKind,
   eventKindOf,
   ipocOf,
   ipocParts,
@@ -89,6 +91,8 @@ interface NewPosting {
   company_cnpj: string | null;
   transaction_id: number | null;
   reverses_transaction_id: number | null;
+  /** when the posting was written (the transaction's instant: an agreement payment's row shares it) */
+  created_at: string;
 }
 
 /**
@@ -107,7 +111,7 @@ export async function refreshEvents(db: Db): Promise<number> {
           sum(CASE WHEN j.account = 'bank' THEN (CASE WHEN j.side = 'debit' THEN j.amount ELSE -j.amount END) ELSE 0 END)::text AS bank,
           sum(CASE WHEN j.account IN (${owedSet}) THEN (CASE WHEN j.side = 'debit' THEN j.amount ELSE -j.amount END) ELSE 0 END)::text AS owed,
           sum(CASE WHEN j.side = 'debit' THEN j.amount ELSE 0 END)::text AS debits,
-          min(j.transaction_id) AS transaction_id
+          min(j.transaction_id) AS transaction_id, min(j.created_at)::text AS created_at
         FROM journal_entries j
         WHERE j.posting_id > ${from} AND j.posting_id <= ${top.top} AND j.kind IN (${kindSet}) AND j.credit_operation_id IS NOT NULL
           AND j.business_date >= ${DOC3044_START}
@@ -142,7 +146,7 @@ export async function refreshEvents(db: Db): Promise<number> {
       const bank = new Decimal(p.bank);
       const owed = new Decimal(p.owed);
       // A concessão or cessão is worth what entered or left the receivable; money received or given back, the bank's amount.
-      const moneyMoved = p.kind === 'payment' || p.kind === 'prepayment';
+      const moneyMoved = isPaymentKind(p.kind);
       // A renegotiation moves the balance from the installments to the agreement: worth the agreement's receivable (its one debit).
       const amount = p.kind === 'renegotiation' ? new Decimal(p.debits) : moneyMoved && !bank.isZero() ? bank.abs() : !owed.isZero() ? owed.abs() : new Decimal(p.debits);
       return {
@@ -173,7 +177,61 @@ export async function refreshEvents(db: Db): Promise<number> {
   // Corrections after the events they correct (a payment and its reversal may come in the same refresh).
   for (const p of reportable) if (isCorrection(p.kind)) added += await recordCorrection(db, p as NewPosting & { kind: CorrectionPostingKind });
   await db.execute(sql`UPDATE scr_event_cursor SET last_posting_id = GREATEST(last_posting_id, ${top.top}::int) WHERE id = 1`);
-  return added;
+  return added + (await refreshBreaks(db));
+}
+
+/**
+ * The agreements broken since the 3044 began and not yet events: one event per operation of the agreement
+ * (layout.ts BREAK_EVENT_KIND), worth the operation's receivable on the break day (it falls due whole), the balance
+ * after the same. Unique per (break, operation): two refreshes add it once. Breaks are few; the scan is small.
+ */
+async function refreshBreaks(db: Db): Promise<number> {
+  const found = rowsOf<Omit<NewPosting, 'posting_id' | 'kind' | 'bank' | 'owed' | 'debits' | 'transaction_id' | 'reverses_transaction_id' | 'created_at'> & { break_id: number }>(
+    await db.execute(sql`
+      SELECT b.id AS break_id, it.credit_operation_id, b.broken_on::text AS business_date,
+        (SELECT COALESCE(sum(CASE WHEN j.side = 'debit' THEN j.amount ELSE -j.amount END), 0)::text FROM journal_entries j
+          WHERE j.credit_operation_id = it.credit_operation_id AND j.business_date <= b.broken_on AND j.account IN (${owedSet})) AS balance_after,
+        br.person_type, br.document, o.product, o.installments_count,
+        (SELECT ic.number FROM issued_contracts ic WHERE ic.credit_operation_id = o.id ORDER BY ic.id DESC LIMIT 1) AS contract,
+        c.cnpj AS company_cnpj
+      FROM renegotiation_breaks b
+      JOIN (SELECT DISTINCT agreement_id, credit_operation_id FROM renegotiation_items) it ON it.agreement_id = b.agreement_id
+      JOIN credit_operations o ON o.id = it.credit_operation_id
+      JOIN borrowers br ON br.id = o.borrower_id
+      JOIN companies c ON c.id = o.company_id
+      WHERE b.broken_on >= ${DOC3044_START}::date
+        AND NOT EXISTS (SELECT 1 FROM scr_events e WHERE e.break_id = b.id AND e.credit_operation_id = it.credit_operation_id)
+      ORDER BY b.id, it.credit_operation_id`),
+  );
+  if (found.length === 0) return 0;
+  const rows = found.map((p) => {
+    const parts = ipocParts({
+      companyCnpj: p.company_cnpj,
+      personType: p.person_type,
+      document: p.document,
+      product: p.product,
+      installments: Number(p.installments_count),
+      contract: p.contract ?? String(p.credit_operation_id),
+    });
+    const balance = Decimal.max(0, p.balance_after).toFixed(2);
+    return {
+      break_id: Number(p.break_id),
+      kind: BREAK_EVENT_KIND,
+      acao: ACAO_INCLUSAO,
+      credit_operation_id: Number(p.credit_operation_id),
+      ipoc_cnpj: parts.cnpj,
+      ipoc_modality: parts.modality,
+      ipoc_client_type: parts.clientType,
+      ipoc_client_code: parts.clientCode,
+      ipoc_contract: parts.contract,
+      amount: balance,
+      balance_after: balance,
+      event_date: p.business_date,
+      deadline: eventDeadline(p.business_date),
+    };
+  });
+  const inserted = await db.insert(scrEvents).values(rows).onConflictDoNothing().returning({ id: scrEvents.id });
+  return inserted.length;
 }
 
 interface CorrectedRow {
@@ -202,15 +260,33 @@ interface CorrectedRow {
  * undone → the operation's latest cession event before it. Null when there is none (a write-off undone swaps a
  * write-off, never an event; a payment before 2025-11-01 was never one).
  */
+/**
+ * The event of the agreement payment a reversal posting undoes: agreement postings carry no link to their payment, so
+ * the reversal's row in renegotiation_payments is found by its transaction's instant (the row and the posting are
+ * written in one transaction: the same now()) among the agreements covering the operation, then the payment it
+ * reverses, then that payment's posting on the same operation (written with it, the same instant).
+ */
+function agreementPaymentReversed(p: NewPosting): SQL {
+  return sql`e.posting_id IN (
+    SELECT j.posting_id FROM journal_entries j
+     WHERE j.kind = 'renegotiation_payment' AND j.credit_operation_id = ${p.credit_operation_id} AND j.posting_id < ${p.posting_id}
+       AND j.created_at = (SELECT pay.created_at FROM renegotiation_payments rv JOIN renegotiation_payments pay ON pay.id = rv.reverses_id
+                            WHERE rv.kind = 'reversal' AND rv.created_at = ${p.created_at}::timestamptz
+                              AND rv.agreement_id IN (SELECT ri.agreement_id FROM renegotiation_items ri WHERE ri.credit_operation_id = ${p.credit_operation_id})
+                            ORDER BY rv.id DESC LIMIT 1))`;
+}
+
 async function correctedEvent(tx: Db, p: NewPosting & { kind: CorrectionPostingKind }): Promise<CorrectedRow | null> {
   const target =
     p.kind === 'cession_reversal'
       ? sql`e.credit_operation_id = ${p.credit_operation_id} AND e.kind = 'cession' AND e.posting_id < ${p.posting_id}`
-      : (() => {
+      : p.kind === 'renegotiation_payment_reversal'
+        ? agreementPaymentReversed(p)
+        : (() => {
           const payment = p.kind === 'reversal' ? p.reverses_transaction_id : p.transaction_id;
           if (payment === null || payment === undefined) return null;
-          return sql`e.posting_id IN (SELECT j.posting_id FROM journal_entries j WHERE j.transaction_id = ${payment} AND j.kind IN ('payment', 'prepayment'))`;
-        })();
+            return sql`e.posting_id IN (SELECT j.posting_id FROM journal_entries j WHERE j.transaction_id = ${payment} AND j.kind IN ('payment', 'prepayment'))`;
+          })();
   if (target === null) return null;
   const [row] = rowsOf<CorrectedRow>(
     await tx.execute(sql`
@@ -314,7 +390,7 @@ type ListArgs = {
 
 interface EventRow {
   id: number;
-  posting_id: number;
+  posting_id: number | null;
   kind: ScrEvent['kind'];
   status: ScrEventStatus;
   acao: number;
@@ -342,7 +418,7 @@ const ipocOfRow = (r: Pick<EventRow, 'ipoc_cnpj' | 'ipoc_modality' | 'ipoc_clien
 function eventView(r: EventRow): ScrEvent {
   return {
     id: Number(r.id),
-    posting_id: Number(r.posting_id),
+    posting_id: r.posting_id === null ? null : Number(r.posting_id),
     kind: r.kind,
     status: r.status,
     acao: Number(r.acao),

@@ -12,10 +12,22 @@ import { addBusinessDays } from '../../../domain/servicing/business-days';
  * The journal's posting kinds an event or a correction comes from: a `reversal` of a payment excludes the payment's
  * record (acao 2), a `cession_reversal` the cession's, a `reallocation` of a payment alters its balance after (acao 3).
  */
-export const EVENT_POSTING_KINDS = ['disbursement', 'payment', 'reversal', 'prepayment', 'cession', 'cession_reversal', 'renegotiation', 'withdrawal', 'reallocation'] as const;
+export const EVENT_POSTING_KINDS = [
+  'disbursement',
+  'payment',
+  'reversal',
+  'prepayment',
+  'cession',
+  'cession_reversal',
+  'renegotiation',
+  'withdrawal',
+  'reallocation',
+  'renegotiation_payment',
+  'renegotiation_payment_reversal',
+] as const;
 export type EventPostingKind = (typeof EVENT_POSTING_KINDS)[number];
 /** The kinds that correct an earlier record rather than report an event of their own. */
-export const CORRECTION_POSTING_KINDS = ['reversal', 'cession_reversal', 'reallocation'] as const satisfies readonly EventPostingKind[];
+export const CORRECTION_POSTING_KINDS = ['reversal', 'cession_reversal', 'reallocation', 'renegotiation_payment_reversal'] as const satisfies readonly EventPostingKind[];
 export type CorrectionPostingKind = (typeof CORRECTION_POSTING_KINDS)[number];
 
 export function isCorrection(kind: EventPostingKind): kind is CorrectionPostingKind {
@@ -60,6 +72,23 @@ export function isReportable(kind: EventPostingKind, date: string): boolean {
   return true;
 }
 
+/**
+ * Money received on the operation: an installment's payment or prepayment, and an agreement installment's payment
+ * (areas/renegotiation: one posting per operation of the agreement, its share) — a pagamento, or a liquidação when it
+ * brings the operation's receivable to zero (the agreement paid off for that operation).
+ */
+export function isPaymentKind(kind: EventPostingKind): kind is 'payment' | 'prepayment' | 'renegotiation_payment' {
+  return kind === 'payment' || kind === 'prepayment' || kind === 'renegotiation_payment';
+}
+
+/**
+ * An agreement broken (areas/renegotiation, the break rule: vencimento antecipado) posts nothing, but the operations it
+ * covers change their terms: one event per operation of the agreement, dated the break day, worth what the operation
+ * owes then (its receivable, which falls due whole), the balance after unchanged. Whether the 3044's event table asks
+ * for it under its own code is not confirmed (README: the leiaute is not public here).
+ */
+export const BREAK_EVENT_KIND = 'renegotiation_break' as const satisfies ScrEventKind;
+
 /** What a correction does to the record it names: an undoing excludes it (2), a re-allocation alters it (3). */
 export function correctionAcao(kind: CorrectionPostingKind): typeof ACAO_EXCLUSAO | typeof ACAO_ALTERACAO {
   return kind === 'reallocation' ? ACAO_ALTERACAO : ACAO_EXCLUSAO;
@@ -80,8 +109,8 @@ export function correctionOutcome(acao: typeof ACAO_EXCLUSAO | typeof ACAO_ALTER
  * (liquidação: the last installment paid, a prepayment that settles); one that does not, a payment (pagamento
  * parcial). A payment to an assignee moves no receivable of ours: a payment, never a settlement.
  */
-export function eventKindOf(kind: Exclude<EventPostingKind, 'reallocation'>, receivableMoved: Decimal.Value, balanceAfter: Decimal.Value): ScrEventKind {
-  if (kind === 'payment' || kind === 'prepayment') {
+export function eventKindOf(kind: Exclude<EventPostingKind, 'reallocation' | 'renegotiation_payment_reversal'>, receivableMoved: Decimal.Value, balanceAfter: Decimal.Value): ScrEventKind {
+  if (isPaymentKind(kind)) {
     return !new Decimal(receivableMoved).isZero() && new Decimal(balanceAfter).isZero() ? 'settlement' : 'payment';
   }
   return kind;
