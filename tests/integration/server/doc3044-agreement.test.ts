@@ -118,16 +118,16 @@ describe('an agreement in the Doc 3044 queue', () => {
   });
 
   it('broken: an event of its own, worth the operation’s receivable that falls due, due five business days after, once', async () => {
-    // The first installment (due 2026-06-20, paid in part) is 31 days late on 2026-07-21.
-    server.clock.set('2026-07-21');
+    // The first installment (due 2026-06-20, a Saturday: 2026-06-22; paid in part) is more than 30 days late on 2026-07-24.
+    server.clock.set('2026-07-24');
     try {
       const run = await call(server, 'renegotiation.runBreaks', {}, tokens.operator);
       expect(run.status, JSON.stringify(run.body)).toBe(200);
       expect(run.body.broken).toContain(agreement.id);
       const broken = (await events()).filter((e) => e.kind === 'renegotiation_break');
       expect(broken).toHaveLength(1);
-      const receivable = await receivableOn('2026-07-21');
-      expect(broken[0]).toMatchObject({ posting_id: null, acao: 1, event_date: '2026-07-21', deadline: '2026-07-28', amount: receivable, balance_after: receivable, status: 'pending' });
+      const receivable = await receivableOn('2026-07-24');
+      expect(broken[0]).toMatchObject({ posting_id: null, acao: 1, event_date: '2026-07-24', deadline: '2026-07-31', amount: receivable, balance_after: receivable, status: 'pending' });
       expect(new Decimal(receivable).gt(0)).toBe(true);
       expect((await events()).filter((e) => e.kind === 'renegotiation_break')).toHaveLength(1);
       // It goes out in the next remittance with the app's event name.

@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
 import {
   ACAO_ALTERACAO,
   ACAO_EXCLUSAO,
+  BREAK_EVENT_KIND,
+  isPaymentKind,
   checkDoc3044,
   correctionAcao,
   correctionOutcome,
@@ -62,6 +64,17 @@ describe('which postings are events', () => {
     expect(eventKindOf('payment', '0.00', '0.00')).toBe('payment');
     expect(eventKindOf('disbursement', '3000.00', '3000.00')).toBe('disbursement');
     expect(eventKindOf('reversal', '100.00', '1000.00')).toBe('reversal');
+  });
+
+  it('an agreement installment payment is a payment of the operation, a settlement when it leaves nothing owed; its reversal an exclusão', () => {
+    expect(isPaymentKind('renegotiation_payment')).toBe(true);
+    expect(eventKindOf('renegotiation_payment', '-80.00', '1500.00')).toBe('payment');
+    expect(eventKindOf('renegotiation_payment', '-80.00', '0.00')).toBe('settlement');
+    expect(isCorrection('renegotiation_payment_reversal')).toBe(true);
+    expect(correctionAcao('renegotiation_payment_reversal')).toBe(ACAO_EXCLUSAO);
+    expect(isReportable('renegotiation_payment', '2026-05-26')).toBe(true);
+    expect(isReportable('renegotiation_payment', '2025-10-31')).toBe(false);
+    expect(BREAK_EVENT_KIND).toBe('renegotiation_break');
   });
 });
 
