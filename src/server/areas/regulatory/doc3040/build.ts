@@ -24,7 +24,7 @@ import { monthEnd } from '../../../domain/scr3040/checks';
 import type { ClientInput, HeaderInput, OperationInput } from '../../../domain/scr3040/model';
 import { INDIVIDUAL_THRESHOLD } from '../../../domain/scr3040/model';
 import { vencBuckets } from '../../../domain/scr3040/venc';
-import { guaranteesOf, type GuarantorFact, type SecuredGuaranteeFact } from '../../../domain/scr3040/guarantees';
+import { guaranteesOf, type GuarantorFact } from '../../../domain/scr3040/guarantees';
 import { conflict } from '../../../platform/http/errors';
 
 /** How many borrowers' rows one query reads while the file streams. */
