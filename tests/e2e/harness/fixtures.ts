@@ -16,6 +16,7 @@ import type { Connectivity, FileProgress, SessionChange } from '../../../src/sha
 import { MemoryKeychain, TempDialogs, TestBackend } from './ports';
 import { DISPATCH, bindingName, installStandIn, packBytes, unpackBytes, type HarnessEventKind } from './stand-in';
 import { recordToasts } from './toasts';
+import { stillSpinners } from './still-spinners';
 import { serveStatic, type StaticServer } from './static-server';
 
 type StartedServer = Awaited<ReturnType<typeof startTestServer>>;
@@ -110,6 +111,7 @@ async function installBridge(page: Page, main: BackofficeMain, record: Harness):
   }
   await page.addInitScript(installStandIn, { prefix: bindingName(''), dispatch: DISPATCH });
   await page.addInitScript(recordToasts);
+  await page.addInitScript(stillSpinners);
   const offConnectivity = main.onConnectivity((state) => {
     record.connectivityEvents.push(state);
     deliver('connectivity', state);

@@ -19,6 +19,10 @@ describe('the end-to-end browser', () => {
   it("else the system's, at its usual place for the platform", () => {
     expect(chooseChromium({}, 'linux', (p) => p === '/usr/bin/chromium', () => null)).toEqual({ executablePath: '/usr/bin/chromium', source: 'system' });
     expect(chooseChromium({}, 'linux', (p) => p === '/usr/bin/google-chrome', () => null).executablePath).toBe('/usr/bin/google-chrome');
+    // Debian's headless shell (the binary, not its wrapper script) before the full browser.
+    expect(chooseChromium({}, 'linux', (p) => p === '/usr/bin/chromium' || p === '/usr/lib/chromium/chromium-headless-shell', () => null).executablePath).toBe(
+      '/usr/lib/chromium/chromium-headless-shell',
+    );
     expect(chooseChromium({ CHROMIUM_PATH: '  ' }, 'darwin', (p) => p.includes('Google Chrome'), () => null).source).toBe('system');
   });
 
