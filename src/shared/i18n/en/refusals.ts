@@ -254,6 +254,7 @@ export const refusals: Shape<typeof pt> = {
       cessionPriceWriteOff: 'asked for this write-off of the cession price difference',
       renegotiationAgree: 'proposed this renegotiation agreement',
       renegotiationReversePayment: 'asked for this reversal of an agreement payment',
+      renegotiationLimits: 'asked for this change of the renegotiation limits',
     },
     companyData: { legalName: 'legal name' },
     manualReasons: {

@@ -258,6 +258,7 @@ export const refusals = {
       cessionPriceWriteOff: 'pediu esta baixa da diferença do preço da cessão',
       renegotiationAgree: 'propôs este acordo de renegociação',
       renegotiationReversePayment: 'pediu este estorno de pagamento do acordo',
+      renegotiationLimits: 'pediu esta alteração dos limites de renegociação',
     },
     companyData: { legalName: 'razão social' },
     manualReasons: {
