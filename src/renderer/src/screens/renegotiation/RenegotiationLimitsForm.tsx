@@ -6,26 +6,20 @@
  * waits, the form is read-only and the panel shows it (in force → asked for) with approve / refuse / withdraw.
  * Approved, it applies at once, from the next simulation (the simulate screen shows the signed-in role's limits).
  */
-import { Button, Callout } from '@blueprintjs/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { contract } from '@shared/contract';
 import type { LimitsChange } from '@shared/contract/renegotiation';
 import { formatCurrency } from '@shared/format';
 import { hasProfilePermission, type RoleId } from '@shared/roles';
-import { ApprovalFacts } from '@kit/ApprovalFacts';
 import { FormScreen, useFormScreen } from '@kit/form/FormScreen';
 import type { FieldDecl } from '@kit/form/FieldInput';
-import { MoneyRowsTable, type MoneyRow } from '@kit/MoneyConfirmDialog';
+import type { MoneyRow } from '@kit/MoneyConfirmDialog';
+import { ChangeApprovalPanel } from '../company/ParameterChange';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { useSession } from '../../app/session';
-import { useToast } from '../../app/toaster';
 import { COMPANY_ID } from '../../app/company';
-import { ReasonMoneyDialog } from '../servicing/ReasonMoneyDialog';
 import { aloneField, LIMIT_ROLES, limitsFormSchema, limitsToValues, percentField, percentText, valuesToArgs, type LimitsValues } from './limits-model';
 
-type Answer = 'approve' | 'refuse' | 'withdraw';
 type Translate = (key: string, vars?: Record<string, unknown>) => string;
 
 function changeRows(change: LimitsChange, t: Translate, language: string): MoneyRow[] {
@@ -47,71 +41,19 @@ function changeRows(change: LimitsChange, t: Translate, language: string): Money
 
 function LimitsChangePanel({ change }: { change: LimitsChange }) {
   const { t, i18n } = useTranslation();
-  const toast = useToast();
-  const client = useQueryClient();
-  const [answer, setAnswer] = useState<Answer | null>(null);
   const decide = useApiMutation('renegotiation.decideLimits', { invalidates: ['renegotiation.limits', 'renegotiation.installments'] });
-  const c = (key: string, vars?: Record<string, unknown>) => t(`company.parameters.change.${key}`, vars);
-  const k = (key: string) => t(`renegotiation.limitsForm.${key}`);
-  const rows = changeRows(change, t, i18n.language);
-  const { request } = change;
   return (
-    <section className="company-parameter-change" data-testid="reneg-limits-change">
-      <ApprovalFacts
-        approval={request}
-        testId="reneg-limits-change-approval"
-        headingLevel={3}
-        texts={{ title: c('title'), maker: c('maker'), nextRoles: (roles) => c('nextRoles', { roles }), youCan: c('youCan') }}
-      />
-      {change.asked_by_you && (
-        <Callout intent="primary" icon="send-message" data-testid="reneg-limits-change-sent">
-          {c('sent')}
-        </Callout>
-      )}
-      <p className="company-parameter-change-intro">{c('intro')}</p>
-      <MoneyRowsTable rows={rows} testId="reneg-limits-change-rows" />
-      <div className="form-actions company-parameter-change-actions">
-        {request.can_check && (
-          <>
-            <Button intent="success" icon="tick" data-testid="reneg-limits-change-approve" onClick={() => setAnswer('approve')}>
-              {c('approve')}
-            </Button>
-            <Button icon="cross" data-testid="reneg-limits-change-refuse" onClick={() => setAnswer('refuse')}>
-              {c('refuse')}
-            </Button>
-          </>
-        )}
-        {change.asked_by_you && (
-          <Button icon="undo" data-testid="reneg-limits-change-withdraw" onClick={() => setAnswer('withdraw')}>
-            {c('withdraw')}
-          </Button>
-        )}
-      </div>
-      {answer && (
-        <ReasonMoneyDialog
-          testPrefix="reneg-limits-decide"
-          title={k(`${answer}Title`)}
-          consequence={k(`${answer}Text`)}
-          rows={rows}
-          intent={answer === 'approve' ? 'success' : 'primary'}
-          confirmText={c(answer)}
-          reason={
-            answer === 'approve'
-              ? { label: c('note'), hint: c('noteHint'), minLength: 0, tooShort: '' }
-              : { label: c('reason'), hint: c('reasonHint'), minLength: 1, tooShort: c('reasonRequired') }
-          }
-          send={(reason) => decide.mutateAsync({ id: COMPANY_ID, approve: answer === 'approve', reason })}
-          onDone={() => {
-            toast.success(k(`${answer}Done`));
-            setAnswer(null);
-          }}
-          onClose={() => {
-            setAnswer(null);
-            void client.invalidateQueries({ queryKey: ['renegotiation.limits'] });
-          }}
-        />
-      )}
-    </section>
+    <ChangeApprovalPanel
+      request={change.request}
+      askedByYou={change.asked_by_you}
+      rows={changeRows(change, t, i18n.language)}
+      testId="reneg-limits-change"
+      decidePrefix="reneg-limits-decide"
+      headingLevel={3}
+      answerText={(key) => t(`renegotiation.limitsForm.${key}`)}
+      send={(approve, reason) => decide.mutateAsync({ id: COMPANY_ID, approve, reason })}
+      queryKey="renegotiation.limits"
+    />
   );
 }
 
