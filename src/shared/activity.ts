@@ -231,6 +231,7 @@ export const ACTIVITY_ACTIONS = [
   'renegotiation.refuse-reversal',
   'renegotiation.withdraw-reversal',
   'renegotiation.break',
+  'renegotiation.limits',
   'reminders.save-settings',
   'reminders.opt-out',
   'reminders.run',
@@ -481,6 +482,9 @@ export const ACTIVITY_FIELDS = [
   'cession_max_days_overdue',
   'cession_reversal_max_days',
   'renegotiation_break_days',
+  // the renegotiation limits of a role (areas/renegotiation/limits.ts)
+  'max_discount_percent',
+  'alone_up_to',
   'cession_approval_above',
   'approval_window_days',
   'cession_id',

@@ -93,12 +93,14 @@ export const APP_PRIVILEGES: Readonly<Record<string, TablePrivileges>> = {
   renegotiation_installments: FACT,
   renegotiation_decisions: FACT,
   withdrawals: FACT,
-  renegotiation_limits: { select: true, update: ['max_discount_percent', 'alone_up_to'] },
+  renegotiation_limits: { select: true, insert: true, update: ['max_discount_percent', 'alone_up_to'] },
   // Collecting agreements (0060): their installments' payments and reversals, and the breaks, never edited.
   renegotiation_payments: FACT,
   renegotiation_breaks: FACT,
   renegotiation_documents: FACT,
   renegotiation_break_runs: FACT,
+  // A change of the limits per role waiting for another administrator (0070), never edited.
+  renegotiation_limit_changes: FACT,
   // Payment reminders (0055): the company's rules, the borrowers' opt-outs (removed on opting back in), the reminders and their state.
   reminder_settings: EDITED,
   reminder_opt_outs: { select: true, insert: true, delete: true },

@@ -64,6 +64,8 @@ export const APPROVAL_KINDS = {
    * (entity_id: the agreement; one reversal waits per agreement at a time)
    */
   'renegotiation.reverse_payment': { entity: 'renegotiation', checkers: AllOperators, secondCheckers: AllAdmins },
+  /** a change of the renegotiation limits per role (entity_id: the company; one at a time): another administrator approves it */
+  'renegotiation.limits': { entity: 'company', checkers: AllAdmins, secondCheckers: AllAdmins },
 } as const satisfies Record<string, ApprovalKindRule>;
 export type ApprovalKind = keyof typeof APPROVAL_KINDS;
 export const APPROVAL_KIND_NAMES = Object.keys(APPROVAL_KINDS) as [ApprovalKind, ...ApprovalKind[]];

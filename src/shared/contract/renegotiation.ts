@@ -20,11 +20,12 @@
  *   another's agreement. Usuário gets 403.
  */
 import { z } from 'zod';
-import { AllOperators, AllPanelUsers } from '../roles';
+import { AllAdmins, AllOperators, AllPanelUsers } from '../roles';
 import { AMORTIZATION_SYSTEMS } from '../enums';
 import { AGREEMENT_INSTALLMENT_STATUSES, RENEGOTIATION_STATUSES } from '../renegotiation';
 import { defineOperation } from './define';
 import { dayAnswerSchema } from './fields';
+import { approvalRequestSchema } from './approvals';
 import { idSchema, idempotencyKeySchema, optionalText, timestampSchema } from './common';
 import { calendarDaySchema, moneyInputSchema, moneySchema, percentInputSchema, percentSchema, positiveMoneyInputSchema } from './money';
 
@@ -210,6 +211,40 @@ export const renegotiationAgreementSchema = renegotiationSimulationSchema.extend
 });
 export type RenegotiationAgreement = z.infer<typeof renegotiationAgreementSchema>;
 
+/** One role's renegotiation limits: the most percent of the late charges or the interest forgiven, the discount (R$) agreed alone. */
+export const roleLimitSchema = z.object({
+  role_id: z.number().int(),
+  max_discount_percent: percentSchema,
+  alone_up_to: moneySchema,
+});
+export type RoleLimit = z.infer<typeof roleLimitSchema>;
+
+/** A change of the limits waiting for another administrator (four eyes, approval kind renegotiation.limits). */
+export const limitsChangeSchema = z.object({
+  request: approvalRequestSchema,
+  before: z.array(roleLimitSchema),
+  proposed: z.array(roleLimitSchema),
+  /** the roles whose limits it changes */
+  changed: z.array(z.number().int()),
+  asked_by_you: z.boolean(),
+});
+export type LimitsChange = z.infer<typeof limitsChangeSchema>;
+
+export const renegotiationLimitsSchema = z.object({
+  company_id: z.number().int(),
+  /** every panel role, in the order of AllPanelUsers */
+  roles: z.array(roleLimitSchema),
+  pending_change: limitsChangeSchema.nullable(),
+});
+export type RenegotiationLimits = z.infer<typeof renegotiationLimitsSchema>;
+
+/** A role's limits as typed: percent 0–100, money ≥ 0. */
+export const roleLimitInputSchema = z.object({
+  role_id: z.number().int(),
+  max_discount_percent: percentInputSchema.refine((v) => Number(v) <= 100, { message: 'no máximo 100%' }),
+  alone_up_to: moneyInputSchema,
+});
+
 export const renegotiationOperations = {
   'renegotiation.installments': defineOperation({
     method: 'GET',
@@ -345,6 +380,45 @@ export const renegotiationOperations = {
     errors: [],
     args: z.object({}),
     result: z.object({ as_of: z.string(), broken: z.array(z.number().int()) }),
+  }),
+  'renegotiation.limits': defineOperation({
+    method: 'GET',
+    path: '/api/renegotiation/limits/:id',
+    access: AllPanelUsers,
+    encoding: 'none',
+    origin: 'designed',
+    description:
+      "The company's renegotiation limits per role (the most discount percent on the late charges and on the interest, the discount in reais agreed alone), with the change waiting for another administrator, if any.",
+    errors: [404],
+    args: z.object({ id: idSchema }),
+    result: renegotiationLimitsSchema,
+  }),
+  'renegotiation.updateLimits': defineOperation({
+    method: 'PUT',
+    path: '/api/renegotiation/limits',
+    access: AllAdmins,
+    encoding: 'json',
+    origin: 'designed',
+    description:
+      'Asks for a change of the renegotiation limits per role (four eyes, as the company parameters: nothing changes until another administrator approves it). 409 when a change already waits; 400 when nothing changes.',
+    errors: [400, 404, 409],
+    args: z.object({
+      company_id: idSchema,
+      roles: z.array(roleLimitInputSchema).min(1, { message: 'informe os limites de ao menos um perfil' }).max(10),
+    }),
+    result: renegotiationLimitsSchema,
+  }),
+  'renegotiation.decideLimits': defineOperation({
+    method: 'POST',
+    path: '/api/renegotiation/limits/:id/approval',
+    access: AllAdmins,
+    encoding: 'json',
+    origin: 'designed',
+    description:
+      "Another administrator's answer to the change of the renegotiation limits waiting: approved, it applies at once (logged per role with before and after); refused (with a reason) or withdrawn by who asked, nothing changes; approving one's own is a 403 four-eyes. 409 when none waits or the limits changed since.",
+    errors: [400, 403, 409],
+    args: z.object({ id: idSchema, approve: z.boolean({ error: 'informe se aprova' }), reason: optionalText(1000) }),
+    result: renegotiationLimitsSchema,
   }),
   'renegotiation.document': defineOperation({
     method: 'GET',

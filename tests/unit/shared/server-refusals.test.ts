@@ -39,6 +39,16 @@ import { PIX_MESSAGES } from '../../../src/server/areas/pix/settings';
 import { PIX_NOTICE_MESSAGES } from '../../../src/server/areas/pix/notices';
 import { APPROVAL_MESSAGES } from '../../../src/server/areas/operations/approvals';
 import { STATUS_PT } from '../../../src/server/areas/operations/credit-operations';
+import { AGREEMENT_SERVICE_MESSAGES } from '../../../src/server/areas/renegotiation/agreements';
+import { COLLECTION_MESSAGES } from '../../../src/server/areas/renegotiation/collection';
+import { OPEN_MESSAGES } from '../../../src/server/areas/renegotiation/open-amounts';
+import { TITLE_MESSAGES } from '../../../src/server/areas/renegotiation/titles';
+import { DOCUMENT_MESSAGES } from '../../../src/server/areas/renegotiation/document';
+import { LIMITS_MESSAGES } from '../../../src/server/areas/renegotiation/limits';
+import { AGREEMENT_MESSAGES } from '../../../src/server/domain/renegotiation/agreement';
+import { WITHDRAWAL_MESSAGES } from '../../../src/server/areas/withdrawal/withdrawals';
+import { LETTER_MESSAGES } from '../../../src/server/areas/letters/figures';
+import { INSTALLMENT_STATUS_LABELS_PT } from '../../../src/shared/installment-status';
 
 type Message = string | ((...args: never[]) => string) | { readonly [key: string]: string };
 
@@ -65,10 +75,33 @@ const SETS: Record<string, Record<string, Message>> = {
   PIX_MESSAGES,
   PIX_NOTICE_MESSAGES,
   APPROVAL_MESSAGES,
+  AGREEMENT_SERVICE_MESSAGES,
+  COLLECTION_MESSAGES,
+  OPEN_MESSAGES,
+  TITLE_MESSAGES,
+  DOCUMENT_MESSAGES,
+  LIMITS_MESSAGES,
+  WITHDRAWAL_MESSAGES,
+  LETTER_MESSAGES,
 };
 
+/** The simulation's input refusals (domain/renegotiation/agreement.ts), said by the area on their field ("Campo x: …"). */
+const onField = (message: string) => `Campo late_charges_discount_percent: ${message}`;
+for (const [name, message] of Object.entries(AGREEMENT_MESSAGES)) {
+  SETS.AGREEMENT_INPUT_MESSAGES ??= {};
+  SETS.AGREEMENT_INPUT_MESSAGES[name] = typeof message === 'string' ? onField(message) : (limit: string) => onField(message(limit));
+}
+
 /** Texts of those sets that are not refusals (a reference a return line carries; labels used inside a list). */
-const NOT_REFUSALS = new Set(['SUSPENSE_MESSAGES.returnReference', 'MANUAL_REMITTANCE_MESSAGES.reasons']);
+const NOT_REFUSALS = new Set([
+  'SUSPENSE_MESSAGES.returnReference',
+  'MANUAL_REMITTANCE_MESSAGES.reasons',
+  // the reasons recorded with an agreement, a break, a withdrawal or a cancelled change (shown as written, not refusals)
+  'AGREEMENT_SERVICE_MESSAGES.reason',
+  'COLLECTION_MESSAGES.breakReason',
+  'LIMITS_MESSAGES.staleReason',
+  'WITHDRAWAL_MESSAGES.reason',
+]);
 
 const DAY = '2026-04-15';
 const money = new Decimal('11312.74');
@@ -173,6 +206,33 @@ const SAMPLES: Record<string, unknown[][]> = {
   'PIX_NOTICE_MESSAGES.unknownTxid': [['abc123'], ['']],
   'PIX_NOTICE_MESSAGES.wrongAmount': [['100.00', '120.00', DAY]],
   'APPROVAL_MESSAGES.makerCannotCheck': Object.keys(APPROVAL_KINDS).map((k) => [k]),
+  'AGREEMENT_SERVICE_MESSAGES.changed': [['discount: agora 120.00; principal: agora 5000.00']],
+  'AGREEMENT_SERVICE_MESSAGES.dayPassed': [[DAY]],
+  'AGREEMENT_SERVICE_MESSAGES.downPaymentDue': [[DAY, '2026-05-15']],
+  'COLLECTION_MESSAGES.beforeAgreement': [[DAY]],
+  'COLLECTION_MESSAGES.beforeLast': [[DAY]],
+  'COLLECTION_MESSAGES.above': [['1234.56']],
+  'OPEN_MESSAGES.notRenegotiable': [[3, 15]],
+  'TITLE_MESSAGES.paid': [[0, 7], [3, 7]],
+  'LIMITS_MESSAGES.unknownRole': [[2]],
+  'LIMITS_MESSAGES.repeatedRole': [[5]],
+  'AGREEMENT_INPUT_MESSAGES.overLimit': [['50.00']],
+  'WITHDRAWAL_MESSAGES.notReleased': opStatuses,
+  'WITHDRAWAL_MESSAGES.already': [[DAY]],
+  'WITHDRAWAL_MESSAGES.expired': [['2026-04-08', DAY]],
+  'WITHDRAWAL_MESSAGES.paid': [[3]],
+  'WITHDRAWAL_MESSAGES.notOpen': INSTALLMENT_STATUSES.map((s) => [3, INSTALLMENT_STATUS_LABELS_PT[s]]),
+  'WITHDRAWAL_MESSAGES.changed': [['R$ 1.234,56']],
+  'LETTER_MESSAGES.neverReleased': opStatuses,
+  'LETTER_MESSAGES.beforeRelease': [['as_of', DAY]],
+  'LETTER_MESSAGES.future': [['as_of', DAY]],
+  'LETTER_MESSAGES.validPast': [[DAY]],
+  'LETTER_MESSAGES.validTooFar': [[DAY]],
+  'LETTER_MESSAGES.notSettled': opStatuses,
+  'LETTER_MESSAGES.stillOpen': [[[3, 4]]],
+  'LETTER_MESSAGES.yearNotOver': [[2026]],
+  'LETTER_MESSAGES.yearOpen': [[2025, ['OP-000015/3', 'OP-000015/4']]],
+  'LETTER_MESSAGES.nothingInYear': [[2025]],
   'APPROVAL_MESSAGES.roleCannotCheck': [
     [AllOperators, null, false],
     [[Role.ADMIN], null, false],
@@ -243,6 +303,11 @@ describe('the money areas\' refusals on an English screen', () => {
     expect(en(MANUAL_REMITTANCE_MESSAGES.notEligible('12 (sem boleto emitido)'))).toMatch(/: 12 \(no slip issued\)\.$/);
     // Written where it is refused (installment-moves.ts), not in a message set.
     expect(en('A parcela está na situação "Renegociada": o título não é mais cobrado.')).toBe('The installment\'s status is "Renegotiated": its title is no longer collected.');
+    expect(en(AGREEMENT_MESSAGES.overLimit('50.00'))).toBe(AGREEMENT_MESSAGES.overLimit('50.00'));
+    expect(en(onField(AGREEMENT_MESSAGES.overLimit('50.00')))).toBe("Field late_charges_discount_percent: the discount is above your role's limit (50.00%).");
+    expect(en(TITLE_MESSAGES.paid(0, 7))).toBe('Field status: installment the down payment of agreement 7 is already paid.');
+    expect(en(WITHDRAWAL_MESSAGES.notOpen(3, INSTALLMENT_STATUS_LABELS_PT.paid))).toBe('Installment 3 is paid: the withdrawal only undoes an operation with every installment open.');
+    expect(en(LIMITS_MESSAGES.pending)).toMatch(/^A change of the renegotiation limits is already waiting/);
     expect(en(BOLETO_MESSAGES.companyData('razão social'))).toBe("The company's data are incomplete for the slip: legal name. Complete them under Company.");
   });
 

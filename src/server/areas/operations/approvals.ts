@@ -70,6 +70,7 @@ const MADE: Record<ApprovalKind, string> = {
   'cession.price_write_off': 'pediu esta baixa da diferença do preço da cessão',
   'renegotiation.agree': 'propôs este acordo de renegociação',
   'renegotiation.reverse_payment': 'pediu este estorno de pagamento do acordo',
+  'renegotiation.limits': 'pediu esta alteração dos limites de renegociação',
 };
 
 function rolesText(roles: readonly RoleId[]): string {

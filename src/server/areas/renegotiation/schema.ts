@@ -3,7 +3,7 @@
  * there is the source of truth, with its triggers: the agreements, their
  * items, schedules and decisions are only inserted).
  */
-import { boolean, date, integer, numeric, pgTable, primaryKey, serial, text, timestamp, unique, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, date, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, unique, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { AMORTIZATION_SYSTEMS, RENEGOTIATION_OUTCOMES } from '@shared/enums';
 import { users } from '../access/schema';
 import { borrowers } from '../borrowers/schema';
@@ -26,6 +26,16 @@ export const renegotiationLimits = pgTable(
   },
   (t) => [primaryKey({ columns: [t.company_id, t.role_id] })],
 );
+
+/** A change of the limits waiting for another administrator (migration 0070): the limits then and those asked for. */
+export const renegotiationLimitChanges = pgTable('renegotiation_limit_changes', {
+  id: serial('id').primaryKey(),
+  company_id: integer('company_id').notNull().references(() => companies.id),
+  approval_request_id: integer('approval_request_id').notNull().references(() => approvalRequests.id),
+  before: jsonb('before').notNull(),
+  proposed: jsonb('proposed').notNull(),
+  created_at: ts('created_at').notNull().defaultNow(),
+});
 
 export const renegotiationAgreements = pgTable('renegotiation_agreements', {
   id: serial('id').primaryKey(),

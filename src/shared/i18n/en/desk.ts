@@ -55,7 +55,7 @@ export const desk: Shape<typeof pt> = {
       suspense: { refund: 'Refund of an unidentified amount' },
       company: { parameters: 'Parameter change' },
       ledger: { close: 'Monthly close' },
-      renegotiation: { agree: 'Renegotiation agreement', reverse_payment: 'Agreement payment reversal' },
+      renegotiation: { agree: 'Renegotiation agreement', reverse_payment: 'Agreement payment reversal', limits: 'Renegotiation limits change' },
     },
   },
   sent: {

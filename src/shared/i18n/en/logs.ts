@@ -221,6 +221,7 @@ export const logs: Shape<typeof pt> = {
     renegotiation_refuse_reversal: 'Agreement payment reversal refused',
     renegotiation_withdraw_reversal: 'Agreement payment reversal request withdrawn',
     renegotiation_break: 'Renegotiation agreement broken',
+    renegotiation_limits: 'Renegotiation limits of a role changed',
   },
   entities: {
     negativation: 'Credit bureau record',
@@ -296,6 +297,8 @@ export const logs: Shape<typeof pt> = {
     cession_max_days_overdue: 'Most days late to assign',
     cession_reversal_max_days: 'Window to reverse a cession (days)',
     renegotiation_break_days: 'Days late that break a renegotiation agreement',
+    max_discount_percent: 'Most discount on late charges and interest (%)',
+    alone_up_to: 'Discount agreed alone up to (R$)',
     cession_approval_above: 'Cession needs a second person above',
     approval_window_days: 'Window of the approval limits (days)',
     cession_id: 'Cession',

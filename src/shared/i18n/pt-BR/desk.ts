@@ -55,7 +55,7 @@ export const desk = {
       suspense: { refund: 'Devolução de valor a identificar' },
       company: { parameters: 'Alteração de parâmetros' },
       ledger: { close: 'Fechamento mensal' },
-      renegotiation: { agree: 'Acordo de renegociação', reverse_payment: 'Estorno de pagamento de acordo' },
+      renegotiation: { agree: 'Acordo de renegociação', reverse_payment: 'Estorno de pagamento de acordo', limits: 'Alteração dos limites de renegociação' },
     },
   },
   /** after asking: the request waits for someone else */

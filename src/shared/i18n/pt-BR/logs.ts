@@ -219,6 +219,7 @@ export const logs = {
     renegotiation_refuse_reversal: 'Estorno de pagamento de acordo recusado',
     renegotiation_withdraw_reversal: 'Pedido de estorno de pagamento de acordo retirado',
     renegotiation_break: 'Acordo de renegociação rompido',
+    renegotiation_limits: 'Limites de renegociação de um perfil alterados',
   },
   entities: {
     negativation: 'Negativação',
@@ -294,6 +295,8 @@ export const logs = {
     cession_max_days_overdue: 'Atraso máximo para ceder (dias)',
     cession_reversal_max_days: 'Prazo para desfazer uma cessão (dias)',
     renegotiation_break_days: 'Atraso que rompe um acordo de renegociação (dias)',
+    max_discount_percent: 'Desconto máximo em encargos e juros (%)',
+    alone_up_to: 'Desconto acordado sozinho até (R$)',
     cession_approval_above: 'Cessão com segunda pessoa acima de',
     approval_window_days: 'Janela dos limites de aprovação (dias)',
     cession_id: 'Cessão',

@@ -26,7 +26,7 @@ const TAB_OF: Partial<Record<ApprovalKind, string>> = {
 
 /** Where a request is decided: the record's own screen. */
 export function decisionPath(row: Pick<PendingApproval, 'kind' | 'credit_operation_ids' | 'entity_id'>): string {
-  if (row.kind === 'company.parameters') return '/app/company-operation?tab=parameters';
+  if (row.kind === 'company.parameters' || row.kind === 'renegotiation.limits') return '/app/company-operation?tab=parameters';
   // The monthly close is decided on its screen (the pending request of the next month to close).
   if (row.kind === 'ledger.close') return '/app/company-operation/books/close';
   // A write-off of a cession price's difference is decided on the cession screen's price panel.
@@ -54,7 +54,7 @@ export const INBOX_COLUMNS: ColumnDecl<PendingApproval, Sort>[] = [
     id: 'amount',
     title: 'desk.inbox.columns.amount',
     kind: 'money',
-    text: (r) => (r.kind === 'company.parameters' ? '' : formatCurrency(r.amount)),
+    text: (r) => (r.kind === 'company.parameters' || r.kind === 'renegotiation.limits' ? '' : formatCurrency(r.amount)),
     sort: 'amount',
     testId: (r) => `approvals-amount-${r.id}`,
   },

@@ -20,6 +20,7 @@ import { ListScreen } from '@kit/list/ListScreen';
 import { monthText } from '@kit/form/recordFields';
 import { EXPIRED_COLUMNS } from './columns';
 import { PromiseTag, promiseWords } from './ContactsPanel';
+import { BreakRunButton } from '../renegotiation/BreakRunButton';
 import './collections.css';
 
 /** The payments screen of one installment (route /app/clientOperation/payments/:id/:credit_operation_id). */
@@ -204,6 +205,7 @@ export function ExpiredInstallmentsScreen() {
       }}
       export={{ operation: 'collections.expiredInstallmentsExport', title: 'collections.exportTitle', fileName: 'parcelas-vencidas' }}
       notice={(data) => <AsOf date={data.as_of} capped={data.capped} totals={data.totals} />}
+      header={<BreakRunButton />}
     />
   );
 }

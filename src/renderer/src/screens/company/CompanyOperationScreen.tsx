@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { contract } from '@shared/contract';
 import { RoleGate } from '@kit/RoleGate';
+import { RenegotiationLimitsForm } from '../renegotiation/RenegotiationLimitsForm';
 import { useApiQuery } from '../../api/hooks';
 import { CompanyDataForm } from './CompanyDataForm';
 import { AssignmentAccountsPanel, BanksPanel, IofPanel, RepresentativesPanel, WitnessesPanel } from './CompanyRecords';
@@ -59,7 +60,12 @@ function CompanyTabs() {
       case 'witnesses':
         return <WitnessesPanel load={load} />;
       case 'parameters':
-        return <ParametersForm />;
+        return (
+          <>
+            <ParametersForm />
+            <RenegotiationLimitsForm />
+          </>
+        );
       case 'iof':
         return <IofPanel />;
       case 'banks':

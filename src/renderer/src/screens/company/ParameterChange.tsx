@@ -63,68 +63,99 @@ function reasonRule(answer: Answer, k: (key: string) => string): ReasonRule {
     : { label: k('reason'), hint: k('reasonHint'), minLength: 1, tooShort: k('reasonRequired') };
 }
 
-export function ParameterChangePanel({ change }: { change: ParameterChange }) {
+/** What a four-eyes change panel needs: the request, its rows, where its answer goes and the texts of its answers. */
+export interface ChangePanelProps {
+  request: ParameterChange['request'];
+  askedByYou: boolean;
+  rows: MoneyRow[];
+  /** `<testId>-approve`, `-refuse`, `-withdraw`, `-sent`, `-rows`, `-approval`; the dialog's `<decidePrefix>-…` */
+  testId: string;
+  decidePrefix: string;
+  headingLevel?: 2 | 3;
+  /** the answer's own texts (`approveTitle`, `approveText`, `approveDone`, … of each answer) */
+  answerText(key: string): string;
+  send(approve: boolean, reason: string | null): Promise<unknown>;
+  /** the query read again when the dialog closes (a refusal of the server leaves the screen behind) */
+  queryKey: string;
+}
+
+/** A change waiting for another administrator: who asked, what it changes, approve / refuse / withdraw. */
+export function ChangeApprovalPanel({ request, askedByYou, rows, testId, decidePrefix, headingLevel = 2, answerText, send, queryKey }: ChangePanelProps) {
   const { t } = useTranslation();
   const toast = useToast();
   const client = useQueryClient();
   const [answer, setAnswer] = useState<Answer | null>(null);
-  const decide = useApiMutation('company.decideParameters', { invalidates: ['company.parameters'] });
   const k = (key: string, options?: Record<string, unknown>) => t(`company.parameters.change.${key}`, options);
-  const rows = changeRows(change, t);
-  const { request } = change;
   return (
-    <section className="company-parameter-change" data-testid="company-parameters-change">
+    <section className="company-parameter-change" data-testid={testId}>
       <ApprovalFacts
         approval={request}
-        testId="company-parameters-change-approval"
-        headingLevel={2}
+        testId={`${testId}-approval`}
+        headingLevel={headingLevel}
         texts={{ title: k('title'), maker: k('maker'), nextRoles: (roles) => k('nextRoles', { roles }), youCan: k('youCan') }}
       />
-      {change.asked_by_you && (
-        <Callout intent="primary" icon="send-message" data-testid="company-parameters-change-sent">
+      {askedByYou && (
+        <Callout intent="primary" icon="send-message" data-testid={`${testId}-sent`}>
           {k('sent')}
         </Callout>
       )}
       <p className="company-parameter-change-intro">{k('intro')}</p>
-      <MoneyRowsTable rows={rows} testId="company-parameters-change-rows" />
+      <MoneyRowsTable rows={rows} testId={`${testId}-rows`} />
       <div className="form-actions company-parameter-change-actions">
         {request.can_check && (
           <>
-            <Button intent="success" icon="tick" data-testid="company-parameters-change-approve" onClick={() => setAnswer('approve')}>
+            <Button intent="success" icon="tick" data-testid={`${testId}-approve`} onClick={() => setAnswer('approve')}>
               {k('approve')}
             </Button>
-            <Button icon="cross" data-testid="company-parameters-change-refuse" onClick={() => setAnswer('refuse')}>
+            <Button icon="cross" data-testid={`${testId}-refuse`} onClick={() => setAnswer('refuse')}>
               {k('refuse')}
             </Button>
           </>
         )}
-        {change.asked_by_you && (
-          <Button icon="undo" data-testid="company-parameters-change-withdraw" onClick={() => setAnswer('withdraw')}>
+        {askedByYou && (
+          <Button icon="undo" data-testid={`${testId}-withdraw`} onClick={() => setAnswer('withdraw')}>
             {k('withdraw')}
           </Button>
         )}
       </div>
       {answer && (
         <ReasonMoneyDialog
-          testPrefix="company-parameters-decide"
-          title={k(`${answer}Title`)}
-          consequence={k(`${answer}Text`)}
+          testPrefix={decidePrefix}
+          title={answerText(`${answer}Title`)}
+          consequence={answerText(`${answer}Text`)}
           rows={rows}
           intent={answer === 'approve' ? 'success' : 'primary'}
           confirmText={k(answer)}
           reason={reasonRule(answer, k)}
-          send={(reason) => decide.mutateAsync({ id: COMPANY_ID, approve: answer === 'approve', reason })}
+          send={(reason) => send(answer === 'approve', reason)}
           onDone={() => {
-            toast.success(k(`${answer}Done`));
+            toast.success(answerText(`${answer}Done`));
             setAnswer(null);
           }}
           onClose={() => {
             setAnswer(null);
             // A refusal of the server (the change decided or cancelled meanwhile) leaves the screen behind: read it again.
-            void client.invalidateQueries({ queryKey: ['company.parameters'] });
+            void client.invalidateQueries({ queryKey: [queryKey] });
           }}
         />
       )}
     </section>
+  );
+}
+
+export function ParameterChangePanel({ change }: { change: ParameterChange }) {
+  const { t } = useTranslation();
+  const decide = useApiMutation('company.decideParameters', { invalidates: ['company.parameters'] });
+  return (
+    <ChangeApprovalPanel
+      request={change.request}
+      askedByYou={change.asked_by_you}
+      rows={changeRows(change, t)}
+      testId="company-parameters-change"
+      decidePrefix="company-parameters-decide"
+      answerText={(key) => t(`company.parameters.change.${key}`)}
+      send={(approve, reason) => decide.mutateAsync({ id: COMPANY_ID, approve, reason })}
+      queryKey="company.parameters"
+    />
   );
 }

@@ -27,6 +27,7 @@ import { newIdempotencyKey } from '@kit/idempotencyKey';
 import { FieldInput, type FieldDecl } from '@kit/form/FieldInput';
 import { useKitForm } from '@kit/form/useKitForm';
 import { conditionsFormSchema, FIELD_NAMES, initialConditions, TEST_IDS, type Parsed, type Values } from './model';
+import { BreakRunButton } from './BreakRunButton';
 import './renegotiation.css';
 
 /** The figures of a simulation as the confirmation and the summary state them. */
@@ -143,6 +144,7 @@ export function RenegotiationScreen() {
       <H2 className="heading-as-h3">{t('renegotiation.title', { name: data.borrower_name })}</H2>
       <p data-testid="renegotiation-limits">{t('renegotiation.limits', { percent: data.max_discount_percent, amount: formatCurrency(data.alone_up_to) })}</p>
       <p>{t('renegotiation.asOf', { date: formatDate(data.as_of) })}</p>
+      <BreakRunButton />
       {done && (
         <Callout intent={done.status === 'agreed' ? 'success' : 'warning'} data-testid="renegotiation-done" data-status={done.status}>
           {t(`renegotiation.done.${done.status}`, { id: done.id })}{' '}

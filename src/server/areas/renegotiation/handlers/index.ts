@@ -15,6 +15,7 @@ import { decideReversal, payInstallment, reversePayment, runBreaks } from '../co
 import { documentPdf, documentText } from '../document';
 import { borrowerName, renegotiableInstallments } from '../open-amounts';
 import { companyOfBorrower } from '../reads';
+import { decideLimitsChange, limitsView, requestLimitsChange } from '../limits';
 
 export type RenegotiationName = Extract<OperationName, `renegotiation.${string}`>;
 
@@ -96,6 +97,9 @@ export const renegotiationHandlers: Pick<Handlers, RenegotiationName> = {
     const text = await documentText(ctx.deps.db, id);
     return FileReply.fromBytes(await documentPdf(text, id), 'application/pdf', `confissao-de-divida-acordo-${id}.pdf`);
   },
+  'renegotiation.limits': async ({ id }, ctx) => limitsView(ctx.deps.db, id, actor(ctx)),
+  'renegotiation.updateLimits': async (args, ctx) => requestLimitsChange(ctx.deps.db, actor(ctx), args),
+  'renegotiation.decideLimits': async (args, ctx) => decideLimitsChange(ctx.deps.db, actor(ctx), args),
   'renegotiation.runBreaks': async (_args, ctx) => {
     const me = actor(ctx);
     const today = ctx.deps.clock.today();
