@@ -98,6 +98,7 @@ export const APP_PRIVILEGES: Readonly<Record<string, TablePrivileges>> = {
   renegotiation_payments: FACT,
   renegotiation_breaks: FACT,
   renegotiation_documents: FACT,
+  issued_letters: FACT,
   renegotiation_break_runs: FACT,
   // Payment reminders (0055): the company's rules, the borrowers' opt-outs (removed on opting back in), the reminders and their state.
   reminder_settings: EDITED,
