@@ -40,11 +40,13 @@ test('the confession of debt is issued from the template the administrator edite
   await body.fill(text.replace('6. Este instrumento', `6. ${EDITED} Este instrumento`));
   await page.getByTestId('company-template-save').click();
   await expect(page.getByTestId('company-template-version')).toContainText('Versão 2');
-  await page.getByTestId('company-templates').screenshot({ path: info.outputPath('confession-template-1280.png') });
+  // The picker and the form from the top, at both widths (the whole page: the text and its placeholders side by side).
+  await page.getByTestId('company-template-kind').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: info.outputPath('confession-template-1280.png'), fullPage: true });
   await page.setViewportSize({ width: 1024, height: 768 });
   await expect(page.getByTestId('company-alias-acordo.numero')).toBeVisible();
-  await page.getByTestId('company-templates').screenshot({ path: info.outputPath('confession-template-1024.png') });
-  await page.screenshot({ path: info.outputPath('confession-template-1024-page.png') });
+  await page.getByTestId('company-template-kind').scrollIntoViewIfNeeded();
+  await page.screenshot({ path: info.outputPath('confession-template-1024.png'), fullPage: true });
 
   // An agreement over the most-late installment, carried out by the administrator (no discount: within every limit).
   const token = await directSignIn(server.url, DEMO.admin.email, DEMO_PASSWORD);
