@@ -31,6 +31,7 @@ import { AllOperators, AllPanelUsers } from '../roles';
 import { defineOperation } from './define';
 import { idSchema, timestampSchema } from './common';
 import { calendarDaySchema } from './money';
+import { versionSchema } from './fields';
 
 /** How far ahead a payoff quote letter may be valid (calendar days from the business date). */
 export const PAYOFF_VALID_MAX_DAYS = 30;
@@ -56,7 +57,7 @@ export const issuedLetterSchema = z.object({
   borrower_id: z.number().int(),
   /** the day the letter speaks of: the payoff's validity, the last payment, the year's last day */
   letter_day: calendarDaySchema,
-  template_version: z.number().int(),
+  template_version: versionSchema,
   title: z.string(),
   file_name: z.string(),
   issued_by_name: z.string().nullable(),

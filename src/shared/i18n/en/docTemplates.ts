@@ -13,6 +13,17 @@ export const docTemplates: Shape<typeof pt> = {
   body: 'Document text',
   frozenHint: 'Each document issued keeps the text and the template version of that moment: changing the template does not change those already issued.',
   confessionTitleHint: 'For the confession of debt, the title names the template; the printed heading is the first paragraph of the text.',
+  issued: {
+    title: 'Letters issued',
+    empty: 'No letter issued for this operation.',
+    kind: 'Letter',
+    day: 'Letter date',
+    version: 'Template',
+    by: 'Issued by',
+    at: 'Issued at',
+    actions: 'Actions',
+    reprint: 'Print again',
+  },
   /** What each placeholder is filled with, per kind, by its name with the dots as underscores. */
   aliases: {
     confession: {
@@ -29,7 +40,7 @@ export const docTemplates: Shape<typeof pt> = {
       acordo_encargos_abertos: 'Open late fee and default interest',
       acordo_desconto: 'Discount granted',
       acordo_entrada: 'Down payment',
-      acordo_entrada_vencimento: 'Down payment due date (", com vencimento em …", empty without one)',
+      acordo_entrada_vencimento: 'The down payment due date sentence (empty without a down payment)',
       acordo_iof: 'IOF due on the agreement',
       acordo_valor_parcelado: 'Balance financed in installments',
       acordo_prazo: "Number of the agreement's installments",

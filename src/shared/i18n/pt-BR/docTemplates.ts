@@ -10,6 +10,17 @@ export const docTemplates = {
   body: 'Texto do documento',
   frozenHint: 'Cada documento emitido guarda o texto e a versão do modelo daquele momento: alterar o modelo não muda os já emitidos.',
   confessionTitleHint: 'Na confissão de dívida, o título identifica o modelo; o cabeçalho impresso é o primeiro parágrafo do texto.',
+  issued: {
+    title: 'Cartas emitidas',
+    empty: 'Nenhuma carta emitida para esta operação.',
+    kind: 'Carta',
+    day: 'Data da carta',
+    version: 'Modelo',
+    by: 'Emitida por',
+    at: 'Emitida em',
+    actions: 'Ações',
+    reprint: 'Imprimir de novo',
+  },
   /** What each placeholder is filled with, per kind, by its name with the dots as underscores. */
   aliases: {
     confession: {
