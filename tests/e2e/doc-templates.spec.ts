@@ -2,8 +2,9 @@
  * The confession of debt from the company's template, end to end: an administrator opens "Modelos de contrato",
  * picks the confession of debt, sees its own placeholders, has an unknown one refused on the body (naming it and
  * listing the allowed ones), edits a clause and saves (version 2); an agreement is then carried out and its
- * confession, saved as a PDF by the main process, shows the edited clause (pdftotext). Screenshots at 1280 and
- * 1024 px.
+ * confession, saved as a PDF by the main process, shows the edited clause (pdftotext). An operator's payoff letter is
+ * listed with its template version and, printed again after the template changed, reads as issued. Screenshots at
+ * 1280 and 1024 px.
  */
 import { execFileSync } from 'node:child_process';
 import { test, expect, signInAs, directCall, directSignIn, DEMO, DEMO_PASSWORD } from './harness';
@@ -82,4 +83,40 @@ test('the confession of debt is issued from the template the administrator edite
   const pdf = execFileSync('pdftotext', [path, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
   expect(pdf).toContain('CONFISSÃO DE DÍVIDA');
   expect(pdf).toContain(EDITED);
+});
+
+test('a payoff letter issued is listed with its template version and printed again as issued', async ({ page, harness, server }, info) => {
+  test.setTimeout(180_000);
+  const admin = await directSignIn(server.url, DEMO.admin.email, DEMO_PASSWORD);
+  const list = await directCall<{ items: ExpiredInstallmentRow[] }>(server.url, 'collections.expiredInstallments', { page: 1, limit: 10 }, admin);
+  const first = list.body.items[0];
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInAs(page, harness, DEMO.operador.email, `/app/clientOperation/analize/${first.credit_operation_id}?tab=contract`);
+  await expect(page.getByTestId('letters-issued-empty')).toBeVisible();
+  await page.getByTestId('letters-payoff-save').click();
+  await expect(page.getByTestId('letters-saved')).toBeVisible();
+  const row = page.locator('[data-testid^="letters-issued-row-"]');
+  await expect(row).toHaveCount(1);
+  const id = Number((await row.getAttribute('data-testid'))?.replace('letters-issued-row-', ''));
+  await expect(page.getByTestId(`letters-issued-version-${id}`)).toContainText('Versão 1');
+
+  // The administrator changes the payoff template; the letter already issued does not change.
+  type Template = { kind: string; title: string; body: string };
+  const templates = await directCall<Template[]>(server.url, 'company.contractTemplates', { id: 1 }, admin);
+  const payoff = templates.body.find((t) => t.kind === 'payoff')!;
+  const changed = await directCall(server.url, 'company.updateContractTemplate', { id: 1, kind: 'payoff', title: payoff.title, body: payoff.body.replace('Informamos que', 'Texto novo do modelo: informamos que') }, admin);
+  expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+
+  await page.getByTestId(`letters-reprint-${id}`).click();
+  const saved = page.getByTestId('letters-saved');
+  await expect(saved).toContainText('.pdf');
+  const path = (await saved.textContent())?.replace(/^.*?(\/\S+\.pdf).*$/, '$1') ?? '';
+  expect(path.startsWith(harness.paths.downloads)).toBe(true);
+  const pdf = execFileSync('pdftotext', [path, '-'], { encoding: 'utf8' }).replace(/\s+/g, ' ');
+  expect(pdf).toContain('Informamos que o valor para a quitação antecipada');
+  expect(pdf).not.toContain('Texto novo do modelo');
+  await page.getByTestId('letters-issued').screenshot({ path: info.outputPath('letters-issued-1280.png') });
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.getByTestId('letters-issued').screenshot({ path: info.outputPath('letters-issued-1024.png') });
 });
