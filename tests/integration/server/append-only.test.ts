@@ -69,6 +69,7 @@ const APPEND_ONLY = [
   'renegotiation_breaks',
   'renegotiation_documents',
   'renegotiation_break_runs',
+  'issued_letters',
   'assignee_transfers',
   'withdrawals',
   'custodian_return_imports',
