@@ -221,6 +221,8 @@ export const ACTIVITY_ACTIONS = [
   'letter.payoff',
   'letter.discharge',
   'letter.annual',
+  // an issued letter printed again from its frozen text
+  'letter.reprint',
   'renegotiation.propose',
   'renegotiation.agree',
   'renegotiation.refuse',
@@ -416,6 +418,9 @@ export const ACTIVITY_FIELDS = [
   'signs_as_guarantor',
   'powers',
   'valid_until',
+  // a letter kept as issued (areas/letters) and the template version it was filled from
+  'letter_id',
+  'template_version',
   'relationship',
   'average_price',
   'revenue_share_percent',

@@ -98,6 +98,7 @@ export const APP_PRIVILEGES: Readonly<Record<string, TablePrivileges>> = {
   renegotiation_payments: FACT,
   renegotiation_breaks: FACT,
   renegotiation_documents: FACT,
+  issued_letters: FACT,
   renegotiation_break_runs: FACT,
   // A change of the limits per role waiting for another administrator (0070), never edited.
   renegotiation_limit_changes: FACT,

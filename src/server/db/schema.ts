@@ -48,3 +48,4 @@ export * as renegotiationSchema from '../areas/renegotiation/schema';
 export * as withdrawalSchema from '../areas/withdrawal/schema';
 export * as remindersSchema from '../areas/reminders/schema';
 export * as negativationSchema from '../areas/negativation/schema';
+export * as lettersSchema from '../areas/letters/schema';

@@ -36,6 +36,9 @@ import {
 } from './money';
 import { IOF_PERSON_TYPES, CONTRACT_KINDS, REPURCHASE_RULES } from '../enums';
 import { isPixKey, MAX_PIX_KEY } from '../pix-key';
+import { DOCUMENT_TEMPLATE_ALIASES, DOCUMENT_TEMPLATE_KINDS, unknownPlaceholderMessage, unknownPlaceholders, type TemplateAlias } from './document-templates';
+
+export * from './document-templates';
 
 /**
  * Who an IOF rate applies to: PF, PJ, a PJ under Simples Nacional, or a MEI
@@ -350,15 +353,23 @@ export const CONTRACT_ALIAS_NAMES: readonly string[] = CONTRACT_ALIASES.map((a) 
  */
 export const REMUNERATORY_PLACEHOLDER = 'encargos.juros_remuneratorios' satisfies (typeof CONTRACT_ALIASES)[number]['alias'];
 
-/** The {{name}} placeholders of a template body, in order of first use. */
-export function templatePlaceholders(body: string): string[] {
-  return [...new Set([...body.matchAll(/\{\{\s*([^}\s]+)\s*\}\}/g)].map((m) => m[1]))];
-}
+/** Every kind of company template: the contracts and the documents (the confession of debt, the three letters). */
+export const TEMPLATE_KINDS = [...CONTRACT_KINDS, ...DOCUMENT_TEMPLATE_KINDS] as const;
+export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
+
+/** The placeholders each kind of template may use (the contracts share CONTRACT_ALIASES). */
+export const TEMPLATE_ALIASES: Readonly<Record<TemplateKind, readonly TemplateAlias[]>> = {
+  CCB: CONTRACT_ALIASES,
+  MPO: CONTRACT_ALIASES,
+  ...DOCUMENT_TEMPLATE_ALIASES,
+};
+
+export const isContractKind = (kind: TemplateKind): kind is ContractKind => (CONTRACT_KINDS as readonly string[]).includes(kind);
 
 export const contractTemplateSchema = z.object({
   id: z.number().int(),
   company_id: z.number().int(),
-  kind: z.enum(CONTRACT_KINDS),
+  kind: z.enum(TEMPLATE_KINDS),
   title: z.string(),
   body: z.string(),
   version: versionSchema,
@@ -368,12 +379,25 @@ export const contractTemplateSchema = z.object({
 });
 export type ContractTemplate = z.infer<typeof contractTemplateSchema>;
 
-const templateBody = textSchema(100_000)
-  .refine((v) => v.trim().length >= 20, { message: 'o modelo deve ter ao menos 20 caracteres' })
-  .superRefine((v, ctx) => {
-    const unknown = templatePlaceholders(v).filter((name) => !CONTRACT_ALIAS_NAMES.includes(name));
-    if (unknown.length) ctx.addIssue({ code: 'custom', message: `marcador desconhecido: ${unknown.map((n) => `{{${n}}}`).join(', ')}` });
-  });
+const templateTitle = trimmedTextSchema(160).min(3, 'informe o título');
+const templateBody = textSchema(100_000).refine((v) => v.trim().length >= 20, { message: 'o modelo deve ter ao menos 20 caracteres' });
+
+/** Title and body may use only the kind's placeholders: a 400 on the field names the unknown ones and lists the allowed. */
+function checkPlaceholders(kind: TemplateKind, v: { title?: string; body?: string }, ctx: z.RefinementCtx): void {
+  const allowed = TEMPLATE_ALIASES[kind];
+  for (const field of ['title', 'body'] as const) {
+    const unknown = unknownPlaceholders(v[field] ?? '', allowed);
+    if (unknown.length) ctx.addIssue({ code: 'custom', path: [field], message: unknownPlaceholderMessage(unknown, allowed) });
+  }
+}
+
+const templateArgs = z
+  .object({ id: idSchema, kind: z.enum(TEMPLATE_KINDS), title: templateTitle, body: templateBody })
+  .superRefine((v, ctx) => checkPlaceholders(v.kind, v, ctx));
+
+/** The editor's form of one kind's template: the same rules as the server's. */
+export const templateFormSchema = (kind: TemplateKind) =>
+  z.object({ title: templateTitle, body: templateBody }).superRefine((v, ctx) => checkPlaceholders(kind, v, ctx));
 
 const companyInput = z.object({
   id: idSchema,
@@ -631,7 +655,7 @@ export const companyOperations = {
     encoding: 'none',
     cacheable: true,
     origin: 'spec',
-    description: 'The CCB and MPO contract templates of the company (those registered).',
+    description: 'The templates of the company (those registered): the contracts (CCB, MPO), the confession of debt and the letters (payoff, discharge, annual declaration).',
     args: idArgs,
     result: z.array(contractTemplateSchema),
   }),
@@ -641,9 +665,9 @@ export const companyOperations = {
     access: AllAdmins,
     encoding: 'json',
     origin: 'spec',
-    description: 'Registers the template of a contract kind (one per kind: 409 when it exists); the answer lists what the text lacks in `warnings` (a CCB: Lei 10.931/2004 art. 29).',
+    description: 'Registers the template of a kind (one per kind: 409 when it exists); only the kind\'s placeholders (400 naming the unknown and listing the allowed); the answer lists what the text lacks in `warnings` (a CCB: Lei 10.931/2004 art. 29).',
     errors: [409],
-    args: z.object({ id: idSchema, kind: z.enum(CONTRACT_KINDS), title: trimmedTextSchema(160).min(3, 'informe o título'), body: templateBody }),
+    args: templateArgs,
     result: contractTemplateSchema,
   }),
   'company.updateContractTemplate': defineOperation({
@@ -652,19 +676,19 @@ export const companyOperations = {
     access: AllAdmins,
     encoding: 'json',
     origin: 'spec',
-    description: 'Changes the template of a contract kind; its version goes up by one (contracts already issued keep theirs); the answer lists what the text lacks in `warnings`.',
-    args: z.object({ id: idSchema, kind: z.enum(CONTRACT_KINDS), title: trimmedTextSchema(160).min(3, 'informe o título'), body: templateBody }),
+    description: 'Changes the template of a kind; its version goes up by one (contracts, confessions and letters already issued keep their text and version); only the kind\'s placeholders; the answer lists what the text lacks in `warnings`.',
+    args: templateArgs,
     result: contractTemplateSchema,
   }),
   'company.contractAliases': defineOperation({
     method: 'GET',
     path: '/api/company/contract/alias',
     access: AllPanelUsers,
-    encoding: 'none',
+    encoding: 'query',
     cacheable: true,
     origin: 'spec',
-    description: 'The placeholders a contract template may use, with what each is filled with.',
-    args: z.object({}),
+    description: 'The placeholders a template of `kind` may use (default: the contracts\'), with what each is filled with.',
+    args: z.object({ kind: z.enum(TEMPLATE_KINDS).optional() }),
     result: z.array(z.object({ alias: z.string(), description: z.string() })),
   }),
   'company.parameters': defineOperation({

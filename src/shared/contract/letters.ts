@@ -19,12 +19,19 @@
  *   business date up to PAYOFF_VALID_MAX_DAYS days on (the amount is the one to
  *   pay on that day: the existing prepayment quote for that day). The annual
  *   declaration is for a past year (the year over), from 2000.
+ * - Templates: the payoff, discharge and annual texts are the company's
+ *   templates of those kinds (company.contractTemplates); each letter issued
+ *   is kept with its template's version and the text filled then
+ *   (`letters.issued`), and printed again from that text (`letters.reprint`)
+ *   whatever the template became. Listing and printing again are the back
+ *   office's (AllOperators), as the letters that bind the lender are.
  */
 import { z } from 'zod';
 import { AllOperators, AllPanelUsers } from '../roles';
 import { defineOperation } from './define';
-import { idSchema } from './common';
+import { idSchema, timestampSchema } from './common';
 import { calendarDaySchema } from './money';
+import { versionSchema } from './fields';
 
 /** How far ahead a payoff quote letter may be valid (calendar days from the business date). */
 export const PAYOFF_VALID_MAX_DAYS = 30;
@@ -39,6 +46,24 @@ const yearSchema = z.coerce
   .max(2100, { error: 'ano inválido: até 2100' });
 
 const pdf = { kind: 'download', extension: 'pdf' } as const;
+
+/** The letters kept when issued (the statement is figures, not a template: not kept). */
+export const ISSUED_LETTER_KINDS = ['payoff', 'discharge', 'annual'] as const;
+
+export const issuedLetterSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(ISSUED_LETTER_KINDS),
+  credit_operation_id: z.number().int().nullable(),
+  borrower_id: z.number().int(),
+  /** the day the letter speaks of: the payoff's validity, the last payment, the year's last day */
+  letter_day: calendarDaySchema,
+  template_version: versionSchema,
+  title: z.string(),
+  file_name: z.string(),
+  issued_by_name: z.string().nullable(),
+  issued_at: timestampSchema,
+});
+export type IssuedLetter = z.infer<typeof issuedLetterSchema>;
 
 export const lettersOperations = {
   'letters.statement': defineOperation({
@@ -91,6 +116,31 @@ export const lettersOperations = {
     file: pdf,
     errors: [404, 409],
     args: z.object({ id: idSchema, year: yearSchema }),
+    result: z.unknown(),
+  }),
+  'letters.issued': defineOperation({
+    method: 'GET',
+    path: '/api/letters/issued',
+    access: AllOperators,
+    encoding: 'query',
+    origin: 'designed',
+    description:
+      "The letters issued (payoff, discharge, annual) for an operation (`credit_operation_id`) or a borrower (`borrower_id`: theirs, annual declarations included), newest first, each with its template's version. 400 when neither or both are given.",
+    args: z
+      .object({ credit_operation_id: idSchema.optional(), borrower_id: idSchema.optional() })
+      .refine((v) => (v.credit_operation_id === undefined) !== (v.borrower_id === undefined), { message: 'informe a operação ou o tomador', path: ['credit_operation_id'] }),
+    result: z.array(issuedLetterSchema),
+  }),
+  'letters.reprint': defineOperation({
+    method: 'GET',
+    path: '/api/letters/issued/:id',
+    access: AllOperators,
+    encoding: 'query',
+    origin: 'designed',
+    description: 'An issued letter printed again as a PDF from the text frozen when it was issued (a later version of the template changes nothing). Logged.',
+    file: pdf,
+    errors: [404],
+    args: z.object({ id: idSchema }),
     result: z.unknown(),
   }),
 } as const;

@@ -70,6 +70,7 @@ const APPEND_ONLY = [
   'renegotiation_documents',
   'renegotiation_break_runs',
   'renegotiation_limit_changes',
+  'issued_letters',
   'assignee_transfers',
   'withdrawals',
   'custodian_return_imports',

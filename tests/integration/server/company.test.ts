@@ -129,10 +129,12 @@ describe('contract templates', () => {
     const aliases = await call(server, 'company.contractAliases', {}, tokens.agent);
     const known = aliases.body.map((a: { alias: string }) => a.alias);
     expect(known).toContain('tomador.nome');
-    // The demo seed's CCB and MPO use only known placeholders.
+    // The demo seed's CCB and MPO use only known placeholders (the documents' templates follow: document-templates.test.ts).
     const seeded = await call(server, 'company.contractTemplates', { id: 1 }, tokens.agent);
-    expect(seeded.body.map((t: { kind: string }) => t.kind)).toEqual(['CCB', 'MPO']);
-    for (const template of seeded.body as Array<{ body: string }>) expect(templatePlaceholders(template.body).filter((p) => !known.includes(p))).toEqual([]);
+    expect(seeded.body.map((t: { kind: string }) => t.kind)).toEqual(['CCB', 'MPO', 'confession', 'payoff', 'discharge', 'annual']);
+    for (const template of (seeded.body as Array<{ kind: string; body: string }>).filter((t) => t.kind === 'CCB' || t.kind === 'MPO')) {
+      expect(templatePlaceholders(template.body).filter((p) => !known.includes(p))).toEqual([]);
+    }
     const ccb = seeded.body[0] as { version: number };
 
     const unknown = await call(server, 'company.updateContractTemplate', { id: 1, kind: 'CCB', title: 'CCB padrão', body: `${BODY} {{tomador.salario}}` }, tokens.admin);

@@ -4,7 +4,7 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { contract, ContractKind } from '@shared/contract/index';
+import { isContractKind, type contract, type TemplateKind } from '@shared/contract/index';
 import { formatCnpj, formatCpf } from '@shared/documents';
 import type { Db } from '../../db/connect';
 import {
@@ -230,7 +230,7 @@ export async function companyTermsOf(db: Db, companyId: number): Promise<Company
 }
 
 export function toTemplate(row: typeof contractTemplates.$inferSelect, terms: CompanyTerms) {
-  const kind = row.kind as ContractKind;
+  const kind = row.kind as TemplateKind;
   return {
     id: row.id,
     company_id: row.company_id,
@@ -239,7 +239,8 @@ export function toTemplate(row: typeof contractTemplates.$inferSelect, terms: Co
     body: row.body,
     version: row.version,
     updated_at: row.updated_at.toISOString(),
-    warnings: templateWarnings(kind, row.title, row.body, terms),
+    // The contracts' requisites (Lei 10.931/2004 art. 29, the contract number) judge only contracts.
+    warnings: isContractKind(kind) ? templateWarnings(kind, row.title, row.body, terms) : [],
   };
 }
 

@@ -6,3 +6,5 @@
 export { iofRateOn, parametersOf } from './company';
 export { BOLETO_BANK_CODES, collectingAccountOf, companyOf, lockAssignmentAccount, lockBankAccount, reserveSequences } from './collecting-accounts';
 export type { CollectingAccountRow, CompanyRow } from './collecting-accounts';
+export { templateOf, TEMPLATE_MESSAGES } from './templates';
+export type { TemplateInForce } from './templates';

@@ -2,6 +2,7 @@
 import { bigint, boolean, date, integer, jsonb, numeric, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { CONTRACT_KINDS, IOF_PERSON_TYPES } from '@shared/enums';
 import { REPURCHASE_RULES } from '@shared/servicing';
+import { DOCUMENT_TEMPLATE_KINDS } from '@shared/contract/document-templates';
 import { users } from '../access/schema';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -96,7 +97,8 @@ export const contractTemplates = pgTable(
   {
     id: serial('id').primaryKey(),
     company_id: integer('company_id').notNull().references(() => companies.id),
-    kind: text('kind', { enum: CONTRACT_KINDS }).notNull(),
+    /** a contract (CCB, MPO) or a document: the confession of debt and the letters (migration 0069) */
+    kind: text('kind', { enum: [...CONTRACT_KINDS, ...DOCUMENT_TEMPLATE_KINDS] }).notNull(),
     title: text('title').notNull(),
     body: text('body').notNull(),
     version: integer('version').notNull().default(1),

@@ -47,6 +47,8 @@ export const LETTER_MESSAGES = {
 const money = (d: Decimal.Value) => new Decimal(d).toFixed(2);
 
 export interface Parties {
+  /** the lender whose templates the letter is issued from */
+  companyId: number;
   company: { name: string; cnpj: string; city: string; state: string };
   borrower: { id: number; name: string; document: string };
 }
@@ -66,6 +68,7 @@ async function partiesOf(db: Db, companyId: number, borrowerId: number): Promise
   const company = await companyOf(db, companyId);
   const borrower = await fullBorrower(db, borrowerId);
   return {
+    companyId,
     company: { name: company.legal_name || company.trade_name, cnpj: company.cnpj ?? '', city: company.city ?? '', state: company.state ?? '' },
     borrower: { id: borrower.id, name: borrower.name, document: borrower.document },
   };

@@ -1,22 +1,25 @@
 /**
  * The statement and the letters as PDFs: A4 portrait, the reports' table and
  * pagination (platform/pdf-table.ts: pdfkit, standard Helvetica, the header
- * repeated on each page, "Página N de M"). A letter is its template filled
- * (templates.ts), the lender's signature line, and for the annual declaration
- * the table of what was paid.
+ * repeated on each page, "Página N de M"). A letter is the company's
+ * template of its kind filled at issue (the letterhead, the amounts and the
+ * annual table frozen beside the text in issued_letters), the lender's
+ * signature line; the PDF is drawn from that frozen letter only.
  */
 import { formatCurrency, formatPercentage } from '@shared/format';
 import { brDay, openPdf, pdfTable, type PdfColumn, type PdfDoc } from '../../platform/pdf-table';
 import type { Annual, Discharge, Parties, Payoff, Statement } from './figures';
-import { ANNUAL_TEMPLATE, DISCHARGE_TEMPLATE, fill, PAYOFF_TEMPLATE, type LetterTemplate } from './templates';
+import { fillTemplate } from '@shared/contract/document-templates';
+import type { TemplateInForce } from '../company';
+import type { FrozenLetter } from './schema';
 
 const brl = (v: string) => formatCurrency(v, 'pt-BR');
 const STYLE = { rowHeight: 16, fontSize: 8, headerFill: '#e8ecf0' };
 const GREY = '#5f6b7c';
 
-function letterhead(doc: PdfDoc, parties: Parties, title: string): void {
-  doc.font('Helvetica-Bold').fontSize(11).fillColor('black').text(parties.company.name);
-  doc.font('Helvetica').fontSize(8).fillColor(GREY).text(`CNPJ ${parties.company.cnpj}${parties.company.city ? ` — ${parties.company.city}/${parties.company.state}` : ''}`);
+function letterhead(doc: PdfDoc, company: Parties['company'], title: string): void {
+  doc.font('Helvetica-Bold').fontSize(11).fillColor('black').text(company.name);
+  doc.font('Helvetica').fontSize(8).fillColor(GREY).text(`CNPJ ${company.cnpj}${company.city ? ` — ${company.city}/${company.state}` : ''}`);
   doc.moveDown(1);
   doc.font('Helvetica-Bold').fontSize(14).fillColor('black').text(title, { align: 'center' });
   doc.moveDown(0.8);
@@ -77,7 +80,7 @@ export function statementFileName(s: Statement): string {
 
 export function renderStatement(s: Statement, today: string): Promise<Buffer> {
   const { doc, finish } = openPdf({ title: `Extrato da operação ${s.number} em ${brDay(s.date)}`, margin: 48 });
-  letterhead(doc, s, `Extrato da operação ${s.number}`);
+  letterhead(doc, s.company, `Extrato da operação ${s.number}`);
   facts(doc, [
     ['Tomador', `${s.borrower.name} (CPF/CNPJ ${s.borrower.document})`],
     ['Contrato', s.contract],
@@ -119,16 +122,46 @@ function common(p: Parties, today: string): Record<string, string> {
   };
 }
 
-function letter(template: LetterTemplate, parties: Parties, values: Record<string, string>, pdfTitle: string, after?: (doc: PdfDoc) => void): Promise<Buffer> {
-  const { doc, finish } = openPdf({ title: pdfTitle, margin: 56 });
-  letterhead(doc, parties, fill(template.title, values));
-  paragraphs(doc, fill(template.body, values));
-  after?.(doc);
-  signature(doc, parties.company.name);
+/** A letter as issued: its template filled, and what the PDF prints beside the text (kept with it in issued_letters). */
+export interface LetterText {
+  title: string;
+  body: string;
+  frozen: FrozenLetter;
+}
+
+/** The company's template filled with the day's values, the letterhead and the appendix frozen beside it. */
+function filled(template: TemplateInForce, parties: Parties, values: Record<string, string>, extra: Omit<FrozenLetter, 'letterhead'> = {}): LetterText {
+  return { title: fillTemplate(template.title, values), body: fillTemplate(template.body, values), frozen: { letterhead: { ...parties.company }, ...extra } };
+}
+
+const ANNUAL_COLUMNS: PdfColumn[] = [
+  { title: 'Operação', width: 70, align: 'left' },
+  { title: 'Contrato', width: 90, align: 'left' },
+  { title: 'Débito', width: 130, align: 'left' },
+  { title: 'Vencimento', width: 65, align: 'left' },
+  { title: 'Pago em', width: 65, align: 'left' },
+  { title: 'Valor pago', width: 63, align: 'right' },
+];
+
+/** The PDF of a letter from its frozen text only: printed again, it reads as it was issued. */
+export function renderLetter(letter: LetterText): Promise<Buffer> {
+  const { doc, finish } = openPdf({ title: letter.title, margin: 56 });
+  letterhead(doc, letter.frozen.letterhead, letter.title);
+  paragraphs(doc, letter.body);
+  if (letter.frozen.facts) facts(doc, letter.frozen.facts);
+  const table = letter.frozen.table;
+  if (table) {
+    const rows = pdfTable(doc, ANNUAL_COLUMNS, STYLE);
+    rows.header();
+    for (const r of table.rows) rows.row(r);
+    rows.row(['Total', '', '', '', '', table.total], true);
+    rows.room(120);
+  }
+  signature(doc, letter.frozen.letterhead.name);
   return finish();
 }
 
-/** The filled text of the payoff letter (what the PDF prints). */
+/** The values of the payoff letter's placeholders (PAYOFF_ALIASES). */
 export function payoffValues(p: Payoff): Record<string, string> {
   const q = p.quote;
   const overdue = Number(q.overdue_total) > 0
@@ -152,17 +185,16 @@ export function payoffFileName(p: Payoff): string {
   return `quitacao-antecipada-${p.number.toLowerCase()}-${p.validUntil}.pdf`;
 }
 
-export function renderPayoff(p: Payoff): Promise<Buffer> {
-  return letter(PAYOFF_TEMPLATE, p, payoffValues(p), `Carta de quitação antecipada — ${p.number}`, (doc) => {
-    const lines: Array<[string, string]> = [];
-    if (p.quoteToday) lines.push([`Para pagamento hoje, ${brDay(p.today)}`, brl(p.quoteToday.settlement_total)]);
-    lines.push([`Para pagamento em ${brDay(p.validUntil)}`, brl(p.quote.settlement_total)]);
-    lines.push(['Principal a vencer', brl(p.quote.principal)]);
-    lines.push(['Juros corridos desde o último vencimento', brl(p.quote.accrued_interest)]);
-    facts(doc, lines);
-  });
+export function payoffLetter(p: Payoff, template: TemplateInForce): LetterText {
+  const lines: Array<[string, string]> = [];
+  if (p.quoteToday) lines.push([`Para pagamento hoje, ${brDay(p.today)}`, brl(p.quoteToday.settlement_total)]);
+  lines.push([`Para pagamento em ${brDay(p.validUntil)}`, brl(p.quote.settlement_total)]);
+  lines.push(['Principal a vencer', brl(p.quote.principal)]);
+  lines.push(['Juros corridos desde o último vencimento', brl(p.quote.accrued_interest)]);
+  return filled(template, p, payoffValues(p), { facts: lines });
 }
 
+/** The values of the discharge letter's placeholders (DISCHARGE_ALIASES). */
 export function dischargeValues(d: Discharge, today: string): Record<string, string> {
   return {
     ...common(d, today),
@@ -180,30 +212,17 @@ export function dischargeFileName(d: Discharge): string {
   return `termo-de-quitacao-${d.number.toLowerCase()}.pdf`;
 }
 
-export function renderDischarge(d: Discharge, today: string): Promise<Buffer> {
-  return letter(DISCHARGE_TEMPLATE, d, dischargeValues(d, today), `Termo de quitação — ${d.number}`);
+export function dischargeLetter(d: Discharge, today: string, template: TemplateInForce): LetterText {
+  return filled(template, d, dischargeValues(d, today));
 }
-
-const ANNUAL_COLUMNS: PdfColumn[] = [
-  { title: 'Operação', width: 70, align: 'left' },
-  { title: 'Contrato', width: 90, align: 'left' },
-  { title: 'Débito', width: 130, align: 'left' },
-  { title: 'Vencimento', width: 65, align: 'left' },
-  { title: 'Pago em', width: 65, align: 'left' },
-  { title: 'Valor pago', width: 63, align: 'right' },
-];
 
 export function annualFileName(a: Annual): string {
   return `declaracao-anual-quitacao-${a.year}-tomador-${a.borrower.id}.pdf`;
 }
 
-export function renderAnnual(a: Annual, today: string): Promise<Buffer> {
+/** The annual declaration: ANNUAL_ALIASES' values, and the year's table frozen beside the text. */
+export function annualLetter(a: Annual, today: string, template: TemplateInForce): LetterText {
   const values = { ...common(a, today), ano: String(a.year), total: brl(a.total) };
-  return letter(ANNUAL_TEMPLATE, a, values, `Declaração anual de quitação de débitos ${a.year}`, (doc) => {
-    const table = pdfTable(doc, ANNUAL_COLUMNS, STYLE);
-    table.header();
-    for (const l of a.lines) table.row([l.operation, l.contract, l.what, l.due_date ? brDay(l.due_date) : '—', l.paid_on ? brDay(l.paid_on) : '—', brl(l.amount)]);
-    table.row(['Total', '', '', '', '', brl(a.total)], true);
-    table.room(120);
-  });
+  const rows = a.lines.map((l) => [l.operation, l.contract, l.what, l.due_date ? brDay(l.due_date) : '—', l.paid_on ? brDay(l.paid_on) : '—', brl(l.amount)]);
+  return filled(template, a, values, { table: { rows, total: brl(a.total) } });
 }

@@ -15,7 +15,7 @@
  */
 import Decimal from 'decimal.js';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { CONTRACT_ALIAS_NAMES, ISSUED_CONTRACT_FILTERS, ISSUED_CONTRACT_SORTS, operationNumber, pageMeta, templatePlaceholders, type ContractKind, type IssuedContract } from '@shared/contract/index';
+import { CONTRACT_ALIAS_NAMES, fillTemplate, ISSUED_CONTRACT_FILTERS, ISSUED_CONTRACT_SORTS, operationNumber, pageMeta, templatePlaceholders, type ContractKind, type IssuedContract } from '@shared/contract/index';
 import { CONTRACT_KINDS, ISSUED_CONTRACT_STATUSES } from '@shared/enums';
 import { CONTRACT_MOVES, wasDisbursed, type CreditOperationStatus } from '@shared/credit-operation-status';
 import { formatCurrency, formatPercentage } from '@shared/format';
@@ -203,11 +203,6 @@ async function contractData(
     frozen,
     signatories: { borrower: `${borrower.name} (${borrower.document})`, guarantors, representatives: reps, witnesses: wits },
   };
-}
-
-/** The template's {{placeholders}} replaced by their values (each name is one of CONTRACT_ALIASES, checked when saved). */
-export function fillTemplate(body: string, values: Record<string, string>): string {
-  return body.replace(/\{\{\s*([^}\s]+)\s*\}\}/g, (whole, name: string) => values[name] ?? whole);
 }
 
 type ContractRow = typeof issuedContracts.$inferSelect;

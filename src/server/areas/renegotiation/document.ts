@@ -1,9 +1,11 @@
 /**
  * The confession of debt (instrumento particular de confissão de dívida) of
- * an agreement: a template with `{{name}}` placeholders (the CCB template's
- * syntax), filled when the agreement is carried out and kept (frozen) in
- * renegotiation_documents; the PDF is always that text, whatever changes
- * after (the borrower's data, the company's parameters). It states the debt
+ * an agreement: the company's template of kind 'confession' (edited on
+ * "Modelos de contrato", its placeholders CONFESSION_ALIASES), filled when the
+ * agreement is carried out and kept (frozen) in renegotiation_documents with
+ * the template's id and version; the PDF is always that text, whatever
+ * changes after (the template, the borrower's data, the company's
+ * parameters). The default text (migration 0069) states the debt
  * renegotiated, the discounts, the new schedule, the late charges of the
  * original contract, and the break rule with the company's days then in force
  * (vencimento antecipado: the balance falls due without future interest).
@@ -15,39 +17,11 @@ import { eq } from 'drizzle-orm';
 import { formatCurrency } from '@shared/format';
 import type { Db } from '../../db/connect';
 import { borrowers } from '../borrowers/schema';
-import { companyOf, parametersOf } from '../company';
+import { fillTemplate } from '@shared/contract/document-templates';
+import { companyOf, parametersOf, templateOf } from '../company';
 import { brDay, openPdf } from '../../platform/pdf-table';
 import { conflict } from '../../platform/http/errors';
 import { renegotiationDocuments, renegotiationInstallments, renegotiationItems, type RenegotiationAgreementRow } from './schema';
-
-export const CONFESSION_TEMPLATE = `INSTRUMENTO PARTICULAR DE CONFISSÃO DE DÍVIDA E ACORDO DE RENEGOCIAÇÃO Nº {{acordo.numero}}
-
-CREDORA: {{credora.nome}}, CNPJ {{credora.cnpj}}.
-DEVEDOR(A): {{devedor.nome}}, CPF/CNPJ {{devedor.documento}}.
-
-1. O(A) DEVEDOR(A) reconhece e confessa dever à CREDORA, em {{acordo.data}}, o saldo de {{acordo.saldo}} das parcelas renegociadas ({{acordo.parcelas_renegociadas}}), composto de principal {{acordo.principal_aberto}}, juros {{acordo.juros_abertos}} e multa e juros de mora {{acordo.encargos_abertos}}.
-
-2. A CREDORA concede desconto de {{acordo.desconto}}. O(A) DEVEDOR(A) paga entrada de {{acordo.entrada}}{{acordo.entrada_vencimento}}. O IOF devido é de {{acordo.iof}}.
-
-3. O saldo de {{acordo.valor_parcelado}} será pago em {{acordo.prazo}} parcelas ({{acordo.sistema}}, taxa de {{acordo.taxa}}% ao mês, CET de {{acordo.cet_mensal}}% ao mês e {{acordo.cet_anual}}% ao ano), totalizando {{acordo.total}}:
-{{acordo.cronograma}}
-
-4. Sobre parcela paga após o vencimento incidem os encargos do contrato original: multa de {{encargos.multa}}% e juros de mora de {{encargos.mora}}% ao mês, pro rata die.
-
-5. O atraso de qualquer parcela por mais de {{acordo.dias_rompimento}} dias rompe este acordo: vencem antecipadamente as parcelas vincendas, sem os juros remuneratórios dos períodos a decorrer, e o saldo passa a ser exigível com os encargos da cláusula 4.
-
-6. Este instrumento constitui título executivo extrajudicial (CPC, art. 784, III).`;
-
-const fillMissing = (name: string) => `placeholder sem valor: ${name}`;
-
-/** Fills `{{name}}` placeholders; a placeholder without a value is a bug (thrown). */
-export function fillTemplate(template: string, values: Readonly<Record<string, string>>): string {
-  return template.replace(/\{\{([a-z_.]+)\}\}/g, (_, name: string) => {
-    const value = values[name];
-    if (value === undefined) throw new Error(fillMissing(name));
-    return value;
-  });
-}
 
 const brl = (v: Decimal.Value) => formatCurrency(new Decimal(v).toFixed(2), 'pt-BR');
 const pct = (v: Decimal.Value) => new Decimal(v).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2).replace('.', ',');
@@ -95,7 +69,14 @@ export async function freezeDocument(tx: Db, row: RenegotiationAgreementRow, lat
     'encargos.mora': pct(moraPercent),
     'acordo.dias_rompimento': String(params.renegotiation_break_days),
   };
-  await tx.insert(renegotiationDocuments).values({ agreement_id: row.id, template: CONFESSION_TEMPLATE, body: fillTemplate(CONFESSION_TEMPLATE, values) });
+  const template = await templateOf(tx, row.company_id, 'confession');
+  await tx.insert(renegotiationDocuments).values({
+    agreement_id: row.id,
+    template: template.body,
+    body: fillTemplate(template.body, values),
+    template_id: template.id,
+    template_version: template.version,
+  });
 }
 
 export const DOCUMENT_MESSAGES = { none: 'Campo id: o acordo não tem confissão de dívida (só um acordo fechado a tem).' } as const;

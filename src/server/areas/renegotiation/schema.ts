@@ -157,6 +157,9 @@ export const renegotiationDocuments = pgTable('renegotiation_documents', {
   template: text('template').notNull(),
   body: text('body').notNull(),
   created_at: ts('created_at').notNull().defaultNow(),
+  /** the company template (and its version) the text was filled from; null before migration 0069 */
+  template_id: integer('template_id'),
+  template_version: integer('template_version'),
 });
 
 /** The server job's run of the break rule, one row per business date (migration 0065, append-only). */

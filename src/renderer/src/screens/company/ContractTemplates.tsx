@@ -8,12 +8,17 @@
  * keep theirs. What the saved text lacks (for a CCB, the requisites of Lei
  * 10.931/2004 art. 29) is listed above the form: the save goes through, the
  * warnings stay until the text is complete.
+ *
+ * The same editor keeps the documents' templates (the agreement's confession
+ * of debt, the payoff, discharge and annual letters): each kind with its own
+ * placeholders (GET /company/contract/alias?kind), checked the same way; a
+ * document issued keeps the text and version it was filled from.
  */
-import { Button, Callout, Card, H2, SegmentedControl, Tag } from '@blueprintjs/core';
+import { Button, Callout, Card, H2, HTMLSelect, Tag } from '@blueprintjs/core';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UseFormReturn } from 'react-hook-form';
-import { CONTRACT_KINDS, contract, type ContractKind, type ContractTemplate } from '@shared/contract';
+import { CONTRACT_KINDS, DOCUMENT_TEMPLATE_KINDS, isContractKind, templateFormSchema, type ContractTemplate, type TemplateKind } from '@shared/contract';
 import { formatDateTime } from '@shared/format';
 import { errorText } from '../../api/errors';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
@@ -23,17 +28,26 @@ import { useCanChangeCompany } from './access';
 import { useReportUnsaved, useTabGuard } from './TabLeaveGuard';
 import { COMPANY_ID } from '../../app/company';
 
-const schema = contract['company.updateContractTemplate'].args.omit({ id: true, kind: true });
 const BODY_ID = 'company-template-body';
 const TEMPLATE_INVALIDATES = ['company.contractTemplates'] as const;
 
 type Values = { title: string; body: string };
 type FormRef = { current: UseFormReturn<Values, unknown, unknown> | null };
 
-function Placeholders({ formRef, canEdit }: { formRef: FormRef; canEdit: boolean }) {
+/** What a placeholder is filled with, in the screen's language (a new one keeps the server's words). */
+function useAliasDescription(kind: TemplateKind) {
+  const { t } = useTranslation();
+  return (alias: string, fallback: string) => {
+    const key = alias.replace(/\./g, '_');
+    return isContractKind(kind) ? t(`company.templates.aliases.${key}`, { defaultValue: fallback }) : t(`docTemplates.aliases.${kind}.${key}`, { defaultValue: fallback });
+  };
+}
+
+function Placeholders({ kind, formRef, canEdit }: { kind: TemplateKind; formRef: FormRef; canEdit: boolean }) {
   const { t } = useTranslation();
   const toast = useToast();
-  const aliases = useApiQuery('company.contractAliases', {});
+  const describe = useAliasDescription(kind);
+  const aliases = useApiQuery('company.contractAliases', { kind });
   const use = async (alias: string) => {
     const token = `{{${alias}}}`;
     const form = formRef.current;
@@ -63,8 +77,7 @@ function Placeholders({ formRef, canEdit }: { formRef: FormRef; canEdit: boolean
       {aliases.error && <Callout intent="danger">{errorText(aliases.error, t)}</Callout>}
       <ul>
         {(aliases.data ?? []).map((a) => {
-          // The catalogue describes the known placeholders in the screen's language; a new one keeps the server's words.
-          const description = t(`company.templates.aliases.${a.alias.replace(/\./g, '_')}`, { defaultValue: a.description });
+          const description = describe(a.alias, a.description);
           return (
           <li key={a.alias}>
             <Button
@@ -88,7 +101,7 @@ function Placeholders({ formRef, canEdit }: { formRef: FormRef; canEdit: boolean
 }
 
 /** What the saved text lacks, as the server judged it (for a CCB, the requisites of Lei 10.931/2004 art. 29). */
-function TemplateWarnings({ kind, warnings }: { kind: ContractKind; warnings: readonly string[] }) {
+function TemplateWarnings({ kind, warnings }: { kind: TemplateKind; warnings: readonly string[] }) {
   const { t } = useTranslation();
   if (warnings.length === 0) return null;
   return (
@@ -103,7 +116,7 @@ function TemplateWarnings({ kind, warnings }: { kind: ContractKind; warnings: re
   );
 }
 
-function TemplateEditor({ kind, template, loading, error }: { kind: ContractKind; template: ContractTemplate | undefined; loading: boolean; error: unknown }) {
+function TemplateEditor({ kind, template, loading, error }: { kind: TemplateKind; template: ContractTemplate | undefined; loading: boolean; error: unknown }) {
   const { t } = useTranslation();
   const canEdit = useCanChangeCompany();
   const create = useApiMutation('company.createContractTemplate', { invalidates: TEMPLATE_INVALIDATES });
@@ -111,7 +124,7 @@ function TemplateEditor({ kind, template, loading, error }: { kind: ContractKind
   const formRef: FormRef = useRef(null);
   const screen = useFormScreen({
     testId: 'company-template',
-    schema,
+    schema: templateFormSchema(kind),
     defaultValues: { title: '', body: '' },
     load: { data: template, isLoading: loading, error },
     toValues: (tpl: ContractTemplate) => ({ title: tpl.title, body: tpl.body }),
@@ -121,8 +134,8 @@ function TemplateEditor({ kind, template, loading, error }: { kind: ContractKind
       { id: 'title', fields: [{ name: 'title', type: 'text', label: t('company.templates.title') }] },
       {
         id: 'body',
-        fields: [{ name: 'body', type: 'textarea', rows: 22, label: t('company.templates.body'), testId: BODY_ID }],
-        after: <Placeholders formRef={formRef} canEdit={canEdit} />,
+        fields: [{ name: 'body', type: 'textarea', rows: 22, label: t(isContractKind(kind) ? 'company.templates.body' : 'docTemplates.body'), testId: BODY_ID }],
+        after: <Placeholders kind={kind} formRef={formRef} canEdit={canEdit} />,
       },
     ],
     save: (values) => (template ? update : create).mutateAsync({ ...values, id: COMPANY_ID, kind }),
@@ -137,19 +150,26 @@ function TemplateEditor({ kind, template, loading, error }: { kind: ContractKind
         </Tag>{' '}
         {t('company.templates.updatedAt', { at: formatDateTime(template.updated_at) })}
       </p>
+      {!isContractKind(kind) && (
+        <p className="bp6-text-muted" data-testid="company-template-frozen-hint">
+          {t('docTemplates.frozenHint')} {kind === 'confession' && t('docTemplates.confessionTitleHint')}
+        </p>
+      )}
       <TemplateWarnings kind={kind} warnings={template.warnings} />
     </>
   ) : (
     <Callout intent="warning" data-testid="company-template-missing">
-      {t('company.templates.missing', { kind })}
+      {t('company.templates.missing', { kind: kindLabel(t, kind) })}
     </Callout>
   );
   return <FormScreen screen={screen} notice={notice} />;
 }
 
+const kindLabel = (t: (key: string) => string, kind: TemplateKind) => (isContractKind(kind) ? t(`company.templates.kinds.${kind}`) : t(`docTemplates.kinds.${kind}`));
+
 export function ContractTemplates() {
   const { t } = useTranslation();
-  const [kind, setKind] = useState<ContractKind>('CCB');
+  const [kind, setKind] = useState<TemplateKind>('CCB');
   const guard = useTabGuard();
   const query = useApiQuery('company.contractTemplates', { id: COMPANY_ID });
   const template = query.data?.find((tpl) => tpl.kind === kind);
@@ -157,13 +177,31 @@ export function ContractTemplates() {
     <div className="company-templates" data-testid="company-templates">
       <Card className="company-template-kinds" data-testid="company-template-kind">
         <span id="company-template-kind-label">{t('company.templates.kind')}</span>
-        <div aria-labelledby="company-template-kind-label" role="group">
-          <SegmentedControl
-            options={CONTRACT_KINDS.map((k) => ({ value: k, label: t(`company.templates.kinds.${k}`) }))}
-            value={kind}
-            onValueChange={(v) => guard(() => setKind(v as ContractKind))}
-          />
-        </div>
+        <HTMLSelect
+          aria-labelledby="company-template-kind-label"
+          data-testid="company-template-kind-select"
+          value={kind}
+          onChange={(e) => {
+            const next = e.currentTarget.value as TemplateKind;
+            guard(() => setKind(next));
+          }}
+        >
+          {/* The contracts, then the documents issued from templates (the confession of debt and the letters). */}
+          {(
+            [
+              ['contracts', CONTRACT_KINDS],
+              ['documents', DOCUMENT_TEMPLATE_KINDS],
+            ] as const
+          ).map(([group, kinds]) => (
+            <optgroup key={group} label={t(`docTemplates.groups.${group}`)}>
+              {kinds.map((k) => (
+                <option key={k} value={k}>
+                  {kindLabel(t, k)}
+                </option>
+              ))}
+            </optgroup>
+          ))}
+        </HTMLSelect>
       </Card>
       {/* One editor per kind: switching starts from that kind's saved text. */}
       <TemplateEditor key={kind} kind={kind} template={template} loading={query.isLoading} error={query.error} />

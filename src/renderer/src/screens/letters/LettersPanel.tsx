@@ -2,6 +2,7 @@
  * The operation's "Extratos e cartas" panel (under its contract tab, with the documents of the operation): the statement on a day, the payoff quote letter valid to a day, and (for
  * the back office) the discharge letter; each saved as a PDF by the main process. A blank date is the business date.
  * The server refuses what does not apply (a discharge of an open operation: 409 naming its open installments).
+ * The back office also sees the letters issued, each printed again from the text it was issued with.
  */
 import { Button, Callout, Card, FormGroup, H3 } from '@blueprintjs/core';
 import { useState } from 'react';
@@ -14,6 +15,7 @@ import { RoleGate } from '@kit/RoleGate';
 import { DateTextInput } from '@kit/form/DateTextInput';
 import { errorText } from '../../api/errors';
 import { useLetterDownload } from './useLetterDownload';
+import { IssuedLetters } from './IssuedLetters';
 import './letters.css';
 
 const day = (v: string) => (v ? v : undefined);
@@ -78,6 +80,9 @@ export function LettersPanel({ op }: { op: CreditOperation }) {
           {t('letters.saved', { path: saved })}
         </Callout>
       )}
+      <RoleGate roles={AllOperators}>
+        <IssuedLetters operationId={op.id} saved={saved} busy={busy} save={save} />
+      </RoleGate>
     </div>
   );
 }

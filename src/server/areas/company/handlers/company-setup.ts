@@ -4,7 +4,7 @@
  * each in one transaction with its activity-log entry.
  */
 import { and, asc, desc, eq } from 'drizzle-orm';
-import { CONTRACT_ALIASES } from '@shared/contract/index';
+import { TEMPLATE_ALIASES, TEMPLATE_KINDS } from '@shared/contract/index';
 import { assignmentBankAccounts, companyBankAccounts, companyWitnesses, contractTemplates } from '../schema';
 import { notFound } from '../../../platform/http/errors';
 import { requireAuth, type Handler } from '../../../platform/http/handler';
@@ -81,13 +81,15 @@ export const deleteAssignmentAccount: Handler<'company.deleteAssignmentAccount'>
 
 export const listTemplates: Handler<'company.contractTemplates'> = async ({ id }, { deps }) => {
   await companyOr404(deps.db, id);
-  const rows = await deps.db.select().from(contractTemplates).where(eq(contractTemplates.company_id, id)).orderBy(asc(contractTemplates.kind));
+  const rows = await deps.db.select().from(contractTemplates).where(eq(contractTemplates.company_id, id));
   const terms = await companyTermsOf(deps.db, id);
-  return rows.map((row) => toTemplate(row, terms));
+  // The contracts first, then the documents (TEMPLATE_KINDS' order), whatever the collation.
+  const order = (kind: string) => (TEMPLATE_KINDS as readonly string[]).indexOf(kind);
+  return rows.sort((a, b) => order(a.kind) - order(b.kind)).map((row) => toTemplate(row, terms));
 };
 
 export const createTemplate: Handler<'company.createContractTemplate'> = async (args, ctx) => createContractTemplate(ctx.deps.db, requireAuth(ctx).user.id, args);
 
 export const updateTemplate: Handler<'company.updateContractTemplate'> = async (args, ctx) => updateContractTemplate(ctx.deps.db, requireAuth(ctx).user.id, args);
 
-export const contractAliases: Handler<'company.contractAliases'> = async () => CONTRACT_ALIASES.map((a) => ({ ...a }));
+export const contractAliases: Handler<'company.contractAliases'> = async ({ kind }) => TEMPLATE_ALIASES[kind ?? 'CCB'].map((a) => ({ ...a }));
