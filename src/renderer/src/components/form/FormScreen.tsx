@@ -127,6 +127,18 @@ export interface FormScreenProps<S extends z.ZodType<unknown, FieldValues>, D> {
   children?: ReactNode;
 }
 
+/**
+ * A page may hold two kit forms (company parameters and renegotiation
+ * limits): Ctrl+S saves the one the focus is in, else the first on the page,
+ * never both (the untouched one would answer "nothing changed").
+ */
+function saveIfChosen(form: HTMLFormElement | null): void {
+  if (!form) return;
+  const focused = document.activeElement?.closest('form.kit-form');
+  const chosen = focused ?? document.querySelector('form.kit-form');
+  if (chosen === form) form.requestSubmit();
+}
+
 export function FormScreen<S extends z.ZodType<unknown, FieldValues>, D>({ screen, notice, actions, footer, children }: FormScreenProps<S, D>) {
   const { form, options, submit, saved, t, navigate } = screen;
   const { testId, load, invalid, readOnly = false, stepped = false, sections, backTo } = options;
@@ -136,7 +148,7 @@ export function FormScreen<S extends z.ZodType<unknown, FieldValues>, D>({ scree
   const onLastStep = !stepped || step >= sections.length - 1;
   // Save and cancel from the keyboard (app/shortcuts.ts); saving goes through the form, as the Save button does.
   useShortcuts({
-    formSave: ready && !readOnly && onLastStep ? () => formRef.current?.requestSubmit() : undefined,
+    formSave: ready && !readOnly && onLastStep ? () => saveIfChosen(formRef.current) : undefined,
     formCancel: ready && backTo ? () => navigate(backTo) : undefined,
   });
 
