@@ -16,5 +16,5 @@ export { runBreaks } from './collection';
 export { agreementInstallmentOwner, agreementSlipFacts, payFromProvider, type AgreementSlipFacts } from './titles';
 // Bank-files (an agreement slip in the remittance and the return file) and suspense (an item applied to an agreement
 // installment) collect the agreement's titles through these.
-export { agreementTitleStates, checkFromProvider, payAgreementInstallment, type AgreementTitleState, type ProviderCheck } from './titles';
+export { agreementTitleStates, checkFromProvider, lockAgreements, payAgreementInstallment, type AgreementTitleState, type ProviderCheck } from './titles';
 export { BreakScheduler, BREAK_CHECK_INTERVAL_MS, runBreaksOnce, type BreakRun } from './break-job';

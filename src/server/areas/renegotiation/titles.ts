@@ -198,3 +198,8 @@ export async function agreementTitleStates(db: Db, agreementInstallmentIds: read
   }
   return out;
 }
+
+/** The agreements' locks in id order (bank-files settling a return file takes them after the account's, before the operations'). */
+export async function lockAgreements(tx: Db, agreementIds: readonly number[]): Promise<void> {
+  for (const id of [...new Set(agreementIds)].sort((a, b) => a - b)) await lockAgreement(tx, id);
+}
