@@ -33,7 +33,18 @@ ALTER TABLE return_file_lines ADD CONSTRAINT return_file_lines_settled_by CHECK 
   (outcome <> 'settled' OR transaction_id IS NOT NULL OR agreement_payment_id IS NOT NULL)
   AND (transaction_id IS NULL OR agreement_payment_id IS NULL));
 
+DO $$
+DECLARE c record;
+BEGIN
+  FOR c IN SELECT conname FROM pg_constraint
+            WHERE conrelid = 'suspense_moves'::regclass AND contype = 'c' AND pg_get_constraintdef(oid) LIKE '%transaction_id IS NOT NULL%'
+  LOOP
+    EXECUTE format('ALTER TABLE suspense_moves DROP CONSTRAINT %I', c.conname);
+  END LOOP;
+END $$;
 ALTER TABLE suspense_moves ADD COLUMN agreement_installment_id integer REFERENCES renegotiation_installments(id);
 ALTER TABLE suspense_moves ADD COLUMN agreement_payment_id integer REFERENCES renegotiation_payments(id);
-ALTER TABLE suspense_moves ADD CONSTRAINT suspense_moves_one_payment CHECK (transaction_id IS NULL OR agreement_payment_id IS NULL);
+ALTER TABLE suspense_moves ADD CONSTRAINT suspense_moves_applied_payment CHECK (
+  (kind = 'applied') = (transaction_id IS NOT NULL OR agreement_payment_id IS NOT NULL)
+  AND (transaction_id IS NULL OR agreement_payment_id IS NULL));
 `;
