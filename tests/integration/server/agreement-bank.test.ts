@@ -79,7 +79,7 @@ beforeAll(async () => {
     expect(s.bank_account_id).toBe(itauId);
     sequences.set(s.agreement_installment_id, s.sequence.padStart(8, '0'));
   }
-}, 300_000);
+}, 600_000);
 afterAll(() => server?.close());
 
 describe('authorization', () => {
