@@ -61,6 +61,7 @@ import Decimal from 'decimal.js';
 import { and, asc, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { formatCurrency } from '@shared/format';
 import { formatCnpj } from '@shared/documents';
+import { agreementNumber } from '@shared/agreement-number';
 import { operationNumber } from '@shared/contract/credit-operations';
 import type { ReturnFileSummary, ReturnLine, ReturnLineOutcome, ReturnPreview, ReturnSettlement } from '@shared/contract/company-cnab-return';
 import type { Db } from '../../db/connect';
@@ -92,7 +93,6 @@ import { BANK_RETURN_REFERENCE, checkPaymentBatch, lockOperationRows, payBatch, 
 import { returnFileLines, returnFiles, type ReturnFileLineRow, type ReturnFileRow } from './schema-return';
 import { recordUnappliedMany, type UnappliedInput } from '../suspense';
 import { agreementTitleStates, checkFromProvider, lockAgreements, payFromProvider } from '../renegotiation';
-import { agreementReference } from './remittance-agreement';
 import { intArray, textArray } from '../../db/batch-sql';
 
 
@@ -113,6 +113,11 @@ export const RETURN_MESSAGES = {
     `Nenhum boleto desta conta tem este nosso número. A tarifa de ${fee} é lançada como despesa da empresa, sem operação; confira o título com o banco.`,
   unmatchedCredit: 'Nenhum boleto desta conta tem este nosso número: o valor pago vai para valores a identificar (título desconhecido) até alguém identificar quem pagou.',
 } as const;
+
+/** "acordo AC-000012, parcela 3" (0: "entrada"): how the preview names an agreement's installment. */
+export function agreementReference(agreementId: number, number: number): string {
+  return `acordo ${agreementNumber(agreementId)}, parcela ${number === 0 ? 'entrada' : number}`;
+}
 
 /**
  * Whether the bank itself closed the slip (settled it or wrote it off in a

@@ -21,7 +21,6 @@
  */
 import { sql } from 'drizzle-orm';
 import { TITLE_OWNER_KINDS } from '@shared/enums';
-import { agreementNumber } from '@shared/agreement-number';
 import type { Db } from '../../db/connect';
 import { agreementTitleStates } from '../renegotiation';
 import { closedByTheBank } from './cnab-return';
@@ -36,11 +35,6 @@ interface AgreementSlipRow extends Omit<CandidateRow, 'gone'> {
   closed: boolean;
   agreement_installment_id: number;
   agreement_id: number;
-}
-
-/** "acordo AC-000012, parcela 3" (0: "entrada"): how screens and the preview name an agreement's installment. */
-export function agreementReference(agreementId: number, number: number): string {
-  return `acordo ${agreementNumber(agreementId)}, parcela ${number === 0 ? 'entrada' : number}`;
 }
 
 /** The agreement slips of the account a file would carry up to `date` (held-back entries included: see heldBack). */
