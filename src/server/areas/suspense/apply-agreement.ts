@@ -9,6 +9,7 @@
  * renegotiation's tables.
  */
 import Decimal from 'decimal.js';
+import { SUSPENSE_MOVE_KINDS } from '@shared/enums';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { conflict } from '../../platform/http/errors';
@@ -74,7 +75,7 @@ export async function applyItemToAgreement(tx: Db, actor: Actor, input: Agreemen
     .insert(suspenseMoves)
     .values({
       suspense_item_id: item.id,
-      kind: 'applied',
+      kind: SUSPENSE_MOVE_KINDS[0],
       amount: amount.toFixed(2),
       moved_on: paidOn,
       credit_operation_id: owner.operationId,
