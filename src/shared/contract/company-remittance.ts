@@ -65,13 +65,19 @@ export type RemittanceReportFormat = (typeof REMITTANCE_REPORT_FORMATS)[number];
 /** The history page the overview and the bank's list answer by default, and the most they answer. */
 export const REMITTANCE_HISTORY_PAGE = 200;
 
-export const REMITTANCE_WRITE_OFF_REASONS = ['paid', 'renegotiated', 'written_off', 'assigned', 'prepaid', 'replaced', 'cancelled'] as const;
+/** `broken`: an agreement's slip (renegotiation) asks what its agreement's break changed (bank-files' remittance-agreement.ts). */
+export const REMITTANCE_WRITE_OFF_REASONS = ['paid', 'renegotiated', 'written_off', 'assigned', 'prepaid', 'replaced', 'cancelled', 'broken'] as const;
 
 const bankCodeSchema = z.enum(REMITTANCE_BANK_CODES, { error: 'banco sem remessa CNAB 240: use 001, 104 ou 341' });
 
 export const remittanceCandidateSchema = z.object({
   boleto_slip_id: z.number(),
   ...installmentLinkSchema.shape,
+  /** the operation's installment; null for an agreement's slip (agreement_installment_id) */
+  installment_id: z.number().int().nullable(),
+  /** an agreement's slip (renegotiation): its installment (installment_number: 0 the down payment) and agreement */
+  agreement_installment_id: z.number().int().nullable(),
+  agreement_id: z.number().int().nullable(),
   reference: z.string(),
   instruction: z.enum(REMITTANCE_INSTRUCTIONS),
   /** why a write-off (baixa) is sent; null for entries */

@@ -110,6 +110,18 @@ export const suspenseOperations = {
     args: z.object({ ...itemArgs, idempotency_key: idempotencyKeySchema, installment_id: idSchema, amount: positiveMoneyInputSchema.optional() }),
     result: suspenseItemSchema,
   }),
+  'suspense.applyAgreement': defineOperation({
+    method: 'POST',
+    path: '/api/suspense/:item/apply-agreement',
+    access: AllOperators,
+    encoding: 'json',
+    origin: 'designed',
+    description:
+      "Applies the item (or part of it) to an agreement's installment (renegotiation; 0 the down payment) of the same borrower, as the agreement's payment dated the day the money was received (its allocation and entries), and posts suspense → bank. 404 unknown agreement installment; 409 naming agreement_installment_id for another borrower's agreement, the installment already paid (installment_id), amount above what is open or above what the installment owes. Idempotent by key.",
+    errors: [404, 409],
+    args: z.object({ ...itemArgs, idempotency_key: idempotencyKeySchema, agreement_installment_id: idSchema, amount: positiveMoneyInputSchema.optional() }),
+    result: suspenseItemSchema,
+  }),
   'suspense.refund': defineOperation({
     method: 'POST',
     path: '/api/suspense/:item/refund',

@@ -61,6 +61,7 @@ import Decimal from 'decimal.js';
 import { and, asc, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { formatCurrency } from '@shared/format';
 import { formatCnpj } from '@shared/documents';
+import { agreementNumber } from '@shared/agreement-number';
 import { operationNumber } from '@shared/contract/credit-operations';
 import type { ReturnFileSummary, ReturnLine, ReturnLineOutcome, ReturnPreview, ReturnSettlement } from '@shared/contract/company-cnab-return';
 import type { Db } from '../../db/connect';
@@ -91,6 +92,7 @@ import { stillCollected } from '../servicing';
 import { BANK_RETURN_REFERENCE, checkPaymentBatch, lockOperationRows, payBatch, type BatchPaymentResult, type PaymentInput } from '../collection';
 import { returnFileLines, returnFiles, type ReturnFileLineRow, type ReturnFileRow } from './schema-return';
 import { recordUnappliedMany, type UnappliedInput } from '../suspense';
+import { agreementTitleStates, checkFromProvider, lockAgreements, payFromProvider } from '../renegotiation';
 import { intArray, textArray } from '../../db/batch-sql';
 
 
@@ -111,6 +113,11 @@ export const RETURN_MESSAGES = {
     `Nenhum boleto desta conta tem este nosso número. A tarifa de ${fee} é lançada como despesa da empresa, sem operação; confira o título com o banco.`,
   unmatchedCredit: 'Nenhum boleto desta conta tem este nosso número: o valor pago vai para valores a identificar (título desconhecido) até alguém identificar quem pagou.',
 } as const;
+
+/** "acordo AC-000012, parcela 3" (0: "entrada"): how the preview names an agreement's installment. */
+export function agreementReference(agreementId: number, number: number): string {
+  return `acordo ${agreementNumber(agreementId)}, parcela ${number === 0 ? 'entrada' : number}`;
+}
 
 /**
  * Whether the bank itself closed the slip (settled it or wrote it off in a
@@ -133,7 +140,9 @@ type AccountRow = typeof companyBankAccounts.$inferSelect;
 interface SlipFacts {
   slip_id: number;
   sequence: number;
-  installment_id: number;
+  /** the operation's installment; null for an agreement's slip (`agreement`) */
+  installment_id: number | null;
+  agreement: { installmentId: number; agreementId: number } | null;
   installment_number: number;
   credit_operation_id: number;
   borrower_name: string;
@@ -242,32 +251,52 @@ async function operationsOfSequences(db: Db, accountId: number, sequences: reado
   return (result as unknown as { rows: Array<{ id: number }> }).rows.map((r) => Number(r.id));
 }
 
+/** The agreements whose slips of the account have these sequences (what a settlement locks before the operations). */
+async function agreementsOfSequences(db: Db, accountId: number, sequences: readonly number[]): Promise<number[]> {
+  if (sequences.length === 0) return [];
+  const result = await db.execute(sql`
+    SELECT DISTINCT ai.agreement_id AS id FROM boleto_slips s JOIN renegotiation_installments ai ON ai.id = s.agreement_installment_id
+     WHERE s.bank_account_id = ${accountId} AND s.sequence = ANY(${intArray(sequences)})`);
+  return (result as unknown as { rows: Array<{ id: number }> }).rows.map((r) => Number(r.id));
+}
+
 /** The slips of the account with these sequences, with their installment and whether it still takes a payment. */
-async function slipsBySequence(db: Db, accountId: number, sequences: readonly number[]): Promise<Map<number, SlipFacts>> {
+async function slipsBySequence(db: Db, accountId: number, sequences: readonly number[], today: string): Promise<Map<number, SlipFacts>> {
   if (sequences.length === 0) return new Map();
-  const rows = await slipFacts(db, sql`s.bank_account_id = ${accountId} AND s.sequence = ANY(${intArray(sequences)})`);
+  const rows = await slipFacts(db, sql`s.bank_account_id = ${accountId} AND s.sequence = ANY(${intArray(sequences)})`, today);
   return new Map(rows.map((r) => [r.sequence, r]));
 }
 
-async function slipFacts(db: Db, where: SQL): Promise<SlipFacts[]> {
+async function slipFacts(db: Db, where: SQL, today?: string): Promise<SlipFacts[]> {
   const result = await db.execute(sql`
-    SELECT s.id AS slip_id, s.sequence, s.installment_id, i.number AS installment_number, s.credit_operation_id, b.name AS borrower_name,
-           (i.paid_on IS NOT NULL OR i.superseded_in IS NOT NULL OR NOT ${stillCollected(sql`i.id`)}) AS closed
+    SELECT s.id AS slip_id, s.sequence, s.installment_id, COALESCE(i.number, ai.number) AS installment_number, s.credit_operation_id, b.name AS borrower_name,
+           s.agreement_installment_id, ai.agreement_id,
+           (i.id IS NOT NULL AND (i.paid_on IS NOT NULL OR i.superseded_in IS NOT NULL OR NOT ${stillCollected(sql`i.id`)})) AS closed
       FROM boleto_slips s
-      JOIN credit_operation_installments i ON i.id = s.installment_id
+      -- an operation's installment, or an agreement's (renegotiation's; its slip names the agreement's first operation)
+      LEFT JOIN credit_operation_installments i ON i.id = s.installment_id
+      LEFT JOIN renegotiation_installments ai ON ai.id = s.agreement_installment_id
       JOIN credit_operations o ON o.id = s.credit_operation_id
       JOIN borrowers b ON b.id = o.borrower_id
      WHERE ${where}`);
   const rows = (result as unknown as { rows: Array<Record<string, unknown>> }).rows;
-  return rows.map((r) => ({
+  const facts = rows.map((r) => ({
     slip_id: Number(r.slip_id),
     sequence: Number(r.sequence),
-    installment_id: Number(r.installment_id),
+    installment_id: r.installment_id === null ? null : Number(r.installment_id),
+    agreement: r.agreement_installment_id === null ? null : { installmentId: Number(r.agreement_installment_id), agreementId: Number(r.agreement_id) },
     installment_number: Number(r.installment_number),
     credit_operation_id: Number(r.credit_operation_id),
     borrower_name: String(r.borrower_name),
     closed: r.closed === true,
   }));
+  // An agreement's installment paid (by Pix, by hand, an earlier line) takes no payment: the line is already_paid.
+  const agreementIds = facts.flatMap((f) => (f.agreement ? [f.agreement.installmentId] : []));
+  if (today !== undefined && agreementIds.length > 0) {
+    const states = await agreementTitleStates(db, agreementIds, today);
+    for (const f of facts) if (f.agreement && states.get(f.agreement.installmentId)?.paid) f.closed = true;
+  }
+  return facts;
 }
 
 /** The identities among these the account applied before, and those whose fee an import posted. */
@@ -298,7 +327,7 @@ function messageOf(outcome: ReturnLineOutcome, entry: ReturnEntry): string | nul
   return null;
 }
 
-async function analyse(db: Db, bank: CnabBank, text: string, lock: boolean): Promise<Analysis> {
+async function analyse(db: Db, bank: CnabBank, text: string, lock: boolean, today: string): Promise<Analysis> {
   const file = readOrRefuse(bank, text);
   const account = await accountOfHeader(db, bank, splitLines(text)[0] ?? '', lock);
   const sequenceOf = (e: ReturnEntry) => slipSequenceOf(bank, account, e.nossoNumero);
@@ -306,9 +335,11 @@ async function analyse(db: Db, bank: CnabBank, text: string, lock: boolean): Pro
   if (lock) {
     // The account's lock is held: then the operations (lock order), then what they decide, read in a new statement.
     // Only the operations' ids are read before the lock: the slips' facts read twice cost a second of a 10,000-line file.
+    // An agreement slip's agreement first (renegotiation's order: the agreement, then its operations).
+    await lockAgreements(db, await agreementsOfSequences(db, account.id, sequences));
     await lockOperationRows(db, await operationsOfSequences(db, account.id, sequences));
   }
-  const slips = await slipsBySequence(db, account.id, sequences);
+  const slips = await slipsBySequence(db, account.id, sequences, today);
   const { applied, feePosted, suspended } = await identitiesBefore(db, account.id, file.entries.map((e) => e.identity));
   const earlierFiles = new Set([...applied, ...suspended]);
   const seenInFile = new Set<string>();
@@ -344,7 +375,7 @@ function lineView(d: { entry: ReturnEntry; slip: SlipFacts | null; outcome: Retu
     installment_id: d.slip?.installment_id ?? null,
     installment_number: d.slip?.installment_number ?? null,
     credit_operation_id: d.slip?.credit_operation_id ?? null,
-    reference: d.slip ? `${operationNumber(d.slip.credit_operation_id)}/${String(d.slip.installment_number).padStart(3, '0')}` : null,
+    reference: d.slip ? (d.slip.agreement ? agreementReference(d.slip.agreement.agreementId, d.slip.installment_number) : `${operationNumber(d.slip.credit_operation_id)}/${String(d.slip.installment_number).padStart(3, '0')}`) : null,
     borrower_name: d.slip?.borrower_name ?? null,
     title_amount: money(e.titleAmount),
     paid: money(e.paid),
@@ -396,10 +427,11 @@ export interface ReturnFileInput {
  * the reason; writes nothing.
  */
 export async function previewReturn(db: Db, actor: Actor, input: ReturnFileInput, today: string): Promise<ReturnPreview> {
-  const analysis = await analyse(db, input.bankCode, input.content, false);
+  const analysis = await analyse(db, input.bankCode, input.content, false, today);
   const asked = analysis.drafts.map(paymentOf);
   const results = await checkPaymentBatch(db, actor, askedInputs(asked), today);
-  const lines = outcomesOf(analysis.drafts, asked, results).map((d) => lineView({ ...d, feePosted: postsFee(d) }));
+  const agreed = await agreementPayments(db, actor, analysis.account.id, analysis.drafts, today, false);
+  const lines = outcomesOf(analysis.drafts, asked, results, agreed).map((d) => lineView({ ...d, feePosted: postsFee(d) }));
   const stored = await storedFile(db, analysis.account.id, analysis.sha256);
   return {
     bank_code: input.bankCode,
@@ -416,6 +448,8 @@ export async function previewReturn(db: Db, actor: Actor, input: ReturnFileInput
 
 interface SettledLine extends LineDraft {
   transactionId: number | null;
+  /** an agreement slip's line: the agreement's payment it became (renegotiation's payFromProvider) */
+  agreementPaymentId?: number | null;
   /** what the payment applied (a paid line: at most what the installment owed) */
   applied?: string;
   feePostingId: number | null;
@@ -424,7 +458,7 @@ interface SettledLine extends LineDraft {
 /** The payment a paid line asks for (null when it asks for none); a line with no date to pay on is refused. */
 function paymentOf(d: LineDraft): PaymentInput | { refused: string } | null {
   const slip = d.slip;
-  if (d.outcome !== 'settled' || !slip) return null;
+  if (d.outcome !== 'settled' || !slip || slip.installment_id === null) return null;
   const paidOn = d.entry.creditedOn || d.entry.occurredOn;
   if (!paidOn) return { refused: RETURN_MESSAGES.noCreditDate };
   return { id: slip.credit_operation_id, installment: slip.installment_id, amount: money(d.entry.paid), paid_on: paidOn, method: 'boleto', reference: BANK_RETURN_REFERENCE(d.entry.nossoNumero), capAtDue: true };
@@ -438,10 +472,22 @@ const askedInputs = (asked: readonly Asked[]): PaymentInput[] => asked.filter((p
  * Each line's outcome once the payment rules answered (the results in the
  * order of askedInputs): the same for a preview and for settling.
  */
-function outcomesOf(drafts: readonly LineDraft[], asked: readonly Asked[], paid: readonly BatchPaymentResult[]): Array<LineDraft & Pick<SettledLine, 'transactionId' | 'applied'>> {
+function outcomesOf(
+  drafts: readonly LineDraft[],
+  asked: readonly Asked[],
+  paid: readonly BatchPaymentResult[],
+  agreed: ReadonlyMap<number, AgreementLineResult>,
+): Array<LineDraft & Pick<SettledLine, 'transactionId' | 'applied' | 'agreementPaymentId'>> {
   let next = 0;
   return drafts.map((d, k) => {
     const p = asked[k];
+    const a = agreed.get(k);
+    if (a && !a.ok) return { ...d, outcome: 'refused', message: a.message, transactionId: null };
+    if (a && a.ok) {
+      const excess = new Decimal(d.entry.paid).minus(a.paid);
+      const message = excess.gt(0) ? RETURN_MESSAGES.excess(formatCurrency(money(a.paid)), formatCurrency(money(excess))) : null;
+      return { ...d, outcome: 'settled', message, transactionId: null, agreementPaymentId: a.id, applied: a.paid };
+    }
     if (p === null) return { ...d, transactionId: null };
     if ('refused' in p) return { ...d, outcome: 'refused', message: p.refused, transactionId: null };
     const result = paid[next++];
@@ -452,6 +498,39 @@ function outcomesOf(drafts: readonly LineDraft[], asked: readonly Asked[], paid:
   });
 }
 
+type AgreementLineResult = { ok: true; id: number | null; paid: string } | { ok: false; message: string };
+
+/**
+ * A paid line of an agreement's slip (renegotiation's installment, boletos' agreement-slip.ts): paid through
+ * renegotiation's payFromProvider as a Pix notice is (its checks, allocation, entries, log; the line's nosso número as
+ * the reference), dated by the credit date, with capAtDue — above what the installment owes on that day it pays
+ * what is owed and the rest goes to suspense (unappliedOf), as payBatch does for an operation's title. Below, it is a
+ * partial payment and the rest stays open (renegotiation keeps no settlement tolerance: bank-files' README). Refused by
+ * the rules, the line is refused with the reason and all it paid goes to suspense. `pay` false: the checks alone
+ * (checkFromProvider, a preview). Answers each such line's result by its index.
+ */
+async function agreementPayments(db: Db, actor: Actor, accountId: number, drafts: readonly LineDraft[], today: string, pay: boolean): Promise<Map<number, AgreementLineResult>> {
+  const out = new Map<number, AgreementLineResult>();
+  for (const [k, d] of drafts.entries()) {
+    const agreement = d.slip?.agreement;
+    if (d.outcome !== 'settled' || !agreement) continue;
+    const paidOn = d.entry.creditedOn || d.entry.occurredOn;
+    if (!paidOn) {
+      out.set(k, { ok: false, message: RETURN_MESSAGES.noCreditDate });
+      continue;
+    }
+    const input = { agreementInstallmentId: agreement.installmentId, amount: money(d.entry.paid), paid_on: paidOn, bank_account_id: accountId, reference: BANK_RETURN_REFERENCE(d.entry.nossoNumero), capAtDue: true };
+    if (pay) {
+      const r = await payFromProvider(db, actor.id, input, today);
+      out.set(k, r.ok ? { ok: true, id: r.id, paid: r.paid } : r);
+    } else {
+      const r = await checkFromProvider(db, input, today);
+      out.set(k, r.ok ? { ok: true, id: null, paid: r.amount } : r);
+    }
+  }
+  return out;
+}
+
 /**
  * The file's payments through the payment service's batch form (the same
  * rules, postings and log as one payment): a line the rules refuse (above
@@ -459,12 +538,14 @@ function outcomesOf(drafts: readonly LineDraft[], asked: readonly Asked[], paid:
  * and the rest of the file settles. The fees (postsFee) are posted in the
  * payments' statements (feeItems).
  */
-async function settleLines(tx: Db, actor: Actor, drafts: readonly LineDraft[], today: string): Promise<SettledLine[]> {
+async function settleLines(tx: Db, actor: Actor, accountId: number, drafts: readonly LineDraft[], today: string): Promise<SettledLine[]> {
   const asked = drafts.map(paymentOf);
-  let outcomes: Array<LineDraft & Pick<SettledLine, 'transactionId' | 'applied'>> = [];
+  // An agreement slip's lines first, under the agreements' locks analyse took (renegotiation's payment, its entries).
+  const agreed = await agreementPayments(tx, actor, accountId, drafts, today, true);
+  let outcomes: Array<LineDraft & Pick<SettledLine, 'transactionId' | 'applied' | 'agreementPaymentId'>> = [];
   let feeLines: number[] = [];
   const { alsoPosted } = await payBatch(tx, actor, askedInputs(asked), today, (paid) => {
-    outcomes = outcomesOf(drafts, asked, paid);
+    outcomes = outcomesOf(drafts, asked, paid, agreed);
     const fees = feeItems(outcomes, today);
     feeLines = fees.lines;
     return fees.items;
@@ -552,6 +633,8 @@ async function storeLines(tx: Db, fileId: number, accountId: number, settled: re
       reasons: [...s.entry.reasons],
       transaction_id: s.transactionId,
       fee_posting_id: s.feePostingId,
+      agreement_installment_id: s.slip?.agreement?.installmentId ?? null,
+      agreement_payment_id: s.agreementPaymentId ?? null,
     })),
   );
 }
@@ -623,11 +706,11 @@ async function storedSettlement(db: Db, row: ReturnFileRow, alreadyImported: boo
  * the stored import.
  */
 export async function settleReturn(tx: Db, actor: Actor, input: ReturnFileInput, today: string): Promise<ReturnSettlement> {
-  const analysis = await analyse(tx, input.bankCode, input.content, true);
+  const analysis = await analyse(tx, input.bankCode, input.content, true, today);
   const before = await storedFile(tx, analysis.account.id, analysis.sha256);
   if (before) return storedSettlement(tx, before, true);
 
-  const settled = await settleLines(tx, actor, analysis.drafts, today);
+  const settled = await settleLines(tx, actor, analysis.account.id, analysis.drafts, today);
   const views = settled.map((s) => lineView({ ...s, feePosted: s.feePostingId !== null }));
   const totals = totalsOf(views);
   const [file] = await tx

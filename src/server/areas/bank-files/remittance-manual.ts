@@ -36,7 +36,7 @@ import type { Actor } from '../operations';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import { logActivity } from '../../platform/activity';
 import { bareDocument, fold } from '../../platform/list-filters';
-import { candidatesOf, generateRemittance, lastNsa, REMITTANCE_SUMMARY_COLUMNS, summaryOf, type CandidateRow } from './remittance';
+import { candidatesOf, generateRemittance, lastNsa, REMITTANCE_SUMMARY_COLUMNS, summaryOf, type OperationCandidateRow as CandidateRow } from './remittance';
 import { remittances } from './schema-remittance';
 import { manualRemittances, remittanceManualHidden } from './schema-remittance-manual';
 

@@ -17,6 +17,7 @@ import { PassThrough } from 'node:stream';
 import Decimal from 'decimal.js';
 import { sql } from 'drizzle-orm';
 import { operationNumber } from '@shared/contract/credit-operations';
+import { agreementNumber } from '@shared/agreement-number';
 import type { RemittanceReportFormat } from '@shared/contract/company-remittance';
 import type { ExcelColumn } from '@shared/contract';
 import type { ExcelWriteInput } from '../../../node/excel-export';
@@ -84,6 +85,7 @@ interface LineRow {
   borrower: string;
   credit_operation_id: number;
   number: number;
+  agreement_id: number | null;
   due_date: string;
   amount: string;
 }
@@ -106,12 +108,14 @@ export async function remittanceReport(db: Db, companyId: number, bankCode: stri
   if (!head) throw notFound(REMITTANCE_MESSAGES.remittanceNotFound);
   const lines = rowsOf<LineRow>(
     await db.execute(sql`
-      SELECT ri.instruction, t.our_number, b.name AS borrower, s.credit_operation_id, i.number,
+      SELECT ri.instruction, t.our_number, b.name AS borrower, s.credit_operation_id, COALESCE(i.number, ai.number) AS number, ai.agreement_id,
              s.due_date::text AS due_date, ri.amount::text AS amount
         FROM remittance_items ri
         JOIN boleto_slips s ON s.id = ri.boleto_slip_id
         JOIN boleto_slips t ON t.id = COALESCE(ri.title_slip_id, ri.boleto_slip_id)
-        JOIN credit_operation_installments i ON i.id = ri.installment_id
+        -- an operation's installment, or an agreement's (its slip's operation: the agreement's first, of the same borrower)
+        LEFT JOIN credit_operation_installments i ON i.id = ri.installment_id
+        LEFT JOIN renegotiation_installments ai ON ai.id = ri.agreement_installment_id
         JOIN credit_operations o ON o.id = s.credit_operation_id
         JOIN borrowers b ON b.id = o.borrower_id
        WHERE ri.remittance_id = ${remittanceId}
@@ -122,7 +126,7 @@ export async function remittanceReport(db: Db, companyId: number, bankCode: stri
       instruction: r.instruction,
       our_number: r.our_number,
       borrower: r.borrower,
-      operation: operationNumber(Number(r.credit_operation_id)),
+      operation: r.agreement_id == null ? operationNumber(Number(r.credit_operation_id)) : agreementNumber(Number(r.agreement_id)),
       installment_number: Number(r.number),
       due_date: r.due_date,
       amount: new Decimal(r.amount).toFixed(2),

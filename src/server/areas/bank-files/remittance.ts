@@ -56,6 +56,7 @@ import Decimal from 'decimal.js';
 import { and, asc, count, desc, eq, getTableColumns, max } from 'drizzle-orm';
 import { sql, type SQL } from 'drizzle-orm';
 import { operationNumber } from '@shared/contract/credit-operations';
+import { agreementNumber } from '@shared/agreement-number';
 import {
   REMITTANCE_HISTORY_PAGE,
   REMITTANCE_WRITE_OFF_REASONS,
@@ -79,12 +80,13 @@ import { itauAccountCheckDigit, nossoNumero, type BoletoAccount } from '../../do
 import { buildRemittance, type RemittanceAccount, type RemittanceProblem, type RemittanceSlip } from '../../domain/cnab';
 import type { LateChargeTerms } from '../../domain/servicing/late-charges';
 import { NO_AFTER_DUE } from '../../domain/servicing/title-after-due';
-import { titleDocumentNumber } from '../../domain/servicing/title-document-number';
+import { agreementDocumentNumber, titleDocumentNumber } from '../../domain/servicing/title-document-number';
 import { titlesForBank, type TitleForBank } from '../collection';
 import { remittanceItems, remittances, type RemittanceRow } from './schema-remittance';
 import { closedByTheBank } from './cnab-return';
 import { entryRejected, entryRejectionsOf, heldByTheBank, liveTitle } from './registered-title';
 import { entryLateCharges, lateTermsOf } from './remittance-charges';
+import { agreementCandidatesOf } from './remittance-agreement';
 
 export const REMITTANCE_MESSAGES = {
   noAccount: (bank: string) => `Campo bank_account_id: a empresa não tem conta ativa do banco ${bank}. Cadastre-a em Empresa › Contas bancárias.`,
@@ -184,7 +186,9 @@ async function remittanceAccountOf(db: Db, row: AccountRow): Promise<RemittanceA
 
 export interface CandidateRow {
   slip_id: number;
-  installment_id: number;
+  /** the operation's installment; null for an agreement's slip (`agreement`, remittance-agreement.ts) */
+  installment_id: number | null;
+  agreement?: { installmentId: number; agreementId: number; terms: LateChargeTerms | null };
   credit_operation_id: number;
   number: number;
   sequence: string;
@@ -218,6 +222,9 @@ export interface CandidateRow {
   held_our_number: string | null;
 }
 
+/** A candidate of an operation's installment (candidatesOf). */
+export type OperationCandidateRow = CandidateRow & { installment_id: number };
+
 /** The columns of a candidate, in the order the query sends each row (a JSON array per row). */
 const CANDIDATE_COLUMNS = [
   'slip_id', 'installment_id', 'credit_operation_id', 'number', 'sequence', 'our_number', 'amount', 'due_date', 'issued_on',
@@ -247,7 +254,7 @@ const STATUSES_LEAVING_THE_BANK = STORED_INSTALLMENT_STATUSES.filter((s) => (REM
  *   written off nor entered again;
  * - continued: a later 06 carried the title on, so the older slip is done.
  */
-export async function candidatesOf(db: Db, accountId: number, date: string): Promise<CandidateRow[]> {
+export async function candidatesOf(db: Db, accountId: number, date: string): Promise<OperationCandidateRow[]> {
   return (await everyCandidateOf(db, accountId, date)).filter((row) => !heldBack(row));
 }
 
@@ -261,13 +268,13 @@ export function heldBack(row: Pick<CandidateRow, 'sent' | 'moved_from_bank' | 'h
 }
 
 /** The candidates with the entries held back (the overview shows those apart). */
-async function everyCandidateOf(db: Db, accountId: number, date: string): Promise<CandidateRow[]> {
+async function everyCandidateOf(db: Db, accountId: number, date: string): Promise<OperationCandidateRow[]> {
   const result = await withoutJit(db, (tx) => tx.execute(candidatesQuery(accountId, date)));
   const [{ rows: document }] = (result as unknown as { rows: Array<{ rows: unknown[][] | string }> }).rows;
   // PGlite and node-postgres both parse json; a driver that does not hands the text.
   const rows = typeof document === 'string' ? (JSON.parse(document) as unknown[][]) : document;
   return rows.map((values) => {
-    const row = Object.fromEntries(CANDIDATE_COLUMNS.map((c, k) => [c, values[k]])) as unknown as CandidateRow;
+    const row = Object.fromEntries(CANDIDATE_COLUMNS.map((c, k) => [c, values[k]])) as unknown as OperationCandidateRow;
     for (const c of ['slip_id', 'installment_id', 'credit_operation_id', 'number', 'title_slip_id', 'entries_sent'] as const) row[c] = Number(row[c]);
     row.held_by = row.held_by === null ? null : Number(row.held_by);
     return row;
@@ -388,6 +395,7 @@ function instructionOf(row: CandidateRow): RemittanceInstructionCode {
 }
 
 function referenceOf(row: CandidateRow): string {
+  if (row.agreement) return `${agreementNumber(row.agreement.agreementId)}/${String(row.number).padStart(3, '0')}`;
   return `${operationNumber(row.credit_operation_id)}/${String(row.number).padStart(3, '0')}`;
 }
 
@@ -395,6 +403,8 @@ function candidateView(row: CandidateRow, rejections: ReadonlyMap<number, Boleto
   return {
     boleto_slip_id: row.slip_id,
     installment_id: row.installment_id,
+    agreement_installment_id: row.agreement?.installmentId ?? null,
+    agreement_id: row.agreement?.agreementId ?? null,
     credit_operation_id: row.credit_operation_id,
     installment_number: row.number,
     reference: referenceOf(row),
@@ -429,13 +439,15 @@ function slipOf(
     throw badRequest(REMITTANCE_MESSAGES.badAccount(field, error.message), field);
   }
   const instruction = instructionOf(row);
-  const lateCharges = instruction === 'entry' ? entryLateCharges(row.amount, row.due_date, terms.get(row.credit_operation_id)) : undefined;
+  const rowTerms = row.agreement ? (row.agreement.terms ?? undefined) : terms.get(row.credit_operation_id);
+  const lateCharges = instruction === 'entry' ? entryLateCharges(row.amount, row.due_date, rowTerms) : undefined;
+  const title = row.installment_id === null ? undefined : titles.get(row.installment_id);
   return {
     reference: referenceOf(row),
     instruction,
     nossoNumero: number.digits,
     ...(account.bank_code === '341' && number.checkDigit ? { nossoNumeroDigit: number.checkDigit } : {}),
-    documentNumber: titleDocumentNumber(row.credit_operation_id, row.number, titles.get(row.installment_id)?.documentNumber),
+    documentNumber: row.agreement ? agreementDocumentNumber(row.agreement.agreementId, row.number) : titleDocumentNumber(row.credit_operation_id, row.number, title?.documentNumber),
     issuedOn: row.issued_on,
     dueDate: row.due_date,
     amount: new Decimal(row.amount).toFixed(2),
@@ -451,7 +463,8 @@ function slipOf(
     },
     ...(lateCharges ? { lateCharges } : {}),
     // Protest or negativação as the title data says, the same the slip prints (title-after-due.ts).
-    afterDue: titles.get(row.installment_id)?.afterDue ?? NO_AFTER_DUE,
+    // An agreement's slip prints no protest nor negativação instruction (boletos' agreement-slip.ts): none here either.
+    afterDue: title?.afterDue ?? NO_AFTER_DUE,
   };
 }
 
@@ -584,7 +597,7 @@ function checkDate(date: string, today: string): void {
 export async function remittanceOverview(db: Db, request: RemittanceRequest, today: string, page: HistoryPage = {}): Promise<RemittanceOverview> {
   checkDate(request.date, today);
   const account = await accountFor(db, request.bankCode, request.bankAccountId, false);
-  const every = await everyCandidateOf(db, account.id, request.date);
+  const every = [...(await everyCandidateOf(db, account.id, request.date)), ...(await agreementCandidatesOf(db, account.id, request.date, today))];
   const candidates = every.filter((c) => !heldBack(c));
   const rejections = await entryRejectionsOf(db, every.filter((c) => c.resend && !c.sent).map((c) => c.slip_id));
   const items = candidates.map((c) => candidateView(c, rejections));
@@ -618,7 +631,7 @@ export async function remittanceOverview(db: Db, request: RemittanceRequest, tod
  * remittance's selection), read under the account's lock so the choice sees
  * what other files carried; without it a file carries them all.
  */
-export type RemittancePick = (candidates: readonly CandidateRow[]) => CandidateRow[];
+export type RemittancePick = (candidates: readonly OperationCandidateRow[]) => OperationCandidateRow[];
 
 /**
  * Generates, checks and stores the account's next remittance inside the
@@ -629,11 +642,12 @@ export async function generateRemittance(tx: Db, actor: Actor, request: Required
   const account = await accountFor(tx, request.bankCode, request.bankAccountId, true);
   const remittanceAccount = await remittanceAccountOf(tx, account);
   const candidates = await candidatesOf(tx, account.id, request.date);
-  const rows = pick ? pick(candidates) : candidates;
+  // The manual remittance picks operation installments; an agreement's slips go in the automatic file.
+  const rows = pick ? pick(candidates) : [...candidates, ...(await agreementCandidatesOf(tx, account.id, request.date, today)).filter((r) => !heldBack(r))];
   if (rows.length === 0) throw conflict(REMITTANCE_MESSAGES.nothingToCarry, 'date');
   const boleto = boletoAccountOf(account);
-  const terms = await lateTermsOf(tx, rows.filter((r) => instructionOf(r) === 'entry').map((r) => r.credit_operation_id));
-  const titles = await titlesForBank(tx, rows.map((r) => r.installment_id));
+  const terms = await lateTermsOf(tx, rows.filter((r) => instructionOf(r) === 'entry' && !r.agreement).map((r) => r.credit_operation_id));
+  const titles = await titlesForBank(tx, rows.flatMap((r) => (r.installment_id === null ? [] : [r.installment_id])));
   const slips = rows.map((r) => slipOf(account, boleto, r, terms, titles));
   const previous = await lastNsa(tx, account.id);
   const nsa = (previous ?? 0) + 1;
@@ -666,6 +680,7 @@ export async function generateRemittance(tx: Db, actor: Actor, request: Required
       remittance_id: stored.id,
       boleto_slip_id: r.slip_id,
       installment_id: r.installment_id,
+      agreement_installment_id: r.agreement?.installmentId ?? null,
       instruction: slips[k].instruction,
       reference: slips[k].reference,
       amount: slips[k].amount,

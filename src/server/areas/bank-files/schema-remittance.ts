@@ -5,6 +5,7 @@ import { users } from '../access/schema';
 import { companyBankAccounts } from '../company/schema';
 import { creditOperationInstallments } from '../operations/schema';
 import { boletoSlips } from '../boletos/schema-boleto';
+import { renegotiationInstallments } from '../renegotiation/schema';
 
 
 export const remittances = pgTable(
@@ -36,7 +37,10 @@ export const remittanceItems = pgTable(
     id: serial('id').primaryKey(),
     remittance_id: integer('remittance_id').notNull().references(() => remittances.id),
     boleto_slip_id: integer('boleto_slip_id').notNull().references(() => boletoSlips.id),
-    installment_id: integer('installment_id').notNull().references(() => creditOperationInstallments.id),
+    /** the operation's installment, or null for an agreement's (migration 0068) */
+    installment_id: integer('installment_id').references(() => creditOperationInstallments.id),
+    /** the agreement's installment an agreement slip collects (migration 0068) */
+    agreement_installment_id: integer('agreement_installment_id').references(() => renegotiationInstallments.id),
     instruction: text('instruction', { enum: REMITTANCE_INSTRUCTIONS }).notNull(),
     reference: text('reference').notNull(),
     amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),

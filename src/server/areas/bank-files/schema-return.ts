@@ -6,6 +6,7 @@ import { companyBankAccounts } from '../company/schema';
 import { creditOperationInstallments } from '../operations/schema';
 import { boletoSlips } from '../boletos/schema-boleto';
 import { installmentTransactions } from '../collection/schema';
+import { renegotiationInstallments, renegotiationPayments } from '../renegotiation/schema';
 
 export const returnFiles = pgTable(
   'return_files',
@@ -54,6 +55,9 @@ export const returnFileLines = pgTable(
     reasons: jsonb('reasons').$type<Array<{ code: string; words: string }>>().notNull().default([]),
     transaction_id: integer('transaction_id').references(() => installmentTransactions.id),
     fee_posting_id: integer('fee_posting_id'),
+    /** an agreement slip's line: its agreement installment, and the agreement payment that settled it (migration 0068) */
+    agreement_installment_id: integer('agreement_installment_id').references(() => renegotiationInstallments.id),
+    agreement_payment_id: integer('agreement_payment_id').references(() => renegotiationPayments.id),
   },
   (t) => [unique().on(t.return_file_id, t.line)],
 );

@@ -26,16 +26,11 @@ import { buildBoleto, SEQUENCE_DIGITS } from '../../domain/boleto';
 import { calendarDayPt, type BoletoPdfInput } from './boleto-pdf';
 import { beneficiaryAddress, BOLETO_MESSAGES, boletoAccount, checkedSlip, payerOf, percent2, type IssuedSlip } from './boleto';
 import { boletoSlips, type BoletoSlipRow } from './schema-boleto';
+import { agreementDocumentNumber } from '../../domain/servicing/title-document-number';
 
 const brl = (v: { toFixed(n: number): string }) => v.toFixed(2).replace('.', ',');
 
-/**
- * "A12/000": the agreement and its installment (000 the down payment), beside the operations' "15/003" and within the
- * narrowest layout's 10 characters (title-document-number.ts) for agreements up to 99999.
- */
-export function agreementDocumentNumber(agreementId: number, number: number): string {
-  return `A${agreementId}/${String(number).padStart(3, '0')}`;
-}
+export { agreementDocumentNumber };
 
 function instructionsOf(f: AgreementSlipFacts, issueDate: string): string[] {
   const lines = [f.number === 0 ? `Entrada do acordo de renegociação nº ${f.agreementId}.` : `Parcela ${f.number}/${f.count} do acordo de renegociação nº ${f.agreementId}.`];

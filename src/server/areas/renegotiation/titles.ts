@@ -6,12 +6,14 @@
  * so its checks, allocation, entries and state rules apply. This area never calls boletos or pix (they call it).
  */
 import Decimal from 'decimal.js';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { AGREEMENT_INSTALLMENT_STATUSES, RENEGOTIATION_OUTCOMES } from '@shared/renegotiation';
 import type { RemuneratoryInDelay } from '@shared/servicing';
 import type { Db } from '../../db/connect';
 import { conflict, HttpError, notFound } from '../../platform/http/errors';
-import { bookOf, lockAgreement, payInstallment } from './collection';
+import { checkNewPayment } from '../../domain/servicing/allocation';
+import type { LateChargeTerms } from '../../domain/servicing/late-charges';
+import { bookOf, COLLECTION_MESSAGES, lockAgreement, payInstallment } from './collection';
 import { renegotiationAgreements, renegotiationDecisions, renegotiationInstallments, renegotiationItems } from './schema';
 
 const PAID = AGREEMENT_INSTALLMENT_STATUSES[3];
@@ -98,22 +100,106 @@ export interface ProviderPayment {
   /** the company's account the money reached (the title's collecting account) */
   bank_account_id: number;
   reference: string;
+  /**
+   * Money that arrived without a person choosing its amount (a bank's return line): above what the installment owes on
+   * the day it pays what is owed, and the caller books the rest (suspense), as collection's payBatch does for an
+   * operation's title. Without it (a Pix notice) more than due is refused.
+   */
+  capAtDue?: boolean;
 }
 
+export type ProviderCheck = { ok: true; agreementId: number; number: number; amount: string } | { ok: false; message: string };
+
+const records = (rows: ReadonlyArray<{ id: number; paid_on: string; amount: string }>) => rows.map((p) => ({ id: String(p.id), date: p.paid_on, amount: p.amount }));
+
 /**
- * A payment a provider reported (a Pix notice of an agreement installment's charge), recorded as any payment of the
- * agreement (payInstallment: the lock, the checks, the allocation, the entries, the log). Refused by the payment rules
- * (paid already, more than due, not agreed, dated out of range): answered with the reason, nothing written.
+ * payInstallment's checks for a provider's payment, writing nothing (a return file's preview; settling repeats them
+ * under the agreement's lock): the agreement agreed, the installment not paid, the day within the agreement's range
+ * and not before the installment's last payment, the amount within what is due (capped at it with capAtDue). Answers
+ * what the payment would take, or the reason it is refused.
  */
-export async function payFromProvider(tx: Db, actorId: number, input: ProviderPayment, today: string): Promise<{ ok: true; id: number } | { ok: false; message: string }> {
+export async function checkFromProvider(db: Db, input: ProviderPayment, today: string): Promise<ProviderCheck> {
   try {
-    const owner = await agreementInstallmentOwner(tx, input.agreementInstallmentId);
-    const [decided] = await tx.select({ outcome: renegotiationDecisions.outcome }).from(renegotiationDecisions).where(eq(renegotiationDecisions.agreement_id, owner.agreementId));
-    if (decided?.outcome !== AGREED) return { ok: false, message: TITLE_MESSAGES.notAgreed };
-    const id = await payInstallment(tx, actorId, { id: owner.agreementId, installment_id: input.agreementInstallmentId, amount: input.amount, paid_on: input.paid_on, bank_account_id: input.bank_account_id, reference: input.reference }, today);
-    return { ok: true, id };
+    const owner = await agreementInstallmentOwner(db, input.agreementInstallmentId);
+    const book = await bookOf(db, owner.agreementId, today);
+    if (!book.agreed) return { ok: false, message: TITLE_MESSAGES.notAgreed };
+    const target = book.installments.find((i) => i.id === input.agreementInstallmentId)!;
+    if (target.status === PAID) return { ok: false, message: TITLE_MESSAGES.paid(target.number, owner.agreementId) };
+    if (input.paid_on > today) return { ok: false, message: COLLECTION_MESSAGES.future };
+    if (input.paid_on < book.agreement.agreement_date) return { ok: false, message: COLLECTION_MESSAGES.beforeAgreement(book.agreement.agreement_date) };
+    const last = target.standing.reduce<string | null>((d, p) => (d === null || p.paid_on > d ? p.paid_on : d), null);
+    if (last !== null && input.paid_on < last) return { ok: false, message: COLLECTION_MESSAGES.beforeLast(last) };
+    const check = checkNewPayment(target.figures, book.terms, records(target.standing), { id: 'new', date: input.paid_on, amount: input.amount }, today);
+    if (check.ok) return { ok: true, agreementId: owner.agreementId, number: target.number, amount: new Decimal(input.amount).toFixed(2) };
+    if (input.capAtDue && check.amountDue.gt(0)) return { ok: true, agreementId: owner.agreementId, number: target.number, amount: check.amountDue.toFixed(2) };
+    return { ok: false, message: COLLECTION_MESSAGES.above(check.amountDue.toFixed(2)) };
   } catch (error) {
     if (error instanceof HttpError && error.status < 500) return { ok: false, message: error.message };
     throw error;
   }
+}
+
+/**
+ * A payment a provider reported (a Pix notice of an agreement installment's charge, a bank's return line of its slip),
+ * recorded as any payment of the agreement (payInstallment: the lock, the checks, the allocation, the entries, the
+ * log). Refused by the payment rules (paid already, more than due without capAtDue, not agreed, dated out of range):
+ * answered with the reason, nothing written. `paid`: what the payment took (with capAtDue, at most what was due).
+ */
+export async function payFromProvider(tx: Db, actorId: number, input: ProviderPayment, today: string): Promise<{ ok: true; id: number; paid: string } | { ok: false; message: string }> {
+  try {
+    const owner = await agreementInstallmentOwner(tx, input.agreementInstallmentId);
+    const [decided] = await tx.select({ outcome: renegotiationDecisions.outcome }).from(renegotiationDecisions).where(eq(renegotiationDecisions.agreement_id, owner.agreementId));
+    if (decided?.outcome !== AGREED) return { ok: false, message: TITLE_MESSAGES.notAgreed };
+    await lockAgreement(tx, owner.agreementId);
+    const check = await checkFromProvider(tx, input, today);
+    if (!check.ok) return check;
+    const id = await payInstallment(tx, actorId, { id: owner.agreementId, installment_id: input.agreementInstallmentId, amount: check.amount, paid_on: input.paid_on, bank_account_id: input.bank_account_id, reference: input.reference }, today);
+    return { ok: true, id, paid: check.amount };
+  } catch (error) {
+    if (error instanceof HttpError && error.status < 500) return { ok: false, message: error.message };
+    throw error;
+  }
+}
+
+/**
+ * A payment of an agreement's installment another area makes on a person's behalf (suspense applying an item): the
+ * same payInstallment, its errors thrown as they are (404 unknown installment, 409 paid, above what is due…).
+ */
+export async function payAgreementInstallment(tx: Db, actorId: number, input: Omit<ProviderPayment, 'capAtDue'>, today: string): Promise<{ id: number; agreementId: number }> {
+  const owner = await agreementInstallmentOwner(tx, input.agreementInstallmentId);
+  const id = await payInstallment(tx, actorId, { id: owner.agreementId, installment_id: input.agreementInstallmentId, amount: input.amount, paid_on: input.paid_on, bank_account_id: input.bank_account_id, reference: input.reference }, today);
+  return { id, agreementId: owner.agreementId };
+}
+
+export interface AgreementTitleState {
+  agreementId: number;
+  number: number;
+  /** nothing left to pay on it */
+  paid: boolean;
+  /** the day the agreement broke (its slips issued before then ask what no longer stands), or null */
+  brokenOn: string | null;
+  /** the agreement's late-charge terms (its first operation's contract, the agreement's rate): what the bank charges */
+  terms: LateChargeTerms;
+}
+
+/**
+ * Where each of these agreement installments stands on `asOf` for the bank (bank-files' remittance: whether its title
+ * still collects it): paid, and the agreement's break day. Unlocked reads of each agreement's book.
+ */
+export async function agreementTitleStates(db: Db, agreementInstallmentIds: readonly number[], asOf: string): Promise<Map<number, AgreementTitleState>> {
+  const out = new Map<number, AgreementTitleState>();
+  if (agreementInstallmentIds.length === 0) return out;
+  const rows = await db.select({ id: renegotiationInstallments.id, agreement: renegotiationInstallments.agreement_id }).from(renegotiationInstallments).where(inArray(renegotiationInstallments.id, [...new Set(agreementInstallmentIds)]));
+  for (const agreementId of [...new Set(rows.map((r) => r.agreement))].sort((a, b) => a - b)) {
+    const book = await bookOf(db, agreementId, asOf);
+    for (const i of book.installments) {
+      out.set(i.id, { agreementId, number: i.number, paid: i.status === PAID || i.replay.state.dueTotal.lte(0), brokenOn: book.brokenOn, terms: book.terms });
+    }
+  }
+  return out;
+}
+
+/** The agreements' locks in id order (bank-files settling a return file takes them after the account's, before the operations'). */
+export async function lockAgreements(tx: Db, agreementIds: readonly number[]): Promise<void> {
+  for (const id of [...new Set(agreementIds)].sort((a, b) => a - b)) await lockAgreement(tx, id);
 }

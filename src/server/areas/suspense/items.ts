@@ -162,7 +162,7 @@ const ITEM_LOCK_SPACE = 0x5355_5350;
  * are append-only, and the app's role holds no UPDATE to take a row lock),
  * then, in a new statement, the item with its moves; 404 when there is none.
  */
-async function lockedItem(tx: Db, itemId: number): Promise<{ item: SuspenseItemRow; moves: MoveWithStanding[]; open: Decimal }> {
+export async function lockedItem(tx: Db, itemId: number): Promise<{ item: SuspenseItemRow; moves: MoveWithStanding[]; open: Decimal }> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${ITEM_LOCK_SPACE}::int, ${itemId}::int)`);
   const [item] = await tx.select().from(suspenseItems).where(eq(suspenseItems.id, itemId));
   if (!item) throw notFound(SUSPENSE_MESSAGES.notFound);

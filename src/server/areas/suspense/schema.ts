@@ -11,6 +11,7 @@ import { creditOperationInstallments, creditOperations } from '../operations/sch
 import { installmentTransactions } from '../collection/schema';
 import { approvalRequests } from '../operations/schema-approvals';
 import { returnFiles } from '../bank-files/schema-return';
+import { renegotiationInstallments, renegotiationPayments } from '../renegotiation/schema';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const money = (name: string) => numeric(name, { precision: 14, scale: 2 });
@@ -54,6 +55,9 @@ export const suspenseMoves = pgTable('suspense_moves', {
   refund_account: text('refund_account'),
   approval_request_id: integer('approval_request_id').references(() => approvalRequests.id),
   posting_id: integer('posting_id').notNull(),
+  /** applied to an agreement's installment: it and the agreement's payment it became (migration 0068) */
+  agreement_installment_id: integer('agreement_installment_id').references(() => renegotiationInstallments.id),
+  agreement_payment_id: integer('agreement_payment_id').references(() => renegotiationPayments.id),
   note: text('note'),
   actor_id: integer('actor_id').references(() => users.id),
   created_at: ts('created_at').notNull().defaultNow(),

@@ -11,3 +11,12 @@ export function titleDocumentNumber(operationId: number, installmentNumber: numb
   const own = stored?.trim();
   return own ? own : `${operationId}/${String(installmentNumber).padStart(3, '0')}`;
 }
+
+/**
+ * "A12/000": an agreement's installment (renegotiation; 000 the down payment), beside the operations' "15/003" and
+ * within the narrowest layout's 10 characters for agreements up to 99999 — the slip prints it and the remittance's
+ * P 63–77 carries it, the same text.
+ */
+export function agreementDocumentNumber(agreementId: number, number: number): string {
+  return `A${agreementId}/${String(number).padStart(3, '0')}`;
+}

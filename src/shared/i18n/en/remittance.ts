@@ -33,7 +33,7 @@ export const remittance: Shape<typeof pt> = {
   heldBack: "Installment {{reference}} ({{payer}}): its title is registered at bank {{bank}}, nosso número {{ourNumber}}. The entry goes out here after that title's baixa went out in bank {{bank}}'s remittance (a title at one bank at a time).",
   inactiveAccount: '{{account}} (inactive: pending baixas only)',
   resend: 'Resend: the bank rejected the entry on {{date}} ({{reasons}})',
-  reasons: { paid: 'paid', renegotiated: 'renegotiated', written_off: 'written off', assigned: 'assigned', prepaid: 'prepaid', replaced: 'slip replaced', cancelled: 'withdrawn (CDC art. 49)' },
+  reasons: { paid: 'paid', renegotiated: 'renegotiated', written_off: 'written off', assigned: 'assigned', prepaid: 'prepaid', replaced: 'slip replaced', cancelled: 'withdrawn (CDC art. 49)', broken: 'agreement broken' },
   operationTitle: 'Remittances of bank {{bank}}',
   operationIntro: 'The files generated on every company account of this bank, newest first. Download the file again or the report of what it carried.',
   generateLink: 'Generate a remittance',

@@ -30,7 +30,7 @@ export const remittance = {
   heldBack: 'Parcela {{reference}} ({{payer}}): o título está registrado no banco {{bank}}, nosso número {{ourNumber}}. A entrada sai aqui depois que a baixa dele sair numa remessa do banco {{bank}} (um título em um banco por vez).',
   inactiveAccount: '{{account}} (inativa: só baixas pendentes)',
   resend: 'Reenvio: o banco rejeitou a entrada em {{date}} ({{reasons}})',
-  reasons: { paid: 'paga', renegotiated: 'renegociada', written_off: 'baixada como perda', assigned: 'cedida', prepaid: 'antecipada', replaced: 'boleto substituído', cancelled: 'desistência (CDC art. 49)' },
+  reasons: { paid: 'paga', renegotiated: 'renegociada', written_off: 'baixada como perda', assigned: 'cedida', prepaid: 'antecipada', replaced: 'boleto substituído', cancelled: 'desistência (CDC art. 49)', broken: 'acordo rompido' },
   operationTitle: 'Remessas do banco {{bank}}',
   operationIntro: 'Os arquivos gerados em todas as contas da empresa deste banco, do mais novo ao mais antigo. Baixe de novo o arquivo ou o relatório do que ele levou.',
   generateLink: 'Gerar uma remessa',

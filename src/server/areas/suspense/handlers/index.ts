@@ -9,6 +9,7 @@ import { requireAuth, type HandlerContext, type Handlers } from '../../../platfo
 import { once } from '../../../platform/idempotency';
 import type { Actor } from '../../operations';
 import { applyItem, decideRefund, listSuspense, loadSuspenseItem, refundItem } from '../items';
+import { applyItemToAgreement } from '../apply-agreement';
 
 export type SuspenseName = Extract<OperationName, `suspense.${string}`>;
 
@@ -29,6 +30,17 @@ export const suspenseHandlers: Pick<Handlers, SuspenseName> = {
     await ctx.deps.db.transaction((tx) =>
       once(tx, { key: args.idempotency_key, operation: 'suspense.apply', userId: me.id, args }, async () => ({
         id: await applyItem(tx, me, { item: args.item, installmentId: args.installment_id, amount: args.amount ?? null }, today),
+      })),
+    );
+    return loadSuspenseItem(ctx.deps.db, args.item, me.id);
+  },
+
+  'suspense.applyAgreement': async (args, ctx) => {
+    const me = actor(ctx);
+    const today = ctx.deps.clock.today();
+    await ctx.deps.db.transaction((tx) =>
+      once(tx, { key: args.idempotency_key, operation: 'suspense.applyAgreement', userId: me.id, args }, async () => ({
+        id: await applyItemToAgreement(tx, me, { item: args.item, agreementInstallmentId: args.agreement_installment_id, amount: args.amount ?? null }, today),
       })),
     );
     return loadSuspenseItem(ctx.deps.db, args.item, me.id);

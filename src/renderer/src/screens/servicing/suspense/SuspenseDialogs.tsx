@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SuspenseItem } from '@shared/contract/servicing-suspense';
 import { formatCurrency, formatDate } from '@shared/format';
+import { agreementIdOf } from '@shared/agreement-number';
 import { MoneyConfirmDialog } from '@kit/MoneyConfirmDialog';
 import { newIdempotencyKey } from '@kit/idempotencyKey';
 import { errorText } from '../../../api/errors';
@@ -32,13 +33,23 @@ export function ApplyDialog({ item, onClose }: { item: SuspenseItem; onClose(): 
   const [operationText, setOperationText] = useState('');
   const operationId = item.credit_operation_id ?? (/^\d{1,9}$/.test(operationText.trim()) ? Number(operationText.trim()) : null);
   const apply = useApiMutation('suspense.apply', { invalidates: ['suspense.list'] });
-  const schedule = useApiQuery('servicing.installments', { id: operationId ?? 0 }, { enabled: operationId !== null });
-  const payable = (schedule.data?.installments ?? []).filter((i) => Number(i.due_total) > 0);
+  // Or an agreement's installment (renegotiation), picked by the agreement's number.
+  const [target, setTarget] = useState<'operation' | 'agreement'>('operation');
+  const [agreementText, setAgreementText] = useState('');
+  const agreementId = target === 'agreement' ? agreementIdOf(agreementText) : null;
+  const applyAgreement = useApiMutation('suspense.applyAgreement', { invalidates: ['suspense.list'] });
+  const agreement = useApiQuery('renegotiation.get', { id: agreementId ?? 0 }, { enabled: agreementId !== null });
+  const schedule = useApiQuery('servicing.installments', { id: operationId ?? 0 }, { enabled: operationId !== null && target === 'operation' });
+  const payable =
+    target === 'agreement'
+      ? (agreement.data?.collection.installments ?? []).filter((i) => Number(i.due_total) > 0).map((i) => ({ id: i.id, number: i.number, due_date: i.due_date, due_total: i.due_total }))
+      : (schedule.data?.installments ?? []).filter((i) => Number(i.due_total) > 0);
   const confirm = async () => {
     if (installmentId === null) return setFailure(t('suspense.apply.noInstallment'));
     setFailure(null);
     try {
-      const answer = await apply.mutateAsync({ item: item.id, installment_id: installmentId, amount: amount.trim() || undefined, idempotency_key: key });
+      const body = { item: item.id, amount: amount.trim() || undefined, idempotency_key: key };
+      const answer = target === 'agreement' ? await applyAgreement.mutateAsync({ ...body, agreement_installment_id: installmentId }) : await apply.mutateAsync({ ...body, installment_id: installmentId });
       toast.success(t('suspense.apply.done', { amount: formatCurrency(answer.moves.at(-1)?.amount ?? amount) }));
       onClose();
     } catch (e) {
@@ -59,12 +70,32 @@ export function ApplyDialog({ item, onClose }: { item: SuspenseItem; onClose(): 
       confirmText={t('suspense.apply.confirm')}
       busyText={t('suspense.apply.working')}
       confirmTestId="suspense-apply-confirm"
-      busy={apply.isPending}
+      busy={apply.isPending || applyAgreement.isPending}
       confirmDisabled={!MONEY.test(amount)}
       onConfirm={confirm}
       onClose={onClose}
     >
-      {item.credit_operation_id === null && (
+      <FormGroup label={t('agreementApply.target')} labelFor="suspense-apply-target">
+        <HTMLSelect
+          id="suspense-apply-target"
+          data-testid="suspense-apply-target"
+          value={target}
+          onChange={(e) => {
+            setTarget(e.currentTarget.value === 'agreement' ? 'agreement' : 'operation');
+            setInstallmentId(null);
+          }}
+          options={[
+            { value: 'operation', label: t('agreementApply.targets.operation') },
+            { value: 'agreement', label: t('agreementApply.targets.agreement') },
+          ]}
+        />
+      </FormGroup>
+      {target === 'agreement' && (
+        <FormGroup label={t('agreementApply.agreement')} helperText={agreement.isError ? t('agreementApply.notFound') : t('agreementApply.agreementHint')} intent={agreement.isError ? 'danger' : 'none'} labelFor="suspense-apply-agreement">
+          <InputGroup id="suspense-apply-agreement" data-testid="suspense-apply-agreement" value={agreementText} onChange={(e) => setAgreementText(e.currentTarget.value)} />
+        </FormGroup>
+      )}
+      {target === 'operation' && item.credit_operation_id === null && (
         <FormGroup label={t('suspense.apply.operation')} helperText={t('suspense.apply.operationHint')} labelFor="suspense-apply-operation">
           <InputGroup id="suspense-apply-operation" data-testid="suspense-apply-operation" value={operationText} onChange={(e) => setOperationText(e.currentTarget.value)} />
         </FormGroup>
@@ -77,7 +108,10 @@ export function ApplyDialog({ item, onClose }: { item: SuspenseItem; onClose(): 
           onChange={(e) => setInstallmentId(e.currentTarget.value ? Number(e.currentTarget.value) : null)}
           options={[
             { value: '', label: t('suspense.apply.choose') },
-            ...payable.map((i) => ({ value: i.id, label: t('suspense.apply.option', { number: i.number, due: formatDate(i.due_date), value: formatCurrency(i.due_total) }) })),
+            ...payable.map((i) => {
+              const words = { number: i.number, due: formatDate(i.due_date), value: formatCurrency(i.due_total) };
+              return { value: i.id, label: target === 'agreement' ? t(i.number === 0 ? 'agreementApply.entry' : 'agreementApply.option', words) : t('suspense.apply.option', words) };
+            }),
           ]}
         />
       </FormGroup>

@@ -1,0 +1,196 @@
+/**
+ * An agreement's slips at the bank over HTTP (PGlite and PostgreSQL): the remittance registers the agreement's slips
+ * (entry, once: the next file carries them no more); a return line of an agreement slip pays the agreement installment
+ * through renegotiation (previewed as "acordo AC-…, parcela n"), once even when a later file reports it again; a line
+ * above what is due pays what is due and the rest goes to suspense; an installment paid by hand after its slip went
+ * out gets its baixa in the next file; a suspense item applied to an agreement installment (unknown installment 404,
+ * installment already paid 409, in Portuguese); the trial balance "0.00" after each; the authorization matrix.
+ *
+ * One operation of twelve released 2026-01-15; on 2026-05-20 its overdue installments are renegotiated with a down
+ * payment of R$ 100,00 due 2026-05-25 and four monthly installments from 2026-06-20. Slips at the demo company's Itaú
+ * account (0912 / 45021-7); the return file is written with the project's CNAB tables (tests/helpers/cnab-return-file.ts).
+ */
+import Decimal from 'decimal.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../helpers/server';
+import { itauReturnFile, type ItauReturnMovement } from '../../helpers/cnab-return-file';
+import { call, signInEveryRole, type DemoRole } from './client';
+import { itAnswersTheMatrix } from './matrix';
+import { disbursedOperation, expectBooksBalanced, insertBorrower, key, SERVICING_PARAMETERS_SQL } from './servicing-fixtures';
+
+type Row = Record<string, any>;
+let server: TestServer;
+let tokens: Record<DemoRole, string>;
+let agreement: Row;
+let itauId = 0;
+let installments: Row[] = [];
+const sequences = new Map<number, string>();
+const TODAY = '2026-05-20';
+const ACCOUNT = { agency: '0912', account: '45021', accountDac: '7', companyDocument: '27185642000169' };
+
+const expectedOf = (s: Row) => ({ renegotiated_balance: s.renegotiated_balance, discount: s.discount, principal: s.principal, iof_total: s.iof_total, total_payable: s.total_payable });
+const agreementNo = () => `AC-${String(agreement.id).padStart(6, '0')}`;
+
+async function view(): Promise<Row> {
+  const answer = await call(server, 'renegotiation.get', { id: agreement.id }, tokens.operator);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body;
+}
+const generate = () => call(server, 'remittance.generate', { bankCode: '341', date: TODAY, bank_account_id: itauId, idempotency_key: key() }, tokens.operator);
+const agreementItems = () =>
+  server.database.rows<{ remittance_id: number; agreement_installment_id: number; instruction: string; installment_id: number | null }>(
+    'SELECT remittance_id, agreement_installment_id, instruction, installment_id FROM remittance_items WHERE agreement_installment_id IS NOT NULL ORDER BY id',
+  );
+const lineOf = (n: number, paid: string, extra: Partial<ItauReturnMovement> = {}): ItauReturnMovement => ({
+  movement: '06', nossoNumero: sequences.get(installments[n].id)!, amount: paid, paid, fee: '1.90', occurredOn: TODAY, creditedOn: TODAY, ...extra,
+});
+const fileOf = (list: ItauReturnMovement[], fileSequence: number) => itauReturnFile(ACCOUNT, list, { generatedOn: TODAY, fileSequence });
+const settle = (content: string) => call(server, 'cnabReturn.settle', { bankCode: '341', file_name: 'RET341.ret', content, idempotency_key: key() }, tokens.operator);
+
+beforeAll(async () => {
+  server = await startTestServer({ seed: 'demo', today: '2026-01-10' });
+  tokens = await signInEveryRole(server);
+  await server.database.rows(SERVICING_PARAMETERS_SQL);
+  [{ id: itauId }] = await server.database.rows<{ id: number }>("SELECT id FROM company_bank_accounts WHERE company_id = 1 AND bank_code = '341' ORDER BY id LIMIT 1");
+  const borrowerId = await insertBorrower(server, 'Bruna Banco Acordo', '390.533.447-05');
+  const op = await disbursedOperation(server, tokens, borrowerId);
+  server.clock.set(TODAY);
+  const list = await call(server, 'renegotiation.installments', { id: borrowerId, credit_operation_id: op }, tokens.operator);
+  const args = {
+    borrower_id: borrowerId,
+    installment_ids: (list.body.items as Row[]).filter((i) => i.overdue).map((i) => i.installment_id),
+    late_charges_discount_percent: '0', interest_discount_percent: '0', down_payment: '100.00', amortization: 'price', monthly_rate: '1.50', term: 4,
+    first_due_date: '2026-06-20', finance_iof: true, down_payment_due_date: '2026-05-25',
+  };
+  const s = await call(server, 'renegotiation.simulate', args, tokens.operator);
+  expect(s.status, JSON.stringify(s.body)).toBe(200);
+  const agreed = await call(server, 'renegotiation.agree', { ...args, idempotency_key: key(), expected: expectedOf(s.body) }, tokens.operator);
+  expect(agreed.body.status, JSON.stringify(agreed.body)).toBe('agreed');
+  agreement = agreed.body;
+  installments = (await view()).collection.installments;
+  for (const i of installments) {
+    const slip = await call(server, 'boleto.agreementSlip', { x: i.id }, tokens.agent);
+    expect(slip.status, JSON.stringify(slip.body)).toBe(200);
+  }
+  const slips = await server.database.rows<{ agreement_installment_id: number; sequence: string; bank_account_id: number }>(
+    "SELECT agreement_installment_id, sequence::text AS sequence, bank_account_id FROM boleto_slips WHERE kind = 'agreement' ORDER BY id",
+  );
+  for (const s of slips) {
+    expect(s.bank_account_id).toBe(itauId);
+    sequences.set(s.agreement_installment_id, s.sequence.padStart(8, '0'));
+  }
+}, 600_000);
+afterAll(() => server?.close());
+
+describe('authorization', () => {
+  itAnswersTheMatrix(
+    [['suspense.applyAgreement', { item: 999999, agreement_installment_id: 1, idempotency_key: 'matrix-key-0000000001' }, { superadmin: 404, admin: 404, operator: 404, agent: 403, user: 403 }]],
+    () => ({ server, tokens }),
+  );
+});
+
+describe('the remittance', () => {
+  it("registers each agreement slip once (entry), named by the agreement; the next file carries none of them again", async () => {
+    const overview = await call(server, 'remittance.overview', { bankCode: '341', date: TODAY, bank_account_id: itauId }, tokens.operator);
+    expect(overview.status, JSON.stringify(overview.body)).toBe(200);
+    const ours = (overview.body.pending.items as Row[]).filter((i) => i.agreement_id === agreement.id);
+    expect(ours.map((i) => [i.agreement_installment_id, i.instruction, i.installment_id])).toEqual(installments.map((i) => [i.id, 'entry', null]));
+    expect(ours[0].reference).toBe(`${agreementNo()}/000`);
+    const sent = await generate();
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    expect((await agreementItems()).map((r) => r.agreement_installment_id)).toEqual(installments.map((i) => i.id));
+    const [file] = await server.database.rows<{ content: string }>('SELECT content FROM remittances WHERE id = $1', [sent.body.id]);
+    expect(file.content).toContain(`A${agreement.id}/000`);
+    const again = await generate();
+    expect(again.status).toBe(409);
+    expect((await agreementItems()).length).toBe(installments.length);
+    await expectBooksBalanced(server, tokens.admin);
+  });
+});
+
+describe('the return file', () => {
+  it('previews the line as the agreement installment and settles it through the agreement once, even read twice', async () => {
+    const content = fileOf([lineOf(0, '100.00')], 11);
+    const preview = await call(server, 'cnabReturn.preview', { bankCode: '341', file_name: 'RET341.ret', content }, tokens.agent);
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    expect(preview.body.lines[0]).toMatchObject({ outcome: 'settled', reference: `acordo ${agreementNo()}, parcela entrada`, installment_id: null });
+    const settled = await settle(content);
+    expect(settled.status, JSON.stringify(settled.body)).toBe(200);
+    expect(settled.body.lines[0]).toMatchObject({ outcome: 'settled', paid: '100.00' });
+    const a = await view();
+    expect(a.collection.installments[0].status).toBe('paid');
+    const payments = a.collection.payments.length;
+    await expectBooksBalanced(server, tokens.admin);
+    // The same line in a later file (another sha): the same credit reported again, nothing moves.
+    const twice = await settle(fileOf([lineOf(0, '100.00')], 12));
+    expect(twice.status, JSON.stringify(twice.body)).toBe(200);
+    expect(twice.body.lines[0].outcome).toBe('duplicate');
+    expect((await view()).collection.payments.length).toBe(payments);
+    const [line] = await server.database.rows<{ agreement_payment_id: number | null; agreement_installment_id: number }>(
+      "SELECT agreement_payment_id, agreement_installment_id FROM return_file_lines WHERE outcome = 'settled' ORDER BY id LIMIT 1",
+    );
+    expect(line.agreement_installment_id).toBe(installments[0].id);
+    expect(line.agreement_payment_id).not.toBeNull();
+    await expectBooksBalanced(server, tokens.admin);
+  });
+
+  it('a line above what is due pays what is due; the rest goes to suspense of the borrower', async () => {
+    const due = new Decimal(installments[1].due_total);
+    const paid = due.plus(5).toFixed(2);
+    const settled = await settle(fileOf([lineOf(1, paid)], 13));
+    expect(settled.status, JSON.stringify(settled.body)).toBe(200);
+    expect(settled.body.lines[0].outcome).toBe('settled');
+    expect((await view()).collection.installments[1].status).toBe('paid');
+    const [item] = await server.database.rows<{ amount: string; reason: string; borrower_id: number | null }>(
+      "SELECT amount::text AS amount, reason, borrower_id FROM suspense_items WHERE reason = 'overpaid' ORDER BY id DESC LIMIT 1",
+    );
+    expect(item).toMatchObject({ amount: '5.00', reason: 'overpaid', borrower_id: agreement.borrower_id });
+    await expectBooksBalanced(server, tokens.admin);
+  });
+});
+
+describe('the baixa', () => {
+  it('an agreement installment paid by hand after its slip went out: the next remittance writes its title off (paid); the ones the bank settled get none', async () => {
+    const third = installments[2];
+    const paid = await call(server, 'renegotiation.pay', { id: agreement.id, idempotency_key: key(), installment_id: third.id, amount: third.due_total, paid_on: TODAY, bank_account_id: itauId }, tokens.operator);
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    const overview = await call(server, 'remittance.overview', { bankCode: '341', date: TODAY, bank_account_id: itauId }, tokens.operator);
+    const ours = (overview.body.pending.items as Row[]).filter((i) => i.agreement_id === agreement.id);
+    expect(ours.map((i) => [i.agreement_installment_id, i.instruction, i.reason])).toEqual([[third.id, 'writeOff', 'paid']]);
+    expect((await generate()).status).toBe(200);
+    expect((await agreementItems()).filter((r) => r.instruction === 'writeOff').map((r) => r.agreement_installment_id)).toEqual([third.id]);
+    await expectBooksBalanced(server, tokens.admin);
+  });
+});
+
+describe('suspense applied to an agreement installment', () => {
+  it('refuses an unknown agreement installment (404) and one already paid (409), in Portuguese', async () => {
+    const [item] = await server.database.rows<{ id: number }>("SELECT id FROM suspense_items WHERE reason = 'overpaid' ORDER BY id DESC LIMIT 1");
+    const unknown = await call(server, 'suspense.applyAgreement', { item: item.id, agreement_installment_id: 999999, idempotency_key: key() }, tokens.operator);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toMatch(/Parcela de acordo não encontrada/);
+    const paid = await call(server, 'suspense.applyAgreement', { item: item.id, agreement_installment_id: installments[0].id, idempotency_key: key() }, tokens.operator);
+    expect(paid.status).toBe(409);
+    expect(paid.body.message).toMatch(/já está paga/);
+    await expectBooksBalanced(server, tokens.admin);
+  });
+
+  it('applies the item as the agreement payment dated the day received, with suspense_apply; the item is applied', async () => {
+    const [item] = await server.database.rows<{ id: number }>("SELECT id FROM suspense_items WHERE reason = 'overpaid' ORDER BY id DESC LIMIT 1");
+    const fourth = installments[3];
+    const before = (await view()).collection.payments.length;
+    const applied = await call(server, 'suspense.applyAgreement', { item: item.id, agreement_installment_id: fourth.id, idempotency_key: key() }, tokens.operator);
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+    expect(applied.body).toMatchObject({ state: 'applied', open_amount: '0.00' });
+    const a = await view();
+    expect(a.collection.payments.length).toBe(before + 1);
+    expect(a.collection.payments.at(-1)).toMatchObject({ number: fourth.number, amount: '5.00', paid_on: TODAY });
+    const [move] = await server.database.rows<{ agreement_installment_id: number; agreement_payment_id: number | null }>(
+      'SELECT agreement_installment_id, agreement_payment_id FROM suspense_moves WHERE suspense_item_id = $1',
+      [item.id],
+    );
+    expect(move.agreement_installment_id).toBe(fourth.id);
+    expect(move.agreement_payment_id).not.toBeNull();
+    await expectBooksBalanced(server, tokens.admin);
+  });
+});
