@@ -13,6 +13,7 @@
  * The payments are on the installments only (no journal lines), so the balances stay the amounts financed.
  */
 import { loadavg } from 'node:os';
+import { startCpuProfile } from './cpu-profile';
 import { insertDisbursedOperations, insertIndividuals } from './disbursed-operations';
 import { peakRss } from './peak-rss';
 import { startSqlTimes } from './sql-times';
@@ -65,6 +66,7 @@ export async function ledgerCloseFigure(): Promise<void> {
       return answer.body;
     };
 
+    const stopProfile = await startCpuProfile();
     let stop = startSqlTimes('accrual run');
     const accrual = await timed(async () => ok('accrual', await call(server, 'ledgerAccrual.run', { date: AS_OF }, admin)));
     stop();
@@ -86,6 +88,7 @@ export async function ledgerCloseFigure(): Promise<void> {
       return { close, approveS: ((performance.now() - asked) / 1000).toFixed(1) };
     });
     stop();
+    await stopProfile();
     const c = run.value.close as { operations: number; allowance: string };
     console.log(`    close run (ask, then approve: the run): ${run.s} s (approval ${run.value.approveS} s), peak RSS ${run.peakMb} MB (${run.beforeMb} MB before) — ${c.operations} positions written, allowance ${c.allowance}`);
   } finally {
