@@ -204,12 +204,12 @@ async function* factPages(tx: Db, asOf: string, pageSize = FACTS_PAGE): AsyncGen
       break;
     }
     // The last client's operations may go on in the next page: held back until their client ends.
-    const lastBorrower = Number(rows[rows.length - 1].borrower);
-    let cut = rows.length;
-    while (cut > 0 && Number(rows[cut - 1].borrower) === lastBorrower) cut -= 1;
-    const page = held.concat(rows.slice(0, cut));
-    held = rows.slice(cut);
-    if (page.length > 0) yield page;
+    const all = held.concat(rows);
+    const lastBorrower = Number(all[all.length - 1].borrower);
+    let cut = all.length;
+    while (cut > 0 && Number(all[cut - 1].borrower) === lastBorrower) cut -= 1;
+    held = all.slice(cut);
+    if (cut > 0) yield all.slice(0, cut);
   }
   await tx.execute(sql`CLOSE ledger_close_facts`);
 }
@@ -414,13 +414,18 @@ export function largestProvisions<P extends { provision: string; credit_operatio
  * What closing `month` would record (nothing written by itself), in `tx`: the positions a page of whole clients at a
  * time, each page handed to `onPage` (the run writes it) and added to the totals; only the largest provisions are kept.
  */
-export async function computeClose(tx: Db, month: string, onPage?: (positions: ComputedPosition[]) => Promise<void>): Promise<ClosePreview> {
+export async function computeClose(
+  tx: Db,
+  month: string,
+  onPage?: (positions: ComputedPosition[]) => Promise<void>,
+  pageSize = FACTS_PAGE,
+): Promise<ClosePreview> {
   assertMonth(month);
   const asOf = lastDayOf(month);
   const previous = await previousClose(tx, month);
   const totals = new TotalsAccumulator();
   let top: ComputedPosition[] = [];
-  for await (const facts of factPages(tx, asOf)) {
+  for await (const facts of factPages(tx, asOf, pageSize)) {
     const positions = positionsOf(facts, asOf);
     for (const p of positions) totals.add(p);
     top = largestProvisions([...top, ...positions], PREVIEW_POSITIONS);
