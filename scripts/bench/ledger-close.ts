@@ -1,7 +1,7 @@
 /**
  * (t) The monthly close at 100,000 operations on PGlite, through the server: the accrual run up to the month's last
- * day (`accrueUpTo`, batches of 2,000 operations), the close's preview (every operation's facts in one statement, the
- * positions computed, nothing written), then the close run (asked by one administrator, approved by another: the
+ * day (`accrueUpTo`, batches of 2,000 operations), the close's preview (the facts' one statement read by a cursor in
+ * pages of whole clients, the positions computed and totalled page by page, nothing written), then the close run (asked by one administrator, approved by another: the
  * facts read again, the positions written, the allowance posted). Prints each one's seconds and the process's peak
  * resident memory while it ran (the server is in this process: PGlite's buffers count) against the aim: under 60 s
  * and 300 MB each. BENCH_SQL_TIMES=1 prints each step's SQL statements by time (sql-times.ts).
