@@ -194,6 +194,9 @@ export const FACTS_PAGE = 5000;
  * one page, for the client drag), through a cursor in `tx` (a cursor lives in a transaction), closed at the end.
  */
 async function* factPages(tx: Db, asOf: string, pageSize = FACTS_PAGE): AsyncGenerator<FactRow[]> {
+  // A cursor is planned for its first tenth (cursor_tuple_fraction 0.1): nested loops, many times slower for the
+  // whole of this aggregate (a 10,000-operation preview 18.8 s → 316 s). Every row is read: planned as a query is.
+  await tx.execute(sql`SET LOCAL cursor_tuple_fraction = 1.0`);
   await tx.execute(sql`DECLARE ledger_close_facts NO SCROLL CURSOR FOR ${factsQuery(asOf)}`);
   let held: FactRow[] = [];
   for (;;) {
