@@ -1,7 +1,7 @@
 /**
  * (t) The monthly close at 100,000 operations on PGlite, through the server: the accrual run up to the month's last
- * day (`accrueUpTo`, batches of 2,000 operations), the close's preview (every operation's facts in one statement, the
- * positions computed, nothing written), then the close run (asked by one administrator, approved by another: the
+ * day (`accrueUpTo`, batches of 2,000 operations), the close's preview (the facts' one statement read by a cursor in
+ * pages of whole clients, the positions computed and totalled page by page, nothing written), then the close run (asked by one administrator, approved by another: the
  * facts read again, the positions written, the allowance posted). Prints each one's seconds and the process's peak
  * resident memory while it ran (the server is in this process: PGlite's buffers count) against the aim: under 60 s
  * and 300 MB each. BENCH_SQL_TIMES=1 prints each step's SQL statements by time (sql-times.ts).
@@ -13,6 +13,7 @@
  * The payments are on the installments only (no journal lines), so the balances stay the amounts financed.
  */
 import { loadavg } from 'node:os';
+import { startCpuProfile } from './cpu-profile';
 import { insertDisbursedOperations, insertIndividuals } from './disbursed-operations';
 import { peakRss } from './peak-rss';
 import { startSqlTimes } from './sql-times';
@@ -65,6 +66,7 @@ export async function ledgerCloseFigure(): Promise<void> {
       return answer.body;
     };
 
+    const stopProfile = await startCpuProfile();
     let stop = startSqlTimes('accrual run');
     const accrual = await timed(async () => ok('accrual', await call(server, 'ledgerAccrual.run', { date: AS_OF }, admin)));
     stop();
@@ -86,6 +88,7 @@ export async function ledgerCloseFigure(): Promise<void> {
       return { close, approveS: ((performance.now() - asked) / 1000).toFixed(1) };
     });
     stop();
+    await stopProfile();
     const c = run.value.close as { operations: number; allowance: string };
     console.log(`    close run (ask, then approve: the run): ${run.s} s (approval ${run.value.approveS} s), peak RSS ${run.peakMb} MB (${run.beforeMb} MB before) — ${c.operations} positions written, allowance ${c.allowance}`);
   } finally {

@@ -136,17 +136,22 @@ export async function readBatch(tx: Db, date: string, after: number, size: numbe
        LIMIT ${size}
     )
     SELECT ops.id, ops.principal::text AS principal, ops.start::text AS start,
-           p.accrued::text AS accrued, p.stopped_on::text AS stopped_on,
-           json_agg(json_build_object(
-             'n', i.id, 'd', i.due_date::text, 'i', i.interest::text, 'b', i.balance::text,
-             'x', COALESCE(s.status IN (${ended}), false),
-             'u', i.paid_on IS NULL OR i.paid_on > ${date}::date
-           ) ORDER BY i.due_date, i.schedule_version, i.number) AS rows
+           p.accrued::text AS accrued, p.stopped_on::text AS stopped_on, sch.rows
       FROM ops
-      JOIN credit_operation_installments i ON i.credit_operation_id = ops.id AND i.superseded_in IS NULL
-      LEFT JOIN installment_states s ON s.installment_id = i.id
+      -- Per operation, through the (operation, number) index: a join of the whole table was hashed, each batch
+      -- reading every current installment (a batch's cost grew with the portfolio).
+      CROSS JOIN LATERAL (
+        SELECT json_agg(json_build_object(
+                 'n', i.id, 'd', i.due_date::text, 'i', i.interest::text, 'b', i.balance::text,
+                 'x', COALESCE(s.status IN (${ended}), false),
+                 'u', i.paid_on IS NULL OR i.paid_on > ${date}::date
+               ) ORDER BY i.due_date, i.schedule_version, i.number) AS rows
+          FROM credit_operation_installments i
+          LEFT JOIN installment_states s ON s.installment_id = i.id
+         WHERE i.credit_operation_id = ops.id AND i.superseded_in IS NULL
+      ) sch
       LEFT JOIN interest_accrual_positions p ON p.credit_operation_id = ops.id
-     GROUP BY ops.id, ops.principal, ops.start, p.accrued, p.stopped_on
+     WHERE sch.rows IS NOT NULL
      ORDER BY ops.id`);
   return (result as unknown as { rows: BatchRow[] }).rows.map((r) => ({ ...r, id: Number(r.id) }));
 }

@@ -12,7 +12,7 @@ import { HttpError } from '../../../platform/http/errors';
 import { users } from '../../access/schema';
 import { borrowers } from '../../borrowers/schema';
 import { checkRefusal, pendingApproval, type Actor } from '../../operations';
-import { CLOSE_APPROVAL_KIND, CLOSE_MESSAGES, closeRefusal, computeClose, monthEntityId, previousClose, totalsOf, type ComputedPosition } from './close';
+import { CLOSE_APPROVAL_KIND, CLOSE_MESSAGES, closeRefusal, computeClose, largestProvisions, monthEntityId, previousClose, totalsOf, type ComputedPosition } from './close';
 import { ledgerClosePositions, ledgerCloses, type LedgerCloseRow } from '../schema-close';
 import { closeOf } from './positions';
 
@@ -59,9 +59,7 @@ export async function closeHistory(db: Db): Promise<CloseRecordView[]> {
 type ViewedPosition = Omit<ComputedPosition, 'contracted_on' | 'last_due_on' | 'oldest_unpaid_due_on' | 'overdue' | 'falling_due' | 'written_off_first_on' | 'written_off_last_on'>;
 
 async function positionViews(db: Db, month: string, positions: readonly ViewedPosition[]): Promise<ClosePositionView[]> {
-  const top = [...positions]
-    .sort((a, b) => new Decimal(b.provision).comparedTo(a.provision) || a.credit_operation_id - b.credit_operation_id)
-    .slice(0, PREVIEW_POSITIONS);
+  const top = largestProvisions(positions, PREVIEW_POSITIONS);
   if (top.length === 0) return [];
   const opIds = top.map((p) => p.credit_operation_id);
   const before = await previousClose(db, month);
@@ -110,7 +108,8 @@ async function pendingOf(db: Db, month: string, viewer: Actor): Promise<CloseVie
 
 /** What closing `month` would record now. */
 export async function previewView(db: Db, month: string, viewer: Actor, today: string): Promise<CloseView> {
-  const preview = await computeClose(db, month);
+  // The facts through a cursor: in a transaction of their own (read only, nothing written).
+  const preview = await db.transaction((tx) => computeClose(tx, month));
   const inForce = await closeOf(db, month);
   const refusal = (await refusalOf(db, month, today)) ?? ((await pendingOf(db, month, viewer)) ? CLOSE_MESSAGES.pending(month) : null);
   return {
@@ -118,7 +117,7 @@ export async function previewView(db: Db, month: string, viewer: Actor, today: s
     as_of: preview.as_of,
     source: 'preview',
     totals: preview.totals,
-    positions: await positionViews(db, month, preview.positions),
+    positions: await positionViews(db, month, preview.top),
     close: inForce ? (await recordViews(db, [inForce]))[0] : null,
     pending: await pendingOf(db, month, viewer),
     refusal,

@@ -43,8 +43,18 @@ export interface WrittenOffFigures {
   written_off_v330: string;
 }
 
+const NONE_WRITTEN_OFF: WrittenOffFigures = {
+  written_off: '0.00',
+  written_off_first_on: null,
+  written_off_last_on: null,
+  written_off_v310: '0.00',
+  written_off_v320: '0.00',
+  written_off_v330: '0.00',
+};
+
 /** The position's written-off figures on `asOf` from the write-offs' JSON text (null: none). */
 export function writtenOffFigures(asOf: string, writeOffsJson: string | null): WrittenOffFigures {
+  if (writeOffsJson === null) return { ...NONE_WRITTEN_OFF };
   const amounts = (writeOffsJson ? (JSON.parse(writeOffsJson) as Array<{ date: string; amount: string }>) : []) satisfies WrittenOffAmount[];
   const buckets = writtenOffBuckets(asOf, amounts);
   const total = amounts.reduce((s, a) => s.plus(a.amount), new Decimal(0));
@@ -69,16 +79,30 @@ export interface WrittenOffTotals {
   v330: string;
 }
 
-export function emptyWrittenOffTotals(): WrittenOffTotals {
-  return { operations: 0, amount: '0.00', v310: '0.00', v320: '0.00', v330: '0.00' };
+/** A decimal string (or number) that is zero, without a Decimal: "0", "0.00", "-0.00", 0. */
+export function isZeroAmount(value: string | number): boolean {
+  return Number(value) === 0;
 }
 
-/** Adds a position's written-off figures to the totals (nothing when none). */
-export function addWrittenOff(totals: WrittenOffTotals, p: Partial<Pick<WrittenOffFigures, 'written_off' | 'written_off_v310' | 'written_off_v320' | 'written_off_v330'>>): void {
-  if (!p.written_off || new Decimal(p.written_off).isZero()) return;
-  totals.operations += 1;
-  totals.amount = new Decimal(totals.amount).plus(p.written_off).toFixed(2);
-  totals.v310 = new Decimal(totals.v310).plus(p.written_off_v310 ?? 0).toFixed(2);
-  totals.v320 = new Decimal(totals.v320).plus(p.written_off_v320 ?? 0).toFixed(2);
-  totals.v330 = new Decimal(totals.v330).plus(p.written_off_v330 ?? 0).toFixed(2);
+/** The written-off totals, a position at a time (Decimal while adding, strings at the end). */
+export class WrittenOffSum {
+  private operations = 0;
+  private amount = new Decimal(0);
+  private v310 = new Decimal(0);
+  private v320 = new Decimal(0);
+  private v330 = new Decimal(0);
+
+  /** Adds a position's written-off figures (nothing when none). */
+  add(p: Partial<Pick<WrittenOffFigures, 'written_off' | 'written_off_v310' | 'written_off_v320' | 'written_off_v330'>>): void {
+    if (!p.written_off || isZeroAmount(p.written_off)) return;
+    this.operations += 1;
+    this.amount = this.amount.plus(p.written_off);
+    this.v310 = this.v310.plus(p.written_off_v310 ?? 0);
+    this.v320 = this.v320.plus(p.written_off_v320 ?? 0);
+    this.v330 = this.v330.plus(p.written_off_v330 ?? 0);
+  }
+
+  totals(): WrittenOffTotals {
+    return { operations: this.operations, amount: this.amount.toFixed(2), v310: this.v310.toFixed(2), v320: this.v320.toFixed(2), v330: this.v330.toFixed(2) };
+  }
 }
