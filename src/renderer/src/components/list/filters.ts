@@ -125,7 +125,7 @@ export function parseMoneyInput(text: string, locale: TextLocale = 'pt-BR'): str
 }
 
 /** "1234.5" → "1234,50" (or "1234.50" in English) for the input. */
-function moneyToInput(decimal: string, locale: TextLocale): string {
+export function moneyToInput(decimal: string, locale: TextLocale): string {
   const [reais, cents] = decimal.split('.');
   return cents === undefined ? reais : `${reais}${locale === 'pt-BR' ? ',' : '.'}${cents.padEnd(2, '0')}`;
 }

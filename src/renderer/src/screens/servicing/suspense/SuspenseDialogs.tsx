@@ -14,20 +14,22 @@ import { formatCurrency, formatDate } from '@shared/format';
 import { agreementIdOf } from '@shared/agreement-number';
 import { MoneyConfirmDialog } from '@kit/MoneyConfirmDialog';
 import { newIdempotencyKey } from '@kit/idempotencyKey';
+import { moneyToInput, parseMoneyInput } from '@kit/list/filters';
 import { errorText } from '../../../api/errors';
 import { useApiMutation, useApiQuery } from '../../../api/hooks';
 import { useToast } from '../../../app/toaster';
 import { decisionReasonRule, ReasonMoneyDialog } from '../ReasonMoneyDialog';
 
-const MONEY = /^\d{1,12}(\.\d{1,2})?$/;
-
 /** Applies (part of) the item to an installment of the same borrower. */
 export function ApplyDialog({ item, onClose }: { item: SuspenseItem; onClose(): void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const toast = useToast();
   const [key] = useState(() => newIdempotencyKey());
   const [installmentId, setInstallmentId] = useState<number | null>(null);
-  const [amount, setAmount] = useState(item.open_amount);
+  // The amount is shown and typed as the language writes it ("50,00" in pt-BR), sent as a decimal string.
+  const locale = i18n.language === 'en' ? 'en' : 'pt-BR';
+  const [amount, setAmount] = useState(() => moneyToInput(item.open_amount, locale));
+  const parsedAmount = parseMoneyInput(amount, locale);
   const [failure, setFailure] = useState<string | null>(null);
   // An item of nobody known is identified by applying it: the person names the operation whose installment it pays.
   const [operationText, setOperationText] = useState('');
@@ -48,9 +50,9 @@ export function ApplyDialog({ item, onClose }: { item: SuspenseItem; onClose(): 
     if (installmentId === null) return setFailure(t('suspense.apply.noInstallment'));
     setFailure(null);
     try {
-      const body = { item: item.id, amount: amount.trim() || undefined, idempotency_key: key };
+      const body = { item: item.id, amount: parsedAmount ?? undefined, idempotency_key: key };
       const answer = target === 'agreement' ? await applyAgreement.mutateAsync({ ...body, agreement_installment_id: installmentId }) : await apply.mutateAsync({ ...body, installment_id: installmentId });
-      toast.success(t('suspense.apply.done', { amount: formatCurrency(answer.moves.at(-1)?.amount ?? amount) }));
+      toast.success(t('suspense.apply.done', { amount: formatCurrency(answer.moves.at(-1)?.amount ?? parsedAmount ?? item.open_amount) }));
       onClose();
     } catch (e) {
       setFailure(errorText(e, t));
@@ -63,7 +65,7 @@ export function ApplyDialog({ item, onClose }: { item: SuspenseItem; onClose(): 
       consequenceTestId="suspense-apply-consequence"
       rows={[
         { label: t('suspense.apply.open'), amount: item.open_amount, id: 'open' },
-        { label: t('suspense.apply.amount'), amount: MONEY.test(amount) ? amount : undefined, text: MONEY.test(amount) ? undefined : '—', strong: true, id: 'amount' },
+        { label: t('suspense.apply.amount'), amount: parsedAmount ?? undefined, text: parsedAmount === null ? '—' : undefined, strong: true, id: 'amount' },
       ]}
       amountsTestId="suspense-apply-amounts"
       intent="primary"
@@ -71,7 +73,7 @@ export function ApplyDialog({ item, onClose }: { item: SuspenseItem; onClose(): 
       busyText={t('suspense.apply.working')}
       confirmTestId="suspense-apply-confirm"
       busy={apply.isPending || applyAgreement.isPending}
-      confirmDisabled={!MONEY.test(amount)}
+      confirmDisabled={parsedAmount === null}
       onConfirm={confirm}
       onClose={onClose}
     >
@@ -116,7 +118,7 @@ export function ApplyDialog({ item, onClose }: { item: SuspenseItem; onClose(): 
         />
       </FormGroup>
       <FormGroup label={t('suspense.apply.amount')} labelFor="suspense-apply-amount">
-        <InputGroup id="suspense-apply-amount" data-testid="suspense-apply-amount" value={amount} onChange={(e) => setAmount(e.currentTarget.value)} />
+        <InputGroup id="suspense-apply-amount" data-testid="suspense-apply-amount" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.currentTarget.value)} />
       </FormGroup>
       {failure && (
         <Callout intent="danger" data-testid="suspense-apply-error">
