@@ -6,15 +6,8 @@
  * sideways. axe finds nothing serious on the panel and the list.
  */
 import type { Page } from '@playwright/test';
-import { test, expect, signInAs, directCall, directSignIn, DEMO, DEMO_PASSWORD, expectNoSeriousViolations } from './harness';
+import { test, expect, signInAs, directCall, directSignIn, DEMO, DEMO_PASSWORD, expectNoSeriousViolations, plusDays } from './harness';
 import type { ExpiredInstallmentRow } from '../../src/shared/contract';
-
-/** `day` + n calendar days, YYYY-MM-DD (text arithmetic in UTC: no time zone involved). */
-function plusDays(day: string, n: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-}
 
 async function expectNoSidewaysScroll(page: Page): Promise<void> {
   const body = page.getByTestId('expired-table').locator('.rt-body');

@@ -7,15 +7,8 @@
  * 1280 and 1024 px.
  */
 import { execFileSync } from 'node:child_process';
-import { test, expect, signInAs, directCall, directSignIn, DEMO, DEMO_PASSWORD } from './harness';
+import { test, expect, signInAs, directCall, directSignIn, DEMO, DEMO_PASSWORD, plusDays, simulateAndAgree } from './harness';
 import type { ExpiredInstallmentRow } from '../../src/shared/contract';
-
-/** `day` + n calendar days, YYYY-MM-DD (text arithmetic in UTC: no time zone involved). */
-function plusDays(day: string, n: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-}
 
 const EDITED = 'Cláusula do modelo editado na tela.';
 
@@ -66,10 +59,8 @@ test('the confession of debt is issued from the template the administrator edite
     first_due_date: plusDays(server.clock.today(), 30),
     finance_iof: true,
   };
-  const s = await directCall<Record<string, string>>(server.url, 'renegotiation.simulate', args, token);
-  expect(s.status, JSON.stringify(s.body)).toBe(200);
-  const expected = { renegotiated_balance: s.body.renegotiated_balance, discount: s.body.discount, principal: s.body.principal, iof_total: s.body.iof_total, total_payable: s.body.total_payable };
-  const agreed = await directCall<{ id: number; status: string }>(server.url, 'renegotiation.agree', { ...args, idempotency_key: crypto.randomUUID(), expected }, token);
+  const { simulated, agreed } = await simulateAndAgree(server.url, token, args);
+  expect(simulated.status, JSON.stringify(simulated.body)).toBe(200);
   expect(agreed.body.status, JSON.stringify(agreed.body)).toBe('agreed');
 
   await page.setViewportSize({ width: 1280, height: 800 });

@@ -8,14 +8,8 @@
  * the desk's answer are looked at 1280 and 1024 px wide (screenshots in the test's output).
  */
 import type { Locator, Page, TestInfo } from '@playwright/test';
-import { test, expect, signInAs, signOut, directCall, directSignIn, expectNoSeriousViolations, DEMO, DEMO_PASSWORD } from './harness';
+import { test, expect, signInAs, signOut, directCall, directSignIn, expectNoSeriousViolations, DEMO, DEMO_PASSWORD, plusDays } from './harness';
 import type { ExpiredInstallmentRow } from '../../src/shared/contract';
-
-function plusDays(day: string, n: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-}
 
 async function lookAt(page: Page, info: TestInfo, root: Locator, name: string): Promise<void> {
   for (const width of [1280, 1024]) {

@@ -6,33 +6,14 @@
  * amount and the agreement it belongs to. axe finds nothing serious on the view with the slip buttons.
  */
 import { execFileSync } from 'node:child_process';
-import { test, expect, savedPath, signInAs, directCall, directSignIn, DEMO, DEMO_PASSWORD, expectNoSeriousViolations } from './harness';
-import type { ExpiredInstallmentRow } from '../../src/shared/contract';
-
-/** `day` + n calendar days, YYYY-MM-DD (text arithmetic in UTC: no time zone involved). */
-function plusDays(day: string, n: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-}
+import { test, expect, savedPath, signInAs, directSignIn, DEMO, DEMO_PASSWORD, expectNoSeriousViolations, plusDays, findRenegotiable, simulateAndAgree } from './harness';
 
 const DIGITABLE_LINE = /\d{5}\.\d{5} \d{5}\.\d{6} \d{5}\.\d{6} \d \d{14}/;
 
 test("an operator saves the agreement's down payment slip", async ({ page, harness, server }) => {
   test.setTimeout(180_000);
   const admin = await directSignIn(server.url, DEMO.superadmin.email, DEMO_PASSWORD);
-  const list = await directCall<{ items: ExpiredInstallmentRow[] }>(server.url, 'collections.expiredInstallments', { page: 1, limit: 20 }, admin);
-  type Item = { installment_id: number; overdue: boolean; total: string };
-  let pick: { borrower: number; item: Item } | null = null;
-  for (const row of list.body.items) {
-    const op = await directCall<{ borrower_id: number }>(server.url, 'creditOperation.get', { id: row.credit_operation_id }, admin);
-    const open = await directCall<{ items: Item[] }>(server.url, 'renegotiation.installments', { id: op.body.borrower_id, credit_operation_id: row.credit_operation_id }, admin);
-    const item = open.body.items?.find((i) => i.overdue && Number(i.total) > 100);
-    if (item) {
-      pick = { borrower: op.body.borrower_id, item };
-      break;
-    }
-  }
+  const pick = await findRenegotiable(server.url, admin, (i) => i.overdue && Number(i.total) > 100);
   expect(pick, 'an overdue installment above R$ 100').not.toBeNull();
   const today = server.clock.today();
   const conditions = {
@@ -48,10 +29,8 @@ test("an operator saves the agreement's down payment slip", async ({ page, harne
     first_due_date: plusDays(today, 30),
     finance_iof: true,
   };
-  const s = await directCall<Record<string, string>>(server.url, 'renegotiation.simulate', conditions, admin);
-  expect(s.status, JSON.stringify(s.body)).toBe(200);
-  const expected = { renegotiated_balance: s.body.renegotiated_balance, discount: s.body.discount, principal: s.body.principal, iof_total: s.body.iof_total, total_payable: s.body.total_payable };
-  const agreed = await directCall<{ id: number; status: string }>(server.url, 'renegotiation.agree', { ...conditions, idempotency_key: crypto.randomUUID(), expected }, admin);
+  const { simulated, agreed } = await simulateAndAgree(server.url, admin, conditions);
+  expect(simulated.status, JSON.stringify(simulated.body)).toBe(200);
   expect(agreed.body.status, JSON.stringify(agreed.body)).toBe('agreed');
 
   await page.setViewportSize({ width: 1280, height: 800 });

@@ -5,15 +5,8 @@
  * and the late charges' discount "10,5"; the simulation states them back ("R$ 10,00"), and the agreement's payment
  * form shows what is due the Portuguese way. The screen is looked at at 1280×800 and 1024 px wide (screenshots).
  */
-import { test, expect, signInAs, directCall, directSignIn, DEMO, DEMO_PASSWORD } from './harness';
+import { test, expect, signInAs, directCall, directSignIn, DEMO, DEMO_PASSWORD, plusDays } from './harness';
 import type { ExpiredInstallmentRow } from '../../src/shared/contract';
-
-/** `day` + n calendar days, YYYY-MM-DD (text arithmetic in UTC: no time zone involved). */
-function plusDays(day: string, n: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-}
 
 /** YYYY-MM-DD → DD/MM/AAAA, as a person types it. */
 const typedDay = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;

@@ -12,15 +12,8 @@
  * it after its confirmation. The confession of debt is saved as a PDF by the main process.
  */
 import { execFileSync } from 'node:child_process';
-import { test, expect, signInAs, signOut, directCall, directSignIn, DEMO, DEMO_PASSWORD, expectNoSeriousViolations } from './harness';
+import { test, expect, signInAs, signOut, directCall, directSignIn, DEMO, DEMO_PASSWORD, expectNoSeriousViolations, plusDays, findRenegotiable, simulateAndAgree } from './harness';
 import type { ExpiredInstallmentRow } from '../../src/shared/contract';
-
-/** `day` + n calendar days, YYYY-MM-DD (text arithmetic in UTC: no time zone involved). */
-function plusDays(day: string, n: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-}
 
 test('an operator renegotiates an overdue installment', async ({ page, harness, server }, info) => {
   test.setTimeout(180_000);
@@ -52,19 +45,8 @@ test('an operator renegotiates an overdue installment', async ({ page, harness, 
 test("an agent's agreement waits; an operator approves it from the inbox", async ({ page, harness, server }) => {
   test.setTimeout(180_000);
   const admin = await directSignIn(server.url, DEMO.superadmin.email, DEMO_PASSWORD);
-  const list = await directCall<{ items: ExpiredInstallmentRow[] }>(server.url, 'collections.expiredInstallments', { page: 1, limit: 20 }, admin);
   const agent = await directSignIn(server.url, DEMO.agente.email, DEMO_PASSWORD);
-  type Item = { installment_id: number; late_charges: string; overdue: boolean };
-  let pick: { borrower: number; item: Item } | null = null;
-  for (const row of list.body.items.slice().reverse()) {
-    const op = await directCall<{ borrower_id: number }>(server.url, 'creditOperation.get', { id: row.credit_operation_id }, admin);
-    const open = await directCall<{ items: Item[] }>(server.url, 'renegotiation.installments', { id: op.body.borrower_id, credit_operation_id: row.credit_operation_id }, agent);
-    const item = open.body.items.find((i) => i.overdue && Number(i.late_charges) > 1);
-    if (item) {
-      pick = { borrower: op.body.borrower_id, item };
-      break;
-    }
-  }
+  const pick = await findRenegotiable(server.url, admin, (i) => i.overdue && Number(i.late_charges) > 1, { viewer: agent, fromEnd: true });
   expect(pick, 'an overdue installment with late charges').not.toBeNull();
   const conditions = {
     borrower_id: pick!.borrower,
@@ -78,10 +60,8 @@ test("an agent's agreement waits; an operator approves it from the inbox", async
     first_due_date: plusDays(server.clock.today(), 30),
     finance_iof: true,
   };
-  const s = await directCall<Record<string, string>>(server.url, 'renegotiation.simulate', conditions, agent);
-  expect(s.status, JSON.stringify(s.body)).toBe(200);
-  const expected = { renegotiated_balance: s.body.renegotiated_balance, discount: s.body.discount, principal: s.body.principal, iof_total: s.body.iof_total, total_payable: s.body.total_payable };
-  const agreed = await directCall<{ id: number; status: string; approval_request_id: number }>(server.url, 'renegotiation.agree', { ...conditions, idempotency_key: crypto.randomUUID(), expected }, agent);
+  const { simulated, agreed } = await simulateAndAgree<{ id: number; status: string; approval_request_id: number }>(server.url, agent, conditions);
+  expect(simulated.status, JSON.stringify(simulated.body)).toBe(200);
   expect(agreed.body.status).toBe('pending');
 
   await page.setViewportSize({ width: 1280, height: 800 });

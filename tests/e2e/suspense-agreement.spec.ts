@@ -7,34 +7,16 @@
  * confirmation; the item leaves the open list and the agreement shows the payment. Screenshots of the dialog at 1280
  * and 1024 px; axe finds nothing serious in it.
  */
-import { buildRequest, operation, type ExpiredInstallmentRow } from '../../src/shared/contract/index';
+import { buildRequest, operation } from '../../src/shared/contract/index';
 import { itauReturnFile } from '../helpers/cnab-return-file';
-import { test, expect, signInAs, directCall, directSignIn, DEMO, DEMO_PASSWORD, expectNoSeriousViolations } from './harness';
-
-/** `day` + n calendar days, YYYY-MM-DD (text arithmetic in UTC: no time zone involved). */
-function plusDays(day: string, n: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-}
+import { test, expect, signInAs, directCall, directSignIn, DEMO, DEMO_PASSWORD, expectNoSeriousViolations, plusDays, findRenegotiable, simulateAndAgree } from './harness';
 
 type AgreementView = { id: number; collection: { installments: Array<{ id: number; number: number; status: string }>; payments: Array<{ number: number; amount: string }> } };
 
 test("an operator applies money to identify to an agreement's installment, picked by the agreement's number", async ({ page, harness, server }, info) => {
   test.setTimeout(240_000);
   const admin = await directSignIn(server.url, DEMO.superadmin.email, DEMO_PASSWORD);
-  const list = await directCall<{ items: ExpiredInstallmentRow[] }>(server.url, 'collections.expiredInstallments', { page: 1, limit: 20 }, admin);
-  type Item = { installment_id: number; overdue: boolean; total: string };
-  let pick: { borrower: number; item: Item } | null = null;
-  for (const row of list.body.items) {
-    const op = await directCall<{ borrower_id: number }>(server.url, 'creditOperation.get', { id: row.credit_operation_id }, admin);
-    const open = await directCall<{ items: Item[] }>(server.url, 'renegotiation.installments', { id: op.body.borrower_id, credit_operation_id: row.credit_operation_id }, admin);
-    const item = open.body.items?.find((i) => i.overdue && Number(i.total) > 100);
-    if (item) {
-      pick = { borrower: op.body.borrower_id, item };
-      break;
-    }
-  }
+  const pick = await findRenegotiable(server.url, admin, (i) => i.overdue && Number(i.total) > 100);
   expect(pick, 'an overdue installment above R$ 100').not.toBeNull();
   const today = server.clock.today();
   const conditions = {
@@ -50,10 +32,8 @@ test("an operator applies money to identify to an agreement's installment, picke
     first_due_date: plusDays(today, 30),
     finance_iof: true,
   };
-  const s = await directCall<Record<string, string>>(server.url, 'renegotiation.simulate', conditions, admin);
-  expect(s.status, JSON.stringify(s.body)).toBe(200);
-  const expected = { renegotiated_balance: s.body.renegotiated_balance, discount: s.body.discount, principal: s.body.principal, iof_total: s.body.iof_total, total_payable: s.body.total_payable };
-  const agreed = await directCall<{ id: number; status: string }>(server.url, 'renegotiation.agree', { ...conditions, idempotency_key: crypto.randomUUID(), expected }, admin);
+  const { simulated, agreed } = await simulateAndAgree(server.url, admin, conditions);
+  expect(simulated.status, JSON.stringify(simulated.body)).toBe(200);
   expect(agreed.body.status, JSON.stringify(agreed.body)).toBe('agreed');
   const view = async () => (await directCall<AgreementView>(server.url, 'renegotiation.get', { id: agreed.body.id }, admin)).body;
   const [downPayment, first] = (await view()).collection.installments;

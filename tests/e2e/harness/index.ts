@@ -5,3 +5,4 @@ export { savedPath, signIn, signInAs, signOut, DEMO_PASSWORD, DEMO, menuPaths, e
 export { chooseRole, setSwitch, fillUserForm, visibleUserIds, type NewUser } from './forms';
 export { axeBuilder, seriousViolations, expectNoSeriousViolations } from './axe';
 export { expectToastSince, toastCount } from './toasts';
+export { plusDays, findRenegotiable, simulateAndAgree, type RenegotiableInstallment } from './agreement';

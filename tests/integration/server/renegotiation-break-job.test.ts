@@ -10,9 +10,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BREAK_CHECK_INTERVAL_MS } from '../../../src/server/areas/renegotiation';
-import { startTestServer, testDatabaseUrl, type TestServer } from '../../helpers/server';
-import { call, signInEveryRole, type DemoRole } from './client';
-import { disbursedOperation, insertBorrower, key, SERVICING_PARAMETERS_SQL } from './servicing-fixtures';
+import { testDatabaseUrl, type TestServer } from '../../helpers/server';
+import { call, type DemoRole } from './client';
+import { startWithAgreement } from './renegotiation-fixtures';
 
 let server: TestServer;
 let tokens: Record<DemoRole, string>;
@@ -32,32 +32,10 @@ async function breaks(): Promise<Row[]> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ seed: 'demo', today: '2026-01-10' });
-  tokens = await signInEveryRole(server);
-  await server.database.rows(SERVICING_PARAMETERS_SQL);
-  const borrowerId = await insertBorrower(server, 'Rita Rompe Acordo', '529.982.247-25');
-  const op = await disbursedOperation(server, tokens, borrowerId);
-  server.clock.set('2026-05-20');
-  const list = await call(server, 'renegotiation.installments', { id: borrowerId, credit_operation_id: op }, tokens.operator);
-  const ids = (list.body.items as Row[]).filter((i) => i.overdue).map((i) => i.installment_id);
-  const args = {
-    borrower_id: borrowerId,
-    installment_ids: ids,
-    late_charges_discount_percent: '0',
-    interest_discount_percent: '0',
-    down_payment: '0.00',
-    amortization: 'price',
-    monthly_rate: '1.50',
-    term: 5,
-    first_due_date: '2026-06-22',
-    finance_iof: true,
-  };
-  const s = await call(server, 'renegotiation.simulate', args, tokens.operator);
-  const expected = { renegotiated_balance: s.body.renegotiated_balance, discount: s.body.discount, principal: s.body.principal, iof_total: s.body.iof_total, total_payable: s.body.total_payable };
-  const agreed = await call(server, 'renegotiation.agree', { ...args, idempotency_key: key(), expected }, tokens.operator);
-  expect(agreed.body.status, JSON.stringify(agreed.body)).toBe('agreed');
-  agreementId = agreed.body.id;
-  const due: string = agreed.body.collection.installments[0].due_date;
+  const fixture = await startWithAgreement({ borrower: 'Rita Rompe Acordo', conditions: { first_due_date: '2026-06-22' } });
+  ({ server, tokens } = fixture);
+  agreementId = fixture.agreement.id;
+  const due: string = fixture.agreement.collection.installments[0].due_date;
   late = (n) => {
     const d = new Date(`${due}T00:00:00Z`);
     d.setUTCDate(d.getUTCDate() + n);

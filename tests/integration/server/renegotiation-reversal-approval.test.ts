@@ -11,10 +11,11 @@
  * 2026-05-20 into five from 2026-06-20); the company's reversal limit lowered to R$ 30,00.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../helpers/server';
-import { call, signInEveryRole, type DemoRole } from './client';
+import type { TestServer } from '../../helpers/server';
+import { call, type DemoRole } from './client';
 import { itAnswersTheMatrix } from './matrix';
-import { disbursedOperation, expectBooksBalanced, insertBorrower, key, SERVICING_PARAMETERS_SQL } from './servicing-fixtures';
+import { startWithAgreement } from './renegotiation-fixtures';
+import { expectBooksBalanced, key } from './servicing-fixtures';
 
 let server: TestServer;
 let tokens: Record<DemoRole, string>;
@@ -24,7 +25,6 @@ let bankAccount = 0;
 let operatorId = 0;
 
 type Row = Record<string, any>;
-const TODAY = '2026-05-20';
 const KIND = 'renegotiation.reverse_payment';
 
 async function view(token = tokens.operator): Promise<Row> {
@@ -60,35 +60,13 @@ async function lastRequest(): Promise<Row> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ seed: 'demo', today: '2026-01-10' });
-  tokens = await signInEveryRole(server);
-  await server.database.rows(SERVICING_PARAMETERS_SQL);
-  const borrowerId = await insertBorrower(server, 'Paula Paga Acordo', '529.982.247-25');
-  operationId = await disbursedOperation(server, tokens, borrowerId);
-  server.clock.set(TODAY);
-  const [account] = await server.database.rows<{ id: number }>('SELECT id FROM company_bank_accounts WHERE active ORDER BY id LIMIT 1');
-  bankAccount = account.id;
+  const fixture = await startWithAgreement({ borrower: 'Paula Paga Acordo', conditions: { late_charges_discount_percent: '10' } });
+  ({ server, tokens } = fixture);
+  operationId = fixture.operationId;
+  bankAccount = fixture.bankAccount;
   const [operator] = await server.database.rows<{ id: number }>("SELECT id FROM users WHERE email = 'operador@demo.local'");
   operatorId = operator.id;
-  const list = await call(server, 'renegotiation.installments', { id: borrowerId, credit_operation_id: operationId }, tokens.operator);
-  const ids = (list.body.items as Row[]).filter((i) => i.overdue).map((i) => i.installment_id);
-  const args = {
-    borrower_id: borrowerId,
-    installment_ids: ids,
-    late_charges_discount_percent: '10',
-    interest_discount_percent: '0',
-    down_payment: '0.00',
-    amortization: 'price',
-    monthly_rate: '1.50',
-    term: 5,
-    first_due_date: '2026-06-20',
-    finance_iof: true,
-  };
-  const s = await call(server, 'renegotiation.simulate', args, tokens.operator);
-  const expected = { renegotiated_balance: s.body.renegotiated_balance, discount: s.body.discount, principal: s.body.principal, iof_total: s.body.iof_total, total_payable: s.body.total_payable };
-  const agreed = await call(server, 'renegotiation.agree', { ...args, idempotency_key: key(), expected }, tokens.operator);
-  expect(agreed.body.status, JSON.stringify(agreed.body)).toBe('agreed');
-  agreement = agreed.body;
+  agreement = fixture.agreement;
   await server.database.rows('UPDATE company_parameters SET reversal_approval_above = 30 WHERE company_id = 1');
 }, 300_000);
 afterAll(() => server?.close());
