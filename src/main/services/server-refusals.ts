@@ -61,6 +61,9 @@ function localValue(locale: Locale, value: string): string {
     const said = items.map((item) => translate(locale, WORD_KEYS.get(item)!));
     return `${said.slice(0, -1).join(', ')} ${translate(locale, 'refusals.words.or')} ${said[said.length - 1]}`;
   }
+  // A plain list of labels ("CEP, cidade").
+  const listed = value.split(', ');
+  if (listed.length > 1 && listed.every((item) => WORD_KEYS.has(item))) return listed.map((item) => translate(locale, WORD_KEYS.get(item)!)).join(', ');
   // Labels in parentheses inside a list ("parcela 3 (sem boleto emitido)").
   const inner = value.replace(/\(([^()]+)\)/g, (whole, text: string) => {
     const key = WORD_KEYS.get(text);

@@ -48,6 +48,7 @@ import { LIMITS_MESSAGES } from '../../../src/server/areas/renegotiation/limits'
 import { AGREEMENT_MESSAGES } from '../../../src/server/domain/renegotiation/agreement';
 import { WITHDRAWAL_MESSAGES } from '../../../src/server/areas/withdrawal/withdrawals';
 import { LETTER_MESSAGES } from '../../../src/server/areas/letters/figures';
+import { NEGATIVATION_MESSAGES } from '../../../src/server/areas/negativation/messages';
 import { INSTALLMENT_STATUS_LABELS_PT } from '../../../src/shared/installment-status';
 
 type Message = string | ((...args: never[]) => string) | { readonly [key: string]: string };
@@ -83,6 +84,7 @@ const SETS: Record<string, Record<string, Message>> = {
   LIMITS_MESSAGES,
   WITHDRAWAL_MESSAGES,
   LETTER_MESSAGES,
+  NEGATIVATION_MESSAGES,
 };
 
 /** The simulation's input refusals (domain/renegotiation/agreement.ts), said by the area on their field ("Campo x: …"). */
@@ -233,6 +235,10 @@ const SAMPLES: Record<string, unknown[][]> = {
   'LETTER_MESSAGES.yearNotOver': [[2026]],
   'LETTER_MESSAGES.yearOpen': [[2025, ['OP-000015/3', 'OP-000015/4']]],
   'LETTER_MESSAGES.nothingInYear': [[2025]],
+  'NEGATIVATION_MESSAGES.protest': [[5]],
+  'NEGATIVATION_MESSAGES.tooEarly': [[12, 30, DAY]],
+  'NEGATIVATION_MESSAGES.addressMissing': [[['CEP']], [['CEP', 'logradouro', 'cidade', 'UF']]],
+  'NEGATIVATION_MESSAGES.providerFailed': [['timeout']],
   'APPROVAL_MESSAGES.roleCannotCheck': [
     [AllOperators, null, false],
     [[Role.ADMIN], null, false],
@@ -287,6 +293,7 @@ describe('the money areas\' refusals on an English screen', () => {
 
   it('carries what varies: amounts as English writes them, labels in English', () => {
     const en = (text: string) => failureFromResponse(409, { message: text }, 'en').message;
+    expect(en(NEGATIVATION_MESSAGES.addressMissing(['CEP', 'cidade']))).toMatch(/^It cannot be reported: the borrower's address is incomplete \(missing: postal code \(CEP\), city\)\./);
     expect(en(PAYMENT_MESSAGES.aboveDue(money, DAY))).toBe(
       'Field amount: the amount is more than what is due on 2026-04-15 (R$ 11,312.74). Amount due: 11312.74.',
     );

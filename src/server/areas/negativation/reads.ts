@@ -9,6 +9,7 @@ import { NEGATIVATION_DEFAULT_DAYS, NEGATIVATION_REMOVAL_QUEUED, NEGATIVATION_RE
 import type { Db } from '../../db/connect';
 import { stillCollected } from '../servicing';
 import { notFound } from '../../platform/http/errors';
+import { NEGATIVATION_MESSAGES } from './messages';
 
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
@@ -54,7 +55,7 @@ export async function listRecords(
 
 export async function recordOf(db: Db, id: number, today: string): Promise<NegativationRow> {
   const [row] = rowsOf<Raw>(await db.execute(sql`${recordSelect(today)} WHERE r.id = ${id}`));
-  if (!row) throw notFound('Registro de negativação não encontrado.');
+  if (!row) throw notFound(NEGATIVATION_MESSAGES.recordNotFound);
   return shape(row);
 }
 
@@ -77,8 +78,13 @@ export const ADDRESS_FIELDS = [
   ['state', 'UF'],
 ] as const;
 
+/** The labels of the address fields the borrower lacks (the bureau mails the prior notice there). */
+export function missingAddressFields(b: Partial<Record<(typeof ADDRESS_FIELDS)[number][0], string | null>>): string[] {
+  return ADDRESS_FIELDS.filter(([k]) => !(b[k] ?? '').trim()).map(([, label]) => label);
+}
+
 export function missingAddress(b: Partial<Record<(typeof ADDRESS_FIELDS)[number][0], string | null>>): string | null {
-  const missing = ADDRESS_FIELDS.filter(([k]) => !(b[k] ?? '').trim()).map(([, label]) => label);
+  const missing = missingAddressFields(b);
   return missing.length ? `endereço do tomador incompleto (falta: ${missing.join(', ')})` : null;
 }
 

@@ -16,7 +16,8 @@ import { conflict, HttpError, notFound } from '../../platform/http/errors';
 import { titleAfterDue } from '../../domain/servicing/title-after-due';
 import type { Actor } from '../operations';
 import { negativationEvents, negativationRecords } from './schema';
-import { missingAddress, openInstallment, recordOf, rowsOf } from './reads';
+import { missingAddressFields, openInstallment, recordOf, rowsOf } from './reads';
+import { NEGATIVATION_MESSAGES } from './messages';
 import { NegativationProviderError, type NegativationProvider } from './provider';
 
 interface Subject {
@@ -57,15 +58,15 @@ export async function submitInstallment(db: Db, provider: NegativationProvider, 
       LEFT JOIN installment_titles t ON t.installment_id = i.id
       WHERE i.id = ${installmentId}`),
   );
-  if (!s) throw notFound('Parcela não encontrada.');
-  if (!s.open) throw conflict('A parcela não está em aberto (paga, renegociada ou fora da cobrança): não há dívida a negativar.', 'installment_id');
+  if (!s) throw notFound(NEGATIVATION_MESSAGES.installmentNotFound);
+  if (!s.open) throw conflict(NEGATIVATION_MESSAGES.notOpen, 'installment_id');
   const terms = titleAfterDue({ protest_days: s.protest_days, negativation_days: s.negativation_days });
-  if (terms.kind === 'protest') throw conflict(`O título desta parcela declara protesto após ${terms.days} dias: ele vai a cartório, não ao birô. Altere os dados do título para negativar.`, 'installment_id');
+  if (terms.kind === 'protest') throw conflict(NEGATIVATION_MESSAGES.protest(terms.days), 'installment_id');
   const after = terms.kind === 'negativation' ? terms.days : NEGATIVATION_DEFAULT_DAYS;
   if (Number(s.days_late) < after)
-    throw conflict(`A parcela está ${Math.max(0, Number(s.days_late))} dia(s) em atraso; só pode ser negativada após ${after} dias do vencimento (${s.due_date}).`, 'installment_id');
-  const missing = missingAddress(s);
-  if (missing) throw conflict(`Não é possível negativar: ${missing}. Complete o cadastro do tomador: o birô envia a notificação prévia por carta a esse endereço (CDC art. 43 §2º).`, 'address');
+    throw conflict(NEGATIVATION_MESSAGES.tooEarly(Math.max(0, Number(s.days_late)), after, s.due_date), 'installment_id');
+  const missing = missingAddressFields(s);
+  if (missing.length) throw conflict(NEGATIVATION_MESSAGES.addressMissing(missing), 'address');
   const id = await db.transaction(async (tx) => {
     let recordId: number;
     try {
@@ -75,7 +76,7 @@ export async function submitInstallment(db: Db, provider: NegativationProvider, 
         .returning({ id: negativationRecords.id });
       recordId = row.id;
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict('Esta parcela já foi enviada ao birô e o registro está em aberto.', 'installment_id');
+      if (isUniqueViolation(error)) throw conflict(NEGATIVATION_MESSAGES.alreadySent, 'installment_id');
       throw error;
     }
     let protocol: string;
@@ -91,7 +92,7 @@ export async function submitInstallment(db: Db, provider: NegativationProvider, 
       }));
     } catch (error) {
       const text = error instanceof Error ? error.message : String(error);
-      if (error instanceof NegativationProviderError) throw new HttpError(502, `O birô não recebeu a negativação: ${text}. Tente de novo mais tarde.`, undefined, 'provider-error');
+      if (error instanceof NegativationProviderError) throw new HttpError(502, NEGATIVATION_MESSAGES.providerFailed(text), undefined, 'provider-error');
       throw error;
     }
     await tx.update(negativationRecords).set({ protocol }).where(eq(negativationRecords.id, recordId));

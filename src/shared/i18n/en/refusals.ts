@@ -278,6 +278,15 @@ export const refusals: Shape<typeof pt> = {
     writeOffPending: 'A write-off of this operation or of an installment is waiting for approval: decide it before recording the withdrawal.',
     changed: 'Field expected_return: the amount to return is now {{amount}}. Reload the screen.',
   },
+  negativation: {
+    recordNotFound: 'Credit bureau record not found.',
+    notOpen: 'The installment is not open (paid, renegotiated or out of collection): there is no debt to report to the credit bureau.',
+    protest: "This installment's title declares protest after {{days}} days: it goes to the notary, not to the credit bureau. Change the title's data to report it.",
+    tooEarly: 'The installment is {{daysLate}} day(s) late; it can be reported to the credit bureau only {{after}} days after its due date ({{due}}).',
+    addressMissing: "It cannot be reported: the borrower's address is incomplete (missing: {{fields}}). Complete the borrower's record: the bureau mails the prior notice to that address (CDC art. 43 §2).",
+    alreadySent: 'This installment was already sent to the credit bureau and its record is open.',
+    providerFailed: 'The credit bureau did not receive the report: {{reason}}. Try again later.',
+  },
   letters: {
     neverReleased: 'The operation was not released (it is {{status}}): there is no statement nor letters.',
     beforeRelease: 'Field {{field}}: the date cannot be before the release ({{day}}).',
@@ -291,6 +300,7 @@ export const refusals: Shape<typeof pt> = {
     nothingInYear: 'No installment of this borrower fell due in {{year}} and none was prepaid in it: there is nothing to declare.',
   },
   words: {
+    addressFields: { cep: 'postal code (CEP)', address: 'street', city: 'city', state: 'state (UF)' },
     installmentStatusLower: { open: 'open', partially_paid: 'partially paid', paid: 'paid', renegotiated: 'renegotiated', written_off: 'written off as a loss', assigned: 'assigned', repurchased: 'repurchased', cancelled: 'cancelled (withdrawal)' },
     downPayment: 'the down payment',
     operationStatus: {

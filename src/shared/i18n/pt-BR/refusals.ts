@@ -282,6 +282,15 @@ export const refusals = {
     writeOffPending: 'Uma baixa como perda desta operação ou de uma parcela aguarda aprovação: decida-a antes de registrar a desistência.',
     changed: 'Campo expected_return: o valor a devolver agora é {{amount}}. Recarregue a tela.',
   },
+  negativation: {
+    recordNotFound: 'Registro de negativação não encontrado.',
+    notOpen: 'A parcela não está em aberto (paga, renegociada ou fora da cobrança): não há dívida a negativar.',
+    protest: 'O título desta parcela declara protesto após {{days}} dias: ele vai a cartório, não ao birô. Altere os dados do título para negativar.',
+    tooEarly: 'A parcela está {{daysLate}} dia(s) em atraso; só pode ser negativada após {{after}} dias do vencimento ({{due}}).',
+    addressMissing: 'Não é possível negativar: endereço do tomador incompleto (falta: {{fields}}). Complete o cadastro do tomador: o birô envia a notificação prévia por carta a esse endereço (CDC art. 43 §2º).',
+    alreadySent: 'Esta parcela já foi enviada ao birô e o registro está em aberto.',
+    providerFailed: 'O birô não recebeu a negativação: {{reason}}. Tente de novo mais tarde.',
+  },
   letters: {
     neverReleased: 'A operação não foi liberada (está {{status}}): não há extrato nem cartas.',
     beforeRelease: 'Campo {{field}}: a data não pode ser anterior à liberação ({{day}}).',
@@ -296,6 +305,8 @@ export const refusals = {
   },
   /** Labels the messages carry inside them, as the server writes them. */
   words: {
+    /** the address fields a negativação needs (areas/negativation/reads.ts ADDRESS_FIELDS) */
+    addressFields: { cep: 'CEP', address: 'logradouro', city: 'cidade', state: 'UF' },
     installmentStatusLower: { open: 'em aberto', partially_paid: 'paga parcialmente', paid: 'paga', renegotiated: 'renegociada', written_off: 'baixada como perda', assigned: 'cedida', repurchased: 'recomprada', cancelled: 'cancelada (desistência)' },
     downPayment: 'de entrada',
     operationStatus: {
