@@ -33,6 +33,15 @@ export type IofPersonType = (typeof IOF_PERSON_TYPES)[number];
 export const CONTRACT_KINDS = ['CCB', 'MPO'] as const;
 export type ContractKind = (typeof CONTRACT_KINDS)[number];
 
+/** The documents a company's templates also write: the confession of debt and the three letters (contract/document-templates.ts). */
+export const DOCUMENT_TEMPLATE_KINDS = ['confession', 'payoff', 'discharge', 'annual'] as const;
+
+/** The letters kept when issued (issued_letters.kind, migration 0069): the statement is not a template and is not kept. */
+export const ISSUED_LETTER_KINDS = ['payoff', 'discharge', 'annual'] as const;
+
+/** Every kind of company template: the contracts and the documents (contract_templates.kind, migration 0069). */
+export const TEMPLATE_KINDS = [...CONTRACT_KINDS, ...DOCUMENT_TEMPLATE_KINDS] as const;
+
 /** An issued contract is in force until it is cancelled (never deleted). */
 export const ISSUED_CONTRACT_STATUSES = ['issued', 'cancelled'] as const;
 export type IssuedContractStatus = (typeof ISSUED_CONTRACT_STATUSES)[number];

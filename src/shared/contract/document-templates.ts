@@ -14,7 +14,9 @@
  * them for every company, and for each new one by a trigger).
  */
 
-export const DOCUMENT_TEMPLATE_KINDS = ['confession', 'payoff', 'discharge', 'annual'] as const;
+import { DOCUMENT_TEMPLATE_KINDS } from '../enums';
+
+export { DOCUMENT_TEMPLATE_KINDS };
 export type DocumentTemplateKind = (typeof DOCUMENT_TEMPLATE_KINDS)[number];
 
 export interface TemplateAlias {

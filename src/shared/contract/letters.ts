@@ -32,6 +32,7 @@ import { defineOperation } from './define';
 import { idSchema, timestampSchema } from './common';
 import { calendarDaySchema } from './money';
 import { versionSchema } from './fields';
+import { ISSUED_LETTER_KINDS } from '../enums';
 
 /** How far ahead a payoff quote letter may be valid (calendar days from the business date). */
 export const PAYOFF_VALID_MAX_DAYS = 30;
@@ -48,7 +49,7 @@ const yearSchema = z.coerce
 const pdf = { kind: 'download', extension: 'pdf' } as const;
 
 /** The letters kept when issued (the statement is figures, not a template: not kept). */
-export const ISSUED_LETTER_KINDS = ['payoff', 'discharge', 'annual'] as const;
+export { ISSUED_LETTER_KINDS };
 
 export const issuedLetterSchema = z.object({
   id: z.number().int(),

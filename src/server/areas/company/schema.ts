@@ -1,8 +1,7 @@
 /** Drizzle view of the company tables of migrations 0009, 0011 and 0037 (the SQL there is the source of truth). */
 import { bigint, boolean, date, integer, jsonb, numeric, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
-import { CONTRACT_KINDS, IOF_PERSON_TYPES } from '@shared/enums';
+import { IOF_PERSON_TYPES, TEMPLATE_KINDS } from '@shared/enums';
 import { REPURCHASE_RULES } from '@shared/servicing';
-import { DOCUMENT_TEMPLATE_KINDS } from '@shared/contract/document-templates';
 import { users } from '../access/schema';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -98,7 +97,7 @@ export const contractTemplates = pgTable(
     id: serial('id').primaryKey(),
     company_id: integer('company_id').notNull().references(() => companies.id),
     /** a contract (CCB, MPO) or a document: the confession of debt and the letters (migration 0069) */
-    kind: text('kind', { enum: [...CONTRACT_KINDS, ...DOCUMENT_TEMPLATE_KINDS] }).notNull(),
+    kind: text('kind', { enum: TEMPLATE_KINDS }).notNull(),
     title: text('title').notNull(),
     body: text('body').notNull(),
     version: integer('version').notNull().default(1),

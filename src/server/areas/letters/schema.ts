@@ -3,12 +3,13 @@
  * truth, with its triggers: a letter issued is only inserted).
  */
 import { date, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { ISSUED_LETTER_KINDS } from '@shared/enums';
 import { users } from '../access/schema';
 import { borrowers } from '../borrowers/schema';
 import { companies, contractTemplates } from '../company/schema';
 import { creditOperations } from '../operations/schema';
 
-export const ISSUED_LETTER_KINDS = ['payoff', 'discharge', 'annual'] as const;
+export { ISSUED_LETTER_KINDS };
 export type IssuedLetterKind = (typeof ISSUED_LETTER_KINDS)[number];
 
 /** What the PDF prints besides the filled text, as it was at issue. */

@@ -7,6 +7,7 @@ import { SCR_EVENT_KINDS } from '@shared/enums';
 import { users } from '../access/schema';
 import { companies } from '../company/schema';
 import { creditOperations } from '../operations/schema';
+import { renegotiationBreaks } from '../renegotiation/schema';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -48,7 +49,7 @@ export const scrEvents = pgTable('scr_events', {
   corrects_id: integer('corrects_id').references((): AnyPgColumn => scrEvents.id),
   voided_by: integer('voided_by').references((): AnyPgColumn => scrEvents.id),
   // Migration 0073: the agreement's break (renegotiation_breaks) an event with no posting comes from.
-  break_id: integer('break_id'),
+  break_id: integer('break_id').references(() => renegotiationBreaks.id),
 });
 export type ScrEventRow = typeof scrEvents.$inferSelect;
 

@@ -7,7 +7,7 @@ import { boolean, date, integer, jsonb, numeric, pgTable, primaryKey, serial, te
 import { AMORTIZATION_SYSTEMS, RENEGOTIATION_OUTCOMES } from '@shared/enums';
 import { users } from '../access/schema';
 import { borrowers } from '../borrowers/schema';
-import { companies, companyBankAccounts } from '../company/schema';
+import { companies, companyBankAccounts, contractTemplates } from '../company/schema';
 import { approvalRequests } from '../operations/schema-approvals';
 import { creditOperationInstallments, creditOperations } from '../operations/schema';
 
@@ -31,7 +31,7 @@ export const renegotiationLimits = pgTable(
 export const renegotiationLimitChanges = pgTable('renegotiation_limit_changes', {
   id: serial('id').primaryKey(),
   company_id: integer('company_id').notNull().references(() => companies.id),
-  approval_request_id: integer('approval_request_id').notNull().references(() => approvalRequests.id),
+  approval_request_id: integer('approval_request_id').notNull().unique().references(() => approvalRequests.id),
   before: jsonb('before').notNull(),
   proposed: jsonb('proposed').notNull(),
   created_at: ts('created_at').notNull().defaultNow(),
@@ -158,7 +158,7 @@ export const renegotiationDocuments = pgTable('renegotiation_documents', {
   body: text('body').notNull(),
   created_at: ts('created_at').notNull().defaultNow(),
   /** the company template (and its version) the text was filled from; null before migration 0069 */
-  template_id: integer('template_id'),
+  template_id: integer('template_id').references(() => contractTemplates.id),
   template_version: integer('template_version'),
 });
 
