@@ -16,11 +16,11 @@ import type { z } from 'zod';
 import type { CompanyParameters, contract, IofPersonType } from '@shared/contract/index';
 import { COMPANY_FOUR_EYES_PARAMETERS, FOUR_EYES_PARAMETER_NAMES, type FourEyesParameter, type ParameterKind, type ParameterValues } from '@shared/contract/company';
 import type { Db } from '../../db/connect';
-import { checkRefusal, closeApproval, describeApproval, giveCheck, openApproval, pendingApproval, type Actor } from '../operations';
+import { askSettingChange, decideSettingChange, describeApproval, pendingApproval, type Actor } from '../operations';
 import type { ApprovalRequestRow } from '../operations/schema-approvals';
 import { companyParameters, iofParameters } from './schema';
 import { companyParameterChanges, type CompanyParameterChangeRow } from './schema-parameter-changes';
-import { badRequest, conflict, HttpError, notFound } from '../../platform/http/errors';
+import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import { logActivity, type Snapshot } from '../../platform/activity';
 import { assertNoIofOverlap, COMPANY_MESSAGES, isIofOverlap, parametersOf, toCompanyParameters, toIofParameter } from './company';
 
@@ -127,30 +127,29 @@ export async function requestParametersChange(db: Db, actor: Actor, args: Args<'
   const { company_id, ...asked } = args;
   await db.transaction(async (tx) => {
     const row = await lockedParameters(tx, company_id);
-    const waiting = await pendingApproval(tx, PARAMETER_CHANGE_KIND, company_id, true);
-    if (waiting) throw conflict(COMPANY_MESSAGES.changePending, 'company_id');
     const before = valuesOf(row);
     const given = Object.fromEntries(Object.entries(asked).filter(([, v]) => v !== undefined));
     const proposed = valuesOf({ ...row, ...given });
-    if (changedParameters(before, proposed).length === 0) throw badRequest(COMPANY_MESSAGES.nothingChanged);
-    const now = new Date();
-    const request = await openApproval(tx, {
-      kind: PARAMETER_CHANGE_KIND,
-      entityId: company_id,
-      companyId: company_id,
-      makerId: actor.id,
-      madeAt: now,
-      amount: '0.00',
-      limit: null,
-      amounts: {},
-      requiredChecks: 1,
-      actorId: actor.id,
-      at: now,
-    });
-    await tx.insert(companyParameterChanges).values({ company_id, approval_request_id: request.id, before, proposed });
+    await askSettingChange(
+      tx,
+      { kind: PARAMETER_CHANGE_KIND, companyId: company_id, actor, messages: PARAMETER_CHANGE_MESSAGES },
+      () => {
+        if (changedParameters(before, proposed).length === 0) throw badRequest(COMPANY_MESSAGES.nothingChanged);
+      },
+      (requestId) => tx.insert(companyParameterChanges).values({ company_id, approval_request_id: requestId, before, proposed }),
+    );
   });
   return parametersView(db, company_id, actor);
 }
+
+/** The four-eyes flow's refusals in this area's words. */
+const PARAMETER_CHANGE_MESSAGES = {
+  pending: COMPANY_MESSAGES.changePending,
+  noPending: COMPANY_MESSAGES.noPendingChange,
+  refusalReason: COMPANY_MESSAGES.refusalReason,
+  changedSince: COMPANY_MESSAGES.changedSince,
+  staleReason: COMPANY_MESSAGES.staleChangeReason,
+};
 
 /**
  * Another administrator's answer to the pending change: approved, the
@@ -159,43 +158,32 @@ export async function requestParametersChange(db: Db, actor: Actor, args: Args<'
  * (or withdrawn by the one who asked), nothing changes.
  */
 export async function decideParametersChange(db: Db, checker: Actor, args: Args<'company.decideParameters'>): Promise<CompanyParameters> {
-  const stale = await db.transaction(async (tx) => {
-    const row = await lockedParameters(tx, args.id);
-    const request = await pendingApproval(tx, PARAMETER_CHANGE_KIND, args.id, true);
-    if (!request) throw conflict(COMPANY_MESSAGES.noPendingChange, 'company_id');
-    const now = new Date();
-    if (!args.approve) {
-      const reason = args.reason?.trim() || null;
-      if (!reason) throw badRequest(COMPANY_MESSAGES.refusalReason, 'reason');
-      await closeApproval(tx, request, { withdrawn: request.maker_id === checker.id, by: checker.id, reason, at: now });
-      return false;
-    }
-    const refusal = checkRefusal(request, checker);
-    if (refusal) throw new HttpError(403, refusal, undefined, 'four-eyes');
-    const change = await changeOf(tx, request);
-    if (changedParameters(valuesOf(row), change.before as ParameterValues).length > 0) {
-      // Committed with the answer: the request cannot be approved any more, whoever tries next.
-      await closeApproval(tx, request, { withdrawn: true, by: checker.id, reason: COMPANY_MESSAGES.staleChangeReason, at: now });
-      return true;
-    }
-    await giveCheck(tx, request, checker, now);
-    const [after] = await tx
-      .update(companyParameters)
-      .set({ ...(change.proposed as ParameterValues), updated_at: now })
-      .where(eq(companyParameters.company_id, args.id))
-      .returning();
-    await logActivity(tx, {
-      actorId: checker.id,
-      action: 'company.parameters.update',
-      entity: 'company',
-      entityId: args.id,
-      before: parametersSnapshot(row),
-      // The approver's note, if any, stays with the change it approved.
-      after: { ...parametersSnapshot(after), approval_request_id: request.id, maker_id: request.maker_id, ...(args.reason ? { notes: args.reason } : {}) },
-    });
-    return false;
-  });
-  if (stale) throw conflict(COMPANY_MESSAGES.changedSince, 'company_id');
+  await decideSettingChange(
+    db,
+    checker,
+    { kind: PARAMETER_CHANGE_KIND, companyId: args.id, approve: args.approve, reason: args.reason, field: 'company_id', messages: PARAMETER_CHANGE_MESSAGES },
+    {
+      lock: (tx) => lockedParameters(tx, args.id),
+      isStale: async (tx, row, request) => changedParameters(valuesOf(row), (await changeOf(tx, request)).before as ParameterValues).length > 0,
+      apply: async (tx, row, request, now) => {
+        const change = await changeOf(tx, request);
+        const [after] = await tx
+          .update(companyParameters)
+          .set({ ...(change.proposed as ParameterValues), updated_at: now })
+          .where(eq(companyParameters.company_id, args.id))
+          .returning();
+        await logActivity(tx, {
+          actorId: checker.id,
+          action: 'company.parameters.update',
+          entity: 'company',
+          entityId: args.id,
+          before: parametersSnapshot(row),
+          // The approver's note, if any, stays with the change it approved.
+          after: { ...parametersSnapshot(after), approval_request_id: request.id, maker_id: request.maker_id, ...(args.reason ? { notes: args.reason } : {}) },
+        });
+      },
+    },
+  );
   return parametersView(db, args.id, checker);
 }
 

@@ -25,3 +25,4 @@ export { approvalsToCheck } from './approvals-inbox';
 export { openMoveApproval, recordMoveAlone, weighMove } from './approval-limits';
 export type { LimitedMoveInput, WeighedMove } from './approval-limits';
 export { replaceInstallments, type NewInstallment } from './schedule-versions';
+export { askSettingChange, decideSettingChange, type SettingChangeMessages } from './setting-changes';

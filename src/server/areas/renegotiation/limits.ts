@@ -16,9 +16,9 @@ import type { RenegotiationLimits, RoleLimit } from '@shared/contract/renegotiat
 import { AllPanelUsers } from '@shared/roles';
 import type { Db } from '../../db/connect';
 import { companyOf } from '../company';
-import { checkRefusal, closeApproval, describeApproval, giveCheck, openApproval, pendingApproval, type Actor } from '../operations';
+import { askSettingChange, decideSettingChange, describeApproval, pendingApproval, type Actor } from '../operations';
 import type { ApprovalRequestRow } from '../operations/schema-approvals';
-import { badRequest, conflict, HttpError } from '../../platform/http/errors';
+import { badRequest } from '../../platform/http/errors';
 import { logActivity } from '../../platform/activity';
 import { renegotiationLimitChanges, renegotiationLimits } from './schema';
 
@@ -107,71 +107,51 @@ export async function requestLimitsChange(db: Db, actor: Actor, args: Args<'rene
   await companyExists(db, args.company_id);
   await db.transaction(async (tx) => {
     const before = await limitsNow(tx, args.company_id, true);
-    const waiting = await pendingApproval(tx, LIMITS_CHANGE_KIND, args.company_id, true);
-    if (waiting) throw conflict(LIMITS_MESSAGES.pending, 'company_id');
     const proposed = normalised(before.map((b) => args.roles.find((r) => r.role_id === b.role_id) ?? b));
-    if (changedRoles(proposed, before).length === 0) throw badRequest(LIMITS_MESSAGES.nothingChanged);
-    const now = new Date();
-    const request = await openApproval(tx, {
-      kind: LIMITS_CHANGE_KIND,
-      entityId: args.company_id,
-      companyId: args.company_id,
-      makerId: actor.id,
-      madeAt: now,
-      amount: '0.00',
-      limit: null,
-      amounts: {},
-      requiredChecks: 1,
-      actorId: actor.id,
-      at: now,
-    });
-    await tx.insert(renegotiationLimitChanges).values({ company_id: args.company_id, approval_request_id: request.id, before, proposed });
+    await askSettingChange(
+      tx,
+      { kind: LIMITS_CHANGE_KIND, companyId: args.company_id, actor, messages: LIMITS_MESSAGES },
+      () => {
+        if (changedRoles(proposed, before).length === 0) throw badRequest(LIMITS_MESSAGES.nothingChanged);
+      },
+      (requestId) => tx.insert(renegotiationLimitChanges).values({ company_id: args.company_id, approval_request_id: requestId, before, proposed }),
+    );
   });
   return limitsView(db, args.company_id, actor);
 }
 
 /** Another administrator's answer: approved, the asked limits apply at once (when still asked against those in force). */
 export async function decideLimitsChange(db: Db, checker: Actor, args: Args<'renegotiation.decideLimits'>): Promise<RenegotiationLimits> {
-  const stale = await db.transaction(async (tx) => {
-    const now_ = await limitsNow(tx, args.id, true);
-    const request = await pendingApproval(tx, LIMITS_CHANGE_KIND, args.id, true);
-    if (!request) throw conflict(LIMITS_MESSAGES.noPending, 'id');
-    const now = new Date();
-    if (!args.approve) {
-      const reason = args.reason?.trim() || null;
-      if (!reason) throw badRequest(LIMITS_MESSAGES.refusalReason, 'reason');
-      await closeApproval(tx, request, { withdrawn: request.maker_id === checker.id, by: checker.id, reason, at: now });
-      return false;
-    }
-    const refusal = checkRefusal(request, checker);
-    if (refusal) throw new HttpError(403, refusal, undefined, 'four-eyes');
-    const { before, proposed } = await changeOf(tx, request);
-    if (changedRoles(now_, before).length > 0) {
-      await closeApproval(tx, request, { withdrawn: true, by: checker.id, reason: LIMITS_MESSAGES.staleReason, at: now });
-      return true;
-    }
-    await giveCheck(tx, request, checker, now);
-    for (const role of changedRoles(proposed, before)) {
-      const was = before.find((b) => b.role_id === role) as RoleLimit;
-      const next = proposed.find((p) => p.role_id === role) as RoleLimit;
-      const values = { max_discount_percent: next.max_discount_percent, alone_up_to: next.alone_up_to };
-      const updated = await tx
-        .update(renegotiationLimits)
-        .set(values)
-        .where(and(eq(renegotiationLimits.company_id, args.id), eq(renegotiationLimits.role_id, role)))
-        .returning();
-      if (updated.length === 0) await tx.insert(renegotiationLimits).values({ company_id: args.id, role_id: role, ...values });
-      await logActivity(tx, {
-        actorId: checker.id,
-        action: 'renegotiation.limits',
-        entity: 'company',
-        entityId: args.id,
-        before: { role_id: role, max_discount_percent: was.max_discount_percent, alone_up_to: was.alone_up_to },
-        after: { role_id: role, ...values, approval_request_id: request.id, maker_id: request.maker_id, ...(args.reason ? { notes: args.reason } : {}) },
-      });
-    }
-    return false;
-  });
-  if (stale) throw conflict(LIMITS_MESSAGES.changedSince, 'id');
+  await decideSettingChange(
+    db,
+    checker,
+    { kind: LIMITS_CHANGE_KIND, companyId: args.id, approve: args.approve, reason: args.reason, field: 'id', messages: LIMITS_MESSAGES },
+    {
+      lock: (tx) => limitsNow(tx, args.id, true),
+      isStale: async (tx, inForce, request) => changedRoles(inForce, (await changeOf(tx, request)).before).length > 0,
+      apply: async (tx, _inForce, request) => {
+        const { before, proposed } = await changeOf(tx, request);
+        for (const role of changedRoles(proposed, before)) {
+          const was = before.find((b) => b.role_id === role) as RoleLimit;
+          const next = proposed.find((p) => p.role_id === role) as RoleLimit;
+          const values = { max_discount_percent: next.max_discount_percent, alone_up_to: next.alone_up_to };
+          const updated = await tx
+            .update(renegotiationLimits)
+            .set(values)
+            .where(and(eq(renegotiationLimits.company_id, args.id), eq(renegotiationLimits.role_id, role)))
+            .returning();
+          if (updated.length === 0) await tx.insert(renegotiationLimits).values({ company_id: args.id, role_id: role, ...values });
+          await logActivity(tx, {
+            actorId: checker.id,
+            action: 'renegotiation.limits',
+            entity: 'company',
+            entityId: args.id,
+            before: { role_id: role, max_discount_percent: was.max_discount_percent, alone_up_to: was.alone_up_to },
+            after: { role_id: role, ...values, approval_request_id: request.id, maker_id: request.maker_id, ...(args.reason ? { notes: args.reason } : {}) },
+          });
+        }
+      },
+    },
+  );
   return limitsView(db, args.id, checker);
 }
