@@ -49,12 +49,6 @@ export const prepayment: Shape<typeof pt> = {
     refused: 'Not available: {{reason}}',
     choose: 'Choose',
     schedule: 'New schedule',
-    number: 'No.',
-    dueDate: 'Due date',
-    payment: 'Installment',
-    interest: 'Interest',
-    amortization: 'Principal',
-    balance: 'Balance',
   },
   apply: 'Apply prepayment',
   confirm: {

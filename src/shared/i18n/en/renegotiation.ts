@@ -38,7 +38,7 @@ export const renegotiation = {
     cet: 'Total effective cost',
     cetValue: '{{monthly}}% a month · {{yearly}}% a year',
   },
-  schedule: { title: 'New schedule', number: 'No.', dueDate: 'Due date', payment: 'Installment', interest: 'Interest', amortization: 'Amortization', balance: 'Balance' },
+  schedule: { title: 'New schedule' },
   needsApproval: 'The discount is above your limit: the agreement will wait for another person to approve it.',
   confirmTitle: 'Close the renegotiation agreement',
   confirmText: 'The {{count}} installments picked will close as renegotiated and be replaced by the new schedule.',

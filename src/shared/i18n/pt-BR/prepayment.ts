@@ -47,12 +47,6 @@ export const prepayment = {
     refused: 'Indisponível: {{reason}}',
     choose: 'Escolher',
     schedule: 'Novo cronograma',
-    number: 'Nº',
-    dueDate: 'Vencimento',
-    payment: 'Parcela',
-    interest: 'Juros',
-    amortization: 'Amortização',
-    balance: 'Saldo',
   },
   apply: 'Aplicar antecipação',
   confirm: {

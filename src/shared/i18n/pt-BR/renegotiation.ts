@@ -38,7 +38,7 @@ export const renegotiation = {
     cet: 'CET',
     cetValue: '{{monthly}}% a.m. · {{yearly}}% a.a.',
   },
-  schedule: { title: 'Novo cronograma', number: 'Nº', dueDate: 'Vencimento', payment: 'Parcela', interest: 'Juros', amortization: 'Amortização', balance: 'Saldo' },
+  schedule: { title: 'Novo cronograma' },
   needsApproval: 'O desconto passa do seu limite: o acordo aguardará a aprovação de outra pessoa.',
   confirmTitle: 'Fechar o acordo de renegociação',
   confirmText: 'As {{count}} parcelas escolhidas serão encerradas como renegociadas e substituídas pelo novo cronograma.',

@@ -10,6 +10,7 @@ import { Card, H2, H3, HTMLTable, Tag } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCurrency, formatDate } from '@shared/format';
+import { ScheduleRowsTable } from '@kit/ScheduleRowsTable';
 import { percentText, type ScheduleView } from './model';
 
 function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
@@ -52,43 +53,13 @@ export function AmountsFacts({ result, testId }: { result: ScheduleView; testId:
 export function ScheduleTable({ result, testId }: { result: ScheduleView; testId: string }) {
   const { t } = useTranslation();
   return (
-    // A scrolling region is reachable by keyboard (tab to it, then the arrows scroll it).
-    <div className="op-schedule-wrap" tabIndex={0} role="region" aria-label={t('creditOperations.schedule.title')}>
-      <HTMLTable compact striped className="op-schedule" data-testid={`${testId}-schedule`}>
-        <caption className="op-caption">{t('creditOperations.schedule.title')}</caption>
-        <thead>
-          <tr>
-            <th scope="col" className="numeric">{t('creditOperations.schedule.number')}</th>
-            <th scope="col">{t('creditOperations.schedule.dueDate')}</th>
-            <th scope="col" className="numeric">{t('creditOperations.schedule.payment')}</th>
-            <th scope="col" className="numeric">{t('creditOperations.schedule.interest')}</th>
-            <th scope="col" className="numeric">{t('creditOperations.schedule.amortization')}</th>
-            <th scope="col" className="numeric">{t('creditOperations.schedule.balance')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {result.installments.map((i) => (
-            <tr key={i.number} data-testid={`${testId}-installment-${i.number}`}>
-              <td className="numeric">{i.number}</td>
-              <td>{formatDate(i.dueDate)}</td>
-              <td className="numeric">{formatCurrency(i.payment)}</td>
-              <td className="numeric">{formatCurrency(i.interest)}</td>
-              <td className="numeric">{formatCurrency(i.amortization)}</td>
-              <td className="numeric">{formatCurrency(i.balance)}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row" colSpan={2}>{t('creditOperations.schedule.total')}</th>
-            <td className="numeric">{formatCurrency(result.totalPayable)}</td>
-            <td className="numeric">{formatCurrency(result.totalInterest)}</td>
-            <td className="numeric">{formatCurrency(result.principal)}</td>
-            <td />
-          </tr>
-        </tfoot>
-      </HTMLTable>
-    </div>
+    <ScheduleRowsTable
+      rows={result.installments.map(({ dueDate, ...i }) => ({ ...i, due_date: dueDate }))}
+      testId={`${testId}-schedule`}
+      rowTestId={`${testId}-installment`}
+      caption={t('creditOperations.schedule.title')}
+      totals={{ payment: result.totalPayable, interest: result.totalInterest, amortization: result.principal }}
+    />
   );
 }
 

@@ -23,6 +23,7 @@ import { formatCurrency, formatDate } from '@shared/format';
 import { errorText, isApiError } from '../../api/errors';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { MoneyConfirmDialog, MoneyRowsTable, type MoneyRow } from '@kit/MoneyConfirmDialog';
+import { ScheduleRowsTable } from '@kit/ScheduleRowsTable';
 import { newIdempotencyKey } from '@kit/idempotencyKey';
 import { FieldInput, type FieldDecl } from '@kit/form/FieldInput';
 import { useKitForm } from '@kit/form/useKitForm';
@@ -227,31 +228,7 @@ export function RenegotiationScreen() {
         <Card data-testid="reneg-simulation">
           {simulation.result.needs_approval && <Callout intent="warning">{t('renegotiation.needsApproval')}</Callout>}
           <MoneyRowsTable rows={figureRows(simulation.result, t)} testId="reneg-figures" />
-          <H3>{t('renegotiation.schedule.title')}</H3>
-          <HTMLTable compact striped data-testid="reneg-schedule">
-            <thead>
-              <tr>
-                <th>{t('renegotiation.schedule.number')}</th>
-                <th>{t('renegotiation.schedule.dueDate')}</th>
-                <th className="numeric">{t('renegotiation.schedule.payment')}</th>
-                <th className="numeric">{t('renegotiation.schedule.interest')}</th>
-                <th className="numeric">{t('renegotiation.schedule.amortization')}</th>
-                <th className="numeric">{t('renegotiation.schedule.balance')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {simulation.result.schedule.map((r) => (
-                <tr key={r.number}>
-                  <td>{r.number}</td>
-                  <td>{formatDate(r.due_date)}</td>
-                  <td className="numeric">{formatCurrency(r.payment)}</td>
-                  <td className="numeric">{formatCurrency(r.interest)}</td>
-                  <td className="numeric">{formatCurrency(r.amortization)}</td>
-                  <td className="numeric">{formatCurrency(r.balance)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
+          <ScheduleRowsTable rows={simulation.result.schedule} testId="reneg-schedule" caption={t('renegotiation.schedule.title')} />
           <Button intent="success" text={t('renegotiation.agree')} onClick={() => setConfirming(true)} data-testid="reneg-agree" />
         </Card>
       )}

@@ -13,6 +13,7 @@ import type { PrepaymentSimulation } from '@shared/contract/servicing-prepayment
 import { formatCurrency, formatDate } from '@shared/format';
 import { PREPAYMENT_MODES, RECEIPT_METHODS, type PrepaymentMode, type ReceiptMethod } from '@shared/servicing';
 import { MoneyConfirmDialog, MoneyRowsTable, type MoneyRow } from '@kit/MoneyConfirmDialog';
+import { ScheduleRowsTable } from '@kit/ScheduleRowsTable';
 import { newIdempotencyKey } from '@kit/idempotencyKey';
 import { errorText, isApiError } from '../../../api/errors';
 import { useApiMutation, useApiQuery } from '../../../api/hooks';
@@ -80,30 +81,7 @@ function NewSchedule({ rows }: { rows: NonNullable<PrepaymentSimulation['modes']
   return (
     <details>
       <summary>{t('prepayment.result.schedule')}</summary>
-      <HTMLTable compact striped data-testid="prepayment-new-schedule">
-        <thead>
-          <tr>
-            <th scope="col">{t('prepayment.result.number')}</th>
-            <th scope="col">{t('prepayment.result.dueDate')}</th>
-            <th scope="col">{t('prepayment.result.payment')}</th>
-            <th scope="col">{t('prepayment.result.interest')}</th>
-            <th scope="col">{t('prepayment.result.amortization')}</th>
-            <th scope="col">{t('prepayment.result.balance')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.number}>
-              <td>{r.number}</td>
-              <td>{formatDate(r.due_date)}</td>
-              <td className="numeric">{formatCurrency(r.payment)}</td>
-              <td className="numeric">{formatCurrency(r.interest)}</td>
-              <td className="numeric">{formatCurrency(r.amortization)}</td>
-              <td className="numeric">{formatCurrency(r.balance)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </HTMLTable>
+      <ScheduleRowsTable rows={rows} testId="prepayment-new-schedule" caption={t('prepayment.result.schedule')} />
     </details>
   );
 }
