@@ -1,0 +1,8 @@
+/** What a negativação candidate lacks before it can be sent, worded on the screen (the server sends keys, not words). */
+import type { NegativationAddressField } from '@shared/negativation';
+import type { Translate } from '@kit/list/columns';
+
+/** The borrower's missing address fields in the screen's language, or nothing when the address is complete. */
+export function missingText(missing: readonly NegativationAddressField[], t: Translate): string {
+  return missing.length ? t('negativation.missingAddress', { fields: missing.map((k) => t(`negativation.addressFields.${k}`)).join(', ') }) : '';
+}
