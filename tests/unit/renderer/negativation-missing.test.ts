@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { translate } from '../../../src/shared/i18n';
-import { missingText } from '../../../src/renderer/src/screens/collections/negativation/missing';
+import { missingFields, missingText } from '../../../src/renderer/src/screens/collections/negativation/missing';
 
 const tr = (lang: 'pt-BR' | 'en') => (key: string, vars?: Record<string, unknown>) => translate(lang, key, vars as Record<string, string | number> | undefined);
 
@@ -18,7 +18,13 @@ describe("a candidate's missing address", () => {
     expect(missingText(['cep', 'address', 'state'], tr('pt-BR'))).toBe('Endereço do tomador incompleto (falta: CEP, logradouro, UF)');
   });
 
+  it('names the fields alone for the list column, in the language shown', () => {
+    expect(missingFields(['cep', 'address'], tr('en'))).toBe('postal code (CEP), street');
+    expect(missingFields(['cep', 'address'], tr('pt-BR'))).toBe('CEP, logradouro');
+  });
+
   it('says nothing when the address is complete', () => {
     expect(missingText([], tr('en'))).toBe('');
+    expect(missingFields([], tr('en'))).toBe('');
   });
 });

@@ -17,7 +17,7 @@ import { useToast } from '../../../app/toaster';
 import { RecordsTable } from '@kit/RecordsTable';
 import { ConfirmDialog } from '@kit/ConfirmDialog';
 import { JobDeskScreen, StatusList } from '@kit/JobDesk';
-import { missingText } from './missing';
+import { missingFields, missingText } from './missing';
 
 const STATUS_INTENT: Record<NegativationStatus, 'none' | 'primary' | 'success' | 'warning' | 'danger'> = {
   submitted: 'none',
@@ -124,7 +124,7 @@ function Candidates() {
           { id: 'amount', title: 'negativation.columns.amount', kind: 'money', field: 'amount' },
           { id: 'late', title: 'negativation.columns.daysLate', kind: 'integer', field: 'days_late' },
           { id: 'after', title: 'negativation.columns.afterDays', kind: 'integer', field: 'after_days' },
-          { id: 'missing', title: 'negativation.columns.missing', width: 3, text: (r, tr) => missingText(r.missing, tr), testId: (r) => `negativation-missing-${r.id}` },
+          { id: 'missing', title: 'negativation.columns.missing', width: 3, text: (r, tr) => missingFields(r.missing, tr), testId: (r) => `negativation-missing-${r.id}` },
         ]}
         actions={{
           title: '',
