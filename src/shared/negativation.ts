@@ -23,3 +23,10 @@ export const NEGATIVATION_DEFAULT_DAYS = 30;
 /** The removal is due within five business days of the payment (STJ Súmula 548). */
 export const NEGATIVATION_REMOVAL_BUSINESS_DAYS = 5;
 export const [NEGATIVATION_REMOVAL_PAID, NEGATIVATION_REMOVAL_NOT_OVERDUE] = NEGATIVATION_REMOVAL_REASONS;
+
+/**
+ * The borrower's address fields the bureau's prior notice is mailed to (CDC art. 43 §2): a candidate lists the ones
+ * missing by these keys, and the screen words them in the user's language.
+ */
+export const NEGATIVATION_ADDRESS_FIELDS = ['cep', 'address', 'city', 'state'] as const;
+export type NegativationAddressField = (typeof NEGATIVATION_ADDRESS_FIELDS)[number];

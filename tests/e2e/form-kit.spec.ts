@@ -4,7 +4,8 @@
  * validation text on the sign-in and a form, errors that go away as they are
  * corrected, a duplicate catalogue label refused on its field with no second
  * generic message, and an empty project refused. Screenshots of the user and
- * project forms are written to test-results for review.
+ * project forms are written to test-results for review. With two kit forms on one screen (Empresa › Parâmetros: the
+ * operating parameters and the renegotiation limits), Ctrl+S saves only the one the focus is in.
  */
 import type { Page } from '@playwright/test';
 import { translate } from '../../src/shared/i18n';
@@ -152,4 +153,31 @@ test('an admin sees a super administrator read-only: values shown, nothing to sa
   await expect(page.getByTestId('user-form-toggle-status')).toHaveCount(0);
   await page.getByTestId('menu-item-/projects').click();
   await expect(page).toHaveURL(/#\/app\/projects/);
+});
+
+test('with two forms on a screen, Ctrl+S saves only the one the focus is in', async ({ page, harness }) => {
+  await openAs(page, harness, DEMO.admin.email, '/app/company-operation?tab=parameters');
+  const maxInstallments = page.getByTestId('company-parameters-max-installments');
+  const percent = page.getByTestId('reneg-limits-percent-5');
+  await expect(maxInstallments).toHaveValue('48');
+  await expect(percent).toHaveValue('50');
+  const sent = (name: string) => harness.apiCalls.filter((c) => c.name === name).length;
+
+  // Both edited, the focus left in the limits: only the limits are sent (for another administrator's approval).
+  await maxInstallments.fill('36');
+  await percent.fill('10');
+  await page.keyboard.press('Control+s');
+  await expect(page.getByTestId('reneg-limits-change-rows-role-5')).toContainText('50% e R$ 1.000,00 → 10% e R$ 1.000,00');
+  expect(sent('renegotiation.updateLimits')).toBe(1);
+  expect(sent('company.updateParameters')).toBe(0);
+  await expect(page.getByTestId('company-parameters-change-sent')).toHaveCount(0);
+  // The parameters keep their edit, unsent.
+  await expect(maxInstallments).toHaveValue('36');
+
+  // The focus in the parameters: now they go, and the limits are not sent again.
+  await maxInstallments.focus();
+  await page.keyboard.press('Control+s');
+  await expect(page.getByTestId('company-parameters-change-sent')).toBeVisible();
+  expect(sent('company.updateParameters')).toBe(1);
+  expect(sent('renegotiation.updateLimits')).toBe(1);
 });

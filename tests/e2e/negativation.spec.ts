@@ -1,6 +1,6 @@
 /**
  * Negativação on the screen against the real server with the demo seed: an operator opens Cobrança › Negativação,
- * sees a candidate whose borrower has no address flagged with what is missing, completes it (as the borrower's screen
+ * sees a candidate whose borrower has no address flagged with what is missing (in English on an English screen), completes it (as the borrower's screen
  * would), sends the installment after the confirmation, finds the record submitted in the list, runs the job and opens
  * the record's events. Looked at 1280×800 and 1024×768.
  */
@@ -36,11 +36,21 @@ test('an operator sends an overdue installment to the bureau after confirming, a
   await signInAs(page, harness, DEMO.operador.email, '/app/collections/negativation');
   await expect(page.getByTestId('negativation')).toBeVisible();
   await page.getByTestId('negativation-tab-candidates').click();
-  await expect(page.getByTestId(`negativation-missing-${subject.id}`)).toContainText('falta: CEP, logradouro');
+  await expect(page.getByTestId(`negativation-missing-${subject.id}`)).toHaveText('CEP, logradouro');
+  // The server sends the fields, not a sentence: an English screen says them in English.
+  await page.getByTestId('locale-switch').selectOption('en');
+  await expect(page.getByTestId(`negativation-missing-${subject.id}`)).toHaveText('postal code (CEP), street');
+  await page.screenshot({ path: info.outputPath('negativation-candidates-en-1280x800.png') });
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.getByTestId(`negativation-missing-${subject.id}`).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: info.outputPath('negativation-candidates-en-1024x768.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByTestId('locale-switch').selectOption('pt-BR');
+  await expect(page.getByTestId(`negativation-missing-${subject.id}`)).toHaveText('CEP, logradouro');
 
   // Sent without an address: refused, saying what to fix.
   await page.getByTestId(`negativation-submit-${subject.id}`).click();
-  await expect(page.getByTestId('negativation-confirm-missing')).toBeVisible();
+  await expect(page.getByTestId('negativation-confirm-missing')).toHaveText('Endereço do tomador incompleto (falta: CEP, logradouro)');
   await page.getByTestId('confirm-dialog-confirm').click();
   await expect(page.getByTestId('toast').filter({ hasText: 'Complete o cadastro do tomador' })).toBeVisible();
 

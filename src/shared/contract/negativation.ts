@@ -19,7 +19,7 @@ import { defineOperation } from './define';
 import { idSchema, timestampSchema } from './common';
 import { moneySchema } from './money';
 import { dayAnswerSchema } from './fields';
-import { NEGATIVATION_EVENT_KINDS, NEGATIVATION_REMOVAL_REASONS, NEGATIVATION_STATUSES } from '../negativation';
+import { NEGATIVATION_ADDRESS_FIELDS, NEGATIVATION_EVENT_KINDS, NEGATIVATION_REMOVAL_REASONS, NEGATIVATION_STATUSES } from '../negativation';
 
 export { NEGATIVATION_EVENT_KINDS, NEGATIVATION_REMOVAL_REASONS, NEGATIVATION_STATUSES } from '../negativation';
 
@@ -72,8 +72,8 @@ export const negativationCandidateSchema = z.object({
   days_late: z.number().int(),
   /** the N of "after N days" that made it a candidate */
   after_days: z.number().int(),
-  /** what is missing to send it (the borrower's address), null when it can go */
-  missing: z.string().nullable(),
+  /** the borrower's address fields missing to send it (the bureau mails the notice there), empty when it can go */
+  missing: z.array(z.enum(NEGATIVATION_ADDRESS_FIELDS)),
 });
 export type NegativationCandidate = z.infer<typeof negativationCandidateSchema>;
 
@@ -109,7 +109,7 @@ export const negativationOperations = {
     access: AllOperators,
     encoding: 'query',
     origin: 'designed',
-    description: 'Installments past the days after which they may be sent (the title’s “negativar após N dias”, else 30) and not yet sent, oldest due first, with what is missing to send each.',
+    description: 'Installments past the days after which they may be sent (the title’s “negativar após N dias”, else 30) and not yet sent, oldest due first, with the borrower’s address fields missing to send each (keys: cep, address, city, state; empty when it can go).',
     args: z.object({ page }),
     result: z.object({ items: z.array(negativationCandidateSchema), total: z.number().int(), page: z.number().int(), page_size: z.number().int() }),
   }),

@@ -110,8 +110,8 @@ describe('the record’s life', () => {
     const ofAna = onDate.items.filter((c) => ana.includes(c.installment_id));
     // 01-05: 57 days late (30); 02-05: 26 days late, its title says 10; 03-05: not due; nothing with protest.
     expect(ofAna.map((c) => [c.installment_id, c.days_late, c.after_days, c.missing])).toEqual([
-      [ana[0], 57, 30, null],
-      [ana[1], 26, 10, null],
+      [ana[0], 57, 30, []],
+      [ana[1], 26, 10, []],
     ]);
   });
 
@@ -235,7 +235,8 @@ describe('over HTTP', () => {
     const list = await call(server, 'negativation.candidates', {}, tokens.operator);
     expect(list.status, JSON.stringify(list.body)).toBe(200);
     const missing = list.body.items.find((c: { installment_id: number }) => c.installment_id === noAddress[0]);
-    expect(missing.missing).toBe('endereço do tomador incompleto (falta: CEP, logradouro)');
+    // The missing fields as keys: each screen words them in its own language.
+    expect(missing.missing).toEqual(['cep', 'address']);
 
     const refused = await call(server, 'negativation.submit', { installment_id: noAddress[0], confirmed: true }, tokens.operator);
     expect(refused.status).toBe(409);

@@ -62,7 +62,9 @@ export function isShortcut(id: ShortcutId, e: { key: string; ctrlKey: boolean; m
 
 /** An open dialog or popover owns the keyboard: screen shortcuts wait until it closes. */
 function overlayOpen(): boolean {
-  return document.querySelector('.bp6-overlay-open') !== null;
+  // A toast is an overlay to Blueprint too, but it covers nothing: Ctrl+S on a second form right after the first one's
+  // "saved" toast was ignored while the toast stayed up.
+  return document.querySelector('.bp6-overlay-open:not(.bp6-toast-container)') !== null;
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { NEGATIVATION_PAGE_SIZE, type NegativationCandidate, type NegativationRow } from '@shared/contract/negativation';
-import { NEGATIVATION_DEFAULT_DAYS, NEGATIVATION_REMOVAL_QUEUED, NEGATIVATION_REMOVED, type NegativationStatus } from '@shared/negativation';
+import { NEGATIVATION_ADDRESS_FIELDS, NEGATIVATION_DEFAULT_DAYS, NEGATIVATION_REMOVAL_QUEUED, NEGATIVATION_REMOVED, type NegativationAddressField, type NegativationStatus } from '@shared/negativation';
 import type { Db } from '../../db/connect';
 import { stillCollected } from '../servicing';
 import { notFound } from '../../platform/http/errors';
@@ -70,22 +70,25 @@ export async function recordWithEvents(db: Db, id: number, today: string) {
   return { ...record, events: events.map((e) => ({ ...e, id: Number(e.id), created_at: iso(e.created_at) })) };
 }
 
-/** The address fields the bureau's notice needs, as the refusal names them. */
+/** The address fields the bureau's notice needs, with the words the refusal names them by (in Portuguese). */
 export const ADDRESS_FIELDS = [
   ['cep', 'CEP'],
   ['address', 'logradouro'],
   ['city', 'cidade'],
   ['state', 'UF'],
-] as const;
+] as const satisfies ReadonlyArray<readonly [NegativationAddressField, string]>;
 
-/** The labels of the address fields the borrower lacks (the bureau mails the prior notice there). */
-export function missingAddressFields(b: Partial<Record<(typeof ADDRESS_FIELDS)[number][0], string | null>>): string[] {
-  return ADDRESS_FIELDS.filter(([k]) => !(b[k] ?? '').trim()).map(([, label]) => label);
+type AddressOf = Partial<Record<NegativationAddressField, string | null>>;
+
+/** The keys of the address fields the borrower lacks (the bureau mails the prior notice there): a list says them as data, each screen in its language. */
+export function missingAddressKeys(b: AddressOf): NegativationAddressField[] {
+  return NEGATIVATION_ADDRESS_FIELDS.filter((k) => !(b[k] ?? '').trim());
 }
 
-export function missingAddress(b: Partial<Record<(typeof ADDRESS_FIELDS)[number][0], string | null>>): string | null {
-  const missing = missingAddressFields(b);
-  return missing.length ? `endereço do tomador incompleto (falta: ${missing.join(', ')})` : null;
+/** The same fields by the words the refusal names them by. */
+export function missingAddressFields(b: AddressOf): string[] {
+  const missing = missingAddressKeys(b);
+  return ADDRESS_FIELDS.filter(([k]) => missing.includes(k)).map(([, label]) => label);
 }
 
 /** The installment conditions of "still owed and collected" (the collections desk's). */
@@ -121,7 +124,7 @@ export async function candidates(db: Db, today: string, page: number): Promise<{
     borrower_id: Number(r.borrower_id),
     days_late: Number(r.days_late),
     after_days: Number(r.after_days),
-    missing: missingAddress({ cep, address, city, state }),
+    missing: missingAddressKeys({ cep, address, city, state }),
   }));
   return { items, total: Number(n), page, page_size: NEGATIVATION_PAGE_SIZE };
 }

@@ -20,6 +20,8 @@ export const negativation: Shape<typeof pt> = {
   empty: 'No installment sent to the bureau yet: see the candidates.',
   candidatesEmpty: 'No installment late beyond the reporting term.',
   candidatesHelp: 'Open installments late more days than the title’s term (“report after N days”) or, without one, 30 days; titles with protest go to the notary.',
+  missingAddress: 'Borrower’s address incomplete (missing: {{fields}})',
+  addressFields: { cep: 'postal code (CEP)', address: 'street', city: 'city', state: 'state (UF)' },
   submit: 'Report',
   confirmTitle: 'Send to the credit bureau?',
   confirmText: 'Installment {{number}} of {{name}} ({{amount}}, due {{due}}) will be sent to the bureau. The bureau notifies the debtor by letter before including the debt.',

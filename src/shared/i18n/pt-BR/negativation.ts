@@ -17,6 +17,9 @@ export const negativation = {
   empty: 'Nenhuma parcela enviada ao birô ainda: veja as candidatas.',
   candidatesEmpty: 'Nenhuma parcela atrasada além do prazo de negativação.',
   candidatesHelp: 'Parcelas em aberto há mais dias que o prazo do título (“negativar após N dias”) ou, sem ele, 30 dias; títulos com protesto ficam com o cartório.',
+  missingAddress: 'Endereço do tomador incompleto (falta: {{fields}})',
+  /** the address fields a candidate may lack (shared/negativation NEGATIVATION_ADDRESS_FIELDS) */
+  addressFields: { cep: 'CEP', address: 'logradouro', city: 'cidade', state: 'UF' },
   submit: 'Negativar',
   confirmTitle: 'Enviar ao birô de crédito?',
   confirmText: 'A parcela {{number}} de {{name}} ({{amount}}, vencida em {{due}}) será enviada ao birô. O birô notifica o devedor por carta antes de incluir a dívida.',

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { negativationProviderFromSettings, NegativationProviderError, SANDBOX_REMOVAL_FAILS_CPF } from '../../../../src/server/areas/negativation';
-import { missingAddress } from '../../../../src/server/areas/negativation/reads';
+import { missingAddressFields, missingAddressKeys } from '../../../../src/server/areas/negativation/reads';
 
 const submission = (document: string, date = '2026-04-02') => ({
   document,
@@ -41,8 +41,12 @@ describe('sandbox negativação provider', () => {
 });
 
 describe('the address the bureau’s notice needs', () => {
-  it('names each missing part, or nothing when complete', () => {
-    expect(missingAddress({ cep: '01310-100', address: 'Av. Paulista', city: 'São Paulo', state: 'SP' })).toBeNull();
-    expect(missingAddress({ cep: ' ', address: null, city: 'Recife', state: '' })).toBe('endereço do tomador incompleto (falta: CEP, logradouro, UF)');
+  it('lists each missing part by its key (the screens word it), or nothing when complete', () => {
+    expect(missingAddressKeys({ cep: '01310-100', address: 'Av. Paulista', city: 'São Paulo', state: 'SP' })).toEqual([]);
+    expect(missingAddressKeys({ cep: ' ', address: null, city: 'Recife', state: '' })).toEqual(['cep', 'address', 'state']);
+  });
+
+  it('names them in the refusal’s words, in the same order', () => {
+    expect(missingAddressFields({ cep: ' ', address: null, city: 'Recife', state: '' })).toEqual(['CEP', 'logradouro', 'UF']);
   });
 });

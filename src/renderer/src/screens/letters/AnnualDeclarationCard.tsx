@@ -1,7 +1,8 @@
 /**
  * The borrower's annual debt-discharge declaration (Lei 12.007/2009), under the borrower's operations: a year that
  * is over (the last five offered, the last one first), saved as a PDF by the main process. Back office only; the
- * server refuses a year with a debt still open (409 naming the installments).
+ * server refuses a year with a debt still open (409 naming the installments). Below it, the letters already issued to
+ * the borrower, each printed again as issued.
  */
 import { Button, Callout, Card, FormGroup, H3, HTMLSelect } from '@blueprintjs/core';
 import { useState } from 'react';
@@ -10,6 +11,7 @@ import { AllOperators } from '@shared/roles';
 import { RoleGate } from '@kit/RoleGate';
 import { errorText } from '../../api/errors';
 import { useLetterDownload } from './useLetterDownload';
+import { IssuedLetters } from './IssuedLetters';
 import './letters.css';
 
 /** The years offered: the five before the computer's current year (the server checks against the business date). */
@@ -44,6 +46,7 @@ export function AnnualDeclarationCard({ borrowerId }: { borrowerId: number }) {
             {t('letters.saved', { path: saved })}
           </Callout>
         )}
+        <IssuedLetters of={{ borrower_id: borrowerId }} saved={saved} busy={busy} save={save} />
       </Card>
     </RoleGate>
   );

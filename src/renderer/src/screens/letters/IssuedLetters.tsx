@@ -1,5 +1,6 @@
 /**
- * The letters issued for an operation (payoff, discharge; the back office's view): each with the day it speaks of,
+ * The letters issued for an operation (payoff, discharge) or to a borrower (theirs, annual declarations included; the
+ * back office's view): each with the day it speaks of,
  * the version of the company's template it was filled from, who issued it and when, and a button that prints it
  * again from the text kept at issue (a later template changes nothing), saved by the main process.
  */
@@ -11,9 +12,12 @@ import { errorText } from '../../api/errors';
 import { useApiQuery } from '../../api/hooks';
 import type { LetterCall } from './useLetterDownload';
 
-export function IssuedLetters({ operationId, saved, busy, save }: { operationId: number; saved: string | null; busy: LetterCall | null; save: (name: 'letters.reprint', args: { id: number }) => Promise<void> }) {
+/** Whose letters: an operation's, or a borrower's (the contract takes one or the other). */
+export type IssuedLettersOf = { credit_operation_id: number } | { borrower_id: number };
+
+export function IssuedLetters({ of, saved, busy, save }: { of: IssuedLettersOf; saved: string | null; busy: LetterCall | null; save: (name: 'letters.reprint', args: { id: number }) => Promise<void> }) {
   const { t } = useTranslation();
-  const query = useApiQuery('letters.issued', { credit_operation_id: operationId });
+  const query = useApiQuery('letters.issued', of);
   const { refetch } = query;
   // A letter just issued (or printed again) joins the list.
   useEffect(() => {

@@ -81,7 +81,7 @@ export function LettersPanel({ op }: { op: CreditOperation }) {
         </Callout>
       )}
       <RoleGate roles={AllOperators}>
-        <IssuedLetters operationId={op.id} saved={saved} busy={busy} save={save} />
+        <IssuedLetters of={{ credit_operation_id: op.id }} saved={saved} busy={busy} save={save} />
       </RoleGate>
     </div>
   );

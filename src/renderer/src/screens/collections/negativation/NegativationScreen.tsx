@@ -5,18 +5,19 @@
  * confirmation (negativation.submit) and the job run on demand (negativation.run). Rules:
  * src/server/areas/negativation/README.md.
  */
-import { Button, Callout, Checkbox, Dialog, DialogBody, FormGroup, HTMLSelect, Tab, Tabs } from '@blueprintjs/core';
+import { Button, Callout, Dialog, DialogBody, Tab, Tabs } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NegativationCandidate, NegativationRow } from '@shared/contract/negativation';
 import { NEGATIVATION_STATUSES, type NegativationStatus } from '@shared/negativation';
-import { formatCurrency, formatInteger } from '@shared/format';
+import { formatCurrency } from '@shared/format';
 import { ApiError, errorText } from '../../../api/errors';
 import { useApiMutation, useApiQuery } from '../../../api/hooks';
 import { useToast } from '../../../app/toaster';
 import { RecordsTable } from '@kit/RecordsTable';
 import { ConfirmDialog } from '@kit/ConfirmDialog';
-import './negativation.css';
+import { JobDeskScreen, StatusList } from '@kit/JobDesk';
+import { missingFields, missingText } from './missing';
 
 const STATUS_INTENT: Record<NegativationStatus, 'none' | 'primary' | 'success' | 'warning' | 'danger'> = {
   submitted: 'none',
@@ -28,21 +29,6 @@ const STATUS_INTENT: Record<NegativationStatus, 'none' | 'primary' | 'success' |
 
 /** A calendar day as dd/mm/yyyy, never through a time zone. */
 const day = (d: string) => d.split('-').reverse().join('/');
-
-function Pager({ page, pages, total, onPage }: { page: number; pages: number; total: number; onPage(p: number): void }) {
-  const { t } = useTranslation();
-  return (
-    <div className="negativation-actions">
-      <Button disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        {t('negativation.previous')}
-      </Button>
-      <span>{t('negativation.pageOf', { page, pages, total: formatInteger(total) })}</span>
-      <Button disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        {t('negativation.next')}
-      </Button>
-    </div>
-  );
-}
 
 function EventsDialog({ id, onClose }: { id: number | null; onClose(): void }) {
   const { t } = useTranslation();
@@ -75,42 +61,15 @@ function EventsDialog({ id, onClose }: { id: number | null; onClose(): void }) {
 
 function Records() {
   const { t } = useTranslation();
-  const [status, setStatus] = useState<NegativationStatus | ''>('');
-  const [overdue, setOverdue] = useState(false);
-  const [page, setPage] = useState(1);
   const [open, setOpen] = useState<number | null>(null);
-  const list = useApiQuery('negativation.list', { ...(status ? { status } : {}), ...(overdue ? { overdue_removal: 'true' as const } : {}), page });
-  const data = list.data;
   return (
     <section data-testid="negativation-records">
-      <div className="negativation-actions">
-        <FormGroup label={t('negativation.status')} labelFor="negativation-status" inline>
-          <HTMLSelect
-            id="negativation-status"
-            data-testid="negativation-status"
-            value={status}
-            onChange={(e) => {
-              setStatus(e.currentTarget.value as NegativationStatus | '');
-              setPage(1);
-            }}
-            options={[{ value: '', label: t('negativation.all') }, ...NEGATIVATION_STATUSES.map((s) => ({ value: s, label: t(`negativation.statuses.${s}`) }))]}
-          />
-        </FormGroup>
-        <Checkbox
-          data-testid="negativation-overdue"
-          label={t('negativation.overdueOnly')}
-          checked={overdue}
-          onChange={() => {
-            setOverdue((v) => !v);
-            setPage(1);
-          }}
-        />
-      </div>
-      {list.error && <Callout intent="danger">{errorText(list.error, t)}</Callout>}
-      <RecordsTable<NegativationRow>
-        testId="negativation-list"
-        loading={list.isFetching && !data}
-        rows={data?.items}
+      <StatusList<'negativation.list', NegativationRow>
+        testId="negativation"
+        texts="negativation"
+        operation="negativation.list"
+        statuses={NEGATIVATION_STATUSES}
+        flags={[{ id: 'overdue', label: 'negativation.overdueOnly', args: { overdue_removal: 'true' } }]}
         emptyHint={t('negativation.empty')}
         onRowClick={(r) => setOpen(r.id)}
         columns={[
@@ -130,13 +89,14 @@ function Records() {
           },
           { id: 'removed', title: 'negativation.columns.removedOn', kind: 'date', field: 'removed_on' },
         ]}
+        below={(items) =>
+          items.some((r) => r.removal_overdue) && (
+            <Callout intent="danger" icon="warning-sign" data-testid="negativation-overdue-callout">
+              {t('negativation.overdueFlag')}: {items.filter((r) => r.removal_overdue).length}
+            </Callout>
+          )
+        }
       />
-      {data && data.items.some((r) => r.removal_overdue) && (
-        <Callout intent="danger" icon="warning-sign" data-testid="negativation-overdue-callout">
-          {t('negativation.overdueFlag')}: {data.items.filter((r) => r.removal_overdue).length}
-        </Callout>
-      )}
-      {data && data.total > data.page_size && <Pager page={page} pages={Math.ceil(data.total / data.page_size)} total={data.total} onPage={setPage} />}
       <EventsDialog id={open} onClose={() => setOpen(null)} />
     </section>
   );
@@ -145,20 +105,16 @@ function Records() {
 function Candidates() {
   const { t } = useTranslation();
   const toast = useToast();
-  const [page, setPage] = useState(1);
   const [asked, setAsked] = useState<NegativationCandidate | null>(null);
-  const list = useApiQuery('negativation.candidates', { page });
   const submit = useApiMutation('negativation.submit', { invalidates: ['negativation.candidates', 'negativation.list'] });
-  const data = list.data;
-  const rows = data?.items.map((c) => ({ ...c, id: c.installment_id }));
   return (
     <section data-testid="negativation-candidates">
       <p className="bp6-text-muted">{t('negativation.candidatesHelp')}</p>
-      {list.error && <Callout intent="danger">{errorText(list.error, t)}</Callout>}
-      <RecordsTable
-        testId="negativation-candidates-list"
-        loading={list.isFetching && !data}
-        rows={rows}
+      <StatusList<'negativation.candidates', NegativationCandidate & { id: number }>
+        testId="negativation-candidates"
+        texts="negativation"
+        operation="negativation.candidates"
+        rows={(items) => items.map((c) => ({ ...c, id: c.installment_id }))}
         emptyHint={t('negativation.candidatesEmpty')}
         columns={[
           { id: 'borrower', title: 'negativation.columns.borrower', field: 'borrower_name', width: 2 },
@@ -168,7 +124,7 @@ function Candidates() {
           { id: 'amount', title: 'negativation.columns.amount', kind: 'money', field: 'amount' },
           { id: 'late', title: 'negativation.columns.daysLate', kind: 'integer', field: 'days_late' },
           { id: 'after', title: 'negativation.columns.afterDays', kind: 'integer', field: 'after_days' },
-          { id: 'missing', title: 'negativation.columns.missing', field: 'missing', width: 3, testId: (r) => `negativation-missing-${r.id}` },
+          { id: 'missing', title: 'negativation.columns.missing', width: 3, text: (r, tr) => missingFields(r.missing, tr), testId: (r) => `negativation-missing-${r.id}` },
         ]}
         actions={{
           title: '',
@@ -179,7 +135,6 @@ function Candidates() {
           ),
         }}
       />
-      {data && data.total > data.page_size && <Pager page={page} pages={Math.ceil(data.total / data.page_size)} total={data.total} onPage={setPage} />}
       <ConfirmDialog
         isOpen={asked !== null}
         title={t('negativation.confirmTitle')}
@@ -198,9 +153,9 @@ function Candidates() {
         }}
       >
         {asked && <p>{t('negativation.confirmText', { number: asked.installment_number, name: asked.borrower_name, amount: formatCurrency(asked.amount), due: day(asked.due_date) })}</p>}
-        {asked?.missing && (
+        {asked && asked.missing.length > 0 && (
           <Callout intent="warning" data-testid="negativation-confirm-missing">
-            {asked.missing}
+            {missingText(asked.missing, t)}
           </Callout>
         )}
       </ConfirmDialog>
@@ -210,34 +165,21 @@ function Candidates() {
 
 export function NegativationScreen() {
   const { t } = useTranslation();
-  const toast = useToast();
-  const run = useApiMutation('negativation.run', { invalidates: ['negativation.list', 'negativation.candidates'] });
   return (
-    <div className="screen negativation" data-testid="negativation">
-      <h2>{t('negativation.title')}</h2>
-      <p className="bp6-text-muted">{t('negativation.intro')}</p>
-      <div className="negativation-actions">
-        <Button
-          intent="primary"
-          icon="refresh"
-          data-testid="negativation-run"
-          loading={run.isPending}
-          onClick={async () => {
-            try {
-              const r = await run.mutateAsync({});
-              toast.success(t('negativation.runDone', { date: day(r.date), notified: r.notified, activated: r.activated, queued: r.removals_queued, removed: r.removed, overdue: r.removals_overdue }));
-            } catch (e) {
-              toast.failure(e instanceof ApiError ? errorText(e, t) : undefined);
-            }
-          }}
-        >
-          {t('negativation.run')}
-        </Button>
-      </div>
+    <JobDeskScreen
+      id="negativation"
+      texts="negativation"
+      run={{
+        operation: 'negativation.run',
+        icon: 'refresh',
+        invalidates: ['negativation.list', 'negativation.candidates'],
+        done: (r, tr) => tr('negativation.runDone', { date: day(r.date), notified: r.notified, activated: r.activated, queued: r.removals_queued, removed: r.removed, overdue: r.removals_overdue }),
+      }}
+    >
       <Tabs id="negativation-tabs" renderActiveTabPanelOnly>
         <Tab id="records" title={t('negativation.tabs.records')} panel={<Records />} data-testid="negativation-tab-records" />
         <Tab id="candidates" title={t('negativation.tabs.candidates')} panel={<Candidates />} data-testid="negativation-tab-candidates" />
       </Tabs>
-    </div>
+    </JobDeskScreen>
   );
 }

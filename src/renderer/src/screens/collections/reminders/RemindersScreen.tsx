@@ -5,7 +5,7 @@
  * hours (reminders.settings) are edited by administrators (reminders.saveSettings), read-only for operators; a
  * borrower's opt-out by channel (reminders.optOuts / setOptOuts). Rules: src/server/areas/reminders/README.md.
  */
-import { Button, Callout, Checkbox, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
+import { Button, Callout, Checkbox, FormGroup, InputGroup } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AllAdmins, hasProfilePermission } from '@shared/roles';
@@ -16,7 +16,7 @@ import { ApiError, errorText } from '../../../api/errors';
 import { useApiMutation, useApiQuery } from '../../../api/hooks';
 import { useToast } from '../../../app/toaster';
 import { useSession } from '../../../app/session';
-import { RecordsTable } from '@kit/RecordsTable';
+import { JobDeskScreen, StatusList } from '@kit/JobDesk';
 import './reminders.css';
 
 const STATUS_INTENT: Record<ReminderStatus, 'none' | 'success' | 'warning' | 'danger'> = { queued: 'none', sent: 'success', skipped: 'warning', failed: 'danger' };
@@ -194,60 +194,28 @@ function OptOutPanel() {
 
 export function RemindersScreen() {
   const { t } = useTranslation();
-  const toast = useToast();
-  const [status, setStatus] = useState<ReminderStatus | ''>('');
-  const [page, setPage] = useState(1);
-  const list = useApiQuery('reminders.list', { ...(status ? { status } : {}), page });
-  const run = useApiMutation('reminders.run', { invalidates: ['reminders.list'] });
-  const data = list.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.page_size)) : 1;
-
   return (
-    <div className="screen reminders" data-testid="reminders">
-      <h2>{t('reminders.title')}</h2>
-      <p className="bp6-text-muted">{t('reminders.intro')}</p>
-      <div className="reminders-actions">
-        <Button
-          intent="primary"
-          icon="send-message"
-          data-testid="reminders-run"
-          loading={run.isPending}
-          onClick={async () => {
-            try {
-              const r = await run.mutateAsync({});
-              toast.success(t('reminders.runDone', { date: r.date.split('-').reverse().join('/'), queued: formatInteger(r.queued), sent: formatInteger(r.sent), deferred: formatInteger(r.deferred), skipped: formatInteger(r.skipped + r.failed) }));
-            } catch (e) {
-              toast.failure(e instanceof ApiError ? errorText(e, t) : undefined);
-            }
-          }}
-        >
-          {t('reminders.run')}
-        </Button>
-      </div>
+    <JobDeskScreen
+      id="reminders"
+      texts="reminders"
+      run={{
+        operation: 'reminders.run',
+        icon: 'send-message',
+        invalidates: ['reminders.list'],
+        done: (r, tr) =>
+          tr('reminders.runDone', { date: r.date.split('-').reverse().join('/'), queued: formatInteger(r.queued), sent: formatInteger(r.sent), deferred: formatInteger(r.deferred), skipped: formatInteger(r.skipped + r.failed) }),
+      }}
+    >
       <div className="reminders-panels">
         <RulesPanel />
         <OptOutPanel />
       </div>
       <h3>{t('reminders.listTitle')}</h3>
-      <div className="reminders-actions">
-        <FormGroup label={t('reminders.status')} labelFor="reminders-status" inline>
-          <HTMLSelect
-            id="reminders-status"
-            data-testid="reminders-status"
-            value={status}
-            onChange={(e) => {
-              setStatus(e.currentTarget.value as ReminderStatus | '');
-              setPage(1);
-            }}
-            options={[{ value: '', label: t('reminders.all') }, ...REMINDER_STATUSES.map((s) => ({ value: s, label: t(`reminders.statuses.${s}`) }))]}
-          />
-        </FormGroup>
-      </div>
-      {list.error && <Callout intent="danger">{errorText(list.error, t)}</Callout>}
-      <RecordsTable<ReminderRow>
-        testId="reminders-list"
-        loading={list.isFetching && !data}
-        rows={data?.items}
+      <StatusList<'reminders.list', ReminderRow>
+        testId="reminders"
+        texts="reminders"
+        operation="reminders.list"
+        statuses={REMINDER_STATUSES}
         emptyHint={t('reminders.empty')}
         columns={[
           { id: 'borrower', title: 'reminders.columns.borrower', field: 'borrower_name', width: 2 },
@@ -262,17 +230,6 @@ export function RemindersScreen() {
           { id: 'sent', title: 'reminders.columns.sentAt', kind: 'datetime', field: 'sent_at' },
         ]}
       />
-      {data && data.total > data.page_size && (
-        <div className="reminders-actions">
-          <Button disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-            {t('reminders.previous')}
-          </Button>
-          <span>{t('reminders.pageOf', { page, pages, total: formatInteger(data.total) })}</span>
-          <Button disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
-            {t('reminders.next')}
-          </Button>
-        </div>
-      )}
-    </div>
+    </JobDeskScreen>
   );
 }
