@@ -4,7 +4,8 @@
  * through renegotiation (previewed as "acordo AC-…, parcela n"), once even when a later file reports it again; a line
  * above what is due pays what is due and the rest goes to suspense; an installment paid by hand after its slip went
  * out gets its baixa in the next file; a suspense item applied to an agreement installment (unknown installment 404,
- * installment already paid 409, in Portuguese); where each installment's title stands at the bank
+ * installment already paid 409, in Portuguese); the manual remittance offers no agreement slip and counts those waiting
+ * for the automatic file; where each installment's title stands at the bank
  * (`boleto.agreementRegistration`: sent, confirmed, rejected with the bank's reasons, settled, baixa sent; its matrix);
  * the baixa in the next file after an installment paid by Pix (the sandbox's signed notice), after a slip replaced (its
  * amount changed) and after the agreement broke ("Verificar quebras agora"); the trial balance "0.00" after each; the
@@ -108,6 +109,19 @@ describe('authorization', () => {
   );
 });
 
+describe('the manual remittance', () => {
+  it("offers no agreement slip, counts the ones waiting for the automatic file, and refuses one picked by id (409, nothing stored)", async () => {
+    const list = await call(server, 'remittanceManual.list', { limit: 500, filter: { bank_account_id: String(itauId) } }, tokens.operator);
+    expect(list.status, JSON.stringify(list.body)).toBe(200);
+    expect(list.body.agreement_entries).toBe(installments.length);
+    expect((list.body.items as Row[]).filter((i) => i.borrower_name === 'Bruna Banco Acordo')).toEqual([]);
+    const files = (await server.database.rows('SELECT id FROM remittances')).length;
+    const picked = await call(server, 'remittanceManual.create', { bank_account_id: itauId, installment_ids: [installments[0].id], idempotency_key: key() }, tokens.operator);
+    expect(picked.status, JSON.stringify(picked.body)).toBe(409);
+    expect((await server.database.rows('SELECT id FROM remittances')).length).toBe(files);
+  });
+});
+
 describe('the remittance', () => {
   it("registers each agreement slip once (entry), named by the agreement; the next file carries none of them again", async () => {
     const overview = await call(server, 'remittance.overview', { bankCode: '341', date: TODAY, bank_account_id: itauId }, tokens.operator);
@@ -122,6 +136,8 @@ describe('the remittance', () => {
     expect(file.content).toContain(`A${agreement.id}/000`);
     const again = await generate();
     expect(again.status).toBe(409);
+    const list = await call(server, 'remittanceManual.list', { limit: 10, filter: { bank_account_id: String(itauId) } }, tokens.operator);
+    expect(list.body.agreement_entries).toBe(0);
     expect((await agreementItems()).length).toBe(installments.length);
     await expectBooksBalanced(server, tokens.admin);
   });
