@@ -101,7 +101,7 @@ export function AgreementRegistration({ agreementId, numberOf, labelOf }: { agre
   const printed = (query.data ?? []).filter((r) => r.titles.length > 0);
   if (!query.data) return null;
   return (
-    <section className="svc-registration" data-testid="reneg-registration" aria-label={t(k('agreementTitle'))}>
+    <section className="svc-registration agreement-registration" data-testid="reneg-registration" aria-label={t(k('agreementTitle'))}>
       <H3 className="heading-as-h5">{t(k('agreementTitle'))}</H3>
       {printed.length === 0 ? (
         <p data-testid="reneg-registration-none">{t(k('agreementNone'))}</p>
