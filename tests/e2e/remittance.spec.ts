@@ -270,6 +270,9 @@ async function manualRemittanceFromDisk(page: Page, harness: Harness, server: Te
   await expect(page).toHaveURL(new RegExp(`#/app/company-operation/remittance-operation/manual/${accountId}$`));
   await page.getByTestId('manual-remittance-filter-operation').fill(`OP-${String(op.id).padStart(6, '0')}`);
   for (const p of picked) await expect(page.getByTestId(`manual-remittance-pick-${p.installment_id}`)).toBeVisible();
+  // Agreement slips are left to the automatic file: the screen says why.
+  await expect(page.getByTestId('manual-remittance-agreements')).toContainText('não entram na remessa manual');
+  await page.screenshot({ path: 'test-results/remittance/manual-agreements-1280.png' });
   await expectNoSeriousViolations(page);
   for (const p of picked) await page.getByTestId(`manual-remittance-pick-${p.installment_id}`).check({ force: true });
   const totalText = picked.reduce((sum, p) => sum.plus(p.amount), new Decimal(0)).toFixed(2);

@@ -67,6 +67,8 @@ export const titleRegistrationSchema = z.object({
   state: z.enum(TITLE_REGISTRATION_STATES),
   /** the day it got there: issued, the file's business day, or the bank's occurrence day */
   since: z.string(),
+  /** when rejected: the bank's 03 line (its reasons in words and the file), else null */
+  rejection: boletoRejectionSchema.nullable(),
 });
 export type TitleRegistration = z.infer<typeof titleRegistrationSchema>;
 
@@ -75,7 +77,9 @@ export type TitleRegistration = z.infer<typeof titleRegistrationSchema>;
  * time. `current` is the live title (sent or confirmed), `latest` the newest
  * slip (the one a boleto prints), `waiting` true when that newest slip's entry
  * waits for the baixa of the live title at another bank; `titles` every slip
- * of the installment, oldest first.
+ * of the installment, oldest first. The same answer serves an agreement's
+ * installment (boleto.agreementRegistration): `installment_id` is then the
+ * agreement installment's id.
  */
 export const boletoRegistrationSchema = z.object({
   installment_id: z.number().int(),
@@ -122,6 +126,18 @@ export const servicingBoletoOperations = {
       "Where the installment's title is registered (x = installment id): the bank and nosso número of the live title and since when (sent, confirmed by the bank's return, rejected), the newest slip's state, and every slip's.",
     args: z.object({ x: idSchema }),
     result: boletoRegistrationSchema,
+  }),
+  'boleto.agreementRegistration': defineOperation({
+    method: 'GET',
+    path: '/api/boleto/agreements/:x/registration',
+    access: AllPanelUsers,
+    encoding: 'none',
+    origin: 'designed',
+    description:
+      "Where each installment of a renegotiation agreement has its slip's title registered (x = agreement id), by installment number, the down payment (0) first: the same answer as boleto.registration per installment (installment_id = the agreement installment's id), with the bank's reasons when it rejected one. 404 unknown agreement.",
+    errors: [404],
+    args: z.object({ x: idSchema }),
+    result: z.array(boletoRegistrationSchema),
   }),
   'boleto.agreementSlip': defineOperation({
     method: 'GET',

@@ -41,6 +41,13 @@
  *   picking the same installment at once get one file and one 409.
  * - getRemittanceManual: the manual files, newest first (of one account with
  *   bank_account_id), at most MANUAL_REMITTANCE_HISTORY_MAX.
+ * - Renegotiation agreements' slips are not offered: an agreement breaks by
+ *   its installments' days late, and a slip held out of the file (what a
+ *   manual pick and hiding do) would leave the borrower without a title the
+ *   bank takes while that clock runs; the automatic file, which an operator
+ *   can generate at any hour, carries each the same day with its resends and
+ *   baixas. The list counts those waiting (agreement_entries) and the screen
+ *   says why they are not here.
  * - Who: reading, every panel role (as the automatic remittances); creating,
  *   hiding and showing again, AllOperators. The registered role never.
  */
@@ -114,6 +121,8 @@ export const manualRemittanceListSchema = z.object({
   next_nsa: z.number(),
   /** the business date the list is of (slips issued up to it) */
   as_of: z.string(),
+  /** the account's agreement slips whose entry waits for the automatic file (never picked here: see the design choices) */
+  agreement_entries: z.number().int(),
 });
 export type ManualRemittanceList = z.infer<typeof manualRemittanceListSchema>;
 

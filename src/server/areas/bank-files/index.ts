@@ -27,4 +27,4 @@ export { brasilia, drawRemittanceSection, openRemittancePdf } from './remittance
 // Boletos print the nosso número of the title the bank holds, which is this area's rule.
 export { heldByTheBank } from './registered-title';
 // One bank per title: where an installment's title is registered, for the boleto's screens.
-export { registrationOf } from './registered-title';
+export { agreementRegistrationOf, registrationOf } from './registered-title';

@@ -151,16 +151,19 @@ export function registrationState(f: RegistrationFacts): { state: TitleRegistrat
 /** The states in which the bank holds the title and will take its payment. */
 export const LIVE_REGISTRATION_STATES: readonly TitleRegistrationState[] = ['sent', 'confirmed'];
 
+type Owner = { kind: 'installment'; id: number } | { kind: 'agreement'; agreementId: number };
+
 /**
- * Every slip of the installment with where its title stands at its bank,
- * oldest first; `current` is the live one (sent or confirmed, never more than
- * one: remittance.ts holds a second entry back), `latest` the newest slip —
- * the one a boleto prints — and `waiting` says when that newest slip's entry
- * is held back by a live title at another bank.
+ * Every slip of the installment (or of each installment of an agreement) with where its title stands at its bank,
+ * oldest first; `current` is the live one (sent or confirmed, never more than one: remittance.ts holds a second entry
+ * back), `latest` the newest slip — the one a boleto prints — and `waiting` says when that newest slip's entry is held
+ * back by a live title at another bank. A rejected title carries the bank's 03 line (reasons, file), so a screen says
+ * why without asking again.
  */
-export async function registrationOf(db: Db, installmentId: number): Promise<BoletoRegistration> {
+async function registrationsOf(db: Db, owner: Owner): Promise<Map<number, TitleRegistration[]>> {
+  const where = owner.kind === 'installment' ? sql`s.installment_id = ${owner.id}` : sql`s.agreement_installment_id IN (SELECT ri.id FROM renegotiation_installments ri WHERE ri.agreement_id = ${owner.agreementId})`;
   const result = await db.execute(sql`
-    SELECT s.id, s.bank_account_id, a.bank_code, t.our_number, s.issued_on::text AS issued_on,
+    SELECT s.id, COALESCE(s.installment_id, s.agreement_installment_id) AS owner_id, s.bank_account_id, a.bank_code, t.our_number, s.issued_on::text AS issued_on,
            sent.sent_on, sent.sent_at, (SELECT min(m.generated_on)::text FROM remittance_items r JOIN remittances m ON m.id = r.remittance_id
                                           WHERE r.boleto_slip_id = s.id AND r.instruction = 'writeOff') AS write_off_on,
            last.kind, last.day, last.at,
@@ -181,11 +184,11 @@ export async function registrationOf(db: Db, installmentId: number): Promise<Bol
          ORDER BY rl.occurred_on DESC NULLS LAST, rl.id DESC
          LIMIT 1
       ) last ON true
-     WHERE s.installment_id = ${installmentId}
+     WHERE ${where}
      ORDER BY s.id`);
-  type Row = { id: number; bank_account_id: number; bank_code: string; our_number: string; issued_on: string; sent_on: string | null; sent_at: Date | string | null; write_off_on: string | null; kind: ReturnMovementKind | null; day: string | null; at: Date | string | null; continued: boolean };
+  type Row = { id: number; owner_id: number; bank_account_id: number; bank_code: string; our_number: string; issued_on: string; sent_on: string | null; sent_at: Date | string | null; write_off_on: string | null; kind: ReturnMovementKind | null; day: string | null; at: Date | string | null; continued: boolean };
   const rows = (result as unknown as { rows: Row[] }).rows;
-  const titles: TitleRegistration[] = rows.map((r) => {
+  const titles = rows.map((r) => {
     const { state, since } = registrationState({
       issued_on: r.issued_on,
       sent_on: r.sent_on,
@@ -194,10 +197,42 @@ export async function registrationOf(db: Db, installmentId: number): Promise<Bol
       last: r.kind && r.day && r.at ? { kind: r.kind, day: r.day, at: new Date(r.at) } : null,
       continued: Boolean(r.continued),
     });
-    return { boleto_slip_id: Number(r.id), bank_account_id: Number(r.bank_account_id), bank_code: r.bank_code, our_number: r.our_number, state, since };
+    return { owner: Number(r.owner_id), title: { boleto_slip_id: Number(r.id), bank_account_id: Number(r.bank_account_id), bank_code: r.bank_code, our_number: r.our_number, state, since, rejection: null } as TitleRegistration };
   });
+  const rejections = await entryRejectionsOf(db, titles.filter((t) => t.title.state === 'rejected').map((t) => t.title.boleto_slip_id));
+  const byOwner = new Map<number, TitleRegistration[]>();
+  for (const { owner: id, title } of titles) {
+    const list = byOwner.get(id) ?? [];
+    list.push({ ...title, rejection: rejections.get(title.boleto_slip_id) ?? null });
+    byOwner.set(id, list);
+  }
+  return byOwner;
+}
+
+/** The registration answer of one installment from its slips' titles, oldest first. */
+function registrationFrom(installmentId: number, titles: TitleRegistration[]): BoletoRegistration {
   const current = [...titles].reverse().find((t) => LIVE_REGISTRATION_STATES.includes(t.state)) ?? null;
   const latest = titles.at(-1) ?? null;
   const waiting = latest !== null && latest.state === 'issued' && current !== null && current.bank_account_id !== latest.bank_account_id;
   return { installment_id: installmentId, current, latest, waiting, titles };
+}
+
+/** Where an operation installment's title is registered (boleto.registration). */
+export async function registrationOf(db: Db, installmentId: number): Promise<BoletoRegistration> {
+  return registrationFrom(installmentId, (await registrationsOf(db, { kind: 'installment', id: installmentId })).get(installmentId) ?? []);
+}
+
+/**
+ * Where each installment of an agreement has its title registered (boleto.agreementRegistration), by installment
+ * number (the down payment 0 first); `installment_id` is the agreement installment's id. An installment never
+ * printed has no title. Null for an unknown agreement.
+ */
+export async function agreementRegistrationOf(db: Db, agreementId: number): Promise<BoletoRegistration[] | null> {
+  const result = await db.execute(sql`
+    SELECT ri.id FROM renegotiation_agreements ag LEFT JOIN renegotiation_installments ri ON ri.agreement_id = ag.id
+     WHERE ag.id = ${agreementId} ORDER BY ri.number`);
+  const ids = (result as unknown as { rows: Array<{ id: number | null }> }).rows;
+  if (ids.length === 0) return null;
+  const titles = await registrationsOf(db, { kind: 'agreement', agreementId });
+  return ids.filter((r) => r.id !== null).map((r) => registrationFrom(Number(r.id), titles.get(Number(r.id)) ?? []));
 }

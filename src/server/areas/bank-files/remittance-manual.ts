@@ -11,6 +11,8 @@
  *   under the lock, so an installment another file just carried is refused
  *   here (409) instead of being sent twice. The stored file is then marked
  *   manual in the same transaction.
+ * - An agreement's slips are not picked here (bank-files' README says why): the list counts the ones waiting for
+ *   the automatic file (`agreement_entries`), so the screen says where they go.
  * - Filters run over the account's candidates in memory: the candidates are
  *   read whole anyway (one pass over the account's slips) and are few beside
  *   the installments; the list answers at most `limit` of them.
@@ -37,6 +39,7 @@ import { badRequest, conflict, notFound } from '../../platform/http/errors';
 import { logActivity } from '../../platform/activity';
 import { bareDocument, fold } from '../../platform/list-filters';
 import { candidatesOf, generateRemittance, lastNsa, REMITTANCE_SUMMARY_COLUMNS, summaryOf, type OperationCandidateRow as CandidateRow } from './remittance';
+import { agreementCandidatesOf } from './remittance-agreement';
 import { remittances } from './schema-remittance';
 import { manualRemittances, remittanceManualHidden } from './schema-remittance-manual';
 
@@ -156,6 +159,7 @@ export async function listManualInstallments(db: Db, request: ManualListRequest,
     bank_code: account.bank_code,
     next_nsa: ((await lastNsa(db, account.id)) ?? 0) + 1,
     as_of: today,
+    agreement_entries: (await agreementCandidatesOf(db, account.id, today, today)).filter((c) => !c.sent && c.gone === null).length,
   };
 }
 

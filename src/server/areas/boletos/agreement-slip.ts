@@ -12,15 +12,17 @@
  *   sequence, the old one stays recorded.
  * - Locks in the boletos' order: the company's collecting account, then the agreement (renegotiation's advisory lock,
  *   taken by agreementSlipFacts), so two requests for one installment never both issue.
- * - Not sent to the bank yet: the remittance registers operation installments' slips only (bank-files' README,
- *   "Left"); the agreement's title is collected by its Pix charge or paid at the desk (renegotiation.pay).
+ * - At the bank: the automatic remittance registers it and writes it off (bank-files' remittance-agreement.ts); where
+ *   each installment's title stands is bank-files' rule (agreementRegistration below).
  */
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { collectingAccountOf, companyOf, reserveSequences } from '../company';
 import { agreementInstallmentOwner, agreementSlipFacts, type AgreementSlipFacts } from '../renegotiation';
 import type { Actor } from '../operations';
-import { conflict } from '../../platform/http/errors';
+import { conflict, notFound } from '../../platform/http/errors';
+import { agreementRegistrationOf } from '../bank-files';
+import type { BoletoRegistration } from '@shared/contract/servicing-boleto';
 import { logActivity } from '../../platform/activity';
 import { buildBoleto, SEQUENCE_DIGITS } from '../../domain/boleto';
 import { calendarDayPt, type BoletoPdfInput } from './boleto-pdf';
@@ -151,4 +153,14 @@ export async function issueAgreementBoleto(tx: Db, actor: Actor, agreementInstal
 /** "boleto-acordo-000012-000.pdf". */
 export function agreementBoletoFileName(slip: AgreementIssuedSlip): string {
   return `boleto-acordo-${String(slip.agreementId).padStart(6, '0')}-${String(slip.number).padStart(3, '0')}.pdf`;
+}
+
+/** renegotiation's own words for an unknown agreement (the refusals catalogue translates them). */
+const AGREEMENT_NOT_FOUND = 'Acordo de renegociação não encontrado.';
+
+/** Where each installment of the agreement has its title registered (bank-files' rule); 404 for an unknown agreement. */
+export async function agreementRegistration(db: Db, agreementId: number): Promise<BoletoRegistration[]> {
+  const found = await agreementRegistrationOf(db, agreementId);
+  if (!found) throw notFound(AGREEMENT_NOT_FOUND);
+  return found;
 }

@@ -16,7 +16,7 @@ export const boleto: Shape<typeof pt> = {
     current: 'Registered at bank {{bank}}, nosso número {{ourNumber}}: {{state}} since {{date}}.',
     none: "No bank holds this installment's title now.",
     waiting: "The newest slip, of bank {{bank}}, goes in a remittance only after the baixa of the title at bank {{held}} went out in that bank's remittance: a title is registered at one bank at a time.",
-    columns: { bank: 'Bank', ourNumber: 'Nosso número', state: 'State', since: 'Since' },
+    columns: { installment: 'Installment', bank: 'Bank', ourNumber: 'Nosso número', state: 'State', since: 'Since' },
     states: {
       issued: 'issued, not sent',
       sent: 'sent in a remittance, no return yet',
@@ -27,6 +27,9 @@ export const boleto: Shape<typeof pt> = {
       settled: 'settled at the bank',
       written_off: 'written off by the bank',
     },
+    agreementTitle: "The agreement's slips at the bank",
+    agreementNone: 'No slip of this agreement was issued yet: registration at the bank starts once a slip is downloaded or viewed.',
+    noReason: 'the bank gave no reason',
     notRegisteredTitle: 'Title not yet registered at bank {{bank}}',
     notRegistered: "This slip (nosso número {{ourNumber}}) is {{state}} since {{date}}. The bank takes its payment only once it registered the title: check the return before handing it to the borrower.",
   },

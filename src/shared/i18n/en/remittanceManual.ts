@@ -2,6 +2,8 @@
 export const remittanceManual = {
   title: 'Manual remittance — bank {{bank}}, branch {{agency}}, account {{account}}',
   intro: 'Boletos issued on this account and not yet sent to the bank. Pick the installments the remittance carries: the file is generated like the automatic remittance (same NSA sequence) and those installments go in no other remittance.',
+  agreementsWhy: "Renegotiation agreements' slips are not in the manual remittance: an agreement breaks by each installment's days late, and a slip held out of the file would leave the borrower without a title the bank takes while that clock runs. They always go in the automatic remittance, which can be generated at any hour, with resends and baixas.",
+  agreementsWaiting: "This account's agreement slips waiting for the automatic remittance: {{count}}.",
   noAccount: 'Bank account not found. Choose a collecting account under Company › Bank accounts.',
   filters: {
     due: 'Due date',

@@ -15,7 +15,7 @@ export const boleto = {
     current: 'Registrado no banco {{bank}}, nosso número {{ourNumber}}: {{state}} desde {{date}}.',
     none: 'Nenhum banco tem o título desta parcela registrado agora.',
     waiting: 'O boleto mais recente, do banco {{bank}}, só vai na remessa depois que a baixa do título no banco {{held}} sair numa remessa daquele banco: um título fica registrado em um banco por vez.',
-    columns: { bank: 'Banco', ourNumber: 'Nosso número', state: 'Situação', since: 'Desde' },
+    columns: { installment: 'Parcela', bank: 'Banco', ourNumber: 'Nosso número', state: 'Situação', since: 'Desde' },
     states: {
       issued: 'emitido, não enviado',
       sent: 'enviado na remessa, sem retorno',
@@ -26,6 +26,9 @@ export const boleto = {
       settled: 'liquidado no banco',
       written_off: 'baixado pelo banco',
     },
+    agreementTitle: 'Registro dos boletos do acordo no banco',
+    agreementNone: 'Nenhum boleto deste acordo foi emitido ainda: o registro no banco começa quando um boleto é baixado ou visto.',
+    noReason: 'o banco não disse o motivo',
     notRegisteredTitle: 'Título ainda não registrado no banco {{bank}}',
     notRegistered: 'Este boleto (nosso número {{ourNumber}}) está {{state}} desde {{date}}. O banco só aceita o pagamento depois de registrar o título: confira o retorno antes de entregá-lo ao tomador.',
   },

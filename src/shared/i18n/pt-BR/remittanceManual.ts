@@ -2,6 +2,8 @@
 export const remittanceManual = {
   title: 'Remessa manual — banco {{bank}}, agência {{agency}}, conta {{account}}',
   intro: 'Boletos emitidos nesta conta e ainda não enviados ao banco. Escolha as parcelas que vão na remessa: o arquivo é gerado como a remessa automática (mesma numeração NSA) e essas parcelas não entram em outra remessa.',
+  agreementsWhy: 'Boletos de acordos de renegociação não entram na remessa manual: o acordo quebra pelos dias de atraso de cada parcela, e um boleto segurado fora do arquivo deixaria o tomador sem título que o banco aceite enquanto esse prazo corre. Eles vão sempre na remessa automática, que pode ser gerada a qualquer hora, com reenvios e baixas.',
+  agreementsWaiting: 'Boletos de acordo desta conta aguardando a remessa automática: {{count}}.',
   noAccount: 'Conta bancária não encontrada. Escolha uma conta de cobrança em Empresa › Contas bancárias.',
   filters: {
     due: 'Vencimento',

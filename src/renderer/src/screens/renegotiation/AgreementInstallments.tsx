@@ -11,7 +11,9 @@
  * agreement has the boleto's save and view buttons of the operation's
  * installments (PdfButtons, `boleto.agreementSlip`): the slip carries the
  * installment's Pix charge code (QR and copia-e-cola) when the company chose
- * a Pix provider.
+ * a Pix provider, and beside a printed slip the warning while its bank has
+ * not confirmed the title; below the schedule, where each installment's slips
+ * stand at the bank (`boleto.agreementRegistration`).
  */
 import { Button, Callout, Card, FormGroup, H3, HTMLSelect, HTMLTable, InputGroup, Tag } from '@blueprintjs/core';
 import Decimal from 'decimal.js';
@@ -27,6 +29,7 @@ import { useSession } from '../../app/session';
 import { MoneyConfirmDialog } from '@kit/MoneyConfirmDialog';
 import { newIdempotencyKey } from '@kit/idempotencyKey';
 import { PdfButtons } from '../servicing/boleto/BoletoButton';
+import { AgreementRegistration, AgreementUnregisteredWarning } from '../servicing/boleto/BoletoRegistration';
 import './renegotiation.css';
 import { FieldInput, type FieldDecl } from '@kit/form/FieldInput';
 import { useKitForm } from '@kit/form/useKitForm';
@@ -170,6 +173,7 @@ export function AgreementInstallments({ agreement }: { agreement: RenegotiationA
                           labels={{ download: t('boleto.download'), view: t('boleto.view'), title: t('boleto.viewTitle') }}
                           testId={`reneg-boleto-${i.number}`}
                           small
+                          notice={<AgreementUnregisteredWarning agreementId={agreement.id} installmentId={i.id} />}
                         />
                       )}
                       {canPay && <Button small text={t('renegotiation.collect.pay')} onClick={() => open(i)} data-testid={`reneg-pay-${i.number}`} />}
@@ -181,6 +185,9 @@ export function AgreementInstallments({ agreement }: { agreement: RenegotiationA
           ))}
         </tbody>
       </HTMLTable>
+      {agreement.status === 'agreed' && (
+        <AgreementRegistration agreementId={agreement.id} numberOf={numberOf} labelOf={(n) => (n === 0 ? t('renegotiation.collect.entry') : String(n))} />
+      )}
       {paying && (
         <Card data-testid="reneg-pay-form">
           <H3>{t('renegotiation.collect.payTitle', { number: paying.number })}</H3>

@@ -10,7 +10,7 @@ import { boletoFileName, boletoRegistration, carneFileName, issueBoleto, issueCa
 import type { BoletoPdfInput } from '../boleto-pdf';
 import { dynamicPixCodes } from '../../pix';
 import { renderBoletoPdf, renderCarnePdf } from '../boleto-pdf';
-import { agreementBoletoFileName, issueAgreementBoleto } from '../agreement-slip';
+import { agreementBoletoFileName, agreementRegistration, issueAgreementBoleto } from '../agreement-slip';
 
 function actor(ctx: HandlerContext): Actor {
   const { user } = requireAuth(ctx);
@@ -33,7 +33,7 @@ async function withPix(ctx: HandlerContext, slips: readonly IssuedSlip[], keepSt
   });
 }
 
-export const boletoHandlers: Pick<Handlers, 'boleto.slip' | 'boleto.carne' | 'boleto.registration' | 'boleto.agreementSlip'> = {
+export const boletoHandlers: Pick<Handlers, 'boleto.slip' | 'boleto.carne' | 'boleto.registration' | 'boleto.agreementRegistration' | 'boleto.agreementSlip'> = {
   'boleto.slip': async ({ x }, ctx) => {
     const me = actor(ctx);
     const today = ctx.deps.clock.today();
@@ -62,5 +62,11 @@ export const boletoHandlers: Pick<Handlers, 'boleto.slip' | 'boleto.carne' | 'bo
   'boleto.registration': async ({ x }, ctx) => {
     requireAuth(ctx);
     return boletoRegistration(ctx.deps.db, x);
+  },
+
+  // Each installment of an agreement: read only, for the agreement's screen and its print buttons.
+  'boleto.agreementRegistration': async ({ x }, ctx) => {
+    requireAuth(ctx);
+    return agreementRegistration(ctx.deps.db, x);
   },
 };

@@ -178,6 +178,11 @@ export function ManualRemittanceScreen() {
       {!data && !list.error && <Spinner />}
       {data && (
         <>
+          {/* Agreement slips are not picked by hand (the contract's design choices): the screen says why and how many wait. */}
+          <Callout icon="info-sign" data-testid="manual-remittance-agreements" data-count={data.agreement_entries}>
+            {t('remittanceManual.agreementsWhy')}
+            {data.agreement_entries > 0 && ` ${t('remittanceManual.agreementsWaiting', { count: data.agreement_entries })}`}
+          </Callout>
           <p data-testid="manual-remittance-count">
             {data.meta.totalItems > data.items.length ? t('remittanceManual.shown', { shown: data.items.length, total: data.meta.totalItems }) : t('remittanceManual.count', { total: data.meta.totalItems })}
           </p>

@@ -20,7 +20,7 @@ import { RoleGate } from '@kit/RoleGate';
 import { bridge } from '../../../api/client';
 import { ApiError, errorText } from '../../../api/errors';
 import { useToast } from '../../../app/toaster';
-import { UnregisteredWarning } from './BoletoRegistration';
+import { REGISTRATION_QUERIES, UnregisteredWarning } from './BoletoRegistration';
 
 const PdfView = lazy(() => import('@kit/PdfView'));
 
@@ -48,7 +48,7 @@ export function PdfDialog<N extends PdfCall>({ name, args, title, notice, onClos
         if (result.error) setState({ error: errorText(new ApiError(result), t) });
         else {
           // The call may have recorded a new slip: what is known of its registration is stale.
-          void client.invalidateQueries({ queryKey: ['boleto.registration'] });
+          for (const queryKey of REGISTRATION_QUERIES) void client.invalidateQueries({ queryKey: [...queryKey] });
           setState({ file: { data: (result.data as FilePreview).bytes.slice() } });
         }
       })
@@ -107,7 +107,7 @@ export function PdfButtons<N extends PdfCall>(props: {
       // null: the person cancelled the save dialog.
       else if (result.data) {
         toast.success(t('boleto.saved', { path: result.data.path }));
-        await client.invalidateQueries({ queryKey: ['boleto.registration'] });
+        await Promise.all(REGISTRATION_QUERIES.map((queryKey) => client.invalidateQueries({ queryKey: [...queryKey] })));
         setSaved(true);
       }
     } catch {
