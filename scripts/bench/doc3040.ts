@@ -10,6 +10,10 @@
  * The fixture, by SQL: 100,000 individuals with valid CPFs, one disbursed
  * operation each (the servicing benches' shape), and a close of the month in
  * force with a position per operation (the close's own run is its area's).
+ *
+ * Each step prints its CPU time beside its wall time (the machine is shared: the CPU says more than the wall at a
+ * high load). BENCH_SQL_TIMES=1 prints each step's SQL statements by time (sql-times.ts); BENCH_CPU_PROFILE=file
+ * profiles the check and the file (the file's profile in file.file, sql-times' and cpu-profile's helpers).
  */
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
@@ -19,6 +23,14 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { insertDisbursedOperations, insertIndividuals } from './disbursed-operations';
 import { peakRss } from './peak-rss';
+import { startCpuProfile } from './cpu-profile';
+import { startSqlTimes } from './sql-times';
+
+const cpuSeconds = (since: NodeJS.CpuUsage) => {
+  const u = process.cpuUsage(since);
+  return ((u.user + u.system) / 1e6).toFixed(1);
+};
+const load = () => loadavg().map((n) => n.toFixed(1)).join(' ');
 
 const OPERATIONS = Number(process.env.BENCH_3040_OPERATIONS ?? 100_000);
 const MONTH = '2026-03';
@@ -46,19 +58,29 @@ export async function doc3040Figure(): Promise<void> {
     const [close] = await server.database.rows<{ id: number }>(CLOSE_SQL, [MONTH, BASE]);
     await server.database.rows(POSITIONS_SQL, [close.id, BASE]);
     await server.database.rows('ANALYZE');
-    console.log(`    fixture: ${((performance.now() - fixtureStarted) / 1000).toFixed(1)} s (load ${loadavg().map((n) => n.toFixed(1)).join(' ')})`);
+    console.log(`    fixture: ${((performance.now() - fixtureStarted) / 1000).toFixed(1)} s (load ${load()})`);
     const token = await directSignIn(server.url, 'admin@demo.local', 'Senha123');
     const headers = { authorization: `Bearer ${token}` };
 
+    let stopProfile = await startCpuProfile();
+    let stopSql = startSqlTimes('check');
+    let cpu = process.cpuUsage();
     const check = await peakRss(async () => {
       const answer = await fetch(`${server.url}/api/regulatory/doc3040/check?month=${MONTH}`, { headers });
       return (await answer.json()) as { operations: number; parts: number; clients: number; failures: unknown[] };
     });
+    const checkCpu = cpuSeconds(cpu);
+    stopSql();
+    await stopProfile();
     console.log(
-      `    check: ${(check.ms / 1000).toFixed(1)} s, peak RSS ${check.peakMb} MB (${check.beforeMb} MB before: the in-process PGlite server and its data) — ${check.value.operations} operations, ${check.value.clients} clients, ${check.value.parts} part(s), ${check.value.failures.length} failure(s)`,
+      `    check: ${(check.ms / 1000).toFixed(1)} s (CPU ${checkCpu} s, load ${load()}), peak RSS ${check.peakMb} MB (${check.beforeMb} MB before: the in-process PGlite server and its data) — ${check.value.operations} operations, ${check.value.clients} clients, ${check.value.parts} part(s), ${check.value.failures.length} failure(s)`,
     );
 
     let bytes = 0;
+    if (process.env.BENCH_CPU_PROFILE) process.env.BENCH_CPU_PROFILE += '.file';
+    stopProfile = await startCpuProfile();
+    stopSql = startSqlTimes('file');
+    cpu = process.cpuUsage();
     const file = await peakRss(async () => {
       for (let part = 1; part <= check.value.parts; part++) {
         const answer = await fetch(`${server.url}/api/regulatory/doc3040/file?month=${MONTH}&part=${part}`, { headers });
@@ -68,7 +90,10 @@ export async function doc3040Figure(): Promise<void> {
         bytes += (await stat(target)).size;
       }
     });
-    console.log(`    file: ${(file.ms / 1000).toFixed(1)} s for ${check.value.parts} part(s), ${(bytes / 1e6).toFixed(1)} MB written, peak RSS ${file.peakMb} MB (${file.beforeMb} MB before; the file re-checks the month first)`);
+    const fileCpu = cpuSeconds(cpu);
+    stopSql();
+    await stopProfile();
+    console.log(`    file: ${(file.ms / 1000).toFixed(1)} s (CPU ${fileCpu} s, load ${load()}) for ${check.value.parts} part(s), ${(bytes / 1e6).toFixed(1)} MB written, peak RSS ${file.peakMb} MB (${file.beforeMb} MB before; each part checked as it is written)`);
   } finally {
     await server.close();
     await rm(dir, { recursive: true, force: true });

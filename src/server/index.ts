@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import Fastify from 'fastify';
 import multipart from '@fastify/multipart';
 import { contract, MAX_UPLOAD_BYTES, type OperationName } from '@shared/contract/index';
-import { openDatabase, type DbHandle } from './db/connect';
+import { openDatabase, type Db, type DbHandle } from './db/connect';
 import { migrate } from './db/migrate';
 import type { DemoSeedInBackground } from './db/seed';
 import { hasNoUsers } from './db/seed-needed';
@@ -143,8 +143,11 @@ export interface RunningServer {
    * was stopped by close().
    */
   seeded: Promise<void>;
-  /** Direct SQL on the database as the server's own role, for tests and diagnostics (checking activity_log rows, ageing tokens). */
-  database: { rows<T>(query: string, params?: unknown[]): Promise<T[]> };
+  /**
+   * Direct SQL on the database as the server's own role, for tests and diagnostics (checking activity_log rows, ageing
+   * tokens); `db` the same connection as Drizzle (a test that runs a reader beside the server's, e.g. the Doc 3040's).
+   */
+  database: { rows<T>(query: string, params?: unknown[]): Promise<T[]>; db: Db };
   /** The server's own jobs, one run on demand (tests run them instead of waiting for their timers) */
   jobs: { renegotiationBreaks(): Promise<BreakRun> };
 }
@@ -323,7 +326,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     clock,
     seeded,
     outbox: { list: (to) => mailer.list(to), latest: (to) => mailer.latest(to) },
-    database: { rows: (query, params) => handle.rows(query, params) },
+    database: { rows: (query, params) => handle.rows(query, params), db: handle.db },
     jobs: { renegotiationBreaks: () => breaks.tick() },
     close() {
       closing ??= (async () => {

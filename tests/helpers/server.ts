@@ -70,7 +70,12 @@ async function restartable(
     // Test servers start from a template that holds the whole seed.
     seeded: Promise.resolve(),
     outbox: { list: (to) => current.outbox.list(to), latest: (to) => current.outbox.latest(to) },
-    database: { rows: (query, params) => current.database.rows(query, params) },
+    database: {
+      rows: (query, params) => current.database.rows(query, params),
+      get db() {
+        return current.database.db;
+      },
+    },
     jobs: { renegotiationBreaks: () => current.jobs.renegotiationBreaks() },
     stop: () => current.close(),
     async restart() {

@@ -11,8 +11,9 @@
  *   activity log (who checked which month and what failed).
  * - `file` is one part of the document, streamed by the server as it is
  *   written and saved to disk by the main process (files.download), one call
- *   per part (Parte 1…n). It is written only when the month passes every rule
- *   (409 otherwise, naming the first failure), and logged.
+ *   per part (Parte 1…n). Each part is checked as it is written and sent only
+ *   when it passes every rule (409 otherwise, naming the first failure: every
+ *   rule is a part's own), and logged.
  * - A month that has no close in force is refused (409, in Portuguese).
  * - Who: AllAdmins (the lender's books and its duties to the Central Bank).
  */

@@ -6,10 +6,17 @@
  *
  * The accrual runs twice (end of October, end of November) so November's postings are that month's increment only;
  * the close's positions are written here from the schedules, as doc3040.test.ts does (the close's run is its area's).
+ *
+ * The same month is the paged reader's byte-for-byte case: each part of the file (one part, and the month split in
+ * parts of two clients) and the check's failures (a copy of the month whose stages break a rule) are what the reader
+ * before it wrote (tests/fixtures/scr3040-before) over the same data.
  */
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkDocument } from '../../../src/server/domain/scr3040/checks';
+import { checkMonth, filePart } from '../../../src/server/areas/regulatory/doc3040/service';
+import { CLIENTS_PER_PART } from '../../../src/server/domain/scr3040/writer';
+import { referencePart, runChecks } from '../../fixtures/scr3040-before/reader';
 import { attr, parseXml, type XmlElement } from '../../../src/server/domain/scr3040/xml';
 import { startTestServer, type TestServer } from '../../helpers/server';
 import { call, signInEveryRole, type DemoRole } from './client';
@@ -24,15 +31,15 @@ let secured: Row;
 let company: Row | undefined;
 let stage3: Row;
 
-async function closeMonth(stage3Op: number): Promise<void> {
+async function closeMonth(stage3Op: number, month = MONTH, asOf = AS_OF, breakStage = false): Promise<void> {
   const [close] = await server.database.rows<{ id: number }>(
     "INSERT INTO ledger_closes (month, as_of, business_date, status, operations, balance, allowance, previous_allowance) VALUES ($1, $2, $2, 'closed', 0, 0, 0, 0) RETURNING id",
-    [MONTH, AS_OF],
+    [month, asOf],
   );
   await server.database.rows(
     `INSERT INTO ledger_close_positions (close_id, credit_operation_id, borrower_id, stage, stage_reason, portfolio, days_late, months_in_default, defaulted, restructured, principal, accrued, balance, provision_rate, provision)
      SELECT $1, o.id, o.borrower_id,
-            CASE WHEN o.id = $3 OR s.late > 90 THEN '3' WHEN s.late > 30 THEN '2' ELSE '1' END,
+            CASE WHEN o.id = $3 OR s.late > 90 THEN '3' WHEN s.late > 30 ${breakStage ? 'AND false' : ''} THEN '2' ELSE '1' END,
             CASE WHEN o.id = $3 THEN 'restructured' WHEN s.late > 90 THEN 'late_over_90' WHEN s.late > 30 THEN 'late_over_30' ELSE 'performing' END,
             CASE WHEN b.person_type = 'PJ' THEN 'C4' ELSE 'C5' END,
             s.late, 0, false, o.id = $3, s.balance, 0, s.balance, 1.9, round(s.balance * 0.019, 2)
@@ -42,7 +49,7 @@ async function closeMonth(stage3Op: number): Promise<void> {
               GROUP BY i.credit_operation_id) s
        JOIN credit_operations o ON o.id = s.op AND o.disbursement_date <= $2::date
        JOIN borrowers b ON b.id = o.borrower_id`,
-    [close.id, AS_OF, stage3Op],
+    [close.id, asOf, stage3Op],
   );
 }
 
@@ -89,6 +96,8 @@ beforeAll(async () => {
     );
   }
   await closeMonth(stage3.id);
+  // October with stage 1 past 30 days late: the check lists failures (the byte-for-byte case of the check).
+  await closeMonth(stage3.id, '2026-10', '2026-10-31', true);
 });
 afterAll(() => server?.close());
 
@@ -134,5 +143,51 @@ describe('Gar and RendMes in the Doc 3040', () => {
     expect(compared).toBeGreaterThanOrEqual(2);
     // The accrual did post in November for the operation with the guarantee (a performing operation).
     expect((await journalIncome(secured.id)).accrued.gt(0)).toBe(true);
+  });
+});
+
+describe('the paged reader writes what the reader before it wrote', () => {
+  const decode = async (stream: NodeJS.ReadableStream) => {
+    let text = '';
+    for await (const chunk of stream) text += chunk.toString();
+    return text;
+  };
+
+  it('each part of the file, in one part and in parts of two clients, byte for byte', async () => {
+    const [{ id: actor }] = await server.database.rows<{ id: number }>("SELECT id FROM users WHERE email = 'admin@demo.local'");
+    const db = server.database.db;
+    let compared = 0;
+    for (const perPart of [CLIENTS_PER_PART, 2]) {
+      const { plans } = await runChecks(db, MONTH, 1, perPart);
+      if (perPart === 2) expect(plans.length).toBeGreaterThan(1);
+      for (const plan of plans) {
+        const { stream } = await filePart(db, MONTH, plan.parte, actor, perPart);
+        const text = await decode(stream);
+        expect(text, `part ${plan.parte} of ${plans.length}`).toBe(await referencePart(db, MONTH, plan.parte, perPart));
+        compared += 1;
+      }
+    }
+    expect(compared).toBeGreaterThan(2);
+  });
+
+  it('the check of a month that fails: the same failures, named alike, in parts too', async () => {
+    const [{ id: actor }] = await server.database.rows<{ id: number }>("SELECT id FROM users WHERE email = 'admin@demo.local'");
+    const db = server.database.db;
+    for (const perPart of [CLIENTS_PER_PART, 2]) {
+      const before = await runChecks(db, '2026-10', 1001, perPart);
+      const now = await checkMonth(db, '2026-10', actor, perPart);
+      expect(before.failures.length).toBeGreaterThan(0);
+      expect(now.parts).toBe(before.plans.length);
+      expect(now.operations).toBe(before.index.operations);
+      expect([now.clients, now.aggregated_clients]).toEqual([before.index.individual.length, before.index.aggregated.length]);
+      expect(now.failures).toEqual(
+        before.failures.slice(0, 1000).map((f) => ({
+          ...f,
+          source: expect.any(String),
+          client_name: f.client !== null ? (before.names.clients.get(f.client) ?? null) : null,
+          credit_operation_id: f.operation !== null ? (before.names.operations.get(f.operation) ?? null) : null,
+        })),
+      );
+    }
   });
 });

@@ -8,11 +8,13 @@
  * (counted in the totals' written_off, not among the operations provisioned);
  * the Doc 3040 reports the buckets beside the open balance and passes its
  * rules; a write-off undone later leaves the recorded months as they were.
- * Also on PostgreSQL (TEST_DATABASE_URL).
+ * Each month's file is byte for byte what the reader before the paged one
+ * wrote (tests/fixtures/scr3040-before). Also on PostgreSQL (TEST_DATABASE_URL).
  */
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attr, parseXml, type XmlElement } from '../../../src/server/domain/scr3040/xml';
+import { referencePart } from '../../fixtures/scr3040-before/reader';
 import { startTestServer, type TestServer } from '../../helpers/server';
 import { call, signInEveryRole, type DemoRole } from './client';
 import { disbursedOperation, insertBorrower, key, SERVICING_PARAMETERS_SQL } from './servicing-fixtures';
@@ -158,7 +160,9 @@ describe('written-off positions, month by month', () => {
 async function vencOf(month: string): Promise<Record<string, string>> {
   const answer = await call(server, 'doc3040.file', { month, part: 1 }, tokens.admin);
   expect(answer.status, new TextDecoder().decode(answer.body)).toBe(200);
-  const root = parseXml(new TextDecoder().decode(answer.body));
+  const text = new TextDecoder().decode(answer.body);
+  expect(text, 'the same bytes as the reader before').toBe(await referencePart(server.database.db, month, 1));
+  const root = parseXml(text);
   const contract = `%${String(opId).padStart(9, '0')}`;
   const ops = root.children.filter((c) => c.name === 'Cli').flatMap((c) => c.children);
   const op = ops.find((o: XmlElement) => (attr(o, 'Contrt') ?? '').endsWith(contract.slice(1)));

@@ -9,6 +9,6 @@
 export { post, type JournalItem, type PostingLink } from './journal';
 export { operationJournal, transactionBalance, trialBalanceOn } from './reads';
 export { balancete, monthBounds } from './balancete';
-export { closeOf, closePositions, lastClose, lastClosePositionsOf, lastClosePositionsOfBorrower, type ClosePosition, type CloseRecord } from './close/positions';
+export { closeBorrowers, closeOf, closePositions, closePositionsOfBorrowers, lastClose, lastClosePositionsOf, lastClosePositionsOfBorrower, type CloseBorrower, type ClosePosition, type CloseRecord } from './close/positions';
 export { accrueUpTo, accruedBalances, accruedInterestOf, reconcileAccrual, settledByPayment, transferAccrual, type AccrualRunResult, type AccrualTransfer } from './accrual';
 export { monthInterestIncome, ACCRUAL_INCOME_KINDS, RECEIVED_INCOME_KINDS, type MonthIncome } from './month-income';

@@ -3,9 +3,10 @@
  * card, the collections list): the close in force of a month and its
  * positions, paged by operation id so 100,000 rows never sit in memory at once.
  */
-import { and, asc, desc, eq, gt, inArray, ne, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
 import { CLOSE_CLOSED } from '@shared/books/close';
 import type { Db } from '../../../db/connect';
+import { intArray } from '../../../db/batch-sql';
 import { ledgerClosePositions, ledgerCloses, type LedgerClosePositionRow, type LedgerCloseRow } from '../schema-close';
 
 export type { LedgerClosePositionRow as ClosePosition, LedgerCloseRow as CloseRecord };
@@ -45,6 +46,38 @@ export async function* closePositions(db: Db, month: string, pageSize = 5000): A
     if (page.length < pageSize) return;
     after = page[page.length - 1].credit_operation_id;
   }
+}
+
+/** A borrower of a close, in brief: its positions reported (a balance, or something written off) and what they weigh. */
+export interface CloseBorrower {
+  borrower_id: number;
+  operations: number;
+  /** the positions' balances (a negative one as 0) plus what stands written off, a decimal string */
+  responsibility: string;
+}
+
+/**
+ * The borrowers of close `closeId` with a position that owes or has something written off, by borrower id: one
+ * aggregate over the close's positions (the SCR's Doc 3040 splits them by the individual threshold and pages them).
+ */
+export async function closeBorrowers(db: Db, closeId: number): Promise<CloseBorrower[]> {
+  const result = await db.execute(sql`
+    SELECT borrower_id, count(*)::int AS operations, sum(greatest(balance, 0) + written_off)::text AS responsibility
+      FROM ledger_close_positions
+     WHERE close_id = ${closeId} AND NOT (balance <= 0 AND written_off = 0)
+     GROUP BY borrower_id
+     ORDER BY borrower_id`);
+  return (result as unknown as { rows: CloseBorrower[] }).rows.map((r) => ({ borrower_id: Number(r.borrower_id), operations: Number(r.operations), responsibility: r.responsibility }));
+}
+
+/** The positions of close `closeId` of these borrowers, by borrower then operation id (a page of whole clients). */
+export async function closePositionsOfBorrowers(db: Db, closeId: number, borrowerIds: readonly number[]): Promise<LedgerClosePositionRow[]> {
+  if (borrowerIds.length === 0) return [];
+  return db
+    .select()
+    .from(ledgerClosePositions)
+    .where(and(eq(ledgerClosePositions.close_id, closeId), sql`${ledgerClosePositions.borrower_id} = ANY(${intArray(borrowerIds)})`))
+    .orderBy(asc(ledgerClosePositions.borrower_id), asc(ledgerClosePositions.credit_operation_id));
 }
 
 /** On the books at the close: a position with a balance, or with nothing written off (written off whole is off the books). */

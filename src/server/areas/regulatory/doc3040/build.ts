@@ -5,20 +5,21 @@
  * (operations), the borrowers (borrowers), the standing cessions (transfers,
  * through servicing's rule) and the lender (company). Reads only.
  *
- * Memory: the close's positions are read once, paged, into a small index by
- * borrower (numbers and short strings); the rest is read a page of borrowers
- * at a time while the file streams, so 100,000 operations never sit in memory
- * as rows or as text.
+ * Memory and time: the month's index is the close's borrowers in brief (one
+ * aggregate: the ids reported one by one and those aggregated) and the month's
+ * interest income by operation; the rest is read a page of whole clients at a
+ * time — their positions, then one statement for their operations with the
+ * open part of each schedule and the standing cession — so 100,000 operations
+ * never sit in memory and each one is read once per pass.
  */
 import Decimal from 'decimal.js';
 import { stripDocumentMask } from '@shared/documents';
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/connect';
-import { closeOf, closePositions, monthInterestIncome, type MonthIncome } from '../../ledger';
+import { closeBorrowers, closeOf, closePositionsOfBorrowers, monthInterestIncome, type ClosePosition, type MonthIncome } from '../../ledger';
 import { itemStanding } from '../../servicing';
 import { borrowers, borrowerSecuredGuarantees, borrowerShareholders } from '../../borrowers/schema';
 import { companies, companyRepresentatives } from '../../company/schema';
-import { creditOperationInstallments, creditOperations } from '../../operations/schema';
 import { addDays, daysBetween } from '../../../domain/credit/calendar';
 import { monthEnd } from '../../../domain/scr3040/checks';
 import type { ClientInput, HeaderInput, OperationInput } from '../../../domain/scr3040/model';
@@ -26,9 +27,10 @@ import { INDIVIDUAL_THRESHOLD } from '../../../domain/scr3040/model';
 import { vencBuckets } from '../../../domain/scr3040/venc';
 import { guaranteesOf, type GuarantorFact } from '../../../domain/scr3040/guarantees';
 import { conflict } from '../../../platform/http/errors';
+import { intArray } from '../../../db/batch-sql';
 
-/** How many borrowers' rows one query reads while the file streams. */
-export const BORROWER_PAGE = 500;
+/** How many borrowers (whole clients) one page reads while the file streams. */
+export const BORROWER_PAGE = 1000;
 
 /** Codes this lender reports, each from the instructions' annexes (README, "Doc 3040"). */
 export const LENDER_CODES = {
@@ -79,11 +81,13 @@ export interface MonthIndex {
   month: string;
   baseDate: string;
   closedOn: string;
+  closeId: number;
   /** borrowers reported one by one (responsibility ≥ R$ 200), in id order, and those aggregated */
   individual: number[];
   aggregated: number[];
-  byBorrower: Map<number, Position3040[]>;
   operations: number;
+  /** the month's interest income by operation (one read of the month's journal: RendMes) */
+  income: Map<number, MonthIncome>;
 }
 
 export const DOC3040_MESSAGES = {
@@ -94,50 +98,50 @@ export const DOC3040_MESSAGES = {
   noPart: (part: number, parts: number) => `O Doc 3040 do mês tem ${parts} parte(s): a parte ${part} não existe.`,
 };
 
-/** The month's close positions, grouped by borrower, split by the individual threshold (Circular BCB 3.870/2017). */
+/**
+ * The month's borrowers split by the individual threshold (Circular BCB 3.870/2017): the client's responsibility is
+ * what it owes (a negative balance as 0) and what was written off (Instruções de Preenchimento, Venc). A position with
+ * nothing owed and nothing written off is not reported.
+ */
 export async function monthIndex(db: Db, month: string): Promise<MonthIndex> {
   const close = await closeOf(db, month);
   if (!close) throw conflict(DOC3040_MESSAGES.notClosed(month));
-  const byBorrower = new Map<number, Position3040[]>();
-  const income = await monthInterestIncome(db, month);
-  let operations = 0;
-  for await (const p of closePositions(db, month)) {
-    // Nothing owed and nothing written off at the data-base: nothing to report.
-    if (new Decimal(p.balance).lte(0) && new Decimal(p.written_off).isZero()) continue;
-    const list = byBorrower.get(p.borrower_id) ?? [];
-    const writtenOffVenc = Object.fromEntries(
-      (
-        [
-          ['v310', p.written_off_v310],
-          ['v320', p.written_off_v320],
-          ['v330', p.written_off_v330],
-        ] as const
-      ).filter(([, v]) => !new Decimal(v).isZero()),
-    );
-    list.push({
-      operationId: p.credit_operation_id,
-      stage: p.stage,
-      stageReason: p.stage_reason,
-      portfolio: p.portfolio,
-      daysLate: p.days_late,
-      balance: new Decimal(p.balance).lt(0) ? '0.00' : p.balance,
-      provision: p.provision,
-      writtenOff: new Decimal(p.written_off).toFixed(2),
-      writtenOffVenc,
-      writtenOffSince: p.written_off_first_on,
-      monthIncome: monthIncomeOf(p.stage, income.get(p.credit_operation_id)),
-    });
-    byBorrower.set(p.borrower_id, list);
-    operations += 1;
-  }
   const individual: number[] = [];
   const aggregated: number[] = [];
-  for (const id of [...byBorrower.keys()].sort((a, b) => a - b)) {
-    // The client's responsibility: what it owes and what was written off (Instruções de Preenchimento, Venc).
-    const total = byBorrower.get(id)!.reduce((s, p) => s.plus(p.balance).plus(p.writtenOff), new Decimal(0));
-    (total.gte(INDIVIDUAL_THRESHOLD) ? individual : aggregated).push(id);
+  let operations = 0;
+  for (const b of await closeBorrowers(db, close.id)) {
+    (new Decimal(b.responsibility).gte(INDIVIDUAL_THRESHOLD) ? individual : aggregated).push(b.borrower_id);
+    operations += b.operations;
   }
-  return { month, baseDate: monthEnd(month), closedOn: close.business_date, individual, aggregated, byBorrower, operations };
+  const income = await monthInterestIncome(db, month);
+  return { month, baseDate: monthEnd(month), closedOn: close.business_date, closeId: close.id, individual, aggregated, operations, income };
+}
+
+/** A close's position as the file reports it; null when it owes nothing and has nothing written off. */
+function positionOf(p: ClosePosition, income: MonthIncome | undefined): Position3040 | null {
+  if (new Decimal(p.balance).lte(0) && new Decimal(p.written_off).isZero()) return null;
+  const writtenOffVenc = Object.fromEntries(
+    (
+      [
+        ['v310', p.written_off_v310],
+        ['v320', p.written_off_v320],
+        ['v330', p.written_off_v330],
+      ] as const
+    ).filter(([, v]) => !new Decimal(v).isZero()),
+  );
+  return {
+    operationId: p.credit_operation_id,
+    stage: p.stage,
+    stageReason: p.stage_reason,
+    portfolio: p.portfolio,
+    daysLate: p.days_late,
+    balance: new Decimal(p.balance).lt(0) ? '0.00' : p.balance,
+    provision: p.provision,
+    writtenOff: new Decimal(p.written_off).toFixed(2),
+    writtenOffVenc,
+    writtenOffSince: p.written_off_first_on,
+    monthIncome: monthIncomeOf(p.stage, income),
+  };
 }
 
 const digits = (text: string | null | undefined) => (text ?? '').replace(/\D/g, '');
@@ -183,60 +187,90 @@ export function stageSince(p: Position3040, baseDate: string, contracted: string
   return baseDate;
 }
 
-interface Names {
-  /** client code → borrower name; contract → operation id (for the screen's list) */
-  clients: Map<string, string>;
-  operations: Map<string, number>;
-}
-
 export function contractOf(kind: string, id: number): string {
   return `${kind}${String(id).padStart(9, '0')}`;
 }
 
-/** The clients of these borrowers, in the given order, read in one batch per table. */
-export async function clientsOf(db: Db, index: MonthIndex, borrowerIds: readonly number[], cep: string, names?: Names): Promise<ClientInput[]> {
-  if (borrowerIds.length === 0) return [];
-  const opIds = borrowerIds.flatMap((b) => index.byBorrower.get(b)!.map((p) => p.operationId));
-  const people = await db.select({ id: borrowers.id, type: borrowers.person_type, document: borrowers.document, name: borrowers.name }).from(borrowers).where(inArray(borrowers.id, [...borrowerIds]));
-  const ops = await db
-    .select({
-      id: creditOperations.id,
-      kind: creditOperations.contract_kind,
-      rate: creditOperations.monthly_rate,
-      disbursed: creditOperations.disbursement_date,
-      secured: creditOperations.secured_guarantee_ids,
-    })
-    .from(creditOperations)
-    .where(inArray(creditOperations.id, opIds));
-  const installments = await db
-    .select({
-      id: creditOperationInstallments.id,
-      op: creditOperationInstallments.credit_operation_id,
-      due: creditOperationInstallments.due_date,
-      amortization: creditOperationInstallments.amortization,
-      paid: creditOperationInstallments.paid_on,
-    })
-    .from(creditOperationInstallments)
-    .where(and(inArray(creditOperationInstallments.credit_operation_id, opIds), isNull(creditOperationInstallments.superseded_in)))
-    .orderBy(asc(creditOperationInstallments.credit_operation_id), asc(creditOperationInstallments.number));
-  const ceded = (await db.execute(sql`
-    SELECT DISTINCT ON (ci.credit_operation_id) ci.credit_operation_id AS op, c.cession_date AS date, a.assignee_cnpj AS assignee
-      FROM cession_items ci JOIN cessions c ON c.id = ci.cession_id JOIN assignment_bank_accounts a ON a.id = c.assignment_account_id
-     WHERE ci.credit_operation_id IN (${sql.join(opIds.map((id) => sql`${id}`), sql`, `)})
-       AND c.cession_date <= ${index.baseDate} AND ${itemStanding(sql`ci`)}
-     ORDER BY ci.credit_operation_id, c.cession_date`)) as unknown as { rows: Array<{ op: number; date: string; assignee: string }> };
+/** A client as read: its elements' input, and its name and operations' ids (to name a failure of the check). */
+export interface ReadClient {
+  client: ClientInput;
+  name: string;
+  /** contract (Contrt) → operation id */
+  operations: Map<string, number>;
+}
 
-  // Installments written off and not undone at the data-base: their amounts are in v310–v330 (the close's), not owed.
-  const writtenOff = new Set(
-    (
-      (await db.execute(sql`
-    SELECT w.installment_id AS id FROM installment_write_offs w
-     WHERE w.credit_operation_id IN (${sql.join(opIds.map((id) => sql`${id}`), sql`, `)}) AND w.undoes_id IS NULL AND w.written_off_on <= ${index.baseDate}
-       AND NOT EXISTS (SELECT 1 FROM installment_write_offs u WHERE u.undoes_id = w.id AND u.written_off_on <= ${index.baseDate})`)) as unknown as { rows: Array<{ id: number }> }
-    ).rows.map((r) => Number(r.id)),
-  );
+interface OperationRow {
+  id: number;
+  kind: string;
+  rate: string;
+  disbursed: string;
+  secured: number[] | null;
+  /** the current schedule's last due date (written-off installments left out), null without one */
+  last_due: string | null;
+  /** the installments unpaid at the data-base (not written off), in number order: "due amortization,…" */
+  flows: string | null;
+  cession_date: string | null;
+  assignee: string | null;
+}
+
+/**
+ * The operations of a page with their schedule's open part and their standing cession, in one
+ * statement: an installment written off and not undone at the data-base is in v310–v330 (the close's), not owed;
+ * the cession is the earliest standing at the data-base (servicing's rule, itemStanding).
+ */
+async function operationRows(db: Db, baseDate: string, opIds: readonly number[]): Promise<OperationRow[]> {
+  const result = await db.execute(sql`
+    SELECT o.id, o.contract_kind AS kind, o.monthly_rate::text AS rate, o.disbursement_date::text AS disbursed,
+           o.secured_guarantee_ids AS secured, s.last_due::text AS last_due, s.flows, c.cession_date::text AS cession_date, c.assignee
+      FROM credit_operations o
+      LEFT JOIN LATERAL (
+        SELECT (array_agg(i.due_date ORDER BY i.number DESC))[1] AS last_due,
+               string_agg(i.due_date::text || ' ' || i.amortization::text, ',' ORDER BY i.number)
+                 FILTER (WHERE i.paid_on IS NULL OR i.paid_on > ${baseDate}::date) AS flows
+          FROM credit_operation_installments i
+         WHERE i.credit_operation_id = o.id AND i.superseded_in IS NULL
+           AND NOT EXISTS (
+             SELECT 1 FROM installment_write_offs w
+              WHERE w.installment_id = i.id AND w.credit_operation_id = o.id AND w.undoes_id IS NULL AND w.written_off_on <= ${baseDate}::date
+                AND NOT EXISTS (SELECT 1 FROM installment_write_offs u WHERE u.undoes_id = w.id AND u.written_off_on <= ${baseDate}::date))
+      ) s ON true
+      LEFT JOIN LATERAL (
+        SELECT c.cession_date, a.assignee_cnpj AS assignee
+          FROM cession_items ci JOIN cessions c ON c.id = ci.cession_id JOIN assignment_bank_accounts a ON a.id = c.assignment_account_id
+         WHERE ci.credit_operation_id = o.id AND c.cession_date <= ${baseDate}::date AND ${itemStanding(sql`ci`)}
+         ORDER BY c.cession_date
+         LIMIT 1
+      ) c ON true
+     WHERE o.id = ANY(${intArray(opIds)})`);
+  return (result as unknown as { rows: OperationRow[] }).rows;
+}
+
+/** "due amortization,…" back into flows. */
+function flowsOf(text: string | null): Array<{ due: string; amount: string }> {
+  if (!text) return [];
+  return text.split(',').map((f) => {
+    const [due, amount] = f.split(' ');
+    return { due, amount };
+  });
+}
+
+/** The clients of these borrowers (whole: every position of each), in the given order: one page, a few statements. */
+export async function clientsOf(db: Db, index: MonthIndex, borrowerIds: readonly number[], cep: string): Promise<ReadClient[]> {
+  if (borrowerIds.length === 0) return [];
+  const positionsByBorrower = new Map<number, Position3040[]>();
+  for (const row of await closePositionsOfBorrowers(db, index.closeId, borrowerIds)) {
+    const p = positionOf(row, index.income.get(row.credit_operation_id));
+    if (!p) continue;
+    const list = positionsByBorrower.get(row.borrower_id);
+    if (list) list.push(p);
+    else positionsByBorrower.set(row.borrower_id, [p]);
+  }
+  const opIds = [...positionsByBorrower.values()].flatMap((list) => list.map((p) => p.operationId));
+  const people = await db.select({ id: borrowers.id, type: borrowers.person_type, document: borrowers.document, name: borrowers.name }).from(borrowers).where(sql`${borrowers.id} = ANY(${intArray(borrowerIds)})`);
+  const personById = new Map(people.map((p) => [p.id, p]));
+  const opById = new Map((await operationRows(db, index.baseDate, opIds)).map((o) => [Number(o.id), o]));
   // Guarantees: the secured ones pledged to each operation, and a company's shareholders who sign its CCB as avalistas.
-  const securedIds = [...new Set(ops.flatMap((o) => o.secured ?? []))];
+  const securedIds = [...new Set([...opById.values()].flatMap((o) => o.secured ?? []))];
   const securedRows = securedIds.length
     ? await db.select({ id: borrowerSecuredGuarantees.id, kind: borrowerSecuredGuarantees.kind, value: borrowerSecuredGuarantees.value }).from(borrowerSecuredGuarantees).where(inArray(borrowerSecuredGuarantees.id, securedIds))
     : [];
@@ -255,34 +289,23 @@ export async function clientsOf(db: Db, index: MonthIndex, borrowerIds: readonly
     list.push({ document: documentOf(g.document) });
     guarantorsByBorrower.set(g.borrower, list);
   }
-  const personById = new Map(people.map((p) => [p.id, p]));
-  const opById = new Map(ops.map((o) => [o.id, o]));
-  const cessionByOp = new Map(ceded.rows.map((r) => [Number(r.op), r]));
-  const flowsByOp = new Map<number, Array<{ due: string; amount: string; paid: string | null }>>();
-  for (const i of installments) {
-    if (writtenOff.has(i.id)) continue;
-    const list = flowsByOp.get(i.op) ?? [];
-    list.push({ due: i.due, amount: i.amortization, paid: i.paid });
-    flowsByOp.set(i.op, list);
-  }
 
   return borrowerIds.map((borrowerId) => {
+    const positions = positionsByBorrower.get(borrowerId)!;
     const person = personById.get(borrowerId)!;
     const tp = person.type === 'PJ' ? '2' : '1';
     const document = documentOf(person.document);
-    const positions = index.byBorrower.get(borrowerId)!;
+    const ids = new Map<string, number>();
     const operations: OperationInput[] = positions.map((p) => {
       const op = opById.get(p.operationId)!;
-      const schedule = flowsByOp.get(p.operationId) ?? [];
-      const open = schedule.filter((f) => f.paid === null || f.paid > index.baseDate);
-      const last = schedule.length ? schedule[schedule.length - 1].due : op.disbursed;
+      const open = flowsOf(op.flows);
+      const last = op.last_due ?? op.disbursed;
       const term = daysBetween(op.disbursed, last);
-      const cession = cessionByOp.get(p.operationId);
-      const contrt = contractOf(op.kind, op.id);
-      names?.operations.set(contrt, op.id);
+      const contrt = contractOf(op.kind, p.operationId);
+      ids.set(contrt, p.operationId);
       return {
         contrt,
-        natuOp: cession ? LENDER_CODES.ceded : LENDER_CODES.own,
+        natuOp: op.cession_date ? LENDER_CODES.ceded : LENDER_CODES.own,
         mod: tp === '1' ? LENDER_CODES.personal : term <= 365 ? LENDER_CODES.workingCapitalShort : LENDER_CODES.workingCapitalLong,
         origemRec: LENDER_CODES.origin,
         indx: LENDER_CODES.index,
@@ -296,14 +319,14 @@ export async function clientsOf(db: Db, index: MonthIndex, borrowerIds: readonly
         balance: p.balance,
         writtenOff: p.writtenOff,
         venc: {
-          ...vencBuckets({ baseDate: index.baseDate, balance: p.balance, flows: open.map((f) => ({ due: f.due, amount: f.amount })) }),
+          ...vencBuckets({ baseDate: index.baseDate, balance: p.balance, flows: open }),
           ...Object.fromEntries(Object.entries(p.writtenOffVenc).map(([code, v]) => [code, new Decimal(v)])),
         },
         guarantees: guaranteesOf(
           (op.secured ?? []).map((id) => securedById.get(id)).filter((g) => g !== undefined),
           guarantorsByBorrower.get(borrowerId) ?? [],
         ),
-        cession: cession ? { date: cession.date, assignee: documentOf(cession.assignee).slice(0, 8), coobligation: '100' } : undefined,
+        cession: op.cession_date ? { date: op.cession_date, assignee: documentOf(op.assignee).slice(0, 8), coobligation: '100' } : undefined,
         stage: p.stage,
         portfolio: p.portfolio,
         stageSince: stageSince(p, index.baseDate, op.disbursed),
@@ -319,8 +342,7 @@ export async function clientsOf(db: Db, index: MonthIndex, borrowerIds: readonly
       iniRelactCli: operations.reduce((min, o) => (o.dtContr < min ? o.dtContr : min), operations[0].dtContr),
       operations,
     };
-    names?.clients.set(tp === '2' ? document.slice(0, 8) : document, person.name);
-    return client;
+    return { client, name: person.name, operations: ids };
   });
 }
 
