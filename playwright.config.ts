@@ -21,7 +21,10 @@ export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
   // Two cores: one worker runs the browser, the other the server and main services.
-  workers: 1,
+  // BACKOFFICE_E2E_WORKERS=2 tries two side by side (each with its own servers,
+  // temporary folders and ports) to measure on a quiet machine whether a test's
+  // waits leave a core idle; one stays the default until that is measured.
+  workers: Number(process.env.BACKOFFICE_E2E_WORKERS ?? 1),
   fullyParallel: false,
   retries: isCI ? 1 : 0,
   forbidOnly: isCI,

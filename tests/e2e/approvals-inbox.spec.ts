@@ -33,7 +33,7 @@ test('Cobrança in the menu with its counts, the palette finds it, the inbox sho
   expect(request, JSON.stringify(inbox.body)).toMatchObject({ kind: 'company.parameters', maker_name: DEMO.admin.name, can_check: true });
 
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signInAs(page, harness, DEMO.superadmin.email);
+  await signInAs(page, harness, DEMO.superadmin.email, '/app/profile');
 
   // The Cobrança section, right under the dashboard, with what needs attention.
   const group = page.getByTestId('menu-group-collections');

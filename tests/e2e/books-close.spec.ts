@@ -60,8 +60,7 @@ test('an administrator previews and asks, another approves on the screen, the hi
   await signOut(page);
 
   // Another administrator: the inbox's row opens the close's screen, where they approve it.
-  await signInAs(page, harness, DEMO.superadmin.email);
-  await page.getByTestId('menu-item-/approvals').click();
+  await signInAs(page, harness, DEMO.superadmin.email, '/app/approvals');
   await expect(page).toHaveURL(/#\/app\/approvals$/);
   const row = page.getByRole('row').filter({ hasText: KIND }).filter({ hasText: DEMO.admin.name });
   await expect(row).toHaveCount(1);

@@ -28,8 +28,7 @@ async function serverCall<T>(url: string, name: Parameters<typeof directCall>[1]
 const CNPJ = '11.222.333/0001-81';
 
 test('a company borrower registered from scratch: shareholder and revenue kept after a reload, a month removed after confirming, rated AA', async ({ page, harness, server }, info) => {
-  await signInAs(page, harness, DEMO.admin.email);
-  await page.getByTestId('menu-item-/clientOperation').click();
+  await signInAs(page, harness, DEMO.admin.email, '/app/clientOperation');
   await expect(page).toHaveURL(/#\/app\/clientOperation$/);
   await expect(page.getByTestId('borrowers-table')).toBeVisible();
 
@@ -165,10 +164,8 @@ test('an approved solicitation becomes a borrower from its page, once; afterward
 test("a person's credit file: payout account, a guarantee with its document, other information saved twice, own limits inside the company's", async ({ page, harness, server }, info) => {
   const created = await serverCall<{ id: number }>(server.url, 'borrowers.create', { person_type: 'PF', document: '529.982.247-25', name: 'João Tomador Pereira' });
   const id = created.id;
-  await signInAs(page, harness, DEMO.operador.email);
-
   // Contas bancárias: the first account is the payout account.
-  await harness.goto(`/app/clientOperation/view/${id}?tab=bank`);
+  await signInAs(page, harness, DEMO.operador.email, `/app/clientOperation/view/${id}?tab=bank`);
   await expect(page.getByTestId('borrower-person-type')).toHaveText('Pessoa física');
   await page.getByTestId('borrower-bank-add').click();
   await page.getByTestId('borrower-bank-bank_code').fill('001');

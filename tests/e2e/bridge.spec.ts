@@ -10,7 +10,7 @@ import { test, expect, signInAs, DEMO } from './harness';
 test.use({ serverPerFile: true });
 
 test('malformed or unknown calls answer clear failures and the app keeps working', async ({ page, harness }) => {
-  await signInAs(page, harness, DEMO.admin.email);
+  await signInAs(page, harness, DEMO.admin.email, '/app/profile');
 
   const answers = await page.evaluate(async () => {
     // Deliberately outside the typed API: this is what a compromised or buggy page could send.
@@ -42,7 +42,7 @@ test('malformed or unknown calls answer clear failures and the app keeps working
 });
 
 test('uploaded bytes cross the bridge intact and come back byte for byte as a saved file', async ({ page, harness }) => {
-  await signInAs(page, harness, DEMO.admin.email);
+  await signInAs(page, harness, DEMO.admin.email, '/app/profile');
   const png = await readFile('resources/icon.png');
 
   const result = await page.evaluate(async (bytes) => {

@@ -33,8 +33,7 @@ async function answerDialog(page: Page, button: 'confirm' | 'cancel'): Promise<v
 }
 
 async function open(page: Page, harness: Harness, email: string, menuPath: string): Promise<void> {
-  await signInAs(page, harness, email);
-  await page.getByTestId(`menu-item-${menuPath}`).click();
+  await signInAs(page, harness, email, `/app${menuPath}`);
   await expect(page).toHaveURL(new RegExp(`#/app${menuPath}`));
 }
 
@@ -206,7 +205,7 @@ test('a project: banner by upload with preview, api_key generated, regenerated a
 });
 
 test('the agent has no catalogue screens', async ({ page, harness }) => {
-  await signInAs(page, harness, DEMO.agente.email);
+  await signInAs(page, harness, DEMO.agente.email, '/app/profile');
   await expect(page.getByTestId('menu-item-/projects')).toHaveCount(0);
   await harness.goto('/app/reasons');
   await expect(page.getByText('Desculpe, você não tem permissão de acesso a este conteúdo!')).toBeVisible();

@@ -48,8 +48,7 @@ test('an administrator lists, filters, reads, saves and cancels issued contracts
   expect(all.some((c) => c.kind === 'CCB')).toBe(true);
   expect(all.some((c) => c.kind === 'MPO')).toBe(true);
 
-  await signInAs(page, harness, DEMO.admin.email);
-  await page.getByTestId('menu-item-/company-operation').click();
+  await signInAs(page, harness, DEMO.admin.email, '/app/company-operation');
   await page.getByTestId('company-tab-issued').click();
   await expect(page).toHaveURL(/\?tab=issued$/);
   const newest = all[0];

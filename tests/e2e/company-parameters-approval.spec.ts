@@ -17,8 +17,7 @@ test.use({ viewport: { width: 1280, height: 800 } });
 
 /** Signs `email` in and opens Empresa › Parâmetros through the menu (a route given at sign-in may lose to the app's own landing after a sign-out). */
 async function openParametersAs(page: Page, harness: Harness, email: string): Promise<void> {
-  await signInAs(page, harness, email);
-  await page.getByTestId('menu-item-/company-operation').click();
+  await signInAs(page, harness, email, '/app/company-operation');
   await page.getByTestId('company-tab-parameters').click();
   await expect(page).toHaveURL(/\?tab=parameters$/);
   await expect(page.getByTestId('company-parameters-reversal-approval-above')).toBeVisible();

@@ -31,8 +31,7 @@ async function approveAsSuperadmin(url: string): Promise<void> {
 }
 
 test('an administrator changes the operating parameters (another approves) and finds them after a reload', async ({ page, harness, server }, info) => {
-  await signInAs(page, harness, DEMO.admin.email);
-  await page.getByTestId('menu-item-/company-operation').click();
+  await signInAs(page, harness, DEMO.admin.email, '/app/company-operation');
   await expect(page).toHaveURL(/#\/app\/company-operation$/);
   await expect(page.getByTestId('company-form-legal-name')).not.toHaveValue('');
   await shot(page, info, 'company-data');

@@ -68,8 +68,8 @@ async function operationFor(
   return { op: created.body, token };
 }
 
-async function signInAdmin(page: Page, harness: Harness): Promise<void> {
-  await signInAs(page, harness, DEMO.admin.email);
+async function signInAdmin(page: Page, harness: Harness, route: string): Promise<void> {
+  await signInAs(page, harness, DEMO.admin.email, route);
 }
 
 /** Sent to analysis with the analyst's opinion, through the API, by the session of `token` (its maker). */
@@ -96,10 +96,8 @@ test('an approved solicitation becomes a borrower, its operation is built in ste
       ORDER BY s.id DESC LIMIT 1`,
   );
   expect(solicitation, 'the demo seed has an approved solicitation without a borrower').toBeDefined();
-  await signInAdmin(page, harness);
-
   // 0 — the solicitation's page registers its applicant as a borrower, whose record offers a new operation.
-  await harness.goto(`/app/solicitations/view/${solicitation.id}`);
+  await signInAdmin(page, harness, `/app/solicitations/view/${solicitation.id}`);
   await page.getByTestId('solicitation-register-borrower').click();
   await expect(page).toHaveURL(/#\/app\/clientOperation\/view\/\d+$/);
   const borrowerId = Number(/view\/(\d+)$/.exec(page.url())![1]);
@@ -281,8 +279,7 @@ test('an approved solicitation becomes a borrower, its operation is built in ste
 test('the proposal\'s conditions edited with its version; a change made elsewhere meanwhile is a clear stale-version message', async ({ page, harness, server }) => {
   test.setTimeout(120_000);
   const { op, token } = await operationFor(server, 'Carlos Condições Editadas', '271828182');
-  await signInAdmin(page, harness);
-  await harness.goto(`/app/clientOperation/loan-proposal/${op.id}`);
+  await signInAdmin(page, harness, `/app/clientOperation/loan-proposal/${op.id}`);
   await expect(page.getByTestId('operation-status')).toHaveText('Proposta');
 
   // An edit: 24 plots, simulated, confirmed with the new amounts, saved.
@@ -347,8 +344,7 @@ test('a microcredit operation: a return asks for its reason, then the MPO issued
   const approver = await directSignIn(server.url, DEMO.operador.email, DEMO_PASSWORD);
   const approved = await directCall(server.url, 'creditOperation.decision', { id: op.id, action: 'approve', version }, approver);
   expect(approved.status, 'approve').toBe(200);
-  await signInAdmin(page, harness);
-  await harness.goto(`/app/clientOperation/analize/${op.id}?tab=contract`);
+  await signInAdmin(page, harness, `/app/clientOperation/analize/${op.id}?tab=contract`);
   await expect(page.getByTestId('operation-status')).toHaveText('Aprovada');
 
   // "Return for changes" needs a reason: the dialog asks before anything is sent.
@@ -409,9 +405,7 @@ test('an agent analyses without deciding: no approve, refuse or return; contract
   const sent = await directCall(server.url, 'creditOperation.decision', { id: op.id, action: 'send_to_analysis', version: op.version }, token);
   expect(sent.status).toBe(200);
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signInAs(page, harness, DEMO.agente.email);
-
-  await harness.goto(`/app/clientOperation/analize/${op.id}`);
+  await signInAs(page, harness, DEMO.agente.email, `/app/clientOperation/analize/${op.id}`);
   await expect(page.getByTestId('operation-status')).toHaveText('Em análise');
   await expect(page.getByTestId('decision-cancel')).toBeVisible();
   for (const action of ['approve', 'refuse', 'return']) await expect(page.getByTestId(`decision-${action}`)).toHaveCount(0);
@@ -451,8 +445,7 @@ test('above the company\'s limit an administrator\'s approval waits for a second
   expect(created.status, 'creditOperation.create').toBe(200);
   await readyForApproval(server.url, created.body, agent);
 
-  await signInAdmin(page, harness);
-  await harness.goto(`/app/clientOperation/analize/${created.body.id}`);
+  await signInAdmin(page, harness, `/app/clientOperation/analize/${created.body.id}`);
   await expect(page.getByTestId('management-approval-none')).toBeVisible();
   await page.getByTestId('decision-approve').click();
   await expect(page.getByTestId('decision-second-needed')).toBeVisible();

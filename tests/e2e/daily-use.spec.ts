@@ -88,7 +88,7 @@ test('"Cadastrar tomador" opens the borrower the applicant already is; the toolb
   }
   expect(registered, 'an approved solicitation registered as a borrower').toBeDefined();
 
-  await signInAs(page, harness, DEMO.admin.email);
+  await signInAs(page, harness, DEMO.admin.email, '/app/profile');
   for (const width of [1280, 1024]) {
     await page.setViewportSize({ width, height: 800 });
     await page.goto(harness.url(`/app/solicitations/view/${registered!.solicitation_id}`));
@@ -153,7 +153,7 @@ test('a list column is resized by its header edge and keeps that width after a r
 });
 
 test('the header keeps one row in English at 1024 and 1280 px', async ({ page, harness }) => {
-  await signInAs(page, harness, DEMO.superadmin.email);
+  await signInAs(page, harness, DEMO.superadmin.email, '/app/profile');
   await toEnglish(page);
   for (const width of [1280, 1024]) {
     await page.setViewportSize({ width, height: 800 });

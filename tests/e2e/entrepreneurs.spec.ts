@@ -27,8 +27,7 @@ async function serverGet(url: string, id: number): Promise<EntrepreneurDetail> {
 
 test('an entrepreneur edited with a CEP lookup against the stand-in; a wrong CPF refused while typing', async ({ page, harness, server, cepService }, info) => {
   const id = await insertEntrepreneur(server.database, { name: 'Joana Empreendedora Dias', email: 'joana.dias@teste.local', state: 'RJ', city: 'Niterói' });
-  await signInAs(page, harness, DEMO.operador.email);
-  await page.getByTestId('menu-item-/entrepreneurs').click();
+  await signInAs(page, harness, DEMO.operador.email, '/app/entrepreneurs');
   await expect(page).toHaveURL(/#\/app\/entrepreneurs$/);
   await page.getByTestId('entrepreneurs-filter-name').fill('Joana Empreendedora');
   await expect(page).toHaveURL(/name=Joana/);

@@ -399,8 +399,6 @@ test('the desk\'s screens at 200% zoom of a 1024×768 window: nothing a task nee
     [server.clock.today()],
   );
   expect(op && overdue, 'the demo seed has a disbursed operation and an overdue installment').toBeTruthy();
-  await signInAs(page, harness, DEMO.admin.email);
-
   /** Screens of the tasks, each with the controls its task needs. */
   const screens: Array<{ name: string; path: string; controls: string[] }> = [
     { name: 'collections', path: '/app/collections', controls: ['expired-totals', 'expired-table'] },
@@ -415,6 +413,7 @@ test('the desk\'s screens at 200% zoom of a 1024×768 window: nothing a task nee
     { name: 'remittance', path: '/app/company-operation/banks/341/remessa', controls: ['remittance-generate', 'remittance-import-return'] },
     { name: 'return-file', path: '/app/company-operation/cnab-integration/341', controls: ['cnab-return-choose'] },
   ];
+  await signInAs(page, harness, DEMO.admin.email, screens[0].path);
   const problems: string[] = [];
   for (const screen of screens) {
     await page.evaluate((hash) => {

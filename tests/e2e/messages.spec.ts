@@ -9,8 +9,7 @@ import type { Page } from '@playwright/test';
 import { test, expect, signInAs, directCall, directSignIn, DEMO, DEMO_PASSWORD, type Harness } from './harness';
 
 async function openMessages(page: Page, harness: Harness, email: string): Promise<void> {
-  await signInAs(page, harness, email);
-  await page.getByTestId('menu-item-/messages').click();
+  await signInAs(page, harness, email, '/app/messages');
   await expect(page).toHaveURL(/#\/app\/messages/);
   await expect(page.getByTestId('messages-send')).toBeVisible();
 }

@@ -58,10 +58,8 @@ test('cached lists and details stay viewable offline, writes keep the form, and 
   const timeZone = test.info().project.use.timezoneId;
   expect(timeZone, 'playwright.config.ts sets the browser time zone').toBeTruthy();
   const startedAt = new Date();
-  await signInAs(page, harness, DEMO.admin.email);
-
   // Online: page 1, page 2, then one user opened from the list.
-  await harness.goto('/app/users');
+  await signInAs(page, harness, DEMO.admin.email, '/app/users');
   const page1 = await rows(page);
   await page.getByTestId('pagination-next').click();
   await expect(page.getByTestId('pagination-info')).toContainText('Página 2');

@@ -61,8 +61,6 @@ test('no identifier, date or amount is cut on any list at 1024 and 1280 px', asy
   const borrower = borrowers.body.items[0]?.id;
   expect(borrower, 'the demo seed has borrowers').toBeDefined();
 
-  await signInAs(page, harness, DEMO.superadmin.email);
-
   const paths = [
     ...listPaths(),
     '/app/messages?view=history',
@@ -72,6 +70,8 @@ test('no identifier, date or amount is cut on any list at 1024 and 1280 px', asy
     ...BORROWER_TABS.slice(1).map((tab) => `/app/clientOperation/view/${borrower}?tab=${tab}`),
   ];
   expect(paths).toContain('/app/allOperations');
+  // Signed in on the walk's first page (not the dashboard, which the walk does not check).
+  await signInAs(page, harness, DEMO.superadmin.email, paths[0]);
 
   const found: Cut[] = [];
   let checkedCells = 0;

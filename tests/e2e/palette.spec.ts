@@ -32,7 +32,7 @@ test('Ctrl+K finds an operation by its number and opens it; it comes back among 
   const op = ops.body.items[0];
   expect(op, 'the demo seed has credit operations').toBeDefined();
 
-  await signInAs(page, harness, DEMO.operador.email);
+  await signInAs(page, harness, DEMO.operador.email, '/app/profile');
   await openPalette(page);
   // Nothing typed: the menu the role has.
   await expect(page.getByTestId('palette-item-menu:/allOperations')).toBeVisible();

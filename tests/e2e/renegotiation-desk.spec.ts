@@ -28,8 +28,7 @@ test('a limit changed with four eyes applies at once; the break rule runs from t
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   // The administrator asks: the operator's most discount from 50% to 10%.
-  await signInAs(page, harness, DEMO.admin.email);
-  await page.getByTestId('menu-item-/company-operation').click();
+  await signInAs(page, harness, DEMO.admin.email, '/app/company-operation');
   await page.getByTestId('company-tab-parameters').click();
   const percent = page.getByTestId('reneg-limits-percent-5');
   await expect(percent).toHaveValue('50');
@@ -42,8 +41,7 @@ test('a limit changed with four eyes applies at once; the break rule runs from t
   await signOut(page);
 
   // Another administrator approves it on the same screen.
-  await signInAs(page, harness, DEMO.superadmin.email);
-  await page.getByTestId('menu-item-/company-operation').click();
+  await signInAs(page, harness, DEMO.superadmin.email, '/app/company-operation');
   await page.getByTestId('company-tab-parameters').click();
   await page.getByTestId('reneg-limits-change-approve').click();
   await expect(page.getByTestId('reneg-limits-decide-consequence')).toContainText('passam a valer agora');

@@ -72,8 +72,7 @@ test("an agent's agreement waits; an operator approves it from the inbox", async
   await signOut(page);
 
   // Signed in after a sign-out, the app lands on home: the inbox is reached from the menu (as books-close does).
-  await signInAs(page, harness, DEMO.operador.email);
-  await page.getByTestId('menu-item-/approvals').click();
+  await signInAs(page, harness, DEMO.operador.email, '/app/approvals');
   await expect(page).toHaveURL(/#\/app\/approvals$/);
   await page.getByTestId(`approvals-kind-${agreed.body.approval_request_id}`).click();
   await expect(page).toHaveURL(new RegExp(`#/app/clientOperation/renegotiation/agreement/${agreed.body.id}$`));
@@ -116,8 +115,7 @@ test("an agent's agreement waits; an operator approves it from the inbox", async
   const inbox = await directCall<{ items: Array<{ id: number; entity_id: number }> }>(server.url, 'approvals.inbox', { page: 1, limit: 10, filter: { kind: 'renegotiation.reverse_payment' } }, admin);
   const request = inbox.body.items.find((r) => r.entity_id === agreed.body.id);
   expect(request, 'the reversal in the inbox').toBeDefined();
-  await signInAs(page, harness, DEMO.admin.email);
-  await page.getByTestId('menu-item-/approvals').click();
+  await signInAs(page, harness, DEMO.admin.email, '/app/approvals');
   await page.getByTestId(`approvals-kind-${request!.id}`).click();
   await expect(page).toHaveURL(new RegExp(`#/app/clientOperation/renegotiation/agreement/${agreed.body.id}$`));
   await expect(page.getByTestId('reneg-reversal-pending')).toBeVisible();

@@ -434,7 +434,7 @@ test('an operator assigns two installments to a fund above the four-eyes limit, 
   // Four eyes: a cession priced above the company's limit waits for a second person (the limit restored once asked).
   const [{ limit }] = await server.database.rows<{ limit: string }>('SELECT cession_approval_above::text AS limit FROM company_parameters WHERE company_id = 1');
   await server.database.rows('UPDATE company_parameters SET cession_approval_above = 0.01 WHERE company_id = 1');
-  await signInAs(page, harness, DEMO.operador.email);
+  await signInAs(page, harness, DEMO.operador.email, '/app/profile');
   // The cession across operations, from the menu: the installments of this operation found by borrower and value.
   await page.getByTestId('menu-item-/clientOperation/cession').click();
   await expect(page.getByTestId('cession-across')).toBeVisible();

@@ -70,8 +70,7 @@ async function fixtures(server: TestServer) {
 
 test('filters, sort and paging live in the URL; links to the person and the solicitation; the export writes both sheets', async ({ page, harness, server }, info) => {
   const data = await fixtures(server);
-  await signInAs(page, harness, DEMO.admin.email);
-  await page.getByTestId('menu-item-/simulations').click();
+  await signInAs(page, harness, DEMO.admin.email, '/app/simulations');
   await expect(page).toHaveURL(/#\/app\/simulations$/);
   await expect(page.getByTestId('simulations-table')).toBeVisible();
 

@@ -62,8 +62,7 @@ async function shot(page: Page, info: TestInfo, name: string): Promise<void> {
 }
 
 test('list: filters, sort and paging live in the URL; the export writes both sheets', async ({ page, harness, server }, info) => {
-  await signInAs(page, harness, DEMO.admin.email);
-  await page.getByTestId('menu-item-/solicitations').click();
+  await signInAs(page, harness, DEMO.admin.email, '/app/solicitations');
   await expect(page).toHaveURL(/#\/app\/solicitations$/);
   const first = await serverList(server.url, {});
   expect(first.meta.totalItems, 'the demo seed has about 300 solicitations').toBeGreaterThan(100);
@@ -323,9 +322,8 @@ test('the Receita Federal lookup says clearly when the provider fails, and can b
     cpf: SANDBOX_RECEITA_UNAVAILABLE_CPF,
     lendingValue: '3000.00',
   });
-  await signInAs(page, harness, DEMO.agente.email);
   // Agents work the list but take no bulk copy of personal data (the export is for operators and administrators).
-  await harness.goto('/app/solicitations');
+  await signInAs(page, harness, DEMO.agente.email, '/app/solicitations');
   await expect(page.getByTestId('solicitations-table')).toBeVisible();
   await expect(page.getByTestId('export-excel')).toHaveCount(0);
   await expect(page.getByTestId(`solicitations-row-${id}`)).toBeVisible();

@@ -17,8 +17,7 @@ interface Page1 {
 }
 
 async function openUsers(page: Page, harness: Harness): Promise<void> {
-  await signInAs(page, harness, DEMO.admin.email);
-  await page.getByTestId('menu-item-/users').click();
+  await signInAs(page, harness, DEMO.admin.email, '/app/users');
   await expect(page).toHaveURL(/#\/app\/users/);
   await expect(page.getByTestId('users-table')).toBeVisible();
 }

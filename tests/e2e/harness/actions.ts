@@ -46,7 +46,9 @@ export async function signIn(page: Page, email: string, password: string): Promi
  * after a restart with a kept session. For tests whose subject is not the
  * login screen: it skips typing into it and drawing the dashboard the app
  * lands on, two to four seconds a test. The login screen itself is driven in
- * auth-flows, roles-and-routes, session-end and form-kit.
+ * auth-flows, roles-and-routes, session-end and form-kit. Give the `route` of
+ * the screen the test is about (the profile when any screen will do): without
+ * one the test pays for the dashboard, the costliest screen, only to leave it.
  */
 export async function signInAs(page: Page, harness: Harness, email: string, route = '/app/home'): Promise<void> {
   const answer = await harness.main.handlers.apiCall('session.login', { email, password: DEMO_PASSWORD });
