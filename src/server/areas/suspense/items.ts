@@ -137,12 +137,13 @@ export async function recordUnappliedMany(tx: Db, inputs: readonly UnappliedInpu
 /**
  * Whether a move still stands, as SQL over a move's alias: an application whose payment was reversed gave its money
  * back to suspense (the reversal's suspense_in: collection's payments.ts for an operation's installment,
- * renegotiation's collection.ts for an agreement's), so it no longer counts.
+ * renegotiation's collection.ts for an agreement's), so it no longer counts. An agreement payment's reversal counts
+ * only when it is `from_suspense` (migration 0074): one posted before then credited the bank, not suspense.
  */
 const standingMove = (m: string) =>
   sql.raw(
     `NOT EXISTS (SELECT 1 FROM installment_transactions r WHERE ${m}.transaction_id IS NOT NULL AND r.reverses_id = ${m}.transaction_id)` +
-      ` AND NOT EXISTS (SELECT 1 FROM renegotiation_payments r WHERE ${m}.agreement_payment_id IS NOT NULL AND r.reverses_id = ${m}.agreement_payment_id)`,
+      ` AND NOT EXISTS (SELECT 1 FROM renegotiation_payments r WHERE ${m}.agreement_payment_id IS NOT NULL AND r.reverses_id = ${m}.agreement_payment_id AND r.from_suspense)`,
   );
 const movesWithStanding = { ...getTableColumns(suspenseMoves), standing: sql<boolean>`${standingMove('suspense_moves')}` };
 type MoveWithStanding = SuspenseMoveRow & { standing: boolean };

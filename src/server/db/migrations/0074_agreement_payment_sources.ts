@@ -11,6 +11,12 @@
  * installment's payment from suspense does.
  *
  * A reversal's row carries its payment's two values (the rows stay append-only).
+ *
+ * Backfill: a payment a suspense item became before this migration (suspense_moves.agreement_payment_id) and not yet
+ * reversed is marked from_suspense, so its reversal from now on gives the money back to suspense. One reversed before
+ * keeps false on both rows: that reversal credited the bank, so its application still counts against the item
+ * (suspense's standingMove counts a reversal only when from_suspense) and the list keeps agreeing with the ledger.
+ * The immutability trigger is set aside for that one statement, as 0038 did.
  */
 export const id = '0074_agreement_payment_sources';
 
@@ -18,4 +24,11 @@ export const sql = /* sql */ `
 ALTER TABLE renegotiation_payments
   ADD COLUMN rounding_difference numeric(14,2) NOT NULL DEFAULT 0,
   ADD COLUMN from_suspense boolean NOT NULL DEFAULT false;
+
+ALTER TABLE renegotiation_payments DISABLE TRIGGER renegotiation_payments_immutable;
+UPDATE renegotiation_payments p SET from_suspense = true
+ WHERE p.kind = 'payment'
+   AND EXISTS (SELECT 1 FROM suspense_moves m WHERE m.agreement_payment_id = p.id)
+   AND NOT EXISTS (SELECT 1 FROM renegotiation_payments r WHERE r.reverses_id = p.id);
+ALTER TABLE renegotiation_payments ENABLE TRIGGER renegotiation_payments_immutable;
 `;
