@@ -504,8 +504,9 @@ type AgreementLineResult = { ok: true; id: number | null; paid: string } | { ok:
  * A paid line of an agreement's slip (renegotiation's installment, boletos' agreement-slip.ts): paid through
  * renegotiation's payFromProvider as a Pix notice is (its checks, allocation, entries, log; the line's nosso número as
  * the reference), dated by the credit date, with capAtDue — above what the installment owes on that day it pays
- * what is owed and the rest goes to suspense (unappliedOf), as payBatch does for an operation's title. Below, it is a
- * partial payment and the rest stays open (renegotiation keeps no settlement tolerance: bank-files' README). Refused by
+ * what is owed and the rest goes to suspense (unappliedOf), as payBatch does for an operation's title; within the
+ * company's settlement tolerance either way it settles (renegotiation's README). Short by more, it is a partial payment
+ * and the rest stays open. Refused by
  * the rules, the line is refused with the reason and all it paid goes to suspense. `pay` false: the checks alone
  * (checkFromProvider, a preview). Answers each such line's result by its index.
  */
@@ -525,7 +526,7 @@ async function agreementPayments(db: Db, actor: Actor, accountId: number, drafts
       out.set(k, r.ok ? { ok: true, id: r.id, paid: r.paid } : r);
     } else {
       const r = await checkFromProvider(db, input, today);
-      out.set(k, r.ok ? { ok: true, id: null, paid: r.amount } : r);
+      out.set(k, r.ok ? { ok: true, id: null, paid: r.taken } : r);
     }
   }
   return out;

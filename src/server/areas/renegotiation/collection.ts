@@ -27,6 +27,8 @@ import type { Db } from '../../db/connect';
 import { checkNewPayment, replayInstallment, type InstallmentFigures, type PaymentRecord, type Replay, type Split } from '../../domain/servicing/allocation';
 import type { LateChargeTerms } from '../../domain/servicing/late-charges';
 import { agreementInstallmentStatus, figuresOf, paymentPostings, reversalPostings, type OperationWeight } from '../../domain/renegotiation/collection';
+import { roundingPosting } from '../../domain/servicing/postings';
+import { suspenseInPosting } from '../../domain/servicing/suspense-postings';
 import { agreementPostings } from '../../domain/renegotiation/postings';
 import { AGREEMENT_INSTALLMENT_STATUSES, RENEGOTIATION_OUTCOMES, type AgreementInstallmentStatus } from '@shared/renegotiation';
 import type { AgreementCollection } from '@shared/contract/renegotiation';
@@ -35,7 +37,7 @@ import { closeApproval, giveCheck, isPending, lockOperations, nextCheckRoles, op
 import { parametersOf } from '../company';
 import { users } from '../access/schema';
 import { companyBankAccounts } from '../company/schema';
-import { post } from '../ledger';
+import { post, type JournalItem } from '../ledger';
 import { creditOperations } from '../operations/schema';
 import { logActivity } from '../../platform/activity';
 import { badRequest, conflict, notFound } from '../../platform/http/errors';
@@ -183,8 +185,16 @@ export interface PayInput {
   reference?: string | null;
 }
 
+/** Where a payment's money came from, when not simply the bank (migration 0074): what its reversal gives back. */
+export interface PaymentSource {
+  /** the settlement tolerance's difference (due − credited) a provider's payment posts to rounding differences */
+  rounding?: Decimal;
+  /** a suspense item applied: the reversal gives the money back to suspense */
+  fromSuspense?: boolean;
+}
+
 /** Records a payment of one of the agreement's installments, allocated, posted; answers the payment's id. */
-export async function payInstallment(tx: Db, actorId: number, input: PayInput, today: string): Promise<number> {
+export async function payInstallment(tx: Db, actorId: number, input: PayInput, today: string, source: PaymentSource = {}): Promise<number> {
   await lockAgreement(tx, input.id);
   const book = await bookOf(tx, input.id, today);
   if (!book.agreed) throw conflict(COLLECTION_MESSAGES.notAgreed, 'id');
@@ -220,15 +230,30 @@ export async function payInstallment(tx: Db, actorId: number, input: PayInput, t
       bank_account_id: account.id,
       reference: input.reference?.trim() || null,
       actor_id: actorId,
+      rounding_difference: (source.rounding ?? ZERO).toFixed(2),
+      from_suspense: source.fromSuspense ?? false,
     })
     .returning({ id: renegotiationPayments.id });
   const weights = await weightsOf(tx, book.agreement);
-  await post(
-    tx,
-    paymentPostings(split, weights).map((p) => ({ posting: p.posting, link: { operationId: p.operationId, businessDate: today } })),
-  );
-  await logActivity(tx, { actorId, action: 'renegotiation.pay', entity: 'renegotiation', entityId: input.id, after: { payment_id: inserted.id, installment: target.number, amount: new Decimal(input.amount).toFixed(2), paid_on: input.paid_on } });
+  const rounding = roundingItems(source.rounding ?? ZERO, weights, today);
+  await post(tx, [...paymentPostings(split, weights).map((p) => ({ posting: p.posting, link: { operationId: p.operationId, businessDate: today } })), ...rounding]);
+  const tolerated: Record<string, string> = rounding.length > 0 ? { bank_paid: new Decimal(input.amount).minus(source.rounding!).toFixed(2), rounding_difference: source.rounding!.toFixed(2) } : {};
+  await logActivity(tx, {
+    actorId,
+    action: 'renegotiation.pay',
+    entity: 'renegotiation',
+    entityId: input.id,
+    after: { payment_id: inserted.id, installment: target.number, amount: new Decimal(input.amount).toFixed(2), paid_on: input.paid_on, ...tolerated, ...(source.fromSuspense ? { from_suspense: true } : {}) },
+  });
   return inserted.id;
+}
+
+/**
+ * The settlement tolerance's rounding posting (`short`: due − credited; none when zero), on the agreement's first
+ * operation (the one whose contract terms it follows, as its slips and suspense's applications are linked).
+ */
+function roundingItems(short: Decimal, weights: readonly OperationWeight[], businessDate: string): JournalItem[] {
+  return short.isZero() ? [] : [{ posting: roundingPosting(short), link: { operationId: weights[0].operationId, businessDate } }];
 }
 
 interface ReversalTarget {
@@ -328,13 +353,17 @@ async function postReversal(tx: Db, actorId: number, book: Book, payment: Renego
       reverses_id: payment.id,
       reference: reason,
       actor_id: actorId,
+      rounding_difference: payment.rounding_difference,
+      from_suspense: payment.from_suspense,
     })
     .returning({ id: renegotiationPayments.id });
   const weights = await weightsOf(tx, book.agreement);
-  await post(
-    tx,
-    reversalPostings(splitOf(payment), weights).map((p) => ({ posting: p.posting, link: { operationId: p.operationId, businessDate: today } })),
-  );
+  // What the payment carried beside its lines goes back too: the tolerance's rounding swapped (the bank gives back what
+  // it credited), and a payment from suspense gives its money back to suspense, not to the bank it never left.
+  const rounding = roundingItems(new Decimal(payment.rounding_difference).neg(), weights, today);
+  const returned = new Decimal(payment.amount).minus(payment.rounding_difference);
+  const backToSuspense = payment.from_suspense ? [{ posting: suspenseInPosting(returned), link: { operationId: weights[0].operationId, businessDate: today } }] : [];
+  await post(tx, [...reversalPostings(splitOf(payment), weights).map((p) => ({ posting: p.posting, link: { operationId: p.operationId, businessDate: today } })), ...rounding, ...backToSuspense]);
   await logActivity(tx, { actorId, action: 'renegotiation.reverse-payment', entity: 'renegotiation', entityId: book.agreement.id, after: { payment_id: payment.id, reversal_id: inserted.id, reason } });
   return inserted.id;
 }

@@ -134,6 +134,9 @@ export const renegotiationPayments = pgTable('renegotiation_payments', {
   reference: text('reference'),
   actor_id: integer('actor_id').notNull().references(() => users.id),
   created_at: ts('created_at').notNull().defaultNow(),
+  /** migration 0074: the settlement tolerance's rounding (due − credited), and whether a suspense item paid it */
+  rounding_difference: money('rounding_difference').notNull().default('0'),
+  from_suspense: boolean('from_suspense').notNull().default(false),
 });
 export type RenegotiationPaymentRow = typeof renegotiationPayments.$inferSelect;
 

@@ -11,7 +11,9 @@ import { AGREEMENT_INSTALLMENT_STATUSES, RENEGOTIATION_OUTCOMES } from '@shared/
 import type { RemuneratoryInDelay } from '@shared/servicing';
 import type { Db } from '../../db/connect';
 import { conflict, HttpError, notFound } from '../../platform/http/errors';
-import { checkNewPayment } from '../../domain/servicing/allocation';
+import { amountDueAt, checkNewPayment } from '../../domain/servicing/allocation';
+import { providerSettlement } from '../../domain/renegotiation/collection';
+import { parametersOf } from '../company';
 import type { LateChargeTerms } from '../../domain/servicing/late-charges';
 import { bookOf, COLLECTION_MESSAGES, lockAgreement, payInstallment } from './collection';
 import { renegotiationAgreements, renegotiationDecisions, renegotiationInstallments, renegotiationItems } from './schema';
@@ -101,22 +103,28 @@ export interface ProviderPayment {
   bank_account_id: number;
   reference: string;
   /**
-   * Money that arrived without a person choosing its amount (a bank's return line): above what the installment owes on
-   * the day it pays what is owed, and the caller books the rest (suspense), as collection's payBatch does for an
-   * operation's title. Without it (a Pix notice) more than due is refused.
+   * A bank's return line: above what the installment owes on the day (beyond the settlement tolerance) it pays what is
+   * owed, and the caller books the rest (suspense), as collection's payBatch does for an operation's title. Without it
+   * (a Pix notice) more than due beyond the tolerance is refused.
    */
   capAtDue?: boolean;
 }
 
-export type ProviderCheck = { ok: true; agreementId: number; number: number; amount: string } | { ok: false; message: string };
+/**
+ * `amount`: what the payment records (what was due, within the tolerance); `taken`: how much of the money credited it
+ * took (the rest goes to suspense); `rounding`: what the tolerance posts to rounding differences (due − credited).
+ */
+export type ProviderCheck = { ok: true; agreementId: number; number: number; amount: string; taken: string; rounding: string } | { ok: false; message: string };
 
 const records = (rows: ReadonlyArray<{ id: number; paid_on: string; amount: string }>) => rows.map((p) => ({ id: String(p.id), date: p.paid_on, amount: p.amount }));
 
 /**
  * payInstallment's checks for a provider's payment, writing nothing (a return file's preview; settling repeats them
  * under the agreement's lock): the agreement agreed, the installment not paid, the day within the agreement's range
- * and not before the installment's last payment, the amount within what is due (capped at it with capAtDue). Answers
- * what the payment would take, or the reason it is refused.
+ * and not before the installment's last payment, the amount within what is due with the company's settlement
+ * tolerance (domain/renegotiation/collection.ts providerSettlement: within it either way it records what is due and
+ * the difference is rounding; capped at what is due with capAtDue). Answers what the payment would record and take,
+ * or the reason it is refused.
  */
 export async function checkFromProvider(db: Db, input: ProviderPayment, today: string): Promise<ProviderCheck> {
   try {
@@ -129,10 +137,14 @@ export async function checkFromProvider(db: Db, input: ProviderPayment, today: s
     if (input.paid_on < book.agreement.agreement_date) return { ok: false, message: COLLECTION_MESSAGES.beforeAgreement(book.agreement.agreement_date) };
     const last = target.standing.reduce<string | null>((d, p) => (d === null || p.paid_on > d ? p.paid_on : d), null);
     if (last !== null && input.paid_on < last) return { ok: false, message: COLLECTION_MESSAGES.beforeLast(last) };
-    const check = checkNewPayment(target.figures, book.terms, records(target.standing), { id: 'new', date: input.paid_on, amount: input.amount }, today);
-    if (check.ok) return { ok: true, agreementId: owner.agreementId, number: target.number, amount: new Decimal(input.amount).toFixed(2) };
-    if (input.capAtDue && check.amountDue.gt(0)) return { ok: true, agreementId: owner.agreementId, number: target.number, amount: check.amountDue.toFixed(2) };
-    return { ok: false, message: COLLECTION_MESSAGES.above(check.amountDue.toFixed(2)) };
+    const due = amountDueAt(target.figures, book.terms, records(target.standing), input.paid_on);
+    const tolerance = (await parametersOf(db, owner.companyId)).bank_settlement_tolerance;
+    const settled = providerSettlement(input.amount, due, tolerance, input.capAtDue ?? false);
+    if (!settled) return { ok: false, message: COLLECTION_MESSAGES.above(due.toFixed(2)) };
+    // The allocation's own check (payInstallment repeats it): what is recorded fits what is due on its day.
+    const check = checkNewPayment(target.figures, book.terms, records(target.standing), { id: 'new', date: input.paid_on, amount: settled.amount.toFixed(2) }, today);
+    if (!check.ok) return { ok: false, message: COLLECTION_MESSAGES.above(check.amountDue.toFixed(2)) };
+    return { ok: true, agreementId: owner.agreementId, number: target.number, amount: settled.amount.toFixed(2), taken: settled.taken.toFixed(2), rounding: settled.rounding.toFixed(2) };
   } catch (error) {
     if (error instanceof HttpError && error.status < 500) return { ok: false, message: error.message };
     throw error;
@@ -142,8 +154,9 @@ export async function checkFromProvider(db: Db, input: ProviderPayment, today: s
 /**
  * A payment a provider reported (a Pix notice of an agreement installment's charge, a bank's return line of its slip),
  * recorded as any payment of the agreement (payInstallment: the lock, the checks, the allocation, the entries, the
- * log). Refused by the payment rules (paid already, more than due without capAtDue, not agreed, dated out of range):
- * answered with the reason, nothing written. `paid`: what the payment took (with capAtDue, at most what was due).
+ * log), with the settlement tolerance's rounding (checkFromProvider). Refused by the payment rules (paid already, more
+ * than due beyond the tolerance without capAtDue, not agreed, dated out of range): answered with the reason, nothing
+ * written. `paid`: how much of the money credited the payment took (the rest is the caller's to book to suspense).
  */
 export async function payFromProvider(tx: Db, actorId: number, input: ProviderPayment, today: string): Promise<{ ok: true; id: number; paid: string } | { ok: false; message: string }> {
   try {
@@ -153,8 +166,14 @@ export async function payFromProvider(tx: Db, actorId: number, input: ProviderPa
     await lockAgreement(tx, owner.agreementId);
     const check = await checkFromProvider(tx, input, today);
     if (!check.ok) return check;
-    const id = await payInstallment(tx, actorId, { id: owner.agreementId, installment_id: input.agreementInstallmentId, amount: check.amount, paid_on: input.paid_on, bank_account_id: input.bank_account_id, reference: input.reference }, today);
-    return { ok: true, id, paid: check.amount };
+    const id = await payInstallment(
+      tx,
+      actorId,
+      { id: owner.agreementId, installment_id: input.agreementInstallmentId, amount: check.amount, paid_on: input.paid_on, bank_account_id: input.bank_account_id, reference: input.reference },
+      today,
+      { rounding: new Decimal(check.rounding) },
+    );
+    return { ok: true, id, paid: check.taken };
   } catch (error) {
     if (error instanceof HttpError && error.status < 500) return { ok: false, message: error.message };
     throw error;
@@ -162,12 +181,19 @@ export async function payFromProvider(tx: Db, actorId: number, input: ProviderPa
 }
 
 /**
- * A payment of an agreement's installment another area makes on a person's behalf (suspense applying an item): the
- * same payInstallment, its errors thrown as they are (404 unknown installment, 409 paid, above what is due…).
+ * A suspense item applied to an agreement's installment by a person (suspense's applyItemToAgreement): the same
+ * payInstallment (no tolerance: the person chose the amount), its errors thrown as they are (404 unknown installment,
+ * 409 paid, above what is due…), recorded as from suspense so its reversal gives the money back there.
  */
 export async function payAgreementInstallment(tx: Db, actorId: number, input: Omit<ProviderPayment, 'capAtDue'>, today: string): Promise<{ id: number; agreementId: number }> {
   const owner = await agreementInstallmentOwner(tx, input.agreementInstallmentId);
-  const id = await payInstallment(tx, actorId, { id: owner.agreementId, installment_id: input.agreementInstallmentId, amount: input.amount, paid_on: input.paid_on, bank_account_id: input.bank_account_id, reference: input.reference }, today);
+  const id = await payInstallment(
+    tx,
+    actorId,
+    { id: owner.agreementId, installment_id: input.agreementInstallmentId, amount: input.amount, paid_on: input.paid_on, bank_account_id: input.bank_account_id, reference: input.reference },
+    today,
+    { fromSuspense: true },
+  );
   return { id, agreementId: owner.agreementId };
 }
 

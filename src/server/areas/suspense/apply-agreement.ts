@@ -4,25 +4,19 @@
  * no refund waiting, the same borrower (money of one person never pays another's debt), the payment dated the day the
  * money was received and named `valor a identificar nº N`, suspense_apply beside the payment's own posting — with the
  * payment made by renegotiation's payAgreementInstallment (its checks: 404 unknown installment, 409 paid, above what
- * is due, before the agreement; its allocation and its renegotiation_payment entries). The account the money reached:
+ * is due, before the agreement; its allocation and its renegotiation_payment entries; recorded as from suspense, so its
+ * reversal gives the money back here: the move stops standing, items.ts). The account the money reached:
  * the return file's (an item from a bank line), else the company's first active account. Suspense writes none of
  * renegotiation's tables.
  */
-import Decimal from 'decimal.js';
-import { SUSPENSE_MOVE_KINDS } from '@shared/enums';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/connect';
 import { conflict } from '../../platform/http/errors';
-import { logActivity } from '../../platform/activity';
-import { post } from '../ledger';
 import type { Actor } from '../operations';
 import { agreementInstallmentOwner, payAgreementInstallment } from '../renegotiation';
 import { companyBankAccounts } from '../company/schema';
 import { returnFiles } from '../bank-files/schema-return';
-import { suspenseApplyPosting } from '../../domain/servicing/suspense-postings';
-import { lockedItem, REFUND_KIND, SUSPENSE_MESSAGES } from './items';
-import { pendingApproval } from '../operations';
-import { suspenseMoves } from './schema';
+import { appliedOn, itemToApply, recordApplication, SUSPENSE_MESSAGES } from './items';
 
 export const AGREEMENT_APPLY_MESSAGES = {
   otherBorrower: 'Campo agreement_installment_id: o acordo é de outro tomador; um valor a identificar só se aplica a parcela de quem pagou.',
@@ -54,15 +48,11 @@ async function accountOf(tx: Db, returnFileId: number | null, companyId: number)
 
 /** Applies (part of) an item to an agreement's installment of the same borrower; answers the move's id. */
 export async function applyItemToAgreement(tx: Db, actor: Actor, input: AgreementApplyInput, today: string): Promise<number> {
-  const { item, open } = await lockedItem(tx, input.item);
-  if (open.lte(0)) throw conflict(SUSPENSE_MESSAGES.nothingOpen, 'item');
-  if (await pendingApproval(tx, REFUND_KIND, item.id)) throw conflict(SUSPENSE_MESSAGES.refundPending, 'item');
-  const amount = input.amount ? new Decimal(input.amount) : open;
-  if (amount.gt(open)) throw conflict(SUSPENSE_MESSAGES.aboveOpen(open.toFixed(2)), 'amount');
+  const { item, open, amount } = await itemToApply(tx, input.item, input.amount);
   const owner = await agreementInstallmentOwner(tx, input.agreementInstallmentId);
   if (owner.companyId !== item.company_id) throw conflict(AGREEMENT_APPLY_MESSAGES.otherCompany, 'agreement_installment_id');
   if (item.borrower_id !== null && owner.borrowerId !== item.borrower_id) throw conflict(AGREEMENT_APPLY_MESSAGES.otherBorrower, 'agreement_installment_id');
-  const paidOn = item.received_on <= today ? item.received_on : today;
+  const paidOn = appliedOn(item, today);
   const bankAccountId = await accountOf(tx, item.return_file_id, item.company_id);
   const payment = await payAgreementInstallment(
     tx,
@@ -70,28 +60,10 @@ export async function applyItemToAgreement(tx: Db, actor: Actor, input: Agreemen
     { agreementInstallmentId: input.agreementInstallmentId, amount: amount.toFixed(2), paid_on: paidOn, bank_account_id: bankAccountId, reference: SUSPENSE_MESSAGES.returnReference(item.id) },
     today,
   );
-  const [postingId] = await post(tx, [{ posting: suspenseApplyPosting(amount), link: { operationId: owner.operationId, businessDate: paidOn } }]);
-  const [move] = await tx
-    .insert(suspenseMoves)
-    .values({
-      suspense_item_id: item.id,
-      kind: SUSPENSE_MOVE_KINDS[0],
-      amount: amount.toFixed(2),
-      moved_on: paidOn,
-      credit_operation_id: owner.operationId,
-      agreement_installment_id: input.agreementInstallmentId,
-      agreement_payment_id: payment.id,
-      posting_id: postingId,
-      actor_id: actor.id,
-    })
-    .returning();
-  await logActivity(tx, {
-    actorId: actor.id,
-    action: 'suspense.apply',
-    entity: 'suspense_item',
-    entityId: item.id,
-    before: { amount: open.toFixed(2) },
-    after: { amount: open.minus(amount).toFixed(2), agreement_id: owner.agreementId, agreement_installment: String(input.agreementInstallmentId), borrower_id: owner.borrowerId },
-  });
-  return move.id;
+  return recordApplication(
+    tx,
+    actor,
+    { item, open, amount, paidOn, to: { operationId: owner.operationId, agreementInstallmentId: input.agreementInstallmentId, agreementPaymentId: payment.id } },
+    { agreement_id: owner.agreementId, agreement_installment: String(input.agreementInstallmentId), borrower_id: owner.borrowerId },
+  );
 }

@@ -136,10 +136,15 @@ export async function recordUnappliedMany(tx: Db, inputs: readonly UnappliedInpu
 
 /**
  * Whether a move still stands, as SQL over a move's alias: an application whose payment was reversed gave its money
- * back to suspense (the reversal's suspense_in, collection's payments.ts), so it no longer counts.
+ * back to suspense (the reversal's suspense_in: collection's payments.ts for an operation's installment,
+ * renegotiation's collection.ts for an agreement's), so it no longer counts. An agreement payment's reversal counts
+ * only when it is `from_suspense` (migration 0074): one posted before then credited the bank, not suspense.
  */
 const standingMove = (m: string) =>
-  sql.raw(`NOT EXISTS (SELECT 1 FROM installment_transactions r WHERE ${m}.transaction_id IS NOT NULL AND r.reverses_id = ${m}.transaction_id)`);
+  sql.raw(
+    `NOT EXISTS (SELECT 1 FROM installment_transactions r WHERE ${m}.transaction_id IS NOT NULL AND r.reverses_id = ${m}.transaction_id)` +
+      ` AND NOT EXISTS (SELECT 1 FROM renegotiation_payments r WHERE ${m}.agreement_payment_id IS NOT NULL AND r.reverses_id = ${m}.agreement_payment_id AND r.from_suspense)`,
+  );
 const movesWithStanding = { ...getTableColumns(suspenseMoves), standing: sql<boolean>`${standingMove('suspense_moves')}` };
 type MoveWithStanding = SuspenseMoveRow & { standing: boolean };
 
@@ -170,6 +175,68 @@ export async function lockedItem(tx: Db, itemId: number): Promise<{ item: Suspen
   return { item, moves, open: openOf(item, moves) };
 }
 
+/**
+ * An item about to be applied, locked, with the amount to apply: something open, no refund waiting (its money is
+ * promised), the amount (default: all that is open) within what is open. Both kinds of application start here.
+ */
+export async function itemToApply(tx: Db, itemId: number, asked: string | null | undefined): Promise<{ item: SuspenseItemRow; open: Decimal; amount: Decimal }> {
+  const { item, open } = await lockedItem(tx, itemId);
+  if (open.lte(0)) throw conflict(SUSPENSE_MESSAGES.nothingOpen, 'item');
+  if (await pendingApproval(tx, REFUND_KIND, item.id)) throw conflict(SUSPENSE_MESSAGES.refundPending, 'item');
+  const amount = asked ? new Decimal(asked) : open;
+  if (amount.gt(open)) throw conflict(SUSPENSE_MESSAGES.aboveOpen(open.toFixed(2)), 'amount');
+  return { item, open, amount };
+}
+
+/** The day an application's payment is dated: the day the money was received (never after today). */
+export const appliedOn = (item: SuspenseItemRow, today: string): string => (item.received_on <= today ? item.received_on : today);
+
+/** What an application paid: an operation's installment (its transaction), or an agreement's (its payment). */
+export type AppliedTo =
+  | { operationId: number; installmentId: number; transactionId: number }
+  | { operationId: number; agreementInstallmentId: number; agreementPaymentId: number };
+
+/**
+ * The application's own half, after the payment: suspense_apply (suspense → bank, beside the payment's bank →
+ * receivable), the move naming what it paid, the log entry (`after`: what it paid, in the log's words). Answers the
+ * move's id.
+ */
+export async function recordApplication(
+  tx: Db,
+  actor: Actor,
+  applied: { item: SuspenseItemRow; open: Decimal; amount: Decimal; paidOn: string; to: AppliedTo },
+  after: Record<string, string | number | null>,
+): Promise<number> {
+  const { item, open, amount, paidOn, to } = applied;
+  const transactionId = 'transactionId' in to ? to.transactionId : null;
+  const [postingId] = await post(tx, [{ posting: suspenseApplyPosting(amount), link: { operationId: to.operationId, businessDate: paidOn, transactionId } }]);
+  const [move] = await tx
+    .insert(suspenseMoves)
+    .values({
+      suspense_item_id: item.id,
+      kind: 'applied',
+      amount: amount.toFixed(2),
+      moved_on: paidOn,
+      credit_operation_id: to.operationId,
+      installment_id: 'installmentId' in to ? to.installmentId : null,
+      transaction_id: transactionId,
+      agreement_installment_id: 'agreementInstallmentId' in to ? to.agreementInstallmentId : null,
+      agreement_payment_id: 'agreementPaymentId' in to ? to.agreementPaymentId : null,
+      posting_id: postingId,
+      actor_id: actor.id,
+    })
+    .returning();
+  await logActivity(tx, {
+    actorId: actor.id,
+    action: 'suspense.apply',
+    entity: 'suspense_item',
+    entityId: item.id,
+    before: { amount: open.toFixed(2) },
+    after: { amount: open.minus(amount).toFixed(2), ...after },
+  });
+  return move.id;
+}
+
 export interface ApplyInput {
   item: number;
   installmentId: number;
@@ -184,11 +251,7 @@ export interface ApplyInput {
  * received, then suspense_apply. Answers the move's id.
  */
 export async function applyItem(tx: Db, actor: Actor, input: ApplyInput, today: string): Promise<number> {
-  const { item, open } = await lockedItem(tx, input.item);
-  if (open.lte(0)) throw conflict(SUSPENSE_MESSAGES.nothingOpen, 'item');
-  if (await pendingApproval(tx, REFUND_KIND, item.id)) throw conflict(SUSPENSE_MESSAGES.refundPending, 'item');
-  const amount = input.amount ? new Decimal(input.amount) : open;
-  if (amount.gt(open)) throw conflict(SUSPENSE_MESSAGES.aboveOpen(open.toFixed(2)), 'amount');
+  const { item, open, amount } = await itemToApply(tx, input.item, input.amount);
   const [target] = await tx
     .select({ id: creditOperationInstallments.id, operation: creditOperations.id, borrower: creditOperations.borrower_id })
     .from(creditOperationInstallments)
@@ -197,37 +260,19 @@ export async function applyItem(tx: Db, actor: Actor, input: ApplyInput, today: 
   if (!target) throw notFound(SUSPENSE_MESSAGES.installmentNotFound);
   // The same borrower only: money of one person never pays another's debt (an item of nobody known is identified by applying it).
   if (item.borrower_id !== null && target.borrower !== item.borrower_id) throw conflict(SUSPENSE_MESSAGES.otherBorrower, 'installment_id');
-  const paidOn = item.received_on <= today ? item.received_on : today;
+  const paidOn = appliedOn(item, today);
   const transactionId = await pay(
     tx,
     actor,
     { id: target.operation, installment: target.id, amount: amount.toFixed(2), paid_on: paidOn, method: item.method, reference: SUSPENSE_MESSAGES.returnReference(item.id) },
     today,
   );
-  const [postingId] = await post(tx, [{ posting: suspenseApplyPosting(amount), link: { operationId: target.operation, businessDate: paidOn, transactionId } }]);
-  const [move] = await tx
-    .insert(suspenseMoves)
-    .values({
-      suspense_item_id: item.id,
-      kind: 'applied',
-      amount: amount.toFixed(2),
-      moved_on: paidOn,
-      credit_operation_id: target.operation,
-      installment_id: target.id,
-      transaction_id: transactionId,
-      posting_id: postingId,
-      actor_id: actor.id,
-    })
-    .returning();
-  await logActivity(tx, {
-    actorId: actor.id,
-    action: 'suspense.apply',
-    entity: 'suspense_item',
-    entityId: item.id,
-    before: { amount: open.toFixed(2) },
-    after: { amount: open.minus(amount).toFixed(2), installment: String(target.id), credit_operation_id: target.operation, borrower_id: target.borrower },
-  });
-  return move.id;
+  return recordApplication(
+    tx,
+    actor,
+    { item, open, amount, paidOn, to: { operationId: target.operation, installmentId: target.id, transactionId } },
+    { installment: String(target.id), credit_operation_id: target.operation, borrower_id: target.borrower },
+  );
 }
 
 export interface RefundInput {

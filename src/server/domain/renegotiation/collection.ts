@@ -36,6 +36,7 @@ import Decimal from 'decimal.js';
 import { AGREEMENT_INSTALLMENT_STATUSES, type AgreementInstallmentStatus } from '@shared/renegotiation';
 import { signedPosting, type Posting } from '../ledger/posting';
 import type { InstallmentFigures, InstallmentState, Split } from '../servicing/allocation';
+import { toleratedSettlement } from '../servicing/postings';
 import { allocateCents } from './postings';
 
 const ZERO = new Decimal(0);
@@ -64,6 +65,33 @@ export function agreementInstallmentStatus(state: Pick<InstallmentState, 'overdu
   if (state.overdue) return late;
   if (state.paidTotal.gt(0)) return partiallyPaid;
   return open;
+}
+
+/** What a provider's payment records: the payment's amount, how much of the money credited it took, the rounding. */
+export interface ProviderSettlement {
+  amount: Decimal;
+  /** of the money credited; the rest (over what was due, beyond the tolerance) goes to suspense */
+  taken: Decimal;
+  /** posted to rounding differences: what was due less what was credited (positive short, negative over); else 0 */
+  rounding: Decimal;
+}
+
+/**
+ * A provider's payment of an agreement installment (a bank's return line, a Pix: money that arrived without a person
+ * choosing its amount), with the company's settlement tolerance as collection's payBatch applies it to an operation's
+ * installment (areas/collection/bank-settlement.ts): within the tolerance of what is due on its day, short or over, it
+ * records what is due and the difference goes to rounding differences; short by more, what was credited (the rest
+ * stays open); over by more, what is due when `capAtDue` (a return line: the caller books the rest to suspense), else
+ * null (a Pix: refused whole, so it goes to suspense whole). Nothing due: null.
+ */
+export function providerSettlement(credited: Decimal.Value, due: Decimal.Value, tolerance: Decimal.Value, capAtDue: boolean): ProviderSettlement | null {
+  const paid = new Decimal(credited);
+  const owed = new Decimal(due);
+  if (owed.lte(0)) return null;
+  const settles = toleratedSettlement(paid, owed, tolerance);
+  if (settles) return { amount: settles, taken: paid, rounding: settles.minus(paid) };
+  if (paid.lte(owed)) return { amount: paid, taken: paid, rounding: ZERO };
+  return capAtDue ? { amount: owed, taken: owed, rounding: ZERO } : null;
 }
 
 export interface OperationWeight {
