@@ -41,7 +41,7 @@ test('an operator records a transfer to the assignee from its statement', async 
   await page.getByTestId('assignment-remittance-account').selectOption(String(account.id));
   const summary = page.getByTestId('assignee-pass-through-summary');
   await expect(summary).toContainText('cobrado R$ 50,00');
-  await expect(summary).toContainText('(2%) R$ 1,00');
+  await expect(summary).toContainText('(2,00%) R$ 1,00');
   await expect(summary).toContainText('líquido a repassar R$ 49,00');
   await expect(summary).toContainText(': R$ 50,00.');
   await page.getByTestId('assignee-transfer-record').click();

@@ -58,7 +58,7 @@ test('a limit changed with four eyes applies at once; the break rule runs from t
   const first = list.body.items[0];
   const op = await directCall<{ borrower_id: number }>(server.url, 'creditOperation.get', { id: first.credit_operation_id }, token);
   await signInAs(page, harness, DEMO.operador.email, `/app/clientOperation/renegotiation/${op.body.borrower_id}?operation=${first.credit_operation_id}`);
-  await expect(page.getByTestId('renegotiation-limits')).toContainText('10.00%');
+  await expect(page.getByTestId('renegotiation-limits')).toContainText('desconto de até 10,00%');
   await page.getByTestId(`renegotiation-pick-${first.id}`).check({ force: true });
   await page.getByTestId('reneg-late').fill('20');
   await page.getByTestId('reneg-term').fill('6');

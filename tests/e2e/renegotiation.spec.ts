@@ -33,6 +33,8 @@ test('an operator renegotiates an overdue installment', async ({ page, harness, 
   await expect(page.getByTestId('reneg-simulation')).toBeVisible();
   await expect(page.getByTestId('reneg-schedule').locator('tbody tr')).toHaveCount(6);
   await expect(page.getByTestId('reneg-figures-principal')).toContainText('R$');
+  // Rates as the screen's language writes them, two places: '3,14% a.m. · 44,91% a.a.' (it read '3.14% a.m.').
+  await expect(page.getByTestId('reneg-figures-cet')).toHaveText(/^\d+,\d{2}% a\.m\. · \d+,\d{2}% a\.a\.$/);
   await expectNoSeriousViolations(page);
   await page.getByTestId('renegotiation').screenshot({ path: info.outputPath('renegotiation-1280.png') });
   await page.getByTestId('reneg-agree').click();

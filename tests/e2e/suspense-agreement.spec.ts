@@ -11,7 +11,7 @@ import { buildRequest, operation } from '../../src/shared/contract/index';
 import { itauReturnFile } from '../helpers/cnab-return-file';
 import { test, expect, signInAs, directCall, directSignIn, DEMO, DEMO_PASSWORD, expectNoSeriousViolations, plusDays, findRenegotiable, simulateAndAgree } from './harness';
 
-type AgreementView = { id: number; collection: { installments: Array<{ id: number; number: number; status: string }>; payments: Array<{ number: number; amount: string }> } };
+type AgreementView = { id: number; collection: { installments: Array<{ id: number; number: number; status: string }>; payments: Array<{ id: number; number: number; amount: string; from_suspense: boolean }> } };
 
 test("an operator applies money to identify to an agreement's installment, picked by the agreement's number", async ({ page, harness, server }, info) => {
   test.setTimeout(240_000);
@@ -82,5 +82,10 @@ test("an operator applies money to identify to an agreement's installment, picke
 
   await expect(page.getByTestId(`suspense-open-${item.id}`)).toHaveCount(0);
   const after = await view();
-  expect(after.collection.payments.at(-1)).toMatchObject({ number: first.number, amount: '30.00' });
+  const payment = after.collection.payments.at(-1)!;
+  expect(payment).toMatchObject({ number: first.number, amount: '30.00', from_suspense: true });
+
+  // The agreement's payments say this one came from suspense (its reversal would give the money back there).
+  await harness.goto(`/app/clientOperation/renegotiation/agreement/${agreed.body.id}`);
+  await expect(page.getByTestId(`reneg-payment-suspense-${payment.id}`)).toHaveText('do valor a identificar');
 });

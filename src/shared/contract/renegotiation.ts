@@ -149,6 +149,13 @@ export const agreementPaymentSchema = z.object({
   reverses_id: z.number().int().nullable(),
   reversed: z.boolean(),
   reference: z.string().nullable(),
+  /** a suspense item (valor a identificar) applied: its reversal gives the money back to suspense, not to the bank */
+  from_suspense: z.boolean(),
+  /**
+   * what the company's settlement tolerance posted to rounding differences when the bank or a Pix paid within it of
+   * what was due (positive: credited short; negative: over); '0.00' for every other payment
+   */
+  rounding_difference: moneySchema,
   created_at: timestampSchema,
 });
 

@@ -1,5 +1,5 @@
 /**
- * Money correctness of an agreement's payments (issue 35), over HTTP on PGlite and PostgreSQL:
+ * Money correctness of an agreement's payments, over HTTP on PGlite and PostgreSQL:
  * - a suspense item applied to an agreement installment, its payment reversed: the money goes back to suspense (the
  *   item open again with that amount, the move shown reversed), the bank untouched, the suspense list's total equal to
  *   the ledger's suspense account; a second reversal refused (409); above the company's reversal limit the reversal
@@ -120,7 +120,8 @@ describe('the settlement tolerance at the bank', () => {
     const a = await view();
     expect(a.collection.installments[1]).toMatchObject({ status: 'paid', due_total: '0.00' });
     const payment = (a.collection.payments as Row[]).at(-1)!;
-    expect(payment).toMatchObject({ number: 1, amount: due.toFixed(2) });
+    // The screen reads the rounding from the answer; the stored row says the same.
+    expect(payment).toMatchObject({ number: 1, amount: due.toFixed(2), rounding_difference: '0.40', from_suspense: false });
     expect(await paymentRow(payment.id)).toEqual({ amount: due.toFixed(2), rounding_difference: '0.40', from_suspense: false });
     // The bank moved by what it credited (less its fee), the rounding expense by the 40 cents; nothing to suspense.
     expect((await balance('bank')).minus(bank).toFixed(2)).toBe(due.minus('0.40').minus('1.90').toFixed(2));
@@ -213,6 +214,7 @@ describe('a suspense item applied to an agreement installment, its payment rever
     expect(applied.body).toMatchObject({ state: 'open', open_amount: '20.00' });
     const payment = ((await view()).collection.payments as Row[]).at(-1)!;
     paymentId = payment.id;
+    expect(payment).toMatchObject({ amount: '40.00', from_suspense: true, rounding_difference: '0.00' });
     expect(await paymentRow(paymentId)).toMatchObject({ amount: '40.00', from_suspense: true });
     await expectSuspenseAgrees();
     const answer = await reverse(paymentId);

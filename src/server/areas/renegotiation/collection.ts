@@ -488,6 +488,8 @@ export async function collectionView(db: Db, id: number, asOf: string): Promise<
       reverses_id: p.reverses_id,
       reversed: reversed.has(p.id),
       reference: p.reference,
+      from_suspense: p.from_suspense,
+      rounding_difference: text(p.rounding_difference),
       created_at: p.created_at.toISOString(),
     })),
     value_paid: text(valuePaid),

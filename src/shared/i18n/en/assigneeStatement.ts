@@ -21,7 +21,7 @@ export const assigneeStatement = {
   passThrough: {
     title: 'Passing collected money through',
     summary:
-      'In the period: collected {{collected}} · agreement fee ({{rate}}%) {{fee}} · net due {{net}} · transferred {{transferred}} (fee kept {{kept}}). Open with the assignee up to {{to}}: {{open}}.',
+      'In the period: collected {{collected}} · agreement fee ({{rate}}) {{fee}} · net due {{net}} · transferred {{transferred}} (fee kept {{kept}}). Open with the assignee up to {{to}}: {{open}}.',
     record: 'Record a transfer',
     dialogTitle: 'Transfer to the assignee',
     date: 'Transfer date',

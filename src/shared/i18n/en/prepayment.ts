@@ -4,7 +4,7 @@ import type { prepayment as pt } from '../pt-BR/prepayment';
 export const prepayment: Shape<typeof pt> = {
   title: 'Prepayment',
   open: 'Prepay installments',
-  law: 'Present value of the remaining installments, discounted at the contract rate ({{rate}}% a month), pro rata die (CMN Resolution 3,516/2007; Consumer Code art. 52 §2).',
+  law: 'Present value of the remaining installments, discounted at the contract rate ({{rate}} a month), pro rata die (CMN Resolution 3,516/2007; Consumer Code art. 52 §2).',
   loading: 'Computing the present value…',
   quote: {
     date: 'Reference date',

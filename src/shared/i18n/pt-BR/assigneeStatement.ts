@@ -21,7 +21,7 @@ export const assigneeStatement = {
   passThrough: {
     title: 'Repasse do que foi cobrado',
     summary:
-      'No período: cobrado {{collected}} · tarifa do contrato ({{rate}}%) {{fee}} · líquido a repassar {{net}} · repassado {{transferred}} (tarifa retida {{kept}}). Em aberto com o cessionário até {{to}}: {{open}}.',
+      'No período: cobrado {{collected}} · tarifa do contrato ({{rate}}) {{fee}} · líquido a repassar {{net}} · repassado {{transferred}} (tarifa retida {{kept}}). Em aberto com o cessionário até {{to}}: {{open}}.',
     record: 'Registrar repasse',
     dialogTitle: 'Repasse ao cessionário',
     date: 'Data do repasse',

@@ -2,7 +2,7 @@
 export const prepayment = {
   title: 'Antecipação de parcelas',
   open: 'Antecipar parcelas',
-  law: 'Valor presente das parcelas a vencer, descontadas à taxa do contrato ({{rate}}% a.m.), pro rata die (Res. CMN 3.516/2007; CDC art. 52 §2º).',
+  law: 'Valor presente das parcelas a vencer, descontadas à taxa do contrato ({{rate}} a.m.), pro rata die (Res. CMN 3.516/2007; CDC art. 52 §2º).',
   loading: 'Calculando o valor presente…',
   quote: {
     date: 'Data-base',

@@ -234,11 +234,12 @@ export function AgreementInstallments({ agreement }: { agreement: RenegotiationA
                   <td>{numberOf.get(p.installment_id) ?? p.number}</td>
                   <td>{formatDate(p.paid_on)}</td>
                   <td className="numeric">{formatCurrency(p.amount)}</td>
-                  <td className="numeric">{formatCurrency((Number(p.late_fee) + Number(p.default_interest)).toFixed(2))}</td>
+                  <td className="numeric">{formatCurrency(new Decimal(p.late_fee).plus(p.default_interest).toFixed(2))}</td>
                   <td className="numeric">{formatCurrency(p.interest)}</td>
                   <td className="numeric">{formatCurrency(p.principal)}</td>
                   <td>
                     {p.kind === 'reversal' ? t('renegotiation.collect.reversal') : p.reversed ? t('renegotiation.collect.reversed') : t('renegotiation.collect.standing')}
+                    <PaymentOrigin payment={p} />
                     {canPay && mayReverse.has(p.id) && (
                       <>
                         {' '}
@@ -292,5 +293,28 @@ export function AgreementInstallments({ agreement }: { agreement: RenegotiationA
         </MoneyConfirmDialog>
       )}
     </Card>
+  );
+}
+
+/**
+ * Where a payment's money came from when it is not simply the bank's credit: a suspense item applied (its reversal
+ * gives the money back to suspense) and what the settlement tolerance posted to rounding differences.
+ */
+function PaymentOrigin({ payment }: { payment: RenegotiationAgreement['collection']['payments'][number] }) {
+  const { t } = useTranslation();
+  const rounding = new Decimal(payment.rounding_difference);
+  return (
+    <>
+      {payment.from_suspense && (
+        <Tag minimal className="reneg-payment-note" data-testid={`reneg-payment-suspense-${payment.id}`}>
+          {t('renegotiation.collect.fromSuspense')}
+        </Tag>
+      )}
+      {!rounding.isZero() && (
+        <Tag minimal className="reneg-payment-note" data-testid={`reneg-payment-rounding-${payment.id}`}>
+          {t(rounding.isPositive() ? 'renegotiation.collect.roundingShort' : 'renegotiation.collect.roundingOver', { amount: formatCurrency(rounding.abs().toFixed(2)) })}
+        </Tag>
+      )}
+    </>
   );
 }

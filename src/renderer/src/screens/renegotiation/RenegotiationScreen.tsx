@@ -19,7 +19,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import type { RenegotiationAgreement, RenegotiationConditions, RenegotiationSimulation } from '@shared/contract/renegotiation';
-import { formatCurrency, formatDate } from '@shared/format';
+import { formatCurrency, formatDate, formatRate } from '@shared/format';
 import { errorText, isApiError } from '../../api/errors';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { MoneyConfirmDialog, MoneyRowsTable, type MoneyRow } from '@kit/MoneyConfirmDialog';
@@ -45,7 +45,7 @@ export function figureRows(s: RenegotiationSimulation, t: (key: string, vars?: R
     { label: t('renegotiation.figures.iof'), amount: s.iof_total, id: 'iof' },
     { label: t('renegotiation.figures.principal'), amount: s.principal, strong: true, id: 'principal' },
     { label: t('renegotiation.figures.totalPayable'), amount: s.total_payable, id: 'total' },
-    { label: t('renegotiation.figures.cet'), text: t('renegotiation.figures.cetValue', { monthly: s.cet_monthly, yearly: s.cet_yearly }), id: 'cet' },
+    { label: t('renegotiation.figures.cet'), text: t('renegotiation.figures.cetValue', { monthly: formatRate(s.cet_monthly), yearly: formatRate(s.cet_yearly) }), id: 'cet' },
   ];
 }
 
@@ -143,7 +143,7 @@ export function RenegotiationScreen() {
   return (
     <div className="renegotiation" data-testid="renegotiation">
       <H2 className="heading-as-h3">{t('renegotiation.title', { name: data.borrower_name })}</H2>
-      <p data-testid="renegotiation-limits">{t('renegotiation.limits', { percent: data.max_discount_percent, amount: formatCurrency(data.alone_up_to) })}</p>
+      <p data-testid="renegotiation-limits">{t('renegotiation.limits', { percent: formatRate(data.max_discount_percent), amount: formatCurrency(data.alone_up_to) })}</p>
       <p>{t('renegotiation.asOf', { date: formatDate(data.as_of) })}</p>
       <BreakRunButton />
       {done && (

@@ -13,7 +13,7 @@ import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelec
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ASSIGNEE_STATEMENT_KINDS, type AssigneeStatementLine } from '@shared/contract/servicing-assignee-statement';
-import { formatCurrency, formatDate } from '@shared/format';
+import { formatCurrency, formatDate, formatRate } from '@shared/format';
 import { errorText } from '../../../api/errors';
 import { useApiMutation, useApiQuery } from '../../../api/hooks';
 import { useToast } from '../../../app/toaster';
@@ -150,7 +150,7 @@ export function AssigneeStatementPanel({ accountId, today }: { accountId: number
           <p data-testid="assignee-pass-through-summary">
             {t(q('summary'), {
               collected: formatCurrency(data.pass_through.collected),
-              rate: data.pass_through.fee_rate,
+              rate: formatRate(data.pass_through.fee_rate),
               fee: formatCurrency(data.pass_through.fee_due),
               net: formatCurrency(data.pass_through.net_due),
               transferred: formatCurrency(data.pass_through.transferred),

@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResultOf } from '@shared/contract/index';
 import type { PrepaymentSimulation } from '@shared/contract/servicing-prepayment';
-import { formatCurrency, formatDate } from '@shared/format';
+import { formatCurrency, formatDate, formatRate } from '@shared/format';
 import { PREPAYMENT_MODES, RECEIPT_METHODS, type PrepaymentMode, type ReceiptMethod } from '@shared/servicing';
 import { MoneyConfirmDialog, MoneyRowsTable, type MoneyRow } from '@kit/MoneyConfirmDialog';
 import { ScheduleRowsTable } from '@kit/ScheduleRowsTable';
@@ -168,7 +168,7 @@ export function PrepaymentDialog({ creditOperationId, onApplied, onClose }: Prep
           )}
           {q && (
             <>
-              <p className="bp6-text-muted">{t('prepayment.law', { rate: q.monthly_rate })}</p>
+              <p className="bp6-text-muted">{t('prepayment.law', { rate: formatRate(q.monthly_rate) })}</p>
               <p>
                 {t('prepayment.quote.date')}: <strong>{formatDate(q.date)}</strong> · {t('prepayment.quote.version')}: {q.schedule_version}
               </p>

@@ -19,6 +19,7 @@ import { errorText } from '../../../api/errors';
 import { useApiMutation, useApiQuery } from '../../../api/hooks';
 import { useToast } from '../../../app/toaster';
 import { decisionReasonRule, ReasonMoneyDialog } from '../ReasonMoneyDialog';
+import { useRefreshServicing } from '../refresh';
 
 /** Applies (part of) the item to an installment of the same borrower. */
 export function ApplyDialog({ item, onClose }: { item: SuspenseItem; onClose(): void }) {
@@ -35,11 +36,13 @@ export function ApplyDialog({ item, onClose }: { item: SuspenseItem; onClose(): 
   const [operationText, setOperationText] = useState('');
   const operationId = item.credit_operation_id ?? (/^\d{1,9}$/.test(operationText.trim()) ? Number(operationText.trim()) : null);
   const apply = useApiMutation('suspense.apply', { invalidates: ['suspense.list'] });
+  // Money moved on an operation or an agreement: its screens, cached by this dialog's own reads, read again.
+  const refreshServicing = useRefreshServicing();
   // Or an agreement's installment (renegotiation), picked by the agreement's number.
   const [target, setTarget] = useState<'operation' | 'agreement'>('operation');
   const [agreementText, setAgreementText] = useState('');
   const agreementId = target === 'agreement' ? agreementIdOf(agreementText) : null;
-  const applyAgreement = useApiMutation('suspense.applyAgreement', { invalidates: ['suspense.list'] });
+  const applyAgreement = useApiMutation('suspense.applyAgreement', { invalidates: ['suspense.list', 'renegotiation.get'] });
   const agreement = useApiQuery('renegotiation.get', { id: agreementId ?? 0 }, { enabled: agreementId !== null });
   const schedule = useApiQuery('servicing.installments', { id: operationId ?? 0 }, { enabled: operationId !== null && target === 'operation' });
   const payable =
@@ -52,6 +55,7 @@ export function ApplyDialog({ item, onClose }: { item: SuspenseItem; onClose(): 
     try {
       const body = { item: item.id, amount: parsedAmount ?? undefined, idempotency_key: key };
       const answer = target === 'agreement' ? await applyAgreement.mutateAsync({ ...body, agreement_installment_id: installmentId }) : await apply.mutateAsync({ ...body, installment_id: installmentId });
+      if (target === 'operation' && operationId !== null) await refreshServicing({ operationId });
       toast.success(t('suspense.apply.done', { amount: formatCurrency(answer.moves.at(-1)?.amount ?? parsedAmount ?? item.open_amount) }));
       onClose();
     } catch (e) {
