@@ -4,7 +4,7 @@
  * rendered in the tree (React 19 has no legacy render for a detached one).
  */
 import { Intent, OverlayToaster, Position } from '@blueprintjs/core';
-import { createContext, useContext, useMemo, useRef, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export const TOAST_TIMEOUT_MS = 2000;
@@ -29,9 +29,24 @@ const ToastContext = createContext<ToastApi | null>(null);
 export function ToastProvider({ children }: { children: ReactNode }) {
   const ref = useRef<OverlayToaster | null>(null);
   const { t } = useTranslation();
+  // The toasts that only tell (no button): a Tab is the person moving on, so they go then, and never cover the
+  // control the focus lands on (WCAG 2.4.11; at 200% zoom a toast covers a third of the window). What they said
+  // stays on the screen that did it; a toast with a button (sent for approval) stays to be reached by Tab.
+  const plainToasts = useRef(new Set<string>());
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Tab' || plainToasts.current.size === 0) return;
+      for (const key of plainToasts.current) ref.current?.dismiss(key);
+      plainToasts.current.clear();
+    };
+    document.addEventListener('keydown', onKey, true);
+    return () => document.removeEventListener('keydown', onKey, true);
+  }, []);
   const api = useMemo<ToastApi>(() => {
-    const show = (intent: Intent, title: string | null, text: string) =>
-      ref.current?.show({
+    const show = (intent: Intent, title: string | null, text: string) => {
+      // Assigned once show answers: a toast dismissed before that (the toaster at its limit) has nothing to forget.
+      let key: string | undefined = undefined;
+      key = ref.current?.show({
         intent,
         timeout: TOAST_TIMEOUT_MS,
         message: (
@@ -40,7 +55,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             <div>{text}</div>
           </div>
         ),
+        onDismiss: () => {
+          if (key !== undefined) plainToasts.current.delete(key);
+        },
       });
+      if (key !== undefined) plainToasts.current.add(key);
+    };
     return {
       success: (text) => show(Intent.SUCCESS, t('common.toastSuccessTitle'), text ?? t('common.savedOk')),
       failure: (text) => show(Intent.DANGER, t('common.toastAlertTitle'), text ?? t('common.failedTryAgain')),
