@@ -16,10 +16,11 @@
  */
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../helpers/server';
+import type { TestServer } from '../../helpers/server';
 import { itauReturnFile, type ItauReturnMovement } from '../../helpers/cnab-return-file';
-import { call, raw, signInEveryRole, type DemoRole } from './client';
-import { disbursedOperation, expectBooksBalanced, insertBorrower, key, SERVICING_PARAMETERS_SQL } from './servicing-fixtures';
+import { call, raw, type DemoRole } from './client';
+import { expectBooksBalanced, key } from './servicing-fixtures';
+import { startWithAgreement } from './renegotiation-fixtures';
 import { sandboxPix, signedSandboxNotice } from '../../../src/server/areas/pix';
 
 type Row = Record<string, any>;
@@ -33,7 +34,6 @@ const TODAY = '2026-05-20';
 const ACCOUNT = { agency: '0912', account: '45021', accountDac: '7', companyDocument: '27185642000169' };
 const now = () => Math.floor(Date.now() / 1000);
 
-const expectedOf = (s: Row) => ({ renegotiated_balance: s.renegotiated_balance, discount: s.discount, principal: s.principal, iof_total: s.iof_total, total_payable: s.total_payable });
 
 async function view(): Promise<Row> {
   const answer = await call(server, 'renegotiation.get', { id: agreement.id }, tokens.operator);
@@ -77,27 +77,15 @@ const reverse = (paymentId: number, token = tokens.operator) =>
   call(server, 'renegotiation.reversePayment', { id: agreement.id, payment_id: paymentId, idempotency_key: key(), reason: 'Aplicado à parcela errada' }, token);
 
 beforeAll(async () => {
-  server = await startTestServer({ seed: 'demo', today: '2026-01-10' });
-  tokens = await signInEveryRole(server);
-  await server.database.rows(SERVICING_PARAMETERS_SQL);
+  // Six installments after a down payment of R$ 100,00 (renegotiation-fixtures.ts has the rest of the start).
+  ({ server, tokens, agreement } = await startWithAgreement({
+    borrower: 'Tânia Tolerância Acordo',
+    today: TODAY,
+    conditions: { down_payment: '100.00', down_payment_due_date: '2026-05-25', term: 6 },
+  }));
   // The bank and Pix parts reverse alone; the four-eyes part lowers the limit for itself.
   await server.database.rows('UPDATE company_parameters SET reversal_approval_above = 100000000, second_approval_above = 100000000 WHERE company_id = 1');
   const [{ id: itauId }] = await server.database.rows<{ id: number }>("SELECT id FROM company_bank_accounts WHERE company_id = 1 AND bank_code = '341' ORDER BY id LIMIT 1");
-  const borrowerId = await insertBorrower(server, 'Tânia Tolerância Acordo', '390.533.447-05');
-  const op = await disbursedOperation(server, tokens, borrowerId);
-  server.clock.set(TODAY);
-  const list = await call(server, 'renegotiation.installments', { id: borrowerId, credit_operation_id: op }, tokens.operator);
-  const args = {
-    borrower_id: borrowerId,
-    installment_ids: (list.body.items as Row[]).filter((i) => i.overdue).map((i) => i.installment_id),
-    late_charges_discount_percent: '0', interest_discount_percent: '0', down_payment: '100.00', amortization: 'price', monthly_rate: '1.50', term: 6,
-    first_due_date: '2026-06-20', finance_iof: true, down_payment_due_date: '2026-05-25',
-  };
-  const s = await call(server, 'renegotiation.simulate', args, tokens.operator);
-  expect(s.status, JSON.stringify(s.body)).toBe(200);
-  const agreed = await call(server, 'renegotiation.agree', { ...args, idempotency_key: key(), expected: expectedOf(s.body) }, tokens.operator);
-  expect(agreed.body.status, JSON.stringify(agreed.body)).toBe('agreed');
-  agreement = agreed.body;
   installments = (await view()).collection.installments;
   // Slips at the bank for installments 1 to 4 (the return lines); installment 5's comes with a Pix charge below.
   for (const i of installments.slice(1, 5)) expect((await call(server, 'boleto.agreementSlip', { x: i.id }, tokens.agent)).status).toBe(200);
